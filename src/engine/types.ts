@@ -1,0 +1,53 @@
+/**
+ * @file The engine's request and response model: what `validateResource` takes and gives back.
+ */
+import type { CompiledPolicy } from '../policy/compile.js';
+import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
+
+/** Admission user information (the Kyverno CLI's UserInfo file, `cli.kyverno.io/v1alpha1`). */
+export interface RequestUserInfo {
+  roles?: string[];
+  clusterRoles?: string[];
+  userInfo?: {
+    username?: string;
+    uid?: string;
+    groups?: string[];
+    extra?: Record<string, string[]>;
+  };
+}
+
+/** Variables injected into the JSON context, as the Kyverno CLI does from a Values file. */
+export interface InjectedValues {
+  /** Global then per-resource values (dotted keys, `"a.b".c` quoting), applied once per (policy, resource). */
+  resource?: Record<string, JsonValue>;
+  /** Per-rule values, injected every time a context loader runs for that rule. */
+  rule?: (ruleName: string) => Record<string, JsonValue> | undefined;
+  /** Per-rule foreach values: element [0] of each list is injected (Kyverno behaviour). */
+  foreach?: (ruleName: string) => Record<string, JsonValue[]> | undefined;
+}
+
+/** One evaluation of one resource, as the Kyverno CLI builds it (spec 10 §7). */
+export interface EvaluationRequest {
+  /** The resource (the new object). For DELETE it is the old object. */
+  resource: JsonObject;
+  /** `request.operation` as a string; default CREATE. */
+  operation?: string;
+  /** `kyverno test` (float64) or `kyverno apply` (int64) number semantics. */
+  numberMode?: NumberMode;
+  /** Labels of the resource's namespace, for `namespaceSelector`. */
+  namespaceLabels?: Record<string, string>;
+  /** Admission user info; absent means "no admission info" (user-info filters ignored in match). */
+  userInfo?: RequestUserInfo;
+  /** Subresource being evaluated ("" for the object itself). */
+  subresource?: string;
+  /** Values-file variables. */
+  values?: InjectedValues;
+}
+
+/** The responses of one policy for one resource (Kyverno `EngineResponse`). */
+export interface PolicyResponse {
+  policy: CompiledPolicy;
+  /** The resource as evaluated (after values injection). */
+  resource: JsonObject;
+  rules: RuleResponse[];
+}
