@@ -1,0 +1,48 @@
+/**
+ * @file The `Equals` (alias `Equal`) operator (pkg/engine/variables/operator/equal.go). Dispatch is
+ * on the key's type; strings try durations, then quantities, then a wildcard match in which the
+ * condition **value** is the pattern.
+ */
+import type { JsonValue } from '../../types.js';
+import { compareQuantities, parseQuantity } from '../../util/quantity.js';
+import { wildcardMatch } from '../../util/wildcard.js';
+import { deepEqualJson } from './deep-equal.js';
+import { durationSeconds, parseDurationPair } from './duration-values.js';
+import { parseGoFloat } from './go-parse-float.js';
+
+/** `key Equals value`. */
+export function evaluateEquals(key: JsonValue, value: JsonValue): boolean {
+  switch (typeof key) {
+    case 'boolean':
+      return typeof value === 'boolean' && key === value;
+    case 'number':
+      return numberEquals(key, value);
+    case 'string':
+      return stringEquals(key, value);
+    default:
+      if (key === null) return false;
+      if (Array.isArray(key)) return Array.isArray(value) && deepEqualJson(key, value);
+      return typeof value === 'object' && value !== null && !Array.isArray(value) && deepEqualJson(key, value);
+  }
+}
+
+function numberEquals(key: number, value: JsonValue): boolean {
+  if (typeof value === 'number') return key === value;
+  if (typeof value === 'string') {
+    const parsed = parseGoFloat(value);
+    return parsed !== null && parsed === key;
+  }
+  return false;
+}
+
+function stringEquals(key: string, value: JsonValue): boolean {
+  const durations = parseDurationPair(key, value);
+  if (durations !== null) return durationSeconds(durations[0]) === durationSeconds(durations[1]);
+  if (typeof value !== 'string') return false;
+  const keyQuantity = parseQuantity(key);
+  if (keyQuantity !== null) {
+    const valueQuantity = parseQuantity(value);
+    return valueQuantity !== null && compareQuantities(keyQuantity, valueQuantity) === 0;
+  }
+  return wildcardMatch(value, key);
+}

@@ -1,0 +1,13 @@
+/**
+ * @file Public API of the conditions module: condition blocks (`preconditions`,
+ * `deny.conditions`) and the condition operators.
+ */
+export { ConditionError } from './errors.js';
+export {
+  evaluateConditions,
+  joinNonEmpty,
+  type ConditionPart,
+  type ConditionSubstitute,
+  type ConditionsOutcome,
+} from './evaluate.js';
+export { evaluateOperator, UNKNOWN_OPERATOR_MESSAGE } from './operators.js';

@@ -1,0 +1,30 @@
+/**
+ * @file JSON-encoded string lists in condition values (`"[\"a\", \"b\"]"`, typically a ConfigMap
+ * entry), decoded as Go's `json.Unmarshal` into a `[]string` does: `null` is an empty list, `null`
+ * elements become `""`, anything else that is not an array of strings is an error.
+ */
+
+/** The result of trying to decode a string as a JSON string list. */
+export type StringListDecoding =
+  | { kind: 'list'; list: string[] }
+  | { kind: 'invalid-json' }
+  | { kind: 'not-a-string-list' };
+
+/** Decodes `text` as `json.Unmarshal(text, &[]string{})` would. */
+export function decodeStringList(text: string): StringListDecoding {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { kind: 'invalid-json' };
+  }
+  if (parsed === null) return { kind: 'list', list: [] };
+  if (!Array.isArray(parsed)) return { kind: 'not-a-string-list' };
+  const list: string[] = [];
+  for (const element of parsed) {
+    if (typeof element === 'string') list.push(element);
+    else if (element === null) list.push('');
+    else return { kind: 'not-a-string-list' };
+  }
+  return { kind: 'list', list };
+}
