@@ -1,0 +1,27 @@
+/**
+ * @file Public interface of the source loader: reading files, parsing YAML/JSON documents as
+ * Kyverno does, locating paths in the source, and the CLI's resource normalisation.
+ */
+export type { LoadProblem, SourceDocument } from './types.js';
+export { expandLists, parseDocuments, stripByteOrderMark, type ParsedFile } from './parse.js';
+export { locate } from './locate.js';
+export { MAX_DEPTH } from './construct.js';
+export {
+  apiGroupOf,
+  isClusterScoped,
+  isKubernetesObject,
+  namespaceOf,
+  normalizeResource,
+  partitionDuplicates,
+  resourceKey,
+  type KubernetesObject,
+  type PartitionedResources,
+} from './resource.js';
+export {
+  isYamlFileName,
+  listPolicyFiles,
+  listResourceFiles,
+  readSourceFile,
+  type FileList,
+  type SourceFile,
+} from './files.js';

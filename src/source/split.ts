@@ -1,0 +1,138 @@
+/**
+ * @file Splits a YAML stream into documents the way Kyverno does before parsing
+ * (`ext/yaml.SplitDocuments` over `k8s.io/apimachinery` `YAMLReader`): line-based, a line starting
+ * with `---` ends the current document (only blanks or a comment may follow the marker on that
+ * line), and documents made only of blank and comment lines are dropped (`IsEmptyDocument`).
+ * Each document is then parsed on its own, so a malformed one does not affect the others.
+ */
+
+/** A non-empty document of the stream: a range of whole lines. */
+export interface DocumentChunk {
+  /** Offset of the document's first line. */
+  start: number;
+  /** Offset just past its last line (line break included). */
+  end: number;
+  /** 1-based line of the first line of the chunk. */
+  startLine: number;
+  /** 1-based line of the first line that is neither blank nor a comment. */
+  contentLine: number;
+}
+
+/** A `---` line followed by something other than a comment (Kyverno refuses the file). */
+export interface SeparatorError {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface SplitStream {
+  chunks: DocumentChunk[];
+  separatorErrors: SeparatorError[];
+}
+
+const NEWLINE = 10;
+const DASH = 45;
+const HASH = 35;
+const CRLF = /\r\n/g;
+
+/** Go `unicode.IsSpace`, as used by `strings.TrimSpace`. */
+function isGoSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+function firstNonSpace(text: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && isGoSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function lastNonSpace(text: string, from: number, to: number): number {
+  let i = to;
+  while (i > from && isGoSpace(text.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+/** Splits `text` (without a byte order mark) into its non-empty documents. */
+export function splitDocuments(text: string): SplitStream {
+  const chunks: DocumentChunk[] = [];
+  const separatorErrors: SeparatorError[] = [];
+  let chunkStart = -1;
+  let chunkLine = 0;
+  let contentLine = 0;
+  const close = (end: number): void => {
+    if (chunkStart !== -1 && contentLine !== 0) {
+      chunks.push({ start: chunkStart, end, startLine: chunkLine, contentLine });
+    }
+    chunkStart = -1;
+  };
+  let pos = 0;
+  let line = 1;
+  while (pos < text.length) {
+    const newline = text.indexOf('\n', pos);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const next = newline === -1 ? text.length : newline + 1;
+    if (
+      text.charCodeAt(pos) === DASH &&
+      text.charCodeAt(pos + 1) === DASH &&
+      text.charCodeAt(pos + 2) === DASH
+    ) {
+      const restStart = firstNonSpace(text, pos + 3, lineEnd);
+      if (restStart < lineEnd && text.charCodeAt(restStart) !== HASH) {
+        const rest = text.slice(restStart, lastNonSpace(text, restStart, lineEnd));
+        separatorErrors.push({
+          line,
+          column: restStart - pos + 1,
+          message: `invalid Yaml document separator: ${rest}`,
+        });
+      }
+      close(pos);
+    } else {
+      if (chunkStart === -1) {
+        chunkStart = pos;
+        chunkLine = line;
+        contentLine = 0;
+      }
+      if (contentLine === 0) {
+        const first = firstNonSpace(text, pos, lineEnd);
+        if (first < lineEnd && text.charCodeAt(first) !== HASH) contentLine = line;
+      }
+    }
+    pos = next;
+    line++;
+  }
+  close(text.length);
+  return { chunks, separatorErrors };
+}
+
+/**
+ * The text Kyverno's YAML parser receives for a chunk: lines end with `\n` (`\r\n` is read as a
+ * line break; the last line gets one even at the end of the file).
+ */
+export function chunkSource(text: string, chunk: DocumentChunk): string {
+  let source = text.slice(chunk.start, chunk.end);
+  if (source.includes('\r')) source = source.replace(CRLF, '\n');
+  return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}\n`;
+}
+
+/** 1-based line and column of `offset` in `source` (lines split on `\n`). */
+export function lineColumn(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = source.indexOf('\n'); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
