@@ -1,0 +1,101 @@
+/**
+ * @file `seLinuxOptions` (baseline): the SELinux type must be empty or an allowed container type
+ * (`container_engine_t` allowed from 1.31) and `user`/`role` must be unset, on the pod and on every
+ * container. Port of `check_seLinuxOptions.go` (Kyverno's fork of k8s.io/pod-security-admission).
+ */
+import { containerPath, joinQuote, namedContainers, PATHS, pluralize, Violations, visitContainers } from '../check-helpers.js';
+import type { Check, CheckFailure, CheckFn } from '../check-types.js';
+import { forbidden, type FieldError, type FieldPath } from '../field-error.js';
+import { sortedSet } from '../go-strings.js';
+import type { PodMeta, PodSpec, SELinuxOptions } from '../pod-model.js';
+
+const ALLOWED_TYPES_1_0: ReadonlySet<string> = new Set(['', 'container_t', 'container_init_t', 'container_kvm_t']);
+const ALLOWED_TYPES_1_31: ReadonlySet<string> = new Set([...ALLOWED_TYPES_1_0, 'container_engine_t']);
+
+/** Where the three fields of one `seLinuxOptions` live. */
+interface OptionPaths {
+  type: FieldPath;
+  user: FieldPath;
+  role: FieldPath;
+}
+
+const POD_OPTION_PATHS: OptionPaths = {
+  type: PATHS.seLinuxOptionsType,
+  user: PATHS.seLinuxOptionsUser,
+  role: PATHS.seLinuxOptionsRole,
+};
+
+function containerOptionPaths(path: FieldPath): OptionPaths {
+  const options = path.child('securityContext', 'seLinuxOptions');
+  return { type: options.child('type'), user: options.child('user'), role: options.child('role') };
+}
+
+function seLinuxOptions(allowedTypes: ReadonlySet<string>): CheckFn {
+  return (_meta: PodMeta, spec: PodSpec): CheckFailure | null => {
+    const badSetters = new Violations();
+    const badTypes: string[] = [];
+    let setUser = false;
+    let setRole = false;
+
+    /** Appends the errors of `options` to `errs`; returns whether they are valid. */
+    const validate = (options: SELinuxOptions, paths: () => OptionPaths, errs: FieldError[]): boolean => {
+      let valid = true;
+      if (!allowedTypes.has(options.type)) {
+        valid = false;
+        badTypes.push(options.type);
+        errs.push(forbidden(paths().type, options.type));
+      }
+      if (options.user.length > 0) {
+        valid = false;
+        setUser = true;
+        errs.push(forbidden(paths().user, options.user));
+      }
+      if (options.role.length > 0) {
+        valid = false;
+        setRole = true;
+        errs.push(forbidden(paths().role, options.role));
+      }
+      return valid;
+    };
+
+    const podOptions = spec.securityContext?.seLinuxOptions;
+    if (podOptions !== undefined) {
+      const podErrs: FieldError[] = [];
+      if (!validate(podOptions, () => POD_OPTION_PATHS, podErrs)) badSetters.add('pod', ...podErrs);
+    }
+
+    const badContainers: string[] = [];
+    const containerErrs: FieldError[] = [];
+    visitContainers(spec, (container, kind, index) => {
+      const options = container.securityContext?.seLinuxOptions;
+      if (options === undefined) return;
+      if (!validate(options, () => containerOptionPaths(containerPath(kind, index)), containerErrs)) {
+        badContainers.push(container.name);
+      }
+    });
+    if (badContainers.length > 0) {
+      badSetters.add(`${namedContainers(badContainers)}`, ...containerErrs);
+    }
+
+    if (badSetters.empty) return null;
+    const badData: string[] = [];
+    const types = sortedSet(badTypes);
+    if (types.length > 0) badData.push(`${pluralize('type', 'types', types.length)} ${joinQuote(types)}`);
+    if (setUser) badData.push('user may not be set');
+    if (setRole) badData.push('role may not be set');
+    return {
+      reason: 'seLinuxOptions',
+      detail: `${badSetters.data.join(' and ')} set forbidden securityContext.seLinuxOptions: ${badData.join('; ')}`,
+      errList: badSetters.errs,
+    };
+  };
+}
+
+export const seLinuxOptionsCheck: Check = {
+  id: 'seLinuxOptions',
+  level: 'baseline',
+  versions: [
+    { minimumMinor: 0, check: seLinuxOptions(ALLOWED_TYPES_1_0) },
+    { minimumMinor: 31, check: seLinuxOptions(ALLOWED_TYPES_1_31) },
+  ],
+};
