@@ -1,7 +1,7 @@
 /**
  * @file TypeScript view of the `kyverno.io/v1` ClusterPolicy / Policy API (api/kyverno/v1 in Kyverno).
  * Policies stay plain JSON after loading (as Kyverno's engine reads them); these interfaces name
- * the fields the engine reads. Shape checking happens in policy/load.ts.
+ * the fields the engine reads. Shape checking happens in policy/check.ts.
  */
 import type { JsonObject, JsonValue, SourceLocation } from '../types.js';
 

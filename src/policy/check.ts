@@ -1,0 +1,141 @@
+/**
+ * @file Shape check of a ClusterPolicy/Policy document against the Kyverno CRD schema, as the Kyverno CLI
+ * does when it loads policies (strict decoding: unknown fields, types, required fields, enums, `oneOf` and
+ * `not` constraints). Every problem carries the JSON path of the offending node so that the caller can
+ * point at a file and line. Free-form values (patterns, patches, generate data, condition keys and values)
+ * are not looked into. `null` values count as absent, as the API server prunes them.
+ */
+import type { JsonObject, JsonValue } from '../types.js';
+import { POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
+
+/** One schema violation in a policy document. */
+export interface PolicyProblem {
+  message: string;
+  /** JSON path of the offending node from the document root, e.g. `['spec', 'rules', 0, 'name']`. */
+  path: (string | number)[];
+}
+
+type Path = (string | number)[];
+
+/** Renders a path the way Kubernetes field errors do: `spec.rules[0].match.any[1]`. */
+export function formatPath(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+function jsonType(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function isObject(value: JsonValue): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+class Checker {
+  readonly problems: PolicyProblem[] = [];
+
+  private report(path: Path, detail: string): void {
+    this.problems.push({ message: `${formatPath(path)}: ${detail}`, path: [...path] });
+  }
+
+  private typeMismatch(path: Path, expected: string, value: JsonValue): void {
+    this.report(path, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  }
+
+  check(node: SchemaNode, value: JsonValue, path: Path): void {
+    if (value === null) return;
+    switch (node.type) {
+      case 'any':
+        return;
+      case 'string':
+        if (typeof value !== 'string') return this.typeMismatch(path, 'string', value);
+        if (node.enum && !node.enum.includes(value)) {
+          const supported = node.enum.map((v) => JSON.stringify(v)).join(', ');
+          this.report(path, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+        }
+        if (node.maxLength !== undefined && [...value].length > node.maxLength) {
+          this.report(path, `Too long: may not be more than ${node.maxLength} bytes`);
+        }
+        return;
+      case 'boolean':
+        if (typeof value !== 'boolean') this.typeMismatch(path, 'boolean', value);
+        return;
+      case 'integer':
+        if (typeof value !== 'number' || !Number.isInteger(value)) return this.typeMismatch(path, 'integer', value);
+        if (node.minimum !== undefined && value < node.minimum) {
+          this.report(path, `Invalid value: ${value}: must be greater than or equal to ${node.minimum}`);
+        }
+        return;
+      case 'array':
+        if (!Array.isArray(value)) return this.typeMismatch(path, 'array', value);
+        value.forEach((item, index) => this.check(node.items, item, [...path, index]));
+        return;
+      case 'map':
+        if (!isObject(value)) return this.typeMismatch(path, 'object', value);
+        for (const key of Object.keys(value)) this.check(node.values, value[key], [...path, key]);
+        return;
+      case 'object':
+        if (!isObject(value)) return this.typeMismatch(path, 'object', value);
+        this.checkObject(node, value, path);
+    }
+  }
+
+  private checkObject(node: ObjectSchema, value: JsonObject, path: Path): void {
+    const present = (key: string): boolean => value[key] !== undefined && value[key] !== null;
+    for (const key of Object.keys(value)) {
+      const child = node.properties[key];
+      if (child !== undefined) this.check(child, value[key], [...path, key]);
+      else if (!node.preserveUnknown) {
+        this.problems.push({ message: `unknown field "${formatPath([...path, key])}"`, path: [...path, key] });
+      }
+    }
+    for (const key of node.required ?? []) {
+      if (!present(key)) this.report([...path, key], 'Required value');
+    }
+    if (node.oneOfRequired) {
+      const set = node.oneOfRequired.filter(present);
+      if (set.length !== 1) {
+        this.report(path, `must specify exactly one of: ${node.oneOfRequired.join(', ')}`);
+      }
+    }
+    if (node.notAllOf && node.notAllOf.every(present)) {
+      this.report(path, `must not specify ${node.notAllOf.join(' and ')} together`);
+    }
+  }
+}
+
+/**
+ * Checks a `kyverno.io/v1` or `kyverno.io/v2beta1` ClusterPolicy/Policy document against the CRD schema.
+ * Returns every problem found (an empty list for a well-formed document).
+ */
+export function checkPolicy(doc: JsonObject): PolicyProblem[] {
+  const checker = new Checker();
+  const { apiVersion, kind } = doc;
+  if (kind !== 'ClusterPolicy' && kind !== 'Policy') {
+    checker.problems.push({
+      message: `kind: Unsupported value: ${JSON.stringify(kind ?? null)}: supported values: "ClusterPolicy", "Policy"`,
+      path: ['kind'],
+    });
+  }
+  const schema = typeof apiVersion === 'string' ? POLICY_SCHEMAS[apiVersion] : undefined;
+  if (schema === undefined) {
+    const supported = Object.keys(POLICY_SCHEMAS)
+      .map((v) => JSON.stringify(v))
+      .join(', ');
+    checker.problems.push({
+      message: `apiVersion: Unsupported value: ${JSON.stringify(apiVersion ?? null)}: supported values: ${supported}`,
+      path: ['apiVersion'],
+    });
+    return checker.problems;
+  }
+  checker.check(schema, doc, []);
+  return checker.problems;
+}

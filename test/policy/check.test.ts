@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { checkPolicy, formatPath } from '../../src/policy/check.js';
+import type { JsonObject } from '../../src/types.js';
+
+function policy(spec: JsonObject, extra: JsonObject = {}): JsonObject {
+  return { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' }, spec, ...extra };
+}
+
+const rule = (body: JsonObject): JsonObject => ({
+  name: 'r',
+  match: { any: [{ resources: { kinds: ['Pod'] } }] },
+  ...body,
+});
+
+describe('checkPolicy', () => {
+  it('accepts a well-formed policy with free-form patterns and conditions', () => {
+    const doc = policy({
+      validationFailureAction: 'Enforce',
+      background: false,
+      rules: [
+        rule({
+          preconditions: { all: [{ key: '{{ request.operation }}', operator: 'AnyIn', value: ['CREATE', 1] }] },
+          context: [{ name: 'cm', configMap: { name: 'x', namespace: 'y' } }],
+          validate: {
+            message: 'm',
+            failureAction: 'Audit',
+            pattern: { spec: { '=(hostNetwork)': false, containers: [{ image: '!*:latest', unknown: { deep: 1 } }] } },
+          },
+        }),
+      ],
+    });
+    expect(checkPolicy(doc)).toEqual([]);
+  });
+
+  const cases: [string, JsonObject, { message: string; path: (string | number)[] }[]][] = [
+    [
+      'unknown field with its path',
+      policy({ rules: [rule({ validate: { patern: { a: 1 } } })] }),
+      [{ message: 'unknown field "spec.rules[0].validate.patern"', path: ['spec', 'rules', 0, 'validate', 'patern'] }],
+    ],
+    [
+      'unknown top-level spec field',
+      policy({ rules: [], validationFailureActions: 'Audit' }),
+      [{ message: 'unknown field "spec.validationFailureActions"', path: ['spec', 'validationFailureActions'] }],
+    ],
+    [
+      'enum value',
+      policy({ rules: [rule({ validate: { failureAction: 'enforce', deny: {} } })] }),
+      [
+        {
+          message: 'spec.rules[0].validate.failureAction: Unsupported value: "enforce": supported values: "Audit", "Enforce"',
+          path: ['spec', 'rules', 0, 'validate', 'failureAction'],
+        },
+      ],
+    ],
+    [
+      'wrong type',
+      policy({ rules: [rule({ match: { any: [{ resources: { kinds: 'Pod' } }] }, validate: { deny: {} } })] }),
+      [
+        {
+          message: 'spec.rules[0].match.any[0].resources.kinds: Invalid value: must be of type array, got string',
+          path: ['spec', 'rules', 0, 'match', 'any', 0, 'resources', 'kinds'],
+        },
+      ],
+    ],
+    [
+      'missing required fields',
+      policy({ rules: [{ validate: { deny: {} } }] }),
+      [
+        { message: 'spec.rules[0].match: Required value', path: ['spec', 'rules', 0, 'match'] },
+        { message: 'spec.rules[0].name: Required value', path: ['spec', 'rules', 0, 'name'] },
+      ],
+    ],
+    [
+      'rule name too long',
+      policy({ rules: [rule({ name: 'x'.repeat(64), validate: { deny: {} } })] }),
+      [{ message: 'spec.rules[0].name: Too long: may not be more than 63 bytes', path: ['spec', 'rules', 0, 'name'] }],
+    ],
+    [
+      'context entry needs exactly one source',
+      policy({ rules: [rule({ context: [{ name: 'a', variable: { value: 1 }, configMap: { name: 'b' } }], validate: { deny: {} } })] }),
+      [
+        {
+          message: 'spec.rules[0].context[0]: must specify exactly one of: configMap, apiCall, imageRegistry, variable, globalReference',
+          path: ['spec', 'rules', 0, 'context', 0],
+        },
+      ],
+    ],
+    [
+      'any and all together',
+      policy({ rules: [rule({ match: { any: [], all: [] }, validate: { deny: {} } })] }),
+      [{ message: 'spec.rules[0].match: must not specify any and all together', path: ['spec', 'rules', 0, 'match'] }],
+    ],
+    [
+      'typed foreach preconditions check operators',
+      policy({
+        rules: [rule({ validate: { foreach: [{ list: 'x', preconditions: { any: [{ key: 1, operator: 'Foo', value: 2 }] }, deny: {} }] } })],
+      }),
+      [
+        {
+          message:
+            'spec.rules[0].validate.foreach[0].preconditions.any[0].operator: Unsupported value: "Foo": supported values: "Equals", "NotEquals", "In", "AnyIn", "AllIn", "NotIn", "AnyNotIn", "AllNotIn", "GreaterThanOrEquals", "GreaterThan", "LessThanOrEquals", "LessThan", "DurationGreaterThanOrEquals", "DurationGreaterThan", "DurationLessThanOrEquals", "DurationLessThan"',
+          path: ['spec', 'rules', 0, 'validate', 'foreach', 0, 'preconditions', 'any', 0, 'operator'],
+        },
+      ],
+    ],
+    [
+      'minimum',
+      policy({ rules: [rule({ verifyImages: [{ attestors: [{ count: 0, entries: [] }] }] })] }),
+      [
+        {
+          message: 'spec.rules[0].verifyImages[0].attestors[0].count: Invalid value: 0: must be greater than or equal to 1',
+          path: ['spec', 'rules', 0, 'verifyImages', 0, 'attestors', 0, 'count'],
+        },
+      ],
+    ],
+    [
+      'unknown metadata field',
+      policy({ rules: [] }, { metadata: { name: 'p', label: {} } }),
+      [{ message: 'unknown field "metadata.label"', path: ['metadata', 'label'] }],
+    ],
+    [
+      'unsupported apiVersion',
+      policy({ rules: [] }, { apiVersion: 'kyverno.io/v2' }),
+      [
+        {
+          message: 'apiVersion: Unsupported value: "kyverno.io/v2": supported values: "kyverno.io/v1", "kyverno.io/v2beta1"',
+          path: ['apiVersion'],
+        },
+      ],
+    ],
+    ['missing spec', { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' } }, [{ message: 'spec: Required value', path: ['spec'] }]],
+    ['null values count as absent', policy({ rules: [rule({ exclude: null, validate: { deny: null, message: null } })] }), []],
+  ];
+  it.each(cases)('%s', (_name, doc, expected) => {
+    expect(checkPolicy(doc)).toEqual(expected);
+  });
+
+  describe('kyverno.io/v2beta1', () => {
+    const v2 = (ruleBody: JsonObject): JsonObject => ({ ...policy({ rules: [rule(ruleBody)] }), apiVersion: 'kyverno.io/v2beta1' });
+    it('accepts typed any/all preconditions and deny conditions', () => {
+      expect(
+        checkPolicy(
+          v2({
+            preconditions: { all: [{ key: 'a', operator: 'Equals', value: 'b' }] },
+            validate: { deny: { conditions: { any: [{ key: 'a', operator: 'AnyIn', value: ['b'] }] } } },
+          }),
+        ),
+      ).toEqual([]);
+    });
+    it('rejects the inline match form, list preconditions and the deprecated In operator', () => {
+      const problems = checkPolicy(
+        v2({
+          match: { resources: { kinds: ['Pod'] } },
+          preconditions: [{ key: 'a', operator: 'Equals', value: 'b' }],
+          validate: { deny: { conditions: { any: [{ key: 'a', operator: 'In', value: ['b'] }] } } },
+        }),
+      );
+      expect(problems.map((p) => p.path)).toEqual([
+        ['spec', 'rules', 0, 'match', 'resources'],
+        ['spec', 'rules', 0, 'preconditions'],
+        ['spec', 'rules', 0, 'validate', 'deny', 'conditions', 'any', 0, 'operator'],
+      ]);
+    });
+  });
+});
+
+describe('formatPath', () => {
+  it.each([
+    [['spec', 'rules', 0, 'match'], 'spec.rules[0].match'],
+    [['metadata', 'annotations', 'policies.kyverno.io/title'], 'metadata.annotations["policies.kyverno.io/title"]'],
+    [[], ''],
+  ] as [(string | number)[], string][])('%j', (path, expected) => {
+    expect(formatPath(path)).toBe(expected);
+  });
+});
