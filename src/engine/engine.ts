@@ -1,0 +1,203 @@
+/**
+ * @file The validation engine: one policy against one resource, as Kyverno's `engine.Validate` does
+ * (kyverno/kyverno pkg/engine/engine.go, validation.go): rule selection (autogen), match/exclude, context,
+ * preconditions, the validate handler, `applyRules: One`, and pre-existing violations on UPDATE.
+ * No I/O happens here.
+ */
+import { ruleMatches } from '../match/match.js';
+import type { CompiledPolicy } from '../policy/compile.js';
+import type { Rule } from '../policy/types.js';
+import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
+import { createAdmissionContext } from './context/admission.js';
+import { evaluateConditions } from './conditions/index.js';
+import { errorText, ruleError, ruleResponse } from './response.js';
+import { RuleEnvironment } from './rule-environment.js';
+import type { EvaluationRequest, PolicyResponse } from './types.js';
+import { evaluatePodSecurity } from './validate/pod-security/index.js';
+import { validateRule } from './validate/validator.js';
+
+/** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
+type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+
+interface ResourceIdentity {
+  kind: string;
+  group: string;
+  version: string;
+  namespace: string;
+}
+
+/**
+ * Evaluates every validate rule of `policy` on the request's resource. Returns `null` when the policy
+ * does not apply to the resource at all (a namespaced Policy and a resource of another namespace).
+ */
+export function validateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+  const operation = request.operation ?? 'CREATE';
+  const engineOperation = toEngineOperation(operation);
+  const numberMode: NumberMode = request.numberMode ?? 'float64';
+  const isDelete = engineOperation === 'DELETE';
+
+  const resourceValues = request.values?.resource;
+  // Fast path: without values that rewrite the request, the kind index alone can tell that no rule applies.
+  if (!resourceValues || !Object.keys(resourceValues).some((key) => key.startsWith('request.'))) {
+    const identity = identify(request.resource);
+    if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
+    if (!policy.rulesForKind(identity.kind).some((rule) => rule.validate !== undefined)) {
+      return { policy, resource: request.resource, rules: [] };
+    }
+  }
+
+  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
+  if (resourceValues) for (const [key, value] of Object.entries(resourceValues)) context.addAtPath(key, value);
+  const resource = readBackResource(context, isDelete, request.resource);
+
+  const identity = identify(resource);
+  if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
+
+  const responses: RuleResponse[] = [];
+  const applyOne = policy.policy.spec.applyRules === 'One';
+  for (const rule of policy.rulesForKind(identity.kind)) {
+    if (!rule.validate) continue;
+    const matched = ruleMatches(rule, {
+      resource,
+      kind: identity.kind,
+      group: identity.group,
+      version: identity.version,
+      subresource: request.subresource ?? '',
+      operation: engineOperation,
+      namespaceLabels: request.namespaceLabels ?? {},
+      userInfo: request.userInfo,
+      policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
+    });
+    if (!matched) continue;
+
+    const env = new RuleEnvironment({ rule, context, operation, numberMode, resource, isDelete, values: request.values });
+    context.checkpoint();
+    let response: RuleResponse | null;
+    try {
+      response = evaluateValidateRule(env, policy, engineOperation);
+    } finally {
+      context.restore();
+    }
+    if (response === null) continue;
+    responses.push(response);
+    if (applyOne && (response.status === 'pass' || response.status === 'fail')) break;
+  }
+  return { policy, resource, rules: responses };
+}
+
+function evaluateValidateRule(env: RuleEnvironment, policy: CompiledPolicy, operation: EngineOperation): RuleResponse | null {
+  const rule = env.rule;
+  try {
+    env.loadContext(rule.context);
+  } catch (error) {
+    return ruleError(rule.name, 'Validation', 'failed to load context', error);
+  }
+  if (rule.preconditions !== undefined) {
+    let outcome: { result: boolean; message: string };
+    try {
+      outcome = evaluateConditions(rule.preconditions as JsonValue, env.substituteCondition);
+    } catch (error) {
+      return ruleError(rule.name, 'Validation', 'failed to evaluate preconditions', error);
+    }
+    if (!outcome.result) {
+      const message = outcome.message === '' ? 'preconditions not met' : `preconditions not met; ${outcome.message}`;
+      return ruleResponse(rule.name, 'Validation', 'skip', message);
+    }
+  }
+
+  const response = runHandler(env);
+  if (response?.status === 'fail' && preExistingViolationsAllowed(rule, policy, operation)) {
+    return evaluateOldObject(env, policy) ?? response;
+  }
+  return response;
+}
+
+/** Handler selection of spec 10 §3.1. */
+function runHandler(env: RuleEnvironment): RuleResponse | null {
+  const rule = env.rule;
+  const validation = rule.validate ?? {};
+  if (validation.manifests && Object.keys(validation.manifests).length > 0) {
+    return ruleResponse(rule.name, 'Validation', 'error', 'validate.manifests (signature verification) cannot be evaluated offline');
+  }
+  if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) {
+    if (env.isDelete) return null;
+    const result = evaluatePodSecurity(env.resource, validation.podSecurity, rule.name);
+    return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
+  }
+  if (validation.cel && Object.keys(validation.cel).length > 0) {
+    return ruleResponse(rule.name, 'Validation', 'error', 'validate.cel rules are not supported yet');
+  }
+  return validateRule(env);
+}
+
+/**
+ * Spec 10 §3.8: an Enforce rule on UPDATE with `allowExistingViolations` (default true) is re-evaluated
+ * against the old object; a violation that already existed there becomes a skip.
+ */
+function preExistingViolationsAllowed(rule: Rule, policy: CompiledPolicy, operation: EngineOperation): boolean {
+  if (operation !== 'UPDATE') return false;
+  if (rule.validate?.allowExistingViolations === false) return false;
+  const action = rule.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? '';
+  return action === 'Enforce' || action === 'enforce';
+}
+
+function evaluateOldObject(env: RuleEnvironment, policy: CompiledPolicy): RuleResponse | null {
+  const rule = env.rule;
+  let oldObject: JsonValue;
+  try {
+    oldObject = env.context.query('request.oldObject');
+  } catch {
+    return null;
+  }
+  if (oldObject === null || typeof oldObject !== 'object' || Array.isArray(oldObject)) return null;
+  const context = createAdmissionContext({ resource: oldObject, operation: 'CREATE' });
+  const oldEnv = new RuleEnvironment({
+    rule,
+    context,
+    operation: 'CREATE',
+    numberMode: env.numberMode,
+    resource: oldObject,
+    isDelete: false,
+  });
+  let oldResponse: RuleResponse | null;
+  try {
+    oldResponse = evaluateValidateRule(oldEnv, policy, 'CREATE');
+  } catch (error) {
+    return ruleResponse(rule.name, 'Validation', 'skip', `failed to validate old object: ${errorText(error)}`);
+  }
+  if (oldResponse?.status === 'fail') {
+    return ruleResponse(rule.name, 'Validation', 'skip', 'skipping the rule evaluation as pre-existing violations are allowed');
+  }
+  return null;
+}
+
+function toEngineOperation(operation: string): EngineOperation {
+  return operation === 'UPDATE' || operation === 'DELETE' ? operation : 'CREATE';
+}
+
+/** After values injection, Kyverno re-reads the resource from `request.object` (`request.oldObject` on DELETE). */
+function readBackResource(context: ReturnType<typeof createAdmissionContext>, isDelete: boolean, fallback: JsonObject): JsonObject {
+  try {
+    const value = context.query(isDelete ? 'request.oldObject' : 'request.object');
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
+  } catch {
+    // The request carries no such object: keep the resource as given.
+  }
+  return fallback;
+}
+
+function identify(resource: JsonObject): ResourceIdentity {
+  const apiVersion = typeof resource.apiVersion === 'string' ? resource.apiVersion : '';
+  const slash = apiVersion.indexOf('/');
+  const metadata = resource.metadata;
+  const namespace =
+    metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.namespace === 'string'
+      ? metadata.namespace
+      : '';
+  return {
+    kind: typeof resource.kind === 'string' ? resource.kind : '',
+    group: slash >= 0 ? apiVersion.slice(0, slash) : '',
+    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
+    namespace,
+  };
+}
