@@ -1,0 +1,101 @@
+/**
+ * @file Evaluation of loaded policies on loaded resources, as the Kyverno CLI's policy processor
+ * (`ApplyPoliciesOnResource`) orders it: for each resource, one response per policy with mutate rules,
+ * per policy with verifyImages rules, then per policy with validate rules. Mutation and image
+ * verification are not evaluated yet: their responses carry no rule responses, which keeps the
+ * matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
+ */
+import { validateResource } from '../engine/engine.js';
+import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from '../engine/types.js';
+import type { CompiledPolicy } from '../policy/compile.js';
+import type { KubernetesObject } from '../source/index.js';
+import type { NumberMode } from '../types.js';
+import type { CliValues } from './values.js';
+
+/** A resource document as loaded by the CLI, with its identity and origin. */
+export interface LoadedResource {
+  value: KubernetesObject;
+  /** Absolute path of the file it comes from. */
+  file: string;
+  /** Index of the YAML document in the file. */
+  documentIndex: number;
+  apiVersion: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  /** `apiVersion,kind,namespace,name`, the key of Kyverno's response maps. */
+  key: string;
+}
+
+export interface EvaluationOptions {
+  numberMode: NumberMode;
+  values?: CliValues;
+  /** `apply --set` values. */
+  set?: Readonly<Record<string, string>>;
+  userInfo?: RequestUserInfo;
+  /** The operation of a dedicated run (`kyverno test` result `operation`), overriding the values. */
+  operation?: string;
+}
+
+/** What kind of engine response a policy response stands for. */
+export type ResponseKind = 'mutate' | 'verifyImages' | 'validate';
+
+export interface ResourceResponse {
+  kind: ResponseKind;
+  response: PolicyResponse;
+}
+
+/** A policy prepared for the CLI: the compiled policy plus the flags the processor dispatches on. */
+export interface CliPolicy {
+  compiled: CompiledPolicy;
+  hasVerifyImages: boolean;
+}
+
+export function cliPolicy(compiled: CompiledPolicy): CliPolicy {
+  const rules = compiled.policy.spec.rules ?? [];
+  return { compiled, hasVerifyImages: rules.some((rule) => Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0) };
+}
+
+/** `apiVersion,kind,namespace,name`. */
+export function resourceKey(apiVersion: string, kind: string, namespace: string, name: string): string {
+  return `${apiVersion},${kind},${namespace},${name}`;
+}
+
+function request(policy: CompiledPolicy, resource: LoadedResource, options: EvaluationOptions): EvaluationRequest {
+  const result: EvaluationRequest = { resource: resource.value, numberMode: options.numberMode };
+  if (options.userInfo) result.userInfo = options.userInfo;
+  const values = options.values;
+  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
+  if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;
+  const operation = resourceValues['request.operation'];
+  if (typeof operation === 'string' && operation !== '') result.operation = operation;
+  if (values) {
+    const labels = values.namespaceLabels.get(resource.namespace);
+    if (labels) result.namespaceLabels = labels;
+    for (const mapping of values.subresources) {
+      const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
+      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) result.subresource = mapping.subresource;
+    }
+  }
+  const injected: InjectedValues = { ...values?.ruleLookups(policy.name) };
+  if (Object.keys(resourceValues).length > 0) injected.resource = resourceValues;
+  if (injected.resource || injected.rule || injected.foreach) result.values = injected;
+  return result;
+}
+
+/** All responses for one resource, in Kyverno's processing order. */
+export function evaluateResource(policies: readonly CliPolicy[], resource: LoadedResource, options: EvaluationOptions): ResourceResponse[] {
+  const out: ResourceResponse[] = [];
+  for (const { compiled } of policies) {
+    if (compiled.hasMutate) out.push({ kind: 'mutate', response: { policy: compiled, resource: resource.value, rules: [] } });
+  }
+  for (const { compiled, hasVerifyImages } of policies) {
+    if (hasVerifyImages) out.push({ kind: 'verifyImages', response: { policy: compiled, resource: resource.value, rules: [] } });
+  }
+  for (const { compiled } of policies) {
+    if (!compiled.hasValidate) continue;
+    const response = validateResource(compiled, request(compiled, resource, options)) ?? { policy: compiled, resource: resource.value, rules: [] };
+    out.push({ kind: 'validate', response });
+  }
+  return out;
+}

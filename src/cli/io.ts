@@ -1,0 +1,31 @@
+/**
+ * @file The CLI's view of its environment: output writers, working directory, terminal detection and
+ * standard input. Commands receive it as a parameter so that they run in-process (tests, conformance).
+ */
+import path from 'node:path';
+
+export interface CliIo {
+  /** Machine- or human-readable results, in the chosen format only. */
+  stdout(text: string): void;
+  /** Progress lines, warnings and input problems. */
+  stderr(text: string): void;
+  /** Directory relative paths are resolved against. */
+  cwd: string;
+  /** Whether stdout is a terminal (enables colours in the table format). */
+  stdoutIsTTY?: boolean;
+  /** Reads all of standard input (for `-` paths). */
+  readStdin?: () => Promise<string>;
+}
+
+/** An absolute path for a command-line argument; URLs are kept as given. */
+export function resolveArg(io: Pick<CliIo, 'cwd'>, arg: string): string {
+  return /^https?:\/\//.test(arg) ? arg : path.resolve(io.cwd, arg);
+}
+
+/** A path as shown to the user: relative to the working directory when inside it. */
+export function displayPath(io: Pick<CliIo, 'cwd'>, file: string): string {
+  if (file === '-') return file;
+  const relative = path.relative(io.cwd, file);
+  if (relative === '') return '.';
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}

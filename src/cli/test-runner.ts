@@ -1,0 +1,178 @@
+/**
+ * @file Running one Test document as `kyverno test` does (spec 40 §1.5): values, user info, policies,
+ * resources, policy validation (invalid policies remembered by name), the default evaluation run plus one
+ * run per distinct result `operation`, then the matching of every selected result. A document that cannot
+ * run has all its selected results reported as failed with the reason.
+ */
+import path from 'node:path';
+import type { RequestUserInfo } from '../engine/types.js';
+import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
+import { validatePolicy } from '../policy/validate.js';
+import type { SourceLocation } from '../types.js';
+import type { DiagnosticLog } from './diagnostics.js';
+import { locateIn, readFile, reportAt, type LoadedFile } from './documents.js';
+import { cliPolicy, evaluateResource, type CliPolicy, type LoadedResource, type ResourceResponse } from './evaluation.js';
+import { displayPath, type CliIo } from './io.js';
+import { loadPolicies, type PolicySet } from './policy-loader.js';
+import { loadResources } from './resource-loader.js';
+import type { TestSpec } from './test-file.js';
+import { failedOutcome, matchResult, type MatchInput, type TriggerRun } from './test-matching.js';
+import type { TestDocumentOutcome } from './test-output.js';
+import { selectResults, type TestCaseSelector } from './test-selector.js';
+import { decodeUserInfo } from './userinfo.js';
+import { decodeValuesFile, valuesFromSpec, type CliValues } from './values.js';
+
+/** One Test document of a test file. */
+export interface TestCase {
+  /** Absolute path of the test file. */
+  file: string;
+  documentIndex: number;
+  test: TestSpec;
+}
+
+export interface TestRunOptions {
+  io: CliIo;
+  log: DiagnosticLog;
+  selector: TestCaseSelector;
+}
+
+/** The Test fields that feed evaluation kyverno-lint does not do yet. */
+const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['exceptions', 'targetResources', 'paramResources', 'clusterResources', 'context'];
+
+/** Why a Test document cannot run; `location` points at the cause when known (else the test file). */
+class TestError extends Error {
+  constructor(
+    message: string,
+    readonly location?: SourceLocation,
+  ) {
+    super(message);
+  }
+}
+
+function pluralize(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/** The first document of a CLI file (Values, UserInfo), reporting a file without any. */
+function firstDocument(file: LoadedFile, what: string): LoadedFile['documents'][number] {
+  const document = file.documents[0];
+  if (document === undefined) throw new TestError(`${what} ${file.path} holds no document`);
+  return document;
+}
+
+function loadValues(test: TestSpec, dir: string, options: TestRunOptions): CliValues | undefined {
+  if (test.values) {
+    const values = valuesFromSpec(test.values);
+    const operationError = values.operationError();
+    if (operationError) throw new TestError(operationError);
+    return values;
+  }
+  if (!test.variables) return undefined;
+  const file = readFile(path.resolve(dir, test.variables), options.log);
+  if (file === null) throw new TestError(`failed to load values file ${test.variables}`);
+  const document = firstDocument(file, 'values file');
+  const decoded = decodeValuesFile(document.value, displayPath(options.io, file.path));
+  for (const error of decoded.errors) reportAt(options.log, file, document, error.path, error.message);
+  if (decoded.values === undefined) throw new TestError(`failed to decode values file ${test.variables}`);
+  const operationError = decoded.values.operationError();
+  if (operationError) throw new TestError(operationError, locateIn(file, document, ['globalValues', 'request.operation']));
+  return decoded.values;
+}
+
+function loadUserInfo(test: TestSpec, dir: string, options: TestRunOptions): RequestUserInfo | undefined {
+  if (!test.userinfo) return undefined;
+  const file = readFile(path.resolve(dir, test.userinfo), options.log);
+  if (file === null) throw new TestError(`failed to load user info file ${test.userinfo}`);
+  const document = firstDocument(file, 'user info file');
+  const decoded = decodeUserInfo(document.value);
+  for (const error of decoded.errors) reportAt(options.log, file, document, error.path, error.message);
+  if (decoded.untyped) {
+    const message = `user info file ${displayPath(options.io, file.path)} uses a deprecated schema — please migrate to the latest format`;
+    reportAt(options.log, file, document, [], message);
+    throw new TestError(message);
+  }
+  if (decoded.userInfo === undefined) throw new TestError(`failed to decode user info file ${test.userinfo}`);
+  return decoded.userInfo;
+}
+
+interface PreparedPolicies {
+  evaluated: CliPolicy[];
+  invalid: Map<string, string>;
+  byName: Map<string, CompiledPolicy[]>;
+}
+
+/** Validates and compiles the loaded policies; only those named by a selected result are evaluated. */
+function preparePolicies(set: PolicySet, referenced: ReadonlySet<string>): PreparedPolicies {
+  const prepared: PreparedPolicies = { evaluated: [], invalid: new Map(), byName: new Map() };
+  for (const { policy } of set.policies) {
+    const name = policy.metadata.name;
+    if (!referenced.has(name)) continue;
+    const reason = validatePolicy(policy);
+    if (reason !== null) {
+      prepared.invalid.set(name, reason);
+      continue;
+    }
+    const compiled = compilePolicy(policy);
+    prepared.evaluated.push(cliPolicy(compiled));
+    const named = prepared.byName.get(name) ?? [];
+    named.push(compiled);
+    prepared.byName.set(name, named);
+  }
+  return prepared;
+}
+
+function evaluationRun(policies: readonly CliPolicy[], resources: readonly LoadedResource[], values: CliValues | undefined, userInfo: RequestUserInfo | undefined, operation?: string): TriggerRun {
+  const responses = new Map<string, ResourceResponse[]>();
+  for (const resource of resources) {
+    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: 'float64', values, userInfo, operation }));
+  }
+  return { resources, responses };
+}
+
+/** Runs one Test document; `null` when the selector keeps none of its results. */
+export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDocumentOutcome | null {
+  const { test } = testCase;
+  const selected = selectResults(options.selector, test.results);
+  if (selected.length === 0) return null;
+  const progress = (line: string): void => options.io.stderr(`${line}\n`);
+  const dir = path.dirname(testCase.file);
+  const outcome: TestDocumentOutcome = { file: testCase.file, documentIndex: testCase.documentIndex, results: [], policyDocuments: [] };
+  progress(`Loading test  ( ${displayPath(options.io, testCase.file)} ) ...`);
+  try {
+    progress('  Loading values/variables ...');
+    const values = loadValues(test, dir, options);
+    if (test.userinfo) progress('  Loading user infos ...');
+    const userInfo = loadUserInfo(test, dir, options);
+    progress('  Loading policies ...');
+    const policySet = loadPolicies(test.policies.map((file) => path.resolve(dir, file)), options.log);
+    outcome.policyDocuments = policySet.documents;
+    progress('  Loading resources ...');
+    const resourceSet = loadResources(test.resources.map((file) => path.resolve(dir, file)), options.log, { dedupe: true });
+    if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
+    for (const field of UNSUPPORTED_FIELDS) {
+      const value = test[field];
+      if (Array.isArray(value) ? value.length > 0 : value !== undefined) {
+        options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: 'warning' });
+      }
+    }
+    const policyCount = policySet.policies.length + policySet.unsupported.size;
+    progress(`  Applying ${pluralize(policyCount, 'policy', 'policies')} to ${pluralize(resourceSet.resources.length, 'resource', 'resources')} with 0 exceptions ...`);
+
+    const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf('/') + 1)));
+    const prepared = preparePolicies(policySet, referenced);
+    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, values, userInfo);
+    const byOperation = new Map<string, TriggerRun>();
+    for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, values, userInfo, operation));
+    }
+    progress('  Checking results ...');
+    const input: MatchInput = { trigger, byOperation, invalidPolicies: prepared.invalid, unsupportedPolicies: policySet.unsupported, policies: prepared.byName };
+    outcome.results = selected.map((result) => matchResult(result, input));
+  } catch (error) {
+    if (!(error instanceof TestError)) throw error;
+    const { file, line, column } = error.location ?? { file: testCase.file, line: 1, column: 1 };
+    options.log.report({ file, line, column, message: `failed to run test: ${error.message}`, severity: 'error' });
+    outcome.results = selected.map((result) => failedOutcome(result, 'Test error', error.message));
+  }
+  return outcome;
+}

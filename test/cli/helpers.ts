@@ -1,0 +1,33 @@
+/**
+ * @file Runs the CLI in-process on the hand-made fixtures, capturing its streams.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CliIo } from '../../src/cli/io.js';
+import { run } from '../../src/cli/main.js';
+
+/** The repository root: fixtures paths are given relative to it, as a user would type them. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean } = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd: ROOT,
+    stdoutIsTTY: options.tty ?? false,
+  };
+  if (options.stdin !== undefined) {
+    const text = options.stdin;
+    io.readStdin = async () => text;
+  }
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
