@@ -1,0 +1,84 @@
+/**
+ * @file The JSON context the Kyverno CLI builds for one resource (`pkg/engine/policycontext`
+ * `NewPolicyContext` and the CLI's `makePolicyContext`): `request.object` (or `request.oldObject`
+ * for DELETE, plus a copy for UPDATE), `request.namespace`, `request.operation`, user info and
+ * service account only when a user-info file is given, and the lazily built `images`.
+ */
+import type { JsonObject } from '../../types.js';
+import type { RequestUserInfo } from '../types.js';
+import { extractImages } from './images.js';
+import { JsonContext } from './json-context.js';
+
+/** What the mocked admission request is built from. */
+export interface AdmissionRequestInput {
+  /** The resource (for DELETE, the object being deleted). */
+  resource: JsonObject;
+  /** `request.operation` verbatim; default `CREATE`. UPDATE and DELETE select the engine operation. */
+  operation?: string;
+  /** User info of a `cli.kyverno.io/v1alpha1` UserInfo file; absent means none. */
+  userInfo?: RequestUserInfo;
+}
+
+/** Kyverno `RequestInfo` as JSON (`omitempty` on roles, clusterRoles and the user fields). */
+function requestInfoJson(info: RequestUserInfo): JsonObject {
+  const out: JsonObject = {};
+  if (info.roles && info.roles.length > 0) out.roles = info.roles;
+  if (info.clusterRoles && info.clusterRoles.length > 0) out.clusterRoles = info.clusterRoles;
+  const user: JsonObject = {};
+  const source = info.userInfo ?? {};
+  if (source.username) user.username = source.username;
+  if (source.uid) user.uid = source.uid;
+  if (source.groups && source.groups.length > 0) user.groups = source.groups;
+  if (source.extra && Object.keys(source.extra).length > 0) user.extra = source.extra;
+  out.userInfo = user;
+  return out;
+}
+
+/**
+ * Kyverno `AddServiceAccount`: the username after the first 22 bytes (the length of
+ * `system:serviceaccount:`, not checked), split on `:` into namespace and name.
+ */
+export function serviceAccountOf(username: string): { serviceAccountName: string; serviceAccountNamespace: string } {
+  const bytes = Buffer.from(username, 'utf8');
+  const prefixLength = 'system:serviceaccount:'.length;
+  const rest = bytes.length <= prefixLength ? '' : bytes.subarray(prefixLength).toString('utf8');
+  const groups = rest.split(':');
+  return groups.length >= 2
+    ? { serviceAccountName: groups[1]!, serviceAccountNamespace: groups[0]! }
+    : { serviceAccountName: '', serviceAccountNamespace: '' };
+}
+
+/** The namespace of a resource as `unstructured.GetNamespace` reads it. */
+function namespaceOf(resource: JsonObject): string {
+  const metadata = resource.metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return '';
+  return typeof metadata.namespace === 'string' ? metadata.namespace : '';
+}
+
+/**
+ * Builds the JSON context of one evaluation as the Kyverno CLI does. Values-file variables are
+ * added afterwards by the caller (`addAtPath`).
+ */
+export function createAdmissionContext(request: AdmissionRequestInput): JsonContext {
+  const operation = request.operation ?? 'CREATE';
+  const resource = request.resource;
+  const context = new JsonContext();
+  if (operation === 'DELETE') context.setOldResource(resource);
+  else context.setResource(resource);
+  context.merge({ request: { namespace: namespaceOf(resource) } });
+  context.registerDeferred('images', {
+    loadData() {
+      const images = extractImages(resource);
+      if (images !== null) context.merge({ images });
+    },
+    // Kyverno's image loader never records that it ran: it runs again for every matching query.
+    hasLoaded: () => false,
+  });
+  if (request.userInfo !== undefined) {
+    context.merge({ request: requestInfoJson(request.userInfo) });
+    context.merge(serviceAccountOf(request.userInfo.userInfo?.username ?? ''));
+  }
+  context.merge({ request: { operation } });
+  if (operation === 'UPDATE') context.setOldResource(resource);
+  return context;
+}

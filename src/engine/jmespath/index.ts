@@ -1,0 +1,80 @@
+/**
+ * @file Kyverno's JMESPath dialect (the kyverno/go-jmespath fork): compile once, cached by
+ * expression text, then `search` any number of times.
+ *
+ * Results share structure with the searched data and with the expression's literals (which are
+ * frozen): treat them as read-only.
+ */
+import type { AstNode } from './ast.js';
+import { JmesPathError, notFoundError } from './errors.js';
+import { NotFound, evaluate } from './interpreter.js';
+import { parseJmesPath } from './parser.js';
+
+export { BUILTIN_FUNCTIONS } from './builtins.js';
+export { JmesPathError, type JmesPathErrorKind } from './errors.js';
+export { formatGoFloat, formatGoValue } from './go-fmt.js';
+export { parseGoFloat } from './go-strconv.js';
+export {
+  type ArgSpec,
+  type FunctionDefinition,
+  type FunctionHandler,
+  type JpType,
+  lookupFunction,
+  registerFunction,
+} from './registry.js';
+export {
+  ExpRef,
+  deepEqual,
+  goTypeName,
+  isFalse,
+  isGoTypedSlice,
+  isJsonArray,
+  isJsonObject,
+  markGoTypedSlice,
+  toPlainJson,
+} from './values.js';
+
+/** A compiled expression. */
+export interface CompiledJmesPath {
+  readonly expression: string;
+  /**
+   * Evaluates the expression against `data`. Throws `JmesPathError` with kind `notFound`
+   * (`Unknown key "k" in path`) or `runtime`.
+   */
+  search(data: unknown): unknown;
+}
+
+class Compiled implements CompiledJmesPath {
+  constructor(
+    readonly expression: string,
+    private readonly ast: AstNode,
+  ) {}
+
+  search(data: unknown): unknown {
+    const result = evaluate(this.ast, data);
+    if (result instanceof NotFound) throw notFoundError(result.key);
+    return result;
+  }
+}
+
+const cache = new Map<string, CompiledJmesPath | JmesPathError>();
+
+/**
+ * Compiles an expression (cached by its text). Throws `JmesPathError` with kind `syntax` and
+ * go-jmespath's message, e.g. `SyntaxError: Unknown char: '$'` or, for a non-JSON backtick
+ * literal, `invalid character 'o' in literal false (expecting 'a')`.
+ */
+export function compileJmesPath(expression: string): CompiledJmesPath {
+  let entry = cache.get(expression);
+  if (entry === undefined) {
+    try {
+      entry = new Compiled(expression, parseJmesPath(expression));
+    } catch (err) {
+      if (!(err instanceof JmesPathError)) throw err;
+      entry = err;
+    }
+    cache.set(expression, entry);
+  }
+  if (entry instanceof JmesPathError) throw entry;
+  return entry;
+}

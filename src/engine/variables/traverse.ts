@@ -1,0 +1,61 @@
+/**
+ * @file Kyverno's JSON traversal for substitution (`pkg/engine/jsonutils/traverse.go` with
+ * `OnlyForLeafsAndKeys`): the action sees every leaf and every map key (keys with the parent's
+ * path), members extend the path with `/<key>` (`/` written `\/`), items with `/<index>`, the root
+ * path is `""`; whatever an action returns is traversed again, so variables inside an inserted
+ * object are substituted too. The input is never mutated.
+ */
+import { setOwnProperty } from '../../util/go-json.js';
+import { SubstitutionError } from './errors.js';
+
+/** Applied to a leaf (`isKey` false) or a map key (`isKey` true). */
+export type LeafAction = (value: unknown, path: string, isKey: boolean) => unknown;
+
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const childPath = (path: string, key: string): string => `${path}/${key.replaceAll('/', '\\/')}`;
+
+/** Traverses a value the action already produced (maps and lists are walked, leaves kept). */
+function walk(value: unknown, path: string, action: LeafAction): unknown {
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = traverse(value[i], `${path}/${i}`, action);
+    return out;
+  }
+  if (isMap(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      let newKey = action(key, path, true);
+      if (typeof newKey === 'object' && newKey !== null) {
+        walk(newKey, path, action);
+        throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
+      }
+      if (newKey === null || newKey === undefined) newKey = key;
+      if (typeof newKey !== 'string') throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
+      setOwnProperty(out, newKey, traverse(value[key], childPath(path, key), action));
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Applies `action` to every leaf and key of `document`; returns the new document. */
+export function traverse(document: unknown, path: string, action: LeafAction): unknown {
+  if (Array.isArray(document) || isMap(document)) return walk(document, path, action);
+  return walk(action(document, path, false), path, action);
+}
+
+/** Calls `visit` for every leaf and map key of `document` with Kyverno's traversal paths. */
+export function visitLeavesAndKeys(document: unknown, visit: (value: unknown, path: string) => void, path = ''): void {
+  if (Array.isArray(document)) {
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path}/${i}`);
+  } else if (isMap(document)) {
+    for (const key of Object.keys(document)) {
+      visit(key, path);
+      visitLeavesAndKeys(document[key], visit, childPath(path, key));
+    }
+  } else {
+    visit(document, path);
+  }
+}
