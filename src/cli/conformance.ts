@@ -33,6 +33,8 @@ export interface FileConformance {
   passed: boolean;
   matched: number;
   total: number;
+  /** The categories of the file's test documents. */
+  categories: Category[];
 }
 
 export interface SuiteConformance {
@@ -113,7 +115,8 @@ export function runSuite(suite: string, dir: string): SuiteConformance {
       fileMatched += matched;
       fileTotal += document.expected;
     }
-    conformance.files.push({ file: relative, negative, passed, matched: fileMatched, total: fileTotal });
+    const categories = [...new Set(documents.map((document) => document.category))];
+    conformance.files.push({ file: relative, negative, passed, matched: fileMatched, total: fileTotal, categories });
     conformance.results.matched += fileMatched;
     conformance.results.total += fileTotal;
   }
@@ -147,7 +150,8 @@ export function formatConformance(suites: readonly SuiteConformance[], listFiles
     }
     if (listFiles) {
       for (const file of suite.files) {
-        out += `    ${file.passed ? 'PASS' : 'FAIL'} ${file.file}${file.negative ? ' (negative test)' : ''} ${file.matched}/${file.total}\n`;
+        const negative = file.negative ? ' (negative test)' : '';
+        out += `    ${file.passed ? 'PASS' : 'FAIL'} ${file.file}${negative} ${file.matched}/${file.total} [${file.categories.join(', ')}]\n`;
       }
     }
     out += '\n';

@@ -49,9 +49,9 @@ describe('conformance report', () => {
   const suite: SuiteConformance = {
     suite: 'suite',
     files: [
-      { file: 'b/kyverno-test.yaml', negative: false, passed: true, matched: 2, total: 2 },
-      { file: 'a/kyverno-test.yaml', negative: false, passed: true, matched: 1, total: 1 },
-      { file: 'test-fail/x/kyverno-test.yaml', negative: true, passed: false, matched: 0, total: 1 },
+      { file: 'b/kyverno-test.yaml', negative: false, passed: true, matched: 2, total: 2, categories: ['validate-only'] },
+      { file: 'a/kyverno-test.yaml', negative: false, passed: true, matched: 1, total: 1, categories: ['validate-only'] },
+      { file: 'test-fail/x/kyverno-test.yaml', negative: true, passed: false, matched: 0, total: 1, categories: ['validate-only'] },
     ],
     results: { matched: 3, total: 4 },
     categories: {
@@ -72,7 +72,7 @@ describe('conformance report', () => {
     const text = formatConformance([suite], true);
     expect(text).toContain('suite: 3/4 expected results matched (75.0%), 2/3 test files pass fully\n');
     expect(text).toContain('  validate-only                        3/4   75.0%\n');
-    expect(text).toContain('    FAIL test-fail/x/kyverno-test.yaml (negative test) 0/1\n');
+    expect(text).toContain('    FAIL test-fail/x/kyverno-test.yaml (negative test) 0/1 [validate-only]\n');
     expect(formatConformance([suite], false)).not.toContain('PASS');
   });
 });
