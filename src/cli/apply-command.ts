@@ -17,6 +17,7 @@ import { readFile, reportAt } from './documents.js';
 import { cliPolicy, evaluateResource, type CliPolicy, type LoadedResource } from './evaluation.js';
 import { isEnforce, policyFailureAction } from './failure-action.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
+import { loadExceptions } from './exception-loader.js';
 import { loadPolicies } from './policy-loader.js';
 import { loadResources, type ResourceSet } from './resource-loader.js';
 import { decodeUserInfo } from './userinfo.js';
@@ -27,6 +28,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'values-file', short: 'f', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 Values file' },
   { name: 'set', short: 's', type: 'list', valueName: 'k=v', description: 'variables (instead of a values file)' },
   { name: 'userinfo', short: 'u', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 UserInfo file (admission user, roles)' },
+  { name: 'exception', short: 'e', aliases: ['exceptions'], type: 'list', valueName: 'paths', description: 'PolicyException files (repeatable, comma-separated)' },
   { name: 'audit-warn', type: 'boolean', description: 'report failures of Audit policies as warnings' },
   { name: 'warn-exit-code', type: 'int', defaultText: '0', description: 'exit code when there are warnings (failures and errors still exit 1)' },
   { name: 'warn-no-pass', type: 'boolean', description: 'exit with the warn exit code when no result passed' },
@@ -139,6 +141,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
 
   const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
   const resources = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  const exceptions = loadExceptions(args.list('exception').map((path) => resolveArg(io, path)), log);
 
   const skipped: string[] = [];
   const invalid: string[] = [];
@@ -161,12 +164,19 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
 
   const json = format === 'json';
   const out = (text: string): void => (json ? io.stderr(text) : io.stdout(text));
-  out(`\nApplying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)...\n`);
+  const withExceptions = exceptions.length > 0 ? ` with ${exceptions.length} exception(s)` : '';
+  out(`\nApplying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)${withExceptions}...\n`);
 
   const settings: ApplySettings = { auditWarn: args.boolean('audit-warn'), values: values ?? undefined };
   const responses: ApplyResponse[] = [];
   for (const resource of resources.resources) {
-    const evaluated = evaluateResource(policies, resource, { numberMode: 'int64', values: values ?? undefined, set, userInfo: userInfo ?? undefined });
+    const evaluated = evaluateResource(policies, resource, {
+      numberMode: 'int64',
+      values: values ?? undefined,
+      set,
+      userInfo: userInfo ?? undefined,
+      exceptions,
+    });
     for (const { kind, response } of evaluated) {
       if (kind === 'validate') responses.push(applyResponse(response, resource, resources, settings));
     }

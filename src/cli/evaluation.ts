@@ -8,6 +8,7 @@
 import { validateResource } from '../engine/engine.js';
 import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from '../engine/types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
+import type { PolicyException } from '../policy/exception.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { NumberMode } from '../types.js';
 import type { CliValues } from './values.js';
@@ -35,6 +36,8 @@ export interface EvaluationOptions {
   userInfo?: RequestUserInfo;
   /** The operation of a dedicated run (`kyverno test` result `operation`), overriding the values. */
   operation?: string;
+  /** PolicyExceptions to apply. */
+  exceptions?: readonly PolicyException[];
 }
 
 /** What kind of engine response a policy response stands for. */
@@ -64,6 +67,7 @@ export function resourceKey(apiVersion: string, kind: string, namespace: string,
 function request(policy: CompiledPolicy, resource: LoadedResource, options: EvaluationOptions): EvaluationRequest {
   const result: EvaluationRequest = { resource: resource.value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
+  if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;

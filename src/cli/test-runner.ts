@@ -11,7 +11,8 @@ import { validatePolicy } from '../policy/validate.js';
 import type { SourceLocation } from '../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { locateIn, readFile, reportAt, type LoadedFile } from './documents.js';
-import { cliPolicy, evaluateResource, type CliPolicy, type LoadedResource, type ResourceResponse } from './evaluation.js';
+import { cliPolicy, evaluateResource, type CliPolicy, type EvaluationOptions, type LoadedResource, type ResourceResponse } from './evaluation.js';
+import { loadExceptions } from './exception-loader.js';
 import { displayPath, type CliIo } from './io.js';
 import { loadPolicies, type PolicySet } from './policy-loader.js';
 import { loadResources } from './resource-loader.js';
@@ -37,7 +38,7 @@ export interface TestRunOptions {
 }
 
 /** The Test fields that feed evaluation kyverno-lint does not do yet. */
-const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['exceptions', 'targetResources', 'paramResources', 'clusterResources', 'context'];
+const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['targetResources', 'paramResources', 'clusterResources', 'context'];
 
 /** Why a Test document cannot run; `location` points at the cause when known (else the test file). */
 class TestError extends Error {
@@ -121,10 +122,14 @@ function preparePolicies(set: PolicySet, referenced: ReadonlySet<string>): Prepa
   return prepared;
 }
 
-function evaluationRun(policies: readonly CliPolicy[], resources: readonly LoadedResource[], values: CliValues | undefined, userInfo: RequestUserInfo | undefined, operation?: string): TriggerRun {
+function evaluationRun(
+  policies: readonly CliPolicy[],
+  resources: readonly LoadedResource[],
+  options: Omit<EvaluationOptions, 'numberMode'>,
+): TriggerRun {
   const responses = new Map<string, ResourceResponse[]>();
   for (const resource of resources) {
-    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: 'float64', values, userInfo, operation }));
+    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: 'float64', ...options }));
   }
   return { resources, responses };
 }
@@ -155,15 +160,18 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
         options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: 'warning' });
       }
     }
+    if (test.exceptions.length > 0) progress('  Loading exceptions ...');
+    const exceptions = loadExceptions(test.exceptions.map((file) => path.resolve(dir, file)), options.log);
     const policyCount = policySet.policies.length + policySet.unsupported.size;
-    progress(`  Applying ${pluralize(policyCount, 'policy', 'policies')} to ${pluralize(resourceSet.resources.length, 'resource', 'resources')} with 0 exceptions ...`);
+    const applying = `${pluralize(policyCount, 'policy', 'policies')} to ${pluralize(resourceSet.resources.length, 'resource', 'resources')}`;
+    progress(`  Applying ${applying} with ${pluralize(exceptions.length, 'exception', 'exceptions')} ...`);
 
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf('/') + 1)));
     const prepared = preparePolicies(policySet, referenced);
-    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, values, userInfo);
+    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions });
     const byOperation = new Map<string, TriggerRun>();
     for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
-      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, values, userInfo, operation));
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions, operation }));
     }
     progress('  Checking results ...');
     const input: MatchInput = { trigger, byOperation, invalidPolicies: prepared.invalid, unsupportedPolicies: policySet.unsupported, policies: prepared.byName };

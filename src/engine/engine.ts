@@ -4,8 +4,9 @@
  * preconditions, the validate handler, `applyRules: One`, and pre-existing violations on UPDATE.
  * No I/O happens here.
  */
-import { ruleMatches } from '../match/match.js';
+import { anyAllMatches, ruleMatches, type MatchInput } from '../match/match.js';
 import type { CompiledPolicy } from '../policy/compile.js';
+import { exceptionsFor, type PolicyException } from '../policy/exception.js';
 import type { Rule } from '../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
 import { createAdmissionContext } from './context/admission.js';
@@ -57,7 +58,7 @@ export function validateResource(policy: CompiledPolicy, request: EvaluationRequ
   const applyOne = policy.policy.spec.applyRules === 'One';
   for (const rule of policy.rulesForKind(identity.kind)) {
     if (!rule.validate) continue;
-    const matched = ruleMatches(rule, {
+    const matchInput: MatchInput = {
       resource,
       kind: identity.kind,
       group: identity.group,
@@ -67,14 +68,17 @@ export function validateResource(policy: CompiledPolicy, request: EvaluationRequ
       namespaceLabels: request.namespaceLabels ?? {},
       userInfo: request.userInfo,
       policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
-    });
-    if (!matched) continue;
+    };
+    if (!ruleMatches(rule, matchInput)) continue;
+    const exceptions = request.exceptions?.length
+      ? exceptionsFor(request.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
+      : [];
 
     const env = new RuleEnvironment({ rule, context, operation, numberMode, resource, isDelete, values: request.values });
     context.checkpoint();
     let response: RuleResponse | null;
     try {
-      response = evaluateValidateRule(env, policy, engineOperation);
+      response = evaluateValidateRule(env, policy, engineOperation, exceptions);
     } finally {
       context.restore();
     }
@@ -85,7 +89,12 @@ export function validateResource(policy: CompiledPolicy, request: EvaluationRequ
   return { policy, resource, rules: responses };
 }
 
-function evaluateValidateRule(env: RuleEnvironment, policy: CompiledPolicy, operation: EngineOperation): RuleResponse | null {
+function evaluateValidateRule(
+  env: RuleEnvironment,
+  policy: CompiledPolicy,
+  operation: EngineOperation,
+  exceptions: readonly PolicyException[] = [],
+): RuleResponse | null {
   const rule = env.rule;
   try {
     env.loadContext(rule.context);
@@ -105,15 +114,37 @@ function evaluateValidateRule(env: RuleEnvironment, policy: CompiledPolicy, oper
     }
   }
 
-  const response = runHandler(env);
+  // PolicyExceptions apply after preconditions (a failed precondition wins), when their conditions hold.
+  const applicable = exceptions.filter((exception) => exceptionConditionsHold(env, exception));
+  if (applicable.length > 0 && !rule.validate?.podSecurity) {
+    const keys = applicable.map((exception) => exception.key).join(', ');
+    return ruleResponse(rule.name, 'Validation', 'skip', `rule is skipped due to policy exceptions${keys}`);
+  }
+
+  const response = runHandler(env, applicable);
   if (response?.status === 'fail' && preExistingViolationsAllowed(rule, policy, operation)) {
     return evaluateOldObject(env, policy) ?? response;
   }
   return response;
 }
 
+function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyException): boolean {
+  if (exception.conditions === undefined) return true;
+  try {
+    return evaluateConditions(exception.conditions as JsonValue, env.substituteCondition).result;
+  } catch {
+    // Kyverno logs the error and does not apply the exception.
+    return false;
+  }
+}
+
+/** How PolicyExceptions name a policy: `<name>`, or `<namespace>/<name>` for a namespaced Policy. */
+function policyKey(policy: CompiledPolicy): string {
+  return policy.kind === 'Policy' ? `${policy.namespace}/${policy.name}` : policy.name;
+}
+
 /** Handler selection of spec 10 §3.1. */
-function runHandler(env: RuleEnvironment): RuleResponse | null {
+function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]): RuleResponse | null {
   const rule = env.rule;
   const validation = rule.validate ?? {};
   if (validation.manifests && Object.keys(validation.manifests).length > 0) {
@@ -121,7 +152,7 @@ function runHandler(env: RuleEnvironment): RuleResponse | null {
   }
   if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) {
     if (env.isDelete) return null;
-    const result = evaluatePodSecurity(env.resource, validation.podSecurity, rule.name);
+    const result = evaluatePodSecurity(env.resource, validation.podSecurity, rule.name, exceptions);
     return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
   }
   if (validation.cel && Object.keys(validation.cel).length > 0) {

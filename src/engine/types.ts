@@ -2,6 +2,7 @@
  * @file The engine's request and response model: what `validateResource` takes and gives back.
  */
 import type { CompiledPolicy } from '../policy/compile.js';
+import type { PolicyException } from '../policy/exception.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
 
 /** Admission user information (the Kyverno CLI's UserInfo file, `cli.kyverno.io/v1alpha1`). */
@@ -42,6 +43,8 @@ export interface EvaluationRequest {
   subresource?: string;
   /** Values-file variables. */
   values?: InjectedValues;
+  /** PolicyExceptions that may exempt rules (kyverno.io/v2, v2beta1). */
+  exceptions?: readonly PolicyException[];
 }
 
 /** The responses of one policy for one resource (Kyverno `EngineResponse`). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateResource } from '../../src/engine/engine.js';
 import type { EvaluationRequest } from '../../src/engine/types.js';
 import { compilePolicy } from '../../src/policy/compile.js';
+import { decodePolicyException, type PolicyException } from '../../src/policy/exception.js';
 import type { Policy } from '../../src/policy/types.js';
 import { parseDocuments } from '../../src/source/index.js';
 import type { JsonObject, RuleResponse } from '../../src/types.js';
@@ -318,5 +319,88 @@ ${matchPods}      validate:
     expect(run(policy(rules), { values: { resource: { environment: 'dev' } } })?.[0]?.status).toBe('pass');
     const byRule = run(policy(rules), { values: { rule: (name) => (name === 'env' ? { environment: 'prod' } : undefined) } });
     expect(byRule?.[0]?.status).toBe('fail');
+  });
+});
+
+describe('PolicyExceptions', () => {
+  const rules = `    - name: no-latest
+${matchPods}      validate:
+        pattern:
+          spec:
+            containers:
+              - image: "!*:latest"
+`;
+  const exception = (spec: string): PolicyException => {
+    const decoded = decodePolicyException(
+      yaml(`apiVersion: kyverno.io/v2
+kind: PolicyException
+metadata:
+  name: allow-web
+  namespace: shop
+spec:
+${spec}`),
+    );
+    if (typeof decoded === 'string') throw new Error(decoded);
+    return decoded;
+  };
+
+  it.each([
+    {
+      title: 'a matching exception turns the rule into a skip naming the exception',
+      spec: `  exceptions:
+    - policyName: test-policy
+      ruleNames: ["no-*"]
+  match:
+    any:
+      - resources:
+          kinds: [Pod]
+          names: [web]
+`,
+      expected: { status: 'skip', message: 'rule is skipped due to policy exceptionsshop/allow-web' },
+    },
+    {
+      title: 'an exception for another rule does not apply',
+      spec: `  exceptions:
+    - policyName: test-policy
+      ruleNames: [other-rule]
+  match:
+    any:
+      - resources:
+          kinds: [Pod]
+`,
+      expected: { status: 'fail' },
+    },
+    {
+      title: 'an exception whose match does not select the resource does not apply',
+      spec: `  exceptions:
+    - policyName: test-policy
+      ruleNames: [no-latest]
+  match:
+    any:
+      - resources:
+          kinds: [Pod]
+          namespaces: [prod]
+`,
+      expected: { status: 'fail' },
+    },
+    {
+      title: 'an exception applies only when its conditions hold',
+      spec: `  exceptions:
+    - policyName: test-policy
+      ruleNames: [no-latest]
+  match:
+    any:
+      - resources:
+          kinds: [Pod]
+  conditions:
+    all:
+      - key: "{{ request.object.metadata.labels.app }}"
+        operator: Equals
+        value: db
+`,
+      expected: { status: 'fail' },
+    },
+  ])('$title', ({ spec, expected }) => {
+    expect(run(policy(rules), { exceptions: [exception(spec)] })?.[0]).toMatchObject(expected);
   });
 });
