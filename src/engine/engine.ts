@@ -32,14 +32,27 @@ interface ResourceIdentity {
  * does not apply to the resource at all (a namespaced Policy and a resource of another namespace).
  */
 export function validateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+  // Errors are values in evaluation (a NotFound drives `||` defaults, a failed rule becomes a response), and
+  // capturing a stack trace for each would cost more than the evaluation itself.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return evaluatePolicy(policy, request);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
   const operation = request.operation ?? 'CREATE';
   const engineOperation = toEngineOperation(operation);
   const numberMode: NumberMode = request.numberMode ?? 'float64';
   const isDelete = engineOperation === 'DELETE';
 
   const resourceValues = request.values?.resource;
+  const rewritesRequest = resourceValues !== undefined && Object.keys(resourceValues).some((key) => key.startsWith('request.'));
   // Fast path: without values that rewrite the request, the kind index alone can tell that no rule applies.
-  if (!resourceValues || !Object.keys(resourceValues).some((key) => key.startsWith('request.'))) {
+  if (!rewritesRequest) {
     const identity = identify(request.resource);
     if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
     if (!policy.rulesForKind(identity.kind).some((rule) => rule.validate !== undefined)) {
@@ -49,7 +62,7 @@ export function validateResource(policy: CompiledPolicy, request: EvaluationRequ
 
   const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
   if (resourceValues) for (const [key, value] of Object.entries(resourceValues)) context.addAtPath(key, value);
-  const resource = readBackResource(context, isDelete, request.resource);
+  const resource = rewritesRequest ? readBackResource(context, isDelete, request.resource) : request.resource;
 
   const identity = identify(resource);
   if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
