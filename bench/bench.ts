@@ -1,0 +1,138 @@
+/**
+ * @file `npm run bench`: speed and memory figures. Each measurement runs in its own child process so that
+ * its peak RSS is its own:
+ *  (a) the whole conformance corpus (`kyverno-lint test` over both suites, in-process);
+ *  (b) a generated workload of 5,000 manifests in 500 files evaluated against every non-CEL policy of the
+ *      corpus (loading, parsing, normalisation and evaluation included);
+ *  floor: reading the same 500 files and parsing them with js-yaml, the fastest YAML parser for Node.
+ * Targets: (b) within 4× the floor and under 20 s, peak RSS under 1 GiB.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadAll } from 'js-yaml';
+import { runConformance } from '../src/cli/conformance.js';
+import { DiagnosticLog } from '../src/cli/diagnostics.js';
+import { cliPolicy, evaluateResource } from '../src/cli/evaluation.js';
+import type { CliIo } from '../src/cli/io.js';
+import { loadPolicies } from '../src/cli/policy-loader.js';
+import { loadResources } from '../src/cli/resource-loader.js';
+import { compilePolicy } from '../src/policy/compile.js';
+import { validatePolicy } from '../src/policy/validate.js';
+import { generateWorkload } from './workload.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = path.resolve(root, '../shared/corpus');
+const SILENT: CliIo = { stdout: () => {}, stderr: () => {}, cwd: root };
+const CEL_FAMILY = /-(cel|vpol|mpol|gpol|dpol)$/;
+
+interface Figures {
+  seconds: number;
+  peakRssMiB: number;
+  detail: string;
+}
+
+function finish(started: number, detail: string): void {
+  const figures: Figures = {
+    seconds: (performance.now() - started) / 1000,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    detail,
+  };
+  process.stdout.write(JSON.stringify(figures));
+}
+
+/** The non-CEL policy folders of the corpus (kyverno/policies families and the CLI test cases). */
+function policyPaths(): string[] {
+  const policiesSuite = path.join(corpus, 'kyverno-policies');
+  const families = readdirNames(policiesSuite).filter((name) => !CEL_FAMILY.test(name) && name !== 'LICENSE');
+  return [...families.map((name) => path.join(policiesSuite, name)), path.join(corpus, 'kyverno-cli-tests')];
+}
+
+function readdirNames(dir: string): string[] {
+  return readdirSync(dir).sort();
+}
+
+function measureCorpus(): void {
+  const started = performance.now();
+  const suites = runConformance(corpus);
+  const detail = suites.map((suite) => `${suite.suite} ${suite.results.matched}/${suite.results.total}`).join(', ');
+  finish(started, detail);
+}
+
+function measureWorkload(dir: string): void {
+  const started = performance.now();
+  const log = new DiagnosticLog(SILENT);
+  const policySet = loadPolicies(policyPaths(), log);
+  const seen = new Set<string>();
+  const policies = policySet.policies
+    .filter(({ policy }) => {
+      const key = `${policy.kind}/${policy.metadata.namespace ?? ''}/${policy.metadata.name}`;
+      if (seen.has(key) || validatePolicy(policy) !== null) return false;
+      seen.add(key);
+      return true;
+    })
+    .map(({ policy }) => cliPolicy(compilePolicy(policy)));
+  const resources = loadResources([dir], log, { dedupe: false });
+  let ruleResponses = 0;
+  for (const resource of resources.resources) {
+    for (const { response } of evaluateResource(policies, resource, { numberMode: 'int64' })) ruleResponses += response.rules.length;
+  }
+  finish(started, `${resources.resources.length} manifests × ${policies.length} policies → ${ruleResponses} rule responses`);
+}
+
+function measureFloor(dir: string): void {
+  const started = performance.now();
+  let documents = 0;
+  for (const name of readdirNames(dir)) {
+    documents += loadAll(readFileSync(path.join(dir, name), 'utf8')).length;
+  }
+  finish(started, `${documents} documents parsed with js-yaml`);
+}
+
+function child(mode: string, dir = ''): Figures {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', mode, dir], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(output) as Figures;
+}
+
+function line(label: string, figures: Figures): string {
+  return `${label.padEnd(26)} ${figures.seconds.toFixed(2).padStart(7)} s  ${figures.peakRssMiB.toFixed(0).padStart(5)} MiB peak RSS  ${figures.detail}`;
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') {
+  const [, mode, dir] = args;
+  if (mode === 'corpus') measureCorpus();
+  else if (mode === 'workload') measureWorkload(dir ?? '');
+  else measureFloor(dir ?? '');
+} else {
+  if (!existsSync(corpus)) {
+    process.stderr.write(`bench: the corpus folder ${corpus} is missing\n`);
+    process.exit(1);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-bench-'));
+  try {
+    const workload = generateWorkload(dir, 500, 10);
+    process.stdout.write(`workload: ${workload.manifests} manifests in ${workload.files.length} files (${dir})\n`);
+    const floor = child('floor', dir);
+    const evaluation = child('workload', dir);
+    const corpusRun = child('corpus');
+    process.stdout.write(`${line('(a) conformance corpus', corpusRun)}\n`);
+    process.stdout.write(`${line('(b) 5,000 manifests', evaluation)}\n`);
+    process.stdout.write(`${line('    floor: read + js-yaml', floor)}\n`);
+    const ratio = evaluation.seconds / floor.seconds;
+    const targets = [
+      [`(b) within 4× the floor (${ratio.toFixed(2)}×)`, ratio <= 4],
+      [`(b) under 20 s (${evaluation.seconds.toFixed(2)} s)`, evaluation.seconds < 20],
+      [`peak RSS under 1 GiB (${Math.max(evaluation.peakRssMiB, corpusRun.peakRssMiB).toFixed(0)} MiB)`, Math.max(evaluation.peakRssMiB, corpusRun.peakRssMiB) < 1024],
+    ] as const;
+    for (const [text, met] of targets) process.stdout.write(`${met ? 'met    ' : 'MISSED '} ${text}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
