@@ -9,6 +9,7 @@ import type { AstNode } from './ast.js';
 import { JmesPathError, notFoundError } from './errors.js';
 import { NotFound, evaluate } from './interpreter.js';
 import { parseJmesPath } from './parser.js';
+import { registerKyvernoFunctions } from './functions/index.js';
 
 export { BUILTIN_FUNCTIONS } from './builtins.js';
 export { JmesPathError, type JmesPathErrorKind } from './errors.js';
@@ -33,6 +34,12 @@ export {
   markGoTypedSlice,
   toPlainJson,
 } from './values.js';
+
+export { KYVERNO_FUNCTIONS } from './functions/index.js';
+
+// Kyverno's function table: go-jmespath's built-ins (registered by builtins.ts, imported above) plus
+// Kyverno's custom functions, which replace a built-in of the same name (`sum`).
+registerKyvernoFunctions();
 
 /** A compiled expression. */
 export interface CompiledJmesPath {

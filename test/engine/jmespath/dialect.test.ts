@@ -285,15 +285,21 @@ describe('function registry', () => {
   });
 
   it('lets a function replace a built-in', () => {
-    const builtinSum = lookupFunction('sum')!;
-    expect(BUILTIN_FUNCTIONS).toContain(builtinSum);
-    registerFunction({ name: 'sum', args: [{ types: ['array'] }], handler: () => 'replaced' });
+    const builtinAbs = lookupFunction('abs')!;
+    expect(BUILTIN_FUNCTIONS).toContain(builtinAbs);
+    registerFunction({ name: 'abs', args: [{ types: ['number'] }], handler: () => 'replaced' });
     try {
-      expect(evaluate('sum(`[1]`)', {})).toEqual(ok('replaced'));
+      expect(evaluate('abs(`-1`)', {})).toEqual(ok('replaced'));
     } finally {
-      registerFunction(builtinSum);
+      registerFunction(builtinAbs);
     }
-    expect(evaluate('sum(`[1, 2.5]`)', {})).toEqual(ok(3.5));
+    expect(evaluate('abs(`-1.5`)', {})).toEqual(ok(1.5));
+  });
+
+  it("replaces the built-in sum with Kyverno's, which also adds quantities", () => {
+    expect(BUILTIN_FUNCTIONS.map((definition) => definition.name)).toContain('sum');
+    expect(BUILTIN_FUNCTIONS).not.toContain(lookupFunction('sum'));
+    expect(evaluate("sum(['1Gi', '512Mi'])", {})).toEqual(ok('1536Mi'));
   });
 });
 

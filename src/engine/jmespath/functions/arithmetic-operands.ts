@@ -66,16 +66,12 @@ function durationFromSeconds(s: number): string {
 }
 
 /**
- * A float64 scalar as the quantity `resource.ParseQuantity(fmt.Sprintf("%v", v))` gives
- * (`1e+06` and `1e-07` are valid quantity syntax).
+ * A float64 scalar as the quantity `resource.ParseQuantity(fmt.Sprintf("%v", v))` gives. Every
+ * `%v` text of a finite float is valid quantity syntax (`1.5`, `-3`, `1e+06`, `1e-07`).
  */
 function scalarQuantity(v: number): GoDecimal {
   const text = formatFloatG(v);
-  const q = quantityOperand(text);
-  if (q === null || q.kind !== 'quantity') {
-    throw new Error("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
-  }
-  return q.value;
+  return quantityDecimal(text, parseQuantity(text)!);
 }
 
 /** Quantity × scalar: exact, in the quantity's format. */

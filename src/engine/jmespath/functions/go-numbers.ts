@@ -24,38 +24,28 @@ export function goRound(x: number): number {
 
 const view = new DataView(new ArrayBuffer(8));
 
-/** Go `math.Frexp` for a finite non-zero normal or subnormal x: x = frac × 2^exp, |frac| in [0.5, 1). */
+/** Go `math.Frexp` for a positive normal x: x = frac × 2^exp, frac in [0.5, 1). */
 function frexp(x: number): [number, number] {
-  let scaled = x;
-  let adjust = 0;
-  if (Math.abs(x) < 2 ** -1022) {
-    scaled = x * 2 ** 52;
-    adjust = -52;
-  }
-  view.setFloat64(0, scaled);
+  view.setFloat64(0, x);
   const hi = view.getUint32(0);
-  const exp = ((hi >>> 20) & 0x7ff) - 1022 + adjust;
+  const exp = ((hi >>> 20) & 0x7ff) - 1022;
   view.setUint32(0, (hi & 0x800fffff) | (1022 << 20));
   return [view.getFloat64(0), exp];
 }
 
-/** frac × 2^exp, exact unless the result overflows or underflows (Go `math.Ldexp`). */
+/** frac × 2^exp for exp >= 0, exact unless it overflows to +Inf (Go `math.Ldexp`). */
 function ldexp(frac: number, exp: number): number {
   let r = frac;
   let e = exp;
-  while (e > 1000 && Number.isFinite(r) && r !== 0) {
+  while (e > 1000 && Number.isFinite(r)) {
     r *= 2 ** 1000;
     e -= 1000;
-  }
-  while (e < -1000 && r !== 0 && Number.isFinite(r)) {
-    r *= 2 ** -1000;
-    e += 1000;
   }
   return r * 2 ** e;
 }
 
 /**
- * Go `math.Pow(x, n)` for a finite positive x and an integer n >= 0 (what `round` computes as
+ * Go `math.Pow(x, n)` for x > 1 and an integer n >= 0 (what `round` computes as
  * `math.Pow(10, places)`): repeated squaring of the mantissa, as Go does.
  */
 export function goPowInt(x: number, n: number): number {

@@ -28,18 +28,19 @@ function sequenceLength(b: Uint8Array, i: number): number {
   return 0;
 }
 
-/** A Go string of arbitrary bytes as JavaScript text (invalid bytes → U+FFFD each). */
-export function goBytesToString(b: Uint8Array): string {
-  let valid = true;
+/** Go `utf8.Valid`. */
+export function isValidUtf8(b: Uint8Array): boolean {
   for (let i = 0; i < b.length; ) {
     const n = sequenceLength(b, i);
-    if (n === 0) {
-      valid = false;
-      break;
-    }
+    if (n === 0) return false;
     i += n;
   }
-  if (valid) return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
+  return true;
+}
+
+/** A Go string of arbitrary bytes as JavaScript text (invalid bytes → U+FFFD each). */
+export function goBytesToString(b: Uint8Array): string {
+  if (isValidUtf8(b)) return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
   let out = '';
   let start = 0;
   for (let i = 0; i < b.length; ) {

@@ -52,7 +52,7 @@ export function quantityDecimal(text: string, q: Quantity): GoDecimal {
     scale -= denom.length;
     if (scale >= -NANO_SCALE) {
       const value = BigInt(num + denom) * mantissa;
-      if (value <= MAX_INT64) return { unscaled: negative ? -value : value, scale: -scale };
+      if (value <= MAX_INT64) return { unscaled: negative ? -value : value, scale: scale === 0 ? 0 : -scale };
     }
   }
 

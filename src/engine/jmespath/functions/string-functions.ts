@@ -21,7 +21,7 @@ export const STRING_FUNCTIONS: readonly KyvernoFunction[] = [
     name: 'compare',
     args: [STRING, STRING],
     // strings.Compare returns a Go int.
-    handler: ([a, b]) => BigInt(compareGoStrings(a as string, b as string)),
+    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings(a as string, b as string))),
     returnType: ['number'],
     note: 'compares two strings lexicographically',
   },

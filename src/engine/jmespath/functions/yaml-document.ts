@@ -6,7 +6,7 @@
  * `yaml: line 1: did not find expected ',' or ']'`); other parse errors keep js-yaml's reason in
  * go-yaml's `yaml: line <n>: <problem>` form.
  */
-import { YAMLException, parseEvents } from 'js-yaml';
+import { CHOMPING_MODE, EVENT_ID, type Event, SCALAR_STYLE, YAMLException, parseEvents } from 'js-yaml';
 import { DocumentError, MAX_DEPTH, buildDocument } from '../../../source/construct.js';
 
 /** go-yaml's message for a scanner error on 0-based line `line`: no line number on the first line. */
@@ -63,11 +63,31 @@ function goYamlMessage(source: string, error: YAMLException): string {
   return `yaml: line ${line + 1}: ${reason}`;
 }
 
+/**
+ * A block scalar (`|`, `>`) running to the end of a text without a final line break has no
+ * trailing line break in go-yaml (there is none to keep); js-yaml adds one. Such a scalar is read
+ * with strip chomping, which gives go-yaml's value.
+ */
+function chompFinalBlockScalar(source: string, events: Event[]): void {
+  if (source.endsWith('\n')) return;
+  for (const event of events) {
+    if (
+      event.type === EVENT_ID.SCALAR &&
+      (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) &&
+      event.valueEnd === source.length
+    ) {
+      event.chomping = CHOMPING_MODE.STRIP;
+    }
+  }
+}
+
 /** The JSON value of the first YAML document of `source` (null when there is none). */
 export function parseYamlDocument(source: string): unknown {
   try {
     // js-yaml counts scalars as a nesting level too (as the source loader does).
-    return buildDocument(source, parseEvents(source, { maxDepth: MAX_DEPTH + 2 })).value;
+    const events = parseEvents(source, { maxDepth: MAX_DEPTH + 2 });
+    chompFinalBlockScalar(source, events);
+    return buildDocument(source, events).value;
   } catch (err) {
     if (err instanceof DocumentError) throw new Error(err.message);
     if (err instanceof YAMLException) throw new Error(goYamlMessage(source, err));
