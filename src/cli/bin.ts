@@ -11,6 +11,7 @@ try {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
     readStdin: async () => readFileSync(0, 'utf8'),
   });
 } catch (error) {

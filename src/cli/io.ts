@@ -15,6 +15,8 @@ export interface CliIo {
   stdoutIsTTY?: boolean;
   /** Reads all of standard input (for `-` paths). */
   readStdin?: () => Promise<string>;
+  /** Whether standard input is a terminal (`jp` then prompts for the input on stderr). */
+  stdinIsTTY?: boolean;
 }
 
 /** An absolute path for a command-line argument; URLs are kept as given. */

@@ -1,5 +1,5 @@
 /**
- * @file The `kyverno-lint` command line: dispatches to the `test` and `apply` commands and turns
+ * @file The `kyverno-lint` command line: dispatches to the `test`, `apply` and `jp` commands and turns
  * command-line mistakes into a usage message with exit code 2. `run` never touches `process`, so
  * tests and the conformance runner call it in-process; `bin.ts` is the executable wrapper.
  */
@@ -7,6 +7,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { UsageError } from './args.js';
 import { applyCommand } from './apply-command.js';
 import type { CliIo } from './io.js';
+import { jpCommand, jpHelpTarget } from './jp-command.js';
 import { testCommand } from './test-command.js';
 
 const USAGE = `kyverno-lint evaluates Kyverno ClusterPolicy/Policy objects against Kubernetes manifests offline,
@@ -15,10 +16,12 @@ as the Kyverno CLI does.
 Usage:
   kyverno-lint apply <policies...> --resource <files...> [flags]
   kyverno-lint test <dirs...> [flags]
+  kyverno-lint jp <query|function|parse> [flags]
 
 Commands:
   apply      Apply policies to resources (kyverno apply)
   test       Run Kyverno CLI test files, kyverno-test.yaml (kyverno test)
+  jp         JMESPath with Kyverno's custom functions: query, function, parse (kyverno jp)
 
 Flags:
   -h, --help      help for kyverno-lint
@@ -49,12 +52,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await testCommand(rest, io);
       case 'apply':
         return await applyCommand(rest, io);
+      case 'jp':
+        return await jpCommand(rest, io);
       default:
         throw new UsageError(`unknown command "${command}" for "kyverno-lint"`);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const help = command === 'test' || command === 'apply' ? `kyverno-lint ${command} --help` : 'kyverno-lint --help';
+    const target = command === 'test' || command === 'apply' ? command : command === 'jp' ? jpHelpTarget(rest) : undefined;
+    const help = target === undefined ? 'kyverno-lint --help' : `kyverno-lint ${target} --help`;
     io.stderr(`Error: ${error.message}\nRun '${help}' for usage.\n`);
     return 2;
   }

@@ -123,6 +123,34 @@ export function goJsonStringify(value: unknown): string {
   return encode(value);
 }
 
+function encodeIndented(value: unknown, indent: string, prefix: string): string {
+  if (typeof value !== 'object' || value === null) return encode(value);
+  const inner = prefix + indent;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    let out = '[\n';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',\n' : '') + inner + encodeIndented(value[i], indent, inner);
+    return out + '\n' + prefix + ']';
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj).sort(compareGoStrings);
+  if (keys.length === 0) return '{}';
+  let out = '{\n';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    out += (i > 0 ? ',\n' : '') + inner + quoteGoString(key) + ': ' + encodeIndented(obj[key], indent, inner);
+  }
+  return out + '\n' + prefix + '}';
+}
+
+/**
+ * Go `json.MarshalIndent(value, "", indent)`: the {@link goJsonStringify} text laid out one element
+ * per line, `"key": value`, empty arrays and objects kept as `[]` and `{}`.
+ */
+export function goJsonStringifyIndent(value: unknown, indent: string): string {
+  return encodeIndented(value, indent, '');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Unmarshal
 

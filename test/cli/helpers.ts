@@ -15,7 +15,7 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean } = {}): Promise<CliRun> {
+export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; stdinTty?: boolean } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -23,6 +23,7 @@ export async function runCli(argv: string[], options: { stdin?: string; tty?: bo
     stderr: (text) => (stderr += text),
     cwd: ROOT,
     stdoutIsTTY: options.tty ?? false,
+    stdinIsTTY: options.stdinTty ?? false,
   };
   if (options.stdin !== undefined) {
     const text = options.stdin;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GoJsonError, compareGoStrings, goJsonParse, goJsonStringify } from '../../src/util/go-json.js';
+import { GoJsonError, compareGoStrings, goJsonParse, goJsonStringify, goJsonStringifyIndent } from '../../src/util/go-json.js';
 
 describe('goJsonStringify (Go encoding/json Marshal)', () => {
   it.each<[string, unknown, string]>([
@@ -32,6 +32,21 @@ describe('goJsonStringify (Go encoding/json Marshal)', () => {
     [-Infinity, 'json: unsupported value: -Inf'],
   ])('refuses %s', (value, message) => {
     expect(() => goJsonStringify({ a: [value] })).toThrow(new GoJsonError(message));
+  });
+});
+
+describe('goJsonStringifyIndent (Go encoding/json MarshalIndent)', () => {
+  it.each<[string, unknown, string]>([
+    ['scalars unchanged', 'a<b', '"a\\u003cb"'],
+    ['empty array and object stay compact', { b: [], a: {} }, '{\n  "a": {},\n  "b": []\n}'],
+    ['nested values, keys sorted', { z: [1, { y: null, x: true }] }, '{\n  "z": [\n    1,\n    {\n      "x": true,\n      "y": null\n    }\n  ]\n}'],
+    ['numbers as Marshal writes them', [1e21, 0.5, 2n], '[\n  1e+21,\n  0.5,\n  2\n]'],
+  ])('%s', (_name, value, expected) => {
+    expect(goJsonStringifyIndent(value, '  ')).toBe(expected);
+  });
+
+  it('refuses what Marshal refuses', () => {
+    expect(() => goJsonStringifyIndent({ a: [NaN] }, '  ')).toThrow(new GoJsonError('json: unsupported value: NaN'));
   });
 });
 
