@@ -64,6 +64,7 @@ export function resourceKey(apiVersion: string, kind: string, namespace: string,
   return `${apiVersion},${kind},${namespace},${name}`;
 }
 
+/** The engine request for one policy; without values it is the same for every policy (`policy` unused). */
 function request(policy: CompiledPolicy, resource: LoadedResource, options: EvaluationOptions): EvaluationRequest {
   const result: EvaluationRequest = { resource: resource.value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
@@ -96,9 +97,11 @@ export function evaluateResource(policies: readonly CliPolicy[], resource: Loade
   for (const { compiled, hasVerifyImages } of policies) {
     if (hasVerifyImages) out.push({ kind: 'verifyImages', response: { policy: compiled, resource: resource.value, rules: [] } });
   }
+  let shared: EvaluationRequest | undefined;
   for (const { compiled } of policies) {
     if (!compiled.hasValidate) continue;
-    const response = validateResource(compiled, request(compiled, resource, options)) ?? { policy: compiled, resource: resource.value, rules: [] };
+    const engineRequest = options.values ? request(compiled, resource, options) : (shared ??= request(compiled, resource, options));
+    const response = validateResource(compiled, engineRequest) ?? { policy: compiled, resource: resource.value, rules: [] };
     out.push({ kind: 'validate', response });
   }
   return out;

@@ -4,18 +4,23 @@
  * preconditions, the validate handler, `applyRules: One`, and pre-existing violations on UPDATE.
  * No I/O happens here.
  */
-import { anyAllMatches, ruleMatches, type MatchInput } from '../match/match.js';
+import { MatchSubject, anyAllMatches, type MatchInput } from '../match/match.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import { exceptionsFor, type PolicyException } from '../policy/exception.js';
 import type { Rule } from '../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
 import { createAdmissionContext } from './context/admission.js';
-import { evaluateConditions } from './conditions/index.js';
+import type { JsonContext } from './context/json-context.js';
+import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from './conditions/index.js';
 import { errorText, ruleError, ruleResponse } from './response.js';
 import { RuleEnvironment } from './rule-environment.js';
+import { rulePlan } from './rule-plan.js';
 import type { EvaluationRequest, PolicyResponse } from './types.js';
 import { evaluatePodSecurity } from './validate/pod-security/index.js';
 import { validateRule } from './validate/validator.js';
+
+const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
+const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
 type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
@@ -32,61 +37,78 @@ interface ResourceIdentity {
  * does not apply to the resource at all (a namespaced Policy and a resource of another namespace).
  */
 export function validateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+  const resourceValues = request.values?.resource;
+  const rewritesRequest = resourceValues !== undefined && Object.keys(resourceValues).some((key) => key.startsWith('request.'));
+  // Fast path: without values that rewrite the request, the kind index alone can tell that no rule applies.
+  let rules: readonly Rule[] | undefined;
+  if (!rewritesRequest) {
+    const identity = identify(request.resource);
+    if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
+    rules = policy.validateRulesForKind(identity.kind);
+    if (rules.length === 0) return { policy, resource: request.resource, rules: [] };
+  }
+
   // Errors are values in evaluation (a NotFound drives `||` defaults, a failed rule becomes a response), and
   // capturing a stack trace for each would cost more than the evaluation itself.
   const stackTraceLimit = Error.stackTraceLimit;
+  if (stackTraceLimit === 0) return evaluatePolicy(policy, request, rewritesRequest, rules);
   Error.stackTraceLimit = 0;
   try {
-    return evaluatePolicy(policy, request);
+    return evaluatePolicy(policy, request, rewritesRequest, rules);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
-function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+/** `rules`: the policy's validate rules for the request resource's kind, when the request is not rewritten. */
+function evaluatePolicy(
+  policy: CompiledPolicy,
+  request: EvaluationRequest,
+  rewritesRequest: boolean,
+  rules: readonly Rule[] | undefined,
+): PolicyResponse | null {
   const operation = request.operation ?? 'CREATE';
   const engineOperation = toEngineOperation(operation);
   const numberMode: NumberMode = request.numberMode ?? 'float64';
   const isDelete = engineOperation === 'DELETE';
-
   const resourceValues = request.values?.resource;
-  const rewritesRequest = resourceValues !== undefined && Object.keys(resourceValues).some((key) => key.startsWith('request.'));
-  // Fast path: without values that rewrite the request, the kind index alone can tell that no rule applies.
-  if (!rewritesRequest) {
-    const identity = identify(request.resource);
-    if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
-    if (!policy.rulesForKind(identity.kind).some((rule) => rule.validate !== undefined)) {
-      return { policy, resource: request.resource, rules: [] };
-    }
-  }
 
-  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
-  if (resourceValues) for (const [key, value] of Object.entries(resourceValues)) context.addAtPath(key, value);
-  const resource = rewritesRequest ? readBackResource(context, isDelete, request.resource) : request.resource;
+  // Without values, the context is only built once a rule matches (building it has no observable effect).
+  let context: JsonContext | undefined;
+  if (resourceValues) {
+    context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
+    for (const [key, value] of Object.entries(resourceValues)) context.addAtPath(key, value);
+  }
+  const resource = rewritesRequest && context ? readBackResource(context, isDelete, request.resource) : request.resource;
 
   const identity = identify(resource);
   if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
 
   const responses: RuleResponse[] = [];
   const applyOne = policy.policy.spec.applyRules === 'One';
-  for (const rule of policy.rulesForKind(identity.kind)) {
-    if (!rule.validate) continue;
-    const matchInput: MatchInput = {
-      resource,
-      kind: identity.kind,
-      group: identity.group,
-      version: identity.version,
-      subresource: request.subresource ?? '',
-      operation: engineOperation,
-      namespaceLabels: request.namespaceLabels ?? {},
-      userInfo: request.userInfo,
-      policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
-    };
-    if (!ruleMatches(rule, matchInput)) continue;
+  const matchInput: MatchInput = {
+    resource,
+    kind: identity.kind,
+    group: identity.group,
+    version: identity.version,
+    subresource: request.subresource ?? '',
+    operation: engineOperation,
+    namespaceLabels: request.namespaceLabels ?? NO_LABELS,
+    userInfo: request.userInfo,
+    policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
+  };
+  const subject = new MatchSubject(matchInput);
+  // Without a rewrite, the resource (and so its kind) is the request's.
+  rules ??= policy.validateRulesForKind(identity.kind);
+  for (const rule of rules) {
+    const plan = rulePlan(rule);
+    if (!plan.validates) continue;
+    if (!plan.matcher.matchesSubject(subject)) continue;
     const exceptions = request.exceptions?.length
       ? exceptionsFor(request.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
-      : [];
+      : NO_EXCEPTIONS;
 
+    context ??= createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
     const env = new RuleEnvironment({ rule, context, operation, numberMode, resource, isDelete, values: request.values });
     context.checkpoint();
     let response: RuleResponse | null;
@@ -106,21 +128,22 @@ function evaluateValidateRule(
   env: RuleEnvironment,
   policy: CompiledPolicy,
   operation: EngineOperation,
-  exceptions: readonly PolicyException[] = [],
+  exceptions: readonly PolicyException[] = NO_EXCEPTIONS,
 ): RuleResponse | null {
-  const rule = env.rule;
+  const rule = env.plan;
   try {
     env.loadContext(rule.context);
   } catch (error) {
     return ruleError(rule.name, 'Validation', 'failed to load context', error);
   }
   if (rule.preconditions !== undefined) {
-    let outcome: { result: boolean; message: string };
+    let outcome: ConditionsOutcome | ConditionFailure;
     try {
-      outcome = evaluateConditions(rule.preconditions as JsonValue, env.substituteCondition);
+      outcome = tryEvaluateConditions(rule.preconditions as JsonValue, env.substituteCondition);
     } catch (error) {
       return ruleError(rule.name, 'Validation', 'failed to evaluate preconditions', error);
     }
+    if (outcome instanceof ConditionFailure) return ruleError(rule.name, 'Validation', 'failed to evaluate preconditions', outcome.message);
     if (!outcome.result) {
       const message = outcome.message === '' ? 'preconditions not met' : `preconditions not met; ${outcome.message}`;
       return ruleResponse(rule.name, 'Validation', 'skip', message);
@@ -128,14 +151,14 @@ function evaluateValidateRule(
   }
 
   // PolicyExceptions apply after preconditions (a failed precondition wins), when their conditions hold.
-  const applicable = exceptions.filter((exception) => exceptionConditionsHold(env, exception));
-  if (applicable.length > 0 && !rule.validate?.podSecurity) {
+  const applicable = exceptions.length === 0 ? exceptions : exceptions.filter((exception) => exceptionConditionsHold(env, exception));
+  if (applicable.length > 0 && !rule.rule.validate?.podSecurity) {
     const keys = applicable.map((exception) => exception.key).join(', ');
     return ruleResponse(rule.name, 'Validation', 'skip', `rule is skipped due to policy exceptions${keys}`);
   }
 
   const response = runHandler(env, applicable);
-  if (response?.status === 'fail' && preExistingViolationsAllowed(rule, policy, operation)) {
+  if (response?.status === 'fail' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
     return evaluateOldObject(env, policy) ?? response;
   }
   return response;
@@ -144,7 +167,8 @@ function evaluateValidateRule(
 function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyException): boolean {
   if (exception.conditions === undefined) return true;
   try {
-    return evaluateConditions(exception.conditions as JsonValue, env.substituteCondition).result;
+    const outcome = tryEvaluateConditions(exception.conditions as JsonValue, env.substituteCondition);
+    return !(outcome instanceof ConditionFailure) && outcome.result;
   } catch {
     // Kyverno logs the error and does not apply the exception.
     return false;
@@ -158,20 +182,20 @@ function policyKey(policy: CompiledPolicy): string {
 
 /** Handler selection of spec 10 §3.1. */
 function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]): RuleResponse | null {
-  const rule = env.rule;
-  const validation = rule.validate ?? {};
-  if (validation.manifests && Object.keys(validation.manifests).length > 0) {
-    return ruleResponse(rule.name, 'Validation', 'error', 'validate.manifests (signature verification) cannot be evaluated offline');
+  const rule = env.plan;
+  switch (rule.handler) {
+    case 'manifests':
+      return ruleResponse(rule.name, 'Validation', 'error', 'validate.manifests (signature verification) cannot be evaluated offline');
+    case 'podSecurity': {
+      if (env.isDelete) return null;
+      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity!, rule.name, exceptions);
+      return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
+    }
+    case 'cel':
+      return ruleResponse(rule.name, 'Validation', 'error', 'validate.cel rules are not supported yet');
+    case 'resource':
+      return validateRule(env);
   }
-  if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) {
-    if (env.isDelete) return null;
-    const result = evaluatePodSecurity(env.resource, validation.podSecurity, rule.name, exceptions);
-    return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
-  }
-  if (validation.cel && Object.keys(validation.cel).length > 0) {
-    return ruleResponse(rule.name, 'Validation', 'error', 'validate.cel rules are not supported yet');
-  }
-  return validateRule(env);
 }
 
 /**
@@ -220,7 +244,7 @@ function toEngineOperation(operation: string): EngineOperation {
 }
 
 /** After values injection, Kyverno re-reads the resource from `request.object` (`request.oldObject` on DELETE). */
-function readBackResource(context: ReturnType<typeof createAdmissionContext>, isDelete: boolean, fallback: JsonObject): JsonObject {
+function readBackResource(context: JsonContext, isDelete: boolean, fallback: JsonObject): JsonObject {
   try {
     const value = context.query(isDelete ? 'request.oldObject' : 'request.object');
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
@@ -230,7 +254,19 @@ function readBackResource(context: ReturnType<typeof createAdmissionContext>, is
   return fallback;
 }
 
+/** Identities by resource (resources are never mutated): every policy evaluated on a resource needs it. */
+const identities = new WeakMap<JsonObject, ResourceIdentity>();
+
 function identify(resource: JsonObject): ResourceIdentity {
+  let identity = identities.get(resource);
+  if (identity === undefined) {
+    identity = readIdentity(resource);
+    identities.set(resource, identity);
+  }
+  return identity;
+}
+
+function readIdentity(resource: JsonObject): ResourceIdentity {
   const apiVersion = typeof resource.apiVersion === 'string' ? resource.apiVersion : '';
   const slash = apiVersion.indexOf('/');
   const metadata = resource.metadata;

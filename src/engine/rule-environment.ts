@@ -5,10 +5,13 @@
  */
 import type { ContextEntry, Rule } from '../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode } from '../types.js';
-import type { JsonContext } from './context/json-context.js';
+import { type JsonContext, QueryFailure } from './context/json-context.js';
+import { type ConditionSubstitute, SubstituteFailure } from './conditions/index.js';
+import { toPlainJson } from './jmespath/index.js';
 import { registerContextEntries } from './context/loaders.js';
+import { type RulePlan, rulePlan } from './rule-plan.js';
 import type { InjectedValues } from './types.js';
-import { hasVariables, substituteAll } from './variables/index.js';
+import { SubstitutionError, SubstitutionFailure, hasVariables, trySubstituteAll } from './variables/index.js';
 
 export interface RuleEnvironmentInit {
   rule: Rule;
@@ -22,8 +25,15 @@ export interface RuleEnvironmentInit {
   values?: InjectedValues;
 }
 
+/** Kyverno's error for `elementScope: true` on a foreach element that is not a map. */
+export class ElementScopeFailure {
+  constructor(readonly message: string) {}
+}
+
 export class RuleEnvironment {
   readonly rule: Rule;
+  /** What is read of the rule, read once. */
+  readonly plan: RulePlan;
   readonly context: JsonContext;
   readonly operation: string;
   readonly numberMode: NumberMode;
@@ -36,10 +46,12 @@ export class RuleEnvironment {
    * expression is a plain path into `request.object` or the enclosing element; used to locate findings.
    */
   readonly elementPointer: string | undefined;
-  private readonly values: InjectedValues | undefined;
+  readonly values: InjectedValues | undefined;
 
-  constructor(init: RuleEnvironmentInit, element?: JsonObject, elementPointer?: string) {
+  /** A rule's environment, or (given another environment) the environment of a foreach element in it. */
+  constructor(init: RuleEnvironmentInit | RuleEnvironment, element?: JsonObject, elementPointer?: string) {
     this.rule = init.rule;
+    this.plan = init instanceof RuleEnvironment ? init.plan : rulePlan(init.rule);
     this.context = init.context;
     this.operation = init.operation;
     this.numberMode = init.numberMode;
@@ -48,6 +60,8 @@ export class RuleEnvironment {
     this.values = init.values;
     this.element = element;
     this.elementPointer = elementPointer;
+    // Substitution depends only on the context and the operation, which element environments share.
+    this.substituteCondition = init instanceof RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
   }
 
   /** The resource path of a failure found at `path` of the current validation target. */
@@ -58,21 +72,33 @@ export class RuleEnvironment {
 
   /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
   substitute(document: JsonValue): JsonValue {
+    const result = this.trySubstitute(document);
+    if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
+    return result;
+  }
+
+  /** As `substitute`, but an unresolved variable comes back as a `SubstitutionFailure`. */
+  trySubstitute(document: JsonValue): JsonValue | SubstitutionFailure {
     if (!hasVariables(document)) return document;
-    return substituteAll(document, this.context, { operation: this.operation });
+    return trySubstituteAll(document, this.context, { operation: this.operation });
   }
 
   /** Substitution callback for condition keys and values. */
-  readonly substituteCondition = (value: JsonValue): JsonValue => this.substitute(value);
+  readonly substituteCondition: ConditionSubstitute;
+
+  #substituteCondition(document: JsonValue): JsonValue | SubstituteFailure {
+    const result = this.trySubstitute(document);
+    return result instanceof SubstitutionFailure ? new SubstituteFailure(result.message) : result;
+  }
 
   /**
    * Runs a context loader for this rule: rule values (and element [0] of foreach values) are injected
    * first, as Kyverno's CLI initializer does every time, then the entries are registered.
    */
   loadContext(entries: ContextEntry[] | undefined): void {
-    const ruleValues = this.values?.rule?.(this.rule.name);
+    const ruleValues = this.values?.rule?.(this.plan.name);
     if (ruleValues) for (const [key, value] of Object.entries(ruleValues)) this.context.addAtPath(key, value);
-    const foreachValues = this.values?.foreach?.(this.rule.name);
+    const foreachValues = this.values?.foreach?.(this.plan.name);
     if (foreachValues) {
       for (const [key, list] of Object.entries(foreachValues)) {
         if (list.length > 0) this.context.addAtPath(key, list[0] as JsonValue);
@@ -81,15 +107,21 @@ export class RuleEnvironment {
     if (entries && entries.length > 0) registerContextEntries(this.context, entries, { operation: this.operation });
   }
 
-  /** Evaluates a foreach `list` expression: a list gives its elements, anything else one element. */
-  evaluateList(expression: string): JsonValue[] {
-    const value = this.context.query(expression);
+  /**
+   * Evaluates a foreach `list` expression: a list gives its elements, anything else one element. A
+   * failed query comes back as a `QueryFailure` (with the `ContextQueryError` message).
+   */
+  tryEvaluateList(expression: string): JsonValue[] | QueryFailure {
+    const result = this.context.trySearch(expression);
+    if (result instanceof QueryFailure) return result;
+    const value = toPlainJson(result) as JsonValue;
     return Array.isArray(value) ? value : [value];
   }
 
   /**
    * Adds a foreach element to the context and returns the environment its body runs in
    * (Kyverno `AddElementToContext`): map elements are the validation target unless `elementScope: false`.
+   * `elementScope: true` on an element that is not a map gives an `ElementScopeFailure`.
    */
   withElement(
     element: JsonValue,
@@ -97,30 +129,21 @@ export class RuleEnvironment {
     nesting: number,
     elementScope: boolean | undefined,
     listExpression: string,
-  ): RuleEnvironment {
+  ): RuleEnvironment | ElementScopeFailure {
     this.context.addElement(element, index, nesting);
     const isMap = element !== null && typeof element === 'object' && !Array.isArray(element);
     let scoped = isMap;
     if (elementScope !== undefined) {
       if (elementScope && !isMap) {
-        throw new Error(
+        return new ElementScopeFailure(
           `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeOf(element)}`,
         );
       }
       scoped = elementScope;
     }
-    const init: RuleEnvironmentInit = {
-      rule: this.rule,
-      context: this.context,
-      operation: this.operation,
-      numberMode: this.numberMode,
-      resource: this.resource,
-      isDelete: this.isDelete,
-      values: this.values,
-    };
-    if (!scoped) return new RuleEnvironment(init, this.element, this.elementPointer);
+    if (!scoped) return new RuleEnvironment(this, this.element, this.elementPointer);
     const base = listPointer(listExpression, this.elementPointer);
-    return new RuleEnvironment(init, element as JsonObject, base === undefined ? undefined : `${base}/${index}`);
+    return new RuleEnvironment(this, element as JsonObject, base === undefined ? undefined : `${base}/${index}`);
   }
 }
 
@@ -132,17 +155,38 @@ const SEGMENT = /\.(?:([A-Za-z_][A-Za-z0-9_]*)|"([^"\\]*)")/g;
  * `request.object` (or from the current element, whose pointer is known); undefined otherwise.
  */
 function listPointer(expression: string, elementPointer: string | undefined): string | undefined {
-  const match = PLAIN_PATH.exec(expression);
-  if (!match) return undefined;
-  let pointer: string;
-  if (match[1] === 'element') {
-    if (elementPointer === undefined) return undefined;
-    pointer = elementPointer;
-  } else {
-    pointer = '';
+  const path = listPath(expression);
+  if (path === null) return undefined;
+  if (path.fromElement) return elementPointer === undefined ? undefined : elementPointer + path.pointer;
+  return path.pointer;
+}
+
+interface ListPath {
+  /** The path starts at `element` rather than `request.object`. */
+  fromElement: boolean;
+  /** The pointer of the fields after the start (`/spec/containers`). */
+  pointer: string;
+}
+
+/** Parsed list expressions by text (policy text, bounded). */
+const listPaths = new Map<string, ListPath | null>();
+const MAX_LIST_PATHS = 1024;
+
+function listPath(expression: string): ListPath | null {
+  let path = listPaths.get(expression);
+  if (path === undefined) {
+    const match = PLAIN_PATH.exec(expression);
+    if (match) {
+      let pointer = '';
+      for (const segment of (match[2] ?? '').matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
+      path = { fromElement: match[1] === 'element', pointer };
+    } else {
+      path = null;
+    }
+    if (listPaths.size >= MAX_LIST_PATHS) listPaths.clear();
+    listPaths.set(expression, path);
   }
-  for (const segment of (match[2] ?? '').matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
-  return pointer;
+  return path;
 }
 
 function goTypeOf(value: JsonValue): string {

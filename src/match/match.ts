@@ -74,8 +74,11 @@ function stringMap(value: JsonValue | undefined): Readonly<Record<string, string
   return obj as Record<string, string>;
 }
 
-/** The resource attributes read by the filters; labels and annotations are read only when needed. */
-class ResourceView {
+/**
+ * The resource attributes read by the filters; labels and annotations are read only when needed. One
+ * subject serves every rule matched with the same input (see {@link RuleMatcher.matchesSubject}).
+ */
+export class MatchSubject {
   readonly gvk: GroupVersionKind;
   readonly objectKind: string;
   readonly name: string;
@@ -102,8 +105,10 @@ class ResourceView {
   }
 }
 
+type ResourceView = MatchSubject;
+
 function view(input: MatchInput): ResourceView {
-  return new ResourceView(input);
+  return new MatchSubject(input);
 }
 
 function isSet(value: unknown): boolean {
@@ -156,30 +161,68 @@ function annotationsMatch(expected: Readonly<Record<string, string>>, actual: Re
   return true;
 }
 
-function descriptionMatches(desc: ResourceDescription, res: ResourceView, options: FilterOptions): boolean {
+/**
+ * What a resource description checks, read once per description object (policy documents are never
+ * mutated, and the same descriptions are matched against every resource).
+ */
+interface DescriptionPlan {
+  readonly operations: readonly string[] | null;
+  readonly kinds: readonly string[] | null;
+  readonly name: string | null;
+  readonly names: readonly string[] | null;
+  readonly namespaces: readonly string[] | null;
+  readonly annotations: Readonly<Record<string, string>> | null;
+  readonly selector: NonNullable<ResourceDescription['selector']> | null;
+  readonly namespaceSelector: NonNullable<ResourceDescription['namespaceSelector']> | null;
+  /** `kinds` lists `*` (a resource without a kind is then checked against `namespaceSelector`). */
+  readonly kindsIncludeStar: boolean;
+}
+
+const descriptionPlans = new WeakMap<ResourceDescription, DescriptionPlan>();
+
+function descriptionPlan(desc: ResourceDescription): DescriptionPlan {
+  let plan = descriptionPlans.get(desc);
+  if (plan === undefined) {
+    plan = {
+      operations: desc.operations && desc.operations.length > 0 ? desc.operations : null,
+      kinds: desc.kinds && desc.kinds.length > 0 ? desc.kinds : null,
+      name: typeof desc.name === 'string' && desc.name !== '' ? desc.name : null,
+      names: desc.names && desc.names.length > 0 ? desc.names : null,
+      namespaces: desc.namespaces && desc.namespaces.length > 0 ? desc.namespaces : null,
+      annotations: desc.annotations && Object.keys(desc.annotations).length > 0 ? desc.annotations : null,
+      selector: desc.selector !== undefined && desc.selector !== null ? desc.selector : null,
+      namespaceSelector: desc.namespaceSelector !== undefined && desc.namespaceSelector !== null ? desc.namespaceSelector : null,
+      kindsIncludeStar: desc.kinds?.includes('*') ?? false,
+    };
+    descriptionPlans.set(desc, plan);
+  }
+  return plan;
+}
+
+function descriptionMatches(desc: DescriptionPlan, res: ResourceView, options: FilterOptions): boolean {
   const { input } = res;
-  if (options.checkOperations && desc.operations && desc.operations.length > 0) {
+  if (options.checkOperations && desc.operations !== null) {
     if (!desc.operations.includes(input.operation)) return false;
   }
-  if (desc.kinds && desc.kinds.length > 0) {
+  if (desc.kinds !== null) {
     if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
   }
-  if (typeof desc.name === 'string' && desc.name !== '' && !wildcardMatch(desc.name, res.name)) return false;
-  if (desc.names && desc.names.length > 0 && !anyWildcardMatch(desc.names, res.name)) return false;
-  if (desc.namespaces && desc.namespaces.length > 0) {
+  if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
+  if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
+  if (desc.namespaces !== null) {
     const namespace = res.objectKind === 'Namespace' ? res.name : res.namespace;
     if (!anyWildcardMatch(desc.namespaces, namespace)) return false;
   }
-  if (desc.annotations && Object.keys(desc.annotations).length > 0) {
+  if (desc.annotations !== null) {
     if (!annotationsMatch(desc.annotations, res.annotations)) return false;
   }
-  if (desc.selector !== undefined && desc.selector !== null) {
+  if (desc.selector !== null) {
     if (!selectorMatches(desc.selector, res.labels)) return false;
   }
-  if (desc.namespaceSelector !== undefined && desc.namespaceSelector !== null) {
+  if (desc.namespaceSelector !== null) {
     if (res.objectKind === 'Namespace') {
       if (options.namespaceSelectorOnNamespace === 'fail') return false;
-    } else if (res.objectKind !== '' || (options.namespaceSelectorOnNamespace === 'fail' && desc.kinds?.includes('*'))) {
+    } else if (res.objectKind !== '' || (options.namespaceSelectorOnNamespace === 'fail' && desc.kindsIncludeStar)) {
       // A resource without a kind is only checked by policies, and only when the filter lists kind `*`.
       if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
     }
@@ -197,65 +240,112 @@ export function resourceDescriptionMatches(
   input: MatchInput,
   options: FilterOptions = POLICY_FILTER_OPTIONS,
 ): boolean {
-  return descriptionMatches(desc, view(input), options);
+  return descriptionMatches(descriptionPlan(desc), view(input), options);
 }
 
-function filterHolds(
-  filter: ResourceFilter,
-  res: ResourceView,
-  options: FilterOptions,
-  ignoreUserInfo: boolean,
-): boolean {
-  const desc = filter.resources;
-  if (desc !== undefined && desc !== null && !descriptionMatches(desc, res, options)) return false;
-  if (!ignoreUserInfo && hasUserInfoFilter(filter) && !userInfoMatches(filter, res.input.userInfo)) return false;
+/** What a filter checks, read once per filter object. */
+interface FilterPlan {
+  readonly filter: ResourceFilter;
+  /** The plan of `resources`, when present. */
+  readonly description: DescriptionPlan | null;
+  readonly emptyDescription: boolean;
+  readonly emptyUserInfo: boolean;
+  readonly hasUserInfo: boolean;
+}
+
+const filterPlans = new WeakMap<ResourceFilter, FilterPlan>();
+
+function filterPlan(filter: ResourceFilter): FilterPlan {
+  let plan = filterPlans.get(filter);
+  if (plan === undefined) {
+    const desc = filter.resources;
+    plan = {
+      filter,
+      description: desc !== undefined && desc !== null ? descriptionPlan(desc) : null,
+      emptyDescription: isEmptyResourceDescription(desc),
+      emptyUserInfo: isEmptyUserInfo(filter),
+      hasUserInfo: hasUserInfoFilter(filter),
+    };
+    filterPlans.set(filter, plan);
+  }
+  return plan;
+}
+
+function filterHolds(plan: FilterPlan, res: ResourceView, options: FilterOptions, ignoreUserInfo: boolean): boolean {
+  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
+  if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
   return true;
 }
 
 /** One `match` filter: an empty filter is an error ("match cannot be empty") and does not match. */
-function matchFilterHolds(filter: ResourceFilter, res: ResourceView, dropUserInfo: boolean): boolean {
-  const emptyDescription = isEmptyResourceDescription(filter.resources);
-  if (emptyDescription && (dropUserInfo || isEmptyUserInfo(filter))) return false;
-  return filterHolds(filter, res, POLICY_FILTER_OPTIONS, dropUserInfo);
+function matchFilterHolds(plan: FilterPlan, res: ResourceView, dropUserInfo: boolean): boolean {
+  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, dropUserInfo);
 }
 
 /** One `exclude` filter: true if it excludes the resource; an empty filter excludes nothing. */
-function excludeFilterHolds(filter: ResourceFilter, res: ResourceView): boolean {
-  if (isEmptyResourceDescription(filter.resources) && isEmptyUserInfo(filter)) return false;
-  return filterHolds(filter, res, POLICY_FILTER_OPTIONS, false);
+function excludeFilterHolds(plan: FilterPlan, res: ResourceView): boolean {
+  if (plan.emptyDescription && plan.emptyUserInfo) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, false);
 }
 
-function matchBlockHolds(match: MatchResources, res: ResourceView): boolean {
+/**
+ * A `match`/`exclude` block: its `any` filters (when non-empty), else its `all` filters (when
+ * non-empty), else the block itself as one inline filter.
+ */
+interface BlockPlan {
+  readonly any: readonly FilterPlan[] | null;
+  readonly all: readonly FilterPlan[] | null;
+  readonly inline: FilterPlan | null;
+}
+
+const blockPlans = new WeakMap<MatchResources, BlockPlan>();
+
+function blockPlan(block: MatchResources): BlockPlan {
+  let plan = blockPlans.get(block);
+  if (plan === undefined) {
+    if (block.any && block.any.length > 0) plan = { any: block.any.map(filterPlan), all: null, inline: null };
+    else if (block.all && block.all.length > 0) plan = { any: null, all: block.all.map(filterPlan), inline: null };
+    else plan = { any: null, all: null, inline: filterPlan(block) };
+    blockPlans.set(block, plan);
+  }
+  return plan;
+}
+
+/** The block of a rule without `match`. */
+const NO_MATCH: MatchResources = {};
+
+function matchBlockHolds(match: BlockPlan, res: ResourceView): boolean {
   const dropUserInfo = !hasAdmissionInfo(res.input.userInfo);
-  if (match.any && match.any.length > 0) {
+  if (match.any !== null) {
     for (const filter of match.any) {
       if (matchFilterHolds(filter, res, dropUserInfo)) return true;
     }
     return false;
   }
-  if (match.all && match.all.length > 0) {
+  if (match.all !== null) {
     for (const filter of match.all) {
       if (!matchFilterHolds(filter, res, dropUserInfo)) return false;
     }
     return true;
   }
-  return matchFilterHolds(match, res, dropUserInfo);
+  return matchFilterHolds(match.inline!, res, dropUserInfo);
 }
 
-function excludeBlockHolds(exclude: MatchResources, res: ResourceView): boolean {
-  if (exclude.any && exclude.any.length > 0) {
+function excludeBlockHolds(exclude: BlockPlan, res: ResourceView): boolean {
+  if (exclude.any !== null) {
     for (const filter of exclude.any) {
       if (excludeFilterHolds(filter, res)) return true;
     }
     return false;
   }
-  if (exclude.all && exclude.all.length > 0) {
+  if (exclude.all !== null) {
     for (const filter of exclude.all) {
       if (!excludeFilterHolds(filter, res)) return false;
     }
     return true;
   }
-  return excludeFilterHolds(exclude, res);
+  return excludeFilterHolds(exclude.inline!, res);
 }
 
 /**
@@ -264,12 +354,45 @@ function excludeBlockHolds(exclude: MatchResources, res: ResourceView): boolean 
  * when it does, the `exclude` block must not.
  */
 export function ruleMatches(rule: Rule, input: MatchInput): boolean {
-  const res = view(input);
-  if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
-  if (!matchBlockHolds(rule.match ?? {}, res)) return false;
-  const exclude = rule.exclude;
-  if (exclude === undefined || exclude === null) return true;
-  return !excludeBlockHolds(exclude, res);
+  return ruleMatcher(rule).matches(input);
+}
+
+/** The `match` and `exclude` blocks of a rule, prepared once: see {@link ruleMatches}. */
+export class RuleMatcher {
+  readonly #match: BlockPlan;
+  readonly #exclude: BlockPlan | null;
+
+  constructor(rule: Rule) {
+    this.#match = blockPlan(rule.match ?? NO_MATCH);
+    const exclude = rule.exclude;
+    this.#exclude = exclude === undefined || exclude === null ? null : blockPlan(exclude);
+  }
+
+  /** {@link ruleMatches} for the rule this matcher was prepared from. */
+  matches(input: MatchInput): boolean {
+    return this.matchesSubject(view(input));
+  }
+
+  /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */
+  matchesSubject(res: MatchSubject): boolean {
+    const input = res.input;
+    if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
+    if (!matchBlockHolds(this.#match, res)) return false;
+    return this.#exclude === null || !excludeBlockHolds(this.#exclude, res);
+  }
+}
+
+/** Matchers by rule object: rules are matched against every resource and never mutated. */
+const ruleMatchers = new WeakMap<Rule, RuleMatcher>();
+
+/** The (cached) matcher of a rule. */
+export function ruleMatcher(rule: Rule): RuleMatcher {
+  let matcher = ruleMatchers.get(rule);
+  if (matcher === undefined) {
+    matcher = new RuleMatcher(rule);
+    ruleMatchers.set(rule, matcher);
+  }
+  return matcher;
 }
 
 /**
@@ -281,8 +404,9 @@ export function resourceFilterMatches(
   input: MatchInput,
   options: FilterOptions = EXCEPTION_FILTER_OPTIONS,
 ): boolean {
-  if (isEmptyResourceDescription(filter.resources) && isEmptyUserInfo(filter)) return false;
-  return filterHolds(filter, view(input), options, false);
+  const plan = filterPlan(filter);
+  if (plan.emptyDescription && plan.emptyUserInfo) return false;
+  return filterHolds(plan, view(input), options, false);
 }
 
 /**
@@ -295,9 +419,10 @@ export function anyAllMatches(
   options: FilterOptions = EXCEPTION_FILTER_OPTIONS,
 ): boolean {
   const res = view(input);
-  const holds = (filter: ResourceFilter): boolean =>
-    !(isEmptyResourceDescription(filter.resources) && isEmptyUserInfo(filter)) &&
-    filterHolds(filter, res, options, false);
+  const holds = (filter: ResourceFilter): boolean => {
+    const plan = filterPlan(filter);
+    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
+  };
   if (statement.any && statement.any.length > 0) return statement.any.some(holds);
   if (statement.all && statement.all.length > 0) return statement.all.every(holds);
   return true;

@@ -23,12 +23,15 @@ export interface CompiledPolicy {
    * included, Kyverno `ComputeRules`), narrowed to those whose match block can name that kind.
    */
   rulesForKind(kind: string): readonly Rule[];
+  /** The rules of `rulesForKind(kind)` that have a `validate` section. */
+  validateRulesForKind(kind: string): readonly Rule[];
 }
 
 export function compilePolicy(policy: Policy): CompiledPolicy {
   const rules = policy.spec.rules ?? [];
   const byKind = new Map<string, readonly Rule[]>();
-  return {
+  const validateByKind = new Map<string, readonly Rule[]>();
+  const compiled: CompiledPolicy = {
     policy,
     name: policy.metadata.name,
     namespace: policy.kind === 'Policy' ? policy.metadata.namespace || 'default' : '',
@@ -45,7 +48,16 @@ export function compilePolicy(policy: Policy): CompiledPolicy {
       }
       return selected;
     },
+    validateRulesForKind(kind: string): readonly Rule[] {
+      let selected = validateByKind.get(kind);
+      if (selected === undefined) {
+        selected = compiled.rulesForKind(kind).filter((rule) => rule.validate !== undefined);
+        validateByKind.set(kind, selected);
+      }
+      return selected;
+    },
   };
+  return compiled;
 }
 
 /**

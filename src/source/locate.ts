@@ -205,9 +205,11 @@ export function locate(
   const chunk = entry.chunks[documentIndex];
   if (chunk === undefined) return { file, line: 1, column: 1 };
   const documentStart: SourceLocation = { file, line: chunk.contentLine, column: 1 };
+  const segments = segmentsOf(path);
+  // The document itself is located without parsing it.
+  if (segments.length === 0) return documentStart;
   const document = parsedChunk(entry, documentIndex, chunk);
   if (document === null) return documentStart;
-  const segments = segmentsOf(path);
   let node: unknown = document.contents;
   let range: [number, number] | null = null;
   for (let at = 0; at < segments.length; ) {

@@ -4,8 +4,11 @@
  */
 export { ConditionError } from './errors.js';
 export {
+  ConditionFailure,
+  SubstituteFailure,
   evaluateConditions,
   joinNonEmpty,
+  tryEvaluateConditions,
   type ConditionPart,
   type ConditionSubstitute,
   type ConditionsOutcome,

@@ -18,7 +18,10 @@ import { evaluateNotEquals } from './not-equal.js';
 import { evaluateNotIn } from './not-in.js';
 import { evaluateNumeric, type NumericOperator } from './numeric.js';
 
-type Handler = (key: JsonValue, value: JsonValue, operator: string) => boolean;
+/** Evaluates `key <operator> value`; `operator` is the name as written. */
+export type OperatorHandler = (key: JsonValue, value: JsonValue, operator: string) => boolean;
+
+type Handler = OperatorHandler;
 
 function numericHandler(canonical: NumericOperator): Handler {
   return (key, value, operator) => operator === canonical && evaluateNumeric(key, value, canonical);
@@ -59,7 +62,12 @@ export const UNKNOWN_OPERATOR_MESSAGE = 'failed to create handler for condition 
  * array key).
  */
 export function evaluateOperator(key: JsonValue, operator: string, value: JsonValue): boolean {
-  const handler = HANDLERS.get(operator.toLowerCase());
+  const handler = operatorHandler(operator);
   if (handler === undefined) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
   return handler(key, value, operator);
+}
+
+/** The handler of an operator name (matched case-insensitively), or undefined for an unknown name. */
+export function operatorHandler(operator: string): OperatorHandler | undefined {
+  return HANDLERS.get(operator.toLowerCase());
 }

@@ -7,6 +7,7 @@
 import type { JsonObject } from '../../types.js';
 import type { RequestUserInfo } from '../types.js';
 import { extractImages } from './images.js';
+import type { ContextLoader } from './deferred.js';
 import { JsonContext } from './json-context.js';
 
 /** What the mocked admission request is built from. */
@@ -60,25 +61,70 @@ function namespaceOf(resource: JsonObject): string {
  * added afterwards by the caller (`addAtPath`).
  */
 export function createAdmissionContext(request: AdmissionRequestInput): JsonContext {
+  const context = new JsonContext(admissionData(request));
+  context.registerDeferred('images', new ImagesLoader(context, request.resource));
+  return context;
+}
+
+interface AdmissionData {
+  operation: string;
+  userInfo: RequestUserInfo | undefined;
+  data: JsonObject;
+}
+
+/**
+ * The data of the last admission context built for each resource (by identity). Every policy
+ * evaluated on a resource starts from the same data, and contexts never mutate their data.
+ */
+const admissionDataCache = new WeakMap<JsonObject, AdmissionData>();
+
+/** The initial context data of a request: `request.object`/`oldObject`, namespace, user info, operation. */
+function admissionData(request: AdmissionRequestInput): JsonObject {
   const operation = request.operation ?? 'CREATE';
   const resource = request.resource;
+  const cached = admissionDataCache.get(resource);
+  if (cached !== undefined && cached.operation === operation && cached.userInfo === request.userInfo) return cached.data;
   const context = new JsonContext();
   if (operation === 'DELETE') context.setOldResource(resource);
   else context.setResource(resource);
   context.merge({ request: { namespace: namespaceOf(resource) } });
-  context.registerDeferred('images', {
-    loadData() {
-      const images = extractImages(resource);
-      if (images !== null) context.merge({ images });
-    },
-    // Kyverno's image loader never records that it ran: it runs again for every matching query.
-    hasLoaded: () => false,
-  });
   if (request.userInfo !== undefined) {
     context.merge({ request: requestInfoJson(request.userInfo) });
     context.merge(serviceAccountOf(request.userInfo.userInfo?.username ?? ''));
   }
   context.merge({ request: { operation } });
   if (operation === 'UPDATE') context.setOldResource(resource);
-  return context;
+  const data = context.snapshot();
+  admissionDataCache.set(resource, { operation, userInfo: request.userInfo, data });
+  return data;
+}
+
+/** The deferred loader of `images`. */
+class ImagesLoader implements ContextLoader {
+  constructor(
+    private readonly context: JsonContext,
+    private readonly resource: JsonObject,
+  ) {}
+
+  loadData(): void {
+    const images = imagesOf(this.resource);
+    if (images !== null) this.context.merge({ images });
+  }
+
+  /** Kyverno's image loader never records that it ran: it runs again for every matching query. */
+  hasLoaded(): boolean {
+    return false;
+  }
+}
+
+/** Extracted images by resource identity (resources are never mutated); failures are not kept. */
+const imagesCache = new WeakMap<JsonObject, JsonObject | null>();
+
+function imagesOf(resource: JsonObject): JsonObject | null {
+  let images = imagesCache.get(resource);
+  if (images === undefined) {
+    images = extractImages(resource);
+    imagesCache.set(resource, images);
+  }
+  return images;
 }

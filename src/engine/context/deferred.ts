@@ -38,13 +38,45 @@ export function loaderMatcher(name: string): NameMatcher {
   let matcher = matchers.get(name);
   if (matcher === undefined) {
     const re = RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${name}\\b`);
-    // A name without regex syntax can only match where it occurs literally: skip the regex otherwise.
-    matcher = /^[A-Za-z0-9_-]+$/.test(name)
-      ? { test: (query) => query.includes(name) && re.test(query) }
-      : { test: (query) => re.test(query) };
+    // A name without regex syntax matches literally: the pattern is then checked without the regex.
+    matcher = /^[A-Za-z0-9_-]+$/.test(name) ? new LiteralNameMatcher(name) : { test: (query) => re.test(query) };
     matchers.set(name, matcher);
   }
   return matcher;
+}
+
+/** RE2 `\w`: ASCII letters, digits and `_`. */
+function isWordCode(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+}
+
+/** `.`, ASCII digits and letters: the characters that may not precede a name. */
+function isNameJoinCode(code: number): boolean {
+  return code === 0x2e || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+/**
+ * The matcher pattern for a name made of `[A-Za-z0-9_-]` only, without the regex: an occurrence of
+ * the name at the start of the query or after any character but `.`, a digit or a letter (white
+ * space included), followed by a word boundary (RE2 `\b` is ASCII).
+ */
+class LiteralNameMatcher implements NameMatcher {
+  readonly #lastIsWord: boolean;
+
+  constructor(readonly name: string) {
+    this.#lastIsWord = isWordCode(name.charCodeAt(name.length - 1));
+  }
+
+  test(query: string): boolean {
+    const name = this.name;
+    for (let at = query.indexOf(name); at >= 0; at = query.indexOf(name, at + 1)) {
+      if (at > 0 && isNameJoinCode(query.charCodeAt(at - 1))) continue;
+      const end = at + name.length;
+      const nextIsWord = end < query.length && isWordCode(query.charCodeAt(end));
+      if (nextIsWord !== this.#lastIsWord) return true;
+    }
+    return false;
+  }
 }
 
 /** The loaders registered on one JSON context, with their checkpoint levels. */
@@ -54,7 +86,10 @@ export class DeferredLoaders {
   private loaders: LeveledLoader[] = [];
 
   add(matcher: NameMatcher, loader: ContextLoader, level: number): void {
-    this.loaders.push({ level, matched: false, matcher, loader });
+    const entry: LeveledLoader = { level, matched: false, matcher, loader };
+    // Most contexts only ever hold the loader of `images`: no room for more until needed.
+    if (this.loaders.length === 0) this.loaders = [entry];
+    else this.loaders.push(entry);
   }
 
   /** Runs every not yet loaded loader that `query` mentions, in declaration order. */

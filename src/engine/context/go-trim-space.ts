@@ -7,5 +7,11 @@ const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f
 
 /** Go `strings.TrimSpace`. */
 export function goTrimSpace(s: string): string {
+  if (s === '' || (isPlainCode(s.charCodeAt(0)) && isPlainCode(s.charCodeAt(s.length - 1)))) return s;
   return s.replace(GO_SPACE, '');
+}
+
+/** A code unit that is certainly not white space (printable ASCII). */
+function isPlainCode(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
 }

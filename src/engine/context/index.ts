@@ -6,7 +6,7 @@ export { type AdmissionRequestInput, createAdmissionContext, serviceAccountOf } 
 export type { ContextLoader } from './deferred.js';
 export { splitDottedKey } from './dotted-key.js';
 export { type ImageInfo, extractImages, parseImage } from './images.js';
-export { ContextQueryError, ContextSizeLimitError, JsonContext, MAX_CONTEXT_SIZE } from './json-context.js';
+export { ContextQueryError, ContextSizeLimitError, JsonContext, MAX_CONTEXT_SIZE, QueryFailure } from './json-context.js';
 export {
   type ContextEntryOptions,
   type ExternalEntryType,

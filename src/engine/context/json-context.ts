@@ -10,7 +10,7 @@
  */
 import type { JsonObject, JsonValue } from '../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../util/go-json.js';
-import { JmesPathError, type JmesPathErrorKind, compileJmesPath, toPlainJson } from '../jmespath/index.js';
+import { JmesPathError, type JmesPathErrorKind, NotFound, compileJmesPath, notFoundMessage, toPlainJson } from '../jmespath/index.js';
 import { type ContextLoader, DeferredLoaders, loaderMatcher } from './deferred.js';
 import { splitDottedKey } from './dotted-key.js';
 import { goTrimSpace } from './go-trim-space.js';
@@ -31,6 +31,14 @@ export class ContextQueryError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A failed query as `JsonContext.trySearch` reports it: what `ContextQueryError` would carry. */
+export class QueryFailure {
+  constructor(
+    readonly kind: JmesPathErrorKind,
+    readonly message: string,
+  ) {}
 }
 
 /** Kyverno's `ContextSizeLimitExceededError`. */
@@ -69,9 +77,29 @@ function push(value: unknown, tags: readonly string[]): Node {
   return data as Node;
 }
 
+/** A copy of `node` with the value at `tags[depth..]` replaced by `value` (maps created as needed). */
+function replaceIn(node: Node, tags: readonly string[], depth: number, value: unknown): Node {
+  const out: Node = { ...node };
+  const key = tags[depth]!;
+  if (depth === tags.length - 1) {
+    setOwnProperty(out, key, value);
+  } else {
+    const child = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
+    setOwnProperty(out, key, isMap(child) ? replaceIn(child, tags, depth + 1, value) : push(value, tags.slice(depth + 1)));
+  }
+  return out;
+}
+
+interface Checkpoint {
+  readonly data: Node;
+  readonly below: Checkpoint | null;
+}
+
 export class JsonContext {
   #data: Node;
-  readonly #checkpoints: Node[] = [];
+  /** The checkpoint stack, as a list from its top (contexts are many and their stacks shallow). */
+  #checkpoints: Checkpoint | null = null;
+  #depth = 0;
   readonly #deferred = new DeferredLoaders();
   #size = 0;
 
@@ -94,22 +122,35 @@ export class JsonContext {
    * included, as variable substitution needs it.
    */
   search(expression: string): unknown {
-    this.#deferred.loadMatching(expression, this.#checkpoints.length);
+    const result = this.trySearch(expression);
+    if (result instanceof QueryFailure) throw new ContextQueryError(result.kind, result.message);
+    return result;
+  }
+
+  /**
+   * As `search`, but a failed query comes back as a `QueryFailure` (with the message `search` would
+   * throw) instead of an error, for callers that only wrap it into their own.
+   */
+  trySearch(expression: string): unknown {
+    this.#deferred.loadMatching(expression, this.#depth);
     const query = goTrimSpace(expression);
-    if (query === '') throw new ContextQueryError('syntax', 'invalid query (nil)');
+    if (query === '') return new QueryFailure('syntax', 'invalid query (nil)');
     let compiled;
     try {
       compiled = compileJmesPath(query);
     } catch (err) {
-      if (err instanceof JmesPathError) throw new ContextQueryError('syntax', `incorrect query ${query}: ${err.message}`);
+      if (err instanceof JmesPathError) return new QueryFailure('syntax', `incorrect query ${query}: ${err.message}`);
       throw err;
     }
+    let result: unknown;
     try {
-      return compiled.search(this.#data);
+      result = compiled.evaluate(this.#data);
     } catch (err) {
-      if (err instanceof JmesPathError) throw new ContextQueryError(err.kind, `JMESPath query failed: ${err.message}`);
+      if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
       throw err;
     }
+    if (result instanceof NotFound) return new QueryFailure('notFound', `JMESPath query failed: ${notFoundMessage(result.key)}`);
+    return result;
   }
 
   /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */
@@ -131,11 +172,16 @@ export class JsonContext {
     this.merge(push(decoded, [name]));
   }
 
-  /** Kyverno `ReplaceContextEntry`: stores the JSON form of `value` under `name`, replacing it. */
-  replaceContextEntry(name: string, value: unknown): void {
-    const decoded = this.#countEntry(value);
-    this.merge(push(null, [name]));
-    this.merge(push(decoded, [name]));
+  /**
+   * Kyverno `ReplaceContextEntry`: stores the JSON form of `value` under `name`, replacing it.
+   * `json` is `goJsonStringify(value)`, when the caller has it already.
+   */
+  replaceContextEntry(name: string, value: unknown, json?: string): void {
+    const decoded = this.#countEntry(value, json);
+    // Kyverno merges `null` at `name`, then the value: in one copy, the entry is simply replaced.
+    const out: Node = { ...this.#data };
+    setOwnProperty(out, name, decoded);
+    this.#data = out;
   }
 
   /**
@@ -171,33 +217,40 @@ export class JsonContext {
    * `name` as a top-level identifier. Throws when `name` does not make a valid matcher pattern.
    */
   registerDeferred(name: string, loader: ContextLoader): void {
-    this.#deferred.add(loaderMatcher(name), loader, this.#checkpoints.length);
+    this.#deferred.add(loaderMatcher(name), loader, this.#depth);
+  }
+
+  /** The current data: shared, never mutated by the context; treat it as read-only. */
+  snapshot(): JsonObject {
+    return this.#data as JsonObject;
   }
 
   /** Pushes the current state on the checkpoint stack. */
   checkpoint(): void {
-    this.#checkpoints.push(this.#data);
+    this.#checkpoints = { data: this.#data, below: this.#checkpoints };
+    this.#depth++;
   }
 
   /** Returns to the last checkpoint and removes it (no-op without checkpoint). */
   restore(): void {
-    const top = this.#checkpoints.pop();
-    if (top === undefined) return;
-    this.#data = top;
-    this.#deferred.reset(true, this.#checkpoints.length);
+    const top = this.#checkpoints;
+    if (top === null) return;
+    this.#checkpoints = top.below;
+    this.#depth--;
+    this.#data = top.data;
+    this.#deferred.reset(true, this.#depth);
   }
 
   /** Returns to the last checkpoint and keeps it (no-op without checkpoint). */
   reset(): void {
-    const top = this.#checkpoints[this.#checkpoints.length - 1];
-    if (top === undefined) return;
-    this.#data = top;
-    this.#deferred.reset(false, this.#checkpoints.length);
+    const top = this.#checkpoints;
+    if (top === null) return;
+    this.#data = top.data;
+    this.#deferred.reset(false, this.#depth);
   }
 
   /** Encodes an entry as Go JSON, enforces the cumulative size limit, returns the decoded form. */
-  #countEntry(value: unknown): unknown {
-    const json = goJsonStringify(value);
+  #countEntry(value: unknown, json = goJsonStringify(value)): unknown {
     const size = this.#size + Buffer.byteLength(json, 'utf8');
     if (size > MAX_CONTEXT_SIZE) {
       throw new ContextSizeLimitError(
@@ -210,17 +263,6 @@ export class JsonContext {
 
   /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */
   #replaceAt(tags: readonly string[], value: unknown): void {
-    const replace = (node: Node, depth: number): Node => {
-      const out: Node = { ...node };
-      const key = tags[depth]!;
-      if (depth === tags.length - 1) {
-        setOwnProperty(out, key, value);
-      } else {
-        const child = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
-        setOwnProperty(out, key, isMap(child) ? replace(child, depth + 1) : push(value, tags.slice(depth + 1)));
-      }
-      return out;
-    };
-    this.#data = replace(this.#data, 0);
+    this.#data = replaceIn(this.#data, tags, 0, value);
   }
 }

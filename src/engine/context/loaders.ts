@@ -14,7 +14,7 @@ import { GoJsonError, goJsonStringify } from '../../util/go-json.js';
 import { JmesPathError, compileJmesPath, formatGoValue } from '../jmespath/index.js';
 import { substituteAll } from '../variables/index.js';
 import type { ContextLoader } from './deferred.js';
-import type { JsonContext } from './json-context.js';
+import { type JsonContext, QueryFailure } from './json-context.js';
 
 /** Entry types whose data comes from outside the policy. */
 export type ExternalEntryType = 'configMap' | 'apiCall' | 'globalReference' | 'imageRegistry';
@@ -100,25 +100,29 @@ class VariableLoader implements ContextLoader {
         }
       }
     } else if (path !== '') {
+      let failure: string | undefined;
       try {
-        const result = this.context.search(path);
-        if (result !== null) output = result;
+        const result = this.context.trySearch(path);
+        if (result instanceof QueryFailure) failure = result.message;
+        else if (result !== null) output = result;
       } catch (err) {
-        if (defaultValue === null) {
-          throw new Error(`failed to apply jmespath ${path} to variable <nil>: ${(err as Error).message}`);
-        }
+        failure = (err as Error).message;
+      }
+      if (failure !== undefined && defaultValue === null) {
+        throw new Error(`failed to apply jmespath ${path} to variable <nil>: ${failure}`);
       }
     }
 
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
+    let json: string;
     try {
-      goJsonStringify(output);
+      json = goJsonStringify(output);
     } catch (err) {
       if (err instanceof GoJsonError) throw new Error(`failed to add context entry for variable ${name}: ${err.message}`);
       throw err;
     }
     this.loaded = true;
-    this.context.replaceContextEntry(name, output);
+    this.context.replaceContextEntry(name, output, json);
   }
 }
 

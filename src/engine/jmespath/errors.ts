@@ -23,7 +23,12 @@ export class JmesPathError extends Error {
 
 /** The fork's NotFound error for a missing object key. */
 export function notFoundError(key: string): JmesPathError {
-  return new JmesPathError('notFound', `Unknown key "${key}" in path`);
+  return new JmesPathError('notFound', notFoundMessage(key));
+}
+
+/** The text of the fork's NotFound error. */
+export function notFoundMessage(key: string): string {
+  return `Unknown key "${key}" in path`;
 }
 
 /** A go-jmespath `SyntaxError`; its text is prefixed with `SyntaxError: `. */

@@ -12,7 +12,8 @@ import { parseJmesPath } from './parser.js';
 import { registerKyvernoFunctions } from './functions/index.js';
 
 export { BUILTIN_FUNCTIONS } from './builtins.js';
-export { JmesPathError, type JmesPathErrorKind } from './errors.js';
+export { JmesPathError, type JmesPathErrorKind, notFoundMessage } from './errors.js';
+export { NotFound } from './interpreter.js';
 export { formatGoFloat, formatGoValue } from './go-fmt.js';
 export { parseGoFloat } from './go-strconv.js';
 export {
@@ -49,6 +50,11 @@ export interface CompiledJmesPath {
    * (`Unknown key "k" in path`) or `runtime`.
    */
   search(data: unknown): unknown;
+  /**
+   * As `search`, but a NotFound comes back as a `NotFound` marker (naming the missing key) instead of
+   * being thrown, for callers that recover from it often.
+   */
+  evaluate(data: unknown): unknown;
 }
 
 class Compiled implements CompiledJmesPath {
@@ -61,6 +67,10 @@ class Compiled implements CompiledJmesPath {
     const result = evaluate(this.ast, data);
     if (result instanceof NotFound) throw notFoundError(result.key);
     return result;
+  }
+
+  evaluate(data: unknown): unknown {
+    return evaluate(this.ast, data);
   }
 }
 

@@ -138,7 +138,8 @@ export function toPlainJson(value: unknown): unknown {
   }
   const obj = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(obj)) {
+  for (const key in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
     const item = obj[key];
     const plain = toPlainJson(item);
     if (plain !== item) setOwnProperty((copy ??= { ...obj }), key, plain);

@@ -39,8 +39,8 @@ export interface MatchPatternOptions {
 /** State of one `MatchPattern` call. */
 interface Evaluation {
   readonly numberMode: NumberMode;
-  /** Anchor bookkeeping: anchor key → whether its inner key was ever found in the resource. */
-  readonly anchorsSeen: Map<string, boolean>;
+  /** Anchor bookkeeping: anchor key → whether its inner key was ever found in the resource (created on first use). */
+  anchorsSeen: Map<string, boolean> | null;
   /** Metadata pattern maps as rewritten so far by the wildcard-key expansion (Kyverno mutates them). */
   metadataRewrites: Map<JsonObject, JsonObject> | null;
 }
@@ -92,9 +92,11 @@ function scalarMismatch(resource: JsonValue | undefined, pattern: JsonValue, pat
 
 /** `AnchorMap.CheckAnchorInResource` (§4.8). */
 function recordAnchors(plan: MapPlan, resource: JsonObject, ev: Evaluation): void {
+  if (plan.tracked.length === 0) return;
+  const seen = (ev.anchorsSeen ??= new Map());
   for (const { key, anchor } of plan.tracked) {
-    if (ev.anchorsSeen.get(key) === true) continue;
-    ev.anchorsSeen.set(key, hasKey(resource, anchor.key));
+    if (seen.get(key) === true) continue;
+    seen.set(key, hasKey(resource, anchor.key));
   }
 }
 
@@ -266,6 +268,7 @@ function checkElements(
 }
 
 function keysAreMissing(ev: Evaluation): boolean {
+  if (ev.anchorsSeen === null) return false;
   for (const seen of ev.anchorsSeen.values()) {
     if (!seen) return true;
   }
@@ -281,7 +284,7 @@ function keysAreMissing(ev: Evaluation): boolean {
 export function matchPattern(resource: JsonValue, pattern: JsonValue, options?: MatchPatternOptions): PatternResult {
   const ev: Evaluation = {
     numberMode: options?.numberMode ?? 'float64',
-    anchorsSeen: new Map(),
+    anchorsSeen: null,
     metadataRewrites: null,
   };
   const failure = checkElement(resource, pattern, '/', ev);

@@ -2,52 +2,38 @@
  * @file The validate "resource" handler: `deny`, `pattern`, `anyPattern` and `foreach`, with Kyverno's
  * statuses and messages (kyverno/kyverno pkg/engine/handlers/validation/validate_resource.go).
  */
-import type { ContextEntry, Conditions, ForEachValidation } from '../../policy/types.js';
+import type { Conditions, ForEachValidation } from '../../policy/types.js';
 import type { JsonObject, JsonValue, RuleResponse } from '../../types.js';
-import { evaluateConditions } from '../conditions/index.js';
+import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from '../conditions/index.js';
+import { QueryFailure } from '../context/json-context.js';
 import { matchPattern } from '../pattern/index.js';
 import { errorText, ruleError, ruleResponse } from '../response.js';
-import type { RuleEnvironment } from '../rule-environment.js';
+import { ElementScopeFailure, type RuleEnvironment } from '../rule-environment.js';
+import { foreachSpec, type ValidatorSpec } from '../rule-plan.js';
+import { SubstitutionFailure } from '../variables/index.js';
 import { denyMessage, patternFailureMessage, anyPatternFailureMessage } from './messages.js';
-
-/** One level of validation: the rule itself (nesting 0) or a foreach entry (nesting ≥ 1). */
-interface ValidatorSpec {
-  contextEntries?: ContextEntry[];
-  preconditions?: Conditions;
-  pattern?: JsonValue;
-  anyPattern?: JsonValue;
-  deny?: { conditions?: Conditions };
-  forEach?: ForEachValidation[];
-  nesting: number;
-}
 
 /** Evaluates the resource handler of a validate rule; `null` means "no response". */
 export function validateRule(env: RuleEnvironment): RuleResponse | null {
-  const validation = env.rule.validate ?? {};
-  return runValidator(env, {
-    pattern: validation.pattern,
-    anyPattern: validation.anyPattern,
-    deny: validation.deny,
-    forEach: validation.foreach,
-    nesting: 0,
-  });
+  return runValidator(env, env.plan.spec);
 }
 
 function runValidator(env: RuleEnvironment, spec: ValidatorSpec): RuleResponse | null {
-  const rule = env.rule;
+  const name = env.plan.name;
   try {
     env.loadContext(spec.contextEntries);
   } catch (error) {
-    return ruleError(rule.name, 'Validation', 'failed to load context', error);
+    return ruleError(name, 'Validation', 'failed to load context', error);
   }
   if (spec.preconditions !== undefined) {
-    let passed: boolean;
+    let outcome: ConditionsOutcome | ConditionFailure;
     try {
-      passed = evaluateConditions(spec.preconditions as JsonValue, env.substituteCondition).result;
+      outcome = tryEvaluateConditions(spec.preconditions as JsonValue, env.substituteCondition);
     } catch (error) {
-      return ruleError(rule.name, 'Validation', 'failed to evaluate preconditions', error);
+      return ruleError(name, 'Validation', 'failed to evaluate preconditions', error);
     }
-    if (!passed) return ruleResponse(rule.name, 'Validation', 'skip', 'preconditions not met');
+    if (outcome instanceof ConditionFailure) return ruleError(name, 'Validation', 'failed to evaluate preconditions', outcome.message);
+    if (!outcome.result) return ruleResponse(name, 'Validation', 'skip', 'preconditions not met');
   }
 
   if (spec.deny !== undefined && spec.deny !== null) return validateDeny(env, spec.deny);
@@ -55,12 +41,15 @@ function runValidator(env: RuleEnvironment, spec: ValidatorSpec): RuleResponse |
   if (spec.pattern !== undefined || spec.anyPattern !== undefined) {
     let pattern = spec.pattern;
     let anyPattern = spec.anyPattern;
+    let substituted: JsonValue | SubstitutionFailure;
     try {
-      if (pattern !== undefined) pattern = env.substitute(pattern);
-      else anyPattern = env.substitute(anyPattern as JsonValue);
+      substituted = env.trySubstitute(pattern !== undefined ? pattern : (anyPattern as JsonValue));
     } catch (error) {
-      return ruleError(rule.name, 'Validation', 'variable substitution failed', error);
+      return ruleError(name, 'Validation', 'variable substitution failed', error);
     }
+    if (substituted instanceof SubstitutionFailure) return ruleError(name, 'Validation', 'variable substitution failed', substituted.message);
+    if (pattern !== undefined) pattern = substituted;
+    else anyPattern = substituted;
     const target = env.element ?? (env.isDelete ? undefined : env.resource);
     if (target === undefined) return null;
     return validatePatterns(env, target, pattern, anyPattern);
@@ -71,13 +60,14 @@ function runValidator(env: RuleEnvironment, spec: ValidatorSpec): RuleResponse |
 }
 
 function validateDeny(env: RuleEnvironment, deny: { conditions?: Conditions }): RuleResponse {
-  const rule = env.rule;
-  let outcome: { result: boolean; message: string };
+  const rule = env.plan;
+  let outcome: ConditionsOutcome | ConditionFailure;
   try {
-    outcome = evaluateConditions(deny.conditions as JsonValue, env.substituteCondition);
+    outcome = tryEvaluateConditions(deny.conditions as JsonValue, env.substituteCondition);
   } catch (error) {
     return ruleError(rule.name, 'Validation', 'failed to check deny conditions', error);
   }
+  if (outcome instanceof ConditionFailure) return ruleError(rule.name, 'Validation', 'failed to check deny conditions', outcome.message);
   if (!outcome.result) {
     return ruleResponse(rule.name, 'Validation', 'pass', `validation rule '${rule.name}' passed.`);
   }
@@ -90,7 +80,7 @@ function validatePatterns(
   pattern: JsonValue | undefined,
   anyPattern: JsonValue | undefined,
 ): RuleResponse {
-  const rule = env.rule;
+  const rule = env.plan;
   if (pattern !== undefined) {
     const result = matchPattern(target, pattern, { numberMode: env.numberMode });
     switch (result.outcome) {
@@ -137,10 +127,10 @@ function validatePatterns(
     }
   }
   if (failed.length > 0) {
-    return ruleResponse(rule.name, 'Validation', 'fail', anyPatternFailureMessage(rule, failed), firstFailurePath);
+    return ruleResponse(rule.name, 'Validation', 'fail', anyPatternFailureMessage(rule.message, failed), firstFailurePath);
   }
   if (skipped.length > 0) return ruleResponse(rule.name, 'Validation', 'skip', skipped.join(' '));
-  return ruleResponse(rule.name, 'Validation', 'pass', rule.validate?.message ?? '');
+  return ruleResponse(rule.name, 'Validation', 'pass', rule.message);
 }
 
 function goTypeName(value: JsonValue): string {
@@ -150,18 +140,23 @@ function goTypeName(value: JsonValue): string {
 }
 
 function validateForEach(env: RuleEnvironment, entries: ForEachValidation[], nesting: number): RuleResponse | null {
-  const rule = env.rule;
+  const rule = env.plan;
   let applied = 0;
   let listError: unknown;
   for (const entry of entries) {
-    let elements: JsonValue[];
+    const spec = foreachSpec(entry, nesting + 1);
+    let elements: JsonValue[] | QueryFailure;
     try {
-      elements = env.evaluateList(entry.list);
+      elements = env.tryEvaluateList(spec.list);
     } catch (error) {
       if (!errorText(error).includes('Unknown key')) listError = error;
       continue;
     }
-    const { response, count } = validateElements(env, entry, elements, nesting);
+    if (elements instanceof QueryFailure) {
+      if (!elements.message.includes('Unknown key')) listError = elements.message;
+      continue;
+    }
+    const { response, count } = validateElements(env, spec, elements, nesting);
     if (response.status !== 'pass') return response;
     applied += count;
   }
@@ -174,11 +169,11 @@ function validateForEach(env: RuleEnvironment, entries: ForEachValidation[], nes
 
 function validateElements(
   env: RuleEnvironment,
-  entry: ForEachValidation,
+  spec: ValidatorSpec,
   elements: JsonValue[],
   nesting: number,
 ): { response: RuleResponse; count: number } {
-  const rule = env.rule;
+  const rule = env.plan;
   const ctx = env.context;
   let count = 0;
   ctx.checkpoint();
@@ -187,21 +182,16 @@ function validateElements(
       const element = elements[index];
       if (element === null || element === undefined) continue;
       ctx.reset();
-      let elementEnv: RuleEnvironment;
+      let elementEnv: RuleEnvironment | ElementScopeFailure;
       try {
-        elementEnv = env.withElement(element, index, nesting, entry.elementScope, entry.list);
+        elementEnv = env.withElement(element, index, nesting, spec.elementScope, spec.list);
       } catch (error) {
         return { response: ruleError(rule.name, 'Validation', 'failed to process foreach', error), count };
       }
-      const result = runValidator(elementEnv, {
-        contextEntries: entry.context,
-        preconditions: entry.preconditions,
-        pattern: entry.pattern,
-        anyPattern: entry.anyPattern,
-        deny: entry.deny,
-        forEach: entry.foreach,
-        nesting: nesting + 1,
-      });
+      if (elementEnv instanceof ElementScopeFailure) {
+        return { response: ruleError(rule.name, 'Validation', 'failed to process foreach', elementEnv.message), count };
+      }
+      const result = runValidator(elementEnv, spec);
       if (result === null || result.status === 'skip') continue;
       if (result.status === 'error' && result.message.includes('failed to evaluate preconditions')) continue;
       if (result.status !== 'pass') {

@@ -7,3 +7,11 @@
 export class SubstitutionError extends Error {
   override readonly name = 'SubstitutionError';
 }
+
+/**
+ * A failed substitution returned as a value (the hot path recovers from unresolved variables often,
+ * and a thrown error costs far more than the evaluation); `message` is the `SubstitutionError` text.
+ */
+export class SubstitutionFailure {
+  constructor(readonly message: string) {}
+}

@@ -2,6 +2,13 @@
  * @file Variable substitution in policy documents: `{{ }}` variables resolved against the JSON
  * context and `$( )` references to other fields of the same document.
  */
-export { SubstitutionError } from './errors.js';
+export { SubstitutionError, SubstitutionFailure } from './errors.js';
 export { substituteReferences } from './references.js';
-export { type SubstituteOptions, hasVariables, substituteAll, substituteVariables } from './substitute.js';
+export {
+  type SubstituteOptions,
+  hasVariables,
+  substituteAll,
+  substituteVariables,
+  trySubstituteAll,
+  trySubstituteVariables,
+} from './substitute.js';

@@ -8,7 +8,7 @@ import type { JsonValue } from '../../types.js';
 import { formatGoValue } from '../jmespath/index.js';
 import { SubstitutionError } from './errors.js';
 import { dropPrefix, findAll } from './patterns.js';
-import { traverse, visitLeavesAndKeys } from './traverse.js';
+import { type LeafAction, traverse, visitLeavesAndKeys } from './traverse.js';
 
 /** Kyverno `RegexReferences` (Go `.` never matches `\n`). */
 const REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
@@ -127,7 +127,14 @@ function substituteReferencesInString(value: string, path: string, document: Jso
 
 /** The `$( )` pass of substitution over a whole document. Throws `SubstitutionError`. */
 export function substituteReferences(document: JsonValue): JsonValue {
-  return traverse(document, '', (value, path) =>
-    typeof value === 'string' && value.includes('$(') ? substituteReferencesInString(value, path, document) : value,
-  ) as JsonValue;
+  return traverse(document, '', new ReferenceSubstituter(document)) as JsonValue;
+}
+
+/** The traversal action of the reference pass: strings with `$(` have their references resolved. */
+class ReferenceSubstituter implements LeafAction {
+  constructor(private readonly document: JsonValue) {}
+
+  leaf(value: unknown, path: string): unknown {
+    return typeof value === 'string' && value.includes('$(') ? substituteReferencesInString(value, path, this.document) : value;
+  }
 }

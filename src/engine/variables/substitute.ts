@@ -7,14 +7,14 @@
  */
 import type { JsonValue } from '../../types.js';
 import { GoJsonError, goJsonStringify } from '../../util/go-json.js';
-import { ContextQueryError, type JsonContext } from '../context/json-context.js';
+import { ContextQueryError, type JsonContext, QueryFailure } from '../context/json-context.js';
 import { goTrimSpace } from '../context/go-trim-space.js';
 import { formatGoValue, goTypeName } from '../jmespath/index.js';
-import { SubstitutionError } from './errors.js';
+import { SubstitutionError, SubstitutionFailure } from './errors.js';
 import { atVariablePath } from './json-pointer.js';
 import { substituteReferences } from './references.js';
 import { VARIABLES, VARIABLE_AT_START, dropPrefix, findAll } from './patterns.js';
-import { traverse } from './traverse.js';
+import { type LeafAction, traverse } from './traverse.js';
 
 export interface SubstituteOptions {
   /**
@@ -35,8 +35,47 @@ function replaceFirst(text: string, search: string, replacement: string): string
   return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + search.length);
 }
 
+/** One `{{ }}` variable found in a text, with everything about it that does not depend on the context. */
+interface ScannedVariable {
+  /** The variable as Kyverno slices it from the match (`{{...}}`, or the match without its prefix). */
+  readonly v: string;
+  /** The prefix character kept in front of the variable when it is replaced (`''` at the start). */
+  readonly prefix: string;
+  /** The query: braces removed, trimmed, without the shallow marker. */
+  readonly variable: string;
+  /** `{{- x }}`. */
+  readonly shallow: boolean;
+}
+
+const NO_VARIABLES: readonly ScannedVariable[] = [];
+
+/** Scans by text; policy texts repeat for every resource. Bounded, as the texts are user data. */
+const scans = new Map<string, readonly ScannedVariable[]>();
+const MAX_SCANS = 4096;
+
+/** The variables `RegexVariables` finds in `text`, in order. */
+function scanVariables(text: string): readonly ScannedVariable[] {
+  if (!text.includes('{{')) return NO_VARIABLES;
+  let scanned = scans.get(text);
+  if (scanned === undefined) {
+    const found: ScannedVariable[] = [];
+    for (const match of findAll(VARIABLES, text)) {
+      const initial = VARIABLE_AT_START.test(match.text);
+      const v = initial ? match.text : dropPrefix(match, text);
+      let variable = variableText(v);
+      const shallow = variable.startsWith('-');
+      if (shallow) variable = goTrimSpace(variable.slice(1));
+      found.push({ v, prefix: initial ? '' : match.text[0]!, variable, shallow });
+    }
+    scanned = found.length === 0 ? NO_VARIABLES : found;
+    if (scans.size >= MAX_SCANS) scans.clear();
+    scans.set(text, scanned);
+  }
+  return scanned;
+}
+
 /** Substitutes the variables of strings leaves and keys against one context. */
-class VariableSubstituter {
+class VariableSubstituter implements LeafAction {
   private isDelete: boolean | undefined;
 
   constructor(
@@ -45,10 +84,10 @@ class VariableSubstituter {
   ) {}
 
   /** The traversal action: strings are substituted, Go integers become numbers. */
-  readonly action = (value: unknown, path: string): unknown => {
+  leaf(value: unknown, path: string): unknown {
     if (typeof value === 'string') return this.substituteString(value, path);
     return typeof value === 'bigint' ? Number(value) : value;
-  };
+  }
 
   private deleteRequest(): boolean {
     if (this.isDelete === undefined) {
@@ -78,34 +117,22 @@ class VariableSubstituter {
     return atVariablePath(path, prefix);
   }
 
-  private resolve(variable: string, path: string): unknown {
-    try {
-      return this.context.search(variable);
-    } catch (err) {
-      if (err instanceof ContextQueryError) {
-        throw new SubstitutionError(`failed to resolve ${variable} at path ${path}: ${err.message}`);
-      }
-      throw err;
-    }
-  }
 
   private substituteString(input: string, path: string): unknown {
-    if (!input.includes('{{')) return input;
+    let matches = scanVariables(input);
+    if (matches.length === 0) return input.includes('{{') ? input.replaceAll('\\{{', '{{') : input;
     let value = input;
-    let matches = findAll(VARIABLES, value);
     while (matches.length > 0) {
       const originalPattern = value;
       let lastShallow = false;
       for (const match of matches) {
-        const initial = VARIABLE_AT_START.test(match.text);
-        const v = initial ? match.text : dropPrefix(match, originalPattern);
-        let variable = variableText(v);
-        const shallow = variable.startsWith('-');
-        if (shallow) variable = goTrimSpace(variable.slice(1));
+        const { v, shallow } = match;
+        let variable = match.variable;
         if (variable === '@') variable = this.atPath(path);
         if (this.deleteRequest()) variable = variable.replaceAll('request.object', 'request.oldObject');
 
-        const result = this.resolve(variable, path);
+        const result = this.context.trySearch(variable);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path}: ${result.message}`);
         if (originalPattern === v) return typeof result === 'bigint' ? Number(result) : result;
 
         let text: string;
@@ -129,12 +156,11 @@ class VariableSubstituter {
           }
           text = text.replaceAll('{{', '\\{{');
         }
-        const prefix = initial ? '' : match.text[0]!;
-        value = replaceFirst(value, prefix + v, prefix + text);
+        value = replaceFirst(value, match.prefix + v, match.prefix + text);
         lastShallow = shallow;
       }
       if (lastShallow) break;
-      matches = findAll(VARIABLES, value);
+      matches = scanVariables(value);
     }
     return value.replaceAll('\\{{', '{{');
   }
@@ -142,8 +168,17 @@ class VariableSubstituter {
 
 /** The `{{ }}` pass alone over a document. Throws `SubstitutionError`. */
 export function substituteVariables(document: JsonValue, context: JsonContext, options: SubstituteOptions = {}): JsonValue {
+  return orThrow(trySubstituteVariables(document, context, options));
+}
+
+/** As `substituteVariables`, but an unresolved variable is returned as a `SubstitutionFailure`. */
+export function trySubstituteVariables(
+  document: JsonValue,
+  context: JsonContext,
+  options: SubstituteOptions = {},
+): JsonValue | SubstitutionFailure {
   const substituter = new VariableSubstituter(context, options.operation);
-  return traverse(document, '', substituter.action) as JsonValue;
+  return traverse(document, '', substituter) as JsonValue | SubstitutionFailure;
 }
 
 /**
@@ -152,20 +187,72 @@ export function substituteVariables(document: JsonValue, context: JsonContext, o
  * `SubstitutionError` with Kyverno's message.
  */
 export function substituteAll(document: JsonValue, context: JsonContext, options: SubstituteOptions = {}): JsonValue {
-  const referenced = containsText(document, '$(') ? substituteReferences(document) : document;
-  return containsText(referenced, '{{') ? substituteVariables(referenced, context, options) : referenced;
+  return orThrow(trySubstituteAll(document, context, options));
 }
 
-/** Whether a string or key of `document` contains `text`. */
-function containsText(document: JsonValue, text: string): boolean {
-  if (typeof document === 'string') return document.includes(text);
-  if (Array.isArray(document)) return document.some((item) => containsText(item, text));
-  if (document !== null && typeof document === 'object') {
-    for (const key of Object.keys(document)) {
-      if (key.includes(text) || containsText(document[key]!, text)) return true;
+/**
+ * As `substituteAll`, but a variable that cannot be resolved is returned as a `SubstitutionFailure`
+ * (with the message `substituteAll` would throw) instead of thrown; other errors are still thrown.
+ */
+export function trySubstituteAll(
+  document: JsonValue,
+  context: JsonContext,
+  options: SubstituteOptions = {},
+): JsonValue | SubstitutionFailure {
+  const marks = variableMarks(document);
+  if (marks === 0) return document;
+  if ((marks & HAS_REFERENCES) !== 0) {
+    const referenced = substituteReferences(document);
+    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context, options) : referenced;
+  }
+  return trySubstituteVariables(document, context, options);
+}
+
+function orThrow(result: JsonValue | SubstitutionFailure): JsonValue {
+  if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
+  return result;
+}
+
+/** Bits of {@link textMarks}: a string or key contains `$(`, or `{{`. */
+const HAS_REFERENCES = 1;
+const HAS_VARIABLES = 2;
+const ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES;
+
+function stringMarks(text: string): number {
+  return (text.includes('$(') ? HAS_REFERENCES : 0) | (text.includes('{{') ? HAS_VARIABLES : 0);
+}
+
+/** Which of `$(` and `{{` the strings and keys of `document` contain. */
+function textMarks(document: JsonValue): number {
+  if (typeof document === 'string') return stringMarks(document);
+  if (document === null || typeof document !== 'object') return 0;
+  let marks = 0;
+  if (Array.isArray(document)) {
+    for (let i = 0; i < document.length && marks !== ALL_MARKS; i++) marks |= textMarks(document[i]!);
+  } else {
+    for (const key in document) {
+      if (!Object.prototype.hasOwnProperty.call(document, key)) continue;
+      marks |= stringMarks(key) | textMarks(document[key]!);
+      if (marks === ALL_MARKS) break;
     }
   }
-  return false;
+  return marks;
+}
+
+/**
+ * The marks of policy documents, by identity: patterns and conditions are substituted once per
+ * resource, and documents are never mutated.
+ */
+const documentMarks = new WeakMap<object, number>();
+
+function variableMarks(document: JsonValue): number {
+  if (document === null || typeof document !== 'object') return typeof document === 'string' ? stringMarks(document) : 0;
+  let marks = documentMarks.get(document);
+  if (marks === undefined) {
+    marks = textMarks(document);
+    documentMarks.set(document, marks);
+  }
+  return marks;
 }
 
 /**
@@ -173,5 +260,5 @@ function containsText(document: JsonValue, text: string): boolean {
  * change it; documents without either are returned unchanged by `substituteAll`.
  */
 export function hasVariables(document: JsonValue): boolean {
-  return containsText(document, '{{') || containsText(document, '$(');
+  return variableMarks(document) !== 0;
 }

@@ -6,10 +6,15 @@
  * object are substituted too. The input is never mutated.
  */
 import { setOwnProperty } from '../../util/go-json.js';
-import { SubstitutionError } from './errors.js';
+import { SubstitutionError, SubstitutionFailure } from './errors.js';
 
-/** Applied to a leaf (`isKey` false) or a map key (`isKey` true). */
-export type LeafAction = (value: unknown, path: string, isKey: boolean) => unknown;
+/**
+ * What a traversal does to each leaf (`isKey` false) and map key (`isKey` true); it may return a
+ * `SubstitutionFailure` to stop the traversal.
+ */
+export interface LeafAction {
+  leaf(value: unknown, path: string, isKey: boolean): unknown;
+}
 
 const isMap = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,30 +25,43 @@ const childPath = (path: string, key: string): string => `${path}/${key.replaceA
 function walk(value: unknown, path: string, action: LeafAction): unknown {
   if (Array.isArray(value)) {
     const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = traverse(value[i], `${path}/${i}`, action);
+    for (let i = 0; i < value.length; i++) {
+      const item = traverse(value[i], `${path}/${i}`, action);
+      if (item instanceof SubstitutionFailure) return item;
+      out[i] = item;
+    }
     return out;
   }
   if (isMap(value)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      let newKey = action(key, path, true);
+      let newKey = action.leaf(key, path, true);
+      if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === 'object' && newKey !== null) {
-        walk(newKey, path, action);
+        const walked = walk(newKey, path, action);
+        if (walked instanceof SubstitutionFailure) return walked;
         throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
       }
       if (newKey === null || newKey === undefined) newKey = key;
       if (typeof newKey !== 'string') throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
-      setOwnProperty(out, newKey, traverse(value[key], childPath(path, key), action));
+      const item = traverse(value[key], childPath(path, key), action);
+      if (item instanceof SubstitutionFailure) return item;
+      setOwnProperty(out, newKey, item);
     }
     return out;
   }
   return value;
 }
 
-/** Applies `action` to every leaf and key of `document`; returns the new document. */
+/**
+ * Applies `action` to every leaf and key of `document`; returns the new document. A
+ * `SubstitutionFailure` from the action stops the traversal and is returned.
+ */
 export function traverse(document: unknown, path: string, action: LeafAction): unknown {
   if (Array.isArray(document) || isMap(document)) return walk(document, path, action);
-  return walk(action(document, path, false), path, action);
+  const leaf = action.leaf(document, path, false);
+  if (leaf instanceof SubstitutionFailure) return leaf;
+  return walk(leaf, path, action);
 }
 
 /** Calls `visit` for every leaf and map key of `document` with Kyverno's traversal paths. */

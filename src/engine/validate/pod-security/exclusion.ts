@@ -90,16 +90,20 @@ function podLevelPod(pod: Pod): Pod {
   return { meta: pod.meta, spec: { ...pod.spec, containers: [FAKE_CONTAINER], initContainers: [], ephemeralContainers: [] } };
 }
 
+/** The containers whose image matches one of `images`. */
+function keepMatching(containers: Container[], images: readonly string[]): Container[] {
+  return containers.filter((container) => matchesAny(images, container.image));
+}
+
 /** `GetPodWithMatchingContainers` with images: only the containers whose image matches. */
 function matchingContainersPod(pod: Pod, images: readonly string[]): Pod {
-  const keep = (containers: Container[]): Container[] => containers.filter((container) => matchesAny(images, container.image));
   return {
     meta: { name: pod.meta.name, namespace: pod.meta.namespace, annotations: new Map() },
     spec: {
       ...EMPTY_SPEC,
-      containers: keep(pod.spec.containers),
-      initContainers: keep(pod.spec.initContainers),
-      ephemeralContainers: keep(pod.spec.ephemeralContainers),
+      containers: keepMatching(pod.spec.containers, images),
+      initContainers: keepMatching(pod.spec.initContainers, images),
+      ephemeralContainers: keepMatching(pod.spec.ephemeralContainers, images),
     },
   };
 }

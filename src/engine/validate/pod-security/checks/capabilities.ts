@@ -8,7 +8,7 @@ import { containerPath, isWindowsPod, joinQuote, namedContainers, Violations, vi
 import type { Check, CheckFailure } from '../check-types.js';
 import { forbidden, required, type FieldPath } from '../field-error.js';
 import { sortedSet } from '../go-strings.js';
-import type { PodMeta, PodSpec } from '../pod-model.js';
+import type { ContainerKind, PodMeta, PodSpec } from '../pod-model.js';
 
 const CAPABILITIES_ALLOWED_1_0: ReadonlySet<string> = new Set([
   'AUDIT_WRITE',
@@ -55,6 +55,10 @@ function capabilitiesBaselineV1Dot0(_meta: PodMeta, spec: PodSpec): CheckFailure
   };
 }
 
+function capabilitiesPath(kind: ContainerKind, index: number, field: 'add' | 'drop'): FieldPath {
+  return containerPath(kind, index).child('securityContext', 'capabilities', field);
+}
+
 function capabilitiesRestrictedV1Dot22(_meta: PodMeta, spec: PodSpec): CheckFailure | null {
   const forbiddenCapabilities: string[] = [];
   const missingDropAll = new Violations();
@@ -62,16 +66,15 @@ function capabilitiesRestrictedV1Dot22(_meta: PodMeta, spec: PodSpec): CheckFail
 
   visitContainers(spec, (container, kind, index) => {
     const capabilities = container.securityContext?.capabilities;
-    const path = (field: 'add' | 'drop'): FieldPath => containerPath(kind, index).child('securityContext', 'capabilities', field);
     if (capabilities === undefined) {
-      missingDropAll.add(container.name, required(path('drop')));
+      missingDropAll.add(container.name, required(capabilitiesPath(kind, index, 'drop')));
       return;
     }
     if (!capabilities.drop.includes(CAPABILITY_ALL)) {
       if (capabilities.drop.length > 0) {
-        missingDropAll.add(container.name, forbidden(path('drop'), sortedSet(capabilities.drop)));
+        missingDropAll.add(container.name, forbidden(capabilitiesPath(kind, index, 'drop'), sortedSet(capabilities.drop)));
       } else {
-        missingDropAll.add(container.name, required(path('drop')));
+        missingDropAll.add(container.name, required(capabilitiesPath(kind, index, 'drop')));
       }
     }
     const forbiddenValues: string[] = [];
@@ -82,7 +85,7 @@ function capabilitiesRestrictedV1Dot22(_meta: PodMeta, spec: PodSpec): CheckFail
       }
     }
     if (forbiddenValues.length > 0) {
-      addingForbidden.add(container.name, forbidden(path('add'), sortedSet(forbiddenValues)));
+      addingForbidden.add(container.name, forbidden(capabilitiesPath(kind, index, 'add'), sortedSet(forbiddenValues)));
     }
   });
 

@@ -9,7 +9,7 @@ import { containerPath, isWindowsPod, joinQuote, namedContainers, PATHS, plurali
 import type { Check, CheckFailure } from '../check-types.js';
 import { forbidden, required, type FieldError, type FieldPath } from '../field-error.js';
 import { compareGoStrings, goQuote, sortedSet } from '../go-strings.js';
-import type { PodMeta, PodSpec } from '../pod-model.js';
+import type { ContainerKind, PodMeta, PodSpec } from '../pod-model.js';
 
 const ANNOTATION_KEY_POD = 'seccomp.security.alpha.kubernetes.io/pod';
 const ANNOTATION_KEY_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
@@ -22,20 +22,26 @@ function validSeccompAnnotationValue(value: string): boolean {
   return value === 'runtime/default' || value === 'docker/default' || value.startsWith('localhost/');
 }
 
+/** Records annotation `key` when it holds a forbidden value. */
+function recordAnnotation(meta: PodMeta, key: string, forbiddenValues: Map<string, FieldError[]>): void {
+  const value = meta.annotations.get(key);
+  if (value === undefined || validSeccompAnnotationValue(value)) return;
+  const text = `${key}=${goQuote(value)}`;
+  const errs = forbiddenValues.get(text) ?? [];
+  errs.push(forbidden(PATHS.annotations.key(key), value));
+  forbiddenValues.set(text, errs);
+}
+
+function seccompTypePath(kind: ContainerKind, index: number): FieldPath {
+  return containerPath(kind, index).child('securityContext', 'seccompProfile', 'type');
+}
+
 /** Annotation checks of versions before 1.19. */
 function seccompProfileBaselineV1Dot0(meta: PodMeta, spec: PodSpec): CheckFailure | null {
   // Keyed by the forbidden `key="value"` text, as the check groups errors by it.
   const forbiddenValues = new Map<string, FieldError[]>();
-  const record = (key: string): void => {
-    const value = meta.annotations.get(key);
-    if (value === undefined || validSeccompAnnotationValue(value)) return;
-    const text = `${key}=${goQuote(value)}`;
-    const errs = forbiddenValues.get(text) ?? [];
-    errs.push(forbidden(PATHS.annotations.key(key), value));
-    forbiddenValues.set(text, errs);
-  };
-  record(ANNOTATION_KEY_POD);
-  visitContainers(spec, (container) => record(ANNOTATION_KEY_CONTAINER_PREFIX + container.name));
+  recordAnnotation(meta, ANNOTATION_KEY_POD, forbiddenValues);
+  visitContainers(spec, (container) => recordAnnotation(meta, ANNOTATION_KEY_CONTAINER_PREFIX + container.name, forbiddenValues));
   if (forbiddenValues.size === 0) return null;
 
   const badSetters = new Violations();
@@ -97,15 +103,14 @@ function seccompProfileRestrictedV1Dot19(_meta: PodMeta, spec: PodSpec): CheckFa
   const implicitlyBad = new Violations();
   visitContainers(spec, (container, kind, index) => {
     const profile = container.securityContext?.seccompProfile;
-    const path = (): FieldPath => containerPath(kind, index).child('securityContext', 'seccompProfile', 'type');
     if (profile !== undefined) {
       if (!validSeccomp(profile.type)) {
         explicitlyBad.push(container.name);
-        explicitlyErrs.push(forbidden(path(), profile.type));
+        explicitlyErrs.push(forbidden(seccompTypePath(kind, index), profile.type));
         badValues.push(profile.type);
       }
     } else if (!podSeccompSet) {
-      implicitlyBad.add(container.name, required(path()));
+      implicitlyBad.add(container.name, required(seccompTypePath(kind, index)));
     }
   });
   if (explicitlyBad.length > 0) {

@@ -30,38 +30,44 @@ function containerOptionPaths(path: FieldPath): OptionPaths {
   return { type: options.child('type'), user: options.child('user'), role: options.child('role') };
 }
 
+/** What the option checks of one pod found so far. */
+interface SELinuxFindings {
+  readonly allowedTypes: ReadonlySet<string>;
+  readonly badTypes: string[];
+  setUser: boolean;
+  setRole: boolean;
+}
+
+/** Appends the errors of `options` to `errs`; returns whether they are valid. */
+function validateOptions(findings: SELinuxFindings, options: SELinuxOptions, paths: () => OptionPaths, errs: FieldError[]): boolean {
+  let valid = true;
+  if (!findings.allowedTypes.has(options.type)) {
+    valid = false;
+    findings.badTypes.push(options.type);
+    errs.push(forbidden(paths().type, options.type));
+  }
+  if (options.user.length > 0) {
+    valid = false;
+    findings.setUser = true;
+    errs.push(forbidden(paths().user, options.user));
+  }
+  if (options.role.length > 0) {
+    valid = false;
+    findings.setRole = true;
+    errs.push(forbidden(paths().role, options.role));
+  }
+  return valid;
+}
+
 function seLinuxOptions(allowedTypes: ReadonlySet<string>): CheckFn {
   return (_meta: PodMeta, spec: PodSpec): CheckFailure | null => {
     const badSetters = new Violations();
-    const badTypes: string[] = [];
-    let setUser = false;
-    let setRole = false;
-
-    /** Appends the errors of `options` to `errs`; returns whether they are valid. */
-    const validate = (options: SELinuxOptions, paths: () => OptionPaths, errs: FieldError[]): boolean => {
-      let valid = true;
-      if (!allowedTypes.has(options.type)) {
-        valid = false;
-        badTypes.push(options.type);
-        errs.push(forbidden(paths().type, options.type));
-      }
-      if (options.user.length > 0) {
-        valid = false;
-        setUser = true;
-        errs.push(forbidden(paths().user, options.user));
-      }
-      if (options.role.length > 0) {
-        valid = false;
-        setRole = true;
-        errs.push(forbidden(paths().role, options.role));
-      }
-      return valid;
-    };
+    const findings: SELinuxFindings = { allowedTypes, badTypes: [], setUser: false, setRole: false };
 
     const podOptions = spec.securityContext?.seLinuxOptions;
     if (podOptions !== undefined) {
       const podErrs: FieldError[] = [];
-      if (!validate(podOptions, () => POD_OPTION_PATHS, podErrs)) badSetters.add('pod', ...podErrs);
+      if (!validateOptions(findings, podOptions, () => POD_OPTION_PATHS, podErrs)) badSetters.add('pod', ...podErrs);
     }
 
     const badContainers: string[] = [];
@@ -69,7 +75,7 @@ function seLinuxOptions(allowedTypes: ReadonlySet<string>): CheckFn {
     visitContainers(spec, (container, kind, index) => {
       const options = container.securityContext?.seLinuxOptions;
       if (options === undefined) return;
-      if (!validate(options, () => containerOptionPaths(containerPath(kind, index)), containerErrs)) {
+      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind, index)), containerErrs)) {
         badContainers.push(container.name);
       }
     });
@@ -79,10 +85,10 @@ function seLinuxOptions(allowedTypes: ReadonlySet<string>): CheckFn {
 
     if (badSetters.empty) return null;
     const badData: string[] = [];
-    const types = sortedSet(badTypes);
+    const types = sortedSet(findings.badTypes);
     if (types.length > 0) badData.push(`${pluralize('type', 'types', types.length)} ${joinQuote(types)}`);
-    if (setUser) badData.push('user may not be set');
-    if (setRole) badData.push('role may not be set');
+    if (findings.setUser) badData.push('user may not be set');
+    if (findings.setRole) badData.push('role may not be set');
     return {
       reason: 'seLinuxOptions',
       detail: `${badSetters.data.join(' and ')} set forbidden securityContext.seLinuxOptions: ${badData.join('; ')}`,
