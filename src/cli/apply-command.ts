@@ -7,17 +7,19 @@
 import { computeRules } from '../policy/autogen.js';
 import { compilePolicy } from '../policy/compile.js';
 import { validatePolicy } from '../policy/validate.js';
-import { locate } from '../source/index.js';
+import { listPolicyFiles, locate } from '../source/index.js';
 import type { PolicyResponse, RequestUserInfo } from '../engine/types.js';
 import type { RuleStatus, SourceLocation } from '../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
+import { loadClusterObjects } from './cluster-resources.js';
 import { countResults, formatApplyJson, formatApplyTable, formatApplyText, formatSkippedPolicies, type ApplyResponse } from './apply-output.js';
 import { DiagnosticLog } from './diagnostics.js';
-import { readFile, reportAt } from './documents.js';
+import { readFile, reportAt, reportProblems } from './documents.js';
 import { cliPolicy, evaluateResource, type CliPolicy, type LoadedResource } from './evaluation.js';
 import { isEnforce, policyFailureAction } from './failure-action.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
 import { loadExceptions } from './exception-loader.js';
+import { mockedCluster } from './offline-data.js';
 import { loadPolicies } from './policy-loader.js';
 import { loadResources, type ResourceSet } from './resource-loader.js';
 import { decodeUserInfo } from './userinfo.js';
@@ -29,6 +31,12 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'set', short: 's', type: 'list', valueName: 'k=v', description: 'variables (instead of a values file)' },
   { name: 'userinfo', short: 'u', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 UserInfo file (admission user, roles)' },
   { name: 'exception', short: 'e', aliases: ['exceptions'], type: 'list', valueName: 'paths', description: 'PolicyException files (repeatable, comma-separated)' },
+  {
+    name: 'cluster-resources',
+    type: 'list',
+    valueName: 'paths',
+    description: 'manifests of the cluster state, files or directories (repeatable, comma-separated): read by configMap and apiCall context entries and for namespace labels, not evaluated',
+  },
   { name: 'audit-warn', type: 'boolean', description: 'report failures of Audit policies as warnings' },
   { name: 'warn-exit-code', type: 'int', defaultText: '0', description: 'exit code when there are warnings (failures and errors still exit 1)' },
   { name: 'warn-no-pass', type: 'boolean', description: 'exit with the warn exit code when no result passed' },
@@ -84,7 +92,8 @@ function loadUserInfoFile(file: string, io: CliIo, log: DiagnosticLog): RequestU
 
 interface ApplySettings {
   auditWarn: boolean;
-  values?: CliValues;
+  /** The labels of a namespace: from the values file, else from the mocked cluster's Namespace. */
+  namespaceLabels: (namespace: string) => Record<string, string> | undefined;
 }
 
 function sourceOf(resources: ResourceSet, resource: LoadedResource, path: string | undefined): SourceLocation {
@@ -97,7 +106,7 @@ function sourceOf(resources: ResourceSet, resource: LoadedResource, path: string
 /** One validate response as counted and printed by `apply` (spec 10 §5.3). */
 function applyResponse(response: PolicyResponse, resource: LoadedResource, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
   const compiled = response.policy;
-  const labels = settings.values?.namespaceLabels.get(resource.namespace) ?? {};
+  const labels = settings.namespaceLabels(resource.namespace) ?? {};
   const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled.policy, resource.namespace, labels));
   const mapFail = (): RuleStatus => (!compiled.scored || auditWarning ? 'warn' : 'fail');
   return {
@@ -142,6 +151,15 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
   const resources = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
   const exceptions = loadExceptions(args.list('exception').map((path) => resolveArg(io, path)), log);
+  // As `kyverno apply`, the resources are the cluster that context entries read; --cluster-resources adds to it.
+  const clusterFiles = listPolicyFiles(args.list('cluster-resources').map((path) => resolveArg(io, path)));
+  reportProblems(log, clusterFiles.problems);
+  const cluster = mockedCluster(
+    resources.resources.map((resource) => resource.value),
+    loadClusterObjects(clusterFiles.files, log),
+  );
+  const namespaceLabels = (namespace: string): Record<string, string> | undefined =>
+    values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
 
   const skipped: string[] = [];
   const invalid: string[] = [];
@@ -167,7 +185,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const withExceptions = exceptions.length > 0 ? ` with ${exceptions.length} exception(s)` : '';
   out(`\nApplying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)${withExceptions}...\n`);
 
-  const settings: ApplySettings = { auditWarn: args.boolean('audit-warn'), values: values ?? undefined };
+  const settings: ApplySettings = { auditWarn: args.boolean('audit-warn'), namespaceLabels };
   const responses: ApplyResponse[] = [];
   for (const resource of resources.resources) {
     const evaluated = evaluateResource(policies, resource, {
@@ -176,6 +194,8 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
       set,
       userInfo: userInfo ?? undefined,
       exceptions,
+      external: { cluster },
+      namespaceLabels,
     });
     for (const { kind, response } of evaluated) {
       if (kind === 'validate') responses.push(applyResponse(response, resource, resources, settings));

@@ -5,6 +5,7 @@
  * verification are not evaluated yet: their responses carry no rule responses, which keeps the
  * matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
  */
+import type { ExternalData } from '../engine/context/external/index.js';
 import { validateResource } from '../engine/engine.js';
 import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from '../engine/types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
@@ -38,6 +39,10 @@ export interface EvaluationOptions {
   operation?: string;
   /** PolicyExceptions to apply. */
   exceptions?: readonly PolicyException[];
+  /** Data for `configMap`, `apiCall` and `globalReference` context entries. */
+  external?: ExternalData;
+  /** Namespace labels for namespaces the values file gives none for (apply: the mocked cluster's Namespaces). */
+  namespaceLabels?: (namespace: string) => Record<string, string> | undefined;
 }
 
 /** What kind of engine response a policy response stands for. */
@@ -69,14 +74,15 @@ function request(policy: CompiledPolicy, resource: LoadedResource, options: Eval
   const result: EvaluationRequest = { resource: resource.value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
+  if (options.external) result.external = options.external;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;
   const operation = resourceValues['request.operation'];
   if (typeof operation === 'string' && operation !== '') result.operation = operation;
+  const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
+  if (labels) result.namespaceLabels = labels;
   if (values) {
-    const labels = values.namespaceLabels.get(resource.namespace);
-    if (labels) result.namespaceLabels = labels;
     for (const mapping of values.subresources) {
       const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
       if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) result.subresource = mapping.subresource;

@@ -3,8 +3,10 @@
  * cmd/cli/kubectl-kyverno/apis/v1alpha1/test.go, test_result.go): strict decoding of one YAML document into a
  * {@link TestSpec}, the deprecated-schema checks, and the validation of result operations.
  */
+import type { ApiCallMock } from '../engine/context/external/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
-import { ANY, ANY_MAP, BOOL, decodeStrict, list, STRING, STRING_LIST, struct, type DecodeError } from './strict-decode.js';
+import { ANY_MAP, BOOL, decodeStrict, list, STRING, STRING_LIST, struct, type DecodeError } from './strict-decode.js';
+import { API_CALL_RESPONSE, decodeApiCallResponses, decodeGlobalContextEntries, GLOBAL_CONTEXT_ENTRY, type GlobalContextEntrySpec } from './test-mocks.js';
 import { VALUES_SPEC_FIELDS } from './values.js';
 
 /** `resourceSpecs` entries of a result. */
@@ -64,6 +66,10 @@ export interface TestSpec {
   values?: JsonObject;
   userinfo?: string;
   context?: string;
+  /** `apiCallResponses`, validated. */
+  apiCallResponses: ApiCallMock[];
+  /** `globalContextEntries`, validated (`resourceFiles` not read yet). */
+  globalContextEntries: GlobalContextEntrySpec[];
   results: TestResult[];
 }
 
@@ -105,8 +111,8 @@ const TEST = struct({
   exceptions: STRING_LIST,
   context: STRING,
   clusterResources: STRING_LIST,
-  apiCallResponses: list(ANY),
-  globalContextEntries: list(ANY),
+  apiCallResponses: list(API_CALL_RESPONSE),
+  globalContextEntries: list(GLOBAL_CONTEXT_ENTRY),
 });
 
 const OPERATIONS = new Set(['CREATE', 'UPDATE', 'DELETE']);
@@ -189,6 +195,8 @@ export function decodeTest(document: JsonValue, displayFile: string): DecodedTes
       errors.push({ message: 'operation cannot be set for a DeletingPolicy result', path: ['results', result.index, 'operation'] });
     }
   }
+  const apiCallResponses = decodeApiCallResponses(Array.isArray(value.apiCallResponses) ? value.apiCallResponses : [], errors);
+  const globalContextEntries = decodeGlobalContextEntries(Array.isArray(value.globalContextEntries) ? value.globalContextEntries : [], errors);
   if (errors.length > 0) return { errors };
   const values = value.values;
   const test: TestSpec = {
@@ -200,6 +208,8 @@ export function decodeTest(document: JsonValue, displayFile: string): DecodedTes
     paramResources: unique(strs(value.paramResources)),
     exceptions: unique(strs(value.exceptions)),
     clusterResources: unique(strs(value.clusterResources)),
+    apiCallResponses,
+    globalContextEntries,
     results,
   };
   const variables = str(value.variables);

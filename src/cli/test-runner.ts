@@ -5,15 +5,18 @@
  * run has all its selected results reported as failed with the reason.
  */
 import path from 'node:path';
+import { ApiCallMocks, type ExternalData } from '../engine/context/external/index.js';
 import type { RequestUserInfo } from '../engine/types.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
 import { validatePolicy } from '../policy/validate.js';
 import type { SourceLocation } from '../types.js';
+import { loadClusterObjects } from './cluster-resources.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { locateIn, readFile, reportAt, type LoadedFile } from './documents.js';
 import { cliPolicy, evaluateResource, type CliPolicy, type EvaluationOptions, type LoadedResource, type ResourceResponse } from './evaluation.js';
 import { loadExceptions } from './exception-loader.js';
 import { displayPath, type CliIo } from './io.js';
+import { globalContextStore, mockedCluster } from './offline-data.js';
 import { loadPolicies, type PolicySet } from './policy-loader.js';
 import { loadResources } from './resource-loader.js';
 import type { TestSpec } from './test-file.js';
@@ -38,7 +41,7 @@ export interface TestRunOptions {
 }
 
 /** The Test fields that feed evaluation kyverno-lint does not do yet. */
-const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['targetResources', 'paramResources', 'clusterResources', 'context'];
+const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['targetResources', 'paramResources', 'context'];
 
 /** Why a Test document cannot run; `location` points at the cause when known (else the test file). */
 class TestError extends Error {
@@ -94,6 +97,34 @@ function loadUserInfo(test: TestSpec, dir: string, options: TestRunOptions): Req
   }
   if (decoded.userInfo === undefined) throw new TestError(`failed to decode user info file ${test.userinfo}`);
   return decoded.userInfo;
+}
+
+/**
+ * The data of `configMap`, `apiCall` and `globalReference` context entries: with `clusterResources`, a
+ * mocked cluster holding the test's resources and the cluster resources (Kyverno allows API calls and
+ * reads ConfigMaps only then); the `apiCallResponses` mocks; the `globalContextEntries`.
+ */
+function loadExternalData(
+  test: TestSpec,
+  dir: string,
+  resources: readonly LoadedResource[],
+  options: TestRunOptions,
+  progress: (line: string) => void,
+): ExternalData | undefined {
+  const external: ExternalData = {};
+  if (test.clusterResources.length > 0) {
+    progress('Loading Kubernetes resources ...');
+    const state = loadClusterObjects(test.clusterResources.map((file) => path.resolve(dir, file)), options.log, { crdBase: dir });
+    if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0]!)}`);
+    external.cluster = mockedCluster(resources.map((resource) => resource.value), state);
+  }
+  if (test.apiCallResponses.length > 0) external.apiCallMocks = new ApiCallMocks(test.apiCallResponses);
+  if (test.globalContextEntries.length > 0) {
+    const loaded = globalContextStore(test.globalContextEntries, dir, options.log);
+    if ('error' in loaded) throw new TestError(loaded.error);
+    external.globalContext = loaded.store;
+  }
+  return external.cluster || external.apiCallMocks || external.globalContext ? external : undefined;
 }
 
 interface PreparedPolicies {
@@ -160,6 +191,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
         options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: 'warning' });
       }
     }
+    const external = loadExternalData(test, dir, resourceSet.resources, options, progress);
     if (test.exceptions.length > 0) progress('  Loading exceptions ...');
     const exceptions = loadExceptions(test.exceptions.map((file) => path.resolve(dir, file)), options.log);
     const policyCount = policySet.policies.length + policySet.unsupported.size;
@@ -168,10 +200,10 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
 
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf('/') + 1)));
     const prepared = preparePolicies(policySet, referenced);
-    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions });
+    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions, external });
     const byOperation = new Map<string, TriggerRun>();
     for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
-      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions, operation }));
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions, external, operation }));
     }
     progress('  Checking results ...');
     const input: MatchInput = { trigger, byOperation, invalidPolicies: prepared.invalid, unsupportedPolicies: policySet.unsupported, policies: prepared.byName };

@@ -11,6 +11,7 @@ import type { Rule } from '../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
 import { createAdmissionContext } from './context/admission.js';
 import type { JsonContext } from './context/json-context.js';
+import { withUnresolvedHint } from './context/external/index.js';
 import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from './conditions/index.js';
 import { errorText, ruleError, ruleResponse } from './response.js';
 import { RuleEnvironment } from './rule-environment.js';
@@ -109,7 +110,17 @@ function evaluatePolicy(
       : NO_EXCEPTIONS;
 
     context ??= createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
-    const env = new RuleEnvironment({ rule, context, operation, numberMode, resource, isDelete, values: request.values });
+    const env = new RuleEnvironment({
+      rule,
+      context,
+      operation,
+      numberMode,
+      resource,
+      isDelete,
+      values: request.values,
+      external: request.external,
+      policyNamespace: matchInput.policyNamespace,
+    });
     context.checkpoint();
     let response: RuleResponse | null;
     try {
@@ -118,6 +129,8 @@ function evaluatePolicy(
       context.restore();
     }
     if (response === null) continue;
+    const unresolved = env.unresolved;
+    if (unresolved !== undefined) response = withUnresolvedHint(response, unresolved);
     responses.push(response);
     if (applyOne && (response.status === 'pass' || response.status === 'fail')) break;
   }
@@ -226,6 +239,8 @@ function evaluateOldObject(env: RuleEnvironment, policy: CompiledPolicy): RuleRe
     numberMode: env.numberMode,
     resource: oldObject,
     isDelete: false,
+    external: env.external,
+    policyNamespace: env.policyNamespace,
   });
   let oldResponse: RuleResponse | null;
   try {

@@ -9,6 +9,16 @@ import { type JsonContext, QueryFailure } from './context/json-context.js';
 import { type ConditionSubstitute, SubstituteFailure } from './conditions/index.js';
 import { toPlainJson } from './jmespath/index.js';
 import { registerContextEntries } from './context/loaders.js';
+import {
+  enterOfflineScope,
+  hasExternalEntries,
+  leaveOfflineScope,
+  OFFLINE_LOADER_FACTORIES,
+  resolveOfflineEagerly,
+  type ExternalData,
+  type OfflineScope,
+  UnresolvedEntries,
+} from './context/external/index.js';
 import { type RulePlan, rulePlan } from './rule-plan.js';
 import type { InjectedValues } from './types.js';
 import { SubstitutionError, SubstitutionFailure, hasVariables, trySubstituteAll } from './variables/index.js';
@@ -23,6 +33,10 @@ export interface RuleEnvironmentInit {
   resource: JsonObject;
   isDelete: boolean;
   values?: InjectedValues;
+  /** Data for `configMap`, `apiCall` and `globalReference` context entries. */
+  external?: ExternalData;
+  /** The namespace of a namespaced Policy (undefined for a ClusterPolicy). */
+  policyNamespace?: string;
 }
 
 /** Kyverno's error for `elementScope: true` on a foreach element that is not a map. */
@@ -47,6 +61,12 @@ export class RuleEnvironment {
    */
   readonly elementPointer: string | undefined;
   readonly values: InjectedValues | undefined;
+  readonly external: ExternalData | undefined;
+  readonly policyNamespace: string | undefined;
+  /** The rule's environment, for the environment of a foreach element. */
+  readonly #root: RuleEnvironment | undefined;
+  /** Created on the first external context entry of the rule (on the rule's environment). */
+  #offline: OfflineScope | undefined;
 
   /** A rule's environment, or (given another environment) the environment of a foreach element in it. */
   constructor(init: RuleEnvironmentInit | RuleEnvironment, element?: JsonObject, elementPointer?: string) {
@@ -58,6 +78,9 @@ export class RuleEnvironment {
     this.resource = init.resource;
     this.isDelete = init.isDelete;
     this.values = init.values;
+    this.external = init.external;
+    this.policyNamespace = init.policyNamespace;
+    this.#root = init instanceof RuleEnvironment ? (init.#root ?? init) : undefined;
     this.element = element;
     this.elementPointer = elementPointer;
     // Substitution depends only on the context and the operation, which element environments share.
@@ -104,7 +127,34 @@ export class RuleEnvironment {
         if (list.length > 0) this.context.addAtPath(key, list[0] as JsonValue);
       }
     }
-    if (entries && entries.length > 0) registerContextEntries(this.context, entries, { operation: this.operation });
+    if (entries && entries.length > 0) {
+      if (!hasExternalEntries(entries)) {
+        registerContextEntries(this.context, entries, { operation: this.operation });
+        return;
+      }
+      const root = this.#root ?? this;
+      root.#offline ??= {
+        data: this.external,
+        operation: this.operation,
+        policyNamespace: this.policyNamespace,
+        unresolved: new UnresolvedEntries(),
+      };
+      const previous = enterOfflineScope(root.#offline);
+      try {
+        registerContextEntries(this.context, entries, {
+          operation: this.operation,
+          externalLoaders: OFFLINE_LOADER_FACTORIES,
+          resolveEagerly: resolveOfflineEagerly,
+        });
+      } finally {
+        leaveOfflineScope(previous);
+      }
+    }
+  }
+
+  /** The external context entries of the rule that could not be resolved, when the rule has any. */
+  get unresolved(): UnresolvedEntries | undefined {
+    return (this.#root ?? this).#offline?.unresolved;
   }
 
   /**

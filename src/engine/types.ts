@@ -3,6 +3,7 @@
  */
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { PolicyException } from '../policy/exception.js';
+import type { ExternalData } from './context/external/index.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
 
 /** Admission user information (the Kyverno CLI's UserInfo file, `cli.kyverno.io/v1alpha1`). */
@@ -45,6 +46,11 @@ export interface EvaluationRequest {
   values?: InjectedValues;
   /** PolicyExceptions that may exempt rules (kyverno.io/v2, v2beta1). */
   exceptions?: readonly PolicyException[];
+  /**
+   * Data for `configMap`, `apiCall` and `globalReference` context entries: the cluster they read, a
+   * Test's `apiCallResponses` and `globalContextEntries`. Without it those entries are left out.
+   */
+  external?: ExternalData;
 }
 
 /** The responses of one policy for one resource (Kyverno `EngineResponse`). */

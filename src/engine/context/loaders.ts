@@ -5,8 +5,9 @@
  * `variable` entries are evaluated here. `configMap`, `apiCall`, `globalReference` and
  * `imageRegistry` entries need data from outside the policy: the Kyverno CLI leaves them out unless
  * it has that data, and so does this module unless `ContextEntryOptions.externalLoaders` provides a
- * factory for the entry's type (the extension point for mocked API calls, config maps, global
- * context entries and registries).
+ * factory for the entry's type that gives a loader (see `./external/` for the offline ones).
+ * `ContextEntryOptions.resolveEagerly` resolves entries before any is registered, as the Kyverno CLI
+ * does with the `apiCallResponses` mocks of a Test.
  */
 import type { ContextEntry } from '../../policy/types.js';
 import type { JsonValue } from '../../types.js';
@@ -19,14 +20,22 @@ import { type JsonContext, QueryFailure } from './json-context.js';
 /** Entry types whose data comes from outside the policy. */
 export type ExternalEntryType = 'configMap' | 'apiCall' | 'globalReference' | 'imageRegistry';
 
-/** Builds the loader of one external entry; it stores the entry's data with `addContextEntry`. */
-export type ExternalLoaderFactory = (entry: ContextEntry, context: JsonContext) => ContextLoader;
+/**
+ * Builds the loader of one external entry (it stores the entry's data with `addContextEntry`), or
+ * gives `undefined` to leave the entry out: it is then not registered, as in Kyverno.
+ */
+export type ExternalLoaderFactory = (entry: ContextEntry, context: JsonContext) => ContextLoader | undefined;
 
 export interface ContextEntryOptions {
   /** `request.operation`, forwarded to variable substitution. */
   operation?: string;
   /** Loaders for external entry types; an entry of a type without a factory is not registered. */
   externalLoaders?: Partial<Record<ExternalEntryType, ExternalLoaderFactory>>;
+  /**
+   * Stores the data of the entries it can resolve at once, before any entry is registered, and
+   * returns the entries left to register (in order); throws to fail the whole context.
+   */
+  resolveEagerly?: (entries: readonly ContextEntry[], context: JsonContext) => readonly ContextEntry[];
 }
 
 const EXTERNAL_TYPES: readonly ExternalEntryType[] = ['configMap', 'apiCall', 'globalReference', 'imageRegistry'];
@@ -153,7 +162,8 @@ export function registerContextEntries(
   entries: readonly ContextEntry[],
   options: ContextEntryOptions = {},
 ): void {
-  for (const entry of entries) {
+  const pending = options.resolveEagerly ? options.resolveEagerly(entries, context) : entries;
+  for (const entry of pending) {
     let loader: ContextLoader | undefined;
     const external = EXTERNAL_TYPES.find((type) => entry[type] !== undefined && entry[type] !== null);
     if (external !== undefined) {

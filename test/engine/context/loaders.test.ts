@@ -175,6 +175,34 @@ describe('registerContextEntries', () => {
     expect(ctx.query('cm.data.key')).toBe('x');
   });
 
+  it('leaves out an entry whose factory gives no loader', () => {
+    const ctx = createAdmissionContext({ resource: pod });
+    ctx.addAtPath('cm', { data: { key: 'from values' } });
+    registerContextEntries(ctx, [{ name: 'cm', configMap: { name: 'x' } }], { externalLoaders: { configMap: () => undefined } });
+    expect(ctx.query('cm.data.key')).toBe('from values');
+  });
+
+  it('resolves entries eagerly first, then registers the others in order', () => {
+    const ctx = createAdmissionContext({ resource: pod });
+    const seen: string[][] = [];
+    registerContextEntries(
+      ctx,
+      [
+        { name: 'api', apiCall: { urlPath: '/api/v1/namespaces' } },
+        { name: 'v', variable: { value: '{{ api.count }}' } },
+      ],
+      {
+        resolveEagerly: (entries, context) => {
+          seen.push(entries.map((entry) => entry.name));
+          context.addContextEntry('api', { count: 2 });
+          return entries.filter((entry) => entry.apiCall === undefined);
+        },
+      },
+    );
+    expect(seen).toEqual([['api', 'v']]);
+    expect(ctx.query('v')).toBe(2);
+  });
+
   it.each<[string, ContextEntry]>([
     ['an entry of no known type', { name: 'empty' }],
     ['a name that is not a valid matcher', { name: 'a(b', variable: { value: 1 } }],

@@ -1,0 +1,129 @@
+/**
+ * @file `apiCall` context entries resolved against a cluster (Kyverno `pkg/engine/context/loaders/apicall.go`,
+ * `pkg/engine/apicall`): the whole `apiCall` substituted; `urlPath` answered by the cluster (a namespaced
+ * Policy may only read its own namespace), a failed call replaced by `default` when given (stored as is,
+ * `jmesPath` not applied); `responseType: Text` stores the body as a string; `jmesPath` (substituted)
+ * applied to the response; the result merged into the context. `service` calls are HTTP requests to
+ * other services: they are not made offline (a Test's `apiCallResponses` answers them instead).
+ */
+import type { ContextEntry } from '../../../policy/types.js';
+import type { JsonObject, JsonValue } from '../../../types.js';
+import { compileJmesPath } from '../../jmespath/index.js';
+import { substituteAll } from '../../variables/index.js';
+import type { ContextLoader } from '../deferred.js';
+import type { JsonContext } from '../json-context.js';
+import type { ClusterReader } from './types.js';
+
+export interface ApiCallLoaderOptions {
+  cluster: ClusterReader;
+  operation: string;
+  /** The namespace of a namespaced Policy (undefined for a ClusterPolicy). */
+  policyNamespace: string | undefined;
+  /** Called when data was stored. */
+  onLoaded?: () => void;
+  /** Called with the error when loading failed. */
+  onFailed?: (message: string) => void;
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
+
+export class ApiCallLoader implements ContextLoader {
+  /** The fetched response; stays undefined when `default` replaced a failed call. */
+  #fetched: JsonValue | undefined;
+
+  constructor(
+    private readonly entry: ContextEntry & { apiCall: JsonObject },
+    private readonly context: JsonContext,
+    private readonly options: ApiCallLoaderOptions,
+  ) {}
+
+  hasLoaded(): boolean {
+    return this.#fetched !== undefined;
+  }
+
+  loadData(): void {
+    try {
+      let data = this.#fetched;
+      if (data === undefined) {
+        try {
+          data = this.#fetch();
+          this.#fetched = data;
+        } catch (err) {
+          const fallback = this.entry.apiCall.default;
+          if (fallback === undefined || fallback === null) throw new Error(`failed to fetch data for APICall: ${(err as Error).message}`);
+          this.#add(fallback, 'failed to add resource data to context entry');
+          this.options.onLoaded?.();
+          return;
+        }
+      }
+      this.#store(data);
+    } catch (err) {
+      this.options.onFailed?.((err as Error).message);
+      throw err;
+    }
+    this.options.onLoaded?.();
+  }
+
+  #add(value: unknown, failure: string): void {
+    try {
+      this.context.addContextEntry(this.entry.name, value);
+    } catch (err) {
+      throw new Error(`${failure} ${this.entry.name}: ${(err as Error).message}`);
+    }
+  }
+
+  #fetch(): JsonValue {
+    const { name, apiCall } = this.entry;
+    let substituted: JsonValue;
+    try {
+      substituted = substituteAll(apiCall, this.context, { operation: this.options.operation });
+    } catch (err) {
+      throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${(err as Error).message}`);
+    }
+    const call = isObject(substituted) ? substituted : {};
+    const urlPath = text(call.urlPath);
+    const method = text(call.method);
+    if (urlPath === '') {
+      if (!isObject(call.service)) throw new Error(`missing service for APICall ${name}`);
+      throw new Error(
+        `failed to execute HTTP request for APICall ${name}: ${method || 'GET'} ${text(call.service.url)} is not requested offline`,
+      );
+    }
+    const policyNamespace = this.options.policyNamespace;
+    if (policyNamespace !== undefined && !urlPath.includes(`/namespaces/${policyNamespace}/`)) {
+      throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
+    }
+    const response = this.options.cluster.request(method || 'GET', urlPath);
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      const message = typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`;
+      throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
+    }
+    return text(call.responseType) === 'Text' ? JSON.stringify(response.body) : response.body;
+  }
+
+  #store(data: JsonValue): void {
+    const { name, apiCall } = this.entry;
+    const jmesPath = text(apiCall.jmesPath);
+    if (jmesPath === '') {
+      this.#add(data, 'failed to add resource data to context entry');
+      return;
+    }
+    let path: JsonValue;
+    try {
+      path = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+    } catch (err) {
+      throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${(err as Error).message}`);
+    }
+    let result: unknown;
+    try {
+      result = compileJmesPath(text(path)).search(data);
+    } catch (err) {
+      throw new Error(`failed to apply JMESPath ${text(path)} for context entry ${name}: ${(err as Error).message}`);
+    }
+    this.#add(result, 'failed to add APICall results for context entry');
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * @file `configMap` context entries (Kyverno `pkg/engine/context/loaders/configmap.go`, the CLI's
+ * client-based ConfigMap resolver): name and namespace substituted (strings required), an empty
+ * namespace meaning the policy's namespace for a namespaced Policy and `default` otherwise, no access
+ * to another namespace from a namespaced Policy; the ConfigMap read from the cluster and stored as
+ * `{data, metadata}` (merged into an existing value of the same name).
+ */
+import type { ContextEntry } from '../../../policy/types.js';
+import type { JsonObject, JsonValue } from '../../../types.js';
+import { substituteAll } from '../../variables/index.js';
+import type { ContextLoader } from '../deferred.js';
+import type { JsonContext } from '../json-context.js';
+import type { ClusterReader } from './types.js';
+
+export interface ConfigMapLoaderOptions {
+  cluster: ClusterReader;
+  operation: string;
+  /** The namespace of a namespaced Policy (undefined for a ClusterPolicy). */
+  policyNamespace: string | undefined;
+  /** Called when the data was stored. */
+  onLoaded?: () => void;
+  /** Called with the error when loading failed. */
+  onFailed?: (message: string) => void;
+}
+
+/** `metav1.ObjectMeta` fields, in the order Go encodes them; all but `creationTimestamp` omitted when empty. */
+const OBJECT_META_FIELDS = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+] as const;
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Go `%T` of a decoded JSON value. */
+function goType(value: JsonValue): string {
+  if (value === null) return '<nil>';
+  if (Array.isArray(value)) return '[]interface {}';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'float64';
+    case 'boolean':
+      return 'bool';
+    default:
+      return 'map[string]interface {}';
+  }
+}
+
+function isEmpty(value: JsonValue): boolean {
+  if (value === null || value === '' || value === 0 || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
+/** `metadata` as the typed `corev1.ConfigMap` re-encodes it: known fields only, `creationTimestamp` always. */
+function objectMeta(metadata: JsonValue | undefined): JsonObject {
+  const source = isObject(metadata) ? metadata : {};
+  const out: JsonObject = {};
+  for (const field of OBJECT_META_FIELDS) {
+    const value = source[field];
+    if (field === 'creationTimestamp') out[field] = value ?? null;
+    else if (value !== undefined && !isEmpty(value)) out[field] = value;
+  }
+  return out;
+}
+
+/** `data` as `map[string]string` (null when absent); throws for a value that is not a string. */
+function configMapData(data: JsonValue | undefined): JsonValue {
+  if (data === undefined || data === null) return null;
+  if (!isObject(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goType(data)}`);
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value !== 'string') throw new Error(`cannot convert ConfigMap data: value of key "${key}" is a ${goType(value)}, not a string`);
+  }
+  return data;
+}
+
+export class ConfigMapLoader implements ContextLoader {
+  #data: JsonObject | undefined;
+
+  constructor(
+    private readonly entry: ContextEntry & { configMap: NonNullable<ContextEntry['configMap']> },
+    private readonly context: JsonContext,
+    private readonly options: ConfigMapLoaderOptions,
+  ) {}
+
+  hasLoaded(): boolean {
+    return this.#data !== undefined;
+  }
+
+  loadData(): void {
+    try {
+      if (this.#data === undefined) {
+        try {
+          this.#data = this.#fetch();
+        } catch (err) {
+          throw new Error(`failed to retrieve config map for context entry ${this.entry.name}: ${(err as Error).message}`);
+        }
+      }
+      try {
+        this.context.addContextEntry(this.entry.name, this.#data);
+      } catch (err) {
+        throw new Error(`failed to add config map for context entry ${this.entry.name}: ${(err as Error).message}`);
+      }
+    } catch (err) {
+      this.options.onFailed?.((err as Error).message);
+      throw err;
+    }
+    this.options.onLoaded?.();
+  }
+
+  #substitute(field: 'name' | 'namespace'): string {
+    const raw = this.entry.configMap[field] ?? '';
+    let value: JsonValue;
+    try {
+      value = substituteAll(raw, this.context, { operation: this.options.operation });
+    } catch (err) {
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: ${(err as Error).message}`);
+    }
+    if (typeof value !== 'string') {
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: expected string, got ${goType(value)}`);
+    }
+    return value;
+  }
+
+  #fetch(): JsonObject {
+    const name = this.#substitute('name');
+    let namespace = this.#substitute('namespace');
+    const policyNamespace = this.options.policyNamespace;
+    if (namespace === '') namespace = policyNamespace ?? 'default';
+    if (policyNamespace !== undefined && namespace !== policyNamespace) {
+      throw new Error(
+        `context entry ${this.entry.name}: configMap namespace ${JSON.stringify(namespace)} is different from policy namespace ${JSON.stringify(policyNamespace)}`,
+      );
+    }
+    const response = this.options.cluster.request(
+      'GET',
+      `/api/v1/namespaces/${encodeURIComponent(namespace)}/configmaps/${encodeURIComponent(name)}`,
+    );
+    try {
+      if (response.statusCode !== 200) {
+        throw new Error(typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`);
+      }
+      return { data: configMapData(response.body.data), metadata: objectMeta(response.body.metadata) };
+    } catch (err) {
+      throw new Error(`failed to get configmap ${namespace}/${name} : ${(err as Error).message}`);
+    }
+  }
+}
