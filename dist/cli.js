@@ -22,9 +22,9 @@ var __commonJS = (cb, mod) => function __require2() {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
@@ -48,24 +48,24 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
-    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
-    function isCollection(node) {
-      if (node && typeof node === "object")
-        switch (node[NODE_TYPE]) {
+    var isAlias2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
+    var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
+    var isMap5 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
+    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    function isCollection(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
           case MAP:
           case SEQ:
             return true;
         }
       return false;
     }
-    function isNode(node) {
-      if (node && typeof node === "object")
-        switch (node[NODE_TYPE]) {
+    function isNode(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
           case ALIAS:
           case MAP:
           case SCALAR:
@@ -74,7 +74,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -102,98 +102,98 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node, visitor) {
+    function visit(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
-        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+      if (identity2.isDocument(node2)) {
+        const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
-          node.contents = null;
+          node2.contents = null;
       } else
-        visit_(null, node, visitor_, Object.freeze([]));
+        visit_(null, node2, visitor_, Object.freeze([]));
     }
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path5) {
-      const ctrl = callVisitor(key, node, visitor, path5);
+    function visit_(key2, node2, visitor, path8) {
+      const ctrl = callVisitor(key2, node2, visitor, path8);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visit_(key, ctrl, visitor, path5);
+        replaceNode(key2, path8, ctrl);
+        return visit_(key2, ctrl, visitor, path8);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path5);
+        if (identity2.isCollection(node2)) {
+          path8 = Object.freeze(path8.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = visit_(i, node2.items[i], visitor, path8);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i, 1);
+              node2.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          const ck = visit_("key", node.key, visitor, path5);
+        } else if (identity2.isPair(node2)) {
+          path8 = Object.freeze(path8.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path8);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node.key = null;
-          const cv = visit_("value", node.value, visitor, path5);
+            node2.key = null;
+          const cv = visit_("value", node2.value, visitor, path8);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node.value = null;
+            node2.value = null;
         }
       }
       return ctrl;
     }
-    async function visitAsync(node, visitor) {
+    async function visitAsync(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
-        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+      if (identity2.isDocument(node2)) {
+        const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
-          node.contents = null;
+          node2.contents = null;
       } else
-        await visitAsync_(null, node, visitor_, Object.freeze([]));
+        await visitAsync_(null, node2, visitor_, Object.freeze([]));
     }
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path5) {
-      const ctrl = await callVisitor(key, node, visitor, path5);
+    async function visitAsync_(key2, node2, visitor, path8) {
+      const ctrl = await callVisitor(key2, node2, visitor, path8);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visitAsync_(key, ctrl, visitor, path5);
+        replaceNode(key2, path8, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path8);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path5);
+        if (identity2.isCollection(node2)) {
+          path8 = Object.freeze(path8.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = await visitAsync_(i, node2.items[i], visitor, path8);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i, 1);
+              node2.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path5);
+        } else if (identity2.isPair(node2)) {
+          path8 = Object.freeze(path8.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path8);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path5);
+            node2.key = null;
+          const cv = await visitAsync_("value", node2.value, visitor, path8);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node.value = null;
+            node2.value = null;
         }
       }
       return ctrl;
@@ -216,32 +216,32 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path5) {
+    function callVisitor(key2, node2, visitor, path8) {
       if (typeof visitor === "function")
-        return visitor(key, node, path5);
-      if (identity2.isMap(node))
-        return visitor.Map?.(key, node, path5);
-      if (identity2.isSeq(node))
-        return visitor.Seq?.(key, node, path5);
-      if (identity2.isPair(node))
-        return visitor.Pair?.(key, node, path5);
-      if (identity2.isScalar(node))
-        return visitor.Scalar?.(key, node, path5);
-      if (identity2.isAlias(node))
-        return visitor.Alias?.(key, node, path5);
+        return visitor(key2, node2, path8);
+      if (identity2.isMap(node2))
+        return visitor.Map?.(key2, node2, path8);
+      if (identity2.isSeq(node2))
+        return visitor.Seq?.(key2, node2, path8);
+      if (identity2.isPair(node2))
+        return visitor.Pair?.(key2, node2, path8);
+      if (identity2.isScalar(node2))
+        return visitor.Scalar?.(key2, node2, path8);
+      if (identity2.isAlias(node2))
+        return visitor.Alias?.(key2, node2, path8);
       return void 0;
     }
-    function replaceNode(key, path5, node) {
-      const parent = path5[path5.length - 1];
+    function replaceNode(key2, path8, node2) {
+      const parent = path8[path8.length - 1];
       if (identity2.isCollection(parent)) {
-        parent.items[key] = node;
+        parent.items[key2] = node2;
       } else if (identity2.isPair(parent)) {
-        if (key === "key")
-          parent.key = node;
+        if (key2 === "key")
+          parent.key = node2;
         else
-          parent.value = node;
+          parent.value = node2;
       } else if (identity2.isDocument(parent)) {
-        parent.contents = node;
+        parent.contents = node2;
       } else {
         const pt = identity2.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
@@ -401,9 +401,9 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
           const tags = {};
-          visit.visit(doc.contents, (_key, node) => {
-            if (identity2.isNode(node) && node.tag)
-              tags[node.tag] = true;
+          visit.visit(doc.contents, (_key, node2) => {
+            if (identity2.isNode(node2) && node2.tag)
+              tags[node2.tag] = true;
           });
           tagNames = Object.keys(tags);
         } else
@@ -440,9 +440,9 @@ var require_anchors = __commonJS({
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
       visit.visit(root, {
-        Value(_key, node) {
-          if (node.anchor)
-            anchors.add(node.anchor);
+        Value(_key, node2) {
+          if (node2.anchor)
+            anchors.add(node2.anchor);
         }
       });
       return anchors;
@@ -497,7 +497,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj, key2, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -537,7 +537,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj, key2, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -646,20 +646,20 @@ var require_Alias = __commonJS({
         } else {
           nodes = [];
           visit.visit(doc, {
-            Node: (_key, node) => {
-              if (identity2.isAlias(node) || identity2.hasAnchor(node))
-                nodes.push(node);
+            Node: (_key, node2) => {
+              if (identity2.isAlias(node2) || identity2.hasAnchor(node2))
+                nodes.push(node2);
             }
           });
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
         let found = void 0;
-        for (const node of nodes) {
-          if (node === this)
+        for (const node2 of nodes) {
+          if (node2 === this)
             break;
-          if (node.anchor === this.source)
-            found = node;
+          if (node2.anchor === this.source)
+            found = node2;
         }
         if (found && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
@@ -708,22 +708,22 @@ var require_Alias = __commonJS({
         return src;
       }
     };
-    function getAliasCount(doc, node, anchors2) {
-      if (identity2.isAlias(node)) {
-        const source = node.resolve(doc);
+    function getAliasCount(doc, node2, anchors2) {
+      if (identity2.isAlias(node2)) {
+        const source = node2.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity2.isCollection(node)) {
+      } else if (identity2.isCollection(node2)) {
         let count2 = 0;
-        for (const item of node.items) {
+        for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
           if (c > count2)
             count2 = c;
         }
         return count2;
-      } else if (identity2.isPair(node)) {
-        const kc = getAliasCount(doc, node.key, anchors2);
-        const vc = getAliasCount(doc, node.value, anchors2);
+      } else if (identity2.isPair(node2)) {
+        const kc = getAliasCount(doc, node2.key, anchors2);
+        const vc = getAliasCount(doc, node2.value, anchors2);
         return Math.max(kc, vc);
       }
       return 1;
@@ -813,10 +813,10 @@ var require_createNode = __commonJS({
           value = value.toJSON();
         }
         if (!value || typeof value !== "object") {
-          const node2 = new Scalar.Scalar(value);
+          const node3 = new Scalar.Scalar(value);
           if (ref)
-            ref.node = node2;
-          return node2;
+            ref.node = node3;
+          return node3;
         }
         tagObj = value instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value) ? schema[identity2.SEQ] : schema[identity2.MAP];
       }
@@ -824,14 +824,14 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
       if (tagName)
-        node.tag = tagName;
+        node2.tag = tagName;
       else if (!tagObj.default)
-        node.tag = tagObj.tag;
+        node2.tag = tagObj.tag;
       if (ref)
-        ref.node = node;
-      return node;
+        ref.node = node2;
+      return node2;
     }
     exports.createNode = createNode;
   }
@@ -844,10 +844,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path5, value) {
+    function collectionFromPath(schema, path8, value) {
       let v = value;
-      for (let i = path5.length - 1; i >= 0; --i) {
-        const k = path5[i];
+      for (let i = path8.length - 1; i >= 0; --i) {
+        const k = path8[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -866,7 +866,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path5) => path5 == null || typeof path5 === "object" && !!path5[Symbol.iterator]().next().done;
+    var isEmptyPath = (path8) => path8 == null || typeof path8 === "object" && !!path8[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -896,81 +896,81 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path5, value) {
-        if (isEmptyPath(path5))
+      addIn(path8, value) {
+        if (isEmptyPath(path8))
           this.add(value);
         else {
-          const [key, ...rest] = path5;
-          const node = this.get(key, true);
-          if (identity2.isCollection(node))
-            node.addIn(rest, value);
-          else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+          const [key2, ...rest] = path8;
+          const node2 = this.get(key2, true);
+          if (identity2.isCollection(node2))
+            node2.addIn(rest, value);
+          else if (node2 === void 0 && this.schema)
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
       /**
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        const [key, ...rest] = path5;
+      deleteIn(path8) {
+        const [key2, ...rest] = path8;
         if (rest.length === 0)
-          return this.delete(key);
-        const node = this.get(key, true);
-        if (identity2.isCollection(node))
-          return node.deleteIn(rest);
+          return this.delete(key2);
+        const node2 = this.get(key2, true);
+        if (identity2.isCollection(node2))
+          return node2.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        const [key, ...rest] = path5;
-        const node = this.get(key, true);
+      getIn(path8, keepScalar) {
+        const [key2, ...rest] = path8;
+        const node2 = this.get(key2, true);
         if (rest.length === 0)
-          return !keepScalar && identity2.isScalar(node) ? node.value : node;
+          return !keepScalar && identity2.isScalar(node2) ? node2.value : node2;
         else
-          return identity2.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+          return identity2.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
-        return this.items.every((node) => {
-          if (!identity2.isPair(node))
+        return this.items.every((node2) => {
+          if (!identity2.isPair(node2))
             return false;
-          const n = node.value;
+          const n = node2.value;
           return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path5) {
-        const [key, ...rest] = path5;
+      hasIn(path8) {
+        const [key2, ...rest] = path8;
         if (rest.length === 0)
-          return this.has(key);
-        const node = this.get(key, true);
-        return identity2.isCollection(node) ? node.hasIn(rest) : false;
+          return this.has(key2);
+        const node2 = this.get(key2, true);
+        return identity2.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        const [key, ...rest] = path5;
+      setIn(path8, value) {
+        const [key2, ...rest] = path8;
         if (rest.length === 0) {
-          this.set(key, value);
+          this.set(key2, value);
         } else {
-          const node = this.get(key, true);
-          if (identity2.isCollection(node))
-            node.setIn(rest, value);
-          else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+          const node2 = this.get(key2, true);
+          if (identity2.isCollection(node2))
+            node2.setIn(rest, value);
+          else if (node2 === void 0 && this.schema)
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
     };
@@ -984,13 +984,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str6) => str6.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str6, indent, comment) => str6.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str6.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1004,14 +1004,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text3;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text3.length <= endStep)
+        return text3;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -1028,14 +1028,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text3, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text3[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text3[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -1052,12 +1052,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text3, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text3[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -1069,12 +1069,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text3[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text3;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -1089,39 +1089,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text3;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text3.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text3.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text3.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text3[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text3.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text3, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text3[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text3[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text3[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text3[start];
         }
       }
       return end;
@@ -1144,16 +1144,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str5) => /^(%|---|\.\.\.)/m.test(str5);
-    function lineLengthOverLimit(str5, lineWidth, indentLength) {
+    var containsDocumentMarker = (str6) => /^(%|---|\.\.\.)/m.test(str6);
+    function lineLengthOverLimit(str6, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str5.length;
+      const strLen = str6.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str5[i] === "\n") {
+        if (str6[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1170,11 +1170,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str5 = "";
+      let str6 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str5 += json.slice(start, i) + "\\ ";
+          str6 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1183,38 +1183,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str5 += json.slice(start, i);
+                str6 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str5 += "\\0";
+                    str6 += "\\0";
                     break;
                   case "0007":
-                    str5 += "\\a";
+                    str6 += "\\a";
                     break;
                   case "000b":
-                    str5 += "\\v";
+                    str6 += "\\v";
                     break;
                   case "001b":
-                    str5 += "\\e";
+                    str6 += "\\e";
                     break;
                   case "0085":
-                    str5 += "\\N";
+                    str6 += "\\N";
                     break;
                   case "00a0":
-                    str5 += "\\_";
+                    str6 += "\\_";
                     break;
                   case "2028":
-                    str5 += "\\L";
+                    str6 += "\\L";
                     break;
                   case "2029":
-                    str5 += "\\P";
+                    str6 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str5 += "\\x" + code.substr(2);
+                      str6 += "\\x" + code.substr(2);
                     else
-                      str5 += json.substr(i, 6);
+                      str6 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1224,14 +1224,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str5 += json.slice(start, i) + "\n\n";
+                str6 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str5 += "\n";
+                  str6 += "\n";
                   i += 2;
                 }
-                str5 += indent;
+                str6 += indent;
                 if (json[i + 2] === " ")
-                  str5 += "\\";
+                  str6 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1240,8 +1240,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str5 = start ? str5 + json.slice(start) : json;
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str6 = start ? str6 + json.slice(start) : json;
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1369,15 +1369,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str5 = value.replace(/\n+/g, `$&
+      const str6 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str6);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1493,16 +1493,16 @@ var require_stringify = __commonJS({
       }
       return tagObj;
     }
-    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity2.isScalar(node) || identity2.isCollection(node)) && node.anchor;
+      const anchor = (identity2.isScalar(node2) || identity2.isCollection(node2)) && node2.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
       }
-      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
       if (tag)
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
@@ -1524,16 +1524,16 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
-      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
-      const props = stringifyProps(node, tagObj, ctx);
+      const node2 = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
+      const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity2.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str5;
-      return identity2.isScalar(node) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
-${ctx.indent}${str5}`;
+        return str6;
+      return identity2.isScalar(node2) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
+${ctx.indent}${str6}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1548,19 +1548,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity2.isNode(key) && key.comment || null;
+      let keyComment = identity2.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity2.isCollection(key) || !identity2.isNode(key) && typeof key === "object") {
+        if (identity2.isCollection(key2) || !identity2.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key2) || (identity2.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1568,8 +1568,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str5 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
+      let str6 = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str6.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1578,27 +1578,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str5 === "" ? "?" : explicitKey ? `? ${str5}` : str5;
+          return str6 === "" ? "?" : explicitKey ? `? ${str6}` : str6;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str5 = `? ${str5}`;
+        str6 = `? ${str6}`;
         if (keyComment && !keyCommentDone) {
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str5;
+        return str6;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
-        str5 = `? ${str5}
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+        str6 = `? ${str6}
 ${indent}:`;
       } else {
-        str5 = `${str5}:`;
+        str6 = `${str6}:`;
         if (keyComment)
-          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity2.isNode(value)) {
@@ -1614,7 +1614,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity2.isScalar(value))
-        ctx.indentAtStart = str5.length + 1;
+        ctx.indentAtStart = str6.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1658,16 +1658,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str5 += ws + valueStr;
+      str6 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(valueComment));
+        str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str5;
+      return str6;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1712,7 +1712,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey3 = (ctx, key) => (merge.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey3 = (ctx, key2) => (merge.identify(key2) || identity2.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity2.isSeq(source))
@@ -1729,14 +1729,14 @@ var require_merge = __commonJS({
       if (!identity2.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value2] of srcMap) {
+      for (const [key2, value2] of srcMap) {
         if (map2 instanceof Map) {
-          if (!map2.has(key))
-            map2.set(key, value2);
+          if (!map2.has(key2))
+            map2.set(key2, value2);
         } else if (map2 instanceof Set) {
-          map2.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map2, key)) {
-          Object.defineProperty(map2, key, {
+          map2.add(key2);
+        } else if (!Object.prototype.hasOwnProperty.call(map2, key2)) {
+          Object.defineProperty(map2, key2, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -1764,19 +1764,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity2 = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map2, { key, value }) {
-      if (identity2.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map2, value);
-      else if (merge.isMergeKey(ctx, key))
+    function addPairToJSMap(ctx, map2, { key: key2, value }) {
+      if (identity2.isNode(key2) && key2.addToJSMap)
+        key2.addToJSMap(ctx, map2, value);
+      else if (merge.isMergeKey(ctx, key2))
         merge.addMergeToJSMap(ctx, map2, value);
       else {
-        const jsKey = toJS.toJS(key, "", ctx);
+        const jsKey = toJS.toJS(key2, "", ctx);
         if (map2 instanceof Map) {
           map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map2 instanceof Set) {
           map2.add(jsKey);
         } else {
-          const stringKey2 = stringifyKey(key, jsKey, ctx);
+          const stringKey2 = stringifyKey(key2, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey2, ctx);
           if (stringKey2 in map2)
             Object.defineProperty(map2, stringKey2, {
@@ -1791,19 +1791,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map2;
     }
-    function stringifyKey(key, jsKey, ctx) {
+    function stringifyKey(key2, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity2.isNode(key) && ctx?.doc) {
+      if (identity2.isNode(key2) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
-        for (const node of ctx.anchors.keys())
-          strCtx.anchors.add(node.anchor);
+        for (const node2 of ctx.anchors.keys())
+          strCtx.anchors.add(node2.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
+        const strKey = key2.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -1827,24 +1827,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity2 = require_identity();
-    function createPair(key, value, ctx) {
-      const k = createNode.createNode(key, void 0, ctx);
+    function createPair(key2, value, ctx) {
+      const k = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value = null) {
+      constructor(key2, value = null) {
         Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
-        this.key = key;
+        this.key = key2;
         this.value = value;
       }
       clone(schema) {
-        let { key, value } = this;
-        if (identity2.isNode(key))
-          key = key.clone(schema);
+        let { key: key2, value } = this;
+        if (identity2.isNode(key2))
+          key2 = key2.clone(schema);
         if (identity2.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key, value);
+        return new _Pair(key2, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -1871,13 +1871,13 @@ var require_stringifyCollection = __commonJS({
       const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
       return stringify2(collection, ctx, options);
     }
-    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+    function stringifyBlockCollection({ comment, items: items2 }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
       const lines = [];
-      for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
+      for (let i = 0; i < items2.length; ++i) {
+        const item = items2[i];
         let comment2 = null;
         if (identity2.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
@@ -1894,33 +1894,33 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str6 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str7 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment2));
+          str7 += stringifyComment.lineComment(str7, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str6);
+        lines.push(blockItemPrefix + str7);
       }
-      let str5;
+      let str6;
       if (lines.length === 0) {
-        str5 = flowChars.start + flowChars.end;
+        str6 = flowChars.start + flowChars.end;
       } else {
-        str5 = lines[0];
+        str6 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str5 += line ? `
+          str6 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str6 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str5;
+      return str6;
     }
-    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+    function stringifyFlowCollection({ items: items2 }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
       itemIndent += indentStep;
       const itemCtx = Object.assign({}, ctx, {
@@ -1931,8 +1931,8 @@ ${indent}${line}` : "\n";
       let reqNewline = false;
       let linesAtValue = 0;
       const lines = [];
-      for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
+      for (let i = 0; i < items2.length; ++i) {
+        const item = items2[i];
         let comment = null;
         if (identity2.isNode(item)) {
           if (item.spaceBefore)
@@ -1961,21 +1961,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str5 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str5.includes("\n"));
-        if (i < items.length - 1) {
-          str5 += ",";
+        let str6 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str6.includes("\n"));
+        if (i < items2.length - 1) {
+          str6 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str5.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str6.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str5 += ",";
+            str6 += ",";
           }
         }
         if (comment)
-          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment));
-        lines.push(str5);
+          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment));
+        lines.push(str6);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1983,15 +1983,15 @@ ${indent}${line}` : "\n";
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str5 = start;
+          let str6 = start;
           for (const line of lines)
-            str5 += line ? `
+            str6 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str5}
+          return `${str6}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2020,11 +2020,11 @@ var require_YAMLMap = __commonJS({
     var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair2(items, key) {
-      const k = identity2.isScalar(key) ? key.value : key;
-      for (const it of items) {
+    function findPair2(items2, key2) {
+      const k = identity2.isScalar(key2) ? key2.value : key2;
+      for (const it of items2) {
         if (identity2.isPair(it)) {
-          if (it.key === key || it.key === k)
+          if (it.key === key2 || it.key === k)
             return it;
           if (identity2.isScalar(it.key) && it.key.value === k)
             return it;
@@ -2047,20 +2047,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
-        const add = (key, value) => {
+        const add = (key2, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key))
+            value = replacer.call(obj, key2, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
           if (value !== void 0 || keepUndefined)
-            map2.items.push(Pair.createPair(key, value, ctx));
+            map2.items.push(Pair.createPair(key2, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value] of obj)
-            add(key, value);
+          for (const [key2, value] of obj)
+            add(key2, value);
         } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+          for (const key2 of Object.keys(obj))
+            add(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -2100,23 +2100,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key) {
-        const it = findPair2(this.items, key);
+      delete(key2) {
+        const it = findPair2(this.items, key2);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const it = findPair2(this.items, key);
-        const node = it?.value;
-        return (!keepScalar && identity2.isScalar(node) ? node.value : node) ?? void 0;
+      get(key2, keepScalar) {
+        const it = findPair2(this.items, key2);
+        const node2 = it?.value;
+        return (!keepScalar && identity2.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
-      has(key) {
-        return !!findPair2(this.items, key);
+      has(key2) {
+        return !!findPair2(this.items, key2);
       }
-      set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
+      set(key2, value) {
+        this.add(new Pair.Pair(key2, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -2205,15 +2205,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        const idx = asItemIndex(key);
+      delete(key2) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const idx = asItemIndex(key);
+      get(key2, keepScalar) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -2225,8 +2225,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key) {
-        const idx = asItemIndex(key);
+      has(key2) {
+        const idx = asItemIndex(key2);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -2236,10 +2236,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value) {
-        const idx = asItemIndex(key);
+      set(key2, value) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key}.`);
+          throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
         if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -2273,8 +2273,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key2 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key2, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2282,8 +2282,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key) {
-      let idx = identity2.isScalar(key) ? key.value : key;
+    function asItemIndex(key2) {
+      let idx = identity2.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2323,7 +2323,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str5) => str5,
+      resolve: (str6) => str6,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2361,7 +2361,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str5) => new Scalar.Scalar(str5[0] === "t" || str5[0] === "T"),
+      resolve: (str6) => new Scalar.Scalar(str6[0] === "t" || str6[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2413,7 +2413,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2422,10 +2422,10 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5),
-      stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      resolve: (str6) => parseFloat(str6),
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2433,12 +2433,12 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5));
-        const dot = str5.indexOf(".");
-        if (dot !== -1 && str5[str5.length - 1] === "0")
-          node.minFractionDigits = str5.length - dot - 1;
-        return node;
+      resolve(str6) {
+        const node2 = new Scalar.Scalar(parseFloat(str6));
+        const dot = str6.indexOf(".");
+        if (dot !== -1 && str6[str6.length - 1] === "0")
+          node2.minFractionDigits = str6.length - dot - 1;
+        return node2;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2454,12 +2454,12 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
-    function intStringify(node, radix, prefix) {
-      const { value } = node;
+    var intResolve = (str6, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6.substring(offset), radix);
+    function intStringify(node2, radix, prefix) {
+      const { value } = node2;
       if (intIdentify(value) && value >= 0)
         return prefix + value.toString(radix);
-      return stringifyNumber.stringifyNumber(node);
+      return stringifyNumber.stringifyNumber(node2);
     }
     var intOct = {
       identify: (value) => intIdentify(value) && value >= 0,
@@ -2467,15 +2467,15 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 8, opt),
-      stringify: (node) => intStringify(node, 8, "0o")
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 8, opt),
+      stringify: (node2) => intStringify(node2, 8, "0o")
     };
     var int2 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2484,8 +2484,8 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
-      stringify: (node) => intStringify(node, 16, "0x")
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
+      stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
     exports.intHex = intHex;
@@ -2537,7 +2537,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str5) => str5,
+        resolve: (str6) => str6,
         stringify: stringifyJSON
       },
       {
@@ -2554,7 +2554,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str5) => str5 === "true",
+        resolve: (str6) => str6 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2562,7 +2562,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str5, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5, 10),
+        resolve: (str6, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2570,7 +2570,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str5) => parseFloat(str5),
+        resolve: (str6) => parseFloat(str6),
         stringify: stringifyJSON
       }
     ];
@@ -2578,9 +2578,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str5, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str5)}`);
-        return str5;
+      resolve(str6, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str6)}`);
+        return str6;
       }
     };
     var schema = [map2.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2595,7 +2595,7 @@ var require_binary = __commonJS({
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
-    var binary = {
+    var binary2 = {
       identify: (value) => value instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
@@ -2612,10 +2612,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str5 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str5.length);
-          for (let i = 0; i < str5.length; ++i)
-            buffer[i] = str5.charCodeAt(i);
+          const str6 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str6.length);
+          for (let i = 0; i < str6.length; ++i)
+            buffer[i] = str6.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2626,31 +2626,31 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str5;
+        let str6;
         if (typeof node_buffer.Buffer === "function") {
-          str5 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str6 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str5 = btoa(s);
+          str6 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str5.length / lineWidth);
+          const n = Math.ceil(str6.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str5.substr(o, lineWidth);
+            lines[i] = str6.substr(o, lineWidth);
           }
-          str5 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str6 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str5 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str6 }, ctx, onComment, onChompKeep);
       }
     };
-    exports.binary = binary;
+    exports.binary = binary2;
   }
 });
 
@@ -2697,25 +2697,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value;
+          let key2, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key = it[0];
+              key2 = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key = keys[0];
-              value = it[key];
+              key2 = keys[0];
+              value = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key = it;
+            key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key, value, ctx));
+          pairs2.items.push(Pair.createPair(key2, value, ctx));
         }
       return pairs2;
     }
@@ -2762,16 +2762,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map2);
         for (const pair of this.items) {
-          let key, value;
+          let key2, value;
           if (identity2.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key, ctx);
+            key2 = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key2, ctx);
           } else {
-            key = toJS.toJS(pair, "", ctx);
+            key2 = toJS.toJS(pair, "", ctx);
           }
-          if (map2.has(key))
+          if (map2.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map2.set(key, value);
+          map2.set(key2, value);
         }
         return map2;
       }
@@ -2792,12 +2792,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-          if (identity2.isScalar(key)) {
-            if (seenKeys.includes(key.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+        for (const { key: key2 } of pairs$1.items) {
+          if (identity2.isScalar(key2)) {
+            if (seenKeys.includes(key2.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
-              seenKeys.push(key.value);
+              seenKeys.push(key2.value);
             }
           }
         }
@@ -2853,7 +2853,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2862,10 +2862,10 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str5) => parseFloat(str5.replace(/_/g, "")),
-      stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      resolve: (str6) => parseFloat(str6.replace(/_/g, "")),
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2873,15 +2873,15 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str5) {
-        const node = new Scalar.Scalar(parseFloat(str5.replace(/_/g, "")));
-        const dot = str5.indexOf(".");
+      resolve(str6) {
+        const node2 = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
+        const dot = str6.indexOf(".");
         if (dot !== -1) {
-          const f = str5.substring(dot + 1).replace(/_/g, "");
+          const f = str6.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
-            node.minFractionDigits = f.length;
+            node2.minFractionDigits = f.length;
         }
-        return node;
+        return node2;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2897,36 +2897,36 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str5, offset, radix, { intAsBigInt }) {
-      const sign2 = str5[0];
+    function intResolve(str6, offset, radix, { intAsBigInt }) {
+      const sign2 = str6[0];
       if (sign2 === "-" || sign2 === "+")
         offset += 1;
-      str5 = str5.substring(offset).replace(/_/g, "");
+      str6 = str6.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str5 = `0b${str5}`;
+            str6 = `0b${str6}`;
             break;
           case 8:
-            str5 = `0o${str5}`;
+            str6 = `0o${str6}`;
             break;
           case 16:
-            str5 = `0x${str5}`;
+            str6 = `0x${str6}`;
             break;
         }
-        const n2 = BigInt(str5);
+        const n2 = BigInt(str6);
         return sign2 === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str5, radix);
+      const n = parseInt(str6, radix);
       return sign2 === "-" ? -1 * n : n;
     }
-    function intStringify(node, radix, prefix) {
-      const { value } = node;
+    function intStringify(node2, radix, prefix) {
+      const { value } = node2;
       if (intIdentify(value)) {
-        const str5 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str5.substr(1) : prefix + str5;
+        const str6 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str6.substr(1) : prefix + str6;
       }
-      return stringifyNumber.stringifyNumber(node);
+      return stringifyNumber.stringifyNumber(node2);
     }
     var intBin = {
       identify: intIdentify,
@@ -2934,8 +2934,8 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 2, opt),
-      stringify: (node) => intStringify(node, 2, "0b")
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 2, opt),
+      stringify: (node2) => intStringify(node2, 2, "0b")
     };
     var intOct = {
       identify: intIdentify,
@@ -2943,15 +2943,15 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 1, 8, opt),
-      stringify: (node) => intStringify(node, 8, "0")
+      resolve: (str6, _onError, opt) => intResolve(str6, 1, 8, opt),
+      stringify: (node2) => intStringify(node2, 8, "0")
     };
     var int2 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
+      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2960,8 +2960,8 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
-      stringify: (node) => intStringify(node, 16, "0x")
+      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
+      stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
     exports.intBin = intBin;
@@ -2982,14 +2982,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key) {
+      add(key2) {
         let pair;
-        if (identity2.isPair(key))
-          pair = key;
-        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
+        if (identity2.isPair(key2))
+          pair = key2;
+        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
+          pair = new Pair.Pair(key2.key, null);
         else
-          pair = new Pair.Pair(key, null);
+          pair = new Pair.Pair(key2, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -2998,18 +2998,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
+      get(key2, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value) {
+      set(key2, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
+        const prev = YAMLMap.findPair(this.items, key2);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key));
+          this.items.push(new Pair.Pair(key2));
         }
       }
       toJSON(_, ctx) {
@@ -3064,20 +3064,20 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str5, asBigInt) {
-      const sign2 = str5[0];
-      const parts = sign2 === "-" || sign2 === "+" ? str5.substring(1) : str5;
+    function parseSexagesimal(str6, asBigInt) {
+      const sign2 = str6[0];
+      const parts = sign2 === "-" || sign2 === "+" ? str6.substring(1) : str6;
       const num = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign2 === "-" ? num(-1) * res : res;
     }
-    function stringifySexagesimal(node) {
-      let { value } = node;
+    function stringifySexagesimal(node2) {
+      let { value } = node2;
       let num = (n) => n;
       if (typeof value === "bigint")
         num = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
-        return stringifyNumber.stringifyNumber(node);
+        return stringifyNumber.stringifyNumber(node2);
       let sign2 = "";
       if (value < 0) {
         sign2 = "-";
@@ -3103,7 +3103,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str5, _onError, { intAsBigInt }) => parseSexagesimal(str5, intAsBigInt),
+      resolve: (str6, _onError, { intAsBigInt }) => parseSexagesimal(str6, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3112,7 +3112,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str5) => parseSexagesimal(str5, false),
+      resolve: (str6) => parseSexagesimal(str6, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3123,8 +3123,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str5) {
-        const match = str5.match(timestamp.test);
+      resolve(str6) {
+        const match = str6.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -3155,7 +3155,7 @@ var require_schema3 = __commonJS({
     var _null = require_null();
     var seq = require_seq();
     var string = require_string();
-    var binary = require_binary();
+    var binary2 = require_binary();
     var bool2 = require_bool2();
     var float = require_float2();
     var int2 = require_int2();
@@ -3178,7 +3178,7 @@ var require_schema3 = __commonJS({
       float.floatNaN,
       float.floatExp,
       float.float,
-      binary.binary,
+      binary2.binary,
       merge.merge,
       omap.omap,
       pairs.pairs,
@@ -3204,7 +3204,7 @@ var require_tags = __commonJS({
     var int2 = require_int();
     var schema = require_schema();
     var schema$1 = require_schema2();
-    var binary = require_binary();
+    var binary2 = require_binary();
     var merge = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
@@ -3219,7 +3219,7 @@ var require_tags = __commonJS({
       ["yaml-1.1", schema$2.schema]
     ]);
     var tagsByName = {
-      binary: binary.binary,
+      binary: binary2.binary,
       bool: bool2.boolTag,
       float: float.float,
       floatExp: float.floatExp,
@@ -3239,7 +3239,7 @@ var require_tags = __commonJS({
       timestamp: timestamp.timestamp
     };
     var coreKnownTags = {
-      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:binary": binary2.binary,
       "tag:yaml.org,2002:merge": merge.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
@@ -3256,7 +3256,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -3272,7 +3272,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -3475,9 +3475,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path5, value) {
+      addIn(path8, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path5, value);
+          this.contents.addIn(path8, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3488,13 +3488,13 @@ var require_Document = __commonJS({
        * `name` will be used as a prefix for a new unique anchor.
        * If `name` is undefined, the generated anchor will use 'a' as a prefix.
        */
-      createAlias(node, name) {
-        if (!node.anchor) {
+      createAlias(node2, name) {
+        if (!node2.anchor) {
           const prev = anchors.anchorNames(this);
-          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
           !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
         }
-        return new Alias.Alias(node.anchor);
+        return new Alias.Alias(node2.anchor);
       }
       createNode(value, replacer, options) {
         let _replacer = void 0;
@@ -3526,18 +3526,18 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity2.isCollection(node))
-          node.flow = true;
+        const node2 = createNode.createNode(value, tag, ctx);
+        if (flow && identity2.isCollection(node2))
+          node2.flow = true;
         setAnchors();
-        return node;
+        return node2;
       }
       /**
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
+      createPair(key2, value, options = {}) {
+        const k = this.createNode(key2, null, options);
         const v = this.createNode(value, null, options);
         return new Pair.Pair(k, v);
       }
@@ -3545,76 +3545,76 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      delete(key2) {
+        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
       }
       /**
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        if (Collection.isEmptyPath(path5)) {
+      deleteIn(path8) {
+        if (Collection.isEmptyPath(path8)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path5) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path8) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key, keepScalar) {
-        return identity2.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      get(key2, keepScalar) {
+        return identity2.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        if (Collection.isEmptyPath(path5))
+      getIn(path8, keepScalar) {
+        if (Collection.isEmptyPath(path8))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path5, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path8, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key) {
-        return identity2.isCollection(this.contents) ? this.contents.has(key) : false;
+      has(key2) {
+        return identity2.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path5) {
-        if (Collection.isEmptyPath(path5))
+      hasIn(path8) {
+        if (Collection.isEmptyPath(path8))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path5) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path8) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value) {
+      set(key2, value) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key2], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value);
+          this.contents.set(key2, value);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        if (Collection.isEmptyPath(path5)) {
+      setIn(path8, value) {
+        if (Collection.isEmptyPath(path8)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path5), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path8), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path5, value);
+          this.contents.setIn(path8, value);
         }
       }
       /**
@@ -3909,24 +3909,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key) {
-      if (!key)
+    function containsNewline(key2) {
+      if (!key2)
         return null;
-      switch (key.type) {
+      switch (key2.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key.source.includes("\n"))
+          if (key2.source.includes("\n"))
             return true;
-          if (key.end) {
-            for (const st of key.end)
+          if (key2.end) {
+            for (const st of key2.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key.items) {
+          for (const it of key2.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -3970,12 +3970,12 @@ var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity2 = require_identity();
-    function mapIncludes(ctx, items, search) {
+    function mapIncludes(ctx, items2, search2) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
-      return items.some((pair) => isEqual(pair.key, search));
+      return items2.some((pair) => isEqual(pair.key, search2));
     }
     exports.mapIncludes = mapIncludes;
   }
@@ -4000,10 +4000,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key: key2, sep, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4011,10 +4011,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key) {
-            if (key.type === "block-seq")
+          if (key2) {
+            if (key2.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key && key.indent !== bm.indent)
+            else if ("indent" in key2 && key2.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
@@ -4027,17 +4027,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
+            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key || key.type === "block-scalar"
+          startOnNewline: !key2 || key2.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -4127,11 +4127,11 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node2 = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
-        offset = node.range[2];
-        seq.items.push(node);
+        offset = node2.range[2];
+        seq.items.push(node2);
       }
       seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
@@ -4211,11 +4211,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key: key2, sep, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -4236,9 +4236,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap5 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap5 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
-              key,
+              key2,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -4285,8 +4285,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key))
+          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key2))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep ?? [], {
@@ -4431,12 +4431,12 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity2.isNode(res) ? res : new Scalar.Scalar(res);
-      node.range = coll.range;
-      node.tag = tagName;
+      const node2 = identity2.isNode(res) ? res : new Scalar.Scalar(res);
+      node2.range = coll.range;
+      node2.tag = tagName;
       if (tag?.format)
-        node.format = tag.format;
-      return node;
+        node2.format = tag.format;
+      return node2;
     }
     exports.composeCollection = composeCollection;
   }
@@ -4971,11 +4971,11 @@ var require_compose_node = __commonJS({
     function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
       const { spaceBefore, comment, anchor, tag } = props;
-      let node;
+      let node2;
       let isSrcToken = true;
       switch (token.type) {
         case "alias":
-          node = composeAlias(ctx, token, onError);
+          node2 = composeAlias(ctx, token, onError);
           if (anchor || tag)
             onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
           break;
@@ -4983,17 +4983,17 @@ var require_compose_node = __commonJS({
         case "single-quoted-scalar":
         case "double-quoted-scalar":
         case "block-scalar":
-          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
           if (anchor)
-            node.anchor = anchor.source.substring(1);
+            node2.anchor = anchor.source.substring(1);
           break;
         case "block-map":
         case "block-seq":
         case "flow-collection":
           try {
-            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor)
-              node.anchor = anchor.source.substring(1);
+              node2.anchor = anchor.source.substring(1);
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             onError(token, "RESOURCE_EXHAUSTION", message);
@@ -5005,24 +5005,24 @@ var require_compose_node = __commonJS({
           isSrcToken = false;
         }
       }
-      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
-      if (anchor && node.anchor === "")
+      node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node2.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
       if (spaceBefore)
-        node.spaceBefore = true;
+        node2.spaceBefore = true;
       if (comment) {
         if (token.type === "scalar" && token.source === "")
-          node.comment = comment;
+          node2.comment = comment;
         else
-          node.commentBefore = comment;
+          node2.commentBefore = comment;
       }
       if (ctx.options.keepSourceTokens && isSrcToken)
-        node.srcToken = token;
-      return node;
+        node2.srcToken = token;
+      return node2;
     }
     function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
       const token = {
@@ -5031,19 +5031,19 @@ var require_compose_node = __commonJS({
         indent: -1,
         source: ""
       };
-      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
       if (anchor) {
-        node.anchor = anchor.source.substring(1);
-        if (node.anchor === "")
+        node2.anchor = anchor.source.substring(1);
+        if (node2.anchor === "")
           onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
       }
       if (spaceBefore)
-        node.spaceBefore = true;
+        node2.spaceBefore = true;
       if (comment) {
-        node.comment = comment;
-        node.range[2] = end;
+        node2.comment = comment;
+        node2.range[2] = end;
       }
-      return node;
+      return node2;
     }
     function composeAlias({ options }, { offset, source, end }, onError) {
       const alias = new Alias.Alias(source.substring(1));
@@ -5436,9 +5436,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key of Object.keys(token))
-          if (key !== "type" && key !== "offset")
-            delete token[key];
+        for (const key2 of Object.keys(token))
+          if (key2 !== "type" && key2 !== "offset")
+            delete token[key2];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -5486,9 +5486,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token))
-            if (key !== "type" && key !== "offset")
-              delete token[key];
+          for (const key2 of Object.keys(token))
+            if (key2 !== "type" && key2 !== "offset")
+              delete token[key2];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -5543,12 +5543,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key: key2, sep, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key)
-        res += stringifyToken(key);
+      if (key2)
+        res += stringifyToken(key2);
       if (sep)
         for (const st of sep)
           res += st.source;
@@ -5575,9 +5575,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path5) => {
+    visit.itemAtPath = (cst, path8) => {
       let item = cst;
-      for (const [field, index] of path5) {
+      for (const [field, index] of path8) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5586,23 +5586,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path5) => {
-      const parent = visit.itemAtPath(cst, path5.slice(0, -1));
-      const field = path5[path5.length - 1][0];
+    visit.parentCollection = (cst, path8) => {
+      const parent = visit.itemAtPath(cst, path8.slice(0, -1));
+      const field = path8[path8.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path5, item, visitor) {
-      let ctrl = visitor(item, path5);
+    function _visit(path8, item, visitor) {
+      let ctrl = visitor(item, path8);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path5.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path8.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5613,10 +5613,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path5);
+            ctrl = ctrl(item, path8);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path5) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path8) : ctrl;
     }
     exports.visit = visit;
   }
@@ -5729,7 +5729,7 @@ var require_lexer = __commonJS({
   "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
-    function isEmpty(ch) {
+    function isEmpty2(ch) {
       switch (ch) {
         case void 0:
         case " ":
@@ -5807,7 +5807,7 @@ var require_lexer = __commonJS({
         }
         if (ch === "-" || ch === ".") {
           const dt = this.buffer.substr(offset, 3);
-          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+          if ((dt === "---" || dt === "...") && isEmpty2(this.buffer[offset + 3]))
             return -1;
         }
         return offset;
@@ -5906,7 +5906,7 @@ var require_lexer = __commonJS({
           if (!this.atEnd && !this.hasChars(4))
             return this.setNext("line-start");
           const s = this.peek(3);
-          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+          if ((s === "---" || s === "...") && isEmpty2(this.charAt(3))) {
             yield* this.pushCount(3);
             this.indentValue = 0;
             this.indentNext = 0;
@@ -5914,7 +5914,7 @@ var require_lexer = __commonJS({
           }
         }
         this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+        if (this.indentNext > this.indentValue && !isEmpty2(this.charAt(1)))
           this.indentNext = this.indentValue;
         return yield* this.parseBlockStart();
       }
@@ -5922,7 +5922,7 @@ var require_lexer = __commonJS({
         const [ch0, ch1] = this.peek(2);
         if (!ch1 && !this.atEnd)
           return this.setNext("block-start");
-        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty2(ch1)) {
           const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
           this.indentNext = this.indentValue + 1;
           this.indentValue += n;
@@ -5986,7 +5986,7 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
           const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
@@ -6028,7 +6028,7 @@ var require_lexer = __commonJS({
             return yield* this.parseQuotedScalar();
           case ":": {
             const next = this.charAt(1);
-            if (this.flowKey || isEmpty(next) || next === ",") {
+            if (this.flowKey || isEmpty2(next) || next === ",") {
               this.flowKey = false;
               yield* this.pushCount(1);
               yield* this.pushSpaces(true);
@@ -6042,9 +6042,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
-        if (quote === "'") {
+        const quote3 = this.charAt(0);
+        let end = this.buffer.indexOf(quote3, this.pos + 1);
+        if (quote3 === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -6091,7 +6091,7 @@ var require_lexer = __commonJS({
           else if (ch !== "-")
             break;
         }
-        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+        return yield* this.pushUntil((ch) => isEmpty2(ch) || ch === "#");
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
@@ -6173,10 +6173,10 @@ var require_lexer = __commonJS({
         while (ch = this.buffer[++i]) {
           if (ch === ":") {
             const next = this.buffer[i + 1];
-            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+            if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
               break;
             end = i;
-          } else if (isEmpty(ch)) {
+          } else if (isEmpty2(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
               if (next === "\n") {
@@ -6243,7 +6243,7 @@ var require_lexer = __commonJS({
             case ":": {
               const inFlow = this.flowLevel > 0;
               const ch1 = this.charAt(1);
-              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+              if (isEmpty2(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
                 if (!inFlow)
                   this.indentNext = this.indentValue + 1;
                 else if (this.flowKey)
@@ -6262,7 +6262,7 @@ var require_lexer = __commonJS({
         if (this.charAt(1) === "<") {
           let i = this.pos + 2;
           let ch = this.buffer[i];
-          while (!isEmpty(ch) && ch !== ">")
+          while (!isEmpty2(ch) && ch !== ">")
             ch = this.buffer[++i];
           return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
         } else {
@@ -6441,7 +6441,7 @@ var require_parser = __commonJS({
         }
       }
     }
-    var Parser4 = class {
+    var Parser5 = class {
       /**
        * @param onNewLine - If defined, called separately with the start position of
        *   each new line (in `parse()`, including the start of input).
@@ -6880,7 +6880,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key = it.key;
+                  const key2 = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
                   delete it.key;
@@ -6889,7 +6889,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key: key2, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7214,7 +7214,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser4;
+    exports.Parser = Parser5;
   }
 });
 
@@ -7368,7 +7368,7 @@ var require_dist = __commonJS({
 });
 
 // src/cli/bin.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 
 // package.json
 var package_default = {
@@ -7390,7 +7390,7 @@ var package_default = {
   scripts: {
     build: "node scripts/build.mjs",
     typecheck: "tsc --noEmit",
-    test: "vitest run",
+    test: "tsc --noEmit && vitest run",
     conformance: "node --import tsx scripts/conformance.ts",
     bench: "node --import tsx bench/bench.ts"
   },
@@ -7446,34 +7446,34 @@ var ParsedArgs = class {
   }
 };
 var HELP_FLAG = { name: "help", short: "h", type: "boolean", description: "help for this command" };
-function parseBool(text) {
-  if (["1", "t", "T", "TRUE", "true", "True"].includes(text)) return true;
-  if (["0", "f", "F", "FALSE", "false", "False"].includes(text)) return false;
+function parseBool(text3) {
+  if (["1", "t", "T", "TRUE", "true", "True"].includes(text3)) return true;
+  if (["0", "f", "F", "FALSE", "false", "False"].includes(text3)) return false;
   return void 0;
 }
-function splitList(text) {
-  if (text === "") return [];
-  const items = [];
-  let current = "";
+function splitList(text3) {
+  if (text3 === "") return [];
+  const items2 = [];
+  let current2 = "";
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
+  for (let i = 0; i < text3.length; i++) {
+    const ch = text3[i];
     if (ch === '"') {
-      if (quoted && text[i + 1] === '"') {
-        current += '"';
+      if (quoted && text3[i + 1] === '"') {
+        current2 += '"';
         i++;
       } else {
         quoted = !quoted;
       }
     } else if (ch === "," && !quoted) {
-      items.push(current);
-      current = "";
+      items2.push(current2);
+      current2 = "";
     } else {
-      current += ch;
+      current2 += ch;
     }
   }
-  items.push(current);
-  return items;
+  items2.push(current2);
+  return items2;
 }
 function parseArgs(specs, argv) {
   const all = [...specs, HELP_FLAG];
@@ -7498,9 +7498,9 @@ function parseArgs(specs, argv) {
         values.set(spec2.name, raw ?? "");
         return;
       case "int": {
-        const text = raw ?? "";
-        if (!/^[+-]?\d+$/.test(text)) throw new UsageError(`invalid argument "${text}" for "${shown}" flag: expected an integer`);
-        values.set(spec2.name, Number.parseInt(text, 10));
+        const text3 = raw ?? "";
+        if (!/^[+-]?\d+$/.test(text3)) throw new UsageError(`invalid argument "${text3}" for "${shown}" flag: expected an integer`);
+        values.set(spec2.name, Number.parseInt(text3, 10));
         return;
       }
       case "list": {
@@ -7586,11 +7586,11 @@ function codePointWidth(s, index) {
   }
   return 1;
 }
-function wildcardMatch(pattern, text) {
-  if (pattern.length === 0) return text.length === 0;
-  if (pattern === "*" || pattern === text) return true;
+function wildcardMatch(pattern, text3) {
+  if (pattern.length === 0) return text3.length === 0;
+  if (pattern === "*" || pattern === text3) return true;
   const pLen = pattern.length;
-  const tLen = text.length;
+  const tLen = text3.length;
   let p = 0;
   let t = 0;
   let starP = -1;
@@ -7606,17 +7606,17 @@ function wildcardMatch(pattern, text) {
       }
       if (pc === QUESTION) {
         p++;
-        t += codePointWidth(text, t);
+        t += codePointWidth(text3, t);
         continue;
       }
-      if (pc === text.charCodeAt(t)) {
+      if (pc === text3.charCodeAt(t)) {
         p++;
         t++;
         continue;
       }
     }
     if (starP < 0) return false;
-    starT += codePointWidth(text, starT);
+    starT += codePointWidth(text3, starT);
     t = starT;
     p = starP + 1;
   }
@@ -7665,8 +7665,8 @@ function parseKindSelector(input) {
   return parsed;
 }
 function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
-  for (const text of kinds) {
-    const sel = parseKindSelector(text);
+  for (const text3 of kinds) {
+    const sel = parseKindSelector(text3);
     if (wildcardMatch(sel.group, gvk.group) && wildcardMatch(sel.version, gvk.version) && wildcardMatch(sel.kind, gvk.kind)) {
       if (wildcardMatch(sel.subresource, subresource)) return true;
       if (allowEphemeralContainers && subresource === "ephemeralcontainers" && gvk.group === "" && gvk.version === "v1" && gvk.kind === "Pod") {
@@ -7676,12 +7676,12 @@ function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
   }
   return false;
 }
-function kindOfSelector(text) {
-  const parts = text.split("/");
+function kindOfSelector(text3) {
+  const parts = text3.split("/");
   let kind;
   switch (parts.length) {
     case 1:
-      kind = text.replace(".", "/");
+      kind = text3.replace(".", "/");
       break;
     case 2:
       if (parts[0] === "*" && parts[1] === "*") kind = "*/*";
@@ -7702,8 +7702,8 @@ function kindOfSelector(text) {
 }
 function containsKind(list4, kind) {
   if (list4 === void 0) return false;
-  for (const entry of list4) {
-    if (kindOfSelector(entry) === kind) return true;
+  for (const entry2 of list4) {
+    if (kindOfSelector(entry2) === kind) return true;
   }
   return false;
 }
@@ -7768,8 +7768,8 @@ function isSetValue(value) {
 }
 function hasContent(value) {
   if (!isObject(value)) return false;
-  for (const key in value) {
-    if (isSetValue(value[key])) return true;
+  for (const key2 in value) {
+    if (isSetValue(value[key2])) return true;
   }
   return false;
 }
@@ -7871,17 +7871,17 @@ function keptValidateFields(validate, shift, pivot) {
   const out = {};
   const message = typeof validate.message === "string" ? shiftReferences(validate.message, shift, pivot) : "";
   if (message !== "") out.message = message;
-  for (const key of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
-    if (isPresent(validate[key])) out[key] = validate[key];
+  for (const key2 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
+    if (isPresent(validate[key2])) out[key2] = validate[key2];
   }
   return out;
 }
 function autogenAssertion(tree, tplKey) {
   if (!isObject(tree)) return tree;
   const value = { ...tree };
-  for (const node of ["object", "oldObject"]) {
-    const object2 = tree[node];
-    if (isObject(object2)) value[node] = wrapTemplate(tplKey, { ...object2 });
+  for (const node2 of ["object", "oldObject"]) {
+    const object2 = tree[node2];
+    if (isObject(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
   }
   return value;
 }
@@ -7892,8 +7892,8 @@ function generateMutation(mutate, tplKey) {
   const foreach = mutate.foreach;
   if (Array.isArray(foreach) && foreach.length > 0) {
     return {
-      foreach: foreach.map((entry) => {
-        const fe = isObject(entry) ? entry : {};
+      foreach: foreach.map((entry2) => {
+        const fe = isObject(entry2) ? entry2 : {};
         const out = {};
         if (isPresent(fe.list)) out.list = fe.list;
         if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
@@ -7985,8 +7985,8 @@ function generateCronJobRule(rule, controllers) {
     rewriteAllFilters
   );
 }
-function replaceAll(text, replacements) {
-  let result = text;
+function replaceAll(text3, replacements) {
+  let result = text3;
   for (const [from, to] of replacements) {
     if (result.includes(from)) result = result.split(from).join(to);
   }
@@ -7997,7 +7997,7 @@ function rewriteStrings(value, replacements) {
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
   if (isObject(value)) {
     const out = {};
-    for (const key in value) out[replaceAll(key, replacements)] = rewriteStrings(value[key], replacements);
+    for (const key2 in value) out[replaceAll(key2, replacements)] = rewriteStrings(value[key2], replacements);
     return out;
   }
   return value;
@@ -8078,7 +8078,8 @@ function computeRules(policy, kind) {
 function compilePolicy(policy) {
   const rules = policy.spec.rules ?? [];
   const byKind = /* @__PURE__ */ new Map();
-  return {
+  const validateByKind = /* @__PURE__ */ new Map();
+  const compiled2 = {
     policy,
     name: policy.metadata.name,
     namespace: policy.kind === "Policy" ? policy.metadata.namespace || "default" : "",
@@ -8094,8 +8095,17 @@ function compilePolicy(policy) {
         byKind.set(kind, selected);
       }
       return selected;
+    },
+    validateRulesForKind(kind) {
+      let selected = validateByKind.get(kind);
+      if (selected === void 0) {
+        selected = compiled2.rulesForKind(kind).filter((rule) => rule.validate !== void 0);
+        validateByKind.set(kind, selected);
+      }
+      return selected;
     }
   };
+  return compiled2;
 }
 function mayMatchKind(match, kind) {
   if (!match) return true;
@@ -8120,8 +8130,11 @@ var JmesPathError = class extends Error {
   kind;
   name = "JmesPathError";
 };
-function notFoundError(key) {
-  return new JmesPathError("notFound", `Unknown key "${key}" in path`);
+function notFoundError(key2) {
+  return new JmesPathError("notFound", notFoundMessage(key2));
+}
+function notFoundMessage(key2) {
+  return `Unknown key "${key2}" in path`;
 }
 function syntaxError(message) {
   return new JmesPathError("syntax", `SyntaxError: ${message}`);
@@ -8207,8 +8220,8 @@ function encode(value) {
       const keys = Object.keys(obj).sort(compareGoStrings);
       let out = "{";
       for (let i = 0; i < keys.length; i++) {
-        const key = keys[i];
-        out += (i > 0 ? "," : "") + quoteGoString(key) + ":" + encode(obj[key]);
+        const key2 = keys[i];
+        out += (i > 0 ? "," : "") + quoteGoString(key2) + ":" + encode(obj[key2]);
       }
       return out + "}";
     }
@@ -8218,6 +8231,28 @@ function encode(value) {
 }
 function goJsonStringify(value) {
   return encode(value);
+}
+function encodeIndented(value, indent, prefix) {
+  if (typeof value !== "object" || value === null) return encode(value);
+  const inner = prefix + indent;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    let out2 = "[\n";
+    for (let i = 0; i < value.length; i++) out2 += (i > 0 ? ",\n" : "") + inner + encodeIndented(value[i], indent, inner);
+    return out2 + "\n" + prefix + "]";
+  }
+  const obj = value;
+  const keys = Object.keys(obj).sort(compareGoStrings);
+  if (keys.length === 0) return "{}";
+  let out = "{\n";
+  for (let i = 0; i < keys.length; i++) {
+    const key2 = keys[i];
+    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key2) + ": " + encodeIndented(obj[key2], indent, inner);
+  }
+  return out + "\n" + prefix + "}";
+}
+function goJsonStringifyIndent(value, indent) {
+  return encodeIndented(value, indent, "");
 }
 function quoteByte(b) {
   if (b === 39) return "'\\''";
@@ -8231,8 +8266,8 @@ function quoteByte(b) {
   if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX[b >> 4]}${HEX[b & 15]}'`;
   return `'${String.fromCharCode(b)}'`;
 }
-function byteAt(text, i) {
-  const cp = text.codePointAt(i);
+function byteAt(text3, i) {
+  const cp = text3.codePointAt(i);
   if (cp < 128) return cp;
   if (cp < 2048) return 192 | cp >> 6;
   if (cp < 65536) return 224 | cp >> 12;
@@ -8241,16 +8276,16 @@ function byteAt(text, i) {
 var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
 var DIGIT = (c) => c >= 48 && c <= 57;
 var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
-function setOwnProperty(obj, key, value) {
-  if (key === "__proto__") {
-    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+function setOwnProperty(obj, key2, value) {
+  if (key2 === "__proto__") {
+    Object.defineProperty(obj, key2, { value, writable: true, enumerable: true, configurable: true });
   } else {
-    obj[key] = value;
+    obj[key2] = value;
   }
 }
 var GoJsonDecoder = class {
-  constructor(text) {
-    this.text = text;
+  constructor(text3) {
+    this.text = text3;
   }
   text;
   pos = 0;
@@ -8426,11 +8461,11 @@ var GoJsonDecoder = class {
     for (; ; ) {
       this.skipWs();
       if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
-      const key = this.string();
+      const key2 = this.string();
       this.skipWs();
       if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
       this.pos++;
-      setOwnProperty(out, key, this.value());
+      setOwnProperty(out, key2, this.value());
       this.skipWs();
       const c = this.text.charCodeAt(this.pos);
       this.pos++;
@@ -8443,21 +8478,21 @@ var GoJsonDecoder = class {
   }
 };
 var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
-function goJsonParse(text) {
-  if (!NEEDS_GO_DECODER.test(text)) {
+function goJsonParse(text3) {
+  if (!NEEDS_GO_DECODER.test(text3)) {
     try {
-      return JSON.parse(text);
+      return JSON.parse(text3);
     } catch {
     }
   }
-  return new GoJsonDecoder(text).decode();
+  return new GoJsonDecoder(text3).decode();
 }
 
 // src/engine/jmespath/values.ts
 var ExpRef = class {
   #evaluate;
-  constructor(evaluate2) {
-    this.#evaluate = evaluate2;
+  constructor(evaluate3) {
+    this.#evaluate = evaluate3;
   }
   /**
    * Evaluates the expression against `value`. A NotFound inside becomes `null` (go-jmespath's
@@ -8468,6 +8503,10 @@ var ExpRef = class {
   }
 };
 var typedSlices = /* @__PURE__ */ new WeakSet();
+function markGoTypedSlice(array) {
+  typedSlices.add(array);
+  return array;
+}
 function isJsonObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof ExpRef);
 }
@@ -8479,8 +8518,8 @@ function isFalse(value) {
   if (typeof value !== "object") return false;
   if (Array.isArray(value)) return value.length === 0;
   if (value instanceof ExpRef) return false;
-  for (const key in value) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) return false;
+  for (const key2 in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key2)) return false;
   }
   return true;
 }
@@ -8496,12 +8535,12 @@ function deepEqual(a, b) {
   const ao = a;
   const bo = b;
   let count2 = 0;
-  for (const key in ao) {
-    if (!Object.prototype.hasOwnProperty.call(ao, key)) continue;
-    if (!Object.prototype.hasOwnProperty.call(bo, key) || !deepEqual(ao[key], bo[key])) return false;
+  for (const key2 in ao) {
+    if (!Object.prototype.hasOwnProperty.call(ao, key2)) continue;
+    if (!Object.prototype.hasOwnProperty.call(bo, key2) || !deepEqual(ao[key2], bo[key2])) return false;
     count2++;
   }
-  for (const key in bo) if (Object.prototype.hasOwnProperty.call(bo, key)) count2--;
+  for (const key2 in bo) if (Object.prototype.hasOwnProperty.call(bo, key2)) count2--;
   return count2 === 0;
 }
 function goTypeName(value) {
@@ -8544,10 +8583,11 @@ function toPlainJson(value) {
   }
   const obj = value;
   let copy;
-  for (const key of Object.keys(obj)) {
-    const item = obj[key];
+  for (const key2 in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key2)) continue;
+    const item = obj[key2];
     const plain = toPlainJson(item);
-    if (plain !== item) setOwnProperty(copy ??= { ...obj }, key, plain);
+    if (plain !== item) setOwnProperty(copy ??= { ...obj }, key2, plain);
   }
   return copy ?? value;
 }
@@ -8649,16 +8689,16 @@ function callFunction(name, args) {
 
 // src/engine/jmespath/interpreter.ts
 var NotFound = class {
-  constructor(key) {
-    this.key = key;
+  constructor(key2) {
+    this.key = key2;
   }
   key;
 };
 function orNull(value) {
   return value instanceof NotFound ? null : value;
 }
-function makeExpRef(node) {
-  return new ExpRef((value) => orNull(evaluate(node, value)));
+function makeExpRef(node2) {
+  return new ExpRef((value) => orNull(evaluate(node2, value)));
 }
 function capSlice(length, actual, step2) {
   if (actual < 0) {
@@ -8669,12 +8709,12 @@ function capSlice(length, actual, step2) {
   }
   return actual;
 }
-function slice(array, node) {
-  if (node.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
-  const step2 = node.step ?? 1;
+function slice(array, node2) {
+  if (node2.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
+  const step2 = node2.step ?? 1;
   const length = array.length;
-  const start = node.start === null ? step2 < 0 ? length - 1 : 0 : capSlice(length, node.start, step2);
-  const stop = node.stop === null ? step2 < 0 ? -1 : length : capSlice(length, node.stop, step2);
+  const start = node2.start === null ? step2 < 0 ? length - 1 : 0 : capSlice(length, node2.start, step2);
+  const stop = node2.stop === null ? step2 < 0 ? -1 : length : capSlice(length, node2.stop, step2);
   const result = [];
   if (step2 > 0) for (let i = start; i < stop; i += step2) result.push(array[i]);
   else for (let i = start; i > stop; i += step2) result.push(array[i]);
@@ -8682,45 +8722,45 @@ function slice(array, node) {
 }
 function project(right, elements, into) {
   for (const element of elements) {
-    const current = evaluate(right, element);
-    if (current !== null && !(current instanceof NotFound)) into.push(current);
+    const current2 = evaluate(right, element);
+    if (current2 !== null && !(current2 instanceof NotFound)) into.push(current2);
   }
   return into;
 }
-function evaluate(node, value) {
-  switch (node.type) {
+function evaluate(node2, value) {
+  switch (node2.type) {
     case "Field":
       if (isJsonObject(value)) {
-        return Object.prototype.hasOwnProperty.call(value, node.name) ? value[node.name] : new NotFound(node.name);
+        return Object.prototype.hasOwnProperty.call(value, node2.name) ? value[node2.name] : new NotFound(node2.name);
       }
       return null;
     case "Subexpression":
     case "IndexExpression": {
-      const left = evaluate(node.left, value);
+      const left = evaluate(node2.left, value);
       if (left instanceof NotFound) return left;
-      return evaluate(node.right, left);
+      return evaluate(node2.right, left);
     }
     case "Current":
     case "Identity":
       return value;
     case "Literal":
-      return node.value;
+      return node2.value;
     case "Index": {
       if (!Array.isArray(value)) return null;
-      const index = node.index < 0 ? node.index + value.length : node.index;
+      const index = node2.index < 0 ? node2.index + value.length : node2.index;
       return index >= 0 && index < value.length ? value[index] : null;
     }
     case "Slice":
-      return Array.isArray(value) ? slice(value, node) : null;
+      return Array.isArray(value) ? slice(value, node2) : null;
     case "Projection": {
-      const left = evaluate(node.left, value);
+      const left = evaluate(node2.left, value);
       if (!Array.isArray(left)) return null;
-      return project(node.right, left, []);
+      return project(node2.right, left, []);
     }
     case "ValueProjection": {
       let left;
       try {
-        left = evaluate(node.left, value);
+        left = evaluate(node2.left, value);
       } catch (err) {
         if (err instanceof JmesPathError) return null;
         throw err;
@@ -8729,15 +8769,15 @@ function evaluate(node, value) {
       const values = Object.values(left);
       const collected = [];
       if (values.length > 0) {
-        const onNull = evaluate(node.right, null);
+        const onNull = evaluate(node2.right, null);
         if (onNull !== null && !(onNull instanceof NotFound)) for (let i = 0; i < values.length; i++) collected.push(onNull);
       }
-      return project(node.right, values, collected);
+      return project(node2.right, values, collected);
     }
     case "FilterProjection": {
       let left;
       try {
-        left = evaluate(node.left, value);
+        left = evaluate(node2.left, value);
       } catch (err) {
         if (err instanceof JmesPathError) return null;
         throw err;
@@ -8745,16 +8785,16 @@ function evaluate(node, value) {
       if (!Array.isArray(left)) return null;
       const collected = [];
       for (const element of left) {
-        if (isFalse(orNull(evaluate(node.condition, element)))) continue;
-        const current = evaluate(node.right, element);
-        if (current !== null && !(current instanceof NotFound)) collected.push(current);
+        if (isFalse(orNull(evaluate(node2.condition, element)))) continue;
+        const current2 = evaluate(node2.right, element);
+        if (current2 !== null && !(current2 instanceof NotFound)) collected.push(current2);
       }
       return collected;
     }
     case "Flatten": {
       let left;
       try {
-        left = evaluate(node.child, value);
+        left = evaluate(node2.child, value);
       } catch (err) {
         if (err instanceof JmesPathError) return null;
         throw err;
@@ -8768,12 +8808,12 @@ function evaluate(node, value) {
       return flattened;
     }
     case "Comparator": {
-      const left = orNull(evaluate(node.left, value));
-      const right = orNull(evaluate(node.right, value));
-      if (node.op === "tEQ") return deepEqual(left, right);
-      if (node.op === "tNE") return !deepEqual(left, right);
+      const left = orNull(evaluate(node2.left, value));
+      const right = orNull(evaluate(node2.right, value));
+      if (node2.op === "tEQ") return deepEqual(left, right);
+      if (node2.op === "tNE") return !deepEqual(left, right);
       if (typeof left !== "number" || typeof right !== "number") return null;
-      switch (node.op) {
+      switch (node2.op) {
         case "tGT":
           return left > right;
         case "tGTE":
@@ -8785,45 +8825,45 @@ function evaluate(node, value) {
       }
     }
     case "Or": {
-      const left = orNull(evaluate(node.left, value));
-      return isFalse(left) ? orNull(evaluate(node.right, value)) : left;
+      const left = orNull(evaluate(node2.left, value));
+      return isFalse(left) ? orNull(evaluate(node2.right, value)) : left;
     }
     case "And": {
-      const left = orNull(evaluate(node.left, value));
-      return isFalse(left) ? left : evaluate(node.right, value);
+      const left = orNull(evaluate(node2.left, value));
+      return isFalse(left) ? left : evaluate(node2.right, value);
     }
     case "Not":
-      return isFalse(orNull(evaluate(node.child, value)));
+      return isFalse(orNull(evaluate(node2.child, value)));
     case "Pipe":
-      return orNull(evaluate(node.right, orNull(evaluate(node.left, value))));
+      return orNull(evaluate(node2.right, orNull(evaluate(node2.left, value))));
     case "MultiSelectList": {
       if (value === null) return null;
       const collected = [];
-      for (const child of node.children) collected.push(orNull(evaluate(child, value)));
+      for (const child of node2.children) collected.push(orNull(evaluate(child, value)));
       return collected;
     }
     case "MultiSelectHash": {
       if (value === null) return null;
       const collected = {};
-      for (const pair of node.pairs) {
-        const current = orNull(evaluate(pair.value, value));
+      for (const pair of node2.pairs) {
+        const current2 = orNull(evaluate(pair.value, value));
         if (pair.key === "__proto__") {
-          Object.defineProperty(collected, pair.key, { value: current, writable: true, enumerable: true, configurable: true });
+          Object.defineProperty(collected, pair.key, { value: current2, writable: true, enumerable: true, configurable: true });
         } else {
-          collected[pair.key] = current;
+          collected[pair.key] = current2;
         }
       }
       return collected;
     }
     case "ExpRef":
-      return makeExpRef(node.child);
+      return makeExpRef(node2.child);
     case "Function": {
       const args = [];
-      for (const arg of node.args) args.push(orNull(evaluate(arg, value)));
-      if (node.name === null) {
-        throw runtimeError(`interface conversion: interface {} is ${node.nameGoType}, not string`);
+      for (const arg of node2.args) args.push(orNull(evaluate(arg, value)));
+      if (node2.name === null) {
+        throw runtimeError(`interface conversion: interface {} is ${node2.nameGoType}, not string`);
       }
-      return callFunction(node.name, args);
+      return callFunction(node2.name, args);
     }
     case "Empty":
       throw runtimeError("Unknown AST node: ASTEmpty");
@@ -8965,10 +9005,10 @@ var Lexer = class {
   /** Text up to the closing `end` rune; a backslash skips the following rune. */
   consumeUntil(end) {
     const start = this.pos;
-    let current = this.next();
-    while (current !== end && current !== EOF) {
-      if (current === 92 && this.peek() !== EOF) this.next();
-      current = this.next();
+    let current2 = this.next();
+    while (current2 !== end && current2 !== EOF) {
+      if (current2 === 92 && this.peek() !== EOF) this.next();
+      current2 = this.next();
     }
     if (this.lastWidth === 0) throw syntaxError(`Unclosed delimiter: ${String.fromCharCode(end)}`);
     return this.expression.slice(start, this.pos - this.lastWidth);
@@ -8991,14 +9031,14 @@ var Lexer = class {
   consumeRawStringLiteral() {
     let buf = "";
     let currentIndex = this.pos;
-    let current = this.next();
-    while (current !== 39 && this.peek() !== EOF) {
-      if (current === 92 && this.peek() === 39) {
+    let current2 = this.next();
+    while (current2 !== 39 && this.peek() !== EOF) {
+      if (current2 === 92 && this.peek() === 39) {
         buf += this.expression.slice(currentIndex, this.pos - 1) + "'";
         this.next();
         currentIndex = this.pos;
       }
-      current = this.next();
+      current2 = this.next();
     }
     if (this.lastWidth === 0) throw syntaxError("Unclosed delimiter: '");
     if (currentIndex < this.pos) buf += this.expression.slice(currentIndex, this.pos - 1);
@@ -9034,11 +9074,11 @@ var IDENTITY = { type: "Identity" };
 var EMPTY = { type: "Empty" };
 var MAX_GO_INT = 9223372036854775807n;
 var MIN_GO_INT = -9223372036854775808n;
-function atoi(text) {
-  if (!/^[+-]?\d+$/.test(text)) throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text}": invalid syntax`);
-  const big = BigInt(text);
+function atoi(text3) {
+  if (!/^[+-]?\d+$/.test(text3)) throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text3}": invalid syntax`);
+  const big = BigInt(text3);
   if (big > MAX_GO_INT || big < MIN_GO_INT) {
-    throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text}": value out of range`);
+    throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text3}": value out of range`);
   }
   return Number(big);
 }
@@ -9056,11 +9096,11 @@ var Parser = class {
   tokens;
   index = 0;
   parse() {
-    const node = this.expression(0);
+    const node2 = this.expression(0);
     if (this.current() !== "tEOF") {
       throw syntaxError(`Unexpected token at the end of the expression: ${this.current()}`);
     }
-    return node;
+    return node2;
   }
   current() {
     return this.tokens[this.index].type;
@@ -9079,11 +9119,11 @@ var Parser = class {
     const token = this.tokens[this.index];
     this.advance();
     let left = this.nud(token);
-    let current = this.current();
-    while (bindingPower < bp(current)) {
+    let current2 = this.current();
+    while (bindingPower < bp(current2)) {
       this.advance();
-      left = this.led(current, left);
-      current = this.current();
+      left = this.led(current2, left);
+      current2 = this.current();
     }
     return left;
   }
@@ -9213,18 +9253,18 @@ var Parser = class {
   sliceExpression() {
     const parts = [null, null, null];
     let i = 0;
-    let current = this.current();
-    while (current !== "tRbracket" && i < 3) {
-      if (current === "tColon") {
+    let current2 = this.current();
+    while (current2 !== "tRbracket" && i < 3) {
+      if (current2 === "tColon") {
         i++;
         this.advance();
-      } else if (current === "tNumber") {
+      } else if (current2 === "tNumber") {
         parts[i] = atoi(this.tokens[this.index].value);
         this.advance();
       } else {
-        throw syntaxError(`Expected tColon or tNumber, received: ${current}`);
+        throw syntaxError(`Expected tColon or tNumber, received: ${current2}`);
       }
-      current = this.current();
+      current2 = this.current();
     }
     this.match("tRbracket");
     return { type: "Slice", start: parts[0], stop: parts[1], step: parts[2] };
@@ -9270,25 +9310,25 @@ var Parser = class {
     return { type: "MultiSelectHash", pairs };
   }
   dotRHS(bindingPower) {
-    const current = this.current();
-    if (current === "tQuotedIdentifier" || current === "tUnquotedIdentifier" || current === "tStar") {
+    const current2 = this.current();
+    if (current2 === "tQuotedIdentifier" || current2 === "tUnquotedIdentifier" || current2 === "tStar") {
       return this.expression(bindingPower);
     }
-    if (current === "tLbracket") {
+    if (current2 === "tLbracket") {
       this.advance();
       return this.multiSelectList();
     }
-    if (current === "tLbrace") {
+    if (current2 === "tLbrace") {
       this.advance();
       return this.multiSelectHash();
     }
     throw syntaxError("Expected identifier, lbracket, or lbrace");
   }
   projectionRHS(bindingPower) {
-    const current = this.current();
-    if (bp(current) < 10) return IDENTITY;
-    if (current === "tLbracket" || current === "tFilter") return this.expression(bindingPower);
-    if (current === "tDot") {
+    const current2 = this.current();
+    if (bp(current2) < 10) return IDENTITY;
+    if (current2 === "tLbracket" || current2 === "tFilter") return this.expression(bindingPower);
+    if (current2 === "tDot") {
       this.advance();
       return this.dotRHS(bindingPower);
     }
@@ -9317,1312 +9357,1768 @@ function parseJmesPath(expression) {
   return new Parser(tokenize(expression)).parse();
 }
 
-// src/engine/jmespath/go-strconv.ts
-var isDigit2 = (c) => c !== void 0 && c >= "0" && c <= "9";
-var isHexDigit = (c) => c !== void 0 && (isDigit2(c) || c.toLowerCase() >= "a" && c.toLowerCase() <= "f");
-function underscoreOK(s) {
-  let saw = "^";
-  let i = 0;
-  if (s[0] === "+" || s[0] === "-") s = s.slice(1);
-  let hex = false;
-  if (s.length >= 2 && s[0] === "0" && "box".includes(s[1].toLowerCase())) {
-    i = 2;
-    saw = "0";
-    hex = s[1].toLowerCase() === "x";
-  }
-  for (; i < s.length; i++) {
-    const c = s[i];
-    if (isDigit2(c) || hex && isHexDigit(c)) {
-      saw = "0";
-      continue;
-    }
-    if (c === "_") {
-      if (saw !== "0") return false;
-      saw = "_";
-      continue;
-    }
-    if (saw === "_") return false;
-    saw = "!";
-  }
-  return saw !== "_";
+// src/util/go-duration.ts
+var NS_PER_UNIT = /* @__PURE__ */ new Map([
+  ["ns", 1n],
+  ["us", 1000n],
+  ["\xB5s", 1000n],
+  // µs, MICRO SIGN
+  ["\u03BCs", 1000n],
+  // μs, GREEK SMALL LETTER MU
+  ["ms", 1000000n],
+  ["s", 1000000000n],
+  ["m", 60000000000n],
+  ["h", 3600000000000n]
+]);
+var TWO_63 = 1n << 63n;
+var MAX_INT64 = TWO_63 - 1n;
+function isDigit2(c) {
+  return c >= 48 && c <= 57;
 }
-function readFloat(s) {
+function parseGoDuration(input) {
+  let s = input;
+  let neg = false;
+  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
+    neg = s[0] === "-";
+    s = s.slice(1);
+  }
+  if (s === "0") return 0n;
+  if (s.length === 0) return null;
   let i = 0;
-  let negative = false;
-  if (s[i] === "+" || s[i] === "-") {
-    negative = s[i] === "-";
-    i++;
-  }
-  let hex = false;
-  if (s[i] === "0" && (s[i + 1] === "x" || s[i + 1] === "X")) {
-    hex = true;
-    i += 2;
-  }
-  let underscores = false;
-  let sawDot = false;
-  let sawDigits = false;
-  let mantissa = "";
-  let fractionDigits = 0;
-  for (; i < s.length; i++) {
-    const c = s[i];
-    if (c === "_") {
-      underscores = true;
-    } else if (c === ".") {
-      if (sawDot) break;
-      sawDot = true;
-    } else if (isDigit2(c) || hex && isHexDigit(c)) {
-      sawDigits = true;
-      mantissa += c;
-      if (sawDot) fractionDigits++;
-    } else {
-      break;
-    }
-  }
-  if (!sawDigits) return null;
-  let exponent = 0;
-  const expChar = hex ? "p" : "e";
-  if (i < s.length && s[i].toLowerCase() === expChar) {
-    i++;
-    let expSign = 1;
-    if (s[i] === "+" || s[i] === "-") {
-      expSign = s[i] === "-" ? -1 : 1;
+  const n = s.length;
+  let total = 0n;
+  while (i < n) {
+    const first = s.charCodeAt(i);
+    if (!(first === 46 || isDigit2(first))) return null;
+    const intStart = i;
+    let v = 0n;
+    while (i < n && isDigit2(s.charCodeAt(i))) {
+      if (v > TWO_63 / 10n) return null;
+      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
+      if (v > TWO_63) return null;
       i++;
     }
-    if (!isDigit2(s[i])) return null;
-    let expDigits = "";
-    for (; i < s.length && (isDigit2(s[i]) || s[i] === "_"); i++) {
-      if (s[i] === "_") underscores = true;
-      else expDigits += s[i];
-    }
-    exponent = expSign * Number(expDigits);
-  } else if (hex) {
-    return null;
-  }
-  if (i !== s.length) return null;
-  if (underscores && !underscoreOK(s)) return null;
-  let value;
-  if (hex) {
-    value = Number(BigInt("0x" + mantissa)) * 2 ** (exponent - 4 * fractionDigits);
-  } else {
-    const intPart = mantissa.slice(0, mantissa.length - fractionDigits) || "0";
-    const fracPart = mantissa.slice(mantissa.length - fractionDigits);
-    value = Number(`${intPart}.${fracPart || "0"}e${exponent}`);
-  }
-  if (!Number.isFinite(value)) return null;
-  return negative ? -value : value;
-}
-function parseGoFloat(s) {
-  const lower = s.toLowerCase();
-  const unsigned = lower[0] === "+" || lower[0] === "-" ? lower.slice(1) : lower;
-  if (unsigned === "inf" || unsigned === "infinity") return lower[0] === "-" ? -Infinity : Infinity;
-  if (lower === "nan") return NaN;
-  return readFloat(s);
-}
-
-// src/engine/jmespath/builtins.ts
-function runeCount(s) {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 55296 && c <= 56319) {
-      const next = s.charCodeAt(i + 1);
-      if (next >= 56320 && next <= 57343) {
-        n--;
+    const pre = i !== intStart;
+    let f = 0n;
+    let scale = 1;
+    let post = false;
+    if (i < n && s.charCodeAt(i) === 46) {
+      i++;
+      const fracStart = i;
+      let overflow = false;
+      while (i < n && isDigit2(s.charCodeAt(i))) {
+        if (!overflow) {
+          if (f > MAX_INT64 / 10n) {
+            overflow = true;
+          } else {
+            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
+            if (y > TWO_63) {
+              overflow = true;
+            } else {
+              f = y;
+              scale *= 10;
+            }
+          }
+        }
         i++;
       }
+      post = i !== fracStart;
     }
-  }
-  return n;
-}
-var compareNumbers = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-function extreme(items, wantGreater) {
-  if (items.length === 0) return null;
-  let best = items[0];
-  for (let i = 1; i < items.length; i++) {
-    const item = items[i];
-    const cmp = typeof item === "number" ? compareNumbers(item, best) : compareGoStrings(item, best);
-    if (wantGreater ? cmp > 0 : cmp < 0) best = item;
-  }
-  return best;
-}
-function extremeBy(array, expref, wantGreater) {
-  if (array.length === 0) return null;
-  if (array.length === 1) return array[0];
-  const start = expref.evaluate(array[0]);
-  const kind = typeof start;
-  if (kind !== "number" && kind !== "string") throw runtimeError("invalid type, must be number of string");
-  let bestValue = start;
-  let bestItem = array[0];
-  for (let i = 1; i < array.length; i++) {
-    const current = expref.evaluate(array[i]);
-    if (typeof current !== kind) throw runtimeError(`invalid type, must be ${kind}`);
-    const cmp = kind === "number" ? compareNumbers(current, bestValue) : compareGoStrings(current, bestValue);
-    if (wantGreater ? cmp > 0 : cmp < 0) {
-      bestValue = current;
-      bestItem = array[i];
+    if (!pre && !post) return null;
+    const unitStart = i;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c === 46 || isDigit2(c)) break;
+      i++;
     }
-  }
-  return bestItem;
-}
-function sortBy(array, expref) {
-  if (array.length <= 1) return array.slice();
-  const keys = [expref.evaluate(array[0])];
-  const kind = typeof keys[0];
-  if (kind !== "number" && kind !== "string") throw runtimeError("invalid type, must be number of string");
-  for (let i = 1; i < array.length; i++) {
-    let key;
-    try {
-      key = expref.evaluate(array[i]);
-    } catch (err) {
-      if (err instanceof JmesPathError) throw runtimeError("error in sort_by comparison");
-      throw err;
+    if (i === unitStart) return null;
+    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
+    if (unit === void 0) return null;
+    if (v > TWO_63 / unit) return null;
+    v *= unit;
+    if (f > 0n) {
+      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+      if (v > TWO_63) return null;
     }
-    if (typeof key !== kind) throw runtimeError("error in sort_by comparison");
-    keys.push(key);
+    total += v;
+    if (total > TWO_63) return null;
   }
-  const order = array.map((_, i) => i);
-  order.sort(
-    (i, j) => kind === "number" ? compareNumbers(keys[i], keys[j]) : compareGoStrings(keys[i], keys[j])
-  );
-  return order.map((i) => array[i]);
+  if (neg) return -total;
+  if (total > MAX_INT64) return null;
+  return total;
 }
-function jmesType(value) {
-  if (value === null) return "null";
-  switch (typeof value) {
-    case "number":
-      return "number";
-    case "string":
-      return "string";
-    case "boolean":
-      return "boolean";
-    default:
-      if (isJsonArray(value)) return "array";
-      if (isJsonObject(value)) return "object";
-      throw runtimeError("unknown type");
+function fraction(v, prec) {
+  let digits = "";
+  let printed = false;
+  let u = v;
+  for (let k = 0; k < prec; k++) {
+    const digit = u % 10n;
+    printed = printed || digit !== 0n;
+    if (printed) digits = digit.toString() + digits;
+    u /= 10n;
   }
+  return { digits: printed ? "." + digits : "", rest: u };
 }
-function toNumber(value) {
-  if (typeof value === "number") return value;
-  if (typeof value === "string") return parseGoFloat(value);
-  if (value === null || typeof value === "boolean" || isJsonArray(value) || isJsonObject(value)) return null;
-  throw runtimeError("unknown type");
-}
-var BUILTIN_FUNCTIONS = [
-  { name: "abs", args: [{ types: ["number"] }], handler: ([n]) => Math.abs(n) },
-  {
-    name: "avg",
-    args: [{ types: ["array[number]"] }],
-    handler: ([items]) => items.reduce((sum, n) => sum + n, 0) / items.length
-  },
-  { name: "ceil", args: [{ types: ["number"] }], handler: ([n]) => Math.ceil(n) },
-  {
-    name: "contains",
-    args: [{ types: ["array", "string"] }, { types: ["any"] }],
-    handler: ([subject2, search]) => {
-      if (typeof subject2 === "string") return typeof search === "string" && subject2.includes(search);
-      return subject2.some((item) => goInterfaceEquals(item, search));
+function formatGoDuration(ns) {
+  const d = BigInt.asIntN(64, ns);
+  const neg = d < 0n;
+  const u = neg ? -d : d;
+  let out;
+  if (u < 1000000000n) {
+    if (u === 0n) return "0s";
+    if (u < 1000n) {
+      out = `${u}ns`;
+    } else if (u < 1000000n) {
+      const { digits, rest } = fraction(u, 3);
+      out = `${rest}${digits}\xB5s`;
+    } else {
+      const { digits, rest } = fraction(u, 6);
+      out = `${rest}${digits}ms`;
     }
-  },
-  {
-    name: "ends_with",
-    args: [{ types: ["string"] }, { types: ["string"] }],
-    handler: ([s, suffix]) => s.endsWith(suffix)
-  },
-  { name: "floor", args: [{ types: ["number"] }], handler: ([n]) => Math.floor(n) },
-  {
-    name: "join",
-    args: [{ types: ["string"] }, { types: ["array[string]"] }],
-    handler: ([separator, items]) => items.join(separator)
-  },
-  { name: "keys", args: [{ types: ["object"] }], handler: ([obj]) => Object.keys(obj) },
-  {
-    name: "length",
-    args: [{ types: ["string", "array", "object"] }],
-    handler: ([value]) => {
-      if (typeof value === "string") return runeCount(value);
-      if (Array.isArray(value)) return value.length;
-      return Object.keys(value).length;
-    }
-  },
-  {
-    name: "map",
-    args: [{ types: ["expref"] }, { types: ["array"] }],
-    handler: ([expref, items]) => items.map((item) => expref.evaluate(item))
-  },
-  {
-    name: "max",
-    args: [{ types: ["array[number]", "array[string]"] }],
-    handler: ([items]) => extreme(items, true)
-  },
-  {
-    name: "max_by",
-    args: [{ types: ["array"] }, { types: ["expref"] }],
-    handler: ([items, expref]) => extremeBy(items, expref, true)
-  },
-  {
-    name: "merge",
-    args: [{ types: ["object"], variadic: true }],
-    handler: (objects) => {
-      const merged = {};
-      for (const obj of objects) {
-        if (!isJsonObject(obj)) {
-          throw runtimeError(`interface conversion: interface {} is ${goTypeName(obj)}, not map[string]interface {}`);
-        }
-        for (const key of Object.keys(obj)) setOwnProperty(merged, key, obj[key]);
-      }
-      return merged;
-    }
-  },
-  {
-    name: "min",
-    args: [{ types: ["array[number]", "array[string]"] }],
-    handler: ([items]) => extreme(items, false)
-  },
-  {
-    name: "min_by",
-    args: [{ types: ["array"] }, { types: ["expref"] }],
-    handler: ([items, expref]) => extremeBy(items, expref, false)
-  },
-  {
-    name: "not_null",
-    args: [{ types: ["any"], variadic: true }],
-    handler: (args) => args.find((arg) => arg !== null) ?? null
-  },
-  {
-    name: "reverse",
-    args: [{ types: ["array", "string"] }],
-    handler: ([value]) => typeof value === "string" ? Array.from(value).reverse().join("") : value.slice().reverse()
-  },
-  {
-    name: "sort",
-    args: [{ types: ["array[string]", "array[number]"] }],
-    handler: ([items]) => {
-      const copy = items.slice();
-      return typeof copy[0] === "number" ? copy.sort(compareNumbers) : copy.sort(compareGoStrings);
-    }
-  },
-  {
-    name: "sort_by",
-    args: [{ types: ["array"] }, { types: ["expref"] }],
-    handler: ([items, expref]) => sortBy(items, expref)
-  },
-  {
-    name: "starts_with",
-    args: [{ types: ["string"] }, { types: ["string"] }],
-    handler: ([s, prefix]) => s.startsWith(prefix)
-  },
-  {
-    name: "sum",
-    args: [{ types: ["array[number]"] }],
-    handler: ([items]) => items.reduce((sum, n) => sum + n, 0)
-  },
-  {
-    name: "to_array",
-    args: [{ types: ["any"] }],
-    handler: ([value]) => isJsonArray(value) ? value : [value]
-  },
-  { name: "to_number", args: [{ types: ["any"] }], handler: ([value]) => toNumber(value) },
-  {
-    name: "to_string",
-    args: [{ types: ["any"] }],
-    handler: ([value]) => typeof value === "string" ? value : goJsonStringify(value)
-  },
-  { name: "type", args: [{ types: ["any"] }], handler: ([value]) => jmesType(value) },
-  { name: "values", args: [{ types: ["object"] }], handler: ([obj]) => Object.values(obj) }
-];
-for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
-
-// src/engine/jmespath/index.ts
-var Compiled = class {
-  constructor(expression, ast) {
-    this.expression = expression;
-    this.ast = ast;
-  }
-  expression;
-  ast;
-  search(data) {
-    const result = evaluate(this.ast, data);
-    if (result instanceof NotFound) throw notFoundError(result.key);
-    return result;
-  }
-};
-var cache = /* @__PURE__ */ new Map();
-function compileJmesPath(expression) {
-  let entry = cache.get(expression);
-  if (entry === void 0) {
-    try {
-      entry = new Compiled(expression, parseJmesPath(expression));
-    } catch (err) {
-      if (!(err instanceof JmesPathError)) throw err;
-      entry = err;
-    }
-    cache.set(expression, entry);
-  }
-  if (entry instanceof JmesPathError) throw entry;
-  return entry;
-}
-
-// src/engine/pattern/go-strings.ts
-function fixupHigh(c) {
-  return c >= 57344 ? c - 2048 : c + 8192;
-}
-function compareGoStrings2(a, b) {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x !== y) {
-      if (x >= 55296 && y >= 55296) {
-        x = fixupHigh(x);
-        y = fixupHigh(y);
-      }
-      return x < y ? -1 : 1;
-    }
-  }
-  return a.length - b.length;
-}
-function isGoSpace(c) {
-  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
-  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
-}
-function goTrimSpace(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
-  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
-}
-function trimSpaces(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s.charCodeAt(start) === 32) start++;
-  while (end > start && s.charCodeAt(end - 1) === 32) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
-}
-
-// src/engine/pattern/anchor.ts
-var MODIFIER_TYPES = {
-  "": "condition",
-  "<": "global",
-  X: "negation",
-  "+": "addIfNotPresent",
-  "=": "equality",
-  "^": "existence"
-};
-var TYPE_MODIFIERS = {
-  condition: "",
-  global: "<",
-  negation: "X",
-  addIfNotPresent: "+",
-  equality: "=",
-  existence: "^"
-};
-var ANCHOR_REGEX = /^([+<=X^])?\(([^\n]+)\)$/;
-var cache2 = /* @__PURE__ */ new Map();
-var CACHE_LIMIT = 5e4;
-function parseAnchor(key) {
-  const cached = cache2.get(key);
-  if (cached !== void 0) return cached;
-  const match = ANCHOR_REGEX.exec(goTrimSpace(key));
-  const anchor = match !== null ? { type: MODIFIER_TYPES[match[1] ?? ""], key: match[2] } : null;
-  if (cache2.size >= CACHE_LIMIT) cache2.clear();
-  cache2.set(key, anchor);
-  return anchor;
-}
-function anchorString(type, key) {
-  return key === "" ? "" : `${TYPE_MODIFIERS[type]}(${key})`;
-}
-
-// src/match/selector.ts
-var DNS1123_LABEL = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
-var QUALIFIED_NAME_PART = /^(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-var LABEL_VALUE = /^(?:(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-function isDns1123Subdomain(value) {
-  if (value.length === 0 || value.length > 253) return false;
-  return value.split(".").every((label) => DNS1123_LABEL.test(label));
-}
-function isQualifiedName(value) {
-  const parts = value.split("/");
-  let name;
-  if (parts.length === 1) {
-    name = parts[0];
-  } else if (parts.length === 2) {
-    if (parts[0].length === 0 || !isDns1123Subdomain(parts[0])) return false;
-    name = parts[1];
   } else {
-    return false;
+    const { digits, rest } = fraction(u, 9);
+    const seconds2 = rest % 60n;
+    const minutesTotal = rest / 60n;
+    out = `${seconds2}${digits}s`;
+    if (minutesTotal > 0n) {
+      out = `${minutesTotal % 60n}m${out}`;
+      const hours = minutesTotal / 60n;
+      if (hours > 0n) out = `${hours}h${out}`;
+    }
   }
-  return name.length > 0 && name.length <= 63 && QUALIFIED_NAME_PART.test(name);
+  return neg ? "-" + out : out;
 }
-function isValidLabelValue(value) {
-  return value.length <= 63 && LABEL_VALUE.test(value);
+
+// src/util/go-format.ts
+function specialValue(v) {
+  if (Number.isNaN(v)) return "NaN";
+  if (v === Infinity) return "+Inf";
+  if (v === -Infinity) return "-Inf";
+  return null;
 }
-function invalid(error) {
-  return { error, fixed: [], wildcardLabels: [] };
+function shortestDigits(v) {
+  const negative = v < 0 || Object.is(v, -0);
+  if (v === 0) return { digits: "0", point: 1, negative };
+  const text3 = Math.abs(v).toExponential();
+  const e = text3.indexOf("e");
+  const mantissa = text3.slice(0, e).replace(".", "");
+  const exponent = Number(text3.slice(e + 1));
+  return { digits: mantissa, point: exponent + 1, negative };
 }
-var cache3 = /* @__PURE__ */ new WeakMap();
-function isPlainObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function keyError(key) {
-  return isQualifiedName(key) ? null : `key: Invalid value: ${JSON.stringify(key)}: must be a qualified name`;
-}
-function valueError(value) {
-  return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
-}
-function compileExpression(expr) {
-  if (!isPlainObject(expr)) return "matchExpressions: must be an object";
-  const { key, operator, values } = expr;
-  if (typeof key !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
-  if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
-  const list4 = [];
-  for (const v of values ?? []) {
-    if (typeof v !== "string") return "values: must be a list of strings";
-    list4.push(v);
+function shortestDigits32(v) {
+  const f = Math.fround(v);
+  const negative = f < 0 || Object.is(f, -0);
+  if (f === 0) return { digits: "0", point: 1, negative };
+  const a = Math.abs(f);
+  for (let precision = 1; precision <= 9; precision++) {
+    const text3 = a.toExponential(precision - 1);
+    if (Math.fround(Number(text3)) === a) {
+      const e = text3.indexOf("e");
+      const mantissa = text3.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
+      return { digits: mantissa, point: Number(text3.slice(e + 1)) + 1, negative };
+    }
   }
-  switch (operator) {
-    case "In":
-    case "NotIn":
-      if (list4.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
+  return shortestDigits(a);
+}
+function exponentSuffix(letter, exp) {
+  const sign2 = exp < 0 ? "-" : "+";
+  const magnitude = Math.abs(exp);
+  return `${letter}${sign2}${magnitude < 10 ? "0" : ""}${magnitude}`;
+}
+function renderExponent(d, letter) {
+  const mantissa = d.digits.length > 1 ? `${d.digits[0]}.${d.digits.slice(1)}` : d.digits;
+  const exp = d.digits === "0" ? 0 : d.point - 1;
+  return `${d.negative ? "-" : ""}${mantissa}${exponentSuffix(letter, exp)}`;
+}
+function renderFixed(d, decimals) {
+  let integer;
+  let fraction2;
+  if (d.digits === "0") {
+    integer = "0";
+    fraction2 = "";
+  } else if (d.point <= 0) {
+    integer = "0";
+    fraction2 = "0".repeat(-d.point) + d.digits;
+  } else if (d.point >= d.digits.length) {
+    integer = d.digits + "0".repeat(d.point - d.digits.length);
+    fraction2 = "";
+  } else {
+    integer = d.digits.slice(0, d.point);
+    fraction2 = d.digits.slice(d.point);
+  }
+  fraction2 = fraction2.padEnd(decimals, "0");
+  return `${d.negative ? "-" : ""}${integer}${decimals > 0 ? "." + fraction2 : ""}`;
+}
+function formatFloatE(v) {
+  return specialValue(v) ?? renderExponent(shortestDigits(v), "E");
+}
+function formatFloatG(v) {
+  const special = specialValue(v);
+  if (special !== null) return special;
+  const d = shortestDigits(v);
+  const exp = d.point - 1;
+  if (d.digits !== "0" && (exp < -4 || exp >= 6)) return renderExponent(d, "e");
+  return renderFixed(d, Math.max(d.digits.length - d.point, 0));
+}
+function binaryParts(v) {
+  const view3 = new DataView(new ArrayBuffer(8));
+  view3.setFloat64(0, Math.abs(v));
+  const hi = view3.getUint32(0);
+  const lo = view3.getUint32(4);
+  const biased = hi >>> 20 & 2047;
+  const fracHi = BigInt(hi & 1048575);
+  let mantissa = fracHi << 32n | BigInt(lo);
+  let exp2;
+  if (biased === 0) {
+    exp2 = -1074;
+  } else {
+    mantissa |= 1n << 52n;
+    exp2 = biased - 1075;
+  }
+  return { mantissa, exp2 };
+}
+function scaledRounded(v, prec) {
+  const { mantissa, exp2 } = binaryParts(v);
+  const scaled = mantissa * 10n ** BigInt(prec);
+  if (exp2 >= 0) return scaled << BigInt(exp2);
+  const divisor = 1n << BigInt(-exp2);
+  const q = scaled / divisor;
+  const r2 = scaled % divisor * 2n;
+  if (r2 > divisor || r2 === divisor && (q & 1n) === 1n) return q + 1n;
+  return q;
+}
+function formatFloatF(v, prec, bitSize = 64) {
+  const special = specialValue(bitSize === 32 ? Math.fround(v) : v);
+  if (special !== null) return special;
+  if (prec < 0) {
+    const d = bitSize === 32 ? shortestDigits32(v) : shortestDigits(v);
+    return renderFixed(d, Math.max(d.digits.length - d.point, 0));
+  }
+  const value = bitSize === 32 ? Math.fround(v) : v;
+  const negative = value < 0 || Object.is(value, -0);
+  if (Number.isSafeInteger(value)) {
+    const integer2 = `${negative ? "-" : ""}${Math.abs(value)}`;
+    return prec > 0 ? `${integer2}.${"0".repeat(prec)}` : integer2;
+  }
+  const text3 = scaledRounded(value, prec).toString().padStart(prec + 1, "0");
+  const integer = text3.slice(0, text3.length - prec);
+  const fraction2 = text3.slice(text3.length - prec);
+  return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
+}
+
+// src/util/quantity.ts
+var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
+  ["n", -9],
+  ["u", -6],
+  ["m", -3],
+  ["", 0],
+  ["k", 3],
+  ["M", 6],
+  ["G", 9],
+  ["T", 12],
+  ["P", 15],
+  ["E", 18]
+]);
+var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
+  ["Ki", 10],
+  ["Mi", 20],
+  ["Gi", 30],
+  ["Ti", 40],
+  ["Pi", 50],
+  ["Ei", 60]
+]);
+var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
+  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
+);
+var BINARY_SUFFIX_BY_POWER = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
+var SUFFIX_CHARS = "eEinumkKMGTP";
+var MAX_BINARY = (1n << 63n) - 1n;
+var NANO_SCALE = -9;
+var POW10_CACHE = [1n];
+function pow10(n) {
+  if (n < POW10_CACHE.length) return POW10_CACHE[n];
+  if (n < 256) {
+    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
+    return POW10_CACHE[n];
+  }
+  return 10n ** BigInt(n);
+}
+function isDigit3(c) {
+  return c >= 48 && c <= 57;
+}
+function abs(v) {
+  return v < 0n ? -v : v;
+}
+function splitQuantity(str6) {
+  let positive = true;
+  let pos = 0;
+  const end = str6.length;
+  if (end > 0) {
+    if (str6[0] === "-") {
+      positive = false;
+      pos++;
+    } else if (str6[0] === "+") {
+      pos++;
+    }
+  }
+  const afterSign = pos;
+  while (pos < end && str6[pos] === "0") pos++;
+  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
+  const hasLeadingZeros = pos > afterSign;
+  let i = pos;
+  while (i < end && isDigit3(str6.charCodeAt(i))) i++;
+  let num = str6.slice(pos, i);
+  pos = i;
+  if (num.length === 0) num = "0";
+  let denom = "";
+  if (pos < end && str6[pos] === ".") {
+    pos++;
+    i = pos;
+    while (i < end && isDigit3(str6.charCodeAt(i))) i++;
+    denom = str6.slice(pos, i);
+    pos = i;
+  }
+  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
+  const suffixStart = pos;
+  i = pos;
+  while (i < end && SUFFIX_CHARS.includes(str6[i])) i++;
+  if (i >= end) return { positive, num, denom, suffix: str6.slice(suffixStart), hasDigits };
+  pos = i;
+  if (str6[pos] === "-" || str6[pos] === "+") pos++;
+  for (i = pos; i < end; i++) {
+    if (!isDigit3(str6.charCodeAt(i))) return null;
+  }
+  return { positive, num, denom, suffix: str6.slice(suffixStart), hasDigits };
+}
+function interpretSuffix(suffix) {
+  const dec = DECIMAL_SUFFIXES.get(suffix);
+  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
+  const bin = BINARY_SUFFIXES.get(suffix);
+  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
+  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
+    const exp = parseGoInt64(suffix.slice(1));
+    if (exp === null) return null;
+    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
+  }
+  return null;
+}
+function parseGoInt64(s) {
+  if (!/^[+-]?[0-9]+$/.test(s)) return null;
+  const v = BigInt(s);
+  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
+  return v;
+}
+function takesExactPath(meaning) {
+  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
+  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
+}
+function divRoundUp(v, shift, digits) {
+  if (shift > digits) return v < 0n ? -1n : 1n;
+  const d = pow10(shift);
+  const q = v / d;
+  if (q * d === v) return q;
+  return v < 0n ? q - 1n : q + 1n;
+}
+var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
+function parseQuantity(str6) {
+  if (str6.length === 0) return null;
+  if (str6 === "0") return ZERO;
+  const parts = splitQuantity(str6);
+  if (parts === null) return null;
+  const meaning = interpretSuffix(parts.suffix);
+  if (meaning === null) return null;
+  if (!parts.hasDigits && takesExactPath(meaning)) return null;
+  let unscaled = BigInt(parts.num + parts.denom);
+  if (!parts.positive) unscaled = -unscaled;
+  let scale = -parts.denom.length;
+  let format = meaning.format;
+  if (meaning.base === 10) {
+    scale += meaning.exponent;
+  } else {
+    unscaled <<= BigInt(meaning.exponent);
+  }
+  if (scale < NANO_SCALE && unscaled !== 0n) {
+    const digits = abs(unscaled).toString().length;
+    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits);
+    scale = NANO_SCALE;
+  }
+  if (meaning.base === 2) {
+    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
+      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
+      scale = 0;
+    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
+      format = "DecimalSI";
+    }
+  }
+  return normalize(unscaled, scale, format);
+}
+function normalize(unscaled, scale, format) {
+  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
+  let u = unscaled;
+  let s = scale;
+  while (u % 10n === 0n) {
+    u /= 10n;
+    s++;
+  }
+  return { unscaled: u, scale: s, format };
+}
+function makeQuantity(unscaled, scale, format) {
+  return normalize(unscaled, scale, format);
+}
+function magnitudeCompare(unscaled, scale, n) {
+  const m = abs(unscaled);
+  if (scale >= 0) {
+    if (m !== 0n && scale > n.toString().length) return 1;
+    const v = m * pow10(scale);
+    return v === n ? 0 : v < n ? -1 : 1;
+  }
+  const scaledN = n * pow10(-scale);
+  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
+}
+function sign(v) {
+  return v < 0n ? -1 : v > 0n ? 1 : 0;
+}
+function compareQuantities(a, b) {
+  const sa = sign(a.unscaled);
+  const sb = sign(b.unscaled);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  const da = abs(a.unscaled).toString().length;
+  const db = abs(b.unscaled).toString().length;
+  const ma = da + a.scale;
+  const mb = db + b.scale;
+  if (ma !== mb) {
+    const larger = ma > mb ? 1 : -1;
+    return sa > 0 ? larger : larger === 1 ? -1 : 1;
+  }
+  let x = a.unscaled;
+  let y = b.unscaled;
+  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
+  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+function isInteger(q) {
+  return q.scale >= 0 || q.unscaled === 0n;
+}
+function formatQuantity(q) {
+  if (q.unscaled === 0n) return "0";
+  let format = q.format;
+  if (format === "BinarySI") {
+    if (magnitudeCompare(q.unscaled, q.scale, 1024n) < 0 || !isInteger(q)) format = "DecimalSI";
+  }
+  if (format === "BinarySI") {
+    let m2 = q.unscaled * pow10(q.scale);
+    let k = 0;
+    while (m2 % 1024n === 0n) {
+      m2 /= 1024n;
+      k++;
+    }
+    const suffix = k < BINARY_SUFFIX_BY_POWER.length ? BINARY_SUFFIX_BY_POWER[k] : "";
+    return `${m2}${suffix}`;
+  }
+  let m = q.unscaled;
+  let e = q.scale;
+  while (m % 10n === 0n) {
+    m /= 10n;
+    e++;
+  }
+  const rem = (e % 3 + 3) % 3;
+  if (rem !== 0) {
+    m *= pow10(rem);
+    e -= rem;
+  }
+  if (format === "DecimalExponent") return e === 0 ? `${m}` : `${m}e${e}`;
+  return `${m}${DECIMAL_SUFFIX_BY_EXPONENT.get(e) ?? ""}`;
+}
+
+// src/engine/jmespath/functions/errors.ts
+function functionError(name, message) {
+  return new Error(`JMESPath function '${name}': ${message}`);
+}
+function argumentTypeError(name, position2, type) {
+  return functionError(name, `argument #${position2} is not of type ${type}`);
+}
+function zeroDivisorError(name) {
+  return functionError(name, "Zero divisor passed");
+}
+function typeMismatchError(name) {
+  return functionError(name, "Types mismatch");
+}
+function nonIntegerModuloError(name) {
+  return functionError(name, "Non-integer argument(s) passed for modulo");
+}
+
+// src/engine/jmespath/functions/go-numbers.ts
+var TWO_632 = 2 ** 63;
+var MIN_INT64 = -(1n << 63n);
+function goFloatToInt64(f) {
+  if (!Number.isFinite(f) || f >= TWO_632 || f < -TWO_632) return MIN_INT64;
+  return BigInt(Math.trunc(f));
+}
+function goRound(x) {
+  if (!Number.isFinite(x)) return x;
+  const t = Math.trunc(x);
+  return Math.abs(x - t) >= 0.5 ? t + Math.sign(x) : t;
+}
+var view = new DataView(new ArrayBuffer(8));
+function frexp(x) {
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const exp = (hi >>> 20 & 2047) - 1022;
+  view.setUint32(0, hi & 2148532223 | 1022 << 20);
+  return [view.getFloat64(0), exp];
+}
+function ldexp(frac, exp) {
+  let r = frac;
+  let e = exp;
+  while (e > 1e3 && Number.isFinite(r)) {
+    r *= 2 ** 1e3;
+    e -= 1e3;
+  }
+  return r * 2 ** e;
+}
+function goPowInt(x, n) {
+  if (n === 0 || x === 1) return 1;
+  if (n === 1) return x;
+  let a1 = 1;
+  let ae = 0;
+  let [x1, xe] = frexp(x);
+  for (let i = BigInt(n); i !== 0n; i >>= 1n) {
+    if (xe < -(1 << 12) || 1 << 12 < xe) {
+      ae += xe;
       break;
-    case "Exists":
-    case "DoesNotExist":
-      if (list4.length !== 0) {
-        return `values: Invalid value: ${JSON.stringify(list4)}: values set must be empty for exists and does not exist`;
-      }
-      break;
+    }
+    if ((i & 1n) === 1n) {
+      a1 *= x1;
+      ae += xe;
+    }
+    x1 *= x1;
+    xe <<= 1;
+    if (x1 < 0.5) {
+      x1 += x1;
+      xe--;
+    }
+  }
+  return ldexp(a1, ae);
+}
+var POW10_TAB = Array.from({ length: 32 }, (_, i) => Number(`1e${i}`));
+var POW10_POS32 = Array.from({ length: 10 }, (_, i) => Number(`1e${i * 32}`));
+var POW10_NEG32 = Array.from({ length: 11 }, (_, i) => Number(`1e-${i * 32}`));
+function goPow10(n) {
+  if (n >= 0 && n <= 308) return POW10_POS32[Math.floor(n / 32)] * POW10_TAB[n % 32];
+  if (n < 0 && n >= -323) return POW10_NEG32[Math.floor(-n / 32)] / POW10_TAB[-n % 32];
+  return n > 0 ? Infinity : 0;
+}
+function ifaceToString(value) {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      return formatFloatF(value, -1, 32);
+    case "bigint":
+      return value.toString();
+    case "boolean":
+      return value ? "true" : "false";
     default:
-      return `${JSON.stringify(operator)} is not a valid label selector operator`;
-  }
-  const badKey = keyError(key);
-  if (badKey !== null) return badKey;
-  for (const v of list4) {
-    const badValue = valueError(v);
-    if (badValue !== null) return badValue;
-  }
-  return { key, operator, values: list4 };
-}
-function compile(sel) {
-  const fixed = [];
-  const wildcardLabels = [];
-  const { matchLabels, matchExpressions } = sel;
-  if (matchLabels !== void 0 && matchLabels !== null) {
-    if (!isPlainObject(matchLabels)) return invalid("matchLabels: must be a map");
-    for (const [key, value] of Object.entries(matchLabels)) {
-      if (typeof value !== "string") return invalid("matchLabels: values must be strings");
-      if (containsWildcard(key) || containsWildcard(value)) {
-        wildcardLabels.push([key, value]);
-      } else {
-        const error = keyError(key) ?? valueError(value);
-        if (error !== null) return invalid(error);
-        fixed.push({ key, operator: "In", values: [value] });
-      }
-    }
-  }
-  if (matchExpressions !== void 0 && matchExpressions !== null) {
-    if (!Array.isArray(matchExpressions)) return invalid("matchExpressions: must be a list");
-    for (const expr of matchExpressions) {
-      const requirement = compileExpression(expr);
-      if (typeof requirement === "string") return invalid(requirement);
-      fixed.push(requirement);
-    }
-  }
-  return { error: null, fixed, wildcardLabels };
-}
-function compiled(sel) {
-  let result = cache3.get(sel);
-  if (result === void 0) {
-    result = isPlainObject(sel) ? compile(sel) : invalid("selector: must be an object");
-    cache3.set(sel, result);
-  }
-  return result;
-}
-function requirementMatches(req, labels) {
-  const has = Object.prototype.hasOwnProperty.call(labels, req.key);
-  switch (req.operator) {
-    case "In":
-      return has && req.values.includes(labels[req.key]);
-    case "NotIn":
-      return !has || !req.values.includes(labels[req.key]);
-    case "Exists":
-      return has;
-    case "DoesNotExist":
-      return !has;
+      return null;
   }
 }
-function expandWildcardLabel(key, value, labels) {
-  for (const labelKey of Object.keys(labels)) {
-    if (wildcardMatch(key, labelKey) && wildcardMatch(value, labels[labelKey])) {
-      return [labelKey, labels[labelKey]];
-    }
+function intNumber(value) {
+  if (!Number.isFinite(value) || Math.trunc(value) !== value) {
+    throw new Error(`expected an integer number but got: ${formatFloatG(value)}`);
   }
-  return [key.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
-}
-function selectorMatches(selector2, labels) {
-  const sel = compiled(selector2);
-  if (sel.error !== null) return false;
-  if (sel.wildcardLabels.length > 0) {
-    const rewritten = /* @__PURE__ */ new Map();
-    for (const [key, value] of sel.wildcardLabels) {
-      const [k, v] = expandWildcardLabel(key, value, labels);
-      rewritten.set(k, v);
-    }
-    for (const [k, v] of rewritten) {
-      if (!isQualifiedName(k) || !isValidLabelValue(v)) return false;
-      if (labels[k] !== v || !Object.prototype.hasOwnProperty.call(labels, k)) return false;
-    }
+  if (Number(goFloatToInt64(value)) !== value) {
+    throw new Error(`number is outside the range of integer numbers: ${formatFloatG(value)}`);
   }
-  for (const req of sel.fixed) {
-    if (!requirementMatches(req, labels)) return false;
-  }
-  return true;
-}
-function describeSelector(selector2) {
-  const sel = compiled(selector2);
-  return { error: sel.error, requirements: sel.fixed.length + sel.wildcardLabels.length };
+  return value;
 }
 
-// src/match/subjects.ts
-function overlaps(expected, actual) {
-  if (actual === void 0) return false;
-  for (const value of actual) {
-    if (expected.includes(value)) return true;
-  }
-  return false;
+// src/engine/jmespath/functions/quantity-decimal.ts
+var NANO_SCALE2 = 9;
+var MAX_INT642 = (1n << 63n) - 1n;
+var DECIMAL_EXPONENTS = { n: -9, u: -6, m: -3, "": 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+var BINARY_EXPONENTS = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+var QUANTITY_TEXT = /^([+-]?)0*([0-9]*)(?:\.([0-9]*))?(.*)$/;
+function pow102(n) {
+  return 10n ** BigInt(n);
 }
-function subjectsMatch(subjects, user) {
-  const username = user?.username ?? "";
-  const groups = user?.groups ?? [];
-  for (const subject2 of subjects) {
-    const name = typeof subject2.name === "string" ? subject2.name : "";
-    switch (subject2.kind) {
-      case "ServiceAccount": {
-        const namespace = typeof subject2.namespace === "string" ? subject2.namespace : "";
-        if (wildcardMatch(`system:serviceaccount:${namespace}:${name}`, username)) return true;
-        break;
-      }
-      case "Group":
-        for (const group of groups) {
-          if (wildcardMatch(name, group)) return true;
-        }
-        break;
-      case "User":
-        if (wildcardMatch(name, username)) return true;
-        break;
+function quantityDecimal(text3, q) {
+  if (text3 === "0") return { unscaled: 0n, scale: 0 };
+  const [, sign2, numText, denom = "", suffix] = QUANTITY_TEXT.exec(text3);
+  const num = numText === "" ? "0" : numText;
+  const negative = sign2 === "-";
+  const binary2 = BINARY_EXPONENTS[suffix];
+  const exponent = binary2 ?? DECIMAL_EXPONENTS[suffix] ?? Number(suffix.slice(1));
+  let precision;
+  let scale;
+  let mantissa = 1n;
+  if (binary2 === void 0) {
+    scale = exponent;
+    precision = 18 - (num.length + denom.length);
+  } else {
+    scale = 0;
+    if (denom === "") {
+      mantissa = 1n << BigInt(binary2);
+      precision = 15 - num.length - Math.trunc(binary2 * 3 / 10) - 1;
+    } else {
+      precision = -1;
     }
   }
-  return false;
-}
-function hasUserInfoFilter(filter) {
-  return (filter.roles?.length ?? 0) > 0 || (filter.clusterRoles?.length ?? 0) > 0 || (filter.subjects?.length ?? 0) > 0;
-}
-function userInfoMatches(filter, info) {
-  if (filter.roles !== void 0 && filter.roles.length > 0 && !overlaps(filter.roles, info?.roles)) return false;
-  if (filter.clusterRoles !== void 0 && filter.clusterRoles.length > 0 && !overlaps(filter.clusterRoles, info?.clusterRoles)) {
-    return false;
-  }
-  if (filter.subjects !== void 0 && filter.subjects.length > 0 && !subjectsMatch(filter.subjects, info?.userInfo)) {
-    return false;
-  }
-  return true;
-}
-function hasAdmissionInfo(info) {
-  if (info === void 0) return false;
-  if (info.roles !== void 0 || info.clusterRoles !== void 0) return true;
-  const user = info.userInfo;
-  if (user === void 0) return false;
-  return user.username !== void 0 && user.username !== "" || user.uid !== void 0 && user.uid !== "" || user.groups !== void 0 || user.extra !== void 0;
-}
-
-// src/match/match.ts
-var POLICY_FILTER_OPTIONS = {
-  allowEphemeralContainers: true,
-  checkOperations: true,
-  namespaceSelectorOnNamespace: "fail"
-};
-var EXCEPTION_FILTER_OPTIONS = {
-  allowEphemeralContainers: false,
-  checkOperations: false,
-  namespaceSelectorOnNamespace: "skip"
-};
-var EMPTY_MAP = Object.freeze({});
-function asObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
-}
-function stringField(obj, key) {
-  const value = obj?.[key];
-  return typeof value === "string" ? value : "";
-}
-function stringMap(value) {
-  const obj = asObject(value);
-  if (obj === void 0) return EMPTY_MAP;
-  for (const key in obj) {
-    if (typeof obj[key] !== "string") return EMPTY_MAP;
-  }
-  return obj;
-}
-var ResourceView = class {
-  constructor(input) {
-    this.input = input;
-    this.metadata = asObject(input.resource.metadata);
-    const name = stringField(this.metadata, "name");
-    this.gvk = { group: input.group, version: input.version, kind: input.kind };
-    this.objectKind = stringField(input.resource, "kind");
-    this.name = name !== "" ? name : stringField(this.metadata, "generateName");
-    this.namespace = stringField(this.metadata, "namespace");
-  }
-  input;
-  gvk;
-  objectKind;
-  name;
-  namespace;
-  metadata;
-  labelMap;
-  annotationMap;
-  get labels() {
-    return this.labelMap ??= stringMap(this.metadata?.labels);
-  }
-  get annotations() {
-    return this.annotationMap ??= stringMap(this.metadata?.annotations);
-  }
-};
-function view(input) {
-  return new ResourceView(input);
-}
-function isSet(value) {
-  return value !== void 0 && value !== null && value !== "";
-}
-function isEmptyResourceDescription(desc) {
-  if (desc === void 0 || desc === null) return true;
-  return !(isSet(desc.kinds) || isSet(desc.name) || isSet(desc.names) || isSet(desc.namespaces) || isSet(desc.annotations) || isSet(desc.selector) || isSet(desc.namespaceSelector) || isSet(desc.operations));
-}
-function isEmptyUserInfo(filter) {
-  return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
-}
-function anyWildcardMatch(patterns, text) {
-  for (const pattern of patterns) {
-    if (wildcardMatch(pattern, text)) return true;
-  }
-  return false;
-}
-function annotationsMatch(expected, actual) {
-  for (const key in expected) {
-    const value = expected[key];
-    let found = false;
-    for (const actualKey in actual) {
-      if (wildcardMatch(key, actualKey) && wildcardMatch(value, actual[actualKey])) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
-}
-function descriptionMatches(desc, res, options) {
-  const { input } = res;
-  if (options.checkOperations && desc.operations && desc.operations.length > 0) {
-    if (!desc.operations.includes(input.operation)) return false;
-  }
-  if (desc.kinds && desc.kinds.length > 0) {
-    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
-  }
-  if (typeof desc.name === "string" && desc.name !== "" && !wildcardMatch(desc.name, res.name)) return false;
-  if (desc.names && desc.names.length > 0 && !anyWildcardMatch(desc.names, res.name)) return false;
-  if (desc.namespaces && desc.namespaces.length > 0) {
-    const namespace = res.objectKind === "Namespace" ? res.name : res.namespace;
-    if (!anyWildcardMatch(desc.namespaces, namespace)) return false;
-  }
-  if (desc.annotations && Object.keys(desc.annotations).length > 0) {
-    if (!annotationsMatch(desc.annotations, res.annotations)) return false;
-  }
-  if (desc.selector !== void 0 && desc.selector !== null) {
-    if (!selectorMatches(desc.selector, res.labels)) return false;
-  }
-  if (desc.namespaceSelector !== void 0 && desc.namespaceSelector !== null) {
-    if (res.objectKind === "Namespace") {
-      if (options.namespaceSelectorOnNamespace === "fail") return false;
-    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kinds?.includes("*")) {
-      if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
+  if (precision >= 0) {
+    scale -= denom.length;
+    if (scale >= -NANO_SCALE2) {
+      const value = BigInt(num + denom) * mantissa;
+      if (value <= MAX_INT642) return { unscaled: negative ? -value : value, scale: scale === 0 ? 0 : -scale };
     }
   }
-  return true;
-}
-function filterHolds(filter, res, options, ignoreUserInfo) {
-  const desc = filter.resources;
-  if (desc !== void 0 && desc !== null && !descriptionMatches(desc, res, options)) return false;
-  if (!ignoreUserInfo && hasUserInfoFilter(filter) && !userInfoMatches(filter, res.input.userInfo)) return false;
-  return true;
-}
-function matchFilterHolds(filter, res, dropUserInfo) {
-  const emptyDescription = isEmptyResourceDescription(filter.resources);
-  if (emptyDescription && (dropUserInfo || isEmptyUserInfo(filter))) return false;
-  return filterHolds(filter, res, POLICY_FILTER_OPTIONS, dropUserInfo);
-}
-function excludeFilterHolds(filter, res) {
-  if (isEmptyResourceDescription(filter.resources) && isEmptyUserInfo(filter)) return false;
-  return filterHolds(filter, res, POLICY_FILTER_OPTIONS, false);
-}
-function matchBlockHolds(match, res) {
-  const dropUserInfo = !hasAdmissionInfo(res.input.userInfo);
-  if (match.any && match.any.length > 0) {
-    for (const filter of match.any) {
-      if (matchFilterHolds(filter, res, dropUserInfo)) return true;
-    }
-    return false;
+  if (q.unscaled === 0n) {
+    return { unscaled: 0n, scale: binary2 === void 0 ? denom.length - exponent : denom.length };
   }
-  if (match.all && match.all.length > 0) {
-    for (const filter of match.all) {
-      if (!matchFilterHolds(filter, res, dropUserInfo)) return false;
-    }
-    return true;
+  if (binary2 !== void 0 && q.scale >= 0) {
+    const magnitude = (q.unscaled < 0n ? -q.unscaled : q.unscaled) * pow102(q.scale);
+    if (magnitude >= MAX_INT642) return { unscaled: q.unscaled < 0n ? -MAX_INT642 : MAX_INT642, scale: 0 };
   }
-  return matchFilterHolds(match, res, dropUserInfo);
+  const shift = q.scale + NANO_SCALE2;
+  return { unscaled: shift >= 0 ? q.unscaled * pow102(shift) : q.unscaled / pow102(-shift), scale: NANO_SCALE2 };
 }
-function excludeBlockHolds(exclude, res) {
-  if (exclude.any && exclude.any.length > 0) {
-    for (const filter of exclude.any) {
-      if (excludeFilterHolds(filter, res)) return true;
-    }
-    return false;
-  }
-  if (exclude.all && exclude.all.length > 0) {
-    for (const filter of exclude.all) {
-      if (!excludeFilterHolds(filter, res)) return false;
-    }
-    return true;
-  }
-  return excludeFilterHolds(exclude, res);
+function approximateFloat(d) {
+  const base = Number(d.unscaled);
+  return d.scale === 0 ? base : base * goPow10(-d.scale);
 }
-function ruleMatches(rule, input) {
-  const res = view(input);
-  if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
-  if (!matchBlockHolds(rule.match ?? {}, res)) return false;
-  const exclude = rule.exclude;
-  if (exclude === void 0 || exclude === null) return true;
-  return !excludeBlockHolds(exclude, res);
-}
-function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
-  const res = view(input);
-  const holds3 = (filter) => !(isEmptyResourceDescription(filter.resources) && isEmptyUserInfo(filter)) && filterHolds(filter, res, options, false);
-  if (statement.any && statement.any.length > 0) return statement.any.some(holds3);
-  if (statement.all && statement.all.length > 0) return statement.all.every(holds3);
-  return true;
-}
-
-// src/policy/json-patch.ts
-var import_yaml = __toESM(require_dist(), 1);
-function parsePatch(patch) {
-  try {
-    const decoded = (0, import_yaml.parse)(patch, { version: "1.1", logLevel: "error" });
-    if (decoded === null || decoded === void 0) return [];
-    return Array.isArray(decoded) ? decoded : null;
-  } catch {
-    return null;
-  }
-}
-
-// src/policy/validate-spec.ts
-var forbidden = (path5, detail) => `${path5}: Forbidden: ${detail}`;
-var invalid2 = (path5, value, detail) => `${path5}: Invalid value: ${value}: ${detail}`;
-var required = (path5, detail) => `${path5}: Required value${detail ? `: ${detail}` : ""}`;
-function isObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isPresent2(value) {
-  return value !== void 0 && value !== null;
-}
-function str(value) {
-  return typeof value === "string" ? value : "";
-}
-function list(value) {
-  return Array.isArray(value) ? value : [];
-}
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject2(value)) {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-var PSS_RESTRICTED_CONTROLS = ["Volume Types", "Privilege Escalation", "Running as Non-root", "Running as Non-root user", "Seccomp", "Capabilities"];
-var PSS_POD_LEVEL_CONTROLS = ["Host Namespaces", "HostPath Volumes", "Sysctls", "AppArmor", "Volume Types"];
-var PSS_CONTAINER_LEVEL_CONTROLS = ["Capabilities", "Privileged Containers", "Host Ports", "/proc Mount Type", "Privilege Escalation"];
-function ruleKinds(rule) {
+function addDecimals(a, b) {
+  const scale = Math.max(a.scale, b.scale);
   return {
-    mutate: hasContent(rule.mutate),
-    validate: hasContent(rule.validate),
-    generate: hasContent(rule.generate),
-    verifyImages: list(rule.verifyImages).some((vi) => hasContent(vi))
+    unscaled: a.unscaled * pow102(scale - a.scale) + b.unscaled * pow102(scale - b.scale),
+    scale
   };
 }
-function validateUserInfo(info, path5, errs) {
-  list(info.subjects).forEach((subject2, i) => {
-    const entry = `${path5}.subjects[${i}]`;
-    if (str(subject2.kind) === "") errs.push(required(`${entry}.kind`, ""));
-    if (str(subject2.name) === "") errs.push(required(`${entry}.name`, ""));
-    if (subject2.kind === "ServiceAccount" && str(subject2.namespace) === "") {
-      errs.push(required(`${entry}.namespace`, "namespace is required when Kind is ServiceAccount"));
+function multiplyDecimals(a, b) {
+  return { unscaled: a.unscaled * b.unscaled, scale: a.scale + b.scale };
+}
+function divideDecimals(a, b, scale) {
+  const shift = scale + b.scale - a.scale;
+  const unscaled = shift >= 0 ? a.unscaled * pow102(shift) / b.unscaled : a.unscaled / (b.unscaled * pow102(-shift));
+  return { unscaled, scale };
+}
+
+// src/engine/jmespath/functions/arithmetic-operands.ts
+var NS_PER_SECOND = 1000000000n;
+function quantityOperand(text3) {
+  const q = parseQuantity(text3);
+  return q === null ? null : { kind: "quantity", value: quantityDecimal(text3, q), format: q.format };
+}
+function classify(arg) {
+  if (typeof arg === "number") return { kind: "scalar", value: arg };
+  if (typeof arg !== "string") return null;
+  const quantity = quantityOperand(arg);
+  if (quantity !== null) return quantity;
+  const ns = parseGoDuration(arg);
+  return ns === null ? null : { kind: "duration", value: ns };
+}
+function parseOperands(name, a, b) {
+  const x = classify(a);
+  const y = classify(b);
+  if (x === null || y === null) throw functionError(name, "invalid operand");
+  return [x, y];
+}
+function quantityText(d, format) {
+  return formatQuantity(makeQuantity(d.unscaled, -d.scale, format));
+}
+function seconds(ns) {
+  return Number(ns / NS_PER_SECOND) + Number(ns % NS_PER_SECOND) / 1e9;
+}
+function durationFromSeconds(s) {
+  return formatGoDuration(goFloatToInt64(s * 1e9));
+}
+function scalarQuantity(v) {
+  const text3 = formatFloatG(v);
+  return quantityDecimal(text3, parseQuantity(text3));
+}
+function scaleQuantity(q, k) {
+  return quantityText(multiplyDecimals(q.value, scalarQuantity(k)), q.format);
+}
+function addOperands(name, x, y) {
+  if (x.kind === "scalar" && y.kind === "scalar") return x.value + y.value;
+  if (x.kind === "quantity" && y.kind === "quantity") {
+    return quantityText(addDecimals(x.value, y.value), x.value.unscaled === 0n ? y.format : x.format);
+  }
+  if (x.kind === "duration" && y.kind === "duration") return formatGoDuration(x.value + y.value);
+  throw typeMismatchError(name);
+}
+function subtractOperands(name, x, y) {
+  if (x.kind === "scalar" && y.kind === "scalar") return x.value - y.value;
+  if (x.kind === "quantity" && y.kind === "quantity") {
+    const negated = { unscaled: -y.value.unscaled, scale: y.value.scale };
+    return quantityText(addDecimals(x.value, negated), x.value.unscaled === 0n ? y.format : x.format);
+  }
+  if (x.kind === "duration" && y.kind === "duration") return formatGoDuration(x.value - y.value);
+  throw typeMismatchError(name);
+}
+function multiplyOperands(name, x, y) {
+  if (x.kind === "scalar") {
+    if (y.kind === "scalar") return x.value * y.value;
+    if (y.kind === "quantity") return scaleQuantity(y, x.value);
+    return durationFromSeconds(seconds(y.value) * x.value);
+  }
+  if (y.kind !== "scalar") throw typeMismatchError(name);
+  if (x.kind === "quantity") return scaleQuantity(x, y.value);
+  return durationFromSeconds(seconds(x.value) * y.value);
+}
+function divideOperands(name, x, y) {
+  if (x.kind === "scalar") {
+    if (y.kind !== "scalar") throw typeMismatchError(name);
+    if (y.value === 0) throw zeroDivisorError(name);
+    return x.value / y.value;
+  }
+  if (x.kind === "quantity") {
+    if (y.kind === "quantity") {
+      const divisor = approximateFloat(y.value);
+      if (divisor === 0) throw zeroDivisorError(name);
+      return approximateFloat(x.value) / divisor;
     }
-  });
-  list(info.roles).forEach((role, i) => {
-    if (String(role).split(":").length !== 2) {
-      errs.push(invalid2(`${path5}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
-    }
-  });
+    if (y.kind !== "scalar") throw typeMismatchError(name);
+    if (y.value === 0) throw zeroDivisorError(name);
+    const k = scalarQuantity(y.value);
+    return quantityText(divideDecimals(x.value, k, Math.max(x.value.scale, k.scale)), x.format);
+  }
+  if (y.kind === "duration") {
+    if (seconds(y.value) === 0) throw zeroDivisorError(name);
+    return seconds(x.value) / seconds(y.value);
+  }
+  if (y.kind !== "scalar") throw typeMismatchError(name);
+  if (y.value === 0) throw zeroDivisorError(name);
+  return durationFromSeconds(seconds(x.value) / y.value);
 }
-function selectorHasWildcard(selector2) {
-  const labels = selector2.matchLabels;
-  return isObject2(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str(v)));
+function integral(name, f) {
+  const i = goFloatToInt64(f);
+  if (Number(i) !== f) throw nonIntegerModuloError(name);
+  return i;
 }
-function validateDescription(desc, path5, namespaced, errs) {
-  if (!desc) return;
-  if (str(desc.name) !== "" && list(desc.names).length > 0) {
-    errs.push(invalid2(path5, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+function moduloOperands(name, x, y) {
+  if (x.kind === "scalar" && y.kind === "scalar") {
+    const a = integral(name, x.value);
+    const b = integral(name, y.value);
+    if (b === 0n) throw zeroDivisorError(name);
+    return Number(a % b);
   }
-  const selector2 = desc.selector;
-  if (isObject2(selector2) && !selectorHasWildcard(selector2)) {
-    const { error, requirements } = describeSelector(selector2);
-    if (error !== null) errs.push(invalid2(`${path5}.selector`, "v1.LabelSelector{...}", error));
-    else if (requirements === 0) {
-      errs.push(invalid2(`${path5}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
-    }
+  if (x.kind === "quantity" && y.kind === "quantity") {
+    const a = integral(name, approximateFloat(x.value));
+    const b = integral(name, approximateFloat(y.value));
+    if (b === 0n) throw zeroDivisorError(name);
+    return formatQuantity(makeQuantity(a % b, 0, x.format));
   }
-  if (namespaced && list(desc.namespaces).length > 0) {
-    errs.push(forbidden(`${path5}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+  if (x.kind === "duration" && y.kind === "duration") {
+    if (y.value === 0n) throw zeroDivisorError(name);
+    return formatGoDuration(x.value % y.value);
   }
+  throw typeMismatchError(name);
 }
-function validateMatchResources(block, path5, namespaced, errs) {
-  if (!block) return;
-  const any = list(block.any);
-  const all = list(block.all);
-  if (any.length > 0 && all.length > 0) {
-    errs.push(invalid2(path5, "v1.MatchResources{...}", "Can't specify any and all together"));
-  }
-  any.forEach((filter, i) => {
-    validateUserInfo(filter, `${path5}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path5}.any[${i}]`, namespaced, errs);
-  });
-  all.forEach((filter, i) => {
-    validateUserInfo(filter, `${path5}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path5}.all[${i}]`, namespaced, errs);
-  });
-  validateUserInfo(block, path5, errs);
-  validateDescription(block.resources, path5, namespaced, errs);
+
+// src/engine/jmespath/functions/arithmetic-functions.ts
+var ANY = { types: ["any"] };
+var NUMBER = { types: ["number"] };
+function binary(name, operation, note) {
+  return {
+    name,
+    args: [ANY, ANY],
+    handler: ([a, b]) => operation(name, ...parseOperands(name, a, b)),
+    returnType: ["any"],
+    note
+  };
 }
-function hasAll(set, values) {
-  return values.every((v) => set.has(v));
+function sum(items2) {
+  if (!isJsonArray(items2)) throw typeMismatchError("sum");
+  if (items2.length === 0) throw functionError("sum", "at least one element in the array is required");
+  let result = items2[0];
+  for (let i = 1; i < items2.length; i++) result = addOperands("sum", ...parseOperands("sum", result, items2[i]));
+  return result;
 }
-function matchesEmptySet(rule) {
-  const match = rule.match ?? {};
-  const exclude = rule.exclude ?? {};
-  if (list(exclude.all).length > 0 || list(match.all).length > 0) return false;
-  if (list(match.any).length > 0 && list(exclude.any).length > 0) {
-    const excluded = new Set(list(exclude.any).map(canonical));
-    return list(match.any).some((filter) => excluded.has(canonical(filter)));
+function round(x, places) {
+  let n;
+  try {
+    n = intNumber(places);
+  } catch {
+    throw functionError("round", "Non-integer argument(s) passed for round off");
   }
-  if (!hasContent(exclude)) return false;
-  const m = match.resources ?? {};
-  const e = exclude.resources ?? {};
-  const excludeRoles = new Set(list(exclude.roles));
-  if (excludeRoles.size > 0 && (list(match.roles).length === 0 || !hasAll(excludeRoles, list(match.roles)))) return false;
-  const excludeClusterRoles = new Set(list(exclude.clusterRoles));
-  if (excludeClusterRoles.size > 0 && (list(match.clusterRoles).length === 0 || !hasAll(excludeClusterRoles, list(match.clusterRoles)))) {
-    return false;
+  if (n < 0) throw functionError("round", "%!d(MISSING) argument is out of bounds (%!d(MISSING))");
+  const shift = goPowInt(10, n);
+  return goRound(x * shift) / shift;
+}
+var ARITHMETIC_FUNCTIONS = [
+  binary("add", addOperands, "does arithmetic addition of two specified values of numbers, quantities, and durations"),
+  {
+    name: "sum",
+    args: [{ types: ["array"] }],
+    handler: ([items2]) => sum(items2),
+    returnType: ["any"],
+    note: "does arithmetic addition of specified array of values of numbers, quantities, and durations"
+  },
+  binary(
+    "subtract",
+    subtractOperands,
+    "does arithmetic subtraction of two specified values of numbers, quantities, and durations"
+  ),
+  binary(
+    "multiply",
+    multiplyOperands,
+    "does arithmetic multiplication of two specified values of numbers, quantities, and durations"
+  ),
+  binary("divide", divideOperands, "divisor must be non zero"),
+  binary("modulo", moduloOperands, "divisor must be non-zero, arguments must be integers"),
+  {
+    name: "round",
+    args: [NUMBER, NUMBER],
+    handler: ([x, places]) => round(x, places),
+    returnType: ["number"],
+    note: "does roundoff to upto the given decimal places"
   }
-  const excludeSubjects = new Set(list(exclude.subjects).map(canonical));
-  if (excludeSubjects.size > 0) {
-    if (list(match.subjects).length === 0) return false;
-    if (list(match.subjects).some((s) => !excludeSubjects.has(canonical(s)))) return false;
-  }
-  if (str(e.name) !== "" && !wildcardMatch(str(e.name), str(m.name))) return false;
-  if (list(e.names).length > 0) {
-    if (list(m.names).length === 0) return false;
-    return list(m.names).some((mn) => list(e.names).some((en) => wildcardMatch(en, mn)));
-  }
-  const excludeNamespaces = new Set(list(e.namespaces));
-  if (excludeNamespaces.size > 0 && (list(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list(m.namespaces)))) return false;
-  const excludeKinds = new Set(list(e.kinds));
-  if (excludeKinds.size > 0 && (list(m.kinds).length === 0 || !hasAll(excludeKinds, list(m.kinds)))) return false;
-  for (const key of ["selector", "namespaceSelector"]) {
-    const ms = m[key];
-    const es = e[key];
-    if (isObject2(ms) && isObject2(es)) {
-      const excludeExpressions = new Set(list(es.matchExpressions).map(canonical));
-      if (excludeExpressions.size > 0) {
-        const matchExpressions = list(ms.matchExpressions);
-        if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
+];
+
+// src/engine/jmespath/functions/encoding-functions.ts
+import { createHash } from "node:crypto";
+
+// src/engine/jmespath/functions/go-base64.ts
+var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+var DECODE = new Int16Array(256).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
+var PAD = 61;
+var CR = 13;
+var LF = 10;
+function corrupt(offset) {
+  return new Error(`illegal base64 data at input byte ${offset}`);
+}
+function goBase64Decode(src) {
+  const out = [];
+  let si = 0;
+  while (si < src.length) {
+    const quantum = [0, 0, 0, 0];
+    let dlen = 4;
+    let trailing = -1;
+    for (let j = 0; j < 4; j++) {
+      if (si === src.length) {
+        if (j === 0) return Uint8Array.from(out);
+        throw corrupt(si - j);
       }
-      const excludeLabels = isObject2(es.matchLabels) ? es.matchLabels : {};
-      if (Object.keys(excludeLabels).length > 0) {
-        const matchLabels = isObject2(ms.matchLabels) ? ms.matchLabels : {};
-        if (Object.keys(matchLabels).length === 0) return false;
-        if (Object.entries(matchLabels).some(([k, v]) => excludeLabels[k] !== v)) return false;
+      const c = src[si];
+      si++;
+      const v = DECODE[c];
+      if (v >= 0) {
+        quantum[j] = v;
+        continue;
       }
+      if (c === LF || c === CR) {
+        j--;
+        continue;
+      }
+      if (c !== PAD) throw corrupt(si - 1);
+      if (j < 2) throw corrupt(si - 1);
+      if (j === 2) {
+        while (si < src.length && (src[si] === LF || src[si] === CR)) si++;
+        if (si === src.length) throw corrupt(src.length);
+        if (src[si] !== PAD) throw corrupt(si - 1);
+        si++;
+      }
+      while (si < src.length && (src[si] === LF || src[si] === CR)) si++;
+      if (si < src.length) trailing = si;
+      dlen = j;
+      break;
     }
+    const val = quantum[0] << 18 | quantum[1] << 12 | quantum[2] << 6 | quantum[3];
+    const bytes = [val >> 16 & 255, val >> 8 & 255, val & 255];
+    for (let k = 0; k < dlen - 1; k++) out.push(bytes[k]);
+    if (trailing >= 0) throw corrupt(trailing);
   }
-  for (const key of ["selector", "namespaceSelector"]) {
-    if (isPresent2(m[key]) !== isPresent2(e[key])) return false;
+  return Uint8Array.from(out);
+}
+
+// src/engine/jmespath/functions/go-utf8.ts
+function utf8Bytes(s) {
+  return Buffer.from(s, "utf8");
+}
+function sequenceLength(b, i) {
+  const c = b[i];
+  if (c < 128) return 1;
+  const cont = (k, lo = 128, hi = 191) => i + k < b.length && b[i + k] >= lo && b[i + k] <= hi;
+  if (c >= 194 && c <= 223) return cont(1) ? 2 : 0;
+  if (c >= 224 && c <= 239) {
+    const lo = c === 224 ? 160 : 128;
+    const hi = c === 237 ? 159 : 191;
+    return cont(1, lo, hi) && cont(2) ? 3 : 0;
   }
-  if (isPresent2(m.annotations) && isPresent2(e.annotations) && canonical(m.annotations) !== canonical(e.annotations)) return false;
-  if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
+  if (c >= 240 && c <= 244) {
+    const lo = c === 240 ? 144 : 128;
+    const hi = c === 244 ? 143 : 191;
+    return cont(1, lo, hi) && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+function isValidUtf8(b) {
+  for (let i = 0; i < b.length; ) {
+    const n = sequenceLength(b, i);
+    if (n === 0) return false;
+    i += n;
+  }
   return true;
 }
-function validatePodSecurityControls(rule, path5, errs) {
-  const podSecurity2 = rule.validate?.podSecurity;
-  if (!isPresent2(podSecurity2) || !podSecurity2) return;
-  const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
-  list(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path5}.podSecurity.exclude[${idx}].controlName`;
-    const name = str(exclude.controlName);
-    if (PSS_CONTAINER_LEVEL_CONTROLS.includes(name)) {
-      if (list(exclude.images).length === 0) {
-        errs.push(invalid2(at, JSON.stringify(name), "exclude.images must be specified for the container level control"));
-      }
-    } else if (PSS_POD_LEVEL_CONTROLS.includes(name) && list(exclude.images).length !== 0) {
-      errs.push(invalid2(at, JSON.stringify(name), "exclude.images must not be specified for the pod level control"));
+function goBytesToString(b) {
+  if (isValidUtf8(b)) return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
+  let out = "";
+  let start = 0;
+  for (let i = 0; i < b.length; ) {
+    const n = sequenceLength(b, i);
+    if (n > 0) {
+      i += n;
+      continue;
     }
-    if (name === "Seccomp" || name === "Capabilities") return;
-    if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
-  });
-}
-var VARIABLE = /\{\{[^{}]*\}\}/;
-function validateGeneratePattern(gen, path5, namespaced, policyNamespace, errs) {
-  const namespace = str(gen.namespace);
-  const clone = isObject2(gen.clone) ? gen.clone : {};
-  const cloneList2 = isObject2(gen.cloneList) ? gen.cloneList : {};
-  const cloneKinds = list(cloneList2.kinds);
-  if (namespaced) {
-    let scope = null;
-    if (namespace !== policyNamespace) {
-      scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
-    } else if (str(clone.name) !== "" && str(clone.namespace) !== policyNamespace) {
-      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str(clone.namespace)}`;
-    }
-    if (scope !== null) errs.push(forbidden(`${path5}.namespace`, `target resource scope mismatched: ${scope} `));
+    out += Buffer.from(b.subarray(start, i)).toString("utf8") + "\uFFFD";
+    i++;
+    start = i;
   }
-  if (str(gen.kind) !== "" && namespace === "") {
-    errs.push(forbidden(`${path5}.namespace`, "target namespace must be set for a namespaced resource"));
-  }
-  const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone, cloneList: cloneList2 };
-  if (VARIABLE.test(JSON.stringify(pattern))) {
-    errs.push(forbidden(`${path5}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
-  }
-  if (cloneKinds.length === 0) {
-    if (str(gen.kind) === "") errs.push(forbidden(`${path5}.kind`, "kind can not be empty"));
-    if (str(gen.name) === "") errs.push(forbidden(`${path5}.name`, "name can not be empty"));
-    if (str(gen.apiVersion) === "") errs.push(forbidden(`${path5}.apiVersion`, "apiVersion can not be empty"));
-    return;
-  }
-  if (namespaced && str(cloneList2.namespace) !== policyNamespace) {
-    const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str(cloneList2.namespace)}`;
-    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path5}.cloneList.namespace`, detail));
-  }
-  if (str(cloneList2.namespace) === "") {
-    errs.push(forbidden(`${path5}.cloneList.namespace`, "namespace is required for namespaced target resources"));
-  }
-}
-function validateGeneration(rule, path5, namespaced, policyNamespace, errs) {
-  const gen = rule.generate;
-  if (!isObject2(gen) || !hasContent(gen)) return;
-  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject2(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
-  if (count2 > 1) {
-    errs.push(forbidden(path5, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
-    return;
-  }
-  if (Array.isArray(gen.foreach)) {
-    gen.foreach.forEach((fe, i) => {
-      if (isObject2(fe)) validateGeneratePattern(fe, `${path5}.foreach[${i}]`, namespaced, policyNamespace, errs);
-    });
-  } else {
-    validateGeneratePattern(gen, path5, namespaced, policyNamespace, errs);
-  }
-}
-function validateRule(rule, path5, namespaced, policyNamespace, errs) {
-  const kinds = ruleKinds(rule);
-  const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
-  if (count2 === 0) {
-    errs.push(
-      invalid2(path5, "v1.Rule{...}", `No operation defined in the rule '${rule.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
-    );
-  } else if (count2 !== 1) {
-    errs.push(
-      invalid2(
-        path5,
-        "v1.Rule{...}",
-        `Multiple operations defined in the rule '${rule.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
-      )
-    );
-  }
-  if (isPresent2(rule.imageExtractors) && !kinds.verifyImages) {
-    errs.push(
-      invalid2(`${path5}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule.name}', imageExtractors can only be defined for verifyImages rule`)
-    );
-  }
-  if (matchesEmptySet(rule)) errs.push(invalid2(path5, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule.match, `${path5}.match`, namespaced, errs);
-  validateMatchResources(rule.exclude, `${path5}.exclude`, namespaced, errs);
-  if (kinds.mutate && namespaced && isObject2(rule.mutate) && Array.isArray(rule.mutate.targets)) {
-    rule.mutate.targets.forEach((target, idx) => {
-      const ns = isObject2(target) ? str(target.namespace) : "";
-      if (ns !== "" && ns !== policyNamespace) {
-        errs.push(
-          invalid2(
-            `${path5}.targets[${idx}].namespace`,
-            JSON.stringify(ns),
-            "This field can be ignored or should have value of the namespace where the policy is being created"
-          )
-        );
-      }
-    });
-  }
-  validatePodSecurityControls(rule, path5, errs);
-  validateGeneration(rule, path5, namespaced, policyNamespace, errs);
-}
-function isMutateExistingOnPolicyUpdate(rule) {
-  const value = isObject2(rule.mutate) ? rule.mutate.mutateExistingOnPolicyUpdate : void 0;
-  return typeof value === "boolean" ? value : void 0;
-}
-function mutateExistingOnPolicyUpdate(policy) {
-  for (const rule of policy.spec.rules ?? []) {
-    if (hasContent(rule.mutate)) {
-      const value = isMutateExistingOnPolicyUpdate(rule);
-      if (value !== void 0) return value;
-    }
-  }
-  return policy.spec.mutateExistingOnPolicyUpdate === true;
-}
-function validateSpec(policy, namespaced, policyNamespace, errs) {
-  const spec2 = policy.spec;
-  const webhook = isObject2(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
-  if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
-    errs.push(forbidden("spec.webhookTimeoutSeconds", "remove the deprecated field and use spec.webhookConfiguration.timeoutSeconds instead"));
-  }
-  if (isPresent2(spec2.failurePolicy) && isPresent2(webhook?.failurePolicy)) {
-    errs.push(forbidden("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
-  }
-  for (const rule of spec2.rules ?? []) {
-    if (hasContent(rule.generate) && isObject2(rule.generate) && typeof rule.generate.generateExisting === "boolean") {
-      if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
-        errs.push(forbidden("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
-      }
-      if (spec2.generateExisting === true) {
-        errs.push(forbidden("spec.generateExisting", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
-      }
-    }
-    if (hasContent(rule.mutate) && isMutateExistingOnPolicyUpdate(rule) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
-      errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", "remove the deprecated field and use spec.mutate[*].mutateExistingOnPolicyUpdate instead"));
-    }
-  }
-  if (mutateExistingOnPolicyUpdate(policy)) {
-    (spec2.rules ?? []).forEach((rule, i) => {
-      if (hasContent(rule.mutate) && !(isObject2(rule.mutate) && Array.isArray(rule.mutate.targets) && rule.mutate.targets.length > 0)) {
-        errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
-      }
-    });
-  }
-  const timeout = spec2.webhookTimeoutSeconds;
-  if (typeof timeout === "number" && (timeout < 1 || timeout > 30)) {
-    errs.push(invalid2("spec.webhookTimeoutSeconds", String(timeout), "the timeout value must be between 1 and 30 seconds"));
-  }
-  const webhookTimeout = webhook?.timeoutSeconds;
-  if (typeof webhookTimeout === "number" && (webhookTimeout < 1 || webhookTimeout > 30)) {
-    errs.push(invalid2("spec.webhookConfiguration.timeoutSeconds", String(webhookTimeout), "the timeout value must be between 1 and 30 seconds"));
-  }
-  const names = /* @__PURE__ */ new Set();
-  (spec2.rules ?? []).forEach((rule, i) => {
-    if (names.has(rule.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule.name}'`));
-    names.add(rule.name);
-  });
-  (spec2.rules ?? []).forEach((rule, i) => validateRule(rule, `spec.rules[${i}]`, namespaced, policyNamespace, errs));
-  if (namespaced && list(spec2.validationFailureActionOverrides).length > 0) {
-    errs.push(forbidden("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
-  }
-}
-function aggregate(errs) {
-  const unique2 = [...new Set(errs)];
-  if (unique2.length === 0) return null;
-  return unique2.length === 1 ? unique2[0] : `[${unique2.join(", ")}]`;
-}
-function apiValidationError(policy) {
-  const errs = [];
-  if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === "all") {
-    errs.push(forbidden("metadata.annotations", "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
-  }
-  const name = str(policy.metadata.name);
-  if (Buffer.byteLength(name, "utf8") > 63) errs.push("name: Too long: may not be more than 63 bytes");
-  const namespaced = policy.kind === "Policy";
-  validateSpec(policy, namespaced, namespaced ? str(policy.metadata.namespace) : "", errs);
-  return aggregate(errs);
+  return out + Buffer.from(b.subarray(start)).toString("utf8");
 }
 
-// src/engine/variables/errors.ts
-var SubstitutionError = class extends Error {
-  name = "SubstitutionError";
+// src/engine/jmespath/functions/encoding-functions.ts
+var STRING = { types: ["string"] };
+function digest(name, algorithm) {
+  return {
+    name,
+    args: [STRING],
+    handler: ([s]) => createHash(algorithm).update(utf8Bytes(s)).digest("hex"),
+    returnType: ["string"],
+    note: `hashes a string with ${algorithm.toUpperCase()} and returns the lowercase hexadecimal digest`
+  };
+}
+var ENCODING_FUNCTIONS = [
+  {
+    name: "base64_decode",
+    args: [STRING],
+    handler: ([s]) => goBytesToString(goBase64Decode(utf8Bytes(s))),
+    returnType: ["string"],
+    note: "decodes a base 64 string"
+  },
+  {
+    name: "base64_encode",
+    args: [STRING],
+    handler: ([s]) => Buffer.from(utf8Bytes(s)).toString("base64"),
+    returnType: ["string"],
+    note: "encodes a regular, plaintext and unencoded string to base64"
+  },
+  digest("sha256", "sha256"),
+  digest("sha1", "sha1"),
+  digest("md5", "md5")
+];
+
+// src/engine/context/go-trim-space.ts
+var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+function goTrimSpace(s) {
+  if (s === "" || isPlainCode(s.charCodeAt(0)) && isPlainCode(s.charCodeAt(s.length - 1))) return s;
+  return s.replace(GO_SPACE, "");
+}
+function isPlainCode(code) {
+  return code > 32 && code < 127;
+}
+
+// src/engine/context/images.ts
+var DEFAULT_REGISTRY = "docker.io";
+var ALPHANUMERIC = "[a-z0-9]+";
+var SEPARATOR = "(?:[._]|__|[-]+)";
+var PATH_COMPONENT = `${ALPHANUMERIC}(?:${SEPARATOR}${ALPHANUMERIC})*`;
+var DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
+var DOMAIN_NAME = `${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*`;
+var HOST = `(?:${DOMAIN_NAME}|\\[(?:[a-fA-F0-9:]+)\\])`;
+var DOMAIN_AND_PORT = `${HOST}(?::[0-9]+)?`;
+var TAG = "[\\w][\\w.-]{0,127}";
+var DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}";
+var NAME = `(?:${DOMAIN_AND_PORT}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
+var REFERENCE = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
+var ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(?:/${PATH_COMPONENT})*)$`);
+var DIGEST_HEX_LENGTH = { sha256: 64, sha384: 96, sha512: 128 };
+function validateDigest(digest2) {
+  const colon = digest2.indexOf(":");
+  if (colon <= 0 || colon + 1 === digest2.length) throw new Error("invalid checksum digest format");
+  const algorithm = digest2.slice(0, colon);
+  const encoded = digest2.slice(colon + 1);
+  const length = DIGEST_HEX_LENGTH[algorithm];
+  if (length === void 0) {
+    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest2)) throw new Error("invalid checksum digest format");
+    throw new Error("unsupported digest algorithm");
+  }
+  if (encoded.length !== length) throw new Error("invalid checksum digest length");
+  if (!/^[a-f0-9]+$/.test(encoded)) throw new Error("invalid checksum digest format");
+}
+function parseReference(s) {
+  const matches = REFERENCE.exec(s);
+  if (matches === null) {
+    if (s === "") throw new Error("repository name must have at least one component");
+    if (REFERENCE.test(s.toLowerCase())) throw new Error("repository name must be lowercase");
+    throw new Error("invalid reference format");
+  }
+  const name = ANCHORED_NAME.exec(matches[1]);
+  const domain = name?.[1] ?? "";
+  const path8 = name ? name[2] : matches[1];
+  if (path8.length > 255) throw new Error("repository name must not be more than 255 characters");
+  const digest2 = matches[3] ?? "";
+  if (digest2 !== "") validateDigest(digest2);
+  return { domain, path: path8, tag: matches[2] ?? "", digest: digest2 };
+}
+function addDefaultRegistry(image) {
+  const slash = image.indexOf("/");
+  if (slash === -1) return `${DEFAULT_REGISTRY}/${image}`;
+  const first = image.slice(0, slash);
+  if (!/[.:]/.test(first) && first !== "localhost" && first.toLowerCase() === first) {
+    return `${DEFAULT_REGISTRY}/${image}`;
+  }
+  return image;
+}
+function parseImage(image) {
+  const full = addDefaultRegistry(image);
+  let parsed;
+  try {
+    parsed = parseReference(full);
+  } catch (err) {
+    throw new Error(
+      `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
+    );
+  }
+  const { domain: registry, path: path8, digest: digest2 } = parsed;
+  const tag = parsed.tag === "" && digest2 === "" ? "latest" : parsed.tag;
+  const repository = registry !== "" ? `${registry}/${path8}` : path8;
+  return {
+    registry,
+    name: path8.slice(path8.lastIndexOf("/") + 1),
+    path: path8,
+    tag,
+    digest: digest2,
+    reference: digest2 !== "" ? `${repository}@${digest2}` : `${repository}:${tag}`,
+    referenceWithTag: `${repository}:${tag}`
+  };
+}
+var POD_CONTAINER_TYPES = ["initContainers", "containers", "ephemeralContainers"];
+var POD_SPEC_PATHS = {
+  Pod: ["spec"],
+  DaemonSet: ["spec", "template", "spec"],
+  Deployment: ["spec", "template", "spec"],
+  ReplicaSet: ["spec", "template", "spec"],
+  ReplicationController: ["spec", "template", "spec"],
+  StatefulSet: ["spec", "template", "spec"],
+  Job: ["spec", "template", "spec"],
+  CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
 };
-
-// src/engine/variables/patterns.ts
-var VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
-var VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
-function findAll(pattern, text) {
-  const matches = [];
-  for (const m of text.matchAll(pattern)) matches.push({ text: m[0], index: m.index });
-  return matches;
-}
-function dropPrefix(match, source) {
-  const code = match.text.charCodeAt(0);
-  const rest = match.text.slice(1);
-  if (code < 128) return rest;
-  let utf8Length;
-  if (code >= 56320 && code <= 57343 && match.index > 0) {
-    const high = source.charCodeAt(match.index - 1);
-    utf8Length = high >= 55296 && high <= 56319 ? 4 : 3;
-  } else {
-    utf8Length = code < 2048 ? 2 : 3;
-  }
-  return "\uFFFD".repeat(utf8Length - 1) + rest;
-}
-
-// src/engine/variables/traverse.ts
 var isMap = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var childPath = (path5, key) => `${path5}/${key.replaceAll("/", "\\/")}`;
-function walk(value, path5, action) {
-  if (Array.isArray(value)) {
-    const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = traverse(value[i], `${path5}/${i}`, action);
-    return out;
-  }
-  if (isMap(value)) {
-    const out = {};
-    for (const key of Object.keys(value)) {
-      let newKey = action(key, path5, true);
-      if (typeof newKey === "object" && newKey !== null) {
-        walk(newKey, path5, action);
-        throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
-      }
-      if (newKey === null || newKey === void 0) newKey = key;
-      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
-      setOwnProperty(out, newKey, traverse(value[key], childPath(path5, key), action));
-    }
-    return out;
-  }
-  return value;
+function imageEntry(info, pointer) {
+  const entry2 = {};
+  if (info.registry !== "") entry2.registry = info.registry;
+  entry2.name = info.name;
+  entry2.path = info.path;
+  if (info.tag !== "") entry2.tag = info.tag;
+  if (info.digest !== "") entry2.digest = info.digest;
+  if (info.reference !== "") entry2.reference = info.reference;
+  if (info.referenceWithTag !== "") entry2.referenceWithTag = info.referenceWithTag;
+  entry2.jsonPointer = pointer;
+  return entry2;
 }
-function traverse(document, path5, action) {
-  if (Array.isArray(document) || isMap(document)) return walk(document, path5, action);
-  return walk(action(document, path5, false), path5, action);
-}
-function visitLeavesAndKeys(document, visit, path5 = "") {
-  if (Array.isArray(document)) {
-    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path5}/${i}`);
-  } else if (isMap(document)) {
-    for (const key of Object.keys(document)) {
-      visit(key, path5);
-      visitLeavesAndKeys(document[key], visit, childPath(path5, key));
+function extractContainers(node2, path8, into) {
+  if (node2 === void 0 || node2 === null) return;
+  let items2;
+  if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
+  else if (isMap(node2)) items2 = Object.entries(node2);
+  else throw new Error("invalid type");
+  for (const [segment, container] of items2) {
+    if (container === null) continue;
+    if (!isMap(container)) throw new Error("invalid image config");
+    const pointer = `/${[...path8, segment].join("/")}/image`;
+    const key2 = container.name;
+    if (typeof key2 !== "string") throw new Error("invalid key");
+    const image = container.image;
+    if (typeof image !== "string" || goTrimSpace(image) === "") continue;
+    let info;
+    try {
+      info = parseImage(image);
+    } catch (err) {
+      throw new Error(`invalid image '${image}' (${err.message})`);
     }
-  } else {
-    visit(document, path5);
+    setOwnProperty(into, key2, imageEntry(info, pointer));
   }
+}
+function walkToPodSpec(resource, path8) {
+  let node2 = resource;
+  for (const segment of path8) {
+    if (!isMap(node2)) throw new Error("invalid image config");
+    node2 = node2[segment];
+    if (node2 === void 0 || node2 === null) return null;
+  }
+  if (!isMap(node2)) throw new Error("invalid image config");
+  return node2;
+}
+function extractImages(resource) {
+  const kind = typeof resource.kind === "string" ? resource.kind : "";
+  const specPath = POD_SPEC_PATHS[kind];
+  if (specPath === void 0) return null;
+  const images = {};
+  for (const type of POD_CONTAINER_TYPES) {
+    const podSpec = walkToPodSpec(resource, specPath);
+    if (podSpec === null) continue;
+    const containers = {};
+    extractContainers(podSpec[type], [...specPath, type], containers);
+    if (Object.keys(containers).length > 0) images[type] = containers;
+  }
+  return Object.keys(images).length > 0 ? images : null;
 }
 
-// src/engine/variables/references.ts
-var REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-var ESCAPED_REFERENCES = /\\\$\([^\n][^ )]*\)/g;
-var NOT_IN_RANGE = /^(\d+(\.\d+)?)([^-]*)!-(\d+(\.\d+)?)([^-]*)$/;
-var IN_RANGE = /^(\d+(\.\d+)?)([^-]*)-(\d+(\.\d+)?)([^-]*)$/;
-function operatorPrefix(pattern) {
-  if (pattern.length < 2) return "";
-  for (const op of [">=", "<=", ">", "<", "!"]) if (pattern.startsWith(op)) return op;
-  if (NOT_IN_RANGE.test(pattern)) return "!-";
-  if (IN_RANGE.test(pattern)) return "-";
-  return "";
-}
-function cleanPath(p) {
-  if (p === "") return ".";
-  const rooted = p.startsWith("/");
-  const parts = [];
-  for (const segment of p.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") {
-      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
-      else if (!rooted) parts.push("..");
+// src/engine/jmespath/functions/go-quote.ts
+var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+var SIMPLE_ESCAPES = {
+  "\x07": "\\a",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "	": "\\t",
+  "\v": "\\v",
+  "\\": "\\\\",
+  '"': '\\"'
+};
+function goQuote(s) {
+  let out = '"';
+  for (const c of s) {
+    const simple = SIMPLE_ESCAPES[c];
+    if (simple !== void 0) {
+      out += simple;
+    } else if (PRINTABLE.test(c)) {
+      out += c;
     } else {
-      parts.push(segment);
+      const cp = c.codePointAt(0);
+      if (cp < 128) out += `\\x${cp.toString(16).padStart(2, "0")}`;
+      else if (cp < 65536) out += `\\u${cp.toString(16).padStart(4, "0")}`;
+      else out += `\\U${cp.toString(16).padStart(8, "0")}`;
     }
   }
-  const cleaned = (rooted ? "/" : "") + parts.join("/");
-  return cleaned === "" ? "." : cleaned;
+  return out + '"';
 }
-function joinPath(...elements) {
-  const joined = elements.filter((e) => e !== "").join("/");
-  return joined === "" ? "" : cleanPath(joined);
+
+// src/engine/jmespath/functions/go-url.ts
+var isHex = (c) => c !== void 0 && /^[0-9a-fA-F]$/.test(c);
+var ALNUM = /^[A-Za-z0-9]$/;
+function shouldEscape(c, mode) {
+  if (ALNUM.test(c)) return false;
+  if (mode === "host" && `!$&'()*+,;=:[]<>"`.includes(c)) return false;
+  if ("-_.~".includes(c)) return false;
+  if ("$&+,/:;=?@".includes(c)) return mode === "path" ? c === "?" : mode !== "fragment";
+  if (mode === "fragment" && "!()*".includes(c)) return false;
+  return true;
 }
-var ANCHOR = /^([+<=X^])?\((.+)\)$/;
-function removeAnchorsFromPath(path5) {
-  let components = path5.split("/");
-  if (components[0] === "") components = components.slice(1);
-  const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
-  const joined = joinPath(...keys);
-  return path5.startsWith("/") ? `/${joined}` : joined;
+function unescape(s, mode) {
+  const bytes = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === "%") {
+      const escape2 = s.slice(i, i + 3);
+      if (!isHex(s[i + 1]) || !isHex(s[i + 2])) throw new Error(`invalid URL escape ${goQuote(escape2)}`);
+      if (mode === "host" && parseInt(s[i + 1], 16) < 8 && escape2 !== "%25") {
+        throw new Error(`invalid URL escape ${goQuote(escape2)}`);
+      }
+      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+      continue;
+    }
+    if (mode === "host" && c.charCodeAt(0) < 128 && shouldEscape(c, "host")) {
+      throw new Error(`invalid character ${goQuote(c)} in host name`);
+    }
+    bytes.push(...Buffer.from(c, "utf8"));
+  }
+  return goBytesToString(Uint8Array.from(bytes));
 }
-function valueAtReference(document, path5) {
-  let found;
-  visitLeavesAndKeys(document, (value, leafPath) => {
-    if (removeAnchorsFromPath(leafPath) === path5) found = value;
-  });
-  return found;
+function escape(s, mode) {
+  let out = "";
+  for (const b of Buffer.from(s, "utf8")) {
+    const c = String.fromCharCode(b);
+    out += b < 128 && !shouldEscape(c, mode) ? c : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
 }
-function formatFixed6(value) {
-  if (Number.isNaN(value)) return "NaN";
-  if (!Number.isFinite(value)) return value > 0 ? "+Inf" : "-Inf";
-  if (Math.abs(value) < 1e21) return value.toFixed(6);
-  return `${BigInt(value).toString()}.000000`;
+function splitScheme(raw) {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (/[A-Za-z]/.test(c)) continue;
+    if (/[0-9+\-.]/.test(c)) {
+      if (i === 0) return ["", raw];
+      continue;
+    }
+    if (c === ":") {
+      if (i === 0) throw new Error("missing protocol scheme");
+      return [raw.slice(0, i), raw.slice(i + 1)];
+    }
+    return ["", raw];
+  }
+  return ["", raw];
 }
-function resolveReference(document, reference, absolutePath) {
-  let path5 = reference.replace(/^[$()]+|[$()]+$/g, "");
-  const operator = operatorPrefix(path5);
-  path5 = path5.slice(operator.length);
-  if (path5.length === 0) throw new Error("expected path, found empty reference");
-  path5 = path5.startsWith("/") ? path5 : joinPath(absolutePath, path5);
-  const value = valueAtReference(document, path5);
-  if (operator === "") return value;
-  if (typeof value === "string") return operator + value;
-  if (typeof value === "bigint") return operator + value.toString();
-  if (typeof value === "number") return operator + formatFixed6(value);
-  throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value)}`);
+var validOptionalPort = (port) => port === "" || /^:[0-9]*$/.test(port);
+function parseHost(host) {
+  if (host.startsWith("[")) {
+    const close = host.lastIndexOf("]");
+    if (close < 0) throw new Error("missing ']' in host");
+    const colonPort = host.slice(close + 1);
+    if (!validOptionalPort(colonPort)) throw new Error(`invalid port ${goQuote(colonPort)} after host`);
+  } else {
+    const colon = host.lastIndexOf(":");
+    if (colon !== -1 && !validOptionalPort(host.slice(colon))) {
+      throw new Error(`invalid port ${goQuote(host.slice(colon))} after host`);
+    }
+  }
+  return unescape(host, "host");
 }
-function substituteReferencesInString(value, path5, document) {
-  const source = value;
-  for (const found of findAll(REFERENCES, source)) {
-    const match = found.text;
-    const initial = match.startsWith("$(");
-    const reference = initial ? match : dropPrefix(found, source);
-    let resolved;
+function parseWithoutFragment(raw) {
+  if (/[\x00-\x1f\x7f]/.test(raw)) throw new Error("net/url: invalid control character in URL");
+  const url = {
+    Scheme: "",
+    Opaque: "",
+    User: null,
+    Host: "",
+    Path: "",
+    RawPath: "",
+    OmitHost: false,
+    ForceQuery: false,
+    RawQuery: "",
+    Fragment: "",
+    RawFragment: ""
+  };
+  if (raw === "*") {
+    url.Path = "*";
+    return url;
+  }
+  let [scheme, rest] = splitScheme(raw);
+  url.Scheme = scheme.toLowerCase();
+  if (rest.endsWith("?") && rest.indexOf("?") === rest.length - 1) {
+    url.ForceQuery = true;
+    rest = rest.slice(0, -1);
+  } else {
+    const q = rest.indexOf("?");
+    if (q >= 0) {
+      url.RawQuery = rest.slice(q + 1);
+      rest = rest.slice(0, q);
+    }
+  }
+  if (!rest.startsWith("/")) {
+    if (url.Scheme !== "") {
+      url.Opaque = rest;
+      return url;
+    }
+    if (rest.split("/")[0].includes(":")) throw new Error("first path segment in URL cannot contain colon");
+  }
+  if ((url.Scheme !== "" || !rest.startsWith("///")) && rest.startsWith("//")) {
+    let authority = rest.slice(2);
+    const slash = authority.indexOf("/");
+    rest = slash >= 0 ? authority.slice(slash) : "";
+    authority = slash >= 0 ? authority.slice(0, slash) : authority;
+    const at = authority.lastIndexOf("@");
+    url.Host = parseHost(at < 0 ? authority : authority.slice(at + 1));
+    if (at >= 0) url.User = {};
+  } else if (url.Scheme !== "" && rest.startsWith("/")) {
+    url.OmitHost = true;
+  }
+  url.Path = unescape(rest, "path");
+  url.RawPath = escape(url.Path, "path") === rest ? "" : rest;
+  return url;
+}
+function parseGoUrl(raw) {
+  const hash = raw.indexOf("#");
+  const withoutFragment = hash < 0 ? raw : raw.slice(0, hash);
+  let url;
+  try {
+    url = parseWithoutFragment(withoutFragment);
+  } catch (err) {
+    throw new Error(`parse ${goQuote(withoutFragment)}: ${err.message}`);
+  }
+  if (hash >= 0) {
+    const fragment = raw.slice(hash + 1);
     try {
-      resolved = resolveReference(document, reference, path5);
+      url.Fragment = unescape(fragment, "fragment");
     } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference} at path ${path5}: ${err.message}`);
+      throw new Error(`parse ${goQuote(raw)}: ${err.message}`);
     }
-    if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path5}: <nil>`);
-    }
-    if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path5}`);
-    }
-    const replacement = (initial ? "" : match[0]) + resolved;
-    const at = value.indexOf(match);
-    if (at >= 0) value = value.slice(0, at) + replacement + value.slice(at + match.length);
+    url.RawFragment = escape(url.Fragment, "fragment") === fragment ? "" : fragment;
   }
-  for (const escaped of value.match(ESCAPED_REFERENCES) ?? []) value = value.split(escaped).join(escaped.slice(1));
-  return value;
+  return url;
 }
-function substituteReferences(document) {
-  return traverse(
-    document,
-    "",
-    (value, path5) => typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path5, document) : value
-  );
+function urlHostname(url) {
+  let host = url.Host;
+  const colon = host.lastIndexOf(":");
+  if (colon !== -1 && validOptionalPort(host.slice(colon))) host = host.slice(0, colon);
+  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
+  return host;
 }
+
+// src/engine/jmespath/functions/ip-address.ts
+function parseIPv4Fields(s) {
+  const fields = s.split(".");
+  if (fields.length !== 4) return null;
+  const out = [];
+  for (const f of fields) {
+    if (!/^[0-9]{1,3}$/.test(f) || f.length > 1 && f[0] === "0") return null;
+    const n = Number(f);
+    if (n > 255) return null;
+    out.push(n);
+  }
+  return out;
+}
+function mapped(v4) {
+  const b = new Uint8Array(16);
+  b[10] = 255;
+  b[11] = 255;
+  b.set(v4, 12);
+  return b;
+}
+function parseIPv6(s) {
+  const b = new Uint8Array(16);
+  const halves = s.split("::");
+  if (halves.length > 2) return null;
+  const groups = (text3) => {
+    if (text3 === "") return [];
+    const out = [];
+    const parts = text3.split(":");
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (i === parts.length - 1 && part.includes(".")) {
+        const v4 = parseIPv4Fields(part);
+        if (v4 === null) return null;
+        out.push(v4[0] << 8 | v4[1], v4[2] << 8 | v4[3]);
+      } else {
+        if (!/^[0-9a-fA-F]{1,4}$/.test(part)) return null;
+        out.push(parseInt(part, 16));
+      }
+    }
+    return out;
+  };
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  if (head === null || tail === null) return null;
+  if (halves.length === 1 ? head.length !== 8 : head.length + tail.length > 7) return null;
+  const all = [...head, ...Array(8 - head.length - tail.length).fill(0), ...tail];
+  all.forEach((g, i) => {
+    b[2 * i] = g >> 8;
+    b[2 * i + 1] = g & 255;
+  });
+  return b;
+}
+function parseIP(s) {
+  if (s.includes(":")) return parseIPv6(s);
+  const v4 = parseIPv4Fields(s);
+  return v4 === null ? null : mapped(v4);
+}
+function isIPv4(ip) {
+  for (let i = 0; i < 10; i++) if (ip[i] !== 0) return false;
+  return ip[10] === 255 && ip[11] === 255;
+}
+function isLoopback(ip) {
+  if (isIPv4(ip)) return ip[12] === 127;
+  return ip.every((b, i) => b === (i === 15 ? 1 : 0));
+}
+function isPrivate(ip) {
+  if (isIPv4(ip)) {
+    const [a, b] = [ip[12], ip[13]];
+    return a === 10 || a === 172 && (b & 240) === 16 || a === 192 && b === 168;
+  }
+  return (ip[0] & 254) === 252;
+}
+
+// src/engine/jmespath/functions/image-url-functions.ts
+var STRING2 = { types: ["string"] };
+var LOCALHOST = /^localhost\.?$/i;
+function isExternalUrl(url) {
+  const host = urlHostname(parseGoUrl(url));
+  const ip = parseIP(host);
+  if (ip !== null) return !(isLoopback(ip) || isPrivate(ip));
+  if (LOCALHOST.test(host)) return false;
+  throw new Error(`lookup ${host}: no such host`);
+}
+var IMAGE_URL_FUNCTIONS = [
+  {
+    name: "image_normalize",
+    args: [STRING2],
+    handler: ([image]) => {
+      try {
+        return parseImage(image).reference;
+      } catch (err) {
+        throw functionError("image_normalize", err.message);
+      }
+    },
+    returnType: ["string"],
+    note: "normalizes an image reference"
+  },
+  {
+    name: "is_external_url",
+    args: [STRING2],
+    handler: ([url]) => isExternalUrl(url),
+    returnType: ["bool"],
+    note: "determine if a URL points to an external network address"
+  }
+];
+
+// src/engine/jmespath/functions/kyverno-function.ts
+function signatureText(fn) {
+  const args = fn.args.map((arg) => arg.types.join("|")).join(", ");
+  return `${fn.name}(${args}) ${fn.returnType.join(",")}`;
+}
+
+// src/engine/jmespath/functions/match-functions.ts
+var OBJECT = { types: ["object"] };
+function labelMatch(selector2, labels) {
+  for (const key2 of Object.keys(selector2)) {
+    if (!Object.prototype.hasOwnProperty.call(labels, key2) || !deepEqual(labels[key2], selector2[key2])) return false;
+  }
+  return true;
+}
+var MATCH_FUNCTIONS = [
+  {
+    name: "pattern_match",
+    args: [{ types: ["string"] }, { types: ["string", "number"] }],
+    handler: ([pattern, src]) => wildcardMatch(pattern, ifaceToString(src)),
+    returnType: ["bool"],
+    note: "'*' matches zero or more alphanumeric characters, '?' matches a single alphanumeric character"
+  },
+  {
+    name: "label_match",
+    args: [OBJECT, OBJECT],
+    handler: ([selector2, labels]) => labelMatch(selector2, labels),
+    returnType: ["bool"],
+    note: "object arguments must be enclosed in backticks; ex. `{{request.object.spec.template.metadata.labels}}`"
+  }
+];
+
+// src/engine/jmespath/functions/regex-generator.ts
+var MAX_RUNE = 1114111;
+var MAX_UNBOUNDED = 4096;
+function syntaxError2(code, expr) {
+  return new Error(`error parsing regexp: ${code}: \`${expr}\``);
+}
+var POSIX_CLASSES = {
+  alnum: [48, 57, 65, 90, 97, 122],
+  alpha: [65, 90, 97, 122],
+  ascii: [0, 127],
+  blank: [9, 9, 32, 32],
+  cntrl: [0, 31, 127, 127],
+  digit: [48, 57],
+  graph: [33, 126],
+  lower: [97, 122],
+  print: [32, 126],
+  punct: [33, 47, 58, 64, 91, 96, 123, 126],
+  space: [9, 13, 32, 32],
+  upper: [65, 90],
+  word: [48, 57, 65, 90, 95, 95, 97, 122],
+  xdigit: [48, 57, 65, 70, 97, 102]
+};
+function cleanClass(ranges) {
+  const pairs = [];
+  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i], ranges[i + 1]]);
+  pairs.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out = [];
+  for (const [lo, hi] of pairs) {
+    if (out.length > 0 && lo <= out[out.length - 1] + 1) out[out.length - 1] = Math.max(out[out.length - 1], hi);
+    else out.push(lo, hi);
+  }
+  return out;
+}
+function negateClass(ranges) {
+  const out = [];
+  let next = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    if (ranges[i] > next) out.push(next, ranges[i] - 1);
+    next = ranges[i + 1] + 1;
+  }
+  if (next <= MAX_RUNE) out.push(next, MAX_RUNE);
+  return out;
+}
+var isOctal = (c) => c !== void 0 && c >= "0" && c <= "7";
+var unhex = (c) => c !== void 0 && /^[0-9a-fA-F]$/.test(c) ? parseInt(c, 16) : -1;
+var PosixParser = class _PosixParser {
+  constructor(whole) {
+    this.whole = whole;
+    this.t = whole;
+  }
+  whole;
+  stack = [];
+  t;
+  /** Go `parseEscape` at the start of `s`: the rune and the rest. */
+  escape(s) {
+    let t = s.slice(1);
+    if (t === "") throw new Error("error parsing regexp: trailing backslash at end of expression: ``");
+    const c = String.fromCodePoint(t.codePointAt(0));
+    t = t.slice(c.length);
+    const invalid3 = () => syntaxError2("invalid escape sequence", s.slice(0, s.length - t.length));
+    const cp = c.codePointAt(0);
+    if (cp < 128 && !/[A-Za-z0-9]/.test(c)) return [cp, t];
+    if (c >= "1" && c <= "7" && isOctal(t[0]) || c === "0") {
+      let r = cp - 48;
+      for (let i = 1; i < 3 && isOctal(t[0]); i++) {
+        r = r * 8 + (t.charCodeAt(0) - 48);
+        t = t.slice(1);
+      }
+      return [r, t];
+    }
+    if (c === "x") {
+      if (t === "") throw invalid3();
+      if (t[0] === "{") {
+        t = t.slice(1);
+        let r = 0;
+        let digits = 0;
+        for (; ; ) {
+          if (t === "") throw invalid3();
+          const d = t[0];
+          t = t.slice(1);
+          if (d === "}") break;
+          const v = unhex(d);
+          if (v < 0) throw invalid3();
+          r = r * 16 + v;
+          if (r > MAX_RUNE) throw invalid3();
+          digits++;
+        }
+        if (digits === 0) throw invalid3();
+        return [r, t];
+      }
+      const x = unhex(t[0]);
+      const y = unhex(t[1]);
+      t = t.slice(Math.min(2, t.length));
+      if (x < 0 || y < 0) throw invalid3();
+      return [x * 16 + y, t];
+    }
+    const simple = { a: 7, f: 12, n: 10, r: 13, t: 9, v: 11 };
+    if (simple[c] !== void 0) return [simple[c], t];
+    throw invalid3();
+  }
+  push(node2) {
+    this.stack.push(node2);
+  }
+  /** Go `concat`: collapses the nodes above the topmost marker. */
+  concat() {
+    let i = this.stack.length;
+    while (i > 0 && this.stack[i - 1].op !== "leftParen" && this.stack[i - 1].op !== "verticalBar") i--;
+    const subs = this.stack.splice(i);
+    this.stack.push(subs.length === 0 ? { op: "empty" } : subs.length === 1 ? subs[0] : { op: "concat", subs });
+  }
+  /** Collapses the alternatives above the topmost `(` into one node. */
+  alternate() {
+    this.concat();
+    const subs = [this.stack.pop()];
+    while (this.stack.length >= 2 && this.stack[this.stack.length - 1].op === "verticalBar") {
+      this.stack.pop();
+      subs.unshift(this.stack.pop());
+    }
+    this.stack.push(subs.length === 1 ? subs[0] : { op: "alternate", subs });
+  }
+  repeat(min, max, before, after) {
+    const top2 = this.stack[this.stack.length - 1];
+    if (top2 === void 0 || top2.op === "leftParen" || top2.op === "verticalBar") {
+      throw syntaxError2("missing argument to repetition operator", before.slice(0, before.length - after.length));
+    }
+    this.stack[this.stack.length - 1] = { op: "repeat", min, max, sub: top2 };
+  }
+  /** Go `parseInt` for repetition counts: no leading zeros; -1 beyond 10^8. */
+  static count(s) {
+    const m = /^[0-9]+/.exec(s);
+    if (m === null || m[0].length >= 2 && m[0][0] === "0") return null;
+    const n = m[0].length > 8 ? -1 : Number(m[0]);
+    return [n, s.slice(m[0].length)];
+  }
+  /** Go `parseRepeat`: `{n}`, `{n,}`, `{n,m}`, or null when `{` is a literal. */
+  static repeatBounds(s) {
+    const first = _PosixParser.count(s.slice(1));
+    if (first === null) return null;
+    let [min, t] = first;
+    let max = min;
+    if (t === "") return null;
+    if (t[0] === ",") {
+      t = t.slice(1);
+      if (t === "") return null;
+      if (t[0] === "}") {
+        max = -1;
+      } else {
+        const second = _PosixParser.count(t);
+        if (second === null) return null;
+        [max, t] = second;
+        if (max < 0) min = -1;
+      }
+    }
+    if (t[0] !== "}") return null;
+    return { min, max, rest: t.slice(1) };
+  }
+  classChar(s, wholeClass) {
+    if (s === "") throw syntaxError2("missing closing ]", wholeClass);
+    if (s[0] === "\\") return this.escape(s);
+    const c = String.fromCodePoint(s.codePointAt(0));
+    return [c.codePointAt(0), s.slice(c.length)];
+  }
+  /** Go `parseClass` without Perl extensions; returns the rest of the pattern. */
+  charClass(s) {
+    let t = s.slice(1);
+    let negated = false;
+    let ranges = [];
+    if (t[0] === "^") {
+      negated = true;
+      t = t.slice(1);
+      ranges.push(10, 10);
+    }
+    let first = true;
+    while (t === "" || t[0] !== "]" || first) {
+      if (t !== "" && t[0] === "-" && !first && (t.length === 1 || t[1] !== "]")) {
+        throw syntaxError2("invalid character class range", t.slice(0, 1 + (t.length > 1 ? String.fromCodePoint(t.codePointAt(1)).length : 0)));
+      }
+      first = false;
+      if (t.length > 2 && t.startsWith("[:")) {
+        const end = t.indexOf(":]", 2);
+        if (end >= 0) {
+          const name = t.slice(2, end);
+          const negatedName = name.startsWith("^");
+          const table2 = POSIX_CLASSES[negatedName ? name.slice(1) : name];
+          if (table2 === void 0) throw syntaxError2("invalid character class range", t.slice(0, end + 2));
+          ranges.push(...negatedName ? negateClass(cleanClass(table2)) : table2);
+          t = t.slice(end + 2);
+          continue;
+        }
+      }
+      const rangeStart = t;
+      let lo;
+      [lo, t] = this.classChar(t, s);
+      let hi = lo;
+      if (t.length >= 2 && t[0] === "-" && t[1] !== "]") {
+        [hi, t] = this.classChar(t.slice(1), s);
+        if (hi < lo) throw syntaxError2("invalid character class range", rangeStart.slice(0, rangeStart.length - t.length));
+      }
+      ranges.push(lo, hi);
+    }
+    ranges = cleanClass(ranges);
+    this.push({ op: "class", ranges: negated ? negateClass(ranges) : ranges });
+    return t.slice(1);
+  }
+  parse() {
+    while (this.t !== "") {
+      const t = this.t;
+      const c = t[0];
+      switch (c) {
+        case "(":
+          this.push({ op: "leftParen" });
+          this.t = t.slice(1);
+          break;
+        case "|":
+          this.concat();
+          this.push({ op: "verticalBar" });
+          this.t = t.slice(1);
+          break;
+        case ")": {
+          this.alternate();
+          const n = this.stack.length;
+          if (n < 2 || this.stack[n - 2].op !== "leftParen") throw syntaxError2("unexpected )", this.whole);
+          const sub = this.stack.pop();
+          this.stack.pop();
+          this.push({ op: "group", sub });
+          this.t = t.slice(1);
+          break;
+        }
+        case "^":
+        case "$":
+          this.push({ op: "empty" });
+          this.t = t.slice(1);
+          break;
+        case ".":
+          this.push({ op: "class", ranges: [0, 9, 11, MAX_RUNE] });
+          this.t = t.slice(1);
+          break;
+        case "[":
+          this.t = this.charClass(t);
+          break;
+        case "*":
+        case "+":
+        case "?":
+          this.repeat(c === "+" ? 1 : 0, c === "?" ? 1 : -1, t, t.slice(1));
+          this.t = t.slice(1);
+          break;
+        case "{": {
+          const bounds = _PosixParser.repeatBounds(t);
+          if (bounds === null) {
+            this.push({ op: "literal", rune: 123 });
+            this.t = t.slice(1);
+            break;
+          }
+          const { min, max, rest } = bounds;
+          if (min < 0 || min > 1e3 || max > 1e3 || max >= 0 && min > max) {
+            throw syntaxError2("invalid repeat count", t.slice(0, t.length - rest.length));
+          }
+          this.repeat(min, max, t, rest);
+          this.t = rest;
+          break;
+        }
+        case "\\": {
+          const [rune, rest] = this.escape(t);
+          this.push({ op: "literal", rune });
+          this.t = rest;
+          break;
+        }
+        default: {
+          const ch = String.fromCodePoint(t.codePointAt(0));
+          this.push({ op: "literal", rune: ch.codePointAt(0) });
+          this.t = t.slice(ch.length);
+        }
+      }
+    }
+    this.alternate();
+    if (this.stack.length !== 1) throw syntaxError2("missing closing )", this.whole);
+    return this.stack[0];
+  }
+};
+function randomInt(n) {
+  return Math.floor(Math.random() * n);
+}
+function runeText(r) {
+  return r >= 55296 && r <= 57343 ? "\uFFFD" : String.fromCodePoint(r);
+}
+function generate(node2) {
+  switch (node2.op) {
+    case "literal":
+      return runeText(node2.rune);
+    case "empty":
+      return "";
+    case "class": {
+      let total = 0;
+      for (let i = 0; i < node2.ranges.length; i += 2) total += node2.ranges[i + 1] - node2.ranges[i] + 1;
+      let k = randomInt(total);
+      for (let i = 0; i < node2.ranges.length; i += 2) {
+        const size = node2.ranges[i + 1] - node2.ranges[i] + 1;
+        if (k < size) return runeText(node2.ranges[i] + k);
+        k -= size;
+      }
+      return "";
+    }
+    case "repeat": {
+      const max = node2.max < 0 ? node2.min + MAX_UNBOUNDED : node2.max;
+      const n = node2.min + randomInt(max - node2.min + 1);
+      let out = "";
+      for (let i = 0; i < n; i++) out += generate(node2.sub);
+      return out;
+    }
+    case "concat":
+      return node2.subs.map(generate).join("");
+    case "alternate":
+      return generate(node2.subs[randomInt(node2.subs.length)]);
+    case "group":
+      return generate(node2.sub);
+  }
+}
+function generateFromPattern(pattern) {
+  return generate(new PosixParser(pattern).parse());
+}
+
+// src/engine/jmespath/functions/random-function.ts
+var RANDOM_FUNCTIONS = [
+  {
+    name: "random",
+    args: [{ types: ["string"] }],
+    handler: ([pattern]) => {
+      if (pattern === "") throw new Error("no pattern provided");
+      return generateFromPattern(pattern);
+    },
+    returnType: ["string"],
+    note: "Generates a random sequence of characters"
+  }
+];
 
 // node_modules/re2js/build/index.js
 var RE2Flags = class RE2Flags2 {
@@ -10772,12 +11268,12 @@ var UnicodeRangeTable = class {
 var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
 var B64_MAP = /* @__PURE__ */ new Uint8Array(256);
 for (let i = 0; i < 64; i++) B64_MAP[B64.charCodeAt(i)] = i;
-var decodeVLQ = (str5) => {
+var decodeVLQ = (str6) => {
   const res = [];
   let value = 0;
   let shift = 0;
-  for (let i = 0; i < str5.length; i++) {
-    const digit = B64_MAP[str5.charCodeAt(i)];
+  for (let i = 0; i < str6.length; i++) {
+    const digit = B64_MAP[str6.charCodeAt(i)];
     value |= (digit & 31) << shift;
     if ((digit & 32) === 0) {
       res.push(value);
@@ -10787,23 +11283,23 @@ var decodeVLQ = (str5) => {
   }
   return res;
 };
-var decodeRanges = (str5, isStride1) => {
-  const res = decodeVLQ(str5);
+var decodeRanges = (str6, isStride1) => {
+  const res = decodeVLQ(str6);
   const numRanges = isStride1 ? res.length / 2 : res.length / 3;
   const out = new Uint32Array(numRanges * 3);
-  let current = 0;
+  let current2 = 0;
   let resIdx = 0;
   for (let i = 0; i < numRanges; i++) {
-    current += res[resIdx++];
-    out[i * 3] = current;
-    current += res[resIdx++];
-    out[i * 3 + 1] = current;
+    current2 += res[resIdx++];
+    out[i * 3] = current2;
+    current2 += res[resIdx++];
+    out[i * 3 + 1] = current2;
     out[i * 3 + 2] = isStride1 ? 1 : res[resIdx++];
   }
   return out;
 };
-var decodeOrbit = (str5) => {
-  const res = decodeVLQ(str5);
+var decodeOrbit = (str6) => {
+  const res = decodeVLQ(str6);
   const map2 = /* @__PURE__ */ new Map();
   let currentKey = 0;
   for (let i = 0; i < res.length; i += 2) {
@@ -10819,13 +11315,13 @@ var LazyMap = class {
     this.initializer = initializer;
     this.cache = /* @__PURE__ */ new Map();
   }
-  has(key) {
-    return Object.hasOwn(this.initializer, key);
+  has(key2) {
+    return Object.hasOwn(this.initializer, key2);
   }
-  get(key) {
-    if (this.cache.has(key)) return this.cache.get(key);
-    const val = this.has(key) ? this.initializer[key]() : null;
-    this.cache.set(key, val);
+  get(key2) {
+    if (this.cache.has(key2)) return this.cache.get(key2);
+    const val = this.has(key2) ? this.initializer[key2]() : null;
+    this.cache.set(key2, val);
     return val;
   }
 };
@@ -11311,8 +11807,8 @@ var Utils = class Utils2 {
     }
     return out;
   }
-  static stringToRunes(str5) {
-    const string = String(str5);
+  static stringToRunes(str6) {
+    const string = String(str6);
     const runes = [];
     let i = 0;
     while (i < string.length) {
@@ -11345,8 +11841,8 @@ var Utils = class Utils2 {
   * @param {string} str
   * @returns {string}
   */
-  static quoteMeta(str5) {
-    return str5.split("").map((s) => {
+  static quoteMeta(str6) {
+    return str6.split("").map((s) => {
       if (Utils2.METACHARACTERS.indexOf(s) >= 0) return `\\${s}`;
       return s;
     }).join("");
@@ -11364,20 +11860,20 @@ var Utils = class Utils2 {
     for (let i = 0; i < len; i++) res[i] = typedArray[i];
     return res;
   }
-  static stringToUtf8ByteArray(str5) {
+  static stringToUtf8ByteArray(str6) {
     if (globalThis.TextEncoder) {
       if (!cachedNativeEncoder) cachedNativeEncoder = new TextEncoder();
-      return cachedNativeEncoder.encode(str5);
+      return cachedNativeEncoder.encode(str6);
     } else {
       let out = [], p = 0;
-      for (let i = 0; i < str5.length; i++) {
-        let c = str5.charCodeAt(i);
+      for (let i = 0; i < str6.length; i++) {
+        let c = str6.charCodeAt(i);
         if (c < 128) out[p++] = c;
         else if (c < 2048) {
           out[p++] = c >> 6 | 192;
           out[p++] = c & 63 | 128;
-        } else if ((c & 64512) === Unicode.MIN_HIGH_SURROGATE && i + 1 < str5.length && (str5.charCodeAt(i + 1) & 64512) === Unicode.MIN_LOW_SURROGATE) {
-          c = Unicode.MIN_SUPPLEMENTARY_CODE_POINT + ((c & 1023) << 10) + (str5.charCodeAt(++i) & 1023);
+        } else if ((c & 64512) === Unicode.MIN_HIGH_SURROGATE && i + 1 < str6.length && (str6.charCodeAt(i + 1) & 64512) === Unicode.MIN_LOW_SURROGATE) {
+          c = Unicode.MIN_SUPPLEMENTARY_CODE_POINT + ((c & 1023) << 10) + (str6.charCodeAt(++i) & 1023);
           out[p++] = c >> 18 | 240;
           out[p++] = c >> 12 & 63 | 128;
           out[p++] = c >> 6 & 63 | 128;
@@ -11394,8 +11890,8 @@ var Utils = class Utils2 {
   static utf8ByteArrayToString(bytes) {
     if (globalThis.TextDecoder) {
       if (!cachedNativeDecoder) cachedNativeDecoder = new TextDecoder("utf-8");
-      const view2 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-      return cachedNativeDecoder.decode(view2);
+      const view3 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      return cachedNativeDecoder.decode(view3);
     } else {
       let out = [], pos = 0, c = 0;
       while (pos < bytes.length) {
@@ -11738,17 +12234,17 @@ var Matcher = class Matcher2 {
   * @param {boolean} [javaMode=false] whether the replacement will be used in javaMode
   * @returns {string} the quoted string
   */
-  static quoteReplacement(str5, javaMode = false) {
+  static quoteReplacement(str6, javaMode = false) {
     if (javaMode) {
-      if (str5.indexOf("\\") < 0 && str5.indexOf("$") < 0) return str5;
-      return str5.split("").map((s) => {
+      if (str6.indexOf("\\") < 0 && str6.indexOf("$") < 0) return str6;
+      return str6.split("").map((s) => {
         const c = s.codePointAt(0);
         if (c === Codepoint.CODES["\\"] || c === Codepoint.CODES["$"]) return `\\${s}`;
         return s;
       }).join("");
     }
-    if (str5.indexOf("$") < 0) return str5;
-    return str5.split("").map((s) => {
+    if (str6.indexOf("$") < 0) return str6;
+    return str6.split("").map((s) => {
       if (s.codePointAt(0) === Codepoint.CODES["$"]) return "$$";
       return s;
     }).join("");
@@ -12729,11 +13225,11 @@ var Machine = class Machine2 {
       }
       if (nstk === 0) return;
       nstk -= 2;
-      const entry = stk[nstk];
-      if (entry < 0) {
-        capArray[capOffset - entry - 1] = stk[nstk + 1];
+      const entry2 = stk[nstk];
+      if (entry2 < 0) {
+        capArray[capOffset - entry2 - 1] = stk[nstk + 1];
         pc = 0;
-      } else pc = entry;
+      } else pc = entry2;
     }
   }
 };
@@ -12926,9 +13422,9 @@ var DFA = class DFA2 {
     this.startStates.clear();
     this.memBudget = this.stateBudget;
   }
-  resetCache(current) {
+  resetCache(current2) {
     this.clearCache();
-    return this.getState(current.nfaStates, current.flag, current.matchIDs);
+    return this.getState(current2.nfaStates, current2.flag, current2.matchIDs);
   }
   step(state, cls, rune, anchor) {
     let table2 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
@@ -12998,11 +13494,11 @@ var DFA = class DFA2 {
     }
     return state;
   }
-  stepOrReset(state, cls, rune, anchor, pos, search) {
+  stepOrReset(state, cls, rune, anchor, pos, search2) {
     let next = this.step(state, cls, rune, anchor);
     if (next !== null) return next;
-    if (search.resetPos >= 0 && pos - search.resetPos < DFA2.PROGRESS_PER_STATE * this.stateCount) return null;
-    search.resetPos = pos;
+    if (search2.resetPos >= 0 && pos - search2.resetPos < DFA2.PROGRESS_PER_STATE * this.stateCount) return null;
+    search2.resetPos = pos;
     const restored = this.resetCache(state);
     if (restored === null) return null;
     next = this.step(restored, cls, rune, anchor);
@@ -13012,7 +13508,7 @@ var DFA = class DFA2 {
     const endPos = input.endPos();
     const latin1Class = this.latin1Class;
     const unanchored = anchor === RE2Flags.UNANCHORED;
-    const search = { resetPos: -1 };
+    const search2 = { resetPos: -1 };
     let i = pos;
     while (i < endPos) {
       const r = input.step(i);
@@ -13022,7 +13518,7 @@ var DFA = class DFA2 {
       const cls = rune <= Unicode.MAX_LATIN1 ? latin1Class[rune] : this.runeClass(rune);
       let next = unanchored && state.next !== null ? state.next[cls] : null;
       if (next === null) {
-        next = this.stepOrReset(state, cls, rune, anchor, i, search);
+        next = this.stepOrReset(state, cls, rune, anchor, i, search2);
         if (next === null) return null;
       }
       state = next;
@@ -13030,7 +13526,7 @@ var DFA = class DFA2 {
       if (!unanchored && state.nfaStates.length === 0) return false;
       i += width;
     }
-    state = this.stepOrReset(state, this.numClasses, END_TEXT, anchor, i, search);
+    state = this.stepOrReset(state, this.numClasses, END_TEXT, anchor, i, search2);
     if (state === null) return null;
     return state.isMatch && onMatch(state, true);
   }
@@ -13937,21 +14433,21 @@ var AhoCorasick = class {
     const depth = [0];
     const terminal = [0];
     for (const word of words) {
-      let node = 0;
+      let node2 = 0;
       for (let i = 0; i < word.length; i++) {
-        const key = node * alphabetSize + word[i];
-        let child = edges.get(key);
+        const key2 = node2 * alphabetSize + word[i];
+        let child = edges.get(key2);
         if (child === void 0) {
           child = parent.length;
-          edges.set(key, child);
-          parent.push(node);
+          edges.set(key2, child);
+          parent.push(node2);
           unit.push(word[i]);
-          depth.push(depth[node] + 1);
+          depth.push(depth[node2] + 1);
           terminal.push(0);
         }
-        node = child;
+        node2 = child;
       }
-      terminal[node] = 1;
+      terminal[node2] = 1;
     }
     const numNodes = parent.length;
     const children = new Int32Array(numNodes - 1);
@@ -13968,28 +14464,28 @@ var AhoCorasick = class {
     const byDepth = new Int32Array(numNodes);
     for (let n = 0; n < numNodes; n++) byDepth[n] = n;
     byDepth.sort((a, b) => depth[a] - depth[b]);
-    const fail = new Int32Array(numNodes);
+    const fail2 = new Int32Array(numNodes);
     const match = Uint8Array.from(terminal);
     for (let k = 1; k < numNodes; k++) {
       const c = byDepth[k];
       const p = parent[c];
       if (p !== 0) {
-        let f = fail[p];
+        let f = fail2[p];
         let next = this.next(f, unit[c]);
         while (next < 0 && f !== 0) {
-          f = fail[f];
+          f = fail2[f];
           next = this.next(f, unit[c]);
         }
-        fail[c] = next >= 0 ? next : 0;
+        fail2[c] = next >= 0 ? next : 0;
       }
-      match[c] |= match[fail[c]];
+      match[c] |= match[fail2[c]];
     }
-    this.fail = fail;
+    this.fail = fail2;
     this.match = match;
   }
-  next(node, u) {
-    let lo = this.childStart[node];
-    let hi = this.childStart[node + 1];
+  next(node2, u) {
+    let lo = this.childStart[node2];
+    let hi = this.childStart[node2 + 1];
     const units = this.childUnit;
     while (lo < hi) {
       const mid = lo + hi >> 1;
@@ -14000,27 +14496,27 @@ var AhoCorasick = class {
     }
     return -1;
   }
-  advance(node, u) {
+  advance(node2, u) {
     for (; ; ) {
-      const next = this.next(node, u);
+      const next = this.next(node2, u);
       if (next >= 0) return next;
-      if (node === 0) return 0;
-      node = this.fail[node];
+      if (node2 === 0) return 0;
+      node2 = this.fail[node2];
     }
   }
   searchUTF16(charSeq, start, end) {
-    let node = 0;
+    let node2 = 0;
     for (let i = start; i < end; i++) {
-      node = this.advance(node, charSeq.charCodeAt(i));
-      if (this.match[node] === 1) return true;
+      node2 = this.advance(node2, charSeq.charCodeAt(i));
+      if (this.match[node2] === 1) return true;
     }
     return false;
   }
   searchUTF8(bytes, start, end) {
-    let node = 0;
+    let node2 = 0;
     for (let i = start; i < end; i++) {
-      node = this.advance(node, bytes[i]);
-      if (this.match[node] === 1) return true;
+      node2 = this.advance(node2, bytes[i]);
+      if (this.match[node2] === 1) return true;
     }
     return false;
   }
@@ -14091,13 +14587,13 @@ var PrefilterTree = class PrefilterTree2 {
   static leaf(re) {
     if (re.op !== Regexp.Op.LITERAL) return new Prefilter(Prefilter.Type.NONE);
     if (re.runes.length === 0 || (re.flags & RE2Flags.FOLD_CASE) !== 0) return new Prefilter(Prefilter.Type.NONE);
-    let str5 = "";
+    let str6 = "";
     for (let i = 0; i < re.runes.length; i++) {
       if (Unicode.isUnsearchable(re.runes[i])) return new Prefilter(Prefilter.Type.NONE);
-      str5 += String.fromCodePoint(re.runes[i]);
+      str6 += String.fromCodePoint(re.runes[i]);
     }
     const pf = new Prefilter(Prefilter.Type.EXACT);
-    pf.str = str5;
+    pf.str = str6;
     pf.bytes = Utils.stringToUtf8ByteArray(pf.str);
     return pf;
   }
@@ -15071,8 +15567,8 @@ var CharClass = class CharClass2 {
   }
 };
 var StringIterator = class {
-  constructor(str5) {
-    this.str = str5;
+  constructor(str6) {
+    this.str = str6;
     this.position = 0;
   }
   pos() {
@@ -15624,7 +16120,7 @@ var Parser2 = class Parser3 {
     let s = 0;
     let lensub = array.length;
     let lenout = 0;
-    let str5 = null;
+    let str6 = null;
     let strlen = 0;
     let strflags = 0;
     let start = 0;
@@ -15642,7 +16138,7 @@ var Parser2 = class Parser3 {
         }
         if (iflags === strflags) {
           let same = 0;
-          while (same < strlen && same < istrlen && str5[same] === istr[same]) same++;
+          while (same < strlen && same < istrlen && str6[same] === istr[same]) same++;
           if (same > 0) {
             strlen = same;
             continue;
@@ -15654,7 +16150,7 @@ var Parser2 = class Parser3 {
       else {
         const prefix = this.newRegexp(Regexp.Op.LITERAL);
         prefix.flags = strflags;
-        prefix.runes = str5.slice(0, strlen);
+        prefix.runes = str6.slice(0, strlen);
         for (let j = start; j < i; j++) {
           array[s + j] = this.removeLeadingString(array[s + j], strlen);
           this.checkLimits(array[s + j]);
@@ -15665,7 +16161,7 @@ var Parser2 = class Parser3 {
         array[lenout++] = re;
       }
       start = i;
-      str5 = istr;
+      str6 = istr;
       strlen = istrlen;
       strflags = iflags;
     }
@@ -17016,8 +17512,8 @@ var RE2JS = class RE2JS2 {
   * @param {string} str The string to be literalized
   * @returns {string} A literal string replacement
   */
-  static quote(str5) {
-    return Utils.quoteMeta(str5);
+  static quote(str6) {
+    return Utils.quoteMeta(str6);
   }
   /**
   * Quotes '\' and '$' in {@code str}, so that the returned string could be used in
@@ -17029,8 +17525,8 @@ var RE2JS = class RE2JS2 {
   * @param {boolean} [javaMode=false] whether the replacement will be used in javaMode
   * @returns {string} the quoted string
   */
-  static quoteReplacement(str5, javaMode = false) {
-    return Matcher.quoteReplacement(str5, javaMode);
+  static quoteReplacement(str6, javaMode = false) {
+    return Matcher.quoteReplacement(str6, javaMode);
   }
   /**
   * Translates a given regular expression string to ensure compatibility with RE2JS.
@@ -17287,1490 +17783,649 @@ var RE2JS = class RE2JS2 {
   }
 };
 
-// src/engine/context/deferred.ts
-var matchers = /* @__PURE__ */ new Map();
-function loaderMatcher(name) {
-  let matcher = matchers.get(name);
-  if (matcher === void 0) {
-    const re = RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${name}\\b`);
-    matcher = /^[A-Za-z0-9_-]+$/.test(name) ? { test: (query) => query.includes(name) && re.test(query) } : { test: (query) => re.test(query) };
-    matchers.set(name, matcher);
-  }
-  return matcher;
-}
-var DeferredLoaders = class {
-  level = -1;
-  index = -1;
-  loaders = [];
-  add(matcher, loader, level) {
-    this.loaders.push({ level, matched: false, matcher, loader });
-  }
-  /** Runs every not yet loaded loader that `query` mentions, in declaration order. */
-  loadMatching(query, level) {
-    if (this.level >= 0) level = this.level;
-    const index = this.index >= 0 ? this.index : this.loaders.length;
-    for (let found = this.match(query, level, index); found !== null; found = this.match(query, level, index)) {
-      if (!this.loadData(found.loader, found.index)) return;
-    }
-  }
-  /**
-   * After the context went back to a checkpoint (`restore`: popped; otherwise reset in place) at
-   * `level`: drops loaders declared above it, reloads loaded ones still relevant, drops the ones
-   * declared at the level itself.
-   */
-  reset(restore, level) {
-    for (const loader of this.loaders) loader.matched = false;
-    for (let i = 0; i < this.loaders.length; i++) {
-      const l = this.loaders[i];
-      if (l.level > level) {
-        this.loaders.splice(i--, 1);
-      } else if (l.loader.hasLoaded()) {
-        if (restore || l.level < level) this.loadData(l, i);
-        if (l.level === level) this.loaders.splice(i--, 1);
-      } else if (!restore && l.level === level) {
-        this.loaders.splice(i--, 1);
-      }
-    }
-  }
-  match(query, level, index) {
-    const end = Math.min(index, this.loaders.length);
-    for (let i = 0; i < end; i++) {
-      const l = this.loaders[i];
-      if (l.matched || l.loader.hasLoaded()) continue;
-      if (l.matcher.test(query) && l.level <= level) {
-        l.matched = true;
-        return { loader: l, index: i };
-      }
-    }
-    return null;
-  }
-  /** Runs one loader with the level/index restriction in force; false when it failed. */
-  loadData(l, index) {
-    this.level = l.level;
-    this.index = index;
+// src/engine/jmespath/functions/go-regexp.ts
+var MAX_CACHED = 1e3;
+var cache = /* @__PURE__ */ new Map();
+function compileGoRegexp(pattern) {
+  let entry2 = cache.get(pattern);
+  if (entry2 === void 0) {
     try {
-      l.loader.loadData();
-      return true;
+      entry2 = RE2JS.compile(pattern);
     } catch (err) {
-      if (err instanceof TypeError || err instanceof ReferenceError) throw err;
-      return false;
-    } finally {
-      this.level = -1;
-      this.index = -1;
+      if (!(err instanceof RE2JSException)) throw err;
+      entry2 = new Error(err.message);
     }
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(pattern, entry2);
   }
-};
-
-// src/engine/context/dotted-key.ts
-var ERR_BARE_QUOTE = 'bare " in non-quoted-field';
-var ERR_QUOTE = 'extraneous or missing " in quoted-field';
-function parseError(line, index, message) {
-  const column = Buffer.byteLength(line.slice(0, index), "utf8") + 1;
-  return new Error(`parse error on line 1, column ${column}: ${message}`);
+  if (entry2 instanceof Error) throw new Error(entry2.message);
+  return entry2;
 }
-function splitDottedKey(key) {
-  const line = key.replace(/^(?:\r?\n)+/, "");
-  if (line === "") throw new Error("EOF");
-  const fields = [];
-  let pos = 0;
-  for (; ; ) {
-    if (line[pos] !== '"') {
-      let end = pos;
-      while (end < line.length && line[end] !== "." && line[end] !== "\n") end++;
-      let field2 = line.slice(pos, end);
-      if (line[end] === "\n" && field2.endsWith("\r")) field2 = field2.slice(0, -1);
-      const quote = field2.indexOf('"');
-      if (quote >= 0) throw parseError(line, pos + quote, ERR_BARE_QUOTE);
-      fields.push(field2);
-      if (line[end] !== ".") return fields;
-      pos = end + 1;
-      continue;
-    }
-    let field = "";
-    let from = pos + 1;
-    for (; ; ) {
-      const close = line.indexOf('"', from);
-      if (close < 0) throw parseError(line, line.length, ERR_QUOTE);
-      field += line.slice(from, close);
-      const next = line[close + 1];
-      if (next === '"') {
-        field += '"';
-        from = close + 2;
-        continue;
-      }
-      if (next === ".") {
-        fields.push(field);
-        pos = close + 2;
-        break;
-      }
-      if (next === void 0 || next === "\n" || next === "\r" && line[close + 2] === "\n") {
-        fields.push(field);
-        return fields;
-      }
-      throw parseError(line, close, ERR_QUOTE);
-    }
+function codePointWidth2(s, index) {
+  if (index >= s.length) return 0;
+  const c = s.charCodeAt(index);
+  if (c >= 55296 && c <= 56319 && index + 1 < s.length) {
+    const d = s.charCodeAt(index + 1);
+    if (d >= 56320 && d <= 57343) return 2;
   }
+  return 1;
 }
-
-// src/engine/context/go-trim-space.ts
-var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-function goTrimSpace2(s) {
-  return s.replace(GO_SPACE, "");
+var NAME_CHAR = /[\p{L}\p{Nd}_]/u;
+function extractReference(s) {
+  const brace = s[0] === "{";
+  let i = brace ? 1 : 0;
+  for (const c of s.slice(i)) {
+    if (!NAME_CHAR.test(c)) break;
+    i += c.length;
+  }
+  const name = s.slice(brace ? 1 : 0, i);
+  if (name === "") return null;
+  if (brace) {
+    if (s[i] !== "}") return null;
+    i++;
+  }
+  let num = 0;
+  for (const c of name) {
+    if (c < "0" || c > "9" || num >= 1e8) {
+      num = -1;
+      break;
+    }
+    num = num * 10 + (c.charCodeAt(0) - 48);
+  }
+  if (name[0] === "0" && name.length > 1) num = -1;
+  return { name, num, length: i };
 }
-
-// src/engine/context/json-context.ts
-var MAX_CONTEXT_SIZE = 2 * 1024 * 1024;
-var ContextQueryError = class extends Error {
-  constructor(kind, message) {
-    super(message);
-    this.kind = kind;
-  }
-  kind;
-  name = "ContextQueryError";
-};
-var ContextSizeLimitError = class extends Error {
-  name = "ContextSizeLimitError";
-};
-var isMap2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-function mergeMaps(src, dest, overwriteMaps) {
-  const out = { ...dest };
-  for (const key of Object.keys(src)) {
-    const value = src[key];
-    if (!overwriteMaps && isMap2(value)) {
-      const existing = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : void 0;
-      setOwnProperty(out, key, isMap2(existing) ? mergeMaps(value, existing, false) : value);
-    } else {
-      setOwnProperty(out, key, value);
-    }
-  }
-  return out;
-}
-function push(value, tags) {
-  let data = value;
-  for (let i = tags.length - 1; i >= 0; i--) {
-    const wrapper = {};
-    setOwnProperty(wrapper, tags[i], data);
-    data = wrapper;
-  }
-  return data;
-}
-var JsonContext = class {
-  #data;
-  #checkpoints = [];
-  #deferred = new DeferredLoaders();
-  #size = 0;
-  /** `initial` is adopted as the context object (it is never mutated). */
-  constructor(initial = {}) {
-    this.#data = initial;
-  }
-  /**
-   * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
-   * mentions run first; the result is decoded JSON (Go integers become numbers). Throws
-   * `ContextQueryError`.
-   */
-  query(expression) {
-    return toPlainJson(this.search(expression));
-  }
-  /**
-   * As `query`, but returns the raw JMESPath value, Go integers (`bigint`) and typed slices
-   * included, as variable substitution needs it.
-   */
-  search(expression) {
-    this.#deferred.loadMatching(expression, this.#checkpoints.length);
-    const query = goTrimSpace2(expression);
-    if (query === "") throw new ContextQueryError("syntax", "invalid query (nil)");
-    let compiled2;
-    try {
-      compiled2 = compileJmesPath(query);
-    } catch (err) {
-      if (err instanceof JmesPathError) throw new ContextQueryError("syntax", `incorrect query ${query}: ${err.message}`);
-      throw err;
-    }
-    try {
-      return compiled2.search(this.#data);
-    } catch (err) {
-      if (err instanceof JmesPathError) throw new ContextQueryError(err.kind, `JMESPath query failed: ${err.message}`);
-      throw err;
-    }
-  }
-  /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */
-  merge(data, overwriteMaps = false) {
-    this.#data = mergeMaps(data, this.#data, overwriteMaps);
-  }
-  /**
-   * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
-   * in at that path. Throws Go's csv error for a malformed key.
-   */
-  addAtPath(dottedKey, value) {
-    this.merge(push(value, splitDottedKey(dottedKey)));
-  }
-  /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
-  addContextEntry(name, value) {
-    const decoded = this.#countEntry(value);
-    this.merge(push(decoded, [name]));
-  }
-  /** Kyverno `ReplaceContextEntry`: stores the JSON form of `value` under `name`, replacing it. */
-  replaceContextEntry(name, value) {
-    const decoded = this.#countEntry(value);
-    this.merge(push(null, [name]));
-    this.merge(push(decoded, [name]));
-  }
-  /**
-   * Kyverno `AddElement`: `element`, `element<N>`, `elementIndex`, `elementIndex<N>` (Go integers)
-   * at the root, replacing previous elements.
-   */
-  addElement(element, index, nesting) {
-    const data = {};
-    setOwnProperty(data, "element", element);
-    setOwnProperty(data, `element${nesting}`, element);
-    setOwnProperty(data, "elementIndex", BigInt(index));
-    setOwnProperty(data, `elementIndex${nesting}`, BigInt(index));
-    this.merge(data, true);
-  }
-  /** Kyverno `AddResource`: `request.object` is replaced by `resource`. */
-  setResource(resource) {
-    this.#replaceAt(["request", "object"], resource);
-  }
-  /** Kyverno `AddOldResource`: `request.oldObject` is replaced by `resource`. */
-  setOldResource(resource) {
-    this.#replaceAt(["request", "oldObject"], resource);
-  }
-  /** Kyverno `SetTargetResource`: `target` is replaced by `resource`. */
-  setTargetResource(resource) {
-    this.#replaceAt(["target"], resource);
-  }
-  /**
-   * Registers a deferred loader at the current checkpoint level: it runs when a query mentions
-   * `name` as a top-level identifier. Throws when `name` does not make a valid matcher pattern.
-   */
-  registerDeferred(name, loader) {
-    this.#deferred.add(loaderMatcher(name), loader, this.#checkpoints.length);
-  }
-  /** Pushes the current state on the checkpoint stack. */
-  checkpoint() {
-    this.#checkpoints.push(this.#data);
-  }
-  /** Returns to the last checkpoint and removes it (no-op without checkpoint). */
-  restore() {
-    const top2 = this.#checkpoints.pop();
-    if (top2 === void 0) return;
-    this.#data = top2;
-    this.#deferred.reset(true, this.#checkpoints.length);
-  }
-  /** Returns to the last checkpoint and keeps it (no-op without checkpoint). */
-  reset() {
-    const top2 = this.#checkpoints[this.#checkpoints.length - 1];
-    if (top2 === void 0) return;
-    this.#data = top2;
-    this.#deferred.reset(false, this.#checkpoints.length);
-  }
-  /** Encodes an entry as Go JSON, enforces the cumulative size limit, returns the decoded form. */
-  #countEntry(value) {
-    const json = goJsonStringify(value);
-    const size = this.#size + Buffer.byteLength(json, "utf8");
-    if (size > MAX_CONTEXT_SIZE) {
-      throw new ContextSizeLimitError(
-        `context size limit exceeded: ${size} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`
-      );
-    }
-    this.#size = size;
-    return JSON.parse(json);
-  }
-  /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */
-  #replaceAt(tags, value) {
-    const replace = (node, depth) => {
-      const out = { ...node };
-      const key = tags[depth];
-      if (depth === tags.length - 1) {
-        setOwnProperty(out, key, value);
-      } else {
-        const child = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : void 0;
-        setOwnProperty(out, key, isMap2(child) ? replace(child, depth + 1) : push(value, tags.slice(depth + 1)));
-      }
-      return out;
-    };
-    this.#data = replace(this.#data, 0);
-  }
-};
-
-// src/engine/variables/json-pointer.ts
-function parsePath(rawPath) {
-  const pointer = [];
-  let current = "";
-  let escaped = false;
-  let quoted = false;
-  const flush = () => {
-    if (current !== "") pointer.push(current);
-    current = "";
-  };
-  for (const ch of rawPath) {
-    if (escaped) {
-      current += ch;
-      escaped = false;
-    } else if (ch === "\\") {
-      escaped = true;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (ch === "/" && !quoted) {
-      flush();
-    } else {
-      current += ch;
-    }
-  }
-  if (escaped) current += "\uFFFD";
-  flush();
-  return pointer;
-}
-var MAX_UINT64 = 18446744073709551615n;
-var isIndex = (s) => /^\d+$/.test(s) && BigInt(s) <= MAX_UINT64;
-var isUnquotedFirst = (c) => /[(A-Za-z_]/.test(c);
-var UNQUOTED_REST = /^[)0-9A-Za-z_]*$/;
-var ESCAPES = {
-  '"': '\\"',
-  "\\": "\\\\",
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "	": "\\t"
-};
-function pointerToJmesPath(pointer) {
+function expandTemplate(template, matcher, names) {
   let out = "";
-  for (const component of pointer) {
-    if (isIndex(component)) {
-      out += `[${component}]`;
+  let rest = template;
+  for (; ; ) {
+    const dollar = rest.indexOf("$");
+    if (dollar < 0) break;
+    out += rest.slice(0, dollar);
+    rest = rest.slice(dollar + 1);
+    if (rest[0] === "$") {
+      out += "$";
+      rest = rest.slice(1);
       continue;
     }
-    if (out.length > 0) out += ".";
-    if (isUnquotedFirst(component[0] ?? "") && UNQUOTED_REST.test(component)) {
-      out += component;
+    const ref = extractReference(rest);
+    if (ref === null) {
+      out += "$";
       continue;
     }
-    out += '"';
-    for (const ch of component) {
-      const code = ch.codePointAt(0);
-      if (code >= 32 && code !== 34 && code !== 92) out += ch;
-      else out += ESCAPES[ch] ?? `\\u${code.toString(16).padStart(4, "0")}`;
+    rest = rest.slice(ref.length);
+    const group = ref.num >= 0 ? ref.num : names[ref.name] ?? -1;
+    if (group >= 0 && group <= matcher.groupCount() && matcher.start(group) >= 0) {
+      out += matcher.group(group) ?? "";
     }
-    out += '"';
+  }
+  return out + rest;
+}
+function goReplaceAll(re, src, replacement, literal) {
+  const matcher = re.matcher(src);
+  const names = literal || !replacement.includes("$") ? {} : re.namedGroups();
+  const end = src.length;
+  let out = "";
+  let lastMatchEnd = 0;
+  let searchPos = 0;
+  while (searchPos <= end && matcher.find(searchPos)) {
+    const start = matcher.start(0);
+    const stop = matcher.end(0);
+    out += src.slice(lastMatchEnd, start);
+    if (stop > lastMatchEnd || start === 0) {
+      out += literal ? replacement : expandTemplate(replacement, matcher, names);
+    }
+    lastMatchEnd = stop;
+    const width = codePointWidth2(src, searchPos);
+    if (searchPos + width > stop) searchPos += width;
+    else if (searchPos + 1 > stop) searchPos++;
+    else searchPos = stop;
+  }
+  return out + src.slice(lastMatchEnd);
+}
+
+// src/engine/jmespath/functions/regex-functions.ts
+var STRING3 = { types: ["string"] };
+var STRING_OR_NUMBER = { types: ["string", "number"] };
+function replaceAll2(name, literal, args) {
+  const src = ifaceToString(args[1]);
+  const replacement = ifaceToString(args[2]);
+  let re;
+  try {
+    re = compileGoRegexp(args[0]);
+  } catch (err) {
+    throw functionError(name, err.message);
+  }
+  return goReplaceAll(re, src, replacement, literal);
+}
+var REGEX_FUNCTIONS = [
+  {
+    name: "regex_replace_all",
+    args: [STRING3, STRING_OR_NUMBER, STRING_OR_NUMBER],
+    handler: (args) => replaceAll2("regex_replace_all", false, args),
+    returnType: ["string"],
+    note: "converts all parameters to string"
+  },
+  {
+    name: "regex_replace_all_literal",
+    args: [STRING3, STRING_OR_NUMBER, STRING_OR_NUMBER],
+    handler: (args) => replaceAll2("regex_replace_all_literal", true, args),
+    returnType: ["string"],
+    note: "converts all parameters to string"
+  },
+  {
+    name: "regex_match",
+    args: [STRING3, STRING_OR_NUMBER],
+    // regexp.Match: an unanchored search; compile errors are returned without a prefix.
+    handler: ([regex, src]) => compileGoRegexp(regex).test(ifaceToString(src)),
+    returnType: ["bool"],
+    note: "first string is the regular exression which is compared with second input which can be a number or string"
+  }
+];
+
+// src/engine/conditions/semver.ts
+var NUMBERS = /^[0-9]*$/;
+var ALPHANUM = /^[0-9A-Za-z-]*$/;
+var UINT64_MAX = (1n << 64n) - 1n;
+function parseSemver(s) {
+  if (s === "") return null;
+  const first = s.indexOf(".");
+  if (first < 0) return null;
+  const second = s.indexOf(".", first + 1);
+  if (second < 0) return null;
+  const major = parseVersionNumber(s.slice(0, first));
+  const minor = parseVersionNumber(s.slice(first + 1, second));
+  if (major === null || minor === null) return null;
+  let patchText = s.slice(second + 1);
+  let build = [];
+  const buildIndex = patchText.indexOf("+");
+  if (buildIndex >= 0) {
+    build = patchText.slice(buildIndex + 1).split(".");
+    patchText = patchText.slice(0, buildIndex);
+  }
+  let preText = [];
+  const preIndex = patchText.indexOf("-");
+  if (preIndex >= 0) {
+    preText = patchText.slice(preIndex + 1).split(".");
+    patchText = patchText.slice(0, preIndex);
+  }
+  const patch = parseVersionNumber(patchText);
+  if (patch === null) return null;
+  const pre = [];
+  for (const part of preText) {
+    const parsed = parsePreRelease(part);
+    if (parsed === null) return null;
+    pre.push(parsed);
+  }
+  for (const part of build) {
+    if (part === "" || !ALPHANUM.test(part)) return null;
+  }
+  return { major, minor, patch, pre };
+}
+function compareSemver(a, b) {
+  const core = compareBig(a.major, b.major) || compareBig(a.minor, b.minor) || compareBig(a.patch, b.patch);
+  if (core !== 0) return core;
+  if (a.pre.length === 0 || b.pre.length === 0) {
+    return a.pre.length === b.pre.length ? 0 : a.pre.length === 0 ? 1 : -1;
+  }
+  const n = Math.min(a.pre.length, b.pre.length);
+  for (let i = 0; i < n; i++) {
+    const c = comparePreRelease(a.pre[i], b.pre[i]);
+    if (c !== 0) return c;
+  }
+  return a.pre.length === b.pre.length ? 0 : a.pre.length < b.pre.length ? -1 : 1;
+}
+function parseVersionNumber(s) {
+  if (s === "" || !NUMBERS.test(s) || s.length > 1 && s[0] === "0") return null;
+  const n = BigInt(s);
+  return n > UINT64_MAX ? null : n;
+}
+function parsePreRelease(s) {
+  if (s === "") return null;
+  if (NUMBERS.test(s)) {
+    const num = parseVersionNumber(s);
+    return num === null ? null : { numeric: true, num };
+  }
+  return ALPHANUM.test(s) ? { numeric: false, str: s } : null;
+}
+function comparePreRelease(a, b) {
+  if (a.numeric && b.numeric) return compareBig(a.num, b.num);
+  if (a.numeric) return -1;
+  if (b.numeric) return 1;
+  return a.str === b.str ? 0 : a.str > b.str ? 1 : -1;
+}
+function compareBig(a, b) {
+  return a === b ? 0 : a > b ? 1 : -1;
+}
+
+// src/engine/jmespath/functions/semver-range.ts
+var NUMBERS2 = /^[0-9]*$/;
+var ALPHANUM2 = /^[0-9A-Za-z-]*$/;
+var UINT64_MAX2 = (1n << 64n) - 1n;
+var UNICODE_DIGIT = new RegExp("\\p{Nd}", "u");
+function parseUintError(s) {
+  if (s === "" || !NUMBERS2.test(s)) return `strconv.ParseUint: parsing ${goQuote(s)}: invalid syntax`;
+  return BigInt(s) > UINT64_MAX2 ? `strconv.ParseUint: parsing ${goQuote(s)}: value out of range` : null;
+}
+var hasLeadingZeroes = (s) => s.length > 1 && s[0] === "0";
+function numberError(s, what, label) {
+  if (!NUMBERS2.test(s)) return `Invalid character(s) found in ${what} number ${goQuote(s)}`;
+  if (hasLeadingZeroes(s)) return `${label} number must not contain leading zeroes ${goQuote(s)}`;
+  return parseUintError(s);
+}
+function parseError(s) {
+  if (s === "") return "Version string empty";
+  const parts = s.split(".");
+  if (parts.length < 3) return "No Major.Minor.Patch elements found";
+  const [major, minor] = parts;
+  let patch = parts.slice(2).join(".");
+  const error = numberError(major, "major", "Major") ?? numberError(minor, "minor", "Minor");
+  if (error !== null) return error;
+  let build = [];
+  const buildIndex = patch.indexOf("+");
+  if (buildIndex !== -1) {
+    build = patch.slice(buildIndex + 1).split(".");
+    patch = patch.slice(0, buildIndex);
+  }
+  let pre = [];
+  const preIndex = patch.indexOf("-");
+  if (preIndex !== -1) {
+    pre = patch.slice(preIndex + 1).split(".");
+    patch = patch.slice(0, preIndex);
+  }
+  const patchError = numberError(patch, "patch", "Patch");
+  if (patchError !== null) return patchError;
+  for (const p of pre) {
+    if (p === "") return "Prerelease is empty";
+    if (NUMBERS2.test(p)) {
+      if (hasLeadingZeroes(p)) return `Numeric PreRelease version must not contain leading zeroes ${goQuote(p)}`;
+      const uintError = parseUintError(p);
+      if (uintError !== null) return uintError;
+    } else if (!ALPHANUM2.test(p)) {
+      return `Invalid character(s) found in prerelease ${goQuote(p)}`;
+    }
+  }
+  for (const b of build) {
+    if (b === "") return "Build meta data is empty";
+    if (!ALPHANUM2.test(b)) return `Invalid character(s) found in build meta data ${goQuote(b)}`;
+  }
+  return null;
+}
+function splitAndTrim(s) {
+  const result = [];
+  let last = 0;
+  let lastChar = "";
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === " " && lastChar !== ">" && lastChar !== "<" && lastChar !== "=") {
+      if (last < i - 1) result.push(s.slice(last, i));
+      last = i + 1;
+    } else if (s[i] !== " ") {
+      lastChar = s[i];
+    }
+  }
+  if (last < s.length - 1) result.push(s.slice(last));
+  return result.map((part) => part.replaceAll(" ", ""));
+}
+function splitOrParts(parts) {
+  const groups = [];
+  let last = 0;
+  parts.forEach((p, i) => {
+    if (p !== "||") return;
+    if (i === 0) throw new Error("First element in range is '||'");
+    groups.push(parts.slice(last, i));
+    last = i + 1;
+  });
+  if (last === parts.length) throw new Error("Last element in range is '||'");
+  groups.push(parts.slice(last));
+  return groups;
+}
+function splitComparatorVersion(s) {
+  let index = -1;
+  let offset = 0;
+  for (const c of s) {
+    if (UNICODE_DIGIT.test(c)) {
+      index = offset;
+      break;
+    }
+    offset += c.length;
+  }
+  if (index === -1) throw new Error(`Could not get version from string: ${goQuote(s)}`);
+  return [s.slice(0, index).trim(), s.slice(index)];
+}
+function incrementPart(version, index) {
+  const parts = version.split(".");
+  const part = parts[index];
+  if (part === void 0 || !/^[+-]?[0-9]+$/.test(part)) return "";
+  parts[index] = String(Number(part) + 1);
+  return parts.join(".");
+}
+function expandWildcard(part) {
+  if (!part.includes("x")) return [part];
+  const [op, version] = splitComparatorVersion(part);
+  const parts = version.split(".");
+  const wildcardType = parts[parts.length - 1] === "x" ? parts.length : 0;
+  let flat = version.replace(".x.x", ".x").replace(".x", ".0");
+  if (flat.split(".").length === 2) flat += ".0";
+  const expanded = [];
+  let resultOperator = "";
+  let increment = false;
+  switch (op) {
+    case ">":
+      resultOperator = ">=";
+      increment = true;
+      break;
+    case ">=":
+      resultOperator = ">=";
+      break;
+    case "<":
+      resultOperator = "<";
+      break;
+    case "<=":
+      resultOperator = "<";
+      increment = true;
+      break;
+    case "":
+    case "=":
+    case "==":
+      expanded.push(">=" + flat);
+      resultOperator = "<";
+      increment = true;
+      break;
+    case "!=":
+    case "!":
+      expanded.push("<" + flat);
+      resultOperator = ">=";
+      increment = true;
+      break;
+  }
+  let resultVersion = flat;
+  if (increment) {
+    resultVersion = wildcardType === 3 ? incrementPart(flat, 1) : wildcardType === 2 ? incrementPart(flat, 0) : "";
+  }
+  expanded.push(resultOperator + resultVersion);
+  return expanded;
+}
+var COMPARATORS = {
+  "": (c) => c === 0,
+  "=": (c) => c === 0,
+  "==": (c) => c === 0,
+  ">": (c) => c > 0,
+  ">=": (c) => c >= 0,
+  "<": (c) => c < 0,
+  "<=": (c) => c <= 0,
+  "!": (c) => c !== 0,
+  "!=": (c) => c !== 0
+};
+function comparatorRange(part) {
+  const [op, versionText] = splitComparatorVersion(part);
+  const test = COMPARATORS[op];
+  if (test === void 0) {
+    throw new Error(`Could not parse Range ${goQuote(part)}: Could not parse comparator ${goQuote(op)} in ${goQuote(op + versionText)}`);
+  }
+  const error = parseError(versionText);
+  if (error !== null) {
+    throw new Error(
+      `Could not parse Range ${goQuote(part)}: Could not parse version ${goQuote(versionText)} in ${goQuote(op + versionText)}: ${error}`
+    );
+  }
+  const version = parseSemver(versionText);
+  return (v) => test(compareSemver(v, version));
+}
+function parseSemverRange(s) {
+  const alternatives = splitOrParts(splitAndTrim(s)).map((group) => group.flatMap(expandWildcard));
+  const ranges = alternatives.map((group) => group.map(comparatorRange));
+  return (v) => ranges.some((group) => group.every((range) => range(v)));
+}
+
+// src/engine/jmespath/functions/semver-functions.ts
+var ZERO_VERSION = parseSemver("0.0.0");
+var SEMVER_FUNCTIONS = [
+  {
+    name: "semver_compare",
+    args: [{ types: ["string"] }, { types: ["string"] }],
+    handler: ([version, range]) => {
+      const v = parseSemver(version) ?? ZERO_VERSION;
+      return parseSemverRange(range)(v);
+    },
+    returnType: ["bool"],
+    note: "compares two strings which comply with the semantic versioning schema and outputs a boolean response as to the position of the second relative to the first"
+  }
+];
+
+// src/engine/jmespath/functions/go-strings.ts
+function goReplace(s, old, replacement, n) {
+  if (old === replacement || n === 0) return s;
+  if (old === "") {
+    const runes = Array.from(s);
+    const count2 = n < 0 || n > runes.length + 1 ? runes.length + 1 : n;
+    let out2 = "";
+    for (let i = 0; i < count2; i++) out2 += replacement + (i < runes.length ? runes[i] : "");
+    return out2 + runes.slice(count2).join("");
+  }
+  let out = "";
+  let start = 0;
+  for (let done = 0; n < 0 || done < n; done++) {
+    const j = s.indexOf(old, start);
+    if (j < 0) break;
+    out += s.slice(start, j) + replacement;
+    start = j + old.length;
+  }
+  return out + s.slice(start);
+}
+function goTrim(s, cutset) {
+  if (s === "" || cutset === "") return s;
+  const set = new Set(Array.from(cutset));
+  const runes = Array.from(s);
+  let start = 0;
+  let end = runes.length;
+  while (start < end && set.has(runes[start])) start++;
+  while (end > start && set.has(runes[end - 1])) end--;
+  return runes.slice(start, end).join("");
+}
+function goSplit(s, sep) {
+  return sep === "" ? Array.from(s) : s.split(sep);
+}
+function truncateRunes(s, length) {
+  if (length <= 0) return "";
+  if (s.length <= length) return s;
+  const runes = Array.from(s);
+  return runes.length <= length ? s : runes.slice(0, length).join("");
+}
+function filepathJoin(p) {
+  if (p === "") return "";
+  const rooted = p[0] === "/";
+  const out = [];
+  let dotdot = 0;
+  if (rooted) {
+    out.push("/");
+    dotdot = 1;
+  }
+  const n = p.length;
+  let r = rooted ? 1 : 0;
+  while (r < n) {
+    if (p[r] === "/") {
+      r++;
+    } else if (p[r] === "." && (r + 1 === n || p[r + 1] === "/")) {
+      r++;
+    } else if (p[r] === "." && p[r + 1] === "." && (r + 2 === n || p[r + 2] === "/")) {
+      r += 2;
+      if (out.length > dotdot) {
+        let removed;
+        do
+          removed = out.pop();
+        while (out.length > dotdot && removed !== "/");
+      } else if (!rooted) {
+        if (out.length > 0) out.push("/");
+        out.push(".", ".");
+        dotdot = out.length;
+      }
+    } else {
+      if (rooted && out.length !== 1 || !rooted && out.length !== 0) out.push("/");
+      for (; r < n && p[r] !== "/"; r++) out.push(p[r]);
+    }
+  }
+  return out.length === 0 ? "." : out.join("");
+}
+
+// src/engine/jmespath/functions/unicode-case.ts
+var SIMPLE_UPPER_EXCEPTIONS = new Map([
+  ...Array.from({ length: 8 }, (_, i) => [8064 + i, 8072 + i]),
+  ...Array.from({ length: 8 }, (_, i) => [8080 + i, 8088 + i]),
+  ...Array.from({ length: 8 }, (_, i) => [8096 + i, 8104 + i]),
+  [8115, 8124],
+  [8131, 8140],
+  [8179, 8188]
+]);
+var SIMPLE_LOWER_EXCEPTIONS = /* @__PURE__ */ new Map([[304, 105]]);
+function mapCodePoints(s, full, exceptions) {
+  let out = "";
+  for (const c of s) {
+    const mapped2 = full(c);
+    if (Array.from(mapped2).length === 1) {
+      out += mapped2;
+      continue;
+    }
+    const exception = exceptions.get(c.codePointAt(0));
+    out += exception === void 0 ? c : String.fromCodePoint(exception);
   }
   return out;
 }
-function atVariablePath(path5, prefix) {
-  let pointer = parsePath(path5);
-  pointer = pointer.slice(pointer.indexOf("foreach") + 1);
-  pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
-  return pointerToJmesPath([...prefix.split("."), ...pointer]);
+var ASCII_ONLY = /^[\x00-\x7f]*$/;
+function goToUpper(s) {
+  if (ASCII_ONLY.test(s)) return s.toUpperCase();
+  return mapCodePoints(s, (c) => c.toUpperCase(), SIMPLE_UPPER_EXCEPTIONS);
 }
-
-// src/engine/variables/substitute.ts
-function variableText(v) {
-  return goTrimSpace2(v.replaceAll("{{", "").replaceAll("}}", ""));
+function goToLower(s) {
+  if (ASCII_ONLY.test(s)) return s.toLowerCase();
+  return mapCodePoints(s, (c) => c.toLowerCase(), SIMPLE_LOWER_EXCEPTIONS);
 }
-function replaceFirst(text, search, replacement) {
-  const at = text.indexOf(search);
-  return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + search.length);
-}
-var VariableSubstituter = class {
-  constructor(context2, operation) {
-    this.context = context2;
-    this.operation = operation;
+var foldMatchers = /* @__PURE__ */ new Map();
+function sameFold(a, b) {
+  let matcher = foldMatchers.get(a);
+  if (matcher === void 0) {
+    matcher = RE2JS.compile(`\\x{${a.toString(16)}}`, RE2JS.CASE_INSENSITIVE);
+    foldMatchers.set(a, matcher);
   }
-  context;
-  operation;
-  isDelete;
-  /** The traversal action: strings are substituted, Go integers become numbers. */
-  action = (value, path5) => {
-    if (typeof value === "string") return this.substituteString(value, path5);
-    return typeof value === "bigint" ? Number(value) : value;
-  };
-  deleteRequest() {
-    if (this.isDelete === void 0) {
-      if (this.operation !== void 0) {
-        this.isDelete = this.operation === "DELETE";
-      } else {
-        try {
-          this.isDelete = this.context.search("request.operation") === "DELETE";
-        } catch (err) {
-          if (!(err instanceof ContextQueryError)) throw err;
-          this.isDelete = false;
-        }
-      }
+  return matcher.testExact(String.fromCodePoint(b));
+}
+function goEqualFold(a, b) {
+  if (a === b) return true;
+  const x = Array.from(a);
+  const y = Array.from(b);
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) {
+    const cx = x[i].codePointAt(0);
+    const cy = y[i].codePointAt(0);
+    if (cx === cy) continue;
+    if (cx < 128 && cy < 128) {
+      if ((cx | 32) !== (cy | 32) || (cx | 32) < 97 || (cx | 32) > 122) return false;
+      continue;
     }
-    return this.isDelete;
-  }
-  /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
-  atPath(path5) {
-    let prefix = "target";
-    try {
-      this.context.search("target");
-    } catch (err) {
-      if (!(err instanceof ContextQueryError)) throw err;
-      prefix = "request.object";
-    }
-    return atVariablePath(path5, prefix);
-  }
-  resolve(variable, path5) {
-    try {
-      return this.context.search(variable);
-    } catch (err) {
-      if (err instanceof ContextQueryError) {
-        throw new SubstitutionError(`failed to resolve ${variable} at path ${path5}: ${err.message}`);
-      }
-      throw err;
-    }
-  }
-  substituteString(input, path5) {
-    if (!input.includes("{{")) return input;
-    let value = input;
-    let matches = findAll(VARIABLES, value);
-    while (matches.length > 0) {
-      const originalPattern = value;
-      let lastShallow = false;
-      for (const match of matches) {
-        const initial = VARIABLE_AT_START.test(match.text);
-        const v = initial ? match.text : dropPrefix(match, originalPattern);
-        let variable = variableText(v);
-        const shallow = variable.startsWith("-");
-        if (shallow) variable = goTrimSpace2(variable.slice(1));
-        if (variable === "@") variable = this.atPath(path5);
-        if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
-        const result = this.resolve(variable, path5);
-        if (originalPattern === v) return typeof result === "bigint" ? Number(result) : result;
-        let text;
-        if (typeof result === "string") {
-          text = result;
-        } else {
-          try {
-            text = goJsonStringify(result);
-          } catch (err) {
-            if (!(err instanceof GoJsonError)) throw err;
-            throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path5}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
-            );
-          }
-        }
-        if (shallow && result !== null) {
-          if (typeof result !== "string") {
-            throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path5}: interface conversion: interface {} is ${goTypeName(result)}, not string`
-            );
-          }
-          text = text.replaceAll("{{", "\\{{");
-        }
-        const prefix = initial ? "" : match.text[0];
-        value = replaceFirst(value, prefix + v, prefix + text);
-        lastShallow = shallow;
-      }
-      if (lastShallow) break;
-      matches = findAll(VARIABLES, value);
-    }
-    return value.replaceAll("\\{{", "{{");
-  }
-};
-function substituteVariables(document, context2, options = {}) {
-  const substituter = new VariableSubstituter(context2, options.operation);
-  return traverse(document, "", substituter.action);
-}
-function substituteAll(document, context2, options = {}) {
-  const referenced = containsText(document, "$(") ? substituteReferences(document) : document;
-  return containsText(referenced, "{{") ? substituteVariables(referenced, context2, options) : referenced;
-}
-function containsText(document, text) {
-  if (typeof document === "string") return document.includes(text);
-  if (Array.isArray(document)) return document.some((item) => containsText(item, text));
-  if (document !== null && typeof document === "object") {
-    for (const key of Object.keys(document)) {
-      if (key.includes(text) || containsText(document[key], text)) return true;
-    }
-  }
-  return false;
-}
-function hasVariables(document) {
-  return containsText(document, "{{") || containsText(document, "$(");
-}
-
-// src/policy/validate-variables.ts
-var VARIABLE_PATTERN = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
-var VARIABLE_INIT = /^\{\{(?:\{[^{}]*\}|[^{}])*\}\}/;
-var SIMPLE_VARIABLE = /\{\{[^{}]*\}\}/;
-var ALLOWED_VARIABLES = /request|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|image|([a-z_0-9]+\()[^{}]/;
-var ALLOWED_VARIABLES_BACKGROUND = /request\.|element|elementIndex|@|images|images\.|image\.|([a-z_0-9]+\()[^{}]/;
-var ALLOWED_VARIABLES_IN_TARGET = /request\.|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
-var ALLOWED_VARIABLES_BACKGROUND_IN_TARGET = /request\.|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
-var FORBIDDEN_USER_VARIABLES = [
-  /[^.](serviceAccountName)\b/,
-  /[^.](serviceAccountNamespace)\b/,
-  /[^.](request.userInfo)\b/,
-  /[^.](request.roles)\b/,
-  /[^.](request.clusterRoles)\b/
-];
-function isObject3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isPresent3(value) {
-  return value !== void 0 && value !== null;
-}
-function findVariables(value) {
-  if (!value.includes("{{")) return [];
-  return Array.from(value.matchAll(VARIABLE_PATTERN), (m) => m[0]);
-}
-function splitMatch(match) {
-  return VARIABLE_INIT.test(match) ? ["", match] : [match[0], match.slice(1)];
-}
-function variableExpression(v) {
-  return v.replaceAll("{{", "").replaceAll("}}", "").trim();
-}
-function replaceAllVariables(value, replacement) {
-  return value.replace(VARIABLE_PATTERN, (_m, prefix) => `${prefix}${replacement}`);
-}
-var VariableError = class extends Error {
-  constructor(message, invalidVariable) {
-    super(message);
-    this.invalidVariable = invalidVariable;
-  }
-  invalidVariable;
-};
-var MockContext = class {
-  constructor(allowed) {
-    this.allowed = allowed;
-  }
-  allowed;
-  patterns = [];
-  addPattern(pattern) {
-    this.patterns.push(pattern);
-  }
-  addContextEntries(entries) {
-    if (!Array.isArray(entries)) return;
-    for (const entry of entries) {
-      if (!isObject3(entry)) continue;
-      const name = typeof entry.name === "string" ? entry.name : "";
-      if (isPresent3(entry.apiCall) || isPresent3(entry.globalReference) || isPresent3(entry.imageRegistry) || isPresent3(entry.variable)) {
-        this.patterns.push(`${name}*`);
-      }
-      if (isPresent3(entry.configMap)) {
-        this.patterns.push(`${name}.data`, `${name}.metadata`, `${name}.data.*`, `${name}.metadata.*`);
-      }
-    }
-  }
-  /** Kyverno `MockContext.Query`: throws when the variable is not allowed. */
-  query(expression) {
-    const query = expression.trim();
-    if (query === "") throw new VariableError("invalid query (nil)", false);
-    try {
-      compileJmesPath(query);
-    } catch (err) {
-      throw new VariableError(`invalid JMESPath query ${query}: ${err.message}`, false);
-    }
-    const unquoted = query.replaceAll('"', "");
-    if (this.allowed.test(unquoted)) return;
-    if (this.patterns.some((pattern) => wildcardMatch(pattern, unquoted))) return;
-    throw new VariableError(
-      `variable ${unquoted} must match regex "${this.allowed.source}" or patterns [${this.patterns.join(" ")}]`,
-      true
-    );
-  }
-};
-function* stringsWithPaths(doc, path5 = "") {
-  if (typeof doc === "string") {
-    yield [doc, path5];
-  } else if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path5}/${i}`);
-  } else if (isObject3(doc)) {
-    for (const key of Object.keys(doc)) {
-      yield [key, path5];
-      yield* stringsWithPaths(doc[key], `${path5}/${key.replaceAll("/", "\\/")}`);
-    }
-  }
-}
-function checkStringVariables(value, path5, ctx) {
-  let current = value;
-  let matches = findVariables(current);
-  while (matches.length > 0) {
-    const original = current;
-    for (const match of matches) {
-      const [prefix, v] = splitMatch(match);
-      let expression = variableExpression(v);
-      if (expression.startsWith("-")) expression = expression.slice(1).trim();
-      if (expression !== "@") {
-        try {
-          ctx.query(expression);
-        } catch (err) {
-          if (err instanceof VariableError && err.invalidVariable) throw err;
-          throw new Error(`failed to resolve ${expression} at path ${path5}: ${err.message}`);
-        }
-      }
-      if (original === v) return;
-      current = current.replace(prefix + v, () => `${prefix}null`);
-    }
-    matches = findVariables(current);
-  }
-}
-function substituteAgainstMock(doc, ctx) {
-  const referenced = substituteReferences(doc);
-  for (const [value, path5] of stringsWithPaths(referenced)) checkStringVariables(value, path5, ctx);
-}
-function allowedVariables(background, target) {
-  if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
-  return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
-}
-function hasValidateImageVerification(rule) {
-  return (rule.verifyImages ?? []).some((vi) => isObject3(vi) && isObject3(vi.validate) && Object.keys(vi.validate).length > 0);
-}
-function buildContext(rule, background, target) {
-  const ctx = new MockContext(allowedVariables(background, target));
-  ctx.addContextEntries(rule.context);
-  if (hasValidateImageVerification(rule)) {
-    for (const vi of rule.verifyImages ?? []) {
-      for (const att of isObject3(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
-        if (isObject3(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
-      }
-    }
-  }
-  const listContexts = (list4) => {
-    if (Array.isArray(list4)) {
-      for (const entry of list4) if (isObject3(entry)) ctx.addContextEntries(entry.context);
-    }
-  };
-  if (isObject3(rule.validate)) listContexts(rule.validate.foreach);
-  if (isObject3(rule.mutate)) {
-    listContexts(rule.mutate.foreach);
-    listContexts(rule.mutate.targets);
-  }
-  if (isObject3(rule.generate)) listContexts(rule.generate.foreach);
-  return ctx;
-}
-function forbiddenSectionError(rule) {
-  const mutate = rule.mutate;
-  if (isObject3(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
-    const ops = parsePatch(mutate.patchesJson6902) ?? [];
-    for (const op of ops) {
-      if (isObject3(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
-        return `rule "${rule.name}" should not have variables in patchesJSON6902 path section`;
-      }
-    }
-  }
-  if (isPresent3(rule.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule.exclude))) {
-    return `rule "${rule.name}" should not have variables in exclude section`;
-  }
-  if (SIMPLE_VARIABLE.test(JSON.stringify(rule.match ?? {}))) {
-    return `rule "${rule.name}" should not have variables in match section`;
-  }
-  for (const vi of rule.verifyImages ?? []) {
-    if (!isObject3(vi)) continue;
-    let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
-    if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
-    if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
-      return `rule "${rule.name}" should not have variables in image reference section`;
-    }
-  }
-  return null;
-}
-function withoutAttestationConditions(rule) {
-  if (!Array.isArray(rule.verifyImages)) return rule;
-  return {
-    ...rule,
-    verifyImages: rule.verifyImages.map(
-      (vi) => isObject3(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject3(a) ? { ...a, conditions: null } : a) } : vi
-    )
-  };
-}
-function errorText(err) {
-  return err instanceof Error ? err.message : String(err);
-}
-function invalidVariablesError(rules, background) {
-  for (const rule of rules) {
-    const forbidden3 = forbiddenSectionError(rule);
-    if (forbidden3 !== null) return forbidden3;
-    const ruleDoc = withoutAttestationConditions(rule);
-    const mutate = ruleDoc.mutate;
-    const targets = isObject3(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
-    if (targets !== null) {
-      const specs = targets.map(() => ({}));
-      for (let i = 0; i < targets.length; i++) {
-        const target = targets[i];
-        if (isObject3(target)) {
-          for (const key of ["apiVersion", "kind", "name", "namespace", "uid"]) {
-            if (isPresent3(target[key]) && target[key] !== "") specs[i][key] = target[key];
-          }
-        }
-        const withTargetOnly = { name: "", mutate: { targets: specs } };
-        if (isPresent3(ruleDoc.context)) withTargetOnly.context = ruleDoc.context;
-        if (isPresent3(ruleDoc.preconditions)) withTargetOnly.preconditions = ruleDoc.preconditions;
-        try {
-          substituteAgainstMock(withTargetOnly, buildContext(withTargetOnly, background, false));
-        } catch (err) {
-          return `invalid variables defined at mutate.targets[${i}]: ${errorText(err)}`;
-        }
-      }
-    }
-    try {
-      substituteAgainstMock(ruleDoc, buildContext(ruleDoc, background, targets !== null));
-    } catch (err) {
-      return `variable substitution failed for rule ${rule.name}: ${errorText(err)}`;
-    }
-  }
-  return null;
-}
-function userInfoDefined(filter) {
-  if (!filter) return "";
-  if ((filter.roles?.length ?? 0) > 0) return "roles";
-  if ((filter.clusterRoles?.length ?? 0) > 0) return "clusterRoles";
-  if ((filter.subjects?.length ?? 0) > 0) return "subjects";
-  return "";
-}
-function userMatchExcludeError(index, rule) {
-  const at = (section, path6) => `invalid variable used at path: spec/rules[${index}]/${section}/${path6}`;
-  const match = rule.match ?? {};
-  let path5 = userInfoDefined(match);
-  if (path5) return at("match", path5);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path5 = userInfoDefined(filter)) return at("match", `any[${i}]/${path5}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path5 = userInfoDefined(filter)) return at("match", `all[${i}]/${path5}`);
-  const exclude = rule.exclude;
-  if (isPresent3(exclude) && exclude) {
-    if (path5 = userInfoDefined(exclude)) return at("exclude", path5);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path5 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path5}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path5 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path5}`);
-  }
-  return null;
-}
-function policyVariables(policy) {
-  const { source: _source, ...doc } = policy;
-  const annotations = doc.metadata.annotations;
-  const metadata = annotations && "kubectl.kubernetes.io/last-applied-configuration" in annotations ? { ...doc.metadata, annotations: { ...annotations, "kubectl.kubernetes.io/last-applied-configuration": "" } } : doc.metadata;
-  const text = JSON.stringify({ ...doc, metadata });
-  return Array.from(text.matchAll(VARIABLE_PATTERN), (m) => m[2]);
-}
-function userVariablesError(policy, rules, variables) {
-  for (const [index, rule] of rules.entries()) {
-    const err = userMatchExcludeError(index, rule);
-    if (err !== null) return err;
-  }
-  if ((policy.spec.rules ?? []).some((rule) => isObject3(rule.mutate) && isPresent3(rule.mutate.targets))) return null;
-  for (const variable of variables) {
-    if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
-  }
-  return null;
-}
-function elementOutsideForeachError(rule) {
-  for (const [value, path5] of stringsWithPaths(rule)) {
-    for (const match of findVariables(value)) {
-      const variable = variableExpression(splitMatch(match)[1]);
-      if (variable.startsWith("element") && !path5.includes("/foreach/")) {
-        return `variable '${variable}' present outside of foreach at path ${path5}`;
-      }
-    }
-  }
-  return null;
-}
-
-// src/policy/validate-rule.ts
-function isObject4(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isPresent4(value) {
-  return value !== void 0 && value !== null;
-}
-function str2(value) {
-  return typeof value === "string" ? value : "";
-}
-function list2(value) {
-  return Array.isArray(value) ? value : [];
-}
-function asList(value) {
-  return Array.isArray(value) ? value : [];
-}
-var CONDITION_OPERATORS = [
-  "Equal",
-  "Equals",
-  "NotEqual",
-  "NotEquals",
-  "In",
-  "AnyIn",
-  "AllIn",
-  "NotIn",
-  "AnyNotIn",
-  "AllNotIn",
-  "GreaterThanOrEquals",
-  "GreaterThan",
-  "LessThanOrEquals",
-  "LessThan",
-  "DurationGreaterThanOrEquals",
-  "DurationGreaterThan",
-  "DurationLessThanOrEquals",
-  "DurationLessThan"
-];
-var INVALID_OPERATOR = `entered value of \`operator\` is invalid. valid values: [${CONDITION_OPERATORS.map((o) => JSON.stringify(o)).join(" ")}]`;
-var OPERATION_VALUES = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
-function jsonPatchError(patch, index) {
-  const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
-  if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
-  for (const op of ops) {
-    if (!isObject4(op) || typeof op.path !== "string") {
-      return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
-    }
-    if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
-  }
-  for (const op of ops) {
-    const kind = typeof op.op === "string" ? op.op : "unknown";
-    if (!["add", "remove", "replace", "move", "copy", "test"].includes(kind)) {
-      return `unexpected kind: spec.rules[${index}]: ${kind}`;
-    }
-    if (kind !== "remove" && kind !== "move" && kind !== "copy" && !("value" in op)) {
-      return `invalid value: spec.rules[${index}]: operation, missing value field: missing value`;
-    }
-  }
-  return null;
-}
-function onlyDealsWithMetadata(rule) {
-  const onlyMetadata = (value) => !isObject4(value) || Object.keys(value).every((key) => key === "metadata");
-  if (isObject4(rule.mutate)) {
-    if (!onlyMetadata(rule.mutate.patchStrategicMerge)) return false;
-    const patch = rule.mutate.patchesJson6902;
-    if (typeof patch === "string" && patch !== "") {
-      let ops = null;
-      try {
-        ops = JSON.parse(patch);
-      } catch {
-        ops = null;
-      }
-      for (const op of asList(ops)) {
-        if (isObject4(op) && !str2(op.path).startsWith("/metadata")) return false;
-      }
-    }
-  }
-  const validate = rule.validate;
-  if (validate) {
-    if (!onlyMetadata(validate.pattern)) return false;
-    if (isPresent4(validate.anyPattern)) {
-      if (!Array.isArray(validate.anyPattern)) return false;
-      if (!validate.anyPattern.every(onlyMetadata)) return false;
-    }
+    if (!sameFold(cx, cy)) return false;
   }
   return true;
 }
-var METADATA_ONLY = "policy can only deal with the metadata field of the resource if the rule does not match any kind";
-var WILDCARD_ALLOWED_VARIABLES = /\{\{\s*(request\.|serviceAccountName|serviceAccountNamespace)[^{}]*\}\}/;
-function wildcardKindError(kinds, background, rule) {
-  if (!kinds.includes("*")) return null;
-  if (background) {
-    return "wildcard policy not allowed in background mode. Set spec.background=false to disable background mode for this policy rule ";
-  }
-  if (kinds.length > 1) return "wildcard policy can not deal with more than one kind";
-  const types = ruleKinds(rule);
-  if (types.generate || types.verifyImages || isPresent4(rule.validate?.foreach)) {
-    return "wildcard policy does not support rule type";
-  }
-  if (types.validate && rule.validate) {
-    if ((isPresent4(rule.validate.pattern) || isPresent4(rule.validate.anyPattern)) && !onlyDealsWithMetadata(rule)) {
-      return METADATA_ONLY;
-    }
-    const conditions = rule.validate.deny?.conditions;
-    if (Array.isArray(conditions)) {
-      for (const condition2 of conditions) {
-        const key = str2(condition2.key);
-        if (!key.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key) || key.includes("request.object.spec"))) {
-          return METADATA_ONLY;
-        }
-      }
-    }
-  }
-  if (types.mutate && !onlyDealsWithMetadata(rule)) return METADATA_ONLY;
-  return null;
-}
-function kindsError(rules, background) {
-  for (const [i, rule] of rules.entries()) {
-    const check = (kinds, where) => {
-      const err = wildcardKindError(kinds ?? [], background, rule);
-      return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
-    };
-    const match = rule.match ?? {};
-    for (const [j, filter] of list2(match.any).entries()) {
-      const err = check(filter.resources?.kinds, `match.any[${j}].kinds`);
-      if (err) return err;
-    }
-    for (const [j, filter] of list2(match.all).entries()) {
-      const err = check(filter.resources?.kinds, `match.all[${j}].kinds`);
-      if (err) return err;
-    }
-    const inline = check(match.resources?.kinds, "match.kinds");
-    if (inline) return inline;
-    const exclude = rule.exclude;
-    if (exclude) {
-      for (const [j, filter] of list2(exclude.any).entries()) {
-        const err = check(filter.resources?.kinds, `exclude.any[${j}].kinds`);
-        if (err) return err;
-      }
-      for (const [j, filter] of list2(exclude.all).entries()) {
-        const err = check(filter.resources?.kinds, `exclude.all[${j}].kinds`);
-        if (err) return err;
-      }
-      const excluded = check(exclude.resources?.kinds, "exclude.kinds");
-      if (excluded) return excluded;
-    }
-  }
-  return null;
-}
-function conditionField(condition2, key) {
-  const value = condition2[key];
-  return value === null ? void 0 : value;
-}
-function operationValuesFailure(value) {
-  const allowed = ". Only the following values are allowed: [CREATE, UPDATE, DELETE, CONNECT]";
-  if (typeof value === "string") {
-    if (value.length >= 4 && value.startsWith("{{") && value.endsWith("}}")) return null;
-    if (!OPERATION_VALUES.includes(value)) return [`value: ${value}`, `unknown value '${value}' found under the 'value' field${allowed}`];
-    return null;
-  }
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      if (typeof item !== "string" || !OPERATION_VALUES.includes(item)) {
-        return [`value[${i}]`, `unknown value '${String(item)}' found under the 'value' field${allowed}`];
-      }
-    }
-    return null;
-  }
-  const kind = typeof value === "number" ? "float64" : typeof value === "boolean" ? "bool" : "map";
-  return ["value", `'value' field found to be of the type ${kind}. The provided value/values are expected to be either in the form of a string or list`];
-}
-function conditionValuesFailure(condition2) {
-  const c = isObject4(condition2) ? condition2 : {};
-  const key = conditionField(c, "key");
-  const value = conditionField(c, "value");
-  if (key === void 0 || value === void 0 || str2(c.operator) === "") {
-    return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
-  }
-  if (typeof key === "string" && key.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
-  return null;
-}
-function conditionGroups(raw) {
-  if (Array.isArray(raw)) return { list: raw };
-  if (isObject4(raw)) {
-    return {
-      ...Array.isArray(raw.any) ? { any: raw.any } : {},
-      ...Array.isArray(raw.all) ? { all: raw.all } : {}
-    };
-  }
-  return null;
-}
-function conditionsFailure(raw, schemaKey) {
-  const groups = conditionGroups(raw);
-  if (groups === null) return null;
-  for (const [name, entries] of [["any", groups.any], ["all", groups.all]]) {
-    for (const [i, condition2] of (entries ?? []).entries()) {
-      const failure = conditionValuesFailure(condition2);
-      if (failure) return [`${schemaKey}.${name}[${i}].${failure[0]}`, failure[1]];
-    }
-  }
-  for (const [i, condition2] of (groups.list ?? []).entries()) {
-    const failure = conditionValuesFailure(condition2);
-    if (failure) return [`${schemaKey}[${i}].${failure[0]}`, failure[1]];
-  }
-  return null;
-}
-function operatorValid(condition2) {
-  return isObject4(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
-}
-function operatorsFailure(raw, schemaKey) {
-  const groups = conditionGroups(raw);
-  if (groups === null) return null;
-  for (const entries of [groups.any, groups.all]) {
-    for (const [i, condition2] of (entries ?? []).entries()) {
-      if (!operatorValid(condition2)) return [`${schemaKey}.any[${i}].`, INVALID_OPERATOR];
-    }
-  }
-  for (const [i, condition2] of (groups.list ?? []).entries()) {
-    if (!operatorValid(condition2)) return [`${schemaKey}[${i}].`, INVALID_OPERATOR];
-  }
-  return null;
-}
-function foreachFailure(entries, schemaKey, withDeny) {
-  for (const fe of asList(entries)) {
-    if (!isObject4(fe)) continue;
-    if (isObject4(fe.preconditions)) {
-      const failure = operatorsFailure(fe.preconditions, "conditions");
-      if (failure) return [`${schemaKey}.${failure[0]}`, failure[1]];
-    }
-    if (withDeny && isObject4(fe.deny)) {
-      const failure = operatorsFailure(fe.deny.conditions, "conditions");
-      if (failure) return [`${schemaKey}.deny.${failure[0]}`, failure[1]];
-    }
-    if (Array.isArray(fe.foreach) && fe.foreach.length > 0) {
-      const failure = foreachFailure(fe.foreach, schemaKey, withDeny);
-      if (failure) return [`${schemaKey}.${failure[0]}`, failure[1]];
-    }
-  }
-  return null;
-}
-function resourcesFailure(rule) {
-  const exclude = rule.exclude;
-  if (exclude) {
-    if ((list2(exclude.any).length > 0 || list2(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
-      return ["exclude.", "can't specify any/all together with exclude resources"];
-    }
-  }
-  const match = rule.match ?? {};
-  if ((list2(match.any).length > 0 || list2(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
-    return ["match.", "can't specify any/all together with match resources"];
-  }
-  const filters = list2(match.any).length > 0 ? list2(match.any).map((f) => f.resources) : list2(match.all).length > 0 ? list2(match.all).map((f) => f.resources) : [match.resources];
-  if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
-  const preconditions = rule.preconditions;
-  if (isPresent4(preconditions)) {
-    const failure = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
-    if (failure) return [`validate.${failure[0]}`, failure[1]];
-  }
-  const validate = rule.validate;
-  if (validate) {
-    if (isPresent4(validate.deny)) {
-      const raw = validate.deny?.conditions;
-      const failure = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
-      if (failure) return [`validate.deny.${failure[0]}`, failure[1]];
-    }
-    if (list2(validate.foreach).length > 0) {
-      const failure = foreachFailure(validate.foreach, "validate.foreach", true);
-      if (failure) return failure;
-    }
-  }
-  if (isObject4(rule.mutate) && asList(rule.mutate.foreach).length > 0) {
-    const failure = foreachFailure(rule.mutate.foreach, "mutate.foreach", false);
-    if (failure) return failure;
-  }
-  for (const vi of list2(rule.verifyImages)) {
-    if (!isObject4(vi)) continue;
-    for (const att of asList(vi.attestations)) {
-      for (const c of isObject4(att) ? asList(att.conditions) : []) {
-        const failure = operatorsFailure(c, "conditions");
-        if (failure) return [`verifyImages.attestations.${failure[0]}`, failure[1]];
-      }
-    }
-    if (isObject4(vi.validate) && Object.keys(vi.validate).length > 0 && isObject4(vi.validate.deny)) {
-      const raw = vi.validate.deny.conditions;
-      const failure = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
-      if (failure) return [`imageVerify.validate.deny.${failure[0]}`, failure[1]];
-    }
-  }
-  return null;
-}
-var REFERENCE_NAME_COMPONENT = "[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*";
-var REFERENCE_DOMAIN = "(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?";
-var REFERENCE = new RegExp(
-  `^((?:${REFERENCE_DOMAIN}/)?${REFERENCE_NAME_COMPONENT}(?:/${REFERENCE_NAME_COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`
-);
-function imageReferenceError(ref) {
-  const match = REFERENCE.exec(ref);
-  if (match === null) {
-    return REFERENCE.test(ref.toLowerCase()) ? "repository name must be lowercase" : "invalid reference format";
-  }
-  if (match[1].length > 255) return "repository name must not be more than 255 characters";
-  return null;
-}
-function jmesPathError(expression) {
-  const text = str2(expression);
-  if (text === "" || replaceAllVariables(text, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
-  try {
-    compileJmesPath(text);
-    return null;
-  } catch (err) {
-    return `failed to parse JMESPath ${text}: ${err.message}`;
-  }
-}
-var RESERVED_CONTEXT_NAMES = [
-  "images",
-  "request",
-  "serviceAccountName",
-  "serviceAccountNamespace",
-  "element",
-  "elementIndex"
-];
-var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
-var BINDING_IDENTIFIER = /^\w+$/;
-function contextError(rule) {
-  for (const raw of list2(rule.context)) {
-    const entry = isObject4(raw) ? raw : {};
-    const name = str2(entry.name);
-    if (name === "") return "a name is required for context entries";
-    if (isPresent4(rule.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
-      return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
-    }
-    for (const reserved of RESERVED_CONTEXT_NAMES) {
-      if (name === reserved || name.startsWith(`${reserved}.`)) {
-        return `entry name ${name} is invalid as it conflicts with a pre-defined variable ${reserved}`;
-      }
-    }
-    const types = CONTEXT_ENTRY_TYPES.filter((t) => isPresent4(entry[t]));
-    if (types.length !== 1) {
-      return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
-    }
-    const body = isObject4(entry[types[0]]) ? entry[types[0]] : {};
-    switch (types[0]) {
-      case "configMap":
-        if (str2(body.name) === "") return "a name is required for configMap context entry";
-        if (str2(body.namespace) === "") return "a namespace is required for configMap context entry";
-        break;
-      case "apiCall":
-        if (str2(body.urlPath) !== "" && isPresent4(body.service)) return "a URLPath cannot be used for service API calls";
-        return jmesPathError(body.jmesPath) ?? null;
-      case "globalReference":
-        return jmesPathError(body.jmesPath) ?? null;
-      case "imageRegistry": {
-        const reference = str2(body.reference);
-        if (reference === "") return "a ref is required for imageRegistry context entry";
-        const ref = replaceAllVariables(reference, "kyvernoimageref");
-        if (!ref.includes("kyvernoimageref")) {
-          const err = imageReferenceError(ref);
-          if (err) return `bad image: ${ref}: ${err}`;
-        }
-        const jp = jmesPathError(body.jmesPath);
-        if (jp) return jp;
-        break;
-      }
-      case "variable": {
-        const jp = jmesPathError(body.jmesPath);
-        if (jp) return jp;
-        const jmesPath = replaceAllVariables(str2(body.jmesPath), "kyvernojmespathvariable");
-        if (!isPresent4(body.value) && jmesPath === "") return "a variable must define a value or a jmesPath expression";
-        if (isPresent4(body.default) && jmesPath === "") {
-          return "a variable must define a default value only when a jmesPath expression is defined";
-        }
-        break;
-      }
-    }
-  }
-  return null;
-}
-var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
-var NO_ANCHORS = () => false;
-function patternFailure(pattern, path5, supported) {
-  if (Array.isArray(pattern)) {
-    for (const [i, element] of pattern.entries()) {
-      const failure = patternFailure(element, `${path5}${i}/`, supported);
-      if (failure) return failure;
-    }
-  } else if (isObject4(pattern)) {
-    for (const key of Object.keys(pattern)) {
-      const value = pattern[key];
-      const anchor = parseAnchor(key);
-      if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path5}/${key}`, `unsupported anchor ${key}`];
-        if (anchor.type === "existence") {
-          if (!Array.isArray(value)) return [`${path5}/${key}`, "existence anchor should have value of type list"];
-          if (value.length === 0) return [`${path5}/${key}`, "existence anchor: should have at least one value"];
-        }
-      }
-      const failure = patternFailure(value, `${path5}/${key}`, supported);
-      if (failure) return failure;
-    }
-  }
-  return null;
-}
-function validateActionFailure(rule) {
-  const v = rule.validate ?? {};
-  const count2 = (isPresent4(v.pattern) ? 1 : 0) + (isPresent4(v.anyPattern) ? 1 : 0) + (isPresent4(v.deny) ? 1 : 0) + (isPresent4(v.foreach) ? 1 : 0) + (isPresent4(v.podSecurity) ? 1 : 0) + (isPresent4(v.cel) ? 1 : 0) + (isObject4(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent4(v.assert) ? 1 : 0);
-  if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
-  if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
-  if (isPresent4(v.pattern)) {
-    const failure = patternFailure(v.pattern, "/", VALIDATE_ANCHORS);
-    if (failure) return [`pattern.${failure[0]}`, failure[1]];
-  }
-  if (isPresent4(v.anyPattern)) {
-    if (!Array.isArray(v.anyPattern)) {
-      return ["anyPattern", "failed to deserialize anyPattern, expect array: json: cannot unmarshal object into Go value of type []interface {}"];
-    }
-    for (const [i, pattern] of v.anyPattern.entries()) {
-      const failure = patternFailure(pattern, "/", VALIDATE_ANCHORS);
-      if (failure) return [`anyPattern[${i}].${failure[0]}`, failure[1]];
-    }
-  }
-  for (const fe of list2(v.foreach)) {
-    const entry = fe;
-    if (str2(entry.list) === "") return ["", "foreach.list is required"];
-    const n = (isPresent4(entry.pattern) ? 1 : 0) + (isPresent4(entry.anyPattern) ? 1 : 0) + (isPresent4(entry.deny) ? 1 : 0) + (asList(entry.foreach).length > 0 ? 1 : 0);
-    if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
-    if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
-  }
-  if (isPresent4(rule.celPreconditions) && !isPresent4(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
-  const cel2 = v.cel;
-  if (isObject4(cel2)) {
-    if (asList(cel2.expressions).some((e) => str2(isObject4(e) ? e.expression : void 0) === "")) {
-      return ["", "cel.expressions.expression is required"];
-    }
-    const paramKind = isObject4(cel2.paramKind) ? cel2.paramKind : null;
-    const paramRef = isObject4(cel2.paramRef) ? cel2.paramRef : null;
-    if (paramKind) {
-      if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
-      if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
-      if (!paramRef) return ["", "cel.paramRef is required"];
-    }
-    if (paramRef) {
-      if (str2(paramRef.name) === "" === !isPresent4(paramRef.selector)) {
-        return ["", "one of cel.paramRef.name or cel.paramRef.selector must be set"];
-      }
-      if (!isPresent4(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
-      if (!paramKind) return ["", "cel.paramKind is required"];
-    }
-    for (const annotation of asList(cel2.auditAnnotations)) {
-      const a = isObject4(annotation) ? annotation : {};
-      if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
-      if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
-    }
-  }
-  return null;
-}
-function mutateForeachFailure(entries, tag) {
-  let current = tag;
-  for (const [i, entry] of entries.entries()) {
-    const fe = isObject4(entry) ? entry : {};
-    current = `${current}foreach[${i}]`;
-    const nested = asList(fe.foreach);
-    if (nested.length > 0) {
-      const declares = isPresent4(fe.context) || isPresent4(fe.preconditions) || str2(fe.patchesJson6902) !== "" || isPresent4(fe.patchStrategicMerge);
-      if (declares) {
-        return [current, "a nested foreach cannot contain other declarations"];
-      }
-      return mutateForeachFailure(nested, current);
-    }
-    if (str2(fe.patchesJson6902) === "" === !isPresent4(fe.patchStrategicMerge)) {
-      return [current, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
-    }
-  }
-  return null;
-}
-function mutateActionFailure(mutate) {
-  const hasPsm = isPresent4(mutate.patchStrategicMerge);
-  const hasJsonPatch = str2(mutate.patchesJson6902) !== "";
-  const foreach = asList(mutate.foreach);
-  if (foreach.length > 0) {
-    if (hasPsm || hasJsonPatch) return ["foreach", "only one of `foreach`, `patchStrategicMerge`, or `patchesJson6902` is allowed"];
-    return mutateForeachFailure(foreach, "");
-  }
-  if (hasPsm && hasJsonPatch) return ["foreach", "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
-  return null;
-}
-function generateActionFailure(rule, generate) {
-  const cloneList2 = isObject4(generate.cloneList) ? generate.cloneList : {};
-  const selector2 = cloneList2.selector;
-  if (isObject4(selector2)) {
-    const labels = isObject4(selector2.matchLabels) ? selector2.matchLabels : {};
-    const texts = [
-      ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
-      ...asList(selector2.matchExpressions).flatMap((e) => isObject4(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
-    ];
-    if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
-  }
-  if (isPresent4(rule.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
-  if (isPresent4(generate.data)) {
-    const failure = patternFailure(generate.data, "/", NO_ANCHORS);
-    if (failure) return [`data.${failure[0]}`, `anchors not supported on generate resources: ${failure[1]}`];
-  }
-  return null;
-}
-function actionsError(index, rule) {
-  const types = ruleKinds(rule);
-  if (types.mutate && isObject4(rule.mutate)) {
-    const failure = mutateActionFailure(rule.mutate);
-    if (failure) return `path: spec.rules[${index}].mutate.${failure[0]}.: ${failure[1]}`;
-  }
-  if (types.validate) {
-    const failure = validateActionFailure(rule);
-    if (failure) return `path: spec.rules[${index}].validate.${failure[0]}.: ${failure[1]}`;
-  }
-  if (types.generate && isObject4(rule.generate)) {
-    const failure = generateActionFailure(rule, rule.generate);
-    if (failure) return `path: spec.rules[${index}].generate.${failure[0]}.: ${failure[1]}`;
-    if (list2(rule.match?.resources?.kinds).includes(str2(rule.generate.kind))) {
-      return "generation kind and match resource kind should not be the same";
-    }
-  }
-  return null;
-}
-function labelsAndAnnotationsAreStrings(rule) {
-  const stringMap3 = (value) => !isObject4(value) || Object.values(value).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject4(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
-  const checkPattern = (pattern) => {
-    for (const key of Object.keys(pattern)) {
-      if (key === "metadata" && isObject4(pattern.metadata)) return checkMeta(pattern.metadata);
-      if (key === "spec") {
-        const spec2 = pattern.spec;
-        const template = isObject4(spec2) ? spec2.template : void 0;
-        return checkMeta(isObject4(template) ? template.metadata : void 0);
-      }
-    }
-    return true;
-  };
-  const validate = rule.validate;
-  if (ruleKinds(rule).validate && validate) {
-    if (isPresent4(validate.foreach)) {
-      for (const fe of list2(validate.foreach)) {
-        if (isObject4(fe.pattern)) return checkPattern(fe.pattern);
-      }
-    } else if (isObject4(validate.pattern)) {
-      return checkPattern(validate.pattern);
-    } else if (isPresent4(validate.anyPattern)) {
-      if (!Array.isArray(validate.anyPattern)) return false;
-      for (const pattern of validate.anyPattern) {
-        if (isObject4(pattern) && !checkPattern(pattern)) return false;
-      }
-    }
-  }
-  const mutate = rule.mutate;
-  if (ruleKinds(rule).mutate && isObject4(mutate)) {
-    if (isPresent4(mutate.foreach)) {
-      for (const fe of asList(mutate.foreach)) {
-        if (isObject4(fe) && isObject4(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
-      }
-    } else if (isObject4(mutate.patchStrategicMerge)) {
-      return checkPattern(mutate.patchStrategicMerge);
-    }
-  }
-  return true;
-}
-function missingKindsError(rule) {
-  const match = rule.match ?? {};
-  const filters = list2(match.any).length > 0 ? list2(match.any) : list2(match.all).length > 0 ? list2(match.all) : [match];
-  if (!filters.some((filter) => list2(filter.resources?.kinds).length === 0)) return null;
-  return onlyDealsWithMetadata(rule) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
-}
-function imageExtractorsError(rule) {
-  const extractors = rule.imageExtractors;
-  if (!isObject4(extractors) || !Array.isArray(rule.verifyImages)) return null;
-  if (!rule.verifyImages.some((vi) => isObject4(vi) && vi.mutateDigest === true)) return null;
-  const usesJmesPath = Object.values(extractors).some(
-    (configs) => asList(configs).some((config) => isObject4(config) && str2(config.jmesPath) !== "")
-  );
-  return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
-}
-function ruleError(index, rule) {
-  if (isObject4(rule.mutate) && typeof rule.mutate.patchesJson6902 === "string" && rule.mutate.patchesJson6902 !== "") {
-    const err = jsonPatchError(rule.mutate.patchesJson6902, index);
-    if (err) return err;
-  }
-  const resources = resourcesFailure(rule);
-  if (resources) return `path: spec.rules[${index}].${resources[0]}: ${resources[1]}`;
-  const element = elementOutsideForeachError(rule);
-  if (element) return element;
-  const context2 = contextError(rule);
-  if (context2) return `path: spec.rules[${index}]: ${context2}`;
-  const extractors = imageExtractorsError(rule);
-  if (extractors) return `path: spec.rules[${index}]: ${extractors}`;
-  const kinds = missingKindsError(rule);
-  if (kinds) return kinds;
-  const actions = actionsError(index, rule);
-  if (actions) return actions;
-  if (!labelsAndAnnotationsAreStrings(rule)) {
-    return 'labels and annotations supports only string values, "use double quotes around the non string values"';
-  }
-  return null;
-}
-function separateWildcards(namespaces) {
-  return [namespaces.filter(containsWildcard), namespaces.filter((ns) => !containsWildcard(ns))];
-}
-function matchPatterns(patterns, names) {
-  for (const name of names) {
-    for (const pattern of patterns) {
-      if (wildcardMatch(pattern, name)) return [pattern, name];
-    }
-  }
-  return null;
-}
-function overridesError(overrides, path5) {
-  const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
-  const sorted = (key) => [...sets[key]].sort();
-  for (const [i, raw] of overrides.entries()) {
-    const override = isObject4(raw) ? raw : {};
-    const action = str2(override.action);
-    if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
-    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
-    const at = `${path5}[${i}].namespaces`;
-    const enforce = action === "Enforce" || action === "enforce";
-    const opposite = sets[enforce ? "audit" : "enforce"];
-    const conflicts = names.filter((ns) => opposite.has(ns));
-    if (conflicts.length > 0) {
-      return `conflicting namespaces found in path: ${at}: ${[...new Set(conflicts)].sort().join(", ")}`;
-    }
-    for (const p of patterns) sets[enforce ? "enforceW" : "auditW"].add(p);
-    for (const ns of names) sets[action.toLowerCase()].add(ns);
-    const checks = [
-      ["auditW", "enforce", "matches with namespace"],
-      ["enforceW", "audit", "matches with namespace"],
-      ["auditW", "enforceW", "conflicts with the pattern"],
-      ["enforceW", "auditW", "conflicts with the pattern"]
-    ];
-    for (const [patternSet, nameSet, relation] of checks) {
-      const hit = matchPatterns(sorted(patternSet), sorted(nameSet));
-      if (hit) return `path: ${at}: wildcard pattern '${hit[0]}' ${relation} '${hit[1]}'`;
-    }
-  }
-  return null;
-}
-function failureActionOverridesError(policy) {
-  for (const [i, rule] of (policy.spec.rules ?? []).entries()) {
-    if (!ruleKinds(rule).validate) continue;
-    const err = overridesError(
-      list2(rule.validate?.failureActionOverrides),
-      `spec.rules[${i}].validate.validationFailureActionOverrides`
-    );
-    if (err) return err;
-  }
-  const overrides = list2(policy.spec.validationFailureActionOverrides);
-  return overridesError(overrides, "spec.validationFailureActionOverrides");
-}
 
-// src/policy/validate.ts
-function onPolicyUpdateError(policy, rules, variables) {
-  if (variables.length === 0) return null;
-  const invalid3 = invalidVariablesError(rules, true);
-  if (invalid3) return `update event, policy contains invalid variables: ${invalid3}`;
-  const user = userVariablesError(policy, rules, variables);
-  if (user) {
-    return `only select variables are allowed in on policy update. Set spec.mutateExistingOnPolicyUpdate=false to disable update policy mode for this policy rule: ${user} `;
-  }
-  return null;
-}
-function validatePolicy(policy) {
-  const spec2 = policy.spec;
-  const background = spec2.background !== false;
-  const rules = computeRules(policy, "");
-  const variables = policyVariables(policy);
-  if (background) {
-    const user = userVariablesError(policy, rules, variables);
-    if (user) {
-      return `only select variables are allowed in background mode. Set spec.background=false to disable background mode for this policy rule: ${user} `;
-    }
-  }
-  const invalid3 = invalidVariablesError(rules, background);
-  if (invalid3) return `policy contains invalid variables: ${invalid3}`;
-  const api = apiValidationError(policy);
-  if (api) return api;
-  if (policy.kind === "ClusterPolicy") {
-    const overrides = failureActionOverridesError(policy);
-    if (overrides) return overrides;
-  }
-  if (spec2.admission === false && spec2.background === false) {
-    return "disabling both admission and background processing is not allowed";
-  }
-  if (spec2.admission === false) {
-    const original = spec2.rules ?? [];
-    if (original.some((rule) => ruleKinds(rule).mutate || ruleKinds(rule).generate || ruleKinds(rule).verifyImages)) {
-      return "disabling admission processing is only allowed with validation policies";
-    }
-  }
-  const kinds = kindsError(rules, background);
-  if (kinds) return kinds;
-  for (const [index, rule] of rules.entries()) {
-    const err = ruleError(index, rule);
-    if (err) return err;
-    if (ruleKinds(rule).mutate) {
-      const explicit = rule.mutate?.mutateExistingOnPolicyUpdate;
-      const onUpdate = typeof explicit === "boolean" ? explicit : spec2.mutateExistingOnPolicyUpdate === true;
-      if (onUpdate) {
-        const update = onPolicyUpdateError(policy, rules, variables);
-        if (update) return update;
+// src/engine/jmespath/functions/string-functions.ts
+var STRING4 = { types: ["string"] };
+var NUMBER2 = { types: ["number"] };
+var goInt = (f) => Number(goFloatToInt64(f));
+var STRING_FUNCTIONS = [
+  {
+    name: "compare",
+    args: [STRING4, STRING4],
+    // strings.Compare returns a Go int.
+    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings(a, b))),
+    returnType: ["number"],
+    note: "compares two strings lexicographically"
+  },
+  {
+    name: "equal_fold",
+    args: [STRING4, STRING4],
+    handler: ([a, b]) => goEqualFold(a, b),
+    returnType: ["bool"],
+    note: "allows comparing two strings for equivalency where the only differences are letter cases"
+  },
+  {
+    name: "replace",
+    args: [STRING4, STRING4, STRING4, NUMBER2],
+    handler: ([s, old, replacement, n]) => goReplace(s, old, replacement, goInt(n)),
+    returnType: ["string"],
+    note: "replaces a specified number of instances of the source string with the replacement string in a parent "
+  },
+  {
+    name: "replace_all",
+    args: [STRING4, STRING4, STRING4],
+    handler: ([s, old, replacement]) => goReplace(s, old, replacement, -1),
+    returnType: ["string"],
+    note: "replace all instances of one string with another in an overall parent string"
+  },
+  {
+    name: "to_upper",
+    args: [STRING4],
+    handler: ([s]) => goToUpper(s),
+    returnType: ["string"],
+    note: "takes in a string and outputs the same string with all upper-case letters"
+  },
+  {
+    name: "to_lower",
+    args: [STRING4],
+    handler: ([s]) => goToLower(s),
+    returnType: ["string"],
+    note: "takes in a string and outputs the same string with all lower-case letters"
+  },
+  {
+    name: "trim",
+    args: [STRING4, STRING4],
+    handler: ([s, cutset]) => goTrim(s, cutset),
+    returnType: ["string"],
+    note: "trims both ends of the source string by characters appearing in the second string"
+  },
+  {
+    name: "trim_prefix",
+    args: [STRING4, STRING4],
+    handler: ([s, prefix]) => s.startsWith(prefix) ? s.slice(prefix.length) : s,
+    returnType: ["string"],
+    note: "trims the second string prefix from the first string if the first string starts with the prefix"
+  },
+  {
+    name: "split",
+    args: [STRING4, STRING4],
+    handler: ([s, sep]) => goSplit(s, sep),
+    returnType: ["array[string]"],
+    note: "splits the first string when the second string is found and converts it into an array "
+  },
+  {
+    name: "truncate",
+    args: [STRING4, NUMBER2],
+    handler: ([s, length]) => truncateRunes(s, goInt(Math.max(0, length))),
+    returnType: ["string"],
+    note: 'length argument must be enclosed in backticks; ex. "{{request.object.metadata.name | truncate(@, `9`)}}"'
+  },
+  {
+    name: "to_boolean",
+    args: [STRING4],
+    handler: ([s]) => {
+      switch (goToLower(s)) {
+        case "true":
+          return true;
+        case "false":
+          return false;
+        default:
+          throw functionError("to_boolean", `lowercase argument must be 'true' or 'false' (provided: '${s}')`);
       }
-    }
+    },
+    returnType: ["bool"],
+    note: "It returns true or false for any string, such as 'True', 'TruE', 'False', 'FAlse', 'faLSE', etc."
+  },
+  {
+    name: "path_canonicalize",
+    args: [STRING4],
+    handler: ([p]) => filepathJoin(p),
+    returnType: ["string"],
+    note: "normalizes or canonicalizes a given path by removing excess slashes"
   }
-  return null;
-}
+];
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
@@ -19177,15 +18832,15 @@ var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
 function resolveYamlBinary(source) {
   const input = source.replace(/\s/g, "");
   if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
-  const binary = atob(input);
-  const result = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) result[index] = binary.charCodeAt(index);
+  const binary2 = atob(input);
+  const result = new Uint8Array(binary2.length);
+  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
   return result;
 }
 function representYamlBinary(object2) {
-  let binary = "";
-  for (let index = 0; index < object2.length; index++) binary += String.fromCharCode(object2[index]);
-  return btoa(binary);
+  let binary2 = "";
+  for (let index = 0; index < object2.length; index++) binary2 += String.fromCharCode(object2[index]);
+  return btoa(binary2);
 }
 var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
   resolve: resolveYamlBinary,
@@ -19194,8 +18849,8 @@ var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
 });
 var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
 var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
-function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
-  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction2 = 0) {
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction2));
   date.setUTCFullYear(year, month, day);
   return date;
 }
@@ -19214,14 +18869,14 @@ function resolveYamlTimestamp(source) {
   const hour = +match[4];
   const minute = +match[5];
   const second = +match[6];
-  let fraction = 0;
+  let fraction2 = 0;
   if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
   if (match[7]) {
     let value = match[7].slice(0, 3);
     while (value.length < 3) value += "0";
-    fraction = +value;
+    fraction2 = +value;
   }
-  const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
+  const date = makeUtcDate(year, month, day, hour, minute, second, fraction2);
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
   if (match[9]) {
     const offsetHour = +match[10];
@@ -19246,7 +18901,7 @@ var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
   },
   identify: Array.isArray
 });
-function isPlainObject2(data) {
+function isPlainObject(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
   const prototype = Object.getPrototypeOf(data);
   return prototype === null || prototype === Object.prototype;
@@ -19257,17 +18912,17 @@ var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
     seen: /* @__PURE__ */ new Set()
   }),
   addItem: (carrier, item) => {
-    let key;
+    let key2;
     if (item instanceof Map) {
       if (item.size !== 1) return "cannot resolve an ordered map item";
-      key = item.keys().next().value;
-    } else if (isPlainObject2(item)) {
+      key2 = item.keys().next().value;
+    } else if (isPlainObject(item)) {
       const itemKeys = Object.keys(item);
       if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
-      key = itemKeys[0];
+      key2 = itemKeys[0];
     } else return "cannot resolve an ordered map item";
-    if (carrier.seen.has(key)) return "duplicate key in ordered map";
-    carrier.seen.add(key);
+    if (carrier.seen.has(key2)) return "duplicate key in ordered map";
+    carrier.seen.add(key2);
     carrier.list.push(item);
     return "";
   },
@@ -19293,15 +18948,15 @@ var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
 });
 var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
   create: () => ({}),
-  identify: isPlainObject2,
+  identify: isPlainObject,
   represent: (o) => {
     const map2 = /* @__PURE__ */ new Map();
-    for (const key of Object.keys(o)) map2.set(key, o[key]);
+    for (const key2 of Object.keys(o)) map2.set(key2, o[key2]);
     return map2;
   },
-  addPair: (container, key, value) => {
-    if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
-    const normalizedKey = String(key);
+  addPair: (container, key2, value) => {
+    if (key2 !== null && typeof key2 === "object") return "object-based map does not support complex keys";
+    const normalizedKey = String(key2);
     if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
       value,
       enumerable: true,
@@ -19311,13 +18966,13 @@ var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
     else container[normalizedKey] = value;
     return "";
   },
-  has: (container, key) => {
-    if (key !== null && typeof key === "object") return false;
-    return Object.prototype.hasOwnProperty.call(container, String(key));
+  has: (container, key2) => {
+    if (key2 !== null && typeof key2 === "object") return false;
+    return Object.prototype.hasOwnProperty.call(container, String(key2));
   },
   keys: (container) => Object.keys(container),
-  get: (container, key) => {
-    const normalizedKey = String(key);
+  get: (container, key2) => {
+    const normalizedKey = String(key2);
     if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
     return container[normalizedKey];
   }
@@ -19327,15 +18982,15 @@ var setTag = defineMappingTag("tag:yaml.org,2002:set", {
   identify: (data) => data instanceof Set,
   represent: (data) => {
     const map2 = /* @__PURE__ */ new Map();
-    for (const key of data) map2.set(key, null);
+    for (const key2 of data) map2.set(key2, null);
     return map2;
   },
-  addPair: (container, key, value) => {
+  addPair: (container, key2, value) => {
     if (value !== null) return "cannot resolve a set item";
-    container.add(key);
+    container.add(key2);
     return "";
   },
-  has: (container, key) => container.has(key),
+  has: (container, key2) => container.has(key2),
   keys: (container) => container.keys(),
   get: () => null
 });
@@ -19428,9 +19083,9 @@ var Schema = class Schema2 {
     }
     const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
     const keys = /* @__PURE__ */ new Set();
-    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
+    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key2 of tag.implicitFirstChars) keys.add(key2);
     const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
-    for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
+    for (const key2 of keys) implicitScalarByFirstChar.set(key2, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key2) !== -1));
     const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
     if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
     this.tags = compiledTags;
@@ -19542,44 +19197,44 @@ var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
 });
 var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
   create: () => /* @__PURE__ */ new Map(),
-  addPair: (container, key, value) => {
-    container.set(key, value);
+  addPair: (container, key2, value) => {
+    container.set(key2, value);
     return "";
   },
-  has: (container, key) => container.has(key),
+  has: (container, key2) => container.has(key2),
   keys: (container) => container.keys(),
-  get: (container, key) => container.get(key),
-  identify: (data) => data instanceof Map || isPlainObject2(data),
+  get: (container, key2) => container.get(key2),
+  identify: (data) => data instanceof Map || isPlainObject(data),
   represent: (data) => {
     if (data instanceof Map) return data;
     const map2 = /* @__PURE__ */ new Map();
     const obj = data;
-    for (const key of Object.keys(obj)) map2.set(key, obj[key]);
+    for (const key2 of Object.keys(obj)) map2.set(key2, obj[key2]);
     return map2;
   }
 });
-function normalizeKey(key) {
-  if (Array.isArray(key)) {
-    const array = Array.prototype.slice.call(key);
+function normalizeKey(key2) {
+  if (Array.isArray(key2)) {
+    const array = Array.prototype.slice.call(key2);
     for (let index = 0; index < array.length; index++) {
       if (Array.isArray(array[index])) return null;
       if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
     }
     return String(array);
   }
-  if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
-  return String(key);
+  if (typeof key2 === "object" && Object.prototype.toString.call(key2) === "[object Object]") return "[object Object]";
+  return String(key2);
 }
 var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
   create: () => ({}),
-  identify: isPlainObject2,
+  identify: isPlainObject,
   represent: (o) => {
     const map2 = /* @__PURE__ */ new Map();
-    for (const key of Object.keys(o)) map2.set(key, o[key]);
+    for (const key2 of Object.keys(o)) map2.set(key2, o[key2]);
     return map2;
   },
-  addPair: (container, key, value) => {
-    const normalizedKey = normalizeKey(key);
+  addPair: (container, key2, value) => {
+    const normalizedKey = normalizeKey(key2);
     if (normalizedKey === null) return "nested arrays are not supported inside keys";
     if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
       value,
@@ -19590,13 +19245,13 @@ var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
     else container[normalizedKey] = value;
     return "";
   },
-  has: (container, key) => {
-    const normalizedKey = normalizeKey(key);
+  has: (container, key2) => {
+    const normalizedKey = normalizeKey(key2);
     return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
   },
   keys: (container) => Object.keys(container),
-  get: (container, key) => {
-    const normalizedKey = String(key);
+  get: (container, key2) => {
+    const normalizedKey = String(key2);
     if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
     return container[normalizedKey];
   }
@@ -20347,11 +20002,11 @@ function readBlockScalar(state, parentIndent, props) {
   const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
   state.position++;
   while (state.input.charCodeAt(state.position) !== 0) {
-    const current = state.input.charCodeAt(state.position);
-    const digit = fromDecimalCode(current);
-    if (current === 43 || current === 45) {
+    const current2 = state.input.charCodeAt(state.position);
+    const digit = fromDecimalCode(current2);
+    if (current2 === 43 || current2 === 45) {
       if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
-      chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      chomping = current2 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
       state.position++;
     } else if (digit >= 0) {
       if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
@@ -21015,41 +20670,41 @@ var DIGITS_BY_BASE = {
 };
 var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
 var INT64_MAX = (1n << 63n) - 1n;
-var UINT64_MAX = (1n << 64n) - 1n;
+var UINT64_MAX3 = (1n << 64n) - 1n;
 var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
 var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 var LINE_BREAKS = /[\r\n]/g;
 function shortTag(tag) {
   return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
 }
-function plainScalarValue(text) {
-  const first = text.charCodeAt(0);
-  if (text.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text;
-  return resolveScalar("", text).value;
+function plainScalarValue(text3) {
+  const first = text3.charCodeAt(0);
+  if (text3.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text3;
+  return resolveScalar("", text3).value;
 }
-function resolveScalar(tag, text) {
+function resolveScalar(tag, text3) {
   if (!RESOLVABLE.has(tag)) {
-    return { tag, value: tag === BINARY ? decodeBinary(text) : text };
+    return { tag, value: tag === BINARY ? decodeBinary(text3) : text3 };
   }
-  const resolved = tag === STR ? { tag: STR, value: text } : resolveUntyped(tag, text);
+  const resolved = tag === STR ? { tag: STR, value: text3 } : resolveUntyped(tag, text3);
   if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
   if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: resolved.value };
-  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text}\` as a ${tag}`);
+  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text3}\` as a ${tag}`);
 }
-function resolveUntyped(tag, text) {
-  const first = text.charCodeAt(0);
-  const hint = text.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
-  if (hint === HINT_NONE) return { tag: STR, value: text };
-  const known = RESOLVE_MAP.get(text);
+function resolveUntyped(tag, text3) {
+  const first = text3.charCodeAt(0);
+  const hint = text3.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
+  if (hint === HINT_NONE) return { tag: STR, value: text3 };
+  const known = RESOLVE_MAP.get(text3);
   if (known !== void 0) return known;
   if (hint === HINT_DOT) {
-    if (DOT_FLOAT.test(text)) {
-      const value = Number(text.replace(/_/g, ""));
+    if (DOT_FLOAT.test(text3)) {
+      const value = Number(text3.replace(/_/g, ""));
       if (Number.isFinite(value)) return { tag: FLOAT, value };
     }
   } else if (hint === HINT_NUMBER) {
-    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text)) return { tag: TIMESTAMP, value: text };
-    const plain = text.includes("_") ? text.replace(/_/g, "") : text;
+    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text3)) return { tag: TIMESTAMP, value: text3 };
+    const plain = text3.includes("_") ? text3.replace(/_/g, "") : text3;
     const integer = parseGoInteger(plain);
     if (integer !== null) return integer;
     if (YAML_STYLE_FLOAT.test(plain)) {
@@ -21057,7 +20712,7 @@ function resolveUntyped(tag, text) {
       if (Number.isFinite(value)) return { tag: FLOAT, value };
     }
   }
-  return { tag: STR, value: text };
+  return { tag: STR, value: text3 };
 }
 function parseGoInteger(s) {
   if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
@@ -21084,14 +20739,14 @@ function parseGoInteger(s) {
     if (magnitude > (negative ? INT64_MAX + 1n : INT64_MAX)) return null;
     value = negative ? -magnitude : magnitude;
   } else {
-    if (magnitude > UINT64_MAX) return null;
+    if (magnitude > UINT64_MAX3) return null;
     value = magnitude;
     unsigned = magnitude > INT64_MAX;
   }
   return { tag: INT, value: Number(value), intText: value.toString(), unsigned };
 }
-function isGoTimestamp(text) {
-  const m = TIMESTAMP_SHAPE.exec(text);
+function isGoTimestamp(text3) {
+  const m = TIMESTAMP_SHAPE.exec(text3);
   if (m === null) return false;
   const [, year, month, day, separator, hour, minute, second, zone] = m;
   const y = Number(year);
@@ -21110,8 +20765,8 @@ function daysIn(month, year) {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
-function decodeBinary(text) {
-  const compact = text.replace(LINE_BREAKS, "");
+function decodeBinary(text3) {
+  const compact = text3.replace(LINE_BREAKS, "");
   if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
   return Buffer.from(compact, "base64").toString("utf8");
 }
@@ -21145,14 +20800,14 @@ function formatFloat32Key(value) {
   }
   const sign2 = f < 0 ? "-" : "";
   if (exponent < -4 || exponent >= 6) {
-    const fraction2 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
+    const fraction3 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
     const magnitude = String(Math.abs(exponent)).padStart(2, "0");
-    return `${sign2}${mantissa[0]}${fraction2}e${exponent < 0 ? "-" : "+"}${magnitude}`;
+    return `${sign2}${mantissa[0]}${fraction3}e${exponent < 0 ? "-" : "+"}${magnitude}`;
   }
   if (exponent < 0) return `${sign2}0.${"0".repeat(-exponent - 1)}${mantissa}`;
   const integer = mantissa.slice(0, exponent + 1).padEnd(exponent + 1, "0");
-  const fraction = mantissa.slice(exponent + 1);
-  return `${sign2}${integer}${fraction === "" ? "" : `.${fraction}`}`;
+  const fraction2 = mantissa.slice(exponent + 1);
+  return `${sign2}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
 }
 
 // src/source/construct.ts
@@ -21243,14 +20898,14 @@ function allowedAliasRatio(decodeCount) {
   if (decodeCount >= 4e6) return 0.1;
   return 0.99 - 0.89 * ((decodeCount - 4e5) / 36e5);
 }
-function isMergeKey(tag, text, plain) {
-  return text === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
+function isMergeKey(tag, text3, plain) {
+  return text3 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
 }
-function scalarValue(state, tag, text, plain, offset) {
-  if (tag === "" && !plain) return text;
+function scalarValue(state, tag, text3, plain, offset) {
+  if (tag === "" && !plain) return text3;
   let value;
   try {
-    value = tag === "" ? plainScalarValue(text) : resolveScalar(tag, text).value;
+    value = tag === "" ? plainScalarValue(text3) : resolveScalar(tag, text3).value;
   } catch (error) {
     throw asDocumentError(error, offset);
   }
@@ -21259,10 +20914,10 @@ function scalarValue(state, tag, text, plain, offset) {
   }
   return value;
 }
-function scalarKey(tag, text, plain, offset) {
-  if (tag === "" && !plain) return text;
+function scalarKey(tag, text3, plain, offset) {
+  if (tag === "" && !plain) return text3;
   try {
-    return objectKey(resolveScalar(tag, text));
+    return objectKey(resolveScalar(tag, text3));
   } catch (error) {
     throw asDocumentError(error, offset);
   }
@@ -21271,30 +20926,30 @@ function asDocumentError(error, offset) {
   return error instanceof YamlValueError ? new DocumentError(error.message, offset) : error;
 }
 function onScalar(state, event) {
-  const text = getScalarValue(state.source, event);
+  const text3 = getScalarValue(state.source, event);
   const tag = tagOf(state, event.tagStart, event.tagEnd);
   const plain = event.style === SCALAR_STYLE.PLAIN;
   const offset = eventOffset(state, event, event.valueStart);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   const frame = top(state);
   if (frame !== void 0 && frame.isMap && !frame.hasKey) {
-    if (isMergeKey(tag, text, plain)) {
+    if (isMergeKey(tag, text3, plain)) {
       frame.keyIsMerge = true;
     } else {
       count(state, offset, 1, false);
-      frame.key = scalarKey(tag, text, plain, offset);
+      frame.key = scalarKey(tag, text3, plain, offset);
       frame.size += 1;
     }
     frame.hasKey = true;
     if (anchor !== null) {
-      const value2 = scalarValue(state, tag, text, plain, offset);
-      state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text, plain } });
+      const value2 = scalarValue(state, tag, text3, plain, offset);
+      state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text3, plain } });
     }
     return;
   }
   count(state, offset, 1, false);
-  const value = scalarValue(state, tag, text, plain, offset);
-  if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text, plain } });
+  const value = scalarValue(state, tag, text3, plain, offset);
+  if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text3, plain } });
   addValue(state, value, 1, 0, offset);
 }
 function onCollectionStart(state, isMap5, event) {
@@ -21360,7 +21015,7 @@ function onAlias(state, name, offset) {
     return;
   }
   if (frame !== void 0 && (frame.isMergeList || frame.isMap && frame.keyIsMerge)) {
-    if (!isObject5(anchor.value)) {
+    if (!isObject2(anchor.value)) {
       throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     }
     if (state.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
@@ -21389,7 +21044,7 @@ function addValue(state, value, size, height, offset) {
   frame.size += size;
   if (!frame.isMap) {
     frame.height = Math.max(frame.height, 1 + height);
-    if (frame.isMergeList && !isObject5(value)) {
+    if (frame.isMergeList && !isObject2(value)) {
       throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     }
     frame.value.push(value);
@@ -21397,7 +21052,7 @@ function addValue(state, value, size, height, offset) {
   }
   const target = frame.value;
   if (frame.keyIsMerge) {
-    if (!isObject5(value)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    if (!isObject2(value)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     mergeInto(frame, value);
     frame.height = Math.max(frame.height, height);
     frame.keyIsMerge = false;
@@ -21409,23 +21064,23 @@ function addValue(state, value, size, height, offset) {
 }
 function mergeInto(frame, source) {
   const target = frame.value;
-  for (const key of Object.keys(source)) setKey(target, key, cloneJson(source[key]));
+  for (const key2 of Object.keys(source)) setKey(target, key2, cloneJson(source[key2]));
 }
-function isObject5(value) {
+function isObject2(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
-function setKey(target, key, value) {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+function setKey(target, key2, value) {
+  if (key2 === "__proto__") {
+    Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
   } else {
-    target[key] = value;
+    target[key2] = value;
   }
 }
 function cloneJson(value) {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(cloneJson);
   const copy = {};
-  for (const key of Object.keys(value)) setKey(copy, key, cloneJson(value[key]));
+  for (const key2 of Object.keys(value)) setKey(copy, key2, cloneJson(value[key2]));
   return copy;
 }
 function nestingError(offset) {
@@ -21436,13 +21091,5180 @@ function rejectNonFinite(root, offset) {
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === "number" && !Number.isFinite(value)) {
-      const text = Number.isNaN(value) ? "NaN" : value > 0 ? "+Inf" : "-Inf";
-      throw new DocumentError(`json: unsupported value: ${text}`, offset);
+      const text3 = Number.isNaN(value) ? "NaN" : value > 0 ? "+Inf" : "-Inf";
+      throw new DocumentError(`json: unsupported value: ${text3}`, offset);
     }
     if (value !== null && typeof value === "object") {
       for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push(child);
     }
   }
+}
+
+// src/engine/jmespath/functions/yaml-document.ts
+function scannerError(line, problem2) {
+  return line !== 0 ? `yaml: line ${line + 1}: ${problem2}` : `yaml: ${problem2}`;
+}
+function streamEndLine(source) {
+  const newlines = source.split("\n").length - 1;
+  return source === "" || source.endsWith("\n") ? newlines : newlines + 1;
+}
+function openFlowCollection(source) {
+  const stack = [];
+  let quote3 = "";
+  for (const c of source) {
+    if (quote3 !== "") {
+      if (c === quote3) quote3 = "";
+    } else if (c === '"' || c === "'") {
+      quote3 = c;
+    } else if (c === "[" || c === "{") {
+      stack.push(c);
+    } else if (c === "]" || c === "}") {
+      stack.pop();
+    }
+  }
+  return stack[stack.length - 1];
+}
+function goYamlMessage(source, error) {
+  const reason = error.reason;
+  const line = error.mark?.line ?? 0;
+  const at = error.mark === void 0 ? void 0 : source[error.mark.position];
+  const lineText = source.split("\n")[line] ?? "";
+  if (reason === "unexpected end of the stream within a flow collection") {
+    const last = source.trimEnd().slice(-1);
+    const problem2 = last === "[" || last === "{" || last === "," ? "did not find expected node content" : `did not find expected ',' or '${openFlowCollection(source) === "{" ? "}" : "]"}'`;
+    return `yaml: line ${streamEndLine(source)}: ${problem2}`;
+  }
+  if (reason.startsWith("unexpected end of the stream within a")) {
+    return scannerError(source.split("\n").length - 1, "found unexpected end of stream");
+  }
+  if (reason === "bad indentation of a mapping entry" && at === ":") {
+    return scannerError(line, "mapping values are not allowed in this context");
+  }
+  if (at === "@" || at === "`" || reason === "tab characters must not be used in indentation" || /^ *\t/.test(lineText)) {
+    return scannerError(line, "found character that cannot start any token");
+  }
+  return `yaml: line ${line + 1}: ${reason}`;
+}
+function chompFinalBlockScalar(source, events) {
+  if (source.endsWith("\n")) return;
+  for (const event of events) {
+    if (event.type === EVENT_ID.SCALAR && (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) && event.valueEnd === source.length) {
+      event.chomping = CHOMPING_MODE.STRIP;
+    }
+  }
+}
+function parseYamlDocument(source) {
+  try {
+    const events = parseEvents(source, { maxDepth: MAX_DEPTH + 2 });
+    chompFinalBlockScalar(source, events);
+    return buildDocument(source, events).value;
+  } catch (err) {
+    if (err instanceof DocumentError) throw new Error(err.message);
+    if (err instanceof YAMLException) throw new Error(goYamlMessage(source, err));
+    throw err;
+  }
+}
+
+// src/engine/jmespath/functions/structured-functions.ts
+var STRING5 = { types: ["string"] };
+var COLLECTION = { types: ["object", "array"] };
+function lookup(collection, key2) {
+  if (isJsonObject(collection)) {
+    if (typeof key2 !== "string") throw argumentTypeError("lookup", 2, "String");
+    return Object.prototype.hasOwnProperty.call(collection, key2) ? collection[key2] : null;
+  }
+  if (!isJsonArray(collection)) throw argumentTypeError("lookup", 1, "Object or Array");
+  if (typeof key2 !== "number") throw argumentTypeError("lookup", 2, "Number");
+  let index;
+  try {
+    index = intNumber(key2);
+  } catch (err) {
+    throw functionError("lookup", `argument #2: ${err.message}`);
+  }
+  return index >= 0 && index < collection.length ? collection[index] : null;
+}
+function entry(keyName, key2, valueName, value) {
+  const item = {};
+  setOwnProperty(item, keyName, key2);
+  setOwnProperty(item, valueName, value);
+  return item;
+}
+function items(collection, keyName, valueName) {
+  if (isJsonObject(collection)) {
+    const keys = Object.keys(collection).sort(compareGoStrings);
+    return markGoTypedSlice(keys.map((key2) => entry(keyName, key2, valueName, collection[key2])));
+  }
+  if (!isJsonArray(collection)) throw argumentTypeError("items", 1, "Object or Array");
+  return markGoTypedSlice(collection.map((value, index) => entry(keyName, index, valueName, value)));
+}
+function objectFromLists(keys, values) {
+  if (!isJsonArray(keys)) throw argumentTypeError("object_from_lists", 1, "Array");
+  if (!isJsonArray(values)) throw argumentTypeError("object_from_lists", 2, "Array");
+  const out = {};
+  keys.forEach((k, i) => {
+    const key2 = ifaceToString(k);
+    if (key2 === null) throw argumentTypeError("object_from_lists", 1, "StringArray");
+    setOwnProperty(out, key2, i < values.length ? values[i] : null);
+  });
+  return out;
+}
+var STRUCTURED_FUNCTIONS = [
+  {
+    name: "parse_json",
+    args: [STRING5],
+    handler: ([s]) => goJsonParse(s),
+    returnType: ["any"],
+    note: "decodes a valid JSON encoded string to the appropriate type. Opposite of `to_string` function"
+  },
+  {
+    name: "parse_yaml",
+    args: [STRING5],
+    handler: ([s]) => parseYamlDocument(s),
+    returnType: ["any"],
+    note: "decodes a valid YAML encoded string to the appropriate type provided it can be represented as JSON"
+  },
+  {
+    name: "lookup",
+    args: [COLLECTION, { types: ["string", "number"] }],
+    handler: ([collection, key2]) => lookup(collection, key2),
+    returnType: ["any"],
+    note: "returns the value corresponding to the given key/index in the given object/array"
+  },
+  {
+    name: "items",
+    args: [COLLECTION, STRING5, STRING5],
+    handler: ([collection, keyName, valueName]) => items(collection, keyName, valueName),
+    returnType: ["array"],
+    note: "converts a map or array to an array of objects where each key:value is an item in the array"
+  },
+  {
+    name: "object_from_lists",
+    args: [{ types: ["array"] }, { types: ["array"] }],
+    handler: ([keys, values]) => objectFromLists(keys, values),
+    returnType: ["object"],
+    note: "converts a pair of lists containing keys and values to an object"
+  }
+];
+
+// src/engine/jmespath/functions/go-time.ts
+var SECONDS_PER_DAY = 86400n;
+var NS = 1000000000n;
+var MAX_INT643 = (1n << 63n) - 1n;
+var MIN_INT642 = -(1n << 63n);
+var ZERO_TO_UNIX = 62135596800n;
+function floorDiv(a, b) {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+function daysFromCivil(year, month, day) {
+  const y = BigInt(month <= 2 ? year - 1 : year);
+  const era = floorDiv(y, 400n);
+  const yoe = Number(y - era * 400n);
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097n + BigInt(doe) - 719468n;
+}
+function civilFromDays(days) {
+  const z = days + 719468n;
+  const era = floorDiv(z, 146097n);
+  const doe = Number(z - era * 146097n);
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: BigInt(yoe) + era * 400n + (month <= 2 ? 1n : 0n), month, day };
+}
+function isLeapYear(year) {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+var DAYS_BEFORE = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365];
+function daysIn2(month, year) {
+  if (month === 2 && isLeapYear(year)) return 29;
+  return DAYS_BEFORE[month] - DAYS_BEFORE[month - 1];
+}
+function daysBefore(month) {
+  return DAYS_BEFORE[month - 1];
+}
+function makeTime(year, month, day, hour, minute, second, nsec, offset) {
+  const local = daysFromCivil(year, month, day) * SECONDS_PER_DAY + BigInt(hour * 3600 + minute * 60 + second);
+  return { sec: local - BigInt(offset), nsec, offset };
+}
+function civil(t) {
+  const local = t.sec + BigInt(t.offset);
+  const days = floorDiv(local, SECONDS_PER_DAY);
+  const secondOfDay = Number(local - days * SECONDS_PER_DAY);
+  const { year, month, day } = civilFromDays(days);
+  return {
+    bigYear: year,
+    year: Number(year),
+    month,
+    day,
+    hour: Math.floor(secondOfDay / 3600),
+    minute: Math.floor(secondOfDay / 60) % 60,
+    second: secondOfDay % 60,
+    weekday: Number((days % 7n + 11n) % 7n)
+  };
+}
+function padded(x, width) {
+  const negative = x < 0;
+  const digits = (negative ? -BigInt(x) : BigInt(x)).toString().padStart(width, "0");
+  return negative ? `-${digits}` : digits;
+}
+function zoneText(offset) {
+  if (offset === 0) return "Z";
+  let zone = Math.trunc(offset / 60);
+  let sign2 = "+";
+  if (zone < 0) {
+    sign2 = "-";
+    zone = -zone;
+  }
+  return `${sign2}${padded(Math.floor(zone / 60), 2)}:${padded(zone % 60, 2)}`;
+}
+function dateTimeText(t) {
+  const c = civil(t);
+  return `${padded(c.bigYear, 4)}-${padded(c.month, 2)}-${padded(c.day, 2)}T${padded(c.hour, 2)}:${padded(c.minute, 2)}:${padded(c.second, 2)}`;
+}
+function formatRFC3339(t) {
+  return dateTimeText(t) + zoneText(t.offset);
+}
+function formatRFC3339Nano(t) {
+  const fraction2 = t.nsec === 0 ? "" : "." + String(t.nsec).padStart(9, "0").replace(/0+$/, "");
+  return dateTimeText(t) + fraction2 + zoneText(t.offset);
+}
+function totalNanoseconds(t) {
+  return t.sec * NS + BigInt(t.nsec);
+}
+function fromNanoseconds(ns, offset) {
+  const sec = floorDiv(ns, NS);
+  return { sec, nsec: Number(ns - sec * NS), offset };
+}
+function subTimes(t, u) {
+  const d = totalNanoseconds(t) - totalNanoseconds(u);
+  return d > MAX_INT643 ? MAX_INT643 : d < MIN_INT642 ? MIN_INT642 : d;
+}
+function addDuration(t, d) {
+  return fromNanoseconds(totalNanoseconds(t) + d, t.offset);
+}
+function truncateTime(t, d) {
+  if (d <= 0n) return t;
+  const sinceZero = (t.sec + ZERO_TO_UNIX) * NS + BigInt(t.nsec);
+  const r = (sinceZero % d + d) % d;
+  return addDuration(t, -r);
+}
+function compareTimes(t, u) {
+  const d = totalNanoseconds(t) - totalNanoseconds(u);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+function unixTime(sec) {
+  return { sec, nsec: 0, offset: 0 };
+}
+function now() {
+  const ms = BigInt(Date.now());
+  return fromNanoseconds(ms * 1000000n, 0);
+}
+
+// src/engine/jmespath/functions/go-time-layout.ts
+var ZERO_X = ["ZeroMonth", "ZeroDay", "ZeroHour12", "ZeroMinute", "ZeroSecond", "Year"];
+var isDigitAt = (s, i) => i < s.length && s[i] >= "0" && s[i] <= "9";
+var startsWithLowerCase = (s) => s.length > 0 && s[0] >= "a" && s[0] <= "z";
+var ZONES = {
+  "-": [
+    ["-070000", "NumSecondsTz"],
+    ["-07:00:00", "NumColonSecondsTZ"],
+    ["-0700", "NumTZ"],
+    ["-07:00", "NumColonTZ"],
+    ["-07", "NumShortTZ"]
+  ],
+  Z: [
+    ["Z070000", "ISO8601SecondsTZ"],
+    ["Z07:00:00", "ISO8601ColonSecondsTZ"],
+    ["Z0700", "ISO8601TZ"],
+    ["Z07:00", "ISO8601ColonTZ"],
+    ["Z07", "ISO8601ShortTZ"]
+  ]
+};
+function nextStdChunk(layout) {
+  const chunk = (i, kind, length, digits = 0) => ({
+    prefix: layout.slice(0, i),
+    std: { kind, digits },
+    suffix: layout.slice(i + length)
+  });
+  for (let i = 0; i < layout.length; i++) {
+    const c = layout[i];
+    const at = (text3) => layout.startsWith(text3, i);
+    switch (c) {
+      case "J":
+        if (at("Jan")) {
+          if (at("January")) return chunk(i, "LongMonth", 7);
+          if (!startsWithLowerCase(layout.slice(i + 3))) return chunk(i, "Month", 3);
+        }
+        break;
+      case "M":
+        if (at("Mon")) {
+          if (at("Monday")) return chunk(i, "LongWeekDay", 6);
+          if (!startsWithLowerCase(layout.slice(i + 3))) return chunk(i, "WeekDay", 3);
+        }
+        if (at("MST")) return chunk(i, "TZ", 3);
+        break;
+      case "0":
+        if (i + 1 < layout.length && layout[i + 1] >= "1" && layout[i + 1] <= "6") {
+          return chunk(i, ZERO_X[layout.charCodeAt(i + 1) - 49], 2);
+        }
+        if (at("002")) return chunk(i, "ZeroYearDay", 3);
+        break;
+      case "1":
+        return at("15") ? chunk(i, "Hour", 2) : chunk(i, "NumMonth", 1);
+      case "2":
+        return at("2006") ? chunk(i, "LongYear", 4) : chunk(i, "Day", 1);
+      case "_":
+        if (at("_2")) {
+          if (at("_2006")) return { prefix: layout.slice(0, i + 1), std: { kind: "LongYear", digits: 0 }, suffix: layout.slice(i + 5) };
+          return chunk(i, "UnderDay", 2);
+        }
+        if (at("__2")) return chunk(i, "UnderYearDay", 3);
+        break;
+      case "3":
+        return chunk(i, "Hour12", 1);
+      case "4":
+        return chunk(i, "Minute", 1);
+      case "5":
+        return chunk(i, "Second", 1);
+      case "P":
+        if (at("PM")) return chunk(i, "PM", 2);
+        break;
+      case "p":
+        if (at("pm")) return chunk(i, "pm", 2);
+        break;
+      case "-":
+      case "Z":
+        for (const [text3, kind] of ZONES[c]) if (at(text3)) return chunk(i, kind, text3.length);
+        break;
+      case ".":
+      case ",":
+        if (layout[i + 1] === "0" || layout[i + 1] === "9") {
+          const ch = layout[i + 1];
+          let j = i + 1;
+          while (j < layout.length && layout[j] === ch) j++;
+          if (!isDigitAt(layout, j)) return chunk(i, ch === "0" ? "FracSecond0" : "FracSecond9", j - i, j - (i + 1));
+        }
+        break;
+    }
+  }
+  return { prefix: layout, std: null, suffix: "" };
+}
+
+// src/engine/jmespath/functions/go-time-parse.ts
+var SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+var LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December"
+];
+var SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+var LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+function timeQuote(s) {
+  let out = '"';
+  for (const c of s) {
+    const cp = c.codePointAt(0);
+    if (cp >= 128 || cp < 32) {
+      for (const b of Buffer.from(c, "utf8")) out += `\\x${b.toString(16).padStart(2, "0")}`;
+    } else {
+      out += c === '"' || c === "\\" ? `\\${c}` : c;
+    }
+  }
+  return out + '"';
+}
+var ParseFailure = class extends Error {
+};
+function parseError2(layout, value, layoutElem, valueElem, message) {
+  if (message !== "") return new ParseFailure(`parsing time ${timeQuote(value)}${message}`);
+  return new ParseFailure(
+    `parsing time ${timeQuote(value)} as ${timeQuote(layout)}: cannot parse ${timeQuote(valueElem)} as ${timeQuote(layoutElem)}`
+  );
+}
+var isDigitAt2 = (s, i) => i < s.length && s[i] >= "0" && s[i] <= "9";
+var commaOrPeriod = (c) => c === "." || c === ",";
+var Bad = class extends Error {
+};
+function leadingInt(s) {
+  let i = 0;
+  let x = 0n;
+  for (; i < s.length && isDigitAt2(s, i); i++) {
+    x = x * 10n + BigInt(s.charCodeAt(i) - 48);
+    if (x > 1n << 63n) throw new Bad();
+  }
+  return [Number(x), s.slice(i)];
+}
+function atoi2(s) {
+  const negative = s[0] === "-";
+  const body = s[0] === "-" || s[0] === "+" ? s.slice(1) : s;
+  const [x, rest] = leadingInt(body);
+  if (rest !== "") throw new Bad();
+  return negative ? -x : x;
+}
+function getnum(s, fixed) {
+  if (!isDigitAt2(s, 0)) throw new Bad();
+  if (!isDigitAt2(s, 1)) {
+    if (fixed) throw new Bad();
+    return [s.charCodeAt(0) - 48, s.slice(1)];
+  }
+  return [(s.charCodeAt(0) - 48) * 10 + (s.charCodeAt(1) - 48), s.slice(2)];
+}
+function getnum3(s, fixed) {
+  let n = 0;
+  let i = 0;
+  for (; i < 3 && isDigitAt2(s, i); i++) n = n * 10 + (s.charCodeAt(i) - 48);
+  if (i === 0 || fixed && i !== 3) throw new Bad();
+  return [n, s.slice(i)];
+}
+function lookupName(table2, value) {
+  for (let i = 0; i < table2.length; i++) {
+    const name = table2[i];
+    if (value.length >= name.length && value.slice(0, name.length).toLowerCase() === name.toLowerCase()) {
+      const head = value.slice(0, name.length);
+      if (/^[\x00-\x7f]*$/.test(head)) return [i, value.slice(name.length)];
+    }
+  }
+  throw new Bad();
+}
+function parseNanoseconds(value, n) {
+  if (!commaOrPeriod(value[0])) throw new Bad();
+  const count2 = Math.min(n, 10);
+  let ns = atoi2(value.slice(1, count2));
+  for (let i = 0; i < 10 - count2; i++) ns *= 10;
+  return ns;
+}
+function parseSignedOffset(value) {
+  if (value[0] !== "-" && value[0] !== "+") return 0;
+  let x;
+  let rest;
+  try {
+    [x, rest] = leadingInt(value.slice(1));
+  } catch {
+    return 0;
+  }
+  if (rest === value.slice(1) || x > 12) return 0;
+  return value.length - rest.length;
+}
+function parseTimeZone(value) {
+  if (value.length < 3) return 0;
+  if (value.startsWith("ChST") || value.startsWith("MeST")) return 4;
+  if (value.startsWith("GMT")) return 3 + (value.length > 3 ? parseSignedOffset(value.slice(3)) : 0);
+  if (value[0] === "+" || value[0] === "-") return parseSignedOffset(value);
+  let upper = 0;
+  while (upper < 6 && upper < value.length && value[upper] >= "A" && value[upper] <= "Z") upper++;
+  switch (upper) {
+    case 3:
+      return 3;
+    case 4:
+      return value[3] === "T" || value.startsWith("WITA") ? 4 : 0;
+    case 5:
+      return value[4] === "T" ? 5 : 0;
+    default:
+      return 0;
+  }
+}
+function skip(value, prefix) {
+  let v = value;
+  let p = prefix;
+  while (p.length > 0) {
+    if (p[0] === " ") {
+      if (v.length > 0 && v[0] !== " ") return { value: v, ok: false };
+      p = p.replace(/^ +/, "");
+      v = v.replace(/^ +/, "");
+      continue;
+    }
+    if (v.length === 0 || v[0] !== p[0]) return { value: v, ok: false };
+    p = p.slice(1);
+    v = v.slice(1);
+  }
+  return { value: v, ok: true };
+}
+function parseNumericZone(kind, value, f, range) {
+  let sign2;
+  let hh;
+  let mm = "00";
+  let ss = "00";
+  let rest;
+  if (kind === "ISO8601ColonTZ" || kind === "NumColonTZ") {
+    if (value.length < 6 || value[3] !== ":") throw new Bad();
+    [sign2, hh, mm, rest] = [value[0], value.slice(1, 3), value.slice(4, 6), value.slice(6)];
+  } else if (kind === "NumShortTZ" || kind === "ISO8601ShortTZ") {
+    if (value.length < 3) throw new Bad();
+    [sign2, hh, rest] = [value[0], value.slice(1, 3), value.slice(3)];
+  } else if (kind === "ISO8601ColonSecondsTZ" || kind === "NumColonSecondsTZ") {
+    if (value.length < 9 || value[3] !== ":" || value[6] !== ":") throw new Bad();
+    [sign2, hh, mm, ss, rest] = [value[0], value.slice(1, 3), value.slice(4, 6), value.slice(7, 9), value.slice(9)];
+  } else if (kind === "ISO8601SecondsTZ" || kind === "NumSecondsTz") {
+    if (value.length < 7) throw new Bad();
+    [sign2, hh, mm, ss, rest] = [value[0], value.slice(1, 3), value.slice(3, 5), value.slice(5, 7), value.slice(7)];
+  } else {
+    if (value.length < 5) throw new Bad();
+    [sign2, hh, mm, rest] = [value[0], value.slice(1, 3), value.slice(3, 5), value.slice(5)];
+  }
+  const hr = getnum(hh, true)[0];
+  const min = getnum(mm, true)[0];
+  const sec = getnum(ss, true)[0];
+  if (hr > 24) range.error = "time zone offset hour";
+  if (min > 60) range.error = "time zone offset minute";
+  if (sec > 60) range.error = "time zone offset second";
+  f.zoneOffset = (hr * 60 + min) * 60 + sec;
+  if (sign2 === "-") f.zoneOffset = -f.zoneOffset;
+  else if (sign2 !== "+") throw new Bad();
+  return rest;
+}
+function parseElement(std, value, nextLayout, f, range) {
+  let v = value;
+  switch (std.kind) {
+    case "Year":
+      if (v.length < 2) throw new Bad();
+      f.year = atoi2(v.slice(0, 2));
+      f.year += f.year >= 69 ? 1900 : 2e3;
+      return v.slice(2);
+    case "LongYear":
+      if (v.length < 4 || !isDigitAt2(v, 0)) throw new Bad();
+      f.year = atoi2(v.slice(0, 4));
+      return v.slice(4);
+    case "Month":
+    case "LongMonth":
+      [f.month, v] = lookupName(std.kind === "Month" ? SHORT_MONTHS : LONG_MONTHS, v);
+      f.month++;
+      return v;
+    case "NumMonth":
+    case "ZeroMonth":
+      [f.month, v] = getnum(v, std.kind === "ZeroMonth");
+      if (f.month <= 0 || f.month > 12) range.error = "month";
+      return v;
+    case "WeekDay":
+    case "LongWeekDay":
+      return lookupName(std.kind === "WeekDay" ? SHORT_DAYS : LONG_DAYS, v)[1];
+    case "Day":
+    case "UnderDay":
+    case "ZeroDay":
+      if (std.kind === "UnderDay" && v[0] === " ") v = v.slice(1);
+      [f.day, v] = getnum(v, std.kind === "ZeroDay");
+      return v;
+    case "UnderYearDay":
+    case "ZeroYearDay":
+      for (let i = 0; i < 2; i++) if (std.kind === "UnderYearDay" && v[0] === " ") v = v.slice(1);
+      [f.yday, v] = getnum3(v, std.kind === "ZeroYearDay");
+      return v;
+    case "Hour":
+      [f.hour, v] = getnum(v, false);
+      if (f.hour < 0 || f.hour >= 24) range.error = "hour";
+      return v;
+    case "Hour12":
+    case "ZeroHour12":
+      [f.hour, v] = getnum(v, std.kind === "ZeroHour12");
+      if (f.hour < 0 || f.hour > 12) range.error = "hour";
+      return v;
+    case "Minute":
+    case "ZeroMinute":
+      [f.min, v] = getnum(v, std.kind === "ZeroMinute");
+      if (f.min < 0 || f.min >= 60) range.error = "minute";
+      return v;
+    case "Second":
+    case "ZeroSecond": {
+      [f.sec, v] = getnum(v, std.kind === "ZeroSecond");
+      if (f.sec < 0 || f.sec >= 60) {
+        range.error = "second";
+        return v;
+      }
+      if (v.length >= 2 && commaOrPeriod(v[0]) && isDigitAt2(v, 1)) {
+        const next = nextStdChunk(nextLayout).std?.kind;
+        if (next === "FracSecond0" || next === "FracSecond9") return v;
+        let n = 2;
+        while (n < v.length && isDigitAt2(v, n)) n++;
+        f.nsec = parseNanoseconds(v, n);
+        return v.slice(n);
+      }
+      return v;
+    }
+    case "PM":
+    case "pm": {
+      if (v.length < 2) throw new Bad();
+      const p = v.slice(0, 2);
+      if (p === (std.kind === "PM" ? "PM" : "pm")) f.pm = true;
+      else if (p === (std.kind === "PM" ? "AM" : "am")) f.am = true;
+      else throw new Bad();
+      return v.slice(2);
+    }
+    case "ISO8601TZ":
+    case "ISO8601ShortTZ":
+    case "ISO8601ColonTZ":
+    case "ISO8601SecondsTZ":
+    case "ISO8601ColonSecondsTZ":
+      if (v[0] === "Z") {
+        f.utc = true;
+        return v.slice(1);
+      }
+      return parseNumericZone(std.kind, v, f, range);
+    case "NumTZ":
+    case "NumShortTZ":
+    case "NumColonTZ":
+    case "NumSecondsTz":
+    case "NumColonSecondsTZ":
+      return parseNumericZone(std.kind, v, f, range);
+    case "TZ": {
+      if (v.startsWith("UTC")) {
+        f.utc = true;
+        return v.slice(3);
+      }
+      const n = parseTimeZone(v);
+      if (n === 0) throw new Bad();
+      f.zoneName = v.slice(0, n);
+      return v.slice(n);
+    }
+    case "FracSecond0": {
+      const n = 1 + std.digits;
+      if (v.length < n) throw new Bad();
+      f.nsec = parseNanoseconds(v, n);
+      return v.slice(n);
+    }
+    case "FracSecond9": {
+      if (v.length < 2 || !commaOrPeriod(v[0]) || !isDigitAt2(v, 1)) return v;
+      let i = 0;
+      while (i + 1 < v.length && isDigitAt2(v, i + 1)) i++;
+      f.nsec = parseNanoseconds(v, 1 + i);
+      return v.slice(1 + i);
+    }
+  }
+}
+function parseGoTime(layout, value) {
+  const f = {
+    year: 0,
+    month: -1,
+    day: -1,
+    yday: -1,
+    hour: 0,
+    min: 0,
+    sec: 0,
+    nsec: 0,
+    utc: false,
+    zoneOffset: -1,
+    zoneName: "",
+    am: false,
+    pm: false
+  };
+  let rest = layout;
+  let v = value;
+  for (; ; ) {
+    const { prefix, std, suffix } = nextStdChunk(rest);
+    const stdText = rest.slice(prefix.length, rest.length - suffix.length);
+    const skipped = skip(v, prefix);
+    v = skipped.value;
+    if (!skipped.ok) throw parseError2(layout, value, prefix, v, "");
+    if (std === null) {
+      if (v.length !== 0) throw parseError2(layout, value, "", v, `: extra text: ${timeQuote(v)}`);
+      break;
+    }
+    rest = suffix;
+    const hold = v;
+    const range = { error: "" };
+    try {
+      v = parseElement(std, v, rest, f, range);
+    } catch (err) {
+      if (!(err instanceof Bad)) throw err;
+      if (range.error === "") throw parseError2(layout, value, stdText, hold, "");
+    }
+    if (range.error !== "") throw parseError2(layout, value, stdText, v, `: ${range.error} out of range`);
+  }
+  if (f.pm && f.hour < 12) f.hour += 12;
+  else if (f.am && f.hour === 12) f.hour = 0;
+  if (f.yday >= 0) {
+    let m = 0;
+    let d = 0;
+    let yday = f.yday;
+    if (isLeapYear(f.year)) {
+      if (yday === 31 + 29) {
+        m = 2;
+        d = 29;
+      } else if (yday > 31 + 29) {
+        yday--;
+      }
+    }
+    if (yday < 1 || yday > 365) throw parseError2(layout, value, "", v, ": day-of-year out of range");
+    if (m === 0) {
+      m = Math.floor((yday - 1) / 31) + 1;
+      if (daysBefore(m + 1) < yday) m++;
+      d = yday - daysBefore(m);
+    }
+    if (f.month >= 0 && f.month !== m) throw parseError2(layout, value, "", v, ": day-of-year does not match month");
+    f.month = m;
+    if (f.day >= 0 && f.day !== d) throw parseError2(layout, value, "", v, ": day-of-year does not match day");
+    f.day = d;
+  } else {
+    if (f.month < 0) f.month = 1;
+    if (f.day < 0) f.day = 1;
+  }
+  if (f.day < 1 || f.day > daysIn2(f.month, f.year)) throw parseError2(layout, value, "", v, ": day out of range");
+  const at = (offset, attached = offset) => {
+    const t = makeTime(f.year, f.month, f.day, f.hour, f.min, f.sec, f.nsec, offset);
+    return { ...t, offset: attached };
+  };
+  if (f.utc) return at(0);
+  if (f.zoneOffset !== -1) return at(f.zoneOffset);
+  if (f.zoneName !== "") {
+    const gmtOffset = f.zoneName.length > 3 && f.zoneName.startsWith("GMT") ? atoi2(f.zoneName.slice(3)) * 3600 : 0;
+    return at(0, gmtOffset);
+  }
+  return at(0);
+}
+
+// src/engine/jmespath/functions/go-duration-text.ts
+var isDurationDigit = (c) => c !== void 0 && (c >= "0" && c <= "9" || c === ".");
+var UNITS = /* @__PURE__ */ new Set(["ns", "us", "\xB5s", "\u03BCs", "ms", "s", "m", "h"]);
+function durationError(orig) {
+  const invalid3 = `time: invalid duration ${timeQuote(orig)}`;
+  let s = orig[0] === "-" || orig[0] === "+" ? orig.slice(1) : orig;
+  if (s === "") return invalid3;
+  while (s !== "") {
+    if (!isDurationDigit(s[0])) return invalid3;
+    const number = /^[0-9]*(?:\.[0-9]*)?/.exec(s)[0];
+    if (!/[0-9]/.test(number)) return invalid3;
+    s = s.slice(number.length);
+    let i = 0;
+    while (i < s.length && !isDurationDigit(s[i])) i++;
+    if (i === 0) return `time: missing unit in duration ${timeQuote(orig)}`;
+    const unit = s.slice(0, i);
+    if (!UNITS.has(unit)) return `time: unknown unit ${timeQuote(unit)} in duration ${timeQuote(orig)}`;
+    s = s.slice(i);
+  }
+  return invalid3;
+}
+function parseDuration(s) {
+  const ns = parseGoDuration(s);
+  if (ns === null) throw new Error(durationError(s));
+  return ns;
+}
+
+// src/engine/jmespath/functions/time-functions.ts
+var RFC3339 = "2006-01-02T15:04:05Z07:00";
+var STRING6 = { types: ["string"] };
+var rfc3339 = (s) => parseGoTime(RFC3339, s);
+function parseInt64(s) {
+  if (!/^[+-]?[0-9]+$/.test(s)) throw new Error(`strconv.ParseInt: parsing ${goQuote(s)}: invalid syntax`);
+  const v = BigInt(s);
+  if (v < -(1n << 63n) || v >= 1n << 63n) throw new Error(`strconv.ParseInt: parsing ${goQuote(s)}: value out of range`);
+  return v;
+}
+function isInt64(s) {
+  try {
+    parseInt64(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function timeSince(layout, t1, t2) {
+  const parse = (s) => parseGoTime(layout !== "" ? layout : RFC3339, s);
+  const start = parse(t1);
+  const end = t2 !== "" ? parse(t2) : now();
+  return formatGoDuration(subTimes(end, start));
+}
+function timeToCron(t) {
+  const c = civil(t);
+  return `${c.minute} ${c.hour} ${c.day} ${c.month} ${c.weekday}`;
+}
+function timeParse(layout, value) {
+  if (isInt64(layout)) return formatRFC3339(unixTime(parseInt64(value)));
+  return formatRFC3339(parseGoTime(layout, value));
+}
+var TIME_FUNCTIONS = [
+  {
+    name: "time_since",
+    args: [STRING6, STRING6, STRING6],
+    handler: ([layout, t1, t2]) => timeSince(layout, t1, t2),
+    returnType: ["string"],
+    note: "calculate the difference between a start and end period of time where the end may either be a static definition or the then-current time"
+  },
+  {
+    name: "time_now",
+    args: [],
+    handler: () => formatRFC3339(now()),
+    returnType: ["string"],
+    note: "returns current time in RFC 3339 format"
+  },
+  {
+    name: "time_now_utc",
+    args: [],
+    handler: () => formatRFC3339(now()),
+    returnType: ["string"],
+    note: "returns current UTC time in RFC 3339 format"
+  },
+  {
+    name: "time_to_cron",
+    args: [STRING6],
+    handler: ([t]) => timeToCron(rfc3339(t)),
+    returnType: ["string"],
+    note: "converts a time (RFC 3339) to a cron expression (string)."
+  },
+  {
+    name: "time_add",
+    args: [STRING6, STRING6],
+    handler: ([t, d]) => {
+      const time = rfc3339(t);
+      return formatRFC3339(addDuration(time, parseDuration(d)));
+    },
+    returnType: ["string"],
+    note: "adds duration (second string) to a time value (first string)"
+  },
+  {
+    name: "time_parse",
+    args: [STRING6, STRING6],
+    handler: ([layout, value]) => timeParse(layout, value),
+    returnType: ["string"],
+    note: "changes a time value of a given layout to RFC 3339"
+  },
+  {
+    name: "time_utc",
+    args: [STRING6],
+    handler: ([t]) => formatRFC3339({ ...rfc3339(t), offset: 0 }),
+    returnType: ["string"],
+    note: "calcutes time in UTC from a given time in RFC 3339 format"
+  },
+  {
+    name: "time_diff",
+    args: [STRING6, STRING6],
+    handler: ([t1, t2]) => {
+      const start = rfc3339(t1);
+      return formatGoDuration(subTimes(rfc3339(t2), start));
+    },
+    returnType: ["string"],
+    note: "calculate the difference between a start and end date in RFC3339 format"
+  },
+  {
+    name: "time_before",
+    args: [STRING6, STRING6],
+    handler: ([a, b]) => {
+      const t = rfc3339(a);
+      return compareTimes(t, rfc3339(b)) < 0;
+    },
+    returnType: ["bool"],
+    note: "checks if a time is before another time, both in RFC3339 format"
+  },
+  {
+    name: "time_after",
+    args: [STRING6, STRING6],
+    handler: ([a, b]) => {
+      const t = rfc3339(a);
+      return compareTimes(t, rfc3339(b)) > 0;
+    },
+    returnType: ["bool"],
+    note: "checks if a time is after another time, both in RFC3339 format"
+  },
+  {
+    name: "time_between",
+    args: [STRING6, STRING6, STRING6],
+    handler: ([t, start, end]) => {
+      const time = rfc3339(t);
+      const from = rfc3339(start);
+      const to = rfc3339(end);
+      return compareTimes(time, from) > 0 && compareTimes(time, to) < 0;
+    },
+    returnType: ["bool"],
+    note: "checks if a time is between a start and end time, all in RFC3339 format"
+  },
+  {
+    name: "time_truncate",
+    args: [STRING6, STRING6],
+    handler: ([t, d]) => {
+      const time = rfc3339(t);
+      return formatRFC3339(truncateTime(time, parseDuration(d)));
+    },
+    returnType: ["string"],
+    note: "returns the result of rounding time down to a multiple of duration"
+  }
+];
+
+// src/engine/jmespath/functions/go-pem.ts
+var BEGIN = Buffer.from("\n-----BEGIN ");
+var END = Buffer.from("\n-----END ");
+var DASHES = Buffer.from("-----");
+function getLine2(data) {
+  let i = data.indexOf(10);
+  let j;
+  if (i < 0) {
+    i = data.length;
+    j = i;
+  } else {
+    j = i + 1;
+    if (i > 0 && data[i - 1] === 13) i--;
+  }
+  let end = i;
+  while (end > 0 && (data[end - 1] === 32 || data[end - 1] === 9)) end--;
+  return [data.subarray(0, end), data.subarray(j)];
+}
+var startsWith = (data, prefix) => data.length >= prefix.length && data.subarray(0, prefix.length).equals(prefix);
+var endsWith = (data, suffix) => data.length >= suffix.length && data.subarray(data.length - suffix.length).equals(suffix);
+function decodePem(input) {
+  let rest = Buffer.from(input);
+  for (; ; ) {
+    if (startsWith(rest, BEGIN.subarray(1))) {
+      rest = rest.subarray(BEGIN.length - 1);
+    } else {
+      const at = rest.indexOf(BEGIN);
+      if (at < 0) return null;
+      rest = rest.subarray(at + BEGIN.length);
+    }
+    let typeLine;
+    [typeLine, rest] = getLine2(rest);
+    if (!endsWith(typeLine, DASHES)) continue;
+    typeLine = typeLine.subarray(0, typeLine.length - DASHES.length);
+    let headers = 0;
+    let truncated = false;
+    for (; ; ) {
+      if (rest.length === 0) {
+        truncated = true;
+        break;
+      }
+      const [line, next] = getLine2(rest);
+      if (line.indexOf(58) < 0) break;
+      headers++;
+      rest = next;
+    }
+    if (truncated) return null;
+    let endIndex;
+    let endTrailerIndex;
+    if (headers === 0 && startsWith(rest, END.subarray(1))) {
+      endIndex = 0;
+      endTrailerIndex = END.length - 1;
+    } else {
+      endIndex = rest.indexOf(END);
+      endTrailerIndex = endIndex + END.length;
+    }
+    if (endIndex < 0) continue;
+    let endTrailer = rest.subarray(endTrailerIndex);
+    const trailerLength = typeLine.length + DASHES.length;
+    if (endTrailer.length < trailerLength) continue;
+    const restOfEndLine = endTrailer.subarray(trailerLength);
+    endTrailer = endTrailer.subarray(0, trailerLength);
+    if (!startsWith(endTrailer, typeLine) || !endsWith(endTrailer, DASHES)) continue;
+    if (getLine2(restOfEndLine)[0].length !== 0) continue;
+    const base642 = Buffer.from(rest.subarray(0, endIndex).filter((b) => b !== 32 && b !== 9));
+    try {
+      return { type: typeLine.toString("latin1"), bytes: goBase64Decode(base642) };
+    } catch {
+      continue;
+    }
+  }
+}
+
+// src/engine/jmespath/functions/der-reader.ts
+var TAG2 = {
+  BOOLEAN: 1,
+  INTEGER: 2,
+  BIT_STRING: 3,
+  OCTET_STRING: 4,
+  NULL: 5,
+  OBJECT_IDENTIFIER: 6,
+  UTF8String: 12,
+  SEQUENCE: 48,
+  SET: 49,
+  NumericString: 18,
+  PrintableString: 19,
+  T61String: 20,
+  IA5String: 22,
+  UTCTime: 23,
+  GeneralizedTime: 24,
+  BMPString: 30
+};
+var contextTag = (n, constructed = false) => 128 | (constructed ? 32 : 0) | n;
+var DerReader = class {
+  constructor(data) {
+    this.data = data;
+  }
+  data;
+  pos = 0;
+  empty() {
+    return this.pos >= this.data.length;
+  }
+  peekTag(tag) {
+    return this.pos < this.data.length && this.data[this.pos] === tag;
+  }
+  /** cryptobyte `ReadAnyASN1Element`. */
+  readAny() {
+    const d = this.data;
+    const start = this.pos;
+    if (d.length - start < 2) return null;
+    const tag = d[start];
+    const lenByte = d[start + 1];
+    if ((tag & 31) === 31) return null;
+    let header = 2;
+    let length;
+    if ((lenByte & 128) === 0) {
+      length = lenByte;
+    } else {
+      const lenLen = lenByte & 127;
+      if (lenLen === 0 || lenLen > 4 || d.length - start < 2 + lenLen) return null;
+      length = 0;
+      for (let i = 0; i < lenLen; i++) length = length * 256 + d[start + 2 + i];
+      if (length < 128 || d[start + 2] === 0) return null;
+      header += lenLen;
+    }
+    if (d.length - start - header < length) return null;
+    this.pos = start + header + length;
+    return { tag, full: d.subarray(start, this.pos), content: d.subarray(start + header, this.pos) };
+  }
+  /** cryptobyte `ReadASN1` / `ReadASN1Element` with an expected tag. */
+  read(tag) {
+    if (!this.peekTag(tag)) return null;
+    return this.readAny();
+  }
+  /** The contents of the next element if it has `tag`, else `absent`; null when malformed. */
+  readOptional(tag) {
+    if (!this.peekTag(tag)) return "absent";
+    return this.readAny();
+  }
+  /** cryptobyte `ReadASN1Integer` into a big integer. */
+  readBigInt(tag = TAG2.INTEGER) {
+    const e = this.read(tag);
+    return e === null ? null : decodeInteger(e.content);
+  }
+  readObjectIdentifier() {
+    const e = this.read(TAG2.OBJECT_IDENTIFIER);
+    return e === null ? null : decodeObjectIdentifier(e.content);
+  }
+  readBoolean() {
+    const e = this.read(TAG2.BOOLEAN);
+    if (e === null || e.content.length !== 1) return null;
+    if (e.content[0] === 0) return false;
+    return e.content[0] === 255 ? true : null;
+  }
+  readBitString() {
+    const e = this.read(TAG2.BIT_STRING);
+    return e === null ? null : decodeBitString(e.content);
+  }
+};
+function decodeInteger(bytes) {
+  if (bytes.length === 0) return null;
+  if (bytes.length > 1 && (bytes[0] === 0 && (bytes[1] & 128) === 0 || bytes[0] === 255 && (bytes[1] & 128) === 128)) {
+    return null;
+  }
+  let v = 0n;
+  for (const b of bytes) v = v << 8n | BigInt(b);
+  if ((bytes[0] & 128) !== 0) v -= 1n << BigInt(8 * bytes.length);
+  return v;
+}
+function decodeObjectIdentifier(bytes) {
+  if (bytes.length === 0) return null;
+  const components = [];
+  let i = 0;
+  const readBase128 = () => {
+    let v = 0;
+    for (let n = 0; i < bytes.length; n++) {
+      if (n === 5) return null;
+      if (v >= 1 << 31 - 7) return null;
+      const b = bytes[i++];
+      if (n === 0 && b === 128) return null;
+      v = v * 128 + (b & 127);
+      if ((b & 128) === 0) return v;
+    }
+    return null;
+  };
+  const first = readBase128();
+  if (first === null) return null;
+  if (first < 80) components.push(Math.floor(first / 40), first % 40);
+  else components.push(2, first - 80);
+  while (i < bytes.length) {
+    const c = readBase128();
+    if (c === null) return null;
+    components.push(c);
+  }
+  return components;
+}
+function decodeBitString(bytes) {
+  if (bytes.length === 0) return null;
+  const padding = bytes[0];
+  if (padding > 7 || bytes.length === 1 && padding > 0 || (bytes[bytes.length - 1] & (1 << padding) - 1) !== 0) {
+    return null;
+  }
+  return { bytes: bytes.subarray(1), bitLength: (bytes.length - 1) * 8 - padding };
+}
+function rightAlign(bits) {
+  const shift = 8 - bits.bitLength % 8;
+  if (shift === 8 || bits.bytes.length === 0) return bits.bytes;
+  const out = new Uint8Array(bits.bytes.length);
+  out[0] = bits.bytes[0] >> shift;
+  for (let i = 1; i < bits.bytes.length; i++) {
+    out[i] = (bits.bytes[i - 1] << 8 - shift | bits.bytes[i] >> shift) & 255;
+  }
+  return out;
+}
+function bitAt(bits, i) {
+  if (i < 0 || i >= bits.bitLength) return 0;
+  return bits.bytes[i >> 3] >> 7 - (i & 7) & 1;
+}
+function oidEquals(a, b) {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+var oidText = (oid) => oid.join(".");
+
+// src/engine/jmespath/functions/x509-algorithms.ts
+function parseAlgorithmIdentifier(content) {
+  const r = new DerReader(content);
+  const oid = r.readObjectIdentifier();
+  if (oid === null) throw new Error("x509: malformed OID");
+  if (r.empty()) return { oid, parameters: new Uint8Array(0) };
+  const params = r.readAny();
+  if (params === null) throw new Error("x509: malformed parameters");
+  return { oid, parameters: params.full };
+}
+var SIGNATURE_ALGORITHMS = /* @__PURE__ */ new Map([
+  ["1.2.840.113549.1.1.2", 1],
+  // MD2WithRSA
+  ["1.2.840.113549.1.1.4", 2],
+  // MD5WithRSA
+  ["1.2.840.113549.1.1.5", 3],
+  // SHA1WithRSA
+  ["1.3.14.3.2.29", 3],
+  // SHA1WithRSA (ISO OID)
+  ["1.2.840.113549.1.1.11", 4],
+  // SHA256WithRSA
+  ["1.2.840.113549.1.1.12", 5],
+  // SHA384WithRSA
+  ["1.2.840.113549.1.1.13", 6],
+  // SHA512WithRSA
+  ["1.2.840.10040.4.3", 7],
+  // DSAWithSHA1
+  ["2.16.840.1.101.3.4.3.2", 8],
+  // DSAWithSHA256
+  ["1.2.840.10045.4.1", 9],
+  // ECDSAWithSHA1
+  ["1.2.840.10045.4.3.2", 10],
+  // ECDSAWithSHA256
+  ["1.2.840.10045.4.3.3", 11],
+  // ECDSAWithSHA384
+  ["1.2.840.10045.4.3.4", 12],
+  // ECDSAWithSHA512
+  ["1.3.101.112", 16]
+  // PureEd25519
+]);
+var OID_RSA_PSS = [1, 2, 840, 113549, 1, 1, 10];
+var OID_MGF1 = [1, 2, 840, 113549, 1, 1, 8];
+var PSS_HASHES = [
+  [[2, 16, 840, 1, 101, 3, 4, 2, 1], 32, 13],
+  // SHA256WithRSAPSS
+  [[2, 16, 840, 1, 101, 3, 4, 2, 2], 48, 14],
+  // SHA384WithRSAPSS
+  [[2, 16, 840, 1, 101, 3, 4, 2, 3], 64, 15]
+  // SHA512WithRSAPSS
+];
+var isAbsentOrNull = (params) => params.length === 0 || params.length === 2 && params[0] === 5 && params[1] === 0;
+function pssAlgorithm(parameters) {
+  const seq = new DerReader(parameters).read(TAG2.SEQUENCE);
+  if (seq === null) return 0;
+  const r = new DerReader(seq.content);
+  const explicit = (n) => {
+    const e = r.read(contextTag(n, true));
+    return e === null ? null : e.content;
+  };
+  const hashDer = explicit(0);
+  const mgfDer = explicit(1);
+  const saltDer = explicit(2);
+  if (hashDer === null || mgfDer === null || saltDer === null) return 0;
+  const trailerDer = r.peekTag(contextTag(3, true)) ? explicit(3) : void 0;
+  try {
+    const hash = parseAlgorithmIdentifier(new DerReader(hashDer).read(TAG2.SEQUENCE).content);
+    const mgf = parseAlgorithmIdentifier(new DerReader(mgfDer).read(TAG2.SEQUENCE).content);
+    const mgfHash = parseAlgorithmIdentifier(new DerReader(mgf.parameters).read(TAG2.SEQUENCE).content);
+    const salt = new DerReader(saltDer).readBigInt();
+    const trailer = trailerDer === void 0 ? 1n : trailerDer === null ? null : new DerReader(trailerDer).readBigInt();
+    if (salt === null || trailer !== 1n) return 0;
+    if (!isAbsentOrNull(hash.parameters) || !oidEquals(mgf.oid, OID_MGF1) || !oidEquals(mgfHash.oid, hash.oid)) return 0;
+    if (!isAbsentOrNull(mgfHash.parameters)) return 0;
+    for (const [oid, saltLength, algorithm] of PSS_HASHES) {
+      if (oidEquals(hash.oid, oid) && salt === BigInt(saltLength)) return algorithm;
+    }
+    return 0;
+  } catch {
+    return 0;
+  }
+}
+function signatureAlgorithm(ai) {
+  if (oidEquals(ai.oid, OID_RSA_PSS)) return pssAlgorithm(ai.parameters);
+  const algorithm = SIGNATURE_ALGORITHMS.get(oidText(ai.oid)) ?? 0;
+  return algorithm === 16 && ai.parameters.length !== 0 ? 0 : algorithm;
+}
+var PUBLIC_KEY_ALGORITHMS = /* @__PURE__ */ new Map([
+  ["1.2.840.113549.1.1.1", 1],
+  // RSA
+  ["1.2.840.10040.4.1", 2],
+  // DSA
+  ["1.2.840.10045.2.1", 3],
+  // ECDSA
+  ["1.3.101.112", 4]
+  // Ed25519
+]);
+var RSA = 1;
+function publicKeyAlgorithm(oid) {
+  return PUBLIC_KEY_ALGORITHMS.get(oidText(oid)) ?? 0;
+}
+function parseRsaPublicKey(ai, key2) {
+  if (!(ai.parameters.length === 2 && ai.parameters[0] === 5 && ai.parameters[1] === 0)) {
+    throw new Error("x509: RSA key missing NULL parameters");
+  }
+  const seq = new DerReader(key2).read(TAG2.SEQUENCE);
+  if (seq === null) throw new Error("x509: invalid RSA public key");
+  const r = new DerReader(seq.content);
+  const n = r.readBigInt();
+  if (n === null) throw new Error("x509: invalid RSA modulus");
+  const e = r.readBigInt();
+  if (e === null || e >= 1n << 63n || e < -(1n << 63n)) throw new Error("x509: invalid RSA public exponent");
+  if (n <= 0n) throw new Error("x509: RSA modulus is not a positive number");
+  if (e <= 0n) throw new Error("x509: RSA public exponent is not a positive number");
+  return { n, e };
+}
+function isKyvernoRsaKey(key2, parsed) {
+  const r = new DerReader(key2);
+  return r.read(TAG2.SEQUENCE) !== null && r.empty() && parsed.e < 1n << 31n;
+}
+
+// src/engine/jmespath/functions/x509-values.ts
+var base64 = (bytes) => Buffer.from(bytes).toString("base64");
+var isPrintableByte = (b) => b >= 97 && b <= 122 || b >= 65 && b <= 90 || b >= 48 && b <= 57 || b >= 39 && b <= 41 || b >= 43 && b <= 47 || b === 32 || b === 58 || b === 61 || b === 63 || b === 42 || b === 38;
+var isIA5 = (bytes) => bytes.every((b) => b < 128);
+function asn1String(tag, value, flavour) {
+  switch (tag) {
+    case TAG2.T61String:
+      return flavour === "x509" ? Buffer.from(value).toString("latin1") : goBytesToString(value);
+    case TAG2.PrintableString:
+      if (!value.every(isPrintableByte)) throw new Error("invalid PrintableString");
+      return Buffer.from(value).toString("latin1");
+    case TAG2.UTF8String:
+      if (!isValidUtf8(value)) throw new Error("invalid UTF-8 string");
+      return goBytesToString(value);
+    case TAG2.BMPString: {
+      if (value.length % 2 !== 0) throw new Error("invalid BMPString");
+      let v = value;
+      if (v.length >= 2 && v[v.length - 1] === 0 && v[v.length - 2] === 0) v = v.subarray(0, v.length - 2);
+      const units = [];
+      for (let i = 0; i < v.length; i += 2) {
+        const u = v[i] << 8 | v[i + 1];
+        if (flavour === "x509" && (u === 65534 || u === 65535 || u >= 64976 && u <= 65007 || u >= 55296 && u <= 57343)) {
+          throw new Error("invalid BMPString");
+        }
+        units.push(u);
+      }
+      return String.fromCharCode(...units);
+    }
+    case TAG2.IA5String:
+      if (!isIA5(value)) throw new Error("invalid IA5String");
+      return Buffer.from(value).toString("latin1");
+    case TAG2.NumericString:
+      if (!value.every((b) => b >= 48 && b <= 57 || b === 32)) throw new Error("invalid NumericString");
+      return Buffer.from(value).toString("latin1");
+    default:
+      return null;
+  }
+}
+var UTC_TIME = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{4})$/;
+var GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{0,8}[1-9]))?(Z|[+-]\d{4})$/;
+function asn1Time(tag, content) {
+  const text3 = Buffer.from(content).toString("latin1");
+  const m = (tag === TAG2.UTCTime ? UTC_TIME : GENERALIZED_TIME).exec(text3);
+  if (m === null) return null;
+  const zone = m[m.length - 1];
+  let offset = 0;
+  if (zone !== "Z") {
+    const hh = Number(zone.slice(1, 3));
+    const mm = Number(zone.slice(3, 5));
+    if (hh > 24 || mm >= 60 || hh === 0 && mm === 0) return null;
+    offset = (zone[0] === "-" ? -1 : 1) * (hh * 3600 + mm * 60);
+  }
+  let year = Number(m[1]);
+  if (tag === TAG2.UTCTime) year += year >= 50 ? 1900 : 2e3;
+  const [month, day, hour, minute] = [Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])];
+  const second = m[6] === void 0 ? 0 : Number(m[6]);
+  const daysInMonth = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth[month - 1] || hour > 23 || minute > 59 || second > 59) {
+    return null;
+  }
+  const fraction2 = tag === TAG2.GeneralizedTime && m[7] !== void 0 ? Number(m[7].padEnd(9, "0")) : 0;
+  return formatRFC3339Nano(makeTime(year, month, day, hour, minute, second, fraction2, offset));
+}
+function attributeValue(element, flavour) {
+  const { tag, content } = element;
+  const text3 = asn1String(tag, content, flavour);
+  if (text3 !== null) return text3;
+  switch (tag) {
+    case TAG2.INTEGER: {
+      const v = decodeInteger(content);
+      if (v === null || v < -(1n << 63n) || v >= 1n << 63n) throw new Error("invalid ASN.1 integer");
+      return Number(v);
+    }
+    case TAG2.BIT_STRING: {
+      const bits = decodeBitString(content);
+      if (bits === null) throw new Error("invalid ASN.1 BIT STRING");
+      return { Bytes: base64(bits.bytes), BitLength: bits.bitLength };
+    }
+    case TAG2.OCTET_STRING:
+      return base64(content);
+    case TAG2.OBJECT_IDENTIFIER: {
+      const oid = decodeObjectIdentifier(content);
+      if (oid === null) throw new Error("invalid ASN.1 OBJECT IDENTIFIER");
+      return oid;
+    }
+    case TAG2.UTCTime:
+    case TAG2.GeneralizedTime: {
+      const time = asn1Time(tag, content);
+      if (time === null) throw new Error("invalid ASN.1 time");
+      return time;
+    }
+  }
+  if (flavour === "asn1") return null;
+  switch (tag) {
+    case TAG2.BOOLEAN:
+      if (content.length !== 1 || content[0] !== 0 && content[0] !== 255) throw new Error("invalid ASN.1 BOOLEAN");
+      return content[0] === 255;
+    case TAG2.NULL:
+      return null;
+    default:
+      return {
+        Class: tag >> 6,
+        Tag: tag & 31,
+        IsCompound: (tag & 32) === 32,
+        Bytes: base64(content),
+        FullBytes: base64(element.full)
+      };
+  }
+}
+var NAME_FIELDS = {
+  6: "Country",
+  7: "Locality",
+  8: "Province",
+  9: "StreetAddress",
+  10: "Organization",
+  11: "OrganizationalUnit",
+  17: "PostalCode"
+};
+function parseName(der, flavour) {
+  const outer = new DerReader(der).read(TAG2.SEQUENCE);
+  if (outer === null) throw new Error("x509: invalid RDNSequence");
+  const name = {
+    Country: null,
+    Organization: null,
+    OrganizationalUnit: null,
+    Locality: null,
+    Province: null,
+    StreetAddress: null,
+    PostalCode: null,
+    SerialNumber: "",
+    CommonName: "",
+    Names: null,
+    ExtraNames: null
+  };
+  const names = [];
+  const rdns = new DerReader(outer.content);
+  while (!rdns.empty()) {
+    const set = rdns.read(TAG2.SET);
+    if (set === null) throw new Error("x509: invalid RDNSequence");
+    const atavs = new DerReader(set.content);
+    while (!atavs.empty()) {
+      const atav = atavs.read(TAG2.SEQUENCE);
+      if (atav === null) throw new Error("x509: invalid RDNSequence: invalid attribute");
+      const fields = new DerReader(atav.content);
+      const type = fields.readObjectIdentifier();
+      if (type === null) throw new Error("x509: invalid RDNSequence: invalid attribute type");
+      const element = fields.readAny();
+      let value;
+      try {
+        if (element === null) throw new Error("invalid ASN.1 element");
+        value = attributeValue(element, flavour);
+      } catch (err) {
+        throw new Error(`x509: invalid RDNSequence: invalid attribute value: ${err.message}`);
+      }
+      names.push({ Type: type, Value: value });
+      if (typeof value !== "string" || type.length !== 4 || type[0] !== 2 || type[1] !== 5 || type[2] !== 4) continue;
+      if (type[3] === 3) name.CommonName = value;
+      else if (type[3] === 5) name.SerialNumber = value;
+      else {
+        const field = NAME_FIELDS[type[3]];
+        if (field !== void 0) name[field] = [...name[field] ?? [], value];
+      }
+    }
+  }
+  if (names.length > 0) name.Names = names;
+  return name;
+}
+
+// src/engine/jmespath/functions/x509-extensions.ts
+function parseExtension(content) {
+  const r = new DerReader(content);
+  const id = r.readObjectIdentifier();
+  if (id === null) throw new Error("x509: malformed extension OID field");
+  let critical = false;
+  if (r.peekTag(TAG2.BOOLEAN)) {
+    const b = r.readBoolean();
+    if (b === null) throw new Error("x509: malformed extension critical field");
+    critical = b;
+  }
+  const value = r.read(TAG2.OCTET_STRING);
+  if (value === null) throw new Error("x509: malformed extension value field");
+  return { id, critical, value: value.content };
+}
+var extensionJson = (e) => ({ Id: e.id, Critical: e.critical, Value: base64(e.value) });
+var latin1 = (b) => Buffer.from(b).toString("latin1");
+var isIPv4Mapped = (ip) => ip.length === 16 && ip.subarray(0, 10).every((b) => b === 0) && ip[10] === 255 && ip[11] === 255;
+function ipText(ip) {
+  if (ip.length === 4) return Array.from(ip).join(".");
+  if (isIPv4Mapped(ip)) return Array.from(ip.subarray(12)).join(".");
+  const groups = Array.from({ length: 8 }, (_, i) => ip[2 * i] << 8 | ip[2 * i + 1]);
+  let bestStart = -1;
+  let bestLength = 1;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLength) {
+      bestStart = i;
+      bestLength = j - i;
+    }
+    i = j;
+  }
+  const hex = (from, to) => groups.slice(from, to).map((g) => g.toString(16)).join(":");
+  if (bestStart < 0) return hex(0, 8);
+  return `${hex(0, bestStart)}::${hex(bestStart + bestLength, 8)}`;
+}
+function domainNameValid(s, constraint) {
+  if (s.length === 0) return true;
+  if (s.endsWith(".")) return false;
+  const name = constraint && s[0] === "." ? s.slice(1) : s;
+  let lastDot = -1;
+  for (let i = 0; i <= name.length; i++) {
+    if (i < name.length && (name.charCodeAt(i) < 33 || name.charCodeAt(i) > 126)) return false;
+    if (i === name.length || name[i] === ".") {
+      if (i - (lastDot + 1) === 0) return false;
+      lastDot = i;
+    }
+  }
+  return true;
+}
+function parseSubjectAltNames(value) {
+  const san = { dnsNames: null, emailAddresses: null, ipAddresses: null, uris: null };
+  const seq = new DerReader(value).read(TAG2.SEQUENCE);
+  if (seq === null) throw new Error("x509: invalid subject alternative names");
+  const r = new DerReader(seq.content);
+  while (!r.empty()) {
+    const name = r.readAny();
+    if (name === null) throw new Error("x509: invalid subject alternative name");
+    const data = name.content;
+    switch (name.tag ^ 128) {
+      case 1:
+        if (!isIA5(data)) throw new Error("x509: SAN rfc822Name is malformed");
+        (san.emailAddresses ??= []).push(latin1(data));
+        break;
+      case 2:
+        if (!isIA5(data)) throw new Error("x509: SAN dNSName is malformed");
+        (san.dnsNames ??= []).push(latin1(data));
+        break;
+      case 6: {
+        const text3 = latin1(data);
+        if (!isIA5(data)) throw new Error("x509: SAN uniformResourceIdentifier is malformed");
+        let uri;
+        try {
+          uri = parseGoUrl(text3);
+        } catch (err) {
+          throw new Error(`x509: cannot parse URI ${goQuote(text3)}: ${err.message}`);
+        }
+        if (uri.Host.length > 0 && !domainNameValid(uri.Host, false)) {
+          throw new Error(`x509: cannot parse URI ${goQuote(text3)}: invalid domain`);
+        }
+        (san.uris ??= []).push(uri);
+        break;
+      }
+      case 7:
+        if (data.length === 16) {
+          if (isIPv4Mapped(data)) throw new Error("x509: SAN iPAddress contains IPv4-mapped IPv6 address");
+        } else if (data.length !== 4) {
+          throw new Error(`x509: cannot parse IP address of length ${data.length}`);
+        }
+        (san.ipAddresses ??= []).push(ipText(data));
+        break;
+    }
+  }
+  return san;
+}
+var EXT_KEY_USAGES = /* @__PURE__ */ new Map([
+  ["2.5.29.37.0", 0],
+  ["1.3.6.1.5.5.7.3.1", 1],
+  ["1.3.6.1.5.5.7.3.2", 2],
+  ["1.3.6.1.5.5.7.3.3", 3],
+  ["1.3.6.1.5.5.7.3.4", 4],
+  ["1.3.6.1.5.5.7.3.5", 5],
+  ["1.3.6.1.5.5.7.3.6", 6],
+  ["1.3.6.1.5.5.7.3.7", 7],
+  ["1.3.6.1.5.5.7.3.8", 8],
+  ["1.3.6.1.5.5.7.3.9", 9],
+  ["1.3.6.1.4.1.311.10.3.3", 10],
+  ["2.16.840.1.113730.4.1", 11],
+  ["1.3.6.1.4.1.311.2.1.22", 12],
+  ["1.3.6.1.4.1.311.61.1.1", 13]
+]);
+var OID_AUTHORITY_INFO_ACCESS = [1, 3, 6, 1, 5, 5, 7, 1, 1];
+var OID_OCSP = [1, 3, 6, 1, 5, 5, 7, 48, 1];
+var OID_CA_ISSUERS = [1, 3, 6, 1, 5, 5, 7, 48, 2];
+function sequenceContent(value, error) {
+  const seq = new DerReader(value).read(TAG2.SEQUENCE);
+  if (seq === null) throw new Error(error);
+  return new DerReader(seq.content);
+}
+function append(out, key2, value) {
+  out[key2] = [...out[key2] ?? [], value];
+}
+function isValidIpMask(mask) {
+  let seenZero = false;
+  for (const b of mask) {
+    if (seenZero) {
+      if (b !== 0) return false;
+      continue;
+    }
+    if ([0, 128, 192, 224, 240, 248, 252, 254].includes(b)) seenZero = true;
+    else if (b !== 255) return false;
+  }
+  return true;
+}
+function parseNameConstraints(out, e) {
+  const invalid3 = "x509: invalid NameConstraints extension";
+  const outer = new DerReader(e.value);
+  const top2 = outer.read(TAG2.SEQUENCE);
+  if (top2 === null || !outer.empty()) throw new Error(invalid3);
+  const r = new DerReader(top2.content);
+  const permitted = r.readOptional(contextTag(0, true));
+  const excluded = r.readOptional(contextTag(1, true));
+  if (permitted === null || excluded === null || !r.empty()) throw new Error(invalid3);
+  if (permitted === "absent" && excluded === "absent") throw new Error("x509: empty name constraints extension");
+  if (permitted !== "absent" && permitted.content.length === 0 || excluded !== "absent" && excluded.content.length === 0) {
+    throw new Error("x509: empty name constraints subtree sequence");
+  }
+  let unhandled = false;
+  const values = (subtrees, prefix) => {
+    const s = new DerReader(subtrees);
+    while (!s.empty()) {
+      const seq = s.read(TAG2.SEQUENCE);
+      const value = seq === null ? null : new DerReader(seq.content).readAny();
+      if (value === null) throw new Error(invalid3);
+      const data = value.content;
+      const text3 = latin1(data);
+      switch (value.tag) {
+        case contextTag(2):
+          if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
+          if (!domainNameValid(text3, true)) throw new Error(`x509: failed to parse dnsName constraint ${goQuote(text3)}`);
+          append(out, `${prefix}DNSDomains`, text3);
+          break;
+        case contextTag(7): {
+          if (data.length !== 8 && data.length !== 32) {
+            throw new Error(`x509: IP constraint contained value of length ${data.length}`);
+          }
+          const ip = data.subarray(0, data.length / 2);
+          const mask = data.subarray(data.length / 2);
+          if (!isValidIpMask(mask)) throw new Error(`x509: IP constraint contained invalid mask ${Buffer.from(mask).toString("hex")}`);
+          if (isIPv4Mapped(ip)) {
+            throw new Error("x509: IP constraint contained IPv4-mapped IPv6 address");
+          }
+          append(out, `${prefix}IPRanges`, { IP: ipText(ip), Mask: base64(mask) });
+          break;
+        }
+        case contextTag(1):
+          if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
+          if (!text3.includes("@") && !domainNameValid(text3, true)) {
+            throw new Error(`x509: failed to parse rfc822Name constraint ${goQuote(text3)}`);
+          }
+          append(out, `${prefix}EmailAddresses`, text3);
+          break;
+        case contextTag(6):
+          if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
+          if (!domainNameValid(text3, true)) throw new Error(`x509: failed to parse URI constraint ${goQuote(text3)}`);
+          append(out, `${prefix}URIDomains`, text3);
+          break;
+        default:
+          unhandled = true;
+      }
+    }
+  };
+  if (permitted !== "absent") values(permitted.content, "Permitted");
+  if (excluded !== "absent") values(excluded.content, "Excluded");
+  out.PermittedDNSDomainsCritical = e.critical;
+  return unhandled;
+}
+function keyUsage(value) {
+  const bits = new DerReader(value).readBitString();
+  if (bits === null) throw new Error("x509: invalid key usage");
+  let usage = 0;
+  for (let i = 0; i < 9; i++) if (bitAt(bits, i) !== 0) usage |= 1 << i;
+  return usage;
+}
+function basicConstraints(out, value) {
+  const invalid3 = "x509: invalid basic constraints";
+  const r = sequenceContent(value, invalid3);
+  let isCA = false;
+  if (r.peekTag(TAG2.BOOLEAN)) {
+    const b = r.readBoolean();
+    if (b === null) throw new Error(invalid3);
+    isCA = b;
+  }
+  let maxPathLen = -1;
+  if (r.peekTag(TAG2.INTEGER)) {
+    const n = r.readBigInt();
+    if (n === null || n < 0n || n >= 1n << 63n) throw new Error(invalid3);
+    maxPathLen = Number(n);
+  }
+  out.IsCA = isCA;
+  out.MaxPathLen = maxPathLen;
+  out.BasicConstraintsValid = true;
+  out.MaxPathLenZero = maxPathLen === 0;
+}
+function crlDistributionPoints(out, value) {
+  const r = sequenceContent(value, "x509: invalid CRL distribution points");
+  const invalid3 = "x509: invalid CRL distribution point";
+  while (!r.empty()) {
+    const dp = r.read(TAG2.SEQUENCE);
+    if (dp === null) throw new Error(invalid3);
+    const name = new DerReader(dp.content).readOptional(contextTag(0, true));
+    if (name === null) throw new Error(invalid3);
+    if (name === "absent") continue;
+    const fullName = new DerReader(name.content).read(contextTag(0, true));
+    if (fullName === null) throw new Error(invalid3);
+    const names = new DerReader(fullName.content);
+    while (!names.empty() && names.peekTag(contextTag(6))) {
+      const uri = names.read(contextTag(6));
+      if (uri === null) throw new Error(invalid3);
+      append(out, "CRLDistributionPoints", latin1(uri.content));
+    }
+  }
+}
+function authorityKeyId(e) {
+  if (e.critical) throw new Error("x509: authority key identifier incorrectly marked critical");
+  const akid = sequenceContent(e.value, "x509: invalid authority key identifier");
+  if (!akid.peekTag(contextTag(0))) return null;
+  const id = akid.read(contextTag(0));
+  if (id === null) throw new Error("x509: invalid authority key identifier");
+  return base64(id.content);
+}
+function policyConstraints(out, value) {
+  const invalid3 = "x509: invalid policy constraints extension";
+  const r = sequenceContent(value, invalid3);
+  for (const [tag, field] of [
+    [0, "RequireExplicitPolicy"],
+    [1, "InhibitPolicyMapping"]
+  ]) {
+    if (!r.peekTag(contextTag(tag))) continue;
+    const v = r.readBigInt(contextTag(tag));
+    if (v === null || v < -(1n << 63n) || v >= 1n << 63n) throw new Error(invalid3);
+    out[field] = Number(v);
+    out[`${field}Zero`] = v === 0n;
+  }
+}
+function certificatePolicies(out, value) {
+  const invalid3 = "x509: invalid certificate policies";
+  const r = sequenceContent(value, invalid3);
+  const seen = /* @__PURE__ */ new Set();
+  const policies = [];
+  const identifiers = [];
+  while (!r.empty()) {
+    const policy = r.read(TAG2.SEQUENCE);
+    const oid = policy === null ? null : new DerReader(policy.content).read(TAG2.OBJECT_IDENTIFIER);
+    if (oid === null) throw new Error(invalid3);
+    const key2 = Buffer.from(oid.content).toString("hex");
+    if (seen.has(key2)) throw new Error(invalid3);
+    seen.add(key2);
+    const components = oidComponents(oid.content);
+    if (components === null) throw new Error(invalid3);
+    policies.push(components.text);
+    if (components.asn1 !== null) identifiers.push(components.asn1);
+  }
+  out.Policies = policies.length > 0 ? policies : null;
+  out.PolicyIdentifiers = identifiers;
+}
+function oidComponents(bytes) {
+  if (bytes.length === 0 || (bytes[bytes.length - 1] & 128) !== 0) return null;
+  const values = [];
+  let v = 0n;
+  let start = true;
+  for (const b of bytes) {
+    if (start && b === 128) return null;
+    start = false;
+    v = v << 7n | BigInt(b & 127);
+    if ((b & 128) === 0) {
+      values.push(v);
+      v = 0n;
+      start = true;
+    }
+  }
+  const first = values[0];
+  const components = first < 80n ? [first / 40n, first % 40n, ...values.slice(1)] : [2n, first - 80n, ...values.slice(1)];
+  const fits = components.every((c) => c < 1n << 63n);
+  return { text: components.join("."), asn1: fits ? components.map(Number) : null };
+}
+function policyMappings(out, value) {
+  const invalid3 = "x509: invalid policy mappings extension";
+  const r = sequenceContent(value, invalid3);
+  while (!r.empty()) {
+    const mapping = r.read(TAG2.SEQUENCE);
+    const m = mapping === null ? null : new DerReader(mapping.content);
+    const issuer = m?.read(TAG2.OBJECT_IDENTIFIER) ?? null;
+    const subject2 = m?.read(TAG2.OBJECT_IDENTIFIER) ?? null;
+    const issuerOid = issuer === null ? null : oidComponents(issuer.content);
+    const subjectOid = subject2 === null ? null : oidComponents(subject2.content);
+    if (issuerOid === null || subjectOid === null) throw new Error(invalid3);
+    append(out, "PolicyMappings", { IssuerDomainPolicy: issuerOid.text, SubjectDomainPolicy: subjectOid.text });
+  }
+}
+function inhibitAnyPolicy(out, value) {
+  const v = new DerReader(value).readBigInt();
+  if (v === null || v < -(1n << 63n) || v >= 1n << 63n) throw new Error("x509: invalid inhibit any policy extension");
+  out.InhibitAnyPolicy = Number(v);
+  out.InhibitAnyPolicyZero = v === 0n;
+}
+function extendedKeyUsage(out, value) {
+  const invalid3 = "x509: invalid extended key usages";
+  const r = sequenceContent(value, invalid3);
+  while (!r.empty()) {
+    const oid = r.readObjectIdentifier();
+    if (oid === null) throw new Error(invalid3);
+    const known = EXT_KEY_USAGES.get(oidText(oid));
+    if (known !== void 0) append(out, "ExtKeyUsage", known);
+    else append(out, "UnknownExtKeyUsage", oid);
+  }
+}
+function authorityInfoAccess(out, e) {
+  if (e.critical) throw new Error("x509: authority info access incorrectly marked critical");
+  const invalid3 = "x509: invalid authority info access";
+  const r = sequenceContent(e.value, invalid3);
+  while (!r.empty()) {
+    const aia = r.read(TAG2.SEQUENCE);
+    if (aia === null) throw new Error(invalid3);
+    const a = new DerReader(aia.content);
+    const method = a.readObjectIdentifier();
+    if (method === null) throw new Error(invalid3);
+    if (!a.peekTag(contextTag(6))) continue;
+    const location = a.read(contextTag(6));
+    if (location === null) throw new Error(invalid3);
+    if (oidEquals(method, OID_OCSP)) append(out, "OCSPServer", latin1(location.content));
+    else if (oidEquals(method, OID_CA_ISSUERS)) append(out, "IssuingCertificateURL", latin1(location.content));
+  }
+}
+function processExtensions(out, extensions) {
+  for (const e of extensions) {
+    let unhandled = false;
+    const id = e.id;
+    if (id.length === 4 && id[0] === 2 && id[1] === 5 && id[2] === 29) {
+      switch (id[3]) {
+        case 15:
+          out.KeyUsage = keyUsage(e.value);
+          break;
+        case 19:
+          basicConstraints(out, e.value);
+          break;
+        case 17: {
+          const san = parseSubjectAltNames(e.value);
+          out.DNSNames = san.dnsNames;
+          out.EmailAddresses = san.emailAddresses;
+          out.IPAddresses = san.ipAddresses;
+          out.URIs = san.uris;
+          unhandled = san.dnsNames === null && san.emailAddresses === null && san.ipAddresses === null && san.uris === null;
+          break;
+        }
+        case 30:
+          unhandled = parseNameConstraints(out, e);
+          break;
+        case 31:
+          crlDistributionPoints(out, e.value);
+          break;
+        case 35:
+          out.AuthorityKeyId = authorityKeyId(e);
+          break;
+        case 36:
+          policyConstraints(out, e.value);
+          break;
+        case 37:
+          extendedKeyUsage(out, e.value);
+          break;
+        case 14: {
+          if (e.critical) throw new Error("x509: subject key identifier incorrectly marked critical");
+          const skid = new DerReader(e.value).read(TAG2.OCTET_STRING);
+          if (skid === null) throw new Error("x509: invalid subject key identifier");
+          out.SubjectKeyId = base64(skid.content);
+          break;
+        }
+        case 32:
+          certificatePolicies(out, e.value);
+          break;
+        case 33:
+          policyMappings(out, e.value);
+          break;
+        case 54:
+          inhibitAnyPolicy(out, e.value);
+          break;
+        default:
+          unhandled = true;
+      }
+    } else if (oidEquals(id, OID_AUTHORITY_INFO_ACCESS)) {
+      authorityInfoAccess(out, e);
+    } else {
+      unhandled = true;
+    }
+    if (e.critical && unhandled) append(out, "UnhandledCriticalExtensions", e.id);
+  }
+}
+
+// src/engine/jmespath/functions/x509-certificate.ts
+var NOT_RSA = "certificate should use rsa algorithm";
+var BAD_KEY = "failed to parse subject public key info";
+function fail(message) {
+  throw new Error(message);
+}
+function readTime(r) {
+  const tag = r.peekTag(TAG2.UTCTime) ? TAG2.UTCTime : r.peekTag(TAG2.GeneralizedTime) ? TAG2.GeneralizedTime : 0;
+  if (tag === 0) fail("x509: unsupported time format");
+  const e = r.read(tag);
+  const text3 = e === null ? null : asn1Time(tag, e.content);
+  if (text3 === null) fail(tag === TAG2.UTCTime ? "x509: malformed UTCTime" : "x509: malformed GeneralizedTime");
+  return text3;
+}
+function publicKeyJson(key2) {
+  return { N: key2.n.toString(), E: Number(key2.e) };
+}
+function readPublicKey(spki) {
+  const seq = new DerReader(spki).read(TAG2.SEQUENCE);
+  if (seq === null) fail("x509: malformed spki");
+  const r = new DerReader(seq.content);
+  const ai = r.read(TAG2.SEQUENCE);
+  if (ai === null) fail("x509: malformed public key algorithm identifier");
+  const algorithmId = parseAlgorithmIdentifier(ai.content);
+  const algorithm = publicKeyAlgorithm(algorithmId.oid);
+  const bits = r.readBitString();
+  if (bits === null) fail("x509: malformed subjectPublicKey");
+  if (algorithm !== RSA) return { algorithm, key: null, kyvernoAccepts: false };
+  const key2 = parseRsaPublicKey(algorithmId, rightAlign(bits));
+  return { algorithm, key: key2, kyvernoAccepts: isKyvernoRsaKey(bits.bytes, key2) };
+}
+function kyvernoPublicKey(info) {
+  if (info.algorithm !== RSA || info.key === null) fail(NOT_RSA);
+  if (!info.kyvernoAccepts) fail(BAD_KEY);
+  return publicKeyJson(info.key);
+}
+function decodeCertificate(der) {
+  const input = new DerReader(der);
+  const certificate = input.read(TAG2.SEQUENCE);
+  if (certificate === null) fail("x509: malformed certificate");
+  const outer = new DerReader(certificate.content);
+  const tbsElement = outer.read(TAG2.SEQUENCE);
+  if (tbsElement === null) fail("x509: malformed tbs certificate");
+  const tbs = new DerReader(tbsElement.content);
+  let version = 0;
+  const explicitVersion = tbs.readOptional(contextTag(0, true));
+  if (explicitVersion === null) fail("x509: malformed version");
+  if (explicitVersion !== "absent") {
+    const v2 = decodeVersion(explicitVersion.content);
+    if (v2 === null || v2 < 0 || v2 > 3) fail("x509: malformed version");
+    version = v2;
+  }
+  version++;
+  if (version > 3) fail("x509: invalid version");
+  const serial = tbs.readBigInt();
+  if (serial === null) fail("x509: malformed serial number");
+  if (serial < 0n) fail("x509: negative serial number");
+  const sigAI = tbs.read(TAG2.SEQUENCE);
+  if (sigAI === null) fail("x509: malformed signature algorithm identifier");
+  const outerSigAI = outer.read(TAG2.SEQUENCE);
+  if (outerSigAI === null) fail("x509: malformed algorithm identifier");
+  if (!Buffer.from(outerSigAI.content).equals(Buffer.from(sigAI.content))) {
+    fail("x509: inner and outer signature algorithm identifiers don't match");
+  }
+  const sigAlgorithm = signatureAlgorithm(parseAlgorithmIdentifier(sigAI.content));
+  const issuer = tbs.read(TAG2.SEQUENCE);
+  if (issuer === null) fail("x509: malformed issuer");
+  const issuerName = parseName(issuer.full, "x509");
+  const validity = tbs.read(TAG2.SEQUENCE);
+  if (validity === null) fail("x509: malformed validity");
+  const v = new DerReader(validity.content);
+  const notBefore = readTime(v);
+  const notAfter = readTime(v);
+  const subject2 = tbs.read(TAG2.SEQUENCE);
+  if (subject2 === null) fail("x509: malformed issuer");
+  const subjectName = parseName(subject2.full, "x509");
+  const spki = tbs.read(TAG2.SEQUENCE);
+  if (spki === null) fail("x509: malformed spki");
+  const keyInfo = readPublicKey(spki.full);
+  const fields = {};
+  const extensions = [];
+  if (version > 1) {
+    for (const [n, what] of [
+      [1, "issuerUniqueID"],
+      [2, "subjectUniqueID"]
+    ]) {
+      if (tbs.readOptional(contextTag(n)) === null) fail(`x509: malformed ${what}`);
+    }
+    if (version === 3) {
+      const present = tbs.readOptional(contextTag(3, true));
+      if (present === null) fail("x509: malformed extensions");
+      if (present !== "absent") {
+        const list4 = new DerReader(present.content).read(TAG2.SEQUENCE);
+        if (list4 === null) fail("x509: malformed extensions");
+        const r = new DerReader(list4.content);
+        const seen = /* @__PURE__ */ new Set();
+        while (!r.empty()) {
+          const e = r.read(TAG2.SEQUENCE);
+          if (e === null) fail("x509: malformed extension");
+          const extension = parseExtension(e.content);
+          const oid = extension.id.join(".");
+          if (seen.has(oid)) fail(`x509: certificate contains duplicate extension with OID "${oid}"`);
+          seen.add(oid);
+          extensions.push(extension);
+        }
+        processExtensions(fields, extensions);
+      }
+    }
+  }
+  const signature = outer.readBitString();
+  if (signature === null) fail("x509: malformed signature");
+  if (!input.empty()) fail("x509: trailing data");
+  const publicKey = kyvernoPublicKey(keyInfo);
+  return {
+    Raw: base64(certificate.full),
+    RawTBSCertificate: base64(tbsElement.full),
+    RawSubjectPublicKeyInfo: base64(spki.full),
+    RawSubject: base64(subject2.full),
+    RawIssuer: base64(issuer.full),
+    Signature: base64(rightAlign(signature)),
+    SignatureAlgorithm: sigAlgorithm,
+    PublicKeyAlgorithm: keyInfo.algorithm,
+    PublicKey: publicKey,
+    Version: version,
+    SerialNumber: Number(serial),
+    Issuer: issuerName,
+    Subject: subjectName,
+    NotBefore: notBefore,
+    NotAfter: notAfter,
+    KeyUsage: 0,
+    Extensions: extensions.length > 0 ? extensions.map(extensionJson) : null,
+    ExtraExtensions: null,
+    UnhandledCriticalExtensions: null,
+    ExtKeyUsage: null,
+    UnknownExtKeyUsage: null,
+    BasicConstraintsValid: false,
+    IsCA: false,
+    MaxPathLen: 0,
+    MaxPathLenZero: false,
+    SubjectKeyId: null,
+    AuthorityKeyId: null,
+    OCSPServer: null,
+    IssuingCertificateURL: null,
+    DNSNames: null,
+    EmailAddresses: null,
+    IPAddresses: null,
+    URIs: null,
+    PermittedDNSDomainsCritical: false,
+    PermittedDNSDomains: null,
+    ExcludedDNSDomains: null,
+    PermittedIPRanges: null,
+    ExcludedIPRanges: null,
+    PermittedEmailAddresses: null,
+    ExcludedEmailAddresses: null,
+    PermittedURIDomains: null,
+    Policies: null,
+    ExcludedURIDomains: null,
+    CRLDistributionPoints: null,
+    PolicyIdentifiers: null,
+    InhibitAnyPolicy: 0,
+    InhibitAnyPolicyZero: false,
+    InhibitPolicyMapping: 0,
+    InhibitPolicyMappingZero: false,
+    PolicyMappings: null,
+    RequireExplicitPolicy: 0,
+    RequireExplicitPolicyZero: false,
+    ...fields
+  };
+}
+function decodeVersion(content) {
+  const r = new DerReader(content);
+  const e = r.read(TAG2.INTEGER);
+  if (e === null || !r.empty()) return null;
+  const v = decodeInteger(e.content);
+  return v === null || v < -(1n << 31n) || v >= 1n << 31n ? null : Number(v);
+}
+
+// src/engine/jmespath/functions/x509-request.ts
+var OID_EXTENSION_REQUEST = [1, 2, 840, 113549, 1, 9, 14];
+var OID_SUBJECT_ALT_NAME = [2, 5, 29, 17];
+function expect(r, tag) {
+  if (r.empty()) throw new Error("asn1: syntax error: sequence truncated");
+  const e = r.readAny();
+  if (e === null) throw new Error("asn1: syntax error: data truncated");
+  if (e.tag !== tag) throw new Error("asn1: structure error: tags don't match");
+  return e;
+}
+function parseExtensions(der) {
+  const list4 = expect(new DerReader(der), TAG2.SEQUENCE);
+  const r = new DerReader(list4.content);
+  const out = [];
+  while (!r.empty()) {
+    const e = new DerReader(expect(r, TAG2.SEQUENCE).content);
+    const idElement = expect(e, TAG2.OBJECT_IDENTIFIER);
+    const id = new DerReader(idElement.full).readObjectIdentifier();
+    if (id === null) throw new Error("asn1: syntax error: invalid object identifier");
+    let critical = false;
+    if (e.peekTag(TAG2.BOOLEAN)) {
+      const b = e.readBoolean();
+      if (b === null) throw new Error("asn1: syntax error: invalid boolean");
+      critical = b;
+    }
+    out.push({ id, critical, value: expect(e, TAG2.OCTET_STRING).content });
+  }
+  return out;
+}
+function parseAttribute(der) {
+  try {
+    const attr = new DerReader(expect(new DerReader(der), TAG2.SEQUENCE).content);
+    const type = new DerReader(expect(attr, TAG2.OBJECT_IDENTIFIER).full).readObjectIdentifier();
+    const set = new DerReader(expect(attr, TAG2.SET).content);
+    if (type === null) return null;
+    const values = [];
+    while (!set.empty()) {
+      const seq = new DerReader(expect(set, TAG2.SEQUENCE).content);
+      const atvs = [];
+      while (!seq.empty()) {
+        const atv = new DerReader(expect(seq, TAG2.SEQUENCE).content);
+        const atvType = new DerReader(expect(atv, TAG2.OBJECT_IDENTIFIER).full).readObjectIdentifier();
+        const value = atv.readAny();
+        if (atvType === null || value === null) return null;
+        atvs.push({ Type: atvType, Value: attributeValue(value, "asn1") });
+      }
+      values.push(atvs);
+    }
+    return { Type: type, Value: values };
+  } catch {
+    return null;
+  }
+}
+function requestedExtensions(attributes) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const raw of attributes) {
+    let id;
+    let firstValue;
+    try {
+      const attr = new DerReader(expect(new DerReader(raw.full), TAG2.SEQUENCE).content);
+      id = new DerReader(expect(attr, TAG2.OBJECT_IDENTIFIER).full).readObjectIdentifier();
+      firstValue = new DerReader(expect(attr, TAG2.SET).content).readAny();
+    } catch {
+      continue;
+    }
+    if (id === null || firstValue === null || !oidEquals(id, OID_EXTENSION_REQUEST)) continue;
+    for (const extension of parseExtensions(firstValue.full)) {
+      const key2 = extension.id.join(".");
+      if (seen.has(key2)) throw new Error("x509: certificate request contains duplicate requested extensions");
+      seen.add(key2);
+      out.push(extension);
+    }
+  }
+  return out;
+}
+function decodeCertificateRequest(der) {
+  const input = new DerReader(der);
+  const csr = expect(input, TAG2.SEQUENCE);
+  if (!input.empty()) throw new Error("asn1: syntax error: trailing data");
+  const outer = new DerReader(csr.content);
+  const tbsElement = expect(outer, TAG2.SEQUENCE);
+  const tbs = new DerReader(tbsElement.content);
+  const version = decodeInteger(expect(tbs, TAG2.INTEGER).content);
+  if (version === null) throw new Error("asn1: structure error: integer not minimally-encoded");
+  if (version < -(1n << 63n) || version >= 1n << 63n) throw new Error("asn1: structure error: integer too large");
+  if (tbs.empty()) throw new Error("asn1: syntax error: sequence truncated");
+  const subject2 = tbs.readAny();
+  if (subject2 === null) throw new Error("asn1: syntax error: data truncated");
+  const spki = expect(tbs, TAG2.SEQUENCE);
+  const spkiParts = new DerReader(spki.content);
+  parseAlgorithmIdentifier(expect(spkiParts, TAG2.SEQUENCE).content);
+  expect(spkiParts, TAG2.BIT_STRING);
+  const attributesElement = expect(tbs, contextTag(0, true));
+  const attributes = [];
+  const attributeReader = new DerReader(attributesElement.content);
+  while (!attributeReader.empty()) {
+    const a = attributeReader.readAny();
+    if (a === null) throw new Error("asn1: syntax error: data truncated");
+    attributes.push(a);
+  }
+  const sigAI = expect(outer, TAG2.SEQUENCE);
+  const signatureElement = expect(outer, TAG2.BIT_STRING);
+  const signature = new DerReader(signatureElement.full).readBitString();
+  if (signature === null) throw new Error("asn1: structure error: invalid bit string");
+  const keyInfo = readPublicKey(spki.full);
+  const subjectName = parseName(subject2.full, "asn1");
+  const extensions = requestedExtensions(attributes);
+  let san = { dnsNames: null, emailAddresses: null, ipAddresses: null, uris: null };
+  for (const extension of extensions) {
+    if (oidEquals(extension.id, OID_SUBJECT_ALT_NAME)) san = parseSubjectAltNames(extension.value);
+  }
+  const publicKey = kyvernoPublicKey(keyInfo);
+  const parsedAttributes = attributes.map((a) => parseAttribute(a.full)).filter((a) => a !== null);
+  return {
+    Raw: base64(csr.full),
+    RawTBSCertificateRequest: base64(tbsElement.full),
+    RawSubjectPublicKeyInfo: base64(spki.full),
+    RawSubject: base64(subject2.full),
+    Version: Number(version),
+    Signature: base64(rightAlign(signature)),
+    SignatureAlgorithm: signatureAlgorithm(parseAlgorithmIdentifier(sigAI.content)),
+    PublicKeyAlgorithm: keyInfo.algorithm,
+    PublicKey: publicKey,
+    Subject: subjectName,
+    Attributes: parsedAttributes.length > 0 ? parsedAttributes : null,
+    Extensions: extensions.length > 0 ? extensions.map(extensionJson) : null,
+    ExtraExtensions: null,
+    DNSNames: san.dnsNames,
+    EmailAddresses: san.emailAddresses,
+    IPAddresses: san.ipAddresses,
+    URIs: san.uris
+  };
+}
+
+// src/engine/jmespath/functions/x509-functions.ts
+function x509Decode(pem) {
+  const block = decodePem(utf8Bytes(pem));
+  if (block === null) throw new Error("failed to decode PEM block");
+  switch (block.type) {
+    case "CERTIFICATE":
+      return decodeCertificate(block.bytes);
+    case "CERTIFICATE REQUEST":
+      return decodeCertificateRequest(block.bytes);
+    default:
+      throw new Error("PEM block neither contains a CERTIFICATE or CERTIFICATE REQUEST");
+  }
+}
+var X509_FUNCTIONS = [
+  {
+    name: "x509_decode",
+    args: [{ types: ["string"] }],
+    handler: ([pem]) => x509Decode(pem),
+    returnType: ["object"],
+    note: "decodes an x.509 certificate to an object. you may also use this in conjunction with `base64_decode` jmespath function to decode a base64-encoded certificate"
+  }
+];
+
+// src/engine/jmespath/functions/index.ts
+var ALL = [
+  ...STRING_FUNCTIONS,
+  ...REGEX_FUNCTIONS,
+  ...MATCH_FUNCTIONS,
+  ...ARITHMETIC_FUNCTIONS,
+  ...ENCODING_FUNCTIONS,
+  ...STRUCTURED_FUNCTIONS,
+  ...SEMVER_FUNCTIONS,
+  ...TIME_FUNCTIONS,
+  ...IMAGE_URL_FUNCTIONS,
+  ...X509_FUNCTIONS,
+  ...RANDOM_FUNCTIONS
+];
+var KYVERNO_FUNCTIONS = ALL.map((fn) => ({
+  name: fn.name,
+  signature: signatureText(fn),
+  returnType: fn.returnType.join(","),
+  note: fn.note
+})).sort((a, b) => {
+  const x = a.note === "" ? a.signature : `${a.signature} (${a.note})`;
+  const y = b.note === "" ? b.signature : `${b.signature} (${b.note})`;
+  return compareGoStrings(x, y);
+});
+var registered = false;
+function registerKyvernoFunctions() {
+  if (registered) return;
+  for (const fn of ALL) registerFunction({ name: fn.name, args: fn.args, handler: fn.handler });
+  registered = true;
+}
+
+// src/engine/jmespath/go-strconv.ts
+var isDigit4 = (c) => c !== void 0 && c >= "0" && c <= "9";
+var isHexDigit = (c) => c !== void 0 && (isDigit4(c) || c.toLowerCase() >= "a" && c.toLowerCase() <= "f");
+function underscoreOK(s) {
+  let saw = "^";
+  let i = 0;
+  if (s[0] === "+" || s[0] === "-") s = s.slice(1);
+  let hex = false;
+  if (s.length >= 2 && s[0] === "0" && "box".includes(s[1].toLowerCase())) {
+    i = 2;
+    saw = "0";
+    hex = s[1].toLowerCase() === "x";
+  }
+  for (; i < s.length; i++) {
+    const c = s[i];
+    if (isDigit4(c) || hex && isHexDigit(c)) {
+      saw = "0";
+      continue;
+    }
+    if (c === "_") {
+      if (saw !== "0") return false;
+      saw = "_";
+      continue;
+    }
+    if (saw === "_") return false;
+    saw = "!";
+  }
+  return saw !== "_";
+}
+function readFloat(s) {
+  let i = 0;
+  let negative = false;
+  if (s[i] === "+" || s[i] === "-") {
+    negative = s[i] === "-";
+    i++;
+  }
+  let hex = false;
+  if (s[i] === "0" && (s[i + 1] === "x" || s[i + 1] === "X")) {
+    hex = true;
+    i += 2;
+  }
+  let underscores = false;
+  let sawDot = false;
+  let sawDigits = false;
+  let mantissa = "";
+  let fractionDigits = 0;
+  for (; i < s.length; i++) {
+    const c = s[i];
+    if (c === "_") {
+      underscores = true;
+    } else if (c === ".") {
+      if (sawDot) break;
+      sawDot = true;
+    } else if (isDigit4(c) || hex && isHexDigit(c)) {
+      sawDigits = true;
+      mantissa += c;
+      if (sawDot) fractionDigits++;
+    } else {
+      break;
+    }
+  }
+  if (!sawDigits) return null;
+  let exponent = 0;
+  const expChar = hex ? "p" : "e";
+  if (i < s.length && s[i].toLowerCase() === expChar) {
+    i++;
+    let expSign = 1;
+    if (s[i] === "+" || s[i] === "-") {
+      expSign = s[i] === "-" ? -1 : 1;
+      i++;
+    }
+    if (!isDigit4(s[i])) return null;
+    let expDigits = "";
+    for (; i < s.length && (isDigit4(s[i]) || s[i] === "_"); i++) {
+      if (s[i] === "_") underscores = true;
+      else expDigits += s[i];
+    }
+    exponent = expSign * Number(expDigits);
+  } else if (hex) {
+    return null;
+  }
+  if (i !== s.length) return null;
+  if (underscores && !underscoreOK(s)) return null;
+  let value;
+  if (hex) {
+    value = Number(BigInt("0x" + mantissa)) * 2 ** (exponent - 4 * fractionDigits);
+  } else {
+    const intPart = mantissa.slice(0, mantissa.length - fractionDigits) || "0";
+    const fracPart = mantissa.slice(mantissa.length - fractionDigits);
+    value = Number(`${intPart}.${fracPart || "0"}e${exponent}`);
+  }
+  if (!Number.isFinite(value)) return null;
+  return negative ? -value : value;
+}
+function parseGoFloat(s) {
+  const lower = s.toLowerCase();
+  const unsigned = lower[0] === "+" || lower[0] === "-" ? lower.slice(1) : lower;
+  if (unsigned === "inf" || unsigned === "infinity") return lower[0] === "-" ? -Infinity : Infinity;
+  if (lower === "nan") return NaN;
+  return readFloat(s);
+}
+
+// src/engine/jmespath/builtins.ts
+function runeCount(s) {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 55296 && c <= 56319) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 56320 && next <= 57343) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+var compareNumbers = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+function extreme(items2, wantGreater) {
+  if (items2.length === 0) return null;
+  let best = items2[0];
+  for (let i = 1; i < items2.length; i++) {
+    const item = items2[i];
+    const cmp = typeof item === "number" ? compareNumbers(item, best) : compareGoStrings(item, best);
+    if (wantGreater ? cmp > 0 : cmp < 0) best = item;
+  }
+  return best;
+}
+function extremeBy(array, expref, wantGreater) {
+  if (array.length === 0) return null;
+  if (array.length === 1) return array[0];
+  const start = expref.evaluate(array[0]);
+  const kind = typeof start;
+  if (kind !== "number" && kind !== "string") throw runtimeError("invalid type, must be number of string");
+  let bestValue = start;
+  let bestItem = array[0];
+  for (let i = 1; i < array.length; i++) {
+    const current2 = expref.evaluate(array[i]);
+    if (typeof current2 !== kind) throw runtimeError(`invalid type, must be ${kind}`);
+    const cmp = kind === "number" ? compareNumbers(current2, bestValue) : compareGoStrings(current2, bestValue);
+    if (wantGreater ? cmp > 0 : cmp < 0) {
+      bestValue = current2;
+      bestItem = array[i];
+    }
+  }
+  return bestItem;
+}
+function sortBy(array, expref) {
+  if (array.length <= 1) return array.slice();
+  const keys = [expref.evaluate(array[0])];
+  const kind = typeof keys[0];
+  if (kind !== "number" && kind !== "string") throw runtimeError("invalid type, must be number of string");
+  for (let i = 1; i < array.length; i++) {
+    let key2;
+    try {
+      key2 = expref.evaluate(array[i]);
+    } catch (err) {
+      if (err instanceof JmesPathError) throw runtimeError("error in sort_by comparison");
+      throw err;
+    }
+    if (typeof key2 !== kind) throw runtimeError("error in sort_by comparison");
+    keys.push(key2);
+  }
+  const order = array.map((_, i) => i);
+  order.sort(
+    (i, j) => kind === "number" ? compareNumbers(keys[i], keys[j]) : compareGoStrings(keys[i], keys[j])
+  );
+  return order.map((i) => array[i]);
+}
+function jmesType(value) {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "number":
+      return "number";
+    case "string":
+      return "string";
+    case "boolean":
+      return "boolean";
+    default:
+      if (isJsonArray(value)) return "array";
+      if (isJsonObject(value)) return "object";
+      throw runtimeError("unknown type");
+  }
+}
+function toNumber(value) {
+  if (typeof value === "number") return value;
+  if (typeof value === "string") return parseGoFloat(value);
+  if (value === null || typeof value === "boolean" || isJsonArray(value) || isJsonObject(value)) return null;
+  throw runtimeError("unknown type");
+}
+var BUILTIN_FUNCTIONS = [
+  { name: "abs", args: [{ types: ["number"] }], handler: ([n]) => Math.abs(n) },
+  {
+    name: "avg",
+    args: [{ types: ["array[number]"] }],
+    handler: ([items2]) => items2.reduce((sum2, n) => sum2 + n, 0) / items2.length
+  },
+  { name: "ceil", args: [{ types: ["number"] }], handler: ([n]) => Math.ceil(n) },
+  {
+    name: "contains",
+    args: [{ types: ["array", "string"] }, { types: ["any"] }],
+    handler: ([subject2, search2]) => {
+      if (typeof subject2 === "string") return typeof search2 === "string" && subject2.includes(search2);
+      return subject2.some((item) => goInterfaceEquals(item, search2));
+    }
+  },
+  {
+    name: "ends_with",
+    args: [{ types: ["string"] }, { types: ["string"] }],
+    handler: ([s, suffix]) => s.endsWith(suffix)
+  },
+  { name: "floor", args: [{ types: ["number"] }], handler: ([n]) => Math.floor(n) },
+  {
+    name: "join",
+    args: [{ types: ["string"] }, { types: ["array[string]"] }],
+    handler: ([separator, items2]) => items2.join(separator)
+  },
+  { name: "keys", args: [{ types: ["object"] }], handler: ([obj]) => Object.keys(obj) },
+  {
+    name: "length",
+    args: [{ types: ["string", "array", "object"] }],
+    handler: ([value]) => {
+      if (typeof value === "string") return runeCount(value);
+      if (Array.isArray(value)) return value.length;
+      return Object.keys(value).length;
+    }
+  },
+  {
+    name: "map",
+    args: [{ types: ["expref"] }, { types: ["array"] }],
+    handler: ([expref, items2]) => items2.map((item) => expref.evaluate(item))
+  },
+  {
+    name: "max",
+    args: [{ types: ["array[number]", "array[string]"] }],
+    handler: ([items2]) => extreme(items2, true)
+  },
+  {
+    name: "max_by",
+    args: [{ types: ["array"] }, { types: ["expref"] }],
+    handler: ([items2, expref]) => extremeBy(items2, expref, true)
+  },
+  {
+    name: "merge",
+    args: [{ types: ["object"], variadic: true }],
+    handler: (objects) => {
+      const merged = {};
+      for (const obj of objects) {
+        if (!isJsonObject(obj)) {
+          throw runtimeError(`interface conversion: interface {} is ${goTypeName(obj)}, not map[string]interface {}`);
+        }
+        for (const key2 of Object.keys(obj)) setOwnProperty(merged, key2, obj[key2]);
+      }
+      return merged;
+    }
+  },
+  {
+    name: "min",
+    args: [{ types: ["array[number]", "array[string]"] }],
+    handler: ([items2]) => extreme(items2, false)
+  },
+  {
+    name: "min_by",
+    args: [{ types: ["array"] }, { types: ["expref"] }],
+    handler: ([items2, expref]) => extremeBy(items2, expref, false)
+  },
+  {
+    name: "not_null",
+    args: [{ types: ["any"], variadic: true }],
+    handler: (args) => args.find((arg) => arg !== null) ?? null
+  },
+  {
+    name: "reverse",
+    args: [{ types: ["array", "string"] }],
+    handler: ([value]) => typeof value === "string" ? Array.from(value).reverse().join("") : value.slice().reverse()
+  },
+  {
+    name: "sort",
+    args: [{ types: ["array[string]", "array[number]"] }],
+    handler: ([items2]) => {
+      const copy = items2.slice();
+      return typeof copy[0] === "number" ? copy.sort(compareNumbers) : copy.sort(compareGoStrings);
+    }
+  },
+  {
+    name: "sort_by",
+    args: [{ types: ["array"] }, { types: ["expref"] }],
+    handler: ([items2, expref]) => sortBy(items2, expref)
+  },
+  {
+    name: "starts_with",
+    args: [{ types: ["string"] }, { types: ["string"] }],
+    handler: ([s, prefix]) => s.startsWith(prefix)
+  },
+  {
+    name: "sum",
+    args: [{ types: ["array[number]"] }],
+    handler: ([items2]) => items2.reduce((sum2, n) => sum2 + n, 0)
+  },
+  {
+    name: "to_array",
+    args: [{ types: ["any"] }],
+    handler: ([value]) => isJsonArray(value) ? value : [value]
+  },
+  { name: "to_number", args: [{ types: ["any"] }], handler: ([value]) => toNumber(value) },
+  {
+    name: "to_string",
+    args: [{ types: ["any"] }],
+    handler: ([value]) => typeof value === "string" ? value : goJsonStringify(value)
+  },
+  { name: "type", args: [{ types: ["any"] }], handler: ([value]) => jmesType(value) },
+  { name: "values", args: [{ types: ["object"] }], handler: ([obj]) => Object.values(obj) }
+];
+for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
+
+// src/engine/jmespath/index.ts
+registerKyvernoFunctions();
+var Compiled = class {
+  constructor(expression, ast) {
+    this.expression = expression;
+    this.ast = ast;
+  }
+  expression;
+  ast;
+  search(data) {
+    const result = evaluate(this.ast, data);
+    if (result instanceof NotFound) throw notFoundError(result.key);
+    return result;
+  }
+  evaluate(data) {
+    return evaluate(this.ast, data);
+  }
+};
+var cache2 = /* @__PURE__ */ new Map();
+function compileJmesPath(expression) {
+  let entry2 = cache2.get(expression);
+  if (entry2 === void 0) {
+    try {
+      entry2 = new Compiled(expression, parseJmesPath(expression));
+    } catch (err) {
+      if (!(err instanceof JmesPathError)) throw err;
+      entry2 = err;
+    }
+    cache2.set(expression, entry2);
+  }
+  if (entry2 instanceof JmesPathError) throw entry2;
+  return entry2;
+}
+
+// src/engine/pattern/go-strings.ts
+function fixupHigh(c) {
+  return c >= 57344 ? c - 2048 : c + 8192;
+}
+function compareGoStrings2(a, b) {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (x >= 55296 && y >= 55296) {
+        x = fixupHigh(x);
+        y = fixupHigh(y);
+      }
+      return x < y ? -1 : 1;
+    }
+  }
+  return a.length - b.length;
+}
+function isGoSpace(c) {
+  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
+  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+}
+function goTrimSpace2(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+function trimSpaces(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) === 32) start++;
+  while (end > start && s.charCodeAt(end - 1) === 32) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+// src/engine/pattern/anchor.ts
+var MODIFIER_TYPES = {
+  "": "condition",
+  "<": "global",
+  X: "negation",
+  "+": "addIfNotPresent",
+  "=": "equality",
+  "^": "existence"
+};
+var TYPE_MODIFIERS = {
+  condition: "",
+  global: "<",
+  negation: "X",
+  addIfNotPresent: "+",
+  equality: "=",
+  existence: "^"
+};
+var ANCHOR_REGEX = /^([+<=X^])?\(([^\n]+)\)$/;
+var cache3 = /* @__PURE__ */ new Map();
+var CACHE_LIMIT = 5e4;
+function parseAnchor(key2) {
+  const cached = cache3.get(key2);
+  if (cached !== void 0) return cached;
+  const match = ANCHOR_REGEX.exec(goTrimSpace2(key2));
+  const anchor = match !== null ? { type: MODIFIER_TYPES[match[1] ?? ""], key: match[2] } : null;
+  if (cache3.size >= CACHE_LIMIT) cache3.clear();
+  cache3.set(key2, anchor);
+  return anchor;
+}
+function anchorString(type, key2) {
+  return key2 === "" ? "" : `${TYPE_MODIFIERS[type]}(${key2})`;
+}
+
+// src/match/selector.ts
+var DNS1123_LABEL = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
+var QUALIFIED_NAME_PART = /^(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+var LABEL_VALUE = /^(?:(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+function isDns1123Subdomain(value) {
+  if (value.length === 0 || value.length > 253) return false;
+  return value.split(".").every((label) => DNS1123_LABEL.test(label));
+}
+function isQualifiedName(value) {
+  const parts = value.split("/");
+  let name;
+  if (parts.length === 1) {
+    name = parts[0];
+  } else if (parts.length === 2) {
+    if (parts[0].length === 0 || !isDns1123Subdomain(parts[0])) return false;
+    name = parts[1];
+  } else {
+    return false;
+  }
+  return name.length > 0 && name.length <= 63 && QUALIFIED_NAME_PART.test(name);
+}
+function isValidLabelValue(value) {
+  return value.length <= 63 && LABEL_VALUE.test(value);
+}
+function invalid(error) {
+  return { error, fixed: [], wildcardLabels: [] };
+}
+var cache4 = /* @__PURE__ */ new WeakMap();
+function isPlainObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function keyError(key2) {
+  return isQualifiedName(key2) ? null : `key: Invalid value: ${JSON.stringify(key2)}: must be a qualified name`;
+}
+function valueError(value) {
+  return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
+}
+function compileExpression(expr) {
+  if (!isPlainObject2(expr)) return "matchExpressions: must be an object";
+  const { key: key2, operator, values } = expr;
+  if (typeof key2 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
+  if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
+  const list4 = [];
+  for (const v of values ?? []) {
+    if (typeof v !== "string") return "values: must be a list of strings";
+    list4.push(v);
+  }
+  switch (operator) {
+    case "In":
+    case "NotIn":
+      if (list4.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
+      break;
+    case "Exists":
+    case "DoesNotExist":
+      if (list4.length !== 0) {
+        return `values: Invalid value: ${JSON.stringify(list4)}: values set must be empty for exists and does not exist`;
+      }
+      break;
+    default:
+      return `${JSON.stringify(operator)} is not a valid label selector operator`;
+  }
+  const badKey = keyError(key2);
+  if (badKey !== null) return badKey;
+  for (const v of list4) {
+    const badValue = valueError(v);
+    if (badValue !== null) return badValue;
+  }
+  return { key: key2, operator, values: list4 };
+}
+function compile(sel) {
+  const fixed = [];
+  const wildcardLabels = [];
+  const { matchLabels, matchExpressions } = sel;
+  if (matchLabels !== void 0 && matchLabels !== null) {
+    if (!isPlainObject2(matchLabels)) return invalid("matchLabels: must be a map");
+    for (const [key2, value] of Object.entries(matchLabels)) {
+      if (typeof value !== "string") return invalid("matchLabels: values must be strings");
+      if (containsWildcard(key2) || containsWildcard(value)) {
+        wildcardLabels.push([key2, value]);
+      } else {
+        const error = keyError(key2) ?? valueError(value);
+        if (error !== null) return invalid(error);
+        fixed.push({ key: key2, operator: "In", values: [value] });
+      }
+    }
+  }
+  if (matchExpressions !== void 0 && matchExpressions !== null) {
+    if (!Array.isArray(matchExpressions)) return invalid("matchExpressions: must be a list");
+    for (const expr of matchExpressions) {
+      const requirement = compileExpression(expr);
+      if (typeof requirement === "string") return invalid(requirement);
+      fixed.push(requirement);
+    }
+  }
+  return { error: null, fixed, wildcardLabels };
+}
+function compiled(sel) {
+  let result = cache4.get(sel);
+  if (result === void 0) {
+    result = isPlainObject2(sel) ? compile(sel) : invalid("selector: must be an object");
+    cache4.set(sel, result);
+  }
+  return result;
+}
+function requirementMatches(req, labels) {
+  const has = Object.prototype.hasOwnProperty.call(labels, req.key);
+  switch (req.operator) {
+    case "In":
+      return has && req.values.includes(labels[req.key]);
+    case "NotIn":
+      return !has || !req.values.includes(labels[req.key]);
+    case "Exists":
+      return has;
+    case "DoesNotExist":
+      return !has;
+  }
+}
+function expandWildcardLabel(key2, value, labels) {
+  for (const labelKey of Object.keys(labels)) {
+    if (wildcardMatch(key2, labelKey) && wildcardMatch(value, labels[labelKey])) {
+      return [labelKey, labels[labelKey]];
+    }
+  }
+  return [key2.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
+}
+function selectorMatches(selector2, labels) {
+  const sel = compiled(selector2);
+  if (sel.error !== null) return false;
+  if (sel.wildcardLabels.length > 0) {
+    const rewritten = /* @__PURE__ */ new Map();
+    for (const [key2, value] of sel.wildcardLabels) {
+      const [k, v] = expandWildcardLabel(key2, value, labels);
+      rewritten.set(k, v);
+    }
+    for (const [k, v] of rewritten) {
+      if (!isQualifiedName(k) || !isValidLabelValue(v)) return false;
+      if (labels[k] !== v || !Object.prototype.hasOwnProperty.call(labels, k)) return false;
+    }
+  }
+  for (const req of sel.fixed) {
+    if (!requirementMatches(req, labels)) return false;
+  }
+  return true;
+}
+function describeSelector(selector2) {
+  const sel = compiled(selector2);
+  return { error: sel.error, requirements: sel.fixed.length + sel.wildcardLabels.length };
+}
+
+// src/match/subjects.ts
+function overlaps(expected, actual) {
+  if (actual === void 0) return false;
+  for (const value of actual) {
+    if (expected.includes(value)) return true;
+  }
+  return false;
+}
+function subjectsMatch(subjects, user) {
+  const username = user?.username ?? "";
+  const groups = user?.groups ?? [];
+  for (const subject2 of subjects) {
+    const name = typeof subject2.name === "string" ? subject2.name : "";
+    switch (subject2.kind) {
+      case "ServiceAccount": {
+        const namespace = typeof subject2.namespace === "string" ? subject2.namespace : "";
+        if (wildcardMatch(`system:serviceaccount:${namespace}:${name}`, username)) return true;
+        break;
+      }
+      case "Group":
+        for (const group of groups) {
+          if (wildcardMatch(name, group)) return true;
+        }
+        break;
+      case "User":
+        if (wildcardMatch(name, username)) return true;
+        break;
+    }
+  }
+  return false;
+}
+function hasUserInfoFilter(filter) {
+  return (filter.roles?.length ?? 0) > 0 || (filter.clusterRoles?.length ?? 0) > 0 || (filter.subjects?.length ?? 0) > 0;
+}
+function userInfoMatches(filter, info) {
+  if (filter.roles !== void 0 && filter.roles.length > 0 && !overlaps(filter.roles, info?.roles)) return false;
+  if (filter.clusterRoles !== void 0 && filter.clusterRoles.length > 0 && !overlaps(filter.clusterRoles, info?.clusterRoles)) {
+    return false;
+  }
+  if (filter.subjects !== void 0 && filter.subjects.length > 0 && !subjectsMatch(filter.subjects, info?.userInfo)) {
+    return false;
+  }
+  return true;
+}
+function hasAdmissionInfo(info) {
+  if (info === void 0) return false;
+  if (info.roles !== void 0 || info.clusterRoles !== void 0) return true;
+  const user = info.userInfo;
+  if (user === void 0) return false;
+  return user.username !== void 0 && user.username !== "" || user.uid !== void 0 && user.uid !== "" || user.groups !== void 0 || user.extra !== void 0;
+}
+
+// src/match/match.ts
+var POLICY_FILTER_OPTIONS = {
+  allowEphemeralContainers: true,
+  checkOperations: true,
+  namespaceSelectorOnNamespace: "fail"
+};
+var EXCEPTION_FILTER_OPTIONS = {
+  allowEphemeralContainers: false,
+  checkOperations: false,
+  namespaceSelectorOnNamespace: "skip"
+};
+var EMPTY_MAP = Object.freeze({});
+function asObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+}
+function stringField(obj, key2) {
+  const value = obj?.[key2];
+  return typeof value === "string" ? value : "";
+}
+function stringMap(value) {
+  const obj = asObject(value);
+  if (obj === void 0) return EMPTY_MAP;
+  for (const key2 in obj) {
+    if (typeof obj[key2] !== "string") return EMPTY_MAP;
+  }
+  return obj;
+}
+var MatchSubject = class {
+  constructor(input) {
+    this.input = input;
+    this.metadata = asObject(input.resource.metadata);
+    const name = stringField(this.metadata, "name");
+    this.gvk = { group: input.group, version: input.version, kind: input.kind };
+    this.objectKind = stringField(input.resource, "kind");
+    this.name = name !== "" ? name : stringField(this.metadata, "generateName");
+    this.namespace = stringField(this.metadata, "namespace");
+  }
+  input;
+  gvk;
+  objectKind;
+  name;
+  namespace;
+  metadata;
+  labelMap;
+  annotationMap;
+  get labels() {
+    return this.labelMap ??= stringMap(this.metadata?.labels);
+  }
+  get annotations() {
+    return this.annotationMap ??= stringMap(this.metadata?.annotations);
+  }
+};
+function view2(input) {
+  return new MatchSubject(input);
+}
+function isSet(value) {
+  return value !== void 0 && value !== null && value !== "";
+}
+function isEmptyResourceDescription(desc) {
+  if (desc === void 0 || desc === null) return true;
+  return !(isSet(desc.kinds) || isSet(desc.name) || isSet(desc.names) || isSet(desc.namespaces) || isSet(desc.annotations) || isSet(desc.selector) || isSet(desc.namespaceSelector) || isSet(desc.operations));
+}
+function isEmptyUserInfo(filter) {
+  return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
+}
+function anyWildcardMatch(patterns, text3) {
+  for (const pattern of patterns) {
+    if (wildcardMatch(pattern, text3)) return true;
+  }
+  return false;
+}
+function annotationsMatch(expected, actual) {
+  for (const key2 in expected) {
+    const value = expected[key2];
+    let found = false;
+    for (const actualKey in actual) {
+      if (wildcardMatch(key2, actualKey) && wildcardMatch(value, actual[actualKey])) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+var descriptionPlans = /* @__PURE__ */ new WeakMap();
+function descriptionPlan(desc) {
+  let plan = descriptionPlans.get(desc);
+  if (plan === void 0) {
+    plan = {
+      operations: desc.operations && desc.operations.length > 0 ? desc.operations : null,
+      kinds: desc.kinds && desc.kinds.length > 0 ? desc.kinds : null,
+      name: typeof desc.name === "string" && desc.name !== "" ? desc.name : null,
+      names: desc.names && desc.names.length > 0 ? desc.names : null,
+      namespaces: desc.namespaces && desc.namespaces.length > 0 ? desc.namespaces : null,
+      annotations: desc.annotations && Object.keys(desc.annotations).length > 0 ? desc.annotations : null,
+      selector: desc.selector !== void 0 && desc.selector !== null ? desc.selector : null,
+      namespaceSelector: desc.namespaceSelector !== void 0 && desc.namespaceSelector !== null ? desc.namespaceSelector : null,
+      kindsIncludeStar: desc.kinds?.includes("*") ?? false
+    };
+    descriptionPlans.set(desc, plan);
+  }
+  return plan;
+}
+function descriptionMatches(desc, res, options) {
+  const { input } = res;
+  if (options.checkOperations && desc.operations !== null) {
+    if (!desc.operations.includes(input.operation)) return false;
+  }
+  if (desc.kinds !== null) {
+    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
+  }
+  if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
+  if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
+  if (desc.namespaces !== null) {
+    const namespace = res.objectKind === "Namespace" ? res.name : res.namespace;
+    if (!anyWildcardMatch(desc.namespaces, namespace)) return false;
+  }
+  if (desc.annotations !== null) {
+    if (!annotationsMatch(desc.annotations, res.annotations)) return false;
+  }
+  if (desc.selector !== null) {
+    if (!selectorMatches(desc.selector, res.labels)) return false;
+  }
+  if (desc.namespaceSelector !== null) {
+    if (res.objectKind === "Namespace") {
+      if (options.namespaceSelectorOnNamespace === "fail") return false;
+    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
+      if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
+    }
+  }
+  return true;
+}
+var filterPlans = /* @__PURE__ */ new WeakMap();
+function filterPlan(filter) {
+  let plan = filterPlans.get(filter);
+  if (plan === void 0) {
+    const desc = filter.resources;
+    plan = {
+      filter,
+      description: desc !== void 0 && desc !== null ? descriptionPlan(desc) : null,
+      emptyDescription: isEmptyResourceDescription(desc),
+      emptyUserInfo: isEmptyUserInfo(filter),
+      hasUserInfo: hasUserInfoFilter(filter)
+    };
+    filterPlans.set(filter, plan);
+  }
+  return plan;
+}
+function filterHolds(plan, res, options, ignoreUserInfo) {
+  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
+  if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
+  return true;
+}
+function matchFilterHolds(plan, res, dropUserInfo) {
+  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, dropUserInfo);
+}
+function excludeFilterHolds(plan, res) {
+  if (plan.emptyDescription && plan.emptyUserInfo) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, false);
+}
+var blockPlans = /* @__PURE__ */ new WeakMap();
+function blockPlan(block) {
+  let plan = blockPlans.get(block);
+  if (plan === void 0) {
+    if (block.any && block.any.length > 0) plan = { any: block.any.map(filterPlan), all: null, inline: null };
+    else if (block.all && block.all.length > 0) plan = { any: null, all: block.all.map(filterPlan), inline: null };
+    else plan = { any: null, all: null, inline: filterPlan(block) };
+    blockPlans.set(block, plan);
+  }
+  return plan;
+}
+var NO_MATCH = {};
+function matchBlockHolds(match, res) {
+  const dropUserInfo = !hasAdmissionInfo(res.input.userInfo);
+  if (match.any !== null) {
+    for (const filter of match.any) {
+      if (matchFilterHolds(filter, res, dropUserInfo)) return true;
+    }
+    return false;
+  }
+  if (match.all !== null) {
+    for (const filter of match.all) {
+      if (!matchFilterHolds(filter, res, dropUserInfo)) return false;
+    }
+    return true;
+  }
+  return matchFilterHolds(match.inline, res, dropUserInfo);
+}
+function excludeBlockHolds(exclude, res) {
+  if (exclude.any !== null) {
+    for (const filter of exclude.any) {
+      if (excludeFilterHolds(filter, res)) return true;
+    }
+    return false;
+  }
+  if (exclude.all !== null) {
+    for (const filter of exclude.all) {
+      if (!excludeFilterHolds(filter, res)) return false;
+    }
+    return true;
+  }
+  return excludeFilterHolds(exclude.inline, res);
+}
+var RuleMatcher = class {
+  #match;
+  #exclude;
+  constructor(rule) {
+    this.#match = blockPlan(rule.match ?? NO_MATCH);
+    const exclude = rule.exclude;
+    this.#exclude = exclude === void 0 || exclude === null ? null : blockPlan(exclude);
+  }
+  /** {@link ruleMatches} for the rule this matcher was prepared from. */
+  matches(input) {
+    return this.matchesSubject(view2(input));
+  }
+  /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */
+  matchesSubject(res) {
+    const input = res.input;
+    if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
+    if (!matchBlockHolds(this.#match, res)) return false;
+    return this.#exclude === null || !excludeBlockHolds(this.#exclude, res);
+  }
+};
+var ruleMatchers = /* @__PURE__ */ new WeakMap();
+function ruleMatcher(rule) {
+  let matcher = ruleMatchers.get(rule);
+  if (matcher === void 0) {
+    matcher = new RuleMatcher(rule);
+    ruleMatchers.set(rule, matcher);
+  }
+  return matcher;
+}
+function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
+  const res = view2(input);
+  const holds3 = (filter) => {
+    const plan = filterPlan(filter);
+    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
+  };
+  if (statement.any && statement.any.length > 0) return statement.any.some(holds3);
+  if (statement.all && statement.all.length > 0) return statement.all.every(holds3);
+  return true;
+}
+
+// src/policy/json-patch.ts
+var import_yaml = __toESM(require_dist(), 1);
+function parsePatch(patch) {
+  try {
+    const decoded = (0, import_yaml.parse)(patch, { version: "1.1", logLevel: "error" });
+    if (decoded === null || decoded === void 0) return [];
+    return Array.isArray(decoded) ? decoded : null;
+  } catch {
+    return null;
+  }
+}
+
+// src/policy/validate-spec.ts
+var forbidden = (path8, detail) => `${path8}: Forbidden: ${detail}`;
+var invalid2 = (path8, value, detail) => `${path8}: Invalid value: ${value}: ${detail}`;
+var required = (path8, detail) => `${path8}: Required value${detail ? `: ${detail}` : ""}`;
+function isObject3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isPresent2(value) {
+  return value !== void 0 && value !== null;
+}
+function str(value) {
+  return typeof value === "string" ? value : "";
+}
+function list(value) {
+  return Array.isArray(value) ? value : [];
+}
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isObject3(value)) {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+var PSS_RESTRICTED_CONTROLS = ["Volume Types", "Privilege Escalation", "Running as Non-root", "Running as Non-root user", "Seccomp", "Capabilities"];
+var PSS_POD_LEVEL_CONTROLS = ["Host Namespaces", "HostPath Volumes", "Sysctls", "AppArmor", "Volume Types"];
+var PSS_CONTAINER_LEVEL_CONTROLS = ["Capabilities", "Privileged Containers", "Host Ports", "/proc Mount Type", "Privilege Escalation"];
+function ruleKinds(rule) {
+  return {
+    mutate: hasContent(rule.mutate),
+    validate: hasContent(rule.validate),
+    generate: hasContent(rule.generate),
+    verifyImages: list(rule.verifyImages).some((vi) => hasContent(vi))
+  };
+}
+function validateUserInfo(info, path8, errs) {
+  list(info.subjects).forEach((subject2, i) => {
+    const entry2 = `${path8}.subjects[${i}]`;
+    if (str(subject2.kind) === "") errs.push(required(`${entry2}.kind`, ""));
+    if (str(subject2.name) === "") errs.push(required(`${entry2}.name`, ""));
+    if (subject2.kind === "ServiceAccount" && str(subject2.namespace) === "") {
+      errs.push(required(`${entry2}.namespace`, "namespace is required when Kind is ServiceAccount"));
+    }
+  });
+  list(info.roles).forEach((role, i) => {
+    if (String(role).split(":").length !== 2) {
+      errs.push(invalid2(`${path8}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
+    }
+  });
+}
+function selectorHasWildcard(selector2) {
+  const labels = selector2.matchLabels;
+  return isObject3(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str(v)));
+}
+function validateDescription(desc, path8, namespaced, errs) {
+  if (!desc) return;
+  if (str(desc.name) !== "" && list(desc.names).length > 0) {
+    errs.push(invalid2(path8, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+  }
+  const selector2 = desc.selector;
+  if (isObject3(selector2) && !selectorHasWildcard(selector2)) {
+    const { error, requirements } = describeSelector(selector2);
+    if (error !== null) errs.push(invalid2(`${path8}.selector`, "v1.LabelSelector{...}", error));
+    else if (requirements === 0) {
+      errs.push(invalid2(`${path8}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
+    }
+  }
+  if (namespaced && list(desc.namespaces).length > 0) {
+    errs.push(forbidden(`${path8}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+  }
+}
+function validateMatchResources(block, path8, namespaced, errs) {
+  if (!block) return;
+  const any = list(block.any);
+  const all = list(block.all);
+  if (any.length > 0 && all.length > 0) {
+    errs.push(invalid2(path8, "v1.MatchResources{...}", "Can't specify any and all together"));
+  }
+  any.forEach((filter, i) => {
+    validateUserInfo(filter, `${path8}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path8}.any[${i}]`, namespaced, errs);
+  });
+  all.forEach((filter, i) => {
+    validateUserInfo(filter, `${path8}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path8}.all[${i}]`, namespaced, errs);
+  });
+  validateUserInfo(block, path8, errs);
+  validateDescription(block.resources, path8, namespaced, errs);
+}
+function hasAll(set, values) {
+  return values.every((v) => set.has(v));
+}
+function matchesEmptySet(rule) {
+  const match = rule.match ?? {};
+  const exclude = rule.exclude ?? {};
+  if (list(exclude.all).length > 0 || list(match.all).length > 0) return false;
+  if (list(match.any).length > 0 && list(exclude.any).length > 0) {
+    const excluded = new Set(list(exclude.any).map(canonical));
+    return list(match.any).some((filter) => excluded.has(canonical(filter)));
+  }
+  if (!hasContent(exclude)) return false;
+  const m = match.resources ?? {};
+  const e = exclude.resources ?? {};
+  const excludeRoles = new Set(list(exclude.roles));
+  if (excludeRoles.size > 0 && (list(match.roles).length === 0 || !hasAll(excludeRoles, list(match.roles)))) return false;
+  const excludeClusterRoles = new Set(list(exclude.clusterRoles));
+  if (excludeClusterRoles.size > 0 && (list(match.clusterRoles).length === 0 || !hasAll(excludeClusterRoles, list(match.clusterRoles)))) {
+    return false;
+  }
+  const excludeSubjects = new Set(list(exclude.subjects).map(canonical));
+  if (excludeSubjects.size > 0) {
+    if (list(match.subjects).length === 0) return false;
+    if (list(match.subjects).some((s) => !excludeSubjects.has(canonical(s)))) return false;
+  }
+  if (str(e.name) !== "" && !wildcardMatch(str(e.name), str(m.name))) return false;
+  if (list(e.names).length > 0) {
+    if (list(m.names).length === 0) return false;
+    return list(m.names).some((mn) => list(e.names).some((en) => wildcardMatch(en, mn)));
+  }
+  const excludeNamespaces = new Set(list(e.namespaces));
+  if (excludeNamespaces.size > 0 && (list(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list(m.namespaces)))) return false;
+  const excludeKinds = new Set(list(e.kinds));
+  if (excludeKinds.size > 0 && (list(m.kinds).length === 0 || !hasAll(excludeKinds, list(m.kinds)))) return false;
+  for (const key2 of ["selector", "namespaceSelector"]) {
+    const ms = m[key2];
+    const es = e[key2];
+    if (isObject3(ms) && isObject3(es)) {
+      const excludeExpressions = new Set(list(es.matchExpressions).map(canonical));
+      if (excludeExpressions.size > 0) {
+        const matchExpressions = list(ms.matchExpressions);
+        if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
+      }
+      const excludeLabels = isObject3(es.matchLabels) ? es.matchLabels : {};
+      if (Object.keys(excludeLabels).length > 0) {
+        const matchLabels = isObject3(ms.matchLabels) ? ms.matchLabels : {};
+        if (Object.keys(matchLabels).length === 0) return false;
+        if (Object.entries(matchLabels).some(([k, v]) => excludeLabels[k] !== v)) return false;
+      }
+    }
+  }
+  for (const key2 of ["selector", "namespaceSelector"]) {
+    if (isPresent2(m[key2]) !== isPresent2(e[key2])) return false;
+  }
+  if (isPresent2(m.annotations) && isPresent2(e.annotations) && canonical(m.annotations) !== canonical(e.annotations)) return false;
+  if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
+  return true;
+}
+function validatePodSecurityControls(rule, path8, errs) {
+  const podSecurity2 = rule.validate?.podSecurity;
+  if (!isPresent2(podSecurity2) || !podSecurity2) return;
+  const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
+  list(podSecurity2.exclude).forEach((exclude, idx) => {
+    const at = `${path8}.podSecurity.exclude[${idx}].controlName`;
+    const name = str(exclude.controlName);
+    if (PSS_CONTAINER_LEVEL_CONTROLS.includes(name)) {
+      if (list(exclude.images).length === 0) {
+        errs.push(invalid2(at, JSON.stringify(name), "exclude.images must be specified for the container level control"));
+      }
+    } else if (PSS_POD_LEVEL_CONTROLS.includes(name) && list(exclude.images).length !== 0) {
+      errs.push(invalid2(at, JSON.stringify(name), "exclude.images must not be specified for the pod level control"));
+    }
+    if (name === "Seccomp" || name === "Capabilities") return;
+    if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
+  });
+}
+var VARIABLE = /\{\{[^{}]*\}\}/;
+function validateGeneratePattern(gen, path8, namespaced, policyNamespace, errs) {
+  const namespace = str(gen.namespace);
+  const clone = isObject3(gen.clone) ? gen.clone : {};
+  const cloneList2 = isObject3(gen.cloneList) ? gen.cloneList : {};
+  const cloneKinds = list(cloneList2.kinds);
+  if (namespaced) {
+    let scope = null;
+    if (namespace !== policyNamespace) {
+      scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
+    } else if (str(clone.name) !== "" && str(clone.namespace) !== policyNamespace) {
+      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str(clone.namespace)}`;
+    }
+    if (scope !== null) errs.push(forbidden(`${path8}.namespace`, `target resource scope mismatched: ${scope} `));
+  }
+  if (str(gen.kind) !== "" && namespace === "") {
+    errs.push(forbidden(`${path8}.namespace`, "target namespace must be set for a namespaced resource"));
+  }
+  const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone, cloneList: cloneList2 };
+  if (VARIABLE.test(JSON.stringify(pattern))) {
+    errs.push(forbidden(`${path8}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
+  }
+  if (cloneKinds.length === 0) {
+    if (str(gen.kind) === "") errs.push(forbidden(`${path8}.kind`, "kind can not be empty"));
+    if (str(gen.name) === "") errs.push(forbidden(`${path8}.name`, "name can not be empty"));
+    if (str(gen.apiVersion) === "") errs.push(forbidden(`${path8}.apiVersion`, "apiVersion can not be empty"));
+    return;
+  }
+  if (namespaced && str(cloneList2.namespace) !== policyNamespace) {
+    const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str(cloneList2.namespace)}`;
+    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path8}.cloneList.namespace`, detail));
+  }
+  if (str(cloneList2.namespace) === "") {
+    errs.push(forbidden(`${path8}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+  }
+}
+function validateGeneration(rule, path8, namespaced, policyNamespace, errs) {
+  const gen = rule.generate;
+  if (!isObject3(gen) || !hasContent(gen)) return;
+  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject3(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
+  if (count2 > 1) {
+    errs.push(forbidden(path8, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
+    return;
+  }
+  if (Array.isArray(gen.foreach)) {
+    gen.foreach.forEach((fe, i) => {
+      if (isObject3(fe)) validateGeneratePattern(fe, `${path8}.foreach[${i}]`, namespaced, policyNamespace, errs);
+    });
+  } else {
+    validateGeneratePattern(gen, path8, namespaced, policyNamespace, errs);
+  }
+}
+function validateRule(rule, path8, namespaced, policyNamespace, errs) {
+  const kinds = ruleKinds(rule);
+  const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
+  if (count2 === 0) {
+    errs.push(
+      invalid2(path8, "v1.Rule{...}", `No operation defined in the rule '${rule.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+    );
+  } else if (count2 !== 1) {
+    errs.push(
+      invalid2(
+        path8,
+        "v1.Rule{...}",
+        `Multiple operations defined in the rule '${rule.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
+      )
+    );
+  }
+  if (isPresent2(rule.imageExtractors) && !kinds.verifyImages) {
+    errs.push(
+      invalid2(`${path8}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule.name}', imageExtractors can only be defined for verifyImages rule`)
+    );
+  }
+  if (matchesEmptySet(rule)) errs.push(invalid2(path8, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule.match, `${path8}.match`, namespaced, errs);
+  validateMatchResources(rule.exclude, `${path8}.exclude`, namespaced, errs);
+  if (kinds.mutate && namespaced && isObject3(rule.mutate) && Array.isArray(rule.mutate.targets)) {
+    rule.mutate.targets.forEach((target, idx) => {
+      const ns = isObject3(target) ? str(target.namespace) : "";
+      if (ns !== "" && ns !== policyNamespace) {
+        errs.push(
+          invalid2(
+            `${path8}.targets[${idx}].namespace`,
+            JSON.stringify(ns),
+            "This field can be ignored or should have value of the namespace where the policy is being created"
+          )
+        );
+      }
+    });
+  }
+  validatePodSecurityControls(rule, path8, errs);
+  validateGeneration(rule, path8, namespaced, policyNamespace, errs);
+}
+function isMutateExistingOnPolicyUpdate(rule) {
+  const value = isObject3(rule.mutate) ? rule.mutate.mutateExistingOnPolicyUpdate : void 0;
+  return typeof value === "boolean" ? value : void 0;
+}
+function mutateExistingOnPolicyUpdate(policy) {
+  for (const rule of policy.spec.rules ?? []) {
+    if (hasContent(rule.mutate)) {
+      const value = isMutateExistingOnPolicyUpdate(rule);
+      if (value !== void 0) return value;
+    }
+  }
+  return policy.spec.mutateExistingOnPolicyUpdate === true;
+}
+function validateSpec(policy, namespaced, policyNamespace, errs) {
+  const spec2 = policy.spec;
+  const webhook = isObject3(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
+  if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
+    errs.push(forbidden("spec.webhookTimeoutSeconds", "remove the deprecated field and use spec.webhookConfiguration.timeoutSeconds instead"));
+  }
+  if (isPresent2(spec2.failurePolicy) && isPresent2(webhook?.failurePolicy)) {
+    errs.push(forbidden("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
+  }
+  for (const rule of spec2.rules ?? []) {
+    if (hasContent(rule.generate) && isObject3(rule.generate) && typeof rule.generate.generateExisting === "boolean") {
+      if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
+        errs.push(forbidden("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
+      }
+      if (spec2.generateExisting === true) {
+        errs.push(forbidden("spec.generateExisting", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
+      }
+    }
+    if (hasContent(rule.mutate) && isMutateExistingOnPolicyUpdate(rule) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
+      errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", "remove the deprecated field and use spec.mutate[*].mutateExistingOnPolicyUpdate instead"));
+    }
+  }
+  if (mutateExistingOnPolicyUpdate(policy)) {
+    (spec2.rules ?? []).forEach((rule, i) => {
+      if (hasContent(rule.mutate) && !(isObject3(rule.mutate) && Array.isArray(rule.mutate.targets) && rule.mutate.targets.length > 0)) {
+        errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
+      }
+    });
+  }
+  const timeout = spec2.webhookTimeoutSeconds;
+  if (typeof timeout === "number" && (timeout < 1 || timeout > 30)) {
+    errs.push(invalid2("spec.webhookTimeoutSeconds", String(timeout), "the timeout value must be between 1 and 30 seconds"));
+  }
+  const webhookTimeout = webhook?.timeoutSeconds;
+  if (typeof webhookTimeout === "number" && (webhookTimeout < 1 || webhookTimeout > 30)) {
+    errs.push(invalid2("spec.webhookConfiguration.timeoutSeconds", String(webhookTimeout), "the timeout value must be between 1 and 30 seconds"));
+  }
+  const names = /* @__PURE__ */ new Set();
+  (spec2.rules ?? []).forEach((rule, i) => {
+    if (names.has(rule.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule.name}'`));
+    names.add(rule.name);
+  });
+  (spec2.rules ?? []).forEach((rule, i) => validateRule(rule, `spec.rules[${i}]`, namespaced, policyNamespace, errs));
+  if (namespaced && list(spec2.validationFailureActionOverrides).length > 0) {
+    errs.push(forbidden("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
+  }
+}
+function aggregate(errs) {
+  const unique2 = [...new Set(errs)];
+  if (unique2.length === 0) return null;
+  return unique2.length === 1 ? unique2[0] : `[${unique2.join(", ")}]`;
+}
+function apiValidationError(policy) {
+  const errs = [];
+  if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === "all") {
+    errs.push(forbidden("metadata.annotations", "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
+  }
+  const name = str(policy.metadata.name);
+  if (Buffer.byteLength(name, "utf8") > 63) errs.push("name: Too long: may not be more than 63 bytes");
+  const namespaced = policy.kind === "Policy";
+  validateSpec(policy, namespaced, namespaced ? str(policy.metadata.namespace) : "", errs);
+  return aggregate(errs);
+}
+
+// src/engine/variables/errors.ts
+var SubstitutionError = class extends Error {
+  name = "SubstitutionError";
+};
+var SubstitutionFailure = class {
+  constructor(message) {
+    this.message = message;
+  }
+  message;
+};
+
+// src/engine/variables/patterns.ts
+var VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
+var VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
+function findAll(pattern, text3) {
+  const matches = [];
+  for (const m of text3.matchAll(pattern)) matches.push({ text: m[0], index: m.index });
+  return matches;
+}
+function dropPrefix(match, source) {
+  const code = match.text.charCodeAt(0);
+  const rest = match.text.slice(1);
+  if (code < 128) return rest;
+  let utf8Length;
+  if (code >= 56320 && code <= 57343 && match.index > 0) {
+    const high = source.charCodeAt(match.index - 1);
+    utf8Length = high >= 55296 && high <= 56319 ? 4 : 3;
+  } else {
+    utf8Length = code < 2048 ? 2 : 3;
+  }
+  return "\uFFFD".repeat(utf8Length - 1) + rest;
+}
+
+// src/engine/variables/traverse.ts
+var isMap2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var childPath = (path8, key2) => `${path8}/${key2.replaceAll("/", "\\/")}`;
+function walk(value, path8, action) {
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = traverse(value[i], `${path8}/${i}`, action);
+      if (item instanceof SubstitutionFailure) return item;
+      out[i] = item;
+    }
+    return out;
+  }
+  if (isMap2(value)) {
+    const out = {};
+    for (const key2 of Object.keys(value)) {
+      let newKey = action.leaf(key2, path8, true);
+      if (newKey instanceof SubstitutionFailure) return newKey;
+      if (typeof newKey === "object" && newKey !== null) {
+        const walked = walk(newKey, path8, action);
+        if (walked instanceof SubstitutionFailure) return walked;
+        throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
+      }
+      if (newKey === null || newKey === void 0) newKey = key2;
+      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
+      const item = traverse(value[key2], childPath(path8, key2), action);
+      if (item instanceof SubstitutionFailure) return item;
+      setOwnProperty(out, newKey, item);
+    }
+    return out;
+  }
+  return value;
+}
+function traverse(document, path8, action) {
+  if (Array.isArray(document) || isMap2(document)) return walk(document, path8, action);
+  const leaf = action.leaf(document, path8, false);
+  if (leaf instanceof SubstitutionFailure) return leaf;
+  return walk(leaf, path8, action);
+}
+function visitLeavesAndKeys(document, visit, path8 = "") {
+  if (Array.isArray(document)) {
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path8}/${i}`);
+  } else if (isMap2(document)) {
+    for (const key2 of Object.keys(document)) {
+      visit(key2, path8);
+      visitLeavesAndKeys(document[key2], visit, childPath(path8, key2));
+    }
+  } else {
+    visit(document, path8);
+  }
+}
+
+// src/engine/variables/references.ts
+var REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
+var ESCAPED_REFERENCES = /\\\$\([^\n][^ )]*\)/g;
+var NOT_IN_RANGE = /^(\d+(\.\d+)?)([^-]*)!-(\d+(\.\d+)?)([^-]*)$/;
+var IN_RANGE = /^(\d+(\.\d+)?)([^-]*)-(\d+(\.\d+)?)([^-]*)$/;
+function operatorPrefix(pattern) {
+  if (pattern.length < 2) return "";
+  for (const op of [">=", "<=", ">", "<", "!"]) if (pattern.startsWith(op)) return op;
+  if (NOT_IN_RANGE.test(pattern)) return "!-";
+  if (IN_RANGE.test(pattern)) return "-";
+  return "";
+}
+function cleanPath(p) {
+  if (p === "") return ".";
+  const rooted = p.startsWith("/");
+  const parts = [];
+  for (const segment of p.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+      else if (!rooted) parts.push("..");
+    } else {
+      parts.push(segment);
+    }
+  }
+  const cleaned = (rooted ? "/" : "") + parts.join("/");
+  return cleaned === "" ? "." : cleaned;
+}
+function joinPath(...elements) {
+  const joined = elements.filter((e) => e !== "").join("/");
+  return joined === "" ? "" : cleanPath(joined);
+}
+var ANCHOR = /^([+<=X^])?\((.+)\)$/;
+function removeAnchorsFromPath(path8) {
+  let components = path8.split("/");
+  if (components[0] === "") components = components.slice(1);
+  const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
+  const joined = joinPath(...keys);
+  return path8.startsWith("/") ? `/${joined}` : joined;
+}
+function valueAtReference(document, path8) {
+  let found;
+  visitLeavesAndKeys(document, (value, leafPath) => {
+    if (removeAnchorsFromPath(leafPath) === path8) found = value;
+  });
+  return found;
+}
+function formatFixed6(value) {
+  if (Number.isNaN(value)) return "NaN";
+  if (!Number.isFinite(value)) return value > 0 ? "+Inf" : "-Inf";
+  if (Math.abs(value) < 1e21) return value.toFixed(6);
+  return `${BigInt(value).toString()}.000000`;
+}
+function resolveReference(document, reference, absolutePath) {
+  let path8 = reference.replace(/^[$()]+|[$()]+$/g, "");
+  const operator = operatorPrefix(path8);
+  path8 = path8.slice(operator.length);
+  if (path8.length === 0) throw new Error("expected path, found empty reference");
+  path8 = path8.startsWith("/") ? path8 : joinPath(absolutePath, path8);
+  const value = valueAtReference(document, path8);
+  if (operator === "") return value;
+  if (typeof value === "string") return operator + value;
+  if (typeof value === "bigint") return operator + value.toString();
+  if (typeof value === "number") return operator + formatFixed6(value);
+  throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value)}`);
+}
+function substituteReferencesInString(value, path8, document) {
+  const source = value;
+  for (const found of findAll(REFERENCES, source)) {
+    const match = found.text;
+    const initial = match.startsWith("$(");
+    const reference = initial ? match : dropPrefix(found, source);
+    let resolved;
+    try {
+      resolved = resolveReference(document, reference, path8);
+    } catch (err) {
+      throw new SubstitutionError(`failed to resolve ${reference} at path ${path8}: ${err.message}`);
+    }
+    if (resolved === null || resolved === void 0) {
+      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path8}: <nil>`);
+    }
+    if (typeof resolved !== "string") {
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path8}`);
+    }
+    const replacement = (initial ? "" : match[0]) + resolved;
+    const at = value.indexOf(match);
+    if (at >= 0) value = value.slice(0, at) + replacement + value.slice(at + match.length);
+  }
+  for (const escaped of value.match(ESCAPED_REFERENCES) ?? []) value = value.split(escaped).join(escaped.slice(1));
+  return value;
+}
+function substituteReferences(document) {
+  return traverse(document, "", new ReferenceSubstituter(document));
+}
+var ReferenceSubstituter = class {
+  constructor(document) {
+    this.document = document;
+  }
+  document;
+  leaf(value, path8) {
+    return typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path8, this.document) : value;
+  }
+};
+
+// src/engine/context/deferred.ts
+var matchers = /* @__PURE__ */ new Map();
+function loaderMatcher(name) {
+  let matcher = matchers.get(name);
+  if (matcher === void 0) {
+    const re = RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${name}\\b`);
+    matcher = /^[A-Za-z0-9_-]+$/.test(name) ? new LiteralNameMatcher(name) : { test: (query) => re.test(query) };
+    matchers.set(name, matcher);
+  }
+  return matcher;
+}
+function isWordCode(code) {
+  return code >= 48 && code <= 57 || code >= 65 && code <= 90 || code >= 97 && code <= 122 || code === 95;
+}
+function isNameJoinCode(code) {
+  return code === 46 || code >= 48 && code <= 57 || code >= 65 && code <= 90 || code >= 97 && code <= 122;
+}
+var LiteralNameMatcher = class {
+  constructor(name) {
+    this.name = name;
+    this.#lastIsWord = isWordCode(name.charCodeAt(name.length - 1));
+  }
+  name;
+  #lastIsWord;
+  test(query) {
+    const name = this.name;
+    for (let at = query.indexOf(name); at >= 0; at = query.indexOf(name, at + 1)) {
+      if (at > 0 && isNameJoinCode(query.charCodeAt(at - 1))) continue;
+      const end = at + name.length;
+      const nextIsWord = end < query.length && isWordCode(query.charCodeAt(end));
+      if (nextIsWord !== this.#lastIsWord) return true;
+    }
+    return false;
+  }
+};
+var DeferredLoaders = class {
+  level = -1;
+  index = -1;
+  loaders = [];
+  add(matcher, loader, level) {
+    const entry2 = { level, matched: false, matcher, loader };
+    if (this.loaders.length === 0) this.loaders = [entry2];
+    else this.loaders.push(entry2);
+  }
+  /** Runs every not yet loaded loader that `query` mentions, in declaration order. */
+  loadMatching(query, level) {
+    if (this.level >= 0) level = this.level;
+    const index = this.index >= 0 ? this.index : this.loaders.length;
+    for (let found = this.match(query, level, index); found !== null; found = this.match(query, level, index)) {
+      if (!this.loadData(found.loader, found.index)) return;
+    }
+  }
+  /**
+   * After the context went back to a checkpoint (`restore`: popped; otherwise reset in place) at
+   * `level`: drops loaders declared above it, reloads loaded ones still relevant, drops the ones
+   * declared at the level itself.
+   */
+  reset(restore, level) {
+    for (const loader of this.loaders) loader.matched = false;
+    for (let i = 0; i < this.loaders.length; i++) {
+      const l = this.loaders[i];
+      if (l.level > level) {
+        this.loaders.splice(i--, 1);
+      } else if (l.loader.hasLoaded()) {
+        if (restore || l.level < level) this.loadData(l, i);
+        if (l.level === level) this.loaders.splice(i--, 1);
+      } else if (!restore && l.level === level) {
+        this.loaders.splice(i--, 1);
+      }
+    }
+  }
+  match(query, level, index) {
+    const end = Math.min(index, this.loaders.length);
+    for (let i = 0; i < end; i++) {
+      const l = this.loaders[i];
+      if (l.matched || l.loader.hasLoaded()) continue;
+      if (l.matcher.test(query) && l.level <= level) {
+        l.matched = true;
+        return { loader: l, index: i };
+      }
+    }
+    return null;
+  }
+  /** Runs one loader with the level/index restriction in force; false when it failed. */
+  loadData(l, index) {
+    this.level = l.level;
+    this.index = index;
+    try {
+      l.loader.loadData();
+      return true;
+    } catch (err) {
+      if (err instanceof TypeError || err instanceof ReferenceError) throw err;
+      return false;
+    } finally {
+      this.level = -1;
+      this.index = -1;
+    }
+  }
+};
+
+// src/engine/context/dotted-key.ts
+var ERR_BARE_QUOTE = 'bare " in non-quoted-field';
+var ERR_QUOTE = 'extraneous or missing " in quoted-field';
+function parseError3(line, index, message) {
+  const column = Buffer.byteLength(line.slice(0, index), "utf8") + 1;
+  return new Error(`parse error on line 1, column ${column}: ${message}`);
+}
+function splitDottedKey(key2) {
+  const line = key2.replace(/^(?:\r?\n)+/, "");
+  if (line === "") throw new Error("EOF");
+  const fields = [];
+  let pos = 0;
+  for (; ; ) {
+    if (line[pos] !== '"') {
+      let end = pos;
+      while (end < line.length && line[end] !== "." && line[end] !== "\n") end++;
+      let field2 = line.slice(pos, end);
+      if (line[end] === "\n" && field2.endsWith("\r")) field2 = field2.slice(0, -1);
+      const quote3 = field2.indexOf('"');
+      if (quote3 >= 0) throw parseError3(line, pos + quote3, ERR_BARE_QUOTE);
+      fields.push(field2);
+      if (line[end] !== ".") return fields;
+      pos = end + 1;
+      continue;
+    }
+    let field = "";
+    let from = pos + 1;
+    for (; ; ) {
+      const close = line.indexOf('"', from);
+      if (close < 0) throw parseError3(line, line.length, ERR_QUOTE);
+      field += line.slice(from, close);
+      const next = line[close + 1];
+      if (next === '"') {
+        field += '"';
+        from = close + 2;
+        continue;
+      }
+      if (next === ".") {
+        fields.push(field);
+        pos = close + 2;
+        break;
+      }
+      if (next === void 0 || next === "\n" || next === "\r" && line[close + 2] === "\n") {
+        fields.push(field);
+        return fields;
+      }
+      throw parseError3(line, close, ERR_QUOTE);
+    }
+  }
+}
+
+// src/engine/context/json-context.ts
+var MAX_CONTEXT_SIZE = 2 * 1024 * 1024;
+var ContextQueryError = class extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+  kind;
+  name = "ContextQueryError";
+};
+var QueryFailure = class {
+  constructor(kind, message) {
+    this.kind = kind;
+    this.message = message;
+  }
+  kind;
+  message;
+};
+var ContextSizeLimitError = class extends Error {
+  name = "ContextSizeLimitError";
+};
+var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function mergeMaps(src, dest, overwriteMaps) {
+  const out = { ...dest };
+  for (const key2 of Object.keys(src)) {
+    const value = src[key2];
+    if (!overwriteMaps && isMap3(value)) {
+      const existing = Object.prototype.hasOwnProperty.call(out, key2) ? out[key2] : void 0;
+      setOwnProperty(out, key2, isMap3(existing) ? mergeMaps(value, existing, false) : value);
+    } else {
+      setOwnProperty(out, key2, value);
+    }
+  }
+  return out;
+}
+function push(value, tags) {
+  let data = value;
+  for (let i = tags.length - 1; i >= 0; i--) {
+    const wrapper = {};
+    setOwnProperty(wrapper, tags[i], data);
+    data = wrapper;
+  }
+  return data;
+}
+function replaceIn(node2, tags, depth, value) {
+  const out = { ...node2 };
+  const key2 = tags[depth];
+  if (depth === tags.length - 1) {
+    setOwnProperty(out, key2, value);
+  } else {
+    const child = Object.prototype.hasOwnProperty.call(node2, key2) ? node2[key2] : void 0;
+    setOwnProperty(out, key2, isMap3(child) ? replaceIn(child, tags, depth + 1, value) : push(value, tags.slice(depth + 1)));
+  }
+  return out;
+}
+var JsonContext = class {
+  #data;
+  /** The checkpoint stack, as a list from its top (contexts are many and their stacks shallow). */
+  #checkpoints = null;
+  #depth = 0;
+  #deferred = new DeferredLoaders();
+  #size = 0;
+  /** `initial` is adopted as the context object (it is never mutated). */
+  constructor(initial = {}) {
+    this.#data = initial;
+  }
+  /**
+   * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
+   * mentions run first; the result is decoded JSON (Go integers become numbers). Throws
+   * `ContextQueryError`.
+   */
+  query(expression) {
+    return toPlainJson(this.search(expression));
+  }
+  /**
+   * As `query`, but returns the raw JMESPath value, Go integers (`bigint`) and typed slices
+   * included, as variable substitution needs it.
+   */
+  search(expression) {
+    const result = this.trySearch(expression);
+    if (result instanceof QueryFailure) throw new ContextQueryError(result.kind, result.message);
+    return result;
+  }
+  /**
+   * As `search`, but a failed query comes back as a `QueryFailure` (with the message `search` would
+   * throw) instead of an error, for callers that only wrap it into their own.
+   */
+  trySearch(expression) {
+    this.#deferred.loadMatching(expression, this.#depth);
+    const query = goTrimSpace(expression);
+    if (query === "") return new QueryFailure("syntax", "invalid query (nil)");
+    let compiled2;
+    try {
+      compiled2 = compileJmesPath(query);
+    } catch (err) {
+      if (err instanceof JmesPathError) return new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`);
+      throw err;
+    }
+    let result;
+    try {
+      result = compiled2.evaluate(this.#data);
+    } catch (err) {
+      if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
+      throw err;
+    }
+    if (result instanceof NotFound) return new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
+    return result;
+  }
+  /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */
+  merge(data, overwriteMaps = false) {
+    this.#data = mergeMaps(data, this.#data, overwriteMaps);
+  }
+  /**
+   * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
+   * in at that path. Throws Go's csv error for a malformed key.
+   */
+  addAtPath(dottedKey, value) {
+    this.merge(push(value, splitDottedKey(dottedKey)));
+  }
+  /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
+  addContextEntry(name, value) {
+    const decoded = this.#countEntry(value);
+    this.merge(push(decoded, [name]));
+  }
+  /**
+   * Kyverno `ReplaceContextEntry`: stores the JSON form of `value` under `name`, replacing it.
+   * `json` is `goJsonStringify(value)`, when the caller has it already.
+   */
+  replaceContextEntry(name, value, json) {
+    const decoded = this.#countEntry(value, json);
+    const out = { ...this.#data };
+    setOwnProperty(out, name, decoded);
+    this.#data = out;
+  }
+  /**
+   * Kyverno `AddElement`: `element`, `element<N>`, `elementIndex`, `elementIndex<N>` (Go integers)
+   * at the root, replacing previous elements.
+   */
+  addElement(element, index, nesting) {
+    const data = {};
+    setOwnProperty(data, "element", element);
+    setOwnProperty(data, `element${nesting}`, element);
+    setOwnProperty(data, "elementIndex", BigInt(index));
+    setOwnProperty(data, `elementIndex${nesting}`, BigInt(index));
+    this.merge(data, true);
+  }
+  /** Kyverno `AddResource`: `request.object` is replaced by `resource`. */
+  setResource(resource) {
+    this.#replaceAt(["request", "object"], resource);
+  }
+  /** Kyverno `AddOldResource`: `request.oldObject` is replaced by `resource`. */
+  setOldResource(resource) {
+    this.#replaceAt(["request", "oldObject"], resource);
+  }
+  /** Kyverno `SetTargetResource`: `target` is replaced by `resource`. */
+  setTargetResource(resource) {
+    this.#replaceAt(["target"], resource);
+  }
+  /**
+   * Registers a deferred loader at the current checkpoint level: it runs when a query mentions
+   * `name` as a top-level identifier. Throws when `name` does not make a valid matcher pattern.
+   */
+  registerDeferred(name, loader) {
+    this.#deferred.add(loaderMatcher(name), loader, this.#depth);
+  }
+  /** The current data: shared, never mutated by the context; treat it as read-only. */
+  snapshot() {
+    return this.#data;
+  }
+  /** Pushes the current state on the checkpoint stack. */
+  checkpoint() {
+    this.#checkpoints = { data: this.#data, below: this.#checkpoints };
+    this.#depth++;
+  }
+  /** Returns to the last checkpoint and removes it (no-op without checkpoint). */
+  restore() {
+    const top2 = this.#checkpoints;
+    if (top2 === null) return;
+    this.#checkpoints = top2.below;
+    this.#depth--;
+    this.#data = top2.data;
+    this.#deferred.reset(true, this.#depth);
+  }
+  /** Returns to the last checkpoint and keeps it (no-op without checkpoint). */
+  reset() {
+    const top2 = this.#checkpoints;
+    if (top2 === null) return;
+    this.#data = top2.data;
+    this.#deferred.reset(false, this.#depth);
+  }
+  /** Encodes an entry as Go JSON, enforces the cumulative size limit, returns the decoded form. */
+  #countEntry(value, json = goJsonStringify(value)) {
+    const size = this.#size + Buffer.byteLength(json, "utf8");
+    if (size > MAX_CONTEXT_SIZE) {
+      throw new ContextSizeLimitError(
+        `context size limit exceeded: ${size} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`
+      );
+    }
+    this.#size = size;
+    return JSON.parse(json);
+  }
+  /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */
+  #replaceAt(tags, value) {
+    this.#data = replaceIn(this.#data, tags, 0, value);
+  }
+};
+
+// src/engine/variables/json-pointer.ts
+function parsePath(rawPath) {
+  const pointer = [];
+  let current2 = "";
+  let escaped = false;
+  let quoted = false;
+  const flush = () => {
+    if (current2 !== "") pointer.push(current2);
+    current2 = "";
+  };
+  for (const ch of rawPath) {
+    if (escaped) {
+      current2 += ch;
+      escaped = false;
+    } else if (ch === "\\") {
+      escaped = true;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (ch === "/" && !quoted) {
+      flush();
+    } else {
+      current2 += ch;
+    }
+  }
+  if (escaped) current2 += "\uFFFD";
+  flush();
+  return pointer;
+}
+var MAX_UINT64 = 18446744073709551615n;
+var isIndex = (s) => /^\d+$/.test(s) && BigInt(s) <= MAX_UINT64;
+var isUnquotedFirst = (c) => /[(A-Za-z_]/.test(c);
+var UNQUOTED_REST = /^[)0-9A-Za-z_]*$/;
+var ESCAPES = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "	": "\\t"
+};
+function pointerToJmesPath(pointer) {
+  let out = "";
+  for (const component of pointer) {
+    if (isIndex(component)) {
+      out += `[${component}]`;
+      continue;
+    }
+    if (out.length > 0) out += ".";
+    if (isUnquotedFirst(component[0] ?? "") && UNQUOTED_REST.test(component)) {
+      out += component;
+      continue;
+    }
+    out += '"';
+    for (const ch of component) {
+      const code = ch.codePointAt(0);
+      if (code >= 32 && code !== 34 && code !== 92) out += ch;
+      else out += ESCAPES[ch] ?? `\\u${code.toString(16).padStart(4, "0")}`;
+    }
+    out += '"';
+  }
+  return out;
+}
+function atVariablePath(path8, prefix) {
+  let pointer = parsePath(path8);
+  pointer = pointer.slice(pointer.indexOf("foreach") + 1);
+  pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
+  return pointerToJmesPath([...prefix.split("."), ...pointer]);
+}
+
+// src/engine/variables/substitute.ts
+function variableText(v) {
+  return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
+}
+function replaceFirst(text3, search2, replacement) {
+  const at = text3.indexOf(search2);
+  return at < 0 ? text3 : text3.slice(0, at) + replacement + text3.slice(at + search2.length);
+}
+var NO_VARIABLES = [];
+var scans = /* @__PURE__ */ new Map();
+var MAX_SCANS = 4096;
+function scanVariables(text3) {
+  if (!text3.includes("{{")) return NO_VARIABLES;
+  let scanned = scans.get(text3);
+  if (scanned === void 0) {
+    const found = [];
+    for (const match of findAll(VARIABLES, text3)) {
+      const initial = VARIABLE_AT_START.test(match.text);
+      const v = initial ? match.text : dropPrefix(match, text3);
+      let variable = variableText(v);
+      const shallow = variable.startsWith("-");
+      if (shallow) variable = goTrimSpace(variable.slice(1));
+      found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow });
+    }
+    scanned = found.length === 0 ? NO_VARIABLES : found;
+    if (scans.size >= MAX_SCANS) scans.clear();
+    scans.set(text3, scanned);
+  }
+  return scanned;
+}
+var VariableSubstituter = class {
+  constructor(context2, operation) {
+    this.context = context2;
+    this.operation = operation;
+  }
+  context;
+  operation;
+  isDelete;
+  /** The traversal action: strings are substituted, Go integers become numbers. */
+  leaf(value, path8) {
+    if (typeof value === "string") return this.substituteString(value, path8);
+    return typeof value === "bigint" ? Number(value) : value;
+  }
+  deleteRequest() {
+    if (this.isDelete === void 0) {
+      if (this.operation !== void 0) {
+        this.isDelete = this.operation === "DELETE";
+      } else {
+        try {
+          this.isDelete = this.context.search("request.operation") === "DELETE";
+        } catch (err) {
+          if (!(err instanceof ContextQueryError)) throw err;
+          this.isDelete = false;
+        }
+      }
+    }
+    return this.isDelete;
+  }
+  /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
+  atPath(path8) {
+    let prefix = "target";
+    try {
+      this.context.search("target");
+    } catch (err) {
+      if (!(err instanceof ContextQueryError)) throw err;
+      prefix = "request.object";
+    }
+    return atVariablePath(path8, prefix);
+  }
+  substituteString(input, path8) {
+    let matches = scanVariables(input);
+    if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
+    let value = input;
+    while (matches.length > 0) {
+      const originalPattern = value;
+      let lastShallow = false;
+      for (const match of matches) {
+        const { v, shallow } = match;
+        let variable = match.variable;
+        if (variable === "@") variable = this.atPath(path8);
+        if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
+        const result = this.context.trySearch(variable);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path8}: ${result.message}`);
+        if (originalPattern === v) return typeof result === "bigint" ? Number(result) : result;
+        let text3;
+        if (typeof result === "string") {
+          text3 = result;
+        } else {
+          try {
+            text3 = goJsonStringify(result);
+          } catch (err) {
+            if (!(err instanceof GoJsonError)) throw err;
+            throw new SubstitutionError(
+              `failed to resolve ${variable} at path ${path8}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
+            );
+          }
+        }
+        if (shallow && result !== null) {
+          if (typeof result !== "string") {
+            throw new SubstitutionError(
+              `failed to resolve ${variable} at path ${path8}: interface conversion: interface {} is ${goTypeName(result)}, not string`
+            );
+          }
+          text3 = text3.replaceAll("{{", "\\{{");
+        }
+        value = replaceFirst(value, match.prefix + v, match.prefix + text3);
+        lastShallow = shallow;
+      }
+      if (lastShallow) break;
+      matches = scanVariables(value);
+    }
+    return value.replaceAll("\\{{", "{{");
+  }
+};
+function trySubstituteVariables(document, context2, options = {}) {
+  const substituter = new VariableSubstituter(context2, options.operation);
+  return traverse(document, "", substituter);
+}
+function substituteAll(document, context2, options = {}) {
+  return orThrow(trySubstituteAll(document, context2, options));
+}
+function trySubstituteAll(document, context2, options = {}) {
+  const marks = variableMarks(document);
+  if (marks === 0) return document;
+  if ((marks & HAS_REFERENCES) !== 0) {
+    const referenced = substituteReferences(document);
+    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options) : referenced;
+  }
+  return trySubstituteVariables(document, context2, options);
+}
+function orThrow(result) {
+  if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
+  return result;
+}
+var HAS_REFERENCES = 1;
+var HAS_VARIABLES = 2;
+var ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES;
+function stringMarks(text3) {
+  return (text3.includes("$(") ? HAS_REFERENCES : 0) | (text3.includes("{{") ? HAS_VARIABLES : 0);
+}
+function textMarks(document) {
+  if (typeof document === "string") return stringMarks(document);
+  if (document === null || typeof document !== "object") return 0;
+  let marks = 0;
+  if (Array.isArray(document)) {
+    for (let i = 0; i < document.length && marks !== ALL_MARKS; i++) marks |= textMarks(document[i]);
+  } else {
+    for (const key2 in document) {
+      if (!Object.prototype.hasOwnProperty.call(document, key2)) continue;
+      marks |= stringMarks(key2) | textMarks(document[key2]);
+      if (marks === ALL_MARKS) break;
+    }
+  }
+  return marks;
+}
+var documentMarks = /* @__PURE__ */ new WeakMap();
+function variableMarks(document) {
+  if (document === null || typeof document !== "object") return typeof document === "string" ? stringMarks(document) : 0;
+  let marks = documentMarks.get(document);
+  if (marks === void 0) {
+    marks = textMarks(document);
+    documentMarks.set(document, marks);
+  }
+  return marks;
+}
+function hasVariables(document) {
+  return variableMarks(document) !== 0;
+}
+
+// src/policy/validate-variables.ts
+var VARIABLE_PATTERN = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
+var VARIABLE_INIT = /^\{\{(?:\{[^{}]*\}|[^{}])*\}\}/;
+var SIMPLE_VARIABLE = /\{\{[^{}]*\}\}/;
+var ALLOWED_VARIABLES = /request|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|image|([a-z_0-9]+\()[^{}]/;
+var ALLOWED_VARIABLES_BACKGROUND = /request\.|element|elementIndex|@|images|images\.|image\.|([a-z_0-9]+\()[^{}]/;
+var ALLOWED_VARIABLES_IN_TARGET = /request\.|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
+var ALLOWED_VARIABLES_BACKGROUND_IN_TARGET = /request\.|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
+var FORBIDDEN_USER_VARIABLES = [
+  /[^.](serviceAccountName)\b/,
+  /[^.](serviceAccountNamespace)\b/,
+  /[^.](request.userInfo)\b/,
+  /[^.](request.roles)\b/,
+  /[^.](request.clusterRoles)\b/
+];
+function isObject4(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isPresent3(value) {
+  return value !== void 0 && value !== null;
+}
+function findVariables(value) {
+  if (!value.includes("{{")) return [];
+  return Array.from(value.matchAll(VARIABLE_PATTERN), (m) => m[0]);
+}
+function splitMatch(match) {
+  return VARIABLE_INIT.test(match) ? ["", match] : [match[0], match.slice(1)];
+}
+function variableExpression(v) {
+  return v.replaceAll("{{", "").replaceAll("}}", "").trim();
+}
+function replaceAllVariables(value, replacement) {
+  return value.replace(VARIABLE_PATTERN, (_m, prefix) => `${prefix}${replacement}`);
+}
+var VariableError = class extends Error {
+  constructor(message, invalidVariable) {
+    super(message);
+    this.invalidVariable = invalidVariable;
+  }
+  invalidVariable;
+};
+var MockContext = class {
+  constructor(allowed) {
+    this.allowed = allowed;
+  }
+  allowed;
+  patterns = [];
+  addPattern(pattern) {
+    this.patterns.push(pattern);
+  }
+  addContextEntries(entries) {
+    if (!Array.isArray(entries)) return;
+    for (const entry2 of entries) {
+      if (!isObject4(entry2)) continue;
+      const name = typeof entry2.name === "string" ? entry2.name : "";
+      if (isPresent3(entry2.apiCall) || isPresent3(entry2.globalReference) || isPresent3(entry2.imageRegistry) || isPresent3(entry2.variable)) {
+        this.patterns.push(`${name}*`);
+      }
+      if (isPresent3(entry2.configMap)) {
+        this.patterns.push(`${name}.data`, `${name}.metadata`, `${name}.data.*`, `${name}.metadata.*`);
+      }
+    }
+  }
+  /** Kyverno `MockContext.Query`: throws when the variable is not allowed. */
+  query(expression) {
+    const query = expression.trim();
+    if (query === "") throw new VariableError("invalid query (nil)", false);
+    try {
+      compileJmesPath(query);
+    } catch (err) {
+      throw new VariableError(`invalid JMESPath query ${query}: ${err.message}`, false);
+    }
+    const unquoted = query.replaceAll('"', "");
+    if (this.allowed.test(unquoted)) return;
+    if (this.patterns.some((pattern) => wildcardMatch(pattern, unquoted))) return;
+    throw new VariableError(
+      `variable ${unquoted} must match regex "${this.allowed.source}" or patterns [${this.patterns.join(" ")}]`,
+      true
+    );
+  }
+};
+function* stringsWithPaths(doc, path8 = "") {
+  if (typeof doc === "string") {
+    yield [doc, path8];
+  } else if (Array.isArray(doc)) {
+    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path8}/${i}`);
+  } else if (isObject4(doc)) {
+    for (const key2 of Object.keys(doc)) {
+      yield [key2, path8];
+      yield* stringsWithPaths(doc[key2], `${path8}/${key2.replaceAll("/", "\\/")}`);
+    }
+  }
+}
+function checkStringVariables(value, path8, ctx) {
+  let current2 = value;
+  let matches = findVariables(current2);
+  while (matches.length > 0) {
+    const original = current2;
+    for (const match of matches) {
+      const [prefix, v] = splitMatch(match);
+      let expression = variableExpression(v);
+      if (expression.startsWith("-")) expression = expression.slice(1).trim();
+      if (expression !== "@") {
+        try {
+          ctx.query(expression);
+        } catch (err) {
+          if (err instanceof VariableError && err.invalidVariable) throw err;
+          throw new Error(`failed to resolve ${expression} at path ${path8}: ${err.message}`);
+        }
+      }
+      if (original === v) return;
+      current2 = current2.replace(prefix + v, () => `${prefix}null`);
+    }
+    matches = findVariables(current2);
+  }
+}
+function substituteAgainstMock(doc, ctx) {
+  const referenced = substituteReferences(doc);
+  for (const [value, path8] of stringsWithPaths(referenced)) checkStringVariables(value, path8, ctx);
+}
+function allowedVariables(background, target) {
+  if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
+  return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
+}
+function hasValidateImageVerification(rule) {
+  return (rule.verifyImages ?? []).some((vi) => isObject4(vi) && isObject4(vi.validate) && Object.keys(vi.validate).length > 0);
+}
+function buildContext(rule, background, target) {
+  const ctx = new MockContext(allowedVariables(background, target));
+  ctx.addContextEntries(rule.context);
+  if (hasValidateImageVerification(rule)) {
+    for (const vi of rule.verifyImages ?? []) {
+      for (const att of isObject4(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
+        if (isObject4(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
+      }
+    }
+  }
+  const listContexts = (list4) => {
+    if (Array.isArray(list4)) {
+      for (const entry2 of list4) if (isObject4(entry2)) ctx.addContextEntries(entry2.context);
+    }
+  };
+  if (isObject4(rule.validate)) listContexts(rule.validate.foreach);
+  if (isObject4(rule.mutate)) {
+    listContexts(rule.mutate.foreach);
+    listContexts(rule.mutate.targets);
+  }
+  if (isObject4(rule.generate)) listContexts(rule.generate.foreach);
+  return ctx;
+}
+function forbiddenSectionError(rule) {
+  const mutate = rule.mutate;
+  if (isObject4(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
+    const ops = parsePatch(mutate.patchesJson6902) ?? [];
+    for (const op of ops) {
+      if (isObject4(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
+        return `rule "${rule.name}" should not have variables in patchesJSON6902 path section`;
+      }
+    }
+  }
+  if (isPresent3(rule.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule.exclude))) {
+    return `rule "${rule.name}" should not have variables in exclude section`;
+  }
+  if (SIMPLE_VARIABLE.test(JSON.stringify(rule.match ?? {}))) {
+    return `rule "${rule.name}" should not have variables in match section`;
+  }
+  for (const vi of rule.verifyImages ?? []) {
+    if (!isObject4(vi)) continue;
+    let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
+    if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
+    if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
+      return `rule "${rule.name}" should not have variables in image reference section`;
+    }
+  }
+  return null;
+}
+function withoutAttestationConditions(rule) {
+  if (!Array.isArray(rule.verifyImages)) return rule;
+  return {
+    ...rule,
+    verifyImages: rule.verifyImages.map(
+      (vi) => isObject4(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject4(a) ? { ...a, conditions: null } : a) } : vi
+    )
+  };
+}
+function errorText(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+function invalidVariablesError(rules, background) {
+  for (const rule of rules) {
+    const forbidden3 = forbiddenSectionError(rule);
+    if (forbidden3 !== null) return forbidden3;
+    const ruleDoc = withoutAttestationConditions(rule);
+    const mutate = ruleDoc.mutate;
+    const targets = isObject4(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
+    if (targets !== null) {
+      const specs = targets.map(() => ({}));
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[i];
+        if (isObject4(target)) {
+          for (const key2 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
+            if (isPresent3(target[key2]) && target[key2] !== "") specs[i][key2] = target[key2];
+          }
+        }
+        const withTargetOnly = { name: "", mutate: { targets: specs } };
+        if (isPresent3(ruleDoc.context)) withTargetOnly.context = ruleDoc.context;
+        if (isPresent3(ruleDoc.preconditions)) withTargetOnly.preconditions = ruleDoc.preconditions;
+        try {
+          substituteAgainstMock(withTargetOnly, buildContext(withTargetOnly, background, false));
+        } catch (err) {
+          return `invalid variables defined at mutate.targets[${i}]: ${errorText(err)}`;
+        }
+      }
+    }
+    try {
+      substituteAgainstMock(ruleDoc, buildContext(ruleDoc, background, targets !== null));
+    } catch (err) {
+      return `variable substitution failed for rule ${rule.name}: ${errorText(err)}`;
+    }
+  }
+  return null;
+}
+function userInfoDefined(filter) {
+  if (!filter) return "";
+  if ((filter.roles?.length ?? 0) > 0) return "roles";
+  if ((filter.clusterRoles?.length ?? 0) > 0) return "clusterRoles";
+  if ((filter.subjects?.length ?? 0) > 0) return "subjects";
+  return "";
+}
+function userMatchExcludeError(index, rule) {
+  const at = (section, path9) => `invalid variable used at path: spec/rules[${index}]/${section}/${path9}`;
+  const match = rule.match ?? {};
+  let path8 = userInfoDefined(match);
+  if (path8) return at("match", path8);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("match", `any[${i}]/${path8}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("match", `all[${i}]/${path8}`);
+  const exclude = rule.exclude;
+  if (isPresent3(exclude) && exclude) {
+    if (path8 = userInfoDefined(exclude)) return at("exclude", path8);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path8}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path8}`);
+  }
+  return null;
+}
+function policyVariables(policy) {
+  const { source: _source, ...doc } = policy;
+  const annotations = doc.metadata.annotations;
+  const metadata = annotations && "kubectl.kubernetes.io/last-applied-configuration" in annotations ? { ...doc.metadata, annotations: { ...annotations, "kubectl.kubernetes.io/last-applied-configuration": "" } } : doc.metadata;
+  const text3 = JSON.stringify({ ...doc, metadata });
+  return Array.from(text3.matchAll(VARIABLE_PATTERN), (m) => m[2]);
+}
+function userVariablesError(policy, rules, variables) {
+  for (const [index, rule] of rules.entries()) {
+    const err = userMatchExcludeError(index, rule);
+    if (err !== null) return err;
+  }
+  if ((policy.spec.rules ?? []).some((rule) => isObject4(rule.mutate) && isPresent3(rule.mutate.targets))) return null;
+  for (const variable of variables) {
+    if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
+  }
+  return null;
+}
+function elementOutsideForeachError(rule) {
+  for (const [value, path8] of stringsWithPaths(rule)) {
+    for (const match of findVariables(value)) {
+      const variable = variableExpression(splitMatch(match)[1]);
+      if (variable.startsWith("element") && !path8.includes("/foreach/")) {
+        return `variable '${variable}' present outside of foreach at path ${path8}`;
+      }
+    }
+  }
+  return null;
+}
+
+// src/policy/validate-rule.ts
+function isObject5(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isPresent4(value) {
+  return value !== void 0 && value !== null;
+}
+function str2(value) {
+  return typeof value === "string" ? value : "";
+}
+function list2(value) {
+  return Array.isArray(value) ? value : [];
+}
+function asList(value) {
+  return Array.isArray(value) ? value : [];
+}
+var CONDITION_OPERATORS = [
+  "Equal",
+  "Equals",
+  "NotEqual",
+  "NotEquals",
+  "In",
+  "AnyIn",
+  "AllIn",
+  "NotIn",
+  "AnyNotIn",
+  "AllNotIn",
+  "GreaterThanOrEquals",
+  "GreaterThan",
+  "LessThanOrEquals",
+  "LessThan",
+  "DurationGreaterThanOrEquals",
+  "DurationGreaterThan",
+  "DurationLessThanOrEquals",
+  "DurationLessThan"
+];
+var INVALID_OPERATOR = `entered value of \`operator\` is invalid. valid values: [${CONDITION_OPERATORS.map((o) => JSON.stringify(o)).join(" ")}]`;
+var OPERATION_VALUES = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
+function jsonPatchError(patch, index) {
+  const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
+  if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
+  for (const op of ops) {
+    if (!isObject5(op) || typeof op.path !== "string") {
+      return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
+    }
+    if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
+  }
+  for (const op of ops) {
+    const kind = typeof op.op === "string" ? op.op : "unknown";
+    if (!["add", "remove", "replace", "move", "copy", "test"].includes(kind)) {
+      return `unexpected kind: spec.rules[${index}]: ${kind}`;
+    }
+    if (kind !== "remove" && kind !== "move" && kind !== "copy" && !("value" in op)) {
+      return `invalid value: spec.rules[${index}]: operation, missing value field: missing value`;
+    }
+  }
+  return null;
+}
+function onlyDealsWithMetadata(rule) {
+  const onlyMetadata = (value) => !isObject5(value) || Object.keys(value).every((key2) => key2 === "metadata");
+  if (isObject5(rule.mutate)) {
+    if (!onlyMetadata(rule.mutate.patchStrategicMerge)) return false;
+    const patch = rule.mutate.patchesJson6902;
+    if (typeof patch === "string" && patch !== "") {
+      let ops = null;
+      try {
+        ops = JSON.parse(patch);
+      } catch {
+        ops = null;
+      }
+      for (const op of asList(ops)) {
+        if (isObject5(op) && !str2(op.path).startsWith("/metadata")) return false;
+      }
+    }
+  }
+  const validate = rule.validate;
+  if (validate) {
+    if (!onlyMetadata(validate.pattern)) return false;
+    if (isPresent4(validate.anyPattern)) {
+      if (!Array.isArray(validate.anyPattern)) return false;
+      if (!validate.anyPattern.every(onlyMetadata)) return false;
+    }
+  }
+  return true;
+}
+var METADATA_ONLY = "policy can only deal with the metadata field of the resource if the rule does not match any kind";
+var WILDCARD_ALLOWED_VARIABLES = /\{\{\s*(request\.|serviceAccountName|serviceAccountNamespace)[^{}]*\}\}/;
+function wildcardKindError(kinds, background, rule) {
+  if (!kinds.includes("*")) return null;
+  if (background) {
+    return "wildcard policy not allowed in background mode. Set spec.background=false to disable background mode for this policy rule ";
+  }
+  if (kinds.length > 1) return "wildcard policy can not deal with more than one kind";
+  const types = ruleKinds(rule);
+  if (types.generate || types.verifyImages || isPresent4(rule.validate?.foreach)) {
+    return "wildcard policy does not support rule type";
+  }
+  if (types.validate && rule.validate) {
+    if ((isPresent4(rule.validate.pattern) || isPresent4(rule.validate.anyPattern)) && !onlyDealsWithMetadata(rule)) {
+      return METADATA_ONLY;
+    }
+    const conditions = rule.validate.deny?.conditions;
+    if (Array.isArray(conditions)) {
+      for (const condition2 of conditions) {
+        const key2 = str2(condition2.key);
+        if (!key2.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key2) || key2.includes("request.object.spec"))) {
+          return METADATA_ONLY;
+        }
+      }
+    }
+  }
+  if (types.mutate && !onlyDealsWithMetadata(rule)) return METADATA_ONLY;
+  return null;
+}
+function kindsError(rules, background) {
+  for (const [i, rule] of rules.entries()) {
+    const check = (kinds, where) => {
+      const err = wildcardKindError(kinds ?? [], background, rule);
+      return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
+    };
+    const match = rule.match ?? {};
+    for (const [j, filter] of list2(match.any).entries()) {
+      const err = check(filter.resources?.kinds, `match.any[${j}].kinds`);
+      if (err) return err;
+    }
+    for (const [j, filter] of list2(match.all).entries()) {
+      const err = check(filter.resources?.kinds, `match.all[${j}].kinds`);
+      if (err) return err;
+    }
+    const inline = check(match.resources?.kinds, "match.kinds");
+    if (inline) return inline;
+    const exclude = rule.exclude;
+    if (exclude) {
+      for (const [j, filter] of list2(exclude.any).entries()) {
+        const err = check(filter.resources?.kinds, `exclude.any[${j}].kinds`);
+        if (err) return err;
+      }
+      for (const [j, filter] of list2(exclude.all).entries()) {
+        const err = check(filter.resources?.kinds, `exclude.all[${j}].kinds`);
+        if (err) return err;
+      }
+      const excluded = check(exclude.resources?.kinds, "exclude.kinds");
+      if (excluded) return excluded;
+    }
+  }
+  return null;
+}
+function conditionField(condition2, key2) {
+  const value = condition2[key2];
+  return value === null ? void 0 : value;
+}
+function operationValuesFailure(value) {
+  const allowed = ". Only the following values are allowed: [CREATE, UPDATE, DELETE, CONNECT]";
+  if (typeof value === "string") {
+    if (value.length >= 4 && value.startsWith("{{") && value.endsWith("}}")) return null;
+    if (!OPERATION_VALUES.includes(value)) return [`value: ${value}`, `unknown value '${value}' found under the 'value' field${allowed}`];
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      if (typeof item !== "string" || !OPERATION_VALUES.includes(item)) {
+        return [`value[${i}]`, `unknown value '${String(item)}' found under the 'value' field${allowed}`];
+      }
+    }
+    return null;
+  }
+  const kind = typeof value === "number" ? "float64" : typeof value === "boolean" ? "bool" : "map";
+  return ["value", `'value' field found to be of the type ${kind}. The provided value/values are expected to be either in the form of a string or list`];
+}
+function conditionValuesFailure(condition2) {
+  const c = isObject5(condition2) ? condition2 : {};
+  const key2 = conditionField(c, "key");
+  const value = conditionField(c, "value");
+  if (key2 === void 0 || value === void 0 || str2(c.operator) === "") {
+    return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
+  }
+  if (typeof key2 === "string" && key2.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
+  return null;
+}
+function conditionGroups(raw) {
+  if (Array.isArray(raw)) return { list: raw };
+  if (isObject5(raw)) {
+    return {
+      ...Array.isArray(raw.any) ? { any: raw.any } : {},
+      ...Array.isArray(raw.all) ? { all: raw.all } : {}
+    };
+  }
+  return null;
+}
+function conditionsFailure(raw, schemaKey) {
+  const groups = conditionGroups(raw);
+  if (groups === null) return null;
+  for (const [name, entries] of [["any", groups.any], ["all", groups.all]]) {
+    for (const [i, condition2] of (entries ?? []).entries()) {
+      const failure2 = conditionValuesFailure(condition2);
+      if (failure2) return [`${schemaKey}.${name}[${i}].${failure2[0]}`, failure2[1]];
+    }
+  }
+  for (const [i, condition2] of (groups.list ?? []).entries()) {
+    const failure2 = conditionValuesFailure(condition2);
+    if (failure2) return [`${schemaKey}[${i}].${failure2[0]}`, failure2[1]];
+  }
+  return null;
+}
+function operatorValid(condition2) {
+  return isObject5(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
+}
+function operatorsFailure(raw, schemaKey) {
+  const groups = conditionGroups(raw);
+  if (groups === null) return null;
+  for (const entries of [groups.any, groups.all]) {
+    for (const [i, condition2] of (entries ?? []).entries()) {
+      if (!operatorValid(condition2)) return [`${schemaKey}.any[${i}].`, INVALID_OPERATOR];
+    }
+  }
+  for (const [i, condition2] of (groups.list ?? []).entries()) {
+    if (!operatorValid(condition2)) return [`${schemaKey}[${i}].`, INVALID_OPERATOR];
+  }
+  return null;
+}
+function foreachFailure(entries, schemaKey, withDeny) {
+  for (const fe of asList(entries)) {
+    if (!isObject5(fe)) continue;
+    if (isObject5(fe.preconditions)) {
+      const failure2 = operatorsFailure(fe.preconditions, "conditions");
+      if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
+    }
+    if (withDeny && isObject5(fe.deny)) {
+      const failure2 = operatorsFailure(fe.deny.conditions, "conditions");
+      if (failure2) return [`${schemaKey}.deny.${failure2[0]}`, failure2[1]];
+    }
+    if (Array.isArray(fe.foreach) && fe.foreach.length > 0) {
+      const failure2 = foreachFailure(fe.foreach, schemaKey, withDeny);
+      if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
+    }
+  }
+  return null;
+}
+function resourcesFailure(rule) {
+  const exclude = rule.exclude;
+  if (exclude) {
+    if ((list2(exclude.any).length > 0 || list2(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
+      return ["exclude.", "can't specify any/all together with exclude resources"];
+    }
+  }
+  const match = rule.match ?? {};
+  if ((list2(match.any).length > 0 || list2(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
+    return ["match.", "can't specify any/all together with match resources"];
+  }
+  const filters = list2(match.any).length > 0 ? list2(match.any).map((f) => f.resources) : list2(match.all).length > 0 ? list2(match.all).map((f) => f.resources) : [match.resources];
+  if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
+  const preconditions = rule.preconditions;
+  if (isPresent4(preconditions)) {
+    const failure2 = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
+    if (failure2) return [`validate.${failure2[0]}`, failure2[1]];
+  }
+  const validate = rule.validate;
+  if (validate) {
+    if (isPresent4(validate.deny)) {
+      const raw = validate.deny?.conditions;
+      const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
+      if (failure2) return [`validate.deny.${failure2[0]}`, failure2[1]];
+    }
+    if (list2(validate.foreach).length > 0) {
+      const failure2 = foreachFailure(validate.foreach, "validate.foreach", true);
+      if (failure2) return failure2;
+    }
+  }
+  if (isObject5(rule.mutate) && asList(rule.mutate.foreach).length > 0) {
+    const failure2 = foreachFailure(rule.mutate.foreach, "mutate.foreach", false);
+    if (failure2) return failure2;
+  }
+  for (const vi of list2(rule.verifyImages)) {
+    if (!isObject5(vi)) continue;
+    for (const att of asList(vi.attestations)) {
+      for (const c of isObject5(att) ? asList(att.conditions) : []) {
+        const failure2 = operatorsFailure(c, "conditions");
+        if (failure2) return [`verifyImages.attestations.${failure2[0]}`, failure2[1]];
+      }
+    }
+    if (isObject5(vi.validate) && Object.keys(vi.validate).length > 0 && isObject5(vi.validate.deny)) {
+      const raw = vi.validate.deny.conditions;
+      const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
+      if (failure2) return [`imageVerify.validate.deny.${failure2[0]}`, failure2[1]];
+    }
+  }
+  return null;
+}
+var REFERENCE_NAME_COMPONENT = "[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*";
+var REFERENCE_DOMAIN = "(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?";
+var REFERENCE2 = new RegExp(
+  `^((?:${REFERENCE_DOMAIN}/)?${REFERENCE_NAME_COMPONENT}(?:/${REFERENCE_NAME_COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`
+);
+function imageReferenceError(ref) {
+  const match = REFERENCE2.exec(ref);
+  if (match === null) {
+    return REFERENCE2.test(ref.toLowerCase()) ? "repository name must be lowercase" : "invalid reference format";
+  }
+  if (match[1].length > 255) return "repository name must not be more than 255 characters";
+  return null;
+}
+function jmesPathError(expression) {
+  const text3 = str2(expression);
+  if (text3 === "" || replaceAllVariables(text3, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
+  try {
+    compileJmesPath(text3);
+    return null;
+  } catch (err) {
+    return `failed to parse JMESPath ${text3}: ${err.message}`;
+  }
+}
+var RESERVED_CONTEXT_NAMES = [
+  "images",
+  "request",
+  "serviceAccountName",
+  "serviceAccountNamespace",
+  "element",
+  "elementIndex"
+];
+var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
+var BINDING_IDENTIFIER = /^\w+$/;
+function contextError(rule) {
+  for (const raw of list2(rule.context)) {
+    const entry2 = isObject5(raw) ? raw : {};
+    const name = str2(entry2.name);
+    if (name === "") return "a name is required for context entries";
+    if (isPresent4(rule.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
+      return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
+    }
+    for (const reserved of RESERVED_CONTEXT_NAMES) {
+      if (name === reserved || name.startsWith(`${reserved}.`)) {
+        return `entry name ${name} is invalid as it conflicts with a pre-defined variable ${reserved}`;
+      }
+    }
+    const types = CONTEXT_ENTRY_TYPES.filter((t) => isPresent4(entry2[t]));
+    if (types.length !== 1) {
+      return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
+    }
+    const body = isObject5(entry2[types[0]]) ? entry2[types[0]] : {};
+    switch (types[0]) {
+      case "configMap":
+        if (str2(body.name) === "") return "a name is required for configMap context entry";
+        if (str2(body.namespace) === "") return "a namespace is required for configMap context entry";
+        break;
+      case "apiCall":
+        if (str2(body.urlPath) !== "" && isPresent4(body.service)) return "a URLPath cannot be used for service API calls";
+        return jmesPathError(body.jmesPath) ?? null;
+      case "globalReference":
+        return jmesPathError(body.jmesPath) ?? null;
+      case "imageRegistry": {
+        const reference = str2(body.reference);
+        if (reference === "") return "a ref is required for imageRegistry context entry";
+        const ref = replaceAllVariables(reference, "kyvernoimageref");
+        if (!ref.includes("kyvernoimageref")) {
+          const err = imageReferenceError(ref);
+          if (err) return `bad image: ${ref}: ${err}`;
+        }
+        const jp = jmesPathError(body.jmesPath);
+        if (jp) return jp;
+        break;
+      }
+      case "variable": {
+        const jp = jmesPathError(body.jmesPath);
+        if (jp) return jp;
+        const jmesPath = replaceAllVariables(str2(body.jmesPath), "kyvernojmespathvariable");
+        if (!isPresent4(body.value) && jmesPath === "") return "a variable must define a value or a jmesPath expression";
+        if (isPresent4(body.default) && jmesPath === "") {
+          return "a variable must define a default value only when a jmesPath expression is defined";
+        }
+        break;
+      }
+    }
+  }
+  return null;
+}
+var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
+var NO_ANCHORS = () => false;
+function patternFailure(pattern, path8, supported) {
+  if (Array.isArray(pattern)) {
+    for (const [i, element] of pattern.entries()) {
+      const failure2 = patternFailure(element, `${path8}${i}/`, supported);
+      if (failure2) return failure2;
+    }
+  } else if (isObject5(pattern)) {
+    for (const key2 of Object.keys(pattern)) {
+      const value = pattern[key2];
+      const anchor = parseAnchor(key2);
+      if (anchor !== null) {
+        if (!supported(anchor.type)) return [`${path8}/${key2}`, `unsupported anchor ${key2}`];
+        if (anchor.type === "existence") {
+          if (!Array.isArray(value)) return [`${path8}/${key2}`, "existence anchor should have value of type list"];
+          if (value.length === 0) return [`${path8}/${key2}`, "existence anchor: should have at least one value"];
+        }
+      }
+      const failure2 = patternFailure(value, `${path8}/${key2}`, supported);
+      if (failure2) return failure2;
+    }
+  }
+  return null;
+}
+function validateActionFailure(rule) {
+  const v = rule.validate ?? {};
+  const count2 = (isPresent4(v.pattern) ? 1 : 0) + (isPresent4(v.anyPattern) ? 1 : 0) + (isPresent4(v.deny) ? 1 : 0) + (isPresent4(v.foreach) ? 1 : 0) + (isPresent4(v.podSecurity) ? 1 : 0) + (isPresent4(v.cel) ? 1 : 0) + (isObject5(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent4(v.assert) ? 1 : 0);
+  if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
+  if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
+  if (isPresent4(v.pattern)) {
+    const failure2 = patternFailure(v.pattern, "/", VALIDATE_ANCHORS);
+    if (failure2) return [`pattern.${failure2[0]}`, failure2[1]];
+  }
+  if (isPresent4(v.anyPattern)) {
+    if (!Array.isArray(v.anyPattern)) {
+      return ["anyPattern", "failed to deserialize anyPattern, expect array: json: cannot unmarshal object into Go value of type []interface {}"];
+    }
+    for (const [i, pattern] of v.anyPattern.entries()) {
+      const failure2 = patternFailure(pattern, "/", VALIDATE_ANCHORS);
+      if (failure2) return [`anyPattern[${i}].${failure2[0]}`, failure2[1]];
+    }
+  }
+  for (const fe of list2(v.foreach)) {
+    const entry2 = fe;
+    if (str2(entry2.list) === "") return ["", "foreach.list is required"];
+    const n = (isPresent4(entry2.pattern) ? 1 : 0) + (isPresent4(entry2.anyPattern) ? 1 : 0) + (isPresent4(entry2.deny) ? 1 : 0) + (asList(entry2.foreach).length > 0 ? 1 : 0);
+    if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
+    if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
+  }
+  if (isPresent4(rule.celPreconditions) && !isPresent4(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
+  const cel2 = v.cel;
+  if (isObject5(cel2)) {
+    if (asList(cel2.expressions).some((e) => str2(isObject5(e) ? e.expression : void 0) === "")) {
+      return ["", "cel.expressions.expression is required"];
+    }
+    const paramKind = isObject5(cel2.paramKind) ? cel2.paramKind : null;
+    const paramRef = isObject5(cel2.paramRef) ? cel2.paramRef : null;
+    if (paramKind) {
+      if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
+      if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
+      if (!paramRef) return ["", "cel.paramRef is required"];
+    }
+    if (paramRef) {
+      if (str2(paramRef.name) === "" === !isPresent4(paramRef.selector)) {
+        return ["", "one of cel.paramRef.name or cel.paramRef.selector must be set"];
+      }
+      if (!isPresent4(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
+      if (!paramKind) return ["", "cel.paramKind is required"];
+    }
+    for (const annotation of asList(cel2.auditAnnotations)) {
+      const a = isObject5(annotation) ? annotation : {};
+      if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
+      if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
+    }
+  }
+  return null;
+}
+function mutateForeachFailure(entries, tag) {
+  let current2 = tag;
+  for (const [i, entry2] of entries.entries()) {
+    const fe = isObject5(entry2) ? entry2 : {};
+    current2 = `${current2}foreach[${i}]`;
+    const nested = asList(fe.foreach);
+    if (nested.length > 0) {
+      const declares = isPresent4(fe.context) || isPresent4(fe.preconditions) || str2(fe.patchesJson6902) !== "" || isPresent4(fe.patchStrategicMerge);
+      if (declares) {
+        return [current2, "a nested foreach cannot contain other declarations"];
+      }
+      return mutateForeachFailure(nested, current2);
+    }
+    if (str2(fe.patchesJson6902) === "" === !isPresent4(fe.patchStrategicMerge)) {
+      return [current2, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
+    }
+  }
+  return null;
+}
+function mutateActionFailure(mutate) {
+  const hasPsm = isPresent4(mutate.patchStrategicMerge);
+  const hasJsonPatch = str2(mutate.patchesJson6902) !== "";
+  const foreach = asList(mutate.foreach);
+  if (foreach.length > 0) {
+    if (hasPsm || hasJsonPatch) return ["foreach", "only one of `foreach`, `patchStrategicMerge`, or `patchesJson6902` is allowed"];
+    return mutateForeachFailure(foreach, "");
+  }
+  if (hasPsm && hasJsonPatch) return ["foreach", "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
+  return null;
+}
+function generateActionFailure(rule, generate2) {
+  const cloneList2 = isObject5(generate2.cloneList) ? generate2.cloneList : {};
+  const selector2 = cloneList2.selector;
+  if (isObject5(selector2)) {
+    const labels = isObject5(selector2.matchLabels) ? selector2.matchLabels : {};
+    const texts = [
+      ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
+      ...asList(selector2.matchExpressions).flatMap((e) => isObject5(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
+    ];
+    if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
+  }
+  if (isPresent4(rule.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent4(generate2.data)) {
+    const failure2 = patternFailure(generate2.data, "/", NO_ANCHORS);
+    if (failure2) return [`data.${failure2[0]}`, `anchors not supported on generate resources: ${failure2[1]}`];
+  }
+  return null;
+}
+function actionsError(index, rule) {
+  const types = ruleKinds(rule);
+  if (types.mutate && isObject5(rule.mutate)) {
+    const failure2 = mutateActionFailure(rule.mutate);
+    if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
+  }
+  if (types.validate) {
+    const failure2 = validateActionFailure(rule);
+    if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
+  }
+  if (types.generate && isObject5(rule.generate)) {
+    const failure2 = generateActionFailure(rule, rule.generate);
+    if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
+    if (list2(rule.match?.resources?.kinds).includes(str2(rule.generate.kind))) {
+      return "generation kind and match resource kind should not be the same";
+    }
+  }
+  return null;
+}
+function labelsAndAnnotationsAreStrings(rule) {
+  const stringMap3 = (value) => !isObject5(value) || Object.values(value).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject5(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const checkPattern = (pattern) => {
+    for (const key2 of Object.keys(pattern)) {
+      if (key2 === "metadata" && isObject5(pattern.metadata)) return checkMeta(pattern.metadata);
+      if (key2 === "spec") {
+        const spec2 = pattern.spec;
+        const template = isObject5(spec2) ? spec2.template : void 0;
+        return checkMeta(isObject5(template) ? template.metadata : void 0);
+      }
+    }
+    return true;
+  };
+  const validate = rule.validate;
+  if (ruleKinds(rule).validate && validate) {
+    if (isPresent4(validate.foreach)) {
+      for (const fe of list2(validate.foreach)) {
+        if (isObject5(fe.pattern)) return checkPattern(fe.pattern);
+      }
+    } else if (isObject5(validate.pattern)) {
+      return checkPattern(validate.pattern);
+    } else if (isPresent4(validate.anyPattern)) {
+      if (!Array.isArray(validate.anyPattern)) return false;
+      for (const pattern of validate.anyPattern) {
+        if (isObject5(pattern) && !checkPattern(pattern)) return false;
+      }
+    }
+  }
+  const mutate = rule.mutate;
+  if (ruleKinds(rule).mutate && isObject5(mutate)) {
+    if (isPresent4(mutate.foreach)) {
+      for (const fe of asList(mutate.foreach)) {
+        if (isObject5(fe) && isObject5(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
+      }
+    } else if (isObject5(mutate.patchStrategicMerge)) {
+      return checkPattern(mutate.patchStrategicMerge);
+    }
+  }
+  return true;
+}
+function missingKindsError(rule) {
+  const match = rule.match ?? {};
+  const filters = list2(match.any).length > 0 ? list2(match.any) : list2(match.all).length > 0 ? list2(match.all) : [match];
+  if (!filters.some((filter) => list2(filter.resources?.kinds).length === 0)) return null;
+  return onlyDealsWithMetadata(rule) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
+}
+function imageExtractorsError(rule) {
+  const extractors = rule.imageExtractors;
+  if (!isObject5(extractors) || !Array.isArray(rule.verifyImages)) return null;
+  if (!rule.verifyImages.some((vi) => isObject5(vi) && vi.mutateDigest === true)) return null;
+  const usesJmesPath = Object.values(extractors).some(
+    (configs) => asList(configs).some((config) => isObject5(config) && str2(config.jmesPath) !== "")
+  );
+  return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
+}
+function ruleError(index, rule) {
+  if (isObject5(rule.mutate) && typeof rule.mutate.patchesJson6902 === "string" && rule.mutate.patchesJson6902 !== "") {
+    const err = jsonPatchError(rule.mutate.patchesJson6902, index);
+    if (err) return err;
+  }
+  const resources = resourcesFailure(rule);
+  if (resources) return `path: spec.rules[${index}].${resources[0]}: ${resources[1]}`;
+  const element = elementOutsideForeachError(rule);
+  if (element) return element;
+  const context2 = contextError(rule);
+  if (context2) return `path: spec.rules[${index}]: ${context2}`;
+  const extractors = imageExtractorsError(rule);
+  if (extractors) return `path: spec.rules[${index}]: ${extractors}`;
+  const kinds = missingKindsError(rule);
+  if (kinds) return kinds;
+  const actions = actionsError(index, rule);
+  if (actions) return actions;
+  if (!labelsAndAnnotationsAreStrings(rule)) {
+    return 'labels and annotations supports only string values, "use double quotes around the non string values"';
+  }
+  return null;
+}
+function separateWildcards(namespaces) {
+  return [namespaces.filter(containsWildcard), namespaces.filter((ns) => !containsWildcard(ns))];
+}
+function matchPatterns(patterns, names) {
+  for (const name of names) {
+    for (const pattern of patterns) {
+      if (wildcardMatch(pattern, name)) return [pattern, name];
+    }
+  }
+  return null;
+}
+function overridesError(overrides, path8) {
+  const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
+  const sorted = (key2) => [...sets[key2]].sort();
+  for (const [i, raw] of overrides.entries()) {
+    const override = isObject5(raw) ? raw : {};
+    const action = str2(override.action);
+    if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
+    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
+    const at = `${path8}[${i}].namespaces`;
+    const enforce = action === "Enforce" || action === "enforce";
+    const opposite = sets[enforce ? "audit" : "enforce"];
+    const conflicts = names.filter((ns) => opposite.has(ns));
+    if (conflicts.length > 0) {
+      return `conflicting namespaces found in path: ${at}: ${[...new Set(conflicts)].sort().join(", ")}`;
+    }
+    for (const p of patterns) sets[enforce ? "enforceW" : "auditW"].add(p);
+    for (const ns of names) sets[action.toLowerCase()].add(ns);
+    const checks = [
+      ["auditW", "enforce", "matches with namespace"],
+      ["enforceW", "audit", "matches with namespace"],
+      ["auditW", "enforceW", "conflicts with the pattern"],
+      ["enforceW", "auditW", "conflicts with the pattern"]
+    ];
+    for (const [patternSet, nameSet, relation] of checks) {
+      const hit = matchPatterns(sorted(patternSet), sorted(nameSet));
+      if (hit) return `path: ${at}: wildcard pattern '${hit[0]}' ${relation} '${hit[1]}'`;
+    }
+  }
+  return null;
+}
+function failureActionOverridesError(policy) {
+  for (const [i, rule] of (policy.spec.rules ?? []).entries()) {
+    if (!ruleKinds(rule).validate) continue;
+    const err = overridesError(
+      list2(rule.validate?.failureActionOverrides),
+      `spec.rules[${i}].validate.validationFailureActionOverrides`
+    );
+    if (err) return err;
+  }
+  const overrides = list2(policy.spec.validationFailureActionOverrides);
+  return overridesError(overrides, "spec.validationFailureActionOverrides");
+}
+
+// src/policy/validate.ts
+function onPolicyUpdateError(policy, rules, variables) {
+  if (variables.length === 0) return null;
+  const invalid3 = invalidVariablesError(rules, true);
+  if (invalid3) return `update event, policy contains invalid variables: ${invalid3}`;
+  const user = userVariablesError(policy, rules, variables);
+  if (user) {
+    return `only select variables are allowed in on policy update. Set spec.mutateExistingOnPolicyUpdate=false to disable update policy mode for this policy rule: ${user} `;
+  }
+  return null;
+}
+function validatePolicy(policy) {
+  const spec2 = policy.spec;
+  const background = spec2.background !== false;
+  const rules = computeRules(policy, "");
+  const variables = policyVariables(policy);
+  if (background) {
+    const user = userVariablesError(policy, rules, variables);
+    if (user) {
+      return `only select variables are allowed in background mode. Set spec.background=false to disable background mode for this policy rule: ${user} `;
+    }
+  }
+  const invalid3 = invalidVariablesError(rules, background);
+  if (invalid3) return `policy contains invalid variables: ${invalid3}`;
+  const api = apiValidationError(policy);
+  if (api) return api;
+  if (policy.kind === "ClusterPolicy") {
+    const overrides = failureActionOverridesError(policy);
+    if (overrides) return overrides;
+  }
+  if (spec2.admission === false && spec2.background === false) {
+    return "disabling both admission and background processing is not allowed";
+  }
+  if (spec2.admission === false) {
+    const original = spec2.rules ?? [];
+    if (original.some((rule) => ruleKinds(rule).mutate || ruleKinds(rule).generate || ruleKinds(rule).verifyImages)) {
+      return "disabling admission processing is only allowed with validation policies";
+    }
+  }
+  const kinds = kindsError(rules, background);
+  if (kinds) return kinds;
+  for (const [index, rule] of rules.entries()) {
+    const err = ruleError(index, rule);
+    if (err) return err;
+    if (ruleKinds(rule).mutate) {
+      const explicit = rule.mutate?.mutateExistingOnPolicyUpdate;
+      const onUpdate = typeof explicit === "boolean" ? explicit : spec2.mutateExistingOnPolicyUpdate === true;
+      if (onUpdate) {
+        const update = onPolicyUpdateError(policy, rules, variables);
+        if (update) return update;
+      }
+    }
+  }
+  return null;
 }
 
 // src/source/split.ts
@@ -21455,17 +26277,17 @@ function isGoSpace2(code) {
   if (code < 133) return false;
   return code === 133 || code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288;
 }
-function firstNonSpace(text, from, to) {
+function firstNonSpace(text3, from, to) {
   let i = from;
-  while (i < to && isGoSpace2(text.charCodeAt(i))) i++;
+  while (i < to && isGoSpace2(text3.charCodeAt(i))) i++;
   return i;
 }
-function lastNonSpace(text, from, to) {
+function lastNonSpace(text3, from, to) {
   let i = to;
-  while (i > from && isGoSpace2(text.charCodeAt(i - 1))) i--;
+  while (i > from && isGoSpace2(text3.charCodeAt(i - 1))) i--;
   return i;
 }
-function splitDocuments(text) {
+function splitDocuments(text3) {
   const chunks = [];
   const separatorErrors = [];
   let chunkStart = -1;
@@ -21479,14 +26301,14 @@ function splitDocuments(text) {
   };
   let pos = 0;
   let line = 1;
-  while (pos < text.length) {
-    const newline = text.indexOf("\n", pos);
-    const lineEnd = newline === -1 ? text.length : newline;
-    const next = newline === -1 ? text.length : newline + 1;
-    if (text.charCodeAt(pos) === DASH && text.charCodeAt(pos + 1) === DASH && text.charCodeAt(pos + 2) === DASH) {
-      const restStart = firstNonSpace(text, pos + 3, lineEnd);
-      if (restStart < lineEnd && text.charCodeAt(restStart) !== HASH) {
-        const rest = text.slice(restStart, lastNonSpace(text, restStart, lineEnd));
+  while (pos < text3.length) {
+    const newline = text3.indexOf("\n", pos);
+    const lineEnd = newline === -1 ? text3.length : newline;
+    const next = newline === -1 ? text3.length : newline + 1;
+    if (text3.charCodeAt(pos) === DASH && text3.charCodeAt(pos + 1) === DASH && text3.charCodeAt(pos + 2) === DASH) {
+      const restStart = firstNonSpace(text3, pos + 3, lineEnd);
+      if (restStart < lineEnd && text3.charCodeAt(restStart) !== HASH) {
+        const rest = text3.slice(restStart, lastNonSpace(text3, restStart, lineEnd));
         separatorErrors.push({
           line,
           column: restStart - pos + 1,
@@ -21501,18 +26323,18 @@ function splitDocuments(text) {
         contentLine = 0;
       }
       if (contentLine === 0) {
-        const first = firstNonSpace(text, pos, lineEnd);
-        if (first < lineEnd && text.charCodeAt(first) !== HASH) contentLine = line;
+        const first = firstNonSpace(text3, pos, lineEnd);
+        if (first < lineEnd && text3.charCodeAt(first) !== HASH) contentLine = line;
       }
     }
     pos = next;
     line++;
   }
-  close(text.length);
+  close(text3.length);
   return { chunks, separatorErrors };
 }
-function chunkSource(text, chunk) {
-  let source = text.slice(chunk.start, chunk.end);
+function chunkSource(text3, chunk) {
+  let source = text3.slice(chunk.start, chunk.end);
   if (source.includes("\r")) source = source.replace(CRLF, "\n");
   return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
 `;
@@ -21531,11 +26353,11 @@ function lineColumn(source, offset) {
 var BYTE_ORDER_MARK = 65279;
 var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
 var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-function stripByteOrderMark(text) {
-  return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+function stripByteOrderMark(text3) {
+  return text3.charCodeAt(0) === BYTE_ORDER_MARK ? text3.slice(1) : text3;
 }
-function parseDocuments(file, text) {
-  const source = stripByteOrderMark(text);
+function parseDocuments(file, text3) {
+  const source = stripByteOrderMark(text3);
   const { chunks, separatorErrors } = splitDocuments(source);
   const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
   const documents = [];
@@ -21589,8 +26411,8 @@ function expandLists(documents) {
       expanded.push(document);
       continue;
     }
-    const items = Array.isArray(value.items) ? value.items : [];
-    items.forEach((item, listItem) => expanded.push({ ...document, value: item, listItem }));
+    const items2 = Array.isArray(value.items) ? value.items : [];
+    items2.forEach((item, listItem) => expanded.push({ ...document, value: item, listItem }));
   }
   return expanded;
 }
@@ -21601,42 +26423,42 @@ var CACHE_FILES = 16;
 var CACHE_PARSED_CHARS = 4e6;
 var MAX_MERGE_DEPTH = 32;
 var INDEX = /^(?:0|[1-9][0-9]*)$/;
-var cache4 = /* @__PURE__ */ new Map();
-function locatedFile(file, text) {
-  const cached = cache4.get(file);
-  if (cached !== void 0 && cached.text === text) {
-    cache4.delete(file);
-    cache4.set(file, cached);
+var cache5 = /* @__PURE__ */ new Map();
+function locatedFile(file, text3) {
+  const cached = cache5.get(file);
+  if (cached !== void 0 && cached.text === text3) {
+    cache5.delete(file);
+    cache5.set(file, cached);
     return cached;
   }
-  const source = stripByteOrderMark(text);
-  const entry = {
-    text,
+  const source = stripByteOrderMark(text3);
+  const entry2 = {
+    text: text3,
     source,
     chunks: splitDocuments(source).chunks,
     lineStarts: null,
     documents: /* @__PURE__ */ new Map(),
     parsedChars: 0
   };
-  cache4.delete(file);
-  cache4.set(file, entry);
-  evict(entry);
-  return entry;
+  cache5.delete(file);
+  cache5.set(file, entry2);
+  evict(entry2);
+  return entry2;
 }
-function evict(current) {
+function evict(current2) {
   let parsedChars = 0;
-  for (const entry of cache4.values()) parsedChars += entry.parsedChars;
-  for (const [file, entry] of cache4) {
-    if (entry === current || cache4.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
-    cache4.delete(file);
-    parsedChars -= entry.parsedChars;
+  for (const entry2 of cache5.values()) parsedChars += entry2.parsedChars;
+  for (const [file, entry2] of cache5) {
+    if (entry2 === current2 || cache5.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
+    cache5.delete(file);
+    parsedChars -= entry2.parsedChars;
   }
 }
-function parsedChunk(entry, index, chunk) {
-  let document = entry.documents.get(index);
+function parsedChunk(entry2, index, chunk) {
+  let document = entry2.documents.get(index);
   if (document === void 0) {
     try {
-      document = (0, import_yaml2.parseDocument)(entry.source.slice(chunk.start, chunk.end), {
+      document = (0, import_yaml2.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
         schema: "failsafe",
         uniqueKeys: false,
         strict: false
@@ -21645,19 +26467,19 @@ function parsedChunk(entry, index, chunk) {
       if (!(error instanceof RangeError)) throw error;
       document = null;
     }
-    entry.documents.set(index, document);
-    entry.parsedChars += chunk.end - chunk.start;
-    evict(entry);
+    entry2.documents.set(index, document);
+    entry2.parsedChars += chunk.end - chunk.start;
+    evict(entry2);
   }
   return document;
 }
-function position(entry, offset) {
-  if (entry.lineStarts === null) {
+function position(entry2, offset) {
+  if (entry2.lineStarts === null) {
     const starts2 = [0];
-    for (let i = entry.source.indexOf("\n"); i !== -1; i = entry.source.indexOf("\n", i + 1)) starts2.push(i + 1);
-    entry.lineStarts = starts2;
+    for (let i = entry2.source.indexOf("\n"); i !== -1; i = entry2.source.indexOf("\n", i + 1)) starts2.push(i + 1);
+    entry2.lineStarts = starts2;
   }
-  const starts = entry.lineStarts;
+  const starts = entry2.lineStarts;
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {
@@ -21667,15 +26489,15 @@ function position(entry, offset) {
   }
   return { line: low + 1, column: offset - starts[low] + 1 };
 }
-function segmentsOf(path5) {
-  if (typeof path5 !== "string") return [...path5];
-  const parts = path5.split("/");
+function segmentsOf(path8) {
+  if (typeof path8 !== "string") return [...path8];
+  const parts = path8.split("/");
   if (parts[0] === "") parts.shift();
   if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
   return parts;
 }
-function keyOf(document, node) {
-  const target = (0, import_yaml2.isAlias)(node) ? node.resolve(document) : node;
+function keyOf(document, node2) {
+  const target = (0, import_yaml2.isAlias)(node2) ? node2.resolve(document) : node2;
   if (!(0, import_yaml2.isScalar)(target) || typeof target.value !== "string") return null;
   const tag = target.tag === void 0 ? "" : shortTag(target.tag);
   if (tag === "" && target.type !== "PLAIN") return target.value;
@@ -21686,38 +26508,38 @@ function keyOf(document, node) {
     throw error;
   }
 }
-function isMergeKey2(node) {
-  if (!(0, import_yaml2.isScalar)(node) || node.value !== "<<") return false;
-  return node.tag === void 0 ? node.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node.tag);
+function isMergeKey2(node2) {
+  if (!(0, import_yaml2.isScalar)(node2) || node2.value !== "<<") return false;
+  return node2.tag === void 0 ? node2.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node2.tag);
 }
-function findPair(document, map2, key, depth) {
-  const node = (0, import_yaml2.isAlias)(map2) ? map2.resolve(document) : map2;
-  if (!(0, import_yaml2.isMap)(node) || depth > MAX_MERGE_DEPTH) return null;
+function findPair(document, map2, key2, depth) {
+  const node2 = (0, import_yaml2.isAlias)(map2) ? map2.resolve(document) : map2;
+  if (!(0, import_yaml2.isMap)(node2) || depth > MAX_MERGE_DEPTH) return null;
   let found = null;
-  for (const pair of node.items) {
+  for (const pair of node2.items) {
     if (isMergeKey2(pair.key)) {
       const value = (0, import_yaml2.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
       const sources = (0, import_yaml2.isSeq)(value) ? value.items : [value];
       for (const source of sources) {
-        const merged = findPair(document, source, key, depth + 1);
+        const merged = findPair(document, source, key2, depth + 1);
         if (merged !== null) {
           found = merged;
           break;
         }
       }
-    } else if (keyOf(document, pair.key) === key) {
+    } else if (keyOf(document, pair.key) === key2) {
       found = pair;
     }
   }
   return found;
 }
-function step(document, current, segments, at) {
-  const node = (0, import_yaml2.isAlias)(current) ? current.resolve(document) : current;
-  if ((0, import_yaml2.isMap)(node)) {
-    let key = "";
+function step(document, current2, segments, at) {
+  const node2 = (0, import_yaml2.isAlias)(current2) ? current2.resolve(document) : current2;
+  if ((0, import_yaml2.isMap)(node2)) {
+    let key2 = "";
     for (let end = at; end < segments.length; end++) {
-      key = end === at ? String(segments[at]) : `${key}/${String(segments[end])}`;
-      const pair = findPair(document, node, key, 0);
+      key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
+      const pair = findPair(document, node2, key2, 0);
       if (pair !== null) {
         const keyRange = pair.key.range;
         const valueRange = pair.value?.range ?? keyRange;
@@ -21728,38 +26550,39 @@ function step(document, current, segments, at) {
     }
     return null;
   }
-  if ((0, import_yaml2.isSeq)(node)) {
+  if ((0, import_yaml2.isSeq)(node2)) {
     const segment = segments[at];
     const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
-    const item = node.items[index];
+    const item = node2.items[index];
     if (item?.range == null) return null;
     return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
   }
   return null;
 }
-function locate(file, text, documentIndex, path5) {
-  const entry = locatedFile(file, text);
-  const chunk = entry.chunks[documentIndex];
+function locate(file, text3, documentIndex, path8) {
+  const entry2 = locatedFile(file, text3);
+  const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return { file, line: 1, column: 1 };
   const documentStart = { file, line: chunk.contentLine, column: 1 };
-  const document = parsedChunk(entry, documentIndex, chunk);
+  const segments = segmentsOf(path8);
+  if (segments.length === 0) return documentStart;
+  const document = parsedChunk(entry2, documentIndex, chunk);
   if (document === null) return documentStart;
-  const segments = segmentsOf(path5);
-  let node = document.contents;
+  let node2 = document.contents;
   let range = null;
   for (let at = 0; at < segments.length; ) {
-    const next = step(document, node, segments, at);
+    const next = step(document, node2, segments, at);
     if (next === null) break;
-    node = next.node;
+    node2 = next.node;
     range = [next.start, next.end];
     at += next.consumed;
   }
   if (range === null) return documentStart;
   const startOffset = chunk.start + range[0];
   let endOffset = chunk.start + range[1];
-  while (endOffset > startOffset + 1 && /\s/.test(entry.source[endOffset - 1])) endOffset--;
-  const start = position(entry, startOffset);
-  const end = position(entry, endOffset);
+  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
+  const start = position(entry2, startOffset);
+  const end = position(entry2, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
@@ -21821,10 +26644,10 @@ function normalizeResource(resource) {
   return resource;
 }
 function normalizeNilMaps(object2) {
-  for (const key of Object.keys(object2)) {
-    const value = object2[key];
+  for (const key2 of Object.keys(object2)) {
+    const value = object2[key2];
     if (value === null) {
-      if (NIL_MAP_FIELDS.has(key)) object2[key] = {};
+      if (NIL_MAP_FIELDS.has(key2)) object2[key2] = {};
     } else if (Array.isArray(value)) {
       for (const item of value) if (isObject7(item)) normalizeNilMaps(item);
     } else if (typeof value === "object") {
@@ -21837,16 +26660,16 @@ function resourceKey(resource) {
   const kind = group === null ? "" : resource.kind;
   return JSON.stringify([group ?? "", kind, namespaceOf(resource), stringField2(resource.metadata, "name")]);
 }
-function partitionDuplicates(items, resourceOf) {
+function partitionDuplicates(items2, resourceOf) {
   const seen = /* @__PURE__ */ new Set();
   const unique2 = [];
   const duplicates = [];
-  for (const item of items) {
-    const key = resourceKey(resourceOf(item));
-    if (seen.has(key)) {
+  for (const item of items2) {
+    const key2 = resourceKey(resourceOf(item));
+    if (seen.has(key2)) {
       duplicates.push(item);
     } else {
-      seen.add(key);
+      seen.add(key2);
       unique2.push(item);
     }
   }
@@ -21943,17 +26766,676 @@ function readSourceFile(file) {
   } catch (error) {
     return { file: null, problems: [problem(file, errorMessage(error))] };
   }
-  let text;
+  let text3;
   try {
-    text = utf8.decode(bytes);
+    text3 = utf8.decode(bytes);
   } catch {
     return { file: null, problems: [problem(file, "the file is not valid UTF-8 text")] };
   }
-  return { file: { path: file, text: stripByteOrderMark(text) }, problems: [] };
+  return { file: { path: file, text: stripByteOrderMark(text3) }, problems: [] };
+}
+
+// src/cli/cluster-resources.ts
+import path2 from "node:path";
+
+// src/cluster/api-path.ts
+var NAMESPACE_SUBRESOURCES = /* @__PURE__ */ new Set(["status", "finalize"]);
+function parseApiPath(urlPath) {
+  const question = urlPath.indexOf("?");
+  const pathPart = question >= 0 ? urlPath.slice(0, question) : urlPath;
+  const query = question >= 0 ? new URLSearchParams(urlPath.slice(question + 1)) : void 0;
+  const segments = pathPart.split("/");
+  if (segments[0] === "") segments.shift();
+  if (segments.length > 0 && segments[segments.length - 1] === "") segments.pop();
+  if (segments.some((segment) => segment === "")) return null;
+  const decoded = [];
+  for (const segment of segments) {
+    try {
+      decoded.push(decodeURIComponent(segment));
+    } catch {
+      return null;
+    }
+  }
+  let group;
+  let rest;
+  if (decoded[0] === "api" && decoded.length >= 2) {
+    group = "";
+    rest = decoded.slice(1);
+  } else if (decoded[0] === "apis" && decoded.length >= 3) {
+    group = decoded[1];
+    rest = decoded.slice(2);
+  } else {
+    return null;
+  }
+  const version = rest[0];
+  rest = rest.slice(1);
+  if (rest.length === 0) return null;
+  let route;
+  const namespaces = rest[0] === "namespaces";
+  if (namespaces && (rest.length <= 2 || group === "" && rest.length === 3 && NAMESPACE_SUBRESOURCES.has(rest[2]))) {
+    route = { resource: "namespaces", name: rest[1], subresource: rest[2] };
+  } else if (namespaces) {
+    if (rest.length > 5) return null;
+    route = { namespace: rest[1], resource: rest[2], name: rest[3], subresource: rest[4] };
+  } else {
+    if (rest.length > 3) return null;
+    route = { resource: rest[0], name: rest[1], subresource: rest[2] };
+  }
+  const request2 = { group, version, resource: route.resource };
+  if (route.namespace !== void 0) request2.namespace = route.namespace;
+  if (route.name !== void 0) request2.name = route.name;
+  if (route.subresource !== void 0) request2.subresource = route.subresource;
+  const labelSelector2 = query?.get("labelSelector");
+  if (labelSelector2 !== null && labelSelector2 !== void 0) request2.labelSelector = labelSelector2;
+  const fieldSelector = query?.get("fieldSelector");
+  if (fieldSelector !== null && fieldSelector !== void 0) request2.fieldSelector = fieldSelector;
+  return request2;
+}
+
+// src/cluster/label-selector.ts
+var SelectorError = class extends Error {
+  name = "SelectorError";
+};
+var OPERATOR_CHARS = /* @__PURE__ */ new Set(["!", "=", "<", ">", "(", ")", ","]);
+var KEY = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9.]*[A-Za-z0-9])?\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+var VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
+function tokenize2(text3) {
+  const tokens = [];
+  let i = 0;
+  while (i < text3.length) {
+    const ch = text3[i];
+    if (/\s/.test(ch)) {
+      i++;
+    } else if (OPERATOR_CHARS.has(ch)) {
+      const pair = text3.slice(i, i + 2);
+      if (pair === "!=" || pair === "==") {
+        tokens.push({ type: "operator", text: pair });
+        i += 2;
+      } else {
+        tokens.push({ type: "operator", text: ch });
+        i++;
+      }
+    } else {
+      let end = i;
+      while (end < text3.length && !/\s/.test(text3[end]) && !OPERATOR_CHARS.has(text3[end])) end++;
+      const word = text3.slice(i, end);
+      tokens.push(word === "in" || word === "notin" ? { type: word } : { type: "identifier", text: word });
+      i = end;
+    }
+  }
+  return tokens;
+}
+function describe(token) {
+  if (token === void 0) return "";
+  return token.type === "identifier" || token.type === "operator" ? token.text : token.type;
+}
+var Parser4 = class {
+  constructor(tokens) {
+    this.tokens = tokens;
+  }
+  tokens;
+  at = 0;
+  peek() {
+    return this.tokens[this.at];
+  }
+  next() {
+    return this.tokens[this.at++];
+  }
+  key() {
+    const token = this.next();
+    if (token?.type !== "identifier") throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: identifier`);
+    if (!KEY.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label key "${token.text}"`);
+    return token.text;
+  }
+  value() {
+    const token = this.peek();
+    if (token?.type !== "identifier") return "";
+    this.at++;
+    if (!VALUE.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label value: "${token.text}"`);
+    return token.text;
+  }
+  valueSet() {
+    const open = this.next();
+    if (open?.type !== "operator" || open.text !== "(") {
+      throw new SelectorError(`unable to parse requirement: found '${describe(open)}', expected: '('`);
+    }
+    const values = /* @__PURE__ */ new Set();
+    for (; ; ) {
+      values.add(this.value());
+      const token = this.next();
+      if (token?.type === "operator" && token.text === ")") return values;
+      if (token?.type !== "operator" || token.text !== ",") {
+        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ',' or ')'`);
+      }
+    }
+  }
+  integer(key2) {
+    const text3 = this.value();
+    if (!/^-?\d+$/.test(text3)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key2}`);
+    return Number(text3);
+  }
+  requirement() {
+    const first = this.peek();
+    if (first?.type === "operator" && first.text === "!") {
+      this.at++;
+      const key3 = this.key();
+      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key3);
+    }
+    const key2 = this.key();
+    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key2);
+    const op = this.peek();
+    if (op === void 0 || op.type === "operator" && op.text === ",") return has;
+    this.at++;
+    if (op.type === "in" || op.type === "notin") {
+      const values = this.valueSet();
+      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key2]) : (labels) => !has(labels) || !values.has(labels[key2]);
+    }
+    if (op.type === "operator") {
+      switch (op.text) {
+        case "=":
+        case "==": {
+          const value = this.value();
+          return (labels) => has(labels) && labels[key2] === value;
+        }
+        case "!=": {
+          const value = this.value();
+          return (labels) => !has(labels) || labels[key2] !== value;
+        }
+        case ">":
+        case "<": {
+          const bound = this.integer(key2);
+          const greater = op.text === ">";
+          return (labels) => {
+            if (!has(labels) || !/^-?\d+$/.test(labels[key2])) return false;
+            const value = Number(labels[key2]);
+            return greater ? value > bound : value < bound;
+          };
+        }
+      }
+    }
+    throw new SelectorError(`unable to parse requirement: found '${describe(op)}', expected: in, notin, =, ==, !=, gt, lt`);
+  }
+  selector() {
+    const requirements = [];
+    if (this.peek() === void 0) return () => true;
+    for (; ; ) {
+      requirements.push(this.requirement());
+      const token = this.next();
+      if (token === void 0) break;
+      if (token.type !== "operator" || token.text !== ",") {
+        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ','`);
+      }
+    }
+    return (labels) => requirements.every((requirement) => requirement(labels));
+  }
+};
+function parseLabelSelector(text3) {
+  return new Parser4(tokenize2(text3)).selector();
+}
+
+// src/cluster/field-selector.ts
+var EXTRA_FIELDS = {
+  "/pods": ["spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName"],
+  "/secrets": ["type"],
+  "/namespaces": ["status.phase"],
+  "/nodes": ["spec.unschedulable"],
+  "/replicationcontrollers": ["status.replicas"],
+  "/events": ["involvedObject.kind", "involvedObject.namespace", "involvedObject.name", "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion", "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"],
+  "apps/replicasets": ["status.replicas"],
+  "batch/jobs": ["status.successful"],
+  "certificates.k8s.io/certificatesigningrequests": ["spec.signerName"]
+};
+function splitTerms(text3) {
+  const terms = [];
+  let current2 = "";
+  for (let i = 0; i < text3.length; i++) {
+    const ch = text3[i];
+    if (ch === "\\" && i + 1 < text3.length) {
+      current2 += ch + text3[++i];
+    } else if (ch === ",") {
+      terms.push(current2);
+      current2 = "";
+    } else {
+      current2 += ch;
+    }
+  }
+  terms.push(current2);
+  return terms;
+}
+function unescape2(value, selector2) {
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === "\\") {
+      const next = value[i + 1];
+      if (next !== "\\" && next !== "," && next !== "=") {
+        throw new SelectorError(`invalid field selector: '${selector2}'; invalid escape sequence`);
+      }
+      out += next;
+      i++;
+    } else if (ch === "," || ch === "=") {
+      throw new SelectorError(`invalid field selector: '${selector2}'; unescaped ${ch}`);
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+function parseTerm(term, selector2) {
+  for (const operator of ["!=", "==", "="]) {
+    const at = term.indexOf(operator);
+    if (at > 0 || at === 0 && operator !== "=") {
+      return { field: term.slice(0, at), value: unescape2(term.slice(at + operator.length), selector2), negated: operator === "!=" };
+    }
+  }
+  throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
+}
+function fieldValue(object2, field) {
+  let node2 = object2;
+  for (const part of field.split(".")) {
+    node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
+  }
+  if (node2 === void 0 || node2 === null) return "";
+  return typeof node2 === "string" ? node2 : String(node2);
+}
+function parseFieldSelector(text3, group, plural) {
+  if (text3.trim() === "") return () => true;
+  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural}`] ?? []]);
+  const terms = splitTerms(text3).map((term) => parseTerm(term.trim(), text3));
+  for (const term of terms) {
+    if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
+  }
+  return (object2) => terms.every((term) => fieldValue(object2, term.field) === term.value !== term.negated);
+}
+
+// src/cluster/resource-types.ts
+var NAMESPACED = true;
+var CLUSTER = false;
+var BUILTIN = {
+  "": [
+    ["Binding", "bindings", NAMESPACED],
+    ["ComponentStatus", "componentstatuses", CLUSTER],
+    ["ConfigMap", "configmaps", NAMESPACED],
+    ["Endpoints", "endpoints", NAMESPACED],
+    ["Event", "events", NAMESPACED],
+    ["LimitRange", "limitranges", NAMESPACED],
+    ["Namespace", "namespaces", CLUSTER],
+    ["Node", "nodes", CLUSTER],
+    ["PersistentVolume", "persistentvolumes", CLUSTER],
+    ["PersistentVolumeClaim", "persistentvolumeclaims", NAMESPACED],
+    ["Pod", "pods", NAMESPACED],
+    ["PodTemplate", "podtemplates", NAMESPACED],
+    ["ReplicationController", "replicationcontrollers", NAMESPACED],
+    ["ResourceQuota", "resourcequotas", NAMESPACED],
+    ["Secret", "secrets", NAMESPACED],
+    ["Service", "services", NAMESPACED],
+    ["ServiceAccount", "serviceaccounts", NAMESPACED]
+  ],
+  "admissionregistration.k8s.io": [
+    ["MutatingAdmissionPolicy", "mutatingadmissionpolicies", CLUSTER],
+    ["MutatingAdmissionPolicyBinding", "mutatingadmissionpolicybindings", CLUSTER],
+    ["MutatingWebhookConfiguration", "mutatingwebhookconfigurations", CLUSTER],
+    ["ValidatingAdmissionPolicy", "validatingadmissionpolicies", CLUSTER],
+    ["ValidatingAdmissionPolicyBinding", "validatingadmissionpolicybindings", CLUSTER],
+    ["ValidatingWebhookConfiguration", "validatingwebhookconfigurations", CLUSTER]
+  ],
+  "apiextensions.k8s.io": [["CustomResourceDefinition", "customresourcedefinitions", CLUSTER]],
+  "apiregistration.k8s.io": [["APIService", "apiservices", CLUSTER]],
+  apps: [
+    ["ControllerRevision", "controllerrevisions", NAMESPACED],
+    ["DaemonSet", "daemonsets", NAMESPACED],
+    ["Deployment", "deployments", NAMESPACED],
+    ["ReplicaSet", "replicasets", NAMESPACED],
+    ["StatefulSet", "statefulsets", NAMESPACED]
+  ],
+  autoscaling: [["HorizontalPodAutoscaler", "horizontalpodautoscalers", NAMESPACED]],
+  batch: [
+    ["CronJob", "cronjobs", NAMESPACED],
+    ["Job", "jobs", NAMESPACED]
+  ],
+  "certificates.k8s.io": [
+    ["CertificateSigningRequest", "certificatesigningrequests", CLUSTER],
+    ["ClusterTrustBundle", "clustertrustbundles", CLUSTER]
+  ],
+  "coordination.k8s.io": [["Lease", "leases", NAMESPACED]],
+  "discovery.k8s.io": [["EndpointSlice", "endpointslices", NAMESPACED]],
+  "events.k8s.io": [["Event", "events", NAMESPACED]],
+  "flowcontrol.apiserver.k8s.io": [
+    ["FlowSchema", "flowschemas", CLUSTER],
+    ["PriorityLevelConfiguration", "prioritylevelconfigurations", CLUSTER]
+  ],
+  "networking.k8s.io": [
+    ["IPAddress", "ipaddresses", CLUSTER],
+    ["Ingress", "ingresses", NAMESPACED],
+    ["IngressClass", "ingressclasses", CLUSTER],
+    ["NetworkPolicy", "networkpolicies", NAMESPACED],
+    ["ServiceCIDR", "servicecidrs", CLUSTER]
+  ],
+  "node.k8s.io": [["RuntimeClass", "runtimeclasses", CLUSTER]],
+  policy: [["PodDisruptionBudget", "poddisruptionbudgets", NAMESPACED]],
+  "rbac.authorization.k8s.io": [
+    ["ClusterRole", "clusterroles", CLUSTER],
+    ["ClusterRoleBinding", "clusterrolebindings", CLUSTER],
+    ["Role", "roles", NAMESPACED],
+    ["RoleBinding", "rolebindings", NAMESPACED]
+  ],
+  "resource.k8s.io": [
+    ["DeviceClass", "deviceclasses", CLUSTER],
+    ["ResourceClaim", "resourceclaims", NAMESPACED],
+    ["ResourceClaimTemplate", "resourceclaimtemplates", NAMESPACED],
+    ["ResourceSlice", "resourceslices", CLUSTER]
+  ],
+  "scheduling.k8s.io": [["PriorityClass", "priorityclasses", CLUSTER]],
+  "storage.k8s.io": [
+    ["CSIDriver", "csidrivers", CLUSTER],
+    ["CSINode", "csinodes", CLUSTER],
+    ["CSIStorageCapacity", "csistoragecapacities", NAMESPACED],
+    ["StorageClass", "storageclasses", CLUSTER],
+    ["VolumeAttachment", "volumeattachments", CLUSTER],
+    ["VolumeAttributesClass", "volumeattributesclasses", CLUSTER]
+  ],
+  "kyverno.io": [
+    ["CleanupPolicy", "cleanuppolicies", NAMESPACED],
+    ["ClusterCleanupPolicy", "clustercleanuppolicies", CLUSTER],
+    ["ClusterPolicy", "clusterpolicies", CLUSTER],
+    ["GlobalContextEntry", "globalcontextentries", CLUSTER],
+    ["Policy", "policies", NAMESPACED],
+    ["PolicyException", "policyexceptions", NAMESPACED],
+    ["UpdateRequest", "updaterequests", NAMESPACED]
+  ],
+  "wgpolicyk8s.io": [
+    ["ClusterPolicyReport", "clusterpolicyreports", CLUSTER],
+    ["PolicyReport", "policyreports", NAMESPACED]
+  ]
+};
+var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
+  ([group, rows]) => rows.map(([kind, plural, namespaced]) => ({ group, kind, plural, namespaced }))
+);
+function builtinResourceTypes() {
+  return BUILTIN_TYPES;
+}
+function guessPlural(kind) {
+  const singular = kind.toLowerCase();
+  if (singular === "") return "";
+  if (/(?:s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
+  if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+function isObject8(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function customResourceType(definition) {
+  const spec2 = definition.spec;
+  if (!isObject8(spec2)) return null;
+  const names = spec2.names;
+  if (typeof spec2.group !== "string" || !isObject8(names)) return null;
+  if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
+  return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
+}
+
+// src/cluster/status.ts
+function failure(code, reason, message, details) {
+  return {
+    statusCode: code,
+    body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, details, code }
+  };
+}
+function notFound(group, plural, name) {
+  const qualified = group === "" ? plural : `${plural}.${group}`;
+  const details = group === "" ? { name, kind: plural } : { name, group, kind: plural };
+  return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
+}
+function noSuchResource() {
+  return failure(404, "NotFound", "the server could not find the requested resource", {});
+}
+function badRequest(message) {
+  return failure(400, "BadRequest", message, {});
+}
+function methodNotSupported(method, plural) {
+  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural} by the mocked cluster (offline, read-only)`, {});
+}
+
+// src/cluster/mock-cluster.ts
+function isObject9(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function metadataString(object2, field) {
+  const metadata = object2.metadata;
+  const value = isObject9(metadata) ? metadata[field] : void 0;
+  return typeof value === "string" ? value : "";
+}
+function labelsOf(object2) {
+  const metadata = object2.metadata;
+  const labels = isObject9(metadata) ? metadata.labels : void 0;
+  const out = {};
+  if (isObject9(labels)) {
+    for (const [key2, value] of Object.entries(labels)) if (typeof value === "string") out[key2] = value;
+  }
+  return out;
+}
+function splitApiVersion(apiVersion) {
+  const parts = apiVersion.split("/");
+  if (parts.length === 1) return { group: "", version: parts[0] };
+  if (parts.length === 2) return { group: parts[0], version: parts[1] };
+  return null;
+}
+var key = (...parts) => parts.join("\0");
+var MockCluster = class {
+  /** Known types by group and kind (built-ins, then definitions). */
+  #byKind = /* @__PURE__ */ new Map();
+  /** Known types by group and plural. */
+  #byPlural = /* @__PURE__ */ new Map();
+  /** Objects by group and kind, in insertion order. */
+  #objects = /* @__PURE__ */ new Map();
+  #identities = /* @__PURE__ */ new Set();
+  #size = 0;
+  /** A cluster holding `objects`; CustomResourceDefinitions among them declare their resources. */
+  constructor(objects = []) {
+    for (const type of builtinResourceTypes()) this.#register(type);
+    for (const object2 of objects) this.add(object2);
+  }
+  /** How many objects the cluster holds. */
+  get size() {
+    return this.#size;
+  }
+  /**
+   * Declares the resource type of a CustomResourceDefinition (its plural and scope) without storing
+   * the definition itself. Returns false when the definition lacks group, kind or plural.
+   */
+  addDefinition(definition) {
+    const type = customResourceType(definition);
+    if (type === null) return false;
+    this.#register(type);
+    return true;
+  }
+  /**
+   * Stores an object (it is not copied: do not mutate it afterwards). An object without `apiVersion`,
+   * `kind` or `metadata.name`, or with the group, kind, namespace and name of an object already held,
+   * is not stored (false): the first one wins. A CustomResourceDefinition also declares its resource.
+   */
+  add(object2) {
+    const apiVersion = typeof object2.apiVersion === "string" ? splitApiVersion(object2.apiVersion) : null;
+    const kind = typeof object2.kind === "string" ? object2.kind : "";
+    const name = metadataString(object2, "name");
+    if (apiVersion === null || apiVersion.version === "" || kind === "" || name === "") return false;
+    const namespace = metadataString(object2, "namespace");
+    const identity2 = key(apiVersion.group, kind, namespace, name);
+    if (this.#identities.has(identity2)) return false;
+    this.#identities.add(identity2);
+    if (apiVersion.group === "apiextensions.k8s.io" && kind === "CustomResourceDefinition") this.addDefinition(object2);
+    const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind, namespace, name };
+    const kindKey = key(apiVersion.group, kind);
+    const list4 = this.#objects.get(kindKey);
+    if (list4) list4.push(stored);
+    else this.#objects.set(kindKey, [stored]);
+    this.#size++;
+    return true;
+  }
+  /** Every object held, in insertion order per kind. */
+  *objects() {
+    for (const list4 of this.#objects.values()) for (const stored of list4) yield stored.object;
+  }
+  /** The labels of the `v1` Namespace named `name`, or `undefined` when the cluster holds none. */
+  namespaceLabels(name) {
+    const namespace = this.#objects.get(key("", "Namespace"))?.find((stored) => stored.name === name && stored.version === "v1");
+    return namespace === void 0 ? void 0 : labelsOf(namespace.object);
+  }
+  /** Answers `GET <urlPath>` (a shorthand for `request('GET', urlPath)`). */
+  get(urlPath) {
+    return this.request("GET", urlPath);
+  }
+  /**
+   * Answers an API request as the API server would. Only GET is served (the cluster is read-only);
+   * bodies share structure with the stored objects: treat them as read-only.
+   */
+  request(method, urlPath) {
+    const path8 = parseApiPath(urlPath);
+    if (path8 === null) return noSuchResource();
+    const type = this.#resolve(path8.group, path8.resource);
+    if (type === void 0) return noSuchResource();
+    if (type.namespaced === false && path8.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path8.resource);
+    const candidates = (this.#objects.get(key(type.group, type.kind)) ?? []).filter((stored) => stored.version === path8.version);
+    if (path8.name !== void 0) {
+      if (path8.subresource !== void 0 && path8.subresource !== "status") return noSuchResource();
+      const namespace = path8.namespace ?? "";
+      const found = candidates.find((stored) => stored.namespace === namespace && stored.name === path8.name);
+      return found ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path8.name);
+    }
+    let labels;
+    let fields;
+    try {
+      labels = parseLabelSelector(path8.labelSelector ?? "");
+      fields = parseFieldSelector(path8.fieldSelector ?? "", type.group, type.plural);
+    } catch (err) {
+      if (err instanceof SelectorError) return badRequest(err.message);
+      throw err;
+    }
+    const items2 = candidates.filter((stored) => path8.namespace === void 0 || stored.namespace === path8.namespace).filter((stored) => labels(labelsOf(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path8.version : `${type.group}/${path8.version}`;
+    return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
+  }
+  #register(type) {
+    this.#byKind.set(key(type.group, type.kind), type);
+    this.#byPlural.set(key(type.group, type.plural), type);
+  }
+  /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
+  #resolve(group, plural) {
+    const known = this.#byPlural.get(key(group, plural));
+    if (known !== void 0) return known;
+    for (const list4 of this.#objects.values()) {
+      const { group: objectGroup, kind } = list4[0];
+      if (objectGroup === group && !this.#byKind.has(key(group, kind)) && guessPlural(kind) === plural) {
+        return { group, kind, plural, namespaced: void 0 };
+      }
+    }
+    return void 0;
+  }
+};
+function compare(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/cli/documents.ts
+function reportProblems(log, problems) {
+  for (const problem2 of problems) log.report(problem2);
+}
+function parseFile(file, text3, log) {
+  const source = stripByteOrderMark(text3);
+  const parsed = parseDocuments(file, source);
+  reportProblems(log, parsed.problems);
+  return { path: file, text: source, documents: parsed.documents };
+}
+function readFile(file, log) {
+  const read = readSourceFile(file);
+  reportProblems(log, read.problems);
+  if (read.file === null) return null;
+  return parseFile(file, read.file.text, log);
+}
+function documentPath(document, path8) {
+  return document.listItem === void 0 ? [...path8] : ["items", document.listItem, ...path8];
+}
+function locateIn(file, document, path8) {
+  const segments = typeof path8 === "string" ? path8.split("/").filter((segment) => segment !== "") : path8;
+  return locate(file.path, file.text, document.index, documentPath(document, segments));
+}
+function reportAt(log, file, document, path8, message, severity = "error") {
+  const location = locateIn(file, document, path8);
+  log.report({ file: file.path, line: location.line, column: location.column, message, severity });
+}
+
+// src/cli/cluster-resources.ts
+function isObject10(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+function isClusterResource(value) {
+  return value.apiVersion === "cli.kyverno.io/v1alpha1" && value.kind === "ClusterResource";
+}
+function isDefinition(value) {
+  return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
+}
+function readDefinitions(file, log, result) {
+  const loaded = readFile(file, log);
+  if (loaded === null) {
+    result.failed.push(file);
+    return;
+  }
+  for (const document of loaded.documents) {
+    if (isObject10(document.value) && isDefinition(document.value)) result.definitions.push(document.value);
+    else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
+  }
+}
+function loadClusterObjects(files, log, options = {}) {
+  const result = { objects: [], definitions: [], failed: [] };
+  const manifests2 = [];
+  for (const file of files) {
+    const loaded = readFile(file, log);
+    if (loaded === null) {
+      result.failed.push(file);
+      continue;
+    }
+    for (const document of expandLists(loaded.documents)) {
+      const value = document.value;
+      if (value === null) continue;
+      if (isObject10(value) && isClusterResource(value)) {
+        const spec2 = isObject10(value.spec) ? value.spec : {};
+        for (const resource of Array.isArray(spec2.resources) ? spec2.resources : []) {
+          if (isObject10(resource)) result.objects.push(resource);
+        }
+        const base = options.crdBase ?? path2.dirname(file);
+        for (const crd of Array.isArray(spec2.crds) ? spec2.crds : []) {
+          if (typeof crd === "string") readDefinitions(path2.resolve(base, crd), log, result);
+        }
+      } else if (isKubernetesObject(value)) {
+        if (isDefinition(value)) result.definitions.push(value);
+        manifests2.push(value);
+      } else {
+        reportAt(log, loaded, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)", "warning");
+      }
+    }
+  }
+  for (const manifest of manifests2) result.objects.push(withDefaultNamespace(manifest, result.definitions));
+  return result;
+}
+function isNamespaced(apiVersion, kind, definitions) {
+  const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
+  const builtin = builtinResourceTypes().find((type) => type.group === group && type.kind === kind);
+  if (builtin !== void 0) return builtin.namespaced === true;
+  for (const definition of definitions) {
+    const type = customResourceType(definition);
+    if (type !== null && type.group === group && type.kind === kind) return type.namespaced === true;
+  }
+  return false;
+}
+function withDefaultNamespace(manifest, definitions) {
+  const metadata = isObject10(manifest.metadata) ? manifest.metadata : {};
+  if (typeof metadata.namespace === "string" && metadata.namespace !== "") return manifest;
+  if (!isNamespaced(String(manifest.apiVersion), String(manifest.kind), definitions)) return manifest;
+  return { ...manifest, metadata: { ...metadata, namespace: "default" } };
 }
 
 // src/cli/color.ts
-var wrap = (code) => (text) => `\x1B[${code}m${text}\x1B[0m`;
+var wrap = (code) => (text3) => `\x1B[${code}m${text3}\x1B[0m`;
 var COLORS = {
   pass: wrap("1;32"),
   fail: wrap("1;31"),
@@ -21961,39 +27443,39 @@ var COLORS = {
   skip: wrap("1;36"),
   header: wrap("32;40")
 };
-var identity = (text) => text;
+var identity = (text3) => text3;
 var PLAIN = { pass: identity, fail: identity, warn: identity, skip: identity, header: identity };
 function palette(enabled) {
   return enabled ? COLORS : PLAIN;
 }
 
 // src/cli/io.ts
-import path2 from "node:path";
+import path3 from "node:path";
 function resolveArg(io, arg) {
-  return /^https?:\/\//.test(arg) ? arg : path2.resolve(io.cwd, arg);
+  return /^https?:\/\//.test(arg) ? arg : path3.resolve(io.cwd, arg);
 }
 function displayPath(io, file) {
   if (file === "-") return file;
-  const relative = path2.relative(io.cwd, file);
+  const relative = path3.relative(io.cwd, file);
   if (relative === "") return ".";
-  return relative.startsWith("..") || path2.isAbsolute(relative) ? file : relative;
+  return relative.startsWith("..") || path3.isAbsolute(relative) ? file : relative;
 }
 
 // src/cli/table.ts
 var WRAP_WIDTH = 100;
 var ANSI = /\u001b\[[0-9;]*m/g;
-function visibleLength(text) {
-  return [...text.replace(ANSI, "")].length;
+function visibleLength(text3) {
+  return [...text3.replace(ANSI, "")].length;
 }
-function padEnd(text, width) {
-  return text + " ".repeat(Math.max(0, width - visibleLength(text)));
+function padEnd(text3, width) {
+  return text3 + " ".repeat(Math.max(0, width - visibleLength(text3)));
 }
-function padStart2(text, width) {
-  return " ".repeat(Math.max(0, width - visibleLength(text))) + text;
+function padStart2(text3, width) {
+  return " ".repeat(Math.max(0, width - visibleLength(text3))) + text3;
 }
-function wrapCell(text) {
+function wrapCell(text3) {
   const lines = [];
-  for (const paragraph of text.split("\n")) {
+  for (const paragraph of text3.split("\n")) {
     if (visibleLength(paragraph) <= WRAP_WIDTH) {
       lines.push(paragraph);
       continue;
@@ -22025,8 +27507,8 @@ function renderTable(headers, rows, headerStyle = (t) => t) {
     const height = Math.max(...row.map((lines) => lines.length));
     for (let lineIndex = 0; lineIndex < height; lineIndex++) {
       const parts = row.map((lines, column) => {
-        const text = lines[lineIndex] ?? "";
-        return ` ${numeric[column] ? padStart2(text, widths[column]) : padEnd(text, widths[column])} `;
+        const text3 = lines[lineIndex] ?? "";
+        return ` ${numeric[column] ? padStart2(text3, widths[column]) : padEnd(text3, widths[column])} `;
       });
       out.push("\u2502" + parts.join("\u2502") + "\u2502");
     }
@@ -22044,11 +27526,11 @@ function countResults(responses, invalidPolicies) {
 var DIVIDER = "-".repeat(70);
 function formatSkippedPolicies(skipped, invalid3) {
   let out = "";
-  const block = (title, items) => {
-    if (items.length === 0) return;
+  const block = (title, items2) => {
+    if (items2.length === 0) return;
     out += `${DIVIDER}
 ${title}
-${items.map((item, index) => `${index + 1}. ${item}
+${items2.map((item, index) => `${index + 1}. ${item}
 `).join("")}${DIVIDER}
 `;
   };
@@ -22119,10 +27601,10 @@ var DiagnosticLog = class {
   errorCount = 0;
   report(diagnostic) {
     if (diagnostic.severity === "error") this.errorCount++;
-    const text = formatDiagnostic(this.io, diagnostic);
-    if (this.seen.has(text)) return;
-    this.seen.add(text);
-    this.io.stderr(`${text}
+    const text3 = formatDiagnostic(this.io, diagnostic);
+    if (this.seen.has(text3)) return;
+    this.seen.add(text3);
+    this.io.stderr(`${text3}
 `);
   }
   /** A problem that concerns a whole file (missing, unreadable). */
@@ -22131,66 +27613,38 @@ var DiagnosticLog = class {
   }
 };
 
-// src/cli/documents.ts
-function reportProblems(log, problems) {
-  for (const problem2 of problems) log.report(problem2);
-}
-function parseFile(file, text, log) {
-  const source = stripByteOrderMark(text);
-  const parsed = parseDocuments(file, source);
-  reportProblems(log, parsed.problems);
-  return { path: file, text: source, documents: parsed.documents };
-}
-function readFile(file, log) {
-  const read = readSourceFile(file);
-  reportProblems(log, read.problems);
-  if (read.file === null) return null;
-  return parseFile(file, read.file.text, log);
-}
-function documentPath(document, path5) {
-  return document.listItem === void 0 ? [...path5] : ["items", document.listItem, ...path5];
-}
-function locateIn(file, document, path5) {
-  const segments = typeof path5 === "string" ? path5.split("/").filter((segment) => segment !== "") : path5;
-  return locate(file.path, file.text, document.index, documentPath(document, segments));
-}
-function reportAt(log, file, document, path5, message, severity = "error") {
-  const location = locateIn(file, document, path5);
-  log.report({ file: file.path, line: location.line, column: location.column, message, severity });
-}
-
 // src/policy/exception.ts
 var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.io/v2beta1"]);
 function isPolicyException(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) && value.kind === "PolicyException" && typeof value.apiVersion === "string" && EXCEPTION_API_VERSIONS.has(value.apiVersion);
 }
-function isObject8(value) {
+function isObject11(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function strings(value) {
   return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 }
 function decodePolicyException(document) {
-  const metadata = isObject8(document.metadata) ? document.metadata : {};
+  const metadata = isObject11(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") return "PolicyException: metadata.name is required";
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
   const spec2 = document.spec;
-  if (!isObject8(spec2)) return `PolicyException ${name}: spec is required`;
+  if (!isObject11(spec2)) return `PolicyException ${name}: spec is required`;
   if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions = [];
-  for (const entry of spec2.exceptions) {
-    if (!isObject8(entry) || typeof entry.policyName !== "string") {
+  for (const entry2 of spec2.exceptions) {
+    if (!isObject11(entry2) || typeof entry2.policyName !== "string") {
       return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
     }
-    exceptions.push({ policyName: entry.policyName, ruleNames: strings(entry.ruleNames) });
+    exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
   }
   const exception = {
     name,
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
     exceptions,
-    match: isObject8(spec2.match) ? spec2.match : {}
+    match: isObject11(spec2.match) ? spec2.match : {}
   };
   if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
   if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
@@ -22202,153 +27656,6 @@ function exceptionsFor(exceptions, policyKey2, ruleName) {
       (target) => target.policyName === policyKey2 && target.ruleNames.some((pattern) => wildcardMatch(pattern, ruleName))
     )
   );
-}
-
-// src/engine/context/images.ts
-var DEFAULT_REGISTRY = "docker.io";
-var ALPHANUMERIC = "[a-z0-9]+";
-var SEPARATOR = "(?:[._]|__|[-]+)";
-var PATH_COMPONENT = `${ALPHANUMERIC}(?:${SEPARATOR}${ALPHANUMERIC})*`;
-var DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
-var DOMAIN_NAME = `${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*`;
-var HOST = `(?:${DOMAIN_NAME}|\\[(?:[a-fA-F0-9:]+)\\])`;
-var DOMAIN_AND_PORT = `${HOST}(?::[0-9]+)?`;
-var TAG = "[\\w][\\w.-]{0,127}";
-var DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}";
-var NAME = `(?:${DOMAIN_AND_PORT}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
-var REFERENCE2 = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
-var ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(?:/${PATH_COMPONENT})*)$`);
-var DIGEST_HEX_LENGTH = { sha256: 64, sha384: 96, sha512: 128 };
-function validateDigest(digest) {
-  const colon = digest.indexOf(":");
-  if (colon <= 0 || colon + 1 === digest.length) throw new Error("invalid checksum digest format");
-  const algorithm = digest.slice(0, colon);
-  const encoded = digest.slice(colon + 1);
-  const length = DIGEST_HEX_LENGTH[algorithm];
-  if (length === void 0) {
-    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest)) throw new Error("invalid checksum digest format");
-    throw new Error("unsupported digest algorithm");
-  }
-  if (encoded.length !== length) throw new Error("invalid checksum digest length");
-  if (!/^[a-f0-9]+$/.test(encoded)) throw new Error("invalid checksum digest format");
-}
-function parseReference(s) {
-  const matches = REFERENCE2.exec(s);
-  if (matches === null) {
-    if (s === "") throw new Error("repository name must have at least one component");
-    if (REFERENCE2.test(s.toLowerCase())) throw new Error("repository name must be lowercase");
-    throw new Error("invalid reference format");
-  }
-  const name = ANCHORED_NAME.exec(matches[1]);
-  const domain = name?.[1] ?? "";
-  const path5 = name ? name[2] : matches[1];
-  if (path5.length > 255) throw new Error("repository name must not be more than 255 characters");
-  const digest = matches[3] ?? "";
-  if (digest !== "") validateDigest(digest);
-  return { domain, path: path5, tag: matches[2] ?? "", digest };
-}
-function addDefaultRegistry(image) {
-  const slash = image.indexOf("/");
-  if (slash === -1) return `${DEFAULT_REGISTRY}/${image}`;
-  const first = image.slice(0, slash);
-  if (!/[.:]/.test(first) && first !== "localhost" && first.toLowerCase() === first) {
-    return `${DEFAULT_REGISTRY}/${image}`;
-  }
-  return image;
-}
-function parseImage(image) {
-  const full = addDefaultRegistry(image);
-  let parsed;
-  try {
-    parsed = parseReference(full);
-  } catch (err) {
-    throw new Error(
-      `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
-    );
-  }
-  const { domain: registry, path: path5, digest } = parsed;
-  const tag = parsed.tag === "" && digest === "" ? "latest" : parsed.tag;
-  const repository = registry !== "" ? `${registry}/${path5}` : path5;
-  return {
-    registry,
-    name: path5.slice(path5.lastIndexOf("/") + 1),
-    path: path5,
-    tag,
-    digest,
-    reference: digest !== "" ? `${repository}@${digest}` : `${repository}:${tag}`,
-    referenceWithTag: `${repository}:${tag}`
-  };
-}
-var POD_CONTAINER_TYPES = ["initContainers", "containers", "ephemeralContainers"];
-var POD_SPEC_PATHS = {
-  Pod: ["spec"],
-  DaemonSet: ["spec", "template", "spec"],
-  Deployment: ["spec", "template", "spec"],
-  ReplicaSet: ["spec", "template", "spec"],
-  ReplicationController: ["spec", "template", "spec"],
-  StatefulSet: ["spec", "template", "spec"],
-  Job: ["spec", "template", "spec"],
-  CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
-};
-var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-function imageEntry(info, pointer) {
-  const entry = {};
-  if (info.registry !== "") entry.registry = info.registry;
-  entry.name = info.name;
-  entry.path = info.path;
-  if (info.tag !== "") entry.tag = info.tag;
-  if (info.digest !== "") entry.digest = info.digest;
-  if (info.reference !== "") entry.reference = info.reference;
-  if (info.referenceWithTag !== "") entry.referenceWithTag = info.referenceWithTag;
-  entry.jsonPointer = pointer;
-  return entry;
-}
-function extractContainers(node, path5, into) {
-  if (node === void 0 || node === null) return;
-  let items;
-  if (Array.isArray(node)) items = node.map((item, i) => [String(i), item]);
-  else if (isMap4(node)) items = Object.entries(node);
-  else throw new Error("invalid type");
-  for (const [segment, container] of items) {
-    if (container === null) continue;
-    if (!isMap4(container)) throw new Error("invalid image config");
-    const pointer = `/${[...path5, segment].join("/")}/image`;
-    const key = container.name;
-    if (typeof key !== "string") throw new Error("invalid key");
-    const image = container.image;
-    if (typeof image !== "string" || goTrimSpace2(image) === "") continue;
-    let info;
-    try {
-      info = parseImage(image);
-    } catch (err) {
-      throw new Error(`invalid image '${image}' (${err.message})`);
-    }
-    setOwnProperty(into, key, imageEntry(info, pointer));
-  }
-}
-function walkToPodSpec(resource, path5) {
-  let node = resource;
-  for (const segment of path5) {
-    if (!isMap4(node)) throw new Error("invalid image config");
-    node = node[segment];
-    if (node === void 0 || node === null) return null;
-  }
-  if (!isMap4(node)) throw new Error("invalid image config");
-  return node;
-}
-function extractImages(resource) {
-  const kind = typeof resource.kind === "string" ? resource.kind : "";
-  const specPath = POD_SPEC_PATHS[kind];
-  if (specPath === void 0) return null;
-  const images = {};
-  for (const type of POD_CONTAINER_TYPES) {
-    const podSpec = walkToPodSpec(resource, specPath);
-    if (podSpec === null) continue;
-    const containers = {};
-    extractContainers(podSpec[type], [...specPath, type], containers);
-    if (Object.keys(containers).length > 0) images[type] = containers;
-  }
-  return Object.keys(images).length > 0 ? images : null;
 }
 
 // src/engine/context/admission.ts
@@ -22378,27 +27685,622 @@ function namespaceOf2(resource) {
   return typeof metadata.namespace === "string" ? metadata.namespace : "";
 }
 function createAdmissionContext(request2) {
+  const context2 = new JsonContext(admissionData(request2));
+  context2.registerDeferred("images", new ImagesLoader(context2, request2.resource));
+  return context2;
+}
+var admissionDataCache = /* @__PURE__ */ new WeakMap();
+function admissionData(request2) {
   const operation = request2.operation ?? "CREATE";
   const resource = request2.resource;
+  const cached = admissionDataCache.get(resource);
+  if (cached !== void 0 && cached.operation === operation && cached.userInfo === request2.userInfo) return cached.data;
   const context2 = new JsonContext();
   if (operation === "DELETE") context2.setOldResource(resource);
   else context2.setResource(resource);
   context2.merge({ request: { namespace: namespaceOf2(resource) } });
-  context2.registerDeferred("images", {
-    loadData() {
-      const images = extractImages(resource);
-      if (images !== null) context2.merge({ images });
-    },
-    // Kyverno's image loader never records that it ran: it runs again for every matching query.
-    hasLoaded: () => false
-  });
   if (request2.userInfo !== void 0) {
     context2.merge({ request: requestInfoJson(request2.userInfo) });
     context2.merge(serviceAccountOf(request2.userInfo.userInfo?.username ?? ""));
   }
   context2.merge({ request: { operation } });
   if (operation === "UPDATE") context2.setOldResource(resource);
-  return context2;
+  const data = context2.snapshot();
+  admissionDataCache.set(resource, { operation, userInfo: request2.userInfo, data });
+  return data;
+}
+var ImagesLoader = class {
+  constructor(context2, resource) {
+    this.context = context2;
+    this.resource = resource;
+  }
+  context;
+  resource;
+  loadData() {
+    const images = imagesOf(this.resource);
+    if (images !== null) this.context.merge({ images });
+  }
+  /** Kyverno's image loader never records that it ran: it runs again for every matching query. */
+  hasLoaded() {
+    return false;
+  }
+};
+var imagesCache = /* @__PURE__ */ new WeakMap();
+function imagesOf(resource) {
+  let images = imagesCache.get(resource);
+  if (images === void 0) {
+    images = extractImages(resource);
+    imagesCache.set(resource, images);
+  }
+  return images;
+}
+
+// src/engine/context/external/api-call-mocks.ts
+var ApiCallMocks = class {
+  #index = /* @__PURE__ */ new Map();
+  constructor(mocks) {
+    for (const mock of mocks) {
+      const url = mock.url.trim();
+      const method = (mock.method ?? "").trim().toUpperCase();
+      const statusCode = mock.statusCode === void 0 || mock.statusCode === 0 ? 200 : mock.statusCode;
+      this.#index.set(method === "" ? url : `${method}:${url}`, { statusCode, body: mock.body });
+    }
+  }
+  get size() {
+    return this.#index.size;
+  }
+  /** The mock answering `method url`: by `METHOD:url` first, then by `url`. */
+  lookup(method, url) {
+    if (method !== "") {
+      const exact = this.#index.get(`${method}:${url}`);
+      if (exact !== void 0) return exact;
+    }
+    return this.#index.get(url);
+  }
+};
+function isObject12(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function apiCallUrl(apiCall) {
+  if (isObject12(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
+  return typeof apiCall.urlPath === "string" ? apiCall.urlPath : "";
+}
+function quote(text3) {
+  return JSON.stringify(text3);
+}
+function resolveMockedApiCalls(entries, context2, mocks, operation) {
+  if (mocks.size === 0) return [...entries];
+  const remaining = [];
+  for (const entry2 of entries) {
+    const apiCall = entry2.apiCall;
+    if (apiCall === void 0 || apiCall === null) {
+      remaining.push(entry2);
+      continue;
+    }
+    let substituted;
+    try {
+      substituted = substituteAll(apiCall, context2, { operation });
+    } catch (err) {
+      throw new Error(`failed to substitute variables in apiCall context entry ${quote(entry2.name)}: ${err.message}`);
+    }
+    const call = isObject12(substituted) ? substituted : {};
+    const url = apiCallUrl(call);
+    const method = typeof call.method === "string" && call.method !== "" ? call.method : "GET";
+    const mock = url === "" ? void 0 : mocks.lookup(method, url);
+    if (mock === void 0) {
+      remaining.push(entry2);
+      continue;
+    }
+    if (mock.statusCode < 200 || mock.statusCode >= 300) {
+      throw new Error(`HTTP ${mock.statusCode} from apiCall mock for context entry ${quote(entry2.name)} (v1 apiCall treats non-2xx as failure)`);
+    }
+    let data = mock.body;
+    const jmesPath = typeof call.jmesPath === "string" ? call.jmesPath : "";
+    if (jmesPath !== "") {
+      try {
+        data = compileJmesPath(jmesPath).search(mock.body);
+      } catch (err) {
+        throw new Error(`failed to apply JMESPath ${quote(jmesPath)} for context entry ${quote(entry2.name)}: ${err.message}`);
+      }
+    }
+    context2.addContextEntry(entry2.name, data);
+  }
+  return remaining;
+}
+
+// src/engine/context/external/global-context.ts
+function search(expression, data) {
+  return compileJmesPath(expression).search(data);
+}
+function resolve(entry2) {
+  const name = JSON.stringify(entry2.name);
+  const projections = entry2.projections ?? [];
+  let root;
+  if (entry2.resources !== void 0 && entry2.resources.length > 0) {
+    root = entry2.resources;
+  } else {
+    root = entry2.data ?? null;
+    if (projections.length > 0 && root === null) return { error: `globalContextEntries ${name}: data is required when projections are set` };
+    if (root === null) return { value: null };
+  }
+  if (entry2.fieldPath !== void 0 && entry2.fieldPath !== "") {
+    try {
+      root = search(entry2.fieldPath, root);
+    } catch (err) {
+      return { error: `globalContextEntries ${name} fieldPath: ${err.message}` };
+    }
+  }
+  if (projections.length === 0) return { value: root };
+  const out = {};
+  for (const projection of projections) {
+    if (projection.name === "") return { error: `globalContextEntries ${name} projection name must not be empty` };
+    try {
+      out[projection.name] = search(projection.path, root);
+    } catch (err) {
+      return {
+        error: `globalContextEntries ${name} projection ${JSON.stringify(projection.name)} path ${JSON.stringify(projection.path)}: ${err.message}`
+      };
+    }
+  }
+  return { value: out };
+}
+var GlobalContextStore = class {
+  #entries = /* @__PURE__ */ new Map();
+  constructor(entries) {
+    for (const entry2 of entries) this.#entries.set(entry2.name, resolve(entry2));
+  }
+  has(name) {
+    return this.#entries.has(name);
+  }
+  /**
+   * The value of entry `name` (projection `projection` of it when not empty); throws the entry's
+   * resolution error, or an error for a projection the value does not have.
+   */
+  get(name, projection = "") {
+    const resolved = this.#entries.get(name);
+    if (resolved === void 0) throw new Error(`failed to fetch entry key=${name}`);
+    if ("error" in resolved) throw new Error(resolved.error);
+    if (projection === "") return resolved.value;
+    const value = resolved.value;
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new Error(`global context mock: projection ${JSON.stringify(projection)} requested but value is not an object`);
+    }
+    const object2 = value;
+    if (!Object.prototype.hasOwnProperty.call(object2, projection)) {
+      throw new Error(`global context mock: projection ${JSON.stringify(projection)} not found`);
+    }
+    return object2[projection];
+  }
+};
+
+// src/engine/context/external/api-call-loader.ts
+function isObject13(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+var text = (value) => typeof value === "string" ? value : "";
+var ApiCallLoader = class {
+  constructor(entry2, context2, options) {
+    this.entry = entry2;
+    this.context = context2;
+    this.options = options;
+  }
+  entry;
+  context;
+  options;
+  /** The fetched response; stays undefined when `default` replaced a failed call. */
+  #fetched;
+  hasLoaded() {
+    return this.#fetched !== void 0;
+  }
+  loadData() {
+    try {
+      let data = this.#fetched;
+      if (data === void 0) {
+        try {
+          data = this.#fetch();
+          this.#fetched = data;
+        } catch (err) {
+          const fallback = this.entry.apiCall.default;
+          if (fallback === void 0 || fallback === null) throw new Error(`failed to fetch data for APICall: ${err.message}`);
+          this.#add(fallback, "failed to add resource data to context entry");
+          this.options.onLoaded?.();
+          return;
+        }
+      }
+      this.#store(data);
+    } catch (err) {
+      this.options.onFailed?.(err.message);
+      throw err;
+    }
+    this.options.onLoaded?.();
+  }
+  #add(value, failure2) {
+    try {
+      this.context.addContextEntry(this.entry.name, value);
+    } catch (err) {
+      throw new Error(`${failure2} ${this.entry.name}: ${err.message}`);
+    }
+  }
+  #fetch() {
+    const { name, apiCall } = this.entry;
+    let substituted;
+    try {
+      substituted = substituteAll(apiCall, this.context, { operation: this.options.operation });
+    } catch (err) {
+      throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
+    }
+    const call = isObject13(substituted) ? substituted : {};
+    const urlPath = text(call.urlPath);
+    const method = text(call.method);
+    if (urlPath === "") {
+      if (!isObject13(call.service)) throw new Error(`missing service for APICall ${name}`);
+      throw new Error(
+        `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call.service.url)} is not requested offline`
+      );
+    }
+    const policyNamespace = this.options.policyNamespace;
+    if (policyNamespace !== void 0 && !urlPath.includes(`/namespaces/${policyNamespace}/`)) {
+      throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
+    }
+    const response = this.options.cluster.request(method || "GET", urlPath);
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      const message = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
+      throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
+    }
+    return text(call.responseType) === "Text" ? JSON.stringify(response.body) : response.body;
+  }
+  #store(data) {
+    const { name, apiCall } = this.entry;
+    const jmesPath = text(apiCall.jmesPath);
+    if (jmesPath === "") {
+      this.#add(data, "failed to add resource data to context entry");
+      return;
+    }
+    let path8;
+    try {
+      path8 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+    } catch (err) {
+      throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
+    }
+    let result;
+    try {
+      result = compileJmesPath(text(path8)).search(data);
+    } catch (err) {
+      throw new Error(`failed to apply JMESPath ${text(path8)} for context entry ${name}: ${err.message}`);
+    }
+    this.#add(result, "failed to add APICall results for context entry");
+  }
+};
+
+// src/engine/context/external/config-map-loader.ts
+var OBJECT_META_FIELDS = [
+  "name",
+  "generateName",
+  "namespace",
+  "selfLink",
+  "uid",
+  "resourceVersion",
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "ownerReferences",
+  "finalizers",
+  "managedFields"
+];
+function isObject14(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function goType(value) {
+  if (value === null) return "<nil>";
+  if (Array.isArray(value)) return "[]interface {}";
+  switch (typeof value) {
+    case "string":
+      return "string";
+    case "number":
+      return "float64";
+    case "boolean":
+      return "bool";
+    default:
+      return "map[string]interface {}";
+  }
+}
+function isEmpty(value) {
+  if (value === null || value === "" || value === 0 || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject14(value) && Object.keys(value).length === 0;
+}
+function objectMeta(metadata) {
+  const source = isObject14(metadata) ? metadata : {};
+  const out = {};
+  for (const field of OBJECT_META_FIELDS) {
+    const value = source[field];
+    if (field === "creationTimestamp") out[field] = value ?? null;
+    else if (value !== void 0 && !isEmpty(value)) out[field] = value;
+  }
+  return out;
+}
+function configMapData(data) {
+  if (data === void 0 || data === null) return null;
+  if (!isObject14(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goType(data)}`);
+  for (const [key2, value] of Object.entries(data)) {
+    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key2}" is a ${goType(value)}, not a string`);
+  }
+  return data;
+}
+var ConfigMapLoader = class {
+  constructor(entry2, context2, options) {
+    this.entry = entry2;
+    this.context = context2;
+    this.options = options;
+  }
+  entry;
+  context;
+  options;
+  #data;
+  hasLoaded() {
+    return this.#data !== void 0;
+  }
+  loadData() {
+    try {
+      if (this.#data === void 0) {
+        try {
+          this.#data = this.#fetch();
+        } catch (err) {
+          throw new Error(`failed to retrieve config map for context entry ${this.entry.name}: ${err.message}`);
+        }
+      }
+      try {
+        this.context.addContextEntry(this.entry.name, this.#data);
+      } catch (err) {
+        throw new Error(`failed to add config map for context entry ${this.entry.name}: ${err.message}`);
+      }
+    } catch (err) {
+      this.options.onFailed?.(err.message);
+      throw err;
+    }
+    this.options.onLoaded?.();
+  }
+  #substitute(field) {
+    const raw = this.entry.configMap[field] ?? "";
+    let value;
+    try {
+      value = substituteAll(raw, this.context, { operation: this.options.operation });
+    } catch (err) {
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: ${err.message}`);
+    }
+    if (typeof value !== "string") {
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: expected string, got ${goType(value)}`);
+    }
+    return value;
+  }
+  #fetch() {
+    const name = this.#substitute("name");
+    let namespace = this.#substitute("namespace");
+    const policyNamespace = this.options.policyNamespace;
+    if (namespace === "") namespace = policyNamespace ?? "default";
+    if (policyNamespace !== void 0 && namespace !== policyNamespace) {
+      throw new Error(
+        `context entry ${this.entry.name}: configMap namespace ${JSON.stringify(namespace)} is different from policy namespace ${JSON.stringify(policyNamespace)}`
+      );
+    }
+    const response = this.options.cluster.request(
+      "GET",
+      `/api/v1/namespaces/${encodeURIComponent(namespace)}/configmaps/${encodeURIComponent(name)}`
+    );
+    try {
+      if (response.statusCode !== 200) {
+        throw new Error(typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`);
+      }
+      return { data: configMapData(response.body.data), metadata: objectMeta(response.body.metadata) };
+    } catch (err) {
+      throw new Error(`failed to get configmap ${namespace}/${name} : ${err.message}`);
+    }
+  }
+};
+
+// src/engine/context/external/global-reference-loader.ts
+function isObject15(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+var GlobalReferenceLoader = class {
+  constructor(entry2, context2, options) {
+    this.entry = entry2;
+    this.context = context2;
+    this.options = options;
+  }
+  entry;
+  context;
+  options;
+  hasLoaded() {
+    return false;
+  }
+  loadData() {
+    const { name } = this.entry;
+    try {
+      let data;
+      try {
+        data = this.#load();
+      } catch (err) {
+        throw new Error(`failed to marshal APICall data for context entry ${name}: ${err.message}`);
+      }
+      try {
+        this.context.addContextEntry(name, data);
+      } catch (err) {
+        throw new Error(`failed to add resource cache results for context entry ${name}: ${err.message}`);
+      }
+    } catch (err) {
+      this.options.onFailed?.(err.message);
+      throw err;
+    }
+    this.options.onLoaded?.();
+  }
+  #load() {
+    const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
+    const reference = isObject15(substituted) ? substituted : {};
+    const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
+    const value = this.options.store.get(entryName, projection);
+    const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
+    if (jmesPath === "") return value;
+    try {
+      return compileJmesPath(jmesPath).search(value);
+    } catch (err) {
+      throw new Error(`failed to apply JMESPath ${jmesPath} for context entry ${this.entry.name}: ${err.message}`);
+    }
+  }
+};
+
+// src/engine/context/external/loader-factories.ts
+var current;
+function enterOfflineScope(scope) {
+  const previous = current;
+  current = scope;
+  return previous;
+}
+function leaveOfflineScope(previous) {
+  current = previous;
+}
+function currentScope() {
+  if (current === void 0) throw new TypeError("offline context loaders used outside enterOfflineScope");
+  return current;
+}
+function leaveOut(scope, entry2, kind, reason) {
+  scope.unresolved.record(entry2, kind, reason);
+  return void 0;
+}
+function callbacks(scope, entry2, kind) {
+  const { unresolved } = scope;
+  return {
+    onLoaded: () => unresolved.resolved(entry2.name),
+    onFailed: (message) => unresolved.record(entry2, kind, message)
+  };
+}
+var OFFLINE_LOADER_FACTORIES = {
+  configMap(entry2, context2) {
+    if (!entry2.configMap) return void 0;
+    const scope = currentScope();
+    const cluster = scope.data?.cluster;
+    if (cluster === void 0) return leaveOut(scope, entry2, "configMap", "no cluster resources were given");
+    const { operation, policyNamespace } = scope;
+    const configMapEntry = entry2;
+    return new ConfigMapLoader(configMapEntry, context2, { cluster, operation, policyNamespace, ...callbacks(scope, entry2, "configMap") });
+  },
+  apiCall(entry2, context2) {
+    if (!entry2.apiCall) return void 0;
+    const scope = currentScope();
+    const cluster = scope.data?.cluster;
+    if (cluster === void 0) return leaveOut(scope, entry2, "apiCall", "no cluster resources were given");
+    const { operation, policyNamespace } = scope;
+    const apiCallEntry = entry2;
+    return new ApiCallLoader(apiCallEntry, context2, { cluster, operation, policyNamespace, ...callbacks(scope, entry2, "apiCall") });
+  },
+  globalReference(entry2, context2) {
+    if (!entry2.globalReference) return void 0;
+    const scope = currentScope();
+    const store = scope.data?.globalContext;
+    if (store === void 0) return leaveOut(scope, entry2, "globalReference", "the test has no globalContextEntries");
+    const referenceEntry = entry2;
+    return new GlobalReferenceLoader(referenceEntry, context2, { store, operation: scope.operation, ...callbacks(scope, entry2, "globalReference") });
+  },
+  imageRegistry(entry2) {
+    return leaveOut(currentScope(), entry2, "imageRegistry", "registry data is not fetched offline");
+  }
+};
+function resolveOfflineEagerly(entries, context2) {
+  const scope = currentScope();
+  const mocks = scope.data?.apiCallMocks;
+  if (mocks === void 0 || mocks.size === 0) return entries;
+  return resolveMockedApiCalls(entries, context2, mocks, scope.operation);
+}
+var EXTERNAL_KINDS = ["configMap", "apiCall", "globalReference", "imageRegistry"];
+var externalEntries = /* @__PURE__ */ new WeakMap();
+function hasExternalEntries(entries) {
+  let found = externalEntries.get(entries);
+  if (found === void 0) {
+    found = entries.some((entry2) => EXTERNAL_KINDS.some((kind) => entry2[kind] !== void 0 && entry2[kind] !== null));
+    externalEntries.set(entries, found);
+  }
+  return found;
+}
+
+// src/engine/context/external/unresolved.ts
+function isObject16(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+var text2 = (value) => typeof value === "string" ? value : "";
+function describeLookup(entry2) {
+  if (entry2.configMap) {
+    const namespace = entry2.configMap.namespace ?? "";
+    return `ConfigMap ${namespace === "" ? "" : `${namespace}/`}${entry2.configMap.name ?? ""}`;
+  }
+  if (entry2.apiCall) {
+    const call = entry2.apiCall;
+    const method = text2(call.method) || "GET";
+    return `${method} ${isObject16(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
+  }
+  if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
+  if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
+  return entry2.name;
+}
+function remedyFor(entry2, kind) {
+  const values = `or set "${entry2.name}" in a values file (policies[].rules[].values)`;
+  switch (kind) {
+    case "configMap":
+      return `add the ConfigMap to --cluster-resources (apply) or clusterResources (test), ${values}`;
+    case "apiCall":
+      return isObject16(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+    case "globalReference":
+      return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
+    case "imageRegistry":
+      return `set "${entry2.name}" in a values file (policies[].rules[].values)`;
+  }
+}
+function describe2({ entry: entry2, kind, reason }) {
+  return { name: entry2.name, kind, lookup: describeLookup(entry2), reason, remedy: remedyFor(entry2, kind) };
+}
+var UnresolvedEntries = class {
+  /** Created on the first record: most evaluations have none. */
+  #records;
+  /** Records that `entry` was not resolved, for `reason`. */
+  record(entry2, kind, reason) {
+    this.#records ??= /* @__PURE__ */ new Map();
+    this.#records.set(entry2.name, { entry: entry2, kind, reason });
+  }
+  /** Forgets a name whose data was stored after all. */
+  resolved(name) {
+    this.#records?.delete(name);
+  }
+  get(name) {
+    const record = this.#records?.get(name);
+    return record === void 0 ? void 0 : describe2(record);
+  }
+  get size() {
+    return this.#records?.size ?? 0;
+  }
+};
+function unresolvedHint(entry2) {
+  return `context entry "${entry2.name}" (${entry2.lookup}) was not resolved offline: ${entry2.reason}; ${entry2.remedy}`;
+}
+var UNKNOWN_KEY = 'Unknown key "';
+function withUnresolvedHint(response, unresolved) {
+  if (response.status !== "error" || unresolved.size === 0) return response;
+  const message = response.message;
+  const hints = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (let at = message.indexOf(UNKNOWN_KEY); at >= 0; at = message.indexOf(UNKNOWN_KEY, at + 1)) {
+    const start = at + UNKNOWN_KEY.length;
+    const end = message.indexOf('"', start);
+    if (end < 0) break;
+    const name = message.slice(start, end);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const entry2 = unresolved.get(name);
+    if (entry2 !== void 0) hints.push(unresolvedHint(entry2));
+  }
+  if (hints.length === 0) return response;
+  return { ...response, message: `${message} (${hints.join("; ")})` };
 }
 
 // src/engine/conditions/errors.ts
@@ -22408,123 +28310,6 @@ var ConditionError = class extends Error {
     this.name = "ConditionError";
   }
 };
-
-// src/util/go-format.ts
-function specialValue(v) {
-  if (Number.isNaN(v)) return "NaN";
-  if (v === Infinity) return "+Inf";
-  if (v === -Infinity) return "-Inf";
-  return null;
-}
-function shortestDigits(v) {
-  const negative = v < 0 || Object.is(v, -0);
-  if (v === 0) return { digits: "0", point: 1, negative };
-  const text = Math.abs(v).toExponential();
-  const e = text.indexOf("e");
-  const mantissa = text.slice(0, e).replace(".", "");
-  const exponent = Number(text.slice(e + 1));
-  return { digits: mantissa, point: exponent + 1, negative };
-}
-function shortestDigits32(v) {
-  const f = Math.fround(v);
-  const negative = f < 0 || Object.is(f, -0);
-  if (f === 0) return { digits: "0", point: 1, negative };
-  const a = Math.abs(f);
-  for (let precision = 1; precision <= 9; precision++) {
-    const text = a.toExponential(precision - 1);
-    if (Math.fround(Number(text)) === a) {
-      const e = text.indexOf("e");
-      const mantissa = text.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
-      return { digits: mantissa, point: Number(text.slice(e + 1)) + 1, negative };
-    }
-  }
-  return shortestDigits(a);
-}
-function exponentSuffix(letter, exp) {
-  const sign2 = exp < 0 ? "-" : "+";
-  const magnitude = Math.abs(exp);
-  return `${letter}${sign2}${magnitude < 10 ? "0" : ""}${magnitude}`;
-}
-function renderExponent(d, letter) {
-  const mantissa = d.digits.length > 1 ? `${d.digits[0]}.${d.digits.slice(1)}` : d.digits;
-  const exp = d.digits === "0" ? 0 : d.point - 1;
-  return `${d.negative ? "-" : ""}${mantissa}${exponentSuffix(letter, exp)}`;
-}
-function renderFixed(d, decimals) {
-  let integer;
-  let fraction;
-  if (d.digits === "0") {
-    integer = "0";
-    fraction = "";
-  } else if (d.point <= 0) {
-    integer = "0";
-    fraction = "0".repeat(-d.point) + d.digits;
-  } else if (d.point >= d.digits.length) {
-    integer = d.digits + "0".repeat(d.point - d.digits.length);
-    fraction = "";
-  } else {
-    integer = d.digits.slice(0, d.point);
-    fraction = d.digits.slice(d.point);
-  }
-  fraction = fraction.padEnd(decimals, "0");
-  return `${d.negative ? "-" : ""}${integer}${decimals > 0 ? "." + fraction : ""}`;
-}
-function formatFloatE(v) {
-  return specialValue(v) ?? renderExponent(shortestDigits(v), "E");
-}
-function formatFloatG(v) {
-  const special = specialValue(v);
-  if (special !== null) return special;
-  const d = shortestDigits(v);
-  const exp = d.point - 1;
-  if (d.digits !== "0" && (exp < -4 || exp >= 6)) return renderExponent(d, "e");
-  return renderFixed(d, Math.max(d.digits.length - d.point, 0));
-}
-function binaryParts(v) {
-  const view2 = new DataView(new ArrayBuffer(8));
-  view2.setFloat64(0, Math.abs(v));
-  const hi = view2.getUint32(0);
-  const lo = view2.getUint32(4);
-  const biased = hi >>> 20 & 2047;
-  const fracHi = BigInt(hi & 1048575);
-  let mantissa = fracHi << 32n | BigInt(lo);
-  let exp2;
-  if (biased === 0) {
-    exp2 = -1074;
-  } else {
-    mantissa |= 1n << 52n;
-    exp2 = biased - 1075;
-  }
-  return { mantissa, exp2 };
-}
-function scaledRounded(v, prec) {
-  const { mantissa, exp2 } = binaryParts(v);
-  const scaled = mantissa * 10n ** BigInt(prec);
-  if (exp2 >= 0) return scaled << BigInt(exp2);
-  const divisor = 1n << BigInt(-exp2);
-  const q = scaled / divisor;
-  const r2 = scaled % divisor * 2n;
-  if (r2 > divisor || r2 === divisor && (q & 1n) === 1n) return q + 1n;
-  return q;
-}
-function formatFloatF(v, prec, bitSize = 64) {
-  const special = specialValue(bitSize === 32 ? Math.fround(v) : v);
-  if (special !== null) return special;
-  if (prec < 0) {
-    const d = bitSize === 32 ? shortestDigits32(v) : shortestDigits(v);
-    return renderFixed(d, Math.max(d.digits.length - d.point, 0));
-  }
-  const value = bitSize === 32 ? Math.fround(v) : v;
-  const negative = value < 0 || Object.is(value, -0);
-  if (Number.isSafeInteger(value)) {
-    const integer2 = `${negative ? "-" : ""}${Math.abs(value)}`;
-    return prec > 0 ? `${integer2}.${"0".repeat(prec)}` : integer2;
-  }
-  const text = scaledRounded(value, prec).toString().padStart(prec + 1, "0");
-  const integer = text.slice(0, text.length - prec);
-  const fraction = text.slice(text.length - prec);
-  return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction : ""}`;
-}
 
 // src/engine/conditions/go-sprint.ts
 function goSprint(v) {
@@ -22549,12 +28334,13 @@ function compareGoStrings3(a, b) {
 }
 
 // src/engine/conditions/string-list.ts
-function decodeStringList(text) {
+function decodeStringList(text3) {
+  if (!mayBeJson(text3)) return INVALID_JSON;
   let parsed;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text3);
   } catch {
-    return { kind: "invalid-json" };
+    return INVALID_JSON;
   }
   if (parsed === null) return { kind: "list", list: [] };
   if (!Array.isArray(parsed)) return { kind: "not-a-string-list" };
@@ -22566,284 +28352,14 @@ function decodeStringList(text) {
   }
   return { kind: "list", list: list4 };
 }
-
-// src/util/go-duration.ts
-var NS_PER_UNIT = /* @__PURE__ */ new Map([
-  ["ns", 1n],
-  ["us", 1000n],
-  ["\xB5s", 1000n],
-  // µs, MICRO SIGN
-  ["\u03BCs", 1000n],
-  // μs, GREEK SMALL LETTER MU
-  ["ms", 1000000n],
-  ["s", 1000000000n],
-  ["m", 60000000000n],
-  ["h", 3600000000000n]
-]);
-var TWO_63 = 1n << 63n;
-var MAX_INT64 = TWO_63 - 1n;
-function isDigit3(c) {
-  return c >= 48 && c <= 57;
-}
-function parseGoDuration(input) {
-  let s = input;
-  let neg = false;
-  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
-    neg = s[0] === "-";
-    s = s.slice(1);
+var INVALID_JSON = Object.freeze({ kind: "invalid-json" });
+function mayBeJson(text3) {
+  for (let i = 0; i < text3.length; i++) {
+    const code = text3.charCodeAt(i);
+    if (code === 9 || code === 10 || code === 13 || code === 32) continue;
+    return code === 123 || code === 91 || code === 34 || code === 116 || code === 102 || code === 110 || code === 45 || code >= 48 && code <= 57;
   }
-  if (s === "0") return 0n;
-  if (s.length === 0) return null;
-  let i = 0;
-  const n = s.length;
-  let total = 0n;
-  while (i < n) {
-    const first = s.charCodeAt(i);
-    if (!(first === 46 || isDigit3(first))) return null;
-    const intStart = i;
-    let v = 0n;
-    while (i < n && isDigit3(s.charCodeAt(i))) {
-      if (v > TWO_63 / 10n) return null;
-      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
-      if (v > TWO_63) return null;
-      i++;
-    }
-    const pre = i !== intStart;
-    let f = 0n;
-    let scale = 1;
-    let post = false;
-    if (i < n && s.charCodeAt(i) === 46) {
-      i++;
-      const fracStart = i;
-      let overflow = false;
-      while (i < n && isDigit3(s.charCodeAt(i))) {
-        if (!overflow) {
-          if (f > MAX_INT64 / 10n) {
-            overflow = true;
-          } else {
-            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
-            if (y > TWO_63) {
-              overflow = true;
-            } else {
-              f = y;
-              scale *= 10;
-            }
-          }
-        }
-        i++;
-      }
-      post = i !== fracStart;
-    }
-    if (!pre && !post) return null;
-    const unitStart = i;
-    while (i < n) {
-      const c = s.charCodeAt(i);
-      if (c === 46 || isDigit3(c)) break;
-      i++;
-    }
-    if (i === unitStart) return null;
-    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
-    if (unit === void 0) return null;
-    if (v > TWO_63 / unit) return null;
-    v *= unit;
-    if (f > 0n) {
-      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
-      if (v > TWO_63) return null;
-    }
-    total += v;
-    if (total > TWO_63) return null;
-  }
-  if (neg) return -total;
-  if (total > MAX_INT64) return null;
-  return total;
-}
-
-// src/util/quantity.ts
-var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
-  ["n", -9],
-  ["u", -6],
-  ["m", -3],
-  ["", 0],
-  ["k", 3],
-  ["M", 6],
-  ["G", 9],
-  ["T", 12],
-  ["P", 15],
-  ["E", 18]
-]);
-var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
-  ["Ki", 10],
-  ["Mi", 20],
-  ["Gi", 30],
-  ["Ti", 40],
-  ["Pi", 50],
-  ["Ei", 60]
-]);
-var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
-  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
-);
-var SUFFIX_CHARS = "eEinumkKMGTP";
-var MAX_BINARY = (1n << 63n) - 1n;
-var NANO_SCALE = -9;
-var POW10_CACHE = [1n];
-function pow10(n) {
-  if (n < POW10_CACHE.length) return POW10_CACHE[n];
-  if (n < 256) {
-    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
-    return POW10_CACHE[n];
-  }
-  return 10n ** BigInt(n);
-}
-function isDigit4(c) {
-  return c >= 48 && c <= 57;
-}
-function abs(v) {
-  return v < 0n ? -v : v;
-}
-function splitQuantity(str5) {
-  let positive = true;
-  let pos = 0;
-  const end = str5.length;
-  if (end > 0) {
-    if (str5[0] === "-") {
-      positive = false;
-      pos++;
-    } else if (str5[0] === "+") {
-      pos++;
-    }
-  }
-  const afterSign = pos;
-  while (pos < end && str5[pos] === "0") pos++;
-  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
-  const hasLeadingZeros = pos > afterSign;
-  let i = pos;
-  while (i < end && isDigit4(str5.charCodeAt(i))) i++;
-  let num = str5.slice(pos, i);
-  pos = i;
-  if (num.length === 0) num = "0";
-  let denom = "";
-  if (pos < end && str5[pos] === ".") {
-    pos++;
-    i = pos;
-    while (i < end && isDigit4(str5.charCodeAt(i))) i++;
-    denom = str5.slice(pos, i);
-    pos = i;
-  }
-  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
-  const suffixStart = pos;
-  i = pos;
-  while (i < end && SUFFIX_CHARS.includes(str5[i])) i++;
-  if (i >= end) return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
-  pos = i;
-  if (str5[pos] === "-" || str5[pos] === "+") pos++;
-  for (i = pos; i < end; i++) {
-    if (!isDigit4(str5.charCodeAt(i))) return null;
-  }
-  return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
-}
-function interpretSuffix(suffix) {
-  const dec = DECIMAL_SUFFIXES.get(suffix);
-  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
-  const bin = BINARY_SUFFIXES.get(suffix);
-  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
-  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
-    const exp = parseGoInt64(suffix.slice(1));
-    if (exp === null) return null;
-    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
-  }
-  return null;
-}
-function parseGoInt64(s) {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
-  const v = BigInt(s);
-  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
-  return v;
-}
-function takesExactPath(meaning) {
-  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
-  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
-}
-function divRoundUp(v, shift, digits) {
-  if (shift > digits) return v < 0n ? -1n : 1n;
-  const d = pow10(shift);
-  const q = v / d;
-  if (q * d === v) return q;
-  return v < 0n ? q - 1n : q + 1n;
-}
-var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
-function parseQuantity(str5) {
-  if (str5.length === 0) return null;
-  if (str5 === "0") return ZERO;
-  const parts = splitQuantity(str5);
-  if (parts === null) return null;
-  const meaning = interpretSuffix(parts.suffix);
-  if (meaning === null) return null;
-  if (!parts.hasDigits && takesExactPath(meaning)) return null;
-  let unscaled = BigInt(parts.num + parts.denom);
-  if (!parts.positive) unscaled = -unscaled;
-  let scale = -parts.denom.length;
-  let format = meaning.format;
-  if (meaning.base === 10) {
-    scale += meaning.exponent;
-  } else {
-    unscaled <<= BigInt(meaning.exponent);
-  }
-  if (scale < NANO_SCALE && unscaled !== 0n) {
-    const digits = abs(unscaled).toString().length;
-    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits);
-    scale = NANO_SCALE;
-  }
-  if (meaning.base === 2) {
-    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
-      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
-      scale = 0;
-    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
-      format = "DecimalSI";
-    }
-  }
-  return normalize(unscaled, scale, format);
-}
-function normalize(unscaled, scale, format) {
-  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
-  let u = unscaled;
-  let s = scale;
-  while (u % 10n === 0n) {
-    u /= 10n;
-    s++;
-  }
-  return { unscaled: u, scale: s, format };
-}
-function magnitudeCompare(unscaled, scale, n) {
-  const m = abs(unscaled);
-  if (scale >= 0) {
-    if (m !== 0n && scale > n.toString().length) return 1;
-    const v = m * pow10(scale);
-    return v === n ? 0 : v < n ? -1 : 1;
-  }
-  const scaledN = n * pow10(-scale);
-  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
-}
-function sign(v) {
-  return v < 0n ? -1 : v > 0n ? 1 : 0;
-}
-function compareQuantities(a, b) {
-  const sa = sign(a.unscaled);
-  const sb = sign(b.unscaled);
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  if (sa === 0) return 0;
-  const da = abs(a.unscaled).toString().length;
-  const db = abs(b.unscaled).toString().length;
-  const ma = da + a.scale;
-  const mb = db + b.scale;
-  if (ma !== mb) {
-    const larger = ma > mb ? 1 : -1;
-    return sa > 0 ? larger : larger === 1 ? -1 : 1;
-  }
-  let x = a.unscaled;
-  let y = b.unscaled;
-  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
-  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
-  return x === y ? 0 : x < y ? -1 : 1;
+  return false;
 }
 
 // src/engine/conditions/string-pattern.ts
@@ -22935,33 +28451,33 @@ function trimSpaces2(s) {
 }
 
 // src/engine/conditions/set-values.ts
-function toSetKey(key) {
-  if (typeof key === "string") return key;
-  if (typeof key === "number" || typeof key === "boolean") return goSprint(key);
-  if (Array.isArray(key)) return key.map(goSprint);
+function toSetKey(key2) {
+  if (typeof key2 === "string") return key2;
+  if (typeof key2 === "number" || typeof key2 === "boolean") return goSprint(key2);
+  if (Array.isArray(key2)) return key2.map(goSprint);
   return null;
 }
 function matchesTwoWay(a, b) {
   return wildcardMatch(a, b) || wildcardMatch(b, a);
 }
-function matchesAny(key, values) {
+function matchesAny(key2, values) {
   for (const v of values) {
-    if (matchesTwoWay(key, v)) return true;
+    if (matchesTwoWay(key2, v)) return true;
   }
   return false;
 }
-function scalarKeyInValue(key, value) {
+function scalarKeyInValue(key2, value) {
   if (Array.isArray(value)) {
     for (const element of value) {
-      if (matchesTwoWay(goSprint(element), key)) return true;
+      if (matchesTwoWay(goSprint(element), key2)) return true;
     }
     return false;
   }
   if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key)) return true;
-  if (isRangePattern(value)) return matchStringPattern(key, value);
+  if (wildcardMatch(value, key2)) return true;
+  if (isRangePattern(value)) return matchStringPattern(key2, value);
   const list4 = stringValues(value);
-  return list4 === null ? "invalid" : list4.includes(key);
+  return list4 === null ? "invalid" : list4.includes(key2);
 }
 function stringValues(value) {
   const decoded = decodeStringList(value);
@@ -22970,20 +28486,20 @@ function stringValues(value) {
 }
 
 // src/engine/conditions/all-in.ts
-function evaluateAllIn(key, value) {
-  const k = toSetKey(key);
+function evaluateAllIn(key2, value) {
+  const k = toSetKey(key2);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === true;
   return allKeySetOutcome(k, value, false);
 }
-function allKeySetOutcome(key, value, notIn) {
+function allKeySetOutcome(key2, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
   } else if (typeof value === "string") {
-    if (key.length === 1 && key[0] === value) return !notIn;
+    if (key2.length === 1 && key2[0] === value) return !notIn;
     if (isRangePattern(value)) {
-      return notIn ? key.every((k) => !matchStringPattern(k, value)) : key.every((k) => matchStringPattern(k, value));
+      return notIn ? key2.every((k) => !matchStringPattern(k, value)) : key2.every((k) => matchStringPattern(k, value));
     }
     values = stringValues(value);
   } else {
@@ -22991,35 +28507,35 @@ function allKeySetOutcome(key, value, notIn) {
   }
   if (values === null) return false;
   const candidates = values;
-  return notIn ? key.every((k) => !matchesAny(k, candidates)) : key.every((k) => matchesAny(k, candidates));
+  return notIn ? key2.every((k) => !matchesAny(k, candidates)) : key2.every((k) => matchesAny(k, candidates));
 }
 
 // src/engine/conditions/all-not-in.ts
-function evaluateAllNotIn(key, value) {
-  const k = toSetKey(key);
+function evaluateAllNotIn(key2, value) {
+  const k = toSetKey(key2);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === false;
   return allKeySetOutcome(k, value, true);
 }
 
 // src/engine/conditions/any-in.ts
-function evaluateAnyIn(key, value) {
-  const k = toSetKey(key);
+function evaluateAnyIn(key2, value) {
+  const k = toSetKey(key2);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === true;
   return anyKeySetOutcome(k, value, false);
 }
-function anyKeySetOutcome(key, value, notIn) {
+function anyKeySetOutcome(key2, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
   } else if (typeof value === "number" || typeof value === "boolean") {
     values = [goSprint(value)];
   } else if (typeof value === "string") {
-    if (key.length === 1 && key[0] === value) return !notIn;
+    if (key2.length === 1 && key2[0] === value) return !notIn;
     if (isRangePattern(value)) {
       const pattern = notIn ? value.replace("-", "!-") : value;
-      return key.some((k) => matchStringPattern(k, pattern));
+      return key2.some((k) => matchStringPattern(k, pattern));
     }
     values = stringValues(value);
   } else {
@@ -23027,39 +28543,39 @@ function anyKeySetOutcome(key, value, notIn) {
   }
   if (values === null) return false;
   const candidates = values;
-  return notIn ? key.some((k) => !matchesAny(k, candidates)) : key.some((k) => matchesAny(k, candidates));
+  return notIn ? key2.some((k) => !matchesAny(k, candidates)) : key2.some((k) => matchesAny(k, candidates));
 }
 
 // src/engine/conditions/any-not-in.ts
-function evaluateAnyNotIn(key, value) {
-  const k = toSetKey(key);
+function evaluateAnyNotIn(key2, value) {
+  const k = toSetKey(key2);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === false;
   return anyKeySetOutcome(k, value, true);
 }
 
 // src/engine/conditions/duration-values.ts
-var NS_PER_SECOND = 1000000000n;
+var NS_PER_SECOND2 = 1000000000n;
 var INT64_MIN = -(1n << 63n);
 var TWO_POW_63 = 2 ** 63;
 function secondsToDuration(x) {
   const whole = Math.trunc(x);
   const n = Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
-  return BigInt.asIntN(64, n * NS_PER_SECOND);
+  return BigInt.asIntN(64, n * NS_PER_SECOND2);
 }
 function durationSeconds(ns) {
-  return Number(ns / NS_PER_SECOND) + Number(ns % NS_PER_SECOND) / 1e9;
+  return Number(ns / NS_PER_SECOND2) + Number(ns % NS_PER_SECOND2) / 1e9;
 }
 function durationString(v) {
   return typeof v === "string" && v !== "0" ? parseGoDuration(v) : null;
 }
-function parseDurationPair(key, value) {
-  let keyDuration = durationString(key);
+function parseDurationPair(key2, value) {
+  let keyDuration = durationString(key2);
   let valueDuration = durationString(value);
   if (keyDuration === null && valueDuration === null) return null;
   if (keyDuration === null) {
-    if (typeof key !== "number") return null;
-    keyDuration = secondsToDuration(key);
+    if (typeof key2 !== "number") return null;
+    keyDuration = secondsToDuration(key2);
   }
   if (valueDuration === null) {
     if (typeof value !== "number") return null;
@@ -23069,8 +28585,8 @@ function parseDurationPair(key, value) {
 }
 
 // src/engine/conditions/duration.ts
-function evaluateDuration(key, value, op) {
-  const a = asDuration(key);
+function evaluateDuration(key2, value, op) {
+  const a = asDuration(key2);
   if (a === null) return false;
   const b = asDuration(value);
   if (b === null) return false;
@@ -23173,71 +28689,71 @@ function hexFloat(negative, intDigits, fracDigits, exponent) {
 }
 
 // src/engine/conditions/equal.ts
-function evaluateEquals(key, value) {
-  switch (typeof key) {
+function evaluateEquals(key2, value) {
+  switch (typeof key2) {
     case "boolean":
-      return typeof value === "boolean" && key === value;
+      return typeof value === "boolean" && key2 === value;
     case "number":
-      return numberEquals(key, value);
+      return numberEquals(key2, value);
     case "string":
-      return stringEquals(key, value);
+      return stringEquals(key2, value);
     default:
-      if (key === null) return false;
-      if (Array.isArray(key)) return Array.isArray(value) && deepEqualJson(key, value);
-      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key, value);
+      if (key2 === null) return false;
+      if (Array.isArray(key2)) return Array.isArray(value) && deepEqualJson(key2, value);
+      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key2, value);
   }
 }
-function numberEquals(key, value) {
-  if (typeof value === "number") return key === value;
+function numberEquals(key2, value) {
+  if (typeof value === "number") return key2 === value;
   if (typeof value === "string") {
     const parsed = parseGoFloat2(value);
-    return parsed !== null && parsed === key;
+    return parsed !== null && parsed === key2;
   }
   return false;
 }
-function stringEquals(key, value) {
-  const durations = parseDurationPair(key, value);
+function stringEquals(key2, value) {
+  const durations = parseDurationPair(key2, value);
   if (durations !== null) return durationSeconds(durations[0]) === durationSeconds(durations[1]);
   if (typeof value !== "string") return false;
-  const keyQuantity = parseQuantity(key);
+  const keyQuantity = parseQuantity(key2);
   if (keyQuantity !== null) {
     const valueQuantity = parseQuantity(value);
     return valueQuantity !== null && compareQuantities(keyQuantity, valueQuantity) === 0;
   }
-  return wildcardMatch(value, key);
+  return wildcardMatch(value, key2);
 }
 
 // src/engine/conditions/in.ts
-function evaluateIn(key, value) {
-  const k = toInKey(key);
+function evaluateIn(key2, value) {
+  const k = toInKey(key2);
   if (k === null) return false;
   return (typeof k === "string" ? keyInValue(k, value) : keySetInValue(k, value, false)) === true;
 }
-function toInKey(key) {
-  if (typeof key === "string") return key;
-  if (typeof key === "number" || typeof key === "boolean") return goSprint(key);
-  if (!Array.isArray(key)) return null;
-  for (const element of key) {
+function toInKey(key2) {
+  if (typeof key2 === "string") return key2;
+  if (typeof key2 === "number" || typeof key2 === "boolean") return goSprint(key2);
+  if (!Array.isArray(key2)) return null;
+  for (const element of key2) {
     if (typeof element !== "string") {
       throw new ConditionError(`interface conversion: interface {} is ${goTypeName2(element)}, not string`);
     }
   }
-  return key;
+  return key2;
 }
-function keyInValue(key, value) {
+function keyInValue(key2, value) {
   if (Array.isArray(value)) {
     for (const element of value) {
-      const text = goSprint(element);
-      if (wildcardMatch(text, key) || wildcardMatch(key, text)) return true;
+      const text3 = goSprint(element);
+      if (wildcardMatch(text3, key2) || wildcardMatch(key2, text3)) return true;
     }
     return false;
   }
   if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key)) return true;
+  if (wildcardMatch(value, key2)) return true;
   const decoded = decodeStringList(value);
-  return decoded.kind === "list" ? decoded.list.includes(key) : "invalid";
+  return decoded.kind === "list" ? decoded.list.includes(key2) : "invalid";
 }
-function keySetInValue(key, value, notIn) {
+function keySetInValue(key2, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = [];
@@ -23246,7 +28762,7 @@ function keySetInValue(key, value, notIn) {
       values.push(element);
     }
   } else if (typeof value === "string") {
-    if (key.length === 1 && key[0] === value) return true;
+    if (key2.length === 1 && key2[0] === value) return true;
     const decoded = decodeStringList(value);
     if (decoded.kind !== "list") return "invalid";
     values = decoded.list;
@@ -23254,7 +28770,7 @@ function keySetInValue(key, value, notIn) {
     return "invalid";
   }
   const set = new Set(values);
-  return notIn ? key.some((k) => !set.has(k)) : key.every((k) => set.has(k));
+  return notIn ? key2.some((k) => !set.has(k)) : key2.every((k) => set.has(k));
 }
 function goTypeName2(v) {
   if (v === null) return "nil";
@@ -23265,128 +28781,53 @@ function goTypeName2(v) {
 }
 
 // src/engine/conditions/not-equal.ts
-function evaluateNotEquals(key, value) {
-  switch (typeof key) {
+function evaluateNotEquals(key2, value) {
+  switch (typeof key2) {
     case "boolean":
-      return typeof value !== "boolean" || key !== value;
+      return typeof value !== "boolean" || key2 !== value;
     case "number":
-      return numberNotEquals(key, value);
+      return numberNotEquals(key2, value);
     case "string":
-      return stringNotEquals(key, value);
+      return stringNotEquals(key2, value);
     default:
-      if (key === null) return false;
-      if (Array.isArray(key)) return !Array.isArray(value) || !deepEqualJson(key, value);
-      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key, value);
+      if (key2 === null) return false;
+      if (Array.isArray(key2)) return !Array.isArray(value) || !deepEqualJson(key2, value);
+      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key2, value);
   }
 }
-function numberNotEquals(key, value) {
-  if (typeof value === "number") return key !== value;
+function numberNotEquals(key2, value) {
+  if (typeof value === "number") return key2 !== value;
   if (typeof value === "string") {
     const parsed = parseGoFloat2(value);
-    return parsed === null || parsed !== key;
+    return parsed === null || parsed !== key2;
   }
   return true;
 }
-function stringNotEquals(key, value) {
-  const durations = parseDurationPair(key, value);
+function stringNotEquals(key2, value) {
+  const durations = parseDurationPair(key2, value);
   if (durations !== null) return durationSeconds(durations[0]) !== durationSeconds(durations[1]);
   if (typeof value !== "string") return true;
-  const keyQuantity = parseQuantity(key);
+  const keyQuantity = parseQuantity(key2);
   if (keyQuantity !== null) {
     const valueQuantity = parseQuantity(value);
     return valueQuantity === null || compareQuantities(keyQuantity, valueQuantity) !== 0;
   }
-  return !wildcardMatch(value, key);
+  return !wildcardMatch(value, key2);
 }
 
 // src/engine/conditions/not-in.ts
-function evaluateNotIn(key, value) {
-  const k = toInKey(key);
+function evaluateNotIn(key2, value) {
+  const k = toInKey(key2);
   if (k === null) return false;
   if (typeof k !== "string") return keySetInValue(k, value, true) === true;
   const found = keyInValue(k, value);
   return found === false;
 }
 
-// src/engine/conditions/semver.ts
-var NUMBERS = /^[0-9]*$/;
-var ALPHANUM = /^[0-9A-Za-z-]*$/;
-var UINT64_MAX2 = (1n << 64n) - 1n;
-function parseSemver(s) {
-  if (s === "") return null;
-  const first = s.indexOf(".");
-  if (first < 0) return null;
-  const second = s.indexOf(".", first + 1);
-  if (second < 0) return null;
-  const major = parseVersionNumber(s.slice(0, first));
-  const minor = parseVersionNumber(s.slice(first + 1, second));
-  if (major === null || minor === null) return null;
-  let patchText = s.slice(second + 1);
-  let build = [];
-  const buildIndex = patchText.indexOf("+");
-  if (buildIndex >= 0) {
-    build = patchText.slice(buildIndex + 1).split(".");
-    patchText = patchText.slice(0, buildIndex);
-  }
-  let preText = [];
-  const preIndex = patchText.indexOf("-");
-  if (preIndex >= 0) {
-    preText = patchText.slice(preIndex + 1).split(".");
-    patchText = patchText.slice(0, preIndex);
-  }
-  const patch = parseVersionNumber(patchText);
-  if (patch === null) return null;
-  const pre = [];
-  for (const part of preText) {
-    const parsed = parsePreRelease(part);
-    if (parsed === null) return null;
-    pre.push(parsed);
-  }
-  for (const part of build) {
-    if (part === "" || !ALPHANUM.test(part)) return null;
-  }
-  return { major, minor, patch, pre };
-}
-function compareSemver(a, b) {
-  const core = compareBig(a.major, b.major) || compareBig(a.minor, b.minor) || compareBig(a.patch, b.patch);
-  if (core !== 0) return core;
-  if (a.pre.length === 0 || b.pre.length === 0) {
-    return a.pre.length === b.pre.length ? 0 : a.pre.length === 0 ? 1 : -1;
-  }
-  const n = Math.min(a.pre.length, b.pre.length);
-  for (let i = 0; i < n; i++) {
-    const c = comparePreRelease(a.pre[i], b.pre[i]);
-    if (c !== 0) return c;
-  }
-  return a.pre.length === b.pre.length ? 0 : a.pre.length < b.pre.length ? -1 : 1;
-}
-function parseVersionNumber(s) {
-  if (s === "" || !NUMBERS.test(s) || s.length > 1 && s[0] === "0") return null;
-  const n = BigInt(s);
-  return n > UINT64_MAX2 ? null : n;
-}
-function parsePreRelease(s) {
-  if (s === "") return null;
-  if (NUMBERS.test(s)) {
-    const num = parseVersionNumber(s);
-    return num === null ? null : { numeric: true, num };
-  }
-  return ALPHANUM.test(s) ? { numeric: false, str: s } : null;
-}
-function comparePreRelease(a, b) {
-  if (a.numeric && b.numeric) return compareBig(a.num, b.num);
-  if (a.numeric) return -1;
-  if (b.numeric) return 1;
-  return a.str === b.str ? 0 : a.str > b.str ? 1 : -1;
-}
-function compareBig(a, b) {
-  return a === b ? 0 : a > b ? 1 : -1;
-}
-
 // src/engine/conditions/numeric.ts
-function evaluateNumeric(key, value, op) {
-  if (typeof key === "number") return numberKey(key, value, op);
-  if (typeof key === "string") return stringKey(key, value, op);
+function evaluateNumeric(key2, value, op) {
+  if (typeof key2 === "number") return numberKey(key2, value, op);
+  if (typeof key2 === "string") return stringKey(key2, value, op);
   return false;
 }
 function compareNumbers2(a, b, op) {
@@ -23404,25 +28845,25 @@ function compareNumbers2(a, b, op) {
 function compareOrder(order, op) {
   return compareNumbers2(order, 0, op);
 }
-function numberKey(key, value, op) {
-  if (typeof value === "number") return compareNumbers2(key, value, op);
+function numberKey(key2, value, op) {
+  if (typeof value === "number") return compareNumbers2(key2, value, op);
   if (typeof value !== "string") return false;
-  const durations = parseDurationPair(key, value);
+  const durations = parseDurationPair(key2, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   const parsed = parseGoFloat2(value);
-  return parsed !== null && compareNumbers2(key, parsed, op);
+  return parsed !== null && compareNumbers2(key2, parsed, op);
 }
-function stringKey(key, value, op) {
-  const durations = parseDurationPair(key, value);
+function stringKey(key2, value, op) {
+  const durations = parseDurationPair(key2, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   if (typeof value === "string") {
-    const keyQuantity = parseQuantity(key);
+    const keyQuantity = parseQuantity(key2);
     const valueQuantity = keyQuantity === null ? null : parseQuantity(value);
     if (keyQuantity !== null && valueQuantity !== null) return compareOrder(compareQuantities(keyQuantity, valueQuantity), op);
   }
-  const keyNumber = parseGoFloat2(key);
+  const keyNumber = parseGoFloat2(key2);
   if (keyNumber !== null) return numberKey(keyNumber, value, op);
-  const keyVersion = parseSemver(key);
+  const keyVersion = parseSemver(key2);
   if (keyVersion === null || typeof value !== "string") return false;
   const valueVersion = parseSemver(value);
   return valueVersion !== null && compareOrder(compareSemver(keyVersion, valueVersion), op);
@@ -23430,10 +28871,10 @@ function stringKey(key, value, op) {
 
 // src/engine/conditions/operators.ts
 function numericHandler(canonical2) {
-  return (key, value, operator) => operator === canonical2 && evaluateNumeric(key, value, canonical2);
+  return (key2, value, operator) => operator === canonical2 && evaluateNumeric(key2, value, canonical2);
 }
 function durationHandler(canonical2) {
-  return (key, value, operator) => operator === canonical2 && evaluateDuration(key, value, canonical2);
+  return (key2, value, operator) => operator === canonical2 && evaluateDuration(key2, value, canonical2);
 }
 var HANDLERS = /* @__PURE__ */ new Map([
   ["equal", evaluateEquals],
@@ -23456,13 +28897,23 @@ var HANDLERS = /* @__PURE__ */ new Map([
   ["durationlessthanorequals", durationHandler("DurationLessThanOrEquals")]
 ]);
 var UNKNOWN_OPERATOR_MESSAGE = "failed to create handler for condition operator: %!w(<nil>)";
-function evaluateOperator(key, operator, value) {
-  const handler = HANDLERS.get(operator.toLowerCase());
-  if (handler === void 0) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
-  return handler(key, value, operator);
+function operatorHandler(operator) {
+  return HANDLERS.get(operator.toLowerCase());
 }
 
 // src/engine/conditions/evaluate.ts
+var SubstituteFailure = class {
+  constructor(reason) {
+    this.reason = reason;
+  }
+  reason;
+};
+var ConditionFailure = class {
+  constructor(message) {
+    this.message = message;
+  }
+  message;
+};
 function joinNonEmpty(parts, separator) {
   let out = "";
   for (const part of parts) {
@@ -23472,22 +28923,44 @@ function joinNonEmpty(parts, separator) {
   return out;
 }
 function evaluateCondition(condition2, substitute) {
-  const c = typeof condition2 === "object" && condition2 !== null && !Array.isArray(condition2) ? condition2 : {};
-  const key = substitutePart(c["key"] ?? null, "key", substitute);
-  const value = substitutePart(c["value"] ?? null, "value", substitute);
-  const operator = typeof c["operator"] === "string" ? c["operator"] : "";
-  const message = typeof c["message"] === "string" ? c["message"] : "";
-  return { result: evaluateOperator(key, operator, value), message };
+  const plan = conditionPlan(condition2);
+  const key2 = substitutePart(plan.key, "key", substitute);
+  if (key2 instanceof ConditionFailure) return key2;
+  const value = substitutePart(plan.value, "value", substitute);
+  if (value instanceof ConditionFailure) return value;
+  if (plan.handler === void 0) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
+  return { result: plan.handler(key2, value, plan.operator), message: plan.message };
+}
+var NOT_A_MAP = Object.freeze({});
+var conditionPlans = /* @__PURE__ */ new WeakMap();
+function conditionPlan(condition2) {
+  const c = typeof condition2 === "object" && condition2 !== null && !Array.isArray(condition2) ? condition2 : NOT_A_MAP;
+  let plan = conditionPlans.get(c);
+  if (plan === void 0) {
+    const operator = typeof c["operator"] === "string" ? c["operator"] : "";
+    plan = {
+      key: c["key"] ?? null,
+      value: c["value"] ?? null,
+      operator,
+      handler: operatorHandler(operator),
+      message: typeof c["message"] === "string" ? c["message"] : ""
+    };
+    conditionPlans.set(c, plan);
+  }
+  return plan;
 }
 function substitutePart(raw, part, substitute) {
+  let result;
   try {
-    return substitute(raw, part);
+    result = substitute(raw, part);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConditionError(`failed to substitute variables in condition ${part}: ${reason}`, { cause: error });
   }
+  if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
+  return result;
 }
-function evaluateConditions(conditions, substitute) {
+function tryEvaluateConditions(conditions, substitute) {
   if (conditions === void 0 || conditions === null) return { result: true, message: "" };
   if (Array.isArray(conditions)) return evaluateList(conditions, substitute);
   if (typeof conditions !== "object") throw new ConditionError("invalid condition");
@@ -23499,48 +28972,53 @@ function conditionList(v) {
   return v;
 }
 function evaluateList(conditions, substitute) {
-  const trueMessages = [];
+  let trueMessages = null;
   for (const condition2 of conditions) {
     const outcome = evaluateCondition(condition2, substitute);
-    if (!outcome.result) return outcome;
-    trueMessages.push(outcome.message);
+    if (outcome instanceof ConditionFailure || !outcome.result) return outcome;
+    if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
   }
-  return { result: true, message: joinNonEmpty(trueMessages, ";") };
+  return { result: true, message: trueMessages === null ? "" : joinNonEmpty(trueMessages, ";") };
 }
 function evaluateAnyAll(any, all, substitute) {
-  const trueMessages = [];
-  const falseMessages = [];
+  let trueMessages = null;
+  let falseMessages = null;
   let anyResult = true;
   if (any !== void 0) {
     anyResult = false;
     for (const condition2 of any) {
       const outcome = evaluateCondition(condition2, substitute);
+      if (outcome instanceof ConditionFailure) return outcome;
       if (outcome.result) {
         anyResult = true;
-        trueMessages.push(outcome.message);
+        if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
         break;
       }
-      falseMessages.push(outcome.message);
+      if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
     }
   }
   let allResult = true;
-  for (const condition2 of all ?? []) {
-    const outcome = evaluateCondition(condition2, substitute);
-    if (!outcome.result) {
-      allResult = false;
-      falseMessages.push(outcome.message);
-      break;
+  if (all !== void 0) {
+    for (const condition2 of all) {
+      const outcome = evaluateCondition(condition2, substitute);
+      if (outcome instanceof ConditionFailure) return outcome;
+      if (!outcome.result) {
+        allResult = false;
+        if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
+        break;
+      }
+      if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
     }
-    trueMessages.push(outcome.message);
   }
   const result = anyResult && allResult;
-  return { result, message: joinNonEmpty(result ? trueMessages : falseMessages, "; ") };
+  const messages = result ? trueMessages : falseMessages;
+  return { result, message: messages === null ? "" : joinNonEmpty(messages, "; ") };
 }
 
 // src/engine/response.ts
-function ruleResponse(name, type, status, message, path5) {
+function ruleResponse(name, type, status, message, path8) {
   const response = { name, type, status, message };
-  if (path5) response.path = path5;
+  if (path8) response.path = path8;
   return response;
 }
 function ruleError2(name, type, message, error) {
@@ -23557,8 +29035,8 @@ function formatRawJson(value) {
   return `&{[${Array.from(Buffer.from(goJsonStringify(value), "utf8")).join(" ")}]}`;
 }
 var VariableLoader = class {
-  constructor(entry, context2, operation) {
-    this.entry = entry;
+  constructor(entry2, context2, operation) {
+    this.entry = entry2;
     this.context = context2;
     this.operation = operation;
   }
@@ -23572,7 +29050,7 @@ var VariableLoader = class {
   loadData() {
     const { name, variable } = this.entry;
     const options = { operation: this.operation };
-    let path5 = "";
+    let path8 = "";
     if (variable.jmesPath !== void 0 && variable.jmesPath !== "") {
       let substituted;
       try {
@@ -23583,7 +29061,7 @@ var VariableLoader = class {
       if (typeof substituted !== "string") {
         throw new Error(`jmespath value must be a string ${name} ${variable.jmesPath}: <nil>`);
       }
-      path5 = substituted;
+      path8 = substituted;
     }
     let defaultValue = null;
     if (variable.default !== void 0 && variable.default !== null) {
@@ -23605,36 +29083,40 @@ var VariableLoader = class {
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.value)}: ${err.message}`
         );
       }
-      if (path5 === "") {
+      if (path8 === "") {
         output = value;
       } else {
         try {
-          output = applyJmesPath(path5, value);
+          output = applyJmesPath(path8, value);
         } catch (err) {
           if (defaultValue === null) {
-            throw new Error(`failed to apply jmespath ${path5} to variable ${formatGoValue(value)}: ${err.message}`);
+            throw new Error(`failed to apply jmespath ${path8} to variable ${formatGoValue(value)}: ${err.message}`);
           }
         }
       }
-    } else if (path5 !== "") {
+    } else if (path8 !== "") {
+      let failure2;
       try {
-        const result = this.context.search(path5);
-        if (result !== null) output = result;
+        const result = this.context.trySearch(path8);
+        if (result instanceof QueryFailure) failure2 = result.message;
+        else if (result !== null) output = result;
       } catch (err) {
-        if (defaultValue === null) {
-          throw new Error(`failed to apply jmespath ${path5} to variable <nil>: ${err.message}`);
-        }
+        failure2 = err.message;
+      }
+      if (failure2 !== void 0 && defaultValue === null) {
+        throw new Error(`failed to apply jmespath ${path8} to variable <nil>: ${failure2}`);
       }
     }
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
+    let json;
     try {
-      goJsonStringify(output);
+      json = goJsonStringify(output);
     } catch (err) {
       if (err instanceof GoJsonError) throw new Error(`failed to add context entry for variable ${name}: ${err.message}`);
       throw err;
     }
     this.loaded = true;
-    this.context.replaceContextEntry(name, output);
+    this.context.replaceContextEntry(name, output, json);
   }
 };
 function applyJmesPath(query, data) {
@@ -23647,32 +29129,113 @@ function applyJmesPath(query, data) {
   }
   return compiled2.search(data);
 }
-function hasVariable(entry) {
-  return entry.variable !== void 0 && entry.variable !== null;
+function hasVariable(entry2) {
+  return entry2.variable !== void 0 && entry2.variable !== null;
 }
 function registerContextEntries(context2, entries, options = {}) {
-  for (const entry of entries) {
+  const pending = options.resolveEagerly ? options.resolveEagerly(entries, context2) : entries;
+  for (const entry2 of pending) {
     let loader;
-    const external = EXTERNAL_TYPES.find((type) => entry[type] !== void 0 && entry[type] !== null);
+    const external = EXTERNAL_TYPES.find((type) => entry2[type] !== void 0 && entry2[type] !== null);
     if (external !== void 0) {
-      loader = options.externalLoaders?.[external]?.(entry, context2);
+      loader = options.externalLoaders?.[external]?.(entry2, context2);
       if (loader === void 0) continue;
-    } else if (hasVariable(entry)) {
-      loader = new VariableLoader(entry, context2, options.operation);
+    } else if (hasVariable(entry2)) {
+      loader = new VariableLoader(entry2, context2, options.operation);
     } else {
-      throw new Error(`failed to create deferred loader for context entry ${entry.name}`);
+      throw new Error(`failed to create deferred loader for context entry ${entry2.name}`);
     }
     try {
-      context2.registerDeferred(entry.name, loader);
+      context2.registerDeferred(entry2.name, loader);
     } catch {
-      throw new Error(`failed to create deferred loader for context entry ${entry.name}`);
+      throw new Error(`failed to create deferred loader for context entry ${entry2.name}`);
     }
   }
 }
 
+// src/engine/rule-plan.ts
+var RulePlan = class {
+  constructor(rule) {
+    this.rule = rule;
+    this.name = rule.name;
+    this.validates = Boolean(rule.validate);
+    this.matcher = ruleMatcher(rule);
+    this.context = rule.context;
+    this.preconditions = rule.preconditions;
+    const validation = rule.validate ?? {};
+    this.validation = validation;
+    this.message = rule.validate?.message ?? "";
+    if (validation.manifests && Object.keys(validation.manifests).length > 0) this.handler = "manifests";
+    else if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) this.handler = "podSecurity";
+    else if (validation.cel && Object.keys(validation.cel).length > 0) this.handler = "cel";
+    else this.handler = "resource";
+    this.spec = {
+      contextEntries: void 0,
+      preconditions: void 0,
+      pattern: validation.pattern,
+      anyPattern: validation.anyPattern,
+      deny: validation.deny,
+      forEach: validation.foreach,
+      nesting: 0,
+      list: "",
+      elementScope: void 0
+    };
+  }
+  rule;
+  name;
+  /** The rule has a (non-null) `validate` section. */
+  validates;
+  matcher;
+  context;
+  preconditions;
+  /** `validate`, or `{}` without one. */
+  validation;
+  /** `validate.message`, `''` without one. */
+  message;
+  handler;
+  /** The resource handler's top level. */
+  spec;
+};
+var rulePlans = /* @__PURE__ */ new WeakMap();
+function rulePlan(rule) {
+  let plan = rulePlans.get(rule);
+  if (plan === void 0) {
+    plan = new RulePlan(rule);
+    rulePlans.set(rule, plan);
+  }
+  return plan;
+}
+var entrySpecs = /* @__PURE__ */ new WeakMap();
+function foreachSpec(entry2, nesting) {
+  let spec2 = entrySpecs.get(entry2);
+  if (spec2 === void 0 || spec2.nesting !== nesting) {
+    spec2 = {
+      contextEntries: entry2.context,
+      preconditions: entry2.preconditions,
+      pattern: entry2.pattern,
+      anyPattern: entry2.anyPattern,
+      deny: entry2.deny,
+      forEach: entry2.foreach,
+      nesting,
+      list: entry2.list,
+      elementScope: entry2.elementScope
+    };
+    entrySpecs.set(entry2, spec2);
+  }
+  return spec2;
+}
+
 // src/engine/rule-environment.ts
+var ElementScopeFailure = class {
+  constructor(message) {
+    this.message = message;
+  }
+  message;
+};
 var RuleEnvironment = class _RuleEnvironment {
   rule;
+  /** What is read of the rule, read once. */
+  plan;
   context;
   operation;
   numberMode;
@@ -23686,52 +29249,106 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   elementPointer;
   values;
+  external;
+  policyNamespace;
+  /** The rule's environment, for the environment of a foreach element. */
+  #root;
+  /** Created on the first external context entry of the rule (on the rule's environment). */
+  #offline;
+  /** A rule's environment, or (given another environment) the environment of a foreach element in it. */
   constructor(init, element, elementPointer) {
     this.rule = init.rule;
+    this.plan = init instanceof _RuleEnvironment ? init.plan : rulePlan(init.rule);
     this.context = init.context;
     this.operation = init.operation;
     this.numberMode = init.numberMode;
     this.resource = init.resource;
     this.isDelete = init.isDelete;
     this.values = init.values;
+    this.external = init.external;
+    this.policyNamespace = init.policyNamespace;
+    this.#root = init instanceof _RuleEnvironment ? init.#root ?? init : void 0;
     this.element = element;
     this.elementPointer = elementPointer;
+    this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
   }
   /** The resource path of a failure found at `path` of the current validation target. */
-  resourcePath(path5) {
-    if (this.element === void 0) return path5;
-    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path5;
+  resourcePath(path8) {
+    if (this.element === void 0) return path8;
+    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path8;
   }
   /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
   substitute(document) {
+    const result = this.trySubstitute(document);
+    if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
+    return result;
+  }
+  /** As `substitute`, but an unresolved variable comes back as a `SubstitutionFailure`. */
+  trySubstitute(document) {
     if (!hasVariables(document)) return document;
-    return substituteAll(document, this.context, { operation: this.operation });
+    return trySubstituteAll(document, this.context, { operation: this.operation });
   }
   /** Substitution callback for condition keys and values. */
-  substituteCondition = (value) => this.substitute(value);
+  substituteCondition;
+  #substituteCondition(document) {
+    const result = this.trySubstitute(document);
+    return result instanceof SubstitutionFailure ? new SubstituteFailure(result.message) : result;
+  }
   /**
    * Runs a context loader for this rule: rule values (and element [0] of foreach values) are injected
    * first, as Kyverno's CLI initializer does every time, then the entries are registered.
    */
   loadContext(entries) {
-    const ruleValues = this.values?.rule?.(this.rule.name);
-    if (ruleValues) for (const [key, value] of Object.entries(ruleValues)) this.context.addAtPath(key, value);
-    const foreachValues = this.values?.foreach?.(this.rule.name);
+    const ruleValues = this.values?.rule?.(this.plan.name);
+    if (ruleValues) for (const [key2, value] of Object.entries(ruleValues)) this.context.addAtPath(key2, value);
+    const foreachValues = this.values?.foreach?.(this.plan.name);
     if (foreachValues) {
-      for (const [key, list4] of Object.entries(foreachValues)) {
-        if (list4.length > 0) this.context.addAtPath(key, list4[0]);
+      for (const [key2, list4] of Object.entries(foreachValues)) {
+        if (list4.length > 0) this.context.addAtPath(key2, list4[0]);
       }
     }
-    if (entries && entries.length > 0) registerContextEntries(this.context, entries, { operation: this.operation });
+    if (entries && entries.length > 0) {
+      if (!hasExternalEntries(entries)) {
+        registerContextEntries(this.context, entries, { operation: this.operation });
+        return;
+      }
+      const root = this.#root ?? this;
+      root.#offline ??= {
+        data: this.external,
+        operation: this.operation,
+        policyNamespace: this.policyNamespace,
+        unresolved: new UnresolvedEntries()
+      };
+      const previous = enterOfflineScope(root.#offline);
+      try {
+        registerContextEntries(this.context, entries, {
+          operation: this.operation,
+          externalLoaders: OFFLINE_LOADER_FACTORIES,
+          resolveEagerly: resolveOfflineEagerly
+        });
+      } finally {
+        leaveOfflineScope(previous);
+      }
+    }
   }
-  /** Evaluates a foreach `list` expression: a list gives its elements, anything else one element. */
-  evaluateList(expression) {
-    const value = this.context.query(expression);
+  /** The external context entries of the rule that could not be resolved, when the rule has any. */
+  get unresolved() {
+    return (this.#root ?? this).#offline?.unresolved;
+  }
+  /**
+   * Evaluates a foreach `list` expression: a list gives its elements, anything else one element. A
+   * failed query comes back as a `QueryFailure` (with the `ContextQueryError` message).
+   */
+  tryEvaluateList(expression) {
+    const result = this.context.trySearch(expression);
+    if (result instanceof QueryFailure) return result;
+    const value = toPlainJson(result);
     return Array.isArray(value) ? value : [value];
   }
   /**
    * Adds a foreach element to the context and returns the environment its body runs in
    * (Kyverno `AddElementToContext`): map elements are the validation target unless `elementScope: false`.
+   * `elementScope: true` on an element that is not a map gives an `ElementScopeFailure`.
    */
   withElement(element, index, nesting, elementScope, listExpression) {
     this.context.addElement(element, index, nesting);
@@ -23739,40 +29356,42 @@ var RuleEnvironment = class _RuleEnvironment {
     let scoped = isMap5;
     if (elementScope !== void 0) {
       if (elementScope && !isMap5) {
-        throw new Error(
+        return new ElementScopeFailure(
           `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeOf(element)}`
         );
       }
       scoped = elementScope;
     }
-    const init = {
-      rule: this.rule,
-      context: this.context,
-      operation: this.operation,
-      numberMode: this.numberMode,
-      resource: this.resource,
-      isDelete: this.isDelete,
-      values: this.values
-    };
-    if (!scoped) return new _RuleEnvironment(init, this.element, this.elementPointer);
+    if (!scoped) return new _RuleEnvironment(this, this.element, this.elementPointer);
     const base = listPointer(listExpression, this.elementPointer);
-    return new _RuleEnvironment(init, element, base === void 0 ? void 0 : `${base}/${index}`);
+    return new _RuleEnvironment(this, element, base === void 0 ? void 0 : `${base}/${index}`);
   }
 };
 var PLAIN_PATH = /^\s*(request\.object|element)((?:\.(?:[A-Za-z_][A-Za-z0-9_]*|"[^"\\]*"))*)\s*$/;
 var SEGMENT = /\.(?:([A-Za-z_][A-Za-z0-9_]*)|"([^"\\]*)")/g;
 function listPointer(expression, elementPointer) {
-  const match = PLAIN_PATH.exec(expression);
-  if (!match) return void 0;
-  let pointer;
-  if (match[1] === "element") {
-    if (elementPointer === void 0) return void 0;
-    pointer = elementPointer;
-  } else {
-    pointer = "";
+  const path8 = listPath(expression);
+  if (path8 === null) return void 0;
+  if (path8.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path8.pointer;
+  return path8.pointer;
+}
+var listPaths = /* @__PURE__ */ new Map();
+var MAX_LIST_PATHS = 1024;
+function listPath(expression) {
+  let path8 = listPaths.get(expression);
+  if (path8 === void 0) {
+    const match = PLAIN_PATH.exec(expression);
+    if (match) {
+      let pointer = "";
+      for (const segment of (match[2] ?? "").matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
+      path8 = { fromElement: match[1] === "element", pointer };
+    } else {
+      path8 = null;
+    }
+    if (listPaths.size >= MAX_LIST_PATHS) listPaths.clear();
+    listPaths.set(expression, path8);
   }
-  for (const segment of (match[2] ?? "").matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
-  return pointer;
+  return path8;
 }
 function goTypeOf(value) {
   if (value === null) return "<nil>";
@@ -23803,8 +29422,8 @@ function compareGoStrings4(a, b) {
   }
   return a.length - b.length;
 }
-function sortedSet(items) {
-  return [...new Set(items)].sort(compareGoStrings4);
+function sortedSet(items2) {
+  return [...new Set(items2)].sort(compareGoStrings4);
 }
 var QUOTE_ESCAPES = {
   7: "\\a",
@@ -23817,12 +29436,12 @@ var QUOTE_ESCAPES = {
   34: '\\"',
   92: "\\\\"
 };
-function goQuote(s) {
+function goQuote2(s) {
   let out = '"';
   for (const ch of s) {
     const code = ch.codePointAt(0);
-    const escape = QUOTE_ESCAPES[code];
-    if (escape !== void 0) out += escape;
+    const escape2 = QUOTE_ESCAPES[code];
+    if (escape2 !== void 0) out += escape2;
     else if (code < 32 || code === 127) out += `\\x${code.toString(16).padStart(2, "0")}`;
     else if (code >= 128 && code < 160) out += `\\u${code.toString(16).padStart(4, "0")}`;
     else out += ch;
@@ -23872,9 +29491,9 @@ var GoDecoder = class {
    */
   raw(obj, name) {
     let winner;
-    for (const key in obj) {
-      if (key.length !== name.length || key !== name && !foldEquals(key, name)) continue;
-      if (winner === void 0 || compareGoStrings4(key, winner) > 0) winner = key;
+    for (const key2 in obj) {
+      if (key2.length !== name.length || key2 !== name && !foldEquals(key2, name)) continue;
+      if (winner === void 0 || compareGoStrings4(key2, winner) > 0) winner = key2;
     }
     const found = winner === void 0 ? void 0 : obj[winner];
     return found === null ? void 0 : found;
@@ -23889,47 +29508,47 @@ var GoDecoder = class {
     }
   }
   /** Throws the `UnmarshalTypeError` for `value` found in field `name` of struct `struct`. */
-  fail(struct2, name, value, goType) {
+  fail(struct2, name, value, goType2) {
     const field = [...this.stack, name].join(".");
-    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field} of type ${goType}`);
+    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field} of type ${goType2}`);
   }
   bool(obj, struct2, name) {
     const value = this.raw(obj, name);
     if (value === void 0 || typeof value === "boolean") return value;
     return this.fail(struct2, name, jsonKind(value), "bool");
   }
-  string(obj, struct2, name, goType = "string") {
+  string(obj, struct2, name, goType2 = "string") {
     const value = this.raw(obj, name);
     if (value === void 0 || typeof value === "string") return value;
-    return this.fail(struct2, name, jsonKind(value), goType);
+    return this.fail(struct2, name, jsonKind(value), goType2);
   }
-  int(obj, struct2, name, goType) {
+  int(obj, struct2, name, goType2) {
     const value = this.raw(obj, name);
     if (value === void 0) return void 0;
-    if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType);
-    const [min, maxExclusive] = INT_RANGES[goType];
+    if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType2);
+    const [min, maxExclusive] = INT_RANGES[goType2];
     if (!Number.isInteger(value) || value < min || value >= maxExclusive) {
-      return this.fail(struct2, name, `number ${String(value)}`, goType);
+      return this.fail(struct2, name, `number ${String(value)}`, goType2);
     }
     return value;
   }
-  object(obj, struct2, name, goType) {
+  object(obj, struct2, name, goType2) {
     const value = this.raw(obj, name);
     if (value === void 0 || isJsonObject2(value)) return value;
-    return this.fail(struct2, name, jsonKind(value), goType);
+    return this.fail(struct2, name, jsonKind(value), goType2);
   }
   /** An array field; `null` elements are kept as `null` (Go decodes them to zero values). */
-  array(obj, struct2, name, goType) {
+  array(obj, struct2, name, goType2) {
     const value = this.raw(obj, name);
     if (value === void 0) return [];
     if (Array.isArray(value)) return value;
-    return this.fail(struct2, name, jsonKind(value), goType);
+    return this.fail(struct2, name, jsonKind(value), goType2);
   }
   /** A `[]string`-like field (element type `elementType`, e.g. `v1.Capability`). */
   stringArray(obj, struct2, name, elementType) {
-    const items = this.array(obj, struct2, name, `[]${elementType}`);
+    const items2 = this.array(obj, struct2, name, `[]${elementType}`);
     const out = [];
-    for (const item of items) {
+    for (const item of items2) {
       if (item === null) out.push("");
       else if (typeof item === "string") out.push(item);
       else this.fail(struct2, name, jsonKind(item), elementType);
@@ -23941,18 +29560,18 @@ var GoDecoder = class {
     const value = this.object(obj, struct2, name, "map[string]string");
     const out = /* @__PURE__ */ new Map();
     if (value === void 0) return out;
-    for (const key in value) {
-      const item = value[key];
-      if (item === null) out.set(key, "");
-      else if (typeof item === "string") out.set(key, item);
+    for (const key2 in value) {
+      const item = value[key2];
+      if (item === null) out.set(key2, "");
+      else if (typeof item === "string") out.set(key2, item);
       else this.fail(struct2, name, jsonKind(item), "string");
     }
     return out;
   }
   /** Each element of an array of structs, `null` elements read as empty objects. */
-  elements(items, struct2, name, elementType) {
+  elements(items2, struct2, name, elementType) {
     const out = [];
-    for (const item of items) {
+    for (const item of items2) {
       if (item === null) out.push({});
       else if (isJsonObject2(item)) out.push(item);
       else this.fail(struct2, name, jsonKind(item), elementType);
@@ -24040,10 +29659,10 @@ function decodePodSpec(d, spec2) {
     osName: os && d.within("os", () => d.string(os, "PodOS", "name", "v1.OSName") ?? "")
   };
 }
-function decodeContainers(d, spec2, field, goType, struct2) {
-  const items = d.array(spec2, "PodSpec", field, `[]${goType}`);
-  if (items.length === 0) return [];
-  const objects = d.elements(items, "PodSpec", field, goType);
+function decodeContainers(d, spec2, field, goType2, struct2) {
+  const items2 = d.array(spec2, "PodSpec", field, `[]${goType2}`);
+  if (items2.length === 0) return [];
+  const objects = d.elements(items2, "PodSpec", field, goType2);
   return d.within(field, () => objects.map((item) => decodeContainer(d, item, struct2)));
 }
 function decodeContainer(d, c, struct2) {
@@ -24158,16 +29777,16 @@ var VOLUME_SOURCES = /* @__PURE__ */ new Map([
   ["image", "v1.ImageVolumeSource"]
 ]);
 function decodeVolumes(d, spec2) {
-  const items = d.array(spec2, "PodSpec", "volumes", "[]v1.Volume");
-  if (items.length === 0) return [];
-  const volumes = d.elements(items, "PodSpec", "volumes", "v1.Volume");
+  const items2 = d.array(spec2, "PodSpec", "volumes", "[]v1.Volume");
+  if (items2.length === 0) return [];
+  const volumes = d.elements(items2, "PodSpec", "volumes", "v1.Volume");
   return d.within("volumes", () => volumes.map((volume) => decodeVolume(d, volume)));
 }
 function decodeVolume(d, volume) {
   const sources = [];
   let hostPath2;
-  for (const [source, goType] of VOLUME_SOURCES) {
-    const value = d.object(volume, "Volume", source, goType);
+  for (const [source, goType2] of VOLUME_SOURCES) {
+    const value = d.object(volume, "Volume", source, goType2);
     if (value === void 0) continue;
     sources.push(source);
     if (source === "hostPath") hostPath2 = d.within("hostPath", () => d.string(value, "HostPathVolumeSource", "path") ?? "");
@@ -24198,38 +29817,38 @@ var PSS_CONTROL_NAMES = [...CONTROL_CHECK_IDS.keys()];
 
 // src/engine/validate/pod-security/field-error.ts
 var FieldPath = class _FieldPath {
-  constructor(segments, text) {
+  constructor(segments, text3) {
     this.segments = segments;
-    this.text = text;
+    this.text = text3;
   }
   segments;
   text;
   /** `field.NewPath(name, moreNames...)`. */
   static of(name, ...more) {
-    let path5 = new _FieldPath([{ name }], name);
-    for (const next of more) path5 = path5.child(next);
-    return path5;
+    let path8 = new _FieldPath([{ name }], name);
+    for (const next of more) path8 = path8.child(next);
+    return path8;
   }
   /** `Path.Child(name, moreNames...)`. */
   child(name, ...more) {
-    let path5 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
-    for (const next of more) path5 = path5.child(next);
-    return path5;
+    let path8 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
+    for (const next of more) path8 = path8.child(next);
+    return path8;
   }
   /** `Path.Index(i)`. */
   index(index) {
     return new _FieldPath([...this.segments, { index }], `${this.text}[${index}]`);
   }
   /** `Path.Key(key)`. */
-  key(key) {
-    return new _FieldPath([...this.segments, { key }], `${this.text}[${key}]`);
+  key(key2) {
+    return new _FieldPath([...this.segments, { key: key2 }], `${this.text}[${key2}]`);
   }
 };
-function forbidden2(path5, badValue = "") {
-  return { type: "Forbidden", path: path5, badValue };
+function forbidden2(path8, badValue = "") {
+  return { type: "Forbidden", path: path8, badValue };
 }
-function required2(path5) {
-  return { type: "Required", path: path5, badValue: "" };
+function required2(path8) {
+  return { type: "Required", path: path8, badValue: "" };
 }
 var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
 function fieldErrorText(field, type) {
@@ -24245,9 +29864,9 @@ function hasBadValue(value) {
 }
 
 // src/engine/validate/pod-security/check-helpers.ts
-function joinQuote(items) {
-  if (items.length === 0) return "";
-  return `"${items.join('", "')}"`;
+function joinQuote(items2) {
+  if (items2.length === 0) return "";
+  return `"${items2.join('", "')}"`;
 }
 function pluralize(singular, plural, count2) {
   return count2 === 1 ? singular : plural;
@@ -24335,9 +29954,9 @@ function appArmorProfileV1Dot0(meta, spec2) {
     badSetters.push(`${namedContainers(badContainers)}`);
   }
   const forbiddenAnnotations = [];
-  for (const [key, value] of meta.annotations) {
-    if (key.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
-      forbiddenAnnotations.push({ text: `${key}=${goQuote(value)}`, key });
+  for (const [key2, value] of meta.annotations) {
+    if (key2.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
+      forbiddenAnnotations.push({ text: `${key2}=${goQuote2(value)}`, key: key2 });
     }
   }
   const badValueList = sortedSet(badValues);
@@ -24393,8 +30012,8 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      const path5 = containerPath(kind, index).child("securityContext", "capabilities", "add");
-      badContainers.add(container.name, forbidden2(path5, sortedSet(forbiddenValues)));
+      const path8 = containerPath(kind, index).child("securityContext", "capabilities", "add");
+      badContainers.add(container.name, forbidden2(path8, sortedSet(forbiddenValues)));
     }
   });
   if (badContainers.empty) return null;
@@ -24404,22 +30023,24 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
     errList: badContainers.errs
   };
 }
+function capabilitiesPath(kind, index, field) {
+  return containerPath(kind, index).child("securityContext", "capabilities", field);
+}
 function capabilitiesRestrictedV1Dot22(_meta, spec2) {
   const forbiddenCapabilities = [];
   const missingDropAll = new Violations();
   const addingForbidden = new Violations();
   visitContainers(spec2, (container, kind, index) => {
     const capabilities = container.securityContext?.capabilities;
-    const path5 = (field) => containerPath(kind, index).child("securityContext", "capabilities", field);
     if (capabilities === void 0) {
-      missingDropAll.add(container.name, required2(path5("drop")));
+      missingDropAll.add(container.name, required2(capabilitiesPath(kind, index, "drop")));
       return;
     }
     if (!capabilities.drop.includes(CAPABILITY_ALL)) {
       if (capabilities.drop.length > 0) {
-        missingDropAll.add(container.name, forbidden2(path5("drop"), sortedSet(capabilities.drop)));
+        missingDropAll.add(container.name, forbidden2(capabilitiesPath(kind, index, "drop"), sortedSet(capabilities.drop)));
       } else {
-        missingDropAll.add(container.name, required2(path5("drop")));
+        missingDropAll.add(container.name, required2(capabilitiesPath(kind, index, "drop")));
       }
     }
     const forbiddenValues = [];
@@ -24430,7 +30051,7 @@ function capabilitiesRestrictedV1Dot22(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      addingForbidden.add(container.name, forbidden2(path5("add"), sortedSet(forbiddenValues)));
+      addingForbidden.add(container.name, forbidden2(capabilitiesPath(kind, index, "add"), sortedSet(forbiddenValues)));
     }
   });
   const details = [];
@@ -24714,21 +30335,24 @@ function validSeccomp(type) {
 function validSeccompAnnotationValue(value) {
   return value === "runtime/default" || value === "docker/default" || value.startsWith("localhost/");
 }
+function recordAnnotation(meta, key2, forbiddenValues) {
+  const value = meta.annotations.get(key2);
+  if (value === void 0 || validSeccompAnnotationValue(value)) return;
+  const text3 = `${key2}=${goQuote2(value)}`;
+  const errs = forbiddenValues.get(text3) ?? [];
+  errs.push(forbidden2(PATHS.annotations.key(key2), value));
+  forbiddenValues.set(text3, errs);
+}
+function seccompTypePath(kind, index) {
+  return containerPath(kind, index).child("securityContext", "seccompProfile", "type");
+}
 function seccompProfileBaselineV1Dot0(meta, spec2) {
   const forbiddenValues = /* @__PURE__ */ new Map();
-  const record = (key) => {
-    const value = meta.annotations.get(key);
-    if (value === void 0 || validSeccompAnnotationValue(value)) return;
-    const text = `${key}=${goQuote(value)}`;
-    const errs = forbiddenValues.get(text) ?? [];
-    errs.push(forbidden2(PATHS.annotations.key(key), value));
-    forbiddenValues.set(text, errs);
-  };
-  record(ANNOTATION_KEY_POD);
-  visitContainers(spec2, (container) => record(ANNOTATION_KEY_CONTAINER_PREFIX + container.name));
+  recordAnnotation(meta, ANNOTATION_KEY_POD, forbiddenValues);
+  visitContainers(spec2, (container) => recordAnnotation(meta, ANNOTATION_KEY_CONTAINER_PREFIX + container.name, forbiddenValues));
   if (forbiddenValues.size === 0) return null;
   const badSetters = new Violations();
-  for (const text of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text, ...forbiddenValues.get(text));
+  for (const text3 of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text3, ...forbiddenValues.get(text3));
   return {
     reason: "seccompProfile",
     detail: `forbidden ${pluralize("annotation", "annotations", badSetters.length)} ${badSetters.data.join(", ")}`,
@@ -24781,15 +30405,14 @@ function seccompProfileRestrictedV1Dot19(_meta, spec2) {
   const implicitlyBad = new Violations();
   visitContainers(spec2, (container, kind, index) => {
     const profile = container.securityContext?.seccompProfile;
-    const path5 = () => containerPath(kind, index).child("securityContext", "seccompProfile", "type");
     if (profile !== void 0) {
       if (!validSeccomp(profile.type)) {
         explicitlyBad.push(container.name);
-        explicitlyErrs.push(forbidden2(path5(), profile.type));
+        explicitlyErrs.push(forbidden2(seccompTypePath(kind, index), profile.type));
         badValues.push(profile.type);
       }
     } else if (!podSeccompSet) {
-      implicitlyBad.add(container.name, required2(path5()));
+      implicitlyBad.add(container.name, required2(seccompTypePath(kind, index)));
     }
   });
   if (explicitlyBad.length > 0) {
@@ -24840,46 +30463,44 @@ var POD_OPTION_PATHS = {
   user: PATHS.seLinuxOptionsUser,
   role: PATHS.seLinuxOptionsRole
 };
-function containerOptionPaths(path5) {
-  const options = path5.child("securityContext", "seLinuxOptions");
+function containerOptionPaths(path8) {
+  const options = path8.child("securityContext", "seLinuxOptions");
   return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
+}
+function validateOptions(findings, options, paths, errs) {
+  let valid = true;
+  if (!findings.allowedTypes.has(options.type)) {
+    valid = false;
+    findings.badTypes.push(options.type);
+    errs.push(forbidden2(paths().type, options.type));
+  }
+  if (options.user.length > 0) {
+    valid = false;
+    findings.setUser = true;
+    errs.push(forbidden2(paths().user, options.user));
+  }
+  if (options.role.length > 0) {
+    valid = false;
+    findings.setRole = true;
+    errs.push(forbidden2(paths().role, options.role));
+  }
+  return valid;
 }
 function seLinuxOptions(allowedTypes) {
   return (_meta, spec2) => {
     const badSetters = new Violations();
-    const badTypes = [];
-    let setUser = false;
-    let setRole = false;
-    const validate = (options, paths, errs) => {
-      let valid = true;
-      if (!allowedTypes.has(options.type)) {
-        valid = false;
-        badTypes.push(options.type);
-        errs.push(forbidden2(paths().type, options.type));
-      }
-      if (options.user.length > 0) {
-        valid = false;
-        setUser = true;
-        errs.push(forbidden2(paths().user, options.user));
-      }
-      if (options.role.length > 0) {
-        valid = false;
-        setRole = true;
-        errs.push(forbidden2(paths().role, options.role));
-      }
-      return valid;
-    };
+    const findings = { allowedTypes, badTypes: [], setUser: false, setRole: false };
     const podOptions = spec2.securityContext?.seLinuxOptions;
     if (podOptions !== void 0) {
       const podErrs = [];
-      if (!validate(podOptions, () => POD_OPTION_PATHS, podErrs)) badSetters.add("pod", ...podErrs);
+      if (!validateOptions(findings, podOptions, () => POD_OPTION_PATHS, podErrs)) badSetters.add("pod", ...podErrs);
     }
     const badContainers = [];
     const containerErrs = [];
     visitContainers(spec2, (container, kind, index) => {
       const options = container.securityContext?.seLinuxOptions;
       if (options === void 0) return;
-      if (!validate(options, () => containerOptionPaths(containerPath(kind, index)), containerErrs)) {
+      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind, index)), containerErrs)) {
         badContainers.push(container.name);
       }
     });
@@ -24888,10 +30509,10 @@ function seLinuxOptions(allowedTypes) {
     }
     if (badSetters.empty) return null;
     const badData = [];
-    const types = sortedSet(badTypes);
+    const types = sortedSet(findings.badTypes);
     if (types.length > 0) badData.push(`${pluralize("type", "types", types.length)} ${joinQuote(types)}`);
-    if (setUser) badData.push("user may not be set");
-    if (setRole) badData.push("role may not be set");
+    if (findings.setUser) badData.push("user may not be set");
+    if (findings.setRole) badData.push("role may not be set");
     return {
       reason: "seLinuxOptions",
       detail: `${badSetters.data.join(" and ")} set forbidden securityContext.seLinuxOptions: ${badData.join("; ")}`,
@@ -25035,8 +30656,8 @@ function windowsHostProcessV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   visitContainers(spec2, (container, kind, index) => {
     if (container.securityContext?.windowsOptions?.hostProcess === true) {
-      const path5 = containerPath(kind, index).child("securityContext", "windowsOptions", "hostProcess");
-      badContainers.add(container.name, forbidden2(path5, true));
+      const path8 = containerPath(kind, index).child("securityContext", "windowsOptions", "hostProcess");
+      badContainers.add(container.name, forbidden2(path8, true));
     }
   });
   const badSetters = new Violations();
@@ -25062,13 +30683,13 @@ var windowsHostProcessCheck = {
 // src/engine/validate/pod-security/version.ts
 var LATEST_VERSION = Number.POSITIVE_INFINITY;
 var VERSION_PATTERN2 = /^v1\.([0-9]|[1-9][0-9]*)$/;
-var MAX_INT642 = 9223372036854775807n;
+var MAX_INT644 = 9223372036854775807n;
 var VERSION_SYNTAX_ERROR = 'must be "latest" or "v1.x"';
 function parsePolicyVersion(version) {
   if (version === void 0 || version === "" || version === "latest") return LATEST_VERSION;
   const match = VERSION_PATTERN2.exec(version);
   if (match === null) return null;
-  if (BigInt(match[1]) > MAX_INT642) return null;
+  if (BigInt(match[1]) > MAX_INT644) return null;
   return Number(match[1]);
 }
 function isOlder(a, b) {
@@ -25118,8 +30739,8 @@ function selectChecks(level, version) {
 function runChecks(checks, pod) {
   const outcomes = [];
   for (const { id, check } of checks) {
-    const failure = check(pod.meta, pod.spec);
-    if (failure !== null) outcomes.push({ id, failure });
+    const failure2 = check(pod.meta, pod.spec);
+    if (failure2 !== null) outcomes.push({ id, failure: failure2 });
   }
   return outcomes;
 }
@@ -25176,15 +30797,17 @@ var EMPTY_SPEC = {
 function podLevelPod(pod) {
   return { meta: pod.meta, spec: { ...pod.spec, containers: [FAKE_CONTAINER], initContainers: [], ephemeralContainers: [] } };
 }
+function keepMatching(containers, images) {
+  return containers.filter((container) => matchesAny2(images, container.image));
+}
 function matchingContainersPod(pod, images) {
-  const keep = (containers) => containers.filter((container) => matchesAny2(images, container.image));
   return {
     meta: { name: pod.meta.name, namespace: pod.meta.namespace, annotations: /* @__PURE__ */ new Map() },
     spec: {
       ...EMPTY_SPEC,
-      containers: keep(pod.spec.containers),
-      initContainers: keep(pod.spec.initContainers),
-      ephemeralContainers: keep(pod.spec.ephemeralContainers)
+      containers: keepMatching(pod.spec.containers, images),
+      initContainers: keepMatching(pod.spec.initContainers, images),
+      ephemeralContainers: keepMatching(pod.spec.ephemeralContainers, images)
     }
   };
 }
@@ -25221,13 +30844,13 @@ function exempt(outcomes, excludeOutcomes, exclude, pod, matching) {
 }
 function removeMatching(errList, excludeField, excludeContainer, pod, containerLevel) {
   for (let i = 0; i < errList.length; i++) {
-    const text = errList[i].path.text;
+    const text3 = errList[i].path.text;
     let matches;
     if (containerLevel) {
-      const parsed = parseField(text);
+      const parsed = parseField(text3);
       matches = parsed.field === excludeField && (!parsed.isContainerField || containerName(pod, parsed.firstIndex, parsed.containerType) === excludeContainer);
     } else {
-      matches = text.replace(DIGITS, "*") === excludeField;
+      matches = text3.replace(DIGITS, "*") === excludeField;
     }
     if (matches) {
       errList[i] = errList[errList.length - 1];
@@ -25252,22 +30875,22 @@ function applyExclusions(checks, excludes, outcomes, pod) {
 
 // src/engine/validate/pod-security/message.ts
 function displayField(field, kind) {
-  let text = field;
-  if (isTemplateKind(kind)) text = text.replaceAll("spec", "spec.template.spec");
-  else if (kind === "CronJob") text = text.replaceAll("spec", "spec.jobTemplate.spec.template.spec");
-  return text.replaceAll("metadata", "spec.template.metadata");
+  let text3 = field;
+  if (isTemplateKind(kind)) text3 = text3.replaceAll("spec", "spec.template.spec");
+  else if (kind === "CronJob") text3 = text3.replaceAll("spec", "spec.jobTemplate.spec.template.spec");
+  return text3.replaceAll("metadata", "spec.template.metadata");
 }
 function formatChecks(outcomes, kind) {
   let out = "";
-  for (const { failure } of outcomes) {
-    const errors = (failure.errList ?? []).map((error) => {
+  for (const { failure: failure2 } of outcomes) {
+    const errors = (failure2.errList ?? []).map((error) => {
       const field = displayField(error.path.text, kind);
       if (error.type === "Forbidden" && hasBadValue(error.badValue)) {
         return `${field} is forbidden, forbidden values found: ${formatBadValue(error.badValue)}`;
       }
       return fieldErrorText(field, error.type);
     });
-    out += `(Forbidden reason: ${failure.reason}, field error list: [${errors.join(", ")}])`;
+    out += `(Forbidden reason: ${failure2.reason}, field error list: [${errors.join(", ")}])`;
   }
   return out;
 }
@@ -25319,32 +30942,32 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
   const kind = resourceKind(resource);
   const violated = `${level}:${podSecurity2.version ?? ""}`;
   const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind)}`;
-  const path5 = findingPath(outcomes, extracted);
-  return path5 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path5 };
+  const path8 = findingPath(outcomes, extracted);
+  return path8 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path8 };
 }
 
 // src/engine/pattern/failure.ts
-function isSkip(failure) {
-  return failure.kind === "conditional" || failure.kind === "global" || failure.kind === "skip";
+function isSkip(failure2) {
+  return failure2.kind === "conditional" || failure2.kind === "global" || failure2.kind === "skip";
 }
-function isRawSkip(failure) {
-  return failure.kind === "conditional" || failure.kind === "global";
+function isRawSkip(failure2) {
+  return failure2.kind === "conditional" || failure2.kind === "global";
 }
-function plainFailure(message, path5) {
-  return { kind: "plain", message, path: path5 };
+function plainFailure(message, path8) {
+  return { kind: "plain", message, path: path8 };
 }
-function conditionalFailure(message, path5) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path5 };
+function conditionalFailure(message, path8) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path8 };
 }
-function globalFailure(message, path5) {
-  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path5 };
+function globalFailure(message, path8) {
+  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path8 };
 }
-function negationFailure(path5) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path5} is not allowed`, path: path5 };
+function negationFailure(path8) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path8} is not allowed`, path: path8 };
 }
-function packagedSkip(skips, path5) {
+function packagedSkip(skips, path8) {
   const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message, path: path5 };
+  return { kind: "skip", message, path: path8 };
 }
 
 // src/engine/pattern/go-value.ts
@@ -25388,29 +31011,29 @@ function goTypeName3(value, numberMode) {
 
 // src/engine/pattern/metadata-wildcards.ts
 var TAGS = ["labels", "annotations"];
-function isObject9(v) {
+function isObject17(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function findTaggedKey(tag, map2) {
-  for (const key in map2) {
-    if (key === tag) return key;
-    const anchor = parseAnchor(key);
-    if (anchor !== null && anchor.key === tag) return key;
+  for (const key2 in map2) {
+    if (key2 === tag) return key2;
+    const anchor = parseAnchor(key2);
+    if (anchor !== null && anchor.key === tag) return key2;
   }
   return null;
 }
 function stringEntries(tag, data) {
-  if (!isObject9(data)) return null;
-  const key = findTaggedKey(tag, data);
-  if (key === null) return null;
-  const value = data[key];
-  if (!isObject9(value)) return null;
+  if (!isObject17(data)) return null;
+  const key2 = findTaggedKey(tag, data);
+  if (key2 === null) return null;
+  const value = data[key2];
+  if (!isObject17(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
     if (typeof v === "string") entries.push([k, v]);
   }
-  return { key, entries };
+  return { key: key2, entries };
 }
 function firstMatchingKey(pattern, resourceEntries) {
   for (const [k] of resourceEntries) {
@@ -25430,13 +31053,13 @@ function expandMetadataWildcards(patternMetadata, resourceMetadata) {
     let changed = pattern.entries.length !== Object.keys(original).length;
     const rebuilt = [];
     for (const [k, v] of pattern.entries) {
-      let key = k;
+      let key2 = k;
       if (containsWildcard(k)) {
         const anchor = parseAnchor(k);
-        key = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
-        changed ||= key !== k;
+        key2 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
+        changed ||= key2 !== k;
       }
-      rebuilt.push([key, v]);
+      rebuilt.push([key2, v]);
     }
     if (changed) result = { ...result, [pattern.key]: Object.fromEntries(rebuilt) };
   }
@@ -25447,8 +31070,8 @@ function expandMetadataWildcards(patternMetadata, resourceMetadata) {
 function isPhase1(anchor) {
   return anchor.type === "condition" || anchor.type === "equality" || anchor.type === "negation" || anchor.type === "existence";
 }
-function isOrderingAnchor(key) {
-  const anchor = parseAnchor(key);
+function isOrderingAnchor(key2) {
+  const anchor = parseAnchor(key2);
   return anchor !== null && anchor.type !== "addIfNotPresent";
 }
 var nestedAnchorCache = /* @__PURE__ */ new WeakMap();
@@ -25460,15 +31083,15 @@ function hasNestedAnchors(pattern) {
   if (Array.isArray(pattern)) {
     result = pattern.some(hasNestedAnchors);
   } else {
-    for (const key in pattern) {
-      if (isOrderingAnchor(key)) {
+    for (const key2 in pattern) {
+      if (isOrderingAnchor(key2)) {
         result = true;
         break;
       }
     }
     if (!result) {
-      for (const key in pattern) {
-        if (hasNestedAnchors(pattern[key])) {
+      for (const key2 in pattern) {
+        if (hasNestedAnchors(pattern[key2])) {
           result = true;
           break;
         }
@@ -25487,20 +31110,20 @@ function buildMapPlan(pattern, metadataValue) {
   const back = [];
   let metadataInPhase2 = false;
   let metadataAnchored = false;
-  for (const key of keys) {
-    const anchor = parseAnchor(key);
+  for (const key2 of keys) {
+    const anchor = parseAnchor(key2);
     if (anchor !== null && isPhase1(anchor)) {
-      phase1.push({ key, anchor });
-      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key, anchor });
+      phase1.push({ key: key2, anchor });
+      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key2, anchor });
       continue;
     }
-    if (key === metadataKey) metadataInPhase2 = true;
-    const value = key === metadataKey && metadataValue !== void 0 ? metadataValue : pattern[key];
+    if (key2 === metadataKey) metadataInPhase2 = true;
+    const value = key2 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern[key2];
     if (anchor?.type === "global" || hasNestedAnchors(value)) {
-      front.push({ key, anchor });
-      if (key === metadataKey) metadataAnchored = true;
+      front.push({ key: key2, anchor });
+      if (key2 === metadataKey) metadataAnchored = true;
     } else {
-      back.push({ key, anchor });
+      back.push({ key: key2, anchor });
     }
   }
   front.reverse();
@@ -25530,7 +31153,7 @@ function operatorOf2(condition2) {
   return "";
 }
 function comparison(operator, operandText) {
-  const operand = goTrimSpace(operandText);
+  const operand = goTrimSpace2(operandText);
   return {
     kind: "comparison",
     operator,
@@ -25548,15 +31171,15 @@ function compileCondition(condition2) {
   }
   return comparison(op, condition2.slice(op.length));
 }
-var cache5 = /* @__PURE__ */ new Map();
+var cache6 = /* @__PURE__ */ new Map();
 var CACHE_LIMIT2 = 5e4;
 function compileStringPattern(pattern) {
-  const cached = cache5.get(pattern);
+  const cached = cache6.get(pattern);
   if (cached !== void 0) return cached;
   const alternatives = pattern.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
   const compiled2 = { alternatives };
-  if (cache5.size >= CACHE_LIMIT2) cache5.clear();
-  cache5.set(pattern, compiled2);
+  if (cache6.size >= CACHE_LIMIT2) cache6.clear();
+  cache6.set(pattern, compiled2);
   return compiled2;
 }
 
@@ -25614,34 +31237,34 @@ function holds2(cmp, operator) {
       return cmp <= 0;
   }
 }
-function compare(value, c, numberMode) {
+function compare2(value, c, numberMode) {
   if (c.duration !== null || c.quantity !== null) {
-    const text2 = numericText(value, numberMode);
-    if (text2 !== null) {
+    const text4 = numericText(value, numberMode);
+    if (text4 !== null) {
       if (c.duration !== null) {
-        const d = parseGoDuration(text2);
+        const d = parseGoDuration(text4);
         if (d !== null) return holds2(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
       }
       if (c.quantity !== null) {
-        const q = parseQuantity(text2);
+        const q = parseQuantity(text4);
         if (q !== null) return holds2(compareQuantities(q, c.quantity), c.operator);
       }
     }
   }
   if (c.operator !== "" && c.operator !== "!") return false;
-  const text = stringText(value, numberMode);
-  if (text === null) return false;
-  const matched = wildcardMatch(c.operand, text);
+  const text3 = stringText(value, numberMode);
+  if (text3 === null) return false;
+  const matched = wildcardMatch(c.operand, text3);
   return c.operator === "!" ? !matched : matched;
 }
 function condition(value, c, numberMode) {
   switch (c.kind) {
     case "comparison":
-      return compare(value, c, numberMode);
+      return compare2(value, c, numberMode);
     case "inRange":
-      return compare(value, c.low, numberMode) && compare(value, c.high, numberMode);
+      return compare2(value, c.low, numberMode) && compare2(value, c.high, numberMode);
     case "notInRange":
-      return compare(value, c.low, numberMode) || compare(value, c.high, numberMode);
+      return compare2(value, c.low, numberMode) || compare2(value, c.high, numberMode);
   }
 }
 function validateStringPattern(value, pattern, numberMode) {
@@ -25699,62 +31322,64 @@ function validateValue(value, pattern, numberMode) {
 }
 
 // src/engine/pattern/match-pattern.ts
-function isObject10(v) {
+function isObject18(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function hasKey(map2, key) {
-  return Object.prototype.hasOwnProperty.call(map2, key);
+function hasKey(map2, key2) {
+  return Object.prototype.hasOwnProperty.call(map2, key2);
 }
-function checkElement(resource, pattern, path5, ev) {
+function checkElement(resource, pattern, path8, ev) {
   if (Array.isArray(pattern)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
-        `validation rule failed at path ${path5}, resource does not satisfy the expected overlay pattern`,
-        path5
+        `validation rule failed at path ${path8}, resource does not satisfy the expected overlay pattern`,
+        path8
       );
     }
-    return checkArray(resource, pattern, path5, ev);
+    return checkArray(resource, pattern, path8, ev);
   }
-  if (isObject10(pattern)) {
-    if (!isObject10(resource)) {
+  if (isObject18(pattern)) {
+    if (!isObject18(resource)) {
       return plainFailure(
-        `pattern and resource have different structures. Path: ${path5}. Expected map[string]interface {}, found ${goTypeName3(resource, ev.numberMode)}`,
-        path5
+        `pattern and resource have different structures. Path: ${path8}. Expected map[string]interface {}, found ${goTypeName3(resource, ev.numberMode)}`,
+        path8
       );
     }
     const plan = mapPlan(pattern);
     recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern, plan, path5, ev);
+    return checkMap(resource, pattern, plan, path8, ev);
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path5, ev);
+      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path8, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path5, ev);
+  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path8, ev);
 }
-function scalarMismatch(resource, pattern, path5, ev) {
+function scalarMismatch(resource, pattern, path8, ev) {
   const value = formatGoValue2(resource, ev.numberMode);
-  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path5}`, path5);
+  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path8}`, path8);
 }
 function recordAnchors(plan, resource, ev) {
-  for (const { key, anchor } of plan.tracked) {
-    if (ev.anchorsSeen.get(key) === true) continue;
-    ev.anchorsSeen.set(key, hasKey(resource, anchor.key));
+  if (plan.tracked.length === 0) return;
+  const seen = ev.anchorsSeen ??= /* @__PURE__ */ new Map();
+  for (const { key: key2, anchor } of plan.tracked) {
+    if (seen.get(key2) === true) continue;
+    seen.set(key2, hasKey(resource, anchor.key));
   }
 }
-function rewrittenMetadata(pattern, key, resource, ev) {
-  const original = pattern[key];
-  if (!isObject10(original)) return null;
+function rewrittenMetadata(pattern, key2, resource, ev) {
+  const original = pattern[key2];
+  if (!isObject18(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
-  const current = ev.metadataRewrites?.get(original) ?? original;
-  const next = expandMetadataWildcards(current, resourceMetadata);
-  if (next !== current) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
+  const current2 = ev.metadataRewrites?.get(original) ?? original;
+  const next = expandMetadataWildcards(current2, resourceMetadata);
+  if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
-function checkMap(resource, pattern, cachedPlan, path5, ev) {
+function checkMap(resource, pattern, cachedPlan, path8, ev) {
   let plan = cachedPlan;
   let metadata = null;
   if (plan.metadataKey !== null) {
@@ -25766,120 +31391,121 @@ function checkMap(resource, pattern, cachedPlan, path5, ev) {
   let applied = 0;
   let skips = null;
   let rawSkip = false;
-  for (const { key, anchor } of plan.phase1) {
-    const value = metadata !== null && key === plan.metadataKey ? metadata : pattern[key];
-    const failure = handleAnchor(anchor, value, resource, path5, ev);
-    if (failure === null) {
+  for (const { key: key2, anchor } of plan.phase1) {
+    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
+    const failure2 = handleAnchor(anchor, value, resource, path8, ev);
+    if (failure2 === null) {
       applied++;
-    } else if (isSkip(failure)) {
-      (skips ??= []).push(failure);
-      rawSkip ||= isRawSkip(failure);
+    } else if (isSkip(failure2)) {
+      (skips ??= []).push(failure2);
+      rawSkip ||= isRawSkip(failure2);
     } else if (!rawSkip) {
-      return failure;
+      return failure2;
     }
   }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path5);
-  for (const { key, anchor } of plan.phase2) {
-    const value = metadata !== null && key === plan.metadataKey ? metadata : pattern[key];
-    const failure = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path5, ev) : handlePlain(key, value, resource, path5, ev);
-    if (failure !== null) return failure;
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path8);
+  for (const { key: key2, anchor } of plan.phase2) {
+    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path8, ev) : handlePlain(key2, value, resource, path8, ev);
+    if (failure2 !== null) return failure2;
   }
   return null;
 }
-function handleAnchor(anchor, pattern, resource, path5, ev) {
-  const key = anchor.key;
-  const currentPath = path5 + key + "/";
-  const present = hasKey(resource, key);
+function handleAnchor(anchor, pattern, resource, path8, ev) {
+  const key2 = anchor.key;
+  const currentPath = path8 + key2 + "/";
+  const present = hasKey(resource, key2);
   switch (anchor.type) {
     case "condition": {
       if (!present) return conditionalFailure("conditional anchor key doesn't exist in the resource", currentPath);
-      const failure = checkElement(resource[key], pattern, currentPath, ev);
-      return failure === null ? null : conditionalFailure(failure.message, failure.path);
+      const failure2 = checkElement(resource[key2], pattern, currentPath, ev);
+      return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
     }
     case "equality":
-      return present ? checkElement(resource[key], pattern, currentPath, ev) : null;
+      return present ? checkElement(resource[key2], pattern, currentPath, ev) : null;
     case "negation":
       return present ? negationFailure(currentPath) : null;
     case "existence":
-      return present ? handleExistence(resource[key], pattern, currentPath, ev) : null;
+      return present ? handleExistence(resource[key2], pattern, currentPath, ev) : null;
     default:
       return null;
   }
 }
-function handleExistence(resource, pattern, path5, ev) {
+function handleExistence(resource, pattern, path8, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
       `invalid resource type ${goTypeName3(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path5
+      path8
     );
   }
   if (!Array.isArray(pattern)) {
     return plainFailure(
       `invalid pattern type ${goTypeName3(pattern, "float64")}: Pattern has to be of list to compare against resource`,
-      path5
+      path8
     );
   }
   for (const element of pattern) {
-    if (!isObject10(element)) {
+    if (!isObject18(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path5
+        path8
       );
     }
     let found = false;
     for (let i = 0; i < resource.length; i++) {
-      if (checkElement(resource[i], element, `${path5}${i}/`, ev) === null) {
+      if (checkElement(resource[i], element, `${path8}${i}/`, ev) === null) {
         found = true;
         break;
       }
     }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path5}`, path5);
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path8}`, path8);
   }
   return null;
 }
-function handleGlobal(anchor, pattern, resource, path5, ev) {
-  const key = anchor.key;
-  if (!hasKey(resource, key)) return null;
-  const failure = checkElement(resource[key], pattern, path5 + key + "/", ev);
-  return failure === null ? null : globalFailure(failure.message, failure.path);
+function handleGlobal(anchor, pattern, resource, path8, ev) {
+  const key2 = anchor.key;
+  if (!hasKey(resource, key2)) return null;
+  const failure2 = checkElement(resource[key2], pattern, path8 + key2 + "/", ev);
+  return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key, pattern, resource, path5, ev) {
-  const value = hasKey(resource, key) ? resource[key] : void 0;
+function handlePlain(key2, pattern, resource, path8, ev) {
+  const value = hasKey(resource, key2) ? resource[key2] : void 0;
   if (pattern === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path5}/${key} not found`, path5);
+    return value !== null && value !== void 0 ? null : plainFailure(`${path8}/${key2} not found`, path8);
   }
-  return checkElement(value, pattern, path5 + key + "/", ev);
+  return checkElement(value, pattern, path8 + key2 + "/", ev);
 }
-function checkArray(resource, pattern, path5, ev) {
-  if (pattern.length === 0) return plainFailure("pattern Array empty", path5);
+function checkArray(resource, pattern, path8, ev) {
+  if (pattern.length === 0) return plainFailure("pattern Array empty", path8);
   const first = pattern[0];
-  if (isObject10(first)) return checkElements(resource, first, resource.length, path5, ev);
-  if (!Array.isArray(first)) return checkElement(resource, first, path5, ev);
+  if (isObject18(first)) return checkElements(resource, first, resource.length, path8, ev);
+  if (!Array.isArray(first)) return checkElement(resource, first, path8, ev);
   if (resource.length < pattern.length) {
     return plainFailure(
       `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern.length}`,
       ""
     );
   }
-  return checkElements(resource, pattern, pattern.length, path5, ev);
+  return checkElements(resource, pattern, pattern.length, path8, ev);
 }
-function checkElements(resource, pattern, count2, path5, ev) {
+function checkElements(resource, pattern, count2, path8, ev) {
   let applied = 0;
   let skips = null;
   for (let i = 0; i < count2; i++) {
     const elementPattern = Array.isArray(pattern) ? pattern[i] : pattern;
-    const failure = checkElement(resource[i], elementPattern, `${path5}${i}/`, ev);
-    if (failure === null) {
+    const failure2 = checkElement(resource[i], elementPattern, `${path8}${i}/`, ev);
+    if (failure2 === null) {
       applied++;
-    } else if (isSkip(failure)) {
-      (skips ??= []).push(failure);
+    } else if (isSkip(failure2)) {
+      (skips ??= []).push(failure2);
     } else {
-      return failure;
+      return failure2;
     }
   }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path5) : null;
+  return applied === 0 && skips !== null ? packagedSkip(skips, path8) : null;
 }
 function keysAreMissing(ev) {
+  if (ev.anchorsSeen === null) return false;
   for (const seen of ev.anchorsSeen.values()) {
     if (!seen) return true;
   }
@@ -25888,48 +31514,53 @@ function keysAreMissing(ev) {
 function matchPattern(resource, pattern, options) {
   const ev = {
     numberMode: options?.numberMode ?? "float64",
-    anchorsSeen: /* @__PURE__ */ new Map(),
+    anchorsSeen: null,
     metadataRewrites: null
   };
-  const failure = checkElement(resource, pattern, "/", ev);
-  if (failure === null) return { outcome: "pass", path: "", message: "" };
-  if (isSkip(failure)) return { outcome: "skip", path: "", message: failure.message };
-  if (failure.kind === "negation") return { outcome: "fail", path: failure.path, message: failure.message };
-  if (keysAreMissing(ev) || failure.path === "") return { outcome: "error", path: "", message: failure.message };
-  return { outcome: "fail", path: failure.path, message: failure.message };
+  const failure2 = checkElement(resource, pattern, "/", ev);
+  if (failure2 === null) return { outcome: "pass", path: "", message: "" };
+  if (isSkip(failure2)) return { outcome: "skip", path: "", message: failure2.message };
+  if (failure2.kind === "negation") return { outcome: "fail", path: failure2.path, message: failure2.message };
+  if (keysAreMissing(ev) || failure2.path === "") return { outcome: "error", path: "", message: failure2.message };
+  return { outcome: "fail", path: failure2.path, message: failure2.message };
 }
 
 // src/engine/validate/messages.ts
-function patternFailureMessage(env, errorText3, path5) {
-  const rule = env.rule;
-  const message = rule.validate?.message ?? "";
+function patternFailureMessage(env, errorText3, path8) {
+  const rule = env.plan;
+  const message = rule.message;
   if (message === "") {
-    if (path5 !== "") return `validation error: rule ${rule.name} failed at path ${path5}`;
+    if (path8 !== "") return `validation error: rule ${rule.name} failed at path ${path8}`;
     return `validation error: rule ${rule.name} execution error: ${errorText3}`;
   }
-  let substituted;
+  let result;
+  let failed = false;
   try {
-    substituted = messageText(env.substitute(message));
+    result = env.trySubstitute(message);
   } catch {
+    failed = true;
+  }
+  if (failed || result instanceof SubstitutionFailure) {
     return `validation error: variables substitution error in rule ${rule.name} execution error: ${errorText3}`;
   }
+  let substituted = messageText(result);
   if (!substituted.endsWith(".")) substituted += ".";
-  if (path5 !== "") return `validation error: ${substituted} rule ${rule.name} failed at path ${path5}`;
+  if (path8 !== "") return `validation error: ${substituted} rule ${rule.name} failed at path ${path8}`;
   return `validation error: ${substituted} rule ${rule.name} execution error: ${errorText3}`;
 }
-function anyPatternFailureMessage(rule, errors) {
+function anyPatternFailureMessage(message, errors) {
   const joined = errors.join(" ");
-  const message = rule.validate?.message ?? "";
   if (message === "") return `validation error: ${joined}`;
   if (message.endsWith(".")) return `validation error: ${message} ${joined}`;
   return `validation error: ${message}. ${joined}`;
 }
 function denyMessage(env, conditionMessages) {
-  const rule = env.rule;
-  const message = [rule.validate?.message ?? "", conditionMessages].filter((part) => part !== "").join("; ");
+  const rule = env.plan;
+  const message = [rule.message, conditionMessages].filter((part) => part !== "").join("; ");
   if (message === "") return `validation error: rule ${rule.name} failed`;
   try {
-    return messageText(env.substitute(message));
+    const result = env.trySubstitute(message);
+    return result instanceof SubstitutionFailure ? conditionMessages : messageText(result);
   } catch {
     return conditionMessages;
   }
@@ -25941,41 +31572,38 @@ function messageText(value) {
 
 // src/engine/validate/validator.ts
 function validateRule2(env) {
-  const validation = env.rule.validate ?? {};
-  return runValidator(env, {
-    pattern: validation.pattern,
-    anyPattern: validation.anyPattern,
-    deny: validation.deny,
-    forEach: validation.foreach,
-    nesting: 0
-  });
+  return runValidator(env, env.plan.spec);
 }
 function runValidator(env, spec2) {
-  const rule = env.rule;
+  const name = env.plan.name;
   try {
     env.loadContext(spec2.contextEntries);
   } catch (error) {
-    return ruleError2(rule.name, "Validation", "failed to load context", error);
+    return ruleError2(name, "Validation", "failed to load context", error);
   }
   if (spec2.preconditions !== void 0) {
-    let passed;
+    let outcome;
     try {
-      passed = evaluateConditions(spec2.preconditions, env.substituteCondition).result;
+      outcome = tryEvaluateConditions(spec2.preconditions, env.substituteCondition);
     } catch (error) {
-      return ruleError2(rule.name, "Validation", "failed to evaluate preconditions", error);
+      return ruleError2(name, "Validation", "failed to evaluate preconditions", error);
     }
-    if (!passed) return ruleResponse(rule.name, "Validation", "skip", "preconditions not met");
+    if (outcome instanceof ConditionFailure) return ruleError2(name, "Validation", "failed to evaluate preconditions", outcome.message);
+    if (!outcome.result) return ruleResponse(name, "Validation", "skip", "preconditions not met");
   }
   if (spec2.deny !== void 0 && spec2.deny !== null) return validateDeny(env, spec2.deny);
   if (spec2.pattern !== void 0 || spec2.anyPattern !== void 0) {
     let pattern = spec2.pattern;
     let anyPattern = spec2.anyPattern;
+    let substituted;
     try {
-      if (pattern !== void 0) pattern = env.substitute(pattern);
-      else anyPattern = env.substitute(anyPattern);
+      substituted = env.trySubstitute(pattern !== void 0 ? pattern : anyPattern);
     } catch (error) {
-      return ruleError2(rule.name, "Validation", "variable substitution failed", error);
+      return ruleError2(name, "Validation", "variable substitution failed", error);
     }
+    if (substituted instanceof SubstitutionFailure) return ruleError2(name, "Validation", "variable substitution failed", substituted.message);
+    if (pattern !== void 0) pattern = substituted;
+    else anyPattern = substituted;
     const target = env.element ?? (env.isDelete ? void 0 : env.resource);
     if (target === void 0) return null;
     return validatePatterns(env, target, pattern, anyPattern);
@@ -25984,20 +31612,21 @@ function runValidator(env, spec2) {
   return null;
 }
 function validateDeny(env, deny) {
-  const rule = env.rule;
+  const rule = env.plan;
   let outcome;
   try {
-    outcome = evaluateConditions(deny.conditions, env.substituteCondition);
+    outcome = tryEvaluateConditions(deny.conditions, env.substituteCondition);
   } catch (error) {
     return ruleError2(rule.name, "Validation", "failed to check deny conditions", error);
   }
+  if (outcome instanceof ConditionFailure) return ruleError2(rule.name, "Validation", "failed to check deny conditions", outcome.message);
   if (!outcome.result) {
     return ruleResponse(rule.name, "Validation", "pass", `validation rule '${rule.name}' passed.`);
   }
   return ruleResponse(rule.name, "Validation", "fail", denyMessage(env, outcome.message));
 }
 function validatePatterns(env, target, pattern, anyPattern) {
-  const rule = env.rule;
+  const rule = env.plan;
   if (pattern !== void 0) {
     const result = matchPattern(target, pattern, { numberMode: env.numberMode });
     switch (result.outcome) {
@@ -26043,10 +31672,10 @@ function validatePatterns(env, target, pattern, anyPattern) {
     }
   }
   if (failed.length > 0) {
-    return ruleResponse(rule.name, "Validation", "fail", anyPatternFailureMessage(rule, failed), firstFailurePath);
+    return ruleResponse(rule.name, "Validation", "fail", anyPatternFailureMessage(rule.message, failed), firstFailurePath);
   }
   if (skipped.length > 0) return ruleResponse(rule.name, "Validation", "skip", skipped.join(" "));
-  return ruleResponse(rule.name, "Validation", "pass", rule.validate?.message ?? "");
+  return ruleResponse(rule.name, "Validation", "pass", rule.message);
 }
 function goTypeName4(value) {
   if (value === null) return "null";
@@ -26054,18 +31683,23 @@ function goTypeName4(value) {
   return typeof value === "boolean" ? "bool" : typeof value;
 }
 function validateForEach(env, entries, nesting) {
-  const rule = env.rule;
+  const rule = env.plan;
   let applied = 0;
   let listError;
-  for (const entry of entries) {
+  for (const entry2 of entries) {
+    const spec2 = foreachSpec(entry2, nesting + 1);
     let elements;
     try {
-      elements = env.evaluateList(entry.list);
+      elements = env.tryEvaluateList(spec2.list);
     } catch (error) {
       if (!errorText2(error).includes("Unknown key")) listError = error;
       continue;
     }
-    const { response, count: count2 } = validateElements(env, entry, elements, nesting);
+    if (elements instanceof QueryFailure) {
+      if (!elements.message.includes("Unknown key")) listError = elements.message;
+      continue;
+    }
+    const { response, count: count2 } = validateElements(env, spec2, elements, nesting);
     if (response.status !== "pass") return response;
     applied += count2;
   }
@@ -26075,8 +31709,8 @@ function validateForEach(env, entries, nesting) {
   }
   return ruleResponse(rule.name, "Validation", "pass", "rule passed");
 }
-function validateElements(env, entry, elements, nesting) {
-  const rule = env.rule;
+function validateElements(env, spec2, elements, nesting) {
+  const rule = env.plan;
   const ctx = env.context;
   let count2 = 0;
   ctx.checkpoint();
@@ -26087,19 +31721,14 @@ function validateElements(env, entry, elements, nesting) {
       ctx.reset();
       let elementEnv;
       try {
-        elementEnv = env.withElement(element, index, nesting, entry.elementScope, entry.list);
+        elementEnv = env.withElement(element, index, nesting, spec2.elementScope, spec2.list);
       } catch (error) {
         return { response: ruleError2(rule.name, "Validation", "failed to process foreach", error), count: count2 };
       }
-      const result = runValidator(elementEnv, {
-        contextEntries: entry.context,
-        preconditions: entry.preconditions,
-        pattern: entry.pattern,
-        anyPattern: entry.anyPattern,
-        deny: entry.deny,
-        forEach: entry.foreach,
-        nesting: nesting + 1
-      });
+      if (elementEnv instanceof ElementScopeFailure) {
+        return { response: ruleError2(rule.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
+      }
+      const result = runValidator(elementEnv, spec2);
       if (result === null || result.status === "skip") continue;
       if (result.status === "error" && result.message.includes("failed to evaluate preconditions")) continue;
       if (result.status !== "pass") {
@@ -26117,52 +31746,73 @@ function validateElements(env, entry, elements, nesting) {
 }
 
 // src/engine/engine.ts
+var NO_EXCEPTIONS = Object.freeze([]);
+var NO_LABELS = Object.freeze({});
 function validateResource(policy, request2) {
+  const resourceValues = request2.values?.resource;
+  const rewritesRequest = resourceValues !== void 0 && Object.keys(resourceValues).some((key2) => key2.startsWith("request."));
+  let rules;
+  if (!rewritesRequest) {
+    const identity2 = identify(request2.resource);
+    if (policy.kind === "Policy" && identity2.namespace !== policy.namespace) return null;
+    rules = policy.validateRulesForKind(identity2.kind);
+    if (rules.length === 0) return { policy, resource: request2.resource, rules: [] };
+  }
   const stackTraceLimit = Error.stackTraceLimit;
+  if (stackTraceLimit === 0) return evaluatePolicy(policy, request2, rewritesRequest, rules);
   Error.stackTraceLimit = 0;
   try {
-    return evaluatePolicy(policy, request2);
+    return evaluatePolicy(policy, request2, rewritesRequest, rules);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
 }
-function evaluatePolicy(policy, request2) {
+function evaluatePolicy(policy, request2, rewritesRequest, rules) {
   const operation = request2.operation ?? "CREATE";
   const engineOperation = toEngineOperation(operation);
   const numberMode = request2.numberMode ?? "float64";
   const isDelete = engineOperation === "DELETE";
   const resourceValues = request2.values?.resource;
-  const rewritesRequest = resourceValues !== void 0 && Object.keys(resourceValues).some((key) => key.startsWith("request."));
-  if (!rewritesRequest) {
-    const identity3 = identify(request2.resource);
-    if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
-    if (!policy.rulesForKind(identity3.kind).some((rule) => rule.validate !== void 0)) {
-      return { policy, resource: request2.resource, rules: [] };
-    }
+  let context2;
+  if (resourceValues) {
+    context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
+    for (const [key2, value] of Object.entries(resourceValues)) context2.addAtPath(key2, value);
   }
-  const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
-  if (resourceValues) for (const [key, value] of Object.entries(resourceValues)) context2.addAtPath(key, value);
-  const resource = rewritesRequest ? readBackResource(context2, isDelete, request2.resource) : request2.resource;
+  const resource = rewritesRequest && context2 ? readBackResource(context2, isDelete, request2.resource) : request2.resource;
   const identity2 = identify(resource);
   if (policy.kind === "Policy" && identity2.namespace !== policy.namespace) return null;
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
-  for (const rule of policy.rulesForKind(identity2.kind)) {
-    if (!rule.validate) continue;
-    const matchInput = {
+  const matchInput = {
+    resource,
+    kind: identity2.kind,
+    group: identity2.group,
+    version: identity2.version,
+    subresource: request2.subresource ?? "",
+    operation: engineOperation,
+    namespaceLabels: request2.namespaceLabels ?? NO_LABELS,
+    userInfo: request2.userInfo,
+    policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
+  };
+  const subject2 = new MatchSubject(matchInput);
+  rules ??= policy.validateRulesForKind(identity2.kind);
+  for (const rule of rules) {
+    const plan = rulePlan(rule);
+    if (!plan.validates) continue;
+    if (!plan.matcher.matchesSubject(subject2)) continue;
+    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
+    context2 ??= createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
+    const env = new RuleEnvironment({
+      rule,
+      context: context2,
+      operation,
+      numberMode,
       resource,
-      kind: identity2.kind,
-      group: identity2.group,
-      version: identity2.version,
-      subresource: request2.subresource ?? "",
-      operation: engineOperation,
-      namespaceLabels: request2.namespaceLabels ?? {},
-      userInfo: request2.userInfo,
-      policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
-    };
-    if (!ruleMatches(rule, matchInput)) continue;
-    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
-    const env = new RuleEnvironment({ rule, context: context2, operation, numberMode, resource, isDelete, values: request2.values });
+      isDelete,
+      values: request2.values,
+      external: request2.external,
+      policyNamespace: matchInput.policyNamespace
+    });
     context2.checkpoint();
     let response;
     try {
@@ -26171,13 +31821,15 @@ function evaluatePolicy(policy, request2) {
       context2.restore();
     }
     if (response === null) continue;
+    const unresolved = env.unresolved;
+    if (unresolved !== void 0) response = withUnresolvedHint(response, unresolved);
     responses.push(response);
     if (applyOne && (response.status === "pass" || response.status === "fail")) break;
   }
   return { policy, resource, rules: responses };
 }
-function evaluateValidateRule(env, policy, operation, exceptions = []) {
-  const rule = env.rule;
+function evaluateValidateRule(env, policy, operation, exceptions = NO_EXCEPTIONS) {
+  const rule = env.plan;
   try {
     env.loadContext(rule.context);
   } catch (error) {
@@ -26186,22 +31838,23 @@ function evaluateValidateRule(env, policy, operation, exceptions = []) {
   if (rule.preconditions !== void 0) {
     let outcome;
     try {
-      outcome = evaluateConditions(rule.preconditions, env.substituteCondition);
+      outcome = tryEvaluateConditions(rule.preconditions, env.substituteCondition);
     } catch (error) {
       return ruleError2(rule.name, "Validation", "failed to evaluate preconditions", error);
     }
+    if (outcome instanceof ConditionFailure) return ruleError2(rule.name, "Validation", "failed to evaluate preconditions", outcome.message);
     if (!outcome.result) {
       const message = outcome.message === "" ? "preconditions not met" : `preconditions not met; ${outcome.message}`;
       return ruleResponse(rule.name, "Validation", "skip", message);
     }
   }
-  const applicable = exceptions.filter((exception) => exceptionConditionsHold(env, exception));
-  if (applicable.length > 0 && !rule.validate?.podSecurity) {
+  const applicable = exceptions.length === 0 ? exceptions : exceptions.filter((exception) => exceptionConditionsHold(env, exception));
+  if (applicable.length > 0 && !rule.rule.validate?.podSecurity) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return ruleResponse(rule.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
   }
   const response = runHandler(env, applicable);
-  if (response?.status === "fail" && preExistingViolationsAllowed(rule, policy, operation)) {
+  if (response?.status === "fail" && preExistingViolationsAllowed(rule.rule, policy, operation)) {
     return evaluateOldObject(env, policy) ?? response;
   }
   return response;
@@ -26209,7 +31862,8 @@ function evaluateValidateRule(env, policy, operation, exceptions = []) {
 function exceptionConditionsHold(env, exception) {
   if (exception.conditions === void 0) return true;
   try {
-    return evaluateConditions(exception.conditions, env.substituteCondition).result;
+    const outcome = tryEvaluateConditions(exception.conditions, env.substituteCondition);
+    return !(outcome instanceof ConditionFailure) && outcome.result;
   } catch {
     return false;
   }
@@ -26218,20 +31872,20 @@ function policyKey(policy) {
   return policy.kind === "Policy" ? `${policy.namespace}/${policy.name}` : policy.name;
 }
 function runHandler(env, exceptions) {
-  const rule = env.rule;
-  const validation = rule.validate ?? {};
-  if (validation.manifests && Object.keys(validation.manifests).length > 0) {
-    return ruleResponse(rule.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
+  const rule = env.plan;
+  switch (rule.handler) {
+    case "manifests":
+      return ruleResponse(rule.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
+    case "podSecurity": {
+      if (env.isDelete) return null;
+      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity, rule.name, exceptions);
+      return ruleResponse(rule.name, "Validation", result.status, result.message, result.path);
+    }
+    case "cel":
+      return ruleResponse(rule.name, "Validation", "error", "validate.cel rules are not supported yet");
+    case "resource":
+      return validateRule2(env);
   }
-  if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) {
-    if (env.isDelete) return null;
-    const result = evaluatePodSecurity(env.resource, validation.podSecurity, rule.name, exceptions);
-    return ruleResponse(rule.name, "Validation", result.status, result.message, result.path);
-  }
-  if (validation.cel && Object.keys(validation.cel).length > 0) {
-    return ruleResponse(rule.name, "Validation", "error", "validate.cel rules are not supported yet");
-  }
-  return validateRule2(env);
 }
 function preExistingViolationsAllowed(rule, policy, operation) {
   if (operation !== "UPDATE") return false;
@@ -26255,7 +31909,9 @@ function evaluateOldObject(env, policy) {
     operation: "CREATE",
     numberMode: env.numberMode,
     resource: oldObject,
-    isDelete: false
+    isDelete: false,
+    external: env.external,
+    policyNamespace: env.policyNamespace
   });
   let oldResponse;
   try {
@@ -26279,7 +31935,16 @@ function readBackResource(context2, isDelete, fallback) {
   }
   return fallback;
 }
+var identities = /* @__PURE__ */ new WeakMap();
 function identify(resource) {
+  let identity2 = identities.get(resource);
+  if (identity2 === void 0) {
+    identity2 = readIdentity(resource);
+    identities.set(resource, identity2);
+  }
+  return identity2;
+}
+function readIdentity(resource) {
   const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
   const slash = apiVersion.indexOf("/");
   const metadata = resource.metadata;
@@ -26304,14 +31969,15 @@ function request(policy, resource, options) {
   const result = { resource: resource.value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
+  if (options.external) result.external = options.external;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== void 0) resourceValues["request.operation"] = options.operation;
   const operation = resourceValues["request.operation"];
   if (typeof operation === "string" && operation !== "") result.operation = operation;
+  const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
+  if (labels) result.namespaceLabels = labels;
   if (values) {
-    const labels = values.namespaceLabels.get(resource.namespace);
-    if (labels) result.namespaceLabels = labels;
     for (const mapping of values.subresources) {
       const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
       if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) result.subresource = mapping.subresource;
@@ -26330,9 +31996,11 @@ function evaluateResource(policies, resource, options) {
   for (const { compiled: compiled2, hasVerifyImages } of policies) {
     if (hasVerifyImages) out.push({ kind: "verifyImages", response: { policy: compiled2, resource: resource.value, rules: [] } });
   }
+  let shared;
   for (const { compiled: compiled2 } of policies) {
     if (!compiled2.hasValidate) continue;
-    const response = validateResource(compiled2, request(compiled2, resource, options)) ?? { policy: compiled2, resource: resource.value, rules: [] };
+    const engineRequest = options.values ? request(compiled2, resource, options) : shared ??= request(compiled2, resource, options);
+    const response = validateResource(compiled2, engineRequest) ?? { policy: compiled2, resource: resource.value, rules: [] };
     out.push({ kind: "validate", response });
   }
   return out;
@@ -26360,8 +32028,8 @@ function firstMatching(overrides, namespace, labels) {
 }
 function verifyImagesAction(entries) {
   let first;
-  for (const entry of entries) {
-    const action = entry !== null && typeof entry === "object" ? entry.failureAction : void 0;
+  for (const entry2 of entries) {
+    const action = entry2 !== null && typeof entry2 === "object" ? entry2.failureAction : void 0;
     if (typeof action !== "string") continue;
     if (isEnforce(action)) return action;
     first ??= action;
@@ -26385,8 +32053,8 @@ function policyFailureAction(policy, namespace, labels = {}) {
 // src/cli/exception-loader.ts
 function loadExceptions(paths, log) {
   const exceptions = [];
-  for (const path5 of paths) {
-    const file = readFile(path5, log);
+  for (const path8 of paths) {
+    const file = readFile(path8, log);
     if (file === null) continue;
     for (const document of file.documents) {
       const value = document.value;
@@ -26404,13 +32072,47 @@ function loadExceptions(paths, log) {
   return exceptions;
 }
 
+// src/cli/offline-data.ts
+import path4 from "node:path";
+function mockedCluster(resources, state) {
+  const cluster = new MockCluster(resources);
+  for (const object2 of state?.objects ?? []) cluster.add(object2);
+  for (const definition of state?.definitions ?? []) cluster.addDefinition(definition);
+  return cluster;
+}
+function globalContextStore(entries, dir, log) {
+  const mocks = [];
+  for (const entry2 of entries) {
+    const mock = { name: entry2.name };
+    if (entry2.data !== void 0) mock.data = entry2.data;
+    if (entry2.fieldPath !== void 0) mock.fieldPath = entry2.fieldPath;
+    if (entry2.projections !== void 0) mock.projections = entry2.projections;
+    const resources = [...entry2.resources ?? []];
+    for (const file of entry2.resourceFiles ?? []) {
+      const loaded = readFile(path4.resolve(dir, file), log);
+      if (loaded === null) return { error: `globalContextEntries ${JSON.stringify(entry2.name)} resourceFiles ${JSON.stringify(file)}: cannot be read` };
+      for (const document of loaded.documents) {
+        const value = document.value;
+        if (value === null || typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+        if (typeof value !== "object" || Array.isArray(value)) {
+          return { error: `globalContextEntries ${JSON.stringify(entry2.name)} resourceFiles ${JSON.stringify(file)}: document[${document.index}]: not an object` };
+        }
+        resources.push(value);
+      }
+    }
+    if (resources.length > 0) mock.resources = resources;
+    mocks.push(mock);
+  }
+  return { store: new GlobalContextStore(mocks) };
+}
+
 // src/policy/crd-schema.ts
 var str3 = { type: "string" };
 var bool = { type: "boolean" };
 var int = { type: "integer" };
 var anyValue = { type: "any" };
 var enumOf = (...values) => ({ type: "string", enum: values });
-var arrayOf = (items) => ({ type: "array", items });
+var arrayOf = (items2) => ({ type: "array", items: items2 });
 var mapOf = (values) => ({ type: "map", values });
 var strArray = arrayOf(str3);
 var strMap = mapOf(str3);
@@ -26781,7 +32483,7 @@ function spec(rule) {
     webhookTimeoutSeconds: int
   });
 }
-var objectMeta = object({
+var objectMeta2 = object({
   annotations: strMap,
   creationTimestamp: anyValue,
   deletionGracePeriodSeconds: int,
@@ -26800,7 +32502,7 @@ var objectMeta = object({
 });
 function policyDocument(rule) {
   return object(
-    { apiVersion: str3, kind: str3, metadata: objectMeta, spec: spec(rule), status: anyValue },
+    { apiVersion: str3, kind: str3, metadata: objectMeta2, spec: spec(rule), status: anyValue },
     { required: ["spec"] }
   );
 }
@@ -26810,9 +32512,9 @@ var POLICY_SCHEMAS = {
 };
 
 // src/policy/check.ts
-function formatPath(path5) {
+function formatPath(path8) {
   let out = "";
-  for (const segment of path5) {
+  for (const segment of path8) {
     if (typeof segment === "number") out += `[${segment}]`;
     else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
@@ -26825,74 +32527,74 @@ function jsonType(value) {
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
 }
-function isObject11(value) {
+function isObject19(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var Checker = class {
   problems = [];
-  report(path5, detail) {
-    this.problems.push({ message: `${formatPath(path5)}: ${detail}`, path: [...path5] });
+  report(path8, detail) {
+    this.problems.push({ message: `${formatPath(path8)}: ${detail}`, path: [...path8] });
   }
-  typeMismatch(path5, expected, value) {
-    this.report(path5, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  typeMismatch(path8, expected, value) {
+    this.report(path8, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
   }
-  check(node, value, path5) {
+  check(node2, value, path8) {
     if (value === null) return;
-    switch (node.type) {
+    switch (node2.type) {
       case "any":
         return;
       case "string":
-        if (typeof value !== "string") return this.typeMismatch(path5, "string", value);
-        if (node.enum && !node.enum.includes(value)) {
-          const supported = node.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path5, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+        if (typeof value !== "string") return this.typeMismatch(path8, "string", value);
+        if (node2.enum && !node2.enum.includes(value)) {
+          const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
+          this.report(path8, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
         }
-        if (node.maxLength !== void 0 && [...value].length > node.maxLength) {
-          this.report(path5, `Too long: may not be more than ${node.maxLength} bytes`);
+        if (node2.maxLength !== void 0 && [...value].length > node2.maxLength) {
+          this.report(path8, `Too long: may not be more than ${node2.maxLength} bytes`);
         }
         return;
       case "boolean":
-        if (typeof value !== "boolean") this.typeMismatch(path5, "boolean", value);
+        if (typeof value !== "boolean") this.typeMismatch(path8, "boolean", value);
         return;
       case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path5, "integer", value);
-        if (node.minimum !== void 0 && value < node.minimum) {
-          this.report(path5, `Invalid value: ${value}: must be greater than or equal to ${node.minimum}`);
+        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path8, "integer", value);
+        if (node2.minimum !== void 0 && value < node2.minimum) {
+          this.report(path8, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
         }
         return;
       case "array":
-        if (!Array.isArray(value)) return this.typeMismatch(path5, "array", value);
-        value.forEach((item, index) => this.check(node.items, item, [...path5, index]));
+        if (!Array.isArray(value)) return this.typeMismatch(path8, "array", value);
+        value.forEach((item, index) => this.check(node2.items, item, [...path8, index]));
         return;
       case "map":
-        if (!isObject11(value)) return this.typeMismatch(path5, "object", value);
-        for (const key of Object.keys(value)) this.check(node.values, value[key], [...path5, key]);
+        if (!isObject19(value)) return this.typeMismatch(path8, "object", value);
+        for (const key2 of Object.keys(value)) this.check(node2.values, value[key2], [...path8, key2]);
         return;
       case "object":
-        if (!isObject11(value)) return this.typeMismatch(path5, "object", value);
-        this.checkObject(node, value, path5);
+        if (!isObject19(value)) return this.typeMismatch(path8, "object", value);
+        this.checkObject(node2, value, path8);
     }
   }
-  checkObject(node, value, path5) {
-    const present = (key) => value[key] !== void 0 && value[key] !== null;
-    for (const key of Object.keys(value)) {
-      const child = node.properties[key];
-      if (child !== void 0) this.check(child, value[key], [...path5, key]);
-      else if (!node.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path5, key])}"`, path: [...path5, key] });
+  checkObject(node2, value, path8) {
+    const present = (key2) => value[key2] !== void 0 && value[key2] !== null;
+    for (const key2 of Object.keys(value)) {
+      const child = node2.properties[key2];
+      if (child !== void 0) this.check(child, value[key2], [...path8, key2]);
+      else if (!node2.preserveUnknown) {
+        this.problems.push({ message: `unknown field "${formatPath([...path8, key2])}"`, path: [...path8, key2] });
       }
     }
-    for (const key of node.required ?? []) {
-      if (!present(key)) this.report([...path5, key], "Required value");
+    for (const key2 of node2.required ?? []) {
+      if (!present(key2)) this.report([...path8, key2], "Required value");
     }
-    if (node.oneOfRequired) {
-      const set = node.oneOfRequired.filter(present);
+    if (node2.oneOfRequired) {
+      const set = node2.oneOfRequired.filter(present);
       if (set.length !== 1) {
-        this.report(path5, `must specify exactly one of: ${node.oneOfRequired.join(", ")}`);
+        this.report(path8, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
       }
     }
-    if (node.notAllOf && node.notAllOf.every(present)) {
-      this.report(path5, `must not specify ${node.notAllOf.join(" and ")} together`);
+    if (node2.notAllOf && node2.notAllOf.every(present)) {
+      this.report(path8, `must not specify ${node2.notAllOf.join(" and ")} together`);
     }
   }
 };
@@ -26919,7 +32621,7 @@ function checkPolicy(doc) {
 }
 
 // src/cli/policy-features.ts
-var KYVERNO_FUNCTIONS = [
+var KYVERNO_FUNCTIONS2 = [
   "compare",
   "equal_fold",
   "replace",
@@ -26972,7 +32674,7 @@ var KYVERNO_FUNCTIONS = [
   "sha1",
   "md5"
 ];
-var FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${KYVERNO_FUNCTIONS.join("|")})\\s*\\(`);
+var FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${KYVERNO_FUNCTIONS2.join("|")})\\s*\\(`);
 var CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
   "ValidatingPolicy",
   "NamespacedValidatingPolicy",
@@ -27025,12 +32727,12 @@ function addDocuments(set, file, log) {
 }
 function loadPolicies(paths, log, stdin) {
   const set = { policies: [], unsupported: /* @__PURE__ */ new Map(), documents: [] };
-  const filePaths = paths.filter((path5) => path5 !== "-");
+  const filePaths = paths.filter((path8) => path8 !== "-");
   if (stdin !== void 0 && filePaths.length < paths.length) addDocuments(set, parseFile("-", stdin, log), log);
   const listed = listPolicyFiles(filePaths);
   reportProblems(log, listed.problems);
-  for (const path5 of listed.files) {
-    const file = readFile(path5, log);
+  for (const path8 of listed.files) {
+    const file = readFile(path8, log);
     if (file) addDocuments(set, file, log);
   }
   return set;
@@ -27064,15 +32766,15 @@ function addResources(set, file, log) {
 }
 function loadResources(paths, log, options) {
   const set = { resources: [], files: /* @__PURE__ */ new Map(), firstPathMissing: false };
-  const listed = listResourceFiles(paths.filter((path5) => path5 !== "-"));
+  const listed = listResourceFiles(paths.filter((path8) => path8 !== "-"));
   reportProblems(log, listed.problems);
   const first = paths[0];
   if (first !== void 0 && first !== "-" && listed.problems.some((problem2) => problem2.file === first && problem2.severity === "error")) {
     set.firstPathMissing = true;
   }
   if (options.stdin !== void 0 && paths.includes("-")) addResources(set, parseFile("-", options.stdin, log), log);
-  for (const path5 of listed.files) {
-    const file = readFile(path5, log);
+  for (const path8 of listed.files) {
+    const file = readFile(path8, log);
     if (file) addResources(set, file, log);
   }
   if (options.dedupe) {
@@ -27089,14 +32791,14 @@ function loadResources(paths, log, options) {
 }
 
 // src/cli/strict-decode.ts
-var STRING = { type: "string" };
+var STRING7 = { type: "string" };
 var BOOL2 = { type: "bool" };
-var ANY = { type: "any" };
-var STRING_LIST = { type: "list", items: STRING };
-var STRING_MAP = { type: "map", values: STRING };
-var ANY_MAP = { type: "map", values: ANY };
-function list3(items) {
-  return { type: "list", items };
+var ANY2 = { type: "any" };
+var STRING_LIST = { type: "list", items: STRING7 };
+var STRING_MAP = { type: "map", values: STRING7 };
+var ANY_MAP = { type: "map", values: ANY2 };
+function list3(items2) {
+  return { type: "list", items: items2 };
 }
 function map(values) {
   return { type: "map", values };
@@ -27104,7 +32806,7 @@ function map(values) {
 function struct(fields) {
   return { type: "struct", fields };
 }
-function describe(value) {
+function describe3(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "object") return "object";
@@ -27126,16 +32828,16 @@ function typeName(schema) {
       return "object";
   }
 }
-function fieldFor(fields, key) {
-  if (Object.hasOwn(fields, key)) return key;
-  const folded = key.toLowerCase();
+function fieldFor(fields, key2) {
+  if (Object.hasOwn(fields, key2)) return key2;
+  const folded = key2.toLowerCase();
   return Object.keys(fields).find((name) => name.toLowerCase() === folded);
 }
-function decodeValue(value, schema, path5, errors) {
+function decodeValue(value, schema, path8, errors) {
   if (value === null) return void 0;
   const mismatch = () => {
-    const where = path5.length > 0 ? ` for field "${String(path5[path5.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe(value)} as ${typeName(schema)}${where}`, path: path5 });
+    const where = path8.length > 0 ? ` for field "${String(path8[path8.length - 1])}"` : "";
+    errors.push({ message: `cannot decode ${describe3(value)} as ${typeName(schema)}${where}`, path: path8 });
     return void 0;
   };
   switch (schema.type) {
@@ -27151,7 +32853,7 @@ function decodeValue(value, schema, path5, errors) {
       if (!Array.isArray(value)) return mismatch();
       const out = [];
       value.forEach((item, index) => {
-        const decoded = decodeValue(item, schema.items, [...path5, index], errors);
+        const decoded = decodeValue(item, schema.items, [...path8, index], errors);
         out.push(decoded === void 0 ? null : decoded);
       });
       return out;
@@ -27159,22 +32861,22 @@ function decodeValue(value, schema, path5, errors) {
     case "map": {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
-      for (const [key, item] of Object.entries(value)) {
-        const decoded = decodeValue(item, schema.values, [...path5, key], errors);
-        if (decoded !== void 0) out[key] = decoded;
+      for (const [key2, item] of Object.entries(value)) {
+        const decoded = decodeValue(item, schema.values, [...path8, key2], errors);
+        if (decoded !== void 0) out[key2] = decoded;
       }
       return out;
     }
     case "struct": {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
-      for (const [key, item] of Object.entries(value)) {
-        const field = fieldFor(schema.fields, key);
+      for (const [key2, item] of Object.entries(value)) {
+        const field = fieldFor(schema.fields, key2);
         if (field === void 0) {
-          errors.push({ message: `unknown field "${key}"`, path: [...path5, key] });
+          errors.push({ message: `unknown field "${key2}"`, path: [...path8, key2] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field], [...path5, key], errors);
+        const decoded = decodeValue(item, schema.fields[field], [...path8, key2], errors);
         if (decoded !== void 0) out[field] = decoded;
       }
       return out;
@@ -27190,12 +32892,12 @@ function decodeStrict(value, schema) {
 
 // src/cli/userinfo.ts
 var USER_INFO_FILE = struct({
-  apiVersion: STRING,
-  kind: STRING,
+  apiVersion: STRING7,
+  kind: STRING7,
   metadata: ANY_MAP,
   roles: STRING_LIST,
   clusterRoles: STRING_LIST,
-  userInfo: struct({ username: STRING, uid: STRING, groups: STRING_LIST, extra: map(list3(STRING)) }),
+  userInfo: struct({ username: STRING7, uid: STRING7, groups: STRING_LIST, extra: map(list3(STRING7)) }),
   synchronize: BOOL2,
   dryRun: BOOL2
 });
@@ -27215,7 +32917,7 @@ function toUserInfo(value) {
     if (groups) admission.groups = groups;
     if (user.extra !== null && typeof user.extra === "object" && !Array.isArray(user.extra)) {
       const extra = {};
-      for (const [key, items] of Object.entries(user.extra)) extra[key] = strings2(items) ?? [];
+      for (const [key2, items2] of Object.entries(user.extra)) extra[key2] = strings2(items2) ?? [];
       admission.extra = extra;
     }
     info.userInfo = admission;
@@ -27231,31 +32933,31 @@ function decodeUserInfo(document) {
 
 // src/cli/values.ts
 var API_RESOURCE = struct({
-  name: STRING,
-  singularName: STRING,
+  name: STRING7,
+  singularName: STRING7,
   namespaced: BOOL2,
-  group: STRING,
-  version: STRING,
-  kind: STRING,
+  group: STRING7,
+  version: STRING7,
+  kind: STRING7,
   verbs: STRING_LIST,
   shortNames: STRING_LIST,
   categories: STRING_LIST,
-  storageVersionHash: STRING
+  storageVersionHash: STRING7
 });
 var VALUES_SPEC_FIELDS = {
   globalValues: ANY_MAP,
   policies: list3(
     struct({
-      name: STRING,
-      rules: list3(struct({ name: STRING, values: ANY_MAP, foreachValues: map(list3(ANY)) })),
-      resources: list3(struct({ name: STRING, values: ANY_MAP }))
+      name: STRING7,
+      rules: list3(struct({ name: STRING7, values: ANY_MAP, foreachValues: map(list3(ANY2)) })),
+      resources: list3(struct({ name: STRING7, values: ANY_MAP }))
     })
   ),
-  namespaceSelector: list3(struct({ name: STRING, labels: STRING_MAP })),
-  namespaces: list3(struct({ apiVersion: STRING, kind: STRING, metadata: ANY_MAP, spec: ANY_MAP, status: ANY_MAP })),
+  namespaceSelector: list3(struct({ name: STRING7, labels: STRING_MAP })),
+  namespaces: list3(struct({ apiVersion: STRING7, kind: STRING7, metadata: ANY_MAP, spec: ANY_MAP, status: ANY_MAP })),
   subresources: list3(struct({ subresource: API_RESOURCE, parentResource: API_RESOURCE }))
 };
-var VALUES_FILE = struct({ apiVersion: STRING, kind: STRING, metadata: ANY_MAP, ...VALUES_SPEC_FIELDS });
+var VALUES_FILE = struct({ apiVersion: STRING7, kind: STRING7, metadata: ANY_MAP, ...VALUES_SPEC_FIELDS });
 var GLOBAL_OPERATIONS = /* @__PURE__ */ new Set(["", "CREATE", "UPDATE", "DELETE", "CONNECT"]);
 var asObject2 = (value) => value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value) ? value : {};
 var asArray = (value) => Array.isArray(value) ? value : [];
@@ -27276,7 +32978,7 @@ var CliValues = class {
         rules: asArray(policy.rules).map((rawRule) => {
           const rule = asObject2(rawRule);
           const foreach = {};
-          for (const [key, value] of Object.entries(asObject2(rule.foreachValues))) foreach[key] = asArray(value);
+          for (const [key2, value] of Object.entries(asObject2(rule.foreachValues))) foreach[key2] = asArray(value);
           return { name: asString(rule.name), values: { ...asObject2(rule.values) }, foreachValues: foreach };
         }),
         resources: asArray(policy.resources).map((rawResource) => {
@@ -27287,8 +32989,8 @@ var CliValues = class {
     });
     const labels = /* @__PURE__ */ new Map();
     for (const raw of asArray(spec2.namespaceSelector)) {
-      const entry = asObject2(raw);
-      labels.set(asString(entry.name), stringMap2(entry.labels));
+      const entry2 = asObject2(raw);
+      labels.set(asString(entry2.name), stringMap2(entry2.labels));
     }
     for (const raw of asArray(spec2.namespaces)) {
       const metadata = asObject2(asObject2(raw).metadata);
@@ -27296,9 +32998,9 @@ var CliValues = class {
     }
     this.namespaceLabels = labels;
     this.subresources = asArray(spec2.subresources).map((raw) => {
-      const entry = asObject2(raw);
-      const sub = asObject2(entry.subresource);
-      const parent = asObject2(entry.parentResource);
+      const entry2 = asObject2(raw);
+      const sub = asObject2(entry2.subresource);
+      const parent = asObject2(entry2.parentResource);
       const name = asString(sub.name);
       return {
         group: asString(sub.group),
@@ -27335,7 +33037,7 @@ var CliValues = class {
   }
   /** The rule entry of the first policy entry named `policyName` (`Store.GetPolicyRule`). */
   ruleEntry(policyName2, ruleName) {
-    const policy = this.policies.find((entry) => entry.name === policyName2);
+    const policy = this.policies.find((entry2) => entry2.name === policyName2);
     return policy?.rules.find(
       (rule) => ruleName === rule.name || ruleName === `autogen-${rule.name}` || ruleName === `autogen-cronjob-${rule.name}`
     );
@@ -27344,7 +33046,7 @@ var CliValues = class {
   ruleLookups(policyName2) {
     let lookups = this.lookups.get(policyName2);
     if (lookups === void 0) {
-      lookups = this.policies.some((entry) => entry.name === policyName2) ? {
+      lookups = this.policies.some((entry2) => entry2.name === policyName2) ? {
         rule: (ruleName) => this.ruleEntry(policyName2, ruleName)?.values,
         foreach: (ruleName) => this.ruleEntry(policyName2, ruleName)?.foreachValues
       } : {};
@@ -27355,7 +33057,7 @@ var CliValues = class {
 };
 function stringMap2(value) {
   const out = {};
-  for (const [key, item] of Object.entries(asObject2(value))) if (typeof item === "string") out[key] = item;
+  for (const [key2, item] of Object.entries(asObject2(value))) if (typeof item === "string") out[key2] = item;
   return out;
 }
 function valuesFromSpec(spec2) {
@@ -27369,15 +33071,15 @@ function decodeValuesFile(document, displayFile) {
   if (errors.length > 0) return { errors };
   return { values: new CliValues(value), errors };
 }
-function parseSetValues(items) {
+function parseSetValues(items2) {
   const out = {};
-  for (const item of items) {
+  for (const item of items2) {
     const parts = item.trim().split("=");
     if (parts.length !== 2) continue;
-    const key = parts[0].trim();
+    const key2 = parts[0].trim();
     const value = parts[1].trim();
-    if (key === "" || value === "" || key.includes("request.object.") || Object.hasOwn(out, key)) continue;
-    out[key] = value;
+    if (key2 === "" || value === "" || key2.includes("request.object.") || Object.hasOwn(out, key2)) continue;
+    out[key2] = value;
   }
   return out;
 }
@@ -27389,6 +33091,12 @@ var FLAGS = [
   { name: "set", short: "s", type: "list", valueName: "k=v", description: "variables (instead of a values file)" },
   { name: "userinfo", short: "u", type: "string", valueName: "file", description: "a cli.kyverno.io/v1alpha1 UserInfo file (admission user, roles)" },
   { name: "exception", short: "e", aliases: ["exceptions"], type: "list", valueName: "paths", description: "PolicyException files (repeatable, comma-separated)" },
+  {
+    name: "cluster-resources",
+    type: "list",
+    valueName: "paths",
+    description: "manifests of the cluster state, files or directories (repeatable, comma-separated): read by configMap and apiCall context entries and for namespace labels, not evaluated"
+  },
   { name: "audit-warn", type: "boolean", description: "report failures of Audit policies as warnings" },
   { name: "warn-exit-code", type: "int", defaultText: "0", description: "exit code when there are warnings (failures and errors still exit 1)" },
   { name: "warn-no-pass", type: "boolean", description: "exit with the warn exit code when no result passed" },
@@ -27435,15 +33143,15 @@ function loadUserInfoFile(file, io, log) {
   }
   return decoded.userInfo ?? null;
 }
-function sourceOf(resources, resource, path5) {
+function sourceOf(resources, resource, path8) {
   const file = resources.files.get(resource.file);
   if (file === void 0) return { file: resource.file, line: 1, column: 1 };
-  const location = locate(file.path, file.text, resource.documentIndex, path5 ? path5.split("/").filter((segment) => segment !== "") : []);
+  const location = locate(file.path, file.text, resource.documentIndex, path8 ? path8.split("/").filter((segment) => segment !== "") : []);
   return { file: resource.file, line: location.line, column: location.column };
 }
 function applyResponse(response, resource, resources, settings) {
   const compiled2 = response.policy;
-  const labels = settings.values?.namespaceLabels.get(resource.namespace) ?? {};
+  const labels = settings.namespaceLabels(resource.namespace) ?? {};
   const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled2.policy, resource.namespace, labels));
   const mapFail = () => !compiled2.scored || auditWarning ? "warn" : "fail";
   return {
@@ -27482,9 +33190,16 @@ async function applyCommand(argv, io) {
   const values = valuesPath ? loadValuesFile(resolveArg(io, valuesPath), io, log) : null;
   if (valuesPath && values === null) return 1;
   const set = parseSetValues(args.list("set"));
-  const policySet = loadPolicies(policyPaths.map((path5) => path5 === "-" ? path5 : resolveArg(io, path5)), log, stdin);
-  const resources = loadResources(resourcePaths.map((path5) => path5 === "-" ? path5 : resolveArg(io, path5)), log, { dedupe: false, stdin });
-  const exceptions = loadExceptions(args.list("exception").map((path5) => resolveArg(io, path5)), log);
+  const policySet = loadPolicies(policyPaths.map((path8) => path8 === "-" ? path8 : resolveArg(io, path8)), log, stdin);
+  const resources = loadResources(resourcePaths.map((path8) => path8 === "-" ? path8 : resolveArg(io, path8)), log, { dedupe: false, stdin });
+  const exceptions = loadExceptions(args.list("exception").map((path8) => resolveArg(io, path8)), log);
+  const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path8) => resolveArg(io, path8)));
+  reportProblems(log, clusterFiles.problems);
+  const cluster = mockedCluster(
+    resources.resources.map((resource) => resource.value),
+    loadClusterObjects(clusterFiles.files, log)
+  );
+  const namespaceLabels = (namespace) => values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
   const skipped = [];
   const invalid3 = [];
   const policies = [];
@@ -27504,12 +33219,12 @@ async function applyCommand(argv, io) {
     policies.push(cliPolicy(compiled2));
   }
   const json = format === "json";
-  const out = (text) => json ? io.stderr(text) : io.stdout(text);
+  const out = (text3) => json ? io.stderr(text3) : io.stdout(text3);
   const withExceptions = exceptions.length > 0 ? ` with ${exceptions.length} exception(s)` : "";
   out(`
 Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)${withExceptions}...
 `);
-  const settings = { auditWarn: args.boolean("audit-warn"), values: values ?? void 0 };
+  const settings = { auditWarn: args.boolean("audit-warn"), namespaceLabels };
   const responses = [];
   for (const resource of resources.resources) {
     const evaluated = evaluateResource(policies, resource, {
@@ -27517,7 +33232,9 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
       values: values ?? void 0,
       set,
       userInfo: userInfo2 ?? void 0,
-      exceptions
+      exceptions,
+      external: { cluster },
+      namespaceLabels
     });
     for (const { kind, response } of evaluated) {
       if (kind === "validate") responses.push(applyResponse(response, resource, resources, settings));
@@ -27540,6 +33257,417 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
     return warnExitCode;
   }
   return 0;
+}
+
+// src/cli/jp-function.ts
+var FLAGS2 = [
+  { name: "builtins", short: "b", type: "boolean", description: "also list go-jmespath's built-in functions (kyverno jp function lists Kyverno's only)" }
+];
+var FUNCTION_HELP = `Describe the JMESPath functions of Kyverno, as \`kyverno jp function\` does.
+
+Usage:
+  kyverno-lint jp function [name]... [flags]
+
+Without names, every Kyverno custom function is listed; with names, only those functions
+(Kyverno's or go-jmespath's built-ins).
+
+Examples:
+  # List functions
+  kyverno-lint jp function
+
+  # Describe a function
+  kyverno-lint jp function truncate
+
+Flags:
+${formatFlagHelp(FLAGS2)}
+`;
+var BUILTIN_RETURN_TYPES = {
+  abs: "number",
+  avg: "number",
+  ceil: "number",
+  contains: "bool",
+  ends_with: "bool",
+  floor: "number",
+  join: "string",
+  keys: "array",
+  length: "number",
+  map: "array",
+  max: "number,string",
+  max_by: "any",
+  merge: "object",
+  min: "number,string",
+  min_by: "any",
+  not_null: "any",
+  reverse: "array,string",
+  sort: "array",
+  sort_by: "array",
+  starts_with: "bool",
+  to_array: "array",
+  to_number: "number",
+  to_string: "string",
+  type: "string",
+  values: "array"
+};
+function describeBuiltin(fn) {
+  const args = fn.args.map((arg) => arg.types.join("|") + (arg.variadic ? "..." : "")).join(", ");
+  return { name: fn.name, signature: `${fn.name}(${args}) ${BUILTIN_RETURN_TYPES[fn.name] ?? "any"}`, note: "" };
+}
+var KYVERNO = KYVERNO_FUNCTIONS;
+var KYVERNO_NAMES = new Set(KYVERNO.map((fn) => fn.name));
+var BUILTINS = BUILTIN_FUNCTIONS.filter((fn) => !KYVERNO_NAMES.has(fn.name)).map(describeBuiltin);
+var entryText = (fn) => fn.note === "" ? fn.signature : `${fn.signature} (${fn.note})`;
+function formatFunction(fn) {
+  const note = fn.note === "" ? "" : `  Note:      ${fn.note}
+`;
+  return `Name: ${fn.name}
+  Signature: ${fn.signature}
+${note}
+`;
+}
+function jpFunctionCommand(argv, io) {
+  const args = parseArgs(FLAGS2, argv);
+  if (args.help) {
+    io.stdout(FUNCTION_HELP);
+    return 0;
+  }
+  const names = new Set(args.positionals);
+  const candidates = names.size > 0 || args.boolean("builtins") ? [...KYVERNO, ...BUILTINS] : [...KYVERNO];
+  const selected = candidates.filter((fn) => names.size === 0 || names.has(fn.name)).sort((a, b) => compareGoStrings(entryText(a), entryText(b)));
+  io.stdout(selected.map(formatFunction).join(""));
+  const known = new Set(candidates.map((fn) => fn.name));
+  const unknown = [...names].filter((name) => !known.has(name));
+  for (const name of unknown) io.stderr(`Error: unknown function: ${name}
+`);
+  return unknown.length > 0 ? 1 : 0;
+}
+
+// src/cli/jp-ast.ts
+function goSyntaxValue(value) {
+  if (value === null || value === void 0) return "interface {}(nil)";
+  switch (typeof value) {
+    case "string":
+      return goQuote(value);
+    case "number":
+      return formatGoFloat(value);
+    case "bigint":
+    case "boolean":
+      return String(value);
+    default:
+      break;
+  }
+  if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntaxValue).join(", ")}}`;
+  const obj = value;
+  const keys = Object.keys(obj).sort(compareGoStrings);
+  return `map[string]interface {}{${keys.map((key2) => `${goQuote(key2)}:${goSyntaxValue(obj[key2])}`).join(", ")}}`;
+}
+var node = (type, children = [], value) => ({
+  type,
+  value,
+  children: children.map(toGoNode)
+});
+function toGoNode(ast) {
+  switch (ast.type) {
+    case "Empty":
+      return node("ASTEmpty");
+    case "Current":
+      return node("ASTCurrentNode");
+    case "Identity":
+      return node("ASTIdentity");
+    case "Field":
+      return node("ASTField", [], goQuote(ast.name));
+    case "Literal":
+      return node("ASTLiteral", [], ast.value === null ? void 0 : goSyntaxValue(ast.value));
+    case "Index":
+      return node("ASTIndex", [], String(ast.index));
+    case "Slice": {
+      const parts = [ast.start, ast.stop, ast.step].map((part) => part === null ? "(*int)(nil)" : String(part));
+      return node("ASTSlice", [], `[]*int{${parts.join(", ")}}`);
+    }
+    case "Subexpression":
+      return node("ASTSubexpression", [ast.left, ast.right]);
+    case "IndexExpression":
+      return node("ASTIndexExpression", [ast.left, ast.right]);
+    case "Projection":
+      return node("ASTProjection", [ast.left, ast.right]);
+    case "ValueProjection":
+      return node("ASTValueProjection", [ast.left, ast.right]);
+    case "FilterProjection":
+      return node("ASTFilterProjection", [ast.left, ast.right, ast.condition]);
+    case "Flatten":
+      return node("ASTFlatten", [ast.child]);
+    case "Comparator":
+      return node("ASTComparator", [ast.left, ast.right], ast.op);
+    case "Or":
+      return node("ASTOrExpression", [ast.left, ast.right]);
+    case "And":
+      return node("ASTAndExpression", [ast.left, ast.right]);
+    case "Pipe":
+      return node("ASTPipe", [ast.left, ast.right]);
+    case "Not":
+      return node("ASTNotExpression", [ast.child]);
+    case "ExpRef":
+      return node("ASTExpRef", [ast.child]);
+    case "MultiSelectList":
+      return node("ASTMultiSelectList", ast.children);
+    case "MultiSelectHash":
+      return {
+        type: "ASTMultiSelectHash",
+        children: ast.pairs.map((pair) => ({ type: "ASTKeyValPair", value: goQuote(pair.key), children: [toGoNode(pair.value)] }))
+      };
+    case "Function":
+      return node("ASTFunctionExpression", ast.args, ast.name !== null && ast.nameGoType === "string" ? goQuote(ast.name) : void 0);
+  }
+}
+function prettyPrint(goNode, indent) {
+  const spaces = " ".repeat(indent);
+  const next = " ".repeat(indent + 2);
+  let out = `${spaces}${goNode.type} {
+`;
+  if (goNode.value !== void 0) out += `${next}value: ${goNode.value}
+`;
+  if (goNode.children.length > 0) {
+    out += `${next}children: {
+`;
+    for (const child of goNode.children) out += prettyPrint(child, indent + 4);
+  }
+  return `${out}${spaces}}
+`;
+}
+function formatJmesPathAst(ast) {
+  return prettyPrint(toGoNode(ast), 0);
+}
+
+// src/cli/jp-input.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+import path5 from "node:path";
+var JpInputError = class extends Error {
+  name = "JpInputError";
+};
+function goClean(file) {
+  const cleaned = path5.posix.normalize(file);
+  return cleaned.length > 1 && cleaned.endsWith("/") ? cleaned.slice(0, -1) : cleaned;
+}
+var ERRNO_TEXT = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  ENOTDIR: "not a directory",
+  ELOOP: "too many levels of symbolic links",
+  ENAMETOOLONG: "file name too long"
+};
+function readJpFile(io, file, readVerb) {
+  try {
+    return readFileSync2(resolveArg(io, file), "utf8");
+  } catch (error) {
+    const code = error.code ?? "";
+    const cleaned = goClean(file);
+    if (code === "EISDIR") throw new JpInputError(`${readVerb} ${file}: read ${cleaned}: is a directory`);
+    const reason = ERRNO_TEXT[code] ?? error.message;
+    throw new JpInputError(`failed open file ${file}: open ${cleaned}: ${reason}`);
+  }
+}
+async function readJpStdin(io, what) {
+  if (io.stdinIsTTY === true) io.stderr(`Reading from terminal input.
+${what}
+`);
+  return io.readStdin ? await io.readStdin() : "";
+}
+
+// src/cli/jp-parse.ts
+var FLAGS3 = [
+  { name: "file", short: "f", type: "list", valueName: "files", description: "Read a JMESPath expression from each file (repeatable, comma-separated)" }
+];
+var PARSE_HELP = `Parse JMESPath expressions and show the corresponding AST, as \`kyverno jp parse\` does.
+
+Usage:
+  kyverno-lint jp parse [-f file]... [expression]...
+
+Without expressions or files, the expression is read from standard input.
+
+Examples:
+  # Parse an expression
+  kyverno-lint jp parse 'request.object.metadata.name | truncate(@, \`9\`)'
+
+  # Parse the expressions of files and arguments
+  kyverno-lint jp parse -f my-file1 -f my-file-2 'request.object.metadata.name'
+
+Flags:
+${formatFlagHelp(FLAGS3)}
+`;
+async function jpParseCommand(argv, io) {
+  const args = parseArgs(FLAGS3, argv);
+  if (args.help) {
+    io.stdout(PARSE_HELP);
+    return 0;
+  }
+  try {
+    const expressions = [...args.positionals];
+    for (const file of args.list("file")) expressions.push(readJpFile(io, file, "failed read file"));
+    if (expressions.length === 0) expressions.push(await readJpStdin(io, "Enter a jmespath expression and hit Ctrl+D."));
+    for (const expression of expressions) {
+      const ast = parseJmesPath(expression);
+      io.stdout(`# ${expression}
+${formatJmesPathAst(ast)}
+`);
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof JmesPathError) && !(error instanceof JpInputError)) throw error;
+    io.stderr(`Error: ${error.message}
+`);
+    return 1;
+  }
+}
+
+// src/cli/jp-query.ts
+var FLAGS4 = [
+  { name: "compact", short: "c", type: "boolean", description: "Produce compact JSON output that omits non essential whitespace" },
+  { name: "unquoted", short: "u", type: "boolean", description: "If the final result is a string, it will be printed without quotes" },
+  { name: "query", short: "q", type: "list", valueName: "files", description: "Read JMESPath expression from the specified file (repeatable, comma-separated)" },
+  { name: "input", short: "i", type: "string", valueName: "file", description: "Read input from a JSON or YAML file instead of stdin" }
+];
+var QUERY_HELP = `Evaluate JMESPath expressions against a JSON or YAML object, with Kyverno's custom functions, as
+\`kyverno jp query\` does.
+
+Usage:
+  kyverno-lint jp query [-i input] [-q file]... [expression]...
+
+Each expression is printed as "# <expression>" followed by its result as JSON. Without -i the object is
+read from standard input; without expressions the expression is read from standard input.
+
+Examples:
+  # Evaluate a query
+  kyverno-lint jp query -i object.yaml 'request.object.metadata.name | truncate(@, \`9\`)'
+
+  # Evaluate the queries of files and arguments
+  kyverno-lint jp query -i object.yaml -q query-file-1 -q query-file-2 'metadata.name'
+
+  # Read the object from standard input
+  cat object.yaml | kyverno-lint jp query -q query-file
+
+Flags:
+${formatFlagHelp(FLAGS4)}
+`;
+var QueryError = class extends Error {
+};
+function parseInput(where, text3) {
+  const parsed = parseDocuments(where, text3);
+  const first = parsed.documents[0];
+  if (first !== void 0 && first.index === 0) return first.value;
+  const problem2 = parsed.problems.find((p) => p.severity === "error");
+  if (problem2 === void 0) return null;
+  throw new QueryError(`error parsing input json: ${where}:${problem2.line}:${problem2.column}: ${problem2.message}`);
+}
+function evaluate2(input, query) {
+  let compiled2;
+  try {
+    compiled2 = compileJmesPath(query);
+  } catch (error) {
+    if (!(error instanceof JmesPathError)) throw error;
+    throw new QueryError(`failed to compile JMESPath: ${query}, error: ${error.message}`);
+  }
+  try {
+    return compiled2.search(input);
+  } catch (error) {
+    if (!(error instanceof JmesPathError)) throw error;
+    throw new QueryError(`error evaluating JMESPath expression: ${error.message}`);
+  }
+}
+function formatResult(result, unquoted, compact) {
+  if (unquoted && typeof result === "string") return result;
+  const plain = toPlainJson(result);
+  try {
+    return compact ? goJsonStringify(plain) : goJsonStringifyIndent(plain, "  ");
+  } catch (error) {
+    if (!(error instanceof GoJsonError)) throw error;
+    throw new QueryError(`error marshalling result to JSON: ${error.message}`);
+  }
+}
+async function jpQueryCommand(argv, io) {
+  const args = parseArgs(FLAGS4, argv);
+  if (args.help) {
+    io.stdout(QUERY_HELP);
+    return 0;
+  }
+  try {
+    const queries = [...args.positionals];
+    for (const file of args.list("query")) queries.push(readJpFile(io, file, "failed to read file"));
+    const inputFile = args.string("input");
+    let input = inputFile ? parseInput(inputFile, readJpFile(io, inputFile, "failed to read file")) : null;
+    if (queries.length === 0 && input === null) throw new UsageError("at least one query or input object is required");
+    if (queries.length === 0) queries.push(await readJpStdin(io, "Enter a jmespath expression and hit Ctrl+D."));
+    if (input === null) input = parseInput("-", await readJpStdin(io, "Enter input object and hit Ctrl+D."));
+    const compact = args.boolean("compact");
+    const unquoted = args.boolean("unquoted");
+    for (const query of queries) {
+      const result = evaluate2(input, query);
+      io.stdout(`# ${query}
+`);
+      io.stdout(`${formatResult(result, unquoted, compact)}
+`);
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof QueryError) && !(error instanceof JpInputError)) throw error;
+    io.stderr(`Error: ${error.message}
+`);
+    return 1;
+  }
+}
+
+// src/cli/jp-command.ts
+var SUBCOMMANDS = ["query", "function", "parse"];
+var JP_HELP = `Provides a command-line interface to JMESPath, enhanced with Kyverno specific custom functions
+(kyverno jp).
+
+Usage:
+  kyverno-lint jp <command> [flags]
+
+Commands:
+  query      Evaluate JMESPath expressions against a JSON or YAML object (kyverno jp query)
+  function   Describe the JMESPath functions of Kyverno (kyverno jp function)
+  parse      Show the AST of JMESPath expressions (kyverno jp parse)
+
+Examples:
+  # List functions
+  kyverno-lint jp function
+
+  # Evaluate query
+  kyverno-lint jp query -i object.yaml 'request.object.metadata.name | truncate(@, \`9\`)'
+
+  # Parse expression
+  kyverno-lint jp parse 'request.object.metadata.name | truncate(@, \`9\`)'
+
+Flags:
+  -h, --help   help for jp
+
+Use "kyverno-lint jp <command> --help" for the flags of a command.
+`;
+function jpHelpTarget(argv) {
+  const sub = argv[0];
+  return sub !== void 0 && SUBCOMMANDS.includes(sub) ? `jp ${sub}` : "jp";
+}
+async function jpCommand(argv, io) {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case void 0:
+      io.stderr(JP_HELP);
+      return 2;
+    case "-h":
+    case "--help":
+    case "help":
+      io.stdout(JP_HELP);
+      return 0;
+    case "query":
+      return await jpQueryCommand(rest, io);
+    case "function":
+      return jpFunctionCommand(rest, io);
+    case "parse":
+      return await jpParseCommand(rest, io);
+    default:
+      if (sub.startsWith("--")) throw new UsageError(`unknown flag: ${sub.split("=")[0]}`);
+      if (sub.startsWith("-") && sub.length > 1) throw new UsageError(`unknown shorthand flag: '${sub[1]}' in ${sub}`);
+      throw new UsageError(`unknown command "${sub}" for "kyverno-lint jp"`);
+  }
 }
 
 // src/cli/test-output.ts
@@ -27607,15 +33735,15 @@ function formatJson(io, outcomes) {
   const tests = outcomes.map((outcome) => ({
     file: displayPath(io, outcome.file),
     results: outcome.results.flatMap(
-      (result) => result.entries.map((entry) => ({
+      (result) => result.entries.map((entry2) => ({
         policy: result.result.policy,
         rule: result.result.rule,
-        resource: entry.resource,
+        resource: entry2.resource,
         kind: result.result.kind,
-        namespace: entry.namespace,
-        expected: entry.expected,
-        actual: entry.actual,
-        message: entry.message
+        namespace: entry2.namespace,
+        expected: entry2.expected,
+        actual: entry2.actual,
+        message: entry2.message
       }))
     )
   }));
@@ -27624,19 +33752,19 @@ function formatJson(io, outcomes) {
 }
 
 // src/cli/test-selector.ts
-function parseTestCaseSelector(text) {
+function parseTestCaseSelector(text3) {
   const filters = [];
   const errors = [];
-  if (text !== "") {
-    for (const item of text.split(",")) {
+  if (text3 !== "") {
+    for (const item of text3.split(",")) {
       const parts = item.split("=");
       if (parts.length !== 2) {
         errors.push(`Invalid test-case-selector argument (${item}). Parameter must be in the form \`<key>=<value>\`.`);
         continue;
       }
-      const key = parts[0].trim();
+      const key2 = parts[0].trim();
       const value = parts[1].trim();
-      if (key === "policy" || key === "rule" || key === "resource") filters.push({ key, value });
+      if (key2 === "policy" || key2 === "rule" || key2 === "resource") filters.push({ key: key2, value });
       else errors.push(`Invalid test-case-selector (${item}). Parameter can only be policy, rule or resource.`);
     }
   }
@@ -27668,7 +33796,120 @@ function selectResults(selector2, results) {
 
 // src/cli/test-suite.ts
 import { readdirSync as readdirSync2, statSync as statSync2 } from "node:fs";
-import path4 from "node:path";
+import path7 from "node:path";
+
+// src/cli/test-mocks.ts
+var API_CALL_RESPONSE = struct({
+  url: STRING7,
+  urlPath: STRING7,
+  method: STRING7,
+  response: struct({ statusCode: ANY2, body: ANY2 })
+});
+var GLOBAL_CONTEXT_ENTRY = struct({
+  name: STRING7,
+  data: ANY2,
+  resources: list3(ANY2),
+  resourceFiles: STRING_LIST,
+  fieldPath: STRING7,
+  projections: list3(struct({ name: STRING7, path: STRING7 }))
+});
+function isObject20(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+var str4 = (value) => typeof value === "string" ? value : "";
+var quote2 = (text3) => JSON.stringify(text3);
+function urlProblem(text3) {
+  let url;
+  try {
+    url = new URL(text3);
+  } catch {
+    return "scheme";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "scheme";
+  return url.hostname === "" ? "host" : null;
+}
+function decodeApiCallResponses(raw, errors) {
+  const mocks = [];
+  raw.forEach((item, i) => {
+    const entry2 = isObject20(item) ? item : {};
+    const path8 = ["apiCallResponses", i];
+    const fail2 = (message, field) => {
+      errors.push({ message, path: field ? [...path8, field] : path8 });
+    };
+    const url = str4(entry2.url).trim();
+    const urlPath = str4(entry2.urlPath).trim();
+    if (url === "" && urlPath === "") return fail2(`apiCallResponses[${i}]: either url or urlPath is required`);
+    if (url !== "" && urlPath !== "") return fail2(`apiCallResponses[${i}]: url and urlPath are mutually exclusive`);
+    if (url !== "") {
+      const problem2 = urlProblem(url);
+      if (problem2 === "scheme") return fail2(`apiCallResponses[${i}]: url ${quote2(url)} must be an absolute https/http URL`, "url");
+      if (problem2 === "host") return fail2(`apiCallResponses[${i}]: url ${quote2(url)} has scheme but no host`, "url");
+    }
+    if (urlPath !== "" && !urlPath.startsWith("/")) {
+      return fail2(`apiCallResponses[${i}]: urlPath ${quote2(urlPath)} must be an absolute path starting with '/'`, "urlPath");
+    }
+    const method = str4(entry2.method).trim().toUpperCase();
+    if (method !== "" && method !== "GET" && method !== "POST") return fail2(`apiCallResponses[${i}]: method must be GET or POST`, "method");
+    const label = url !== "" ? url : urlPath;
+    const response = isObject20(entry2.response) ? entry2.response : {};
+    const body = response.body;
+    if (body === void 0 || body === null) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body is required`, "response");
+    if (!isObject20(body)) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body must be a JSON object`, "response");
+    const statusCode = response.statusCode ?? 0;
+    if (typeof statusCode !== "number" || !Number.isInteger(statusCode)) {
+      return fail2(`apiCallResponses[${i}] ${quote2(label)}: statusCode must be an integer`, "response");
+    }
+    if (statusCode !== 0 && (statusCode < 100 || statusCode > 599)) {
+      return fail2(`apiCallResponses[${i}] ${quote2(label)}: statusCode ${statusCode} must be between 100 and 599`, "response");
+    }
+    const mock = { url: label, statusCode, body };
+    if (method !== "") mock.method = method;
+    mocks.push(mock);
+  });
+  return mocks;
+}
+function decodeGlobalContextEntries(raw, errors) {
+  const entries = [];
+  const seen = /* @__PURE__ */ new Set();
+  raw.forEach((item, i) => {
+    const entry2 = isObject20(item) ? item : {};
+    const path8 = ["globalContextEntries", i];
+    const name = str4(entry2.name).trim();
+    if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path8 });
+    if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote2(name)}`, path: [...path8, "name"] });
+    seen.add(name);
+    const projections = [];
+    for (const [p, projection] of (Array.isArray(entry2.projections) ? entry2.projections : []).entries()) {
+      const object2 = isObject20(projection) ? projection : {};
+      const projectionName = str4(object2.name).trim();
+      if (projectionName === "") {
+        return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: projection name is required`, path: [...path8, "projections", p] });
+      }
+      if (str4(object2.path).trim() === "") {
+        return void errors.push({
+          message: `globalContextEntries entry ${quote2(name)} projection ${quote2(projectionName)}: path is required`,
+          path: [...path8, "projections", p]
+        });
+      }
+      projections.push({ name: projectionName, path: str4(object2.path) });
+    }
+    const resources = Array.isArray(entry2.resources) ? entry2.resources : [];
+    const resourceFiles = Array.isArray(entry2.resourceFiles) ? entry2.resourceFiles.filter((file) => typeof file === "string") : [];
+    const data = entry2.data;
+    if (resources.length === 0 && resourceFiles.length === 0) {
+      if (data === void 0 || data === null) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data is required`, path: path8 });
+      if (!isObject20(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path8, "data"] });
+    }
+    const spec2 = { name };
+    if (data !== void 0 && data !== null) spec2.data = data;
+    if (resources.length > 0) spec2.resources = resources;
+    if (resourceFiles.length > 0) spec2.resourceFiles = resourceFiles;
+    if (str4(entry2.fieldPath) !== "") spec2.fieldPath = str4(entry2.fieldPath);
+    if (projections.length > 0) spec2.projections = projections;
+    entries.push(spec2);
+  });
+  return entries;
+}
 
 // src/cli/test-file.ts
 var CEL_KIND_FLAGS = {
@@ -27680,56 +33921,56 @@ var CEL_KIND_FLAGS = {
   isImageValidatingPolicy: "ImageValidatingPolicy",
   isDeletingPolicy: "DeletingPolicy"
 };
-var RESOURCE_SPEC = struct({ group: STRING, version: STRING, kind: STRING, namespace: STRING, subresource: STRING, name: STRING });
+var RESOURCE_SPEC = struct({ group: STRING7, version: STRING7, kind: STRING7, namespace: STRING7, subresource: STRING7, name: STRING7 });
 var TEST_RESULT = struct({
-  policy: STRING,
-  rule: STRING,
+  policy: STRING7,
+  rule: STRING7,
   resources: STRING_LIST,
   resourceSpecs: list3(RESOURCE_SPEC),
-  result: STRING,
-  kind: STRING,
-  patchedResources: STRING,
-  generatedResource: STRING,
+  result: STRING7,
+  kind: STRING7,
+  patchedResources: STRING7,
+  generatedResource: STRING7,
   generatedResources: STRING_LIST,
-  cloneSourceResource: STRING,
+  cloneSourceResource: STRING7,
   failOnMissingResources: BOOL2,
-  operation: STRING,
+  operation: STRING7,
   ...Object.fromEntries(Object.keys(CEL_KIND_FLAGS).map((flag) => [flag, BOOL2]))
 });
 var TEST = struct({
-  apiVersion: STRING,
-  kind: STRING,
+  apiVersion: STRING7,
+  kind: STRING7,
   metadata: ANY_MAP,
-  name: STRING,
+  name: STRING7,
   policies: STRING_LIST,
   resources: STRING_LIST,
-  jsonPayload: STRING,
+  jsonPayload: STRING7,
   jsonPayloads: STRING_LIST,
   httpPayloads: STRING_LIST,
   envoyPayloads: STRING_LIST,
   targetResources: STRING_LIST,
   paramResources: STRING_LIST,
-  variables: STRING,
+  variables: STRING7,
   values: struct(VALUES_SPEC_FIELDS),
-  userinfo: STRING,
+  userinfo: STRING7,
   results: list3(TEST_RESULT),
   exceptions: STRING_LIST,
-  context: STRING,
+  context: STRING7,
   clusterResources: STRING_LIST,
-  apiCallResponses: list3(ANY),
-  globalContextEntries: list3(ANY)
+  apiCallResponses: list3(API_CALL_RESPONSE),
+  globalContextEntries: list3(GLOBAL_CONTEXT_ENTRY)
 });
 var OPERATIONS = /* @__PURE__ */ new Set(["CREATE", "UPDATE", "DELETE"]);
-var str4 = (value) => typeof value === "string" ? value : void 0;
+var str5 = (value) => typeof value === "string" ? value : void 0;
 var strs = (value) => Array.isArray(value) ? value.filter((item) => typeof item === "string") : void 0;
 var unique = (values) => [...new Set(values ?? [])];
 function toResult(raw, index) {
   const result = {
     index,
-    policy: str4(raw.policy) ?? "",
-    rule: str4(raw.rule) ?? "",
-    result: str4(raw.result) ?? "",
-    kind: str4(raw.kind) ?? "",
+    policy: str5(raw.policy) ?? "",
+    rule: str5(raw.rule) ?? "",
+    result: str5(raw.result) ?? "",
+    kind: str5(raw.kind) ?? "",
     failOnMissingResources: raw.failOnMissingResources === true
   };
   const resources = strs(raw.resources);
@@ -27738,18 +33979,18 @@ function toResult(raw, index) {
     result.resourceSpecs = raw.resourceSpecs.map((spec2) => {
       const object2 = spec2 !== null && typeof spec2 === "object" && !Array.isArray(spec2) ? spec2 : {};
       return {
-        group: str4(object2.group) ?? "",
-        version: str4(object2.version) ?? "",
-        kind: str4(object2.kind) ?? "",
-        namespace: str4(object2.namespace) ?? "",
-        subresource: str4(object2.subresource) ?? "",
-        name: str4(object2.name) ?? ""
+        group: str5(object2.group) ?? "",
+        version: str5(object2.version) ?? "",
+        kind: str5(object2.kind) ?? "",
+        namespace: str5(object2.namespace) ?? "",
+        subresource: str5(object2.subresource) ?? "",
+        name: str5(object2.name) ?? ""
       };
     });
   }
-  for (const key of ["patchedResources", "generatedResource", "cloneSourceResource", "operation"]) {
-    const value = str4(raw[key]);
-    if (value !== void 0 && value !== "") result[key] = value;
+  for (const key2 of ["patchedResources", "generatedResource", "cloneSourceResource", "operation"]) {
+    const value = str5(raw[key2]);
+    if (value !== void 0 && value !== "") result[key2] = value;
   }
   const generated = strs(raw.generatedResources);
   if (generated && generated.length > 0) result.generatedResources = generated;
@@ -27766,9 +34007,9 @@ function deprecatedSchemaMessage(file) {
 }
 function decodeTest(document, displayFile) {
   const { value, errors } = decodeStrict(document, TEST);
-  const apiVersion = str4(value.apiVersion) ?? "";
-  const kind = str4(value.kind) ?? "";
-  if (apiVersion === "" || kind === "" || str4(value.name) !== void 0) {
+  const apiVersion = str5(value.apiVersion) ?? "";
+  const kind = str5(value.kind) ?? "";
+  if (apiVersion === "" || kind === "" || str5(value.name) !== void 0) {
     errors.push({ message: deprecatedSchemaMessage(displayFile), path: [] });
   }
   const rawResults = Array.isArray(value.results) ? value.results : [];
@@ -27786,6 +34027,8 @@ function decodeTest(document, displayFile) {
       errors.push({ message: "operation cannot be set for a DeletingPolicy result", path: ["results", result.index, "operation"] });
     }
   }
+  const apiCallResponses = decodeApiCallResponses(Array.isArray(value.apiCallResponses) ? value.apiCallResponses : [], errors);
+  const globalContextEntries = decodeGlobalContextEntries(Array.isArray(value.globalContextEntries) ? value.globalContextEntries : [], errors);
   if (errors.length > 0) return { errors };
   const values = value.values;
   const test = {
@@ -27797,20 +34040,22 @@ function decodeTest(document, displayFile) {
     paramResources: unique(strs(value.paramResources)),
     exceptions: unique(strs(value.exceptions)),
     clusterResources: unique(strs(value.clusterResources)),
+    apiCallResponses,
+    globalContextEntries,
     results
   };
-  const variables = str4(value.variables);
+  const variables = str5(value.variables);
   if (variables) test.variables = variables;
   if (values !== void 0 && values !== null && typeof values === "object" && !Array.isArray(values)) test.values = values;
-  const userinfo = str4(value.userinfo);
+  const userinfo = str5(value.userinfo);
   if (userinfo) test.userinfo = userinfo;
-  const context2 = str4(value.context);
+  const context2 = str5(value.context);
   if (context2) test.context = context2;
   return { test, errors };
 }
 
 // src/cli/test-runner.ts
-import path3 from "node:path";
+import path6 from "node:path";
 
 // src/cli/test-matching.ts
 function reportResult(status, scored) {
@@ -27825,11 +34070,11 @@ function ruleSelected(requested, name) {
 function resourceLabel(resource) {
   return `${resource.apiVersion}/${resource.kind}/${resource.namespace}/${resource.name}`;
 }
-function resourcesNamed(entry, resources) {
-  const slash = entry.indexOf("/");
-  if (slash === -1) return resources.filter((resource) => resource.name === entry);
-  const namespace = entry.slice(0, slash);
-  const name = entry.slice(slash + 1);
+function resourcesNamed(entry2, resources) {
+  const slash = entry2.indexOf("/");
+  if (slash === -1) return resources.filter((resource) => resource.name === entry2);
+  const namespace = entry2.slice(0, slash);
+  const name = entry2.slice(slash + 1);
   return resources.filter((resource) => resource.namespace === namespace && resource.name === name);
 }
 function unsupportedReason(result, input) {
@@ -27849,9 +34094,9 @@ function unsupportedReason(result, input) {
   }
   return null;
 }
-function splitEntry(entry) {
-  const slash = entry.indexOf("/");
-  return slash === -1 ? { namespace: "", name: entry } : { namespace: entry.slice(0, slash), name: entry.slice(slash + 1) };
+function splitEntry(entry2) {
+  const slash = entry2.indexOf("/");
+  return slash === -1 ? { namespace: "", name: entry2 } : { namespace: entry2.slice(0, slash), name: entry2.slice(slash + 1) };
 }
 function rowsForResource(result, resource, responses, input) {
   const name = policyName(result.policy);
@@ -27892,11 +34137,11 @@ function compareRule(result, response, rule, status, message, label) {
     compared: true
   };
 }
-function entryOutcome(result, entry, rows, namespace) {
-  const { name, namespace: written } = splitEntry(entry);
+function entryOutcome(result, entry2, rows, namespace) {
+  const { name, namespace: written } = splitEntry(entry2);
   const base = { resource: name, namespace: written || namespace, expected: result.result };
   if (rows.length === 0) {
-    const message2 = entry === "" ? "no resource to evaluate" : `no resource matches "${entry}"`;
+    const message2 = entry2 === "" ? "no resource to evaluate" : `no resource matches "${entry2}"`;
     return { ...base, actual: "missing", message: message2, passed: true };
   }
   const chosen = rows.find((row) => row.result === "Fail") ?? rows.find((row) => row.compared) ?? rows[0];
@@ -27905,18 +34150,18 @@ function entryOutcome(result, entry, rows, namespace) {
 }
 function failedOutcome(result, reason, message) {
   const entries = result.resources && result.resources.length > 0 ? result.resources : [""];
-  const rows = entries.map((entry) => ({
+  const rows = entries.map((entry2) => ({
     policy: result.policy,
     rule: result.rule,
-    resource: entry,
+    resource: entry2,
     result: "Fail",
     reason,
     message,
     actual: "missing",
     compared: false
   }));
-  const outcomes = entries.map((entry) => {
-    const { name, namespace } = splitEntry(entry);
+  const outcomes = entries.map((entry2) => {
+    const { name, namespace } = splitEntry(entry2);
     return { resource: name, namespace, expected: result.result, actual: "missing", message, passed: false };
   });
   return { result, rows, entries: outcomes };
@@ -27926,7 +34171,7 @@ function matchResult(result, input) {
   const unsupported = unsupportedReason(result, input);
   if (unsupported !== null) return failedOutcome(result, "Unsupported", unsupported);
   const run2 = result.operation !== void 0 ? input.byOperation.get(result.operation) ?? input.trigger : input.trigger;
-  const perEntry = entries.map((entry) => entry !== "" ? resourcesNamed(entry, run2.resources) : []);
+  const perEntry = entries.map((entry2) => entry2 !== "" ? resourcesNamed(entry2, run2.resources) : []);
   for (const spec2 of result.resources !== void 0 ? result.resourceSpecs ?? [] : []) {
     const apiVersion = spec2.group ? `${spec2.group}/${spec2.version}` : spec2.version;
     const matches = run2.resources.filter((r) => r.apiVersion === apiVersion && r.namespace === spec2.namespace && r.name === spec2.name);
@@ -27950,7 +34195,7 @@ function matchResult(result, input) {
     emitted.add(resource.key);
     rows.push(...rowsFor(resource));
   }
-  const outcomes = entries.map((entry, index) => {
+  const outcomes = entries.map((entry2, index) => {
     const matched = fallback ? run2.resources : perEntry[index];
     const seen = /* @__PURE__ */ new Set();
     const entryRows = [];
@@ -27959,13 +34204,13 @@ function matchResult(result, input) {
       seen.add(resource.key);
       entryRows.push(...rowsFor(resource));
     }
-    return entryOutcome(result, entry, entryRows, matched[0]?.namespace ?? "");
+    return entryOutcome(result, entry2, entryRows, matched[0]?.namespace ?? "");
   });
   return { result, rows, entries: outcomes };
 }
 
 // src/cli/test-runner.ts
-var UNSUPPORTED_FIELDS = ["targetResources", "paramResources", "clusterResources", "context"];
+var UNSUPPORTED_FIELDS = ["targetResources", "paramResources", "context"];
 var TestError = class extends Error {
   constructor(message, location) {
     super(message);
@@ -27989,7 +34234,7 @@ function loadValues(test, dir, options) {
     return values;
   }
   if (!test.variables) return void 0;
-  const file = readFile(path3.resolve(dir, test.variables), options.log);
+  const file = readFile(path6.resolve(dir, test.variables), options.log);
   if (file === null) throw new TestError(`failed to load values file ${test.variables}`);
   const document = firstDocument(file, "values file");
   const decoded = decodeValuesFile(document.value, displayPath(options.io, file.path));
@@ -28001,7 +34246,7 @@ function loadValues(test, dir, options) {
 }
 function loadUserInfo(test, dir, options) {
   if (!test.userinfo) return void 0;
-  const file = readFile(path3.resolve(dir, test.userinfo), options.log);
+  const file = readFile(path6.resolve(dir, test.userinfo), options.log);
   if (file === null) throw new TestError(`failed to load user info file ${test.userinfo}`);
   const document = firstDocument(file, "user info file");
   const decoded = decodeUserInfo(document.value);
@@ -28013,6 +34258,22 @@ function loadUserInfo(test, dir, options) {
   }
   if (decoded.userInfo === void 0) throw new TestError(`failed to decode user info file ${test.userinfo}`);
   return decoded.userInfo;
+}
+function loadExternalData(test, dir, resources, options, progress) {
+  const external = {};
+  if (test.clusterResources.length > 0) {
+    progress("Loading Kubernetes resources ...");
+    const state = loadClusterObjects(test.clusterResources.map((file) => path6.resolve(dir, file)), options.log, { crdBase: dir });
+    if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0])}`);
+    external.cluster = mockedCluster(resources.map((resource) => resource.value), state);
+  }
+  if (test.apiCallResponses.length > 0) external.apiCallMocks = new ApiCallMocks(test.apiCallResponses);
+  if (test.globalContextEntries.length > 0) {
+    const loaded = globalContextStore(test.globalContextEntries, dir, options.log);
+    if ("error" in loaded) throw new TestError(loaded.error);
+    external.globalContext = loaded.store;
+  }
+  return external.cluster || external.apiCallMocks || external.globalContext ? external : void 0;
 }
 function preparePolicies(set, referenced) {
   const prepared = { evaluated: [], invalid: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map() };
@@ -28045,7 +34306,7 @@ function runTestCase(testCase, options) {
   if (selected.length === 0) return null;
   const progress = (line) => options.io.stderr(`${line}
 `);
-  const dir = path3.dirname(testCase.file);
+  const dir = path6.dirname(testCase.file);
   const outcome = { file: testCase.file, documentIndex: testCase.documentIndex, results: [], policyDocuments: [] };
   progress(`Loading test  ( ${displayPath(options.io, testCase.file)} ) ...`);
   try {
@@ -28054,10 +34315,10 @@ function runTestCase(testCase, options) {
     if (test.userinfo) progress("  Loading user infos ...");
     const userInfo2 = loadUserInfo(test, dir, options);
     progress("  Loading policies ...");
-    const policySet = loadPolicies(test.policies.map((file) => path3.resolve(dir, file)), options.log);
+    const policySet = loadPolicies(test.policies.map((file) => path6.resolve(dir, file)), options.log);
     outcome.policyDocuments = policySet.documents;
     progress("  Loading resources ...");
-    const resourceSet = loadResources(test.resources.map((file) => path3.resolve(dir, file)), options.log, { dedupe: true });
+    const resourceSet = loadResources(test.resources.map((file) => path6.resolve(dir, file)), options.log, { dedupe: true });
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
     for (const field of UNSUPPORTED_FIELDS) {
       const value = test[field];
@@ -28065,17 +34326,18 @@ function runTestCase(testCase, options) {
         options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: "warning" });
       }
     }
+    const external = loadExternalData(test, dir, resourceSet.resources, options, progress);
     if (test.exceptions.length > 0) progress("  Loading exceptions ...");
-    const exceptions = loadExceptions(test.exceptions.map((file) => path3.resolve(dir, file)), options.log);
+    const exceptions = loadExceptions(test.exceptions.map((file) => path6.resolve(dir, file)), options.log);
     const policyCount = policySet.policies.length + policySet.unsupported.size;
     const applying = `${pluralize2(policyCount, "policy", "policies")} to ${pluralize2(resourceSet.resources.length, "resource", "resources")}`;
     progress(`  Applying ${applying} with ${pluralize2(exceptions.length, "exception", "exceptions")} ...`);
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf("/") + 1)));
     const prepared = preparePolicies(policySet, referenced);
-    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo: userInfo2, exceptions });
+    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo: userInfo2, exceptions, external });
     const byOperation = /* @__PURE__ */ new Map();
     for (const operation of new Set(selected.flatMap((result) => result.operation ? [result.operation] : []))) {
-      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo: userInfo2, exceptions, operation }));
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo: userInfo2, exceptions, external, operation }));
     }
     progress("  Checking results ...");
     const input = { trigger, byOperation, invalidPolicies: prepared.invalid, unsupportedPolicies: policySet.unsupported, policies: prepared.byName };
@@ -28107,18 +34369,18 @@ function findTestFiles(dir, fileName, log) {
     return [];
   }
   const found = [];
-  const walk2 = (current) => {
+  const walk2 = (current2) => {
     let entries;
     try {
-      entries = readdirSync2(current, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      entries = readdirSync2(current2, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     } catch (error) {
-      log.fileError(current, error instanceof Error ? error.message : String(error));
+      log.fileError(current2, error instanceof Error ? error.message : String(error));
       return;
     }
-    for (const entry of entries) {
-      const full = path4.join(current, entry.name);
-      if (entry.isDirectory()) walk2(full);
-      else if (entry.name === fileName) found.push(full);
+    for (const entry2 of entries) {
+      const full = path7.join(current2, entry2.name);
+      if (entry2.isDirectory()) walk2(full);
+      else if (entry2.name === fileName) found.push(full);
     }
   };
   walk2(dir);
@@ -28147,7 +34409,7 @@ function runTestFile(file, options) {
 }
 
 // src/cli/test-command.ts
-var FLAGS2 = [
+var FLAGS5 = [
   { name: "file-name", short: "f", type: "string", valueName: "name", defaultText: "kyverno-test.yaml", description: "name of the test files to look for" },
   {
     name: "test-case-selector",
@@ -28168,11 +34430,11 @@ Usage:
   kyverno-lint test <dirs...> [flags]
 
 Flags:
-${formatFlagHelp(FLAGS2)}
+${formatFlagHelp(FLAGS5)}
 `;
 var FORMATS2 = /* @__PURE__ */ new Set(["text", "json"]);
 async function testCommand(argv, io) {
-  const args = parseArgs(FLAGS2, argv);
+  const args = parseArgs(FLAGS5, argv);
   if (args.help) {
     io.stdout(HELP2);
     return 0;
@@ -28220,10 +34482,12 @@ as the Kyverno CLI does.
 Usage:
   kyverno-lint apply <policies...> --resource <files...> [flags]
   kyverno-lint test <dirs...> [flags]
+  kyverno-lint jp <query|function|parse> [flags]
 
 Commands:
   apply      Apply policies to resources (kyverno apply)
   test       Run Kyverno CLI test files, kyverno-test.yaml (kyverno test)
+  jp         JMESPath with Kyverno's custom functions: query, function, parse (kyverno jp)
 
 Flags:
   -h, --help      help for kyverno-lint
@@ -28253,12 +34517,15 @@ async function run(argv, io) {
         return await testCommand(rest, io);
       case "apply":
         return await applyCommand(rest, io);
+      case "jp":
+        return await jpCommand(rest, io);
       default:
         throw new UsageError(`unknown command "${command}" for "kyverno-lint"`);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const help = command === "test" || command === "apply" ? `kyverno-lint ${command} --help` : "kyverno-lint --help";
+    const target = command === "test" || command === "apply" ? command : command === "jp" ? jpHelpTarget(rest) : void 0;
+    const help = target === void 0 ? "kyverno-lint --help" : `kyverno-lint ${target} --help`;
     io.stderr(`Error: ${error.message}
 Run '${help}' for usage.
 `);
@@ -28269,11 +34536,12 @@ Run '${help}' for usage.
 // src/cli/bin.ts
 try {
   process.exitCode = await run(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text3) => process.stdout.write(text3),
+    stderr: (text3) => process.stderr.write(text3),
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
-    readStdin: async () => readFileSync2(0, "utf8")
+    stdinIsTTY: process.stdin.isTTY === true,
+    readStdin: async () => readFileSync3(0, "utf8")
   });
 } catch (error) {
   process.stderr.write(`kyverno-lint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}
