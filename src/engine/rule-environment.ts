@@ -3,6 +3,7 @@
  * the target (resource or foreach element), variable substitution and context loading, with Kyverno's
  * values-file injection order (spec 20 §3.7).
  */
+import { goTypeName } from './pattern/go-value.js';
 import type { ContextEntry, Rule } from '../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode } from '../types.js';
 import { type JsonContext, QueryFailure } from './context/json-context.js';
@@ -186,7 +187,7 @@ export class RuleEnvironment {
     if (elementScope !== undefined) {
       if (elementScope && !isMap) {
         return new ElementScopeFailure(
-          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeOf(element)}`,
+          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName(element, 'float64')}`,
         );
       }
       scoped = elementScope;
@@ -239,17 +240,3 @@ function listPath(expression: string): ListPath | null {
   return path;
 }
 
-function goTypeOf(value: JsonValue): string {
-  if (value === null) return '<nil>';
-  if (Array.isArray(value)) return '[]interface {}';
-  switch (typeof value) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'float64';
-    case 'boolean':
-      return 'bool';
-    default:
-      return 'map[string]interface {}';
-  }
-}

@@ -5,6 +5,7 @@
  * pkg/policy/{validate,mutate,generate}: the rule-type specific checks). Each check returns the error text
  * the CLI prints, or null.
  */
+import { CONDITION_OPERATORS_V1 } from './crd-schema.js';
 import { compileJmesPath } from '../engine/jmespath/index.js';
 import { parseAnchor, type AnchorType } from '../engine/pattern/anchor.js';
 import { isEmptyResourceDescription } from '../match/match.js';
@@ -36,26 +37,7 @@ function asList(value: JsonValue | undefined): JsonValue[] {
 }
 
 /** Operators accepted by policy validation (`kyvernov1.ConditionOperators`). */
-const CONDITION_OPERATORS = [
-  'Equal',
-  'Equals',
-  'NotEqual',
-  'NotEquals',
-  'In',
-  'AnyIn',
-  'AllIn',
-  'NotIn',
-  'AnyNotIn',
-  'AllNotIn',
-  'GreaterThanOrEquals',
-  'GreaterThan',
-  'LessThanOrEquals',
-  'LessThan',
-  'DurationGreaterThanOrEquals',
-  'DurationGreaterThan',
-  'DurationLessThanOrEquals',
-  'DurationLessThan',
-];
+const CONDITION_OPERATORS = ['Equal', 'Equals', 'NotEqual', ...CONDITION_OPERATORS_V1.slice(1)];
 const INVALID_OPERATOR = `entered value of \`operator\` is invalid. valid values: [${CONDITION_OPERATORS.map((o) => JSON.stringify(o)).join(' ')}]`;
 const OPERATION_VALUES = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 

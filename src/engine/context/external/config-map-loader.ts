@@ -5,6 +5,7 @@
  * to another namespace from a namespaced Policy; the ConfigMap read from the cluster and stored as
  * `{data, metadata}` (merged into an existing value of the same name).
  */
+import { goTypeName } from '../../pattern/go-value.js';
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { substituteAll } from '../../variables/index.js';
@@ -46,21 +47,6 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Go `%T` of a decoded JSON value. */
-function goType(value: JsonValue): string {
-  if (value === null) return '<nil>';
-  if (Array.isArray(value)) return '[]interface {}';
-  switch (typeof value) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'float64';
-    case 'boolean':
-      return 'bool';
-    default:
-      return 'map[string]interface {}';
-  }
-}
 
 function isEmpty(value: JsonValue): boolean {
   if (value === null || value === '' || value === 0 || value === false) return true;
@@ -83,9 +69,9 @@ function objectMeta(metadata: JsonValue | undefined): JsonObject {
 /** `data` as `map[string]string` (null when absent); throws for a value that is not a string. */
 function configMapData(data: JsonValue | undefined): JsonValue {
   if (data === undefined || data === null) return null;
-  if (!isObject(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goType(data)}`);
+  if (!isObject(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName(data, 'float64')}`);
   for (const [key, value] of Object.entries(data)) {
-    if (typeof value !== 'string') throw new Error(`cannot convert ConfigMap data: value of key "${key}" is a ${goType(value)}, not a string`);
+    if (typeof value !== 'string') throw new Error(`cannot convert ConfigMap data: value of key "${key}" is a ${goTypeName(value, 'float64')}, not a string`);
   }
   return data;
 }
@@ -133,7 +119,7 @@ export class ConfigMapLoader implements ContextLoader {
       throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: ${(err as Error).message}`);
     }
     if (typeof value !== 'string') {
-      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: expected string, got ${goType(value)}`);
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: expected string, got ${goTypeName(value, 'float64')}`);
     }
     return value;
   }
