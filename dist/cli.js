@@ -8121,6 +8121,411 @@ function mayMatchKind(match, kind) {
   return false;
 }
 
+// src/policy/crd-schema.ts
+var str = { type: "string" };
+var bool = { type: "boolean" };
+var int = { type: "integer" };
+var anyValue = { type: "any" };
+var enumOf = (...values) => ({ type: "string", enum: values });
+var arrayOf = (items2) => ({ type: "array", items: items2 });
+var mapOf = (values) => ({ type: "map", values });
+var strArray = arrayOf(str);
+var strMap = mapOf(str);
+function object(properties, options = {}) {
+  return { type: "object", properties, ...options };
+}
+var labelSelector = object({
+  matchExpressions: arrayOf(object({ key: str, operator: str, values: strArray }, { required: ["key", "operator"] })),
+  matchLabels: strMap
+});
+var resourceDescription = object(
+  {
+    annotations: strMap,
+    kinds: strArray,
+    name: str,
+    names: strArray,
+    namespaceSelector: labelSelector,
+    namespaces: strArray,
+    operations: arrayOf(enumOf("CREATE", "CONNECT", "UPDATE", "DELETE")),
+    selector: labelSelector
+  },
+  { notAllOf: ["name", "names"] }
+);
+var subject = object({ apiGroup: str, kind: str, name: str, namespace: str }, { required: ["kind", "name"] });
+var userInfo = { clusterRoles: strArray, roles: strArray, subjects: arrayOf(subject) };
+var resourceFilter = object({ ...userInfo, resources: resourceDescription });
+var matchResourcesV1 = object(
+  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter), ...userInfo, resources: resourceDescription },
+  { notAllOf: ["any", "all"] }
+);
+var matchResourcesV2beta1 = object(
+  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter) },
+  { notAllOf: ["any", "all"] }
+);
+var CONDITION_OPERATORS_V1 = [
+  "Equals",
+  "NotEquals",
+  "In",
+  "AnyIn",
+  "AllIn",
+  "NotIn",
+  "AnyNotIn",
+  "AllNotIn",
+  "GreaterThanOrEquals",
+  "GreaterThan",
+  "LessThanOrEquals",
+  "LessThan",
+  "DurationGreaterThanOrEquals",
+  "DurationGreaterThan",
+  "DurationLessThanOrEquals",
+  "DurationLessThan"
+];
+var CONDITION_OPERATORS_V2BETA1 = CONDITION_OPERATORS_V1.filter((op) => op !== "In" && op !== "NotIn");
+function anyAllConditions(operators, preserveUnknown) {
+  const condition2 = object({ key: anyValue, message: str, operator: enumOf(...operators), value: anyValue });
+  return object({ all: arrayOf(condition2), any: arrayOf(condition2) }, preserveUnknown ? { preserveUnknown } : {});
+}
+var foreachPreconditions = anyAllConditions(CONDITION_OPERATORS_V1, true);
+var imageRegistryCredentials = object({
+  allowInsecureRegistry: bool,
+  providers: arrayOf(enumOf("default", "amazon", "azure", "google", "github")),
+  secrets: strArray
+});
+var contextEntry = object(
+  {
+    apiCall: object({
+      data: arrayOf(object({ key: str, value: anyValue }, { required: ["key", "value"] })),
+      default: anyValue,
+      jmesPath: str,
+      method: enumOf("GET", "POST"),
+      service: object(
+        {
+          caBundle: str,
+          headers: arrayOf(object({ key: str, value: str }, { required: ["key", "value"] })),
+          url: str
+        },
+        { required: ["url"] }
+      ),
+      urlPath: str
+    }),
+    configMap: object({ name: str, namespace: str }, { required: ["name"] }),
+    globalReference: object({ jmesPath: str, name: str }, { required: ["name"] }),
+    imageRegistry: object({ imageRegistryCredentials, jmesPath: str, reference: str }, { required: ["reference"] }),
+    name: str,
+    variable: object({ default: anyValue, jmesPath: str, value: anyValue })
+  },
+  { required: ["name"], oneOfRequired: ["configMap", "apiCall", "imageRegistry", "variable", "globalReference"] }
+);
+var context = arrayOf(contextEntry);
+var matchCondition = object({ expression: str, name: str }, { required: ["expression", "name"] });
+var cloneSource = object({ name: str, namespace: str });
+var cloneList = object({ kinds: strArray, namespace: str, selector: labelSelector });
+var generation = object({
+  apiVersion: str,
+  clone: cloneSource,
+  cloneList,
+  data: anyValue,
+  foreach: arrayOf(
+    object({
+      apiVersion: str,
+      clone: cloneSource,
+      cloneList,
+      context,
+      data: anyValue,
+      kind: str,
+      list: str,
+      name: str,
+      namespace: str,
+      preconditions: foreachPreconditions,
+      uid: str
+    })
+  ),
+  generateExisting: bool,
+  kind: str,
+  name: str,
+  namespace: str,
+  orphanDownstreamOnPolicyDelete: bool,
+  synchronize: bool,
+  uid: str
+});
+var mutation = object({
+  foreach: arrayOf(
+    object({
+      context,
+      foreach: anyValue,
+      list: str,
+      order: enumOf("Ascending", "Descending"),
+      patchStrategicMerge: anyValue,
+      patchesJson6902: str,
+      preconditions: foreachPreconditions
+    })
+  ),
+  mutateExistingOnPolicyUpdate: bool,
+  patchStrategicMerge: anyValue,
+  patchesJson6902: str,
+  targets: arrayOf(
+    object({
+      apiVersion: str,
+      context,
+      kind: str,
+      name: str,
+      namespace: str,
+      preconditions: anyValue,
+      selector: labelSelector,
+      uid: str
+    })
+  )
+});
+var imageExtractors = mapOf(
+  arrayOf(object({ jmesPath: str, key: str, name: str, path: str, value: str }, { required: ["path"] }))
+);
+var ctlog = object({ ignoreSCT: bool, pubkey: str, tsaCertChain: str });
+var rekor = object({ ignoreTlog: bool, pubkey: str, url: str });
+var attestorSet = object({
+  count: { type: "integer", minimum: 1 },
+  entries: arrayOf(
+    object({
+      annotations: strMap,
+      attestor: anyValue,
+      certificates: object({ cert: str, certChain: str, ctlog, rekor }),
+      keyless: object({
+        additionalExtensions: strMap,
+        ctlog,
+        issuer: str,
+        issuerRegExp: str,
+        rekor,
+        roots: str,
+        subject: str,
+        subjectRegExp: str
+      }),
+      keys: object({
+        ctlog,
+        kms: str,
+        publicKeys: str,
+        rekor,
+        secret: object({ name: str, namespace: str }, { required: ["name", "namespace"] }),
+        signatureAlgorithm: str
+      }),
+      repository: str,
+      signatureAlgorithm: str
+    })
+  )
+});
+var manifests = object({
+  annotationDomain: str,
+  attestors: arrayOf(attestorSet),
+  dryRun: object({ enable: bool, namespace: str }),
+  ignoreFields: arrayOf(
+    object({
+      fields: strArray,
+      objects: arrayOf(object({ group: str, kind: str, name: str, namespace: str, version: str }))
+    })
+  ),
+  repository: str
+});
+var PSS_CONTROL_NAMES = [
+  "HostProcess",
+  "Host Namespaces",
+  "Privileged Containers",
+  "Capabilities",
+  "HostPath Volumes",
+  "Host Ports",
+  "AppArmor",
+  "SELinux",
+  "/proc Mount Type",
+  "Seccomp",
+  "Sysctls",
+  "Volume Types",
+  "Privilege Escalation",
+  "Running as Non-root",
+  "Running as Non-root user",
+  "Host Probes / Lifecycle Hooks"
+];
+var podSecurity = object({
+  exclude: arrayOf(
+    object(
+      { controlName: enumOf(...PSS_CONTROL_NAMES), images: strArray, restrictedField: str, values: strArray },
+      { required: ["controlName"] }
+    )
+  ),
+  level: enumOf("privileged", "baseline", "restricted"),
+  version: enumOf(
+    "v1.19",
+    "v1.20",
+    "v1.21",
+    "v1.22",
+    "v1.23",
+    "v1.24",
+    "v1.25",
+    "v1.26",
+    "v1.27",
+    "v1.28",
+    "v1.29",
+    "v1.30",
+    "v1.31",
+    "v1.32",
+    "latest"
+  )
+});
+var cel = object({
+  auditAnnotations: arrayOf(object({ key: str, valueExpression: str }, { required: ["key", "valueExpression"] })),
+  expressions: arrayOf(
+    object({ expression: str, message: str, messageExpression: str, reason: str }, { required: ["expression"] })
+  ),
+  generate: bool,
+  paramKind: object({ apiVersion: str, kind: str }),
+  paramRef: object({ name: str, namespace: str, parameterNotFoundAction: str, selector: labelSelector }),
+  variables: arrayOf(object({ expression: str, name: str }, { required: ["expression", "name"] }))
+});
+var failureActionOverride = object({
+  action: enumOf("audit", "enforce", "Audit", "Enforce"),
+  namespaceSelector: labelSelector,
+  namespaces: strArray
+});
+var validateForeach = object({
+  anyPattern: anyValue,
+  context,
+  deny: object({ conditions: anyValue }),
+  elementScope: bool,
+  foreach: anyValue,
+  list: str,
+  pattern: anyValue,
+  preconditions: foreachPreconditions
+});
+var validationFields = {
+  anyPattern: anyValue,
+  assert: anyValue,
+  cel,
+  failureAction: enumOf("Audit", "Enforce"),
+  failureActionOverrides: arrayOf(failureActionOverride),
+  foreach: arrayOf(validateForeach),
+  manifests,
+  message: str,
+  pattern: anyValue,
+  podSecurity
+};
+var validationV1 = object({
+  ...validationFields,
+  allowExistingViolations: bool,
+  deny: object({ conditions: anyValue })
+});
+var validationV2beta1 = object({
+  ...validationFields,
+  deny: object({ conditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false) })
+});
+var imageVerification = object({
+  additionalExtensions: strMap,
+  annotations: strMap,
+  attestations: arrayOf(
+    object({
+      attestors: arrayOf(attestorSet),
+      conditions: arrayOf(anyAllConditions(CONDITION_OPERATORS_V1, false)),
+      name: str,
+      predicateType: str,
+      type: str
+    })
+  ),
+  attestors: arrayOf(attestorSet),
+  cosignOCI11: bool,
+  failureAction: enumOf("Audit", "Enforce"),
+  image: str,
+  imageReferences: strArray,
+  imageRegistryCredentials,
+  issuer: str,
+  key: str,
+  mutateDigest: bool,
+  repository: str,
+  required: bool,
+  roots: str,
+  skipImageReferences: strArray,
+  subject: str,
+  type: enumOf("Cosign", "SigstoreBundle", "Notary"),
+  useCache: bool,
+  validate: object({ deny: object({ conditions: anyValue }), message: str }),
+  verifyDigest: bool
+});
+var ruleFields = {
+  celPreconditions: arrayOf(matchCondition),
+  context,
+  generate: generation,
+  imageExtractors,
+  mutate: mutation,
+  name: { type: "string", maxLength: 63 },
+  reportProperties: strMap,
+  skipBackgroundRequests: bool,
+  verifyImages: arrayOf(imageVerification)
+};
+var ruleV1 = object(
+  {
+    ...ruleFields,
+    exclude: matchResourcesV1,
+    match: matchResourcesV1,
+    preconditions: anyValue,
+    validate: validationV1
+  },
+  { required: ["match", "name"] }
+);
+var ruleV2beta1 = object(
+  {
+    ...ruleFields,
+    exclude: matchResourcesV2beta1,
+    match: matchResourcesV2beta1,
+    preconditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false),
+    validate: validationV2beta1
+  },
+  { required: ["match", "name"] }
+);
+function spec(rule) {
+  return object({
+    admission: bool,
+    applyRules: enumOf("All", "One"),
+    background: bool,
+    emitWarning: bool,
+    failurePolicy: enumOf("Ignore", "Fail"),
+    generateExisting: bool,
+    generateExistingOnPolicyUpdate: bool,
+    mutateExistingOnPolicyUpdate: bool,
+    rules: arrayOf(rule),
+    schemaValidation: bool,
+    useServerSideApply: bool,
+    validationFailureAction: enumOf("audit", "enforce", "Audit", "Enforce"),
+    validationFailureActionOverrides: arrayOf(failureActionOverride),
+    webhookConfiguration: object({
+      failurePolicy: enumOf("Ignore", "Fail"),
+      matchConditions: arrayOf(matchCondition),
+      timeoutSeconds: int
+    }),
+    webhookTimeoutSeconds: int
+  });
+}
+var objectMeta = object({
+  annotations: strMap,
+  creationTimestamp: anyValue,
+  deletionGracePeriodSeconds: int,
+  deletionTimestamp: anyValue,
+  finalizers: strArray,
+  generateName: str,
+  generation: int,
+  labels: strMap,
+  managedFields: arrayOf(anyValue),
+  name: str,
+  namespace: str,
+  ownerReferences: arrayOf(anyValue),
+  resourceVersion: str,
+  selfLink: str,
+  uid: str
+});
+function policyDocument(rule) {
+  return object(
+    { apiVersion: str, kind: str, metadata: objectMeta, spec: spec(rule), status: anyValue },
+    { required: ["spec"] }
+  );
+}
+var POLICY_SCHEMAS = {
+  "kyverno.io/v1": policyDocument(ruleV1),
+  "kyverno.io/v2beta1": policyDocument(ruleV2beta1)
+};
+
 // src/engine/jmespath/errors.ts
 var JmesPathError = class extends Error {
   constructor(kind, message) {
@@ -24144,12 +24549,12 @@ function ruleMatcher(rule) {
 }
 function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
   const res = view2(input);
-  const holds3 = (filter) => {
+  const holds2 = (filter) => {
     const plan = filterPlan(filter);
     return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
   };
-  if (statement.any && statement.any.length > 0) return statement.any.some(holds3);
-  if (statement.all && statement.all.length > 0) return statement.all.every(holds3);
+  if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
+  if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
   return true;
 }
 
@@ -24175,7 +24580,7 @@ function isObject3(value) {
 function isPresent2(value) {
   return value !== void 0 && value !== null;
 }
-function str(value) {
+function str2(value) {
   return typeof value === "string" ? value : "";
 }
 function list(value) {
@@ -24202,9 +24607,9 @@ function ruleKinds(rule) {
 function validateUserInfo(info, path8, errs) {
   list(info.subjects).forEach((subject2, i) => {
     const entry2 = `${path8}.subjects[${i}]`;
-    if (str(subject2.kind) === "") errs.push(required(`${entry2}.kind`, ""));
-    if (str(subject2.name) === "") errs.push(required(`${entry2}.name`, ""));
-    if (subject2.kind === "ServiceAccount" && str(subject2.namespace) === "") {
+    if (str2(subject2.kind) === "") errs.push(required(`${entry2}.kind`, ""));
+    if (str2(subject2.name) === "") errs.push(required(`${entry2}.name`, ""));
+    if (subject2.kind === "ServiceAccount" && str2(subject2.namespace) === "") {
       errs.push(required(`${entry2}.namespace`, "namespace is required when Kind is ServiceAccount"));
     }
   });
@@ -24216,11 +24621,11 @@ function validateUserInfo(info, path8, errs) {
 }
 function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
-  return isObject3(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str(v)));
+  return isObject3(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
 function validateDescription(desc, path8, namespaced, errs) {
   if (!desc) return;
-  if (str(desc.name) !== "" && list(desc.names).length > 0) {
+  if (str2(desc.name) !== "" && list(desc.names).length > 0) {
     errs.push(invalid2(path8, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
@@ -24278,7 +24683,7 @@ function matchesEmptySet(rule) {
     if (list(match.subjects).length === 0) return false;
     if (list(match.subjects).some((s) => !excludeSubjects.has(canonical(s)))) return false;
   }
-  if (str(e.name) !== "" && !wildcardMatch(str(e.name), str(m.name))) return false;
+  if (str2(e.name) !== "" && !wildcardMatch(str2(e.name), str2(m.name))) return false;
   if (list(e.names).length > 0) {
     if (list(m.names).length === 0) return false;
     return list(m.names).some((mn) => list(e.names).some((en) => wildcardMatch(en, mn)));
@@ -24317,7 +24722,7 @@ function validatePodSecurityControls(rule, path8, errs) {
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
   list(podSecurity2.exclude).forEach((exclude, idx) => {
     const at = `${path8}.podSecurity.exclude[${idx}].controlName`;
-    const name = str(exclude.controlName);
+    const name = str2(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS.includes(name)) {
       if (list(exclude.images).length === 0) {
         errs.push(invalid2(at, JSON.stringify(name), "exclude.images must be specified for the container level control"));
@@ -24331,7 +24736,7 @@ function validatePodSecurityControls(rule, path8, errs) {
 }
 var VARIABLE = /\{\{[^{}]*\}\}/;
 function validateGeneratePattern(gen, path8, namespaced, policyNamespace, errs) {
-  const namespace = str(gen.namespace);
+  const namespace = str2(gen.namespace);
   const clone = isObject3(gen.clone) ? gen.clone : {};
   const cloneList2 = isObject3(gen.cloneList) ? gen.cloneList : {};
   const cloneKinds = list(cloneList2.kinds);
@@ -24339,12 +24744,12 @@ function validateGeneratePattern(gen, path8, namespaced, policyNamespace, errs) 
     let scope = null;
     if (namespace !== policyNamespace) {
       scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
-    } else if (str(clone.name) !== "" && str(clone.namespace) !== policyNamespace) {
-      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str(clone.namespace)}`;
+    } else if (str2(clone.name) !== "" && str2(clone.namespace) !== policyNamespace) {
+      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone.namespace)}`;
     }
     if (scope !== null) errs.push(forbidden(`${path8}.namespace`, `target resource scope mismatched: ${scope} `));
   }
-  if (str(gen.kind) !== "" && namespace === "") {
+  if (str2(gen.kind) !== "" && namespace === "") {
     errs.push(forbidden(`${path8}.namespace`, "target namespace must be set for a namespaced resource"));
   }
   const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone, cloneList: cloneList2 };
@@ -24352,16 +24757,16 @@ function validateGeneratePattern(gen, path8, namespaced, policyNamespace, errs) 
     errs.push(forbidden(`${path8}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
   }
   if (cloneKinds.length === 0) {
-    if (str(gen.kind) === "") errs.push(forbidden(`${path8}.kind`, "kind can not be empty"));
-    if (str(gen.name) === "") errs.push(forbidden(`${path8}.name`, "name can not be empty"));
-    if (str(gen.apiVersion) === "") errs.push(forbidden(`${path8}.apiVersion`, "apiVersion can not be empty"));
+    if (str2(gen.kind) === "") errs.push(forbidden(`${path8}.kind`, "kind can not be empty"));
+    if (str2(gen.name) === "") errs.push(forbidden(`${path8}.name`, "name can not be empty"));
+    if (str2(gen.apiVersion) === "") errs.push(forbidden(`${path8}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
-  if (namespaced && str(cloneList2.namespace) !== policyNamespace) {
-    const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str(cloneList2.namespace)}`;
+  if (namespaced && str2(cloneList2.namespace) !== policyNamespace) {
+    const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str2(cloneList2.namespace)}`;
     for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path8}.cloneList.namespace`, detail));
   }
-  if (str(cloneList2.namespace) === "") {
+  if (str2(cloneList2.namespace) === "") {
     errs.push(forbidden(`${path8}.cloneList.namespace`, "namespace is required for namespaced target resources"));
   }
 }
@@ -24407,7 +24812,7 @@ function validateRule(rule, path8, namespaced, policyNamespace, errs) {
   validateMatchResources(rule.exclude, `${path8}.exclude`, namespaced, errs);
   if (kinds.mutate && namespaced && isObject3(rule.mutate) && Array.isArray(rule.mutate.targets)) {
     rule.mutate.targets.forEach((target, idx) => {
-      const ns = isObject3(target) ? str(target.namespace) : "";
+      const ns = isObject3(target) ? str2(target.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
@@ -24492,10 +24897,10 @@ function apiValidationError(policy) {
   if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === "all") {
     errs.push(forbidden("metadata.annotations", "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
   }
-  const name = str(policy.metadata.name);
+  const name = str2(policy.metadata.name);
   if (Buffer.byteLength(name, "utf8") > 63) errs.push("name: Too long: may not be more than 63 bytes");
   const namespaced = policy.kind === "Policy";
-  validateSpec(policy, namespaced, namespaced ? str(policy.metadata.namespace) : "", errs);
+  validateSpec(policy, namespaced, namespaced ? str2(policy.metadata.namespace) : "", errs);
   return aggregate(errs);
 }
 
@@ -25566,7 +25971,7 @@ function isObject5(value) {
 function isPresent4(value) {
   return value !== void 0 && value !== null;
 }
-function str2(value) {
+function str3(value) {
   return typeof value === "string" ? value : "";
 }
 function list2(value) {
@@ -25575,26 +25980,7 @@ function list2(value) {
 function asList(value) {
   return Array.isArray(value) ? value : [];
 }
-var CONDITION_OPERATORS = [
-  "Equal",
-  "Equals",
-  "NotEqual",
-  "NotEquals",
-  "In",
-  "AnyIn",
-  "AllIn",
-  "NotIn",
-  "AnyNotIn",
-  "AllNotIn",
-  "GreaterThanOrEquals",
-  "GreaterThan",
-  "LessThanOrEquals",
-  "LessThan",
-  "DurationGreaterThanOrEquals",
-  "DurationGreaterThan",
-  "DurationLessThanOrEquals",
-  "DurationLessThan"
-];
+var CONDITION_OPERATORS = ["Equal", "Equals", "NotEqual", ...CONDITION_OPERATORS_V1.slice(1)];
 var INVALID_OPERATOR = `entered value of \`operator\` is invalid. valid values: [${CONDITION_OPERATORS.map((o) => JSON.stringify(o)).join(" ")}]`;
 var OPERATION_VALUES = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
 function jsonPatchError(patch, index) {
@@ -25630,7 +26016,7 @@ function onlyDealsWithMetadata(rule) {
         ops = null;
       }
       for (const op of asList(ops)) {
-        if (isObject5(op) && !str2(op.path).startsWith("/metadata")) return false;
+        if (isObject5(op) && !str3(op.path).startsWith("/metadata")) return false;
       }
     }
   }
@@ -25663,7 +26049,7 @@ function wildcardKindError(kinds, background, rule) {
     const conditions = rule.validate.deny?.conditions;
     if (Array.isArray(conditions)) {
       for (const condition2 of conditions) {
-        const key2 = str2(condition2.key);
+        const key2 = str3(condition2.key);
         if (!key2.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key2) || key2.includes("request.object.spec"))) {
           return METADATA_ONLY;
         }
@@ -25732,7 +26118,7 @@ function conditionValuesFailure(condition2) {
   const c = isObject5(condition2) ? condition2 : {};
   const key2 = conditionField(c, "key");
   const value = conditionField(c, "value");
-  if (key2 === void 0 || value === void 0 || str2(c.operator) === "") {
+  if (key2 === void 0 || value === void 0 || str3(c.operator) === "") {
     return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
   }
   if (typeof key2 === "string" && key2.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
@@ -25764,7 +26150,7 @@ function conditionsFailure(raw, schemaKey) {
   return null;
 }
 function operatorValid(condition2) {
-  return isObject5(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
+  return isObject5(condition2) && CONDITION_OPERATORS.includes(str3(condition2.operator));
 }
 function operatorsFailure(raw, schemaKey) {
   const groups = conditionGroups(raw);
@@ -25861,7 +26247,7 @@ function imageReferenceError(ref) {
   return null;
 }
 function jmesPathError(expression) {
-  const text3 = str2(expression);
+  const text3 = str3(expression);
   if (text3 === "" || replaceAllVariables(text3, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
   try {
     compileJmesPath(text3);
@@ -25883,7 +26269,7 @@ var BINDING_IDENTIFIER = /^\w+$/;
 function contextError(rule) {
   for (const raw of list2(rule.context)) {
     const entry2 = isObject5(raw) ? raw : {};
-    const name = str2(entry2.name);
+    const name = str3(entry2.name);
     if (name === "") return "a name is required for context entries";
     if (isPresent4(rule.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
       return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
@@ -25900,16 +26286,16 @@ function contextError(rule) {
     const body = isObject5(entry2[types[0]]) ? entry2[types[0]] : {};
     switch (types[0]) {
       case "configMap":
-        if (str2(body.name) === "") return "a name is required for configMap context entry";
-        if (str2(body.namespace) === "") return "a namespace is required for configMap context entry";
+        if (str3(body.name) === "") return "a name is required for configMap context entry";
+        if (str3(body.namespace) === "") return "a namespace is required for configMap context entry";
         break;
       case "apiCall":
-        if (str2(body.urlPath) !== "" && isPresent4(body.service)) return "a URLPath cannot be used for service API calls";
+        if (str3(body.urlPath) !== "" && isPresent4(body.service)) return "a URLPath cannot be used for service API calls";
         return jmesPathError(body.jmesPath) ?? null;
       case "globalReference":
         return jmesPathError(body.jmesPath) ?? null;
       case "imageRegistry": {
-        const reference = str2(body.reference);
+        const reference = str3(body.reference);
         if (reference === "") return "a ref is required for imageRegistry context entry";
         const ref = replaceAllVariables(reference, "kyvernoimageref");
         if (!ref.includes("kyvernoimageref")) {
@@ -25923,7 +26309,7 @@ function contextError(rule) {
       case "variable": {
         const jp = jmesPathError(body.jmesPath);
         if (jp) return jp;
-        const jmesPath = replaceAllVariables(str2(body.jmesPath), "kyvernojmespathvariable");
+        const jmesPath = replaceAllVariables(str3(body.jmesPath), "kyvernojmespathvariable");
         if (!isPresent4(body.value) && jmesPath === "") return "a variable must define a value or a jmesPath expression";
         if (isPresent4(body.default) && jmesPath === "") {
           return "a variable must define a default value only when a jmesPath expression is defined";
@@ -25979,7 +26365,7 @@ function validateActionFailure(rule) {
   }
   for (const fe of list2(v.foreach)) {
     const entry2 = fe;
-    if (str2(entry2.list) === "") return ["", "foreach.list is required"];
+    if (str3(entry2.list) === "") return ["", "foreach.list is required"];
     const n = (isPresent4(entry2.pattern) ? 1 : 0) + (isPresent4(entry2.anyPattern) ? 1 : 0) + (isPresent4(entry2.deny) ? 1 : 0) + (asList(entry2.foreach).length > 0 ? 1 : 0);
     if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
     if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
@@ -25987,18 +26373,18 @@ function validateActionFailure(rule) {
   if (isPresent4(rule.celPreconditions) && !isPresent4(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
   const cel2 = v.cel;
   if (isObject5(cel2)) {
-    if (asList(cel2.expressions).some((e) => str2(isObject5(e) ? e.expression : void 0) === "")) {
+    if (asList(cel2.expressions).some((e) => str3(isObject5(e) ? e.expression : void 0) === "")) {
       return ["", "cel.expressions.expression is required"];
     }
     const paramKind = isObject5(cel2.paramKind) ? cel2.paramKind : null;
     const paramRef = isObject5(cel2.paramRef) ? cel2.paramRef : null;
     if (paramKind) {
-      if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
-      if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
+      if (str3(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
+      if (str3(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
       if (!paramRef) return ["", "cel.paramRef is required"];
     }
     if (paramRef) {
-      if (str2(paramRef.name) === "" === !isPresent4(paramRef.selector)) {
+      if (str3(paramRef.name) === "" === !isPresent4(paramRef.selector)) {
         return ["", "one of cel.paramRef.name or cel.paramRef.selector must be set"];
       }
       if (!isPresent4(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
@@ -26006,8 +26392,8 @@ function validateActionFailure(rule) {
     }
     for (const annotation of asList(cel2.auditAnnotations)) {
       const a = isObject5(annotation) ? annotation : {};
-      if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
-      if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
+      if (str3(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
+      if (str3(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
     }
   }
   return null;
@@ -26019,13 +26405,13 @@ function mutateForeachFailure(entries, tag) {
     current2 = `${current2}foreach[${i}]`;
     const nested = asList(fe.foreach);
     if (nested.length > 0) {
-      const declares = isPresent4(fe.context) || isPresent4(fe.preconditions) || str2(fe.patchesJson6902) !== "" || isPresent4(fe.patchStrategicMerge);
+      const declares = isPresent4(fe.context) || isPresent4(fe.preconditions) || str3(fe.patchesJson6902) !== "" || isPresent4(fe.patchStrategicMerge);
       if (declares) {
         return [current2, "a nested foreach cannot contain other declarations"];
       }
       return mutateForeachFailure(nested, current2);
     }
-    if (str2(fe.patchesJson6902) === "" === !isPresent4(fe.patchStrategicMerge)) {
+    if (str3(fe.patchesJson6902) === "" === !isPresent4(fe.patchStrategicMerge)) {
       return [current2, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
     }
   }
@@ -26033,7 +26419,7 @@ function mutateForeachFailure(entries, tag) {
 }
 function mutateActionFailure(mutate) {
   const hasPsm = isPresent4(mutate.patchStrategicMerge);
-  const hasJsonPatch = str2(mutate.patchesJson6902) !== "";
+  const hasJsonPatch = str3(mutate.patchesJson6902) !== "";
   const foreach = asList(mutate.foreach);
   if (foreach.length > 0) {
     if (hasPsm || hasJsonPatch) return ["foreach", "only one of `foreach`, `patchStrategicMerge`, or `patchesJson6902` is allowed"];
@@ -26048,8 +26434,8 @@ function generateActionFailure(rule, generate2) {
   if (isObject5(selector2)) {
     const labels = isObject5(selector2.matchLabels) ? selector2.matchLabels : {};
     const texts = [
-      ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
-      ...asList(selector2.matchExpressions).flatMap((e) => isObject5(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
+      ...Object.entries(labels).flatMap(([k, v]) => [k, str3(v)]),
+      ...asList(selector2.matchExpressions).flatMap((e) => isObject5(e) ? [str3(e.key), ...asList(e.values).map(str3)] : [])
     ];
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
@@ -26073,7 +26459,7 @@ function actionsError(index, rule) {
   if (types.generate && isObject5(rule.generate)) {
     const failure2 = generateActionFailure(rule, rule.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
-    if (list2(rule.match?.resources?.kinds).includes(str2(rule.generate.kind))) {
+    if (list2(rule.match?.resources?.kinds).includes(str3(rule.generate.kind))) {
       return "generation kind and match resource kind should not be the same";
     }
   }
@@ -26131,7 +26517,7 @@ function imageExtractorsError(rule) {
   if (!isObject5(extractors) || !Array.isArray(rule.verifyImages)) return null;
   if (!rule.verifyImages.some((vi) => isObject5(vi) && vi.mutateDigest === true)) return null;
   const usesJmesPath = Object.values(extractors).some(
-    (configs) => asList(configs).some((config) => isObject5(config) && str2(config.jmesPath) !== "")
+    (configs) => asList(configs).some((config) => isObject5(config) && str3(config.jmesPath) !== "")
   );
   return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
 }
@@ -26173,9 +26559,9 @@ function overridesError(overrides, path8) {
   const sorted = (key2) => [...sets[key2]].sort();
   for (const [i, raw] of overrides.entries()) {
     const override = isObject5(raw) ? raw : {};
-    const action = str2(override.action);
+    const action = str3(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
-    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
+    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str3));
     const at = `${path8}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
@@ -27972,6 +28358,45 @@ var ApiCallLoader = class {
   }
 };
 
+// src/engine/pattern/go-value.ts
+function isGoInt(v, numberMode) {
+  return numberMode === "int64" && Number.isInteger(v);
+}
+function formatGoInt(v) {
+  return Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
+}
+function formatGoValue2(value, numberMode) {
+  if (value === null || value === void 0) return "<nil>";
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(value);
+    default:
+      break;
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => formatGoValue2(v, numberMode)).join(" ")}]`;
+  }
+  const keys = Object.keys(value).sort(compareGoStrings2);
+  return `map[${keys.map((k) => `${k}:${formatGoValue2(value[k], numberMode)}`).join(" ")}]`;
+}
+function goTypeName2(value, numberMode) {
+  if (value === null || value === void 0) return "<nil>";
+  switch (typeof value) {
+    case "string":
+      return "string";
+    case "boolean":
+      return "bool";
+    case "number":
+      return isGoInt(value, numberMode) ? "int64" : "float64";
+    default:
+      return Array.isArray(value) ? "[]interface {}" : "map[string]interface {}";
+  }
+}
+
 // src/engine/context/external/config-map-loader.ts
 var OBJECT_META_FIELDS = [
   "name",
@@ -27993,26 +28418,12 @@ var OBJECT_META_FIELDS = [
 function isObject14(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
-function goType(value) {
-  if (value === null) return "<nil>";
-  if (Array.isArray(value)) return "[]interface {}";
-  switch (typeof value) {
-    case "string":
-      return "string";
-    case "number":
-      return "float64";
-    case "boolean":
-      return "bool";
-    default:
-      return "map[string]interface {}";
-  }
-}
 function isEmpty(value) {
   if (value === null || value === "" || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
   return isObject14(value) && Object.keys(value).length === 0;
 }
-function objectMeta(metadata) {
+function objectMeta2(metadata) {
   const source = isObject14(metadata) ? metadata : {};
   const out = {};
   for (const field of OBJECT_META_FIELDS) {
@@ -28024,9 +28435,9 @@ function objectMeta(metadata) {
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject14(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goType(data)}`);
+  if (!isObject14(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
   for (const [key2, value] of Object.entries(data)) {
-    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key2}" is a ${goType(value)}, not a string`);
+    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key2}" is a ${goTypeName2(value, "float64")}, not a string`);
   }
   return data;
 }
@@ -28072,7 +28483,7 @@ var ConfigMapLoader = class {
       throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: ${err.message}`);
     }
     if (typeof value !== "string") {
-      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: expected string, got ${goType(value)}`);
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: expected string, got ${goTypeName2(value, "float64")}`);
     }
     return value;
   }
@@ -28094,7 +28505,7 @@ var ConfigMapLoader = class {
       if (response.statusCode !== 200) {
         throw new Error(typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`);
       }
-      return { data: configMapData(response.body.data), metadata: objectMeta(response.body.metadata) };
+      return { data: configMapData(response.body.data), metadata: objectMeta2(response.body.metadata) };
     } catch (err) {
       throw new Error(`failed to get configmap ${namespace}/${name} : ${err.message}`);
     }
@@ -28362,51 +28773,244 @@ function mayBeJson(text3) {
   return false;
 }
 
-// src/engine/conditions/string-pattern.ts
+// src/engine/pattern/failure.ts
+function isSkip(failure2) {
+  return failure2.kind === "conditional" || failure2.kind === "global" || failure2.kind === "skip";
+}
+function isRawSkip(failure2) {
+  return failure2.kind === "conditional" || failure2.kind === "global";
+}
+function plainFailure(message, path8) {
+  return { kind: "plain", message, path: path8 };
+}
+function conditionalFailure(message, path8) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path8 };
+}
+function globalFailure(message, path8) {
+  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path8 };
+}
+function negationFailure(path8) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path8} is not allowed`, path: path8 };
+}
+function packagedSkip(skips, path8) {
+  const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
+  return { kind: "skip", message, path: path8 };
+}
+
+// src/engine/pattern/metadata-wildcards.ts
+var TAGS = ["labels", "annotations"];
+function isObject17(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function findTaggedKey(tag, map2) {
+  for (const key2 in map2) {
+    if (key2 === tag) return key2;
+    const anchor = parseAnchor(key2);
+    if (anchor !== null && anchor.key === tag) return key2;
+  }
+  return null;
+}
+function stringEntries(tag, data) {
+  if (!isObject17(data)) return null;
+  const key2 = findTaggedKey(tag, data);
+  if (key2 === null) return null;
+  const value = data[key2];
+  if (!isObject17(value)) return null;
+  const entries = [];
+  for (const k in value) {
+    const v = value[k];
+    if (typeof v === "string") entries.push([k, v]);
+  }
+  return { key: key2, entries };
+}
+function firstMatchingKey(pattern, resourceEntries) {
+  for (const [k] of resourceEntries) {
+    if (wildcardMatch(pattern, k)) return k;
+  }
+  return pattern;
+}
+function expandMetadataWildcards(patternMetadata, resourceMetadata) {
+  if (resourceMetadata === null || resourceMetadata === void 0) return patternMetadata;
+  let result = patternMetadata;
+  for (const tag of TAGS) {
+    const pattern = stringEntries(tag, result);
+    if (pattern === null) continue;
+    const resource = stringEntries(tag, resourceMetadata);
+    if (resource === null) continue;
+    const original = result[pattern.key];
+    let changed = pattern.entries.length !== Object.keys(original).length;
+    const rebuilt = [];
+    for (const [k, v] of pattern.entries) {
+      let key2 = k;
+      if (containsWildcard(k)) {
+        const anchor = parseAnchor(k);
+        key2 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
+        changed ||= key2 !== k;
+      }
+      rebuilt.push([key2, v]);
+    }
+    if (changed) result = { ...result, [pattern.key]: Object.fromEntries(rebuilt) };
+  }
+  return result;
+}
+
+// src/engine/pattern/map-plan.ts
+function isPhase1(anchor) {
+  return anchor.type === "condition" || anchor.type === "equality" || anchor.type === "negation" || anchor.type === "existence";
+}
+function isOrderingAnchor(key2) {
+  const anchor = parseAnchor(key2);
+  return anchor !== null && anchor.type !== "addIfNotPresent";
+}
+var nestedAnchorCache = /* @__PURE__ */ new WeakMap();
+function hasNestedAnchors(pattern) {
+  if (typeof pattern !== "object" || pattern === null) return false;
+  const cached = nestedAnchorCache.get(pattern);
+  if (cached !== void 0) return cached;
+  let result = false;
+  if (Array.isArray(pattern)) {
+    result = pattern.some(hasNestedAnchors);
+  } else {
+    for (const key2 in pattern) {
+      if (isOrderingAnchor(key2)) {
+        result = true;
+        break;
+      }
+    }
+    if (!result) {
+      for (const key2 in pattern) {
+        if (hasNestedAnchors(pattern[key2])) {
+          result = true;
+          break;
+        }
+      }
+    }
+  }
+  nestedAnchorCache.set(pattern, result);
+  return result;
+}
+function buildMapPlan(pattern, metadataValue) {
+  const keys = Object.keys(pattern).sort(compareGoStrings2);
+  const metadataKey = findTaggedKey("metadata", pattern);
+  const phase1 = [];
+  const tracked = [];
+  const front = [];
+  const back = [];
+  let metadataInPhase2 = false;
+  let metadataAnchored = false;
+  for (const key2 of keys) {
+    const anchor = parseAnchor(key2);
+    if (anchor !== null && isPhase1(anchor)) {
+      phase1.push({ key: key2, anchor });
+      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key2, anchor });
+      continue;
+    }
+    if (key2 === metadataKey) metadataInPhase2 = true;
+    const value = key2 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern[key2];
+    if (anchor?.type === "global" || hasNestedAnchors(value)) {
+      front.push({ key: key2, anchor });
+      if (key2 === metadataKey) metadataAnchored = true;
+    } else {
+      back.push({ key: key2, anchor });
+    }
+  }
+  front.reverse();
+  return { phase1, phase2: front.concat(back), tracked, metadataKey, metadataInPhase2, metadataAnchored };
+}
+var planCache = /* @__PURE__ */ new WeakMap();
+function mapPlan(pattern) {
+  let plan = planCache.get(pattern);
+  if (plan === void 0) {
+    plan = buildMapPlan(pattern);
+    planCache.set(pattern, plan);
+  }
+  return plan;
+}
+
+// src/engine/pattern/string-pattern.ts
 var IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
 var NOT_IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-function isRangePattern(pattern) {
-  return IN_RANGE2.test(pattern);
-}
-function matchStringPattern(value, pattern) {
-  if (value === pattern) return true;
-  for (const alternative of pattern.split("|")) {
-    if (matchConjunction(value, trimSpaces2(alternative))) return true;
+var PREFIX_OPERATORS = [">=", "<=", ">", "<", "!"];
+function operatorOf(condition2) {
+  if (condition2.length < 2) return "";
+  for (const op of PREFIX_OPERATORS) {
+    if (condition2.startsWith(op)) return op;
   }
-  return false;
-}
-function matchConjunction(value, pattern) {
-  for (const conjunct of pattern.split("&")) {
-    if (!matchSingle(value, trimSpaces2(conjunct))) return false;
-  }
-  return true;
-}
-function matchSingle(value, pattern) {
-  const op = operatorOf(pattern);
-  if (op === "range") {
-    const [, low, high] = IN_RANGE2.exec(pattern);
-    return matchSingle(value, `>= ${low}`) && matchSingle(value, `<= ${high}`);
-  }
-  if (op === "not-range") {
-    const [, low, high] = NOT_IN_RANGE2.exec(pattern);
-    return matchSingle(value, `< ${low}`) || matchSingle(value, `> ${high}`);
-  }
-  const operand = pattern.slice(op.length).trim();
-  return compareDurations(value, operand, op) || compareQuantityStrings(value, operand, op) || compareText(value, operand, op);
-}
-function operatorOf(pattern) {
-  if (pattern.length < 2) return "";
-  if (pattern.startsWith(">=")) return ">=";
-  if (pattern.startsWith("<=")) return "<=";
-  if (pattern.startsWith(">")) return ">";
-  if (pattern.startsWith("<")) return "<";
-  if (pattern.startsWith("!")) return "!";
-  if (NOT_IN_RANGE2.test(pattern)) return "not-range";
-  if (IN_RANGE2.test(pattern)) return "range";
+  if (NOT_IN_RANGE2.test(condition2)) return "notInRange";
+  if (IN_RANGE2.test(condition2)) return "inRange";
   return "";
 }
-function holds(cmp, op) {
-  switch (op) {
+function comparison(operator, operandText) {
+  const operand = goTrimSpace2(operandText);
+  return {
+    kind: "comparison",
+    operator,
+    operand,
+    duration: parseGoDuration(operand),
+    quantity: parseQuantity(operand)
+  };
+}
+function compileCondition(condition2) {
+  const op = operatorOf(condition2);
+  if (op === "inRange" || op === "notInRange") {
+    const match = (op === "inRange" ? IN_RANGE2 : NOT_IN_RANGE2).exec(condition2);
+    const [lowOp, highOp] = op === "inRange" ? [">=", "<="] : ["<", ">"];
+    return { kind: op, low: comparison(lowOp, match[1]), high: comparison(highOp, match[2]) };
+  }
+  return comparison(op, condition2.slice(op.length));
+}
+var cache6 = /* @__PURE__ */ new Map();
+var CACHE_LIMIT2 = 5e4;
+function compileStringPattern(pattern) {
+  const cached = cache6.get(pattern);
+  if (cached !== void 0) return cached;
+  const alternatives = pattern.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
+  const compiled2 = { alternatives };
+  if (cache6.size >= CACHE_LIMIT2) cache6.clear();
+  cache6.set(pattern, compiled2);
+  return compiled2;
+}
+
+// src/engine/pattern/scalar.ts
+var DECIMAL_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+var HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/;
+function parseGoFloat2(s) {
+  if (DECIMAL_FLOAT.test(s)) {
+    const v2 = Number(s);
+    return Number.isFinite(v2) ? v2 : null;
+  }
+  const hex = HEX_FLOAT.exec(s);
+  if (hex === null) return null;
+  const [, sign2, intDigits, fracDigits, exp] = hex;
+  if (intDigits.length + fracDigits.length === 0) return null;
+  const mantissa = Number(BigInt("0x" + intDigits + fracDigits));
+  const v = mantissa * 2 ** (Number(exp) - 4 * fracDigits.length);
+  if (!Number.isFinite(v)) return null;
+  return sign2 === "-" ? -v : v;
+}
+function numericText(value, numberMode) {
+  if (value === null || value === void 0) return "0";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") {
+    if (isGoInt(value, numberMode)) return formatGoInt(value);
+    return formatFloatF(value, 6);
+  }
+  return null;
+}
+function stringText(value, numberMode) {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(value);
+    case "boolean":
+      return value ? "true" : "false";
+    default:
+      return null;
+  }
+}
+function holds(cmp, operator) {
+  switch (operator) {
     case "":
       return cmp === 0;
     case "!":
@@ -28419,35 +29023,303 @@ function holds(cmp, op) {
       return cmp >= 0;
     case "<=":
       return cmp <= 0;
+  }
+}
+function compare2(value, c, numberMode) {
+  if (c.duration !== null || c.quantity !== null) {
+    const text4 = numericText(value, numberMode);
+    if (text4 !== null) {
+      if (c.duration !== null) {
+        const d = parseGoDuration(text4);
+        if (d !== null) return holds(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
+      }
+      if (c.quantity !== null) {
+        const q = parseQuantity(text4);
+        if (q !== null) return holds(compareQuantities(q, c.quantity), c.operator);
+      }
+    }
+  }
+  if (c.operator !== "" && c.operator !== "!") return false;
+  const text3 = stringText(value, numberMode);
+  if (text3 === null) return false;
+  const matched = wildcardMatch(c.operand, text3);
+  return c.operator === "!" ? !matched : matched;
+}
+function condition(value, c, numberMode) {
+  switch (c.kind) {
+    case "comparison":
+      return compare2(value, c, numberMode);
+    case "inRange":
+      return compare2(value, c.low, numberMode) && compare2(value, c.high, numberMode);
+    case "notInRange":
+      return compare2(value, c.low, numberMode) || compare2(value, c.high, numberMode);
+  }
+}
+function validateStringPattern(value, pattern, numberMode) {
+  if (value === pattern) return true;
+  const { alternatives } = compileStringPattern(pattern);
+  for (const conjunction of alternatives) {
+    let all = true;
+    for (const c of conjunction) {
+      if (!condition(value, c, numberMode)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+  }
+  return false;
+}
+function validateNumberPattern(value, pattern, numberMode) {
+  switch (typeof value) {
+    case "number":
+      if (isGoInt(value, numberMode)) return Number.isInteger(pattern) && pattern === value;
+      return value === pattern;
+    case "string":
+      return parseGoFloat2(value) === pattern;
     default:
       return false;
   }
 }
-function compareDurations(value, operand, op) {
-  const expected = parseGoDuration(operand);
-  if (expected === null) return false;
-  const actual = parseGoDuration(value);
-  if (actual === null) return false;
-  return holds(actual === expected ? 0 : actual > expected ? 1 : -1, op);
+function validateNullPattern(value) {
+  switch (typeof value) {
+    case "number":
+      return value === 0;
+    case "string":
+      return value === "";
+    case "boolean":
+      return !value;
+    default:
+      return value === null || value === void 0;
+  }
 }
-function compareQuantityStrings(value, operand, op) {
-  const expected = parseQuantity(operand);
-  if (expected === null) return false;
-  const actual = parseQuantity(value);
-  if (actual === null) return false;
-  return holds(compareQuantities(actual, expected), op);
+function validateValue(value, pattern, numberMode) {
+  switch (typeof pattern) {
+    case "boolean":
+      return value === pattern;
+    case "number":
+      return validateNumberPattern(value, pattern, numberMode);
+    case "string":
+      return validateStringPattern(value, pattern, numberMode);
+    default:
+      break;
+  }
+  if (pattern === null) return validateNullPattern(value);
+  if (Array.isArray(pattern)) return false;
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function compareText(value, operand, op) {
-  if (op === "") return wildcardMatch(operand, value);
-  if (op === "!") return !wildcardMatch(operand, value);
+
+// src/engine/pattern/match-pattern.ts
+function isObject18(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function hasKey(map2, key2) {
+  return Object.prototype.hasOwnProperty.call(map2, key2);
+}
+function checkElement(resource, pattern, path8, ev) {
+  if (Array.isArray(pattern)) {
+    if (!Array.isArray(resource)) {
+      return plainFailure(
+        `validation rule failed at path ${path8}, resource does not satisfy the expected overlay pattern`,
+        path8
+      );
+    }
+    return checkArray(resource, pattern, path8, ev);
+  }
+  if (isObject18(pattern)) {
+    if (!isObject18(resource)) {
+      return plainFailure(
+        `pattern and resource have different structures. Path: ${path8}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
+        path8
+      );
+    }
+    const plan = mapPlan(pattern);
+    recordAnchors(plan, resource, ev);
+    return checkMap(resource, pattern, plan, path8, ev);
+  }
+  if (Array.isArray(resource)) {
+    for (const element of resource) {
+      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path8, ev);
+    }
+    return null;
+  }
+  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path8, ev);
+}
+function scalarMismatch(resource, pattern, path8, ev) {
+  const value = formatGoValue2(resource, ev.numberMode);
+  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path8}`, path8);
+}
+function recordAnchors(plan, resource, ev) {
+  if (plan.tracked.length === 0) return;
+  const seen = ev.anchorsSeen ??= /* @__PURE__ */ new Map();
+  for (const { key: key2, anchor } of plan.tracked) {
+    if (seen.get(key2) === true) continue;
+    seen.set(key2, hasKey(resource, anchor.key));
+  }
+}
+function rewrittenMetadata(pattern, key2, resource, ev) {
+  const original = pattern[key2];
+  if (!isObject18(original)) return null;
+  const resourceMetadata = resource["metadata"];
+  if (resourceMetadata === null || resourceMetadata === void 0) return null;
+  const current2 = ev.metadataRewrites?.get(original) ?? original;
+  const next = expandMetadataWildcards(current2, resourceMetadata);
+  if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
+  return next === original ? null : next;
+}
+function checkMap(resource, pattern, cachedPlan, path8, ev) {
+  let plan = cachedPlan;
+  let metadata = null;
+  if (plan.metadataKey !== null) {
+    metadata = rewrittenMetadata(pattern, plan.metadataKey, resource, ev);
+    if (metadata !== null && plan.metadataInPhase2 && hasNestedAnchors(metadata) !== plan.metadataAnchored) {
+      plan = buildMapPlan(pattern, metadata);
+    }
+  }
+  let applied = 0;
+  let skips = null;
+  let rawSkip = false;
+  for (const { key: key2, anchor } of plan.phase1) {
+    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
+    const failure2 = handleAnchor(anchor, value, resource, path8, ev);
+    if (failure2 === null) {
+      applied++;
+    } else if (isSkip(failure2)) {
+      (skips ??= []).push(failure2);
+      rawSkip ||= isRawSkip(failure2);
+    } else if (!rawSkip) {
+      return failure2;
+    }
+  }
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path8);
+  for (const { key: key2, anchor } of plan.phase2) {
+    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path8, ev) : handlePlain(key2, value, resource, path8, ev);
+    if (failure2 !== null) return failure2;
+  }
+  return null;
+}
+function handleAnchor(anchor, pattern, resource, path8, ev) {
+  const key2 = anchor.key;
+  const currentPath = path8 + key2 + "/";
+  const present = hasKey(resource, key2);
+  switch (anchor.type) {
+    case "condition": {
+      if (!present) return conditionalFailure("conditional anchor key doesn't exist in the resource", currentPath);
+      const failure2 = checkElement(resource[key2], pattern, currentPath, ev);
+      return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
+    }
+    case "equality":
+      return present ? checkElement(resource[key2], pattern, currentPath, ev) : null;
+    case "negation":
+      return present ? negationFailure(currentPath) : null;
+    case "existence":
+      return present ? handleExistence(resource[key2], pattern, currentPath, ev) : null;
+    default:
+      return null;
+  }
+}
+function handleExistence(resource, pattern, path8, ev) {
+  if (!Array.isArray(resource)) {
+    return plainFailure(
+      `invalid resource type ${goTypeName2(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
+      path8
+    );
+  }
+  if (!Array.isArray(pattern)) {
+    return plainFailure(
+      `invalid pattern type ${goTypeName2(pattern, "float64")}: Pattern has to be of list to compare against resource`,
+      path8
+    );
+  }
+  for (const element of pattern) {
+    if (!isObject18(element)) {
+      return plainFailure(
+        "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
+        path8
+      );
+    }
+    let found = false;
+    for (let i = 0; i < resource.length; i++) {
+      if (checkElement(resource[i], element, `${path8}${i}/`, ev) === null) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path8}`, path8);
+  }
+  return null;
+}
+function handleGlobal(anchor, pattern, resource, path8, ev) {
+  const key2 = anchor.key;
+  if (!hasKey(resource, key2)) return null;
+  const failure2 = checkElement(resource[key2], pattern, path8 + key2 + "/", ev);
+  return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
+}
+function handlePlain(key2, pattern, resource, path8, ev) {
+  const value = hasKey(resource, key2) ? resource[key2] : void 0;
+  if (pattern === "*") {
+    return value !== null && value !== void 0 ? null : plainFailure(`${path8}/${key2} not found`, path8);
+  }
+  return checkElement(value, pattern, path8 + key2 + "/", ev);
+}
+function checkArray(resource, pattern, path8, ev) {
+  if (pattern.length === 0) return plainFailure("pattern Array empty", path8);
+  const first = pattern[0];
+  if (isObject18(first)) return checkElements(resource, first, resource.length, path8, ev);
+  if (!Array.isArray(first)) return checkElement(resource, first, path8, ev);
+  if (resource.length < pattern.length) {
+    return plainFailure(
+      `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern.length}`,
+      ""
+    );
+  }
+  return checkElements(resource, pattern, pattern.length, path8, ev);
+}
+function checkElements(resource, pattern, count2, path8, ev) {
+  let applied = 0;
+  let skips = null;
+  for (let i = 0; i < count2; i++) {
+    const elementPattern = Array.isArray(pattern) ? pattern[i] : pattern;
+    const failure2 = checkElement(resource[i], elementPattern, `${path8}${i}/`, ev);
+    if (failure2 === null) {
+      applied++;
+    } else if (isSkip(failure2)) {
+      (skips ??= []).push(failure2);
+    } else {
+      return failure2;
+    }
+  }
+  return applied === 0 && skips !== null ? packagedSkip(skips, path8) : null;
+}
+function keysAreMissing(ev) {
+  if (ev.anchorsSeen === null) return false;
+  for (const seen of ev.anchorsSeen.values()) {
+    if (!seen) return true;
+  }
   return false;
 }
-function trimSpaces2(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s.charCodeAt(start) === 32) start++;
-  while (end > start && s.charCodeAt(end - 1) === 32) end--;
-  return s.slice(start, end);
+function matchPattern(resource, pattern, options) {
+  const ev = {
+    numberMode: options?.numberMode ?? "float64",
+    anchorsSeen: null,
+    metadataRewrites: null
+  };
+  const failure2 = checkElement(resource, pattern, "/", ev);
+  if (failure2 === null) return { outcome: "pass", path: "", message: "" };
+  if (isSkip(failure2)) return { outcome: "skip", path: "", message: failure2.message };
+  if (failure2.kind === "negation") return { outcome: "fail", path: failure2.path, message: failure2.message };
+  if (keysAreMissing(ev) || failure2.path === "") return { outcome: "error", path: "", message: failure2.message };
+  return { outcome: "fail", path: failure2.path, message: failure2.message };
+}
+
+// src/engine/conditions/string-pattern.ts
+var IN_RANGE3 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+function isRangePattern(pattern) {
+  return IN_RANGE3.test(pattern);
+}
+function matchStringPattern(value, pattern) {
+  return validateValue(value, pattern, "float64");
 }
 
 // src/engine/conditions/set-values.ts
@@ -28631,7 +29503,7 @@ function deepEqualJson(a, b) {
 var DECIMAL = /^[+-]?(?:[0-9_]+\.?[0-9_]*|\.[0-9_]+)(?:[eE][+-]?[0-9][0-9_]*)?$/;
 var HEXADECIMAL = /^([+-]?)0[xX]([0-9a-fA-F_]*)\.?([0-9a-fA-F_]*)[pP]([+-]?[0-9][0-9_]*)$/;
 var SPECIAL = /^(?:([+-]?)(?:inf|infinity)|nan)$/i;
-function parseGoFloat2(s) {
+function parseGoFloat3(s) {
   const special = SPECIAL.exec(s);
   if (special !== null) {
     if (s.length === 3 && s.toLowerCase() === "nan") return NaN;
@@ -28706,7 +29578,7 @@ function evaluateEquals(key2, value) {
 function numberEquals(key2, value) {
   if (typeof value === "number") return key2 === value;
   if (typeof value === "string") {
-    const parsed = parseGoFloat2(value);
+    const parsed = parseGoFloat3(value);
     return parsed !== null && parsed === key2;
   }
   return false;
@@ -28735,7 +29607,7 @@ function toInKey(key2) {
   if (!Array.isArray(key2)) return null;
   for (const element of key2) {
     if (typeof element !== "string") {
-      throw new ConditionError(`interface conversion: interface {} is ${goTypeName2(element)}, not string`);
+      throw new ConditionError(`interface conversion: interface {} is ${goTypeName3(element)}, not string`);
     }
   }
   return key2;
@@ -28772,7 +29644,7 @@ function keySetInValue(key2, value, notIn) {
   const set = new Set(values);
   return notIn ? key2.some((k) => !set.has(k)) : key2.every((k) => set.has(k));
 }
-function goTypeName2(v) {
+function goTypeName3(v) {
   if (v === null) return "nil";
   if (typeof v === "number") return "float64";
   if (typeof v === "boolean") return "bool";
@@ -28798,7 +29670,7 @@ function evaluateNotEquals(key2, value) {
 function numberNotEquals(key2, value) {
   if (typeof value === "number") return key2 !== value;
   if (typeof value === "string") {
-    const parsed = parseGoFloat2(value);
+    const parsed = parseGoFloat3(value);
     return parsed === null || parsed !== key2;
   }
   return true;
@@ -28850,7 +29722,7 @@ function numberKey(key2, value, op) {
   if (typeof value !== "string") return false;
   const durations = parseDurationPair(key2, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
-  const parsed = parseGoFloat2(value);
+  const parsed = parseGoFloat3(value);
   return parsed !== null && compareNumbers2(key2, parsed, op);
 }
 function stringKey(key2, value, op) {
@@ -28861,7 +29733,7 @@ function stringKey(key2, value, op) {
     const valueQuantity = keyQuantity === null ? null : parseQuantity(value);
     if (keyQuantity !== null && valueQuantity !== null) return compareOrder(compareQuantities(keyQuantity, valueQuantity), op);
   }
-  const keyNumber = parseGoFloat2(key2);
+  const keyNumber = parseGoFloat3(key2);
   if (keyNumber !== null) return numberKey(keyNumber, value, op);
   const keyVersion = parseSemver(key2);
   if (keyVersion === null || typeof value !== "string") return false;
@@ -29357,7 +30229,7 @@ var RuleEnvironment = class _RuleEnvironment {
     if (elementScope !== void 0) {
       if (elementScope && !isMap5) {
         return new ElementScopeFailure(
-          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeOf(element)}`
+          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName2(element, "float64")}`
         );
       }
       scoped = elementScope;
@@ -29392,20 +30264,6 @@ function listPath(expression) {
     listPaths.set(expression, path8);
   }
   return path8;
-}
-function goTypeOf(value) {
-  if (value === null) return "<nil>";
-  if (Array.isArray(value)) return "[]interface {}";
-  switch (typeof value) {
-    case "string":
-      return "string";
-    case "number":
-      return "float64";
-    case "boolean":
-      return "bool";
-    default:
-      return "map[string]interface {}";
-  }
 }
 
 // src/engine/validate/pod-security/go-strings.ts
@@ -29508,41 +30366,41 @@ var GoDecoder = class {
     }
   }
   /** Throws the `UnmarshalTypeError` for `value` found in field `name` of struct `struct`. */
-  fail(struct2, name, value, goType2) {
+  fail(struct2, name, value, goType) {
     const field = [...this.stack, name].join(".");
-    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field} of type ${goType2}`);
+    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field} of type ${goType}`);
   }
   bool(obj, struct2, name) {
     const value = this.raw(obj, name);
     if (value === void 0 || typeof value === "boolean") return value;
     return this.fail(struct2, name, jsonKind(value), "bool");
   }
-  string(obj, struct2, name, goType2 = "string") {
+  string(obj, struct2, name, goType = "string") {
     const value = this.raw(obj, name);
     if (value === void 0 || typeof value === "string") return value;
-    return this.fail(struct2, name, jsonKind(value), goType2);
+    return this.fail(struct2, name, jsonKind(value), goType);
   }
-  int(obj, struct2, name, goType2) {
+  int(obj, struct2, name, goType) {
     const value = this.raw(obj, name);
     if (value === void 0) return void 0;
-    if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType2);
-    const [min, maxExclusive] = INT_RANGES[goType2];
+    if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType);
+    const [min, maxExclusive] = INT_RANGES[goType];
     if (!Number.isInteger(value) || value < min || value >= maxExclusive) {
-      return this.fail(struct2, name, `number ${String(value)}`, goType2);
+      return this.fail(struct2, name, `number ${String(value)}`, goType);
     }
     return value;
   }
-  object(obj, struct2, name, goType2) {
+  object(obj, struct2, name, goType) {
     const value = this.raw(obj, name);
     if (value === void 0 || isJsonObject2(value)) return value;
-    return this.fail(struct2, name, jsonKind(value), goType2);
+    return this.fail(struct2, name, jsonKind(value), goType);
   }
   /** An array field; `null` elements are kept as `null` (Go decodes them to zero values). */
-  array(obj, struct2, name, goType2) {
+  array(obj, struct2, name, goType) {
     const value = this.raw(obj, name);
     if (value === void 0) return [];
     if (Array.isArray(value)) return value;
-    return this.fail(struct2, name, jsonKind(value), goType2);
+    return this.fail(struct2, name, jsonKind(value), goType);
   }
   /** A `[]string`-like field (element type `elementType`, e.g. `v1.Capability`). */
   stringArray(obj, struct2, name, elementType) {
@@ -29659,10 +30517,10 @@ function decodePodSpec(d, spec2) {
     osName: os && d.within("os", () => d.string(os, "PodOS", "name", "v1.OSName") ?? "")
   };
 }
-function decodeContainers(d, spec2, field, goType2, struct2) {
-  const items2 = d.array(spec2, "PodSpec", field, `[]${goType2}`);
+function decodeContainers(d, spec2, field, goType, struct2) {
+  const items2 = d.array(spec2, "PodSpec", field, `[]${goType}`);
   if (items2.length === 0) return [];
-  const objects = d.elements(items2, "PodSpec", field, goType2);
+  const objects = d.elements(items2, "PodSpec", field, goType);
   return d.within(field, () => objects.map((item) => decodeContainer(d, item, struct2)));
 }
 function decodeContainer(d, c, struct2) {
@@ -29785,8 +30643,8 @@ function decodeVolumes(d, spec2) {
 function decodeVolume(d, volume) {
   const sources = [];
   let hostPath2;
-  for (const [source, goType2] of VOLUME_SOURCES) {
-    const value = d.object(volume, "Volume", source, goType2);
+  for (const [source, goType] of VOLUME_SOURCES) {
+    const value = d.object(volume, "Volume", source, goType);
     if (value === void 0) continue;
     sources.push(source);
     if (source === "hostPath") hostPath2 = d.within("hostPath", () => d.string(value, "HostPathVolumeSource", "path") ?? "");
@@ -29813,7 +30671,7 @@ var CONTROL_CHECK_IDS = /* @__PURE__ */ new Map([
   ["Running as Non-root user", ["runAsUser"]],
   ["Volume Types", ["restrictedVolumes"]]
 ]);
-var PSS_CONTROL_NAMES = [...CONTROL_CHECK_IDS.keys()];
+var PSS_CONTROL_NAMES2 = [...CONTROL_CHECK_IDS.keys()];
 
 // src/engine/validate/pod-security/field-error.ts
 var FieldPath = class _FieldPath {
@@ -30946,585 +31804,6 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
   return path8 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path8 };
 }
 
-// src/engine/pattern/failure.ts
-function isSkip(failure2) {
-  return failure2.kind === "conditional" || failure2.kind === "global" || failure2.kind === "skip";
-}
-function isRawSkip(failure2) {
-  return failure2.kind === "conditional" || failure2.kind === "global";
-}
-function plainFailure(message, path8) {
-  return { kind: "plain", message, path: path8 };
-}
-function conditionalFailure(message, path8) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path8 };
-}
-function globalFailure(message, path8) {
-  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path8 };
-}
-function negationFailure(path8) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path8} is not allowed`, path: path8 };
-}
-function packagedSkip(skips, path8) {
-  const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message, path: path8 };
-}
-
-// src/engine/pattern/go-value.ts
-function isGoInt(v, numberMode) {
-  return numberMode === "int64" && Number.isInteger(v);
-}
-function formatGoInt(v) {
-  return Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
-}
-function formatGoValue2(value, numberMode) {
-  if (value === null || value === void 0) return "<nil>";
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "boolean":
-      return value ? "true" : "false";
-    case "number":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(value);
-    default:
-      break;
-  }
-  if (Array.isArray(value)) {
-    return `[${value.map((v) => formatGoValue2(v, numberMode)).join(" ")}]`;
-  }
-  const keys = Object.keys(value).sort(compareGoStrings2);
-  return `map[${keys.map((k) => `${k}:${formatGoValue2(value[k], numberMode)}`).join(" ")}]`;
-}
-function goTypeName3(value, numberMode) {
-  if (value === null || value === void 0) return "<nil>";
-  switch (typeof value) {
-    case "string":
-      return "string";
-    case "boolean":
-      return "bool";
-    case "number":
-      return isGoInt(value, numberMode) ? "int64" : "float64";
-    default:
-      return Array.isArray(value) ? "[]interface {}" : "map[string]interface {}";
-  }
-}
-
-// src/engine/pattern/metadata-wildcards.ts
-var TAGS = ["labels", "annotations"];
-function isObject17(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function findTaggedKey(tag, map2) {
-  for (const key2 in map2) {
-    if (key2 === tag) return key2;
-    const anchor = parseAnchor(key2);
-    if (anchor !== null && anchor.key === tag) return key2;
-  }
-  return null;
-}
-function stringEntries(tag, data) {
-  if (!isObject17(data)) return null;
-  const key2 = findTaggedKey(tag, data);
-  if (key2 === null) return null;
-  const value = data[key2];
-  if (!isObject17(value)) return null;
-  const entries = [];
-  for (const k in value) {
-    const v = value[k];
-    if (typeof v === "string") entries.push([k, v]);
-  }
-  return { key: key2, entries };
-}
-function firstMatchingKey(pattern, resourceEntries) {
-  for (const [k] of resourceEntries) {
-    if (wildcardMatch(pattern, k)) return k;
-  }
-  return pattern;
-}
-function expandMetadataWildcards(patternMetadata, resourceMetadata) {
-  if (resourceMetadata === null || resourceMetadata === void 0) return patternMetadata;
-  let result = patternMetadata;
-  for (const tag of TAGS) {
-    const pattern = stringEntries(tag, result);
-    if (pattern === null) continue;
-    const resource = stringEntries(tag, resourceMetadata);
-    if (resource === null) continue;
-    const original = result[pattern.key];
-    let changed = pattern.entries.length !== Object.keys(original).length;
-    const rebuilt = [];
-    for (const [k, v] of pattern.entries) {
-      let key2 = k;
-      if (containsWildcard(k)) {
-        const anchor = parseAnchor(k);
-        key2 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
-        changed ||= key2 !== k;
-      }
-      rebuilt.push([key2, v]);
-    }
-    if (changed) result = { ...result, [pattern.key]: Object.fromEntries(rebuilt) };
-  }
-  return result;
-}
-
-// src/engine/pattern/map-plan.ts
-function isPhase1(anchor) {
-  return anchor.type === "condition" || anchor.type === "equality" || anchor.type === "negation" || anchor.type === "existence";
-}
-function isOrderingAnchor(key2) {
-  const anchor = parseAnchor(key2);
-  return anchor !== null && anchor.type !== "addIfNotPresent";
-}
-var nestedAnchorCache = /* @__PURE__ */ new WeakMap();
-function hasNestedAnchors(pattern) {
-  if (typeof pattern !== "object" || pattern === null) return false;
-  const cached = nestedAnchorCache.get(pattern);
-  if (cached !== void 0) return cached;
-  let result = false;
-  if (Array.isArray(pattern)) {
-    result = pattern.some(hasNestedAnchors);
-  } else {
-    for (const key2 in pattern) {
-      if (isOrderingAnchor(key2)) {
-        result = true;
-        break;
-      }
-    }
-    if (!result) {
-      for (const key2 in pattern) {
-        if (hasNestedAnchors(pattern[key2])) {
-          result = true;
-          break;
-        }
-      }
-    }
-  }
-  nestedAnchorCache.set(pattern, result);
-  return result;
-}
-function buildMapPlan(pattern, metadataValue) {
-  const keys = Object.keys(pattern).sort(compareGoStrings2);
-  const metadataKey = findTaggedKey("metadata", pattern);
-  const phase1 = [];
-  const tracked = [];
-  const front = [];
-  const back = [];
-  let metadataInPhase2 = false;
-  let metadataAnchored = false;
-  for (const key2 of keys) {
-    const anchor = parseAnchor(key2);
-    if (anchor !== null && isPhase1(anchor)) {
-      phase1.push({ key: key2, anchor });
-      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key2, anchor });
-      continue;
-    }
-    if (key2 === metadataKey) metadataInPhase2 = true;
-    const value = key2 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern[key2];
-    if (anchor?.type === "global" || hasNestedAnchors(value)) {
-      front.push({ key: key2, anchor });
-      if (key2 === metadataKey) metadataAnchored = true;
-    } else {
-      back.push({ key: key2, anchor });
-    }
-  }
-  front.reverse();
-  return { phase1, phase2: front.concat(back), tracked, metadataKey, metadataInPhase2, metadataAnchored };
-}
-var planCache = /* @__PURE__ */ new WeakMap();
-function mapPlan(pattern) {
-  let plan = planCache.get(pattern);
-  if (plan === void 0) {
-    plan = buildMapPlan(pattern);
-    planCache.set(pattern, plan);
-  }
-  return plan;
-}
-
-// src/engine/pattern/string-pattern.ts
-var IN_RANGE3 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-var NOT_IN_RANGE3 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-var PREFIX_OPERATORS = [">=", "<=", ">", "<", "!"];
-function operatorOf2(condition2) {
-  if (condition2.length < 2) return "";
-  for (const op of PREFIX_OPERATORS) {
-    if (condition2.startsWith(op)) return op;
-  }
-  if (NOT_IN_RANGE3.test(condition2)) return "notInRange";
-  if (IN_RANGE3.test(condition2)) return "inRange";
-  return "";
-}
-function comparison(operator, operandText) {
-  const operand = goTrimSpace2(operandText);
-  return {
-    kind: "comparison",
-    operator,
-    operand,
-    duration: parseGoDuration(operand),
-    quantity: parseQuantity(operand)
-  };
-}
-function compileCondition(condition2) {
-  const op = operatorOf2(condition2);
-  if (op === "inRange" || op === "notInRange") {
-    const match = (op === "inRange" ? IN_RANGE3 : NOT_IN_RANGE3).exec(condition2);
-    const [lowOp, highOp] = op === "inRange" ? [">=", "<="] : ["<", ">"];
-    return { kind: op, low: comparison(lowOp, match[1]), high: comparison(highOp, match[2]) };
-  }
-  return comparison(op, condition2.slice(op.length));
-}
-var cache6 = /* @__PURE__ */ new Map();
-var CACHE_LIMIT2 = 5e4;
-function compileStringPattern(pattern) {
-  const cached = cache6.get(pattern);
-  if (cached !== void 0) return cached;
-  const alternatives = pattern.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
-  const compiled2 = { alternatives };
-  if (cache6.size >= CACHE_LIMIT2) cache6.clear();
-  cache6.set(pattern, compiled2);
-  return compiled2;
-}
-
-// src/engine/pattern/scalar.ts
-var DECIMAL_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-var HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/;
-function parseGoFloat3(s) {
-  if (DECIMAL_FLOAT.test(s)) {
-    const v2 = Number(s);
-    return Number.isFinite(v2) ? v2 : null;
-  }
-  const hex = HEX_FLOAT.exec(s);
-  if (hex === null) return null;
-  const [, sign2, intDigits, fracDigits, exp] = hex;
-  if (intDigits.length + fracDigits.length === 0) return null;
-  const mantissa = Number(BigInt("0x" + intDigits + fracDigits));
-  const v = mantissa * 2 ** (Number(exp) - 4 * fracDigits.length);
-  if (!Number.isFinite(v)) return null;
-  return sign2 === "-" ? -v : v;
-}
-function numericText(value, numberMode) {
-  if (value === null || value === void 0) return "0";
-  if (typeof value === "string") return value;
-  if (typeof value === "number") {
-    if (isGoInt(value, numberMode)) return formatGoInt(value);
-    return formatFloatF(value, 6);
-  }
-  return null;
-}
-function stringText(value, numberMode) {
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "number":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(value);
-    case "boolean":
-      return value ? "true" : "false";
-    default:
-      return null;
-  }
-}
-function holds2(cmp, operator) {
-  switch (operator) {
-    case "":
-      return cmp === 0;
-    case "!":
-      return cmp !== 0;
-    case ">":
-      return cmp > 0;
-    case "<":
-      return cmp < 0;
-    case ">=":
-      return cmp >= 0;
-    case "<=":
-      return cmp <= 0;
-  }
-}
-function compare2(value, c, numberMode) {
-  if (c.duration !== null || c.quantity !== null) {
-    const text4 = numericText(value, numberMode);
-    if (text4 !== null) {
-      if (c.duration !== null) {
-        const d = parseGoDuration(text4);
-        if (d !== null) return holds2(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
-      }
-      if (c.quantity !== null) {
-        const q = parseQuantity(text4);
-        if (q !== null) return holds2(compareQuantities(q, c.quantity), c.operator);
-      }
-    }
-  }
-  if (c.operator !== "" && c.operator !== "!") return false;
-  const text3 = stringText(value, numberMode);
-  if (text3 === null) return false;
-  const matched = wildcardMatch(c.operand, text3);
-  return c.operator === "!" ? !matched : matched;
-}
-function condition(value, c, numberMode) {
-  switch (c.kind) {
-    case "comparison":
-      return compare2(value, c, numberMode);
-    case "inRange":
-      return compare2(value, c.low, numberMode) && compare2(value, c.high, numberMode);
-    case "notInRange":
-      return compare2(value, c.low, numberMode) || compare2(value, c.high, numberMode);
-  }
-}
-function validateStringPattern(value, pattern, numberMode) {
-  if (value === pattern) return true;
-  const { alternatives } = compileStringPattern(pattern);
-  for (const conjunction of alternatives) {
-    let all = true;
-    for (const c of conjunction) {
-      if (!condition(value, c, numberMode)) {
-        all = false;
-        break;
-      }
-    }
-    if (all) return true;
-  }
-  return false;
-}
-function validateNumberPattern(value, pattern, numberMode) {
-  switch (typeof value) {
-    case "number":
-      if (isGoInt(value, numberMode)) return Number.isInteger(pattern) && pattern === value;
-      return value === pattern;
-    case "string":
-      return parseGoFloat3(value) === pattern;
-    default:
-      return false;
-  }
-}
-function validateNullPattern(value) {
-  switch (typeof value) {
-    case "number":
-      return value === 0;
-    case "string":
-      return value === "";
-    case "boolean":
-      return !value;
-    default:
-      return value === null || value === void 0;
-  }
-}
-function validateValue(value, pattern, numberMode) {
-  switch (typeof pattern) {
-    case "boolean":
-      return value === pattern;
-    case "number":
-      return validateNumberPattern(value, pattern, numberMode);
-    case "string":
-      return validateStringPattern(value, pattern, numberMode);
-    default:
-      break;
-  }
-  if (pattern === null) return validateNullPattern(value);
-  if (Array.isArray(pattern)) return false;
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/engine/pattern/match-pattern.ts
-function isObject18(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function hasKey(map2, key2) {
-  return Object.prototype.hasOwnProperty.call(map2, key2);
-}
-function checkElement(resource, pattern, path8, ev) {
-  if (Array.isArray(pattern)) {
-    if (!Array.isArray(resource)) {
-      return plainFailure(
-        `validation rule failed at path ${path8}, resource does not satisfy the expected overlay pattern`,
-        path8
-      );
-    }
-    return checkArray(resource, pattern, path8, ev);
-  }
-  if (isObject18(pattern)) {
-    if (!isObject18(resource)) {
-      return plainFailure(
-        `pattern and resource have different structures. Path: ${path8}. Expected map[string]interface {}, found ${goTypeName3(resource, ev.numberMode)}`,
-        path8
-      );
-    }
-    const plan = mapPlan(pattern);
-    recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern, plan, path8, ev);
-  }
-  if (Array.isArray(resource)) {
-    for (const element of resource) {
-      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path8, ev);
-    }
-    return null;
-  }
-  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path8, ev);
-}
-function scalarMismatch(resource, pattern, path8, ev) {
-  const value = formatGoValue2(resource, ev.numberMode);
-  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path8}`, path8);
-}
-function recordAnchors(plan, resource, ev) {
-  if (plan.tracked.length === 0) return;
-  const seen = ev.anchorsSeen ??= /* @__PURE__ */ new Map();
-  for (const { key: key2, anchor } of plan.tracked) {
-    if (seen.get(key2) === true) continue;
-    seen.set(key2, hasKey(resource, anchor.key));
-  }
-}
-function rewrittenMetadata(pattern, key2, resource, ev) {
-  const original = pattern[key2];
-  if (!isObject18(original)) return null;
-  const resourceMetadata = resource["metadata"];
-  if (resourceMetadata === null || resourceMetadata === void 0) return null;
-  const current2 = ev.metadataRewrites?.get(original) ?? original;
-  const next = expandMetadataWildcards(current2, resourceMetadata);
-  if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
-  return next === original ? null : next;
-}
-function checkMap(resource, pattern, cachedPlan, path8, ev) {
-  let plan = cachedPlan;
-  let metadata = null;
-  if (plan.metadataKey !== null) {
-    metadata = rewrittenMetadata(pattern, plan.metadataKey, resource, ev);
-    if (metadata !== null && plan.metadataInPhase2 && hasNestedAnchors(metadata) !== plan.metadataAnchored) {
-      plan = buildMapPlan(pattern, metadata);
-    }
-  }
-  let applied = 0;
-  let skips = null;
-  let rawSkip = false;
-  for (const { key: key2, anchor } of plan.phase1) {
-    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = handleAnchor(anchor, value, resource, path8, ev);
-    if (failure2 === null) {
-      applied++;
-    } else if (isSkip(failure2)) {
-      (skips ??= []).push(failure2);
-      rawSkip ||= isRawSkip(failure2);
-    } else if (!rawSkip) {
-      return failure2;
-    }
-  }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path8);
-  for (const { key: key2, anchor } of plan.phase2) {
-    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path8, ev) : handlePlain(key2, value, resource, path8, ev);
-    if (failure2 !== null) return failure2;
-  }
-  return null;
-}
-function handleAnchor(anchor, pattern, resource, path8, ev) {
-  const key2 = anchor.key;
-  const currentPath = path8 + key2 + "/";
-  const present = hasKey(resource, key2);
-  switch (anchor.type) {
-    case "condition": {
-      if (!present) return conditionalFailure("conditional anchor key doesn't exist in the resource", currentPath);
-      const failure2 = checkElement(resource[key2], pattern, currentPath, ev);
-      return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
-    }
-    case "equality":
-      return present ? checkElement(resource[key2], pattern, currentPath, ev) : null;
-    case "negation":
-      return present ? negationFailure(currentPath) : null;
-    case "existence":
-      return present ? handleExistence(resource[key2], pattern, currentPath, ev) : null;
-    default:
-      return null;
-  }
-}
-function handleExistence(resource, pattern, path8, ev) {
-  if (!Array.isArray(resource)) {
-    return plainFailure(
-      `invalid resource type ${goTypeName3(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path8
-    );
-  }
-  if (!Array.isArray(pattern)) {
-    return plainFailure(
-      `invalid pattern type ${goTypeName3(pattern, "float64")}: Pattern has to be of list to compare against resource`,
-      path8
-    );
-  }
-  for (const element of pattern) {
-    if (!isObject18(element)) {
-      return plainFailure(
-        "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path8
-      );
-    }
-    let found = false;
-    for (let i = 0; i < resource.length; i++) {
-      if (checkElement(resource[i], element, `${path8}${i}/`, ev) === null) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path8}`, path8);
-  }
-  return null;
-}
-function handleGlobal(anchor, pattern, resource, path8, ev) {
-  const key2 = anchor.key;
-  if (!hasKey(resource, key2)) return null;
-  const failure2 = checkElement(resource[key2], pattern, path8 + key2 + "/", ev);
-  return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
-}
-function handlePlain(key2, pattern, resource, path8, ev) {
-  const value = hasKey(resource, key2) ? resource[key2] : void 0;
-  if (pattern === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path8}/${key2} not found`, path8);
-  }
-  return checkElement(value, pattern, path8 + key2 + "/", ev);
-}
-function checkArray(resource, pattern, path8, ev) {
-  if (pattern.length === 0) return plainFailure("pattern Array empty", path8);
-  const first = pattern[0];
-  if (isObject18(first)) return checkElements(resource, first, resource.length, path8, ev);
-  if (!Array.isArray(first)) return checkElement(resource, first, path8, ev);
-  if (resource.length < pattern.length) {
-    return plainFailure(
-      `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern.length}`,
-      ""
-    );
-  }
-  return checkElements(resource, pattern, pattern.length, path8, ev);
-}
-function checkElements(resource, pattern, count2, path8, ev) {
-  let applied = 0;
-  let skips = null;
-  for (let i = 0; i < count2; i++) {
-    const elementPattern = Array.isArray(pattern) ? pattern[i] : pattern;
-    const failure2 = checkElement(resource[i], elementPattern, `${path8}${i}/`, ev);
-    if (failure2 === null) {
-      applied++;
-    } else if (isSkip(failure2)) {
-      (skips ??= []).push(failure2);
-    } else {
-      return failure2;
-    }
-  }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path8) : null;
-}
-function keysAreMissing(ev) {
-  if (ev.anchorsSeen === null) return false;
-  for (const seen of ev.anchorsSeen.values()) {
-    if (!seen) return true;
-  }
-  return false;
-}
-function matchPattern(resource, pattern, options) {
-  const ev = {
-    numberMode: options?.numberMode ?? "float64",
-    anchorsSeen: null,
-    metadataRewrites: null
-  };
-  const failure2 = checkElement(resource, pattern, "/", ev);
-  if (failure2 === null) return { outcome: "pass", path: "", message: "" };
-  if (isSkip(failure2)) return { outcome: "skip", path: "", message: failure2.message };
-  if (failure2.kind === "negation") return { outcome: "fail", path: failure2.path, message: failure2.message };
-  if (keysAreMissing(ev) || failure2.path === "") return { outcome: "error", path: "", message: failure2.message };
-  return { outcome: "fail", path: failure2.path, message: failure2.message };
-}
-
 // src/engine/validate/messages.ts
 function patternFailureMessage(env, errorText3, path8) {
   const rule = env.plan;
@@ -32105,411 +32384,6 @@ function globalContextStore(entries, dir, log) {
   }
   return { store: new GlobalContextStore(mocks) };
 }
-
-// src/policy/crd-schema.ts
-var str3 = { type: "string" };
-var bool = { type: "boolean" };
-var int = { type: "integer" };
-var anyValue = { type: "any" };
-var enumOf = (...values) => ({ type: "string", enum: values });
-var arrayOf = (items2) => ({ type: "array", items: items2 });
-var mapOf = (values) => ({ type: "map", values });
-var strArray = arrayOf(str3);
-var strMap = mapOf(str3);
-function object(properties, options = {}) {
-  return { type: "object", properties, ...options };
-}
-var labelSelector = object({
-  matchExpressions: arrayOf(object({ key: str3, operator: str3, values: strArray }, { required: ["key", "operator"] })),
-  matchLabels: strMap
-});
-var resourceDescription = object(
-  {
-    annotations: strMap,
-    kinds: strArray,
-    name: str3,
-    names: strArray,
-    namespaceSelector: labelSelector,
-    namespaces: strArray,
-    operations: arrayOf(enumOf("CREATE", "CONNECT", "UPDATE", "DELETE")),
-    selector: labelSelector
-  },
-  { notAllOf: ["name", "names"] }
-);
-var subject = object({ apiGroup: str3, kind: str3, name: str3, namespace: str3 }, { required: ["kind", "name"] });
-var userInfo = { clusterRoles: strArray, roles: strArray, subjects: arrayOf(subject) };
-var resourceFilter = object({ ...userInfo, resources: resourceDescription });
-var matchResourcesV1 = object(
-  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter), ...userInfo, resources: resourceDescription },
-  { notAllOf: ["any", "all"] }
-);
-var matchResourcesV2beta1 = object(
-  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter) },
-  { notAllOf: ["any", "all"] }
-);
-var CONDITION_OPERATORS_V1 = [
-  "Equals",
-  "NotEquals",
-  "In",
-  "AnyIn",
-  "AllIn",
-  "NotIn",
-  "AnyNotIn",
-  "AllNotIn",
-  "GreaterThanOrEquals",
-  "GreaterThan",
-  "LessThanOrEquals",
-  "LessThan",
-  "DurationGreaterThanOrEquals",
-  "DurationGreaterThan",
-  "DurationLessThanOrEquals",
-  "DurationLessThan"
-];
-var CONDITION_OPERATORS_V2BETA1 = CONDITION_OPERATORS_V1.filter((op) => op !== "In" && op !== "NotIn");
-function anyAllConditions(operators, preserveUnknown) {
-  const condition2 = object({ key: anyValue, message: str3, operator: enumOf(...operators), value: anyValue });
-  return object({ all: arrayOf(condition2), any: arrayOf(condition2) }, preserveUnknown ? { preserveUnknown } : {});
-}
-var foreachPreconditions = anyAllConditions(CONDITION_OPERATORS_V1, true);
-var imageRegistryCredentials = object({
-  allowInsecureRegistry: bool,
-  providers: arrayOf(enumOf("default", "amazon", "azure", "google", "github")),
-  secrets: strArray
-});
-var contextEntry = object(
-  {
-    apiCall: object({
-      data: arrayOf(object({ key: str3, value: anyValue }, { required: ["key", "value"] })),
-      default: anyValue,
-      jmesPath: str3,
-      method: enumOf("GET", "POST"),
-      service: object(
-        {
-          caBundle: str3,
-          headers: arrayOf(object({ key: str3, value: str3 }, { required: ["key", "value"] })),
-          url: str3
-        },
-        { required: ["url"] }
-      ),
-      urlPath: str3
-    }),
-    configMap: object({ name: str3, namespace: str3 }, { required: ["name"] }),
-    globalReference: object({ jmesPath: str3, name: str3 }, { required: ["name"] }),
-    imageRegistry: object({ imageRegistryCredentials, jmesPath: str3, reference: str3 }, { required: ["reference"] }),
-    name: str3,
-    variable: object({ default: anyValue, jmesPath: str3, value: anyValue })
-  },
-  { required: ["name"], oneOfRequired: ["configMap", "apiCall", "imageRegistry", "variable", "globalReference"] }
-);
-var context = arrayOf(contextEntry);
-var matchCondition = object({ expression: str3, name: str3 }, { required: ["expression", "name"] });
-var cloneSource = object({ name: str3, namespace: str3 });
-var cloneList = object({ kinds: strArray, namespace: str3, selector: labelSelector });
-var generation = object({
-  apiVersion: str3,
-  clone: cloneSource,
-  cloneList,
-  data: anyValue,
-  foreach: arrayOf(
-    object({
-      apiVersion: str3,
-      clone: cloneSource,
-      cloneList,
-      context,
-      data: anyValue,
-      kind: str3,
-      list: str3,
-      name: str3,
-      namespace: str3,
-      preconditions: foreachPreconditions,
-      uid: str3
-    })
-  ),
-  generateExisting: bool,
-  kind: str3,
-  name: str3,
-  namespace: str3,
-  orphanDownstreamOnPolicyDelete: bool,
-  synchronize: bool,
-  uid: str3
-});
-var mutation = object({
-  foreach: arrayOf(
-    object({
-      context,
-      foreach: anyValue,
-      list: str3,
-      order: enumOf("Ascending", "Descending"),
-      patchStrategicMerge: anyValue,
-      patchesJson6902: str3,
-      preconditions: foreachPreconditions
-    })
-  ),
-  mutateExistingOnPolicyUpdate: bool,
-  patchStrategicMerge: anyValue,
-  patchesJson6902: str3,
-  targets: arrayOf(
-    object({
-      apiVersion: str3,
-      context,
-      kind: str3,
-      name: str3,
-      namespace: str3,
-      preconditions: anyValue,
-      selector: labelSelector,
-      uid: str3
-    })
-  )
-});
-var imageExtractors = mapOf(
-  arrayOf(object({ jmesPath: str3, key: str3, name: str3, path: str3, value: str3 }, { required: ["path"] }))
-);
-var ctlog = object({ ignoreSCT: bool, pubkey: str3, tsaCertChain: str3 });
-var rekor = object({ ignoreTlog: bool, pubkey: str3, url: str3 });
-var attestorSet = object({
-  count: { type: "integer", minimum: 1 },
-  entries: arrayOf(
-    object({
-      annotations: strMap,
-      attestor: anyValue,
-      certificates: object({ cert: str3, certChain: str3, ctlog, rekor }),
-      keyless: object({
-        additionalExtensions: strMap,
-        ctlog,
-        issuer: str3,
-        issuerRegExp: str3,
-        rekor,
-        roots: str3,
-        subject: str3,
-        subjectRegExp: str3
-      }),
-      keys: object({
-        ctlog,
-        kms: str3,
-        publicKeys: str3,
-        rekor,
-        secret: object({ name: str3, namespace: str3 }, { required: ["name", "namespace"] }),
-        signatureAlgorithm: str3
-      }),
-      repository: str3,
-      signatureAlgorithm: str3
-    })
-  )
-});
-var manifests = object({
-  annotationDomain: str3,
-  attestors: arrayOf(attestorSet),
-  dryRun: object({ enable: bool, namespace: str3 }),
-  ignoreFields: arrayOf(
-    object({
-      fields: strArray,
-      objects: arrayOf(object({ group: str3, kind: str3, name: str3, namespace: str3, version: str3 }))
-    })
-  ),
-  repository: str3
-});
-var PSS_CONTROL_NAMES2 = [
-  "HostProcess",
-  "Host Namespaces",
-  "Privileged Containers",
-  "Capabilities",
-  "HostPath Volumes",
-  "Host Ports",
-  "AppArmor",
-  "SELinux",
-  "/proc Mount Type",
-  "Seccomp",
-  "Sysctls",
-  "Volume Types",
-  "Privilege Escalation",
-  "Running as Non-root",
-  "Running as Non-root user",
-  "Host Probes / Lifecycle Hooks"
-];
-var podSecurity = object({
-  exclude: arrayOf(
-    object(
-      { controlName: enumOf(...PSS_CONTROL_NAMES2), images: strArray, restrictedField: str3, values: strArray },
-      { required: ["controlName"] }
-    )
-  ),
-  level: enumOf("privileged", "baseline", "restricted"),
-  version: enumOf(
-    "v1.19",
-    "v1.20",
-    "v1.21",
-    "v1.22",
-    "v1.23",
-    "v1.24",
-    "v1.25",
-    "v1.26",
-    "v1.27",
-    "v1.28",
-    "v1.29",
-    "v1.30",
-    "v1.31",
-    "v1.32",
-    "latest"
-  )
-});
-var cel = object({
-  auditAnnotations: arrayOf(object({ key: str3, valueExpression: str3 }, { required: ["key", "valueExpression"] })),
-  expressions: arrayOf(
-    object({ expression: str3, message: str3, messageExpression: str3, reason: str3 }, { required: ["expression"] })
-  ),
-  generate: bool,
-  paramKind: object({ apiVersion: str3, kind: str3 }),
-  paramRef: object({ name: str3, namespace: str3, parameterNotFoundAction: str3, selector: labelSelector }),
-  variables: arrayOf(object({ expression: str3, name: str3 }, { required: ["expression", "name"] }))
-});
-var failureActionOverride = object({
-  action: enumOf("audit", "enforce", "Audit", "Enforce"),
-  namespaceSelector: labelSelector,
-  namespaces: strArray
-});
-var validateForeach = object({
-  anyPattern: anyValue,
-  context,
-  deny: object({ conditions: anyValue }),
-  elementScope: bool,
-  foreach: anyValue,
-  list: str3,
-  pattern: anyValue,
-  preconditions: foreachPreconditions
-});
-var validationFields = {
-  anyPattern: anyValue,
-  assert: anyValue,
-  cel,
-  failureAction: enumOf("Audit", "Enforce"),
-  failureActionOverrides: arrayOf(failureActionOverride),
-  foreach: arrayOf(validateForeach),
-  manifests,
-  message: str3,
-  pattern: anyValue,
-  podSecurity
-};
-var validationV1 = object({
-  ...validationFields,
-  allowExistingViolations: bool,
-  deny: object({ conditions: anyValue })
-});
-var validationV2beta1 = object({
-  ...validationFields,
-  deny: object({ conditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false) })
-});
-var imageVerification = object({
-  additionalExtensions: strMap,
-  annotations: strMap,
-  attestations: arrayOf(
-    object({
-      attestors: arrayOf(attestorSet),
-      conditions: arrayOf(anyAllConditions(CONDITION_OPERATORS_V1, false)),
-      name: str3,
-      predicateType: str3,
-      type: str3
-    })
-  ),
-  attestors: arrayOf(attestorSet),
-  cosignOCI11: bool,
-  failureAction: enumOf("Audit", "Enforce"),
-  image: str3,
-  imageReferences: strArray,
-  imageRegistryCredentials,
-  issuer: str3,
-  key: str3,
-  mutateDigest: bool,
-  repository: str3,
-  required: bool,
-  roots: str3,
-  skipImageReferences: strArray,
-  subject: str3,
-  type: enumOf("Cosign", "SigstoreBundle", "Notary"),
-  useCache: bool,
-  validate: object({ deny: object({ conditions: anyValue }), message: str3 }),
-  verifyDigest: bool
-});
-var ruleFields = {
-  celPreconditions: arrayOf(matchCondition),
-  context,
-  generate: generation,
-  imageExtractors,
-  mutate: mutation,
-  name: { type: "string", maxLength: 63 },
-  reportProperties: strMap,
-  skipBackgroundRequests: bool,
-  verifyImages: arrayOf(imageVerification)
-};
-var ruleV1 = object(
-  {
-    ...ruleFields,
-    exclude: matchResourcesV1,
-    match: matchResourcesV1,
-    preconditions: anyValue,
-    validate: validationV1
-  },
-  { required: ["match", "name"] }
-);
-var ruleV2beta1 = object(
-  {
-    ...ruleFields,
-    exclude: matchResourcesV2beta1,
-    match: matchResourcesV2beta1,
-    preconditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false),
-    validate: validationV2beta1
-  },
-  { required: ["match", "name"] }
-);
-function spec(rule) {
-  return object({
-    admission: bool,
-    applyRules: enumOf("All", "One"),
-    background: bool,
-    emitWarning: bool,
-    failurePolicy: enumOf("Ignore", "Fail"),
-    generateExisting: bool,
-    generateExistingOnPolicyUpdate: bool,
-    mutateExistingOnPolicyUpdate: bool,
-    rules: arrayOf(rule),
-    schemaValidation: bool,
-    useServerSideApply: bool,
-    validationFailureAction: enumOf("audit", "enforce", "Audit", "Enforce"),
-    validationFailureActionOverrides: arrayOf(failureActionOverride),
-    webhookConfiguration: object({
-      failurePolicy: enumOf("Ignore", "Fail"),
-      matchConditions: arrayOf(matchCondition),
-      timeoutSeconds: int
-    }),
-    webhookTimeoutSeconds: int
-  });
-}
-var objectMeta2 = object({
-  annotations: strMap,
-  creationTimestamp: anyValue,
-  deletionGracePeriodSeconds: int,
-  deletionTimestamp: anyValue,
-  finalizers: strArray,
-  generateName: str3,
-  generation: int,
-  labels: strMap,
-  managedFields: arrayOf(anyValue),
-  name: str3,
-  namespace: str3,
-  ownerReferences: arrayOf(anyValue),
-  resourceVersion: str3,
-  selfLink: str3,
-  uid: str3
-});
-function policyDocument(rule) {
-  return object(
-    { apiVersion: str3, kind: str3, metadata: objectMeta2, spec: spec(rule), status: anyValue },
-    { required: ["spec"] }
-  );
-}
-var POLICY_SCHEMAS = {
-  "kyverno.io/v1": policyDocument(ruleV1),
-  "kyverno.io/v2beta1": policyDocument(ruleV2beta1)
-};
 
 // src/policy/check.ts
 function formatPath(path8) {
