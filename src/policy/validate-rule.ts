@@ -13,24 +13,8 @@ import type { JsonObject, JsonValue } from '../types.js';
 import { containsWildcard, wildcardMatch } from '../util/wildcard.js';
 import { parsePatch } from './json-patch.js';
 import type { Policy, ResourceDescription, Rule } from './types.js';
-import { ruleKinds } from './validate-spec.js';
+import { isObject, isPresent, list, ruleKinds, str } from './validate-spec.js';
 import { elementOutsideForeachError, replaceAllVariables } from './validate-variables.js';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isPresent(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function list<T>(value: T[] | undefined | null): T[] {
-  return Array.isArray(value) ? value : [];
-}
 
 function asList(value: JsonValue | undefined): JsonValue[] {
   return Array.isArray(value) ? value : [];

@@ -15,19 +15,19 @@ const forbidden = (path: string, detail: string): string => `${path}: Forbidden:
 const invalid = (path: string, value: string, detail: string): string => `${path}: Invalid value: ${value}: ${detail}`;
 const required = (path: string, detail: string): string => `${path}: Required value${detail ? `: ${detail}` : ''}`;
 
-function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isPresent(value: unknown): boolean {
+export function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-function str(value: unknown): string {
+export function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-function list<T>(value: T[] | undefined | null): T[] {
+export function list<T>(value: T[] | undefined | null): T[] {
   return Array.isArray(value) ? value : [];
 }
 

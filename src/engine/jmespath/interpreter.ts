@@ -23,6 +23,16 @@ function orNull(value: unknown): unknown {
 }
 
 /** An `&expr` argument: NotFound inside it becomes `null`, as in go-jmespath's expref callers. */
+/** `node` evaluated on `value`, with any JMESPath error (NotFound included) turned into `null`. */
+function evaluateOrNull(node: AstNode, value: unknown): unknown {
+  try {
+    return evaluate(node, value);
+  } catch (err) {
+    if (err instanceof JmesPathError) return null;
+    throw err;
+  }
+}
+
 function makeExpRef(node: AstNode): ExpRef {
   return new ExpRef((value) => orNull(evaluate(node, value)));
 }
@@ -94,13 +104,7 @@ export function evaluate(node: AstNode, value: unknown): unknown {
       return project(node.right, left, []);
     }
     case 'ValueProjection': {
-      let left: unknown;
-      try {
-        left = evaluate(node.left, value);
-      } catch (err) {
-        if (err instanceof JmesPathError) return null;
-        throw err;
-      }
+      const left = evaluateOrNull(node.left, value);
       if (left instanceof NotFound || !isJsonObject(left)) return null;
       // go-jmespath builds the value list with make([]interface{}, len(m)) and then appends,
       // so the right side is also evaluated on len(m) nulls before the values.
@@ -113,13 +117,7 @@ export function evaluate(node: AstNode, value: unknown): unknown {
       return project(node.right, values, collected);
     }
     case 'FilterProjection': {
-      let left: unknown;
-      try {
-        left = evaluate(node.left, value);
-      } catch (err) {
-        if (err instanceof JmesPathError) return null;
-        throw err;
-      }
+      const left = evaluateOrNull(node.left, value);
       if (!Array.isArray(left)) return null;
       const collected: unknown[] = [];
       for (const element of left) {
@@ -130,13 +128,7 @@ export function evaluate(node: AstNode, value: unknown): unknown {
       return collected;
     }
     case 'Flatten': {
-      let left: unknown;
-      try {
-        left = evaluate(node.child, value);
-      } catch (err) {
-        if (err instanceof JmesPathError) return null;
-        throw err;
-      }
+      const left = evaluateOrNull(node.child, value);
       if (!Array.isArray(left)) return null;
       const flattened: unknown[] = [];
       for (const element of left) {
