@@ -984,13 +984,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str6) => str6.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str6, indent, comment) => str6.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str6.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1144,16 +1144,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str6) => /^(%|---|\.\.\.)/m.test(str6);
-    function lineLengthOverLimit(str6, lineWidth, indentLength) {
+    var containsDocumentMarker = (str5) => /^(%|---|\.\.\.)/m.test(str5);
+    function lineLengthOverLimit(str5, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str6.length;
+      const strLen = str5.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str6[i] === "\n") {
+        if (str5[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1170,11 +1170,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str6 = "";
+      let str5 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str6 += json.slice(start, i) + "\\ ";
+          str5 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1183,38 +1183,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str6 += json.slice(start, i);
+                str5 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str6 += "\\0";
+                    str5 += "\\0";
                     break;
                   case "0007":
-                    str6 += "\\a";
+                    str5 += "\\a";
                     break;
                   case "000b":
-                    str6 += "\\v";
+                    str5 += "\\v";
                     break;
                   case "001b":
-                    str6 += "\\e";
+                    str5 += "\\e";
                     break;
                   case "0085":
-                    str6 += "\\N";
+                    str5 += "\\N";
                     break;
                   case "00a0":
-                    str6 += "\\_";
+                    str5 += "\\_";
                     break;
                   case "2028":
-                    str6 += "\\L";
+                    str5 += "\\L";
                     break;
                   case "2029":
-                    str6 += "\\P";
+                    str5 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str6 += "\\x" + code.substr(2);
+                      str5 += "\\x" + code.substr(2);
                     else
-                      str6 += json.substr(i, 6);
+                      str5 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1224,14 +1224,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str6 += json.slice(start, i) + "\n\n";
+                str5 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str6 += "\n";
+                  str5 += "\n";
                   i += 2;
                 }
-                str6 += indent;
+                str5 += indent;
                 if (json[i + 2] === " ")
-                  str6 += "\\";
+                  str5 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1240,8 +1240,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str6 = start ? str6 + json.slice(start) : json;
-      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str5 = start ? str5 + json.slice(start) : json;
+      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1369,15 +1369,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str6 = value.replace(/\n+/g, `$&
+      const str5 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str6);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str6 : foldFlowLines.foldFlowLines(str6, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1529,11 +1529,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity2.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity2.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str6;
-      return identity2.isScalar(node2) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
-${ctx.indent}${str6}`;
+        return str5;
+      return identity2.isScalar(node2) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
+${ctx.indent}${str5}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1568,8 +1568,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str6 = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str6.length > 1024) {
+      let str5 = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1578,27 +1578,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str6 === "" ? "?" : explicitKey ? `? ${str6}` : str6;
+          return str5 === "" ? "?" : explicitKey ? `? ${str5}` : str5;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str6 = `? ${str6}`;
+        str5 = `? ${str5}`;
         if (keyComment && !keyCommentDone) {
-          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str6;
+        return str5;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
-        str6 = `? ${str6}
+          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
+        str5 = `? ${str5}
 ${indent}:`;
       } else {
-        str6 = `${str6}:`;
+        str5 = `${str5}:`;
         if (keyComment)
-          str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(keyComment));
+          str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity2.isNode(value)) {
@@ -1614,7 +1614,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity2.isScalar(value))
-        ctx.indentAtStart = str6.length + 1;
+        ctx.indentAtStart = str5.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1658,16 +1658,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str6 += ws + valueStr;
+      str5 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str6 += stringifyComment.lineComment(str6, ctx.indent, commentString(valueComment));
+        str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str6;
+      return str5;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1894,31 +1894,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str7 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str6 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str7 += stringifyComment.lineComment(str7, itemIndent, commentString(comment2));
+          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str7);
+        lines.push(blockItemPrefix + str6);
       }
-      let str6;
+      let str5;
       if (lines.length === 0) {
-        str6 = flowChars.start + flowChars.end;
+        str5 = flowChars.start + flowChars.end;
       } else {
-        str6 = lines[0];
+        str5 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str6 += line ? `
+          str5 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str6 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str6;
+      return str5;
     }
     function stringifyFlowCollection({ items: items2 }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1961,21 +1961,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str6 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str6.includes("\n"));
+        let str5 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str5.includes("\n"));
         if (i < items2.length - 1) {
-          str6 += ",";
+          str5 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str6.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str5.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str6 += ",";
+            str5 += ",";
           }
         }
         if (comment)
-          str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment));
-        lines.push(str6);
+          str5 += stringifyComment.lineComment(str5, itemIndent, commentString(comment));
+        lines.push(str5);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1987,11 +1987,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str6 = start;
+          let str5 = start;
           for (const line of lines)
-            str6 += line ? `
+            str5 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str6}
+          return `${str5}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2323,7 +2323,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str6) => str6,
+      resolve: (str5) => str5,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2361,7 +2361,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str6) => new Scalar.Scalar(str6[0] === "t" || str6[0] === "T"),
+      resolve: (str5) => new Scalar.Scalar(str5[0] === "t" || str5[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2413,7 +2413,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2422,7 +2422,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str6) => parseFloat(str6),
+      resolve: (str5) => parseFloat(str5),
       stringify(node2) {
         const num = Number(node2.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
@@ -2433,11 +2433,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str6) {
-        const node2 = new Scalar.Scalar(parseFloat(str6));
-        const dot = str6.indexOf(".");
-        if (dot !== -1 && str6[str6.length - 1] === "0")
-          node2.minFractionDigits = str6.length - dot - 1;
+      resolve(str5) {
+        const node2 = new Scalar.Scalar(parseFloat(str5));
+        const dot = str5.indexOf(".");
+        if (dot !== -1 && str5[str5.length - 1] === "0")
+          node2.minFractionDigits = str5.length - dot - 1;
         return node2;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2454,7 +2454,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str6, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6.substring(offset), radix);
+    var intResolve = (str5, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5.substring(offset), radix);
     function intStringify(node2, radix, prefix) {
       const { value } = node2;
       if (intIdentify(value) && value >= 0)
@@ -2467,7 +2467,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 8, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 8, opt),
       stringify: (node2) => intStringify(node2, 8, "0o")
     };
     var int2 = {
@@ -2475,7 +2475,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2484,7 +2484,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
@@ -2537,7 +2537,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str6) => str6,
+        resolve: (str5) => str5,
         stringify: stringifyJSON
       },
       {
@@ -2554,7 +2554,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str6) => str6 === "true",
+        resolve: (str5) => str5 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2562,7 +2562,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str6, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6, 10),
+        resolve: (str5, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str5) : parseInt(str5, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2570,7 +2570,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str6) => parseFloat(str6),
+        resolve: (str5) => parseFloat(str5),
         stringify: stringifyJSON
       }
     ];
@@ -2578,9 +2578,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str6, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str6)}`);
-        return str6;
+      resolve(str5, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str5)}`);
+        return str5;
       }
     };
     var schema = [map2.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2612,10 +2612,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str6 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str6.length);
-          for (let i = 0; i < str6.length; ++i)
-            buffer[i] = str6.charCodeAt(i);
+          const str5 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str5.length);
+          for (let i = 0; i < str5.length; ++i)
+            buffer[i] = str5.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2626,28 +2626,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str6;
+        let str5;
         if (typeof node_buffer.Buffer === "function") {
-          str6 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str5 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str6 = btoa(s);
+          str5 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str6.length / lineWidth);
+          const n = Math.ceil(str5.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str6.substr(o, lineWidth);
+            lines[i] = str5.substr(o, lineWidth);
           }
-          str6 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str5 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str6 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str5 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary2;
@@ -2853,7 +2853,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str6) => str6.slice(-3).toLowerCase() === "nan" ? NaN : str6[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str5) => str5.slice(-3).toLowerCase() === "nan" ? NaN : str5[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2862,7 +2862,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str6) => parseFloat(str6.replace(/_/g, "")),
+      resolve: (str5) => parseFloat(str5.replace(/_/g, "")),
       stringify(node2) {
         const num = Number(node2.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
@@ -2873,11 +2873,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str6) {
-        const node2 = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
-        const dot = str6.indexOf(".");
+      resolve(str5) {
+        const node2 = new Scalar.Scalar(parseFloat(str5.replace(/_/g, "")));
+        const dot = str5.indexOf(".");
         if (dot !== -1) {
-          const f = str6.substring(dot + 1).replace(/_/g, "");
+          const f = str5.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node2.minFractionDigits = f.length;
         }
@@ -2897,34 +2897,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str6, offset, radix, { intAsBigInt }) {
-      const sign2 = str6[0];
+    function intResolve(str5, offset, radix, { intAsBigInt }) {
+      const sign2 = str5[0];
       if (sign2 === "-" || sign2 === "+")
         offset += 1;
-      str6 = str6.substring(offset).replace(/_/g, "");
+      str5 = str5.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str6 = `0b${str6}`;
+            str5 = `0b${str5}`;
             break;
           case 8:
-            str6 = `0o${str6}`;
+            str5 = `0o${str5}`;
             break;
           case 16:
-            str6 = `0x${str6}`;
+            str5 = `0x${str5}`;
             break;
         }
-        const n2 = BigInt(str6);
+        const n2 = BigInt(str5);
         return sign2 === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str6, radix);
+      const n = parseInt(str5, radix);
       return sign2 === "-" ? -1 * n : n;
     }
     function intStringify(node2, radix, prefix) {
       const { value } = node2;
       if (intIdentify(value)) {
-        const str6 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str6.substr(1) : prefix + str6;
+        const str5 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str5.substr(1) : prefix + str5;
       }
       return stringifyNumber.stringifyNumber(node2);
     }
@@ -2934,7 +2934,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 2, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 2, opt),
       stringify: (node2) => intStringify(node2, 2, "0b")
     };
     var intOct = {
@@ -2943,7 +2943,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 1, 8, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 1, 8, opt),
       stringify: (node2) => intStringify(node2, 8, "0")
     };
     var int2 = {
@@ -2951,7 +2951,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 0, 10, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2960,7 +2960,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
+      resolve: (str5, _onError, opt) => intResolve(str5, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
@@ -3064,9 +3064,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str6, asBigInt) {
-      const sign2 = str6[0];
-      const parts = sign2 === "-" || sign2 === "+" ? str6.substring(1) : str6;
+    function parseSexagesimal(str5, asBigInt) {
+      const sign2 = str5[0];
+      const parts = sign2 === "-" || sign2 === "+" ? str5.substring(1) : str5;
       const num = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign2 === "-" ? num(-1) * res : res;
@@ -3103,7 +3103,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str6, _onError, { intAsBigInt }) => parseSexagesimal(str6, intAsBigInt),
+      resolve: (str5, _onError, { intAsBigInt }) => parseSexagesimal(str5, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3112,7 +3112,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str6) => parseSexagesimal(str6, false),
+      resolve: (str5) => parseSexagesimal(str5, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3123,8 +3123,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str6) {
-        const match = str6.match(timestamp.test);
+      resolve(str5) {
+        const match = str5.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -6351,15 +6351,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list4, type) {
-      for (let i = 0; i < list4.length; ++i)
-        if (list4[i].type === type)
+    function includesToken(list3, type) {
+      for (let i = 0; i < list3.length; ++i)
+        if (list3[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list4) {
-      for (let i = 0; i < list4.length; ++i) {
-        switch (list4[i].type) {
+    function findNonEmptyIndex(list3) {
+      for (let i = 0; i < list3.length; ++i) {
+        switch (list3[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -7505,9 +7505,9 @@ function parseArgs(specs, argv) {
       }
       case "list": {
         const previous = values.get(spec2.name);
-        const list4 = Array.isArray(previous) ? previous : [];
-        list4.push(...splitList(raw ?? ""));
-        values.set(spec2.name, list4);
+        const list3 = Array.isArray(previous) ? previous : [];
+        list3.push(...splitList(raw ?? ""));
+        values.set(spec2.name, list3);
         return;
       }
     }
@@ -7700,9 +7700,9 @@ function kindOfSelector(text3) {
   const split = kind.split("/");
   return split.length === 2 ? split[0] : kind;
 }
-function containsKind(list4, kind) {
-  if (list4 === void 0) return false;
-  for (const entry2 of list4) {
+function containsKind(list3, kind) {
+  if (list3 === void 0) return false;
+  for (const entry2 of list3) {
     if (kindOfSelector(entry2) === kind) return true;
   }
   return false;
@@ -9102,6 +9102,14 @@ var NotFound = class {
 function orNull(value) {
   return value instanceof NotFound ? null : value;
 }
+function evaluateOrNull(node2, value) {
+  try {
+    return evaluate(node2, value);
+  } catch (err) {
+    if (err instanceof JmesPathError) return null;
+    throw err;
+  }
+}
 function makeExpRef(node2) {
   return new ExpRef((value) => orNull(evaluate(node2, value)));
 }
@@ -9163,13 +9171,7 @@ function evaluate(node2, value) {
       return project(node2.right, left, []);
     }
     case "ValueProjection": {
-      let left;
-      try {
-        left = evaluate(node2.left, value);
-      } catch (err) {
-        if (err instanceof JmesPathError) return null;
-        throw err;
-      }
+      const left = evaluateOrNull(node2.left, value);
       if (left instanceof NotFound || !isJsonObject(left)) return null;
       const values = Object.values(left);
       const collected = [];
@@ -9180,13 +9182,7 @@ function evaluate(node2, value) {
       return project(node2.right, values, collected);
     }
     case "FilterProjection": {
-      let left;
-      try {
-        left = evaluate(node2.left, value);
-      } catch (err) {
-        if (err instanceof JmesPathError) return null;
-        throw err;
-      }
+      const left = evaluateOrNull(node2.left, value);
       if (!Array.isArray(left)) return null;
       const collected = [];
       for (const element of left) {
@@ -9197,13 +9193,7 @@ function evaluate(node2, value) {
       return collected;
     }
     case "Flatten": {
-      let left;
-      try {
-        left = evaluate(node2.child, value);
-      } catch (err) {
-        if (err instanceof JmesPathError) return null;
-        throw err;
-      }
+      const left = evaluateOrNull(node2.child, value);
       if (!Array.isArray(left)) return null;
       const flattened = [];
       for (const element of left) {
@@ -10054,46 +10044,46 @@ function isDigit3(c) {
 function abs(v) {
   return v < 0n ? -v : v;
 }
-function splitQuantity(str6) {
+function splitQuantity(str5) {
   let positive = true;
   let pos = 0;
-  const end = str6.length;
+  const end = str5.length;
   if (end > 0) {
-    if (str6[0] === "-") {
+    if (str5[0] === "-") {
       positive = false;
       pos++;
-    } else if (str6[0] === "+") {
+    } else if (str5[0] === "+") {
       pos++;
     }
   }
   const afterSign = pos;
-  while (pos < end && str6[pos] === "0") pos++;
+  while (pos < end && str5[pos] === "0") pos++;
   if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
   const hasLeadingZeros = pos > afterSign;
   let i = pos;
-  while (i < end && isDigit3(str6.charCodeAt(i))) i++;
-  let num = str6.slice(pos, i);
+  while (i < end && isDigit3(str5.charCodeAt(i))) i++;
+  let num = str5.slice(pos, i);
   pos = i;
   if (num.length === 0) num = "0";
   let denom = "";
-  if (pos < end && str6[pos] === ".") {
+  if (pos < end && str5[pos] === ".") {
     pos++;
     i = pos;
-    while (i < end && isDigit3(str6.charCodeAt(i))) i++;
-    denom = str6.slice(pos, i);
+    while (i < end && isDigit3(str5.charCodeAt(i))) i++;
+    denom = str5.slice(pos, i);
     pos = i;
   }
   const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
   const suffixStart = pos;
   i = pos;
-  while (i < end && SUFFIX_CHARS.includes(str6[i])) i++;
-  if (i >= end) return { positive, num, denom, suffix: str6.slice(suffixStart), hasDigits };
+  while (i < end && SUFFIX_CHARS.includes(str5[i])) i++;
+  if (i >= end) return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
   pos = i;
-  if (str6[pos] === "-" || str6[pos] === "+") pos++;
+  if (str5[pos] === "-" || str5[pos] === "+") pos++;
   for (i = pos; i < end; i++) {
-    if (!isDigit3(str6.charCodeAt(i))) return null;
+    if (!isDigit3(str5.charCodeAt(i))) return null;
   }
-  return { positive, num, denom, suffix: str6.slice(suffixStart), hasDigits };
+  return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
 }
 function interpretSuffix(suffix) {
   const dec = DECIMAL_SUFFIXES.get(suffix);
@@ -10125,10 +10115,10 @@ function divRoundUp(v, shift, digits) {
   return v < 0n ? q - 1n : q + 1n;
 }
 var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
-function parseQuantity(str6) {
-  if (str6.length === 0) return null;
-  if (str6 === "0") return ZERO;
-  const parts = splitQuantity(str6);
+function parseQuantity(str5) {
+  if (str5.length === 0) return null;
+  if (str5 === "0") return ZERO;
+  const parts = splitQuantity(str5);
   if (parts === null) return null;
   const meaning = interpretSuffix(parts.suffix);
   if (meaning === null) return null;
@@ -11673,12 +11663,12 @@ var UnicodeRangeTable = class {
 var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
 var B64_MAP = /* @__PURE__ */ new Uint8Array(256);
 for (let i = 0; i < 64; i++) B64_MAP[B64.charCodeAt(i)] = i;
-var decodeVLQ = (str6) => {
+var decodeVLQ = (str5) => {
   const res = [];
   let value = 0;
   let shift = 0;
-  for (let i = 0; i < str6.length; i++) {
-    const digit = B64_MAP[str6.charCodeAt(i)];
+  for (let i = 0; i < str5.length; i++) {
+    const digit = B64_MAP[str5.charCodeAt(i)];
     value |= (digit & 31) << shift;
     if ((digit & 32) === 0) {
       res.push(value);
@@ -11688,8 +11678,8 @@ var decodeVLQ = (str6) => {
   }
   return res;
 };
-var decodeRanges = (str6, isStride1) => {
-  const res = decodeVLQ(str6);
+var decodeRanges = (str5, isStride1) => {
+  const res = decodeVLQ(str5);
   const numRanges = isStride1 ? res.length / 2 : res.length / 3;
   const out = new Uint32Array(numRanges * 3);
   let current2 = 0;
@@ -11703,8 +11693,8 @@ var decodeRanges = (str6, isStride1) => {
   }
   return out;
 };
-var decodeOrbit = (str6) => {
-  const res = decodeVLQ(str6);
+var decodeOrbit = (str5) => {
+  const res = decodeVLQ(str5);
   const map2 = /* @__PURE__ */ new Map();
   let currentKey = 0;
   for (let i = 0; i < res.length; i += 2) {
@@ -12212,8 +12202,8 @@ var Utils = class Utils2 {
     }
     return out;
   }
-  static stringToRunes(str6) {
-    const string = String(str6);
+  static stringToRunes(str5) {
+    const string = String(str5);
     const runes = [];
     let i = 0;
     while (i < string.length) {
@@ -12246,8 +12236,8 @@ var Utils = class Utils2 {
   * @param {string} str
   * @returns {string}
   */
-  static quoteMeta(str6) {
-    return str6.split("").map((s) => {
+  static quoteMeta(str5) {
+    return str5.split("").map((s) => {
       if (Utils2.METACHARACTERS.indexOf(s) >= 0) return `\\${s}`;
       return s;
     }).join("");
@@ -12265,20 +12255,20 @@ var Utils = class Utils2 {
     for (let i = 0; i < len; i++) res[i] = typedArray[i];
     return res;
   }
-  static stringToUtf8ByteArray(str6) {
+  static stringToUtf8ByteArray(str5) {
     if (globalThis.TextEncoder) {
       if (!cachedNativeEncoder) cachedNativeEncoder = new TextEncoder();
-      return cachedNativeEncoder.encode(str6);
+      return cachedNativeEncoder.encode(str5);
     } else {
       let out = [], p = 0;
-      for (let i = 0; i < str6.length; i++) {
-        let c = str6.charCodeAt(i);
+      for (let i = 0; i < str5.length; i++) {
+        let c = str5.charCodeAt(i);
         if (c < 128) out[p++] = c;
         else if (c < 2048) {
           out[p++] = c >> 6 | 192;
           out[p++] = c & 63 | 128;
-        } else if ((c & 64512) === Unicode.MIN_HIGH_SURROGATE && i + 1 < str6.length && (str6.charCodeAt(i + 1) & 64512) === Unicode.MIN_LOW_SURROGATE) {
-          c = Unicode.MIN_SUPPLEMENTARY_CODE_POINT + ((c & 1023) << 10) + (str6.charCodeAt(++i) & 1023);
+        } else if ((c & 64512) === Unicode.MIN_HIGH_SURROGATE && i + 1 < str5.length && (str5.charCodeAt(i + 1) & 64512) === Unicode.MIN_LOW_SURROGATE) {
+          c = Unicode.MIN_SUPPLEMENTARY_CODE_POINT + ((c & 1023) << 10) + (str5.charCodeAt(++i) & 1023);
           out[p++] = c >> 18 | 240;
           out[p++] = c >> 12 & 63 | 128;
           out[p++] = c >> 6 & 63 | 128;
@@ -12639,17 +12629,17 @@ var Matcher = class Matcher2 {
   * @param {boolean} [javaMode=false] whether the replacement will be used in javaMode
   * @returns {string} the quoted string
   */
-  static quoteReplacement(str6, javaMode = false) {
+  static quoteReplacement(str5, javaMode = false) {
     if (javaMode) {
-      if (str6.indexOf("\\") < 0 && str6.indexOf("$") < 0) return str6;
-      return str6.split("").map((s) => {
+      if (str5.indexOf("\\") < 0 && str5.indexOf("$") < 0) return str5;
+      return str5.split("").map((s) => {
         const c = s.codePointAt(0);
         if (c === Codepoint.CODES["\\"] || c === Codepoint.CODES["$"]) return `\\${s}`;
         return s;
       }).join("");
     }
-    if (str6.indexOf("$") < 0) return str6;
-    return str6.split("").map((s) => {
+    if (str5.indexOf("$") < 0) return str5;
+    return str5.split("").map((s) => {
       if (s.codePointAt(0) === Codepoint.CODES["$"]) return "$$";
       return s;
     }).join("");
@@ -14992,13 +14982,13 @@ var PrefilterTree = class PrefilterTree2 {
   static leaf(re) {
     if (re.op !== Regexp.Op.LITERAL) return new Prefilter(Prefilter.Type.NONE);
     if (re.runes.length === 0 || (re.flags & RE2Flags.FOLD_CASE) !== 0) return new Prefilter(Prefilter.Type.NONE);
-    let str6 = "";
+    let str5 = "";
     for (let i = 0; i < re.runes.length; i++) {
       if (Unicode.isUnsearchable(re.runes[i])) return new Prefilter(Prefilter.Type.NONE);
-      str6 += String.fromCodePoint(re.runes[i]);
+      str5 += String.fromCodePoint(re.runes[i]);
     }
     const pf = new Prefilter(Prefilter.Type.EXACT);
-    pf.str = str6;
+    pf.str = str5;
     pf.bytes = Utils.stringToUtf8ByteArray(pf.str);
     return pf;
   }
@@ -15972,8 +15962,8 @@ var CharClass = class CharClass2 {
   }
 };
 var StringIterator = class {
-  constructor(str6) {
-    this.str = str6;
+  constructor(str5) {
+    this.str = str5;
     this.position = 0;
   }
   pos() {
@@ -16525,7 +16515,7 @@ var Parser2 = class Parser3 {
     let s = 0;
     let lensub = array.length;
     let lenout = 0;
-    let str6 = null;
+    let str5 = null;
     let strlen = 0;
     let strflags = 0;
     let start = 0;
@@ -16543,7 +16533,7 @@ var Parser2 = class Parser3 {
         }
         if (iflags === strflags) {
           let same = 0;
-          while (same < strlen && same < istrlen && str6[same] === istr[same]) same++;
+          while (same < strlen && same < istrlen && str5[same] === istr[same]) same++;
           if (same > 0) {
             strlen = same;
             continue;
@@ -16555,7 +16545,7 @@ var Parser2 = class Parser3 {
       else {
         const prefix = this.newRegexp(Regexp.Op.LITERAL);
         prefix.flags = strflags;
-        prefix.runes = str6.slice(0, strlen);
+        prefix.runes = str5.slice(0, strlen);
         for (let j = start; j < i; j++) {
           array[s + j] = this.removeLeadingString(array[s + j], strlen);
           this.checkLimits(array[s + j]);
@@ -16566,7 +16556,7 @@ var Parser2 = class Parser3 {
         array[lenout++] = re;
       }
       start = i;
-      str6 = istr;
+      str5 = istr;
       strlen = istrlen;
       strflags = iflags;
     }
@@ -17917,8 +17907,8 @@ var RE2JS = class RE2JS2 {
   * @param {string} str The string to be literalized
   * @returns {string} A literal string replacement
   */
-  static quote(str6) {
-    return Utils.quoteMeta(str6);
+  static quote(str5) {
+    return Utils.quoteMeta(str5);
   }
   /**
   * Quotes '\' and '$' in {@code str}, so that the returned string could be used in
@@ -17930,8 +17920,8 @@ var RE2JS = class RE2JS2 {
   * @param {boolean} [javaMode=false] whether the replacement will be used in javaMode
   * @returns {string} the quoted string
   */
-  static quoteReplacement(str6, javaMode = false) {
-    return Matcher.quoteReplacement(str6, javaMode);
+  static quoteReplacement(str5, javaMode = false) {
+    return Matcher.quoteReplacement(str5, javaMode);
   }
   /**
   * Translates a given regular expression string to ensure compatibility with RE2JS.
@@ -23418,9 +23408,9 @@ function decodeCertificate(der) {
       const present = tbs.readOptional(contextTag(3, true));
       if (present === null) fail("x509: malformed extensions");
       if (present !== "absent") {
-        const list4 = new DerReader(present.content).read(TAG2.SEQUENCE);
-        if (list4 === null) fail("x509: malformed extensions");
-        const r = new DerReader(list4.content);
+        const list3 = new DerReader(present.content).read(TAG2.SEQUENCE);
+        if (list3 === null) fail("x509: malformed extensions");
+        const r = new DerReader(list3.content);
         const seen = /* @__PURE__ */ new Set();
         while (!r.empty()) {
           const e = r.read(TAG2.SEQUENCE);
@@ -23514,8 +23504,8 @@ function expect(r, tag) {
   return e;
 }
 function parseExtensions(der) {
-  const list4 = expect(new DerReader(der), TAG2.SEQUENCE);
-  const r = new DerReader(list4.content);
+  const list3 = expect(new DerReader(der), TAG2.SEQUENCE);
+  const r = new DerReader(list3.content);
   const out = [];
   while (!r.empty()) {
     const e = new DerReader(expect(r, TAG2.SEQUENCE).content);
@@ -24154,20 +24144,20 @@ function compileExpression(expr) {
   const { key: key2, operator, values } = expr;
   if (typeof key2 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
   if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
-  const list4 = [];
+  const list3 = [];
   for (const v of values ?? []) {
     if (typeof v !== "string") return "values: must be a list of strings";
-    list4.push(v);
+    list3.push(v);
   }
   switch (operator) {
     case "In":
     case "NotIn":
-      if (list4.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
+      if (list3.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
       break;
     case "Exists":
     case "DoesNotExist":
-      if (list4.length !== 0) {
-        return `values: Invalid value: ${JSON.stringify(list4)}: values set must be empty for exists and does not exist`;
+      if (list3.length !== 0) {
+        return `values: Invalid value: ${JSON.stringify(list3)}: values set must be empty for exists and does not exist`;
       }
       break;
     default:
@@ -24175,11 +24165,11 @@ function compileExpression(expr) {
   }
   const badKey = keyError(key2);
   if (badKey !== null) return badKey;
-  for (const v of list4) {
+  for (const v of list3) {
     const badValue = valueError(v);
     if (badValue !== null) return badValue;
   }
-  return { key: key2, operator, values: list4 };
+  return { key: key2, operator, values: list3 };
 }
 function compile(sel) {
   const fixed = [];
@@ -25827,9 +25817,9 @@ function buildContext(rule, background, target) {
       }
     }
   }
-  const listContexts = (list4) => {
-    if (Array.isArray(list4)) {
-      for (const entry2 of list4) if (isObject4(entry2)) ctx.addContextEntries(entry2.context);
+  const listContexts = (list3) => {
+    if (Array.isArray(list3)) {
+      for (const entry2 of list3) if (isObject4(entry2)) ctx.addContextEntries(entry2.context);
     }
   };
   if (isObject4(rule.validate)) listContexts(rule.validate.foreach);
@@ -25965,18 +25955,6 @@ function elementOutsideForeachError(rule) {
 }
 
 // src/policy/validate-rule.ts
-function isObject5(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isPresent4(value) {
-  return value !== void 0 && value !== null;
-}
-function str3(value) {
-  return typeof value === "string" ? value : "";
-}
-function list2(value) {
-  return Array.isArray(value) ? value : [];
-}
 function asList(value) {
   return Array.isArray(value) ? value : [];
 }
@@ -25987,7 +25965,7 @@ function jsonPatchError(patch, index) {
   const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
   if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
   for (const op of ops) {
-    if (!isObject5(op) || typeof op.path !== "string") {
+    if (!isObject3(op) || typeof op.path !== "string") {
       return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
     }
     if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
@@ -26004,8 +25982,8 @@ function jsonPatchError(patch, index) {
   return null;
 }
 function onlyDealsWithMetadata(rule) {
-  const onlyMetadata = (value) => !isObject5(value) || Object.keys(value).every((key2) => key2 === "metadata");
-  if (isObject5(rule.mutate)) {
+  const onlyMetadata = (value) => !isObject3(value) || Object.keys(value).every((key2) => key2 === "metadata");
+  if (isObject3(rule.mutate)) {
     if (!onlyMetadata(rule.mutate.patchStrategicMerge)) return false;
     const patch = rule.mutate.patchesJson6902;
     if (typeof patch === "string" && patch !== "") {
@@ -26016,14 +25994,14 @@ function onlyDealsWithMetadata(rule) {
         ops = null;
       }
       for (const op of asList(ops)) {
-        if (isObject5(op) && !str3(op.path).startsWith("/metadata")) return false;
+        if (isObject3(op) && !str2(op.path).startsWith("/metadata")) return false;
       }
     }
   }
   const validate = rule.validate;
   if (validate) {
     if (!onlyMetadata(validate.pattern)) return false;
-    if (isPresent4(validate.anyPattern)) {
+    if (isPresent2(validate.anyPattern)) {
       if (!Array.isArray(validate.anyPattern)) return false;
       if (!validate.anyPattern.every(onlyMetadata)) return false;
     }
@@ -26039,17 +26017,17 @@ function wildcardKindError(kinds, background, rule) {
   }
   if (kinds.length > 1) return "wildcard policy can not deal with more than one kind";
   const types = ruleKinds(rule);
-  if (types.generate || types.verifyImages || isPresent4(rule.validate?.foreach)) {
+  if (types.generate || types.verifyImages || isPresent2(rule.validate?.foreach)) {
     return "wildcard policy does not support rule type";
   }
   if (types.validate && rule.validate) {
-    if ((isPresent4(rule.validate.pattern) || isPresent4(rule.validate.anyPattern)) && !onlyDealsWithMetadata(rule)) {
+    if ((isPresent2(rule.validate.pattern) || isPresent2(rule.validate.anyPattern)) && !onlyDealsWithMetadata(rule)) {
       return METADATA_ONLY;
     }
     const conditions = rule.validate.deny?.conditions;
     if (Array.isArray(conditions)) {
       for (const condition2 of conditions) {
-        const key2 = str3(condition2.key);
+        const key2 = str2(condition2.key);
         if (!key2.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key2) || key2.includes("request.object.spec"))) {
           return METADATA_ONLY;
         }
@@ -26066,11 +26044,11 @@ function kindsError(rules, background) {
       return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
     };
     const match = rule.match ?? {};
-    for (const [j, filter] of list2(match.any).entries()) {
+    for (const [j, filter] of list(match.any).entries()) {
       const err = check(filter.resources?.kinds, `match.any[${j}].kinds`);
       if (err) return err;
     }
-    for (const [j, filter] of list2(match.all).entries()) {
+    for (const [j, filter] of list(match.all).entries()) {
       const err = check(filter.resources?.kinds, `match.all[${j}].kinds`);
       if (err) return err;
     }
@@ -26078,11 +26056,11 @@ function kindsError(rules, background) {
     if (inline) return inline;
     const exclude = rule.exclude;
     if (exclude) {
-      for (const [j, filter] of list2(exclude.any).entries()) {
+      for (const [j, filter] of list(exclude.any).entries()) {
         const err = check(filter.resources?.kinds, `exclude.any[${j}].kinds`);
         if (err) return err;
       }
-      for (const [j, filter] of list2(exclude.all).entries()) {
+      for (const [j, filter] of list(exclude.all).entries()) {
         const err = check(filter.resources?.kinds, `exclude.all[${j}].kinds`);
         if (err) return err;
       }
@@ -26115,10 +26093,10 @@ function operationValuesFailure(value) {
   return ["value", `'value' field found to be of the type ${kind}. The provided value/values are expected to be either in the form of a string or list`];
 }
 function conditionValuesFailure(condition2) {
-  const c = isObject5(condition2) ? condition2 : {};
+  const c = isObject3(condition2) ? condition2 : {};
   const key2 = conditionField(c, "key");
   const value = conditionField(c, "value");
-  if (key2 === void 0 || value === void 0 || str3(c.operator) === "") {
+  if (key2 === void 0 || value === void 0 || str2(c.operator) === "") {
     return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
   }
   if (typeof key2 === "string" && key2.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
@@ -26126,7 +26104,7 @@ function conditionValuesFailure(condition2) {
 }
 function conditionGroups(raw) {
   if (Array.isArray(raw)) return { list: raw };
-  if (isObject5(raw)) {
+  if (isObject3(raw)) {
     return {
       ...Array.isArray(raw.any) ? { any: raw.any } : {},
       ...Array.isArray(raw.all) ? { all: raw.all } : {}
@@ -26150,7 +26128,7 @@ function conditionsFailure(raw, schemaKey) {
   return null;
 }
 function operatorValid(condition2) {
-  return isObject5(condition2) && CONDITION_OPERATORS.includes(str3(condition2.operator));
+  return isObject3(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
 }
 function operatorsFailure(raw, schemaKey) {
   const groups = conditionGroups(raw);
@@ -26167,12 +26145,12 @@ function operatorsFailure(raw, schemaKey) {
 }
 function foreachFailure(entries, schemaKey, withDeny) {
   for (const fe of asList(entries)) {
-    if (!isObject5(fe)) continue;
-    if (isObject5(fe.preconditions)) {
+    if (!isObject3(fe)) continue;
+    if (isObject3(fe.preconditions)) {
       const failure2 = operatorsFailure(fe.preconditions, "conditions");
       if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
     }
-    if (withDeny && isObject5(fe.deny)) {
+    if (withDeny && isObject3(fe.deny)) {
       const failure2 = operatorsFailure(fe.deny.conditions, "conditions");
       if (failure2) return [`${schemaKey}.deny.${failure2[0]}`, failure2[1]];
     }
@@ -26186,46 +26164,46 @@ function foreachFailure(entries, schemaKey, withDeny) {
 function resourcesFailure(rule) {
   const exclude = rule.exclude;
   if (exclude) {
-    if ((list2(exclude.any).length > 0 || list2(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
+    if ((list(exclude.any).length > 0 || list(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
       return ["exclude.", "can't specify any/all together with exclude resources"];
     }
   }
   const match = rule.match ?? {};
-  if ((list2(match.any).length > 0 || list2(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
+  if ((list(match.any).length > 0 || list(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
     return ["match.", "can't specify any/all together with match resources"];
   }
-  const filters = list2(match.any).length > 0 ? list2(match.any).map((f) => f.resources) : list2(match.all).length > 0 ? list2(match.all).map((f) => f.resources) : [match.resources];
+  const filters = list(match.any).length > 0 ? list(match.any).map((f) => f.resources) : list(match.all).length > 0 ? list(match.all).map((f) => f.resources) : [match.resources];
   if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
   const preconditions = rule.preconditions;
-  if (isPresent4(preconditions)) {
+  if (isPresent2(preconditions)) {
     const failure2 = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
     if (failure2) return [`validate.${failure2[0]}`, failure2[1]];
   }
   const validate = rule.validate;
   if (validate) {
-    if (isPresent4(validate.deny)) {
+    if (isPresent2(validate.deny)) {
       const raw = validate.deny?.conditions;
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`validate.deny.${failure2[0]}`, failure2[1]];
     }
-    if (list2(validate.foreach).length > 0) {
+    if (list(validate.foreach).length > 0) {
       const failure2 = foreachFailure(validate.foreach, "validate.foreach", true);
       if (failure2) return failure2;
     }
   }
-  if (isObject5(rule.mutate) && asList(rule.mutate.foreach).length > 0) {
+  if (isObject3(rule.mutate) && asList(rule.mutate.foreach).length > 0) {
     const failure2 = foreachFailure(rule.mutate.foreach, "mutate.foreach", false);
     if (failure2) return failure2;
   }
-  for (const vi of list2(rule.verifyImages)) {
-    if (!isObject5(vi)) continue;
+  for (const vi of list(rule.verifyImages)) {
+    if (!isObject3(vi)) continue;
     for (const att of asList(vi.attestations)) {
-      for (const c of isObject5(att) ? asList(att.conditions) : []) {
+      for (const c of isObject3(att) ? asList(att.conditions) : []) {
         const failure2 = operatorsFailure(c, "conditions");
         if (failure2) return [`verifyImages.attestations.${failure2[0]}`, failure2[1]];
       }
     }
-    if (isObject5(vi.validate) && Object.keys(vi.validate).length > 0 && isObject5(vi.validate.deny)) {
+    if (isObject3(vi.validate) && Object.keys(vi.validate).length > 0 && isObject3(vi.validate.deny)) {
       const raw = vi.validate.deny.conditions;
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`imageVerify.validate.deny.${failure2[0]}`, failure2[1]];
@@ -26247,7 +26225,7 @@ function imageReferenceError(ref) {
   return null;
 }
 function jmesPathError(expression) {
-  const text3 = str3(expression);
+  const text3 = str2(expression);
   if (text3 === "" || replaceAllVariables(text3, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
   try {
     compileJmesPath(text3);
@@ -26267,11 +26245,11 @@ var RESERVED_CONTEXT_NAMES = [
 var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
 var BINDING_IDENTIFIER = /^\w+$/;
 function contextError(rule) {
-  for (const raw of list2(rule.context)) {
-    const entry2 = isObject5(raw) ? raw : {};
-    const name = str3(entry2.name);
+  for (const raw of list(rule.context)) {
+    const entry2 = isObject3(raw) ? raw : {};
+    const name = str2(entry2.name);
     if (name === "") return "a name is required for context entries";
-    if (isPresent4(rule.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
+    if (isPresent2(rule.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
       return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
     }
     for (const reserved of RESERVED_CONTEXT_NAMES) {
@@ -26279,23 +26257,23 @@ function contextError(rule) {
         return `entry name ${name} is invalid as it conflicts with a pre-defined variable ${reserved}`;
       }
     }
-    const types = CONTEXT_ENTRY_TYPES.filter((t) => isPresent4(entry2[t]));
+    const types = CONTEXT_ENTRY_TYPES.filter((t) => isPresent2(entry2[t]));
     if (types.length !== 1) {
       return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
     }
-    const body = isObject5(entry2[types[0]]) ? entry2[types[0]] : {};
+    const body = isObject3(entry2[types[0]]) ? entry2[types[0]] : {};
     switch (types[0]) {
       case "configMap":
-        if (str3(body.name) === "") return "a name is required for configMap context entry";
-        if (str3(body.namespace) === "") return "a namespace is required for configMap context entry";
+        if (str2(body.name) === "") return "a name is required for configMap context entry";
+        if (str2(body.namespace) === "") return "a namespace is required for configMap context entry";
         break;
       case "apiCall":
-        if (str3(body.urlPath) !== "" && isPresent4(body.service)) return "a URLPath cannot be used for service API calls";
+        if (str2(body.urlPath) !== "" && isPresent2(body.service)) return "a URLPath cannot be used for service API calls";
         return jmesPathError(body.jmesPath) ?? null;
       case "globalReference":
         return jmesPathError(body.jmesPath) ?? null;
       case "imageRegistry": {
-        const reference = str3(body.reference);
+        const reference = str2(body.reference);
         if (reference === "") return "a ref is required for imageRegistry context entry";
         const ref = replaceAllVariables(reference, "kyvernoimageref");
         if (!ref.includes("kyvernoimageref")) {
@@ -26309,9 +26287,9 @@ function contextError(rule) {
       case "variable": {
         const jp = jmesPathError(body.jmesPath);
         if (jp) return jp;
-        const jmesPath = replaceAllVariables(str3(body.jmesPath), "kyvernojmespathvariable");
-        if (!isPresent4(body.value) && jmesPath === "") return "a variable must define a value or a jmesPath expression";
-        if (isPresent4(body.default) && jmesPath === "") {
+        const jmesPath = replaceAllVariables(str2(body.jmesPath), "kyvernojmespathvariable");
+        if (!isPresent2(body.value) && jmesPath === "") return "a variable must define a value or a jmesPath expression";
+        if (isPresent2(body.default) && jmesPath === "") {
           return "a variable must define a default value only when a jmesPath expression is defined";
         }
         break;
@@ -26328,7 +26306,7 @@ function patternFailure(pattern, path8, supported) {
       const failure2 = patternFailure(element, `${path8}${i}/`, supported);
       if (failure2) return failure2;
     }
-  } else if (isObject5(pattern)) {
+  } else if (isObject3(pattern)) {
     for (const key2 of Object.keys(pattern)) {
       const value = pattern[key2];
       const anchor = parseAnchor(key2);
@@ -26347,14 +26325,14 @@ function patternFailure(pattern, path8, supported) {
 }
 function validateActionFailure(rule) {
   const v = rule.validate ?? {};
-  const count2 = (isPresent4(v.pattern) ? 1 : 0) + (isPresent4(v.anyPattern) ? 1 : 0) + (isPresent4(v.deny) ? 1 : 0) + (isPresent4(v.foreach) ? 1 : 0) + (isPresent4(v.podSecurity) ? 1 : 0) + (isPresent4(v.cel) ? 1 : 0) + (isObject5(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent4(v.assert) ? 1 : 0);
+  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject3(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
   if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
   if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
-  if (isPresent4(v.pattern)) {
+  if (isPresent2(v.pattern)) {
     const failure2 = patternFailure(v.pattern, "/", VALIDATE_ANCHORS);
     if (failure2) return [`pattern.${failure2[0]}`, failure2[1]];
   }
-  if (isPresent4(v.anyPattern)) {
+  if (isPresent2(v.anyPattern)) {
     if (!Array.isArray(v.anyPattern)) {
       return ["anyPattern", "failed to deserialize anyPattern, expect array: json: cannot unmarshal object into Go value of type []interface {}"];
     }
@@ -26363,37 +26341,37 @@ function validateActionFailure(rule) {
       if (failure2) return [`anyPattern[${i}].${failure2[0]}`, failure2[1]];
     }
   }
-  for (const fe of list2(v.foreach)) {
+  for (const fe of list(v.foreach)) {
     const entry2 = fe;
-    if (str3(entry2.list) === "") return ["", "foreach.list is required"];
-    const n = (isPresent4(entry2.pattern) ? 1 : 0) + (isPresent4(entry2.anyPattern) ? 1 : 0) + (isPresent4(entry2.deny) ? 1 : 0) + (asList(entry2.foreach).length > 0 ? 1 : 0);
+    if (str2(entry2.list) === "") return ["", "foreach.list is required"];
+    const n = (isPresent2(entry2.pattern) ? 1 : 0) + (isPresent2(entry2.anyPattern) ? 1 : 0) + (isPresent2(entry2.deny) ? 1 : 0) + (asList(entry2.foreach).length > 0 ? 1 : 0);
     if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
     if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
   }
-  if (isPresent4(rule.celPreconditions) && !isPresent4(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent2(rule.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
   const cel2 = v.cel;
-  if (isObject5(cel2)) {
-    if (asList(cel2.expressions).some((e) => str3(isObject5(e) ? e.expression : void 0) === "")) {
+  if (isObject3(cel2)) {
+    if (asList(cel2.expressions).some((e) => str2(isObject3(e) ? e.expression : void 0) === "")) {
       return ["", "cel.expressions.expression is required"];
     }
-    const paramKind = isObject5(cel2.paramKind) ? cel2.paramKind : null;
-    const paramRef = isObject5(cel2.paramRef) ? cel2.paramRef : null;
+    const paramKind = isObject3(cel2.paramKind) ? cel2.paramKind : null;
+    const paramRef = isObject3(cel2.paramRef) ? cel2.paramRef : null;
     if (paramKind) {
-      if (str3(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
-      if (str3(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
+      if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
+      if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
       if (!paramRef) return ["", "cel.paramRef is required"];
     }
     if (paramRef) {
-      if (str3(paramRef.name) === "" === !isPresent4(paramRef.selector)) {
+      if (str2(paramRef.name) === "" === !isPresent2(paramRef.selector)) {
         return ["", "one of cel.paramRef.name or cel.paramRef.selector must be set"];
       }
-      if (!isPresent4(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
+      if (!isPresent2(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
       if (!paramKind) return ["", "cel.paramKind is required"];
     }
     for (const annotation of asList(cel2.auditAnnotations)) {
-      const a = isObject5(annotation) ? annotation : {};
-      if (str3(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
-      if (str3(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
+      const a = isObject3(annotation) ? annotation : {};
+      if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
+      if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
     }
   }
   return null;
@@ -26401,25 +26379,25 @@ function validateActionFailure(rule) {
 function mutateForeachFailure(entries, tag) {
   let current2 = tag;
   for (const [i, entry2] of entries.entries()) {
-    const fe = isObject5(entry2) ? entry2 : {};
+    const fe = isObject3(entry2) ? entry2 : {};
     current2 = `${current2}foreach[${i}]`;
     const nested = asList(fe.foreach);
     if (nested.length > 0) {
-      const declares = isPresent4(fe.context) || isPresent4(fe.preconditions) || str3(fe.patchesJson6902) !== "" || isPresent4(fe.patchStrategicMerge);
+      const declares = isPresent2(fe.context) || isPresent2(fe.preconditions) || str2(fe.patchesJson6902) !== "" || isPresent2(fe.patchStrategicMerge);
       if (declares) {
         return [current2, "a nested foreach cannot contain other declarations"];
       }
       return mutateForeachFailure(nested, current2);
     }
-    if (str3(fe.patchesJson6902) === "" === !isPresent4(fe.patchStrategicMerge)) {
+    if (str2(fe.patchesJson6902) === "" === !isPresent2(fe.patchStrategicMerge)) {
       return [current2, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
     }
   }
   return null;
 }
 function mutateActionFailure(mutate) {
-  const hasPsm = isPresent4(mutate.patchStrategicMerge);
-  const hasJsonPatch = str3(mutate.patchesJson6902) !== "";
+  const hasPsm = isPresent2(mutate.patchStrategicMerge);
+  const hasJsonPatch = str2(mutate.patchesJson6902) !== "";
   const foreach = asList(mutate.foreach);
   if (foreach.length > 0) {
     if (hasPsm || hasJsonPatch) return ["foreach", "only one of `foreach`, `patchStrategicMerge`, or `patchesJson6902` is allowed"];
@@ -26429,18 +26407,18 @@ function mutateActionFailure(mutate) {
   return null;
 }
 function generateActionFailure(rule, generate2) {
-  const cloneList2 = isObject5(generate2.cloneList) ? generate2.cloneList : {};
+  const cloneList2 = isObject3(generate2.cloneList) ? generate2.cloneList : {};
   const selector2 = cloneList2.selector;
-  if (isObject5(selector2)) {
-    const labels = isObject5(selector2.matchLabels) ? selector2.matchLabels : {};
+  if (isObject3(selector2)) {
+    const labels = isObject3(selector2.matchLabels) ? selector2.matchLabels : {};
     const texts = [
-      ...Object.entries(labels).flatMap(([k, v]) => [k, str3(v)]),
-      ...asList(selector2.matchExpressions).flatMap((e) => isObject5(e) ? [str3(e.key), ...asList(e.values).map(str3)] : [])
+      ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
+      ...asList(selector2.matchExpressions).flatMap((e) => isObject3(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
     ];
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
-  if (isPresent4(rule.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
-  if (isPresent4(generate2.data)) {
+  if (isPresent2(rule.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent2(generate2.data)) {
     const failure2 = patternFailure(generate2.data, "/", NO_ANCHORS);
     if (failure2) return [`data.${failure2[0]}`, `anchors not supported on generate resources: ${failure2[1]}`];
   }
@@ -26448,7 +26426,7 @@ function generateActionFailure(rule, generate2) {
 }
 function actionsError(index, rule) {
   const types = ruleKinds(rule);
-  if (types.mutate && isObject5(rule.mutate)) {
+  if (types.mutate && isObject3(rule.mutate)) {
     const failure2 = mutateActionFailure(rule.mutate);
     if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
   }
@@ -26456,51 +26434,51 @@ function actionsError(index, rule) {
     const failure2 = validateActionFailure(rule);
     if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
   }
-  if (types.generate && isObject5(rule.generate)) {
+  if (types.generate && isObject3(rule.generate)) {
     const failure2 = generateActionFailure(rule, rule.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
-    if (list2(rule.match?.resources?.kinds).includes(str3(rule.generate.kind))) {
+    if (list(rule.match?.resources?.kinds).includes(str2(rule.generate.kind))) {
       return "generation kind and match resource kind should not be the same";
     }
   }
   return null;
 }
 function labelsAndAnnotationsAreStrings(rule) {
-  const stringMap3 = (value) => !isObject5(value) || Object.values(value).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject5(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const stringMap3 = (value) => !isObject3(value) || Object.values(value).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject3(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
   const checkPattern = (pattern) => {
     for (const key2 of Object.keys(pattern)) {
-      if (key2 === "metadata" && isObject5(pattern.metadata)) return checkMeta(pattern.metadata);
+      if (key2 === "metadata" && isObject3(pattern.metadata)) return checkMeta(pattern.metadata);
       if (key2 === "spec") {
         const spec2 = pattern.spec;
-        const template = isObject5(spec2) ? spec2.template : void 0;
-        return checkMeta(isObject5(template) ? template.metadata : void 0);
+        const template = isObject3(spec2) ? spec2.template : void 0;
+        return checkMeta(isObject3(template) ? template.metadata : void 0);
       }
     }
     return true;
   };
   const validate = rule.validate;
   if (ruleKinds(rule).validate && validate) {
-    if (isPresent4(validate.foreach)) {
-      for (const fe of list2(validate.foreach)) {
-        if (isObject5(fe.pattern)) return checkPattern(fe.pattern);
+    if (isPresent2(validate.foreach)) {
+      for (const fe of list(validate.foreach)) {
+        if (isObject3(fe.pattern)) return checkPattern(fe.pattern);
       }
-    } else if (isObject5(validate.pattern)) {
+    } else if (isObject3(validate.pattern)) {
       return checkPattern(validate.pattern);
-    } else if (isPresent4(validate.anyPattern)) {
+    } else if (isPresent2(validate.anyPattern)) {
       if (!Array.isArray(validate.anyPattern)) return false;
       for (const pattern of validate.anyPattern) {
-        if (isObject5(pattern) && !checkPattern(pattern)) return false;
+        if (isObject3(pattern) && !checkPattern(pattern)) return false;
       }
     }
   }
   const mutate = rule.mutate;
-  if (ruleKinds(rule).mutate && isObject5(mutate)) {
-    if (isPresent4(mutate.foreach)) {
+  if (ruleKinds(rule).mutate && isObject3(mutate)) {
+    if (isPresent2(mutate.foreach)) {
       for (const fe of asList(mutate.foreach)) {
-        if (isObject5(fe) && isObject5(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
+        if (isObject3(fe) && isObject3(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
       }
-    } else if (isObject5(mutate.patchStrategicMerge)) {
+    } else if (isObject3(mutate.patchStrategicMerge)) {
       return checkPattern(mutate.patchStrategicMerge);
     }
   }
@@ -26508,21 +26486,21 @@ function labelsAndAnnotationsAreStrings(rule) {
 }
 function missingKindsError(rule) {
   const match = rule.match ?? {};
-  const filters = list2(match.any).length > 0 ? list2(match.any) : list2(match.all).length > 0 ? list2(match.all) : [match];
-  if (!filters.some((filter) => list2(filter.resources?.kinds).length === 0)) return null;
+  const filters = list(match.any).length > 0 ? list(match.any) : list(match.all).length > 0 ? list(match.all) : [match];
+  if (!filters.some((filter) => list(filter.resources?.kinds).length === 0)) return null;
   return onlyDealsWithMetadata(rule) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
 }
 function imageExtractorsError(rule) {
   const extractors = rule.imageExtractors;
-  if (!isObject5(extractors) || !Array.isArray(rule.verifyImages)) return null;
-  if (!rule.verifyImages.some((vi) => isObject5(vi) && vi.mutateDigest === true)) return null;
+  if (!isObject3(extractors) || !Array.isArray(rule.verifyImages)) return null;
+  if (!rule.verifyImages.some((vi) => isObject3(vi) && vi.mutateDigest === true)) return null;
   const usesJmesPath = Object.values(extractors).some(
-    (configs) => asList(configs).some((config) => isObject5(config) && str3(config.jmesPath) !== "")
+    (configs) => asList(configs).some((config) => isObject3(config) && str2(config.jmesPath) !== "")
   );
   return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
 }
 function ruleError(index, rule) {
-  if (isObject5(rule.mutate) && typeof rule.mutate.patchesJson6902 === "string" && rule.mutate.patchesJson6902 !== "") {
+  if (isObject3(rule.mutate) && typeof rule.mutate.patchesJson6902 === "string" && rule.mutate.patchesJson6902 !== "") {
     const err = jsonPatchError(rule.mutate.patchesJson6902, index);
     if (err) return err;
   }
@@ -26558,10 +26536,10 @@ function overridesError(overrides, path8) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key2) => [...sets[key2]].sort();
   for (const [i, raw] of overrides.entries()) {
-    const override = isObject5(raw) ? raw : {};
-    const action = str3(override.action);
+    const override = isObject3(raw) ? raw : {};
+    const action = str2(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
-    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str3));
+    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
     const at = `${path8}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
@@ -26588,12 +26566,12 @@ function failureActionOverridesError(policy) {
   for (const [i, rule] of (policy.spec.rules ?? []).entries()) {
     if (!ruleKinds(rule).validate) continue;
     const err = overridesError(
-      list2(rule.validate?.failureActionOverrides),
+      list(rule.validate?.failureActionOverrides),
       `spec.rules[${i}].validate.validationFailureActionOverrides`
     );
     if (err) return err;
   }
-  const overrides = list2(policy.spec.validationFailureActionOverrides);
+  const overrides = list(policy.spec.validationFailureActionOverrides);
   return overridesError(overrides, "spec.validationFailureActionOverrides");
 }
 
@@ -26786,14 +26764,14 @@ function documentProblem(file, chunk, body, error) {
   const position2 = lineColumn(body, Math.min(offset, body.length - 1));
   return { file, line: chunk.startLine + position2.line - 1, column: position2.column, message, severity: "error" };
 }
-function isObject6(value) {
+function isObject5(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function expandLists(documents) {
   const expanded = [];
   for (const document of documents) {
     const { value } = document;
-    if (!isObject6(value) || value.apiVersion !== "v1" || value.kind !== "List") {
+    if (!isObject5(value) || value.apiVersion !== "v1" || value.kind !== "List") {
       expanded.push(document);
       continue;
     }
@@ -26997,11 +26975,11 @@ var CLUSTER_SCOPED = new Map(
   }).map(([group, kinds]) => [group, new Set(kinds)])
 );
 var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
-function isObject7(value) {
+function isObject6(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function isKubernetesObject(value) {
-  return isObject7(value) && typeof value.apiVersion === "string" && value.apiVersion !== "" && typeof value.kind === "string" && value.kind !== "";
+  return isObject6(value) && typeof value.apiVersion === "string" && value.apiVersion !== "" && typeof value.kind === "string" && value.kind !== "";
 }
 function apiGroupOf(apiVersion) {
   const slash = apiVersion.indexOf("/");
@@ -27014,7 +26992,7 @@ function isClusterScoped(apiVersion, kind) {
   return group !== null && CLUSTER_SCOPED.get(group)?.has(kind) === true;
 }
 function stringField2(object2, field) {
-  if (!isObject7(object2)) return "";
+  if (!isObject6(object2)) return "";
   const value = object2[field];
   return typeof value === "string" ? value : "";
 }
@@ -27025,7 +27003,7 @@ function normalizeResource(resource) {
   normalizeNilMaps(resource);
   if (namespaceOf(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
     if (resource.metadata === void 0) resource.metadata = {};
-    if (isObject7(resource.metadata)) resource.metadata.namespace = "default";
+    if (isObject6(resource.metadata)) resource.metadata.namespace = "default";
   }
   return resource;
 }
@@ -27035,7 +27013,7 @@ function normalizeNilMaps(object2) {
     if (value === null) {
       if (NIL_MAP_FIELDS.has(key2)) object2[key2] = {};
     } else if (Array.isArray(value)) {
-      for (const item of value) if (isObject7(item)) normalizeNilMaps(item);
+      for (const item of value) if (isObject6(item)) normalizeNilMaps(item);
     } else if (typeof value === "object") {
       normalizeNilMaps(value);
     }
@@ -27547,14 +27525,14 @@ function guessPlural(kind) {
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
-function isObject8(value) {
+function isObject7(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function customResourceType(definition) {
   const spec2 = definition.spec;
-  if (!isObject8(spec2)) return null;
+  if (!isObject7(spec2)) return null;
   const names = spec2.names;
-  if (typeof spec2.group !== "string" || !isObject8(names)) return null;
+  if (typeof spec2.group !== "string" || !isObject7(names)) return null;
   if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
   return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
 }
@@ -27582,19 +27560,19 @@ function methodNotSupported(method, plural) {
 }
 
 // src/cluster/mock-cluster.ts
-function isObject9(value) {
+function isObject8(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function metadataString(object2, field) {
   const metadata = object2.metadata;
-  const value = isObject9(metadata) ? metadata[field] : void 0;
+  const value = isObject8(metadata) ? metadata[field] : void 0;
   return typeof value === "string" ? value : "";
 }
 function labelsOf(object2) {
   const metadata = object2.metadata;
-  const labels = isObject9(metadata) ? metadata.labels : void 0;
+  const labels = isObject8(metadata) ? metadata.labels : void 0;
   const out = {};
-  if (isObject9(labels)) {
+  if (isObject8(labels)) {
     for (const [key2, value] of Object.entries(labels)) if (typeof value === "string") out[key2] = value;
   }
   return out;
@@ -27651,15 +27629,15 @@ var MockCluster = class {
     if (apiVersion.group === "apiextensions.k8s.io" && kind === "CustomResourceDefinition") this.addDefinition(object2);
     const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind, namespace, name };
     const kindKey = key(apiVersion.group, kind);
-    const list4 = this.#objects.get(kindKey);
-    if (list4) list4.push(stored);
+    const list3 = this.#objects.get(kindKey);
+    if (list3) list3.push(stored);
     else this.#objects.set(kindKey, [stored]);
     this.#size++;
     return true;
   }
   /** Every object held, in insertion order per kind. */
   *objects() {
-    for (const list4 of this.#objects.values()) for (const stored of list4) yield stored.object;
+    for (const list3 of this.#objects.values()) for (const stored of list3) yield stored.object;
   }
   /** The labels of the `v1` Namespace named `name`, or `undefined` when the cluster holds none. */
   namespaceLabels(name) {
@@ -27709,8 +27687,8 @@ var MockCluster = class {
   #resolve(group, plural) {
     const known = this.#byPlural.get(key(group, plural));
     if (known !== void 0) return known;
-    for (const list4 of this.#objects.values()) {
-      const { group: objectGroup, kind } = list4[0];
+    for (const list3 of this.#objects.values()) {
+      const { group: objectGroup, kind } = list3[0];
       if (objectGroup === group && !this.#byKind.has(key(group, kind)) && guessPlural(kind) === plural) {
         return { group, kind, plural, namespaced: void 0 };
       }
@@ -27751,7 +27729,7 @@ function reportAt(log, file, document, path8, message, severity = "error") {
 }
 
 // src/cli/cluster-resources.ts
-function isObject10(value) {
+function isObject9(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function isClusterResource(value) {
@@ -27767,7 +27745,7 @@ function readDefinitions(file, log, result) {
     return;
   }
   for (const document of loaded.documents) {
-    if (isObject10(document.value) && isDefinition(document.value)) result.definitions.push(document.value);
+    if (isObject9(document.value) && isDefinition(document.value)) result.definitions.push(document.value);
     else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
   }
 }
@@ -27783,10 +27761,10 @@ function loadClusterObjects(files, log, options = {}) {
     for (const document of expandLists(loaded.documents)) {
       const value = document.value;
       if (value === null) continue;
-      if (isObject10(value) && isClusterResource(value)) {
-        const spec2 = isObject10(value.spec) ? value.spec : {};
+      if (isObject9(value) && isClusterResource(value)) {
+        const spec2 = isObject9(value.spec) ? value.spec : {};
         for (const resource of Array.isArray(spec2.resources) ? spec2.resources : []) {
-          if (isObject10(resource)) result.objects.push(resource);
+          if (isObject9(resource)) result.objects.push(resource);
         }
         const base = options.crdBase ?? path2.dirname(file);
         for (const crd of Array.isArray(spec2.crds) ? spec2.crds : []) {
@@ -27814,7 +27792,7 @@ function isNamespaced(apiVersion, kind, definitions) {
   return false;
 }
 function withDefaultNamespace(manifest, definitions) {
-  const metadata = isObject10(manifest.metadata) ? manifest.metadata : {};
+  const metadata = isObject9(manifest.metadata) ? manifest.metadata : {};
   if (typeof metadata.namespace === "string" && metadata.namespace !== "") return manifest;
   if (!isNamespaced(String(manifest.apiVersion), String(manifest.kind), definitions)) return manifest;
   return { ...manifest, metadata: { ...metadata, namespace: "default" } };
@@ -28004,23 +27982,23 @@ var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.
 function isPolicyException(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) && value.kind === "PolicyException" && typeof value.apiVersion === "string" && EXCEPTION_API_VERSIONS.has(value.apiVersion);
 }
-function isObject11(value) {
+function isObject10(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function strings(value) {
   return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 }
 function decodePolicyException(document) {
-  const metadata = isObject11(document.metadata) ? document.metadata : {};
+  const metadata = isObject10(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") return "PolicyException: metadata.name is required";
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
   const spec2 = document.spec;
-  if (!isObject11(spec2)) return `PolicyException ${name}: spec is required`;
+  if (!isObject10(spec2)) return `PolicyException ${name}: spec is required`;
   if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions = [];
   for (const entry2 of spec2.exceptions) {
-    if (!isObject11(entry2) || typeof entry2.policyName !== "string") {
+    if (!isObject10(entry2) || typeof entry2.policyName !== "string") {
       return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
     }
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
@@ -28030,7 +28008,7 @@ function decodePolicyException(document) {
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
     exceptions,
-    match: isObject11(spec2.match) ? spec2.match : {}
+    match: isObject10(spec2.match) ? spec2.match : {}
   };
   if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
   if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
@@ -28144,11 +28122,11 @@ var ApiCallMocks = class {
     return this.#index.get(url);
   }
 };
-function isObject12(value) {
+function isObject11(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function apiCallUrl(apiCall) {
-  if (isObject12(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
+  if (isObject11(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
   return typeof apiCall.urlPath === "string" ? apiCall.urlPath : "";
 }
 function quote(text3) {
@@ -28169,7 +28147,7 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
     } catch (err) {
       throw new Error(`failed to substitute variables in apiCall context entry ${quote(entry2.name)}: ${err.message}`);
     }
-    const call = isObject12(substituted) ? substituted : {};
+    const call = isObject11(substituted) ? substituted : {};
     const url = apiCallUrl(call);
     const method = typeof call.method === "string" && call.method !== "" ? call.method : "GET";
     const mock = url === "" ? void 0 : mocks.lookup(method, url);
@@ -28260,7 +28238,7 @@ var GlobalContextStore = class {
 };
 
 // src/engine/context/external/api-call-loader.ts
-function isObject13(value) {
+function isObject12(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text = (value) => typeof value === "string" ? value : "";
@@ -28315,11 +28293,11 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
     }
-    const call = isObject13(substituted) ? substituted : {};
+    const call = isObject12(substituted) ? substituted : {};
     const urlPath = text(call.urlPath);
     const method = text(call.method);
     if (urlPath === "") {
-      if (!isObject13(call.service)) throw new Error(`missing service for APICall ${name}`);
+      if (!isObject12(call.service)) throw new Error(`missing service for APICall ${name}`);
       throw new Error(
         `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call.service.url)} is not requested offline`
       );
@@ -28415,16 +28393,16 @@ var OBJECT_META_FIELDS = [
   "finalizers",
   "managedFields"
 ];
-function isObject14(value) {
+function isObject13(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function isEmpty(value) {
   if (value === null || value === "" || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isObject14(value) && Object.keys(value).length === 0;
+  return isObject13(value) && Object.keys(value).length === 0;
 }
 function objectMeta2(metadata) {
-  const source = isObject14(metadata) ? metadata : {};
+  const source = isObject13(metadata) ? metadata : {};
   const out = {};
   for (const field of OBJECT_META_FIELDS) {
     const value = source[field];
@@ -28435,7 +28413,7 @@ function objectMeta2(metadata) {
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject14(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
+  if (!isObject13(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
   for (const [key2, value] of Object.entries(data)) {
     if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key2}" is a ${goTypeName2(value, "float64")}, not a string`);
   }
@@ -28513,7 +28491,7 @@ var ConfigMapLoader = class {
 };
 
 // src/engine/context/external/global-reference-loader.ts
-function isObject15(value) {
+function isObject14(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var GlobalReferenceLoader = class {
@@ -28550,7 +28528,7 @@ var GlobalReferenceLoader = class {
   }
   #load() {
     const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
-    const reference = isObject15(substituted) ? substituted : {};
+    const reference = isObject14(substituted) ? substituted : {};
     const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
     const value = this.options.store.get(entryName, projection);
     const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
@@ -28637,7 +28615,7 @@ function hasExternalEntries(entries) {
 }
 
 // src/engine/context/external/unresolved.ts
-function isObject16(value) {
+function isObject15(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text2 = (value) => typeof value === "string" ? value : "";
@@ -28649,7 +28627,7 @@ function describeLookup(entry2) {
   if (entry2.apiCall) {
     const call = entry2.apiCall;
     const method = text2(call.method) || "GET";
-    return `${method} ${isObject16(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
+    return `${method} ${isObject15(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
   }
   if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
@@ -28661,7 +28639,7 @@ function remedyFor(entry2, kind) {
     case "configMap":
       return `add the ConfigMap to --cluster-resources (apply) or clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject16(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject15(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
@@ -28755,13 +28733,13 @@ function decodeStringList(text3) {
   }
   if (parsed === null) return { kind: "list", list: [] };
   if (!Array.isArray(parsed)) return { kind: "not-a-string-list" };
-  const list4 = [];
+  const list3 = [];
   for (const element of parsed) {
-    if (typeof element === "string") list4.push(element);
-    else if (element === null) list4.push("");
+    if (typeof element === "string") list3.push(element);
+    else if (element === null) list3.push("");
     else return { kind: "not-a-string-list" };
   }
-  return { kind: "list", list: list4 };
+  return { kind: "list", list: list3 };
 }
 var INVALID_JSON = Object.freeze({ kind: "invalid-json" });
 function mayBeJson(text3) {
@@ -28799,7 +28777,7 @@ function packagedSkip(skips, path8) {
 
 // src/engine/pattern/metadata-wildcards.ts
 var TAGS = ["labels", "annotations"];
-function isObject17(v) {
+function isObject16(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function findTaggedKey(tag, map2) {
@@ -28811,11 +28789,11 @@ function findTaggedKey(tag, map2) {
   return null;
 }
 function stringEntries(tag, data) {
-  if (!isObject17(data)) return null;
+  if (!isObject16(data)) return null;
   const key2 = findTaggedKey(tag, data);
   if (key2 === null) return null;
   const value = data[key2];
-  if (!isObject17(value)) return null;
+  if (!isObject16(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
@@ -29110,7 +29088,7 @@ function validateValue(value, pattern, numberMode) {
 }
 
 // src/engine/pattern/match-pattern.ts
-function isObject18(v) {
+function isObject17(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function hasKey(map2, key2) {
@@ -29126,8 +29104,8 @@ function checkElement(resource, pattern, path8, ev) {
     }
     return checkArray(resource, pattern, path8, ev);
   }
-  if (isObject18(pattern)) {
-    if (!isObject18(resource)) {
+  if (isObject17(pattern)) {
+    if (!isObject17(resource)) {
       return plainFailure(
         `pattern and resource have different structures. Path: ${path8}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
         path8
@@ -29159,7 +29137,7 @@ function recordAnchors(plan, resource, ev) {
 }
 function rewrittenMetadata(pattern, key2, resource, ev) {
   const original = pattern[key2];
-  if (!isObject18(original)) return null;
+  if (!isObject17(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
   const current2 = ev.metadataRewrites?.get(original) ?? original;
@@ -29233,7 +29211,7 @@ function handleExistence(resource, pattern, path8, ev) {
     );
   }
   for (const element of pattern) {
-    if (!isObject18(element)) {
+    if (!isObject17(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
         path8
@@ -29266,7 +29244,7 @@ function handlePlain(key2, pattern, resource, path8, ev) {
 function checkArray(resource, pattern, path8, ev) {
   if (pattern.length === 0) return plainFailure("pattern Array empty", path8);
   const first = pattern[0];
-  if (isObject18(first)) return checkElements(resource, first, resource.length, path8, ev);
+  if (isObject17(first)) return checkElements(resource, first, resource.length, path8, ev);
   if (!Array.isArray(first)) return checkElement(resource, first, path8, ev);
   if (resource.length < pattern.length) {
     return plainFailure(
@@ -29348,8 +29326,8 @@ function scalarKeyInValue(key2, value) {
   if (typeof value !== "string") return "invalid";
   if (wildcardMatch(value, key2)) return true;
   if (isRangePattern(value)) return matchStringPattern(key2, value);
-  const list4 = stringValues(value);
-  return list4 === null ? "invalid" : list4.includes(key2);
+  const list3 = stringValues(value);
+  return list3 === null ? "invalid" : list3.includes(key2);
 }
 function stringValues(value) {
   const decoded = decodeStringList(value);
@@ -30175,8 +30153,8 @@ var RuleEnvironment = class _RuleEnvironment {
     if (ruleValues) for (const [key2, value] of Object.entries(ruleValues)) this.context.addAtPath(key2, value);
     const foreachValues = this.values?.foreach?.(this.plan.name);
     if (foreachValues) {
-      for (const [key2, list4] of Object.entries(foreachValues)) {
-        if (list4.length > 0) this.context.addAtPath(key2, list4[0]);
+      for (const [key2, list3] of Object.entries(foreachValues)) {
+        if (list3.length > 0) this.context.addAtPath(key2, list3[0]);
       }
     }
     if (entries && entries.length > 0) {
@@ -31618,8 +31596,8 @@ function parseField(field) {
   };
 }
 function containerName(pod, index, type) {
-  const list4 = type === "containers" ? pod.spec.containers : type === "initContainers" ? pod.spec.initContainers : pod.spec.ephemeralContainers;
-  return list4[index]?.name ?? "";
+  const list3 = type === "containers" ? pod.spec.containers : type === "initContainers" ? pod.spec.initContainers : pod.spec.ephemeralContainers;
+  return list3[index]?.name ?? "";
 }
 function badValueStrings(value) {
   if (typeof value === "string") return value === "" ? [] : [value];
@@ -32401,7 +32379,7 @@ function jsonType(value) {
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
 }
-function isObject19(value) {
+function isObject18(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var Checker = class {
@@ -32441,11 +32419,11 @@ var Checker = class {
         value.forEach((item, index) => this.check(node2.items, item, [...path8, index]));
         return;
       case "map":
-        if (!isObject19(value)) return this.typeMismatch(path8, "object", value);
+        if (!isObject18(value)) return this.typeMismatch(path8, "object", value);
         for (const key2 of Object.keys(value)) this.check(node2.values, value[key2], [...path8, key2]);
         return;
       case "object":
-        if (!isObject19(value)) return this.typeMismatch(path8, "object", value);
+        if (!isObject18(value)) return this.typeMismatch(path8, "object", value);
         this.checkObject(node2, value, path8);
     }
   }
@@ -32671,7 +32649,7 @@ var ANY2 = { type: "any" };
 var STRING_LIST = { type: "list", items: STRING7 };
 var STRING_MAP = { type: "map", values: STRING7 };
 var ANY_MAP = { type: "map", values: ANY2 };
-function list3(items2) {
+function list2(items2) {
   return { type: "list", items: items2 };
 }
 function map(values) {
@@ -32771,7 +32749,7 @@ var USER_INFO_FILE = struct({
   metadata: ANY_MAP,
   roles: STRING_LIST,
   clusterRoles: STRING_LIST,
-  userInfo: struct({ username: STRING7, uid: STRING7, groups: STRING_LIST, extra: map(list3(STRING7)) }),
+  userInfo: struct({ username: STRING7, uid: STRING7, groups: STRING_LIST, extra: map(list2(STRING7)) }),
   synchronize: BOOL2,
   dryRun: BOOL2
 });
@@ -32820,16 +32798,16 @@ var API_RESOURCE = struct({
 });
 var VALUES_SPEC_FIELDS = {
   globalValues: ANY_MAP,
-  policies: list3(
+  policies: list2(
     struct({
       name: STRING7,
-      rules: list3(struct({ name: STRING7, values: ANY_MAP, foreachValues: map(list3(ANY2)) })),
-      resources: list3(struct({ name: STRING7, values: ANY_MAP }))
+      rules: list2(struct({ name: STRING7, values: ANY_MAP, foreachValues: map(list2(ANY2)) })),
+      resources: list2(struct({ name: STRING7, values: ANY_MAP }))
     })
   ),
-  namespaceSelector: list3(struct({ name: STRING7, labels: STRING_MAP })),
-  namespaces: list3(struct({ apiVersion: STRING7, kind: STRING7, metadata: ANY_MAP, spec: ANY_MAP, status: ANY_MAP })),
-  subresources: list3(struct({ subresource: API_RESOURCE, parentResource: API_RESOURCE }))
+  namespaceSelector: list2(struct({ name: STRING7, labels: STRING_MAP })),
+  namespaces: list2(struct({ apiVersion: STRING7, kind: STRING7, metadata: ANY_MAP, spec: ANY_MAP, status: ANY_MAP })),
+  subresources: list2(struct({ subresource: API_RESOURCE, parentResource: API_RESOURCE }))
 };
 var VALUES_FILE = struct({ apiVersion: STRING7, kind: STRING7, metadata: ANY_MAP, ...VALUES_SPEC_FIELDS });
 var GLOBAL_OPERATIONS = /* @__PURE__ */ new Set(["", "CREATE", "UPDATE", "DELETE", "CONNECT"]);
@@ -33682,15 +33660,15 @@ var API_CALL_RESPONSE = struct({
 var GLOBAL_CONTEXT_ENTRY = struct({
   name: STRING7,
   data: ANY2,
-  resources: list3(ANY2),
+  resources: list2(ANY2),
   resourceFiles: STRING_LIST,
   fieldPath: STRING7,
-  projections: list3(struct({ name: STRING7, path: STRING7 }))
+  projections: list2(struct({ name: STRING7, path: STRING7 }))
 });
-function isObject20(value) {
+function isObject19(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
-var str4 = (value) => typeof value === "string" ? value : "";
+var str3 = (value) => typeof value === "string" ? value : "";
 var quote2 = (text3) => JSON.stringify(text3);
 function urlProblem(text3) {
   let url;
@@ -33705,13 +33683,13 @@ function urlProblem(text3) {
 function decodeApiCallResponses(raw, errors) {
   const mocks = [];
   raw.forEach((item, i) => {
-    const entry2 = isObject20(item) ? item : {};
+    const entry2 = isObject19(item) ? item : {};
     const path8 = ["apiCallResponses", i];
     const fail2 = (message, field) => {
       errors.push({ message, path: field ? [...path8, field] : path8 });
     };
-    const url = str4(entry2.url).trim();
-    const urlPath = str4(entry2.urlPath).trim();
+    const url = str3(entry2.url).trim();
+    const urlPath = str3(entry2.urlPath).trim();
     if (url === "" && urlPath === "") return fail2(`apiCallResponses[${i}]: either url or urlPath is required`);
     if (url !== "" && urlPath !== "") return fail2(`apiCallResponses[${i}]: url and urlPath are mutually exclusive`);
     if (url !== "") {
@@ -33722,13 +33700,13 @@ function decodeApiCallResponses(raw, errors) {
     if (urlPath !== "" && !urlPath.startsWith("/")) {
       return fail2(`apiCallResponses[${i}]: urlPath ${quote2(urlPath)} must be an absolute path starting with '/'`, "urlPath");
     }
-    const method = str4(entry2.method).trim().toUpperCase();
+    const method = str3(entry2.method).trim().toUpperCase();
     if (method !== "" && method !== "GET" && method !== "POST") return fail2(`apiCallResponses[${i}]: method must be GET or POST`, "method");
     const label = url !== "" ? url : urlPath;
-    const response = isObject20(entry2.response) ? entry2.response : {};
+    const response = isObject19(entry2.response) ? entry2.response : {};
     const body = response.body;
     if (body === void 0 || body === null) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body is required`, "response");
-    if (!isObject20(body)) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body must be a JSON object`, "response");
+    if (!isObject19(body)) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body must be a JSON object`, "response");
     const statusCode = response.statusCode ?? 0;
     if (typeof statusCode !== "number" || !Number.isInteger(statusCode)) {
       return fail2(`apiCallResponses[${i}] ${quote2(label)}: statusCode must be an integer`, "response");
@@ -33746,39 +33724,39 @@ function decodeGlobalContextEntries(raw, errors) {
   const entries = [];
   const seen = /* @__PURE__ */ new Set();
   raw.forEach((item, i) => {
-    const entry2 = isObject20(item) ? item : {};
+    const entry2 = isObject19(item) ? item : {};
     const path8 = ["globalContextEntries", i];
-    const name = str4(entry2.name).trim();
+    const name = str3(entry2.name).trim();
     if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path8 });
     if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote2(name)}`, path: [...path8, "name"] });
     seen.add(name);
     const projections = [];
     for (const [p, projection] of (Array.isArray(entry2.projections) ? entry2.projections : []).entries()) {
-      const object2 = isObject20(projection) ? projection : {};
-      const projectionName = str4(object2.name).trim();
+      const object2 = isObject19(projection) ? projection : {};
+      const projectionName = str3(object2.name).trim();
       if (projectionName === "") {
         return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: projection name is required`, path: [...path8, "projections", p] });
       }
-      if (str4(object2.path).trim() === "") {
+      if (str3(object2.path).trim() === "") {
         return void errors.push({
           message: `globalContextEntries entry ${quote2(name)} projection ${quote2(projectionName)}: path is required`,
           path: [...path8, "projections", p]
         });
       }
-      projections.push({ name: projectionName, path: str4(object2.path) });
+      projections.push({ name: projectionName, path: str3(object2.path) });
     }
     const resources = Array.isArray(entry2.resources) ? entry2.resources : [];
     const resourceFiles = Array.isArray(entry2.resourceFiles) ? entry2.resourceFiles.filter((file) => typeof file === "string") : [];
     const data = entry2.data;
     if (resources.length === 0 && resourceFiles.length === 0) {
       if (data === void 0 || data === null) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data is required`, path: path8 });
-      if (!isObject20(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path8, "data"] });
+      if (!isObject19(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path8, "data"] });
     }
     const spec2 = { name };
     if (data !== void 0 && data !== null) spec2.data = data;
     if (resources.length > 0) spec2.resources = resources;
     if (resourceFiles.length > 0) spec2.resourceFiles = resourceFiles;
-    if (str4(entry2.fieldPath) !== "") spec2.fieldPath = str4(entry2.fieldPath);
+    if (str3(entry2.fieldPath) !== "") spec2.fieldPath = str3(entry2.fieldPath);
     if (projections.length > 0) spec2.projections = projections;
     entries.push(spec2);
   });
@@ -33800,7 +33778,7 @@ var TEST_RESULT = struct({
   policy: STRING7,
   rule: STRING7,
   resources: STRING_LIST,
-  resourceSpecs: list3(RESOURCE_SPEC),
+  resourceSpecs: list2(RESOURCE_SPEC),
   result: STRING7,
   kind: STRING7,
   patchedResources: STRING7,
@@ -33827,24 +33805,24 @@ var TEST = struct({
   variables: STRING7,
   values: struct(VALUES_SPEC_FIELDS),
   userinfo: STRING7,
-  results: list3(TEST_RESULT),
+  results: list2(TEST_RESULT),
   exceptions: STRING_LIST,
   context: STRING7,
   clusterResources: STRING_LIST,
-  apiCallResponses: list3(API_CALL_RESPONSE),
-  globalContextEntries: list3(GLOBAL_CONTEXT_ENTRY)
+  apiCallResponses: list2(API_CALL_RESPONSE),
+  globalContextEntries: list2(GLOBAL_CONTEXT_ENTRY)
 });
 var OPERATIONS = /* @__PURE__ */ new Set(["CREATE", "UPDATE", "DELETE"]);
-var str5 = (value) => typeof value === "string" ? value : void 0;
+var str4 = (value) => typeof value === "string" ? value : void 0;
 var strs = (value) => Array.isArray(value) ? value.filter((item) => typeof item === "string") : void 0;
 var unique = (values) => [...new Set(values ?? [])];
 function toResult(raw, index) {
   const result = {
     index,
-    policy: str5(raw.policy) ?? "",
-    rule: str5(raw.rule) ?? "",
-    result: str5(raw.result) ?? "",
-    kind: str5(raw.kind) ?? "",
+    policy: str4(raw.policy) ?? "",
+    rule: str4(raw.rule) ?? "",
+    result: str4(raw.result) ?? "",
+    kind: str4(raw.kind) ?? "",
     failOnMissingResources: raw.failOnMissingResources === true
   };
   const resources = strs(raw.resources);
@@ -33853,17 +33831,17 @@ function toResult(raw, index) {
     result.resourceSpecs = raw.resourceSpecs.map((spec2) => {
       const object2 = spec2 !== null && typeof spec2 === "object" && !Array.isArray(spec2) ? spec2 : {};
       return {
-        group: str5(object2.group) ?? "",
-        version: str5(object2.version) ?? "",
-        kind: str5(object2.kind) ?? "",
-        namespace: str5(object2.namespace) ?? "",
-        subresource: str5(object2.subresource) ?? "",
-        name: str5(object2.name) ?? ""
+        group: str4(object2.group) ?? "",
+        version: str4(object2.version) ?? "",
+        kind: str4(object2.kind) ?? "",
+        namespace: str4(object2.namespace) ?? "",
+        subresource: str4(object2.subresource) ?? "",
+        name: str4(object2.name) ?? ""
       };
     });
   }
   for (const key2 of ["patchedResources", "generatedResource", "cloneSourceResource", "operation"]) {
-    const value = str5(raw[key2]);
+    const value = str4(raw[key2]);
     if (value !== void 0 && value !== "") result[key2] = value;
   }
   const generated = strs(raw.generatedResources);
@@ -33881,9 +33859,9 @@ function deprecatedSchemaMessage(file) {
 }
 function decodeTest(document, displayFile) {
   const { value, errors } = decodeStrict(document, TEST);
-  const apiVersion = str5(value.apiVersion) ?? "";
-  const kind = str5(value.kind) ?? "";
-  if (apiVersion === "" || kind === "" || str5(value.name) !== void 0) {
+  const apiVersion = str4(value.apiVersion) ?? "";
+  const kind = str4(value.kind) ?? "";
+  if (apiVersion === "" || kind === "" || str4(value.name) !== void 0) {
     errors.push({ message: deprecatedSchemaMessage(displayFile), path: [] });
   }
   const rawResults = Array.isArray(value.results) ? value.results : [];
@@ -33918,12 +33896,12 @@ function decodeTest(document, displayFile) {
     globalContextEntries,
     results
   };
-  const variables = str5(value.variables);
+  const variables = str4(value.variables);
   if (variables) test.variables = variables;
   if (values !== void 0 && values !== null && typeof values === "object" && !Array.isArray(values)) test.values = values;
-  const userinfo = str5(value.userinfo);
+  const userinfo = str4(value.userinfo);
   if (userinfo) test.userinfo = userinfo;
-  const context2 = str5(value.context);
+  const context2 = str4(value.context);
   if (context2) test.context = context2;
   return { test, errors };
 }
