@@ -2,20 +2,13 @@
  * @file What a policy document uses, for the conformance categories: rule types, Kyverno custom JMESPath
  * functions (spec 21 §A.1), context entries other than `variable`, and CEL policy kinds.
  */
+import { KYVERNO_FUNCTIONS } from '../engine/jmespath/index.js';
 import type { JsonValue } from '../types.js';
 
-/** The 51 functions Kyverno registers on top of JMESPath (`GetFunctions`). */
-export const KYVERNO_FUNCTIONS: readonly string[] = [
-  'compare', 'equal_fold', 'replace', 'replace_all', 'to_upper', 'to_lower', 'trim', 'trim_prefix', 'split',
-  'regex_replace_all', 'regex_replace_all_literal', 'regex_match', 'pattern_match', 'label_match', 'to_boolean', 'add',
-  'sum', 'subtract', 'multiply', 'divide', 'modulo', 'round', 'base64_decode', 'base64_encode', 'time_since',
-  'time_now', 'time_now_utc', 'path_canonicalize', 'truncate', 'semver_compare', 'parse_json', 'parse_yaml', 'lookup',
-  'items', 'object_from_lists', 'random', 'x509_decode', 'time_to_cron', 'time_add', 'time_parse', 'time_utc',
-  'time_diff', 'time_before', 'time_after', 'time_between', 'time_truncate', 'image_normalize', 'is_external_url',
-  'sha256', 'sha1', 'md5',
-];
+/** The names of the 51 functions Kyverno registers on top of JMESPath (`GetFunctions`). */
+const FUNCTION_NAMES: readonly string[] = KYVERNO_FUNCTIONS.map((fn) => fn.name);
 
-const FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${KYVERNO_FUNCTIONS.join('|')})\\s*\\(`);
+const FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${FUNCTION_NAMES.join('|')})\\s*\\(`);
 
 /** Policy kinds evaluated with CEL (Kyverno `policies.kyverno.io` kinds and Kubernetes admission policies). */
 export const CEL_POLICY_KINDS: ReadonlySet<string> = new Set([
