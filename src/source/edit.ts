@@ -12,10 +12,11 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { JsonValue } from '../types.js';
+import { keyOf } from './locate.js';
 import { stripByteOrderMark } from './parse.js';
 import { splitDocuments } from './split.js';
 import { type CharEdit, deepEqual, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
-import { YamlValueError, objectKey, resolveScalar, shortTag } from './yaml11.js';
+import { YamlValueError, resolveScalar, shortTag } from './yaml11.js';
 
 import type { LineEdit } from './edit/text.js';
 
@@ -108,19 +109,6 @@ function isMergeKey(node: unknown): boolean {
   return isScalar(node) && node.value === '<<' && node.type === 'PLAIN' && node.tag === undefined;
 }
 
-/** The JSON object key Kyverno reads for a key node, or `null`. */
-function keyOf(context: EditContext, node: unknown): string | null {
-  const target = isAlias(node) ? node.resolve(context.document) : node;
-  if (!isScalar(target) || typeof target.value !== 'string') return null;
-  const tag = target.tag === undefined ? '' : shortTag(target.tag);
-  if (tag === '' && target.type !== 'PLAIN') return target.value;
-  try {
-    return objectKey(resolveScalar(tag, target.value));
-  } catch (error) {
-    if (error instanceof YamlValueError) return null;
-    throw error;
-  }
-}
 
 /** The value Kyverno reads for a node (aliases resolved, merge keys applied). */
 function readNode(context: EditContext, node: unknown, depth = 0): Read {
@@ -161,7 +149,7 @@ function readNode(context: EditContext, node: unknown, depth = 0): Read {
         }
         continue;
       }
-      const key = keyOf(context, pair.key);
+      const key = keyOf(context.document, pair.key);
       const value = readNode(context, pair.value, depth + 1);
       if (key === null || value === UNREADABLE) return UNREADABLE;
       define(own, key, value);
@@ -216,7 +204,7 @@ function diff(context: EditContext, node: Node | null, after: JsonValue, slot: S
 function diffMap(context: EditContext, pairs: Pair[], before: Record<string, JsonValue>, after: Record<string, JsonValue>): boolean {
   const keys: string[] = [];
   for (const pair of pairs) {
-    const key = keyOf(context, pair.key);
+    const key = keyOf(context.document, pair.key);
     if (key === null || keys.includes(key) || isMergeKey(pair.key) || !(pair.key as Node | null)?.range) return false;
     keys.push(key);
   }

@@ -110,7 +110,7 @@ function segmentsOf(path: string | readonly Segment[]): Segment[] {
 }
 
 /** The JSON object key parseDocuments gives a key node, or `null` for keys that have none. */
-function keyOf(document: Document, node: unknown): string | null {
+export function keyOf(document: Document, node: unknown): string | null {
   const target = isAlias(node) ? node.resolve(document) : node;
   if (!isScalar(target) || typeof target.value !== 'string') return null;
   const tag = target.tag === undefined ? '' : shortTag(target.tag);
