@@ -44,4 +44,8 @@ export interface RuleResponse {
    * caused a pattern failure, when known; used to locate findings in source files.
    */
   path?: string;
+  /** Mutate-existing rules: the target after the rule's patch (the trigger itself is never modified). */
+  patchedTarget?: JsonObject;
+  /** Generate rules: the objects the rule generated (spec 30 §12.2), when generation ran. */
+  generatedResources?: JsonObject[];
 }

@@ -1,17 +1,19 @@
 /**
  * @file Evaluation of loaded policies on loaded resources, as the Kyverno CLI's policy processor
- * (`ApplyPoliciesOnResource`) orders it: for each resource, one response per policy with mutate rules,
- * per policy with verifyImages rules, then per policy with validate rules. Mutation and image
- * verification are not evaluated yet: their responses carry no rule responses, which keeps the
- * matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
+ * (`ApplyPoliciesOnResource`) orders it: for each resource, one response per policy with mutate rules
+ * (mutations accumulate), per policy with verifyImages rules, then per policy with validate rules and
+ * with generate rules, on the mutated resource. Image verification is not evaluated: its responses
+ * carry no rule responses, which keeps the matching of `kyverno test` results (Excluded rows) the same
+ * as Kyverno's.
  */
 import type { ExternalData } from '../engine/context/external/index.js';
 import { validateResource } from '../engine/engine.js';
+import { mutateResource } from '../engine/mutate/index.js';
 import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from '../engine/types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { PolicyException } from '../policy/exception.js';
 import type { KubernetesObject } from '../source/index.js';
-import type { NumberMode } from '../types.js';
+import type { JsonObject, NumberMode } from '../types.js';
 import type { CliValues } from './values.js';
 
 /** A resource document as loaded by the CLI, with its identity and origin. */
@@ -43,10 +45,17 @@ export interface EvaluationOptions {
   external?: ExternalData;
   /** Namespace labels for namespaces the values file gives none for (apply: the mocked cluster's Namespaces). */
   namespaceLabels?: (namespace: string) => Record<string, string> | undefined;
+  /**
+   * Clone sources of a generate policy (`kyverno test` `cloneSourceResource` files registered for its
+   * clone/cloneList rules): they seed the per-trigger store generation reads from (spec 30 §12.2).
+   */
+  cloneSources?: (policy: CompiledPolicy) => readonly JsonObject[];
+  /** Objects mutate-existing rules (`mutate.targets`) may target: Test `targetResources`, `apply --target-resource`. */
+  targets?: readonly JsonObject[];
 }
 
 /** What kind of engine response a policy response stands for. */
-export type ResponseKind = 'mutate' | 'verifyImages' | 'validate';
+export type ResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate';
 
 export interface ResourceResponse {
   kind: ResponseKind;
@@ -70,11 +79,12 @@ export function resourceKey(apiVersion: string, kind: string, namespace: string,
 }
 
 /** The engine request for one policy; without values it is the same for every policy (`policy` unused). */
-function request(policy: CompiledPolicy, resource: LoadedResource, options: EvaluationOptions): EvaluationRequest {
-  const result: EvaluationRequest = { resource: resource.value, numberMode: options.numberMode };
+function request(policy: CompiledPolicy, resource: LoadedResource, value: JsonObject, options: EvaluationOptions): EvaluationRequest {
+  const result: EvaluationRequest = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   if (options.external) result.external = options.external;
+  if (options.targets) result.targets = options.targets;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;
@@ -94,21 +104,36 @@ function request(policy: CompiledPolicy, resource: LoadedResource, options: Eval
   return result;
 }
 
-/** All responses for one resource, in Kyverno's processing order. */
+/**
+ * All responses for one resource, in Kyverno's processing order: every mutate policy (each sees the
+ * resource as the previous one left it), verifyImages, then validate and generate policies on the
+ * mutated resource.
+ */
 export function evaluateResource(policies: readonly CliPolicy[], resource: LoadedResource, options: EvaluationOptions): ResourceResponse[] {
   const out: ResourceResponse[] = [];
+  let current: JsonObject = resource.value;
   for (const { compiled } of policies) {
-    if (compiled.hasMutate) out.push({ kind: 'mutate', response: { policy: compiled, resource: resource.value, rules: [] } });
+    if (!compiled.hasMutate) continue;
+    const response = mutateResource(compiled, request(compiled, resource, current, options));
+    current = response.patchedResource ?? current;
+    out.push({ kind: 'mutate', response });
   }
   for (const { compiled, hasVerifyImages } of policies) {
-    if (hasVerifyImages) out.push({ kind: 'verifyImages', response: { policy: compiled, resource: resource.value, rules: [] } });
+    if (hasVerifyImages) out.push({ kind: 'verifyImages', response: { policy: compiled, resource: current, rules: [] } });
   }
   let shared: EvaluationRequest | undefined;
   for (const { compiled } of policies) {
     if (!compiled.hasValidate) continue;
-    const engineRequest = options.values ? request(compiled, resource, options) : (shared ??= request(compiled, resource, options));
-    const response = validateResource(compiled, engineRequest) ?? { policy: compiled, resource: resource.value, rules: [] };
+    const engineRequest = options.values ? request(compiled, resource, current, options) : (shared ??= request(compiled, resource, current, options));
+    const response = validateResource(compiled, engineRequest) ?? { policy: compiled, resource: current, rules: [] };
     out.push({ kind: 'validate', response });
   }
   return out;
+}
+
+/** The resource after every mutation (the last mutate response's patched resource), or the input. */
+export function mutatedResource(responses: readonly ResourceResponse[], original: JsonObject): JsonObject {
+  let current = original;
+  for (const { kind, response } of responses) if (kind === 'mutate' && response.patchedResource) current = response.patchedResource;
+  return current;
 }

@@ -24,9 +24,9 @@ const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
 const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
-type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
 
-interface ResourceIdentity {
+export interface ResourceIdentity {
   kind: string;
   group: string;
   version: string;
@@ -177,7 +177,7 @@ function evaluateValidateRule(
   return response;
 }
 
-function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyException): boolean {
+export function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyException): boolean {
   if (exception.conditions === undefined) return true;
   try {
     const outcome = tryEvaluateConditions(exception.conditions as JsonValue, env.substituteCondition);
@@ -189,7 +189,7 @@ function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyExceptio
 }
 
 /** How PolicyExceptions name a policy: `<name>`, or `<namespace>/<name>` for a namespaced Policy. */
-function policyKey(policy: CompiledPolicy): string {
+export function policyKey(policy: CompiledPolicy): string {
   return policy.kind === 'Policy' ? `${policy.namespace}/${policy.name}` : policy.name;
 }
 
@@ -254,12 +254,12 @@ function evaluateOldObject(env: RuleEnvironment, policy: CompiledPolicy): RuleRe
   return null;
 }
 
-function toEngineOperation(operation: string): EngineOperation {
+export function toEngineOperation(operation: string): EngineOperation {
   return operation === 'UPDATE' || operation === 'DELETE' ? operation : 'CREATE';
 }
 
 /** After values injection, Kyverno re-reads the resource from `request.object` (`request.oldObject` on DELETE). */
-function readBackResource(context: JsonContext, isDelete: boolean, fallback: JsonObject): JsonObject {
+export function readBackResource(context: JsonContext, isDelete: boolean, fallback: JsonObject): JsonObject {
   try {
     const value = context.query(isDelete ? 'request.oldObject' : 'request.object');
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
@@ -272,7 +272,7 @@ function readBackResource(context: JsonContext, isDelete: boolean, fallback: Jso
 /** Identities by resource (resources are never mutated): every policy evaluated on a resource needs it. */
 const identities = new WeakMap<JsonObject, ResourceIdentity>();
 
-function identify(resource: JsonObject): ResourceIdentity {
+export function identify(resource: JsonObject): ResourceIdentity {
   let identity = identities.get(resource);
   if (identity === undefined) {
     identity = readIdentity(resource);

@@ -51,6 +51,11 @@ export interface EvaluationRequest {
    * Test's `apiCallResponses` and `globalContextEntries`. Without it those entries are left out.
    */
   external?: ExternalData;
+  /**
+   * The fake cluster mutate-existing rules (`mutate.targets`) select their targets from (the CLI's
+   * resources and target resources). Without it those rules are reported as not evaluable offline.
+   */
+  targets?: readonly JsonObject[];
 }
 
 /** The responses of one policy for one resource (Kyverno `EngineResponse`). */
@@ -59,4 +64,9 @@ export interface PolicyResponse {
   /** The resource as evaluated (after values injection). */
   resource: JsonObject;
   rules: RuleResponse[];
+  /**
+   * Mutate responses: the resource after this policy's mutations (cumulative over earlier policies,
+   * as Kyverno's `PatchedResource`). An empty object when a patch failed (Kyverno's quirk, spec 30 §2.1).
+   */
+  patchedResource?: JsonObject;
 }
