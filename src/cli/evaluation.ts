@@ -8,6 +8,7 @@
  */
 import type { ExternalData } from '../engine/context/external/index.js';
 import { validateResource } from '../engine/engine.js';
+import { generateObjects, generateResource } from '../engine/generate/index.js';
 import { mutateResource } from '../engine/mutate/index.js';
 import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from '../engine/types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
@@ -60,6 +61,8 @@ export type ResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate';
 export interface ResourceResponse {
   kind: ResponseKind;
   response: PolicyResponse;
+  /** Generate responses: why generating the resources failed (the CLI logs it and keeps the rule responses). */
+  generationError?: string;
 }
 
 /** A policy prepared for the CLI: the compiled policy plus the flags the processor dispatches on. */
@@ -127,6 +130,15 @@ export function evaluateResource(policies: readonly CliPolicy[], resource: Loade
     const engineRequest = options.values ? request(compiled, resource, current, options) : (shared ??= request(compiled, resource, current, options));
     const response = validateResource(compiled, engineRequest) ?? { policy: compiled, resource: current, rules: [] };
     out.push({ kind: 'validate', response });
+  }
+  for (const { compiled } of policies) {
+    if (!compiled.hasGenerate) continue;
+    const engineRequest = request(compiled, resource, current, options);
+    const response = generateResource(compiled, engineRequest);
+    // Kyverno emits a generate response only when a rule produced a rule response (spec 30 §1).
+    if (response === null || response.rules.length === 0) continue;
+    const generation = generateObjects(compiled, response, engineRequest, options.cloneSources?.(compiled) ?? []);
+    out.push(generation.error === undefined ? { kind: 'generate', response } : { kind: 'generate', response, generationError: generation.error });
   }
   return out;
 }

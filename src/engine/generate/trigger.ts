@@ -1,0 +1,76 @@
+/**
+ * @file The policy context of one generate evaluation, as the Kyverno CLI builds it (processor
+ * `makePolicyContext`): the admission JSON context with the resource values injected, then the new and old
+ * objects read back from `request.object`/`request.oldObject` (values may rewrite them). CREATE has no old
+ * object, DELETE no new one, UPDATE both.
+ */
+import type { JsonObject, NumberMode } from '../../types.js';
+import { createAdmissionContext } from '../context/admission.js';
+import type { JsonContext } from '../context/json-context.js';
+import type { EvaluationRequest } from '../types.js';
+
+/** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
+export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+
+export interface TriggerState {
+  /** `request.operation` as given (CREATE when absent). */
+  operation: string;
+  engineOperation: EngineOperation;
+  numberMode: NumberMode;
+  /** The admission context with the resource values; rules checkpoint and restore it. */
+  context: JsonContext;
+  /** The new object; null for DELETE (or when values remove it). */
+  newResource: JsonObject | null;
+  /** The old object; null for CREATE. */
+  oldResource: JsonObject | null;
+  /** The object the response reports: the new one, else the old one, else the request's. */
+  resource: JsonObject;
+  /** The request kind, from the resource as given (Kyverno takes it before values injection). */
+  kind: string;
+  group: string;
+  version: string;
+}
+
+function toEngineOperation(operation: string): EngineOperation {
+  return operation === 'UPDATE' || operation === 'DELETE' ? operation : 'CREATE';
+}
+
+/** `request.object`/`request.oldObject` after values injection; null when it is not an object. */
+function readBack(context: JsonContext, path: string): JsonObject | null {
+  try {
+    const value = context.query(path);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the policy context of a request. */
+export function prepareTrigger(request: EvaluationRequest): TriggerState {
+  const operation = request.operation ?? 'CREATE';
+  const engineOperation = toEngineOperation(operation);
+  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
+  const resourceValues = request.values?.resource;
+  if (resourceValues) for (const [key, value] of Object.entries(resourceValues)) context.addAtPath(key, value);
+  const rewritten = resourceValues !== undefined && Object.keys(resourceValues).some((key) => key.startsWith('request.'));
+
+  let newResource: JsonObject | null = null;
+  let oldResource: JsonObject | null = null;
+  if (engineOperation !== 'DELETE') newResource = rewritten ? readBack(context, 'request.object') : request.resource;
+  if (engineOperation !== 'CREATE') oldResource = rewritten ? readBack(context, 'request.oldObject') : request.resource;
+
+  const apiVersion = typeof request.resource.apiVersion === 'string' ? request.resource.apiVersion : '';
+  const slash = apiVersion.indexOf('/');
+  return {
+    operation,
+    engineOperation,
+    numberMode: request.numberMode ?? 'float64',
+    context,
+    newResource,
+    oldResource,
+    resource: newResource ?? oldResource ?? request.resource,
+    kind: typeof request.resource.kind === 'string' ? request.resource.kind : '',
+    group: slash >= 0 ? apiVersion.slice(0, slash) : '',
+    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
+  };
+}
