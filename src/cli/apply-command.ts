@@ -1,25 +1,40 @@
 /**
  * @file `kyverno-lint apply <policies...> --resource <files...>`: applies policies to resources as
- * `kyverno apply` does offline (spec 40 §4, spec 10 §5.3): int64 numbers, Values / `--set` / UserInfo,
- * invalid policies listed and counted as errors, Kyverno's counters and exit codes, or the JSON document
- * whose `source` locates each finding in its file.
+ * `kyverno apply` does offline (spec 40 §4, spec 30 §11-12, spec 10 §5.3): int64 numbers, Values / `--set` /
+ * UserInfo, mutated and generated resources printed as Kyverno prints them or written with `-o`, invalid
+ * policies listed and counted as errors, Kyverno's counters and exit codes, or the JSON document whose
+ * `source` locates each finding in its file. Beyond Kyverno, the mutations become minimal edits of the
+ * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
  */
 import { computeRules } from '../policy/autogen.js';
 import { compilePolicy } from '../policy/compile.js';
 import { validatePolicy } from '../policy/validate.js';
 import { listPolicyFiles, locate } from '../source/index.js';
 import type { PolicyResponse, RequestUserInfo } from '../engine/types.js';
-import type { RuleStatus, SourceLocation } from '../types.js';
+import { deepEqual } from '../source/edit/text.js';
+import type { JsonObject, RuleStatus, SourceLocation } from '../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
 import { loadClusterObjects } from './cluster-resources.js';
-import { countResults, formatApplyJson, formatApplyTable, formatApplyText, formatSkippedPolicies, type ApplyResponse } from './apply-output.js';
+import { printObject, resourcePath } from './apply-mutations.js';
+import {
+  countResults,
+  formatApplyJson,
+  formatApplyTable,
+  formatApplyText,
+  formatSkippedPolicies,
+  type ApplyResponse,
+  type ApplyResponseKind,
+  type ApplyRuleResult,
+} from './apply-output.js';
 import { DiagnosticLog } from './diagnostics.js';
 import { readFile, reportAt, reportProblems } from './documents.js';
 import { cliPolicy, evaluateResource, type CliPolicy, type LoadedResource } from './evaluation.js';
 import { isEnforce, policyFailureAction } from './failure-action.js';
+import { fileFixes, formatFixDiffs, mutatedResources, writeFixes, type ResourceMutation } from './fix.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
 import { loadExceptions } from './exception-loader.js';
 import { mockedCluster } from './offline-data.js';
+import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from './policy-loader.js';
 import { loadResources, type ResourceSet } from './resource-loader.js';
 import { decodeUserInfo } from './userinfo.js';
@@ -44,6 +59,22 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'detailed-results', type: 'boolean', description: 'add the rule message to the table' },
   { name: 'remove-color', type: 'boolean', description: 'no colours in the table' },
   { name: 'format', aliases: ['output-format'], type: 'string', valueName: 'text|json', defaultText: 'text', description: 'output format' },
+  {
+    name: 'target-resource',
+    aliases: ['target-resources'],
+    type: 'list',
+    valueName: 'paths',
+    description: 'objects that mutate-existing rules (mutate.targets) may patch (repeatable, comma-separated)',
+  },
+  {
+    name: 'output',
+    short: 'o',
+    type: 'string',
+    valueName: 'path',
+    description: 'write the mutated and generated resources to this file (.yaml/.yml) or directory instead of printing them',
+  },
+  { name: 'fix', type: 'boolean', description: 'apply the edits the mutations make to the resource files, in place' },
+  { name: 'fix-dry-run', type: 'boolean', description: 'print the edits the mutations make to the resource files as a unified diff' },
 ];
 
 const HELP = `Apply policies to resources, as \`kyverno apply\` does.
@@ -96,32 +127,58 @@ interface ApplySettings {
   namespaceLabels: (namespace: string) => Record<string, string> | undefined;
 }
 
-function sourceOf(resources: ResourceSet, resource: LoadedResource, path: string | undefined): SourceLocation {
-  const file = resources.files.get(resource.file);
-  if (file === undefined) return { file: resource.file, line: 1, column: 1 };
-  const location = locate(file.path, file.text, resource.documentIndex, path ? path.split('/').filter((segment) => segment !== '') : []);
-  return { file: resource.file, line: location.line, column: location.column };
+function sourceOf(resources: ResourceSet, at: { file: string; documentIndex: number }, path: string | undefined): SourceLocation {
+  const file = resources.files.get(at.file);
+  if (file === undefined) return { file: at.file, line: 1, column: 1 };
+  const location = locate(file.path, file.text, at.documentIndex, path ? path.split('/').filter((segment) => segment !== '') : []);
+  return { file: at.file, line: location.line, column: location.column };
 }
 
-/** One validate response as counted and printed by `apply` (spec 10 §5.3). */
-function applyResponse(response: PolicyResponse, resource: LoadedResource, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
+/**
+ * One engine response as counted and printed by `apply` (spec 10 §5.3, spec 30 §11-12): validation
+ * failures become warnings for unscored policies or Audit policies with `--audit-warn`; mutate rules count
+ * with their status; a generate rule counts as a pass only when it passed, as a failure otherwise
+ * (Kyverno's `ResultCounts.addGenerateResponse`).
+ */
+function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resource: LoadedResource, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
   const compiled = response.policy;
   const labels = settings.namespaceLabels(resource.namespace) ?? {};
   const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled.policy, resource.namespace, labels));
   const mapFail = (): RuleStatus => (!compiled.scored || auditWarning ? 'warn' : 'fail');
-  return {
+  const results = response.rules.map((rule): ApplyRuleResult => {
+    const validation = kind === 'validate' || kind === 'verifyImages';
+    const status = validation && rule.status === 'fail' ? mapFail() : rule.status;
+    const result: ApplyRuleResult = {
+      rule: rule.name,
+      type: rule.type,
+      engineStatus: rule.status,
+      status,
+      counted: kind === 'generate' ? (rule.status === 'pass' ? 'pass' : 'fail') : status,
+      message: rule.message === '' && rule.status === 'fail' && validation ? 'validation failed' : rule.message,
+      source: sourceOf(resources, resource, validation && (rule.status === 'fail' || rule.status === 'error') ? rule.path : undefined),
+    };
+    if (rule.generatedResources !== undefined) result.generatedResources = rule.generatedResources;
+    if (rule.patchedTarget !== undefined) result.patchedTarget = rule.patchedTarget;
+    return result;
+  });
+  const out: ApplyResponse = {
+    kind,
     policy: compiled.name,
     policyLabel: compiled.kind === 'Policy' ? `${compiled.namespace}/${compiled.name}` : compiled.name,
     resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
+    resourcePath: resourcePath(response.resource),
     auditWarning,
-    results: response.rules.map((rule) => ({
-      rule: rule.name,
-      engineStatus: rule.status,
-      status: rule.status === 'fail' ? mapFail() : rule.status,
-      message: rule.message === '' && rule.status === 'fail' ? 'validation failed' : rule.message,
-      source: sourceOf(resources, resource, rule.status === 'fail' || rule.status === 'error' ? rule.path : undefined),
-    })),
+    results,
   };
+  if (kind === 'mutate' && response.patchedResource !== undefined) out.patchedResource = response.patchedResource;
+  return out;
+}
+
+/** Opens the `-o` target; `null` without `-o`. */
+function openOutput(args: ReturnType<typeof parseArgs>, io: CliIo): MutationOutput | null {
+  const output = args.string('output');
+  if (output === undefined || output === '') return null;
+  return MutationOutput.open(resolveArg(io, output), output);
 }
 
 export async function applyCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -138,6 +195,16 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (policyPaths.length === 0) throw new UsageError('require policy');
   if (resourcePaths.length === 0) throw new UsageError('resource file(s) or cluster required');
   if (policyPaths.includes('-') && resourcePaths.includes('-')) throw new UsageError('a stdin pipe can be used for either policies or resources, not both');
+  if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+
+  let output: MutationOutput | null;
+  try {
+    output = openOutput(args, io);
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    io.stderr(`Error: ${error.message}\n`);
+    return 1;
+  }
 
   const log = new DiagnosticLog(io);
   const stdin = (policyPaths.includes('-') || resourcePaths.includes('-')) && io.readStdin ? await io.readStdin() : undefined;
@@ -150,6 +217,10 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
 
   const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
   const resources = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  const targetPaths = args.list('target-resource');
+  const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((target) => target.value) : [];
+  // As in `kyverno apply`, mutate-existing rules select their targets from the resources and the target resources.
+  const targets = [...resources.resources.map((resource) => resource.value), ...targetObjects];
   const exceptions = loadExceptions(args.list('exception').map((path) => resolveArg(io, path)), log);
   // As `kyverno apply`, the resources are the cluster that context entries read; --cluster-resources adds to it.
   const clusterFiles = listPolicyFiles(args.list('cluster-resources').map((path) => resolveArg(io, path)));
@@ -173,7 +244,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
       continue;
     }
     const compiled = compilePolicy(policy);
-    const notEvaluated = (['mutate', 'generate', 'verifyImages'] as const).filter((type) => (policy.spec.rules ?? []).some((rule) => rule[type] !== undefined));
+    const notEvaluated = (['verifyImages'] as const).filter((type) => (policy.spec.rules ?? []).some((rule) => rule[type] !== undefined));
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled.name}: ${notEvaluated.join(', ')} rules are not evaluated yet`, 'warning');
     }
@@ -181,32 +252,93 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   }
 
   const json = format === 'json';
-  const out = (text: string): void => (json ? io.stderr(text) : io.stdout(text));
+  // Whether standard output ends in the middle of a line (after Kyverno's `Mutation has been applied successfully.`).
+  let stdoutOpenLine = false;
+  const write = (text: string): void => {
+    if (text === '') return;
+    io.stdout(text);
+    stdoutOpenLine = !text.endsWith('\n');
+  };
+  const out = (text: string): void => (json ? io.stderr(text) : write(text));
   const withExceptions = exceptions.length > 0 ? ` with ${exceptions.length} exception(s)` : '';
   out(`\nApplying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)${withExceptions}...\n`);
 
   const settings: ApplySettings = { auditWarn: args.boolean('audit-warn'), namespaceLabels };
   const responses: ApplyResponse[] = [];
-  for (const resource of resources.resources) {
-    const evaluated = evaluateResource(policies, resource, {
-      numberMode: 'int64',
-      values: values ?? undefined,
-      set,
-      userInfo: userInfo ?? undefined,
-      exceptions,
-      external: { cluster },
-      namespaceLabels,
-    });
-    for (const { kind, response } of evaluated) {
-      if (kind === 'validate') responses.push(applyResponse(response, resource, resources, settings));
+  const mutations: ResourceMutation[] = [];
+  try {
+    for (const resource of resources.resources) {
+      const evaluated = evaluateResource(policies, resource, {
+        numberMode: 'int64',
+        values: values ?? undefined,
+        set,
+        userInfo: userInfo ?? undefined,
+        exceptions,
+        external: { cluster },
+        namespaceLabels,
+        targets,
+      });
+      let before: JsonObject | undefined;
+      let after: JsonObject | undefined;
+      for (const { kind, response, generationError } of evaluated) {
+        const printed = { policy: response.policy.name, resourcePath: resourcePath(resource.value), resourceName: resource.name };
+        const targetsOf = response.rules.flatMap((rule) => (rule.patchedTarget ? [rule.patchedTarget] : []));
+        if (kind === 'mutate') {
+          before ??= response.resource;
+          // A failed patch leaves Kyverno with an empty resource: the fix keeps the last complete one.
+          if (response.patchedResource !== undefined && Object.keys(response.patchedResource).length > 0) after = response.patchedResource;
+          const text = printObject({ ...printed, object: response.patchedResource ?? response.resource, targets: targetsOf, generated: false }, output);
+          if (!json) write(text);
+        } else if (kind === 'generate') {
+          // Kyverno logs the failure and keeps the rule responses, without generated resources.
+          if (generationError !== undefined) {
+            const message = `failed to apply generate policy ${response.policy.name}: ${generationError}`;
+            log.report({ ...sourceOf(resources, resource, undefined), message, severity: 'warning' });
+          }
+          for (const generated of response.rules.flatMap((rule) => rule.generatedResources ?? [])) {
+            const text = printObject({ ...printed, object: generated, targets: targetsOf, generated: true }, output);
+            if (!json) write(text);
+          }
+        }
+        responses.push(applyResponse(kind, response, resource, resources, settings));
+      }
+      if (before !== undefined && after !== undefined && !deepEqual(before, after)) mutations.push({ resource, before, after });
     }
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    io.stderr(`Error: ${error.message}\n`);
+    return 1;
+  }
+
+  const mutated = mutatedResources(mutations, resources.files);
+  for (const item of mutated) {
+    if (item.editError === undefined) continue;
+    const message = `no source edit for the mutated ${item.resource.kind}/${item.resource.name}: ${item.editError}`;
+    log.report({ ...sourceOf(resources, item, undefined), message, severity: 'warning' });
+  }
+  const fixing = args.boolean('fix') || args.boolean('fix-dry-run');
+  const { fixes, problems } = fixing ? fileFixes(mutated, resources.files) : { fixes: [], problems: [] };
+  for (const problem of problems) log.fileError(problem.file, problem.message);
+  // Kyverno leaves its last mutation line unterminated; the beyond-Kyverno outputs start on a line of their own.
+  const fresh = (text: string): string => (text !== '' && stdoutOpenLine ? `\n${text}` : text);
+  if (args.boolean('fix-dry-run')) {
+    const diffs = formatFixDiffs(io, fixes, !json && !args.boolean('remove-color') && io.stdoutIsTTY === true);
+    if (json) io.stderr(diffs);
+    else write(fresh(diffs));
   }
 
   const counts = countResults(responses, skipped.length + invalid.length);
   out(formatSkippedPolicies(skipped, invalid));
-  if (json) io.stdout(formatApplyJson(io, responses));
-  else if (args.boolean('table')) io.stdout(formatApplyTable(responses, args.boolean('detailed-results'), !args.boolean('remove-color') && io.stdoutIsTTY === true));
-  else io.stdout(formatApplyText(responses, counts));
+  if (json) io.stdout(formatApplyJson(io, responses, mutated));
+  else if (args.boolean('table')) write(fresh(formatApplyTable(responses, args.boolean('detailed-results'), !args.boolean('remove-color') && io.stdoutIsTTY === true)));
+  else write(formatApplyText(responses, counts));
+
+  if (args.boolean('fix')) {
+    for (const written of writeFixes(fixes)) {
+      if (written.error !== null) log.fileError(written.file, written.error);
+      else io.stderr(`fixed ${displayPath(io, written.file)}\n`);
+    }
+  }
 
   if (counts.fail > 0 || counts.error > 0 || log.errorCount > 0) return 1;
   const warnExitCode = args.int('warn-exit-code') ?? 0;

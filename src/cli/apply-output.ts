@@ -1,34 +1,65 @@
 /**
- * @file Output of the `apply` command: Kyverno's default text (failed rules per resource, then the
- * counters), the `--table` format, the list of skipped policies, and the JSON document
- * `{"results":[...]}` whose `source` points at the failing field.
+ * @file Output of the `apply` command: Kyverno's default text (mutate skip/error lines, failed rules per
+ * resource, then the counters), the `--table` format, the list of skipped policies, and the JSON document
+ * `{"results":[...],"mutatedResources":[...]}` whose `source` points at the failing field and whose
+ * mutated resources carry the patched object and the source edits that realise it.
  */
-import type { RuleStatus, SourceLocation } from '../types.js';
+import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../types.js';
+import type { LineEdit } from '../source/edit.js';
 import { palette } from './color.js';
 import { displayPath, type CliIo } from './io.js';
 import { renderTable, type Cell } from './table.js';
 
-/** One rule response, with the status as counted. */
+/** One rule response, with the status as shown and as counted. */
 export interface ApplyRuleResult {
   rule: string;
+  type: RuleType;
   /** The engine status. */
   engineStatus: RuleStatus;
-  /** The status after the `scored` / `--audit-warn` mapping. */
+  /** The status shown, after the `scored` / `--audit-warn` mapping of validation failures. */
   status: RuleStatus;
+  /**
+   * The counter the rule adds to (Kyverno's `ResultCounts`): every generate status other than `pass`
+   * counts as a failure; `null` when the rule is not counted.
+   */
+  counted: RuleStatus | null;
   message: string;
   /** Where the failing field is, or the document start. */
   source: SourceLocation;
+  /** Generate rules: the objects generated. */
+  generatedResources?: JsonObject[];
+  /** Mutate-existing rules: the patched target. */
+  patchedTarget?: JsonObject;
 }
 
-/** The validate response of one policy for one resource. */
+export type ApplyResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate';
+
+/** The response of one policy for one resource. */
 export interface ApplyResponse {
+  kind: ApplyResponseKind;
   policy: string;
   /** `namespace/name` for a namespaced Policy, as the table shows it. */
   policyLabel: string;
   resource: { apiVersion: string; kind: string; namespace: string; name: string };
+  /** `<namespace>/<Kind>/<name>` of the resource the response is about, as Kyverno prints it. */
+  resourcePath: string;
   /** Failures are reported as audit warnings (`--audit-warn` and an Audit policy). */
   auditWarning: boolean;
   results: ApplyRuleResult[];
+  /** Mutate responses: the resource after this policy (cumulative over the earlier ones). */
+  patchedResource?: JsonObject;
+}
+
+/** A resource the mutations changed: its final state and the edits of its source document. */
+export interface MutatedResource {
+  resource: { apiVersion: string; kind: string; namespace: string; name: string };
+  /** Absolute path of the file (or `-`). */
+  file: string;
+  documentIndex: number;
+  patchedResource: JsonObject;
+  edits: LineEdit[];
+  /** Why no edits could be computed, if so. */
+  editError?: string;
 }
 
 export interface ApplyCounts {
@@ -42,7 +73,7 @@ export interface ApplyCounts {
 /** Kyverno's counters; every invalid policy counts as an error. */
 export function countResults(responses: readonly ApplyResponse[], invalidPolicies: number): ApplyCounts {
   const counts: ApplyCounts = { pass: 0, fail: 0, warn: 0, error: invalidPolicies, skip: 0 };
-  for (const response of responses) for (const result of response.results) counts[result.status]++;
+  for (const response of responses) for (const result of response.results) if (result.counted !== null) counts[result.counted]++;
   return counts;
 }
 
@@ -60,22 +91,44 @@ export function formatSkippedPolicies(skipped: readonly string[], invalid: reado
   return out;
 }
 
-/** The default text: per policy response with failures, the failed rules; then the counters. */
-export function formatApplyText(responses: readonly ApplyResponse[], counts: ApplyCounts): string {
+/**
+ * The lines Kyverno prints per response after processing (`apply` command.go): skipped and failed
+ * mutations, failed generations, then the failed rules of the response.
+ */
+export function formatResponseLines(responses: readonly ApplyResponse[]): string {
   let out = '';
   for (const response of responses) {
-    const failed = response.results.filter((result) => result.engineStatus === 'fail');
+    const failed: ApplyRuleResult[] = [];
+    for (const result of response.results) {
+      if (result.engineStatus === 'fail') failed.push(result);
+      // fmt.Println separates its operands with spaces: `-> resource <path> \nerror:  <message>`.
+      if (result.type === 'Mutation' && result.engineStatus === 'skip') {
+        out += `\nskipped mutate policy ${response.policy} -> resource ${response.resourcePath}\n`;
+      } else if (result.type === 'Mutation' && result.engineStatus === 'error') {
+        out += `\nerror while applying mutate policy ${response.policy} -> resource ${response.resourcePath} \nerror:  ${result.message}\n`;
+      } else if (result.type === 'Generation' && result.engineStatus === 'error') {
+        out += `\nerror while applying generate policy ${response.policy} -> resource ${response.resourcePath} \nerror:  ${result.message}\n`;
+      }
+    }
     if (failed.length === 0) continue;
-    const { namespace, kind, name } = response.resource;
-    out += `policy ${response.policy} -> resource ${namespace}/${kind}/${name} ${response.auditWarning ? 'failed as audit warning:' : 'failed:'}\n`;
+    out += `policy ${response.policy} -> resource ${response.resourcePath} ${response.auditWarning ? 'failed as audit warning:' : 'failed:'}\n`;
     out += failed.map((result, index) => `${index + 1} - ${result.rule} ${result.message}\n`).join('');
     out += '\n';
   }
-  out += `\npass: ${counts.pass}, fail: ${counts.fail}, warn: ${counts.warn}, error: ${counts.error}, skip: ${counts.skip} \n`;
   return out;
 }
 
-/** `--table`: `ID POLICY RULE RESOURCE RESULT` (+ `MESSAGE` with `--detailed-results`). */
+/** `\npass: P, fail: F, warn: W, error: E, skip: S \n`. */
+export function formatCounts(counts: ApplyCounts): string {
+  return `\npass: ${counts.pass}, fail: ${counts.fail}, warn: ${counts.warn}, error: ${counts.error}, skip: ${counts.skip} \n`;
+}
+
+/** The default text after processing: the per-response lines, then the counters. */
+export function formatApplyText(responses: readonly ApplyResponse[], counts: ApplyCounts): string {
+  return formatResponseLines(responses) + formatCounts(counts);
+}
+
+/** `--table`: `ID POLICY RULE RESOURCE RESULT` (+ `MESSAGE` with `--detailed-results`), every rule response. */
 export function formatApplyTable(responses: readonly ApplyResponse[], detailed: boolean, color: boolean): string {
   const colors = palette(color);
   const style: Record<RuleStatus, (text: string) => string> = { pass: colors.pass, fail: colors.fail, warn: colors.warn, error: colors.fail, skip: colors.skip };
@@ -94,16 +147,34 @@ export function formatApplyTable(responses: readonly ApplyResponse[], detailed: 
 }
 
 /** The JSON document of `apply --format json`. */
-export function formatApplyJson(io: Pick<CliIo, 'cwd'>, responses: readonly ApplyResponse[]): string {
+export function formatApplyJson(io: Pick<CliIo, 'cwd'>, responses: readonly ApplyResponse[], mutated: readonly MutatedResource[]): string {
   const entries = responses.flatMap((response) =>
-    response.results.map((result) => ({
-      policy: response.policy,
-      rule: result.rule,
-      resource: response.resource,
-      status: result.status,
-      message: result.message,
-      source: { file: displayPath(io, result.source.file), line: result.source.line, column: result.source.column },
-    })),
+    response.results.map((result) => {
+      const entry: Record<string, unknown> = {
+        policy: response.policy,
+        rule: result.rule,
+        type: result.type,
+        resource: response.resource,
+        status: result.status,
+        message: result.message,
+        source: { file: displayPath(io, result.source.file), line: result.source.line, column: result.source.column },
+      };
+      if (result.type === 'Mutation' && response.patchedResource !== undefined) entry.patchedResource = response.patchedResource;
+      if (result.patchedTarget !== undefined) entry.patchedTarget = result.patchedTarget;
+      if (result.generatedResources !== undefined) entry.generatedResources = result.generatedResources;
+      return entry;
+    }),
   );
-  return `${JSON.stringify({ results: entries }, null, 2)}\n`;
+  const mutatedResources = mutated.map((item) => {
+    const file = displayPath(io, item.file);
+    const entry: Record<string, unknown> = {
+      resource: item.resource,
+      file,
+      patchedResource: item.patchedResource,
+      edits: item.edits.map((edit) => ({ file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement })),
+    };
+    if (item.editError !== undefined) entry.editError = item.editError;
+    return entry;
+  });
+  return `${JSON.stringify({ results: entries, mutatedResources }, null, 2)}\n`;
 }

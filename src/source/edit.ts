@@ -8,20 +8,22 @@
  * Unchanged subtrees produce no edit; a changed mapping or block sequence is edited entry by
  * entry; a changed single-line scalar keeps its quoting style. Anything else that changes (a type
  * change, flow collections, multi-line scalars, anchors, aliases, merge keys, tags) is rewritten
- * as a whole from the `:` or `-` indicator that introduces it.
+ * as a whole from the `:` or `-` indicator that introduces it. New lines follow the document's
+ * layout: its indentation width and whether it indents sequences under their key.
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { JsonValue } from '../types.js';
 import { keyOf } from './locate.js';
 import { stripByteOrderMark } from './parse.js';
 import { splitDocuments } from './split.js';
-import { type CharEdit, deepEqual, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
+import { type BlockStyle, type CharEdit, DEFAULT_STYLE, deepEqual, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
 import { YamlValueError, resolveScalar, shortTag } from './yaml11.js';
 
 import type { LineEdit } from './edit/text.js';
 
 export type { LineEdit } from './edit/text.js';
 export { applyEdits } from './edit/text.js';
+export { sourceValueFor } from './edit/restore.js';
 
 /** A value that equals nothing: a subtree that cannot be read is always rewritten. */
 const UNREADABLE = Symbol('unreadable');
@@ -42,6 +44,7 @@ class EditContext {
     readonly document: Document,
     readonly body: string,
     readonly eol: string,
+    readonly style: BlockStyle = DEFAULT_STYLE,
   ) {}
 
   column(offset: number): number {
@@ -176,7 +179,7 @@ function hasProperties(node: unknown): boolean {
 /** Rewrites the node in `slot` as a whole with `after`. */
 function replaceWhole(context: EditContext, slot: Slot, node: Node | null, after: JsonValue): void {
   const end = node === null ? slot.start : Math.max(slot.start, context.contentEnd(node));
-  const text = renderEntry(slot.kind, after, slot.column, context.eol);
+  const text = renderEntry(slot.kind, after, slot.column, context.eol, context.style);
   context.edits.push({ from: slot.start, to: end, text });
 }
 
@@ -229,7 +232,7 @@ function diffMap(context: EditContext, pairs: Pair[], before: Record<string, Jso
     }
     const colon = context.body.indexOf(':', keyNode.range![1]);
     if (colon === -1) return false;
-    const sub = new EditContext(context.document, context.body, context.eol);
+    const sub = new EditContext(context.document, context.body, context.eol, context.style);
     diff(sub, value, after[keys[i]], { kind: 'pair', start: colon + 1, column: context.column(keyNode.range![0]) });
     planned.push(...sub.edits);
   }
@@ -240,7 +243,7 @@ function diffMap(context: EditContext, pairs: Pair[], before: Record<string, Jso
     const at = context.lineEndAfter(lastEnd);
     const addition: Record<string, JsonValue> = {};
     for (const key of added) define(addition, key, after[key]);
-    let text = renderEntry('block', addition, column, context.eol) + context.eol;
+    let text = renderEntry('block', addition, column, context.eol, context.style) + context.eol;
     if (at === context.body.length && !context.body.endsWith('\n')) text = context.eol + text.slice(0, -context.eol.length);
     planned.push({ from: at, to: at, text });
   }
@@ -282,7 +285,7 @@ function diffSeq(context: EditContext, items: Node[], before: JsonValue[], after
   }
   if (newMiddle > paired) {
     const inserted = after.slice(prefix + paired, prefix + newMiddle);
-    let text = renderEntry('block', inserted, column, context.eol) + context.eol;
+    let text = renderEntry('block', inserted, column, context.eol, context.style) + context.eol;
     const previous = prefix + paired - 1;
     let at: number;
     if (previous >= 0) {
@@ -297,6 +300,42 @@ function diffSeq(context: EditContext, items: Node[], before: JsonValue[], after
 }
 
 /**
+ * The layout of the document's block collections, from the first nested mapping and the first
+ * sequence under a key (the defaults when the document has none).
+ */
+function detectStyle(document: Document, body: string): BlockStyle {
+  const column = (offset: number): number => offset - (body.lastIndexOf('\n', offset - 1) + 1);
+  let indent: number | undefined;
+  let indentSeq: boolean | undefined;
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 32 || (indent !== undefined && indentSeq !== undefined)) return;
+    if (isSeq(node)) {
+      for (const item of node.items) visit(item, depth + 1);
+      return;
+    }
+    if (!isMap(node) || node.flow) return;
+    for (const pair of node.items as Pair[]) {
+      const key = pair.key as Node | null;
+      const value = pair.value as Node | null;
+      if (!key?.range || !value?.range || (!isMap(value) && !isSeq(value)) || value.flow) continue;
+      const keyColumn = column(key.range[0]);
+      if (isMap(value) && indent === undefined) {
+        const first = (value.items[0] as Pair | undefined)?.key as Node | null | undefined;
+        if (first?.range && column(first.range[0]) > keyColumn) indent = column(first.range[0]) - keyColumn;
+      }
+      if (isSeq(value) && indentSeq === undefined) {
+        const first = value.items[0] as Node | null | undefined;
+        const dash = first?.range ? body.lastIndexOf('-', first.range[0] - 1) : -1;
+        if (dash !== -1) indentSeq = column(dash) > keyColumn;
+      }
+      visit(value, depth + 1);
+    }
+  };
+  visit(document.contents, 0);
+  return { indent: indent ?? DEFAULT_STYLE.indent, indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq };
+}
+
+/**
  * The line edits that turn document `documentIndex` of `text` (numbered as by `parseDocuments`)
  * into `after`. Throws when the document does not exist or does not parse.
  */
@@ -308,7 +347,7 @@ export function computeEdits(text: string, documentIndex: number, after: JsonVal
   const body = source.slice(chunk.start, chunk.end);
   const document = parseDocument(body, { schema: 'failsafe', uniqueKeys: false, strict: false, keepSourceTokens: true });
   if (document.errors.length > 0) throw new Error(`document ${documentIndex} does not parse: ${document.errors[0].message}`);
-  const context = new EditContext(document, body, eolOf(text));
+  const context = new EditContext(document, body, eolOf(text), detectStyle(document, body));
   const root = (document.contents as Node | null) ?? null;
   const start = root?.range?.[0] ?? 0;
   diff(context, root, after, { kind: 'root', start, column: 0 });

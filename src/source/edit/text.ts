@@ -63,12 +63,29 @@ function flow(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
+/** How the document being edited lays out block collections, so that new lines look like the others. */
+export interface BlockStyle {
+  /** Spaces per nesting level of mappings. */
+  indent: number;
+  /** Whether a sequence under a key is indented (`key:\n  - a`) rather than not (`key:\n- a`). */
+  indentSeq: boolean;
+}
+
+export const DEFAULT_STYLE: BlockStyle = { indent: 2, indentSeq: true };
+
 /**
  * Block YAML lines of `value` at indentation 0, checked to read back as `value`; the lines of a
  * flow rendering otherwise.
  */
-function render(value: JsonValue): string[] {
-  const text = stringify(value, { version: '1.1', lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
+function render(value: JsonValue, style: BlockStyle): string[] {
+  const text = stringify(value, {
+    version: '1.1',
+    lineWidth: 0,
+    minContentWidth: 0,
+    aliasDuplicateObjects: false,
+    indent: style.indent,
+    indentSeq: style.indentSeq,
+  });
   const back = readBack(text);
   if (back !== undefined && deepEqual(back, value)) return text.replace(/\n$/, '').split('\n');
   if (isPlainObject(value) && Object.keys(value).length > 0) {
@@ -88,10 +105,16 @@ function indent(lines: string[], column: number, eol: string): string {
  * dash (continuation lines indented from `column`); `block` is entries (mapping keys or sequence
  * items) at `column`; `root` a whole document. No trailing line break.
  */
-export function renderEntry(kind: 'pair' | 'item' | 'block' | 'root', value: JsonValue, column: number, eol: string): string {
-  if (kind === 'root') return indent(render(value), 0, eol);
-  if (kind === 'block') return indent(render(value), column, eol);
-  const lines = render(kind === 'pair' ? { k: value } : [value]);
+export function renderEntry(
+  kind: 'pair' | 'item' | 'block' | 'root',
+  value: JsonValue,
+  column: number,
+  eol: string,
+  style: BlockStyle = DEFAULT_STYLE,
+): string {
+  if (kind === 'root') return indent(render(value, style), 0, eol);
+  if (kind === 'block') return indent(render(value, style), column, eol);
+  const lines = render(kind === 'pair' ? { k: value } : [value], style);
   const head = kind === 'pair' ? /^(?:k|"k"):/ : /^-/;
   const match = head.exec(lines[0]);
   if (match === null) return ` ${flow(value)}`;
