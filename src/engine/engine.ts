@@ -87,17 +87,7 @@ function evaluatePolicy(
 
   const responses: RuleResponse[] = [];
   const applyOne = policy.policy.spec.applyRules === 'One';
-  const matchInput: MatchInput = {
-    resource,
-    kind: identity.kind,
-    group: identity.group,
-    version: identity.version,
-    subresource: request.subresource ?? '',
-    operation: engineOperation,
-    namespaceLabels: request.namespaceLabels ?? NO_LABELS,
-    userInfo: request.userInfo,
-    policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
-  };
+  const matchInput = matchInputFor(resource, request, engineOperation, policy);
   const subject = new MatchSubject(matchInput);
   // Without a rewrite, the resource (and so its kind) is the request's.
   rules ??= policy.validateRulesForKind(identity.kind);
@@ -267,6 +257,22 @@ export function readBackResource(context: JsonContext, isDelete: boolean, fallba
     // The request carries no such object: keep the resource as given.
   }
   return fallback;
+}
+
+/** What match/exclude blocks are compared with, for `resource` in the request. */
+export function matchInputFor(resource: JsonObject, request: EvaluationRequest, operation: EngineOperation, policy: CompiledPolicy): MatchInput {
+  const identity = identify(resource);
+  return {
+    resource,
+    kind: identity.kind,
+    group: identity.group,
+    version: identity.version,
+    subresource: request.subresource ?? '',
+    operation,
+    namespaceLabels: request.namespaceLabels ?? NO_LABELS,
+    userInfo: request.userInfo,
+    policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
+  };
 }
 
 /** Identities by resource (resources are never mutated): every policy evaluated on a resource needs it. */

@@ -16,6 +16,7 @@ import type { Rule } from '../../policy/types.js';
 import type { JsonValue, RuleResponse, RuleType } from '../../types.js';
 import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from '../conditions/index.js';
 import { withUnresolvedHint } from '../context/external/index.js';
+import { exceptionConditionsHold, policyKey } from '../engine.js';
 import { ruleError, ruleResponse } from '../response.js';
 import { RuleEnvironment } from '../rule-environment.js';
 import type { EvaluationRequest, PolicyResponse } from '../types.js';
@@ -105,10 +106,6 @@ function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): Pol
   return { policy, resource: trigger.resource, rules: responses };
 }
 
-/** How PolicyExceptions name a policy: `<name>`, or `<namespace>/<name>` for a namespaced Policy. */
-function policyKey(policy: CompiledPolicy): string {
-  return policy.kind === 'Policy' ? `${policy.namespace}/${policy.name}` : policy.name;
-}
 
 function filterRule(evaluation: Evaluation, rule: Rule, type: RuleType): RuleResponse | null {
   const { trigger, request } = evaluation;
@@ -163,17 +160,6 @@ function matchingExceptions(evaluation: Evaluation, env: RuleEnvironment, rule: 
   return exceptionsFor(all, policyKey(evaluation.policy), rule.name).filter(
     (exception) => anyAllMatches(exception.match, evaluation.exceptionInput) && exceptionConditionsHold(env, exception),
   );
-}
-
-function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyException): boolean {
-  if (exception.conditions === undefined) return true;
-  try {
-    const outcome = tryEvaluateConditions(exception.conditions as JsonValue, env.substituteCondition);
-    return !(outcome instanceof ConditionFailure) && outcome.result;
-  } catch {
-    // Kyverno does not apply an exception whose conditions cannot be evaluated.
-    return false;
-  }
 }
 
 /** Preconditions: `true` → pass, error → error, `false` → fail when they hold for the old object, else skip. */

@@ -6,7 +6,7 @@
  * foreach, strategic merge or JSON patch; `request.object` refreshed after every rule;
  * `applyRules: One`; mutate-existing rules against the fake cluster. No I/O happens here.
  */
-import { MatchSubject, anyAllMatches, type MatchInput } from '../../match/match.js';
+import { MatchSubject, anyAllMatches } from '../../match/match.js';
 import type { CompiledPolicy } from '../../policy/compile.js';
 import { exceptionsFor, type PolicyException } from '../../policy/exception.js';
 import type { Rule } from '../../policy/types.js';
@@ -14,7 +14,7 @@ import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../../type
 import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js';
 import { createAdmissionContext } from '../context/admission.js';
 import { withUnresolvedHint } from '../context/external/index.js';
-import { exceptionConditionsHold, identify, policyKey, readBackResource, toEngineOperation } from '../engine.js';
+import { exceptionConditionsHold, identify, matchInputFor, policyKey, readBackResource, toEngineOperation } from '../engine.js';
 import { errorText, ruleResponse } from '../response.js';
 import { RuleEnvironment } from '../rule-environment.js';
 import type { EvaluationRequest, PolicyResponse } from '../types.js';
@@ -25,7 +25,6 @@ import { mutateTargets } from './targets.js';
 
 export { applyMutation, mutatedMessage } from './patch.js';
 
-const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
@@ -73,18 +72,7 @@ function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): Pol
   const policyNamespace = policy.kind === 'Policy' ? policy.namespace : undefined;
   let current = resource;
   for (const rule of rules) {
-    const identity = identify(current);
-    const matchInput: MatchInput = {
-      resource: current,
-      kind: identity.kind,
-      group: identity.group,
-      version: identity.version,
-      subresource: request.subresource ?? '',
-      operation: engineOperation,
-      namespaceLabels: request.namespaceLabels ?? NO_LABELS,
-      userInfo: request.userInfo,
-      policyNamespace,
-    };
+    const matchInput = matchInputFor(current, request, engineOperation, policy);
     const env = new RuleEnvironment({
       rule,
       context,
