@@ -1,11 +1,14 @@
 /**
  * @file Output of the `test` command: Kyverno's result tables and summary lines (spec 40 §1.8), and the
- * JSON document `{"tests":[{"file","results":[...]}]}` with one entry per expanded expected result.
+ * JSON document `{"tests":[{"file","results":[...]}]}` with one entry per expanded expected result. A
+ * `Resource diff` message is followed by the unified diff of the expected and actual objects (coloured on a
+ * terminal); the JSON entry carries that diff in `diff`.
  */
 import type { JsonObject } from '../types.js';
 import { palette, type Palette } from './color.js';
 import { displayPath, type CliIo } from './io.js';
 import { renderTable, type Cell } from './table.js';
+import { formatResourceDiff } from './test-compare.js';
 import type { ActualResult, ResultOutcome, TestRow } from './test-matching.js';
 
 /** The outcome of one Test document. */
@@ -47,12 +50,18 @@ function styleReason(colors: Palette, reason: string): string {
   return reason === 'Excluded' || reason === 'Not found' || reason === 'Invalid Policy' || reason === 'Unsupported' ? colors.warn(reason) : reason;
 }
 
-function rowsTable(rows: readonly TestRow[], detailed: boolean, colors: Palette): string {
+/** The MESSAGE cell: the message, then for a `Resource diff` the legend and the diff. */
+function rowMessage(row: TestRow, color: boolean): string {
+  return row.diff ? `${row.message}\n${formatResourceDiff(row.diff, color).trimEnd()}` : row.message;
+}
+
+function rowsTable(rows: readonly TestRow[], detailed: boolean, color: boolean): string {
+  const colors = palette(color);
   const headers = ['ID', 'POLICY', 'RULE', 'RESOURCE', 'RESULT', 'REASON'];
   if (detailed) headers.push('MESSAGE');
   const cells = rows.map((row, index) => {
     const line: Cell[] = [index + 1, row.policy, row.rule, row.resource, styleResult(colors, row), styleReason(colors, row.reason)];
-    if (detailed) line.push(row.message);
+    if (detailed) line.push(rowMessage(row, color));
     return line;
   });
   return renderTable(headers, cells, colors.header);
@@ -66,12 +75,11 @@ export interface TextOptions {
 
 /** Kyverno's text output: a table per Test document, then the summary (or the failed rows only). */
 export function formatText(outcomes: readonly TestDocumentOutcome[], options: TextOptions): string {
-  const colors = palette(options.color);
   const counts = countRows(outcomes);
   let out = '';
   if (!options.failOnly) {
     for (const outcome of outcomes) {
-      out += `\n${rowsTable(outcome.results.flatMap((result) => result.rows), options.detailed, colors)}\n\n`;
+      out += `\n${rowsTable(outcome.results.flatMap((result) => result.rows), options.detailed, options.color)}\n\n`;
     }
     out += `\nTest Summary: ${counts.passed} tests passed and ${counts.failed} tests failed\n\n`;
     return out;
@@ -79,7 +87,7 @@ export function formatText(outcomes: readonly TestDocumentOutcome[], options: Te
   out += `\nTest Summary: ${counts.failed} out of ${counts.passed + counts.failed} tests failed\n\n`;
   if (counts.failed > 0) {
     const failed = outcomes.flatMap((outcome) => outcome.results.flatMap((result) => result.rows.filter((row) => row.result === 'Fail')));
-    out += `Aggregated Failed Test Cases : \n${rowsTable(failed, options.detailed, colors)}\n`;
+    out += `Aggregated Failed Test Cases : \n${rowsTable(failed, options.detailed, options.color)}\n`;
   }
   return out;
 }
@@ -93,6 +101,8 @@ interface JsonEntry {
   expected: string;
   actual: ActualResult;
   message: string;
+  /** `Resource diff` entries: the legend and unified diff of the expected and actual objects. */
+  diff?: string;
 }
 
 /** The JSON format: one entry per expected result after expanding `resources` lists. */
@@ -100,16 +110,20 @@ export function formatJson(io: Pick<CliIo, 'cwd'>, outcomes: readonly TestDocume
   const tests = outcomes.map((outcome) => ({
     file: displayPath(io, outcome.file),
     results: outcome.results.flatMap((result) =>
-      result.entries.map<JsonEntry>((entry) => ({
-        policy: result.result.policy,
-        rule: result.result.rule,
-        resource: entry.resource,
-        kind: result.result.kind,
-        namespace: entry.namespace,
-        expected: entry.expected,
-        actual: entry.actual,
-        message: entry.message,
-      })),
+      result.entries.map<JsonEntry>((entry) => {
+        const json: JsonEntry = {
+          policy: result.result.policy,
+          rule: result.result.rule,
+          resource: entry.resource,
+          kind: result.result.kind,
+          namespace: entry.namespace,
+          expected: entry.expected,
+          actual: entry.actual,
+          message: entry.message,
+        };
+        if (entry.diff) json.diff = formatResourceDiff(entry.diff, false);
+        return json;
+      }),
     ),
   }));
   return `${JSON.stringify({ tests }, null, 2)}\n`;

@@ -1,15 +1,17 @@
 /**
  * @file Running one Test document as `kyverno test` does (spec 40 §1.5): values, user info, policies,
  * resources, policy validation (invalid policies remembered by name), the default evaluation run plus one
- * run per distinct result `operation`, then the matching of every selected result. A document that cannot
- * run has all its selected results reported as failed with the reason.
+ * run per distinct result `operation`, then the matching of every selected result. Mutate-existing rules
+ * see the `targetResources` (and Kyverno's `Target` map is built from the patched targets); generate rules
+ * read the `cloneSourceResource` files registered for their policy and rule (spec 30 §12.3). A document
+ * that cannot run has all its selected results reported as failed with the reason.
  */
 import path from 'node:path';
 import { ApiCallMocks, type ExternalData } from '../engine/context/external/index.js';
 import type { RequestUserInfo } from '../engine/types.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
 import { validatePolicy } from '../policy/validate.js';
-import type { SourceLocation } from '../types.js';
+import type { JsonObject, SourceLocation } from '../types.js';
 import { loadClusterObjects } from './cluster-resources.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { locateIn, readFile, reportAt, type LoadedFile } from './documents.js';
@@ -19,8 +21,9 @@ import { displayPath, type CliIo } from './io.js';
 import { globalContextStore, mockedCluster } from './offline-data.js';
 import { loadPolicies, type PolicySet } from './policy-loader.js';
 import { loadResources } from './resource-loader.js';
-import type { TestSpec } from './test-file.js';
-import { failedOutcome, matchResult, type MatchInput, type TriggerRun } from './test-matching.js';
+import { ExpectedFiles } from './test-compare.js';
+import type { TestResult, TestSpec } from './test-file.js';
+import { failedOutcome, matchResult, targetRun, type MatchInput, type TriggerRun } from './test-matching.js';
 import type { TestDocumentOutcome } from './test-output.js';
 import { selectResults, type TestCaseSelector } from './test-selector.js';
 import { decodeUserInfo } from './userinfo.js';
@@ -41,7 +44,7 @@ export interface TestRunOptions {
 }
 
 /** The Test fields that feed evaluation kyverno-lint does not do yet. */
-const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['targetResources', 'paramResources', 'context'];
+const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['paramResources', 'context'];
 
 /** Why a Test document cannot run; `location` points at the cause when known (else the test file). */
 class TestError extends Error {
@@ -101,8 +104,8 @@ function loadUserInfo(test: TestSpec, dir: string, options: TestRunOptions): Req
 
 /**
  * The data of `configMap`, `apiCall` and `globalReference` context entries: with `clusterResources`, a
- * mocked cluster holding the test's resources and the cluster resources (Kyverno allows API calls and
- * reads ConfigMaps only then); the `apiCallResponses` mocks; the `globalContextEntries`.
+ * mocked cluster holding the test's resources and target resources, then the cluster resources (Kyverno
+ * allows API calls and reads ConfigMaps only then); the `apiCallResponses` mocks; the `globalContextEntries`.
  */
 function loadExternalData(
   test: TestSpec,
@@ -153,6 +156,60 @@ function preparePolicies(set: PolicySet, referenced: ReadonlySet<string>): Prepa
   return prepared;
 }
 
+/** How a result names a policy: `namespace/name` for a namespaced Policy, the name otherwise. */
+function policyReference(compiled: CompiledPolicy): string {
+  return compiled.kind === 'Policy' ? `${compiled.namespace}/${compiled.name}` : compiled.name;
+}
+
+/**
+ * Whether a generate rule copies existing objects: `generate.cloneList.kinds` is not empty, or `generate.clone`
+ * sets a field (Kyverno reads the rule re-marshalled, where empty fields are omitted).
+ */
+function clones(generate: JsonObject | undefined): boolean {
+  if (generate === undefined) return false;
+  const { clone, cloneList } = generate;
+  if (cloneList !== null && typeof cloneList === 'object' && !Array.isArray(cloneList) && Array.isArray(cloneList.kinds) && cloneList.kinds.length > 0) {
+    return true;
+  }
+  return clone !== null && typeof clone === 'object' && !Array.isArray(clone) && Object.values(clone).some((value) => value !== '' && value !== null);
+}
+
+/**
+ * The clone sources of each policy (Kyverno's `ruleToCloneSourceResource`, keyed by policy and rule): for
+ * every rule of a policy, the first result (of all the Test's results, CEL ones aside) naming that policy
+ * (`namespace/name` for a namespaced Policy) and rule decides; its `cloneSourceResource` is registered when
+ * the rule clones. The objects of a policy's registered files seed its generation store.
+ */
+export function cloneSourceLookup(
+  policies: readonly CompiledPolicy[],
+  results: readonly TestResult[],
+  files: ExpectedFiles,
+): (policy: CompiledPolicy) => readonly JsonObject[] {
+  const registered = new Map<string, string[]>();
+  for (const compiled of policies) {
+    const reference = policyReference(compiled);
+    const paths: string[] = [];
+    for (const rule of compiled.policy.spec.rules ?? []) {
+      const result = results.find((candidate) => candidate.celKind === undefined && candidate.policy === reference && candidate.rule === rule.name);
+      if (result?.cloneSourceResource && clones(rule.generate) && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+    }
+    if (paths.length > 0) registered.set(reference, paths);
+  }
+  const sources = new Map<string, readonly JsonObject[]>();
+  return (policy) => {
+    const reference = policyReference(policy);
+    let objects = sources.get(reference);
+    if (objects === undefined) {
+      objects = (registered.get(reference) ?? []).flatMap((file) => {
+        const loaded = files.load(file);
+        return 'objects' in loaded ? loaded.objects : [];
+      });
+      sources.set(reference, objects);
+    }
+    return objects;
+  };
+}
+
 function evaluationRun(
   policies: readonly CliPolicy[],
   resources: readonly LoadedResource[],
@@ -185,13 +242,16 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     progress('  Loading resources ...');
     const resourceSet = loadResources(test.resources.map((file) => path.resolve(dir, file)), options.log, { dedupe: true });
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
+    const targetSet = loadResources(test.targetResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
+    if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
+    const targets = targetSet.resources;
     for (const field of UNSUPPORTED_FIELDS) {
       const value = test[field];
       if (Array.isArray(value) ? value.length > 0 : value !== undefined) {
         options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: 'warning' });
       }
     }
-    const external = loadExternalData(test, dir, resourceSet.resources, options, progress);
+    const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
     if (test.exceptions.length > 0) progress('  Loading exceptions ...');
     const exceptions = loadExceptions(test.exceptions.map((file) => path.resolve(dir, file)), options.log);
     const policyCount = policySet.policies.length + policySet.unsupported.size;
@@ -200,13 +260,35 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
 
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf('/') + 1)));
     const prepared = preparePolicies(policySet, referenced);
-    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions, external });
+    const files = new ExpectedFiles(dir, options.log);
+    const run: Omit<EvaluationOptions, 'numberMode'> = {
+      values,
+      userInfo,
+      exceptions,
+      external,
+      // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
+      targets: [...resourceSet.resources, ...targets].map((target) => target.value),
+      cloneSources: cloneSourceLookup(
+        prepared.evaluated.map((policy) => policy.compiled),
+        test.results,
+        files,
+      ),
+    };
+    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, run);
     const byOperation = new Map<string, TriggerRun>();
     for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
-      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo, exceptions, external, operation }));
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run, operation }));
     }
     progress('  Checking results ...');
-    const input: MatchInput = { trigger, byOperation, invalidPolicies: prepared.invalid, unsupportedPolicies: policySet.unsupported, policies: prepared.byName };
+    const input: MatchInput = {
+      trigger,
+      byOperation,
+      target: targetRun(targets, trigger),
+      invalidPolicies: prepared.invalid,
+      unsupportedPolicies: policySet.unsupported,
+      policies: prepared.byName,
+      files,
+    };
     outcome.results = selected.map((result) => matchResult(result, input));
   } catch (error) {
     if (!(error instanceof TestError)) throw error;

@@ -132,7 +132,7 @@ describe('kyverno-lint test', () => {
     expect(stderr).toContain(
       `${FIXTURES}/test-errors/kyverno-test.yaml:16:1: test file ${FIXTURES}/test-errors/kyverno-test.yaml uses a deprecated schema — please migrate to the latest format`,
     );
-    expect(stdout).toContain('Test Summary: 14 tests passed and 7 tests failed');
+    expect(stdout).toContain('Test Summary: 15 tests passed and 9 tests failed');
   });
 
   it('reports problems in policy and resource files at their line and keeps the rest', async () => {
@@ -145,6 +145,53 @@ describe('kyverno-lint test', () => {
     expect(stderr).toMatch(new RegExp(`^${dir}/missing\\.yaml:1:1: ENOENT`, 'm'));
     expect(stdout).toContain('│  1 │ require-name │ check │ v1/Pod/default/web │ Pass   │ Ok        │');
     expect(stdout).toContain('│  2 │ typo         │ check │ v1/Pod/default/web │ Fail   │ Not found │');
+  });
+
+  it('compares patchedResources: equal after normalisation, Resource diff with the diff, missing documents', async () => {
+    const { code, stdout } = await runCli(['test', `${FIXTURES}/test-compare`, '--remove-color']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('│  1 │ require-team │ check-team │ v1/Pod/default/web │ Pass   │ Ok             │');
+    expect(stdout).toContain('│  2 │ require-team │ check-team │ v1/Pod/default/web │ Fail   │ Resource diff  │');
+    expect(stdout).toContain('│  3 │ require-team │ check-team │ v1/Pod/prod/db     │ Fail   │ Resource error │');
+    expect(stdout).not.toContain('│  4 │');
+    expect(stdout).toContain('Test Summary: 1 tests passed and 2 tests failed');
+  });
+
+  it('prints the diff of a Resource diff in the MESSAGE column, coloured on a terminal only', async () => {
+    const plain = (await runCli(['test', `${FIXTURES}/test-compare`, '--detailed-results'])).stdout;
+    const lines = plain.split('\n').map((line) => line.split('│')[7]?.trim());
+    const start = lines.indexOf("Patched resource didn't match the patched resource in the test result");
+    expect(lines.slice(start, start + 13)).toEqual([
+      "Patched resource didn't match the patched resource in the test result",
+      '(- only in expected, + only in actual)',
+      '',
+      '--- expected',
+      '+++ actual',
+      '@@ -8,5 +8,5 @@',
+      'namespace: default',
+      'spec:',
+      'containers:',
+      '-    - image: nginx:latest',
+      '+    - image: nginx:1.25',
+      'name: app',
+      "error: failed to load PatchedResources resource (resource with name db not found in manifest)",
+    ]);
+    const coloured = (await runCli(['test', `${FIXTURES}/test-compare`, '--detailed-results'], { tty: true })).stdout;
+    expect(coloured).toContain('\u001b[32m+    - image: nginx:1.25\u001b[0m');
+    expect(plain).not.toContain('\u001b[');
+  });
+
+  it('carries the diff of a Resource diff in the JSON entry', async () => {
+    const { stdout } = await runCli(['test', `${FIXTURES}/test-compare`, '--format', 'json']);
+    const parsed = JSON.parse(stdout) as { tests: { results: (JsonEntry & { diff?: string })[] }[] };
+    const [equal, different, skipped, missing] = parsed.tests[0].results;
+    expect(equal).not.toHaveProperty('diff');
+    expect(different).toMatchObject({ expected: 'pass', actual: 'pass', message: "Patched resource didn't match the patched resource in the test result" });
+    expect(different.diff).toBe(
+      '(- only in expected, + only in actual)\n\n--- expected\n+++ actual\n@@ -8,5 +8,5 @@\n   namespace: default\n spec:\n   containers:\n-    - image: nginx:latest\n+    - image: nginx:1.25\n       name: app\n',
+    );
+    expect(skipped).toMatchObject({ resource: 'db', actual: 'missing', message: expect.stringMatching(/^not compared \(failOnMissingResources is false\): /) });
+    expect(missing).toMatchObject({ resource: 'db', actual: 'fail', message: 'error: failed to load PatchedResources resource (resource with name db not found in manifest)' });
   });
 
   it('fails every selected result of a Test document that cannot run', async () => {

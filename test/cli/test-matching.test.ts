@@ -1,10 +1,13 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resourceKey, type LoadedResource, type ResourceResponse } from '../../src/cli/evaluation.js';
 import type { TestResult } from '../../src/cli/test-file.js';
-import { matchResult, reportResult, type MatchInput, type TriggerRun } from '../../src/cli/test-matching.js';
+import { ExpectedFiles } from '../../src/cli/test-compare.js';
+import { matchResult, reportResult, targetRun, type MatchInput, type TriggerRun } from '../../src/cli/test-matching.js';
 import { compilePolicy, type CompiledPolicy } from '../../src/policy/compile.js';
 import type { Policy, Rule } from '../../src/policy/types.js';
-import type { RuleResponse } from '../../src/types.js';
+import type { JsonObject, RuleResponse } from '../../src/types.js';
+import { ROOT } from './helpers.js';
 
 function policy(name: string, rules: Rule[], annotations?: Record<string, string>): CompiledPolicy {
   const raw: Policy = { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name, annotations }, spec: { rules } };
@@ -17,6 +20,7 @@ const mutateRule = (name: string): Rule => ({ name, match: { any: [{ resources: 
 const labels = policy('require-labels', [validateRule('check-team')]);
 const unscored = policy('unscored', [validateRule('check')], { 'policies.kyverno.io/scored': 'false' });
 const mixed = policy('mixed', [mutateRule('add-label'), validateRule('check')]);
+const images = policy('images', [{ name: 'verify', match: { any: [{ resources: { kinds: ['Pod'] } }] }, verifyImages: [{ imageReferences: ['*'] }] }]);
 
 function resource(apiVersion: string, kind: string, namespace: string, name: string): LoadedResource {
   return {
@@ -65,7 +69,9 @@ const input: MatchInput = {
     ['require-labels', [labels]],
     ['unscored', [unscored]],
     ['mixed', [mixed]],
+    ['images', [images]],
   ]),
+  files: new ExpectedFiles(process.cwd()),
 };
 
 function result(fields: Partial<TestResult> & Pick<TestResult, 'policy' | 'result'>): TestResult {
@@ -157,16 +163,19 @@ describe('matchResult (spec 40 §1.6)', () => {
       rows: [['v1/Pod/default/web', 'check-team', 'Pass', 'Ok']],
     },
     {
-      name: 'mutate rules are reported as unsupported',
+      name: 'a mutate rule without rule response is Excluded',
       result: result({ policy: 'mixed', rule: 'add-label', resources: ['web'], result: 'pass' }),
-      rows: [['web', 'add-label', 'Fail', 'Unsupported']],
+      rows: [
+        ['v1/Pod/default/web', 'add-label', 'Pass', 'Excluded'],
+        ['apps/v1/Deployment/default/web', 'add-label', 'Pass', 'Excluded'],
+      ],
     },
     {
-      name: 'patchedResources comparisons are reported as unsupported',
-      result: result({ policy: 'require-labels', rule: 'check-team', resources: ['web', 'api'], result: 'pass', patchedResources: 'patched.yaml' }),
+      name: 'verifyImages rules are reported as unsupported',
+      result: result({ policy: 'images', rule: 'verify', resources: ['web', 'api'], result: 'pass' }),
       rows: [
-        ['web', 'check-team', 'Fail', 'Unsupported'],
-        ['api', 'check-team', 'Fail', 'Unsupported'],
+        ['web', 'verify', 'Fail', 'Unsupported'],
+        ['api', 'verify', 'Fail', 'Unsupported'],
       ],
     },
     {
@@ -210,5 +219,231 @@ describe('reportResult', () => {
     { status: 'pass', scored: false, report: 'pass' },
   ] as const)('$status (scored: $scored) → $report', ({ status, scored, report }) => {
     expect(reportResult(status, scored)).toBe(report);
+  });
+});
+
+describe('matchResult object comparisons (spec 30 §9, §10, §12.3)', () => {
+  const FILES = new ExpectedFiles(path.join(ROOT, 'test/fixtures/cli/test-compare/expected'));
+  const pods = { kinds: ['Pod'] };
+  const addLabel = policy('add-label', [{ name: 'add-team', match: { any: [{ resources: pods }] }, mutate: { patchStrategicMerge: {} } }]);
+  const setImage = policy('set-image', [{ name: 'latest', match: { any: [{ resources: pods }] }, mutate: { patchStrategicMerge: {} } }]);
+  const existingRule = (name: string): Rule => ({
+    name,
+    match: { any: [{ resources: { kinds: ['ConfigMap'] } }] },
+    mutate: { targets: [{ apiVersion: 'v1', kind: 'Secret', name: 'creds' }], patchStrategicMerge: {} },
+  });
+  const mutateExisting = policy('mutate-existing', [existingRule('patch-secret')]);
+  const otherExisting = policy('other-existing', [existingRule('patch-secret')]);
+  const generateRule = (name: string): Rule => ({ name, match: { any: [{ resources: { kinds: ['Namespace'] } }] }, generate: { kind: 'NetworkPolicy' } });
+  const addNetpol = policy('add-networkpolicy', [generateRule('default-deny'), generateRule('quota')]);
+
+  const loaded = (value: JsonObject): LoadedResource => {
+    const metadata = value.metadata as JsonObject;
+    const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
+    const apiVersion = value.apiVersion as string;
+    const kind = value.kind as string;
+    const name = metadata.name as string;
+    return { value: value as LoadedResource['value'], file: '/r.yaml', documentIndex: 0, apiVersion, kind, namespace, name, key: resourceKey(apiVersion, kind, namespace, name) };
+  };
+  const podValue = (name: string, namespace: string, image: string): JsonObject => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, labels: { team: 'a' } },
+    spec: { containers: [{ name: 'app', image }] },
+  });
+  const secret = (labels: Record<string, string>): JsonObject => ({
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 'creds', namespace: 'default', labels },
+    data: { token: 'dG9rZW4=' },
+  });
+  const web = loaded(podValue('web', 'default', 'nginx:1.25'));
+  const api = loaded(podValue('api', 'prod', 'nginx:1.25'));
+  const cm = loaded({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'dictionary-1', namespace: 'staging' } });
+  const teamA = loaded({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } });
+  const creds = loaded(secret({}));
+  const netpol: JsonObject = {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: { name: 'default-deny', namespace: 'team-a', labels: { 'generate.kyverno.io/policy-name': 'add-networkpolicy' } },
+    spec: { podSelector: {}, policyTypes: ['Ingress', 'Egress'] },
+  };
+
+  const mutation = (name: string, status: RuleResponse['status'], extra: Partial<RuleResponse> = {}): RuleResponse => ({ name, type: 'Mutation', status, message: `${name} ${status}`, ...extra });
+  const generation = (name: string, status: RuleResponse['status'], generatedResources?: JsonObject[]): RuleResponse => ({
+    name,
+    type: 'Generation',
+    status,
+    message: '',
+    ...(generatedResources ? { generatedResources } : {}),
+  });
+  const mutated = (compiled: CompiledPolicy, target: LoadedResource, rules: RuleResponse[], patched: JsonObject = target.value): ResourceResponse => ({
+    kind: 'mutate',
+    response: { policy: compiled, resource: target.value, rules, patchedResource: patched },
+  });
+  const emptyMutations = (target: LoadedResource): ResourceResponse[] => [mutated(mutateExisting, target, []), mutated(otherExisting, target, [])];
+
+  const trigger: TriggerRun = {
+    resources: [web, api, cm, teamA],
+    responses: new Map([
+      [
+        web.key,
+        [
+          mutated(addLabel, web, [mutation('add-team', 'pass')]),
+          mutated(setImage, web, [mutation('latest', 'pass')], podValue('web', 'default', 'nginx:latest')),
+          ...emptyMutations(web),
+        ],
+      ],
+      [api.key, [mutated(addLabel, api, [mutation('add-team', 'pass')]), mutated(setImage, api, []), ...emptyMutations(api)]],
+      [
+        cm.key,
+        [
+          mutated(addLabel, cm, []),
+          mutated(setImage, cm, []),
+          mutated(mutateExisting, cm, [mutation('patch-secret', 'pass', { patchedTarget: secret({ foo: 'bar' }) })]),
+          mutated(otherExisting, cm, [mutation('patch-secret', 'pass', { patchedTarget: secret({ foo: 'baz' }) })]),
+        ],
+      ],
+      [
+        teamA.key,
+        [
+          ...emptyMutations(teamA),
+          { kind: 'generate', response: { policy: addNetpol, resource: teamA.value, rules: [generation('default-deny', 'pass', [netpol]), generation('quota', 'skip')] } },
+        ],
+      ],
+    ]),
+  };
+  const input: MatchInput = {
+    trigger,
+    byOperation: new Map(),
+    target: targetRun([creds], trigger),
+    invalidPolicies: new Map(),
+    unsupportedPolicies: new Map(),
+    policies: new Map(
+      [addLabel, setImage, mutateExisting, otherExisting, addNetpol].map((compiled): [string, CompiledPolicy[]] => [compiled.name, [compiled]]),
+    ),
+    files: FILES,
+  };
+
+  it('builds the Target map from the responses carrying a patched target', () => {
+    expect(input.target?.resources).toEqual([creds]);
+    expect(input.target?.responses.get(creds.key)?.map((response) => response.response.policy.name)).toEqual(['mutate-existing', 'other-existing']);
+    expect(targetRun([loaded(secret({})), web], { resources: [web], responses: new Map([[web.key, [mutated(addLabel, web, [mutation('add-team', 'pass')])]]]) })).toEqual({
+      resources: [],
+      responses: new Map(),
+    });
+  });
+
+  it.each<{ name: string; result: TestResult; rows: Row[] }>([
+    {
+      name: 'the patched resource equals its document: the status is compared',
+      result: result({ policy: 'add-label', rule: 'add-team', resources: ['web'], patchedResources: 'patched.yaml', result: 'pass' }),
+      rows: [['v1/Pod/default/web', 'add-team', 'Pass', 'Ok']],
+    },
+    {
+      name: 'the status is compared only after the object',
+      result: result({ policy: 'add-label', rule: 'add-team', resources: ['web'], patchedResources: 'patched.yaml', result: 'fail' }),
+      rows: [['v1/Pod/default/web', 'add-team', 'Fail', 'Want fail, got pass']],
+    },
+    {
+      name: 'a different patched resource is a Resource diff, whatever the status',
+      result: result({ policy: 'set-image', rule: 'latest', resources: ['web'], patchedResources: 'patched.yaml', result: 'pass' }),
+      rows: [['v1/Pod/default/web', 'latest', 'Fail', 'Resource diff']],
+    },
+    {
+      name: 'a resource missing from patchedResources gives no row',
+      result: result({ policy: 'add-label', rule: 'add-team', resources: ['api'], patchedResources: 'patched.yaml', result: 'pass' }),
+      rows: [],
+    },
+    {
+      name: 'with failOnMissingResources a missing resource is a Resource error',
+      result: result({ policy: 'add-label', rule: 'add-team', resources: ['api'], patchedResources: 'patched.yaml', result: 'pass', failOnMissingResources: true }),
+      rows: [['v1/Pod/prod/api', 'add-team', 'Fail', 'Resource error']],
+    },
+    {
+      name: 'a file that cannot be loaded is a Resource error',
+      result: result({ policy: 'add-label', rule: 'add-team', resources: ['web'], patchedResources: 'missing.yaml', result: 'pass' }),
+      rows: [['v1/Pod/default/web', 'add-team', 'Fail', 'Resource error']],
+    },
+    {
+      name: 'without resources the targets come first; the trigger missing from the file gives no row',
+      result: result({ policy: 'mutate-existing', rule: 'patch-secret', patchedResources: 'patched.yaml', result: 'pass' }),
+      rows: [
+        ['v1/Secret/default/creds', 'patch-secret', 'Pass', 'Ok'],
+        ['v1/Pod/default/web', 'patch-secret', 'Pass', 'Excluded'],
+        ['v1/Pod/prod/api', 'patch-secret', 'Pass', 'Excluded'],
+        ['v1/Namespace//team-a', 'patch-secret', 'Pass', 'Excluded'],
+      ],
+    },
+    {
+      name: 'a resources entry naming a target compares the patched target',
+      result: result({ policy: 'mutate-existing', rule: 'patch-secret', resources: ['default/creds'], patchedResources: 'patched.yaml', result: 'pass' }),
+      rows: [['v1/Secret/default/creds', 'patch-secret', 'Pass', 'Ok']],
+    },
+    {
+      name: 'target rows come from the responses of the result policy only',
+      result: result({ policy: 'other-existing', rule: 'patch-secret', resources: ['creds'], patchedResources: 'patched.yaml', result: 'pass' }),
+      rows: [['v1/Secret/default/creds', 'patch-secret', 'Fail', 'Resource diff']],
+    },
+    {
+      name: 'one row per generated object, named /<name>',
+      result: result({ policy: 'add-networkpolicy', rule: 'default-deny', resources: ['team-a'], generatedResource: 'generated.yaml', result: 'pass' }),
+      rows: [['/default-deny', 'default-deny', 'Pass', 'Ok']],
+    },
+    {
+      name: 'a generation without generated objects compares the status only',
+      result: result({ policy: 'add-networkpolicy', rule: 'quota', resources: ['team-a'], generatedResource: 'generated.yaml', result: 'skip' }),
+      rows: [['v1/Namespace//team-a', 'quota', 'Pass', 'Ok']],
+    },
+    {
+      name: 'a generated object missing from generatedResource is a Resource error (never skipped)',
+      result: result({ policy: 'add-networkpolicy', rule: 'default-deny', resources: ['team-a'], generatedResource: 'patched.yaml', result: 'pass' }),
+      rows: [['/default-deny', 'default-deny', 'Fail', 'Resource error']],
+    },
+    {
+      name: 'generatedResources passes when any file matches',
+      result: result({ policy: 'add-networkpolicy', rule: 'default-deny', resources: ['team-a'], generatedResources: ['generated-other.yaml', 'generated.yaml'], result: 'pass' }),
+      rows: [['/default-deny', 'default-deny', 'Pass', 'Ok']],
+    },
+    {
+      name: 'generatedResources without a matching file is a Resource diff',
+      result: result({ policy: 'add-networkpolicy', rule: 'default-deny', resources: ['team-a'], generatedResources: ['generated-other.yaml'], result: 'pass' }),
+      rows: [['/default-deny', 'default-deny', 'Fail', 'Resource diff']],
+    },
+    {
+      name: 'a generate policy without response for the resource is Not found',
+      result: result({ policy: 'add-networkpolicy', rule: 'default-deny', resources: ['web'], generatedResource: 'generated.yaml', result: 'pass' }),
+      rows: [['v1/Pod/default/web', 'default-deny', 'Fail', 'Not found']],
+    },
+  ])('$name', ({ result: expected, rows }) => {
+    const outcome = matchResult(expected, input);
+    expect(outcome.rows.map((row) => [row.resource, row.rule, row.result, row.reason])).toEqual(rows);
+  });
+
+  it('gives the messages and the diff of object comparisons', () => {
+    const diff = matchResult(result({ policy: 'set-image', rule: 'latest', resources: ['web'], patchedResources: 'patched.yaml', result: 'pass' }), input);
+    expect(diff.rows[0]).toMatchObject({ message: "Patched resource didn't match the patched resource in the test result", actual: 'pass', compared: true });
+    expect(diff.rows[0].diff?.expected).toContain('image: nginx:1.25');
+    expect(diff.rows[0].diff?.actual).toContain('image: nginx:latest');
+    expect(diff.entries).toEqual([
+      { resource: 'web', namespace: 'default', expected: 'pass', actual: 'pass', message: diff.rows[0].message, passed: false, diff: diff.rows[0].diff },
+    ]);
+
+    const missing = matchResult(result({ policy: 'add-label', rule: 'add-team', resources: ['api'], patchedResources: 'patched.yaml', result: 'pass', failOnMissingResources: true }), input);
+    expect(missing.rows[0].message).toBe('error: failed to load PatchedResources resource (resource with name api not found in manifest)');
+  });
+
+  it('reports an entry whose comparison was dropped as passed, saying why', () => {
+    const outcome = matchResult(result({ policy: 'add-label', rule: 'add-team', resources: ['api'], patchedResources: 'patched.yaml', result: 'pass' }), input);
+    expect(outcome.entries).toEqual([
+      {
+        resource: 'api',
+        namespace: 'prod',
+        expected: 'pass',
+        actual: 'missing',
+        message: 'not compared (failOnMissingResources is false): error: failed to load PatchedResources resource (resource with name api not found in manifest)',
+        passed: true,
+      },
+    ]);
   });
 });
