@@ -48,12 +48,12 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
+    var isAlias3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
     var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap5 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isMap6 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
-    var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    var isScalar3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
     function isCollection(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
@@ -74,7 +74,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
+    var hasAnchor2 = (node2) => (isScalar3(node2) || isCollection(node2)) && !!node2.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -82,15 +82,15 @@ var require_identity = __commonJS({
     exports.PAIR = PAIR;
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
-    exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias2;
+    exports.hasAnchor = hasAnchor2;
+    exports.isAlias = isAlias3;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap5;
+    exports.isMap = isMap6;
     exports.isNode = isNode;
     exports.isPair = isPair;
-    exports.isScalar = isScalar2;
-    exports.isSeq = isSeq2;
+    exports.isScalar = isScalar3;
+    exports.isSeq = isSeq3;
   }
 });
 
@@ -114,17 +114,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path8) {
-      const ctrl = callVisitor(key2, node2, visitor, path8);
+    function visit_(key2, node2, visitor, path10) {
+      const ctrl = callVisitor(key2, node2, visitor, path10);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path8, ctrl);
-        return visit_(key2, ctrl, visitor, path8);
+        replaceNode(key2, path10, ctrl);
+        return visit_(key2, ctrl, visitor, path10);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
+          path10 = Object.freeze(path10.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path8);
+            const ci = visit_(i, node2.items[i], visitor, path10);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -135,13 +135,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path8);
+          path10 = Object.freeze(path10.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path10);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path8);
+          const cv = visit_("value", node2.value, visitor, path10);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -162,17 +162,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path8) {
-      const ctrl = await callVisitor(key2, node2, visitor, path8);
+    async function visitAsync_(key2, node2, visitor, path10) {
+      const ctrl = await callVisitor(key2, node2, visitor, path10);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path8, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path8);
+        replaceNode(key2, path10, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path10);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
+          path10 = Object.freeze(path10.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path8);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path10);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -183,13 +183,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node2)) {
-          path8 = Object.freeze(path8.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path8);
+          path10 = Object.freeze(path10.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path10);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path8);
+          const cv = await visitAsync_("value", node2.value, visitor, path10);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -216,23 +216,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path8) {
+    function callVisitor(key2, node2, visitor, path10) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path8);
+        return visitor(key2, node2, path10);
       if (identity2.isMap(node2))
-        return visitor.Map?.(key2, node2, path8);
+        return visitor.Map?.(key2, node2, path10);
       if (identity2.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path8);
+        return visitor.Seq?.(key2, node2, path10);
       if (identity2.isPair(node2))
-        return visitor.Pair?.(key2, node2, path8);
+        return visitor.Pair?.(key2, node2, path10);
       if (identity2.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path8);
+        return visitor.Scalar?.(key2, node2, path10);
       if (identity2.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path8);
+        return visitor.Alias?.(key2, node2, path10);
       return void 0;
     }
-    function replaceNode(key2, path8, node2) {
-      const parent = path8[path8.length - 1];
+    function replaceNode(key2, path10, node2) {
+      const parent = path10[path10.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity2.isPair(parent)) {
@@ -844,10 +844,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path8, value) {
+    function collectionFromPath(schema, path10, value) {
       let v = value;
-      for (let i = path8.length - 1; i >= 0; --i) {
-        const k = path8[i];
+      for (let i = path10.length - 1; i >= 0; --i) {
+        const k = path10[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -866,7 +866,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path8) => path8 == null || typeof path8 === "object" && !!path8[Symbol.iterator]().next().done;
+    var isEmptyPath = (path10) => path10 == null || typeof path10 === "object" && !!path10[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -896,11 +896,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path8, value) {
-        if (isEmptyPath(path8))
+      addIn(path10, value) {
+        if (isEmptyPath(path10))
           this.add(value);
         else {
-          const [key2, ...rest] = path8;
+          const [key2, ...rest] = path10;
           const node2 = this.get(key2, true);
           if (identity2.isCollection(node2))
             node2.addIn(rest, value);
@@ -914,8 +914,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path8) {
-        const [key2, ...rest] = path8;
+      deleteIn(path10) {
+        const [key2, ...rest] = path10;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -929,8 +929,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path8, keepScalar) {
-        const [key2, ...rest] = path8;
+      getIn(path10, keepScalar) {
+        const [key2, ...rest] = path10;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node2) ? node2.value : node2;
@@ -948,8 +948,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path8) {
-        const [key2, ...rest] = path8;
+      hasIn(path10) {
+        const [key2, ...rest] = path10;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -959,8 +959,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path8, value) {
-        const [key2, ...rest] = path8;
+      setIn(path10, value) {
+        const [key2, ...rest] = path10;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -985,12 +985,12 @@ var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str5) => str5.replace(/^(?!$)(?: $)?/gm, "#");
-    function indentComment(comment, indent) {
+    function indentComment(comment, indent2) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
-      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+      return indent2 ? comment.replace(/^(?! *$)/gm, indent2) : comment;
     }
-    var lineComment = (str5, indent, comment) => str5.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str5.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str5, indent2, comment) => str5.endsWith("\n") ? indentComment(comment, indent2) : comment.includes("\n") ? "\n" + indentComment(comment, indent2) : (str5.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1004,17 +1004,17 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text4, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text3;
+        return text4;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
-      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text3.length <= endStep)
-        return text3;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent2.length);
+      if (text4.length <= endStep)
+        return text4;
       const folds = [];
       const escapedFolds = {};
-      let end = lineWidth - indent.length;
+      let end = lineWidth - indent2.length;
       if (typeof indentAtStart === "number") {
         if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
           folds.push(0);
@@ -1028,14 +1028,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text3, i, indent.length);
+        i = consumeMoreIndentedLines(text4, i, indent2.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text3[i += 1]; ) {
+      for (let ch; ch = text4[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text3[i + 1]) {
+          switch (text4[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -1052,12 +1052,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text3, i, indent.length);
-          end = i + indent.length + endStep;
+            i = consumeMoreIndentedLines(text4, i, indent2.length);
+          end = i + indent2.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text3[i + 1];
+            const next = text4[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -1069,12 +1069,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text3[i += 1];
+                ch = text4[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text3;
+                return text4;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -1089,39 +1089,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text3;
+        return text4;
       if (onFold)
         onFold();
-      let res = text3.slice(0, folds[0]);
+      let res = text4.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text3.length;
+        const end2 = folds[i2 + 1] || text4.length;
         if (fold === 0)
           res = `
-${indent}${text3.slice(0, end2)}`;
+${indent2}${text4.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text3[fold]}\\`;
+            res += `${text4[fold]}\\`;
           res += `
-${indent}${text3.slice(fold + 1, end2)}`;
+${indent2}${text4.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text3, i, indent) {
+    function consumeMoreIndentedLines(text4, i, indent2) {
       let end = i;
       let start = i + 1;
-      let ch = text3[start];
+      let ch = text4[start];
       while (ch === " " || ch === "	") {
-        if (i < start + indent) {
-          ch = text3[++i];
+        if (i < start + indent2) {
+          ch = text4[++i];
         } else {
           do {
-            ch = text3[++i];
+            ch = text4[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text3[start];
+          ch = text4[start];
         }
       }
       return end;
@@ -1169,7 +1169,7 @@ var require_stringifyString = __commonJS({
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const indent2 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str5 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -1229,7 +1229,7 @@ var require_stringifyString = __commonJS({
                   str5 += "\n";
                   i += 2;
                 }
-                str5 += indent;
+                str5 += indent2;
                 if (json[i + 2] === " ")
                   str5 += "\\";
                 i += 1;
@@ -1241,15 +1241,15 @@ var require_stringifyString = __commonJS({
           }
       }
       str5 = start ? str5 + json.slice(start) : json;
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent2, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
         return doubleQuotedString(value, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const indent2 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
-${indent}`) + "'";
-      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+${indent2}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function quotedString(value, ctx) {
       const { singleQuote } = ctx.options;
@@ -1279,8 +1279,8 @@ ${indent}`) + "'";
       if (!blockQuote || /\n[\t ]+$/.test(value)) {
         return quotedString(value, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      const indent2 = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent2.length);
       if (!value)
         return literal ? "|\n" : ">\n";
       let chomp;
@@ -1305,7 +1305,7 @@ ${indent}`) + "'";
         value = value.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
+        end = end.replace(blockEndNewlines, `$&${indent2}`);
       }
       let startWithSpace = false;
       let startEnd;
@@ -1322,9 +1322,9 @@ ${indent}`) + "'";
       let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
         value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
+        start = start.replace(/\n+/g, `$&${indent2}`);
       }
-      const indentSize = indent ? "2" : "1";
+      const indentSize = indent2 ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
       if (comment) {
         header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
@@ -1332,7 +1332,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal) {
-        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent2}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -1340,18 +1340,18 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent2, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
-${indent}${body}`;
+${indent2}${body}`;
       }
-      value = value.replace(/\n+/g, `$&${indent}`);
+      value = value.replace(/\n+/g, `$&${indent2}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent2}${start}${value}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
-      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      const { actualString, implicitKey, indent: indent2, indentStep, inFlow } = ctx;
       if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
         return quotedString(value, ctx);
       }
@@ -1362,22 +1362,22 @@ ${indent}${start}${value}${end}`;
         return blockString(item, ctx, onComment, onChompKeep);
       }
       if (containsDocumentMarker(value)) {
-        if (indent === "") {
+        if (indent2 === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
-        } else if (implicitKey && indent === indentStep) {
+        } else if (implicitKey && indent2 === indentStep) {
           return quotedString(value, ctx);
         }
       }
       const str5 = value.replace(/\n+/g, `$&
-${indent}`);
+${indent2}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1507,7 +1507,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify(item, ctx, onComment, onChompKeep) {
+    function stringify3(item, ctx, onComment, onChompKeep) {
       if (identity2.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity2.isAlias(item)) {
@@ -1536,7 +1536,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str5}`;
     }
     exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify;
+    exports.stringify = stringify3;
   }
 });
 
@@ -1546,10 +1546,10 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity2 = require_identity();
     var Scalar = require_Scalar();
-    var stringify = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
-      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity2.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
@@ -1564,11 +1564,11 @@ var require_stringifyPair = __commonJS({
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
-        indent: indent + indentStep
+        indent: indent2 + indentStep
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str5 = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str5 = stringify3.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1594,7 +1594,7 @@ var require_stringifyPair = __commonJS({
         if (keyComment)
           str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
         str5 = `? ${str5}
-${indent}:`;
+${indent2}:`;
       } else {
         str5 = `${str5}:`;
         if (keyComment)
@@ -1620,7 +1620,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify3.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1640,8 +1640,8 @@ ${ctx.indent}`;
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
-        if (hasNewline || !flow) {
+        const flow2 = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow2) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
             let sp0 = valueStr.indexOf(" ");
@@ -1712,7 +1712,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey3 = (ctx, key2) => (merge.identify(key2) || identity2.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey4 = (ctx, key2) => (merge.identify(key2) || identity2.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity2.isSeq(source))
@@ -1750,7 +1750,7 @@ var require_merge = __commonJS({
       return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
-    exports.isMergeKey = isMergeKey3;
+    exports.isMergeKey = isMergeKey4;
     exports.merge = merge;
   }
 });
@@ -1761,7 +1761,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge = require_merge();
-    var stringify = require_stringify();
+    var stringify3 = require_stringify();
     var identity2 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key: key2, value }) {
@@ -1797,7 +1797,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity2.isNode(key2) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -1864,15 +1864,15 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity2 = require_identity();
-    var stringify = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
-      const flow = ctx.inFlow ?? collection.flow;
-      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify2(collection, ctx, options);
+      const flow2 = ctx.inFlow ?? collection.flow;
+      const stringify4 = flow2 ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify4(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items: items2 }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
-      const { indent, options: { commentString } } = ctx;
+      const { indent: indent2, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
       const lines = [];
@@ -1894,7 +1894,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str6 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str6 = stringify3.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str6 += stringifyComment.lineComment(str6, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -1909,11 +1909,11 @@ var require_stringifyCollection = __commonJS({
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
           str5 += line ? `
-${indent}${line}` : "\n";
+${indent2}${line}` : "\n";
         }
       }
       if (comment) {
-        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str5 += "\n" + stringifyComment.indentComment(commentString(comment), indent2);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
@@ -1921,7 +1921,7 @@ ${indent}${line}` : "\n";
       return str5;
     }
     function stringifyFlowCollection({ items: items2 }, ctx, { flowChars, itemIndent }) {
-      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      const { indent: indent2, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
       itemIndent += indentStep;
       const itemCtx = Object.assign({}, ctx, {
         indent: itemIndent,
@@ -1961,7 +1961,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str5 = stringify.stringify(item, itemCtx, () => comment = null);
+        let str5 = stringify3.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str5.includes("\n"));
         if (i < items2.length - 1) {
           str5 += ",";
@@ -1990,19 +1990,19 @@ ${indent}${line}` : "\n";
           let str5 = start;
           for (const line of lines)
             str5 += line ? `
-${indentStep}${indent}${line}` : "\n";
+${indentStep}${indent2}${line}` : "\n";
           return `${str5}
-${indent}${end}`;
+${indent2}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
         }
       }
     }
-    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+    function addCommentBefore({ indent: indent2, options: { commentString } }, lines, comment, chompKeep) {
       if (comment && chompKeep)
         comment = comment.replace(/^\n+/, "");
       if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        const ic = stringifyComment.indentComment(commentString(comment), indent2);
         lines.push(ic.trimStart());
       }
     }
@@ -2047,7 +2047,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
-        const add = (key2, value) => {
+        const add2 = (key2, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key2, value);
           else if (Array.isArray(replacer) && !replacer.includes(key2))
@@ -2057,10 +2057,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key2, value] of obj)
-            add(key2, value);
+            add2(key2, value);
         } else if (obj && typeof obj === "object") {
           for (const key2 of Object.keys(obj))
-            add(key2, obj[key2]);
+            add2(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -3025,18 +3025,18 @@ var require_set = __commonJS({
       }
       static from(schema, iterable, ctx) {
         const { replacer } = ctx;
-        const set2 = new this(schema);
+        const set3 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
           for (let value of iterable) {
             if (typeof replacer === "function")
               value = replacer.call(iterable, value, value);
-            set2.items.push(Pair.createPair(value, null, ctx));
+            set3.items.push(Pair.createPair(value, null, ctx));
           }
-        return set2;
+        return set3;
       }
     };
     YAMLSet.tag = "tag:yaml.org,2002:set";
-    var set = {
+    var set2 = {
       collection: "map",
       identify: (value) => value instanceof Set,
       nodeClass: YAMLSet,
@@ -3055,7 +3055,7 @@ var require_set = __commonJS({
       }
     };
     exports.YAMLSet = YAMLSet;
-    exports.set = set;
+    exports.set = set2;
   }
 });
 
@@ -3162,7 +3162,7 @@ var require_schema3 = __commonJS({
     var merge = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
-    var set = require_set();
+    var set2 = require_set();
     var timestamp = require_timestamp();
     var schema = [
       map2.map,
@@ -3182,7 +3182,7 @@ var require_schema3 = __commonJS({
       merge.merge,
       omap.omap,
       pairs.pairs,
-      set.set,
+      set2.set,
       timestamp.intTime,
       timestamp.floatTime,
       timestamp.timestamp
@@ -3209,7 +3209,7 @@ var require_tags = __commonJS({
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
-    var set = require_set();
+    var set2 = require_set();
     var timestamp = require_timestamp();
     var schemas = /* @__PURE__ */ new Map([
       ["core", schema.schema],
@@ -3235,7 +3235,7 @@ var require_tags = __commonJS({
       omap: omap.omap,
       pairs: pairs.pairs,
       seq: seq.seq,
-      set: set.set,
+      set: set2.set,
       timestamp: timestamp.timestamp
     };
     var coreKnownTags = {
@@ -3243,7 +3243,7 @@ var require_tags = __commonJS({
       "tag:yaml.org,2002:merge": merge.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
-      "tag:yaml.org,2002:set": set.set,
+      "tag:yaml.org,2002:set": set2.set,
       "tag:yaml.org,2002:timestamp": timestamp.timestamp
     };
     function getTags(customTags, schemaName, addMergeTag) {
@@ -3322,7 +3322,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity2 = require_identity();
-    var stringify = require_stringify();
+    var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -3337,7 +3337,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify.createStringifyContext(doc, options);
+      const ctx = stringify3.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3359,7 +3359,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify3.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -3367,7 +3367,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify.stringify(doc.contents, ctx));
+        lines.push(stringify3.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -3475,9 +3475,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path8, value) {
+      addIn(path10, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path8, value);
+          this.contents.addIn(path10, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3511,7 +3511,7 @@ var require_Document = __commonJS({
           options = replacer;
           replacer = void 0;
         }
-        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { aliasDuplicateObjects, anchorPrefix, flow: flow2, keepUndefined, onTagObj, tag } = options ?? {};
         const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
           this,
           // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
@@ -3527,7 +3527,7 @@ var require_Document = __commonJS({
           sourceObjects
         };
         const node2 = createNode.createNode(value, tag, ctx);
-        if (flow && identity2.isCollection(node2))
+        if (flow2 && identity2.isCollection(node2))
           node2.flow = true;
         setAnchors();
         return node2;
@@ -3552,14 +3552,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path8) {
-        if (Collection.isEmptyPath(path8)) {
+      deleteIn(path10) {
+        if (Collection.isEmptyPath(path10)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path8) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path10) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3574,10 +3574,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path8, keepScalar) {
-        if (Collection.isEmptyPath(path8))
+      getIn(path10, keepScalar) {
+        if (Collection.isEmptyPath(path10))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path8, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path10, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3588,10 +3588,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path8) {
-        if (Collection.isEmptyPath(path8))
+      hasIn(path10) {
+        if (Collection.isEmptyPath(path10))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path8) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path10) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3608,13 +3608,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path8, value) {
-        if (Collection.isEmptyPath(path8)) {
+      setIn(path10, value) {
+        if (Collection.isEmptyPath(path10)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path8), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path10), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path8, value);
+          this.contents.setIn(path10, value);
         }
       }
       /**
@@ -3775,7 +3775,7 @@ ${pointer}
 var require_resolve_props = __commonJS({
   "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
-    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    function resolveProps(tokens, { flow: flow2, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
@@ -3804,7 +3804,7 @@ var require_resolve_props = __commonJS({
         }
         switch (token.type) {
           case "space":
-            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+            if (!flow2 && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
               tab = token;
             }
             hasSpace = true;
@@ -3860,15 +3860,15 @@ var require_resolve_props = __commonJS({
             if (anchor || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
             if (found)
-              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow2 ?? "collection"}`);
             found = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
             break;
           case "comma":
-            if (flow) {
+            if (flow2) {
               if (comma)
-                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow2}`);
               comma = token;
               atNewline = false;
               hasSpace = false;
@@ -3952,10 +3952,10 @@ var require_util_flow_indent_check = __commonJS({
   "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
-    function flowIndentCheck(indent, fc, onError) {
+    function flowIndentCheck(indent2, fc, onError) {
       if (fc?.type === "flow-collection") {
         const end = fc.end[0];
-        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+        if (end.indent === indent2 && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
           const msg = "Flow end indicator should be more indented than parent";
           onError(end, "BAD_INDENT", msg, true);
         }
@@ -4198,9 +4198,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap5 = fc.start.source === "{";
-      const fcName = isMap5 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap5 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap6 = fc.start.source === "{";
+      const fcName = isMap6 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4236,7 +4236,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap5 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
               key2,
               // checked by containsNewline()
@@ -4276,7 +4276,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap5 && !sep && !props.found) {
+        if (!isMap6 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4299,7 +4299,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap5 && !props.found && ctx.options.strict) {
+            if (!isMap6 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -4331,7 +4331,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap5) {
+          if (isMap6) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4347,7 +4347,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap5 ? "}" : "]";
+      const expectedEnd = isMap6 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -4453,7 +4453,7 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
+      const lines = scalar.source ? splitLines2(scalar.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -4473,17 +4473,17 @@ var require_resolve_block_scalar = __commonJS({
       let offset = scalar.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
+        const [indent2, content] = lines[i];
         if (content === "" || content === "\r") {
-          if (header.indent === 0 && indent.length > trimIndent)
-            trimIndent = indent.length;
+          if (header.indent === 0 && indent2.length > trimIndent)
+            trimIndent = indent2.length;
         } else {
-          if (indent.length < trimIndent) {
+          if (indent2.length < trimIndent) {
             const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
-            onError(offset + indent.length, "MISSING_CHAR", message);
+            onError(offset + indent2.length, "MISSING_CHAR", message);
           }
           if (header.indent === 0)
-            trimIndent = indent.length;
+            trimIndent = indent2.length;
           contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
             const message = "Block scalar values in collections must be indented";
@@ -4491,7 +4491,7 @@ var require_resolve_block_scalar = __commonJS({
           }
           break;
         }
-        offset += indent.length + content.length + 1;
+        offset += indent2.length + content.length + 1;
       }
       for (let i = lines.length - 1; i >= chompStart; --i) {
         if (lines[i][0].length > trimIndent)
@@ -4503,26 +4503,26 @@ var require_resolve_block_scalar = __commonJS({
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
-        offset += indent.length + content.length + 1;
+        let [indent2, content] = lines[i];
+        offset += indent2.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
           content = content.slice(0, -1);
-        if (content && indent.length < trimIndent) {
+        if (content && indent2.length < trimIndent) {
           const src = header.indent ? "explicit indentation indicator" : "first line";
           const message = `Block scalar lines must not be less indented than their ${src}`;
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
-          indent = "";
+          indent2 = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
+          value += sep + indent2.slice(trimIndent) + content;
           sep = "\n";
-        } else if (indent.length > trimIndent || content[0] === "	") {
+        } else if (indent2.length > trimIndent || content[0] === "	") {
           if (sep === " ")
             sep = "\n";
           else if (!prevMoreIndented && sep === "\n")
             sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
+          value += sep + indent2.slice(trimIndent) + content;
           sep = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
@@ -4558,7 +4558,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       const { source } = props[0];
       const mode = source[0];
-      let indent = 0;
+      let indent2 = 0;
       let chomp = "";
       let error = -1;
       for (let i = 1; i < source.length; ++i) {
@@ -4567,8 +4567,8 @@ var require_resolve_block_scalar = __commonJS({
           chomp = ch;
         else {
           const n = Number(ch);
-          if (!indent && n)
-            indent = n;
+          if (!indent2 && n)
+            indent2 = n;
           else if (error === -1)
             error = offset + i;
         }
@@ -4609,9 +4609,9 @@ var require_resolve_block_scalar = __commonJS({
           }
         }
       }
-      return { mode, indent, chomp, comment, length };
+      return { mode, indent: indent2, chomp, comment, length };
     }
-    function splitLines(source) {
+    function splitLines2(source) {
       const split = source.split(/\n( *)/);
       const first = split[0];
       const m = first.match(/^( *)/);
@@ -4706,15 +4706,15 @@ var require_resolve_flow_scalar = __commonJS({
       let match = line.exec(source);
       if (!match)
         return source;
-      let trimEnd, trimBoth;
+      let trimEnd2, trimBoth;
       try {
-        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimEnd2 = new RegExp("(?<![ 	])[ 	]+$");
         trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
       } catch {
-        trimEnd = /[ \t]+$/;
+        trimEnd2 = /[ \t]+$/;
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
-      let res = match[1].replace(trimEnd, "");
+      let res = match[1].replace(trimEnd2, "");
       let sep = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
@@ -4855,7 +4855,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value, type, comment, range: range2 } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -4875,7 +4875,7 @@ var require_compose_scalar = __commonJS({
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar.Scalar(value);
       }
-      scalar.range = range;
+      scalar.range = range2;
       scalar.source = value;
       if (type)
         scalar.type = type;
@@ -5343,15 +5343,15 @@ var require_cst_scalar = __commonJS({
       return null;
     }
     function createScalarToken(value, context2) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context2;
+      const { implicitKey = false, indent: indent2, inFlow = false, offset = -1, type = "PLAIN" } = context2;
       const source = stringifyString.stringifyString({ type, value }, {
         implicitKey,
-        indent: indent > 0 ? " ".repeat(indent) : "",
+        indent: indent2 > 0 ? " ".repeat(indent2) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
       const end = context2.end ?? [
-        { type: "newline", offset: -1, indent, source: "\n" }
+        { type: "newline", offset: -1, indent: indent2, source: "\n" }
       ];
       switch (source[0]) {
         case "|":
@@ -5360,25 +5360,25 @@ var require_cst_scalar = __commonJS({
           const head = source.substring(0, he);
           const body = source.substring(he + 1) + "\n";
           const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset, indent: indent2, source: head }
           ];
           if (!addEndtoBlockProps(props, end))
-            props.push({ type: "newline", offset: -1, indent, source: "\n" });
-          return { type: "block-scalar", offset, indent, props, source: body };
+            props.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
+          return { type: "block-scalar", offset, indent: indent2, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent: indent2, source, end };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent: indent2, source, end };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent: indent2, source, end };
       }
     }
     function setScalarValue(token, value, context2 = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context2;
-      let indent = "indent" in token ? token.indent : null;
-      if (afterKey && typeof indent === "number")
-        indent += 2;
+      let indent2 = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent2 === "number")
+        indent2 += 2;
       if (!type)
         switch (token.type) {
           case "single-quoted-scalar":
@@ -5398,8 +5398,8 @@ var require_cst_scalar = __commonJS({
             type = "PLAIN";
         }
       const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey: implicitKey || indent === null,
-        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        implicitKey: implicitKey || indent2 === null,
+        indent: indent2 !== null && indent2 > 0 ? " ".repeat(indent2) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
@@ -5430,16 +5430,16 @@ var require_cst_scalar = __commonJS({
         token.source = body;
       } else {
         const { offset } = token;
-        const indent = "indent" in token ? token.indent : -1;
+        const indent2 = "indent" in token ? token.indent : -1;
         const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset, indent: indent2, source: head }
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
-          props.push({ type: "newline", offset: -1, indent, source: "\n" });
+          props.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
         for (const key2 of Object.keys(token))
           if (key2 !== "type" && key2 !== "offset")
             delete token[key2];
-        Object.assign(token, { type: "block-scalar", indent, props, source: body });
+        Object.assign(token, { type: "block-scalar", indent: indent2, props, source: body });
       }
     }
     function addEndtoBlockProps(props, end) {
@@ -5484,12 +5484,12 @@ var require_cst_scalar = __commonJS({
           break;
         }
         default: {
-          const indent = "indent" in token ? token.indent : -1;
+          const indent2 = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
           for (const key2 of Object.keys(token))
             if (key2 !== "type" && key2 !== "offset")
               delete token[key2];
-          Object.assign(token, { type, indent, source, end });
+          Object.assign(token, { type, indent: indent2, source, end });
         }
       }
     }
@@ -5503,7 +5503,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
-    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify3 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -5556,7 +5556,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify;
+    exports.stringify = stringify3;
   }
 });
 
@@ -5575,10 +5575,10 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path8) => {
+    visit.itemAtPath = (cst, path10) => {
       let item = cst;
-      for (const [field, index] of path8) {
-        const tok = item?.[field];
+      for (const [field2, index] of path10) {
+        const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
         } else
@@ -5586,23 +5586,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path8) => {
-      const parent = visit.itemAtPath(cst, path8.slice(0, -1));
-      const field = path8[path8.length - 1][0];
-      const coll = parent?.[field];
+    visit.parentCollection = (cst, path10) => {
+      const parent = visit.itemAtPath(cst, path10.slice(0, -1));
+      const field2 = path10[path10.length - 1][0];
+      const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path8, item, visitor) {
-      let ctrl = visitor(item, path8);
+    function _visit(path10, item, visitor) {
+      let ctrl = visitor(item, path10);
       if (typeof ctrl === "symbol")
         return ctrl;
-      for (const field of ["key", "value"]) {
-        const token = item[field];
+      for (const field2 of ["key", "value"]) {
+        const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path8.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path10.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5612,11 +5612,11 @@ var require_cst_visit = __commonJS({
               i -= 1;
             }
           }
-          if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path8);
+          if (typeof ctrl === "function" && field2 === "key")
+            ctrl = ctrl(item, path10);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path8) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path10) : ctrl;
     }
     exports.visit = visit;
   }
@@ -5634,7 +5634,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar3 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5718,7 +5718,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar2;
+    exports.isScalar = isScalar3;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -5795,15 +5795,15 @@ var require_lexer = __commonJS({
       continueScalar(offset) {
         let ch = this.buffer[offset];
         if (this.indentNext > 0) {
-          let indent = 0;
+          let indent2 = 0;
           while (ch === " ")
-            ch = this.buffer[++indent + offset];
+            ch = this.buffer[++indent2 + offset];
           if (ch === "\r") {
-            const next = this.buffer[indent + offset + 1];
+            const next = this.buffer[indent2 + offset + 1];
             if (next === "\n" || !next && !this.atEnd)
-              return offset + indent + 1;
+              return offset + indent2 + 1;
           }
-          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+          return ch === "\n" || indent2 >= this.indentNext || !ch && !this.atEnd ? offset + indent2 : -1;
         }
         if (ch === "-" || ch === ".") {
           const dt = this.buffer.substr(offset, 3);
@@ -5972,12 +5972,12 @@ var require_lexer = __commonJS({
       }
       *parseFlowCollection() {
         let nl, sp;
-        let indent = -1;
+        let indent2 = -1;
         do {
           nl = yield* this.pushNewline();
           if (nl > 0) {
             sp = yield* this.pushSpaces(false);
-            this.indentValue = indent = sp;
+            this.indentValue = indent2 = sp;
           } else {
             sp = 0;
           }
@@ -5986,8 +5986,8 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
-          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+        if (indent2 !== -1 && indent2 < this.indentNext && line[0] !== "#" || indent2 === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
+          const atFlowEndMarker = indent2 === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
             yield cst.FLOW_END;
@@ -6095,16 +6095,16 @@ var require_lexer = __commonJS({
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
-        let indent = 0;
+        let indent2 = 0;
         let ch;
         loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
           switch (ch) {
             case " ":
-              indent += 1;
+              indent2 += 1;
               break;
             case "\n":
               nl = i2;
-              indent = 0;
+              indent2 = 0;
               break;
             case "\r": {
               const next = this.buffer[i2 + 1];
@@ -6120,9 +6120,9 @@ var require_lexer = __commonJS({
         }
         if (!ch && !this.atEnd)
           return this.setNext("block-scalar");
-        if (indent >= this.indentNext) {
+        if (indent2 >= this.indentNext) {
           if (this.blockScalarIndent === -1)
-            this.indentNext = indent;
+            this.indentNext = indent2;
           else {
             this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
           }
@@ -6155,7 +6155,7 @@ var require_lexer = __commonJS({
             const lastChar = i2;
             while (ch2 === " ")
               ch2 = this.buffer[--i2];
-            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent2 > lastChar)
               nl = i2;
             else
               break;
@@ -7171,10 +7171,10 @@ var require_parser = __commonJS({
         }
         return null;
       }
-      atIndentedComment(start, indent) {
+      atIndentedComment(start, indent2) {
         if (this.type !== "comment")
           return false;
-        if (this.indent <= indent)
+        if (this.indent <= indent2)
           return false;
         return start.every((st) => st.type === "newline" || st.type === "space");
       }
@@ -7248,7 +7248,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7274,7 +7274,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7286,7 +7286,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value, replacer, options) {
+    function stringify3(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7296,8 +7296,8 @@ var require_public_api = __commonJS({
       if (typeof options === "string")
         options = options.length;
       if (typeof options === "number") {
-        const indent = Math.round(options);
-        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+        const indent2 = Math.round(options);
+        options = indent2 < 1 ? void 0 : indent2 > 8 ? { indent: 8 } : { indent: indent2 };
       }
       if (value === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
@@ -7310,8 +7310,8 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument2;
-    exports.stringify = stringify;
+    exports.parseDocument = parseDocument3;
+    exports.stringify = stringify3;
   }
 });
 
@@ -7368,7 +7368,7 @@ var require_dist = __commonJS({
 });
 
 // src/cli/bin.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 
 // package.json
 var package_default = {
@@ -7395,6 +7395,7 @@ var package_default = {
     bench: "node --import tsx bench/bench.ts"
   },
   dependencies: {
+    diff: "^8.0.4",
     "js-yaml": "^5.5.0",
     re2js: "^2.10.0",
     semver: "^7.8.6",
@@ -7446,20 +7447,20 @@ var ParsedArgs = class {
   }
 };
 var HELP_FLAG = { name: "help", short: "h", type: "boolean", description: "help for this command" };
-function parseBool(text3) {
-  if (["1", "t", "T", "TRUE", "true", "True"].includes(text3)) return true;
-  if (["0", "f", "F", "FALSE", "false", "False"].includes(text3)) return false;
+function parseBool(text4) {
+  if (["1", "t", "T", "TRUE", "true", "True"].includes(text4)) return true;
+  if (["0", "f", "F", "FALSE", "false", "False"].includes(text4)) return false;
   return void 0;
 }
-function splitList(text3) {
-  if (text3 === "") return [];
+function splitList(text4) {
+  if (text4 === "") return [];
   const items2 = [];
   let current2 = "";
   let quoted = false;
-  for (let i = 0; i < text3.length; i++) {
-    const ch = text3[i];
+  for (let i = 0; i < text4.length; i++) {
+    const ch = text4[i];
     if (ch === '"') {
-      if (quoted && text3[i + 1] === '"') {
+      if (quoted && text4[i + 1] === '"') {
         current2 += '"';
         i++;
       } else {
@@ -7498,9 +7499,9 @@ function parseArgs(specs, argv) {
         values.set(spec2.name, raw ?? "");
         return;
       case "int": {
-        const text3 = raw ?? "";
-        if (!/^[+-]?\d+$/.test(text3)) throw new UsageError(`invalid argument "${text3}" for "${shown}" flag: expected an integer`);
-        values.set(spec2.name, Number.parseInt(text3, 10));
+        const text4 = raw ?? "";
+        if (!/^[+-]?\d+$/.test(text4)) throw new UsageError(`invalid argument "${text4}" for "${shown}" flag: expected an integer`);
+        values.set(spec2.name, Number.parseInt(text4, 10));
         return;
       }
       case "list": {
@@ -7586,11 +7587,11 @@ function codePointWidth(s, index) {
   }
   return 1;
 }
-function wildcardMatch(pattern, text3) {
-  if (pattern.length === 0) return text3.length === 0;
-  if (pattern === "*" || pattern === text3) return true;
+function wildcardMatch(pattern, text4) {
+  if (pattern.length === 0) return text4.length === 0;
+  if (pattern === "*" || pattern === text4) return true;
   const pLen = pattern.length;
-  const tLen = text3.length;
+  const tLen = text4.length;
   let p = 0;
   let t = 0;
   let starP = -1;
@@ -7606,17 +7607,17 @@ function wildcardMatch(pattern, text3) {
       }
       if (pc === QUESTION) {
         p++;
-        t += codePointWidth(text3, t);
+        t += codePointWidth(text4, t);
         continue;
       }
-      if (pc === text3.charCodeAt(t)) {
+      if (pc === text4.charCodeAt(t)) {
         p++;
         t++;
         continue;
       }
     }
     if (starP < 0) return false;
-    starT += codePointWidth(text3, starT);
+    starT += codePointWidth(text4, starT);
     t = starT;
     p = starP + 1;
   }
@@ -7630,8 +7631,8 @@ function containsWildcard(s) {
 // src/match/kind.ts
 var VERSION_PATTERN = /^(?:v[0-9]+(?:(?:alpha|beta)[0-9]+)?|\*)$/;
 var selectorCache = /* @__PURE__ */ new Map();
-function selector(group, version, kind, subresource) {
-  return { group, version, kind, subresource };
+function selector(group, version, kind2, subresource) {
+  return { group, version, kind: kind2, subresource };
 }
 function parseUncached(input) {
   const slashParts = input.split("/");
@@ -7665,8 +7666,8 @@ function parseKindSelector(input) {
   return parsed;
 }
 function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
-  for (const text3 of kinds) {
-    const sel = parseKindSelector(text3);
+  for (const text4 of kinds) {
+    const sel = parseKindSelector(text4);
     if (wildcardMatch(sel.group, gvk.group) && wildcardMatch(sel.version, gvk.version) && wildcardMatch(sel.kind, gvk.kind)) {
       if (wildcardMatch(sel.subresource, subresource)) return true;
       if (allowEphemeralContainers && subresource === "ephemeralcontainers" && gvk.group === "" && gvk.version === "v1" && gvk.kind === "Pod") {
@@ -7676,34 +7677,34 @@ function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
   }
   return false;
 }
-function kindOfSelector(text3) {
-  const parts = text3.split("/");
-  let kind;
+function kindOfSelector(text4) {
+  const parts = text4.split("/");
+  let kind2;
   switch (parts.length) {
     case 1:
-      kind = text3.replace(".", "/");
+      kind2 = text4.replace(".", "/");
       break;
     case 2:
-      if (parts[0] === "*" && parts[1] === "*") kind = "*/*";
-      else if (VERSION_PATTERN.test(parts[0])) kind = parts[1].replace(".", "/");
-      else kind = `${parts[0]}/${parts[1]}`;
+      if (parts[0] === "*" && parts[1] === "*") kind2 = "*/*";
+      else if (VERSION_PATTERN.test(parts[0])) kind2 = parts[1].replace(".", "/");
+      else kind2 = `${parts[0]}/${parts[1]}`;
       break;
     case 3:
-      kind = VERSION_PATTERN.test(parts[0]) ? `${parts[1]}/${parts[2]}` : parts[2].replace(".", "/");
+      kind2 = VERSION_PATTERN.test(parts[0]) ? `${parts[1]}/${parts[2]}` : parts[2].replace(".", "/");
       break;
     case 4:
-      kind = `${parts[2]}/${parts[3]}`;
+      kind2 = `${parts[2]}/${parts[3]}`;
       break;
     default:
-      kind = "";
+      kind2 = "";
   }
-  const split = kind.split("/");
-  return split.length === 2 ? split[0] : kind;
+  const split = kind2.split("/");
+  return split.length === 2 ? split[0] : kind2;
 }
-function containsKind(list3, kind) {
+function containsKind(list3, kind2) {
   if (list3 === void 0) return false;
   for (const entry2 of list3) {
-    if (kindOfSelector(entry2) === kind) return true;
+    if (kindOfSelector(entry2) === kind2) return true;
   }
   return false;
 }
@@ -7721,7 +7722,7 @@ var POD_CONTROLLERS = [
 ];
 var POD_CONTROLLER_SET = new Set(POD_CONTROLLERS);
 var POD_AND_CONTROLLER_KINDS = /* @__PURE__ */ new Set([...POD_CONTROLLERS, "Pod"]);
-var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind) => kind !== "CronJob"));
+var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind2) => kind2 !== "CronJob"));
 var CONTROLLER_GVK = {
   DaemonSet: "apps/v1/DaemonSet",
   Deployment: "apps/v1/Deployment",
@@ -7781,13 +7782,13 @@ function matchKinds(match) {
   return kinds;
 }
 function convertKindsToGvk(kinds) {
-  return kinds.map((kind) => CONTROLLER_GVK[kind] ?? kind);
+  return kinds.map((kind2) => CONTROLLER_GVK[kind2] ?? kind2);
 }
 function splitKinds(controllers) {
   return controllers.split(",").sort();
 }
 function stripCronJob(controllers) {
-  return splitKinds(controllers).filter((kind) => kind !== "CronJob").join(",");
+  return splitKinds(controllers).filter((kind2) => kind2 !== "CronJob").join(",");
 }
 function descriptionSupport(desc) {
   if (!isPresent(desc)) return { supported: true, namesPodKind: false };
@@ -7795,7 +7796,7 @@ function descriptionSupport(desc) {
   if (typeof desc.name === "string" && desc.name !== "" || (desc.names?.length ?? 0) > 0 || isPresent(desc.selector) || isPresent(desc.annotations) || kinds.length > 1 && containsKind(kinds, "Pod")) {
     return { supported: false, namesPodKind: false };
   }
-  return { supported: true, namesPodKind: kinds.some((kind) => POD_AND_CONTROLLER_KINDS.has(kind)) };
+  return { supported: true, namesPodKind: kinds.some((kind2) => POD_AND_CONTROLLER_KINDS.has(kind2)) };
 }
 function hasPatchesJson6902(value) {
   return typeof value === "string" && value !== "";
@@ -7962,7 +7963,7 @@ function generateRuleForControllers(rule, controllers) {
   if (controllers === "all") {
     effective = TEMPLATE_CONTROLLER_ORDER.join(",");
   } else if (controllers !== "none") {
-    const validated = splitKinds(controllers).filter((kind) => TEMPLATE_CONTROLLERS.has(kind));
+    const validated = splitKinds(controllers).filter((kind2) => TEMPLATE_CONTROLLERS.has(kind2));
     if (validated.length > 0) effective = validated.join(",");
   }
   return generateRule(
@@ -7985,8 +7986,8 @@ function generateCronJobRule(rule, controllers) {
     rewriteAllFilters
   );
 }
-function replaceAll(text3, replacements) {
-  let result = text3;
+function replaceAll(text4, replacements) {
+  let result = text4;
   for (const [from, to] of replacements) {
     if (result.includes(from)) result = result.split(from).join(to);
   }
@@ -8039,8 +8040,8 @@ function createAutogen(policy) {
   const eligible = canAutoGen(rules);
   const controllers = controllersFor(policy, eligible);
   const memo = /* @__PURE__ */ new Map();
-  const compute = (kind) => {
-    let requested = kind;
+  const compute = (kind2) => {
+    let requested = kind2;
     if (requested !== "") {
       if (!controllers.has(requested)) return rules;
     } else {
@@ -8054,24 +8055,24 @@ function createAutogen(policy) {
   return {
     eligible,
     controllers,
-    rulesFor(kind) {
-      let result = memo.get(kind);
+    rulesFor(kind2) {
+      let result = memo.get(kind2);
       if (result === void 0) {
-        result = compute(kind);
-        memo.set(kind, result);
+        result = compute(kind2);
+        memo.set(kind2, result);
       }
       return result;
     }
   };
 }
 var autogenByPolicy = /* @__PURE__ */ new WeakMap();
-function computeRules(policy, kind) {
+function computeRules(policy, kind2) {
   let autogen = autogenByPolicy.get(policy);
   if (autogen === void 0) {
     autogen = createAutogen(policy);
     autogenByPolicy.set(policy, autogen);
   }
-  return autogen.rulesFor(kind);
+  return autogen.rulesFor(kind2);
 }
 
 // src/policy/compile.ts
@@ -8088,26 +8089,26 @@ function compilePolicy(policy) {
     hasValidate: rules.some((rule) => rule.validate !== void 0),
     hasMutate: rules.some((rule) => rule.mutate !== void 0),
     hasGenerate: rules.some((rule) => rule.generate !== void 0),
-    rulesForKind(kind) {
-      let selected = byKind.get(kind);
+    rulesForKind(kind2) {
+      let selected = byKind.get(kind2);
       if (selected === void 0) {
-        selected = computeRules(policy, kind).filter((rule) => mayMatchKind(rule.match, kind));
-        byKind.set(kind, selected);
+        selected = computeRules(policy, kind2).filter((rule) => mayMatchKind(rule.match, kind2));
+        byKind.set(kind2, selected);
       }
       return selected;
     },
-    validateRulesForKind(kind) {
-      let selected = validateByKind.get(kind);
+    validateRulesForKind(kind2) {
+      let selected = validateByKind.get(kind2);
       if (selected === void 0) {
-        selected = compiled2.rulesForKind(kind).filter((rule) => rule.validate !== void 0);
-        validateByKind.set(kind, selected);
+        selected = compiled2.rulesForKind(kind2).filter((rule) => rule.validate !== void 0);
+        validateByKind.set(kind2, selected);
       }
       return selected;
     }
   };
   return compiled2;
 }
-function mayMatchKind(match, kind) {
+function mayMatchKind(match, kind2) {
   if (!match) return true;
   const filters = match.any?.length ? match.any : match.all?.length ? match.all : [match];
   for (const filter of filters) {
@@ -8115,7 +8116,7 @@ function mayMatchKind(match, kind) {
     if (!kinds || kinds.length === 0) return true;
     for (const selector2 of kinds) {
       const parsed = parseKindSelector(selector2);
-      if (parsed.kind === kind || parsed.kind.includes("*") || parsed.kind.includes("?")) return true;
+      if (parsed.kind === kind2 || parsed.kind.includes("*") || parsed.kind.includes("?")) return true;
     }
   }
   return false;
@@ -8528,9 +8529,9 @@ var POLICY_SCHEMAS = {
 
 // src/engine/jmespath/errors.ts
 var JmesPathError = class extends Error {
-  constructor(kind, message) {
+  constructor(kind2, message) {
     super(message);
-    this.kind = kind;
+    this.kind = kind2;
   }
   kind;
   name = "JmesPathError";
@@ -8637,13 +8638,13 @@ function encode(value) {
 function goJsonStringify(value) {
   return encode(value);
 }
-function encodeIndented(value, indent, prefix) {
+function encodeIndented(value, indent2, prefix) {
   if (typeof value !== "object" || value === null) return encode(value);
-  const inner = prefix + indent;
+  const inner = prefix + indent2;
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
     let out2 = "[\n";
-    for (let i = 0; i < value.length; i++) out2 += (i > 0 ? ",\n" : "") + inner + encodeIndented(value[i], indent, inner);
+    for (let i = 0; i < value.length; i++) out2 += (i > 0 ? ",\n" : "") + inner + encodeIndented(value[i], indent2, inner);
     return out2 + "\n" + prefix + "]";
   }
   const obj = value;
@@ -8652,12 +8653,12 @@ function encodeIndented(value, indent, prefix) {
   let out = "{\n";
   for (let i = 0; i < keys.length; i++) {
     const key2 = keys[i];
-    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key2) + ": " + encodeIndented(obj[key2], indent, inner);
+    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key2) + ": " + encodeIndented(obj[key2], indent2, inner);
   }
   return out + "\n" + prefix + "}";
 }
-function goJsonStringifyIndent(value, indent) {
-  return encodeIndented(value, indent, "");
+function goJsonStringifyIndent(value, indent2) {
+  return encodeIndented(value, indent2, "");
 }
 function quoteByte(b) {
   if (b === 39) return "'\\''";
@@ -8671,8 +8672,8 @@ function quoteByte(b) {
   if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX[b >> 4]}${HEX[b & 15]}'`;
   return `'${String.fromCharCode(b)}'`;
 }
-function byteAt(text3, i) {
-  const cp = text3.codePointAt(i);
+function byteAt(text4, i) {
+  const cp = text4.codePointAt(i);
   if (cp < 128) return cp;
   if (cp < 2048) return 192 | cp >> 6;
   if (cp < 65536) return 224 | cp >> 12;
@@ -8689,8 +8690,8 @@ function setOwnProperty(obj, key2, value) {
   }
 }
 var GoJsonDecoder = class {
-  constructor(text3) {
-    this.text = text3;
+  constructor(text4) {
+    this.text = text4;
   }
   text;
   pos = 0;
@@ -8883,14 +8884,14 @@ var GoJsonDecoder = class {
   }
 };
 var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
-function goJsonParse(text3) {
-  if (!NEEDS_GO_DECODER.test(text3)) {
+function goJsonParse(text4) {
+  if (!NEEDS_GO_DECODER.test(text4)) {
     try {
-      return JSON.parse(text3);
+      return JSON.parse(text4);
     } catch {
     }
   }
-  return new GoJsonDecoder(text3).decode();
+  return new GoJsonDecoder(text4).decode();
 }
 
 // src/engine/jmespath/values.ts
@@ -9469,11 +9470,11 @@ var IDENTITY = { type: "Identity" };
 var EMPTY = { type: "Empty" };
 var MAX_GO_INT = 9223372036854775807n;
 var MIN_GO_INT = -9223372036854775808n;
-function atoi(text3) {
-  if (!/^[+-]?\d+$/.test(text3)) throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text3}": invalid syntax`);
-  const big = BigInt(text3);
+function atoi(text4) {
+  if (!/^[+-]?\d+$/.test(text4)) throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text4}": invalid syntax`);
+  const big = BigInt(text4);
   if (big > MAX_GO_INT || big < MIN_GO_INT) {
-    throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text3}": value out of range`);
+    throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text4}": value out of range`);
   }
   return Number(big);
 }
@@ -9894,10 +9895,10 @@ function specialValue(v) {
 function shortestDigits(v) {
   const negative = v < 0 || Object.is(v, -0);
   if (v === 0) return { digits: "0", point: 1, negative };
-  const text3 = Math.abs(v).toExponential();
-  const e = text3.indexOf("e");
-  const mantissa = text3.slice(0, e).replace(".", "");
-  const exponent = Number(text3.slice(e + 1));
+  const text4 = Math.abs(v).toExponential();
+  const e = text4.indexOf("e");
+  const mantissa = text4.slice(0, e).replace(".", "");
+  const exponent = Number(text4.slice(e + 1));
   return { digits: mantissa, point: exponent + 1, negative };
 }
 function shortestDigits32(v) {
@@ -9906,11 +9907,11 @@ function shortestDigits32(v) {
   if (f === 0) return { digits: "0", point: 1, negative };
   const a = Math.abs(f);
   for (let precision = 1; precision <= 9; precision++) {
-    const text3 = a.toExponential(precision - 1);
-    if (Math.fround(Number(text3)) === a) {
-      const e = text3.indexOf("e");
-      const mantissa = text3.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
-      return { digits: mantissa, point: Number(text3.slice(e + 1)) + 1, negative };
+    const text4 = a.toExponential(precision - 1);
+    if (Math.fround(Number(text4)) === a) {
+      const e = text4.indexOf("e");
+      const mantissa = text4.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
+      return { digits: mantissa, point: Number(text4.slice(e + 1)) + 1, negative };
     }
   }
   return shortestDigits(a);
@@ -9995,9 +9996,9 @@ function formatFloatF(v, prec, bitSize = 64) {
     const integer2 = `${negative ? "-" : ""}${Math.abs(value)}`;
     return prec > 0 ? `${integer2}.${"0".repeat(prec)}` : integer2;
   }
-  const text3 = scaledRounded(value, prec).toString().padStart(prec + 1, "0");
-  const integer = text3.slice(0, text3.length - prec);
-  const fraction2 = text3.slice(text3.length - prec);
+  const text4 = scaledRounded(value, prec).toString().padStart(prec + 1, "0");
+  const integer = text4.slice(0, text4.length - prec);
+  const fraction2 = text4.slice(text4.length - prec);
   return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
 }
 
@@ -10337,9 +10338,9 @@ var QUANTITY_TEXT = /^([+-]?)0*([0-9]*)(?:\.([0-9]*))?(.*)$/;
 function pow102(n) {
   return 10n ** BigInt(n);
 }
-function quantityDecimal(text3, q) {
-  if (text3 === "0") return { unscaled: 0n, scale: 0 };
-  const [, sign2, numText, denom = "", suffix] = QUANTITY_TEXT.exec(text3);
+function quantityDecimal(text4, q) {
+  if (text4 === "0") return { unscaled: 0n, scale: 0 };
+  const [, sign2, numText, denom = "", suffix] = QUANTITY_TEXT.exec(text4);
   const num = numText === "" ? "0" : numText;
   const negative = sign2 === "-";
   const binary2 = BINARY_EXPONENTS[suffix];
@@ -10398,9 +10399,9 @@ function divideDecimals(a, b, scale) {
 
 // src/engine/jmespath/functions/arithmetic-operands.ts
 var NS_PER_SECOND = 1000000000n;
-function quantityOperand(text3) {
-  const q = parseQuantity(text3);
-  return q === null ? null : { kind: "quantity", value: quantityDecimal(text3, q), format: q.format };
+function quantityOperand(text4) {
+  const q = parseQuantity(text4);
+  return q === null ? null : { kind: "quantity", value: quantityDecimal(text4, q), format: q.format };
 }
 function classify(arg) {
   if (typeof arg === "number") return { kind: "scalar", value: arg };
@@ -10426,8 +10427,8 @@ function durationFromSeconds(s) {
   return formatGoDuration(goFloatToInt64(s * 1e9));
 }
 function scalarQuantity(v) {
-  const text3 = formatFloatG(v);
-  return quantityDecimal(text3, parseQuantity(text3));
+  const text4 = formatFloatG(v);
+  return quantityDecimal(text4, parseQuantity(text4));
 }
 function scaleQuantity(q, k) {
   return quantityText(multiplyDecimals(q.value, scalarQuantity(k)), q.format);
@@ -10750,11 +10751,11 @@ function parseReference(s) {
   }
   const name = ANCHORED_NAME.exec(matches[1]);
   const domain = name?.[1] ?? "";
-  const path8 = name ? name[2] : matches[1];
-  if (path8.length > 255) throw new Error("repository name must not be more than 255 characters");
+  const path10 = name ? name[2] : matches[1];
+  if (path10.length > 255) throw new Error("repository name must not be more than 255 characters");
   const digest2 = matches[3] ?? "";
   if (digest2 !== "") validateDigest(digest2);
-  return { domain, path: path8, tag: matches[2] ?? "", digest: digest2 };
+  return { domain, path: path10, tag: matches[2] ?? "", digest: digest2 };
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
@@ -10775,13 +10776,13 @@ function parseImage(image) {
       `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
-  const { domain: registry, path: path8, digest: digest2 } = parsed;
+  const { domain: registry, path: path10, digest: digest2 } = parsed;
   const tag = parsed.tag === "" && digest2 === "" ? "latest" : parsed.tag;
-  const repository = registry !== "" ? `${registry}/${path8}` : path8;
+  const repository = registry !== "" ? `${registry}/${path10}` : path10;
   return {
     registry,
-    name: path8.slice(path8.lastIndexOf("/") + 1),
-    path: path8,
+    name: path10.slice(path10.lastIndexOf("/") + 1),
+    path: path10,
     tag,
     digest: digest2,
     reference: digest2 !== "" ? `${repository}@${digest2}` : `${repository}:${tag}`,
@@ -10812,7 +10813,7 @@ function imageEntry(info, pointer) {
   entry2.jsonPointer = pointer;
   return entry2;
 }
-function extractContainers(node2, path8, into) {
+function extractContainers(node2, path10, into) {
   if (node2 === void 0 || node2 === null) return;
   let items2;
   if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
@@ -10821,7 +10822,7 @@ function extractContainers(node2, path8, into) {
   for (const [segment, container] of items2) {
     if (container === null) continue;
     if (!isMap(container)) throw new Error("invalid image config");
-    const pointer = `/${[...path8, segment].join("/")}/image`;
+    const pointer = `/${[...path10, segment].join("/")}/image`;
     const key2 = container.name;
     if (typeof key2 !== "string") throw new Error("invalid key");
     const image = container.image;
@@ -10835,9 +10836,9 @@ function extractContainers(node2, path8, into) {
     setOwnProperty(into, key2, imageEntry(info, pointer));
   }
 }
-function walkToPodSpec(resource, path8) {
+function walkToPodSpec(resource, path10) {
   let node2 = resource;
-  for (const segment of path8) {
+  for (const segment of path10) {
     if (!isMap(node2)) throw new Error("invalid image config");
     node2 = node2[segment];
     if (node2 === void 0 || node2 === null) return null;
@@ -10846,8 +10847,8 @@ function walkToPodSpec(resource, path8) {
   return node2;
 }
 function extractImages(resource) {
-  const kind = typeof resource.kind === "string" ? resource.kind : "";
-  const specPath = POD_SPEC_PATHS[kind];
+  const kind2 = typeof resource.kind === "string" ? resource.kind : "";
+  const specPath = POD_SPEC_PATHS[kind2];
   if (specPath === void 0) return null;
   const images = {};
   for (const type of POD_CONTAINER_TYPES) {
@@ -11067,10 +11068,10 @@ function parseIPv6(s) {
   const b = new Uint8Array(16);
   const halves = s.split("::");
   if (halves.length > 2) return null;
-  const groups = (text3) => {
-    if (text3 === "") return [];
+  const groups = (text4) => {
+    if (text4 === "") return [];
     const out = [];
-    const parts = text3.split(":");
+    const parts = text4.split(":");
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
       if (i === parts.length - 1 && part.includes(".")) {
@@ -12964,7 +12965,7 @@ var Matcher = class Matcher2 {
   * @private
   */
   appendReplacementInternalJs(replacement) {
-    const isDigit5 = (c) => c >= 48 && c <= 57;
+    const isDigit6 = (c) => c >= 48 && c <= 57;
     const groupCount = this.patternGroupCount;
     let res = "";
     let i = 0;
@@ -12986,11 +12987,11 @@ var Matcher = class Matcher2 {
       } else if (c === Codepoint.CODES["'"]) {
         res += this.substring(this.end(0), this.matcherInputLength);
         i += 2;
-      } else if (isDigit5(c)) {
+      } else if (isDigit6(c)) {
         let digits = 1;
         let index = c - 48;
         const c2 = replacement.charCodeAt(i + 2);
-        if (isDigit5(c2) && index * 10 + c2 - 48 <= groupCount) {
+        if (isDigit6(c2) && index * 10 + c2 - 48 <= groupCount) {
           digits = 2;
           index = index * 10 + c2 - 48;
         }
@@ -13468,28 +13469,28 @@ var Machine = class Machine2 {
         const pc = runq.densePcs[j];
         const i = this.prog.inst[pc];
         const capOffset = j * this.ncap;
-        let add = false;
+        let add2 = false;
         switch (i.op) {
           case Inst.MATCH:
             if (anchor === RE2Flags.ANCHOR_BOTH && currentPos !== input.endPos()) break;
             matches.add(i.arg);
             break;
           case Inst.RUNE:
-            add = i.matchRune(rune);
+            add2 = i.matchRune(rune);
             break;
           case Inst.RUNE1:
-            add = rune === i.runes[0];
+            add2 = rune === i.runes[0];
             break;
           case Inst.RUNE_ANY:
-            add = true;
+            add2 = true;
             break;
           case Inst.RUNE_ANY_NOT_NL:
-            add = rune !== 10;
+            add2 = rune !== 10;
             break;
           default:
             continue;
         }
-        if (add) this.add(nextq, i.out, nextPos, runq.denseCaps, capOffset, flag);
+        if (add2) this.add(nextq, i.out, nextPos, runq.denseCaps, capOffset, flag);
       }
       runq.clear();
       if (width === 0) break;
@@ -13515,7 +13516,7 @@ var Machine = class Machine2 {
       const capOffset = j * this.ncap;
       if (longest && this.matched && this.ncap > 0 && this.matchcap[0] < runq.denseCaps[capOffset]) continue;
       const i = this.prog.inst[pc];
-      let add = false;
+      let add2 = false;
       switch (i.op) {
         case Inst.MATCH:
           if (anchor === RE2Flags.ANCHOR_BOTH && !atEnd) break;
@@ -13527,21 +13528,21 @@ var Machine = class Machine2 {
           this.matched = true;
           break;
         case Inst.RUNE:
-          add = i.matchRune(c);
+          add2 = i.matchRune(c);
           break;
         case Inst.RUNE1:
-          add = c === i.runes[0];
+          add2 = c === i.runes[0];
           break;
         case Inst.RUNE_ANY:
-          add = true;
+          add2 = true;
           break;
         case Inst.RUNE_ANY_NOT_NL:
-          add = c !== 10;
+          add2 = c !== 10;
           break;
         default:
           continue;
       }
-      if (add) this.add(nextq, i.out, nextPos, runq.denseCaps, capOffset, nextCond);
+      if (add2) this.add(nextq, i.out, nextPos, runq.denseCaps, capOffset, nextCond);
     }
     runq.clear();
   }
@@ -18428,8 +18429,8 @@ function parseError(s) {
     pre = patch.slice(preIndex + 1).split(".");
     patch = patch.slice(0, preIndex);
   }
-  const patchError = numberError(patch, "patch", "Patch");
-  if (patchError !== null) return patchError;
+  const patchError2 = numberError(patch, "patch", "Patch");
+  if (patchError2 !== null) return patchError2;
   for (const p of pre) {
     if (p === "") return "Prerelease is empty";
     if (NUMBERS2.test(p)) {
@@ -18569,7 +18570,7 @@ function comparatorRange(part) {
 function parseSemverRange(s) {
   const alternatives = splitOrParts(splitAndTrim(s)).map((group) => group.flatMap(expandWildcard));
   const ranges = alternatives.map((group) => group.map(comparatorRange));
-  return (v) => ranges.some((group) => group.every((range) => range(v)));
+  return (v) => ranges.some((group) => group.every((range2) => range2(v)));
 }
 
 // src/engine/jmespath/functions/semver-functions.ts
@@ -18578,9 +18579,9 @@ var SEMVER_FUNCTIONS = [
   {
     name: "semver_compare",
     args: [{ types: ["string"] }, { types: ["string"] }],
-    handler: ([version, range]) => {
+    handler: ([version, range2]) => {
       const v = parseSemver(version) ?? ZERO_VERSION;
-      return parseSemverRange(range)(v);
+      return parseSemverRange(range2)(v);
     },
     returnType: ["bool"],
     note: "compares two strings which comply with the semantic versioning schema and outputs a boolean response as to the position of the second relative to the first"
@@ -18609,12 +18610,12 @@ function goReplace(s, old, replacement, n) {
 }
 function goTrim(s, cutset) {
   if (s === "" || cutset === "") return s;
-  const set = new Set(Array.from(cutset));
+  const set2 = new Set(Array.from(cutset));
   const runes = Array.from(s);
   let start = 0;
   let end = runes.length;
-  while (start < end && set.has(runes[start])) start++;
-  while (end > start && set.has(runes[end - 1])) end--;
+  while (start < end && set2.has(runes[start])) start++;
+  while (end > start && set2.has(runes[end - 1])) end--;
   return runes.slice(start, end).join("");
 }
 function goSplit(s, sep) {
@@ -19684,33 +19685,33 @@ function makeSnippet(mark, options) {
     ...options
   };
   const re = /\r?\n|\r|\0/g;
-  const lineStarts = [0];
+  const lineStarts2 = [0];
   const lineEnds = [];
   let match;
   let foundLineNo = -1;
   while (match = re.exec(mark.buffer)) {
     lineEnds.push(match.index);
-    lineStarts.push(match.index + match[0].length);
-    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts.length - 2;
+    lineStarts2.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
   }
-  if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
   let result = "";
   const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
   const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
   for (let i = 1; i <= opts.linesBefore; i++) {
     if (foundLineNo - i < 0) break;
-    const line2 = getLine(mark.buffer, lineStarts[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]), maxLineLength);
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
     result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
 ${result}`;
   }
-  const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
   result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
 `;
   result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
 `;
   for (let i = 1; i <= opts.linesAfter; i++) {
     if (foundLineNo + i >= lineEnds.length) break;
-    const line2 = getLine(mark.buffer, lineStarts[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]), maxLineLength);
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
     result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
 `;
   }
@@ -19733,10 +19734,10 @@ var YAMLException = class YAMLException2 extends Error {
   * Optional `mark` contains source snippet data. Usually, use
   * {@link YAMLException.throwAt} instead of passing it directly.
   */
-  constructor(reason, mark) {
+  constructor(reason2, mark) {
     super();
     this.name = "YAMLException";
-    this.reason = reason;
+    this.reason = reason2;
     this.mark = mark;
     this.message = formatError(this, false);
     if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
@@ -19966,8 +19967,8 @@ function getDoubleQuotedValue(input, start, end) {
   }
   return result + input.slice(captureStart, end);
 }
-function getBlockValue(input, start, end, indent, chomping, folded) {
-  const textIndent = indent < 0 ? 0 : indent;
+function getBlockValue(input, start, end, indent2, chomping, folded) {
+  const textIndent = indent2 < 0 ? 0 : indent2;
   const region = input.slice(start, end).replace(/\r\n?/g, "\n");
   const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
   let result = "";
@@ -19977,7 +19978,7 @@ function getBlockValue(input, start, end, indent, chomping, folded) {
   for (const line of lines) {
     let column = 0;
     while (column < textIndent && line.charCodeAt(column) === 32) column++;
-    if (indent < 0 || column >= line.length) {
+    if (indent2 < 0 || column >= line.length) {
       emptyLines++;
       continue;
     }
@@ -20093,7 +20094,7 @@ function insertFlowPairMappingEvent(state, snapshot) {
     style: COLLECTION_STYLE.FLOW
   });
 }
-function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent2 = -1, fast = false) {
   state.events.push({
     type: EVENT_ID.SCALAR,
     valueStart,
@@ -20104,7 +20105,7 @@ function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tag
     tagEnd,
     style,
     chomping,
-    indent,
+    indent: indent2,
     fast
   });
 }
@@ -20391,7 +20392,7 @@ function readDoubleQuotedScalar(state, nodeIndent, props) {
 function readBlockScalar(state, parentIndent, props) {
   const ch = state.input.charCodeAt(state.position);
   let chomping = CHOMPING_MODE.CLIP;
-  let indent = -1;
+  let indent2 = -1;
   let detectedIndent = false;
   if (ch !== 124 && ch !== 62) return false;
   const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
@@ -20406,7 +20407,7 @@ function readBlockScalar(state, parentIndent, props) {
     } else if (digit >= 0) {
       if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
       if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
-      indent = parentIndent + digit - 1;
+      indent2 = parentIndent + digit - 1;
       detectedIndent = true;
       state.position++;
     } else break;
@@ -20419,7 +20420,7 @@ function readBlockScalar(state, parentIndent, props) {
   if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
   if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
   else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
-  let contentIndent = detectedIndent ? indent : -1;
+  let contentIndent = detectedIndent ? indent2 : -1;
   let maxLeadingIndent = 0;
   const valueStart = state.position;
   let valueEnd = state.position;
@@ -21072,34 +21073,34 @@ var LINE_BREAKS = /[\r\n]/g;
 function shortTag(tag) {
   return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
 }
-function plainScalarValue(text3) {
-  const first = text3.charCodeAt(0);
-  if (text3.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text3;
-  return resolveScalar("", text3).value;
+function plainScalarValue(text4) {
+  const first = text4.charCodeAt(0);
+  if (text4.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text4;
+  return resolveScalar("", text4).value;
 }
-function resolveScalar(tag, text3) {
+function resolveScalar(tag, text4) {
   if (!RESOLVABLE.has(tag)) {
-    return { tag, value: tag === BINARY ? decodeBinary(text3) : text3 };
+    return { tag, value: tag === BINARY ? decodeBinary(text4) : text4 };
   }
-  const resolved = tag === STR ? { tag: STR, value: text3 } : resolveUntyped(tag, text3);
+  const resolved = tag === STR ? { tag: STR, value: text4 } : resolveUntyped(tag, text4);
   if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
   if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: resolved.value };
-  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text3}\` as a ${tag}`);
+  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text4}\` as a ${tag}`);
 }
-function resolveUntyped(tag, text3) {
-  const first = text3.charCodeAt(0);
-  const hint = text3.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
-  if (hint === HINT_NONE) return { tag: STR, value: text3 };
-  const known = RESOLVE_MAP.get(text3);
+function resolveUntyped(tag, text4) {
+  const first = text4.charCodeAt(0);
+  const hint = text4.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
+  if (hint === HINT_NONE) return { tag: STR, value: text4 };
+  const known = RESOLVE_MAP.get(text4);
   if (known !== void 0) return known;
   if (hint === HINT_DOT) {
-    if (DOT_FLOAT.test(text3)) {
-      const value = Number(text3.replace(/_/g, ""));
+    if (DOT_FLOAT.test(text4)) {
+      const value = Number(text4.replace(/_/g, ""));
       if (Number.isFinite(value)) return { tag: FLOAT, value };
     }
   } else if (hint === HINT_NUMBER) {
-    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text3)) return { tag: TIMESTAMP, value: text3 };
-    const plain = text3.includes("_") ? text3.replace(/_/g, "") : text3;
+    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text4)) return { tag: TIMESTAMP, value: text4 };
+    const plain = text4.includes("_") ? text4.replace(/_/g, "") : text4;
     const integer = parseGoInteger(plain);
     if (integer !== null) return integer;
     if (YAML_STYLE_FLOAT.test(plain)) {
@@ -21107,7 +21108,7 @@ function resolveUntyped(tag, text3) {
       if (Number.isFinite(value)) return { tag: FLOAT, value };
     }
   }
-  return { tag: STR, value: text3 };
+  return { tag: STR, value: text4 };
 }
 function parseGoInteger(s) {
   if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
@@ -21140,8 +21141,8 @@ function parseGoInteger(s) {
   }
   return { tag: INT, value: Number(value), intText: value.toString(), unsigned };
 }
-function isGoTimestamp(text3) {
-  const m = TIMESTAMP_SHAPE.exec(text3);
+function isGoTimestamp(text4) {
+  const m = TIMESTAMP_SHAPE.exec(text4);
   if (m === null) return false;
   const [, year, month, day, separator, hour, minute, second, zone] = m;
   const y = Number(year);
@@ -21160,8 +21161,8 @@ function daysIn(month, year) {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
-function decodeBinary(text3) {
-  const compact = text3.replace(LINE_BREAKS, "");
+function decodeBinary(text4) {
+  const compact = text4.replace(LINE_BREAKS, "");
   if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
   return Buffer.from(compact, "base64").toString("utf8");
 }
@@ -21293,14 +21294,14 @@ function allowedAliasRatio(decodeCount) {
   if (decodeCount >= 4e6) return 0.1;
   return 0.99 - 0.89 * ((decodeCount - 4e5) / 36e5);
 }
-function isMergeKey(tag, text3, plain) {
-  return text3 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
+function isMergeKey(tag, text4, plain) {
+  return text4 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
 }
-function scalarValue(state, tag, text3, plain, offset) {
-  if (tag === "" && !plain) return text3;
+function scalarValue(state, tag, text4, plain, offset) {
+  if (tag === "" && !plain) return text4;
   let value;
   try {
-    value = tag === "" ? plainScalarValue(text3) : resolveScalar(tag, text3).value;
+    value = tag === "" ? plainScalarValue(text4) : resolveScalar(tag, text4).value;
   } catch (error) {
     throw asDocumentError(error, offset);
   }
@@ -21309,10 +21310,10 @@ function scalarValue(state, tag, text3, plain, offset) {
   }
   return value;
 }
-function scalarKey(tag, text3, plain, offset) {
-  if (tag === "" && !plain) return text3;
+function scalarKey(tag, text4, plain, offset) {
+  if (tag === "" && !plain) return text4;
   try {
-    return objectKey(resolveScalar(tag, text3));
+    return objectKey(resolveScalar(tag, text4));
   } catch (error) {
     throw asDocumentError(error, offset);
   }
@@ -21321,50 +21322,50 @@ function asDocumentError(error, offset) {
   return error instanceof YamlValueError ? new DocumentError(error.message, offset) : error;
 }
 function onScalar(state, event) {
-  const text3 = getScalarValue(state.source, event);
+  const text4 = getScalarValue(state.source, event);
   const tag = tagOf(state, event.tagStart, event.tagEnd);
   const plain = event.style === SCALAR_STYLE.PLAIN;
   const offset = eventOffset(state, event, event.valueStart);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   const frame = top(state);
   if (frame !== void 0 && frame.isMap && !frame.hasKey) {
-    if (isMergeKey(tag, text3, plain)) {
+    if (isMergeKey(tag, text4, plain)) {
       frame.keyIsMerge = true;
     } else {
       count(state, offset, 1, false);
-      frame.key = scalarKey(tag, text3, plain, offset);
+      frame.key = scalarKey(tag, text4, plain, offset);
       frame.size += 1;
     }
     frame.hasKey = true;
     if (anchor !== null) {
-      const value2 = scalarValue(state, tag, text3, plain, offset);
-      state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text3, plain } });
+      const value2 = scalarValue(state, tag, text4, plain, offset);
+      state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text4, plain } });
     }
     return;
   }
   count(state, offset, 1, false);
-  const value = scalarValue(state, tag, text3, plain, offset);
-  if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text3, plain } });
+  const value = scalarValue(state, tag, text4, plain, offset);
+  if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text4, plain } });
   addValue(state, value, 1, 0, offset);
 }
-function onCollectionStart(state, isMap5, event) {
+function onCollectionStart(state, isMap6, event) {
   const offset = eventOffset(state, event, event.start);
   const parent = top(state);
   if (parent !== void 0 && parent.isMap && !parent.hasKey) {
     throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
   }
-  if (parent !== void 0 && parent.isMergeList && !isMap5) {
+  if (parent !== void 0 && parent.isMergeList && !isMap6) {
     throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
   }
   if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
-  const isMergeList = !isMap5 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
+  const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
   if (!isMergeList) count(state, offset, 1, false);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   if (anchor !== null) state.anchors.set(anchor, null);
   state.frames.push({
-    isMap: isMap5,
+    isMap: isMap6,
     isMergeList,
-    value: isMap5 ? {} : [],
+    value: isMap6 ? {} : [],
     size: isMergeList ? 0 : 1,
     height: 1,
     anchor,
@@ -21486,8 +21487,8 @@ function rejectNonFinite(root, offset) {
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === "number" && !Number.isFinite(value)) {
-      const text3 = Number.isNaN(value) ? "NaN" : value > 0 ? "+Inf" : "-Inf";
-      throw new DocumentError(`json: unsupported value: ${text3}`, offset);
+      const text4 = Number.isNaN(value) ? "NaN" : value > 0 ? "+Inf" : "-Inf";
+      throw new DocumentError(`json: unsupported value: ${text4}`, offset);
     }
     if (value !== null && typeof value === "object") {
       for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push(child);
@@ -21520,25 +21521,25 @@ function openFlowCollection(source) {
   return stack[stack.length - 1];
 }
 function goYamlMessage(source, error) {
-  const reason = error.reason;
+  const reason2 = error.reason;
   const line = error.mark?.line ?? 0;
   const at = error.mark === void 0 ? void 0 : source[error.mark.position];
   const lineText = source.split("\n")[line] ?? "";
-  if (reason === "unexpected end of the stream within a flow collection") {
+  if (reason2 === "unexpected end of the stream within a flow collection") {
     const last = source.trimEnd().slice(-1);
     const problem2 = last === "[" || last === "{" || last === "," ? "did not find expected node content" : `did not find expected ',' or '${openFlowCollection(source) === "{" ? "}" : "]"}'`;
     return `yaml: line ${streamEndLine(source)}: ${problem2}`;
   }
-  if (reason.startsWith("unexpected end of the stream within a")) {
+  if (reason2.startsWith("unexpected end of the stream within a")) {
     return scannerError(source.split("\n").length - 1, "found unexpected end of stream");
   }
-  if (reason === "bad indentation of a mapping entry" && at === ":") {
+  if (reason2 === "bad indentation of a mapping entry" && at === ":") {
     return scannerError(line, "mapping values are not allowed in this context");
   }
-  if (at === "@" || at === "`" || reason === "tab characters must not be used in indentation" || /^ *\t/.test(lineText)) {
+  if (at === "@" || at === "`" || reason2 === "tab characters must not be used in indentation" || /^ *\t/.test(lineText)) {
     return scannerError(line, "found character that cannot start any token");
   }
-  return `yaml: line ${line + 1}: ${reason}`;
+  return `yaml: line ${line + 1}: ${reason2}`;
 }
 function chompFinalBlockScalar(source, events) {
   if (source.endsWith("\n")) return;
@@ -21780,14 +21781,14 @@ var ZONES = {
   ]
 };
 function nextStdChunk(layout) {
-  const chunk = (i, kind, length, digits = 0) => ({
+  const chunk = (i, kind2, length, digits = 0) => ({
     prefix: layout.slice(0, i),
-    std: { kind, digits },
+    std: { kind: kind2, digits },
     suffix: layout.slice(i + length)
   });
   for (let i = 0; i < layout.length; i++) {
     const c = layout[i];
-    const at = (text3) => layout.startsWith(text3, i);
+    const at = (text4) => layout.startsWith(text4, i);
     switch (c) {
       case "J":
         if (at("Jan")) {
@@ -21833,7 +21834,7 @@ function nextStdChunk(layout) {
         break;
       case "-":
       case "Z":
-        for (const [text3, kind] of ZONES[c]) if (at(text3)) return chunk(i, kind, text3.length);
+        for (const [text4, kind2] of ZONES[c]) if (at(text4)) return chunk(i, kind2, text4.length);
         break;
       case ".":
       case ",":
@@ -21985,22 +21986,22 @@ function skip(value, prefix) {
   }
   return { value: v, ok: true };
 }
-function parseNumericZone(kind, value, f, range) {
+function parseNumericZone(kind2, value, f, range2) {
   let sign2;
   let hh;
   let mm = "00";
   let ss = "00";
   let rest;
-  if (kind === "ISO8601ColonTZ" || kind === "NumColonTZ") {
+  if (kind2 === "ISO8601ColonTZ" || kind2 === "NumColonTZ") {
     if (value.length < 6 || value[3] !== ":") throw new Bad();
     [sign2, hh, mm, rest] = [value[0], value.slice(1, 3), value.slice(4, 6), value.slice(6)];
-  } else if (kind === "NumShortTZ" || kind === "ISO8601ShortTZ") {
+  } else if (kind2 === "NumShortTZ" || kind2 === "ISO8601ShortTZ") {
     if (value.length < 3) throw new Bad();
     [sign2, hh, rest] = [value[0], value.slice(1, 3), value.slice(3)];
-  } else if (kind === "ISO8601ColonSecondsTZ" || kind === "NumColonSecondsTZ") {
+  } else if (kind2 === "ISO8601ColonSecondsTZ" || kind2 === "NumColonSecondsTZ") {
     if (value.length < 9 || value[3] !== ":" || value[6] !== ":") throw new Bad();
     [sign2, hh, mm, ss, rest] = [value[0], value.slice(1, 3), value.slice(4, 6), value.slice(7, 9), value.slice(9)];
-  } else if (kind === "ISO8601SecondsTZ" || kind === "NumSecondsTz") {
+  } else if (kind2 === "ISO8601SecondsTZ" || kind2 === "NumSecondsTz") {
     if (value.length < 7) throw new Bad();
     [sign2, hh, mm, ss, rest] = [value[0], value.slice(1, 3), value.slice(3, 5), value.slice(5, 7), value.slice(7)];
   } else {
@@ -22010,15 +22011,15 @@ function parseNumericZone(kind, value, f, range) {
   const hr = getnum(hh, true)[0];
   const min = getnum(mm, true)[0];
   const sec = getnum(ss, true)[0];
-  if (hr > 24) range.error = "time zone offset hour";
-  if (min > 60) range.error = "time zone offset minute";
-  if (sec > 60) range.error = "time zone offset second";
+  if (hr > 24) range2.error = "time zone offset hour";
+  if (min > 60) range2.error = "time zone offset minute";
+  if (sec > 60) range2.error = "time zone offset second";
   f.zoneOffset = (hr * 60 + min) * 60 + sec;
   if (sign2 === "-") f.zoneOffset = -f.zoneOffset;
   else if (sign2 !== "+") throw new Bad();
   return rest;
 }
-function parseElement(std, value, nextLayout, f, range) {
+function parseElement(std, value, nextLayout, f, range2) {
   let v = value;
   switch (std.kind) {
     case "Year":
@@ -22038,7 +22039,7 @@ function parseElement(std, value, nextLayout, f, range) {
     case "NumMonth":
     case "ZeroMonth":
       [f.month, v] = getnum(v, std.kind === "ZeroMonth");
-      if (f.month <= 0 || f.month > 12) range.error = "month";
+      if (f.month <= 0 || f.month > 12) range2.error = "month";
       return v;
     case "WeekDay":
     case "LongWeekDay":
@@ -22056,23 +22057,23 @@ function parseElement(std, value, nextLayout, f, range) {
       return v;
     case "Hour":
       [f.hour, v] = getnum(v, false);
-      if (f.hour < 0 || f.hour >= 24) range.error = "hour";
+      if (f.hour < 0 || f.hour >= 24) range2.error = "hour";
       return v;
     case "Hour12":
     case "ZeroHour12":
       [f.hour, v] = getnum(v, std.kind === "ZeroHour12");
-      if (f.hour < 0 || f.hour > 12) range.error = "hour";
+      if (f.hour < 0 || f.hour > 12) range2.error = "hour";
       return v;
     case "Minute":
     case "ZeroMinute":
       [f.min, v] = getnum(v, std.kind === "ZeroMinute");
-      if (f.min < 0 || f.min >= 60) range.error = "minute";
+      if (f.min < 0 || f.min >= 60) range2.error = "minute";
       return v;
     case "Second":
     case "ZeroSecond": {
       [f.sec, v] = getnum(v, std.kind === "ZeroSecond");
       if (f.sec < 0 || f.sec >= 60) {
-        range.error = "second";
+        range2.error = "second";
         return v;
       }
       if (v.length >= 2 && commaOrPeriod(v[0]) && isDigitAt2(v, 1)) {
@@ -22103,13 +22104,13 @@ function parseElement(std, value, nextLayout, f, range) {
         f.utc = true;
         return v.slice(1);
       }
-      return parseNumericZone(std.kind, v, f, range);
+      return parseNumericZone(std.kind, v, f, range2);
     case "NumTZ":
     case "NumShortTZ":
     case "NumColonTZ":
     case "NumSecondsTz":
     case "NumColonSecondsTZ":
-      return parseNumericZone(std.kind, v, f, range);
+      return parseNumericZone(std.kind, v, f, range2);
     case "TZ": {
       if (v.startsWith("UTC")) {
         f.utc = true;
@@ -22165,14 +22166,14 @@ function parseGoTime(layout, value) {
     }
     rest = suffix;
     const hold = v;
-    const range = { error: "" };
+    const range2 = { error: "" };
     try {
-      v = parseElement(std, v, rest, f, range);
+      v = parseElement(std, v, rest, f, range2);
     } catch (err) {
       if (!(err instanceof Bad)) throw err;
-      if (range.error === "") throw parseError2(layout, value, stdText, hold, "");
+      if (range2.error === "") throw parseError2(layout, value, stdText, hold, "");
     }
-    if (range.error !== "") throw parseError2(layout, value, stdText, v, `: ${range.error} out of range`);
+    if (range2.error !== "") throw parseError2(layout, value, stdText, v, `: ${range2.error} out of range`);
   }
   if (f.pm && f.hour < 12) f.hour += 12;
   else if (f.am && f.hour === 12) f.hour = 0;
@@ -22766,8 +22767,8 @@ function asn1String(tag, value, flavour) {
 var UTC_TIME = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{4})$/;
 var GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{0,8}[1-9]))?(Z|[+-]\d{4})$/;
 function asn1Time(tag, content) {
-  const text3 = Buffer.from(content).toString("latin1");
-  const m = (tag === TAG2.UTCTime ? UTC_TIME : GENERALIZED_TIME).exec(text3);
+  const text4 = Buffer.from(content).toString("latin1");
+  const m = (tag === TAG2.UTCTime ? UTC_TIME : GENERALIZED_TIME).exec(text4);
   if (m === null) return null;
   const zone = m[m.length - 1];
   let offset = 0;
@@ -22790,8 +22791,8 @@ function asn1Time(tag, content) {
 }
 function attributeValue(element, flavour) {
   const { tag, content } = element;
-  const text3 = asn1String(tag, content, flavour);
-  if (text3 !== null) return text3;
+  const text4 = asn1String(tag, content, flavour);
+  if (text4 !== null) return text4;
   switch (tag) {
     case TAG2.INTEGER: {
       const v = decodeInteger(content);
@@ -22862,9 +22863,9 @@ function parseName(der, flavour) {
   const names = [];
   const rdns = new DerReader(outer.content);
   while (!rdns.empty()) {
-    const set = rdns.read(TAG2.SET);
-    if (set === null) throw new Error("x509: invalid RDNSequence");
-    const atavs = new DerReader(set.content);
+    const set2 = rdns.read(TAG2.SET);
+    if (set2 === null) throw new Error("x509: invalid RDNSequence");
+    const atavs = new DerReader(set2.content);
     while (!atavs.empty()) {
       const atav = atavs.read(TAG2.SEQUENCE);
       if (atav === null) throw new Error("x509: invalid RDNSequence: invalid attribute");
@@ -22884,8 +22885,8 @@ function parseName(der, flavour) {
       if (type[3] === 3) name.CommonName = value;
       else if (type[3] === 5) name.SerialNumber = value;
       else {
-        const field = NAME_FIELDS[type[3]];
-        if (field !== void 0) name[field] = [...name[field] ?? [], value];
+        const field2 = NAME_FIELDS[type[3]];
+        if (field2 !== void 0) name[field2] = [...name[field2] ?? [], value];
       }
     }
   }
@@ -22967,16 +22968,16 @@ function parseSubjectAltNames(value) {
         (san.dnsNames ??= []).push(latin1(data));
         break;
       case 6: {
-        const text3 = latin1(data);
+        const text4 = latin1(data);
         if (!isIA5(data)) throw new Error("x509: SAN uniformResourceIdentifier is malformed");
         let uri;
         try {
-          uri = parseGoUrl(text3);
+          uri = parseGoUrl(text4);
         } catch (err) {
-          throw new Error(`x509: cannot parse URI ${goQuote(text3)}: ${err.message}`);
+          throw new Error(`x509: cannot parse URI ${goQuote(text4)}: ${err.message}`);
         }
         if (uri.Host.length > 0 && !domainNameValid(uri.Host, false)) {
-          throw new Error(`x509: cannot parse URI ${goQuote(text3)}: invalid domain`);
+          throw new Error(`x509: cannot parse URI ${goQuote(text4)}: invalid domain`);
         }
         (san.uris ??= []).push(uri);
         break;
@@ -23053,12 +23054,12 @@ function parseNameConstraints(out, e) {
       const value = seq === null ? null : new DerReader(seq.content).readAny();
       if (value === null) throw new Error(invalid3);
       const data = value.content;
-      const text3 = latin1(data);
+      const text4 = latin1(data);
       switch (value.tag) {
         case contextTag(2):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
-          if (!domainNameValid(text3, true)) throw new Error(`x509: failed to parse dnsName constraint ${goQuote(text3)}`);
-          append(out, `${prefix}DNSDomains`, text3);
+          if (!domainNameValid(text4, true)) throw new Error(`x509: failed to parse dnsName constraint ${goQuote(text4)}`);
+          append(out, `${prefix}DNSDomains`, text4);
           break;
         case contextTag(7): {
           if (data.length !== 8 && data.length !== 32) {
@@ -23075,15 +23076,15 @@ function parseNameConstraints(out, e) {
         }
         case contextTag(1):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
-          if (!text3.includes("@") && !domainNameValid(text3, true)) {
-            throw new Error(`x509: failed to parse rfc822Name constraint ${goQuote(text3)}`);
+          if (!text4.includes("@") && !domainNameValid(text4, true)) {
+            throw new Error(`x509: failed to parse rfc822Name constraint ${goQuote(text4)}`);
           }
-          append(out, `${prefix}EmailAddresses`, text3);
+          append(out, `${prefix}EmailAddresses`, text4);
           break;
         case contextTag(6):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
-          if (!domainNameValid(text3, true)) throw new Error(`x509: failed to parse URI constraint ${goQuote(text3)}`);
-          append(out, `${prefix}URIDomains`, text3);
+          if (!domainNameValid(text4, true)) throw new Error(`x509: failed to parse URI constraint ${goQuote(text4)}`);
+          append(out, `${prefix}URIDomains`, text4);
           break;
         default:
           unhandled = true;
@@ -23152,15 +23153,15 @@ function authorityKeyId(e) {
 function policyConstraints(out, value) {
   const invalid3 = "x509: invalid policy constraints extension";
   const r = sequenceContent(value, invalid3);
-  for (const [tag, field] of [
+  for (const [tag, field2] of [
     [0, "RequireExplicitPolicy"],
     [1, "InhibitPolicyMapping"]
   ]) {
     if (!r.peekTag(contextTag(tag))) continue;
     const v = r.readBigInt(contextTag(tag));
     if (v === null || v < -(1n << 63n) || v >= 1n << 63n) throw new Error(invalid3);
-    out[field] = Number(v);
-    out[`${field}Zero`] = v === 0n;
+    out[field2] = Number(v);
+    out[`${field2}Zero`] = v === 0n;
   }
 }
 function certificatePolicies(out, value) {
@@ -23326,9 +23327,9 @@ function readTime(r) {
   const tag = r.peekTag(TAG2.UTCTime) ? TAG2.UTCTime : r.peekTag(TAG2.GeneralizedTime) ? TAG2.GeneralizedTime : 0;
   if (tag === 0) fail("x509: unsupported time format");
   const e = r.read(tag);
-  const text3 = e === null ? null : asn1Time(tag, e.content);
-  if (text3 === null) fail(tag === TAG2.UTCTime ? "x509: malformed UTCTime" : "x509: malformed GeneralizedTime");
-  return text3;
+  const text4 = e === null ? null : asn1Time(tag, e.content);
+  if (text4 === null) fail(tag === TAG2.UTCTime ? "x509: malformed UTCTime" : "x509: malformed GeneralizedTime");
+  return text4;
 }
 function publicKeyJson(key2) {
   return { N: key2.n.toString(), E: Number(key2.e) };
@@ -23526,11 +23527,11 @@ function parseAttribute(der) {
   try {
     const attr = new DerReader(expect(new DerReader(der), TAG2.SEQUENCE).content);
     const type = new DerReader(expect(attr, TAG2.OBJECT_IDENTIFIER).full).readObjectIdentifier();
-    const set = new DerReader(expect(attr, TAG2.SET).content);
+    const set2 = new DerReader(expect(attr, TAG2.SET).content);
     if (type === null) return null;
     const values = [];
-    while (!set.empty()) {
-      const seq = new DerReader(expect(set, TAG2.SEQUENCE).content);
+    while (!set2.empty()) {
+      const seq = new DerReader(expect(set2, TAG2.SEQUENCE).content);
       const atvs = [];
       while (!seq.empty()) {
         const atv = new DerReader(expect(seq, TAG2.SEQUENCE).content);
@@ -23814,14 +23815,14 @@ function extremeBy(array, expref, wantGreater) {
   if (array.length === 0) return null;
   if (array.length === 1) return array[0];
   const start = expref.evaluate(array[0]);
-  const kind = typeof start;
-  if (kind !== "number" && kind !== "string") throw runtimeError("invalid type, must be number of string");
+  const kind2 = typeof start;
+  if (kind2 !== "number" && kind2 !== "string") throw runtimeError("invalid type, must be number of string");
   let bestValue = start;
   let bestItem = array[0];
   for (let i = 1; i < array.length; i++) {
     const current2 = expref.evaluate(array[i]);
-    if (typeof current2 !== kind) throw runtimeError(`invalid type, must be ${kind}`);
-    const cmp = kind === "number" ? compareNumbers(current2, bestValue) : compareGoStrings(current2, bestValue);
+    if (typeof current2 !== kind2) throw runtimeError(`invalid type, must be ${kind2}`);
+    const cmp = kind2 === "number" ? compareNumbers(current2, bestValue) : compareGoStrings(current2, bestValue);
     if (wantGreater ? cmp > 0 : cmp < 0) {
       bestValue = current2;
       bestItem = array[i];
@@ -23832,8 +23833,8 @@ function extremeBy(array, expref, wantGreater) {
 function sortBy(array, expref) {
   if (array.length <= 1) return array.slice();
   const keys = [expref.evaluate(array[0])];
-  const kind = typeof keys[0];
-  if (kind !== "number" && kind !== "string") throw runtimeError("invalid type, must be number of string");
+  const kind2 = typeof keys[0];
+  if (kind2 !== "number" && kind2 !== "string") throw runtimeError("invalid type, must be number of string");
   for (let i = 1; i < array.length; i++) {
     let key2;
     try {
@@ -23842,12 +23843,12 @@ function sortBy(array, expref) {
       if (err instanceof JmesPathError) throw runtimeError("error in sort_by comparison");
       throw err;
     }
-    if (typeof key2 !== kind) throw runtimeError("error in sort_by comparison");
+    if (typeof key2 !== kind2) throw runtimeError("error in sort_by comparison");
     keys.push(key2);
   }
   const order = array.map((_, i) => i);
   order.sort(
-    (i, j) => kind === "number" ? compareNumbers(keys[i], keys[j]) : compareGoStrings(keys[i], keys[j])
+    (i, j) => kind2 === "number" ? compareNumbers(keys[i], keys[j]) : compareGoStrings(keys[i], keys[j])
   );
   return order.map((i) => array[i]);
 }
@@ -24368,9 +24369,9 @@ function isEmptyResourceDescription(desc) {
 function isEmptyUserInfo(filter) {
   return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
 }
-function anyWildcardMatch(patterns, text3) {
+function anyWildcardMatch(patterns, text4) {
   for (const pattern of patterns) {
-    if (wildcardMatch(pattern, text3)) return true;
+    if (wildcardMatch(pattern, text4)) return true;
   }
   return false;
 }
@@ -24561,9 +24562,9 @@ function parsePatch(patch) {
 }
 
 // src/policy/validate-spec.ts
-var forbidden = (path8, detail) => `${path8}: Forbidden: ${detail}`;
-var invalid2 = (path8, value, detail) => `${path8}: Invalid value: ${value}: ${detail}`;
-var required = (path8, detail) => `${path8}: Required value${detail ? `: ${detail}` : ""}`;
+var forbidden = (path10, detail) => `${path10}: Forbidden: ${detail}`;
+var invalid2 = (path10, value, detail) => `${path10}: Invalid value: ${value}: ${detail}`;
+var required = (path10, detail) => `${path10}: Required value${detail ? `: ${detail}` : ""}`;
 function isObject3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -24594,9 +24595,9 @@ function ruleKinds(rule) {
     verifyImages: list(rule.verifyImages).some((vi) => hasContent(vi))
   };
 }
-function validateUserInfo(info, path8, errs) {
+function validateUserInfo(info, path10, errs) {
   list(info.subjects).forEach((subject2, i) => {
-    const entry2 = `${path8}.subjects[${i}]`;
+    const entry2 = `${path10}.subjects[${i}]`;
     if (str2(subject2.kind) === "") errs.push(required(`${entry2}.kind`, ""));
     if (str2(subject2.name) === "") errs.push(required(`${entry2}.name`, ""));
     if (subject2.kind === "ServiceAccount" && str2(subject2.namespace) === "") {
@@ -24605,7 +24606,7 @@ function validateUserInfo(info, path8, errs) {
   });
   list(info.roles).forEach((role, i) => {
     if (String(role).split(":").length !== 2) {
-      errs.push(invalid2(`${path8}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
+      errs.push(invalid2(`${path10}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
     }
   });
 }
@@ -24613,43 +24614,43 @@ function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
   return isObject3(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
-function validateDescription(desc, path8, namespaced, errs) {
+function validateDescription(desc, path10, namespaced, errs) {
   if (!desc) return;
   if (str2(desc.name) !== "" && list(desc.names).length > 0) {
-    errs.push(invalid2(path8, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+    errs.push(invalid2(path10, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
   if (isObject3(selector2) && !selectorHasWildcard(selector2)) {
     const { error, requirements } = describeSelector(selector2);
-    if (error !== null) errs.push(invalid2(`${path8}.selector`, "v1.LabelSelector{...}", error));
+    if (error !== null) errs.push(invalid2(`${path10}.selector`, "v1.LabelSelector{...}", error));
     else if (requirements === 0) {
-      errs.push(invalid2(`${path8}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
+      errs.push(invalid2(`${path10}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
     }
   }
   if (namespaced && list(desc.namespaces).length > 0) {
-    errs.push(forbidden(`${path8}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    errs.push(forbidden(`${path10}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
   }
 }
-function validateMatchResources(block, path8, namespaced, errs) {
+function validateMatchResources(block, path10, namespaced, errs) {
   if (!block) return;
   const any = list(block.any);
   const all = list(block.all);
   if (any.length > 0 && all.length > 0) {
-    errs.push(invalid2(path8, "v1.MatchResources{...}", "Can't specify any and all together"));
+    errs.push(invalid2(path10, "v1.MatchResources{...}", "Can't specify any and all together"));
   }
   any.forEach((filter, i) => {
-    validateUserInfo(filter, `${path8}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path8}.any[${i}]`, namespaced, errs);
+    validateUserInfo(filter, `${path10}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path10}.any[${i}]`, namespaced, errs);
   });
   all.forEach((filter, i) => {
-    validateUserInfo(filter, `${path8}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path8}.all[${i}]`, namespaced, errs);
+    validateUserInfo(filter, `${path10}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path10}.all[${i}]`, namespaced, errs);
   });
-  validateUserInfo(block, path8, errs);
-  validateDescription(block.resources, path8, namespaced, errs);
+  validateUserInfo(block, path10, errs);
+  validateDescription(block.resources, path10, namespaced, errs);
 }
-function hasAll(set, values) {
-  return values.every((v) => set.has(v));
+function hasAll(set2, values) {
+  return values.every((v) => set2.has(v));
 }
 function matchesEmptySet(rule) {
   const match = rule.match ?? {};
@@ -24706,12 +24707,12 @@ function matchesEmptySet(rule) {
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
   return true;
 }
-function validatePodSecurityControls(rule, path8, errs) {
+function validatePodSecurityControls(rule, path10, errs) {
   const podSecurity2 = rule.validate?.podSecurity;
   if (!isPresent2(podSecurity2) || !podSecurity2) return;
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
   list(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path8}.podSecurity.exclude[${idx}].controlName`;
+    const at = `${path10}.podSecurity.exclude[${idx}].controlName`;
     const name = str2(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS.includes(name)) {
       if (list(exclude.images).length === 0) {
@@ -24725,68 +24726,68 @@ function validatePodSecurityControls(rule, path8, errs) {
   });
 }
 var VARIABLE = /\{\{[^{}]*\}\}/;
-function validateGeneratePattern(gen, path8, namespaced, policyNamespace, errs) {
+function validateGeneratePattern(gen, path10, namespaced, policyNamespace, errs) {
   const namespace = str2(gen.namespace);
-  const clone = isObject3(gen.clone) ? gen.clone : {};
+  const clone2 = isObject3(gen.clone) ? gen.clone : {};
   const cloneList2 = isObject3(gen.cloneList) ? gen.cloneList : {};
   const cloneKinds = list(cloneList2.kinds);
   if (namespaced) {
     let scope = null;
     if (namespace !== policyNamespace) {
       scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
-    } else if (str2(clone.name) !== "" && str2(clone.namespace) !== policyNamespace) {
-      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone.namespace)}`;
+    } else if (str2(clone2.name) !== "" && str2(clone2.namespace) !== policyNamespace) {
+      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone2.namespace)}`;
     }
-    if (scope !== null) errs.push(forbidden(`${path8}.namespace`, `target resource scope mismatched: ${scope} `));
+    if (scope !== null) errs.push(forbidden(`${path10}.namespace`, `target resource scope mismatched: ${scope} `));
   }
   if (str2(gen.kind) !== "" && namespace === "") {
-    errs.push(forbidden(`${path8}.namespace`, "target namespace must be set for a namespaced resource"));
+    errs.push(forbidden(`${path10}.namespace`, "target namespace must be set for a namespaced resource"));
   }
-  const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone, cloneList: cloneList2 };
+  const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone: clone2, cloneList: cloneList2 };
   if (VARIABLE.test(JSON.stringify(pattern))) {
-    errs.push(forbidden(`${path8}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
+    errs.push(forbidden(`${path10}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
   }
   if (cloneKinds.length === 0) {
-    if (str2(gen.kind) === "") errs.push(forbidden(`${path8}.kind`, "kind can not be empty"));
-    if (str2(gen.name) === "") errs.push(forbidden(`${path8}.name`, "name can not be empty"));
-    if (str2(gen.apiVersion) === "") errs.push(forbidden(`${path8}.apiVersion`, "apiVersion can not be empty"));
+    if (str2(gen.kind) === "") errs.push(forbidden(`${path10}.kind`, "kind can not be empty"));
+    if (str2(gen.name) === "") errs.push(forbidden(`${path10}.name`, "name can not be empty"));
+    if (str2(gen.apiVersion) === "") errs.push(forbidden(`${path10}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
   if (namespaced && str2(cloneList2.namespace) !== policyNamespace) {
     const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str2(cloneList2.namespace)}`;
-    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path8}.cloneList.namespace`, detail));
+    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path10}.cloneList.namespace`, detail));
   }
   if (str2(cloneList2.namespace) === "") {
-    errs.push(forbidden(`${path8}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+    errs.push(forbidden(`${path10}.cloneList.namespace`, "namespace is required for namespaced target resources"));
   }
 }
-function validateGeneration(rule, path8, namespaced, policyNamespace, errs) {
+function validateGeneration(rule, path10, namespaced, policyNamespace, errs) {
   const gen = rule.generate;
   if (!isObject3(gen) || !hasContent(gen)) return;
   const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject3(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
-    errs.push(forbidden(path8, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
+    errs.push(forbidden(path10, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject3(fe)) validateGeneratePattern(fe, `${path8}.foreach[${i}]`, namespaced, policyNamespace, errs);
+      if (isObject3(fe)) validateGeneratePattern(fe, `${path10}.foreach[${i}]`, namespaced, policyNamespace, errs);
     });
   } else {
-    validateGeneratePattern(gen, path8, namespaced, policyNamespace, errs);
+    validateGeneratePattern(gen, path10, namespaced, policyNamespace, errs);
   }
 }
-function validateRule(rule, path8, namespaced, policyNamespace, errs) {
+function validateRule(rule, path10, namespaced, policyNamespace, errs) {
   const kinds = ruleKinds(rule);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
     errs.push(
-      invalid2(path8, "v1.Rule{...}", `No operation defined in the rule '${rule.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+      invalid2(path10, "v1.Rule{...}", `No operation defined in the rule '${rule.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
     );
   } else if (count2 !== 1) {
     errs.push(
       invalid2(
-        path8,
+        path10,
         "v1.Rule{...}",
         `Multiple operations defined in the rule '${rule.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
       )
@@ -24794,19 +24795,19 @@ function validateRule(rule, path8, namespaced, policyNamespace, errs) {
   }
   if (isPresent2(rule.imageExtractors) && !kinds.verifyImages) {
     errs.push(
-      invalid2(`${path8}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule.name}', imageExtractors can only be defined for verifyImages rule`)
+      invalid2(`${path10}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule.name}', imageExtractors can only be defined for verifyImages rule`)
     );
   }
-  if (matchesEmptySet(rule)) errs.push(invalid2(path8, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule.match, `${path8}.match`, namespaced, errs);
-  validateMatchResources(rule.exclude, `${path8}.exclude`, namespaced, errs);
+  if (matchesEmptySet(rule)) errs.push(invalid2(path10, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule.match, `${path10}.match`, namespaced, errs);
+  validateMatchResources(rule.exclude, `${path10}.exclude`, namespaced, errs);
   if (kinds.mutate && namespaced && isObject3(rule.mutate) && Array.isArray(rule.mutate.targets)) {
     rule.mutate.targets.forEach((target, idx) => {
       const ns = isObject3(target) ? str2(target.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
-            `${path8}.targets[${idx}].namespace`,
+            `${path10}.targets[${idx}].namespace`,
             JSON.stringify(ns),
             "This field can be ignored or should have value of the namespace where the policy is being created"
           )
@@ -24814,8 +24815,8 @@ function validateRule(rule, path8, namespaced, policyNamespace, errs) {
       }
     });
   }
-  validatePodSecurityControls(rule, path8, errs);
-  validateGeneration(rule, path8, namespaced, policyNamespace, errs);
+  validatePodSecurityControls(rule, path10, errs);
+  validateGeneration(rule, path10, namespaced, policyNamespace, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule) {
   const value = isObject3(rule.mutate) ? rule.mutate.mutateExistingOnPolicyUpdate : void 0;
@@ -24908,9 +24909,9 @@ var SubstitutionFailure = class {
 // src/engine/variables/patterns.ts
 var VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
 var VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
-function findAll(pattern, text3) {
+function findAll(pattern, text4) {
   const matches = [];
-  for (const m of text3.matchAll(pattern)) matches.push({ text: m[0], index: m.index });
+  for (const m of text4.matchAll(pattern)) matches.push({ text: m[0], index: m.index });
   return matches;
 }
 function dropPrefix(match, source) {
@@ -24929,12 +24930,12 @@ function dropPrefix(match, source) {
 
 // src/engine/variables/traverse.ts
 var isMap2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var childPath = (path8, key2) => `${path8}/${key2.replaceAll("/", "\\/")}`;
-function walk(value, path8, action) {
+var childPath = (path10, key2) => `${path10}/${key2.replaceAll("/", "\\/")}`;
+function walk(value, path10, action) {
   if (Array.isArray(value)) {
     const out = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
-      const item = traverse(value[i], `${path8}/${i}`, action);
+      const item = traverse(value[i], `${path10}/${i}`, action);
       if (item instanceof SubstitutionFailure) return item;
       out[i] = item;
     }
@@ -24943,16 +24944,16 @@ function walk(value, path8, action) {
   if (isMap2(value)) {
     const out = {};
     for (const key2 of Object.keys(value)) {
-      let newKey = action.leaf(key2, path8, true);
+      let newKey = action.leaf(key2, path10, true);
       if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === "object" && newKey !== null) {
-        const walked = walk(newKey, path8, action);
+        const walked = walk(newKey, path10, action);
         if (walked instanceof SubstitutionFailure) return walked;
         throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
       }
       if (newKey === null || newKey === void 0) newKey = key2;
       if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
-      const item = traverse(value[key2], childPath(path8, key2), action);
+      const item = traverse(value[key2], childPath(path10, key2), action);
       if (item instanceof SubstitutionFailure) return item;
       setOwnProperty(out, newKey, item);
     }
@@ -24960,22 +24961,22 @@ function walk(value, path8, action) {
   }
   return value;
 }
-function traverse(document, path8, action) {
-  if (Array.isArray(document) || isMap2(document)) return walk(document, path8, action);
-  const leaf = action.leaf(document, path8, false);
+function traverse(document, path10, action) {
+  if (Array.isArray(document) || isMap2(document)) return walk(document, path10, action);
+  const leaf = action.leaf(document, path10, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
-  return walk(leaf, path8, action);
+  return walk(leaf, path10, action);
 }
-function visitLeavesAndKeys(document, visit, path8 = "") {
+function visitLeavesAndKeys(document, visit, path10 = "") {
   if (Array.isArray(document)) {
-    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path8}/${i}`);
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path10}/${i}`);
   } else if (isMap2(document)) {
     for (const key2 of Object.keys(document)) {
-      visit(key2, path8);
-      visitLeavesAndKeys(document[key2], visit, childPath(path8, key2));
+      visit(key2, path10);
+      visitLeavesAndKeys(document[key2], visit, childPath(path10, key2));
     }
   } else {
-    visit(document, path8);
+    visit(document, path10);
   }
 }
 
@@ -25012,17 +25013,17 @@ function joinPath(...elements) {
   return joined === "" ? "" : cleanPath(joined);
 }
 var ANCHOR = /^([+<=X^])?\((.+)\)$/;
-function removeAnchorsFromPath(path8) {
-  let components = path8.split("/");
+function removeAnchorsFromPath(path10) {
+  let components = path10.split("/");
   if (components[0] === "") components = components.slice(1);
   const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
   const joined = joinPath(...keys);
-  return path8.startsWith("/") ? `/${joined}` : joined;
+  return path10.startsWith("/") ? `/${joined}` : joined;
 }
-function valueAtReference(document, path8) {
+function valueAtReference(document, path10) {
   let found;
   visitLeavesAndKeys(document, (value, leafPath) => {
-    if (removeAnchorsFromPath(leafPath) === path8) found = value;
+    if (removeAnchorsFromPath(leafPath) === path10) found = value;
   });
   return found;
 }
@@ -25033,19 +25034,19 @@ function formatFixed6(value) {
   return `${BigInt(value).toString()}.000000`;
 }
 function resolveReference(document, reference, absolutePath) {
-  let path8 = reference.replace(/^[$()]+|[$()]+$/g, "");
-  const operator = operatorPrefix(path8);
-  path8 = path8.slice(operator.length);
-  if (path8.length === 0) throw new Error("expected path, found empty reference");
-  path8 = path8.startsWith("/") ? path8 : joinPath(absolutePath, path8);
-  const value = valueAtReference(document, path8);
+  let path10 = reference.replace(/^[$()]+|[$()]+$/g, "");
+  const operator = operatorPrefix(path10);
+  path10 = path10.slice(operator.length);
+  if (path10.length === 0) throw new Error("expected path, found empty reference");
+  path10 = path10.startsWith("/") ? path10 : joinPath(absolutePath, path10);
+  const value = valueAtReference(document, path10);
   if (operator === "") return value;
   if (typeof value === "string") return operator + value;
   if (typeof value === "bigint") return operator + value.toString();
   if (typeof value === "number") return operator + formatFixed6(value);
   throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value)}`);
 }
-function substituteReferencesInString(value, path8, document) {
+function substituteReferencesInString(value, path10, document) {
   const source = value;
   for (const found of findAll(REFERENCES, source)) {
     const match = found.text;
@@ -25053,15 +25054,15 @@ function substituteReferencesInString(value, path8, document) {
     const reference = initial ? match : dropPrefix(found, source);
     let resolved;
     try {
-      resolved = resolveReference(document, reference, path8);
+      resolved = resolveReference(document, reference, path10);
     } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference} at path ${path8}: ${err.message}`);
+      throw new SubstitutionError(`failed to resolve ${reference} at path ${path10}: ${err.message}`);
     }
     if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path8}: <nil>`);
+      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path10}: <nil>`);
     }
     if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path8}`);
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path10}`);
     }
     const replacement = (initial ? "" : match[0]) + resolved;
     const at = value.indexOf(match);
@@ -25078,8 +25079,8 @@ var ReferenceSubstituter = class {
     this.document = document;
   }
   document;
-  leaf(value, path8) {
-    return typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path8, this.document) : value;
+  leaf(value, path10) {
+    return typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path10, this.document) : value;
   }
 };
 
@@ -25140,16 +25141,16 @@ var DeferredLoaders = class {
    * `level`: drops loaders declared above it, reloads loaded ones still relevant, drops the ones
    * declared at the level itself.
    */
-  reset(restore, level) {
+  reset(restore2, level) {
     for (const loader of this.loaders) loader.matched = false;
     for (let i = 0; i < this.loaders.length; i++) {
       const l = this.loaders[i];
       if (l.level > level) {
         this.loaders.splice(i--, 1);
       } else if (l.loader.hasLoaded()) {
-        if (restore || l.level < level) this.loadData(l, i);
+        if (restore2 || l.level < level) this.loadData(l, i);
         if (l.level === level) this.loaders.splice(i--, 1);
-      } else if (!restore && l.level === level) {
+      } else if (!restore2 && l.level === level) {
         this.loaders.splice(i--, 1);
       }
     }
@@ -25199,34 +25200,34 @@ function splitDottedKey(key2) {
     if (line[pos] !== '"') {
       let end = pos;
       while (end < line.length && line[end] !== "." && line[end] !== "\n") end++;
-      let field2 = line.slice(pos, end);
-      if (line[end] === "\n" && field2.endsWith("\r")) field2 = field2.slice(0, -1);
-      const quote3 = field2.indexOf('"');
+      let field3 = line.slice(pos, end);
+      if (line[end] === "\n" && field3.endsWith("\r")) field3 = field3.slice(0, -1);
+      const quote3 = field3.indexOf('"');
       if (quote3 >= 0) throw parseError3(line, pos + quote3, ERR_BARE_QUOTE);
-      fields.push(field2);
+      fields.push(field3);
       if (line[end] !== ".") return fields;
       pos = end + 1;
       continue;
     }
-    let field = "";
+    let field2 = "";
     let from = pos + 1;
     for (; ; ) {
       const close = line.indexOf('"', from);
       if (close < 0) throw parseError3(line, line.length, ERR_QUOTE);
-      field += line.slice(from, close);
+      field2 += line.slice(from, close);
       const next = line[close + 1];
       if (next === '"') {
-        field += '"';
+        field2 += '"';
         from = close + 2;
         continue;
       }
       if (next === ".") {
-        fields.push(field);
+        fields.push(field2);
         pos = close + 2;
         break;
       }
       if (next === void 0 || next === "\n" || next === "\r" && line[close + 2] === "\n") {
-        fields.push(field);
+        fields.push(field2);
         return fields;
       }
       throw parseError3(line, close, ERR_QUOTE);
@@ -25237,16 +25238,16 @@ function splitDottedKey(key2) {
 // src/engine/context/json-context.ts
 var MAX_CONTEXT_SIZE = 2 * 1024 * 1024;
 var ContextQueryError = class extends Error {
-  constructor(kind, message) {
+  constructor(kind2, message) {
     super(message);
-    this.kind = kind;
+    this.kind = kind2;
   }
   kind;
   name = "ContextQueryError";
 };
 var QueryFailure = class {
-  constructor(kind, message) {
-    this.kind = kind;
+  constructor(kind2, message) {
+    this.kind = kind2;
     this.message = message;
   }
   kind;
@@ -25504,8 +25505,8 @@ function pointerToJmesPath(pointer) {
   }
   return out;
 }
-function atVariablePath(path8, prefix) {
-  let pointer = parsePath(path8);
+function atVariablePath(path10, prefix) {
+  let pointer = parsePath(path10);
   pointer = pointer.slice(pointer.indexOf("foreach") + 1);
   pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
   return pointerToJmesPath([...prefix.split("."), ...pointer]);
@@ -25515,21 +25516,21 @@ function atVariablePath(path8, prefix) {
 function variableText(v) {
   return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
 }
-function replaceFirst(text3, search2, replacement) {
-  const at = text3.indexOf(search2);
-  return at < 0 ? text3 : text3.slice(0, at) + replacement + text3.slice(at + search2.length);
+function replaceFirst(text4, search2, replacement) {
+  const at = text4.indexOf(search2);
+  return at < 0 ? text4 : text4.slice(0, at) + replacement + text4.slice(at + search2.length);
 }
 var NO_VARIABLES = [];
 var scans = /* @__PURE__ */ new Map();
 var MAX_SCANS = 4096;
-function scanVariables(text3) {
-  if (!text3.includes("{{")) return NO_VARIABLES;
-  let scanned = scans.get(text3);
+function scanVariables(text4) {
+  if (!text4.includes("{{")) return NO_VARIABLES;
+  let scanned = scans.get(text4);
   if (scanned === void 0) {
     const found = [];
-    for (const match of findAll(VARIABLES, text3)) {
+    for (const match of findAll(VARIABLES, text4)) {
       const initial = VARIABLE_AT_START.test(match.text);
-      const v = initial ? match.text : dropPrefix(match, text3);
+      const v = initial ? match.text : dropPrefix(match, text4);
       let variable = variableText(v);
       const shallow = variable.startsWith("-");
       if (shallow) variable = goTrimSpace(variable.slice(1));
@@ -25537,7 +25538,7 @@ function scanVariables(text3) {
     }
     scanned = found.length === 0 ? NO_VARIABLES : found;
     if (scans.size >= MAX_SCANS) scans.clear();
-    scans.set(text3, scanned);
+    scans.set(text4, scanned);
   }
   return scanned;
 }
@@ -25550,8 +25551,8 @@ var VariableSubstituter = class {
   operation;
   isDelete;
   /** The traversal action: strings are substituted, Go integers become numbers. */
-  leaf(value, path8) {
-    if (typeof value === "string") return this.substituteString(value, path8);
+  leaf(value, path10) {
+    if (typeof value === "string") return this.substituteString(value, path10);
     return typeof value === "bigint" ? Number(value) : value;
   }
   deleteRequest() {
@@ -25570,7 +25571,7 @@ var VariableSubstituter = class {
     return this.isDelete;
   }
   /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
-  atPath(path8) {
+  atPath(path10) {
     let prefix = "target";
     try {
       this.context.search("target");
@@ -25578,9 +25579,9 @@ var VariableSubstituter = class {
       if (!(err instanceof ContextQueryError)) throw err;
       prefix = "request.object";
     }
-    return atVariablePath(path8, prefix);
+    return atVariablePath(path10, prefix);
   }
-  substituteString(input, path8) {
+  substituteString(input, path10) {
     let matches = scanVariables(input);
     if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
     let value = input;
@@ -25590,33 +25591,33 @@ var VariableSubstituter = class {
       for (const match of matches) {
         const { v, shallow } = match;
         let variable = match.variable;
-        if (variable === "@") variable = this.atPath(path8);
+        if (variable === "@") variable = this.atPath(path10);
         if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
         const result = this.context.trySearch(variable);
-        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path8}: ${result.message}`);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path10}: ${result.message}`);
         if (originalPattern === v) return typeof result === "bigint" ? Number(result) : result;
-        let text3;
+        let text4;
         if (typeof result === "string") {
-          text3 = result;
+          text4 = result;
         } else {
           try {
-            text3 = goJsonStringify(result);
+            text4 = goJsonStringify(result);
           } catch (err) {
             if (!(err instanceof GoJsonError)) throw err;
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path8}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
+              `failed to resolve ${variable} at path ${path10}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
             );
           }
         }
         if (shallow && result !== null) {
           if (typeof result !== "string") {
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path8}: interface conversion: interface {} is ${goTypeName(result)}, not string`
+              `failed to resolve ${variable} at path ${path10}: interface conversion: interface {} is ${goTypeName(result)}, not string`
             );
           }
-          text3 = text3.replaceAll("{{", "\\{{");
+          text4 = text4.replaceAll("{{", "\\{{");
         }
-        value = replaceFirst(value, match.prefix + v, match.prefix + text3);
+        value = replaceFirst(value, match.prefix + v, match.prefix + text4);
         lastShallow = shallow;
       }
       if (lastShallow) break;
@@ -25648,8 +25649,8 @@ function orThrow(result) {
 var HAS_REFERENCES = 1;
 var HAS_VARIABLES = 2;
 var ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES;
-function stringMarks(text3) {
-  return (text3.includes("$(") ? HAS_REFERENCES : 0) | (text3.includes("{{") ? HAS_VARIABLES : 0);
+function stringMarks(text4) {
+  return (text4.includes("$(") ? HAS_REFERENCES : 0) | (text4.includes("{{") ? HAS_VARIABLES : 0);
 }
 function textMarks(document) {
   if (typeof document === "string") return stringMarks(document);
@@ -25761,19 +25762,19 @@ var MockContext = class {
     );
   }
 };
-function* stringsWithPaths(doc, path8 = "") {
+function* stringsWithPaths(doc, path10 = "") {
   if (typeof doc === "string") {
-    yield [doc, path8];
+    yield [doc, path10];
   } else if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path8}/${i}`);
+    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path10}/${i}`);
   } else if (isObject4(doc)) {
     for (const key2 of Object.keys(doc)) {
-      yield [key2, path8];
-      yield* stringsWithPaths(doc[key2], `${path8}/${key2.replaceAll("/", "\\/")}`);
+      yield [key2, path10];
+      yield* stringsWithPaths(doc[key2], `${path10}/${key2.replaceAll("/", "\\/")}`);
     }
   }
 }
-function checkStringVariables(value, path8, ctx) {
+function checkStringVariables(value, path10, ctx) {
   let current2 = value;
   let matches = findVariables(current2);
   while (matches.length > 0) {
@@ -25787,7 +25788,7 @@ function checkStringVariables(value, path8, ctx) {
           ctx.query(expression);
         } catch (err) {
           if (err instanceof VariableError && err.invalidVariable) throw err;
-          throw new Error(`failed to resolve ${expression} at path ${path8}: ${err.message}`);
+          throw new Error(`failed to resolve ${expression} at path ${path10}: ${err.message}`);
         }
       }
       if (original === v) return;
@@ -25798,7 +25799,7 @@ function checkStringVariables(value, path8, ctx) {
 }
 function substituteAgainstMock(doc, ctx) {
   const referenced = substituteReferences(doc);
-  for (const [value, path8] of stringsWithPaths(referenced)) checkStringVariables(value, path8, ctx);
+  for (const [value, path10] of stringsWithPaths(referenced)) checkStringVariables(value, path10, ctx);
 }
 function allowedVariables(background, target) {
   if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
@@ -25910,17 +25911,17 @@ function userInfoDefined(filter) {
   return "";
 }
 function userMatchExcludeError(index, rule) {
-  const at = (section, path9) => `invalid variable used at path: spec/rules[${index}]/${section}/${path9}`;
+  const at = (section, path11) => `invalid variable used at path: spec/rules[${index}]/${section}/${path11}`;
   const match = rule.match ?? {};
-  let path8 = userInfoDefined(match);
-  if (path8) return at("match", path8);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("match", `any[${i}]/${path8}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("match", `all[${i}]/${path8}`);
+  let path10 = userInfoDefined(match);
+  if (path10) return at("match", path10);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("match", `any[${i}]/${path10}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("match", `all[${i}]/${path10}`);
   const exclude = rule.exclude;
   if (isPresent3(exclude) && exclude) {
-    if (path8 = userInfoDefined(exclude)) return at("exclude", path8);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path8}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path8 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path8}`);
+    if (path10 = userInfoDefined(exclude)) return at("exclude", path10);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path10}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path10}`);
   }
   return null;
 }
@@ -25928,8 +25929,8 @@ function policyVariables(policy) {
   const { source: _source, ...doc } = policy;
   const annotations = doc.metadata.annotations;
   const metadata = annotations && "kubectl.kubernetes.io/last-applied-configuration" in annotations ? { ...doc.metadata, annotations: { ...annotations, "kubectl.kubernetes.io/last-applied-configuration": "" } } : doc.metadata;
-  const text3 = JSON.stringify({ ...doc, metadata });
-  return Array.from(text3.matchAll(VARIABLE_PATTERN), (m) => m[2]);
+  const text4 = JSON.stringify({ ...doc, metadata });
+  return Array.from(text4.matchAll(VARIABLE_PATTERN), (m) => m[2]);
 }
 function userVariablesError(policy, rules, variables) {
   for (const [index, rule] of rules.entries()) {
@@ -25943,11 +25944,11 @@ function userVariablesError(policy, rules, variables) {
   return null;
 }
 function elementOutsideForeachError(rule) {
-  for (const [value, path8] of stringsWithPaths(rule)) {
+  for (const [value, path10] of stringsWithPaths(rule)) {
     for (const match of findVariables(value)) {
       const variable = variableExpression(splitMatch(match)[1]);
-      if (variable.startsWith("element") && !path8.includes("/foreach/")) {
-        return `variable '${variable}' present outside of foreach at path ${path8}`;
+      if (variable.startsWith("element") && !path10.includes("/foreach/")) {
+        return `variable '${variable}' present outside of foreach at path ${path10}`;
       }
     }
   }
@@ -25971,11 +25972,11 @@ function jsonPatchError(patch, index) {
     if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
   }
   for (const op of ops) {
-    const kind = typeof op.op === "string" ? op.op : "unknown";
-    if (!["add", "remove", "replace", "move", "copy", "test"].includes(kind)) {
-      return `unexpected kind: spec.rules[${index}]: ${kind}`;
+    const kind2 = typeof op.op === "string" ? op.op : "unknown";
+    if (!["add", "remove", "replace", "move", "copy", "test"].includes(kind2)) {
+      return `unexpected kind: spec.rules[${index}]: ${kind2}`;
     }
-    if (kind !== "remove" && kind !== "move" && kind !== "copy" && !("value" in op)) {
+    if (kind2 !== "remove" && kind2 !== "move" && kind2 !== "copy" && !("value" in op)) {
       return `invalid value: spec.rules[${index}]: operation, missing value field: missing value`;
     }
   }
@@ -26089,8 +26090,8 @@ function operationValuesFailure(value) {
     }
     return null;
   }
-  const kind = typeof value === "number" ? "float64" : typeof value === "boolean" ? "bool" : "map";
-  return ["value", `'value' field found to be of the type ${kind}. The provided value/values are expected to be either in the form of a string or list`];
+  const kind2 = typeof value === "number" ? "float64" : typeof value === "boolean" ? "bool" : "map";
+  return ["value", `'value' field found to be of the type ${kind2}. The provided value/values are expected to be either in the form of a string or list`];
 }
 function conditionValuesFailure(condition2) {
   const c = isObject3(condition2) ? condition2 : {};
@@ -26225,13 +26226,13 @@ function imageReferenceError(ref) {
   return null;
 }
 function jmesPathError(expression) {
-  const text3 = str2(expression);
-  if (text3 === "" || replaceAllVariables(text3, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
+  const text4 = str2(expression);
+  if (text4 === "" || replaceAllVariables(text4, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
   try {
-    compileJmesPath(text3);
+    compileJmesPath(text4);
     return null;
   } catch (err) {
-    return `failed to parse JMESPath ${text3}: ${err.message}`;
+    return `failed to parse JMESPath ${text4}: ${err.message}`;
   }
 }
 var RESERVED_CONTEXT_NAMES = [
@@ -26300,10 +26301,10 @@ function contextError(rule) {
 }
 var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
 var NO_ANCHORS = () => false;
-function patternFailure(pattern, path8, supported) {
+function patternFailure(pattern, path10, supported) {
   if (Array.isArray(pattern)) {
     for (const [i, element] of pattern.entries()) {
-      const failure2 = patternFailure(element, `${path8}${i}/`, supported);
+      const failure2 = patternFailure(element, `${path10}${i}/`, supported);
       if (failure2) return failure2;
     }
   } else if (isObject3(pattern)) {
@@ -26311,13 +26312,13 @@ function patternFailure(pattern, path8, supported) {
       const value = pattern[key2];
       const anchor = parseAnchor(key2);
       if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path8}/${key2}`, `unsupported anchor ${key2}`];
+        if (!supported(anchor.type)) return [`${path10}/${key2}`, `unsupported anchor ${key2}`];
         if (anchor.type === "existence") {
-          if (!Array.isArray(value)) return [`${path8}/${key2}`, "existence anchor should have value of type list"];
-          if (value.length === 0) return [`${path8}/${key2}`, "existence anchor: should have at least one value"];
+          if (!Array.isArray(value)) return [`${path10}/${key2}`, "existence anchor should have value of type list"];
+          if (value.length === 0) return [`${path10}/${key2}`, "existence anchor: should have at least one value"];
         }
       }
-      const failure2 = patternFailure(value, `${path8}/${key2}`, supported);
+      const failure2 = patternFailure(value, `${path10}/${key2}`, supported);
       if (failure2) return failure2;
     }
   }
@@ -26532,7 +26533,7 @@ function matchPatterns(patterns, names) {
   }
   return null;
 }
-function overridesError(overrides, path8) {
+function overridesError(overrides, path10) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key2) => [...sets[key2]].sort();
   for (const [i, raw] of overrides.entries()) {
@@ -26540,7 +26541,7 @@ function overridesError(overrides, path8) {
     const action = str2(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
-    const at = `${path8}[${i}].namespaces`;
+    const at = `${path10}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
     const conflicts = names.filter((ns) => opposite.has(ns));
@@ -26641,17 +26642,17 @@ function isGoSpace2(code) {
   if (code < 133) return false;
   return code === 133 || code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288;
 }
-function firstNonSpace(text3, from, to) {
+function firstNonSpace(text4, from, to) {
   let i = from;
-  while (i < to && isGoSpace2(text3.charCodeAt(i))) i++;
+  while (i < to && isGoSpace2(text4.charCodeAt(i))) i++;
   return i;
 }
-function lastNonSpace(text3, from, to) {
+function lastNonSpace(text4, from, to) {
   let i = to;
-  while (i > from && isGoSpace2(text3.charCodeAt(i - 1))) i--;
+  while (i > from && isGoSpace2(text4.charCodeAt(i - 1))) i--;
   return i;
 }
-function splitDocuments(text3) {
+function splitDocuments(text4) {
   const chunks = [];
   const separatorErrors = [];
   let chunkStart = -1;
@@ -26665,14 +26666,14 @@ function splitDocuments(text3) {
   };
   let pos = 0;
   let line = 1;
-  while (pos < text3.length) {
-    const newline = text3.indexOf("\n", pos);
-    const lineEnd = newline === -1 ? text3.length : newline;
-    const next = newline === -1 ? text3.length : newline + 1;
-    if (text3.charCodeAt(pos) === DASH && text3.charCodeAt(pos + 1) === DASH && text3.charCodeAt(pos + 2) === DASH) {
-      const restStart = firstNonSpace(text3, pos + 3, lineEnd);
-      if (restStart < lineEnd && text3.charCodeAt(restStart) !== HASH) {
-        const rest = text3.slice(restStart, lastNonSpace(text3, restStart, lineEnd));
+  while (pos < text4.length) {
+    const newline = text4.indexOf("\n", pos);
+    const lineEnd = newline === -1 ? text4.length : newline;
+    const next = newline === -1 ? text4.length : newline + 1;
+    if (text4.charCodeAt(pos) === DASH && text4.charCodeAt(pos + 1) === DASH && text4.charCodeAt(pos + 2) === DASH) {
+      const restStart = firstNonSpace(text4, pos + 3, lineEnd);
+      if (restStart < lineEnd && text4.charCodeAt(restStart) !== HASH) {
+        const rest = text4.slice(restStart, lastNonSpace(text4, restStart, lineEnd));
         separatorErrors.push({
           line,
           column: restStart - pos + 1,
@@ -26687,18 +26688,18 @@ function splitDocuments(text3) {
         contentLine = 0;
       }
       if (contentLine === 0) {
-        const first = firstNonSpace(text3, pos, lineEnd);
-        if (first < lineEnd && text3.charCodeAt(first) !== HASH) contentLine = line;
+        const first = firstNonSpace(text4, pos, lineEnd);
+        if (first < lineEnd && text4.charCodeAt(first) !== HASH) contentLine = line;
       }
     }
     pos = next;
     line++;
   }
-  close(text3.length);
+  close(text4.length);
   return { chunks, separatorErrors };
 }
-function chunkSource(text3, chunk) {
-  let source = text3.slice(chunk.start, chunk.end);
+function chunkSource(text4, chunk) {
+  let source = text4.slice(chunk.start, chunk.end);
   if (source.includes("\r")) source = source.replace(CRLF, "\n");
   return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
 `;
@@ -26717,11 +26718,11 @@ function lineColumn(source, offset) {
 var BYTE_ORDER_MARK = 65279;
 var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
 var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-function stripByteOrderMark(text3) {
-  return text3.charCodeAt(0) === BYTE_ORDER_MARK ? text3.slice(1) : text3;
+function stripByteOrderMark(text4) {
+  return text4.charCodeAt(0) === BYTE_ORDER_MARK ? text4.slice(1) : text4;
 }
-function parseDocuments(file, text3) {
-  const source = stripByteOrderMark(text3);
+function parseDocuments(file, text4) {
+  const source = stripByteOrderMark(text4);
   const { chunks, separatorErrors } = splitDocuments(source);
   const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
   const documents = [];
@@ -26788,16 +26789,16 @@ var CACHE_PARSED_CHARS = 4e6;
 var MAX_MERGE_DEPTH = 32;
 var INDEX = /^(?:0|[1-9][0-9]*)$/;
 var cache5 = /* @__PURE__ */ new Map();
-function locatedFile(file, text3) {
+function locatedFile(file, text4) {
   const cached = cache5.get(file);
-  if (cached !== void 0 && cached.text === text3) {
+  if (cached !== void 0 && cached.text === text4) {
     cache5.delete(file);
     cache5.set(file, cached);
     return cached;
   }
-  const source = stripByteOrderMark(text3);
+  const source = stripByteOrderMark(text4);
   const entry2 = {
-    text: text3,
+    text: text4,
     source,
     chunks: splitDocuments(source).chunks,
     lineStarts: null,
@@ -26853,9 +26854,9 @@ function position(entry2, offset) {
   }
   return { line: low + 1, column: offset - starts[low] + 1 };
 }
-function segmentsOf(path8) {
-  if (typeof path8 !== "string") return [...path8];
-  const parts = path8.split("/");
+function segmentsOf(path10) {
+  if (typeof path10 !== "string") return [...path10];
+  const parts = path10.split("/");
   if (parts[0] === "") parts.shift();
   if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
   return parts;
@@ -26923,27 +26924,27 @@ function step(document, current2, segments, at) {
   }
   return null;
 }
-function locate(file, text3, documentIndex, path8) {
-  const entry2 = locatedFile(file, text3);
+function locate(file, text4, documentIndex, path10) {
+  const entry2 = locatedFile(file, text4);
   const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return { file, line: 1, column: 1 };
   const documentStart = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path8);
+  const segments = segmentsOf(path10);
   if (segments.length === 0) return documentStart;
   const document = parsedChunk(entry2, documentIndex, chunk);
   if (document === null) return documentStart;
   let node2 = document.contents;
-  let range = null;
+  let range2 = null;
   for (let at = 0; at < segments.length; ) {
     const next = step(document, node2, segments, at);
     if (next === null) break;
     node2 = next.node;
-    range = [next.start, next.end];
+    range2 = [next.start, next.end];
     at += next.consumed;
   }
-  if (range === null) return documentStart;
-  const startOffset = chunk.start + range[0];
-  let endOffset = chunk.start + range[1];
+  if (range2 === null) return documentStart;
+  const startOffset = chunk.start + range2[0];
+  let endOffset = chunk.start + range2[1];
   while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
   const start = position(entry2, startOffset);
   const end = position(entry2, endOffset);
@@ -26987,13 +26988,13 @@ function apiGroupOf(apiVersion) {
   if (apiVersion.indexOf("/", slash + 1) !== -1) return null;
   return apiVersion.slice(0, slash);
 }
-function isClusterScoped(apiVersion, kind) {
+function isClusterScoped(apiVersion, kind2) {
   const group = apiGroupOf(apiVersion);
-  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind) === true;
+  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind2) === true;
 }
-function stringField2(object2, field) {
+function stringField2(object2, field2) {
   if (!isObject6(object2)) return "";
-  const value = object2[field];
+  const value = object2[field2];
   return typeof value === "string" ? value : "";
 }
 function namespaceOf(resource) {
@@ -27021,8 +27022,8 @@ function normalizeNilMaps(object2) {
 }
 function resourceKey(resource) {
   const group = apiGroupOf(resource.apiVersion);
-  const kind = group === null ? "" : resource.kind;
-  return JSON.stringify([group ?? "", kind, namespaceOf(resource), stringField2(resource.metadata, "name")]);
+  const kind2 = group === null ? "" : resource.kind;
+  return JSON.stringify([group ?? "", kind2, namespaceOf(resource), stringField2(resource.metadata, "name")]);
 }
 function partitionDuplicates(items2, resourceOf) {
   const seen = /* @__PURE__ */ new Set();
@@ -27070,7 +27071,7 @@ function listPolicyFiles(paths) {
   const files = [];
   const problems = [];
   const visited = /* @__PURE__ */ new Set();
-  const walk2 = (file) => {
+  const walk3 = (file) => {
     if (path.basename(path.resolve(file)).startsWith(".")) return;
     const stats = statOrProblem(file, problems);
     if (stats === null) return;
@@ -27085,14 +27086,14 @@ function listPolicyFiles(paths) {
         problems.push(problem(file, errorMessage(error)));
         return;
       }
-      for (const name of names) walk2(path.join(file, name));
+      for (const name of names) walk3(path.join(file, name));
     } else if (stats.isFile() && isYamlFileName(file)) {
       files.push(file);
     }
   };
   for (const given of paths) {
     if (REMOTE.test(given)) problems.push(remoteProblem(given));
-    else walk2(given);
+    else walk3(given);
   }
   return { files, problems };
 }
@@ -27130,13 +27131,155 @@ function readSourceFile(file) {
   } catch (error) {
     return { file: null, problems: [problem(file, errorMessage(error))] };
   }
-  let text3;
+  let text4;
   try {
-    text3 = utf8.decode(bytes);
+    text4 = utf8.decode(bytes);
   } catch {
     return { file: null, problems: [problem(file, "the file is not valid UTF-8 text")] };
   }
-  return { file: { path: file, text: stripByteOrderMark(text3) }, problems: [] };
+  return { file: { path: file, text: stripByteOrderMark(text4) }, problems: [] };
+}
+
+// src/source/edit/text.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+function isPlainObject3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function deepEqual2(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual2(item, b[i]));
+  }
+  if (isPlainObject3(a) && isPlainObject3(b)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key2) => Object.hasOwn(b, key2) && deepEqual2(a[key2], b[key2]));
+  }
+  return false;
+}
+function eolOf(text4) {
+  const newline = text4.indexOf("\n");
+  return newline > 0 && text4[newline - 1] === "\r" ? "\r\n" : "\n";
+}
+function readBack(text4) {
+  const parsed = parseDocuments("render", text4);
+  if (parsed.problems.some((problem2) => problem2.severity === "error")) return void 0;
+  return parsed.documents[0]?.value ?? null;
+}
+function flow(value) {
+  if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
+  if (isPlainObject3(value)) {
+    return `{${Object.entries(value).map(([key2, item]) => `${JSON.stringify(key2)}: ${flow(item)}`).join(", ")}}`;
+  }
+  return JSON.stringify(value);
+}
+var DEFAULT_STYLE = { indent: 2, indentSeq: true };
+function render(value, style) {
+  const text4 = (0, import_yaml3.stringify)(value, {
+    version: "1.1",
+    lineWidth: 0,
+    minContentWidth: 0,
+    aliasDuplicateObjects: false,
+    indent: style.indent,
+    indentSeq: style.indentSeq
+  });
+  const back = readBack(text4);
+  if (back !== void 0 && deepEqual2(back, value)) return text4.replace(/\n$/, "").split("\n");
+  if (isPlainObject3(value) && Object.keys(value).length > 0) {
+    return Object.entries(value).map(([key2, item]) => `${JSON.stringify(key2)}: ${flow(item)}`);
+  }
+  if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
+  return [flow(value)];
+}
+function indent(lines, column, eol) {
+  const prefix = " ".repeat(column);
+  return lines.map((line) => line === "" ? line : prefix + line).join(eol);
+}
+function renderEntry(kind2, value, column, eol, style = DEFAULT_STYLE) {
+  if (kind2 === "root") return indent(render(value, style), 0, eol);
+  if (kind2 === "block") return indent(render(value, style), column, eol);
+  const lines = render(kind2 === "pair" ? { k: value } : [value], style);
+  const head = kind2 === "pair" ? /^(?:k|"k"):/ : /^-/;
+  const match = head.exec(lines[0]);
+  if (match === null) return ` ${flow(value)}`;
+  const first = lines[0].slice(match[0].length);
+  const rest = lines.slice(1);
+  return rest.length === 0 ? first : first + eol + indent(rest, column, eol);
+}
+function renderInlineString(type, value) {
+  if (typeof value === "string" && type === "QUOTE_DOUBLE") return JSON.stringify(value);
+  if (typeof value === "string" && type === "QUOTE_SINGLE" && !/[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]/.test(value)) {
+    return `'${value.replace(/'/g, "''")}'`;
+  }
+  const text4 = renderEntry("pair", value, 0, "\n");
+  if (text4.includes("\n") || !text4.startsWith(" ")) return null;
+  return text4.slice(1);
+}
+function lineStarts(text4) {
+  const starts = [0];
+  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function lineOf(starts, offset) {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+function toLineEdits(text4, edits) {
+  const starts = lineStarts(text4);
+  const lineEnd = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
+  const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
+  const spans = sorted.map((edit) => {
+    let first;
+    let last;
+    if (edit.from === edit.to) {
+      const line = lineOf(starts, edit.from);
+      first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
+      if (edit.from === text4.length && text4.length > 0 && !text4.endsWith("\n")) first = last = starts.length - 1;
+    } else {
+      first = lineOf(starts, edit.from);
+      last = lineOf(starts, edit.to - 1);
+    }
+    return { edit, first, last };
+  });
+  const result = [];
+  let group = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    const first = group[0].first;
+    const last = Math.max(...group.map((span) => span.last));
+    const from = starts[first];
+    let out = "";
+    let cursor = from;
+    for (const { edit } of group) {
+      out += text4.slice(cursor, edit.from) + edit.text;
+      cursor = Math.max(cursor, edit.to);
+    }
+    out += text4.slice(cursor, lineEnd(last));
+    if (out !== text4.slice(from, lineEnd(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
+    group = [];
+  };
+  for (const span of spans) {
+    const groupLast = group.length === 0 ? -1 : Math.max(...group.map((entry2) => entry2.last));
+    if (group.length > 0 && span.first > groupLast) flush();
+    group.push(span);
+  }
+  flush();
+  return result;
+}
+function applyEdits(text4, edits) {
+  const starts = lineStarts(text4);
+  const offsetOf = (line) => line - 1 < starts.length ? starts[line - 1] : text4.length;
+  let out = text4;
+  for (const edit of [...edits].sort((a, b) => b.startLine - a.startLine)) {
+    out = out.slice(0, offsetOf(edit.startLine)) + edit.replacement + out.slice(offsetOf(edit.endLine + 1));
+  }
+  return out;
 }
 
 // src/cli/cluster-resources.ts
@@ -27203,15 +27346,15 @@ var SelectorError = class extends Error {
 var OPERATOR_CHARS = /* @__PURE__ */ new Set(["!", "=", "<", ">", "(", ")", ","]);
 var KEY = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9.]*[A-Za-z0-9])?\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 var VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
-function tokenize2(text3) {
+function tokenize2(text4) {
   const tokens = [];
   let i = 0;
-  while (i < text3.length) {
-    const ch = text3[i];
+  while (i < text4.length) {
+    const ch = text4[i];
     if (/\s/.test(ch)) {
       i++;
     } else if (OPERATOR_CHARS.has(ch)) {
-      const pair = text3.slice(i, i + 2);
+      const pair = text4.slice(i, i + 2);
       if (pair === "!=" || pair === "==") {
         tokens.push({ type: "operator", text: pair });
         i += 2;
@@ -27221,8 +27364,8 @@ function tokenize2(text3) {
       }
     } else {
       let end = i;
-      while (end < text3.length && !/\s/.test(text3[end]) && !OPERATOR_CHARS.has(text3[end])) end++;
-      const word = text3.slice(i, end);
+      while (end < text4.length && !/\s/.test(text4[end]) && !OPERATOR_CHARS.has(text4[end])) end++;
+      const word = text4.slice(i, end);
       tokens.push(word === "in" || word === "notin" ? { type: word } : { type: "identifier", text: word });
       i = end;
     }
@@ -27274,9 +27417,9 @@ var Parser4 = class {
     }
   }
   integer(key2) {
-    const text3 = this.value();
-    if (!/^-?\d+$/.test(text3)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key2}`);
-    return Number(text3);
+    const text4 = this.value();
+    if (!/^-?\d+$/.test(text4)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key2}`);
+    return Number(text4);
   }
   requirement() {
     const first = this.peek();
@@ -27333,8 +27476,8 @@ var Parser4 = class {
     return (labels) => requirements.every((requirement) => requirement(labels));
   }
 };
-function parseLabelSelector(text3) {
-  return new Parser4(tokenize2(text3)).selector();
+function parseLabelSelector(text4) {
+  return new Parser4(tokenize2(text4)).selector();
 }
 
 // src/cluster/field-selector.ts
@@ -27349,13 +27492,13 @@ var EXTRA_FIELDS = {
   "batch/jobs": ["status.successful"],
   "certificates.k8s.io/certificatesigningrequests": ["spec.signerName"]
 };
-function splitTerms(text3) {
+function splitTerms(text4) {
   const terms = [];
   let current2 = "";
-  for (let i = 0; i < text3.length; i++) {
-    const ch = text3[i];
-    if (ch === "\\" && i + 1 < text3.length) {
-      current2 += ch + text3[++i];
+  for (let i = 0; i < text4.length; i++) {
+    const ch = text4[i];
+    if (ch === "\\" && i + 1 < text4.length) {
+      current2 += ch + text4[++i];
     } else if (ch === ",") {
       terms.push(current2);
       current2 = "";
@@ -27394,18 +27537,18 @@ function parseTerm(term, selector2) {
   }
   throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
 }
-function fieldValue(object2, field) {
+function fieldValue(object2, field2) {
   let node2 = object2;
-  for (const part of field.split(".")) {
+  for (const part of field2.split(".")) {
     node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
   }
   if (node2 === void 0 || node2 === null) return "";
   return typeof node2 === "string" ? node2 : String(node2);
 }
-function parseFieldSelector(text3, group, plural) {
-  if (text3.trim() === "") return () => true;
+function parseFieldSelector(text4, group, plural) {
+  if (text4.trim() === "") return () => true;
   const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural}`] ?? []]);
-  const terms = splitTerms(text3).map((term) => parseTerm(term.trim(), text3));
+  const terms = splitTerms(text4).map((term) => parseTerm(term.trim(), text4));
   for (const term of terms) {
     if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
   }
@@ -27513,13 +27656,13 @@ var BUILTIN = {
   ]
 };
 var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
-  ([group, rows]) => rows.map(([kind, plural, namespaced]) => ({ group, kind, plural, namespaced }))
+  ([group, rows]) => rows.map(([kind2, plural, namespaced]) => ({ group, kind: kind2, plural, namespaced }))
 );
 function builtinResourceTypes() {
   return BUILTIN_TYPES;
 }
-function guessPlural(kind) {
-  const singular = kind.toLowerCase();
+function guessPlural(kind2) {
+  const singular = kind2.toLowerCase();
   if (singular === "") return "";
   if (/(?:s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
@@ -27538,10 +27681,10 @@ function customResourceType(definition) {
 }
 
 // src/cluster/status.ts
-function failure(code, reason, message, details) {
+function failure(code, reason2, message, details) {
   return {
     statusCode: code,
-    body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, details, code }
+    body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason: reason2, details, code }
   };
 }
 function notFound(group, plural, name) {
@@ -27563,9 +27706,9 @@ function methodNotSupported(method, plural) {
 function isObject8(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
-function metadataString(object2, field) {
+function metadataString(object2, field2) {
   const metadata = object2.metadata;
-  const value = isObject8(metadata) ? metadata[field] : void 0;
+  const value = isObject8(metadata) ? metadata[field2] : void 0;
   return typeof value === "string" ? value : "";
 }
 function labelsOf(object2) {
@@ -27619,16 +27762,16 @@ var MockCluster = class {
    */
   add(object2) {
     const apiVersion = typeof object2.apiVersion === "string" ? splitApiVersion(object2.apiVersion) : null;
-    const kind = typeof object2.kind === "string" ? object2.kind : "";
+    const kind2 = typeof object2.kind === "string" ? object2.kind : "";
     const name = metadataString(object2, "name");
-    if (apiVersion === null || apiVersion.version === "" || kind === "" || name === "") return false;
+    if (apiVersion === null || apiVersion.version === "" || kind2 === "" || name === "") return false;
     const namespace = metadataString(object2, "namespace");
-    const identity2 = key(apiVersion.group, kind, namespace, name);
+    const identity2 = key(apiVersion.group, kind2, namespace, name);
     if (this.#identities.has(identity2)) return false;
     this.#identities.add(identity2);
-    if (apiVersion.group === "apiextensions.k8s.io" && kind === "CustomResourceDefinition") this.addDefinition(object2);
-    const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind, namespace, name };
-    const kindKey = key(apiVersion.group, kind);
+    if (apiVersion.group === "apiextensions.k8s.io" && kind2 === "CustomResourceDefinition") this.addDefinition(object2);
+    const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind: kind2, namespace, name };
+    const kindKey = key(apiVersion.group, kind2);
     const list3 = this.#objects.get(kindKey);
     if (list3) list3.push(stored);
     else this.#objects.set(kindKey, [stored]);
@@ -27653,30 +27796,30 @@ var MockCluster = class {
    * bodies share structure with the stored objects: treat them as read-only.
    */
   request(method, urlPath) {
-    const path8 = parseApiPath(urlPath);
-    if (path8 === null) return noSuchResource();
-    const type = this.#resolve(path8.group, path8.resource);
+    const path10 = parseApiPath(urlPath);
+    if (path10 === null) return noSuchResource();
+    const type = this.#resolve(path10.group, path10.resource);
     if (type === void 0) return noSuchResource();
-    if (type.namespaced === false && path8.namespace !== void 0) return noSuchResource();
-    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path8.resource);
-    const candidates = (this.#objects.get(key(type.group, type.kind)) ?? []).filter((stored) => stored.version === path8.version);
-    if (path8.name !== void 0) {
-      if (path8.subresource !== void 0 && path8.subresource !== "status") return noSuchResource();
-      const namespace = path8.namespace ?? "";
-      const found = candidates.find((stored) => stored.namespace === namespace && stored.name === path8.name);
-      return found ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path8.name);
+    if (type.namespaced === false && path10.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path10.resource);
+    const candidates = (this.#objects.get(key(type.group, type.kind)) ?? []).filter((stored) => stored.version === path10.version);
+    if (path10.name !== void 0) {
+      if (path10.subresource !== void 0 && path10.subresource !== "status") return noSuchResource();
+      const namespace = path10.namespace ?? "";
+      const found = candidates.find((stored) => stored.namespace === namespace && stored.name === path10.name);
+      return found ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path10.name);
     }
     let labels;
     let fields;
     try {
-      labels = parseLabelSelector(path8.labelSelector ?? "");
-      fields = parseFieldSelector(path8.fieldSelector ?? "", type.group, type.plural);
+      labels = parseLabelSelector(path10.labelSelector ?? "");
+      fields = parseFieldSelector(path10.fieldSelector ?? "", type.group, type.plural);
     } catch (err) {
       if (err instanceof SelectorError) return badRequest(err.message);
       throw err;
     }
-    const items2 = candidates.filter((stored) => path8.namespace === void 0 || stored.namespace === path8.namespace).filter((stored) => labels(labelsOf(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
-    const apiVersion = type.group === "" ? path8.version : `${type.group}/${path8.version}`;
+    const items2 = candidates.filter((stored) => path10.namespace === void 0 || stored.namespace === path10.namespace).filter((stored) => labels(labelsOf(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path10.version : `${type.group}/${path10.version}`;
     return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
   }
   #register(type) {
@@ -27688,9 +27831,9 @@ var MockCluster = class {
     const known = this.#byPlural.get(key(group, plural));
     if (known !== void 0) return known;
     for (const list3 of this.#objects.values()) {
-      const { group: objectGroup, kind } = list3[0];
-      if (objectGroup === group && !this.#byKind.has(key(group, kind)) && guessPlural(kind) === plural) {
-        return { group, kind, plural, namespaced: void 0 };
+      const { group: objectGroup, kind: kind2 } = list3[0];
+      if (objectGroup === group && !this.#byKind.has(key(group, kind2)) && guessPlural(kind2) === plural) {
+        return { group, kind: kind2, plural, namespaced: void 0 };
       }
     }
     return void 0;
@@ -27704,8 +27847,8 @@ function compare(a, b) {
 function reportProblems(log, problems) {
   for (const problem2 of problems) log.report(problem2);
 }
-function parseFile(file, text3, log) {
-  const source = stripByteOrderMark(text3);
+function parseFile(file, text4, log) {
+  const source = stripByteOrderMark(text4);
   const parsed = parseDocuments(file, source);
   reportProblems(log, parsed.problems);
   return { path: file, text: source, documents: parsed.documents };
@@ -27716,15 +27859,15 @@ function readFile(file, log) {
   if (read.file === null) return null;
   return parseFile(file, read.file.text, log);
 }
-function documentPath(document, path8) {
-  return document.listItem === void 0 ? [...path8] : ["items", document.listItem, ...path8];
+function documentPath(document, path10) {
+  return document.listItem === void 0 ? [...path10] : ["items", document.listItem, ...path10];
 }
-function locateIn(file, document, path8) {
-  const segments = typeof path8 === "string" ? path8.split("/").filter((segment) => segment !== "") : path8;
+function locateIn(file, document, path10) {
+  const segments = typeof path10 === "string" ? path10.split("/").filter((segment) => segment !== "") : path10;
   return locate(file.path, file.text, document.index, documentPath(document, segments));
 }
-function reportAt(log, file, document, path8, message, severity = "error") {
-  const location = locateIn(file, document, path8);
+function reportAt(log, file, document, path10, message, severity = "error") {
+  const location = locateIn(file, document, path10);
   log.report({ file: file.path, line: location.line, column: location.column, message, severity });
 }
 
@@ -27781,13 +27924,13 @@ function loadClusterObjects(files, log, options = {}) {
   for (const manifest of manifests2) result.objects.push(withDefaultNamespace(manifest, result.definitions));
   return result;
 }
-function isNamespaced(apiVersion, kind, definitions) {
+function isNamespaced(apiVersion, kind2, definitions) {
   const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
-  const builtin = builtinResourceTypes().find((type) => type.group === group && type.kind === kind);
+  const builtin = builtinResourceTypes().find((type) => type.group === group && type.kind === kind2);
   if (builtin !== void 0) return builtin.namespaced === true;
   for (const definition of definitions) {
     const type = customResourceType(definition);
-    if (type !== null && type.group === group && type.kind === kind) return type.namespaced === true;
+    if (type !== null && type.group === group && type.kind === kind2) return type.namespaced === true;
   }
   return false;
 }
@@ -27798,8 +27941,354 @@ function withDefaultNamespace(manifest, definitions) {
   return { ...manifest, metadata: { ...metadata, namespace: "default" } };
 }
 
+// src/cli/go-yaml.ts
+var BEST_INDENT = 4;
+function isObject10(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var isDigit5 = (c) => c >= "0" && c <= "9";
+var isLetter = (c) => new RegExp("\\p{L}", "u").test(c);
+function goYamlKeyLess(a, b) {
+  const ar = [...a];
+  const br = [...b];
+  let digits = false;
+  for (let i = 0; i < ar.length && i < br.length; i++) {
+    if (ar[i] === br[i]) {
+      digits = isDigit5(ar[i]);
+      continue;
+    }
+    const al = isLetter(ar[i]);
+    const bl = isLetter(br[i]);
+    if (al && bl) return ar[i] < br[i];
+    if (al || bl) return digits ? al : bl;
+    let an = 0n;
+    let bn = 0n;
+    if (ar[i] === "0" || br[i] === "0") {
+      for (let j = i - 1; j >= 0 && isDigit5(ar[j]); j--) {
+        if (ar[j] !== "0") {
+          an = 1n;
+          bn = 1n;
+          break;
+        }
+      }
+    }
+    let ai = i;
+    for (; ai < ar.length && isDigit5(ar[ai]); ai++) an = an * 10n + BigInt(ar[ai].charCodeAt(0) - 48);
+    let bi = i;
+    for (; bi < br.length && isDigit5(br[bi]); bi++) bn = bn * 10n + BigInt(br[bi].charCodeAt(0) - 48);
+    if (an !== bn) return an < bn;
+    if (ai !== bi) return ai < bi;
+    return ar[i] < br[i];
+  }
+  return ar.length < br.length;
+}
+var OLD_BOOLS = /* @__PURE__ */ new Set(["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]);
+var RESOLVED_WORDS = /* @__PURE__ */ new Set([
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL",
+  "true",
+  "True",
+  "TRUE",
+  "false",
+  "False",
+  "FALSE",
+  ".inf",
+  ".Inf",
+  ".INF",
+  "+.inf",
+  "+.Inf",
+  "+.INF",
+  "-.inf",
+  "-.Inf",
+  "-.INF",
+  ".nan",
+  ".NaN",
+  ".NAN",
+  "<<"
+]);
+var YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+var BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
+var TIMESTAMP2 = /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d{2})?))?)?$/;
+function isGoInteger(text4) {
+  return /^[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]*|[1-9][0-9]*)$/.test(text4);
+}
+function resolvesToOther(text4) {
+  if (RESOLVED_WORDS.has(text4)) return true;
+  const first = text4[0];
+  if (first === ".") return /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/.test(text4);
+  if (first !== "+" && first !== "-" && !isDigit5(first)) return false;
+  if (TIMESTAMP2.test(text4)) return true;
+  const plain = text4.replaceAll("_", "");
+  if (isGoInteger(plain)) return true;
+  if (YAML_FLOAT.test(plain)) return true;
+  return /^-?0[bB][01]+$/.test(plain) || /^-?0[oO][0-7]+$/.test(plain);
+}
+function isYaml11Special(text4) {
+  return OLD_BOOLS.has(text4) || text4.includes(":") && BASE60_FLOAT.test(text4);
+}
+function isPrintable(code) {
+  return code === 10 || code >= 32 && code <= 126 || code >= 160 && code <= 55295 || code >= 57344 && code <= 65533 && code !== 65279;
+}
+var isBreak = (c) => c === "\n" || c === "\r" || c === "\x85" || c === "\u2028" || c === "\u2029";
+var isBlank = (c) => c === void 0 || c === " " || c === "	" || isBreak(c);
+function analyze(text4) {
+  if (text4 === "") return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
+  const chars = [...text4];
+  let blockIndicators = text4.startsWith("---") || text4.startsWith("...");
+  let lineBreaks = false;
+  let special = false;
+  let tabs = false;
+  let leadingSpace = false;
+  let leadingBreak = false;
+  let trailingSpace = false;
+  let trailingBreak = false;
+  let breakSpace = false;
+  let spaceBreak = false;
+  let previousSpace = false;
+  let previousBreak = false;
+  let precededByWhitespace = true;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    const followedByWhitespace = isBlank(chars[i + 1]);
+    if (i === 0) {
+      if ("#,[]{}&*!|>'\"%@`".includes(c)) blockIndicators = true;
+      else if ((c === "?" || c === ":" || c === "-") && followedByWhitespace) blockIndicators = true;
+    } else if (c === ":" && followedByWhitespace || c === "#" && precededByWhitespace) {
+      blockIndicators = true;
+    }
+    const code = c.codePointAt(0);
+    if (c === "	") tabs = true;
+    else if (!isPrintable(code)) special = true;
+    if (c === " ") {
+      if (i === 0) leadingSpace = true;
+      if (i === chars.length - 1) trailingSpace = true;
+      if (previousBreak) breakSpace = true;
+      previousSpace = true;
+      previousBreak = false;
+    } else if (isBreak(c)) {
+      lineBreaks = true;
+      if (i === 0) leadingBreak = true;
+      if (i === chars.length - 1) trailingBreak = true;
+      if (previousSpace) spaceBreak = true;
+      previousSpace = false;
+      previousBreak = true;
+    } else {
+      previousSpace = false;
+      previousBreak = false;
+    }
+    precededByWhitespace = isBlank(c);
+  }
+  let blockPlainAllowed = true;
+  let singleQuotedAllowed = true;
+  let blockAllowed = true;
+  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) blockPlainAllowed = false;
+  if (trailingSpace) blockAllowed = false;
+  if (breakSpace) {
+    blockPlainAllowed = false;
+    singleQuotedAllowed = false;
+  }
+  if (spaceBreak || tabs || special) {
+    blockPlainAllowed = false;
+    singleQuotedAllowed = false;
+  }
+  if (spaceBreak || special) blockAllowed = false;
+  if (lineBreaks) blockPlainAllowed = false;
+  if (blockIndicators) blockPlainAllowed = false;
+  return { multiline: lineBreaks, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
+}
+var ESCAPES2 = {
+  0: "0",
+  7: "a",
+  8: "b",
+  9: "t",
+  10: "n",
+  11: "v",
+  12: "f",
+  13: "r",
+  27: "e",
+  34: '"',
+  92: "\\",
+  133: "N",
+  160: "_",
+  8232: "L",
+  8233: "P"
+};
+function doubleQuoted(text4) {
+  let out = '"';
+  for (const c of text4) {
+    const code = c.codePointAt(0);
+    if (!isPrintable(code) || code === 65279 || isBreak(c) || c === '"' || c === "\\") {
+      const named = ESCAPES2[code];
+      if (named !== void 0) out += `\\${named}`;
+      else if (code <= 255) out += `\\x${code.toString(16).toUpperCase().padStart(2, "0")}`;
+      else if (code <= 65535) out += `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+      else out += `\\U${code.toString(16).toUpperCase().padStart(8, "0")}`;
+    } else {
+      out += c;
+    }
+  }
+  return `${out}"`;
+}
+function stringStyle(text4, simpleKey) {
+  const canUsePlain = !resolvesToOther(text4) && !isYaml11Special(text4);
+  let style = text4.includes("\n") ? "literal" : canUsePlain ? "plain" : "double";
+  const analysis = analyze(text4);
+  if (simpleKey && analysis.multiline) style = "double";
+  if (style === "plain") {
+    if (!analysis.blockPlainAllowed || text4 === "" && simpleKey) style = "single";
+  }
+  if (style === "single" && !analysis.singleQuotedAllowed) style = "double";
+  if (style === "literal" && (!analysis.blockAllowed || simpleKey)) style = "double";
+  return style;
+}
+function inlineString(text4, style) {
+  if (style === "plain") return text4;
+  if (style === "single") return `'${text4.replaceAll("'", "''")}'`;
+  return doubleQuoted(text4);
+}
+function scalarText(value) {
+  if (value === null) return "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return BigInt(value).toString();
+  const text4 = formatFloatG(value);
+  if (text4 === "+Inf") return ".inf";
+  if (text4 === "-Inf") return "-.inf";
+  if (text4 === "NaN") return ".nan";
+  return text4;
+}
+function nestedIndent(indent2, parent) {
+  if (parent === "root") return 0;
+  if (parent === "item") return indent2 + 2;
+  return BEST_INDENT * Math.floor((indent2 + BEST_INDENT) / BEST_INDENT);
+}
+var Emitter = class {
+  out = "";
+  column = 0;
+  write(text4) {
+    this.out += text4;
+    const newline = text4.lastIndexOf("\n");
+    this.column = newline === -1 ? this.column + text4.length : text4.length - newline - 1;
+  }
+  /** Starts a line at `indent`, unless the cursor already stands there after an indicator. */
+  indent(indent2, sameLine) {
+    if (!sameLine || this.column > indent2) {
+      if (this.out !== "") this.write("\n");
+    }
+    if (this.column < indent2) this.write(" ".repeat(indent2 - this.column));
+  }
+  /** A string value after `key:` or `-` (`indent` is that of the enclosing collection). */
+  string(text4, indent2, parent) {
+    const style = stringStyle(text4, false);
+    if (style !== "literal") {
+      this.write(` ${inlineString(text4, style)}`);
+      return;
+    }
+    let chomp = "";
+    let body = text4;
+    if (!text4.endsWith("\n")) chomp = "-";
+    else if (text4.length === 1 || text4.endsWith("\n\n")) chomp = "+";
+    if (text4.endsWith("\n")) body = text4.slice(0, -1);
+    const hint = text4.startsWith(" ") || isBreak(text4[0]) ? String(BEST_INDENT) : "";
+    const contentIndent = parent === "root" ? BEST_INDENT : nestedIndent(indent2, parent);
+    this.write(` |${hint}${chomp}`);
+    for (const line of body.split("\n")) this.write(line === "" ? "\n" : `
+${" ".repeat(contentIndent)}${line}`);
+  }
+  /** A value after `key:` / `-`, or the document root. */
+  value(value, indent2, parent) {
+    if (Array.isArray(value)) {
+      if (value.length === 0) this.write(parent === "root" ? "[]" : " []");
+      else this.sequence(value, nestedIndent(indent2, parent), parent === "item");
+      return;
+    }
+    if (isObject10(value)) {
+      const keys = Object.keys(value);
+      if (keys.length === 0) this.write(parent === "root" ? "{}" : " {}");
+      else this.mapping(value, nestedIndent(indent2, parent), parent === "item");
+      return;
+    }
+    if (typeof value === "string") {
+      if (parent === "root") {
+        const style = stringStyle(value, false);
+        if (style === "literal") {
+          this.string(value, -1, "root");
+          this.out = this.out.replace(/^ /, "");
+        } else {
+          this.write(inlineString(value, style));
+        }
+        return;
+      }
+      this.string(value, indent2, parent);
+      return;
+    }
+    this.write(parent === "root" ? scalarText(value) : ` ${scalarText(value)}`);
+  }
+  mapping(value, indent2, firstOnSameLine) {
+    const keys = Object.keys(value).sort((a, b) => goYamlKeyLess(a, b) ? -1 : goYamlKeyLess(b, a) ? 1 : 0);
+    keys.forEach((key2, i) => {
+      this.indent(indent2, i === 0 && firstOnSameLine);
+      this.write(`${inlineString(key2, stringStyle(key2, true))}:`);
+      this.value(value[key2], indent2, "key");
+    });
+  }
+  sequence(items2, indent2, firstOnSameLine) {
+    items2.forEach((item, i) => {
+      this.indent(indent2, i === 0 && firstOnSameLine);
+      this.write("-");
+      this.value(item, indent2, "item");
+    });
+  }
+};
+function marshalGoYaml(value) {
+  const emitter = new Emitter();
+  emitter.value(value, 0, "root");
+  return `${emitter.out}
+`;
+}
+
+// src/cli/apply-mutations.ts
+var MUTATION_DONE = "\n\nMutation:\nMutation has been applied successfully.";
+var GENERATION_DONE = "\n\nGenerate:\nGeneration completed successfully.";
+function field(object2, key2) {
+  if (object2 === null || typeof object2 !== "object" || Array.isArray(object2)) return "";
+  const value = object2[key2];
+  return typeof value === "string" ? value : "";
+}
+function resourcePath(resource) {
+  return `${field(resource.metadata, "namespace")}/${field(resource, "kind")}/${field(resource.metadata, "name")}`;
+}
+function printObject(item, output) {
+  const yaml = marshalGoYaml(item.object);
+  const targets = item.targets.map((target) => `${marshalGoYaml(target)}
+---
+`);
+  const done = item.generated ? GENERATION_DONE : MUTATION_DONE;
+  if (output !== null) {
+    output.write(item.generated ? `${item.policy}-generated` : `${item.resourceName}-mutated`, `${yaml}
+---
+
+${targets.join("")}`);
+    return done;
+  }
+  let out = `
+policy ${item.policy} applied to ${item.resourcePath}:
+${yaml}
+---
+`;
+  if (targets.length > 0) {
+    out += "patched targets: \n";
+    for (const target of targets) out += `
+${target}
+`;
+  }
+  return out + done;
+}
+
 // src/cli/color.ts
-var wrap = (code) => (text3) => `\x1B[${code}m${text3}\x1B[0m`;
+var wrap = (code) => (text4) => `\x1B[${code}m${text4}\x1B[0m`;
 var COLORS = {
   pass: wrap("1;32"),
   fail: wrap("1;31"),
@@ -27807,7 +28296,7 @@ var COLORS = {
   skip: wrap("1;36"),
   header: wrap("32;40")
 };
-var identity = (text3) => text3;
+var identity = (text4) => text4;
 var PLAIN = { pass: identity, fail: identity, warn: identity, skip: identity, header: identity };
 function palette(enabled) {
   return enabled ? COLORS : PLAIN;
@@ -27828,18 +28317,18 @@ function displayPath(io, file) {
 // src/cli/table.ts
 var WRAP_WIDTH = 100;
 var ANSI = /\u001b\[[0-9;]*m/g;
-function visibleLength(text3) {
-  return [...text3.replace(ANSI, "")].length;
+function visibleLength(text4) {
+  return [...text4.replace(ANSI, "")].length;
 }
-function padEnd(text3, width) {
-  return text3 + " ".repeat(Math.max(0, width - visibleLength(text3)));
+function padEnd(text4, width) {
+  return text4 + " ".repeat(Math.max(0, width - visibleLength(text4)));
 }
-function padStart2(text3, width) {
-  return " ".repeat(Math.max(0, width - visibleLength(text3))) + text3;
+function padStart2(text4, width) {
+  return " ".repeat(Math.max(0, width - visibleLength(text4))) + text4;
 }
-function wrapCell(text3) {
+function wrapCell(text4) {
   const lines = [];
-  for (const paragraph of text3.split("\n")) {
+  for (const paragraph of text4.split("\n")) {
     if (visibleLength(paragraph) <= WRAP_WIDTH) {
       lines.push(paragraph);
       continue;
@@ -27871,8 +28360,8 @@ function renderTable(headers, rows, headerStyle = (t) => t) {
     const height = Math.max(...row.map((lines) => lines.length));
     for (let lineIndex = 0; lineIndex < height; lineIndex++) {
       const parts = row.map((lines, column) => {
-        const text3 = lines[lineIndex] ?? "";
-        return ` ${numeric[column] ? padStart2(text3, widths[column]) : padEnd(text3, widths[column])} `;
+        const text4 = lines[lineIndex] ?? "";
+        return ` ${numeric[column] ? padStart2(text4, widths[column]) : padEnd(text4, widths[column])} `;
       });
       out.push("\u2502" + parts.join("\u2502") + "\u2502");
     }
@@ -27884,7 +28373,7 @@ function renderTable(headers, rows, headerStyle = (t) => t) {
 // src/cli/apply-output.ts
 function countResults(responses, invalidPolicies) {
   const counts = { pass: 0, fail: 0, warn: 0, error: invalidPolicies, skip: 0 };
-  for (const response of responses) for (const result of response.results) counts[result.status]++;
+  for (const response of responses) for (const result of response.results) if (result.counted !== null) counts[result.counted]++;
   return counts;
 }
 var DIVIDER = "-".repeat(70);
@@ -27902,22 +28391,44 @@ ${items2.map((item, index) => `${index + 1}. ${item}
   block("Invalid Policies:", invalid3);
   return out;
 }
-function formatApplyText(responses, counts) {
+function formatResponseLines(responses) {
   let out = "";
   for (const response of responses) {
-    const failed = response.results.filter((result) => result.engineStatus === "fail");
+    const failed = [];
+    for (const result of response.results) {
+      if (result.engineStatus === "fail") failed.push(result);
+      if (result.type === "Mutation" && result.engineStatus === "skip") {
+        out += `
+skipped mutate policy ${response.policy} -> resource ${response.resourcePath}
+`;
+      } else if (result.type === "Mutation" && result.engineStatus === "error") {
+        out += `
+error while applying mutate policy ${response.policy} -> resource ${response.resourcePath} 
+error:  ${result.message}
+`;
+      } else if (result.type === "Generation" && result.engineStatus === "error") {
+        out += `
+error while applying generate policy ${response.policy} -> resource ${response.resourcePath} 
+error:  ${result.message}
+`;
+      }
+    }
     if (failed.length === 0) continue;
-    const { namespace, kind, name } = response.resource;
-    out += `policy ${response.policy} -> resource ${namespace}/${kind}/${name} ${response.auditWarning ? "failed as audit warning:" : "failed:"}
+    out += `policy ${response.policy} -> resource ${response.resourcePath} ${response.auditWarning ? "failed as audit warning:" : "failed:"}
 `;
     out += failed.map((result, index) => `${index + 1} - ${result.rule} ${result.message}
 `).join("");
     out += "\n";
   }
-  out += `
+  return out;
+}
+function formatCounts(counts) {
+  return `
 pass: ${counts.pass}, fail: ${counts.fail}, warn: ${counts.warn}, error: ${counts.error}, skip: ${counts.skip} 
 `;
-  return out;
+}
+function formatApplyText(responses, counts) {
+  return formatResponseLines(responses) + formatCounts(counts);
 }
 function formatApplyTable(responses, detailed, color) {
   const colors = palette(color);
@@ -27926,9 +28437,9 @@ function formatApplyTable(responses, detailed, color) {
   if (detailed) headers.push("MESSAGE");
   const pairs = responses.flatMap((response) => response.results.map((result) => ({ response, result })));
   const rows = pairs.map(({ response, result }, index) => {
-    const { namespace, kind, name } = response.resource;
+    const { namespace, kind: kind2, name } = response.resource;
     const label = result.status[0].toUpperCase() + result.status.slice(1);
-    const resource = namespace ? `${namespace}/${kind}/${name}` : `${kind}/${name}`;
+    const resource = namespace ? `${namespace}/${kind2}/${name}` : `${kind2}/${name}`;
     const row = [index + 1, response.policyLabel, result.rule, resource, style[result.status](label)];
     if (detailed) row.push(result.message);
     return row;
@@ -27936,18 +28447,36 @@ function formatApplyTable(responses, detailed, color) {
   return `${renderTable(headers, rows, colors.header)}
 `;
 }
-function formatApplyJson(io, responses) {
+function formatApplyJson(io, responses, mutated) {
   const entries = responses.flatMap(
-    (response) => response.results.map((result) => ({
-      policy: response.policy,
-      rule: result.rule,
-      resource: response.resource,
-      status: result.status,
-      message: result.message,
-      source: { file: displayPath(io, result.source.file), line: result.source.line, column: result.source.column }
-    }))
+    (response) => response.results.map((result) => {
+      const entry2 = {
+        policy: response.policy,
+        rule: result.rule,
+        type: result.type,
+        resource: response.resource,
+        status: result.status,
+        message: result.message,
+        source: { file: displayPath(io, result.source.file), line: result.source.line, column: result.source.column }
+      };
+      if (result.type === "Mutation" && response.patchedResource !== void 0) entry2.patchedResource = response.patchedResource;
+      if (result.patchedTarget !== void 0) entry2.patchedTarget = result.patchedTarget;
+      if (result.generatedResources !== void 0) entry2.generatedResources = result.generatedResources;
+      return entry2;
+    })
   );
-  return `${JSON.stringify({ results: entries }, null, 2)}
+  const mutatedResources2 = mutated.map((item) => {
+    const file = displayPath(io, item.file);
+    const entry2 = {
+      resource: item.resource,
+      file,
+      patchedResource: item.patchedResource,
+      edits: item.edits.map((edit) => ({ file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }))
+    };
+    if (item.editError !== void 0) entry2.editError = item.editError;
+    return entry2;
+  });
+  return `${JSON.stringify({ results: entries, mutatedResources: mutatedResources2 }, null, 2)}
 `;
 }
 
@@ -27965,10 +28494,10 @@ var DiagnosticLog = class {
   errorCount = 0;
   report(diagnostic) {
     if (diagnostic.severity === "error") this.errorCount++;
-    const text3 = formatDiagnostic(this.io, diagnostic);
-    if (this.seen.has(text3)) return;
-    this.seen.add(text3);
-    this.io.stderr(`${text3}
+    const text4 = formatDiagnostic(this.io, diagnostic);
+    if (this.seen.has(text4)) return;
+    this.seen.add(text4);
+    this.io.stderr(`${text4}
 `);
   }
   /** A problem that concerns a whole file (missing, unreadable). */
@@ -27982,23 +28511,23 @@ var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.
 function isPolicyException(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) && value.kind === "PolicyException" && typeof value.apiVersion === "string" && EXCEPTION_API_VERSIONS.has(value.apiVersion);
 }
-function isObject10(value) {
+function isObject11(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function strings(value) {
   return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 }
 function decodePolicyException(document) {
-  const metadata = isObject10(document.metadata) ? document.metadata : {};
+  const metadata = isObject11(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") return "PolicyException: metadata.name is required";
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
   const spec2 = document.spec;
-  if (!isObject10(spec2)) return `PolicyException ${name}: spec is required`;
+  if (!isObject11(spec2)) return `PolicyException ${name}: spec is required`;
   if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions = [];
   for (const entry2 of spec2.exceptions) {
-    if (!isObject10(entry2) || typeof entry2.policyName !== "string") {
+    if (!isObject11(entry2) || typeof entry2.policyName !== "string") {
       return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
     }
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
@@ -28008,7 +28537,7 @@ function decodePolicyException(document) {
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
     exceptions,
-    match: isObject10(spec2.match) ? spec2.match : {}
+    match: isObject11(spec2.match) ? spec2.match : {}
   };
   if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
   if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
@@ -28122,15 +28651,15 @@ var ApiCallMocks = class {
     return this.#index.get(url);
   }
 };
-function isObject11(value) {
+function isObject12(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function apiCallUrl(apiCall) {
-  if (isObject11(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
+  if (isObject12(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
   return typeof apiCall.urlPath === "string" ? apiCall.urlPath : "";
 }
-function quote(text3) {
-  return JSON.stringify(text3);
+function quote(text4) {
+  return JSON.stringify(text4);
 }
 function resolveMockedApiCalls(entries, context2, mocks, operation) {
   if (mocks.size === 0) return [...entries];
@@ -28147,7 +28676,7 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
     } catch (err) {
       throw new Error(`failed to substitute variables in apiCall context entry ${quote(entry2.name)}: ${err.message}`);
     }
-    const call = isObject11(substituted) ? substituted : {};
+    const call = isObject12(substituted) ? substituted : {};
     const url = apiCallUrl(call);
     const method = typeof call.method === "string" && call.method !== "" ? call.method : "GET";
     const mock = url === "" ? void 0 : mocks.lookup(method, url);
@@ -28238,7 +28767,7 @@ var GlobalContextStore = class {
 };
 
 // src/engine/context/external/api-call-loader.ts
-function isObject12(value) {
+function isObject13(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text = (value) => typeof value === "string" ? value : "";
@@ -28293,11 +28822,11 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
     }
-    const call = isObject12(substituted) ? substituted : {};
+    const call = isObject13(substituted) ? substituted : {};
     const urlPath = text(call.urlPath);
     const method = text(call.method);
     if (urlPath === "") {
-      if (!isObject12(call.service)) throw new Error(`missing service for APICall ${name}`);
+      if (!isObject13(call.service)) throw new Error(`missing service for APICall ${name}`);
       throw new Error(
         `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call.service.url)} is not requested offline`
       );
@@ -28320,17 +28849,17 @@ var ApiCallLoader = class {
       this.#add(data, "failed to add resource data to context entry");
       return;
     }
-    let path8;
+    let path10;
     try {
-      path8 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+      path10 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
     }
     let result;
     try {
-      result = compileJmesPath(text(path8)).search(data);
+      result = compileJmesPath(text(path10)).search(data);
     } catch (err) {
-      throw new Error(`failed to apply JMESPath ${text(path8)} for context entry ${name}: ${err.message}`);
+      throw new Error(`failed to apply JMESPath ${text(path10)} for context entry ${name}: ${err.message}`);
     }
     this.#add(result, "failed to add APICall results for context entry");
   }
@@ -28393,27 +28922,27 @@ var OBJECT_META_FIELDS = [
   "finalizers",
   "managedFields"
 ];
-function isObject13(value) {
+function isObject14(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function isEmpty(value) {
   if (value === null || value === "" || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isObject13(value) && Object.keys(value).length === 0;
+  return isObject14(value) && Object.keys(value).length === 0;
 }
 function objectMeta2(metadata) {
-  const source = isObject13(metadata) ? metadata : {};
+  const source = isObject14(metadata) ? metadata : {};
   const out = {};
-  for (const field of OBJECT_META_FIELDS) {
-    const value = source[field];
-    if (field === "creationTimestamp") out[field] = value ?? null;
-    else if (value !== void 0 && !isEmpty(value)) out[field] = value;
+  for (const field2 of OBJECT_META_FIELDS) {
+    const value = source[field2];
+    if (field2 === "creationTimestamp") out[field2] = value ?? null;
+    else if (value !== void 0 && !isEmpty(value)) out[field2] = value;
   }
   return out;
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject13(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
+  if (!isObject14(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
   for (const [key2, value] of Object.entries(data)) {
     if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key2}" is a ${goTypeName2(value, "float64")}, not a string`);
   }
@@ -28452,16 +28981,16 @@ var ConfigMapLoader = class {
     }
     this.options.onLoaded?.();
   }
-  #substitute(field) {
-    const raw = this.entry.configMap[field] ?? "";
+  #substitute(field2) {
+    const raw = this.entry.configMap[field2] ?? "";
     let value;
     try {
       value = substituteAll(raw, this.context, { operation: this.options.operation });
     } catch (err) {
-      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: ${err.message}`);
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field2} ${raw}: ${err.message}`);
     }
     if (typeof value !== "string") {
-      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field} ${raw}: expected string, got ${goTypeName2(value, "float64")}`);
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field2} ${raw}: expected string, got ${goTypeName2(value, "float64")}`);
     }
     return value;
   }
@@ -28491,7 +29020,7 @@ var ConfigMapLoader = class {
 };
 
 // src/engine/context/external/global-reference-loader.ts
-function isObject14(value) {
+function isObject15(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var GlobalReferenceLoader = class {
@@ -28528,7 +29057,7 @@ var GlobalReferenceLoader = class {
   }
   #load() {
     const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
-    const reference = isObject14(substituted) ? substituted : {};
+    const reference = isObject15(substituted) ? substituted : {};
     const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
     const value = this.options.store.get(entryName, projection);
     const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
@@ -28555,15 +29084,15 @@ function currentScope() {
   if (current === void 0) throw new TypeError("offline context loaders used outside enterOfflineScope");
   return current;
 }
-function leaveOut(scope, entry2, kind, reason) {
-  scope.unresolved.record(entry2, kind, reason);
+function leaveOut(scope, entry2, kind2, reason2) {
+  scope.unresolved.record(entry2, kind2, reason2);
   return void 0;
 }
-function callbacks(scope, entry2, kind) {
+function callbacks(scope, entry2, kind2) {
   const { unresolved } = scope;
   return {
     onLoaded: () => unresolved.resolved(entry2.name),
-    onFailed: (message) => unresolved.record(entry2, kind, message)
+    onFailed: (message) => unresolved.record(entry2, kind2, message)
   };
 }
 var OFFLINE_LOADER_FACTORIES = {
@@ -28608,14 +29137,14 @@ var externalEntries = /* @__PURE__ */ new WeakMap();
 function hasExternalEntries(entries) {
   let found = externalEntries.get(entries);
   if (found === void 0) {
-    found = entries.some((entry2) => EXTERNAL_KINDS.some((kind) => entry2[kind] !== void 0 && entry2[kind] !== null));
+    found = entries.some((entry2) => EXTERNAL_KINDS.some((kind2) => entry2[kind2] !== void 0 && entry2[kind2] !== null));
     externalEntries.set(entries, found);
   }
   return found;
 }
 
 // src/engine/context/external/unresolved.ts
-function isObject15(value) {
+function isObject16(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text2 = (value) => typeof value === "string" ? value : "";
@@ -28627,35 +29156,35 @@ function describeLookup(entry2) {
   if (entry2.apiCall) {
     const call = entry2.apiCall;
     const method = text2(call.method) || "GET";
-    return `${method} ${isObject15(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
+    return `${method} ${isObject16(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
   }
   if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
   return entry2.name;
 }
-function remedyFor(entry2, kind) {
+function remedyFor(entry2, kind2) {
   const values = `or set "${entry2.name}" in a values file (policies[].rules[].values)`;
-  switch (kind) {
+  switch (kind2) {
     case "configMap":
       return `add the ConfigMap to --cluster-resources (apply) or clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject15(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject16(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
       return `set "${entry2.name}" in a values file (policies[].rules[].values)`;
   }
 }
-function describe2({ entry: entry2, kind, reason }) {
-  return { name: entry2.name, kind, lookup: describeLookup(entry2), reason, remedy: remedyFor(entry2, kind) };
+function describe2({ entry: entry2, kind: kind2, reason: reason2 }) {
+  return { name: entry2.name, kind: kind2, lookup: describeLookup(entry2), reason: reason2, remedy: remedyFor(entry2, kind2) };
 }
 var UnresolvedEntries = class {
   /** Created on the first record: most evaluations have none. */
   #records;
   /** Records that `entry` was not resolved, for `reason`. */
-  record(entry2, kind, reason) {
+  record(entry2, kind2, reason2) {
     this.#records ??= /* @__PURE__ */ new Map();
-    this.#records.set(entry2.name, { entry: entry2, kind, reason });
+    this.#records.set(entry2.name, { entry: entry2, kind: kind2, reason: reason2 });
   }
   /** Forgets a name whose data was stored after all. */
   resolved(name) {
@@ -28723,11 +29252,11 @@ function compareGoStrings3(a, b) {
 }
 
 // src/engine/conditions/string-list.ts
-function decodeStringList(text3) {
-  if (!mayBeJson(text3)) return INVALID_JSON;
+function decodeStringList(text4) {
+  if (!mayBeJson(text4)) return INVALID_JSON;
   let parsed;
   try {
-    parsed = JSON.parse(text3);
+    parsed = JSON.parse(text4);
   } catch {
     return INVALID_JSON;
   }
@@ -28742,9 +29271,9 @@ function decodeStringList(text3) {
   return { kind: "list", list: list3 };
 }
 var INVALID_JSON = Object.freeze({ kind: "invalid-json" });
-function mayBeJson(text3) {
-  for (let i = 0; i < text3.length; i++) {
-    const code = text3.charCodeAt(i);
+function mayBeJson(text4) {
+  for (let i = 0; i < text4.length; i++) {
+    const code = text4.charCodeAt(i);
     if (code === 9 || code === 10 || code === 13 || code === 32) continue;
     return code === 123 || code === 91 || code === 34 || code === 116 || code === 102 || code === 110 || code === 45 || code >= 48 && code <= 57;
   }
@@ -28758,26 +29287,26 @@ function isSkip(failure2) {
 function isRawSkip(failure2) {
   return failure2.kind === "conditional" || failure2.kind === "global";
 }
-function plainFailure(message, path8) {
-  return { kind: "plain", message, path: path8 };
+function plainFailure(message, path10) {
+  return { kind: "plain", message, path: path10 };
 }
-function conditionalFailure(message, path8) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path8 };
+function conditionalFailure(message, path10) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path10 };
 }
-function globalFailure(message, path8) {
-  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path8 };
+function globalFailure(message, path10) {
+  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path10 };
 }
-function negationFailure(path8) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path8} is not allowed`, path: path8 };
+function negationFailure(path10) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path10} is not allowed`, path: path10 };
 }
-function packagedSkip(skips, path8) {
+function packagedSkip(skips, path10) {
   const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message, path: path8 };
+  return { kind: "skip", message, path: path10 };
 }
 
 // src/engine/pattern/metadata-wildcards.ts
 var TAGS = ["labels", "annotations"];
-function isObject16(v) {
+function isObject17(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function findTaggedKey(tag, map2) {
@@ -28789,11 +29318,11 @@ function findTaggedKey(tag, map2) {
   return null;
 }
 function stringEntries(tag, data) {
-  if (!isObject16(data)) return null;
+  if (!isObject17(data)) return null;
   const key2 = findTaggedKey(tag, data);
   if (key2 === null) return null;
   const value = data[key2];
-  if (!isObject16(value)) return null;
+  if (!isObject17(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
@@ -29005,22 +29534,22 @@ function holds(cmp, operator) {
 }
 function compare2(value, c, numberMode) {
   if (c.duration !== null || c.quantity !== null) {
-    const text4 = numericText(value, numberMode);
-    if (text4 !== null) {
+    const text5 = numericText(value, numberMode);
+    if (text5 !== null) {
       if (c.duration !== null) {
-        const d = parseGoDuration(text4);
+        const d = parseGoDuration(text5);
         if (d !== null) return holds(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
       }
       if (c.quantity !== null) {
-        const q = parseQuantity(text4);
+        const q = parseQuantity(text5);
         if (q !== null) return holds(compareQuantities(q, c.quantity), c.operator);
       }
     }
   }
   if (c.operator !== "" && c.operator !== "!") return false;
-  const text3 = stringText(value, numberMode);
-  if (text3 === null) return false;
-  const matched = wildcardMatch(c.operand, text3);
+  const text4 = stringText(value, numberMode);
+  if (text4 === null) return false;
+  const matched = wildcardMatch(c.operand, text4);
   return c.operator === "!" ? !matched : matched;
 }
 function condition(value, c, numberMode) {
@@ -29088,44 +29617,44 @@ function validateValue(value, pattern, numberMode) {
 }
 
 // src/engine/pattern/match-pattern.ts
-function isObject17(v) {
+function isObject18(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function hasKey(map2, key2) {
   return Object.prototype.hasOwnProperty.call(map2, key2);
 }
-function checkElement(resource, pattern, path8, ev) {
+function checkElement(resource, pattern, path10, ev) {
   if (Array.isArray(pattern)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
-        `validation rule failed at path ${path8}, resource does not satisfy the expected overlay pattern`,
-        path8
+        `validation rule failed at path ${path10}, resource does not satisfy the expected overlay pattern`,
+        path10
       );
     }
-    return checkArray(resource, pattern, path8, ev);
+    return checkArray(resource, pattern, path10, ev);
   }
-  if (isObject17(pattern)) {
-    if (!isObject17(resource)) {
+  if (isObject18(pattern)) {
+    if (!isObject18(resource)) {
       return plainFailure(
-        `pattern and resource have different structures. Path: ${path8}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
-        path8
+        `pattern and resource have different structures. Path: ${path10}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
+        path10
       );
     }
     const plan = mapPlan(pattern);
     recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern, plan, path8, ev);
+    return checkMap(resource, pattern, plan, path10, ev);
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path8, ev);
+      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path10, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path8, ev);
+  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path10, ev);
 }
-function scalarMismatch(resource, pattern, path8, ev) {
+function scalarMismatch(resource, pattern, path10, ev) {
   const value = formatGoValue2(resource, ev.numberMode);
-  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path8}`, path8);
+  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path10}`, path10);
 }
 function recordAnchors(plan, resource, ev) {
   if (plan.tracked.length === 0) return;
@@ -29137,7 +29666,7 @@ function recordAnchors(plan, resource, ev) {
 }
 function rewrittenMetadata(pattern, key2, resource, ev) {
   const original = pattern[key2];
-  if (!isObject17(original)) return null;
+  if (!isObject18(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
   const current2 = ev.metadataRewrites?.get(original) ?? original;
@@ -29145,7 +29674,7 @@ function rewrittenMetadata(pattern, key2, resource, ev) {
   if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
-function checkMap(resource, pattern, cachedPlan, path8, ev) {
+function checkMap(resource, pattern, cachedPlan, path10, ev) {
   let plan = cachedPlan;
   let metadata = null;
   if (plan.metadataKey !== null) {
@@ -29159,7 +29688,7 @@ function checkMap(resource, pattern, cachedPlan, path8, ev) {
   let rawSkip = false;
   for (const { key: key2, anchor } of plan.phase1) {
     const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = handleAnchor(anchor, value, resource, path8, ev);
+    const failure2 = handleAnchor(anchor, value, resource, path10, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -29169,17 +29698,17 @@ function checkMap(resource, pattern, cachedPlan, path8, ev) {
       return failure2;
     }
   }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path8);
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path10);
   for (const { key: key2, anchor } of plan.phase2) {
     const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path8, ev) : handlePlain(key2, value, resource, path8, ev);
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path10, ev) : handlePlain(key2, value, resource, path10, ev);
     if (failure2 !== null) return failure2;
   }
   return null;
 }
-function handleAnchor(anchor, pattern, resource, path8, ev) {
+function handleAnchor(anchor, pattern, resource, path10, ev) {
   const key2 = anchor.key;
-  const currentPath = path8 + key2 + "/";
+  const currentPath = path10 + key2 + "/";
   const present = hasKey(resource, key2);
   switch (anchor.type) {
     case "condition": {
@@ -29197,69 +29726,69 @@ function handleAnchor(anchor, pattern, resource, path8, ev) {
       return null;
   }
 }
-function handleExistence(resource, pattern, path8, ev) {
+function handleExistence(resource, pattern, path10, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
       `invalid resource type ${goTypeName2(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path8
+      path10
     );
   }
   if (!Array.isArray(pattern)) {
     return plainFailure(
       `invalid pattern type ${goTypeName2(pattern, "float64")}: Pattern has to be of list to compare against resource`,
-      path8
+      path10
     );
   }
   for (const element of pattern) {
-    if (!isObject17(element)) {
+    if (!isObject18(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path8
+        path10
       );
     }
     let found = false;
     for (let i = 0; i < resource.length; i++) {
-      if (checkElement(resource[i], element, `${path8}${i}/`, ev) === null) {
+      if (checkElement(resource[i], element, `${path10}${i}/`, ev) === null) {
         found = true;
         break;
       }
     }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path8}`, path8);
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path10}`, path10);
   }
   return null;
 }
-function handleGlobal(anchor, pattern, resource, path8, ev) {
+function handleGlobal(anchor, pattern, resource, path10, ev) {
   const key2 = anchor.key;
   if (!hasKey(resource, key2)) return null;
-  const failure2 = checkElement(resource[key2], pattern, path8 + key2 + "/", ev);
+  const failure2 = checkElement(resource[key2], pattern, path10 + key2 + "/", ev);
   return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key2, pattern, resource, path8, ev) {
+function handlePlain(key2, pattern, resource, path10, ev) {
   const value = hasKey(resource, key2) ? resource[key2] : void 0;
   if (pattern === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path8}/${key2} not found`, path8);
+    return value !== null && value !== void 0 ? null : plainFailure(`${path10}/${key2} not found`, path10);
   }
-  return checkElement(value, pattern, path8 + key2 + "/", ev);
+  return checkElement(value, pattern, path10 + key2 + "/", ev);
 }
-function checkArray(resource, pattern, path8, ev) {
-  if (pattern.length === 0) return plainFailure("pattern Array empty", path8);
+function checkArray(resource, pattern, path10, ev) {
+  if (pattern.length === 0) return plainFailure("pattern Array empty", path10);
   const first = pattern[0];
-  if (isObject17(first)) return checkElements(resource, first, resource.length, path8, ev);
-  if (!Array.isArray(first)) return checkElement(resource, first, path8, ev);
+  if (isObject18(first)) return checkElements(resource, first, resource.length, path10, ev);
+  if (!Array.isArray(first)) return checkElement(resource, first, path10, ev);
   if (resource.length < pattern.length) {
     return plainFailure(
       `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern.length}`,
       ""
     );
   }
-  return checkElements(resource, pattern, pattern.length, path8, ev);
+  return checkElements(resource, pattern, pattern.length, path10, ev);
 }
-function checkElements(resource, pattern, count2, path8, ev) {
+function checkElements(resource, pattern, count2, path10, ev) {
   let applied = 0;
   let skips = null;
   for (let i = 0; i < count2; i++) {
     const elementPattern = Array.isArray(pattern) ? pattern[i] : pattern;
-    const failure2 = checkElement(resource[i], elementPattern, `${path8}${i}/`, ev);
+    const failure2 = checkElement(resource[i], elementPattern, `${path10}${i}/`, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -29268,7 +29797,7 @@ function checkElements(resource, pattern, count2, path8, ev) {
       return failure2;
     }
   }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path8) : null;
+  return applied === 0 && skips !== null ? packagedSkip(skips, path10) : null;
 }
 function keysAreMissing(ev) {
   if (ev.anchorsSeen === null) return false;
@@ -29593,8 +30122,8 @@ function toInKey(key2) {
 function keyInValue(key2, value) {
   if (Array.isArray(value)) {
     for (const element of value) {
-      const text3 = goSprint(element);
-      if (wildcardMatch(text3, key2) || wildcardMatch(key2, text3)) return true;
+      const text4 = goSprint(element);
+      if (wildcardMatch(text4, key2) || wildcardMatch(key2, text4)) return true;
     }
     return false;
   }
@@ -29619,8 +30148,8 @@ function keySetInValue(key2, value, notIn) {
   } else {
     return "invalid";
   }
-  const set = new Set(values);
-  return notIn ? key2.some((k) => !set.has(k)) : key2.every((k) => set.has(k));
+  const set2 = new Set(values);
+  return notIn ? key2.some((k) => !set2.has(k)) : key2.every((k) => set2.has(k));
 }
 function goTypeName3(v) {
   if (v === null) return "nil";
@@ -29753,8 +30282,8 @@ function operatorHandler(operator) {
 
 // src/engine/conditions/evaluate.ts
 var SubstituteFailure = class {
-  constructor(reason) {
-    this.reason = reason;
+  constructor(reason2) {
+    this.reason = reason2;
   }
   reason;
 };
@@ -29804,8 +30333,8 @@ function substitutePart(raw, part, substitute) {
   try {
     result = substitute(raw, part);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ConditionError(`failed to substitute variables in condition ${part}: ${reason}`, { cause: error });
+    const reason2 = error instanceof Error ? error.message : String(error);
+    throw new ConditionError(`failed to substitute variables in condition ${part}: ${reason2}`, { cause: error });
   }
   if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
   return result;
@@ -29866,9 +30395,9 @@ function evaluateAnyAll(any, all, substitute) {
 }
 
 // src/engine/response.ts
-function ruleResponse(name, type, status, message, path8) {
+function ruleResponse(name, type, status, message, path10) {
   const response = { name, type, status, message };
-  if (path8) response.path = path8;
+  if (path10) response.path = path10;
   return response;
 }
 function ruleError2(name, type, message, error) {
@@ -29900,7 +30429,7 @@ var VariableLoader = class {
   loadData() {
     const { name, variable } = this.entry;
     const options = { operation: this.operation };
-    let path8 = "";
+    let path10 = "";
     if (variable.jmesPath !== void 0 && variable.jmesPath !== "") {
       let substituted;
       try {
@@ -29911,7 +30440,7 @@ var VariableLoader = class {
       if (typeof substituted !== "string") {
         throw new Error(`jmespath value must be a string ${name} ${variable.jmesPath}: <nil>`);
       }
-      path8 = substituted;
+      path10 = substituted;
     }
     let defaultValue = null;
     if (variable.default !== void 0 && variable.default !== null) {
@@ -29933,28 +30462,28 @@ var VariableLoader = class {
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.value)}: ${err.message}`
         );
       }
-      if (path8 === "") {
+      if (path10 === "") {
         output = value;
       } else {
         try {
-          output = applyJmesPath(path8, value);
+          output = applyJmesPath(path10, value);
         } catch (err) {
           if (defaultValue === null) {
-            throw new Error(`failed to apply jmespath ${path8} to variable ${formatGoValue(value)}: ${err.message}`);
+            throw new Error(`failed to apply jmespath ${path10} to variable ${formatGoValue(value)}: ${err.message}`);
           }
         }
       }
-    } else if (path8 !== "") {
+    } else if (path10 !== "") {
       let failure2;
       try {
-        const result = this.context.trySearch(path8);
+        const result = this.context.trySearch(path10);
         if (result instanceof QueryFailure) failure2 = result.message;
         else if (result !== null) output = result;
       } catch (err) {
         failure2 = err.message;
       }
       if (failure2 !== void 0 && defaultValue === null) {
-        throw new Error(`failed to apply jmespath ${path8} to variable <nil>: ${failure2}`);
+        throw new Error(`failed to apply jmespath ${path10} to variable <nil>: ${failure2}`);
       }
     }
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
@@ -30123,9 +30652,9 @@ var RuleEnvironment = class _RuleEnvironment {
     this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
   }
   /** The resource path of a failure found at `path` of the current validation target. */
-  resourcePath(path8) {
-    if (this.element === void 0) return path8;
-    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path8;
+  resourcePath(path10) {
+    if (this.element === void 0) return path10;
+    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path10;
   }
   /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
   substitute(document) {
@@ -30202,10 +30731,10 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   withElement(element, index, nesting, elementScope, listExpression) {
     this.context.addElement(element, index, nesting);
-    const isMap5 = element !== null && typeof element === "object" && !Array.isArray(element);
-    let scoped = isMap5;
+    const isMap6 = element !== null && typeof element === "object" && !Array.isArray(element);
+    let scoped = isMap6;
     if (elementScope !== void 0) {
-      if (elementScope && !isMap5) {
+      if (elementScope && !isMap6) {
         return new ElementScopeFailure(
           `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName2(element, "float64")}`
         );
@@ -30220,28 +30749,28 @@ var RuleEnvironment = class _RuleEnvironment {
 var PLAIN_PATH = /^\s*(request\.object|element)((?:\.(?:[A-Za-z_][A-Za-z0-9_]*|"[^"\\]*"))*)\s*$/;
 var SEGMENT = /\.(?:([A-Za-z_][A-Za-z0-9_]*)|"([^"\\]*)")/g;
 function listPointer(expression, elementPointer) {
-  const path8 = listPath(expression);
-  if (path8 === null) return void 0;
-  if (path8.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path8.pointer;
-  return path8.pointer;
+  const path10 = listPath(expression);
+  if (path10 === null) return void 0;
+  if (path10.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path10.pointer;
+  return path10.pointer;
 }
 var listPaths = /* @__PURE__ */ new Map();
 var MAX_LIST_PATHS = 1024;
 function listPath(expression) {
-  let path8 = listPaths.get(expression);
-  if (path8 === void 0) {
+  let path10 = listPaths.get(expression);
+  if (path10 === void 0) {
     const match = PLAIN_PATH.exec(expression);
     if (match) {
       let pointer = "";
       for (const segment of (match[2] ?? "").matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
-      path8 = { fromElement: match[1] === "element", pointer };
+      path10 = { fromElement: match[1] === "element", pointer };
     } else {
-      path8 = null;
+      path10 = null;
     }
     if (listPaths.size >= MAX_LIST_PATHS) listPaths.clear();
-    listPaths.set(expression, path8);
+    listPaths.set(expression, path10);
   }
-  return path8;
+  return path10;
 }
 
 // src/engine/validate/pod-security/go-strings.ts
@@ -30345,8 +30874,8 @@ var GoDecoder = class {
   }
   /** Throws the `UnmarshalTypeError` for `value` found in field `name` of struct `struct`. */
   fail(struct2, name, value, goType) {
-    const field = [...this.stack, name].join(".");
-    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field} of type ${goType}`);
+    const field2 = [...this.stack, name].join(".");
+    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field2} of type ${goType}`);
   }
   bool(obj, struct2, name) {
     const value = this.raw(obj, name);
@@ -30425,24 +30954,24 @@ var TEMPLATE_KINDS = /* @__PURE__ */ new Set([
   "ReplicaSet",
   "ReplicationController"
 ]);
-function isTemplateKind(kind) {
-  return TEMPLATE_KINDS.has(kind);
+function isTemplateKind(kind2) {
+  return TEMPLATE_KINDS.has(kind2);
 }
 function resourceKind(resource) {
-  const kind = resource["kind"];
-  return typeof kind === "string" ? kind : "";
+  const kind2 = resource["kind"];
+  return typeof kind2 === "string" ? kind2 : "";
 }
 function extractPod(resource) {
-  const kind = resourceKind(resource);
+  const kind2 = resourceKind(resource);
   const d = new GoDecoder();
-  if (TEMPLATE_KINDS.has(kind)) {
+  if (TEMPLATE_KINDS.has(kind2)) {
     decodeObjectMeta(d, resource, "Deployment");
     const spec2 = d.object(resource, "Deployment", "spec", "v1.DeploymentSpec") ?? {};
     const template = d.within("spec", () => d.object(spec2, "DeploymentSpec", "template", "v1.PodTemplateSpec")) ?? {};
     const pod = d.within("spec", () => d.within("template", () => decodePodLike(d, template, "PodTemplateSpec")));
     return { pod, specRoot: ["spec", "template", "spec"], metaRoot: ["spec", "template", "metadata"] };
   }
-  if (kind === "CronJob") {
+  if (kind2 === "CronJob") {
     decodeObjectMeta(d, resource, "CronJob");
     const spec2 = d.object(resource, "CronJob", "spec", "v1.CronJobSpec") ?? {};
     return d.within("spec", () => {
@@ -30460,7 +30989,7 @@ function extractPod(resource) {
       });
     });
   }
-  if (kind === "Pod") {
+  if (kind2 === "Pod") {
     return { pod: decodePodLike(d, resource, "Pod"), specRoot: ["spec"], metaRoot: ["metadata"] };
   }
   throw new GoDecodeError("could not find correct resource type");
@@ -30495,11 +31024,11 @@ function decodePodSpec(d, spec2) {
     osName: os && d.within("os", () => d.string(os, "PodOS", "name", "v1.OSName") ?? "")
   };
 }
-function decodeContainers(d, spec2, field, goType, struct2) {
-  const items2 = d.array(spec2, "PodSpec", field, `[]${goType}`);
+function decodeContainers(d, spec2, field2, goType, struct2) {
+  const items2 = d.array(spec2, "PodSpec", field2, `[]${goType}`);
   if (items2.length === 0) return [];
-  const objects = d.elements(items2, "PodSpec", field, goType);
-  return d.within(field, () => objects.map((item) => decodeContainer(d, item, struct2)));
+  const objects = d.elements(items2, "PodSpec", field2, goType);
+  return d.within(field2, () => objects.map((item) => decodeContainer(d, item, struct2)));
 }
 function decodeContainer(d, c, struct2) {
   const securityContext = d.object(c, struct2, "securityContext", "v1.SecurityContext");
@@ -30520,10 +31049,10 @@ function decodeContainer(d, c, struct2) {
 }
 var PROBE = { goType: "v1.Probe", struct: "Probe" };
 var LIFECYCLE_HANDLER = { goType: "v1.LifecycleHandler", struct: "LifecycleHandler" };
-function decodeHandler(d, obj, struct2, field, type) {
-  const handler = d.object(obj, struct2, field, type.goType);
+function decodeHandler(d, obj, struct2, field2, type) {
+  const handler = d.object(obj, struct2, field2, type.goType);
   if (handler === void 0) return void 0;
-  return d.within(field, () => {
+  return d.within(field2, () => {
     const httpGet = d.object(handler, type.struct, "httpGet", "v1.HTTPGetAction");
     const tcpSocket = d.object(handler, type.struct, "tcpSocket", "v1.TCPSocketAction");
     return {
@@ -30653,23 +31182,23 @@ var PSS_CONTROL_NAMES2 = [...CONTROL_CHECK_IDS.keys()];
 
 // src/engine/validate/pod-security/field-error.ts
 var FieldPath = class _FieldPath {
-  constructor(segments, text3) {
+  constructor(segments, text4) {
     this.segments = segments;
-    this.text = text3;
+    this.text = text4;
   }
   segments;
   text;
   /** `field.NewPath(name, moreNames...)`. */
   static of(name, ...more) {
-    let path8 = new _FieldPath([{ name }], name);
-    for (const next of more) path8 = path8.child(next);
-    return path8;
+    let path10 = new _FieldPath([{ name }], name);
+    for (const next of more) path10 = path10.child(next);
+    return path10;
   }
   /** `Path.Child(name, moreNames...)`. */
   child(name, ...more) {
-    let path8 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
-    for (const next of more) path8 = path8.child(next);
-    return path8;
+    let path10 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
+    for (const next of more) path10 = path10.child(next);
+    return path10;
   }
   /** `Path.Index(i)`. */
   index(index) {
@@ -30680,15 +31209,15 @@ var FieldPath = class _FieldPath {
     return new _FieldPath([...this.segments, { key: key2 }], `${this.text}[${key2}]`);
   }
 };
-function forbidden2(path8, badValue = "") {
-  return { type: "Forbidden", path: path8, badValue };
+function forbidden2(path10, badValue = "") {
+  return { type: "Forbidden", path: path10, badValue };
 }
-function required2(path8) {
-  return { type: "Required", path: path8, badValue: "" };
+function required2(path10) {
+  return { type: "Required", path: path10, badValue: "" };
 }
 var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
-function fieldErrorText(field, type) {
-  return `${field}: ${TYPE_TEXT[type]}`;
+function fieldErrorText(field2, type) {
+  return `${field2}: ${TYPE_TEXT[type]}`;
 }
 function formatBadValue(value) {
   if (typeof value === "string") return value;
@@ -30746,8 +31275,8 @@ var PATHS = {
   hostProcess: SPEC.child("securityContext", "windowsOptions", "hostProcess"),
   appArmorProfileType: SPEC.child("securityContext", "appArmorProfile", "type")
 };
-function containerPath(kind, index) {
-  return CONTAINER_LISTS[kind].index(index);
+function containerPath(kind2, index) {
+  return CONTAINER_LISTS[kind2].index(index);
 }
 function visitContainers(spec2, visitor) {
   const { initContainers, containers, ephemeralContainers } = spec2;
@@ -30778,12 +31307,12 @@ function appArmorProfileV1Dot0(meta, spec2) {
     hint = PATHS.appArmorProfileType;
   }
   const badContainers = [];
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const profile = container.securityContext?.appArmorProfile;
     if (profile !== void 0 && !allowedProfileType(profile.type)) {
       badContainers.push(container.name);
       badValues.push(profile.type);
-      hint ??= containerPath(kind, index).child("securityContext", "appArmorProfile", "type");
+      hint ??= containerPath(kind2, index).child("securityContext", "appArmorProfile", "type");
     }
   });
   if (badContainers.length > 0) {
@@ -30837,7 +31366,7 @@ var CAPABILITY_NET_BIND_SERVICE = "NET_BIND_SERVICE";
 function capabilitiesBaselineV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   const nonDefault = [];
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const capabilities = container.securityContext?.capabilities;
     if (capabilities === void 0) return;
     const forbiddenValues = [];
@@ -30848,8 +31377,8 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      const path8 = containerPath(kind, index).child("securityContext", "capabilities", "add");
-      badContainers.add(container.name, forbidden2(path8, sortedSet(forbiddenValues)));
+      const path10 = containerPath(kind2, index).child("securityContext", "capabilities", "add");
+      badContainers.add(container.name, forbidden2(path10, sortedSet(forbiddenValues)));
     }
   });
   if (badContainers.empty) return null;
@@ -30859,24 +31388,24 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
     errList: badContainers.errs
   };
 }
-function capabilitiesPath(kind, index, field) {
-  return containerPath(kind, index).child("securityContext", "capabilities", field);
+function capabilitiesPath(kind2, index, field2) {
+  return containerPath(kind2, index).child("securityContext", "capabilities", field2);
 }
 function capabilitiesRestrictedV1Dot22(_meta, spec2) {
   const forbiddenCapabilities = [];
   const missingDropAll = new Violations();
   const addingForbidden = new Violations();
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const capabilities = container.securityContext?.capabilities;
     if (capabilities === void 0) {
-      missingDropAll.add(container.name, required2(capabilitiesPath(kind, index, "drop")));
+      missingDropAll.add(container.name, required2(capabilitiesPath(kind2, index, "drop")));
       return;
     }
     if (!capabilities.drop.includes(CAPABILITY_ALL)) {
       if (capabilities.drop.length > 0) {
-        missingDropAll.add(container.name, forbidden2(capabilitiesPath(kind, index, "drop"), sortedSet(capabilities.drop)));
+        missingDropAll.add(container.name, forbidden2(capabilitiesPath(kind2, index, "drop"), sortedSet(capabilities.drop)));
       } else {
-        missingDropAll.add(container.name, required2(capabilitiesPath(kind, index, "drop")));
+        missingDropAll.add(container.name, required2(capabilitiesPath(kind2, index, "drop")));
       }
     }
     const forbiddenValues = [];
@@ -30887,7 +31416,7 @@ function capabilitiesRestrictedV1Dot22(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      addingForbidden.add(container.name, forbidden2(capabilitiesPath(kind, index, "add"), sortedSet(forbiddenValues)));
+      addingForbidden.add(container.name, forbidden2(capabilitiesPath(kind2, index, "add"), sortedSet(forbiddenValues)));
     }
   });
   const details = [];
@@ -30946,13 +31475,13 @@ var hostNamespacesCheck = {
 function hostPortsV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   const forbiddenHostPorts = [];
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     let errs;
     container.hostPorts.forEach((hostPort, portIndex) => {
       if (hostPort === 0) return;
       forbiddenHostPorts.push(String(hostPort));
       errs ??= [];
-      errs.push(forbidden2(containerPath(kind, index).child("ports").index(portIndex).child("hostPort"), hostPort));
+      errs.push(forbidden2(containerPath(kind2, index).child("ports").index(portIndex).child("hostPort"), hostPort));
     });
     if (errs !== void 0) badContainers.add(container.name, ...errs);
   });
@@ -30978,15 +31507,15 @@ var HANDLERS2 = [
   [["lifecycle", "postStart"], (container) => container.hasLifecycle ? container.postStart : void 0],
   [["lifecycle", "preStop"], (container) => container.hasLifecycle ? container.preStop : void 0]
 ];
-function hostPath(kind, index, fields, action) {
+function hostPath(kind2, index, fields, action) {
   const [first, ...rest] = fields;
-  return containerPath(kind, index).child(first, ...rest, action, "host");
+  return containerPath(kind2, index).child(first, ...rest, action, "host");
 }
 function hostProbesAndHostLifecycleV1Dot34(_meta, spec2) {
   const badContainers = [];
   const hosts = [];
   let hint;
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     for (const [fields, read] of HANDLERS2) {
       const handler = read(container);
       if (handler === void 0) continue;
@@ -30995,7 +31524,7 @@ function hostProbesAndHostLifecycleV1Dot34(_meta, spec2) {
       badContainers.push(container.name);
       if (httpGetHost) hosts.push(httpGetHost);
       if (tcpSocketHost) hosts.push(tcpSocketHost);
-      hint ??= hostPath(kind, index, fields, httpGetHost ? "httpGet" : "tcpSocket");
+      hint ??= hostPath(kind2, index, fields, httpGetHost ? "httpGet" : "tcpSocket");
     }
   });
   if (badContainers.length === 0) return null;
@@ -31017,14 +31546,14 @@ var hostProbesAndHostLifecycleCheck = {
 // src/engine/validate/pod-security/checks/privilege-escalation.ts
 function allowPrivilegeEscalationV1Dot8(_meta, spec2) {
   const badContainers = new Violations();
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const sc = container.securityContext;
     if (sc === void 0) {
-      badContainers.add(container.name, required2(containerPath(kind, index).child("securityContext", "allowPrivilegeEscalation")));
+      badContainers.add(container.name, required2(containerPath(kind2, index).child("securityContext", "allowPrivilegeEscalation")));
     } else if (sc.allowPrivilegeEscalation === void 0) {
-      badContainers.add(container.name, forbidden2(containerPath(kind, index).child("securityContext", "allowPrivilegeEscalation"), "nil"));
+      badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "allowPrivilegeEscalation"), "nil"));
     } else if (sc.allowPrivilegeEscalation) {
-      badContainers.add(container.name, forbidden2(containerPath(kind, index).child("securityContext", "allowPrivilegeEscalation"), true));
+      badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "allowPrivilegeEscalation"), true));
     }
   });
   if (badContainers.empty) return null;
@@ -31050,9 +31579,9 @@ var allowPrivilegeEscalationCheck = {
 // src/engine/validate/pod-security/checks/privileged.ts
 function privilegedV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     if (container.securityContext?.privileged === true) {
-      badContainers.add(container.name, forbidden2(containerPath(kind, index).child("securityContext", "privileged"), true));
+      badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "privileged"), true));
     }
   });
   if (badContainers.empty) return null;
@@ -31072,10 +31601,10 @@ var privilegedCheck = {
 function procMountV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   const forbiddenTypes = [];
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const procMount = container.securityContext?.procMount;
     if (procMount === void 0 || procMount === "Default") return;
-    badContainers.add(container.name, forbidden2(containerPath(kind, index).child("securityContext", "procMount"), procMount));
+    badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "procMount"), procMount));
     forbiddenTypes.push(procMount);
   });
   if (badContainers.empty) return null;
@@ -31101,15 +31630,15 @@ function runAsNonRootV1Dot0(_meta, spec2) {
   const explicitlyBad = [];
   const explicitlyErrs = [];
   const implicitlyBad = new Violations();
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const value = container.securityContext?.runAsNonRoot;
     if (value !== void 0) {
       if (!value) {
         explicitlyBad.push(container.name);
-        explicitlyErrs.push(forbidden2(containerPath(kind, index).child("securityContext", "runAsNonRoot"), false));
+        explicitlyErrs.push(forbidden2(containerPath(kind2, index).child("securityContext", "runAsNonRoot"), false));
       }
     } else if (!podRunAsNonRoot) {
-      implicitlyBad.add(container.name, required2(containerPath(kind, index).child("securityContext", "runAsNonRoot")));
+      implicitlyBad.add(container.name, required2(containerPath(kind2, index).child("securityContext", "runAsNonRoot")));
     }
   });
   if (explicitlyBad.length > 0) {
@@ -31135,10 +31664,10 @@ function runAsUserV1Dot23(_meta, spec2) {
   if (spec2.securityContext?.runAsUser === 0) badSetters.add("pod", forbidden2(PATHS.runAsUser, 0));
   const explicitlyBad = [];
   const explicitlyErrs = [];
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     if (container.securityContext?.runAsUser === 0) {
       explicitlyBad.push(container.name);
-      explicitlyErrs.push(forbidden2(containerPath(kind, index).child("securityContext", "runAsUser"), 0));
+      explicitlyErrs.push(forbidden2(containerPath(kind2, index).child("securityContext", "runAsUser"), 0));
     }
   });
   if (explicitlyBad.length > 0) {
@@ -31174,13 +31703,13 @@ function validSeccompAnnotationValue(value) {
 function recordAnnotation(meta, key2, forbiddenValues) {
   const value = meta.annotations.get(key2);
   if (value === void 0 || validSeccompAnnotationValue(value)) return;
-  const text3 = `${key2}=${goQuote2(value)}`;
-  const errs = forbiddenValues.get(text3) ?? [];
+  const text4 = `${key2}=${goQuote2(value)}`;
+  const errs = forbiddenValues.get(text4) ?? [];
   errs.push(forbidden2(PATHS.annotations.key(key2), value));
-  forbiddenValues.set(text3, errs);
+  forbiddenValues.set(text4, errs);
 }
-function seccompTypePath(kind, index) {
-  return containerPath(kind, index).child("securityContext", "seccompProfile", "type");
+function seccompTypePath(kind2, index) {
+  return containerPath(kind2, index).child("securityContext", "seccompProfile", "type");
 }
 function seccompProfileBaselineV1Dot0(meta, spec2) {
   const forbiddenValues = /* @__PURE__ */ new Map();
@@ -31188,7 +31717,7 @@ function seccompProfileBaselineV1Dot0(meta, spec2) {
   visitContainers(spec2, (container) => recordAnnotation(meta, ANNOTATION_KEY_CONTAINER_PREFIX + container.name, forbiddenValues));
   if (forbiddenValues.size === 0) return null;
   const badSetters = new Violations();
-  for (const text3 of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text3, ...forbiddenValues.get(text3));
+  for (const text4 of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text4, ...forbiddenValues.get(text4));
   return {
     reason: "seccompProfile",
     detail: `forbidden ${pluralize("annotation", "annotations", badSetters.length)} ${badSetters.data.join(", ")}`,
@@ -31205,11 +31734,11 @@ function seccompProfileBaselineV1Dot19(_meta, spec2) {
   }
   const explicitlyBad = [];
   const explicitlyErrs = [];
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const profile = container.securityContext?.seccompProfile;
     if (profile !== void 0 && !validSeccomp(profile.type)) {
       explicitlyBad.push(container.name);
-      explicitlyErrs.push(forbidden2(containerPath(kind, index).child("securityContext", "seccompProfile", "type"), profile.type));
+      explicitlyErrs.push(forbidden2(containerPath(kind2, index).child("securityContext", "seccompProfile", "type"), profile.type));
       badValues.push(profile.type);
     }
   });
@@ -31239,16 +31768,16 @@ function seccompProfileRestrictedV1Dot19(_meta, spec2) {
   const explicitlyBad = [];
   const explicitlyErrs = [];
   const implicitlyBad = new Violations();
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     const profile = container.securityContext?.seccompProfile;
     if (profile !== void 0) {
       if (!validSeccomp(profile.type)) {
         explicitlyBad.push(container.name);
-        explicitlyErrs.push(forbidden2(seccompTypePath(kind, index), profile.type));
+        explicitlyErrs.push(forbidden2(seccompTypePath(kind2, index), profile.type));
         badValues.push(profile.type);
       }
     } else if (!podSeccompSet) {
-      implicitlyBad.add(container.name, required2(seccompTypePath(kind, index)));
+      implicitlyBad.add(container.name, required2(seccompTypePath(kind2, index)));
     }
   });
   if (explicitlyBad.length > 0) {
@@ -31299,8 +31828,8 @@ var POD_OPTION_PATHS = {
   user: PATHS.seLinuxOptionsUser,
   role: PATHS.seLinuxOptionsRole
 };
-function containerOptionPaths(path8) {
-  const options = path8.child("securityContext", "seLinuxOptions");
+function containerOptionPaths(path10) {
+  const options = path10.child("securityContext", "seLinuxOptions");
   return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
 }
 function validateOptions(findings, options, paths, errs) {
@@ -31333,10 +31862,10 @@ function seLinuxOptions(allowedTypes) {
     }
     const badContainers = [];
     const containerErrs = [];
-    visitContainers(spec2, (container, kind, index) => {
+    visitContainers(spec2, (container, kind2, index) => {
       const options = container.securityContext?.seLinuxOptions;
       if (options === void 0) return;
-      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind, index)), containerErrs)) {
+      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind2, index)), containerErrs)) {
         badContainers.push(container.name);
       }
     });
@@ -31490,10 +32019,10 @@ var restrictedVolumesCheck = {
 // src/engine/validate/pod-security/checks/windows-host-process.ts
 function windowsHostProcessV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
-  visitContainers(spec2, (container, kind, index) => {
+  visitContainers(spec2, (container, kind2, index) => {
     if (container.securityContext?.windowsOptions?.hostProcess === true) {
-      const path8 = containerPath(kind, index).child("securityContext", "windowsOptions", "hostProcess");
-      badContainers.add(container.name, forbidden2(path8, true));
+      const path10 = containerPath(kind2, index).child("securityContext", "windowsOptions", "hostProcess");
+      badContainers.add(container.name, forbidden2(path10, true));
     }
   });
   const badSetters = new Violations();
@@ -31585,11 +32114,11 @@ function runChecks(checks, pod) {
 var DIGITS = /\d+/g;
 var LETTERS = /[a-zA-Z]+/g;
 var CONTAINER_TYPES = /* @__PURE__ */ new Set(["containers", "initContainers", "ephemeralContainers"]);
-function parseField(field) {
-  const firstDigits = field.match(DIGITS)?.[0];
-  const containerType = field.match(LETTERS)?.[1] ?? "";
+function parseField(field2) {
+  const firstDigits = field2.match(DIGITS)?.[0];
+  const containerType = field2.match(LETTERS)?.[1] ?? "";
   return {
-    field: field.replace(DIGITS, "*"),
+    field: field2.replace(DIGITS, "*"),
     firstIndex: firstDigits === void 0 ? 0 : Number(firstDigits),
     containerType,
     isContainerField: CONTAINER_TYPES.has(containerType)
@@ -31680,13 +32209,13 @@ function exempt(outcomes, excludeOutcomes, exclude, pod, matching) {
 }
 function removeMatching(errList, excludeField, excludeContainer, pod, containerLevel) {
   for (let i = 0; i < errList.length; i++) {
-    const text3 = errList[i].path.text;
+    const text4 = errList[i].path.text;
     let matches;
     if (containerLevel) {
-      const parsed = parseField(text3);
+      const parsed = parseField(text4);
       matches = parsed.field === excludeField && (!parsed.isContainerField || containerName(pod, parsed.firstIndex, parsed.containerType) === excludeContainer);
     } else {
-      matches = text3.replace(DIGITS, "*") === excludeField;
+      matches = text4.replace(DIGITS, "*") === excludeField;
     }
     if (matches) {
       errList[i] = errList[errList.length - 1];
@@ -31710,21 +32239,21 @@ function applyExclusions(checks, excludes, outcomes, pod) {
 }
 
 // src/engine/validate/pod-security/message.ts
-function displayField(field, kind) {
-  let text3 = field;
-  if (isTemplateKind(kind)) text3 = text3.replaceAll("spec", "spec.template.spec");
-  else if (kind === "CronJob") text3 = text3.replaceAll("spec", "spec.jobTemplate.spec.template.spec");
-  return text3.replaceAll("metadata", "spec.template.metadata");
+function displayField(field2, kind2) {
+  let text4 = field2;
+  if (isTemplateKind(kind2)) text4 = text4.replaceAll("spec", "spec.template.spec");
+  else if (kind2 === "CronJob") text4 = text4.replaceAll("spec", "spec.jobTemplate.spec.template.spec");
+  return text4.replaceAll("metadata", "spec.template.metadata");
 }
-function formatChecks(outcomes, kind) {
+function formatChecks(outcomes, kind2) {
   let out = "";
   for (const { failure: failure2 } of outcomes) {
     const errors = (failure2.errList ?? []).map((error) => {
-      const field = displayField(error.path.text, kind);
+      const field2 = displayField(error.path.text, kind2);
       if (error.type === "Forbidden" && hasBadValue(error.badValue)) {
-        return `${field} is forbidden, forbidden values found: ${formatBadValue(error.badValue)}`;
+        return `${field2} is forbidden, forbidden values found: ${formatBadValue(error.badValue)}`;
       }
-      return fieldErrorText(field, error.type);
+      return fieldErrorText(field2, error.type);
     });
     out += `(Forbidden reason: ${failure2.reason}, field error list: [${errors.join(", ")}])`;
   }
@@ -31775,20 +32304,20 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
       return { status: "skip", message: `rule is skipped due to policy exceptions ${keys}` };
     }
   }
-  const kind = resourceKind(resource);
+  const kind2 = resourceKind(resource);
   const violated = `${level}:${podSecurity2.version ?? ""}`;
-  const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind)}`;
-  const path8 = findingPath(outcomes, extracted);
-  return path8 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path8 };
+  const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind2)}`;
+  const path10 = findingPath(outcomes, extracted);
+  return path10 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path10 };
 }
 
 // src/engine/validate/messages.ts
-function patternFailureMessage(env, errorText3, path8) {
+function patternFailureMessage(env, errorText5, path10) {
   const rule = env.plan;
   const message = rule.message;
   if (message === "") {
-    if (path8 !== "") return `validation error: rule ${rule.name} failed at path ${path8}`;
-    return `validation error: rule ${rule.name} execution error: ${errorText3}`;
+    if (path10 !== "") return `validation error: rule ${rule.name} failed at path ${path10}`;
+    return `validation error: rule ${rule.name} execution error: ${errorText5}`;
   }
   let result;
   let failed = false;
@@ -31798,12 +32327,12 @@ function patternFailureMessage(env, errorText3, path8) {
     failed = true;
   }
   if (failed || result instanceof SubstitutionFailure) {
-    return `validation error: variables substitution error in rule ${rule.name} execution error: ${errorText3}`;
+    return `validation error: variables substitution error in rule ${rule.name} execution error: ${errorText5}`;
   }
   let substituted = messageText(result);
   if (!substituted.endsWith(".")) substituted += ".";
-  if (path8 !== "") return `validation error: ${substituted} rule ${rule.name} failed at path ${path8}`;
-  return `validation error: ${substituted} rule ${rule.name} execution error: ${errorText3}`;
+  if (path10 !== "") return `validation error: ${substituted} rule ${rule.name} failed at path ${path10}`;
+  return `validation error: ${substituted} rule ${rule.name} execution error: ${errorText5}`;
 }
 function anyPatternFailureMessage(message, errors) {
   const joined = errors.join(" ");
@@ -32040,17 +32569,7 @@ function evaluatePolicy(policy, request2, rewritesRequest, rules) {
   if (policy.kind === "Policy" && identity2.namespace !== policy.namespace) return null;
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
-  const matchInput = {
-    resource,
-    kind: identity2.kind,
-    group: identity2.group,
-    version: identity2.version,
-    subresource: request2.subresource ?? "",
-    operation: engineOperation,
-    namespaceLabels: request2.namespaceLabels ?? NO_LABELS,
-    userInfo: request2.userInfo,
-    policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
-  };
+  const matchInput = matchInputFor(resource, request2, engineOperation, policy);
   const subject2 = new MatchSubject(matchInput);
   rules ??= policy.validateRulesForKind(identity2.kind);
   for (const rule of rules) {
@@ -32192,6 +32711,20 @@ function readBackResource(context2, isDelete, fallback) {
   }
   return fallback;
 }
+function matchInputFor(resource, request2, operation, policy) {
+  const identity2 = identify(resource);
+  return {
+    resource,
+    kind: identity2.kind,
+    group: identity2.group,
+    version: identity2.version,
+    subresource: request2.subresource ?? "",
+    operation,
+    namespaceLabels: request2.namespaceLabels ?? NO_LABELS,
+    userInfo: request2.userInfo,
+    policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
+  };
+}
 var identities = /* @__PURE__ */ new WeakMap();
 function identify(resource) {
   let identity2 = identities.get(resource);
@@ -32214,19 +32747,2131 @@ function readIdentity(resource) {
   };
 }
 
+// src/engine/generate/errors.ts
+var GenerationError = class extends Error {
+  name = "GenerationError";
+};
+
+// src/engine/generate/object.ts
+function isObject19(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+function cloneObject(object2) {
+  return structuredClone(object2);
+}
+function topString(object2, field2) {
+  const value = object2[field2];
+  return typeof value === "string" ? value : "";
+}
+function metaString(object2, field2) {
+  const metadata = object2.metadata;
+  if (!isObject19(metadata)) return "";
+  const value = metadata[field2];
+  return typeof value === "string" ? value : "";
+}
+var nameOf = (object2) => metaString(object2, "name");
+var namespaceOf3 = (object2) => metaString(object2, "namespace");
+var apiVersionOf = (object2) => topString(object2, "apiVersion");
+var kindOf = (object2) => topString(object2, "kind");
+function metadataFor(object2) {
+  const metadata = object2.metadata;
+  if (metadata === void 0 || metadata === null) {
+    const created = {};
+    object2.metadata = created;
+    return created;
+  }
+  return isObject19(metadata) ? metadata : void 0;
+}
+function removeMetaField(object2, field2) {
+  const metadata = object2.metadata;
+  if (isObject19(metadata)) delete metadata[field2];
+}
+function setMetaString(object2, field2, value) {
+  if (value === "") {
+    removeMetaField(object2, field2);
+    return;
+  }
+  const metadata = metadataFor(object2);
+  if (metadata !== void 0) metadata[field2] = value;
+}
+function setMetaValue(object2, field2, value) {
+  if (value === void 0) {
+    removeMetaField(object2, field2);
+    return;
+  }
+  const metadata = metadataFor(object2);
+  if (metadata !== void 0) metadata[field2] = value;
+}
+function metaValue(object2, field2) {
+  const metadata = object2.metadata;
+  return isObject19(metadata) ? metadata[field2] : void 0;
+}
+function labelsOf2(object2) {
+  const labels = metaValue(object2, "labels");
+  if (!isObject19(labels)) return {};
+  const out = {};
+  for (const [key2, value] of Object.entries(labels)) {
+    if (typeof value !== "string") return {};
+    out[key2] = value;
+  }
+  return out;
+}
+function setLabels(object2, labels) {
+  const metadata = metadataFor(object2);
+  if (metadata !== void 0) metadata.labels = { ...labels };
+}
+function hasOwnerReferences(object2) {
+  return Array.isArray(metaValue(object2, "ownerReferences"));
+}
+function groupVersion(apiVersion) {
+  const parts = apiVersion.split("/");
+  if (parts.length === 1) return { group: "", version: apiVersion };
+  if (parts.length === 2) return { group: parts[0], version: parts[1] };
+  return { group: "", version: "" };
+}
+function jsonTypeName(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object") return "object";
+  if (typeof value === "boolean") return "bool";
+  return typeof value;
+}
+
+// src/engine/generate/labels.ts
+var MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
+var MANAGED_BY_KYVERNO = "kyverno";
+var POLICY_NAME_LABEL = "generate.kyverno.io/policy-name";
+var POLICY_NAMESPACE_LABEL = "generate.kyverno.io/policy-namespace";
+var RULE_NAME_LABEL = "generate.kyverno.io/rule-name";
+var TRIGGER_GROUP_LABEL = "generate.kyverno.io/trigger-group";
+var TRIGGER_VERSION_LABEL = "generate.kyverno.io/trigger-version";
+var TRIGGER_KIND_LABEL = "generate.kyverno.io/trigger-kind";
+var TRIGGER_NAMESPACE_LABEL = "generate.kyverno.io/trigger-namespace";
+var TRIGGER_UID_LABEL = "generate.kyverno.io/trigger-uid";
+var SOURCE_GROUP_LABEL = "generate.kyverno.io/source-group";
+var SOURCE_VERSION_LABEL = "generate.kyverno.io/source-version";
+var SOURCE_KIND_LABEL = "generate.kyverno.io/source-kind";
+var SOURCE_NAMESPACE_LABEL = "generate.kyverno.io/source-namespace";
+var SOURCE_NAME_LABEL = "generate.kyverno.io/source-name";
+var CLONE_SOURCE_LABEL = "generate.kyverno.io/clone-source";
+function manageLabels(object2, trigger, policy, ruleName) {
+  const labels = labelsOf2(object2);
+  labels[MANAGED_BY_LABEL] = MANAGED_BY_KYVERNO;
+  labels[POLICY_NAME_LABEL] = policy.name;
+  labels[POLICY_NAMESPACE_LABEL] = policy.namespace;
+  labels[RULE_NAME_LABEL] = ruleName;
+  const { group, version } = groupVersion(apiVersionOf(trigger));
+  labels[TRIGGER_VERSION_LABEL] = version;
+  labels[TRIGGER_GROUP_LABEL] = group;
+  labels[TRIGGER_KIND_LABEL] = kindOf(trigger);
+  labels[TRIGGER_NAMESPACE_LABEL] = namespaceOf3(trigger);
+  labels[TRIGGER_UID_LABEL] = metaString(trigger, "uid");
+  setLabels(object2, labels);
+}
+function addSourceLabels(object2) {
+  const labels = labelsOf2(object2);
+  const { group, version } = groupVersion(apiVersionOf(object2));
+  labels[SOURCE_GROUP_LABEL] = group;
+  labels[SOURCE_VERSION_LABEL] = version;
+  labels[SOURCE_KIND_LABEL] = kindOf(object2);
+  labels[SOURCE_NAMESPACE_LABEL] = namespaceOf3(object2);
+  labels[SOURCE_NAME_LABEL] = nameOf(object2);
+  setLabels(object2, labels);
+}
+function tagCloneSource(object2) {
+  const labels = labelsOf2(object2);
+  labels[CLONE_SOURCE_LABEL] = "";
+  setLabels(object2, labels);
+}
+
+// src/engine/generate/pattern.ts
+var PATTERN_FIELDS = ["apiVersion", "kind", "namespace", "name", "uid", "data", "clone", "cloneList"];
+function patternDocument(block) {
+  const out = {};
+  for (const field2 of PATTERN_FIELDS) {
+    const value = block[field2];
+    if (value !== void 0) out[field2] = value;
+  }
+  return out;
+}
+function isObject20(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+function unmarshalError(value, path10, type) {
+  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${path10} of type ${type}`);
+}
+function stringField3(object2, field2, path10) {
+  const value = object2[field2];
+  if (value === void 0 || value === null) return "";
+  if (typeof value !== "string") throw unmarshalError(value, `${path10}.${field2}`, "string");
+  return value;
+}
+function objectField(object2, field2, path10) {
+  const value = object2[field2];
+  if (value === void 0 || value === null) return {};
+  if (!isObject20(value)) throw unmarshalError(value, `${path10}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
+  return value;
+}
+function decodePattern(document) {
+  const path10 = "GeneratePattern";
+  const clone2 = objectField(document, "clone", path10);
+  const cloneList2 = objectField(document, "cloneList", path10);
+  const kinds = cloneList2.kinds;
+  if (kinds !== void 0 && kinds !== null && !Array.isArray(kinds)) throw unmarshalError(kinds, "CloneList.kinds", "[]string");
+  const kindList = Array.isArray(kinds) ? kinds.map((kind2) => {
+    if (typeof kind2 !== "string") throw unmarshalError(kind2, "CloneList.kinds", "string");
+    return kind2;
+  }) : null;
+  const selector2 = cloneList2.selector;
+  if (selector2 !== void 0 && selector2 !== null && !isObject20(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
+  const data = document.data;
+  return {
+    target: {
+      apiVersion: stringField3(document, "apiVersion", path10),
+      kind: stringField3(document, "kind", path10),
+      namespace: stringField3(document, "namespace", path10),
+      name: stringField3(document, "name", path10)
+    },
+    data: data === null ? void 0 : data,
+    clone: { namespace: stringField3(clone2, "namespace", "CloneFrom"), name: stringField3(clone2, "name", "CloneFrom") },
+    cloneList: {
+      namespace: stringField3(cloneList2, "namespace", "CloneList"),
+      kinds: kindList,
+      selector: isObject20(selector2) ? selector2 : null
+    }
+  };
+}
+function describeTarget(target) {
+  return [target.apiVersion, target.kind, target.namespace, target.name].join("/");
+}
+var VERSION_REGEX = /^v\d((alpha|beta)\d)?|\*$/;
+var formatSubresource = (text4) => text4.replace(".", "/");
+function kindFromGVK(text4) {
+  const parts = text4.split("/");
+  switch (parts.length) {
+    case 1:
+      return ["", formatSubresource(text4)];
+    case 2:
+      if (parts[0] === "*" && parts[1] === "*") return ["", `${parts[0]}/${parts[1]}`];
+      if (VERSION_REGEX.test(parts[0])) return [parts[0], formatSubresource(parts[1])];
+      return ["", `${parts[0]}/${parts[1]}`];
+    case 3:
+      if (VERSION_REGEX.test(parts[0])) return [parts[0], `${parts[1]}/${parts[2]}`];
+      return [`${parts[0]}/${parts[1]}`, formatSubresource(parts[2])];
+    case 4:
+      return [`${parts[0]}/${parts[1]}`, `${parts[2]}/${parts[3]}`];
+    default:
+      return ["", ""];
+  }
+}
+
+// src/engine/generate/store.ts
+var StoreError = class extends Error {
+  constructor(reason2, message) {
+    super(message);
+    this.reason = reason2;
+  }
+  reason;
+  name = "StoreError";
+};
+function resourceName(apiVersion, kind2) {
+  const plural = `${kind2.toLowerCase()}s`;
+  const { group } = groupVersion(apiVersion);
+  return group === "" ? plural : `${plural}.${group}`;
+}
+function sameAddress(stored, lookup2) {
+  return (lookup2.apiVersion === "" || stored.apiVersion === lookup2.apiVersion) && stored.kind === lookup2.kind && stored.namespace === lookup2.namespace && stored.name === lookup2.name;
+}
+var ObjectStore = class {
+  /** Stored objects in insertion order (a listing returns them in this order). */
+  #entries = [];
+  /** Seeds the store at the objects' own addresses; a later object with the address of an earlier one is ignored. */
+  constructor(seeds) {
+    for (const seed of seeds) {
+      const address = addressOf(seed);
+      if (this.#find(address) < 0) this.#entries.push({ address, object: cloneObject(seed) });
+    }
+  }
+  /** A copy of the object at `address`; throws a NotFound `StoreError`. */
+  get(address) {
+    const index = this.#find(address);
+    if (index < 0) throw notFound2(address);
+    return cloneObject(this.#entries[index].object);
+  }
+  /** Copies of the objects of a kind in `namespace` (every namespace when `""`) that `selector` selects. */
+  list(apiVersion, kind2, namespace, selector2) {
+    const out = [];
+    for (const { address, object: object2 } of this.#entries) {
+      if (apiVersion !== "" && address.apiVersion !== apiVersion) continue;
+      if (address.kind !== kind2) continue;
+      if (namespace !== "" && address.namespace !== namespace) continue;
+      if (selector2 !== null && selector2 !== void 0 && !selectorMatches(selector2, labelsOf2(object2))) continue;
+      out.push(cloneObject(object2));
+    }
+    return out;
+  }
+  /** Stores a new object at `address`; throws an AlreadyExists `StoreError`. */
+  create(address, object2) {
+    if (this.#find(address) >= 0) {
+      throw new StoreError("AlreadyExists", `${resourceName(address.apiVersion, address.kind)} "${address.name}" already exists`);
+    }
+    this.#entries.push({ address: { ...address }, object: cloneObject(object2) });
+  }
+  /** Replaces the object at `address`; throws a NotFound `StoreError`. */
+  update(address, object2) {
+    const index = this.#find(address);
+    if (index < 0) throw notFound2(address);
+    this.#entries[index] = { address: this.#entries[index].address, object: cloneObject(object2) };
+  }
+  #find(address) {
+    return this.#entries.findIndex((entry2) => sameAddress(entry2.address, address));
+  }
+};
+function notFound2(address) {
+  return new StoreError("NotFound", `${resourceName(address.apiVersion, address.kind)} "${address.name}" not found`);
+}
+function addressOf(object2) {
+  return { apiVersion: apiVersionOf(object2), kind: kindOf(object2), namespace: namespaceOf3(object2), name: nameOf(object2) };
+}
+
+// src/engine/generate/targets.ts
+function isObject21(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+function errorText3(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function findTarget(store, target) {
+  try {
+    return store.get(target);
+  } catch (error) {
+    if (error instanceof StoreError && error.reason === "NotFound") return null;
+    throw error;
+  }
+}
+function manageData(store, target, data, synchronize) {
+  let resource;
+  if (data === void 0 || data === null) {
+    resource = {};
+  } else if (isObject21(data)) {
+    resource = cloneObject(data);
+  } else {
+    return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
+  }
+  const existing = findTarget(store, target);
+  if (existing === null) return { action: "Create", target, data: resource };
+  if (!synchronize) return { action: "Skip", target };
+  setMetaValue(resource, "resourceVersion", metaValue(existing, "resourceVersion"));
+  return { action: "Update", target, data: resource };
+}
+var SERVER_FIELDS = ["uid", "selfLink", "creationTimestamp", "managedFields", "resourceVersion"];
+function manageClone(store, target, sourceSpec, pattern) {
+  const source = pattern.clone.name !== "" ? { apiVersion: target.apiVersion, kind: target.kind, namespace: pattern.clone.namespace, name: pattern.clone.name } : sourceSpec;
+  if (source.namespace === target.namespace && source.name === target.name) return { action: "Skip", target };
+  let sourceObject;
+  try {
+    sourceObject = store.get(source);
+  } catch (error) {
+    return { action: "Skip", target, error: `source resource ${describeTarget(target)} not found: ${errorText3(error)}` };
+  }
+  tagCloneSource(sourceObject);
+  try {
+    store.update(addressOf(sourceObject), sourceObject);
+  } catch {
+  }
+  const copy = cloneObject(sourceObject);
+  addSourceLabels(copy);
+  if (namespaceOf3(copy) !== target.namespace && hasOwnerReferences(copy)) removeMetaField(copy, "ownerReferences");
+  for (const field2 of SERVER_FIELDS) removeMetaField(copy, field2);
+  const existing = findTarget(store, target);
+  if (existing === null) return { action: "Create", target, data: copy };
+  for (const field2 of SERVER_FIELDS) setMetaValue(copy, field2, metaValue(existing, field2));
+  if (deepEqualJson(copy, existing)) return { action: "Skip", target };
+  return { action: "Update", target, data: copy };
+}
+function manageCloneList(store, targetNamespace, pattern) {
+  const actions = [];
+  const sourceNamespace = pattern.cloneList.namespace;
+  for (const entry2 of pattern.cloneList.kinds ?? []) {
+    const [apiVersion, kind2] = kindFromGVK(entry2);
+    for (const source of store.list(apiVersion, kind2, sourceNamespace, pattern.cloneList.selector)) {
+      const sourceAddress = {
+        apiVersion: apiVersionOf(source),
+        kind: kindOf(source),
+        namespace: namespaceOf3(source),
+        name: nameOf(source)
+      };
+      const target = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
+      if (sourceAddress.namespace === targetNamespace) {
+        actions.push({ action: "Skip", target });
+        continue;
+      }
+      actions.push(manageClone(store, target, sourceAddress, pattern));
+    }
+  }
+  return actions;
+}
+
+// src/engine/generate/rule-generator.ts
+var NO_SOURCE = { apiVersion: "", kind: "", namespace: "", name: "" };
+function isObject22(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+function isNamespaced2(apiVersion, kind2) {
+  if (apiVersion === "" || kind2 === "") return true;
+  return !isClusterScoped(apiVersion, kind2);
+}
+function generatePattern(env, scope, contextEntries, preconditions, block) {
+  try {
+    env.loadContext(contextEntries);
+  } catch (error) {
+    throw new GenerationError(`failed to load context: ${errorText2(error)}`);
+  }
+  let outcome;
+  try {
+    outcome = tryEvaluateConditions(preconditions, env.substituteCondition);
+  } catch (error) {
+    throw new GenerationError(`failed to evaluate preconditions: ${errorText2(error)}`);
+  }
+  if (outcome instanceof ConditionFailure) throw new GenerationError(`failed to evaluate preconditions: ${outcome.message}`);
+  if (!outcome.result) return [];
+  let document;
+  try {
+    document = env.substitute(patternDocument(block));
+  } catch (error) {
+    throw new GenerationError(errorText2(error));
+  }
+  const pattern = decodePattern(isObject22(document) ? document : {});
+  const target = pattern.target;
+  let actions;
+  if (pattern.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern)];
+  else if (pattern.cloneList.kinds !== null && pattern.cloneList.kinds.length > 0) actions = manageCloneList(scope.store, target.namespace, pattern);
+  else actions = [manageData(scope.store, target, pattern.data, scope.synchronize)];
+  return applyActions(scope, actions);
+}
+function applyActions(scope, actions) {
+  const generated = [];
+  for (const action of actions) {
+    if (action.action === "Skip") {
+      if (action.error !== void 0) throw new GenerationError(action.error);
+      continue;
+    }
+    const target = action.target;
+    const object2 = action.data;
+    setMetaString(object2, "name", target.name);
+    setMetaString(object2, "namespace", target.namespace);
+    if (kindOf(object2) === "") object2.kind = target.kind;
+    object2.apiVersion = target.apiVersion;
+    manageLabels(object2, scope.trigger, scope.policy, scope.ruleName);
+    if (action.action === "Create") {
+      removeMetaField(object2, "resourceVersion");
+      storeWrite(() => scope.store.create(target, object2));
+      generated.push(target);
+      continue;
+    }
+    let existing;
+    try {
+      existing = scope.store.get(target);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      existing = null;
+    }
+    if (existing === null) {
+      storeWrite(() => scope.store.create(target, object2));
+      generated.push(target);
+      continue;
+    }
+    const apiVersion = target.apiVersion === "" ? apiVersionOf(existing) : target.apiVersion;
+    object2.apiVersion = apiVersion;
+    const namespace = target.namespace === "" && isNamespaced2(apiVersion, target.kind) ? "default" : target.namespace;
+    setMetaString(object2, "namespace", namespace);
+    if (!scope.synchronize) continue;
+    if (deepEqualJson(object2, existing)) continue;
+    storeWrite(() => scope.store.update({ apiVersion, kind: target.kind, namespace, name: target.name }, object2));
+  }
+  return generated;
+}
+function storeWrite(write) {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof StoreError) throw new GenerationError(error.message);
+    throw error;
+  }
+}
+function generateForeach(env, scope, entries) {
+  const errors = [];
+  const generated = [];
+  entries.forEach((entry2, index) => {
+    const block = isObject22(entry2) ? entry2 : {};
+    const list3 = typeof block.list === "string" ? block.list : "";
+    const elements = env.tryEvaluateList(list3);
+    if (elements instanceof QueryFailure) {
+      errors.push(`failed to evaluate ${index} foreach list: ${elements.message}`);
+      return;
+    }
+    const result = generateElements(env, scope, block, elements);
+    if (result.errors.length > 0) errors.push(`failed to process ${index} foreach in rule ${scope.ruleName}: ${result.errors.join("; ")}`);
+    generated.push(...result.generated);
+  });
+  if (errors.length > 0) throw new GenerationError(errors.join("; "));
+  return generated;
+}
+function entryContext(block) {
+  return Array.isArray(block.context) ? block.context : void 0;
+}
+function generateElements(env, scope, block, elements) {
+  const generated = [];
+  const errors = [];
+  const context2 = env.context;
+  context2.checkpoint();
+  try {
+    elements.forEach((element, index) => {
+      if (element === null) return;
+      context2.reset();
+      context2.addElement(element, index, 0);
+      try {
+        generated.push(
+          ...generatePattern(env, scope, entryContext(block), block.preconditions, block)
+        );
+      } catch (error) {
+        errors.push(`failed to process ${index} element: ${errorText2(error)}`);
+      }
+    });
+  } finally {
+    context2.restore();
+  }
+  return { generated, errors };
+}
+
+// src/engine/generate/trigger.ts
+function toEngineOperation2(operation) {
+  return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
+}
+function readBack2(context2, path10) {
+  try {
+    const value = context2.query(path10);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+function prepareTrigger(request2) {
+  const operation = request2.operation ?? "CREATE";
+  const engineOperation = toEngineOperation2(operation);
+  const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
+  const resourceValues = request2.values?.resource;
+  if (resourceValues) for (const [key2, value] of Object.entries(resourceValues)) context2.addAtPath(key2, value);
+  const rewritten = resourceValues !== void 0 && Object.keys(resourceValues).some((key2) => key2.startsWith("request."));
+  let newResource = null;
+  let oldResource = null;
+  if (engineOperation !== "DELETE") newResource = rewritten ? readBack2(context2, "request.object") : request2.resource;
+  if (engineOperation !== "CREATE") oldResource = rewritten ? readBack2(context2, "request.oldObject") : request2.resource;
+  const apiVersion = typeof request2.resource.apiVersion === "string" ? request2.resource.apiVersion : "";
+  const slash = apiVersion.indexOf("/");
+  return {
+    operation,
+    engineOperation,
+    numberMode: request2.numberMode ?? "float64",
+    context: context2,
+    newResource,
+    oldResource,
+    resource: newResource ?? oldResource ?? request2.resource,
+    kind: typeof request2.resource.kind === "string" ? request2.resource.kind : "",
+    group: slash >= 0 ? apiVersion.slice(0, slash) : "",
+    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion
+  };
+}
+
+// src/engine/generate/generator.ts
+function hasGenerate(rule) {
+  const generate2 = rule.generate;
+  return generate2 !== void 0 && generate2 !== null && typeof generate2 === "object" && Object.keys(generate2).length > 0;
+}
+function generateObjects(policy, response, request2, cloneSources) {
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (stackTraceLimit === 0) return run(policy, response, request2, cloneSources);
+  Error.stackTraceLimit = 0;
+  try {
+    return run(policy, response, request2, cloneSources);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+function run(policy, response, request2, cloneSources) {
+  const trigger = prepareTrigger(request2);
+  const triggerObject = trigger.newResource;
+  if (triggerObject === null) return { error: "failed to mock dynamic client: the trigger resource is empty" };
+  const store = new ObjectStore([triggerObject, ...cloneSources]);
+  const identity2 = { name: policy.name, namespace: policy.kind === "Policy" ? policy.namespace : "" };
+  const results = [];
+  try {
+    for (const ruleResponse2 of response.rules) {
+      const targets = applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity2, ruleResponse2.name);
+      results.push([ruleResponse2, targets.map((target) => store.get(target))]);
+    }
+  } catch (error) {
+    return { error: errorText2(error) };
+  }
+  for (const [ruleResponse2, objects] of results) ruleResponse2.generatedResources = objects;
+  return {};
+}
+function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity2, ruleName) {
+  const generated = /* @__PURE__ */ new Map();
+  const applyOne = policy.policy.spec.applyRules === "One";
+  let applied = 0;
+  for (const rule of policy.policy.spec.rules ?? []) {
+    if (!hasGenerate(rule) || rule.name !== ruleName) continue;
+    if (applyOne && applied > 0) break;
+    const env = new RuleEnvironment({
+      rule,
+      context: trigger.context,
+      operation: trigger.operation,
+      numberMode: trigger.numberMode,
+      resource: triggerObject,
+      isDelete: false,
+      values: request2.values,
+      external: request2.external,
+      policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
+    });
+    try {
+      env.loadContext(rule.context);
+    } catch (error) {
+      throw new GenerationError(`failed to load rule level context: ${errorText2(error)}`);
+    }
+    const block = rule.generate;
+    const scope = { store, trigger: triggerObject, policy: identity2, ruleName: rule.name, synchronize: block.synchronize === true };
+    const foreach = block.foreach;
+    const targets = Array.isArray(foreach) ? generateForeach(env, scope, foreach) : generatePattern(env, scope, rule.context, rule.preconditions, block);
+    generated.set(rule.name, targets);
+    applied++;
+  }
+  return generated.get(ruleName) ?? [];
+}
+
+// src/engine/generate/index.ts
+var NO_LABELS2 = Object.freeze({});
+function generateResource(policy, request2) {
+  if (!request2.exceptions?.length) {
+    const kind2 = typeof request2.resource.kind === "string" ? request2.resource.kind : "";
+    if (!policy.rulesForKind(kind2).some((rule) => hasGenerate(rule) || isMutateExisting(rule))) return null;
+  }
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (stackTraceLimit === 0) return evaluatePolicy2(policy, request2);
+  Error.stackTraceLimit = 0;
+  try {
+    return evaluatePolicy2(policy, request2);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+function isMutateExisting(rule) {
+  const targets = rule.mutate?.targets;
+  return Array.isArray(targets) && targets.length > 0;
+}
+function evaluatePolicy2(policy, request2) {
+  const trigger = prepareTrigger(request2);
+  const policyNamespace = policy.kind === "Policy" ? policy.namespace : void 0;
+  const base = {
+    kind: trigger.kind,
+    group: trigger.group,
+    version: trigger.version,
+    subresource: request2.subresource ?? "",
+    operation: trigger.engineOperation,
+    namespaceLabels: request2.namespaceLabels ?? NO_LABELS2,
+    userInfo: request2.userInfo,
+    policyNamespace
+  };
+  const evaluation = {
+    policy,
+    request: request2,
+    trigger,
+    policyNamespace,
+    newSubject: trigger.newResource === null ? null : new MatchSubject({ ...base, resource: trigger.newResource }),
+    oldInput: trigger.oldResource === null ? null : { ...base, resource: trigger.oldResource },
+    exceptionInput: { ...base, resource: trigger.resource }
+  };
+  const responses = [];
+  const applyOne = policy.policy.spec.applyRules === "One";
+  for (const rule of computeRules(policy.policy, trigger.kind)) {
+    const type = hasGenerate(rule) ? "Generation" : isMutateExisting(rule) ? "Mutation" : null;
+    if (type === null) continue;
+    const response = filterRule(evaluation, rule, type);
+    if (response === null) continue;
+    responses.push(response);
+    if (applyOne && response.status !== "skip") break;
+  }
+  if (responses.length === 0) return null;
+  return { policy, resource: trigger.resource, rules: responses };
+}
+function filterRule(evaluation, rule, type) {
+  const { trigger, request: request2 } = evaluation;
+  const env = new RuleEnvironment({
+    rule,
+    context: trigger.context,
+    operation: trigger.operation,
+    numberMode: trigger.numberMode,
+    resource: trigger.resource,
+    isDelete: trigger.engineOperation === "DELETE",
+    values: request2.values,
+    external: request2.external,
+    policyNamespace: evaluation.policyNamespace
+  });
+  const exceptions = matchingExceptions(evaluation, env, rule);
+  if (exceptions.length > 0) {
+    const keys = exceptions.map((exception) => exception.key).join(", ");
+    return ruleResponse(rule.name, type, "skip", `rule is skipped due to policy exception ${keys}`);
+  }
+  const matcher = ruleMatcher(rule);
+  if (evaluation.newSubject === null || !matcher.matchesSubject(evaluation.newSubject)) {
+    if (type === "Generation" && evaluation.oldInput !== null && matcher.matches(evaluation.oldInput)) {
+      return ruleResponse(rule.name, type, "fail", "");
+    }
+    return null;
+  }
+  const context2 = trigger.context;
+  context2.checkpoint();
+  try {
+    try {
+      env.loadContext(rule.context);
+    } catch {
+      return null;
+    }
+    const response = evaluatePreconditions(env, rule, type, trigger);
+    const unresolved = env.unresolved;
+    return unresolved === void 0 ? response : withUnresolvedHint(response, unresolved);
+  } finally {
+    context2.restore();
+  }
+}
+function matchingExceptions(evaluation, env, rule) {
+  const all = evaluation.request.exceptions;
+  if (all === void 0 || all.length === 0) return [];
+  return exceptionsFor(all, policyKey(evaluation.policy), rule.name).filter(
+    (exception) => anyAllMatches(exception.match, evaluation.exceptionInput) && exceptionConditionsHold(env, exception)
+  );
+}
+function evaluatePreconditions(env, rule, type, trigger) {
+  const evaluate3 = () => tryEvaluateConditions(rule.preconditions, env.substituteCondition);
+  let outcome;
+  try {
+    outcome = evaluate3();
+  } catch (error) {
+    return ruleError2(rule.name, type, "failed to evaluate conditions", error);
+  }
+  if (outcome instanceof ConditionFailure) return ruleError2(rule.name, type, "failed to evaluate conditions", outcome.message);
+  if (outcome.result) return ruleResponse(rule.name, type, "pass", "");
+  if (trigger.oldResource !== null) {
+    env.context.setResource(trigger.oldResource);
+    let old;
+    try {
+      old = evaluate3();
+    } catch (error) {
+      return ruleError2(rule.name, type, "failed to evaluate conditions for old resource", error);
+    }
+    if (old instanceof ConditionFailure) return ruleError2(rule.name, type, "failed to evaluate conditions for old resource", old.message);
+    if (old.result) return ruleResponse(rule.name, type, "fail", old.message);
+  }
+  return ruleResponse(rule.name, type, "skip", "");
+}
+
+// src/engine/mutate/json-patch/index.ts
+var ERR_MISSING = "missing value";
+var ERR_INVALID = "invalid state detected";
+var ERR_INVALID_INDEX = "invalid index referenced";
+var ERR_TEST_FAILED = "test failed";
+var PatchError = class extends Error {
+  constructor(message, missing = false) {
+    super(message);
+    this.missing = missing;
+  }
+  missing;
+};
+function wrap2(context2, cause, missing = false) {
+  return new PatchError(`${context2}: ${cause}`, missing);
+}
+var INT64_MIN2 = -(2n ** 63n);
+var INT64_MAX2 = 2n ** 63n - 1n;
+function atoi3(text4) {
+  if (!/^[+-]?[0-9]+$/.test(text4)) return { error: `strconv.Atoi: parsing ${JSON.stringify(text4)}: invalid syntax` };
+  const big = BigInt(text4);
+  if (big < INT64_MIN2 || big > INT64_MAX2) {
+    return { error: `strconv.Atoi: parsing ${JSON.stringify(text4)}: value out of range` };
+  }
+  return { value: Number(big) };
+}
+function decodeKey(token) {
+  return token.replace(/~[01]/g, (escape2) => escape2 === "~1" ? "/" : "~");
+}
+function isContainer(value) {
+  return typeof value === "object" && value !== null;
+}
+function clone(value) {
+  return structuredClone(value);
+}
+function hasOwn(object2, key2) {
+  return Object.prototype.hasOwnProperty.call(object2, key2);
+}
+function get(state, container, key2) {
+  if (key2 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
+  if (!Array.isArray(container)) {
+    if (!hasOwn(container, key2)) return wrap2(`unable to get nonexistent key: ${key2}`, ERR_MISSING, true);
+    const value2 = container[key2];
+    return { value: value2 === null ? void 0 : value2 };
+  }
+  const parsed = atoi3(key2);
+  if ("error" in parsed) return new PatchError(parsed.error);
+  let index = parsed.value;
+  if (index < 0) {
+    if (index < -container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+    index += container.length;
+  }
+  if (index >= container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+  const value = container[index];
+  return { value: value === null ? void 0 : value };
+}
+function add(container, key2, value) {
+  if (!Array.isArray(container)) {
+    setOwnProperty(container, key2, value);
+    return null;
+  }
+  if (key2 === "-") {
+    container.push(value);
+    return null;
+  }
+  const parsed = atoi3(key2);
+  if ("error" in parsed) return wrap2(`value was not a proper array index: '${key2}'`, parsed.error);
+  let index = parsed.value;
+  const size = container.length + 1;
+  if (index >= size) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+  if (index < 0) {
+    if (index < -size) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+    index += size;
+  }
+  container.splice(index, 0, value);
+  return null;
+}
+function set(container, key2, value) {
+  if (!Array.isArray(container)) {
+    setOwnProperty(container, key2, value);
+    return null;
+  }
+  const parsed = atoi3(key2);
+  if ("error" in parsed) return new PatchError(parsed.error);
+  let index = parsed.value;
+  if (index < 0) {
+    if (index < -container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+    index += container.length;
+  }
+  container[index] = value;
+  return null;
+}
+function remove(container, key2) {
+  if (!Array.isArray(container)) {
+    delete container[key2];
+    return null;
+  }
+  const parsed = atoi3(key2);
+  if ("error" in parsed) return new PatchError(parsed.error);
+  let index = parsed.value;
+  if (index >= container.length) return null;
+  if (index < 0) {
+    if (index < -container.length) return null;
+    index += container.length;
+  }
+  container.splice(index, 1);
+  return null;
+}
+function findObject(state, path10) {
+  const split = path10.split("/");
+  if (split.length < 2) return path10 === "" ? { container: state.doc, key: "" } : null;
+  let container = state.doc;
+  for (const part of split.slice(1, -1)) {
+    const next = get(state, container, decodeKey(part));
+    if (next instanceof PatchError || !isContainer(next.value)) return null;
+    container = next.value;
+  }
+  return { container, key: decodeKey(split[split.length - 1]) };
+}
+function ensurePathExists(state, path10) {
+  const split = path10.split("/");
+  if (split.length < 2) return null;
+  const parts = split.slice(1);
+  let container = state.doc;
+  for (let at = 0; at < parts.length - 1; at++) {
+    const part = parts[at];
+    const target = get(state, container, decodeKey(part));
+    if (target instanceof PatchError || target.value === void 0) {
+      const own = atoi3(part);
+      if ("value" in own && Array.isArray(container) && own.value >= container.length + 1) {
+        while (container.length < own.value) container.push(null);
+      }
+      const nextPart = parts[at + 1];
+      const next = atoi3(nextPart);
+      if ("value" in next || nextPart === "-") {
+        let index = "value" in next ? next.value : 0;
+        if (index < 0) {
+          if (index < -1) {
+            return wrap2(`Unable to ensure path for negative index other than -1: ${index}`, ERR_INVALID_INDEX);
+          }
+          index = 0;
+        }
+        const created = [];
+        add(container, part, created);
+        for (let i = 0; i < index; i++) created.push(null);
+        container = created;
+      } else {
+        const created = {};
+        add(container, part, created);
+        container = created;
+      }
+    } else if (isContainer(target.value)) {
+      container = target.value;
+    } else {
+      return new PatchError(ERR_INVALID);
+    }
+  }
+  return null;
+}
+function equal(a, b) {
+  if (a === void 0 || a === null || b === void 0 || b === null) {
+    return (a === void 0 || a === null) && (b === void 0 || b === null);
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => equal(item, b[i]));
+  }
+  if (typeof a === "object" || typeof b === "object") {
+    if (typeof a !== "object" || typeof b !== "object") return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key2) => hasOwn(b, key2) && equal(a[key2], b[key2]));
+  }
+  return a === b;
+}
+function operationValue(op) {
+  return clone(op.value ?? null);
+}
+function applyAdd(state, op) {
+  const path10 = op.path;
+  if (path10 === "") {
+    const value = operationValue(op);
+    if (!isContainer(value)) {
+      return new PatchError(`json: cannot unmarshal ${goTypeName5(value)} into Go value of type map[string]*jsonpatch.lazyNode`);
+    }
+    state.doc = value;
+    state.original = clone(value);
+    return null;
+  }
+  const ensured = ensurePathExists(state, path10);
+  if (ensured !== null) return ensured;
+  const found = findObject(state, path10);
+  if (found === null) return wrap2(`add operation does not apply: doc is missing path: "${path10}"`, ERR_MISSING, true);
+  const failed = add(found.container, found.key, operationValue(op));
+  return failed === null ? null : wrap2(`error in add for path: '${path10}'`, failed.message);
+}
+function applyRemove(state, op) {
+  const path10 = op.path;
+  const found = findObject(state, path10);
+  if (found === null) return null;
+  const failed = remove(found.container, found.key);
+  return failed === null ? null : wrap2(`error in remove for path: '${path10}'`, failed.message);
+}
+function applyReplace(state, op) {
+  const path10 = op.path;
+  if (path10 === "") {
+    const value = operationValue(op);
+    if (!isContainer(value)) return null;
+    state.doc = value;
+    return null;
+  }
+  const found = findObject(state, path10);
+  if (found === null) return wrap2(`replace operation does not apply: doc is missing path: ${path10}`, ERR_MISSING, true);
+  if (get(state, found.container, found.key) instanceof PatchError) {
+    return wrap2(`replace operation does not apply: doc is missing key: ${path10}`, ERR_MISSING, true);
+  }
+  const failed = set(found.container, found.key, operationValue(op));
+  return failed === null ? null : wrap2(`error in remove for path: '${path10}'`, failed.message);
+}
+function applyMove(state, op) {
+  const from = op.from;
+  if (from === "") return wrap2("unable to move entire document to another path", ERR_INVALID);
+  const source = findObject(state, from);
+  if (source === null) return wrap2(`move operation does not apply: doc is missing from path: ${from}`, ERR_MISSING, true);
+  const value = get(state, source.container, source.key);
+  if (value instanceof PatchError) return wrap2(`error in move for path: '${source.key}'`, value.message);
+  const removed = remove(source.container, source.key);
+  if (removed !== null) return wrap2(`error in move for path: '${source.key}'`, removed.message);
+  const path10 = op.path;
+  const target = findObject(state, path10);
+  if (target === null) {
+    return wrap2(`move operation does not apply: doc is missing destination path: ${path10}`, ERR_MISSING, true);
+  }
+  const failed = add(target.container, target.key, value.value ?? null);
+  return failed === null ? null : wrap2(`error in move for path: '${path10}'`, failed.message);
+}
+function applyCopy(state, op) {
+  const from = op.from;
+  const source = findObject(state, from);
+  if (source === null) {
+    return wrap2(`copy operation does not apply: doc is missing from path: "${from}"`, ERR_MISSING, true);
+  }
+  const value = get(state, source.container, source.key);
+  if (value instanceof PatchError) return wrap2(`error in copy for from: '${from}'`, value.message);
+  const path10 = op.path;
+  const target = findObject(state, path10);
+  if (target === null) {
+    return wrap2(`copy operation does not apply: doc is missing destination path: ${path10}`, ERR_MISSING, true);
+  }
+  const failed = add(target.container, target.key, clone(value.value ?? null));
+  return failed === null ? null : wrap2("error while adding value during copy", failed.message);
+}
+function applyTest(state, op) {
+  const path10 = op.path;
+  const expected = op.value;
+  if (path10 === "") {
+    return equal(state.doc, expected) ? null : wrap2(`testing value ${path10} failed`, ERR_TEST_FAILED);
+  }
+  const found = findObject(state, path10);
+  if (found === null) return wrap2(`test operation does not apply: is missing path: ${path10}`, ERR_MISSING, true);
+  const actual = get(state, found.container, found.key);
+  if (actual instanceof PatchError && !actual.missing) return wrap2(`error in test for path: '${path10}'`, actual.message);
+  const value = actual instanceof PatchError ? void 0 : actual.value;
+  return equal(value, expected) ? null : wrap2(`testing value ${path10} failed`, ERR_TEST_FAILED);
+}
+function goTypeName5(value) {
+  if (Array.isArray(value)) return "array";
+  if (value === null) return "null";
+  if (typeof value === "object") return "object";
+  if (typeof value === "boolean") return "bool";
+  return typeof value;
+}
+function stringField4(op, field2) {
+  const value = op[field2];
+  if (value === void 0 || value === null) {
+    return field2 === "path" ? `operation missing path field: ${ERR_MISSING}` : `operation, missing from field: ${ERR_MISSING}`;
+  }
+  if (typeof value !== "string") return `json: cannot unmarshal ${goTypeName5(value)} into Go value of type string`;
+  return null;
+}
+function kindOf2(op) {
+  return typeof op.op === "string" ? op.op : "unknown";
+}
+function validateOperation(op) {
+  switch (kindOf2(op)) {
+    case "add":
+    case "replace":
+      if (!hasOwn(op, "value")) return `failed to decode 'value': operation, missing value field: ${ERR_MISSING}`;
+      break;
+    case "move":
+    case "copy": {
+      const error2 = stringField4(op, "from");
+      if (error2 !== null) return `failed to decode 'from': ${error2}`;
+      break;
+    }
+    case "remove":
+    case "test":
+      break;
+    default:
+      return "unsupported operation";
+  }
+  const error = stringField4(op, "path");
+  return error === null ? null : `failed to decode 'path': ${error}`;
+}
+function decodeJsonPatch(patch) {
+  let value;
+  if (typeof patch === "string") {
+    if (patch.length === 0 || patch[0] === "[") {
+      try {
+        value = goJsonParse(patch);
+      } catch (error) {
+        if (!(error instanceof GoJsonError) && !(error instanceof SyntaxError)) throw error;
+        return { error: `failed to decode patches: ${ERR_INVALID}` };
+      }
+    } else {
+      const parsed = parseDocuments("patchesJson6902", patch);
+      const problem2 = parsed.problems.find((p) => p.severity === "error");
+      if (problem2 !== void 0) {
+        return { error: `failed to convert patchesJSON6902 to JSON: error converting YAML to JSON: ${problem2.message}` };
+      }
+      value = parsed.documents[0]?.value ?? null;
+    }
+  } else {
+    value = patch;
+  }
+  if (value === null) return { operations: [] };
+  if (!Array.isArray(value)) {
+    return { error: `failed to decode patches: json: cannot unmarshal ${goTypeName5(value)} into Go value of type jsonpatch.Patch` };
+  }
+  const operations = [];
+  for (const item of value) {
+    if (item !== null && (typeof item !== "object" || Array.isArray(item))) {
+      return {
+        error: `failed to decode patches: json: cannot unmarshal ${goTypeName5(item)} into Go value of type jsonpatch.Operation`
+      };
+    }
+    operations.push(item ?? {});
+  }
+  for (const [i, op] of operations.entries()) {
+    const error = validateOperation(op);
+    if (error !== null) {
+      const text4 = value[i] === null ? "null" : goJsonStringify(op);
+      return { error: `failed to decode patches: invalid operation ${text4}: ${error}` };
+    }
+  }
+  return { operations };
+}
+function applyJsonPatch(resource, patch) {
+  const decoded = decodeJsonPatch(patch);
+  if ("error" in decoded) return decoded;
+  const state = { doc: clone(resource), original: clone(resource) };
+  for (const op of decoded.operations) {
+    let failed;
+    switch (kindOf2(op)) {
+      case "add":
+        failed = applyAdd(state, op);
+        break;
+      case "remove":
+        failed = applyRemove(state, op);
+        break;
+      case "replace":
+        failed = applyReplace(state, op);
+        break;
+      case "move":
+        failed = applyMove(state, op);
+        break;
+      case "test":
+        failed = applyTest(state, op);
+        break;
+      case "copy":
+        failed = applyCopy(state, op);
+        break;
+      default:
+        failed = new PatchError(`Unexpected kind: ${kindOf2(op)}`);
+    }
+    if (failed !== null) return { error: failed.message };
+  }
+  if (Array.isArray(state.doc)) return { error: "patched resource is not an object" };
+  return { resource: state.doc };
+}
+
+// src/engine/mutate/strategic-merge/nodes.ts
+function isObject23(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function hasKey2(map2, key2) {
+  return Object.prototype.hasOwnProperty.call(map2, key2);
+}
+function fieldOf(node2, key2) {
+  return isObject23(node2) && hasKey2(node2, key2) ? node2[key2] : void 0;
+}
+function scalarText2(v) {
+  if (v === void 0) return "";
+  if (v === null) return "null";
+  if (typeof v === "string") return v;
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (typeof v === "number") return goJsonStringify(v);
+  return "";
+}
+function isNilOrEmpty(v) {
+  if (v === void 0 || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (isObject23(v)) return Object.keys(v).length === 0;
+  return false;
+}
+function isEmptyMap(v) {
+  return isObject23(v) && Object.keys(v).length === 0;
+}
+function nodeKind(v) {
+  if (Array.isArray(v)) return "SequenceNode";
+  if (isObject23(v)) return "MappingNode";
+  return "ScalarNode";
+}
+function wrongKindMessage(expected, value) {
+  const text4 = typeof value === "string" ? value : JSON.stringify(value);
+  return `wrong Node Kind for  expected: ${expected} was ${nodeKind(value)}: value: {${text4}}`;
+}
+function renameKey(map2, from, to) {
+  if (!hasKey2(map2, from) || from === to) return;
+  const entries = Object.entries(map2);
+  for (const key2 of Object.keys(map2)) delete map2[key2];
+  for (const [key2, value] of entries) {
+    if (key2 === to) continue;
+    setOwnProperty(map2, key2 === from ? to : key2, value);
+  }
+}
+function cloneJson2(v) {
+  return structuredClone(v);
+}
+
+// src/engine/mutate/strategic-merge/schema.ts
+function assoc(keys, items2, strategy = "merge") {
+  return items2 === void 0 ? { strategy, keys } : { strategy, keys, items: items2 };
+}
+var OBJECT_META = {
+  fields: {
+    ownerReferences: assoc(["uid"]),
+    finalizers: assoc([])
+  }
+};
+function containerSchema(withPorts) {
+  const fields = {
+    env: assoc(["name"]),
+    volumeMounts: assoc(["mountPath"]),
+    volumeDevices: assoc(["devicePath"])
+  };
+  if (withPorts) fields["ports"] = assoc(["containerPort", "protocol"]);
+  return { fields };
+}
+var CONTAINER = containerSchema(true);
+var EPHEMERAL_CONTAINER = containerSchema(false);
+var POD_SPEC = {
+  fields: {
+    containers: assoc(["name"], CONTAINER),
+    initContainers: assoc(["name"], CONTAINER),
+    ephemeralContainers: assoc(["name"], EPHEMERAL_CONTAINER),
+    volumes: assoc(["name"], void 0, "merge,retainKeys"),
+    imagePullSecrets: assoc(["name"]),
+    hostAliases: assoc(["ip"]),
+    topologySpreadConstraints: assoc(["topologyKey", "whenUnsatisfiable"])
+  }
+};
+var POD_TEMPLATE_SPEC = { fields: { metadata: OBJECT_META, spec: POD_SPEC } };
+var POD_STATUS = {
+  fields: { conditions: assoc(["type"]), podIPs: assoc(["ip"]) }
+};
+var JOB_SPEC = { fields: { template: POD_TEMPLATE_SPEC } };
+var CRON_JOB_SPEC = {
+  fields: { jobTemplate: { fields: { metadata: OBJECT_META, spec: JOB_SPEC } } }
+};
+function kind(fields = {}) {
+  return { fields: { metadata: OBJECT_META, ...fields } };
+}
+var WITH_POD_TEMPLATE = kind({ spec: { fields: { template: POD_TEMPLATE_SPEC } } });
+var PLAIN2 = kind();
+var KINDS = new Map([
+  ["v1/Pod", kind({ spec: POD_SPEC, status: POD_STATUS })],
+  ["v1/PodTemplate", kind({ template: POD_TEMPLATE_SPEC })],
+  ["v1/ReplicationController", WITH_POD_TEMPLATE],
+  ["v1/Service", kind({ spec: { fields: { ports: assoc(["port", "protocol"]) } } })],
+  ["v1/ServiceAccount", kind({ secrets: assoc(["name"]) })],
+  ["v1/Node", kind({ spec: { fields: { podCIDRs: assoc([]) } }, status: { fields: { addresses: assoc(["type"]), conditions: assoc(["type"]) } } })],
+  ...["ConfigMap", "Secret", "Namespace", "PersistentVolumeClaim", "PersistentVolume", "LimitRange", "ResourceQuota", "Endpoints", "Event"].map((k) => [`v1/${k}`, PLAIN2]),
+  ...["Deployment", "DaemonSet", "StatefulSet", "ReplicaSet"].map((k) => [`apps/v1/${k}`, WITH_POD_TEMPLATE]),
+  ["batch/v1/Job", kind({ spec: JOB_SPEC })],
+  ["batch/v1/CronJob", kind({ spec: CRON_JOB_SPEC })],
+  ["batch/v1beta1/CronJob", kind({ spec: CRON_JOB_SPEC })],
+  ...[
+    "networking.k8s.io/v1/Ingress",
+    "networking.k8s.io/v1/IngressClass",
+    "networking.k8s.io/v1/NetworkPolicy",
+    "networking.k8s.io/v1beta1/Ingress",
+    "extensions/v1beta1/Ingress",
+    "policy/v1/PodDisruptionBudget",
+    "policy/v1beta1/PodDisruptionBudget",
+    "rbac.authorization.k8s.io/v1/Role",
+    "rbac.authorization.k8s.io/v1/ClusterRole",
+    "rbac.authorization.k8s.io/v1/RoleBinding",
+    "rbac.authorization.k8s.io/v1/ClusterRoleBinding",
+    "storage.k8s.io/v1/StorageClass",
+    "scheduling.k8s.io/v1/PriorityClass",
+    "node.k8s.io/v1/RuntimeClass",
+    "autoscaling/v1/HorizontalPodAutoscaler",
+    "autoscaling/v2beta1/HorizontalPodAutoscaler",
+    "autoscaling/v2beta2/HorizontalPodAutoscaler",
+    "coordination.k8s.io/v1/Lease"
+  ].map((k) => [k, PLAIN2]),
+  ...[
+    "admissionregistration.k8s.io/v1/MutatingWebhookConfiguration",
+    "admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration"
+  ].map((k) => [k, kind({ webhooks: assoc(["name"]) })])
+]);
+function schemaForResourceType(apiVersion, kindName) {
+  return KINDS.get(`${apiVersion}/${kindName}`) ?? null;
+}
+function fieldSchema(schema, key2) {
+  return schema?.fields?.[key2] ?? null;
+}
+function isAssociative(schema) {
+  return schema?.strategy?.split(",").includes("merge") ?? false;
+}
+
+// src/engine/mutate/strategic-merge/merge.ts
+var MergeError = class extends Error {
+};
+var CLEAR = /* @__PURE__ */ Symbol("clear");
+var KEEP_NULL = /* @__PURE__ */ Symbol("keep-null");
+function isMissingOrNull(v) {
+  return v === void 0 || v === null || v === CLEAR;
+}
+function directiveOf(text4) {
+  if (text4 === "delete" || text4 === "replace" || text4 === "merge") return text4;
+  throw new MergeError(`unknown patch strategy '${text4}'`);
+}
+function mapDirective(patch) {
+  if (!hasKey2(patch, "$patch")) return "merge";
+  const directive = directiveOf(scalarText2(patch["$patch"]));
+  delete patch["$patch"];
+  return directive;
+}
+function sequenceDirective(patch) {
+  const element = patch.find((e) => isObject23(e) && hasKey2(e, "$patch"));
+  if (!isObject23(element) || Object.keys(element).length > 1) return "merge";
+  const text4 = scalarText2(element["$patch"]);
+  const directive = directiveOf(text4);
+  elementSetter(patch, void 0, ["$patch"], [text4]);
+  return directive;
+}
+function walk2(dest, origin, schema) {
+  const s = schema ?? schemaFromTypeMeta(dest, origin);
+  const kind2 = firstKind(dest, origin);
+  if (kind2 === null) return walkMap(dest, origin, s);
+  checkKinds(kind2, dest, origin);
+  if (kind2 === "MappingNode") return walkMap(dest, origin, s);
+  if (kind2 === "SequenceNode") {
+    if (isAssociative(s)) return walkAssociativeSequence(dest, origin, s);
+    return origin !== void 0 ? origin : dest;
+  }
+  return origin !== void 0 ? origin : dest;
+}
+function schemaFromTypeMeta(...sources) {
+  for (const src of sources) {
+    if (!isObject23(src)) continue;
+    const apiVersion = src["apiVersion"];
+    const kind2 = src["kind"];
+    if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") continue;
+    const s = schemaForResourceType(apiVersion, kind2);
+    if (s !== null) return s;
+  }
+  return null;
+}
+function firstKind(...sources) {
+  for (const src of sources) {
+    if (src !== void 0 && src !== null) return nodeKind(src);
+  }
+  return null;
+}
+function checkKinds(kind2, ...sources) {
+  for (const src of sources) {
+    if (src === void 0 || src === null) continue;
+    if (nodeKind(src) !== kind2) throw new MergeError(wrongKindMessage(kind2, src));
+  }
+}
+function walkMap(dest, origin, schema) {
+  let newDest;
+  if (dest === void 0 || dest === null) {
+    if (isObject23(origin) && hasKey2(origin, "$patch")) {
+      let directive = null;
+      try {
+        directive = mapDirective(origin);
+      } catch {
+      }
+      if (directive === "delete") return CLEAR;
+    }
+    if (origin === void 0 && dest === null) return KEEP_NULL;
+    newDest = origin;
+  } else if (origin === null) {
+    return CLEAR;
+  } else {
+    const directive = isObject23(origin) ? mapDirective(origin) : "merge";
+    if (directive === "delete") return CLEAR;
+    newDest = directive === "replace" ? origin : dest;
+  }
+  if (newDest === void 0) return CLEAR;
+  if (!isObject23(newDest)) return newDest;
+  const names = new Set(Object.keys(newDest));
+  if (isObject23(origin)) for (const key2 of Object.keys(origin)) names.add(key2);
+  for (const key2 of [...names].sort(compareGoStrings)) {
+    const d = newDest[key2];
+    const o = isObject23(origin) && hasKey2(origin, key2) ? origin[key2] : void 0;
+    const val = walk2(hasKey2(newDest, key2) ? d : void 0, o, fieldSchema(schema, key2));
+    setField(newDest, key2, val);
+  }
+  return newDest;
+}
+function setField(map2, key2, val) {
+  if (val === CLEAR || val === null) delete map2[key2];
+  else if (val === KEEP_NULL) setOwnProperty(map2, key2, null);
+  else setOwnProperty(map2, key2, val);
+}
+function walkAssociativeSequence(dest, origin, schema) {
+  let list3;
+  if (dest === void 0 || dest === null) {
+    list3 = origin;
+  } else if (origin === null) {
+    return CLEAR;
+  } else {
+    const directive = origin === void 0 ? "merge" : sequenceDirective(origin);
+    if (directive === "delete") return CLEAR;
+    list3 = directive === "replace" ? origin : dest;
+  }
+  if (list3 === void 0 || list3 === null) return CLEAR;
+  const sources = [list3, origin];
+  const keys = schema.keys ?? [];
+  const values = keys.length > 0 ? elementValues(sources, keys) : [];
+  if (values.length !== 0 || keys.length > 0) return setElements(values, keys, list3, sources, schema);
+  return setElements(elementPrimitiveValues(sources), [""], list3, sources, schema);
+}
+function elementValues(sources, keys) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const src of [sources[1], sources[0]]) {
+    if (!Array.isArray(src)) continue;
+    for (const element of src) {
+      const values = keys.map((k) => {
+        const v = isObject23(element) && hasKey2(element, k) ? element[k] : void 0;
+        return isNilOrEmpty(v) ? "" : scalarText2(v);
+      });
+      const id = JSON.stringify(values);
+      if (values.length === 0 || seen.has(id)) continue;
+      out.push(values);
+      seen.add(id);
+    }
+  }
+  return out;
+}
+function elementPrimitiveValues(sources) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const src of [sources[1], sources[0]]) {
+    if (!Array.isArray(src)) continue;
+    for (const item of src) {
+      const v = scalarText2(item);
+      if (seen.has(v)) continue;
+      out.push([v]);
+      seen.add(v);
+    }
+  }
+  return out;
+}
+function validateKeys(valuesList, values, keys) {
+  const valid = /* @__PURE__ */ new Set();
+  for (const vs of valuesList) vs.forEach((v, i) => v !== "" && valid.add(keys[i]));
+  if (valid.size === 0) return [[...keys], values];
+  const validKeys = keys.filter((k) => valid.has(k));
+  const validValues = values.filter((v, i) => v !== "" || valid.has(keys[i]));
+  return [validKeys, validValues];
+}
+function mergeValues(valuesList) {
+  valuesList.forEach((values1, i) => {
+    valuesList.forEach((values2, j) => {
+      const merged = matchValues(values1, values2);
+      if (merged !== null) {
+        valuesList[i] = merged;
+        valuesList[j] = merged;
+      }
+    });
+  });
+}
+function matchValues(a, b) {
+  if (a.length !== b.length) return null;
+  let common = false;
+  const res = [];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) {
+      common = true;
+      res.push(a[i]);
+      continue;
+    }
+    if (a[i] !== "" && b[i] !== "") return null;
+    res.push(a[i] !== "" ? a[i] : b[i]);
+  }
+  return common ? res : null;
+}
+function setElements(valuesList, keys, dest, sources, schema) {
+  const items2 = [];
+  const elementSchema = schema.items ?? null;
+  if (keys.length > 1) mergeValues(valuesList);
+  let validKeys = [...keys];
+  let validValues = [];
+  for (const values of valuesList) {
+    if (values.length === 0) continue;
+    [validKeys, validValues] = validateKeys(valuesList, values, keys);
+    const [k, v] = validateKeys([validValues], validValues, validKeys);
+    const val = walk2(elementList(sources[0], k, v), elementList(sources[1], k, v), elementSchema);
+    if (isMissingOrNull(val) || val === KEEP_NULL || isEmptyMap(val)) {
+      elementSetter(dest, void 0, validKeys, validValues);
+      continue;
+    }
+    const element = val;
+    validKeys.forEach((key2, i) => {
+      if (isObject23(element) && !hasKey2(element, key2) && validValues[i] !== "" && validValues[i] !== void 0) {
+        element[key2] = validValues[i];
+      }
+    });
+    elementSetter(items2, element, validKeys, validValues);
+  }
+  let result = dest;
+  if (valuesList.length > 0) result = appendListNode(items2, dest, validKeys);
+  return result;
+}
+function elementList(source, keys, values) {
+  if (!Array.isArray(source)) return void 0;
+  if (keys.length === 0 || keys[0] === "") {
+    const v = values[0] ?? "";
+    return source.find((e) => !isObject23(e) && !Array.isArray(e) && scalarText2(e) === v);
+  }
+  if (keys.length !== values.length) return void 0;
+  return source.find(
+    (e) => isObject23(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
+  );
+}
+function fieldMatches(element, name, stringValue) {
+  if (element === null) return false;
+  if (name === "") {
+    if (isObject23(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
+    return scalarText2(element) === stringValue;
+  }
+  if (!isObject23(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
+  if (!hasKey2(element, name)) return false;
+  return stringValue === "" || scalarText2(element[name]) === stringValue;
+}
+function elementSetter(list3, element, keys, values) {
+  const content = [];
+  let matched = false;
+  for (const elem of list3) {
+    if (elem === null || isEmptyMap(elem)) continue;
+    if (!isObject23(elem) && keys.length > 0 && keys[0] !== "") {
+      content.push(elem);
+      continue;
+    }
+    let found = true;
+    let lastMatch = false;
+    for (let j = 0; j < keys.length; j++) {
+      if (j < values.length) lastMatch = fieldMatches(elem, keys[j], values[j]);
+      if (!lastMatch) {
+        found = false;
+        break;
+      }
+    }
+    if (!found) {
+      if (values.length > 0) content.push(elem);
+      continue;
+    }
+    matched = true;
+    if (element !== void 0) content.push(element);
+  }
+  list3.splice(0, list3.length, ...content);
+  if (element === void 0 || element === null) return;
+  if (!matched) list3.push(element);
+}
+function appendListNode(dst, src, keys) {
+  for (const elem of [...src]) {
+    if (keys[0] === "") {
+      elementSetter(dst, elem, [""], [scalarText2(elem)]);
+      continue;
+    }
+    const v = [];
+    for (const key2 of keys) {
+      if (elem !== null && !isObject23(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
+      if (elem === null || !hasKey2(elem, key2)) {
+        dst.push(elem);
+        continue;
+      }
+      v.push(scalarText2(elem[key2]));
+    }
+    if (keys.length > 1) elementSetter(dst, void 0, keys, v);
+    elementSetter(dst, elem, keys, v);
+  }
+  return dst;
+}
+function mergePatch(resource, patch) {
+  const result = walk2(resource, patch, null);
+  if (result === CLEAR || result === KEEP_NULL || !isObject23(result)) return null;
+  return result;
+}
+
+// src/engine/mutate/strategic-merge/preprocess.ts
+var ConditionError2 = class extends Error {
+  constructor(cause) {
+    super(`condition failed: ${cause}`);
+  }
+};
+var GlobalConditionError = class extends Error {
+  constructor(cause) {
+    super(`global condition failed: ${cause}`);
+  }
+};
+var PreprocessError = class extends Error {
+};
+var containsCondition = (a) => a !== null && (a.type === "condition" || a.type === "global");
+var isCondition = (a) => a !== null && a.type === "condition";
+var isGlobal = (a) => a !== null && a.type === "global";
+var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
+var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
+function filterKeys(node2, filter) {
+  if (!isObject23(node2)) return [];
+  const out = [];
+  for (const key2 of Object.keys(node2)) {
+    const a = parseAnchor(key2);
+    if (a !== null && filter(a)) out.push([key2, a]);
+  }
+  return out;
+}
+function preProcessRecursive(pattern, resource) {
+  if (isObject23(pattern)) walkMap2(pattern, resource);
+  else if (Array.isArray(pattern)) walkList(pattern, resource);
+}
+function walkMap2(pattern, resource) {
+  handleAddIfNotPresentAnchor(pattern, resource);
+  validateConditions(pattern, resource);
+  const nonAnchors = Object.keys(pattern).filter((key2) => {
+    const a = parseAnchor(key2);
+    return a === null || !hasAnchor(a);
+  });
+  for (const field2 of nonAnchors) {
+    preProcessRecursive(pattern[field2], fieldOf(resource, field2));
+  }
+}
+function walkList(pattern, resource) {
+  if (pattern.length === 0) return;
+  if (isObject23(pattern[0])) processListOfMaps(pattern, resource);
+}
+function resourceElements(resource) {
+  if (resource === void 0 || resource === null) return [];
+  if (!Array.isArray(resource)) throw new PreprocessError(wrongKindMessage("SequenceNode", resource));
+  return resource;
+}
+function processListOfMaps(pattern, resource) {
+  const elements = resourceElements(resource);
+  for (const patternElement of [...pattern]) {
+    if (!hasAnchors(patternElement, hasAnchor)) continue;
+    const hasGlobalConditions = hasAnchors(patternElement, isGlobal);
+    let anyGlobalConditionPassed = false;
+    let lastGlobalAnchorError = null;
+    const copy = cloneJson2(patternElement);
+    for (const resourceElement of elements) {
+      try {
+        preProcessRecursive(copy, resourceElement);
+      } catch (e) {
+        if (e instanceof ConditionError2) continue;
+        if (e instanceof GlobalConditionError) {
+          lastGlobalAnchorError = e;
+          continue;
+        }
+        throw e;
+      }
+      if (hasGlobalConditions) anyGlobalConditionPassed = true;
+      else handlePatternName(pattern, copy, resourceElement);
+    }
+    if (resource === void 0) {
+      try {
+        preProcessRecursive(copy, void 0);
+      } catch (e) {
+        if (e instanceof ConditionError2) continue;
+        throw e;
+      }
+      if (hasGlobalConditions) anyGlobalConditionPassed = true;
+    }
+    if (!anyGlobalConditionPassed && lastGlobalAnchorError !== null) throw lastGlobalAnchorError;
+  }
+}
+function handlePatternName(pattern, patternElement, resourceElement) {
+  const name = fieldOf(resourceElement, "name");
+  if (isNilOrEmpty(name) || name === "") return;
+  const newNode = cloneJson2(patternElement);
+  if (deleteAnchors(newNode, true, false)) return;
+  if (isObject23(newNode)) newNode["name"] = cloneJson2(name);
+  pattern.push(newNode);
+}
+function validateConditions(pattern, resource) {
+  try {
+    validateConditionsInternal(pattern, resource, isGlobal);
+  } catch (e) {
+    throw new GlobalConditionError(errorText4(e));
+  }
+  try {
+    validateConditionsInternal(pattern, resource, isCondition);
+  } catch (e) {
+    throw new ConditionError2(errorText4(e));
+  }
+}
+function errorText4(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+function validateConditionsInternal(pattern, resource, filter) {
+  for (const [key2, a] of filterKeys(pattern, filter)) {
+    const resourceValue = fieldOf(resource, a.key);
+    if (resourceValue === void 0) throw new Error(`could not found "${a.key}" key in the resource`);
+    const patternValue = pattern[key2];
+    if (handleAddIfNotPresentAnchor(patternValue, resourceValue) > 0) continue;
+    checkCondition(patternValue, resourceValue);
+  }
+}
+function handleAddIfNotPresentAnchor(pattern, resource) {
+  const anchors = filterKeys(pattern, isAddIfNotPresent);
+  if (!isObject23(pattern)) return 0;
+  for (const [key2, a] of anchors) {
+    if (fieldOf(resource, a.key) !== void 0) delete pattern[key2];
+    else renameKey(pattern, key2, a.key);
+  }
+  return anchors.length;
+}
+function toInterface(v) {
+  return isObject23(v) || Array.isArray(v) ? v : scalarText2(v);
+}
+function checkCondition(pattern, resource) {
+  const result = matchPattern(toInterface(resource), toInterface(pattern), { numberMode: "float64" });
+  if (result.outcome !== "pass") throw new Error(result.message);
+}
+function hasAnchors(node2, filter) {
+  if (isObject23(node2)) {
+    for (const key2 of Object.keys(node2)) {
+      const a = parseAnchor(key2);
+      if (a !== null && filter(a)) return true;
+      const value = node2[key2];
+      if (!isNilOrEmpty(value) && hasAnchors(value, filter)) return true;
+    }
+    return false;
+  }
+  if (Array.isArray(node2)) return node2.some((e) => hasAnchors(e, filter));
+  return containsCondition(parseAnchor(scalarText2(node2)));
+}
+function deleteConditionElements(pattern) {
+  if (pattern === null) return;
+  if (!isObject23(pattern)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern));
+  for (const field2 of Object.keys(pattern)) {
+    const deleteScalar = containsCondition(parseAnchor(field2));
+    if (deleteAnchors(pattern[field2], deleteScalar, false)) delete pattern[field2];
+  }
+}
+function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
+  if (isObject23(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
+  if (Array.isArray(node2)) return deleteAnchorsInList(node2, traverseMappingNodes);
+  return deleteScalar;
+}
+function deleteAnchorsInMap(node2, traverseMappingNodes) {
+  let anchorsExist = false;
+  for (const [key2] of filterKeys(node2, containsCondition)) {
+    if (deleteAnchors(node2[key2], true, traverseMappingNodes)) delete node2[key2];
+    else anchorsExist = true;
+  }
+  if (anchorsExist) {
+    for (const [key2, a] of filterKeys(node2, containsCondition)) renameKey(node2, key2, a.key);
+  }
+  let needToDelete = true;
+  for (const field2 of Object.keys(node2)) {
+    if (deleteAnchors(node2[field2], false, traverseMappingNodes)) delete node2[field2];
+    else needToDelete = false;
+  }
+  return needToDelete;
+}
+function deleteAnchorsInList(node2, traverseMappingNodes) {
+  const elements = [...node2];
+  const wasEmpty = elements.length === 0;
+  elements.forEach((element, i) => {
+    let shouldDelete;
+    if (hasAnchors(element, hasAnchor)) {
+      shouldDelete = true;
+      if (traverseMappingNodes && isObject23(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
+    } else {
+      shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
+    }
+    if (shouldDelete) deleteListElement(node2, i);
+  });
+  return node2.length === 0 && !wasEmpty;
+}
+function deleteListElement(list3, i) {
+  if (i >= list3.length) throw new PreprocessError(`runtime error: slice bounds out of range [${i + 1}:${list3.length}]`);
+  list3.splice(i, 1);
+}
+function preprocessPatch(patch, resource) {
+  const pattern = cloneJson2(patch);
+  try {
+    preProcessRecursive(pattern, resource);
+    deleteConditionElements(pattern);
+  } catch (e) {
+    if (e instanceof ConditionError2 || e instanceof GlobalConditionError) return { patch: {}, skipped: e.message };
+    return { error: `failed to preProcess rule: ${errorText4(e)}` };
+  }
+  return { patch: pattern };
+}
+
+// src/engine/mutate/strategic-merge/index.ts
+function applyStrategicMergePatch(resource, patch) {
+  const pre = preprocessPatch(patch, resource);
+  if ("error" in pre) return pre;
+  const target = cloneJson2(resource);
+  try {
+    const merged = mergePatch(target, pre.patch);
+    if (merged === null) return { error: "the patch deleted the resource" };
+    return { resource: merged };
+  } catch (e) {
+    if (e instanceof MergeError) return { error: e.message };
+    throw e;
+  }
+}
+
+// src/engine/mutate/patch.ts
+function patchError(message, cause) {
+  return { status: "error", message: cause === void 0 ? message : `${message}: ${cause}` };
+}
+function applyMutation(resource, patchStrategicMerge, patchesJson6902) {
+  let result;
+  if (patchStrategicMerge !== void 0 && patchStrategicMerge !== null) {
+    result = applyStrategicMergePatch(resource, patchStrategicMerge);
+  } else if (typeof patchesJson6902 === "string" && patchesJson6902.length > 0) {
+    result = applyJsonPatch(resource, patchesJson6902);
+  } else {
+    return patchError("empty mutate rule");
+  }
+  if ("error" in result) return patchError("failed to patch resource", result.error);
+  if (sameJson(resource, result.resource)) return { status: "skip", resource, message: "no patches applied" };
+  return { status: "pass", resource: result.resource, message: "resource patched" };
+}
+function sameJson(a, b) {
+  return a === b || goJsonStringify(a) === goJsonStringify(b);
+}
+function mutatedMessage(resource) {
+  if (Object.keys(resource).length === 0) return "mutated resource";
+  const kind2 = typeof resource.kind === "string" ? resource.kind : "";
+  const metadata = resource.metadata;
+  const meta = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? metadata : {};
+  const name = typeof meta.name === "string" ? meta.name : "";
+  const namespace = typeof meta.namespace === "string" ? meta.namespace : "";
+  return namespace === "" ? `mutated ${kind2}/${name}` : `mutated ${kind2}/${name} in namespace ${namespace}`;
+}
+
+// src/engine/mutate/foreach.ts
+function isObject24(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function foreachEntries(value) {
+  return Array.isArray(value) ? value.filter(isObject24) : [];
+}
+function mutateForEach(env, entries, resource, nesting) {
+  let current2 = resource;
+  let applied = 0;
+  for (const entry2 of entries) {
+    const list3 = typeof entry2.list === "string" ? entry2.list : "";
+    const elements = env.tryEvaluateList(list3);
+    if (elements instanceof QueryFailure) {
+      return patchError(`failed to evaluate list ${list3}: ${elements.message}`, elements.message);
+    }
+    const outcome = mutateElements(env, entry2, elements, current2, nesting);
+    if (outcome.status === "error") return patchError("failed to mutate elements", outcome.message);
+    if (outcome.status === "pass") {
+      applied++;
+      current2 = outcome.resource;
+      env.context.setResource(current2);
+    }
+  }
+  const message = `${applied} elements processed`;
+  return applied === 0 ? { status: "skip", resource: current2, message } : { status: "pass", resource: current2, message };
+}
+function mutateElements(env, entry2, elements, resource, nesting) {
+  const context2 = env.context;
+  context2.checkpoint();
+  try {
+    let patched = resource;
+    let reverse = entry2.patchStrategicMerge !== void 0 && entry2.patchStrategicMerge !== null;
+    if (typeof entry2.order === "string") reverse = entry2.order === "Descending";
+    const count2 = elements.length;
+    for (let i = 0; i < count2; i++) {
+      const index = reverse ? count2 - 1 - i : i;
+      const element = elements[index];
+      if (element === null) continue;
+      context2.reset();
+      context2.addElement(element, index, nesting);
+      try {
+        env.loadContext(Array.isArray(entry2.context) ? entry2.context : void 0);
+      } catch (error) {
+        return patchError(`failed to load to mutate.foreach[${index}].context`, errorText2(error));
+      }
+      if (entry2.preconditions !== void 0 && entry2.preconditions !== null) {
+        let passed;
+        try {
+          const outcome2 = tryEvaluateConditions(entry2.preconditions, env.substituteCondition);
+          if (outcome2 instanceof ConditionFailure) return patchError(`failed to evaluate mutate.foreach[${index}].preconditions`, outcome2.message);
+          passed = outcome2.result;
+        } catch (error) {
+          return patchError(`failed to evaluate mutate.foreach[${index}].preconditions`, errorText2(error));
+        }
+        if (!passed) continue;
+      }
+      const nested = entry2.foreach;
+      const outcome = nested !== void 0 && nested !== null ? mutateForEach(env, foreachEntries(nested), patched, nesting + 1) : patchElement(env, entry2, patched);
+      if (outcome.status === "error") return outcome;
+      if (outcome.status === "pass") patched = outcome.resource;
+    }
+    if (!sameJson(resource, patched)) return { status: "pass", resource: patched, message: "" };
+    return { status: "skip", resource: patched, message: "no patches applied" };
+  } finally {
+    context2.restore();
+  }
+}
+function patchElement(env, entry2, resource) {
+  const patches = {
+    patchStrategicMerge: entry2.patchStrategicMerge ?? null,
+    patchesJson6902: entry2.patchesJson6902 ?? ""
+  };
+  const substituted = env.trySubstitute(patches);
+  if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
+  const fields = isObject24(substituted) ? substituted : {};
+  return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902);
+}
+
+// src/engine/mutate/targets.ts
+function isObject25(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function text3(value) {
+  return typeof value === "string" ? value : "";
+}
+function metadataOf(object2) {
+  return isObject25(object2.metadata) ? object2.metadata : {};
+}
+function namesMatch(namespacePattern, namePattern, namespace, name) {
+  if (namespacePattern === "" && namePattern === "") return true;
+  if (namespacePattern === "") return wildcardMatch(namePattern, name);
+  return wildcardMatch(namespacePattern, namespace) && (namePattern === "" || wildcardMatch(namePattern, name));
+}
+function selectTargets(spec2, cluster, policyNamespace) {
+  const apiVersion = text3(spec2.apiVersion);
+  const kind2 = text3(spec2.kind);
+  const namespace = policyNamespace ?? text3(spec2.namespace);
+  const name = text3(spec2.name);
+  const ofType = cluster.filter((object2) => object2.apiVersion === apiVersion && object2.kind === kind2);
+  if (namespace !== "" && name !== "" && !containsWildcard(namespace) && !containsWildcard(name)) {
+    const found = ofType.find((object2) => text3(metadataOf(object2).namespace) === namespace && text3(metadataOf(object2).name) === name);
+    if (found === void 0) return { error: `${guessPlural(kind2)} "${name}" not found` };
+    return [found];
+  }
+  return ofType.filter((object2) => {
+    const metadata = metadataOf(object2);
+    if (isObject25(spec2.selector)) {
+      const labels = isObject25(metadata.labels) ? metadata.labels : {};
+      if (!selectorMatches(spec2.selector, labels)) return false;
+    }
+    return namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name));
+  });
+}
+function loadTargets(env, specs, cluster) {
+  const targets = [];
+  const errors = [];
+  specs.forEach((raw, index) => {
+    if (!isObject25(raw)) return;
+    const { context: context2, preconditions, ...selector2 } = raw;
+    const substituted = env.trySubstitute(selector2);
+    if (substituted instanceof SubstitutionFailure || !isObject25(substituted)) {
+      const cause = substituted instanceof SubstitutionFailure ? substituted.message : "<nil>";
+      errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
+      return;
+    }
+    const selected = selectTargets(substituted, cluster, env.policyNamespace);
+    if ("error" in selected) {
+      errors.push(selected.error);
+      return;
+    }
+    for (const object2 of selected) targets.push({ object: object2, context: context2, preconditions });
+  });
+  return { targets, errors };
+}
+function mutateTargets(env, mutation2, cluster, substituteRule) {
+  const name = env.plan.name;
+  if (cluster === void 0) {
+    return [
+      ruleResponse(
+        name,
+        "Mutation",
+        "skip",
+        "mutate.targets (mutate existing resources) cannot be evaluated offline: no target resources were given (Test targetResources or apply --target-resource)"
+      )
+    ];
+  }
+  const specs = Array.isArray(mutation2.targets) ? mutation2.targets : [];
+  const { targets, errors } = loadTargets(env, specs, cluster);
+  const responses = [];
+  if (errors.length > 0) responses.push(ruleResponse(name, "Mutation", "error", `: ${errors.join("; ")}`));
+  const context2 = env.context;
+  for (const target of targets) {
+    context2.setTargetResource(target.object);
+    try {
+      env.loadContext(Array.isArray(target.context) ? target.context : void 0);
+    } catch (error) {
+      responses.push(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText2(error)}`));
+      continue;
+    }
+    if (target.preconditions !== void 0 && target.preconditions !== null) {
+      let outcome2;
+      try {
+        outcome2 = tryEvaluateConditions(target.preconditions, env.substituteCondition);
+      } catch (error) {
+        responses.push(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText2(error)}`));
+        continue;
+      }
+      if (outcome2 instanceof ConditionFailure) {
+        responses.push(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${outcome2.message}`));
+        continue;
+      }
+      if (!outcome2.result) {
+        const message = outcome2.message === "" ? "preconditions not met" : `preconditions not met; ${outcome2.message}`;
+        responses.push(ruleResponse(name, "Mutation", "skip", message));
+        continue;
+      }
+    }
+    let outcome;
+    if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
+      outcome = mutateForEach(env, foreachEntries(mutation2.foreach), target.object, 0);
+    } else {
+      const rule = substituteRule();
+      if (rule instanceof SubstitutionFailure) {
+        outcome = { status: "error", message: `variable substitution failed: ${rule.message}` };
+      } else {
+        const substituted = isObject25(rule.mutate) ? rule.mutate : {};
+        outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
+      }
+    }
+    if (outcome.status === "pass") {
+      context2.setTargetResource(outcome.resource);
+      const response = ruleResponse(name, "Mutation", "pass", mutatedMessage(outcome.resource));
+      response.patchedTarget = outcome.resource;
+      responses.push(response);
+    } else {
+      responses.push(ruleResponse(name, "Mutation", outcome.status, outcome.message));
+    }
+  }
+  return responses;
+}
+
+// src/engine/mutate/index.ts
+var EMPTY2 = Object.freeze({});
+function isObject26(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function mutateResource(policy, request2) {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return evaluatePolicy3(policy, request2);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+function evaluatePolicy3(policy, request2) {
+  const operation = request2.operation ?? "CREATE";
+  const engineOperation = toEngineOperation(operation);
+  const numberMode = request2.numberMode ?? "float64";
+  const isDelete = engineOperation === "DELETE";
+  const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
+  const resourceValues = request2.values?.resource;
+  let rewritten = false;
+  if (resourceValues) {
+    for (const [key2, value] of Object.entries(resourceValues)) {
+      context2.addAtPath(key2, value);
+      if (key2.startsWith("request.")) rewritten = true;
+    }
+  }
+  const resource = rewritten ? readBackResource(context2, isDelete, request2.resource) : request2.resource;
+  const unchanged = { policy, resource, rules: [], patchedResource: resource };
+  if (isDelete) return unchanged;
+  const initial = identify(resource);
+  if (policy.kind === "Policy" && initial.namespace !== policy.namespace) return unchanged;
+  const rules = policy.rulesForKind(initial.kind).filter((rule) => rule.mutate !== void 0);
+  const responses = [];
+  const applyOne = policy.policy.spec.applyRules === "One";
+  const policyNamespace = policy.kind === "Policy" ? policy.namespace : void 0;
+  let current2 = resource;
+  for (const rule of rules) {
+    const matchInput = matchInputFor(current2, request2, engineOperation, policy);
+    const env = new RuleEnvironment({
+      rule,
+      context: context2,
+      operation,
+      numberMode,
+      resource: current2,
+      isDelete,
+      values: request2.values,
+      external: request2.external,
+      policyNamespace
+    });
+    if (!env.plan.matcher.matchesSubject(new MatchSubject(matchInput))) continue;
+    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
+    context2.checkpoint();
+    let result;
+    try {
+      result = evaluateRule(env, rule, current2, exceptions, request2.targets);
+    } finally {
+      context2.restore();
+    }
+    current2 = result.resource;
+    context2.setResource(current2);
+    const unresolved = env.unresolved;
+    for (const response of result.responses) responses.push(unresolved === void 0 ? response : withUnresolvedHint(response, unresolved));
+    if (applyOne && result.responses.some((response) => response.status === "pass" || response.status === "fail")) break;
+  }
+  return { policy, resource, rules: responses, patchedResource: current2 };
+}
+function evaluateRule(env, rule, resource, exceptions, targets) {
+  const name = env.plan.name;
+  const only = (response) => ({ resource, responses: [response] });
+  try {
+    env.loadContext(rule.context);
+  } catch (error) {
+    return only(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText2(error)}`));
+  }
+  if (rule.preconditions !== void 0) {
+    let outcome2;
+    try {
+      outcome2 = tryEvaluateConditions(rule.preconditions, env.substituteCondition);
+    } catch (error) {
+      return only(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText2(error)}`));
+    }
+    if (outcome2 instanceof ConditionFailure) return only(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${outcome2.message}`));
+    if (!outcome2.result) {
+      const message = outcome2.message === "" ? "preconditions not met" : `preconditions not met; ${outcome2.message}`;
+      return only(ruleResponse(name, "Mutation", "skip", message));
+    }
+  }
+  const applicable = exceptions.filter((exception) => exceptionConditionsHold(env, exception));
+  if (applicable.length > 0) {
+    const keys = applicable.map((exception) => exception.key).join(", ");
+    return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
+  }
+  const mutation2 = isObject26(rule.mutate) ? rule.mutate : {};
+  const substituteRule = () => {
+    const substituted = env.trySubstitute(rule);
+    return substituted instanceof SubstitutionFailure ? substituted : isObject26(substituted) ? substituted : {};
+  };
+  if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
+    return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
+  }
+  let outcome;
+  if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
+    outcome = mutateForEach(env, foreachEntries(mutation2.foreach), resource, 0);
+  } else {
+    const substituted = substituteRule();
+    if (substituted instanceof SubstitutionFailure) {
+      outcome = { status: "error", message: `variable substitution failed: ${substituted.message}` };
+    } else {
+      const patches = isObject26(substituted.mutate) ? substituted.mutate : {};
+      outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
+    }
+  }
+  switch (outcome.status) {
+    case "pass":
+      return { resource: outcome.resource, responses: [ruleResponse(name, "Mutation", "pass", mutatedMessage(outcome.resource))] };
+    case "skip":
+      return { resource: outcome.resource, responses: [ruleResponse(name, "Mutation", "skip", outcome.message)] };
+    case "error":
+      return { resource: EMPTY2, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
+  }
+}
+
 // src/cli/evaluation.ts
 function cliPolicy(compiled2) {
   const rules = compiled2.policy.spec.rules ?? [];
   return { compiled: compiled2, hasVerifyImages: rules.some((rule) => Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0) };
 }
-function resourceKey2(apiVersion, kind, namespace, name) {
-  return `${apiVersion},${kind},${namespace},${name}`;
+function resourceKey2(apiVersion, kind2, namespace, name) {
+  return `${apiVersion},${kind2},${namespace},${name}`;
 }
-function request(policy, resource, options) {
-  const result = { resource: resource.value, numberMode: options.numberMode };
+function request(policy, resource, value, options) {
+  const result = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   if (options.external) result.external = options.external;
+  if (options.targets) result.targets = options.targets;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== void 0) resourceValues["request.operation"] = options.operation;
@@ -32247,18 +34892,30 @@ function request(policy, resource, options) {
 }
 function evaluateResource(policies, resource, options) {
   const out = [];
+  let current2 = resource.value;
   for (const { compiled: compiled2 } of policies) {
-    if (compiled2.hasMutate) out.push({ kind: "mutate", response: { policy: compiled2, resource: resource.value, rules: [] } });
+    if (!compiled2.hasMutate) continue;
+    const response = mutateResource(compiled2, request(compiled2, resource, current2, options));
+    current2 = response.patchedResource ?? current2;
+    out.push({ kind: "mutate", response });
   }
   for (const { compiled: compiled2, hasVerifyImages } of policies) {
-    if (hasVerifyImages) out.push({ kind: "verifyImages", response: { policy: compiled2, resource: resource.value, rules: [] } });
+    if (hasVerifyImages) out.push({ kind: "verifyImages", response: { policy: compiled2, resource: current2, rules: [] } });
   }
   let shared;
   for (const { compiled: compiled2 } of policies) {
     if (!compiled2.hasValidate) continue;
-    const engineRequest = options.values ? request(compiled2, resource, options) : shared ??= request(compiled2, resource, options);
-    const response = validateResource(compiled2, engineRequest) ?? { policy: compiled2, resource: resource.value, rules: [] };
+    const engineRequest = options.values ? request(compiled2, resource, current2, options) : shared ??= request(compiled2, resource, current2, options);
+    const response = validateResource(compiled2, engineRequest) ?? { policy: compiled2, resource: current2, rules: [] };
     out.push({ kind: "validate", response });
+  }
+  for (const { compiled: compiled2 } of policies) {
+    if (!compiled2.hasGenerate) continue;
+    const engineRequest = request(compiled2, resource, current2, options);
+    const response = generateResource(compiled2, engineRequest);
+    if (response === null || response.rules.length === 0) continue;
+    const generation2 = generateObjects(compiled2, response, engineRequest, options.cloneSources?.(compiled2) ?? []);
+    out.push(generation2.error === void 0 ? { kind: "generate", response } : { kind: "generate", response, generationError: generation2.error });
   }
   return out;
 }
@@ -32307,18 +34964,837 @@ function policyFailureAction(policy, namespace, labels = {}) {
   return firstMatching(spec2.validationFailureActionOverrides, namespace, labels) ?? spec2.validationFailureAction ?? "";
 }
 
+// src/cli/fix.ts
+import { readFileSync as readFileSync2, writeFileSync } from "node:fs";
+
+// src/source/edit.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+
+// src/source/edit/restore.ts
+function define(target, key2, value) {
+  Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
+}
+function elementName(value) {
+  return isPlainObject3(value) && typeof value.name === "string" ? value.name : void 0;
+}
+function restoreList(raw, loaded, patched) {
+  if (raw.length !== loaded.length) return patched;
+  if (loaded.length === patched.length) return patched.map((item, i) => restore(raw[i], loaded[i], item));
+  const used = /* @__PURE__ */ new Set();
+  return patched.map((item) => {
+    let index = loaded.findIndex((candidate, i) => !used.has(i) && deepEqual2(candidate, item));
+    if (index === -1) {
+      const name = elementName(item);
+      if (name !== void 0) index = loaded.findIndex((candidate, i) => !used.has(i) && elementName(candidate) === name);
+    }
+    if (index === -1) return item;
+    used.add(index);
+    return restore(raw[index], loaded[index], item);
+  });
+}
+function restore(raw, loaded, patched) {
+  if (raw !== void 0 && deepEqual2(loaded, patched)) return raw;
+  if (Array.isArray(loaded) && Array.isArray(patched)) {
+    return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
+  }
+  if (!isPlainObject3(loaded) || !isPlainObject3(patched)) return patched;
+  const base = raw === void 0 ? {} : raw;
+  if (!isPlainObject3(base)) return patched;
+  const out = {};
+  for (const key2 of Object.keys(patched)) {
+    const value = patched[key2];
+    if (!Object.hasOwn(loaded, key2)) {
+      define(out, key2, value);
+    } else if (Object.hasOwn(base, key2)) {
+      define(out, key2, restore(base[key2], loaded[key2], value));
+    } else if (!deepEqual2(loaded[key2], value)) {
+      define(out, key2, restore(void 0, loaded[key2], value));
+    }
+  }
+  return out;
+}
+function sourceValueFor(raw, loaded, patched) {
+  return restore(raw, loaded, patched);
+}
+
+// src/source/edit.ts
+var UNREADABLE = /* @__PURE__ */ Symbol("unreadable");
+var EditContext = class {
+  constructor(document, body, eol, style = DEFAULT_STYLE) {
+    this.document = document;
+    this.body = body;
+    this.eol = eol;
+    this.style = style;
+  }
+  document;
+  body;
+  eol;
+  style;
+  edits = [];
+  column(offset) {
+    const lineStart = this.body.lastIndexOf("\n", offset - 1) + 1;
+    return offset - lineStart;
+  }
+  /** Whether only blanks precede `offset` on its line. */
+  startsLine(offset) {
+    const lineStart = this.body.lastIndexOf("\n", offset - 1) + 1;
+    return /^[ \t]*$/.test(this.body.slice(lineStart, offset));
+  }
+  /** Offset of the end of the node's content, trailing blanks, line breaks and comments excluded. */
+  contentEnd(node2) {
+    const [start, end] = node2.range ?? [0, 0];
+    return trimEnd(this.body, start, end);
+  }
+  /** Offset just past the line break ending the line that holds `offset - 1`. */
+  lineEndAfter(offset) {
+    const newline = this.body.indexOf("\n", Math.max(offset - 1, 0));
+    return newline === -1 ? this.body.length : newline + 1;
+  }
+  lineStart(offset) {
+    return this.body.lastIndexOf("\n", offset - 1) + 1;
+  }
+};
+function trimEnd(text4, start, end) {
+  let at = end;
+  for (; ; ) {
+    while (at > start && /\s/.test(text4[at - 1])) at--;
+    const lineStart = text4.lastIndexOf("\n", at - 1) + 1;
+    const line = text4.slice(Math.max(lineStart, start), at);
+    const hash = commentStart(line);
+    if (hash === -1) return at;
+    const cut = Math.max(lineStart, start) + hash;
+    if (cut === at) return at;
+    at = cut;
+  }
+}
+function commentStart(line) {
+  let quote3 = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote3 !== null) {
+      if (c === quote3) quote3 = null;
+      else if (c === "\\" && quote3 === '"') i++;
+    } else if (c === '"' || c === "'") {
+      if (i === 0 || /[\s:,[{-]/.test(line[i - 1])) quote3 = c;
+    } else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]))) {
+      return i;
+    }
+  }
+  return -1;
+}
+function isMergeKey3(node2) {
+  return (0, import_yaml4.isScalar)(node2) && node2.value === "<<" && node2.type === "PLAIN" && node2.tag === void 0;
+}
+function readNode(context2, node2, depth = 0) {
+  if (depth > 64) return UNREADABLE;
+  if (node2 === null || node2 === void 0) return null;
+  if ((0, import_yaml4.isAlias)(node2)) return readNode(context2, node2.resolve(context2.document), depth + 1);
+  if ((0, import_yaml4.isScalar)(node2)) {
+    if (typeof node2.value !== "string") return node2.value === null ? null : UNREADABLE;
+    const tag = node2.tag === void 0 ? "" : shortTag(node2.tag);
+    if (tag === "" && node2.type !== "PLAIN") return node2.value;
+    try {
+      return resolveScalar(tag, node2.value).value;
+    } catch (error) {
+      if (error instanceof YamlValueError) return UNREADABLE;
+      throw error;
+    }
+  }
+  if ((0, import_yaml4.isSeq)(node2)) {
+    const items2 = [];
+    for (const item of node2.items) {
+      const value = readNode(context2, item, depth + 1);
+      if (value === UNREADABLE) return UNREADABLE;
+      items2.push(value);
+    }
+    return items2;
+  }
+  if ((0, import_yaml4.isMap)(node2)) {
+    const merged = {};
+    const own = {};
+    for (const pair of node2.items) {
+      if (isMergeKey3(pair.key)) {
+        const source = (0, import_yaml4.isAlias)(pair.value) ? pair.value.resolve(context2.document) : pair.value;
+        const sources = (0, import_yaml4.isSeq)(source) ? source.items : [source];
+        for (const item of sources) {
+          const value2 = readNode(context2, item, depth + 1);
+          if (!isPlainObject3(value2)) return UNREADABLE;
+          for (const [key3, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key3)) define2(merged, key3, entry2);
+        }
+        continue;
+      }
+      const key2 = keyOf(context2.document, pair.key);
+      const value = readNode(context2, pair.value, depth + 1);
+      if (key2 === null || value === UNREADABLE) return UNREADABLE;
+      define2(own, key2, value);
+    }
+    const result = {};
+    for (const [key2, value] of Object.entries(merged)) define2(result, key2, value);
+    for (const [key2, value] of Object.entries(own)) define2(result, key2, value);
+    return result;
+  }
+  return UNREADABLE;
+}
+function define2(target, key2, value) {
+  Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
+}
+function hasProperties(node2) {
+  if ((0, import_yaml4.isAlias)(node2)) return true;
+  if ((0, import_yaml4.isScalar)(node2) || (0, import_yaml4.isMap)(node2) || (0, import_yaml4.isSeq)(node2)) return node2.anchor !== void 0 || node2.tag !== void 0;
+  return false;
+}
+function replaceWhole(context2, slot, node2, after) {
+  const end = node2 === null ? slot.start : Math.max(slot.start, context2.contentEnd(node2));
+  const text4 = renderEntry(slot.kind, after, slot.column, context2.eol, context2.style);
+  context2.edits.push({ from: slot.start, to: end, text: text4 });
+}
+function diff(context2, node2, after, slot) {
+  const before = readNode(context2, node2);
+  if (before !== UNREADABLE && deepEqual2(before, after)) return;
+  if (node2 === null || hasProperties(node2)) return replaceWhole(context2, slot, node2, after);
+  if ((0, import_yaml4.isMap)(node2) && !node2.flow && isPlainObject3(after) && isPlainObject3(before)) {
+    if (diffMap(context2, node2.items, before, after)) return;
+  } else if ((0, import_yaml4.isSeq)(node2) && !node2.flow && Array.isArray(after) && Array.isArray(before)) {
+    if (diffSeq(context2, node2.items, before, after)) return;
+  } else if ((0, import_yaml4.isScalar)(node2) && !isPlainObject3(after) && !Array.isArray(after) && node2.range) {
+    const [start, end] = node2.range;
+    const single = !context2.body.slice(start, end).includes("\n") && (node2.type === "PLAIN" || node2.type === "QUOTE_DOUBLE" || node2.type === "QUOTE_SINGLE");
+    const inline = single ? renderInlineString(node2.type, after) : null;
+    if (inline !== null && end > start) {
+      context2.edits.push({ from: start, to: end, text: inline });
+      return;
+    }
+  }
+  replaceWhole(context2, slot, node2, after);
+}
+function diffMap(context2, pairs, before, after) {
+  const keys = [];
+  for (const pair of pairs) {
+    const key2 = keyOf(context2.document, pair.key);
+    if (key2 === null || keys.includes(key2) || isMergeKey3(pair.key) || !pair.key?.range) return false;
+    keys.push(key2);
+  }
+  const kept = keys.filter((key2) => Object.hasOwn(after, key2));
+  const added = Object.keys(after).filter((key2) => !Object.hasOwn(before, key2));
+  if (kept.length + added.length === 0 || pairs.length === 0) return false;
+  const firstKey = pairs[0].key;
+  const column = context2.column(firstKey.range[0]);
+  for (const [i, pair] of pairs.entries()) {
+    if (!Object.hasOwn(after, keys[i]) && !context2.startsLine(pair.key.range[0])) return false;
+  }
+  const planned = [];
+  for (const [i, pair] of pairs.entries()) {
+    const keyNode = pair.key;
+    const value = pair.value ?? null;
+    if (!Object.hasOwn(after, keys[i])) {
+      const from = context2.lineStart(keyNode.range[0]);
+      const last = value === null ? trimEnd(context2.body, keyNode.range[0], keyNode.range[2]) : Math.max(context2.contentEnd(value), keyNode.range[1]);
+      planned.push({ from, to: context2.lineEndAfter(last), text: "" });
+      continue;
+    }
+    const colon = context2.body.indexOf(":", keyNode.range[1]);
+    if (colon === -1) return false;
+    const sub = new EditContext(context2.document, context2.body, context2.eol, context2.style);
+    diff(sub, value, after[keys[i]], { kind: "pair", start: colon + 1, column: context2.column(keyNode.range[0]) });
+    planned.push(...sub.edits);
+  }
+  if (added.length > 0) {
+    const lastPair = pairs[pairs.length - 1];
+    const lastNode = lastPair.value ?? lastPair.key;
+    const lastEnd = Math.max(context2.contentEnd(lastNode), lastPair.key.range[1]);
+    const at = context2.lineEndAfter(lastEnd);
+    const addition = {};
+    for (const key2 of added) define2(addition, key2, after[key2]);
+    let text4 = renderEntry("block", addition, column, context2.eol, context2.style) + context2.eol;
+    if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
+    planned.push({ from: at, to: at, text: text4 });
+  }
+  context2.edits.push(...planned);
+  return true;
+}
+function diffSeq(context2, items2, before, after) {
+  if (items2.length === 0 || after.length === 0) return false;
+  const dashes = [];
+  for (const item of items2) {
+    if (item?.range == null) return false;
+    const dash = context2.body.lastIndexOf("-", item.range[0] - 1);
+    if (dash === -1 || !/^[ \t]*$/.test(context2.body.slice(dash + 1, item.range[0])) || !context2.startsLine(dash)) return false;
+    dashes.push(dash);
+  }
+  const column = context2.column(dashes[0]);
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && deepEqual2(before[prefix], after[prefix])) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < after.length - prefix && deepEqual2(before[before.length - 1 - suffix], after[after.length - 1 - suffix])) {
+    suffix++;
+  }
+  const oldMiddle = before.length - prefix - suffix;
+  const newMiddle = after.length - prefix - suffix;
+  const paired = Math.min(oldMiddle, newMiddle);
+  for (let i = 0; i < paired; i++) {
+    const index = prefix + i;
+    diff(context2, items2[index], after[index], { kind: "item", start: dashes[index] + 1, column: context2.column(dashes[index]) });
+  }
+  for (let index = prefix + paired; index < prefix + oldMiddle; index++) {
+    const from = context2.lineStart(dashes[index]);
+    context2.edits.push({ from, to: context2.lineEndAfter(context2.contentEnd(items2[index])), text: "" });
+  }
+  if (newMiddle > paired) {
+    const inserted = after.slice(prefix + paired, prefix + newMiddle);
+    let text4 = renderEntry("block", inserted, column, context2.eol, context2.style) + context2.eol;
+    const previous = prefix + paired - 1;
+    let at;
+    if (previous >= 0) {
+      at = context2.lineEndAfter(context2.contentEnd(items2[previous]));
+      if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
+    } else {
+      at = context2.lineStart(dashes[0]);
+    }
+    context2.edits.push({ from: at, to: at, text: text4 });
+  }
+  return true;
+}
+function detectStyle(document, body) {
+  const column = (offset) => offset - (body.lastIndexOf("\n", offset - 1) + 1);
+  let indent2;
+  let indentSeq;
+  const visit = (node2, depth) => {
+    if (depth > 32 || indent2 !== void 0 && indentSeq !== void 0) return;
+    if ((0, import_yaml4.isSeq)(node2)) {
+      for (const item of node2.items) visit(item, depth + 1);
+      return;
+    }
+    if (!(0, import_yaml4.isMap)(node2) || node2.flow) return;
+    for (const pair of node2.items) {
+      const key2 = pair.key;
+      const value = pair.value;
+      if (!key2?.range || !value?.range || !(0, import_yaml4.isMap)(value) && !(0, import_yaml4.isSeq)(value) || value.flow) continue;
+      const keyColumn = column(key2.range[0]);
+      if ((0, import_yaml4.isMap)(value) && indent2 === void 0) {
+        const first = value.items[0]?.key;
+        if (first?.range && column(first.range[0]) > keyColumn) indent2 = column(first.range[0]) - keyColumn;
+      }
+      if ((0, import_yaml4.isSeq)(value) && indentSeq === void 0) {
+        const first = value.items[0];
+        const dash = first?.range ? body.lastIndexOf("-", first.range[0] - 1) : -1;
+        if (dash !== -1) indentSeq = column(dash) > keyColumn;
+      }
+      visit(value, depth + 1);
+    }
+  };
+  visit(document.contents, 0);
+  return { indent: indent2 ?? DEFAULT_STYLE.indent, indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq };
+}
+function computeEdits(text4, documentIndex, after) {
+  const source = stripByteOrderMark(text4);
+  const offset = text4.length - source.length;
+  const chunk = splitDocuments(source).chunks[documentIndex];
+  if (chunk === void 0) throw new RangeError(`no document ${documentIndex}`);
+  const body = source.slice(chunk.start, chunk.end);
+  const document = (0, import_yaml4.parseDocument)(body, { schema: "failsafe", uniqueKeys: false, strict: false, keepSourceTokens: true });
+  if (document.errors.length > 0) throw new Error(`document ${documentIndex} does not parse: ${document.errors[0].message}`);
+  const context2 = new EditContext(document, body, eolOf(text4), detectStyle(document, body));
+  const root = document.contents ?? null;
+  const start = root?.range?.[0] ?? 0;
+  diff(context2, root, after, { kind: "root", start, column: 0 });
+  const base = offset + chunk.start;
+  return toLineEdits(
+    text4,
+    context2.edits.map((edit) => ({ from: edit.from + base, to: edit.to + base, text: edit.text }))
+  );
+}
+
+// node_modules/diff/libesm/diff/base.js
+var Diff = class {
+  diff(oldStr, newStr, options = {}) {
+    let callback;
+    if (typeof options === "function") {
+      callback = options;
+      options = {};
+    } else if ("callback" in options) {
+      callback = options.callback;
+    }
+    const oldString = this.castInput(oldStr, options);
+    const newString = this.castInput(newStr, options);
+    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+    const newTokens = this.removeEmpty(this.tokenize(newString, options));
+    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+  }
+  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+    var _a;
+    const done = (value) => {
+      value = this.postProcess(value, options);
+      if (callback) {
+        setTimeout(function() {
+          callback(value);
+        }, 0);
+        return void 0;
+      } else {
+        return value;
+      }
+    };
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let editLength = 1;
+    let maxEditLength = newLen + oldLen;
+    if (options.maxEditLength != null) {
+      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+    }
+    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+    const abortAfterTimestamp = Date.now() + maxExecutionTime;
+    const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+    if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+      return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+    }
+    let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+    const execEditLength = () => {
+      for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+        let basePath;
+        const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+        if (removePath) {
+          bestPath[diagonalPath - 1] = void 0;
+        }
+        let canAdd = false;
+        if (addPath) {
+          const addPathNewPos = addPath.oldPos - diagonalPath;
+          canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+        }
+        const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+        if (!canAdd && !canRemove) {
+          bestPath[diagonalPath] = void 0;
+          continue;
+        }
+        if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+          basePath = this.addToPath(addPath, true, false, 0, options);
+        } else {
+          basePath = this.addToPath(removePath, false, true, 1, options);
+        }
+        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+        if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+        } else {
+          bestPath[diagonalPath] = basePath;
+          if (basePath.oldPos + 1 >= oldLen) {
+            maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+          }
+          if (newPos + 1 >= newLen) {
+            minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+          }
+        }
+      }
+      editLength++;
+    };
+    if (callback) {
+      (function exec() {
+        setTimeout(function() {
+          if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+            return callback(void 0);
+          }
+          if (!execEditLength()) {
+            exec();
+          }
+        }, 0);
+      })();
+    } else {
+      while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+        const ret = execEditLength();
+        if (ret) {
+          return ret;
+        }
+      }
+    }
+  }
+  addToPath(path10, added, removed, oldPosInc, options) {
+    const last = path10.lastComponent;
+    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+      return {
+        oldPos: path10.oldPos + oldPosInc,
+        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+      };
+    } else {
+      return {
+        oldPos: path10.oldPos + oldPosInc,
+        lastComponent: { count: 1, added, removed, previousComponent: last }
+      };
+    }
+  }
+  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+      newPos++;
+      oldPos++;
+      commonCount++;
+      if (options.oneChangePerToken) {
+        basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+      }
+    }
+    if (commonCount && !options.oneChangePerToken) {
+      basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+    }
+    basePath.oldPos = oldPos;
+    return newPos;
+  }
+  equals(left, right, options) {
+    if (options.comparator) {
+      return options.comparator(left, right);
+    } else {
+      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+    }
+  }
+  removeEmpty(array) {
+    const ret = [];
+    for (let i = 0; i < array.length; i++) {
+      if (array[i]) {
+        ret.push(array[i]);
+      }
+    }
+    return ret;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  castInput(value, options) {
+    return value;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  tokenize(value, options) {
+    return Array.from(value);
+  }
+  join(chars) {
+    return chars.join("");
+  }
+  postProcess(changeObjects, options) {
+    return changeObjects;
+  }
+  get useLongestToken() {
+    return false;
+  }
+  buildValues(lastComponent, newTokens, oldTokens) {
+    const components = [];
+    let nextComponent;
+    while (lastComponent) {
+      components.push(lastComponent);
+      nextComponent = lastComponent.previousComponent;
+      delete lastComponent.previousComponent;
+      lastComponent = nextComponent;
+    }
+    components.reverse();
+    const componentLen = components.length;
+    let componentPos = 0, newPos = 0, oldPos = 0;
+    for (; componentPos < componentLen; componentPos++) {
+      const component = components[componentPos];
+      if (!component.removed) {
+        if (!component.added && this.useLongestToken) {
+          let value = newTokens.slice(newPos, newPos + component.count);
+          value = value.map(function(value2, i) {
+            const oldValue = oldTokens[oldPos + i];
+            return oldValue.length > value2.length ? oldValue : value2;
+          });
+          component.value = this.join(value);
+        } else {
+          component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+        }
+        newPos += component.count;
+        if (!component.added) {
+          oldPos += component.count;
+        }
+      } else {
+        component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+        oldPos += component.count;
+      }
+    }
+    return components;
+  }
+};
+
+// node_modules/diff/libesm/diff/line.js
+var LineDiff = class extends Diff {
+  constructor() {
+    super(...arguments);
+    this.tokenize = tokenize3;
+  }
+  equals(left, right, options) {
+    if (options.ignoreWhitespace) {
+      if (!options.newlineIsToken || !left.includes("\n")) {
+        left = left.trim();
+      }
+      if (!options.newlineIsToken || !right.includes("\n")) {
+        right = right.trim();
+      }
+    } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+      if (left.endsWith("\n")) {
+        left = left.slice(0, -1);
+      }
+      if (right.endsWith("\n")) {
+        right = right.slice(0, -1);
+      }
+    }
+    return super.equals(left, right, options);
+  }
+};
+var lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+  return lineDiff.diff(oldStr, newStr, options);
+}
+function tokenize3(value, options) {
+  if (options.stripTrailingCr) {
+    value = value.replace(/\r\n/g, "\n");
+  }
+  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+    linesAndNewlines.pop();
+  }
+  for (let i = 0; i < linesAndNewlines.length; i++) {
+    const line = linesAndNewlines[i];
+    if (i % 2 && !options.newlineIsToken) {
+      retLines[retLines.length - 1] += line;
+    } else {
+      retLines.push(line);
+    }
+  }
+  return retLines;
+}
+
+// node_modules/diff/libesm/patch/create.js
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  let optionsObj;
+  if (!options) {
+    optionsObj = {};
+  } else if (typeof options === "function") {
+    optionsObj = { callback: options };
+  } else {
+    optionsObj = options;
+  }
+  if (typeof optionsObj.context === "undefined") {
+    optionsObj.context = 4;
+  }
+  const context2 = optionsObj.context;
+  if (optionsObj.newlineIsToken) {
+    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
+  }
+  if (!optionsObj.callback) {
+    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+  } else {
+    const { callback } = optionsObj;
+    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff2) => {
+      const patch = diffLinesResultToPatch(diff2);
+      callback(patch);
+    } }));
+  }
+  function diffLinesResultToPatch(diff2) {
+    if (!diff2) {
+      return;
+    }
+    diff2.push({ value: "", lines: [] });
+    function contextLines(lines) {
+      return lines.map(function(entry2) {
+        return " " + entry2;
+      });
+    }
+    const hunks = [];
+    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+    for (let i = 0; i < diff2.length; i++) {
+      const current2 = diff2[i], lines = current2.lines || splitLines(current2.value);
+      current2.lines = lines;
+      if (current2.added || current2.removed) {
+        if (!oldRangeStart) {
+          const prev = diff2[i - 1];
+          oldRangeStart = oldLine;
+          newRangeStart = newLine;
+          if (prev) {
+            curRange = context2 > 0 ? contextLines(prev.lines.slice(-context2)) : [];
+            oldRangeStart -= curRange.length;
+            newRangeStart -= curRange.length;
+          }
+        }
+        for (const line of lines) {
+          curRange.push((current2.added ? "+" : "-") + line);
+        }
+        if (current2.added) {
+          newLine += lines.length;
+        } else {
+          oldLine += lines.length;
+        }
+      } else {
+        if (oldRangeStart) {
+          if (lines.length <= context2 * 2 && i < diff2.length - 2) {
+            for (const line of contextLines(lines)) {
+              curRange.push(line);
+            }
+          } else {
+            const contextSize = Math.min(lines.length, context2);
+            for (const line of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line);
+            }
+            const hunk = {
+              oldStart: oldRangeStart,
+              oldLines: oldLine - oldRangeStart + contextSize,
+              newStart: newRangeStart,
+              newLines: newLine - newRangeStart + contextSize,
+              lines: curRange
+            };
+            hunks.push(hunk);
+            oldRangeStart = 0;
+            newRangeStart = 0;
+            curRange = [];
+          }
+        }
+        oldLine += lines.length;
+        newLine += lines.length;
+      }
+    }
+    for (const hunk of hunks) {
+      for (let i = 0; i < hunk.lines.length; i++) {
+        if (hunk.lines[i].endsWith("\n")) {
+          hunk.lines[i] = hunk.lines[i].slice(0, -1);
+        } else {
+          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
+          i++;
+        }
+      }
+    }
+    return {
+      oldFileName,
+      newFileName,
+      oldHeader,
+      newHeader,
+      hunks
+    };
+  }
+}
+function splitLines(text4) {
+  const hasTrailingNl = text4.endsWith("\n");
+  const result = text4.split("\n").map((line) => line + "\n");
+  if (hasTrailingNl) {
+    result.pop();
+  } else {
+    result.push(result.pop().slice(0, -1));
+  }
+  return result;
+}
+
+// src/util/unified-diff.ts
+var RED = "\x1B[31m";
+var GREEN = "\x1B[32m";
+var CYAN = "\x1B[36m";
+var RESET = "\x1B[0m";
+function unifiedDiff(before, after, options) {
+  if (before === after) return "";
+  const patch = structuredPatch(options.from, options.to, before, after, void 0, void 0, { context: options.context ?? 3 });
+  const paint = (code, line) => options.color ? `${code}${line}${RESET}` : line;
+  let out = `--- ${options.from}
++++ ${options.to}
+`;
+  for (const hunk of patch.hunks) {
+    out += paint(CYAN, `@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`) + "\n";
+    for (const line of hunk.lines) {
+      if (line.startsWith("\\")) out += `${line}
+`;
+      else if (line.startsWith("-")) out += paint(RED, line) + "\n";
+      else if (line.startsWith("+")) out += paint(GREEN, line) + "\n";
+      else out += `${line}
+`;
+    }
+  }
+  return out;
+}
+function range(start, count2) {
+  if (count2 === 1) return `${start}`;
+  return `${count2 === 0 ? start - 1 : start},${count2}`;
+}
+
+// src/cli/fix.ts
+function errorMessage2(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function rawDocuments(file) {
+  return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
+}
+function mutatedResources(mutations, files) {
+  const raw = /* @__PURE__ */ new Map();
+  return mutations.map(({ resource, before, after }) => {
+    const item = {
+      resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
+      file: resource.file,
+      documentIndex: resource.documentIndex,
+      patchedResource: after,
+      edits: []
+    };
+    const file = files.get(resource.file);
+    if (file === void 0) return { ...item, editError: "the source file is not loaded" };
+    if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));
+    const document = raw.get(file.path).get(resource.documentIndex);
+    if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
+    try {
+      const target = sourceValueFor(document, before, after);
+      const edits = computeEdits(file.text, resource.documentIndex, target);
+      const reread = parseDocuments(file.path, applyEdits(file.text, edits)).documents.find((d) => d.index === resource.documentIndex);
+      if (reread === void 0 || !deepEqual2(reread.value, target)) {
+        return { ...item, editError: "the edited document would not read back as the patched resource" };
+      }
+      return { ...item, edits };
+    } catch (error) {
+      return { ...item, editError: errorMessage2(error) };
+    }
+  });
+}
+function fileFixes(mutated, files) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const item of mutated) {
+    if (item.edits.length === 0) continue;
+    byFile.set(item.file, [...byFile.get(item.file) ?? [], ...item.edits]);
+  }
+  const fixes = [];
+  const problems = [];
+  for (const [path10, edits] of byFile) {
+    const file = files.get(path10);
+    const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
+    if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
+      problems.push({ file: path10, message: "the edits of its documents overlap; not fixed" });
+      continue;
+    }
+    fixes.push({ file: path10, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
+  }
+  return { fixes, problems };
+}
+function formatFixDiffs(io, fixes, color) {
+  return fixes.map((fix) => {
+    const shown = displayPath(io, fix.file);
+    const relative = !shown.startsWith("/") && shown !== "-";
+    return unifiedDiff(fix.before, fix.after, { from: relative ? `a/${shown}` : shown, to: relative ? `b/${shown}` : shown, color });
+  }).join("");
+}
+function writeFixes(fixes) {
+  return fixes.map((fix) => {
+    if (fix.file === "-") return { file: fix.file, error: "standard input cannot be fixed in place" };
+    let current2;
+    try {
+      current2 = readFileSync2(fix.file, "utf8");
+    } catch (error) {
+      return { file: fix.file, error: `cannot read the file again to fix it (${errorMessage2(error)})` };
+    }
+    const body = stripByteOrderMark(current2);
+    if (body !== fix.before) return { file: fix.file, error: "the file changed while it was being checked; not fixed" };
+    try {
+      writeFileSync(fix.file, current2.slice(0, current2.length - body.length) + fix.after);
+    } catch (error) {
+      return { file: fix.file, error: `cannot write the fixed file (${errorMessage2(error).replace(/, \w+ '.*'$/, "")})` };
+    }
+    return { file: fix.file, error: null };
+  });
+}
+
 // src/cli/exception-loader.ts
 function loadExceptions(paths, log) {
   const exceptions = [];
-  for (const path8 of paths) {
-    const file = readFile(path8, log);
+  for (const path10 of paths) {
+    const file = readFile(path10, log);
     if (file === null) continue;
     for (const document of file.documents) {
       const value = document.value;
       const at = { file: file.path, line: document.line, column: 1 };
       if (!isPolicyException(value)) {
-        const kind = value !== null && typeof value === "object" && !Array.isArray(value) ? `${String(value.apiVersion)}/${String(value.kind)}` : typeof value;
-        log.report({ ...at, message: `policy exception type not supported ${kind}`, severity: "error" });
+        const kind2 = value !== null && typeof value === "object" && !Array.isArray(value) ? `${String(value.apiVersion)}/${String(value.kind)}` : typeof value;
+        log.report({ ...at, message: `policy exception type not supported ${kind2}`, severity: "error" });
         continue;
       }
       const decoded = decodePolicyException(value);
@@ -32363,10 +35839,64 @@ function globalContextStore(entries, dir, log) {
   return { store: new GlobalContextStore(mocks) };
 }
 
+// src/cli/output-files.ts
+import { appendFileSync, mkdirSync, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import path5 from "node:path";
+var OutputError = class extends Error {
+  name = "OutputError";
+};
+function reason(error) {
+  return error instanceof Error ? error.message.replace(/, \w+ '.*'$/, "") : String(error);
+}
+function isOutputFile(output) {
+  const last = output.split("/").pop() ?? "";
+  const extension = last.split(".").pop();
+  return extension === "yaml" || extension === "yml";
+}
+var MutationOutput = class _MutationOutput {
+  constructor(target, isFile) {
+    this.target = target;
+    this.isFile = isFile;
+  }
+  target;
+  isFile;
+  started = /* @__PURE__ */ new Set();
+  /** Prepares `target` (absolute; `shown` is how the user wrote it): creates the directory, or empties the file. */
+  static open(target, shown) {
+    const isFile = isOutputFile(shown);
+    try {
+      if (isFile) {
+        mkdirSync(path5.dirname(target), { recursive: true });
+        writeFileSync2(target, "");
+      } else {
+        mkdirSync(target, { recursive: true });
+        if (!statSync2(target).isDirectory()) throw new Error("not a directory");
+      }
+    } catch (error) {
+      throw new OutputError(`failed to create file/folder ${shown} (${reason(error)})`);
+    }
+    return new _MutationOutput(target, isFile);
+  }
+  /** Appends `text` to the file, or to `<base>.yaml` in the directory. */
+  write(base, text4) {
+    const file = this.isFile ? this.target : path5.join(this.target, `${base}.yaml`);
+    try {
+      if (!this.isFile && !this.started.has(file)) {
+        this.started.add(file);
+        writeFileSync2(file, text4);
+      } else {
+        appendFileSync(file, text4);
+      }
+    } catch (error) {
+      throw new OutputError(`failed to write ${file} (${reason(error)})`);
+    }
+  }
+};
+
 // src/policy/check.ts
-function formatPath(path8) {
+function formatPath(path10) {
   let out = "";
-  for (const segment of path8) {
+  for (const segment of path10) {
     if (typeof segment === "number") out += `[${segment}]`;
     else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
@@ -32379,83 +35909,83 @@ function jsonType(value) {
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
 }
-function isObject18(value) {
+function isObject27(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var Checker = class {
   problems = [];
-  report(path8, detail) {
-    this.problems.push({ message: `${formatPath(path8)}: ${detail}`, path: [...path8] });
+  report(path10, detail) {
+    this.problems.push({ message: `${formatPath(path10)}: ${detail}`, path: [...path10] });
   }
-  typeMismatch(path8, expected, value) {
-    this.report(path8, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  typeMismatch(path10, expected, value) {
+    this.report(path10, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
   }
-  check(node2, value, path8) {
+  check(node2, value, path10) {
     if (value === null) return;
     switch (node2.type) {
       case "any":
         return;
       case "string":
-        if (typeof value !== "string") return this.typeMismatch(path8, "string", value);
+        if (typeof value !== "string") return this.typeMismatch(path10, "string", value);
         if (node2.enum && !node2.enum.includes(value)) {
           const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path8, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+          this.report(path10, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
         }
         if (node2.maxLength !== void 0 && [...value].length > node2.maxLength) {
-          this.report(path8, `Too long: may not be more than ${node2.maxLength} bytes`);
+          this.report(path10, `Too long: may not be more than ${node2.maxLength} bytes`);
         }
         return;
       case "boolean":
-        if (typeof value !== "boolean") this.typeMismatch(path8, "boolean", value);
+        if (typeof value !== "boolean") this.typeMismatch(path10, "boolean", value);
         return;
       case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path8, "integer", value);
+        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path10, "integer", value);
         if (node2.minimum !== void 0 && value < node2.minimum) {
-          this.report(path8, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
+          this.report(path10, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
         }
         return;
       case "array":
-        if (!Array.isArray(value)) return this.typeMismatch(path8, "array", value);
-        value.forEach((item, index) => this.check(node2.items, item, [...path8, index]));
+        if (!Array.isArray(value)) return this.typeMismatch(path10, "array", value);
+        value.forEach((item, index) => this.check(node2.items, item, [...path10, index]));
         return;
       case "map":
-        if (!isObject18(value)) return this.typeMismatch(path8, "object", value);
-        for (const key2 of Object.keys(value)) this.check(node2.values, value[key2], [...path8, key2]);
+        if (!isObject27(value)) return this.typeMismatch(path10, "object", value);
+        for (const key2 of Object.keys(value)) this.check(node2.values, value[key2], [...path10, key2]);
         return;
       case "object":
-        if (!isObject18(value)) return this.typeMismatch(path8, "object", value);
-        this.checkObject(node2, value, path8);
+        if (!isObject27(value)) return this.typeMismatch(path10, "object", value);
+        this.checkObject(node2, value, path10);
     }
   }
-  checkObject(node2, value, path8) {
+  checkObject(node2, value, path10) {
     const present = (key2) => value[key2] !== void 0 && value[key2] !== null;
     for (const key2 of Object.keys(value)) {
       const child = node2.properties[key2];
-      if (child !== void 0) this.check(child, value[key2], [...path8, key2]);
+      if (child !== void 0) this.check(child, value[key2], [...path10, key2]);
       else if (!node2.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path8, key2])}"`, path: [...path8, key2] });
+        this.problems.push({ message: `unknown field "${formatPath([...path10, key2])}"`, path: [...path10, key2] });
       }
     }
     for (const key2 of node2.required ?? []) {
-      if (!present(key2)) this.report([...path8, key2], "Required value");
+      if (!present(key2)) this.report([...path10, key2], "Required value");
     }
     if (node2.oneOfRequired) {
-      const set = node2.oneOfRequired.filter(present);
-      if (set.length !== 1) {
-        this.report(path8, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
+      const set2 = node2.oneOfRequired.filter(present);
+      if (set2.length !== 1) {
+        this.report(path10, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
       }
     }
     if (node2.notAllOf && node2.notAllOf.every(present)) {
-      this.report(path8, `must not specify ${node2.notAllOf.join(" and ")} together`);
+      this.report(path10, `must not specify ${node2.notAllOf.join(" and ")} together`);
     }
   }
 };
 function checkPolicy(doc) {
   const checker = new Checker();
-  const { apiVersion, kind } = doc;
-  if (kind !== "ClusterPolicy" && kind !== "Policy") {
+  const { apiVersion, kind: kind2 } = doc;
+  if (kind2 !== "ClusterPolicy" && kind2 !== "Policy") {
     checker.problems.push({
-      message: `kind: Unsupported value: ${JSON.stringify(kind ?? null)}: supported values: "ClusterPolicy", "Policy"`,
+      message: `kind: Unsupported value: ${JSON.stringify(kind2 ?? null)}: supported values: "ClusterPolicy", "Policy"`,
       path: ["kind"]
     });
   }
@@ -32496,7 +36026,7 @@ var IGNORED_KINDS = /* @__PURE__ */ new Set([
   "ValidatingAdmissionPolicyBinding",
   "MutatingAdmissionPolicyBinding"
 ]);
-function addDocuments(set, file, log) {
+function addDocuments(set2, file, log) {
   for (const document of expandLists(file.documents)) {
     const value = document.value;
     if (value === null) continue;
@@ -32504,43 +36034,43 @@ function addDocuments(set, file, log) {
       reportAt(log, file, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)", "warning");
       continue;
     }
-    const { kind, apiVersion } = value;
-    if (kind === "ClusterPolicy" || kind === "Policy") {
-      set.documents.push(value);
+    const { kind: kind2, apiVersion } = value;
+    if (kind2 === "ClusterPolicy" || kind2 === "Policy") {
+      set2.documents.push(value);
       const problems = checkPolicy(value);
       if (problems.length > 0) {
-        for (const problem2 of problems) reportAt(log, file, document, problem2.path, `${kind}: ${problem2.message}`);
+        for (const problem2 of problems) reportAt(log, file, document, problem2.path, `${kind2}: ${problem2.message}`);
         continue;
       }
       const policy = value;
-      set.policies.push({ policy: { ...policy, source: { file: file.path, line: document.line, column: 1 } }, file, document });
-    } else if (CEL_POLICY_KINDS.has(kind)) {
-      set.documents.push(value);
+      set2.policies.push({ policy: { ...policy, source: { file: file.path, line: document.line, column: 1 } }, file, document });
+    } else if (CEL_POLICY_KINDS.has(kind2)) {
+      set2.documents.push(value);
       const metadata = value.metadata;
       const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
-      set.unsupported.set(name, `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
-      reportAt(log, file, document, [], `${kind} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, "warning");
-    } else if (!IGNORED_KINDS.has(kind)) {
-      reportAt(log, file, document, [], `skipping ${apiVersion} ${kind} document: not a policy`, "warning");
+      set2.unsupported.set(name, `unsupported policy kind ${kind2}: CEL policies are not evaluated yet`);
+      reportAt(log, file, document, [], `${kind2} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, "warning");
+    } else if (!IGNORED_KINDS.has(kind2)) {
+      reportAt(log, file, document, [], `skipping ${apiVersion} ${kind2} document: not a policy`, "warning");
     }
   }
 }
 function loadPolicies(paths, log, stdin) {
-  const set = { policies: [], unsupported: /* @__PURE__ */ new Map(), documents: [] };
-  const filePaths = paths.filter((path8) => path8 !== "-");
-  if (stdin !== void 0 && filePaths.length < paths.length) addDocuments(set, parseFile("-", stdin, log), log);
+  const set2 = { policies: [], unsupported: /* @__PURE__ */ new Map(), documents: [] };
+  const filePaths = paths.filter((path10) => path10 !== "-");
+  if (stdin !== void 0 && filePaths.length < paths.length) addDocuments(set2, parseFile("-", stdin, log), log);
   const listed = listPolicyFiles(filePaths);
   reportProblems(log, listed.problems);
-  for (const path8 of listed.files) {
-    const file = readFile(path8, log);
-    if (file) addDocuments(set, file, log);
+  for (const path10 of listed.files) {
+    const file = readFile(path10, log);
+    if (file) addDocuments(set2, file, log);
   }
-  return set;
+  return set2;
 }
 
 // src/cli/resource-loader.ts
-function addResources(set, file, log) {
-  set.files.set(file.path, file);
+function addResources(set2, file, log) {
+  set2.files.set(file.path, file);
   for (const document of file.documents) {
     const value = document.value;
     if (value === null) continue;
@@ -32552,7 +36082,7 @@ function addResources(set, file, log) {
     const metadata = resource.metadata;
     const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
     const namespace = namespaceOf(resource);
-    set.resources.push({
+    set2.resources.push({
       value: resource,
       file: file.path,
       documentIndex: document.index,
@@ -32565,29 +36095,29 @@ function addResources(set, file, log) {
   }
 }
 function loadResources(paths, log, options) {
-  const set = { resources: [], files: /* @__PURE__ */ new Map(), firstPathMissing: false };
-  const listed = listResourceFiles(paths.filter((path8) => path8 !== "-"));
+  const set2 = { resources: [], files: /* @__PURE__ */ new Map(), firstPathMissing: false };
+  const listed = listResourceFiles(paths.filter((path10) => path10 !== "-"));
   reportProblems(log, listed.problems);
   const first = paths[0];
   if (first !== void 0 && first !== "-" && listed.problems.some((problem2) => problem2.file === first && problem2.severity === "error")) {
-    set.firstPathMissing = true;
+    set2.firstPathMissing = true;
   }
-  if (options.stdin !== void 0 && paths.includes("-")) addResources(set, parseFile("-", options.stdin, log), log);
-  for (const path8 of listed.files) {
-    const file = readFile(path8, log);
-    if (file) addResources(set, file, log);
+  if (options.stdin !== void 0 && paths.includes("-")) addResources(set2, parseFile("-", options.stdin, log), log);
+  for (const path10 of listed.files) {
+    const file = readFile(path10, log);
+    if (file) addResources(set2, file, log);
   }
   if (options.dedupe) {
-    const { unique: unique2, duplicates } = partitionDuplicates(set.resources, (resource) => resource.value);
+    const { unique: unique2, duplicates } = partitionDuplicates(set2.resources, (resource) => resource.value);
     for (const duplicate of duplicates) {
-      const file = set.files.get(duplicate.file);
+      const file = set2.files.get(duplicate.file);
       const { line, column } = file ? locate(file.path, file.text, duplicate.documentIndex, []) : { line: 1, column: 1 };
       const message = `found duplicated resource ${duplicate.kind} ${duplicate.name} ${duplicate.namespace}`;
       log.report({ file: duplicate.file, line, column, message, severity: "warning" });
     }
-    set.resources = unique2;
+    set2.resources = unique2;
   }
-  return set;
+  return set2;
 }
 
 // src/cli/strict-decode.ts
@@ -32633,11 +36163,11 @@ function fieldFor(fields, key2) {
   const folded = key2.toLowerCase();
   return Object.keys(fields).find((name) => name.toLowerCase() === folded);
 }
-function decodeValue(value, schema, path8, errors) {
+function decodeValue(value, schema, path10, errors) {
   if (value === null) return void 0;
   const mismatch = () => {
-    const where = path8.length > 0 ? ` for field "${String(path8[path8.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe3(value)} as ${typeName(schema)}${where}`, path: path8 });
+    const where = path10.length > 0 ? ` for field "${String(path10[path10.length - 1])}"` : "";
+    errors.push({ message: `cannot decode ${describe3(value)} as ${typeName(schema)}${where}`, path: path10 });
     return void 0;
   };
   switch (schema.type) {
@@ -32653,7 +36183,7 @@ function decodeValue(value, schema, path8, errors) {
       if (!Array.isArray(value)) return mismatch();
       const out = [];
       value.forEach((item, index) => {
-        const decoded = decodeValue(item, schema.items, [...path8, index], errors);
+        const decoded = decodeValue(item, schema.items, [...path10, index], errors);
         out.push(decoded === void 0 ? null : decoded);
       });
       return out;
@@ -32662,7 +36192,7 @@ function decodeValue(value, schema, path8, errors) {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
       for (const [key2, item] of Object.entries(value)) {
-        const decoded = decodeValue(item, schema.values, [...path8, key2], errors);
+        const decoded = decodeValue(item, schema.values, [...path10, key2], errors);
         if (decoded !== void 0) out[key2] = decoded;
       }
       return out;
@@ -32671,13 +36201,13 @@ function decodeValue(value, schema, path8, errors) {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
       for (const [key2, item] of Object.entries(value)) {
-        const field = fieldFor(schema.fields, key2);
-        if (field === void 0) {
-          errors.push({ message: `unknown field "${key2}"`, path: [...path8, key2] });
+        const field2 = fieldFor(schema.fields, key2);
+        if (field2 === void 0) {
+          errors.push({ message: `unknown field "${key2}"`, path: [...path10, key2] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field], [...path8, key2], errors);
-        if (decoded !== void 0) out[field] = decoded;
+        const decoded = decodeValue(item, schema.fields[field2], [...path10, key2], errors);
+        if (decoded !== void 0) out[field2] = decoded;
       }
       return out;
     }
@@ -32824,15 +36354,15 @@ var CliValues = class {
     return GLOBAL_OPERATIONS.has(operation) ? null : `invalid request.operation value "${operation}" (expected CREATE, UPDATE, DELETE or CONNECT)`;
   }
   /** Resource-level variables for (policy, resource): global, then matching resource entries, then `set`. */
-  resourceValues(policyName2, resourceName, set) {
+  resourceValues(policyName2, resourceName2, set2) {
     const out = { ...this.globalValues };
     for (const policy of this.policies) {
       if (policy.name !== policyName2) continue;
       for (const resource of policy.resources) {
-        if (resource.name === resourceName) Object.assign(out, resource.values);
+        if (resource.name === resourceName2) Object.assign(out, resource.values);
       }
     }
-    if (set) Object.assign(out, set);
+    if (set2) Object.assign(out, set2);
     return out;
   }
   /** The rule entry of the first policy entry named `policyName` (`Store.GetPolicyRule`). */
@@ -32903,7 +36433,23 @@ var FLAGS = [
   { name: "table", short: "t", type: "boolean", description: "print the results as a table" },
   { name: "detailed-results", type: "boolean", description: "add the rule message to the table" },
   { name: "remove-color", type: "boolean", description: "no colours in the table" },
-  { name: "format", aliases: ["output-format"], type: "string", valueName: "text|json", defaultText: "text", description: "output format" }
+  { name: "format", aliases: ["output-format"], type: "string", valueName: "text|json", defaultText: "text", description: "output format" },
+  {
+    name: "target-resource",
+    aliases: ["target-resources"],
+    type: "list",
+    valueName: "paths",
+    description: "objects that mutate-existing rules (mutate.targets) may patch (repeatable, comma-separated)"
+  },
+  {
+    name: "output",
+    short: "o",
+    type: "string",
+    valueName: "path",
+    description: "write the mutated and generated resources to this file (.yaml/.yml) or directory instead of printing them"
+  },
+  { name: "fix", type: "boolean", description: "apply the edits the mutations make to the resource files, in place" },
+  { name: "fix-dry-run", type: "boolean", description: "print the edits the mutations make to the resource files as a unified diff" }
 ];
 var HELP = `Apply policies to resources, as \`kyverno apply\` does.
 
@@ -32943,30 +36489,49 @@ function loadUserInfoFile(file, io, log) {
   }
   return decoded.userInfo ?? null;
 }
-function sourceOf(resources, resource, path8) {
-  const file = resources.files.get(resource.file);
-  if (file === void 0) return { file: resource.file, line: 1, column: 1 };
-  const location = locate(file.path, file.text, resource.documentIndex, path8 ? path8.split("/").filter((segment) => segment !== "") : []);
-  return { file: resource.file, line: location.line, column: location.column };
+function sourceOf(resources, at, path10) {
+  const file = resources.files.get(at.file);
+  if (file === void 0) return { file: at.file, line: 1, column: 1 };
+  const location = locate(file.path, file.text, at.documentIndex, path10 ? path10.split("/").filter((segment) => segment !== "") : []);
+  return { file: at.file, line: location.line, column: location.column };
 }
-function applyResponse(response, resource, resources, settings) {
+function applyResponse(kind2, response, resource, resources, settings) {
   const compiled2 = response.policy;
   const labels = settings.namespaceLabels(resource.namespace) ?? {};
   const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled2.policy, resource.namespace, labels));
   const mapFail = () => !compiled2.scored || auditWarning ? "warn" : "fail";
-  return {
+  const results = response.rules.map((rule) => {
+    const validation = kind2 === "validate" || kind2 === "verifyImages";
+    const status = validation && rule.status === "fail" ? mapFail() : rule.status;
+    const result = {
+      rule: rule.name,
+      type: rule.type,
+      engineStatus: rule.status,
+      status,
+      counted: kind2 === "generate" ? rule.status === "pass" ? "pass" : "fail" : status,
+      message: rule.message === "" && rule.status === "fail" && validation ? "validation failed" : rule.message,
+      source: sourceOf(resources, resource, validation && (rule.status === "fail" || rule.status === "error") ? rule.path : void 0)
+    };
+    if (rule.generatedResources !== void 0) result.generatedResources = rule.generatedResources;
+    if (rule.patchedTarget !== void 0) result.patchedTarget = rule.patchedTarget;
+    return result;
+  });
+  const out = {
+    kind: kind2,
     policy: compiled2.name,
     policyLabel: compiled2.kind === "Policy" ? `${compiled2.namespace}/${compiled2.name}` : compiled2.name,
     resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
+    resourcePath: resourcePath(response.resource),
     auditWarning,
-    results: response.rules.map((rule) => ({
-      rule: rule.name,
-      engineStatus: rule.status,
-      status: rule.status === "fail" ? mapFail() : rule.status,
-      message: rule.message === "" && rule.status === "fail" ? "validation failed" : rule.message,
-      source: sourceOf(resources, resource, rule.status === "fail" || rule.status === "error" ? rule.path : void 0)
-    }))
+    results
   };
+  if (kind2 === "mutate" && response.patchedResource !== void 0) out.patchedResource = response.patchedResource;
+  return out;
+}
+function openOutput(args, io) {
+  const output = args.string("output");
+  if (output === void 0 || output === "") return null;
+  return MutationOutput.open(resolveArg(io, output), output);
 }
 async function applyCommand(argv, io) {
   const args = parseArgs(FLAGS, argv);
@@ -32982,6 +36547,16 @@ async function applyCommand(argv, io) {
   if (policyPaths.length === 0) throw new UsageError("require policy");
   if (resourcePaths.length === 0) throw new UsageError("resource file(s) or cluster required");
   if (policyPaths.includes("-") && resourcePaths.includes("-")) throw new UsageError("a stdin pipe can be used for either policies or resources, not both");
+  if (args.boolean("fix") && args.boolean("fix-dry-run")) throw new UsageError("--fix and --fix-dry-run cannot be used together");
+  let output;
+  try {
+    output = openOutput(args, io);
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    io.stderr(`Error: ${error.message}
+`);
+    return 1;
+  }
   const log = new DiagnosticLog(io);
   const stdin = (policyPaths.includes("-") || resourcePaths.includes("-")) && io.readStdin ? await io.readStdin() : void 0;
   const userInfoPath = args.string("userinfo");
@@ -32989,11 +36564,14 @@ async function applyCommand(argv, io) {
   const valuesPath = args.string("values-file");
   const values = valuesPath ? loadValuesFile(resolveArg(io, valuesPath), io, log) : null;
   if (valuesPath && values === null) return 1;
-  const set = parseSetValues(args.list("set"));
-  const policySet = loadPolicies(policyPaths.map((path8) => path8 === "-" ? path8 : resolveArg(io, path8)), log, stdin);
-  const resources = loadResources(resourcePaths.map((path8) => path8 === "-" ? path8 : resolveArg(io, path8)), log, { dedupe: false, stdin });
-  const exceptions = loadExceptions(args.list("exception").map((path8) => resolveArg(io, path8)), log);
-  const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path8) => resolveArg(io, path8)));
+  const set2 = parseSetValues(args.list("set"));
+  const policySet = loadPolicies(policyPaths.map((path10) => path10 === "-" ? path10 : resolveArg(io, path10)), log, stdin);
+  const resources = loadResources(resourcePaths.map((path10) => path10 === "-" ? path10 : resolveArg(io, path10)), log, { dedupe: false, stdin });
+  const targetPaths = args.list("target-resource");
+  const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path10) => resolveArg(io, path10)), log, { dedupe: false }).resources.map((target) => target.value) : [];
+  const targets = [...resources.resources.map((resource) => resource.value), ...targetObjects];
+  const exceptions = loadExceptions(args.list("exception").map((path10) => resolveArg(io, path10)), log);
+  const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path10) => resolveArg(io, path10)));
   reportProblems(log, clusterFiles.problems);
   const cluster = mockedCluster(
     resources.resources.map((resource) => resource.value),
@@ -33006,45 +36584,103 @@ async function applyCommand(argv, io) {
   let ruleCount = policySet.unsupported.size;
   for (const { policy, file, document } of policySet.policies) {
     ruleCount += computeRules(policy, "").length;
-    const reason = validatePolicy(policy);
-    if (reason !== null) {
-      (reason.startsWith("variable 'element.name'") ? invalid3 : skipped).push(`${policy.metadata.name}: ${reason}`);
+    const reason2 = validatePolicy(policy);
+    if (reason2 !== null) {
+      (reason2.startsWith("variable 'element.name'") ? invalid3 : skipped).push(`${policy.metadata.name}: ${reason2}`);
       continue;
     }
     const compiled2 = compilePolicy(policy);
-    const notEvaluated = ["mutate", "generate", "verifyImages"].filter((type) => (policy.spec.rules ?? []).some((rule) => rule[type] !== void 0));
+    const notEvaluated = ["verifyImages"].filter((type) => (policy.spec.rules ?? []).some((rule) => rule[type] !== void 0));
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled2.name}: ${notEvaluated.join(", ")} rules are not evaluated yet`, "warning");
     }
     policies.push(cliPolicy(compiled2));
   }
   const json = format === "json";
-  const out = (text3) => json ? io.stderr(text3) : io.stdout(text3);
+  let stdoutOpenLine = false;
+  const write = (text4) => {
+    if (text4 === "") return;
+    io.stdout(text4);
+    stdoutOpenLine = !text4.endsWith("\n");
+  };
+  const out = (text4) => json ? io.stderr(text4) : write(text4);
   const withExceptions = exceptions.length > 0 ? ` with ${exceptions.length} exception(s)` : "";
   out(`
 Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)${withExceptions}...
 `);
   const settings = { auditWarn: args.boolean("audit-warn"), namespaceLabels };
   const responses = [];
-  for (const resource of resources.resources) {
-    const evaluated = evaluateResource(policies, resource, {
-      numberMode: "int64",
-      values: values ?? void 0,
-      set,
-      userInfo: userInfo2 ?? void 0,
-      exceptions,
-      external: { cluster },
-      namespaceLabels
-    });
-    for (const { kind, response } of evaluated) {
-      if (kind === "validate") responses.push(applyResponse(response, resource, resources, settings));
+  const mutations = [];
+  try {
+    for (const resource of resources.resources) {
+      const evaluated = evaluateResource(policies, resource, {
+        numberMode: "int64",
+        values: values ?? void 0,
+        set: set2,
+        userInfo: userInfo2 ?? void 0,
+        exceptions,
+        external: { cluster },
+        namespaceLabels,
+        targets
+      });
+      let before;
+      let after;
+      for (const { kind: kind2, response, generationError } of evaluated) {
+        const printed = { policy: response.policy.name, resourcePath: resourcePath(resource.value), resourceName: resource.name };
+        const targetsOf = response.rules.flatMap((rule) => rule.patchedTarget ? [rule.patchedTarget] : []);
+        if (kind2 === "mutate") {
+          before ??= response.resource;
+          if (response.patchedResource !== void 0 && Object.keys(response.patchedResource).length > 0) after = response.patchedResource;
+          const text4 = printObject({ ...printed, object: response.patchedResource ?? response.resource, targets: targetsOf, generated: false }, output);
+          if (!json) write(text4);
+        } else if (kind2 === "generate") {
+          if (generationError !== void 0) {
+            const message = `failed to apply generate policy ${response.policy.name}: ${generationError}`;
+            log.report({ ...sourceOf(resources, resource, void 0), message, severity: "warning" });
+          }
+          for (const generated of response.rules.flatMap((rule) => rule.generatedResources ?? [])) {
+            const text4 = printObject({ ...printed, object: generated, targets: targetsOf, generated: true }, output);
+            if (!json) write(text4);
+          }
+        }
+        responses.push(applyResponse(kind2, response, resource, resources, settings));
+      }
+      if (before !== void 0 && after !== void 0 && !deepEqual2(before, after)) mutations.push({ resource, before, after });
     }
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    io.stderr(`Error: ${error.message}
+`);
+    return 1;
+  }
+  const mutated = mutatedResources(mutations, resources.files);
+  for (const item of mutated) {
+    if (item.editError === void 0) continue;
+    const message = `no source edit for the mutated ${item.resource.kind}/${item.resource.name}: ${item.editError}`;
+    log.report({ ...sourceOf(resources, item, void 0), message, severity: "warning" });
+  }
+  const fixing = args.boolean("fix") || args.boolean("fix-dry-run");
+  const { fixes, problems } = fixing ? fileFixes(mutated, resources.files) : { fixes: [], problems: [] };
+  for (const problem2 of problems) log.fileError(problem2.file, problem2.message);
+  const fresh = (text4) => text4 !== "" && stdoutOpenLine ? `
+${text4}` : text4;
+  if (args.boolean("fix-dry-run")) {
+    const diffs = formatFixDiffs(io, fixes, !json && !args.boolean("remove-color") && io.stdoutIsTTY === true);
+    if (json) io.stderr(diffs);
+    else write(fresh(diffs));
   }
   const counts = countResults(responses, skipped.length + invalid3.length);
   out(formatSkippedPolicies(skipped, invalid3));
-  if (json) io.stdout(formatApplyJson(io, responses));
-  else if (args.boolean("table")) io.stdout(formatApplyTable(responses, args.boolean("detailed-results"), !args.boolean("remove-color") && io.stdoutIsTTY === true));
-  else io.stdout(formatApplyText(responses, counts));
+  if (json) io.stdout(formatApplyJson(io, responses, mutated));
+  else if (args.boolean("table")) write(fresh(formatApplyTable(responses, args.boolean("detailed-results"), !args.boolean("remove-color") && io.stdoutIsTTY === true)));
+  else write(formatApplyText(responses, counts));
+  if (args.boolean("fix")) {
+    for (const written of writeFixes(fixes)) {
+      if (written.error !== null) log.fileError(written.file, written.error);
+      else io.stderr(`fixed ${displayPath(io, written.file)}
+`);
+    }
+  }
   if (counts.fail > 0 || counts.error > 0 || log.errorCount > 0) return 1;
   const warnExitCode = args.int("warn-exit-code") ?? 0;
   if (counts.warn > 0 && warnExitCode !== 0) {
@@ -33218,9 +36854,9 @@ function toGoNode(ast) {
       return node("ASTFunctionExpression", ast.args, ast.name !== null && ast.nameGoType === "string" ? goQuote(ast.name) : void 0);
   }
 }
-function prettyPrint(goNode, indent) {
-  const spaces = " ".repeat(indent);
-  const next = " ".repeat(indent + 2);
+function prettyPrint(goNode, indent2) {
+  const spaces = " ".repeat(indent2);
+  const next = " ".repeat(indent2 + 2);
   let out = `${spaces}${goNode.type} {
 `;
   if (goNode.value !== void 0) out += `${next}value: ${goNode.value}
@@ -33228,7 +36864,7 @@ function prettyPrint(goNode, indent) {
   if (goNode.children.length > 0) {
     out += `${next}children: {
 `;
-    for (const child of goNode.children) out += prettyPrint(child, indent + 4);
+    for (const child of goNode.children) out += prettyPrint(child, indent2 + 4);
   }
   return `${out}${spaces}}
 `;
@@ -33238,13 +36874,13 @@ function formatJmesPathAst(ast) {
 }
 
 // src/cli/jp-input.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-import path5 from "node:path";
+import { readFileSync as readFileSync3 } from "node:fs";
+import path6 from "node:path";
 var JpInputError = class extends Error {
   name = "JpInputError";
 };
 function goClean(file) {
-  const cleaned = path5.posix.normalize(file);
+  const cleaned = path6.posix.normalize(file);
   return cleaned.length > 1 && cleaned.endsWith("/") ? cleaned.slice(0, -1) : cleaned;
 }
 var ERRNO_TEXT = {
@@ -33256,13 +36892,13 @@ var ERRNO_TEXT = {
 };
 function readJpFile(io, file, readVerb) {
   try {
-    return readFileSync2(resolveArg(io, file), "utf8");
+    return readFileSync3(resolveArg(io, file), "utf8");
   } catch (error) {
     const code = error.code ?? "";
     const cleaned = goClean(file);
     if (code === "EISDIR") throw new JpInputError(`${readVerb} ${file}: read ${cleaned}: is a directory`);
-    const reason = ERRNO_TEXT[code] ?? error.message;
-    throw new JpInputError(`failed open file ${file}: open ${cleaned}: ${reason}`);
+    const reason2 = ERRNO_TEXT[code] ?? error.message;
+    throw new JpInputError(`failed open file ${file}: open ${cleaned}: ${reason2}`);
   }
 }
 async function readJpStdin(io, what) {
@@ -33349,8 +36985,8 @@ ${formatFlagHelp(FLAGS4)}
 `;
 var QueryError = class extends Error {
 };
-function parseInput(where, text3) {
-  const parsed = parseDocuments(where, text3);
+function parseInput(where, text4) {
+  const parsed = parseDocuments(where, text4);
   const first = parsed.documents[0];
   if (first !== void 0 && first.index === 0) return first.value;
   const problem2 = parsed.problems.find((p) => p.severity === "error");
@@ -33470,6 +37106,171 @@ async function jpCommand(argv, io) {
   }
 }
 
+// src/cli/test-compare.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+import path7 from "node:path";
+var SILENT_IO = { stdout: () => {
+}, stderr: () => {
+}, cwd: "/" };
+var CollectingLog = class extends DiagnosticLog {
+  diagnostics = [];
+  constructor() {
+    super(SILENT_IO);
+  }
+  report(diagnostic) {
+    this.diagnostics.push(diagnostic);
+    super.report(diagnostic);
+  }
+};
+var ExpectedFiles = class {
+  constructor(dir, log) {
+    this.dir = dir;
+    this.log = log;
+  }
+  dir;
+  log;
+  #cache = /* @__PURE__ */ new Map();
+  load(file) {
+    const absolute = path7.resolve(this.dir, file);
+    let loaded = this.#cache.get(absolute);
+    if (loaded === void 0) {
+      loaded = this.#read(file, absolute);
+      this.#cache.set(absolute, loaded);
+    }
+    return loaded;
+  }
+  #read(file, absolute) {
+    const collecting = new CollectingLog();
+    const set2 = loadResources([absolute], collecting, { dedupe: false });
+    for (const diagnostic of collecting.diagnostics) this.log?.report(diagnostic);
+    const error = collecting.diagnostics.find((diagnostic) => diagnostic.severity === "error");
+    if (error !== void 0) {
+      const at = error.line > 1 || error.column > 1 ? `${file}:${error.line}:${error.column}: ` : "";
+      return { error: `${at}${error.message}` };
+    }
+    return { objects: set2.resources.map((resource) => resource.value) };
+  }
+};
+function isObject28(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function metadataString2(object2, field2) {
+  const metadata = object2.metadata;
+  if (!isObject28(metadata)) return "";
+  const value = metadata[field2];
+  return typeof value === "string" ? value : "";
+}
+function stringField5(object2, field2) {
+  const value = object2[field2];
+  return typeof value === "string" ? value : "";
+}
+function objectName(object2) {
+  return metadataString2(object2, "name");
+}
+function findExpected(objects, actual) {
+  const apiVersion = stringField5(actual, "apiVersion");
+  const kind2 = stringField5(actual, "kind");
+  const namespace = metadataString2(actual, "namespace");
+  const name = objectName(actual);
+  return objects.find(
+    (object2) => stringField5(object2, "apiVersion") === apiVersion && stringField5(object2, "kind") === kind2 && metadataString2(object2, "namespace") === namespace && objectName(object2) === name
+  );
+}
+function fixupGenerateLabels(object2) {
+  const metadata = object2.metadata;
+  if (metadata !== void 0 && !isObject28(metadata)) return object2;
+  const labels = { "app.kubernetes.io/managed-by": "kyverno" };
+  const current2 = metadata?.labels;
+  if (isObject28(current2) && Object.values(current2).every((value) => typeof value === "string")) {
+    for (const [key2, value] of Object.entries(current2)) {
+      if (!key2.startsWith("generate.kyverno.io/")) labels[key2] = value;
+    }
+  }
+  return { ...object2, metadata: { ...metadata, labels } };
+}
+function tidy(value) {
+  if (value === null) return void 0;
+  if (Array.isArray(value)) {
+    const out = value.map(tidy).filter((item) => item !== void 0);
+    return out.length === 0 ? void 0 : out;
+  }
+  if (typeof value === "object") {
+    const out = {};
+    for (const [key2, item] of Object.entries(value)) {
+      const tidied = tidy(item);
+      if (tidied !== void 0) out[key2] = tidied;
+    }
+    return Object.keys(out).length === 0 ? void 0 : out;
+  }
+  return value;
+}
+function normalizeForComparison(object2) {
+  const tidied = tidy(fixupGenerateLabels(object2));
+  return isObject28(tidied) ? tidied : {};
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key2) => Object.hasOwn(b, key2) && jsonEqual(a[key2], b[key2]));
+}
+function toYaml(object2) {
+  return (0, import_yaml5.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
+}
+function loadErrorMessage(field2, error) {
+  return `error: failed to load ${field2} resource (${error})`;
+}
+function notFoundError2(actual) {
+  return `resource with name ${objectName(actual)} not found in manifest`;
+}
+var DIFF_HEADERS = {
+  PatchedResources: "Patched resource didn't match the patched resource in the test result",
+  GeneratedResource: "Patched resource didn't match the generated resource in the test result",
+  GeneratedResources: "Generated resource didn't match any of the expected generated resources in the test result"
+};
+function compareObjects(actual, expected) {
+  const normalizedActual = normalizeForComparison(actual);
+  const normalizedExpected = normalizeForComparison(expected);
+  if (jsonEqual(normalizedActual, normalizedExpected)) return { kind: "equal" };
+  return { kind: "different", diff: { expected: toYaml(normalizedExpected), actual: toYaml(normalizedActual) } };
+}
+function compareWithFile(actual, file, field2, files) {
+  const loaded = files.load(file);
+  if ("error" in loaded) return { kind: "error", message: loadErrorMessage(field2, loaded.error), missing: false };
+  const expected = findExpected(loaded.objects, actual);
+  if (expected === void 0) return { kind: "error", message: loadErrorMessage(field2, notFoundError2(actual)), missing: true };
+  const match = compareObjects(actual, expected);
+  return match.kind === "equal" ? match : { kind: "diff", message: DIFF_HEADERS[field2], diff: match.diff };
+}
+function compareWithAnyFile(actual, fileList, files) {
+  let first;
+  for (const file of fileList) {
+    const loaded = files.load(file);
+    if ("error" in loaded) return { kind: "error", message: loadErrorMessage("GeneratedResources", loaded.error), missing: false };
+    const expected = findExpected(loaded.objects, actual);
+    if (expected === void 0) continue;
+    const match = compareObjects(actual, expected);
+    if (match.kind === "equal") return match;
+    first ??= match.diff;
+  }
+  if (first === void 0) return { kind: "error", message: loadErrorMessage("GeneratedResources", notFoundError2(actual)), missing: true };
+  return { kind: "diff", message: DIFF_HEADERS.GeneratedResources, diff: first };
+}
+var RED2 = "\x1B[31m";
+var GREEN2 = "\x1B[32m";
+var RESET2 = "\x1B[0m";
+function formatResourceDiff(diff2, color) {
+  const paint = (code, text4) => color ? `${code}${text4}${RESET2}` : text4;
+  const legend = `(${paint(RED2, "- only in expected")}, ${paint(GREEN2, "+ only in actual")})`;
+  return `${legend}
+
+${unifiedDiff(diff2.expected, diff2.actual, { from: "expected", to: "actual", color })}`;
+}
+
 // src/cli/test-output.ts
 function countRows(outcomes) {
   let passed = 0;
@@ -33489,27 +37290,31 @@ function styleResult(colors, row) {
   if (row.result === "Fail") return colors.fail(row.result);
   return colors.skip(row.result);
 }
-function styleReason(colors, reason) {
-  return reason === "Excluded" || reason === "Not found" || reason === "Invalid Policy" || reason === "Unsupported" ? colors.warn(reason) : reason;
+function styleReason(colors, reason2) {
+  return reason2 === "Excluded" || reason2 === "Not found" || reason2 === "Invalid Policy" || reason2 === "Unsupported" ? colors.warn(reason2) : reason2;
 }
-function rowsTable(rows, detailed, colors) {
+function rowMessage(row, color) {
+  return row.diff ? `${row.message}
+${formatResourceDiff(row.diff, color).trimEnd()}` : row.message;
+}
+function rowsTable(rows, detailed, color) {
+  const colors = palette(color);
   const headers = ["ID", "POLICY", "RULE", "RESOURCE", "RESULT", "REASON"];
   if (detailed) headers.push("MESSAGE");
   const cells = rows.map((row, index) => {
     const line = [index + 1, row.policy, row.rule, row.resource, styleResult(colors, row), styleReason(colors, row.reason)];
-    if (detailed) line.push(row.message);
+    if (detailed) line.push(rowMessage(row, color));
     return line;
   });
   return renderTable(headers, cells, colors.header);
 }
 function formatText(outcomes, options) {
-  const colors = palette(options.color);
   const counts = countRows(outcomes);
   let out = "";
   if (!options.failOnly) {
     for (const outcome of outcomes) {
       out += `
-${rowsTable(outcome.results.flatMap((result) => result.rows), options.detailed, colors)}
+${rowsTable(outcome.results.flatMap((result) => result.rows), options.detailed, options.color)}
 
 `;
     }
@@ -33526,7 +37331,7 @@ Test Summary: ${counts.failed} out of ${counts.passed + counts.failed} tests fai
   if (counts.failed > 0) {
     const failed = outcomes.flatMap((outcome) => outcome.results.flatMap((result) => result.rows.filter((row) => row.result === "Fail")));
     out += `Aggregated Failed Test Cases : 
-${rowsTable(failed, options.detailed, colors)}
+${rowsTable(failed, options.detailed, options.color)}
 `;
   }
   return out;
@@ -33535,16 +37340,20 @@ function formatJson(io, outcomes) {
   const tests = outcomes.map((outcome) => ({
     file: displayPath(io, outcome.file),
     results: outcome.results.flatMap(
-      (result) => result.entries.map((entry2) => ({
-        policy: result.result.policy,
-        rule: result.result.rule,
-        resource: entry2.resource,
-        kind: result.result.kind,
-        namespace: entry2.namespace,
-        expected: entry2.expected,
-        actual: entry2.actual,
-        message: entry2.message
-      }))
+      (result) => result.entries.map((entry2) => {
+        const json = {
+          policy: result.result.policy,
+          rule: result.result.rule,
+          resource: entry2.resource,
+          kind: result.result.kind,
+          namespace: entry2.namespace,
+          expected: entry2.expected,
+          actual: entry2.actual,
+          message: entry2.message
+        };
+        if (entry2.diff) json.diff = formatResourceDiff(entry2.diff, false);
+        return json;
+      })
     )
   }));
   return `${JSON.stringify({ tests }, null, 2)}
@@ -33552,11 +37361,11 @@ function formatJson(io, outcomes) {
 }
 
 // src/cli/test-selector.ts
-function parseTestCaseSelector(text3) {
+function parseTestCaseSelector(text4) {
   const filters = [];
   const errors = [];
-  if (text3 !== "") {
-    for (const item of text3.split(",")) {
+  if (text4 !== "") {
+    for (const item of text4.split(",")) {
       const parts = item.split("=");
       if (parts.length !== 2) {
         errors.push(`Invalid test-case-selector argument (${item}). Parameter must be in the form \`<key>=<value>\`.`);
@@ -33595,8 +37404,8 @@ function selectResults(selector2, results) {
 }
 
 // src/cli/test-suite.ts
-import { readdirSync as readdirSync2, statSync as statSync2 } from "node:fs";
-import path7 from "node:path";
+import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import path9 from "node:path";
 
 // src/cli/test-mocks.ts
 var API_CALL_RESPONSE = struct({
@@ -33613,15 +37422,15 @@ var GLOBAL_CONTEXT_ENTRY = struct({
   fieldPath: STRING7,
   projections: list2(struct({ name: STRING7, path: STRING7 }))
 });
-function isObject19(value) {
+function isObject29(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 var str3 = (value) => typeof value === "string" ? value : "";
-var quote2 = (text3) => JSON.stringify(text3);
-function urlProblem(text3) {
+var quote2 = (text4) => JSON.stringify(text4);
+function urlProblem(text4) {
   let url;
   try {
-    url = new URL(text3);
+    url = new URL(text4);
   } catch {
     return "scheme";
   }
@@ -33631,10 +37440,10 @@ function urlProblem(text3) {
 function decodeApiCallResponses(raw, errors) {
   const mocks = [];
   raw.forEach((item, i) => {
-    const entry2 = isObject19(item) ? item : {};
-    const path8 = ["apiCallResponses", i];
-    const fail2 = (message, field) => {
-      errors.push({ message, path: field ? [...path8, field] : path8 });
+    const entry2 = isObject29(item) ? item : {};
+    const path10 = ["apiCallResponses", i];
+    const fail2 = (message, field2) => {
+      errors.push({ message, path: field2 ? [...path10, field2] : path10 });
     };
     const url = str3(entry2.url).trim();
     const urlPath = str3(entry2.urlPath).trim();
@@ -33651,10 +37460,10 @@ function decodeApiCallResponses(raw, errors) {
     const method = str3(entry2.method).trim().toUpperCase();
     if (method !== "" && method !== "GET" && method !== "POST") return fail2(`apiCallResponses[${i}]: method must be GET or POST`, "method");
     const label = url !== "" ? url : urlPath;
-    const response = isObject19(entry2.response) ? entry2.response : {};
+    const response = isObject29(entry2.response) ? entry2.response : {};
     const body = response.body;
     if (body === void 0 || body === null) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body is required`, "response");
-    if (!isObject19(body)) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body must be a JSON object`, "response");
+    if (!isObject29(body)) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body must be a JSON object`, "response");
     const statusCode = response.statusCode ?? 0;
     if (typeof statusCode !== "number" || !Number.isInteger(statusCode)) {
       return fail2(`apiCallResponses[${i}] ${quote2(label)}: statusCode must be an integer`, "response");
@@ -33672,23 +37481,23 @@ function decodeGlobalContextEntries(raw, errors) {
   const entries = [];
   const seen = /* @__PURE__ */ new Set();
   raw.forEach((item, i) => {
-    const entry2 = isObject19(item) ? item : {};
-    const path8 = ["globalContextEntries", i];
+    const entry2 = isObject29(item) ? item : {};
+    const path10 = ["globalContextEntries", i];
     const name = str3(entry2.name).trim();
-    if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path8 });
-    if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote2(name)}`, path: [...path8, "name"] });
+    if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path10 });
+    if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote2(name)}`, path: [...path10, "name"] });
     seen.add(name);
     const projections = [];
     for (const [p, projection] of (Array.isArray(entry2.projections) ? entry2.projections : []).entries()) {
-      const object2 = isObject19(projection) ? projection : {};
+      const object2 = isObject29(projection) ? projection : {};
       const projectionName = str3(object2.name).trim();
       if (projectionName === "") {
-        return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: projection name is required`, path: [...path8, "projections", p] });
+        return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: projection name is required`, path: [...path10, "projections", p] });
       }
       if (str3(object2.path).trim() === "") {
         return void errors.push({
           message: `globalContextEntries entry ${quote2(name)} projection ${quote2(projectionName)}: path is required`,
-          path: [...path8, "projections", p]
+          path: [...path10, "projections", p]
         });
       }
       projections.push({ name: projectionName, path: str3(object2.path) });
@@ -33697,8 +37506,8 @@ function decodeGlobalContextEntries(raw, errors) {
     const resourceFiles = Array.isArray(entry2.resourceFiles) ? entry2.resourceFiles.filter((file) => typeof file === "string") : [];
     const data = entry2.data;
     if (resources.length === 0 && resourceFiles.length === 0) {
-      if (data === void 0 || data === null) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data is required`, path: path8 });
-      if (!isObject19(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path8, "data"] });
+      if (data === void 0 || data === null) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data is required`, path: path10 });
+      if (!isObject29(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path10, "data"] });
     }
     const spec2 = { name };
     if (data !== void 0 && data !== null) spec2.data = data;
@@ -33794,9 +37603,9 @@ function toResult(raw, index) {
   }
   const generated = strs(raw.generatedResources);
   if (generated && generated.length > 0) result.generatedResources = generated;
-  for (const [flag, kind] of Object.entries(CEL_KIND_FLAGS)) {
+  for (const [flag, kind2] of Object.entries(CEL_KIND_FLAGS)) {
     if (raw[flag] === true) {
-      result.celKind = kind;
+      result.celKind = kind2;
       break;
     }
   }
@@ -33808,8 +37617,8 @@ function deprecatedSchemaMessage(file) {
 function decodeTest(document, displayFile) {
   const { value, errors } = decodeStrict(document, TEST);
   const apiVersion = str4(value.apiVersion) ?? "";
-  const kind = str4(value.kind) ?? "";
-  if (apiVersion === "" || kind === "" || str4(value.name) !== void 0) {
+  const kind2 = str4(value.kind) ?? "";
+  if (apiVersion === "" || kind2 === "" || str4(value.name) !== void 0) {
     errors.push({ message: deprecatedSchemaMessage(displayFile), path: [] });
   }
   const rawResults = Array.isArray(value.results) ? value.results : [];
@@ -33833,7 +37642,7 @@ function decodeTest(document, displayFile) {
   const values = value.values;
   const test = {
     apiVersion,
-    kind,
+    kind: kind2,
     policies: unique(strs(value.policies)),
     resources: unique(strs(value.resources)),
     targetResources: unique(strs(value.targetResources)),
@@ -33855,7 +37664,7 @@ function decodeTest(document, displayFile) {
 }
 
 // src/cli/test-runner.ts
-import path6 from "node:path";
+import path8 from "node:path";
 
 // src/cli/test-matching.ts
 function reportResult(status, scored) {
@@ -33878,17 +37687,12 @@ function resourcesNamed(entry2, resources) {
   return resources.filter((resource) => resource.namespace === namespace && resource.name === name);
 }
 function unsupportedReason(result, input) {
-  if (result.patchedResources) return "comparing patchedResources is not supported yet (mutate rules are not evaluated)";
-  if (result.generatedResource || result.generatedResources) return "comparing generated resources is not supported yet (generate rules are not evaluated)";
-  if (result.cloneSourceResource) return "clone sources are not supported yet (generate rules are not evaluated)";
   const name = policyName(result.policy);
   const policies = input.policies.get(name);
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled2 of policies) {
     for (const rule of compiled2.policy.spec.rules ?? []) {
       if (!ruleSelected(result.rule, rule.name)) continue;
-      if (rule.mutate !== void 0) return `rule ${rule.name}: mutate rules are not supported yet`;
-      if (rule.generate !== void 0) return `rule ${rule.name}: generate rules are not supported yet`;
       if (rule.verifyImages !== void 0) return `rule ${rule.name}: verifyImages rules are not supported yet`;
     }
   }
@@ -33898,64 +37702,149 @@ function splitEntry(entry2) {
   const slash = entry2.indexOf("/");
   return slash === -1 ? { namespace: "", name: entry2 } : { namespace: entry2.slice(0, slash), name: entry2.slice(slash + 1) };
 }
-function rowsForResource(result, resource, responses, input) {
-  const name = policyName(result.policy);
-  const label = resourceLabel(resource);
-  const rows = [];
-  for (const { response } of responses) {
-    if (response.policy.name !== name) continue;
-    for (const rule of response.rules) {
-      if (!ruleSelected(result.rule, rule.name)) continue;
-      rows.push(compareRule(result, response, rule.name, rule.status, rule.message, label));
-    }
-    if (rows.length === 0) {
-      rows.push({ policy: result.policy, rule: result.rule, resource: label, result: "Pass", reason: "Excluded", message: "Excluded", actual: expectedActual(result), compared: false });
+function metadataString3(object2, field2) {
+  const metadata = object2.metadata;
+  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return "";
+  const value = metadata[field2];
+  return typeof value === "string" ? value : "";
+}
+function patchedTargetFor(target, response) {
+  for (const rule of response.rules) {
+    const object2 = rule.patchedTarget;
+    if (object2 === void 0) continue;
+    const namespace = metadataString3(object2, "namespace");
+    if (object2.apiVersion === target.apiVersion && object2.kind === target.kind && metadataString3(object2, "name") === target.name && namespace === (target.namespace === "" ? namespace : target.namespace)) {
+      return { rule, object: object2 };
     }
   }
-  if (rows.length > 0) return rows;
-  const invalid3 = input.invalidPolicies.get(name);
-  if (invalid3 !== void 0) {
-    return [{ policy: result.policy, rule: result.rule, resource: label, result: "Skip", reason: "Invalid Policy", message: invalid3, actual: expectedActual(result), compared: false }];
+  return void 0;
+}
+function targetRun(targets, run3) {
+  const resources = [];
+  const responses = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (responses.has(target.key)) continue;
+    const carrying = [];
+    for (const resource of run3.resources) {
+      for (const response of run3.responses.get(resource.key) ?? []) {
+        if (patchedTargetFor(target, response.response) !== void 0) carrying.push(response);
+      }
+    }
+    if (carrying.length === 0) continue;
+    resources.push(target);
+    responses.set(target.key, carrying);
   }
-  return [{ policy: result.policy, rule: result.rule, resource: label, result: "Fail", reason: "Not found", message: "Not found", actual: "missing", compared: false }];
+  return { resources, responses };
 }
 function expectedActual(result) {
   const expected = result.result;
   return expected === "pass" || expected === "fail" || expected === "skip" || expected === "warn" || expected === "error" ? expected : "missing";
 }
-function compareRule(result, response, rule, status, message, label) {
-  const actual = reportResult(status, response.policy.scored);
+function statusRow(result, response, rule, label) {
+  const actual = reportResult(rule.status, response.policy.scored);
   const ok = actual === result.result;
   return {
     policy: result.policy,
-    rule,
+    rule: rule.name,
     resource: label,
     result: ok ? "Pass" : "Fail",
     reason: ok ? "Ok" : `Want ${result.result}, got ${actual}`,
-    message,
+    message: rule.message,
     actual,
     compared: true
   };
 }
-function entryOutcome(result, entry2, rows, namespace) {
+function compareObject(result, actual, files) {
+  if (result.patchedResources) {
+    const comparison2 = compareWithFile(actual, result.patchedResources, "PatchedResources", files);
+    if (comparison2.kind !== "equal") return comparison2;
+  }
+  if (result.generatedResources) return compareWithAnyFile(actual, result.generatedResources, files);
+  if (result.generatedResource) return compareWithFile(actual, result.generatedResource, "GeneratedResource", files);
+  return { kind: "equal" };
+}
+function checkRow(result, response, rule, actual, label, files) {
+  const comparison2 = compareObject(result, actual, files);
+  if (comparison2.kind === "equal") return { row: statusRow(result, response, rule, label), missing: false };
+  const row = {
+    policy: result.policy,
+    rule: rule.name,
+    resource: label,
+    result: "Fail",
+    reason: comparison2.kind === "error" ? "Resource error" : "Resource diff",
+    message: comparison2.message,
+    actual: reportResult(rule.status, response.policy.scored),
+    compared: true
+  };
+  if (comparison2.kind === "diff") row.diff = comparison2.diff;
+  return { row, missing: comparison2.kind === "error" && comparison2.missing };
+}
+function rowsForKey(result, resource, run3, input) {
+  const name = policyName(result.policy);
+  const label = resourceLabel(resource);
+  const out = { rows: [], skipped: [] };
+  const { rows } = out;
+  for (const { response } of run3.responses.get(resource.key) ?? []) {
+    if (response.policy.name !== name) continue;
+    for (const rule of response.rules) {
+      if (!ruleSelected(result.rule, rule.name)) continue;
+      if (rule.type === "Generation") {
+        const generated = rule.generatedResources ?? [];
+        if (generated.length === 0) rows.push(statusRow(result, response, rule, label));
+        for (const object2 of generated) rows.push(checkRow(result, response, rule, object2, `/${objectName(object2)}`, input.files).row);
+        continue;
+      }
+      const actual = rule.type === "Mutation" ? response.patchedResource ?? response.resource : response.resource;
+      const { row, missing } = checkRow(result, response, rule, actual, label, input.files);
+      if (missing && !result.failOnMissingResources) {
+        out.skipped.push(row.message);
+        continue;
+      }
+      rows.push(row);
+    }
+    if (rows.length === 0 && out.skipped.length === 0) {
+      rows.push({ policy: result.policy, rule: result.rule, resource: label, result: "Pass", reason: "Excluded", message: "Excluded", actual: expectedActual(result), compared: false });
+    }
+  }
+  for (const { response } of input.target?.responses.get(resource.key) ?? []) {
+    if (response.policy.name !== name) continue;
+    const carried = patchedTargetFor(resource, response);
+    if (carried === void 0 || !ruleSelected(result.rule, carried.rule.name)) continue;
+    rows.push(checkRow(result, response, carried.rule, carried.object, label, input.files).row);
+  }
+  if (rows.length > 0 || out.skipped.length > 0) return out;
+  const invalid3 = input.invalidPolicies.get(name);
+  if (invalid3 !== void 0) {
+    rows.push({ policy: result.policy, rule: result.rule, resource: label, result: "Skip", reason: "Invalid Policy", message: invalid3, actual: expectedActual(result), compared: false });
+  } else {
+    rows.push({ policy: result.policy, rule: result.rule, resource: label, result: "Fail", reason: "Not found", message: "Not found", actual: "missing", compared: false });
+  }
+  return out;
+}
+function entryOutcome(result, entry2, keyRows, namespace) {
   const { name, namespace: written } = splitEntry(entry2);
   const base = { resource: name, namespace: written || namespace, expected: result.result };
+  const rows = keyRows.flatMap((key2) => key2.rows);
   if (rows.length === 0) {
+    const skipped = keyRows.flatMap((key2) => key2.skipped);
+    if (skipped.length > 0) return { ...base, actual: "missing", message: `not compared (failOnMissingResources is false): ${skipped[0]}`, passed: true };
     const message2 = entry2 === "" ? "no resource to evaluate" : `no resource matches "${entry2}"`;
     return { ...base, actual: "missing", message: message2, passed: true };
   }
   const chosen = rows.find((row) => row.result === "Fail") ?? rows.find((row) => row.compared) ?? rows[0];
   const message = chosen.reason === "Invalid Policy" ? `Invalid Policy: ${chosen.message}` : chosen.message;
-  return { ...base, actual: chosen.actual, message, passed: chosen.result !== "Fail" };
+  const outcome = { ...base, actual: chosen.actual, message, passed: chosen.result !== "Fail" };
+  if (chosen.diff) outcome.diff = chosen.diff;
+  return outcome;
 }
-function failedOutcome(result, reason, message) {
+function failedOutcome(result, reason2, message) {
   const entries = result.resources && result.resources.length > 0 ? result.resources : [""];
   const rows = entries.map((entry2) => ({
     policy: result.policy,
     rule: result.rule,
     resource: entry2,
     result: "Fail",
-    reason,
+    reason: reason2,
     message,
     actual: "missing",
     compared: false
@@ -33970,47 +37859,49 @@ function matchResult(result, input) {
   const entries = result.resources && result.resources.length > 0 ? result.resources : [""];
   const unsupported = unsupportedReason(result, input);
   if (unsupported !== null) return failedOutcome(result, "Unsupported", unsupported);
-  const run2 = result.operation !== void 0 ? input.byOperation.get(result.operation) ?? input.trigger : input.trigger;
-  const perEntry = entries.map((entry2) => entry2 !== "" ? resourcesNamed(entry2, run2.resources) : []);
+  const run3 = result.operation !== void 0 ? input.byOperation.get(result.operation) ?? input.trigger : input.trigger;
+  const targets = input.target?.resources ?? [];
+  const perEntry = entries.map((entry2) => entry2 !== "" ? [...resourcesNamed(entry2, targets), ...resourcesNamed(entry2, run3.resources)] : []);
   for (const spec2 of result.resources !== void 0 ? result.resourceSpecs ?? [] : []) {
     const apiVersion = spec2.group ? `${spec2.group}/${spec2.version}` : spec2.version;
-    const matches = run2.resources.filter((r) => r.apiVersion === apiVersion && r.namespace === spec2.namespace && r.name === spec2.name);
+    const matches = [...targets, ...run3.resources].filter((r) => r.apiVersion === apiVersion && r.namespace === spec2.namespace && r.name === spec2.name);
     perEntry[0].push(...matches);
   }
   const fallback = perEntry.every((matches) => matches.length === 0);
+  const all = [...targets, ...run3.resources];
   const rowsByKey = /* @__PURE__ */ new Map();
   const rowsFor = (resource) => {
     let rows2 = rowsByKey.get(resource.key);
     if (rows2 === void 0) {
-      rows2 = rowsForResource(result, resource, run2.responses.get(resource.key) ?? [], input);
+      rows2 = rowsForKey(result, resource, run3, input);
       rowsByKey.set(resource.key, rows2);
     }
     return rows2;
   };
-  const ordered = fallback ? [...run2.resources] : perEntry.flat();
+  const ordered = fallback ? all : perEntry.flat();
   const rows = [];
   const emitted = /* @__PURE__ */ new Set();
   for (const resource of ordered) {
     if (emitted.has(resource.key)) continue;
     emitted.add(resource.key);
-    rows.push(...rowsFor(resource));
+    rows.push(...rowsFor(resource).rows);
   }
   const outcomes = entries.map((entry2, index) => {
-    const matched = fallback ? run2.resources : perEntry[index];
+    const matched = fallback ? all : perEntry[index];
     const seen = /* @__PURE__ */ new Set();
-    const entryRows = [];
+    const keyRows = [];
     for (const resource of matched) {
       if (seen.has(resource.key)) continue;
       seen.add(resource.key);
-      entryRows.push(...rowsFor(resource));
+      keyRows.push(rowsFor(resource));
     }
-    return entryOutcome(result, entry2, entryRows, matched[0]?.namespace ?? "");
+    return entryOutcome(result, entry2, keyRows, matched[0]?.namespace ?? "");
   });
   return { result, rows, entries: outcomes };
 }
 
 // src/cli/test-runner.ts
-var UNSUPPORTED_FIELDS = ["targetResources", "paramResources", "context"];
+var UNSUPPORTED_FIELDS = ["paramResources", "context"];
 var TestError = class extends Error {
   constructor(message, location) {
     super(message);
@@ -34034,7 +37925,7 @@ function loadValues(test, dir, options) {
     return values;
   }
   if (!test.variables) return void 0;
-  const file = readFile(path6.resolve(dir, test.variables), options.log);
+  const file = readFile(path8.resolve(dir, test.variables), options.log);
   if (file === null) throw new TestError(`failed to load values file ${test.variables}`);
   const document = firstDocument(file, "values file");
   const decoded = decodeValuesFile(document.value, displayPath(options.io, file.path));
@@ -34046,7 +37937,7 @@ function loadValues(test, dir, options) {
 }
 function loadUserInfo(test, dir, options) {
   if (!test.userinfo) return void 0;
-  const file = readFile(path6.resolve(dir, test.userinfo), options.log);
+  const file = readFile(path8.resolve(dir, test.userinfo), options.log);
   if (file === null) throw new TestError(`failed to load user info file ${test.userinfo}`);
   const document = firstDocument(file, "user info file");
   const decoded = decodeUserInfo(document.value);
@@ -34063,7 +37954,7 @@ function loadExternalData(test, dir, resources, options, progress) {
   const external = {};
   if (test.clusterResources.length > 0) {
     progress("Loading Kubernetes resources ...");
-    const state = loadClusterObjects(test.clusterResources.map((file) => path6.resolve(dir, file)), options.log, { crdBase: dir });
+    const state = loadClusterObjects(test.clusterResources.map((file) => path8.resolve(dir, file)), options.log, { crdBase: dir });
     if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0])}`);
     external.cluster = mockedCluster(resources.map((resource) => resource.value), state);
   }
@@ -34075,14 +37966,14 @@ function loadExternalData(test, dir, resources, options, progress) {
   }
   return external.cluster || external.apiCallMocks || external.globalContext ? external : void 0;
 }
-function preparePolicies(set, referenced) {
+function preparePolicies(set2, referenced) {
   const prepared = { evaluated: [], invalid: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map() };
-  for (const { policy } of set.policies) {
+  for (const { policy } of set2.policies) {
     const name = policy.metadata.name;
     if (!referenced.has(name)) continue;
-    const reason = validatePolicy(policy);
-    if (reason !== null) {
-      prepared.invalid.set(name, reason);
+    const reason2 = validatePolicy(policy);
+    if (reason2 !== null) {
+      prepared.invalid.set(name, reason2);
       continue;
     }
     const compiled2 = compilePolicy(policy);
@@ -34092,6 +37983,42 @@ function preparePolicies(set, referenced) {
     prepared.byName.set(name, named);
   }
   return prepared;
+}
+function policyReference(compiled2) {
+  return compiled2.kind === "Policy" ? `${compiled2.namespace}/${compiled2.name}` : compiled2.name;
+}
+function clones(generate2) {
+  if (generate2 === void 0) return false;
+  const { clone: clone2, cloneList: cloneList2 } = generate2;
+  if (cloneList2 !== null && typeof cloneList2 === "object" && !Array.isArray(cloneList2) && Array.isArray(cloneList2.kinds) && cloneList2.kinds.length > 0) {
+    return true;
+  }
+  return clone2 !== null && typeof clone2 === "object" && !Array.isArray(clone2) && Object.values(clone2).some((value) => value !== "" && value !== null);
+}
+function cloneSourceLookup(policies, results, files) {
+  const registered2 = /* @__PURE__ */ new Map();
+  for (const compiled2 of policies) {
+    const reference = policyReference(compiled2);
+    const paths = [];
+    for (const rule of compiled2.policy.spec.rules ?? []) {
+      const result = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference && candidate.rule === rule.name);
+      if (result?.cloneSourceResource && clones(rule.generate) && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+    }
+    if (paths.length > 0) registered2.set(reference, paths);
+  }
+  const sources = /* @__PURE__ */ new Map();
+  return (policy) => {
+    const reference = policyReference(policy);
+    let objects = sources.get(reference);
+    if (objects === void 0) {
+      objects = (registered2.get(reference) ?? []).flatMap((file) => {
+        const loaded = files.load(file);
+        return "objects" in loaded ? loaded.objects : [];
+      });
+      sources.set(reference, objects);
+    }
+    return objects;
+  };
 }
 function evaluationRun(policies, resources, options) {
   const responses = /* @__PURE__ */ new Map();
@@ -34106,7 +38033,7 @@ function runTestCase(testCase, options) {
   if (selected.length === 0) return null;
   const progress = (line) => options.io.stderr(`${line}
 `);
-  const dir = path6.dirname(testCase.file);
+  const dir = path8.dirname(testCase.file);
   const outcome = { file: testCase.file, documentIndex: testCase.documentIndex, results: [], policyDocuments: [] };
   progress(`Loading test  ( ${displayPath(options.io, testCase.file)} ) ...`);
   try {
@@ -34115,32 +38042,57 @@ function runTestCase(testCase, options) {
     if (test.userinfo) progress("  Loading user infos ...");
     const userInfo2 = loadUserInfo(test, dir, options);
     progress("  Loading policies ...");
-    const policySet = loadPolicies(test.policies.map((file) => path6.resolve(dir, file)), options.log);
+    const policySet = loadPolicies(test.policies.map((file) => path8.resolve(dir, file)), options.log);
     outcome.policyDocuments = policySet.documents;
     progress("  Loading resources ...");
-    const resourceSet = loadResources(test.resources.map((file) => path6.resolve(dir, file)), options.log, { dedupe: true });
+    const resourceSet = loadResources(test.resources.map((file) => path8.resolve(dir, file)), options.log, { dedupe: true });
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
-    for (const field of UNSUPPORTED_FIELDS) {
-      const value = test[field];
+    const targetSet = loadResources(test.targetResources.map((file) => path8.resolve(dir, file)), options.log, { dedupe: false });
+    if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
+    const targets = targetSet.resources;
+    for (const field2 of UNSUPPORTED_FIELDS) {
+      const value = test[field2];
       if (Array.isArray(value) ? value.length > 0 : value !== void 0) {
-        options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: "warning" });
+        options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field2}" is not supported yet: results that depend on it may differ from Kyverno`, severity: "warning" });
       }
     }
-    const external = loadExternalData(test, dir, resourceSet.resources, options, progress);
+    const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
     if (test.exceptions.length > 0) progress("  Loading exceptions ...");
-    const exceptions = loadExceptions(test.exceptions.map((file) => path6.resolve(dir, file)), options.log);
+    const exceptions = loadExceptions(test.exceptions.map((file) => path8.resolve(dir, file)), options.log);
     const policyCount = policySet.policies.length + policySet.unsupported.size;
     const applying = `${pluralize2(policyCount, "policy", "policies")} to ${pluralize2(resourceSet.resources.length, "resource", "resources")}`;
     progress(`  Applying ${applying} with ${pluralize2(exceptions.length, "exception", "exceptions")} ...`);
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf("/") + 1)));
     const prepared = preparePolicies(policySet, referenced);
-    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo: userInfo2, exceptions, external });
+    const files = new ExpectedFiles(dir, options.log);
+    const run3 = {
+      values,
+      userInfo: userInfo2,
+      exceptions,
+      external,
+      // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
+      targets: [...resourceSet.resources, ...targets].map((target) => target.value),
+      cloneSources: cloneSourceLookup(
+        prepared.evaluated.map((policy) => policy.compiled),
+        test.results,
+        files
+      )
+    };
+    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, run3);
     const byOperation = /* @__PURE__ */ new Map();
     for (const operation of new Set(selected.flatMap((result) => result.operation ? [result.operation] : []))) {
-      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { values, userInfo: userInfo2, exceptions, external, operation }));
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run3, operation }));
     }
     progress("  Checking results ...");
-    const input = { trigger, byOperation, invalidPolicies: prepared.invalid, unsupportedPolicies: policySet.unsupported, policies: prepared.byName };
+    const input = {
+      trigger,
+      byOperation,
+      target: targetRun(targets, trigger),
+      invalidPolicies: prepared.invalid,
+      unsupportedPolicies: policySet.unsupported,
+      policies: prepared.byName,
+      files
+    };
     outcome.results = selected.map((result) => matchResult(result, input));
   } catch (error) {
     if (!(error instanceof TestError)) throw error;
@@ -34159,7 +38111,7 @@ function findTestFiles(dir, fileName, log) {
   }
   let stats;
   try {
-    stats = statSync2(dir);
+    stats = statSync3(dir);
   } catch (error) {
     log.fileError(dir, error instanceof Error ? error.message : String(error));
     return [];
@@ -34169,7 +38121,7 @@ function findTestFiles(dir, fileName, log) {
     return [];
   }
   const found = [];
-  const walk2 = (current2) => {
+  const walk3 = (current2) => {
     let entries;
     try {
       entries = readdirSync2(current2, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -34178,12 +38130,12 @@ function findTestFiles(dir, fileName, log) {
       return;
     }
     for (const entry2 of entries) {
-      const full = path7.join(current2, entry2.name);
-      if (entry2.isDirectory()) walk2(full);
+      const full = path9.join(current2, entry2.name);
+      if (entry2.isDirectory()) walk3(full);
       else if (entry2.name === fileName) found.push(full);
     }
   };
-  walk2(dir);
+  walk3(dir);
   return found;
 }
 function loadTestFile(file, io, log) {
@@ -34295,7 +38247,7 @@ Flags:
 
 Use "kyverno-lint <command> --help" for the flags of a command.
 `;
-async function run(argv, io) {
+async function run2(argv, io) {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -34335,13 +38287,13 @@ Run '${help}' for usage.
 
 // src/cli/bin.ts
 try {
-  process.exitCode = await run(process.argv.slice(2), {
-    stdout: (text3) => process.stdout.write(text3),
-    stderr: (text3) => process.stderr.write(text3),
+  process.exitCode = await run2(process.argv.slice(2), {
+    stdout: (text4) => process.stdout.write(text4),
+    stderr: (text4) => process.stderr.write(text4),
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
-    readStdin: async () => readFileSync3(0, "utf8")
+    readStdin: async () => readFileSync4(0, "utf8")
   });
 } catch (error) {
   process.stderr.write(`kyverno-lint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}
