@@ -5,6 +5,7 @@
  * Objects are modified in place: callers work on their own copies.
  */
 import type { JsonObject, JsonValue } from '../../types.js';
+import { cloneJson } from '../../util/json-value.js';
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
   return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
@@ -12,7 +13,7 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 
 /** A deep copy of a JSON object. */
 export function cloneObject(object: JsonObject): JsonObject {
-  return structuredClone(object);
+  return cloneJson(object);
 }
 
 /** A top-level string field (`apiVersion`, `kind`), `""` when absent or not a string. */

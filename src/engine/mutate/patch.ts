@@ -6,7 +6,7 @@
  * its JSON did not change, `error` when the patch failed.
  */
 import type { JsonObject, JsonValue } from '../../types.js';
-import { goJsonStringify } from '../../util/go-json.js';
+import { jsonEqual } from '../../util/json-value.js';
 import { applyJsonPatch } from './json-patch/index.js';
 import { applyStrategicMergePatch } from './strategic-merge/index.js';
 
@@ -41,9 +41,7 @@ export function applyMutation(resource: JsonObject, patchStrategicMerge: JsonVal
 }
 
 /** Kyverno compares the JSON encodings (sorted keys) of the resource before and after. */
-export function sameJson(a: JsonValue, b: JsonValue): boolean {
-  return a === b || goJsonStringify(a) === goJsonStringify(b);
-}
+export const sameJson: (a: JsonValue, b: JsonValue) => boolean = jsonEqual;
 
 /** Kyverno's success message for a mutate rule (`buildSuccessMessage`). */
 export function mutatedMessage(resource: JsonObject): string {

@@ -12,6 +12,7 @@
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { parseDocuments } from '../../../source/parse.js';
 import { GoJsonError, goJsonParse, goJsonStringify, setOwnProperty } from '../../../util/go-json.js';
+import { cloneJson } from '../../../util/json-value.js';
 
 export type JsonPatchResult = { resource: JsonObject } | { error: string };
 
@@ -59,9 +60,7 @@ function isContainer(value: JsonValue | undefined): value is Container {
   return typeof value === 'object' && value !== null;
 }
 
-function clone<T extends JsonValue>(value: T): T {
-  return structuredClone(value);
-}
+const clone = cloneJson;
 
 function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);

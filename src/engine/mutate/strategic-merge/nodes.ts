@@ -67,7 +67,4 @@ export function renameKey(map: JsonObject, from: string, to: string): void {
   }
 }
 
-/** A deep copy of a JSON value. */
-export function cloneJson<T extends JsonValue>(v: T): T {
-  return structuredClone(v);
-}
+export { cloneJson } from '../../../util/json-value.js';
