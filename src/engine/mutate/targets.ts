@@ -35,32 +35,84 @@ function metadataOf(object: JsonObject): JsonObject {
 }
 
 /** Kyverno's `match(namespacePattern, namePattern, namespace, name)` of LIST results. */
-function namesMatch(namespacePattern: string, namePattern: string, namespace: string, name: string): boolean {
+export function namesMatch(namespacePattern: string, namePattern: string, namespace: string, name: string): boolean {
   if (namespacePattern === '' && namePattern === '') return true;
   if (namespacePattern === '') return wildcardMatch(namePattern, name);
   return wildcardMatch(namespacePattern, namespace) && (namePattern === '' || wildcardMatch(namePattern, name));
 }
 
-/** The objects one substituted target spec selects: GET when namespace and name are exact, else LIST. */
+/**
+ * The resources the CLI's fake discovery client always registers (kyverno/kyverno
+ * pkg/clients/dclient/fake.go `NewFakeDiscoveryClient`), as apiVersion and plural.
+ */
+const PREREGISTERED: ReadonlyArray<readonly [string, string]> = [
+  ['v1', 'configmaps'],
+  ['v1', 'endpoints'],
+  ['v1', 'namespaces'],
+  ['v1', 'resourcequotas'],
+  ['v1', 'secrets'],
+  ['v1', 'serviceaccounts'],
+  ['apps/v1', 'daemonsets'],
+  ['apps/v1', 'deployments'],
+  ['apps/v1', 'statefulsets'],
+];
+
+/** apimachinery's `meta.UnsafeGuessKindToResource` (the plural the fake cluster registers a kind under). */
+function unsafeGuessPlural(kind: string): string {
+  const singular = kind.toLowerCase();
+  if (singular === '') return '';
+  if (singular.endsWith('s')) return `${singular}es`;
+  if (singular.endsWith('y')) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+
+/**
+ * The API versions a target kind resolves to, as the fake discovery client's `FindResources` does:
+ * every registered resource (pre-registered ones and those of the cluster's objects) whose plural
+ * is the lower-cased kind followed by `s` — the target's apiVersion is not consulted, and a kind
+ * whose plural is not `<kind>s` (ending in `s` or `y`) is never found.
+ */
+function findResources(kind: string, cluster: readonly JsonObject[]): string[] | null {
+  const resource = `${kind.toLowerCase()}s`;
+  const versions = new Set<string>();
+  for (const [apiVersion, plural] of PREREGISTERED) if (plural === resource) versions.add(apiVersion);
+  for (const object of cluster) {
+    if (unsafeGuessPlural(text(object.kind)) === resource) versions.add(text(object.apiVersion));
+  }
+  return versions.size === 0 ? null : [...versions];
+}
+
+/**
+ * The objects one substituted target spec selects (Kyverno's `dclient.GetResources` on the CLI's
+ * fake cluster): for each API version the kind resolves to, GET when namespace and name are exact,
+ * else LIST filtered by selector and wildcard names.
+ */
 function selectTargets(spec: JsonObject, cluster: readonly JsonObject[], policyNamespace: string | undefined): JsonObject[] | { error: string } {
-  const apiVersion = text(spec.apiVersion);
   const kind = text(spec.kind);
   const namespace = policyNamespace ?? text(spec.namespace);
   const name = text(spec.name);
-  const ofType = cluster.filter((object) => object.apiVersion === apiVersion && object.kind === kind);
-  if (namespace !== '' && name !== '' && !containsWildcard(namespace) && !containsWildcard(name)) {
-    const found = ofType.find((object) => text(metadataOf(object).namespace) === namespace && text(metadataOf(object).name) === name);
-    if (found === undefined) return { error: `${guessPlural(kind)} "${name}" not found` };
-    return [found];
-  }
-  return ofType.filter((object) => {
-    const metadata = metadataOf(object);
-    if (isObject(spec.selector)) {
-      const labels = isObject(metadata.labels) ? (metadata.labels as Record<string, string>) : {};
-      if (!selectorMatches(spec.selector, labels)) return false;
+  const versions = findResources(kind, cluster);
+  if (versions === null) return { error: 'not found' };
+  const plural = `${kind.toLowerCase()}s`;
+  const selected: JsonObject[] = [];
+  for (const apiVersion of versions) {
+    const ofType = cluster.filter((object) => object.apiVersion === apiVersion && unsafeGuessPlural(text(object.kind)) === plural);
+    if (namespace !== '' && name !== '' && !containsWildcard(namespace) && !containsWildcard(name)) {
+      const found = ofType.find((object) => text(metadataOf(object).namespace) === namespace && text(metadataOf(object).name) === name);
+      if (found === undefined) return { error: `${guessPlural(kind)} "${name}" not found` };
+      selected.push(found);
+      continue;
     }
-    return namesMatch(namespace, name, text(metadata.namespace), text(metadata.name));
-  });
+    for (const object of ofType) {
+      const metadata = metadataOf(object);
+      if (isObject(spec.selector)) {
+        const labels = isObject(metadata.labels) ? (metadata.labels as Record<string, string>) : {};
+        if (!selectorMatches(spec.selector, labels)) continue;
+      }
+      if (namesMatch(namespace, name, text(metadata.namespace), text(metadata.name))) selected.push(object);
+    }
+  }
+  return selected;
 }
 
 /** Kyverno's `loadTargets`: every target spec substituted and resolved; errors combined. */
