@@ -53,6 +53,8 @@ export interface EvaluationOptions {
   cloneSources?: (policy: CompiledPolicy) => readonly JsonObject[];
   /** Objects mutate-existing rules (`mutate.targets`) may target: Test `targetResources`, `apply --target-resource`. */
   targets?: readonly JsonObject[];
+  /** After a failed mutate rule, go on with the resource as it was (admission) rather than Kyverno CLI's empty object. */
+  keepResourceOnMutateError?: boolean;
 }
 
 /** What kind of engine response a policy response stands for. */
@@ -88,6 +90,7 @@ function request(policy: CompiledPolicy, resource: LoadedResource, value: JsonOb
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   if (options.external) result.external = options.external;
   if (options.targets) result.targets = options.targets;
+  if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;

@@ -56,6 +56,11 @@ export interface EvaluationRequest {
    * resources and target resources). Without it those rules are reported as not evaluable offline.
    */
   targets?: readonly JsonObject[];
+  /**
+   * After a mutate rule fails, go on with the resource as it was before the rule, as the admission
+   * controller does, instead of the empty object the Kyverno CLI goes on with (spec 30 §2.1).
+   */
+  keepResourceOnMutateError?: boolean;
 }
 
 /** The responses of one policy for one resource (Kyverno `EngineResponse`). */

@@ -92,7 +92,7 @@ function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): Pol
     context.checkpoint();
     let result: RuleResult;
     try {
-      result = evaluateRule(env, rule, current, exceptions, request.targets);
+      result = evaluateRule(env, rule, current, exceptions, request.targets, request.keepResourceOnMutateError === true);
     } finally {
       context.restore();
     }
@@ -111,7 +111,14 @@ interface RuleResult {
   responses: RuleResponse[];
 }
 
-function evaluateRule(env: RuleEnvironment, rule: Rule, resource: JsonObject, exceptions: readonly PolicyException[], targets: readonly JsonObject[] | undefined): RuleResult {
+function evaluateRule(
+  env: RuleEnvironment,
+  rule: Rule,
+  resource: JsonObject,
+  exceptions: readonly PolicyException[],
+  targets: readonly JsonObject[] | undefined,
+  keepOnError: boolean,
+): RuleResult {
   const name = env.plan.name;
   const only = (response: RuleResponse): RuleResult => ({ resource, responses: [response] });
   try {
@@ -165,7 +172,7 @@ function evaluateRule(env: RuleEnvironment, rule: Rule, resource: JsonObject, ex
     case 'skip':
       return { resource: outcome.resource, responses: [ruleResponse(name, 'Mutation', 'skip', outcome.message)] };
     case 'error':
-      // Kyverno's error response carries an empty resource, and the engine goes on with it (spec 30 §2.1).
-      return { resource: EMPTY, responses: [ruleResponse(name, 'Mutation', 'error', outcome.message)] };
+      // Kyverno's error response carries an empty resource, and the CLI's engine goes on with it (spec 30 §2.1).
+      return { resource: keepOnError ? resource : EMPTY, responses: [ruleResponse(name, 'Mutation', 'error', outcome.message)] };
   }
 }

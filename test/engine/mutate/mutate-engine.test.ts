@@ -218,6 +218,19 @@ ${matchPods}      mutate:
     ]);
     expect(response.patchedResource).toEqual({});
   });
+
+  it('goes on with the resource as it was when asked to, as the admission controller does', () => {
+    const p = policy(`${cases[6]!.rules}    - name: later
+${matchPods}      mutate:
+        patchStrategicMerge:
+          metadata:
+            labels:
+              later: "yes"
+`);
+    const response = mutate(p, { keepResourceOnMutateError: true });
+    expect(response.rules.map((rule) => `${rule.name}:${rule.status}`)).toEqual(['replace:error', 'later:pass']);
+    expect(at(response.patchedResource!, 'metadata.labels')).toEqual({ app: 'web', later: 'yes' });
+  });
 });
 
 describe('mutateResource: order, accumulation and applyRules', () => {
