@@ -1,0 +1,48 @@
+/**
+ * @file The `github` reporter: one GitHub Actions workflow command per finding, which the runner turns
+ * into an annotation of the file and lines:
+ * `::error file=k8s/pod.yaml,line=3,col=5,endLine=3,endColumn=12,title=policy/rule::message`
+ * (`warning` for warnings, `notice` for info). Properties and data are escaped exactly as
+ * `@actions/core` does (`escapeProperty`, `escapeData`), and, as there, a property with an empty or zero
+ * value is left out (a finding of no file is annotated on no file). Findings keep the report's order;
+ * no findings print nothing.
+ */
+import type { Finding, LintReport, Severity } from '../report/types.js';
+
+const COMMANDS: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** `@actions/core` `escapeData`: the message of a workflow command. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** `@actions/core` `escapeProperty`: a property value of a workflow command. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** Renders `::command key=value,…::message` as `@actions/core` `Command.toString` does. */
+export function workflowCommand(command: string, properties: ReadonlyArray<readonly [string, string | number]>, message: string): string {
+  const rendered = properties.filter(([, value]) => value !== '' && value !== 0).map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+  return `::${command}${rendered.length > 0 ? ` ${rendered.join(',')}` : ''}::${escapeData(message)}`;
+}
+
+function annotation(finding: Finding): string {
+  const { file, line, column, endLine, endColumn } = finding.location;
+  return workflowCommand(
+    COMMANDS[finding.severity],
+    [
+      ['file', file],
+      ['line', line],
+      ['col', column],
+      ['endLine', endLine],
+      ['endColumn', endColumn],
+      ['title', finding.ruleId],
+    ],
+    finding.message,
+  );
+}
+
+export function github(report: LintReport): string {
+  return report.findings.map((finding) => `${annotation(finding)}\n`).join('');
+}

@@ -1,0 +1,32 @@
+/**
+ * @file The reporters of a repository scan, chosen with `--format`/`-f` as in ESLint: pure functions
+ * from a {@link LintReport} to the complete text written on stdout or into `--output-file`.
+ */
+import type { LintReport } from '../report/types.js';
+import { github } from './github.js';
+import { json } from './json.js';
+import { junit } from './junit.js';
+import { sarif } from './sarif.js';
+import { stylish } from './stylish.js';
+
+export interface ReporterOptions {
+  /** ANSI colours (only `stylish` uses them). */
+  color: boolean;
+  /** The tool's version, written by reporters that name the tool (`sarif`). */
+  toolVersion: string;
+  /** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
+  informationUri?: string;
+}
+
+export type Reporter = (report: LintReport, options: ReporterOptions) => string;
+
+/** The formats, `stylish` (the default) first, as usage messages list them. */
+export const REPORTER_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+
+export type ReporterName = (typeof REPORTER_NAMES)[number];
+
+export const reporters: Record<ReporterName, Reporter> = { stylish, json, sarif, github, junit };
+
+export function isReporterName(name: string): name is ReporterName {
+  return (REPORTER_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,84 @@
+/**
+ * @file The `junit` reporter, shaped as ESLint's junit formatter: `<testsuites>` with one `<testsuite>`
+ * per file that has findings (`package="kyverno-lint"`, `name` the file) and one `<testcase>` per
+ * finding (`name` the rule id, `classname` the file without its extension) holding a `<failure>`, or an
+ * `<error>` for a problem of the tool's input (as ESLint does for fatal messages), whose `message` is
+ * the finding's message and whose text is `line L, col C, Severity - message (ruleId)`. Unlike ESLint,
+ * the text is escaped character data rather than a CDATA section of escaped text (which readers showed
+ * with its entities), suites count `failures` and `errors` separately, and a report without findings
+ * still holds one passing suite and test case named `kyverno-lint`, since test-report readers treat a
+ * report without tests as missing (the report model does not list the files that passed).
+ *
+ * Every attribute and text is XML-escaped: markup characters as entities, line breaks, tabs and every
+ * non-ASCII character as character references, characters XML 1.0 forbids replaced by U+FFFD.
+ */
+import { posix } from 'node:path';
+import type { Finding, LintReport, Severity } from '../report/types.js';
+import { displayFile, groupByFile } from './findings.js';
+
+const SUITE_PACKAGE = 'kyverno-lint';
+const SEVERITY_WORDS: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+const ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+
+/** Whether XML 1.0 allows the character (`Char` production). */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/** Escapes text for an XML attribute value or character data (ASCII output). */
+export function xmlEscape(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    const entity = ENTITIES[char];
+    if (entity !== undefined) out += entity;
+    else if (!isXmlChar(code)) out += '&#65533;';
+    else if (code < 0x20 || code >= 0x7f) out += `&#${code};`;
+    else out += char;
+  }
+  return out;
+}
+
+/** The path without its extension, as ESLint's `classname`. */
+function pathWithoutExt(file: string): string {
+  return posix.join(posix.dirname(file), posix.basename(file, posix.extname(file)));
+}
+
+function testcase(finding: Finding, classname: string): string {
+  const element = finding.status === 'problem' ? 'error' : 'failure';
+  const { line, column } = finding.location;
+  const text = `line ${line}, col ${column}, ${SEVERITY_WORDS[finding.severity]} - ${finding.message} (${finding.ruleId})`;
+  return (
+    `<testcase time="0" name="${xmlEscape(finding.ruleId)}" classname="${xmlEscape(classname)}">` +
+    `<${element} message="${xmlEscape(finding.message)}">${xmlEscape(text)}</${element}>` +
+    '</testcase>\n'
+  );
+}
+
+function testsuite(file: string, findings: readonly Finding[]): string {
+  const name = displayFile(file);
+  const errors = findings.filter((finding) => finding.status === 'problem').length;
+  const classname = pathWithoutExt(name);
+  return (
+    `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${findings.length - errors}" name="${xmlEscape(name)}">\n` +
+    findings.map((finding) => testcase(finding, classname)).join('') +
+    '</testsuite>\n'
+  );
+}
+
+const PASSING_SUITE =
+  `<testsuite package="${SUITE_PACKAGE}" time="0" tests="1" errors="0" failures="0" name="${SUITE_PACKAGE}">\n` +
+  `<testcase time="0" name="${SUITE_PACKAGE}" classname="${SUITE_PACKAGE}" />\n` +
+  '</testsuite>\n';
+
+export function junit(report: LintReport): string {
+  const suites = report.findings.length === 0 ? PASSING_SUITE : groupByFile(report.findings).map((group) => testsuite(group.file, group.findings)).join('');
+  return `<?xml version="1.0" encoding="utf-8"?>\n<testsuites>\n${suites}</testsuites>\n`;
+}

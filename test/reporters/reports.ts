@@ -1,0 +1,110 @@
+/**
+ * @file Hand-built reports for the reporter tests: an empty scan and a scan whose findings cover every
+ * severity, a tool problem, a namespaced policy, a fix, unusual paths and messages with `%`, `:`, `,`,
+ * line breaks and `<&"'>`.
+ */
+import type { Finding, LintReport } from '../../src/report/types.js';
+import type { ReporterOptions } from '../../src/reporters/index.js';
+
+export const PLAIN: ReporterOptions = { color: false, toolVersion: '1.2.3' };
+export const COLOR: ReporterOptions = { color: true, toolVersion: '1.2.3' };
+
+export function report(findings: Finding[], overrides: Partial<LintReport> = {}): LintReport {
+  const counts = { error: 0, warning: 0, info: 0, suppressed: 0 };
+  for (const finding of findings) counts[finding.severity]++;
+  return {
+    findings,
+    counts,
+    files: { policies: 2, manifests: 3, other: 1 },
+    policies: 3,
+    manifests: 5,
+    statuses: { pass: 9, fail: 3, warn: 0, error: 0, skip: 1 },
+    cwd: '/work/repo',
+    durationMs: 42,
+    ...overrides,
+  };
+}
+
+export function emptyReport(): LintReport {
+  return report([], { statuses: { pass: 12, fail: 0, warn: 0, error: 0, skip: 2 } });
+}
+
+export const missingLabel: Finding = {
+  ruleId: 'require-labels/check-for-labels',
+  policy: 'require-labels',
+  rule: 'check-for-labels',
+  severity: 'error',
+  status: 'fail',
+  type: 'Validation',
+  message: 'validation error: The label `app.kubernetes.io/name` is required. rule check-for-labels failed at path /metadata/labels/app.kubernetes.io/name/',
+  location: { file: 'k8s/deploy.yaml', line: 12, column: 7, endLine: 12, endColumn: 20 },
+  resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' },
+  category: 'Best Practices, EKS Best Practices',
+  policySeverity: 'medium',
+  policyTitle: 'Require Labels',
+  policyDescription: 'Define and use labels that identify semantic attributes of your application.',
+};
+
+/** Every character the reporters escape: `%`, `:`, `,`, a CRLF and a LF, and `<&"'>`. */
+export const latestTag: Finding = {
+  ruleId: 'disallow-latest-tag/validate-image-tag',
+  policy: 'disallow-latest-tag',
+  rule: 'validate-image-tag',
+  severity: 'warning',
+  status: 'fail',
+  type: 'Validation',
+  message: 'image "nginx:latest" uses <latest> & is 100% mutable, see: a,b\r\nsecond line\nthird \'line\'.',
+  location: { file: 'k8s/deploy.yaml', line: 3, column: 1, endLine: 4, endColumn: 9 },
+  resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' },
+  category: 'Best Practices',
+  policyTitle: 'Disallow Latest Tag',
+};
+
+export const addRequests: Finding = {
+  ruleId: 'add-default-resources/add-requests',
+  policy: 'add-default-resources',
+  rule: 'add-requests',
+  severity: 'info',
+  status: 'pass',
+  type: 'Mutation',
+  message: 'mutated Deployment/default/web',
+  location: { file: 'k8s/deploy.yaml', line: 20, column: 9, endLine: 20, endColumn: 22 },
+  resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' },
+  policyTitle: 'Add Default Resources',
+  fix: [
+    { file: 'k8s/deploy.yaml', startLine: 21, endLine: 20, replacement: '          resources:\n            requests:\n              memory: 64Mi\n' },
+    { file: 'k8s/deploy.yaml', startLine: 30, endLine: 31, replacement: '' },
+  ],
+};
+
+export const yamlSyntax: Finding = {
+  ruleId: 'kyverno-lint/yaml-syntax',
+  policy: '',
+  rule: '',
+  severity: 'error',
+  status: 'problem',
+  message: 'bad indentation of a mapping entry (4:3)',
+  location: { file: 'policies/broken.yaml', line: 4, column: 3, endLine: 4, endColumn: 9 },
+};
+
+/** A namespaced Policy on a path with a space and a long line number. */
+export const liveness: Finding = {
+  ruleId: 'team-a/require-probes/check-liveness',
+  policy: 'require-probes',
+  rule: 'check-liveness',
+  severity: 'warning',
+  status: 'fail',
+  type: 'Validation',
+  message: 'validation error: Liveness probes are required.',
+  location: { file: 'apps/team a/pod.yaml', line: 108, column: 11, endLine: 108, endColumn: 25 },
+  resource: { apiVersion: 'v1', kind: 'Pod', namespace: 'team-a', name: 'api' },
+  policyTitle: 'Require Probes',
+  policyDescription: 'Liveness and readiness probes need to be configured.',
+};
+
+/** Files out of order, and the findings of `k8s/deploy.yaml` out of line order. */
+export function sampleReport(): LintReport {
+  return report([missingLabel, yamlSyntax, latestTag, addRequests, liveness], {
+    counts: { error: 2, warning: 2, info: 1, suppressed: 1 },
+  });
+}
