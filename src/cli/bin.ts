@@ -12,9 +12,10 @@ try {
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
     readStdin: async () => readFileSync(0, 'utf8'),
   });
 } catch (error) {
   process.stderr.write(`kyverno-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 70;
+  process.exitCode = 2;
 }

@@ -6,7 +6,7 @@
  * override, else `spec.validationFailureAction`.
  */
 import { selectorMatches } from '../match/selector.js';
-import type { FailureActionOverride, Policy } from '../policy/types.js';
+import type { FailureActionOverride, Policy, Rule } from '../policy/types.js';
 import { wildcardMatch } from '../util/wildcard.js';
 
 const VALID_ACTIONS = new Set(['Audit', 'Enforce', 'audit', 'enforce']);
@@ -63,4 +63,18 @@ export function policyFailureAction(policy: Policy, namespace: string, labels: R
     }
   }
   return firstMatching(spec.validationFailureActionOverrides, namespace, labels) ?? spec.validationFailureAction ?? '';
+}
+
+/**
+ * The failure action of one rule as the admission controller applies it: the rule's matching
+ * `validate.failureActionOverrides` entry, else `validate.failureAction`, else the policy's matching
+ * `validationFailureActionOverrides` entry, else `spec.validationFailureAction`, else Audit.
+ */
+export function ruleFailureAction(policy: Policy, rule: Rule | undefined, namespace: string, labels: Readonly<Record<string, string>> = {}): 'Audit' | 'Enforce' {
+  const spec = policy.spec;
+  const action =
+    (rule?.validate ? firstMatching(rule.validate.failureActionOverrides, namespace, labels) ?? rule.validate.failureAction : undefined) ??
+    firstMatching(spec.validationFailureActionOverrides, namespace, labels) ??
+    spec.validationFailureAction;
+  return isEnforce(action) ? 'Enforce' : 'Audit';
 }

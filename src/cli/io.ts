@@ -13,6 +13,8 @@ export interface CliIo {
   cwd: string;
   /** Whether stdout is a terminal (enables colours in the table format). */
   stdoutIsTTY?: boolean;
+  /** Whether stderr is a terminal (enables progress output). */
+  stderrIsTTY?: boolean;
   /** Reads all of standard input (for `-` paths). */
   readStdin?: () => Promise<string>;
   /** Whether standard input is a terminal (`jp` then prompts for the input on stderr). */

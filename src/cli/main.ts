@@ -1,6 +1,7 @@
 /**
- * @file The `kyverno-lint` command line: dispatches to the `test`, `apply` and `jp` commands and turns
- * command-line mistakes into a usage message with exit code 2. `run` never touches `process`, so
+ * @file The `kyverno-lint` command line: the repository scan (`kyverno-lint [paths...]`, the default), and
+ * the `test`, `apply` and `jp` commands of the Kyverno CLI; command-line mistakes become a usage message
+ * with exit code 2. `run` never touches `process`, so
  * tests and the conformance runner call it in-process; `bin.ts` is the executable wrapper.
  */
 import packageJson from '../../package.json' with { type: 'json' };
@@ -8,12 +9,14 @@ import { UsageError } from './args.js';
 import { applyCommand } from './apply-command.js';
 import type { CliIo } from './io.js';
 import { jpCommand, jpHelpTarget } from './jp-command.js';
+import { lintCommand } from './lint-command.js';
 import { testCommand } from './test-command.js';
 
-const USAGE = `kyverno-lint evaluates Kyverno ClusterPolicy/Policy objects against Kubernetes manifests offline,
-as the Kyverno CLI does.
+const USAGE = `kyverno-lint checks Kubernetes manifests against Kyverno ClusterPolicy/Policy objects offline,
+as the Kyverno admission controller and the Kyverno CLI evaluate them.
 
 Usage:
+  kyverno-lint [paths...] [flags]        scan a repository (default: .) and report findings
   kyverno-lint apply <policies...> --resource <files...> [flags]
   kyverno-lint test <dirs...> [flags]
   kyverno-lint jp <query|function|parse> [flags]
@@ -27,7 +30,8 @@ Flags:
   -h, --help      help for kyverno-lint
   -v, --version   print the version
 
-Use "kyverno-lint <command> --help" for the flags of a command.
+Use "kyverno-lint --help" for this text, "kyverno-lint scan --help" for the flags of the scan and
+"kyverno-lint <command> --help" for the flags of a command.
 `;
 
 /** Runs the CLI with `argv` (without the executable) and returns the exit code. */
@@ -35,9 +39,6 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case undefined:
-        io.stderr(USAGE);
-        return 2;
       case '-h':
       case '--help':
       case 'help':
@@ -54,13 +55,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await applyCommand(rest, io);
       case 'jp':
         return await jpCommand(rest, io);
+      case 'scan':
+        return await lintCommand(rest, io);
       default:
-        throw new UsageError(`unknown command "${command}" for "kyverno-lint"`);
+        return await lintCommand(argv, io);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const target = command === 'test' || command === 'apply' ? command : command === 'jp' ? jpHelpTarget(rest) : undefined;
-    const help = target === undefined ? 'kyverno-lint --help' : `kyverno-lint ${target} --help`;
+    const target = command === 'test' || command === 'apply' ? command : command === 'jp' ? jpHelpTarget(rest) : 'scan';
+    const help = `kyverno-lint ${target} --help`;
     io.stderr(`Error: ${error.message}\nRun '${help}' for usage.\n`);
     return 2;
   }

@@ -137,8 +137,6 @@ describe('kyverno-lint', () => {
   it.each([
     { argv: ['--version'], code: 0, stream: 'stdout', text: 'kyverno-lint ' },
     { argv: ['--help'], code: 0, stream: 'stdout', text: 'Usage:' },
-    { argv: [], code: 2, stream: 'stderr', text: 'Usage:' },
-    { argv: ['lint'], code: 2, stream: 'stderr', text: 'Error: unknown command "lint" for "kyverno-lint"' },
   ] as const)('$argv → exit $code', async ({ argv, code, stream, text }) => {
     const result = await runCli([...argv]);
     expect(result.code).toBe(code);

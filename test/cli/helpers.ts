@@ -15,13 +15,13 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; stdinTty?: boolean } = {}): Promise<CliRun> {
+export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; stdinTty?: boolean; cwd?: string } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.stdinTty ?? false,
   };

@@ -1,0 +1,170 @@
+/**
+ * @file `kyverno-lint [paths...]`, the main job: scans the repository (or the given paths, `-` for
+ * rendered YAML on standard input), evaluates every manifest against every policy, and prints the findings
+ * in the chosen format (`stylish`, `json`, `sarif`, `github`, `junit`) on stdout or into `--output-file`.
+ * Exit codes as ESLint's: 0 clean, 1 findings at error severity (or warnings over `--max-warnings`),
+ * 2 usage, configuration and tool errors.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import { findConfigFile, loadConfig } from '../config/load.js';
+import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
+import { lint } from '../lint/lint.js';
+import { isReporterName, REPORTER_NAMES, reporters } from '../reporters/index.js';
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
+import { formatFixDiffs, writeFixes } from './fix.js';
+import { displayPath, resolveArg, type CliIo } from './io.js';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'format', short: 'f', type: 'string', valueName: REPORTER_NAMES.join('|'), defaultText: 'stylish', description: 'output format' },
+  { name: 'output-file', short: 'o', type: 'string', valueName: 'path', description: 'write the report to this file instead of stdout' },
+  { name: 'config', short: 'c', type: 'string', valueName: 'path', description: 'configuration file (default: .kyverno-lint.yaml, searched upward)' },
+  { name: 'no-config', type: 'boolean', description: 'do not read a configuration file' },
+  { name: 'policy', short: 'p', aliases: ['policies'], type: 'list', valueName: 'path', description: 'also read policies from these files or directories (repeatable)' },
+  { name: 'values-file', type: 'string', valueName: 'path', description: 'a Kyverno CLI Values file (overrides the configuration)' },
+  { name: 'userinfo', type: 'string', valueName: 'path', description: 'a Kyverno CLI UserInfo file (overrides the configuration)' },
+  { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
+  { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
+  { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
+  { name: 'fail-on-empty', type: 'boolean', description: 'exit 2 when no policy or no manifest is found' },
+  { name: 'fix', type: 'boolean', description: 'apply the mutations of the policies to the manifest files, as minimal edits' },
+  { name: 'fix-dry-run', type: 'boolean', description: 'print the edits of --fix as a unified diff (on stderr) instead of writing them' },
+  { name: 'color', type: 'boolean', description: 'force colours in the stylish format' },
+  { name: 'no-color', type: 'boolean', description: 'no colours' },
+];
+
+const HELP = `Check Kubernetes manifests against Kyverno policies, as the Kyverno admission controller would.
+
+Usage:
+  kyverno-lint [paths...] [flags]      (default path: .; - reads rendered YAML from stdin)
+
+Flags:
+${formatFlagHelp(FLAGS)}
+Exit codes: 0 no error findings, 1 error findings (or more warnings than --max-warnings), 2 usage or tool errors.
+`;
+
+const OPERATIONS = new Set(['CREATE', 'UPDATE', 'DELETE', 'CONNECT']);
+
+/** The configuration file's settings, or the defaults; problems are printed and end the run (exit 2). */
+function readConfig(io: CliIo, flag: string | undefined, disabled: boolean): { config: LintConfig } | { exitCode: number } {
+  if (disabled) return { config: { ...DEFAULT_CONFIG } };
+  const file = flag !== undefined ? resolveArg(io, flag) : findConfigFile(io.cwd);
+  if (file === null) return { config: { ...DEFAULT_CONFIG } };
+  const loaded = loadConfig(file);
+  if (loaded.problems.length > 0) {
+    for (const found of loaded.problems) io.stderr(`${displayPath(io, found.file)}:${found.line}:${found.column}: ${found.message}\n`);
+    io.stderr(`Error: invalid configuration file ${displayPath(io, file)}\n`);
+    return { exitCode: 2 };
+  }
+  return { config: loaded.config };
+}
+
+/** Progress on a terminal's stderr for scans that take more than a second. */
+function progressReporter(io: CliIo): { update: (done: number, total: number) => void; clear: () => void } {
+  if (io.stderrIsTTY !== true) return { update: () => {}, clear: () => {} };
+  const started = Date.now();
+  let shown = false;
+  let last = 0;
+  return {
+    update(done, total) {
+      const now = Date.now();
+      if (now - started < 1000 || (now - last < 100 && done < total)) return;
+      last = now;
+      shown = true;
+      io.stderr(`\rChecking manifests: ${done}/${total}`);
+    },
+    clear() {
+      if (shown) io.stderr('\r\u001b[K');
+    },
+  };
+}
+
+export async function lintCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(FLAGS, argv);
+  if (args.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  const maxWarnings = args.int('max-warnings');
+  if (maxWarnings !== undefined && maxWarnings < 0) throw new UsageError('--max-warnings must be 0 or more');
+  const operation = args.string('operation');
+  if (operation !== undefined && !OPERATIONS.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
+
+  const read = readConfig(io, args.string('config'), args.boolean('no-config'));
+  if ('exitCode' in read) return read.exitCode;
+  const config: LintConfig = { ...read.config };
+  const valuesFile = args.string('values-file');
+  if (valuesFile !== undefined) config.values = resolveArg(io, valuesFile);
+  const userInfo = args.string('userinfo');
+  if (userInfo !== undefined) config.userinfo = resolveArg(io, userInfo);
+  if (operation !== undefined) config.operation = operation;
+  if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
+
+  const format = args.string('format') ?? config.format ?? 'stylish';
+  if (!isReporterName(format)) throw new UsageError(`invalid format "${format}", expected one of ${REPORTER_NAMES.join(', ')}`);
+
+  const files = args.boolean('files');
+  const positionals = args.positionals.length > 0 ? [...args.positionals] : ['.'];
+  const paths = files ? ['.'] : positionals.map((item) => (item === '-' ? item : resolveArg(io, item)));
+  const stdin = paths.includes('-') ? ((await io.readStdin?.()) ?? '') : undefined;
+  const progress = progressReporter(io);
+  const result = await lint({
+    cwd: io.cwd,
+    paths: files ? [io.cwd] : paths,
+    policyPaths: args.list('policy').map((item) => resolveArg(io, item)),
+    config,
+    ...(stdin !== undefined ? { stdin } : {}),
+    ...(files ? { reportFiles: positionals.map((item) => resolveArg(io, item)) } : {}),
+    onProgress: progress.update,
+  });
+  progress.clear();
+
+  for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
+  for (const error of result.errors) io.stderr(`error: ${error}\n`);
+  if (args.boolean('fix-dry-run')) io.stderr(formatFixDiffs(io, result.fixes, io.stderrIsTTY === true && !args.boolean('no-color')));
+  let fixFailed = false;
+  let report = result.report;
+  if (args.boolean('fix')) {
+    const fixed = new Set<string>();
+    for (const written of writeFixes(result.fixes)) {
+      if (written.error === null) {
+        fixed.add(displayPath(io, written.file).split(path.sep).join('/'));
+        io.stderr(`fixed ${displayPath(io, written.file)}\n`);
+      } else {
+        fixFailed = true;
+        io.stderr(`${displayPath(io, written.file)}: ${written.error}\n`);
+      }
+    }
+    // As with eslint --fix, what was fixed is no longer reported.
+    const findings = report.findings.filter((finding) => !(finding.fix && fixed.has(finding.location.file)));
+    const removed = report.findings.length - findings.length;
+    report = { ...report, findings, counts: { ...report.counts, info: report.counts.info - removed } };
+  }
+  const color = args.boolean('no-color') ? false : args.boolean('color') || (io.stdoutIsTTY === true && args.string('output-file') === undefined);
+  const output = reporters[format](report, { color, toolVersion: packageJson.version });
+
+  const outputFile = args.string('output-file');
+  if (outputFile !== undefined) {
+    const target = resolveArg(io, outputFile);
+    try {
+      writeFileSync(target, output);
+    } catch (error) {
+      io.stderr(`Error: cannot write the report to ${displayPath(io, target)}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  } else {
+    io.stdout(output);
+  }
+
+  if (result.errors.length > 0 || (result.empty && args.boolean('fail-on-empty'))) return 2;
+  const { counts } = report;
+  if (counts.error > 0 || fixFailed) return 1;
+  if (config.maxWarnings !== undefined && counts.warning > config.maxWarnings) {
+    io.stderr(`kyverno-lint found too many warnings (maximum: ${config.maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}
+

@@ -1,0 +1,25 @@
+/**
+ * @file What a repository scan is asked to do: the paths to scan, extra policy paths, the configuration,
+ * standard input, and the files whose findings are reported (pre-commit). Built by the CLI from flags and
+ * `.kyverno-lint.yaml`, and by the GitHub Action from its inputs.
+ */
+import type { LintConfig } from '../config/types.js';
+
+export interface LintOptions {
+  /** Absolute working directory: relative paths and reported file names are relative to it. */
+  cwd: string;
+  /** Files and directories to scan (default `.`); `-` reads YAML from `stdin`. */
+  paths: string[];
+  /** Extra policy files or directories, also outside the repository (`--policy`). */
+  policyPaths: string[];
+  config: LintConfig;
+  /** The text of standard input, when `paths` holds `-`. */
+  stdin?: string;
+  /**
+   * Report only findings in these files (absolute paths): pre-commit passes the staged files, while every
+   * policy of the repository is still used.
+   */
+  reportFiles?: string[];
+  /** Called while manifests are evaluated (`done` of `total`), for progress output. */
+  onProgress?: (done: number, total: number) => void;
+}

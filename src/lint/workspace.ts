@@ -1,0 +1,215 @@
+/**
+ * @file Loading a repository for a scan: every discovered file is read and parsed once, its documents
+ * classified (policies, PolicyExceptions, CEL policies, Kyverno CLI files, manifests, other YAML), the
+ * policies shape-checked, validated as Kyverno validates them and compiled. Every problem becomes a
+ * finding at its file and line; one bad file never stops the others.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { classifyDocument } from '../discovery/classify.js';
+import { checkPolicy } from '../policy/check.js';
+import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
+import { decodePolicyException, type PolicyException } from '../policy/exception.js';
+import type { Policy } from '../policy/types.js';
+import { validatePolicy } from '../policy/validate.js';
+import type { Finding, Location } from '../report/types.js';
+import { expandLists, locate, namespaceOf, normalizeResource, parseDocuments, stripByteOrderMark, type SourceDocument } from '../source/index.js';
+import type { KubernetesObject } from '../source/index.js';
+import type { JsonObject } from '../types.js';
+import { resourceKey, type LoadedResource } from '../cli/evaluation.js';
+import { helmSources, type HelmSource } from './helm.js';
+
+/** A parsed file of the scan. */
+export interface SourceText {
+  /** Absolute path, or `-` for standard input. */
+  path: string;
+  /** How findings name the file: relative to the working directory, `/` separated. */
+  display: string;
+  text: string;
+  documents: SourceDocument[];
+  /** Standard input rendered by Helm: the template each document comes from. */
+  helm?: HelmSource[];
+}
+
+export interface WorkspacePolicy {
+  compiled: CompiledPolicy;
+  file: SourceText;
+  document: SourceDocument;
+}
+
+export interface Workspace {
+  files: Map<string, SourceText>;
+  policies: WorkspacePolicy[];
+  exceptions: PolicyException[];
+  manifests: LoadedResource[];
+  /** Problems of the input, as findings. */
+  problems: Finding[];
+  counts: { policies: number; manifests: number; other: number };
+}
+
+/** What the scan reads from a file. */
+export interface FileRole {
+  policies: boolean;
+  manifests: boolean;
+}
+
+export function displayName(cwd: string, file: string): string {
+  if (file === '-') return '<stdin>';
+  const relative = path.relative(cwd, file);
+  return (relative === '' || relative.startsWith('..') ? file : relative).split(path.sep).join('/');
+}
+
+/** The location of a whole document line, or of `location` as `locate` gives it. */
+export function fullLocation(file: SourceText, location: { line: number; column: number; endLine?: number; endColumn?: number }): Location {
+  const endLine = location.endLine ?? location.line;
+  let endColumn = location.endColumn;
+  if (endColumn === undefined) {
+    const lineText = file.text.split('\n', location.line)[location.line - 1] ?? '';
+    endColumn = Math.max(lineText.replace(/\r$/, '').length + 1, location.column);
+  }
+  return { file: file.display, line: location.line, column: location.column, endLine, endColumn };
+}
+
+export function problem(ruleId: string, file: SourceText, at: { line: number; column: number }, message: string, severity: Finding['severity'] = 'error'): Finding {
+  return { ruleId: `kyverno-lint/${ruleId}`, policy: '', rule: '', severity, status: 'problem', message, location: fullLocation(file, at) };
+}
+
+function readText(file: string): { text: string } | { error: string } {
+  try {
+    return { text: readFileSync(file, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { error: code === 'EISDIR' ? 'is a directory' : code === 'ENOENT' ? 'no such file' : (error as Error).message };
+  }
+}
+
+function nameOf(value: JsonObject): string {
+  const metadata = value.metadata;
+  return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
+}
+
+export class WorkspaceLoader {
+  readonly workspace: Workspace = {
+    files: new Map(),
+    policies: [],
+    exceptions: [],
+    manifests: [],
+    problems: [],
+    counts: { policies: 0, manifests: 0, other: 0 },
+  };
+
+  constructor(private readonly cwd: string) {}
+
+  /** Reads, parses and classifies one file. */
+  addFile(file: string, role: FileRole, stdin?: string): void {
+    let text: string;
+    if (file === '-') {
+      text = stdin ?? '';
+    } else {
+      const read = readText(file);
+      if ('error' in read) {
+        this.workspace.problems.push({
+          ruleId: 'kyverno-lint/unreadable-file',
+          policy: '',
+          rule: '',
+          severity: 'error',
+          status: 'problem',
+          message: `cannot read ${displayName(this.cwd, file)}: ${read.error}`,
+          location: { file: displayName(this.cwd, file), line: 1, column: 1, endLine: 1, endColumn: 1 },
+        });
+        return;
+      }
+      text = read.text;
+    }
+    const body = stripByteOrderMark(text);
+    const parsed = parseDocuments(file, body);
+    const source: SourceText = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
+    if (file === '-') {
+      const helm = helmSources(body);
+      if (helm.length > 0) source.helm = helm;
+    }
+    this.workspace.files.set(file, source);
+    for (const found of parsed.problems) this.workspace.problems.push(problem('yaml-syntax', source, found, found.message, found.severity));
+    let sawPolicy = false;
+    let sawManifest = false;
+    for (const document of expandLists(parsed.documents)) {
+      const value = document.value;
+      if (value === null) continue;
+      const kind = classifyDocument(value);
+      if (kind === 'policy' && role.policies) {
+        sawPolicy = true;
+        this.addPolicy(source, document, value as JsonObject);
+      } else if (kind === 'exception' && role.policies) {
+        sawPolicy = true;
+        this.addException(source, document, value as JsonObject);
+      } else if (kind === 'cel-policy' && role.policies) {
+        sawPolicy = true;
+        const object = value as JsonObject;
+        const message = `${String(object.kind)} ${nameOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+        this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
+      } else if (kind === 'manifest' && role.manifests && document.listItem === undefined) {
+        sawManifest = true;
+        this.addManifest(source, document, value as KubernetesObject);
+      }
+    }
+    if (sawPolicy) this.workspace.counts.policies++;
+    else if (sawManifest) this.workspace.counts.manifests++;
+    else this.workspace.counts.other++;
+  }
+
+  private addPolicy(source: SourceText, document: SourceDocument, value: JsonObject): void {
+    const where = (at: readonly (string | number)[]) => locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
+    const shape = checkPolicy(value);
+    if (shape.length > 0) {
+      for (const found of shape) {
+        this.workspace.problems.push(problem('invalid-policy', source, where(found.path), `${String(value.kind)} ${nameOf(value)}: ${found.message}`));
+      }
+      return;
+    }
+    const policy = { ...(value as unknown as Policy), source: { file: source.path, line: document.line, column: 1 } };
+    const reason = validatePolicy(policy);
+    if (reason !== null) {
+      this.workspace.problems.push(problem('invalid-policy', source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
+      return;
+    }
+    this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
+  }
+
+  private addException(source: SourceText, document: SourceDocument, value: JsonObject): void {
+    const decoded = decodePolicyException(value);
+    if (typeof decoded === 'string') {
+      this.workspace.problems.push(problem('invalid-policy-exception', source, locate(source.path, source.text, document.index, []), decoded));
+      return;
+    }
+    this.workspace.exceptions.push(decoded);
+  }
+
+  private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {
+    const resource = normalizeResource(value);
+    const name = nameOf(resource);
+    const namespace = namespaceOf(resource);
+    this.workspace.manifests.push({
+      value: resource,
+      file: source.path,
+      documentIndex: document.index,
+      apiVersion: resource.apiVersion,
+      kind: resource.kind,
+      namespace,
+      name,
+      key: resourceKey(resource.apiVersion, resource.kind, namespace, name),
+    });
+  }
+}
+
+/**
+ * Whether `file` is a template of a Helm chart (`<chart>/templates/**` next to a `Chart.yaml`): such files
+ * are Go templates, not YAML, and are checked by rendering the chart (`helm template … | kyverno-lint -`).
+ */
+export function isHelmTemplate(file: string, stop: string): boolean {
+  let dir = path.dirname(file);
+  while (dir.length >= stop.length && dir !== path.dirname(dir)) {
+    if (path.basename(dir) === 'templates' && existsSync(path.join(path.dirname(dir), 'Chart.yaml'))) return true;
+    dir = path.dirname(dir);
+  }
+  return false;
+}
