@@ -44,6 +44,8 @@ export interface EntryOutcome {
   message: string;
   /** Kyverno would not count this entry as a failed test. */
   passed: boolean;
+  /** The REASON column of the deciding row (`Ok`, `Want X, got Y`, `Resource diff`, `Excluded`, …). */
+  reason: string;
   /** The entry failed on a `Resource diff`: the objects that differ. */
   diff?: ResourceDiff;
 }
@@ -285,13 +287,13 @@ function entryOutcome(result: TestResult, entry: string, keyRows: readonly KeyRo
   const rows = keyRows.flatMap((key) => key.rows);
   if (rows.length === 0) {
     const skipped = keyRows.flatMap((key) => key.skipped);
-    if (skipped.length > 0) return { ...base, actual: 'missing', message: `not compared (failOnMissingResources is false): ${skipped[0]}`, passed: true };
+    if (skipped.length > 0) return { ...base, actual: 'missing', message: `not compared (failOnMissingResources is false): ${skipped[0]}`, passed: true, reason: 'Skipped' };
     const message = entry === '' ? 'no resource to evaluate' : `no resource matches "${entry}"`;
-    return { ...base, actual: 'missing', message, passed: true };
+    return { ...base, actual: 'missing', message, passed: true, reason: 'No resource' };
   }
   const chosen = rows.find((row) => row.result === 'Fail') ?? rows.find((row) => row.compared) ?? rows[0];
   const message = chosen.reason === 'Invalid Policy' ? `Invalid Policy: ${chosen.message}` : chosen.message;
-  const outcome: EntryOutcome = { ...base, actual: chosen.actual, message, passed: chosen.result !== 'Fail' };
+  const outcome: EntryOutcome = { ...base, actual: chosen.actual, message, passed: chosen.result !== 'Fail', reason: chosen.reason };
   if (chosen.diff) outcome.diff = chosen.diff;
   return outcome;
 }
@@ -314,7 +316,7 @@ export function failedOutcome(result: TestResult, reason: string, message: strin
   }));
   const outcomes = entries.map<EntryOutcome>((entry) => {
     const { name, namespace } = splitEntry(entry);
-    return { resource: name, namespace, expected: result.result, actual: 'missing', message, passed: false };
+    return { resource: name, namespace, expected: result.result, actual: 'missing', message, passed: false, reason };
   });
   return { result, rows, entries: outcomes };
 }

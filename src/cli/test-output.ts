@@ -100,6 +100,10 @@ interface JsonEntry {
   namespace: string;
   expected: string;
   actual: ActualResult;
+  /** Whether Kyverno counts the entry as passed (a `Resource error` or `Resource diff` fails even when `actual` equals `expected`). */
+  passed: boolean;
+  /** The REASON column of Kyverno's table for the entry. */
+  reason: string;
   message: string;
   /** `Resource diff` entries: the legend and unified diff of the expected and actual objects. */
   diff?: string;
@@ -119,6 +123,8 @@ export function formatJson(io: Pick<CliIo, 'cwd'>, outcomes: readonly TestDocume
           namespace: entry.namespace,
           expected: entry.expected,
           actual: entry.actual,
+          passed: entry.passed,
+          reason: entry.reason,
           message: entry.message,
         };
         if (entry.diff) json.diff = formatResourceDiff(entry.diff, false);

@@ -77,6 +77,8 @@ describe('kyverno-lint test', () => {
         namespace: 'default',
         expected: 'fail',
         actual: 'pass',
+        passed: false,
+        reason: 'Want fail, got pass',
         message: "validation rule 'check-team' passed.",
       },
       {
@@ -87,9 +89,11 @@ describe('kyverno-lint test', () => {
         namespace: 'default',
         expected: 'warn',
         actual: 'pass',
+        passed: false,
+        reason: 'Want warn, got pass',
         message: "validation rule 'autogen-no-latest' passed.",
       },
-      { policy: 'missing', rule: 'check', resource: 'db', kind: 'Pod', namespace: 'prod', expected: 'pass', actual: 'missing', message: 'Not found' },
+      { policy: 'missing', rule: 'check', resource: 'db', kind: 'Pod', namespace: 'prod', expected: 'pass', actual: 'missing', passed: false, reason: 'Not found', message: 'Not found' },
     ]);
     expect(parsed.tests[1].results.map((entry) => [entry.resource, entry.expected, entry.actual])).toEqual([
       ['cm-good', 'pass', 'pass'],
@@ -191,7 +195,13 @@ describe('kyverno-lint test', () => {
       '(- only in expected, + only in actual)\n\n--- expected\n+++ actual\n@@ -8,5 +8,5 @@\n   namespace: default\n spec:\n   containers:\n-    - image: nginx:latest\n+    - image: nginx:1.25\n       name: app\n',
     );
     expect(skipped).toMatchObject({ resource: 'db', actual: 'missing', message: expect.stringMatching(/^not compared \(failOnMissingResources is false\): /) });
-    expect(missing).toMatchObject({ resource: 'db', actual: 'fail', message: 'error: failed to load PatchedResources resource (resource with name db not found in manifest)' });
+    expect(missing).toMatchObject({
+      resource: 'db',
+      actual: 'fail',
+      passed: false,
+      reason: 'Resource error',
+      message: 'error: failed to load PatchedResources resource (resource with name db not found in manifest)',
+    });
   });
 
   it('fails every selected result of a Test document that cannot run', async () => {

@@ -191,9 +191,9 @@ describe('matchResult (spec 40 §1.6)', () => {
   it('gives one verdict per resources entry', () => {
     const outcome = matchResult(result({ policy: 'require-labels', rule: 'check-team', resources: ['default/web', 'api', 'ghost'], result: 'fail' }), input);
     expect(outcome.entries).toEqual([
-      { resource: 'web', namespace: 'default', expected: 'fail', actual: 'pass', message: 'autogen-check-team pass', passed: false },
-      { resource: 'api', namespace: 'prod', expected: 'fail', actual: 'fail', message: 'Excluded', passed: true },
-      { resource: 'ghost', namespace: '', expected: 'fail', actual: 'missing', message: 'no resource matches "ghost"', passed: true },
+      { resource: 'web', namespace: 'default', expected: 'fail', actual: 'pass', message: 'autogen-check-team pass', passed: false, reason: 'Want fail, got pass' },
+      { resource: 'api', namespace: 'prod', expected: 'fail', actual: 'fail', message: 'Excluded', passed: true, reason: 'Excluded' },
+      { resource: 'ghost', namespace: '', expected: 'fail', actual: 'missing', message: 'no resource matches "ghost"', passed: true, reason: 'No resource' },
     ]);
   });
 
@@ -207,6 +207,7 @@ describe('matchResult (spec 40 §1.6)', () => {
       actual: 'fail',
       message: 'Invalid Policy: spec.rules[0]: invalid',
       passed: true,
+      reason: 'Invalid Policy',
     });
   });
 });
@@ -426,7 +427,7 @@ describe('matchResult object comparisons (spec 30 §9, §10, §12.3)', () => {
     expect(diff.rows[0].diff?.expected).toContain('image: nginx:1.25');
     expect(diff.rows[0].diff?.actual).toContain('image: nginx:latest');
     expect(diff.entries).toEqual([
-      { resource: 'web', namespace: 'default', expected: 'pass', actual: 'pass', message: diff.rows[0].message, passed: false, diff: diff.rows[0].diff },
+      { resource: 'web', namespace: 'default', expected: 'pass', actual: 'pass', message: diff.rows[0].message, passed: false, reason: 'Resource diff', diff: diff.rows[0].diff },
     ]);
 
     const missing = matchResult(result({ policy: 'add-label', rule: 'add-team', resources: ['api'], patchedResources: 'patched.yaml', result: 'pass', failOnMissingResources: true }), input);
@@ -443,6 +444,7 @@ describe('matchResult object comparisons (spec 30 §9, §10, §12.3)', () => {
         actual: 'missing',
         message: 'not compared (failOnMissingResources is false): error: failed to load PatchedResources resource (resource with name api not found in manifest)',
         passed: true,
+        reason: 'Skipped',
       },
     ]);
   });
