@@ -36,11 +36,13 @@ function rawDocuments(file: LoadedFile): Map<number, JsonValue> {
 
 /**
  * The mutated resources with their source edits. `files` are the loaded resource files; a resource whose
- * edit cannot be computed carries `editError` and no edits.
+ * edit cannot be computed carries `editError` and no edits. The edits of each file are checked together:
+ * the file is parsed once with all of them applied, and every edited document must read back as its target.
  */
 export function mutatedResources(mutations: readonly ResourceMutation[], files: ReadonlyMap<string, LoadedFile>): MutatedResource[] {
   const raw = new Map<string, Map<number, JsonValue>>();
-  return mutations.map(({ resource, before, after }) => {
+  const targets = new Map<MutatedResource, JsonValue>();
+  const items = mutations.map(({ resource, before, after }) => {
     const item: MutatedResource = {
       resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
       file: resource.file,
@@ -55,16 +57,28 @@ export function mutatedResources(mutations: readonly ResourceMutation[], files: 
     if (document === undefined) return { ...item, editError: `document ${resource.documentIndex} not found` };
     try {
       const target = sourceValueFor(document, before, after);
-      const edits = computeEdits(file.text, resource.documentIndex, target);
-      const reread = parseDocuments(file.path, applyEdits(file.text, edits)).documents.find((d) => d.index === resource.documentIndex);
-      if (reread === undefined || !deepEqual(reread.value, target)) {
-        return { ...item, editError: 'the edited document would not read back as the patched resource' };
-      }
-      return { ...item, edits };
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target) };
+      targets.set(edited, target);
+      return edited;
     } catch (error) {
       return { ...item, editError: errorMessage(error) };
     }
   });
+  const byFile = new Map<string, MutatedResource[]>();
+  for (const item of items) if (targets.has(item)) byFile.set(item.file, [...(byFile.get(item.file) ?? []), item]);
+  for (const [path, edited] of byFile) {
+    const file = files.get(path)!;
+    const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
+    const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
+    for (const item of edited) {
+      const value = reread.get(item.documentIndex);
+      if (value === undefined || !deepEqual(value, targets.get(item)!)) {
+        item.edits = [];
+        item.editError = 'the edited document would not read back as the patched resource';
+      }
+    }
+  }
+  return items;
 }
 
 /** The edits of every mutated document of one file, and the file's text after them. */

@@ -117,6 +117,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     config,
     ...(stdin !== undefined ? { stdin } : {}),
     ...(files ? { reportFiles: positionals.map((item) => resolveArg(io, item)) } : {}),
+    // The edits of mutations are computed when they are shown or applied.
+    fixes: format === 'json' || format === 'sarif' || args.boolean('fix') || args.boolean('fix-dry-run'),
     onProgress: progress.update,
   });
   progress.clear();

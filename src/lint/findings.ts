@@ -121,7 +121,7 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
 export function mutationFinding(
   context: FindingContext,
   rules: readonly { policy: CompiledPolicy; rule: RuleResponse }[],
-  fix: Finding['fix'],
+  mutation: { fixable: boolean; fix?: Finding['fix'] },
   location: Location,
 ): Finding | null {
   const reported = rules.filter(({ policy, rule }) => !isIgnored(context.config.ignore, ruleIdOf(policy, rule.name)));
@@ -130,10 +130,8 @@ export function mutationFinding(
   const names = reported.map(({ policy, rule }) => ruleIdOf(policy, rule.name));
   const resource = context.resource;
   const what = `${resource.kind}/${resource.name}`;
-  const message =
-    names.length === 1
-      ? `${names[0]} mutates ${what}${fix && fix.length > 0 ? ' (fixable with --fix)' : ''}`
-      : `${what} is mutated by ${names.join(', ')}${fix && fix.length > 0 ? ' (fixable with --fix)' : ''}`;
+  const hint = mutation.fixable ? ' (fixable with --fix)' : '';
+  const message = names.length === 1 ? `${names[0]} mutates ${what}${hint}` : `${what} is mutated by ${names.join(', ')}${hint}`;
   const finding: Finding = {
     ruleId: ruleIdOf(first.policy, first.rule.name),
     policy: first.policy.name,
@@ -146,6 +144,7 @@ export function mutationFinding(
     resource: resourceRef(resource),
     ...policyMetadata(first.policy),
   };
-  if (fix && fix.length > 0) finding.fix = fix;
+  if (mutation.fix && mutation.fix.length > 0) finding.fix = mutation.fix;
+  if (mutation.fixable) finding.fixable = true;
   return finding;
 }

@@ -182,24 +182,28 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     options.onProgress?.(done, manifests.length);
   }
 
-  const mutated = mutatedResources(
-    mutations.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
-    workspace.files,
-  );
-  mutated.forEach((item, index) => {
-    const { context, rules } = mutations[index]!;
-    const file = context.file;
-    const fix = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-    const first = item.edits[0];
-    const location = first
-      ? inTemplate(file, fullLocation(file, { line: first.startLine, column: 1, endLine: Math.max(first.startLine, first.endLine), endColumn: lineLength(file, Math.max(first.startLine, first.endLine)) + 1 }))
-      : inTemplate(file, fullLocation(file, { line: file.documents.find((document) => document.index === context.resource.documentIndex)?.line ?? 1, column: 1 }));
-    // Rendered Helm input has no source file to edit.
-    const finding = mutationFinding(context, rules, file.helm ? undefined : fix, location);
+  const push = (finding: Finding | null): void => {
     if (finding === null) suppressed++;
     else findings.push(finding);
-  });
-  const { fixes } = fileFixes(mutated.filter((item) => item.file !== '-'), workspace.files);
+  };
+  let fixes: FileFix[] = [];
+  if (options.fixes) {
+    const mutated = mutatedResources(
+      mutations.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
+      workspace.files,
+    );
+    mutated.forEach((item, index) => {
+      const { context, rules } = mutations[index]!;
+      const file = context.file;
+      const fix = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+      // Rendered Helm input has no source file to edit.
+      const editable = file.helm === undefined && fix.length > 0;
+      push(mutationFinding(context, rules, editable ? { fixable: true, fix } : { fixable: false }, documentStart(context)));
+    });
+    fixes = fileFixes(mutated.filter((item) => item.file !== '-'), workspace.files).fixes;
+  } else {
+    for (const { context, rules } of mutations) push(mutationFinding(context, rules, { fixable: context.file.helm === undefined && context.file.path !== '-' }, documentStart(context)));
+  }
 
   let reported = findings;
   if (options.reportFiles !== undefined) {
@@ -223,9 +227,13 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   return { report, errors, fixes: fixes.filter((fix) => options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file)), warnings, empty: policies.length === 0 || manifests.length === 0 };
 }
 
-function lineLength(file: SourceText, line: number): number {
-  return (file.text.split('\n', line)[line - 1] ?? '').replace(/\r$/, '').length;
+/** The first content line of a resource's document, in its template for rendered Helm input. */
+function documentStart(context: FindingContext): Finding['location'] {
+  const file = context.file;
+  const line = file.documents.find((document) => document.index === context.resource.documentIndex)?.line ?? 1;
+  return inTemplate(file, fullLocation(file, { line, column: 1 }));
 }
+
 
 function compareFindings(a: Finding, b: Finding): number {
   const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;

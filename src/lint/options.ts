@@ -20,6 +20,11 @@ export interface LintOptions {
    * policy of the repository is still used.
    */
   reportFiles?: string[];
+  /**
+   * Compute the source edits of mutations (`Finding.fix`, `LintResult.fixes`): needed to show or apply them
+   * (JSON and SARIF output, `--fix`, pull-request suggestions), skipped otherwise because it reparses files.
+   */
+  fixes?: boolean;
   /** Called while manifests are evaluated (`done` of `total`), for progress output. */
   onProgress?: (done: number, total: number) => void;
 }

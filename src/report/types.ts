@@ -60,8 +60,10 @@ export interface Finding {
   /** The policy's `policies.kyverno.io/title` or name, and its description, for rule metadata (SARIF). */
   policyTitle?: string;
   policyDescription?: string;
-  /** Mutations: the edits of the source file that apply the mutation. */
+  /** Mutations: the edits of the source file that apply the mutation (computed when the scan is asked for them). */
   fix?: FixEdit[];
+  /** Mutations: `--fix` can apply this finding (also when its edits were not computed). */
+  fixable?: boolean;
 }
 
 export interface ReportCounts {

@@ -36,7 +36,7 @@ export function countSeverities(findings: readonly Finding[]): SeverityCounts {
 
 /** Whether the finding carries source edits that `--fix` applies. */
 export function isFixable(finding: Finding): boolean {
-  return finding.fix !== undefined && finding.fix.length > 0;
+  return (finding.fix !== undefined && finding.fix.length > 0) || finding.fixable === true;
 }
 
 /** How a file is named to a reader: the working directory itself (`""`) is `.`. */
