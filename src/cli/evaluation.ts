@@ -13,7 +13,7 @@ import { mutateResource } from '../engine/mutate/index.js';
 import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from '../engine/types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { PolicyException } from '../policy/exception.js';
-import type { KubernetesObject } from '../source/index.js';
+import { namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode } from '../types.js';
 import type { CliValues } from './values.js';
 
@@ -76,6 +76,24 @@ export interface CliPolicy {
 export function cliPolicy(compiled: CompiledPolicy): CliPolicy {
   const rules = compiled.policy.spec.rules ?? [];
   return { compiled, hasVerifyImages: rules.some((rule) => Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0) };
+}
+
+/** A resource document as the CLI loads it: normalised as Kyverno normalises it (namespace default, `null` maps), with its identity. */
+export function loadedResource(value: KubernetesObject, file: string, documentIndex: number): LoadedResource {
+  const resource = normalizeResource(value);
+  const metadata = resource.metadata;
+  const name = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
+  const namespace = namespaceOf(resource);
+  return {
+    value: resource,
+    file,
+    documentIndex,
+    apiVersion: resource.apiVersion,
+    kind: resource.kind,
+    namespace,
+    name,
+    key: resourceKey(resource.apiVersion, resource.kind, namespace, name),
+  };
 }
 
 /** `apiVersion,kind,namespace,name`. */

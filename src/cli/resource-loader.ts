@@ -4,10 +4,10 @@
  * top-level YAML files, namespace defaulting and `null` maps made empty. `kyverno test` also drops
  * duplicates (same group, kind, namespace and name), keeping the first.
  */
-import { isKubernetesObject, listResourceFiles, locate, namespaceOf, normalizeResource, partitionDuplicates } from '../source/index.js';
+import { isKubernetesObject, listResourceFiles, locate, partitionDuplicates } from '../source/index.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { parseFile, readFile, reportAt, reportProblems, type LoadedFile } from './documents.js';
-import { resourceKey, type LoadedResource } from './evaluation.js';
+import { loadedResource, type LoadedResource } from './evaluation.js';
 
 export interface ResourceSet {
   resources: LoadedResource[];
@@ -33,20 +33,7 @@ function addResources(set: ResourceSet, file: LoadedFile, log: DiagnosticLog): v
       reportAt(log, file, document, [], 'skipping document: not a Kubernetes object (apiVersion and kind are required)');
       continue;
     }
-    const resource = normalizeResource(value);
-    const metadata = resource.metadata;
-    const name = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
-    const namespace = namespaceOf(resource);
-    set.resources.push({
-      value: resource,
-      file: file.path,
-      documentIndex: document.index,
-      apiVersion: resource.apiVersion,
-      kind: resource.kind,
-      namespace,
-      name,
-      key: resourceKey(resource.apiVersion, resource.kind, namespace, name),
-    });
+    set.resources.push(loadedResource(value, file.path, document.index));
   }
 }
 

@@ -13,10 +13,10 @@ import { decodePolicyException, type PolicyException } from '../policy/exception
 import type { Policy } from '../policy/types.js';
 import { validatePolicy } from '../policy/validate.js';
 import type { Finding, Location } from '../report/types.js';
-import { expandLists, locate, namespaceOf, normalizeResource, parseDocuments, stripByteOrderMark, type SourceDocument } from '../source/index.js';
+import { expandLists, locate, parseDocuments, stripByteOrderMark, type SourceDocument } from '../source/index.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
-import { resourceKey, type LoadedResource } from '../cli/evaluation.js';
+import { loadedResource, type LoadedResource } from '../cli/evaluation.js';
 import { helmSources, type HelmSource } from './helm.js';
 
 /** A parsed file of the scan. */
@@ -185,19 +185,7 @@ export class WorkspaceLoader {
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {
-    const resource = normalizeResource(value);
-    const name = nameOf(resource);
-    const namespace = namespaceOf(resource);
-    this.workspace.manifests.push({
-      value: resource,
-      file: source.path,
-      documentIndex: document.index,
-      apiVersion: resource.apiVersion,
-      kind: resource.kind,
-      namespace,
-      name,
-      key: resourceKey(resource.apiVersion, resource.kind, namespace, name),
-    });
+    this.workspace.manifests.push(loadedResource(value, source.path, document.index));
   }
 }
 
