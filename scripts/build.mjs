@@ -1,6 +1,7 @@
 /**
- * @file Bundles the CLI into dist/ with esbuild: one self-contained ES module per entry point, so the
- * published package and the GitHub Action run without installing dependencies. CommonJS dependencies are
+ * @file Bundles the CLI (dist/cli.js) and the GitHub Action (dist/action.js, `runs.main` of action.yml) into
+ * dist/ with esbuild: one self-contained ES module per entry point, so the published package and the
+ * GitHub Action run without installing dependencies (`@actions/*` are ES modules and are bundled too). CommonJS dependencies are
  * given a `require` through `createRequire`, which an ES module bundle otherwise lacks at startup.
  */
 import { build } from 'esbuild';
@@ -14,7 +15,7 @@ const banner = [
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/bin.ts' },
+  entryPoints: { cli: 'src/cli/bin.ts', action: 'src/action/entry.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

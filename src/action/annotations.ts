@@ -1,0 +1,166 @@
+/**
+ * @file Annotations of the findings, in one of two ways:
+ *
+ * - workflow commands (`::error file=…,line=…::message`, formatted by the `github` reporter): GitHub keeps
+ *   only {@link ANNOTATIONS_PER_SEVERITY} per severity per step, so the findings are ranked (lines the pull
+ *   request changed, then files it changed, then the rest; within each, errors before warnings before
+ *   notices; then the report's order) and the first ten of each severity are shown; the others are counted;
+ * - a check run holding every annotation (`POST /repos/{o}/{r}/check-runs` with the first
+ *   {@link CHECK_RUN_BATCH}, then `PATCH …/check-runs/{id}` per further batch), when the token may write
+ *   checks.
+ */
+import type { Finding, LintReport, Severity } from '../report/types.js';
+import { github } from '../reporters/github.js';
+import type { GitHubApi } from './github-api.js';
+import type { PullRequestDiff, Repository } from './pr-context.js';
+
+/** Workflow-command annotations GitHub keeps per severity and step. */
+export const ANNOTATIONS_PER_SEVERITY = 10;
+/** Annotations per check-run request (GitHub's limit). */
+export const CHECK_RUN_BATCH = 50;
+export const CHECK_RUN_NAME = 'kyverno-lint';
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** 0: on a changed line, 1: in a changed file, 2: elsewhere (or no pull request). */
+function changeRank(finding: Finding, diff: PullRequestDiff | undefined): number {
+  if (diff === undefined) return 2;
+  const { file, line, endLine } = finding.location;
+  if (!diff.isChanged(file)) return 2;
+  for (let at = line; at <= Math.max(line, endLine); at++) if (diff.isAddedLine(file, at)) return 0;
+  return 1;
+}
+
+/** The findings, most relevant first: changed lines, changed files, then by severity (stable). */
+export function rankFindings(findings: readonly Finding[], diff: PullRequestDiff | undefined): Finding[] {
+  return findings
+    .map((finding, index) => ({ finding, index, change: changeRank(finding, diff), severity: SEVERITY_RANK[finding.severity] }))
+    .sort((a, b) => a.change - b.change || a.severity - b.severity || a.index - b.index)
+    .map(({ finding }) => finding);
+}
+
+export interface CappedAnnotations {
+  shown: Finding[];
+  hidden: Finding[];
+}
+
+/** The first {@link ANNOTATIONS_PER_SEVERITY} ranked findings of each severity, and the rest. */
+export function capAnnotations(ranked: readonly Finding[], perSeverity = ANNOTATIONS_PER_SEVERITY): CappedAnnotations {
+  const used: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  const out: CappedAnnotations = { shown: [], hidden: [] };
+  for (const finding of ranked) {
+    if (used[finding.severity] < perSeverity) {
+      used[finding.severity]++;
+      out.shown.push(finding);
+    } else {
+      out.hidden.push(finding);
+    }
+  }
+  return out;
+}
+
+/** The workflow commands of `findings` (the `github` reporter's output, in the given order). */
+export function workflowCommands(report: LintReport, findings: readonly Finding[]): string {
+  return github({ ...report, findings: [...findings] });
+}
+
+export interface CheckRunAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_column?: number;
+  end_column?: number;
+  annotation_level: 'notice' | 'warning' | 'failure';
+  message: string;
+  title: string;
+}
+
+const LEVELS: Record<Severity, CheckRunAnnotation['annotation_level']> = { error: 'failure', warning: 'warning', info: 'notice' };
+
+/** The check-run annotation of a finding; `undefined` for findings of no file or line (a check run cannot hold them). */
+export function checkRunAnnotation(finding: Finding): CheckRunAnnotation | undefined {
+  const { file, line, column, endLine, endColumn } = finding.location;
+  if (file === '' || line < 1) return undefined;
+  const annotation: CheckRunAnnotation = {
+    path: file,
+    start_line: line,
+    end_line: Math.max(line, endLine),
+    annotation_level: LEVELS[finding.severity],
+    message: finding.message.slice(0, 65_000) || finding.ruleId,
+    title: finding.ruleId.slice(0, 255),
+  };
+  // GitHub accepts columns only for annotations of one line.
+  if (annotation.end_line === line && column >= 1) {
+    annotation.start_column = column;
+    annotation.end_column = Math.max(column, endColumn);
+  }
+  return annotation;
+}
+
+export interface CheckRunRequest {
+  repository: Repository;
+  headSha: string;
+  /** Ranked findings. */
+  findings: readonly Finding[];
+  title: string;
+  summary: string;
+  conclusion: 'success' | 'failure' | 'neutral';
+  /** URL of the run's log page. */
+  detailsUrl?: string;
+}
+
+export interface CheckRunResult {
+  id: number;
+  annotations: number;
+  requests: number;
+  /** Findings a check run cannot annotate (no file or line). */
+  unplaced: Finding[];
+}
+
+/**
+ * Creates the check run with every annotation. A failure of the first request throws (the caller falls back
+ * to workflow commands); a failure of a later batch throws too, with `partial` set on the error.
+ */
+export async function publishCheckRun(api: GitHubApi, request: CheckRunRequest): Promise<CheckRunResult> {
+  const annotations: CheckRunAnnotation[] = [];
+  const unplaced: Finding[] = [];
+  for (const finding of request.findings) {
+    const annotation = checkRunAnnotation(finding);
+    if (annotation) annotations.push(annotation);
+    else unplaced.push(finding);
+  }
+  const batches: CheckRunAnnotation[][] = [];
+  for (let at = 0; at < annotations.length; at += CHECK_RUN_BATCH) batches.push(annotations.slice(at, at + CHECK_RUN_BATCH));
+  if (batches.length === 0) batches.push([]);
+  const output = (batch: CheckRunAnnotation[]) => ({ title: request.title, summary: request.summary, annotations: batch });
+  const finish = (last: boolean) => (last ? { status: 'completed', conclusion: request.conclusion, completed_at: new Date().toISOString() } : { status: 'in_progress' });
+  const { owner, repo } = request.repository;
+  const created = await api.request('POST /repos/{owner}/{repo}/check-runs', {
+    owner,
+    repo,
+    name: CHECK_RUN_NAME,
+    head_sha: request.headSha,
+    ...(request.detailsUrl ? { details_url: request.detailsUrl } : {}),
+    ...finish(batches.length === 1),
+    output: output(batches[0]!),
+  });
+  const id = (created.data as { id?: unknown }).id;
+  if (typeof id !== 'number') throw new Error('the check run was created without an id');
+  let sent = batches[0]!.length;
+  for (let index = 1; index < batches.length; index++) {
+    try {
+      await api.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+        owner,
+        repo,
+        check_run_id: id,
+        ...finish(index === batches.length - 1),
+        output: output(batches[index]!),
+      });
+    } catch (error) {
+      Object.assign(error as object, { partial: { id, sent } });
+      throw error;
+    }
+    sent += batches[index]!.length;
+  }
+  return { id, annotations: sent, requests: batches.length, unplaced };
+}

@@ -1,0 +1,91 @@
+/**
+ * @file The inputs of the GitHub Action (action.yml), read and validated: lists are split on new lines
+ * and commas, booleans are `true`/`false` (any case), enumerations are checked. A bad value is an
+ * {@link InputError} (the step fails with exit code 2, as a usage error of the CLI). Defaults here are the
+ * ones action.yml declares, so that a run without action.yml defaults (tests, `node dist/action.js`)
+ * behaves the same.
+ */
+
+export type FailOn = 'error' | 'warning' | 'never';
+export type ReviewMode = 'off' | 'suggestions' | 'comments';
+
+export interface ActionInputs {
+  /** Files and folders to scan, relative to the workspace (default `.`). */
+  paths: string[];
+  /** Extra policy files or folders (`--policy`). */
+  policies: string[];
+  /** A configuration file; `undefined`: `.kyverno-lint.yaml` searched from the workspace. */
+  config: string | undefined;
+  /** A Kyverno CLI Values file (overrides the configuration's `values`). */
+  valuesFile: string | undefined;
+  failOn: FailOn;
+  annotations: boolean;
+  review: ReviewMode;
+  summary: boolean;
+  /** Where to write the SARIF log; `undefined`: not written. */
+  sarifFile: string | undefined;
+  /** The GitHub token ("" when none: no API call is made). */
+  token: string;
+  /** Report findings only in the files the pull request changes. */
+  onlyChanged: boolean;
+}
+
+export class InputError extends Error {
+  override readonly name = 'InputError';
+}
+
+/** Reads one input as `@actions/core` `getInput` does (trimmed, "" when unset). */
+export type GetInput = (name: string) => string;
+
+function list(value: string): string[] {
+  return value
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function boolean(getInput: GetInput, name: string, fallback: boolean): boolean {
+  const value = getInput(name).trim();
+  if (value === '') return fallback;
+  const lower = value.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  throw new InputError(`input ${name}: "${value}" is not a boolean (true or false)`);
+}
+
+function oneOf<T extends string>(getInput: GetInput, name: string, values: readonly T[], fallback: T): T {
+  const value = getInput(name).trim();
+  if (value === '') return fallback;
+  const found = values.find((candidate) => candidate === value.toLowerCase());
+  if (found === undefined) throw new InputError(`input ${name}: "${value}" is not one of ${values.join(', ')}`);
+  return found;
+}
+
+function optional(getInput: GetInput, name: string): string | undefined {
+  const value = getInput(name).trim();
+  return value === '' ? undefined : value;
+}
+
+export function readInputs(getInput: GetInput): ActionInputs {
+  const paths = list(getInput('paths'));
+  return {
+    paths: paths.length > 0 ? paths : ['.'],
+    policies: list(getInput('policies')),
+    config: optional(getInput, 'config'),
+    valuesFile: optional(getInput, 'values-file'),
+    failOn: oneOf(getInput, 'fail-on', ['error', 'warning', 'never'], 'error'),
+    annotations: boolean(getInput, 'annotations', true),
+    review: oneOf(getInput, 'review', ['off', 'suggestions', 'comments'], 'suggestions'),
+    summary: boolean(getInput, 'summary', true),
+    sarifFile: optional(getInput, 'sarif-file'),
+    token: getInput('token').trim(),
+    onlyChanged: boolean(getInput, 'only-changed', false),
+  };
+}
+
+/** Whether the counts fail the step under `fail-on`. */
+export function failsOn(failOn: FailOn, counts: { error: number; warning: number }): boolean {
+  if (failOn === 'never') return false;
+  if (failOn === 'warning') return counts.error + counts.warning > 0;
+  return counts.error > 0;
+}

@@ -1,0 +1,224 @@
+/**
+ * @file Pull-request review comments.
+ *
+ * - Suggestions: every source edit of a mutation whose lines lie inside one hunk of the pull request's diff
+ *   becomes a comment with a ```suggestion block holding the replacement lines, on exactly those lines
+ *   (`start_line`/`line`, `side: RIGHT`); an insertion is anchored on the line before it (or after it at
+ *   the top of a file). Edits outside the diff are returned for the job summary.
+ * - `review: comments` adds a comment for every error or warning on a line the pull request added.
+ * - Each comment carries a hidden marker `<!-- kyverno-lint:<ruleId>:<file>:<line> -->`; a re-run finds its
+ *   earlier comments (`GET …/pulls/{n}/comments`) by that marker and updates them (`PATCH …/pulls/comments/{id}`)
+ *   instead of posting duplicates. Comments are posted one request each, so a rejected comment (422) never
+ *   loses the others; a permission error (403) stops the rest, which are reported as not posted. At most
+ *   {@link MAX_COMMENT_WRITES} comments are written per run; the others go to the summary.
+ */
+import type { Finding, FixEdit } from '../report/types.js';
+import { describeError, isPermissionError, paginate, type GitHubApi } from './github-api.js';
+import type { ReviewMode } from './inputs.js';
+import type { PullRequestDiff, PullRequestRef } from './pr-context.js';
+
+export const MARKER_PREFIX = '<!-- kyverno-lint:';
+/** Comments written (posted or updated) per run at most: GitHub's secondary rate limits slow down bursts of content creation. */
+export const MAX_COMMENT_WRITES = 50;
+
+export interface PlannedComment {
+  /** The marker's key, `<ruleId>:<file>:<line>`. */
+  key: string;
+  kind: 'suggestion' | 'violation';
+  path: string;
+  /** First and last line of the new version the comment is on (equal for one line). */
+  startLine: number;
+  line: number;
+  body: string;
+  finding: Finding;
+  edit?: FixEdit;
+}
+
+/** A mutation edit that is not (or could not be) a suggestion, with the reason; the summary shows it as a diff. */
+export interface UnpostedEdit {
+  finding: Finding;
+  edit: FixEdit;
+  reason: string;
+}
+
+export interface ReviewPlan {
+  comments: PlannedComment[];
+  unposted: UnpostedEdit[];
+}
+
+/** The lines a suggestion replaces and their new text (line breaks included). */
+export interface Suggestion {
+  startLine: number;
+  endLine: number;
+  text: string;
+}
+
+/**
+ * The suggestion applying `edit`: its lines and replacement, or, for an insertion (`endLine < startLine`),
+ * the line before it followed by the inserted text (at the top of the file: the inserted text and line 1).
+ * `lines` are the lines of the file (without line breaks); `undefined` when the edit cannot be anchored.
+ */
+export function suggestionFor(edit: FixEdit, lines: readonly string[]): Suggestion | undefined {
+  const replacement = edit.replacement === '' || edit.replacement.endsWith('\n') ? edit.replacement : `${edit.replacement}\n`;
+  if (edit.endLine >= edit.startLine) return { startLine: edit.startLine, endLine: edit.endLine, text: replacement };
+  const before = edit.startLine - 1;
+  if (before >= 1 && before <= lines.length) return { startLine: before, endLine: before, text: `${lines[before - 1]}\n${replacement}` };
+  if (edit.startLine === 1 && lines.length >= 1) return { startLine: 1, endLine: 1, text: `${replacement}${lines[0]}\n` };
+  return undefined;
+}
+
+/** A fence longer than any run of backticks in `text` (at least three). */
+function fence(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function marker(key: string): string {
+  return `${MARKER_PREFIX}${key} -->`;
+}
+
+function cleanMessage(finding: Finding): string {
+  return finding.message.replace(/ \(fixable with --fix\)$/, '');
+}
+
+export function suggestionBody(key: string, finding: Finding, suggestion: Suggestion): string {
+  const delimiter = fence(suggestion.text);
+  return `${marker(key)}\n**kyverno-lint** \`${finding.ruleId}\`: ${cleanMessage(finding)}\n\n${delimiter}suggestion\n${suggestion.text}${delimiter}\n`;
+}
+
+export function violationBody(key: string, finding: Finding): string {
+  return `${marker(key)}\n**kyverno-lint ${finding.severity}** \`${finding.ruleId}\`: ${finding.message}\n`;
+}
+
+/**
+ * The comments to post for `findings` (ranked) on the pull request `diff`, and the edits left for the summary.
+ * `fileLines(file)` gives the lines of a workspace file (`undefined` when unreadable).
+ */
+export function planReview(
+  findings: readonly Finding[],
+  diff: PullRequestDiff,
+  mode: Exclude<ReviewMode, 'off'>,
+  fileLines: (file: string) => readonly string[] | undefined,
+): ReviewPlan {
+  const plan: ReviewPlan = { comments: [], unposted: [] };
+  const keys = new Map<string, number>();
+  const uniqueKey = (base: string): string => {
+    const seen = (keys.get(base) ?? 0) + 1;
+    keys.set(base, seen);
+    return seen === 1 ? base : `${base}#${seen}`;
+  };
+  for (const finding of findings) {
+    for (const edit of finding.fix ?? []) {
+      const lines = fileLines(edit.file);
+      const suggestion = lines === undefined ? undefined : suggestionFor(edit, lines);
+      if (suggestion === undefined) {
+        plan.unposted.push({ finding, edit, reason: 'the edit has no line to anchor a suggestion on' });
+        continue;
+      }
+      if (!diff.isChanged(edit.file)) {
+        plan.unposted.push({ finding, edit, reason: 'the file is not changed by the pull request' });
+        continue;
+      }
+      if (diff.hunkFor(edit.file, suggestion.startLine, suggestion.endLine) === undefined) {
+        plan.unposted.push({ finding, edit, reason: 'the lines are outside the pull request diff' });
+        continue;
+      }
+      const key = uniqueKey(`${finding.ruleId}:${edit.file}:${suggestion.startLine}`);
+      plan.comments.push({ key, kind: 'suggestion', path: edit.file, startLine: suggestion.startLine, line: suggestion.endLine, body: suggestionBody(key, finding, suggestion), finding, edit });
+    }
+  }
+  if (mode === 'comments') {
+    for (const finding of findings) {
+      if (finding.severity === 'info' || finding.fix) continue;
+      const { file, line, endLine } = finding.location;
+      if (file === '' || line < 1 || !diff.isAddedLine(file, line)) continue;
+      const last = endLine > line && diff.hunkFor(file, line, endLine) ? endLine : line;
+      const key = uniqueKey(`${finding.ruleId}:${file}:${line}`);
+      plan.comments.push({ key, kind: 'violation', path: file, startLine: line, line: last, body: violationBody(key, finding), finding });
+    }
+  }
+  // In file order, as a reviewer reads them (stable: suggestions before violations on the same line).
+  plan.comments.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.startLine - b.startLine);
+  return plan;
+}
+
+interface ExistingComment {
+  id: number;
+  path: string;
+  /** `null` when the comment is outdated. */
+  line: number | null;
+  body: string;
+}
+
+/** The action's earlier review comments on the pull request, by marker key (the first of duplicates). */
+export async function existingComments(api: GitHubApi, pull: PullRequestRef): Promise<Map<string, ExistingComment>> {
+  const comments = await paginate<Record<string, unknown>>(api, 'GET /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
+    owner: pull.owner,
+    repo: pull.repo,
+    pull_number: pull.number,
+  });
+  const found = new Map<string, ExistingComment>();
+  for (const comment of comments) {
+    const body = typeof comment.body === 'string' ? comment.body : '';
+    const match = /<!-- kyverno-lint:(.*?) -->/.exec(body);
+    if (!match || typeof comment.id !== 'number' || found.has(match[1]!)) continue;
+    found.set(match[1]!, { id: comment.id, path: String(comment.path ?? ''), line: typeof comment.line === 'number' ? comment.line : null, body });
+  }
+  return found;
+}
+
+export interface ReviewOutcome {
+  created: PlannedComment[];
+  updated: PlannedComment[];
+  unchanged: PlannedComment[];
+  failed: { comment: PlannedComment; reason: string }[];
+  /** Set when a permission error stopped the review. */
+  stopped?: string;
+}
+
+/** Posts (or updates) every planned comment, one request each, at most `maxWrites` writes. */
+export async function publishReview(api: GitHubApi, pull: PullRequestRef, comments: readonly PlannedComment[], maxWrites = MAX_COMMENT_WRITES): Promise<ReviewOutcome> {
+  const outcome: ReviewOutcome = { created: [], updated: [], unchanged: [], failed: [] };
+  if (comments.length === 0) return outcome;
+  const existing = await existingComments(api, pull);
+  for (const comment of comments) {
+    if (outcome.stopped !== undefined) {
+      outcome.failed.push({ comment, reason: outcome.stopped });
+      continue;
+    }
+    const previous = existing.get(comment.key);
+    const current = previous !== undefined && previous.line === comment.line && previous.path === comment.path ? previous : undefined;
+    if (current !== undefined && current.body.trim() === comment.body.trim()) {
+      outcome.unchanged.push(comment);
+      continue;
+    }
+    if (outcome.created.length + outcome.updated.length >= maxWrites) {
+      outcome.failed.push({ comment, reason: `at most ${maxWrites} review comments are written per run (GitHub rate-limits bursts of comments)` });
+      continue;
+    }
+    try {
+      if (current !== undefined) {
+        await api.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { owner: pull.owner, repo: pull.repo, comment_id: current.id, body: comment.body });
+        outcome.updated.push(comment);
+      } else {
+        await api.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
+          owner: pull.owner,
+          repo: pull.repo,
+          pull_number: pull.number,
+          commit_id: pull.headSha,
+          path: comment.path,
+          side: 'RIGHT',
+          line: comment.line,
+          ...(comment.startLine < comment.line ? { start_line: comment.startLine, start_side: 'RIGHT' } : {}),
+          body: comment.body,
+        });
+        outcome.created.push(comment);
+      }
+    } catch (error) {
+      const reason = describeError(error);
+      if (isPermissionError(error)) outcome.stopped = `the token cannot write pull-request comments (${reason})`;
+      outcome.failed.push({ comment, reason: outcome.stopped ?? `GitHub rejected the comment (${reason})` });
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,196 @@
+/**
+ * @file A local stand-in for the GitHub REST API (node:http on 127.0.0.1): the endpoints the action uses,
+ * answered as GitHub answers them, with every request recorded for assertions.
+ *
+ * - `GET /repos/{o}/{r}/pulls/{n}/files` (paginated with `per_page`/`page` and a `Link` header)
+ * - `GET /repos/{o}/{r}/pulls?head=` (open pull requests by head)
+ * - `GET|POST /repos/{o}/{r}/pulls/{n}/comments`, `PATCH /repos/{o}/{r}/pulls/comments/{id}`: a comment
+ *   whose lines are not in one hunk of the file's patch gets 422 as on GitHub; `rejectComment` picks
+ *   others to reject with 422; `readOnly` answers 403 to every write
+ * - `POST /repos/{o}/{r}/check-runs`, `PATCH /repos/{o}/{r}/check-runs/{id}`: 422 above 50 annotations;
+ *   403 with `readOnly` or `checks: 'forbidden'`
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parsePatch } from '../../src/action/pr-context.js';
+
+export interface FakeFile {
+  filename: string;
+  status: string;
+  patch?: string;
+}
+
+export interface FakeComment {
+  id: number;
+  path: string;
+  line: number | null;
+  start_line?: number | null;
+  side?: string;
+  commit_id?: string;
+  body: string;
+  user?: { login: string };
+}
+
+export interface FakePull {
+  number: number;
+  head: { sha: string; ref: string; label: string };
+}
+
+export interface FakeGitHubOptions {
+  files?: FakeFile[];
+  comments?: FakeComment[];
+  pulls?: FakePull[];
+  /** Every write answers 403 "Resource not accessible by integration" (a read-only token). */
+  readOnly?: boolean;
+  /** Only check runs answer 403 (a token without `checks: write`). */
+  checks?: 'allowed' | 'forbidden';
+  /** Review comments (POST) answered with 422. */
+  rejectComment?: (comment: Record<string, unknown>) => boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown> | undefined;
+  authorization: string | undefined;
+  status: number;
+}
+
+export interface FakeGitHub {
+  url: string;
+  requests: RecordedRequest[];
+  comments: FakeComment[];
+  checkRuns: { id: number; bodies: Record<string, unknown>[] }[];
+  /** The requests other than reads. */
+  writes(): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const FORBIDDEN = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' };
+
+function inDiff(files: readonly FakeFile[], path: string, start: number, end: number): boolean {
+  const file = files.find((candidate) => candidate.filename === path);
+  if (!file?.patch) return false;
+  return parsePatch(file.patch).some((hunk) => hunk.start <= start && end <= hunk.end);
+}
+
+export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
+  const files = options.files ?? [];
+  const comments: FakeComment[] = structuredClone(options.comments ?? []);
+  const checkRuns: FakeGitHub['checkRuns'] = [];
+  const requests: RecordedRequest[] = [];
+  let nextId = 1000;
+
+  function handle(method: string, path: string, query: URLSearchParams, body: Record<string, unknown> | undefined, base: string): [number, unknown, Record<string, string>?] {
+    const write = method !== 'GET';
+    if (write && options.readOnly) return [403, FORBIDDEN];
+    let match: RegExpExecArray | null;
+    if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(path))) {
+      const perPage = Number(query.get('per_page') ?? 30);
+      const page = Number(query.get('page') ?? 1);
+      const items = files.slice((page - 1) * perPage, page * perPage);
+      const last = Math.max(1, Math.ceil(files.length / perPage));
+      const headers: Record<string, string> = {};
+      if (page < last) headers.link = `<${base}${path}?per_page=${perPage}&page=${page + 1}>; rel="next", <${base}${path}?per_page=${perPage}&page=${last}>; rel="last"`;
+      return [200, items.map((file) => ({ sha: 'f'.repeat(40), additions: 1, deletions: 0, changes: 1, ...file })), headers];
+    }
+    if (method === 'GET' && /^\/repos\/[^/]+\/[^/]+\/pulls$/.test(path)) {
+      const head = query.get('head') ?? '';
+      return [200, (options.pulls ?? []).filter((pull) => head === '' || pull.head.label === head)];
+    }
+    if ((match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/comments$/.exec(path))) {
+      if (method === 'GET') {
+        const perPage = Number(query.get('per_page') ?? 30);
+        const page = Number(query.get('page') ?? 1);
+        return [200, comments.slice((page - 1) * perPage, page * perPage)];
+      }
+      if (method === 'POST' && body) {
+        const line = Number(body.line);
+        const start = body.start_line === undefined ? line : Number(body.start_line);
+        if (typeof body.body !== 'string' || typeof body.path !== 'string' || !Number.isInteger(line) || body.side !== 'RIGHT' || typeof body.commit_id !== 'string') {
+          return [422, { message: 'Invalid request.' }];
+        }
+        if (!inDiff(files, body.path, start, line) || options.rejectComment?.(body)) {
+          return [422, { message: 'Validation Failed', errors: [{ resource: 'PullRequestReviewComment', code: 'custom', field: 'pull_request_review_thread.line', message: 'could not be resolved' }] }];
+        }
+        const comment: FakeComment = { id: nextId++, path: body.path, line, start_line: body.start_line === undefined ? null : start, side: 'RIGHT', commit_id: body.commit_id, body: body.body, user: { login: 'github-actions[bot]' } };
+        comments.push(comment);
+        return [201, comment];
+      }
+    }
+    if (method === 'PATCH' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/comments\/(\d+)$/.exec(path))) {
+      const comment = comments.find((candidate) => candidate.id === Number(match![1]));
+      if (!comment) return [404, { message: 'Not Found' }];
+      comment.body = String(body?.body ?? '');
+      return [200, comment];
+    }
+    if (/^\/repos\/[^/]+\/[^/]+\/check-runs(\/\d+)?$/.test(path) && (method === 'POST' || method === 'PATCH')) {
+      if (options.checks === 'forbidden') return [403, FORBIDDEN];
+      const output = (body?.output ?? {}) as { annotations?: unknown[] };
+      if ((output.annotations?.length ?? 0) > 50) return [422, { message: 'Only 50 annotations are allowed per request' }];
+      if (method === 'POST') {
+        const run = { id: nextId++, bodies: [body ?? {}] };
+        checkRuns.push(run);
+        return [201, { id: run.id, name: body?.name, head_sha: body?.head_sha, status: body?.status }];
+      }
+      const run = checkRuns.find((candidate) => candidate.id === Number(path.split('/').at(-1)));
+      if (!run) return [404, { message: 'Not Found' }];
+      run.bodies.push(body ?? {});
+      return [200, { id: run.id }];
+    }
+    return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }];
+  }
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: Record<string, unknown> | undefined;
+      try {
+        body = text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>);
+      } catch {
+        body = undefined;
+      }
+      const base = `http://${request.headers.host ?? '127.0.0.1'}`;
+      const [status, data, headers] = handle(request.method ?? 'GET', url.pathname, url.searchParams, body, base);
+      const auth = request.headers.authorization;
+      requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, body, authorization: typeof auth === 'string' ? auth : undefined, status });
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...(headers ?? {}) });
+      response.end(JSON.stringify(data));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    comments,
+    checkRuns,
+    writes: () => requests.filter((request) => request.method !== 'GET'),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A unified-diff `patch` (as the files endpoint returns it) for lines `start`..`end` of the new text,
+ * where `added` lines are `+` and the others context.
+ */
+export function patchFor(text: string, start: number, end: number, added: (line: number) => boolean): string {
+  const lines = text.replace(/\n$/, '').split('\n');
+  const rows: string[] = [];
+  let old = 0;
+  for (let line = start; line <= end; line++) {
+    const isAdded = added(line);
+    if (!isAdded) old++;
+    rows.push(`${isAdded ? '+' : ' '}${lines[line - 1] ?? ''}`);
+  }
+  const oldStart = old === 0 ? 0 : start;
+  return `@@ -${oldStart},${old} +${start},${end - start + 1} @@\n${rows.join('\n')}`;
+}

@@ -1,0 +1,148 @@
+/**
+ * `run()` in-process with injected dependencies: a fake `core`, the environment, and `@actions/github`'s
+ * Octokit pointed at the local stand-in for the REST API.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { getOctokit } from '@actions/github';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GitHubApi } from '../../src/action/github-api.js';
+import { run, type ActionCore } from '../../src/action/main.js';
+import { patchFor, startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { exampleWorkspace, pullRequestEvent } from './run-action.js';
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+function setup(): { dir: string; workspace: string } {
+  const created = exampleWorkspace();
+  cleanups.push(created.cleanup);
+  return created;
+}
+
+function fakeCore(inputs: Record<string, string>) {
+  const logs: string[] = [];
+  const outputs: Record<string, string> = {};
+  const secrets: string[] = [];
+  const core: ActionCore = {
+    getInput: (name) => (inputs[name] ?? '').trim(),
+    setOutput: (name, value) => (outputs[name] = String(value)),
+    setSecret: (secret) => secrets.push(secret),
+    info: (message) => logs.push(message),
+    startGroup: (name) => logs.push(`::group::${name}`),
+    endGroup: () => logs.push('::endgroup::'),
+  };
+  return { core, logs, outputs, secrets };
+}
+
+function client(fake: FakeGitHub | undefined): (token: string) => Promise<GitHubApi> {
+  return async (token) => {
+    if (!fake) throw new Error('no API in this test');
+    const octokit = getOctokit(token, { baseUrl: fake.url });
+    return { request: (route, params) => octokit.request(route, params) as Promise<{ status: number; data: unknown }> };
+  };
+}
+
+function env(dir: string, workspace: string, eventName: string, payload: unknown): Record<string, string> {
+  const eventPath = path.join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(payload));
+  writeFileSync(path.join(dir, 'summary.md'), '');
+  return { GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: 'octo/shop', GITHUB_SHA: 'a'.repeat(40), GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: path.join(dir, 'summary.md') };
+}
+
+describe('run', () => {
+  it('reports configuration problems as error annotations and exits 2', async () => {
+    const { dir, workspace } = setup();
+    writeFileSync(path.join(workspace, '.kyverno-lint.yaml'), 'polices: []\n');
+    const { core, logs, outputs } = fakeCore({});
+    expect(await run({ core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(2);
+    expect(logs).toContain('::error file=.kyverno-lint.yaml,line=1,col=1::unknown key "polices" (did you mean "policies"?)');
+    expect(outputs['exit-code']).toBe('2');
+  });
+
+  it('a config input that does not exist is an error', async () => {
+    const { dir, workspace } = setup();
+    const { core, logs } = fakeCore({ config: 'nope.yaml' });
+    expect(await run({ core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(2);
+    expect(logs).toContain('::error::input config: nope.yaml does not exist');
+  });
+
+  it('a path that does not exist is a tool error (exit 2) even with fail-on never', async () => {
+    const { dir, workspace } = setup();
+    const { core, logs, outputs } = fakeCore({ paths: 'manifests\nmissing', 'fail-on': 'never' });
+    expect(await run({ core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(2);
+    expect(logs.some((line) => line.startsWith('::error::missing:'))).toBe(true);
+    expect(outputs).toMatchObject({ 'exit-code': '2' });
+  });
+
+  it('masks the token, and without a token on a pull request says which features are off', async () => {
+    const { dir, workspace } = setup();
+    const { core, logs, secrets } = fakeCore({ token: '' });
+    expect(await run({ core, env: env(dir, workspace, 'pull_request', pullRequestEvent(3, 'h')), github: client(undefined) })).toBe(1);
+    expect(secrets).toEqual([]);
+    expect(logs).toContain('kyverno-lint: changed files off: no token (input token is empty)');
+    expect(logs).toContain('kyverno-lint: review off: no token (input token is empty)');
+
+    const withToken = fakeCore({ token: 'secret-value', review: 'off', annotations: 'false' });
+    const fake = await startFakeGitHub({});
+    cleanups.push(() => fake.close());
+    await run({ core: withToken.core, env: env(dir, workspace, 'pull_request', pullRequestEvent(3, 'h')), github: client(fake) });
+    expect(withToken.secrets).toEqual(['secret-value']);
+    expect(withToken.logs).toContain('kyverno-lint: review off: input review is off');
+    expect(withToken.logs).toContain('kyverno-lint: annotations off: input annotations is false');
+    expect(withToken.logs.join('\n')).not.toContain('secret-value');
+    expect(fake.writes()).toEqual([]);
+  });
+
+  it('workflow_run for a pull request from a fork: finds the pull request by its head and reviews it with the base token', async () => {
+    const { dir, workspace } = setup();
+    const cache = readFileSync(path.join(workspace, 'manifests/cache.yaml'), 'utf8');
+    const fake = await startFakeGitHub({
+      checks: 'allowed',
+      pulls: [{ number: 21, head: { sha: 'f'.repeat(40), ref: 'fix', label: 'someone:fix' } }],
+      files: [{ filename: 'manifests/cache.yaml', status: 'modified', patch: patchFor(cache, 19, 33, (line) => line === 20) }],
+    });
+    cleanups.push(() => fake.close());
+    const payload = { workflow_run: { head_sha: 'f'.repeat(40), head_branch: 'fix', event: 'pull_request', pull_requests: [], head_repository: { full_name: 'someone/shop', owner: { login: 'someone' } } } };
+    const { core, logs } = fakeCore({ token: 't' });
+    expect(await run({ core, env: env(dir, workspace, 'workflow_run', payload), github: client(fake) })).toBe(1);
+    expect(fake.requests.map((request) => `${request.method} ${request.path}`).slice(0, 2)).toEqual(['GET /repos/octo/shop/pulls', 'GET /repos/octo/shop/pulls/21/files']);
+    const posts = fake.requests.filter((request) => request.method === 'POST' && request.path === '/repos/octo/shop/pulls/21/comments');
+    expect(posts.map((request) => [request.body!.line, request.body!.commit_id])).toEqual([
+      [21, 'f'.repeat(40)],
+      [27, 'f'.repeat(40)],
+      [31, 'f'.repeat(40)],
+    ]);
+    expect(fake.checkRuns[0]!.bodies[0]).toMatchObject({ head_sha: 'f'.repeat(40) });
+    expect(logs.filter((line) => line.includes(' off: '))).toEqual([]);
+  });
+
+  it('lists unsupported policy kinds under Skipped, and writes no summary when summary is false', async () => {
+    const { dir, workspace } = setup();
+    writeFileSync(path.join(workspace, 'policies/cel.yaml'), 'apiVersion: policies.kyverno.io/v1alpha1\nkind: ValidatingPolicy\nmetadata:\n  name: cel\nspec: {}\n');
+    const first = fakeCore({});
+    const environment = env(dir, workspace, 'push', {});
+    await run({ core: first.core, env: environment, github: client(undefined) });
+    const summary = readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8');
+    expect(summary).toContain('### Skipped\n\n- `kyverno-lint/unsupported-policy-kind` (unsupported policy kinds, not evaluated): [policies/cel.yaml:1]');
+
+    writeFileSync(environment.GITHUB_STEP_SUMMARY!, '');
+    const second = fakeCore({ summary: 'false' });
+    await run({ core: second.core, env: environment, github: client(undefined) });
+    expect(readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8')).toBe('');
+    expect(second.logs).toContain('kyverno-lint: summary off: input summary is false');
+  });
+
+  it('values-file and policies inputs reach the scan', async () => {
+    const { dir, workspace } = setup();
+    const { core, outputs } = fakeCore({ paths: 'manifests', policies: 'policies/restrict-replicas.yaml', 'values-file': 'missing-values.yaml' });
+    expect(await run({ core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(2);
+    expect(outputs['exit-code']).toBe('2');
+    const ok = fakeCore({ paths: 'manifests', policies: 'policies/restrict-replicas.yaml' });
+    expect(await run({ core: ok.core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(1);
+    expect(ok.outputs).toMatchObject({ errors: '1', warnings: '0' });
+  });
+});
