@@ -5,6 +5,11 @@
  * It is data only: no network, no files. Kyverno's CLI builds the same from the resources of a test or
  * of `kyverno apply` (a fake API server); this one also knows the plurals of the built-in kinds and of
  * the custom resources whose CustomResourceDefinition it holds.
+ *
+ * Context entries of every (policy, resource) evaluation ask it, often the same URL paths: objects are
+ * indexed by identity and by namespace, and answers are kept per (method, URL path) until the next
+ * `add`/`addDefinition` (answers share structure with the stored objects and with each other: they are
+ * read-only).
  */
 import type { JsonObject, JsonValue } from '../types.js';
 import { parseApiPath } from './api-path.js';
@@ -52,6 +57,9 @@ function splitApiVersion(apiVersion: string): { group: string; version: string }
 
 const key = (...parts: string[]): string => parts.join('\u0000');
 
+/** The most answers kept; past it the cache starts over (URL paths come from resource data). */
+const MAX_CACHED_RESPONSES = 4096;
+
 export class MockCluster {
   /** Known types by group and kind (built-ins, then definitions). */
   readonly #byKind = new Map<string, ResourceType>();
@@ -59,7 +67,12 @@ export class MockCluster {
   readonly #byPlural = new Map<string, ResourceType>();
   /** Objects by group and kind, in insertion order. */
   readonly #objects = new Map<string, StoredObject[]>();
-  readonly #identities = new Set<string>();
+  /** Objects by group, kind and namespace, in insertion order (the lists of one namespace). */
+  readonly #byNamespace = new Map<string, StoredObject[]>();
+  /** Objects by group, kind, namespace and name (the identity: at most one object each). */
+  readonly #byIdentity = new Map<string, StoredObject>();
+  /** Answers by method and URL path, for the current contents. */
+  readonly #responses = new Map<string, ApiResponse>();
   #size = 0;
 
   /** A cluster holding `objects`; CustomResourceDefinitions among them declare their resources. */
@@ -81,6 +94,7 @@ export class MockCluster {
     const type = customResourceType(definition);
     if (type === null) return false;
     this.#register(type);
+    this.#responses.clear();
     return true;
   }
 
@@ -96,14 +110,13 @@ export class MockCluster {
     if (apiVersion === null || apiVersion.version === '' || kind === '' || name === '') return false;
     const namespace = metadataString(object, 'namespace');
     const identity = key(apiVersion.group, kind, namespace, name);
-    if (this.#identities.has(identity)) return false;
-    this.#identities.add(identity);
+    if (this.#byIdentity.has(identity)) return false;
     if (apiVersion.group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') this.addDefinition(object);
     const stored: StoredObject = { object, group: apiVersion.group, version: apiVersion.version, kind, namespace, name };
-    const kindKey = key(apiVersion.group, kind);
-    const list = this.#objects.get(kindKey);
-    if (list) list.push(stored);
-    else this.#objects.set(kindKey, [stored]);
+    this.#byIdentity.set(identity, stored);
+    append(this.#objects, key(apiVersion.group, kind), stored);
+    append(this.#byNamespace, key(apiVersion.group, kind, namespace), stored);
+    this.#responses.clear();
     this.#size++;
     return true;
   }
@@ -125,23 +138,34 @@ export class MockCluster {
   }
 
   /**
-   * Answers an API request as the API server would. Only GET is served (the cluster is read-only);
-   * bodies share structure with the stored objects: treat them as read-only.
+   * Answers an API request as the API server would. Only GET is served (the cluster is read-only).
+   * The same request gets the same answer object until the contents change; bodies share structure
+   * with the stored objects and with other answers: treat them as read-only.
    */
   request(method: string, urlPath: string): ApiResponse {
+    const cacheKey = key(method, urlPath);
+    let response = this.#responses.get(cacheKey);
+    if (response === undefined) {
+      response = this.#answer(method, urlPath);
+      if (this.#responses.size >= MAX_CACHED_RESPONSES) this.#responses.clear();
+      this.#responses.set(cacheKey, response);
+    }
+    return response;
+  }
+
+  /** Computes the answer to a request (uncached). */
+  #answer(method: string, urlPath: string): ApiResponse {
     const path = parseApiPath(urlPath);
     if (path === null) return noSuchResource();
     const type = this.#resolve(path.group, path.resource);
     if (type === undefined) return noSuchResource();
     if (type.namespaced === false && path.namespace !== undefined) return noSuchResource();
     if ((method === '' ? 'GET' : method) !== 'GET') return methodNotSupported(method, path.resource);
-    const candidates = (this.#objects.get(key(type.group, type.kind)) ?? []).filter((stored) => stored.version === path.version);
 
     if (path.name !== undefined) {
       if (path.subresource !== undefined && path.subresource !== 'status') return noSuchResource();
-      const namespace = path.namespace ?? '';
-      const found = candidates.find((stored) => stored.namespace === namespace && stored.name === path.name);
-      return found ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path.name);
+      const found = this.#byIdentity.get(key(type.group, type.kind, path.namespace ?? '', path.name));
+      return found !== undefined && found.version === path.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path.name);
     }
 
     let labels: LabelPredicate;
@@ -153,9 +177,9 @@ export class MockCluster {
       if (err instanceof SelectorError) return badRequest(err.message);
       throw err;
     }
-    const items = candidates
-      .filter((stored) => path.namespace === undefined || stored.namespace === path.namespace)
-      .filter((stored) => labels(labelsOf(stored.object)) && fields(stored.object))
+    const inScope = path.namespace === undefined ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path.namespace));
+    const items = (inScope ?? [])
+      .filter((stored) => stored.version === path.version && labels(labelsOf(stored.object)) && fields(stored.object))
       .sort((a, b) => (a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)))
       .map((stored) => stored.object);
     const apiVersion = type.group === '' ? path.version : `${type.group}/${path.version}`;
@@ -179,6 +203,13 @@ export class MockCluster {
     }
     return undefined;
   }
+}
+
+/** Adds `stored` to the list at `listKey` of `lists`. */
+function append(lists: Map<string, StoredObject[]>, listKey: string, stored: StoredObject): void {
+  const list = lists.get(listKey);
+  if (list) list.push(stored);
+  else lists.set(listKey, [stored]);
 }
 
 /** Byte-wise string order, as etcd keys sort. */

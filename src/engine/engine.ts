@@ -10,6 +10,7 @@ import { exceptionsFor, type PolicyException } from '../policy/exception.js';
 import type { Rule } from '../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
 import { createAdmissionContext } from './context/admission.js';
+import { keepsResource, plainResource, readsBackResource, resourceAfterValues } from './context/read-back.js';
 import type { JsonContext } from './context/json-context.js';
 import { withUnresolvedHint } from './context/external/index.js';
 import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from './conditions/index.js';
@@ -39,14 +40,14 @@ export interface ResourceIdentity {
  */
 export function validateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
   const resourceValues = request.values?.resource;
-  const rewritesRequest = resourceValues !== undefined && Object.keys(resourceValues).some((key) => key.startsWith('request.'));
-  // Fast path: without values that rewrite the request, the kind index alone can tell that no rule applies.
+  const rewritesRequest = readsBackResource(resourceValues);
+  // Fast path: unless values replace the request's resource, the kind index alone can tell that no rule applies.
   let rules: readonly Rule[] | undefined;
-  if (!rewritesRequest) {
+  if (!rewritesRequest || keepsResource(resourceValues)) {
     const identity = identify(request.resource);
     if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
     rules = policy.validateRulesForKind(identity.kind);
-    if (rules.length === 0) return { policy, resource: request.resource, rules: [] };
+    if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request.resource) : request.resource, rules: [] };
   }
 
   // Errors are values in evaluation (a NotFound drives `||` defaults, a failed rule becomes a response), and
@@ -61,7 +62,7 @@ export function validateResource(policy: CompiledPolicy, request: EvaluationRequ
   }
 }
 
-/** `rules`: the policy's validate rules for the request resource's kind, when the request is not rewritten. */
+/** `rules`: the policy's validate rules for the request resource's kind, when values do not replace the resource. */
 function evaluatePolicy(
   policy: CompiledPolicy,
   request: EvaluationRequest,
@@ -77,10 +78,9 @@ function evaluatePolicy(
   // Without values, the context is only built once a rule matches (building it has no observable effect).
   let context: JsonContext | undefined;
   if (resourceValues) {
-    context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
-    for (const [key, value] of Object.entries(resourceValues)) context.addAtPath(key, value);
+    context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo, values: resourceValues });
   }
-  const resource = rewritesRequest && context ? readBackResource(context, isDelete, request.resource) : request.resource;
+  const resource = context ? resourceAfterValues(context, resourceValues, isDelete, request.resource) : request.resource;
 
   const identity = identify(resource);
   if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
@@ -246,17 +246,6 @@ function evaluateOldObject(env: RuleEnvironment, policy: CompiledPolicy): RuleRe
 
 export function toEngineOperation(operation: string): EngineOperation {
   return operation === 'UPDATE' || operation === 'DELETE' ? operation : 'CREATE';
-}
-
-/** After values injection, Kyverno re-reads the resource from `request.object` (`request.oldObject` on DELETE). */
-export function readBackResource(context: JsonContext, isDelete: boolean, fallback: JsonObject): JsonObject {
-  try {
-    const value = context.query(isDelete ? 'request.oldObject' : 'request.object');
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
-  } catch {
-    // The request carries no such object: keep the resource as given.
-  }
-  return fallback;
 }
 
 /** What match/exclude blocks are compared with, for `resource` in the request. */

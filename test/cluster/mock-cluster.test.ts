@@ -152,6 +152,39 @@ describe('MockCluster: contents', () => {
   });
 });
 
+describe('MockCluster: answers kept per request', () => {
+  it('gives the same answer object to the same request', () => {
+    const held = new MockCluster([settings, limits, other]);
+    const first = held.get('/api/v1/namespaces/shop/configmaps');
+    expect(held.get('/api/v1/namespaces/shop/configmaps')).toBe(first);
+    expect(held.request('GET', '/api/v1/namespaces/shop/configmaps')).toBe(first);
+    expect(held.get('/api/v1/namespaces/shop/configmaps/missing')).toBe(held.get('/api/v1/namespaces/shop/configmaps/missing'));
+  });
+
+  it('answers anew once an object is added', () => {
+    const held = new MockCluster([settings]);
+    expect(names(held.get('/api/v1/namespaces/shop/configmaps').body)).toEqual(['shop/settings']);
+    expect(held.get('/api/v1/namespaces/shop/configmaps/limits').statusCode).toBe(404);
+    held.add(limits);
+    expect(names(held.get('/api/v1/namespaces/shop/configmaps').body)).toEqual(['shop/limits', 'shop/settings']);
+    expect(held.get('/api/v1/namespaces/shop/configmaps/limits').body).toBe(limits);
+  });
+
+  it('answers anew once a definition is added', () => {
+    const held = new MockCluster([object('example.com/v1', 'Proxy', 'a', 'p')]);
+    expect(held.get('/apis/example.com/v1/namespaces/a/proxyservers/p').statusCode).toBe(404);
+    held.addDefinition({ spec: { group: 'example.com', scope: 'Namespaced', names: { kind: 'Proxy', plural: 'proxyservers' } } });
+    expect(held.get('/apis/example.com/v1/namespaces/a/proxyservers/p').statusCode).toBe(200);
+  });
+
+  it('finds an object by identity only in the version it is held in', () => {
+    const held = new MockCluster([web]);
+    expect(held.get('/apis/apps/v1/namespaces/shop/deployments/web').body).toBe(web);
+    expect(held.get('/apis/apps/v1beta1/namespaces/shop/deployments/web').statusCode).toBe(404);
+    expect(held.get('/apis/apps/v1/deployments/web').statusCode).toBe(404);
+  });
+});
+
 describe('API paths and plurals', () => {
   it.each([
     ['/api/v1/namespaces/a/pods', { group: '', version: 'v1', namespace: 'a', resource: 'pods' }],

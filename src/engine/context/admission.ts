@@ -2,9 +2,10 @@
  * @file The JSON context the Kyverno CLI builds for one resource (`pkg/engine/policycontext`
  * `NewPolicyContext` and the CLI's `makePolicyContext`): `request.object` (or `request.oldObject`
  * for DELETE, plus a copy for UPDATE), `request.namespace`, `request.operation`, user info and
- * service account only when a user-info file is given, and the lazily built `images`.
+ * service account only when a user-info file is given, and the lazily built `images`; then the
+ * variables of a values file. The data is kept per resource: every policy starts from the same.
  */
-import type { JsonObject } from '../../types.js';
+import type { JsonObject, JsonValue } from '../../types.js';
 import type { RequestUserInfo } from '../types.js';
 import { extractImages } from './images.js';
 import type { ContextLoader } from './deferred.js';
@@ -18,6 +19,11 @@ export interface AdmissionRequestInput {
   operation?: string;
   /** User info of a `cli.kyverno.io/v1alpha1` UserInfo file; absent means none. */
   userInfo?: RequestUserInfo;
+  /**
+   * Values-file variables (dotted keys), added in order after the request data as `addAtPath` adds
+   * them. Throws Go's csv error for a malformed key.
+   */
+  values?: Readonly<Record<string, JsonValue>>;
 }
 
 /** Kyverno `RequestInfo` as JSON (`omitempty` on roles, clusterRoles and the user fields). */
@@ -57,11 +63,12 @@ function namespaceOf(resource: JsonObject): string {
 }
 
 /**
- * Builds the JSON context of one evaluation as the Kyverno CLI does. Values-file variables are
- * added afterwards by the caller (`addAtPath`).
+ * Builds the JSON context of one evaluation as the Kyverno CLI does, with the values-file variables
+ * of `request.values` added.
  */
 export function createAdmissionContext(request: AdmissionRequestInput): JsonContext {
-  const context = new JsonContext(admissionData(request));
+  const data = request.values === undefined ? admissionData(request) : admissionDataWithValues(request, request.values);
+  const context = new JsonContext(data);
   context.registerDeferred('images', new ImagesLoader(context, request.resource));
   return context;
 }
@@ -70,6 +77,8 @@ interface AdmissionData {
   operation: string;
   userInfo: RequestUserInfo | undefined;
   data: JsonObject;
+  /** The data with the last values added to it (a copy of the values). */
+  withValues?: { values: Readonly<Record<string, JsonValue>>; data: JsonObject };
 }
 
 /**
@@ -80,10 +89,42 @@ const admissionDataCache = new WeakMap<JsonObject, AdmissionData>();
 
 /** The initial context data of a request: `request.object`/`oldObject`, namespace, user info, operation. */
 function admissionData(request: AdmissionRequestInput): JsonObject {
+  return admissionEntry(request).data;
+}
+
+/**
+ * The initial context data of a request with `values` added. Every policy evaluated on a resource
+ * is given the same values (the same keys in the same order, the same values): the data is kept
+ * with the admission data of the resource.
+ */
+function admissionDataWithValues(request: AdmissionRequestInput, values: Readonly<Record<string, JsonValue>>): JsonObject {
+  const entry = admissionEntry(request);
+  if (entry.withValues !== undefined && sameValues(entry.withValues.values, values)) return entry.withValues.data;
+  const context = new JsonContext(entry.data);
+  for (const [key, value] of Object.entries(values)) context.addAtPath(key, value);
+  const data = context.snapshot();
+  entry.withValues = { values: { ...values }, data };
+  return data;
+}
+
+/** Whether two sets of values hold the same keys, in the same order, with identical values. */
+function sameValues(a: Readonly<Record<string, JsonValue>>, b: Readonly<Record<string, JsonValue>>): boolean {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (other[i] !== key || a[key] !== b[key]) return false;
+  }
+  return true;
+}
+
+/** The cache entry of a request's admission data, made when missing or made for another request. */
+function admissionEntry(request: AdmissionRequestInput): AdmissionData {
   const operation = request.operation ?? 'CREATE';
   const resource = request.resource;
   const cached = admissionDataCache.get(resource);
-  if (cached !== undefined && cached.operation === operation && cached.userInfo === request.userInfo) return cached.data;
+  if (cached !== undefined && cached.operation === operation && cached.userInfo === request.userInfo) return cached;
   const context = new JsonContext();
   if (operation === 'DELETE') context.setOldResource(resource);
   else context.setResource(resource);
@@ -94,9 +135,9 @@ function admissionData(request: AdmissionRequestInput): JsonObject {
   }
   context.merge({ request: { operation } });
   if (operation === 'UPDATE') context.setOldResource(resource);
-  const data = context.snapshot();
-  admissionDataCache.set(resource, { operation, userInfo: request.userInfo, data });
-  return data;
+  const entry: AdmissionData = { operation, userInfo: request.userInfo, data: context.snapshot() };
+  admissionDataCache.set(resource, entry);
+  return entry;
 }
 
 /** The deferred loader of `images`. */

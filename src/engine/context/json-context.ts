@@ -6,7 +6,8 @@
  *
  * The stored data is never mutated in place: every write copies the objects along its path, so a
  * checkpoint is just the current root and objects handed in by callers are never altered. Query
- * results share structure with the context: treat them as read-only.
+ * results share structure with the context, and the decoded form of an entry encoded once may be stored
+ * by many contexts (`encodeSharedEntry`): treat them as read-only.
  */
 import type { JsonObject, JsonValue } from '../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../util/go-json.js';
@@ -47,6 +48,58 @@ export class ContextSizeLimitError extends Error {
 }
 
 type Node = Record<string, unknown>;
+
+/**
+ * A context entry's value as the context stores it: its Go JSON encoding, the encoding's size in bytes
+ * (what counts against `MAX_CONTEXT_SIZE`) and the decoded form. The decoded form is stored as is:
+ * an encoding made once for a value that does not change can serve any number of contexts.
+ */
+export interface EncodedEntry {
+  readonly json: string;
+  readonly bytes: number;
+  readonly decoded: unknown;
+}
+
+/** Encodes a context entry's value (`json`: `goJsonStringify(value)`, when the caller has it). Throws `GoJsonError`. */
+export function encodeContextEntry(value: unknown, json = goJsonStringify(value)): EncodedEntry {
+  return { json, bytes: Buffer.byteLength(json, 'utf8'), decoded: decodesToItself(value) ? value : (JSON.parse(json) as unknown) };
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Whether the decoded Go JSON encoding of `value` is `value` itself: null, booleans, (finite) numbers,
+ * which Go writes with round-trip digits, and strings without UTF-16 surrogates (a lone one becomes
+ * U+FFFD).
+ */
+function decodesToItself(value: unknown): boolean {
+  switch (typeof value) {
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'string':
+      return !SURROGATE.test(value);
+    default:
+      return value === null;
+  }
+}
+
+/** Encodings of values that never change, by value. */
+const sharedEncodings = new WeakMap<object, EncodedEntry>();
+
+/**
+ * `encodeContextEntry(value)`, made once per object: for values that are never mutated, which many
+ * evaluations store (answers of the mocked cluster, values of policies, parts of resources).
+ */
+export function encodeSharedEntry(value: unknown): EncodedEntry {
+  if (typeof value !== 'object' || value === null) return encodeContextEntry(value);
+  let encoded = sharedEncodings.get(value);
+  if (encoded === undefined) {
+    encoded = encodeContextEntry(value);
+    sharedEncodings.set(value, encoded);
+  }
+  return encoded;
+}
 
 const isMap = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -168,8 +221,13 @@ export class JsonContext {
 
   /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
   addContextEntry(name: string, value: unknown): void {
-    const decoded = this.#countEntry(value);
-    this.merge(push(decoded, [name]));
+    this.addEncodedEntry(name, encodeContextEntry(value));
+  }
+
+  /** As `addContextEntry`, with the value encoded already (`encodeContextEntry`). */
+  addEncodedEntry(name: string, entry: EncodedEntry): void {
+    this.#count(entry);
+    this.merge(push(entry.decoded, [name]));
   }
 
   /**
@@ -177,10 +235,15 @@ export class JsonContext {
    * `json` is `goJsonStringify(value)`, when the caller has it already.
    */
   replaceContextEntry(name: string, value: unknown, json?: string): void {
-    const decoded = this.#countEntry(value, json);
+    this.replaceEncodedEntry(name, encodeContextEntry(value, json));
+  }
+
+  /** As `replaceContextEntry`, with the value encoded already (`encodeContextEntry`). */
+  replaceEncodedEntry(name: string, entry: EncodedEntry): void {
+    this.#count(entry);
     // Kyverno merges `null` at `name`, then the value: in one copy, the entry is simply replaced.
     const out: Node = { ...this.#data };
-    setOwnProperty(out, name, decoded);
+    setOwnProperty(out, name, entry.decoded);
     this.#data = out;
   }
 
@@ -249,16 +312,15 @@ export class JsonContext {
     this.#deferred.reset(false, this.#depth);
   }
 
-  /** Encodes an entry as Go JSON, enforces the cumulative size limit, returns the decoded form. */
-  #countEntry(value: unknown, json = goJsonStringify(value)): unknown {
-    const size = this.#size + Buffer.byteLength(json, 'utf8');
+  /** Enforces the cumulative size limit of context entries with one more entry. */
+  #count(entry: EncodedEntry): void {
+    const size = this.#size + entry.bytes;
     if (size > MAX_CONTEXT_SIZE) {
       throw new ContextSizeLimitError(
         `context size limit exceeded: ${size} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`,
       );
     }
     this.#size = size;
-    return JSON.parse(json) as unknown;
   }
 
   /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */

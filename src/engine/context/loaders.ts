@@ -15,7 +15,7 @@ import { GoJsonError, goJsonStringify } from '../../util/go-json.js';
 import { JmesPathError, compileJmesPath, formatGoValue } from '../jmespath/index.js';
 import { substituteAll } from '../variables/index.js';
 import type { ContextLoader } from './deferred.js';
-import { type JsonContext, QueryFailure } from './json-context.js';
+import { type EncodedEntry, encodeSharedEntry, type JsonContext, QueryFailure } from './json-context.js';
 
 /** Entry types whose data comes from outside the policy. */
 export type ExternalEntryType = 'configMap' | 'apiCall' | 'globalReference' | 'imageRegistry';
@@ -123,15 +123,16 @@ class VariableLoader implements ContextLoader {
     }
 
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
-    let json: string;
+    let entry: EncodedEntry;
     try {
-      json = goJsonStringify(output);
+      // Outputs are read-only: values of the policy, query results, results of substitution.
+      entry = encodeSharedEntry(output);
     } catch (err) {
       if (err instanceof GoJsonError) throw new Error(`failed to add context entry for variable ${name}: ${err.message}`);
       throw err;
     }
     this.loaded = true;
-    this.context.replaceContextEntry(name, output, json);
+    this.context.replaceEncodedEntry(name, entry);
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { JsonObject, NumberMode } from '../../types.js';
 import { createAdmissionContext } from '../context/admission.js';
+import { keepsResource, plainResource, readBack, readsBackResource } from '../context/read-back.js';
 import type { JsonContext } from '../context/json-context.js';
 import type { EvaluationRequest } from '../types.js';
 
@@ -35,29 +36,21 @@ function toEngineOperation(operation: string): EngineOperation {
   return operation === 'UPDATE' || operation === 'DELETE' ? operation : 'CREATE';
 }
 
-/** `request.object`/`request.oldObject` after values injection; null when it is not an object. */
-function readBack(context: JsonContext, path: string): JsonObject | null {
-  try {
-    const value = context.query(path);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Builds the policy context of a request. */
 export function prepareTrigger(request: EvaluationRequest): TriggerState {
   const operation = request.operation ?? 'CREATE';
   const engineOperation = toEngineOperation(operation);
-  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
   const resourceValues = request.values?.resource;
-  if (resourceValues) for (const [key, value] of Object.entries(resourceValues)) context.addAtPath(key, value);
-  const rewritten = resourceValues !== undefined && Object.keys(resourceValues).some((key) => key.startsWith('request.'));
+  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo, values: resourceValues });
+  const rewritten = readsBackResource(resourceValues);
+  // Both objects the engine reads are the request's resource unless values replace them.
+  const kept = rewritten && keepsResource(resourceValues);
+  const readBackAt = (path: string): JsonObject | null => (kept ? plainResource(request.resource) : readBack(context, path, request.resource));
 
   let newResource: JsonObject | null = null;
   let oldResource: JsonObject | null = null;
-  if (engineOperation !== 'DELETE') newResource = rewritten ? readBack(context, 'request.object') : request.resource;
-  if (engineOperation !== 'CREATE') oldResource = rewritten ? readBack(context, 'request.oldObject') : request.resource;
+  if (engineOperation !== 'DELETE') newResource = rewritten ? readBackAt('request.object') : request.resource;
+  if (engineOperation !== 'CREATE') oldResource = rewritten ? readBackAt('request.oldObject') : request.resource;
 
   const apiVersion = typeof request.resource.apiVersion === 'string' ? request.resource.apiVersion : '';
   const slash = apiVersion.indexOf('/');

@@ -55,13 +55,56 @@ export interface CompiledJmesPath {
    * being thrown, for callers that recover from it often.
    */
   evaluate(data: unknown): unknown;
+  /**
+   * Whether the result depends on the searched data alone: the expression calls no function that
+   * reads the clock or draws random values (`time_now`, `time_now_utc`, `time_since`, `random`).
+   */
+  readonly deterministic: boolean;
+}
+
+/** Functions whose results depend on more than their arguments: the clock, randomness. */
+const NONDETERMINISTIC_FUNCTIONS: ReadonlySet<string> = new Set(['random', 'time_now', 'time_now_utc', 'time_since']);
+
+/** Whether `node` and its children call no nondeterministic function (a call without a name panics). */
+function isDeterministic(node: AstNode): boolean {
+  switch (node.type) {
+    case 'Function':
+      return node.name !== null && !NONDETERMINISTIC_FUNCTIONS.has(node.name) && node.args.every(isDeterministic);
+    case 'Subexpression':
+    case 'IndexExpression':
+    case 'Projection':
+    case 'ValueProjection':
+    case 'Comparator':
+    case 'Or':
+    case 'And':
+    case 'Pipe':
+      return isDeterministic(node.left) && isDeterministic(node.right);
+    case 'FilterProjection':
+      return isDeterministic(node.left) && isDeterministic(node.right) && isDeterministic(node.condition);
+    case 'Flatten':
+    case 'Not':
+    case 'ExpRef':
+      return isDeterministic(node.child);
+    case 'MultiSelectList':
+      return node.children.every(isDeterministic);
+    case 'MultiSelectHash':
+      return node.pairs.every((pair) => isDeterministic(pair.value));
+    default:
+      return true;
+  }
 }
 
 class Compiled implements CompiledJmesPath {
+  #deterministic: boolean | undefined;
+
   constructor(
     readonly expression: string,
     private readonly ast: AstNode,
   ) {}
+
+  get deterministic(): boolean {
+    return (this.#deterministic ??= isDeterministic(this.ast));
+  }
 
   search(data: unknown): unknown {
     const result = evaluate(this.ast, data);

@@ -13,8 +13,9 @@ import type { Rule } from '../../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../../types.js';
 import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js';
 import { createAdmissionContext } from '../context/admission.js';
+import { keepsResource, plainResource, readsBackResource, resourceAfterValues } from '../context/read-back.js';
 import { withUnresolvedHint } from '../context/external/index.js';
-import { exceptionConditionsHold, identify, matchInputFor, policyKey, readBackResource, toEngineOperation } from '../engine.js';
+import { exceptionConditionsHold, identify, matchInputFor, policyKey, toEngineOperation } from '../engine.js';
 import { errorText, ruleResponse } from '../response.js';
 import { RuleEnvironment } from '../rule-environment.js';
 import type { EvaluationRequest, PolicyResponse } from '../types.js';
@@ -50,23 +51,22 @@ function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): Pol
   const engineOperation = toEngineOperation(operation);
   const numberMode: NumberMode = request.numberMode ?? 'float64';
   const isDelete = engineOperation === 'DELETE';
-  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
   const resourceValues = request.values?.resource;
-  let rewritten = false;
-  if (resourceValues) {
-    for (const [key, value] of Object.entries(resourceValues)) {
-      context.addAtPath(key, value);
-      if (key.startsWith('request.')) rewritten = true;
-    }
+  const readsBack = readsBackResource(resourceValues);
+  // Fast path: unless values replace the resource, it is known without building the context, and so is
+  // whether any rule can apply.
+  if (keepsResource(resourceValues)) {
+    const resource = readsBack ? plainResource(request.resource) : request.resource;
+    if (isDelete || mutateRules(policy, resource) === null) return { policy, resource, rules: [], patchedResource: resource };
   }
-  const resource = rewritten ? readBackResource(context, isDelete, request.resource) : request.resource;
+
+  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo, values: resourceValues });
+  const resource = resourceAfterValues(context, resourceValues, isDelete, request.resource);
   const unchanged: PolicyResponse = { policy, resource, rules: [], patchedResource: resource };
   // A DELETE request has no new object to mutate.
   if (isDelete) return unchanged;
-  const initial = identify(resource);
-  if (policy.kind === 'Policy' && initial.namespace !== policy.namespace) return unchanged;
-
-  const rules = policy.rulesForKind(initial.kind).filter((rule) => rule.mutate !== undefined);
+  const rules = mutateRules(policy, resource);
+  if (rules === null) return unchanged;
   const responses: RuleResponse[] = [];
   const applyOne = policy.policy.spec.applyRules === 'One';
   const policyNamespace = policy.kind === 'Policy' ? policy.namespace : undefined;
@@ -103,6 +103,25 @@ function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): Pol
     if (applyOne && result.responses.some((response) => response.status === 'pass' || response.status === 'fail')) break;
   }
   return { policy, resource, rules: responses, patchedResource: current };
+}
+
+/** The mutate rules of `rulesForKind` arrays (cached per kind by the policy). */
+const mutateRulesOf = new WeakMap<readonly Rule[], readonly Rule[]>();
+
+/**
+ * The mutate rules of `policy` that a resource of its kind is evaluated against; null when there is
+ * none, or when the policy is a namespaced Policy of another namespace.
+ */
+function mutateRules(policy: CompiledPolicy, resource: JsonObject): readonly Rule[] | null {
+  const identity = identify(resource);
+  if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
+  const forKind = policy.rulesForKind(identity.kind);
+  let rules = mutateRulesOf.get(forKind);
+  if (rules === undefined) {
+    rules = forKind.filter((rule) => rule.mutate !== undefined);
+    mutateRulesOf.set(forKind, rules);
+  }
+  return rules.length === 0 ? null : rules;
 }
 
 interface RuleResult {

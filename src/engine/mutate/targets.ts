@@ -3,7 +3,7 @@
  * pkg/engine/handlers/mutation/{mutate_existing,load_targets}.go, spec 30 §9): targets are selected
  * from the fake cluster (the CLI's resources and target resources), each target gets its own
  * context, preconditions and patch, and yields its own rule response carrying the patched target.
- * The trigger itself is never modified.
+ * The trigger itself is never modified. The fake cluster is indexed by resource once per list of objects.
  */
 import { guessPlural } from '../../cluster/index.js';
 import { selectorMatches } from '../../match/selector.js';
@@ -66,19 +66,51 @@ function unsafeGuessPlural(kind: string): string {
   return `${singular}s`;
 }
 
+/** The fake cluster's objects by resource, read once per list of objects (every trigger reads it). */
+interface ClusterIndex {
+  /** The API versions (`apiVersion` text) registered for each plural, in order of first occurrence. */
+  readonly versions: Map<string, string[]>;
+  /** The objects by `apiVersion` (a string) and plural, in order. */
+  readonly objects: Map<string, JsonObject[]>;
+}
+
+const typeKey = (apiVersion: string, plural: string): string => `${apiVersion}\u0000${plural}`;
+
+/** Indexes by list: the lists of target objects are not modified once evaluation uses them. */
+const clusterIndexes = new WeakMap<readonly JsonObject[], ClusterIndex>();
+
+function clusterIndex(cluster: readonly JsonObject[]): ClusterIndex {
+  let index = clusterIndexes.get(cluster);
+  if (index === undefined) {
+    index = { versions: new Map(), objects: new Map() };
+    for (const object of cluster) {
+      const plural = unsafeGuessPlural(text(object.kind));
+      const versions = index.versions.get(plural);
+      const version = text(object.apiVersion);
+      if (versions === undefined) index.versions.set(plural, [version]);
+      else if (!versions.includes(version)) versions.push(version);
+      if (typeof object.apiVersion !== 'string') continue;
+      const key = typeKey(object.apiVersion, plural);
+      const ofType = index.objects.get(key);
+      if (ofType === undefined) index.objects.set(key, [object]);
+      else ofType.push(object);
+    }
+    clusterIndexes.set(cluster, index);
+  }
+  return index;
+}
+
 /**
  * The API versions a target kind resolves to, as the fake discovery client's `FindResources` does:
  * every registered resource (pre-registered ones and those of the cluster's objects) whose plural
  * is the lower-cased kind followed by `s` — the target's apiVersion is not consulted, and a kind
  * whose plural is not `<kind>s` (ending in `s` or `y`) is never found.
  */
-function findResources(kind: string, cluster: readonly JsonObject[]): string[] | null {
+function findResources(kind: string, cluster: ClusterIndex): string[] | null {
   const resource = `${kind.toLowerCase()}s`;
   const versions = new Set<string>();
   for (const [apiVersion, plural] of PREREGISTERED) if (plural === resource) versions.add(apiVersion);
-  for (const object of cluster) {
-    if (unsafeGuessPlural(text(object.kind)) === resource) versions.add(text(object.apiVersion));
-  }
+  for (const version of cluster.versions.get(resource) ?? []) versions.add(version);
   return versions.size === 0 ? null : [...versions];
 }
 
@@ -87,7 +119,7 @@ function findResources(kind: string, cluster: readonly JsonObject[]): string[] |
  * fake cluster): for each API version the kind resolves to, GET when namespace and name are exact,
  * else LIST filtered by selector and wildcard names.
  */
-function selectTargets(spec: JsonObject, cluster: readonly JsonObject[], policyNamespace: string | undefined): JsonObject[] | { error: string } {
+function selectTargets(spec: JsonObject, cluster: ClusterIndex, policyNamespace: string | undefined): JsonObject[] | { error: string } {
   const kind = text(spec.kind);
   const namespace = policyNamespace ?? text(spec.namespace);
   const name = text(spec.name);
@@ -96,7 +128,7 @@ function selectTargets(spec: JsonObject, cluster: readonly JsonObject[], policyN
   const plural = `${kind.toLowerCase()}s`;
   const selected: JsonObject[] = [];
   for (const apiVersion of versions) {
-    const ofType = cluster.filter((object) => object.apiVersion === apiVersion && unsafeGuessPlural(text(object.kind)) === plural);
+    const ofType = cluster.objects.get(typeKey(apiVersion, plural)) ?? [];
     if (namespace !== '' && name !== '' && !containsWildcard(namespace) && !containsWildcard(name)) {
       const found = ofType.find((object) => text(metadataOf(object).namespace) === namespace && text(metadataOf(object).name) === name);
       if (found === undefined) return { error: `${guessPlural(kind)} "${name}" not found` };
@@ -128,7 +160,7 @@ function loadTargets(env: RuleEnvironment, specs: JsonValue[], cluster: readonly
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
     }
-    const selected = selectTargets(substituted, cluster, env.policyNamespace);
+    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace);
     if ('error' in selected) {
       errors.push(selected.error);
       return;

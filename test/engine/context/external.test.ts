@@ -253,3 +253,28 @@ describe('the hint for unresolved entries', () => {
     expect(withUnresolvedHint(response, unresolved).message).toBe(message);
   });
 });
+
+describe('answers of the cluster shared by evaluations', () => {
+  it('stores the same results for every evaluation, as copies of their own', () => {
+    const apiCall = { urlPath: '/apis/apps/v1/namespaces/shop/deployments', jmesPath: 'items[].metadata.name' };
+    const first = load([{ name: 'names', apiCall }], { cluster }).context;
+    const second = load([{ name: 'names', apiCall }], { cluster }).context;
+    expect(first.query('names')).toEqual(['db', 'web']);
+    expect(second.query('names')).toEqual(['db', 'web']);
+    expect(cluster.get('/apis/apps/v1/namespaces/shop/deployments').body.items).toHaveLength(2);
+  });
+
+  it('searches the answer again for expressions that read the clock or draw random values', () => {
+    const apiCall = { urlPath: '/api/v1/namespaces/default/configmaps/settings', jmesPath: "random('[a-z]{24}')" };
+    const drawn = new Set([0, 1, 2].map(() => load([{ name: 'r', apiCall }], { cluster }).context.query('r')));
+    expect(drawn.size).toBe(3);
+  });
+
+  it('stores a ConfigMap the same way for every evaluation', () => {
+    const entry: ContextEntry = { name: 'cm', configMap: { name: 'settings', namespace: 'default' } };
+    const first = load([entry], { cluster }).context.query('cm');
+    expect(load([entry], { cluster }).context.query('cm')).toEqual(first);
+    expect(first).toEqual({ data: { mode: 'strict', list: '["a","b"]' }, metadata: { name: 'settings', namespace: 'default', labels: { a: 'b' }, creationTimestamp: null } });
+  });
+});
+

@@ -327,3 +327,19 @@ describe('compilation cache', () => {
     expect(Object.isFrozen(literal.a)).toBe(true);
   });
 });
+
+describe('deterministic expressions (results that depend on the data alone)', () => {
+  it.each<[string, boolean]>([
+    ['items[].metadata.name', true],
+    ["items[?label_match(spec.selector, `{\"a\": \"b\"}`)] | length(@)", true],
+    ['{a: keys(@), b: [to_string(x)]}', true],
+    ['time_now()', false],
+    ['time_now_utc()', false],
+    ["time_since('', '2021-01-02T15:04:05Z', '')", false],
+    ["items[?name == random('[a-z]{3}')]", false],
+    ['map(&time_now_utc(), items)', false],
+  ])('%s: %s', (expression, deterministic) => {
+    expect(compileJmesPath(expression).deterministic).toBe(deterministic);
+  });
+});
+

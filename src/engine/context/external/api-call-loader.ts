@@ -5,13 +5,15 @@
  * `jmesPath` not applied); `responseType: Text` stores the body as a string; `jmesPath` (substituted)
  * applied to the response; the result merged into the context. `service` calls are HTTP requests to
  * other services: they are not made offline (a Test's `apiCallResponses` answers them instead).
+ * Answers are read-only and shared (the cluster keeps them): results of deterministic `jmesPath`
+ * expressions are kept per answer, and the encoded (stored) form of what is stored per value.
  */
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
-import { compileJmesPath } from '../../jmespath/index.js';
+import { compileJmesPath, type CompiledJmesPath } from '../../jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
-import type { JsonContext } from '../json-context.js';
+import { encodeSharedEntry, type JsonContext } from '../json-context.js';
 import type { ClusterReader } from './types.js';
 
 export interface ApiCallLoaderOptions {
@@ -30,6 +32,31 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 }
 
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
+
+/**
+ * `jmesPath` results by answer (the cluster keeps one answer object per request) and expression
+ * text: many evaluations search the same answer with the same expression (a list of every Pod, say).
+ * Only deterministic expressions are kept, and only results (a failed search is searched again). The
+ * results are read-only: the context stores a decoded copy of them.
+ */
+const searchResults = new WeakMap<JsonObject, Map<string, unknown>>();
+/** The most results kept per answer; past it they start over (expressions may embed resource data). */
+const MAX_SEARCHES_PER_ANSWER = 256;
+
+/** `compiled.search(data)`, kept per answer object for deterministic expressions. */
+function searchAnswer(compiled: CompiledJmesPath, data: JsonValue): unknown {
+  if (!isObject(data) || !compiled.deterministic) return compiled.search(data);
+  let results = searchResults.get(data);
+  if (results === undefined) {
+    results = new Map();
+    searchResults.set(data, results);
+  }
+  if (results.has(compiled.expression)) return results.get(compiled.expression);
+  const result = compiled.search(data);
+  if (results.size >= MAX_SEARCHES_PER_ANSWER) results.clear();
+  results.set(compiled.expression, result);
+  return result;
+}
 
 export class ApiCallLoader implements ContextLoader {
   /** The fetched response; stays undefined when `default` replaced a failed call. */
@@ -70,7 +97,7 @@ export class ApiCallLoader implements ContextLoader {
 
   #add(value: unknown, failure: string): void {
     try {
-      this.context.addContextEntry(this.entry.name, value);
+      this.context.addEncodedEntry(this.entry.name, encodeSharedEntry(value));
     } catch (err) {
       throw new Error(`${failure} ${this.entry.name}: ${(err as Error).message}`);
     }
@@ -120,7 +147,7 @@ export class ApiCallLoader implements ContextLoader {
     }
     let result: unknown;
     try {
-      result = compileJmesPath(text(path)).search(data);
+      result = searchAnswer(compileJmesPath(text(path)), data);
     } catch (err) {
       throw new Error(`failed to apply JMESPath ${text(path)} for context entry ${name}: ${(err as Error).message}`);
     }

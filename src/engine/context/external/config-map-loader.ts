@@ -3,14 +3,15 @@
  * client-based ConfigMap resolver): name and namespace substituted (strings required), an empty
  * namespace meaning the policy's namespace for a namespaced Policy and `default` otherwise, no access
  * to another namespace from a namespaced Policy; the ConfigMap read from the cluster and stored as
- * `{data, metadata}` (merged into an existing value of the same name).
+ * `{data, metadata}` (merged into an existing value of the same name). Answers are read-only and kept
+ * by the cluster: their stored form, and its encoding, are made once per answer.
  */
 import { goTypeName } from '../../pattern/go-value.js';
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
-import type { JsonContext } from '../json-context.js';
+import { encodeSharedEntry, type JsonContext } from '../json-context.js';
 import type { ClusterReader } from './types.js';
 
 export interface ConfigMapLoaderOptions {
@@ -76,6 +77,19 @@ function configMapData(data: JsonValue | undefined): JsonValue {
   return data;
 }
 
+/** Stored forms by answer: answers of the mocked cluster are read-only and kept for many evaluations. */
+const storedForms = new WeakMap<JsonObject, JsonObject>();
+
+/** What the answer to a GET of a ConfigMap is stored as: `{data, metadata}`. Throws for bad `data`. */
+function storedForm(body: JsonObject): JsonObject {
+  let stored = storedForms.get(body);
+  if (stored === undefined) {
+    stored = { data: configMapData(body.data), metadata: objectMeta(body.metadata) };
+    storedForms.set(body, stored);
+  }
+  return stored;
+}
+
 export class ConfigMapLoader implements ContextLoader {
   #data: JsonObject | undefined;
 
@@ -99,7 +113,7 @@ export class ConfigMapLoader implements ContextLoader {
         }
       }
       try {
-        this.context.addContextEntry(this.entry.name, this.#data);
+        this.context.addEncodedEntry(this.entry.name, encodeSharedEntry(this.#data));
       } catch (err) {
         throw new Error(`failed to add config map for context entry ${this.entry.name}: ${(err as Error).message}`);
       }
@@ -142,7 +156,7 @@ export class ConfigMapLoader implements ContextLoader {
       if (response.statusCode !== 200) {
         throw new Error(typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`);
       }
-      return { data: configMapData(response.body.data), metadata: objectMeta(response.body.metadata) };
+      return storedForm(response.body);
     } catch (err) {
       throw new Error(`failed to get configmap ${namespace}/${name} : ${(err as Error).message}`);
     }

@@ -368,11 +368,29 @@ function validateOperation(op: Operation): string | null {
   return error === null ? null : `failed to decode 'path': ${error}`;
 }
 
+type DecodedPatch = { operations: Operation[] } | { error: string };
+
+/** Decoded patches by text: a rule's substituted patch is often the same for many resources. Bounded. */
+const decodedPatches = new Map<string, DecodedPatch>();
+const MAX_DECODED_PATCHES = 1024;
+
 /**
  * The operations of a `patchesJson6902` value: a string is read as JSON when it starts with `[`,
  * as YAML otherwise (Kyverno `ConvertPatchesToJSON`), then decoded (`jsonpatch.DecodePatch`).
+ * Operations are read-only (decodings of a text are shared).
  */
-export function decodeJsonPatch(patch: string | JsonValue): { operations: Operation[] } | { error: string } {
+export function decodeJsonPatch(patch: string | JsonValue): DecodedPatch {
+  if (typeof patch !== 'string') return decode(patch);
+  let decoded = decodedPatches.get(patch);
+  if (decoded === undefined) {
+    decoded = decode(patch);
+    if (decodedPatches.size >= MAX_DECODED_PATCHES) decodedPatches.clear();
+    decodedPatches.set(patch, decoded);
+  }
+  return decoded;
+}
+
+function decode(patch: string | JsonValue): DecodedPatch {
   let value: JsonValue;
   if (typeof patch === 'string') {
     if (patch.length === 0 || patch[0] === '[') {
@@ -423,7 +441,8 @@ export function decodeJsonPatch(patch: string | JsonValue): { operations: Operat
 export function applyJsonPatch(resource: JsonObject, patch: string | JsonValue): JsonPatchResult {
   const decoded = decodeJsonPatch(patch);
   if ('error' in decoded) return decoded;
-  const state: State = { doc: clone(resource), original: clone(resource) };
+  // The resource itself is never modified: it can stand for the original document, which is only read (copied).
+  const state: State = { doc: clone(resource), original: resource };
   for (const op of decoded.operations) {
     let failed: PatchError | null;
     switch (kindOf(op)) {

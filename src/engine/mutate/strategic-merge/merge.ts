@@ -113,15 +113,39 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
   }
   if (newDest === undefined) return CLEAR;
   if (!isObject(newDest)) return newDest;
-  const names = new Set<string>(Object.keys(newDest));
-  if (isObject(origin)) for (const key of Object.keys(origin)) names.add(key);
-  for (const key of [...names].sort(compareGoStrings)) {
+  const patchMap = isObject(origin) ? origin : undefined;
+  // The fields of both, in Go string order; fields the patch does not reach are left out when walking
+  // them would not change them.
+  const names: string[] = [];
+  for (const key of Object.keys(newDest)) {
+    if (patchMap !== undefined && hasKey(patchMap, key)) continue;
+    if (!unchangedWithoutPatch(newDest[key], fieldSchema(schema, key))) names.push(key);
+  }
+  if (patchMap !== undefined) names.push(...Object.keys(patchMap));
+  for (const key of names.sort(compareGoStrings)) {
     const d = newDest[key];
-    const o = isObject(origin) && hasKey(origin, key) ? origin[key] : undefined;
+    const o = patchMap !== undefined && hasKey(patchMap, key) ? patchMap[key] : undefined;
     const val = walk(hasKey(newDest, key) ? d : undefined, o, fieldSchema(schema, key));
     setField(newDest, key, val);
   }
   return newDest;
+}
+
+/**
+ * Whether walking `dest` without a patch (`walk(dest, undefined, schema)`) leaves it as it is: it
+ * holds no associative list (by the schema given, or by the schema of the apiVersion and kind of a
+ * map without one). Only associative lists are rewritten by such a walk (their empty and repeated
+ * elements dropped), and nothing else in it can fail.
+ */
+function unchangedWithoutPatch(dest: JsonValue | undefined, schema: SchemaNode | null): boolean {
+  if (dest === undefined) return false;
+  if (dest === null || typeof dest !== 'object') return true;
+  if (Array.isArray(dest)) return !isAssociative(schema);
+  const s = schema ?? schemaFromTypeMeta(dest);
+  for (const key in dest) {
+    if (hasKey(dest, key) && !unchangedWithoutPatch(dest[key], fieldSchema(s, key))) return false;
+  }
+  return true;
 }
 
 /** `FieldSetter`: null and cleared values remove the field. */

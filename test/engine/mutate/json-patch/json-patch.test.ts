@@ -177,3 +177,19 @@ describe('applyJsonPatch: the string form', () => {
     );
   });
 });
+
+describe('applyJsonPatch: one patch text applied to many resources', () => {
+  it('gives each result values of its own and leaves the resources as they were', () => {
+    const patch = '- op: add\n  path: /spec/extra\n  value: {a: {b: 1}}\n';
+    const first = ok(POD, patch);
+    ((first.spec as JsonObject).extra as { a: { b: number } }).a.b = 2;
+    const second = ok({ ...POD, metadata: { name: 'other' } }, patch);
+    expect((second.spec as JsonObject).extra).toEqual({ a: { b: 1 } });
+    expect(POD.spec).not.toHaveProperty('extra');
+  });
+
+  it('reports the same decoding error every time', () => {
+    expect(fails(POD, '- op: bogus\n  path: /a\n')).toBe(fails(POD, '- op: bogus\n  path: /a\n'));
+  });
+});
+

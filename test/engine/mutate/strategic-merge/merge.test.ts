@@ -227,3 +227,33 @@ describe('applyStrategicMergePatch', () => {
     expect((result as { error: string }).error.startsWith('failed to preProcess rule: ')).toBe(true);
   });
 });
+
+describe('applyStrategicMergePatch: parts of the resource the patch does not reach', () => {
+  it('still drops empty and repeated elements of associative lists there, and leaves the resource as it was', () => {
+    const resource: JsonObject = {
+      ...pod({ containers: [{ name: 'a', image: 'one' }, {}, { name: 'a', image: 'two' }, null], nodeSelector: { zone: 'x' } }, { name: 'p', labels: { a: '1' } }),
+      status: { conditions: [{ type: 'Ready' }, { type: 'Ready', status: 'True' }] },
+    };
+    const before = JSON.stringify(resource);
+    expect(applyStrategicMergePatch(resource, { metadata: { labels: { b: '2' } } })).toEqual({
+      resource: {
+        ...pod({ containers: [{ name: 'a', image: 'one' }], nodeSelector: { zone: 'x' } }, { name: 'p', labels: { a: '1', b: '2' } }),
+        status: { conditions: [{ type: 'Ready', status: 'True' }] },
+      },
+    });
+    expect(JSON.stringify(resource)).toBe(before);
+  });
+
+  it('finds associative lists by the apiVersion and kind of a nested object without schema', () => {
+    const wrapper: JsonObject = {
+      apiVersion: 'example.com/v1',
+      kind: 'Wrapper',
+      metadata: { name: 'w' },
+      spec: { template: { apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'c' }, {}, { name: 'c', image: 'z' }] } } },
+    };
+    expect(applyStrategicMergePatch(wrapper, { metadata: { labels: { b: '2' } } })).toEqual({
+      resource: { ...wrapper, metadata: { name: 'w', labels: { b: '2' } }, spec: { template: { apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'c' }] } } } },
+    });
+  });
+});
+
