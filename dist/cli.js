@@ -48,12 +48,12 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
+    var isAlias4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
     var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap6 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isMap7 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
-    var isSeq3 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    var isScalar4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
     function isCollection(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
@@ -74,7 +74,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor2 = (node2) => (isScalar3(node2) || isCollection(node2)) && !!node2.anchor;
+    var hasAnchor2 = (node2) => (isScalar4(node2) || isCollection(node2)) && !!node2.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -83,14 +83,14 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor2;
-    exports.isAlias = isAlias3;
+    exports.isAlias = isAlias4;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap6;
+    exports.isMap = isMap7;
     exports.isNode = isNode;
     exports.isPair = isPair;
-    exports.isScalar = isScalar3;
-    exports.isSeq = isSeq3;
+    exports.isScalar = isScalar4;
+    exports.isSeq = isSeq4;
   }
 });
 
@@ -98,13 +98,13 @@ var require_identity = __commonJS({
 var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node2)) {
+      if (identity3.isDocument(node2)) {
         const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
           node2.contents = null;
@@ -114,17 +114,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path10) {
-      const ctrl = callVisitor(key2, node2, visitor, path10);
-      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path10, ctrl);
-        return visit_(key2, ctrl, visitor, path10);
+    function visit_(key2, node2, visitor, path17) {
+      const ctrl = callVisitor(key2, node2, visitor, path17);
+      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
+        replaceNode(key2, path17, ctrl);
+        return visit_(key2, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node2)) {
-          path10 = Object.freeze(path10.concat(node2));
+        if (identity3.isCollection(node2)) {
+          path17 = Object.freeze(path17.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path10);
+            const ci = visit_(i, node2.items[i], visitor, path17);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -134,14 +134,14 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node2)) {
-          path10 = Object.freeze(path10.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path10);
+        } else if (identity3.isPair(node2)) {
+          path17 = Object.freeze(path17.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path17);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path10);
+          const cv = visit_("value", node2.value, visitor, path17);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -152,7 +152,7 @@ var require_visit = __commonJS({
     }
     async function visitAsync(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node2)) {
+      if (identity3.isDocument(node2)) {
         const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
           node2.contents = null;
@@ -162,17 +162,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path10) {
-      const ctrl = await callVisitor(key2, node2, visitor, path10);
-      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path10, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path10);
+    async function visitAsync_(key2, node2, visitor, path17) {
+      const ctrl = await callVisitor(key2, node2, visitor, path17);
+      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
+        replaceNode(key2, path17, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node2)) {
-          path10 = Object.freeze(path10.concat(node2));
+        if (identity3.isCollection(node2)) {
+          path17 = Object.freeze(path17.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path10);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path17);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -182,14 +182,14 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node2)) {
-          path10 = Object.freeze(path10.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path10);
+        } else if (identity3.isPair(node2)) {
+          path17 = Object.freeze(path17.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path17);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path10);
+          const cv = await visitAsync_("value", node2.value, visitor, path17);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -216,34 +216,34 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path10) {
+    function callVisitor(key2, node2, visitor, path17) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path10);
-      if (identity2.isMap(node2))
-        return visitor.Map?.(key2, node2, path10);
-      if (identity2.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path10);
-      if (identity2.isPair(node2))
-        return visitor.Pair?.(key2, node2, path10);
-      if (identity2.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path10);
-      if (identity2.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path10);
+        return visitor(key2, node2, path17);
+      if (identity3.isMap(node2))
+        return visitor.Map?.(key2, node2, path17);
+      if (identity3.isSeq(node2))
+        return visitor.Seq?.(key2, node2, path17);
+      if (identity3.isPair(node2))
+        return visitor.Pair?.(key2, node2, path17);
+      if (identity3.isScalar(node2))
+        return visitor.Scalar?.(key2, node2, path17);
+      if (identity3.isAlias(node2))
+        return visitor.Alias?.(key2, node2, path17);
       return void 0;
     }
-    function replaceNode(key2, path10, node2) {
-      const parent = path10[path10.length - 1];
-      if (identity2.isCollection(parent)) {
+    function replaceNode(key2, path17, node2) {
+      const parent = path17[path17.length - 1];
+      if (identity3.isCollection(parent)) {
         parent.items[key2] = node2;
-      } else if (identity2.isPair(parent)) {
+      } else if (identity3.isPair(parent)) {
         if (key2 === "key")
           parent.key = node2;
         else
           parent.value = node2;
-      } else if (identity2.isDocument(parent)) {
+      } else if (identity3.isDocument(parent)) {
         parent.contents = node2;
       } else {
-        const pt = identity2.isAlias(parent) ? "alias" : "scalar";
+        const pt = identity3.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
@@ -256,7 +256,7 @@ var require_visit = __commonJS({
 var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var visit = require_visit();
     var escapeChars = {
       "!": "%21",
@@ -268,16 +268,16 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml, tags2) {
         this.docStart = null;
         this.docEnd = false;
         this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
-        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags2);
       }
       clone() {
-        const copy = new _Directives(this.yaml, this.tags);
-        copy.docStart = this.docStart;
-        return copy;
+        const copy2 = new _Directives(this.yaml, this.tags);
+        copy2.docStart = this.docStart;
+        return copy2;
       }
       /**
        * During parsing, get a Directives instance for the current document and
@@ -399,13 +399,13 @@ var require_directives = __commonJS({
         const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
-        if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
-          const tags = {};
+        if (doc && tagEntries.length > 0 && identity3.isNode(doc.contents)) {
+          const tags2 = {};
           visit.visit(doc.contents, (_key, node2) => {
-            if (identity2.isNode(node2) && node2.tag)
-              tags[node2.tag] = true;
+            if (identity3.isNode(node2) && node2.tag)
+              tags2[node2.tag] = true;
           });
-          tagNames = Object.keys(tags);
+          tagNames = Object.keys(tags2);
         } else
           tagNames = [];
         for (const [handle, prefix] of tagEntries) {
@@ -427,7 +427,7 @@ var require_directives = __commonJS({
 var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
@@ -474,7 +474,7 @@ var require_anchors = __commonJS({
         setAnchors: () => {
           for (const source of aliasObjects) {
             const ref = sourceObjects.get(source);
-            if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
+            if (typeof ref === "object" && ref.anchor && (identity3.isScalar(ref.node) || identity3.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
@@ -547,12 +547,12 @@ var require_applyReviver = __commonJS({
 var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
         return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity2.hasAnchor(value))
+        if (!ctx || !identity3.hasAnchor(value))
           return value.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
         ctx.anchors.set(value, data);
@@ -578,22 +578,22 @@ var require_Node = __commonJS({
   "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     var NodeBase = class {
       constructor(type) {
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: type });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: type });
       }
       /** Create a copy of this node.  */
       clone() {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        const copy2 = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
         if (this.range)
-          copy.range = this.range.slice();
-        return copy;
+          copy2.range = this.range.slice();
+        return copy2;
       }
       /** A plain JavaScript representation of this node. */
       toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity2.isDocument(doc))
+        if (!identity3.isDocument(doc))
           throw new TypeError("A document argument is required");
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
@@ -620,12 +620,12 @@ var require_Alias = __commonJS({
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
       constructor(source) {
-        super(identity2.ALIAS);
+        super(identity3.ALIAS);
         this.source = source;
         Object.defineProperty(this, "tag", {
           set() {
@@ -647,7 +647,7 @@ var require_Alias = __commonJS({
           nodes = [];
           visit.visit(doc, {
             Node: (_key, node2) => {
-              if (identity2.isAlias(node2) || identity2.hasAnchor(node2))
+              if (identity3.isAlias(node2) || identity3.hasAnchor(node2))
                 nodes.push(node2);
             }
           });
@@ -709,11 +709,11 @@ var require_Alias = __commonJS({
       }
     };
     function getAliasCount(doc, node2, anchors2) {
-      if (identity2.isAlias(node2)) {
+      if (identity3.isAlias(node2)) {
         const source = node2.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity2.isCollection(node2)) {
+      } else if (identity3.isCollection(node2)) {
         let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
@@ -721,7 +721,7 @@ var require_Alias = __commonJS({
             count2 = c;
         }
         return count2;
-      } else if (identity2.isPair(node2)) {
+      } else if (identity3.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
         return Math.max(kc, vc);
@@ -736,13 +736,13 @@ var require_Alias = __commonJS({
 var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
     var Scalar = class extends Node.NodeBase {
       constructor(value) {
-        super(identity2.SCALAR);
+        super(identity3.SCALAR);
         this.value = value;
       }
       toJSON(arg, ctx) {
@@ -767,26 +767,26 @@ var require_createNode = __commonJS({
   "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value, tagName, tags) {
+    function findTagObject(value, tagName, tags2) {
       if (tagName) {
-        const match = tags.filter((t) => t.tag === tagName);
+        const match = tags2.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
         if (!tagObj)
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value) && !t.format);
+      return tags2.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
-      if (identity2.isDocument(value))
+      if (identity3.isDocument(value))
         value = value.contents;
-      if (identity2.isNode(value))
+      if (identity3.isNode(value))
         return value;
-      if (identity2.isPair(value)) {
-        const map2 = ctx.schema[identity2.MAP].createNode?.(ctx.schema, null, ctx);
+      if (identity3.isPair(value)) {
+        const map2 = ctx.schema[identity3.MAP].createNode?.(ctx.schema, null, ctx);
         map2.items.push(value);
         return map2;
       }
@@ -818,7 +818,7 @@ var require_createNode = __commonJS({
             ref.node = node3;
           return node3;
         }
-        tagObj = value instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value) ? schema[identity2.SEQ] : schema[identity2.MAP];
+        tagObj = value instanceof Map ? schema[identity3.MAP] : Symbol.iterator in Object(value) ? schema[identity3.SEQ] : schema[identity3.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
@@ -842,12 +842,12 @@ var require_Collection = __commonJS({
   "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path10, value) {
+    function collectionFromPath(schema, path17, value) {
       let v = value;
-      for (let i = path10.length - 1; i >= 0; --i) {
-        const k = path10[i];
+      for (let i = path17.length - 1; i >= 0; --i) {
+        const k = path17[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -866,7 +866,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path10) => path10 == null || typeof path10 === "object" && !!path10[Symbol.iterator]().next().done;
+    var isEmptyPath = (path17) => path17 == null || typeof path17 === "object" && !!path17[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -883,26 +883,26 @@ var require_Collection = __commonJS({
        * @param schema - If defined, overwrites the original's schema
        */
       clone(schema) {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        const copy2 = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
         if (schema)
-          copy.schema = schema;
-        copy.items = copy.items.map((it) => identity2.isNode(it) || identity2.isPair(it) ? it.clone(schema) : it);
+          copy2.schema = schema;
+        copy2.items = copy2.items.map((it) => identity3.isNode(it) || identity3.isPair(it) ? it.clone(schema) : it);
         if (this.range)
-          copy.range = this.range.slice();
-        return copy;
+          copy2.range = this.range.slice();
+        return copy2;
       }
       /**
        * Adds a value to the collection. For `!!map` and `!!omap` the value must
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path10, value) {
-        if (isEmptyPath(path10))
+      addIn(path17, value) {
+        if (isEmptyPath(path17))
           this.add(value);
         else {
-          const [key2, ...rest] = path10;
+          const [key2, ...rest] = path17;
           const node2 = this.get(key2, true);
-          if (identity2.isCollection(node2))
+          if (identity3.isCollection(node2))
             node2.addIn(rest, value);
           else if (node2 === void 0 && this.schema)
             this.set(key2, collectionFromPath(this.schema, rest, value));
@@ -914,12 +914,12 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path10) {
-        const [key2, ...rest] = path10;
+      deleteIn(path17) {
+        const [key2, ...rest] = path17;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
-        if (identity2.isCollection(node2))
+        if (identity3.isCollection(node2))
           return node2.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
@@ -929,43 +929,43 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path10, keepScalar) {
-        const [key2, ...rest] = path10;
+      getIn(path17, keepScalar) {
+        const [key2, ...rest] = path17;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
-          return !keepScalar && identity2.isScalar(node2) ? node2.value : node2;
+          return !keepScalar && identity3.isScalar(node2) ? node2.value : node2;
         else
-          return identity2.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
+          return identity3.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
         return this.items.every((node2) => {
-          if (!identity2.isPair(node2))
+          if (!identity3.isPair(node2))
             return false;
           const n = node2.value;
-          return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+          return n == null || allowScalar && identity3.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path10) {
-        const [key2, ...rest] = path10;
+      hasIn(path17) {
+        const [key2, ...rest] = path17;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
-        return identity2.isCollection(node2) ? node2.hasIn(rest) : false;
+        return identity3.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path10, value) {
-        const [key2, ...rest] = path10;
+      setIn(path17, value) {
+        const [key2, ...rest] = path17;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
           const node2 = this.get(key2, true);
-          if (identity2.isCollection(node2))
+          if (identity3.isCollection(node2))
             node2.setIn(rest, value);
           else if (node2 === void 0 && this.schema)
             this.set(key2, collectionFromPath(this.schema, rest, value));
@@ -1164,27 +1164,27 @@ var require_stringifyString = __commonJS({
       return true;
     }
     function doubleQuotedString(value, ctx) {
-      const json = JSON.stringify(value);
+      const json2 = JSON.stringify(value);
       if (ctx.options.doubleQuotedAsJSON)
-        return json;
+        return json2;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent2 = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str5 = "";
       let start = 0;
-      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
-        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str5 += json.slice(start, i) + "\\ ";
+      for (let i = 0, ch = json2[i]; ch; ch = json2[++i]) {
+        if (ch === " " && json2[i + 1] === "\\" && json2[i + 2] === "n") {
+          str5 += json2.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
         }
         if (ch === "\\")
-          switch (json[i + 1]) {
+          switch (json2[i + 1]) {
             case "u":
               {
-                str5 += json.slice(start, i);
-                const code = json.substr(i + 2, 4);
+                str5 += json2.slice(start, i);
+                const code = json2.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
                     str5 += "\\0";
@@ -1214,23 +1214,23 @@ var require_stringifyString = __commonJS({
                     if (code.substr(0, 2) === "00")
                       str5 += "\\x" + code.substr(2);
                     else
-                      str5 += json.substr(i, 6);
+                      str5 += json2.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
               }
               break;
             case "n":
-              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+              if (implicitKey || json2[i + 2] === '"' || json2.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str5 += json.slice(start, i) + "\n\n";
-                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
+                str5 += json2.slice(start, i) + "\n\n";
+                while (json2[i + 2] === "\\" && json2[i + 3] === "n" && json2[i + 4] !== '"') {
                   str5 += "\n";
                   i += 2;
                 }
                 str5 += indent2;
-                if (json[i + 2] === " ")
+                if (json2[i + 2] === " ")
                   str5 += "\\";
                 i += 1;
                 start = i + 1;
@@ -1240,7 +1240,7 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str5 = start ? str5 + json.slice(start) : json;
+      str5 = start ? str5 + json2.slice(start) : json2;
       return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent2, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -1373,8 +1373,8 @@ ${indent2}${start}${value}${end}`;
 ${indent2}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str5);
-        const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
+        const { compat, tags: tags2 } = ctx.doc.schema;
+        if (tags2.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
       return implicitKey ? str5 : foldFlowLines.foldFlowLines(str5, indent2, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
@@ -1421,7 +1421,7 @@ var require_stringify = __commonJS({
   "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
     function createStringifyContext(doc, options) {
@@ -1466,17 +1466,17 @@ var require_stringify = __commonJS({
         options: opt
       };
     }
-    function getTagObject(tags, item) {
+    function getTagObject(tags2, item) {
       if (item.tag) {
-        const match = tags.filter((t) => t.tag === item.tag);
+        const match = tags2.filter((t) => t.tag === item.tag);
         if (match.length > 0)
           return match.find((t) => t.format === item.format) ?? match[0];
       }
       let tagObj = void 0;
       let obj;
-      if (identity2.isScalar(item)) {
+      if (identity3.isScalar(item)) {
         obj = item.value;
-        let match = tags.filter((t) => t.identify?.(obj));
+        let match = tags2.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
           const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
@@ -1485,7 +1485,7 @@ var require_stringify = __commonJS({
         tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
         obj = item;
-        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+        tagObj = tags2.find((t) => t.nodeClass && obj instanceof t.nodeClass);
       }
       if (!tagObj) {
         const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
@@ -1497,7 +1497,7 @@ var require_stringify = __commonJS({
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity2.isScalar(node2) || identity2.isCollection(node2)) && node2.anchor;
+      const anchor = (identity3.isScalar(node2) || identity3.isCollection(node2)) && node2.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
@@ -1508,9 +1508,9 @@ var require_stringify = __commonJS({
       return props.join(" ");
     }
     function stringify3(item, ctx, onComment, onChompKeep) {
-      if (identity2.isPair(item))
+      if (identity3.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
-      if (identity2.isAlias(item)) {
+      if (identity3.isAlias(item)) {
         if (ctx.doc.directives)
           return item.toString(ctx);
         if (ctx.resolvedAliases?.has(item)) {
@@ -1524,15 +1524,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node2 = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      const node2 = identity3.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
       const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity2.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      const str5 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity3.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str5;
-      return identity2.isScalar(node2) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
+      return identity3.isScalar(node2) || str5[0] === "{" || str5[0] === "[" ? `${props} ${str5}` : `${props}
 ${ctx.indent}${str5}`;
     }
     exports.createStringifyContext = createStringifyContext;
@@ -1544,23 +1544,23 @@ ${ctx.indent}${str5}`;
 var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity2.isNode(key2) && key2.comment || null;
+      let keyComment = identity3.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity2.isCollection(key2) || !identity2.isNode(key2) && typeof key2 === "object") {
+        if (identity3.isCollection(key2) || !identity3.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key2) || (identity2.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity3.isCollection(key2) || (identity3.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1601,7 +1601,7 @@ ${indent2}:`;
           str5 += stringifyComment.lineComment(str5, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity2.isNode(value)) {
+      if (identity3.isNode(value)) {
         vsb = !!value.spaceBefore;
         vcb = value.commentBefore;
         valueComment = value.comment;
@@ -1613,10 +1613,10 @@ ${indent2}:`;
           value = doc.createNode(value);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity2.isScalar(value))
+      if (!explicitKey && !keyComment && identity3.isScalar(value))
         ctx.indentAtStart = str5.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity3.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
@@ -1636,7 +1636,7 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity2.isCollection(value)) {
+      } else if (!explicitKey && identity3.isCollection(value)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
@@ -1699,7 +1699,7 @@ var require_log = __commonJS({
 var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge = {
@@ -1712,10 +1712,10 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey4 = (ctx, key2) => (merge.identify(key2) || identity2.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey4 = (ctx, key2) => (merge.identify(key2) || identity3.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
-      if (identity2.isSeq(source))
+      if (identity3.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map2, it);
       else if (Array.isArray(source))
@@ -1726,7 +1726,7 @@ var require_merge = __commonJS({
     }
     function mergeValue(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
-      if (!identity2.isMap(source))
+      if (!identity3.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
       for (const [key2, value2] of srcMap) {
@@ -1747,7 +1747,7 @@ var require_merge = __commonJS({
       return map2;
     }
     function resolveAliasValue(ctx, value) {
-      return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+      return ctx && identity3.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey4;
@@ -1762,10 +1762,10 @@ var require_addPairToJSMap = __commonJS({
     var log = require_log();
     var merge = require_merge();
     var stringify3 = require_stringify();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key: key2, value }) {
-      if (identity2.isNode(key2) && key2.addToJSMap)
+      if (identity3.isNode(key2) && key2.addToJSMap)
         key2.addToJSMap(ctx, map2, value);
       else if (merge.isMergeKey(ctx, key2))
         merge.addMergeToJSMap(ctx, map2, value);
@@ -1796,7 +1796,7 @@ var require_addPairToJSMap = __commonJS({
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity2.isNode(key2) && ctx?.doc) {
+      if (identity3.isNode(key2) && ctx?.doc) {
         const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
@@ -1826,7 +1826,7 @@ var require_Pair = __commonJS({
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function createPair(key2, value, ctx) {
       const k = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
@@ -1834,15 +1834,15 @@ var require_Pair = __commonJS({
     }
     var Pair = class _Pair {
       constructor(key2, value = null) {
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.PAIR });
         this.key = key2;
         this.value = value;
       }
       clone(schema) {
         let { key: key2, value } = this;
-        if (identity2.isNode(key2))
+        if (identity3.isNode(key2))
           key2 = key2.clone(schema);
-        if (identity2.isNode(value))
+        if (identity3.isNode(value))
           value = value.clone(schema);
         return new _Pair(key2, value);
       }
@@ -1863,7 +1863,7 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
@@ -1879,14 +1879,14 @@ var require_stringifyCollection = __commonJS({
       for (let i = 0; i < items2.length; ++i) {
         const item = items2[i];
         let comment2 = null;
-        if (identity2.isNode(item)) {
+        if (identity3.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
-        } else if (identity2.isPair(item)) {
-          const ik = identity2.isNode(item.key) ? item.key : null;
+        } else if (identity3.isPair(item)) {
+          const ik = identity3.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
               lines.push("");
@@ -1934,14 +1934,14 @@ ${indent2}${line}` : "\n";
       for (let i = 0; i < items2.length; ++i) {
         const item = items2[i];
         let comment = null;
-        if (identity2.isNode(item)) {
+        if (identity3.isNode(item)) {
           if (item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
-        } else if (identity2.isPair(item)) {
-          const ik = identity2.isNode(item.key) ? item.key : null;
+        } else if (identity3.isPair(item)) {
+          const ik = identity3.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
               lines.push("");
@@ -1949,7 +1949,7 @@ ${indent2}${line}` : "\n";
             if (ik.comment)
               reqNewline = true;
           }
-          const iv = identity2.isNode(item.value) ? item.value : null;
+          const iv = identity3.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
               comment = iv.comment;
@@ -2017,16 +2017,16 @@ var require_YAMLMap = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair2(items2, key2) {
-      const k = identity2.isScalar(key2) ? key2.value : key2;
+      const k = identity3.isScalar(key2) ? key2.value : key2;
       for (const it of items2) {
-        if (identity2.isPair(it)) {
+        if (identity3.isPair(it)) {
           if (it.key === key2 || it.key === k)
             return it;
-          if (identity2.isScalar(it.key) && it.key.value === k)
+          if (identity3.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -2037,7 +2037,7 @@ var require_YAMLMap = __commonJS({
         return "tag:yaml.org,2002:map";
       }
       constructor(schema) {
-        super(identity2.MAP, schema);
+        super(identity3.MAP, schema);
         this.items = [];
       }
       /**
@@ -2075,7 +2075,7 @@ var require_YAMLMap = __commonJS({
        */
       add(pair, overwrite) {
         let _pair;
-        if (identity2.isPair(pair))
+        if (identity3.isPair(pair))
           _pair = pair;
         else if (!pair || typeof pair !== "object" || !("key" in pair)) {
           _pair = new Pair.Pair(pair, pair?.value);
@@ -2086,7 +2086,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity2.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+          if (identity3.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -2110,7 +2110,7 @@ var require_YAMLMap = __commonJS({
       get(key2, keepScalar) {
         const it = findPair2(this.items, key2);
         const node2 = it?.value;
-        return (!keepScalar && identity2.isScalar(node2) ? node2.value : node2) ?? void 0;
+        return (!keepScalar && identity3.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
       has(key2) {
         return !!findPair2(this.items, key2);
@@ -2135,7 +2135,7 @@ var require_YAMLMap = __commonJS({
         if (!ctx)
           return JSON.stringify(this);
         for (const item of this.items) {
-          if (!identity2.isPair(item))
+          if (!identity3.isPair(item))
             throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
         }
         if (!ctx.allNullValues && this.hasAllNullValues(false))
@@ -2158,7 +2158,7 @@ var require_YAMLMap = __commonJS({
 var require_map = __commonJS({
   "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var YAMLMap = require_YAMLMap();
     var map2 = {
       collection: "map",
@@ -2166,7 +2166,7 @@ var require_map = __commonJS({
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
       resolve(map3, onError) {
-        if (!identity2.isMap(map3))
+        if (!identity3.isMap(map3))
           onError("Expected a mapping for this tag");
         return map3;
       },
@@ -2183,7 +2183,7 @@ var require_YAMLSeq = __commonJS({
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection.Collection {
@@ -2191,7 +2191,7 @@ var require_YAMLSeq = __commonJS({
         return "tag:yaml.org,2002:seq";
       }
       constructor(schema) {
-        super(identity2.SEQ, schema);
+        super(identity3.SEQ, schema);
         this.items = [];
       }
       add(value) {
@@ -2217,7 +2217,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
-        return !keepScalar && identity2.isScalar(it) ? it.value : it;
+        return !keepScalar && identity3.isScalar(it) ? it.value : it;
       }
       /**
        * Checks if the collection includes a value with the key `key`.
@@ -2241,7 +2241,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
+        if (identity3.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -2283,7 +2283,7 @@ var require_YAMLSeq = __commonJS({
       }
     };
     function asItemIndex(key2) {
-      let idx = identity2.isScalar(key2) ? key2.value : key2;
+      let idx = identity3.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2296,7 +2296,7 @@ var require_YAMLSeq = __commonJS({
 var require_seq = __commonJS({
   "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
       collection: "seq",
@@ -2304,7 +2304,7 @@ var require_seq = __commonJS({
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
       resolve(seq2, onError) {
-        if (!identity2.isSeq(seq2))
+        if (!identity3.isSeq(seq2))
           onError("Expected a sequence for this tag");
         return seq2;
       },
@@ -2658,17 +2658,17 @@ var require_binary = __commonJS({
 var require_pairs = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
-      if (identity2.isSeq(seq)) {
+      if (identity3.isSeq(seq)) {
         for (let i = 0; i < seq.items.length; ++i) {
           let item = seq.items[i];
-          if (identity2.isPair(item))
+          if (identity3.isPair(item))
             continue;
-          else if (identity2.isMap(item)) {
+          else if (identity3.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
             const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
@@ -2682,7 +2682,7 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq.items[i] = identity2.isPair(item) ? item : new Pair.Pair(item);
+          seq.items[i] = identity3.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
         onError("Expected a sequence for this tag");
@@ -2736,7 +2736,7 @@ ${cn.comment}` : item.comment;
 var require_omap = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -2763,7 +2763,7 @@ var require_omap = __commonJS({
           ctx.onCreate(map2);
         for (const pair of this.items) {
           let key2, value;
-          if (identity2.isPair(pair)) {
+          if (identity3.isPair(pair)) {
             key2 = toJS.toJS(pair.key, "", ctx);
             value = toJS.toJS(pair.value, key2, ctx);
           } else {
@@ -2793,7 +2793,7 @@ var require_omap = __commonJS({
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
         for (const { key: key2 } of pairs$1.items) {
-          if (identity2.isScalar(key2)) {
+          if (identity3.isScalar(key2)) {
             if (seenKeys.includes(key2.value)) {
               onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
@@ -2974,7 +2974,7 @@ var require_int2 = __commonJS({
 var require_set = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
@@ -2984,7 +2984,7 @@ var require_set = __commonJS({
       }
       add(key2) {
         let pair;
-        if (identity2.isPair(key2))
+        if (identity3.isPair(key2))
           pair = key2;
         else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
           pair = new Pair.Pair(key2.key, null);
@@ -3000,7 +3000,7 @@ var require_set = __commonJS({
        */
       get(key2, keepPair) {
         const pair = YAMLMap.findPair(this.items, key2);
-        return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+        return !keepPair && identity3.isPair(pair) ? identity3.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
       set(key2, value) {
         if (typeof value !== "boolean")
@@ -3044,7 +3044,7 @@ var require_set = __commonJS({
       tag: "tag:yaml.org,2002:set",
       createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
       resolve(map2, onError) {
-        if (identity2.isMap(map2)) {
+        if (identity3.isMap(map2)) {
           if (map2.hasAllNullValues(true))
             return Object.assign(new YAMLSet(), map2);
           else
@@ -3251,10 +3251,10 @@ var require_tags = __commonJS({
       if (schemaTags && !customTags) {
         return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
       }
-      let tags = schemaTags;
-      if (!tags) {
+      let tags2 = schemaTags;
+      if (!tags2) {
         if (Array.isArray(customTags))
-          tags = [];
+          tags2 = [];
         else {
           const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
@@ -3262,22 +3262,22 @@ var require_tags = __commonJS({
       }
       if (Array.isArray(customTags)) {
         for (const tag of customTags)
-          tags = tags.concat(tag);
+          tags2 = tags2.concat(tag);
       } else if (typeof customTags === "function") {
-        tags = customTags(tags.slice());
+        tags2 = customTags(tags2.slice());
       }
       if (addMergeTag)
-        tags = tags.concat(merge.merge);
-      return tags.reduce((tags2, tag) => {
+        tags2 = tags2.concat(merge.merge);
+      return tags2.reduce((tags3, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
           const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
-        if (!tags2.includes(tagObj))
-          tags2.push(tagObj);
-        return tags2;
+        if (!tags3.includes(tagObj))
+          tags3.push(tagObj);
+        return tags3;
       }, []);
     }
     exports.coreKnownTags = coreKnownTags;
@@ -3289,28 +3289,28 @@ var require_tags = __commonJS({
 var require_Schema = __commonJS({
   "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var map2 = require_map();
     var seq = require_seq();
     var string = require_string();
-    var tags = require_tags();
+    var tags2 = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     var Schema3 = class _Schema {
       constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
-        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.compat = Array.isArray(compat) ? tags2.getTags(compat, "compat") : compat ? tags2.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
-        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge);
+        this.knownTags = resolveKnownTags ? tags2.coreKnownTags : {};
+        this.tags = tags2.getTags(customTags, this.name, merge);
         this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity2.MAP, { value: map2.map });
-        Object.defineProperty(this, identity2.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity2.SEQ, { value: seq.seq });
+        Object.defineProperty(this, identity3.MAP, { value: map2.map });
+        Object.defineProperty(this, identity3.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity3.SEQ, { value: seq.seq });
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
-        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
-        copy.tags = this.tags.slice();
-        return copy;
+        const copy2 = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy2.tags = this.tags.slice();
+        return copy2;
       }
     };
     exports.Schema = Schema3;
@@ -3321,7 +3321,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
@@ -3348,7 +3348,7 @@ var require_stringifyDocument = __commonJS({
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
-        if (identity2.isNode(doc.contents)) {
+        if (identity3.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
             lines.push("");
           if (doc.contents.commentBefore) {
@@ -3403,7 +3403,7 @@ var require_Document = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
     var Schema3 = require_Schema();
@@ -3418,7 +3418,7 @@ var require_Document = __commonJS({
         this.comment = null;
         this.errors = [];
         this.warnings = [];
-        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.DOC });
+        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.DOC });
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
@@ -3453,21 +3453,21 @@ var require_Document = __commonJS({
        * Custom Node values that inherit from `Object` still refer to their original instances.
        */
       clone() {
-        const copy = Object.create(_Document.prototype, {
-          [identity2.NODE_TYPE]: { value: identity2.DOC }
+        const copy2 = Object.create(_Document.prototype, {
+          [identity3.NODE_TYPE]: { value: identity3.DOC }
         });
-        copy.commentBefore = this.commentBefore;
-        copy.comment = this.comment;
-        copy.errors = this.errors.slice();
-        copy.warnings = this.warnings.slice();
-        copy.options = Object.assign({}, this.options);
+        copy2.commentBefore = this.commentBefore;
+        copy2.comment = this.comment;
+        copy2.errors = this.errors.slice();
+        copy2.warnings = this.warnings.slice();
+        copy2.options = Object.assign({}, this.options);
         if (this.directives)
-          copy.directives = this.directives.clone();
-        copy.schema = this.schema.clone();
-        copy.contents = identity2.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+          copy2.directives = this.directives.clone();
+        copy2.schema = this.schema.clone();
+        copy2.contents = identity3.isNode(this.contents) ? this.contents.clone(copy2.schema) : this.contents;
         if (this.range)
-          copy.range = this.range.slice();
-        return copy;
+          copy2.range = this.range.slice();
+        return copy2;
       }
       /** Adds a value to the document. */
       add(value) {
@@ -3475,9 +3475,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path10, value) {
+      addIn(path17, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path10, value);
+          this.contents.addIn(path17, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3527,7 +3527,7 @@ var require_Document = __commonJS({
           sourceObjects
         };
         const node2 = createNode.createNode(value, tag, ctx);
-        if (flow2 && identity2.isCollection(node2))
+        if (flow2 && identity3.isCollection(node2))
           node2.flow = true;
         setAnchors();
         return node2;
@@ -3552,14 +3552,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path10) {
-        if (Collection.isEmptyPath(path10)) {
+      deleteIn(path17) {
+        if (Collection.isEmptyPath(path17)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path10) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path17) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3567,31 +3567,31 @@ var require_Document = __commonJS({
        * `true` (collections are always returned intact).
        */
       get(key2, keepScalar) {
-        return identity2.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+        return identity3.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path10, keepScalar) {
-        if (Collection.isEmptyPath(path10))
-          return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path10, keepScalar) : void 0;
+      getIn(path17, keepScalar) {
+        if (Collection.isEmptyPath(path17))
+          return !keepScalar && identity3.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity3.isCollection(this.contents) ? this.contents.getIn(path17, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
       has(key2) {
-        return identity2.isCollection(this.contents) ? this.contents.has(key2) : false;
+        return identity3.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path10) {
-        if (Collection.isEmptyPath(path10))
+      hasIn(path17) {
+        if (Collection.isEmptyPath(path17))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path10) : false;
+        return identity3.isCollection(this.contents) ? this.contents.hasIn(path17) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3608,13 +3608,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path10, value) {
-        if (Collection.isEmptyPath(path10)) {
+      setIn(path17, value) {
+        if (Collection.isEmptyPath(path17)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path10), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path17), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path10, value);
+          this.contents.setIn(path17, value);
         }
       }
       /**
@@ -3662,11 +3662,11 @@ var require_Document = __commonJS({
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
       // json & jsonArg are only used from toJSON()
-      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+      toJS({ json: json2, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
           doc: this,
-          keep: !json,
+          keep: !json2,
           mapAsMap: mapAsMap === true,
           mapKeyWarned: false,
           maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
@@ -3698,7 +3698,7 @@ var require_Document = __commonJS({
       }
     };
     function assertCollection(contents) {
-      if (identity2.isCollection(contents))
+      if (identity3.isCollection(contents))
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
@@ -3969,12 +3969,12 @@ var require_util_flow_indent_check = __commonJS({
 var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     function mapIncludes(ctx, items2, search2) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity3.isScalar(a) && identity3.isScalar(b) && a.value === b.value;
       return items2.some((pair) => isEqual(pair.key, search2));
     }
     exports.mapIncludes = mapIncludes;
@@ -4187,7 +4187,7 @@ var require_resolve_end = __commonJS({
 var require_resolve_flow_collection = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4198,9 +4198,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap6 = fc.start.source === "{";
-      const fcName = isMap6 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap7 = fc.start.source === "{";
+      const fcName = isMap7 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap7 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4236,7 +4236,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
               key2,
               // checked by containsNewline()
@@ -4266,7 +4266,7 @@ var require_resolve_flow_collection = __commonJS({
             }
             if (prevItemComment) {
               let prev = coll.items[coll.items.length - 1];
-              if (identity2.isPair(prev))
+              if (identity3.isPair(prev))
                 prev = prev.value ?? prev.key;
               if (prev.comment)
                 prev.comment += "\n" + prevItemComment;
@@ -4276,7 +4276,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap6 && !sep && !props.found) {
+        if (!isMap7 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4299,7 +4299,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap6 && !props.found && ctx.options.strict) {
+            if (!isMap7 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -4331,7 +4331,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap6) {
+          if (isMap7) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4347,7 +4347,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap6 ? "}" : "]";
+      const expectedEnd = isMap7 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -4381,7 +4381,7 @@ var require_resolve_flow_collection = __commonJS({
 var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4431,7 +4431,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node2 = identity2.isNode(res) ? res : new Scalar.Scalar(res);
+      const node2 = identity3.isNode(res) ? res : new Scalar.Scalar(res);
       node2.range = coll.range;
       node2.tag = tagName;
       if (tag?.format)
@@ -4850,7 +4850,7 @@ var require_resolve_flow_scalar = __commonJS({
 var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -4859,17 +4859,17 @@ var require_compose_scalar = __commonJS({
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity2.SCALAR];
+        tag = ctx.schema[identity3.SCALAR];
       } else if (tagName)
         tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
       else if (token.type === "scalar")
         tag = findScalarTagByTest(ctx, value, token, onError);
       else
-        tag = ctx.schema[identity2.SCALAR];
+        tag = ctx.schema[identity3.SCALAR];
       let scalar;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar = identity3.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
@@ -4889,7 +4889,7 @@ var require_compose_scalar = __commonJS({
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError) {
       if (tagName === "!")
-        return schema[identity2.SCALAR];
+        return schema[identity3.SCALAR];
       const matchWithTest = [];
       for (const tag of schema.tags) {
         if (!tag.collection && tag.tag === tagName) {
@@ -4908,12 +4908,12 @@ var require_compose_scalar = __commonJS({
         return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema[identity2.SCALAR];
+      return schema[identity3.SCALAR];
     }
     function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity2.SCALAR];
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity3.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity2.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity3.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -4962,7 +4962,7 @@ var require_compose_node = __commonJS({
   "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var composeCollection = require_compose_collection();
     var composeScalar = require_compose_scalar();
     var resolveEnd = require_resolve_end();
@@ -5008,7 +5008,7 @@ var require_compose_node = __commonJS({
       node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node2.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity3.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
@@ -5114,7 +5114,7 @@ var require_composer = __commonJS({
     var directives = require_directives();
     var Document = require_Document();
     var errors = require_errors();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
     function getErrorPos(src) {
@@ -5176,9 +5176,9 @@ var require_composer = __commonJS({
 ${comment}` : comment;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
             doc.commentBefore = comment;
-          } else if (identity2.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+          } else if (identity3.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
-            if (identity2.isPair(it))
+            if (identity3.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
             it.commentBefore = cb ? `${comment}
@@ -5575,9 +5575,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path10) => {
+    visit.itemAtPath = (cst, path17) => {
       let item = cst;
-      for (const [field2, index] of path10) {
+      for (const [field2, index] of path17) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5586,23 +5586,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path10) => {
-      const parent = visit.itemAtPath(cst, path10.slice(0, -1));
-      const field2 = path10[path10.length - 1][0];
+    visit.parentCollection = (cst, path17) => {
+      const parent = visit.itemAtPath(cst, path17.slice(0, -1));
+      const field2 = path17[path17.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path10, item, visitor) {
-      let ctrl = visitor(item, path10);
+    function _visit(path17, item, visitor) {
+      let ctrl = visitor(item, path17);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path10.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path17.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5613,10 +5613,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path10);
+            ctrl = ctrl(item, path17);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path10) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path17) : ctrl;
     }
     exports.visit = visit;
   }
@@ -5634,7 +5634,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar3 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar4 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5718,7 +5718,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar3;
+    exports.isScalar = isScalar4;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -6317,7 +6317,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter = class {
+    var LineCounter2 = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -6340,7 +6340,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter;
+    exports.LineCounter = LineCounter2;
   }
 });
 
@@ -7226,7 +7226,7 @@ var require_public_api = __commonJS({
     var Document = require_Document();
     var errors = require_errors();
     var log = require_log();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
     function parseOptions(options) {
@@ -7234,7 +7234,7 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7304,12 +7304,12 @@ var require_public_api = __commonJS({
         if (!keepUndefined)
           return void 0;
       }
-      if (identity2.isDocument(value) && !_replacer)
+      if (identity3.isDocument(value) && !_replacer)
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse;
-    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseAllDocuments = parseAllDocuments2;
     exports.parseDocument = parseDocument3;
     exports.stringify = stringify3;
   }
@@ -7324,7 +7324,7 @@ var require_dist = __commonJS({
     var Schema3 = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
-    var identity2 = require_identity();
+    var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -7342,14 +7342,14 @@ var require_dist = __commonJS({
     exports.YAMLParseError = errors.YAMLParseError;
     exports.YAMLWarning = errors.YAMLWarning;
     exports.Alias = Alias.Alias;
-    exports.isAlias = identity2.isAlias;
-    exports.isCollection = identity2.isCollection;
-    exports.isDocument = identity2.isDocument;
-    exports.isMap = identity2.isMap;
-    exports.isNode = identity2.isNode;
-    exports.isPair = identity2.isPair;
-    exports.isScalar = identity2.isScalar;
-    exports.isSeq = identity2.isSeq;
+    exports.isAlias = identity3.isAlias;
+    exports.isCollection = identity3.isCollection;
+    exports.isDocument = identity3.isDocument;
+    exports.isMap = identity3.isMap;
+    exports.isNode = identity3.isNode;
+    exports.isPair = identity3.isPair;
+    exports.isScalar = identity3.isScalar;
+    exports.isSeq = identity3.isSeq;
     exports.Pair = Pair.Pair;
     exports.Scalar = Scalar.Scalar;
     exports.YAMLMap = YAMLMap.YAMLMap;
@@ -7367,8 +7367,2648 @@ var require_dist = __commonJS({
   }
 });
 
+// node_modules/ignore/index.js
+var require_ignore = __commonJS({
+  "node_modules/ignore/index.js"(exports, module) {
+    function makeArray(subject2) {
+      return Array.isArray(subject2) ? subject2 : [subject2];
+    }
+    var UNDEFINED = void 0;
+    var EMPTY3 = "";
+    var SPACE = " ";
+    var ESCAPE = "\\";
+    var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
+    var BOM = "\uFEFF";
+    var REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/;
+    var REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/;
+    var REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/;
+    var REGEX_SPLITALL_CRLF = /\r?\n/g;
+    var DOUBLE_SLASH = "//";
+    var SLASH_CODE = 47;
+    var DOT_CODE = 46;
+    var SLASH = "/";
+    var TMP_KEY_IGNORE = "node-ignore";
+    if (typeof Symbol !== "undefined") {
+      TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
+    }
+    var KEY_IGNORE = TMP_KEY_IGNORE;
+    var define3 = (object2, key2, value) => {
+      Object.defineProperty(object2, key2, { value });
+      return value;
+    };
+    var RETURN_FALSE = () => false;
+    var POSIX_CLASSES2 = {
+      alnum: "0-9A-Za-z",
+      alpha: "A-Za-z",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1f\\x7f",
+      digit: "0-9",
+      graph: "!-.0-~",
+      lower: "a-z",
+      print: " -.0-~",
+      punct: "!-.:-@\\[-`{-~",
+      // git's `sane-ctype.h` classifies \v and \f as control, not space,
+      //   unlike C's `isspace`
+      space: " \\t\\n\\r",
+      upper: "A-Z",
+      xdigit: "0-9A-Fa-f"
+    };
+    var CLASS_MEMBERS_TO_ESCAPE = "\\]^-[";
+    var escapeMember = (char) => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0 ? char : ESCAPE + char;
+    var NON_SLASH = "(?!\\/)";
+    var classSource = (negated, body) => {
+      if (negated) {
+        return `[^\\/${body}]`;
+      }
+      const source = `[${body}]`;
+      return new RegExp(source).test("/") ? NON_SLASH + source : source;
+    };
+    var scanBracket = (pattern, start) => {
+      const { length } = pattern;
+      let index = start + 1;
+      let negated = EMPTY3;
+      const lead = pattern[index];
+      if (lead === "!" || lead === "^") {
+        negated = "^";
+        index++;
+      }
+      let body = EMPTY3;
+      let prev = EMPTY3;
+      for (; ; ) {
+        const char = pattern[index];
+        if (char === UNDEFINED) {
+          return null;
+        }
+        if (char === ESCAPE) {
+          const escaped = pattern[++index];
+          body += escapeMember(escaped);
+          prev = escaped;
+        } else if (char === "-" && prev && index + 1 < length && pattern[index + 1] !== "]") {
+          index++;
+          let to = pattern[index];
+          if (to === ESCAPE) {
+            to = pattern[index += 1];
+          }
+          if (prev <= to) {
+            body += `-${escapeMember(to)}`;
+          }
+          prev = EMPTY3;
+        } else if (char === "[" && pattern[index + 1] === ":") {
+          const nameStart = index + 2;
+          let end = nameStart;
+          while (end < length && pattern[end] !== "]") {
+            end++;
+          }
+          if (end === length) {
+            return null;
+          }
+          if (end > nameStart && pattern[end - 1] === ":") {
+            const name = pattern.slice(nameStart, end - 1);
+            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES2, name)) {
+              return null;
+            }
+            body += POSIX_CLASSES2[name];
+            prev = EMPTY3;
+            index = end;
+          } else {
+            body += escapeMember("[");
+            prev = "[";
+            index = nameStart - 2;
+          }
+        } else {
+          body += escapeMember(char);
+          prev = char;
+        }
+        index++;
+        if (pattern[index] === "]") {
+          return {
+            end: index,
+            source: classSource(negated, body)
+          };
+        }
+      }
+    };
+    var NEVER_MATCH = "[]";
+    var PLACEHOLDER = "\0";
+    var REGEX_RESTORE_PLACEHOLDER = new RegExp(
+      `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`,
+      "g"
+    );
+    var TRAILING_WILDCARD = "\uE000";
+    var TRAILING_DOUBLESTAR = "\uE001";
+    var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
+    var extractBrackets = (pattern) => {
+      const sources = [];
+      const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
+      const { length } = pattern;
+      let out = EMPTY3;
+      let index = 0;
+      while (index < length) {
+        const char = pattern[index];
+        if (char === ESCAPE) {
+          const escaped = pattern[index + 1];
+          if (escaped === SLASH && index + 2 === length) {
+            out += hold(NEVER_MATCH);
+          } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
+            out += pattern.slice(index, index + 2);
+          } else {
+            out += hold(
+              REGEX_LITERAL_SPECIAL.test(escaped) ? ESCAPE + escaped : isReserved(escaped) ? `[${escaped}]` : escaped
+            );
+          }
+          index += 2;
+        } else if (isReserved(char)) {
+          out += hold(`[${char}]`);
+          index++;
+        } else if (char === "[") {
+          const scanned = scanBracket(pattern, index);
+          if (scanned === null) {
+            out += hold(NEVER_MATCH);
+            index = length;
+          } else {
+            out += hold(scanned.source);
+            index = scanned.end + 1;
+          }
+        } else {
+          out += char;
+          index++;
+        }
+      }
+      return {
+        source: out,
+        sources
+      };
+    };
+    var DIRECT = null;
+    var REGEX_INNER_SLASH = /\/(?!$)/;
+    var WILDCARD = "[^\\/]*";
+    var REPLACERS = [
+      // Replace (\ ) with ' '
+      // Only a space: an escaped tab or other whitespace is already a literal by
+      //   the time it reaches here, and a bare tab must be left as one, not turned
+      //   into a space.
+      // (\ ) -> ' '
+      // (\\ ) -> '\\ '
+      // (\\\ ) -> '\\ '
+      [
+        // A run of backslashes is taken whole, from its first one, so no match
+        //   ever starts again inside it -- `(\\+?) ` did, which made a long run
+        //   quadratic.
+        /(\\+)( ?)/g,
+        (_, run3, space) => space ? run3.slice(0, run3.length - run3.length % 2) + SPACE : run3,
+        ESCAPE + SPACE
+      ],
+      // git's wildmatch() reads a run of two or more asterisks as one globstar
+      //   whenever the run fills a path segment: it starts the pattern or follows
+      //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
+      //   already `**`; a longer one is folded into `**` here, so the steps
+      //   below only ever have to know `**`.
+      // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
+      // git also takes a run beside a literal prefix (`a***/b`) or beside an
+      //   escaped slash (`***\/b`) as a globstar, and this does not; the README
+      //   lists both, under "A run of asterisks".
+      [
+        /(^|\/)\*{3,}(?=\/|$)/g,
+        (_, start) => `${start}**`,
+        "*"
+      ],
+      // Escape metacharacters
+      // which is written down by users but means special for regular expressions.
+      // > There are 12 characters with special meanings:
+      // > - the backslash \,
+      // > - the caret ^,
+      // > - the dollar sign $,
+      // > - the period or dot .,
+      // > - the vertical bar or pipe symbol |,
+      // > - the question mark ?,
+      // > - the asterisk or star *,
+      // > - the plus sign +,
+      // > - the opening parenthesis (,
+      // > - the closing parenthesis ),
+      // > - and the opening square bracket [,
+      // > - the opening curly brace {,
+      // > These special characters are often called "metacharacters".
+      [
+        /[\\$.|*+(){^]/g,
+        (match) => `\\${match}`
+      ],
+      [
+        // > a question mark (?) matches a single character
+        /(?!\\)\?/g,
+        () => "[^/]",
+        "?"
+      ],
+      // leading slash
+      [
+        // > A leading slash matches the beginning of the pathname.
+        // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
+        // A leading slash matches the beginning of the pathname
+        /^\//,
+        () => "^",
+        SLASH
+      ],
+      // replace special metacharacter slash after the leading slash
+      [
+        /\//g,
+        () => "\\/",
+        SLASH
+      ],
+      [
+        // > A leading "**" followed by a slash means match in all directories.
+        // > For example, "**/foo" matches file or directory "foo" anywhere,
+        // > the same as pattern "foo".
+        // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
+        // >   under directory "foo".
+        // Notice that the '*'s have been replaced as '\\*'
+        /^\^*(?:\\\*\\\*\\\/)+/,
+        // '**/foo' <-> 'foo'
+        () => "(?:^|\\/)",
+        "*"
+      ],
+      // starting
+      [
+        // there will be no leading '/'
+        //   (which has been replaced by section "leading slash")
+        // If starts with '**', adding a '^' to the regular expression also works
+        DIRECT,
+        (source, pattern) => {
+          if (!source || source[0] === "^" || source[0] === "(") {
+            return source;
+          }
+          const anchor = !REGEX_INNER_SLASH.test(pattern) ? "(?:^|\\/)" : "^";
+          return anchor + source;
+        }
+      ],
+      // two globstars
+      [
+        // Use lookahead assertions so that we could match more than one `'/**'`
+        /\\\/\\\*\\\*(?=\\\/|$)/g,
+        // Zero, one or several directories
+        // should not use '*', or it will be replaced by the next replacer
+        // Check if it is not the last `'/**'`
+        (_, index, str5) => index + 6 < str5.length ? str5.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        "*"
+      ],
+      // normal intermediate wildcards
+      [
+        // Never replace escaped '*'
+        // ignore rule '\*' will match the path '*'
+        // 'abc.*/' -> go
+        // 'abc.*'  -> skip this rule,
+        //    coz trailing single wildcard will be handed by [trailing wildcard]
+        /(^|[^\\])(?:\\\*)+(?!$)/g,
+        // '*.js' matches '.js'
+        // '*.js' doesn't match 'abc'
+        // 1. An asterisk "*" matches anything except a slash.
+        // 2. Other consecutive asterisks are considered regular asterisks
+        //    and collapse into one non-slash wildcard run.
+        (_, p1) => p1 + WILDCARD,
+        "*"
+      ],
+      // trailing wildcard, held apart from a literal star
+      [
+        // The step above leaves a trailing `*` alone, so a single `\*` is all that
+        //   can be left at the end here, and what stands in front of it says which
+        //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
+        //   nothing before it; a literal arrives as the user's own escape, which
+        //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
+        //   There is no third case: every backslash still reaching the chain is
+        //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
+        //   own character, so a longer run can never form. This runs while the
+        //   two are still distinct, before the unescape steps below collapse the
+        //   literal onto the very `\*` a wildcard leaves behind.
+        /(^|[^\\])((?:\\\\)*)\\\*$/,
+        (match, p1, p2) => p2 === EMPTY3 ? p1 + TRAILING_WILDCARD : match,
+        "*"
+      ],
+      [
+        // unescape, revert step 3 except for back slash
+        // For example, if a user escape a '\\*',
+        // after step 3, the result will be '\\\\\\*'
+        /\\\\\\(?=[$.|*+(){^])/g,
+        () => ESCAPE,
+        ESCAPE + ESCAPE
+      ],
+      [
+        // '\\\\' -> '\\'
+        /\\\\/g,
+        () => ESCAPE,
+        ESCAPE + ESCAPE
+      ],
+      [
+        // Every real bracket expression -- POSIX classes included -- has already
+        //   been held aside by `extractBrackets`, so the only `[` left in the
+        //   pattern is an escaped, literal one.
+        // A backslash could only stand at the end of the range if it quoted the
+        //   `]`, and `\]` is held aside long before this.
+        /\\\[([^\]/]*?)($|\])/g,
+        // '\\[bar]' -> '\\\\[bar]'
+        (match, range2, close) => `\\[${range2}${close}`,
+        "["
+      ],
+      // ending
+      [
+        // 'js' will not match 'js.'
+        // 'ab' will not match 'abc'
+        DIRECT,
+        // WTF!
+        // https://git-scm.com/docs/gitignore
+        // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
+        // which re-fixes #24, #38
+        // > If there is a separator at the end of the pattern then the pattern
+        // > will only match directories, otherwise the pattern can match both
+        // > files and directories.
+        // 'js*' will not match 'a.js'
+        // 'js/' will not match 'a.js'
+        // 'js' will match 'a.js' and 'a.js/'
+        (source) => {
+          const last = source[source.length - 1];
+          if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
+            return source;
+          }
+          return last === SLASH ? `${source}$` : `${source}(?=$|\\/$)`;
+        }
+      ]
+    ];
+    var REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/;
+    var MODE_IGNORE = "regex";
+    var MODE_CHECK_IGNORE = "checkRegex";
+    var UNDERSCORE = "_";
+    var replaceTrailingWildcard = (_, p1) => {
+      const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
+      return `${prefix}(?=$|\\/$)`;
+    };
+    var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
+    var replaceTrailingDoublestar = () => "[\\s\\S]";
+    var separatorAfter = (run3, at) => {
+      let separator = EMPTY3;
+      for (let index = at + 1; index < run3.length && !run3[index].wildcard; index++) {
+        separator += run3[index].single;
+      }
+      return separator;
+    };
+    var pinWildcards = (source) => {
+      if (source.indexOf(WILDCARD) < 0) {
+        return source;
+      }
+      const tokens = [];
+      const { length } = source;
+      let index = 0;
+      while (index < length) {
+        const char = source[index];
+        if (source.startsWith(WILDCARD, index)) {
+          tokens.push({ wildcard: true });
+          index += WILDCARD.length;
+        } else if (char === "[") {
+          let end = index + 1;
+          if (source[end] === "^") {
+            end++;
+          }
+          if (source[end] === "]") {
+            end++;
+          }
+          while (end < length && source[end] !== "]") {
+            end += source[end] === ESCAPE ? 2 : 1;
+          }
+          end++;
+          tokens.push({ single: source.slice(index, end) });
+          index = end;
+        } else if (char === ESCAPE) {
+          tokens.push({ single: source.slice(index, index + 2) });
+          index += 2;
+        } else if (char === "(") {
+          let depth = 0;
+          let end = index;
+          do {
+            if (source[end] === ESCAPE) {
+              end++;
+            } else if (source[end] === "(") {
+              depth++;
+            } else if (source[end] === ")") {
+              depth--;
+            }
+            end++;
+          } while (end < length && depth > 0);
+          if ("*+?".indexOf(source[end]) >= 0) {
+            end++;
+          }
+          tokens.push({ boundary: source.slice(index, end) });
+          index = end;
+        } else if (char === "^" || char === "$") {
+          tokens.push({ boundary: char });
+          index++;
+        } else {
+          tokens.push({ single: char });
+          index++;
+        }
+      }
+      let out = EMPTY3;
+      let run3 = [];
+      const flush = () => {
+        let lastWildcard;
+        run3.forEach((token, at) => {
+          if (token.wildcard) {
+            lastWildcard = at;
+          }
+        });
+        run3.forEach((token, at) => {
+          if (!token.wildcard) {
+            out += token.single;
+            return;
+          }
+          out += at === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run3, at)})[^\\/])*`;
+        });
+        run3 = [];
+      };
+      tokens.forEach((token) => {
+        if (token.boundary === void 0) {
+          run3.push(token);
+          return;
+        }
+        flush();
+        out += token.boundary;
+      });
+      flush();
+      return out;
+    };
+    var makeRegexPrefix = (pattern) => {
+      if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
+        pattern = "**";
+      }
+      const { source, sources } = extractBrackets(pattern);
+      const replaced = REPLACERS.reduce(
+        // A pass whose matcher finds nothing hands back the very string it was
+        //   given, so asking first costs a search and saves a rewrite. Ten of the
+        //   fifteen passes never fire for a typical .gitignore line, and between
+        //   them they were 45% of this chain.
+        (prev, [matcher, replacer, required3]) => {
+          if (matcher === DIRECT) {
+            return replacer(prev, pattern);
+          }
+          if (required3 !== UNDEFINED && prev.indexOf(required3) < 0) {
+            return prev;
+          }
+          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern)) : prev;
+        },
+        source
+      );
+      return sources.length ? replaced.replace(
+        REGEX_RESTORE_PLACEHOLDER,
+        (match, index) => sources[index]
+      ) : replaced;
+    };
+    var checkSourceOf = (body, prefix) => {
+      if (body[body.length - 1] === SLASH) {
+        prefix = makeRegexPrefix(body.slice(0, -1));
+      }
+      const head = prefix.slice(0, -1);
+      const last = prefix[prefix.length - 1];
+      return last === TRAILING_WILDCARD ? `${head}$` : last === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
+    };
+    var matchesBasename = (body) => {
+      const index = body.indexOf(SLASH);
+      return index < 0 || index === body.length - 1;
+    };
+    var basenameOf = (path17) => {
+      const end = path17.length - 1;
+      const index = path17.lastIndexOf(
+        SLASH,
+        path17[end] === SLASH ? end - 1 : end
+      );
+      return index < 0 ? path17 : path17.slice(index + 1);
+    };
+    var parentOf = (path17) => {
+      if (path17.charCodeAt(0) === SLASH_CODE || path17.indexOf(DOUBLE_SLASH) >= 0) {
+        const slices = path17.split(SLASH).filter(Boolean);
+        slices.pop();
+        return slices.length ? slices.join(SLASH) + SLASH : EMPTY3;
+      }
+      const end = path17.length - 1;
+      const cut = path17.lastIndexOf(
+        SLASH,
+        path17.charCodeAt(end) === SLASH_CODE ? end - 1 : end
+      );
+      return cut < 0 ? EMPTY3 : path17.slice(0, cut + 1);
+    };
+    var isString = (subject2) => typeof subject2 === "string";
+    var checkPattern = (pattern) => pattern && isString(pattern);
+    var splitPattern = (pattern) => (pattern[pattern.length - 1] === "\r" ? pattern.slice(0, -1) : pattern).split(REGEX_SPLITALL_CRLF).filter(Boolean);
+    var IgnoreRule = class {
+      constructor(pattern, mark, body, ignoreCase, negative, prefix) {
+        this.pattern = pattern;
+        this.mark = mark;
+        this.negative = negative;
+        define3(this, "body", body);
+        define3(this, "ignoreCase", ignoreCase);
+        define3(this, "regexPrefix", prefix);
+      }
+      // Worked out on first use and kept behind an own property, the way `regex`
+      //   caches itself in `_regex`. Deciding it in the constructor instead would
+      //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
+      //   every compile -- including the compiles of rules that are never matched
+      //   against anything.
+      get _basenameOnly() {
+        return define3(this, "_basenameOnly", matchesBasename(this.body));
+      }
+      get regex() {
+        const key2 = UNDERSCORE + MODE_IGNORE;
+        if (this[key2]) {
+          return this[key2];
+        }
+        return this._make(MODE_IGNORE, key2);
+      }
+      get checkRegex() {
+        const key2 = UNDERSCORE + MODE_CHECK_IGNORE;
+        if (this[key2]) {
+          return this[key2];
+        }
+        return this._make(MODE_CHECK_IGNORE, key2);
+      }
+      _make(mode, key2) {
+        const str5 = pinWildcards(
+          mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
+        );
+        const regex = this.ignoreCase ? new RegExp(str5, "i") : new RegExp(str5);
+        return define3(this, key2, regex);
+      }
+    };
+    var hasTrailingBackslash = (str5) => {
+      let count2 = 0;
+      while (str5[str5.length - count2 - 1] === ESCAPE) {
+        count2++;
+      }
+      return count2 % 2 === 1;
+    };
+    var trimEnd2 = (body, stripLineEnd) => {
+      let lineEnd = body.length;
+      let end;
+      for (; ; ) {
+        if (stripLineEnd && body[lineEnd - 1] === "\r") {
+          lineEnd--;
+        }
+        end = lineEnd;
+        while (body[end - 1] === SPACE) {
+          end--;
+        }
+        if (!stripLineEnd || body[end - 1] !== "\n") {
+          break;
+        }
+        lineEnd = end - 1;
+      }
+      if (end === lineEnd) {
+        return body.slice(0, lineEnd);
+      }
+      let backslashes = 0;
+      while (body[end - backslashes - 1] === ESCAPE) {
+        backslashes++;
+      }
+      return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
+    };
+    var createRule = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
+      let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
+      if (body[0] === "#") {
+        return;
+      }
+      let negative = false;
+      if (body[0] === "!") {
+        negative = true;
+        body = body.slice(1);
+      }
+      const last = body[body.length - 1];
+      if (last === SPACE || stripLineEnd && (last === "\r" || last === "\n")) {
+        body = trimEnd2(body, stripLineEnd);
+      }
+      if (!body || hasTrailingBackslash(body)) {
+        return;
+      }
+      body = body.replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, "!").replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, "#");
+      const regexPrefix = makeRegexPrefix(body);
+      return new IgnoreRule(
+        pattern,
+        mark,
+        body,
+        ignoreCase,
+        negative,
+        regexPrefix
+      );
+    };
+    var RuleManager = class {
+      constructor(ignoreCase) {
+        this._ignoreCase = ignoreCase;
+        this._rules = [];
+        this._basenameCount = 0;
+      }
+      _add(pattern, index) {
+        if (pattern && pattern[KEY_IGNORE]) {
+          this._rules = this._rules.concat(pattern._rules._rules);
+          this._basenameCount += pattern._rules._basenameCount;
+          this._added = true;
+          return;
+        }
+        const isStr = isString(pattern);
+        const raw = isStr ? pattern : pattern.pattern;
+        const rule2 = checkPattern(raw) && createRule(
+          raw,
+          isStr ? UNDEFINED : pattern.mark,
+          this._ignoreCase,
+          !this._split,
+          this._stripBOM && !index
+        );
+        if (rule2) {
+          this._added = true;
+          this._rules.push(rule2);
+          if (matchesBasename(rule2.body)) {
+            this._basenameCount++;
+          }
+        }
+      }
+      // @param {Array<string> | string | Ignore} pattern
+      add(pattern) {
+        this._added = false;
+        this._split = isString(pattern);
+        this._stripBOM = !this._split || pattern[0] === BOM;
+        makeArray(
+          this._split ? splitPattern(pattern) : pattern
+        ).forEach(this._add, this);
+        if (this._added) {
+          this._literalRules = UNDEFINED;
+        }
+        return this._added;
+      }
+      // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
+      //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
+      //   are left out once, rather than tested or compiled for every path.
+      testLiteral(path17) {
+        const rules = this._literalRules || (this._literalRules = this._rules.filter(
+          ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
+        ));
+        let ignored = false;
+        let unignored = false;
+        let matchedRule;
+        for (let index = rules.length - 1; index >= 0; index--) {
+          const rule2 = rules[index];
+          if (rule2.checkRegex.test(path17)) {
+            ignored = !rule2.negative;
+            unignored = rule2.negative;
+            matchedRule = rule2.negative ? UNDEFINED : rule2;
+            break;
+          }
+        }
+        const ret = {
+          ignored,
+          unignored
+        };
+        if (matchedRule) {
+          ret.rule = matchedRule;
+        }
+        return ret;
+      }
+      // Test one single path without recursively checking parent directories
+      //
+      // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
+      // @returns {TestResult}
+      test(path17, mode) {
+        const rules = this._rules;
+        const { length } = rules;
+        const shortcut = this._basenameCount * 2 >= length;
+        const basename = shortcut ? basenameOf(path17) : path17;
+        for (let index = length - 1; index >= 0; index--) {
+          const rule2 = rules[index];
+          if (rule2[mode].test(
+            shortcut && rule2._basenameOnly ? basename : path17
+          )) {
+            const { negative } = rule2;
+            const ret = {
+              ignored: !negative,
+              unignored: negative
+            };
+            if (!negative) {
+              ret.rule = rule2;
+            }
+            return ret;
+          }
+        }
+        return {
+          ignored: false,
+          unignored: false
+        };
+      }
+    };
+    var throwError2 = (message, Ctor) => {
+      throw new Ctor(message);
+    };
+    var checkPath = (path17, originalPath, doThrow) => {
+      if (!isString(path17)) {
+        return doThrow(
+          `path must be a string, but got \`${originalPath}\``,
+          TypeError
+        );
+      }
+      if (!path17) {
+        return doThrow(`path must not be empty`, TypeError);
+      }
+      if (checkPath.isNotRelative(path17)) {
+        const r = "`path.relative()`d";
+        return doThrow(
+          `path should be a ${r} string, but got "${originalPath}"`,
+          RangeError
+        );
+      }
+      return true;
+    };
+    var isNotRelative = (path17) => {
+      const first = path17.charCodeAt(0);
+      if (first === SLASH_CODE) {
+        return true;
+      }
+      if (first !== DOT_CODE) {
+        return false;
+      }
+      if (path17.length === 1) {
+        return true;
+      }
+      const second = path17.charCodeAt(1);
+      if (second === SLASH_CODE) {
+        return true;
+      }
+      if (second !== DOT_CODE) {
+        return false;
+      }
+      return path17.length === 2 || path17.charCodeAt(2) === SLASH_CODE;
+    };
+    checkPath.isNotRelative = isNotRelative;
+    checkPath.convert = (p) => p;
+    var convertPath = (target) => isString(target) && checkPath.convert(target);
+    var Ignore = class {
+      constructor({
+        ignorecase = true,
+        ignoreCase = ignorecase,
+        allowRelativePaths = false
+      } = {}) {
+        define3(this, KEY_IGNORE, true);
+        this._rules = new RuleManager(ignoreCase);
+        this._strictPathCheck = !allowRelativePaths;
+        this._initCache();
+      }
+      _initCache() {
+        this._ignoreCache = /* @__PURE__ */ Object.create(null);
+        this._testCache = /* @__PURE__ */ Object.create(null);
+      }
+      add(pattern) {
+        if (this._rules.add(pattern)) {
+          this._initCache();
+        }
+        return this;
+      }
+      // legacy
+      addPattern(pattern) {
+        return this.add(pattern);
+      }
+      // @returns {TestResult}
+      _test(originalPath, cache7, path17) {
+        checkPath(
+          path17,
+          originalPath,
+          this._strictPathCheck ? throwError2 : RETURN_FALSE
+        );
+        return path17 ? this._t(path17, cache7) : {
+          ignored: false,
+          unignored: false
+        };
+      }
+      checkIgnore(target) {
+        const path17 = convertPath(target);
+        if (!path17 || path17.charCodeAt(path17.length - 1) !== SLASH_CODE) {
+          return this._test(target, this._testCache, path17);
+        }
+        const dir = this._t(path17, this._testCache);
+        if (dir.ignored) {
+          return dir;
+        }
+        const literal = this._rules.testLiteral(path17);
+        return literal.ignored || literal.unignored ? literal : dir;
+      }
+      _t(path17, cache7) {
+        if (path17 in cache7) {
+          return cache7[path17];
+        }
+        const parentPath = parentOf(path17);
+        const parent = parentPath ? this._t(parentPath, cache7) : UNDEFINED;
+        return cache7[path17] = parent && parent.ignored ? parent : this._rules.test(path17, MODE_IGNORE);
+      }
+      ignores(path17) {
+        return this._test(path17, this._ignoreCache, convertPath(path17)).ignored;
+      }
+      createFilter() {
+        return (path17) => !this.ignores(path17);
+      }
+      filter(paths) {
+        return makeArray(paths).filter(this.createFilter());
+      }
+      // @returns {TestResult}
+      test(path17) {
+        return this._test(path17, this._testCache, convertPath(path17));
+      }
+    };
+    var factory = (options) => new Ignore(options);
+    var isPathValid = (path17) => checkPath(convertPath(path17), path17, RETURN_FALSE);
+    var setupWindows = () => {
+      const makePosix = (str5) => /^\\\\\?\\/.test(str5) || /["<>|\u0000-\u001F]+/u.test(str5) ? str5 : str5.replace(/\\/g, "/");
+      checkPath.convert = makePosix;
+      const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
+      checkPath.isNotRelative = (path17) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path17) || isNotRelative(path17);
+    };
+    if (
+      // Detect `process` so that it can run in browsers.
+      typeof process !== "undefined" && process.platform === "win32"
+    ) {
+      setupWindows();
+    }
+    module.exports = factory;
+    factory.default = factory;
+    module.exports.isPathValid = isPathValid;
+    define3(module.exports, /* @__PURE__ */ Symbol.for("setupWindows"), setupWindows);
+  }
+});
+
+// node_modules/picomatch/lib/constants.js
+var require_constants = __commonJS({
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
+    "use strict";
+    var WIN_SLASH = "\\\\/";
+    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+    var DOT_LITERAL = "\\.";
+    var PLUS_LITERAL = "\\+";
+    var QMARK_LITERAL = "\\?";
+    var SLASH_LITERAL = "\\/";
+    var ONE_CHAR = "(?=.)";
+    var QMARK = "[^/]";
+    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+    var NO_DOT = `(?!${DOT_LITERAL})`;
+    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+    var STAR2 = `${QMARK}*?`;
+    var SEP = "/";
+    var POSIX_CHARS = {
+      DOT_LITERAL,
+      PLUS_LITERAL,
+      QMARK_LITERAL,
+      SLASH_LITERAL,
+      ONE_CHAR,
+      QMARK,
+      END_ANCHOR,
+      DOTS_SLASH,
+      NO_DOT,
+      NO_DOTS,
+      NO_DOT_SLASH,
+      NO_DOTS_SLASH,
+      QMARK_NO_DOT,
+      STAR: STAR2,
+      START_ANCHOR,
+      SEP
+    };
+    var WINDOWS_CHARS = {
+      ...POSIX_CHARS,
+      SLASH_LITERAL: `[${WIN_SLASH}]`,
+      QMARK: WIN_NO_SLASH,
+      STAR: `${WIN_NO_SLASH}*?`,
+      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+      NO_DOT: `(?!${DOT_LITERAL})`,
+      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+      SEP: "\\"
+    };
+    var POSIX_REGEX_SOURCE = {
+      __proto__: null,
+      alnum: "a-zA-Z0-9",
+      alpha: "a-zA-Z",
+      ascii: "\\x00-\\x7F",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1F\\x7F",
+      digit: "0-9",
+      graph: "\\x21-\\x7E",
+      lower: "a-z",
+      print: "\\x20-\\x7E ",
+      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
+      space: " \\t\\r\\n\\v\\f",
+      upper: "A-Z",
+      word: "A-Za-z0-9_",
+      xdigit: "A-Fa-f0-9"
+    };
+    module.exports = {
+      DEFAULT_MAX_EXTGLOB_RECURSION,
+      MAX_LENGTH: 1024 * 64,
+      POSIX_REGEX_SOURCE,
+      // regular expressions
+      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+      // Replace globs with equivalent patterns to reduce parsing time.
+      REPLACEMENTS: {
+        __proto__: null,
+        "***": "*",
+        "**/**": "**",
+        "**/**/**": "**"
+      },
+      // Digits
+      CHAR_0: 48,
+      /* 0 */
+      CHAR_9: 57,
+      /* 9 */
+      // Alphabet chars.
+      CHAR_UPPERCASE_A: 65,
+      /* A */
+      CHAR_LOWERCASE_A: 97,
+      /* a */
+      CHAR_UPPERCASE_Z: 90,
+      /* Z */
+      CHAR_LOWERCASE_Z: 122,
+      /* z */
+      CHAR_LEFT_PARENTHESES: 40,
+      /* ( */
+      CHAR_RIGHT_PARENTHESES: 41,
+      /* ) */
+      CHAR_ASTERISK: 42,
+      /* * */
+      // Non-alphabetic chars.
+      CHAR_AMPERSAND: 38,
+      /* & */
+      CHAR_AT: 64,
+      /* @ */
+      CHAR_BACKWARD_SLASH: 92,
+      /* \ */
+      CHAR_CARRIAGE_RETURN: 13,
+      /* \r */
+      CHAR_CIRCUMFLEX_ACCENT: 94,
+      /* ^ */
+      CHAR_COLON: 58,
+      /* : */
+      CHAR_COMMA: 44,
+      /* , */
+      CHAR_DOT: 46,
+      /* . */
+      CHAR_DOUBLE_QUOTE: 34,
+      /* " */
+      CHAR_EQUAL: 61,
+      /* = */
+      CHAR_EXCLAMATION_MARK: 33,
+      /* ! */
+      CHAR_FORM_FEED: 12,
+      /* \f */
+      CHAR_FORWARD_SLASH: 47,
+      /* / */
+      CHAR_GRAVE_ACCENT: 96,
+      /* ` */
+      CHAR_HASH: 35,
+      /* # */
+      CHAR_HYPHEN_MINUS: 45,
+      /* - */
+      CHAR_LEFT_ANGLE_BRACKET: 60,
+      /* < */
+      CHAR_LEFT_CURLY_BRACE: 123,
+      /* { */
+      CHAR_LEFT_SQUARE_BRACKET: 91,
+      /* [ */
+      CHAR_LINE_FEED: 10,
+      /* \n */
+      CHAR_NO_BREAK_SPACE: 160,
+      /* \u00A0 */
+      CHAR_PERCENT: 37,
+      /* % */
+      CHAR_PLUS: 43,
+      /* + */
+      CHAR_QUESTION_MARK: 63,
+      /* ? */
+      CHAR_RIGHT_ANGLE_BRACKET: 62,
+      /* > */
+      CHAR_RIGHT_CURLY_BRACE: 125,
+      /* } */
+      CHAR_RIGHT_SQUARE_BRACKET: 93,
+      /* ] */
+      CHAR_SEMICOLON: 59,
+      /* ; */
+      CHAR_SINGLE_QUOTE: 39,
+      /* ' */
+      CHAR_SPACE: 32,
+      /*   */
+      CHAR_TAB: 9,
+      /* \t */
+      CHAR_UNDERSCORE: 95,
+      /* _ */
+      CHAR_VERTICAL_LINE: 124,
+      /* | */
+      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
+      /* \uFEFF */
+      /**
+       * Create EXTGLOB_CHARS
+       */
+      extglobChars(chars) {
+        return {
+          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
+          "?": { type: "qmark", open: "(?:", close: ")?" },
+          "+": { type: "plus", open: "(?:", close: ")+" },
+          "*": { type: "star", open: "(?:", close: ")*" },
+          "@": { type: "at", open: "(?:", close: ")" }
+        };
+      },
+      /**
+       * Create GLOB_CHARS
+       */
+      globChars(win32) {
+        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+      }
+    };
+  }
+});
+
+// node_modules/picomatch/lib/utils.js
+var require_utils = __commonJS({
+  "node_modules/picomatch/lib/utils.js"(exports) {
+    "use strict";
+    var {
+      REGEX_BACKSLASH,
+      REGEX_REMOVE_BACKSLASH,
+      REGEX_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_GLOBAL
+    } = require_constants();
+    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
+    exports.hasRegexChars = (str5) => REGEX_SPECIAL_CHARS.test(str5);
+    exports.isRegexChar = (str5) => str5.length === 1 && exports.hasRegexChars(str5);
+    exports.escapeRegex = (str5) => str5.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports.toPosixSlashes = (str5) => str5.replace(REGEX_BACKSLASH, "/");
+    exports.isWindows = () => {
+      if (typeof navigator !== "undefined" && navigator.platform) {
+        const platform = navigator.platform.toLowerCase();
+        return platform === "win32" || platform === "windows";
+      }
+      if (typeof process !== "undefined" && process.platform) {
+        return process.platform === "win32";
+      }
+      return false;
+    };
+    exports.removeBackslashes = (str5) => {
+      return str5.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+        return match === "\\" ? "" : match;
+      });
+    };
+    exports.escapeLast = (input, char, lastIdx) => {
+      const idx = input.lastIndexOf(char, lastIdx);
+      if (idx === -1) return input;
+      if (input[idx - 1] === "\\") return exports.escapeLast(input, char, idx - 1);
+      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+    };
+    exports.removePrefix = (input, state = {}) => {
+      let output = input;
+      if (output.startsWith("./")) {
+        output = output.slice(2);
+        state.prefix = "./";
+      }
+      return output;
+    };
+    exports.wrapOutput = (input, state = {}, options = {}) => {
+      const prepend = options.contains ? "" : "^";
+      const append3 = options.contains ? "" : "$";
+      let output = `${prepend}(?:${input})${append3}`;
+      if (state.negated === true) {
+        output = `(?:^(?!${output}).*$)`;
+      }
+      return output;
+    };
+    exports.basename = (path17, { windows } = {}) => {
+      const segs = path17.split(windows ? /[\\/]/ : "/");
+      const last = segs[segs.length - 1];
+      if (last === "") {
+        return segs[segs.length - 2];
+      }
+      return last;
+    };
+  }
+});
+
+// node_modules/picomatch/lib/scan.js
+var require_scan = __commonJS({
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
+    "use strict";
+    var utils = require_utils();
+    var {
+      CHAR_ASTERISK,
+      /* * */
+      CHAR_AT,
+      /* @ */
+      CHAR_BACKWARD_SLASH,
+      /* \ */
+      CHAR_COMMA,
+      /* , */
+      CHAR_DOT,
+      /* . */
+      CHAR_EXCLAMATION_MARK,
+      /* ! */
+      CHAR_FORWARD_SLASH,
+      /* / */
+      CHAR_LEFT_CURLY_BRACE,
+      /* { */
+      CHAR_LEFT_PARENTHESES,
+      /* ( */
+      CHAR_LEFT_SQUARE_BRACKET,
+      /* [ */
+      CHAR_PLUS,
+      /* + */
+      CHAR_QUESTION_MARK,
+      /* ? */
+      CHAR_RIGHT_CURLY_BRACE,
+      /* } */
+      CHAR_RIGHT_PARENTHESES,
+      /* ) */
+      CHAR_RIGHT_SQUARE_BRACKET
+      /* ] */
+    } = require_constants();
+    var isPathSeparator = (code) => {
+      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+    };
+    var depth = (token) => {
+      if (token.isPrefix !== true) {
+        token.depth = token.isGlobstar ? Infinity : 1;
+      }
+    };
+    var scan = (input, options) => {
+      const opts = options || {};
+      const length = input.length - 1;
+      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+      const slashes = [];
+      const tokens = [];
+      const parts = [];
+      let str5 = input;
+      let index = -1;
+      let start = 0;
+      let lastIndex = 0;
+      let isBrace = false;
+      let isBracket = false;
+      let isGlob = false;
+      let isExtglob = false;
+      let isGlobstar = false;
+      let braceEscaped = false;
+      let backslashes = false;
+      let negated = false;
+      let negatedExtglob = false;
+      let finished = false;
+      let braces = 0;
+      let prev;
+      let code;
+      let token = { value: "", depth: 0, isGlob: false };
+      const eos = () => index >= length;
+      const peek = () => str5.charCodeAt(index + 1);
+      const advance = () => {
+        prev = code;
+        return str5.charCodeAt(++index);
+      };
+      while (index < length) {
+        code = advance();
+        let next;
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          code = advance();
+          if (code === CHAR_LEFT_CURLY_BRACE) {
+            braceEscaped = true;
+          }
+          continue;
+        }
+        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (code === CHAR_LEFT_CURLY_BRACE) {
+              braces++;
+              continue;
+            }
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (braceEscaped !== true && code === CHAR_COMMA) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (code === CHAR_RIGHT_CURLY_BRACE) {
+              braces--;
+              if (braces === 0) {
+                braceEscaped = false;
+                isBrace = token.isBrace = true;
+                finished = true;
+                break;
+              }
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_FORWARD_SLASH) {
+          slashes.push(index);
+          tokens.push(token);
+          token = { value: "", depth: 0, isGlob: false };
+          if (finished === true) continue;
+          if (prev === CHAR_DOT && index === start + 1) {
+            start += 2;
+            continue;
+          }
+          lastIndex = index + 1;
+          continue;
+        }
+        if (opts.noext !== true) {
+          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
+          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+            isGlob = token.isGlob = true;
+            isExtglob = token.isExtglob = true;
+            finished = true;
+            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+              negatedExtglob = true;
+            }
+            if (scanToEnd === true) {
+              let parens = 0;
+              while (eos() !== true && (code = advance())) {
+                if (code === CHAR_BACKWARD_SLASH) {
+                  backslashes = token.backslashes = true;
+                  advance();
+                  continue;
+                }
+                if (code === CHAR_LEFT_PARENTHESES) {
+                  parens++;
+                  continue;
+                }
+                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                  finished = true;
+                  break;
+                }
+              }
+              continue;
+            }
+            break;
+          }
+        }
+        if (code === CHAR_ASTERISK) {
+          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_QUESTION_MARK) {
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_LEFT_SQUARE_BRACKET) {
+          while (eos() !== true && (next = advance())) {
+            if (next === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+              isBracket = token.isBracket = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              break;
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+          negated = token.negated = true;
+          start++;
+          continue;
+        }
+        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+          isGlob = token.isGlob = true;
+          if (scanToEnd === true) {
+            let parens = 1;
+            while (eos() !== true && (code = advance())) {
+              if (code === CHAR_BACKWARD_SLASH) {
+                backslashes = token.backslashes = true;
+                advance();
+                continue;
+              }
+              if (code === CHAR_LEFT_PARENTHESES) {
+                parens++;
+                continue;
+              }
+              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                finished = true;
+                break;
+              }
+            }
+            continue;
+          }
+          break;
+        }
+        if (isGlob === true) {
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+      }
+      if (opts.noext === true) {
+        isExtglob = false;
+        isGlob = false;
+      }
+      let base = str5;
+      let prefix = "";
+      let glob = "";
+      if (start > 0) {
+        prefix = str5.slice(0, start);
+        str5 = str5.slice(start);
+        lastIndex -= start;
+      }
+      if (base && isGlob === true && lastIndex > 0) {
+        base = str5.slice(0, lastIndex);
+        glob = str5.slice(lastIndex);
+      } else if (isGlob === true) {
+        base = "";
+        glob = str5;
+      } else {
+        base = str5;
+      }
+      if (base && base !== "" && base !== "/" && base !== str5) {
+        if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+          base = base.slice(0, -1);
+        }
+      }
+      if (opts.unescape === true) {
+        if (glob) glob = utils.removeBackslashes(glob);
+        if (base && backslashes === true) {
+          base = utils.removeBackslashes(base);
+        }
+      }
+      const state = {
+        prefix,
+        input,
+        start,
+        base,
+        glob,
+        isBrace,
+        isBracket,
+        isGlob,
+        isExtglob,
+        isGlobstar,
+        negated,
+        negatedExtglob
+      };
+      if (opts.tokens === true) {
+        state.maxDepth = 0;
+        if (!isPathSeparator(code)) {
+          tokens.push(token);
+        }
+        state.tokens = tokens;
+      }
+      if (opts.parts === true || opts.tokens === true) {
+        let prevIndex;
+        for (let idx = 0; idx < slashes.length; idx++) {
+          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
+          const i = slashes[idx];
+          const value2 = input.slice(n2, i);
+          if (opts.tokens) {
+            if (idx === 0 && start !== 0) {
+              tokens[idx].isPrefix = true;
+              tokens[idx].value = prefix;
+            } else {
+              tokens[idx].value = value2;
+            }
+            depth(tokens[idx]);
+            state.maxDepth += tokens[idx].depth;
+          }
+          if (i >= start) {
+            parts.push(value2);
+            prevIndex = i;
+          }
+        }
+        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
+        const value = input.slice(n);
+        parts.push(value);
+        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+          tokens[tokens.length - 1].value = value;
+          depth(tokens[tokens.length - 1]);
+          state.maxDepth += tokens[tokens.length - 1].depth;
+        }
+        state.slashes = slashes;
+        state.parts = parts;
+      }
+      return state;
+    };
+    module.exports = scan;
+  }
+});
+
+// node_modules/picomatch/lib/parse.js
+var require_parse = __commonJS({
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
+    "use strict";
+    var constants = require_constants();
+    var utils = require_utils();
+    var {
+      MAX_LENGTH,
+      POSIX_REGEX_SOURCE,
+      REGEX_NON_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_BACKREF,
+      REPLACEMENTS
+    } = constants;
+    var expandRange = (args, options) => {
+      if (typeof options.expandRange === "function") {
+        return options.expandRange(...args, options);
+      }
+      args.sort();
+      const value = `[${args.join("-")}]`;
+      try {
+        new RegExp(value);
+      } catch (ex) {
+        return args.map((v) => utils.escapeRegex(v)).join("..");
+      }
+      return value;
+    };
+    var syntaxError3 = (type, char) => {
+      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+    };
+    var splitTopLevel = (input) => {
+      const parts = [];
+      let bracket = 0;
+      let paren = 0;
+      let quote3 = 0;
+      let value = "";
+      let escaped = false;
+      for (const ch of input) {
+        if (escaped === true) {
+          value += ch;
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          value += ch;
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote3 = quote3 === 1 ? 0 : 1;
+          value += ch;
+          continue;
+        }
+        if (quote3 === 0) {
+          if (ch === "[") {
+            bracket++;
+          } else if (ch === "]" && bracket > 0) {
+            bracket--;
+          } else if (bracket === 0) {
+            if (ch === "(") {
+              paren++;
+            } else if (ch === ")" && paren > 0) {
+              paren--;
+            } else if (ch === "|" && paren === 0) {
+              parts.push(value);
+              value = "";
+              continue;
+            }
+          }
+        }
+        value += ch;
+      }
+      parts.push(value);
+      return parts;
+    };
+    var isPlainBranch = (branch) => {
+      let escaped = false;
+      for (const ch of branch) {
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (/[?*+@!()[\]{}]/.test(ch)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var normalizeSimpleBranch = (branch) => {
+      let value = branch.trim();
+      let changed = true;
+      while (changed === true) {
+        changed = false;
+        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+          value = value.slice(2, -1);
+          changed = true;
+        }
+      }
+      if (!isPlainBranch(value)) {
+        return;
+      }
+      return value.replace(/\\(.)/g, "$1");
+    };
+    var hasRepeatedCharPrefixOverlap = (branches) => {
+      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+      for (let i = 0; i < values.length; i++) {
+        for (let j = i + 1; j < values.length; j++) {
+          const a = values[i];
+          const b = values[j];
+          const char = a[0];
+          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+            continue;
+          }
+          if (a === b || a.startsWith(b) || b.startsWith(a)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
+      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
+        return;
+      }
+      let bracket = 0;
+      let paren = 0;
+      let quote3 = 0;
+      let escaped = false;
+      for (let i = 1; i < pattern.length; i++) {
+        const ch = pattern[i];
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote3 = quote3 === 1 ? 0 : 1;
+          continue;
+        }
+        if (quote3 === 1) {
+          continue;
+        }
+        if (ch === "[") {
+          bracket++;
+          continue;
+        }
+        if (ch === "]" && bracket > 0) {
+          bracket--;
+          continue;
+        }
+        if (bracket > 0) {
+          continue;
+        }
+        if (ch === "(") {
+          paren++;
+          continue;
+        }
+        if (ch === ")") {
+          paren--;
+          if (paren === 0) {
+            if (requireEnd === true && i !== pattern.length - 1) {
+              return;
+            }
+            return {
+              type: pattern[0],
+              body: pattern.slice(2, i),
+              end: i
+            };
+          }
+        }
+      }
+    };
+    var buildCharClassStar = (chars) => {
+      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
+      return `${source}*`;
+    };
+    var getStarExtglobSequenceChars = (pattern) => {
+      let index = 0;
+      const chars = [];
+      while (index < pattern.length) {
+        const match = parseRepeatedExtglob(pattern.slice(index), false);
+        if (!match || match.type !== "*") {
+          return;
+        }
+        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
+        if (branches.length !== 1) {
+          return;
+        }
+        const branch = normalizeSimpleBranch(branches[0]);
+        if (!branch || branch.length !== 1) {
+          return;
+        }
+        chars.push(branch);
+        index += match.end + 1;
+      }
+      if (chars.length < 1) {
+        return;
+      }
+      return chars;
+    };
+    var repeatedExtglobRecursion = (pattern) => {
+      let depth = 0;
+      let value = pattern.trim();
+      let match = parseRepeatedExtglob(value);
+      while (match) {
+        depth++;
+        value = match.body.trim();
+        match = parseRepeatedExtglob(value);
+      }
+      return depth;
+    };
+    var analyzeRepeatedExtglob = (body, options) => {
+      if (options.maxExtglobRecursion === false) {
+        return { risky: false };
+      }
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const branches = splitTopLevel(body).map((branch) => branch.trim());
+      if (branches.length > 1) {
+        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
+          return { risky: true };
+        }
+      }
+      const safeChars = [];
+      let sawStarSequence = false;
+      let combinable = true;
+      for (const branch of branches) {
+        const chars = getStarExtglobSequenceChars(branch);
+        if (chars) {
+          sawStarSequence = true;
+          safeChars.push(...chars);
+          continue;
+        }
+        const literal = normalizeSimpleBranch(branch);
+        if (literal && literal.length === 1) {
+          safeChars.push(literal);
+          continue;
+        }
+        combinable = false;
+        if (repeatedExtglobRecursion(branch) > max) {
+          return { risky: true };
+        }
+      }
+      if (sawStarSequence) {
+        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
+      }
+      return { risky: false };
+    };
+    var parse = (input, options) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected a string");
+      }
+      input = REPLACEMENTS[input] || input;
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      let len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      const bos = { type: "bos", value: "", output: opts.prepend || "" };
+      const tokens = [bos];
+      const capture = opts.capture ? "" : "?:";
+      const PLATFORM_CHARS = constants.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const {
+        DOT_LITERAL,
+        PLUS_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOT_SLASH,
+        NO_DOTS_SLASH,
+        QMARK,
+        QMARK_NO_DOT,
+        STAR: STAR2,
+        START_ANCHOR
+      } = PLATFORM_CHARS;
+      const globstar = (opts2) => {
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const nodot = opts.dot ? "" : NO_DOT;
+      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+      let star = opts.bash === true ? globstar(opts) : STAR2;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      if (typeof opts.noext === "boolean") {
+        opts.noextglob = opts.noext;
+      }
+      const state = {
+        input,
+        index: -1,
+        start: 0,
+        dot: opts.dot === true,
+        consumed: "",
+        output: "",
+        prefix: "",
+        backtrack: false,
+        negated: false,
+        brackets: 0,
+        braces: 0,
+        parens: 0,
+        quotes: 0,
+        globstar: false,
+        tokens
+      };
+      input = utils.removePrefix(input, state);
+      len = input.length;
+      const extglobs = [];
+      const braces = [];
+      const stack = [];
+      let prev = bos;
+      let value;
+      const eos = () => state.index === len - 1;
+      const peek = state.peek = (n = 1) => input[state.index + n];
+      const advance = state.advance = () => input[++state.index] || "";
+      const remaining = () => input.slice(state.index + 1);
+      const consume = (value2 = "", num = 0) => {
+        state.consumed += value2;
+        state.index += num;
+      };
+      const append3 = (token) => {
+        state.output += token.output != null ? token.output : token.value;
+        consume(token.value);
+      };
+      const negate = () => {
+        let count2 = 1;
+        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
+          advance();
+          state.start++;
+          count2++;
+        }
+        if (count2 % 2 === 0) {
+          return false;
+        }
+        state.negated = true;
+        state.start++;
+        return true;
+      };
+      const increment = (type) => {
+        state[type]++;
+        stack.push(type);
+      };
+      const decrement = (type) => {
+        state[type]--;
+        stack.pop();
+      };
+      const push2 = (tok) => {
+        if (prev.type === "globstar") {
+          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
+          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
+          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
+            state.output = state.output.slice(0, -prev.output.length);
+            prev.type = "star";
+            prev.value = "*";
+            prev.output = star;
+            state.output += prev.output;
+          }
+        }
+        if (extglobs.length && tok.type !== "paren") {
+          extglobs[extglobs.length - 1].inner += tok.value;
+        }
+        if (tok.value || tok.output) append3(tok);
+        if (prev && prev.type === "text" && tok.type === "text") {
+          prev.output = (prev.output || prev.value) + tok.value;
+          prev.value += tok.value;
+          return;
+        }
+        tok.prev = prev;
+        tokens.push(tok);
+        prev = tok;
+      };
+      const extglobOpen = (type, value2) => {
+        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
+        token.prev = prev;
+        token.parens = state.parens;
+        token.output = state.output;
+        token.startIndex = state.index;
+        token.tokensIndex = tokens.length;
+        const output = (opts.capture ? "(" : "") + token.open;
+        increment("parens");
+        push2({ type, value: value2, output: state.output ? "" : ONE_CHAR });
+        push2({ type: "paren", extglob: true, value: advance(), output });
+        extglobs.push(token);
+      };
+      const extglobClose = (token) => {
+        const literal = input.slice(token.startIndex, state.index + 1);
+        const body = input.slice(token.startIndex + 2, state.index);
+        const analysis = analyzeRepeatedExtglob(body, opts);
+        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
+          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
+          const open = tokens[token.tokensIndex];
+          open.type = "text";
+          open.value = literal;
+          open.output = safeOutput || utils.escapeRegex(literal);
+          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+            tokens[i].value = "";
+            tokens[i].output = "";
+            delete tokens[i].suffix;
+          }
+          state.output = token.output + open.output;
+          state.backtrack = true;
+          push2({ type: "paren", extglob: true, value, output: "" });
+          decrement("parens");
+          return;
+        }
+        let output = token.close + (opts.capture ? ")" : "");
+        let rest;
+        if (token.type === "negate") {
+          let extglobStar = star;
+          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
+            extglobStar = globstar(opts);
+          }
+          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+            output = token.close = `)$))${extglobStar}`;
+          }
+          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+            const expression = parse(rest, { ...options, fastpaths: false }).output;
+            output = token.close = `)${expression})${extglobStar})`;
+          }
+          if (token.prev.type === "bos") {
+            state.negatedExtglob = true;
+          }
+        }
+        push2({ type: "paren", extglob: true, value, output });
+        decrement("parens");
+      };
+      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+        let backslashes = false;
+        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+          if (first === "\\") {
+            backslashes = true;
+            return m;
+          }
+          if (first === "?") {
+            if (esc) {
+              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            if (index === 0) {
+              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            return QMARK.repeat(chars.length);
+          }
+          if (first === ".") {
+            return DOT_LITERAL.repeat(chars.length);
+          }
+          if (first === "*") {
+            if (esc) {
+              return esc + first + (rest ? star : "");
+            }
+            return star;
+          }
+          return esc ? m : `\\${m}`;
+        });
+        if (backslashes === true) {
+          if (opts.unescape === true) {
+            output = output.replace(/\\/g, "");
+          } else {
+            output = output.replace(/\\+/g, (m) => {
+              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
+            });
+          }
+        }
+        if (output === input && opts.contains === true) {
+          state.output = input;
+          return state;
+        }
+        state.output = utils.wrapOutput(output, state, options);
+        return state;
+      }
+      while (!eos()) {
+        value = advance();
+        if (value === "\0") {
+          continue;
+        }
+        if (value === "\\") {
+          const next = peek();
+          if (next === "/" && opts.bash !== true) {
+            continue;
+          }
+          if (next === "." || next === ";") {
+            continue;
+          }
+          if (!next) {
+            value += "\\";
+            push2({ type: "text", value });
+            continue;
+          }
+          const match = /^\\+/.exec(remaining());
+          let slashes = 0;
+          if (match && match[0].length > 2) {
+            slashes = match[0].length;
+            state.index += slashes;
+            if (slashes % 2 !== 0) {
+              value += "\\";
+            }
+          }
+          if (opts.unescape === true) {
+            value = advance();
+          } else {
+            value += advance();
+          }
+          if (state.brackets === 0) {
+            push2({ type: "text", value });
+            continue;
+          }
+        }
+        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
+          if (opts.posix !== false && value === ":") {
+            const inner = prev.value.slice(1);
+            if (inner.includes("[")) {
+              prev.posix = true;
+              if (inner.includes(":")) {
+                const idx = prev.value.lastIndexOf("[");
+                const pre = prev.value.slice(0, idx);
+                const rest2 = prev.value.slice(idx + 2);
+                const posix2 = POSIX_REGEX_SOURCE[rest2];
+                if (posix2) {
+                  prev.value = pre + posix2;
+                  state.backtrack = true;
+                  advance();
+                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                    bos.output = ONE_CHAR;
+                  }
+                  continue;
+                }
+              }
+            }
+          }
+          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
+            value = `\\${value}`;
+          }
+          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
+            value = `\\${value}`;
+          }
+          if (opts.posix === true && value === "!" && prev.value === "[") {
+            value = "^";
+          }
+          prev.value += value;
+          append3({ value });
+          continue;
+        }
+        if (state.quotes === 1 && value !== '"') {
+          value = utils.escapeRegex(value);
+          prev.value += value;
+          append3({ value });
+          continue;
+        }
+        if (value === '"') {
+          state.quotes = state.quotes === 1 ? 0 : 1;
+          if (opts.keepQuotes === true) {
+            push2({ type: "text", value });
+          }
+          continue;
+        }
+        if (value === "(") {
+          increment("parens");
+          push2({ type: "paren", value });
+          continue;
+        }
+        if (value === ")") {
+          if (state.parens === 0 && opts.strictBrackets === true) {
+            throw new SyntaxError(syntaxError3("opening", "("));
+          }
+          const extglob = extglobs[extglobs.length - 1];
+          if (extglob && state.parens === extglob.parens + 1) {
+            extglobClose(extglobs.pop());
+            continue;
+          }
+          push2({ type: "paren", value, output: state.parens ? ")" : "\\)" });
+          decrement("parens");
+          continue;
+        }
+        if (value === "[") {
+          if (opts.nobracket === true || !remaining().includes("]")) {
+            if (opts.nobracket !== true && opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError3("closing", "]"));
+            }
+            value = `\\${value}`;
+          } else {
+            increment("brackets");
+          }
+          push2({ type: "bracket", value });
+          continue;
+        }
+        if (value === "]") {
+          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
+            push2({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          if (state.brackets === 0) {
+            if (opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError3("opening", "["));
+            }
+            push2({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          decrement("brackets");
+          const prevValue = prev.value.slice(1);
+          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
+            value = `/${value}`;
+          }
+          prev.value += value;
+          append3({ value });
+          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+            continue;
+          }
+          const escaped = utils.escapeRegex(prev.value);
+          state.output = state.output.slice(0, -prev.value.length);
+          if (opts.literalBrackets === true) {
+            state.output += escaped;
+            prev.value = escaped;
+            continue;
+          }
+          prev.value = `(${capture}${escaped}|${prev.value})`;
+          state.output += prev.value;
+          continue;
+        }
+        if (value === "{" && opts.nobrace !== true) {
+          increment("braces");
+          const open = {
+            type: "brace",
+            value,
+            output: "(",
+            outputIndex: state.output.length,
+            tokensIndex: state.tokens.length
+          };
+          braces.push(open);
+          push2(open);
+          continue;
+        }
+        if (value === "}") {
+          const brace = braces[braces.length - 1];
+          if (opts.nobrace === true || !brace) {
+            push2({ type: "text", value, output: value });
+            continue;
+          }
+          let output = ")";
+          if (brace.dots === true) {
+            const arr = tokens.slice();
+            const range2 = [];
+            for (let i = arr.length - 1; i >= 0; i--) {
+              tokens.pop();
+              if (arr[i].type === "brace") {
+                break;
+              }
+              if (arr[i].type !== "dots") {
+                range2.unshift(arr[i].value);
+              }
+            }
+            output = expandRange(range2, opts);
+            state.backtrack = true;
+          }
+          if (brace.comma !== true && brace.dots !== true) {
+            const out = state.output.slice(0, brace.outputIndex);
+            const toks = state.tokens.slice(brace.tokensIndex);
+            brace.value = brace.output = "\\{";
+            value = output = "\\}";
+            state.output = out;
+            for (const t of toks) {
+              state.output += t.output || t.value;
+            }
+          }
+          push2({ type: "brace", value, output });
+          decrement("braces");
+          braces.pop();
+          continue;
+        }
+        if (value === "|") {
+          if (extglobs.length > 0) {
+            extglobs[extglobs.length - 1].conditions++;
+          }
+          push2({ type: "text", value });
+          continue;
+        }
+        if (value === ",") {
+          let output = value;
+          const brace = braces[braces.length - 1];
+          if (brace && stack[stack.length - 1] === "braces") {
+            brace.comma = true;
+            output = "|";
+          }
+          push2({ type: "comma", value, output });
+          continue;
+        }
+        if (value === "/") {
+          if (prev.type === "dot" && state.index === state.start + 1) {
+            state.start = state.index + 1;
+            state.consumed = "";
+            state.output = "";
+            tokens.pop();
+            prev = bos;
+            continue;
+          }
+          push2({ type: "slash", value, output: SLASH_LITERAL });
+          continue;
+        }
+        if (value === ".") {
+          if (state.braces > 0 && prev.type === "dot") {
+            if (prev.value === ".") prev.output = DOT_LITERAL;
+            const brace = braces[braces.length - 1];
+            prev.type = "dots";
+            prev.output += value;
+            prev.value += value;
+            brace.dots = true;
+            continue;
+          }
+          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
+            push2({ type: "text", value, output: DOT_LITERAL });
+            continue;
+          }
+          push2({ type: "dot", value, output: DOT_LITERAL });
+          continue;
+        }
+        if (value === "?") {
+          const isGroup = prev && prev.value === "(";
+          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("qmark", value);
+            continue;
+          }
+          if (prev && prev.type === "paren") {
+            const next = peek();
+            let output = value;
+            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
+              output = `\\${value}`;
+            }
+            push2({ type: "text", value, output });
+            continue;
+          }
+          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
+            push2({ type: "qmark", value, output: QMARK_NO_DOT });
+            continue;
+          }
+          push2({ type: "qmark", value, output: QMARK });
+          continue;
+        }
+        if (value === "!") {
+          if (opts.noextglob !== true && peek() === "(") {
+            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
+              extglobOpen("negate", value);
+              continue;
+            }
+          }
+          if (opts.nonegate !== true && state.index === 0) {
+            negate();
+            continue;
+          }
+        }
+        if (value === "+") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("plus", value);
+            continue;
+          }
+          if (prev && prev.value === "(" || opts.regex === false) {
+            push2({ type: "plus", value, output: PLUS_LITERAL });
+            continue;
+          }
+          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
+            push2({ type: "plus", value });
+            continue;
+          }
+          push2({ type: "plus", value: PLUS_LITERAL });
+          continue;
+        }
+        if (value === "@") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            push2({ type: "at", extglob: true, value, output: "" });
+            continue;
+          }
+          push2({ type: "text", value });
+          continue;
+        }
+        if (value !== "*") {
+          if (value === "$" || value === "^") {
+            value = `\\${value}`;
+          }
+          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+          if (match) {
+            value += match[0];
+            state.index += match[0].length;
+          }
+          push2({ type: "text", value });
+          continue;
+        }
+        if (prev && (prev.type === "globstar" || prev.star === true)) {
+          prev.type = "star";
+          prev.star = true;
+          prev.value += value;
+          prev.output = star;
+          state.backtrack = true;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        let rest = remaining();
+        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+          extglobOpen("star", value);
+          continue;
+        }
+        if (prev.type === "star") {
+          if (opts.noglobstar === true) {
+            consume(value);
+            continue;
+          }
+          const prior = prev.prev;
+          const before = prior.prev;
+          const isStart = prior.type === "slash" || prior.type === "bos";
+          const afterStar = before && (before.type === "star" || before.type === "globstar");
+          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
+            push2({ type: "star", value, output: "" });
+            continue;
+          }
+          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
+          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
+          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
+            push2({ type: "star", value, output: "" });
+            continue;
+          }
+          while (rest.slice(0, 3) === "/**") {
+            const after = input[state.index + 4];
+            if (after && after !== "/") {
+              break;
+            }
+            rest = rest.slice(3);
+            consume("/**", 3);
+          }
+          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
+          if (prior.type === "bos" && eos()) {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = globstar(opts);
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
+            prev.value += value;
+            state.globstar = true;
+            state.output += prior.output + prev.output;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
+            const end = rest[1] !== void 0 ? "|$" : "";
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+            prev.value += value;
+            state.output += prior.output + prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push2({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          if (prior.type === "bos" && rest[0] === "/") {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push2({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          state.output = state.output.slice(0, -prev.output.length);
+          prev.type = "globstar";
+          prev.output = globstar(opts);
+          prev.value += value;
+          state.output += prev.output;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        const token = { type: "star", value, output: star };
+        if (opts.bash === true) {
+          token.output = ".*?";
+          if (prev.type === "bos" || prev.type === "slash") {
+            token.output = nodot + token.output;
+          }
+          push2(token);
+          continue;
+        }
+        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
+          token.output = value;
+          push2(token);
+          continue;
+        }
+        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
+          if (prev.type === "dot") {
+            state.output += NO_DOT_SLASH;
+            prev.output += NO_DOT_SLASH;
+          } else if (opts.dot === true) {
+            state.output += NO_DOTS_SLASH;
+            prev.output += NO_DOTS_SLASH;
+          } else {
+            state.output += nodot;
+            prev.output += nodot;
+          }
+          if (peek() !== "*") {
+            state.output += ONE_CHAR;
+            prev.output += ONE_CHAR;
+          }
+        }
+        push2(token);
+      }
+      while (state.brackets > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError3("closing", "]"));
+        state.output = utils.escapeLast(state.output, "[");
+        decrement("brackets");
+      }
+      while (state.parens > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError3("closing", ")"));
+        state.output = utils.escapeLast(state.output, "(");
+        decrement("parens");
+      }
+      while (state.braces > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError3("closing", "}"));
+        state.output = utils.escapeLast(state.output, "{");
+        decrement("braces");
+      }
+      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
+        push2({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
+      }
+      if (state.backtrack === true) {
+        state.output = "";
+        for (const token of state.tokens) {
+          state.output += token.output != null ? token.output : token.value;
+          if (token.suffix) {
+            state.output += token.suffix;
+          }
+        }
+      }
+      return state;
+    };
+    parse.fastpaths = (input, options) => {
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      const len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      input = REPLACEMENTS[input] || input;
+      const {
+        DOT_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOTS,
+        NO_DOTS_SLASH,
+        STAR: STAR2,
+        START_ANCHOR
+      } = constants.globChars(opts.windows);
+      const nodot = opts.dot ? NO_DOTS : NO_DOT;
+      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+      const capture = opts.capture ? "" : "?:";
+      const state = { negated: false, prefix: "" };
+      let star = opts.bash === true ? ".*?" : STAR2;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      const globstar = (opts2) => {
+        if (opts2.noglobstar === true) return star;
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const create = (str5) => {
+        switch (str5) {
+          case "*":
+            return `${nodot}${ONE_CHAR}${star}`;
+          case ".*":
+            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*.*":
+            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*/*":
+            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+          case "**":
+            return nodot + globstar(opts);
+          case "**/*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+          case "**/*.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "**/.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+          default: {
+            const match = /^(.*?)\.(\w+)$/.exec(str5);
+            if (!match) return;
+            const source2 = create(match[1]);
+            if (!source2) return;
+            return source2 + DOT_LITERAL + match[2];
+          }
+        }
+      };
+      const output = utils.removePrefix(input, state);
+      let source = create(output);
+      if (source && opts.strictSlashes !== true) {
+        source += `${SLASH_LITERAL}?`;
+      }
+      return source;
+    };
+    module.exports = parse;
+  }
+});
+
+// node_modules/picomatch/lib/picomatch.js
+var require_picomatch = __commonJS({
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+    "use strict";
+    var scan = require_scan();
+    var parse = require_parse();
+    var utils = require_utils();
+    var constants = require_constants();
+    var isObject30 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var picomatch2 = (glob, options, returnState = false) => {
+      if (Array.isArray(glob)) {
+        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const arrayMatcher = (str5) => {
+          for (const isMatch of fns) {
+            const state2 = isMatch(str5);
+            if (state2) return state2;
+          }
+          return false;
+        };
+        return arrayMatcher;
+      }
+      const isState2 = isObject30(glob) && glob.tokens && glob.input;
+      if (glob === "" || typeof glob !== "string" && !isState2) {
+        throw new TypeError("Expected pattern to be a non-empty string");
+      }
+      const opts = options || {};
+      const posix2 = opts.windows;
+      const regex = isState2 ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const state = regex.state;
+      delete regex.state;
+      let isIgnored2 = () => false;
+      if (opts.ignore) {
+        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+        isIgnored2 = picomatch2(opts.ignore, ignoreOpts, returnState);
+      }
+      const matcher = (input, returnObject = false) => {
+        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix: posix2 });
+        const result = { glob, state, regex, posix: posix2, input, output, match, isMatch };
+        if (typeof opts.onResult === "function") {
+          opts.onResult(result);
+        }
+        if (isMatch === false) {
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (isIgnored2(input)) {
+          if (typeof opts.onIgnore === "function") {
+            opts.onIgnore(result);
+          }
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (typeof opts.onMatch === "function") {
+          opts.onMatch(result);
+        }
+        return returnObject ? result : true;
+      };
+      if (returnState) {
+        matcher.state = state;
+      }
+      return matcher;
+    };
+    picomatch2.test = (input, regex, options, { glob, posix: posix2 } = {}) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected input to be a string");
+      }
+      if (input === "") {
+        return { isMatch: false, output: "" };
+      }
+      const opts = options || {};
+      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
+      let match = input === glob;
+      let output = match && format ? format(input) : input;
+      if (match === false) {
+        output = format ? format(input) : input;
+        match = output === glob;
+      }
+      if (match === false || opts.capture === true) {
+        if (opts.matchBase === true || opts.basename === true) {
+          match = picomatch2.matchBase(input, regex, options, posix2);
+        } else {
+          match = regex.exec(output);
+        }
+      }
+      return { isMatch: Boolean(match), match, output };
+    };
+    picomatch2.matchBase = (input, glob, options, posix2 = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+      return regex.test(utils.basename(input, { windows: posix2 }));
+    };
+    picomatch2.isMatch = (str5, patterns, options) => picomatch2(patterns, options)(str5);
+    picomatch2.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
+      return parse(pattern, { ...options, fastpaths: false });
+    };
+    picomatch2.scan = (input, options) => scan(input, options);
+    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+      if (returnOutput === true) {
+        return state.output;
+      }
+      const opts = options || {};
+      const prepend = opts.contains ? "" : "^";
+      const append3 = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state.output})${append3}`;
+      if (state && state.negated === true) {
+        source = `^(?!${source}).*$`;
+      }
+      const regex = picomatch2.toRegex(source, options);
+      if (returnState === true) {
+        regex.state = state;
+      }
+      return regex;
+    };
+    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+      if (!input || typeof input !== "string") {
+        throw new TypeError("Expected a non-empty string");
+      }
+      let parsed = { negated: false, fastpaths: true };
+      if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
+        parsed.output = parse.fastpaths(input, options);
+      }
+      if (!parsed.output) {
+        parsed = parse(input, options);
+      }
+      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+    };
+    picomatch2.toRegex = (source, options) => {
+      try {
+        const opts = options || {};
+        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
+      } catch (err) {
+        if (options && options.debug === true) throw err;
+        return /$^/;
+      }
+    };
+    picomatch2.constants = constants;
+    module.exports = picomatch2;
+  }
+});
+
+// node_modules/picomatch/index.js
+var require_picomatch2 = __commonJS({
+  "node_modules/picomatch/index.js"(exports, module) {
+    "use strict";
+    var pico = require_picomatch();
+    var utils = require_utils();
+    function picomatch2(glob, options, returnState = false) {
+      if (options && (options.windows === null || options.windows === void 0)) {
+        options = { ...options, windows: utils.isWindows() };
+      }
+      return pico(glob, options, returnState);
+    }
+    Object.assign(picomatch2, pico);
+    module.exports = picomatch2;
+  }
+});
+
 // src/cli/bin.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 
 // package.json
 var package_default = {
@@ -7392,19 +10032,29 @@ var package_default = {
     typecheck: "tsc --noEmit",
     test: "tsc --noEmit && vitest run",
     conformance: "node --import tsx scripts/conformance.ts",
-    bench: "node --import tsx bench/bench.ts"
+    bench: "node --import tsx bench/bench.ts",
+    "bench:action": "node --import tsx bench/action-start.ts"
   },
   dependencies: {
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
     diff: "^8.0.4",
+    ignore: "^7.0.16",
     "js-yaml": "^5.5.0",
+    picomatch: "^4.0.7",
     re2js: "^2.10.0",
     semver: "^7.8.6",
     yaml: "^2.9.1"
   },
   devDependencies: {
     "@types/node": "^20.19.43",
+    "@types/picomatch": "^4.0.3",
     "@types/semver": "^7.8.0",
+    ajv: "^8.20.0",
+    "ajv-formats": "^3.0.1",
     esbuild: "^0.28.2",
+    globby: "^16.2.4",
+    tinyglobby: "^0.2.17",
     tsx: "^4.23.15",
     typescript: "~5.9",
     vitest: "^3.2.7"
@@ -7569,11 +10219,11 @@ function formatFlagHelp(specs) {
     const names = [spec2.short ? `-${spec2.short}, ` : "    ", `--${spec2.name}`];
     const value = spec2.type === "boolean" ? "" : ` ${spec2.valueName ?? (spec2.type === "int" ? "int" : spec2.type === "list" ? "strings" : "string")}`;
     const aliases = spec2.aliases?.length ? ` (alias: ${spec2.aliases.map((a) => `--${a}`).join(", ")})` : "";
-    const defaults = spec2.defaultText !== void 0 ? ` (default ${spec2.defaultText})` : "";
-    return { left: `  ${names.join("")}${value}`, right: `${spec2.description}${aliases}${defaults}` };
+    const defaults2 = spec2.defaultText !== void 0 ? ` (default ${spec2.defaultText})` : "";
+    return { left: `  ${names.join("")}${value}`, right: `${spec2.description}${aliases}${defaults2}` };
   });
-  const width = Math.max(...rows.map((row) => row.left.length)) + 3;
-  return rows.map((row) => row.left.padEnd(width) + row.right).join("\n");
+  const width2 = Math.max(...rows.map((row) => row.left.length)) + 3;
+  return rows.map((row) => row.left.padEnd(width2) + row.right).join("\n");
 }
 
 // src/util/wildcard.ts
@@ -7803,9 +10453,9 @@ function hasPatchesJson6902(value) {
 }
 function canAutoGen(rules) {
   let needed = false;
-  for (const rule of rules) {
-    if (hasContent(rule.generate)) return false;
-    const mutate = rule.mutate;
+  for (const rule2 of rules) {
+    if (hasContent(rule2.generate)) return false;
+    const mutate = rule2.mutate;
     if (isObject(mutate)) {
       if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
       const foreach = mutate.foreach;
@@ -7820,8 +10470,8 @@ function canAutoGen(rules) {
       for (const filter of block.any ?? []) descriptions.push(filter.resources);
       for (const filter of block.all ?? []) descriptions.push(filter.resources);
     };
-    collect(rule.match);
-    collect(rule.exclude);
+    collect(rule2.match);
+    collect(rule2.exclude);
     for (const desc of descriptions) {
       const support = descriptionSupport(desc);
       if (!support.supported) return false;
@@ -7832,9 +10482,9 @@ function canAutoGen(rules) {
 }
 function controllersFor(policy, eligible) {
   if (!eligible) return /* @__PURE__ */ new Set(["none"]);
-  const annotation = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
-  if (annotation === void 0) return POD_CONTROLLER_SET;
-  return new Set(annotation.split(","));
+  const annotation2 = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
+  if (annotation2 === void 0) return POD_CONTROLLER_SET;
+  return new Set(annotation2.split(","));
 }
 function shiftReferences(value, shift, pivot) {
   const references = value.match(REFERENCE_PATTERN);
@@ -7930,19 +10580,19 @@ function generateValidation(validate, tplKey, shift) {
   if (isPresent(validate.assert)) return { ...validate, assert: autogenAssertion(validate.assert, tplKey) };
   return null;
 }
-function generateRule(name, rule, tplKey, shift, kinds, rewrite) {
-  if (rule === null) return null;
-  const out = { ...rule, name, match: rewriteBlock(rule.match ?? {}, kinds, rewrite, false) };
-  if (isPresent(rule.exclude)) out.exclude = rewriteBlock(rule.exclude, kinds, rewrite, true);
-  if (isObject(rule.mutate)) {
-    const mutate = generateMutation(rule.mutate, tplKey);
+function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
+  if (rule2 === null) return null;
+  const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
+  if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
+  if (isObject(rule2.mutate)) {
+    const mutate = generateMutation(rule2.mutate, tplKey);
     if (mutate !== null) return { ...out, mutate };
   }
-  if (isObject(rule.validate)) {
-    const validate = generateValidation(rule.validate, tplKey, shift);
+  if (isObject(rule2.validate)) {
+    const validate = generateValidation(rule2.validate, tplKey, shift);
     if (validate !== null) return { ...out, validate };
   }
-  if (isPresent(rule.verifyImages)) return out;
+  if (isPresent(rule2.verifyImages)) return out;
   return null;
 }
 function autogenRuleName(prefix, name) {
@@ -7953,10 +10603,10 @@ function isAutogenRuleName(name) {
   return name.startsWith("autogen-");
 }
 var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
-function generateRuleForControllers(rule, controllers) {
-  if (isAutogenRuleName(rule.name) || controllers === "") return null;
-  const excludeKinds = matchKinds(rule.exclude);
-  if (!containsKind(matchKinds(rule.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
+function generateRuleForControllers(rule2, controllers) {
+  if (isAutogenRuleName(rule2.name) || controllers === "") return null;
+  const excludeKinds = matchKinds(rule2.exclude);
+  if (!containsKind(matchKinds(rule2.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
     return null;
   }
   let effective = controllers;
@@ -7967,19 +10617,19 @@ function generateRuleForControllers(rule, controllers) {
     if (validated.length > 0) effective = validated.join(",");
   }
   return generateRule(
-    autogenRuleName("autogen", rule.name),
-    rule,
+    autogenRuleName("autogen", rule2.name),
+    rule2,
     "template",
     "spec/template",
     splitKinds(effective),
     rewritePodFilters
   );
 }
-function generateCronJobRule(rule, controllers) {
+function generateCronJobRule(rule2, controllers) {
   if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
   return generateRule(
-    autogenRuleName("autogen-cronjob", rule.name),
-    generateRuleForControllers(rule, controllers),
+    autogenRuleName("autogen-cronjob", rule2.name),
+    generateRuleForControllers(rule2, controllers),
     "jobTemplate",
     "spec/jobTemplate/spec/template",
     ["CronJob"],
@@ -8007,30 +10657,30 @@ function hasPreconditions(value) {
   if (Array.isArray(value)) return value.length > 0;
   return isObject(value) && (isPresent(value.any) || isPresent(value.all));
 }
-function convertRule(rule, target) {
-  const out = { name: rule.name };
-  if (hasContent(rule.match)) out.match = rule.match;
-  if (hasContent(rule.exclude)) out.exclude = rule.exclude;
-  if (Array.isArray(rule.celPreconditions) && rule.celPreconditions.length > 0) out.celPreconditions = rule.celPreconditions;
-  if (Array.isArray(rule.context) && rule.context.length > 0) out.context = rule.context;
-  if (hasPreconditions(rule.preconditions)) out.preconditions = rule.preconditions;
-  if (hasContent(rule.mutate)) out.mutate = rule.mutate;
-  if (hasContent(rule.validate)) out.validate = rule.validate;
-  if (Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0) out.verifyImages = rule.verifyImages;
-  if (isPresent(rule.skipBackgroundRequests)) out.skipBackgroundRequests = rule.skipBackgroundRequests;
-  if (isObject(rule.reportProperties) && Object.keys(rule.reportProperties).length > 0) {
-    out.reportProperties = rule.reportProperties;
+function convertRule(rule2, target) {
+  const out = { name: rule2.name };
+  if (hasContent(rule2.match)) out.match = rule2.match;
+  if (hasContent(rule2.exclude)) out.exclude = rule2.exclude;
+  if (Array.isArray(rule2.celPreconditions) && rule2.celPreconditions.length > 0) out.celPreconditions = rule2.celPreconditions;
+  if (Array.isArray(rule2.context) && rule2.context.length > 0) out.context = rule2.context;
+  if (hasPreconditions(rule2.preconditions)) out.preconditions = rule2.preconditions;
+  if (hasContent(rule2.mutate)) out.mutate = rule2.mutate;
+  if (hasContent(rule2.validate)) out.validate = rule2.validate;
+  if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
+  if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
+  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+    out.reportProperties = rule2.reportProperties;
   }
-  const cel2 = isObject(rule.validate) && isPresent(rule.validate.cel);
+  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
   const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
 function generateRules(rules, controllers) {
   const out = [];
-  for (const rule of rules) {
-    const forControllers = generateRuleForControllers(rule, stripCronJob(controllers));
+  for (const rule2 of rules) {
+    const forControllers = generateRuleForControllers(rule2, stripCronJob(controllers));
     if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
-    const forCronJob = generateCronJobRule(rule, controllers);
+    const forCronJob = generateCronJobRule(rule2, controllers);
     if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
   }
   return out;
@@ -8050,7 +10700,7 @@ function createAutogen(policy) {
     if (requested === "none") return rules;
     const generated = generateRules(rules, requested);
     if (generated.length === 0) return rules;
-    return [...rules.filter((rule) => !isAutogenRuleName(rule.name)), ...generated];
+    return [...rules.filter((rule2) => !isAutogenRuleName(rule2.name)), ...generated];
   };
   return {
     eligible,
@@ -8086,13 +10736,13 @@ function compilePolicy(policy) {
     namespace: policy.kind === "Policy" ? policy.metadata.namespace || "default" : "",
     kind: policy.kind,
     scored: policy.metadata.annotations?.["policies.kyverno.io/scored"] !== "false",
-    hasValidate: rules.some((rule) => rule.validate !== void 0),
-    hasMutate: rules.some((rule) => rule.mutate !== void 0),
-    hasGenerate: rules.some((rule) => rule.generate !== void 0),
+    hasValidate: rules.some((rule2) => rule2.validate !== void 0),
+    hasMutate: rules.some((rule2) => rule2.mutate !== void 0),
+    hasGenerate: rules.some((rule2) => rule2.generate !== void 0),
     rulesForKind(kind2) {
       let selected = byKind.get(kind2);
       if (selected === void 0) {
-        selected = computeRules(policy, kind2).filter((rule) => mayMatchKind(rule.match, kind2));
+        selected = computeRules(policy, kind2).filter((rule2) => mayMatchKind(rule2.match, kind2));
         byKind.set(kind2, selected);
       }
       return selected;
@@ -8100,7 +10750,7 @@ function compilePolicy(policy) {
     validateRulesForKind(kind2) {
       let selected = validateByKind.get(kind2);
       if (selected === void 0) {
-        selected = compiled2.rulesForKind(kind2).filter((rule) => rule.validate !== void 0);
+        selected = compiled2.rulesForKind(kind2).filter((rule2) => rule2.validate !== void 0);
         validateByKind.set(kind2, selected);
       }
       return selected;
@@ -8476,7 +11126,7 @@ var ruleV2beta1 = object(
   },
   { required: ["match", "name"] }
 );
-function spec(rule) {
+function spec(rule2) {
   return object({
     admission: bool,
     applyRules: enumOf("All", "One"),
@@ -8486,7 +11136,7 @@ function spec(rule) {
     generateExisting: bool,
     generateExistingOnPolicyUpdate: bool,
     mutateExistingOnPolicyUpdate: bool,
-    rules: arrayOf(rule),
+    rules: arrayOf(rule2),
     schemaValidation: bool,
     useServerSideApply: bool,
     validationFailureAction: enumOf("audit", "enforce", "Audit", "Enforce"),
@@ -8516,9 +11166,9 @@ var objectMeta = object({
   selfLink: str,
   uid: str
 });
-function policyDocument(rule) {
+function policyDocument(rule2) {
   return object(
-    { apiVersion: str, kind: str, metadata: objectMeta, spec: spec(rule), status: anyValue },
+    { apiVersion: str, kind: str, metadata: objectMeta, spec: spec(rule2), status: anyValue },
     { required: ["spec"] }
   );
 }
@@ -8979,23 +11629,23 @@ function toPlainJson(value) {
   if (typeof value !== "object" || value === null) return value;
   if (value instanceof ExpRef) return {};
   if (Array.isArray(value)) {
-    let copy2 = typedSlices.has(value) ? value.slice() : void 0;
+    let copy3 = typedSlices.has(value) ? value.slice() : void 0;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
       const plain = toPlainJson(item);
-      if (plain !== item) (copy2 ??= value.slice())[i] = plain;
+      if (plain !== item) (copy3 ??= value.slice())[i] = plain;
     }
-    return copy2 ?? value;
+    return copy3 ?? value;
   }
   const obj = value;
-  let copy;
+  let copy2;
   for (const key2 in obj) {
     if (!Object.prototype.hasOwnProperty.call(obj, key2)) continue;
     const item = obj[key2];
     const plain = toPlainJson(item);
-    if (plain !== item) setOwnProperty(copy ??= { ...obj }, key2, plain);
+    if (plain !== item) setOwnProperty(copy2 ??= { ...obj }, key2, plain);
   }
-  return copy ?? value;
+  return copy2 ?? value;
 }
 
 // src/engine/jmespath/go-fmt.ts
@@ -9308,10 +11958,10 @@ var Lexer = class {
       return EOF;
     }
     let r = this.expression.codePointAt(this.pos);
-    const width = r > 65535 ? 2 : 1;
+    const width2 = r > 65535 ? 2 : 1;
     if (r >= 55296 && r <= 57343) r = 65533;
-    this.lastWidth = width;
-    this.pos += width;
+    this.lastWidth = width2;
+    this.pos += width2;
     return r;
   }
   back() {
@@ -10751,11 +13401,11 @@ function parseReference(s) {
   }
   const name = ANCHORED_NAME.exec(matches[1]);
   const domain = name?.[1] ?? "";
-  const path10 = name ? name[2] : matches[1];
-  if (path10.length > 255) throw new Error("repository name must not be more than 255 characters");
+  const path17 = name ? name[2] : matches[1];
+  if (path17.length > 255) throw new Error("repository name must not be more than 255 characters");
   const digest2 = matches[3] ?? "";
   if (digest2 !== "") validateDigest(digest2);
-  return { domain, path: path10, tag: matches[2] ?? "", digest: digest2 };
+  return { domain, path: path17, tag: matches[2] ?? "", digest: digest2 };
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
@@ -10776,13 +13426,13 @@ function parseImage(image) {
       `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
-  const { domain: registry, path: path10, digest: digest2 } = parsed;
+  const { domain: registry, path: path17, digest: digest2 } = parsed;
   const tag = parsed.tag === "" && digest2 === "" ? "latest" : parsed.tag;
-  const repository = registry !== "" ? `${registry}/${path10}` : path10;
+  const repository = registry !== "" ? `${registry}/${path17}` : path17;
   return {
     registry,
-    name: path10.slice(path10.lastIndexOf("/") + 1),
-    path: path10,
+    name: path17.slice(path17.lastIndexOf("/") + 1),
+    path: path17,
     tag,
     digest: digest2,
     reference: digest2 !== "" ? `${repository}@${digest2}` : `${repository}:${tag}`,
@@ -10813,7 +13463,7 @@ function imageEntry(info, pointer) {
   entry2.jsonPointer = pointer;
   return entry2;
 }
-function extractContainers(node2, path10, into) {
+function extractContainers(node2, path17, into) {
   if (node2 === void 0 || node2 === null) return;
   let items2;
   if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
@@ -10822,7 +13472,7 @@ function extractContainers(node2, path10, into) {
   for (const [segment, container] of items2) {
     if (container === null) continue;
     if (!isMap(container)) throw new Error("invalid image config");
-    const pointer = `/${[...path10, segment].join("/")}/image`;
+    const pointer = `/${[...path17, segment].join("/")}/image`;
     const key2 = container.name;
     if (typeof key2 !== "string") throw new Error("invalid key");
     const image = container.image;
@@ -10836,9 +13486,9 @@ function extractContainers(node2, path10, into) {
     setOwnProperty(into, key2, imageEntry(info, pointer));
   }
 }
-function walkToPodSpec(resource, path10) {
+function walkToPodSpec(resource, path17) {
   let node2 = resource;
-  for (const segment of path10) {
+  for (const segment of path17) {
     if (!isMap(node2)) throw new Error("invalid image config");
     node2 = node2[segment];
     if (node2 === void 0 || node2 === null) return null;
@@ -13370,11 +16020,11 @@ var Machine = class Machine2 {
     let nextq = this.q1;
     let r = input.step(currentPos);
     let rune = r >> 3;
-    let width = r & 7;
+    let width2 = r & 7;
     let rune1 = -1;
     let width1 = 0;
     if (r !== MachineInputBase.EOF()) {
-      r = input.step(currentPos + width);
+      r = input.step(currentPos + width2);
       rune1 = r >> 3;
       width1 = r & 7;
     }
@@ -13396,8 +16046,8 @@ var Machine = class Machine2 {
           currentPos += advance;
           r = input.step(currentPos);
           rune = r >> 3;
-          width = r & 7;
-          r = input.step(currentPos + width);
+          width2 = r & 7;
+          r = input.step(currentPos + width2);
           rune1 = r >> 3;
           width1 = r & 7;
           flag = input.context(currentPos);
@@ -13413,16 +16063,16 @@ var Machine = class Machine2 {
           this.add(runq, this.prog.start, currentPos, this.matchcap, 0, flag);
         }
       }
-      const nextPos = currentPos + width;
+      const nextPos = currentPos + width2;
       flag = input.context(nextPos);
       this.step(runq, nextq, currentPos, nextPos, rune, flag, anchor, currentPos === input.endPos());
-      if (width === 0) break;
+      if (width2 === 0) break;
       if (this.ncap === 0 && this.matched) break;
-      currentPos += width;
+      currentPos += width2;
       rune = rune1;
-      width = width1;
+      width2 = width1;
       if (rune !== -1) {
-        r = input.step(currentPos + width);
+        r = input.step(currentPos + width2);
         rune1 = r >> 3;
         width1 = r & 7;
       }
@@ -13444,11 +16094,11 @@ var Machine = class Machine2 {
     let nextq = this.q1;
     let r = input.step(currentPos);
     let rune = r >> 3;
-    let width = r & 7;
+    let width2 = r & 7;
     let rune1 = -1;
     let width1 = 0;
     if (r !== MachineInputBase.EOF()) {
-      r = input.step(currentPos + width);
+      r = input.step(currentPos + width2);
       rune1 = r >> 3;
       width1 = r & 7;
     }
@@ -13463,7 +16113,7 @@ var Machine = class Machine2 {
       if (currentPos === 0 || anchor === RE2Flags.UNANCHORED) {
         if (currentPos >= matchStartPos) this.add(runq, this.prog.start, currentPos, this.matchcap, 0, flag);
       }
-      const nextPos = currentPos + width;
+      const nextPos = currentPos + width2;
       flag = input.context(nextPos);
       for (let j = 0; j < runq.size; j++) {
         const pc = runq.densePcs[j];
@@ -13493,12 +16143,12 @@ var Machine = class Machine2 {
         if (add2) this.add(nextq, i.out, nextPos, runq.denseCaps, capOffset, flag);
       }
       runq.clear();
-      if (width === 0) break;
-      currentPos += width;
+      if (width2 === 0) break;
+      currentPos += width2;
       rune = rune1;
-      width = width1;
+      width2 = width1;
       if (rune !== -1) {
-        r = input.step(currentPos + width);
+        r = input.step(currentPos + width2);
         rune1 = r >> 3;
         width1 = r & 7;
       }
@@ -13909,8 +16559,8 @@ var DFA = class DFA2 {
     while (i < endPos) {
       const r = input.step(i);
       const rune = r >> 3;
-      const width = r & 7;
-      if (width === 0) break;
+      const width2 = r & 7;
+      if (width2 === 0) break;
       const cls = rune <= Unicode.MAX_LATIN1 ? latin1Class[rune] : this.runeClass(rune);
       let next = unanchored && state.next !== null ? state.next[cls] : null;
       if (next === null) {
@@ -13920,7 +16570,7 @@ var DFA = class DFA2 {
       state = next;
       if (state.isMatch && onMatch(state, false)) return true;
       if (!unanchored && state.nfaStates.length === 0) return false;
-      i += width;
+      i += width2;
     }
     state = this.stepOrReset(state, this.numClasses, END_TEXT, anchor, i, search2);
     if (state === null) return null;
@@ -14139,8 +16789,8 @@ var Backtracker = class Backtracker2 {
       if (b.ncap > 0) b.cap[0] = pos;
       if (b.tryBacktrack(re2, input, re2.prog.start, pos, anchor)) matched = true;
     } else {
-      let width = -1;
-      for (; pos <= end && width !== 0; pos += width) {
+      let width2 = -1;
+      for (; pos <= end && width2 !== 0; pos += width2) {
         if (re2.prefix.length > 0) {
           const advance = input.index(re2, pos);
           if (advance < 0) break;
@@ -14152,7 +16802,7 @@ var Backtracker = class Backtracker2 {
           break;
         }
         const r = input.step(pos);
-        width = r === MachineInputBase.EOF() ? 0 : r & 7;
+        width2 = r === MachineInputBase.EOF() ? 0 : r & 7;
       }
     }
     if (!matched) {
@@ -14460,12 +17110,12 @@ var OnePass = class OnePass2 {
     let matched = false;
     let r = input.step(pos);
     let rune = r >> 3;
-    let width = r & 7;
+    let width2 = r & 7;
     let r1 = MachineInputBase.EOF();
     let rune1 = -1;
     let width1 = 0;
     if (r !== MachineInputBase.EOF()) {
-      r1 = input.step(pos + width);
+      r1 = input.step(pos + width2);
       if (r1 !== MachineInputBase.EOF()) {
         rune1 = r1 >> 3;
         width1 = r1 & 7;
@@ -14514,13 +17164,13 @@ var OnePass = class OnePass2 {
         default:
           throw new RE2JSInternalException("bad inst");
       }
-      if (width === 0) break;
+      if (width2 === 0) break;
       flag = Utils.emptyOpContext(rune, rune1);
-      pos += width;
+      pos += width2;
       rune = rune1;
-      width = width1;
+      width2 = width1;
       if (rune !== -1) {
-        r1 = input.step(pos + width);
+        r1 = input.step(pos + width2);
         if (r1 !== MachineInputBase.EOF()) {
           rune1 = r1 >> 3;
           width1 = r1 & 7;
@@ -17328,8 +19978,8 @@ var RE2 = class RE22 {
         numReplaces++;
       }
       lastMatchEnd = a[1];
-      const width = input.step(searchPos) & 7;
-      if (searchPos + width > a[1]) searchPos += width;
+      const width2 = input.step(searchPos) & 7;
+      if (searchPos + width2 > a[1]) searchPos += width2;
       else if (searchPos + 1 > a[1]) searchPos++;
       else searchPos = a[1];
       if (numReplaces >= maxReplaces) break;
@@ -18272,8 +20922,8 @@ function goReplaceAll(re, src, replacement, literal) {
       out += literal ? replacement : expandTemplate(replacement, matcher, names);
     }
     lastMatchEnd = stop;
-    const width = codePointWidth2(src, searchPos);
-    if (searchPos + width > stop) searchPos += width;
+    const width2 = codePointWidth2(src, searchPos);
+    if (searchPos + width2 > stop) searchPos += width2;
     else if (searchPos + 1 > stop) searchPos++;
     else searchPos = stop;
   }
@@ -19404,9 +22054,9 @@ function createTagDefinitionListMap() {
     mapping: []
   };
 }
-function compileTags(tags) {
+function compileTags(tags2) {
   const result = [];
-  for (const tag of tags) {
+  for (const tag of tags2) {
     let index = result.length;
     for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
       const previous = result[previousIndex];
@@ -19453,8 +22103,8 @@ var Schema = class Schema2 {
   defaultMappingTag;
   exact;
   prefix;
-  constructor(tags) {
-    const compiledTags = compileTags(tags);
+  constructor(tags2) {
+    const compiledTags = compileTags(tags2);
     const implicitScalarTags = [];
     const exact = createTagDefinitionMap();
     const prefix = createTagDefinitionListMap();
@@ -19540,9 +22190,9 @@ var Schema = class Schema2 {
   * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
   * ```
   */
-  withTags(...tags) {
+  withTags(...tags2) {
     let flatTags = [];
-    for (const tag of tags) flatTags = flatTags.concat(tag);
+    for (const tag of tags2) flatTags = flatTags.concat(tag);
     return new Schema2([...this.tags, ...flatTags]);
   }
 };
@@ -19969,8 +22619,8 @@ function getDoubleQuotedValue(input, start, end) {
 }
 function getBlockValue(input, start, end, indent2, chomping, folded) {
   const textIndent = indent2 < 0 ? 0 : indent2;
-  const region = input.slice(start, end).replace(/\r\n?/g, "\n");
-  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
+  const region2 = input.slice(start, end).replace(/\r\n?/g, "\n");
+  const lines = region2 === "" ? [] : (region2.endsWith("\n") ? region2.slice(0, -1) : region2).split("\n");
   let result = "";
   let didReadContent = false;
   let emptyLines = 0;
@@ -20874,9 +23524,9 @@ function parseEvents(input, options) {
     skipByteOrderMark(state);
     skipSeparationSpace(state, true);
     if (state.position >= state.length) break;
-    const documentStart = state.position;
+    const documentStart2 = state.position;
     readDocument(state);
-    if (state.position === documentStart)
+    if (state.position === documentStart2)
       throwError(state, "can not read a document");
   }
   return state.events;
@@ -21348,24 +23998,24 @@ function onScalar(state, event) {
   if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text4, plain } });
   addValue(state, value, 1, 0, offset);
 }
-function onCollectionStart(state, isMap6, event) {
+function onCollectionStart(state, isMap7, event) {
   const offset = eventOffset(state, event, event.start);
   const parent = top(state);
   if (parent !== void 0 && parent.isMap && !parent.hasKey) {
     throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
   }
-  if (parent !== void 0 && parent.isMergeList && !isMap6) {
+  if (parent !== void 0 && parent.isMergeList && !isMap7) {
     throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
   }
   if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
-  const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
+  const isMergeList = !isMap7 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
   if (!isMergeList) count(state, offset, 1, false);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   if (anchor !== null) state.anchors.set(anchor, null);
   state.frames.push({
-    isMap: isMap6,
+    isMap: isMap7,
     isMergeList,
-    value: isMap6 ? {} : [],
+    value: isMap7 ? {} : [],
     size: isMergeList ? 0 : 1,
     height: 1,
     anchor,
@@ -21475,9 +24125,9 @@ function setKey(target, key2, value) {
 function cloneJson(value) {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(cloneJson);
-  const copy = {};
-  for (const key2 of Object.keys(value)) setKey(copy, key2, cloneJson(value[key2]));
-  return copy;
+  const copy2 = {};
+  for (const key2 of Object.keys(value)) setKey(copy2, key2, cloneJson(value[key2]));
+  return copy2;
 }
 function nestingError(offset) {
   return new DocumentError(`document nesting exceeds ${MAX_DEPTH} levels`, offset);
@@ -21497,8 +24147,8 @@ function rejectNonFinite(root, offset) {
 }
 
 // src/engine/jmespath/functions/yaml-document.ts
-function scannerError(line, problem2) {
-  return line !== 0 ? `yaml: line ${line + 1}: ${problem2}` : `yaml: ${problem2}`;
+function scannerError(line, problem3) {
+  return line !== 0 ? `yaml: line ${line + 1}: ${problem3}` : `yaml: ${problem3}`;
 }
 function streamEndLine(source) {
   const newlines = source.split("\n").length - 1;
@@ -21527,8 +24177,8 @@ function goYamlMessage(source, error) {
   const lineText = source.split("\n")[line] ?? "";
   if (reason2 === "unexpected end of the stream within a flow collection") {
     const last = source.trimEnd().slice(-1);
-    const problem2 = last === "[" || last === "{" || last === "," ? "did not find expected node content" : `did not find expected ',' or '${openFlowCollection(source) === "{" ? "}" : "]"}'`;
-    return `yaml: line ${streamEndLine(source)}: ${problem2}`;
+    const problem3 = last === "[" || last === "{" || last === "," ? "did not find expected node content" : `did not find expected ',' or '${openFlowCollection(source) === "{" ? "}" : "]"}'`;
+    return `yaml: line ${streamEndLine(source)}: ${problem3}`;
   }
   if (reason2.startsWith("unexpected end of the stream within a")) {
     return scannerError(source.split("\n").length - 1, "found unexpected end of stream");
@@ -21702,9 +24352,9 @@ function civil(t) {
     weekday: Number((days % 7n + 11n) % 7n)
   };
 }
-function padded(x, width) {
+function padded(x, width2) {
   const negative = x < 0;
-  const digits = (negative ? -BigInt(x) : BigInt(x)).toString().padStart(width, "0");
+  const digits = (negative ? -BigInt(x) : BigInt(x)).toString().padStart(width2, "0");
   return negative ? `-${digits}` : digits;
 }
 function zoneText(offset) {
@@ -23247,10 +25897,10 @@ function authorityInfoAccess(out, e) {
     const method = a.readObjectIdentifier();
     if (method === null) throw new Error(invalid3);
     if (!a.peekTag(contextTag(6))) continue;
-    const location = a.read(contextTag(6));
-    if (location === null) throw new Error(invalid3);
-    if (oidEquals(method, OID_OCSP)) append(out, "OCSPServer", latin1(location.content));
-    else if (oidEquals(method, OID_CA_ISSUERS)) append(out, "IssuingCertificateURL", latin1(location.content));
+    const location2 = a.read(contextTag(6));
+    if (location2 === null) throw new Error(invalid3);
+    if (oidEquals(method, OID_OCSP)) append(out, "OCSPServer", latin1(location2.content));
+    else if (oidEquals(method, OID_CA_ISSUERS)) append(out, "IssuingCertificateURL", latin1(location2.content));
   }
 }
 function processExtensions(out, extensions) {
@@ -23963,8 +26613,8 @@ var BUILTIN_FUNCTIONS = [
     name: "sort",
     args: [{ types: ["array[string]", "array[number]"] }],
     handler: ([items2]) => {
-      const copy = items2.slice();
-      return typeof copy[0] === "number" ? copy.sort(compareNumbers) : copy.sort(compareGoStrings);
+      const copy2 = items2.slice();
+      return typeof copy2[0] === "number" ? copy2.sort(compareNumbers) : copy2.sort(compareGoStrings);
     }
   },
   {
@@ -24000,6 +26650,34 @@ for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
 
 // src/engine/jmespath/index.ts
 registerKyvernoFunctions();
+var NONDETERMINISTIC_FUNCTIONS = /* @__PURE__ */ new Set(["random", "time_now", "time_now_utc", "time_since"]);
+function isDeterministic(node2) {
+  switch (node2.type) {
+    case "Function":
+      return node2.name !== null && !NONDETERMINISTIC_FUNCTIONS.has(node2.name) && node2.args.every(isDeterministic);
+    case "Subexpression":
+    case "IndexExpression":
+    case "Projection":
+    case "ValueProjection":
+    case "Comparator":
+    case "Or":
+    case "And":
+    case "Pipe":
+      return isDeterministic(node2.left) && isDeterministic(node2.right);
+    case "FilterProjection":
+      return isDeterministic(node2.left) && isDeterministic(node2.right) && isDeterministic(node2.condition);
+    case "Flatten":
+    case "Not":
+    case "ExpRef":
+      return isDeterministic(node2.child);
+    case "MultiSelectList":
+      return node2.children.every(isDeterministic);
+    case "MultiSelectHash":
+      return node2.pairs.every((pair) => isDeterministic(pair.value));
+    default:
+      return true;
+  }
+}
 var Compiled = class {
   constructor(expression, ast) {
     this.expression = expression;
@@ -24007,6 +26685,10 @@ var Compiled = class {
   }
   expression;
   ast;
+  #deterministic;
+  get deterministic() {
+    return this.#deterministic ??= isDeterministic(this.ast);
+  }
   search(data) {
     const result = evaluate(this.ast, data);
     if (result instanceof NotFound) throw notFoundError(result.key);
@@ -24512,9 +27194,9 @@ function excludeBlockHolds(exclude, res) {
 var RuleMatcher = class {
   #match;
   #exclude;
-  constructor(rule) {
-    this.#match = blockPlan(rule.match ?? NO_MATCH);
-    const exclude = rule.exclude;
+  constructor(rule2) {
+    this.#match = blockPlan(rule2.match ?? NO_MATCH);
+    const exclude = rule2.exclude;
     this.#exclude = exclude === void 0 || exclude === null ? null : blockPlan(exclude);
   }
   /** {@link ruleMatches} for the rule this matcher was prepared from. */
@@ -24530,11 +27212,11 @@ var RuleMatcher = class {
   }
 };
 var ruleMatchers = /* @__PURE__ */ new WeakMap();
-function ruleMatcher(rule) {
-  let matcher = ruleMatchers.get(rule);
+function ruleMatcher(rule2) {
+  let matcher = ruleMatchers.get(rule2);
   if (matcher === void 0) {
-    matcher = new RuleMatcher(rule);
-    ruleMatchers.set(rule, matcher);
+    matcher = new RuleMatcher(rule2);
+    ruleMatchers.set(rule2, matcher);
   }
   return matcher;
 }
@@ -24562,9 +27244,9 @@ function parsePatch(patch) {
 }
 
 // src/policy/validate-spec.ts
-var forbidden = (path10, detail) => `${path10}: Forbidden: ${detail}`;
-var invalid2 = (path10, value, detail) => `${path10}: Invalid value: ${value}: ${detail}`;
-var required = (path10, detail) => `${path10}: Required value${detail ? `: ${detail}` : ""}`;
+var forbidden = (path17, detail) => `${path17}: Forbidden: ${detail}`;
+var invalid2 = (path17, value, detail) => `${path17}: Invalid value: ${value}: ${detail}`;
+var required = (path17, detail) => `${path17}: Required value${detail ? `: ${detail}` : ""}`;
 function isObject3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -24587,17 +27269,17 @@ function canonical(value) {
 var PSS_RESTRICTED_CONTROLS = ["Volume Types", "Privilege Escalation", "Running as Non-root", "Running as Non-root user", "Seccomp", "Capabilities"];
 var PSS_POD_LEVEL_CONTROLS = ["Host Namespaces", "HostPath Volumes", "Sysctls", "AppArmor", "Volume Types"];
 var PSS_CONTAINER_LEVEL_CONTROLS = ["Capabilities", "Privileged Containers", "Host Ports", "/proc Mount Type", "Privilege Escalation"];
-function ruleKinds(rule) {
+function ruleKinds(rule2) {
   return {
-    mutate: hasContent(rule.mutate),
-    validate: hasContent(rule.validate),
-    generate: hasContent(rule.generate),
-    verifyImages: list(rule.verifyImages).some((vi) => hasContent(vi))
+    mutate: hasContent(rule2.mutate),
+    validate: hasContent(rule2.validate),
+    generate: hasContent(rule2.generate),
+    verifyImages: list(rule2.verifyImages).some((vi) => hasContent(vi))
   };
 }
-function validateUserInfo(info, path10, errs) {
+function validateUserInfo(info, path17, errs) {
   list(info.subjects).forEach((subject2, i) => {
-    const entry2 = `${path10}.subjects[${i}]`;
+    const entry2 = `${path17}.subjects[${i}]`;
     if (str2(subject2.kind) === "") errs.push(required(`${entry2}.kind`, ""));
     if (str2(subject2.name) === "") errs.push(required(`${entry2}.name`, ""));
     if (subject2.kind === "ServiceAccount" && str2(subject2.namespace) === "") {
@@ -24606,7 +27288,7 @@ function validateUserInfo(info, path10, errs) {
   });
   list(info.roles).forEach((role, i) => {
     if (String(role).split(":").length !== 2) {
-      errs.push(invalid2(`${path10}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
+      errs.push(invalid2(`${path17}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
     }
   });
 }
@@ -24614,47 +27296,47 @@ function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
   return isObject3(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
-function validateDescription(desc, path10, namespaced, errs) {
+function validateDescription(desc, path17, namespaced, errs) {
   if (!desc) return;
   if (str2(desc.name) !== "" && list(desc.names).length > 0) {
-    errs.push(invalid2(path10, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+    errs.push(invalid2(path17, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
   if (isObject3(selector2) && !selectorHasWildcard(selector2)) {
     const { error, requirements } = describeSelector(selector2);
-    if (error !== null) errs.push(invalid2(`${path10}.selector`, "v1.LabelSelector{...}", error));
+    if (error !== null) errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", error));
     else if (requirements === 0) {
-      errs.push(invalid2(`${path10}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
+      errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
     }
   }
   if (namespaced && list(desc.namespaces).length > 0) {
-    errs.push(forbidden(`${path10}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    errs.push(forbidden(`${path17}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
   }
 }
-function validateMatchResources(block, path10, namespaced, errs) {
+function validateMatchResources(block, path17, namespaced, errs) {
   if (!block) return;
   const any = list(block.any);
   const all = list(block.all);
   if (any.length > 0 && all.length > 0) {
-    errs.push(invalid2(path10, "v1.MatchResources{...}", "Can't specify any and all together"));
+    errs.push(invalid2(path17, "v1.MatchResources{...}", "Can't specify any and all together"));
   }
   any.forEach((filter, i) => {
-    validateUserInfo(filter, `${path10}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path10}.any[${i}]`, namespaced, errs);
+    validateUserInfo(filter, `${path17}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path17}.any[${i}]`, namespaced, errs);
   });
   all.forEach((filter, i) => {
-    validateUserInfo(filter, `${path10}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path10}.all[${i}]`, namespaced, errs);
+    validateUserInfo(filter, `${path17}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path17}.all[${i}]`, namespaced, errs);
   });
-  validateUserInfo(block, path10, errs);
-  validateDescription(block.resources, path10, namespaced, errs);
+  validateUserInfo(block, path17, errs);
+  validateDescription(block.resources, path17, namespaced, errs);
 }
 function hasAll(set2, values) {
   return values.every((v) => set2.has(v));
 }
-function matchesEmptySet(rule) {
-  const match = rule.match ?? {};
-  const exclude = rule.exclude ?? {};
+function matchesEmptySet(rule2) {
+  const match = rule2.match ?? {};
+  const exclude = rule2.exclude ?? {};
   if (list(exclude.all).length > 0 || list(match.all).length > 0) return false;
   if (list(match.any).length > 0 && list(exclude.any).length > 0) {
     const excluded = new Set(list(exclude.any).map(canonical));
@@ -24707,12 +27389,12 @@ function matchesEmptySet(rule) {
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
   return true;
 }
-function validatePodSecurityControls(rule, path10, errs) {
-  const podSecurity2 = rule.validate?.podSecurity;
+function validatePodSecurityControls(rule2, path17, errs) {
+  const podSecurity2 = rule2.validate?.podSecurity;
   if (!isPresent2(podSecurity2) || !podSecurity2) return;
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
   list(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path10}.podSecurity.exclude[${idx}].controlName`;
+    const at = `${path17}.podSecurity.exclude[${idx}].controlName`;
     const name = str2(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS.includes(name)) {
       if (list(exclude.images).length === 0) {
@@ -24726,7 +27408,7 @@ function validatePodSecurityControls(rule, path10, errs) {
   });
 }
 var VARIABLE = /\{\{[^{}]*\}\}/;
-function validateGeneratePattern(gen, path10, namespaced, policyNamespace, errs) {
+function validateGeneratePattern(gen, path17, namespaced, policyNamespace, errs) {
   const namespace = str2(gen.namespace);
   const clone2 = isObject3(gen.clone) ? gen.clone : {};
   const cloneList2 = isObject3(gen.cloneList) ? gen.cloneList : {};
@@ -24738,76 +27420,76 @@ function validateGeneratePattern(gen, path10, namespaced, policyNamespace, errs)
     } else if (str2(clone2.name) !== "" && str2(clone2.namespace) !== policyNamespace) {
       scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone2.namespace)}`;
     }
-    if (scope !== null) errs.push(forbidden(`${path10}.namespace`, `target resource scope mismatched: ${scope} `));
+    if (scope !== null) errs.push(forbidden(`${path17}.namespace`, `target resource scope mismatched: ${scope} `));
   }
   if (str2(gen.kind) !== "" && namespace === "") {
-    errs.push(forbidden(`${path10}.namespace`, "target namespace must be set for a namespaced resource"));
+    errs.push(forbidden(`${path17}.namespace`, "target namespace must be set for a namespaced resource"));
   }
   const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone: clone2, cloneList: cloneList2 };
   if (VARIABLE.test(JSON.stringify(pattern))) {
-    errs.push(forbidden(`${path10}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
+    errs.push(forbidden(`${path17}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
   }
   if (cloneKinds.length === 0) {
-    if (str2(gen.kind) === "") errs.push(forbidden(`${path10}.kind`, "kind can not be empty"));
-    if (str2(gen.name) === "") errs.push(forbidden(`${path10}.name`, "name can not be empty"));
-    if (str2(gen.apiVersion) === "") errs.push(forbidden(`${path10}.apiVersion`, "apiVersion can not be empty"));
+    if (str2(gen.kind) === "") errs.push(forbidden(`${path17}.kind`, "kind can not be empty"));
+    if (str2(gen.name) === "") errs.push(forbidden(`${path17}.name`, "name can not be empty"));
+    if (str2(gen.apiVersion) === "") errs.push(forbidden(`${path17}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
   if (namespaced && str2(cloneList2.namespace) !== policyNamespace) {
     const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str2(cloneList2.namespace)}`;
-    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path10}.cloneList.namespace`, detail));
+    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path17}.cloneList.namespace`, detail));
   }
   if (str2(cloneList2.namespace) === "") {
-    errs.push(forbidden(`${path10}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+    errs.push(forbidden(`${path17}.cloneList.namespace`, "namespace is required for namespaced target resources"));
   }
 }
-function validateGeneration(rule, path10, namespaced, policyNamespace, errs) {
-  const gen = rule.generate;
+function validateGeneration(rule2, path17, namespaced, policyNamespace, errs) {
+  const gen = rule2.generate;
   if (!isObject3(gen) || !hasContent(gen)) return;
   const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject3(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
-    errs.push(forbidden(path10, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
+    errs.push(forbidden(path17, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject3(fe)) validateGeneratePattern(fe, `${path10}.foreach[${i}]`, namespaced, policyNamespace, errs);
+      if (isObject3(fe)) validateGeneratePattern(fe, `${path17}.foreach[${i}]`, namespaced, policyNamespace, errs);
     });
   } else {
-    validateGeneratePattern(gen, path10, namespaced, policyNamespace, errs);
+    validateGeneratePattern(gen, path17, namespaced, policyNamespace, errs);
   }
 }
-function validateRule(rule, path10, namespaced, policyNamespace, errs) {
-  const kinds = ruleKinds(rule);
+function validateRule(rule2, path17, namespaced, policyNamespace, errs) {
+  const kinds = ruleKinds(rule2);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
     errs.push(
-      invalid2(path10, "v1.Rule{...}", `No operation defined in the rule '${rule.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+      invalid2(path17, "v1.Rule{...}", `No operation defined in the rule '${rule2.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
     );
   } else if (count2 !== 1) {
     errs.push(
       invalid2(
-        path10,
+        path17,
         "v1.Rule{...}",
-        `Multiple operations defined in the rule '${rule.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
+        `Multiple operations defined in the rule '${rule2.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
       )
     );
   }
-  if (isPresent2(rule.imageExtractors) && !kinds.verifyImages) {
+  if (isPresent2(rule2.imageExtractors) && !kinds.verifyImages) {
     errs.push(
-      invalid2(`${path10}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule.name}', imageExtractors can only be defined for verifyImages rule`)
+      invalid2(`${path17}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule2.name}', imageExtractors can only be defined for verifyImages rule`)
     );
   }
-  if (matchesEmptySet(rule)) errs.push(invalid2(path10, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule.match, `${path10}.match`, namespaced, errs);
-  validateMatchResources(rule.exclude, `${path10}.exclude`, namespaced, errs);
-  if (kinds.mutate && namespaced && isObject3(rule.mutate) && Array.isArray(rule.mutate.targets)) {
-    rule.mutate.targets.forEach((target, idx) => {
+  if (matchesEmptySet(rule2)) errs.push(invalid2(path17, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule2.match, `${path17}.match`, namespaced, errs);
+  validateMatchResources(rule2.exclude, `${path17}.exclude`, namespaced, errs);
+  if (kinds.mutate && namespaced && isObject3(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
+    rule2.mutate.targets.forEach((target, idx) => {
       const ns = isObject3(target) ? str2(target.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
-            `${path10}.targets[${idx}].namespace`,
+            `${path17}.targets[${idx}].namespace`,
             JSON.stringify(ns),
             "This field can be ignored or should have value of the namespace where the policy is being created"
           )
@@ -24815,17 +27497,17 @@ function validateRule(rule, path10, namespaced, policyNamespace, errs) {
       }
     });
   }
-  validatePodSecurityControls(rule, path10, errs);
-  validateGeneration(rule, path10, namespaced, policyNamespace, errs);
+  validatePodSecurityControls(rule2, path17, errs);
+  validateGeneration(rule2, path17, namespaced, policyNamespace, errs);
 }
-function isMutateExistingOnPolicyUpdate(rule) {
-  const value = isObject3(rule.mutate) ? rule.mutate.mutateExistingOnPolicyUpdate : void 0;
+function isMutateExistingOnPolicyUpdate(rule2) {
+  const value = isObject3(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
   return typeof value === "boolean" ? value : void 0;
 }
 function mutateExistingOnPolicyUpdate(policy) {
-  for (const rule of policy.spec.rules ?? []) {
-    if (hasContent(rule.mutate)) {
-      const value = isMutateExistingOnPolicyUpdate(rule);
+  for (const rule2 of policy.spec.rules ?? []) {
+    if (hasContent(rule2.mutate)) {
+      const value = isMutateExistingOnPolicyUpdate(rule2);
       if (value !== void 0) return value;
     }
   }
@@ -24840,8 +27522,8 @@ function validateSpec(policy, namespaced, policyNamespace, errs) {
   if (isPresent2(spec2.failurePolicy) && isPresent2(webhook?.failurePolicy)) {
     errs.push(forbidden("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
   }
-  for (const rule of spec2.rules ?? []) {
-    if (hasContent(rule.generate) && isObject3(rule.generate) && typeof rule.generate.generateExisting === "boolean") {
+  for (const rule2 of spec2.rules ?? []) {
+    if (hasContent(rule2.generate) && isObject3(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
       if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
         errs.push(forbidden("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
       }
@@ -24849,13 +27531,13 @@ function validateSpec(policy, namespaced, policyNamespace, errs) {
         errs.push(forbidden("spec.generateExisting", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
       }
     }
-    if (hasContent(rule.mutate) && isMutateExistingOnPolicyUpdate(rule) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
+    if (hasContent(rule2.mutate) && isMutateExistingOnPolicyUpdate(rule2) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
       errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", "remove the deprecated field and use spec.mutate[*].mutateExistingOnPolicyUpdate instead"));
     }
   }
   if (mutateExistingOnPolicyUpdate(policy)) {
-    (spec2.rules ?? []).forEach((rule, i) => {
-      if (hasContent(rule.mutate) && !(isObject3(rule.mutate) && Array.isArray(rule.mutate.targets) && rule.mutate.targets.length > 0)) {
+    (spec2.rules ?? []).forEach((rule2, i) => {
+      if (hasContent(rule2.mutate) && !(isObject3(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
         errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
       }
     });
@@ -24869,11 +27551,11 @@ function validateSpec(policy, namespaced, policyNamespace, errs) {
     errs.push(invalid2("spec.webhookConfiguration.timeoutSeconds", String(webhookTimeout), "the timeout value must be between 1 and 30 seconds"));
   }
   const names = /* @__PURE__ */ new Set();
-  (spec2.rules ?? []).forEach((rule, i) => {
-    if (names.has(rule.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule.name}'`));
-    names.add(rule.name);
+  (spec2.rules ?? []).forEach((rule2, i) => {
+    if (names.has(rule2.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule2.name}'`));
+    names.add(rule2.name);
   });
-  (spec2.rules ?? []).forEach((rule, i) => validateRule(rule, `spec.rules[${i}]`, namespaced, policyNamespace, errs));
+  (spec2.rules ?? []).forEach((rule2, i) => validateRule(rule2, `spec.rules[${i}]`, namespaced, policyNamespace, errs));
   if (namespaced && list(spec2.validationFailureActionOverrides).length > 0) {
     errs.push(forbidden("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
   }
@@ -24930,12 +27612,12 @@ function dropPrefix(match, source) {
 
 // src/engine/variables/traverse.ts
 var isMap2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var childPath = (path10, key2) => `${path10}/${key2.replaceAll("/", "\\/")}`;
-function walk(value, path10, action) {
+var childPath = (path17, key2) => `${path17}/${key2.replaceAll("/", "\\/")}`;
+function walk(value, path17, action) {
   if (Array.isArray(value)) {
     const out = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
-      const item = traverse(value[i], `${path10}/${i}`, action);
+      const item = traverse(value[i], `${path17}/${i}`, action);
       if (item instanceof SubstitutionFailure) return item;
       out[i] = item;
     }
@@ -24944,16 +27626,16 @@ function walk(value, path10, action) {
   if (isMap2(value)) {
     const out = {};
     for (const key2 of Object.keys(value)) {
-      let newKey = action.leaf(key2, path10, true);
+      let newKey = action.leaf(key2, path17, true);
       if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === "object" && newKey !== null) {
-        const walked = walk(newKey, path10, action);
+        const walked = walk(newKey, path17, action);
         if (walked instanceof SubstitutionFailure) return walked;
         throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
       }
       if (newKey === null || newKey === void 0) newKey = key2;
       if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
-      const item = traverse(value[key2], childPath(path10, key2), action);
+      const item = traverse(value[key2], childPath(path17, key2), action);
       if (item instanceof SubstitutionFailure) return item;
       setOwnProperty(out, newKey, item);
     }
@@ -24961,22 +27643,22 @@ function walk(value, path10, action) {
   }
   return value;
 }
-function traverse(document, path10, action) {
-  if (Array.isArray(document) || isMap2(document)) return walk(document, path10, action);
-  const leaf = action.leaf(document, path10, false);
+function traverse(document, path17, action) {
+  if (Array.isArray(document) || isMap2(document)) return walk(document, path17, action);
+  const leaf = action.leaf(document, path17, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
-  return walk(leaf, path10, action);
+  return walk(leaf, path17, action);
 }
-function visitLeavesAndKeys(document, visit, path10 = "") {
+function visitLeavesAndKeys(document, visit, path17 = "") {
   if (Array.isArray(document)) {
-    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path10}/${i}`);
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path17}/${i}`);
   } else if (isMap2(document)) {
     for (const key2 of Object.keys(document)) {
-      visit(key2, path10);
-      visitLeavesAndKeys(document[key2], visit, childPath(path10, key2));
+      visit(key2, path17);
+      visitLeavesAndKeys(document[key2], visit, childPath(path17, key2));
     }
   } else {
-    visit(document, path10);
+    visit(document, path17);
   }
 }
 
@@ -25013,17 +27695,17 @@ function joinPath(...elements) {
   return joined === "" ? "" : cleanPath(joined);
 }
 var ANCHOR = /^([+<=X^])?\((.+)\)$/;
-function removeAnchorsFromPath(path10) {
-  let components = path10.split("/");
+function removeAnchorsFromPath(path17) {
+  let components = path17.split("/");
   if (components[0] === "") components = components.slice(1);
   const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
   const joined = joinPath(...keys);
-  return path10.startsWith("/") ? `/${joined}` : joined;
+  return path17.startsWith("/") ? `/${joined}` : joined;
 }
-function valueAtReference(document, path10) {
+function valueAtReference(document, path17) {
   let found;
   visitLeavesAndKeys(document, (value, leafPath) => {
-    if (removeAnchorsFromPath(leafPath) === path10) found = value;
+    if (removeAnchorsFromPath(leafPath) === path17) found = value;
   });
   return found;
 }
@@ -25034,19 +27716,19 @@ function formatFixed6(value) {
   return `${BigInt(value).toString()}.000000`;
 }
 function resolveReference(document, reference, absolutePath) {
-  let path10 = reference.replace(/^[$()]+|[$()]+$/g, "");
-  const operator = operatorPrefix(path10);
-  path10 = path10.slice(operator.length);
-  if (path10.length === 0) throw new Error("expected path, found empty reference");
-  path10 = path10.startsWith("/") ? path10 : joinPath(absolutePath, path10);
-  const value = valueAtReference(document, path10);
+  let path17 = reference.replace(/^[$()]+|[$()]+$/g, "");
+  const operator = operatorPrefix(path17);
+  path17 = path17.slice(operator.length);
+  if (path17.length === 0) throw new Error("expected path, found empty reference");
+  path17 = path17.startsWith("/") ? path17 : joinPath(absolutePath, path17);
+  const value = valueAtReference(document, path17);
   if (operator === "") return value;
   if (typeof value === "string") return operator + value;
   if (typeof value === "bigint") return operator + value.toString();
   if (typeof value === "number") return operator + formatFixed6(value);
   throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value)}`);
 }
-function substituteReferencesInString(value, path10, document) {
+function substituteReferencesInString(value, path17, document) {
   const source = value;
   for (const found of findAll(REFERENCES, source)) {
     const match = found.text;
@@ -25054,15 +27736,15 @@ function substituteReferencesInString(value, path10, document) {
     const reference = initial ? match : dropPrefix(found, source);
     let resolved;
     try {
-      resolved = resolveReference(document, reference, path10);
+      resolved = resolveReference(document, reference, path17);
     } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference} at path ${path10}: ${err.message}`);
+      throw new SubstitutionError(`failed to resolve ${reference} at path ${path17}: ${err.message}`);
     }
     if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path10}: <nil>`);
+      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path17}: <nil>`);
     }
     if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path10}`);
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path17}`);
     }
     const replacement = (initial ? "" : match[0]) + resolved;
     const at = value.indexOf(match);
@@ -25079,8 +27761,8 @@ var ReferenceSubstituter = class {
     this.document = document;
   }
   document;
-  leaf(value, path10) {
-    return typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path10, this.document) : value;
+  leaf(value, path17) {
+    return typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path17, this.document) : value;
   }
 };
 
@@ -25256,6 +27938,31 @@ var QueryFailure = class {
 var ContextSizeLimitError = class extends Error {
   name = "ContextSizeLimitError";
 };
+function encodeContextEntry(value, json2 = goJsonStringify(value)) {
+  return { json: json2, bytes: Buffer.byteLength(json2, "utf8"), decoded: decodesToItself(value) ? value : JSON.parse(json2) };
+}
+var SURROGATE = /[\ud800-\udfff]/;
+function decodesToItself(value) {
+  switch (typeof value) {
+    case "number":
+    case "boolean":
+      return true;
+    case "string":
+      return !SURROGATE.test(value);
+    default:
+      return value === null;
+  }
+}
+var sharedEncodings = /* @__PURE__ */ new WeakMap();
+function encodeSharedEntry(value) {
+  if (typeof value !== "object" || value === null) return encodeContextEntry(value);
+  let encoded = sharedEncodings.get(value);
+  if (encoded === void 0) {
+    encoded = encodeContextEntry(value);
+    sharedEncodings.set(value, encoded);
+  }
+  return encoded;
+}
 var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function mergeMaps(src, dest, overwriteMaps) {
   const out = { ...dest };
@@ -25270,23 +27977,23 @@ function mergeMaps(src, dest, overwriteMaps) {
   }
   return out;
 }
-function push(value, tags) {
+function push(value, tags2) {
   let data = value;
-  for (let i = tags.length - 1; i >= 0; i--) {
+  for (let i = tags2.length - 1; i >= 0; i--) {
     const wrapper = {};
-    setOwnProperty(wrapper, tags[i], data);
+    setOwnProperty(wrapper, tags2[i], data);
     data = wrapper;
   }
   return data;
 }
-function replaceIn(node2, tags, depth, value) {
+function replaceIn(node2, tags2, depth, value) {
   const out = { ...node2 };
-  const key2 = tags[depth];
-  if (depth === tags.length - 1) {
+  const key2 = tags2[depth];
+  if (depth === tags2.length - 1) {
     setOwnProperty(out, key2, value);
   } else {
     const child = Object.prototype.hasOwnProperty.call(node2, key2) ? node2[key2] : void 0;
-    setOwnProperty(out, key2, isMap3(child) ? replaceIn(child, tags, depth + 1, value) : push(value, tags.slice(depth + 1)));
+    setOwnProperty(out, key2, isMap3(child) ? replaceIn(child, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
   }
   return out;
 }
@@ -25356,17 +28063,25 @@ var JsonContext = class {
   }
   /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
   addContextEntry(name, value) {
-    const decoded = this.#countEntry(value);
-    this.merge(push(decoded, [name]));
+    this.addEncodedEntry(name, encodeContextEntry(value));
+  }
+  /** As `addContextEntry`, with the value encoded already (`encodeContextEntry`). */
+  addEncodedEntry(name, entry2) {
+    this.#count(entry2);
+    this.merge(push(entry2.decoded, [name]));
   }
   /**
    * Kyverno `ReplaceContextEntry`: stores the JSON form of `value` under `name`, replacing it.
    * `json` is `goJsonStringify(value)`, when the caller has it already.
    */
-  replaceContextEntry(name, value, json) {
-    const decoded = this.#countEntry(value, json);
+  replaceContextEntry(name, value, json2) {
+    this.replaceEncodedEntry(name, encodeContextEntry(value, json2));
+  }
+  /** As `replaceContextEntry`, with the value encoded already (`encodeContextEntry`). */
+  replaceEncodedEntry(name, entry2) {
+    this.#count(entry2);
     const out = { ...this.#data };
-    setOwnProperty(out, name, decoded);
+    setOwnProperty(out, name, entry2.decoded);
     this.#data = out;
   }
   /**
@@ -25425,20 +28140,19 @@ var JsonContext = class {
     this.#data = top2.data;
     this.#deferred.reset(false, this.#depth);
   }
-  /** Encodes an entry as Go JSON, enforces the cumulative size limit, returns the decoded form. */
-  #countEntry(value, json = goJsonStringify(value)) {
-    const size = this.#size + Buffer.byteLength(json, "utf8");
+  /** Enforces the cumulative size limit of context entries with one more entry. */
+  #count(entry2) {
+    const size = this.#size + entry2.bytes;
     if (size > MAX_CONTEXT_SIZE) {
       throw new ContextSizeLimitError(
         `context size limit exceeded: ${size} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`
       );
     }
     this.#size = size;
-    return JSON.parse(json);
   }
   /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */
-  #replaceAt(tags, value) {
-    this.#data = replaceIn(this.#data, tags, 0, value);
+  #replaceAt(tags2, value) {
+    this.#data = replaceIn(this.#data, tags2, 0, value);
   }
 };
 
@@ -25505,8 +28219,8 @@ function pointerToJmesPath(pointer) {
   }
   return out;
 }
-function atVariablePath(path10, prefix) {
-  let pointer = parsePath(path10);
+function atVariablePath(path17, prefix) {
+  let pointer = parsePath(path17);
   pointer = pointer.slice(pointer.indexOf("foreach") + 1);
   pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
   return pointerToJmesPath([...prefix.split("."), ...pointer]);
@@ -25551,8 +28265,8 @@ var VariableSubstituter = class {
   operation;
   isDelete;
   /** The traversal action: strings are substituted, Go integers become numbers. */
-  leaf(value, path10) {
-    if (typeof value === "string") return this.substituteString(value, path10);
+  leaf(value, path17) {
+    if (typeof value === "string") return this.substituteString(value, path17);
     return typeof value === "bigint" ? Number(value) : value;
   }
   deleteRequest() {
@@ -25571,7 +28285,7 @@ var VariableSubstituter = class {
     return this.isDelete;
   }
   /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
-  atPath(path10) {
+  atPath(path17) {
     let prefix = "target";
     try {
       this.context.search("target");
@@ -25579,9 +28293,9 @@ var VariableSubstituter = class {
       if (!(err instanceof ContextQueryError)) throw err;
       prefix = "request.object";
     }
-    return atVariablePath(path10, prefix);
+    return atVariablePath(path17, prefix);
   }
-  substituteString(input, path10) {
+  substituteString(input, path17) {
     let matches = scanVariables(input);
     if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
     let value = input;
@@ -25591,10 +28305,10 @@ var VariableSubstituter = class {
       for (const match of matches) {
         const { v, shallow } = match;
         let variable = match.variable;
-        if (variable === "@") variable = this.atPath(path10);
+        if (variable === "@") variable = this.atPath(path17);
         if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
         const result = this.context.trySearch(variable);
-        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path10}: ${result.message}`);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path17}: ${result.message}`);
         if (originalPattern === v) return typeof result === "bigint" ? Number(result) : result;
         let text4;
         if (typeof result === "string") {
@@ -25605,14 +28319,14 @@ var VariableSubstituter = class {
           } catch (err) {
             if (!(err instanceof GoJsonError)) throw err;
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path10}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
+              `failed to resolve ${variable} at path ${path17}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
             );
           }
         }
         if (shallow && result !== null) {
           if (typeof result !== "string") {
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path10}: interface conversion: interface {} is ${goTypeName(result)}, not string`
+              `failed to resolve ${variable} at path ${path17}: interface conversion: interface {} is ${goTypeName(result)}, not string`
             );
           }
           text4 = text4.replaceAll("{{", "\\{{");
@@ -25762,19 +28476,19 @@ var MockContext = class {
     );
   }
 };
-function* stringsWithPaths(doc, path10 = "") {
+function* stringsWithPaths(doc, path17 = "") {
   if (typeof doc === "string") {
-    yield [doc, path10];
+    yield [doc, path17];
   } else if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path10}/${i}`);
+    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path17}/${i}`);
   } else if (isObject4(doc)) {
     for (const key2 of Object.keys(doc)) {
-      yield [key2, path10];
-      yield* stringsWithPaths(doc[key2], `${path10}/${key2.replaceAll("/", "\\/")}`);
+      yield [key2, path17];
+      yield* stringsWithPaths(doc[key2], `${path17}/${key2.replaceAll("/", "\\/")}`);
     }
   }
 }
-function checkStringVariables(value, path10, ctx) {
+function checkStringVariables(value, path17, ctx) {
   let current2 = value;
   let matches = findVariables(current2);
   while (matches.length > 0) {
@@ -25788,7 +28502,7 @@ function checkStringVariables(value, path10, ctx) {
           ctx.query(expression);
         } catch (err) {
           if (err instanceof VariableError && err.invalidVariable) throw err;
-          throw new Error(`failed to resolve ${expression} at path ${path10}: ${err.message}`);
+          throw new Error(`failed to resolve ${expression} at path ${path17}: ${err.message}`);
         }
       }
       if (original === v) return;
@@ -25799,20 +28513,20 @@ function checkStringVariables(value, path10, ctx) {
 }
 function substituteAgainstMock(doc, ctx) {
   const referenced = substituteReferences(doc);
-  for (const [value, path10] of stringsWithPaths(referenced)) checkStringVariables(value, path10, ctx);
+  for (const [value, path17] of stringsWithPaths(referenced)) checkStringVariables(value, path17, ctx);
 }
 function allowedVariables(background, target) {
   if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
   return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
 }
-function hasValidateImageVerification(rule) {
-  return (rule.verifyImages ?? []).some((vi) => isObject4(vi) && isObject4(vi.validate) && Object.keys(vi.validate).length > 0);
+function hasValidateImageVerification(rule2) {
+  return (rule2.verifyImages ?? []).some((vi) => isObject4(vi) && isObject4(vi.validate) && Object.keys(vi.validate).length > 0);
 }
-function buildContext(rule, background, target) {
+function buildContext(rule2, background, target) {
   const ctx = new MockContext(allowedVariables(background, target));
-  ctx.addContextEntries(rule.context);
-  if (hasValidateImageVerification(rule)) {
-    for (const vi of rule.verifyImages ?? []) {
+  ctx.addContextEntries(rule2.context);
+  if (hasValidateImageVerification(rule2)) {
+    for (const vi of rule2.verifyImages ?? []) {
       for (const att of isObject4(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
         if (isObject4(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
       }
@@ -25823,45 +28537,45 @@ function buildContext(rule, background, target) {
       for (const entry2 of list3) if (isObject4(entry2)) ctx.addContextEntries(entry2.context);
     }
   };
-  if (isObject4(rule.validate)) listContexts(rule.validate.foreach);
-  if (isObject4(rule.mutate)) {
-    listContexts(rule.mutate.foreach);
-    listContexts(rule.mutate.targets);
+  if (isObject4(rule2.validate)) listContexts(rule2.validate.foreach);
+  if (isObject4(rule2.mutate)) {
+    listContexts(rule2.mutate.foreach);
+    listContexts(rule2.mutate.targets);
   }
-  if (isObject4(rule.generate)) listContexts(rule.generate.foreach);
+  if (isObject4(rule2.generate)) listContexts(rule2.generate.foreach);
   return ctx;
 }
-function forbiddenSectionError(rule) {
-  const mutate = rule.mutate;
+function forbiddenSectionError(rule2) {
+  const mutate = rule2.mutate;
   if (isObject4(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
     const ops = parsePatch(mutate.patchesJson6902) ?? [];
     for (const op of ops) {
       if (isObject4(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
-        return `rule "${rule.name}" should not have variables in patchesJSON6902 path section`;
+        return `rule "${rule2.name}" should not have variables in patchesJSON6902 path section`;
       }
     }
   }
-  if (isPresent3(rule.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule.exclude))) {
-    return `rule "${rule.name}" should not have variables in exclude section`;
+  if (isPresent3(rule2.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule2.exclude))) {
+    return `rule "${rule2.name}" should not have variables in exclude section`;
   }
-  if (SIMPLE_VARIABLE.test(JSON.stringify(rule.match ?? {}))) {
-    return `rule "${rule.name}" should not have variables in match section`;
+  if (SIMPLE_VARIABLE.test(JSON.stringify(rule2.match ?? {}))) {
+    return `rule "${rule2.name}" should not have variables in match section`;
   }
-  for (const vi of rule.verifyImages ?? []) {
+  for (const vi of rule2.verifyImages ?? []) {
     if (!isObject4(vi)) continue;
     let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
     if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
     if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
-      return `rule "${rule.name}" should not have variables in image reference section`;
+      return `rule "${rule2.name}" should not have variables in image reference section`;
     }
   }
   return null;
 }
-function withoutAttestationConditions(rule) {
-  if (!Array.isArray(rule.verifyImages)) return rule;
+function withoutAttestationConditions(rule2) {
+  if (!Array.isArray(rule2.verifyImages)) return rule2;
   return {
-    ...rule,
-    verifyImages: rule.verifyImages.map(
+    ...rule2,
+    verifyImages: rule2.verifyImages.map(
       (vi) => isObject4(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject4(a) ? { ...a, conditions: null } : a) } : vi
     )
   };
@@ -25870,10 +28584,10 @@ function errorText(err) {
   return err instanceof Error ? err.message : String(err);
 }
 function invalidVariablesError(rules, background) {
-  for (const rule of rules) {
-    const forbidden3 = forbiddenSectionError(rule);
+  for (const rule2 of rules) {
+    const forbidden3 = forbiddenSectionError(rule2);
     if (forbidden3 !== null) return forbidden3;
-    const ruleDoc = withoutAttestationConditions(rule);
+    const ruleDoc = withoutAttestationConditions(rule2);
     const mutate = ruleDoc.mutate;
     const targets = isObject4(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
     if (targets !== null) {
@@ -25898,7 +28612,7 @@ function invalidVariablesError(rules, background) {
     try {
       substituteAgainstMock(ruleDoc, buildContext(ruleDoc, background, targets !== null));
     } catch (err) {
-      return `variable substitution failed for rule ${rule.name}: ${errorText(err)}`;
+      return `variable substitution failed for rule ${rule2.name}: ${errorText(err)}`;
     }
   }
   return null;
@@ -25910,18 +28624,18 @@ function userInfoDefined(filter) {
   if ((filter.subjects?.length ?? 0) > 0) return "subjects";
   return "";
 }
-function userMatchExcludeError(index, rule) {
-  const at = (section, path11) => `invalid variable used at path: spec/rules[${index}]/${section}/${path11}`;
-  const match = rule.match ?? {};
-  let path10 = userInfoDefined(match);
-  if (path10) return at("match", path10);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("match", `any[${i}]/${path10}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("match", `all[${i}]/${path10}`);
-  const exclude = rule.exclude;
+function userMatchExcludeError(index, rule2) {
+  const at = (section, path18) => `invalid variable used at path: spec/rules[${index}]/${section}/${path18}`;
+  const match = rule2.match ?? {};
+  let path17 = userInfoDefined(match);
+  if (path17) return at("match", path17);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("match", `any[${i}]/${path17}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("match", `all[${i}]/${path17}`);
+  const exclude = rule2.exclude;
   if (isPresent3(exclude) && exclude) {
-    if (path10 = userInfoDefined(exclude)) return at("exclude", path10);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path10}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path10}`);
+    if (path17 = userInfoDefined(exclude)) return at("exclude", path17);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path17}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path17}`);
   }
   return null;
 }
@@ -25933,22 +28647,22 @@ function policyVariables(policy) {
   return Array.from(text4.matchAll(VARIABLE_PATTERN), (m) => m[2]);
 }
 function userVariablesError(policy, rules, variables) {
-  for (const [index, rule] of rules.entries()) {
-    const err = userMatchExcludeError(index, rule);
+  for (const [index, rule2] of rules.entries()) {
+    const err = userMatchExcludeError(index, rule2);
     if (err !== null) return err;
   }
-  if ((policy.spec.rules ?? []).some((rule) => isObject4(rule.mutate) && isPresent3(rule.mutate.targets))) return null;
+  if ((policy.spec.rules ?? []).some((rule2) => isObject4(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
   for (const variable of variables) {
     if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
   }
   return null;
 }
-function elementOutsideForeachError(rule) {
-  for (const [value, path10] of stringsWithPaths(rule)) {
+function elementOutsideForeachError(rule2) {
+  for (const [value, path17] of stringsWithPaths(rule2)) {
     for (const match of findVariables(value)) {
       const variable = variableExpression(splitMatch(match)[1]);
-      if (variable.startsWith("element") && !path10.includes("/foreach/")) {
-        return `variable '${variable}' present outside of foreach at path ${path10}`;
+      if (variable.startsWith("element") && !path17.includes("/foreach/")) {
+        return `variable '${variable}' present outside of foreach at path ${path17}`;
       }
     }
   }
@@ -25982,11 +28696,11 @@ function jsonPatchError(patch, index) {
   }
   return null;
 }
-function onlyDealsWithMetadata(rule) {
+function onlyDealsWithMetadata(rule2) {
   const onlyMetadata = (value) => !isObject3(value) || Object.keys(value).every((key2) => key2 === "metadata");
-  if (isObject3(rule.mutate)) {
-    if (!onlyMetadata(rule.mutate.patchStrategicMerge)) return false;
-    const patch = rule.mutate.patchesJson6902;
+  if (isObject3(rule2.mutate)) {
+    if (!onlyMetadata(rule2.mutate.patchStrategicMerge)) return false;
+    const patch = rule2.mutate.patchesJson6902;
     if (typeof patch === "string" && patch !== "") {
       let ops = null;
       try {
@@ -25999,7 +28713,7 @@ function onlyDealsWithMetadata(rule) {
       }
     }
   }
-  const validate = rule.validate;
+  const validate = rule2.validate;
   if (validate) {
     if (!onlyMetadata(validate.pattern)) return false;
     if (isPresent2(validate.anyPattern)) {
@@ -26011,21 +28725,21 @@ function onlyDealsWithMetadata(rule) {
 }
 var METADATA_ONLY = "policy can only deal with the metadata field of the resource if the rule does not match any kind";
 var WILDCARD_ALLOWED_VARIABLES = /\{\{\s*(request\.|serviceAccountName|serviceAccountNamespace)[^{}]*\}\}/;
-function wildcardKindError(kinds, background, rule) {
+function wildcardKindError(kinds, background, rule2) {
   if (!kinds.includes("*")) return null;
   if (background) {
     return "wildcard policy not allowed in background mode. Set spec.background=false to disable background mode for this policy rule ";
   }
   if (kinds.length > 1) return "wildcard policy can not deal with more than one kind";
-  const types = ruleKinds(rule);
-  if (types.generate || types.verifyImages || isPresent2(rule.validate?.foreach)) {
+  const types = ruleKinds(rule2);
+  if (types.generate || types.verifyImages || isPresent2(rule2.validate?.foreach)) {
     return "wildcard policy does not support rule type";
   }
-  if (types.validate && rule.validate) {
-    if ((isPresent2(rule.validate.pattern) || isPresent2(rule.validate.anyPattern)) && !onlyDealsWithMetadata(rule)) {
+  if (types.validate && rule2.validate) {
+    if ((isPresent2(rule2.validate.pattern) || isPresent2(rule2.validate.anyPattern)) && !onlyDealsWithMetadata(rule2)) {
       return METADATA_ONLY;
     }
-    const conditions = rule.validate.deny?.conditions;
+    const conditions = rule2.validate.deny?.conditions;
     if (Array.isArray(conditions)) {
       for (const condition2 of conditions) {
         const key2 = str2(condition2.key);
@@ -26035,16 +28749,16 @@ function wildcardKindError(kinds, background, rule) {
       }
     }
   }
-  if (types.mutate && !onlyDealsWithMetadata(rule)) return METADATA_ONLY;
+  if (types.mutate && !onlyDealsWithMetadata(rule2)) return METADATA_ONLY;
   return null;
 }
 function kindsError(rules, background) {
-  for (const [i, rule] of rules.entries()) {
+  for (const [i, rule2] of rules.entries()) {
     const check = (kinds, where) => {
-      const err = wildcardKindError(kinds ?? [], background, rule);
+      const err = wildcardKindError(kinds ?? [], background, rule2);
       return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
     };
-    const match = rule.match ?? {};
+    const match = rule2.match ?? {};
     for (const [j, filter] of list(match.any).entries()) {
       const err = check(filter.resources?.kinds, `match.any[${j}].kinds`);
       if (err) return err;
@@ -26055,7 +28769,7 @@ function kindsError(rules, background) {
     }
     const inline = check(match.resources?.kinds, "match.kinds");
     if (inline) return inline;
-    const exclude = rule.exclude;
+    const exclude = rule2.exclude;
     if (exclude) {
       for (const [j, filter] of list(exclude.any).entries()) {
         const err = check(filter.resources?.kinds, `exclude.any[${j}].kinds`);
@@ -26162,25 +28876,25 @@ function foreachFailure(entries, schemaKey, withDeny) {
   }
   return null;
 }
-function resourcesFailure(rule) {
-  const exclude = rule.exclude;
+function resourcesFailure(rule2) {
+  const exclude = rule2.exclude;
   if (exclude) {
     if ((list(exclude.any).length > 0 || list(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
       return ["exclude.", "can't specify any/all together with exclude resources"];
     }
   }
-  const match = rule.match ?? {};
+  const match = rule2.match ?? {};
   if ((list(match.any).length > 0 || list(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
     return ["match.", "can't specify any/all together with match resources"];
   }
   const filters = list(match.any).length > 0 ? list(match.any).map((f) => f.resources) : list(match.all).length > 0 ? list(match.all).map((f) => f.resources) : [match.resources];
   if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
-  const preconditions = rule.preconditions;
+  const preconditions = rule2.preconditions;
   if (isPresent2(preconditions)) {
     const failure2 = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
     if (failure2) return [`validate.${failure2[0]}`, failure2[1]];
   }
-  const validate = rule.validate;
+  const validate = rule2.validate;
   if (validate) {
     if (isPresent2(validate.deny)) {
       const raw = validate.deny?.conditions;
@@ -26192,11 +28906,11 @@ function resourcesFailure(rule) {
       if (failure2) return failure2;
     }
   }
-  if (isObject3(rule.mutate) && asList(rule.mutate.foreach).length > 0) {
-    const failure2 = foreachFailure(rule.mutate.foreach, "mutate.foreach", false);
+  if (isObject3(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
+    const failure2 = foreachFailure(rule2.mutate.foreach, "mutate.foreach", false);
     if (failure2) return failure2;
   }
-  for (const vi of list(rule.verifyImages)) {
+  for (const vi of list(rule2.verifyImages)) {
     if (!isObject3(vi)) continue;
     for (const att of asList(vi.attestations)) {
       for (const c of isObject3(att) ? asList(att.conditions) : []) {
@@ -26245,12 +28959,12 @@ var RESERVED_CONTEXT_NAMES = [
 ];
 var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
 var BINDING_IDENTIFIER = /^\w+$/;
-function contextError(rule) {
-  for (const raw of list(rule.context)) {
+function contextError(rule2) {
+  for (const raw of list(rule2.context)) {
     const entry2 = isObject3(raw) ? raw : {};
     const name = str2(entry2.name);
     if (name === "") return "a name is required for context entries";
-    if (isPresent2(rule.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
+    if (isPresent2(rule2.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
       return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
     }
     for (const reserved of RESERVED_CONTEXT_NAMES) {
@@ -26301,10 +29015,10 @@ function contextError(rule) {
 }
 var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
 var NO_ANCHORS = () => false;
-function patternFailure(pattern, path10, supported) {
+function patternFailure(pattern, path17, supported) {
   if (Array.isArray(pattern)) {
     for (const [i, element] of pattern.entries()) {
-      const failure2 = patternFailure(element, `${path10}${i}/`, supported);
+      const failure2 = patternFailure(element, `${path17}${i}/`, supported);
       if (failure2) return failure2;
     }
   } else if (isObject3(pattern)) {
@@ -26312,20 +29026,20 @@ function patternFailure(pattern, path10, supported) {
       const value = pattern[key2];
       const anchor = parseAnchor(key2);
       if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path10}/${key2}`, `unsupported anchor ${key2}`];
+        if (!supported(anchor.type)) return [`${path17}/${key2}`, `unsupported anchor ${key2}`];
         if (anchor.type === "existence") {
-          if (!Array.isArray(value)) return [`${path10}/${key2}`, "existence anchor should have value of type list"];
-          if (value.length === 0) return [`${path10}/${key2}`, "existence anchor: should have at least one value"];
+          if (!Array.isArray(value)) return [`${path17}/${key2}`, "existence anchor should have value of type list"];
+          if (value.length === 0) return [`${path17}/${key2}`, "existence anchor: should have at least one value"];
         }
       }
-      const failure2 = patternFailure(value, `${path10}/${key2}`, supported);
+      const failure2 = patternFailure(value, `${path17}/${key2}`, supported);
       if (failure2) return failure2;
     }
   }
   return null;
 }
-function validateActionFailure(rule) {
-  const v = rule.validate ?? {};
+function validateActionFailure(rule2) {
+  const v = rule2.validate ?? {};
   const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject3(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
   if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
   if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
@@ -26349,7 +29063,7 @@ function validateActionFailure(rule) {
     if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
     if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
   }
-  if (isPresent2(rule.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent2(rule2.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
   const cel2 = v.cel;
   if (isObject3(cel2)) {
     if (asList(cel2.expressions).some((e) => str2(isObject3(e) ? e.expression : void 0) === "")) {
@@ -26369,8 +29083,8 @@ function validateActionFailure(rule) {
       if (!isPresent2(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
       if (!paramKind) return ["", "cel.paramKind is required"];
     }
-    for (const annotation of asList(cel2.auditAnnotations)) {
-      const a = isObject3(annotation) ? annotation : {};
+    for (const annotation2 of asList(cel2.auditAnnotations)) {
+      const a = isObject3(annotation2) ? annotation2 : {};
       if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
       if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
     }
@@ -26407,7 +29121,7 @@ function mutateActionFailure(mutate) {
   if (hasPsm && hasJsonPatch) return ["foreach", "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
   return null;
 }
-function generateActionFailure(rule, generate2) {
+function generateActionFailure(rule2, generate2) {
   const cloneList2 = isObject3(generate2.cloneList) ? generate2.cloneList : {};
   const selector2 = cloneList2.selector;
   if (isObject3(selector2)) {
@@ -26418,33 +29132,33 @@ function generateActionFailure(rule, generate2) {
     ];
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
-  if (isPresent2(rule.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent2(rule2.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
   if (isPresent2(generate2.data)) {
     const failure2 = patternFailure(generate2.data, "/", NO_ANCHORS);
     if (failure2) return [`data.${failure2[0]}`, `anchors not supported on generate resources: ${failure2[1]}`];
   }
   return null;
 }
-function actionsError(index, rule) {
-  const types = ruleKinds(rule);
-  if (types.mutate && isObject3(rule.mutate)) {
-    const failure2 = mutateActionFailure(rule.mutate);
+function actionsError(index, rule2) {
+  const types = ruleKinds(rule2);
+  if (types.mutate && isObject3(rule2.mutate)) {
+    const failure2 = mutateActionFailure(rule2.mutate);
     if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
   }
   if (types.validate) {
-    const failure2 = validateActionFailure(rule);
+    const failure2 = validateActionFailure(rule2);
     if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
   }
-  if (types.generate && isObject3(rule.generate)) {
-    const failure2 = generateActionFailure(rule, rule.generate);
+  if (types.generate && isObject3(rule2.generate)) {
+    const failure2 = generateActionFailure(rule2, rule2.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
-    if (list(rule.match?.resources?.kinds).includes(str2(rule.generate.kind))) {
+    if (list(rule2.match?.resources?.kinds).includes(str2(rule2.generate.kind))) {
       return "generation kind and match resource kind should not be the same";
     }
   }
   return null;
 }
-function labelsAndAnnotationsAreStrings(rule) {
+function labelsAndAnnotationsAreStrings(rule2) {
   const stringMap3 = (value) => !isObject3(value) || Object.values(value).every((v) => typeof v === "string");
   const checkMeta = (meta) => !isObject3(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
   const checkPattern = (pattern) => {
@@ -26458,8 +29172,8 @@ function labelsAndAnnotationsAreStrings(rule) {
     }
     return true;
   };
-  const validate = rule.validate;
-  if (ruleKinds(rule).validate && validate) {
+  const validate = rule2.validate;
+  if (ruleKinds(rule2).validate && validate) {
     if (isPresent2(validate.foreach)) {
       for (const fe of list(validate.foreach)) {
         if (isObject3(fe.pattern)) return checkPattern(fe.pattern);
@@ -26473,8 +29187,8 @@ function labelsAndAnnotationsAreStrings(rule) {
       }
     }
   }
-  const mutate = rule.mutate;
-  if (ruleKinds(rule).mutate && isObject3(mutate)) {
+  const mutate = rule2.mutate;
+  if (ruleKinds(rule2).mutate && isObject3(mutate)) {
     if (isPresent2(mutate.foreach)) {
       for (const fe of asList(mutate.foreach)) {
         if (isObject3(fe) && isObject3(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
@@ -26485,39 +29199,39 @@ function labelsAndAnnotationsAreStrings(rule) {
   }
   return true;
 }
-function missingKindsError(rule) {
-  const match = rule.match ?? {};
+function missingKindsError(rule2) {
+  const match = rule2.match ?? {};
   const filters = list(match.any).length > 0 ? list(match.any) : list(match.all).length > 0 ? list(match.all) : [match];
   if (!filters.some((filter) => list(filter.resources?.kinds).length === 0)) return null;
-  return onlyDealsWithMetadata(rule) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
+  return onlyDealsWithMetadata(rule2) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
 }
-function imageExtractorsError(rule) {
-  const extractors = rule.imageExtractors;
-  if (!isObject3(extractors) || !Array.isArray(rule.verifyImages)) return null;
-  if (!rule.verifyImages.some((vi) => isObject3(vi) && vi.mutateDigest === true)) return null;
+function imageExtractorsError(rule2) {
+  const extractors = rule2.imageExtractors;
+  if (!isObject3(extractors) || !Array.isArray(rule2.verifyImages)) return null;
+  if (!rule2.verifyImages.some((vi) => isObject3(vi) && vi.mutateDigest === true)) return null;
   const usesJmesPath = Object.values(extractors).some(
     (configs) => asList(configs).some((config) => isObject3(config) && str2(config.jmesPath) !== "")
   );
   return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
 }
-function ruleError(index, rule) {
-  if (isObject3(rule.mutate) && typeof rule.mutate.patchesJson6902 === "string" && rule.mutate.patchesJson6902 !== "") {
-    const err = jsonPatchError(rule.mutate.patchesJson6902, index);
+function ruleError(index, rule2) {
+  if (isObject3(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
+    const err = jsonPatchError(rule2.mutate.patchesJson6902, index);
     if (err) return err;
   }
-  const resources = resourcesFailure(rule);
+  const resources = resourcesFailure(rule2);
   if (resources) return `path: spec.rules[${index}].${resources[0]}: ${resources[1]}`;
-  const element = elementOutsideForeachError(rule);
+  const element = elementOutsideForeachError(rule2);
   if (element) return element;
-  const context2 = contextError(rule);
+  const context2 = contextError(rule2);
   if (context2) return `path: spec.rules[${index}]: ${context2}`;
-  const extractors = imageExtractorsError(rule);
+  const extractors = imageExtractorsError(rule2);
   if (extractors) return `path: spec.rules[${index}]: ${extractors}`;
-  const kinds = missingKindsError(rule);
+  const kinds = missingKindsError(rule2);
   if (kinds) return kinds;
-  const actions = actionsError(index, rule);
+  const actions = actionsError(index, rule2);
   if (actions) return actions;
-  if (!labelsAndAnnotationsAreStrings(rule)) {
+  if (!labelsAndAnnotationsAreStrings(rule2)) {
     return 'labels and annotations supports only string values, "use double quotes around the non string values"';
   }
   return null;
@@ -26533,7 +29247,7 @@ function matchPatterns(patterns, names) {
   }
   return null;
 }
-function overridesError(overrides, path10) {
+function overridesError(overrides, path17) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key2) => [...sets[key2]].sort();
   for (const [i, raw] of overrides.entries()) {
@@ -26541,7 +29255,7 @@ function overridesError(overrides, path10) {
     const action = str2(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
-    const at = `${path10}[${i}].namespaces`;
+    const at = `${path17}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
     const conflicts = names.filter((ns) => opposite.has(ns));
@@ -26564,10 +29278,10 @@ function overridesError(overrides, path10) {
   return null;
 }
 function failureActionOverridesError(policy) {
-  for (const [i, rule] of (policy.spec.rules ?? []).entries()) {
-    if (!ruleKinds(rule).validate) continue;
+  for (const [i, rule2] of (policy.spec.rules ?? []).entries()) {
+    if (!ruleKinds(rule2).validate) continue;
     const err = overridesError(
-      list(rule.validate?.failureActionOverrides),
+      list(rule2.validate?.failureActionOverrides),
       `spec.rules[${i}].validate.validationFailureActionOverrides`
     );
     if (err) return err;
@@ -26611,17 +29325,17 @@ function validatePolicy(policy) {
   }
   if (spec2.admission === false) {
     const original = spec2.rules ?? [];
-    if (original.some((rule) => ruleKinds(rule).mutate || ruleKinds(rule).generate || ruleKinds(rule).verifyImages)) {
+    if (original.some((rule2) => ruleKinds(rule2).mutate || ruleKinds(rule2).generate || ruleKinds(rule2).verifyImages)) {
       return "disabling admission processing is only allowed with validation policies";
     }
   }
   const kinds = kindsError(rules, background);
   if (kinds) return kinds;
-  for (const [index, rule] of rules.entries()) {
-    const err = ruleError(index, rule);
+  for (const [index, rule2] of rules.entries()) {
+    const err = ruleError(index, rule2);
     if (err) return err;
-    if (ruleKinds(rule).mutate) {
-      const explicit = rule.mutate?.mutateExistingOnPolicyUpdate;
+    if (ruleKinds(rule2).mutate) {
+      const explicit = rule2.mutate?.mutateExistingOnPolicyUpdate;
       const onUpdate = typeof explicit === "boolean" ? explicit : spec2.mutateExistingOnPolicyUpdate === true;
       if (onUpdate) {
         const update = onPolicyUpdateError(policy, rules, variables);
@@ -26854,9 +29568,9 @@ function position(entry2, offset) {
   }
   return { line: low + 1, column: offset - starts[low] + 1 };
 }
-function segmentsOf(path10) {
-  if (typeof path10 !== "string") return [...path10];
-  const parts = path10.split("/");
+function segmentsOf(path17) {
+  if (typeof path17 !== "string") return [...path17];
+  const parts = path17.split("/");
   if (parts[0] === "") parts.shift();
   if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
   return parts;
@@ -26924,15 +29638,15 @@ function step(document, current2, segments, at) {
   }
   return null;
 }
-function locate(file, text4, documentIndex, path10) {
+function locate(file, text4, documentIndex, path17) {
   const entry2 = locatedFile(file, text4);
   const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return { file, line: 1, column: 1 };
-  const documentStart = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path10);
-  if (segments.length === 0) return documentStart;
+  const documentStart2 = { file, line: chunk.contentLine, column: 1 };
+  const segments = segmentsOf(path17);
+  if (segments.length === 0) return documentStart2;
   const document = parsedChunk(entry2, documentIndex, chunk);
-  if (document === null) return documentStart;
+  if (document === null) return documentStart2;
   let node2 = document.contents;
   let range2 = null;
   for (let at = 0; at < segments.length; ) {
@@ -26942,7 +29656,7 @@ function locate(file, text4, documentIndex, path10) {
     range2 = [next.start, next.end];
     at += next.consumed;
   }
-  if (range2 === null) return documentStart;
+  if (range2 === null) return documentStart2;
   const startOffset = chunk.start + range2[0];
   let endOffset = chunk.start + range2[1];
   while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
@@ -27163,7 +29877,7 @@ function eolOf(text4) {
 }
 function readBack(text4) {
   const parsed = parseDocuments("render", text4);
-  if (parsed.problems.some((problem2) => problem2.severity === "error")) return void 0;
+  if (parsed.problems.some((problem3) => problem3.severity === "error")) return void 0;
   return parsed.documents[0]?.value ?? null;
 }
 function flow(value) {
@@ -27545,9 +30259,9 @@ function fieldValue(object2, field2) {
   if (node2 === void 0 || node2 === null) return "";
   return typeof node2 === "string" ? node2 : String(node2);
 }
-function parseFieldSelector(text4, group, plural) {
+function parseFieldSelector(text4, group, plural2) {
   if (text4.trim() === "") return () => true;
-  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural}`] ?? []]);
+  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural2}`] ?? []]);
   const terms = splitTerms(text4).map((term) => parseTerm(term.trim(), text4));
   for (const term of terms) {
     if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
@@ -27656,7 +30370,7 @@ var BUILTIN = {
   ]
 };
 var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
-  ([group, rows]) => rows.map(([kind2, plural, namespaced]) => ({ group, kind: kind2, plural, namespaced }))
+  ([group, rows]) => rows.map(([kind2, plural2, namespaced]) => ({ group, kind: kind2, plural: plural2, namespaced }))
 );
 function builtinResourceTypes() {
   return BUILTIN_TYPES;
@@ -27687,9 +30401,9 @@ function failure(code, reason2, message, details) {
     body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason: reason2, details, code }
   };
 }
-function notFound(group, plural, name) {
-  const qualified = group === "" ? plural : `${plural}.${group}`;
-  const details = group === "" ? { name, kind: plural } : { name, group, kind: plural };
+function notFound(group, plural2, name) {
+  const qualified = group === "" ? plural2 : `${plural2}.${group}`;
+  const details = group === "" ? { name, kind: plural2 } : { name, group, kind: plural2 };
   return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
 }
 function noSuchResource() {
@@ -27698,8 +30412,8 @@ function noSuchResource() {
 function badRequest(message) {
   return failure(400, "BadRequest", message, {});
 }
-function methodNotSupported(method, plural) {
-  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural} by the mocked cluster (offline, read-only)`, {});
+function methodNotSupported(method, plural2) {
+  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural2} by the mocked cluster (offline, read-only)`, {});
 }
 
 // src/cluster/mock-cluster.ts
@@ -27727,6 +30441,7 @@ function splitApiVersion(apiVersion) {
   return null;
 }
 var key = (...parts) => parts.join("\0");
+var MAX_CACHED_RESPONSES = 4096;
 var MockCluster = class {
   /** Known types by group and kind (built-ins, then definitions). */
   #byKind = /* @__PURE__ */ new Map();
@@ -27734,7 +30449,12 @@ var MockCluster = class {
   #byPlural = /* @__PURE__ */ new Map();
   /** Objects by group and kind, in insertion order. */
   #objects = /* @__PURE__ */ new Map();
-  #identities = /* @__PURE__ */ new Set();
+  /** Objects by group, kind and namespace, in insertion order (the lists of one namespace). */
+  #byNamespace = /* @__PURE__ */ new Map();
+  /** Objects by group, kind, namespace and name (the identity: at most one object each). */
+  #byIdentity = /* @__PURE__ */ new Map();
+  /** Answers by method and URL path, for the current contents. */
+  #responses = /* @__PURE__ */ new Map();
   #size = 0;
   /** A cluster holding `objects`; CustomResourceDefinitions among them declare their resources. */
   constructor(objects = []) {
@@ -27753,6 +30473,7 @@ var MockCluster = class {
     const type = customResourceType(definition);
     if (type === null) return false;
     this.#register(type);
+    this.#responses.clear();
     return true;
   }
   /**
@@ -27766,15 +30487,14 @@ var MockCluster = class {
     const name = metadataString(object2, "name");
     if (apiVersion === null || apiVersion.version === "" || kind2 === "" || name === "") return false;
     const namespace = metadataString(object2, "namespace");
-    const identity2 = key(apiVersion.group, kind2, namespace, name);
-    if (this.#identities.has(identity2)) return false;
-    this.#identities.add(identity2);
+    const identity3 = key(apiVersion.group, kind2, namespace, name);
+    if (this.#byIdentity.has(identity3)) return false;
     if (apiVersion.group === "apiextensions.k8s.io" && kind2 === "CustomResourceDefinition") this.addDefinition(object2);
     const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind: kind2, namespace, name };
-    const kindKey = key(apiVersion.group, kind2);
-    const list3 = this.#objects.get(kindKey);
-    if (list3) list3.push(stored);
-    else this.#objects.set(kindKey, [stored]);
+    this.#byIdentity.set(identity3, stored);
+    append2(this.#objects, key(apiVersion.group, kind2), stored);
+    append2(this.#byNamespace, key(apiVersion.group, kind2, namespace), stored);
+    this.#responses.clear();
     this.#size++;
     return true;
   }
@@ -27792,34 +30512,45 @@ var MockCluster = class {
     return this.request("GET", urlPath);
   }
   /**
-   * Answers an API request as the API server would. Only GET is served (the cluster is read-only);
-   * bodies share structure with the stored objects: treat them as read-only.
+   * Answers an API request as the API server would. Only GET is served (the cluster is read-only).
+   * The same request gets the same answer object until the contents change; bodies share structure
+   * with the stored objects and with other answers: treat them as read-only.
    */
   request(method, urlPath) {
-    const path10 = parseApiPath(urlPath);
-    if (path10 === null) return noSuchResource();
-    const type = this.#resolve(path10.group, path10.resource);
+    const cacheKey = key(method, urlPath);
+    let response = this.#responses.get(cacheKey);
+    if (response === void 0) {
+      response = this.#answer(method, urlPath);
+      if (this.#responses.size >= MAX_CACHED_RESPONSES) this.#responses.clear();
+      this.#responses.set(cacheKey, response);
+    }
+    return response;
+  }
+  /** Computes the answer to a request (uncached). */
+  #answer(method, urlPath) {
+    const path17 = parseApiPath(urlPath);
+    if (path17 === null) return noSuchResource();
+    const type = this.#resolve(path17.group, path17.resource);
     if (type === void 0) return noSuchResource();
-    if (type.namespaced === false && path10.namespace !== void 0) return noSuchResource();
-    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path10.resource);
-    const candidates = (this.#objects.get(key(type.group, type.kind)) ?? []).filter((stored) => stored.version === path10.version);
-    if (path10.name !== void 0) {
-      if (path10.subresource !== void 0 && path10.subresource !== "status") return noSuchResource();
-      const namespace = path10.namespace ?? "";
-      const found = candidates.find((stored) => stored.namespace === namespace && stored.name === path10.name);
-      return found ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path10.name);
+    if (type.namespaced === false && path17.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path17.resource);
+    if (path17.name !== void 0) {
+      if (path17.subresource !== void 0 && path17.subresource !== "status") return noSuchResource();
+      const found = this.#byIdentity.get(key(type.group, type.kind, path17.namespace ?? "", path17.name));
+      return found !== void 0 && found.version === path17.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path17.name);
     }
     let labels;
     let fields;
     try {
-      labels = parseLabelSelector(path10.labelSelector ?? "");
-      fields = parseFieldSelector(path10.fieldSelector ?? "", type.group, type.plural);
+      labels = parseLabelSelector(path17.labelSelector ?? "");
+      fields = parseFieldSelector(path17.fieldSelector ?? "", type.group, type.plural);
     } catch (err) {
       if (err instanceof SelectorError) return badRequest(err.message);
       throw err;
     }
-    const items2 = candidates.filter((stored) => path10.namespace === void 0 || stored.namespace === path10.namespace).filter((stored) => labels(labelsOf(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
-    const apiVersion = type.group === "" ? path10.version : `${type.group}/${path10.version}`;
+    const inScope = path17.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path17.namespace));
+    const items2 = (inScope ?? []).filter((stored) => stored.version === path17.version && labels(labelsOf(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path17.version : `${type.group}/${path17.version}`;
     return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
   }
   #register(type) {
@@ -27827,25 +30558,30 @@ var MockCluster = class {
     this.#byPlural.set(key(type.group, type.plural), type);
   }
   /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
-  #resolve(group, plural) {
-    const known = this.#byPlural.get(key(group, plural));
+  #resolve(group, plural2) {
+    const known = this.#byPlural.get(key(group, plural2));
     if (known !== void 0) return known;
     for (const list3 of this.#objects.values()) {
       const { group: objectGroup, kind: kind2 } = list3[0];
-      if (objectGroup === group && !this.#byKind.has(key(group, kind2)) && guessPlural(kind2) === plural) {
-        return { group, kind: kind2, plural, namespaced: void 0 };
+      if (objectGroup === group && !this.#byKind.has(key(group, kind2)) && guessPlural(kind2) === plural2) {
+        return { group, kind: kind2, plural: plural2, namespaced: void 0 };
       }
     }
     return void 0;
   }
 };
+function append2(lists, listKey, stored) {
+  const list3 = lists.get(listKey);
+  if (list3) list3.push(stored);
+  else lists.set(listKey, [stored]);
+}
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 // src/cli/documents.ts
 function reportProblems(log, problems) {
-  for (const problem2 of problems) log.report(problem2);
+  for (const problem3 of problems) log.report(problem3);
 }
 function parseFile(file, text4, log) {
   const source = stripByteOrderMark(text4);
@@ -27859,16 +30595,16 @@ function readFile(file, log) {
   if (read.file === null) return null;
   return parseFile(file, read.file.text, log);
 }
-function documentPath(document, path10) {
-  return document.listItem === void 0 ? [...path10] : ["items", document.listItem, ...path10];
+function documentPath(document, path17) {
+  return document.listItem === void 0 ? [...path17] : ["items", document.listItem, ...path17];
 }
-function locateIn(file, document, path10) {
-  const segments = typeof path10 === "string" ? path10.split("/").filter((segment) => segment !== "") : path10;
+function locateIn(file, document, path17) {
+  const segments = typeof path17 === "string" ? path17.split("/").filter((segment) => segment !== "") : path17;
   return locate(file.path, file.text, document.index, documentPath(document, segments));
 }
-function reportAt(log, file, document, path10, message, severity = "error") {
-  const location = locateIn(file, document, path10);
-  log.report({ file: file.path, line: location.line, column: location.column, message, severity });
+function reportAt(log, file, document, path17, message, severity = "error") {
+  const location2 = locateIn(file, document, path17);
+  log.report({ file: file.path, line: location2.line, column: location2.column, message, severity });
 }
 
 // src/cli/cluster-resources.ts
@@ -28320,11 +31056,11 @@ var ANSI = /\u001b\[[0-9;]*m/g;
 function visibleLength(text4) {
   return [...text4.replace(ANSI, "")].length;
 }
-function padEnd(text4, width) {
-  return text4 + " ".repeat(Math.max(0, width - visibleLength(text4)));
+function padEnd(text4, width2) {
+  return text4 + " ".repeat(Math.max(0, width2 - visibleLength(text4)));
 }
-function padStart2(text4, width) {
-  return " ".repeat(Math.max(0, width - visibleLength(text4))) + text4;
+function padStart2(text4, width2) {
+  return " ".repeat(Math.max(0, width2 - visibleLength(text4))) + text4;
 }
 function wrapCell(text4) {
   const lines = [];
@@ -28352,7 +31088,7 @@ function renderTable(headers, rows, headerStyle = (t) => t) {
   const widths = headers.map(
     (header, column) => Math.max(visibleLength(header), ...cells.map((row) => Math.max(...row[column].map(visibleLength))))
   );
-  const border = (left, middle, right) => left + widths.map((width) => "\u2500".repeat(width + 2)).join(middle) + right;
+  const border = (left, middle, right) => left + widths.map((width2) => "\u2500".repeat(width2 + 2)).join(middle) + right;
   const out = [border("\u250C", "\u252C", "\u2510")];
   out.push("\u2502" + headers.map((header, column) => ` ${headerStyle(padEnd(header, widths[column]))} `).join("\u2502") + "\u2502");
   out.push(border("\u251C", "\u253C", "\u2524"));
@@ -28578,16 +31314,39 @@ function namespaceOf2(resource) {
   return typeof metadata.namespace === "string" ? metadata.namespace : "";
 }
 function createAdmissionContext(request2) {
-  const context2 = new JsonContext(admissionData(request2));
+  const data = request2.values === void 0 ? admissionData(request2) : admissionDataWithValues(request2, request2.values);
+  const context2 = new JsonContext(data);
   context2.registerDeferred("images", new ImagesLoader(context2, request2.resource));
   return context2;
 }
 var admissionDataCache = /* @__PURE__ */ new WeakMap();
 function admissionData(request2) {
+  return admissionEntry(request2).data;
+}
+function admissionDataWithValues(request2, values) {
+  const entry2 = admissionEntry(request2);
+  if (entry2.withValues !== void 0 && sameValues(entry2.withValues.values, values)) return entry2.withValues.data;
+  const context2 = new JsonContext(entry2.data);
+  for (const [key2, value] of Object.entries(values)) context2.addAtPath(key2, value);
+  const data = context2.snapshot();
+  entry2.withValues = { values: { ...values }, data };
+  return data;
+}
+function sameValues(a, b) {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key2 = keys[i];
+    if (other[i] !== key2 || a[key2] !== b[key2]) return false;
+  }
+  return true;
+}
+function admissionEntry(request2) {
   const operation = request2.operation ?? "CREATE";
   const resource = request2.resource;
   const cached = admissionDataCache.get(resource);
-  if (cached !== void 0 && cached.operation === operation && cached.userInfo === request2.userInfo) return cached.data;
+  if (cached !== void 0 && cached.operation === operation && cached.userInfo === request2.userInfo) return cached;
   const context2 = new JsonContext();
   if (operation === "DELETE") context2.setOldResource(resource);
   else context2.setResource(resource);
@@ -28598,9 +31357,9 @@ function admissionData(request2) {
   }
   context2.merge({ request: { operation } });
   if (operation === "UPDATE") context2.setOldResource(resource);
-  const data = context2.snapshot();
-  admissionDataCache.set(resource, { operation, userInfo: request2.userInfo, data });
-  return data;
+  const entry2 = { operation, userInfo: request2.userInfo, data: context2.snapshot() };
+  admissionDataCache.set(resource, entry2);
+  return entry2;
 }
 var ImagesLoader = class {
   constructor(context2, resource) {
@@ -28626,6 +31385,60 @@ function imagesOf(resource) {
     imagesCache.set(resource, images);
   }
   return images;
+}
+
+// src/engine/context/read-back.ts
+function readsBackResource(values) {
+  return values !== void 0 && Object.keys(values).some((key2) => key2.startsWith("request."));
+}
+function keepsResource(values) {
+  return values === void 0 || Object.keys(values).every((key2) => !mayReplaceResource(key2));
+}
+var replacingKeys = /* @__PURE__ */ new Map();
+var MAX_REPLACING_KEYS = 1024;
+function mayReplaceResource(dottedKey) {
+  let replaces = replacingKeys.get(dottedKey);
+  if (replaces === void 0) {
+    replaces = keyMayReplaceResource(dottedKey);
+    if (replacingKeys.size >= MAX_REPLACING_KEYS) replacingKeys.clear();
+    replacingKeys.set(dottedKey, replaces);
+  }
+  return replaces;
+}
+function keyMayReplaceResource(dottedKey) {
+  let tags2;
+  try {
+    tags2 = splitDottedKey(dottedKey);
+  } catch {
+    return true;
+  }
+  return tags2[0] === "request" && (tags2.length === 1 || tags2[1] === "object" || tags2[1] === "oldObject");
+}
+var plainForms = /* @__PURE__ */ new WeakMap();
+function plainResource(resource) {
+  let plain = plainForms.get(resource);
+  if (plain === void 0) {
+    plain = toPlainJson(resource);
+    plainForms.set(resource, plain);
+  }
+  return plain;
+}
+function readBack2(context2, path17, injected) {
+  let value;
+  try {
+    value = context2.trySearch(path17);
+  } catch {
+    return null;
+  }
+  if (value === injected) return plainResource(injected);
+  if (value instanceof QueryFailure) return null;
+  const plain = toPlainJson(value);
+  return plain !== null && typeof plain === "object" && !Array.isArray(plain) ? plain : null;
+}
+function resourceAfterValues(context2, values, isDelete, resource) {
+  if (!readsBackResource(values)) return resource;
+  if (keepsResource(values)) return plainResource(resource);
+  return readBack2(context2, isDelete ? "request.oldObject" : "request.object", resource) ?? resource;
 }
 
 // src/engine/context/external/api-call-mocks.ts
@@ -28771,6 +31584,21 @@ function isObject13(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text = (value) => typeof value === "string" ? value : "";
+var searchResults = /* @__PURE__ */ new WeakMap();
+var MAX_SEARCHES_PER_ANSWER = 256;
+function searchAnswer(compiled2, data) {
+  if (!isObject13(data) || !compiled2.deterministic) return compiled2.search(data);
+  let results = searchResults.get(data);
+  if (results === void 0) {
+    results = /* @__PURE__ */ new Map();
+    searchResults.set(data, results);
+  }
+  if (results.has(compiled2.expression)) return results.get(compiled2.expression);
+  const result = compiled2.search(data);
+  if (results.size >= MAX_SEARCHES_PER_ANSWER) results.clear();
+  results.set(compiled2.expression, result);
+  return result;
+}
 var ApiCallLoader = class {
   constructor(entry2, context2, options) {
     this.entry = entry2;
@@ -28809,7 +31637,7 @@ var ApiCallLoader = class {
   }
   #add(value, failure2) {
     try {
-      this.context.addContextEntry(this.entry.name, value);
+      this.context.addEncodedEntry(this.entry.name, encodeSharedEntry(value));
     } catch (err) {
       throw new Error(`${failure2} ${this.entry.name}: ${err.message}`);
     }
@@ -28849,17 +31677,17 @@ var ApiCallLoader = class {
       this.#add(data, "failed to add resource data to context entry");
       return;
     }
-    let path10;
+    let path17;
     try {
-      path10 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+      path17 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
     }
     let result;
     try {
-      result = compileJmesPath(text(path10)).search(data);
+      result = searchAnswer(compileJmesPath(text(path17)), data);
     } catch (err) {
-      throw new Error(`failed to apply JMESPath ${text(path10)} for context entry ${name}: ${err.message}`);
+      throw new Error(`failed to apply JMESPath ${text(path17)} for context entry ${name}: ${err.message}`);
     }
     this.#add(result, "failed to add APICall results for context entry");
   }
@@ -28948,6 +31776,15 @@ function configMapData(data) {
   }
   return data;
 }
+var storedForms = /* @__PURE__ */ new WeakMap();
+function storedForm(body) {
+  let stored = storedForms.get(body);
+  if (stored === void 0) {
+    stored = { data: configMapData(body.data), metadata: objectMeta2(body.metadata) };
+    storedForms.set(body, stored);
+  }
+  return stored;
+}
 var ConfigMapLoader = class {
   constructor(entry2, context2, options) {
     this.entry = entry2;
@@ -28971,7 +31808,7 @@ var ConfigMapLoader = class {
         }
       }
       try {
-        this.context.addContextEntry(this.entry.name, this.#data);
+        this.context.addEncodedEntry(this.entry.name, encodeSharedEntry(this.#data));
       } catch (err) {
         throw new Error(`failed to add config map for context entry ${this.entry.name}: ${err.message}`);
       }
@@ -29012,7 +31849,7 @@ var ConfigMapLoader = class {
       if (response.statusCode !== 200) {
         throw new Error(typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`);
       }
-      return { data: configMapData(response.body.data), metadata: objectMeta2(response.body.metadata) };
+      return storedForm(response.body);
     } catch (err) {
       throw new Error(`failed to get configmap ${namespace}/${name} : ${err.message}`);
     }
@@ -29287,21 +32124,21 @@ function isSkip(failure2) {
 function isRawSkip(failure2) {
   return failure2.kind === "conditional" || failure2.kind === "global";
 }
-function plainFailure(message, path10) {
-  return { kind: "plain", message, path: path10 };
+function plainFailure(message, path17) {
+  return { kind: "plain", message, path: path17 };
 }
-function conditionalFailure(message, path10) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path10 };
+function conditionalFailure(message, path17) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path17 };
 }
-function globalFailure(message, path10) {
-  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path10 };
+function globalFailure(message, path17) {
+  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path17 };
 }
-function negationFailure(path10) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path10} is not allowed`, path: path10 };
+function negationFailure(path17) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path17} is not allowed`, path: path17 };
 }
-function packagedSkip(skips, path10) {
+function packagedSkip(skips, path17) {
   const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message, path: path10 };
+  return { kind: "skip", message, path: path17 };
 }
 
 // src/engine/pattern/metadata-wildcards.ts
@@ -29623,38 +32460,38 @@ function isObject18(v) {
 function hasKey(map2, key2) {
   return Object.prototype.hasOwnProperty.call(map2, key2);
 }
-function checkElement(resource, pattern, path10, ev) {
+function checkElement(resource, pattern, path17, ev) {
   if (Array.isArray(pattern)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
-        `validation rule failed at path ${path10}, resource does not satisfy the expected overlay pattern`,
-        path10
+        `validation rule failed at path ${path17}, resource does not satisfy the expected overlay pattern`,
+        path17
       );
     }
-    return checkArray(resource, pattern, path10, ev);
+    return checkArray(resource, pattern, path17, ev);
   }
   if (isObject18(pattern)) {
     if (!isObject18(resource)) {
       return plainFailure(
-        `pattern and resource have different structures. Path: ${path10}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
-        path10
+        `pattern and resource have different structures. Path: ${path17}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
+        path17
       );
     }
     const plan = mapPlan(pattern);
     recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern, plan, path10, ev);
+    return checkMap(resource, pattern, plan, path17, ev);
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path10, ev);
+      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path17, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path10, ev);
+  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path17, ev);
 }
-function scalarMismatch(resource, pattern, path10, ev) {
+function scalarMismatch(resource, pattern, path17, ev) {
   const value = formatGoValue2(resource, ev.numberMode);
-  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path10}`, path10);
+  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path17}`, path17);
 }
 function recordAnchors(plan, resource, ev) {
   if (plan.tracked.length === 0) return;
@@ -29674,7 +32511,7 @@ function rewrittenMetadata(pattern, key2, resource, ev) {
   if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
-function checkMap(resource, pattern, cachedPlan, path10, ev) {
+function checkMap(resource, pattern, cachedPlan, path17, ev) {
   let plan = cachedPlan;
   let metadata = null;
   if (plan.metadataKey !== null) {
@@ -29688,7 +32525,7 @@ function checkMap(resource, pattern, cachedPlan, path10, ev) {
   let rawSkip = false;
   for (const { key: key2, anchor } of plan.phase1) {
     const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = handleAnchor(anchor, value, resource, path10, ev);
+    const failure2 = handleAnchor(anchor, value, resource, path17, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -29698,17 +32535,17 @@ function checkMap(resource, pattern, cachedPlan, path10, ev) {
       return failure2;
     }
   }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path10);
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path17);
   for (const { key: key2, anchor } of plan.phase2) {
     const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path10, ev) : handlePlain(key2, value, resource, path10, ev);
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path17, ev) : handlePlain(key2, value, resource, path17, ev);
     if (failure2 !== null) return failure2;
   }
   return null;
 }
-function handleAnchor(anchor, pattern, resource, path10, ev) {
+function handleAnchor(anchor, pattern, resource, path17, ev) {
   const key2 = anchor.key;
-  const currentPath = path10 + key2 + "/";
+  const currentPath = path17 + key2 + "/";
   const present = hasKey(resource, key2);
   switch (anchor.type) {
     case "condition": {
@@ -29726,69 +32563,69 @@ function handleAnchor(anchor, pattern, resource, path10, ev) {
       return null;
   }
 }
-function handleExistence(resource, pattern, path10, ev) {
+function handleExistence(resource, pattern, path17, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
       `invalid resource type ${goTypeName2(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path10
+      path17
     );
   }
   if (!Array.isArray(pattern)) {
     return plainFailure(
       `invalid pattern type ${goTypeName2(pattern, "float64")}: Pattern has to be of list to compare against resource`,
-      path10
+      path17
     );
   }
   for (const element of pattern) {
     if (!isObject18(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path10
+        path17
       );
     }
     let found = false;
     for (let i = 0; i < resource.length; i++) {
-      if (checkElement(resource[i], element, `${path10}${i}/`, ev) === null) {
+      if (checkElement(resource[i], element, `${path17}${i}/`, ev) === null) {
         found = true;
         break;
       }
     }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path10}`, path10);
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path17}`, path17);
   }
   return null;
 }
-function handleGlobal(anchor, pattern, resource, path10, ev) {
+function handleGlobal(anchor, pattern, resource, path17, ev) {
   const key2 = anchor.key;
   if (!hasKey(resource, key2)) return null;
-  const failure2 = checkElement(resource[key2], pattern, path10 + key2 + "/", ev);
+  const failure2 = checkElement(resource[key2], pattern, path17 + key2 + "/", ev);
   return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key2, pattern, resource, path10, ev) {
+function handlePlain(key2, pattern, resource, path17, ev) {
   const value = hasKey(resource, key2) ? resource[key2] : void 0;
   if (pattern === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path10}/${key2} not found`, path10);
+    return value !== null && value !== void 0 ? null : plainFailure(`${path17}/${key2} not found`, path17);
   }
-  return checkElement(value, pattern, path10 + key2 + "/", ev);
+  return checkElement(value, pattern, path17 + key2 + "/", ev);
 }
-function checkArray(resource, pattern, path10, ev) {
-  if (pattern.length === 0) return plainFailure("pattern Array empty", path10);
+function checkArray(resource, pattern, path17, ev) {
+  if (pattern.length === 0) return plainFailure("pattern Array empty", path17);
   const first = pattern[0];
-  if (isObject18(first)) return checkElements(resource, first, resource.length, path10, ev);
-  if (!Array.isArray(first)) return checkElement(resource, first, path10, ev);
+  if (isObject18(first)) return checkElements(resource, first, resource.length, path17, ev);
+  if (!Array.isArray(first)) return checkElement(resource, first, path17, ev);
   if (resource.length < pattern.length) {
     return plainFailure(
       `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern.length}`,
       ""
     );
   }
-  return checkElements(resource, pattern, pattern.length, path10, ev);
+  return checkElements(resource, pattern, pattern.length, path17, ev);
 }
-function checkElements(resource, pattern, count2, path10, ev) {
+function checkElements(resource, pattern, count2, path17, ev) {
   let applied = 0;
   let skips = null;
   for (let i = 0; i < count2; i++) {
     const elementPattern = Array.isArray(pattern) ? pattern[i] : pattern;
-    const failure2 = checkElement(resource[i], elementPattern, `${path10}${i}/`, ev);
+    const failure2 = checkElement(resource[i], elementPattern, `${path17}${i}/`, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -29797,7 +32634,7 @@ function checkElements(resource, pattern, count2, path10, ev) {
       return failure2;
     }
   }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path10) : null;
+  return applied === 0 && skips !== null ? packagedSkip(skips, path17) : null;
 }
 function keysAreMissing(ev) {
   if (ev.anchorsSeen === null) return false;
@@ -30395,9 +33232,9 @@ function evaluateAnyAll(any, all, substitute) {
 }
 
 // src/engine/response.ts
-function ruleResponse(name, type, status, message, path10) {
+function ruleResponse(name, type, status, message, path17) {
   const response = { name, type, status, message };
-  if (path10) response.path = path10;
+  if (path17) response.path = path17;
   return response;
 }
 function ruleError2(name, type, message, error) {
@@ -30429,7 +33266,7 @@ var VariableLoader = class {
   loadData() {
     const { name, variable } = this.entry;
     const options = { operation: this.operation };
-    let path10 = "";
+    let path17 = "";
     if (variable.jmesPath !== void 0 && variable.jmesPath !== "") {
       let substituted;
       try {
@@ -30440,7 +33277,7 @@ var VariableLoader = class {
       if (typeof substituted !== "string") {
         throw new Error(`jmespath value must be a string ${name} ${variable.jmesPath}: <nil>`);
       }
-      path10 = substituted;
+      path17 = substituted;
     }
     let defaultValue = null;
     if (variable.default !== void 0 && variable.default !== null) {
@@ -30462,40 +33299,40 @@ var VariableLoader = class {
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.value)}: ${err.message}`
         );
       }
-      if (path10 === "") {
+      if (path17 === "") {
         output = value;
       } else {
         try {
-          output = applyJmesPath(path10, value);
+          output = applyJmesPath(path17, value);
         } catch (err) {
           if (defaultValue === null) {
-            throw new Error(`failed to apply jmespath ${path10} to variable ${formatGoValue(value)}: ${err.message}`);
+            throw new Error(`failed to apply jmespath ${path17} to variable ${formatGoValue(value)}: ${err.message}`);
           }
         }
       }
-    } else if (path10 !== "") {
+    } else if (path17 !== "") {
       let failure2;
       try {
-        const result = this.context.trySearch(path10);
+        const result = this.context.trySearch(path17);
         if (result instanceof QueryFailure) failure2 = result.message;
         else if (result !== null) output = result;
       } catch (err) {
         failure2 = err.message;
       }
       if (failure2 !== void 0 && defaultValue === null) {
-        throw new Error(`failed to apply jmespath ${path10} to variable <nil>: ${failure2}`);
+        throw new Error(`failed to apply jmespath ${path17} to variable <nil>: ${failure2}`);
       }
     }
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
-    let json;
+    let entry2;
     try {
-      json = goJsonStringify(output);
+      entry2 = encodeSharedEntry(output);
     } catch (err) {
       if (err instanceof GoJsonError) throw new Error(`failed to add context entry for variable ${name}: ${err.message}`);
       throw err;
     }
     this.loaded = true;
-    this.context.replaceContextEntry(name, output, json);
+    this.context.replaceEncodedEntry(name, entry2);
   }
 };
 function applyJmesPath(query, data) {
@@ -30534,16 +33371,16 @@ function registerContextEntries(context2, entries, options = {}) {
 
 // src/engine/rule-plan.ts
 var RulePlan = class {
-  constructor(rule) {
-    this.rule = rule;
-    this.name = rule.name;
-    this.validates = Boolean(rule.validate);
-    this.matcher = ruleMatcher(rule);
-    this.context = rule.context;
-    this.preconditions = rule.preconditions;
-    const validation = rule.validate ?? {};
+  constructor(rule2) {
+    this.rule = rule2;
+    this.name = rule2.name;
+    this.validates = Boolean(rule2.validate);
+    this.matcher = ruleMatcher(rule2);
+    this.context = rule2.context;
+    this.preconditions = rule2.preconditions;
+    const validation = rule2.validate ?? {};
     this.validation = validation;
-    this.message = rule.validate?.message ?? "";
+    this.message = rule2.validate?.message ?? "";
     if (validation.manifests && Object.keys(validation.manifests).length > 0) this.handler = "manifests";
     else if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) this.handler = "podSecurity";
     else if (validation.cel && Object.keys(validation.cel).length > 0) this.handler = "cel";
@@ -30576,11 +33413,11 @@ var RulePlan = class {
   spec;
 };
 var rulePlans = /* @__PURE__ */ new WeakMap();
-function rulePlan(rule) {
-  let plan = rulePlans.get(rule);
+function rulePlan(rule2) {
+  let plan = rulePlans.get(rule2);
   if (plan === void 0) {
-    plan = new RulePlan(rule);
-    rulePlans.set(rule, plan);
+    plan = new RulePlan(rule2);
+    rulePlans.set(rule2, plan);
   }
   return plan;
 }
@@ -30652,9 +33489,9 @@ var RuleEnvironment = class _RuleEnvironment {
     this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
   }
   /** The resource path of a failure found at `path` of the current validation target. */
-  resourcePath(path10) {
-    if (this.element === void 0) return path10;
-    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path10;
+  resourcePath(path17) {
+    if (this.element === void 0) return path17;
+    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path17;
   }
   /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
   substitute(document) {
@@ -30731,10 +33568,10 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   withElement(element, index, nesting, elementScope, listExpression) {
     this.context.addElement(element, index, nesting);
-    const isMap6 = element !== null && typeof element === "object" && !Array.isArray(element);
-    let scoped = isMap6;
+    const isMap7 = element !== null && typeof element === "object" && !Array.isArray(element);
+    let scoped = isMap7;
     if (elementScope !== void 0) {
-      if (elementScope && !isMap6) {
+      if (elementScope && !isMap7) {
         return new ElementScopeFailure(
           `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName2(element, "float64")}`
         );
@@ -30749,28 +33586,28 @@ var RuleEnvironment = class _RuleEnvironment {
 var PLAIN_PATH = /^\s*(request\.object|element)((?:\.(?:[A-Za-z_][A-Za-z0-9_]*|"[^"\\]*"))*)\s*$/;
 var SEGMENT = /\.(?:([A-Za-z_][A-Za-z0-9_]*)|"([^"\\]*)")/g;
 function listPointer(expression, elementPointer) {
-  const path10 = listPath(expression);
-  if (path10 === null) return void 0;
-  if (path10.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path10.pointer;
-  return path10.pointer;
+  const path17 = listPath(expression);
+  if (path17 === null) return void 0;
+  if (path17.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path17.pointer;
+  return path17.pointer;
 }
 var listPaths = /* @__PURE__ */ new Map();
 var MAX_LIST_PATHS = 1024;
 function listPath(expression) {
-  let path10 = listPaths.get(expression);
-  if (path10 === void 0) {
+  let path17 = listPaths.get(expression);
+  if (path17 === void 0) {
     const match = PLAIN_PATH.exec(expression);
     if (match) {
       let pointer = "";
       for (const segment of (match[2] ?? "").matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
-      path10 = { fromElement: match[1] === "element", pointer };
+      path17 = { fromElement: match[1] === "element", pointer };
     } else {
-      path10 = null;
+      path17 = null;
     }
     if (listPaths.size >= MAX_LIST_PATHS) listPaths.clear();
-    listPaths.set(expression, path10);
+    listPaths.set(expression, path17);
   }
-  return path10;
+  return path17;
 }
 
 // src/engine/validate/pod-security/go-strings.ts
@@ -31190,15 +34027,15 @@ var FieldPath = class _FieldPath {
   text;
   /** `field.NewPath(name, moreNames...)`. */
   static of(name, ...more) {
-    let path10 = new _FieldPath([{ name }], name);
-    for (const next of more) path10 = path10.child(next);
-    return path10;
+    let path17 = new _FieldPath([{ name }], name);
+    for (const next of more) path17 = path17.child(next);
+    return path17;
   }
   /** `Path.Child(name, moreNames...)`. */
   child(name, ...more) {
-    let path10 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
-    for (const next of more) path10 = path10.child(next);
-    return path10;
+    let path17 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
+    for (const next of more) path17 = path17.child(next);
+    return path17;
   }
   /** `Path.Index(i)`. */
   index(index) {
@@ -31209,11 +34046,11 @@ var FieldPath = class _FieldPath {
     return new _FieldPath([...this.segments, { key: key2 }], `${this.text}[${key2}]`);
   }
 };
-function forbidden2(path10, badValue = "") {
-  return { type: "Forbidden", path: path10, badValue };
+function forbidden2(path17, badValue = "") {
+  return { type: "Forbidden", path: path17, badValue };
 }
-function required2(path10) {
-  return { type: "Required", path: path10, badValue: "" };
+function required2(path17) {
+  return { type: "Required", path: path17, badValue: "" };
 }
 var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
 function fieldErrorText(field2, type) {
@@ -31233,8 +34070,8 @@ function joinQuote(items2) {
   if (items2.length === 0) return "";
   return `"${items2.join('", "')}"`;
 }
-function pluralize(singular, plural, count2) {
-  return count2 === 1 ? singular : plural;
+function pluralize(singular, plural2, count2) {
+  return count2 === 1 ? singular : plural2;
 }
 function namedContainers(names) {
   return `${pluralize("container", "containers", names.length)} ${joinQuote(names)}`;
@@ -31327,7 +34164,7 @@ function appArmorProfileV1Dot0(meta, spec2) {
   const badValueList = sortedSet(badValues);
   if (forbiddenAnnotations.length > 0) {
     forbiddenAnnotations.sort((a, b) => compareGoStrings4(a.text, b.text));
-    for (const annotation of forbiddenAnnotations) badValueList.push(annotation.text);
+    for (const annotation2 of forbiddenAnnotations) badValueList.push(annotation2.text);
     badSetters.push(pluralize("annotation", "annotations", forbiddenAnnotations.length));
     hint ??= PATHS.annotations.key(forbiddenAnnotations[0].key);
   }
@@ -31377,8 +34214,8 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      const path10 = containerPath(kind2, index).child("securityContext", "capabilities", "add");
-      badContainers.add(container.name, forbidden2(path10, sortedSet(forbiddenValues)));
+      const path17 = containerPath(kind2, index).child("securityContext", "capabilities", "add");
+      badContainers.add(container.name, forbidden2(path17, sortedSet(forbiddenValues)));
     }
   });
   if (badContainers.empty) return null;
@@ -31828,8 +34665,8 @@ var POD_OPTION_PATHS = {
   user: PATHS.seLinuxOptionsUser,
   role: PATHS.seLinuxOptionsRole
 };
-function containerOptionPaths(path10) {
-  const options = path10.child("securityContext", "seLinuxOptions");
+function containerOptionPaths(path17) {
+  const options = path17.child("securityContext", "seLinuxOptions");
   return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
 }
 function validateOptions(findings, options, paths, errs) {
@@ -32021,8 +34858,8 @@ function windowsHostProcessV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   visitContainers(spec2, (container, kind2, index) => {
     if (container.securityContext?.windowsOptions?.hostProcess === true) {
-      const path10 = containerPath(kind2, index).child("securityContext", "windowsOptions", "hostProcess");
-      badContainers.add(container.name, forbidden2(path10, true));
+      const path17 = containerPath(kind2, index).child("securityContext", "windowsOptions", "hostProcess");
+      badContainers.add(container.name, forbidden2(path17, true));
     }
   });
   const badSetters = new Violations();
@@ -32262,9 +35099,9 @@ function formatChecks(outcomes, kind2) {
 function findingPath(outcomes, extracted) {
   const first = outcomes[0]?.failure;
   if (first === void 0) return void 0;
-  const location = first.errList?.[0]?.path ?? first.hint;
-  if (location === void 0) return void 0;
-  const [root, ...rest] = location.segments;
+  const location2 = first.errList?.[0]?.path ?? first.hint;
+  if (location2 === void 0) return void 0;
+  const [root, ...rest] = location2.segments;
   const prefix = root !== void 0 && "name" in root && root.name === "metadata" ? extracted.metaRoot : extracted.specRoot;
   const parts = [...prefix];
   for (const segment of rest) {
@@ -32307,17 +35144,17 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
   const kind2 = resourceKind(resource);
   const violated = `${level}:${podSecurity2.version ?? ""}`;
   const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind2)}`;
-  const path10 = findingPath(outcomes, extracted);
-  return path10 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path10 };
+  const path17 = findingPath(outcomes, extracted);
+  return path17 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path17 };
 }
 
 // src/engine/validate/messages.ts
-function patternFailureMessage(env, errorText5, path10) {
-  const rule = env.plan;
-  const message = rule.message;
+function patternFailureMessage(env, errorText5, path17) {
+  const rule2 = env.plan;
+  const message = rule2.message;
   if (message === "") {
-    if (path10 !== "") return `validation error: rule ${rule.name} failed at path ${path10}`;
-    return `validation error: rule ${rule.name} execution error: ${errorText5}`;
+    if (path17 !== "") return `validation error: rule ${rule2.name} failed at path ${path17}`;
+    return `validation error: rule ${rule2.name} execution error: ${errorText5}`;
   }
   let result;
   let failed = false;
@@ -32327,12 +35164,12 @@ function patternFailureMessage(env, errorText5, path10) {
     failed = true;
   }
   if (failed || result instanceof SubstitutionFailure) {
-    return `validation error: variables substitution error in rule ${rule.name} execution error: ${errorText5}`;
+    return `validation error: variables substitution error in rule ${rule2.name} execution error: ${errorText5}`;
   }
   let substituted = messageText(result);
   if (!substituted.endsWith(".")) substituted += ".";
-  if (path10 !== "") return `validation error: ${substituted} rule ${rule.name} failed at path ${path10}`;
-  return `validation error: ${substituted} rule ${rule.name} execution error: ${errorText5}`;
+  if (path17 !== "") return `validation error: ${substituted} rule ${rule2.name} failed at path ${path17}`;
+  return `validation error: ${substituted} rule ${rule2.name} execution error: ${errorText5}`;
 }
 function anyPatternFailureMessage(message, errors) {
   const joined = errors.join(" ");
@@ -32341,9 +35178,9 @@ function anyPatternFailureMessage(message, errors) {
   return `validation error: ${message}. ${joined}`;
 }
 function denyMessage(env, conditionMessages) {
-  const rule = env.plan;
-  const message = [rule.message, conditionMessages].filter((part) => part !== "").join("; ");
-  if (message === "") return `validation error: rule ${rule.name} failed`;
+  const rule2 = env.plan;
+  const message = [rule2.message, conditionMessages].filter((part) => part !== "").join("; ");
+  if (message === "") return `validation error: rule ${rule2.name} failed`;
   try {
     const result = env.trySubstitute(message);
     return result instanceof SubstitutionFailure ? conditionMessages : messageText(result);
@@ -32398,33 +35235,33 @@ function runValidator(env, spec2) {
   return null;
 }
 function validateDeny(env, deny) {
-  const rule = env.plan;
+  const rule2 = env.plan;
   let outcome;
   try {
     outcome = tryEvaluateConditions(deny.conditions, env.substituteCondition);
   } catch (error) {
-    return ruleError2(rule.name, "Validation", "failed to check deny conditions", error);
+    return ruleError2(rule2.name, "Validation", "failed to check deny conditions", error);
   }
-  if (outcome instanceof ConditionFailure) return ruleError2(rule.name, "Validation", "failed to check deny conditions", outcome.message);
+  if (outcome instanceof ConditionFailure) return ruleError2(rule2.name, "Validation", "failed to check deny conditions", outcome.message);
   if (!outcome.result) {
-    return ruleResponse(rule.name, "Validation", "pass", `validation rule '${rule.name}' passed.`);
+    return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' passed.`);
   }
-  return ruleResponse(rule.name, "Validation", "fail", denyMessage(env, outcome.message));
+  return ruleResponse(rule2.name, "Validation", "fail", denyMessage(env, outcome.message));
 }
 function validatePatterns(env, target, pattern, anyPattern) {
-  const rule = env.plan;
+  const rule2 = env.plan;
   if (pattern !== void 0) {
     const result = matchPattern(target, pattern, { numberMode: env.numberMode });
     switch (result.outcome) {
       case "pass":
-        return ruleResponse(rule.name, "Validation", "pass", `validation rule '${rule.name}' passed.`);
+        return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' passed.`);
       case "skip":
-        return ruleResponse(rule.name, "Validation", "skip", result.message);
+        return ruleResponse(rule2.name, "Validation", "skip", result.message);
       case "error":
-        return ruleResponse(rule.name, "Validation", "error", patternFailureMessage(env, result.message, ""));
+        return ruleResponse(rule2.name, "Validation", "error", patternFailureMessage(env, result.message, ""));
       case "fail":
         return ruleResponse(
-          rule.name,
+          rule2.name,
           "Validation",
           "fail",
           patternFailureMessage(env, result.message, result.path),
@@ -32434,7 +35271,7 @@ function validatePatterns(env, target, pattern, anyPattern) {
   }
   if (!Array.isArray(anyPattern)) {
     return ruleError2(
-      rule.name,
+      rule2.name,
       "Validation",
       "failed to deserialize anyPattern, expected type array",
       `json: cannot unmarshal ${goTypeName4(anyPattern ?? null)} into Go value of type []interface {}`
@@ -32446,22 +35283,22 @@ function validatePatterns(env, target, pattern, anyPattern) {
   for (let index = 0; index < anyPattern.length; index++) {
     const result = matchPattern(target, anyPattern[index], { numberMode: env.numberMode });
     if (result.outcome === "pass") {
-      return ruleResponse(rule.name, "Validation", "pass", `validation rule '${rule.name}' anyPattern[${index}] passed.`);
+      return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' anyPattern[${index}] passed.`);
     }
     if (result.outcome === "skip") {
-      skipped.push(`rule ${rule.name}[${index}] skipped: ${result.message}`);
+      skipped.push(`rule ${rule2.name}[${index}] skipped: ${result.message}`);
     } else if (result.outcome === "fail" && result.path !== "") {
-      failed.push(`rule ${rule.name}[${index}] failed at path ${result.path}`);
+      failed.push(`rule ${rule2.name}[${index}] failed at path ${result.path}`);
       firstFailurePath ??= env.resourcePath(result.path);
     } else {
-      failed.push(`rule ${rule.name}[${index}] failed: ${result.message}`);
+      failed.push(`rule ${rule2.name}[${index}] failed: ${result.message}`);
     }
   }
   if (failed.length > 0) {
-    return ruleResponse(rule.name, "Validation", "fail", anyPatternFailureMessage(rule.message, failed), firstFailurePath);
+    return ruleResponse(rule2.name, "Validation", "fail", anyPatternFailureMessage(rule2.message, failed), firstFailurePath);
   }
-  if (skipped.length > 0) return ruleResponse(rule.name, "Validation", "skip", skipped.join(" "));
-  return ruleResponse(rule.name, "Validation", "pass", rule.message);
+  if (skipped.length > 0) return ruleResponse(rule2.name, "Validation", "skip", skipped.join(" "));
+  return ruleResponse(rule2.name, "Validation", "pass", rule2.message);
 }
 function goTypeName4(value) {
   if (value === null) return "null";
@@ -32469,7 +35306,7 @@ function goTypeName4(value) {
   return typeof value === "boolean" ? "bool" : typeof value;
 }
 function validateForEach(env, entries, nesting) {
-  const rule = env.plan;
+  const rule2 = env.plan;
   let applied = 0;
   let listError;
   for (const entry2 of entries) {
@@ -32490,13 +35327,13 @@ function validateForEach(env, entries, nesting) {
     applied += count2;
   }
   if (applied === 0) {
-    if (listError !== void 0) return ruleError2(rule.name, "Validation", "failed to evaluate list", listError);
+    if (listError !== void 0) return ruleError2(rule2.name, "Validation", "failed to evaluate list", listError);
     return null;
   }
-  return ruleResponse(rule.name, "Validation", "pass", "rule passed");
+  return ruleResponse(rule2.name, "Validation", "pass", "rule passed");
 }
 function validateElements(env, spec2, elements, nesting) {
-  const rule = env.plan;
+  const rule2 = env.plan;
   const ctx = env.context;
   let count2 = 0;
   ctx.checkpoint();
@@ -32509,17 +35346,17 @@ function validateElements(env, spec2, elements, nesting) {
       try {
         elementEnv = env.withElement(element, index, nesting, spec2.elementScope, spec2.list);
       } catch (error) {
-        return { response: ruleError2(rule.name, "Validation", "failed to process foreach", error), count: count2 };
+        return { response: ruleError2(rule2.name, "Validation", "failed to process foreach", error), count: count2 };
       }
       if (elementEnv instanceof ElementScopeFailure) {
-        return { response: ruleError2(rule.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
+        return { response: ruleError2(rule2.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
       }
       const result = runValidator(elementEnv, spec2);
       if (result === null || result.status === "skip") continue;
       if (result.status === "error" && result.message.includes("failed to evaluate preconditions")) continue;
       if (result.status !== "pass") {
         return {
-          response: ruleResponse(rule.name, "Validation", result.status, `validation failure: ${result.message}`, result.path),
+          response: ruleResponse(rule2.name, "Validation", result.status, `validation failure: ${result.message}`, result.path),
           count: count2
         };
       }
@@ -32528,7 +35365,7 @@ function validateElements(env, spec2, elements, nesting) {
   } finally {
     ctx.restore();
   }
-  return { response: ruleResponse(rule.name, "Validation", "pass", ""), count: count2 };
+  return { response: ruleResponse(rule2.name, "Validation", "pass", ""), count: count2 };
 }
 
 // src/engine/engine.ts
@@ -32536,13 +35373,13 @@ var NO_EXCEPTIONS = Object.freeze([]);
 var NO_LABELS = Object.freeze({});
 function validateResource(policy, request2) {
   const resourceValues = request2.values?.resource;
-  const rewritesRequest = resourceValues !== void 0 && Object.keys(resourceValues).some((key2) => key2.startsWith("request."));
+  const rewritesRequest = readsBackResource(resourceValues);
   let rules;
-  if (!rewritesRequest) {
-    const identity2 = identify(request2.resource);
-    if (policy.kind === "Policy" && identity2.namespace !== policy.namespace) return null;
-    rules = policy.validateRulesForKind(identity2.kind);
-    if (rules.length === 0) return { policy, resource: request2.resource, rules: [] };
+  if (!rewritesRequest || keepsResource(resourceValues)) {
+    const identity3 = identify(request2.resource);
+    if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
+    rules = policy.validateRulesForKind(identity3.kind);
+    if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request2.resource) : request2.resource, rules: [] };
   }
   const stackTraceLimit = Error.stackTraceLimit;
   if (stackTraceLimit === 0) return evaluatePolicy(policy, request2, rewritesRequest, rules);
@@ -32561,25 +35398,24 @@ function evaluatePolicy(policy, request2, rewritesRequest, rules) {
   const resourceValues = request2.values?.resource;
   let context2;
   if (resourceValues) {
-    context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
-    for (const [key2, value] of Object.entries(resourceValues)) context2.addAtPath(key2, value);
+    context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
   }
-  const resource = rewritesRequest && context2 ? readBackResource(context2, isDelete, request2.resource) : request2.resource;
-  const identity2 = identify(resource);
-  if (policy.kind === "Policy" && identity2.namespace !== policy.namespace) return null;
+  const resource = context2 ? resourceAfterValues(context2, resourceValues, isDelete, request2.resource) : request2.resource;
+  const identity3 = identify(resource);
+  if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
   const matchInput = matchInputFor(resource, request2, engineOperation, policy);
   const subject2 = new MatchSubject(matchInput);
-  rules ??= policy.validateRulesForKind(identity2.kind);
-  for (const rule of rules) {
-    const plan = rulePlan(rule);
+  rules ??= policy.validateRulesForKind(identity3.kind);
+  for (const rule2 of rules) {
+    const plan = rulePlan(rule2);
     if (!plan.validates) continue;
     if (!plan.matcher.matchesSubject(subject2)) continue;
-    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
+    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule2.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
     context2 ??= createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
     const env = new RuleEnvironment({
-      rule,
+      rule: rule2,
       context: context2,
       operation,
       numberMode,
@@ -32605,32 +35441,32 @@ function evaluatePolicy(policy, request2, rewritesRequest, rules) {
   return { policy, resource, rules: responses };
 }
 function evaluateValidateRule(env, policy, operation, exceptions = NO_EXCEPTIONS) {
-  const rule = env.plan;
+  const rule2 = env.plan;
   try {
-    env.loadContext(rule.context);
+    env.loadContext(rule2.context);
   } catch (error) {
-    return ruleError2(rule.name, "Validation", "failed to load context", error);
+    return ruleError2(rule2.name, "Validation", "failed to load context", error);
   }
-  if (rule.preconditions !== void 0) {
+  if (rule2.preconditions !== void 0) {
     let outcome;
     try {
-      outcome = tryEvaluateConditions(rule.preconditions, env.substituteCondition);
+      outcome = tryEvaluateConditions(rule2.preconditions, env.substituteCondition);
     } catch (error) {
-      return ruleError2(rule.name, "Validation", "failed to evaluate preconditions", error);
+      return ruleError2(rule2.name, "Validation", "failed to evaluate preconditions", error);
     }
-    if (outcome instanceof ConditionFailure) return ruleError2(rule.name, "Validation", "failed to evaluate preconditions", outcome.message);
+    if (outcome instanceof ConditionFailure) return ruleError2(rule2.name, "Validation", "failed to evaluate preconditions", outcome.message);
     if (!outcome.result) {
       const message = outcome.message === "" ? "preconditions not met" : `preconditions not met; ${outcome.message}`;
-      return ruleResponse(rule.name, "Validation", "skip", message);
+      return ruleResponse(rule2.name, "Validation", "skip", message);
     }
   }
   const applicable = exceptions.length === 0 ? exceptions : exceptions.filter((exception) => exceptionConditionsHold(env, exception));
-  if (applicable.length > 0 && !rule.rule.validate?.podSecurity) {
+  if (applicable.length > 0 && !rule2.rule.validate?.podSecurity) {
     const keys = applicable.map((exception) => exception.key).join(", ");
-    return ruleResponse(rule.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
+    return ruleResponse(rule2.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
   }
   const response = runHandler(env, applicable);
-  if (response?.status === "fail" && preExistingViolationsAllowed(rule.rule, policy, operation)) {
+  if (response?.status === "fail" && preExistingViolationsAllowed(rule2.rule, policy, operation)) {
     return evaluateOldObject(env, policy) ?? response;
   }
   return response;
@@ -32648,29 +35484,29 @@ function policyKey(policy) {
   return policy.kind === "Policy" ? `${policy.namespace}/${policy.name}` : policy.name;
 }
 function runHandler(env, exceptions) {
-  const rule = env.plan;
-  switch (rule.handler) {
+  const rule2 = env.plan;
+  switch (rule2.handler) {
     case "manifests":
-      return ruleResponse(rule.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
+      return ruleResponse(rule2.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
     case "podSecurity": {
       if (env.isDelete) return null;
-      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity, rule.name, exceptions);
-      return ruleResponse(rule.name, "Validation", result.status, result.message, result.path);
+      const result = evaluatePodSecurity(env.resource, rule2.validation.podSecurity, rule2.name, exceptions);
+      return ruleResponse(rule2.name, "Validation", result.status, result.message, result.path);
     }
     case "cel":
-      return ruleResponse(rule.name, "Validation", "error", "validate.cel rules are not supported yet");
+      return ruleResponse(rule2.name, "Validation", "error", "validate.cel rules are not supported yet");
     case "resource":
       return validateRule2(env);
   }
 }
-function preExistingViolationsAllowed(rule, policy, operation) {
+function preExistingViolationsAllowed(rule2, policy, operation) {
   if (operation !== "UPDATE") return false;
-  if (rule.validate?.allowExistingViolations === false) return false;
-  const action = rule.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? "";
+  if (rule2.validate?.allowExistingViolations === false) return false;
+  const action = rule2.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? "";
   return action === "Enforce" || action === "enforce";
 }
 function evaluateOldObject(env, policy) {
-  const rule = env.rule;
+  const rule2 = env.rule;
   let oldObject;
   try {
     oldObject = env.context.query("request.oldObject");
@@ -32680,7 +35516,7 @@ function evaluateOldObject(env, policy) {
   if (oldObject === null || typeof oldObject !== "object" || Array.isArray(oldObject)) return null;
   const context2 = createAdmissionContext({ resource: oldObject, operation: "CREATE" });
   const oldEnv = new RuleEnvironment({
-    rule,
+    rule: rule2,
     context: context2,
     operation: "CREATE",
     numberMode: env.numberMode,
@@ -32693,31 +35529,23 @@ function evaluateOldObject(env, policy) {
   try {
     oldResponse = evaluateValidateRule(oldEnv, policy, "CREATE");
   } catch (error) {
-    return ruleResponse(rule.name, "Validation", "skip", `failed to validate old object: ${errorText2(error)}`);
+    return ruleResponse(rule2.name, "Validation", "skip", `failed to validate old object: ${errorText2(error)}`);
   }
   if (oldResponse?.status === "fail") {
-    return ruleResponse(rule.name, "Validation", "skip", "skipping the rule evaluation as pre-existing violations are allowed");
+    return ruleResponse(rule2.name, "Validation", "skip", "skipping the rule evaluation as pre-existing violations are allowed");
   }
   return null;
 }
 function toEngineOperation(operation) {
   return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
 }
-function readBackResource(context2, isDelete, fallback) {
-  try {
-    const value = context2.query(isDelete ? "request.oldObject" : "request.object");
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) return value;
-  } catch {
-  }
-  return fallback;
-}
 function matchInputFor(resource, request2, operation, policy) {
-  const identity2 = identify(resource);
+  const identity3 = identify(resource);
   return {
     resource,
-    kind: identity2.kind,
-    group: identity2.group,
-    version: identity2.version,
+    kind: identity3.kind,
+    group: identity3.group,
+    version: identity3.version,
     subresource: request2.subresource ?? "",
     operation,
     namespaceLabels: request2.namespaceLabels ?? NO_LABELS,
@@ -32727,12 +35555,12 @@ function matchInputFor(resource, request2, operation, policy) {
 }
 var identities = /* @__PURE__ */ new WeakMap();
 function identify(resource) {
-  let identity2 = identities.get(resource);
-  if (identity2 === void 0) {
-    identity2 = readIdentity(resource);
-    identities.set(resource, identity2);
+  let identity3 = identities.get(resource);
+  if (identity3 === void 0) {
+    identity3 = readIdentity(resource);
+    identities.set(resource, identity3);
   }
-  return identity2;
+  return identity3;
 }
 function readIdentity(resource) {
   const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
@@ -32752,12 +35580,50 @@ var GenerationError = class extends Error {
   name = "GenerationError";
 };
 
+// src/util/json-value.ts
+function cloneJson2(value) {
+  return copy(value);
+}
+function copy(value) {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const out2 = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i]);
+    return out2;
+  }
+  const out = {};
+  for (const key2 in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key2)) continue;
+    const item = copy(value[key2]);
+    if (key2 === "__proto__") Object.defineProperty(out, key2, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key2] = item;
+  }
+  return out;
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key2 of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key2)) return false;
+    if (!jsonEqual(a[key2], b[key2])) return false;
+  }
+  return true;
+}
+
 // src/engine/generate/object.ts
 function isObject19(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function cloneObject(object2) {
-  return structuredClone(object2);
+  return cloneJson2(object2);
 }
 function topString(object2, field2) {
   const value = object2[field2];
@@ -32897,25 +35763,25 @@ function patternDocument(block) {
 function isObject20(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
-function unmarshalError(value, path10, type) {
-  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${path10} of type ${type}`);
+function unmarshalError(value, path17, type) {
+  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${path17} of type ${type}`);
 }
-function stringField3(object2, field2, path10) {
+function stringField3(object2, field2, path17) {
   const value = object2[field2];
   if (value === void 0 || value === null) return "";
-  if (typeof value !== "string") throw unmarshalError(value, `${path10}.${field2}`, "string");
+  if (typeof value !== "string") throw unmarshalError(value, `${path17}.${field2}`, "string");
   return value;
 }
-function objectField(object2, field2, path10) {
+function objectField(object2, field2, path17) {
   const value = object2[field2];
   if (value === void 0 || value === null) return {};
-  if (!isObject20(value)) throw unmarshalError(value, `${path10}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject20(value)) throw unmarshalError(value, `${path17}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
   return value;
 }
 function decodePattern(document) {
-  const path10 = "GeneratePattern";
-  const clone2 = objectField(document, "clone", path10);
-  const cloneList2 = objectField(document, "cloneList", path10);
+  const path17 = "GeneratePattern";
+  const clone2 = objectField(document, "clone", path17);
+  const cloneList2 = objectField(document, "cloneList", path17);
   const kinds = cloneList2.kinds;
   if (kinds !== void 0 && kinds !== null && !Array.isArray(kinds)) throw unmarshalError(kinds, "CloneList.kinds", "[]string");
   const kindList = Array.isArray(kinds) ? kinds.map((kind2) => {
@@ -32927,10 +35793,10 @@ function decodePattern(document) {
   const data = document.data;
   return {
     target: {
-      apiVersion: stringField3(document, "apiVersion", path10),
-      kind: stringField3(document, "kind", path10),
-      namespace: stringField3(document, "namespace", path10),
-      name: stringField3(document, "name", path10)
+      apiVersion: stringField3(document, "apiVersion", path17),
+      kind: stringField3(document, "kind", path17),
+      namespace: stringField3(document, "namespace", path17),
+      name: stringField3(document, "name", path17)
     },
     data: data === null ? void 0 : data,
     clone: { namespace: stringField3(clone2, "namespace", "CloneFrom"), name: stringField3(clone2, "name", "CloneFrom") },
@@ -32975,9 +35841,9 @@ var StoreError = class extends Error {
   name = "StoreError";
 };
 function resourceName(apiVersion, kind2) {
-  const plural = `${kind2.toLowerCase()}s`;
+  const plural2 = `${kind2.toLowerCase()}s`;
   const { group } = groupVersion(apiVersion);
-  return group === "" ? plural : `${plural}.${group}`;
+  return group === "" ? plural2 : `${plural2}.${group}`;
 }
 function sameAddress(stored, lookup2) {
   return (lookup2.apiVersion === "" || stored.apiVersion === lookup2.apiVersion) && stored.kind === lookup2.kind && stored.namespace === lookup2.namespace && stored.name === lookup2.name;
@@ -33079,15 +35945,15 @@ function manageClone(store, target, sourceSpec, pattern) {
     store.update(addressOf(sourceObject), sourceObject);
   } catch {
   }
-  const copy = cloneObject(sourceObject);
-  addSourceLabels(copy);
-  if (namespaceOf3(copy) !== target.namespace && hasOwnerReferences(copy)) removeMetaField(copy, "ownerReferences");
-  for (const field2 of SERVER_FIELDS) removeMetaField(copy, field2);
+  const copy2 = cloneObject(sourceObject);
+  addSourceLabels(copy2);
+  if (namespaceOf3(copy2) !== target.namespace && hasOwnerReferences(copy2)) removeMetaField(copy2, "ownerReferences");
+  for (const field2 of SERVER_FIELDS) removeMetaField(copy2, field2);
   const existing = findTarget(store, target);
-  if (existing === null) return { action: "Create", target, data: copy };
-  for (const field2 of SERVER_FIELDS) setMetaValue(copy, field2, metaValue(existing, field2));
-  if (deepEqualJson(copy, existing)) return { action: "Skip", target };
-  return { action: "Update", target, data: copy };
+  if (existing === null) return { action: "Create", target, data: copy2 };
+  for (const field2 of SERVER_FIELDS) setMetaValue(copy2, field2, metaValue(existing, field2));
+  if (deepEqualJson(copy2, existing)) return { action: "Skip", target };
+  return { action: "Update", target, data: copy2 };
 }
 function manageCloneList(store, targetNamespace, pattern) {
   const actions = [];
@@ -33248,25 +36114,18 @@ function generateElements(env, scope, block, elements) {
 function toEngineOperation2(operation) {
   return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
 }
-function readBack2(context2, path10) {
-  try {
-    const value = context2.query(path10);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
 function prepareTrigger(request2) {
   const operation = request2.operation ?? "CREATE";
   const engineOperation = toEngineOperation2(operation);
-  const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
   const resourceValues = request2.values?.resource;
-  if (resourceValues) for (const [key2, value] of Object.entries(resourceValues)) context2.addAtPath(key2, value);
-  const rewritten = resourceValues !== void 0 && Object.keys(resourceValues).some((key2) => key2.startsWith("request."));
+  const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
+  const rewritten = readsBackResource(resourceValues);
+  const kept = rewritten && keepsResource(resourceValues);
+  const readBackAt = (path17) => kept ? plainResource(request2.resource) : readBack2(context2, path17, request2.resource);
   let newResource = null;
   let oldResource = null;
-  if (engineOperation !== "DELETE") newResource = rewritten ? readBack2(context2, "request.object") : request2.resource;
-  if (engineOperation !== "CREATE") oldResource = rewritten ? readBack2(context2, "request.oldObject") : request2.resource;
+  if (engineOperation !== "DELETE") newResource = rewritten ? readBackAt("request.object") : request2.resource;
+  if (engineOperation !== "CREATE") oldResource = rewritten ? readBackAt("request.oldObject") : request2.resource;
   const apiVersion = typeof request2.resource.apiVersion === "string" ? request2.resource.apiVersion : "";
   const slash = apiVersion.indexOf("/");
   return {
@@ -33284,8 +36143,8 @@ function prepareTrigger(request2) {
 }
 
 // src/engine/generate/generator.ts
-function hasGenerate(rule) {
-  const generate2 = rule.generate;
+function hasGenerate(rule2) {
+  const generate2 = rule2.generate;
   return generate2 !== void 0 && generate2 !== null && typeof generate2 === "object" && Object.keys(generate2).length > 0;
 }
 function generateObjects(policy, response, request2, cloneSources) {
@@ -33303,11 +36162,11 @@ function run(policy, response, request2, cloneSources) {
   const triggerObject = trigger.newResource;
   if (triggerObject === null) return { error: "failed to mock dynamic client: the trigger resource is empty" };
   const store = new ObjectStore([triggerObject, ...cloneSources]);
-  const identity2 = { name: policy.name, namespace: policy.kind === "Policy" ? policy.namespace : "" };
+  const identity3 = { name: policy.name, namespace: policy.kind === "Policy" ? policy.namespace : "" };
   const results = [];
   try {
     for (const ruleResponse2 of response.rules) {
-      const targets = applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity2, ruleResponse2.name);
+      const targets = applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity3, ruleResponse2.name);
       results.push([ruleResponse2, targets.map((target) => store.get(target))]);
     }
   } catch (error) {
@@ -33316,15 +36175,15 @@ function run(policy, response, request2, cloneSources) {
   for (const [ruleResponse2, objects] of results) ruleResponse2.generatedResources = objects;
   return {};
 }
-function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity2, ruleName) {
+function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity3, ruleName) {
   const generated = /* @__PURE__ */ new Map();
   const applyOne = policy.policy.spec.applyRules === "One";
   let applied = 0;
-  for (const rule of policy.policy.spec.rules ?? []) {
-    if (!hasGenerate(rule) || rule.name !== ruleName) continue;
+  for (const rule2 of policy.policy.spec.rules ?? []) {
+    if (!hasGenerate(rule2) || rule2.name !== ruleName) continue;
     if (applyOne && applied > 0) break;
     const env = new RuleEnvironment({
-      rule,
+      rule: rule2,
       context: trigger.context,
       operation: trigger.operation,
       numberMode: trigger.numberMode,
@@ -33335,15 +36194,15 @@ function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, id
       policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
     });
     try {
-      env.loadContext(rule.context);
+      env.loadContext(rule2.context);
     } catch (error) {
       throw new GenerationError(`failed to load rule level context: ${errorText2(error)}`);
     }
-    const block = rule.generate;
-    const scope = { store, trigger: triggerObject, policy: identity2, ruleName: rule.name, synchronize: block.synchronize === true };
+    const block = rule2.generate;
+    const scope = { store, trigger: triggerObject, policy: identity3, ruleName: rule2.name, synchronize: block.synchronize === true };
     const foreach = block.foreach;
-    const targets = Array.isArray(foreach) ? generateForeach(env, scope, foreach) : generatePattern(env, scope, rule.context, rule.preconditions, block);
-    generated.set(rule.name, targets);
+    const targets = Array.isArray(foreach) ? generateForeach(env, scope, foreach) : generatePattern(env, scope, rule2.context, rule2.preconditions, block);
+    generated.set(rule2.name, targets);
     applied++;
   }
   return generated.get(ruleName) ?? [];
@@ -33354,7 +36213,7 @@ var NO_LABELS2 = Object.freeze({});
 function generateResource(policy, request2) {
   if (!request2.exceptions?.length) {
     const kind2 = typeof request2.resource.kind === "string" ? request2.resource.kind : "";
-    if (!policy.rulesForKind(kind2).some((rule) => hasGenerate(rule) || isMutateExisting(rule))) return null;
+    if (!policy.rulesForKind(kind2).some((rule2) => hasGenerate(rule2) || isMutateExisting(rule2))) return null;
   }
   const stackTraceLimit = Error.stackTraceLimit;
   if (stackTraceLimit === 0) return evaluatePolicy2(policy, request2);
@@ -33365,8 +36224,8 @@ function generateResource(policy, request2) {
     Error.stackTraceLimit = stackTraceLimit;
   }
 }
-function isMutateExisting(rule) {
-  const targets = rule.mutate?.targets;
+function isMutateExisting(rule2) {
+  const targets = rule2.mutate?.targets;
   return Array.isArray(targets) && targets.length > 0;
 }
 function evaluatePolicy2(policy, request2) {
@@ -33393,10 +36252,10 @@ function evaluatePolicy2(policy, request2) {
   };
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
-  for (const rule of computeRules(policy.policy, trigger.kind)) {
-    const type = hasGenerate(rule) ? "Generation" : isMutateExisting(rule) ? "Mutation" : null;
+  for (const rule2 of computeRules(policy.policy, trigger.kind)) {
+    const type = hasGenerate(rule2) ? "Generation" : isMutateExisting(rule2) ? "Mutation" : null;
     if (type === null) continue;
-    const response = filterRule(evaluation, rule, type);
+    const response = filterRule(evaluation, rule2, type);
     if (response === null) continue;
     responses.push(response);
     if (applyOne && response.status !== "skip") break;
@@ -33404,10 +36263,10 @@ function evaluatePolicy2(policy, request2) {
   if (responses.length === 0) return null;
   return { policy, resource: trigger.resource, rules: responses };
 }
-function filterRule(evaluation, rule, type) {
+function filterRule(evaluation, rule2, type) {
   const { trigger, request: request2 } = evaluation;
   const env = new RuleEnvironment({
-    rule,
+    rule: rule2,
     context: trigger.context,
     operation: trigger.operation,
     numberMode: trigger.numberMode,
@@ -33417,15 +36276,15 @@ function filterRule(evaluation, rule, type) {
     external: request2.external,
     policyNamespace: evaluation.policyNamespace
   });
-  const exceptions = matchingExceptions(evaluation, env, rule);
+  const exceptions = matchingExceptions(evaluation, env, rule2);
   if (exceptions.length > 0) {
     const keys = exceptions.map((exception) => exception.key).join(", ");
-    return ruleResponse(rule.name, type, "skip", `rule is skipped due to policy exception ${keys}`);
+    return ruleResponse(rule2.name, type, "skip", `rule is skipped due to policy exception ${keys}`);
   }
-  const matcher = ruleMatcher(rule);
+  const matcher = ruleMatcher(rule2);
   if (evaluation.newSubject === null || !matcher.matchesSubject(evaluation.newSubject)) {
     if (type === "Generation" && evaluation.oldInput !== null && matcher.matches(evaluation.oldInput)) {
-      return ruleResponse(rule.name, type, "fail", "");
+      return ruleResponse(rule2.name, type, "fail", "");
     }
     return null;
   }
@@ -33433,46 +36292,46 @@ function filterRule(evaluation, rule, type) {
   context2.checkpoint();
   try {
     try {
-      env.loadContext(rule.context);
+      env.loadContext(rule2.context);
     } catch {
       return null;
     }
-    const response = evaluatePreconditions(env, rule, type, trigger);
+    const response = evaluatePreconditions(env, rule2, type, trigger);
     const unresolved = env.unresolved;
     return unresolved === void 0 ? response : withUnresolvedHint(response, unresolved);
   } finally {
     context2.restore();
   }
 }
-function matchingExceptions(evaluation, env, rule) {
+function matchingExceptions(evaluation, env, rule2) {
   const all = evaluation.request.exceptions;
   if (all === void 0 || all.length === 0) return [];
-  return exceptionsFor(all, policyKey(evaluation.policy), rule.name).filter(
+  return exceptionsFor(all, policyKey(evaluation.policy), rule2.name).filter(
     (exception) => anyAllMatches(exception.match, evaluation.exceptionInput) && exceptionConditionsHold(env, exception)
   );
 }
-function evaluatePreconditions(env, rule, type, trigger) {
-  const evaluate3 = () => tryEvaluateConditions(rule.preconditions, env.substituteCondition);
+function evaluatePreconditions(env, rule2, type, trigger) {
+  const evaluate3 = () => tryEvaluateConditions(rule2.preconditions, env.substituteCondition);
   let outcome;
   try {
     outcome = evaluate3();
   } catch (error) {
-    return ruleError2(rule.name, type, "failed to evaluate conditions", error);
+    return ruleError2(rule2.name, type, "failed to evaluate conditions", error);
   }
-  if (outcome instanceof ConditionFailure) return ruleError2(rule.name, type, "failed to evaluate conditions", outcome.message);
-  if (outcome.result) return ruleResponse(rule.name, type, "pass", "");
+  if (outcome instanceof ConditionFailure) return ruleError2(rule2.name, type, "failed to evaluate conditions", outcome.message);
+  if (outcome.result) return ruleResponse(rule2.name, type, "pass", "");
   if (trigger.oldResource !== null) {
     env.context.setResource(trigger.oldResource);
     let old;
     try {
       old = evaluate3();
     } catch (error) {
-      return ruleError2(rule.name, type, "failed to evaluate conditions for old resource", error);
+      return ruleError2(rule2.name, type, "failed to evaluate conditions for old resource", error);
     }
-    if (old instanceof ConditionFailure) return ruleError2(rule.name, type, "failed to evaluate conditions for old resource", old.message);
-    if (old.result) return ruleResponse(rule.name, type, "fail", old.message);
+    if (old instanceof ConditionFailure) return ruleError2(rule2.name, type, "failed to evaluate conditions for old resource", old.message);
+    if (old.result) return ruleResponse(rule2.name, type, "fail", old.message);
   }
-  return ruleResponse(rule.name, type, "skip", "");
+  return ruleResponse(rule2.name, type, "skip", "");
 }
 
 // src/engine/mutate/json-patch/index.ts
@@ -33506,9 +36365,7 @@ function decodeKey(token) {
 function isContainer(value) {
   return typeof value === "object" && value !== null;
 }
-function clone(value) {
-  return structuredClone(value);
-}
+var clone = cloneJson2;
 function hasOwn(object2, key2) {
   return Object.prototype.hasOwnProperty.call(object2, key2);
 }
@@ -33582,9 +36439,9 @@ function remove(container, key2) {
   container.splice(index, 1);
   return null;
 }
-function findObject(state, path10) {
-  const split = path10.split("/");
-  if (split.length < 2) return path10 === "" ? { container: state.doc, key: "" } : null;
+function findObject(state, path17) {
+  const split = path17.split("/");
+  if (split.length < 2) return path17 === "" ? { container: state.doc, key: "" } : null;
   let container = state.doc;
   for (const part of split.slice(1, -1)) {
     const next = get(state, container, decodeKey(part));
@@ -33593,8 +36450,8 @@ function findObject(state, path10) {
   }
   return { container, key: decodeKey(split[split.length - 1]) };
 }
-function ensurePathExists(state, path10) {
-  const split = path10.split("/");
+function ensurePathExists(state, path17) {
+  const split = path17.split("/");
   if (split.length < 2) return null;
   const parts = split.slice(1);
   let container = state.doc;
@@ -33653,8 +36510,8 @@ function operationValue(op) {
   return clone(op.value ?? null);
 }
 function applyAdd(state, op) {
-  const path10 = op.path;
-  if (path10 === "") {
+  const path17 = op.path;
+  if (path17 === "") {
     const value = operationValue(op);
     if (!isContainer(value)) {
       return new PatchError(`json: cannot unmarshal ${goTypeName5(value)} into Go value of type map[string]*jsonpatch.lazyNode`);
@@ -33663,35 +36520,35 @@ function applyAdd(state, op) {
     state.original = clone(value);
     return null;
   }
-  const ensured = ensurePathExists(state, path10);
+  const ensured = ensurePathExists(state, path17);
   if (ensured !== null) return ensured;
-  const found = findObject(state, path10);
-  if (found === null) return wrap2(`add operation does not apply: doc is missing path: "${path10}"`, ERR_MISSING, true);
+  const found = findObject(state, path17);
+  if (found === null) return wrap2(`add operation does not apply: doc is missing path: "${path17}"`, ERR_MISSING, true);
   const failed = add(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap2(`error in add for path: '${path10}'`, failed.message);
+  return failed === null ? null : wrap2(`error in add for path: '${path17}'`, failed.message);
 }
 function applyRemove(state, op) {
-  const path10 = op.path;
-  const found = findObject(state, path10);
+  const path17 = op.path;
+  const found = findObject(state, path17);
   if (found === null) return null;
   const failed = remove(found.container, found.key);
-  return failed === null ? null : wrap2(`error in remove for path: '${path10}'`, failed.message);
+  return failed === null ? null : wrap2(`error in remove for path: '${path17}'`, failed.message);
 }
 function applyReplace(state, op) {
-  const path10 = op.path;
-  if (path10 === "") {
+  const path17 = op.path;
+  if (path17 === "") {
     const value = operationValue(op);
     if (!isContainer(value)) return null;
     state.doc = value;
     return null;
   }
-  const found = findObject(state, path10);
-  if (found === null) return wrap2(`replace operation does not apply: doc is missing path: ${path10}`, ERR_MISSING, true);
+  const found = findObject(state, path17);
+  if (found === null) return wrap2(`replace operation does not apply: doc is missing path: ${path17}`, ERR_MISSING, true);
   if (get(state, found.container, found.key) instanceof PatchError) {
-    return wrap2(`replace operation does not apply: doc is missing key: ${path10}`, ERR_MISSING, true);
+    return wrap2(`replace operation does not apply: doc is missing key: ${path17}`, ERR_MISSING, true);
   }
   const failed = set(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap2(`error in remove for path: '${path10}'`, failed.message);
+  return failed === null ? null : wrap2(`error in remove for path: '${path17}'`, failed.message);
 }
 function applyMove(state, op) {
   const from = op.from;
@@ -33702,13 +36559,13 @@ function applyMove(state, op) {
   if (value instanceof PatchError) return wrap2(`error in move for path: '${source.key}'`, value.message);
   const removed = remove(source.container, source.key);
   if (removed !== null) return wrap2(`error in move for path: '${source.key}'`, removed.message);
-  const path10 = op.path;
-  const target = findObject(state, path10);
+  const path17 = op.path;
+  const target = findObject(state, path17);
   if (target === null) {
-    return wrap2(`move operation does not apply: doc is missing destination path: ${path10}`, ERR_MISSING, true);
+    return wrap2(`move operation does not apply: doc is missing destination path: ${path17}`, ERR_MISSING, true);
   }
   const failed = add(target.container, target.key, value.value ?? null);
-  return failed === null ? null : wrap2(`error in move for path: '${path10}'`, failed.message);
+  return failed === null ? null : wrap2(`error in move for path: '${path17}'`, failed.message);
 }
 function applyCopy(state, op) {
   const from = op.from;
@@ -33718,26 +36575,26 @@ function applyCopy(state, op) {
   }
   const value = get(state, source.container, source.key);
   if (value instanceof PatchError) return wrap2(`error in copy for from: '${from}'`, value.message);
-  const path10 = op.path;
-  const target = findObject(state, path10);
+  const path17 = op.path;
+  const target = findObject(state, path17);
   if (target === null) {
-    return wrap2(`copy operation does not apply: doc is missing destination path: ${path10}`, ERR_MISSING, true);
+    return wrap2(`copy operation does not apply: doc is missing destination path: ${path17}`, ERR_MISSING, true);
   }
   const failed = add(target.container, target.key, clone(value.value ?? null));
   return failed === null ? null : wrap2("error while adding value during copy", failed.message);
 }
 function applyTest(state, op) {
-  const path10 = op.path;
+  const path17 = op.path;
   const expected = op.value;
-  if (path10 === "") {
-    return equal(state.doc, expected) ? null : wrap2(`testing value ${path10} failed`, ERR_TEST_FAILED);
+  if (path17 === "") {
+    return equal(state.doc, expected) ? null : wrap2(`testing value ${path17} failed`, ERR_TEST_FAILED);
   }
-  const found = findObject(state, path10);
-  if (found === null) return wrap2(`test operation does not apply: is missing path: ${path10}`, ERR_MISSING, true);
+  const found = findObject(state, path17);
+  if (found === null) return wrap2(`test operation does not apply: is missing path: ${path17}`, ERR_MISSING, true);
   const actual = get(state, found.container, found.key);
-  if (actual instanceof PatchError && !actual.missing) return wrap2(`error in test for path: '${path10}'`, actual.message);
+  if (actual instanceof PatchError && !actual.missing) return wrap2(`error in test for path: '${path17}'`, actual.message);
   const value = actual instanceof PatchError ? void 0 : actual.value;
-  return equal(value, expected) ? null : wrap2(`testing value ${path10} failed`, ERR_TEST_FAILED);
+  return equal(value, expected) ? null : wrap2(`testing value ${path17} failed`, ERR_TEST_FAILED);
 }
 function goTypeName5(value) {
   if (Array.isArray(value)) return "array";
@@ -33778,7 +36635,19 @@ function validateOperation(op) {
   const error = stringField4(op, "path");
   return error === null ? null : `failed to decode 'path': ${error}`;
 }
+var decodedPatches = /* @__PURE__ */ new Map();
+var MAX_DECODED_PATCHES = 1024;
 function decodeJsonPatch(patch) {
+  if (typeof patch !== "string") return decode(patch);
+  let decoded = decodedPatches.get(patch);
+  if (decoded === void 0) {
+    decoded = decode(patch);
+    if (decodedPatches.size >= MAX_DECODED_PATCHES) decodedPatches.clear();
+    decodedPatches.set(patch, decoded);
+  }
+  return decoded;
+}
+function decode(patch) {
   let value;
   if (typeof patch === "string") {
     if (patch.length === 0 || patch[0] === "[") {
@@ -33790,9 +36659,9 @@ function decodeJsonPatch(patch) {
       }
     } else {
       const parsed = parseDocuments("patchesJson6902", patch);
-      const problem2 = parsed.problems.find((p) => p.severity === "error");
-      if (problem2 !== void 0) {
-        return { error: `failed to convert patchesJSON6902 to JSON: error converting YAML to JSON: ${problem2.message}` };
+      const problem3 = parsed.problems.find((p) => p.severity === "error");
+      if (problem3 !== void 0) {
+        return { error: `failed to convert patchesJSON6902 to JSON: error converting YAML to JSON: ${problem3.message}` };
       }
       value = parsed.documents[0]?.value ?? null;
     }
@@ -33824,7 +36693,7 @@ function decodeJsonPatch(patch) {
 function applyJsonPatch(resource, patch) {
   const decoded = decodeJsonPatch(patch);
   if ("error" in decoded) return decoded;
-  const state = { doc: clone(resource), original: clone(resource) };
+  const state = { doc: clone(resource), original: resource };
   for (const op of decoded.operations) {
     let failed;
     switch (kindOf2(op)) {
@@ -33899,9 +36768,6 @@ function renameKey(map2, from, to) {
     if (key2 === to) continue;
     setOwnProperty(map2, key2 === from ? to : key2, value);
   }
-}
-function cloneJson2(v) {
-  return structuredClone(v);
 }
 
 // src/engine/mutate/strategic-merge/schema.ts
@@ -34079,15 +36945,30 @@ function walkMap(dest, origin, schema) {
   }
   if (newDest === void 0) return CLEAR;
   if (!isObject23(newDest)) return newDest;
-  const names = new Set(Object.keys(newDest));
-  if (isObject23(origin)) for (const key2 of Object.keys(origin)) names.add(key2);
-  for (const key2 of [...names].sort(compareGoStrings)) {
+  const patchMap = isObject23(origin) ? origin : void 0;
+  const names = [];
+  for (const key2 of Object.keys(newDest)) {
+    if (patchMap !== void 0 && hasKey2(patchMap, key2)) continue;
+    if (!unchangedWithoutPatch(newDest[key2], fieldSchema(schema, key2))) names.push(key2);
+  }
+  if (patchMap !== void 0) names.push(...Object.keys(patchMap));
+  for (const key2 of names.sort(compareGoStrings)) {
     const d = newDest[key2];
-    const o = isObject23(origin) && hasKey2(origin, key2) ? origin[key2] : void 0;
+    const o = patchMap !== void 0 && hasKey2(patchMap, key2) ? patchMap[key2] : void 0;
     const val = walk2(hasKey2(newDest, key2) ? d : void 0, o, fieldSchema(schema, key2));
     setField(newDest, key2, val);
   }
   return newDest;
+}
+function unchangedWithoutPatch(dest, schema) {
+  if (dest === void 0) return false;
+  if (dest === null || typeof dest !== "object") return true;
+  if (Array.isArray(dest)) return !isAssociative(schema);
+  const s = schema ?? schemaFromTypeMeta(dest);
+  for (const key2 in dest) {
+    if (hasKey2(dest, key2) && !unchangedWithoutPatch(dest[key2], fieldSchema(s, key2))) return false;
+  }
+  return true;
 }
 function setField(map2, key2, val) {
   if (val === CLEAR || val === null) delete map2[key2];
@@ -34339,10 +37220,10 @@ function processListOfMaps(pattern, resource) {
     const hasGlobalConditions = hasAnchors(patternElement, isGlobal);
     let anyGlobalConditionPassed = false;
     let lastGlobalAnchorError = null;
-    const copy = cloneJson2(patternElement);
+    const copy2 = cloneJson2(patternElement);
     for (const resourceElement of elements) {
       try {
-        preProcessRecursive(copy, resourceElement);
+        preProcessRecursive(copy2, resourceElement);
       } catch (e) {
         if (e instanceof ConditionError2) continue;
         if (e instanceof GlobalConditionError) {
@@ -34352,11 +37233,11 @@ function processListOfMaps(pattern, resource) {
         throw e;
       }
       if (hasGlobalConditions) anyGlobalConditionPassed = true;
-      else handlePatternName(pattern, copy, resourceElement);
+      else handlePatternName(pattern, copy2, resourceElement);
     }
     if (resource === void 0) {
       try {
-        preProcessRecursive(copy, void 0);
+        preProcessRecursive(copy2, void 0);
       } catch (e) {
         if (e instanceof ConditionError2) continue;
         throw e;
@@ -34519,9 +37400,7 @@ function applyMutation(resource, patchStrategicMerge, patchesJson6902) {
   if (sameJson(resource, result.resource)) return { status: "skip", resource, message: "no patches applied" };
   return { status: "pass", resource: result.resource, message: "resource patched" };
 }
-function sameJson(a, b) {
-  return a === b || goJsonStringify(a) === goJsonStringify(b);
-}
+var sameJson = jsonEqual;
 function mutatedMessage(resource) {
   if (Object.keys(resource).length === 0) return "mutated resource";
   const kind2 = typeof resource.kind === "string" ? resource.kind : "";
@@ -34626,25 +37505,79 @@ function namesMatch(namespacePattern, namePattern, namespace, name) {
   if (namespacePattern === "") return wildcardMatch(namePattern, name);
   return wildcardMatch(namespacePattern, namespace) && (namePattern === "" || wildcardMatch(namePattern, name));
 }
+var PREREGISTERED = [
+  ["v1", "configmaps"],
+  ["v1", "endpoints"],
+  ["v1", "namespaces"],
+  ["v1", "resourcequotas"],
+  ["v1", "secrets"],
+  ["v1", "serviceaccounts"],
+  ["apps/v1", "daemonsets"],
+  ["apps/v1", "deployments"],
+  ["apps/v1", "statefulsets"]
+];
+function unsafeGuessPlural(kind2) {
+  const singular = kind2.toLowerCase();
+  if (singular === "") return "";
+  if (singular.endsWith("s")) return `${singular}es`;
+  if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+var typeKey = (apiVersion, plural2) => `${apiVersion}\0${plural2}`;
+var clusterIndexes = /* @__PURE__ */ new WeakMap();
+function clusterIndex(cluster) {
+  let index = clusterIndexes.get(cluster);
+  if (index === void 0) {
+    index = { versions: /* @__PURE__ */ new Map(), objects: /* @__PURE__ */ new Map() };
+    for (const object2 of cluster) {
+      const plural2 = unsafeGuessPlural(text3(object2.kind));
+      const versions = index.versions.get(plural2);
+      const version = text3(object2.apiVersion);
+      if (versions === void 0) index.versions.set(plural2, [version]);
+      else if (!versions.includes(version)) versions.push(version);
+      if (typeof object2.apiVersion !== "string") continue;
+      const key2 = typeKey(object2.apiVersion, plural2);
+      const ofType = index.objects.get(key2);
+      if (ofType === void 0) index.objects.set(key2, [object2]);
+      else ofType.push(object2);
+    }
+    clusterIndexes.set(cluster, index);
+  }
+  return index;
+}
+function findResources(kind2, cluster) {
+  const resource = `${kind2.toLowerCase()}s`;
+  const versions = /* @__PURE__ */ new Set();
+  for (const [apiVersion, plural2] of PREREGISTERED) if (plural2 === resource) versions.add(apiVersion);
+  for (const version of cluster.versions.get(resource) ?? []) versions.add(version);
+  return versions.size === 0 ? null : [...versions];
+}
 function selectTargets(spec2, cluster, policyNamespace) {
-  const apiVersion = text3(spec2.apiVersion);
   const kind2 = text3(spec2.kind);
   const namespace = policyNamespace ?? text3(spec2.namespace);
   const name = text3(spec2.name);
-  const ofType = cluster.filter((object2) => object2.apiVersion === apiVersion && object2.kind === kind2);
-  if (namespace !== "" && name !== "" && !containsWildcard(namespace) && !containsWildcard(name)) {
-    const found = ofType.find((object2) => text3(metadataOf(object2).namespace) === namespace && text3(metadataOf(object2).name) === name);
-    if (found === void 0) return { error: `${guessPlural(kind2)} "${name}" not found` };
-    return [found];
-  }
-  return ofType.filter((object2) => {
-    const metadata = metadataOf(object2);
-    if (isObject25(spec2.selector)) {
-      const labels = isObject25(metadata.labels) ? metadata.labels : {};
-      if (!selectorMatches(spec2.selector, labels)) return false;
+  const versions = findResources(kind2, cluster);
+  if (versions === null) return { error: "not found" };
+  const plural2 = `${kind2.toLowerCase()}s`;
+  const selected = [];
+  for (const apiVersion of versions) {
+    const ofType = cluster.objects.get(typeKey(apiVersion, plural2)) ?? [];
+    if (namespace !== "" && name !== "" && !containsWildcard(namespace) && !containsWildcard(name)) {
+      const found = ofType.find((object2) => text3(metadataOf(object2).namespace) === namespace && text3(metadataOf(object2).name) === name);
+      if (found === void 0) return { error: `${guessPlural(kind2)} "${name}" not found` };
+      selected.push(found);
+      continue;
     }
-    return namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name));
-  });
+    for (const object2 of ofType) {
+      const metadata = metadataOf(object2);
+      if (isObject25(spec2.selector)) {
+        const labels = isObject25(metadata.labels) ? metadata.labels : {};
+        if (!selectorMatches(spec2.selector, labels)) continue;
+      }
+      if (namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name))) selected.push(object2);
+    }
+  }
+  return selected;
 }
 function loadTargets(env, specs, cluster) {
   const targets = [];
@@ -34658,7 +37591,7 @@ function loadTargets(env, specs, cluster) {
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
     }
-    const selected = selectTargets(substituted, cluster, env.policyNamespace);
+    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace);
     if ("error" in selected) {
       errors.push(selected.error);
       return;
@@ -34714,11 +37647,11 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
     if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
       outcome = mutateForEach(env, foreachEntries(mutation2.foreach), target.object, 0);
     } else {
-      const rule = substituteRule();
-      if (rule instanceof SubstitutionFailure) {
-        outcome = { status: "error", message: `variable substitution failed: ${rule.message}` };
+      const rule2 = substituteRule();
+      if (rule2 instanceof SubstitutionFailure) {
+        outcome = { status: "error", message: `variable substitution failed: ${rule2.message}` };
       } else {
-        const substituted = isObject25(rule.mutate) ? rule.mutate : {};
+        const substituted = isObject25(rule2.mutate) ? rule2.mutate : {};
         outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
@@ -34753,29 +37686,26 @@ function evaluatePolicy3(policy, request2) {
   const engineOperation = toEngineOperation(operation);
   const numberMode = request2.numberMode ?? "float64";
   const isDelete = engineOperation === "DELETE";
-  const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
   const resourceValues = request2.values?.resource;
-  let rewritten = false;
-  if (resourceValues) {
-    for (const [key2, value] of Object.entries(resourceValues)) {
-      context2.addAtPath(key2, value);
-      if (key2.startsWith("request.")) rewritten = true;
-    }
+  const readsBack = readsBackResource(resourceValues);
+  if (keepsResource(resourceValues)) {
+    const resource2 = readsBack ? plainResource(request2.resource) : request2.resource;
+    if (isDelete || mutateRules(policy, resource2) === null) return { policy, resource: resource2, rules: [], patchedResource: resource2 };
   }
-  const resource = rewritten ? readBackResource(context2, isDelete, request2.resource) : request2.resource;
+  const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
+  const resource = resourceAfterValues(context2, resourceValues, isDelete, request2.resource);
   const unchanged = { policy, resource, rules: [], patchedResource: resource };
   if (isDelete) return unchanged;
-  const initial = identify(resource);
-  if (policy.kind === "Policy" && initial.namespace !== policy.namespace) return unchanged;
-  const rules = policy.rulesForKind(initial.kind).filter((rule) => rule.mutate !== void 0);
+  const rules = mutateRules(policy, resource);
+  if (rules === null) return unchanged;
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
   const policyNamespace = policy.kind === "Policy" ? policy.namespace : void 0;
   let current2 = resource;
-  for (const rule of rules) {
+  for (const rule2 of rules) {
     const matchInput = matchInputFor(current2, request2, engineOperation, policy);
     const env = new RuleEnvironment({
-      rule,
+      rule: rule2,
       context: context2,
       operation,
       numberMode,
@@ -34786,11 +37716,11 @@ function evaluatePolicy3(policy, request2) {
       policyNamespace
     });
     if (!env.plan.matcher.matchesSubject(new MatchSubject(matchInput))) continue;
-    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
+    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule2.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
     context2.checkpoint();
     let result;
     try {
-      result = evaluateRule(env, rule, current2, exceptions, request2.targets);
+      result = evaluateRule(env, rule2, current2, exceptions, request2.targets, request2.keepResourceOnMutateError === true);
     } finally {
       context2.restore();
     }
@@ -34802,18 +37732,30 @@ function evaluatePolicy3(policy, request2) {
   }
   return { policy, resource, rules: responses, patchedResource: current2 };
 }
-function evaluateRule(env, rule, resource, exceptions, targets) {
+var mutateRulesOf = /* @__PURE__ */ new WeakMap();
+function mutateRules(policy, resource) {
+  const identity3 = identify(resource);
+  if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
+  const forKind = policy.rulesForKind(identity3.kind);
+  let rules = mutateRulesOf.get(forKind);
+  if (rules === void 0) {
+    rules = forKind.filter((rule2) => rule2.mutate !== void 0);
+    mutateRulesOf.set(forKind, rules);
+  }
+  return rules.length === 0 ? null : rules;
+}
+function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
   const name = env.plan.name;
   const only = (response) => ({ resource, responses: [response] });
   try {
-    env.loadContext(rule.context);
+    env.loadContext(rule2.context);
   } catch (error) {
     return only(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText2(error)}`));
   }
-  if (rule.preconditions !== void 0) {
+  if (rule2.preconditions !== void 0) {
     let outcome2;
     try {
-      outcome2 = tryEvaluateConditions(rule.preconditions, env.substituteCondition);
+      outcome2 = tryEvaluateConditions(rule2.preconditions, env.substituteCondition);
     } catch (error) {
       return only(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText2(error)}`));
     }
@@ -34828,9 +37770,9 @@ function evaluateRule(env, rule, resource, exceptions, targets) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
   }
-  const mutation2 = isObject26(rule.mutate) ? rule.mutate : {};
+  const mutation2 = isObject26(rule2.mutate) ? rule2.mutate : {};
   const substituteRule = () => {
-    const substituted = env.trySubstitute(rule);
+    const substituted = env.trySubstitute(rule2);
     return substituted instanceof SubstitutionFailure ? substituted : isObject26(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
@@ -34854,14 +37796,30 @@ function evaluateRule(env, rule, resource, exceptions, targets) {
     case "skip":
       return { resource: outcome.resource, responses: [ruleResponse(name, "Mutation", "skip", outcome.message)] };
     case "error":
-      return { resource: EMPTY2, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
+      return { resource: keepOnError ? resource : EMPTY2, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
   }
 }
 
 // src/cli/evaluation.ts
 function cliPolicy(compiled2) {
   const rules = compiled2.policy.spec.rules ?? [];
-  return { compiled: compiled2, hasVerifyImages: rules.some((rule) => Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0) };
+  return { compiled: compiled2, hasVerifyImages: rules.some((rule2) => Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) };
+}
+function loadedResource(value, file, documentIndex) {
+  const resource = normalizeResource(value);
+  const metadata = resource.metadata;
+  const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = namespaceOf(resource);
+  return {
+    value: resource,
+    file,
+    documentIndex,
+    apiVersion: resource.apiVersion,
+    kind: resource.kind,
+    namespace,
+    name,
+    key: resourceKey2(resource.apiVersion, resource.kind, namespace, name)
+  };
 }
 function resourceKey2(apiVersion, kind2, namespace, name) {
   return `${apiVersion},${kind2},${namespace},${name}`;
@@ -34872,6 +37830,7 @@ function request(policy, resource, value, options) {
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   if (options.external) result.external = options.external;
   if (options.targets) result.targets = options.targets;
+  if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== void 0) resourceValues["request.operation"] = options.operation;
@@ -34919,6 +37878,11 @@ function evaluateResource(policies, resource, options) {
   }
   return out;
 }
+function mutatedResource(responses, original) {
+  let current2 = original;
+  for (const { kind: kind2, response } of responses) if (kind2 === "mutate" && response.patchedResource) current2 = response.patchedResource;
+  return current2;
+}
 
 // src/cli/failure-action.ts
 var VALID_ACTIONS = /* @__PURE__ */ new Set(["Audit", "Enforce", "audit", "enforce"]);
@@ -34952,16 +37916,21 @@ function verifyImagesAction(entries) {
 }
 function policyFailureAction(policy, namespace, labels = {}) {
   const spec2 = policy.spec;
-  for (const rule of spec2.rules ?? []) {
-    if (rule.validate !== void 0) {
-      const action = firstMatching(rule.validate.failureActionOverrides, namespace, labels) ?? rule.validate.failureAction;
+  for (const rule2 of spec2.rules ?? []) {
+    if (rule2.validate !== void 0) {
+      const action = firstMatching(rule2.validate.failureActionOverrides, namespace, labels) ?? rule2.validate.failureAction;
       if (action !== void 0) return action;
-    } else if (Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0) {
-      const action = verifyImagesAction(rule.verifyImages);
+    } else if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) {
+      const action = verifyImagesAction(rule2.verifyImages);
       if (action !== void 0) return action;
     }
   }
   return firstMatching(spec2.validationFailureActionOverrides, namespace, labels) ?? spec2.validationFailureAction ?? "";
+}
+function ruleFailureAction(policy, rule2, namespace, labels = {}) {
+  const spec2 = policy.spec;
+  const action = (rule2?.validate ? firstMatching(rule2.validate.failureActionOverrides, namespace, labels) ?? rule2.validate.failureAction : void 0) ?? firstMatching(spec2.validationFailureActionOverrides, namespace, labels) ?? spec2.validationFailureAction;
+  return isEnforce(action) ? "Enforce" : "Audit";
 }
 
 // src/cli/fix.ts
@@ -35404,16 +38373,16 @@ var Diff = class {
       }
     }
   }
-  addToPath(path10, added, removed, oldPosInc, options) {
-    const last = path10.lastComponent;
+  addToPath(path17, added, removed, oldPosInc, options) {
+    const last = path17.lastComponent;
     if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
       return {
-        oldPos: path10.oldPos + oldPosInc,
+        oldPos: path17.oldPos + oldPosInc,
         lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
       };
     } else {
       return {
-        oldPos: path10.oldPos + oldPosInc,
+        oldPos: path17.oldPos + oldPosInc,
         lastComponent: { count: 1, added, removed, previousComponent: last }
       };
     }
@@ -35711,7 +38680,8 @@ function rawDocuments(file) {
 }
 function mutatedResources(mutations, files) {
   const raw = /* @__PURE__ */ new Map();
-  return mutations.map(({ resource, before, after }) => {
+  const targets = /* @__PURE__ */ new Map();
+  const items2 = mutations.map(({ resource, before, after }) => {
     const item = {
       resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
       file: resource.file,
@@ -35726,16 +38696,28 @@ function mutatedResources(mutations, files) {
     if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
     try {
       const target = sourceValueFor(document, before, after);
-      const edits = computeEdits(file.text, resource.documentIndex, target);
-      const reread = parseDocuments(file.path, applyEdits(file.text, edits)).documents.find((d) => d.index === resource.documentIndex);
-      if (reread === void 0 || !deepEqual2(reread.value, target)) {
-        return { ...item, editError: "the edited document would not read back as the patched resource" };
-      }
-      return { ...item, edits };
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target) };
+      targets.set(edited, target);
+      return edited;
     } catch (error) {
       return { ...item, editError: errorMessage2(error) };
     }
   });
+  const byFile = /* @__PURE__ */ new Map();
+  for (const item of items2) if (targets.has(item)) byFile.set(item.file, [...byFile.get(item.file) ?? [], item]);
+  for (const [path17, edited] of byFile) {
+    const file = files.get(path17);
+    const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
+    const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
+    for (const item of edited) {
+      const value = reread.get(item.documentIndex);
+      if (value === void 0 || !deepEqual2(value, targets.get(item))) {
+        item.edits = [];
+        item.editError = "the edited document would not read back as the patched resource";
+      }
+    }
+  }
+  return items2;
 }
 function fileFixes(mutated, files) {
   const byFile = /* @__PURE__ */ new Map();
@@ -35745,49 +38727,49 @@ function fileFixes(mutated, files) {
   }
   const fixes = [];
   const problems = [];
-  for (const [path10, edits] of byFile) {
-    const file = files.get(path10);
+  for (const [path17, edits] of byFile) {
+    const file = files.get(path17);
     const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
     if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
-      problems.push({ file: path10, message: "the edits of its documents overlap; not fixed" });
+      problems.push({ file: path17, message: "the edits of its documents overlap; not fixed" });
       continue;
     }
-    fixes.push({ file: path10, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
+    fixes.push({ file: path17, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
   }
   return { fixes, problems };
 }
 function formatFixDiffs(io, fixes, color) {
-  return fixes.map((fix) => {
-    const shown = displayPath(io, fix.file);
+  return fixes.map((fix2) => {
+    const shown = displayPath(io, fix2.file);
     const relative = !shown.startsWith("/") && shown !== "-";
-    return unifiedDiff(fix.before, fix.after, { from: relative ? `a/${shown}` : shown, to: relative ? `b/${shown}` : shown, color });
+    return unifiedDiff(fix2.before, fix2.after, { from: relative ? `a/${shown}` : shown, to: relative ? `b/${shown}` : shown, color });
   }).join("");
 }
 function writeFixes(fixes) {
-  return fixes.map((fix) => {
-    if (fix.file === "-") return { file: fix.file, error: "standard input cannot be fixed in place" };
+  return fixes.map((fix2) => {
+    if (fix2.file === "-") return { file: fix2.file, error: "standard input cannot be fixed in place" };
     let current2;
     try {
-      current2 = readFileSync2(fix.file, "utf8");
+      current2 = readFileSync2(fix2.file, "utf8");
     } catch (error) {
-      return { file: fix.file, error: `cannot read the file again to fix it (${errorMessage2(error)})` };
+      return { file: fix2.file, error: `cannot read the file again to fix it (${errorMessage2(error)})` };
     }
     const body = stripByteOrderMark(current2);
-    if (body !== fix.before) return { file: fix.file, error: "the file changed while it was being checked; not fixed" };
+    if (body !== fix2.before) return { file: fix2.file, error: "the file changed while it was being checked; not fixed" };
     try {
-      writeFileSync(fix.file, current2.slice(0, current2.length - body.length) + fix.after);
+      writeFileSync(fix2.file, current2.slice(0, current2.length - body.length) + fix2.after);
     } catch (error) {
-      return { file: fix.file, error: `cannot write the fixed file (${errorMessage2(error).replace(/, \w+ '.*'$/, "")})` };
+      return { file: fix2.file, error: `cannot write the fixed file (${errorMessage2(error).replace(/, \w+ '.*'$/, "")})` };
     }
-    return { file: fix.file, error: null };
+    return { file: fix2.file, error: null };
   });
 }
 
 // src/cli/exception-loader.ts
 function loadExceptions(paths, log) {
   const exceptions = [];
-  for (const path10 of paths) {
-    const file = readFile(path10, log);
+  for (const path17 of paths) {
+    const file = readFile(path17, log);
     if (file === null) continue;
     for (const document of file.documents) {
       const value = document.value;
@@ -35894,9 +38876,9 @@ var MutationOutput = class _MutationOutput {
 };
 
 // src/policy/check.ts
-function formatPath(path10) {
+function formatPath(path17) {
   let out = "";
-  for (const segment of path10) {
+  for (const segment of path17) {
     if (typeof segment === "number") out += `[${segment}]`;
     else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
@@ -35914,69 +38896,69 @@ function isObject27(value) {
 }
 var Checker = class {
   problems = [];
-  report(path10, detail) {
-    this.problems.push({ message: `${formatPath(path10)}: ${detail}`, path: [...path10] });
+  report(path17, detail) {
+    this.problems.push({ message: `${formatPath(path17)}: ${detail}`, path: [...path17] });
   }
-  typeMismatch(path10, expected, value) {
-    this.report(path10, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  typeMismatch(path17, expected, value) {
+    this.report(path17, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
   }
-  check(node2, value, path10) {
+  check(node2, value, path17) {
     if (value === null) return;
     switch (node2.type) {
       case "any":
         return;
       case "string":
-        if (typeof value !== "string") return this.typeMismatch(path10, "string", value);
+        if (typeof value !== "string") return this.typeMismatch(path17, "string", value);
         if (node2.enum && !node2.enum.includes(value)) {
           const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path10, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+          this.report(path17, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
         }
         if (node2.maxLength !== void 0 && [...value].length > node2.maxLength) {
-          this.report(path10, `Too long: may not be more than ${node2.maxLength} bytes`);
+          this.report(path17, `Too long: may not be more than ${node2.maxLength} bytes`);
         }
         return;
       case "boolean":
-        if (typeof value !== "boolean") this.typeMismatch(path10, "boolean", value);
+        if (typeof value !== "boolean") this.typeMismatch(path17, "boolean", value);
         return;
       case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path10, "integer", value);
+        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path17, "integer", value);
         if (node2.minimum !== void 0 && value < node2.minimum) {
-          this.report(path10, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
+          this.report(path17, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
         }
         return;
       case "array":
-        if (!Array.isArray(value)) return this.typeMismatch(path10, "array", value);
-        value.forEach((item, index) => this.check(node2.items, item, [...path10, index]));
+        if (!Array.isArray(value)) return this.typeMismatch(path17, "array", value);
+        value.forEach((item, index) => this.check(node2.items, item, [...path17, index]));
         return;
       case "map":
-        if (!isObject27(value)) return this.typeMismatch(path10, "object", value);
-        for (const key2 of Object.keys(value)) this.check(node2.values, value[key2], [...path10, key2]);
+        if (!isObject27(value)) return this.typeMismatch(path17, "object", value);
+        for (const key2 of Object.keys(value)) this.check(node2.values, value[key2], [...path17, key2]);
         return;
       case "object":
-        if (!isObject27(value)) return this.typeMismatch(path10, "object", value);
-        this.checkObject(node2, value, path10);
+        if (!isObject27(value)) return this.typeMismatch(path17, "object", value);
+        this.checkObject(node2, value, path17);
     }
   }
-  checkObject(node2, value, path10) {
+  checkObject(node2, value, path17) {
     const present = (key2) => value[key2] !== void 0 && value[key2] !== null;
     for (const key2 of Object.keys(value)) {
       const child = node2.properties[key2];
-      if (child !== void 0) this.check(child, value[key2], [...path10, key2]);
+      if (child !== void 0) this.check(child, value[key2], [...path17, key2]);
       else if (!node2.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path10, key2])}"`, path: [...path10, key2] });
+        this.problems.push({ message: `unknown field "${formatPath([...path17, key2])}"`, path: [...path17, key2] });
       }
     }
     for (const key2 of node2.required ?? []) {
-      if (!present(key2)) this.report([...path10, key2], "Required value");
+      if (!present(key2)) this.report([...path17, key2], "Required value");
     }
     if (node2.oneOfRequired) {
       const set2 = node2.oneOfRequired.filter(present);
       if (set2.length !== 1) {
-        this.report(path10, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
+        this.report(path17, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
       }
     }
     if (node2.notAllOf && node2.notAllOf.every(present)) {
-      this.report(path10, `must not specify ${node2.notAllOf.join(" and ")} together`);
+      this.report(path17, `must not specify ${node2.notAllOf.join(" and ")} together`);
     }
   }
 };
@@ -36039,7 +39021,7 @@ function addDocuments(set2, file, log) {
       set2.documents.push(value);
       const problems = checkPolicy(value);
       if (problems.length > 0) {
-        for (const problem2 of problems) reportAt(log, file, document, problem2.path, `${kind2}: ${problem2.message}`);
+        for (const problem3 of problems) reportAt(log, file, document, problem3.path, `${kind2}: ${problem3.message}`);
         continue;
       }
       const policy = value;
@@ -36057,12 +39039,12 @@ function addDocuments(set2, file, log) {
 }
 function loadPolicies(paths, log, stdin) {
   const set2 = { policies: [], unsupported: /* @__PURE__ */ new Map(), documents: [] };
-  const filePaths = paths.filter((path10) => path10 !== "-");
+  const filePaths = paths.filter((path17) => path17 !== "-");
   if (stdin !== void 0 && filePaths.length < paths.length) addDocuments(set2, parseFile("-", stdin, log), log);
   const listed = listPolicyFiles(filePaths);
   reportProblems(log, listed.problems);
-  for (const path10 of listed.files) {
-    const file = readFile(path10, log);
+  for (const path17 of listed.files) {
+    const file = readFile(path17, log);
     if (file) addDocuments(set2, file, log);
   }
   return set2;
@@ -36078,33 +39060,20 @@ function addResources(set2, file, log) {
       reportAt(log, file, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)");
       continue;
     }
-    const resource = normalizeResource(value);
-    const metadata = resource.metadata;
-    const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
-    const namespace = namespaceOf(resource);
-    set2.resources.push({
-      value: resource,
-      file: file.path,
-      documentIndex: document.index,
-      apiVersion: resource.apiVersion,
-      kind: resource.kind,
-      namespace,
-      name,
-      key: resourceKey2(resource.apiVersion, resource.kind, namespace, name)
-    });
+    set2.resources.push(loadedResource(value, file.path, document.index));
   }
 }
 function loadResources(paths, log, options) {
   const set2 = { resources: [], files: /* @__PURE__ */ new Map(), firstPathMissing: false };
-  const listed = listResourceFiles(paths.filter((path10) => path10 !== "-"));
+  const listed = listResourceFiles(paths.filter((path17) => path17 !== "-"));
   reportProblems(log, listed.problems);
   const first = paths[0];
-  if (first !== void 0 && first !== "-" && listed.problems.some((problem2) => problem2.file === first && problem2.severity === "error")) {
+  if (first !== void 0 && first !== "-" && listed.problems.some((problem3) => problem3.file === first && problem3.severity === "error")) {
     set2.firstPathMissing = true;
   }
   if (options.stdin !== void 0 && paths.includes("-")) addResources(set2, parseFile("-", options.stdin, log), log);
-  for (const path10 of listed.files) {
-    const file = readFile(path10, log);
+  for (const path17 of listed.files) {
+    const file = readFile(path17, log);
     if (file) addResources(set2, file, log);
   }
   if (options.dedupe) {
@@ -36163,11 +39132,11 @@ function fieldFor(fields, key2) {
   const folded = key2.toLowerCase();
   return Object.keys(fields).find((name) => name.toLowerCase() === folded);
 }
-function decodeValue(value, schema, path10, errors) {
+function decodeValue(value, schema, path17, errors) {
   if (value === null) return void 0;
   const mismatch = () => {
-    const where = path10.length > 0 ? ` for field "${String(path10[path10.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe3(value)} as ${typeName(schema)}${where}`, path: path10 });
+    const where = path17.length > 0 ? ` for field "${String(path17[path17.length - 1])}"` : "";
+    errors.push({ message: `cannot decode ${describe3(value)} as ${typeName(schema)}${where}`, path: path17 });
     return void 0;
   };
   switch (schema.type) {
@@ -36183,7 +39152,7 @@ function decodeValue(value, schema, path10, errors) {
       if (!Array.isArray(value)) return mismatch();
       const out = [];
       value.forEach((item, index) => {
-        const decoded = decodeValue(item, schema.items, [...path10, index], errors);
+        const decoded = decodeValue(item, schema.items, [...path17, index], errors);
         out.push(decoded === void 0 ? null : decoded);
       });
       return out;
@@ -36192,7 +39161,7 @@ function decodeValue(value, schema, path10, errors) {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
       for (const [key2, item] of Object.entries(value)) {
-        const decoded = decodeValue(item, schema.values, [...path10, key2], errors);
+        const decoded = decodeValue(item, schema.values, [...path17, key2], errors);
         if (decoded !== void 0) out[key2] = decoded;
       }
       return out;
@@ -36203,10 +39172,10 @@ function decodeValue(value, schema, path10, errors) {
       for (const [key2, item] of Object.entries(value)) {
         const field2 = fieldFor(schema.fields, key2);
         if (field2 === void 0) {
-          errors.push({ message: `unknown field "${key2}"`, path: [...path10, key2] });
+          errors.push({ message: `unknown field "${key2}"`, path: [...path17, key2] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field2], [...path10, key2], errors);
+        const decoded = decodeValue(item, schema.fields[field2], [...path17, key2], errors);
         if (decoded !== void 0) out[field2] = decoded;
       }
       return out;
@@ -36306,10 +39275,10 @@ var CliValues = class {
       return {
         name: asString(policy.name),
         rules: asArray(policy.rules).map((rawRule) => {
-          const rule = asObject2(rawRule);
+          const rule2 = asObject2(rawRule);
           const foreach = {};
-          for (const [key2, value] of Object.entries(asObject2(rule.foreachValues))) foreach[key2] = asArray(value);
-          return { name: asString(rule.name), values: { ...asObject2(rule.values) }, foreachValues: foreach };
+          for (const [key2, value] of Object.entries(asObject2(rule2.foreachValues))) foreach[key2] = asArray(value);
+          return { name: asString(rule2.name), values: { ...asObject2(rule2.values) }, foreachValues: foreach };
         }),
         resources: asArray(policy.resources).map((rawResource) => {
           const resource = asObject2(rawResource);
@@ -36354,12 +39323,12 @@ var CliValues = class {
     return GLOBAL_OPERATIONS.has(operation) ? null : `invalid request.operation value "${operation}" (expected CREATE, UPDATE, DELETE or CONNECT)`;
   }
   /** Resource-level variables for (policy, resource): global, then matching resource entries, then `set`. */
-  resourceValues(policyName2, resourceName2, set2) {
+  resourceValues(policyName2, resourceName3, set2) {
     const out = { ...this.globalValues };
     for (const policy of this.policies) {
       if (policy.name !== policyName2) continue;
       for (const resource of policy.resources) {
-        if (resource.name === resourceName2) Object.assign(out, resource.values);
+        if (resource.name === resourceName3) Object.assign(out, resource.values);
       }
     }
     if (set2) Object.assign(out, set2);
@@ -36369,7 +39338,7 @@ var CliValues = class {
   ruleEntry(policyName2, ruleName) {
     const policy = this.policies.find((entry2) => entry2.name === policyName2);
     return policy?.rules.find(
-      (rule) => ruleName === rule.name || ruleName === `autogen-${rule.name}` || ruleName === `autogen-cronjob-${rule.name}`
+      (rule2) => ruleName === rule2.name || ruleName === `autogen-${rule2.name}` || ruleName === `autogen-cronjob-${rule2.name}`
     );
   }
   /** The per-rule lookups handed to the engine for one policy (built once per policy name). */
@@ -36393,10 +39362,10 @@ function stringMap2(value) {
 function valuesFromSpec(spec2) {
   return new CliValues(spec2);
 }
-function decodeValuesFile(document, displayFile) {
+function decodeValuesFile(document, displayFile2) {
   const { value, errors } = decodeStrict(document, VALUES_FILE);
   if (asString(value.apiVersion) === "" || asString(value.kind) === "") {
-    errors.push({ message: `values file ${displayFile} uses a deprecated schema \u2014 please migrate to the latest format`, path: [] });
+    errors.push({ message: `values file ${displayFile2} uses a deprecated schema \u2014 please migrate to the latest format`, path: [] });
   }
   if (errors.length > 0) return { errors };
   return { values: new CliValues(value), errors };
@@ -36489,31 +39458,31 @@ function loadUserInfoFile(file, io, log) {
   }
   return decoded.userInfo ?? null;
 }
-function sourceOf(resources, at, path10) {
+function sourceOf(resources, at, path17) {
   const file = resources.files.get(at.file);
   if (file === void 0) return { file: at.file, line: 1, column: 1 };
-  const location = locate(file.path, file.text, at.documentIndex, path10 ? path10.split("/").filter((segment) => segment !== "") : []);
-  return { file: at.file, line: location.line, column: location.column };
+  const location2 = locate(file.path, file.text, at.documentIndex, path17 ? path17.split("/").filter((segment) => segment !== "") : []);
+  return { file: at.file, line: location2.line, column: location2.column };
 }
 function applyResponse(kind2, response, resource, resources, settings) {
   const compiled2 = response.policy;
   const labels = settings.namespaceLabels(resource.namespace) ?? {};
   const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled2.policy, resource.namespace, labels));
   const mapFail = () => !compiled2.scored || auditWarning ? "warn" : "fail";
-  const results = response.rules.map((rule) => {
+  const results = response.rules.map((rule2) => {
     const validation = kind2 === "validate" || kind2 === "verifyImages";
-    const status = validation && rule.status === "fail" ? mapFail() : rule.status;
+    const status = validation && rule2.status === "fail" ? mapFail() : rule2.status;
     const result = {
-      rule: rule.name,
-      type: rule.type,
-      engineStatus: rule.status,
+      rule: rule2.name,
+      type: rule2.type,
+      engineStatus: rule2.status,
       status,
-      counted: kind2 === "generate" ? rule.status === "pass" ? "pass" : "fail" : status,
-      message: rule.message === "" && rule.status === "fail" && validation ? "validation failed" : rule.message,
-      source: sourceOf(resources, resource, validation && (rule.status === "fail" || rule.status === "error") ? rule.path : void 0)
+      counted: kind2 === "generate" ? rule2.status === "pass" ? "pass" : "fail" : status,
+      message: rule2.message === "" && rule2.status === "fail" && validation ? "validation failed" : rule2.message,
+      source: sourceOf(resources, resource, validation && (rule2.status === "fail" || rule2.status === "error") ? rule2.path : void 0)
     };
-    if (rule.generatedResources !== void 0) result.generatedResources = rule.generatedResources;
-    if (rule.patchedTarget !== void 0) result.patchedTarget = rule.patchedTarget;
+    if (rule2.generatedResources !== void 0) result.generatedResources = rule2.generatedResources;
+    if (rule2.patchedTarget !== void 0) result.patchedTarget = rule2.patchedTarget;
     return result;
   });
   const out = {
@@ -36565,13 +39534,13 @@ async function applyCommand(argv, io) {
   const values = valuesPath ? loadValuesFile(resolveArg(io, valuesPath), io, log) : null;
   if (valuesPath && values === null) return 1;
   const set2 = parseSetValues(args.list("set"));
-  const policySet = loadPolicies(policyPaths.map((path10) => path10 === "-" ? path10 : resolveArg(io, path10)), log, stdin);
-  const resources = loadResources(resourcePaths.map((path10) => path10 === "-" ? path10 : resolveArg(io, path10)), log, { dedupe: false, stdin });
+  const policySet = loadPolicies(policyPaths.map((path17) => path17 === "-" ? path17 : resolveArg(io, path17)), log, stdin);
+  const resources = loadResources(resourcePaths.map((path17) => path17 === "-" ? path17 : resolveArg(io, path17)), log, { dedupe: false, stdin });
   const targetPaths = args.list("target-resource");
-  const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path10) => resolveArg(io, path10)), log, { dedupe: false }).resources.map((target) => target.value) : [];
+  const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path17) => resolveArg(io, path17)), log, { dedupe: false }).resources.map((target) => target.value) : [];
   const targets = [...resources.resources.map((resource) => resource.value), ...targetObjects];
-  const exceptions = loadExceptions(args.list("exception").map((path10) => resolveArg(io, path10)), log);
-  const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path10) => resolveArg(io, path10)));
+  const exceptions = loadExceptions(args.list("exception").map((path17) => resolveArg(io, path17)), log);
+  const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path17) => resolveArg(io, path17)));
   reportProblems(log, clusterFiles.problems);
   const cluster = mockedCluster(
     resources.resources.map((resource) => resource.value),
@@ -36590,20 +39559,20 @@ async function applyCommand(argv, io) {
       continue;
     }
     const compiled2 = compilePolicy(policy);
-    const notEvaluated = ["verifyImages"].filter((type) => (policy.spec.rules ?? []).some((rule) => rule[type] !== void 0));
+    const notEvaluated = ["verifyImages"].filter((type) => (policy.spec.rules ?? []).some((rule2) => rule2[type] !== void 0));
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled2.name}: ${notEvaluated.join(", ")} rules are not evaluated yet`, "warning");
     }
     policies.push(cliPolicy(compiled2));
   }
-  const json = format === "json";
+  const json2 = format === "json";
   let stdoutOpenLine = false;
   const write = (text4) => {
     if (text4 === "") return;
     io.stdout(text4);
     stdoutOpenLine = !text4.endsWith("\n");
   };
-  const out = (text4) => json ? io.stderr(text4) : write(text4);
+  const out = (text4) => json2 ? io.stderr(text4) : write(text4);
   const withExceptions = exceptions.length > 0 ? ` with ${exceptions.length} exception(s)` : "";
   out(`
 Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)${withExceptions}...
@@ -36627,20 +39596,20 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
       let after;
       for (const { kind: kind2, response, generationError } of evaluated) {
         const printed = { policy: response.policy.name, resourcePath: resourcePath(resource.value), resourceName: resource.name };
-        const targetsOf = response.rules.flatMap((rule) => rule.patchedTarget ? [rule.patchedTarget] : []);
+        const targetsOf = response.rules.flatMap((rule2) => rule2.patchedTarget ? [rule2.patchedTarget] : []);
         if (kind2 === "mutate") {
           before ??= response.resource;
           if (response.patchedResource !== void 0 && Object.keys(response.patchedResource).length > 0) after = response.patchedResource;
           const text4 = printObject({ ...printed, object: response.patchedResource ?? response.resource, targets: targetsOf, generated: false }, output);
-          if (!json) write(text4);
+          if (!json2) write(text4);
         } else if (kind2 === "generate") {
           if (generationError !== void 0) {
             const message = `failed to apply generate policy ${response.policy.name}: ${generationError}`;
             log.report({ ...sourceOf(resources, resource, void 0), message, severity: "warning" });
           }
-          for (const generated of response.rules.flatMap((rule) => rule.generatedResources ?? [])) {
+          for (const generated of response.rules.flatMap((rule2) => rule2.generatedResources ?? [])) {
             const text4 = printObject({ ...printed, object: generated, targets: targetsOf, generated: true }, output);
-            if (!json) write(text4);
+            if (!json2) write(text4);
           }
         }
         responses.push(applyResponse(kind2, response, resource, resources, settings));
@@ -36661,17 +39630,17 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
   }
   const fixing = args.boolean("fix") || args.boolean("fix-dry-run");
   const { fixes, problems } = fixing ? fileFixes(mutated, resources.files) : { fixes: [], problems: [] };
-  for (const problem2 of problems) log.fileError(problem2.file, problem2.message);
+  for (const problem3 of problems) log.fileError(problem3.file, problem3.message);
   const fresh = (text4) => text4 !== "" && stdoutOpenLine ? `
 ${text4}` : text4;
   if (args.boolean("fix-dry-run")) {
-    const diffs = formatFixDiffs(io, fixes, !json && !args.boolean("remove-color") && io.stdoutIsTTY === true);
-    if (json) io.stderr(diffs);
+    const diffs = formatFixDiffs(io, fixes, !json2 && !args.boolean("remove-color") && io.stdoutIsTTY === true);
+    if (json2) io.stderr(diffs);
     else write(fresh(diffs));
   }
   const counts = countResults(responses, skipped.length + invalid3.length);
   out(formatSkippedPolicies(skipped, invalid3));
-  if (json) io.stdout(formatApplyJson(io, responses, mutated));
+  if (json2) io.stdout(formatApplyJson(io, responses, mutated));
   else if (args.boolean("table")) write(fresh(formatApplyTable(responses, args.boolean("detailed-results"), !args.boolean("remove-color") && io.stdoutIsTTY === true)));
   else write(formatApplyText(responses, counts));
   if (args.boolean("fix")) {
@@ -36989,9 +39958,9 @@ function parseInput(where, text4) {
   const parsed = parseDocuments(where, text4);
   const first = parsed.documents[0];
   if (first !== void 0 && first.index === 0) return first.value;
-  const problem2 = parsed.problems.find((p) => p.severity === "error");
-  if (problem2 === void 0) return null;
-  throw new QueryError(`error parsing input json: ${where}:${problem2.line}:${problem2.column}: ${problem2.message}`);
+  const problem3 = parsed.problems.find((p) => p.severity === "error");
+  if (problem3 === void 0) return null;
+  throw new QueryError(`error parsing input json: ${where}:${problem3.line}:${problem3.column}: ${problem3.message}`);
 }
 function evaluate2(input, query) {
   let compiled2;
@@ -37106,9 +40075,1546 @@ async function jpCommand(argv, io) {
   }
 }
 
-// src/cli/test-compare.ts
+// src/cli/lint-command.ts
+import { writeFileSync as writeFileSync3 } from "node:fs";
+import path13 from "node:path";
+
+// src/config/load.ts
 var import_yaml5 = __toESM(require_dist(), 1);
+import { existsSync, readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
 import path7 from "node:path";
+
+// src/config/types.ts
+var DEFAULT_CONFIG = {
+  policies: [],
+  manifests: [],
+  exclude: [],
+  operation: "CREATE",
+  severity: { audit: "warning", enforce: "error", policies: {}, rules: {} },
+  ignore: []
+};
+
+// src/config/load.ts
+var CONFIG_FILE_NAMES = [".kyverno-lint.yaml", ".kyverno-lint.yml"];
+var OUTPUT_FORMATS = ["stylish", "json", "sarif", "github", "junit"];
+var OPERATIONS = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
+var SEVERITY_SETTINGS = ["error", "warning", "info", "off"];
+function findConfigFile(cwd) {
+  for (let dir = path7.resolve(cwd); ; dir = path7.dirname(dir)) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const file = path7.join(dir, name);
+      if (existsSync(file) && statSync3(file).isFile()) return file;
+    }
+    if (path7.dirname(dir) === dir) return null;
+  }
+}
+function globBase(config, cwd) {
+  return config.file === void 0 ? path7.resolve(cwd) : path7.dirname(config.file);
+}
+function defaults() {
+  return structuredClone(DEFAULT_CONFIG);
+}
+var Decoder = class {
+  constructor(file, document, lines) {
+    this.file = file;
+    this.document = document;
+    this.lines = lines;
+  }
+  file;
+  document;
+  lines;
+  problems = [];
+  /** Reports `message` at the start of `node` (the document's start when there is no node). */
+  report(node2, message) {
+    const { line, col } = this.lines.linePos(node2?.range?.[0] ?? 0);
+    this.problems.push({ file: this.file, line, column: col, message });
+  }
+  /** The node itself, an alias replaced by the node it names. */
+  resolve(node2) {
+    if ((0, import_yaml5.isAlias)(node2)) return node2.resolve(this.document) ?? null;
+    return node2 ?? null;
+  }
+  /** The entries of a mapping as (key text, key node, value node, null for no value or `null`); non-string keys are problems. */
+  entries(node2, what) {
+    if (!(0, import_yaml5.isMap)(node2)) {
+      this.report(node2, `${what} must be a mapping, got ${describe4(node2)}`);
+      return null;
+    }
+    const out = [];
+    for (const pair of node2.items) {
+      const keyNode = this.resolve(pair.key);
+      if (keyNode === null || !(0, import_yaml5.isScalar)(keyNode) || typeof keyNode.value !== "string") {
+        this.report(keyNode, `${what}: keys must be strings`);
+        continue;
+      }
+      const value = this.resolve(pair.value);
+      out.push({ key: keyNode.value, keyNode, value: (0, import_yaml5.isScalar)(value) && value.value === null ? null : value });
+    }
+    return out;
+  }
+  string(node2, what) {
+    if ((0, import_yaml5.isScalar)(node2) && typeof node2.value === "string") {
+      if (node2.value.trim() !== "") return node2.value;
+      this.report(node2, `${what} must not be empty`);
+      return void 0;
+    }
+    this.report(node2, `${what} must be a string, got ${describe4(node2)}`);
+    return void 0;
+  }
+  oneOf(node2, what, allowed) {
+    const text4 = this.string(node2, what);
+    if (text4 === void 0) return void 0;
+    if (allowed.includes(text4)) return text4;
+    this.report(node2, `${what} must be one of ${allowed.join(", ")}, got "${text4}"`);
+    return void 0;
+  }
+  stringList(node2, what) {
+    if (!(0, import_yaml5.isSeq)(node2)) {
+      this.report(node2, `${what} must be a list of strings, got ${describe4(node2)}`);
+      return void 0;
+    }
+    const out = [];
+    node2.items.forEach((raw, index) => {
+      const item = this.resolve(raw);
+      const text4 = item === null || (0, import_yaml5.isScalar)(item) && item.value === null ? this.missing(item ?? node2, `${what}[${index}]`) : this.string(item, `${what}[${index}]`);
+      if (text4 !== void 0) out.push(text4);
+    });
+    return out;
+  }
+  /** A list of globs relative to the config file's folder. */
+  globs(node2, what) {
+    const globs = this.stringList(node2, what);
+    if (globs === void 0 || !(0, import_yaml5.isSeq)(node2)) return void 0;
+    return globs.filter((glob, index) => {
+      const normalized = glob.trim().replace(/^(\.\/)+/, "");
+      if (normalized.startsWith("/") || normalized === ".." || normalized.startsWith("../")) {
+        this.report(this.resolve(node2.items[index]), `${what}: "${glob}" is outside the config file's folder (globs are relative to it)`);
+        return false;
+      }
+      return true;
+    });
+  }
+  nonNegativeInteger(node2, what) {
+    if ((0, import_yaml5.isScalar)(node2) && typeof node2.value === "number" && Number.isInteger(node2.value) && node2.value >= 0) return node2.value;
+    this.report(node2, `${what} must be an integer of 0 or more, got ${describe4(node2)}`);
+    return void 0;
+  }
+  /** A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything. */
+  severityMap(node2, what, keyProblem = () => null) {
+    const entries = this.entries(node2, what);
+    if (entries === null) return void 0;
+    const out = {};
+    for (const { key: key2, keyNode, value } of entries) {
+      const problem3 = keyProblem(key2);
+      if (problem3 !== null) {
+        this.report(keyNode, `${what}: ${problem3}`);
+        continue;
+      }
+      const label = `${what}["${key2}"]`;
+      const setting = value === null ? this.missing(keyNode, label) : this.oneOf(value, label, SEVERITY_SETTINGS);
+      if (setting !== void 0) out[key2] = setting;
+    }
+    return out;
+  }
+  /** A key or list item with no value (`key:` alone, `- ` alone, or `null`): reported at the key or item. */
+  missing(keyNode, what) {
+    this.report(keyNode, `${what} has no value`);
+    return void 0;
+  }
+  /** An unknown key, with the nearest known one when it looks like a typo. */
+  unknownKey(keyNode, key2, what, known) {
+    const suggestion = closest(key2, known);
+    const hint = suggestion === null ? `known keys: ${known.join(", ")}` : `did you mean "${suggestion}"?`;
+    this.report(keyNode, `unknown key "${key2}"${what === "" ? "" : ` in ${what}`} (${hint})`);
+  }
+};
+function describe4(node2) {
+  if (node2 === null) return "nothing";
+  if ((0, import_yaml5.isMap)(node2)) return "a mapping";
+  if ((0, import_yaml5.isSeq)(node2)) return "a list";
+  if ((0, import_yaml5.isScalar)(node2)) {
+    const { value } = node2;
+    if (value === null) return "null";
+    if (typeof value === "string") return `"${value}"`;
+    return `${typeof value} ${String(value)}`;
+  }
+  return "an alias";
+}
+function distance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current2 = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current2[j] = Math.min(previous[j] + 1, current2[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current2;
+  }
+  return previous[b.length];
+}
+function closest(key2, known) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const found = distance(key2.toLowerCase(), candidate.toLowerCase());
+    if (found < bestDistance) {
+      best = candidate;
+      bestDistance = found;
+    }
+  }
+  return bestDistance <= Math.max(1, Math.floor(key2.length / 3)) ? best : null;
+}
+var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings"];
+var SEVERITY_KEYS = ["audit", "enforce", "policies", "rules"];
+function ruleIdProblem(key2) {
+  return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key2) ? null : `"${key2}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
+}
+function decodeSeverity(decoder, node2, into) {
+  const entries = decoder.entries(node2, "severity");
+  if (entries === null) return;
+  for (const { key: key2, keyNode, value } of entries) {
+    if (!SEVERITY_KEYS.includes(key2)) {
+      decoder.unknownKey(keyNode, key2, "severity", SEVERITY_KEYS);
+      continue;
+    }
+    const what = `severity.${key2}`;
+    if (value === null) {
+      decoder.missing(keyNode, what);
+      continue;
+    }
+    if (key2 === "audit" || key2 === "enforce") {
+      const setting = decoder.oneOf(value, what, SEVERITY_SETTINGS);
+      if (setting !== void 0) into[key2] = setting;
+    } else if (key2 === "policies" || key2 === "rules") {
+      const map2 = decoder.severityMap(value, what, key2 === "rules" ? ruleIdProblem : void 0);
+      if (map2 !== void 0) into[key2] = map2;
+    }
+  }
+}
+function decodeTopLevel(decoder, node2, config) {
+  const folder = path7.dirname(decoder.file);
+  const entries = decoder.entries(node2, "the configuration");
+  if (entries === null) return;
+  for (const { key: key2, keyNode, value } of entries) {
+    if (!TOP_LEVEL_KEYS.includes(key2)) {
+      decoder.unknownKey(keyNode, key2, "", TOP_LEVEL_KEYS);
+      continue;
+    }
+    if (value === null) {
+      decoder.missing(keyNode, key2);
+      continue;
+    }
+    switch (key2) {
+      case "policies":
+      case "manifests":
+      case "exclude": {
+        const globs = decoder.globs(value, key2);
+        if (globs !== void 0) config[key2] = globs;
+        break;
+      }
+      case "values":
+      case "userinfo": {
+        const file = decoder.string(value, key2);
+        if (file !== void 0) config[key2] = path7.resolve(folder, file);
+        break;
+      }
+      case "operation": {
+        const operation = decoder.oneOf(value, key2, OPERATIONS);
+        if (operation !== void 0) config.operation = operation;
+        break;
+      }
+      case "severity":
+        decodeSeverity(decoder, value, config.severity);
+        break;
+      case "ignore": {
+        const ignore2 = decoder.stringList(value, key2);
+        if (ignore2 !== void 0) config.ignore = ignore2;
+        break;
+      }
+      case "format": {
+        const format = decoder.oneOf(value, key2, OUTPUT_FORMATS);
+        if (format !== void 0) config.format = format;
+        break;
+      }
+      case "maxWarnings": {
+        const maxWarnings = decoder.nonNegativeInteger(value, key2);
+        if (maxWarnings !== void 0) config.maxWarnings = maxWarnings;
+        break;
+      }
+    }
+  }
+}
+function parseConfig(file, text4) {
+  const config = { ...defaults(), file };
+  const lines = new import_yaml5.LineCounter();
+  const documents = (0, import_yaml5.parseAllDocuments)(text4, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const problems = [];
+  if (!Array.isArray(documents) || documents.length === 0) return { config, problems };
+  for (const document2 of documents) {
+    for (const error of document2.errors) {
+      const { line, col } = lines.linePos(error.pos[0]);
+      problems.push({ file, line, column: col, message: `YAML syntax error: ${error.message}` });
+    }
+  }
+  if (problems.length > 0) return { config, problems };
+  if (documents.length > 1) {
+    const { line, col } = lines.linePos(documents[1].range[0]);
+    return { config, problems: [{ file, line, column: col, message: "the configuration file must hold a single YAML document" }] };
+  }
+  const [document] = documents;
+  const decoder = new Decoder(file, document, lines);
+  const root = decoder.resolve(document.contents);
+  if (root !== null && !((0, import_yaml5.isScalar)(root) && root.value === null)) decodeTopLevel(decoder, root, config);
+  return { config, problems: decoder.problems };
+}
+function loadConfig(file) {
+  const absolute = path7.resolve(file);
+  let text4;
+  try {
+    text4 = readFileSync4(absolute, "utf8");
+  } catch (error) {
+    const code = error?.code;
+    const reason2 = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder" : error instanceof Error ? error.message : String(error);
+    return { config: { ...defaults(), file: absolute }, problems: [{ file: absolute, line: 1, column: 1, message: `cannot read the configuration file: ${reason2}` }] };
+  }
+  return parseConfig(absolute, text4);
+}
+
+// src/lint/lint.ts
+import path12 from "node:path";
+
+// src/discovery/find-files.ts
+import { readdirSync as readdirSync2, statSync as statSync4 } from "node:fs";
+import path10 from "node:path";
+
+// src/discovery/gitignore.ts
+var import_ignore = __toESM(require_ignore(), 1);
+import { existsSync as existsSync2, readFileSync as readFileSync5 } from "node:fs";
+import path8 from "node:path";
+function readOptional(file) {
+  try {
+    return readFileSync5(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+function toPosix(relative) {
+  return path8.sep === "/" ? relative : relative.split(path8.sep).join("/");
+}
+function findGitRoot(dir) {
+  let current2 = path8.resolve(dir);
+  for (; ; ) {
+    if (existsSync2(path8.join(current2, ".git"))) return current2;
+    const parent = path8.dirname(current2);
+    if (parent === current2) return null;
+    current2 = parent;
+  }
+}
+var GitignoreStack = class _GitignoreStack {
+  constructor(layers) {
+    this.layers = layers;
+  }
+  layers;
+  /** The rules in force inside `top`: its `.gitignore`, and `.git/info/exclude` when it is a repository root. */
+  static at(top2) {
+    const root = path8.resolve(top2);
+    const exclude = readOptional(path8.join(root, ".git", "info", "exclude"));
+    const stack = new _GitignoreStack([]);
+    return (exclude === null ? stack : stack.with(root, exclude)).enter(root);
+  }
+  /**
+   * The rules in force inside `dir`, a folder named explicitly for a walk: those of `top` (`dir` or one of
+   * its ancestors) and of the `.gitignore` files of the folders from `top` down to `dir`, unless `dir` or a
+   * folder between `top` and `dir` is itself ignored. Then only `dir`'s own `.gitignore` applies: naming
+   * an ignored folder (say, a gitignored folder of rendered manifests) reads it.
+   */
+  static forWalk(top2, dir) {
+    const folders = [];
+    for (let current2 = path8.resolve(dir); ; current2 = path8.dirname(current2)) {
+      if (current2 === path8.resolve(top2) || path8.dirname(current2) === current2) break;
+      folders.unshift(current2);
+    }
+    let stack = _GitignoreStack.at(top2);
+    for (const folder of folders) {
+      if (stack.ignores(folder, true)) return new _GitignoreStack([]).enter(dir);
+      stack = stack.enter(folder);
+    }
+    return stack;
+  }
+  /** The rules in force inside `dir`, a child folder of the current one: adds its `.gitignore`, if any. */
+  enter(dir) {
+    const text4 = readOptional(path8.join(dir, ".gitignore"));
+    return text4 === null ? this : this.with(dir, text4);
+  }
+  with(dir, text4) {
+    return new _GitignoreStack([...this.layers, { dir, rules: (0, import_ignore.default)().add(text4) }]);
+  }
+  /** Whether the entry `file` (absolute; `isDirectory` for folders) is ignored by the rules in force. */
+  ignores(file, isDirectory) {
+    for (let index = this.layers.length - 1; index >= 0; index--) {
+      const layer = this.layers[index];
+      const relative = toPosix(path8.relative(layer.dir, file));
+      if (relative === "" || relative.startsWith("../") || relative === ".." || path8.isAbsolute(relative)) continue;
+      const result = layer.rules.test(isDirectory ? `${relative}/` : relative);
+      if (result.ignored) return true;
+      if (result.unignored) return false;
+    }
+    return false;
+  }
+};
+
+// src/discovery/globs.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+import path9 from "node:path";
+function normalizeGlob(glob) {
+  let pattern = glob.trim();
+  while (pattern.startsWith("./")) pattern = pattern.slice(2);
+  if (pattern.endsWith("/")) pattern += "**";
+  return pattern;
+}
+function relativeTo(base, file) {
+  const relative = path9.relative(base, file);
+  if (relative === "" || relative === ".." || relative.startsWith(`..${path9.sep}`) || path9.isAbsolute(relative)) return null;
+  return path9.sep === "/" ? relative : relative.split(path9.sep).join("/");
+}
+function globSet(base, globs) {
+  const patterns = globs.map(normalizeGlob).filter((pattern) => pattern !== "");
+  const test = patterns.length === 0 ? () => false : (0, import_picomatch.default)(patterns);
+  return {
+    empty: patterns.length === 0,
+    matches(file) {
+      const relative = relativeTo(base, file);
+      return relative !== null && test(relative);
+    }
+  };
+}
+
+// src/discovery/find-files.ts
+var DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
+var INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
+var SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
+function errorMessage3(error) {
+  const code = error?.code;
+  if (code === "ENOENT") return "no such file or directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return error instanceof Error ? error.message : String(error);
+}
+function isWanted(walk3, file) {
+  const extension = path10.extname(file);
+  if (walk3.include.empty) return DEFAULT_EXTENSIONS.has(extension);
+  return INCLUDE_EXTENSIONS.has(extension) && walk3.include.matches(file);
+}
+function entryKind(dir, entry2) {
+  if (entry2.isFile()) return "file";
+  if (entry2.isDirectory()) return "directory";
+  if (!entry2.isSymbolicLink()) return null;
+  let stats;
+  try {
+    stats = statSync4(path10.join(dir, entry2.name));
+  } catch {
+    return null;
+  }
+  if (stats.isFile()) return "file";
+  return stats.isDirectory() ? "link-to-directory" : null;
+}
+function walkFolder(walk3, root, rules) {
+  const pending = [{ dir: root, rules }];
+  while (pending.length > 0) {
+    const { dir, rules: inherited } = pending.pop();
+    if (walk3.entered.has(dir)) continue;
+    walk3.entered.add(dir);
+    let entries;
+    try {
+      entries = readdirSync2(dir, { withFileTypes: true });
+    } catch (error) {
+      walk3.problems.push({ path: dir, message: `cannot read folder: ${errorMessage3(error)}` });
+      continue;
+    }
+    const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
+    for (const entry2 of entries) {
+      if (entry2.name.startsWith(".")) continue;
+      const kind2 = entryKind(dir, entry2);
+      const file = path10.join(dir, entry2.name);
+      if (kind2 === "directory") {
+        if (SKIPPED_FOLDERS.has(entry2.name) || walk3.exclude.matches(file)) continue;
+        if (here !== null && here.ignores(file, true)) continue;
+        pending.push({ dir: file, rules: here });
+      } else if (kind2 === "file") {
+        if (!isWanted(walk3, file) || walk3.exclude.matches(file)) continue;
+        if (here !== null && here.ignores(file, false)) continue;
+        walk3.found.add(file);
+      }
+    }
+  }
+}
+function rootRules(cwd, root) {
+  const gitRoot = findGitRoot(root);
+  const top2 = gitRoot ?? (relativeTo(cwd, root) !== null ? cwd : root);
+  return GitignoreStack.forWalk(top2, root);
+}
+var byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+async function findFiles(options) {
+  const cwd = path10.resolve(options.cwd);
+  const base = path10.resolve(cwd, options.base ?? cwd);
+  const walk3 = {
+    include: globSet(base, options.include),
+    exclude: globSet(base, options.exclude),
+    found: /* @__PURE__ */ new Set(),
+    problems: [],
+    entered: /* @__PURE__ */ new Set()
+  };
+  const excluded = /* @__PURE__ */ new Set();
+  const given = options.paths.length > 0 ? options.paths : ["."];
+  for (const name of given) {
+    const absolute = path10.resolve(cwd, name);
+    let stats;
+    try {
+      stats = statSync4(absolute);
+    } catch (error) {
+      walk3.problems.push({ path: name, message: `${name}: ${errorMessage3(error)}` });
+      continue;
+    }
+    if (stats.isDirectory()) {
+      walkFolder(walk3, absolute, options.gitignore ? rootRules(cwd, absolute) : null);
+    } else if (stats.isFile()) {
+      if (walk3.exclude.matches(absolute)) excluded.add(absolute);
+      else walk3.found.add(absolute);
+    } else {
+      walk3.problems.push({ path: name, message: `${name}: not a file or folder` });
+    }
+  }
+  return {
+    files: [...walk3.found].sort(byCodeUnits),
+    problems: walk3.problems,
+    excluded: [...excluded].sort(byCodeUnits)
+  };
+}
+
+// src/config/severity.ts
+var AUTOGEN_PREFIX = /^autogen-(cronjob-)?/;
+function ruleNames(rule2) {
+  const base = rule2.replace(AUTOGEN_PREFIX, "");
+  return base === rule2 || base === "" ? [rule2] : [rule2, base];
+}
+function policyNames(policy) {
+  const slash = policy.lastIndexOf("/");
+  return slash === -1 ? [policy] : [policy, policy.slice(slash + 1)];
+}
+function configuredSeverity(mapping, policyName2, ruleName) {
+  const policies = policyNames(policyName2);
+  for (const policy of policies) {
+    for (const rule2 of ruleNames(ruleName)) {
+      const key2 = `${policy}/${rule2}`;
+      if (Object.hasOwn(mapping.rules, key2)) return mapping.rules[key2];
+    }
+  }
+  for (const policy of policies) {
+    if (Object.hasOwn(mapping.policies, policy)) return mapping.policies[policy];
+  }
+  return void 0;
+}
+function severityFor(mapping, policyName2, ruleName, failureAction) {
+  return configuredSeverity(mapping, policyName2, ruleName) ?? (failureAction === "Enforce" ? mapping.enforce : mapping.audit);
+}
+function isIgnored(ignore2, ruleId) {
+  if (ignore2.length === 0) return false;
+  const slash = ruleId.lastIndexOf("/");
+  const ids = [ruleId];
+  if (slash !== -1) {
+    const rule2 = ruleId.slice(slash + 1);
+    for (const name of ruleNames(rule2).slice(1)) ids.push(`${ruleId.slice(0, slash + 1)}${name}`);
+  }
+  return ignore2.some((pattern) => ids.some((id) => wildcardMatch(pattern, id)));
+}
+
+// src/lint/helm.ts
+var SOURCE_COMMENT = /^# Source: (.+?)\s*$/;
+function helmSources(text4) {
+  const sources = [];
+  const lines = text4.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
+    if (match) sources.push({ line: i + 1, template: match[1] });
+  }
+  return sources;
+}
+function templateLine(sources, line) {
+  let found = null;
+  for (const source of sources) {
+    if (source.line >= line) break;
+    found = source;
+  }
+  return found === null ? null : { template: found.template, line: line - found.line };
+}
+
+// src/lint/workspace.ts
+import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
+import path11 from "node:path";
+
+// src/discovery/classify.ts
+var KYVERNO_POLICY_KINDS = /* @__PURE__ */ new Set(["ClusterPolicy", "Policy"]);
+var CEL_POLICY_KINDS2 = /* @__PURE__ */ new Set([
+  "ValidatingPolicy",
+  "NamespacedValidatingPolicy",
+  "MutatingPolicy",
+  "NamespacedMutatingPolicy",
+  "GeneratingPolicy",
+  "NamespacedGeneratingPolicy",
+  "DeletingPolicy",
+  "NamespacedDeletingPolicy",
+  "ImageValidatingPolicy",
+  "NamespacedImageValidatingPolicy",
+  "PolicyException"
+]);
+var ADMISSION_POLICY_KINDS = /* @__PURE__ */ new Set([
+  "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionPolicyBinding",
+  "MutatingAdmissionPolicy",
+  "MutatingAdmissionPolicyBinding"
+]);
+var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
+var CLI_KINDS = /* @__PURE__ */ new Set(["Test", "Values", "Value", "UserInfo", "Context", "ClusterResource"]);
+function groupOf(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  return slash === -1 ? "" : apiVersion.slice(0, slash);
+}
+function classifyDocument(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "other";
+  const { apiVersion, kind: kind2 } = value;
+  if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") return "other";
+  switch (groupOf(apiVersion)) {
+    case "kyverno.io":
+      if (KYVERNO_POLICY_KINDS.has(kind2)) return "policy";
+      if (kind2 === "PolicyException") return "exception";
+      if (kind2 === "Test") return "cli-file";
+      return "manifest";
+    case "policies.kyverno.io":
+      return CEL_POLICY_KINDS2.has(kind2) ? "cel-policy" : "manifest";
+    case "admissionregistration.k8s.io":
+      return ADMISSION_POLICY_KINDS.has(kind2) ? "cel-policy" : "manifest";
+    case "cli.kyverno.io":
+      return CLI_KINDS.has(kind2) ? "cli-file" : "manifest";
+    default:
+      return TOOL_GROUPS.has(groupOf(apiVersion)) ? "other" : "manifest";
+  }
+}
+
+// src/lint/workspace.ts
+function displayName(cwd, file) {
+  if (file === "-") return "<stdin>";
+  const relative = path11.relative(cwd, file);
+  return (relative === "" || relative.startsWith("..") ? file : relative).split(path11.sep).join("/");
+}
+function fullLocation(file, location2) {
+  const endLine = location2.endLine ?? location2.line;
+  let endColumn = location2.endColumn;
+  if (endColumn === void 0) {
+    const lineText = file.text.split("\n", location2.line)[location2.line - 1] ?? "";
+    endColumn = Math.max(lineText.replace(/\r$/, "").length + 1, location2.column);
+  }
+  return { file: file.display, line: location2.line, column: location2.column, endLine, endColumn };
+}
+function problem2(ruleId, file, at, message, severity = "error") {
+  return { ruleId: `kyverno-lint/${ruleId}`, policy: "", rule: "", severity, status: "problem", message, location: fullLocation(file, at) };
+}
+function readText(file) {
+  try {
+    return { text: readFileSync6(file, "utf8") };
+  } catch (error) {
+    const code = error.code;
+    return { error: code === "EISDIR" ? "is a directory" : code === "ENOENT" ? "no such file" : error.message };
+  }
+}
+function nameOf2(value) {
+  const metadata = value.metadata;
+  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
+}
+var WorkspaceLoader = class {
+  constructor(cwd) {
+    this.cwd = cwd;
+  }
+  cwd;
+  workspace = {
+    files: /* @__PURE__ */ new Map(),
+    policies: [],
+    exceptions: [],
+    manifests: [],
+    problems: [],
+    counts: { policies: 0, manifests: 0, other: 0 }
+  };
+  /** Reads, parses and classifies one file. */
+  addFile(file, role, stdin) {
+    let text4;
+    if (file === "-") {
+      text4 = stdin ?? "";
+    } else {
+      const read = readText(file);
+      if ("error" in read) {
+        this.workspace.problems.push({
+          ruleId: "kyverno-lint/unreadable-file",
+          policy: "",
+          rule: "",
+          severity: "error",
+          status: "problem",
+          message: `cannot read ${displayName(this.cwd, file)}: ${read.error}`,
+          location: { file: displayName(this.cwd, file), line: 1, column: 1, endLine: 1, endColumn: 1 }
+        });
+        return;
+      }
+      text4 = read.text;
+    }
+    const body = stripByteOrderMark(text4);
+    const parsed = parseDocuments(file, body);
+    const source = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
+    if (file === "-") {
+      const helm = helmSources(body);
+      if (helm.length > 0) source.helm = helm;
+    }
+    this.workspace.files.set(file, source);
+    for (const found of parsed.problems) this.workspace.problems.push(problem2("yaml-syntax", source, found, found.message, found.severity));
+    let sawPolicy = false;
+    let sawManifest = false;
+    for (const document of expandLists(parsed.documents)) {
+      const value = document.value;
+      if (value === null) continue;
+      const kind2 = classifyDocument(value);
+      if (kind2 === "policy" && role.policies) {
+        sawPolicy = true;
+        this.addPolicy(source, document, value);
+      } else if (kind2 === "exception" && role.policies) {
+        sawPolicy = true;
+        this.addException(source, document, value);
+      } else if (kind2 === "cel-policy" && role.policies) {
+        sawPolicy = true;
+        const object2 = value;
+        const message = `${String(object2.kind)} ${nameOf2(object2)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+        this.workspace.problems.push(problem2("unsupported-policy-kind", source, locate(source.path, source.text, document.index, []), message, "warning"));
+      } else if (kind2 === "manifest" && role.manifests && document.listItem === void 0) {
+        sawManifest = true;
+        this.addManifest(source, document, value);
+      }
+    }
+    if (sawPolicy) this.workspace.counts.policies++;
+    else if (sawManifest) this.workspace.counts.manifests++;
+    else this.workspace.counts.other++;
+  }
+  addPolicy(source, document, value) {
+    const where = (at) => locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at] : ["items", document.listItem, ...at]);
+    const shape = checkPolicy(value);
+    if (shape.length > 0) {
+      for (const found of shape) {
+        this.workspace.problems.push(problem2("invalid-policy", source, where(found.path), `${String(value.kind)} ${nameOf2(value)}: ${found.message}`));
+      }
+      return;
+    }
+    const policy = { ...value, source: { file: source.path, line: document.line, column: 1 } };
+    const reason2 = validatePolicy(policy);
+    if (reason2 !== null) {
+      this.workspace.problems.push(problem2("invalid-policy", source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason2}`));
+      return;
+    }
+    this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
+  }
+  addException(source, document, value) {
+    const decoded = decodePolicyException(value);
+    if (typeof decoded === "string") {
+      this.workspace.problems.push(problem2("invalid-policy-exception", source, locate(source.path, source.text, document.index, []), decoded));
+      return;
+    }
+    this.workspace.exceptions.push(decoded);
+  }
+  addManifest(source, document, value) {
+    this.workspace.manifests.push(loadedResource(value, source.path, document.index));
+  }
+};
+function isHelmTemplate(file, stop) {
+  let dir = path11.dirname(file);
+  while (dir.length >= stop.length && dir !== path11.dirname(dir)) {
+    if (path11.basename(dir) === "templates" && existsSync3(path11.join(path11.dirname(dir), "Chart.yaml"))) return true;
+    dir = path11.dirname(dir);
+  }
+  return false;
+}
+
+// src/lint/findings.ts
+function policyNameOf(policy) {
+  return policy.kind === "Policy" ? `${policy.namespace}/${policy.name}` : policy.name;
+}
+function ruleIdOf(policy, rule2) {
+  return `${policyNameOf(policy)}/${rule2}`;
+}
+function resourceRef(resource) {
+  return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
+}
+function locateResourcePath(file, documentIndex, path17) {
+  const segments = path17 ? path17.split("/").filter((segment) => segment !== "") : [];
+  const found = locate(file.path, file.text, documentIndex, segments);
+  return inTemplate(file, fullLocation(file, found));
+}
+function inTemplate(file, location2) {
+  if (file.helm === void 0) return location2;
+  const start = templateLine(file.helm, location2.line);
+  if (start === null) return location2;
+  const end = templateLine(file.helm, location2.endLine);
+  return { ...location2, file: start.template, line: start.line, endLine: end?.template === start.template ? end.line : start.line };
+}
+function policyMetadata(policy) {
+  const annotations = policy.policy.metadata.annotations ?? {};
+  const out = {};
+  if (annotations["policies.kyverno.io/category"]) out.category = annotations["policies.kyverno.io/category"];
+  if (annotations["policies.kyverno.io/severity"]) out.policySeverity = annotations["policies.kyverno.io/severity"];
+  if (annotations["policies.kyverno.io/title"]) out.policyTitle = annotations["policies.kyverno.io/title"];
+  if (annotations["policies.kyverno.io/description"]) out.policyDescription = annotations["policies.kyverno.io/description"].trim();
+  return out;
+}
+function responseFindings(responses, context2) {
+  const out = { findings: [], suppressed: 0 };
+  for (const { response } of responses) {
+    const policy = response.policy;
+    for (const rule2 of response.rules) {
+      if (rule2.status !== "fail" && rule2.status !== "error") continue;
+      const finding = ruleFinding(policy, rule2, context2);
+      if (finding === null) out.suppressed++;
+      else out.findings.push(finding);
+    }
+  }
+  return out;
+}
+function ruleFinding(policy, rule2, context2) {
+  const ruleId = ruleIdOf(policy, rule2.name);
+  if (isIgnored(context2.config.ignore, ruleId)) return null;
+  let severity;
+  if (rule2.status === "error") {
+    severity = "warning";
+  } else {
+    const definition = policy.rulesForKind(context2.resource.kind).find((candidate) => candidate.name === rule2.name);
+    const action = ruleFailureAction(policy.policy, definition, context2.resource.namespace, context2.namespaceLabels);
+    const policyName2 = policyNameOf(policy);
+    severity = severityFor(context2.config.severity, policyName2, rule2.name, action);
+    if (severity === "error" && !policy.scored && configuredSeverity(context2.config.severity, policyName2, rule2.name) === void 0) severity = "warning";
+  }
+  if (severity === "off") return null;
+  const message = rule2.status === "error" ? `rule could not be evaluated: ${rule2.message}` : rule2.message || "validation failed";
+  return {
+    ruleId,
+    policy: policy.name,
+    rule: rule2.name,
+    severity,
+    status: rule2.status,
+    type: rule2.type,
+    message,
+    location: locateResourcePath(context2.file, context2.resource.documentIndex, rule2.status === "fail" ? rule2.path : void 0),
+    resource: resourceRef(context2.resource),
+    ...policyMetadata(policy)
+  };
+}
+function mutationFinding(context2, rules, mutation2, location2) {
+  const reported = rules.filter(({ policy, rule: rule2 }) => !isIgnored(context2.config.ignore, ruleIdOf(policy, rule2.name)));
+  if (reported.length === 0) return null;
+  const first = reported[0];
+  const names = reported.map(({ policy, rule: rule2 }) => ruleIdOf(policy, rule2.name));
+  const resource = context2.resource;
+  const what = `${resource.kind}/${resource.name}`;
+  const hint = mutation2.fixable ? " (fixable with --fix)" : "";
+  const message = names.length === 1 ? `${names[0]} mutates ${what}${hint}` : `${what} is mutated by ${names.join(", ")}${hint}`;
+  const finding = {
+    ruleId: ruleIdOf(first.policy, first.rule.name),
+    policy: first.policy.name,
+    rule: first.rule.name,
+    severity: "info",
+    status: "pass",
+    type: "Mutation",
+    message,
+    location: location2,
+    resource: resourceRef(resource),
+    ...policyMetadata(first.policy)
+  };
+  if (mutation2.fix && mutation2.fix.length > 0) finding.fix = mutation2.fix;
+  if (mutation2.fixable) finding.fixable = true;
+  return finding;
+}
+
+// src/lint/lint.ts
+function emptyStatuses() {
+  return { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 };
+}
+function roleMatchers(options) {
+  const base = globBase(options.config, options.cwd);
+  const matcher = (globs) => {
+    const set2 = globSet(base, globs);
+    return set2.empty ? () => true : (file) => set2.matches(file);
+  };
+  return { policies: matcher(options.config.policies), manifests: matcher(options.config.manifests) };
+}
+function readSettingsDocument(file, errors, what) {
+  const read = readSourceFile(file);
+  if (read.file === null) {
+    errors.push(`cannot read the ${what} ${file}: ${read.problems[0]?.message ?? "unreadable"}`);
+    return null;
+  }
+  const parsed = parseDocuments(file, read.file.text);
+  const first = parsed.documents[0]?.value;
+  if (parsed.problems.length > 0 || first === void 0 || first === null || typeof first !== "object" || Array.isArray(first)) {
+    errors.push(`the ${what} ${file} holds no valid document`);
+    return null;
+  }
+  return first;
+}
+function loadSettings(options, errors) {
+  const out = {};
+  const { values, userinfo } = options.config;
+  if (values) {
+    const document = readSettingsDocument(values, errors, "values file");
+    if (document) {
+      const decoded = decodeValuesFile(document, displayName(options.cwd, values));
+      for (const error of decoded.errors) errors.push(`${displayName(options.cwd, values)}: ${error.message}`);
+      if (decoded.values) out.values = decoded.values;
+    }
+  }
+  if (userinfo) {
+    const document = readSettingsDocument(userinfo, errors, "user info file");
+    if (document) {
+      const decoded = decodeUserInfo(document);
+      for (const error of decoded.errors) errors.push(`${displayName(options.cwd, userinfo)}: ${error.message}`);
+      if (decoded.userInfo) out.userInfo = decoded.userInfo;
+    }
+  }
+  return out;
+}
+async function loadWorkspace(options, errors, warnings) {
+  const loader = new WorkspaceLoader(options.cwd);
+  const roles = roleMatchers(options);
+  const { config } = options;
+  const scanPaths = options.paths.filter((item) => item !== "-");
+  const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
+  if (scanPaths.length > 0) {
+    const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
+    for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
+    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const file of found.files) {
+      if (isHelmTemplate(file, options.cwd)) {
+        loader.workspace.counts.other++;
+        continue;
+      }
+      loader.addFile(file, { policies: roles.policies(file), manifests: roles.manifests(file) });
+    }
+  }
+  if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
+  if (options.policyPaths.length > 0) {
+    const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
+    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
+  }
+  return loader.workspace;
+}
+function namespaceLabelsOf(manifests2) {
+  const labels = /* @__PURE__ */ new Map();
+  for (const manifest of manifests2) {
+    if (manifest.kind !== "Namespace" || manifest.apiVersion !== "v1") continue;
+    const metadata = manifest.value.metadata;
+    const found = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? metadata.labels : void 0;
+    const map2 = {};
+    if (found !== null && typeof found === "object" && !Array.isArray(found)) {
+      for (const [key2, value] of Object.entries(found)) if (typeof value === "string") map2[key2] = value;
+    }
+    labels.set(manifest.name, map2);
+  }
+  return labels;
+}
+var NO_LABELS3 = Object.freeze({});
+async function lint(options) {
+  const started = performance.now();
+  const warnings = [];
+  const errors = [];
+  const workspace = await loadWorkspace(options, errors, warnings);
+  const settings = loadSettings(options, errors);
+  const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
+  const manifests2 = workspace.manifests;
+  if (policies.length === 0) warnings.push("no policies found: nothing was checked (pass --policy or check the policies globs of the configuration)");
+  if (manifests2.length === 0) warnings.push("no manifests found: nothing was checked");
+  const namespaceLabels = namespaceLabelsOf(manifests2);
+  const objects = manifests2.map((manifest) => manifest.value);
+  const evaluation = {
+    numberMode: "int64",
+    operation: options.config.operation,
+    external: { cluster: mockedCluster(objects) },
+    namespaceLabels: (namespace) => namespaceLabels.get(namespace),
+    targets: objects,
+    keepResourceOnMutateError: true
+  };
+  if (settings.values) evaluation.values = settings.values;
+  if (settings.userInfo) evaluation.userInfo = settings.userInfo;
+  if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
+  const findings = [...workspace.problems];
+  const statuses = emptyStatuses();
+  let suppressed = 0;
+  const mutations = [];
+  let done = 0;
+  for (const manifest of manifests2) {
+    const file = workspace.files.get(manifest.file);
+    const responses = evaluateResource(policies, manifest, evaluation);
+    for (const { response } of responses) for (const rule2 of response.rules) statuses[rule2.status]++;
+    const context2 = { config: options.config, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3 };
+    const converted = responseFindings(responses, context2);
+    findings.push(...converted.findings);
+    suppressed += converted.suppressed;
+    const after = mutatedResource(responses, manifest.value);
+    if (after !== manifest.value && !deepEqual2(after, manifest.value)) {
+      const rules = responses.flatMap(
+        ({ kind: kind2, response }) => kind2 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
+      );
+      mutations.push({ context: context2, rules, before: manifest.value, after });
+    }
+    done++;
+    options.onProgress?.(done, manifests2.length);
+  }
+  const push2 = (finding) => {
+    if (finding === null) suppressed++;
+    else findings.push(finding);
+  };
+  let fixes = [];
+  if (options.fixes) {
+    const mutated = mutatedResources(
+      mutations.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
+      workspace.files
+    );
+    mutated.forEach((item, index) => {
+      const { context: context2, rules } = mutations[index];
+      const file = context2.file;
+      const fix2 = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+      const editable = file.helm === void 0 && fix2.length > 0;
+      push2(mutationFinding(context2, rules, editable ? { fixable: true, fix: fix2 } : { fixable: false }, documentStart(context2)));
+    });
+    fixes = fileFixes(mutated.filter((item) => item.file !== "-"), workspace.files).fixes;
+  } else {
+    for (const { context: context2, rules } of mutations) push2(mutationFinding(context2, rules, { fixable: context2.file.helm === void 0 && context2.file.path !== "-" }, documentStart(context2)));
+  }
+  let reported = findings;
+  if (options.reportFiles !== void 0) {
+    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path12.resolve(options.cwd, file))));
+    reported = findings.filter((finding) => wanted.has(finding.location.file));
+    suppressed += findings.length - reported.length;
+  }
+  reported.sort(compareFindings);
+  const counts = { error: 0, warning: 0, info: 0, suppressed };
+  for (const finding of reported) counts[finding.severity]++;
+  const report = {
+    findings: reported,
+    counts,
+    files: workspace.counts,
+    policies: policies.length,
+    manifests: manifests2.length,
+    statuses,
+    cwd: options.cwd,
+    durationMs: performance.now() - started
+  };
+  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path12.resolve(options.cwd, file) === fix2.file)), warnings, empty: policies.length === 0 || manifests2.length === 0 };
+}
+function documentStart(context2) {
+  const file = context2.file;
+  const line = file.documents.find((document) => document.index === context2.resource.documentIndex)?.line ?? 1;
+  return inTemplate(file, fullLocation(file, { line, column: 1 }));
+}
+function compareFindings(a, b) {
+  const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;
+  return byFile || a.location.line - b.location.line || a.location.column - b.location.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+}
+
+// src/reporters/github.ts
+var COMMANDS = { error: "error", warning: "warning", info: "notice" };
+function escapeData(text4) {
+  return text4.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text4) {
+  return escapeData(text4).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function workflowCommand(command, properties, message) {
+  const rendered = properties.filter(([, value]) => value !== "" && value !== 0).map(([key2, value]) => `${key2}=${escapeProperty(String(value))}`);
+  return `::${command}${rendered.length > 0 ? ` ${rendered.join(",")}` : ""}::${escapeData(message)}`;
+}
+function annotation(finding) {
+  const { file, line, column, endLine, endColumn } = finding.location;
+  return workflowCommand(
+    COMMANDS[finding.severity],
+    [
+      ["file", file],
+      ["line", line],
+      ["col", column],
+      ["endLine", endLine],
+      ["endColumn", endColumn],
+      ["title", finding.ruleId]
+    ],
+    finding.message
+  );
+}
+function github(report) {
+  return report.findings.map((finding) => `${annotation(finding)}
+`).join("");
+}
+
+// src/reporters/json.ts
+var JSON_REPORT_VERSION = 1;
+function jsonFinding(finding) {
+  const { location: location2, resource, fix: fix2 } = finding;
+  return {
+    ruleId: finding.ruleId,
+    policy: finding.policy,
+    rule: finding.rule,
+    severity: finding.severity,
+    status: finding.status,
+    type: finding.type ?? null,
+    message: finding.message,
+    file: location2.file,
+    line: location2.line,
+    column: location2.column,
+    endLine: location2.endLine,
+    endColumn: location2.endColumn,
+    resource: resource ? { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name } : null,
+    category: finding.category ?? null,
+    policySeverity: finding.policySeverity ?? null,
+    fix: fix2 ? fix2.map((edit) => ({ file: edit.file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement })) : null
+  };
+}
+function toJsonReport(report) {
+  const { counts, files, statuses } = report;
+  return {
+    version: JSON_REPORT_VERSION,
+    findings: report.findings.map(jsonFinding),
+    summary: {
+      error: counts.error,
+      warning: counts.warning,
+      info: counts.info,
+      suppressed: counts.suppressed,
+      files: { policies: files.policies, manifests: files.manifests, other: files.other },
+      policies: report.policies,
+      manifests: report.manifests,
+      statuses: { pass: statuses.pass, fail: statuses.fail, warn: statuses.warn, error: statuses.error, skip: statuses.skip }
+    }
+  };
+}
+function json(report) {
+  return `${JSON.stringify(toJsonReport(report), null, 2)}
+`;
+}
+
+// src/reporters/junit.ts
+import { posix } from "node:path";
+
+// src/reporters/findings.ts
+function byPosition(a, b) {
+  return a.location.line - b.location.line || a.location.column - b.location.column;
+}
+function groupByFile(findings) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const finding of findings) {
+    const group = groups.get(finding.location.file);
+    if (group) group.push(finding);
+    else groups.set(finding.location.file, [finding]);
+  }
+  return [...groups].map(([file, items2]) => ({ file, findings: items2.sort(byPosition) }));
+}
+function countSeverities(findings) {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const finding of findings) counts[finding.severity]++;
+  return counts;
+}
+function isFixable(finding) {
+  return finding.fix !== void 0 && finding.fix.length > 0 || finding.fixable === true;
+}
+function displayFile(file) {
+  return file === "" ? "." : file;
+}
+
+// src/reporters/junit.ts
+var SUITE_PACKAGE = "kyverno-lint";
+var SEVERITY_WORDS = { error: "Error", warning: "Warning", info: "Info" };
+var ENTITIES = { "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" };
+function isXmlChar(code) {
+  return code === 9 || code === 10 || code === 13 || code >= 32 && code <= 55295 || code >= 57344 && code <= 65533 || code >= 65536 && code <= 1114111;
+}
+function xmlEscape(text4) {
+  let out = "";
+  for (const char of text4) {
+    const code = char.codePointAt(0);
+    const entity = ENTITIES[char];
+    if (entity !== void 0) out += entity;
+    else if (!isXmlChar(code)) out += "&#65533;";
+    else if (code < 32 || code >= 127) out += `&#${code};`;
+    else out += char;
+  }
+  return out;
+}
+function pathWithoutExt(file) {
+  return posix.join(posix.dirname(file), posix.basename(file, posix.extname(file)));
+}
+function testcase(finding, classname) {
+  const element = finding.status === "problem" ? "error" : "failure";
+  const { line, column } = finding.location;
+  const text4 = `line ${line}, col ${column}, ${SEVERITY_WORDS[finding.severity]} - ${finding.message} (${finding.ruleId})`;
+  return `<testcase time="0" name="${xmlEscape(finding.ruleId)}" classname="${xmlEscape(classname)}"><${element} message="${xmlEscape(finding.message)}">${xmlEscape(text4)}</${element}></testcase>
+`;
+}
+function testsuite(file, findings) {
+  const name = displayFile(file);
+  const errors = findings.filter((finding) => finding.status === "problem").length;
+  const classname = pathWithoutExt(name);
+  return `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${findings.length - errors}" name="${xmlEscape(name)}">
+` + findings.map((finding) => testcase(finding, classname)).join("") + "</testsuite>\n";
+}
+var PASSING_SUITE = `<testsuite package="${SUITE_PACKAGE}" time="0" tests="1" errors="0" failures="0" name="${SUITE_PACKAGE}">
+<testcase time="0" name="${SUITE_PACKAGE}" classname="${SUITE_PACKAGE}" />
+</testsuite>
+`;
+function junit(report) {
+  const suites = report.findings.length === 0 ? PASSING_SUITE : groupByFile(report.findings).map((group) => testsuite(group.file, group.findings)).join("");
+  return `<?xml version="1.0" encoding="utf-8"?>
+<testsuites>
+${suites}</testsuites>
+`;
+}
+
+// src/reporters/sarif.ts
+import { pathToFileURL } from "node:url";
+var SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
+var KYVERNO_POLICIES_URI = "https://kyverno.io/policies/";
+var SRCROOT = "%SRCROOT%";
+var LEVELS = { error: "error", warning: "warning", info: "note" };
+var LEVEL_RANK = { note: 0, warning: 1, error: 2 };
+function isAbsolute(file) {
+  return file.startsWith("/") || /^[A-Za-z]:\//.test(file);
+}
+function encodePath(file) {
+  return file.split("/").map(encodeURIComponent).join("/");
+}
+function artifactLocation(file) {
+  if (!isAbsolute(file)) return { uri: encodePath(file), uriBaseId: SRCROOT };
+  return { uri: file.startsWith("/") ? `file://${encodePath(file)}` : `file:///${file.slice(0, 2)}${encodePath(file.slice(2))}` };
+}
+function directoryUri(cwd) {
+  const href = pathToFileURL(cwd).href;
+  return href.endsWith("/") ? href : `${href}/`;
+}
+function region(finding) {
+  const { line, column, endLine, endColumn } = finding.location;
+  if (line < 1) return void 0;
+  const result = { startLine: line };
+  if (column >= 1) result.startColumn = column;
+  if (endLine >= line) {
+    result.endLine = endLine;
+    if (endColumn >= 1 && column >= 1) result.endColumn = endColumn;
+  }
+  return result;
+}
+function resourceName2(resource) {
+  return [resource.apiVersion, resource.kind, resource.namespace, resource.name].filter((part) => part !== "").join("/");
+}
+function location(finding) {
+  const result = {};
+  if (finding.location.file !== "") {
+    const where = region(finding);
+    result.physicalLocation = { artifactLocation: artifactLocation(finding.location.file), ...where ? { region: where } : {} };
+  }
+  if (finding.resource) result.logicalLocations = [{ name: finding.resource.name, fullyQualifiedName: resourceName2(finding.resource), kind: "resource" }];
+  return Object.keys(result).length > 0 ? result : void 0;
+}
+function fix(edits) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const edit of edits) byFile.set(edit.file, [...byFile.get(edit.file) ?? [], edit]);
+  return {
+    artifactChanges: [...byFile].map(([file, fileEdits]) => ({
+      artifactLocation: artifactLocation(file),
+      replacements: fileEdits.map((edit) => ({
+        deletedRegion: { startLine: edit.startLine, startColumn: 1, endLine: edit.endLine + 1, endColumn: 1 },
+        insertedContent: { text: edit.replacement }
+      }))
+    }))
+  };
+}
+function tags(category) {
+  if (category === void 0) return [];
+  return [...new Set(category.split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""))];
+}
+function rule(finding) {
+  const isPolicyRule = finding.policy !== "";
+  const title = finding.policyTitle !== void 0 && finding.policyTitle !== "" ? finding.policyTitle : finding.policy;
+  const description = finding.policyDescription?.trim() ?? "";
+  const ruleTags = tags(finding.category);
+  return {
+    id: finding.ruleId,
+    name: finding.ruleId,
+    shortDescription: { text: isPolicyRule && finding.rule !== "" ? `${title}: ${finding.rule}` : finding.ruleId },
+    ...description !== "" ? { fullDescription: { text: description } } : {},
+    ...isPolicyRule ? { helpUri: KYVERNO_POLICIES_URI } : {},
+    defaultConfiguration: { level: LEVELS[finding.severity] },
+    ...ruleTags.length > 0 ? { properties: { tags: ruleTags } } : {}
+  };
+}
+function toSarif(report, options) {
+  const rules = [];
+  const ruleIndex = /* @__PURE__ */ new Map();
+  const results = report.findings.map((finding) => {
+    let index = ruleIndex.get(finding.ruleId);
+    if (index === void 0) {
+      index = rules.push(rule(finding)) - 1;
+      ruleIndex.set(finding.ruleId, index);
+    }
+    const level = LEVELS[finding.severity];
+    const descriptor = rules[index];
+    if (LEVEL_RANK[level] > LEVEL_RANK[descriptor.defaultConfiguration.level]) descriptor.defaultConfiguration.level = level;
+    const text4 = finding.message !== "" ? finding.message : finding.ruleId;
+    const result = { ruleId: finding.ruleId, ruleIndex: index, level, message: { text: text4 } };
+    const where = location(finding);
+    if (where) result.locations = [where];
+    if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
+    return result;
+  });
+  const driver = {
+    name: "kyverno-lint",
+    version: options.toolVersion,
+    ...options.informationUri !== void 0 ? { informationUri: options.informationUri } : {},
+    rules
+  };
+  return {
+    $schema: SARIF_SCHEMA_URI,
+    version: "2.1.0",
+    runs: [{ tool: { driver }, originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } }, results }]
+  };
+}
+function sarif(report, options) {
+  return `${JSON.stringify(toSarif(report, options), null, 2)}
+`;
+}
+
+// src/reporters/stylish.ts
+var sgr = (open, close) => (text4) => `\x1B[${open}m${text4}\x1B[${close}m`;
+var COLORS2 = { red: sgr(31, 39), yellow: sgr(33, 39), cyan: sgr(36, 39), dim: sgr(2, 22), underline: sgr(4, 24), bold: sgr(1, 22) };
+var identity2 = (text4) => text4;
+var PLAIN3 = { red: identity2, yellow: identity2, cyan: identity2, dim: identity2, underline: identity2, bold: identity2 };
+var SEVERITY_STYLE = { error: "red", warning: "yellow", info: "cyan" };
+function width(text4) {
+  return [...text4].length;
+}
+function maxWidth(texts) {
+  return texts.reduce((widest, text4) => Math.max(widest, width(text4)), 0);
+}
+function padEnd2(text4, size) {
+  return text4 + " ".repeat(Math.max(0, size - width(text4)));
+}
+function plural(word, count2) {
+  return count2 === 1 ? word : `${word}s`;
+}
+function messageText2(message) {
+  return message.replace(/[ \t]*\r?\n\s*/g, " ").trim().replace(/([^ ])\.$/u, "$1");
+}
+function toRow(finding) {
+  return {
+    line: String(finding.location.line),
+    column: String(finding.location.column),
+    severity: finding.severity,
+    message: messageText2(finding.message),
+    ruleId: finding.ruleId
+  };
+}
+function renderRows(findings, styles) {
+  const rows = findings.map(toRow);
+  const lineWidth = maxWidth(rows.map((row) => row.line));
+  const columnWidth = maxWidth(rows.map((row) => row.column));
+  const severityWidth = maxWidth(rows.map((row) => row.severity));
+  const messageWidth = maxWidth(rows.map((row) => row.message));
+  return rows.map((row) => {
+    const position2 = " ".repeat(lineWidth - width(row.line)) + styles.dim(`${row.line}:${row.column}`) + " ".repeat(columnWidth - width(row.column));
+    const severity = styles[SEVERITY_STYLE[row.severity]](row.severity) + " ".repeat(severityWidth - width(row.severity));
+    const cells = [position2, severity, padEnd2(row.message, messageWidth), row.ruleId === "" ? "" : styles.dim(row.ruleId)];
+    return `  ${cells.join("  ")}`.replace(/ +$/, "");
+  }).join("\n");
+}
+function summary(findings, styles) {
+  const counts = countSeverities(findings);
+  const total = counts.error + counts.warning + counts.info;
+  const color = counts.error > 0 ? styles.red : styles.yellow;
+  const info = counts.info > 0 ? `, ${counts.info} info` : "";
+  const lines = [
+    `\u2716 ${total} ${plural("problem", total)} (${counts.error} ${plural("error", counts.error)}, ${counts.warning} ${plural("warning", counts.warning)}${info})`
+  ];
+  const fixable = findings.filter(isFixable).length;
+  if (fixable > 0) lines.push(`  ${fixable} ${plural("problem", fixable)} potentially fixable with the \`--fix\` option.`);
+  return lines.map((line) => `${color(styles.bold(line))}
+`).join("");
+}
+function stylish(report, options) {
+  if (report.findings.length === 0) return "";
+  const styles = options.color ? COLORS2 : PLAIN3;
+  let output = "\n";
+  for (const group of groupByFile(report.findings)) {
+    output += `${styles.underline(displayFile(group.file))}
+`;
+    output += `${renderRows(group.findings, styles)}
+
+`;
+  }
+  return output + summary(report.findings, styles);
+}
+
+// src/reporters/index.ts
+var REPORTER_NAMES = ["stylish", "json", "sarif", "github", "junit"];
+var reporters = { stylish, json, sarif, github, junit };
+function isReporterName(name) {
+  return REPORTER_NAMES.includes(name);
+}
+
+// src/cli/lint-command.ts
+var FLAGS5 = [
+  { name: "format", short: "f", type: "string", valueName: REPORTER_NAMES.join("|"), defaultText: "stylish", description: "output format" },
+  { name: "output-file", short: "o", type: "string", valueName: "path", description: "write the report to this file instead of stdout" },
+  { name: "config", short: "c", type: "string", valueName: "path", description: "configuration file (default: .kyverno-lint.yaml, searched upward)" },
+  { name: "no-config", type: "boolean", description: "do not read a configuration file" },
+  { name: "policy", short: "p", aliases: ["policies"], type: "list", valueName: "path", description: "also read policies from these files or directories (repeatable)" },
+  { name: "values-file", type: "string", valueName: "path", description: "a Kyverno CLI Values file (overrides the configuration)" },
+  { name: "userinfo", type: "string", valueName: "path", description: "a Kyverno CLI UserInfo file (overrides the configuration)" },
+  { name: "operation", type: "string", valueName: "CREATE|UPDATE|DELETE", description: "request.operation of the simulated admission request" },
+  { name: "files", type: "boolean", description: "the paths are the files to report on (pre-commit); every policy of the repository is used" },
+  { name: "max-warnings", type: "int", valueName: "n", description: "exit 1 when there are more warnings than this" },
+  { name: "fail-on-empty", type: "boolean", description: "exit 2 when no policy or no manifest is found" },
+  { name: "fix", type: "boolean", description: "apply the mutations of the policies to the manifest files, as minimal edits" },
+  { name: "fix-dry-run", type: "boolean", description: "print the edits of --fix as a unified diff (on stderr) instead of writing them" },
+  { name: "color", type: "boolean", description: "force colours in the stylish format" },
+  { name: "no-color", type: "boolean", description: "no colours" }
+];
+var HELP2 = `Check Kubernetes manifests against Kyverno policies, as the Kyverno admission controller would.
+
+Usage:
+  kyverno-lint [paths...] [flags]      (default path: .; - reads rendered YAML from stdin)
+
+Flags:
+${formatFlagHelp(FLAGS5)}
+Exit codes: 0 no error findings, 1 error findings (or more warnings than --max-warnings), 2 usage or tool errors.
+`;
+var OPERATIONS2 = /* @__PURE__ */ new Set(["CREATE", "UPDATE", "DELETE", "CONNECT"]);
+function readConfig(io, flag, disabled) {
+  if (disabled) return { config: { ...DEFAULT_CONFIG } };
+  const file = flag !== void 0 ? resolveArg(io, flag) : findConfigFile(io.cwd);
+  if (file === null) return { config: { ...DEFAULT_CONFIG } };
+  const loaded = loadConfig(file);
+  if (loaded.problems.length > 0) {
+    for (const found of loaded.problems) io.stderr(`${displayPath(io, found.file)}:${found.line}:${found.column}: ${found.message}
+`);
+    io.stderr(`Error: invalid configuration file ${displayPath(io, file)}
+`);
+    return { exitCode: 2 };
+  }
+  return { config: loaded.config };
+}
+function progressReporter(io) {
+  if (io.stderrIsTTY !== true) return { update: () => {
+  }, clear: () => {
+  } };
+  const started = Date.now();
+  let shown = false;
+  let last = 0;
+  return {
+    update(done, total) {
+      const now2 = Date.now();
+      if (now2 - started < 1e3 || now2 - last < 100 && done < total) return;
+      last = now2;
+      shown = true;
+      io.stderr(`\rChecking manifests: ${done}/${total}`);
+    },
+    clear() {
+      if (shown) io.stderr("\r\x1B[K");
+    }
+  };
+}
+async function lintCommand(argv, io) {
+  const args = parseArgs(FLAGS5, argv);
+  if (args.help) {
+    io.stdout(HELP2);
+    return 0;
+  }
+  if (args.boolean("fix") && args.boolean("fix-dry-run")) throw new UsageError("--fix and --fix-dry-run cannot be used together");
+  const maxWarnings = args.int("max-warnings");
+  if (maxWarnings !== void 0 && maxWarnings < 0) throw new UsageError("--max-warnings must be 0 or more");
+  const operation = args.string("operation");
+  if (operation !== void 0 && !OPERATIONS2.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
+  const read = readConfig(io, args.string("config"), args.boolean("no-config"));
+  if ("exitCode" in read) return read.exitCode;
+  const config = { ...read.config };
+  const valuesFile = args.string("values-file");
+  if (valuesFile !== void 0) config.values = resolveArg(io, valuesFile);
+  const userInfo2 = args.string("userinfo");
+  if (userInfo2 !== void 0) config.userinfo = resolveArg(io, userInfo2);
+  if (operation !== void 0) config.operation = operation;
+  if (maxWarnings !== void 0) config.maxWarnings = maxWarnings;
+  const format = args.string("format") ?? config.format ?? "stylish";
+  if (!isReporterName(format)) throw new UsageError(`invalid format "${format}", expected one of ${REPORTER_NAMES.join(", ")}`);
+  const files = args.boolean("files");
+  const positionals = args.positionals.length > 0 ? [...args.positionals] : ["."];
+  const paths = files ? ["."] : positionals.map((item) => item === "-" ? item : resolveArg(io, item));
+  const stdin = paths.includes("-") ? await io.readStdin?.() ?? "" : void 0;
+  const progress = progressReporter(io);
+  const result = await lint({
+    cwd: io.cwd,
+    paths: files ? [io.cwd] : paths,
+    policyPaths: args.list("policy").map((item) => resolveArg(io, item)),
+    config,
+    ...stdin !== void 0 ? { stdin } : {},
+    ...files ? { reportFiles: positionals.map((item) => resolveArg(io, item)) } : {},
+    // The edits of mutations are computed when they are shown or applied.
+    fixes: format === "json" || format === "sarif" || args.boolean("fix") || args.boolean("fix-dry-run"),
+    onProgress: progress.update
+  });
+  progress.clear();
+  for (const warning of result.warnings) io.stderr(`warning: ${warning}
+`);
+  for (const error of result.errors) io.stderr(`error: ${error}
+`);
+  if (args.boolean("fix-dry-run")) io.stderr(formatFixDiffs(io, result.fixes, io.stderrIsTTY === true && !args.boolean("no-color")));
+  let fixFailed = false;
+  let report = result.report;
+  if (args.boolean("fix")) {
+    const fixed = /* @__PURE__ */ new Set();
+    for (const written of writeFixes(result.fixes)) {
+      if (written.error === null) {
+        fixed.add(displayPath(io, written.file).split(path13.sep).join("/"));
+        io.stderr(`fixed ${displayPath(io, written.file)}
+`);
+      } else {
+        fixFailed = true;
+        io.stderr(`${displayPath(io, written.file)}: ${written.error}
+`);
+      }
+    }
+    const findings = report.findings.filter((finding) => !(finding.fix && fixed.has(finding.location.file)));
+    const removed = report.findings.length - findings.length;
+    report = { ...report, findings, counts: { ...report.counts, info: report.counts.info - removed } };
+  }
+  const color = args.boolean("no-color") ? false : args.boolean("color") || io.stdoutIsTTY === true && args.string("output-file") === void 0;
+  const output = reporters[format](report, { color, toolVersion: package_default.version });
+  const outputFile = args.string("output-file");
+  if (outputFile !== void 0) {
+    const target = resolveArg(io, outputFile);
+    try {
+      writeFileSync3(target, output);
+    } catch (error) {
+      io.stderr(`Error: cannot write the report to ${displayPath(io, target)}: ${error.message}
+`);
+      return 2;
+    }
+  } else {
+    io.stdout(output);
+  }
+  if (result.errors.length > 0 || result.empty && args.boolean("fail-on-empty")) return 2;
+  const { counts } = report;
+  if (counts.error > 0 || fixFailed) return 1;
+  if (config.maxWarnings !== void 0 && counts.warning > config.maxWarnings) {
+    io.stderr(`kyverno-lint found too many warnings (maximum: ${config.maxWarnings}).
+`);
+    return 1;
+  }
+  return 0;
+}
+
+// src/cli/test-compare.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+import path14 from "node:path";
 var SILENT_IO = { stdout: () => {
 }, stderr: () => {
 }, cwd: "/" };
@@ -37131,7 +41637,7 @@ var ExpectedFiles = class {
   log;
   #cache = /* @__PURE__ */ new Map();
   load(file) {
-    const absolute = path7.resolve(this.dir, file);
+    const absolute = path14.resolve(this.dir, file);
     let loaded = this.#cache.get(absolute);
     if (loaded === void 0) {
       loaded = this.#read(file, absolute);
@@ -37208,18 +41714,18 @@ function normalizeForComparison(object2) {
   const tidied = tidy(fixupGenerateLabels(object2));
   return isObject28(tidied) ? tidied : {};
 }
-function jsonEqual(a, b) {
+function jsonEqual2(a, b) {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual2(item, b[index]));
   }
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key2) => Object.hasOwn(b, key2) && jsonEqual(a[key2], b[key2]));
+  return keys.every((key2) => Object.hasOwn(b, key2) && jsonEqual2(a[key2], b[key2]));
 }
 function toYaml(object2) {
-  return (0, import_yaml5.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
+  return (0, import_yaml6.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
 }
 function loadErrorMessage(field2, error) {
   return `error: failed to load ${field2} resource (${error})`;
@@ -37235,7 +41741,7 @@ var DIFF_HEADERS = {
 function compareObjects(actual, expected) {
   const normalizedActual = normalizeForComparison(actual);
   const normalizedExpected = normalizeForComparison(expected);
-  if (jsonEqual(normalizedActual, normalizedExpected)) return { kind: "equal" };
+  if (jsonEqual2(normalizedActual, normalizedExpected)) return { kind: "equal" };
   return { kind: "different", diff: { expected: toYaml(normalizedExpected), actual: toYaml(normalizedActual) } };
 }
 function compareWithFile(actual, file, field2, files) {
@@ -37341,7 +41847,7 @@ function formatJson(io, outcomes) {
     file: displayPath(io, outcome.file),
     results: outcome.results.flatMap(
       (result) => result.entries.map((entry2) => {
-        const json = {
+        const json2 = {
           policy: result.result.policy,
           rule: result.result.rule,
           resource: entry2.resource,
@@ -37349,10 +41855,12 @@ function formatJson(io, outcomes) {
           namespace: entry2.namespace,
           expected: entry2.expected,
           actual: entry2.actual,
+          passed: entry2.passed,
+          reason: entry2.reason,
           message: entry2.message
         };
-        if (entry2.diff) json.diff = formatResourceDiff(entry2.diff, false);
-        return json;
+        if (entry2.diff) json2.diff = formatResourceDiff(entry2.diff, false);
+        return json2;
       })
     )
   }));
@@ -37404,8 +41912,8 @@ function selectResults(selector2, results) {
 }
 
 // src/cli/test-suite.ts
-import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
-import path9 from "node:path";
+import { readdirSync as readdirSync3, statSync as statSync5 } from "node:fs";
+import path16 from "node:path";
 
 // src/cli/test-mocks.ts
 var API_CALL_RESPONSE = struct({
@@ -37441,18 +41949,18 @@ function decodeApiCallResponses(raw, errors) {
   const mocks = [];
   raw.forEach((item, i) => {
     const entry2 = isObject29(item) ? item : {};
-    const path10 = ["apiCallResponses", i];
+    const path17 = ["apiCallResponses", i];
     const fail2 = (message, field2) => {
-      errors.push({ message, path: field2 ? [...path10, field2] : path10 });
+      errors.push({ message, path: field2 ? [...path17, field2] : path17 });
     };
     const url = str3(entry2.url).trim();
     const urlPath = str3(entry2.urlPath).trim();
     if (url === "" && urlPath === "") return fail2(`apiCallResponses[${i}]: either url or urlPath is required`);
     if (url !== "" && urlPath !== "") return fail2(`apiCallResponses[${i}]: url and urlPath are mutually exclusive`);
     if (url !== "") {
-      const problem2 = urlProblem(url);
-      if (problem2 === "scheme") return fail2(`apiCallResponses[${i}]: url ${quote2(url)} must be an absolute https/http URL`, "url");
-      if (problem2 === "host") return fail2(`apiCallResponses[${i}]: url ${quote2(url)} has scheme but no host`, "url");
+      const problem3 = urlProblem(url);
+      if (problem3 === "scheme") return fail2(`apiCallResponses[${i}]: url ${quote2(url)} must be an absolute https/http URL`, "url");
+      if (problem3 === "host") return fail2(`apiCallResponses[${i}]: url ${quote2(url)} has scheme but no host`, "url");
     }
     if (urlPath !== "" && !urlPath.startsWith("/")) {
       return fail2(`apiCallResponses[${i}]: urlPath ${quote2(urlPath)} must be an absolute path starting with '/'`, "urlPath");
@@ -37482,22 +41990,22 @@ function decodeGlobalContextEntries(raw, errors) {
   const seen = /* @__PURE__ */ new Set();
   raw.forEach((item, i) => {
     const entry2 = isObject29(item) ? item : {};
-    const path10 = ["globalContextEntries", i];
+    const path17 = ["globalContextEntries", i];
     const name = str3(entry2.name).trim();
-    if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path10 });
-    if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote2(name)}`, path: [...path10, "name"] });
+    if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path17 });
+    if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote2(name)}`, path: [...path17, "name"] });
     seen.add(name);
     const projections = [];
     for (const [p, projection] of (Array.isArray(entry2.projections) ? entry2.projections : []).entries()) {
       const object2 = isObject29(projection) ? projection : {};
       const projectionName = str3(object2.name).trim();
       if (projectionName === "") {
-        return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: projection name is required`, path: [...path10, "projections", p] });
+        return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: projection name is required`, path: [...path17, "projections", p] });
       }
       if (str3(object2.path).trim() === "") {
         return void errors.push({
           message: `globalContextEntries entry ${quote2(name)} projection ${quote2(projectionName)}: path is required`,
-          path: [...path10, "projections", p]
+          path: [...path17, "projections", p]
         });
       }
       projections.push({ name: projectionName, path: str3(object2.path) });
@@ -37506,8 +42014,8 @@ function decodeGlobalContextEntries(raw, errors) {
     const resourceFiles = Array.isArray(entry2.resourceFiles) ? entry2.resourceFiles.filter((file) => typeof file === "string") : [];
     const data = entry2.data;
     if (resources.length === 0 && resourceFiles.length === 0) {
-      if (data === void 0 || data === null) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data is required`, path: path10 });
-      if (!isObject29(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path10, "data"] });
+      if (data === void 0 || data === null) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data is required`, path: path17 });
+      if (!isObject29(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path17, "data"] });
     }
     const spec2 = { name };
     if (data !== void 0 && data !== null) spec2.data = data;
@@ -37569,7 +42077,7 @@ var TEST = struct({
   apiCallResponses: list2(API_CALL_RESPONSE),
   globalContextEntries: list2(GLOBAL_CONTEXT_ENTRY)
 });
-var OPERATIONS = /* @__PURE__ */ new Set(["CREATE", "UPDATE", "DELETE"]);
+var OPERATIONS3 = /* @__PURE__ */ new Set(["CREATE", "UPDATE", "DELETE"]);
 var str4 = (value) => typeof value === "string" ? value : void 0;
 var strs = (value) => Array.isArray(value) ? value.filter((item) => typeof item === "string") : void 0;
 var unique = (values) => [...new Set(values ?? [])];
@@ -37614,12 +42122,12 @@ function toResult(raw, index) {
 function deprecatedSchemaMessage(file) {
   return `test file ${file} uses a deprecated schema \u2014 please migrate to the latest format`;
 }
-function decodeTest(document, displayFile) {
+function decodeTest(document, displayFile2) {
   const { value, errors } = decodeStrict(document, TEST);
   const apiVersion = str4(value.apiVersion) ?? "";
   const kind2 = str4(value.kind) ?? "";
   if (apiVersion === "" || kind2 === "" || str4(value.name) !== void 0) {
-    errors.push({ message: deprecatedSchemaMessage(displayFile), path: [] });
+    errors.push({ message: deprecatedSchemaMessage(displayFile2), path: [] });
   }
   const rawResults = Array.isArray(value.results) ? value.results : [];
   const results = rawResults.map(
@@ -37627,7 +42135,7 @@ function decodeTest(document, displayFile) {
   );
   for (const result of results) {
     if (result.operation === void 0) continue;
-    if (!OPERATIONS.has(result.operation)) {
+    if (!OPERATIONS3.has(result.operation)) {
       errors.push({
         message: `invalid operation "${result.operation}" (expected CREATE, UPDATE or DELETE)`,
         path: ["results", result.index, "operation"]
@@ -37664,7 +42172,7 @@ function decodeTest(document, displayFile) {
 }
 
 // src/cli/test-runner.ts
-import path8 from "node:path";
+import path15 from "node:path";
 
 // src/cli/test-matching.ts
 function reportResult(status, scored) {
@@ -37691,9 +42199,9 @@ function unsupportedReason(result, input) {
   const policies = input.policies.get(name);
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled2 of policies) {
-    for (const rule of compiled2.policy.spec.rules ?? []) {
-      if (!ruleSelected(result.rule, rule.name)) continue;
-      if (rule.verifyImages !== void 0) return `rule ${rule.name}: verifyImages rules are not supported yet`;
+    for (const rule2 of compiled2.policy.spec.rules ?? []) {
+      if (!ruleSelected(result.rule, rule2.name)) continue;
+      if (rule2.verifyImages !== void 0) return `rule ${rule2.name}: verifyImages rules are not supported yet`;
     }
   }
   return null;
@@ -37709,12 +42217,12 @@ function metadataString3(object2, field2) {
   return typeof value === "string" ? value : "";
 }
 function patchedTargetFor(target, response) {
-  for (const rule of response.rules) {
-    const object2 = rule.patchedTarget;
+  for (const rule2 of response.rules) {
+    const object2 = rule2.patchedTarget;
     if (object2 === void 0) continue;
     const namespace = metadataString3(object2, "namespace");
     if (object2.apiVersion === target.apiVersion && object2.kind === target.kind && metadataString3(object2, "name") === target.name && namespace === (target.namespace === "" ? namespace : target.namespace)) {
-      return { rule, object: object2 };
+      return { rule: rule2, object: object2 };
     }
   }
   return void 0;
@@ -37740,16 +42248,16 @@ function expectedActual(result) {
   const expected = result.result;
   return expected === "pass" || expected === "fail" || expected === "skip" || expected === "warn" || expected === "error" ? expected : "missing";
 }
-function statusRow(result, response, rule, label) {
-  const actual = reportResult(rule.status, response.policy.scored);
+function statusRow(result, response, rule2, label) {
+  const actual = reportResult(rule2.status, response.policy.scored);
   const ok = actual === result.result;
   return {
     policy: result.policy,
-    rule: rule.name,
+    rule: rule2.name,
     resource: label,
     result: ok ? "Pass" : "Fail",
     reason: ok ? "Ok" : `Want ${result.result}, got ${actual}`,
-    message: rule.message,
+    message: rule2.message,
     actual,
     compared: true
   };
@@ -37763,17 +42271,17 @@ function compareObject(result, actual, files) {
   if (result.generatedResource) return compareWithFile(actual, result.generatedResource, "GeneratedResource", files);
   return { kind: "equal" };
 }
-function checkRow(result, response, rule, actual, label, files) {
+function checkRow(result, response, rule2, actual, label, files) {
   const comparison2 = compareObject(result, actual, files);
-  if (comparison2.kind === "equal") return { row: statusRow(result, response, rule, label), missing: false };
+  if (comparison2.kind === "equal") return { row: statusRow(result, response, rule2, label), missing: false };
   const row = {
     policy: result.policy,
-    rule: rule.name,
+    rule: rule2.name,
     resource: label,
     result: "Fail",
     reason: comparison2.kind === "error" ? "Resource error" : "Resource diff",
     message: comparison2.message,
-    actual: reportResult(rule.status, response.policy.scored),
+    actual: reportResult(rule2.status, response.policy.scored),
     compared: true
   };
   if (comparison2.kind === "diff") row.diff = comparison2.diff;
@@ -37786,16 +42294,16 @@ function rowsForKey(result, resource, run3, input) {
   const { rows } = out;
   for (const { response } of run3.responses.get(resource.key) ?? []) {
     if (response.policy.name !== name) continue;
-    for (const rule of response.rules) {
-      if (!ruleSelected(result.rule, rule.name)) continue;
-      if (rule.type === "Generation") {
-        const generated = rule.generatedResources ?? [];
-        if (generated.length === 0) rows.push(statusRow(result, response, rule, label));
-        for (const object2 of generated) rows.push(checkRow(result, response, rule, object2, `/${objectName(object2)}`, input.files).row);
+    for (const rule2 of response.rules) {
+      if (!ruleSelected(result.rule, rule2.name)) continue;
+      if (rule2.type === "Generation") {
+        const generated = rule2.generatedResources ?? [];
+        if (generated.length === 0) rows.push(statusRow(result, response, rule2, label));
+        for (const object2 of generated) rows.push(checkRow(result, response, rule2, object2, `/${objectName(object2)}`, input.files).row);
         continue;
       }
-      const actual = rule.type === "Mutation" ? response.patchedResource ?? response.resource : response.resource;
-      const { row, missing } = checkRow(result, response, rule, actual, label, input.files);
+      const actual = rule2.type === "Mutation" ? response.patchedResource ?? response.resource : response.resource;
+      const { row, missing } = checkRow(result, response, rule2, actual, label, input.files);
       if (missing && !result.failOnMissingResources) {
         out.skipped.push(row.message);
         continue;
@@ -37827,13 +42335,13 @@ function entryOutcome(result, entry2, keyRows, namespace) {
   const rows = keyRows.flatMap((key2) => key2.rows);
   if (rows.length === 0) {
     const skipped = keyRows.flatMap((key2) => key2.skipped);
-    if (skipped.length > 0) return { ...base, actual: "missing", message: `not compared (failOnMissingResources is false): ${skipped[0]}`, passed: true };
+    if (skipped.length > 0) return { ...base, actual: "missing", message: `not compared (failOnMissingResources is false): ${skipped[0]}`, passed: true, reason: "Skipped" };
     const message2 = entry2 === "" ? "no resource to evaluate" : `no resource matches "${entry2}"`;
-    return { ...base, actual: "missing", message: message2, passed: true };
+    return { ...base, actual: "missing", message: message2, passed: true, reason: "No resource" };
   }
   const chosen = rows.find((row) => row.result === "Fail") ?? rows.find((row) => row.compared) ?? rows[0];
   const message = chosen.reason === "Invalid Policy" ? `Invalid Policy: ${chosen.message}` : chosen.message;
-  const outcome = { ...base, actual: chosen.actual, message, passed: chosen.result !== "Fail" };
+  const outcome = { ...base, actual: chosen.actual, message, passed: chosen.result !== "Fail", reason: chosen.reason };
   if (chosen.diff) outcome.diff = chosen.diff;
   return outcome;
 }
@@ -37851,7 +42359,7 @@ function failedOutcome(result, reason2, message) {
   }));
   const outcomes = entries.map((entry2) => {
     const { name, namespace } = splitEntry(entry2);
-    return { resource: name, namespace, expected: result.result, actual: "missing", message, passed: false };
+    return { resource: name, namespace, expected: result.result, actual: "missing", message, passed: false, reason: reason2 };
   });
   return { result, rows, entries: outcomes };
 }
@@ -37903,14 +42411,14 @@ function matchResult(result, input) {
 // src/cli/test-runner.ts
 var UNSUPPORTED_FIELDS = ["paramResources", "context"];
 var TestError = class extends Error {
-  constructor(message, location) {
+  constructor(message, location2) {
     super(message);
-    this.location = location;
+    this.location = location2;
   }
   location;
 };
-function pluralize2(count2, singular, plural) {
-  return `${count2} ${count2 === 1 ? singular : plural}`;
+function pluralize2(count2, singular, plural2) {
+  return `${count2} ${count2 === 1 ? singular : plural2}`;
 }
 function firstDocument(file, what) {
   const document = file.documents[0];
@@ -37925,7 +42433,7 @@ function loadValues(test, dir, options) {
     return values;
   }
   if (!test.variables) return void 0;
-  const file = readFile(path8.resolve(dir, test.variables), options.log);
+  const file = readFile(path15.resolve(dir, test.variables), options.log);
   if (file === null) throw new TestError(`failed to load values file ${test.variables}`);
   const document = firstDocument(file, "values file");
   const decoded = decodeValuesFile(document.value, displayPath(options.io, file.path));
@@ -37937,7 +42445,7 @@ function loadValues(test, dir, options) {
 }
 function loadUserInfo(test, dir, options) {
   if (!test.userinfo) return void 0;
-  const file = readFile(path8.resolve(dir, test.userinfo), options.log);
+  const file = readFile(path15.resolve(dir, test.userinfo), options.log);
   if (file === null) throw new TestError(`failed to load user info file ${test.userinfo}`);
   const document = firstDocument(file, "user info file");
   const decoded = decodeUserInfo(document.value);
@@ -37954,7 +42462,7 @@ function loadExternalData(test, dir, resources, options, progress) {
   const external = {};
   if (test.clusterResources.length > 0) {
     progress("Loading Kubernetes resources ...");
-    const state = loadClusterObjects(test.clusterResources.map((file) => path8.resolve(dir, file)), options.log, { crdBase: dir });
+    const state = loadClusterObjects(test.clusterResources.map((file) => path15.resolve(dir, file)), options.log, { crdBase: dir });
     if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0])}`);
     external.cluster = mockedCluster(resources.map((resource) => resource.value), state);
   }
@@ -38000,9 +42508,9 @@ function cloneSourceLookup(policies, results, files) {
   for (const compiled2 of policies) {
     const reference = policyReference(compiled2);
     const paths = [];
-    for (const rule of compiled2.policy.spec.rules ?? []) {
-      const result = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference && candidate.rule === rule.name);
-      if (result?.cloneSourceResource && clones(rule.generate) && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+    for (const rule2 of compiled2.policy.spec.rules ?? []) {
+      const result = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference && candidate.rule === rule2.name);
+      if (result?.cloneSourceResource && clones(rule2.generate) && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
     }
     if (paths.length > 0) registered2.set(reference, paths);
   }
@@ -38033,7 +42541,7 @@ function runTestCase(testCase, options) {
   if (selected.length === 0) return null;
   const progress = (line) => options.io.stderr(`${line}
 `);
-  const dir = path8.dirname(testCase.file);
+  const dir = path15.dirname(testCase.file);
   const outcome = { file: testCase.file, documentIndex: testCase.documentIndex, results: [], policyDocuments: [] };
   progress(`Loading test  ( ${displayPath(options.io, testCase.file)} ) ...`);
   try {
@@ -38042,12 +42550,12 @@ function runTestCase(testCase, options) {
     if (test.userinfo) progress("  Loading user infos ...");
     const userInfo2 = loadUserInfo(test, dir, options);
     progress("  Loading policies ...");
-    const policySet = loadPolicies(test.policies.map((file) => path8.resolve(dir, file)), options.log);
+    const policySet = loadPolicies(test.policies.map((file) => path15.resolve(dir, file)), options.log);
     outcome.policyDocuments = policySet.documents;
     progress("  Loading resources ...");
-    const resourceSet = loadResources(test.resources.map((file) => path8.resolve(dir, file)), options.log, { dedupe: true });
+    const resourceSet = loadResources(test.resources.map((file) => path15.resolve(dir, file)), options.log, { dedupe: true });
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
-    const targetSet = loadResources(test.targetResources.map((file) => path8.resolve(dir, file)), options.log, { dedupe: false });
+    const targetSet = loadResources(test.targetResources.map((file) => path15.resolve(dir, file)), options.log, { dedupe: false });
     if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
     const targets = targetSet.resources;
     for (const field2 of UNSUPPORTED_FIELDS) {
@@ -38058,7 +42566,7 @@ function runTestCase(testCase, options) {
     }
     const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
     if (test.exceptions.length > 0) progress("  Loading exceptions ...");
-    const exceptions = loadExceptions(test.exceptions.map((file) => path8.resolve(dir, file)), options.log);
+    const exceptions = loadExceptions(test.exceptions.map((file) => path15.resolve(dir, file)), options.log);
     const policyCount = policySet.policies.length + policySet.unsupported.size;
     const applying = `${pluralize2(policyCount, "policy", "policies")} to ${pluralize2(resourceSet.resources.length, "resource", "resources")}`;
     progress(`  Applying ${applying} with ${pluralize2(exceptions.length, "exception", "exceptions")} ...`);
@@ -38111,7 +42619,7 @@ function findTestFiles(dir, fileName, log) {
   }
   let stats;
   try {
-    stats = statSync3(dir);
+    stats = statSync5(dir);
   } catch (error) {
     log.fileError(dir, error instanceof Error ? error.message : String(error));
     return [];
@@ -38124,13 +42632,13 @@ function findTestFiles(dir, fileName, log) {
   const walk3 = (current2) => {
     let entries;
     try {
-      entries = readdirSync2(current2, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      entries = readdirSync3(current2, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     } catch (error) {
       log.fileError(current2, error instanceof Error ? error.message : String(error));
       return;
     }
     for (const entry2 of entries) {
-      const full = path9.join(current2, entry2.name);
+      const full = path16.join(current2, entry2.name);
       if (entry2.isDirectory()) walk3(full);
       else if (entry2.name === fileName) found.push(full);
     }
@@ -38161,7 +42669,7 @@ function runTestFile(file, options) {
 }
 
 // src/cli/test-command.ts
-var FLAGS5 = [
+var FLAGS6 = [
   { name: "file-name", short: "f", type: "string", valueName: "name", defaultText: "kyverno-test.yaml", description: "name of the test files to look for" },
   {
     name: "test-case-selector",
@@ -38176,19 +42684,19 @@ var FLAGS5 = [
   { name: "require-tests", type: "boolean", description: "fail when no test file is found" },
   { name: "format", short: "o", aliases: ["output-format"], type: "string", valueName: "text|json", defaultText: "text", description: "output format" }
 ];
-var HELP2 = `Run Kyverno CLI test files (kyverno-test.yaml) found below the given directories, as \`kyverno test\` does.
+var HELP3 = `Run Kyverno CLI test files (kyverno-test.yaml) found below the given directories, as \`kyverno test\` does.
 
 Usage:
   kyverno-lint test <dirs...> [flags]
 
 Flags:
-${formatFlagHelp(FLAGS5)}
+${formatFlagHelp(FLAGS6)}
 `;
 var FORMATS2 = /* @__PURE__ */ new Set(["text", "json"]);
 async function testCommand(argv, io) {
-  const args = parseArgs(FLAGS5, argv);
+  const args = parseArgs(FLAGS6, argv);
   if (args.help) {
-    io.stdout(HELP2);
+    io.stdout(HELP3);
     return 0;
   }
   const format = args.string("format") ?? "text";
@@ -38228,10 +42736,11 @@ ${selector2.errors.map((error) => `    ${error}
 }
 
 // src/cli/main.ts
-var USAGE = `kyverno-lint evaluates Kyverno ClusterPolicy/Policy objects against Kubernetes manifests offline,
-as the Kyverno CLI does.
+var USAGE = `kyverno-lint checks Kubernetes manifests against Kyverno ClusterPolicy/Policy objects offline,
+as the Kyverno admission controller and the Kyverno CLI evaluate them.
 
 Usage:
+  kyverno-lint [paths...] [flags]        scan a repository (default: .) and report findings
   kyverno-lint apply <policies...> --resource <files...> [flags]
   kyverno-lint test <dirs...> [flags]
   kyverno-lint jp <query|function|parse> [flags]
@@ -38245,15 +42754,13 @@ Flags:
   -h, --help      help for kyverno-lint
   -v, --version   print the version
 
-Use "kyverno-lint <command> --help" for the flags of a command.
+Use "kyverno-lint --help" for this text, "kyverno-lint scan --help" for the flags of the scan and
+"kyverno-lint <command> --help" for the flags of a command.
 `;
 async function run2(argv, io) {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case void 0:
-        io.stderr(USAGE);
-        return 2;
       case "-h":
       case "--help":
       case "help":
@@ -38271,13 +42778,15 @@ async function run2(argv, io) {
         return await applyCommand(rest, io);
       case "jp":
         return await jpCommand(rest, io);
+      case "scan":
+        return await lintCommand(rest, io);
       default:
-        throw new UsageError(`unknown command "${command}" for "kyverno-lint"`);
+        return await lintCommand(argv, io);
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const target = command === "test" || command === "apply" ? command : command === "jp" ? jpHelpTarget(rest) : void 0;
-    const help = target === void 0 ? "kyverno-lint --help" : `kyverno-lint ${target} --help`;
+    const target = command === "test" || command === "apply" ? command : command === "jp" ? jpHelpTarget(rest) : "scan";
+    const help = `kyverno-lint ${target} --help`;
     io.stderr(`Error: ${error.message}
 Run '${help}' for usage.
 `);
@@ -38293,12 +42802,13 @@ try {
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
-    readStdin: async () => readFileSync4(0, "utf8")
+    stderrIsTTY: process.stderr.isTTY === true,
+    readStdin: async () => readFileSync7(0, "utf8")
   });
 } catch (error) {
   process.stderr.write(`kyverno-lint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}
 `);
-  process.exitCode = 70;
+  process.exitCode = 2;
 }
 /*! Bundled license information:
 
