@@ -30,6 +30,8 @@ export interface LoadedResource {
   name: string;
   /** `apiVersion,kind,namespace,name`, the key of Kyverno's response maps. */
   key: string;
+  /** The resource is `items[listItem]` of a `kind: List` document (the repository scan expands Lists). */
+  listItem?: number;
 }
 
 export interface EvaluationOptions {

@@ -112,7 +112,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const progress = progressReporter(io);
   const result = await lint({
     cwd: io.cwd,
-    paths: files ? [io.cwd] : paths,
+    // Pre-commit: the repository, and the named files even where discovery would skip them (ignored, hidden, .json).
+    paths: files ? [io.cwd, ...positionals.filter((item) => item !== '-').map((item) => resolveArg(io, item))] : paths,
     policyPaths: args.list('policy').map((item) => resolveArg(io, item)),
     config,
     ...(stdin !== undefined ? { stdin } : {}),

@@ -31,8 +31,9 @@ export function resourceRef(resource: LoadedResource): ResourceRef {
 }
 
 /** Where a Kyverno failure path (`/spec/containers/0/image/`) is in a resource's document. */
-export function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined): Location {
-  const segments = path ? path.split('/').filter((segment) => segment !== '') : [];
+export function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined, listItem?: number): Location {
+  const segments: (string | number)[] = path ? path.split('/').filter((segment) => segment !== '') : [];
+  if (listItem !== undefined) segments.unshift('items', listItem);
   const found = locate(file.path, file.text, documentIndex, segments);
   return inTemplate(file, fullLocation(file, found));
 }
@@ -87,9 +88,14 @@ export function responseFindings(responses: readonly ResourceResponse[], context
   return out;
 }
 
+/** Whether findings of this rule are reported: not ignored, and not set to `off` by the configuration. */
+export function isReported(config: LintConfig, policy: CompiledPolicy, rule: string): boolean {
+  return !isIgnored(config.ignore, ruleIdOf(policy, rule)) && configuredSeverity(config.severity, policyNameOf(policy), rule) !== 'off';
+}
+
 function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: FindingContext): Finding | null {
   const ruleId = ruleIdOf(policy, rule.name);
-  if (isIgnored(context.config.ignore, ruleId)) return null;
+  if (!isReported(context.config, policy, rule.name)) return null;
   let severity: Finding['severity'] | 'off';
   if (rule.status === 'error') {
     severity = 'warning';
@@ -111,7 +117,7 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
     status: rule.status,
     type: rule.type,
     message,
-    location: locateResourcePath(context.file, context.resource.documentIndex, rule.status === 'fail' ? rule.path : undefined),
+    location: locateResourcePath(context.file, context.resource.documentIndex, rule.status === 'fail' ? rule.path : undefined, context.resource.listItem),
     resource: resourceRef(context.resource),
     ...policyMetadata(policy),
   };
@@ -124,7 +130,7 @@ export function mutationFinding(
   mutation: { fixable: boolean; fix?: Finding['fix'] },
   location: Location,
 ): Finding | null {
-  const reported = rules.filter(({ policy, rule }) => !isIgnored(context.config.ignore, ruleIdOf(policy, rule.name)));
+  const reported = rules.filter(({ policy, rule }) => isReported(context.config, policy, rule.name));
   if (reported.length === 0) return null;
   const first = reported[0]!;
   const names = reported.map(({ policy, rule }) => ruleIdOf(policy, rule.name));

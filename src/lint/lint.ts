@@ -20,7 +20,8 @@ import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleResponse, RuleStatus } from '../types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
-import { inTemplate, mutationFinding, responseFindings, type FindingContext } from './findings.js';
+import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
+import { isIgnored } from '../config/severity.js';
 import type { LintOptions } from './options.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 
@@ -97,9 +98,9 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
     for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
-    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const missing of found.problems) errors.push(missing.message);
     for (const file of found.files) {
-      if (isHelmTemplate(file, options.cwd)) {
+      if (isHelmTemplate(file)) {
         loader.workspace.counts.other++;
         continue;
       }
@@ -109,7 +110,7 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
   if (options.policyPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
-    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const missing of found.problems) errors.push(missing.message);
     for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
   }
   return loader.workspace;
@@ -158,9 +159,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
 
-  const findings: Finding[] = [...workspace.problems];
   const statuses = emptyStatuses();
   let suppressed = 0;
+  const findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
+  suppressed += workspace.problems.length - findings.length;
   const mutations: { context: FindingContext; rules: { policy: CompiledPolicy; rule: RuleResponse }[]; before: JsonObject; after: JsonObject }[] = [];
   let done = 0;
   for (const manifest of manifests) {
@@ -176,7 +178,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       const rules = responses.flatMap(({ kind, response }) =>
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass').map((rule) => ({ policy: response.policy, rule })) : [],
       );
-      mutations.push({ context, rules, before: manifest.value, after });
+      // Mutations of ignored rules (or rules set to `off`) are neither reported nor fixed.
+      if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) mutations.push({ context, rules, before: manifest.value, after });
+      else suppressed++;
     }
     done++;
     options.onProgress?.(done, manifests.length);
@@ -191,7 +195,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const mutated = mutatedResources(
       mutations.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
       workspace.files,
-    );
+    ).map((item, index) => (mutations[index]!.context.resource.listItem === undefined ? item : { ...item, edits: [], editError: 'items of a kind: List are not fixed' }));
     mutated.forEach((item, index) => {
       const { context, rules } = mutations[index]!;
       const file = context.file;
@@ -202,7 +206,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     });
     fixes = fileFixes(mutated.filter((item) => item.file !== '-'), workspace.files).fixes;
   } else {
-    for (const { context, rules } of mutations) push(mutationFinding(context, rules, { fixable: context.file.helm === undefined && context.file.path !== '-' }, documentStart(context)));
+    for (const { context, rules } of mutations) {
+      const fixable = context.file.helm === undefined && context.file.path !== '-' && context.resource.listItem === undefined;
+      push(mutationFinding(context, rules, { fixable }, documentStart(context)));
+    }
   }
 
   let reported = findings;

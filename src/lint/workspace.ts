@@ -147,7 +147,7 @@ export class WorkspaceLoader {
         const object = value as JsonObject;
         const message = `${String(object.kind)} ${nameOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
         this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
-      } else if (kind === 'manifest' && role.manifests && document.listItem === undefined) {
+      } else if (kind === 'manifest' && role.manifests) {
         sawManifest = true;
         this.addManifest(source, document, value as KubernetesObject);
       }
@@ -185,7 +185,10 @@ export class WorkspaceLoader {
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {
-    this.workspace.manifests.push(loadedResource(value, source.path, document.index));
+    const resource = loadedResource(value, source.path, document.index);
+    // kubectl applies the items of a `kind: List` one by one: each is checked as a manifest.
+    if (document.listItem !== undefined) resource.listItem = document.listItem;
+    this.workspace.manifests.push(resource);
   }
 }
 
@@ -193,9 +196,9 @@ export class WorkspaceLoader {
  * Whether `file` is a template of a Helm chart (`<chart>/templates/**` next to a `Chart.yaml`): such files
  * are Go templates, not YAML, and are checked by rendering the chart (`helm template … | kyverno-lint -`).
  */
-export function isHelmTemplate(file: string, stop: string): boolean {
+export function isHelmTemplate(file: string): boolean {
   let dir = path.dirname(file);
-  while (dir.length >= stop.length && dir !== path.dirname(dir)) {
+  while (dir !== path.dirname(dir)) {
     if (path.basename(dir) === 'templates' && existsSync(path.join(path.dirname(dir), 'Chart.yaml'))) return true;
     dir = path.dirname(dir);
   }

@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
+import { lint } from '../../src/lint/lint.js';
+import { runCli } from '../cli/helpers.js';
+
+const REQUIRE_TEAM = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: require-team
+spec:
+  validationFailureAction: Enforce
+  rules:
+    - name: check-team
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      validate:
+        message: team label required
+        pattern:
+          metadata:
+            labels:
+              team: "?*"
+`;
+
+const ADD_DEFAULTS = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: add-defaults
+spec:
+  rules:
+    - name: add-non-root
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      mutate:
+        patchStrategicMerge:
+          spec:
+            securityContext:
+              +(runAsNonRoot): true
+`;
+
+const POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: app
+spec:
+  containers:
+    - name: app
+      image: nginx:1.27
+`;
+
+let dir = '';
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-scan-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+  writeFileSync(path.join(dir, file), text);
+}
+
+async function scan(config: Partial<LintConfig> = {}) {
+  const result = await lint({ cwd: dir, paths: [dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ...config }, fixes: true });
+  return result;
+}
+
+describe('scan options and edge cases', () => {
+  it('checks every item of a kind: List, located inside the list', async () => {
+    write('policy.yaml', REQUIRE_TEAM);
+    write('list.yaml', `apiVersion: v1\nkind: List\nitems:\n  - ${POD.trimEnd().split('\n').join('\n    ')}\n`);
+    const { report } = await scan();
+    expect(report.findings.map((finding) => [finding.ruleId, finding.location.file, finding.location.line])).toEqual([['require-team/check-team', 'list.yaml', 6]]);
+  });
+
+  it('ignores problems of the tool by their kyverno-lint/ rule id', async () => {
+    write('policy.yaml', REQUIRE_TEAM);
+    write('broken.yaml', 'a: [1, 2\n');
+    expect((await scan()).report.findings.map((finding) => finding.ruleId)).toEqual(['kyverno-lint/yaml-syntax']);
+    const ignored = await scan({ ignore: ['kyverno-lint/yaml-syntax'] });
+    expect(ignored.report.findings).toEqual([]);
+    expect(ignored.report.counts.suppressed).toBe(1);
+  });
+
+  it('neither reports nor fixes the mutations of ignored rules or rules set to off', async () => {
+    write('policy.yaml', ADD_DEFAULTS);
+    write('pod.yaml', POD);
+    const reported = await scan();
+    expect(reported.report.findings.map((finding) => finding.ruleId)).toEqual(['add-defaults/add-non-root']);
+    expect(reported.fixes).toHaveLength(1);
+    for (const config of [{ ignore: ['add-defaults/*'] }, { severity: { ...DEFAULT_CONFIG.severity, policies: { 'add-defaults': 'off' as const } } }]) {
+      const quiet = await scan(config);
+      expect(quiet.report.findings).toEqual([]);
+      expect(quiet.fixes).toEqual([]);
+    }
+  });
+
+  it('--files checks a named file even where discovery skips it (gitignored)', async () => {
+    write('policy.yaml', REQUIRE_TEAM);
+    write('.gitignore', 'rendered/\n');
+    write('rendered/pod.yaml', POD);
+    const skipped = await runCli([], { cwd: dir });
+    expect(skipped.code).toBe(0);
+    const named = await runCli(['--files', 'rendered/pod.yaml', '-f', 'json'], { cwd: dir });
+    expect(named.code).toBe(1);
+    expect((JSON.parse(named.stdout) as { findings: { file: string }[] }).findings.map((finding) => finding.file)).toEqual(['rendered/pod.yaml']);
+    expect(readFileSync(path.join(dir, 'rendered/pod.yaml'), 'utf8')).toBe(POD);
+  });
+
+  it('--files exits 2 for a file that does not exist', async () => {
+    write('policy.yaml', REQUIRE_TEAM);
+    const result = await runCli(['--files', 'missing.yaml'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('missing.yaml: no such file or directory');
+  });
+});
