@@ -49,7 +49,7 @@ describe('kyverno-lint apply: context entries from the mocked cluster', () => {
         ' failed to resolve quota.data.maxReplicas at path : JMESPath query failed: Unknown key "quota" in path' +
         ' (context entry "quota" (ConfigMap platform/quota-settings) was not resolved offline:' +
         ' failed to retrieve config map for context entry quota: failed to get configmap platform/quota-settings : configmaps "quota-settings" not found;' +
-        ' add the ConfigMap to --cluster-resources (apply) or clusterResources (test), or set "quota" in a values file (policies[].rules[].values))',
+        ' add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), or set "quota" in a values file (policies[].rules[].values))',
     );
   });
 

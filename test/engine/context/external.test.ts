@@ -235,7 +235,7 @@ describe('the hint for unresolved entries', () => {
     [
       'a configMap',
       error('failed to substitute variables in deny conditions: Unknown key "cm" in path'),
-      'failed to substitute variables in deny conditions: Unknown key "cm" in path (context entry "cm" (ConfigMap default/settings) was not resolved offline: no cluster resources were given; add the ConfigMap to --cluster-resources (apply) or clusterResources (test), or set "cm" in a values file (policies[].rules[].values))',
+      'failed to substitute variables in deny conditions: Unknown key "cm" in path (context entry "cm" (ConfigMap default/settings) was not resolved offline: no cluster resources were given; add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), or set "cm" in a values file (policies[].rules[].values))',
     ],
     [
       'a service call',
@@ -245,7 +245,7 @@ describe('the hint for unresolved entries', () => {
     [
       'a URL path',
       error('Unknown key "pods" in path'),
-      'Unknown key "pods" in path (context entry "pods" (GET /api/v1/pods) was not resolved offline: no cluster resources were given; add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test\'s apiCallResponses, or set "pods" in a values file (policies[].rules[].values))',
+      'Unknown key "pods" in path (context entry "pods" (GET /api/v1/pods) was not resolved offline: no cluster resources were given; add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test\'s apiCallResponses, or set "pods" in a values file (policies[].rules[].values))',
     ],
     ['another unknown key', error('Unknown key "other" in path'), 'Unknown key "other" in path'],
     ['a failure', { name: 'r', type: 'Validation', status: 'fail', message: 'Unknown key "cm" in path' }, 'Unknown key "cm" in path'],

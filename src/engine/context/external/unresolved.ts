@@ -49,11 +49,11 @@ export function remedyFor(entry: ContextEntry, kind: ExternalEntryKind): string 
   const values = `or set "${entry.name}" in a values file (policies[].rules[].values)`;
   switch (kind) {
     case 'configMap':
-      return `add the ConfigMap to --cluster-resources (apply) or clusterResources (test), ${values}`;
+      return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case 'apiCall':
       return isObject(entry.apiCall?.service)
         ? `mock the call in the test's apiCallResponses, ${values}`
-        : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+        : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case 'globalReference':
       return `add an entry named "${text(entry.globalReference?.name).split('.')[0]}" to the test's globalContextEntries, ${values}`;
     case 'imageRegistry':
