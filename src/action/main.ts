@@ -11,7 +11,10 @@
  * - a `pull_request` event from a fork or Dependabot: the token is read-only, so nothing is written
  *   (changed files are still read);
  * - a write refused at run time (403): the check run falls back to workflow commands, the review stops and
- *   its suggestions go to the summary.
+ *   its suggestions go to the summary;
+ * - a workspace that is not the pull request's head commit (`.git/HEAD`, else `GITHUB_SHA`; the default
+ *   checkout of a `pull_request` event is the merge commit): no review comments, as their lines would be
+ *   the workspace's; the suggestions go to the summary.
  * The token is masked (`setSecret`) and never printed.
  */
 import * as nodeFs from 'node:fs';
@@ -25,6 +28,7 @@ import type { Finding, LintReport } from '../report/types.js';
 import { workflowCommand } from '../reporters/github.js';
 import { sarif } from '../reporters/sarif.js';
 import { capAnnotations, CHECK_RUN_NAME, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
+import { checkedOutCommit } from './checkout.js';
 import { describeError, isPermissionError, type GitHubApi } from './github-api.js';
 import { failsOn, InputError, readInputs, type ActionInputs } from './inputs.js';
 import { eventContext, fetchPullRequestDiff, findWorkflowRunPullRequest, type EventContext, type PullRequestDiff, type PullRequestRef } from './pr-context.js';
@@ -258,6 +262,14 @@ async function reviewPullRequest(
   else if (target.api === undefined) off = 'no token (input token is empty)';
   else if (target.writeBlocked !== undefined) off = target.writeBlocked;
   else if (target.diff === undefined) off = "the pull request's changed files could not be read";
+  else {
+    // Comments are placed on the head commit by the workspace's line numbers: they must be the same commit.
+    const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, 'utf8') as string, state.workspace) ?? state.deps.env.GITHUB_SHA;
+    if (checkedOut && checkedOut.toLowerCase() !== target.pull.headSha.toLowerCase()) {
+      const ref = target.eventName === 'workflow_run' ? 'github.event.workflow_run.head_sha' : 'github.event.pull_request.head.sha';
+      off = `the workspace is not the pull request's head commit ${target.pull.headSha} (check out ref: ${ref})`;
+    }
+  }
   if (off !== undefined || target.api === undefined || target.pull === undefined || target.diff === undefined || inputs.review === 'off') {
     state.feature('review', false, off ?? 'unavailable');
     return { unposted: edits(`no suggestion: ${off ?? 'review unavailable'}`) };

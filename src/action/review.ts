@@ -8,7 +8,8 @@
  * - `review: comments` adds a comment for every error or warning on a line the pull request added.
  * - Each comment carries a hidden marker `<!-- kyverno-lint:<ruleId>:<file>:<line> -->`; a re-run finds its
  *   earlier comments (`GET …/pulls/{n}/comments`) by that marker and updates them (`PATCH …/pulls/comments/{id}`)
- *   instead of posting duplicates. Comments are posted one request each, so a rejected comment (422) never
+ *   instead of posting duplicates: the one on the same lines, else the newest not outdated; it posts only
+ *   when every earlier comment with the marker is outdated (`line: null`) or there is none. Comments are posted one request each, so a rejected comment (422) never
  *   loses the others; a permission error (403) stops the rest, which are reported as not posted. At most
  *   {@link MAX_COMMENT_WRITES} comments are written per run; the others go to the summary.
  */
@@ -142,29 +143,56 @@ export function planReview(
   return plan;
 }
 
-interface ExistingComment {
+export interface ExistingComment {
   id: number;
   path: string;
   /** `null` when the comment is outdated. */
   line: number | null;
+  /** The first line of a multi-line comment; `null` for one line. */
+  startLine: number | null;
   body: string;
 }
 
-/** The action's earlier review comments on the pull request, by marker key (the first of duplicates). */
-export async function existingComments(api: GitHubApi, pull: PullRequestRef): Promise<Map<string, ExistingComment>> {
+/** The action's earlier review comments on the pull request, by marker key (every comment with the key, in the API's order). */
+export async function existingComments(api: GitHubApi, pull: PullRequestRef): Promise<Map<string, ExistingComment[]>> {
   const comments = await paginate<Record<string, unknown>>(api, 'GET /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
     owner: pull.owner,
     repo: pull.repo,
     pull_number: pull.number,
   });
-  const found = new Map<string, ExistingComment>();
+  const found = new Map<string, ExistingComment[]>();
   for (const comment of comments) {
     const body = typeof comment.body === 'string' ? comment.body : '';
     const match = /<!-- kyverno-lint:(.*?) -->/.exec(body);
-    if (!match || typeof comment.id !== 'number' || found.has(match[1]!)) continue;
-    found.set(match[1]!, { id: comment.id, path: String(comment.path ?? ''), line: typeof comment.line === 'number' ? comment.line : null, body });
+    if (!match || typeof comment.id !== 'number') continue;
+    const existing: ExistingComment = {
+      id: comment.id,
+      path: String(comment.path ?? ''),
+      line: typeof comment.line === 'number' ? comment.line : null,
+      startLine: typeof comment.start_line === 'number' ? comment.start_line : null,
+      body,
+    };
+    const list = found.get(match[1]!);
+    if (list) list.push(existing);
+    else found.set(match[1]!, [existing]);
   }
   return found;
+}
+
+/**
+ * What to do with a planned comment given the earlier comments with its key: the one on the same path and
+ * lines (`unchanged` when its body is the same, else `update`), else the newest one that is not outdated
+ * (`update`, or `unchanged` when its body is already the same), else `post`. Outdated comments
+ * (`line: null`) and older duplicates are left alone.
+ */
+export function matchExisting(comment: PlannedComment, previous: readonly ExistingComment[]): { action: 'unchanged' | 'update'; id: number } | { action: 'post' } {
+  const startLine = comment.startLine < comment.line ? comment.startLine : null;
+  const same = previous.find((candidate) => candidate.path === comment.path && candidate.line === comment.line && candidate.startLine === startLine);
+  if (same !== undefined) return { action: same.body.trim() === comment.body.trim() ? 'unchanged' : 'update', id: same.id };
+  const current = previous.filter((candidate) => candidate.line !== null);
+  if (current.length === 0) return { action: 'post' };
+  const newest = current.reduce((a, b) => (b.id > a.id ? b : a));
+  return { action: newest.body.trim() === comment.body.trim() ? 'unchanged' : 'update', id: newest.id };
 }
 
 export interface ReviewOutcome {
@@ -186,9 +214,8 @@ export async function publishReview(api: GitHubApi, pull: PullRequestRef, commen
       outcome.failed.push({ comment, reason: outcome.stopped });
       continue;
     }
-    const previous = existing.get(comment.key);
-    const current = previous !== undefined && previous.line === comment.line && previous.path === comment.path ? previous : undefined;
-    if (current !== undefined && current.body.trim() === comment.body.trim()) {
+    const match = matchExisting(comment, existing.get(comment.key) ?? []);
+    if (match.action === 'unchanged') {
       outcome.unchanged.push(comment);
       continue;
     }
@@ -197,8 +224,8 @@ export async function publishReview(api: GitHubApi, pull: PullRequestRef, commen
       continue;
     }
     try {
-      if (current !== undefined) {
-        await api.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { owner: pull.owner, repo: pull.repo, comment_id: current.id, body: comment.body });
+      if (match.action === 'update') {
+        await api.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { owner: pull.owner, repo: pull.repo, comment_id: match.id, body: comment.body });
         outcome.updated.push(comment);
       } else {
         await api.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/comments', {

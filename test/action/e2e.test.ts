@@ -22,8 +22,9 @@ afterEach(async () => {
 
 beforeAll(() => requireBundle());
 
+/** A workspace checked out at the pull request's head commit (`.git/HEAD`), as the README's workflow does. */
 function workspace(): { dir: string; workspace: string } {
-  const created = exampleWorkspace();
+  const created = exampleWorkspace(HEAD);
   cleanups.push(created.cleanup);
   return created;
 }
@@ -151,6 +152,21 @@ describe('pull request with write permissions', () => {
     expect(fake.writes().filter((request) => request.path.includes('/pulls/')).length).toBe(before);
     expect(second.summary).toContain('0 comments posted, 0 updated, 4 unchanged.');
     expect(fake.comments.filter((comment) => comment.body.includes('<!-- kyverno-lint:'))).toHaveLength(4);
+  });
+
+  it('an outdated earlier comment is replaced once: three runs post no duplicates', async () => {
+    const { dir, workspace: ws } = workspace();
+    const key = 'add-safe-defaults/autogen-add-run-as-non-root:manifests/worker.yaml:19';
+    const outdated = { id: 1, path: 'manifests/worker.yaml', line: null, body: `<!-- kyverno-lint:${key} -->\nold`, user: { login: 'github-actions[bot]' } };
+    const fake = await server({ files: pullRequestFiles(ws), checks: 'allowed', comments: [outdated] });
+    const options = { dir, workspace: ws, eventName: 'pull_request', payload: pullRequestEvent(PR, HEAD), apiUrl: fake.url, inputs: { token: TOKEN } };
+    const summaries: string[] = [];
+    for (let index = 0; index < 3; index++) summaries.push((await runAction(options)).summary);
+    expect(summaries[0]).toContain('4 comments posted, 0 updated, 0 unchanged.');
+    expect(summaries[1]).toContain('0 comments posted, 0 updated, 4 unchanged.');
+    expect(summaries[2]).toContain('0 comments posted, 0 updated, 4 unchanged.');
+    expect(commentPosts(fake)).toHaveLength(4);
+    expect(fake.comments.filter((comment) => comment.body.includes(key)).map((comment) => comment.line)).toEqual([null, 19]);
   });
 
   it('keeps posting the other comments when GitHub rejects one with 422, and shows the rejected edit in the summary', async () => {

@@ -2,7 +2,7 @@
  * `run()` in-process with injected dependencies: a fake `core`, the environment, and `@actions/github`'s
  * Octokit pointed at the local stand-in for the REST API.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getOctokit } from '@actions/github';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,8 +17,8 @@ afterEach(async () => {
   cleanups = [];
 });
 
-function setup(): { dir: string; workspace: string } {
-  const created = exampleWorkspace();
+function setup(checkedOut?: string): { dir: string; workspace: string } {
+  const created = exampleWorkspace(checkedOut);
   cleanups.push(created.cleanup);
   return created;
 }
@@ -98,7 +98,7 @@ describe('run', () => {
   });
 
   it('workflow_run for a pull request from a fork: finds the pull request by its head and reviews it with the base token', async () => {
-    const { dir, workspace } = setup();
+    const { dir, workspace } = setup('f'.repeat(40));
     const cache = readFileSync(path.join(workspace, 'manifests/cache.yaml'), 'utf8');
     const fake = await startFakeGitHub({
       checks: 'allowed',
@@ -118,6 +118,40 @@ describe('run', () => {
     ]);
     expect(fake.checkRuns[0]!.bodies[0]).toMatchObject({ head_sha: 'f'.repeat(40) });
     expect(logs.filter((line) => line.includes(' off: '))).toEqual([]);
+  });
+
+  it('turns the review off when the workspace is not the head commit (the default merge-commit checkout), and puts the suggestions in the summary', async () => {
+    const { dir, workspace } = setup();
+    const cache = readFileSync(path.join(workspace, 'manifests/cache.yaml'), 'utf8');
+    const files = [{ filename: 'manifests/cache.yaml', status: 'modified', patch: patchFor(cache, 17, 28, (line) => line === 18) }];
+    const fake = await startFakeGitHub({ checks: 'allowed', files });
+    cleanups.push(() => fake.close());
+    const head = 'c'.repeat(40);
+    // No .git: GITHUB_SHA (aaaa…, the merge commit) is what was checked out.
+    const environment = env(dir, workspace, 'pull_request', pullRequestEvent(7, head));
+    const { core, logs } = fakeCore({ token: 't', review: 'comments' });
+    expect(await run({ core, env: environment, github: client(fake) })).toBe(1);
+    const message = `review off: the workspace is not the pull request's head commit ${head} (check out ref: github.event.pull_request.head.sha)`;
+    expect(logs).toContain(`kyverno-lint: ${message}`);
+    expect(fake.requests.filter((request) => request.path.includes('/comments'))).toEqual([]);
+    const summary = readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8');
+    expect(summary).toContain("the workspace is not the pull request's head commit");
+    expect(summary).toContain('manifests/cache.yaml line 21');
+
+    // `.git/HEAD` naming a branch whose ref (packed) is the head commit: the review is on.
+    writeFileSync(environment.GITHUB_STEP_SUMMARY!, '');
+    mkdirSync(path.join(workspace, '.git'));
+    writeFileSync(path.join(workspace, '.git/HEAD'), 'ref: refs/heads/feature\n');
+    writeFileSync(path.join(workspace, '.git/packed-refs'), `# pack-refs with: peeled fully-peeled sorted\n${head} refs/heads/feature\n`);
+    const again = fakeCore({ token: 't' });
+    expect(await run({ core: again.core, env: environment, github: client(fake) })).toBe(1);
+    expect(again.logs.filter((line) => line.startsWith('kyverno-lint: review'))).toEqual([
+      'kyverno-lint: review of pull request #7: 2 comments posted, 0 updated, 0 unchanged, 0 not posted; 5 edits outside the diff go to the summary',
+    ]);
+    expect(fake.comments.map((comment) => [comment.line, comment.commit_id])).toEqual([
+      [21, head],
+      [27, head],
+    ]);
   });
 
   it('lists unsupported policy kinds under Skipped, and writes no summary when summary is false', async () => {

@@ -111,6 +111,40 @@ describe('publishReview', () => {
     ]);
   });
 
+  it('an outdated earlier comment leads to one new comment, which later runs find (no duplicates)', async () => {
+    fake = await startFakeGitHub({
+      files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }],
+      comments: [{ id: 2, path: 'a.yaml', line: null, body: '<!-- kyverno-lint:p/two:a.yaml:5 -->\nold' }],
+    });
+    const runs = [];
+    for (let index = 0; index < 3; index++) runs.push(await publishReview(api(fake.url), PULL, plan()));
+    expect(runs.map((outcome) => [outcome.created.length, outcome.updated.length, outcome.unchanged.length])).toEqual([
+      [3, 0, 0],
+      [0, 0, 3],
+      [0, 0, 3],
+    ]);
+    expect(fake.comments.filter((comment) => comment.body.includes('p/two:a.yaml:5')).map((comment) => comment.line)).toEqual([null, 5]);
+  });
+
+  it('prefers the comment on the same lines, else updates the newest current one; outdated ones are left alone', async () => {
+    const [one] = plan().filter((comment) => comment.key === 'p/one:a.yaml:4');
+    fake = await startFakeGitHub({
+      files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }],
+      comments: [
+        { id: 3, path: 'a.yaml', line: 4, start_line: null, body: one!.body },
+        { id: 7, path: 'a.yaml', line: 2, body: '<!-- kyverno-lint:p/one:a.yaml:4 -->\nmoved' },
+        { id: 9, path: 'a.yaml', line: null, body: '<!-- kyverno-lint:p/one:a.yaml:4 -->\noutdated' },
+        { id: 4, path: 'a.yaml', line: 1, body: '<!-- kyverno-lint:p/two:a.yaml:5 -->\nolder' },
+        { id: 8, path: 'a.yaml', line: 3, body: '<!-- kyverno-lint:p/two:a.yaml:5 -->\nnewer' },
+        { id: 10, path: 'a.yaml', line: null, body: '<!-- kyverno-lint:p/two:a.yaml:5 -->\noutdated' },
+      ],
+    });
+    const outcome = await publishReview(api(fake.url), PULL, plan());
+    expect(outcome.unchanged.map((comment) => comment.key)).toEqual(['p/one:a.yaml:4']);
+    expect(outcome.updated.map((comment) => comment.key)).toEqual(['p/two:a.yaml:5']);
+    expect(fake.writes().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /repos/octo/shop/pulls/5/comments', 'PATCH /repos/octo/shop/pulls/comments/8']);
+  });
+
   it('a 422 fails one comment only; a 403 stops the rest', async () => {
     fake = await startFakeGitHub({ files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }], rejectComment: (comment) => comment.line === 4 });
     const outcome = await publishReview(api(fake.url), PULL, plan());

@@ -5,7 +5,7 @@
  * Nothing is built here: a missing bundle fails with a message saying to run `npm run build`.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,11 +25,19 @@ export interface ActionRun {
   outputs: Record<string, string>;
 }
 
-/** A temporary workspace holding a copy of examples/ (manifests/ and policies/). */
-export function exampleWorkspace(): { dir: string; workspace: string; cleanup: () => void } {
+/**
+ * A temporary workspace holding a copy of examples/ (manifests/ and policies/). With `checkedOut`, it has a
+ * `.git/HEAD` naming that commit, as `actions/checkout` leaves it (detached); without, the action falls
+ * back to `GITHUB_SHA`, which `runAction` sets to `aaaa…` (the merge commit of a `pull_request` event).
+ */
+export function exampleWorkspace(checkedOut?: string): { dir: string; workspace: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-action-'));
   const workspace = path.join(dir, 'workspace');
   cpSync(path.join(ROOT, 'examples'), workspace, { recursive: true });
+  if (checkedOut !== undefined) {
+    mkdirSync(path.join(workspace, '.git'));
+    writeFileSync(path.join(workspace, '.git/HEAD'), `${checkedOut}\n`);
+  }
   return { dir, workspace, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
