@@ -1088,14 +1088,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path13 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path14 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path13 && path13[0] !== "/") {
-          path13 = `/${path13}`;
+        if (path14 && path14[0] !== "/") {
+          path14 = `/${path14}`;
         }
-        return new URL(`${origin}${path13}`);
+        return new URL(`${origin}${path14}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1546,39 +1546,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin }
+          request: { method, path: path14, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path13);
+        debuglog("sending request to %s %s/%s", method, origin, path14);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin },
+          request: { method, path: path14, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path13,
+          path14,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin }
+          request: { method, path: path14, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path13);
+        debuglog("trailers received from %s %s/%s", method, origin, path14);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin },
+          request: { method, path: path14, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path13,
+          path14,
           error2.message
         );
       });
@@ -1627,9 +1627,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path13, origin }
+            request: { method, path: path14, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path13);
+          debuglog("sending request to %s %s/%s", method, origin, path14);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1692,7 +1692,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path13,
+        path: path14,
         method,
         body,
         headers,
@@ -1707,11 +1707,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path13 !== "string") {
+        if (typeof path14 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path13[0] !== "/" && !(path13.startsWith("http://") || path13.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path14[0] !== "/" && !(path14.startsWith("http://") || path14.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path13)) {
+        } else if (invalidPathRegex.test(path14)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1777,7 +1777,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path13, query) : path13;
+        this.path = query ? buildURL(path14, query) : path14;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6470,7 +6470,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request3) {
-      const { method, path: path13, host, upgrade, blocking, reset } = request3;
+      const { method, path: path14, host, upgrade, blocking, reset } = request3;
       let { body, headers, contentLength } = request3;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6551,7 +6551,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path13} HTTP/1.1\r
+      let header = `${method} ${path14} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7080,7 +7080,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request3) {
       const session = client[kHTTP2Session];
-      const { method, path: path13, host, upgrade, expectContinue, signal, headers: reqHeaders } = request3;
+      const { method, path: path14, host, upgrade, expectContinue, signal, headers: reqHeaders } = request3;
       let { body } = request3;
       if (upgrade) {
         util.errorRequest(client, request3, new Error("Upgrade not supported for H2"));
@@ -7177,7 +7177,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path13;
+      headers[HTTP2_HEADER_PATH] = path14;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7530,9 +7530,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path13 = search ? `${pathname}${search}` : pathname;
+        const path14 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path13;
+        this.opts.path = path14;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8771,10 +8771,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path13 = "/",
+          path: path14 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path13;
+        opts.path = origin + path14;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10746,20 +10746,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path13) {
-      if (typeof path13 !== "string") {
-        return path13;
+    function safeUrl(path14) {
+      if (typeof path14 !== "string") {
+        return path14;
       }
-      const pathSegments = path13.split("?");
+      const pathSegments = path14.split("?");
       if (pathSegments.length !== 2) {
-        return path13;
+        return path14;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path13, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path13);
+    function matchKey(mockDispatch2, { path: path14, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path14);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10781,7 +10781,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key2) {
       const basePath = key2.query ? buildURL(key2.path, key2.query) : key2.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path13 }) => matchValue(safeUrl(path13), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path14 }) => matchValue(safeUrl(path14), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10819,9 +10819,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path13, method, body, headers, query } = opts;
+      const { path: path14, method, body, headers, query } = opts;
       return {
-        path: path13,
+        path: path14,
         method,
         body,
         headers,
@@ -11284,10 +11284,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path13, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path14, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path13,
+            Path: path14,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16166,9 +16166,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path13) {
-      for (let i = 0; i < path13.length; ++i) {
-        const code18 = path13.charCodeAt(i);
+    function validateCookiePath(path14) {
+      for (let i = 0; i < path14.length; ++i) {
+        const code18 = path14.charCodeAt(i);
         if (code18 < 32 || // exclude CTLs (0-31)
         code18 > 126 || // exclude DEL and non-ascii
         code18 === 59) {
@@ -19088,11 +19088,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path13 = opts.path;
+          let path14 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path13 = `/${path13}`;
+            path14 = `/${path14}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path13);
+          url = new URL(util.parseOrigin(url).origin + path14);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -19240,17 +19240,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path13) {
-      const ctrl = callVisitor(key2, node, visitor, path13);
+    function visit_(key2, node, visitor, path14) {
+      const ctrl = callVisitor(key2, node, visitor, path14);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path13, ctrl);
-        return visit_(key2, ctrl, visitor, path13);
+        replaceNode(key2, path14, ctrl);
+        return visit_(key2, ctrl, visitor, path14);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path13 = Object.freeze(path13.concat(node));
+          path14 = Object.freeze(path14.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path13);
+            const ci = visit_(i, node.items[i], visitor, path14);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19261,13 +19261,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path13 = Object.freeze(path13.concat(node));
-          const ck = visit_("key", node.key, visitor, path13);
+          path14 = Object.freeze(path14.concat(node));
+          const ck = visit_("key", node.key, visitor, path14);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path13);
+          const cv = visit_("value", node.value, visitor, path14);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19288,17 +19288,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path13) {
-      const ctrl = await callVisitor(key2, node, visitor, path13);
+    async function visitAsync_(key2, node, visitor, path14) {
+      const ctrl = await callVisitor(key2, node, visitor, path14);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path13, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path13);
+        replaceNode(key2, path14, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path14);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path13 = Object.freeze(path13.concat(node));
+          path14 = Object.freeze(path14.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path13);
+            const ci = await visitAsync_(i, node.items[i], visitor, path14);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -19309,13 +19309,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path13 = Object.freeze(path13.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path13);
+          path14 = Object.freeze(path14.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path14);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path13);
+          const cv = await visitAsync_("value", node.value, visitor, path14);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -19342,23 +19342,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path13) {
+    function callVisitor(key2, node, visitor, path14) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path13);
+        return visitor(key2, node, path14);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path13);
+        return visitor.Map?.(key2, node, path14);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path13);
+        return visitor.Seq?.(key2, node, path14);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path13);
+        return visitor.Pair?.(key2, node, path14);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path13);
+        return visitor.Scalar?.(key2, node, path14);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path13);
+        return visitor.Alias?.(key2, node, path14);
       return void 0;
     }
-    function replaceNode(key2, path13, node) {
-      const parent = path13[path13.length - 1];
+    function replaceNode(key2, path14, node) {
+      const parent = path14[path14.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
@@ -19970,10 +19970,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path13, value) {
+    function collectionFromPath(schema, path14, value) {
       let v = value;
-      for (let i = path13.length - 1; i >= 0; --i) {
-        const k = path13[i];
+      for (let i = path14.length - 1; i >= 0; --i) {
+        const k = path14[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -19992,7 +19992,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path13) => path13 == null || typeof path13 === "object" && !!path13[Symbol.iterator]().next().done;
+    var isEmptyPath = (path14) => path14 == null || typeof path14 === "object" && !!path14[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -20022,11 +20022,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path13, value) {
-        if (isEmptyPath(path13))
+      addIn(path14, value) {
+        if (isEmptyPath(path14))
           this.add(value);
         else {
-          const [key2, ...rest] = path13;
+          const [key2, ...rest] = path14;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -20040,8 +20040,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path13) {
-        const [key2, ...rest] = path13;
+      deleteIn(path14) {
+        const [key2, ...rest] = path14;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -20055,8 +20055,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path13, keepScalar) {
-        const [key2, ...rest] = path13;
+      getIn(path14, keepScalar) {
+        const [key2, ...rest] = path14;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -20074,8 +20074,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path13) {
-        const [key2, ...rest] = path13;
+      hasIn(path14) {
+        const [key2, ...rest] = path14;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -20085,8 +20085,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path13, value) {
-        const [key2, ...rest] = path13;
+      setIn(path14, value) {
+        const [key2, ...rest] = path14;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -22601,9 +22601,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path13, value) {
+      addIn(path14, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path13, value);
+          this.contents.addIn(path14, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -22678,14 +22678,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path13) {
-        if (Collection2.isEmptyPath(path13)) {
+      deleteIn(path14) {
+        if (Collection2.isEmptyPath(path14)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path13) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path14) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -22700,10 +22700,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path13, keepScalar) {
-        if (Collection2.isEmptyPath(path13))
+      getIn(path14, keepScalar) {
+        if (Collection2.isEmptyPath(path14))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path13, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path14, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -22714,10 +22714,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path13) {
-        if (Collection2.isEmptyPath(path13))
+      hasIn(path14) {
+        if (Collection2.isEmptyPath(path14))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path13) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path14) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -22734,13 +22734,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path13, value) {
-        if (Collection2.isEmptyPath(path13)) {
+      setIn(path14, value) {
+        if (Collection2.isEmptyPath(path14)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path13), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path14), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path13, value);
+          this.contents.setIn(path14, value);
         }
       }
       /**
@@ -24701,9 +24701,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path13) => {
+    visit.itemAtPath = (cst, path14) => {
       let item = cst;
-      for (const [field, index] of path13) {
+      for (const [field, index] of path14) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -24712,23 +24712,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path13) => {
-      const parent = visit.itemAtPath(cst, path13.slice(0, -1));
-      const field = path13[path13.length - 1][0];
+    visit.parentCollection = (cst, path14) => {
+      const parent = visit.itemAtPath(cst, path14.slice(0, -1));
+      const field = path14[path14.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path13, item, visitor) {
-      let ctrl = visitor(item, path13);
+    function _visit(path14, item, visitor) {
+      let ctrl = visitor(item, path14);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path13.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path14.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -24739,10 +24739,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path13);
+            ctrl = ctrl(item, path14);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path13) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path14) : ctrl;
     }
     exports.visit = visit;
   }
@@ -26995,26 +26995,26 @@ var require_ignore = __commonJS({
       const index = body.indexOf(SLASH);
       return index < 0 || index === body.length - 1;
     };
-    var basenameOf = (path13) => {
-      const end = path13.length - 1;
-      const index = path13.lastIndexOf(
+    var basenameOf = (path14) => {
+      const end = path14.length - 1;
+      const index = path14.lastIndexOf(
         SLASH,
-        path13[end] === SLASH ? end - 1 : end
+        path14[end] === SLASH ? end - 1 : end
       );
-      return index < 0 ? path13 : path13.slice(index + 1);
+      return index < 0 ? path14 : path14.slice(index + 1);
     };
-    var parentOf = (path13) => {
-      if (path13.charCodeAt(0) === SLASH_CODE || path13.indexOf(DOUBLE_SLASH) >= 0) {
-        const slices = path13.split(SLASH).filter(Boolean);
+    var parentOf = (path14) => {
+      if (path14.charCodeAt(0) === SLASH_CODE || path14.indexOf(DOUBLE_SLASH) >= 0) {
+        const slices = path14.split(SLASH).filter(Boolean);
         slices.pop();
         return slices.length ? slices.join(SLASH) + SLASH : EMPTY3;
       }
-      const end = path13.length - 1;
-      const cut = path13.lastIndexOf(
+      const end = path14.length - 1;
+      const cut = path14.lastIndexOf(
         SLASH,
-        path13.charCodeAt(end) === SLASH_CODE ? end - 1 : end
+        path14.charCodeAt(end) === SLASH_CODE ? end - 1 : end
       );
-      return cut < 0 ? EMPTY3 : path13.slice(0, cut + 1);
+      return cut < 0 ? EMPTY3 : path14.slice(0, cut + 1);
     };
     var isString = (subject2) => typeof subject2 === "string";
     var checkPattern = (pattern) => pattern && isString(pattern);
@@ -27164,7 +27164,7 @@ var require_ignore = __commonJS({
       // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
       //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
       //   are left out once, rather than tested or compiled for every path.
-      testLiteral(path13) {
+      testLiteral(path14) {
         const rules = this._literalRules || (this._literalRules = this._rules.filter(
           ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
         ));
@@ -27173,7 +27173,7 @@ var require_ignore = __commonJS({
         let matchedRule;
         for (let index = rules.length - 1; index >= 0; index--) {
           const rule2 = rules[index];
-          if (rule2.checkRegex.test(path13)) {
+          if (rule2.checkRegex.test(path14)) {
             ignored = !rule2.negative;
             unignored = rule2.negative;
             matchedRule = rule2.negative ? UNDEFINED : rule2;
@@ -27193,15 +27193,15 @@ var require_ignore = __commonJS({
       //
       // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
       // @returns {TestResult}
-      test(path13, mode) {
+      test(path14, mode) {
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename3 = shortcut ? basenameOf(path13) : path13;
+        const basename3 = shortcut ? basenameOf(path14) : path14;
         for (let index = length - 1; index >= 0; index--) {
           const rule2 = rules[index];
           if (rule2[mode].test(
-            shortcut && rule2._basenameOnly ? basename3 : path13
+            shortcut && rule2._basenameOnly ? basename3 : path14
           )) {
             const { negative } = rule2;
             const ret = {
@@ -27223,17 +27223,17 @@ var require_ignore = __commonJS({
     var throwError2 = (message, Ctor) => {
       throw new Ctor(message);
     };
-    var checkPath = (path13, originalPath, doThrow) => {
-      if (!isString(path13)) {
+    var checkPath = (path14, originalPath, doThrow) => {
+      if (!isString(path14)) {
         return doThrow(
           `path must be a string, but got \`${originalPath}\``,
           TypeError
         );
       }
-      if (!path13) {
+      if (!path14) {
         return doThrow(`path must not be empty`, TypeError);
       }
-      if (checkPath.isNotRelative(path13)) {
+      if (checkPath.isNotRelative(path14)) {
         const r = "`path.relative()`d";
         return doThrow(
           `path should be a ${r} string, but got "${originalPath}"`,
@@ -27242,25 +27242,25 @@ var require_ignore = __commonJS({
       }
       return true;
     };
-    var isNotRelative = (path13) => {
-      const first = path13.charCodeAt(0);
+    var isNotRelative = (path14) => {
+      const first = path14.charCodeAt(0);
       if (first === SLASH_CODE) {
         return true;
       }
       if (first !== DOT_CODE) {
         return false;
       }
-      if (path13.length === 1) {
+      if (path14.length === 1) {
         return true;
       }
-      const second = path13.charCodeAt(1);
+      const second = path14.charCodeAt(1);
       if (second === SLASH_CODE) {
         return true;
       }
       if (second !== DOT_CODE) {
         return false;
       }
-      return path13.length === 2 || path13.charCodeAt(2) === SLASH_CODE;
+      return path14.length === 2 || path14.charCodeAt(2) === SLASH_CODE;
     };
     checkPath.isNotRelative = isNotRelative;
     checkPath.convert = (p) => p;
@@ -27291,58 +27291,58 @@ var require_ignore = __commonJS({
         return this.add(pattern);
       }
       // @returns {TestResult}
-      _test(originalPath, cache7, path13) {
+      _test(originalPath, cache7, path14) {
         checkPath(
-          path13,
+          path14,
           originalPath,
           this._strictPathCheck ? throwError2 : RETURN_FALSE
         );
-        return path13 ? this._t(path13, cache7) : {
+        return path14 ? this._t(path14, cache7) : {
           ignored: false,
           unignored: false
         };
       }
       checkIgnore(target) {
-        const path13 = convertPath(target);
-        if (!path13 || path13.charCodeAt(path13.length - 1) !== SLASH_CODE) {
-          return this._test(target, this._testCache, path13);
+        const path14 = convertPath(target);
+        if (!path14 || path14.charCodeAt(path14.length - 1) !== SLASH_CODE) {
+          return this._test(target, this._testCache, path14);
         }
-        const dir = this._t(path13, this._testCache);
+        const dir = this._t(path14, this._testCache);
         if (dir.ignored) {
           return dir;
         }
-        const literal = this._rules.testLiteral(path13);
+        const literal = this._rules.testLiteral(path14);
         return literal.ignored || literal.unignored ? literal : dir;
       }
-      _t(path13, cache7) {
-        if (path13 in cache7) {
-          return cache7[path13];
+      _t(path14, cache7) {
+        if (path14 in cache7) {
+          return cache7[path14];
         }
-        const parentPath = parentOf(path13);
+        const parentPath = parentOf(path14);
         const parent = parentPath ? this._t(parentPath, cache7) : UNDEFINED;
-        return cache7[path13] = parent && parent.ignored ? parent : this._rules.test(path13, MODE_IGNORE);
+        return cache7[path14] = parent && parent.ignored ? parent : this._rules.test(path14, MODE_IGNORE);
       }
-      ignores(path13) {
-        return this._test(path13, this._ignoreCache, convertPath(path13)).ignored;
+      ignores(path14) {
+        return this._test(path14, this._ignoreCache, convertPath(path14)).ignored;
       }
       createFilter() {
-        return (path13) => !this.ignores(path13);
+        return (path14) => !this.ignores(path14);
       }
       filter(paths) {
         return makeArray(paths).filter(this.createFilter());
       }
       // @returns {TestResult}
-      test(path13) {
-        return this._test(path13, this._testCache, convertPath(path13));
+      test(path14) {
+        return this._test(path14, this._testCache, convertPath(path14));
       }
     };
     var factory = (options) => new Ignore(options);
-    var isPathValid = (path13) => checkPath(convertPath(path13), path13, RETURN_FALSE);
+    var isPathValid = (path14) => checkPath(convertPath(path14), path14, RETURN_FALSE);
     var setupWindows = () => {
       const makePosix = (str3) => /^\\\\\?\\/.test(str3) || /["<>|\u0000-\u001F]+/u.test(str3) ? str3 : str3.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
-      checkPath.isNotRelative = (path13) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path13) || isNotRelative(path13);
+      checkPath.isNotRelative = (path14) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path14) || isNotRelative(path14);
     };
     if (
       // Detect `process` so that it can run in browsers.
@@ -27612,8 +27612,8 @@ var require_utils2 = __commonJS({
       }
       return output;
     };
-    exports.basename = (path13, { windows } = {}) => {
-      const segs = path13.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path14, { windows } = {}) => {
+      const segs = path14.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -29150,8 +29150,8 @@ var init_context = __esm({
           if (existsSync5(process.env.GITHUB_EVENT_PATH)) {
             this.payload = JSON.parse(readFileSync5(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
-            const path13 = process.env.GITHUB_EVENT_PATH;
-            process.stdout.write(`GITHUB_EVENT_PATH ${path13} does not exist${EOL6}`);
+            const path14 = process.env.GITHUB_EVENT_PATH;
+            process.stdout.write(`GITHUB_EVENT_PATH ${path14} does not exist${EOL6}`);
           }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -36488,7 +36488,7 @@ function getIDToken(aud) {
 
 // src/action/main.ts
 import * as nodeFs from "node:fs";
-import path12 from "node:path";
+import path13 from "node:path";
 
 // package.json
 var package_default = {
@@ -37837,11 +37837,11 @@ function parseReference(s) {
   }
   const name = ANCHORED_NAME.exec(matches[1]);
   const domain = name?.[1] ?? "";
-  const path13 = name ? name[2] : matches[1];
-  if (path13.length > 255) throw new Error("repository name must not be more than 255 characters");
+  const path14 = name ? name[2] : matches[1];
+  if (path14.length > 255) throw new Error("repository name must not be more than 255 characters");
   const digest2 = matches[3] ?? "";
   if (digest2 !== "") validateDigest(digest2);
-  return { domain, path: path13, tag: matches[2] ?? "", digest: digest2 };
+  return { domain, path: path14, tag: matches[2] ?? "", digest: digest2 };
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
@@ -37862,13 +37862,13 @@ function parseImage(image) {
       `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
-  const { domain: registry, path: path13, digest: digest2 } = parsed;
+  const { domain: registry, path: path14, digest: digest2 } = parsed;
   const tag = parsed.tag === "" && digest2 === "" ? "latest" : parsed.tag;
-  const repository = registry !== "" ? `${registry}/${path13}` : path13;
+  const repository = registry !== "" ? `${registry}/${path14}` : path14;
   return {
     registry,
-    name: path13.slice(path13.lastIndexOf("/") + 1),
-    path: path13,
+    name: path14.slice(path14.lastIndexOf("/") + 1),
+    path: path14,
     tag,
     digest: digest2,
     reference: digest2 !== "" ? `${repository}@${digest2}` : `${repository}:${tag}`,
@@ -37899,7 +37899,7 @@ function imageEntry(info2, pointer) {
   entry2.jsonPointer = pointer;
   return entry2;
 }
-function extractContainers(node, path13, into) {
+function extractContainers(node, path14, into) {
   if (node === void 0 || node === null) return;
   let items2;
   if (Array.isArray(node)) items2 = node.map((item, i) => [String(i), item]);
@@ -37908,7 +37908,7 @@ function extractContainers(node, path13, into) {
   for (const [segment, container] of items2) {
     if (container === null) continue;
     if (!isMap2(container)) throw new Error("invalid image config");
-    const pointer = `/${[...path13, segment].join("/")}/image`;
+    const pointer = `/${[...path14, segment].join("/")}/image`;
     const key2 = container.name;
     if (typeof key2 !== "string") throw new Error("invalid key");
     const image = container.image;
@@ -37922,9 +37922,9 @@ function extractContainers(node, path13, into) {
     setOwnProperty(into, key2, imageEntry(info2, pointer));
   }
 }
-function walkToPodSpec(resource, path13) {
+function walkToPodSpec(resource, path14) {
   let node = resource;
-  for (const segment of path13) {
+  for (const segment of path14) {
     if (!isMap2(node)) throw new Error("invalid image config");
     node = node[segment];
     if (node === void 0 || node === null) return null;
@@ -53508,10 +53508,10 @@ function plainResource(resource) {
   }
   return plain;
 }
-function readBack(context4, path13, injected) {
+function readBack(context4, path14, injected) {
   let value;
   try {
-    value = context4.trySearch(path13);
+    value = context4.trySearch(path14);
   } catch {
     return null;
   }
@@ -53561,12 +53561,12 @@ function dropPrefix(match, source) {
 
 // src/engine/variables/traverse.ts
 var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var childPath = (path13, key2) => `${path13}/${key2.replaceAll("/", "\\/")}`;
-function walk(value, path13, action) {
+var childPath = (path14, key2) => `${path14}/${key2.replaceAll("/", "\\/")}`;
+function walk(value, path14, action) {
   if (Array.isArray(value)) {
     const out = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
-      const item = traverse(value[i], `${path13}/${i}`, action);
+      const item = traverse(value[i], `${path14}/${i}`, action);
       if (item instanceof SubstitutionFailure) return item;
       out[i] = item;
     }
@@ -53575,16 +53575,16 @@ function walk(value, path13, action) {
   if (isMap4(value)) {
     const out = {};
     for (const key2 of Object.keys(value)) {
-      let newKey = action.leaf(key2, path13, true);
+      let newKey = action.leaf(key2, path14, true);
       if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === "object" && newKey !== null) {
-        const walked = walk(newKey, path13, action);
+        const walked = walk(newKey, path14, action);
         if (walked instanceof SubstitutionFailure) return walked;
         throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
       }
       if (newKey === null || newKey === void 0) newKey = key2;
       if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
-      const item = traverse(value[key2], childPath(path13, key2), action);
+      const item = traverse(value[key2], childPath(path14, key2), action);
       if (item instanceof SubstitutionFailure) return item;
       setOwnProperty(out, newKey, item);
     }
@@ -53592,22 +53592,22 @@ function walk(value, path13, action) {
   }
   return value;
 }
-function traverse(document, path13, action) {
-  if (Array.isArray(document) || isMap4(document)) return walk(document, path13, action);
-  const leaf = action.leaf(document, path13, false);
+function traverse(document, path14, action) {
+  if (Array.isArray(document) || isMap4(document)) return walk(document, path14, action);
+  const leaf = action.leaf(document, path14, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
-  return walk(leaf, path13, action);
+  return walk(leaf, path14, action);
 }
-function visitLeavesAndKeys(document, visit, path13 = "") {
+function visitLeavesAndKeys(document, visit, path14 = "") {
   if (Array.isArray(document)) {
-    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path13}/${i}`);
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path14}/${i}`);
   } else if (isMap4(document)) {
     for (const key2 of Object.keys(document)) {
-      visit(key2, path13);
-      visitLeavesAndKeys(document[key2], visit, childPath(path13, key2));
+      visit(key2, path14);
+      visitLeavesAndKeys(document[key2], visit, childPath(path14, key2));
     }
   } else {
-    visit(document, path13);
+    visit(document, path14);
   }
 }
 
@@ -53644,17 +53644,17 @@ function joinPath(...elements) {
   return joined === "" ? "" : cleanPath(joined);
 }
 var ANCHOR = /^([+<=X^])?\((.+)\)$/;
-function removeAnchorsFromPath(path13) {
-  let components = path13.split("/");
+function removeAnchorsFromPath(path14) {
+  let components = path14.split("/");
   if (components[0] === "") components = components.slice(1);
   const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
   const joined = joinPath(...keys);
-  return path13.startsWith("/") ? `/${joined}` : joined;
+  return path14.startsWith("/") ? `/${joined}` : joined;
 }
-function valueAtReference(document, path13) {
+function valueAtReference(document, path14) {
   let found;
   visitLeavesAndKeys(document, (value, leafPath) => {
-    if (removeAnchorsFromPath(leafPath) === path13) found = value;
+    if (removeAnchorsFromPath(leafPath) === path14) found = value;
   });
   return found;
 }
@@ -53665,19 +53665,19 @@ function formatFixed6(value) {
   return `${BigInt(value).toString()}.000000`;
 }
 function resolveReference(document, reference, absolutePath) {
-  let path13 = reference.replace(/^[$()]+|[$()]+$/g, "");
-  const operator = operatorPrefix(path13);
-  path13 = path13.slice(operator.length);
-  if (path13.length === 0) throw new Error("expected path, found empty reference");
-  path13 = path13.startsWith("/") ? path13 : joinPath(absolutePath, path13);
-  const value = valueAtReference(document, path13);
+  let path14 = reference.replace(/^[$()]+|[$()]+$/g, "");
+  const operator = operatorPrefix(path14);
+  path14 = path14.slice(operator.length);
+  if (path14.length === 0) throw new Error("expected path, found empty reference");
+  path14 = path14.startsWith("/") ? path14 : joinPath(absolutePath, path14);
+  const value = valueAtReference(document, path14);
   if (operator === "") return value;
   if (typeof value === "string") return operator + value;
   if (typeof value === "bigint") return operator + value.toString();
   if (typeof value === "number") return operator + formatFixed6(value);
   throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value)}`);
 }
-function substituteReferencesInString(value, path13, document) {
+function substituteReferencesInString(value, path14, document) {
   const source = value;
   for (const found of findAll(REFERENCES, source)) {
     const match = found.text;
@@ -53685,15 +53685,15 @@ function substituteReferencesInString(value, path13, document) {
     const reference = initial ? match : dropPrefix(found, source);
     let resolved;
     try {
-      resolved = resolveReference(document, reference, path13);
+      resolved = resolveReference(document, reference, path14);
     } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference} at path ${path13}: ${err.message}`);
+      throw new SubstitutionError(`failed to resolve ${reference} at path ${path14}: ${err.message}`);
     }
     if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path13}: <nil>`);
+      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path14}: <nil>`);
     }
     if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path13}`);
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path14}`);
     }
     const replacement = (initial ? "" : match[0]) + resolved;
     const at = value.indexOf(match);
@@ -53710,8 +53710,8 @@ var ReferenceSubstituter = class {
     this.document = document;
   }
   document;
-  leaf(value, path13) {
-    return typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path13, this.document) : value;
+  leaf(value, path14) {
+    return typeof value === "string" && value.includes("$(") ? substituteReferencesInString(value, path14, this.document) : value;
   }
 };
 
@@ -53778,8 +53778,8 @@ function pointerToJmesPath(pointer) {
   }
   return out;
 }
-function atVariablePath(path13, prefix) {
-  let pointer = parsePath(path13);
+function atVariablePath(path14, prefix) {
+  let pointer = parsePath(path14);
   pointer = pointer.slice(pointer.indexOf("foreach") + 1);
   pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
   return pointerToJmesPath([...prefix.split("."), ...pointer]);
@@ -53824,8 +53824,8 @@ var VariableSubstituter = class {
   operation;
   isDelete;
   /** The traversal action: strings are substituted, Go integers become numbers. */
-  leaf(value, path13) {
-    if (typeof value === "string") return this.substituteString(value, path13);
+  leaf(value, path14) {
+    if (typeof value === "string") return this.substituteString(value, path14);
     return typeof value === "bigint" ? Number(value) : value;
   }
   deleteRequest() {
@@ -53844,7 +53844,7 @@ var VariableSubstituter = class {
     return this.isDelete;
   }
   /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
-  atPath(path13) {
+  atPath(path14) {
     let prefix = "target";
     try {
       this.context.search("target");
@@ -53852,9 +53852,9 @@ var VariableSubstituter = class {
       if (!(err instanceof ContextQueryError)) throw err;
       prefix = "request.object";
     }
-    return atVariablePath(path13, prefix);
+    return atVariablePath(path14, prefix);
   }
-  substituteString(input, path13) {
+  substituteString(input, path14) {
     let matches = scanVariables(input);
     if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
     let value = input;
@@ -53864,10 +53864,10 @@ var VariableSubstituter = class {
       for (const match of matches) {
         const { v, shallow } = match;
         let variable = match.variable;
-        if (variable === "@") variable = this.atPath(path13);
+        if (variable === "@") variable = this.atPath(path14);
         if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
         const result = this.context.trySearch(variable);
-        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path13}: ${result.message}`);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path14}: ${result.message}`);
         if (originalPattern === v) return typeof result === "bigint" ? Number(result) : result;
         let text5;
         if (typeof result === "string") {
@@ -53878,14 +53878,14 @@ var VariableSubstituter = class {
           } catch (err) {
             if (!(err instanceof GoJsonError)) throw err;
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path13}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
+              `failed to resolve ${variable} at path ${path14}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
             );
           }
         }
         if (shallow && result !== null) {
           if (typeof result !== "string") {
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path13}: interface conversion: interface {} is ${goTypeName(result)}, not string`
+              `failed to resolve ${variable} at path ${path14}: interface conversion: interface {} is ${goTypeName(result)}, not string`
             );
           }
           text5 = text5.replaceAll("{{", "\\{{");
@@ -54103,17 +54103,17 @@ var ApiCallLoader = class {
       this.#add(data, "failed to add resource data to context entry");
       return;
     }
-    let path13;
+    let path14;
     try {
-      path13 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+      path14 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
     }
     let result;
     try {
-      result = searchAnswer(compileJmesPath(text(path13)), data);
+      result = searchAnswer(compileJmesPath(text(path14)), data);
     } catch (err) {
-      throw new Error(`failed to apply JMESPath ${text(path13)} for context entry ${name}: ${err.message}`);
+      throw new Error(`failed to apply JMESPath ${text(path14)} for context entry ${name}: ${err.message}`);
     }
     this.#add(result, "failed to add APICall results for context entry");
   }
@@ -54467,9 +54467,9 @@ function remedyFor(entry2, kind2) {
   const values = `or set "${entry2.name}" in a values file (policies[].rules[].values)`;
   switch (kind2) {
     case "configMap":
-      return `add the ConfigMap to --cluster-resources (apply) or clusterResources (test), ${values}`;
+      return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject7(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject7(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
@@ -54588,21 +54588,21 @@ function isSkip(failure2) {
 function isRawSkip(failure2) {
   return failure2.kind === "conditional" || failure2.kind === "global";
 }
-function plainFailure(message, path13) {
-  return { kind: "plain", message, path: path13 };
+function plainFailure(message, path14) {
+  return { kind: "plain", message, path: path14 };
 }
-function conditionalFailure(message, path13) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path13 };
+function conditionalFailure(message, path14) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path14 };
 }
-function globalFailure(message, path13) {
-  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path13 };
+function globalFailure(message, path14) {
+  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path14 };
 }
-function negationFailure(path13) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path13} is not allowed`, path: path13 };
+function negationFailure(path14) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path14} is not allowed`, path: path14 };
 }
-function packagedSkip(skips, path13) {
+function packagedSkip(skips, path14) {
   const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message, path: path13 };
+  return { kind: "skip", message, path: path14 };
 }
 
 // src/engine/pattern/anchor.ts
@@ -54957,38 +54957,38 @@ function isObject9(v) {
 function hasKey(map2, key2) {
   return Object.prototype.hasOwnProperty.call(map2, key2);
 }
-function checkElement(resource, pattern, path13, ev) {
+function checkElement(resource, pattern, path14, ev) {
   if (Array.isArray(pattern)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
-        `validation rule failed at path ${path13}, resource does not satisfy the expected overlay pattern`,
-        path13
+        `validation rule failed at path ${path14}, resource does not satisfy the expected overlay pattern`,
+        path14
       );
     }
-    return checkArray(resource, pattern, path13, ev);
+    return checkArray(resource, pattern, path14, ev);
   }
   if (isObject9(pattern)) {
     if (!isObject9(resource)) {
       return plainFailure(
-        `pattern and resource have different structures. Path: ${path13}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
-        path13
+        `pattern and resource have different structures. Path: ${path14}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
+        path14
       );
     }
     const plan = mapPlan(pattern);
     recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern, plan, path13, ev);
+    return checkMap(resource, pattern, plan, path14, ev);
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path13, ev);
+      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path14, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path13, ev);
+  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path14, ev);
 }
-function scalarMismatch(resource, pattern, path13, ev) {
+function scalarMismatch(resource, pattern, path14, ev) {
   const value = formatGoValue2(resource, ev.numberMode);
-  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path13}`, path13);
+  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path14}`, path14);
 }
 function recordAnchors(plan, resource, ev) {
   if (plan.tracked.length === 0) return;
@@ -55008,7 +55008,7 @@ function rewrittenMetadata(pattern, key2, resource, ev) {
   if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
-function checkMap(resource, pattern, cachedPlan, path13, ev) {
+function checkMap(resource, pattern, cachedPlan, path14, ev) {
   let plan = cachedPlan;
   let metadata = null;
   if (plan.metadataKey !== null) {
@@ -55022,7 +55022,7 @@ function checkMap(resource, pattern, cachedPlan, path13, ev) {
   let rawSkip = false;
   for (const { key: key2, anchor } of plan.phase1) {
     const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = handleAnchor(anchor, value, resource, path13, ev);
+    const failure2 = handleAnchor(anchor, value, resource, path14, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -55032,17 +55032,17 @@ function checkMap(resource, pattern, cachedPlan, path13, ev) {
       return failure2;
     }
   }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path13);
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path14);
   for (const { key: key2, anchor } of plan.phase2) {
     const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path13, ev) : handlePlain(key2, value, resource, path13, ev);
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path14, ev) : handlePlain(key2, value, resource, path14, ev);
     if (failure2 !== null) return failure2;
   }
   return null;
 }
-function handleAnchor(anchor, pattern, resource, path13, ev) {
+function handleAnchor(anchor, pattern, resource, path14, ev) {
   const key2 = anchor.key;
-  const currentPath = path13 + key2 + "/";
+  const currentPath = path14 + key2 + "/";
   const present = hasKey(resource, key2);
   switch (anchor.type) {
     case "condition": {
@@ -55060,69 +55060,69 @@ function handleAnchor(anchor, pattern, resource, path13, ev) {
       return null;
   }
 }
-function handleExistence(resource, pattern, path13, ev) {
+function handleExistence(resource, pattern, path14, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
       `invalid resource type ${goTypeName2(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path13
+      path14
     );
   }
   if (!Array.isArray(pattern)) {
     return plainFailure(
       `invalid pattern type ${goTypeName2(pattern, "float64")}: Pattern has to be of list to compare against resource`,
-      path13
+      path14
     );
   }
   for (const element of pattern) {
     if (!isObject9(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path13
+        path14
       );
     }
     let found = false;
     for (let i = 0; i < resource.length; i++) {
-      if (checkElement(resource[i], element, `${path13}${i}/`, ev) === null) {
+      if (checkElement(resource[i], element, `${path14}${i}/`, ev) === null) {
         found = true;
         break;
       }
     }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path13}`, path13);
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path14}`, path14);
   }
   return null;
 }
-function handleGlobal(anchor, pattern, resource, path13, ev) {
+function handleGlobal(anchor, pattern, resource, path14, ev) {
   const key2 = anchor.key;
   if (!hasKey(resource, key2)) return null;
-  const failure2 = checkElement(resource[key2], pattern, path13 + key2 + "/", ev);
+  const failure2 = checkElement(resource[key2], pattern, path14 + key2 + "/", ev);
   return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key2, pattern, resource, path13, ev) {
+function handlePlain(key2, pattern, resource, path14, ev) {
   const value = hasKey(resource, key2) ? resource[key2] : void 0;
   if (pattern === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path13}/${key2} not found`, path13);
+    return value !== null && value !== void 0 ? null : plainFailure(`${path14}/${key2} not found`, path14);
   }
-  return checkElement(value, pattern, path13 + key2 + "/", ev);
+  return checkElement(value, pattern, path14 + key2 + "/", ev);
 }
-function checkArray(resource, pattern, path13, ev) {
-  if (pattern.length === 0) return plainFailure("pattern Array empty", path13);
+function checkArray(resource, pattern, path14, ev) {
+  if (pattern.length === 0) return plainFailure("pattern Array empty", path14);
   const first = pattern[0];
-  if (isObject9(first)) return checkElements(resource, first, resource.length, path13, ev);
-  if (!Array.isArray(first)) return checkElement(resource, first, path13, ev);
+  if (isObject9(first)) return checkElements(resource, first, resource.length, path14, ev);
+  if (!Array.isArray(first)) return checkElement(resource, first, path14, ev);
   if (resource.length < pattern.length) {
     return plainFailure(
       `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern.length}`,
       ""
     );
   }
-  return checkElements(resource, pattern, pattern.length, path13, ev);
+  return checkElements(resource, pattern, pattern.length, path14, ev);
 }
-function checkElements(resource, pattern, count2, path13, ev) {
+function checkElements(resource, pattern, count2, path14, ev) {
   let applied = 0;
   let skips = null;
   for (let i = 0; i < count2; i++) {
     const elementPattern = Array.isArray(pattern) ? pattern[i] : pattern;
-    const failure2 = checkElement(resource[i], elementPattern, `${path13}${i}/`, ev);
+    const failure2 = checkElement(resource[i], elementPattern, `${path14}${i}/`, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -55131,7 +55131,7 @@ function checkElements(resource, pattern, count2, path13, ev) {
       return failure2;
     }
   }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path13) : null;
+  return applied === 0 && skips !== null ? packagedSkip(skips, path14) : null;
 }
 function keysAreMissing(ev) {
   if (ev.anchorsSeen === null) return false;
@@ -55729,9 +55729,9 @@ function evaluateAnyAll(any, all, substitute) {
 }
 
 // src/engine/response.ts
-function ruleResponse(name, type, status, message, path13) {
+function ruleResponse(name, type, status, message, path14) {
   const response = { name, type, status, message };
-  if (path13) response.path = path13;
+  if (path14) response.path = path14;
   return response;
 }
 function ruleError(name, type, message, error2) {
@@ -55763,7 +55763,7 @@ var VariableLoader = class {
   loadData() {
     const { name, variable } = this.entry;
     const options = { operation: this.operation };
-    let path13 = "";
+    let path14 = "";
     if (variable.jmesPath !== void 0 && variable.jmesPath !== "") {
       let substituted;
       try {
@@ -55774,7 +55774,7 @@ var VariableLoader = class {
       if (typeof substituted !== "string") {
         throw new Error(`jmespath value must be a string ${name} ${variable.jmesPath}: <nil>`);
       }
-      path13 = substituted;
+      path14 = substituted;
     }
     let defaultValue = null;
     if (variable.default !== void 0 && variable.default !== null) {
@@ -55796,28 +55796,28 @@ var VariableLoader = class {
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.value)}: ${err.message}`
         );
       }
-      if (path13 === "") {
+      if (path14 === "") {
         output = value;
       } else {
         try {
-          output = applyJmesPath(path13, value);
+          output = applyJmesPath(path14, value);
         } catch (err) {
           if (defaultValue === null) {
-            throw new Error(`failed to apply jmespath ${path13} to variable ${formatGoValue(value)}: ${err.message}`);
+            throw new Error(`failed to apply jmespath ${path14} to variable ${formatGoValue(value)}: ${err.message}`);
           }
         }
       }
-    } else if (path13 !== "") {
+    } else if (path14 !== "") {
       let failure2;
       try {
-        const result = this.context.trySearch(path13);
+        const result = this.context.trySearch(path14);
         if (result instanceof QueryFailure) failure2 = result.message;
         else if (result !== null) output = result;
       } catch (err) {
         failure2 = err.message;
       }
       if (failure2 !== void 0 && defaultValue === null) {
-        throw new Error(`failed to apply jmespath ${path13} to variable <nil>: ${failure2}`);
+        throw new Error(`failed to apply jmespath ${path14} to variable <nil>: ${failure2}`);
       }
     }
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
@@ -55986,9 +55986,9 @@ var RuleEnvironment = class _RuleEnvironment {
     this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
   }
   /** The resource path of a failure found at `path` of the current validation target. */
-  resourcePath(path13) {
-    if (this.element === void 0) return path13;
-    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path13;
+  resourcePath(path14) {
+    if (this.element === void 0) return path14;
+    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path14;
   }
   /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
   substitute(document) {
@@ -56083,28 +56083,28 @@ var RuleEnvironment = class _RuleEnvironment {
 var PLAIN_PATH = /^\s*(request\.object|element)((?:\.(?:[A-Za-z_][A-Za-z0-9_]*|"[^"\\]*"))*)\s*$/;
 var SEGMENT = /\.(?:([A-Za-z_][A-Za-z0-9_]*)|"([^"\\]*)")/g;
 function listPointer(expression, elementPointer) {
-  const path13 = listPath(expression);
-  if (path13 === null) return void 0;
-  if (path13.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path13.pointer;
-  return path13.pointer;
+  const path14 = listPath(expression);
+  if (path14 === null) return void 0;
+  if (path14.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path14.pointer;
+  return path14.pointer;
 }
 var listPaths = /* @__PURE__ */ new Map();
 var MAX_LIST_PATHS = 1024;
 function listPath(expression) {
-  let path13 = listPaths.get(expression);
-  if (path13 === void 0) {
+  let path14 = listPaths.get(expression);
+  if (path14 === void 0) {
     const match = PLAIN_PATH.exec(expression);
     if (match) {
       let pointer = "";
       for (const segment of (match[2] ?? "").matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
-      path13 = { fromElement: match[1] === "element", pointer };
+      path14 = { fromElement: match[1] === "element", pointer };
     } else {
-      path13 = null;
+      path14 = null;
     }
     if (listPaths.size >= MAX_LIST_PATHS) listPaths.clear();
-    listPaths.set(expression, path13);
+    listPaths.set(expression, path14);
   }
-  return path13;
+  return path14;
 }
 
 // src/engine/validate/pod-security/go-strings.ts
@@ -56524,15 +56524,15 @@ var FieldPath = class _FieldPath {
   text;
   /** `field.NewPath(name, moreNames...)`. */
   static of(name, ...more) {
-    let path13 = new _FieldPath([{ name }], name);
-    for (const next of more) path13 = path13.child(next);
-    return path13;
+    let path14 = new _FieldPath([{ name }], name);
+    for (const next of more) path14 = path14.child(next);
+    return path14;
   }
   /** `Path.Child(name, moreNames...)`. */
   child(name, ...more) {
-    let path13 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
-    for (const next of more) path13 = path13.child(next);
-    return path13;
+    let path14 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
+    for (const next of more) path14 = path14.child(next);
+    return path14;
   }
   /** `Path.Index(i)`. */
   index(index) {
@@ -56543,11 +56543,11 @@ var FieldPath = class _FieldPath {
     return new _FieldPath([...this.segments, { key: key2 }], `${this.text}[${key2}]`);
   }
 };
-function forbidden(path13, badValue = "") {
-  return { type: "Forbidden", path: path13, badValue };
+function forbidden(path14, badValue = "") {
+  return { type: "Forbidden", path: path14, badValue };
 }
-function required(path13) {
-  return { type: "Required", path: path13, badValue: "" };
+function required(path14) {
+  return { type: "Required", path: path14, badValue: "" };
 }
 var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
 function fieldErrorText(field, type) {
@@ -56711,8 +56711,8 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      const path13 = containerPath(kind2, index).child("securityContext", "capabilities", "add");
-      badContainers.add(container.name, forbidden(path13, sortedSet(forbiddenValues)));
+      const path14 = containerPath(kind2, index).child("securityContext", "capabilities", "add");
+      badContainers.add(container.name, forbidden(path14, sortedSet(forbiddenValues)));
     }
   });
   if (badContainers.empty) return null;
@@ -57162,8 +57162,8 @@ var POD_OPTION_PATHS = {
   user: PATHS.seLinuxOptionsUser,
   role: PATHS.seLinuxOptionsRole
 };
-function containerOptionPaths(path13) {
-  const options = path13.child("securityContext", "seLinuxOptions");
+function containerOptionPaths(path14) {
+  const options = path14.child("securityContext", "seLinuxOptions");
   return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
 }
 function validateOptions(findings, options, paths, errs) {
@@ -57355,8 +57355,8 @@ function windowsHostProcessV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   visitContainers(spec2, (container, kind2, index) => {
     if (container.securityContext?.windowsOptions?.hostProcess === true) {
-      const path13 = containerPath(kind2, index).child("securityContext", "windowsOptions", "hostProcess");
-      badContainers.add(container.name, forbidden(path13, true));
+      const path14 = containerPath(kind2, index).child("securityContext", "windowsOptions", "hostProcess");
+      badContainers.add(container.name, forbidden(path14, true));
     }
   });
   const badSetters = new Violations();
@@ -57641,16 +57641,16 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
   const kind2 = resourceKind(resource);
   const violated = `${level}:${podSecurity2.version ?? ""}`;
   const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind2)}`;
-  const path13 = findingPath(outcomes, extracted);
-  return path13 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path13 };
+  const path14 = findingPath(outcomes, extracted);
+  return path14 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path14 };
 }
 
 // src/engine/validate/messages.ts
-function patternFailureMessage(env, errorText5, path13) {
+function patternFailureMessage(env, errorText5, path14) {
   const rule2 = env.plan;
   const message = rule2.message;
   if (message === "") {
-    if (path13 !== "") return `validation error: rule ${rule2.name} failed at path ${path13}`;
+    if (path14 !== "") return `validation error: rule ${rule2.name} failed at path ${path14}`;
     return `validation error: rule ${rule2.name} execution error: ${errorText5}`;
   }
   let result;
@@ -57665,7 +57665,7 @@ function patternFailureMessage(env, errorText5, path13) {
   }
   let substituted = messageText(result);
   if (!substituted.endsWith(".")) substituted += ".";
-  if (path13 !== "") return `validation error: ${substituted} rule ${rule2.name} failed at path ${path13}`;
+  if (path14 !== "") return `validation error: ${substituted} rule ${rule2.name} failed at path ${path14}`;
   return `validation error: ${substituted} rule ${rule2.name} execution error: ${errorText5}`;
 }
 function anyPatternFailureMessage(message, errors) {
@@ -58693,25 +58693,25 @@ function patternDocument(block) {
 function isObject13(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
-function unmarshalError(value, path13, type) {
-  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${path13} of type ${type}`);
+function unmarshalError(value, path14, type) {
+  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${path14} of type ${type}`);
 }
-function stringField3(object3, field, path13) {
+function stringField3(object3, field, path14) {
   const value = object3[field];
   if (value === void 0 || value === null) return "";
-  if (typeof value !== "string") throw unmarshalError(value, `${path13}.${field}`, "string");
+  if (typeof value !== "string") throw unmarshalError(value, `${path14}.${field}`, "string");
   return value;
 }
-function objectField(object3, field, path13) {
+function objectField(object3, field, path14) {
   const value = object3[field];
   if (value === void 0 || value === null) return {};
-  if (!isObject13(value)) throw unmarshalError(value, `${path13}.${field}`, `v1.${field === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject13(value)) throw unmarshalError(value, `${path14}.${field}`, `v1.${field === "clone" ? "CloneFrom" : "CloneList"}`);
   return value;
 }
 function decodePattern(document) {
-  const path13 = "GeneratePattern";
-  const clone2 = objectField(document, "clone", path13);
-  const cloneList2 = objectField(document, "cloneList", path13);
+  const path14 = "GeneratePattern";
+  const clone2 = objectField(document, "clone", path14);
+  const cloneList2 = objectField(document, "cloneList", path14);
   const kinds = cloneList2.kinds;
   if (kinds !== void 0 && kinds !== null && !Array.isArray(kinds)) throw unmarshalError(kinds, "CloneList.kinds", "[]string");
   const kindList = Array.isArray(kinds) ? kinds.map((kind2) => {
@@ -58723,10 +58723,10 @@ function decodePattern(document) {
   const data = document.data;
   return {
     target: {
-      apiVersion: stringField3(document, "apiVersion", path13),
-      kind: stringField3(document, "kind", path13),
-      namespace: stringField3(document, "namespace", path13),
-      name: stringField3(document, "name", path13)
+      apiVersion: stringField3(document, "apiVersion", path14),
+      kind: stringField3(document, "kind", path14),
+      namespace: stringField3(document, "namespace", path14),
+      name: stringField3(document, "name", path14)
     },
     data: data === null ? void 0 : data,
     clone: { namespace: stringField3(clone2, "namespace", "CloneFrom"), name: stringField3(clone2, "name", "CloneFrom") },
@@ -59051,7 +59051,7 @@ function prepareTrigger(request3) {
   const context4 = createAdmissionContext({ resource: request3.resource, operation, userInfo: request3.userInfo, values: resourceValues });
   const rewritten = readsBackResource(resourceValues);
   const kept = rewritten && keepsResource(resourceValues);
-  const readBackAt = (path13) => kept ? plainResource(request3.resource) : readBack(context4, path13, request3.resource);
+  const readBackAt = (path14) => kept ? plainResource(request3.resource) : readBack(context4, path14, request3.resource);
   let newResource = null;
   let oldResource = null;
   if (engineOperation !== "DELETE") newResource = rewritten ? readBackAt("request.object") : request3.resource;
@@ -59519,9 +59519,9 @@ function remove(container, key2) {
   container.splice(index, 1);
   return null;
 }
-function findObject(state, path13) {
-  const split = path13.split("/");
-  if (split.length < 2) return path13 === "" ? { container: state.doc, key: "" } : null;
+function findObject(state, path14) {
+  const split = path14.split("/");
+  if (split.length < 2) return path14 === "" ? { container: state.doc, key: "" } : null;
   let container = state.doc;
   for (const part of split.slice(1, -1)) {
     const next = get(state, container, decodeKey(part));
@@ -59530,8 +59530,8 @@ function findObject(state, path13) {
   }
   return { container, key: decodeKey(split[split.length - 1]) };
 }
-function ensurePathExists(state, path13) {
-  const split = path13.split("/");
+function ensurePathExists(state, path14) {
+  const split = path14.split("/");
   if (split.length < 2) return null;
   const parts = split.slice(1);
   let container = state.doc;
@@ -59590,8 +59590,8 @@ function operationValue(op) {
   return clone(op.value ?? null);
 }
 function applyAdd(state, op) {
-  const path13 = op.path;
-  if (path13 === "") {
+  const path14 = op.path;
+  if (path14 === "") {
     const value = operationValue(op);
     if (!isContainer(value)) {
       return new PatchError(`json: cannot unmarshal ${goTypeName5(value)} into Go value of type map[string]*jsonpatch.lazyNode`);
@@ -59600,35 +59600,35 @@ function applyAdd(state, op) {
     state.original = clone(value);
     return null;
   }
-  const ensured = ensurePathExists(state, path13);
+  const ensured = ensurePathExists(state, path14);
   if (ensured !== null) return ensured;
-  const found = findObject(state, path13);
-  if (found === null) return wrap(`add operation does not apply: doc is missing path: "${path13}"`, ERR_MISSING, true);
+  const found = findObject(state, path14);
+  if (found === null) return wrap(`add operation does not apply: doc is missing path: "${path14}"`, ERR_MISSING, true);
   const failed = add(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap(`error in add for path: '${path13}'`, failed.message);
+  return failed === null ? null : wrap(`error in add for path: '${path14}'`, failed.message);
 }
 function applyRemove(state, op) {
-  const path13 = op.path;
-  const found = findObject(state, path13);
+  const path14 = op.path;
+  const found = findObject(state, path14);
   if (found === null) return null;
   const failed = remove(found.container, found.key);
-  return failed === null ? null : wrap(`error in remove for path: '${path13}'`, failed.message);
+  return failed === null ? null : wrap(`error in remove for path: '${path14}'`, failed.message);
 }
 function applyReplace(state, op) {
-  const path13 = op.path;
-  if (path13 === "") {
+  const path14 = op.path;
+  if (path14 === "") {
     const value = operationValue(op);
     if (!isContainer(value)) return null;
     state.doc = value;
     return null;
   }
-  const found = findObject(state, path13);
-  if (found === null) return wrap(`replace operation does not apply: doc is missing path: ${path13}`, ERR_MISSING, true);
+  const found = findObject(state, path14);
+  if (found === null) return wrap(`replace operation does not apply: doc is missing path: ${path14}`, ERR_MISSING, true);
   if (get(state, found.container, found.key) instanceof PatchError) {
-    return wrap(`replace operation does not apply: doc is missing key: ${path13}`, ERR_MISSING, true);
+    return wrap(`replace operation does not apply: doc is missing key: ${path14}`, ERR_MISSING, true);
   }
   const failed = set(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap(`error in remove for path: '${path13}'`, failed.message);
+  return failed === null ? null : wrap(`error in remove for path: '${path14}'`, failed.message);
 }
 function applyMove(state, op) {
   const from = op.from;
@@ -59639,13 +59639,13 @@ function applyMove(state, op) {
   if (value instanceof PatchError) return wrap(`error in move for path: '${source.key}'`, value.message);
   const removed = remove(source.container, source.key);
   if (removed !== null) return wrap(`error in move for path: '${source.key}'`, removed.message);
-  const path13 = op.path;
-  const target = findObject(state, path13);
+  const path14 = op.path;
+  const target = findObject(state, path14);
   if (target === null) {
-    return wrap(`move operation does not apply: doc is missing destination path: ${path13}`, ERR_MISSING, true);
+    return wrap(`move operation does not apply: doc is missing destination path: ${path14}`, ERR_MISSING, true);
   }
   const failed = add(target.container, target.key, value.value ?? null);
-  return failed === null ? null : wrap(`error in move for path: '${path13}'`, failed.message);
+  return failed === null ? null : wrap(`error in move for path: '${path14}'`, failed.message);
 }
 function applyCopy(state, op) {
   const from = op.from;
@@ -59655,26 +59655,26 @@ function applyCopy(state, op) {
   }
   const value = get(state, source.container, source.key);
   if (value instanceof PatchError) return wrap(`error in copy for from: '${from}'`, value.message);
-  const path13 = op.path;
-  const target = findObject(state, path13);
+  const path14 = op.path;
+  const target = findObject(state, path14);
   if (target === null) {
-    return wrap(`copy operation does not apply: doc is missing destination path: ${path13}`, ERR_MISSING, true);
+    return wrap(`copy operation does not apply: doc is missing destination path: ${path14}`, ERR_MISSING, true);
   }
   const failed = add(target.container, target.key, clone(value.value ?? null));
   return failed === null ? null : wrap("error while adding value during copy", failed.message);
 }
 function applyTest(state, op) {
-  const path13 = op.path;
+  const path14 = op.path;
   const expected = op.value;
-  if (path13 === "") {
-    return equal(state.doc, expected) ? null : wrap(`testing value ${path13} failed`, ERR_TEST_FAILED);
+  if (path14 === "") {
+    return equal(state.doc, expected) ? null : wrap(`testing value ${path14} failed`, ERR_TEST_FAILED);
   }
-  const found = findObject(state, path13);
-  if (found === null) return wrap(`test operation does not apply: is missing path: ${path13}`, ERR_MISSING, true);
+  const found = findObject(state, path14);
+  if (found === null) return wrap(`test operation does not apply: is missing path: ${path14}`, ERR_MISSING, true);
   const actual = get(state, found.container, found.key);
-  if (actual instanceof PatchError && !actual.missing) return wrap(`error in test for path: '${path13}'`, actual.message);
+  if (actual instanceof PatchError && !actual.missing) return wrap(`error in test for path: '${path14}'`, actual.message);
   const value = actual instanceof PatchError ? void 0 : actual.value;
-  return equal(value, expected) ? null : wrap(`testing value ${path13} failed`, ERR_TEST_FAILED);
+  return equal(value, expected) ? null : wrap(`testing value ${path14} failed`, ERR_TEST_FAILED);
 }
 function goTypeName5(value) {
   if (Array.isArray(value)) return "array";
@@ -61099,29 +61099,29 @@ var MockCluster = class {
   }
   /** Computes the answer to a request (uncached). */
   #answer(method, urlPath) {
-    const path13 = parseApiPath(urlPath);
-    if (path13 === null) return noSuchResource();
-    const type = this.#resolve(path13.group, path13.resource);
+    const path14 = parseApiPath(urlPath);
+    if (path14 === null) return noSuchResource();
+    const type = this.#resolve(path14.group, path14.resource);
     if (type === void 0) return noSuchResource();
-    if (type.namespaced === false && path13.namespace !== void 0) return noSuchResource();
-    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path13.resource);
-    if (path13.name !== void 0) {
-      if (path13.subresource !== void 0 && path13.subresource !== "status") return noSuchResource();
-      const found = this.#byIdentity.get(key(type.group, type.kind, path13.namespace ?? "", path13.name));
-      return found !== void 0 && found.version === path13.version ? { statusCode: 200, body: found.object } : notFound2(type.group, type.plural, path13.name);
+    if (type.namespaced === false && path14.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path14.resource);
+    if (path14.name !== void 0) {
+      if (path14.subresource !== void 0 && path14.subresource !== "status") return noSuchResource();
+      const found = this.#byIdentity.get(key(type.group, type.kind, path14.namespace ?? "", path14.name));
+      return found !== void 0 && found.version === path14.version ? { statusCode: 200, body: found.object } : notFound2(type.group, type.plural, path14.name);
     }
     let labels;
     let fields;
     try {
-      labels = parseLabelSelector(path13.labelSelector ?? "");
-      fields = parseFieldSelector(path13.fieldSelector ?? "", type.group, type.plural);
+      labels = parseLabelSelector(path14.labelSelector ?? "");
+      fields = parseFieldSelector(path14.fieldSelector ?? "", type.group, type.plural);
     } catch (err) {
       if (err instanceof SelectorError) return badRequest(err.message);
       throw err;
     }
-    const inScope = path13.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path13.namespace));
-    const items2 = (inScope ?? []).filter((stored) => stored.version === path13.version && labels(labelsOf2(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare2(a.name, b.name) : compare2(a.namespace, b.namespace)).map((stored) => stored.object);
-    const apiVersion = type.group === "" ? path13.version : `${type.group}/${path13.version}`;
+    const inScope = path14.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path14.namespace));
+    const items2 = (inScope ?? []).filter((stored) => stored.version === path14.version && labels(labelsOf2(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare2(a.name, b.name) : compare2(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path14.version : `${type.group}/${path14.version}`;
     return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
   }
   #register(type) {
@@ -61532,9 +61532,9 @@ function position(entry2, offset) {
   }
   return { line: low + 1, column: offset - starts[low] + 1 };
 }
-function segmentsOf(path13) {
-  if (typeof path13 !== "string") return [...path13];
-  const parts = path13.split("/");
+function segmentsOf(path14) {
+  if (typeof path14 !== "string") return [...path14];
+  const parts = path14.split("/");
   if (parts[0] === "") parts.shift();
   if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
   return parts;
@@ -61602,12 +61602,12 @@ function step(document, current2, segments, at) {
   }
   return null;
 }
-function locate(file, text5, documentIndex, path13) {
+function locate(file, text5, documentIndex, path14) {
   const entry2 = locatedFile(file, text5);
   const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return { file, line: 1, column: 1 };
   const documentStart2 = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path13);
+  const segments = segmentsOf(path14);
   if (segments.length === 0) return documentStart2;
   const document = parsedChunk(entry2, documentIndex, chunk);
   if (document === null) return documentStart2;
@@ -62317,16 +62317,16 @@ var Diff = class {
       }
     }
   }
-  addToPath(path13, added, removed, oldPosInc, options) {
-    const last = path13.lastComponent;
+  addToPath(path14, added, removed, oldPosInc, options) {
+    const last = path14.lastComponent;
     if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
       return {
-        oldPos: path13.oldPos + oldPosInc,
+        oldPos: path14.oldPos + oldPosInc,
         lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
       };
     } else {
       return {
-        oldPos: path13.oldPos + oldPosInc,
+        oldPos: path14.oldPos + oldPosInc,
         lastComponent: { count: 1, added, removed, previousComponent: last }
       };
     }
@@ -62649,8 +62649,8 @@ function mutatedResources(mutations2, files) {
   });
   const byFile = /* @__PURE__ */ new Map();
   for (const item of items2) if (targets.has(item)) byFile.set(item.file, [...byFile.get(item.file) ?? [], item]);
-  for (const [path13, edited] of byFile) {
-    const file = files.get(path13);
+  for (const [path14, edited] of byFile) {
+    const file = files.get(path14);
     const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
@@ -62671,14 +62671,14 @@ function fileFixes(mutated, files) {
   }
   const fixes = [];
   const problems = [];
-  for (const [path13, edits] of byFile) {
-    const file = files.get(path13);
+  for (const [path14, edits] of byFile) {
+    const file = files.get(path14);
     const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
     if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
-      problems.push({ file: path13, message: "the edits of its documents overlap; not fixed" });
+      problems.push({ file: path14, message: "the edits of its documents overlap; not fixed" });
       continue;
     }
-    fixes.push({ file: path13, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
+    fixes.push({ file: path14, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
   }
   return { fixes, problems };
 }
@@ -62734,11 +62734,11 @@ function fieldFor(fields, key2) {
   const folded = key2.toLowerCase();
   return Object.keys(fields).find((name) => name.toLowerCase() === folded);
 }
-function decodeValue(value, schema, path13, errors) {
+function decodeValue(value, schema, path14, errors) {
   if (value === null) return void 0;
   const mismatch = () => {
-    const where = path13.length > 0 ? ` for field "${String(path13[path13.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe4(value)} as ${typeName(schema)}${where}`, path: path13 });
+    const where = path14.length > 0 ? ` for field "${String(path14[path14.length - 1])}"` : "";
+    errors.push({ message: `cannot decode ${describe4(value)} as ${typeName(schema)}${where}`, path: path14 });
     return void 0;
   };
   switch (schema.type) {
@@ -62754,7 +62754,7 @@ function decodeValue(value, schema, path13, errors) {
       if (!Array.isArray(value)) return mismatch();
       const out = [];
       value.forEach((item, index) => {
-        const decoded = decodeValue(item, schema.items, [...path13, index], errors);
+        const decoded = decodeValue(item, schema.items, [...path14, index], errors);
         out.push(decoded === void 0 ? null : decoded);
       });
       return out;
@@ -62763,7 +62763,7 @@ function decodeValue(value, schema, path13, errors) {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
       for (const [key2, item] of Object.entries(value)) {
-        const decoded = decodeValue(item, schema.values, [...path13, key2], errors);
+        const decoded = decodeValue(item, schema.values, [...path14, key2], errors);
         if (decoded !== void 0) out[key2] = decoded;
       }
       return out;
@@ -62774,10 +62774,10 @@ function decodeValue(value, schema, path13, errors) {
       for (const [key2, item] of Object.entries(value)) {
         const field = fieldFor(schema.fields, key2);
         if (field === void 0) {
-          errors.push({ message: `unknown field "${key2}"`, path: [...path13, key2] });
+          errors.push({ message: `unknown field "${key2}"`, path: [...path14, key2] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field], [...path13, key2], errors);
+        const decoded = decodeValue(item, schema.fields[field], [...path14, key2], errors);
         if (decoded !== void 0) out[field] = decoded;
       }
       return out;
@@ -63718,9 +63718,9 @@ var POLICY_SCHEMAS = {
 };
 
 // src/policy/check.ts
-function formatPath(path13) {
+function formatPath(path14) {
   let out = "";
-  for (const segment of path13) {
+  for (const segment of path14) {
     if (typeof segment === "number") out += `[${segment}]`;
     else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
@@ -63738,69 +63738,69 @@ function isObject23(value) {
 }
 var Checker = class {
   problems = [];
-  report(path13, detail) {
-    this.problems.push({ message: `${formatPath(path13)}: ${detail}`, path: [...path13] });
+  report(path14, detail) {
+    this.problems.push({ message: `${formatPath(path14)}: ${detail}`, path: [...path14] });
   }
-  typeMismatch(path13, expected, value) {
-    this.report(path13, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  typeMismatch(path14, expected, value) {
+    this.report(path14, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
   }
-  check(node, value, path13) {
+  check(node, value, path14) {
     if (value === null) return;
     switch (node.type) {
       case "any":
         return;
       case "string":
-        if (typeof value !== "string") return this.typeMismatch(path13, "string", value);
+        if (typeof value !== "string") return this.typeMismatch(path14, "string", value);
         if (node.enum && !node.enum.includes(value)) {
           const supported = node.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path13, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+          this.report(path14, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
         }
         if (node.maxLength !== void 0 && [...value].length > node.maxLength) {
-          this.report(path13, `Too long: may not be more than ${node.maxLength} bytes`);
+          this.report(path14, `Too long: may not be more than ${node.maxLength} bytes`);
         }
         return;
       case "boolean":
-        if (typeof value !== "boolean") this.typeMismatch(path13, "boolean", value);
+        if (typeof value !== "boolean") this.typeMismatch(path14, "boolean", value);
         return;
       case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path13, "integer", value);
+        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path14, "integer", value);
         if (node.minimum !== void 0 && value < node.minimum) {
-          this.report(path13, `Invalid value: ${value}: must be greater than or equal to ${node.minimum}`);
+          this.report(path14, `Invalid value: ${value}: must be greater than or equal to ${node.minimum}`);
         }
         return;
       case "array":
-        if (!Array.isArray(value)) return this.typeMismatch(path13, "array", value);
-        value.forEach((item, index) => this.check(node.items, item, [...path13, index]));
+        if (!Array.isArray(value)) return this.typeMismatch(path14, "array", value);
+        value.forEach((item, index) => this.check(node.items, item, [...path14, index]));
         return;
       case "map":
-        if (!isObject23(value)) return this.typeMismatch(path13, "object", value);
-        for (const key2 of Object.keys(value)) this.check(node.values, value[key2], [...path13, key2]);
+        if (!isObject23(value)) return this.typeMismatch(path14, "object", value);
+        for (const key2 of Object.keys(value)) this.check(node.values, value[key2], [...path14, key2]);
         return;
       case "object":
-        if (!isObject23(value)) return this.typeMismatch(path13, "object", value);
-        this.checkObject(node, value, path13);
+        if (!isObject23(value)) return this.typeMismatch(path14, "object", value);
+        this.checkObject(node, value, path14);
     }
   }
-  checkObject(node, value, path13) {
+  checkObject(node, value, path14) {
     const present = (key2) => value[key2] !== void 0 && value[key2] !== null;
     for (const key2 of Object.keys(value)) {
       const child2 = node.properties[key2];
-      if (child2 !== void 0) this.check(child2, value[key2], [...path13, key2]);
+      if (child2 !== void 0) this.check(child2, value[key2], [...path14, key2]);
       else if (!node.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path13, key2])}"`, path: [...path13, key2] });
+        this.problems.push({ message: `unknown field "${formatPath([...path14, key2])}"`, path: [...path14, key2] });
       }
     }
     for (const key2 of node.required ?? []) {
-      if (!present(key2)) this.report([...path13, key2], "Required value");
+      if (!present(key2)) this.report([...path14, key2], "Required value");
     }
     if (node.oneOfRequired) {
       const set2 = node.oneOfRequired.filter(present);
       if (set2.length !== 1) {
-        this.report(path13, `must specify exactly one of: ${node.oneOfRequired.join(", ")}`);
+        this.report(path14, `must specify exactly one of: ${node.oneOfRequired.join(", ")}`);
       }
     }
     if (node.notAllOf && node.notAllOf.every(present)) {
-      this.report(path13, `must not specify ${node.notAllOf.join(" and ")} together`);
+      this.report(path14, `must not specify ${node.notAllOf.join(" and ")} together`);
     }
   }
 };
@@ -63886,9 +63886,9 @@ function parsePatch(patch) {
 }
 
 // src/policy/validate-spec.ts
-var forbidden2 = (path13, detail) => `${path13}: Forbidden: ${detail}`;
-var invalid2 = (path13, value, detail) => `${path13}: Invalid value: ${value}: ${detail}`;
-var required2 = (path13, detail) => `${path13}: Required value${detail ? `: ${detail}` : ""}`;
+var forbidden2 = (path14, detail) => `${path14}: Forbidden: ${detail}`;
+var invalid2 = (path14, value, detail) => `${path14}: Invalid value: ${value}: ${detail}`;
+var required2 = (path14, detail) => `${path14}: Required value${detail ? `: ${detail}` : ""}`;
 function isObject24(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -63919,9 +63919,9 @@ function ruleKinds(rule2) {
     verifyImages: list2(rule2.verifyImages).some((vi) => hasContent(vi))
   };
 }
-function validateUserInfo(info2, path13, errs) {
+function validateUserInfo(info2, path14, errs) {
   list2(info2.subjects).forEach((subject2, i) => {
-    const entry2 = `${path13}.subjects[${i}]`;
+    const entry2 = `${path14}.subjects[${i}]`;
     if (str2(subject2.kind) === "") errs.push(required2(`${entry2}.kind`, ""));
     if (str2(subject2.name) === "") errs.push(required2(`${entry2}.name`, ""));
     if (subject2.kind === "ServiceAccount" && str2(subject2.namespace) === "") {
@@ -63930,7 +63930,7 @@ function validateUserInfo(info2, path13, errs) {
   });
   list2(info2.roles).forEach((role, i) => {
     if (String(role).split(":").length !== 2) {
-      errs.push(invalid2(`${path13}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
+      errs.push(invalid2(`${path14}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
     }
   });
 }
@@ -63938,40 +63938,40 @@ function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
   return isObject24(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
-function validateDescription(desc, path13, namespaced, errs) {
+function validateDescription(desc, path14, namespaced, errs) {
   if (!desc) return;
   if (str2(desc.name) !== "" && list2(desc.names).length > 0) {
-    errs.push(invalid2(path13, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+    errs.push(invalid2(path14, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
   if (isObject24(selector2) && !selectorHasWildcard(selector2)) {
     const { error: error2, requirements } = describeSelector(selector2);
-    if (error2 !== null) errs.push(invalid2(`${path13}.selector`, "v1.LabelSelector{...}", error2));
+    if (error2 !== null) errs.push(invalid2(`${path14}.selector`, "v1.LabelSelector{...}", error2));
     else if (requirements === 0) {
-      errs.push(invalid2(`${path13}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
+      errs.push(invalid2(`${path14}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
     }
   }
   if (namespaced && list2(desc.namespaces).length > 0) {
-    errs.push(forbidden2(`${path13}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    errs.push(forbidden2(`${path14}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
   }
 }
-function validateMatchResources(block, path13, namespaced, errs) {
+function validateMatchResources(block, path14, namespaced, errs) {
   if (!block) return;
   const any = list2(block.any);
   const all = list2(block.all);
   if (any.length > 0 && all.length > 0) {
-    errs.push(invalid2(path13, "v1.MatchResources{...}", "Can't specify any and all together"));
+    errs.push(invalid2(path14, "v1.MatchResources{...}", "Can't specify any and all together"));
   }
   any.forEach((filter, i) => {
-    validateUserInfo(filter, `${path13}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path13}.any[${i}]`, namespaced, errs);
+    validateUserInfo(filter, `${path14}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path14}.any[${i}]`, namespaced, errs);
   });
   all.forEach((filter, i) => {
-    validateUserInfo(filter, `${path13}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path13}.all[${i}]`, namespaced, errs);
+    validateUserInfo(filter, `${path14}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path14}.all[${i}]`, namespaced, errs);
   });
-  validateUserInfo(block, path13, errs);
-  validateDescription(block.resources, path13, namespaced, errs);
+  validateUserInfo(block, path14, errs);
+  validateDescription(block.resources, path14, namespaced, errs);
 }
 function hasAll(set2, values) {
   return values.every((v) => set2.has(v));
@@ -64031,12 +64031,12 @@ function matchesEmptySet(rule2) {
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
   return true;
 }
-function validatePodSecurityControls(rule2, path13, errs) {
+function validatePodSecurityControls(rule2, path14, errs) {
   const podSecurity2 = rule2.validate?.podSecurity;
   if (!isPresent2(podSecurity2) || !podSecurity2) return;
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
   list2(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path13}.podSecurity.exclude[${idx}].controlName`;
+    const at = `${path14}.podSecurity.exclude[${idx}].controlName`;
     const name = str2(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS2.includes(name)) {
       if (list2(exclude.images).length === 0) {
@@ -64050,7 +64050,7 @@ function validatePodSecurityControls(rule2, path13, errs) {
   });
 }
 var VARIABLE = /\{\{[^{}]*\}\}/;
-function validateGeneratePattern(gen, path13, namespaced, policyNamespace, errs) {
+function validateGeneratePattern(gen, path14, namespaced, policyNamespace, errs) {
   const namespace = str2(gen.namespace);
   const clone2 = isObject24(gen.clone) ? gen.clone : {};
   const cloneList2 = isObject24(gen.cloneList) ? gen.cloneList : {};
@@ -64062,56 +64062,56 @@ function validateGeneratePattern(gen, path13, namespaced, policyNamespace, errs)
     } else if (str2(clone2.name) !== "" && str2(clone2.namespace) !== policyNamespace) {
       scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone2.namespace)}`;
     }
-    if (scope !== null) errs.push(forbidden2(`${path13}.namespace`, `target resource scope mismatched: ${scope} `));
+    if (scope !== null) errs.push(forbidden2(`${path14}.namespace`, `target resource scope mismatched: ${scope} `));
   }
   if (str2(gen.kind) !== "" && namespace === "") {
-    errs.push(forbidden2(`${path13}.namespace`, "target namespace must be set for a namespaced resource"));
+    errs.push(forbidden2(`${path14}.namespace`, "target namespace must be set for a namespaced resource"));
   }
   const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone: clone2, cloneList: cloneList2 };
   if (VARIABLE.test(JSON.stringify(pattern))) {
-    errs.push(forbidden2(`${path13}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
+    errs.push(forbidden2(`${path14}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
   }
   if (cloneKinds.length === 0) {
-    if (str2(gen.kind) === "") errs.push(forbidden2(`${path13}.kind`, "kind can not be empty"));
-    if (str2(gen.name) === "") errs.push(forbidden2(`${path13}.name`, "name can not be empty"));
-    if (str2(gen.apiVersion) === "") errs.push(forbidden2(`${path13}.apiVersion`, "apiVersion can not be empty"));
+    if (str2(gen.kind) === "") errs.push(forbidden2(`${path14}.kind`, "kind can not be empty"));
+    if (str2(gen.name) === "") errs.push(forbidden2(`${path14}.name`, "name can not be empty"));
+    if (str2(gen.apiVersion) === "") errs.push(forbidden2(`${path14}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
   if (namespaced && str2(cloneList2.namespace) !== policyNamespace) {
     const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str2(cloneList2.namespace)}`;
-    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden2(`${path13}.cloneList.namespace`, detail));
+    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden2(`${path14}.cloneList.namespace`, detail));
   }
   if (str2(cloneList2.namespace) === "") {
-    errs.push(forbidden2(`${path13}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+    errs.push(forbidden2(`${path14}.cloneList.namespace`, "namespace is required for namespaced target resources"));
   }
 }
-function validateGeneration(rule2, path13, namespaced, policyNamespace, errs) {
+function validateGeneration(rule2, path14, namespaced, policyNamespace, errs) {
   const gen = rule2.generate;
   if (!isObject24(gen) || !hasContent(gen)) return;
   const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject24(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
-    errs.push(forbidden2(path13, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
+    errs.push(forbidden2(path14, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject24(fe)) validateGeneratePattern(fe, `${path13}.foreach[${i}]`, namespaced, policyNamespace, errs);
+      if (isObject24(fe)) validateGeneratePattern(fe, `${path14}.foreach[${i}]`, namespaced, policyNamespace, errs);
     });
   } else {
-    validateGeneratePattern(gen, path13, namespaced, policyNamespace, errs);
+    validateGeneratePattern(gen, path14, namespaced, policyNamespace, errs);
   }
 }
-function validateRule2(rule2, path13, namespaced, policyNamespace, errs) {
+function validateRule2(rule2, path14, namespaced, policyNamespace, errs) {
   const kinds = ruleKinds(rule2);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
     errs.push(
-      invalid2(path13, "v1.Rule{...}", `No operation defined in the rule '${rule2.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+      invalid2(path14, "v1.Rule{...}", `No operation defined in the rule '${rule2.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
     );
   } else if (count2 !== 1) {
     errs.push(
       invalid2(
-        path13,
+        path14,
         "v1.Rule{...}",
         `Multiple operations defined in the rule '${rule2.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
       )
@@ -64119,19 +64119,19 @@ function validateRule2(rule2, path13, namespaced, policyNamespace, errs) {
   }
   if (isPresent2(rule2.imageExtractors) && !kinds.verifyImages) {
     errs.push(
-      invalid2(`${path13}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule2.name}', imageExtractors can only be defined for verifyImages rule`)
+      invalid2(`${path14}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule2.name}', imageExtractors can only be defined for verifyImages rule`)
     );
   }
-  if (matchesEmptySet(rule2)) errs.push(invalid2(path13, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule2.match, `${path13}.match`, namespaced, errs);
-  validateMatchResources(rule2.exclude, `${path13}.exclude`, namespaced, errs);
+  if (matchesEmptySet(rule2)) errs.push(invalid2(path14, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule2.match, `${path14}.match`, namespaced, errs);
+  validateMatchResources(rule2.exclude, `${path14}.exclude`, namespaced, errs);
   if (kinds.mutate && namespaced && isObject24(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
     rule2.mutate.targets.forEach((target, idx) => {
       const ns = isObject24(target) ? str2(target.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
-            `${path13}.targets[${idx}].namespace`,
+            `${path14}.targets[${idx}].namespace`,
             JSON.stringify(ns),
             "This field can be ignored or should have value of the namespace where the policy is being created"
           )
@@ -64139,8 +64139,8 @@ function validateRule2(rule2, path13, namespaced, policyNamespace, errs) {
       }
     });
   }
-  validatePodSecurityControls(rule2, path13, errs);
-  validateGeneration(rule2, path13, namespaced, policyNamespace, errs);
+  validatePodSecurityControls(rule2, path14, errs);
+  validateGeneration(rule2, path14, namespaced, policyNamespace, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule2) {
   const value = isObject24(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
@@ -64300,19 +64300,19 @@ var MockContext = class {
     );
   }
 };
-function* stringsWithPaths(doc, path13 = "") {
+function* stringsWithPaths(doc, path14 = "") {
   if (typeof doc === "string") {
-    yield [doc, path13];
+    yield [doc, path14];
   } else if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path13}/${i}`);
+    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path14}/${i}`);
   } else if (isObject25(doc)) {
     for (const key2 of Object.keys(doc)) {
-      yield [key2, path13];
-      yield* stringsWithPaths(doc[key2], `${path13}/${key2.replaceAll("/", "\\/")}`);
+      yield [key2, path14];
+      yield* stringsWithPaths(doc[key2], `${path14}/${key2.replaceAll("/", "\\/")}`);
     }
   }
 }
-function checkStringVariables(value, path13, ctx) {
+function checkStringVariables(value, path14, ctx) {
   let current2 = value;
   let matches = findVariables(current2);
   while (matches.length > 0) {
@@ -64326,7 +64326,7 @@ function checkStringVariables(value, path13, ctx) {
           ctx.query(expression);
         } catch (err) {
           if (err instanceof VariableError && err.invalidVariable) throw err;
-          throw new Error(`failed to resolve ${expression} at path ${path13}: ${err.message}`);
+          throw new Error(`failed to resolve ${expression} at path ${path14}: ${err.message}`);
         }
       }
       if (original === v) return;
@@ -64337,7 +64337,7 @@ function checkStringVariables(value, path13, ctx) {
 }
 function substituteAgainstMock(doc, ctx) {
   const referenced = substituteReferences(doc);
-  for (const [value, path13] of stringsWithPaths(referenced)) checkStringVariables(value, path13, ctx);
+  for (const [value, path14] of stringsWithPaths(referenced)) checkStringVariables(value, path14, ctx);
 }
 function allowedVariables(background, target) {
   if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
@@ -64449,17 +64449,17 @@ function userInfoDefined(filter) {
   return "";
 }
 function userMatchExcludeError(index, rule2) {
-  const at = (section, path14) => `invalid variable used at path: spec/rules[${index}]/${section}/${path14}`;
+  const at = (section, path15) => `invalid variable used at path: spec/rules[${index}]/${section}/${path15}`;
   const match = rule2.match ?? {};
-  let path13 = userInfoDefined(match);
-  if (path13) return at("match", path13);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path13 = userInfoDefined(filter)) return at("match", `any[${i}]/${path13}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path13 = userInfoDefined(filter)) return at("match", `all[${i}]/${path13}`);
+  let path14 = userInfoDefined(match);
+  if (path14) return at("match", path14);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path14 = userInfoDefined(filter)) return at("match", `any[${i}]/${path14}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path14 = userInfoDefined(filter)) return at("match", `all[${i}]/${path14}`);
   const exclude = rule2.exclude;
   if (isPresent3(exclude) && exclude) {
-    if (path13 = userInfoDefined(exclude)) return at("exclude", path13);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path13 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path13}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path13 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path13}`);
+    if (path14 = userInfoDefined(exclude)) return at("exclude", path14);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path14 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path14}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path14 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path14}`);
   }
   return null;
 }
@@ -64482,11 +64482,11 @@ function userVariablesError(policy, rules, variables) {
   return null;
 }
 function elementOutsideForeachError(rule2) {
-  for (const [value, path13] of stringsWithPaths(rule2)) {
+  for (const [value, path14] of stringsWithPaths(rule2)) {
     for (const match of findVariables(value)) {
       const variable = variableExpression(splitMatch(match)[1]);
-      if (variable.startsWith("element") && !path13.includes("/foreach/")) {
-        return `variable '${variable}' present outside of foreach at path ${path13}`;
+      if (variable.startsWith("element") && !path14.includes("/foreach/")) {
+        return `variable '${variable}' present outside of foreach at path ${path14}`;
       }
     }
   }
@@ -64839,10 +64839,10 @@ function contextError(rule2) {
 }
 var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
 var NO_ANCHORS = () => false;
-function patternFailure(pattern, path13, supported) {
+function patternFailure(pattern, path14, supported) {
   if (Array.isArray(pattern)) {
     for (const [i, element] of pattern.entries()) {
-      const failure2 = patternFailure(element, `${path13}${i}/`, supported);
+      const failure2 = patternFailure(element, `${path14}${i}/`, supported);
       if (failure2) return failure2;
     }
   } else if (isObject24(pattern)) {
@@ -64850,13 +64850,13 @@ function patternFailure(pattern, path13, supported) {
       const value = pattern[key2];
       const anchor = parseAnchor(key2);
       if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path13}/${key2}`, `unsupported anchor ${key2}`];
+        if (!supported(anchor.type)) return [`${path14}/${key2}`, `unsupported anchor ${key2}`];
         if (anchor.type === "existence") {
-          if (!Array.isArray(value)) return [`${path13}/${key2}`, "existence anchor should have value of type list"];
-          if (value.length === 0) return [`${path13}/${key2}`, "existence anchor: should have at least one value"];
+          if (!Array.isArray(value)) return [`${path14}/${key2}`, "existence anchor should have value of type list"];
+          if (value.length === 0) return [`${path14}/${key2}`, "existence anchor: should have at least one value"];
         }
       }
-      const failure2 = patternFailure(value, `${path13}/${key2}`, supported);
+      const failure2 = patternFailure(value, `${path14}/${key2}`, supported);
       if (failure2) return failure2;
     }
   }
@@ -65071,7 +65071,7 @@ function matchPatterns(patterns, names) {
   }
   return null;
 }
-function overridesError(overrides, path13) {
+function overridesError(overrides, path14) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key2) => [...sets[key2]].sort();
   for (const [i, raw] of overrides.entries()) {
@@ -65079,7 +65079,7 @@ function overridesError(overrides, path13) {
     const action = str2(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
-    const at = `${path13}[${i}].namespaces`;
+    const at = `${path14}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
     const conflicts = names.filter((ns) => opposite.has(ns));
@@ -65260,7 +65260,7 @@ var WorkspaceLoader = class {
         const object3 = value;
         const message = `${String(object3.kind)} ${nameOf2(object3)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
         this.workspace.problems.push(problem2("unsupported-policy-kind", source, locate(source.path, source.text, document.index, []), message, "warning"));
-      } else if (kind2 === "manifest" && role.manifests && document.listItem === void 0) {
+      } else if (kind2 === "manifest" && role.manifests) {
         sawManifest = true;
         this.addManifest(source, document, value);
       }
@@ -65295,12 +65295,14 @@ var WorkspaceLoader = class {
     this.workspace.exceptions.push(decoded);
   }
   addManifest(source, document, value) {
-    this.workspace.manifests.push(loadedResource(value, source.path, document.index));
+    const resource = loadedResource(value, source.path, document.index);
+    if (document.listItem !== void 0) resource.listItem = document.listItem;
+    this.workspace.manifests.push(resource);
   }
 };
-function isHelmTemplate(file, stop) {
+function isHelmTemplate(file) {
   let dir = path10.dirname(file);
-  while (dir.length >= stop.length && dir !== path10.dirname(dir)) {
+  while (dir !== path10.dirname(dir)) {
     if (path10.basename(dir) === "templates" && existsSync4(path10.join(path10.dirname(dir), "Chart.yaml"))) return true;
     dir = path10.dirname(dir);
   }
@@ -65317,8 +65319,9 @@ function ruleIdOf(policy, rule2) {
 function resourceRef(resource) {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
-function locateResourcePath(file, documentIndex, path13) {
-  const segments = path13 ? path13.split("/").filter((segment) => segment !== "") : [];
+function locateResourcePath(file, documentIndex, path14, listItem) {
+  const segments = path14 ? path14.split("/").filter((segment) => segment !== "") : [];
+  if (listItem !== void 0) segments.unshift("items", listItem);
   const found = locate(file.path, file.text, documentIndex, segments);
   return inTemplate(file, fullLocation(file, found));
 }
@@ -65351,9 +65354,12 @@ function responseFindings(responses, context4) {
   }
   return out;
 }
+function isReported(config, policy, rule2) {
+  return !isIgnored(config.ignore, ruleIdOf(policy, rule2)) && configuredSeverity(config.severity, policyNameOf(policy), rule2) !== "off";
+}
 function ruleFinding(policy, rule2, context4) {
   const ruleId = ruleIdOf(policy, rule2.name);
-  if (isIgnored(context4.config.ignore, ruleId)) return null;
+  if (!isReported(context4.config, policy, rule2.name)) return null;
   let severity;
   if (rule2.status === "error") {
     severity = "warning";
@@ -65374,13 +65380,13 @@ function ruleFinding(policy, rule2, context4) {
     status: rule2.status,
     type: rule2.type,
     message,
-    location: locateResourcePath(context4.file, context4.resource.documentIndex, rule2.status === "fail" ? rule2.path : void 0),
+    location: locateResourcePath(context4.file, context4.resource.documentIndex, rule2.status === "fail" ? rule2.path : void 0, context4.resource.listItem),
     resource: resourceRef(context4.resource),
     ...policyMetadata(policy)
   };
 }
 function mutationFinding(context4, rules, mutation2, location2) {
-  const reported = rules.filter(({ policy, rule: rule2 }) => !isIgnored(context4.config.ignore, ruleIdOf(policy, rule2.name)));
+  const reported = rules.filter(({ policy, rule: rule2 }) => isReported(context4.config, policy, rule2.name));
   if (reported.length === 0) return null;
   const first = reported[0];
   const names = reported.map(({ policy, rule: rule2 }) => ruleIdOf(policy, rule2.name));
@@ -65461,9 +65467,9 @@ async function loadWorkspace(options, errors, warnings) {
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
     for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
-    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) {
-      if (isHelmTemplate(file, options.cwd)) {
+      if (isHelmTemplate(file)) {
         loader.workspace.counts.other++;
         continue;
       }
@@ -65473,7 +65479,7 @@ async function loadWorkspace(options, errors, warnings) {
   if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
   if (options.policyPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
-    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
   }
   return loader.workspace;
@@ -65516,9 +65522,10 @@ async function lint(options) {
   if (settings.values) evaluation.values = settings.values;
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
-  const findings = [...workspace.problems];
   const statuses = emptyStatuses();
   let suppressed = 0;
+  const findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
+  suppressed += workspace.problems.length - findings.length;
   const mutations2 = [];
   let done = 0;
   for (const manifest of manifests2) {
@@ -65534,7 +65541,8 @@ async function lint(options) {
       const rules = responses.flatMap(
         ({ kind: kind2, response }) => kind2 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );
-      mutations2.push({ context: context4, rules, before: manifest.value, after });
+      if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) mutations2.push({ context: context4, rules, before: manifest.value, after });
+      else suppressed++;
     }
     done++;
     options.onProgress?.(done, manifests2.length);
@@ -65548,7 +65556,7 @@ async function lint(options) {
     const mutated = mutatedResources(
       mutations2.map(({ context: context4, before, after }) => ({ resource: context4.resource, before, after })),
       workspace.files
-    );
+    ).map((item, index) => mutations2[index].context.resource.listItem === void 0 ? item : { ...item, edits: [], editError: "items of a kind: List are not fixed" });
     mutated.forEach((item, index) => {
       const { context: context4, rules } = mutations2[index];
       const file = context4.file;
@@ -65558,7 +65566,10 @@ async function lint(options) {
     });
     fixes = fileFixes(mutated.filter((item) => item.file !== "-"), workspace.files).fixes;
   } else {
-    for (const { context: context4, rules } of mutations2) push2(mutationFinding(context4, rules, { fixable: context4.file.helm === void 0 && context4.file.path !== "-" }, documentStart(context4)));
+    for (const { context: context4, rules } of mutations2) {
+      const fixable = context4.file.helm === void 0 && context4.file.path !== "-" && context4.resource.listItem === void 0;
+      push2(mutationFinding(context4, rules, { fixable }, documentStart(context4)));
+    }
   }
   let reported = findings;
   if (options.reportFiles !== void 0) {
@@ -65826,6 +65837,40 @@ async function publishCheckRun(api, request3) {
     sent += batches[index].length;
   }
   return { id, annotations: sent, requests: batches.length, unplaced };
+}
+
+// src/action/checkout.ts
+import path12 from "node:path";
+var SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
+function tryRead(read, file) {
+  try {
+    return read(file);
+  } catch {
+    return void 0;
+  }
+}
+function gitDir(read, workspace) {
+  const dotGit = path12.join(workspace, ".git");
+  const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(tryRead(read, dotGit) ?? "");
+  return pointer ? path12.resolve(workspace, pointer[1]) : dotGit;
+}
+function checkedOutCommit(read, workspace) {
+  const dir = gitDir(read, workspace);
+  const head = tryRead(read, path12.join(dir, "HEAD"))?.trim();
+  if (head === void 0) return void 0;
+  if (SHA.test(head)) return head.toLowerCase();
+  const ref = /^ref:\s*(refs\/\S+)$/.exec(head)?.[1];
+  if (ref === void 0 || ref.split("/").includes("..")) return void 0;
+  const common = tryRead(read, path12.join(dir, "commondir"))?.trim();
+  for (const folder of common ? [dir, path12.resolve(dir, common)] : [dir]) {
+    const loose = tryRead(read, path12.join(folder, ref))?.trim();
+    if (loose !== void 0 && SHA.test(loose)) return loose.toLowerCase();
+    for (const line of (tryRead(read, path12.join(folder, "packed-refs")) ?? "").split("\n")) {
+      const [sha, name] = line.trim().split(/\s+/);
+      if (name === ref && sha !== void 0 && SHA.test(sha)) return sha.toLowerCase();
+    }
+  }
+  return void 0;
 }
 
 // src/action/github-api.ts
@@ -66114,10 +66159,28 @@ async function existingComments(api, pull) {
   for (const comment of comments) {
     const body = typeof comment.body === "string" ? comment.body : "";
     const match = /<!-- kyverno-lint:(.*?) -->/.exec(body);
-    if (!match || typeof comment.id !== "number" || found.has(match[1])) continue;
-    found.set(match[1], { id: comment.id, path: String(comment.path ?? ""), line: typeof comment.line === "number" ? comment.line : null, body });
+    if (!match || typeof comment.id !== "number") continue;
+    const existing = {
+      id: comment.id,
+      path: String(comment.path ?? ""),
+      line: typeof comment.line === "number" ? comment.line : null,
+      startLine: typeof comment.start_line === "number" ? comment.start_line : null,
+      body
+    };
+    const list4 = found.get(match[1]);
+    if (list4) list4.push(existing);
+    else found.set(match[1], [existing]);
   }
   return found;
+}
+function matchExisting(comment, previous) {
+  const startLine = comment.startLine < comment.line ? comment.startLine : null;
+  const same = previous.find((candidate) => candidate.path === comment.path && candidate.line === comment.line && candidate.startLine === startLine);
+  if (same !== void 0) return { action: same.body.trim() === comment.body.trim() ? "unchanged" : "update", id: same.id };
+  const current2 = previous.filter((candidate) => candidate.line !== null);
+  if (current2.length === 0) return { action: "post" };
+  const newest = current2.reduce((a, b) => b.id > a.id ? b : a);
+  return { action: newest.body.trim() === comment.body.trim() ? "unchanged" : "update", id: newest.id };
 }
 async function publishReview(api, pull, comments, maxWrites = MAX_COMMENT_WRITES) {
   const outcome = { created: [], updated: [], unchanged: [], failed: [] };
@@ -66128,9 +66191,8 @@ async function publishReview(api, pull, comments, maxWrites = MAX_COMMENT_WRITES
       outcome.failed.push({ comment, reason: outcome.stopped });
       continue;
     }
-    const previous = existing.get(comment.key);
-    const current2 = previous !== void 0 && previous.line === comment.line && previous.path === comment.path ? previous : void 0;
-    if (current2 !== void 0 && current2.body.trim() === comment.body.trim()) {
+    const match = matchExisting(comment, existing.get(comment.key) ?? []);
+    if (match.action === "unchanged") {
       outcome.unchanged.push(comment);
       continue;
     }
@@ -66139,8 +66201,8 @@ async function publishReview(api, pull, comments, maxWrites = MAX_COMMENT_WRITES
       continue;
     }
     try {
-      if (current2 !== void 0) {
-        await api.request("PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}", { owner: pull.owner, repo: pull.repo, comment_id: current2.id, body: comment.body });
+      if (match.action === "update") {
+        await api.request("PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}", { owner: pull.owner, repo: pull.repo, comment_id: match.id, body: comment.body });
         outcome.updated.push(comment);
       } else {
         await api.request("POST /repos/{owner}/{repo}/pulls/{pull_number}/comments", {
@@ -66182,8 +66244,8 @@ function code(text5) {
   return `${ticks}${ticks.length > 1 ? " " : ""}${text5.replace(/\|/g, "\\|")}${ticks.length > 1 ? " " : ""}${ticks}`;
 }
 function lineUrl(links, file, line, endLine = line) {
-  const path13 = file.split("/").map(encodeURIComponent).join("/");
-  return `${links.serverUrl}/${links.repository}/blob/${links.sha}/${path13}#L${line}${endLine > line ? `-L${endLine}` : ""}`;
+  const path14 = file.split("/").map(encodeURIComponent).join("/");
+  return `${links.serverUrl}/${links.repository}/blob/${links.sha}/${path14}#L${line}${endLine > line ? `-L${endLine}` : ""}`;
 }
 function place(finding) {
   const { file, line } = finding.location;
@@ -66359,7 +66421,7 @@ var Run = class {
   constructor(deps) {
     this.deps = deps;
     this.fs = deps.fs ?? nodeFs;
-    this.workspace = path12.resolve(deps.env.GITHUB_WORKSPACE || deps.cwd || process.cwd());
+    this.workspace = path13.resolve(deps.env.GITHUB_WORKSPACE || deps.cwd || process.cwd());
   }
   deps;
   features = [];
@@ -66383,7 +66445,7 @@ var Run = class {
     if (!this.texts.has(file)) {
       let text5;
       try {
-        text5 = this.fs.readFileSync(path12.resolve(this.workspace, file), "utf8").replace(/^\uFEFF/, "");
+        text5 = this.fs.readFileSync(path13.resolve(this.workspace, file), "utf8").replace(/^\uFEFF/, "");
       } catch {
         text5 = void 0;
       }
@@ -66399,7 +66461,7 @@ var Run = class {
     return lines;
   }
   relative(file) {
-    return path12.relative(this.workspace, file).split(path12.sep).join("/");
+    return path13.relative(this.workspace, file).split(path13.sep).join("/");
   }
   readPayload() {
     const file = this.deps.env.GITHUB_EVENT_PATH;
@@ -66415,7 +66477,7 @@ var Run = class {
   readConfig(inputs) {
     let file;
     if (inputs.config !== void 0) {
-      file = path12.resolve(this.workspace, inputs.config);
+      file = path13.resolve(this.workspace, inputs.config);
       if (!this.fs.existsSync(file)) {
         this.error(`input config: ${inputs.config} does not exist`);
         return null;
@@ -66434,7 +66496,7 @@ var Run = class {
       config = loaded.config;
       this.log(`kyverno-lint: configuration ${this.relative(file)}`);
     }
-    if (inputs.valuesFile !== void 0) config = { ...config, values: path12.resolve(this.workspace, inputs.valuesFile) };
+    if (inputs.valuesFile !== void 0) config = { ...config, values: path13.resolve(this.workspace, inputs.valuesFile) };
     return config;
   }
 };
@@ -66527,6 +66589,13 @@ async function reviewPullRequest(state, inputs, ranked, target) {
   else if (target.api === void 0) off = "no token (input token is empty)";
   else if (target.writeBlocked !== void 0) off = target.writeBlocked;
   else if (target.diff === void 0) off = "the pull request's changed files could not be read";
+  else {
+    const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, "utf8"), state.workspace) ?? state.deps.env.GITHUB_SHA;
+    if (checkedOut && checkedOut.toLowerCase() !== target.pull.headSha.toLowerCase()) {
+      const ref = target.eventName === "workflow_run" ? "github.event.workflow_run.head_sha" : "github.event.pull_request.head.sha";
+      off = `the workspace is not the pull request's head commit ${target.pull.headSha} (check out ref: ${ref})`;
+    }
+  }
   if (off !== void 0 || target.api === void 0 || target.pull === void 0 || target.diff === void 0 || inputs.review === "off") {
     state.feature("review", false, off ?? "unavailable");
     return { unposted: edits(`no suggestion: ${off ?? "review unavailable"}`) };
@@ -66574,15 +66643,15 @@ async function run2(deps) {
   }
   const options = {
     cwd: state.workspace,
-    paths: inputs.paths.map((item) => path12.resolve(state.workspace, item)),
-    policyPaths: inputs.policies.map((item) => path12.resolve(state.workspace, item)),
+    paths: inputs.paths.map((item) => path13.resolve(state.workspace, item)),
+    policyPaths: inputs.policies.map((item) => path13.resolve(state.workspace, item)),
     config,
     // The edits of mutations: suggestions, summary diffs and SARIF fixes.
     fixes: true
   };
   if (inputs.onlyChanged) {
     if (diff2 !== void 0) {
-      options.reportFiles = diff2.presentFiles().map((file) => path12.resolve(state.workspace, file));
+      options.reportFiles = diff2.presentFiles().map((file) => path13.resolve(state.workspace, file));
       state.feature("only-changed", true, `findings of the ${options.reportFiles.length} changed files`);
     } else {
       state.feature("only-changed", false, "the changed files are not known; every finding is reported");
@@ -66600,9 +66669,9 @@ async function run2(deps) {
   const review2 = await reviewPullRequest(state, inputs, ranked, { api, writeBlocked, pull, diff: diff2, eventName: context4.eventName });
   let sarifPath = "";
   if (inputs.sarifFile !== void 0) {
-    const target = path12.resolve(state.workspace, inputs.sarifFile);
+    const target = path13.resolve(state.workspace, inputs.sarifFile);
     try {
-      state.fs.mkdirSync(path12.dirname(target), { recursive: true });
+      state.fs.mkdirSync(path13.dirname(target), { recursive: true });
       state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: package_default.version }));
       sarifPath = target;
       state.feature("SARIF", true, target);

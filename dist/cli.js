@@ -32003,9 +32003,9 @@ function remedyFor(entry2, kind2) {
   const values = `or set "${entry2.name}" in a values file (policies[].rules[].values)`;
   switch (kind2) {
     case "configMap":
-      return `add the ConfigMap to --cluster-resources (apply) or clusterResources (test), ${values}`;
+      return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject16(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects to --cluster-resources (apply) or clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject16(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
@@ -40788,7 +40788,7 @@ var WorkspaceLoader = class {
         const object2 = value;
         const message = `${String(object2.kind)} ${nameOf2(object2)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
         this.workspace.problems.push(problem2("unsupported-policy-kind", source, locate(source.path, source.text, document.index, []), message, "warning"));
-      } else if (kind2 === "manifest" && role.manifests && document.listItem === void 0) {
+      } else if (kind2 === "manifest" && role.manifests) {
         sawManifest = true;
         this.addManifest(source, document, value);
       }
@@ -40823,12 +40823,14 @@ var WorkspaceLoader = class {
     this.workspace.exceptions.push(decoded);
   }
   addManifest(source, document, value) {
-    this.workspace.manifests.push(loadedResource(value, source.path, document.index));
+    const resource = loadedResource(value, source.path, document.index);
+    if (document.listItem !== void 0) resource.listItem = document.listItem;
+    this.workspace.manifests.push(resource);
   }
 };
-function isHelmTemplate(file, stop) {
+function isHelmTemplate(file) {
   let dir = path11.dirname(file);
-  while (dir.length >= stop.length && dir !== path11.dirname(dir)) {
+  while (dir !== path11.dirname(dir)) {
     if (path11.basename(dir) === "templates" && existsSync3(path11.join(path11.dirname(dir), "Chart.yaml"))) return true;
     dir = path11.dirname(dir);
   }
@@ -40845,8 +40847,9 @@ function ruleIdOf(policy, rule2) {
 function resourceRef(resource) {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
-function locateResourcePath(file, documentIndex, path17) {
+function locateResourcePath(file, documentIndex, path17, listItem) {
   const segments = path17 ? path17.split("/").filter((segment) => segment !== "") : [];
+  if (listItem !== void 0) segments.unshift("items", listItem);
   const found = locate(file.path, file.text, documentIndex, segments);
   return inTemplate(file, fullLocation(file, found));
 }
@@ -40879,9 +40882,12 @@ function responseFindings(responses, context2) {
   }
   return out;
 }
+function isReported(config, policy, rule2) {
+  return !isIgnored(config.ignore, ruleIdOf(policy, rule2)) && configuredSeverity(config.severity, policyNameOf(policy), rule2) !== "off";
+}
 function ruleFinding(policy, rule2, context2) {
   const ruleId = ruleIdOf(policy, rule2.name);
-  if (isIgnored(context2.config.ignore, ruleId)) return null;
+  if (!isReported(context2.config, policy, rule2.name)) return null;
   let severity;
   if (rule2.status === "error") {
     severity = "warning";
@@ -40902,13 +40908,13 @@ function ruleFinding(policy, rule2, context2) {
     status: rule2.status,
     type: rule2.type,
     message,
-    location: locateResourcePath(context2.file, context2.resource.documentIndex, rule2.status === "fail" ? rule2.path : void 0),
+    location: locateResourcePath(context2.file, context2.resource.documentIndex, rule2.status === "fail" ? rule2.path : void 0, context2.resource.listItem),
     resource: resourceRef(context2.resource),
     ...policyMetadata(policy)
   };
 }
 function mutationFinding(context2, rules, mutation2, location2) {
-  const reported = rules.filter(({ policy, rule: rule2 }) => !isIgnored(context2.config.ignore, ruleIdOf(policy, rule2.name)));
+  const reported = rules.filter(({ policy, rule: rule2 }) => isReported(context2.config, policy, rule2.name));
   if (reported.length === 0) return null;
   const first = reported[0];
   const names = reported.map(({ policy, rule: rule2 }) => ruleIdOf(policy, rule2.name));
@@ -40989,9 +40995,9 @@ async function loadWorkspace(options, errors, warnings) {
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
     for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
-    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) {
-      if (isHelmTemplate(file, options.cwd)) {
+      if (isHelmTemplate(file)) {
         loader.workspace.counts.other++;
         continue;
       }
@@ -41001,7 +41007,7 @@ async function loadWorkspace(options, errors, warnings) {
   if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
   if (options.policyPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
-    for (const missing of found.problems) errors.push(`${displayName(options.cwd, missing.path)}: ${missing.message}`);
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
   }
   return loader.workspace;
@@ -41044,9 +41050,10 @@ async function lint(options) {
   if (settings.values) evaluation.values = settings.values;
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
-  const findings = [...workspace.problems];
   const statuses = emptyStatuses();
   let suppressed = 0;
+  const findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
+  suppressed += workspace.problems.length - findings.length;
   const mutations = [];
   let done = 0;
   for (const manifest of manifests2) {
@@ -41062,7 +41069,8 @@ async function lint(options) {
       const rules = responses.flatMap(
         ({ kind: kind2, response }) => kind2 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );
-      mutations.push({ context: context2, rules, before: manifest.value, after });
+      if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) mutations.push({ context: context2, rules, before: manifest.value, after });
+      else suppressed++;
     }
     done++;
     options.onProgress?.(done, manifests2.length);
@@ -41076,7 +41084,7 @@ async function lint(options) {
     const mutated = mutatedResources(
       mutations.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
       workspace.files
-    );
+    ).map((item, index) => mutations[index].context.resource.listItem === void 0 ? item : { ...item, edits: [], editError: "items of a kind: List are not fixed" });
     mutated.forEach((item, index) => {
       const { context: context2, rules } = mutations[index];
       const file = context2.file;
@@ -41086,7 +41094,10 @@ async function lint(options) {
     });
     fixes = fileFixes(mutated.filter((item) => item.file !== "-"), workspace.files).fixes;
   } else {
-    for (const { context: context2, rules } of mutations) push2(mutationFinding(context2, rules, { fixable: context2.file.helm === void 0 && context2.file.path !== "-" }, documentStart(context2)));
+    for (const { context: context2, rules } of mutations) {
+      const fixable = context2.file.helm === void 0 && context2.file.path !== "-" && context2.resource.listItem === void 0;
+      push2(mutationFinding(context2, rules, { fixable }, documentStart(context2)));
+    }
   }
   let reported = findings;
   if (options.reportFiles !== void 0) {
@@ -41552,7 +41563,8 @@ async function lintCommand(argv, io) {
   const progress = progressReporter(io);
   const result = await lint({
     cwd: io.cwd,
-    paths: files ? [io.cwd] : paths,
+    // Pre-commit: the repository, and the named files even where discovery would skip them (ignored, hidden, .json).
+    paths: files ? [io.cwd, ...positionals.filter((item) => item !== "-").map((item) => resolveArg(io, item))] : paths,
     policyPaths: args.list("policy").map((item) => resolveArg(io, item)),
     config,
     ...stdin !== void 0 ? { stdin } : {},
