@@ -66661,7 +66661,9 @@ async function run2(deps) {
   const { report } = result;
   for (const warning2 of result.warnings) state.log(`kyverno-lint: warning: ${warning2}`);
   for (const error2 of result.errors) state.error(error2);
-  const failed = result.errors.length > 0 || failsOn(inputs.failOn, report.counts);
+  const tooManyWarnings = inputs.failOn !== "never" && config.maxWarnings !== void 0 && report.counts.warning > config.maxWarnings;
+  if (tooManyWarnings) state.log(`kyverno-lint: too many warnings (maximum: ${config.maxWarnings})`);
+  const failed = result.errors.length > 0 || failsOn(inputs.failOn, report.counts) || tooManyWarnings;
   const exitCode = result.errors.length > 0 ? 2 : failed ? 1 : 0;
   const ranked = rankFindings(report.findings, diff2);
   state.log(`kyverno-lint: ${report.manifests} manifests, ${report.policies} policies: ${countsText(report)}${report.counts.suppressed > 0 ? `, ${report.counts.suppressed} suppressed` : ""}`);

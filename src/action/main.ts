@@ -339,7 +339,10 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
   for (const warning of result.warnings) state.log(`kyverno-lint: warning: ${warning}`);
   for (const error of result.errors) state.error(error);
 
-  const failed = result.errors.length > 0 || failsOn(inputs.failOn, report.counts);
+  // The configuration's maxWarnings fails the step too, as it fails the CLI (unless fail-on is never).
+  const tooManyWarnings = inputs.failOn !== 'never' && config.maxWarnings !== undefined && report.counts.warning > config.maxWarnings;
+  if (tooManyWarnings) state.log(`kyverno-lint: too many warnings (maximum: ${config.maxWarnings})`);
+  const failed = result.errors.length > 0 || failsOn(inputs.failOn, report.counts) || tooManyWarnings;
   const exitCode: ExitCode = result.errors.length > 0 ? 2 : failed ? 1 : 0;
   const ranked = rankFindings(report.findings, diff);
   state.log(`kyverno-lint: ${report.manifests} manifests, ${report.policies} policies: ${countsText(report)}${report.counts.suppressed > 0 ? `, ${report.counts.suppressed} suppressed` : ''}`);

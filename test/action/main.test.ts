@@ -63,6 +63,16 @@ describe('run', () => {
     expect(outputs['exit-code']).toBe('2');
   });
 
+  it("fails on the configuration's maxWarnings as the CLI does, unless fail-on is never", async () => {
+    const { dir, workspace } = setup();
+    writeFileSync(path.join(workspace, '.kyverno-lint.yaml'), 'maxWarnings: 0\nseverity:\n  enforce: warning\n');
+    const strict = fakeCore({ 'fail-on': 'error' });
+    expect(await run({ core: strict.core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(1);
+    expect(strict.logs).toContain('kyverno-lint: too many warnings (maximum: 0)');
+    const relaxed = fakeCore({ 'fail-on': 'never' });
+    expect(await run({ core: relaxed.core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(0);
+  });
+
   it('a config input that does not exist is an error', async () => {
     const { dir, workspace } = setup();
     const { core, logs } = fakeCore({ config: 'nope.yaml' });
