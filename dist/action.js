@@ -62061,14 +62061,15 @@ function replaceWhole(context4, slot, node, after) {
   const text5 = renderEntry(slot.kind, after, slot.column, context4.eol, context4.style);
   context4.edits.push({ from: slot.start, to: end, text: text5 });
 }
-function diff(context4, node, after, slot) {
-  const before = readNode(context4, node);
+function diff(context4, node, after, slot, loaded) {
+  let before = readNode(context4, node);
+  if (before === UNREADABLE && loaded !== void 0) before = loaded;
   if (before !== UNREADABLE && deepEqual2(before, after)) return;
   if (node === null || hasProperties(node)) return replaceWhole(context4, slot, node, after);
   if ((0, import_yaml4.isMap)(node) && !node.flow && isPlainObject3(after) && isPlainObject3(before)) {
-    if (diffMap(context4, node.items, before, after)) return;
+    if (diffMap(context4, node.items, before, after, isPlainObject3(loaded) ? loaded : void 0)) return;
   } else if ((0, import_yaml4.isSeq)(node) && !node.flow && Array.isArray(after) && Array.isArray(before)) {
-    if (diffSeq(context4, node.items, before, after)) return;
+    if (diffSeq(context4, node.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
   } else if ((0, import_yaml4.isScalar)(node) && !isPlainObject3(after) && !Array.isArray(after) && node.range) {
     const [start, end] = node.range;
     const single = !context4.body.slice(start, end).includes("\n") && (node.type === "PLAIN" || node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
@@ -62080,7 +62081,7 @@ function diff(context4, node, after, slot) {
   }
   replaceWhole(context4, slot, node, after);
 }
-function diffMap(context4, pairs, before, after) {
+function diffMap(context4, pairs, before, after, loaded) {
   const keys = [];
   for (const pair of pairs) {
     const key2 = keyOf(context4.document, pair.key);
@@ -62108,7 +62109,8 @@ function diffMap(context4, pairs, before, after) {
     const colon = context4.body.indexOf(":", keyNode.range[1]);
     if (colon === -1) return false;
     const sub = new EditContext(context4.document, context4.body, context4.eol, context4.style);
-    diff(sub, value, after[keys[i]], { kind: "pair", start: colon + 1, column: context4.column(keyNode.range[0]) });
+    const loadedValue = loaded !== void 0 && Object.hasOwn(loaded, keys[i]) ? loaded[keys[i]] : void 0;
+    diff(sub, value, after[keys[i]], { kind: "pair", start: colon + 1, column: context4.column(keyNode.range[0]) }, loadedValue);
     planned.push(...sub.edits);
   }
   if (added.length > 0) {
@@ -62125,7 +62127,7 @@ function diffMap(context4, pairs, before, after) {
   context4.edits.push(...planned);
   return true;
 }
-function diffSeq(context4, items2, before, after) {
+function diffSeq(context4, items2, before, after, loaded) {
   if (items2.length === 0 || after.length === 0) return false;
   const dashes = [];
   for (const item of items2) {
@@ -62146,7 +62148,7 @@ function diffSeq(context4, items2, before, after) {
   const paired = Math.min(oldMiddle, newMiddle);
   for (let i = 0; i < paired; i++) {
     const index = prefix + i;
-    diff(context4, items2[index], after[index], { kind: "item", start: dashes[index] + 1, column: context4.column(dashes[index]) });
+    diff(context4, items2[index], after[index], { kind: "item", start: dashes[index] + 1, column: context4.column(dashes[index]) }, loaded?.[index]);
   }
   for (let index = prefix + paired; index < prefix + oldMiddle; index++) {
     const from = context4.lineStart(dashes[index]);
@@ -62198,7 +62200,7 @@ function detectStyle(document, body) {
   visit(document.contents, 0);
   return { indent: indent2 ?? DEFAULT_STYLE.indent, indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq };
 }
-function computeEdits(text5, documentIndex, after) {
+function computeEdits(text5, documentIndex, after, loaded) {
   const source = stripByteOrderMark(text5);
   const offset = text5.length - source.length;
   const chunk = splitDocuments(source).chunks[documentIndex];
@@ -62209,7 +62211,7 @@ function computeEdits(text5, documentIndex, after) {
   const context4 = new EditContext(document, body, eolOf(text5), detectStyle(document, body));
   const root = document.contents ?? null;
   const start = root?.range?.[0] ?? 0;
-  diff(context4, root, after, { kind: "root", start, column: 0 });
+  diff(context4, root, after, { kind: "root", start, column: 0 }, loaded);
   const base = offset + chunk.start;
   return toLineEdits(
     text5,
@@ -62640,7 +62642,7 @@ function mutatedResources(mutations2, files) {
     if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
     try {
       const target = sourceValueFor(document, before, after);
-      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target) };
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target, document) };
       targets.set(edited, target);
       return edited;
     } catch (error2) {

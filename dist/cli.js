@@ -38117,14 +38117,15 @@ function replaceWhole(context2, slot, node2, after) {
   const text4 = renderEntry(slot.kind, after, slot.column, context2.eol, context2.style);
   context2.edits.push({ from: slot.start, to: end, text: text4 });
 }
-function diff(context2, node2, after, slot) {
-  const before = readNode(context2, node2);
+function diff(context2, node2, after, slot, loaded) {
+  let before = readNode(context2, node2);
+  if (before === UNREADABLE && loaded !== void 0) before = loaded;
   if (before !== UNREADABLE && deepEqual2(before, after)) return;
   if (node2 === null || hasProperties(node2)) return replaceWhole(context2, slot, node2, after);
   if ((0, import_yaml4.isMap)(node2) && !node2.flow && isPlainObject3(after) && isPlainObject3(before)) {
-    if (diffMap(context2, node2.items, before, after)) return;
+    if (diffMap(context2, node2.items, before, after, isPlainObject3(loaded) ? loaded : void 0)) return;
   } else if ((0, import_yaml4.isSeq)(node2) && !node2.flow && Array.isArray(after) && Array.isArray(before)) {
-    if (diffSeq(context2, node2.items, before, after)) return;
+    if (diffSeq(context2, node2.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
   } else if ((0, import_yaml4.isScalar)(node2) && !isPlainObject3(after) && !Array.isArray(after) && node2.range) {
     const [start, end] = node2.range;
     const single = !context2.body.slice(start, end).includes("\n") && (node2.type === "PLAIN" || node2.type === "QUOTE_DOUBLE" || node2.type === "QUOTE_SINGLE");
@@ -38136,7 +38137,7 @@ function diff(context2, node2, after, slot) {
   }
   replaceWhole(context2, slot, node2, after);
 }
-function diffMap(context2, pairs, before, after) {
+function diffMap(context2, pairs, before, after, loaded) {
   const keys = [];
   for (const pair of pairs) {
     const key2 = keyOf(context2.document, pair.key);
@@ -38164,7 +38165,8 @@ function diffMap(context2, pairs, before, after) {
     const colon = context2.body.indexOf(":", keyNode.range[1]);
     if (colon === -1) return false;
     const sub = new EditContext(context2.document, context2.body, context2.eol, context2.style);
-    diff(sub, value, after[keys[i]], { kind: "pair", start: colon + 1, column: context2.column(keyNode.range[0]) });
+    const loadedValue = loaded !== void 0 && Object.hasOwn(loaded, keys[i]) ? loaded[keys[i]] : void 0;
+    diff(sub, value, after[keys[i]], { kind: "pair", start: colon + 1, column: context2.column(keyNode.range[0]) }, loadedValue);
     planned.push(...sub.edits);
   }
   if (added.length > 0) {
@@ -38181,7 +38183,7 @@ function diffMap(context2, pairs, before, after) {
   context2.edits.push(...planned);
   return true;
 }
-function diffSeq(context2, items2, before, after) {
+function diffSeq(context2, items2, before, after, loaded) {
   if (items2.length === 0 || after.length === 0) return false;
   const dashes = [];
   for (const item of items2) {
@@ -38202,7 +38204,7 @@ function diffSeq(context2, items2, before, after) {
   const paired = Math.min(oldMiddle, newMiddle);
   for (let i = 0; i < paired; i++) {
     const index = prefix + i;
-    diff(context2, items2[index], after[index], { kind: "item", start: dashes[index] + 1, column: context2.column(dashes[index]) });
+    diff(context2, items2[index], after[index], { kind: "item", start: dashes[index] + 1, column: context2.column(dashes[index]) }, loaded?.[index]);
   }
   for (let index = prefix + paired; index < prefix + oldMiddle; index++) {
     const from = context2.lineStart(dashes[index]);
@@ -38254,7 +38256,7 @@ function detectStyle(document, body) {
   visit(document.contents, 0);
   return { indent: indent2 ?? DEFAULT_STYLE.indent, indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq };
 }
-function computeEdits(text4, documentIndex, after) {
+function computeEdits(text4, documentIndex, after, loaded) {
   const source = stripByteOrderMark(text4);
   const offset = text4.length - source.length;
   const chunk = splitDocuments(source).chunks[documentIndex];
@@ -38265,7 +38267,7 @@ function computeEdits(text4, documentIndex, after) {
   const context2 = new EditContext(document, body, eolOf(text4), detectStyle(document, body));
   const root = document.contents ?? null;
   const start = root?.range?.[0] ?? 0;
-  diff(context2, root, after, { kind: "root", start, column: 0 });
+  diff(context2, root, after, { kind: "root", start, column: 0 }, loaded);
   const base = offset + chunk.start;
   return toLineEdits(
     text4,
@@ -38696,7 +38698,7 @@ function mutatedResources(mutations, files) {
     if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
     try {
       const target = sourceValueFor(document, before, after);
-      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target) };
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target, document) };
       targets.set(edited, target);
       return edited;
     } catch (error) {

@@ -57,7 +57,7 @@ export function mutatedResources(mutations: readonly ResourceMutation[], files: 
     if (document === undefined) return { ...item, editError: `document ${resource.documentIndex} not found` };
     try {
       const target = sourceValueFor(document, before, after);
-      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target) };
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target, document) };
       targets.set(edited, target);
       return edited;
     } catch (error) {

@@ -183,14 +183,16 @@ function replaceWhole(context: EditContext, slot: Slot, node: Node | null, after
   context.edits.push({ from: slot.start, to: end, text });
 }
 
-function diff(context: EditContext, node: Node | null, after: JsonValue, slot: Slot): void {
-  const before = readNode(context, node);
+function diff(context: EditContext, node: Node | null, after: JsonValue, slot: Slot, loaded?: JsonValue): void {
+  let before = readNode(context, node);
+  // What the edits cannot read (tags such as !!binary, duplicate keys) is compared as the loader read it.
+  if (before === UNREADABLE && loaded !== undefined) before = loaded;
   if (before !== UNREADABLE && deepEqual(before, after)) return;
   if (node === null || hasProperties(node)) return replaceWhole(context, slot, node, after);
   if (isMap(node) && !node.flow && isPlainObject(after) && isPlainObject(before)) {
-    if (diffMap(context, node.items as Pair[], before, after)) return;
+    if (diffMap(context, node.items as Pair[], before, after, isPlainObject(loaded) ? loaded : undefined)) return;
   } else if (isSeq(node) && !node.flow && Array.isArray(after) && Array.isArray(before)) {
-    if (diffSeq(context, node.items as Node[], before, after)) return;
+    if (diffSeq(context, node.items as Node[], before, after, Array.isArray(loaded) ? loaded : undefined)) return;
   } else if (isScalar(node) && !isPlainObject(after) && !Array.isArray(after) && node.range) {
     const [start, end] = node.range;
     const single = !context.body.slice(start, end).includes('\n') && (node.type === 'PLAIN' || node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
@@ -204,7 +206,13 @@ function diff(context: EditContext, node: Node | null, after: JsonValue, slot: S
 }
 
 /** Edits a block mapping pair by pair; `false` when it has to be rewritten as a whole instead. */
-function diffMap(context: EditContext, pairs: Pair[], before: Record<string, JsonValue>, after: Record<string, JsonValue>): boolean {
+function diffMap(
+  context: EditContext,
+  pairs: Pair[],
+  before: Record<string, JsonValue>,
+  after: Record<string, JsonValue>,
+  loaded?: Record<string, JsonValue>,
+): boolean {
   const keys: string[] = [];
   for (const pair of pairs) {
     const key = keyOf(context.document, pair.key);
@@ -233,7 +241,8 @@ function diffMap(context: EditContext, pairs: Pair[], before: Record<string, Jso
     const colon = context.body.indexOf(':', keyNode.range![1]);
     if (colon === -1) return false;
     const sub = new EditContext(context.document, context.body, context.eol, context.style);
-    diff(sub, value, after[keys[i]], { kind: 'pair', start: colon + 1, column: context.column(keyNode.range![0]) });
+    const loadedValue = loaded !== undefined && Object.hasOwn(loaded, keys[i]) ? loaded[keys[i]] : undefined;
+    diff(sub, value, after[keys[i]], { kind: 'pair', start: colon + 1, column: context.column(keyNode.range![0]) }, loadedValue);
     planned.push(...sub.edits);
   }
   if (added.length > 0) {
@@ -252,7 +261,7 @@ function diffMap(context: EditContext, pairs: Pair[], before: Record<string, Jso
 }
 
 /** Edits a block sequence item by item; `false` when it has to be rewritten as a whole instead. */
-function diffSeq(context: EditContext, items: Node[], before: JsonValue[], after: JsonValue[]): boolean {
+function diffSeq(context: EditContext, items: Node[], before: JsonValue[], after: JsonValue[], loaded?: JsonValue[]): boolean {
   if (items.length === 0 || after.length === 0) return false;
   const dashes: number[] = [];
   for (const item of items) {
@@ -277,7 +286,7 @@ function diffSeq(context: EditContext, items: Node[], before: JsonValue[], after
   const paired = Math.min(oldMiddle, newMiddle);
   for (let i = 0; i < paired; i++) {
     const index = prefix + i;
-    diff(context, items[index], after[index], { kind: 'item', start: dashes[index] + 1, column: context.column(dashes[index]) });
+    diff(context, items[index], after[index], { kind: 'item', start: dashes[index] + 1, column: context.column(dashes[index]) }, loaded?.[index]);
   }
   for (let index = prefix + paired; index < prefix + oldMiddle; index++) {
     const from = context.lineStart(dashes[index]);
@@ -339,7 +348,7 @@ function detectStyle(document: Document, body: string): BlockStyle {
  * The line edits that turn document `documentIndex` of `text` (numbered as by `parseDocuments`)
  * into `after`. Throws when the document does not exist or does not parse.
  */
-export function computeEdits(text: string, documentIndex: number, after: JsonValue): LineEdit[] {
+export function computeEdits(text: string, documentIndex: number, after: JsonValue, loaded?: JsonValue): LineEdit[] {
   const source = stripByteOrderMark(text);
   const offset = text.length - source.length;
   const chunk = splitDocuments(source).chunks[documentIndex];
@@ -350,7 +359,7 @@ export function computeEdits(text: string, documentIndex: number, after: JsonVal
   const context = new EditContext(document, body, eolOf(text), detectStyle(document, body));
   const root = (document.contents as Node | null) ?? null;
   const start = root?.range?.[0] ?? 0;
-  diff(context, root, after, { kind: 'root', start, column: 0 });
+  diff(context, root, after, { kind: 'root', start, column: 0 }, loaded);
   const base = offset + chunk.start;
   return toLineEdits(
     text,

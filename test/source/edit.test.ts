@@ -176,3 +176,16 @@ describe('applyEdits', () => {
     ).toBe('one\nTWO\n2b\nFOUR');
   });
 });
+
+describe('computeEdits with the loader view of the document', () => {
+  it('keeps what only the loader can read (a !!binary scalar) when the mutation does not touch it', () => {
+    const text = 'metadata:\n  name: "bin"\n  annotations: {a: !!binary aGVsbG8=}\nspec:\n  x: 1\n';
+    const loaded = parseDocuments('a.yaml', text).documents[0]!.value as JsonObject;
+    const after = { ...loaded, spec: { x: 1, z: 2 } };
+    const edits = computeEdits(text, 0, after, loaded);
+    const fixed = applyEdits(text, edits);
+    expect(fixed).toBe('metadata:\n  name: "bin"\n  annotations: {a: !!binary aGVsbG8=}\nspec:\n  x: 1\n  z: 2\n');
+    // Without the loader's view the unreadable map is rewritten as a whole.
+    expect(applyEdits(text, computeEdits(text, 0, after))).not.toContain('!!binary');
+  });
+});
