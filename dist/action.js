@@ -63268,7 +63268,7 @@ import path10 from "node:path";
 
 // src/discovery/classify.ts
 var KYVERNO_POLICY_KINDS = /* @__PURE__ */ new Set(["ClusterPolicy", "Policy"]);
-var CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
+var KYVERNO_CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
   "ValidatingPolicy",
   "NamespacedValidatingPolicy",
   "MutatingPolicy",
@@ -63278,8 +63278,7 @@ var CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
   "DeletingPolicy",
   "NamespacedDeletingPolicy",
   "ImageValidatingPolicy",
-  "NamespacedImageValidatingPolicy",
-  "PolicyException"
+  "NamespacedImageValidatingPolicy"
 ]);
 var ADMISSION_POLICY_KINDS = /* @__PURE__ */ new Set([
   "ValidatingAdmissionPolicy",
@@ -63304,7 +63303,7 @@ function classifyDocument(value) {
       if (kind2 === "Test") return "cli-file";
       return "manifest";
     case "policies.kyverno.io":
-      return CEL_POLICY_KINDS.has(kind2) ? "cel-policy" : "manifest";
+      return KYVERNO_CEL_POLICY_KINDS.has(kind2) || kind2 === "PolicyException" ? "cel-policy" : "manifest";
     case "admissionregistration.k8s.io":
       return ADMISSION_POLICY_KINDS.has(kind2) ? "cel-policy" : "manifest";
     case "cli.kyverno.io":

@@ -38986,10 +38986,9 @@ function checkPolicy(doc) {
   return checker.problems;
 }
 
-// src/cli/policy-features.ts
-var FUNCTION_NAMES = KYVERNO_FUNCTIONS.map((fn) => fn.name);
-var FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${FUNCTION_NAMES.join("|")})\\s*\\(`);
-var CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
+// src/discovery/classify.ts
+var KYVERNO_POLICY_KINDS = /* @__PURE__ */ new Set(["ClusterPolicy", "Policy"]);
+var KYVERNO_CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
   "ValidatingPolicy",
   "NamespacedValidatingPolicy",
   "MutatingPolicy",
@@ -38999,10 +38998,45 @@ var CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
   "DeletingPolicy",
   "NamespacedDeletingPolicy",
   "ImageValidatingPolicy",
-  "NamespacedImageValidatingPolicy",
-  "ValidatingAdmissionPolicy",
-  "MutatingAdmissionPolicy"
+  "NamespacedImageValidatingPolicy"
 ]);
+var ADMISSION_POLICY_KINDS = /* @__PURE__ */ new Set([
+  "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionPolicyBinding",
+  "MutatingAdmissionPolicy",
+  "MutatingAdmissionPolicyBinding"
+]);
+var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
+var CLI_KINDS = /* @__PURE__ */ new Set(["Test", "Values", "Value", "UserInfo", "Context", "ClusterResource"]);
+function groupOf(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  return slash === -1 ? "" : apiVersion.slice(0, slash);
+}
+function classifyDocument(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "other";
+  const { apiVersion, kind: kind2 } = value;
+  if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") return "other";
+  switch (groupOf(apiVersion)) {
+    case "kyverno.io":
+      if (KYVERNO_POLICY_KINDS.has(kind2)) return "policy";
+      if (kind2 === "PolicyException") return "exception";
+      if (kind2 === "Test") return "cli-file";
+      return "manifest";
+    case "policies.kyverno.io":
+      return KYVERNO_CEL_POLICY_KINDS.has(kind2) || kind2 === "PolicyException" ? "cel-policy" : "manifest";
+    case "admissionregistration.k8s.io":
+      return ADMISSION_POLICY_KINDS.has(kind2) ? "cel-policy" : "manifest";
+    case "cli.kyverno.io":
+      return CLI_KINDS.has(kind2) ? "cli-file" : "manifest";
+    default:
+      return TOOL_GROUPS.has(groupOf(apiVersion)) ? "other" : "manifest";
+  }
+}
+
+// src/cli/policy-features.ts
+var FUNCTION_NAMES = KYVERNO_FUNCTIONS.map((fn) => fn.name);
+var FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${FUNCTION_NAMES.join("|")})\\s*\\(`);
+var CEL_POLICY_KINDS = /* @__PURE__ */ new Set([...KYVERNO_CEL_POLICY_KINDS, "ValidatingAdmissionPolicy", "MutatingAdmissionPolicy"]);
 
 // src/cli/policy-loader.ts
 var IGNORED_KINDS = /* @__PURE__ */ new Set([
@@ -40651,56 +40685,6 @@ function templateLine(sources, line) {
 // src/lint/workspace.ts
 import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
 import path11 from "node:path";
-
-// src/discovery/classify.ts
-var KYVERNO_POLICY_KINDS = /* @__PURE__ */ new Set(["ClusterPolicy", "Policy"]);
-var CEL_POLICY_KINDS2 = /* @__PURE__ */ new Set([
-  "ValidatingPolicy",
-  "NamespacedValidatingPolicy",
-  "MutatingPolicy",
-  "NamespacedMutatingPolicy",
-  "GeneratingPolicy",
-  "NamespacedGeneratingPolicy",
-  "DeletingPolicy",
-  "NamespacedDeletingPolicy",
-  "ImageValidatingPolicy",
-  "NamespacedImageValidatingPolicy",
-  "PolicyException"
-]);
-var ADMISSION_POLICY_KINDS = /* @__PURE__ */ new Set([
-  "ValidatingAdmissionPolicy",
-  "ValidatingAdmissionPolicyBinding",
-  "MutatingAdmissionPolicy",
-  "MutatingAdmissionPolicyBinding"
-]);
-var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
-var CLI_KINDS = /* @__PURE__ */ new Set(["Test", "Values", "Value", "UserInfo", "Context", "ClusterResource"]);
-function groupOf(apiVersion) {
-  const slash = apiVersion.indexOf("/");
-  return slash === -1 ? "" : apiVersion.slice(0, slash);
-}
-function classifyDocument(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return "other";
-  const { apiVersion, kind: kind2 } = value;
-  if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") return "other";
-  switch (groupOf(apiVersion)) {
-    case "kyverno.io":
-      if (KYVERNO_POLICY_KINDS.has(kind2)) return "policy";
-      if (kind2 === "PolicyException") return "exception";
-      if (kind2 === "Test") return "cli-file";
-      return "manifest";
-    case "policies.kyverno.io":
-      return CEL_POLICY_KINDS2.has(kind2) ? "cel-policy" : "manifest";
-    case "admissionregistration.k8s.io":
-      return ADMISSION_POLICY_KINDS.has(kind2) ? "cel-policy" : "manifest";
-    case "cli.kyverno.io":
-      return CLI_KINDS.has(kind2) ? "cli-file" : "manifest";
-    default:
-      return TOOL_GROUPS.has(groupOf(apiVersion)) ? "other" : "manifest";
-  }
-}
-
-// src/lint/workspace.ts
 function displayName(cwd, file) {
   if (file === "-") return "<stdin>";
   const relative = path11.relative(cwd, file);

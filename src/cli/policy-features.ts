@@ -4,6 +4,7 @@
  */
 import { KYVERNO_FUNCTIONS } from '../engine/jmespath/index.js';
 import type { JsonValue } from '../types.js';
+import { KYVERNO_CEL_POLICY_KINDS } from '../discovery/classify.js';
 
 /** The names of the 51 functions Kyverno registers on top of JMESPath (`GetFunctions`). */
 const FUNCTION_NAMES: readonly string[] = KYVERNO_FUNCTIONS.map((fn) => fn.name);
@@ -11,20 +12,7 @@ const FUNCTION_NAMES: readonly string[] = KYVERNO_FUNCTIONS.map((fn) => fn.name)
 const FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${FUNCTION_NAMES.join('|')})\\s*\\(`);
 
 /** Policy kinds evaluated with CEL (Kyverno `policies.kyverno.io` kinds and Kubernetes admission policies). */
-export const CEL_POLICY_KINDS: ReadonlySet<string> = new Set([
-  'ValidatingPolicy',
-  'NamespacedValidatingPolicy',
-  'MutatingPolicy',
-  'NamespacedMutatingPolicy',
-  'GeneratingPolicy',
-  'NamespacedGeneratingPolicy',
-  'DeletingPolicy',
-  'NamespacedDeletingPolicy',
-  'ImageValidatingPolicy',
-  'NamespacedImageValidatingPolicy',
-  'ValidatingAdmissionPolicy',
-  'MutatingAdmissionPolicy',
-]);
+export const CEL_POLICY_KINDS: ReadonlySet<string> = new Set([...KYVERNO_CEL_POLICY_KINDS, 'ValidatingAdmissionPolicy', 'MutatingAdmissionPolicy']);
 
 export interface PolicyFeatures {
   cel: boolean;

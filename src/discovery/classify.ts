@@ -21,7 +21,8 @@ export type DocumentClass = 'policy' | 'exception' | 'cel-policy' | 'cli-file' |
 
 const KYVERNO_POLICY_KINDS = new Set(['ClusterPolicy', 'Policy']);
 
-const CEL_POLICY_KINDS = new Set([
+/** The policy kinds of `policies.kyverno.io`, evaluated with CEL. */
+export const KYVERNO_CEL_POLICY_KINDS: ReadonlySet<string> = new Set([
   'ValidatingPolicy',
   'NamespacedValidatingPolicy',
   'MutatingPolicy',
@@ -32,7 +33,6 @@ const CEL_POLICY_KINDS = new Set([
   'NamespacedDeletingPolicy',
   'ImageValidatingPolicy',
   'NamespacedImageValidatingPolicy',
-  'PolicyException',
 ]);
 
 const ADMISSION_POLICY_KINDS = new Set([
@@ -65,7 +65,7 @@ export function classifyDocument(value: JsonValue): DocumentClass {
       if (kind === 'Test') return 'cli-file';
       return 'manifest';
     case 'policies.kyverno.io':
-      return CEL_POLICY_KINDS.has(kind) ? 'cel-policy' : 'manifest';
+      return KYVERNO_CEL_POLICY_KINDS.has(kind) || kind === 'PolicyException' ? 'cel-policy' : 'manifest';
     case 'admissionregistration.k8s.io':
       return ADMISSION_POLICY_KINDS.has(kind) ? 'cel-policy' : 'manifest';
     case 'cli.kyverno.io':
