@@ -11,7 +11,7 @@ import { configuredSeverity, isIgnored, severityFor } from '../config/severity.j
 import type { LintConfig } from '../config/types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { Finding, Location, ResourceRef } from '../report/types.js';
-import { locate } from '../source/index.js';
+import { locate, locateInDocument, type SourceDocument } from '../source/index.js';
 import type { RuleResponse } from '../types.js';
 import { templateLine } from './helm.js';
 import { fullLocation, type SourceText } from './workspace.js';
@@ -30,11 +30,25 @@ export function resourceRef(resource: LoadedResource): ResourceRef {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
 
+const documentIndexes = new WeakMap<SourceText, Map<number, SourceDocument>>();
+
+/** The documents of a file by index. */
+function documentsOf(file: SourceText): Map<number, SourceDocument> {
+  let byIndex = documentIndexes.get(file);
+  if (byIndex === undefined) {
+    byIndex = new Map(file.documents.map((document) => [document.index, document]));
+    documentIndexes.set(file, byIndex);
+  }
+  return byIndex;
+}
+
 /** Where a Kyverno failure path (`/spec/containers/0/image/`) is in a resource's document. */
 export function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined, listItem?: number): Location {
   const segments: (string | number)[] = path ? path.split('/').filter((segment) => segment !== '') : [];
   if (listItem !== undefined) segments.unshift('items', listItem);
-  const found = locate(file.path, file.text, documentIndex, segments);
+  // The source ranges recorded by the loader answer without parsing the document again.
+  const document = documentsOf(file).get(documentIndex);
+  const found = document === undefined ? locate(file.path, file.text, documentIndex, segments) : locateInDocument({ file: file.path, text: file.text }, document, segments);
   return inTemplate(file, fullLocation(file, found));
 }
 

@@ -5,6 +5,7 @@
 export type { LoadProblem, SourceDocument } from './types.js';
 export { expandLists, parseDocuments, stripByteOrderMark, type ParsedFile } from './parse.js';
 export { locate } from './locate.js';
+export { locateInDocument } from './ranges.js';
 export { MAX_DEPTH } from './construct.js';
 export {
   apiGroupOf,

@@ -7,6 +7,7 @@
 import { YAMLException, parseEvents } from 'js-yaml';
 import type { JsonObject, JsonValue } from '../types.js';
 import { DocumentError, MAX_DEPTH, buildDocument } from './construct.js';
+import { recordRanges, shareRanges } from './ranges.js';
 import { chunkSource, lineColumn, splitDocuments, type DocumentChunk } from './split.js';
 import type { LoadProblem, SourceDocument } from './types.js';
 
@@ -34,8 +35,11 @@ export function parseDocuments(file: string, text: string): ParsedFile {
   chunks.forEach((chunk, index) => {
     const body = chunkSource(source, chunk);
     try {
-      const built = buildDocument(body, parseEvents(body, { maxDepth: PARSER_MAX_DEPTH }));
-      documents.push({ file, index, value: built.value, line: chunk.contentLine });
+      const events = parseEvents(body, { maxDepth: PARSER_MAX_DEPTH });
+      const built = buildDocument(body, events);
+      const document: SourceDocument = { file, index, value: built.value, line: chunk.contentLine };
+      recordRanges(document, chunk, body, events);
+      documents.push(document);
       if (built.hasTrailingDocuments) {
         problems.push({
           file,
@@ -92,7 +96,11 @@ export function expandLists(documents: readonly SourceDocument[]): SourceDocumen
       continue;
     }
     const items = Array.isArray(value.items) ? value.items : [];
-    items.forEach((item, listItem) => expanded.push({ ...document, value: item, listItem }));
+    items.forEach((item, listItem) => {
+      const itemDocument: SourceDocument = { ...document, value: item, listItem };
+      shareRanges(document, itemDocument);
+      expanded.push(itemDocument);
+    });
   }
   return expanded;
 }

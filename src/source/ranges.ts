@@ -1,0 +1,263 @@
+/**
+ * @file Source ranges of the nodes of parsed documents, recorded from the js-yaml events
+ * `parseDocuments` already reads, so that findings are located without parsing the document
+ * again. Only documents whose ranges are known to match `locate()` exactly get a table (no
+ * comments, anchors, aliases, tags, merge keys, lone CRs, implicit flow pairs or empty sequence
+ * items); {@link locateInDocument} falls back to `locate()` for the others.
+ */
+import { EVENT_ID, SCALAR_STYLE, getScalarValue, type Event } from 'js-yaml';
+import type { SourceLocation } from '../types.js';
+import { locate } from './locate.js';
+import type { DocumentChunk } from './split.js';
+import type { SourceDocument } from './types.js';
+import { YamlValueError, objectKey, resolveScalar } from './yaml11.js';
+
+type Segment = string | number;
+
+/** A map entry (key start to value end) or a sequence item, and the collection it holds. */
+interface Entry {
+  start: number;
+  end: number;
+  node: Collection | null;
+}
+
+type Collection = Map<string, Entry> | Entry[];
+
+/** The ranges of one document, offsets counted in its chunk (CRLF read as LF). */
+interface DocumentRanges {
+  body: string;
+  startLine: number;
+  root: Collection | null;
+  lineStarts: number[] | null;
+}
+
+interface Frame {
+  collection: Collection;
+  flow: boolean;
+  start: number;
+  lastEnd: number;
+  key: string | null;
+  keyStart: number;
+  keyEnd: number;
+}
+
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+const tables = new WeakMap<SourceDocument, DocumentRanges>();
+
+class Unsupported extends Error {}
+
+/**
+ * Records the ranges of `document`, parsed from `body`, the text of `chunk` as
+ * `chunkSource` gives it; does nothing for documents whose ranges could differ from `locate()`'s.
+ */
+export function recordRanges(
+  document: SourceDocument,
+  chunk: DocumentChunk,
+  body: string,
+  events: readonly Event[],
+): void {
+  // Lone CRs stay in the body (only CRLF is read as LF).
+  if (body.includes('#') || body.includes('\r')) return;
+  const { startLine } = chunk;
+  let root: Collection | null;
+  try {
+    root = buildRanges(body, events);
+  } catch (error) {
+    if (error instanceof Unsupported || error instanceof YamlValueError) return;
+    throw error;
+  }
+  tables.set(document, { body, startLine, root, lineStarts: null });
+}
+
+/** Shares the table of a `kind: List` document with the items `expandLists` makes of it. */
+export function shareRanges(from: SourceDocument, to: SourceDocument): void {
+  const table = tables.get(from);
+  if (table !== undefined) tables.set(to, table);
+}
+
+function buildRanges(body: string, events: readonly Event[]): Collection | null {
+  const frames: Frame[] = [];
+  let root: Collection | null = null;
+  const add = (start: number, end: number, node: Collection | null): void => {
+    const frame = frames[frames.length - 1];
+    if (frame === undefined) {
+      root = node;
+      return;
+    }
+    frame.lastEnd = end;
+    if (Array.isArray(frame.collection)) {
+      frame.collection.push({ start, end, node });
+    } else {
+      frame.collection.set(frame.key as string, { start: frame.keyStart, end, node });
+      frame.key = null;
+    }
+  };
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index];
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        if (index > 0) return root;
+        break;
+      case EVENT_ID.SCALAR: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const frame = frames[frames.length - 1];
+        const isKey = frame !== undefined && !Array.isArray(frame.collection) && frame.key === null;
+        let start = event.valueStart;
+        let end = event.valueEnd;
+        if (start === -1) {
+          // An empty value: its range ends just after the colon of its key.
+          if (frame === undefined || isKey || Array.isArray(frame.collection)) throw new Unsupported();
+          let colon = frame.keyEnd;
+          while (body[colon] === ' ' || body[colon] === '\t') colon++;
+          if (body[colon] !== ':') throw new Unsupported();
+          start = end = colon + 1;
+        } else if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
+          start--;
+          end++;
+        } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
+          const from = frame === undefined ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
+          start = indicator(body, from, event.valueStart);
+        }
+        if (isKey) {
+          const text = getScalarValue(body, event);
+          const plain = event.style === SCALAR_STYLE.PLAIN;
+          if (plain && text === '<<') throw new Unsupported();
+          frame.key = plain ? objectKey(resolveScalar('', text)) : text;
+          frame.keyStart = start;
+          frame.keyEnd = end;
+          frame.lastEnd = end;
+        } else {
+          add(start, end, null);
+        }
+        break;
+      }
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SEQUENCE: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const parent = frames[frames.length - 1];
+        if (parent !== undefined && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
+        const isMap = event.type === EVENT_ID.MAPPING;
+        const flow = event.style !== 1;
+        if (flow && body[event.start] !== (isMap ? '{' : '[')) throw new Unsupported();
+        frames.push({
+          collection: isMap ? new Map() : [],
+          flow,
+          start: event.start,
+          lastEnd: event.start + 1,
+          key: null,
+          keyStart: -1,
+          keyEnd: -1,
+        });
+        break;
+      }
+      case EVENT_ID.ALIAS:
+        throw new Unsupported();
+      case EVENT_ID.POP: {
+        const frame = frames.pop();
+        if (frame === undefined) return root;
+        let end = frame.lastEnd;
+        if (frame.flow) {
+          while (end < body.length && (body[end] === ',' || /\s/.test(body[end]))) end++;
+          if (body[end] !== (Array.isArray(frame.collection) ? ']' : '}')) throw new Unsupported();
+          end++;
+        }
+        add(frame.start, end, frame.collection);
+        break;
+      }
+    }
+  }
+  return root;
+}
+
+/** The `|` or `>` that starts a block scalar whose content starts at `content`. */
+function indicator(body: string, from: number, content: number): number {
+  for (let i = from; i < content; i++) {
+    const c = body[i];
+    if (c === '|' || c === '>') return i;
+  }
+  throw new Unsupported();
+}
+
+function segmentsOf(path: string | readonly Segment[]): Segment[] {
+  if (typeof path !== 'string') return [...path];
+  const parts = path.split('/');
+  if (parts[0] === '') parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+function step(node: Collection | null, segments: Segment[], at: number): { entry: Entry; consumed: number } | null {
+  if (node === null) return null;
+  if (Array.isArray(node)) {
+    const segment = segments[at];
+    const index = typeof segment === 'number' ? segment : INDEX.test(segment) ? Number(segment) : -1;
+    const entry = node[index];
+    return entry === undefined ? null : { entry, consumed: 1 };
+  }
+  let key = '';
+  for (let end = at; end < segments.length; end++) {
+    key = end === at ? String(segments[at]) : `${key}/${String(segments[end])}`;
+    const entry = node.get(key);
+    if (entry !== undefined) return { entry, consumed: end - at + 1 };
+    if (typeof segments[end] === 'number') break;
+  }
+  return null;
+}
+
+function position(table: DocumentRanges, offset: number): { line: number; column: number } {
+  if (table.lineStarts === null) {
+    const starts = [0];
+    const { body } = table;
+    for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
+    table.lineStarts = starts;
+  }
+  const starts = table.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: table.startLine + low, column: offset - starts[low] + 1 };
+}
+
+/**
+ * What `locate(source.file, source.text, document.index, path)` gives, for a document returned by
+ * `parseDocuments(source.file, source.text)` (or made of one by `expandLists`), read from the
+ * ranges recorded while parsing it when it has them. `path` is counted from the document
+ * `parseDocuments` returned: for an item of an expanded `kind: List`, it starts with
+ * `['items', listItem]`, as for `locate()`.
+ */
+export function locateInDocument(
+  source: { file: string; text: string },
+  document: SourceDocument,
+  path: string | readonly Segment[],
+): SourceLocation {
+  const table = tables.get(document);
+  if (table === undefined) return locate(source.file, source.text, document.index, path);
+  const { file } = source;
+  const segments = segmentsOf(path);
+  let node = table.root;
+  let found: Entry | null = null;
+  for (let at = 0; at < segments.length; ) {
+    const next = step(node, segments, at);
+    if (next === null) break;
+    found = next.entry;
+    node = found.node;
+    at += next.consumed;
+  }
+  if (found === null) return { file, line: document.line, column: 1 };
+  const { body } = table;
+  const startOffset = found.start;
+  let endOffset = found.end;
+  while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
+  const start = position(table, startOffset);
+  const end = position(table, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+/** Whether `document` has recorded ranges (otherwise {@link locateInDocument} calls `locate()`). */
+export function hasRanges(document: SourceDocument): boolean {
+  return tables.has(document);
+}
