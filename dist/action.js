@@ -3329,18 +3329,18 @@ var require_data_url = __commonJS({
       assert(dataURL.protocol === "data:");
       let input = URLSerializer(dataURL, true);
       input = input.slice(5);
-      const position2 = { position: 0 };
+      const position3 = { position: 0 };
       let mimeType = collectASequenceOfCodePointsFast(
         ",",
         input,
-        position2
+        position3
       );
       const mimeTypeLength = mimeType.length;
       mimeType = removeASCIIWhitespace(mimeType, true, true);
-      if (position2.position >= input.length) {
+      if (position3.position >= input.length) {
         return "failure";
       }
-      position2.position++;
+      position3.position++;
       const encodedBody = input.slice(mimeTypeLength + 1);
       let body = stringPercentDecode(encodedBody);
       if (/;(\u0020){0,}base64$/i.test(mimeType)) {
@@ -3374,23 +3374,23 @@ var require_data_url = __commonJS({
       }
       return serialized;
     }
-    function collectASequenceOfCodePoints(condition2, input, position2) {
+    function collectASequenceOfCodePoints(condition2, input, position3) {
       let result = "";
-      while (position2.position < input.length && condition2(input[position2.position])) {
-        result += input[position2.position];
-        position2.position++;
+      while (position3.position < input.length && condition2(input[position3.position])) {
+        result += input[position3.position];
+        position3.position++;
       }
       return result;
     }
-    function collectASequenceOfCodePointsFast(char, input, position2) {
-      const idx = input.indexOf(char, position2.position);
-      const start = position2.position;
+    function collectASequenceOfCodePointsFast(char, input, position3) {
+      const idx = input.indexOf(char, position3.position);
+      const start = position3.position;
       if (idx === -1) {
-        position2.position = input.length;
+        position3.position = input.length;
         return input.slice(start);
       }
-      position2.position = idx;
-      return input.slice(start, position2.position);
+      position3.position = idx;
+      return input.slice(start, position3.position);
     }
     function stringPercentDecode(input) {
       const bytes = encoder.encode(input);
@@ -3424,23 +3424,23 @@ var require_data_url = __commonJS({
     }
     function parseMIMEType(input) {
       input = removeHTTPWhitespace(input, true, true);
-      const position2 = { position: 0 };
+      const position3 = { position: 0 };
       const type = collectASequenceOfCodePointsFast(
         "/",
         input,
-        position2
+        position3
       );
       if (type.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(type)) {
         return "failure";
       }
-      if (position2.position > input.length) {
+      if (position3.position > input.length) {
         return "failure";
       }
-      position2.position++;
+      position3.position++;
       let subtype = collectASequenceOfCodePointsFast(
         ";",
         input,
-        position2
+        position3
       );
       subtype = removeHTTPWhitespace(subtype, false, true);
       if (subtype.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(subtype)) {
@@ -3456,42 +3456,42 @@ var require_data_url = __commonJS({
         // https://mimesniff.spec.whatwg.org/#mime-type-essence
         essence: `${typeLowercase}/${subtypeLowercase}`
       };
-      while (position2.position < input.length) {
-        position2.position++;
+      while (position3.position < input.length) {
+        position3.position++;
         collectASequenceOfCodePoints(
           // https://fetch.spec.whatwg.org/#http-whitespace
           (char) => HTTP_WHITESPACE_REGEX.test(char),
           input,
-          position2
+          position3
         );
         let parameterName = collectASequenceOfCodePoints(
           (char) => char !== ";" && char !== "=",
           input,
-          position2
+          position3
         );
         parameterName = parameterName.toLowerCase();
-        if (position2.position < input.length) {
-          if (input[position2.position] === ";") {
+        if (position3.position < input.length) {
+          if (input[position3.position] === ";") {
             continue;
           }
-          position2.position++;
+          position3.position++;
         }
-        if (position2.position > input.length) {
+        if (position3.position > input.length) {
           break;
         }
         let parameterValue = null;
-        if (input[position2.position] === '"') {
-          parameterValue = collectAnHTTPQuotedString(input, position2, true);
+        if (input[position3.position] === '"') {
+          parameterValue = collectAnHTTPQuotedString(input, position3, true);
           collectASequenceOfCodePointsFast(
             ";",
             input,
-            position2
+            position3
           );
         } else {
           parameterValue = collectASequenceOfCodePointsFast(
             ";",
             input,
-            position2
+            position3
           );
           parameterValue = removeHTTPWhitespace(parameterValue, false, true);
           if (parameterValue.length === 0) {
@@ -3524,29 +3524,29 @@ var require_data_url = __commonJS({
       const buffer = Buffer.from(data, "base64");
       return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     }
-    function collectAnHTTPQuotedString(input, position2, extractValue) {
-      const positionStart = position2.position;
+    function collectAnHTTPQuotedString(input, position3, extractValue) {
+      const positionStart = position3.position;
       let value = "";
-      assert(input[position2.position] === '"');
-      position2.position++;
+      assert(input[position3.position] === '"');
+      position3.position++;
       while (true) {
         value += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input,
-          position2
+          position3
         );
-        if (position2.position >= input.length) {
+        if (position3.position >= input.length) {
           break;
         }
-        const quoteOrBackslash = input[position2.position];
-        position2.position++;
+        const quoteOrBackslash = input[position3.position];
+        position3.position++;
         if (quoteOrBackslash === "\\") {
-          if (position2.position >= input.length) {
+          if (position3.position >= input.length) {
             value += "\\";
             break;
           }
-          value += input[position2.position];
-          position2.position++;
+          value += input[position3.position];
+          position3.position++;
         } else {
           assert(quoteOrBackslash === '"');
           break;
@@ -3555,7 +3555,7 @@ var require_data_url = __commonJS({
       if (extractValue) {
         return value;
       }
-      return input.slice(positionStart, position2.position);
+      return input.slice(positionStart, position3.position);
     }
     function serializeAMimeType(mimeType) {
       assert(mimeType !== "failure");
@@ -4703,23 +4703,23 @@ var require_util2 = __commonJS({
       if (!data.startsWith("bytes")) {
         return "failure";
       }
-      const position2 = { position: 5 };
+      const position3 = { position: 5 };
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position2
+          position3
         );
       }
-      if (data.charCodeAt(position2.position) !== 61) {
+      if (data.charCodeAt(position3.position) !== 61) {
         return "failure";
       }
-      position2.position++;
+      position3.position++;
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position2
+          position3
         );
       }
       const rangeStart = collectASequenceOfCodePoints(
@@ -4728,25 +4728,25 @@ var require_util2 = __commonJS({
           return code18 >= 48 && code18 <= 57;
         },
         data,
-        position2
+        position3
       );
       const rangeStartValue = rangeStart.length ? Number(rangeStart) : null;
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position2
+          position3
         );
       }
-      if (data.charCodeAt(position2.position) !== 45) {
+      if (data.charCodeAt(position3.position) !== 45) {
         return "failure";
       }
-      position2.position++;
+      position3.position++;
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position2
+          position3
         );
       }
       const rangeEnd = collectASequenceOfCodePoints(
@@ -4755,10 +4755,10 @@ var require_util2 = __commonJS({
           return code18 >= 48 && code18 <= 57;
         },
         data,
-        position2
+        position3
       );
       const rangeEndValue = rangeEnd.length ? Number(rangeEnd) : null;
-      if (position2.position < data.length) {
+      if (position3.position < data.length) {
         return "failure";
       }
       if (rangeEndValue === null && rangeStartValue === null) {
@@ -4840,27 +4840,27 @@ var require_util2 = __commonJS({
     }
     function gettingDecodingSplitting(value) {
       const input = value;
-      const position2 = { position: 0 };
+      const position3 = { position: 0 };
       const values = [];
       let temporaryValue = "";
-      while (position2.position < input.length) {
+      while (position3.position < input.length) {
         temporaryValue += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== ",",
           input,
-          position2
+          position3
         );
-        if (position2.position < input.length) {
-          if (input.charCodeAt(position2.position) === 34) {
+        if (position3.position < input.length) {
+          if (input.charCodeAt(position3.position) === 34) {
             temporaryValue += collectAnHTTPQuotedString(
               input,
-              position2
+              position3
             );
-            if (position2.position < input.length) {
+            if (position3.position < input.length) {
               continue;
             }
           } else {
-            assert(input.charCodeAt(position2.position) === 44);
-            position2.position++;
+            assert(input.charCodeAt(position3.position) === 44);
+            position3.position++;
           }
         }
         temporaryValue = removeChars(temporaryValue, true, true, (char) => char === 9 || char === 32);
@@ -5225,9 +5225,9 @@ var require_formdata_parser = __commonJS({
       }
       const boundary = Buffer.from(`--${boundaryString}`, "utf8");
       const entryList = [];
-      const position2 = { position: 0 };
-      while (input[position2.position] === 13 && input[position2.position + 1] === 10) {
-        position2.position += 2;
+      const position3 = { position: 0 };
+      while (input[position3.position] === 13 && input[position3.position + 1] === 10) {
+        position3.position += 2;
       }
       let trailing = input.length;
       while (input[trailing - 1] === 10 && input[trailing - 2] === 13) {
@@ -5237,40 +5237,40 @@ var require_formdata_parser = __commonJS({
         input = input.subarray(0, trailing);
       }
       while (true) {
-        if (input.subarray(position2.position, position2.position + boundary.length).equals(boundary)) {
-          position2.position += boundary.length;
+        if (input.subarray(position3.position, position3.position + boundary.length).equals(boundary)) {
+          position3.position += boundary.length;
         } else {
           return "failure";
         }
-        if (position2.position === input.length - 2 && bufferStartsWith(input, dd, position2) || position2.position === input.length - 4 && bufferStartsWith(input, ddcrlf, position2)) {
+        if (position3.position === input.length - 2 && bufferStartsWith(input, dd, position3) || position3.position === input.length - 4 && bufferStartsWith(input, ddcrlf, position3)) {
           return entryList;
         }
-        if (input[position2.position] !== 13 || input[position2.position + 1] !== 10) {
+        if (input[position3.position] !== 13 || input[position3.position + 1] !== 10) {
           return "failure";
         }
-        position2.position += 2;
-        const result = parseMultipartFormDataHeaders(input, position2);
+        position3.position += 2;
+        const result = parseMultipartFormDataHeaders(input, position3);
         if (result === "failure") {
           return "failure";
         }
         let { name, filename, contentType, encoding } = result;
-        position2.position += 2;
+        position3.position += 2;
         let body;
         {
-          const boundaryIndex = input.indexOf(boundary.subarray(2), position2.position);
+          const boundaryIndex = input.indexOf(boundary.subarray(2), position3.position);
           if (boundaryIndex === -1) {
             return "failure";
           }
-          body = input.subarray(position2.position, boundaryIndex - 4);
-          position2.position += body.length;
+          body = input.subarray(position3.position, boundaryIndex - 4);
+          position3.position += body.length;
           if (encoding === "base64") {
             body = Buffer.from(body.toString(), "base64");
           }
         }
-        if (input[position2.position] !== 13 || input[position2.position + 1] !== 10) {
+        if (input[position3.position] !== 13 || input[position3.position + 1] !== 10) {
           return "failure";
         } else {
-          position2.position += 2;
+          position3.position += 2;
         }
         let value;
         if (filename !== null) {
@@ -5287,13 +5287,13 @@ var require_formdata_parser = __commonJS({
         entryList.push(makeEntry(name, value, filename));
       }
     }
-    function parseMultipartFormDataHeaders(input, position2) {
+    function parseMultipartFormDataHeaders(input, position3) {
       let name = null;
       let filename = null;
       let contentType = null;
       let encoding = null;
       while (true) {
-        if (input[position2.position] === 13 && input[position2.position + 1] === 10) {
+        if (input[position3.position] === 13 && input[position3.position + 1] === 10) {
           if (name === null) {
             return "failure";
           }
@@ -5302,43 +5302,43 @@ var require_formdata_parser = __commonJS({
         let headerName = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 58,
           input,
-          position2
+          position3
         );
         headerName = removeChars(headerName, true, true, (char) => char === 9 || char === 32);
         if (!HTTP_TOKEN_CODEPOINTS.test(headerName.toString())) {
           return "failure";
         }
-        if (input[position2.position] !== 58) {
+        if (input[position3.position] !== 58) {
           return "failure";
         }
-        position2.position++;
+        position3.position++;
         collectASequenceOfBytes(
           (char) => char === 32 || char === 9,
           input,
-          position2
+          position3
         );
         switch (bufferToLowerCasedHeaderName(headerName)) {
           case "content-disposition": {
             name = filename = null;
-            if (!bufferStartsWith(input, formDataNameBuffer, position2)) {
+            if (!bufferStartsWith(input, formDataNameBuffer, position3)) {
               return "failure";
             }
-            position2.position += 17;
-            name = parseMultipartFormDataName(input, position2);
+            position3.position += 17;
+            name = parseMultipartFormDataName(input, position3);
             if (name === null) {
               return "failure";
             }
-            if (bufferStartsWith(input, filenameBuffer, position2)) {
-              let check = position2.position + filenameBuffer.length;
+            if (bufferStartsWith(input, filenameBuffer, position3)) {
+              let check = position3.position + filenameBuffer.length;
               if (input[check] === 42) {
-                position2.position += 1;
+                position3.position += 1;
                 check += 1;
               }
               if (input[check] !== 61 || input[check + 1] !== 34) {
                 return "failure";
               }
-              position2.position += 12;
-              filename = parseMultipartFormDataName(input, position2);
+              position3.position += 12;
+              filename = parseMultipartFormDataName(input, position3);
               if (filename === null) {
                 return "failure";
               }
@@ -5349,7 +5349,7 @@ var require_formdata_parser = __commonJS({
             let headerValue = collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
               input,
-              position2
+              position3
             );
             headerValue = removeChars(headerValue, false, true, (char) => char === 9 || char === 32);
             contentType = isomorphicDecode(headerValue);
@@ -5359,7 +5359,7 @@ var require_formdata_parser = __commonJS({
             let headerValue = collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
               input,
-              position2
+              position3
             );
             headerValue = removeChars(headerValue, false, true, (char) => char === 9 || char === 32);
             encoding = isomorphicDecode(headerValue);
@@ -5369,38 +5369,38 @@ var require_formdata_parser = __commonJS({
             collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
               input,
-              position2
+              position3
             );
           }
         }
-        if (input[position2.position] !== 13 && input[position2.position + 1] !== 10) {
+        if (input[position3.position] !== 13 && input[position3.position + 1] !== 10) {
           return "failure";
         } else {
-          position2.position += 2;
+          position3.position += 2;
         }
       }
     }
-    function parseMultipartFormDataName(input, position2) {
-      assert(input[position2.position - 1] === 34);
+    function parseMultipartFormDataName(input, position3) {
+      assert(input[position3.position - 1] === 34);
       let name = collectASequenceOfBytes(
         (char) => char !== 10 && char !== 13 && char !== 34,
         input,
-        position2
+        position3
       );
-      if (input[position2.position] !== 34) {
+      if (input[position3.position] !== 34) {
         return null;
       } else {
-        position2.position++;
+        position3.position++;
       }
       name = new TextDecoder().decode(name).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       return name;
     }
-    function collectASequenceOfBytes(condition2, input, position2) {
-      let start = position2.position;
+    function collectASequenceOfBytes(condition2, input, position3) {
+      let start = position3.position;
       while (start < input.length && condition2(input[start])) {
         ++start;
       }
-      return input.subarray(position2.position, position2.position = start);
+      return input.subarray(position3.position, position3.position = start);
     }
     function removeChars(buf, leading, trailing, predicate) {
       let lead = 0;
@@ -5413,12 +5413,12 @@ var require_formdata_parser = __commonJS({
       }
       return lead === 0 && trail === buf.length - 1 ? buf : buf.subarray(lead, trail + 1);
     }
-    function bufferStartsWith(buffer, start, position2) {
+    function bufferStartsWith(buffer, start, position3) {
       if (buffer.length < start.length) {
         return false;
       }
       for (let i = 0; i < start.length; i++) {
-        if (start[i] !== buffer[position2.position + i]) {
+        if (start[i] !== buffer[position3.position + i]) {
           return false;
         }
       }
@@ -11794,13 +11794,13 @@ var require_dns = __commonJS({
         } else {
           family.offset++;
         }
-        const position2 = family.offset % family.ips.length;
-        ip = family.ips[position2] ?? null;
+        const position3 = family.offset % family.ips.length;
+        ip = family.ips[position3] ?? null;
         if (ip == null) {
           return ip;
         }
         if (Date.now() - ip.timestamp > ip.ttl) {
-          family.ips.splice(position2, 1);
+          family.ips.splice(position3, 1);
           return this.pick(origin, hostnameRecords, affinity);
         }
         return ip;
@@ -16330,22 +16330,22 @@ var require_parse = __commonJS({
       let name = "";
       let value = "";
       if (header.includes(";")) {
-        const position2 = { position: 0 };
-        nameValuePair = collectASequenceOfCodePointsFast(";", header, position2);
-        unparsedAttributes = header.slice(position2.position);
+        const position3 = { position: 0 };
+        nameValuePair = collectASequenceOfCodePointsFast(";", header, position3);
+        unparsedAttributes = header.slice(position3.position);
       } else {
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
         value = nameValuePair;
       } else {
-        const position2 = { position: 0 };
+        const position3 = { position: 0 };
         name = collectASequenceOfCodePointsFast(
           "=",
           nameValuePair,
-          position2
+          position3
         );
-        value = nameValuePair.slice(position2.position + 1);
+        value = nameValuePair.slice(position3.position + 1);
       }
       name = name.trim();
       value = value.trim();
@@ -16379,13 +16379,13 @@ var require_parse = __commonJS({
       let attributeName = "";
       let attributeValue2 = "";
       if (cookieAv.includes("=")) {
-        const position2 = { position: 0 };
+        const position3 = { position: 0 };
         attributeName = collectASequenceOfCodePointsFast(
           "=",
           cookieAv,
-          position2
+          position3
         );
-        attributeValue2 = cookieAv.slice(position2.position + 1);
+        attributeValue2 = cookieAv.slice(position3.position + 1);
       } else {
         attributeName = cookieAv;
       }
@@ -17036,16 +17036,16 @@ var require_util7 = __commonJS({
       return isTextBinaryFrame(opcode) || isContinuationFrame(opcode) || isControlFrame(opcode);
     }
     function parseExtensions2(extensions) {
-      const position2 = { position: 0 };
+      const position3 = { position: 0 };
       const extensionList = /* @__PURE__ */ new Map();
-      while (position2.position < extensions.length) {
-        const pair = collectASequenceOfCodePointsFast(";", extensions, position2);
+      while (position3.position < extensions.length) {
+        const pair = collectASequenceOfCodePointsFast(";", extensions, position3);
         const [name, value = ""] = pair.split("=");
         extensionList.set(
           removeHTTPWhitespace(name, true, false),
           removeHTTPWhitespace(value, false, true)
         );
-        position2.position++;
+        position3.position++;
       }
       return extensionList;
     }
@@ -22901,7 +22901,7 @@ ${pointer}
 var require_resolve_props = __commonJS({
   "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
-    function resolveProps(tokens, { flow: flow2, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    function resolveProps(tokens, { flow: flow2, indicator: indicator2, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
@@ -22930,7 +22930,7 @@ var require_resolve_props = __commonJS({
         }
         switch (token.type) {
           case "space":
-            if (!flow2 && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+            if (!flow2 && (indicator2 !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
               tab = token;
             }
             hasSpace = true;
@@ -22951,7 +22951,7 @@ var require_resolve_props = __commonJS({
             if (atNewline) {
               if (comment)
                 comment += token.source;
-              else if (!found || indicator !== "seq-item-ind")
+              else if (!found || indicator2 !== "seq-item-ind")
                 spaceBefore = true;
             } else
               commentSep += token.source;
@@ -22982,13 +22982,13 @@ var require_resolve_props = __commonJS({
             reqSpace = true;
             break;
           }
-          case indicator:
+          case indicator2:
             if (anchor || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
             if (found)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow2 ?? "collection"}`);
             found = token;
-            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            atNewline = indicator2 === "seq-item-ind" || indicator2 === "explicit-key-ind";
             hasSpace = false;
             break;
           case "comma":
@@ -29320,22 +29320,22 @@ var require_lib = __commonJS({
       return new (P || (P = Promise))(function(resolve2, reject) {
         function fulfilled(value) {
           try {
-            step2(generator.next(value));
+            step3(generator.next(value));
           } catch (e) {
             reject(e);
           }
         }
         function rejected(value) {
           try {
-            step2(generator["throw"](value));
+            step3(generator["throw"](value));
           } catch (e) {
             reject(e);
           }
         }
-        function step2(result) {
+        function step3(result) {
           result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
-        step2((generator = generator.apply(thisArg, _arguments || [])).next());
+        step3((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -30015,22 +30015,22 @@ var init_utils = __esm({
       return new (P || (P = Promise))(function(resolve2, reject) {
         function fulfilled(value) {
           try {
-            step2(generator.next(value));
+            step3(generator.next(value));
           } catch (e) {
             reject(e);
           }
         }
         function rejected(value) {
           try {
-            step2(generator["throw"](value));
+            step3(generator["throw"](value));
           } catch (e) {
             reject(e);
           }
         }
-        function step2(result) {
+        function step3(result) {
           result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
-        step2((generator = generator.apply(thisArg, _arguments || [])).next());
+        step3((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
   }
@@ -34441,22 +34441,22 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var HttpCodes;
@@ -35070,22 +35070,22 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var BearerCredentialHandler = class {
@@ -35121,22 +35121,22 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var OidcClient = class _OidcClient {
@@ -35210,22 +35210,22 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var { access, appendFile, writeFile } = promises;
@@ -35532,22 +35532,22 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
@@ -35656,22 +35656,22 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 function which(tool, check) {
@@ -35750,22 +35750,22 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var IS_WINDOWS2 = process.platform === "win32";
@@ -36195,22 +36195,22 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 function exec(commandLine, args, options) {
@@ -36268,22 +36268,22 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var getWindowsInfo = () => __awaiter9(void 0, void 0, void 0, function* () {
@@ -36347,22 +36347,22 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
   return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
-        step2(generator.next(value));
+        step3(generator.next(value));
       } catch (e) {
         reject(e);
       }
     }
     function rejected(value) {
       try {
-        step2(generator["throw"](value));
+        step3(generator["throw"](value));
       } catch (e) {
         reject(e);
       }
     }
-    function step2(result) {
+    function step3(result) {
       result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
-    step2((generator = generator.apply(thisArg, _arguments || [])).next());
+    step3((generator = generator.apply(thisArg, _arguments || [])).next());
   });
 };
 var ExitCode;
@@ -38189,24 +38189,24 @@ function evaluateOrNull(node, value) {
 function makeExpRef(node) {
   return new ExpRef((value) => orNull(evaluate(node, value)));
 }
-function capSlice(length, actual, step2) {
+function capSlice(length, actual, step3) {
   if (actual < 0) {
     actual += length;
-    if (actual < 0) actual = step2 < 0 ? -1 : 0;
+    if (actual < 0) actual = step3 < 0 ? -1 : 0;
   } else if (actual >= length) {
-    actual = step2 < 0 ? length - 1 : length;
+    actual = step3 < 0 ? length - 1 : length;
   }
   return actual;
 }
 function slice(array, node) {
   if (node.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
-  const step2 = node.step ?? 1;
+  const step3 = node.step ?? 1;
   const length = array.length;
-  const start = node.start === null ? step2 < 0 ? length - 1 : 0 : capSlice(length, node.start, step2);
-  const stop = node.stop === null ? step2 < 0 ? -1 : length : capSlice(length, node.stop, step2);
+  const start = node.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node.start, step3);
+  const stop = node.stop === null ? step3 < 0 ? -1 : length : capSlice(length, node.stop, step3);
   const result = [];
-  if (step2 > 0) for (let i = start; i < stop; i += step2) result.push(array[i]);
-  else for (let i = start; i > stop; i += step2) result.push(array[i]);
+  if (step3 > 0) for (let i = start; i < stop; i += step3) result.push(array[i]);
+  else for (let i = start; i > stop; i += step3) result.push(array[i]);
   return result;
 }
 function project(right, elements, into) {
@@ -39306,8 +39306,8 @@ function formatQuantity(q) {
 function functionError(name, message) {
   return new Error(`JMESPath function '${name}': ${message}`);
 }
-function argumentTypeError(name, position2, type) {
-  return functionError(name, `argument #${position2} is not of type ${type}`);
+function argumentTypeError(name, position3, type) {
+  return functionError(name, `argument #${position3} is not of type ${type}`);
 }
 function zeroDivisorError(name) {
   return functionError(name, "Zero divisor passed");
@@ -48576,21 +48576,21 @@ var DEFAULT_SNIPPET_OPTIONS = {
   linesBefore: 3,
   linesAfter: 2
 };
-function getLine(buffer, lineStart, lineEnd, position2, maxLineLength) {
+function getLine(buffer, lineStart, lineEnd, position3, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position2 - lineStart > maxHalfLength) {
+  if (position3 - lineStart > maxHalfLength) {
     head = " ... ";
-    lineStart = position2 - maxHalfLength + head.length;
+    lineStart = position3 - maxHalfLength + head.length;
   }
-  if (lineEnd - position2 > maxHalfLength) {
+  if (lineEnd - position3 > maxHalfLength) {
     tail = " ...";
-    lineEnd = position2 + maxHalfLength - tail.length;
+    lineEnd = position3 + maxHalfLength - tail.length;
   }
   return {
     str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "\u2192") + tail,
-    pos: position2 - lineStart + head.length
+    pos: position3 - lineStart + head.length
   };
 }
 function padStart(string, max) {
@@ -48670,10 +48670,10 @@ var YAMLException = class YAMLException2 extends Error {
   * Builds a YAMLException with a source snippet and throws it. `source` is
   * the raw input text; `position` is an offset into it.
   */
-  static throwAt(source, position2, message, filename = "") {
+  static throwAt(source, position3, message, filename = "") {
     let line = 0;
     let lineStart = 0;
-    for (let index = 0; index < position2; index++) {
+    for (let index = 0; index < position3; index++) {
       const ch = source.charCodeAt(index);
       if (ch === 10) {
         line++;
@@ -48687,9 +48687,9 @@ var YAMLException = class YAMLException2 extends Error {
     const mark = {
       name: filename,
       buffer: source,
-      position: position2,
+      position: position3,
       line,
-      column: position2 - lineStart
+      column: position3 - lineStart
     };
     mark.snippet = makeSnippet(mark);
     throw new YAMLException2(message, mark);
@@ -48781,22 +48781,22 @@ function escapedHexLen$1(c) {
   if (c === 117) return 4;
   return 8;
 }
-function skipFoldedBreaks(input, position2, end) {
+function skipFoldedBreaks(input, position3, end) {
   let breaks = 0;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 10) {
       breaks++;
-      position2++;
+      position3++;
     } else if (ch === 13) {
       breaks++;
-      position2++;
-      if (input.charCodeAt(position2) === 10) position2++;
-    } else if (ch === 32 || ch === 9) position2++;
+      position3++;
+      if (input.charCodeAt(position3) === 10) position3++;
+    } else if (ch === 32 || ch === 9) position3++;
     else break;
   }
   return {
-    position: position2,
+    position: position3,
     breaks
   };
 }
@@ -48806,81 +48806,81 @@ function foldedBreaks(count2) {
 }
 function getPlainValue(input, start, end) {
   let result = "";
-  let position2 = start;
+  let position3 = start;
   let captureStart = start;
   let captureEnd = start;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 10 || ch === 13) {
       result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position2, end);
+      const fold = skipFoldedBreaks(input, position3, end);
       result += foldedBreaks(fold.breaks);
-      position2 = captureStart = captureEnd = fold.position;
+      position3 = captureStart = captureEnd = fold.position;
     } else {
-      position2++;
-      if (ch !== 32 && ch !== 9) captureEnd = position2;
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
   return result + input.slice(captureStart, captureEnd);
 }
 function getSingleQuotedValue(input, start, end) {
   let result = "";
-  let position2 = start;
+  let position3 = start;
   let captureStart = start;
   let captureEnd = start;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 39) {
-      result += input.slice(captureStart, position2) + "'";
-      position2 += 2;
-      captureStart = captureEnd = position2;
+      result += input.slice(captureStart, position3) + "'";
+      position3 += 2;
+      captureStart = captureEnd = position3;
     } else if (ch === 10 || ch === 13) {
       result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position2, end);
+      const fold = skipFoldedBreaks(input, position3, end);
       result += foldedBreaks(fold.breaks);
-      position2 = captureStart = captureEnd = fold.position;
+      position3 = captureStart = captureEnd = fold.position;
     } else {
-      position2++;
-      if (ch !== 32 && ch !== 9) captureEnd = position2;
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
   return result + input.slice(captureStart, end);
 }
 function getDoubleQuotedValue(input, start, end) {
   let result = "";
-  let position2 = start;
+  let position3 = start;
   let captureStart = start;
   let captureEnd = start;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 92) {
-      result += input.slice(captureStart, position2);
-      position2++;
-      const escaped = input.charCodeAt(position2);
-      if (escaped === 10 || escaped === 13) position2 = skipFoldedBreaks(input, position2, end).position;
+      result += input.slice(captureStart, position3);
+      position3++;
+      const escaped = input.charCodeAt(position3);
+      if (escaped === 10 || escaped === 13) position3 = skipFoldedBreaks(input, position3, end).position;
       else if (escaped < 256 && simpleEscapeCheck[escaped]) {
         result += simpleEscapeMap[escaped];
-        position2++;
+        position3++;
       } else {
         let hexLength = escapedHexLen$1(escaped);
         let hexResult = 0;
         for (; hexLength > 0; hexLength--) {
-          position2++;
-          const digit = fromHexCode$1(input.charCodeAt(position2));
+          position3++;
+          const digit = fromHexCode$1(input.charCodeAt(position3));
           hexResult = (hexResult << 4) + digit;
         }
         result += charFromCodepoint(hexResult);
-        position2++;
+        position3++;
       }
-      captureStart = captureEnd = position2;
+      captureStart = captureEnd = position3;
     } else if (ch === 10 || ch === 13) {
       result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position2, end);
+      const fold = skipFoldedBreaks(input, position3, end);
       result += foldedBreaks(fold.breaks);
-      position2 = captureStart = captureEnd = fold.position;
+      position3 = captureStart = captureEnd = fold.position;
     } else {
-      position2++;
-      if (ch !== 32 && ch !== 9) captureEnd = position2;
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
   return result + input.slice(captureStart, end);
@@ -49138,10 +49138,10 @@ function skipSeparationSpace(state, allowComments) {
   }
   return lineBreaks;
 }
-function testDocumentSeparator(state, position2 = state.position) {
-  const ch = state.input.charCodeAt(position2);
-  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position2 + 1) && ch === state.input.charCodeAt(position2 + 2)) {
-    const following = state.input.charCodeAt(position2 + 3);
+function testDocumentSeparator(state, position3 = state.position) {
+  const ch = state.input.charCodeAt(position3);
+  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position3 + 1) && ch === state.input.charCodeAt(position3 + 2)) {
+    const following = state.input.charCodeAt(position3 + 3);
     return following === 0 || isWsOrEol(following);
   }
   return false;
@@ -49850,16 +49850,16 @@ function tryLongOrMultilineAsBlock(layout) {
     return;
   }
   const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
-  let position2 = 0;
+  let position3 = 0;
   let shouldFold = false;
-  while (position2 <= value.length) {
+  while (position3 <= value.length) {
     let lineEnd = value.length;
-    const nextLineBreak = value.indexOf("\n", position2);
+    const nextLineBreak = value.indexOf("\n", position3);
     if (nextLineBreak !== -1) lineEnd = nextLineBreak;
-    const line = value.slice(position2, lineEnd);
+    const line = value.slice(position3, lineEnd);
     if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
     if (nextLineBreak === -1) break;
-    position2 = nextLineBreak + 1;
+    position3 = nextLineBreak + 1;
   }
   if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
   else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
@@ -55394,9 +55394,9 @@ function hexFloat(negative, intDigits, fracDigits, exponent) {
   let value = Number(mantissa);
   let shift = exponent - 4 * fracDigits.length;
   while (shift !== 0 && value !== 0 && Number.isFinite(value)) {
-    const step2 = Math.max(-1e3, Math.min(1e3, shift));
-    value *= 2 ** step2;
-    shift -= step2;
+    const step3 = Math.max(-1e3, Math.min(1e3, shift));
+    value *= 2 ** step3;
+    shift -= step3;
   }
   return negative ? -value : value;
 }
@@ -59264,6 +59264,9 @@ function evaluatePreconditions(env, rule2, type, trigger) {
   return ruleResponse(rule2.name, type, "skip", "");
 }
 
+// src/source/locate.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
 // src/source/split.ts
 var NEWLINE = 10;
 var DASH = 45;
@@ -59346,6 +59349,359 @@ function lineColumn(source, offset) {
   return { line, column: offset - lineStart + 1 };
 }
 
+// src/source/locate.ts
+var CACHE_FILES = 16;
+var CACHE_PARSED_CHARS = 4e6;
+var MAX_MERGE_DEPTH = 32;
+var INDEX = /^(?:0|[1-9][0-9]*)$/;
+var cache6 = /* @__PURE__ */ new Map();
+function locatedFile(file, text5) {
+  const cached = cache6.get(file);
+  if (cached !== void 0 && cached.text === text5) {
+    cache6.delete(file);
+    cache6.set(file, cached);
+    return cached;
+  }
+  const source = stripByteOrderMark(text5);
+  const entry2 = {
+    text: text5,
+    source,
+    chunks: splitDocuments(source).chunks,
+    lineStarts: null,
+    documents: /* @__PURE__ */ new Map(),
+    parsedChars: 0
+  };
+  cache6.delete(file);
+  cache6.set(file, entry2);
+  evict(entry2);
+  return entry2;
+}
+function evict(current2) {
+  let parsedChars = 0;
+  for (const entry2 of cache6.values()) parsedChars += entry2.parsedChars;
+  for (const [file, entry2] of cache6) {
+    if (entry2 === current2 || cache6.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
+    cache6.delete(file);
+    parsedChars -= entry2.parsedChars;
+  }
+}
+function parsedChunk(entry2, index, chunk) {
+  let document = entry2.documents.get(index);
+  if (document === void 0) {
+    try {
+      document = (0, import_yaml2.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
+        schema: "failsafe",
+        uniqueKeys: false,
+        strict: false
+      });
+    } catch (error2) {
+      if (!(error2 instanceof RangeError)) throw error2;
+      document = null;
+    }
+    entry2.documents.set(index, document);
+    entry2.parsedChars += chunk.end - chunk.start;
+    evict(entry2);
+  }
+  return document;
+}
+function position(entry2, offset) {
+  if (entry2.lineStarts === null) {
+    const starts2 = [0];
+    for (let i = entry2.source.indexOf("\n"); i !== -1; i = entry2.source.indexOf("\n", i + 1)) starts2.push(i + 1);
+    entry2.lineStarts = starts2;
+  }
+  const starts = entry2.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - starts[low] + 1 };
+}
+function segmentsOf(path14) {
+  if (typeof path14 !== "string") return [...path14];
+  const parts = path14.split("/");
+  if (parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+function keyOf(document, node) {
+  const target = (0, import_yaml2.isAlias)(node) ? node.resolve(document) : node;
+  if (!(0, import_yaml2.isScalar)(target) || typeof target.value !== "string") return null;
+  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
+  if (tag === "" && target.type !== "PLAIN") return target.value;
+  try {
+    return objectKey(resolveScalar(tag, target.value));
+  } catch (error2) {
+    if (error2 instanceof YamlValueError) return null;
+    throw error2;
+  }
+}
+function isMergeKey2(node) {
+  if (!(0, import_yaml2.isScalar)(node) || node.value !== "<<") return false;
+  return node.tag === void 0 ? node.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node.tag);
+}
+function findPair(document, map2, key2, depth) {
+  const node = (0, import_yaml2.isAlias)(map2) ? map2.resolve(document) : map2;
+  if (!(0, import_yaml2.isMap)(node) || depth > MAX_MERGE_DEPTH) return null;
+  let found = null;
+  for (const pair of node.items) {
+    if (isMergeKey2(pair.key)) {
+      const value = (0, import_yaml2.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
+      const sources = (0, import_yaml2.isSeq)(value) ? value.items : [value];
+      for (const source of sources) {
+        const merged = findPair(document, source, key2, depth + 1);
+        if (merged !== null) {
+          found = merged;
+          break;
+        }
+      }
+    } else if (keyOf(document, pair.key) === key2) {
+      found = pair;
+    }
+  }
+  return found;
+}
+function step(document, current2, segments, at) {
+  const node = (0, import_yaml2.isAlias)(current2) ? current2.resolve(document) : current2;
+  if ((0, import_yaml2.isMap)(node)) {
+    let key2 = "";
+    for (let end = at; end < segments.length; end++) {
+      key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
+      const pair = findPair(document, node, key2, 0);
+      if (pair !== null) {
+        const keyRange = pair.key.range;
+        const valueRange = pair.value?.range ?? keyRange;
+        if (!keyRange || !valueRange) return null;
+        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at + 1 };
+      }
+      if (typeof segments[end] === "number") break;
+    }
+    return null;
+  }
+  if ((0, import_yaml2.isSeq)(node)) {
+    const segment = segments[at];
+    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
+    const item = node.items[index];
+    if (item?.range == null) return null;
+    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
+  }
+  return null;
+}
+function locate(file, text5, documentIndex, path14) {
+  const entry2 = locatedFile(file, text5);
+  const chunk = entry2.chunks[documentIndex];
+  if (chunk === void 0) return { file, line: 1, column: 1 };
+  const documentStart2 = { file, line: chunk.contentLine, column: 1 };
+  const segments = segmentsOf(path14);
+  if (segments.length === 0) return documentStart2;
+  const document = parsedChunk(entry2, documentIndex, chunk);
+  if (document === null) return documentStart2;
+  let node = document.contents;
+  let range2 = null;
+  for (let at = 0; at < segments.length; ) {
+    const next = step(document, node, segments, at);
+    if (next === null) break;
+    node = next.node;
+    range2 = [next.start, next.end];
+    at += next.consumed;
+  }
+  if (range2 === null) return documentStart2;
+  const startOffset = chunk.start + range2[0];
+  let endOffset = chunk.start + range2[1];
+  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
+  const start = position(entry2, startOffset);
+  const end = position(entry2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+// src/source/ranges.ts
+var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
+var tables = /* @__PURE__ */ new WeakMap();
+var Unsupported = class extends Error {
+};
+function recordRanges(document, chunk, body, events2) {
+  if (body.includes("#") || body.includes("\r")) return;
+  const { startLine } = chunk;
+  let root;
+  try {
+    root = buildRanges(body, events2);
+  } catch (error2) {
+    if (error2 instanceof Unsupported || error2 instanceof YamlValueError) return;
+    throw error2;
+  }
+  tables.set(document, { body, startLine, root, lineStarts: null });
+}
+function shareRanges(from, to) {
+  const table2 = tables.get(from);
+  if (table2 !== void 0) tables.set(to, table2);
+}
+function buildRanges(body, events2) {
+  const frames = [];
+  let root = null;
+  const add2 = (start, end, node) => {
+    const frame = frames[frames.length - 1];
+    if (frame === void 0) {
+      root = node;
+      return;
+    }
+    frame.lastEnd = end;
+    if (Array.isArray(frame.collection)) {
+      frame.collection.push({ start, end, node });
+    } else {
+      frame.collection.set(frame.key, { start: frame.keyStart, end, node });
+      frame.key = null;
+    }
+  };
+  for (let index = 0; index < events2.length; index++) {
+    const event = events2[index];
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        if (index > 0) return root;
+        break;
+      case EVENT_ID.SCALAR: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const frame = frames[frames.length - 1];
+        const isKey = frame !== void 0 && !Array.isArray(frame.collection) && frame.key === null;
+        let start = event.valueStart;
+        let end = event.valueEnd;
+        if (start === -1) {
+          if (frame === void 0 || isKey || Array.isArray(frame.collection)) throw new Unsupported();
+          let colon = frame.keyEnd;
+          while (body[colon] === " " || body[colon] === "	") colon++;
+          if (body[colon] !== ":") throw new Unsupported();
+          start = end = colon + 1;
+        } else if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
+          start--;
+          end++;
+        } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
+          const from = frame === void 0 ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
+          start = indicator(body, from, event.valueStart);
+        }
+        if (isKey) {
+          const text5 = getScalarValue(body, event);
+          const plain = event.style === SCALAR_STYLE.PLAIN;
+          if (plain && text5 === "<<") throw new Unsupported();
+          frame.key = plain ? objectKey(resolveScalar("", text5)) : text5;
+          frame.keyStart = start;
+          frame.keyEnd = end;
+          frame.lastEnd = end;
+        } else {
+          add2(start, end, null);
+        }
+        break;
+      }
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SEQUENCE: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const parent = frames[frames.length - 1];
+        if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
+        const isMap7 = event.type === EVENT_ID.MAPPING;
+        const flow2 = event.style !== 1;
+        if (flow2 && body[event.start] !== (isMap7 ? "{" : "[")) throw new Unsupported();
+        frames.push({
+          collection: isMap7 ? /* @__PURE__ */ new Map() : [],
+          flow: flow2,
+          start: event.start,
+          lastEnd: event.start + 1,
+          key: null,
+          keyStart: -1,
+          keyEnd: -1
+        });
+        break;
+      }
+      case EVENT_ID.ALIAS:
+        throw new Unsupported();
+      case EVENT_ID.POP: {
+        const frame = frames.pop();
+        if (frame === void 0) return root;
+        let end = frame.lastEnd;
+        if (frame.flow) {
+          while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
+          if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported();
+          end++;
+        }
+        add2(frame.start, end, frame.collection);
+        break;
+      }
+    }
+  }
+  return root;
+}
+function indicator(body, from, content) {
+  for (let i = from; i < content; i++) {
+    const c = body[i];
+    if (c === "|" || c === ">") return i;
+  }
+  throw new Unsupported();
+}
+function segmentsOf2(path14) {
+  if (typeof path14 !== "string") return [...path14];
+  const parts = path14.split("/");
+  if (parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+function step2(node, segments, at) {
+  if (node === null) return null;
+  if (Array.isArray(node)) {
+    const segment = segments[at];
+    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
+    const entry2 = node[index];
+    return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
+  }
+  let key2 = "";
+  for (let end = at; end < segments.length; end++) {
+    key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
+    const entry2 = node.get(key2);
+    if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
+    if (typeof segments[end] === "number") break;
+  }
+  return null;
+}
+function position2(table2, offset) {
+  if (table2.lineStarts === null) {
+    const starts2 = [0];
+    const { body } = table2;
+    for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1)) starts2.push(i + 1);
+    table2.lineStarts = starts2;
+  }
+  const starts = table2.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: table2.startLine + low, column: offset - starts[low] + 1 };
+}
+function locateInDocument(source, document, path14) {
+  const table2 = tables.get(document);
+  if (table2 === void 0) return locate(source.file, source.text, document.index, path14);
+  const { file } = source;
+  const segments = segmentsOf2(path14);
+  let node = table2.root;
+  let found = null;
+  for (let at = 0; at < segments.length; ) {
+    const next = step2(node, segments, at);
+    if (next === null) break;
+    found = next.entry;
+    node = found.node;
+    at += next.consumed;
+  }
+  if (found === null) return { file, line: document.line, column: 1 };
+  const { body } = table2;
+  const startOffset = found.start;
+  let endOffset = found.end;
+  while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
+  const start = position2(table2, startOffset);
+  const end = position2(table2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
 // src/source/parse.ts
 var BYTE_ORDER_MARK = 65279;
 var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
@@ -59361,8 +59717,11 @@ function parseDocuments(file, text5) {
   chunks.forEach((chunk, index) => {
     const body = chunkSource(source, chunk);
     try {
-      const built = buildDocument(body, parseEvents(body, { maxDepth: PARSER_MAX_DEPTH }));
-      documents.push({ file, index, value: built.value, line: chunk.contentLine });
+      const events2 = parseEvents(body, { maxDepth: PARSER_MAX_DEPTH });
+      const built = buildDocument(body, events2);
+      const document = { file, index, value: built.value, line: chunk.contentLine };
+      recordRanges(document, chunk, body, events2);
+      documents.push(document);
       if (built.hasTrailingDocuments) {
         problems.push({
           file,
@@ -59394,8 +59753,8 @@ function documentProblem(file, chunk, body, error2) {
   } else {
     throw error2;
   }
-  const position2 = lineColumn(body, Math.min(offset, body.length - 1));
-  return { file, line: chunk.startLine + position2.line - 1, column: position2.column, message, severity: "error" };
+  const position3 = lineColumn(body, Math.min(offset, body.length - 1));
+  return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message, severity: "error" };
 }
 function isObject16(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -59409,7 +59768,11 @@ function expandLists(documents) {
       continue;
     }
     const items2 = Array.isArray(value.items) ? value.items : [];
-    items2.forEach((item, listItem) => expanded.push({ ...document, value: item, listItem }));
+    items2.forEach((item, listItem) => {
+      const itemDocument = { ...document, value: item, listItem };
+      shareRanges(document, itemDocument);
+      expanded.push(itemDocument);
+    });
   }
   return expanded;
 }
@@ -61458,175 +61821,6 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     case "error":
       return { resource: keepOnError ? resource : EMPTY2, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
   }
-}
-
-// src/source/locate.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-var CACHE_FILES = 16;
-var CACHE_PARSED_CHARS = 4e6;
-var MAX_MERGE_DEPTH = 32;
-var INDEX = /^(?:0|[1-9][0-9]*)$/;
-var cache6 = /* @__PURE__ */ new Map();
-function locatedFile(file, text5) {
-  const cached = cache6.get(file);
-  if (cached !== void 0 && cached.text === text5) {
-    cache6.delete(file);
-    cache6.set(file, cached);
-    return cached;
-  }
-  const source = stripByteOrderMark(text5);
-  const entry2 = {
-    text: text5,
-    source,
-    chunks: splitDocuments(source).chunks,
-    lineStarts: null,
-    documents: /* @__PURE__ */ new Map(),
-    parsedChars: 0
-  };
-  cache6.delete(file);
-  cache6.set(file, entry2);
-  evict(entry2);
-  return entry2;
-}
-function evict(current2) {
-  let parsedChars = 0;
-  for (const entry2 of cache6.values()) parsedChars += entry2.parsedChars;
-  for (const [file, entry2] of cache6) {
-    if (entry2 === current2 || cache6.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
-    cache6.delete(file);
-    parsedChars -= entry2.parsedChars;
-  }
-}
-function parsedChunk(entry2, index, chunk) {
-  let document = entry2.documents.get(index);
-  if (document === void 0) {
-    try {
-      document = (0, import_yaml2.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
-        schema: "failsafe",
-        uniqueKeys: false,
-        strict: false
-      });
-    } catch (error2) {
-      if (!(error2 instanceof RangeError)) throw error2;
-      document = null;
-    }
-    entry2.documents.set(index, document);
-    entry2.parsedChars += chunk.end - chunk.start;
-    evict(entry2);
-  }
-  return document;
-}
-function position(entry2, offset) {
-  if (entry2.lineStarts === null) {
-    const starts2 = [0];
-    for (let i = entry2.source.indexOf("\n"); i !== -1; i = entry2.source.indexOf("\n", i + 1)) starts2.push(i + 1);
-    entry2.lineStarts = starts2;
-  }
-  const starts = entry2.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - starts[low] + 1 };
-}
-function segmentsOf(path14) {
-  if (typeof path14 !== "string") return [...path14];
-  const parts = path14.split("/");
-  if (parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
-function keyOf(document, node) {
-  const target = (0, import_yaml2.isAlias)(node) ? node.resolve(document) : node;
-  if (!(0, import_yaml2.isScalar)(target) || typeof target.value !== "string") return null;
-  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
-  if (tag === "" && target.type !== "PLAIN") return target.value;
-  try {
-    return objectKey(resolveScalar(tag, target.value));
-  } catch (error2) {
-    if (error2 instanceof YamlValueError) return null;
-    throw error2;
-  }
-}
-function isMergeKey2(node) {
-  if (!(0, import_yaml2.isScalar)(node) || node.value !== "<<") return false;
-  return node.tag === void 0 ? node.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node.tag);
-}
-function findPair(document, map2, key2, depth) {
-  const node = (0, import_yaml2.isAlias)(map2) ? map2.resolve(document) : map2;
-  if (!(0, import_yaml2.isMap)(node) || depth > MAX_MERGE_DEPTH) return null;
-  let found = null;
-  for (const pair of node.items) {
-    if (isMergeKey2(pair.key)) {
-      const value = (0, import_yaml2.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
-      const sources = (0, import_yaml2.isSeq)(value) ? value.items : [value];
-      for (const source of sources) {
-        const merged = findPair(document, source, key2, depth + 1);
-        if (merged !== null) {
-          found = merged;
-          break;
-        }
-      }
-    } else if (keyOf(document, pair.key) === key2) {
-      found = pair;
-    }
-  }
-  return found;
-}
-function step(document, current2, segments, at) {
-  const node = (0, import_yaml2.isAlias)(current2) ? current2.resolve(document) : current2;
-  if ((0, import_yaml2.isMap)(node)) {
-    let key2 = "";
-    for (let end = at; end < segments.length; end++) {
-      key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
-      const pair = findPair(document, node, key2, 0);
-      if (pair !== null) {
-        const keyRange = pair.key.range;
-        const valueRange = pair.value?.range ?? keyRange;
-        if (!keyRange || !valueRange) return null;
-        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at + 1 };
-      }
-      if (typeof segments[end] === "number") break;
-    }
-    return null;
-  }
-  if ((0, import_yaml2.isSeq)(node)) {
-    const segment = segments[at];
-    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
-    const item = node.items[index];
-    if (item?.range == null) return null;
-    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
-  }
-  return null;
-}
-function locate(file, text5, documentIndex, path14) {
-  const entry2 = locatedFile(file, text5);
-  const chunk = entry2.chunks[documentIndex];
-  if (chunk === void 0) return { file, line: 1, column: 1 };
-  const documentStart2 = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path14);
-  if (segments.length === 0) return documentStart2;
-  const document = parsedChunk(entry2, documentIndex, chunk);
-  if (document === null) return documentStart2;
-  let node = document.contents;
-  let range2 = null;
-  for (let at = 0; at < segments.length; ) {
-    const next = step(document, node, segments, at);
-    if (next === null) break;
-    node = next.node;
-    range2 = [next.start, next.end];
-    at += next.consumed;
-  }
-  if (range2 === null) return documentStart2;
-  const startOffset = chunk.start + range2[0];
-  let endOffset = chunk.start + range2[1];
-  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
-  const start = position(entry2, startOffset);
-  const end = position(entry2, endOffset);
-  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
 // src/source/files.ts
@@ -65320,10 +65514,20 @@ function ruleIdOf(policy, rule2) {
 function resourceRef(resource) {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
+var documentIndexes = /* @__PURE__ */ new WeakMap();
+function documentsOf(file) {
+  let byIndex = documentIndexes.get(file);
+  if (byIndex === void 0) {
+    byIndex = new Map(file.documents.map((document) => [document.index, document]));
+    documentIndexes.set(file, byIndex);
+  }
+  return byIndex;
+}
 function locateResourcePath(file, documentIndex, path14, listItem) {
   const segments = path14 ? path14.split("/").filter((segment) => segment !== "") : [];
   if (listItem !== void 0) segments.unshift("items", listItem);
-  const found = locate(file.path, file.text, documentIndex, segments);
+  const document = documentsOf(file).get(documentIndex);
+  const found = document === void 0 ? locate(file.path, file.text, documentIndex, segments) : locateInDocument({ file: file.path, text: file.text }, document, segments);
   return inTemplate(file, fullLocation(file, found));
 }
 function inTemplate(file, location2) {

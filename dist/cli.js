@@ -3775,7 +3775,7 @@ ${pointer}
 var require_resolve_props = __commonJS({
   "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
-    function resolveProps(tokens, { flow: flow2, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    function resolveProps(tokens, { flow: flow2, indicator: indicator2, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
@@ -3804,7 +3804,7 @@ var require_resolve_props = __commonJS({
         }
         switch (token.type) {
           case "space":
-            if (!flow2 && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+            if (!flow2 && (indicator2 !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
               tab = token;
             }
             hasSpace = true;
@@ -3825,7 +3825,7 @@ var require_resolve_props = __commonJS({
             if (atNewline) {
               if (comment)
                 comment += token.source;
-              else if (!found || indicator !== "seq-item-ind")
+              else if (!found || indicator2 !== "seq-item-ind")
                 spaceBefore = true;
             } else
               commentSep += token.source;
@@ -3856,13 +3856,13 @@ var require_resolve_props = __commonJS({
             reqSpace = true;
             break;
           }
-          case indicator:
+          case indicator2:
             if (anchor || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
             if (found)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow2 ?? "collection"}`);
             found = token;
-            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            atNewline = indicator2 === "seq-item-ind" || indicator2 === "explicit-key-ind";
             hasSpace = false;
             break;
           case "comma":
@@ -11764,24 +11764,24 @@ function evaluateOrNull(node2, value) {
 function makeExpRef(node2) {
   return new ExpRef((value) => orNull(evaluate(node2, value)));
 }
-function capSlice(length, actual, step2) {
+function capSlice(length, actual, step3) {
   if (actual < 0) {
     actual += length;
-    if (actual < 0) actual = step2 < 0 ? -1 : 0;
+    if (actual < 0) actual = step3 < 0 ? -1 : 0;
   } else if (actual >= length) {
-    actual = step2 < 0 ? length - 1 : length;
+    actual = step3 < 0 ? length - 1 : length;
   }
   return actual;
 }
 function slice(array, node2) {
   if (node2.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
-  const step2 = node2.step ?? 1;
+  const step3 = node2.step ?? 1;
   const length = array.length;
-  const start = node2.start === null ? step2 < 0 ? length - 1 : 0 : capSlice(length, node2.start, step2);
-  const stop = node2.stop === null ? step2 < 0 ? -1 : length : capSlice(length, node2.stop, step2);
+  const start = node2.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node2.start, step3);
+  const stop = node2.stop === null ? step3 < 0 ? -1 : length : capSlice(length, node2.stop, step3);
   const result = [];
-  if (step2 > 0) for (let i = start; i < stop; i += step2) result.push(array[i]);
-  else for (let i = start; i > stop; i += step2) result.push(array[i]);
+  if (step3 > 0) for (let i = start; i < stop; i += step3) result.push(array[i]);
+  else for (let i = start; i > stop; i += step3) result.push(array[i]);
   return result;
 }
 function project(right, elements, into) {
@@ -12881,8 +12881,8 @@ function formatQuantity(q) {
 function functionError(name, message) {
   return new Error(`JMESPath function '${name}': ${message}`);
 }
-function argumentTypeError(name, position2, type) {
-  return functionError(name, `argument #${position2} is not of type ${type}`);
+function argumentTypeError(name, position3, type) {
+  return functionError(name, `argument #${position3} is not of type ${type}`);
 }
 function zeroDivisorError(name) {
   return functionError(name, "Zero divisor passed");
@@ -22308,21 +22308,21 @@ var DEFAULT_SNIPPET_OPTIONS = {
   linesBefore: 3,
   linesAfter: 2
 };
-function getLine(buffer, lineStart, lineEnd, position2, maxLineLength) {
+function getLine(buffer, lineStart, lineEnd, position3, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position2 - lineStart > maxHalfLength) {
+  if (position3 - lineStart > maxHalfLength) {
     head = " ... ";
-    lineStart = position2 - maxHalfLength + head.length;
+    lineStart = position3 - maxHalfLength + head.length;
   }
-  if (lineEnd - position2 > maxHalfLength) {
+  if (lineEnd - position3 > maxHalfLength) {
     tail = " ...";
-    lineEnd = position2 + maxHalfLength - tail.length;
+    lineEnd = position3 + maxHalfLength - tail.length;
   }
   return {
     str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "\u2192") + tail,
-    pos: position2 - lineStart + head.length
+    pos: position3 - lineStart + head.length
   };
 }
 function padStart(string, max) {
@@ -22402,10 +22402,10 @@ var YAMLException = class YAMLException2 extends Error {
   * Builds a YAMLException with a source snippet and throws it. `source` is
   * the raw input text; `position` is an offset into it.
   */
-  static throwAt(source, position2, message, filename = "") {
+  static throwAt(source, position3, message, filename = "") {
     let line = 0;
     let lineStart = 0;
-    for (let index = 0; index < position2; index++) {
+    for (let index = 0; index < position3; index++) {
       const ch = source.charCodeAt(index);
       if (ch === 10) {
         line++;
@@ -22419,9 +22419,9 @@ var YAMLException = class YAMLException2 extends Error {
     const mark = {
       name: filename,
       buffer: source,
-      position: position2,
+      position: position3,
       line,
-      column: position2 - lineStart
+      column: position3 - lineStart
     };
     mark.snippet = makeSnippet(mark);
     throw new YAMLException2(message, mark);
@@ -22513,22 +22513,22 @@ function escapedHexLen$1(c) {
   if (c === 117) return 4;
   return 8;
 }
-function skipFoldedBreaks(input, position2, end) {
+function skipFoldedBreaks(input, position3, end) {
   let breaks = 0;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 10) {
       breaks++;
-      position2++;
+      position3++;
     } else if (ch === 13) {
       breaks++;
-      position2++;
-      if (input.charCodeAt(position2) === 10) position2++;
-    } else if (ch === 32 || ch === 9) position2++;
+      position3++;
+      if (input.charCodeAt(position3) === 10) position3++;
+    } else if (ch === 32 || ch === 9) position3++;
     else break;
   }
   return {
-    position: position2,
+    position: position3,
     breaks
   };
 }
@@ -22538,81 +22538,81 @@ function foldedBreaks(count2) {
 }
 function getPlainValue(input, start, end) {
   let result = "";
-  let position2 = start;
+  let position3 = start;
   let captureStart = start;
   let captureEnd = start;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 10 || ch === 13) {
       result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position2, end);
+      const fold = skipFoldedBreaks(input, position3, end);
       result += foldedBreaks(fold.breaks);
-      position2 = captureStart = captureEnd = fold.position;
+      position3 = captureStart = captureEnd = fold.position;
     } else {
-      position2++;
-      if (ch !== 32 && ch !== 9) captureEnd = position2;
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
   return result + input.slice(captureStart, captureEnd);
 }
 function getSingleQuotedValue(input, start, end) {
   let result = "";
-  let position2 = start;
+  let position3 = start;
   let captureStart = start;
   let captureEnd = start;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 39) {
-      result += input.slice(captureStart, position2) + "'";
-      position2 += 2;
-      captureStart = captureEnd = position2;
+      result += input.slice(captureStart, position3) + "'";
+      position3 += 2;
+      captureStart = captureEnd = position3;
     } else if (ch === 10 || ch === 13) {
       result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position2, end);
+      const fold = skipFoldedBreaks(input, position3, end);
       result += foldedBreaks(fold.breaks);
-      position2 = captureStart = captureEnd = fold.position;
+      position3 = captureStart = captureEnd = fold.position;
     } else {
-      position2++;
-      if (ch !== 32 && ch !== 9) captureEnd = position2;
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
   return result + input.slice(captureStart, end);
 }
 function getDoubleQuotedValue(input, start, end) {
   let result = "";
-  let position2 = start;
+  let position3 = start;
   let captureStart = start;
   let captureEnd = start;
-  while (position2 < end) {
-    const ch = input.charCodeAt(position2);
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
     if (ch === 92) {
-      result += input.slice(captureStart, position2);
-      position2++;
-      const escaped = input.charCodeAt(position2);
-      if (escaped === 10 || escaped === 13) position2 = skipFoldedBreaks(input, position2, end).position;
+      result += input.slice(captureStart, position3);
+      position3++;
+      const escaped = input.charCodeAt(position3);
+      if (escaped === 10 || escaped === 13) position3 = skipFoldedBreaks(input, position3, end).position;
       else if (escaped < 256 && simpleEscapeCheck[escaped]) {
         result += simpleEscapeMap[escaped];
-        position2++;
+        position3++;
       } else {
         let hexLength = escapedHexLen$1(escaped);
         let hexResult = 0;
         for (; hexLength > 0; hexLength--) {
-          position2++;
-          const digit = fromHexCode$1(input.charCodeAt(position2));
+          position3++;
+          const digit = fromHexCode$1(input.charCodeAt(position3));
           hexResult = (hexResult << 4) + digit;
         }
         result += charFromCodepoint(hexResult);
-        position2++;
+        position3++;
       }
-      captureStart = captureEnd = position2;
+      captureStart = captureEnd = position3;
     } else if (ch === 10 || ch === 13) {
       result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position2, end);
+      const fold = skipFoldedBreaks(input, position3, end);
       result += foldedBreaks(fold.breaks);
-      position2 = captureStart = captureEnd = fold.position;
+      position3 = captureStart = captureEnd = fold.position;
     } else {
-      position2++;
-      if (ch !== 32 && ch !== 9) captureEnd = position2;
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
   return result + input.slice(captureStart, end);
@@ -22870,10 +22870,10 @@ function skipSeparationSpace(state, allowComments) {
   }
   return lineBreaks;
 }
-function testDocumentSeparator(state, position2 = state.position) {
-  const ch = state.input.charCodeAt(position2);
-  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position2 + 1) && ch === state.input.charCodeAt(position2 + 2)) {
-    const following = state.input.charCodeAt(position2 + 3);
+function testDocumentSeparator(state, position3 = state.position) {
+  const ch = state.input.charCodeAt(position3);
+  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position3 + 1) && ch === state.input.charCodeAt(position3 + 2)) {
+    const following = state.input.charCodeAt(position3 + 3);
     return following === 0 || isWsOrEol(following);
   }
   return false;
@@ -23582,16 +23582,16 @@ function tryLongOrMultilineAsBlock(layout) {
     return;
   }
   const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
-  let position2 = 0;
+  let position3 = 0;
   let shouldFold = false;
-  while (position2 <= value.length) {
+  while (position3 <= value.length) {
     let lineEnd = value.length;
-    const nextLineBreak = value.indexOf("\n", position2);
+    const nextLineBreak = value.indexOf("\n", position3);
     if (nextLineBreak !== -1) lineEnd = nextLineBreak;
-    const line = value.slice(position2, lineEnd);
+    const line = value.slice(position3, lineEnd);
     if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
     if (nextLineBreak === -1) break;
-    position2 = nextLineBreak + 1;
+    position3 = nextLineBreak + 1;
   }
   if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
   else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
@@ -29346,6 +29346,9 @@ function validatePolicy(policy) {
   return null;
 }
 
+// src/source/locate.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
 // src/source/split.ts
 var NEWLINE = 10;
 var DASH = 45;
@@ -29428,76 +29431,7 @@ function lineColumn(source, offset) {
   return { line, column: offset - lineStart + 1 };
 }
 
-// src/source/parse.ts
-var BYTE_ORDER_MARK = 65279;
-var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
-var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-function stripByteOrderMark(text4) {
-  return text4.charCodeAt(0) === BYTE_ORDER_MARK ? text4.slice(1) : text4;
-}
-function parseDocuments(file, text4) {
-  const source = stripByteOrderMark(text4);
-  const { chunks, separatorErrors } = splitDocuments(source);
-  const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
-  const documents = [];
-  chunks.forEach((chunk, index) => {
-    const body = chunkSource(source, chunk);
-    try {
-      const built = buildDocument(body, parseEvents(body, { maxDepth: PARSER_MAX_DEPTH }));
-      documents.push({ file, index, value: built.value, line: chunk.contentLine });
-      if (built.hasTrailingDocuments) {
-        problems.push({
-          file,
-          line: chunk.contentLine,
-          column: 1,
-          message: "content after the document end marker '...' is ignored (Kyverno reads one document per '---' section)",
-          severity: "warning"
-        });
-      }
-    } catch (error) {
-      problems.push(documentProblem(file, chunk, body, error));
-    }
-  });
-  problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { documents, problems };
-}
-function documentProblem(file, chunk, body, error) {
-  let offset;
-  let message;
-  if (error instanceof DocumentError) {
-    offset = error.offset;
-    message = error.message;
-  } else if (error instanceof YAMLException) {
-    offset = error.mark?.position ?? 0;
-    message = error.reason.startsWith("nesting exceeded maxDepth") ? NESTING_MESSAGE : error.reason;
-  } else if (error instanceof RangeError) {
-    offset = 0;
-    message = NESTING_MESSAGE;
-  } else {
-    throw error;
-  }
-  const position2 = lineColumn(body, Math.min(offset, body.length - 1));
-  return { file, line: chunk.startLine + position2.line - 1, column: position2.column, message, severity: "error" };
-}
-function isObject5(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function expandLists(documents) {
-  const expanded = [];
-  for (const document of documents) {
-    const { value } = document;
-    if (!isObject5(value) || value.apiVersion !== "v1" || value.kind !== "List") {
-      expanded.push(document);
-      continue;
-    }
-    const items2 = Array.isArray(value.items) ? value.items : [];
-    items2.forEach((item, listItem) => expanded.push({ ...document, value: item, listItem }));
-  }
-  return expanded;
-}
-
 // src/source/locate.ts
-var import_yaml2 = __toESM(require_dist(), 1);
 var CACHE_FILES = 16;
 var CACHE_PARSED_CHARS = 4e6;
 var MAX_MERGE_DEPTH = 32;
@@ -29663,6 +29597,266 @@ function locate(file, text4, documentIndex, path17) {
   const start = position(entry2, startOffset);
   const end = position(entry2, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+// src/source/ranges.ts
+var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
+var tables = /* @__PURE__ */ new WeakMap();
+var Unsupported = class extends Error {
+};
+function recordRanges(document, chunk, body, events) {
+  if (body.includes("#") || body.includes("\r")) return;
+  const { startLine } = chunk;
+  let root;
+  try {
+    root = buildRanges(body, events);
+  } catch (error) {
+    if (error instanceof Unsupported || error instanceof YamlValueError) return;
+    throw error;
+  }
+  tables.set(document, { body, startLine, root, lineStarts: null });
+}
+function shareRanges(from, to) {
+  const table2 = tables.get(from);
+  if (table2 !== void 0) tables.set(to, table2);
+}
+function buildRanges(body, events) {
+  const frames = [];
+  let root = null;
+  const add2 = (start, end, node2) => {
+    const frame = frames[frames.length - 1];
+    if (frame === void 0) {
+      root = node2;
+      return;
+    }
+    frame.lastEnd = end;
+    if (Array.isArray(frame.collection)) {
+      frame.collection.push({ start, end, node: node2 });
+    } else {
+      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node2 });
+      frame.key = null;
+    }
+  };
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index];
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        if (index > 0) return root;
+        break;
+      case EVENT_ID.SCALAR: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const frame = frames[frames.length - 1];
+        const isKey = frame !== void 0 && !Array.isArray(frame.collection) && frame.key === null;
+        let start = event.valueStart;
+        let end = event.valueEnd;
+        if (start === -1) {
+          if (frame === void 0 || isKey || Array.isArray(frame.collection)) throw new Unsupported();
+          let colon = frame.keyEnd;
+          while (body[colon] === " " || body[colon] === "	") colon++;
+          if (body[colon] !== ":") throw new Unsupported();
+          start = end = colon + 1;
+        } else if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
+          start--;
+          end++;
+        } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
+          const from = frame === void 0 ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
+          start = indicator(body, from, event.valueStart);
+        }
+        if (isKey) {
+          const text4 = getScalarValue(body, event);
+          const plain = event.style === SCALAR_STYLE.PLAIN;
+          if (plain && text4 === "<<") throw new Unsupported();
+          frame.key = plain ? objectKey(resolveScalar("", text4)) : text4;
+          frame.keyStart = start;
+          frame.keyEnd = end;
+          frame.lastEnd = end;
+        } else {
+          add2(start, end, null);
+        }
+        break;
+      }
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SEQUENCE: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const parent = frames[frames.length - 1];
+        if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
+        const isMap7 = event.type === EVENT_ID.MAPPING;
+        const flow2 = event.style !== 1;
+        if (flow2 && body[event.start] !== (isMap7 ? "{" : "[")) throw new Unsupported();
+        frames.push({
+          collection: isMap7 ? /* @__PURE__ */ new Map() : [],
+          flow: flow2,
+          start: event.start,
+          lastEnd: event.start + 1,
+          key: null,
+          keyStart: -1,
+          keyEnd: -1
+        });
+        break;
+      }
+      case EVENT_ID.ALIAS:
+        throw new Unsupported();
+      case EVENT_ID.POP: {
+        const frame = frames.pop();
+        if (frame === void 0) return root;
+        let end = frame.lastEnd;
+        if (frame.flow) {
+          while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
+          if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported();
+          end++;
+        }
+        add2(frame.start, end, frame.collection);
+        break;
+      }
+    }
+  }
+  return root;
+}
+function indicator(body, from, content) {
+  for (let i = from; i < content; i++) {
+    const c = body[i];
+    if (c === "|" || c === ">") return i;
+  }
+  throw new Unsupported();
+}
+function segmentsOf2(path17) {
+  if (typeof path17 !== "string") return [...path17];
+  const parts = path17.split("/");
+  if (parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+function step2(node2, segments, at) {
+  if (node2 === null) return null;
+  if (Array.isArray(node2)) {
+    const segment = segments[at];
+    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
+    const entry2 = node2[index];
+    return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
+  }
+  let key2 = "";
+  for (let end = at; end < segments.length; end++) {
+    key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
+    const entry2 = node2.get(key2);
+    if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
+    if (typeof segments[end] === "number") break;
+  }
+  return null;
+}
+function position2(table2, offset) {
+  if (table2.lineStarts === null) {
+    const starts2 = [0];
+    const { body } = table2;
+    for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1)) starts2.push(i + 1);
+    table2.lineStarts = starts2;
+  }
+  const starts = table2.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: table2.startLine + low, column: offset - starts[low] + 1 };
+}
+function locateInDocument(source, document, path17) {
+  const table2 = tables.get(document);
+  if (table2 === void 0) return locate(source.file, source.text, document.index, path17);
+  const { file } = source;
+  const segments = segmentsOf2(path17);
+  let node2 = table2.root;
+  let found = null;
+  for (let at = 0; at < segments.length; ) {
+    const next = step2(node2, segments, at);
+    if (next === null) break;
+    found = next.entry;
+    node2 = found.node;
+    at += next.consumed;
+  }
+  if (found === null) return { file, line: document.line, column: 1 };
+  const { body } = table2;
+  const startOffset = found.start;
+  let endOffset = found.end;
+  while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
+  const start = position2(table2, startOffset);
+  const end = position2(table2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+// src/source/parse.ts
+var BYTE_ORDER_MARK = 65279;
+var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
+var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
+function stripByteOrderMark(text4) {
+  return text4.charCodeAt(0) === BYTE_ORDER_MARK ? text4.slice(1) : text4;
+}
+function parseDocuments(file, text4) {
+  const source = stripByteOrderMark(text4);
+  const { chunks, separatorErrors } = splitDocuments(source);
+  const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
+  const documents = [];
+  chunks.forEach((chunk, index) => {
+    const body = chunkSource(source, chunk);
+    try {
+      const events = parseEvents(body, { maxDepth: PARSER_MAX_DEPTH });
+      const built = buildDocument(body, events);
+      const document = { file, index, value: built.value, line: chunk.contentLine };
+      recordRanges(document, chunk, body, events);
+      documents.push(document);
+      if (built.hasTrailingDocuments) {
+        problems.push({
+          file,
+          line: chunk.contentLine,
+          column: 1,
+          message: "content after the document end marker '...' is ignored (Kyverno reads one document per '---' section)",
+          severity: "warning"
+        });
+      }
+    } catch (error) {
+      problems.push(documentProblem(file, chunk, body, error));
+    }
+  });
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { documents, problems };
+}
+function documentProblem(file, chunk, body, error) {
+  let offset;
+  let message;
+  if (error instanceof DocumentError) {
+    offset = error.offset;
+    message = error.message;
+  } else if (error instanceof YAMLException) {
+    offset = error.mark?.position ?? 0;
+    message = error.reason.startsWith("nesting exceeded maxDepth") ? NESTING_MESSAGE : error.reason;
+  } else if (error instanceof RangeError) {
+    offset = 0;
+    message = NESTING_MESSAGE;
+  } else {
+    throw error;
+  }
+  const position3 = lineColumn(body, Math.min(offset, body.length - 1));
+  return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message, severity: "error" };
+}
+function isObject5(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function expandLists(documents) {
+  const expanded = [];
+  for (const document of documents) {
+    const { value } = document;
+    if (!isObject5(value) || value.apiVersion !== "v1" || value.kind !== "List") {
+      expanded.push(document);
+      continue;
+    }
+    const items2 = Array.isArray(value.items) ? value.items : [];
+    items2.forEach((item, listItem) => {
+      const itemDocument = { ...document, value: item, listItem };
+      shareRanges(document, itemDocument);
+      expanded.push(itemDocument);
+    });
+  }
+  return expanded;
 }
 
 // src/source/resource.ts
@@ -32897,9 +33091,9 @@ function hexFloat(negative, intDigits, fracDigits, exponent) {
   let value = Number(mantissa);
   let shift = exponent - 4 * fracDigits.length;
   while (shift !== 0 && value !== 0 && Number.isFinite(value)) {
-    const step2 = Math.max(-1e3, Math.min(1e3, shift));
-    value *= 2 ** step2;
-    shift -= step2;
+    const step3 = Math.max(-1e3, Math.min(1e3, shift));
+    value *= 2 ** step3;
+    shift -= step3;
   }
   return negative ? -value : value;
 }
@@ -40833,10 +41027,20 @@ function ruleIdOf(policy, rule2) {
 function resourceRef(resource) {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
+var documentIndexes = /* @__PURE__ */ new WeakMap();
+function documentsOf(file) {
+  let byIndex = documentIndexes.get(file);
+  if (byIndex === void 0) {
+    byIndex = new Map(file.documents.map((document) => [document.index, document]));
+    documentIndexes.set(file, byIndex);
+  }
+  return byIndex;
+}
 function locateResourcePath(file, documentIndex, path17, listItem) {
   const segments = path17 ? path17.split("/").filter((segment) => segment !== "") : [];
   if (listItem !== void 0) segments.unshift("items", listItem);
-  const found = locate(file.path, file.text, documentIndex, segments);
+  const document = documentsOf(file).get(documentIndex);
+  const found = document === void 0 ? locate(file.path, file.text, documentIndex, segments) : locateInDocument({ file: file.path, text: file.text }, document, segments);
   return inTemplate(file, fullLocation(file, found));
 }
 function inTemplate(file, location2) {
@@ -41418,9 +41622,9 @@ function renderRows(findings, styles) {
   const severityWidth = maxWidth(rows.map((row) => row.severity));
   const messageWidth = maxWidth(rows.map((row) => row.message));
   return rows.map((row) => {
-    const position2 = " ".repeat(lineWidth - width(row.line)) + styles.dim(`${row.line}:${row.column}`) + " ".repeat(columnWidth - width(row.column));
+    const position3 = " ".repeat(lineWidth - width(row.line)) + styles.dim(`${row.line}:${row.column}`) + " ".repeat(columnWidth - width(row.column));
     const severity = styles[SEVERITY_STYLE[row.severity]](row.severity) + " ".repeat(severityWidth - width(row.severity));
-    const cells = [position2, severity, padEnd2(row.message, messageWidth), row.ruleId === "" ? "" : styles.dim(row.ruleId)];
+    const cells = [position3, severity, padEnd2(row.message, messageWidth), row.ruleId === "" ? "" : styles.dim(row.ruleId)];
     return `  ${cells.join("  ")}`.replace(/ +$/, "");
   }).join("\n");
 }
