@@ -65371,13 +65371,25 @@ function displayName(cwd, file) {
   const relative2 = path10.relative(cwd, file);
   return (relative2 === "" || relative2.startsWith("..") ? file : relative2).split(path10.sep).join("/");
 }
+var lineStartsByFile = /* @__PURE__ */ new WeakMap();
+function lineLength(file, line) {
+  let starts = lineStartsByFile.get(file);
+  if (starts === void 0) {
+    starts = [0];
+    for (let at = file.text.indexOf("\n"); at !== -1; at = file.text.indexOf("\n", at + 1)) starts.push(at + 1);
+    lineStartsByFile.set(file, starts);
+  }
+  const start = starts[line - 1];
+  if (start === void 0) return 0;
+  const next = starts[line];
+  let end = next === void 0 ? file.text.length : next - 1;
+  if (end > start && file.text[end - 1] === "\r") end--;
+  return end - start;
+}
 function fullLocation(file, location2) {
   const endLine = location2.endLine ?? location2.line;
   let endColumn = location2.endColumn;
-  if (endColumn === void 0) {
-    const lineText = file.text.split("\n", location2.line)[location2.line - 1] ?? "";
-    endColumn = Math.max(lineText.replace(/\r$/, "").length + 1, location2.column);
-  }
+  if (endColumn === void 0) endColumn = Math.max(lineLength(file, location2.line) + 1, location2.column);
   return { file: file.display, line: location2.line, column: location2.column, endLine, endColumn };
 }
 function problem2(ruleId, file, at, message, severity = "error") {

@@ -59,14 +59,29 @@ export function displayName(cwd: string, file: string): string {
   return (relative === '' || relative.startsWith('..') ? file : relative).split(path.sep).join('/');
 }
 
+const lineStartsByFile = new WeakMap<SourceText, number[]>();
+
+/** The length of a 1-based line of the file (without its line break), from line starts computed once per file. */
+function lineLength(file: SourceText, line: number): number {
+  let starts = lineStartsByFile.get(file);
+  if (starts === undefined) {
+    starts = [0];
+    for (let at = file.text.indexOf('\n'); at !== -1; at = file.text.indexOf('\n', at + 1)) starts.push(at + 1);
+    lineStartsByFile.set(file, starts);
+  }
+  const start = starts[line - 1];
+  if (start === undefined) return 0;
+  const next = starts[line];
+  let end = next === undefined ? file.text.length : next - 1;
+  if (end > start && file.text[end - 1] === '\r') end--;
+  return end - start;
+}
+
 /** The location of a whole document line, or of `location` as `locate` gives it. */
 export function fullLocation(file: SourceText, location: { line: number; column: number; endLine?: number; endColumn?: number }): Location {
   const endLine = location.endLine ?? location.line;
   let endColumn = location.endColumn;
-  if (endColumn === undefined) {
-    const lineText = file.text.split('\n', location.line)[location.line - 1] ?? '';
-    endColumn = Math.max(lineText.replace(/\r$/, '').length + 1, location.column);
-  }
+  if (endColumn === undefined) endColumn = Math.max(lineLength(file, location.line) + 1, location.column);
   return { file: file.display, line: location.line, column: location.column, endLine, endColumn };
 }
 

@@ -204,14 +204,18 @@ ${matchPods}      mutate: {}
     expect(response.patchedResource).toBe(POD);
   });
 
-  it('continues with an empty resource after a failed patch, as Kyverno does', () => {
-    const p = policy(`${cases[6]!.rules}    - name: later
+  /** The failing JSON patch rule, then a rule that adds a label. */
+  const failedPatchThenLabel = (): Policy =>
+    policy(`${cases[6]!.rules}    - name: later
 ${matchPods}      mutate:
         patchStrategicMerge:
           metadata:
             labels:
               later: "yes"
 `);
+
+  it('continues with an empty resource after a failed patch, as Kyverno does', () => {
+    const p = failedPatchThenLabel();
     const response = mutate(p);
     expect(statuses(response)).toEqual([
       'replace:error:failed to patch resource: replace operation does not apply: doc is missing path: /metadata/annotations/x: missing value',
@@ -220,13 +224,7 @@ ${matchPods}      mutate:
   });
 
   it('goes on with the resource as it was when asked to, as the admission controller does', () => {
-    const p = policy(`${cases[6]!.rules}    - name: later
-${matchPods}      mutate:
-        patchStrategicMerge:
-          metadata:
-            labels:
-              later: "yes"
-`);
+    const p = failedPatchThenLabel();
     const response = mutate(p, { keepResourceOnMutateError: true });
     expect(response.rules.map((rule) => `${rule.name}:${rule.status}`)).toEqual(['replace:error', 'later:pass']);
     expect(at(response.patchedResource!, 'metadata.labels')).toEqual({ app: 'web', later: 'yes' });
