@@ -7,8 +7,8 @@
  */
 import { ruleFailureAction } from '../cli/failure-action.js';
 import type { LoadedResource, ResourceResponse } from '../cli/evaluation.js';
-import { configuredSeverity, isIgnored, severityFor } from '../config/severity.js';
-import type { LintConfig } from '../config/types.js';
+import { actionSeverity, configuredSeverity, isIgnored } from '../config/severity.js';
+import type { LintConfig, SeveritySetting } from '../config/types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { Finding, Location, ResourceRef } from '../report/types.js';
 import { locate, locateInDocument, type SourceDocument } from '../source/index.js';
@@ -61,10 +61,23 @@ export function inTemplate(file: SourceText, location: Location): Location {
   return { ...location, file: start.template, line: start.line, endLine: end?.template === start.template ? end.line : start.line };
 }
 
-/** The policy annotations findings carry. */
-function policyMetadata(policy: CompiledPolicy): Pick<Finding, 'category' | 'policySeverity' | 'policyTitle' | 'policyDescription'> {
+type PolicyMetadata = Pick<Finding, 'category' | 'policySeverity' | 'policyTitle' | 'policyDescription'>;
+
+const metadataCache = new WeakMap<CompiledPolicy, PolicyMetadata>();
+
+/** The policy annotations findings carry (read once per policy; findings spread it, never change it). */
+function policyMetadata(policy: CompiledPolicy): PolicyMetadata {
+  let metadata = metadataCache.get(policy);
+  if (metadata === undefined) {
+    metadata = readPolicyMetadata(policy);
+    metadataCache.set(policy, metadata);
+  }
+  return metadata;
+}
+
+function readPolicyMetadata(policy: CompiledPolicy): PolicyMetadata {
   const annotations = policy.policy.metadata.annotations ?? {};
-  const out: Pick<Finding, 'category' | 'policySeverity' | 'policyTitle' | 'policyDescription'> = {};
+  const out: PolicyMetadata = {};
   if (annotations['policies.kyverno.io/category']) out.category = annotations['policies.kyverno.io/category'];
   if (annotations['policies.kyverno.io/severity']) out.policySeverity = annotations['policies.kyverno.io/severity'];
   if (annotations['policies.kyverno.io/title']) out.policyTitle = annotations['policies.kyverno.io/title'];
@@ -102,24 +115,60 @@ export function responseFindings(responses: readonly ResourceResponse[], context
   return out;
 }
 
+/** What the configuration says of one rule of one policy, worked out once per scan. */
+interface RuleSettings {
+  readonly ruleId: string;
+  readonly policyName: string;
+  /** Not ignored, and not set to `off`. */
+  readonly reported: boolean;
+  /** The severity the configuration sets explicitly, if any. */
+  readonly configured: SeveritySetting | undefined;
+  readonly metadata: PolicyMetadata;
+}
+
+/** Settings by configuration, policy and rule name: every finding of a rule asks the same questions. */
+const settingsCache = new WeakMap<LintConfig, WeakMap<CompiledPolicy, Map<string, RuleSettings>>>();
+
+function ruleSettings(config: LintConfig, policy: CompiledPolicy, rule: string): RuleSettings {
+  let byPolicy = settingsCache.get(config);
+  if (byPolicy === undefined) {
+    byPolicy = new WeakMap();
+    settingsCache.set(config, byPolicy);
+  }
+  let byRule = byPolicy.get(policy);
+  if (byRule === undefined) {
+    byRule = new Map();
+    byPolicy.set(policy, byRule);
+  }
+  let settings = byRule.get(rule);
+  if (settings === undefined) {
+    const policyName = policyNameOf(policy);
+    const ruleId = `${policyName}/${rule}`;
+    const configured = configuredSeverity(config.severity, policyName, rule);
+    settings = { ruleId, policyName, reported: !isIgnored(config.ignore, ruleId) && configured !== 'off', configured, metadata: policyMetadata(policy) };
+    byRule.set(rule, settings);
+  }
+  return settings;
+}
+
 /** Whether findings of this rule are reported: not ignored, and not set to `off` by the configuration. */
 export function isReported(config: LintConfig, policy: CompiledPolicy, rule: string): boolean {
-  return !isIgnored(config.ignore, ruleIdOf(policy, rule)) && configuredSeverity(config.severity, policyNameOf(policy), rule) !== 'off';
+  return ruleSettings(config, policy, rule).reported;
 }
 
 function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: FindingContext): Finding | null {
-  const ruleId = ruleIdOf(policy, rule.name);
-  if (!isReported(context.config, policy, rule.name)) return null;
+  const settings = ruleSettings(context.config, policy, rule.name);
+  if (!settings.reported) return null;
+  const ruleId = settings.ruleId;
   let severity: Finding['severity'] | 'off';
   if (rule.status === 'error') {
     severity = 'warning';
   } else {
     const definition = policy.rulesForKind(context.resource.kind).find((candidate) => candidate.name === rule.name);
     const action = ruleFailureAction(policy.policy, definition, context.resource.namespace, context.namespaceLabels);
-    const policyName = policyNameOf(policy);
-    severity = severityFor(context.config.severity, policyName, rule.name, action);
+    severity = settings.configured ?? actionSeverity(context.config.severity, action);
     // Kyverno reports failures of unscored policies as warnings, unless the configuration says otherwise.
-    if (severity === 'error' && !policy.scored && configuredSeverity(context.config.severity, policyName, rule.name) === undefined) severity = 'warning';
+    if (severity === 'error' && !policy.scored && settings.configured === undefined) severity = 'warning';
   }
   if (severity === 'off') return null;
   const message = rule.status === 'error' ? `rule could not be evaluated: ${rule.message}` : rule.message || 'validation failed';
@@ -133,7 +182,7 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
     message,
     location: locateResourcePath(context.file, context.resource.documentIndex, rule.status === 'fail' ? rule.path : undefined, context.resource.listItem),
     resource: resourceRef(context.resource),
-    ...policyMetadata(policy),
+    ...settings.metadata,
   };
 }
 
