@@ -83,6 +83,11 @@ class VariableSubstituter implements LeafAction {
     private readonly operation: string | undefined,
   ) {}
 
+  /** Maps and lists without `{{` in a string or key, and without Go integers, come out as they are. */
+  unchanged(value: object): boolean {
+    return (variableMarks(value as JsonValue) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
+  }
+
   /** The traversal action: strings are substituted, Go integers become numbers. */
   leaf(value: unknown, path: string): unknown {
     if (typeof value === 'string') return this.substituteString(value, path);
@@ -200,7 +205,7 @@ export function trySubstituteAll(
   options: SubstituteOptions = {},
 ): JsonValue | SubstitutionFailure {
   const marks = variableMarks(document);
-  if (marks === 0) return document;
+  if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
   if ((marks & HAS_REFERENCES) !== 0) {
     const referenced = substituteReferences(document);
     return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context, options) : referenced;
@@ -213,10 +218,11 @@ function orThrow(result: JsonValue | SubstitutionFailure): JsonValue {
   return result;
 }
 
-/** Bits of {@link textMarks}: a string or key contains `$(`, or `{{`. */
+/** Bits of {@link textMarks}: a string or key contains `$(`, or `{{`; a value is a Go integer (`bigint`). */
 const HAS_REFERENCES = 1;
 const HAS_VARIABLES = 2;
-const ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES;
+const HAS_INTEGERS = 4;
+const ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES | HAS_INTEGERS;
 
 function stringMarks(text: string): number {
   return (text.includes('$(') ? HAS_REFERENCES : 0) | (text.includes('{{') ? HAS_VARIABLES : 0);
@@ -225,6 +231,7 @@ function stringMarks(text: string): number {
 /** Which of `$(` and `{{` the strings and keys of `document` contain. */
 function textMarks(document: JsonValue): number {
   if (typeof document === 'string') return stringMarks(document);
+  if (typeof document === 'bigint') return HAS_INTEGERS;
   if (document === null || typeof document !== 'object') return 0;
   let marks = 0;
   if (Array.isArray(document)) {
@@ -246,7 +253,7 @@ function textMarks(document: JsonValue): number {
 const documentMarks = new WeakMap<object, number>();
 
 function variableMarks(document: JsonValue): number {
-  if (document === null || typeof document !== 'object') return typeof document === 'string' ? stringMarks(document) : 0;
+  if (document === null || typeof document !== 'object') return textMarks(document);
   let marks = documentMarks.get(document);
   if (marks === undefined) {
     marks = textMarks(document);
@@ -260,5 +267,5 @@ function variableMarks(document: JsonValue): number {
  * change it; documents without either are returned unchanged by `substituteAll`.
  */
 export function hasVariables(document: JsonValue): boolean {
-  return variableMarks(document) !== 0;
+  return (variableMarks(document) & (HAS_REFERENCES | HAS_VARIABLES)) !== 0;
 }

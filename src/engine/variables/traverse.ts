@@ -14,6 +14,11 @@ import { SubstitutionError, SubstitutionFailure } from './errors.js';
  */
 export interface LeafAction {
   leaf(value: unknown, path: string, isKey: boolean): unknown;
+  /**
+   * Whether the action leaves every leaf and key of `value` (a map or list) as it is: the traversal then
+   * keeps `value` itself instead of a copy (its result may share structure with its input).
+   */
+  unchanged?(value: object): boolean;
 }
 
 const isMap = (value: unknown): value is Record<string, unknown> =>
@@ -23,6 +28,7 @@ const childPath = (path: string, key: string): string => `${path}/${key.replaceA
 
 /** Traverses a value the action already produced (maps and lists are walked, leaves kept). */
 function walk(value: unknown, path: string, action: LeafAction): unknown {
+  if (typeof value === 'object' && value !== null && action.unchanged?.(value)) return value;
   if (Array.isArray(value)) {
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {

@@ -6,7 +6,6 @@
  */
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { MergeError, mergePatch } from './merge.js';
-import { cloneJson } from './nodes.js';
 import { preprocessPatch } from './preprocess.js';
 
 export { preprocessPatch } from './preprocess.js';
@@ -22,9 +21,8 @@ export type { SchemaNode } from './schema.js';
 export function applyStrategicMergePatch(resource: JsonObject, patch: JsonValue): { resource: JsonObject } | { error: string } {
   const pre = preprocessPatch(patch, resource);
   if ('error' in pre) return pre;
-  const target = cloneJson(resource);
   try {
-    const merged = mergePatch(target, pre.patch);
+    const merged = mergePatch(resource, pre.patch);
     if (merged === null) return { error: 'the patch deleted the resource' };
     return { resource: merged };
   } catch (e) {

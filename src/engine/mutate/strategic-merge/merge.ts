@@ -3,7 +3,9 @@
  * `patchstrategicmerge.Filter` applies it for Kyverno (spec 30 §4.3): a walk over (dest = resource,
  * origin = patch) pairs with the `Merger` visitor, `$patch` directives, associative lists from the
  * built-in schema (`walk/associative_sequence.go`, with `ElementSetter`/`ElementMatcher`/
- * `FieldMatcher` semantics), everything else replaced. The resource is modified in place.
+ * `FieldMatcher` semantics), everything else replaced. The patch (a pre-processed copy) is modified in
+ * place; the resource never is: the maps and lists of it the merge changes are copied first, and the
+ * result shares every untouched part with it.
  */
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { compareGoStrings, setOwnProperty } from '../../../util/go-json.js';
@@ -90,6 +92,11 @@ function checkKinds(kind: NodeKind, ...sources: Source[]): void {
   }
 }
 
+/** A shallow copy of a resource map, to be changed instead of it. */
+function copyOf(map: JsonObject): JsonObject {
+  return { ...map };
+}
+
 function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkResult {
   let newDest: Source;
   if (dest === undefined || dest === null) {
@@ -109,7 +116,7 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
   } else {
     const directive = isObject(origin) ? mapDirective(origin) : 'merge';
     if (directive === 'delete') return CLEAR;
-    newDest = directive === 'replace' ? origin : dest;
+    newDest = directive === 'replace' ? origin : isObject(dest) ? copyOf(dest) : dest;
   }
   if (newDest === undefined) return CLEAR;
   if (!isObject(newDest)) return newDest;
@@ -168,7 +175,8 @@ function walkAssociativeSequence(
   } else {
     const directive = origin === undefined ? 'merge' : sequenceDirective(origin);
     if (directive === 'delete') return CLEAR;
-    list = directive === 'replace' ? origin : dest;
+    // The resource's list is changed in a copy.
+    list = directive === 'replace' ? origin : dest.slice();
   }
   if (list === undefined || list === null) return CLEAR;
   const sources: Array<JsonValue[] | null | undefined> = [list, origin];
@@ -268,7 +276,15 @@ function setElements(
     if (values.length === 0) continue;
     [validKeys, validValues] = validateKeys(valuesList, values, keys);
     const [k, v] = validateKeys([validValues], validValues, validKeys);
-    const val = walk(elementList(sources[0], k, v), elementList(sources[1], k, v), elementSchema);
+    const destElement = elementList(sources[0], k, v);
+    const originElement = elementList(sources[1], k, v);
+    const val = walk(destElement, originElement, elementSchema);
+    if (isObject(destElement) && typeof val === 'object' && isObject(val) && val !== originElement) {
+      // A map merged into a list element is the copy of that element (the patch's replaces it otherwise).
+      // kyaml merges it in place, so that the list holds the merged map: the copy takes the element's place.
+      const at = dest.indexOf(destElement);
+      if (at !== -1) dest[at] = val;
+    }
     if (isMissingOrNull(val) || val === KEEP_NULL || isEmptyMap(val as JsonValue)) {
       elementSetter(dest, undefined, validKeys, validValues);
       continue;
@@ -368,8 +384,9 @@ function appendListNode(dst: JsonValue[], src: JsonValue[], keys: readonly strin
 }
 
 /**
- * Merges the patch into the resource (both modified in place); returns the merged resource, or
- * `null` when the patch deleted it.
+ * Merges the patch into the resource; returns the merged resource (sharing what the patch leaves
+ * untouched with `resource`, which is not modified), or `null` when the patch deleted it. The patch is
+ * modified in place.
  */
 export function mergePatch(resource: JsonObject, patch: JsonValue): JsonObject | null {
   const result = walk(resource, patch, null);
