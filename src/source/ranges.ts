@@ -2,8 +2,8 @@
  * @file Source ranges of the nodes of parsed documents, recorded from the js-yaml events
  * `parseDocuments` already reads, so that findings are located without parsing the document
  * again. Only documents whose ranges are known to match `locate()` exactly get a table (no
- * comments, anchors, aliases, tags, merge keys, lone CRs, implicit flow pairs or empty sequence
- * items); {@link locateInDocument} falls back to `locate()` for the others.
+ * comment lines after the first content line, anchors, aliases, tags, merge keys, lone CRs, implicit
+ * flow pairs or empty sequence items); {@link locateInDocument} falls back to `locate()` for the others.
  */
 import { EVENT_ID, SCALAR_STYLE, getScalarValue, type Event } from 'js-yaml';
 import type { SourceLocation } from '../types.js';
@@ -57,7 +57,7 @@ export function recordRanges(
   events: readonly Event[],
 ): void {
   // Lone CRs stay in the body (only CRLF is read as LF).
-  if (body.includes('#') || body.includes('\r')) return;
+  if (body.includes('\r') || hasCommentLineInContent(body)) return;
   const { startLine } = chunk;
   let root: Collection | null;
   try {
@@ -67,6 +67,31 @@ export function recordRanges(
     throw error;
   }
   tables.set(document, { body, startLine, root, lineStarts: null });
+}
+
+/**
+ * Whether a line holding only a comment comes after the document's first content line. Which
+ * collection's range takes such a comment in depends on its indentation and on what follows it;
+ * `locate()` answers for those documents. Comment lines before the content (Helm's `# Source:`) and
+ * comments after a value on its line are recorded. A block scalar line starting with `#` counts too.
+ */
+function hasCommentLineInContent(body: string): boolean {
+  let content = false;
+  for (let start = 0; start < body.length; ) {
+    let end = body.indexOf('\n', start);
+    if (end === -1) end = body.length;
+    let at = start;
+    while (at < end && (body[at] === ' ' || body[at] === '\t')) at++;
+    if (at < end) {
+      if (body[at] === '#') {
+        if (content) return true;
+      } else if (!(at === start && (body.startsWith('---', at) || body[at] === '%'))) {
+        content = true;
+      }
+    }
+    start = end + 1;
+  }
+  return false;
 }
 
 /** Shares the table of a `kind: List` document with the items `expandLists` makes of it. */
@@ -156,7 +181,9 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
         const frame = frames.pop();
         if (frame === undefined) return root;
         let end = frame.lastEnd;
-        if (frame.flow) {
+        if (!frame.flow) {
+          end = afterComment(body, end);
+        } else {
           while (end < body.length && (body[end] === ',' || /\s/.test(body[end]))) end++;
           if (body[end] !== (Array.isArray(frame.collection) ? ']' : '}')) throw new Unsupported();
           end++;
@@ -167,6 +194,15 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
     }
   }
   return root;
+}
+
+/** A block collection's range takes in a comment on the line where its last item ends. */
+function afterComment(body: string, end: number): number {
+  let at = end;
+  while (body[at] === ' ' || body[at] === '\t') at++;
+  if (body[at] !== '#') return end;
+  const lineEnd = body.indexOf('\n', at);
+  return lineEnd === -1 ? body.length : lineEnd;
 }
 
 /** The `|` or `>` that starts a block scalar whose content starts at `content`. */

@@ -75,6 +75,8 @@ const SAMPLES: Record<string, string> = {
   crlf: '\uFEFFkind: A\r\nspec:\r\n  image: x\r\n---\r\nkind: B\r\n',
   list: 'apiVersion: v1\nkind: List\nitems:\n- kind: ClusterPolicy\n  spec:\n    rules: []\n- kind: Pod\n  spec: {containers: [{name: a}]}\n',
   comments: '# c\na: 1 # x\nb:\n  - 2 # y\n',
+  helm: '---\n# Source: chart/templates/a.yaml\napiVersion: v1 # trailing\nkind: ConfigMap\nmetadata:\n  name: a\n  labels: {a: b} # flow\ndata:\n  k: "v" # c\n  list:\n  - x: 1 # one\n    y: |\n      text # in the text\n  - 2 # two\n',
+  commentLines: 'a:\n  b: 1\n  # about c\n  c:\n  - 1\n  # after the list\nd: 2\n',
   anchors: 'd: &d\n  image: base\nfirst:\n  <<: *d\n  image: own\nthird: *d\n',
   tags: 'a: !!str 1\nb: !!map {c: d}\n',
   multiline: 'a: plain\n  continued\nb: "double\n  quoted"\nc:\n  d: e\n\n\n',
@@ -92,6 +94,10 @@ describe('locateInDocument', () => {
     expect(hasRanges(documents[0])).toBe(true);
     expect(expandLists(documents).every(hasRanges)).toBe(true);
     expect(hasRanges(parseDocuments('a.yaml', SAMPLES.anchors).documents[0])).toBe(false);
+    // Comment lines before the content and comments after values are recorded; comment lines inside are left to locate().
+    expect(hasRanges(parseDocuments('c.yaml', SAMPLES.comments).documents[0])).toBe(true);
+    expect(hasRanges(parseDocuments('h.yaml', SAMPLES.helm).documents[0])).toBe(true);
+    expect(hasRanges(parseDocuments('l.yaml', SAMPLES.commentLines).documents[0])).toBe(false);
   });
 
   it('gives what locate gives on every fixture file', () => {
