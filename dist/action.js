@@ -53563,6 +53563,7 @@ function dropPrefix(match, source) {
 var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 var childPath = (path14, key2) => `${path14}/${key2.replaceAll("/", "\\/")}`;
 function walk(value, path14, action) {
+  if (typeof value === "object" && value !== null && action.unchanged?.(value)) return value;
   if (Array.isArray(value)) {
     const out = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
@@ -53823,6 +53824,10 @@ var VariableSubstituter = class {
   context;
   operation;
   isDelete;
+  /** Maps and lists without `{{` in a string or key, and without Go integers, come out as they are. */
+  unchanged(value) {
+    return (variableMarks(value) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
+  }
   /** The traversal action: strings are substituted, Go integers become numbers. */
   leaf(value, path14) {
     if (typeof value === "string") return this.substituteString(value, path14);
@@ -53908,7 +53913,7 @@ function substituteAll(document, context4, options = {}) {
 }
 function trySubstituteAll(document, context4, options = {}) {
   const marks = variableMarks(document);
-  if (marks === 0) return document;
+  if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
   if ((marks & HAS_REFERENCES) !== 0) {
     const referenced = substituteReferences(document);
     return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context4, options) : referenced;
@@ -53921,12 +53926,14 @@ function orThrow(result) {
 }
 var HAS_REFERENCES = 1;
 var HAS_VARIABLES = 2;
-var ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES;
+var HAS_INTEGERS = 4;
+var ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES | HAS_INTEGERS;
 function stringMarks(text5) {
   return (text5.includes("$(") ? HAS_REFERENCES : 0) | (text5.includes("{{") ? HAS_VARIABLES : 0);
 }
 function textMarks(document) {
   if (typeof document === "string") return stringMarks(document);
+  if (typeof document === "bigint") return HAS_INTEGERS;
   if (document === null || typeof document !== "object") return 0;
   let marks = 0;
   if (Array.isArray(document)) {
@@ -53942,7 +53949,7 @@ function textMarks(document) {
 }
 var documentMarks = /* @__PURE__ */ new WeakMap();
 function variableMarks(document) {
-  if (document === null || typeof document !== "object") return typeof document === "string" ? stringMarks(document) : 0;
+  if (document === null || typeof document !== "object") return textMarks(document);
   let marks = documentMarks.get(document);
   if (marks === void 0) {
     marks = textMarks(document);
@@ -53951,7 +53958,7 @@ function variableMarks(document) {
   return marks;
 }
 function hasVariables(document) {
-  return variableMarks(document) !== 0;
+  return (variableMarks(document) & (HAS_REFERENCES | HAS_VARIABLES)) !== 0;
 }
 
 // src/engine/context/external/api-call-mocks.ts
@@ -59523,7 +59530,7 @@ var tables = /* @__PURE__ */ new WeakMap();
 var Unsupported = class extends Error {
 };
 function recordRanges(document, chunk, body, events2) {
-  if (body.includes("#") || body.includes("\r")) return;
+  if (body.includes("\r") || hasCommentLineInContent(body)) return;
   const { startLine } = chunk;
   let root;
   try {
@@ -59533,6 +59540,24 @@ function recordRanges(document, chunk, body, events2) {
     throw error2;
   }
   tables.set(document, { body, startLine, root, lineStarts: null });
+}
+function hasCommentLineInContent(body) {
+  let content = false;
+  for (let start = 0; start < body.length; ) {
+    let end = body.indexOf("\n", start);
+    if (end === -1) end = body.length;
+    let at = start;
+    while (at < end && (body[at] === " " || body[at] === "	")) at++;
+    if (at < end) {
+      if (body[at] === "#") {
+        if (content) return true;
+      } else if (!(at === start && (body.startsWith("---", at) || body[at] === "%"))) {
+        content = true;
+      }
+    }
+    start = end + 1;
+  }
+  return false;
 }
 function shareRanges(from, to) {
   const table2 = tables.get(from);
@@ -59618,7 +59643,9 @@ function buildRanges(body, events2) {
         const frame = frames.pop();
         if (frame === void 0) return root;
         let end = frame.lastEnd;
-        if (frame.flow) {
+        if (!frame.flow) {
+          end = afterComment(body, end);
+        } else {
           while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
           if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported();
           end++;
@@ -59629,6 +59656,13 @@ function buildRanges(body, events2) {
     }
   }
   return root;
+}
+function afterComment(body, end) {
+  let at = end;
+  while (body[at] === " " || body[at] === "	") at++;
+  if (body[at] !== "#") return end;
+  const lineEnd = body.indexOf("\n", at);
+  return lineEnd === -1 ? body.length : lineEnd;
 }
 function indicator(body, from, content) {
   for (let i = from; i < content; i++) {
@@ -60366,6 +60400,9 @@ function checkKinds(kind2, ...sources) {
     if (nodeKind(src) !== kind2) throw new MergeError(wrongKindMessage(kind2, src));
   }
 }
+function copyOf(map2) {
+  return { ...map2 };
+}
 function walkMap(dest, origin, schema) {
   let newDest;
   if (dest === void 0 || dest === null) {
@@ -60384,7 +60421,7 @@ function walkMap(dest, origin, schema) {
   } else {
     const directive = isObject17(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : dest;
+    newDest = directive === "replace" ? origin : isObject17(dest) ? copyOf(dest) : dest;
   }
   if (newDest === void 0) return CLEAR;
   if (!isObject17(newDest)) return newDest;
@@ -60427,7 +60464,7 @@ function walkAssociativeSequence(dest, origin, schema) {
   } else {
     const directive = origin === void 0 ? "merge" : sequenceDirective(origin);
     if (directive === "delete") return CLEAR;
-    list4 = directive === "replace" ? origin : dest;
+    list4 = directive === "replace" ? origin : dest.slice();
   }
   if (list4 === void 0 || list4 === null) return CLEAR;
   const sources = [list4, origin];
@@ -60512,7 +60549,13 @@ function setElements(valuesList, keys, dest, sources, schema) {
     if (values.length === 0) continue;
     [validKeys, validValues] = validateKeys(valuesList, values, keys);
     const [k, v] = validateKeys([validValues], validValues, validKeys);
-    const val = walk2(elementList(sources[0], k, v), elementList(sources[1], k, v), elementSchema);
+    const destElement = elementList(sources[0], k, v);
+    const originElement = elementList(sources[1], k, v);
+    const val = walk2(destElement, originElement, elementSchema);
+    if (isObject17(destElement) && typeof val === "object" && isObject17(val) && val !== originElement) {
+      const at = dest.indexOf(destElement);
+      if (at !== -1) dest[at] = val;
+    }
     if (isMissingOrNull(val) || val === KEEP_NULL || isEmptyMap(val)) {
       elementSetter(dest, void 0, validKeys, validValues);
       continue;
@@ -60815,9 +60858,8 @@ function preprocessPatch(patch, resource) {
 function applyStrategicMergePatch(resource, patch) {
   const pre = preprocessPatch(patch, resource);
   if ("error" in pre) return pre;
-  const target = cloneJson2(resource);
   try {
-    const merged = mergePatch(target, pre.patch);
+    const merged = mergePatch(resource, pre.patch);
     if (merged === null) return { error: "the patch deleted the resource" };
     return { resource: merged };
   } catch (e) {
@@ -63422,8 +63464,8 @@ function configuredSeverity(mapping, policyName, ruleName) {
   }
   return void 0;
 }
-function severityFor(mapping, policyName, ruleName, failureAction) {
-  return configuredSeverity(mapping, policyName, ruleName) ?? (failureAction === "Enforce" ? mapping.enforce : mapping.audit);
+function actionSeverity(mapping, failureAction) {
+  return failureAction === "Enforce" ? mapping.enforce : mapping.audit;
 }
 function isIgnored(ignore2, ruleId) {
   if (ignore2.length === 0) return false;
@@ -65549,7 +65591,16 @@ function inTemplate(file, location2) {
   const end = templateLine(file.helm, location2.endLine);
   return { ...location2, file: start.template, line: start.line, endLine: end?.template === start.template ? end.line : start.line };
 }
+var metadataCache = /* @__PURE__ */ new WeakMap();
 function policyMetadata(policy) {
+  let metadata = metadataCache.get(policy);
+  if (metadata === void 0) {
+    metadata = readPolicyMetadata(policy);
+    metadataCache.set(policy, metadata);
+  }
+  return metadata;
+}
+function readPolicyMetadata(policy) {
   const annotations2 = policy.policy.metadata.annotations ?? {};
   const out = {};
   if (annotations2["policies.kyverno.io/category"]) out.category = annotations2["policies.kyverno.io/category"];
@@ -65571,21 +65622,43 @@ function responseFindings(responses, context4) {
   }
   return out;
 }
+var settingsCache = /* @__PURE__ */ new WeakMap();
+function ruleSettings(config, policy, rule2) {
+  let byPolicy = settingsCache.get(config);
+  if (byPolicy === void 0) {
+    byPolicy = /* @__PURE__ */ new WeakMap();
+    settingsCache.set(config, byPolicy);
+  }
+  let byRule = byPolicy.get(policy);
+  if (byRule === void 0) {
+    byRule = /* @__PURE__ */ new Map();
+    byPolicy.set(policy, byRule);
+  }
+  let settings = byRule.get(rule2);
+  if (settings === void 0) {
+    const policyName = policyNameOf(policy);
+    const ruleId = `${policyName}/${rule2}`;
+    const configured = configuredSeverity(config.severity, policyName, rule2);
+    settings = { ruleId, policyName, reported: !isIgnored(config.ignore, ruleId) && configured !== "off", configured, metadata: policyMetadata(policy) };
+    byRule.set(rule2, settings);
+  }
+  return settings;
+}
 function isReported(config, policy, rule2) {
-  return !isIgnored(config.ignore, ruleIdOf(policy, rule2)) && configuredSeverity(config.severity, policyNameOf(policy), rule2) !== "off";
+  return ruleSettings(config, policy, rule2).reported;
 }
 function ruleFinding(policy, rule2, context4) {
-  const ruleId = ruleIdOf(policy, rule2.name);
-  if (!isReported(context4.config, policy, rule2.name)) return null;
+  const settings = ruleSettings(context4.config, policy, rule2.name);
+  if (!settings.reported) return null;
+  const ruleId = settings.ruleId;
   let severity;
   if (rule2.status === "error") {
     severity = "warning";
   } else {
     const definition = policy.rulesForKind(context4.resource.kind).find((candidate) => candidate.name === rule2.name);
     const action = ruleFailureAction(policy.policy, definition, context4.resource.namespace, context4.namespaceLabels);
-    const policyName = policyNameOf(policy);
-    severity = severityFor(context4.config.severity, policyName, rule2.name, action);
-    if (severity === "error" && !policy.scored && configuredSeverity(context4.config.severity, policyName, rule2.name) === void 0) severity = "warning";
+    severity = settings.configured ?? actionSeverity(context4.config.severity, action);
+    if (severity === "error" && !policy.scored && settings.configured === void 0) severity = "warning";
   }
   if (severity === "off") return null;
   const message = rule2.status === "error" ? `rule could not be evaluated: ${rule2.message}` : rule2.message || "validation failed";
@@ -65599,7 +65672,7 @@ function ruleFinding(policy, rule2, context4) {
     message,
     location: locateResourcePath(context4.file, context4.resource.documentIndex, rule2.status === "fail" ? rule2.path : void 0, context4.resource.listItem),
     resource: resourceRef(context4.resource),
-    ...policyMetadata(policy)
+    ...settings.metadata
   };
 }
 function mutationFinding(context4, rules, mutation2, location2) {
