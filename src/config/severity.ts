@@ -39,12 +39,10 @@ export function configuredSeverity(mapping: SeverityMapping, policyName: string,
   return undefined;
 }
 
-/** The severity of a failure of `policyName`/`ruleName` whose failure action is `failureAction`. */
-export function severityFor(mapping: SeverityMapping, policyName: string, ruleName: string, failureAction: FailureAction): SeveritySetting {
-  return configuredSeverity(mapping, policyName, ruleName) ?? actionSeverity(mapping, failureAction);
-}
-
-/** The severity of a failure action (`audit`, `enforce`), for rules the mapping does not name. */
+/**
+ * The severity of a failure action (`audit`, `enforce`), for rules the mapping does not name: a failure
+ * has `configuredSeverity(…) ?? actionSeverity(…)`.
+ */
 export function actionSeverity(mapping: SeverityMapping, failureAction: FailureAction): SeveritySetting {
   return failureAction === 'Enforce' ? mapping.enforce : mapping.audit;
 }

@@ -118,7 +118,6 @@ export function responseFindings(responses: readonly ResourceResponse[], context
 /** What the configuration says of one rule of one policy, worked out once per scan. */
 interface RuleSettings {
   readonly ruleId: string;
-  readonly policyName: string;
   /** Not ignored, and not set to `off`. */
   readonly reported: boolean;
   /** The severity the configuration sets explicitly, if any. */
@@ -142,10 +141,9 @@ function ruleSettings(config: LintConfig, policy: CompiledPolicy, rule: string):
   }
   let settings = byRule.get(rule);
   if (settings === undefined) {
-    const policyName = policyNameOf(policy);
-    const ruleId = `${policyName}/${rule}`;
-    const configured = configuredSeverity(config.severity, policyName, rule);
-    settings = { ruleId, policyName, reported: !isIgnored(config.ignore, ruleId) && configured !== 'off', configured, metadata: policyMetadata(policy) };
+    const ruleId = ruleIdOf(policy, rule);
+    const configured = configuredSeverity(config.severity, policyNameOf(policy), rule);
+    settings = { ruleId, reported: !isIgnored(config.ignore, ruleId) && configured !== 'off', configured, metadata: policyMetadata(policy) };
     byRule.set(rule, settings);
   }
   return settings;

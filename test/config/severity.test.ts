@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configuredSeverity, isIgnored, severityFor, type FailureAction } from '../../src/config/severity.js';
+import { actionSeverity, configuredSeverity, isIgnored, type FailureAction } from '../../src/config/severity.js';
 import type { SeverityMapping, SeveritySetting } from '../../src/config/types.js';
 
 const DEFAULTS: SeverityMapping = { audit: 'warning', enforce: 'error', policies: {}, rules: {} };
@@ -17,7 +17,12 @@ const MAPPING: SeverityMapping = {
   },
 };
 
-describe('severityFor', () => {
+/** The severity of a failure, as findings work it out: the configured one, else the failure action's. */
+function severityFor(mapping: SeverityMapping, policy: string, rule: string, action: FailureAction): SeveritySetting {
+  return configuredSeverity(mapping, policy, rule) ?? actionSeverity(mapping, action);
+}
+
+describe('severity of a failure', () => {
   const table: [string, SeverityMapping, string, string, FailureAction, SeveritySetting][] = [
     ['defaults: Audit is a warning', DEFAULTS, 'p', 'r', 'Audit', 'warning'],
     ['defaults: Enforce is an error', DEFAULTS, 'p', 'r', 'Enforce', 'error'],

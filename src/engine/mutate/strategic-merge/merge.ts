@@ -92,11 +92,6 @@ function checkKinds(kind: NodeKind, ...sources: Source[]): void {
   }
 }
 
-/** A shallow copy of a resource map, to be changed instead of it. */
-function copyOf(map: JsonObject): JsonObject {
-  return { ...map };
-}
-
 function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkResult {
   let newDest: Source;
   if (dest === undefined || dest === null) {
@@ -116,7 +111,8 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
   } else {
     const directive = isObject(origin) ? mapDirective(origin) : 'merge';
     if (directive === 'delete') return CLEAR;
-    newDest = directive === 'replace' ? origin : isObject(dest) ? copyOf(dest) : dest;
+    // The resource's map is changed in a copy.
+    newDest = directive === 'replace' ? origin : isObject(dest) ? { ...dest } : dest;
   }
   if (newDest === undefined) return CLEAR;
   if (!isObject(newDest)) return newDest;
