@@ -37151,9 +37151,6 @@ function checkKinds(kind2, ...sources) {
     if (nodeKind(src) !== kind2) throw new MergeError(wrongKindMessage(kind2, src));
   }
 }
-function copyOf(map2) {
-  return { ...map2 };
-}
 function walkMap(dest, origin, schema) {
   let newDest;
   if (dest === void 0 || dest === null) {
@@ -37172,7 +37169,7 @@ function walkMap(dest, origin, schema) {
   } else {
     const directive = isObject23(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : isObject23(dest) ? copyOf(dest) : dest;
+    newDest = directive === "replace" ? origin : isObject23(dest) ? { ...dest } : dest;
   }
   if (newDest === void 0) return CLEAR;
   if (!isObject23(newDest)) return newDest;
@@ -41149,10 +41146,9 @@ function ruleSettings(config, policy, rule2) {
   }
   let settings = byRule.get(rule2);
   if (settings === void 0) {
-    const policyName2 = policyNameOf(policy);
-    const ruleId = `${policyName2}/${rule2}`;
-    const configured = configuredSeverity(config.severity, policyName2, rule2);
-    settings = { ruleId, policyName: policyName2, reported: !isIgnored(config.ignore, ruleId) && configured !== "off", configured, metadata: policyMetadata(policy) };
+    const ruleId = ruleIdOf(policy, rule2);
+    const configured = configuredSeverity(config.severity, policyNameOf(policy), rule2);
+    settings = { ruleId, reported: !isIgnored(config.ignore, ruleId) && configured !== "off", configured, metadata: policyMetadata(policy) };
     byRule.set(rule2, settings);
   }
   return settings;
