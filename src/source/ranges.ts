@@ -1,9 +1,17 @@
 /**
  * @file Source ranges of the nodes of parsed documents, recorded from the js-yaml events
  * `parseDocuments` already reads, so that findings are located without parsing the document
- * again. Only documents whose ranges are known to match `locate()` exactly get a table (no
- * comment lines after the first content line, anchors, aliases, tags, merge keys, lone CRs, implicit
- * flow pairs or empty sequence items); {@link locateInDocument} falls back to `locate()` for the others.
+ * again. Only documents whose ranges are known to match `locate()` exactly get a table (no anchors,
+ * aliases, tags, merge keys, lone CRs, implicit flow pairs, empty sequence items, comments in flow
+ * collections or comment lines after a block scalar, a flow collection or an empty value that ends a
+ * collection); {@link locateInDocument} falls back to `locate()` for the others.
+ *
+ * Comments follow the `yaml` package's parser, which `locate()` uses: a map entry or list item ends
+ * where its value ends, and a block collection's value ends where the node of its last value ends. A
+ * scalar's node takes in the comment after it on its line and the comment lines right after it that
+ * are indented deeper than its collection. Comment lines after the last value of a block collection
+ * stay in the collection's node when one of them is indented at least as deep as the collection (not
+ * at column 0); otherwise they move up to its parent, which applies the same rule.
  */
 import { EVENT_ID, SCALAR_STYLE, getScalarValue, type Event } from 'js-yaml';
 import type { SourceLocation } from '../types.js';
@@ -31,11 +39,16 @@ interface DocumentRanges {
   lineStarts: number[] | null;
 }
 
+/** What the last value of a collection is, for the comments after it. */
+type Last = 'none' | 'scalar' | 'block' | 'other';
+
 interface Frame {
   collection: Collection;
   flow: boolean;
   start: number;
+  /** Where the node of the last value (or key) ends. */
   lastEnd: number;
+  last: Last;
   key: string | null;
   keyStart: number;
   keyEnd: number;
@@ -57,7 +70,7 @@ export function recordRanges(
   events: readonly Event[],
 ): void {
   // Lone CRs stay in the body (only CRLF is read as LF).
-  if (body.includes('\r') || hasCommentLineInContent(body)) return;
+  if (body.includes('\r')) return;
   const { startLine } = chunk;
   let root: Collection | null;
   try {
@@ -69,31 +82,6 @@ export function recordRanges(
   tables.set(document, { body, startLine, root, lineStarts: null });
 }
 
-/**
- * Whether a line holding only a comment comes after the document's first content line. Which
- * collection's range takes such a comment in depends on its indentation and on what follows it;
- * `locate()` answers for those documents. Comment lines before the content (Helm's `# Source:`) and
- * comments after a value on its line are recorded. A block scalar line starting with `#` counts too.
- */
-function hasCommentLineInContent(body: string): boolean {
-  let content = false;
-  for (let start = 0; start < body.length; ) {
-    let end = body.indexOf('\n', start);
-    if (end === -1) end = body.length;
-    let at = start;
-    while (at < end && (body[at] === ' ' || body[at] === '\t')) at++;
-    if (at < end) {
-      if (body[at] === '#') {
-        if (content) return true;
-      } else if (!(at === start && (body.startsWith('---', at) || body[at] === '%'))) {
-        content = true;
-      }
-    }
-    start = end + 1;
-  }
-  return false;
-}
-
 /** Shares the table of a `kind: List` document with the items `expandLists` makes of it. */
 export function shareRanges(from: SourceDocument, to: SourceDocument): void {
   const table = tables.get(from);
@@ -103,13 +91,15 @@ export function shareRanges(from: SourceDocument, to: SourceDocument): void {
 function buildRanges(body: string, events: readonly Event[]): Collection | null {
   const frames: Frame[] = [];
   let root: Collection | null = null;
-  const add = (start: number, end: number, node: Collection | null): void => {
+  /** Adds a value whose range ends at `end` and whose node ends at `nodeEnd`. */
+  const add = (start: number, end: number, nodeEnd: number, node: Collection | null, last: Last): void => {
     const frame = frames[frames.length - 1];
     if (frame === undefined) {
       root = node;
       return;
     }
-    frame.lastEnd = end;
+    frame.lastEnd = nodeEnd;
+    frame.last = last;
     if (Array.isArray(frame.collection)) {
       frame.collection.push({ start, end, node });
     } else {
@@ -129,7 +119,9 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
         const isKey = frame !== undefined && !Array.isArray(frame.collection) && frame.key === null;
         let start = event.valueStart;
         let end = event.valueEnd;
+        let last: Last = 'scalar';
         if (start === -1) {
+          last = 'other';
           // An empty value: its range ends just after the colon of its key.
           if (frame === undefined || isKey || Array.isArray(frame.collection)) throw new Unsupported();
           let colon = frame.keyEnd;
@@ -142,6 +134,7 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
         } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
           const from = frame === undefined ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
           start = indicator(body, from, event.valueStart);
+          last = 'other';
         }
         if (isKey) {
           const text = getScalarValue(body, event);
@@ -152,7 +145,7 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
           frame.keyEnd = end;
           frame.lastEnd = end;
         } else {
-          add(start, end, null);
+          add(start, end, end, null, last);
         }
         break;
       }
@@ -169,6 +162,7 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
           flow,
           start: event.start,
           lastEnd: event.start + 1,
+          last: 'none',
           key: null,
           keyStart: -1,
           keyEnd: -1,
@@ -180,15 +174,16 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
       case EVENT_ID.POP: {
         const frame = frames.pop();
         if (frame === undefined) return root;
-        let end = frame.lastEnd;
-        if (!frame.flow) {
-          end = afterComment(body, end);
-        } else {
+        if (frame.flow) {
+          let end = frame.lastEnd;
           while (end < body.length && (body[end] === ',' || /\s/.test(body[end]))) end++;
           if (body[end] !== (Array.isArray(frame.collection) ? ']' : '}')) throw new Unsupported();
           end++;
+          add(frame.start, end, end, frame.collection, 'other');
+        } else {
+          const { end, nodeEnd } = blockEnds(body, frame);
+          add(frame.start, end, nodeEnd, frame.collection, 'block');
         }
-        add(frame.start, end, frame.collection);
         break;
       }
     }
@@ -196,13 +191,64 @@ function buildRanges(body: string, events: readonly Event[]): Collection | null 
   return root;
 }
 
-/** A block collection's range takes in a comment on the line where its last item ends. */
+/** Where a block collection's value (`end`) and node (`nodeEnd`) end; see the file comment. */
+function blockEnds(body: string, frame: Frame): { end: number; nodeEnd: number } {
+  const indent = frame.start - lineStart(body, frame.start);
+  let end = frame.lastEnd;
+  if (frame.last === 'scalar') {
+    end = afterComment(body, end);
+    for (let line = commentLine(body, nextLine(body, end)); line !== null && line.indent > indent; line = commentLine(body, line.end + 1)) {
+      end = line.end;
+    }
+  } else if (frame.last !== 'block') {
+    end = afterComment(body, end);
+  }
+  let nodeEnd = end;
+  let deepest = -1;
+  for (let line = commentLine(body, nextLine(body, end)); line !== null; line = commentLine(body, line.end + 1)) {
+    if (frame.last !== 'scalar' && frame.last !== 'block') throw new Unsupported();
+    deepest = Math.max(deepest, line.indent);
+    nodeEnd = line.end;
+  }
+  return { end, nodeEnd: indent !== 0 && deepest >= indent ? nodeEnd : end };
+}
+
+/**
+ * The next comment line from `from` (a line start), blank lines skipped: its indentation (spaces) and
+ * where its text ends; null at a content line or the end of the document.
+ */
+function commentLine(body: string, from: number): { indent: number; end: number } | null {
+  for (let start = from; start < body.length; ) {
+    const end = lineEnd(body, start);
+    let at = start;
+    while (at < end && body[at] === ' ') at++;
+    if (body[at] === '\t') throw new Unsupported();
+    if (at < end) return body[at] === '#' ? { indent: at - start, end } : null;
+    start = end + 1;
+  }
+  return null;
+}
+
+/** The value's node takes in a comment after it on its line (a block scalar ends at a line start). */
 function afterComment(body: string, end: number): number {
+  if (end > 0 && body[end - 1] === '\n') return end;
   let at = end;
   while (body[at] === ' ' || body[at] === '\t') at++;
-  if (body[at] !== '#') return end;
-  const lineEnd = body.indexOf('\n', at);
-  return lineEnd === -1 ? body.length : lineEnd;
+  return body[at] === '#' ? lineEnd(body, at) : end;
+}
+
+/** The start of the line after the one `end` ends on (`end` itself at a line start). */
+function nextLine(body: string, end: number): number {
+  return end > 0 && body[end - 1] === '\n' ? end : lineEnd(body, end) + 1;
+}
+
+function lineEnd(body: string, at: number): number {
+  const end = body.indexOf('\n', at);
+  return end === -1 ? body.length : end;
+}
+
+function lineStart(body: string, at: number): number {
+  return body.lastIndexOf('\n', at - 1) + 1;
 }
 
 /** The `|` or `>` that starts a block scalar whose content starts at `content`. */
