@@ -7940,23 +7940,23 @@ var require_ignore = __commonJS({
       return count2 % 2 === 1;
     };
     var trimEnd2 = (body, stripLineEnd) => {
-      let lineEnd = body.length;
+      let lineEnd2 = body.length;
       let end;
       for (; ; ) {
-        if (stripLineEnd && body[lineEnd - 1] === "\r") {
-          lineEnd--;
+        if (stripLineEnd && body[lineEnd2 - 1] === "\r") {
+          lineEnd2--;
         }
-        end = lineEnd;
+        end = lineEnd2;
         while (body[end - 1] === SPACE) {
           end--;
         }
         if (!stripLineEnd || body[end - 1] !== "\n") {
           break;
         }
-        lineEnd = end - 1;
+        lineEnd2 = end - 1;
       }
-      if (end === lineEnd) {
-        return body.slice(0, lineEnd);
+      if (end === lineEnd2) {
+        return body.slice(0, lineEnd2);
       }
       let backslashes = 0;
       while (body[end - backslashes - 1] === ESCAPE) {
@@ -22308,21 +22308,21 @@ var DEFAULT_SNIPPET_OPTIONS = {
   linesBefore: 3,
   linesAfter: 2
 };
-function getLine(buffer, lineStart, lineEnd, position3, maxLineLength) {
+function getLine(buffer, lineStart2, lineEnd2, position3, maxLineLength) {
   let head = "";
   let tail = "";
   const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position3 - lineStart > maxHalfLength) {
+  if (position3 - lineStart2 > maxHalfLength) {
     head = " ... ";
-    lineStart = position3 - maxHalfLength + head.length;
+    lineStart2 = position3 - maxHalfLength + head.length;
   }
-  if (lineEnd - position3 > maxHalfLength) {
+  if (lineEnd2 - position3 > maxHalfLength) {
     tail = " ...";
-    lineEnd = position3 + maxHalfLength - tail.length;
+    lineEnd2 = position3 + maxHalfLength - tail.length;
   }
   return {
-    str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "\u2192") + tail,
-    pos: position3 - lineStart + head.length
+    str: head + buffer.slice(lineStart2, lineEnd2).replace(/\t/g, "\u2192") + tail,
+    pos: position3 - lineStart2 + head.length
   };
 }
 function padStart(string, max) {
@@ -22404,16 +22404,16 @@ var YAMLException = class YAMLException2 extends Error {
   */
   static throwAt(source, position3, message, filename = "") {
     let line = 0;
-    let lineStart = 0;
+    let lineStart2 = 0;
     for (let index = 0; index < position3; index++) {
       const ch = source.charCodeAt(index);
       if (ch === 10) {
         line++;
-        lineStart = index + 1;
+        lineStart2 = index + 1;
       } else if (ch === 13) {
         line++;
         if (source.charCodeAt(index + 1) === 10) index++;
-        lineStart = index + 1;
+        lineStart2 = index + 1;
       }
     }
     const mark = {
@@ -22421,7 +22421,7 @@ var YAMLException = class YAMLException2 extends Error {
       buffer: source,
       position: position3,
       line,
-      column: position3 - lineStart
+      column: position3 - lineStart2
     };
     mark.snippet = makeSnippet(mark);
     throw new YAMLException2(message, mark);
@@ -23585,10 +23585,10 @@ function tryLongOrMultilineAsBlock(layout) {
   let position3 = 0;
   let shouldFold = false;
   while (position3 <= value.length) {
-    let lineEnd = value.length;
+    let lineEnd2 = value.length;
     const nextLineBreak = value.indexOf("\n", position3);
-    if (nextLineBreak !== -1) lineEnd = nextLineBreak;
-    const line = value.slice(position3, lineEnd);
+    if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
+    const line = value.slice(position3, lineEnd2);
     if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
     if (nextLineBreak === -1) break;
     position3 = nextLineBreak + 1;
@@ -29392,12 +29392,12 @@ function splitDocuments(text4) {
   let line = 1;
   while (pos < text4.length) {
     const newline = text4.indexOf("\n", pos);
-    const lineEnd = newline === -1 ? text4.length : newline;
+    const lineEnd2 = newline === -1 ? text4.length : newline;
     const next = newline === -1 ? text4.length : newline + 1;
     if (text4.charCodeAt(pos) === DASH && text4.charCodeAt(pos + 1) === DASH && text4.charCodeAt(pos + 2) === DASH) {
-      const restStart = firstNonSpace(text4, pos + 3, lineEnd);
-      if (restStart < lineEnd && text4.charCodeAt(restStart) !== HASH) {
-        const rest = text4.slice(restStart, lastNonSpace(text4, restStart, lineEnd));
+      const restStart = firstNonSpace(text4, pos + 3, lineEnd2);
+      if (restStart < lineEnd2 && text4.charCodeAt(restStart) !== HASH) {
+        const rest = text4.slice(restStart, lastNonSpace(text4, restStart, lineEnd2));
         separatorErrors.push({
           line,
           column: restStart - pos + 1,
@@ -29412,8 +29412,8 @@ function splitDocuments(text4) {
         contentLine = 0;
       }
       if (contentLine === 0) {
-        const first = firstNonSpace(text4, pos, lineEnd);
-        if (first < lineEnd && text4.charCodeAt(first) !== HASH) contentLine = line;
+        const first = firstNonSpace(text4, pos, lineEnd2);
+        if (first < lineEnd2 && text4.charCodeAt(first) !== HASH) contentLine = line;
       }
     }
     pos = next;
@@ -29430,12 +29430,12 @@ function chunkSource(text4, chunk) {
 }
 function lineColumn(source, offset) {
   let line = 1;
-  let lineStart = 0;
+  let lineStart2 = 0;
   for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) {
     line++;
-    lineStart = i + 1;
+    lineStart2 = i + 1;
   }
-  return { line, column: offset - lineStart + 1 };
+  return { line, column: offset - lineStart2 + 1 };
 }
 
 // src/source/locate.ts
@@ -29612,7 +29612,7 @@ var tables = /* @__PURE__ */ new WeakMap();
 var Unsupported = class extends Error {
 };
 function recordRanges(document, chunk, body, events) {
-  if (body.includes("\r") || hasCommentLineInContent(body)) return;
+  if (body.includes("\r")) return;
   const { startLine } = chunk;
   let root;
   try {
@@ -29623,24 +29623,6 @@ function recordRanges(document, chunk, body, events) {
   }
   tables.set(document, { body, startLine, root, lineStarts: null });
 }
-function hasCommentLineInContent(body) {
-  let content = false;
-  for (let start = 0; start < body.length; ) {
-    let end = body.indexOf("\n", start);
-    if (end === -1) end = body.length;
-    let at = start;
-    while (at < end && (body[at] === " " || body[at] === "	")) at++;
-    if (at < end) {
-      if (body[at] === "#") {
-        if (content) return true;
-      } else if (!(at === start && (body.startsWith("---", at) || body[at] === "%"))) {
-        content = true;
-      }
-    }
-    start = end + 1;
-  }
-  return false;
-}
 function shareRanges(from, to) {
   const table2 = tables.get(from);
   if (table2 !== void 0) tables.set(to, table2);
@@ -29648,13 +29630,14 @@ function shareRanges(from, to) {
 function buildRanges(body, events) {
   const frames = [];
   let root = null;
-  const add2 = (start, end, node2) => {
+  const add2 = (start, end, nodeEnd, node2, last) => {
     const frame = frames[frames.length - 1];
     if (frame === void 0) {
       root = node2;
       return;
     }
-    frame.lastEnd = end;
+    frame.lastEnd = nodeEnd;
+    frame.last = last;
     if (Array.isArray(frame.collection)) {
       frame.collection.push({ start, end, node: node2 });
     } else {
@@ -29674,7 +29657,9 @@ function buildRanges(body, events) {
         const isKey = frame !== void 0 && !Array.isArray(frame.collection) && frame.key === null;
         let start = event.valueStart;
         let end = event.valueEnd;
+        let last = "scalar";
         if (start === -1) {
+          last = "other";
           if (frame === void 0 || isKey || Array.isArray(frame.collection)) throw new Unsupported();
           let colon = frame.keyEnd;
           while (body[colon] === " " || body[colon] === "	") colon++;
@@ -29686,6 +29671,7 @@ function buildRanges(body, events) {
         } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
           const from = frame === void 0 ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
           start = indicator(body, from, event.valueStart);
+          last = "other";
         }
         if (isKey) {
           const text4 = getScalarValue(body, event);
@@ -29696,7 +29682,7 @@ function buildRanges(body, events) {
           frame.keyEnd = end;
           frame.lastEnd = end;
         } else {
-          add2(start, end, null);
+          add2(start, end, end, null, last);
         }
         break;
       }
@@ -29713,6 +29699,7 @@ function buildRanges(body, events) {
           flow: flow2,
           start: event.start,
           lastEnd: event.start + 1,
+          last: "none",
           key: null,
           keyStart: -1,
           keyEnd: -1
@@ -29724,27 +29711,68 @@ function buildRanges(body, events) {
       case EVENT_ID.POP: {
         const frame = frames.pop();
         if (frame === void 0) return root;
-        let end = frame.lastEnd;
-        if (!frame.flow) {
-          end = afterComment(body, end);
-        } else {
+        if (frame.flow) {
+          let end = frame.lastEnd;
           while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
           if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported();
           end++;
+          add2(frame.start, end, end, frame.collection, "other");
+        } else {
+          const { end, nodeEnd } = blockEnds(body, frame);
+          add2(frame.start, end, nodeEnd, frame.collection, "block");
         }
-        add2(frame.start, end, frame.collection);
         break;
       }
     }
   }
   return root;
 }
+function blockEnds(body, frame) {
+  const indent2 = frame.start - lineStart(body, frame.start);
+  let end = frame.lastEnd;
+  if (frame.last === "scalar") {
+    end = afterComment(body, end);
+    for (let line = commentLine(body, nextLine(body, end)); line !== null && line.indent > indent2; line = commentLine(body, line.end + 1)) {
+      end = line.end;
+    }
+  } else if (frame.last !== "block") {
+    end = afterComment(body, end);
+  }
+  let nodeEnd = end;
+  let deepest = -1;
+  for (let line = commentLine(body, nextLine(body, end)); line !== null; line = commentLine(body, line.end + 1)) {
+    if (frame.last !== "scalar" && frame.last !== "block") throw new Unsupported();
+    deepest = Math.max(deepest, line.indent);
+    nodeEnd = line.end;
+  }
+  return { end, nodeEnd: indent2 !== 0 && deepest >= indent2 ? nodeEnd : end };
+}
+function commentLine(body, from) {
+  for (let start = from; start < body.length; ) {
+    const end = lineEnd(body, start);
+    let at = start;
+    while (at < end && body[at] === " ") at++;
+    if (body[at] === "	") throw new Unsupported();
+    if (at < end) return body[at] === "#" ? { indent: at - start, end } : null;
+    start = end + 1;
+  }
+  return null;
+}
 function afterComment(body, end) {
+  if (end > 0 && body[end - 1] === "\n") return end;
   let at = end;
   while (body[at] === " " || body[at] === "	") at++;
-  if (body[at] !== "#") return end;
-  const lineEnd = body.indexOf("\n", at);
-  return lineEnd === -1 ? body.length : lineEnd;
+  return body[at] === "#" ? lineEnd(body, at) : end;
+}
+function nextLine(body, end) {
+  return end > 0 && body[end - 1] === "\n" ? end : lineEnd(body, end) + 1;
+}
+function lineEnd(body, at) {
+  const end = body.indexOf("\n", at);
+  return end === -1 ? body.length : end;
+}
+function lineStart(body, at) {
+  return body.lastIndexOf("\n", at - 1) + 1;
 }
 function indicator(body, from, content) {
   for (let i = from; i < content; i++) {
@@ -30174,7 +30202,7 @@ function lineOf(starts, offset) {
 }
 function toLineEdits(text4, edits) {
   const starts = lineStarts(text4);
-  const lineEnd = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
+  const lineEnd2 = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
   const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
   const spans = sorted.map((edit) => {
     let first;
@@ -30202,8 +30230,8 @@ function toLineEdits(text4, edits) {
       out += text4.slice(cursor, edit.from) + edit.text;
       cursor = Math.max(cursor, edit.to);
     }
-    out += text4.slice(cursor, lineEnd(last));
-    if (out !== text4.slice(from, lineEnd(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
+    out += text4.slice(cursor, lineEnd2(last));
+    if (out !== text4.slice(from, lineEnd2(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
     group = [];
   };
   for (const span of spans) {
@@ -38234,13 +38262,13 @@ var EditContext = class {
   style;
   edits = [];
   column(offset) {
-    const lineStart = this.body.lastIndexOf("\n", offset - 1) + 1;
-    return offset - lineStart;
+    const lineStart2 = this.body.lastIndexOf("\n", offset - 1) + 1;
+    return offset - lineStart2;
   }
   /** Whether only blanks precede `offset` on its line. */
   startsLine(offset) {
-    const lineStart = this.body.lastIndexOf("\n", offset - 1) + 1;
-    return /^[ \t]*$/.test(this.body.slice(lineStart, offset));
+    const lineStart2 = this.body.lastIndexOf("\n", offset - 1) + 1;
+    return /^[ \t]*$/.test(this.body.slice(lineStart2, offset));
   }
   /** Offset of the end of the node's content, trailing blanks, line breaks and comments excluded. */
   contentEnd(node2) {
@@ -38260,11 +38288,11 @@ function trimEnd(text4, start, end) {
   let at = end;
   for (; ; ) {
     while (at > start && /\s/.test(text4[at - 1])) at--;
-    const lineStart = text4.lastIndexOf("\n", at - 1) + 1;
-    const line = text4.slice(Math.max(lineStart, start), at);
+    const lineStart2 = text4.lastIndexOf("\n", at - 1) + 1;
+    const line = text4.slice(Math.max(lineStart2, start), at);
     const hash = commentStart(line);
     if (hash === -1) return at;
-    const cut = Math.max(lineStart, start) + hash;
+    const cut = Math.max(lineStart2, start) + hash;
     if (cut === at) return at;
     at = cut;
   }
