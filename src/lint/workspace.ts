@@ -18,6 +18,7 @@ import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
 import { loadedResource, type LoadedResource } from '../cli/evaluation.js';
 import { helmSources, type HelmSource } from './helm.js';
+import { lineStarts } from '../source/lines.js';
 
 /** A parsed file of the scan. */
 export interface SourceText {
@@ -65,8 +66,7 @@ const lineStartsByFile = new WeakMap<SourceText, number[]>();
 function lineLength(file: SourceText, line: number): number {
   let starts = lineStartsByFile.get(file);
   if (starts === undefined) {
-    starts = [0];
-    for (let at = file.text.indexOf('\n'); at !== -1; at = file.text.indexOf('\n', at + 1)) starts.push(at + 1);
+    starts = lineStarts(file.text);
     lineStartsByFile.set(file, starts);
   }
   const start = starts[line - 1];

@@ -9,6 +9,7 @@ import type { SourceLocation } from '../types.js';
 import { stripByteOrderMark } from './parse.js';
 import { splitDocuments, type DocumentChunk } from './split.js';
 import { YamlValueError, objectKey, resolveScalar, shortTag } from './yaml11.js';
+import { lineIndexAt, lineStarts } from './lines.js';
 
 type Segment = string | number;
 
@@ -84,20 +85,9 @@ function parsedChunk(entry: LocatedFile, index: number, chunk: DocumentChunk): D
 }
 
 function position(entry: LocatedFile, offset: number): { line: number; column: number } {
-  if (entry.lineStarts === null) {
-    const starts = [0];
-    for (let i = entry.source.indexOf('\n'); i !== -1; i = entry.source.indexOf('\n', i + 1)) starts.push(i + 1);
-    entry.lineStarts = starts;
-  }
-  const starts = entry.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - starts[low] + 1 };
+  const starts = (entry.lineStarts ??= lineStarts(entry.source));
+  const index = lineIndexAt(starts, offset);
+  return { line: index + 1, column: offset - starts[index]! + 1 };
 }
 
 /** Path segments: a Kyverno path string is split on `/`, dropping the leading and trailing one. */

@@ -19,6 +19,7 @@ import { locate } from './locate.js';
 import type { DocumentChunk } from './split.js';
 import type { SourceDocument } from './types.js';
 import { YamlValueError, objectKey, resolveScalar } from './yaml11.js';
+import { lineIndexAt, lineStarts } from './lines.js';
 
 type Segment = string | number;
 
@@ -287,21 +288,9 @@ function step(node: Collection | null, segments: Segment[], at: number): { entry
 }
 
 function position(table: DocumentRanges, offset: number): { line: number; column: number } {
-  if (table.lineStarts === null) {
-    const starts = [0];
-    const { body } = table;
-    for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) starts.push(i + 1);
-    table.lineStarts = starts;
-  }
-  const starts = table.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: table.startLine + low, column: offset - starts[low] + 1 };
+  const starts = (table.lineStarts ??= lineStarts(table.body));
+  const index = lineIndexAt(starts, offset);
+  return { line: table.startLine + index, column: offset - starts[index]! + 1 };
 }
 
 /**

@@ -6,6 +6,7 @@
 import { stringify } from 'yaml';
 import type { JsonValue } from '../../types.js';
 import { parseDocuments } from '../parse.js';
+import { lineIndexAt, lineStarts } from '../lines.js';
 
 /** A replacement of the characters `[from, to)` by `text`. */
 export interface CharEdit {
@@ -137,24 +138,6 @@ export function renderInlineString(type: string | undefined, value: JsonValue): 
   return text.slice(1);
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** 0-based index of the line holding `offset`. */
-function lineOf(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
-
 /** Groups non-overlapping character edits of `text` into edits of whole lines. */
 export function toLineEdits(text: string, edits: CharEdit[]): LineEdit[] {
   const starts = lineStarts(text);
@@ -164,13 +147,13 @@ export function toLineEdits(text: string, edits: CharEdit[]): LineEdit[] {
     let first: number;
     let last: number;
     if (edit.from === edit.to) {
-      const line = lineOf(starts, edit.from);
+      const line = lineIndexAt(starts, edit.from);
       // An insertion at a line start belongs to the line before it (if any).
       first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
       if (edit.from === text.length && text.length > 0 && !text.endsWith('\n')) first = last = starts.length - 1;
     } else {
-      first = lineOf(starts, edit.from);
-      last = lineOf(starts, edit.to - 1);
+      first = lineIndexAt(starts, edit.from);
+      last = lineIndexAt(starts, edit.to - 1);
     }
     return { edit, first, last };
   });
