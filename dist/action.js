@@ -59356,6 +59356,23 @@ function lineColumn(source, offset) {
   return { line, column: offset - lineStart2 + 1 };
 }
 
+// src/source/lines.ts
+function lineStarts(text5) {
+  const starts = [0];
+  for (let at = text5.indexOf("\n"); at !== -1; at = text5.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
+}
+function lineIndexAt(starts, offset) {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 // src/source/locate.ts
 var CACHE_FILES = 16;
 var CACHE_PARSED_CHARS = 4e6;
@@ -59412,20 +59429,9 @@ function parsedChunk(entry2, index, chunk) {
   return document;
 }
 function position(entry2, offset) {
-  if (entry2.lineStarts === null) {
-    const starts2 = [0];
-    for (let i = entry2.source.indexOf("\n"); i !== -1; i = entry2.source.indexOf("\n", i + 1)) starts2.push(i + 1);
-    entry2.lineStarts = starts2;
-  }
-  const starts = entry2.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - starts[low] + 1 };
+  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
+  const index = lineIndexAt(starts, offset);
+  return { line: index + 1, column: offset - starts[index] + 1 };
 }
 function segmentsOf(path14) {
   if (typeof path14 !== "string") return [...path14];
@@ -59724,21 +59730,9 @@ function step2(node, segments, at) {
   return null;
 }
 function position2(table2, offset) {
-  if (table2.lineStarts === null) {
-    const starts2 = [0];
-    const { body } = table2;
-    for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1)) starts2.push(i + 1);
-    table2.lineStarts = starts2;
-  }
-  const starts = table2.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: table2.startLine + low, column: offset - starts[low] + 1 };
+  const starts = table2.lineStarts ??= lineStarts(table2.body);
+  const index = lineIndexAt(starts, offset);
+  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
 }
 function locateInDocument(source, document, path14) {
   const table2 = tables.get(document);
@@ -62077,21 +62071,6 @@ function renderInlineString(type, value) {
   if (text5.includes("\n") || !text5.startsWith(" ")) return null;
   return text5.slice(1);
 }
-function lineStarts(text5) {
-  const starts = [0];
-  for (let i = text5.indexOf("\n"); i !== -1; i = text5.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function lineOf(starts, offset) {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
 function toLineEdits(text5, edits) {
   const starts = lineStarts(text5);
   const lineEnd2 = (line) => line + 1 < starts.length ? starts[line + 1] : text5.length;
@@ -62100,12 +62079,12 @@ function toLineEdits(text5, edits) {
     let first;
     let last;
     if (edit.from === edit.to) {
-      const line = lineOf(starts, edit.from);
+      const line = lineIndexAt(starts, edit.from);
       first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
       if (edit.from === text5.length && text5.length > 0 && !text5.endsWith("\n")) first = last = starts.length - 1;
     } else {
-      first = lineOf(starts, edit.from);
-      last = lineOf(starts, edit.to - 1);
+      first = lineIndexAt(starts, edit.from);
+      last = lineIndexAt(starts, edit.to - 1);
     }
     return { edit, first, last };
   });
@@ -65442,8 +65421,7 @@ var lineStartsByFile = /* @__PURE__ */ new WeakMap();
 function lineLength(file, line) {
   let starts = lineStartsByFile.get(file);
   if (starts === void 0) {
-    starts = [0];
-    for (let at = file.text.indexOf("\n"); at !== -1; at = file.text.indexOf("\n", at + 1)) starts.push(at + 1);
+    starts = lineStarts(file.text);
     lineStartsByFile.set(file, starts);
   }
   const start = starts[line - 1];

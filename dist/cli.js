@@ -29438,6 +29438,23 @@ function lineColumn(source, offset) {
   return { line, column: offset - lineStart2 + 1 };
 }
 
+// src/source/lines.ts
+function lineStarts(text4) {
+  const starts = [0];
+  for (let at = text4.indexOf("\n"); at !== -1; at = text4.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
+}
+function lineIndexAt(starts, offset) {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 // src/source/locate.ts
 var CACHE_FILES = 16;
 var CACHE_PARSED_CHARS = 4e6;
@@ -29494,20 +29511,9 @@ function parsedChunk(entry2, index, chunk) {
   return document;
 }
 function position(entry2, offset) {
-  if (entry2.lineStarts === null) {
-    const starts2 = [0];
-    for (let i = entry2.source.indexOf("\n"); i !== -1; i = entry2.source.indexOf("\n", i + 1)) starts2.push(i + 1);
-    entry2.lineStarts = starts2;
-  }
-  const starts = entry2.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - starts[low] + 1 };
+  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
+  const index = lineIndexAt(starts, offset);
+  return { line: index + 1, column: offset - starts[index] + 1 };
 }
 function segmentsOf(path17) {
   if (typeof path17 !== "string") return [...path17];
@@ -29806,21 +29812,9 @@ function step2(node2, segments, at) {
   return null;
 }
 function position2(table2, offset) {
-  if (table2.lineStarts === null) {
-    const starts2 = [0];
-    const { body } = table2;
-    for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1)) starts2.push(i + 1);
-    table2.lineStarts = starts2;
-  }
-  const starts = table2.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: table2.startLine + low, column: offset - starts[low] + 1 };
+  const starts = table2.lineStarts ??= lineStarts(table2.body);
+  const index = lineIndexAt(starts, offset);
+  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
 }
 function locateInDocument(source, document, path17) {
   const table2 = tables.get(document);
@@ -30185,21 +30179,6 @@ function renderInlineString(type, value) {
   if (text4.includes("\n") || !text4.startsWith(" ")) return null;
   return text4.slice(1);
 }
-function lineStarts(text4) {
-  const starts = [0];
-  for (let i = text4.indexOf("\n"); i !== -1; i = text4.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function lineOf(starts, offset) {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
 function toLineEdits(text4, edits) {
   const starts = lineStarts(text4);
   const lineEnd2 = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
@@ -30208,12 +30187,12 @@ function toLineEdits(text4, edits) {
     let first;
     let last;
     if (edit.from === edit.to) {
-      const line = lineOf(starts, edit.from);
+      const line = lineIndexAt(starts, edit.from);
       first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
       if (edit.from === text4.length && text4.length > 0 && !text4.endsWith("\n")) first = last = starts.length - 1;
     } else {
-      first = lineOf(starts, edit.from);
-      last = lineOf(starts, edit.to - 1);
+      first = lineIndexAt(starts, edit.from);
+      last = lineIndexAt(starts, edit.to - 1);
     }
     return { edit, first, last };
   });
@@ -40955,8 +40934,7 @@ var lineStartsByFile = /* @__PURE__ */ new WeakMap();
 function lineLength(file, line) {
   let starts = lineStartsByFile.get(file);
   if (starts === void 0) {
-    starts = [0];
-    for (let at = file.text.indexOf("\n"); at !== -1; at = file.text.indexOf("\n", at + 1)) starts.push(at + 1);
+    starts = lineStarts(file.text);
     lineStartsByFile.set(file, starts);
   }
   const start = starts[line - 1];
