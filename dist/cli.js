@@ -10061,6 +10061,11 @@ var package_default = {
   },
   allowScripts: {
     esbuild: true
+  },
+  overrides: {
+    "@octokit/request": {
+      "content-type": "^2.1.0"
+    }
   }
 };
 

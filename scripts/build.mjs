@@ -5,7 +5,7 @@
  * given a `require` through `createRequire`, which an ES module bundle otherwise lacks at startup.
  */
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 
 const banner = [
   '#!/usr/bin/env node',
@@ -25,3 +25,7 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
+
+// dist/cli.js is the package's `bin`: npx and a clone's `./dist/cli.js` run it directly, so it must stay executable
+// (git records the mode; esbuild writes files without the run bit).
+await chmod(new URL('../dist/cli.js', import.meta.url), 0o755);
