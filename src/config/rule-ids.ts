@@ -33,6 +33,9 @@ const TOOL = 'kyverno-lint';
 
 const hasWildcard = (text: string): boolean => /[*?]/.test(text);
 
+/** The names `severity` accepts for a policy. */
+const namesOf = (policy: LoadedPolicyIds): string[] => (policy.alias === undefined ? [policy.id] : [policy.id, policy.alias]);
+
 /** `policy X`, `policies X, Y` (three at most). */
 function policyList(policies: readonly LoadedPolicyIds[]): string {
   const names = policies.slice(0, 3).map((policy) => policy.id);
@@ -40,15 +43,30 @@ function policyList(policies: readonly LoadedPolicyIds[]): string {
   return `${policies.length === 1 ? 'policy' : 'policies'} ${names.join(', ')}${more}`;
 }
 
-/** The ids a user would write for `policy`'s rules: each rule and the rule an autogen rule comes from. */
-function writtenIds(prefix: string, rules: readonly string[]): string[] {
-  return [...new Set(rules.flatMap((rule) => ruleNames(rule).map((name) => `${prefix}/${name}`)))];
+function didYouMean(suggestion: string | null, id: string): string {
+  return suggestion === null || suggestion === id ? '' : ` (did you mean "${suggestion}"?)`;
 }
 
-function hint(id: string, candidates: readonly string[]): string {
-  if (hasWildcard(id)) return '';
-  const suggestion = closest(id, candidates);
-  return suggestion === null || suggestion === id ? '' : ` (did you mean "${suggestion}"?)`;
+/**
+ * The loaded id nearest to `id` (`policy/rule`, no wildcards) when it is close: the nearest rule of the
+ * policy it names, or of the policy whose name is nearest. `severity` may name a namespaced Policy by its
+ * name alone (`alias`), `ignore` matches the rule ids, which name it `namespace/name`.
+ */
+function nearestId(id: string, policies: readonly LoadedPolicyIds[], form: 'severity' | 'ignore'): string | null {
+  if (hasWildcard(id)) return null;
+  const slash = id.lastIndexOf('/');
+  const name = id.slice(0, slash);
+  const rule = id.slice(slash + 1);
+  let owners = policies.filter((policy) => policy.id === name || (form === 'severity' && policy.alias === name));
+  let prefix = name;
+  if (owners.length === 0) {
+    const near = closest(name, policies.flatMap(namesOf));
+    if (near === null) return null;
+    owners = policies.filter((policy) => namesOf(policy).includes(near));
+    prefix = form === 'ignore' ? owners[0]!.id : near;
+  }
+  const near = closest(rule, new Set(owners.flatMap((policy) => policy.rules.flatMap(ruleNames))));
+  return near === null ? null : `${prefix}/${near}`;
 }
 
 /**
@@ -62,14 +80,13 @@ export function checkRuleIds(config: LintConfig, policies: readonly LoadedPolicy
   const report = (into: ConfigProblem[], at: ConfigPosition, message: string): void => {
     into.push({ file, line: at.line, column: at.column, message });
   };
-  const allIds = policies.flatMap((policy) => writtenIds(policy.id, policy.rules));
-  const toolIds = [...new Set(problemCodes)].map((code) => `${TOOL}/${code}`);
-  const named = (name: string): LoadedPolicyIds[] => policies.filter((policy) => policy.id === name || policy.alias === name);
+  const codes = [...new Set(problemCodes)];
+  const toolIds = codes.map((code) => `${TOOL}/${code}`);
+  const named = (name: string): LoadedPolicyIds[] => policies.filter((policy) => namesOf(policy).includes(name));
 
   for (const [name, at] of Object.entries(positions.severityPolicies)) {
     if (named(name).length > 0) continue;
-    const known = policies.flatMap((policy) => (policy.alias === undefined ? [policy.id] : [policy.id, policy.alias]));
-    report(out.warnings, at, `severity.policies: policy "${name}" is not loaded in this run${hint(name, known)}`);
+    report(out.warnings, at, `severity.policies: policy "${name}" is not loaded in this run${didYouMean(closest(name, policies.flatMap(namesOf)), name)}`);
   }
 
   for (const [id, at] of Object.entries(positions.severityRules)) {
@@ -82,10 +99,9 @@ export function checkRuleIds(config: LintConfig, policies: readonly LoadedPolicy
     }
     const owners = named(policyName);
     if (owners.length === 0) {
-      report(out.warnings, at, `severity.rules: "${id}": policy ${policyName} is not loaded in this run${hint(id, allIds)}`);
+      report(out.warnings, at, `severity.rules: "${id}": policy ${policyName} is not loaded in this run${didYouMean(nearestId(id, policies, 'severity'), id)}`);
     } else if (!owners.some((policy) => policy.rules.some((name) => ruleNames(name).includes(rule)))) {
-      const candidates = owners.flatMap((policy) => writtenIds(policyName, policy.rules));
-      report(out.errors, at, `severity.rules: "${id}" names no rule of ${policyList(owners)}${hint(id, candidates)}`);
+      report(out.errors, at, `severity.rules: "${id}" names no rule of ${policyList(owners)}${didYouMean(nearestId(id, policies, 'severity'), id)}`);
     }
   }
 
@@ -98,12 +114,12 @@ export function checkRuleIds(config: LintConfig, policies: readonly LoadedPolicy
     const policyPattern = slash === -1 ? pattern : pattern.slice(0, slash);
     const owners = policies.filter((policy) => wildcardMatch(policyPattern, policy.id));
     if (policyPattern === TOOL || (owners.length === 0 && wildcardMatch(policyPattern, TOOL))) {
-      report(out.errors, at, `ignore: "${pattern}" matches none of the problems of ${TOOL}${hint(pattern, toolIds)}`);
+      const code = hasWildcard(pattern) || slash === -1 ? null : closest(pattern.slice(slash + 1), codes);
+      report(out.errors, at, `ignore: "${pattern}" matches none of the problems of ${TOOL}${didYouMean(code === null ? null : `${TOOL}/${code}`, pattern)}`);
     } else if (owners.length > 0) {
-      const candidates = owners.flatMap((policy) => writtenIds(policy.id, policy.rules));
-      report(out.errors, at, `ignore: "${pattern}" matches no rule of ${policyList(owners)}${hint(pattern, candidates)}`);
+      report(out.errors, at, `ignore: "${pattern}" matches no rule of ${policyList(owners)}${didYouMean(nearestId(pattern, policies, 'ignore'), pattern)}`);
     } else {
-      report(out.warnings, at, `ignore: "${pattern}" matches no policy loaded in this run${hint(pattern, [...allIds, ...toolIds])}`);
+      report(out.warnings, at, `ignore: "${pattern}" matches no policy loaded in this run${didYouMean(slash === -1 ? null : nearestId(pattern, policies, 'ignore'), pattern)}`);
     }
   });
   return out;

@@ -162,6 +162,13 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) scanned.add(file);
   }
+  // Files given with --policy are policies, also where the scan reads them and the configuration's globs do not select them.
+  const extra = new Set<string>();
+  if (options.policyPaths.length > 0) {
+    const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
+    for (const file of found.files) extra.add(file);
+  }
   // One sorted list, so that the policies' order (mutations apply in it) does not depend on the scan paths.
   const files = [...new Set([...scanned, ...(await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
   for (const file of files) {
@@ -170,14 +177,10 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
       continue;
     }
     // Files outside the scan paths are read for their policies only.
-    loader.addFile(file, { policies: roles.policies(file), manifests: scanned.has(file) && roles.manifests(file) });
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file) });
   }
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
-  if (options.policyPaths.length > 0) {
-    const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
-    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
-  }
+  for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
   return loader.workspace;
 }
 

@@ -200,7 +200,7 @@ describe('run: a scan that checks nothing, and the configuration checked against
     expect(outputs).toMatchObject({ errors: '2', 'exit-code': '1' });
   });
 
-  it.each([
+  it.each<{ name: string; config: string; inputs: Record<string, string>; code: number }>([
     { name: 'no policy: fails the step, even with fail-on never', config: '', inputs: { 'fail-on': 'never' }, code: 2 },
     { name: 'input allow-empty: true', config: '', inputs: { 'allow-empty': 'true' }, code: 0 },
     { name: 'allowEmpty: true in the configuration', config: 'allowEmpty: true\n', inputs: {}, code: 0 },
