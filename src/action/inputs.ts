@@ -28,6 +28,8 @@ export interface ActionInputs {
   token: string;
   /** Report findings only in the files the pull request changes. */
   onlyChanged: boolean;
+  /** Pass a scan that finds no policy or no manifest; `undefined`: the configuration's `allowEmpty` decides. */
+  allowEmpty: boolean | undefined;
 }
 
 export class InputError extends Error {
@@ -51,6 +53,11 @@ function boolean(getInput: GetInput, name: string, fallback: boolean): boolean {
   if (lower === 'true') return true;
   if (lower === 'false') return false;
   throw new InputError(`input ${name}: "${value}" is not a boolean (true or false)`);
+}
+
+/** A boolean input that may be left empty (`undefined`). */
+function optionalBoolean(getInput: GetInput, name: string): boolean | undefined {
+  return getInput(name).trim() === '' ? undefined : boolean(getInput, name, false);
 }
 
 function oneOf<T extends string>(getInput: GetInput, name: string, values: readonly T[], fallback: T): T {
@@ -80,6 +87,7 @@ export function readInputs(getInput: GetInput): ActionInputs {
     sarifFile: optional(getInput, 'sarif-file'),
     token: getInput('token').trim(),
     onlyChanged: boolean(getInput, 'only-changed', false),
+    allowEmpty: optionalBoolean(getInput, 'allow-empty'),
   };
 }
 

@@ -20,7 +20,7 @@
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { findConfigFile, loadConfig } from '../config/load.js';
+import { findConfigFile, loadConfig, type ConfigProblem } from '../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
 import { lint } from '../lint/lint.js';
 import type { LintOptions } from '../lint/options.js';
@@ -139,15 +139,21 @@ class Run {
     if (file !== null) {
       const loaded = loadConfig(file);
       if (loaded.problems.length > 0) {
-        for (const problem of loaded.problems) this.error(problem.message, { file: this.relative(problem.file), line: problem.line, column: problem.column });
-        this.error(`invalid configuration file ${this.relative(file)}`);
+        this.configProblems(file, loaded.problems);
         return null;
       }
       config = loaded.config;
       this.log(`kyverno-lint: configuration ${this.relative(file)}`);
     }
     if (inputs.valuesFile !== undefined) config = { ...config, values: path.resolve(this.workspace, inputs.valuesFile) };
+    if (inputs.allowEmpty !== undefined) config = { ...config, allowEmpty: inputs.allowEmpty };
     return config;
+  }
+
+  /** Error annotations for the problems of the configuration file `file`. */
+  configProblems(file: string, problems: readonly ConfigProblem[]): void {
+    for (const problem of problems) this.error(problem.message, { file: this.relative(problem.file), line: problem.line, column: problem.column });
+    this.error(`invalid configuration file ${this.relative(file)}`);
   }
 }
 
@@ -337,13 +343,28 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
   const result = await lint(options);
   const { report } = result;
   for (const warning of result.warnings) state.log(`kyverno-lint: warning: ${warning}`);
-  for (const error of result.errors) state.error(error);
+  if (result.configProblems.length > 0) {
+    state.configProblems(config.file ?? '', result.configProblems);
+    core.setOutput('exit-code', 2);
+    return 2;
+  }
+  // A scan that checked nothing fails the step (a tool error) unless allowed, as in the CLI.
+  const warnings = [...result.warnings];
+  const errors = [...result.errors];
+  if (result.empty !== null && config.allowEmpty === true) {
+    warnings.push(result.empty.message);
+    state.log(`kyverno-lint: warning: ${result.empty.message}`);
+  } else if (result.empty !== null) {
+    const add = result.empty.noPolicy ? 'set the policies globs of the configuration or the input policies; ' : '';
+    errors.push(`${result.empty.message} (${add}input allow-empty: true, or allowEmpty: true in the configuration, accepts a scan that checks nothing)`);
+  }
+  for (const error of errors) state.error(error);
 
   // The configuration's maxWarnings fails the step too, as it fails the CLI (unless fail-on is never).
   const tooManyWarnings = inputs.failOn !== 'never' && config.maxWarnings !== undefined && report.counts.warning > config.maxWarnings;
   if (tooManyWarnings) state.log(`kyverno-lint: too many warnings (maximum: ${config.maxWarnings})`);
-  const failed = result.errors.length > 0 || failsOn(inputs.failOn, report.counts) || tooManyWarnings;
-  const exitCode: ExitCode = result.errors.length > 0 ? 2 : failed ? 1 : 0;
+  const failed = errors.length > 0 || failsOn(inputs.failOn, report.counts) || tooManyWarnings;
+  const exitCode: ExitCode = errors.length > 0 ? 2 : failed ? 1 : 0;
   const ranked = rankFindings(report.findings, diff);
   state.log(`kyverno-lint: ${report.manifests} manifests, ${report.policies} policies: ${countsText(report)}${report.counts.suppressed > 0 ? `, ${report.counts.suppressed} suppressed` : ''}`);
 
@@ -371,8 +392,8 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     const { outcome } = review;
     const markdown = renderSummary({
       report,
-      warnings: result.warnings,
-      errors: result.errors,
+      warnings,
+      errors,
       links,
       annotations: annotations.summary,
       ...(outcome

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { findConfigFile, loadConfig } from '../config/load.js';
+import { findConfigFile, loadConfig, type ConfigProblem } from '../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
 import { lint } from '../lint/lint.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../reporters/index.js';
@@ -27,7 +27,8 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
-  { name: 'fail-on-empty', type: 'boolean', description: 'exit 2 when no policy or no manifest is found' },
+  { name: 'allow-empty', type: 'boolean', description: 'exit 0 with a warning when no policy or no manifest is found (default: exit 2)' },
+  { name: 'fail-on-empty', type: 'boolean', description: 'exit 2 when no policy or no manifest is found (the default; overrides allowEmpty of the configuration)' },
   { name: 'fix', type: 'boolean', description: 'apply the mutations of the policies to the manifest files, as minimal edits' },
   { name: 'fix-dry-run', type: 'boolean', description: 'print the edits of --fix as a unified diff (on stderr) instead of writing them' },
   { name: 'color', type: 'boolean', description: 'force colours in the stylish format' },
@@ -41,10 +42,18 @@ Usage:
 
 Flags:
 ${formatFlagHelp(FLAGS)}
-Exit codes: 0 no error findings, 1 error findings (or more warnings than --max-warnings), 2 usage or tool errors.
+Exit codes: 0 no error findings, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration
+or tool errors, and scans that find no policy or no manifest (unless --allow-empty).
 `;
 
 const OPERATIONS = new Set(['CREATE', 'UPDATE', 'DELETE', 'CONNECT']);
+
+/** Prints the problems of the configuration file `file` (exit code 2). */
+function printConfigProblems(io: CliIo, file: string, problems: readonly ConfigProblem[]): number {
+  for (const found of problems) io.stderr(`${displayPath(io, found.file)}:${found.line}:${found.column}: ${found.message}\n`);
+  io.stderr(`Error: invalid configuration file ${displayPath(io, file)}\n`);
+  return 2;
+}
 
 /** The configuration file's settings, or the defaults; problems are printed and end the run (exit 2). */
 function readConfig(io: CliIo, flag: string | undefined, disabled: boolean): { config: LintConfig } | { exitCode: number } {
@@ -52,11 +61,7 @@ function readConfig(io: CliIo, flag: string | undefined, disabled: boolean): { c
   const file = flag !== undefined ? resolveArg(io, flag) : findConfigFile(io.cwd);
   if (file === null) return { config: { ...DEFAULT_CONFIG } };
   const loaded = loadConfig(file);
-  if (loaded.problems.length > 0) {
-    for (const found of loaded.problems) io.stderr(`${displayPath(io, found.file)}:${found.line}:${found.column}: ${found.message}\n`);
-    io.stderr(`Error: invalid configuration file ${displayPath(io, file)}\n`);
-    return { exitCode: 2 };
-  }
+  if (loaded.problems.length > 0) return { exitCode: printConfigProblems(io, file, loaded.problems) };
   return { config: loaded.config };
 }
 
@@ -91,6 +96,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (maxWarnings !== undefined && maxWarnings < 0) throw new UsageError('--max-warnings must be 0 or more');
   const operation = args.string('operation');
   if (operation !== undefined && !OPERATIONS.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
+  if (args.boolean('allow-empty') && args.boolean('fail-on-empty')) throw new UsageError('--allow-empty and --fail-on-empty cannot be used together');
 
   const read = readConfig(io, args.string('config'), args.boolean('no-config'));
   if ('exitCode' in read) return read.exitCode;
@@ -101,6 +107,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (userInfo !== undefined) config.userinfo = resolveArg(io, userInfo);
   if (operation !== undefined) config.operation = operation;
   if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
+  if (args.boolean('allow-empty')) config.allowEmpty = true;
+  if (args.boolean('fail-on-empty')) config.allowEmpty = false;
 
   const format = args.string('format') ?? config.format ?? 'stylish';
   if (!isReporterName(format)) throw new UsageError(`invalid format "${format}", expected one of ${REPORTER_NAMES.join(', ')}`);
@@ -125,7 +133,14 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   progress.clear();
 
   for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
+  if (result.configProblems.length > 0) return printConfigProblems(io, config.file ?? '', result.configProblems);
   for (const error of result.errors) io.stderr(`error: ${error}\n`);
+  const { empty } = result;
+  if (empty !== null && config.allowEmpty === true) io.stderr(`warning: ${empty.message}\n`);
+  else if (empty !== null) {
+    const add = empty.noPolicy ? 'set the policies globs of the configuration or pass --policy; ' : '';
+    io.stderr(`error: ${empty.message}\n  (${add}--allow-empty, or allowEmpty: true in the configuration, accepts a scan that checks nothing)\n`);
+  }
   if (args.boolean('fix-dry-run')) io.stderr(formatFixDiffs(io, result.fixes, io.stderrIsTTY === true && !args.boolean('no-color')));
   let fixFailed = false;
   let report = result.report;
@@ -161,7 +176,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stdout(output);
   }
 
-  if (result.errors.length > 0 || (result.empty && args.boolean('fail-on-empty'))) return 2;
+  if (result.errors.length > 0 || (empty !== null && config.allowEmpty !== true)) return 2;
   const { counts } = report;
   if (counts.error > 0 || fixFailed) return 1;
   if (config.maxWarnings !== undefined && counts.warning > config.maxWarnings) {

@@ -9,7 +9,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
-import type { SeverityMapping, SeveritySetting } from './types.js';
+import { closest } from '../util/closest.js';
+import type { ConfigPosition, RuleIdPositions, SeverityMapping, SeveritySetting } from './types.js';
 import { DEFAULT_CONFIG, type LintConfig } from './types.js';
 
 /** The names of the configuration file, in the order they are looked for in each folder. */
@@ -63,6 +64,8 @@ function defaults(): LintConfig {
 
 class Decoder {
   readonly problems: ConfigProblem[] = [];
+  /** Where the rule ids of `severity` and `ignore` are written. */
+  readonly positions: RuleIdPositions = { severityPolicies: {}, severityRules: {}, ignore: [] };
 
   constructor(
     readonly file: string,
@@ -70,10 +73,15 @@ class Decoder {
     private readonly lines: LineCounter,
   ) {}
 
+  /** The 1-based position of the start of `node` (the document's start when there is no node). */
+  position(node: Node | null | undefined): ConfigPosition {
+    const { line, col } = this.lines.linePos(node?.range?.[0] ?? 0);
+    return { line, column: col };
+  }
+
   /** Reports `message` at the start of `node` (the document's start when there is no node). */
   report(node: Node | null | undefined, message: string): void {
-    const { line, col } = this.lines.linePos(node?.range?.[0] ?? 0);
-    this.problems.push({ file: this.file, line, column: col, message });
+    this.problems.push({ file: this.file, ...this.position(node), message });
   }
 
   /** The node itself, an alias replaced by the node it names. */
@@ -147,14 +155,23 @@ class Decoder {
     });
   }
 
+  boolean(node: Node, what: string): boolean | undefined {
+    if (isScalar(node) && typeof node.value === 'boolean') return node.value;
+    this.report(node, `${what} must be true or false, got ${describe(node)}`);
+    return undefined;
+  }
+
   nonNegativeInteger(node: Node, what: string): number | undefined {
     if (isScalar(node) && typeof node.value === 'number' && Number.isInteger(node.value) && node.value >= 0) return node.value;
     this.report(node, `${what} must be an integer of 0 or more, got ${describe(node)}`);
     return undefined;
   }
 
-  /** A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything. */
-  severityMap(node: Node, what: string, keyProblem: (key: string) => string | null = () => null): Record<string, SeveritySetting> | undefined {
+  /**
+   * A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything;
+   * `positions` receives where each key is written.
+   */
+  severityMap(node: Node, what: string, positions: Record<string, ConfigPosition>, keyProblem: (key: string) => string | null = () => null): Record<string, SeveritySetting> | undefined {
     const entries = this.entries(node, what);
     if (entries === null) return undefined;
     const out: Record<string, SeveritySetting> = {};
@@ -166,7 +183,10 @@ class Decoder {
       }
       const label = `${what}["${key}"]`;
       const setting = value === null ? this.missing(keyNode, label) : this.oneOf(value, label, SEVERITY_SETTINGS);
-      if (setting !== undefined) out[key] = setting;
+      if (setting !== undefined) {
+        out[key] = setting;
+        positions[key] = this.position(keyNode);
+      }
     }
     return out;
   }
@@ -199,37 +219,30 @@ function describe(node: Node | null): string {
   return 'an alias';
 }
 
-/** Levenshtein distance, for typo suggestions. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-
-function closest(key: string, known: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const found = distance(key.toLowerCase(), candidate.toLowerCase());
-    if (found < bestDistance) {
-      best = candidate;
-      bestDistance = found;
-    }
-  }
-  return bestDistance <= Math.max(1, Math.floor(key.length / 3)) ? best : null;
-}
-
-const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings'] as const;
+const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'allowEmpty'] as const;
 const SEVERITY_KEYS = ['audit', 'enforce', 'policies', 'rules'] as const;
 
 function ruleIdProblem(key: string): string | null {
   return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key) ? null : `"${key}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
+}
+
+/** `ignore`: rule ids or patterns of them; an id without `/` and without wildcards can match nothing. */
+function decodeIgnore(decoder: Decoder, node: Node, config: LintConfig): void {
+  const ignore = decoder.stringList(node, 'ignore');
+  if (ignore === undefined || !isSeq(node)) return;
+  config.ignore = [];
+  decoder.positions.ignore = [];
+  // stringList drops the items it reports, so the items are matched to their nodes again.
+  const nodes = node.items.map((item) => decoder.resolve(item)).filter((item): item is Node => isScalar(item) && typeof item.value === 'string' && item.value.trim() !== '');
+  ignore.forEach((pattern, index) => {
+    const item = nodes[index];
+    if (!pattern.includes('/') && !/[*?]/.test(pattern)) {
+      decoder.report(item, `ignore: "${pattern}" is not a rule id (expected "policy/rule", "namespace/policy/rule" or "kyverno-lint/<problem>", with * and ? as wildcards)`);
+      return;
+    }
+    config.ignore.push(pattern);
+    decoder.positions.ignore.push(decoder.position(item));
+  });
 }
 
 function decodeSeverity(decoder: Decoder, node: Node, into: SeverityMapping): void {
@@ -249,7 +262,7 @@ function decodeSeverity(decoder: Decoder, node: Node, into: SeverityMapping): vo
       const setting = decoder.oneOf(value, what, SEVERITY_SETTINGS);
       if (setting !== undefined) into[key] = setting;
     } else if (key === 'policies' || key === 'rules') {
-      const map = decoder.severityMap(value, what, key === 'rules' ? ruleIdProblem : undefined);
+      const map = key === 'rules' ? decoder.severityMap(value, what, decoder.positions.severityRules, ruleIdProblem) : decoder.severityMap(value, what, decoder.positions.severityPolicies);
       if (map !== undefined) into[key] = map;
     }
   }
@@ -290,11 +303,9 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
       case 'severity':
         decodeSeverity(decoder, value, config.severity);
         break;
-      case 'ignore': {
-        const ignore = decoder.stringList(value, key);
-        if (ignore !== undefined) config.ignore = ignore;
+      case 'ignore':
+        decodeIgnore(decoder, value, config);
         break;
-      }
       case 'format': {
         const format = decoder.oneOf(value, key, OUTPUT_FORMATS);
         if (format !== undefined) config.format = format;
@@ -303,6 +314,11 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
       case 'maxWarnings': {
         const maxWarnings = decoder.nonNegativeInteger(value, key);
         if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
+        break;
+      }
+      case 'allowEmpty': {
+        const allowEmpty = decoder.boolean(value, key);
+        if (allowEmpty !== undefined) config.allowEmpty = allowEmpty;
         break;
       }
     }
@@ -331,6 +347,8 @@ export function parseConfig(file: string, text: string): LoadedConfig {
   const decoder = new Decoder(file, document, lines);
   const root = decoder.resolve(document.contents);
   if (root !== null && !(isScalar(root) && root.value === null)) decodeTopLevel(decoder, root, config);
+  const { positions } = decoder;
+  if (Object.keys(positions.severityPolicies).length + Object.keys(positions.severityRules).length + positions.ignore.length > 0) config.positions = positions;
   return { config, problems: decoder.problems };
 }
 

@@ -13,7 +13,7 @@ export type FailureAction = 'Audit' | 'Enforce';
 const AUTOGEN_PREFIX = /^autogen-(cronjob-)?/;
 
 /** `rule` and, for an autogen rule, the rule it was generated from. */
-function ruleNames(rule: string): string[] {
+export function ruleNames(rule: string): string[] {
   const base = rule.replace(AUTOGEN_PREFIX, '');
   return base === rule || base === '' ? [rule] : [rule, base];
 }

@@ -41,6 +41,28 @@ export interface LintConfig {
   format?: string;
   /** Exit 1 when there are more warnings than this. */
   maxWarnings?: number;
+  /** Accept a scan that finds no policy or no manifest (a warning instead of exit code 2). */
+  allowEmpty?: boolean;
+  /**
+   * Where the policy names and rule ids of `severity` and `ignore` are written in the file, for the problems
+   * found once the policies are loaded (an id that names no loaded policy or rule).
+   */
+  positions?: RuleIdPositions;
+}
+
+/** A 1-based position in the configuration file. */
+export interface ConfigPosition {
+  line: number;
+  column: number;
+}
+
+export interface RuleIdPositions {
+  /** The keys of `severity.policies`. */
+  severityPolicies: Record<string, ConfigPosition>;
+  /** The keys of `severity.rules`. */
+  severityRules: Record<string, ConfigPosition>;
+  /** The items of `ignore`, by index. */
+  ignore: ConfigPosition[];
 }
 
 export const DEFAULT_CONFIG: LintConfig = {

@@ -133,7 +133,8 @@ function rootRules(cwd: string, root: string): GitignoreStack {
   return GitignoreStack.forWalk(top, root);
 }
 
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Sorts strings by code unit order, independent of the locale. */
+export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Finds the files to read for `options.paths`. */
 export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> {

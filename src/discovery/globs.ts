@@ -44,3 +44,19 @@ export function globSet(base: string, globs: readonly string[]): GlobSet {
     },
   };
 }
+
+/**
+ * The folders (or files) below which `globs` can match, absolute: each glob's leading part without glob
+ * characters (picomatch `scan`), so that only those folders need walking (`policies/**` → `policies`,
+ * `**\/*.yaml` → `base` itself). Nested roots are kept: discovery enters a folder once.
+ */
+export function globRoots(base: string, globs: readonly string[]): string[] {
+  const roots = new Set<string>();
+  for (const glob of globs) {
+    const pattern = normalizeGlob(glob);
+    if (pattern === '') continue;
+    const scanned = picomatch.scan(pattern);
+    roots.add(scanned.negated ? base : path.resolve(base, scanned.base));
+  }
+  return [...roots];
+}

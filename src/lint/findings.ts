@@ -17,7 +17,7 @@ import { templateLine } from './helm.js';
 import { fullLocation, type SourceText } from './workspace.js';
 
 /** The policy as the configuration names it: `namespace/name` for a namespaced Policy. */
-function policyNameOf(policy: CompiledPolicy): string {
+export function policyNameOf(policy: CompiledPolicy): string {
   return policy.kind === 'Policy' ? `${policy.namespace}/${policy.name}` : policy.name;
 }
 

@@ -5,6 +5,7 @@
  * entries and mutate-existing rules read, its PolicyExceptions apply), and turn the results into findings
  * with exact locations and, for mutations, the source edits that apply them. No output happens here.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { cliPolicy, evaluateResource, mutatedResource, type EvaluationOptions, type LoadedResource } from '../cli/evaluation.js';
 import { fileFixes, mutatedResources, type FileFix } from '../cli/fix.js';
@@ -12,16 +13,20 @@ import { mockedCluster } from '../cli/offline-data.js';
 import { decodeUserInfo } from '../cli/userinfo.js';
 import { decodeValuesFile, type CliValues } from '../cli/values.js';
 import { globBase } from '../config/load.js';
-import { findFiles } from '../discovery/find-files.js';
-import { globSet } from '../discovery/globs.js';
+import { byCodeUnits, findFiles } from '../discovery/find-files.js';
+import { globRoots, globSet } from '../discovery/globs.js';
 import type { RequestUserInfo } from '../engine/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleResponse, RuleStatus } from '../types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
-import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
+import { inTemplate, isReported, mutationFinding, policyNameOf, responseFindings, type FindingContext } from './findings.js';
+import type { ConfigProblem } from '../config/load.js';
+import { checkRuleIds, type LoadedPolicyIds, type RuleIdProblems } from '../config/rule-ids.js';
 import { isIgnored } from '../config/severity.js';
+import { computeRules } from '../policy/autogen.js';
+import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 
@@ -29,12 +34,51 @@ export interface LintResult {
   report: LintReport;
   /** The source edits of every mutated resource, per file (what `--fix` writes). */
   fixes: FileFix[];
-  /** Problems that make the scan less meaningful (no policies, no manifests). */
+  /** Problems that make the scan less meaningful (excluded files, configuration entries naming policies not loaded). */
   warnings: string[];
   /** Tool errors: paths that do not exist, settings files that cannot be used (exit code 2). */
   errors: string[];
-  /** The scan found no policy or no manifest. */
-  empty: boolean;
+  /**
+   * Errors of the configuration found once the policies are loaded (a rule id of `severity` or `ignore`
+   * naming no rule of a loaded policy): the manifests were not evaluated.
+   */
+  configProblems: ConfigProblem[];
+  /** The scan found no policy or no manifest, so it checked nothing; null otherwise. */
+  empty: EmptyScan | null;
+}
+
+/** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
+export interface EmptyScan {
+  noPolicy: boolean;
+  noManifest: boolean;
+  /** What is missing and where it was looked for (without the flags of the CLI or the inputs of the Action). */
+  message: string;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const UNUSABLE_POLICY = new Set(['kyverno-lint/invalid-policy', 'kyverno-lint/unsupported-policy-kind']);
+
+/** Why the scan checked nothing, or null when it found policies and manifests. */
+function emptyScan(options: LintOptions, workspace: Workspace, policies: number): EmptyScan | null {
+  const manifests = workspace.manifests.length;
+  if (policies > 0 && manifests > 0) return null;
+  const { config } = options;
+  const reasons: string[] = [];
+  let message: string;
+  if (policies === 0 && manifests === 0) message = 'no policy and no manifest found: nothing was checked';
+  else if (policies === 0) message = `no policy found: the ${plural(manifests, 'manifest was', 'manifests were')} not checked`;
+  else message = `no manifest found: the ${plural(policies, 'policy', 'policies')} checked nothing`;
+  if (policies === 0) {
+    if (workspace.problems.some((problem) => UNUSABLE_POLICY.has(problem.ruleId))) reasons.push('the policies found are invalid or of an unsupported kind (see the findings)');
+    else if (config.policies.length > 0) reasons.push(`the configuration's policies globs (${config.policies.join(', ')}) select no policy`);
+    else reasons.push('the configuration sets no policies globs and no policy is below the scanned paths');
+  }
+  if (manifests === 0 && config.manifests.length > 0) reasons.push(`the configuration's manifests globs (${config.manifests.join(', ')}) select no manifest below the scanned paths`);
+  if (reasons.length > 0) message += `; ${reasons.join('; ')}`;
+  return { noPolicy: policies === 0, noManifest: manifests === 0, message };
 }
 
 function emptyStatuses(): Record<RuleStatus, number> {
@@ -89,31 +133,67 @@ function loadSettings(options: LintOptions, errors: string[]): { values?: CliVal
   return out;
 }
 
+/**
+ * The policy files the configuration's `policies` globs select, whatever the scan paths are: as ESLint's
+ * configuration decides the rules whatever files are linted, the scan paths select the manifests.
+ */
+async function configuredPolicyFiles(options: LintOptions, errors: string[]): Promise<string[]> {
+  const { config } = options;
+  if (config.policies.length === 0) return [];
+  const base = globBase(config, options.cwd);
+  // A glob whose fixed part does not exist matches nothing (the empty-scan check says so when nothing is found).
+  const roots = globRoots(base, config.policies).filter((root) => existsSync(root));
+  if (roots.length === 0) return [];
+  const found = await findFiles({ cwd: options.cwd, paths: roots, include: config.policies, exclude: config.exclude, gitignore: true, base });
+  for (const problem of found.problems) errors.push(problem.message.replace(problem.path, displayName(options.cwd, problem.path)));
+  return found.files;
+}
+
 async function loadWorkspace(options: LintOptions, errors: string[], warnings: string[]): Promise<Workspace> {
   const loader = new WorkspaceLoader(options.cwd);
   const roles = roleMatchers(options);
   const { config } = options;
   const scanPaths = options.paths.filter((item) => item !== '-');
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
+  const scanned = new Set<string>();
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
     for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) {
-      if (isHelmTemplate(file)) {
-        loader.workspace.counts.other++;
-        continue;
-      }
-      loader.addFile(file, { policies: roles.policies(file), manifests: roles.manifests(file) });
-    }
+    for (const file of found.files) scanned.add(file);
   }
-  if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
+  // Files given with --policy are policies, also where the scan reads them and the configuration's globs do not select them.
+  const extra = new Set<string>();
   if (options.policyPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
+    for (const file of found.files) extra.add(file);
   }
+  // One sorted list, so that the policies' order (mutations apply in it) does not depend on the scan paths.
+  const files = [...new Set([...scanned, ...(await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
+  for (const file of files) {
+    if (isHelmTemplate(file)) {
+      loader.workspace.counts.other++;
+      continue;
+    }
+    // Files outside the scan paths are read for their policies only.
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file) });
+  }
+  if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
+  for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
   return loader.workspace;
+}
+
+/** The configuration's policy names and rule ids checked against the loaded policies and the problem codes. */
+function checkConfiguredIds(options: LintOptions, workspace: Workspace): RuleIdProblems {
+  const policies: LoadedPolicyIds[] = workspace.policies.map(({ compiled }) => {
+    const rules = new Set([...(compiled.policy.spec.rules ?? []), ...computeRules(compiled.policy, '')].map((rule) => rule.name));
+    const ids: LoadedPolicyIds = { id: policyNameOf(compiled), rules: [...rules] };
+    if (compiled.kind === 'Policy') ids.alias = compiled.name;
+    return ids;
+  });
+  const seen = workspace.problems.flatMap((problem) => (problem.ruleId.startsWith('kyverno-lint/') ? [problem.ruleId.slice('kyverno-lint/'.length)] : []));
+  return checkRuleIds(options.config, policies, [...PROBLEM_CODES, ...seen]);
 }
 
 /** Labels of the Namespace manifests, for `namespaceSelector` and failure-action overrides. */
@@ -141,9 +221,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const workspace = await loadWorkspace(options, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
-  const manifests = workspace.manifests;
-  if (policies.length === 0) warnings.push('no policies found: nothing was checked (pass --policy or check the policies globs of the configuration)');
-  if (manifests.length === 0) warnings.push('no manifests found: nothing was checked');
+  const configured = checkConfiguredIds(options, workspace);
+  for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  // An invalid configuration stops the scan, as when the configuration file is read.
+  const manifests = configured.errors.length > 0 ? [] : workspace.manifests;
 
   const namespaceLabels = namespaceLabelsOf(manifests);
   const objects = manifests.map((manifest) => manifest.value);
@@ -231,7 +312,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     cwd: options.cwd,
     durationMs: performance.now() - started,
   };
-  return { report, errors, fixes: fixes.filter((fix) => options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file)), warnings, empty: policies.length === 0 || manifests.length === 0 };
+  return { report, errors, fixes: fixes.filter((fix) => options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
 }
 
 /** The first content line of a resource's document, in its template for rendered Helm input. */

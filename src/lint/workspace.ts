@@ -19,6 +19,7 @@ import type { JsonObject } from '../types.js';
 import { loadedResource, type LoadedResource } from '../cli/evaluation.js';
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';
+import type { ProblemCode } from './problem-codes.js';
 
 /** A parsed file of the scan. */
 export interface SourceText {
@@ -85,7 +86,7 @@ export function fullLocation(file: SourceText, location: { line: number; column:
   return { file: file.display, line: location.line, column: location.column, endLine, endColumn };
 }
 
-export function problem(ruleId: string, file: SourceText, at: { line: number; column: number }, message: string, severity: Finding['severity'] = 'error'): Finding {
+export function problem(ruleId: ProblemCode, file: SourceText, at: { line: number; column: number }, message: string, severity: Finding['severity'] = 'error'): Finding {
   return { ruleId: `kyverno-lint/${ruleId}`, policy: '', rule: '', severity, status: 'problem', message, location: fullLocation(file, at) };
 }
 
@@ -124,7 +125,7 @@ export class WorkspaceLoader {
       const read = readText(file);
       if ('error' in read) {
         this.workspace.problems.push({
-          ruleId: 'kyverno-lint/unreadable-file',
+          ruleId: `kyverno-lint/${'unreadable-file' satisfies ProblemCode}`,
           policy: '',
           rule: '',
           severity: 'error',

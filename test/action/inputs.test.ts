@@ -60,7 +60,7 @@ describe('action.yml', () => {
     outputs: Record<string, unknown>;
     runs: { using: string; main: string };
   };
-  const NAMES = ['paths', 'policies', 'config', 'values-file', 'fail-on', 'annotations', 'review', 'summary', 'sarif-file', 'token', 'only-changed'];
+  const NAMES = ['paths', 'policies', 'config', 'values-file', 'fail-on', 'annotations', 'review', 'summary', 'sarif-file', 'token', 'only-changed', 'allow-empty'];
 
   it('runs the bundle on node24', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/action.js' });

@@ -190,3 +190,44 @@ describe('run', () => {
     expect(ok.outputs).toMatchObject({ errors: '1', warnings: '0' });
   });
 });
+
+describe('run: a scan that checks nothing, and the configuration checked against the loaded policies', () => {
+  it("scans a subfolder against the configuration's policies, as the CLI does", async () => {
+    const { dir, workspace } = setup();
+    writeFileSync(path.join(workspace, '.kyverno-lint.yaml'), 'policies: ["policies/**"]\n');
+    const { core, outputs } = fakeCore({ paths: 'manifests' });
+    expect(await run({ core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(1);
+    expect(outputs).toMatchObject({ errors: '2', 'exit-code': '1' });
+  });
+
+  it.each<{ name: string; config: string; inputs: Record<string, string>; code: number }>([
+    { name: 'no policy: fails the step, even with fail-on never', config: '', inputs: { 'fail-on': 'never' }, code: 2 },
+    { name: 'input allow-empty: true', config: '', inputs: { 'allow-empty': 'true' }, code: 0 },
+    { name: 'allowEmpty: true in the configuration', config: 'allowEmpty: true\n', inputs: {}, code: 0 },
+    { name: 'input allow-empty: false over the configuration', config: 'allowEmpty: true\n', inputs: { 'allow-empty': 'false' }, code: 2 },
+  ])('$name', async ({ config, inputs, code }) => {
+    const { dir, workspace } = setup();
+    writeFileSync(path.join(workspace, '.kyverno-lint.yaml'), `policies: ["nowhere/**"]\n${config}`);
+    const { core, logs, outputs } = fakeCore({ paths: 'manifests', ...inputs });
+    const environment = env(dir, workspace, 'push', {});
+    expect(await run({ core, env: environment, github: client(undefined) })).toBe(code);
+    expect(outputs['exit-code']).toBe(String(code));
+    const message = "no policy found: the 5 manifests were not checked; the configuration's policies globs (nowhere/**) select no policy";
+    const summary = readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8');
+    expect(summary).toContain(message);
+    if (code === 2) expect(logs.some((line) => line.startsWith(`::error::${message}`) && line.includes('input allow-empty: true'))).toBe(true);
+    else expect(logs).toContain(`kyverno-lint: warning: ${message}`);
+  });
+
+  it('a rule id naming no rule of a loaded policy is an error annotation at its line (exit 2); a policy not loaded a warning', async () => {
+    const { dir, workspace } = setup();
+    writeFileSync(path.join(workspace, '.kyverno-lint.yaml'), 'severity:\n  rules:\n    restrict-replicas/max-ten-replica: info\nignore:\n  - other-policy/*\n');
+    const { core, logs, outputs } = fakeCore({});
+    expect(await run({ core, env: env(dir, workspace, 'push', {}), github: client(undefined) })).toBe(2);
+    expect(logs).toContain(
+      '::error file=.kyverno-lint.yaml,line=3,col=5::severity.rules: "restrict-replicas/max-ten-replica" names no rule of policy restrict-replicas (did you mean "restrict-replicas/max-ten-replicas"?)',
+    );
+    expect(logs).toContain('kyverno-lint: warning: .kyverno-lint.yaml:5:5: ignore: "other-policy/*" matches no policy loaded in this run');
+    expect(outputs['exit-code']).toBe('2');
+  });
+});

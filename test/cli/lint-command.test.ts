@@ -80,12 +80,14 @@ describe('exit codes', () => {
     expect(result.stderr).toContain('no-such-folder');
   });
 
-  it('warns when there are no policies, and exits 2 with --fail-on-empty', async () => {
+  it('exits 2 when there are no policies, and 0 with a warning with --allow-empty', async () => {
     const cwd = path.join(EXAMPLES, 'manifests');
-    const relaxed = await runCli([], { cwd });
+    const strict = await runCli([], { cwd });
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain('error: no policy found: the 5 manifests were not checked');
+    const relaxed = await runCli(['--allow-empty'], { cwd });
     expect(relaxed.code).toBe(0);
-    expect(relaxed.stderr).toContain('warning: no policies found');
-    expect((await runCli(['--fail-on-empty'], { cwd })).code).toBe(2);
+    expect(relaxed.stderr).toContain('warning: no policy found');
   });
 });
 

@@ -88,6 +88,7 @@ ignore:
   - kyverno-lint/unsupported-policy-kind
 format: sarif
 maxWarnings: 10
+allowEmpty: true
 `,
     );
     const { config, problems } = loadConfig(file);
@@ -109,6 +110,16 @@ maxWarnings: 10
       ignore: ['restrict-*/*', 'kyverno-lint/unsupported-policy-kind'],
       format: 'sarif',
       maxWarnings: 10,
+      allowEmpty: true,
+      // Where the policy names and rule ids are written, for the checks against the loaded policies.
+      positions: {
+        severityPolicies: { 'require-labels': { line: 14, column: 5 }, 'ns/team-policy': { line: 15, column: 5 } },
+        severityRules: { 'disallow-latest/validate-image-tag': { line: 17, column: 5 }, 'ns/team-policy/check': { line: 18, column: 5 } },
+        ignore: [
+          { line: 20, column: 5 },
+          { line: 21, column: 5 },
+        ],
+      },
     });
     expect(globBase(config, '/elsewhere')).toBe(path.join(root, 'repo'));
   });
@@ -151,7 +162,7 @@ describe('loadConfig: problems', () => {
   it('reports unknown keys at their line and column, with a suggestion', () => {
     expect(problemsOf('format: json\npolices: [a]\nfoo: 1\n')).toEqual([
       '2:1 unknown key "polices" (did you mean "policies"?)',
-      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings)',
+      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, allowEmpty)',
     ]);
     expect(problemsOf('severity:\n  enforced: error\n')).toEqual(['2:3 unknown key "enforced" in severity (did you mean "enforce"?)']);
   });
@@ -214,10 +225,10 @@ describe('loadConfig: problems', () => {
   });
 
   it('reports keys without a value at the key', () => {
-    expect(problemsOf('values:\nseverity:\n  policies:\n    p:\nignore: [a, null]\n')).toEqual([
+    expect(problemsOf('values:\nseverity:\n  policies:\n    p:\nignore: [a/b, null]\n')).toEqual([
       '1:1 values has no value',
       '4:5 severity.policies["p"] has no value',
-      '5:13 ignore[1] has no value',
+      '5:15 ignore[1] has no value',
     ]);
   });
 

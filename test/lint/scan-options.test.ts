@@ -105,7 +105,8 @@ describe('scan options and edge cases', () => {
     write('.gitignore', 'rendered/\n');
     write('rendered/pod.yaml', POD);
     const skipped = await runCli([], { cwd: dir });
-    expect(skipped.code).toBe(0);
+    expect(skipped.code).toBe(2);
+    expect(skipped.stderr).toContain('no manifest found');
     const named = await runCli(['--files', 'rendered/pod.yaml', '-f', 'json'], { cwd: dir });
     expect(named.code).toBe(1);
     expect((JSON.parse(named.stdout) as { findings: { file: string }[] }).findings.map((finding) => finding.file)).toEqual(['rendered/pod.yaml']);
