@@ -281,10 +281,10 @@ async function findRefused(api: GitHubApi, pull: PullRequestRef, refused: Planne
  * is left when identical or updated (`PATCH …/pulls/comments/{id}`); the new ones go out as ONE review
  * (`POST …/pulls/{n}/reviews`, event `COMMENT`: one notification). When GitHub refuses the review (422: a
  * line it does not place in the diff; it does not say which), the refused comments are found by bisection
- * ({@link MAX_PROBES} probes at most) and the review is submitted without them. A permission error stops
+ * (`maxProbes` probes at most) and the review is submitted without them. A permission error stops
  * the rest. At most `maxWrites` comments are written per run.
  */
-export async function publishReview(api: GitHubApi, pull: PullRequestRef, comments: readonly PlannedComment[], maxWrites = MAX_COMMENT_WRITES): Promise<ReviewOutcome> {
+export async function publishReview(api: GitHubApi, pull: PullRequestRef, comments: readonly PlannedComment[], maxWrites = MAX_COMMENT_WRITES, maxProbes = MAX_PROBES): Promise<ReviewOutcome> {
   const outcome: ReviewOutcome = { created: [], updated: [], unchanged: [], failed: [] };
   if (comments.length === 0) return outcome;
   const existing = await existingComments(api, pull);
@@ -325,7 +325,7 @@ export async function publishReview(api: GitHubApi, pull: PullRequestRef, commen
     return outcome;
   }
   let pending = fresh;
-  const budget = { left: MAX_PROBES };
+  const budget = { left: maxProbes };
   for (let attempt = 0; pending.length > 0 && attempt < 2; attempt++) {
     try {
       const { data } = await api.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
