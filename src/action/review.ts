@@ -6,11 +6,16 @@
  *   (`start_line`/`line`, `side: RIGHT`); an insertion is anchored on the line before it (or after it at
  *   the top of a file). Edits outside the diff are returned for the job summary.
  * - `review: comments` adds a comment for every error or warning on a line the pull request added.
- * - Each comment carries a hidden marker `<!-- kyverno-lint:<ruleId>:<file>:<line> -->`; a re-run finds its
- *   earlier comments (`GET …/pulls/{n}/comments`) by that marker and updates them (`PATCH …/pulls/comments/{id}`)
- *   instead of posting duplicates: the one on the same lines, else the newest not outdated; it posts only
- *   when every earlier comment with the marker is outdated (`line: null`) or there is none. Comments are posted one request each, so a rejected comment (422) never
- *   loses the others; a permission error (403) stops the rest, which are reported as not posted. At most
+ * - Lines are those of the pull request's head commit: when the workspace is another commit (the merge
+ *   commit of the default checkout), `place` maps the workspace's lines there (`head-files.ts`).
+ * - Each comment carries a hidden marker `<!-- kyverno-lint:<ruleId>:<file>:<line> -->` (the head commit's
+ *   line); a re-run finds its earlier comments (`GET …/pulls/{n}/comments`) by that marker and leaves them
+ *   when identical or updates them (`PATCH …/pulls/comments/{id}`) instead of posting duplicates: the one on
+ *   the same lines, else the newest not outdated; it posts only when every earlier comment with the marker
+ *   is outdated (`line: null`: GitHub shows it collapsed, and it is left so) or there is none.
+ * - The new comments go out as one review (`POST …/pulls/{n}/reviews`, event `COMMENT`): one notification
+ *   for the author. A review GitHub refuses (422) is resubmitted without the refused comments, found by
+ *   bisection with pending reviews; a permission error (403) stops the review. At most
  *   {@link MAX_COMMENT_WRITES} comments are written per run; the others go to the summary.
  */
 import type { Finding, FixEdit } from '../report/types.js';
