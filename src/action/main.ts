@@ -288,7 +288,9 @@ async function reviewPullRequest(
   const plan = planReview(ranked, diff, inputs.review, (file) => state.fileLines(file), place);
   let outcome: ReviewOutcome;
   try {
-    outcome = await publishReview(api, pull, plan.comments);
+    // An earlier comment of a rule that no longer reports anything in its file is marked resolved.
+    const reported = new Set(ranked.flatMap((finding) => [finding.location.file, ...(finding.fix ?? []).map((edit) => edit.file)].map((file) => `${finding.ruleId}\n${file}`)));
+    outcome = await publishReview(api, pull, plan.comments, { stillReported: (ruleId, file) => reported.has(`${ruleId}\n${file}`) });
   } catch (error) {
     state.feature('review', false, `cannot read the pull request's review comments (${describeError(error)})`);
     return { unposted: [...plan.unposted, ...plan.comments.filter((comment) => comment.edit).map((comment) => ({ finding: comment.finding, edit: comment.edit!, reason: 'review unavailable' }))] };
@@ -299,8 +301,8 @@ async function reviewPullRequest(
     if (comment.edit) unposted.push({ finding: comment.finding, edit: comment.edit, reason });
   }
   if (outcome.stopped !== undefined) state.feature('review', false, outcome.stopped);
-  else state.feature('review', true, `${outcome.created.length} posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} rejected`);
-  state.log(`kyverno-lint: review of pull request #${pull.number} on ${pull.headSha.slice(0, 7)}${outcome.reviewId !== undefined ? ` (review ${outcome.reviewId})` : ''}: ${outcome.created.length} comments posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} not posted; ${plan.unposted.length} edits outside the diff go to the summary`);
+  else state.feature('review', true, `${outcome.created.length} posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.resolved.length} marked resolved, ${outcome.failed.length} rejected`);
+  state.log(`kyverno-lint: review of pull request #${pull.number} on ${pull.headSha.slice(0, 7)}${outcome.reviewId !== undefined ? ` (review ${outcome.reviewId})` : ''}: ${outcome.created.length} comments posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} not posted${outcome.resolved.length > 0 ? `, ${outcome.resolved.length} earlier marked resolved` : ''}; ${plan.unposted.length} edits outside the diff go to the summary`);
   return { outcome, unposted };
 }
 

@@ -12,7 +12,8 @@
  *   line); a re-run finds its earlier comments (`GET …/pulls/{n}/comments`) by that marker and leaves them
  *   when identical or updates them (`PATCH …/pulls/comments/{id}`) instead of posting duplicates: the one on
  *   the same lines, else the newest not outdated; it posts only when every earlier comment with the marker
- *   is outdated (`line: null`: GitHub shows it collapsed, and it is left so) or there is none.
+ *   is outdated (`line: null`: GitHub shows it collapsed, and it is left so) or there is none. An earlier
+ *   comment still on current lines whose rule no longer reports anything in its file is marked resolved.
  * - The new comments go out as one review (`POST …/pulls/{n}/reviews`, event `COMMENT`): one notification
  *   for the author. A review GitHub refuses (422) is resubmitted without the refused comments, found by
  *   bisection with pending reviews; a permission error (403) stops the review. At most
@@ -91,6 +92,11 @@ function cleanMessage(finding: Finding): string {
 export function suggestionBody(key: string, finding: Finding, suggestion: Suggestion): string {
   const delimiter = fence(suggestion.text);
   return `${marker(key)}\n**kyverno-lint** \`${finding.ruleId}\`: ${cleanMessage(finding)}\n\n${delimiter}suggestion\n${suggestion.text}${delimiter}\n`;
+}
+
+/** The body an earlier comment gets when its rule is no longer reported in its file (the marker is kept: the comment comes back to life if the rule fires again). */
+export function resolvedBody(key: string, ruleId: string, sha: string): string {
+  return `${marker(key)}\n**kyverno-lint**: resolved — \`${ruleId}\` is no longer reported in this file at ${sha.slice(0, 7)}.\n`;
 }
 
 export function violationBody(key: string, finding: Finding): string {
@@ -215,6 +221,8 @@ export interface ReviewOutcome {
   created: PlannedComment[];
   updated: PlannedComment[];
   unchanged: PlannedComment[];
+  /** Earlier comments, still on current lines, of a rule no longer reported in their file: marked resolved. */
+  resolved: number[];
   failed: { comment: PlannedComment; reason: string }[];
   /** The review that holds the new comments (none when there was nothing new to post). */
   reviewId?: number;
@@ -289,9 +297,15 @@ async function findRefused(api: GitHubApi, pull: PullRequestRef, refused: Planne
  * (`maxProbes` probes at most) and the review is submitted without them. A permission error stops
  * the rest. At most `maxWrites` comments are written per run.
  */
-export async function publishReview(api: GitHubApi, pull: PullRequestRef, comments: readonly PlannedComment[], maxWrites = MAX_COMMENT_WRITES, maxProbes = MAX_PROBES): Promise<ReviewOutcome> {
-  const outcome: ReviewOutcome = { created: [], updated: [], unchanged: [], failed: [] };
-  if (comments.length === 0) return outcome;
+export async function publishReview(
+  api: GitHubApi,
+  pull: PullRequestRef,
+  comments: readonly PlannedComment[],
+  options: { maxWrites?: number; maxProbes?: number; stillReported?: (ruleId: string, file: string) => boolean } = {},
+): Promise<ReviewOutcome> {
+  const { maxWrites = MAX_COMMENT_WRITES, maxProbes = MAX_PROBES, stillReported } = options;
+  const outcome: ReviewOutcome = { created: [], updated: [], unchanged: [], resolved: [], failed: [] };
+  if (comments.length === 0 && stillReported === undefined) return outcome;
   const existing = await existingComments(api, pull);
   const stop = (error: unknown): void => {
     outcome.stopped = `the token cannot write pull-request reviews (${describeError(error)}); it needs pull-requests: write`;
@@ -323,6 +337,25 @@ export async function publishReview(api: GitHubApi, pull: PullRequestRef, commen
     } catch (error) {
       if (isPermissionError(error)) stop(error);
       outcome.failed.push({ comment, reason: outcome.stopped ?? `GitHub rejected the update (${describeError(error)})` });
+    }
+  }
+  if (stillReported !== undefined && outcome.stopped === undefined) {
+    const planned = new Set(comments.map((comment) => comment.key));
+    for (const [key, previous] of existing) {
+      if (planned.has(key)) continue;
+      for (const comment of previous) {
+        const ruleId = key.slice(0, key.lastIndexOf(`:${comment.path}:`));
+        const body = resolvedBody(key, ruleId, pull.headSha);
+        if (comment.line === null || ruleId === '' || stillReported(ruleId, comment.path) || comment.body.trim() === body.trim() || writes >= maxWrites) continue;
+        try {
+          await api.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { owner: pull.owner, repo: pull.repo, comment_id: comment.id, body });
+          writes++;
+          outcome.resolved.push(comment.id);
+        } catch (error) {
+          if (isPermissionError(error)) stop(error);
+          break;
+        }
+      }
     }
   }
   if (outcome.stopped !== undefined) {

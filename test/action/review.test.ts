@@ -194,19 +194,40 @@ describe('publishReview', () => {
 
     await fake.close();
     fake = await startFakeGitHub({ files: [{ filename: 'a.yaml', status: 'added', patch }], rejectComment: refuse });
-    const bounded = await publishReview(api(fake.url), PULL, many(), 50, 2);
+    const bounded = await publishReview(api(fake.url), PULL, many(), { maxProbes: 2 });
     expect(fake.requests.filter((request) => request.method === 'POST' && request.body?.event === undefined)).toHaveLength(2);
     // Two probes split 16 into 8 (refused) and 8 (refused): nothing is decided further, all 16 stay out.
     expect(bounded.failed).toHaveLength(16);
     expect(fake.reviews).toEqual([]);
   });
 
+  it('marks an earlier current comment resolved when its rule no longer reports anything in its file, once', async () => {
+    fake = await startFakeGitHub({
+      files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }],
+      comments: [
+        { id: 1, path: 'a.yaml', line: 3, body: '<!-- kyverno-lint:p/gone:a.yaml:3 -->\nold' },
+        // Outdated: left as GitHub shows it (collapsed).
+        { id: 2, path: 'a.yaml', line: null, body: '<!-- kyverno-lint:p/gone:a.yaml:1 -->\nold' },
+        // Its rule still reports in the file (on another line): left.
+        { id: 3, path: 'a.yaml', line: 1, body: '<!-- kyverno-lint:p/one:a.yaml:1 -->\nold' },
+      ],
+    });
+    const stillReported = (ruleId: string, file: string) => file === 'a.yaml' && ['p/one', 'p/two', 'p/three'].includes(ruleId);
+    const outcome = await publishReview(api(fake.url), PULL, plan(), { stillReported });
+    expect(outcome.resolved).toEqual([1]);
+    expect(fake.comments.find((comment) => comment.id === 1)!.body).toBe('<!-- kyverno-lint:p/gone:a.yaml:3 -->\n**kyverno-lint**: resolved — `p/gone` is no longer reported in this file at h.\n');
+    expect(fake.comments.filter((comment) => comment.id !== 1).map((comment) => comment.body)).toEqual(['<!-- kyverno-lint:p/gone:a.yaml:1 -->\nold', '<!-- kyverno-lint:p/one:a.yaml:1 -->\nold', ...plan().map((comment) => comment.body)]);
+    const again = await publishReview(api(fake.url), PULL, plan(), { stillReported });
+    expect(again.resolved).toEqual([]);
+    expect(fake.writes().filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('writes at most maxWrites comments; the others are reported, unchanged ones do not count', async () => {
     fake = await startFakeGitHub({ files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }] });
-    const outcome = await publishReview(api(fake.url), PULL, plan(), 2);
+    const outcome = await publishReview(api(fake.url), PULL, plan(), { maxWrites: 2 });
     expect(outcome.created.map((comment) => comment.line)).toEqual([2, 4]);
     expect(outcome.failed.map(({ comment, reason }) => [comment.line, reason])).toEqual([[5, 'at most 2 review comments are written per run (GitHub rate-limits bursts of comments)']]);
-    const again = await publishReview(api(fake.url), PULL, plan(), 2);
+    const again = await publishReview(api(fake.url), PULL, plan(), { maxWrites: 2 });
     expect(again.unchanged.map((comment) => comment.line)).toEqual([2, 4]);
     expect(again.created.map((comment) => comment.line)).toEqual([5]);
   });
