@@ -25,24 +25,27 @@ export type Place = (file: string, startLine: number, endLine: number) => Placem
 export type ReadHeadFile = (file: string) => Promise<string | null>;
 
 const MAX_GIT_OUTPUT = 64 * 1024 * 1024;
+/** Git never waits for the network here: a partial clone would otherwise fetch missing objects lazily. */
+const GIT_OPTIONS = { timeout: 30_000, env: { ...process.env, GIT_NO_LAZY_FETCH: '1', GIT_TERMINAL_PROMPT: '0' } };
 
 /**
  * A reader of the files of commit `sha` in the git repository of `workspace`; `undefined` when git cannot
- * read that commit there (not fetched, as in a depth-1 clone of the merge commit, or no git at all).
+ * read that commit there (not fetched, as in a depth-1 clone of the merge commit, or no git at all). A
+ * file git cannot show (absent, or its blob missing from a partial clone) is read with `fallback`.
  */
-export function localCommitReader(workspace: string, sha: string): ReadHeadFile | undefined {
+export function localCommitReader(workspace: string, sha: string, fallback: ReadHeadFile): ReadHeadFile | undefined {
   if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i.test(sha)) return undefined;
   try {
-    execFileSync('git', ['cat-file', '-e', `${sha}^{commit}`], { cwd: workspace, stdio: 'ignore' });
+    execFileSync('git', ['cat-file', '-e', `${sha}^{commit}`], { cwd: workspace, stdio: 'ignore', ...GIT_OPTIONS });
   } catch {
     return undefined;
   }
   return async (file) => {
     try {
       // `./` makes the path relative to the workspace, wherever the repository's root is.
-      return execFileSync('git', ['show', `${sha}:./${file}`], { cwd: workspace, encoding: 'utf8', maxBuffer: MAX_GIT_OUTPUT, stdio: ['ignore', 'pipe', 'ignore'] });
+      return execFileSync('git', ['show', `${sha}:./${file}`], { cwd: workspace, encoding: 'utf8', maxBuffer: MAX_GIT_OUTPUT, stdio: ['ignore', 'pipe', 'ignore'], ...GIT_OPTIONS });
     } catch {
-      return null;
+      return fallback(file);
     }
   };
 }
@@ -104,15 +107,13 @@ export interface HeadPlacement {
   place: Place;
   /** Files whose head version differs from the workspace's (their lines were mapped). */
   mapped: string[];
-  /** How the head versions were read: `git` (the commit is in the clone) or `api`. */
-  source: 'git' | 'api';
 }
 
 /**
  * Reads the head version of each of `files` (workspace paths the pull request changes) and compares it
  * with the workspace's text (`workspaceText`). A file that cannot be read places nothing, with the reason.
  */
-export async function placeOnHead(files: Iterable<string>, workspaceText: (file: string) => string | undefined, read: ReadHeadFile, source: 'git' | 'api', headSha: string): Promise<HeadPlacement> {
+export async function placeOnHead(files: Iterable<string>, workspaceText: (file: string) => string | undefined, read: ReadHeadFile, headSha: string): Promise<HeadPlacement> {
   const maps = new Map<string, number[] | string>();
   const mapped: string[] = [];
   const short = headSha.slice(0, 7);
@@ -148,5 +149,5 @@ export async function placeOnHead(files: Iterable<string>, workspaceText: (file:
       }
     );
   };
-  return { place, mapped, source };
+  return { place, mapped };
 }

@@ -279,8 +279,9 @@ async function reviewPullRequest(
       for (const edit of finding.fix ?? []) if (diff.isChanged(edit.file)) files.add(edit.file);
       if (inputs.review === 'comments' && finding.severity !== 'info' && !finding.fix && diff.isChanged(finding.location.file)) files.add(finding.location.file);
     }
-    const local = localCommitReader(state.workspace, pull.headSha);
-    const placement = await placeOnHead(files, (file) => state.fileText(file), local ?? apiCommitReader(api, pull), local ? 'git' : 'api', pull.headSha);
+    const remote = apiCommitReader(api, pull);
+    const local = localCommitReader(state.workspace, pull.headSha, remote);
+    const placement = await placeOnHead(files, (file) => state.fileText(file), local ?? remote, pull.headSha);
     place = placement.place;
     const how = local ? 'git (the head commit is in the clone)' : 'the contents API (the head commit is not in the clone)';
     state.log(`kyverno-lint: the workspace is ${checkedOut.slice(0, 7)}, not the head commit ${pull.headSha.slice(0, 7)}: ${files.size} file${files.size === 1 ? '' : 's'} read at the head commit through ${how}; ${placement.mapped.length} differ${placement.mapped.length === 1 ? 's' : ''} from the workspace (lines mapped)`);

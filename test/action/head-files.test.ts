@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getOctokit } from '@actions/github';
@@ -62,14 +63,38 @@ describe('head file readers', () => {
   it('git reads nothing outside a repository holding the commit', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-head-'));
     dirs.push(dir);
-    expect(localCommitReader(dir, HEAD)).toBeUndefined();
-    expect(localCommitReader(dir, 'not a sha')).toBeUndefined();
+    const fallback = async () => null;
+    expect(localCommitReader(dir, HEAD, fallback)).toBeUndefined();
+    expect(localCommitReader(dir, 'not a sha', fallback)).toBeUndefined();
+  });
+
+  it('git reads the files of a commit in the clone; a file it cannot show is read with the fallback', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-head-'));
+    dirs.push(dir);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } }).trim();
+    git('init', '-q');
+    mkdirSync(path.join(dir, 'sub'));
+    writeFileSync(path.join(dir, 'sub/a.yaml'), 'at: head\n');
+    git('add', '.');
+    git('commit', '-qm', 'head');
+    const sha = git('rev-parse', 'HEAD');
+    writeFileSync(path.join(dir, 'sub/a.yaml'), 'at: work\n');
+    const asked: string[] = [];
+    const read = localCommitReader(dir, sha, async (file) => {
+      asked.push(file);
+      return 'from the API\n';
+    });
+    expect(read).toBeDefined();
+    return Promise.all([read!('sub/a.yaml'), read!('sub/none.yaml')]).then((texts) => {
+      expect(texts).toEqual(['at: head\n', 'from the API\n']);
+      expect(asked).toEqual(['sub/none.yaml']);
+    });
   });
 
   it('placeOnHead maps the lines of a file that differs and says why it cannot place the others', async () => {
     const texts: Record<string, string> = { 'same.yaml': 'a\n', 'moved.yaml': 'top\na\nb\n', 'gone.yaml': 'x\n' };
     const heads: Record<string, string | null> = { 'same.yaml': 'a\n', 'moved.yaml': 'a\nB\n', 'gone.yaml': null };
-    const placement = await placeOnHead(Object.keys(texts), (file) => texts[file], async (file) => heads[file] ?? null, 'api', HEAD);
+    const placement = await placeOnHead(Object.keys(texts), (file) => texts[file], async (file) => heads[file] ?? null, HEAD);
     expect(placement.mapped).toEqual(['moved.yaml']);
     expect(placement.place('same.yaml', 1, 1)).toEqual({ startLine: 1, endLine: 1 });
     expect(placement.place('moved.yaml', 2, 2)).toEqual({ startLine: 1, endLine: 1 });
