@@ -20,7 +20,7 @@
  *   {@link MAX_COMMENT_WRITES} comments are written per run; the others go to the summary.
  */
 import type { Finding, FixEdit } from '../report/types.js';
-import { describeError, isPermissionError, paginate, type GitHubApi } from './github-api.js';
+import { describeError, httpStatus, isPermissionError, paginate, type GitHubApi } from './github-api.js';
 import type { Place } from './head-files.js';
 import type { ReviewMode } from './inputs.js';
 import type { PullRequestDiff, PullRequestRef } from './pr-context.js';
@@ -251,8 +251,9 @@ function reviewBody(comments: readonly PlannedComment[]): string {
   return `**kyverno-lint**: ${parts.filter(Boolean).join(' and ')}.`;
 }
 
+/** GitHub's "Unprocessable Entity": a comment of the review is on a line it does not place. */
 function isRefusal(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 422;
+  return httpStatus(error) === 422;
 }
 
 /**
