@@ -10,7 +10,7 @@
  *   checks.
  */
 import type { Finding, LintReport, Severity } from '../report/types.js';
-import { github } from '../reporters/github.js';
+import { annotationRange, github } from '../reporters/github.js';
 import type { GitHubApi } from './github-api.js';
 import type { PullRequestDiff, Repository } from './pr-context.js';
 
@@ -79,22 +79,19 @@ const LEVELS: Record<Severity, CheckRunAnnotation['annotation_level']> = { error
 
 /** The check-run annotation of a finding; `undefined` for findings of no file or line (a check run cannot hold them). */
 export function checkRunAnnotation(finding: Finding): CheckRunAnnotation | undefined {
-  const { file, line, column, endLine, endColumn } = finding.location;
-  if (file === '' || line < 1) return undefined;
-  const annotation: CheckRunAnnotation = {
+  const { file } = finding.location;
+  const range = annotationRange(finding.location);
+  if (file === '' || range === undefined) return undefined;
+  // GitHub accepts columns only for annotations of one line.
+  return {
     path: file,
-    start_line: line,
-    end_line: Math.max(line, endLine),
+    start_line: range.line,
+    end_line: range.endLine,
+    ...(range.column !== undefined ? { start_column: range.column, end_column: range.endColumn } : {}),
     annotation_level: LEVELS[finding.severity],
     message: finding.message.slice(0, 65_000) || finding.ruleId,
     title: finding.ruleId.slice(0, 255),
   };
-  // GitHub accepts columns only for annotations of one line.
-  if (annotation.end_line === line && column >= 1) {
-    annotation.start_column = column;
-    annotation.end_column = Math.max(column, endColumn);
-  }
-  return annotation;
 }
 
 export interface CheckRunRequest {

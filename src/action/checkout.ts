@@ -2,8 +2,8 @@
  * @file The commit checked out in the workspace, read from its `.git` folder without running git:
  * `.git/HEAD` holds the commit (detached HEAD, as `actions/checkout` leaves it for a sha or
  * `refs/pull/N/merge`) or `ref: refs/...`, which `.git/<ref>` or `.git/packed-refs` resolves. A `.git`
- * file (`gitdir: <path>`, worktrees and submodules) points to the folder. Review comments are placed by the
- * workspace's line numbers on the pull request's head commit, so the action compares the two.
+ * file (`gitdir: <path>`, worktrees and submodules) points to the folder. Review comments go on the pull
+ * request's head commit: when the workspace is another commit, their lines are placed there (`head-files.ts`).
  */
 import path from 'node:path';
 

@@ -13,8 +13,9 @@
  * - a write refused at run time (403): the check run falls back to workflow commands, the review stops and
  *   its suggestions go to the summary;
  * - a workspace that is not the pull request's head commit (`.git/HEAD`, else `GITHUB_SHA`; the default
- *   checkout of a `pull_request` event is the merge commit): no review comments, as their lines would be
- *   the workspace's; the suggestions go to the summary.
+ *   checkout of a `pull_request` event is the merge commit): the review still goes on the head commit, the
+ *   files that carry comments read there (git when the commit is in the clone, else the contents API) and
+ *   their lines mapped when the base branch changed the file under the pull request (`head-files.ts`).
  * The token is masked (`setSecret`) and never printed.
  */
 import * as nodeFs from 'node:fs';
@@ -29,6 +30,7 @@ import { workflowCommand } from '../reporters/github.js';
 import { sarif } from '../reporters/sarif.js';
 import { capAnnotations, CHECK_RUN_NAME, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
 import { checkedOutCommit } from './checkout.js';
+import { apiCommitReader, localCommitReader, placeOnHead, type Place } from './head-files.js';
 import { describeError, isPermissionError, type GitHubApi } from './github-api.js';
 import { failsOn, InputError, readInputs, type ActionInputs } from './inputs.js';
 import { eventContext, fetchPullRequestDiff, findWorkflowRunPullRequest, type EventContext, type PullRequestDiff, type PullRequestRef } from './pr-context.js';
@@ -259,7 +261,7 @@ async function reviewPullRequest(
   state: Run,
   inputs: ActionInputs,
   ranked: Finding[],
-  target: { api: GitHubApi | undefined; writeBlocked: string | undefined; pull: PullRequestRef | undefined; diff: PullRequestDiff | undefined; eventName: string },
+  target: { api: GitHubApi | undefined; writeBlocked: string | undefined; pull: PullRequestRef | undefined; diff: PullRequestDiff | undefined; eventName: string; checkedOut: string | undefined },
 ): Promise<{ outcome?: ReviewOutcome; unposted: UnpostedEdit[] }> {
   const edits = (reason: string): UnpostedEdit[] => ranked.flatMap((finding) => (finding.fix ?? []).map((edit) => ({ finding, edit, reason })));
   let off: string | undefined;
@@ -268,22 +270,34 @@ async function reviewPullRequest(
   else if (target.api === undefined) off = 'no token (input token is empty)';
   else if (target.writeBlocked !== undefined) off = target.writeBlocked;
   else if (target.diff === undefined) off = "the pull request's changed files could not be read";
-  else {
-    // Comments are placed on the head commit by the workspace's line numbers: they must be the same commit.
-    const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, 'utf8') as string, state.workspace) ?? state.deps.env.GITHUB_SHA;
-    if (checkedOut && checkedOut.toLowerCase() !== target.pull.headSha.toLowerCase()) {
-      const ref = target.eventName === 'workflow_run' ? 'github.event.workflow_run.head_sha' : 'github.event.pull_request.head.sha';
-      off = `the workspace is not the pull request's head commit ${target.pull.headSha} (check out ref: ${ref})`;
-    }
-  }
   if (off !== undefined || target.api === undefined || target.pull === undefined || target.diff === undefined || inputs.review === 'off') {
     state.feature('review', false, off ?? 'unavailable');
     return { unposted: edits(`no suggestion: ${off ?? 'review unavailable'}`) };
   }
-  const plan = planReview(ranked, target.diff, inputs.review, (file) => state.fileLines(file));
+  const { api, pull, diff } = target;
+  // Comments go on the head commit. When the workspace is another commit (the default checkout of a
+  // pull_request event is the merge commit), the files that carry comments are compared with their head version.
+  const { checkedOut } = target;
+  let place: Place | undefined;
+  if (checkedOut && checkedOut.toLowerCase() !== pull.headSha.toLowerCase()) {
+    const files = new Set<string>();
+    for (const finding of ranked) {
+      for (const edit of finding.fix ?? []) if (diff.isChanged(edit.file)) files.add(edit.file);
+      if (inputs.review === 'comments' && finding.severity !== 'info' && !finding.fix && diff.isChanged(finding.location.file)) files.add(finding.location.file);
+    }
+    const remote = apiCommitReader(api, pull);
+    const local = localCommitReader(state.workspace, pull.headSha, remote);
+    const placement = await placeOnHead(files, (file) => state.fileText(file), local ?? remote, pull.headSha);
+    place = placement.place;
+    const how = local ? 'git (the head commit is in the clone)' : 'the contents API (the head commit is not in the clone)';
+    state.log(`kyverno-lint: the workspace is ${checkedOut.slice(0, 7)}, not the head commit ${pull.headSha.slice(0, 7)}: ${files.size} file${files.size === 1 ? '' : 's'} read at the head commit through ${how}; ${placement.mapped.length} differ${placement.mapped.length === 1 ? 's' : ''} from the workspace (lines mapped)`);
+  }
+  const plan = planReview(ranked, diff, inputs.review, (file) => state.fileLines(file), place);
   let outcome: ReviewOutcome;
   try {
-    outcome = await publishReview(target.api, target.pull, plan.comments);
+    // An earlier comment of a rule that no longer reports anything in its file is marked resolved.
+    const reported = new Set(ranked.flatMap((finding) => [finding.location.file, ...(finding.fix ?? []).map((edit) => edit.file)].map((file) => `${finding.ruleId}\n${file}`)));
+    outcome = await publishReview(api, pull, plan.comments, { stillReported: (ruleId, file) => reported.has(`${ruleId}\n${file}`) });
   } catch (error) {
     state.feature('review', false, `cannot read the pull request's review comments (${describeError(error)})`);
     return { unposted: [...plan.unposted, ...plan.comments.filter((comment) => comment.edit).map((comment) => ({ finding: comment.finding, edit: comment.edit!, reason: 'review unavailable' }))] };
@@ -294,8 +308,8 @@ async function reviewPullRequest(
     if (comment.edit) unposted.push({ finding: comment.finding, edit: comment.edit, reason });
   }
   if (outcome.stopped !== undefined) state.feature('review', false, outcome.stopped);
-  else state.feature('review', true, `${outcome.created.length} posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} rejected`);
-  state.log(`kyverno-lint: review of pull request #${target.pull.number}: ${outcome.created.length} comments posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} not posted; ${plan.unposted.length} edits outside the diff go to the summary`);
+  else state.feature('review', true, `${outcome.created.length} posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.resolved.length} marked resolved, ${outcome.failed.length} rejected`);
+  state.log(`kyverno-lint: review of pull request #${pull.number} on ${pull.headSha.slice(0, 7)}${outcome.reviewId !== undefined ? ` (review ${outcome.reviewId})` : ''}: ${outcome.created.length} comments posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} not posted${outcome.resolved.length > 0 ? `, ${outcome.resolved.length} earlier marked resolved` : ''}; ${plan.unposted.length} edits outside the diff go to the summary`);
   return { outcome, unposted };
 }
 
@@ -369,7 +383,9 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
   state.log(`kyverno-lint: ${report.manifests} manifests, ${report.policies} policies: ${countsText(report)}${report.counts.suppressed > 0 ? `, ${report.counts.suppressed} suppressed` : ''}`);
 
   const annotations = await annotate(state, inputs, report, ranked, { api, writeBlocked, context, failed });
-  const review = await reviewPullRequest(state, inputs, ranked, { api, writeBlocked, pull, diff, eventName: context.eventName });
+  // The commit in the workspace (`.git/HEAD`, else GITHUB_SHA): on a pull_request event by default the merge commit.
+  const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, 'utf8') as string, state.workspace) ?? (env.GITHUB_SHA || undefined);
+  const review = await reviewPullRequest(state, inputs, ranked, { api, writeBlocked, pull, diff, eventName: context.eventName, checkedOut });
 
   let sarifPath = '';
   if (inputs.sarifFile !== undefined) {
@@ -385,7 +401,9 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     }
   }
 
-  const links: LinkTarget | undefined = env.GITHUB_REPOSITORY && context.sha ? { serverUrl: env.GITHUB_SERVER_URL || 'https://github.com', repository: env.GITHUB_REPOSITORY, sha: context.sha } : undefined;
+  // The summary's links carry the workspace's line numbers: they point at the commit checked out.
+  const linkSha = checkedOut ?? context.sha;
+  const links: LinkTarget | undefined = env.GITHUB_REPOSITORY && linkSha ? { serverUrl: env.GITHUB_SERVER_URL || 'https://github.com', repository: env.GITHUB_REPOSITORY, sha: linkSha } : undefined;
   if (!inputs.summary) state.feature('summary', false, 'input summary is false');
   else if (!env.GITHUB_STEP_SUMMARY) state.feature('summary', false, 'GITHUB_STEP_SUMMARY is not set');
   else {

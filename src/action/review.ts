@@ -6,15 +6,22 @@
  *   (`start_line`/`line`, `side: RIGHT`); an insertion is anchored on the line before it (or after it at
  *   the top of a file). Edits outside the diff are returned for the job summary.
  * - `review: comments` adds a comment for every error or warning on a line the pull request added.
- * - Each comment carries a hidden marker `<!-- kyverno-lint:<ruleId>:<file>:<line> -->`; a re-run finds its
- *   earlier comments (`GET …/pulls/{n}/comments`) by that marker and updates them (`PATCH …/pulls/comments/{id}`)
- *   instead of posting duplicates: the one on the same lines, else the newest not outdated; it posts only
- *   when every earlier comment with the marker is outdated (`line: null`) or there is none. Comments are posted one request each, so a rejected comment (422) never
- *   loses the others; a permission error (403) stops the rest, which are reported as not posted. At most
+ * - Lines are those of the pull request's head commit: when the workspace is another commit (the merge
+ *   commit of the default checkout), `place` maps the workspace's lines there (`head-files.ts`).
+ * - Each comment carries a hidden marker `<!-- kyverno-lint:<ruleId>:<file>:<line> -->` (the head commit's
+ *   line); a re-run finds its earlier comments (`GET …/pulls/{n}/comments`) by that marker and leaves them
+ *   when identical or updates them (`PATCH …/pulls/comments/{id}`) instead of posting duplicates: the one on
+ *   the same lines, else the newest not outdated; it posts only when every earlier comment with the marker
+ *   is outdated (`line: null`: GitHub shows it collapsed, and it is left so) or there is none. An earlier
+ *   comment still on current lines whose rule no longer reports anything in its file is marked resolved.
+ * - The new comments go out as one review (`POST …/pulls/{n}/reviews`, event `COMMENT`): one notification
+ *   for the author. A review GitHub refuses (422) is resubmitted without the refused comments, found by
+ *   bisection with pending reviews; a permission error (403) stops the review. At most
  *   {@link MAX_COMMENT_WRITES} comments are written per run; the others go to the summary.
  */
 import type { Finding, FixEdit } from '../report/types.js';
-import { describeError, isPermissionError, paginate, type GitHubApi } from './github-api.js';
+import { describeError, httpStatus, isPermissionError, paginate, type GitHubApi } from './github-api.js';
+import type { Place } from './head-files.js';
 import type { ReviewMode } from './inputs.js';
 import type { PullRequestDiff, PullRequestRef } from './pr-context.js';
 
@@ -87,6 +94,11 @@ export function suggestionBody(key: string, finding: Finding, suggestion: Sugges
   return `${marker(key)}\n**kyverno-lint** \`${finding.ruleId}\`: ${cleanMessage(finding)}\n\n${delimiter}suggestion\n${suggestion.text}${delimiter}\n`;
 }
 
+/** The body an earlier comment gets when its rule is no longer reported in its file (the marker is kept: the comment comes back to life if the rule fires again). */
+export function resolvedBody(key: string, ruleId: string, sha: string): string {
+  return `${marker(key)}\n**kyverno-lint**: resolved — \`${ruleId}\` is no longer reported in this file at ${sha.slice(0, 7)}.\n`;
+}
+
 export function violationBody(key: string, finding: Finding): string {
   return `${marker(key)}\n**kyverno-lint ${finding.severity}** \`${finding.ruleId}\`: ${finding.message}\n`;
 }
@@ -100,6 +112,7 @@ export function planReview(
   diff: PullRequestDiff,
   mode: Exclude<ReviewMode, 'off'>,
   fileLines: (file: string) => readonly string[] | undefined,
+  place: Place = (_file, startLine, endLine) => ({ startLine, endLine }),
 ): ReviewPlan {
   const plan: ReviewPlan = { comments: [], unposted: [] };
   const keys = new Map<string, number>();
@@ -120,20 +133,29 @@ export function planReview(
         plan.unposted.push({ finding, edit, reason: 'the file is not changed by the pull request' });
         continue;
       }
-      if (diff.hunkFor(edit.file, suggestion.startLine, suggestion.endLine) === undefined) {
+      const placed = place(edit.file, suggestion.startLine, suggestion.endLine);
+      if ('reason' in placed) {
+        plan.unposted.push({ finding, edit, reason: placed.reason });
+        continue;
+      }
+      if (diff.hunkFor(edit.file, placed.startLine, placed.endLine) === undefined) {
         plan.unposted.push({ finding, edit, reason: 'the lines are outside the pull request diff' });
         continue;
       }
-      const key = uniqueKey(`${finding.ruleId}:${edit.file}:${suggestion.startLine}`);
-      plan.comments.push({ key, kind: 'suggestion', path: edit.file, startLine: suggestion.startLine, line: suggestion.endLine, body: suggestionBody(key, finding, suggestion), finding, edit });
+      const key = uniqueKey(`${finding.ruleId}:${edit.file}:${placed.startLine}`);
+      plan.comments.push({ key, kind: 'suggestion', path: edit.file, startLine: placed.startLine, line: placed.endLine, body: suggestionBody(key, finding, suggestion), finding, edit });
     }
   }
   if (mode === 'comments') {
     for (const finding of findings) {
       if (finding.severity === 'info' || finding.fix) continue;
-      const { file, line, endLine } = finding.location;
-      if (file === '' || line < 1 || !diff.isAddedLine(file, line)) continue;
-      const last = endLine > line && diff.hunkFor(file, line, endLine) ? endLine : line;
+      const { file } = finding.location;
+      if (file === '' || finding.location.line < 1 || !diff.isChanged(file)) continue;
+      const whole = place(file, finding.location.line, Math.max(finding.location.line, finding.location.endLine));
+      const placed = 'reason' in whole ? place(file, finding.location.line, finding.location.line) : whole;
+      if ('reason' in placed || !diff.isAddedLine(file, placed.startLine)) continue;
+      const line = placed.startLine;
+      const last = placed.endLine > line && diff.hunkFor(file, line, placed.endLine) ? placed.endLine : line;
       const key = uniqueKey(`${finding.ruleId}:${file}:${line}`);
       plan.comments.push({ key, kind: 'violation', path: file, startLine: line, line: last, body: violationBody(key, finding), finding });
     }
@@ -199,16 +221,98 @@ export interface ReviewOutcome {
   created: PlannedComment[];
   updated: PlannedComment[];
   unchanged: PlannedComment[];
+  /** Earlier comments, still on current lines, of a rule no longer reported in their file: marked resolved. */
+  resolved: number[];
   failed: { comment: PlannedComment; reason: string }[];
+  /** The review that holds the new comments (none when there was nothing new to post). */
+  reviewId?: number;
   /** Set when a permission error stopped the review. */
   stopped?: string;
 }
 
-/** Posts (or updates) every planned comment, one request each, at most `maxWrites` writes. */
-export async function publishReview(api: GitHubApi, pull: PullRequestRef, comments: readonly PlannedComment[], maxWrites = MAX_COMMENT_WRITES): Promise<ReviewOutcome> {
-  const outcome: ReviewOutcome = { created: [], updated: [], unchanged: [], failed: [] };
-  if (comments.length === 0) return outcome;
+/** Reviews created (and deleted) at most to find the comments GitHub refuses, after a refused review. */
+export const MAX_PROBES = 16;
+
+/** A comment of the review request (`POST …/pulls/{n}/reviews`), on the lines of the head commit's version. */
+function reviewComment(comment: PlannedComment): Record<string, unknown> {
+  return {
+    path: comment.path,
+    side: 'RIGHT',
+    line: comment.line,
+    ...(comment.startLine < comment.line ? { start_line: comment.startLine, start_side: 'RIGHT' } : {}),
+    body: comment.body,
+  };
+}
+
+function reviewBody(comments: readonly PlannedComment[]): string {
+  const suggestions = comments.filter((comment) => comment.kind === 'suggestion').length;
+  const violations = comments.length - suggestions;
+  const parts = [suggestions > 0 ? `${suggestions} suggestion${suggestions === 1 ? '' : 's'} applying the policies' mutations` : '', violations > 0 ? `${violations} violation${violations === 1 ? '' : 's'}` : ''];
+  return `**kyverno-lint**: ${parts.filter(Boolean).join(' and ')}.`;
+}
+
+/** GitHub's "Unprocessable Entity": a comment of the review is on a line it does not place. */
+function isRefusal(error: unknown): boolean {
+  return httpStatus(error) === 422;
+}
+
+/**
+ * The comments of `refused` (a set GitHub refused as one review) that it refuses, found by bisection: each
+ * probe creates a pending review (which notifies no one) with a part of them and deletes it when GitHub
+ * accepts it. At most `budget.left` probes; the comments not decided then are counted as refused.
+ */
+async function findRefused(api: GitHubApi, pull: PullRequestRef, refused: PlannedComment[], budget: { left: number }): Promise<PlannedComment[]> {
+  if (refused.length <= 1) return refused;
+  const middle = Math.ceil(refused.length / 2);
+  const halves = [refused.slice(0, middle), refused.slice(middle)];
+  const found: PlannedComment[] = [];
+  for (const [index, half] of halves.entries()) {
+    // The whole set was refused: when the first half is accepted, the refusal is in the second.
+    const firstAccepted = index === 1 && found.length === 0;
+    if (firstAccepted) {
+      found.push(...(await findRefused(api, pull, half, budget)));
+      continue;
+    }
+    if (budget.left <= 0) {
+      found.push(...half);
+      continue;
+    }
+    budget.left--;
+    try {
+      const { data } = await api.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { owner: pull.owner, repo: pull.repo, pull_number: pull.number, commit_id: pull.headSha, comments: half.map(reviewComment) });
+      const id = (data as { id?: unknown }).id;
+      if (typeof id === 'number') await api.request('DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}', { owner: pull.owner, repo: pull.repo, pull_number: pull.number, review_id: id });
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      found.push(...(await findRefused(api, pull, half, budget)));
+    }
+  }
+  return found;
+}
+
+/**
+ * Publishes the planned comments on the head commit: an earlier comment of the action with the same marker
+ * is left when identical or updated (`PATCH …/pulls/comments/{id}`); the new ones go out as ONE review
+ * (`POST …/pulls/{n}/reviews`, event `COMMENT`: one notification). When GitHub refuses the review (422: a
+ * line it does not place in the diff; it does not say which), the refused comments are found by bisection
+ * (`maxProbes` probes at most) and the review is submitted without them. A permission error stops
+ * the rest. At most `maxWrites` comments are written per run.
+ */
+export async function publishReview(
+  api: GitHubApi,
+  pull: PullRequestRef,
+  comments: readonly PlannedComment[],
+  options: { maxWrites?: number; maxProbes?: number; stillReported?: (ruleId: string, file: string) => boolean } = {},
+): Promise<ReviewOutcome> {
+  const { maxWrites = MAX_COMMENT_WRITES, maxProbes = MAX_PROBES, stillReported } = options;
+  const outcome: ReviewOutcome = { created: [], updated: [], unchanged: [], resolved: [], failed: [] };
+  if (comments.length === 0 && stillReported === undefined) return outcome;
   const existing = await existingComments(api, pull);
+  const stop = (error: unknown): void => {
+    outcome.stopped = `the token cannot write pull-request reviews (${describeError(error)}); it needs pull-requests: write`;
+  };
+  const fresh: PlannedComment[] = [];
+  let writes = 0;
   for (const comment of comments) {
     if (outcome.stopped !== undefined) {
       outcome.failed.push({ comment, reason: outcome.stopped });
@@ -219,33 +323,87 @@ export async function publishReview(api: GitHubApi, pull: PullRequestRef, commen
       outcome.unchanged.push(comment);
       continue;
     }
-    if (outcome.created.length + outcome.updated.length >= maxWrites) {
+    if (writes >= maxWrites) {
       outcome.failed.push({ comment, reason: `at most ${maxWrites} review comments are written per run (GitHub rate-limits bursts of comments)` });
       continue;
     }
+    writes++;
+    if (match.action === 'post') {
+      fresh.push(comment);
+      continue;
+    }
     try {
-      if (match.action === 'update') {
-        await api.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { owner: pull.owner, repo: pull.repo, comment_id: match.id, body: comment.body });
-        outcome.updated.push(comment);
-      } else {
-        await api.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
-          owner: pull.owner,
-          repo: pull.repo,
-          pull_number: pull.number,
-          commit_id: pull.headSha,
-          path: comment.path,
-          side: 'RIGHT',
-          line: comment.line,
-          ...(comment.startLine < comment.line ? { start_line: comment.startLine, start_side: 'RIGHT' } : {}),
-          body: comment.body,
-        });
-        outcome.created.push(comment);
-      }
+      await api.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { owner: pull.owner, repo: pull.repo, comment_id: match.id, body: comment.body });
+      outcome.updated.push(comment);
     } catch (error) {
-      const reason = describeError(error);
-      if (isPermissionError(error)) outcome.stopped = `the token cannot write pull-request comments (${reason})`;
-      outcome.failed.push({ comment, reason: outcome.stopped ?? `GitHub rejected the comment (${reason})` });
+      if (isPermissionError(error)) stop(error);
+      outcome.failed.push({ comment, reason: outcome.stopped ?? `GitHub rejected the update (${describeError(error)})` });
     }
   }
+  if (stillReported !== undefined && outcome.stopped === undefined) {
+    const planned = new Set(comments.map((comment) => comment.key));
+    for (const [key, previous] of existing) {
+      if (planned.has(key)) continue;
+      for (const comment of previous) {
+        const ruleId = key.slice(0, key.lastIndexOf(`:${comment.path}:`));
+        const body = resolvedBody(key, ruleId, pull.headSha);
+        if (comment.line === null || ruleId === '' || stillReported(ruleId, comment.path) || comment.body.trim() === body.trim() || writes >= maxWrites) continue;
+        try {
+          await api.request('PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}', { owner: pull.owner, repo: pull.repo, comment_id: comment.id, body });
+          writes++;
+          outcome.resolved.push(comment.id);
+        } catch (error) {
+          if (isPermissionError(error)) stop(error);
+          break;
+        }
+      }
+    }
+  }
+  if (outcome.stopped !== undefined) {
+    for (const comment of fresh) outcome.failed.push({ comment, reason: outcome.stopped });
+    return outcome;
+  }
+  let pending = fresh;
+  const budget = { left: maxProbes };
+  for (let attempt = 0; pending.length > 0 && attempt < 2; attempt++) {
+    try {
+      const { data } = await api.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
+        owner: pull.owner,
+        repo: pull.repo,
+        pull_number: pull.number,
+        commit_id: pull.headSha,
+        event: 'COMMENT',
+        body: reviewBody(pending),
+        comments: pending.map(reviewComment),
+      });
+      const id = (data as { id?: unknown }).id;
+      if (typeof id === 'number') outcome.reviewId = id;
+      outcome.created.push(...pending);
+      pending = [];
+    } catch (error) {
+      const reason = describeError(error);
+      if (isPermissionError(error)) {
+        stop(error);
+        break;
+      }
+      if (!isRefusal(error) || attempt > 0) {
+        for (const comment of pending) outcome.failed.push({ comment, reason: `GitHub refused the review (${reason})` });
+        pending = [];
+        break;
+      }
+      let refused: PlannedComment[];
+      try {
+        refused = await findRefused(api, pull, pending, budget);
+      } catch (probeError) {
+        if (isPermissionError(probeError)) stop(probeError);
+        else for (const comment of pending) outcome.failed.push({ comment, reason: `GitHub refused the review (${reason}) and could not be asked which line (${describeError(probeError)})` });
+        if (outcome.stopped === undefined) pending = [];
+        break;
+      }
+      for (const comment of refused) outcome.failed.push({ comment, reason: `GitHub refused the line (${reason}): it is not in the pull request's diff at ${pull.headSha.slice(0, 7)}` });
+      pending = pending.filter((comment) => !refused.includes(comment));
+    }
+  }
+  if (outcome.stopped !== undefined) for (const comment of pending) outcome.failed.push({ comment, reason: outcome.stopped });
   return outcome;
 }

@@ -6,8 +6,12 @@
  * `@actions/core` does (`escapeProperty`, `escapeData`), and, as there, a property with an empty or zero
  * value is left out (a finding of no file is annotated on no file). Findings keep the report's order;
  * no findings print nothing.
+ *
+ * The runner drops `col`/`endColumn` of an annotation spanning several lines (and check runs refuse
+ * columns there), so a multi-line finding is annotated by its lines only and a one-line finding by its
+ * columns too ({@link annotationRange}); SARIF keeps the exact region.
  */
-import type { Finding, LintReport, Severity } from '../report/types.js';
+import type { Finding, LintReport, Location, Severity } from '../report/types.js';
 
 const COMMANDS: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -27,16 +31,36 @@ export function workflowCommand(command: string, properties: ReadonlyArray<reado
   return `::${command}${rendered.length > 0 ? ` ${rendered.join(',')}` : ''}::${escapeData(message)}`;
 }
 
+/** The lines of an annotation, and its columns when it is on one line. */
+export interface AnnotationRange {
+  line: number;
+  endLine: number;
+  column?: number;
+  endColumn?: number;
+}
+
+/** The range GitHub keeps for a finding's location: columns only when it is on one line; `undefined` without a line. */
+export function annotationRange(location: Location): AnnotationRange | undefined {
+  const { line, column, endLine, endColumn } = location;
+  if (line < 1) return undefined;
+  const range: AnnotationRange = { line, endLine: Math.max(line, endLine) };
+  if (range.endLine === line && column >= 1) {
+    range.column = column;
+    range.endColumn = Math.max(column, endColumn);
+  }
+  return range;
+}
+
 function annotation(finding: Finding): string {
-  const { file, line, column, endLine, endColumn } = finding.location;
+  const range = annotationRange(finding.location);
   return workflowCommand(
     COMMANDS[finding.severity],
     [
-      ['file', file],
-      ['line', line],
-      ['col', column],
-      ['endLine', endLine],
-      ['endColumn', endColumn],
+      ['file', finding.location.file],
+      ['line', range?.line ?? 0],
+      ['col', range?.column ?? 0],
+      ['endLine', range?.endLine ?? 0],
+      ['endColumn', range?.endColumn ?? 0],
       ['title', finding.ruleId],
     ],
     finding.message,

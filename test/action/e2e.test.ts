@@ -46,8 +46,14 @@ async function server(options: FakeGitHubOptions): Promise<FakeGitHub> {
   return fake;
 }
 
-function commentPosts(fake: FakeGitHub) {
-  return fake.requests.filter((request) => request.method === 'POST' && request.path === `/repos/octo/shop/pulls/${PR}/comments`);
+/** The reviews submitted (event COMMENT, accepted). */
+function reviewPosts(fake: FakeGitHub) {
+  return fake.requests.filter((request) => request.method === 'POST' && request.path === `/repos/octo/shop/pulls/${PR}/reviews` && request.body?.event === 'COMMENT' && request.status === 200);
+}
+
+/** The comments of the submitted reviews. */
+function commentPosts(fake: FakeGitHub): Record<string, unknown>[] {
+  return reviewPosts(fake).flatMap((request) => request.body!.comments as Record<string, unknown>[]);
 }
 
 /** The token appears only in the `::add-mask::` command, which tells the runner to hide it in every log. */
@@ -93,18 +99,19 @@ describe('pull request with write permissions', () => {
     expect(run.stdout).not.toMatch(/^::(error|warning|notice) /m);
 
     // The review: exactly the four edits inside the diff, on exactly their lines, with the replacement lines.
+    expect(reviewPosts(fake).map((request) => request.body!.commit_id)).toEqual([HEAD]);
     const posts = commentPosts(fake);
-    expect(posts.map((request) => [request.body!.path, request.body!.start_line, request.body!.line, request.body!.side])).toEqual([
+    expect(posts.map((comment) => [comment.path, comment.start_line, comment.line, comment.side])).toEqual([
       ['manifests/cache.yaml', undefined, 21, 'RIGHT'],
       ['manifests/cache.yaml', undefined, 27, 'RIGHT'],
       ['manifests/worker.yaml', undefined, 19, 'RIGHT'],
       ['manifests/worker.yaml', undefined, 21, 'RIGHT'],
     ]);
-    for (const post of posts) expect(post.body!.commit_id).toBe(HEAD);
     const suggestion = (body: unknown): string => /```suggestion\n([\s\S]*?)```/.exec(String(body))![1]!;
-    expect(posts.map((request) => suggestion(request.body!.body))).toEqual([SUGGESTIONS.cache21, SUGGESTIONS.cache27, SUGGESTIONS.worker19, SUGGESTIONS.worker21]);
-    expect(String(posts[0]!.body!.body)).toContain('<!-- kyverno-lint:add-safe-defaults/autogen-add-run-as-non-root:manifests/cache.yaml:21 -->');
-    expect(fake.writes().filter((request) => request.path.includes('/pulls/'))).toHaveLength(4);
+    expect(posts.map((comment) => suggestion(comment.body))).toEqual([SUGGESTIONS.cache21, SUGGESTIONS.cache27, SUGGESTIONS.worker19, SUGGESTIONS.worker21]);
+    expect(String(posts[0]!.body)).toContain('<!-- kyverno-lint:add-safe-defaults/autogen-add-run-as-non-root:manifests/cache.yaml:21 -->');
+    // One write: the review (one notification for the author).
+    expect(fake.writes().filter((request) => request.path.includes('/pulls/'))).toHaveLength(1);
 
     // The summary: totals, the rule table with links to the head commit, the edits outside the diff as diffs.
     expect(run.summary).toContain('❌ failed (fail-on: error): 2 errors, 2 warnings, 4 info');
@@ -169,7 +176,7 @@ describe('pull request with write permissions', () => {
     expect(fake.comments.filter((comment) => comment.body.includes(key)).map((comment) => comment.line)).toEqual([null, 19]);
   });
 
-  it('keeps posting the other comments when GitHub rejects one with 422, and shows the rejected edit in the summary', async () => {
+  it('resubmits the review without the comment GitHub refuses (422), and shows the refused edit in the summary', async () => {
     const { dir, workspace: ws } = workspace();
     const fake = await server({
       files: pullRequestFiles(ws),
@@ -178,18 +185,17 @@ describe('pull request with write permissions', () => {
     });
     const run = await runAction({ dir, workspace: ws, eventName: 'pull_request', payload: pullRequestEvent(PR, HEAD), apiUrl: fake.url, inputs: { token: TOKEN } });
     expect(run.code).toBe(1);
-    const posts = commentPosts(fake);
-    expect(posts.map((request) => [request.body!.path, request.body!.line, request.status])).toEqual([
-      ['manifests/cache.yaml', 21, 201],
-      ['manifests/cache.yaml', 27, 201],
-      ['manifests/worker.yaml', 19, 422],
-      ['manifests/worker.yaml', 21, 201],
+    expect(commentPosts(fake).map((comment) => [comment.path, comment.line])).toEqual([
+      ['manifests/cache.yaml', 21],
+      ['manifests/cache.yaml', 27],
+      ['manifests/worker.yaml', 21],
     ]);
-    expect(run.stdout).toContain('review comment on manifests/worker.yaml:19 not posted: GitHub rejected the comment (HTTP 422');
+    expect(fake.reviews.map((review) => review.state)).toEqual(['COMMENTED']);
+    expect(run.stdout).toContain('review comment on manifests/worker.yaml:19 not posted: GitHub refused the line (HTTP 422');
     expect(run.summary).toContain('3 comments posted, 0 updated, 0 unchanged, **1 not posted**');
     const mutations = run.summary.slice(run.summary.indexOf('### Mutations'), run.summary.indexOf('### Annotations'));
     expect(mutations).toContain('manifests/worker.yaml line 19');
-    expect(mutations).toContain('GitHub rejected the comment (HTTP 422');
+    expect(mutations).toContain('GitHub refused the line (HTTP 422');
     expect(mutations).not.toContain('manifests/worker.yaml line 21');
   });
 
@@ -198,14 +204,14 @@ describe('pull request with write permissions', () => {
     const fake = await server({ files: pullRequestFiles(ws), checks: 'allowed' });
     const run = await runAction({ dir, workspace: ws, eventName: 'pull_request', payload: pullRequestEvent(PR, HEAD), apiUrl: fake.url, inputs: { token: TOKEN, review: 'comments' } });
     expect(run.code).toBe(1);
-    const violations = commentPosts(fake).filter((request) => !String(request.body!.body).includes('```suggestion'));
-    expect(violations.map((request) => [request.body!.path, request.body!.start_line, request.body!.line])).toEqual([
+    const violations = commentPosts(fake).filter((comment) => !String(comment.body).includes('```suggestion'));
+    expect(violations.map((comment) => [comment.path, comment.start_line, comment.line])).toEqual([
       ['manifests/worker.yaml', undefined, 2],
       ['manifests/worker.yaml', 14, 15],
       ['manifests/worker.yaml', undefined, 19],
       ['manifests/worker.yaml', undefined, 21],
     ]);
-    expect(String(violations[0]!.body!.body)).toContain('**kyverno-lint error** `restrict-replicas/max-ten-replicas`: worker asks for 25 replicas');
+    expect(String(violations[0]!.body)).toContain('**kyverno-lint error** `restrict-replicas/max-ten-replicas`: worker asks for 25 replicas');
     expect(commentPosts(fake)).toHaveLength(8);
   });
 
@@ -216,7 +222,7 @@ describe('pull request with write permissions', () => {
     const run = await runAction({ dir, workspace: ws, eventName: 'pull_request', payload: pullRequestEvent(PR, HEAD), apiUrl: fake.url, inputs: { token: TOKEN, 'only-changed': 'true' } });
     expect(run.code).toBe(0);
     expect(run.outputs).toMatchObject({ errors: '0', warnings: '0', info: '1', 'exit-code': '0' });
-    expect(commentPosts(fake).map((request) => request.body!.line)).toEqual([21, 27]);
+    expect(commentPosts(fake).map((comment) => comment.line)).toEqual([21, 27]);
     expect(fake.checkRuns[0]!.bodies[0]).toMatchObject({ conclusion: 'success' });
   });
 });
@@ -251,10 +257,10 @@ describe('read-only token', () => {
     expect(run.code).toBe(1);
     expect(fake.writes().map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
       'POST /repos/octo/shop/check-runs 403',
-      `POST /repos/octo/shop/pulls/${PR}/comments 403`,
+      `POST /repos/octo/shop/pulls/${PR}/reviews 403`,
     ]);
     expect(run.stdout).toContain('kyverno-lint: check run off: the token cannot create check runs (HTTP 403: Resource not accessible by integration');
-    expect(run.stdout).toContain('kyverno-lint: review off: the token cannot write pull-request comments (HTTP 403');
+    expect(run.stdout).toContain('kyverno-lint: review off: the token cannot write pull-request reviews (HTTP 403');
     expect(run.stdout.match(/^::(error|warning|notice) /gm)).toHaveLength(8);
     expect(run.summary).toContain('0 comments posted, 0 updated, 0 unchanged, **4 not posted**');
     expectNoToken(run);

@@ -7,9 +7,16 @@
  * - `GET|POST /repos/{o}/{r}/pulls/{n}/comments`, `PATCH /repos/{o}/{r}/pulls/comments/{id}`: a comment
  *   whose lines are not in one hunk of the file's patch gets 422 as on GitHub; `rejectComment` picks
  *   others to reject with 422; `readOnly` answers 403 to every write
+ * - `POST /repos/{o}/{r}/pulls/{n}/reviews` (with `comments`; without `event` the review is PENDING and its
+ *   comments are not listed), `DELETE /repos/{o}/{r}/pulls/{n}/reviews/{id}` (pending reviews only): as on
+ *   GitHub, one comment outside the diff (or picked by `rejectComment`) refuses the whole review with 422,
+ *   without saying which
+ * - `GET /repos/{o}/{r}/contents/{path}?ref=` (base64, or `encoding: none` above `largeFile` bytes as
+ *   GitHub does above 1 MB) and `GET /repos/{o}/{r}/git/blobs/{sha}`, from `contents[ref][path]`
  * - `POST /repos/{o}/{r}/check-runs`, `PATCH /repos/{o}/{r}/check-runs/{id}`: 422 above 50 annotations;
  *   403 with `readOnly` or `checks: 'forbidden'`
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parsePatch } from '../../src/action/pr-context.js';
@@ -44,8 +51,20 @@ export interface FakeGitHubOptions {
   readOnly?: boolean;
   /** Only check runs answer 403 (a token without `checks: write`). */
   checks?: 'allowed' | 'forbidden';
-  /** Review comments (POST) answered with 422. */
+  /** Review comments (POST, alone or in a review) answered with 422. */
   rejectComment?: (comment: Record<string, unknown>) => boolean;
+  /** The files of each commit: `contents[sha][path]` is the text. */
+  contents?: Record<string, Record<string, string>>;
+  /** Files larger than this many bytes are served without content by the contents endpoint (GitHub: 1 MB). */
+  largeFile?: number;
+}
+
+export interface FakeReview {
+  id: number;
+  state: 'COMMENTED' | 'PENDING';
+  commit_id: string;
+  body: string;
+  comments: Record<string, unknown>[];
 }
 
 export interface RecordedRequest {
@@ -62,6 +81,8 @@ export interface FakeGitHub {
   requests: RecordedRequest[];
   comments: FakeComment[];
   checkRuns: { id: number; bodies: Record<string, unknown>[] }[];
+  /** Reviews submitted (pending ones until deleted). */
+  reviews: FakeReview[];
   /** The requests other than reads. */
   writes(): RecordedRequest[];
   close(): Promise<void>;
@@ -79,6 +100,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const files = options.files ?? [];
   const comments: FakeComment[] = structuredClone(options.comments ?? []);
   const checkRuns: FakeGitHub['checkRuns'] = [];
+  const reviews: FakeReview[] = [];
+  const blobs = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   let nextId = 1000;
 
@@ -118,6 +141,49 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         comments.push(comment);
         return [201, comment];
       }
+    }
+    if (method === 'POST' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews$/.exec(path)) && body) {
+      const items = Array.isArray(body.comments) ? (body.comments as Record<string, unknown>[]) : [];
+      if (typeof body.commit_id !== 'string') return [422, { message: 'Invalid request.' }];
+      for (const item of items) {
+        const line = Number(item.line);
+        const start = item.start_line === undefined ? line : Number(item.start_line);
+        if (typeof item.path !== 'string' || typeof item.body !== 'string' || !Number.isInteger(line) || item.side !== 'RIGHT' || !inDiff(files, item.path, start, line) || options.rejectComment?.(item)) {
+          return [422, { message: 'Unprocessable Entity', errors: ['Line could not be resolved'], documentation_url: 'https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request' }];
+        }
+      }
+      if (body.event === undefined && reviews.some((review) => review.state === 'PENDING')) return [422, { message: 'Unprocessable Entity', errors: ['User can only have one pending review per pull request'] }];
+      const review: FakeReview = { id: nextId++, state: body.event === 'COMMENT' ? 'COMMENTED' : 'PENDING', commit_id: body.commit_id, body: String(body.body ?? ''), comments: items };
+      reviews.push(review);
+      if (review.state === 'COMMENTED') {
+        for (const item of items) {
+          const line = Number(item.line);
+          comments.push({ id: nextId++, path: String(item.path), line, start_line: item.start_line === undefined ? null : Number(item.start_line), side: 'RIGHT', commit_id: review.commit_id, body: String(item.body), user: { login: 'github-actions[bot]' } });
+        }
+      }
+      return [200, { id: review.id, state: review.state, commit_id: review.commit_id, body: review.body }];
+    }
+    if (method === 'DELETE' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/reviews\/(\d+)$/.exec(path))) {
+      const index = reviews.findIndex((review) => review.id === Number(match![1]));
+      if (index < 0) return [404, { message: 'Not Found' }];
+      if (reviews[index]!.state !== 'PENDING') return [422, { message: 'Can not delete a non-pending pull request review' }];
+      const [review] = reviews.splice(index, 1);
+      return [200, { id: review!.id, state: 'PENDING' }];
+    }
+    if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(path))) {
+      const file = match[1]!.split('/').map(decodeURIComponent).join('/');
+      const text = options.contents?.[query.get('ref') ?? '']?.[file];
+      if (text === undefined) return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content' }];
+      const bytes = Buffer.from(text, 'utf8');
+      const sha = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+      blobs.set(sha, text);
+      const large = bytes.length > (options.largeFile ?? 1024 * 1024);
+      return [200, { type: 'file', name: file.split('/').at(-1), path: file, sha, size: bytes.length, encoding: large ? 'none' : 'base64', content: large ? '' : bytes.toString('base64') }];
+    }
+    if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/git\/blobs\/([0-9a-f]{40})$/.exec(path))) {
+      const text = blobs.get(match[1]!);
+      if (text === undefined) return [404, { message: 'Not Found' }];
+      return [200, { sha: match[1], size: Buffer.byteLength(text), encoding: 'base64', content: Buffer.from(text, 'utf8').toString('base64') }];
     }
     if (method === 'PATCH' && (match = /^\/repos\/[^/]+\/[^/]+\/pulls\/comments\/(\d+)$/.exec(path))) {
       const comment = comments.find((candidate) => candidate.id === Number(match![1]));
@@ -169,6 +235,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     requests,
     comments,
     checkRuns,
+    reviews,
     writes: () => requests.filter((request) => request.method !== 'GET'),
     close: () =>
       new Promise<void>((resolve) => {

@@ -120,44 +120,42 @@ describe('run', () => {
     const { core, logs } = fakeCore({ token: 't' });
     expect(await run({ core, env: env(dir, workspace, 'workflow_run', payload), github: client(fake) })).toBe(1);
     expect(fake.requests.map((request) => `${request.method} ${request.path}`).slice(0, 2)).toEqual(['GET /repos/octo/shop/pulls', 'GET /repos/octo/shop/pulls/21/files']);
-    const posts = fake.requests.filter((request) => request.method === 'POST' && request.path === '/repos/octo/shop/pulls/21/comments');
-    expect(posts.map((request) => [request.body!.line, request.body!.commit_id])).toEqual([
-      [21, 'f'.repeat(40)],
-      [27, 'f'.repeat(40)],
-      [31, 'f'.repeat(40)],
-    ]);
+    const posts = fake.requests.filter((request) => request.method === 'POST' && request.path === '/repos/octo/shop/pulls/21/reviews');
+    expect(posts.map((request) => [request.body!.commit_id, (request.body!.comments as { line: number }[]).map((comment) => comment.line)])).toEqual([['f'.repeat(40), [21, 27, 31]]]);
     expect(fake.checkRuns[0]!.bodies[0]).toMatchObject({ head_sha: 'f'.repeat(40) });
     expect(logs.filter((line) => line.includes(' off: '))).toEqual([]);
   });
 
-  it('turns the review off when the workspace is not the head commit (the default merge-commit checkout), and puts the suggestions in the summary', async () => {
+  it('reviews the head commit when the workspace is another commit; a file the head commit does not have goes to the summary', async () => {
     const { dir, workspace } = setup();
     const cache = readFileSync(path.join(workspace, 'manifests/cache.yaml'), 'utf8');
     const files = [{ filename: 'manifests/cache.yaml', status: 'modified', patch: patchFor(cache, 17, 28, (line) => line === 18) }];
-    const fake = await startFakeGitHub({ checks: 'allowed', files });
-    cleanups.push(() => fake.close());
     const head = 'c'.repeat(40);
-    // No .git: GITHUB_SHA (aaaa…, the merge commit) is what was checked out.
+    // No .git: GITHUB_SHA (aaaa…, the merge commit) is what was checked out; the contents API has no such file at the head.
+    const fake = await startFakeGitHub({ checks: 'allowed', files, contents: { [head]: {} } });
+    cleanups.push(() => fake.close());
     const environment = env(dir, workspace, 'pull_request', pullRequestEvent(7, head));
     const { core, logs } = fakeCore({ token: 't', review: 'comments' });
     expect(await run({ core, env: environment, github: client(fake) })).toBe(1);
-    const message = `review off: the workspace is not the pull request's head commit ${head} (check out ref: github.event.pull_request.head.sha)`;
-    expect(logs).toContain(`kyverno-lint: ${message}`);
-    expect(fake.requests.filter((request) => request.path.includes('/comments'))).toEqual([]);
+    expect(logs).toContain('kyverno-lint: the workspace is aaaaaaa, not the head commit ccccccc: 1 file read at the head commit through the contents API (the head commit is not in the clone); 0 differ from the workspace (lines mapped)');
+    expect(fake.requests.filter((request) => request.path.includes('/contents/')).map((request) => request.query.get('ref'))).toEqual([head]);
+    expect(fake.reviews).toEqual([]);
     const summary = readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8');
-    expect(summary).toContain("the workspace is not the pull request's head commit");
+    expect(summary).toContain('no suggestion: the head commit ccccccc has no such file');
     expect(summary).toContain('manifests/cache.yaml line 21');
 
-    // `.git/HEAD` naming a branch whose ref (packed) is the head commit: the review is on.
+    // `.git/HEAD` naming a branch whose ref (packed) is the head commit: the workspace is the head, nothing is read.
     writeFileSync(environment.GITHUB_STEP_SUMMARY!, '');
     mkdirSync(path.join(workspace, '.git'));
     writeFileSync(path.join(workspace, '.git/HEAD'), 'ref: refs/heads/feature\n');
     writeFileSync(path.join(workspace, '.git/packed-refs'), `# pack-refs with: peeled fully-peeled sorted\n${head} refs/heads/feature\n`);
     const again = fakeCore({ token: 't' });
+    const before = fake.requests.length;
     expect(await run({ core: again.core, env: environment, github: client(fake) })).toBe(1);
-    expect(again.logs.filter((line) => line.startsWith('kyverno-lint: review'))).toEqual([
-      'kyverno-lint: review of pull request #7: 2 comments posted, 0 updated, 0 unchanged, 0 not posted; 5 edits outside the diff go to the summary',
+    expect(again.logs.filter((line) => line.startsWith('kyverno-lint: review') || line.startsWith('kyverno-lint: the workspace'))).toEqual([
+      `kyverno-lint: review of pull request #7 on ccccccc (review ${fake.reviews[0]!.id}): 2 comments posted, 0 updated, 0 unchanged, 0 not posted; 5 edits outside the diff go to the summary`,
     ]);
+    expect(fake.requests.slice(before).filter((request) => request.path.includes('/contents/'))).toEqual([]);
     expect(fake.comments.map((comment) => [comment.line, comment.commit_id])).toEqual([
       [21, head],
       [27, head],

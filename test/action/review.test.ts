@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
 import type { GitHubApi } from '../../src/action/github-api.js';
 import { parsePatch, PullRequestDiff } from '../../src/action/pr-context.js';
-import { planReview, publishReview, suggestionBody, suggestionFor } from '../../src/action/review.js';
+import { MAX_PROBES, planReview, publishReview, suggestionBody, suggestionFor } from '../../src/action/review.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { finding } from './findings.js';
 
@@ -92,7 +92,7 @@ describe('publishReview', () => {
       () => LINES,
     ).comments;
 
-  it('updates its earlier comment (found by the marker) and posts the others, one request each', async () => {
+  it('updates its earlier comment (found by the marker) and posts the others as ONE review on the head commit', async () => {
     fake = await startFakeGitHub({
       files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }],
       comments: [
@@ -104,11 +104,14 @@ describe('publishReview', () => {
     const outcome = await publishReview(api(fake.url), PULL, plan());
     expect(outcome.updated.map((comment) => comment.key)).toEqual(['p/one:a.yaml:4']);
     expect(outcome.created.map((comment) => comment.key)).toEqual(['p/three:a.yaml:2', 'p/two:a.yaml:5']);
-    expect(fake.writes().map((request) => `${request.method} ${request.path}`)).toEqual([
-      'POST /repos/octo/shop/pulls/5/comments',
-      'PATCH /repos/octo/shop/pulls/comments/1',
-      'POST /repos/octo/shop/pulls/5/comments',
+    expect(fake.writes().map((request) => `${request.method} ${request.path}`)).toEqual(['PATCH /repos/octo/shop/pulls/comments/1', 'POST /repos/octo/shop/pulls/5/reviews']);
+    const review = fake.writes()[1]!.body!;
+    expect(review).toMatchObject({ commit_id: 'h', event: 'COMMENT', body: '**kyverno-lint**: 2 violations.' });
+    expect((review.comments as Record<string, unknown>[]).map((comment) => [comment.path, comment.line, comment.side])).toEqual([
+      ['a.yaml', 2, 'RIGHT'],
+      ['a.yaml', 5, 'RIGHT'],
     ]);
+    expect(outcome.reviewId).toBe(fake.reviews[0]!.id);
   });
 
   it('an outdated earlier comment leads to one new comment, which later runs find (no duplicates)', async () => {
@@ -142,30 +145,89 @@ describe('publishReview', () => {
     const outcome = await publishReview(api(fake.url), PULL, plan());
     expect(outcome.unchanged.map((comment) => comment.key)).toEqual(['p/one:a.yaml:4']);
     expect(outcome.updated.map((comment) => comment.key)).toEqual(['p/two:a.yaml:5']);
-    expect(fake.writes().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /repos/octo/shop/pulls/5/comments', 'PATCH /repos/octo/shop/pulls/comments/8']);
+    expect(fake.writes().map((request) => `${request.method} ${request.path}`)).toEqual(['PATCH /repos/octo/shop/pulls/comments/8', 'POST /repos/octo/shop/pulls/5/reviews']);
   });
 
-  it('a 422 fails one comment only; a 403 stops the rest', async () => {
+  it('a refused review (422) is resubmitted without the refused comments, found by bisection; a 403 stops the review', async () => {
     fake = await startFakeGitHub({ files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }], rejectComment: (comment) => comment.line === 4 });
     const outcome = await publishReview(api(fake.url), PULL, plan());
     expect(outcome.created.map((comment) => comment.line)).toEqual([2, 5]);
-    expect(outcome.failed.map(({ comment, reason }) => [comment.line, reason.slice(0, 43)])).toEqual([[4, 'GitHub rejected the comment (HTTP 422: Vali']]);
+    expect(outcome.failed.map(({ comment, reason }) => [comment.line, reason])).toEqual([[4, expect.stringMatching(/^GitHub refused the line \(HTTP 422: Unprocessable Entity: "Line could not be resolved".*\): it is not in the pull request's diff at h$/)]]);
     expect(outcome.stopped).toBeUndefined();
+    expect(fake.reviews.map((review) => [review.state, review.comments.map((comment) => comment.line)])).toEqual([['COMMENTED', [2, 5]]]);
+    expect(fake.writes().map((request) => `${request.method} ${request.status} ${request.body?.event ?? ''} ${((request.body?.comments as { line: number }[] | undefined) ?? []).map((comment) => comment.line).join(',')}`)).toEqual([
+      'POST 422 COMMENT 2,4,5',
+      // Probes: pending reviews (no event), deleted when accepted.
+      'POST 422  2,4',
+      'POST 200  2',
+      'DELETE 200  ',
+      'POST 200  5',
+      'DELETE 200  ',
+      'POST 200 COMMENT 2,5',
+    ]);
 
     await fake.close();
     fake = await startFakeGitHub({ files, readOnly: true });
     const stopped = await publishReview(api(fake.url), PULL, plan());
-    expect(stopped.stopped).toMatch(/^the token cannot write pull-request comments \(HTTP 403/);
+    expect(stopped.stopped).toMatch(/^the token cannot write pull-request reviews \(HTTP 403.*\); it needs pull-requests: write$/);
     expect(stopped.failed).toHaveLength(3);
     expect(fake.writes()).toHaveLength(1);
   });
 
+  it('finds several refused comments among many within the probe budget; undecided ones count as refused', async () => {
+    const patch = `@@ -1,0 +1,20 @@\n${Array.from({ length: 20 }, (_, i) => `+l${i + 1}`).join('\n')}`;
+    const lines = Array.from({ length: 20 }, (_, i) => `l${i + 1}`);
+    const many = () =>
+      planReview(
+        Array.from({ length: 16 }, (_, i) => ({ ...finding('a.yaml', i + 1, 'error', { ruleId: `p/r${i + 1}` }) })),
+        new PullRequestDiff([{ filename: 'a.yaml', status: 'added', hunks: parsePatch(patch) }]),
+        'comments',
+        () => lines,
+      ).comments;
+    const refuse = (comment: Record<string, unknown>) => comment.line === 3 || comment.line === 11;
+    fake = await startFakeGitHub({ files: [{ filename: 'a.yaml', status: 'added', patch }], rejectComment: refuse });
+    const outcome = await publishReview(api(fake.url), PULL, many());
+    expect(outcome.failed.map(({ comment }) => comment.line)).toEqual([3, 11]);
+    expect(fake.reviews.map((review) => review.comments.length)).toEqual([14]);
+    const probes = fake.requests.filter((request) => request.method === 'POST' && request.body?.event === undefined);
+    expect(probes.length).toBeLessThanOrEqual(MAX_PROBES);
+
+    await fake.close();
+    fake = await startFakeGitHub({ files: [{ filename: 'a.yaml', status: 'added', patch }], rejectComment: refuse });
+    const bounded = await publishReview(api(fake.url), PULL, many(), { maxProbes: 2 });
+    expect(fake.requests.filter((request) => request.method === 'POST' && request.body?.event === undefined)).toHaveLength(2);
+    // Two probes split 16 into 8 (refused) and 8 (refused): nothing is decided further, all 16 stay out.
+    expect(bounded.failed).toHaveLength(16);
+    expect(fake.reviews).toEqual([]);
+  });
+
+  it('marks an earlier current comment resolved when its rule no longer reports anything in its file, once', async () => {
+    fake = await startFakeGitHub({
+      files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }],
+      comments: [
+        { id: 1, path: 'a.yaml', line: 3, body: '<!-- kyverno-lint:p/gone:a.yaml:3 -->\nold' },
+        // Outdated: left as GitHub shows it (collapsed).
+        { id: 2, path: 'a.yaml', line: null, body: '<!-- kyverno-lint:p/gone:a.yaml:1 -->\nold' },
+        // Its rule still reports in the file (on another line): left.
+        { id: 3, path: 'a.yaml', line: 1, body: '<!-- kyverno-lint:p/one:a.yaml:1 -->\nold' },
+      ],
+    });
+    const stillReported = (ruleId: string, file: string) => file === 'a.yaml' && ['p/one', 'p/two', 'p/three'].includes(ruleId);
+    const outcome = await publishReview(api(fake.url), PULL, plan(), { stillReported });
+    expect(outcome.resolved).toEqual([1]);
+    expect(fake.comments.find((comment) => comment.id === 1)!.body).toBe('<!-- kyverno-lint:p/gone:a.yaml:3 -->\n**kyverno-lint**: resolved — `p/gone` is no longer reported in this file at h.\n');
+    expect(fake.comments.filter((comment) => comment.id !== 1).map((comment) => comment.body)).toEqual(['<!-- kyverno-lint:p/gone:a.yaml:1 -->\nold', '<!-- kyverno-lint:p/one:a.yaml:1 -->\nold', ...plan().map((comment) => comment.body)]);
+    const again = await publishReview(api(fake.url), PULL, plan(), { stillReported });
+    expect(again.resolved).toEqual([]);
+    expect(fake.writes().filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('writes at most maxWrites comments; the others are reported, unchanged ones do not count', async () => {
     fake = await startFakeGitHub({ files: [{ filename: 'a.yaml', status: 'modified', patch: '@@ -1,5 +1,5 @@\n+a\n+b\n+c\n+d\n+e' }] });
-    const outcome = await publishReview(api(fake.url), PULL, plan(), 2);
+    const outcome = await publishReview(api(fake.url), PULL, plan(), { maxWrites: 2 });
     expect(outcome.created.map((comment) => comment.line)).toEqual([2, 4]);
     expect(outcome.failed.map(({ comment, reason }) => [comment.line, reason])).toEqual([[5, 'at most 2 review comments are written per run (GitHub rate-limits bursts of comments)']]);
-    const again = await publishReview(api(fake.url), PULL, plan(), 2);
+    const again = await publishReview(api(fake.url), PULL, plan(), { maxWrites: 2 });
     expect(again.unchanged.map((comment) => comment.line)).toEqual([2, 4]);
     expect(again.created.map((comment) => comment.line)).toEqual([5]);
   });
