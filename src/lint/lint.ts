@@ -20,7 +20,9 @@ import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleResponse, RuleStatus } from '../types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
-import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
+import { inTemplate, isReported, mutationFinding, responseFindings, ruleIdOf, type FindingContext } from './findings.js';
+import { computeRules } from '../policy/autogen.js';
+import { Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
 import type { LintOptions } from './options.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
@@ -186,9 +188,32 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     options.onProgress?.(done, manifests.length);
   }
 
-  const push = (finding: Finding | null): void => {
-    if (finding === null) suppressed++;
-    else findings.push(finding);
+  // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
+  const knownRuleIds = workspace.policies.flatMap(({ compiled }) => {
+    const names = new Set([...(compiled.policy.spec.rules ?? []).map((rule) => rule.name), ...computeRules(compiled.policy, '').map((rule) => rule.name)]);
+    return [...names].map((name) => ruleIdOf(compiled, name));
+  });
+  const suppressions = new Suppressions(workspace.files.values(), knownRuleIds);
+  const suppressedFindings: Finding[] = [];
+  /** Whether `finding` is still reported once the directives have had their say. */
+  const unsuppressed = (finding: Finding): boolean => {
+    const by = suppressions.suppress(finding);
+    if (by === null) return true;
+    suppressedFindings.push({ ...finding, suppressions: by });
+    return false;
+  };
+  const reportedFindings = findings.filter(unsuppressed);
+  findings.length = 0;
+  findings.push(...reportedFindings);
+  /** Adds a mutation finding; false when it is not reported (and its edits are then not applied). */
+  const push = (finding: Finding | null): boolean => {
+    if (finding === null) {
+      suppressed++;
+      return false;
+    }
+    if (!unsuppressed(finding)) return false;
+    findings.push(finding);
+    return true;
   };
   let fixes: FileFix[] = [];
   if (options.fixes) {
@@ -196,15 +221,16 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       mutations.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
       workspace.files,
     ).map((item, index) => (mutations[index]!.context.resource.listItem === undefined ? item : { ...item, edits: [], editError: 'items of a kind: List are not fixed' }));
-    mutated.forEach((item, index) => {
+    // As with ESLint, the mutations a directive suppresses are not applied by --fix either.
+    const applied = mutated.filter((item, index) => {
       const { context, rules } = mutations[index]!;
       const file = context.file;
       const fix = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
       // Rendered Helm input has no source file to edit.
       const editable = file.helm === undefined && fix.length > 0;
-      push(mutationFinding(context, rules, editable ? { fixable: true, fix } : { fixable: false }, documentStart(context)));
+      return push(mutationFinding(context, rules, editable ? { fixable: true, fix } : { fixable: false }, documentStart(context)));
     });
-    fixes = fileFixes(mutated.filter((item) => item.file !== '-'), workspace.files).fixes;
+    fixes = fileFixes(applied.filter((item) => item.file !== '-'), workspace.files).fixes;
   } else {
     for (const { context, rules } of mutations) {
       const fixable = context.file.helm === undefined && context.file.path !== '-' && context.resource.listItem === undefined;
@@ -212,17 +238,26 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     }
   }
 
+  for (const finding of suppressions.directiveFindings()) {
+    if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
+    else findings.push(finding);
+  }
+
   let reported = findings;
+  let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== undefined) {
     const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path.resolve(options.cwd, file))));
     reported = findings.filter((finding) => wanted.has(finding.location.file));
-    suppressed += findings.length - reported.length;
+    reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
+    suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
   }
   reported.sort(compareFindings);
-  const counts = { error: 0, warning: 0, info: 0, suppressed };
+  reportedSuppressed.sort(compareFindings);
+  const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + reportedSuppressed.length };
   for (const finding of reported) counts[finding.severity]++;
   const report: LintReport = {
     findings: reported,
+    suppressedFindings: reportedSuppressed,
     counts,
     files: workspace.counts,
     policies: policies.length,

@@ -13,6 +13,8 @@
  *   `originalUriBaseIds`; paths outside it become `file:` URIs) with the finding's region and, when the
  *   finding is about a Kubernetes object, a logical location of kind `resource`. Findings of no file
  *   have no location; a region is written only for a position (line ≥ 1).
+ * - Findings suppressed by inline directives are results too, with `suppressions` (kind `inSource`, the
+ *   directive's reason as `justification`), as SARIF viewers and code scanning expect of in-source suppressions.
  * - Findings with source edits get one `fix`: per file an artifact change whose replacements delete whole
  *   lines, from column 1 of `startLine` to column 1 of `endLine + 1` (line breaks included, an empty
  *   region for an insertion), and insert the replacement text.
@@ -72,6 +74,7 @@ interface SarifResult {
   message: Message;
   locations?: SarifLocation[];
   fixes?: SarifFix[];
+  suppressions?: { kind: 'inSource'; status: 'accepted'; justification?: string }[];
 }
 
 export interface SarifLog {
@@ -174,7 +177,7 @@ function rule(finding: Finding): SarifRule {
 export function toSarif(report: LintReport, options: ReporterOptions): SarifLog {
   const rules: SarifRule[] = [];
   const ruleIndex = new Map<string, number>();
-  const results = report.findings.map((finding): SarifResult => {
+  const results = [...report.findings, ...(report.suppressedFindings ?? [])].map((finding): SarifResult => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === undefined) {
       index = rules.push(rule(finding)) - 1;
@@ -188,6 +191,13 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
     const where = location(finding);
     if (where) result.locations = [where];
     if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
+    if (finding.suppressions !== undefined) {
+      result.suppressions = finding.suppressions.map((suppression) => ({
+        kind: 'inSource',
+        status: 'accepted',
+        ...(suppression.justification !== undefined ? { justification: suppression.justification } : {}),
+      }));
+    }
     return result;
   });
   const driver = {
