@@ -20,9 +20,8 @@ import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleResponse, RuleStatus } from '../types.js';
 import type { CompiledPolicy } from '../policy/compile.js';
-import { inTemplate, isReported, mutationFinding, responseFindings, ruleIdOf, type FindingContext } from './findings.js';
-import { computeRules } from '../policy/autogen.js';
-import { Suppressions } from './suppressions.js';
+import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
+import { loadedRuleIds, Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
 import type { LintOptions } from './options.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
@@ -189,11 +188,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   }
 
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
-  const knownRuleIds = workspace.policies.flatMap(({ compiled }) => {
-    const names = new Set([...(compiled.policy.spec.rules ?? []).map((rule) => rule.name), ...computeRules(compiled.policy, '').map((rule) => rule.name)]);
-    return [...names].map((name) => ruleIdOf(compiled, name));
-  });
-  const suppressions = new Suppressions(workspace.files.values(), knownRuleIds);
+  const suppressions = new Suppressions(workspace.files.values(), loadedRuleIds(workspace.policies.map(({ compiled }) => compiled)));
   const suppressedFindings: Finding[] = [];
   /** Whether `finding` is still reported once the directives have had their say. */
   const unsuppressed = (finding: Finding): boolean => {

@@ -17,11 +17,13 @@
  */
 import { CST, Lexer } from 'yaml';
 import { isIgnored } from '../config/severity.js';
+import { computeRules } from '../policy/autogen.js';
+import type { CompiledPolicy } from '../policy/compile.js';
 import type { Finding, Location, Suppression } from '../report/types.js';
 import { isDocumentSeparator } from '../source/split.js';
 import { lineIndexAt, lineStarts } from '../source/lines.js';
 import { templateLine } from './helm.js';
-import { inTemplate } from './findings.js';
+import { inTemplate, ruleIdOf } from './findings.js';
 import { fullLocation, type SourceText } from './workspace.js';
 
 export type DirectiveKind = 'disable' | 'disable-next-line';
@@ -141,6 +143,14 @@ export function readDirectives(file: SourceText): { directives: DisableDirective
     directives.push({ ...parsed, location, scope: findingScope(file, from, to), outsideDocument, used: new Set(), unknown: new Set() });
   }
   return { directives, problems };
+}
+
+/** The rule ids of `policies`, their autogen rules included. */
+export function loadedRuleIds(policies: readonly CompiledPolicy[]): string[] {
+  return policies.flatMap((compiled) => {
+    const names = new Set([...(compiled.policy.spec.rules ?? []).map((rule) => rule.name), ...computeRules(compiled.policy, '').map((rule) => rule.name)]);
+    return [...names].map((name) => ruleIdOf(compiled, name));
+  });
 }
 
 function directiveFinding(code: string, message: string, location: Location): Finding {

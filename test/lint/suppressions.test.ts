@@ -184,6 +184,12 @@ describe('suppression directives in a scan', () => {
       suppressed: ['15 require-team/autogen-check-image'],
     },
     {
+      name: 'the autogen rule id itself is known and suppresses',
+      manifest: `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web, team: shop}\n    spec:\n      containers:\n        - name: a\n          # kyverno-lint-disable-next-line require-team/autogen-check-image\n          image: nginx:latest\n`,
+      reported: [],
+      suppressed: ['15 require-team/autogen-check-image'],
+    },
+    {
       name: 'an id naming no loaded rule is reported as invalid, not as unused; the known id still works',
       manifest: `apiVersion: v1\nkind: Pod\n${LABELLED}\nspec:\n  containers:\n    - name: a\n      # kyverno-lint-disable-next-line require-team/check-imag, require-team/check-image\n      image: nginx:latest\n`,
       reported: ['10 kyverno-lint/invalid-disable-directive'],
