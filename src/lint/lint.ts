@@ -162,7 +162,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const statuses = emptyStatuses();
   let suppressed = 0;
-  const findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
+  let findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations: { context: FindingContext; rules: { policy: CompiledPolicy; rule: RuleResponse }[]; before: JsonObject; after: JsonObject }[] = [];
   let done = 0;
@@ -197,9 +197,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     suppressedFindings.push({ ...finding, suppressions: by });
     return false;
   };
-  const reportedFindings = findings.filter(unsuppressed);
-  findings.length = 0;
-  findings.push(...reportedFindings);
+  findings = findings.filter(unsuppressed);
   /** Adds a mutation finding; false when it is not reported (and its edits are then not applied). */
   const push = (finding: Finding | null): boolean => {
     if (finding === null) {
