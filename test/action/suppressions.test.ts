@@ -12,7 +12,7 @@ let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
 describe('inline suppressions in the Action', () => {
-  it('does not annotate a suppressed finding and counts it in the log and the summary', async () => {
+  it('does not annotate a suppressed finding, leaves it out of the SARIF log for code scanning, and counts it in the log and the summary', async () => {
     const created = exampleWorkspace();
     cleanup = created.cleanup;
     const { dir, workspace } = created;
@@ -24,7 +24,7 @@ describe('inline suppressions in the Action', () => {
 
     const logs: string[] = [];
     const core: ActionCore = {
-      getInput: () => '',
+      getInput: (name) => (name === 'sarif-file' ? 'kyverno-lint.sarif' : ''),
       setOutput: () => {},
       setSecret: () => {},
       info: (message) => logs.push(message),
@@ -46,6 +46,10 @@ describe('inline suppressions in the Action', () => {
     expect(annotations.some((message) => message.includes('autogen-require-image-tag'))).toBe(true);
     expect(annotations.some((message) => message.includes('unused-disable-directive'))).toBe(false);
     expect(logs.find((message) => message.startsWith('kyverno-lint: ') && message.includes('policies:'))).toMatch(/, 1 suppressed$/);
+    const log = JSON.parse(readFileSync(path.join(workspace, 'kyverno-lint.sarif'), 'utf8')) as { runs: { results: { ruleId: string; suppressions?: unknown }[] }[] };
+    const results = log.runs[0]!.results;
+    expect(results.some((result) => result.ruleId === 'disallow-latest-tag/autogen-require-image-tag')).toBe(true);
+    expect(results.filter((result) => result.ruleId === 'disallow-latest-tag/autogen-validate-image-tag' || result.suppressions !== undefined)).toEqual([]);
     expect(readFileSync(summaryPath, 'utf8')).toContain('1 finding suppressed (`ignore` or severity `off` in the configuration, `kyverno-lint-disable` comments, or `only-changed`)');
   });
 });
