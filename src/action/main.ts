@@ -392,7 +392,8 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     const target = path.resolve(state.workspace, inputs.sarifFile);
     try {
       state.fs.mkdirSync(path.dirname(target), { recursive: true });
-      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: packageJson.version }));
+      // The log is for code scanning, which would open alerts for results suppressed by inline directives.
+      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: packageJson.version, sarifSuppressed: false }));
       sarifPath = target;
       state.feature('SARIF', true, target);
       state.log(`kyverno-lint: SARIF written to ${state.relative(target)}`);

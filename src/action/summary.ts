@@ -196,7 +196,7 @@ function skipped(input: SummaryInput): string {
   const noEdit = report.findings.filter((finding) => finding.type === 'Mutation' && finding.status !== 'error' && !finding.fix);
   if (noEdit.length > 0) items.push(`${plural(noEdit.length, 'mutation')} without a source edit (rendered Helm input, or an edit that would not read back as the mutated resource): ${noEdit.slice(0, MAX_LIST).map((finding) => locationLink(finding, input.links)).join(', ')}`);
   if (report.statuses.skip > 0) items.push(`${plural(report.statuses.skip, 'rule evaluation')} skipped by Kyverno (preconditions not met, excluded, or not applicable)`);
-  if (report.counts.suppressed > 0) items.push(`${plural(report.counts.suppressed, 'finding')} suppressed (\`ignore\` or severity \`off\` in the configuration, or \`only-changed\`)`);
+  if (report.counts.suppressed > 0) items.push(`${plural(report.counts.suppressed, 'finding')} suppressed (\`ignore\` or severity \`off\` in the configuration, \`kyverno-lint-disable\` comments, or \`only-changed\`)`);
   return items.length === 0 ? '' : `\n### Skipped\n\n${items.map((item) => `- ${item}`).join('\n')}\n`;
 }
 

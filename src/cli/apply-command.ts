@@ -33,6 +33,7 @@ import { isEnforce, policyFailureAction } from './failure-action.js';
 import { fileFixes, formatFixDiffs, mutatedResources, writeFixes, type ResourceMutation } from './fix.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
 import { loadExceptions } from './exception-loader.js';
+import { requireInputPaths } from './input-paths.js';
 import { mockedCluster } from './offline-data.js';
 import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from './policy-loader.js';
@@ -89,6 +90,8 @@ ${formatFlagHelp(FLAGS)}
 `;
 
 const FORMATS = new Set(['text', 'json']);
+/** The flags naming input files or folders (`--output` is written, not read). */
+const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource'];
 
 /** Reads the values file (a fatal problem exits 1, as in Kyverno). */
 function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): CliValues | null {
@@ -196,6 +199,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (resourcePaths.length === 0) throw new UsageError('resource file(s) or cluster required');
   if (policyPaths.includes('-') && resourcePaths.includes('-')) throw new UsageError('a stdin pipe can be used for either policies or resources, not both');
   if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  requireInputPaths(io, args, { positionals: true, flags: INPUT_FLAGS });
 
   let output: MutationOutput | null;
   try {

@@ -5,10 +5,34 @@
 import { readFileSync } from 'node:fs';
 import { run } from './main.js';
 
+/** Error codes of a write to a pipe whose reader has gone (`kyverno-lint … | head`). */
+const CLOSED_PIPE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
+
+/**
+ * A writer for `stream` that stops writing once the reader has closed the pipe: the run goes on quietly and
+ * ends with the exit code it would have had. Other write errors are reported once on stderr.
+ */
+function writerFor(stream: NodeJS.WriteStream, name: string): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (closed) return;
+    closed = true;
+    if (!CLOSED_PIPE.has(error.code ?? '') && stream !== process.stderr) {
+      process.stderr.write(`kyverno-lint: cannot write to ${name}: ${error.message}\n`);
+    }
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
+}
+
+const stdout = writerFor(process.stdout, 'stdout');
+const stderr = writerFor(process.stderr, 'stderr');
+
 try {
   process.exitCode = await run(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout,
+    stderr,
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
@@ -16,6 +40,6 @@ try {
     readStdin: async () => readFileSync(0, 'utf8'),
   });
 } catch (error) {
-  process.stderr.write(`kyverno-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  stderr(`kyverno-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 2;
 }

@@ -26,9 +26,9 @@ export function resolveArg(io: Pick<CliIo, 'cwd'>, arg: string): string {
   return /^https?:\/\//.test(arg) ? arg : path.resolve(io.cwd, arg);
 }
 
-/** A path as shown to the user: relative to the working directory when inside it. */
+/** A path as shown to the user: relative to the working directory when inside it; URLs as given. */
 export function displayPath(io: Pick<CliIo, 'cwd'>, file: string): string {
-  if (file === '-') return file;
+  if (file === '-' || /^https?:\/\//.test(file)) return file;
   const relative = path.relative(io.cwd, file);
   if (relative === '') return '.';
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;

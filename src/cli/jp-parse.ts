@@ -7,6 +7,7 @@
 import { JmesPathError } from '../engine/jmespath/index.js';
 import { parseJmesPath } from '../engine/jmespath/parser.js';
 import { formatFlagHelp, parseArgs, type FlagSpec } from './args.js';
+import { requireInputPaths } from './input-paths.js';
 import type { CliIo } from './io.js';
 import { formatJmesPathAst } from './jp-ast.js';
 import { JpInputError, readJpFile, readJpStdin } from './jp-input.js';
@@ -39,6 +40,7 @@ export async function jpParseCommand(argv: readonly string[], io: CliIo): Promis
     io.stdout(PARSE_HELP);
     return 0;
   }
+  requireInputPaths(io, args, { positionals: false, flags: ['file'] });
   try {
     const expressions = [...args.positionals];
     for (const file of args.list('file')) expressions.push(readJpFile(io, file, 'failed read file'));

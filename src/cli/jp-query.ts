@@ -9,6 +9,7 @@ import { compileJmesPath, JmesPathError, toPlainJson, type CompiledJmesPath } fr
 import { parseDocuments } from '../source/index.js';
 import { GoJsonError, goJsonStringify, goJsonStringifyIndent } from '../util/go-json.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
+import { requireInputPaths } from './input-paths.js';
 import type { CliIo } from './io.js';
 import { JpInputError, readJpFile, readJpStdin } from './jp-input.js';
 
@@ -91,6 +92,7 @@ export async function jpQueryCommand(argv: readonly string[], io: CliIo): Promis
     io.stdout(QUERY_HELP);
     return 0;
   }
+  requireInputPaths(io, args, { positionals: false, flags: ['query', 'input'] });
   try {
     const queries = [...args.positionals];
     for (const file of args.list('query')) queries.push(readJpFile(io, file, 'failed to read file'));

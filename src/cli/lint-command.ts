@@ -14,6 +14,7 @@ import { lint } from '../lint/lint.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../reporters/index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
 import { formatFixDiffs, writeFixes } from './fix.js';
+import { requireInputPaths } from './input-paths.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -97,6 +98,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const operation = args.string('operation');
   if (operation !== undefined && !OPERATIONS.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
   if (args.boolean('allow-empty') && args.boolean('fail-on-empty')) throw new UsageError('--allow-empty and --fail-on-empty cannot be used together');
+
+  requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'values-file', 'userinfo'] });
 
   const read = readConfig(io, args.string('config'), args.boolean('no-config'));
   if ('exitCode' in read) return read.exitCode;

@@ -64,7 +64,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (!(error instanceof UsageError)) throw error;
     const target = command === 'test' || command === 'apply' ? command : command === 'jp' ? jpHelpTarget(rest) : 'scan';
     const help = `kyverno-lint ${target} --help`;
-    io.stderr(`Error: ${error.message}\nRun '${help}' for usage.\n`);
+    const lines = error.message.split('\n').map((line) => `Error: ${line}\n`);
+    io.stderr(`${lines.join('')}Run '${help}' for usage.\n`);
     return 2;
   }
 }

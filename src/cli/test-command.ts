@@ -5,6 +5,7 @@
  */
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
 import { DiagnosticLog } from './diagnostics.js';
+import { requireInputPaths } from './input-paths.js';
 import { resolveArg, type CliIo } from './io.js';
 import { countRows, formatJson, formatText, type TestDocumentOutcome } from './test-output.js';
 import { parseTestCaseSelector } from './test-selector.js';
@@ -46,6 +47,7 @@ export async function testCommand(argv: readonly string[], io: CliIo): Promise<n
   const format = args.string('format') ?? 'text';
   if (!FORMATS.has(format)) throw new UsageError(`invalid format "${format}", expected (text, json)`);
   if (args.positionals.length === 0) throw new UsageError('a directory is required');
+  requireInputPaths(io, args, { positionals: true, flags: [] });
 
   const selector = parseTestCaseSelector(args.string('test-case-selector') ?? '');
   if (selector.errors.length > 0) io.stderr(`\nFilter errors:\n${selector.errors.map((error) => `    ${error} \n`).join('')}`);

@@ -24,6 +24,7 @@ import type { CompiledPolicy } from '../policy/compile.js';
 import { inTemplate, isReported, mutationFinding, policyNameOf, responseFindings, type FindingContext } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds, type RuleIdProblems } from '../config/rule-ids.js';
+import { Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
 import { computeRules } from '../policy/autogen.js';
 import { PROBLEM_CODES } from './problem-codes.js';
@@ -184,14 +185,18 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   return loader.workspace;
 }
 
-/** The configuration's policy names and rule ids checked against the loaded policies and the problem codes. */
-function checkConfiguredIds(options: LintOptions, workspace: Workspace): RuleIdProblems {
-  const policies: LoadedPolicyIds[] = workspace.policies.map(({ compiled }) => {
+/** The id prefix and the rule names (autogen rules included) of each loaded policy. */
+function loadedPolicyIds(workspace: Workspace): LoadedPolicyIds[] {
+  return workspace.policies.map(({ compiled }) => {
     const rules = new Set([...(compiled.policy.spec.rules ?? []), ...computeRules(compiled.policy, '')].map((rule) => rule.name));
     const ids: LoadedPolicyIds = { id: policyNameOf(compiled), rules: [...rules] };
     if (compiled.kind === 'Policy') ids.alias = compiled.name;
     return ids;
   });
+}
+
+/** The configuration's policy names and rule ids checked against the loaded policies and the problem codes. */
+function checkConfiguredIds(options: LintOptions, workspace: Workspace, policies: readonly LoadedPolicyIds[]): RuleIdProblems {
   const seen = workspace.problems.flatMap((problem) => (problem.ruleId.startsWith('kyverno-lint/') ? [problem.ruleId.slice('kyverno-lint/'.length)] : []));
   return checkRuleIds(options.config, policies, [...PROBLEM_CODES, ...seen]);
 }
@@ -221,7 +226,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const workspace = await loadWorkspace(options, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
-  const configured = checkConfiguredIds(options, workspace);
+  const policyIds = loadedPolicyIds(workspace);
+  const configured = checkConfiguredIds(options, workspace, policyIds);
   for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
   // An invalid configuration stops the scan, as when the configuration file is read.
   const manifests = configured.errors.length > 0 ? [] : workspace.manifests;
@@ -242,7 +248,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const statuses = emptyStatuses();
   let suppressed = 0;
-  const findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
+  let findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations: { context: FindingContext; rules: { policy: CompiledPolicy; rule: RuleResponse }[]; before: JsonObject; after: JsonObject }[] = [];
   let done = 0;
@@ -267,9 +273,29 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     options.onProgress?.(done, manifests.length);
   }
 
-  const push = (finding: Finding | null): void => {
-    if (finding === null) suppressed++;
-    else findings.push(finding);
+  // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
+  const suppressions = new Suppressions(
+    workspace.files.values(),
+    policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)),
+  );
+  const suppressedFindings: Finding[] = [];
+  /** Whether `finding` is still reported once the directives have had their say. */
+  const unsuppressed = (finding: Finding): boolean => {
+    const by = suppressions.suppress(finding);
+    if (by === null) return true;
+    suppressedFindings.push({ ...finding, suppressions: by });
+    return false;
+  };
+  findings = findings.filter(unsuppressed);
+  /** Adds a mutation finding; false when it is not reported (and its edits are then not applied). */
+  const push = (finding: Finding | null): boolean => {
+    if (finding === null) {
+      suppressed++;
+      return false;
+    }
+    if (!unsuppressed(finding)) return false;
+    findings.push(finding);
+    return true;
   };
   let fixes: FileFix[] = [];
   if (options.fixes) {
@@ -277,15 +303,16 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       mutations.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
       workspace.files,
     ).map((item, index) => (mutations[index]!.context.resource.listItem === undefined ? item : { ...item, edits: [], editError: 'items of a kind: List are not fixed' }));
-    mutated.forEach((item, index) => {
+    // As with ESLint, the mutations a directive suppresses are not applied by --fix either.
+    const applied = mutated.filter((item, index) => {
       const { context, rules } = mutations[index]!;
       const file = context.file;
       const fix = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
       // Rendered Helm input has no source file to edit.
       const editable = file.helm === undefined && fix.length > 0;
-      push(mutationFinding(context, rules, editable ? { fixable: true, fix } : { fixable: false }, documentStart(context)));
+      return push(mutationFinding(context, rules, editable ? { fixable: true, fix } : { fixable: false }, documentStart(context)));
     });
-    fixes = fileFixes(mutated.filter((item) => item.file !== '-'), workspace.files).fixes;
+    fixes = fileFixes(applied.filter((item) => item.file !== '-'), workspace.files).fixes;
   } else {
     for (const { context, rules } of mutations) {
       const fixable = context.file.helm === undefined && context.file.path !== '-' && context.resource.listItem === undefined;
@@ -293,17 +320,26 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     }
   }
 
+  for (const finding of suppressions.directiveFindings()) {
+    if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
+    else findings.push(finding);
+  }
+
   let reported = findings;
+  let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== undefined) {
     const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path.resolve(options.cwd, file))));
     reported = findings.filter((finding) => wanted.has(finding.location.file));
-    suppressed += findings.length - reported.length;
+    reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
+    suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
   }
   reported.sort(compareFindings);
-  const counts = { error: 0, warning: 0, info: 0, suppressed };
+  reportedSuppressed.sort(compareFindings);
+  const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + reportedSuppressed.length };
   for (const finding of reported) counts[finding.severity]++;
   const report: LintReport = {
     findings: reported,
+    suppressedFindings: reportedSuppressed,
     counts,
     files: workspace.counts,
     policies: policies.length,

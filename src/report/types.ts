@@ -64,18 +64,34 @@ export interface Finding {
   fix?: FixEdit[];
   /** Mutations: `--fix` can apply this finding (also when its edits were not computed). */
   fixable?: boolean;
+  /** Findings of `LintReport.suppressedFindings`: the inline directives that suppress it. */
+  suppressions?: Suppression[];
+}
+
+/** An inline directive (`# kyverno-lint-disable[-next-line] ids -- reason`) that suppresses a finding. */
+export interface Suppression {
+  kind: 'disable' | 'disable-next-line';
+  /** The line of the directive's comment, in the finding's file. */
+  line: number;
+  /** The text after ` -- `, when the directive gives one. */
+  justification?: string;
 }
 
 export interface ReportCounts {
   error: number;
   warning: number;
   info: number;
-  /** Findings left out by `ignore` settings or by the file filter (pre-commit). */
+  /**
+   * Findings left out by `ignore` settings, by the file filter (pre-commit) or by inline directives (those
+   * are also listed in `LintReport.suppressedFindings`).
+   */
   suppressed: number;
 }
 
 export interface LintReport {
   findings: Finding[];
+  /** Findings suppressed by inline directives, each with its `suppressions`, in report order. */
+  suppressedFindings?: Finding[];
   counts: ReportCounts;
   /** How many files of each class were read. */
   files: { policies: number; manifests: number; other: number };

@@ -16,6 +16,11 @@ export interface ReporterOptions {
   toolVersion: string;
   /** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
   informationUri?: string;
+  /**
+   * `sarif`: whether findings suppressed by inline directives are written as results with `suppressions`
+   * (default) or left out (for GitHub code scanning, which opens alerts for such results).
+   */
+  sarifSuppressed?: boolean;
 }
 
 export type Reporter = (report: LintReport, options: ReporterOptions) => string;

@@ -24,9 +24,12 @@
  *       "fix": [ { "file": "k8s/deployment.yaml", "startLine": 14, "endLine": 13, "replacement": "  labels: …\n" } ]  // or null
  *     }
  *   ],
+ *   "suppressedFindings": [                          // findings suppressed by `# kyverno-lint-disable…` comments
+ *     { …the keys of a finding…, "suppressions": [ { "kind": "disable-next-line", "line": 11, "justification": "legacy" } ] }  // justification or null
+ *   ],
  *   "summary": {
  *     "error": 1, "warning": 0, "info": 0,             // reported findings by severity
- *     "suppressed": 0,                                 // findings left out by `ignore` or the file filter
+ *     "suppressed": 0,                                 // findings left out by `ignore`, the file filter or inline directives
  *     "files": { "policies": 3, "manifests": 12, "other": 0 },
  *     "policies": 4, "manifests": 15,                  // policies and manifests evaluated
  *     "statuses": { "pass": 40, "fail": 1, "warn": 0, "error": 0, "skip": 3 }  // every rule evaluation
@@ -36,7 +39,7 @@
  * A fix edit replaces lines `startLine`..`endLine` (inclusive) by `replacement`; `endLine = startLine - 1`
  * inserts before `startLine`, and `replacement: ""` deletes the lines.
  */
-import type { Finding, FixEdit, LintReport, ResourceRef } from '../report/types.js';
+import type { Finding, FixEdit, LintReport, ResourceRef, Suppression } from '../report/types.js';
 import type { RuleStatus, RuleType } from '../types.js';
 
 /** The version of the contract below; raised on any incompatible change. */
@@ -61,9 +64,16 @@ export interface JsonFinding {
   fix: FixEdit[] | null;
 }
 
+export interface JsonSuppression {
+  kind: Suppression['kind'];
+  line: number;
+  justification: string | null;
+}
+
 export interface JsonReport {
   version: typeof JSON_REPORT_VERSION;
   findings: JsonFinding[];
+  suppressedFindings: (JsonFinding & { suppressions: JsonSuppression[] })[];
   summary: {
     error: number;
     warning: number;
@@ -104,6 +114,10 @@ export function toJsonReport(report: LintReport): JsonReport {
   return {
     version: JSON_REPORT_VERSION,
     findings: report.findings.map(jsonFinding),
+    suppressedFindings: (report.suppressedFindings ?? []).map((finding) => ({
+      ...jsonFinding(finding),
+      suppressions: (finding.suppressions ?? []).map((suppression) => ({ kind: suppression.kind, line: suppression.line, justification: suppression.justification ?? null })),
+    })),
     summary: {
       error: counts.error,
       warning: counts.warning,

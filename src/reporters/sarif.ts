@@ -13,6 +13,10 @@
  *   `originalUriBaseIds`; paths outside it become `file:` URIs) with the finding's region and, when the
  *   finding is about a Kubernetes object, a logical location of kind `resource`. Findings of no file
  *   have no location; a region is written only for a position (line ≥ 1).
+ * - Findings suppressed by inline directives are results too, with `suppressions` (kind `inSource`, status
+ *   `accepted`, the directive's reason as `justification`), as ESLint's and Semgrep's SARIF output do, unless
+ *   `sarifSuppressed: false`: GitHub code scanning does not honour `suppressions` by default and would open
+ *   alerts for them, so the Action's log for upload leaves them out.
  * - Findings with source edits get one `fix`: per file an artifact change whose replacements delete whole
  *   lines, from column 1 of `startLine` to column 1 of `endLine + 1` (line breaks included, an empty
  *   region for an insertion), and insert the replacement text.
@@ -72,6 +76,7 @@ interface SarifResult {
   message: Message;
   locations?: SarifLocation[];
   fixes?: SarifFix[];
+  suppressions?: { kind: 'inSource'; status: 'accepted'; justification?: string }[];
 }
 
 export interface SarifLog {
@@ -174,7 +179,8 @@ function rule(finding: Finding): SarifRule {
 export function toSarif(report: LintReport, options: ReporterOptions): SarifLog {
   const rules: SarifRule[] = [];
   const ruleIndex = new Map<string, number>();
-  const results = report.findings.map((finding): SarifResult => {
+  const suppressed = options.sarifSuppressed === false ? [] : (report.suppressedFindings ?? []);
+  const results = [...report.findings, ...suppressed].map((finding): SarifResult => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === undefined) {
       index = rules.push(rule(finding)) - 1;
@@ -188,6 +194,13 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
     const where = location(finding);
     if (where) result.locations = [where];
     if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
+    if (finding.suppressions !== undefined) {
+      result.suppressions = finding.suppressions.map((suppression) => ({
+        kind: 'inSource',
+        status: 'accepted',
+        ...(suppression.justification !== undefined ? { justification: suppression.justification } : {}),
+      }));
+    }
     return result;
   });
   const driver = {

@@ -110,14 +110,20 @@ function summary(findings: readonly Finding[], styles: Styles): string {
   return lines.map((line) => `${color(styles.bold(line))}\n`).join('');
 }
 
-/** Renders the report as ESLint's stylish formatter does; `""` when there are no findings. */
+/** The line counting the findings inline directives suppressed, if any. */
+function suppressedLine(report: LintReport): string {
+  const count = report.suppressedFindings?.length ?? 0;
+  return count > 0 ? `  ${count} ${plural('problem', count)} suppressed by kyverno-lint-disable comments.\n` : '';
+}
+
+/** Renders the report as ESLint's stylish formatter does; `""` when there are no findings (nor suppressed ones). */
 export function stylish(report: LintReport, options: ReporterOptions): string {
-  if (report.findings.length === 0) return '';
+  if (report.findings.length === 0) return suppressedLine(report);
   const styles = options.color ? COLORS : PLAIN;
   let output = '\n';
   for (const group of groupByFile(report.findings)) {
     output += `${styles.underline(displayFile(group.file))}\n`;
     output += `${renderRows(group.findings, styles)}\n\n`;
   }
-  return output + summary(report.findings, styles);
+  return output + summary(report.findings, styles) + suppressedLine(report);
 }

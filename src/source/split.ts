@@ -64,6 +64,11 @@ function lastNonSpace(text: string, from: number, to: number): number {
   return i;
 }
 
+/** Whether the line starting at `lineStart` is a document separator for Kyverno (it starts with `---`). */
+export function isDocumentSeparator(text: string, lineStart: number): boolean {
+  return text.charCodeAt(lineStart) === DASH && text.charCodeAt(lineStart + 1) === DASH && text.charCodeAt(lineStart + 2) === DASH;
+}
+
 /** Splits `text` (without a byte order mark) into its non-empty documents. */
 export function splitDocuments(text: string): SplitStream {
   const chunks: DocumentChunk[] = [];
@@ -83,11 +88,7 @@ export function splitDocuments(text: string): SplitStream {
     const newline = text.indexOf('\n', pos);
     const lineEnd = newline === -1 ? text.length : newline;
     const next = newline === -1 ? text.length : newline + 1;
-    if (
-      text.charCodeAt(pos) === DASH &&
-      text.charCodeAt(pos + 1) === DASH &&
-      text.charCodeAt(pos + 2) === DASH
-    ) {
+    if (isDocumentSeparator(text, pos)) {
       const restStart = firstNonSpace(text, pos + 3, lineEnd);
       if (restStart < lineEnd && text.charCodeAt(restStart) !== HASH) {
         const rest = text.slice(restStart, lastNonSpace(text, restStart, lineEnd));

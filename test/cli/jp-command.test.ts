@@ -142,10 +142,10 @@ describe('kyverno-lint jp query', () => {
     expect(stderr).toBe("Error: at least one query or input object is required\nRun 'kyverno-lint jp query --help' for usage.\n");
   });
 
-  it('reports unreadable files with Go texts and malformed input with its position (exit 1)', async () => {
+  it('reports unreadable files with Go texts and malformed input with its position (exit 1), a missing file as a usage error', async () => {
     const missing = await runCli(['jp', 'query', '-i', `${DIR}/./nope.yaml`, 'a']);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe(`Error: failed open file ${DIR}/./nope.yaml: open ${DIR}/nope.yaml: no such file or directory\n`);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`Error: no such file or directory: ${DIR}/./nope.yaml (--input)\nRun 'kyverno-lint jp query --help' for usage.\n`);
     const directory = await runCli(['jp', 'query', '-i', OBJECT, '-q', DIR]);
     expect(directory.stderr).toBe(`Error: failed to read file ${DIR}: read ${DIR}: is a directory\n`);
     const broken = await runCli(['jp', 'query', '-i', `${DIR}/broken.yaml`, 'a']);

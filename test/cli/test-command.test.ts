@@ -218,7 +218,7 @@ describe('kyverno-lint test', () => {
   });
 
   it.each([
-    { argv: ['test', 'no/such/dir'], code: 1, stderr: 'no/such/dir:1:1: ' },
+    { argv: ['test', 'no/such/dir'], code: 2, stderr: 'Error: no such file or directory: no/such/dir\n' },
     { argv: ['test', 'https://github.com/kyverno/policies/main'], code: 1, stderr: 'remote (git) test sources are not read' },
     { argv: ['test', `${FIXTURES}/test-pass/policies.yaml`], code: 1, stderr: 'not a directory' },
     { argv: ['test', `${FIXTURES}/apply`], code: 0, stderr: 'No test yamls available' },

@@ -117,6 +117,6 @@ describe('scan options and edge cases', () => {
     write('policy.yaml', REQUIRE_TEAM);
     const result = await runCli(['--files', 'missing.yaml'], { cwd: dir });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('missing.yaml: no such file or directory');
+    expect(result.stderr).toContain('Error: no such file or directory: missing.yaml\n');
   });
 });

@@ -9,6 +9,7 @@ describe('json reporter', () => {
         '{',
         '  "version": 1,',
         '  "findings": [],',
+        '  "suppressedFindings": [],',
         '  "summary": {',
         '    "error": 0,',
         '    "warning": 0,',

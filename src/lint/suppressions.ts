@@ -1,0 +1,220 @@
+/**
+ * @file Inline suppressions in the scanned files, as ESLint's disable comments:
+ *
+ * - `# kyverno-lint-disable-next-line [ids]` suppresses the findings that start on the next line (a finding
+ *   spanning several lines counts by its first line; a finding about a whole document is at the document's
+ *   first content line, so the directive goes on the line above `apiVersion:`);
+ * - `# kyverno-lint-disable [ids]` suppresses the findings from its own line to the end of its YAML document
+ *   (the next `---` line or the end of the file); on a `---` line it covers the document that line starts.
+ *
+ * `ids` are comma-separated rule ids (`policy/rule`, `namespace/policy/rule`, `kyverno-lint/<code>`) with
+ * the wildcards and autogen names of the configuration's `ignore`; no id means every rule. Text after ` -- `
+ * is the reason (kept as the suppression's justification). A directive that suppresses nothing is reported
+ * as `kyverno-lint/unused-disable-directive` (a warning, as ESLint's `reportUnusedDisableDirectives`
+ * default), an id naming no rule of a loaded policy or a malformed `kyverno-lint-…` comment as
+ * `kyverno-lint/invalid-disable-directive`. Comments are found by the YAML lexer of the `yaml` package, so
+ * a `#` inside a string or block scalar is not a directive. Directive findings are never suppressed.
+ */
+import { CST, Lexer } from 'yaml';
+import { isIgnored } from '../config/severity.js';
+import type { Finding, Location, Suppression } from '../report/types.js';
+import { isDocumentSeparator } from '../source/split.js';
+import { lineIndexAt, lineStarts } from '../source/lines.js';
+import { templateLine } from './helm.js';
+import { inTemplate } from './findings.js';
+import { fullLocation, type SourceText } from './workspace.js';
+
+export type DirectiveKind = 'disable' | 'disable-next-line';
+
+/** What a directive comment says. */
+export interface DirectiveText {
+  kind: DirectiveKind;
+  /** Rule ids or patterns; empty for every rule. */
+  ids: string[];
+  /** The text after ` -- `, if any. */
+  justification?: string;
+}
+
+const MARKER = 'kyverno-lint-';
+const DIRECTIVE = /^kyverno-lint-(disable-next-line|disable)(?=\s|$)([^]*)$/;
+const REASON_SEPARATOR = /(?:^|\s)-{2,}(?:\s|$)/;
+
+/**
+ * Reads the text of a comment (without `#`): a directive, `'invalid'` for a malformed `kyverno-lint-…`
+ * comment, `null` for any other comment.
+ */
+export function parseDirective(comment: string): DirectiveText | 'invalid' | null {
+  const text = comment.trim();
+  if (!text.startsWith(MARKER)) return null;
+  const match = DIRECTIVE.exec(text);
+  if (match === null) return 'invalid';
+  const body = match[2]!;
+  const separator = REASON_SEPARATOR.exec(body);
+  const list = separator === null ? body : body.slice(0, separator.index);
+  const reason = separator === null ? '' : body.slice(separator.index + separator[0].length).trim();
+  const ids = list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  const directive: DirectiveText = { kind: match[1] as DirectiveKind, ids };
+  if (reason !== '') directive.justification = reason;
+  return directive;
+}
+
+/** A comment of a YAML text: its 0-based offset and its text from `#`. */
+interface Comment {
+  offset: number;
+  text: string;
+}
+
+/** Lexer tokens that mark structure without standing for source characters. */
+const MARKERS = new Set([CST.DOCUMENT, CST.FLOW_END, CST.SCALAR]);
+
+/** The comments of `text`, as the YAML lexer finds them (not inside strings or block scalars). */
+function commentsOf(text: string): Comment[] {
+  const comments: Comment[] = [];
+  let offset = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (MARKERS.has(token)) continue;
+    if (CST.tokenType(token) === 'comment') comments.push({ offset, text: token });
+    offset += token.length;
+  }
+  return comments;
+}
+
+/** A directive found in a file, with the lines it covers in the coordinates of findings. */
+export interface DisableDirective extends DirectiveText {
+  /** Where the comment is. */
+  location: Location;
+  /** The first and last line of the findings it suppresses, in `scope.file`. */
+  scope: { file: string; from: number; to: number };
+  /** A `disable` directive in a `---` section that holds no document. */
+  outsideDocument: boolean;
+  /** The ids that suppressed a finding (`''` for a directive without ids). */
+  used: Set<string>;
+  /** The ids that name no rule of a loaded policy (reported as such, not as unused). */
+  unknown: Set<string>;
+}
+
+/** The lines `from`..`to` of a file as findings name them (rendered Helm input: in its template). */
+function findingScope(file: SourceText, from: number, to: number): DisableDirective['scope'] {
+  if (file.helm !== undefined) {
+    const start = templateLine(file.helm, from);
+    const end = templateLine(file.helm, to);
+    if (start !== null) return { file: start.template, from: start.line, to: end?.template === start.template ? end.line : start.line };
+  }
+  return { file: file.display, from, to };
+}
+
+/** The directives of one file, and findings for malformed ones. */
+export function readDirectives(file: SourceText): { directives: DisableDirective[]; problems: Finding[] } {
+  const directives: DisableDirective[] = [];
+  const problems: Finding[] = [];
+  if (!file.text.includes(MARKER)) return { directives, problems };
+  const starts = lineStarts(file.text);
+  const separators = starts.map((start, index) => (isDocumentSeparator(file.text, start) ? index + 1 : 0)).filter((line) => line > 0);
+  for (const comment of commentsOf(file.text)) {
+    const parsed = parseDirective(comment.text.slice(1));
+    if (parsed === null) continue;
+    const lineIndex = lineIndexAt(starts, comment.offset);
+    const line = lineIndex + 1;
+    const column = comment.offset - starts[lineIndex]! + 1;
+    const location = inTemplate(file, fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length }));
+    if (parsed === 'invalid') {
+      const name = comment.text.slice(1).trim().split(/\s/, 1)[0];
+      const message = `unknown directive "${name}": expected kyverno-lint-disable or kyverno-lint-disable-next-line`;
+      problems.push(directiveFinding('invalid-disable-directive', message, location));
+      continue;
+    }
+    let from = line + 1;
+    let to = line + 1;
+    let outsideDocument = false;
+    if (parsed.kind === 'disable') {
+      from = line;
+      const next = separators.findIndex((separator) => separator > line);
+      to = next === -1 ? starts.length : separators[next]! - 1;
+      // The section's first line: the `---` line before it (or on the directive's line), else line 1.
+      const previous = next === -1 ? separators.at(-1) : separators[next - 1];
+      const sectionStart = previous ?? 1;
+      outsideDocument = !file.documents.some((document) => document.line >= sectionStart && document.line <= to);
+    }
+    directives.push({ ...parsed, location, scope: findingScope(file, from, to), outsideDocument, used: new Set(), unknown: new Set() });
+  }
+  return { directives, problems };
+}
+
+function directiveFinding(code: string, message: string, location: Location): Finding {
+  return { ruleId: `kyverno-lint/${code}`, policy: '', rule: '', severity: 'warning', status: 'problem', message, location };
+}
+
+function quoted(ids: readonly string[]): string {
+  return ids.map((id) => `'${id}'`).join(', ');
+}
+
+/** The directives of a scan: which findings they suppress, and the findings about the directives themselves. */
+export class Suppressions {
+  private readonly byFile = new Map<string, DisableDirective[]>();
+  private readonly problems: Finding[] = [];
+
+  /**
+   * `knownRuleIds` are the rule ids of the loaded policies (autogen rules included): a directive id that
+   * matches none of them, and is not a `kyverno-lint/<code>` id, is reported.
+   */
+  constructor(files: Iterable<SourceText>, knownRuleIds: readonly string[]) {
+    for (const file of files) {
+      const read = readDirectives(file);
+      this.problems.push(...read.problems);
+      for (const directive of read.directives) {
+        const list = this.byFile.get(directive.scope.file) ?? [];
+        list.push(directive);
+        this.byFile.set(directive.scope.file, list);
+        for (const id of directive.ids) {
+          if (id.startsWith('kyverno-lint/') || knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
+          directive.unknown.add(id);
+          const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy`;
+          this.problems.push(directiveFinding('invalid-disable-directive', message, directive.location));
+        }
+      }
+    }
+  }
+
+  /** The suppressions of `finding` (`null` when no directive covers it); the directives are marked used. */
+  suppress(finding: Finding): Suppression[] | null {
+    const directives = this.byFile.get(finding.location.file);
+    if (directives === undefined) return null;
+    const found: Suppression[] = [];
+    const line = finding.location.line;
+    for (const directive of directives) {
+      if (line < directive.scope.from || line > directive.scope.to) continue;
+      const matched = directive.ids.length === 0 ? [''] : directive.ids.filter((id) => isIgnored([id], finding.ruleId));
+      if (matched.length === 0) continue;
+      for (const id of matched) directive.used.add(id);
+      const suppression: Suppression = { kind: directive.kind, line: directive.location.line };
+      if (directive.justification !== undefined) suppression.justification = directive.justification;
+      found.push(suppression);
+    }
+    return found.length > 0 ? found : null;
+  }
+
+  /** Findings about the directives: malformed ones, unknown ids, and (after every `suppress`) unused ones. */
+  directiveFindings(): Finding[] {
+    const out = [...this.problems];
+    for (const directives of this.byFile.values()) {
+      for (const directive of directives) {
+        const name = `kyverno-lint-${directive.kind}`;
+        let message: string;
+        if (directive.ids.length === 0) {
+          if (directive.used.size > 0) continue;
+          message = `unused ${name} directive (no problems were reported)`;
+        } else {
+          const unused = directive.ids.filter((id) => !directive.used.has(id) && !directive.unknown.has(id));
+          if (unused.length === 0) continue;
+          message = `unused ${name} directive (no problems were reported from ${quoted(unused)})`;
+        }
+        if (directive.outsideDocument) message += ': it covers the rest of its `---` section, which holds no document';
+        out.push(directiveFinding('unused-disable-directive', message, directive.location));
+      }
+    }
+    return out;
+  }
+}
