@@ -113,7 +113,7 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
   }
-  return loader.workspace;
+  return loader.complete();
 }
 
 /** Labels of the Namespace manifests, for `namespaceSelector` and failure-action overrides. */
