@@ -57,6 +57,8 @@ export interface EvaluationOptions {
   targets?: readonly JsonObject[];
   /** After a failed mutate rule, go on with the resource as it was (admission) rather than Kyverno CLI's empty object. */
   keepResourceOnMutateError?: boolean;
+  /** Only the mutate policies' responses (no image verification, validation or generation). */
+  mutateOnly?: boolean;
 }
 
 /** What kind of engine response a policy response stands for. */
@@ -144,6 +146,7 @@ export function evaluateResource(policies: readonly CliPolicy[], resource: Loade
     current = response.patchedResource ?? current;
     out.push({ kind: 'mutate', response });
   }
+  if (options.mutateOnly) return out;
   for (const { compiled, hasVerifyImages } of policies) {
     if (hasVerifyImages) out.push({ kind: 'verifyImages', response: { policy: compiled, resource: current, rules: [] } });
   }

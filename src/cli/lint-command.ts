@@ -126,6 +126,10 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
 
   for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
   for (const error of result.errors) io.stderr(`error: ${error}\n`);
+  const fixFlag = args.boolean('fix') ? '--fix' : args.boolean('fix-dry-run') ? '--fix-dry-run' : null;
+  if (fixFlag !== null && stdin !== undefined) {
+    io.stderr(`warning: ${fixFlag} cannot write standard input: the mutations of the documents read from - are reported, not fixed\n`);
+  }
   if (args.boolean('fix-dry-run')) io.stderr(formatFixDiffs(io, result.fixes, io.stderrIsTTY === true && !args.boolean('no-color')));
   let fixFailed = false;
   let report = result.report;

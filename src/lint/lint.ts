@@ -6,7 +6,7 @@
  * with exact locations and, for mutations, the source edits that apply them. No output happens here.
  */
 import path from 'node:path';
-import { cliPolicy, evaluateResource, mutatedResource, type EvaluationOptions, type LoadedResource } from '../cli/evaluation.js';
+import { cliPolicy, evaluateResource, mutatedResource, type CliPolicy, type EvaluationOptions, type LoadedResource } from '../cli/evaluation.js';
 import { fileFixes, mutatedResources, type FileFix } from '../cli/fix.js';
 import { mockedCluster } from '../cli/offline-data.js';
 import { decodeUserInfo } from '../cli/userinfo.js';
@@ -163,7 +163,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   let suppressed = 0;
   const findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
   suppressed += workspace.problems.length - findings.length;
-  const mutations: { context: FindingContext; rules: { policy: CompiledPolicy; rule: RuleResponse }[]; before: JsonObject; after: JsonObject }[] = [];
+  const mutations: Mutation[] = [];
+  const mutators = policies.filter(({ compiled }) => compiled.hasMutate);
   let done = 0;
   for (const manifest of manifests) {
     const file = workspace.files.get(manifest.file)!;
@@ -179,8 +180,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass').map((rule) => ({ policy: response.policy, rule })) : [],
       );
       // Mutations of ignored rules (or rules set to `off`) are neither reported nor fixed.
-      if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) mutations.push({ context, rules, before: manifest.value, after });
-      else suppressed++;
+      if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) {
+        mutations.push({ context, rules, before: manifest.value, after, unsettled: unsettledRules(mutators, manifest, after, evaluation) });
+      } else {
+        suppressed++;
+      }
     }
     done++;
     options.onProgress?.(done, manifests.length);
@@ -192,23 +196,23 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   };
   let fixes: FileFix[] = [];
   if (options.fixes) {
+    const candidates = mutations.filter(isWritable);
     const mutated = mutatedResources(
-      mutations.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
+      candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
       workspace.files,
-    ).map((item, index) => (mutations[index]!.context.resource.listItem === undefined ? item : { ...item, edits: [], editError: 'items of a kind: List are not fixed' }));
-    mutated.forEach((item, index) => {
-      const { context, rules } = mutations[index]!;
+    );
+    const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]!]));
+    for (const mutation of mutations) {
+      const { context, rules, unsettled } = mutation;
       const file = context.file;
-      const fix = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-      // Rendered Helm input has no source file to edit.
-      const editable = file.helm === undefined && fix.length > 0;
-      push(mutationFinding(context, rules, editable ? { fixable: true, fix } : { fixable: false }, documentStart(context)));
-    });
-    fixes = fileFixes(mutated.filter((item) => item.file !== '-'), workspace.files).fixes;
+      const fix = (edits.get(mutation)?.edits ?? []).map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+      push(mutationFinding(context, rules, fix.length > 0 ? { fixable: true, fix } : { fixable: false }, documentStart(context), unsettled));
+    }
+    fixes = fileFixes(mutated, workspace.files).fixes;
   } else {
-    for (const { context, rules } of mutations) {
-      const fixable = context.file.helm === undefined && context.file.path !== '-' && context.resource.listItem === undefined;
-      push(mutationFinding(context, rules, { fixable }, documentStart(context)));
+    for (const mutation of mutations) {
+      const { context, rules, unsettled } = mutation;
+      push(mutationFinding(context, rules, { fixable: isWritable(mutation) }, documentStart(context), unsettled));
     }
   }
 
@@ -232,6 +236,46 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     durationMs: performance.now() - started,
   };
   return { report, errors, fixes: fixes.filter((fix) => options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file)), warnings, empty: policies.length === 0 || manifests.length === 0 };
+}
+
+/** A manifest the mutate policies changed. */
+interface Mutation {
+  context: FindingContext;
+  /** The mutate rules that passed. */
+  rules: { policy: CompiledPolicy; rule: RuleResponse }[];
+  before: JsonObject;
+  after: JsonObject;
+  /** The mutate rules that would change `after` again: empty when `after` is a fixed point. */
+  unsettled: { policy: CompiledPolicy; rule: RuleResponse }[];
+}
+
+/**
+ * Whether `--fix` can write a mutation: a file on disk (not standard input, rendered Helm output included),
+ * not an item of a `kind: List`, and a fixed point of the mutate policies (a second run changes nothing).
+ */
+function isWritable(mutation: Mutation): boolean {
+  return mutation.unsettled.length === 0 && mutation.context.file.path !== '-' && mutation.context.resource.listItem === undefined;
+}
+
+/**
+ * The mutate rules that change the mutated resource again when the mutate policies run on it (a JSON patch
+ * appending with `/-`, a value computed from the time): none when `after` is a fixed point, so that the
+ * fix, once written, is not offered again. Only mutated resources are evaluated a second time.
+ */
+function unsettledRules(
+  mutators: readonly CliPolicy[],
+  manifest: LoadedResource,
+  after: JsonObject,
+  evaluation: EvaluationOptions,
+): { policy: CompiledPolicy; rule: RuleResponse }[] {
+  const again = evaluateResource(mutators, { ...manifest, value: after as LoadedResource['value'] }, { ...evaluation, mutateOnly: true });
+  const final = mutatedResource(again, after);
+  if (final === after || deepEqual(final, after)) return [];
+  // A mutate rule that changes nothing is skipped ("no patches applied"); mutate-existing rules change their targets.
+  const changing = again.flatMap(({ response }) =>
+    response.rules.filter((rule) => rule.status === 'pass' && rule.patchedTarget === undefined).map((rule) => ({ policy: response.policy, rule })),
+  );
+  return changing.length > 0 ? changing : again.flatMap(({ response }) => response.rules.map((rule) => ({ policy: response.policy, rule })));
 }
 
 /** The first content line of a resource's document, in its template for rendered Helm input. */
