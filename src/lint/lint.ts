@@ -6,7 +6,7 @@
  * with exact locations and, for mutations, the source edits that apply them. No output happens here.
  */
 import path from 'node:path';
-import { cliPolicy, evaluateResource, mutatedResource, type CliPolicy, type EvaluationOptions, type LoadedResource } from '../cli/evaluation.js';
+import { cliPolicy, evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type LoadedResource, type PolicyRule } from '../cli/evaluation.js';
 import { fileFixes, mutatedResources, type FileFix } from '../cli/fix.js';
 import { mockedCluster } from '../cli/offline-data.js';
 import { decodeUserInfo } from '../cli/userinfo.js';
@@ -18,8 +18,7 @@ import type { RequestUserInfo } from '../engine/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
-import type { JsonObject, RuleResponse, RuleStatus } from '../types.js';
-import type { CompiledPolicy } from '../policy/compile.js';
+import type { JsonObject, RuleStatus } from '../types.js';
 import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
 import { isIgnored } from '../config/severity.js';
 import type { LintOptions } from './options.js';
@@ -242,11 +241,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 interface Mutation {
   context: FindingContext;
   /** The mutate rules that passed. */
-  rules: { policy: CompiledPolicy; rule: RuleResponse }[];
+  rules: PolicyRule[];
   before: JsonObject;
   after: JsonObject;
   /** The mutate rules that would change `after` again: empty when `after` is a fixed point. */
-  unsettled: { policy: CompiledPolicy; rule: RuleResponse }[];
+  unsettled: PolicyRule[];
 }
 
 /**
@@ -255,27 +254,6 @@ interface Mutation {
  */
 function isWritable(mutation: Mutation): boolean {
   return mutation.unsettled.length === 0 && mutation.context.file.path !== '-' && mutation.context.resource.listItem === undefined;
-}
-
-/**
- * The mutate rules that change the mutated resource again when the mutate policies run on it (a JSON patch
- * appending with `/-`, a value computed from the time): none when `after` is a fixed point, so that the
- * fix, once written, is not offered again. Only mutated resources are evaluated a second time.
- */
-function unsettledRules(
-  mutators: readonly CliPolicy[],
-  manifest: LoadedResource,
-  after: JsonObject,
-  evaluation: EvaluationOptions,
-): { policy: CompiledPolicy; rule: RuleResponse }[] {
-  const again = evaluateResource(mutators, { ...manifest, value: after as LoadedResource['value'] }, { ...evaluation, mutateOnly: true });
-  const final = mutatedResource(again, after);
-  if (final === after || deepEqual(final, after)) return [];
-  // A mutate rule that changes nothing is skipped ("no patches applied"); mutate-existing rules change their targets.
-  const changing = again.flatMap(({ response }) =>
-    response.rules.filter((rule) => rule.status === 'pass' && rule.patchedTarget === undefined).map((rule) => ({ policy: response.policy, rule })),
-  );
-  return changing.length > 0 ? changing : again.flatMap(({ response }) => response.rules.map((rule) => ({ policy: response.policy, rule })));
 }
 
 /** The first content line of a resource's document, in its template for rendered Helm input. */

@@ -179,3 +179,27 @@ describe('standard input', () => {
     expect(result.stderr).toContain('--fix cannot write standard input');
   });
 });
+
+describe('apply --fix', () => {
+  it('writes no edit for a mutation that is not idempotent, and says why', async () => {
+    write('append.yaml', APPEND);
+    write('pod.yaml', POD);
+    for (let run = 0; run < 2; run++) {
+      const result = await runCli(['apply', 'append.yaml', '-r', 'pod.yaml', '--fix'], { cwd: dir });
+      expect(result.stderr).toBe(
+        'pod.yaml:1:1: warning: no source edit for the mutated Pod/app: the mutation is not idempotent: add-toleration/append would change it again on every run\n',
+      );
+      expect(read('pod.yaml')).toBe(POD);
+    }
+  });
+
+  it('writes an idempotent mutation once; the next run has nothing to fix', async () => {
+    write('non-root.yaml', NON_ROOT);
+    write('pod.yaml', POD);
+    expect((await runCli(['apply', 'non-root.yaml', '-r', 'pod.yaml', '--fix'], { cwd: dir })).stderr).toBe('fixed pod.yaml\n');
+    const fixed = read('pod.yaml');
+    expect(fixed).toBe(`${POD}  securityContext:\n    runAsNonRoot: true\n`);
+    expect((await runCli(['apply', 'non-root.yaml', '-r', 'pod.yaml', '--fix'], { cwd: dir })).stderr).toBe('');
+    expect(read('pod.yaml')).toBe(fixed);
+  });
+});
