@@ -317,7 +317,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     const mutators = policies.filter(({ compiled }) => compiled.hasMutate);
     for (const mutation of mutations) {
       const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.after, evaluation).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
-      if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again on every run`;
+      if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again once fixed`;
     }
   }
   const mutated = mutatedResources(mutations, resources.files);

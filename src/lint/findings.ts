@@ -208,7 +208,7 @@ export function mutationFinding(
     first = unsettled.find(({ policy, rule }) => isReported(context.config, policy, rule.name)) ?? first;
     const again = [...new Set(unsettled.map(({ policy, rule }) => ruleIdOf(policy, rule.name)))];
     const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? 'it' : again.join(', ');
-    message = `${changes} but is not idempotent: ${who} would change ${what} again on every run, so no fix is offered`;
+    message = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
   } else {
     message = `${changes}${mutation.fixable ? ' (fixable with --fix)' : ''}`;
   }

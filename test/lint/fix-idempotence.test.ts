@@ -99,7 +99,7 @@ describe('mutations that do not reach a fixed point', () => {
     const [finding] = result.report.findings;
     expect(fixState(finding!)).toEqual({ ruleId: 'add-toleration/append', fixable: false, fix: false });
     expect(finding!.severity).toBe('info');
-    expect(finding!.message).toBe('add-toleration/append mutates Pod/app but is not idempotent: it would change Pod/app again on every run, so no fix is offered');
+    expect(finding!.message).toBe('add-toleration/append mutates Pod/app but is not idempotent: it would change Pod/app again once fixed, so no fix is offered');
     expect(result.fixes).toEqual([]);
   });
 
@@ -123,7 +123,7 @@ describe('mutations that do not reach a fixed point', () => {
     const { report, fixes } = await scan(true);
     expect(report.findings.map(fixState)).toEqual([{ ruleId: 'add-toleration/append', fixable: false, fix: false }]);
     expect(report.findings[0]!.message).toBe(
-      'Pod/app is mutated by add-toleration/append, add-non-root/set but is not idempotent: add-toleration/append would change Pod/app again on every run, so no fix is offered',
+      'Pod/app is mutated by add-toleration/append, add-non-root/set but is not idempotent: add-toleration/append would change Pod/app again once fixed, so no fix is offered',
     );
     expect(fixes).toEqual([]);
   });
@@ -187,7 +187,7 @@ describe('apply --fix', () => {
     for (let run = 0; run < 2; run++) {
       const result = await runCli(['apply', 'append.yaml', '-r', 'pod.yaml', '--fix'], { cwd: dir });
       expect(result.stderr).toBe(
-        'pod.yaml:1:1: warning: no source edit for the mutated Pod/app: the mutation is not idempotent: add-toleration/append would change it again on every run\n',
+        'pod.yaml:1:1: warning: no source edit for the mutated Pod/app: the mutation is not idempotent: add-toleration/append would change it again once fixed\n',
       );
       expect(read('pod.yaml')).toBe(POD);
     }
