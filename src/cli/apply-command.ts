@@ -28,7 +28,7 @@ import {
 } from './apply-output.js';
 import { DiagnosticLog } from './diagnostics.js';
 import { readFile, reportAt, reportProblems } from './documents.js';
-import { cliPolicy, evaluateResource, type CliPolicy, type LoadedResource } from './evaluation.js';
+import { cliPolicy, evaluateResource, unsettledRules, type CliPolicy, type EvaluationOptions, type LoadedResource } from './evaluation.js';
 import { isEnforce, policyFailureAction } from './failure-action.js';
 import { fileFixes, formatFixDiffs, mutatedResources, writeFixes, type ResourceMutation } from './fix.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
@@ -270,18 +270,19 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const settings: ApplySettings = { auditWarn: args.boolean('audit-warn'), namespaceLabels };
   const responses: ApplyResponse[] = [];
   const mutations: ResourceMutation[] = [];
+  const evaluation: EvaluationOptions = {
+    numberMode: 'int64',
+    values: values ?? undefined,
+    set,
+    userInfo: userInfo ?? undefined,
+    exceptions,
+    external: { cluster },
+    namespaceLabels,
+    targets,
+  };
   try {
     for (const resource of resources.resources) {
-      const evaluated = evaluateResource(policies, resource, {
-        numberMode: 'int64',
-        values: values ?? undefined,
-        set,
-        userInfo: userInfo ?? undefined,
-        exceptions,
-        external: { cluster },
-        namespaceLabels,
-        targets,
-      });
+      const evaluated = evaluateResource(policies, resource, evaluation);
       let before: JsonObject | undefined;
       let after: JsonObject | undefined;
       for (const { kind, response, generationError } of evaluated) {
@@ -314,13 +315,21 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     return 1;
   }
 
+  const fixing = args.boolean('fix') || args.boolean('fix-dry-run');
+  // Edits are shown or written only for mutations that reach a fixed point (a second run changes nothing).
+  if (fixing || json) {
+    const mutators = policies.filter(({ compiled }) => compiled.hasMutate);
+    for (const mutation of mutations) {
+      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.after, evaluation).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
+      if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again once fixed`;
+    }
+  }
   const mutated = mutatedResources(mutations, resources.files);
   for (const item of mutated) {
     if (item.editError === undefined) continue;
     const message = `no source edit for the mutated ${item.resource.kind}/${item.resource.name}: ${item.editError}`;
     log.report({ ...sourceOf(resources, item, undefined), message, severity: 'warning' });
   }
-  const fixing = args.boolean('fix') || args.boolean('fix-dry-run');
   const { fixes, problems } = fixing ? fileFixes(mutated, resources.files) : { fixes: [], problems: [] };
   for (const problem of problems) log.fileError(problem.file, problem.message);
   // Kyverno leaves its last mutation line unterminated; the beyond-Kyverno outputs start on a line of their own.

@@ -7,7 +7,7 @@
  * plural and scope of their resources.
  */
 import path from 'node:path';
-import { builtinResourceTypes, customResourceType } from '../cluster/index.js';
+import { builtinResourceTypes, customResourceType, isCustomResourceDefinition } from '../cluster/index.js';
 import { expandLists, isKubernetesObject } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
@@ -37,10 +37,6 @@ function isClusterResource(value: JsonObject): boolean {
   return value.apiVersion === 'cli.kyverno.io/v1alpha1' && value.kind === 'ClusterResource';
 }
 
-function isDefinition(value: JsonObject): boolean {
-  return typeof value.apiVersion === 'string' && value.apiVersion.startsWith('apiextensions.k8s.io/') && value.kind === 'CustomResourceDefinition';
-}
-
 /** Reads one CRD file: its CustomResourceDefinition documents. */
 function readDefinitions(file: string, log: DiagnosticLog, result: ClusterLoadResult): void {
   const loaded = readFile(file, log);
@@ -49,7 +45,7 @@ function readDefinitions(file: string, log: DiagnosticLog, result: ClusterLoadRe
     return;
   }
   for (const document of loaded.documents) {
-    if (isObject(document.value) && isDefinition(document.value)) result.definitions.push(document.value);
+    if (isObject(document.value) && isCustomResourceDefinition(document.value)) result.definitions.push(document.value);
     else if (document.value !== null) reportAt(log, loaded, document, [], 'skipping document: not a CustomResourceDefinition', 'warning');
   }
 }
@@ -77,7 +73,7 @@ export function loadClusterObjects(files: readonly string[], log: DiagnosticLog,
           if (typeof crd === 'string') readDefinitions(path.resolve(base, crd), log, result);
         }
       } else if (isKubernetesObject(value)) {
-        if (isDefinition(value)) result.definitions.push(value);
+        if (isCustomResourceDefinition(value)) result.definitions.push(value);
         manifests.push(value);
       } else {
         reportAt(log, loaded, document, [], 'skipping document: not a Kubernetes object (apiVersion and kind are required)', 'warning');

@@ -7,6 +7,7 @@
  * as Kyverno's.
  */
 import type { ExternalData } from '../engine/context/external/index.js';
+import { deepEqualJson } from '../engine/conditions/deep-equal.js';
 import { validateResource } from '../engine/engine.js';
 import { generateObjects, generateResource } from '../engine/generate/index.js';
 import { mutateResource } from '../engine/mutate/index.js';
@@ -14,7 +15,7 @@ import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { PolicyException } from '../policy/exception.js';
 import { namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
-import type { JsonObject, NumberMode } from '../types.js';
+import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
 import type { CliValues } from './values.js';
 
 /** A resource document as loaded by the CLI, with its identity and origin. */
@@ -57,6 +58,8 @@ export interface EvaluationOptions {
   targets?: readonly JsonObject[];
   /** After a failed mutate rule, go on with the resource as it was (admission) rather than Kyverno CLI's empty object. */
   keepResourceOnMutateError?: boolean;
+  /** Only the mutate policies' responses (no image verification, validation or generation). */
+  mutateOnly?: boolean;
 }
 
 /** What kind of engine response a policy response stands for. */
@@ -144,6 +147,7 @@ export function evaluateResource(policies: readonly CliPolicy[], resource: Loade
     current = response.patchedResource ?? current;
     out.push({ kind: 'mutate', response });
   }
+  if (options.mutateOnly) return out;
   for (const { compiled, hasVerifyImages } of policies) {
     if (hasVerifyImages) out.push({ kind: 'verifyImages', response: { policy: compiled, resource: current, rules: [] } });
   }
@@ -171,4 +175,26 @@ export function mutatedResource(responses: readonly ResourceResponse[], original
   let current = original;
   for (const { kind, response } of responses) if (kind === 'mutate' && response.patchedResource) current = response.patchedResource;
   return current;
+}
+
+/** A rule response with the policy it belongs to. */
+export interface PolicyRule {
+  policy: CompiledPolicy;
+  rule: RuleResponse;
+}
+
+/**
+ * The mutate rules that change a mutated resource again when the mutate policies run on it once more (a JSON
+ * patch appending with `/-`, a value computed from the time): none when `after`, the resource after every
+ * mutation, is a fixed point, so that a fix written once is not offered again. `resource` is the resource
+ * as loaded (its identity selects the values).
+ */
+export function unsettledRules(policies: readonly CliPolicy[], resource: LoadedResource, after: JsonObject, options: EvaluationOptions): PolicyRule[] {
+  const again = evaluateResource(policies, { ...resource, value: after as KubernetesObject }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
+  const final = mutatedResource(again, after);
+  if (final === after || deepEqualJson(final, after)) return [];
+  const rules = again.flatMap(({ response }) => response.rules.map((rule) => ({ policy: response.policy, rule })));
+  // A mutate rule that changes nothing is skipped ("no patches applied"); mutate-existing rules change their targets.
+  const changing = rules.filter(({ rule }) => rule.status === 'pass' && rule.patchedTarget === undefined);
+  return changing.length > 0 ? changing : rules;
 }

@@ -23,6 +23,8 @@ export interface ResourceMutation {
   before: JsonObject;
   /** The final patched resource. */
   after: JsonObject;
+  /** Why the mutation gets no source edit (it is not idempotent, say), if it gets none. */
+  unfixable?: string;
 }
 
 function errorMessage(error: unknown): string {
@@ -42,7 +44,7 @@ function rawDocuments(file: LoadedFile): Map<number, JsonValue> {
 export function mutatedResources(mutations: readonly ResourceMutation[], files: ReadonlyMap<string, LoadedFile>): MutatedResource[] {
   const raw = new Map<string, Map<number, JsonValue>>();
   const targets = new Map<MutatedResource, JsonValue>();
-  const items = mutations.map(({ resource, before, after }) => {
+  const items = mutations.map(({ resource, before, after, unfixable }) => {
     const item: MutatedResource = {
       resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
       file: resource.file,
@@ -50,6 +52,7 @@ export function mutatedResources(mutations: readonly ResourceMutation[], files: 
       patchedResource: after,
       edits: [],
     };
+    if (unfixable !== undefined) return { ...item, editError: unfixable };
     const file = files.get(resource.file);
     if (file === undefined) return { ...item, editError: 'the source file is not loaded' };
     if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));

@@ -144,6 +144,10 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     const add = empty.noPolicy ? 'set the policies globs of the configuration or pass --policy; ' : '';
     io.stderr(`error: ${empty.message}\n  (${add}--allow-empty, or allowEmpty: true in the configuration, accepts a scan that checks nothing)\n`);
   }
+  const fixFlag = args.boolean('fix') ? '--fix' : args.boolean('fix-dry-run') ? '--fix-dry-run' : null;
+  if (fixFlag !== null && stdin !== undefined) {
+    io.stderr(`warning: ${fixFlag} cannot write standard input: the mutations of the documents read from - are reported, not fixed\n`);
+  }
   if (args.boolean('fix-dry-run')) io.stderr(formatFixDiffs(io, result.fixes, io.stderrIsTTY === true && !args.boolean('no-color')));
   let fixFailed = false;
   let report = result.report;

@@ -6,5 +6,6 @@ export { MockCluster } from './mock-cluster.js';
 export { parseApiPath, type ApiPath } from './api-path.js';
 export { parseLabelSelector, SelectorError, type LabelPredicate } from './label-selector.js';
 export { parseFieldSelector, type FieldPredicate } from './field-selector.js';
-export { builtinResourceTypes, customResourceType, guessPlural, type ResourceType } from './resource-types.js';
+export { builtinResourceTypes, customResourceType, guessPlural, isCustomResourceDefinition, splitApiVersion, type ResourceType } from './resource-types.js';
 export { statusMessage, type ApiResponse } from './status.js';
+export { ResourceScopes } from './scopes.js';

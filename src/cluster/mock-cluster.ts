@@ -15,7 +15,7 @@ import type { JsonObject, JsonValue } from '../types.js';
 import { parseApiPath } from './api-path.js';
 import { parseFieldSelector, type FieldPredicate } from './field-selector.js';
 import { parseLabelSelector, SelectorError, type LabelPredicate } from './label-selector.js';
-import { builtinResourceTypes, customResourceType, guessPlural, type ResourceType } from './resource-types.js';
+import { builtinResourceTypes, customResourceType, guessPlural, splitApiVersion, type ResourceType } from './resource-types.js';
 import { badRequest, methodNotSupported, noSuchResource, notFound, type ApiResponse } from './status.js';
 
 interface StoredObject {
@@ -46,13 +46,6 @@ function labelsOf(object: JsonObject): Record<string, string> {
     for (const [key, value] of Object.entries(labels)) if (typeof value === 'string') out[key] = value;
   }
   return out;
-}
-
-function splitApiVersion(apiVersion: string): { group: string; version: string } | null {
-  const parts = apiVersion.split('/');
-  if (parts.length === 1) return { group: '', version: parts[0]! };
-  if (parts.length === 2) return { group: parts[0]!, version: parts[1]! };
-  return null;
 }
 
 const key = (...parts: string[]): string => parts.join('\u0000');

@@ -140,8 +140,21 @@ export function guessPlural(kind: string): string {
   return `${singular}s`;
 }
 
+/** The group and version of an `apiVersion` (`v1` → core group), or null with more than one `/`. */
+export function splitApiVersion(apiVersion: string): { group: string; version: string } | null {
+  const parts = apiVersion.split('/');
+  if (parts.length === 1) return { group: '', version: parts[0]! };
+  if (parts.length === 2) return { group: parts[0]!, version: parts[1]! };
+  return null;
+}
+
 function isObject(value: JsonValue | undefined): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Whether `value` is an `apiextensions.k8s.io` CustomResourceDefinition. */
+export function isCustomResourceDefinition(value: JsonObject): boolean {
+  return typeof value.apiVersion === 'string' && value.apiVersion.startsWith('apiextensions.k8s.io/') && value.kind === 'CustomResourceDefinition';
 }
 
 /**

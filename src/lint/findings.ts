@@ -184,21 +184,34 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
   };
 }
 
-/** The finding of a mutated resource: the mutate rules that changed it, with the source edits as its fix. */
+/**
+ * The finding of a mutated resource: the mutate rules that changed it, with the source edits as its fix.
+ * With `unsettled` rules (those that would change the mutated resource again), the mutation is not
+ * idempotent: the finding names them, carries no fix, and takes the rule id of the first of them.
+ */
 export function mutationFinding(
   context: FindingContext,
   rules: readonly { policy: CompiledPolicy; rule: RuleResponse }[],
   mutation: { fixable: boolean; fix?: Finding['fix'] },
   location: Location,
+  unsettled: readonly { policy: CompiledPolicy; rule: RuleResponse }[] = [],
 ): Finding | null {
   const reported = rules.filter(({ policy, rule }) => isReported(context.config, policy, rule.name));
   if (reported.length === 0) return null;
-  const first = reported[0]!;
   const names = reported.map(({ policy, rule }) => ruleIdOf(policy, rule.name));
   const resource = context.resource;
   const what = `${resource.kind}/${resource.name}`;
-  const hint = mutation.fixable ? ' (fixable with --fix)' : '';
-  const message = names.length === 1 ? `${names[0]} mutates ${what}${hint}` : `${what} is mutated by ${names.join(', ')}${hint}`;
+  const changes = names.length === 1 ? `${names[0]} mutates ${what}` : `${what} is mutated by ${names.join(', ')}`;
+  let first = reported[0]!;
+  let message: string;
+  if (unsettled.length > 0) {
+    first = unsettled.find(({ policy, rule }) => isReported(context.config, policy, rule.name)) ?? first;
+    const again = [...new Set(unsettled.map(({ policy, rule }) => ruleIdOf(policy, rule.name)))];
+    const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? 'it' : again.join(', ');
+    message = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
+  } else {
+    message = `${changes}${mutation.fixable ? ' (fixable with --fix)' : ''}`;
+  }
   const finding: Finding = {
     ruleId: ruleIdOf(first.policy, first.rule.name),
     policy: first.policy.name,
@@ -211,6 +224,7 @@ export function mutationFinding(
     resource: resourceRef(resource),
     ...policyMetadata(first.policy),
   };
+  if (unsettled.length > 0) return finding;
   if (mutation.fix && mutation.fix.length > 0) finding.fix = mutation.fix;
   if (mutation.fixable) finding.fixable = true;
   return finding;

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cliPolicy, evaluateResource, mutatedResource, type EvaluationOptions, type LoadedResource } from '../cli/evaluation.js';
+import { cliPolicy, evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type LoadedResource, type PolicyRule } from '../cli/evaluation.js';
 import { fileFixes, mutatedResources, type FileFix } from '../cli/fix.js';
 import { mockedCluster } from '../cli/offline-data.js';
 import { decodeUserInfo } from '../cli/userinfo.js';
@@ -19,8 +19,7 @@ import type { RequestUserInfo } from '../engine/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
-import type { JsonObject, RuleResponse, RuleStatus } from '../types.js';
-import type { CompiledPolicy } from '../policy/compile.js';
+import type { JsonObject, RuleStatus } from '../types.js';
 import { inTemplate, isReported, mutationFinding, policyNameOf, responseFindings, type FindingContext } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds, type RuleIdProblems } from '../config/rule-ids.js';
@@ -182,7 +181,7 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   }
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
-  return loader.workspace;
+  return loader.complete();
 }
 
 /** The id prefix and the rule names (autogen rules included) of each loaded policy. */
@@ -250,7 +249,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   let suppressed = 0;
   let findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
   suppressed += workspace.problems.length - findings.length;
-  const mutations: { context: FindingContext; rules: { policy: CompiledPolicy; rule: RuleResponse }[]; before: JsonObject; after: JsonObject }[] = [];
+  const mutations: Mutation[] = [];
+  const mutators = policies.filter(({ compiled }) => compiled.hasMutate);
   let done = 0;
   for (const manifest of manifests) {
     const file = workspace.files.get(manifest.file)!;
@@ -266,8 +266,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass').map((rule) => ({ policy: response.policy, rule })) : [],
       );
       // Mutations of ignored rules (or rules set to `off`) are neither reported nor fixed.
-      if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) mutations.push({ context, rules, before: manifest.value, after });
-      else suppressed++;
+      if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) {
+        mutations.push({ context, rules, before: manifest.value, after, unsettled: unsettledRules(mutators, manifest, after, evaluation) });
+      } else {
+        suppressed++;
+      }
     }
     done++;
     options.onProgress?.(done, manifests.length);
@@ -299,24 +302,26 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   };
   let fixes: FileFix[] = [];
   if (options.fixes) {
+    const candidates = mutations.filter(isWritable);
     const mutated = mutatedResources(
-      mutations.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
+      candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
       workspace.files,
-    ).map((item, index) => (mutations[index]!.context.resource.listItem === undefined ? item : { ...item, edits: [], editError: 'items of a kind: List are not fixed' }));
+    );
+    const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]!]));
     // As with ESLint, the mutations a directive suppresses are not applied by --fix either.
-    const applied = mutated.filter((item, index) => {
-      const { context, rules } = mutations[index]!;
-      const file = context.file;
-      const fix = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-      // Rendered Helm input has no source file to edit.
-      const editable = file.helm === undefined && fix.length > 0;
-      return push(mutationFinding(context, rules, editable ? { fixable: true, fix } : { fixable: false }, documentStart(context)));
-    });
-    fixes = fileFixes(applied.filter((item) => item.file !== '-'), workspace.files).fixes;
+    const applied: typeof mutated = [];
+    for (const mutation of mutations) {
+      const { context, rules, unsettled } = mutation;
+      const item = edits.get(mutation);
+      const fix = (item?.edits ?? []).map((edit) => ({ file: context.file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+      const reported = push(mutationFinding(context, rules, fix.length > 0 ? { fixable: true, fix } : { fixable: false }, documentStart(context), unsettled));
+      if (reported && item !== undefined) applied.push(item);
+    }
+    fixes = fileFixes(applied, workspace.files).fixes;
   } else {
-    for (const { context, rules } of mutations) {
-      const fixable = context.file.helm === undefined && context.file.path !== '-' && context.resource.listItem === undefined;
-      push(mutationFinding(context, rules, { fixable }, documentStart(context)));
+    for (const mutation of mutations) {
+      const { context, rules, unsettled } = mutation;
+      push(mutationFinding(context, rules, { fixable: isWritable(mutation) }, documentStart(context), unsettled));
     }
   }
 
@@ -349,6 +354,25 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     durationMs: performance.now() - started,
   };
   return { report, errors, fixes: fixes.filter((fix) => options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+}
+
+/** A manifest the mutate policies changed. */
+interface Mutation {
+  context: FindingContext;
+  /** The mutate rules that passed. */
+  rules: PolicyRule[];
+  before: JsonObject;
+  after: JsonObject;
+  /** The mutate rules that would change `after` again: empty when `after` is a fixed point. */
+  unsettled: PolicyRule[];
+}
+
+/**
+ * Whether `--fix` can write a mutation: a file on disk (not standard input, rendered Helm output included),
+ * not an item of a `kind: List`, and a fixed point of the mutate policies (a second run changes nothing).
+ */
+function isWritable(mutation: Mutation): boolean {
+  return mutation.unsettled.length === 0 && mutation.context.file.path !== '-' && mutation.context.resource.listItem === undefined;
 }
 
 /** The first content line of a resource's document, in its template for rendered Helm input. */

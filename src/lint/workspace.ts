@@ -1,11 +1,13 @@
 /**
  * @file Loading a repository for a scan: every discovered file is read and parsed once, its documents
  * classified (policies, PolicyExceptions, CEL policies, Kyverno CLI files, manifests, other YAML), the
- * policies shape-checked, validated as Kyverno validates them and compiled. Every problem becomes a
- * finding at its file and line; one bad file never stops the others.
+ * policies shape-checked, then, once every file is read, validated as the admission controller validates
+ * them (the scopes of kinds from the built-in types and the CustomResourceDefinitions read) and compiled.
+ * Every problem becomes a finding at its file and line; one bad file never stops the others.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
 import { classifyDocument } from '../discovery/classify.js';
 import { checkPolicy } from '../policy/check.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
@@ -104,7 +106,19 @@ function nameOf(value: JsonObject): string {
   return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
 }
 
+/** A policy that passed the shape check, validated once every file is read. */
+interface PendingPolicy {
+  policy: Policy;
+  source: SourceText;
+  document: SourceDocument;
+  where: (at: readonly (string | number)[]) => { line: number; column: number };
+}
+
 export class WorkspaceLoader {
+  readonly #pending: PendingPolicy[] = [];
+  /** The CustomResourceDefinitions of every file read, whatever role the file plays. */
+  readonly #definitions: JsonObject[] = [];
+
   readonly workspace: Workspace = {
     files: new Map(),
     policies: [],
@@ -152,6 +166,7 @@ export class WorkspaceLoader {
       const value = document.value;
       if (value === null) continue;
       const kind = classifyDocument(value);
+      if (kind === 'manifest' && isCustomResourceDefinition(value as JsonObject)) this.#definitions.push(value as JsonObject);
       if (kind === 'policy' && role.policies) {
         sawPolicy = true;
         this.addPolicy(source, document, value as JsonObject);
@@ -183,12 +198,25 @@ export class WorkspaceLoader {
       return;
     }
     const policy = { ...(value as unknown as Policy), source: { file: source.path, line: document.line, column: 1 } };
-    const reason = validatePolicy(policy);
-    if (reason !== null) {
-      this.workspace.problems.push(problem('invalid-policy', source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
-      return;
+    this.#pending.push({ policy, source, document, where });
+  }
+
+  /**
+   * Validates and compiles the policies read, in the order read, as the admission controller would: a
+   * kind is cluster-scoped when the built-in types or a CustomResourceDefinition read say so. Call once,
+   * after the last `addFile`.
+   */
+  complete(): Workspace {
+    const scopes = new ResourceScopes(this.#definitions);
+    for (const { policy, source, document, where } of this.#pending.splice(0)) {
+      const reason = validatePolicy(policy, scopes);
+      if (reason !== null) {
+        this.workspace.problems.push(problem('invalid-policy', source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
+        continue;
+      }
+      this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
     }
-    this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
+    return this.workspace;
   }
 
   private addException(source: SourceText, document: SourceDocument, value: JsonObject): void {

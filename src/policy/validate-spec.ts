@@ -1,15 +1,31 @@
 /**
  * @file The programmatic validation of the Kyverno API types (api/kyverno/v1: `ClusterPolicy.Validate`,
  * `Spec.Validate`, `Rule.Validate`, `MatchResources.Validate`, `ResourceDescription.Validate`,
- * `UserInfo.Validate`, `Generation.Validate`, `ValidateAutogenAnnotation`, `ValidatePolicyName`) as the
- * CLI runs it in mock mode: the set of cluster-scoped kinds is empty. Errors are Kubernetes field errors
- * (`<path>: <type>: <detail>`); Go struct values inside `Invalid value` are abbreviated as `v1.Type{...}`.
+ * `UserInfo.Validate`, `Generation.Validate`, `ValidateAutogenAnnotation`, `ValidatePolicyName`) against a
+ * set of cluster-scoped resources: empty as the CLI runs it (mock mode), or the kinds the admission
+ * controller would discover. Errors are Kubernetes field errors (`<path>: <type>: <detail>`); Go struct
+ * values inside `Invalid value` are abbreviated as `v1.Type{...}`.
  */
 import { describeSelector } from '../match/selector.js';
 import type { JsonObject, JsonValue } from '../types.js';
 import { containsWildcard, wildcardMatch } from '../util/wildcard.js';
 import { AUTOGEN_CONTROLLERS_ANNOTATION, hasContent } from './autogen.js';
 import type { MatchResources, Policy, ResourceDescription, Rule, UserInfoFilter } from './types.js';
+
+/**
+ * The cluster-scoped resources policy validation knows, Kyverno's `clusterResources` set (kyverno/kyverno
+ * pkg/validation/policy/validate.go `Validate`: for every resource discovery reports as not namespaced,
+ * `<groupVersion>/<Kind>` and `<Kind>`). Any key it does not hold counts as namespaced.
+ */
+export interface ClusterResources {
+  /** `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
+  has(key: string): boolean;
+  /** Whether the scope of the kind is known at all (for a hint when it is not); absent: nothing is known. */
+  knows?(apiVersion: string, kind: string): boolean;
+}
+
+/** What the Kyverno CLI validates against (mock mode: no discovery, no cluster-scoped resource). */
+export const NO_CLUSTER_RESOURCES: ClusterResources = { has: () => false };
 
 const forbidden = (path: string, detail: string): string => `${path}: Forbidden: ${detail}`;
 const invalid = (path: string, value: string, detail: string): string => `${path}: Invalid value: ${value}: ${detail}`;
@@ -79,7 +95,7 @@ function selectorHasWildcard(selector: JsonObject): boolean {
   return isObject(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str(v)));
 }
 
-function validateDescription(desc: ResourceDescription | undefined, path: string, namespaced: boolean, errs: string[]): void {
+function validateDescription(desc: ResourceDescription | undefined, path: string, namespaced: boolean, cluster: ClusterResources, errs: string[]): void {
   if (!desc) return;
   if (str(desc.name) !== '' && list(desc.names).length > 0) {
     errs.push(invalid(path, 'v1.ResourceDescription{...}', 'Both name and names can not be specified together'));
@@ -92,13 +108,16 @@ function validateDescription(desc: ResourceDescription | undefined, path: string
       errs.push(invalid(`${path}.selector`, 'v1.LabelSelector{...}', 'The requirements are not specified in selector'));
     }
   }
-  if (namespaced && list(desc.namespaces).length > 0) {
-    errs.push(forbidden(`${path}.namespaces`, 'Filtering namespaces not allowed in namespaced policies'));
+  if (namespaced) {
+    if (list(desc.namespaces).length > 0) errs.push(forbidden(`${path}.namespaces`, 'Filtering namespaces not allowed in namespaced policies'));
+    list(desc.kinds).forEach((kind, i) => {
+      if (cluster.has(str(kind))) errs.push(forbidden(`${path}.kinds[${i}]`, `Cluster wide resource '${str(kind)}' not allowed in namespaced policy`));
+    });
   }
 }
 
 /** Kyverno `MatchResources.Validate`. */
-function validateMatchResources(block: MatchResources | undefined, path: string, namespaced: boolean, errs: string[]): void {
+function validateMatchResources(block: MatchResources | undefined, path: string, namespaced: boolean, cluster: ClusterResources, errs: string[]): void {
   if (!block) return;
   const any = list(block.any);
   const all = list(block.all);
@@ -107,14 +126,14 @@ function validateMatchResources(block: MatchResources | undefined, path: string,
   }
   any.forEach((filter, i) => {
     validateUserInfo(filter, `${path}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path}.any[${i}]`, namespaced, errs);
+    validateDescription(filter.resources, `${path}.any[${i}]`, namespaced, cluster, errs);
   });
   all.forEach((filter, i) => {
     validateUserInfo(filter, `${path}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path}.all[${i}]`, namespaced, errs);
+    validateDescription(filter.resources, `${path}.all[${i}]`, namespaced, cluster, errs);
   });
   validateUserInfo(block, path, errs);
-  validateDescription(block.resources, path, namespaced, errs);
+  validateDescription(block.resources, path, namespaced, cluster, errs);
 }
 
 function hasAll(set: ReadonlySet<string>, values: readonly string[]): boolean {
@@ -197,47 +216,76 @@ function validatePodSecurityControls(rule: Rule, path: string, errs: string[]): 
   });
 }
 
-const VARIABLE = /\{\{[^{}]*\}\}/;
-
-/** Kyverno `GeneratePattern.Validate` with no known cluster-scoped kinds. */
-function validateGeneratePattern(gen: JsonObject, path: string, namespaced: boolean, policyNamespace: string, errs: string[]): void {
+/**
+ * Kyverno `GeneratePattern.Validate`, `validateNamespacedTargetsScope` and `ValidateCloneList`
+ * (api/kyverno/v1/common_types.go). Variables in `clone`/`cloneList` only give a warning there ("would lead
+ * to incorrect synchronization behavior"), which the CLI does not report.
+ */
+function validateGeneratePattern(gen: JsonObject, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
   const namespace = str(gen.namespace);
+  const kind = str(gen.kind);
+  const apiVersion = str(gen.apiVersion);
   const clone = isObject(gen.clone) ? gen.clone : {};
-  const cloneList = isObject(gen.cloneList) ? gen.cloneList : {};
-  const cloneKinds = list(cloneList.kinds as JsonValue[] | undefined);
+  const targetKey = `${apiVersion}/${kind}`;
   if (namespaced) {
     let scope: string | null = null;
-    if (namespace !== policyNamespace) {
+    if (cluster.has(targetKey)) {
+      scope = `the target must be a namespaced resource: ${targetKey}`;
+    } else if (namespace !== policyNamespace) {
       scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
     } else if (str(clone.name) !== '' && str(clone.namespace) !== policyNamespace) {
       scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str(clone.namespace)}`;
     }
     if (scope !== null) errs.push(forbidden(`${path}.namespace`, `target resource scope mismatched: ${scope} `));
   }
-  if (str(gen.kind) !== '' && namespace === '') {
-    errs.push(forbidden(`${path}.namespace`, 'target namespace must be set for a namespaced resource'));
+  if (kind !== '') {
+    if (!cluster.has(targetKey)) {
+      if (namespace === '') {
+        const unknown = cluster.knows?.(apiVersion, kind) === false;
+        const hint = unknown
+          ? ` (the scope of ${targetKey} is unknown, so it counts as namespaced: if it is cluster-scoped, add its CustomResourceDefinition to the checked files)`
+          : '';
+        errs.push(forbidden(`${path}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
+      }
+    } else if (namespace !== '') {
+      errs.push(forbidden(`${path}.namespace`, 'target namespace must not be set for a cluster-wide resource'));
+    }
   }
-  const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone, cloneList };
-  if (VARIABLE.test(JSON.stringify(pattern))) {
-    errs.push(forbidden(`${path}.clone/cloneList`, 'Generation Rule Clone/CloneList should not have variables'));
-  }
+  const cloneList = isObject(gen.cloneList) ? gen.cloneList : {};
+  const cloneKinds = list(cloneList.kinds as JsonValue[] | undefined).map(str);
   if (cloneKinds.length === 0) {
-    if (str(gen.kind) === '') errs.push(forbidden(`${path}.kind`, 'kind can not be empty'));
+    if (kind === '') errs.push(forbidden(`${path}.kind`, 'kind can not be empty'));
     if (str(gen.name) === '') errs.push(forbidden(`${path}.name`, 'name can not be empty'));
-    if (str(gen.apiVersion) === '') errs.push(forbidden(`${path}.apiVersion`, 'apiVersion can not be empty'));
+    if (apiVersion === '') errs.push(forbidden(`${path}.apiVersion`, 'apiVersion can not be empty'));
     return;
   }
-  if (namespaced && str(cloneList.namespace) !== policyNamespace) {
-    const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str(cloneList.namespace)}`;
-    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path}.cloneList.namespace`, detail));
+  const cloneNamespace = str(cloneList.namespace);
+  if (namespaced) {
+    for (const cloneKind of cloneKinds) {
+      if (cluster.has(cloneKind)) errs.push(forbidden(`${path}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
+      if (cloneNamespace !== policyNamespace) {
+        const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${cloneNamespace}`;
+        errs.push(forbidden(`${path}.cloneList.namespace`, detail));
+      }
+    }
   }
-  if (str(cloneList.namespace) === '') {
-    errs.push(forbidden(`${path}.cloneList.namespace`, 'namespace is required for namespaced target resources'));
+  let clusterScope = cluster.has(cloneKinds[0]!);
+  for (const cloneKind of cloneKinds.slice(1)) {
+    if (clusterScope !== cluster.has(cloneKind)) {
+      errs.push(forbidden(`${path}.cloneList.kinds`, 'mixed scope of target resources is forbidden'));
+      break;
+    }
+    clusterScope = clusterScope && cluster.has(cloneKind);
+  }
+  if (!clusterScope) {
+    if (cloneNamespace === '') errs.push(forbidden(`${path}.cloneList.namespace`, 'namespace is required for namespaced target resources'));
+  } else if (!namespaced && cloneNamespace !== '') {
+    errs.push(forbidden(`${path}.cloneList.namespace`, 'namespace is forbidden for cluster-wide target resources'));
   }
 }
 
 /** Kyverno `Generation.Validate`. */
-function validateGeneration(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, errs: string[]): void {
+function validateGeneration(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
   const gen = rule.generate;
   if (!isObject(gen) || !hasContent(gen)) return;
   const count =
@@ -251,15 +299,15 @@ function validateGeneration(rule: Rule, path: string, namespaced: boolean, polic
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject(fe)) validateGeneratePattern(fe, `${path}.foreach[${i}]`, namespaced, policyNamespace, errs);
+      if (isObject(fe)) validateGeneratePattern(fe, `${path}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
     });
   } else {
-    validateGeneratePattern(gen, path, namespaced, policyNamespace, errs);
+    validateGeneratePattern(gen, path, namespaced, policyNamespace, cluster, errs);
   }
 }
 
 /** Kyverno `Rule.Validate`. */
-function validateRule(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, errs: string[]): void {
+function validateRule(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
   const kinds = ruleKinds(rule);
   const count = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count === 0) {
@@ -281,8 +329,8 @@ function validateRule(rule: Rule, path: string, namespaced: boolean, policyNames
     );
   }
   if (matchesEmptySet(rule)) errs.push(invalid(path, 'v1.Rule{...}', 'Rule is matching an empty set'));
-  validateMatchResources(rule.match, `${path}.match`, namespaced, errs);
-  validateMatchResources(rule.exclude, `${path}.exclude`, namespaced, errs);
+  validateMatchResources(rule.match, `${path}.match`, namespaced, cluster, errs);
+  validateMatchResources(rule.exclude, `${path}.exclude`, namespaced, cluster, errs);
   if (kinds.mutate && namespaced && isObject(rule.mutate) && Array.isArray(rule.mutate.targets)) {
     rule.mutate.targets.forEach((target, idx) => {
       const ns = isObject(target) ? str(target.namespace) : '';
@@ -298,7 +346,7 @@ function validateRule(rule: Rule, path: string, namespaced: boolean, policyNames
     });
   }
   validatePodSecurityControls(rule, path, errs);
-  validateGeneration(rule, path, namespaced, policyNamespace, errs);
+  validateGeneration(rule, path, namespaced, policyNamespace, cluster, errs);
 }
 
 function isMutateExistingOnPolicyUpdate(rule: Rule): boolean | undefined {
@@ -318,7 +366,7 @@ function mutateExistingOnPolicyUpdate(policy: Policy): boolean {
 }
 
 /** Kyverno `Spec.Validate`. */
-function validateSpec(policy: Policy, namespaced: boolean, policyNamespace: string, errs: string[]): void {
+function validateSpec(policy: Policy, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
   const spec = policy.spec;
   const webhook = isObject(spec.webhookConfiguration) ? spec.webhookConfiguration : undefined;
   if (isPresent(spec.webhookTimeoutSeconds) && isPresent(webhook?.timeoutSeconds)) {
@@ -360,7 +408,7 @@ function validateSpec(policy: Policy, namespaced: boolean, policyNamespace: stri
     if (names.has(rule.name)) errs.push(invalid(`spec.rules[${i}].name`, 'v1.Rule{...}', `Duplicate rule name: '${rule.name}'`));
     names.add(rule.name);
   });
-  (spec.rules ?? []).forEach((rule, i) => validateRule(rule, `spec.rules[${i}]`, namespaced, policyNamespace, errs));
+  (spec.rules ?? []).forEach((rule, i) => validateRule(rule, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
   if (namespaced && list(spec.validationFailureActionOverrides).length > 0) {
     errs.push(forbidden('spec.validationFailureActionOverrides', 'Use of validationFailureActionOverrides is supported only with ClusterPolicy'));
   }
@@ -374,10 +422,10 @@ function aggregate(errs: readonly string[]): string | null {
 }
 
 /**
- * Kyverno `ClusterPolicy.Validate` / `Policy.Validate` with no cluster-scoped kinds known (CLI mock mode):
- * the aggregated error text, or null.
+ * Kyverno `ClusterPolicy.Validate` / `Policy.Validate` against the cluster-scoped resources `cluster` (none
+ * in the CLI's mock mode): the aggregated error text, or null.
  */
-export function apiValidationError(policy: Policy): string | null {
+export function apiValidationError(policy: Policy, cluster: ClusterResources = NO_CLUSTER_RESOURCES): string | null {
   const errs: string[] = [];
   if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === 'all') {
     errs.push(forbidden('metadata.annotations', "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
@@ -385,6 +433,6 @@ export function apiValidationError(policy: Policy): string | null {
   const name = str(policy.metadata.name);
   if (Buffer.byteLength(name, 'utf8') > 63) errs.push('name: Too long: may not be more than 63 bytes');
   const namespaced = policy.kind === 'Policy';
-  validateSpec(policy, namespaced, namespaced ? str(policy.metadata.namespace) : '', errs);
+  validateSpec(policy, namespaced, namespaced ? str(policy.metadata.namespace) : '', cluster, errs);
   return aggregate(errs);
 }

@@ -2,13 +2,14 @@
  * @file Kyverno's policy validation as the CLI runs it before evaluating anything (pkg/validation/policy
  * `Validate` in mock mode: no cluster, no discovery). An invalid policy is skipped by `kyverno test` and
  * `kyverno apply`; {@link validatePolicy} returns the first error text the CLI would report, or null.
- * Steps that need a cluster (discovery of kinds, RBAC checks, global context entries, CEL type checks
- * of generated ValidatingAdmissionPolicies) do not run in mock mode and are not reproduced.
+ * Steps that need a cluster (RBAC checks, global context entries, CEL type checks of generated
+ * ValidatingAdmissionPolicies) do not run in mock mode and are not reproduced; the discovery of
+ * cluster-scoped kinds the admission controller does can be given as `cluster`.
  */
 import { computeRules } from './autogen.js';
 import type { Policy, Rule } from './types.js';
 import { failureActionOverridesError, kindsError, ruleError } from './validate-rule.js';
-import { apiValidationError, ruleKinds } from './validate-spec.js';
+import { apiValidationError, NO_CLUSTER_RESOURCES, ruleKinds, type ClusterResources } from './validate-spec.js';
 import { invalidVariablesError, policyVariables, userVariablesError } from './validate-variables.js';
 
 /** Kyverno `ValidateOnPolicyUpdate`. */
@@ -26,9 +27,11 @@ function onPolicyUpdateError(policy: Policy, rules: readonly Rule[], variables: 
 /**
  * Validates a ClusterPolicy/Policy the way the Kyverno CLI does before using it. Returns the error text of
  * the first problem (what the CLI reports as the reason for skipping the policy), or null when valid.
- * The policy is expected to have passed `checkPolicy` (the CRD schema check).
+ * The policy is expected to have passed `checkPolicy` (the CRD schema check). `cluster` holds the
+ * cluster-scoped resources: none as the CLI validates (mock mode), what discovery would report as the
+ * admission controller validates.
  */
-export function validatePolicy(policy: Policy): string | null {
+export function validatePolicy(policy: Policy, cluster: ClusterResources = NO_CLUSTER_RESOURCES): string | null {
   const spec = policy.spec;
   const background = spec.background !== false;
   const rules = computeRules(policy, '');
@@ -43,7 +46,7 @@ export function validatePolicy(policy: Policy): string | null {
   const invalid = invalidVariablesError(rules, background);
   if (invalid) return `policy contains invalid variables: ${invalid}`;
 
-  const api = apiValidationError(policy);
+  const api = apiValidationError(policy, cluster);
   if (api) return api;
 
   if (policy.kind === 'ClusterPolicy') {
