@@ -12,7 +12,9 @@ import { findConfigFile, loadConfig } from '../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
 import { lint } from '../lint/lint.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../reporters/index.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../source/index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
+import { MAX_FILE_SIZE_FLAG } from './documents.js';
 import { formatFixDiffs, writeFixes } from './fix.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
 
@@ -27,6 +29,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
+  MAX_FILE_SIZE_FLAG,
   { name: 'fail-on-empty', type: 'boolean', description: 'exit 2 when no policy or no manifest is found' },
   { name: 'fix', type: 'boolean', description: 'apply the mutations of the policies to the manifest files, as minimal edits' },
   { name: 'fix-dry-run', type: 'boolean', description: 'print the edits of --fix as a unified diff (on stderr) instead of writing them' },
@@ -101,6 +104,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (userInfo !== undefined) config.userinfo = resolveArg(io, userInfo);
   if (operation !== undefined) config.operation = operation;
   if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
+  const maxFileSize = args.size(MAX_FILE_SIZE_FLAG.name);
+  if (maxFileSize !== undefined) config.maxFileSize = maxFileSize;
 
   const format = args.string('format') ?? config.format ?? 'stylish';
   if (!isReporterName(format)) throw new UsageError(`invalid format "${format}", expected one of ${REPORTER_NAMES.join(', ')}`);
@@ -108,7 +113,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const files = args.boolean('files');
   const positionals = args.positionals.length > 0 ? [...args.positionals] : ['.'];
   const paths = files ? ['.'] : positionals.map((item) => (item === '-' ? item : resolveArg(io, item)));
-  const stdin = paths.includes('-') ? ((await io.readStdin?.()) ?? '') : undefined;
+  const stdin = paths.includes('-') ? ((await io.readStdin?.(config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) ?? '') : undefined;
   const progress = progressReporter(io);
   const result = await lint({
     cwd: io.cwd,

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { parseByteSize } from '../util/byte-size.js';
 import type { SeverityMapping, SeveritySetting } from './types.js';
 import { DEFAULT_CONFIG, type LintConfig } from './types.js';
 
@@ -153,6 +154,14 @@ class Decoder {
     return undefined;
   }
 
+  /** A size in bytes: a positive integer, or a string such as `64Mi`, `64MiB` or `10MB`. */
+  byteSize(node: Node, what: string): number | undefined {
+    const value = isScalar(node) && (typeof node.value === 'number' || typeof node.value === 'string') ? parseByteSize(String(node.value)) : null;
+    if (value !== null) return value;
+    this.report(node, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe(node)}`);
+    return undefined;
+  }
+
   /** A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything. */
   severityMap(node: Node, what: string, keyProblem: (key: string) => string | null = () => null): Record<string, SeveritySetting> | undefined {
     const entries = this.entries(node, what);
@@ -225,7 +234,7 @@ function closest(key: string, known: readonly string[]): string | null {
   return bestDistance <= Math.max(1, Math.floor(key.length / 3)) ? best : null;
 }
 
-const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings'] as const;
+const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize'] as const;
 const SEVERITY_KEYS = ['audit', 'enforce', 'policies', 'rules'] as const;
 
 function ruleIdProblem(key: string): string | null {
@@ -303,6 +312,11 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
       case 'maxWarnings': {
         const maxWarnings = decoder.nonNegativeInteger(value, key);
         if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
+        break;
+      }
+      case 'maxFileSize': {
+        const maxFileSize = decoder.byteSize(value, key);
+        if (maxFileSize !== undefined) config.maxFileSize = maxFileSize;
         break;
       }
     }

@@ -90,7 +90,7 @@ function loadSettings(options: LintOptions, errors: string[]): { values?: CliVal
 }
 
 async function loadWorkspace(options: LintOptions, errors: string[], warnings: string[]): Promise<Workspace> {
-  const loader = new WorkspaceLoader(options.cwd);
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
   const { config } = options;
   const scanPaths = options.paths.filter((item) => item !== '-');

@@ -88,6 +88,7 @@ ignore:
   - kyverno-lint/unsupported-policy-kind
 format: sarif
 maxWarnings: 10
+maxFileSize: 16MiB
 `,
     );
     const { config, problems } = loadConfig(file);
@@ -109,6 +110,7 @@ maxWarnings: 10
       ignore: ['restrict-*/*', 'kyverno-lint/unsupported-policy-kind'],
       format: 'sarif',
       maxWarnings: 10,
+      maxFileSize: 16 * 1024 * 1024,
     });
     expect(globBase(config, '/elsewhere')).toBe(path.join(root, 'repo'));
   });
@@ -151,7 +153,7 @@ describe('loadConfig: problems', () => {
   it('reports unknown keys at their line and column, with a suggestion', () => {
     expect(problemsOf('format: json\npolices: [a]\nfoo: 1\n')).toEqual([
       '2:1 unknown key "polices" (did you mean "policies"?)',
-      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings)',
+      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, maxFileSize)',
     ]);
     expect(problemsOf('severity:\n  enforced: error\n')).toEqual(['2:3 unknown key "enforced" in severity (did you mean "enforce"?)']);
   });
