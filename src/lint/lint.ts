@@ -104,14 +104,14 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
         loader.workspace.counts.other++;
         continue;
       }
-      loader.addFile(file, { policies: roles.policies(file), manifests: roles.manifests(file) });
+      loader.addFile(file, { policies: roles.policies(file), manifests: roles.manifests(file), ifKubernetes: found.ifKubernetes.has(file) });
     }
   }
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
   if (options.policyPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
+    for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: found.ifKubernetes.has(file) });
   }
   return loader.workspace;
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { classifyDocument } from '../discovery/classify.js';
+import { classifyDocument, mayHoldKubernetesObject } from '../discovery/classify.js';
 import { checkPolicy } from '../policy/check.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
 import { decodePolicyException, type PolicyException } from '../policy/exception.js';
@@ -63,6 +63,8 @@ export interface Workspace {
 export interface FileRole {
   policies: boolean;
   manifests: boolean;
+  /** Read only when the text looks like a Kubernetes object (`.json` files met in a walk); otherwise the file is not counted. */
+  ifKubernetes?: boolean;
 }
 
 export function displayName(cwd: string, file: string): string {
@@ -157,6 +159,7 @@ export class WorkspaceLoader {
       return;
     }
     const text = read.text;
+    if (role.ifKubernetes === true && !mayHoldKubernetesObject(text)) return;
     const body = stripByteOrderMark(text);
     const parsed = parseDocuments(file, body);
     const source: SourceText = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
