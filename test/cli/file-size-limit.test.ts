@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli } from './helpers.js';
+import { REQUIRE_APP_LABEL_POLICY as POLICY, ROOT, runCli } from './helpers.js';
 
 const GiB = 1024 ** 3;
 const BIN = path.join(ROOT, 'src/cli/bin.ts');
@@ -19,25 +19,6 @@ const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.MAX_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)));",
 )}`;
 
-const POLICY = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-app-label
-spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-app
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: the app label is required
-        pattern:
-          metadata:
-            labels:
-              app: "?*"
-`;
 const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n    - name: web\n      image: nginx\n';
 
 interface ChildRun {

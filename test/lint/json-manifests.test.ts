@@ -7,27 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/helpers.js';
+import { REQUIRE_APP_LABEL_POLICY as POLICY, runCli } from '../cli/helpers.js';
 
-const POLICY = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-app
-spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-app
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: the app label is required
-        pattern:
-          metadata:
-            labels:
-              app: "?*"
-`;
 
 interface Report {
   findings: { ruleId: string; file: string; line: number; column: number; message: string }[];
@@ -60,7 +41,7 @@ describe('JSON files in scanned folders', () => {
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as Report;
     expect(report.findings.map((finding) => [finding.ruleId, finding.file, finding.line, finding.column])).toEqual([
-      ['require-app/check-app', 'apps/pod.json', 4, 3],
+      ['require-app-label/check-app', 'apps/pod.json', 4, 3],
       ['kyverno-lint/yaml-syntax', 'apps/truncated-lines.json', 5, 19],
       ['kyverno-lint/yaml-syntax', 'apps/truncated.json', 1, 50],
     ]);
