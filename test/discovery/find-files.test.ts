@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -146,6 +146,15 @@ describe('findFiles: .gitignore', () => {
     write('rendered/b.yaml');
     expect((await find()).files).toEqual([]);
     expect((await find({ paths: ['rendered'] })).files).toEqual(['rendered/a.yaml']);
+  });
+
+  it('ignores a .gitignore larger than 100 MiB without reading it, as Git does', async () => {
+    write('ignored.yaml');
+    write('kept.yaml');
+    const gitignore = write('.gitignore', 'ignored.yaml\n');
+    expect((await find()).files).toEqual(['kept.yaml']);
+    truncateSync(gitignore, 100 * 1024 * 1024 + 1);
+    expect((await find()).files).toEqual(['ignored.yaml', 'kept.yaml']);
   });
 
   it('reads a file named explicitly even when it is ignored, whatever its extension', async () => {
