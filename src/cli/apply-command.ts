@@ -27,7 +27,7 @@ import {
   type ApplyRuleResult,
 } from './apply-output.js';
 import { DiagnosticLog } from './diagnostics.js';
-import { readFile, reportAt, reportProblems } from './documents.js';
+import { MAX_FILE_SIZE_FLAG, readFile, readStdinText, reportAt, reportProblems } from './documents.js';
 import { cliPolicy, evaluateResource, unsettledRules, type CliPolicy, type EvaluationOptions, type LoadedResource } from './evaluation.js';
 import { isEnforce, policyFailureAction } from './failure-action.js';
 import { fileFixes, formatFixDiffs, mutatedResources, writeFixes, type ResourceMutation } from './fix.js';
@@ -76,6 +76,7 @@ const FLAGS: readonly FlagSpec[] = [
   },
   { name: 'fix', type: 'boolean', description: 'apply the edits the mutations make to the resource files, in place' },
   { name: 'fix-dry-run', type: 'boolean', description: 'print the edits the mutations make to the resource files as a unified diff' },
+  MAX_FILE_SIZE_FLAG,
 ];
 
 const HELP = `Apply policies to resources, as \`kyverno apply\` does.
@@ -210,13 +211,17 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     return 1;
   }
 
-  const log = new DiagnosticLog(io);
-  const stdin = (policyPaths.includes('-') || resourcePaths.includes('-')) && io.readStdin ? await io.readStdin() : undefined;
+  const log = new DiagnosticLog(io, args.size(MAX_FILE_SIZE_FLAG.name));
+  const json = format === 'json';
+  const stdin = (policyPaths.includes('-') || resourcePaths.includes('-')) && io.readStdin ? await readStdinText(io, log) : undefined;
   const userInfoPath = args.string('userinfo');
   const userInfo = userInfoPath ? loadUserInfoFile(resolveArg(io, userInfoPath), io, log) : null;
   const valuesPath = args.string('values-file');
   const values = valuesPath ? loadValuesFile(resolveArg(io, valuesPath), io, log) : null;
-  if (valuesPath && values === null) return 1;
+  if (valuesPath && values === null) {
+    if (json) io.stdout(formatApplyJson(io, [], [], log.toJson()));
+    return 1;
+  }
   const set = parseSetValues(args.list('set'));
 
   const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
@@ -255,7 +260,6 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     policies.push(cliPolicy(compiled));
   }
 
-  const json = format === 'json';
   // Whether standard output ends in the middle of a line (after Kyverno's `Mutation has been applied successfully.`).
   let stdoutOpenLine = false;
   const write = (text: string): void => {
@@ -342,7 +346,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
 
   const counts = countResults(responses, skipped.length + invalid.length);
   out(formatSkippedPolicies(skipped, invalid));
-  if (json) io.stdout(formatApplyJson(io, responses, mutated));
+  if (json) io.stdout(formatApplyJson(io, responses, mutated, log.toJson()));
   else if (args.boolean('table')) write(fresh(formatApplyTable(responses, args.boolean('detailed-results'), !args.boolean('remove-color') && io.stdoutIsTTY === true)));
   else write(formatApplyText(responses, counts));
 

@@ -1,12 +1,14 @@
 /**
  * @file Output of the `apply` command: Kyverno's default text (mutate skip/error lines, failed rules per
  * resource, then the counters), the `--table` format, the list of skipped policies, and the JSON document
- * `{"results":[...],"mutatedResources":[...]}` whose `source` points at the failing field and whose
- * mutated resources carry the patched object and the source edits that realise it.
+ * `{"results":[...],"mutatedResources":[...],"problems":[...]}` whose `source` points at the failing field,
+ * whose mutated resources carry the patched object and the source edits that realise it, and whose
+ * problems are the input problems also printed on stderr.
  */
 import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../types.js';
 import type { LineEdit } from '../source/edit.js';
 import { palette } from './color.js';
+import type { DiagnosticJson } from './diagnostics.js';
 import { displayPath, type CliIo } from './io.js';
 import { renderTable, type Cell } from './table.js';
 
@@ -146,8 +148,8 @@ export function formatApplyTable(responses: readonly ApplyResponse[], detailed: 
   return `${renderTable(headers, rows, colors.header)}\n`;
 }
 
-/** The JSON document of `apply --format json`. */
-export function formatApplyJson(io: Pick<CliIo, 'cwd'>, responses: readonly ApplyResponse[], mutated: readonly MutatedResource[]): string {
+/** The JSON document of `apply --format json`; `problems` are the input problems (the diagnostics of the run). */
+export function formatApplyJson(io: Pick<CliIo, 'cwd'>, responses: readonly ApplyResponse[], mutated: readonly MutatedResource[], problems: readonly DiagnosticJson[]): string {
   const entries = responses.flatMap((response) =>
     response.results.map((result) => {
       const entry: Record<string, unknown> = {
@@ -176,5 +178,5 @@ export function formatApplyJson(io: Pick<CliIo, 'cwd'>, responses: readonly Appl
     if (item.editError !== undefined) entry.editError = item.editError;
     return entry;
   });
-  return `${JSON.stringify({ results: entries, mutatedResources }, null, 2)}\n`;
+  return `${JSON.stringify({ results: entries, mutatedResources, problems }, null, 2)}\n`;
 }

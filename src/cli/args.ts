@@ -1,12 +1,14 @@
 /**
  * @file A small command-line flag parser with the conventions of the Kyverno CLI (cobra/pflag):
  * `--flag value`, `--flag=value`, `-f value`, `-fvalue`, `-f=value`, grouped boolean shorthands (`-ab`),
- * `--` to end flags, repeatable list flags that also split on commas (pflag `StringSlice`), and
+ * `--` to end flags, repeatable list flags that also split on commas (pflag `StringSlice`), byte sizes
+ * (`64MiB`, `10MB`, a number of bytes), and
  * `-h/--help` on every command. Unknown flags and malformed values raise a {@link UsageError}.
  */
+import { parseByteSize } from '../util/byte-size.js';
 
-/** How a flag's value is read. */
-export type FlagType = 'boolean' | 'string' | 'list' | 'int';
+/** How a flag's value is read (`size`: a number of bytes, see {@link parseByteSize}). */
+export type FlagType = 'boolean' | 'string' | 'list' | 'int' | 'size';
 
 export interface FlagSpec {
   /** Canonical long name, without dashes. */
@@ -59,6 +61,11 @@ export class ParsedArgs {
   int(name: string): number | undefined {
     const value = this.values.get(name);
     return typeof value === 'number' ? value : undefined;
+  }
+
+  /** A `size` flag's value in bytes. */
+  size(name: string): number | undefined {
+    return this.int(name);
   }
 }
 
@@ -127,6 +134,13 @@ export function parseArgs(specs: readonly FlagSpec[], argv: readonly string[]): 
         values.set(spec.name, Number.parseInt(text, 10));
         return;
       }
+      case 'size': {
+        const text = raw ?? '';
+        const bytes = parseByteSize(text);
+        if (bytes === null) throw new UsageError(`invalid argument "${text}" for "${shown}" flag: expected a size in bytes of 1 or more (such as 67108864, 64MiB or 10MB)`);
+        values.set(spec.name, bytes);
+        return;
+      }
       case 'list': {
         const previous = values.get(spec.name);
         const list = Array.isArray(previous) ? previous : [];
@@ -193,7 +207,7 @@ export function parseArgs(specs: readonly FlagSpec[], argv: readonly string[]): 
 export function formatFlagHelp(specs: readonly FlagSpec[]): string {
   const rows = [...specs, HELP_FLAG].map((spec) => {
     const names = [spec.short ? `-${spec.short}, ` : '    ', `--${spec.name}`];
-    const value = spec.type === 'boolean' ? '' : ` ${spec.valueName ?? (spec.type === 'int' ? 'int' : spec.type === 'list' ? 'strings' : 'string')}`;
+    const value = spec.type === 'boolean' ? '' : ` ${spec.valueName ?? (spec.type === 'int' ? 'int' : spec.type === 'size' ? 'size' : spec.type === 'list' ? 'strings' : 'string')}`;
     const aliases = spec.aliases?.length ? ` (alias: ${spec.aliases.map((a) => `--${a}`).join(', ')})` : '';
     const defaults = spec.defaultText !== undefined ? ` (default ${spec.defaultText})` : '';
     return { left: `  ${names.join('')}${value}`, right: `${spec.description}${aliases}${defaults}` };

@@ -2,7 +2,7 @@
  * @file The `kyverno-lint` executable: runs the CLI on the process arguments and streams, and sets the
  * exit code. Only internal bugs reach the catch below; user errors are reported by the commands.
  */
-import { readFileSync } from 'node:fs';
+import { readStreamBounded } from '../source/index.js';
 import { run } from './main.js';
 
 /** Error codes of a write to a pipe whose reader has gone (`kyverno-lint … | head`). */
@@ -37,7 +37,7 @@ try {
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
-    readStdin: async () => readFileSync(0, 'utf8'),
+    readStdin: (maxBytes) => readStreamBounded(process.stdin, maxBytes),
   });
 } catch (error) {
   stderr(`kyverno-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

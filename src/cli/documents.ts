@@ -2,9 +2,20 @@
  * @file Reading YAML/JSON input files for the CLI: the file's text and documents (via source/), every
  * problem reported as a diagnostic, and positions of paths inside a document for messages.
  */
-import { locate, parseDocuments, readSourceFile, stripByteOrderMark, type LoadProblem, type SourceDocument } from '../source/index.js';
+import { isTooLarge, locate, parseDocuments, readSourceFile, stripByteOrderMark, tooLargeMessage, type LoadProblem, type SourceDocument } from '../source/index.js';
 import type { SourceLocation } from '../types.js';
+import type { FlagSpec } from './args.js';
 import type { DiagnosticLog, Severity } from './diagnostics.js';
+import type { CliIo } from './io.js';
+
+/** `--max-file-size`, shared by the commands that read YAML files. */
+export const MAX_FILE_SIZE_FLAG: FlagSpec = {
+  name: 'max-file-size',
+  type: 'size',
+  valueName: 'size',
+  defaultText: '64MiB',
+  description: 'input files larger than this are reported, not read (bytes, or with a unit: 512KiB, 64MiB, 10MB)',
+};
 
 /** A parsed input file. */
 export interface LoadedFile {
@@ -26,12 +37,21 @@ export function parseFile(file: string, text: string, log: DiagnosticLog): Loade
   return { path: file, text: source, documents: parsed.documents };
 }
 
-/** Reads and parses `file`; a missing or unreadable file is reported and gives `null`. */
+/** Reads and parses `file`; a missing, unreadable or too large file is reported and gives `null`. */
 export function readFile(file: string, log: DiagnosticLog): LoadedFile | null {
-  const read = readSourceFile(file);
+  const read = readSourceFile(file, log.maxFileSize);
   reportProblems(log, read.problems);
   if (read.file === null) return null;
   return parseFile(file, read.file.text, log);
+}
+
+/** All of standard input; over the log's size limit it is reported (as file `-`) and reads as empty. */
+export async function readStdinText(io: CliIo, log: DiagnosticLog): Promise<string> {
+  if (!io.readStdin) return '';
+  const read = await io.readStdin(log.maxFileSize);
+  if (!isTooLarge(read)) return read;
+  log.fileError('-', tooLargeMessage('standard input', read));
+  return '';
 }
 
 /** The source path of `path` inside a document, accounting for documents expanded from a `kind: List`. */

@@ -3,6 +3,7 @@
  * standard input. Commands receive it as a parameter so that they run in-process (tests, conformance).
  */
 import path from 'node:path';
+import type { TooLarge } from '../source/index.js';
 
 export interface CliIo {
   /** Machine- or human-readable results, in the chosen format only. */
@@ -15,8 +16,8 @@ export interface CliIo {
   stdoutIsTTY?: boolean;
   /** Whether stderr is a terminal (enables progress output). */
   stderrIsTTY?: boolean;
-  /** Reads all of standard input (for `-` paths). */
-  readStdin?: () => Promise<string>;
+  /** Reads all of standard input (for `-` paths), or stops once more than `maxBytes` came. */
+  readStdin?: (maxBytes: number) => Promise<string | TooLarge>;
   /** Whether standard input is a terminal (`jp` then prompts for the input on stderr). */
   stdinIsTTY?: boolean;
 }

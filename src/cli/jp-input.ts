@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_MAX_FILE_SIZE, isTooLarge, tooLargeMessage } from '../source/index.js';
 import { resolveArg, type CliIo } from './io.js';
 
 /** A file that could not be read; `message` is the complete error text. */
@@ -51,5 +52,8 @@ export function readJpFile(io: CliIo, file: string, readVerb: string): string {
  */
 export async function readJpStdin(io: CliIo, what: string): Promise<string> {
   if (io.stdinIsTTY === true) io.stderr(`Reading from terminal input.\n${what}\n`);
-  return io.readStdin ? await io.readStdin() : '';
+  if (!io.readStdin) return '';
+  const read = await io.readStdin(DEFAULT_MAX_FILE_SIZE);
+  if (isTooLarge(read)) throw new JpInputError(tooLargeMessage('standard input', read));
+  return read;
 }

@@ -12,7 +12,9 @@ import { findConfigFile, loadConfig, type ConfigProblem } from '../config/load.j
 import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
 import { lint } from '../lint/lint.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../reporters/index.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../source/index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
+import { MAX_FILE_SIZE_FLAG } from './documents.js';
 import { formatFixDiffs, writeFixes } from './fix.js';
 import { requireInputPaths } from './input-paths.js';
 import { displayPath, resolveArg, type CliIo } from './io.js';
@@ -28,6 +30,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
+  MAX_FILE_SIZE_FLAG,
   { name: 'allow-empty', type: 'boolean', description: 'exit 0 with a warning when no policy or no manifest is found (default: exit 2)' },
   { name: 'fail-on-empty', type: 'boolean', description: 'exit 2 when no policy or no manifest is found (the default; overrides allowEmpty of the configuration)' },
   { name: 'fix', type: 'boolean', description: 'apply the mutations of the policies to the manifest files, as minimal edits' },
@@ -112,6 +115,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
   if (args.boolean('allow-empty')) config.allowEmpty = true;
   if (args.boolean('fail-on-empty')) config.allowEmpty = false;
+  const maxFileSize = args.size(MAX_FILE_SIZE_FLAG.name);
+  if (maxFileSize !== undefined) config.maxFileSize = maxFileSize;
 
   const format = args.string('format') ?? config.format ?? 'stylish';
   if (!isReporterName(format)) throw new UsageError(`invalid format "${format}", expected one of ${REPORTER_NAMES.join(', ')}`);
@@ -119,7 +124,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const files = args.boolean('files');
   const positionals = args.positionals.length > 0 ? [...args.positionals] : ['.'];
   const paths = files ? ['.'] : positionals.map((item) => (item === '-' ? item : resolveArg(io, item)));
-  const stdin = paths.includes('-') ? ((await io.readStdin?.()) ?? '') : undefined;
+  const stdin = paths.includes('-') ? ((await io.readStdin?.(config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) ?? '') : undefined;
   const progress = progressReporter(io);
   const result = await lint({
     cwd: io.cwd,

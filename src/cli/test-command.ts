@@ -6,6 +6,7 @@
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
 import { DiagnosticLog } from './diagnostics.js';
 import { requireInputPaths } from './input-paths.js';
+import { MAX_FILE_SIZE_FLAG } from './documents.js';
 import { resolveArg, type CliIo } from './io.js';
 import { countRows, formatJson, formatText, type TestDocumentOutcome } from './test-output.js';
 import { parseTestCaseSelector } from './test-selector.js';
@@ -25,6 +26,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'remove-color', type: 'boolean', description: 'no colours in the table' },
   { name: 'require-tests', type: 'boolean', description: 'fail when no test file is found' },
   { name: 'format', short: 'o', aliases: ['output-format'], type: 'string', valueName: 'text|json', defaultText: 'text', description: 'output format' },
+  MAX_FILE_SIZE_FLAG,
 ];
 
 const HELP = `Run Kyverno CLI test files (kyverno-test.yaml) found below the given directories, as \`kyverno test\` does.
@@ -52,7 +54,7 @@ export async function testCommand(argv: readonly string[], io: CliIo): Promise<n
   const selector = parseTestCaseSelector(args.string('test-case-selector') ?? '');
   if (selector.errors.length > 0) io.stderr(`\nFilter errors:\n${selector.errors.map((error) => `    ${error} \n`).join('')}`);
 
-  const log = new DiagnosticLog(io);
+  const log = new DiagnosticLog(io, args.size(MAX_FILE_SIZE_FLAG.name));
   const fileName = args.string('file-name') ?? 'kyverno-test.yaml';
   const files = args.positionals.flatMap((dir) => findTestFiles(resolveArg(io, dir), fileName, log));
   if (files.length === 0) {
@@ -61,7 +63,7 @@ export async function testCommand(argv: readonly string[], io: CliIo): Promise<n
       return 1;
     }
     io.stderr('\nNo test yamls available\n');
-    if (format === 'json') io.stdout(formatJson(io, []));
+    if (format === 'json') io.stdout(formatJson(io, [], log.toJson()));
     return log.errorCount > 0 ? 1 : 0;
   }
 
@@ -69,7 +71,7 @@ export async function testCommand(argv: readonly string[], io: CliIo): Promise<n
   for (const file of files) outcomes.push(...runTestFile(file, { io, log, selector }).documents);
 
   if (format === 'json') {
-    io.stdout(formatJson(io, outcomes));
+    io.stdout(formatJson(io, outcomes, log.toJson()));
   } else {
     const color = !args.boolean('remove-color') && io.stdoutIsTTY === true;
     io.stdout(formatText(outcomes, { detailed: args.boolean('detailed-results'), failOnly: args.boolean('fail-only'), color }));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { JsonObject, JsonValue } from '../types.js';
 import { unifiedDiff } from '../util/unified-diff.js';
-import { DiagnosticLog, type Diagnostic } from './diagnostics.js';
+import { DiagnosticLog } from './diagnostics.js';
 import type { CliIo } from './io.js';
 import { loadResources } from './resource-loader.js';
 
@@ -36,20 +36,6 @@ export type ExpectedDocuments = { objects: readonly JsonObject[] } | { error: st
 
 const SILENT_IO: CliIo = { stdout: () => {}, stderr: () => {}, cwd: '/' };
 
-/** A log that keeps the diagnostics of one file so they can be turned into a `Resource error` message. */
-class CollectingLog extends DiagnosticLog {
-  readonly diagnostics: Diagnostic[] = [];
-
-  constructor() {
-    super(SILENT_IO);
-  }
-
-  override report(diagnostic: Diagnostic): void {
-    this.diagnostics.push(diagnostic);
-    super.report(diagnostic);
-  }
-}
-
 /**
  * Files named by a Test's results, read relative to the test file's directory with the loader of test
  * resources (namespace defaulting, `null` maps made empty) and cached per file. Problems are also passed
@@ -74,7 +60,8 @@ export class ExpectedFiles {
   }
 
   #read(file: string, absolute: string): ExpectedDocuments {
-    const collecting = new CollectingLog();
+    // A silent log keeps the diagnostics of this one file, to turn them into a `Resource error` message.
+    const collecting = new DiagnosticLog(SILENT_IO, this.log?.maxFileSize);
     const set = loadResources([absolute], collecting, { dedupe: false });
     for (const diagnostic of collecting.diagnostics) this.log?.report(diagnostic);
     const error = collecting.diagnostics.find((diagnostic) => diagnostic.severity === 'error');

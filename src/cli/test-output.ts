@@ -1,11 +1,13 @@
 /**
  * @file Output of the `test` command: Kyverno's result tables and summary lines (spec 40 §1.8), and the
- * JSON document `{"tests":[{"file","results":[...]}]}` with one entry per expanded expected result. A
+ * JSON document `{"tests":[{"file","results":[...]}],"problems":[...]}` with one entry per expanded expected
+ * result and the input problems also printed on stderr. A
  * `Resource diff` message is followed by the unified diff of the expected and actual objects (coloured on a
  * terminal); the JSON entry carries that diff in `diff`.
  */
 import type { JsonObject } from '../types.js';
 import { palette, type Palette } from './color.js';
+import type { DiagnosticJson } from './diagnostics.js';
 import { displayPath, type CliIo } from './io.js';
 import { renderTable, type Cell } from './table.js';
 import { formatResourceDiff } from './test-compare.js';
@@ -109,8 +111,8 @@ interface JsonEntry {
   diff?: string;
 }
 
-/** The JSON format: one entry per expected result after expanding `resources` lists. */
-export function formatJson(io: Pick<CliIo, 'cwd'>, outcomes: readonly TestDocumentOutcome[]): string {
+/** The JSON format: one entry per expected result after expanding `resources` lists, and the input problems. */
+export function formatJson(io: Pick<CliIo, 'cwd'>, outcomes: readonly TestDocumentOutcome[], problems: readonly DiagnosticJson[]): string {
   const tests = outcomes.map((outcome) => ({
     file: displayPath(io, outcome.file),
     results: outcome.results.flatMap((result) =>
@@ -132,5 +134,5 @@ export function formatJson(io: Pick<CliIo, 'cwd'>, outcomes: readonly TestDocume
       }),
     ),
   }));
-  return `${JSON.stringify({ tests }, null, 2)}\n`;
+  return `${JSON.stringify({ tests, problems }, null, 2)}\n`;
 }

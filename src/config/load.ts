@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import { closest } from '../util/closest.js';
+import { parseByteSize } from '../util/byte-size.js';
 import type { ConfigPosition, RuleIdPositions, SeverityMapping, SeveritySetting } from './types.js';
 import { DEFAULT_CONFIG, type LintConfig } from './types.js';
 
@@ -167,6 +168,14 @@ class Decoder {
     return undefined;
   }
 
+  /** A size in bytes: a positive integer, or a string such as `64Mi`, `64MiB` or `10MB`. */
+  byteSize(node: Node, what: string): number | undefined {
+    const value = isScalar(node) && (typeof node.value === 'number' || typeof node.value === 'string') ? parseByteSize(String(node.value)) : null;
+    if (value !== null) return value;
+    this.report(node, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe(node)}`);
+    return undefined;
+  }
+
   /**
    * A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything;
    * `positions` receives where each key is written.
@@ -219,7 +228,7 @@ function describe(node: Node | null): string {
   return 'an alias';
 }
 
-const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'allowEmpty'] as const;
+const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize', 'allowEmpty'] as const;
 const SEVERITY_KEYS = ['audit', 'enforce', 'policies', 'rules'] as const;
 
 function ruleIdProblem(key: string): string | null {
@@ -319,6 +328,11 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
       case 'allowEmpty': {
         const allowEmpty = decoder.boolean(value, key);
         if (allowEmpty !== undefined) config.allowEmpty = allowEmpty;
+        break;
+      }
+      case 'maxFileSize': {
+        const maxFileSize = decoder.byteSize(value, key);
+        if (maxFileSize !== undefined) config.maxFileSize = maxFileSize;
         break;
       }
     }

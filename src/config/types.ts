@@ -41,6 +41,8 @@ export interface LintConfig {
   format?: string;
   /** Exit 1 when there are more warnings than this. */
   maxWarnings?: number;
+  /** Files larger than this many bytes are reported as `kyverno-lint/file-too-large`, not read (default 64 MiB). */
+  maxFileSize?: number;
   /** Accept a scan that finds no policy or no manifest (a warning instead of exit code 2). */
   allowEmpty?: boolean;
   /**

@@ -74,3 +74,12 @@ export function classifyDocument(value: JsonValue): DocumentClass {
       return TOOL_GROUPS.has(groupOf(apiVersion)) ? 'other' : 'manifest';
   }
 }
+
+/**
+ * Whether the text of a JSON file may hold a Kubernetes object: it has an `"apiVersion"` key. Checked before
+ * parsing `.json` files met in a walk, so that tool settings (package.json, tsconfig.json with comments) are
+ * neither parsed nor reported, while a truncated or malformed JSON manifest still is.
+ */
+export function mayHoldKubernetesObject(text: string): boolean {
+  return /"apiVersion"\s*:/.test(text);
+}

@@ -5,8 +5,10 @@
  *   it (as ESLint does with files named explicitly); only the `exclude` globs can leave it out, and
  *   such files are listed in `excluded` so that the caller can say so.
  * - A path naming a folder is walked recursively. Without `include` globs every `*.yaml`/`*.yml`
- *   file is read (the extensions Kyverno reads); with `include` globs, the files matching one of them
- *   whose extension is `.yaml`, `.yml` or `.json`. Names starting with `.` (`.git`, `.github`, hidden
+ *   file is read (the extensions Kyverno reads), and every `*.json` file on condition that it looks like
+ *   a Kubernetes object (`ifKubernetes`: kubectl reads JSON manifests, but most JSON files of a repository
+ *   are tool settings such as package.json or tsconfig.json, which may hold comments); with `include`
+ *   globs, the files matching one of them whose extension is `.yaml`, `.yml` or `.json`. Names starting with `.` (`.git`, `.github`, hidden
  *   files) and `node_modules` folders are skipped, as are symbolic links to folders (no cycles, no
  *   file read twice). A folder matching an `exclude` glob is skipped with everything below it.
  * - With `gitignore`, `.gitignore` files are honoured as Git does ({@link GitignoreStack}): those of
@@ -52,16 +54,20 @@ export interface FoundFiles {
   problems: DiscoveryProblem[];
   /** Files named explicitly but left out because they match an `exclude` glob (absolute, sorted). */
   excluded: string[];
+  /** Files of `files` to read only when their text looks like a Kubernetes object (`.json` files of walked folders without `include` globs). */
+  ifKubernetes: Set<string>;
 }
 
 const DEFAULT_EXTENSIONS = new Set(['.yaml', '.yml']);
 const INCLUDE_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+const JSON_EXTENSION = '.json';
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 
 interface Walk {
   include: GlobSet;
   exclude: GlobSet;
   found: Set<string>;
+  ifKubernetes: Set<string>;
   problems: DiscoveryProblem[];
   /** Folders entered (a folder given twice, or inside another given folder, is walked once). */
   entered: Set<string>;
@@ -74,9 +80,10 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function isWanted(walk: Walk, file: string): boolean {
+/** Whether a file met in a walk is read: `true`, `false`, or `ifKubernetes`. */
+function isWanted(walk: Walk, file: string): boolean | 'ifKubernetes' {
   const extension = path.extname(file);
-  if (walk.include.empty) return DEFAULT_EXTENSIONS.has(extension);
+  if (walk.include.empty) return DEFAULT_EXTENSIONS.has(extension) || (extension === JSON_EXTENSION && 'ifKubernetes');
   return INCLUDE_EXTENSIONS.has(extension) && walk.include.matches(file);
 }
 
@@ -118,9 +125,11 @@ function walkFolder(walk: Walk, root: string, rules: GitignoreStack | null): voi
         if (here !== null && here.ignores(file, true)) continue;
         pending.push({ dir: file, rules: here });
       } else if (kind === 'file') {
-        if (!isWanted(walk, file) || walk.exclude.matches(file)) continue;
+        const wanted = isWanted(walk, file);
+        if (wanted === false || walk.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, false)) continue;
         walk.found.add(file);
+        if (wanted === 'ifKubernetes') walk.ifKubernetes.add(file);
       }
     }
   }
@@ -144,10 +153,13 @@ export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> 
     include: globSet(base, options.include),
     exclude: globSet(base, options.exclude),
     found: new Set(),
+    ifKubernetes: new Set(),
     problems: [],
     entered: new Set(),
   };
   const excluded = new Set<string>();
+  /** Files named explicitly: read whatever a walk found. */
+  const named = new Set<string>();
   const given = options.paths.length > 0 ? options.paths : ['.'];
   for (const name of given) {
     const absolute = path.resolve(cwd, name);
@@ -161,6 +173,7 @@ export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> 
     if (stats.isDirectory()) {
       walkFolder(walk, absolute, options.gitignore ? rootRules(cwd, absolute) : null);
     } else if (stats.isFile()) {
+      named.add(absolute);
       if (walk.exclude.matches(absolute)) excluded.add(absolute);
       else walk.found.add(absolute);
     } else {
@@ -171,5 +184,6 @@ export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> 
     files: [...walk.found].sort(byCodeUnits),
     problems: walk.problems,
     excluded: [...excluded].sort(byCodeUnits),
+    ifKubernetes: new Set([...walk.ifKubernetes].filter((file) => !named.has(file))),
   };
 }

@@ -8,7 +8,7 @@
  * Used by the discovery walker, which pushes a folder's rules when it enters the folder
  * ({@link GitignoreStack.enter}) and asks about each entry before visiting it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -18,9 +18,14 @@ interface Layer {
   rules: Ignore;
 }
 
-/** Reads a file's text, or null when it does not exist or cannot be read. */
+/** Git ignores pattern files larger than this (`PATTERN_MAX_FILE_SIZE` in Git's dir.c, `add_patterns`). */
+const PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
+
+/** Reads a pattern file's text, or null when it does not exist, cannot be read, is not a regular file or is too large for Git. */
 function readOptional(file: string): string | null {
   try {
+    const stats = statSync(file);
+    if (!stats.isFile() || stats.size > PATTERN_MAX_FILE_SIZE) return null;
     return readFileSync(file, 'utf8');
   } catch {
     return null;

@@ -150,17 +150,20 @@ async function configuredPolicyFiles(options: LintOptions, errors: string[]): Pr
 }
 
 async function loadWorkspace(options: LintOptions, errors: string[], warnings: string[]): Promise<Workspace> {
-  const loader = new WorkspaceLoader(options.cwd);
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
   const { config } = options;
   const scanPaths = options.paths.filter((item) => item !== '-');
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
   const scanned = new Set<string>();
+  /** Files of walked folders read only when they look like Kubernetes objects (`.json`). */
+  const ifKubernetes = new Set<string>();
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
     for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) scanned.add(file);
+    for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
   // Files given with --policy are policies, also where the scan reads them and the configuration's globs do not select them.
   const extra = new Set<string>();
@@ -168,6 +171,7 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) extra.add(file);
+    for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
   // One sorted list, so that the policies' order (mutations apply in it) does not depend on the scan paths.
   const files = [...new Set([...scanned, ...(await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
@@ -177,10 +181,10 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
       continue;
     }
     // Files outside the scan paths are read for their policies only.
-    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file) });
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file), ifKubernetes: ifKubernetes.has(file) });
   }
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
-  for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
+  for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
 }
 

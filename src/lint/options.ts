@@ -4,6 +4,7 @@
  * `.kyverno-lint.yaml`, and by the GitHub Action from its inputs.
  */
 import type { LintConfig } from '../config/types.js';
+import type { TooLarge } from '../source/index.js';
 
 export interface LintOptions {
   /** Absolute working directory: relative paths and reported file names are relative to it. */
@@ -13,8 +14,8 @@ export interface LintOptions {
   /** Extra policy files or directories, also outside the repository (`--policy`). */
   policyPaths: string[];
   config: LintConfig;
-  /** The text of standard input, when `paths` holds `-`. */
-  stdin?: string;
+  /** The text of standard input, when `paths` holds `-` (or what refused it: over `config.maxFileSize`). */
+  stdin?: string | TooLarge;
   /**
    * Report only findings in these files (absolute paths): pre-commit passes the staged files, while every
    * policy of the repository is still used.

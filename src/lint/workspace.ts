@@ -5,17 +5,28 @@
  * them (the scopes of kinds from the built-in types and the CustomResourceDefinitions read) and compiled.
  * Every problem becomes a finding at its file and line; one bad file never stops the others.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
-import { classifyDocument } from '../discovery/classify.js';
+import { classifyDocument, mayHoldKubernetesObject } from '../discovery/classify.js';
 import { checkPolicy } from '../policy/check.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
 import { decodePolicyException, type PolicyException } from '../policy/exception.js';
 import type { Policy } from '../policy/types.js';
 import { validatePolicy } from '../policy/validate.js';
 import type { Finding, Location } from '../report/types.js';
-import { expandLists, locate, parseDocuments, stripByteOrderMark, type SourceDocument } from '../source/index.js';
+import {
+  DEFAULT_MAX_FILE_SIZE,
+  expandLists,
+  isTooLarge,
+  locate,
+  parseDocuments,
+  readFileBounded,
+  stripByteOrderMark,
+  tooLargeMessage,
+  type SourceDocument,
+  type TooLarge,
+} from '../source/index.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
 import { loadedResource, type LoadedResource } from '../cli/evaluation.js';
@@ -55,6 +66,8 @@ export interface Workspace {
 export interface FileRole {
   policies: boolean;
   manifests: boolean;
+  /** Read only when the text looks like a Kubernetes object (`.json` files met in a walk); otherwise the file is not counted. */
+  ifKubernetes?: boolean;
 }
 
 export function displayName(cwd: string, file: string): string {
@@ -92,9 +105,10 @@ export function problem(ruleId: ProblemCode, file: SourceText, at: { line: numbe
   return { ruleId: `kyverno-lint/${ruleId}`, policy: '', rule: '', severity, status: 'problem', message, location: fullLocation(file, at) };
 }
 
-function readText(file: string): { text: string } | { error: string } {
+function readText(file: string, maxBytes: number): { text: string } | { error: string } | TooLarge {
   try {
-    return { text: readFileSync(file, 'utf8') };
+    const read = readFileBounded(file, maxBytes);
+    return isTooLarge(read) ? read : { text: read.toString('utf8') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { error: code === 'EISDIR' ? 'is a directory' : code === 'ENOENT' ? 'no such file' : (error as Error).message };
@@ -128,29 +142,39 @@ export class WorkspaceLoader {
     counts: { policies: 0, manifests: 0, other: 0 },
   };
 
-  constructor(private readonly cwd: string) {}
+  /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
+  constructor(
+    private readonly cwd: string,
+    private readonly maxFileSize = DEFAULT_MAX_FILE_SIZE,
+  ) {}
 
-  /** Reads, parses and classifies one file. */
-  addFile(file: string, role: FileRole, stdin?: string): void {
-    let text: string;
-    if (file === '-') {
-      text = stdin ?? '';
-    } else {
-      const read = readText(file);
-      if ('error' in read) {
-        this.workspace.problems.push({
-          ruleId: `kyverno-lint/${'unreadable-file' satisfies ProblemCode}`,
-          policy: '',
-          rule: '',
-          severity: 'error',
-          status: 'problem',
-          message: `cannot read ${displayName(this.cwd, file)}: ${read.error}`,
-          location: { file: displayName(this.cwd, file), line: 1, column: 1, endLine: 1, endColumn: 1 },
-        });
-        return;
-      }
-      text = read.text;
+  /** A problem with a whole file, at its start. */
+  private fileProblem(file: string, code: ProblemCode, message: string): void {
+    const display = displayName(this.cwd, file);
+    this.workspace.problems.push({
+      ruleId: `kyverno-lint/${code}`,
+      policy: '',
+      rule: '',
+      severity: 'error',
+      status: 'problem',
+      message,
+      location: { file: display, line: 1, column: 1, endLine: 1, endColumn: 1 },
+    });
+  }
+
+  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
+  addFile(file: string, role: FileRole, stdin?: string | TooLarge): void {
+    const read = file === '-' ? (typeof stdin === 'string' || stdin === undefined ? { text: stdin ?? '' } : stdin) : readText(file, this.maxFileSize);
+    if (isTooLarge(read)) {
+      this.fileProblem(file, 'file-too-large', tooLargeMessage(file === '-' ? 'standard input' : displayName(this.cwd, file), read));
+      return;
     }
+    if ('error' in read) {
+      this.fileProblem(file, 'unreadable-file', `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
+      return;
+    }
+    const text = read.text;
+    if (role.ifKubernetes === true && !mayHoldKubernetesObject(text)) return;
     const body = stripByteOrderMark(text);
     const parsed = parseDocuments(file, body);
     const source: SourceText = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };

@@ -5,10 +5,12 @@
  * are read. Resource paths (`GetResourceAccordingToResourcePath`): when the first path is a
  * directory only its top-level `.yaml`/`.yml` files are read and the other paths are ignored;
  * otherwise every path is read as a file whatever its extension. Problems are returned, never
- * thrown.
+ * thrown. No input is read beyond a size limit ({@link DEFAULT_MAX_FILE_SIZE}): a regular file over it is
+ * refused by its size without being read, a stream (standard input, a pipe) once that many bytes came.
  */
-import { readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { formatByteSize } from '../util/byte-size.js';
 import { stripByteOrderMark } from './parse.js';
 import type { LoadProblem } from './types.js';
 
@@ -115,11 +117,79 @@ export function listResourceFiles(paths: readonly string[]): FileList {
   return { files, problems };
 }
 
-/** Reads a file as UTF-8 text without its byte order mark; unreadable or non-UTF-8 files are problems. */
-export function readSourceFile(file: string): { file: SourceFile | null; problems: LoadProblem[] } {
+/** The largest input read by default, in bytes (64 MiB): a YAML file over it is not a hand-written manifest. */
+export const DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
+
+/** An input refused by the size limit: its size when known (a regular file), null for a stream cut off at the limit. */
+export interface TooLarge {
+  tooLarge: true;
+  size: number | null;
+  limit: number;
+}
+
+export function isTooLarge(value: unknown): value is TooLarge {
+  return typeof value === 'object' && value !== null && (value as Partial<TooLarge>).tooLarge === true;
+}
+
+/** Why `what` (a file name, or "standard input") is not read, for messages. */
+export function tooLargeMessage(what: string, refused: TooLarge): string {
+  const shown = refused.size === null ? '' : formatByteSize(refused.size);
+  const size = refused.size === null ? '' : ` ${shown}${shown === `${refused.size} bytes` ? '' : ` (${refused.size} bytes)`},`;
+  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size)`;
+}
+
+const CHUNK_SIZE = 1024 * 1024;
+
+/**
+ * The bytes of `file`, at most `maxBytes` of them: a regular file larger than that is refused by its size
+ * (a 3 GB sparse file costs nothing), anything else (a pipe, a device) once more bytes than that were read.
+ * Open and read errors are thrown (Node's errors, with their `code`).
+ */
+export function readFileBounded(file: string, maxBytes: number): Buffer | TooLarge {
+  const fd = openSync(file, 'r');
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile() && stats.size > maxBytes) return { tooLarge: true, size: stats.size, limit: maxBytes };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_SIZE, maxBytes + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) return { tooLarge: true, size: null, limit: maxBytes };
+      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** All of a stream (standard input) as UTF-8 text, or {@link TooLarge} as soon as more than `maxBytes` came (the rest is not read). */
+export async function readStreamBounded(stream: AsyncIterable<Buffer | string>, maxBytes: number): Promise<string | TooLarge> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const item of stream) {
+    const chunk = typeof item === 'string' ? Buffer.from(item) : item;
+    total += chunk.length;
+    // Leaving the loop destroys the stream: nothing more is buffered.
+    if (total > maxBytes) return { tooLarge: true, size: null, limit: maxBytes };
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/**
+ * Reads a file as UTF-8 text without its byte order mark; unreadable, too large (over `maxBytes`) or
+ * non-UTF-8 files are problems.
+ */
+export function readSourceFile(file: string, maxBytes = DEFAULT_MAX_FILE_SIZE): { file: SourceFile | null; problems: LoadProblem[] } {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    const read = readFileBounded(file, maxBytes);
+    if (isTooLarge(read)) return { file: null, problems: [problem(file, tooLargeMessage('the file', read))] };
+    bytes = read;
   } catch (error) {
     return { file: null, problems: [problem(file, errorMessage(error))] };
   }

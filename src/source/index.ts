@@ -19,10 +19,16 @@ export {
   type PartitionedResources,
 } from './resource.js';
 export {
+  DEFAULT_MAX_FILE_SIZE,
+  isTooLarge,
   isYamlFileName,
   listPolicyFiles,
   listResourceFiles,
+  readFileBounded,
   readSourceFile,
+  readStreamBounded,
+  tooLargeMessage,
   type FileList,
   type SourceFile,
+  type TooLarge,
 } from './files.js';

@@ -72,7 +72,7 @@ describe('apply text output for mutate and generate rules', () => {
   it('adds the patched resource to mutate results and the generated objects to generate results in JSON', () => {
     const mutate = { ...response('mutate', [result('Mutation', 'pass', 'mutated')]), patchedResource: { kind: 'Pod' } };
     const generate = response('generate', [{ ...result('Generation', 'pass', ''), generatedResources: [GENERATED] }]);
-    const document = JSON.parse(formatApplyJson({ cwd: '/repo' }, [mutate, generate], [])) as { results: Record<string, unknown>[]; mutatedResources: unknown[] };
+    const document = JSON.parse(formatApplyJson({ cwd: '/repo' }, [mutate, generate], [], [])) as { results: Record<string, unknown>[]; mutatedResources: unknown[] };
     expect(document.results[0]).toMatchObject({ type: 'Mutation', patchedResource: { kind: 'Pod' }, source: { file: 'pod.yaml' } });
     expect(document.results[1]).toMatchObject({ type: 'Generation', generatedResources: [GENERATED] });
     expect(document.results[1]).not.toHaveProperty('patchedResource');

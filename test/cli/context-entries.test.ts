@@ -68,10 +68,11 @@ describe('kyverno-lint apply: context entries from the mocked cluster', () => {
     expect(stdout).toContain('pass: 0, fail: 2,');
   });
 
-  it('reports a cluster resources path that does not exist', async () => {
+  it('reports a cluster resources path that does not exist as a usage error', async () => {
     const { code, stderr } = await runCli(['apply', POLICIES, '-r', RESOURCES, '--cluster-resources', `${FIXTURES}/missing`]);
-    expect(code).toBe(1);
-    expect(stderr).toContain('missing');
+    expect(code).toBe(2);
+    expect(stderr).toContain('no such file or directory');
+    expect(stderr).toContain('missing (--cluster-resources)');
   });
 });
 

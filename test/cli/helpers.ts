@@ -32,3 +32,24 @@ export async function runCli(argv: string[], options: { stdin?: string; tty?: bo
   const code = await run(argv, io);
   return { code, stdout, stderr };
 }
+
+/** A ClusterPolicy (Enforce) requiring the `app` label on Pods: rule id `require-app-label/check-app`. */
+export const REQUIRE_APP_LABEL_POLICY = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: require-app-label
+spec:
+  validationFailureAction: Enforce
+  rules:
+    - name: check-app
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      validate:
+        message: the app label is required
+        pattern:
+          metadata:
+            labels:
+              app: "?*"
+`;

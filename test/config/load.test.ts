@@ -88,6 +88,7 @@ ignore:
   - kyverno-lint/unsupported-policy-kind
 format: sarif
 maxWarnings: 10
+maxFileSize: 16MiB
 allowEmpty: true
 `,
     );
@@ -110,6 +111,7 @@ allowEmpty: true
       ignore: ['restrict-*/*', 'kyverno-lint/unsupported-policy-kind'],
       format: 'sarif',
       maxWarnings: 10,
+      maxFileSize: 16 * 1024 * 1024,
       allowEmpty: true,
       // Where the policy names and rule ids are written, for the checks against the loaded policies.
       positions: {
@@ -162,7 +164,7 @@ describe('loadConfig: problems', () => {
   it('reports unknown keys at their line and column, with a suggestion', () => {
     expect(problemsOf('format: json\npolices: [a]\nfoo: 1\n')).toEqual([
       '2:1 unknown key "polices" (did you mean "policies"?)',
-      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, allowEmpty)',
+      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, maxFileSize, allowEmpty)',
     ]);
     expect(problemsOf('severity:\n  enforced: error\n')).toEqual(['2:3 unknown key "enforced" in severity (did you mean "enforce"?)']);
   });

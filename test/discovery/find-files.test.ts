@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,10 +13,12 @@ function write(relative: string, content = 'apiVersion: v1\nkind: ConfigMap\n'):
   return file;
 }
 
-async function find(options: Partial<FindFilesOptions> = {}): Promise<{ files: string[]; problems: { path: string; message: string }[]; excluded: string[] }> {
+async function find(
+  options: Partial<FindFilesOptions> = {},
+): Promise<{ files: string[]; problems: { path: string; message: string }[]; excluded: string[]; ifKubernetes: string[] }> {
   const found = await findFiles({ cwd: root, paths: [], include: [], exclude: [], gitignore: true, ...options });
   const rel = (files: string[]) => files.map((file) => path.relative(root, file).split(path.sep).join('/'));
-  return { files: rel(found.files), problems: found.problems, excluded: rel(found.excluded) };
+  return { files: rel(found.files), problems: found.problems, excluded: rel(found.excluded), ifKubernetes: rel([...found.ifKubernetes].sort()) };
 }
 
 beforeEach(() => {
@@ -28,7 +30,7 @@ afterEach(() => {
 });
 
 describe('findFiles: walking folders', () => {
-  it('returns every .yaml/.yml file below the working directory, sorted, as absolute paths', async () => {
+  it('returns every .yaml/.yml file below the working directory, and .json files to read if they hold Kubernetes objects, sorted, as absolute paths', async () => {
     write('b/deploy.yaml');
     write('a/z.yml');
     write('a/sub/y.yaml');
@@ -38,7 +40,19 @@ describe('findFiles: walking folders', () => {
     write('a/UPPER.YAML');
     const found = await findFiles({ cwd: root, paths: [], include: [], exclude: [], gitignore: true });
     expect(found.files.every((file) => path.isAbsolute(file))).toBe(true);
-    expect((await find()).files).toEqual(['a/sub/y.yaml', 'a/z.yml', 'b/deploy.yaml', 'top.yaml']);
+    const all = await find();
+    expect(all.files).toEqual(['a/data.json', 'a/sub/y.yaml', 'a/z.yml', 'b/deploy.yaml', 'top.yaml']);
+    expect(all.ifKubernetes).toEqual(['a/data.json']);
+  });
+
+  it('reads a .json file named explicitly (or selected by include globs) unconditionally', async () => {
+    write('a/data.json', '{}');
+    write('a/other.json', '{}');
+    expect((await find({ paths: ['a/data.json', 'a'] })).ifKubernetes).toEqual(['a/other.json']);
+    expect((await find({ paths: ['a', 'a/data.json'] })).ifKubernetes).toEqual(['a/other.json']);
+    const included = await find({ include: ['a/*.json'] });
+    expect(included.files).toEqual(['a/data.json', 'a/other.json']);
+    expect(included.ifKubernetes).toEqual([]);
   });
 
   it('gives the same order whatever the order of the paths and of creation', async () => {
@@ -134,11 +148,20 @@ describe('findFiles: .gitignore', () => {
     expect((await find({ paths: ['rendered'] })).files).toEqual(['rendered/a.yaml']);
   });
 
+  it('ignores a .gitignore larger than 100 MiB without reading it, as Git does', async () => {
+    write('ignored.yaml');
+    write('kept.yaml');
+    const gitignore = write('.gitignore', 'ignored.yaml\n');
+    expect((await find()).files).toEqual(['kept.yaml']);
+    truncateSync(gitignore, 100 * 1024 * 1024 + 1);
+    expect((await find()).files).toEqual(['ignored.yaml', 'kept.yaml']);
+  });
+
   it('reads a file named explicitly even when it is ignored, whatever its extension', async () => {
     write('.gitignore', '*.yaml\n');
     write('ignored.yaml');
     write('pod.json', '{}');
-    expect((await find()).files).toEqual([]);
+    expect((await find()).files).toEqual(['pod.json']);
     expect((await find({ paths: ['ignored.yaml', 'pod.json'] })).files).toEqual(['ignored.yaml', 'pod.json']);
   });
 });
