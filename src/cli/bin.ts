@@ -11,6 +11,7 @@ try {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
+    ...(process.stdout.columns > 0 ? { stdoutColumns: process.stdout.columns } : {}),
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     readStdin: async () => readFileSync(0, 'utf8'),

@@ -13,11 +13,14 @@
  *   `originalUriBaseIds`; paths outside it become `file:` URIs) with the finding's region and, when the
  *   finding is about a Kubernetes object, a logical location of kind `resource`. Findings of no file
  *   have no location; a region is written only for a position (line ≥ 1).
+ * - Findings of one reason for several resources (`report/groups.ts`) carry the group in the result's
+ *   property bag: `properties.group` (the key, the same for every member) and `properties.groupSize`.
  * - Findings with source edits get one `fix`: per file an artifact change whose replacements delete whole
  *   lines, from column 1 of `startLine` to column 1 of `endLine + 1` (line breaks included, an empty
  *   region for an insertion), and insert the replacement text.
  */
 import { pathToFileURL } from 'node:url';
+import { sameReasonGroups } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Severity } from '../report/types.js';
 import type { ReporterOptions } from './index.js';
 
@@ -72,6 +75,7 @@ interface SarifResult {
   message: Message;
   locations?: SarifLocation[];
   fixes?: SarifFix[];
+  properties?: { group: string; groupSize: number };
 }
 
 export interface SarifLog {
@@ -174,6 +178,7 @@ function rule(finding: Finding): SarifRule {
 export function toSarif(report: LintReport, options: ReporterOptions): SarifLog {
   const rules: SarifRule[] = [];
   const ruleIndex = new Map<string, number>();
+  const groups = sameReasonGroups(report.findings);
   const results = report.findings.map((finding): SarifResult => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === undefined) {
@@ -188,6 +193,8 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
     const where = location(finding);
     if (where) result.locations = [where];
     if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
+    const group = groups.get(finding);
+    if (group) result.properties = { group: group.key, groupSize: group.findings.length };
     return result;
   });
   const driver = {

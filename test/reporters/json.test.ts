@@ -57,6 +57,7 @@ describe('json reporter', () => {
       'category',
       'policySeverity',
       'fix',
+      'group',
     ]);
     expect(problem).toEqual({
       ruleId: 'kyverno-lint/yaml-syntax',
@@ -75,6 +76,7 @@ describe('json reporter', () => {
       category: null,
       policySeverity: null,
       fix: null,
+      group: null,
     });
   });
 

@@ -11,14 +11,14 @@ describe('stylish reporter', () => {
     expect(stylish(emptyReport(), COLOR)).toBe('');
   });
 
-  it('groups by file in order of appearance, sorts by position and aligns the columns', () => {
+  it('groups by file in order of appearance, sorts by position, aligns positions and severities and never pads a message', () => {
     expect(stylish(sampleReport(), PLAIN)).toBe(
       [
         '',
         'k8s/deploy.yaml',
-        '   3:1  warning  image "nginx:latest" uses <latest> & is 100% mutable, see: a,b second line third \'line\'                                                          disallow-latest-tag/validate-image-tag',
+        '   3:1  warning  image "nginx:latest" uses <latest> & is 100% mutable, see: a,b second line third \'line\'  disallow-latest-tag/validate-image-tag',
         '  12:7  error    validation error: The label `app.kubernetes.io/name` is required. rule check-for-labels failed at path /metadata/labels/app.kubernetes.io/name/  require-labels/check-for-labels',
-        '  20:9  info     mutated Deployment/default/web                                                                                                                   add-default-resources/add-requests',
+        '  20:9  info     mutated Deployment/default/web  add-default-resources/add-requests',
         '',
         'policies/broken.yaml',
         '  4:3  error  bad indentation of a mapping entry (4:3)  kyverno-lint/yaml-syntax',
@@ -33,14 +33,14 @@ describe('stylish reporter', () => {
     );
   });
 
-  it('right-aligns lines and left-aligns columns, severities and messages, as text-table does for ESLint', () => {
+  it('right-aligns lines and left-aligns columns and severities, as text-table does for ESLint', () => {
     const short: Finding = { ...liveness, message: 'short.', location: { ...liveness.location, line: 9, column: 3 } };
     const long: Finding = { ...liveness, severity: 'error', message: 'a longer message', location: { ...liveness.location, line: 108, column: 11 } };
     expect(stylish(report([long, short]), PLAIN)).toBe(
       [
         '',
         'apps/team a/pod.yaml',
-        '    9:3   warning  short             team-a/require-probes/check-liveness',
+        '    9:3   warning  short  team-a/require-probes/check-liveness',
         '  108:11  error    a longer message  team-a/require-probes/check-liveness',
         '',
         '✖ 2 problems (1 error, 1 warning)',
