@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { collapseSameReason, sameReasonGroups } from '../../src/report/groups.js';
 import type { Finding } from '../../src/report/types.js';
+import { celError } from '../reporters/reports.js';
 
-const CEL = 'rule could not be evaluated: validate.cel rules are not supported yet';
+const CEL = celError('a.yaml').message;
 
 function errored(file: string, overrides: Partial<Finding> = {}): Finding {
-  return {
-    ruleId: 'cel-replicas/max-replicas',
-    policy: 'cel-replicas',
-    rule: 'max-replicas',
-    severity: 'warning',
-    status: 'error',
-    type: 'Validation',
-    message: CEL,
-    location: { file, line: 1, column: 1, endLine: 1, endColumn: 20 },
-    resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: file },
-    ...overrides,
-  };
+  return { ...celError(file), ...overrides };
 }
 
 describe('findings of the same reason', () => {
