@@ -13,11 +13,12 @@
  *   are aligned; messages are not padded (ESLint pads them to the longest message of the file, which
  *   makes lines as long as Kyverno's longest failure path), so the rule id follows its message after two
  *   spaces, as ESLint's stylish problem matchers expect.
- * - With the terminal's width: no line is longer than the width (but for a file name or rule id that
- *   alone is longer). When the rule ids leave room for a message column of {@link MIN_MESSAGE_COLUMN}
- *   characters, messages wrap inside that column (at spaces; a word longer than the column is cut) and the
- *   rule id stands after the message's first line, aligned; otherwise the rule id follows the severity and
- *   the message wraps on the lines below it, under the message column.
+ * - With the terminal's width: no line is longer than the width (but for a file name longer than it).
+ *   When the rule ids leave room for a message column of {@link MIN_MESSAGE_COLUMN} characters, messages
+ *   wrap inside that column (at spaces; a word longer than the column is cut) and the rule id stands after
+ *   the message's first line, aligned; otherwise the rule id follows the severity (broken after a `/`
+ *   when it is longer than the message column) and the message wraps on the lines below it, under the
+ *   message column.
  *
  * Colours only when asked: red errors, yellow warnings, cyan info, dim positions and rule ids, and a
  * bold summary, red when there are errors and yellow otherwise.
@@ -177,6 +178,21 @@ function wrap(text: string, size: number): string[] {
   return text === '' ? [''] : wrapAnsi(text, Math.max(1, size), { hard: true, trim: true }).split('\n');
 }
 
+/** A rule id in lines of at most `size` columns, broken after its slashes (a part longer than that is cut). */
+function wrapRuleId(ruleId: string, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const part of ruleId.split(/(?<=\/)/)) {
+    if (line !== '' && width(line + part) > size) {
+      lines.push(line);
+      line = '';
+    }
+    line += part;
+  }
+  lines.push(line);
+  return lines.flatMap((text) => wrap(text, size));
+}
+
 type Layout = { kind: 'line' } | { kind: 'beside'; terminalWidth: number } | { kind: 'above'; terminalWidth: number };
 
 function renderRow(row: Row, columns: Columns, layout: Layout, styles: Styles): string[] {
@@ -194,9 +210,10 @@ function renderRow(row: Row, columns: Columns, layout: Layout, styles: Styles): 
       return [lead + (ruleId === '' ? first : first + spaces(size - width(first)) + GAP + ruleId), ...rest.map((line) => under + line)];
     }
     case 'above': {
-      const lines = wrap(row.message, Math.max(MIN_WRAP, layout.terminalWidth - columns.message));
-      if (ruleId === '') return [lead + lines[0], ...lines.slice(1).map((line) => under + line)];
-      return [lead + ruleId, ...lines.map((line) => under + line)];
+      const size = Math.max(MIN_WRAP, layout.terminalWidth - columns.message);
+      const rule = row.ruleId === '' ? [] : wrapRuleId(row.ruleId, size).map((part) => styles.dim(part));
+      const [first = '', ...rest] = [...rule, ...wrap(row.message, size)];
+      return [lead + first, ...rest.map((line) => under + line)];
     }
   }
 }
