@@ -9,6 +9,7 @@
  *   {@link CHECK_RUN_BATCH}, then `PATCH …/check-runs/{id}` per further batch), when the token may write
  *   checks.
  */
+import { sameReasonGroups, type FindingGroup } from '../report/groups.js';
 import type { Finding, LintReport, Severity } from '../report/types.js';
 import { annotationRange, github } from '../reporters/github.js';
 import type { GitHubApi } from './github-api.js';
@@ -44,14 +45,24 @@ export interface CappedAnnotations {
   hidden: Finding[];
 }
 
-/** The first {@link ANNOTATIONS_PER_SEVERITY} ranked findings of each severity, and the rest. */
+/**
+ * The first {@link ANNOTATIONS_PER_SEVERITY} ranked findings of each severity, and the rest. Findings of one
+ * reason for several resources are one annotation (the `github` reporter's): they take one place, all shown
+ * with their first-ranked member or all hidden.
+ */
 export function capAnnotations(ranked: readonly Finding[], perSeverity = ANNOTATIONS_PER_SEVERITY): CappedAnnotations {
   const used: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   const out: CappedAnnotations = { shown: [], hidden: [] };
+  const groups = sameReasonGroups(ranked);
+  const shownGroups = new Set<FindingGroup>();
   for (const finding of ranked) {
-    if (used[finding.severity] < perSeverity) {
+    const group = groups.get(finding);
+    if (group !== undefined && shownGroups.has(group)) {
+      out.shown.push(finding);
+    } else if (used[finding.severity] < perSeverity) {
       used[finding.severity]++;
       out.shown.push(finding);
+      if (group !== undefined) shownGroups.add(group);
     } else {
       out.hidden.push(finding);
     }

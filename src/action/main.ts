@@ -26,6 +26,7 @@ import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
 import { lint } from '../lint/lint.js';
 import type { LintOptions } from '../lint/options.js';
 import type { Finding, LintReport } from '../report/types.js';
+import { collapseSameReason } from '../report/groups.js';
 import { workflowCommand } from '../reporters/github.js';
 import { sarif } from '../reporters/sarif.js';
 import { capAnnotations, CHECK_RUN_NAME, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
@@ -254,7 +255,7 @@ async function annotate(
     for (const finding of hidden) state.log(plainLine(finding));
     state.deps.core.endGroup();
   }
-  return { summary: { mode: 'workflow-commands', shown: shown.length, hidden: hidden.length } };
+  return { summary: { mode: 'workflow-commands', shown: collapseSameReason(shown).length, hidden: hidden.length } };
 }
 
 async function reviewPullRequest(

@@ -5,6 +5,7 @@
  * not be evaluated, e.g. unresolved context; unsupported policy kinds; invalid inputs; suppressed
  * findings), and which features were off and why. Pure: the caller writes the text.
  */
+import { collapseSameReason } from '../report/groups.js';
 import type { Finding, LintReport, Severity } from '../report/types.js';
 import { applyEdits } from '../source/edit/text.js';
 import { unifiedDiff } from '../util/unified-diff.js';
@@ -189,8 +190,15 @@ function skipped(input: SummaryInput): string {
   }
   const errored = report.findings.filter((finding) => finding.status === 'error');
   if (errored.length > 0) {
-    const list = errored.slice(0, MAX_LIST).map((finding) => `  - ${code(finding.ruleId)} on ${locationLink(finding, input.links)}: ${cell(finding.message)}`);
-    if (errored.length > MAX_LIST) list.push(`  - …and ${errored.length - MAX_LIST} more`);
+    // A reason shared by several resources is one line with the count of resources.
+    const entries = collapseSameReason(errored);
+    const list = entries.slice(0, MAX_LIST).map(({ finding, group }) => {
+      if (group === undefined) return `  - ${code(finding.ruleId)} on ${locationLink(finding, input.links)}: ${cell(finding.message)}`;
+      const where = group.findings.slice(0, MAX_LOCATIONS).map((member) => locationLink(member, input.links));
+      if (group.findings.length > MAX_LOCATIONS) where.push(`and ${group.findings.length - MAX_LOCATIONS} more`);
+      return `  - ${code(finding.ruleId)} on ${group.findings.length} resources (${where.join(', ')}): ${cell(finding.message)}`;
+    });
+    if (entries.length > MAX_LIST) list.push(`  - …and ${entries.length - MAX_LIST} more`);
     items.push(`${plural(errored.length, 'rule evaluation')} could not complete (unresolved context entries, API calls that are not made offline, …):\n${list.join('\n')}`);
   }
   const noEdit = report.findings.filter((finding) => finding.type === 'Mutation' && finding.status !== 'error' && !finding.fix);

@@ -35,6 +35,7 @@ try {
     stderr,
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
+    ...(process.stdout.columns > 0 ? { stdoutColumns: process.stdout.columns } : {}),
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     readStdin: (maxBytes) => readStreamBounded(process.stdin, maxBytes),

@@ -14,6 +14,8 @@ export interface CliIo {
   cwd: string;
   /** Whether stdout is a terminal (enables colours in the table format). */
   stdoutIsTTY?: boolean;
+  /** The terminal's width in columns when stdout is a terminal (`process.stdout.columns`; 80 when unknown). */
+  stdoutColumns?: number;
   /** Whether stderr is a terminal (enables progress output). */
   stderrIsTTY?: boolean;
   /** Reads all of standard input (for `-` paths), or stops once more than `maxBytes` came. */

@@ -11,6 +11,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { findConfigFile, loadConfig, type ConfigProblem } from '../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
 import { lint } from '../lint/lint.js';
+import { errorsOnly } from '../report/errors-only.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../reporters/index.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../source/index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
@@ -29,6 +30,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'userinfo', type: 'string', valueName: 'path', description: 'a Kyverno CLI UserInfo file (overrides the configuration)' },
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
+  { name: 'quiet', type: 'boolean', description: 'report errors only: warnings and info are neither printed nor counted (as ESLint)' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
   MAX_FILE_SIZE_FLAG,
   { name: 'allow-empty', type: 'boolean', description: 'exit 0 with a warning when no policy or no manifest is found (default: exit 2)' },
@@ -96,6 +98,9 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     return 0;
   }
   if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  // ESLint's --quiet applies only the fixes of errors; mutations are info findings, so nothing would be fixed.
+  const quiet = args.boolean('quiet');
+  for (const flag of ['fix', 'fix-dry-run']) if (quiet && args.boolean(flag)) throw new UsageError(`--quiet and --${flag} cannot be used together: --quiet leaves out the mutations (info findings) that --${flag} applies`);
   const maxWarnings = args.int('max-warnings');
   if (maxWarnings !== undefined && maxWarnings < 0) throw new UsageError('--max-warnings must be 0 or more');
   const operation = args.string('operation');
@@ -172,8 +177,10 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     const removed = report.findings.length - findings.length;
     report = { ...report, findings, counts: { ...report.counts, info: report.counts.info - removed } };
   }
-  const color = args.boolean('no-color') ? false : args.boolean('color') || (io.stdoutIsTTY === true && args.string('output-file') === undefined);
-  const output = reporters[format](report, { color, toolVersion: packageJson.version });
+  if (quiet) report = errorsOnly(report);
+  const terminal = io.stdoutIsTTY === true && args.string('output-file') === undefined;
+  const color = args.boolean('no-color') ? false : args.boolean('color') || terminal;
+  const output = reporters[format](report, { color, toolVersion: packageJson.version, ...(terminal ? { width: io.stdoutColumns ?? 80 } : {}) });
 
   const outputFile = args.string('output-file');
   if (outputFile !== undefined) {

@@ -5,12 +5,15 @@
  * (`warning` for warnings, `notice` for info). Properties and data are escaped exactly as
  * `@actions/core` does (`escapeProperty`, `escapeData`), and, as there, a property with an empty or zero
  * value is left out (a finding of no file is annotated on no file). Findings keep the report's order;
- * no findings print nothing.
+ * no findings print nothing. Findings of the same reason for several resources (`report/groups.ts`) are
+ * one annotation of no file, at the place of the first, titled with the rule id and the count of
+ * resources, whose message lists where they are.
  *
  * The runner drops `col`/`endColumn` of an annotation spanning several lines (and check runs refuse
  * columns there), so a multi-line finding is annotated by its lines only and a one-line finding by its
  * columns too ({@link annotationRange}); SARIF keeps the exact region.
  */
+import { collapseSameReason, type FindingGroup } from '../report/groups.js';
 import type { Finding, LintReport, Location, Severity } from '../report/types.js';
 
 const COMMANDS: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -67,6 +70,22 @@ function annotation(finding: Finding): string {
   );
 }
 
+/** Places listed in the annotation of a group. */
+const GROUP_PLACES = 10;
+
+function groupAnnotation(group: FindingGroup): string {
+  const [first] = group.findings;
+  const places = group.findings.slice(0, GROUP_PLACES).map(({ location }) => (location.line >= 1 ? `${location.file}:${location.line}` : location.file || '.'));
+  const more = group.findings.length > GROUP_PLACES ? `, and ${group.findings.length - GROUP_PLACES} more` : '';
+  return workflowCommand(
+    COMMANDS[first!.severity],
+    [['title', `${first!.ruleId} (${group.findings.length} resources)`]],
+    `${first!.message}\nResources: ${places.join(', ')}${more}`,
+  );
+}
+
 export function github(report: LintReport): string {
-  return report.findings.map((finding) => `${annotation(finding)}\n`).join('');
+  return collapseSameReason(report.findings)
+    .map((entry) => `${entry.group === undefined ? annotation(entry.finding) : groupAnnotation(entry.group)}\n`)
+    .join('');
 }

@@ -14,6 +14,11 @@ export interface ReporterOptions {
   color: boolean;
   /** The tool's version, written by reporters that name the tool (`sarif`). */
   toolVersion: string;
+  /**
+   * The terminal's width in columns, when the report is shown on a terminal: `stylish` then wraps long
+   * messages to it. Without it (piped output, files), `stylish` writes one finding per line.
+   */
+  width?: number;
   /** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
   informationUri?: string;
   /**

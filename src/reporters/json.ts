@@ -21,7 +21,8 @@
  *       "resource": { "apiVersion": "apps/v1", "kind": "Deployment", "namespace": "default", "name": "web" },  // or null
  *       "category": "Best Practices",                  // policies.kyverno.io/category, or null
  *       "policySeverity": "medium",                    // policies.kyverno.io/severity, or null
- *       "fix": [ { "file": "k8s/deployment.yaml", "startLine": 14, "endLine": 13, "replacement": "  labels: …\n" } ]  // or null
+ *       "fix": [ { "file": "k8s/deployment.yaml", "startLine": 14, "endLine": 13, "replacement": "  labels: …\n" } ],  // or null
+ *       "group": { "key": "3f2a…", "size": 12 }      // or null: see below
  *     }
  *   ],
  *   "suppressedFindings": [                          // findings suppressed by `# kyverno-lint-disable…` comments
@@ -38,7 +39,12 @@
  * ```
  * A fix edit replaces lines `startLine`..`endLine` (inclusive) by `replacement`; `endLine = startLine - 1`
  * inserts before `startLine`, and `replacement: ""` deletes the lines.
+ *
+ * `group` names the findings of one reason for several resources (a rule that could not be evaluated,
+ * with the same message for each; see `report/groups.ts`), which the other reporters show once: every
+ * member has the same `key` (16 hex digits, stable across runs) and `size` (the count of members).
  */
+import { sameReasonGroups, type FindingGroup } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Suppression } from '../report/types.js';
 import type { RuleStatus, RuleType } from '../types.js';
 
@@ -62,6 +68,7 @@ export interface JsonFinding {
   category: string | null;
   policySeverity: string | null;
   fix: FixEdit[] | null;
+  group: { key: string; size: number } | null;
 }
 
 export interface JsonSuppression {
@@ -86,7 +93,7 @@ export interface JsonReport {
   };
 }
 
-function jsonFinding(finding: Finding): JsonFinding {
+function jsonFinding(finding: Finding, group: FindingGroup | undefined): JsonFinding {
   const { location, resource, fix } = finding;
   return {
     ruleId: finding.ruleId,
@@ -105,17 +112,19 @@ function jsonFinding(finding: Finding): JsonFinding {
     category: finding.category ?? null,
     policySeverity: finding.policySeverity ?? null,
     fix: fix ? fix.map((edit) => ({ file: edit.file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement })) : null,
+    group: group ? { key: group.key, size: group.findings.length } : null,
   };
 }
 
 /** The report as the JSON contract's object (keys in contract order). */
 export function toJsonReport(report: LintReport): JsonReport {
   const { counts, files, statuses } = report;
+  const groups = sameReasonGroups(report.findings);
   return {
     version: JSON_REPORT_VERSION,
-    findings: report.findings.map(jsonFinding),
+    findings: report.findings.map((finding) => jsonFinding(finding, groups.get(finding))),
     suppressedFindings: (report.suppressedFindings ?? []).map((finding) => ({
-      ...jsonFinding(finding),
+      ...jsonFinding(finding, undefined),
       suppressions: (finding.suppressions ?? []).map((suppression) => ({ kind: suppression.kind, line: suppression.line, justification: suppression.justification ?? null })),
     })),
     summary: {

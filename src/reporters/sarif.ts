@@ -17,11 +17,14 @@
  *   `accepted`, the directive's reason as `justification`), as ESLint's and Semgrep's SARIF output do, unless
  *   `sarifSuppressed: false`: GitHub code scanning does not honour `suppressions` by default and would open
  *   alerts for them, so the Action's log for upload leaves them out.
+ * - Findings of one reason for several resources (`report/groups.ts`) carry the group in the result's
+ *   property bag: `properties.group` (the key, the same for every member) and `properties.groupSize`.
  * - Findings with source edits get one `fix`: per file an artifact change whose replacements delete whole
  *   lines, from column 1 of `startLine` to column 1 of `endLine + 1` (line breaks included, an empty
  *   region for an insertion), and insert the replacement text.
  */
 import { pathToFileURL } from 'node:url';
+import { sameReasonGroups } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Severity } from '../report/types.js';
 import type { ReporterOptions } from './index.js';
 
@@ -77,6 +80,7 @@ interface SarifResult {
   locations?: SarifLocation[];
   fixes?: SarifFix[];
   suppressions?: { kind: 'inSource'; status: 'accepted'; justification?: string }[];
+  properties?: { group: string; groupSize: number };
 }
 
 export interface SarifLog {
@@ -180,6 +184,7 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
   const rules: SarifRule[] = [];
   const ruleIndex = new Map<string, number>();
   const suppressed = options.sarifSuppressed === false ? [] : (report.suppressedFindings ?? []);
+  const groups = sameReasonGroups(report.findings);
   const results = [...report.findings, ...suppressed].map((finding): SarifResult => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === undefined) {
@@ -201,6 +206,8 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
         ...(suppression.justification !== undefined ? { justification: suppression.justification } : {}),
       }));
     }
+    const group = groups.get(finding);
+    if (group) result.properties = { group: group.key, groupSize: group.findings.length };
     return result;
   });
   const driver = {

@@ -54,6 +54,21 @@ describe('capAnnotations', () => {
     expect(shown.filter((item) => item.severity === 'error')).toHaveLength(3);
     expect(hidden.map((item) => item.location.line)).toEqual([11, 12]);
   });
+
+  it('gives the findings of one reason for several resources one place, all shown with the first', () => {
+    const cel = (file: string): ReturnType<typeof finding> => finding(file, 1, 'warning', { ruleId: 'cel/rule', status: 'error', message: 'rule could not be evaluated: validate.cel rules are not supported yet' });
+    const flood = Array.from({ length: 30 }, (_, i) => cel(`m${i}.yaml`));
+    const warnings = Array.from({ length: 12 }, (_, i) => finding('a', i + 1, 'warning'));
+    const { shown, hidden } = capAnnotations([warnings[0]!, ...flood, ...warnings.slice(1)]);
+    // One warning, the group (one place) and eight more warnings.
+    expect(shown).toHaveLength(1 + 30 + 8);
+    expect(hidden.map((item) => item.location.line)).toEqual([10, 11, 12]);
+    const commands = workflowCommands({ findings: [] } as unknown as LintReport, shown).split('\n').filter(Boolean);
+    expect(commands).toHaveLength(10);
+    expect(commands.filter((line) => line.includes('title=cel/rule (30 resources)'))).toHaveLength(1);
+    // Ranked after ten other warnings, the group is hidden whole.
+    expect(capAnnotations([...warnings, ...flood]).hidden).toHaveLength(2 + 30);
+  });
 });
 
 describe('workflowCommands', () => {

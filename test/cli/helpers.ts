@@ -15,7 +15,7 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; stdinTty?: boolean; cwd?: string } = {}): Promise<CliRun> {
+export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; columns?: number; stdinTty?: boolean; cwd?: string } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -23,6 +23,7 @@ export async function runCli(argv: string[], options: { stdin?: string; tty?: bo
     stderr: (text) => (stderr += text),
     cwd: options.cwd ?? ROOT,
     stdoutIsTTY: options.tty ?? false,
+    ...(options.columns !== undefined ? { stdoutColumns: options.columns } : {}),
     stdinIsTTY: options.stdinTty ?? false,
   };
   if (options.stdin !== undefined) {

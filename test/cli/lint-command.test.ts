@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './helpers.js';
 
@@ -21,6 +21,28 @@ describe('kyverno-lint on the example repository: one golden file per format', (
     // The SARIF source root is the working directory, which differs between checkouts.
     const output = result.stdout.replaceAll(pathToFileURL(EXAMPLES).href, 'file:///EXAMPLES');
     await expect(output).toMatchFileSnapshot(`__golden__/${file}`);
+  });
+
+  it.each([
+    { columns: 80, file: 'example.stylish-80.txt' },
+    { columns: 200, file: 'example.stylish-200.txt' },
+  ])('stylish on a terminal of $columns columns', async ({ columns, file }) => {
+    const result = await runCli(['--no-color'], { cwd: EXAMPLES, tty: true, columns });
+    expect(result.code).toBe(1);
+    await expect(result.stdout).toMatchFileSnapshot(`__golden__/${file}`);
+  });
+
+  it('stylish on a terminal of unknown width is laid out for 80 columns; written to a file, one line per finding', async () => {
+    const unknown = await runCli(['--no-color'], { cwd: EXAMPLES, tty: true });
+    expect(unknown.stdout).toBe((await runCli(['--no-color'], { cwd: EXAMPLES, tty: true, columns: 80 })).stdout);
+    const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-out-'));
+    try {
+      const target = path.join(dir, 'report.txt');
+      await runCli(['--output-file', target], { cwd: EXAMPLES, tty: true, columns: 80 });
+      expect(readFileSync(target, 'utf8')).toBe(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '__golden__/example.stylish.txt'), 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes only the report on stdout, and the report into --output-file when asked', async () => {
@@ -156,5 +178,37 @@ describe('--fix', () => {
     expect(after).toContain('runAsNonRoot: true');
     const again = await runCli(['-f', 'json'], { cwd: dir });
     expect((JSON.parse(again.stdout) as { findings: { severity: string }[] }).findings.some((finding) => finding.severity === 'info')).toBe(false);
+  });
+});
+
+describe('a rule that cannot be evaluated for every resource alike, and --quiet', () => {
+  const FLOOD = path.join(LINT_FIXTURES, 'flood');
+
+  it('reports the validate.cel rule and the unresolved API call once each, with the count of resources', async () => {
+    const result = await runCli([], { cwd: FLOOD });
+    expect(result.code).toBe(1);
+    const rows = result.stdout.split('\n').filter((line) => line.startsWith('  3 resources  warning  '));
+    expect(rows.map((row) => row.slice(row.lastIndexOf('  ') + 2))).toEqual(['cel-replicas/max-replicas', 'live-lookup/check-quota']);
+    expect(result.stdout.split('validate.cel rules are not supported yet')).toHaveLength(2);
+    expect(result.stdout).toContain('✖ 8 problems (2 errors, 6 warnings)');
+    // json keeps one record per resource.
+    const json = JSON.parse((await runCli(['-f', 'json'], { cwd: FLOOD })).stdout);
+    expect(json.findings.filter((finding: { group: unknown }) => finding.group !== null)).toHaveLength(6);
+  });
+
+  it.each([
+    { name: 'errors only, warnings counted as none', cwd: FLOOD, argv: ['--quiet'], code: 1, contains: ['✖ 2 problems (2 errors, 0 warnings)', 'require-team/check-team'], lacks: ['cel-replicas', 'live-lookup'] },
+    { name: 'info findings (mutations) left out', cwd: EXAMPLES, argv: ['--quiet'], code: 1, contains: ['✖ 2 problems (2 errors, 0 warnings)'], lacks: ['add-safe-defaults', 'disallow-latest-tag', 'fixable'] },
+    { name: 'warnings do not count towards --max-warnings', cwd: path.join(LINT_FIXTURES, 'warnings'), argv: ['--quiet', '--max-warnings', '0'], code: 0, contains: [], lacks: ['require-team-label', 'too many warnings'] },
+    { name: 'without --quiet the same warnings exceed --max-warnings', cwd: path.join(LINT_FIXTURES, 'warnings'), argv: ['--max-warnings', '0'], code: 1, contains: ['require-team-label', 'too many warnings'], lacks: [] },
+    { name: 'json: the findings and summary of errors only', cwd: FLOOD, argv: ['--quiet', '-f', 'json'], code: 1, contains: ['"warning": 0', '"error": 2'], lacks: ['"severity": "warning"'] },
+    { name: 'with --fix, a usage error', cwd: EXAMPLES, argv: ['--quiet', '--fix'], code: 2, contains: ['--quiet and --fix cannot be used together'], lacks: [] },
+    { name: 'with --fix-dry-run, a usage error', cwd: EXAMPLES, argv: ['--quiet', '--fix-dry-run'], code: 2, contains: ['--quiet and --fix-dry-run cannot be used together'], lacks: [] },
+  ])('--quiet: $name', async ({ cwd, argv, code, contains, lacks }) => {
+    const result = await runCli(argv, { cwd });
+    const output = result.stdout + result.stderr;
+    expect(result.code).toBe(code);
+    for (const text of contains) expect(output).toContain(text);
+    for (const text of lacks) expect(output).not.toContain(text);
   });
 });

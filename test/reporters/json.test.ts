@@ -58,6 +58,7 @@ describe('json reporter', () => {
       'category',
       'policySeverity',
       'fix',
+      'group',
     ]);
     expect(problem).toEqual({
       ruleId: 'kyverno-lint/yaml-syntax',
@@ -76,6 +77,7 @@ describe('json reporter', () => {
       category: null,
       policySeverity: null,
       fix: null,
+      group: null,
     });
   });
 

@@ -108,3 +108,76 @@ export function sampleReport(): LintReport {
     counts: { error: 2, warning: 2, info: 1, suppressed: 1 },
   });
 }
+
+const CEL_MESSAGE = 'rule could not be evaluated: validate.cel rules are not supported yet';
+
+/** A rule that cannot be evaluated, the same way for every resource (a `validate.cel` rule). */
+export function celError(file: string, line = 1): Finding {
+  return {
+    ruleId: 'cel-replicas/max-replicas',
+    policy: 'cel-replicas',
+    rule: 'max-replicas',
+    severity: 'warning',
+    status: 'error',
+    type: 'Validation',
+    message: CEL_MESSAGE,
+    location: { file, line, column: 1, endLine: line, endColumn: 20 },
+    resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: file.replace(/\.yaml$/, '') },
+  };
+}
+
+/**
+ * A flood: the same `validate.cel` error on three resources, a context entry unresolved on one resource,
+ * and two failures with the same message (failures are never grouped).
+ */
+export function floodReport(): LintReport {
+  const failure = (file: string): Finding => ({ ...missingLabel, location: { ...missingLabel.location, file } });
+  const lookup: Finding = { ...celError('c.yaml'), ruleId: 'live-lookup/check-quota', policy: 'live-lookup', rule: 'check-quota', message: 'rule could not be evaluated: Unknown key "quota" in path' };
+  return report([celError('a.yaml'), failure('a.yaml'), celError('b.yaml', 4), failure('b.yaml'), lookup, celError('c.yaml')]);
+}
+
+/**
+ * Kyverno's messages as they come on real repositories: whole failure paths (an anyPattern lists each
+ * pattern's), a path longer than a terminal, and a message in a script of double-width characters.
+ */
+export function longMessagesReport(): LintReport {
+  const base = { status: 'fail' as const, type: 'Validation' as const, resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'checkoutservice' } };
+  const at = (file: string, line: number, column: number) => ({ file, line, column, endLine: line, endColumn: column + 5 });
+  const findings: Finding[] = [
+    {
+      ...base,
+      ruleId: 'disallow-privileged-containers/autogen-privileged-containers',
+      policy: 'disallow-privileged-containers',
+      rule: 'autogen-privileged-containers',
+      severity: 'error',
+      message:
+        'validation error: Privileged mode is disallowed. The fields spec.containers[*].securityContext.privileged and spec.initContainers[*].securityContext.privileged must be unset or set to `false`. rule autogen-privileged-containers failed at path /spec/template/spec/containers/0/securityContext/privileged/',
+      location: at('release/kubernetes-manifests.yaml', 112, 15),
+    },
+    {
+      ...base,
+      ruleId: 'require-pod-probes/autogen-validate-probes',
+      policy: 'require-pod-probes',
+      rule: 'autogen-validate-probes',
+      severity: 'warning',
+      message:
+        'validation failure: validation error: Liveness, readiness, or startup probes are required for all containers. rule autogen-validate-probes[0] failed at path /spec/template/spec/containers/0/livenessProbe/ rule autogen-validate-probes[1] failed at path /spec/template/spec/containers/0/readinessProbe/ rule autogen-validate-probes[2] failed at path /spec/template/spec/containers/0/startupProbe/',
+      location: at('release/kubernetes-manifests.yaml', 98, 9),
+    },
+    {
+      ...base,
+      ruleId: 'restrict-image-registries/autogen-validate-registries',
+      policy: 'restrict-image-registries',
+      rule: 'autogen-validate-registries',
+      severity: 'error',
+      message:
+        'validation error: Unknown image registry. rule autogen-validate-registries failed at path /spec/template/spec/containers/0/image/us-central1-docker.pkg.dev/google-samples/microservices-demo/checkoutservice-with-a-very-long-image-name:v0.10.2/',
+      location: at('release/kubernetes-manifests.yaml', 1034, 16),
+    },
+    { ...missingLabel, location: at('release/kubernetes-manifests.yaml', 7, 5) },
+    { ...liveness, message: 'validation error: ラベル「team」は必須です。すべてのデプロイメントにチームの名前を付けてください。' },
+    celError('release/kubernetes-manifests.yaml', 200),
+    celError('release/kubernetes-manifests.yaml', 300),
+  ];
+  return report(findings);
+}

@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/report/types.js';
 import { artifactLocation, KYVERNO_POLICIES_URI, sarif, SARIF_SCHEMA_URI, toSarif } from '../../src/reporters/sarif.js';
-import { addRequests, emptyReport, latestTag, liveness, missingLabel, PLAIN, report, sampleReport, yamlSyntax } from './reports.js';
+import { addRequests, emptyReport, floodReport, latestTag, liveness, missingLabel, PLAIN, report, sampleReport, yamlSyntax } from './reports.js';
 
 /** The OASIS SARIF 2.1.0 schema (draft-07), as published in oasis-tcs/sarif-spec. */
 const schema = JSON.parse(readFileSync(new URL('../fixtures/sarif/sarif-schema-2.1.0.json', import.meta.url), 'utf8'));
@@ -21,6 +21,12 @@ function expectValid(output: string): void {
 }
 
 describe('sarif reporter', () => {
+  it('is valid SARIF with the property bag of grouped findings', () => {
+    const output = sarif(floodReport(), PLAIN);
+    expect(output).toContain('"groupSize": 3');
+    expectValid(output);
+  });
+
   it('the schema validator rejects what SARIF forbids', () => {
     expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ message: { text: 'm' }, level: 'info' }] }] })).toBe(false);
     const located = (artifact: { uri: string }, region: { startLine: number }): unknown => ({

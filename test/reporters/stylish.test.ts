@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/report/types.js';
 import { stylish } from '../../src/reporters/stylish.js';
-import { addRequests, COLOR, emptyReport, latestTag, liveness, missingLabel, PLAIN, report, sampleReport, yamlSyntax } from './reports.js';
+import stringWidth from 'string-width';
+import { addRequests, COLOR, emptyReport, latestTag, liveness, longMessagesReport, missingLabel, PLAIN, report, sampleReport, yamlSyntax } from './reports.js';
 
 const ESC = '\u001b[';
 
@@ -11,14 +12,14 @@ describe('stylish reporter', () => {
     expect(stylish(emptyReport(), COLOR)).toBe('');
   });
 
-  it('groups by file in order of appearance, sorts by position and aligns the columns', () => {
+  it('groups by file in order of appearance, sorts by position, aligns positions and severities and never pads a message', () => {
     expect(stylish(sampleReport(), PLAIN)).toBe(
       [
         '',
         'k8s/deploy.yaml',
-        '   3:1  warning  image "nginx:latest" uses <latest> & is 100% mutable, see: a,b second line third \'line\'                                                          disallow-latest-tag/validate-image-tag',
+        '   3:1  warning  image "nginx:latest" uses <latest> & is 100% mutable, see: a,b second line third \'line\'  disallow-latest-tag/validate-image-tag',
         '  12:7  error    validation error: The label `app.kubernetes.io/name` is required. rule check-for-labels failed at path /metadata/labels/app.kubernetes.io/name/  require-labels/check-for-labels',
-        '  20:9  info     mutated Deployment/default/web                                                                                                                   add-default-resources/add-requests',
+        '  20:9  info     mutated Deployment/default/web  add-default-resources/add-requests',
         '',
         'policies/broken.yaml',
         '  4:3  error  bad indentation of a mapping entry (4:3)  kyverno-lint/yaml-syntax',
@@ -33,14 +34,14 @@ describe('stylish reporter', () => {
     );
   });
 
-  it('right-aligns lines and left-aligns columns, severities and messages, as text-table does for ESLint', () => {
+  it('right-aligns lines and left-aligns columns and severities, as text-table does for ESLint', () => {
     const short: Finding = { ...liveness, message: 'short.', location: { ...liveness.location, line: 9, column: 3 } };
     const long: Finding = { ...liveness, severity: 'error', message: 'a longer message', location: { ...liveness.location, line: 108, column: 11 } };
     expect(stylish(report([long, short]), PLAIN)).toBe(
       [
         '',
         'apps/team a/pod.yaml',
-        '    9:3   warning  short             team-a/require-probes/check-liveness',
+        '    9:3   warning  short  team-a/require-probes/check-liveness',
         '  108:11  error    a longer message  team-a/require-probes/check-liveness',
         '',
         '✖ 2 problems (1 error, 1 warning)',
@@ -106,5 +107,85 @@ describe('stylish reporter', () => {
   it('names findings of no file after the working directory', () => {
     const noFile: Finding = { ...yamlSyntax, ruleId: 'kyverno-lint/no-policies', message: 'no policies found', location: { file: '', line: 0, column: 0, endLine: 0, endColumn: 0 } };
     expect(stylish(report([noFile]), PLAIN)).toBe('\n.\n  0:0  error  no policies found  kyverno-lint/no-policies\n\n✖ 1 problem (1 error, 0 warnings)\n');
+  });
+});
+
+describe('stylish reporter on a terminal', () => {
+  const strip = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+  const ruleIds = [...new Set(longMessagesReport().findings.map((finding) => finding.ruleId))];
+
+  it.each([
+    { layout: 'piped (no width)', width: undefined, file: 'stylish-long-piped.txt' },
+    { layout: '80 columns', width: 80, file: 'stylish-long-80.txt' },
+    { layout: '200 columns', width: 200, file: 'stylish-long-200.txt' },
+  ])('long messages, $layout: matches the golden output', async ({ width, file }) => {
+    await expect(stylish(longMessagesReport(), { ...PLAIN, ...(width !== undefined ? { width } : {}) })).toMatchFileSnapshot(`./__golden__/${file}`);
+  });
+
+  it.each([80, 100, 120, 160, 200])('at %i columns no line is wider than the terminal, and every rule id is on its finding\'s first line', (width) => {
+    const output = stylish(longMessagesReport(), { ...PLAIN, width });
+    for (const line of output.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(width);
+    const lines = output.split('\n');
+    for (const ruleId of ruleIds) {
+      const at = lines.findIndex((line) => line.includes(ruleId));
+      expect(at, ruleId).toBeGreaterThan(0);
+      // The line that names the rule starts the row: its position (or count of resources) and severity.
+      expect(lines[at]).toMatch(/^ {2} *(\d+:\d+|\d+ resources) +(error|warning|info) /);
+    }
+  });
+
+  it('keeps the rule ids beside the messages when they leave a message column of 40, else puts them above', () => {
+    const short = report([{ ...missingLabel, ruleId: 'short/rule' }]);
+    // 2 + 4 (12:7) + 2 + 5 (error) + 2 = 15 columns before the message, 2 + 10 for the rule id: 67 leaves 40.
+    expect(stylish(short, { ...PLAIN, width: 67 }).split('\n').slice(2, 6)).toEqual([
+      '  12:7  error  validation error: The label               short/rule',
+      '               `app.kubernetes.io/name` is required.',
+      '               rule check-for-labels failed at path',
+      '               /metadata/labels/app.kubernetes.io/name/',
+    ]);
+    expect(stylish(short, { ...PLAIN, width: 66 }).split('\n').slice(2, 6)).toEqual([
+      '  12:7  error  short/rule',
+      '               validation error: The label',
+      '               `app.kubernetes.io/name` is required. rule',
+      '               check-for-labels failed at path',
+    ]);
+  });
+
+  it('wraps at spaces and cuts only a word longer than the column', () => {
+    const path = `/${'a'.repeat(70)}/`;
+    const output = stylish(report([{ ...yamlSyntax, message: `see ${path} here` }]), { ...PLAIN, width: 80 });
+    // 2 + 3 (4:3) + 2 + 5 (error) + 2 = 14 before the message; the rule id (24) leaves 80 - 14 - 2 - 24 = 40.
+    expect(output.split('\n').slice(2, 6)).toEqual([
+      `  4:3  error  see /${'a'.repeat(35)}  kyverno-lint/yaml-syntax`,
+      `              ${'a'.repeat(35)}/`,
+      '              here',
+      '',
+    ]);
+  });
+
+  it('on a terminal narrower than a rule id, breaks the rule id after a slash, under the message column', () => {
+    const lines = stylish(longMessagesReport(), { ...PLAIN, width: 60 }).split('\n');
+    for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(60);
+    const at = lines.findIndex((line) => line.endsWith('disallow-privileged-containers/'));
+    expect(lines.slice(at, at + 3)).toEqual([
+      '   112:15  error    disallow-privileged-containers/',
+      '                    autogen-privileged-containers',
+      '                    validation error: Privileged mode is',
+    ]);
+  });
+
+  it('a message that fits is neither wrapped nor padded past the longest message', () => {
+    expect(stylish(report([liveness]), { ...PLAIN, width: 200 })).toBe(stylish(report([liveness]), PLAIN));
+  });
+
+  it('colours do not change the layout', () => {
+    for (const width of [80, 200]) expect(strip(stylish(longMessagesReport(), { ...COLOR, width }))).toBe(stylish(longMessagesReport(), { ...PLAIN, width }));
+  });
+
+  it('piped: one line per finding (or group), never padded after the message', () => {
+    const output = stylish(longMessagesReport(), PLAIN);
+    const rows = output.split('\n').filter((line) => /^ {2} *(\d+:\d+|\d+ resources) /.test(line));
+    expect(rows).toHaveLength(6);
+    for (const row of rows) expect(row).toMatch(/[^ ] {2}[^ ]+$/);
   });
 });
