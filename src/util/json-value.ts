@@ -33,6 +33,8 @@ function copy(value: JsonValue): JsonValue {
  */
 export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   if (a === b) return true;
+  if (typeof a === 'bigint') return typeof b === 'number' && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === 'bigint') return typeof a === 'number' && Number.isInteger(a) && BigInt(a) === b;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -47,4 +49,57 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
     if (!jsonEqual(a[key], b[key])) return false;
   }
   return true;
+}
+
+/**
+ * Whether `value` holds an integer beyond the safe range of numbers, kept exact as a `bigint`
+ * (resources decoded as Kubernetes does keep int64 integers; see `source/yaml11.ts`).
+ */
+export function hasBigInts(value: JsonValue | undefined): boolean {
+  if (typeof value === 'bigint') return true;
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key) && hasBigInts(value[key])) return true;
+  }
+  return false;
+}
+
+/**
+ * `value` with every integer held as a `bigint` turned into a float64 number (rounded), as Go
+ * decodes JSON into `interface{}` with `encoding/json` and as `kyverno test` converts resource
+ * numbers (`convertNumericValuesToFloat64`, cmd/cli/kubectl-kyverno/commands/test/test.go).
+ * Returns `value` itself when it holds no `bigint`.
+ */
+export function toFloat64Numbers<T extends JsonValue>(value: T): T {
+  return hasBigInts(value) ? (roundBigInts(value) as T) : value;
+}
+
+function roundBigInts(value: JsonValue): JsonValue {
+  if (typeof value === 'bigint') return Number(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(roundBigInts);
+  const out: JsonObject = {};
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const item = roundBigInts(value[key]!);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key] = item;
+  }
+  return out;
+}
+
+const BIGINT_MARKER = `\u0000bigint${Math.random().toString(36).slice(2)}:`;
+const BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, '\\\\')}(-?\\d+)"`, 'g');
+
+/**
+ * `JSON.stringify(value, null, indent)` that writes `bigint`s as plain JSON integers (their exact
+ * digits, as Go's `encoding/json` writes an int64) instead of throwing.
+ */
+export function stringifyJson(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? BIGINT_MARKER + item.toString() : item), indent);
+  return text.includes('\\u0000bigint') ? text.replace(BIGINT_PLACEHOLDER, '$1') : text;
 }
