@@ -4,6 +4,7 @@
  * `{"results":[...],"mutatedResources":[...]}` whose `source` points at the failing field and whose
  * mutated resources carry the patched object and the source edits that realise it.
  */
+import { stringifyJson } from '../util/json-value.js';
 import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../types.js';
 import type { LineEdit } from '../source/edit.js';
 import { palette } from './color.js';
@@ -176,5 +177,5 @@ export function formatApplyJson(io: Pick<CliIo, 'cwd'>, responses: readonly Appl
     if (item.editError !== undefined) entry.editError = item.editError;
     return entry;
   });
-  return `${JSON.stringify({ results: entries, mutatedResources }, null, 2)}\n`;
+  return `${stringifyJson({ results: entries, mutatedResources }, 2)}\n`;
 }

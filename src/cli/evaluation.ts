@@ -6,6 +6,7 @@
  * carry no rule responses, which keeps the matching of `kyverno test` results (Excluded rows) the same
  * as Kyverno's.
  */
+import { toFloat64Numbers } from '../util/json-value.js';
 import type { ExternalData } from '../engine/context/external/index.js';
 import { validateResource } from '../engine/engine.js';
 import { generateObjects, generateResource } from '../engine/generate/index.js';
@@ -137,7 +138,9 @@ function request(policy: CompiledPolicy, resource: LoadedResource, value: JsonOb
  */
 export function evaluateResource(policies: readonly CliPolicy[], resource: LoadedResource, options: EvaluationOptions): ResourceResponse[] {
   const out: ResourceResponse[] = [];
-  let current: JsonObject = resource.value;
+  // `kyverno test` converts every resource number to float64 first (`convertNumericValuesToFloat64`,
+  // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
+  let current: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
   for (const { compiled } of policies) {
     if (!compiled.hasMutate) continue;
     const response = mutateResource(compiled, request(compiled, resource, current, options));

@@ -4,6 +4,7 @@
  * `Resource diff` message is followed by the unified diff of the expected and actual objects (coloured on a
  * terminal); the JSON entry carries that diff in `diff`.
  */
+import { stringifyJson } from '../util/json-value.js';
 import type { JsonObject } from '../types.js';
 import { palette, type Palette } from './color.js';
 import { displayPath, type CliIo } from './io.js';
@@ -132,5 +133,5 @@ export function formatJson(io: Pick<CliIo, 'cwd'>, outcomes: readonly TestDocume
       }),
     ),
   }));
-  return `${JSON.stringify({ tests }, null, 2)}\n`;
+  return `${stringifyJson({ tests }, 2)}\n`;
 }

@@ -4,6 +4,7 @@
  * policies shape-checked, validated as Kyverno validates them and compiled. Every problem becomes a
  * finding at its file and line; one bad file never stops the others.
  */
+import { toFloat64Numbers } from '../util/json-value.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { classifyDocument } from '../discovery/classify.js';
@@ -172,7 +173,10 @@ export class WorkspaceLoader {
     else this.workspace.counts.other++;
   }
 
-  private addPolicy(source: SourceText, document: SourceDocument, value: JsonObject): void {
+  private addPolicy(source: SourceText, document: SourceDocument, decoded: JsonObject): void {
+    // Patterns, conditions and the other free-form fields hold float64 numbers, as Kyverno decodes
+    // them (`FromJSON` in api/kyverno/v1/utils.go): integers beyond 2^53 are rounded.
+    const value = toFloat64Numbers(decoded);
     const where = (at: readonly (string | number)[]) => locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
     const shape = checkPolicy(value);
     if (shape.length > 0) {

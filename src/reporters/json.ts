@@ -36,6 +36,7 @@
  * A fix edit replaces lines `startLine`..`endLine` (inclusive) by `replacement`; `endLine = startLine - 1`
  * inserts before `startLine`, and `replacement: ""` deletes the lines.
  */
+import { stringifyJson } from '../util/json-value.js';
 import type { Finding, FixEdit, LintReport, ResourceRef } from '../report/types.js';
 import type { RuleStatus, RuleType } from '../types.js';
 
@@ -118,5 +119,5 @@ export function toJsonReport(report: LintReport): JsonReport {
 }
 
 export function json(report: LintReport): string {
-  return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+  return `${stringifyJson(toJsonReport(report), 2)}\n`;
 }

@@ -17,6 +17,7 @@
  *   lines, from column 1 of `startLine` to column 1 of `endLine + 1` (line breaks included, an empty
  *   region for an insertion), and insert the replacement text.
  */
+import { stringifyJson } from '../util/json-value.js';
 import { pathToFileURL } from 'node:url';
 import type { Finding, FixEdit, LintReport, ResourceRef, Severity } from '../report/types.js';
 import type { ReporterOptions } from './index.js';
@@ -204,5 +205,5 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
 }
 
 export function sarif(report: LintReport, options: ReporterOptions): string {
-  return `${JSON.stringify(toSarif(report, options), null, 2)}\n`;
+  return `${stringifyJson(toSarif(report, options), 2)}\n`;
 }

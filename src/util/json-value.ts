@@ -75,8 +75,18 @@ export function hasBigInts(value: JsonValue | undefined): boolean {
  * Returns `value` itself when it holds no `bigint`.
  */
 export function toFloat64Numbers<T extends JsonValue>(value: T): T {
-  return hasBigInts(value) ? (roundBigInts(value) as T) : value;
+  if (typeof value === 'bigint') return Number(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  let converted = float64Copies.get(value);
+  if (converted === undefined) {
+    converted = hasBigInts(value) ? roundBigInts(value) : value;
+    float64Copies.set(value, converted);
+  }
+  return converted as T;
 }
+
+/** {@link toFloat64Numbers} of objects, by identity (decoded documents are never mutated). */
+const float64Copies = new WeakMap<object, JsonValue>();
 
 function roundBigInts(value: JsonValue): JsonValue {
   if (typeof value === 'bigint') return Number(value);

@@ -11,6 +11,7 @@
  */
 import type { JsonObject, JsonValue } from '../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../util/go-json.js';
+import { toFloat64Numbers } from '../../util/json-value.js';
 import { JmesPathError, type JmesPathErrorKind, NotFound, compileJmesPath, notFoundMessage, toPlainJson } from '../jmespath/index.js';
 import { type ContextLoader, DeferredLoaders, loaderMatcher } from './deferred.js';
 import { splitDottedKey } from './dotted-key.js';
@@ -213,10 +214,11 @@ export class JsonContext {
 
   /**
    * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
-   * in at that path. Throws Go's csv error for a malformed key.
+   * in at that path (JSON-decoded values: integers beyond 2^53 are rounded to float64). Throws Go's
+   * csv error for a malformed key.
    */
   addAtPath(dottedKey: string, value: unknown): void {
-    this.merge(push(value, splitDottedKey(dottedKey)));
+    this.merge(push(toFloat64Numbers(value as JsonValue), splitDottedKey(dottedKey)));
   }
 
   /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
@@ -260,19 +262,23 @@ export class JsonContext {
     this.merge(data, true);
   }
 
-  /** Kyverno `AddResource`: `request.object` is replaced by `resource`. */
+  /**
+   * Kyverno `AddResource`: `request.object` is replaced by `resource`. Resources enter the context
+   * JSON-decoded, as the admission request does (`AddRequest` → `DocumentToUntyped`, a
+   * marshal/unmarshal round trip with float64 numbers): integers beyond 2^53 are rounded here.
+   */
   setResource(resource: JsonObject): void {
-    this.#replaceAt(['request', 'object'], resource);
+    this.#replaceAt(['request', 'object'], toFloat64Numbers(resource));
   }
 
   /** Kyverno `AddOldResource`: `request.oldObject` is replaced by `resource`. */
   setOldResource(resource: JsonObject): void {
-    this.#replaceAt(['request', 'oldObject'], resource);
+    this.#replaceAt(['request', 'oldObject'], toFloat64Numbers(resource));
   }
 
   /** Kyverno `SetTargetResource`: `target` is replaced by `resource`. */
   setTargetResource(resource: JsonObject): void {
-    this.#replaceAt(['target'], resource);
+    this.#replaceAt(['target'], toFloat64Numbers(resource));
   }
 
   /**

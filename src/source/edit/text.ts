@@ -3,6 +3,7 @@
  * Kyverno reads back as exactly those values, and the conversion of character edits into edits of
  * whole lines.
  */
+import { stringifyJson } from '../../util/json-value.js';
 import { stringify } from 'yaml';
 import type { JsonValue } from '../../types.js';
 import { parseDocuments } from '../parse.js';
@@ -61,7 +62,7 @@ function flow(value: JsonValue): string {
   if (isPlainObject(value)) {
     return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${flow(item)}`).join(', ')}}`;
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 
 /** How the document being edited lays out block collections, so that new lines look like the others. */

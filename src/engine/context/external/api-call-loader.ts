@@ -8,6 +8,7 @@
  * Answers are read-only and shared (the cluster keeps them): results of deterministic `jmesPath`
  * expressions are kept per answer, and the encoded (stored) form of what is stored per value.
  */
+import { stringifyJson } from '../../../util/json-value.js';
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { compileJmesPath, type CompiledJmesPath } from '../../jmespath/index.js';
@@ -129,7 +130,7 @@ export class ApiCallLoader implements ContextLoader {
       const message = typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
     }
-    return text(call.responseType) === 'Text' ? JSON.stringify(response.body) : response.body;
+    return text(call.responseType) === 'Text' ? stringifyJson(response.body) : response.body;
   }
 
   #store(data: JsonValue): void {
