@@ -164,11 +164,11 @@ export class JsonContext {
 
   /**
    * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
-   * mentions run first; the result is decoded JSON (Go integers become numbers). Throws
-   * `ContextQueryError`.
+   * mentions run first; the result is decoded JSON (Go integers become numbers, exact `bigint`s
+   * beyond 2^53). Throws `ContextQueryError`.
    */
   query(expression: string): JsonValue {
-    return toPlainJson(this.search(expression)) as JsonValue;
+    return toPlainJson(this.search(expression), true) as JsonValue;
   }
 
   /**
@@ -263,22 +263,21 @@ export class JsonContext {
   }
 
   /**
-   * Kyverno `AddResource`: `request.object` is replaced by `resource`. Resources enter the context
-   * JSON-decoded, as the admission request does (`AddRequest` → `DocumentToUntyped`, a
-   * marshal/unmarshal round trip with float64 numbers): integers beyond 2^53 are rounded here.
+   * Kyverno `AddResource`: `request.object` is replaced by `resource`, as it is (integers beyond 2^53
+   * stay Go int64 values, `bigint`s, as in the map the CLI hands to `AddResource`).
    */
   setResource(resource: JsonObject): void {
-    this.#replaceAt(['request', 'object'], toFloat64Numbers(resource));
+    this.#replaceAt(['request', 'object'], resource);
   }
 
   /** Kyverno `AddOldResource`: `request.oldObject` is replaced by `resource`. */
   setOldResource(resource: JsonObject): void {
-    this.#replaceAt(['request', 'oldObject'], toFloat64Numbers(resource));
+    this.#replaceAt(['request', 'oldObject'], resource);
   }
 
   /** Kyverno `SetTargetResource`: `target` is replaced by `resource`. */
   setTargetResource(resource: JsonObject): void {
-    this.#replaceAt(['target'], toFloat64Numbers(resource));
+    this.#replaceAt(['target'], resource);
   }
 
   /**
