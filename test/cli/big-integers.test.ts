@@ -215,6 +215,55 @@ describe('the CLI', () => {
     expect(readFileSync(manifest, 'utf8')).toBe(DEPLOYMENT.replace('  progressDeadlineSeconds: 600\n', `  progressDeadlineSeconds: 600\n  minReadySeconds: ${BIG}\n`));
   });
 
+  it('kyverno test converts resource numbers to float64 first', async () => {
+    const testDir = mkdtempSync(path.join(dir, 'test-'));
+    writeFileSync(path.join(testDir, 'deploy.yaml'), DEPLOYMENT);
+    writeFileSync(
+      path.join(testDir, 'policy.yaml'),
+      policy(
+        'rounded-replicas',
+        `      validate:
+        message: replicas not rounded
+        deny:
+          conditions:
+            any:
+              - key: "{{ to_string(request.object.spec.replicas) }}"
+                operator: NotEquals
+                value: "9007199254740992"
+`,
+      ),
+    );
+    writeFileSync(
+      path.join(testDir, 'kyverno-test.yaml'),
+      `apiVersion: cli.kyverno.io/v1alpha1
+kind: Test
+metadata:
+  name: rounded
+policies: [policy.yaml]
+resources: [deploy.yaml]
+results:
+  - policy: rounded-replicas
+    rule: rounded-replicas
+    resources: [web]
+    kind: Deployment
+    result: pass
+`,
+    );
+    const { code, stdout } = await runCli(['test', testDir]);
+    expect(stdout).toContain('Test Summary: 1 tests passed and 0 tests failed');
+    expect(code).toBe(0);
+  });
+
+  it('jp query reads its input as float64 numbers, as yaml.Unmarshal into interface{} does', async () => {
+    const input = path.join(dir, 'input.yaml');
+    writeFileSync(input, `a: ${BIG}\n`);
+    const { code, stdout } = await runCli(['jp', 'query', '-i', input, 'a', 'type(a)']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('9007199254740992');
+    expect(stdout).not.toContain(BIG);
+    expect(stdout).toContain('"number"');
+  });
+
   it('the scan compares the exact value', async () => {
     writeFileSync(manifest, DEPLOYMENT);
     const { stdout } = await runCli(['--policy', policies, manifest, '--format', 'json'], { cwd: dir });
