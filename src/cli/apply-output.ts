@@ -4,9 +4,9 @@
  * `{"results":[...],"mutatedResources":[...]}` whose `source` points at the failing field and whose
  * mutated resources carry the patched object and the source edits that realise it.
  */
-import { stringifyJson } from '../util/json-value.js';
 import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../types.js';
 import type { LineEdit } from '../source/edit.js';
+import { stringifyJson } from '../util/json-value.js';
 import { palette } from './color.js';
 import { displayPath, type CliIo } from './io.js';
 import { renderTable, type Cell } from './table.js';

@@ -6,7 +6,6 @@
  * carry no rule responses, which keeps the matching of `kyverno test` results (Excluded rows) the same
  * as Kyverno's.
  */
-import { toFloat64Numbers } from '../util/json-value.js';
 import type { ExternalData } from '../engine/context/external/index.js';
 import { validateResource } from '../engine/engine.js';
 import { generateObjects, generateResource } from '../engine/generate/index.js';
@@ -16,6 +15,7 @@ import type { CompiledPolicy } from '../policy/compile.js';
 import type { PolicyException } from '../policy/exception.js';
 import { namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode } from '../types.js';
+import { toFloat64Numbers } from '../util/json-value.js';
 import type { CliValues } from './values.js';
 
 /** A resource document as loaded by the CLI, with its identity and origin. */

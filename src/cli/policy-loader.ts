@@ -5,11 +5,11 @@
  * their line, the policy dropped); CEL policy kinds are recorded as not supported yet; bindings and
  * PolicyExceptions are ignored; any other document is reported and skipped.
  */
-import { toFloat64Numbers } from '../util/json-value.js';
 import { checkPolicy } from '../policy/check.js';
 import type { Policy } from '../policy/types.js';
 import { expandLists, isKubernetesObject, listPolicyFiles, type SourceDocument } from '../source/index.js';
 import type { JsonObject } from '../types.js';
+import { toFloat64Numbers } from '../util/json-value.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { parseFile, readFile, reportAt, reportProblems, type LoadedFile } from './documents.js';
 import { CEL_POLICY_KINDS } from './policy-features.js';

@@ -4,8 +4,8 @@
  * `Resource diff` message is followed by the unified diff of the expected and actual objects (coloured on a
  * terminal); the JSON entry carries that diff in `diff`.
  */
-import { stringifyJson } from '../util/json-value.js';
 import type { JsonObject } from '../types.js';
+import { stringifyJson } from '../util/json-value.js';
 import { palette, type Palette } from './color.js';
 import { displayPath, type CliIo } from './io.js';
 import { renderTable, type Cell } from './table.js';

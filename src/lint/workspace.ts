@@ -4,7 +4,6 @@
  * policies shape-checked, validated as Kyverno validates them and compiled. Every problem becomes a
  * finding at its file and line; one bad file never stops the others.
  */
-import { toFloat64Numbers } from '../util/json-value.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { classifyDocument } from '../discovery/classify.js';
@@ -18,6 +17,7 @@ import { expandLists, locate, parseDocuments, stripByteOrderMark, type SourceDoc
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
 import { loadedResource, type LoadedResource } from '../cli/evaluation.js';
+import { toFloat64Numbers } from '../util/json-value.js';
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';
 

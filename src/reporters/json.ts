@@ -36,9 +36,9 @@
  * A fix edit replaces lines `startLine`..`endLine` (inclusive) by `replacement`; `endLine = startLine - 1`
  * inserts before `startLine`, and `replacement: ""` deletes the lines.
  */
-import { stringifyJson } from '../util/json-value.js';
 import type { Finding, FixEdit, LintReport, ResourceRef } from '../report/types.js';
 import type { RuleStatus, RuleType } from '../types.js';
+import { stringifyJson } from '../util/json-value.js';
 
 /** The version of the contract below; raised on any incompatible change. */
 export const JSON_REPORT_VERSION = 1;

@@ -17,9 +17,9 @@
  *   lines, from column 1 of `startLine` to column 1 of `endLine + 1` (line breaks included, an empty
  *   region for an insertion), and insert the replacement text.
  */
-import { stringifyJson } from '../util/json-value.js';
 import { pathToFileURL } from 'node:url';
 import type { Finding, FixEdit, LintReport, ResourceRef, Severity } from '../report/types.js';
+import { stringifyJson } from '../util/json-value.js';
 import type { ReporterOptions } from './index.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';

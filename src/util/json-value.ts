@@ -1,7 +1,8 @@
 /**
  * @file Deep copy and deep equality of decoded JSON values, on the hot path of mutation (every patch
  * works on a copy of the resource and is compared with it). Faster than `structuredClone` and than
- * comparing encodings; own `__proto__` keys stay own properties.
+ * comparing encodings; own `__proto__` keys stay own properties. Integers beyond 2^53 are exact
+ * `bigint`s (see `source/yaml11.ts`): rounding them to float64 and writing them as JSON are here too.
  */
 import type { JsonObject, JsonValue } from '../types.js';
 
@@ -10,17 +11,18 @@ export function cloneJson<T extends JsonValue>(value: T): T {
   return copy(value) as T;
 }
 
-function copy(value: JsonValue): JsonValue {
-  if (value === null || typeof value !== 'object') return value;
+/** A deep copy; `roundIntegers`: with `bigint`s as float64 numbers. */
+function copy(value: JsonValue, roundIntegers = false): JsonValue {
+  if (value === null || typeof value !== 'object') return roundIntegers && typeof value === 'bigint' ? Number(value) : value;
   if (Array.isArray(value)) {
     const out = new Array<JsonValue>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = copy(value[i]!);
+    for (let i = 0; i < value.length; i++) out[i] = copy(value[i]!, roundIntegers);
     return out;
   }
   const out: JsonObject = {};
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const item = copy(value[key]!);
+    const item = copy(value[key]!, roundIntegers);
     if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
     else out[key] = item;
   }
@@ -79,7 +81,7 @@ export function toFloat64Numbers<T extends JsonValue>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   let converted = float64Copies.get(value);
   if (converted === undefined) {
-    converted = hasBigInts(value) ? roundBigInts(value) : value;
+    converted = hasBigInts(value) ? copy(value, true) : value;
     float64Copies.set(value, converted);
   }
   return converted as T;
@@ -87,20 +89,6 @@ export function toFloat64Numbers<T extends JsonValue>(value: T): T {
 
 /** {@link toFloat64Numbers} of objects, by identity (decoded documents are never mutated). */
 const float64Copies = new WeakMap<object, JsonValue>();
-
-function roundBigInts(value: JsonValue): JsonValue {
-  if (typeof value === 'bigint') return Number(value);
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(roundBigInts);
-  const out: JsonObject = {};
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const item = roundBigInts(value[key]!);
-    if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key] = item;
-  }
-  return out;
-}
 
 const BIGINT_MARKER = `\u0000bigint${Math.random().toString(36).slice(2)}:`;
 const BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, '\\\\')}(-?\\d+)"`, 'g');

@@ -3,9 +3,9 @@
  * Kyverno reads back as exactly those values, and the conversion of character edits into edits of
  * whole lines.
  */
-import { stringifyJson } from '../../util/json-value.js';
 import { stringify } from 'yaml';
 import type { JsonValue } from '../../types.js';
+import { stringifyJson } from '../../util/json-value.js';
 import { parseDocuments } from '../parse.js';
 import { lineIndexAt, lineStarts } from '../lines.js';
 

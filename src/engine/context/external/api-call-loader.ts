@@ -8,9 +8,9 @@
  * Answers are read-only and shared (the cluster keeps them): results of deterministic `jmesPath`
  * expressions are kept per answer, and the encoded (stored) form of what is stored per value.
  */
-import { stringifyJson } from '../../../util/json-value.js';
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
+import { stringifyJson } from '../../../util/json-value.js';
 import { compileJmesPath, type CompiledJmesPath } from '../../jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
