@@ -88,6 +88,15 @@ const POLICIES = [
 `,
   ),
   policy(
+    'label-team',
+    `      mutate:
+        patchStrategicMerge:
+          metadata:
+            labels:
+              team: web
+`,
+  ),
+  policy(
     'copy-replicas',
     `      mutate:
         patchesJson6902: |-
@@ -195,7 +204,7 @@ describe('the CLI', () => {
   it('apply compares the exact value (pattern, condition key, JMESPath) and prints it in the mutated resource', async () => {
     writeFileSync(manifest, DEPLOYMENT);
     const { stdout } = await runCli(['apply', policies, '-r', manifest]);
-    expect(stdout).toContain('pass: 4, fail: 1');
+    expect(stdout).toContain('pass: 5, fail: 1');
     expect(stdout).toContain('policy bounded-replicas -> resource default/Deployment/web failed');
     expect(stdout).toContain(`minReadySeconds: ${BIG}`);
     expect(stdout).toContain(`replicas: ${BIG}`);
@@ -212,7 +221,12 @@ describe('the CLI', () => {
   it('apply --fix adds the copied value and leaves the untouched line as written', async () => {
     writeFileSync(manifest, DEPLOYMENT);
     await runCli(['apply', policies, '-r', manifest, '--fix']);
-    expect(readFileSync(manifest, 'utf8')).toBe(DEPLOYMENT.replace('  progressDeadlineSeconds: 600\n', `  progressDeadlineSeconds: 600\n  minReadySeconds: ${BIG}\n`));
+    expect(readFileSync(manifest, 'utf8')).toBe(
+      DEPLOYMENT.replace('  namespace: default\n', '  namespace: default\n  labels:\n    team: web\n').replace(
+        '  progressDeadlineSeconds: 600\n',
+        `  progressDeadlineSeconds: 600\n  minReadySeconds: ${BIG}\n`,
+      ),
+    );
   });
 
   it('kyverno test converts resource numbers to float64 first', async () => {
@@ -268,7 +282,7 @@ results:
     writeFileSync(manifest, DEPLOYMENT);
     const { stdout } = await runCli(['--policy', policies, manifest, '--format', 'json'], { cwd: dir });
     const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; line: number }> };
-    expect(report.findings.filter((finding) => finding.ruleId !== 'copy-replicas/copy-replicas').map((finding) => [finding.ruleId, finding.line])).toEqual([
+    expect(report.findings.filter((finding) => !['copy-replicas/copy-replicas', 'label-team/label-team'].includes(finding.ruleId)).map((finding) => [finding.ruleId, finding.line])).toEqual([
       ['bounded-replicas/bounded-replicas', 7],
     ]);
   });
