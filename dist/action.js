@@ -34,9 +34,9 @@ var __export = (target, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key3 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key3) && key3 !== except)
+        __defProp(to, key3, { get: () => from[key3], enumerable: !(desc = __getOwnPropDesc(from, key3)) || desc.enumerable });
   }
   return to;
 };
@@ -820,9 +820,9 @@ var require_constants = __commonJS({
       "X-XSS-Protection"
     ];
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key2 = wellknownHeaderNames[i];
-      const lowerCasedKey = key2.toLowerCase();
-      headerNameLowerCasedRecord[key2] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
+      const key3 = wellknownHeaderNames[i];
+      const lowerCasedKey = key3.toLowerCase();
+      headerNameLowerCasedRecord[key3] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
     }
     Object.setPrototypeOf(headerNameLowerCasedRecord, null);
     module.exports = {
@@ -856,16 +856,16 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key2, value, index) {
-        if (index === void 0 || index >= key2.length) {
+      constructor(key3, value, index) {
+        if (index === void 0 || index >= key3.length) {
           throw new TypeError("Unreachable");
         }
-        const code18 = this.code = key2.charCodeAt(index);
+        const code18 = this.code = key3.charCodeAt(index);
         if (code18 > 127) {
           throw new TypeError("key must be ascii string");
         }
-        if (key2.length !== ++index) {
-          this.middle = new _TstNode(key2, value, index);
+        if (key3.length !== ++index) {
+          this.middle = new _TstNode(key3, value, index);
         } else {
           this.value = value;
         }
@@ -874,15 +874,15 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        */
-      add(key2, value) {
-        const length = key2.length;
+      add(key3, value) {
+        const length = key3.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
         }
         let index = 0;
         let node = this;
         while (true) {
-          const code18 = key2.charCodeAt(index);
+          const code18 = key3.charCodeAt(index);
           if (code18 > 127) {
             throw new TypeError("key must be ascii string");
           }
@@ -893,20 +893,20 @@ var require_tree = __commonJS({
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key2, value, index);
+              node.middle = new _TstNode(key3, value, index);
               break;
             }
           } else if (node.code < code18) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key2, value, index);
+              node.left = new _TstNode(key3, value, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key2, value, index);
+            node.right = new _TstNode(key3, value, index);
             break;
           }
         }
@@ -915,12 +915,12 @@ var require_tree = __commonJS({
        * @param {Uint8Array} key
        * @return {TstNode | null}
        */
-      search(key2) {
-        const keylength = key2.length;
+      search(key3) {
+        const keylength = key3.length;
         let index = 0;
         let node = this;
         while (node !== null && index < keylength) {
-          let code18 = key2[index];
+          let code18 = key3[index];
           if (code18 <= 90 && code18 >= 65) {
             code18 |= 32;
           }
@@ -945,25 +945,25 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        * */
-      insert(key2, value) {
+      insert(key3, value) {
         if (this.node === null) {
-          this.node = new TstNode(key2, value, 0);
+          this.node = new TstNode(key3, value, 0);
         } else {
-          this.node.add(key2, value);
+          this.node.add(key3, value);
         }
       }
       /**
        * @param {Uint8Array} key
        * @return {any}
        */
-      lookup(key2) {
-        return this.node?.search(key2)?.value ?? null;
+      lookup(key3) {
+        return this.node?.search(key3)?.value ?? null;
       }
     };
     var tree = new TernarySearchTree();
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key2 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
-      tree.insert(key2, key2);
+      const key3 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
+      tree.insert(key3, key3);
     }
     module.exports = {
       TernarySearchTree,
@@ -1187,20 +1187,20 @@ var require_util = __commonJS({
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
       for (let i = 0; i < headers.length; i += 2) {
-        const key2 = headerNameToString(headers[i]);
-        let val = obj[key2];
+        const key3 = headerNameToString(headers[i]);
+        let val = obj[key3];
         if (val) {
           if (typeof val === "string") {
             val = [val];
-            obj[key2] = val;
+            obj[key3] = val;
           }
           val.push(headers[i + 1].toString("utf8"));
         } else {
           const headersValue = headers[i + 1];
           if (typeof headersValue === "string") {
-            obj[key2] = headersValue;
+            obj[key3] = headersValue;
           } else {
-            obj[key2] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
+            obj[key3] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
           }
         }
       }
@@ -1214,21 +1214,21 @@ var require_util = __commonJS({
       const ret = new Array(len);
       let hasContentLength = false;
       let contentDispositionIdx = -1;
-      let key2;
+      let key3;
       let val;
       let kLen = 0;
       for (let n = 0; n < headers.length; n += 2) {
-        key2 = headers[n];
+        key3 = headers[n];
         val = headers[n + 1];
-        typeof key2 !== "string" && (key2 = key2.toString());
+        typeof key3 !== "string" && (key3 = key3.toString());
         typeof val !== "string" && (val = val.toString("utf8"));
-        kLen = key2.length;
-        if (kLen === 14 && key2[7] === "-" && (key2 === "content-length" || key2.toLowerCase() === "content-length")) {
+        kLen = key3.length;
+        if (kLen === 14 && key3[7] === "-" && (key3 === "content-length" || key3.toLowerCase() === "content-length")) {
           hasContentLength = true;
-        } else if (kLen === 19 && key2[7] === "-" && (key2 === "content-disposition" || key2.toLowerCase() === "content-disposition")) {
+        } else if (kLen === 19 && key3[7] === "-" && (key3 === "content-disposition" || key3.toLowerCase() === "content-disposition")) {
           contentDispositionIdx = n + 1;
         }
-        ret[n] = key2;
+        ret[n] = key3;
         ret[n + 1] = val;
       }
       if (hasContentLength && contentDispositionIdx !== -1) {
@@ -1969,20 +1969,20 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key2, value) {
-        processHeader(this, key2, value);
+      addHeader(key3, value) {
+        processHeader(this, key3, value);
         return this;
       }
     };
-    function processHeader(request3, key2, val) {
+    function processHeader(request3, key3, val) {
       if (val && (typeof val === "object" && !Array.isArray(val))) {
-        throw new InvalidArgumentError(`invalid ${key2} header`);
+        throw new InvalidArgumentError(`invalid ${key3} header`);
       } else if (val === void 0) {
         return;
       }
-      let headerName = headerNameLowerCasedRecord[key2];
+      let headerName = headerNameLowerCasedRecord[key3];
       if (headerName === void 0) {
-        headerName = key2.toLowerCase();
+        headerName = key3.toLowerCase();
         if (headerNameLowerCasedRecord[headerName] === void 0 && !isValidHTTPToken(headerName)) {
           throw new InvalidArgumentError("invalid header key");
         }
@@ -1992,17 +1992,17 @@ var require_request = __commonJS({
         for (let i = 0; i < val.length; i++) {
           if (typeof val[i] === "string") {
             if (!isValidHeaderValue(val[i])) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError(`invalid ${key3} header`);
             }
             arr.push(val[i]);
           } else if (val[i] === null) {
             arr.push("");
           } else if (typeof val[i] === "object") {
-            throw new InvalidArgumentError(`invalid ${key2} header`);
+            throw new InvalidArgumentError(`invalid ${key3} header`);
           } else {
             const str3 = `${val[i]}`;
             if (!isValidHeaderValue(str3)) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError(`invalid ${key3} header`);
             }
             arr.push(str3);
           }
@@ -2010,14 +2010,14 @@ var require_request = __commonJS({
         val = arr;
       } else if (typeof val === "string") {
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError(`invalid ${key3} header`);
         }
       } else if (val === null) {
         val = "";
       } else {
         val = `${val}`;
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError(`invalid ${key3} header`);
         }
       }
       if (headerName === "host") {
@@ -2038,7 +2038,7 @@ var require_request = __commonJS({
         }
       } else if (request3.contentType === null && headerName === "content-type") {
         request3.contentType = val;
-        request3.headers.push(key2, val);
+        request3.headers.push(key3, val);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
@@ -2052,7 +2052,7 @@ var require_request = __commonJS({
       } else if (headerName === "expect") {
         throw new NotSupportedError("expect header not supported");
       } else {
-        request3.headers.push(key2, val);
+        request3.headers.push(key3, val);
       }
     }
     module.exports = Request;
@@ -2540,13 +2540,13 @@ var require_connect = __commonJS({
         constructor(maxCachedSessions) {
           this._maxCachedSessions = maxCachedSessions;
           this._sessionCache = /* @__PURE__ */ new Map();
-          this._sessionRegistry = new global.FinalizationRegistry((key2) => {
+          this._sessionRegistry = new global.FinalizationRegistry((key3) => {
             if (this._sessionCache.size < this._maxCachedSessions) {
               return;
             }
-            const ref = this._sessionCache.get(key2);
+            const ref = this._sessionCache.get(key3);
             if (ref !== void 0 && ref.deref() === void 0) {
-              this._sessionCache.delete(key2);
+              this._sessionCache.delete(key3);
             }
           });
         }
@@ -2710,10 +2710,10 @@ var require_utils = __commonJS({
     exports.enumToMap = void 0;
     function enumToMap(obj) {
       const res = {};
-      Object.keys(obj).forEach((key2) => {
-        const value = obj[key2];
+      Object.keys(obj).forEach((key3) => {
+        const value = obj[key3];
         if (typeof value === "number") {
-          res[key2] = value;
+          res[key3] = value;
         }
       });
       return res;
@@ -2890,9 +2890,9 @@ var require_constants2 = __commonJS({
     ];
     exports.METHOD_MAP = utils_1.enumToMap(METHODS);
     exports.H_METHOD_MAP = {};
-    Object.keys(exports.METHOD_MAP).forEach((key2) => {
-      if (/^H/.test(key2)) {
-        exports.H_METHOD_MAP[key2] = exports.METHOD_MAP[key2];
+    Object.keys(exports.METHOD_MAP).forEach((key3) => {
+      if (/^H/.test(key3)) {
+        exports.H_METHOD_MAP[key3] = exports.METHOD_MAP[key3];
       }
     });
     var FINISH;
@@ -3682,8 +3682,8 @@ var require_webidl = __commonJS({
       return new TypeError(`${message.header}: ${message.message}`);
     };
     webidl.errors.conversionFailed = function(context4) {
-      const plural2 = context4.types.length === 1 ? "" : " one of";
-      const message = `${context4.argument} could not be converted to${plural2}: ${context4.types.join(", ")}.`;
+      const plural3 = context4.types.length === 1 ? "" : " one of";
+      const message = `${context4.argument} could not be converted to${plural3}: ${context4.types.join(", ")}.`;
       return webidl.errors.exception({
         header: context4.prefix,
         message
@@ -3863,19 +3863,19 @@ var require_webidl = __commonJS({
         const result = {};
         if (!types.isProxy(O)) {
           const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
-          for (const key2 of keys2) {
-            const typedKey = keyConverter(key2, prefix, argument);
-            const typedValue = valueConverter(O[key2], prefix, argument);
+          for (const key3 of keys2) {
+            const typedKey = keyConverter(key3, prefix, argument);
+            const typedValue = valueConverter(O[key3], prefix, argument);
             result[typedKey] = typedValue;
           }
           return result;
         }
         const keys = Reflect.ownKeys(O);
-        for (const key2 of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O, key2);
+        for (const key3 of keys) {
+          const desc = Reflect.getOwnPropertyDescriptor(O, key3);
           if (desc?.enumerable) {
-            const typedKey = keyConverter(key2, prefix, argument);
-            const typedValue = valueConverter(O[key2], prefix, argument);
+            const typedKey = keyConverter(key3, prefix, argument);
+            const typedValue = valueConverter(O[key3], prefix, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -3906,29 +3906,29 @@ var require_webidl = __commonJS({
           });
         }
         for (const options of converters) {
-          const { key: key2, defaultValue, required: required3, converter } = options;
+          const { key: key3, defaultValue, required: required3, converter } = options;
           if (required3 === true) {
-            if (!Object.hasOwn(dictionary, key2)) {
+            if (!Object.hasOwn(dictionary, key3)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `Missing required key "${key2}".`
+                message: `Missing required key "${key3}".`
               });
             }
           }
-          let value = dictionary[key2];
+          let value = dictionary[key3];
           const hasDefault = Object.hasOwn(options, "defaultValue");
           if (hasDefault && value !== null) {
             value ??= defaultValue();
           }
           if (required3 || hasDefault || value !== void 0) {
-            value = converter(value, prefix, `${argument}.${key2}`);
+            value = converter(value, prefix, `${argument}.${key3}`);
             if (options.allowedValues && !options.allowedValues.includes(value)) {
               throw webidl.errors.exception({
                 header: prefix,
                 message: `${value} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key2] = value;
+            dict[key3] = value;
           }
         }
         return dict;
@@ -4543,18 +4543,18 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key2, [valueIndex]: value } = values[index];
+          const { [keyIndex]: key3, [valueIndex]: value } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
             case "key":
-              result = key2;
+              result = key3;
               break;
             case "value":
               result = value;
               break;
             case "key+value":
-              result = [key2, value];
+              result = [key3, value];
               break;
           }
           return {
@@ -4620,8 +4620,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key2, 1: value } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value, key2, this);
+            for (const { 0: key3, 1: value } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value, key3, this);
             }
           }
         }
@@ -6064,15 +6064,15 @@ var require_client_h1 = __commonJS({
         } else {
           this.headers[len - 1] = Buffer.concat([this.headers[len - 1], buf]);
         }
-        const key2 = this.headers[len - 2];
-        if (key2.length === 10) {
-          const headerName = util.bufferToLowerCasedHeaderName(key2);
+        const key3 = this.headers[len - 2];
+        if (key3.length === 10) {
+          const headerName = util.bufferToLowerCasedHeaderName(key3);
           if (headerName === "keep-alive") {
             this.keepAlive += buf.toString();
           } else if (headerName === "connection") {
             this.connection += buf.toString();
           }
-        } else if (key2.length === 14 && util.bufferToLowerCasedHeaderName(key2) === "content-length") {
+        } else if (key3.length === 14 && util.bufferToLowerCasedHeaderName(key3) === "content-length") {
           this.contentLength += buf.toString();
         }
         this.trackHeader(buf.length);
@@ -6570,15 +6570,15 @@ upgrade: ${upgrade}\r
       }
       if (Array.isArray(headers)) {
         for (let n = 0; n < headers.length; n += 2) {
-          const key2 = headers[n + 0];
+          const key3 = headers[n + 0];
           const val = headers[n + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header += `${key2}: ${val[i]}\r
+              header += `${key3}: ${val[i]}\r
 `;
             }
           } else {
-            header += `${key2}: ${val}\r
+            header += `${key3}: ${val}\r
 `;
           }
         }
@@ -7088,18 +7088,18 @@ var require_client_h2 = __commonJS({
       }
       const headers = {};
       for (let n = 0; n < reqHeaders.length; n += 2) {
-        const key2 = reqHeaders[n + 0];
+        const key3 = reqHeaders[n + 0];
         const val = reqHeaders[n + 1];
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
-            if (headers[key2]) {
-              headers[key2] += `,${val[i]}`;
+            if (headers[key3]) {
+              headers[key3] += `,${val[i]}`;
             } else {
-              headers[key2] = val[i];
+              headers[key3] = val[i];
             }
           }
         } else {
-          headers[key2] = val;
+          headers[key3] = val;
         }
       }
       let stream;
@@ -7594,9 +7594,9 @@ var require_redirect_handler = __commonJS({
           }
         }
       } else if (headers && typeof headers === "object") {
-        for (const key2 of Object.keys(headers)) {
-          if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-            ret.push(key2, headers[key2]);
+        for (const key3 of Object.keys(headers)) {
+          if (!shouldRemoveHeader(key3, removeContent, unknownOrigin)) {
+            ret.push(key3, headers[key3]);
           }
         }
       } else {
@@ -8677,16 +8677,16 @@ var require_agent = __commonJS({
         return ret;
       }
       [kDispatch](opts, handler2) {
-        let key2;
+        let key3;
         if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
-          key2 = String(opts.origin);
+          key3 = String(opts.origin);
         } else {
           throw new InvalidArgumentError("opts.origin must be a non-empty string or URL.");
         }
-        let dispatcher = this[kClients].get(key2);
+        let dispatcher = this[kClients].get(key3);
         if (!dispatcher) {
           dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
-          this[kClients].set(key2, dispatcher);
+          this[kClients].set(key3, dispatcher);
         }
         return dispatcher.dispatch(opts, handler2);
       }
@@ -8925,7 +8925,7 @@ var require_proxy_agent = __commonJS({
       return headers;
     }
     function throwIfProxyAuthIsSent(headers) {
-      const existProxyAuth = headers && Object.keys(headers).find((key2) => key2.toLowerCase() === "proxy-authorization");
+      const existProxyAuth = headers && Object.keys(headers).find((key3) => key3.toLowerCase() === "proxy-authorization");
       if (existProxyAuth) {
         throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
@@ -10703,18 +10703,18 @@ var require_mock_utils = __commonJS({
         })
       );
     }
-    function getHeaderByName(headers, key2) {
+    function getHeaderByName(headers, key3) {
       if (Array.isArray(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
-          if (headers[i].toLocaleLowerCase() === key2.toLocaleLowerCase()) {
+          if (headers[i].toLocaleLowerCase() === key3.toLocaleLowerCase()) {
             return headers[i + 1];
           }
         }
         return void 0;
       } else if (typeof headers.get === "function") {
-        return headers.get(key2);
+        return headers.get(key3);
       } else {
-        return lowerCaseEntries(headers)[key2.toLocaleLowerCase()];
+        return lowerCaseEntries(headers)[key3.toLocaleLowerCase()];
       }
     }
     function buildHeadersFromArray(headers) {
@@ -10778,41 +10778,41 @@ var require_mock_utils = __commonJS({
         return data.toString();
       }
     }
-    function getMockDispatch(mockDispatches, key2) {
-      const basePath = key2.query ? buildURL(key2.path, key2.query) : key2.path;
+    function getMockDispatch(mockDispatches, key3) {
+      const basePath = key3.query ? buildURL(key3.path, key3.query) : key3.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path14 }) => matchValue(safeUrl(path14), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key2.method));
+      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key3.method));
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key2.method}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key3.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key2.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key3.body) : true);
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key2.body}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key3.body}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key2.headers));
+      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key3.headers));
       if (matchedMockDispatches.length === 0) {
-        const headers = typeof key2.headers === "object" ? JSON.stringify(key2.headers) : key2.headers;
+        const headers = typeof key3.headers === "object" ? JSON.stringify(key3.headers) : key3.headers;
         throw new MockNotMatchedError(`Mock dispatch not matched for headers '${headers}' on path '${resolvedPath}'`);
       }
       return matchedMockDispatches[0];
     }
-    function addMockDispatch(mockDispatches, key2, data) {
+    function addMockDispatch(mockDispatches, key3, data) {
       const baseData = { timesInvoked: 0, times: 1, persist: false, consumed: false };
       const replyData = typeof data === "function" ? { callback: data } : { ...data };
-      const newMockDispatch = { ...baseData, ...key2, pending: true, data: { error: null, ...replyData } };
+      const newMockDispatch = { ...baseData, ...key3, pending: true, data: { error: null, ...replyData } };
       mockDispatches.push(newMockDispatch);
       return newMockDispatch;
     }
-    function deleteMockDispatch(mockDispatches, key2) {
+    function deleteMockDispatch(mockDispatches, key3) {
       const index = mockDispatches.findIndex((dispatch) => {
         if (!dispatch.consumed) {
           return false;
         }
-        return matchKey(dispatch, key2);
+        return matchKey(dispatch, key3);
       });
       if (index !== -1) {
         mockDispatches.splice(index, 1);
@@ -10832,9 +10832,9 @@ var require_mock_utils = __commonJS({
       const keys = Object.keys(data);
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
-        const key2 = keys[i];
-        const value = data[key2];
-        const name = Buffer.from(`${key2}`);
+        const key3 = keys[i];
+        const value = data[key3];
+        const name = Buffer.from(`${key3}`);
         if (Array.isArray(value)) {
           for (let j = 0; j < value.length; ++j) {
             result.push(name, Buffer.from(`${value[j]}`));
@@ -10856,8 +10856,8 @@ var require_mock_utils = __commonJS({
       return Buffer.concat(buffers).toString("utf8");
     }
     function mockDispatch(opts, handler2) {
-      const key2 = buildKey(opts);
-      const mockDispatch2 = getMockDispatch(this[kDispatches], key2);
+      const key3 = buildKey(opts);
+      const mockDispatch2 = getMockDispatch(this[kDispatches], key3);
       mockDispatch2.timesInvoked++;
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
@@ -10867,7 +10867,7 @@ var require_mock_utils = __commonJS({
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
       if (error2 !== null) {
-        deleteMockDispatch(this[kDispatches], key2);
+        deleteMockDispatch(this[kDispatches], key3);
         handler2.onError(error2);
         return true;
       }
@@ -10892,7 +10892,7 @@ var require_mock_utils = __commonJS({
         handler2.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
         handler2.onData?.(Buffer.from(responseData));
         handler2.onComplete?.(responseTrailers);
-        deleteMockDispatch(mockDispatches, key2);
+        deleteMockDispatch(mockDispatches, key3);
       }
       function resume() {
       }
@@ -11246,9 +11246,9 @@ var require_pluralizer = __commonJS({
       this: "these"
     };
     module.exports = class Pluralizer {
-      constructor(singular, plural2) {
+      constructor(singular, plural3) {
         this.singular = singular;
-        this.plural = plural2;
+        this.plural = plural3;
       }
       pluralize(count2) {
         const one = count2 === 1;
@@ -12799,16 +12799,16 @@ var require_dispatcher_weakref = __commonJS({
       constructor(finalizer) {
         this.finalizer = finalizer;
       }
-      register(dispatcher, key2) {
+      register(dispatcher, key3) {
         if (dispatcher.on) {
           dispatcher.on("disconnect", () => {
             if (dispatcher[kConnected] === 0 && dispatcher[kSize] === 0) {
-              this.finalizer(key2);
+              this.finalizer(key3);
             }
           });
         }
       }
-      unregister(key2) {
+      unregister(key3) {
       }
     };
     module.exports = function() {
@@ -16293,8 +16293,8 @@ var require_util6 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key2, ...value] = part.split("=");
-        const trimmedKey = key2.trim();
+        const [key3, ...value] = part.split("=");
+        const trimmedKey = key3.trim();
         const joinedValue = value.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
@@ -17240,8 +17240,8 @@ var require_connection = __commonJS({
             return;
           }
           const secWSAccept = response.headersList.get("Sec-WebSocket-Accept");
-          const digest2 = crypto2.createHash("sha1").update(keyValue + uid).digest("base64");
-          if (secWSAccept !== digest2) {
+          const digest3 = crypto2.createHash("sha1").update(keyValue + uid).digest("base64");
+          if (secWSAccept !== digest3) {
             failWebsocketConnection(ws, "Incorrect hash received in Sec-WebSocket-Accept header.");
             return;
           }
@@ -19240,11 +19240,11 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path14) {
-      const ctrl = callVisitor(key2, node, visitor, path14);
+    function visit_(key3, node, visitor, path14) {
+      const ctrl = callVisitor(key3, node, visitor, path14);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path14, ctrl);
-        return visit_(key2, ctrl, visitor, path14);
+        replaceNode(key3, path14, ctrl);
+        return visit_(key3, ctrl, visitor, path14);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -19288,11 +19288,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path14) {
-      const ctrl = await callVisitor(key2, node, visitor, path14);
+    async function visitAsync_(key3, node, visitor, path14) {
+      const ctrl = await callVisitor(key3, node, visitor, path14);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path14, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path14);
+        replaceNode(key3, path14, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path14);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -19342,27 +19342,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path14) {
+    function callVisitor(key3, node, visitor, path14) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path14);
+        return visitor(key3, node, path14);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path14);
+        return visitor.Map?.(key3, node, path14);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path14);
+        return visitor.Seq?.(key3, node, path14);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path14);
+        return visitor.Pair?.(key3, node, path14);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path14);
+        return visitor.Scalar?.(key3, node, path14);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path14);
+        return visitor.Alias?.(key3, node, path14);
       return void 0;
     }
-    function replaceNode(key2, path14, node) {
+    function replaceNode(key3, path14, node) {
       const parent = path14[path14.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key2] = node;
+        parent.items[key3] = node;
       } else if (identity.isPair(parent)) {
-        if (key2 === "key")
+        if (key3 === "key")
           parent.key = node;
         else
           parent.value = node;
@@ -19623,7 +19623,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key2, val) {
+    function applyReviver(reviver, obj, key3, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -19663,7 +19663,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key2, val);
+      return reviver.call(obj, key3, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -20026,14 +20026,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path14))
           this.add(value);
         else {
-          const [key2, ...rest] = path14;
-          const node = this.get(key2, true);
+          const [key3, ...rest] = path14;
+          const node = this.get(key3, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key3, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -20041,14 +20041,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path14) {
-        const [key2, ...rest] = path14;
+        const [key3, ...rest] = path14;
         if (rest.length === 0)
-          return this.delete(key2);
-        const node = this.get(key2, true);
+          return this.delete(key3);
+        const node = this.get(key3, true);
         if (identity.isCollection(node))
           return node.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -20056,8 +20056,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path14, keepScalar) {
-        const [key2, ...rest] = path14;
-        const node = this.get(key2, true);
+        const [key3, ...rest] = path14;
+        const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
         else
@@ -20075,10 +20075,10 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path14) {
-        const [key2, ...rest] = path14;
+        const [key3, ...rest] = path14;
         if (rest.length === 0)
-          return this.has(key2);
-        const node = this.get(key2, true);
+          return this.has(key3);
+        const node = this.get(key3, true);
         return identity.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
@@ -20086,17 +20086,17 @@ var require_Collection = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path14, value) {
-        const [key2, ...rest] = path14;
+        const [key3, ...rest] = path14;
         if (rest.length === 0) {
-          this.set(key2, value);
+          this.set(key3, value);
         } else {
-          const node = this.get(key2, true);
+          const node = this.get(key3, true);
           if (identity.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key3, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
     };
@@ -20674,19 +20674,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key3, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key2) && key2.comment || null;
+      let keyComment = identity.isNode(key3) && key3.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
+        if (identity.isCollection(key3) || !identity.isNode(key3) && typeof key3 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key3 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key3) || (identity.isScalar(key3) ? key3.type === Scalar.Scalar.BLOCK_FOLDED || key3.type === Scalar.Scalar.BLOCK_LITERAL : typeof key3 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -20694,7 +20694,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str3 = stringify2.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str3 = stringify2.stringify(key3, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str3.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -20838,7 +20838,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey4 = (ctx, key2) => (merge2.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge2.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey4 = (ctx, key3) => (merge2.identify(key3) || identity.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge2.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -20855,14 +20855,14 @@ var require_merge = __commonJS({
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value2] of srcMap) {
+      for (const [key3, value2] of srcMap) {
         if (map2 instanceof Map) {
-          if (!map2.has(key2))
-            map2.set(key2, value2);
+          if (!map2.has(key3))
+            map2.set(key3, value2);
         } else if (map2 instanceof Set) {
-          map2.add(key2);
-        } else if (!Object.prototype.hasOwnProperty.call(map2, key2)) {
-          Object.defineProperty(map2, key2, {
+          map2.add(key3);
+        } else if (!Object.prototype.hasOwnProperty.call(map2, key3)) {
+          Object.defineProperty(map2, key3, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -20890,19 +20890,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map2, { key: key2, value }) {
-      if (identity.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map2, value);
-      else if (merge2.isMergeKey(ctx, key2))
+    function addPairToJSMap(ctx, map2, { key: key3, value }) {
+      if (identity.isNode(key3) && key3.addToJSMap)
+        key3.addToJSMap(ctx, map2, value);
+      else if (merge2.isMergeKey(ctx, key3))
         merge2.addMergeToJSMap(ctx, map2, value);
       else {
-        const jsKey = toJS.toJS(key2, "", ctx);
+        const jsKey = toJS.toJS(key3, "", ctx);
         if (map2 instanceof Map) {
           map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map2 instanceof Set) {
           map2.add(jsKey);
         } else {
-          const stringKey2 = stringifyKey(key2, jsKey, ctx);
+          const stringKey2 = stringifyKey(key3, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey2, ctx);
           if (stringKey2 in map2)
             Object.defineProperty(map2, stringKey2, {
@@ -20917,19 +20917,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map2;
     }
-    function stringifyKey(key2, jsKey, ctx) {
+    function stringifyKey(key3, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key2) && ctx?.doc) {
+      if (identity.isNode(key3) && ctx?.doc) {
         const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key2.toString(strCtx);
+        const strKey = key3.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -20953,24 +20953,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key2, value, ctx) {
-      const k = createNode.createNode(key2, void 0, ctx);
+    function createPair(key3, value, ctx) {
+      const k = createNode.createNode(key3, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value = null) {
+      constructor(key3, value = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key2;
+        this.key = key3;
         this.value = value;
       }
       clone(schema) {
-        let { key: key2, value } = this;
-        if (identity.isNode(key2))
-          key2 = key2.clone(schema);
+        let { key: key3, value } = this;
+        if (identity.isNode(key3))
+          key3 = key3.clone(schema);
         if (identity.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key2, value);
+        return new _Pair(key3, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -21146,11 +21146,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair2(items2, key2) {
-      const k = identity.isScalar(key2) ? key2.value : key2;
+    function findPair2(items2, key3) {
+      const k = identity.isScalar(key3) ? key3.value : key3;
       for (const it of items2) {
         if (identity.isPair(it)) {
-          if (it.key === key2 || it.key === k)
+          if (it.key === key3 || it.key === k)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k)
             return it;
@@ -21173,20 +21173,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
-        const add2 = (key2, value) => {
+        const add2 = (key3, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key2, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key2))
+            value = replacer.call(obj, key3, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key3))
             return;
           if (value !== void 0 || keepUndefined)
-            map2.items.push(Pair.createPair(key2, value, ctx));
+            map2.items.push(Pair.createPair(key3, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value] of obj)
-            add2(key2, value);
+          for (const [key3, value] of obj)
+            add2(key3, value);
         } else if (obj && typeof obj === "object") {
-          for (const key2 of Object.keys(obj))
-            add2(key2, obj[key2]);
+          for (const key3 of Object.keys(obj))
+            add2(key3, obj[key3]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -21226,23 +21226,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key2) {
-        const it = findPair2(this.items, key2);
+      delete(key3) {
+        const it = findPair2(this.items, key3);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const it = findPair2(this.items, key2);
+      get(key3, keepScalar) {
+        const it = findPair2(this.items, key3);
         const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
-      has(key2) {
-        return !!findPair2(this.items, key2);
+      has(key3) {
+        return !!findPair2(this.items, key3);
       }
-      set(key2, value) {
-        this.add(new Pair.Pair(key2, value), true);
+      set(key3, value) {
+        this.add(new Pair.Pair(key3, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -21331,15 +21331,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        const idx = asItemIndex(key2);
+      delete(key3) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const idx = asItemIndex(key2);
+      get(key3, keepScalar) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -21351,8 +21351,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key2) {
-        const idx = asItemIndex(key2);
+      has(key3) {
+        const idx = asItemIndex(key3);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -21362,10 +21362,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value) {
-        const idx = asItemIndex(key2);
+      set(key3, value) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key2}.`);
+          throw new Error(`Expected a valid index, not ${key3}.`);
         const prev = this.items[idx];
         if (identity.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -21399,8 +21399,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key2 = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key2, it);
+              const key3 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key3, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -21408,8 +21408,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key2) {
-      let idx = identity.isScalar(key2) ? key2.value : key2;
+    function asItemIndex(key3) {
+      let idx = identity.isScalar(key3) ? key3.value : key3;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -21823,25 +21823,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value;
+          let key3, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key2 = it[0];
+              key3 = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key2 = keys[0];
-              value = it[key2];
+              key3 = keys[0];
+              value = it[key3];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key2 = it;
+            key3 = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value, ctx));
+          pairs2.items.push(Pair.createPair(key3, value, ctx));
         }
       return pairs2;
     }
@@ -21888,16 +21888,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map2);
         for (const pair of this.items) {
-          let key2, value;
+          let key3, value;
           if (identity.isPair(pair)) {
-            key2 = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key2, ctx);
+            key3 = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key3, ctx);
           } else {
-            key2 = toJS.toJS(pair, "", ctx);
+            key3 = toJS.toJS(pair, "", ctx);
           }
-          if (map2.has(key2))
+          if (map2.has(key3))
             throw new Error("Ordered maps must not include duplicate keys");
-          map2.set(key2, value);
+          map2.set(key3, value);
         }
         return map2;
       }
@@ -21918,12 +21918,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key: key2 } of pairs$1.items) {
-          if (identity.isScalar(key2)) {
-            if (seenKeys.includes(key2.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
+        for (const { key: key3 } of pairs$1.items) {
+          if (identity.isScalar(key3)) {
+            if (seenKeys.includes(key3.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key3.value}`);
             } else {
-              seenKeys.push(key2.value);
+              seenKeys.push(key3.value);
             }
           }
         }
@@ -22108,14 +22108,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key2) {
+      add(key3) {
         let pair;
-        if (identity.isPair(key2))
-          pair = key2;
-        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
-          pair = new Pair.Pair(key2.key, null);
+        if (identity.isPair(key3))
+          pair = key3;
+        else if (key3 && typeof key3 === "object" && "key" in key3 && "value" in key3 && key3.value === null)
+          pair = new Pair.Pair(key3.key, null);
         else
-          pair = new Pair.Pair(key2, null);
+          pair = new Pair.Pair(key3, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -22124,18 +22124,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key2, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key2);
+      get(key3, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key3);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value) {
+      set(key3, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key2);
+        const prev = YAMLMap.findPair(this.items, key3);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key2));
+          this.items.push(new Pair.Pair(key3));
         }
       }
       toJSON(_, ctx) {
@@ -22382,7 +22382,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags2 = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key3) => key3 !== "yaml11").map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -22398,7 +22398,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Object.keys(tagsByName).map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags3.includes(tagObj))
@@ -22662,8 +22662,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value, options = {}) {
-        const k = this.createNode(key2, null, options);
+      createPair(key3, value, options = {}) {
+        const k = this.createNode(key3, null, options);
         const v = this.createNode(value, null, options);
         return new Pair.Pair(k, v);
       }
@@ -22671,8 +22671,8 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
+      delete(key3) {
+        return assertCollection(this.contents) ? this.contents.delete(key3) : false;
       }
       /**
        * Removes a value from the document.
@@ -22692,8 +22692,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key2, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+      get(key3, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key3, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -22708,8 +22708,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key2) {
-        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
+      has(key3) {
+        return identity.isCollection(this.contents) ? this.contents.has(key3) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -22723,11 +22723,11 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value) {
+      set(key3, value) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key2], value);
+          this.contents = Collection2.collectionFromPath(this.schema, [key3], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value);
+          this.contents.set(key3, value);
         }
       }
       /**
@@ -23035,24 +23035,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key2) {
-      if (!key2)
+    function containsNewline(key3) {
+      if (!key3)
         return null;
-      switch (key2.type) {
+      switch (key3.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key2.source.includes("\n"))
+          if (key3.source.includes("\n"))
             return true;
-          if (key2.end) {
-            for (const st of key2.end)
+          if (key3.end) {
+            for (const st of key3.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key2.items) {
+          for (const it of key3.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -23126,10 +23126,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep: sep4, value } = collItem;
+        const { start, key: key3, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key2 ?? sep4?.[0],
+          next: key3 ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -23137,10 +23137,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key2) {
-            if (key2.type === "block-seq")
+          if (key3) {
+            if (key3.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key2 && key2.indent !== bm.indent)
+            else if ("indent" in key3 && key3.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep4) {
@@ -23153,17 +23153,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
-            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key3)) {
+            onError(key3 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key3 ? composeNode(ctx, key3, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key3, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -23173,7 +23173,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key2 || key2.type === "block-scalar"
+          startOnNewline: !key3 || key3.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -23337,11 +23337,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep: sep4, value } = collItem;
+        const { start, key: key3, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key2 ?? sep4?.[0],
+          next: key3 ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -23362,9 +23362,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
             onError(
-              key2,
+              key3,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -23411,8 +23411,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key2))
+          const keyNode = key3 ? composeNode(ctx, key3, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key3))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep4 ?? [], {
@@ -24562,9 +24562,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
-        for (const key2 of Object.keys(token))
-          if (key2 !== "type" && key2 !== "offset")
-            delete token[key2];
+        for (const key3 of Object.keys(token))
+          if (key3 !== "type" && key3 !== "offset")
+            delete token[key3];
         Object.assign(token, { type: "block-scalar", indent: indent2, props, source: body });
       }
     }
@@ -24612,9 +24612,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent2 = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key2 of Object.keys(token))
-            if (key2 !== "type" && key2 !== "offset")
-              delete token[key2];
+          for (const key3 of Object.keys(token))
+            if (key3 !== "type" && key3 !== "offset")
+              delete token[key3];
           Object.assign(token, { type, indent: indent2, source, end });
         }
       }
@@ -24669,12 +24669,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep: sep4, value }) {
+    function stringifyItem({ start, key: key3, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key2)
-        res += stringifyToken(key2);
+      if (key3)
+        res += stringifyToken(key3);
       if (sep4)
         for (const st of sep4)
           res += st.source;
@@ -24872,7 +24872,7 @@ var require_lexer = __commonJS({
     var flowIndicatorChars = new Set(",[]{}");
     var invalidAnchorChars = new Set(" ,[]{}\n\r	");
     var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-    var Lexer2 = class {
+    var Lexer3 = class {
       constructor() {
         this.atEnd = false;
         this.blockScalarIndent = -1;
@@ -25435,7 +25435,7 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer2;
+    exports.Lexer = Lexer3;
   }
 });
 
@@ -26006,7 +26006,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key2 = it.key;
+                  const key3 = it.key;
                   const sep4 = it.sep;
                   sep4.push(this.sourceToken);
                   delete it.key;
@@ -26015,7 +26015,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key2, sep: sep4 }]
+                    items: [{ start: start2, key: key3, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -26518,8 +26518,8 @@ var require_ignore = __commonJS({
       TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
     }
     var KEY_IGNORE = TMP_KEY_IGNORE;
-    var define3 = (object3, key2, value) => {
-      Object.defineProperty(object3, key2, { value });
+    var define3 = (object3, key3, value) => {
+      Object.defineProperty(object3, key3, { value });
       return value;
     };
     var RETURN_FALSE = () => false;
@@ -27037,25 +27037,25 @@ var require_ignore = __commonJS({
         return define3(this, "_basenameOnly", matchesBasename(this.body));
       }
       get regex() {
-        const key2 = UNDERSCORE + MODE_IGNORE;
-        if (this[key2]) {
-          return this[key2];
+        const key3 = UNDERSCORE + MODE_IGNORE;
+        if (this[key3]) {
+          return this[key3];
         }
-        return this._make(MODE_IGNORE, key2);
+        return this._make(MODE_IGNORE, key3);
       }
       get checkRegex() {
-        const key2 = UNDERSCORE + MODE_CHECK_IGNORE;
-        if (this[key2]) {
-          return this[key2];
+        const key3 = UNDERSCORE + MODE_CHECK_IGNORE;
+        if (this[key3]) {
+          return this[key3];
         }
-        return this._make(MODE_CHECK_IGNORE, key2);
+        return this._make(MODE_CHECK_IGNORE, key3);
       }
-      _make(mode, key2) {
+      _make(mode, key3) {
         const str3 = pinWildcards(
           mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
         );
         const regex = this.ignoreCase ? new RegExp(str3, "i") : new RegExp(str3);
-        return define3(this, key2, regex);
+        return define3(this, key3, regex);
       }
     };
     var hasTrailingBackslash = (str3) => {
@@ -29134,7 +29134,7 @@ var require_picomatch2 = __commonJS({
 });
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync5, existsSync as existsSync5 } from "fs";
+import { readFileSync as readFileSync3, existsSync as existsSync6 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context;
 var init_context = __esm({
@@ -29147,8 +29147,8 @@ var init_context = __esm({
         var _a, _b, _c;
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
-          if (existsSync5(process.env.GITHUB_EVENT_PATH)) {
-            this.payload = JSON.parse(readFileSync5(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+          if (existsSync6(process.env.GITHUB_EVENT_PATH)) {
+            this.payload = JSON.parse(readFileSync3(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
           } else {
             const path14 = process.env.GITHUB_EVENT_PATH;
             process.stdout.write(`GITHUB_EVENT_PATH ${path14} does not exist${EOL6}`);
@@ -29913,7 +29913,7 @@ var require_lib = __commonJS({
             if (statusCode === HttpCodes2.NotFound) {
               resolve2(response);
             }
-            function dateTimeDeserializer(key2, value) {
+            function dateTimeDeserializer(key3, value) {
               if (typeof value === "string") {
                 const a = new Date(value);
                 if (!isNaN(a.valueOf())) {
@@ -30182,8 +30182,8 @@ function lowercaseKeys2(object3) {
   if (!object3) {
     return {};
   }
-  return Object.keys(object3).reduce((newObj, key2) => {
-    newObj[key2.toLowerCase()] = object3[key2];
+  return Object.keys(object3).reduce((newObj, key3) => {
+    newObj[key3.toLowerCase()] = object3[key3];
     return newObj;
   }, {});
 }
@@ -30197,20 +30197,20 @@ function isPlainObject4(value) {
 }
 function mergeDeep(defaults3, options) {
   const result = Object.assign({}, defaults3);
-  Object.keys(options).forEach((key2) => {
-    if (isPlainObject4(options[key2])) {
-      if (!(key2 in defaults3)) Object.assign(result, { [key2]: options[key2] });
-      else result[key2] = mergeDeep(defaults3[key2], options[key2]);
+  Object.keys(options).forEach((key3) => {
+    if (isPlainObject4(options[key3])) {
+      if (!(key3 in defaults3)) Object.assign(result, { [key3]: options[key3] });
+      else result[key3] = mergeDeep(defaults3[key3], options[key3]);
     } else {
-      Object.assign(result, { [key2]: options[key2] });
+      Object.assign(result, { [key3]: options[key3] });
     }
   });
   return result;
 }
 function removeUndefinedProperties(obj) {
-  for (const key2 in obj) {
-    if (obj[key2] === void 0) {
-      delete obj[key2];
+  for (const key3 in obj) {
+    if (obj[key3] === void 0) {
+      delete obj[key3];
     }
   }
   return obj;
@@ -30261,9 +30261,9 @@ function extractUrlVariableNames(url) {
 }
 function omit(object3, keysToOmit) {
   const result = { __proto__: null };
-  for (const key2 of Object.keys(object3)) {
-    if (keysToOmit.indexOf(key2) === -1) {
-      result[key2] = object3[key2];
+  for (const key3 of Object.keys(object3)) {
+    if (keysToOmit.indexOf(key3) === -1) {
+      result[key3] = object3[key3];
     }
   }
   return result;
@@ -30281,10 +30281,10 @@ function encodeUnreserved(str3) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value, key2) {
+function encodeValue(operator, value, key3) {
   value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key2) {
-    return encodeUnreserved(key2) + "=" + value;
+  if (key3) {
+    return encodeUnreserved(key3) + "=" + value;
   } else {
     return value;
   }
@@ -30295,8 +30295,8 @@ function isDefined(value) {
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
-function getValues(context4, operator, key2, modifier) {
-  var value = context4[key2], result = [];
+function getValues(context4, operator, key3, modifier) {
+  var value = context4[key3], result = [];
   if (isDefined(value) && value !== "") {
     if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
       value = value.toString();
@@ -30304,14 +30304,14 @@ function getValues(context4, operator, key2, modifier) {
         value = value.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key2 : "")
+        encodeValue(operator, value, isKeyOperator(operator) ? key3 : "")
       );
     } else {
       if (modifier === "*") {
         if (Array.isArray(value)) {
           value.filter(isDefined).forEach(function(value2) {
             result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key2 : "")
+              encodeValue(operator, value2, isKeyOperator(operator) ? key3 : "")
             );
           });
         } else {
@@ -30336,7 +30336,7 @@ function getValues(context4, operator, key2, modifier) {
           });
         }
         if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key2) + "=" + tmp.join(","));
+          result.push(encodeUnreserved(key3) + "=" + tmp.join(","));
         } else if (tmp.length !== 0) {
           result.push(tmp.join(","));
         }
@@ -30345,10 +30345,10 @@ function getValues(context4, operator, key2, modifier) {
   } else {
     if (operator === ";") {
       if (isDefined(value)) {
-        result.push(encodeUnreserved(key2));
+        result.push(encodeUnreserved(key3));
       }
     } else if (value === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key2) + "=");
+      result.push(encodeUnreserved(key3) + "=");
     } else if (value === "") {
       result.push("");
     }
@@ -30564,7 +30564,7 @@ var require_dist2 = __commonJS({
             continue parameter;
           if (code18 === EQ) {
             const keyEnd = trailingOWS(header, keyStart, index);
-            const key2 = header.slice(keyStart, keyEnd).toLowerCase();
+            const key3 = header.slice(keyStart, keyEnd).toLowerCase();
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
@@ -30573,8 +30573,8 @@ var require_dist2 = __commonJS({
                 const code19 = header.charCodeAt(index++);
                 if (code19 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
-                  if (parameters[key2] === void 0)
-                    parameters[key2] = value;
+                  if (parameters[key3] === void 0)
+                    parameters[key3] = value;
                   break;
                 }
                 if (code19 === BSLASH && index < len) {
@@ -30587,9 +30587,9 @@ var require_dist2 = __commonJS({
             }
             const valueStart = index;
             index = skipValue(header, index, len, stopChar);
-            if (parameters[key2] === void 0) {
+            if (parameters[key3] === void 0) {
               const valueEnd = trailingOWS(header, valueStart, index);
-              parameters[key2] = header.slice(valueStart, valueEnd);
+              parameters[key3] = header.slice(valueStart, valueEnd);
             }
             continue parameter;
           }
@@ -30657,11 +30657,11 @@ var init_json_with_bigint = __esm({
       }
       const isFunctionReplacer = typeof replacer === "function";
       const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-      const prepareVal = (parent, key2, val) => {
+      const prepareVal = (parent, key3, val) => {
         const isObject26 = val !== null && typeof val === "object";
         const hasToJSON = isObject26 && typeof val.toJSON === "function";
         if (hasToJSON) {
-          val = val.toJSON(key2);
+          val = val.toJSON(key3);
         }
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val + "n";
@@ -30672,7 +30672,7 @@ var init_json_with_bigint = __esm({
           return val.toString() + "n";
         }
         if (isFunctionReplacer) {
-          val = replacer.call(parent, key2, val);
+          val = replacer.call(parent, key3, val);
         }
         const isPostReplacerObject = val !== null && typeof val === "object";
         if (isPostReplacerObject) {
@@ -30809,11 +30809,11 @@ var init_json_with_bigint = __esm({
         if (supportsRawJSON) {
           return originalStringify(
             value,
-            (key2, val) => {
+            (key3, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
-              if (hasFunctionReplacer) return replacer(key2, val);
-              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+              if (hasFunctionReplacer) return replacer(key3, val);
+              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key3);
               if (isKeyInArrayReplacer) return val;
               return val;
             },
@@ -30823,13 +30823,13 @@ var init_json_with_bigint = __esm({
         if (!value) return originalStringify(value, replacer, space);
         const convertedToCustomJSON = originalStringify(
           value,
-          (key2, val) => {
+          (key3, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
             if (typeof val === "bigint") return val.toString() + "n";
             const hasFunctionReplacer = typeof replacer === "function";
-            if (hasFunctionReplacer) return replacer(key2, val);
-            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+            if (hasFunctionReplacer) return replacer(key3, val);
+            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key3);
             if (isKeyInArrayReplacer) return val;
             return val;
           },
@@ -30871,17 +30871,17 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key2, value, context4, userReviver) => {
+    convertMarkedBigIntsReviver = (key3, value, context4, userReviver) => {
       const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
       if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
       const isNoiseValue = typeof value === "string" && noiseValue.test(value);
       if (isNoiseValue) return value.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
       if (!hasUserReviver) return value;
-      return userReviver(key2, value, context4);
+      return userReviver(key3, value, context4);
     };
     JSONParseV2 = (text5, reviver) => {
-      return JSON.parse(text5, (key2, value, context4) => {
+      return JSON.parse(text5, (key3, value, context4) => {
         const isNumber = typeof value === "number";
         const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
@@ -30890,7 +30890,7 @@ var init_json_with_bigint = __esm({
         if (isBigInt) return BigInt(context4.source);
         const hasCustomReviver = typeof reviver === "function";
         if (!hasCustomReviver) return value;
-        return reviver(key2, value, context4);
+        return reviver(key3, value, context4);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -30913,8 +30913,8 @@ var init_json_with_bigint = __esm({
             }
           }
         } else {
-          const { parent, key: key2 } = node;
-          let value = parent[key2];
+          const { parent, key: key3 } = node;
+          let value = parent[key3];
           if (typeof value === "string") {
             const isCustomFormatBigInt = customFormat.test(value);
             if (isCustomFormatBigInt) {
@@ -30926,13 +30926,13 @@ var init_json_with_bigint = __esm({
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value = userReviver.call(parent, key2, value);
+            value = userReviver.call(parent, key3, value);
           }
           const isDeleted = value === void 0;
           if (isDeleted) {
-            delete parent[key2];
+            delete parent[key3];
           } else {
-            parent[key2] = value;
+            parent[key3] = value;
           }
           stack.pop();
         }
@@ -30961,7 +30961,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text5);
         return originalParse(
           serializedData,
-          (key2, value, context4) => convertMarkedBigIntsReviver(key2, value, context4, reviver)
+          (key3, value, context4) => convertMarkedBigIntsReviver(key3, value, context4, reviver)
         );
       } catch (error2) {
         if (error2 instanceof RangeError) {
@@ -31081,8 +31081,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key2, value] of fetchResponse.headers) {
-    responseHeaders[key2] = value;
+  for (const [key3, value] of fetchResponse.headers) {
+    responseHeaders[key3] = value;
   }
   const octokitResponse = {
     url,
@@ -31223,11 +31223,11 @@ function graphql(request22, query, options) {
         new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
       );
     }
-    for (const key2 in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key2)) continue;
+    for (const key3 in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key3)) continue;
       return Promise.reject(
         new Error(
-          `[@octokit/graphql] "${key2}" cannot be used as variable name`
+          `[@octokit/graphql] "${key3}" cannot be used as variable name`
         )
       );
     }
@@ -31235,15 +31235,15 @@ function graphql(request22, query, options) {
   const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
   const requestOptions = Object.keys(
     parsedOptions
-  ).reduce((result, key2) => {
-    if (NON_VARIABLE_OPTIONS.includes(key2)) {
-      result[key2] = parsedOptions[key2];
+  ).reduce((result, key3) => {
+    if (NON_VARIABLE_OPTIONS.includes(key3)) {
+      result[key3] = parsedOptions[key3];
       return result;
     }
     if (!result.variables) {
       result.variables = {};
     }
-    result.variables[key2] = parsedOptions[key2];
+    result.variables[key3] = parsedOptions[key3];
     return result;
   }, {});
   const baseUrl2 = parsedOptions.baseUrl || request22.endpoint.DEFAULTS.baseUrl;
@@ -31253,8 +31253,8 @@ function graphql(request22, query, options) {
   return request22(requestOptions).then((response) => {
     if (response.data.errors) {
       const headers = {};
-      for (const key2 of Object.keys(response.headers)) {
-        headers[key2] = response.headers[key2];
+      for (const key3 of Object.keys(response.headers)) {
+        headers[key3] = response.headers[key3];
       }
       throw new GraphqlResponseError(
         requestOptions,
@@ -34245,16 +34245,16 @@ var Command = class {
     if (this.properties && Object.keys(this.properties).length > 0) {
       cmdStr += " ";
       let first = true;
-      for (const key2 in this.properties) {
-        if (this.properties.hasOwnProperty(key2)) {
-          const val = this.properties[key2];
+      for (const key3 in this.properties) {
+        if (this.properties.hasOwnProperty(key3)) {
+          const val = this.properties[key3];
           if (val) {
             if (first) {
               first = false;
             } else {
               cmdStr += ",";
             }
-            cmdStr += `${key2}=${escapeProperty(val)}`;
+            cmdStr += `${key3}=${escapeProperty(val)}`;
           }
         }
       }
@@ -34286,16 +34286,16 @@ function issueFileCommand(command, message) {
     encoding: "utf8"
   });
 }
-function prepareKeyValueMessage(key2, value) {
+function prepareKeyValueMessage(key3, value) {
   const delimiter3 = `ghadelimiter_${crypto.randomUUID()}`;
   const convertedValue = toCommandValue(value);
-  if (key2.includes(delimiter3)) {
+  if (key3.includes(delimiter3)) {
     throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter3}"`);
   }
   if (convertedValue.includes(delimiter3)) {
     throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter3}"`);
   }
-  return `${key2}<<${delimiter3}${os2.EOL}${convertedValue}${os2.EOL}${delimiter3}`;
+  return `${key3}<<${delimiter3}${os2.EOL}${convertedValue}${os2.EOL}${delimiter3}`;
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -34965,7 +34965,7 @@ var HttpClient = class {
         if (statusCode === HttpCodes.NotFound) {
           resolve2(response);
         }
-        function dateTimeDeserializer(key2, value) {
+        function dateTimeDeserializer(key3, value) {
           if (typeof value === "string") {
             const a = new Date(value);
             if (!isNaN(a.valueOf())) {
@@ -35218,7 +35218,7 @@ var Summary = class {
    * @returns {string} content wrapped in HTML element
    */
   wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key2, value]) => ` ${key2}="${value}"`).join("");
+    const htmlAttrs = Object.entries(attrs).map(([key3, value]) => ` ${key3}="${value}"`).join("");
     if (!content) {
       return `<${tag}${htmlAttrs}>`;
     }
@@ -36455,7 +36455,7 @@ var package_default = {
     "README.md"
   ],
   engines: {
-    node: ">=20"
+    node: ">=20.19"
   },
   scripts: {
     build: "node scripts/build.mjs",
@@ -36474,6 +36474,8 @@ var package_default = {
     picomatch: "^4.0.7",
     re2js: "^2.10.0",
     semver: "^7.8.6",
+    "string-width": "^8.3.0",
+    "wrap-ansi": "^10.0.2",
     yaml: "^2.9.1"
   },
   devDependencies: {
@@ -36503,6 +36505,283 @@ var package_default = {
 var import_yaml = __toESM(require_dist(), 1);
 import { existsSync as existsSync2, readFileSync, statSync } from "node:fs";
 import path6 from "node:path";
+
+// src/util/closest.ts
+function editDistance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current2 = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current2[j] = Math.min(previous[j] + 1, current2[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current2;
+  }
+  return previous[b.length];
+}
+function closest(word, candidates) {
+  let best = null;
+  let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  for (const candidate of candidates) {
+    const found = editDistance(lower, candidate.toLowerCase());
+    if (found < bestDistance) {
+      best = candidate;
+      bestDistance = found;
+    }
+  }
+  return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : null;
+}
+
+// src/util/quantity.ts
+var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
+  ["n", -9],
+  ["u", -6],
+  ["m", -3],
+  ["", 0],
+  ["k", 3],
+  ["M", 6],
+  ["G", 9],
+  ["T", 12],
+  ["P", 15],
+  ["E", 18]
+]);
+var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
+  ["Ki", 10],
+  ["Mi", 20],
+  ["Gi", 30],
+  ["Ti", 40],
+  ["Pi", 50],
+  ["Ei", 60]
+]);
+var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
+  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
+);
+var BINARY_SUFFIX_BY_POWER = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
+var SUFFIX_CHARS = "eEinumkKMGTP";
+var MAX_BINARY = (1n << 63n) - 1n;
+var NANO_SCALE = -9;
+var POW10_CACHE = [1n];
+function pow10(n) {
+  if (n < POW10_CACHE.length) return POW10_CACHE[n];
+  if (n < 256) {
+    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
+    return POW10_CACHE[n];
+  }
+  return 10n ** BigInt(n);
+}
+function isDigit(c) {
+  return c >= 48 && c <= 57;
+}
+function abs(v) {
+  return v < 0n ? -v : v;
+}
+function splitQuantity(str3) {
+  let positive = true;
+  let pos = 0;
+  const end = str3.length;
+  if (end > 0) {
+    if (str3[0] === "-") {
+      positive = false;
+      pos++;
+    } else if (str3[0] === "+") {
+      pos++;
+    }
+  }
+  const afterSign = pos;
+  while (pos < end && str3[pos] === "0") pos++;
+  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
+  const hasLeadingZeros = pos > afterSign;
+  let i = pos;
+  while (i < end && isDigit(str3.charCodeAt(i))) i++;
+  let num = str3.slice(pos, i);
+  pos = i;
+  if (num.length === 0) num = "0";
+  let denom = "";
+  if (pos < end && str3[pos] === ".") {
+    pos++;
+    i = pos;
+    while (i < end && isDigit(str3.charCodeAt(i))) i++;
+    denom = str3.slice(pos, i);
+    pos = i;
+  }
+  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
+  const suffixStart = pos;
+  i = pos;
+  while (i < end && SUFFIX_CHARS.includes(str3[i])) i++;
+  if (i >= end) return { positive, num, denom, suffix: str3.slice(suffixStart), hasDigits };
+  pos = i;
+  if (str3[pos] === "-" || str3[pos] === "+") pos++;
+  for (i = pos; i < end; i++) {
+    if (!isDigit(str3.charCodeAt(i))) return null;
+  }
+  return { positive, num, denom, suffix: str3.slice(suffixStart), hasDigits };
+}
+function interpretSuffix(suffix) {
+  const dec = DECIMAL_SUFFIXES.get(suffix);
+  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
+  const bin = BINARY_SUFFIXES.get(suffix);
+  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
+  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
+    const exp = parseGoInt64(suffix.slice(1));
+    if (exp === null) return null;
+    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
+  }
+  return null;
+}
+function parseGoInt64(s) {
+  if (!/^[+-]?[0-9]+$/.test(s)) return null;
+  const v = BigInt(s);
+  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
+  return v;
+}
+function takesExactPath(meaning) {
+  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
+  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
+}
+function divRoundUp(v, shift, digits) {
+  if (shift > digits) return v < 0n ? -1n : 1n;
+  const d = pow10(shift);
+  const q = v / d;
+  if (q * d === v) return q;
+  return v < 0n ? q - 1n : q + 1n;
+}
+var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
+function parseQuantity(str3) {
+  if (str3.length === 0) return null;
+  if (str3 === "0") return ZERO;
+  const parts = splitQuantity(str3);
+  if (parts === null) return null;
+  const meaning = interpretSuffix(parts.suffix);
+  if (meaning === null) return null;
+  if (!parts.hasDigits && takesExactPath(meaning)) return null;
+  let unscaled = BigInt(parts.num + parts.denom);
+  if (!parts.positive) unscaled = -unscaled;
+  let scale = -parts.denom.length;
+  let format = meaning.format;
+  if (meaning.base === 10) {
+    scale += meaning.exponent;
+  } else {
+    unscaled <<= BigInt(meaning.exponent);
+  }
+  if (scale < NANO_SCALE && unscaled !== 0n) {
+    const digits = abs(unscaled).toString().length;
+    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits);
+    scale = NANO_SCALE;
+  }
+  if (meaning.base === 2) {
+    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
+      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
+      scale = 0;
+    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
+      format = "DecimalSI";
+    }
+  }
+  return normalize(unscaled, scale, format);
+}
+function normalize(unscaled, scale, format) {
+  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
+  let u = unscaled;
+  let s = scale;
+  while (u % 10n === 0n) {
+    u /= 10n;
+    s++;
+  }
+  return { unscaled: u, scale: s, format };
+}
+function makeQuantity(unscaled, scale, format) {
+  return normalize(unscaled, scale, format);
+}
+function magnitudeCompare(unscaled, scale, n) {
+  const m = abs(unscaled);
+  if (scale >= 0) {
+    if (m !== 0n && scale > n.toString().length) return 1;
+    const v = m * pow10(scale);
+    return v === n ? 0 : v < n ? -1 : 1;
+  }
+  const scaledN = n * pow10(-scale);
+  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
+}
+function sign(v) {
+  return v < 0n ? -1 : v > 0n ? 1 : 0;
+}
+function compareQuantities(a, b) {
+  const sa = sign(a.unscaled);
+  const sb = sign(b.unscaled);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  const da = abs(a.unscaled).toString().length;
+  const db = abs(b.unscaled).toString().length;
+  const ma = da + a.scale;
+  const mb = db + b.scale;
+  if (ma !== mb) {
+    const larger = ma > mb ? 1 : -1;
+    return sa > 0 ? larger : larger === 1 ? -1 : 1;
+  }
+  let x = a.unscaled;
+  let y = b.unscaled;
+  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
+  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+function isInteger(q) {
+  return q.scale >= 0 || q.unscaled === 0n;
+}
+function formatQuantity(q) {
+  if (q.unscaled === 0n) return "0";
+  let format = q.format;
+  if (format === "BinarySI") {
+    if (magnitudeCompare(q.unscaled, q.scale, 1024n) < 0 || !isInteger(q)) format = "DecimalSI";
+  }
+  if (format === "BinarySI") {
+    let m2 = q.unscaled * pow10(q.scale);
+    let k = 0;
+    while (m2 % 1024n === 0n) {
+      m2 /= 1024n;
+      k++;
+    }
+    const suffix = k < BINARY_SUFFIX_BY_POWER.length ? BINARY_SUFFIX_BY_POWER[k] : "";
+    return `${m2}${suffix}`;
+  }
+  let m = q.unscaled;
+  let e = q.scale;
+  while (m % 10n === 0n) {
+    m /= 10n;
+    e++;
+  }
+  const rem = (e % 3 + 3) % 3;
+  if (rem !== 0) {
+    m *= pow10(rem);
+    e -= rem;
+  }
+  if (format === "DecimalExponent") return e === 0 ? `${m}` : `${m}e${e}`;
+  return `${m}${DECIMAL_SUFFIX_BY_EXPONENT.get(e) ?? ""}`;
+}
+
+// src/util/byte-size.ts
+function parseByteSize(text5) {
+  const match = /^(.*?\d)(?:([KMGTPE])(i?)|([kmgtpe]?))B?$/.exec(text5.trim());
+  if (match === null) return null;
+  const [, number, upper, binary2, lower] = match;
+  const suffix = upper === void 0 ? lower : upper === "K" && binary2 === "" ? "k" : `${upper}${binary2}`;
+  const quantity = parseQuantity(`${number}${suffix}`);
+  if (quantity === null) return null;
+  let bytes;
+  if (quantity.scale >= 0) {
+    bytes = quantity.unscaled * 10n ** BigInt(quantity.scale);
+  } else {
+    const divisor = 10n ** BigInt(-quantity.scale);
+    if (quantity.unscaled % divisor !== 0n) return null;
+    bytes = quantity.unscaled / divisor;
+  }
+  return bytes >= 1n && bytes <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bytes) : null;
+}
+var UNITS = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"];
+function formatByteSize(bytes) {
+  let unit = 0;
+  while (unit < UNITS.length - 1 && bytes >= 1024 ** (unit + 1)) unit++;
+  const value = bytes / 1024 ** unit;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${UNITS[unit]}`;
+}
 
 // src/config/types.ts
 var DEFAULT_CONFIG = {
@@ -36544,10 +36823,16 @@ var Decoder = class {
   document;
   lines;
   problems = [];
+  /** Where the rule ids of `severity` and `ignore` are written. */
+  positions = { severityPolicies: {}, severityRules: {}, ignore: [] };
+  /** The 1-based position of the start of `node` (the document's start when there is no node). */
+  position(node) {
+    const { line, col } = this.lines.linePos(node?.range?.[0] ?? 0);
+    return { line, column: col };
+  }
   /** Reports `message` at the start of `node` (the document's start when there is no node). */
   report(node, message) {
-    const { line, col } = this.lines.linePos(node?.range?.[0] ?? 0);
-    this.problems.push({ file: this.file, line, column: col, message });
+    this.problems.push({ file: this.file, ...this.position(node), message });
   }
   /** The node itself, an alias replaced by the node it names. */
   resolve(node) {
@@ -36614,25 +36899,43 @@ var Decoder = class {
       return true;
     });
   }
+  boolean(node, what) {
+    if ((0, import_yaml.isScalar)(node) && typeof node.value === "boolean") return node.value;
+    this.report(node, `${what} must be true or false, got ${describe(node)}`);
+    return void 0;
+  }
   nonNegativeInteger(node, what) {
     if ((0, import_yaml.isScalar)(node) && typeof node.value === "number" && Number.isInteger(node.value) && node.value >= 0) return node.value;
     this.report(node, `${what} must be an integer of 0 or more, got ${describe(node)}`);
     return void 0;
   }
-  /** A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything. */
-  severityMap(node, what, keyProblem = () => null) {
+  /** A size in bytes: a positive integer, or a string such as `64Mi`, `64MiB` or `10MB`. */
+  byteSize(node, what) {
+    const value = (0, import_yaml.isScalar)(node) && (typeof node.value === "number" || typeof node.value === "string") ? parseByteSize(String(node.value)) : null;
+    if (value !== null) return value;
+    this.report(node, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe(node)}`);
+    return void 0;
+  }
+  /**
+   * A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything;
+   * `positions` receives where each key is written.
+   */
+  severityMap(node, what, positions, keyProblem = () => null) {
     const entries = this.entries(node, what);
     if (entries === null) return void 0;
     const out = {};
-    for (const { key: key2, keyNode, value } of entries) {
-      const problem3 = keyProblem(key2);
+    for (const { key: key3, keyNode, value } of entries) {
+      const problem3 = keyProblem(key3);
       if (problem3 !== null) {
         this.report(keyNode, `${what}: ${problem3}`);
         continue;
       }
-      const label = `${what}["${key2}"]`;
+      const label = `${what}["${key3}"]`;
       const setting = value === null ? this.missing(keyNode, label) : this.oneOf(value, label, SEVERITY_SETTINGS);
-      if (setting !== void 0) out[key2] = setting;
+      if (setting !== void 0) {
+        out[key3] = setting;
+        positions[key3] = this.position(keyNode);
+      }
     }
     return out;
   }
@@ -36642,10 +36945,10 @@ var Decoder = class {
     return void 0;
   }
   /** An unknown key, with the nearest known one when it looks like a typo. */
-  unknownKey(keyNode, key2, what, known) {
-    const suggestion = closest(key2, known);
+  unknownKey(keyNode, key3, what, known) {
+    const suggestion = closest(key3, known);
     const hint = suggestion === null ? `known keys: ${known.join(", ")}` : `did you mean "${suggestion}"?`;
-    this.report(keyNode, `unknown key "${key2}"${what === "" ? "" : ` in ${what}`} (${hint})`);
+    this.report(keyNode, `unknown key "${key3}"${what === "" ? "" : ` in ${what}`} (${hint})`);
   }
 };
 function describe(node) {
@@ -36660,53 +36963,46 @@ function describe(node) {
   }
   return "an alias";
 }
-function distance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current2 = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current2[j] = Math.min(previous[j] + 1, current2[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current2;
-  }
-  return previous[b.length];
-}
-function closest(key2, known) {
-  let best = null;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const found = distance(key2.toLowerCase(), candidate.toLowerCase());
-    if (found < bestDistance) {
-      best = candidate;
-      bestDistance = found;
-    }
-  }
-  return bestDistance <= Math.max(1, Math.floor(key2.length / 3)) ? best : null;
-}
-var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings"];
+var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings", "maxFileSize", "allowEmpty"];
 var SEVERITY_KEYS = ["audit", "enforce", "policies", "rules"];
-function ruleIdProblem(key2) {
-  return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key2) ? null : `"${key2}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
+function ruleIdProblem(key3) {
+  return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key3) ? null : `"${key3}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
+}
+function decodeIgnore(decoder, node, config) {
+  const ignore2 = decoder.stringList(node, "ignore");
+  if (ignore2 === void 0 || !(0, import_yaml.isSeq)(node)) return;
+  config.ignore = [];
+  decoder.positions.ignore = [];
+  const nodes = node.items.map((item) => decoder.resolve(item)).filter((item) => (0, import_yaml.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
+  ignore2.forEach((pattern, index) => {
+    const item = nodes[index];
+    if (!pattern.includes("/") && !/[*?]/.test(pattern)) {
+      decoder.report(item, `ignore: "${pattern}" is not a rule id (expected "policy/rule", "namespace/policy/rule" or "kyverno-lint/<problem>", with * and ? as wildcards)`);
+      return;
+    }
+    config.ignore.push(pattern);
+    decoder.positions.ignore.push(decoder.position(item));
+  });
 }
 function decodeSeverity(decoder, node, into) {
   const entries = decoder.entries(node, "severity");
   if (entries === null) return;
-  for (const { key: key2, keyNode, value } of entries) {
-    if (!SEVERITY_KEYS.includes(key2)) {
-      decoder.unknownKey(keyNode, key2, "severity", SEVERITY_KEYS);
+  for (const { key: key3, keyNode, value } of entries) {
+    if (!SEVERITY_KEYS.includes(key3)) {
+      decoder.unknownKey(keyNode, key3, "severity", SEVERITY_KEYS);
       continue;
     }
-    const what = `severity.${key2}`;
+    const what = `severity.${key3}`;
     if (value === null) {
       decoder.missing(keyNode, what);
       continue;
     }
-    if (key2 === "audit" || key2 === "enforce") {
+    if (key3 === "audit" || key3 === "enforce") {
       const setting = decoder.oneOf(value, what, SEVERITY_SETTINGS);
-      if (setting !== void 0) into[key2] = setting;
-    } else if (key2 === "policies" || key2 === "rules") {
-      const map2 = decoder.severityMap(value, what, key2 === "rules" ? ruleIdProblem : void 0);
-      if (map2 !== void 0) into[key2] = map2;
+      if (setting !== void 0) into[key3] = setting;
+    } else if (key3 === "policies" || key3 === "rules") {
+      const map2 = key3 === "rules" ? decoder.severityMap(value, what, decoder.positions.severityRules, ruleIdProblem) : decoder.severityMap(value, what, decoder.positions.severityPolicies);
+      if (map2 !== void 0) into[key3] = map2;
     }
   }
 }
@@ -36714,50 +37010,58 @@ function decodeTopLevel(decoder, node, config) {
   const folder = path6.dirname(decoder.file);
   const entries = decoder.entries(node, "the configuration");
   if (entries === null) return;
-  for (const { key: key2, keyNode, value } of entries) {
-    if (!TOP_LEVEL_KEYS.includes(key2)) {
-      decoder.unknownKey(keyNode, key2, "", TOP_LEVEL_KEYS);
+  for (const { key: key3, keyNode, value } of entries) {
+    if (!TOP_LEVEL_KEYS.includes(key3)) {
+      decoder.unknownKey(keyNode, key3, "", TOP_LEVEL_KEYS);
       continue;
     }
     if (value === null) {
-      decoder.missing(keyNode, key2);
+      decoder.missing(keyNode, key3);
       continue;
     }
-    switch (key2) {
+    switch (key3) {
       case "policies":
       case "manifests":
       case "exclude": {
-        const globs = decoder.globs(value, key2);
-        if (globs !== void 0) config[key2] = globs;
+        const globs = decoder.globs(value, key3);
+        if (globs !== void 0) config[key3] = globs;
         break;
       }
       case "values":
       case "userinfo": {
-        const file = decoder.string(value, key2);
-        if (file !== void 0) config[key2] = path6.resolve(folder, file);
+        const file = decoder.string(value, key3);
+        if (file !== void 0) config[key3] = path6.resolve(folder, file);
         break;
       }
       case "operation": {
-        const operation = decoder.oneOf(value, key2, OPERATIONS);
+        const operation = decoder.oneOf(value, key3, OPERATIONS);
         if (operation !== void 0) config.operation = operation;
         break;
       }
       case "severity":
         decodeSeverity(decoder, value, config.severity);
         break;
-      case "ignore": {
-        const ignore2 = decoder.stringList(value, key2);
-        if (ignore2 !== void 0) config.ignore = ignore2;
+      case "ignore":
+        decodeIgnore(decoder, value, config);
         break;
-      }
       case "format": {
-        const format = decoder.oneOf(value, key2, OUTPUT_FORMATS);
+        const format = decoder.oneOf(value, key3, OUTPUT_FORMATS);
         if (format !== void 0) config.format = format;
         break;
       }
       case "maxWarnings": {
-        const maxWarnings = decoder.nonNegativeInteger(value, key2);
+        const maxWarnings = decoder.nonNegativeInteger(value, key3);
         if (maxWarnings !== void 0) config.maxWarnings = maxWarnings;
+        break;
+      }
+      case "allowEmpty": {
+        const allowEmpty = decoder.boolean(value, key3);
+        if (allowEmpty !== void 0) config.allowEmpty = allowEmpty;
+        break;
+      }
+      case "maxFileSize": {
+        const maxFileSize = decoder.byteSize(value, key3);
+        if (maxFileSize !== void 0) config.maxFileSize = maxFileSize;
         break;
       }
     }
@@ -36784,6 +37088,8 @@ function parseConfig(file, text5) {
   const decoder = new Decoder(file, document, lines);
   const root = decoder.resolve(document.contents);
   if (root !== null && !((0, import_yaml.isScalar)(root) && root.value === null)) decodeTopLevel(decoder, root, config);
+  const { positions } = decoder;
+  if (Object.keys(positions.severityPolicies).length + Object.keys(positions.severityRules).length + positions.ignore.length > 0) config.positions = positions;
   return { config, problems: decoder.problems };
 }
 function loadConfig(file) {
@@ -36800,7 +37106,28 @@ function loadConfig(file) {
 }
 
 // src/lint/lint.ts
+import { existsSync as existsSync5 } from "node:fs";
 import path11 from "node:path";
+
+// src/engine/conditions/deep-equal.ts
+function deepEqualJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (!deepEqualJson(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
+  }
+  return true;
+}
 
 // src/util/wildcard.ts
 var STAR = 42;
@@ -36966,16 +37293,16 @@ var cache = /* @__PURE__ */ new WeakMap();
 function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function keyError(key2) {
-  return isQualifiedName(key2) ? null : `key: Invalid value: ${JSON.stringify(key2)}: must be a qualified name`;
+function keyError(key3) {
+  return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
 }
 function valueError(value) {
   return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
 }
 function compileExpression(expr) {
   if (!isPlainObject(expr)) return "matchExpressions: must be an object";
-  const { key: key2, operator, values } = expr;
-  if (typeof key2 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
+  const { key: key3, operator, values } = expr;
+  if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
   if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
   const list4 = [];
   for (const v of values ?? []) {
@@ -36996,13 +37323,13 @@ function compileExpression(expr) {
     default:
       return `${JSON.stringify(operator)} is not a valid label selector operator`;
   }
-  const badKey = keyError(key2);
+  const badKey = keyError(key3);
   if (badKey !== null) return badKey;
   for (const v of list4) {
     const badValue = valueError(v);
     if (badValue !== null) return badValue;
   }
-  return { key: key2, operator, values: list4 };
+  return { key: key3, operator, values: list4 };
 }
 function compile(sel) {
   const fixed = [];
@@ -37010,14 +37337,14 @@ function compile(sel) {
   const { matchLabels, matchExpressions } = sel;
   if (matchLabels !== void 0 && matchLabels !== null) {
     if (!isPlainObject(matchLabels)) return invalid("matchLabels: must be a map");
-    for (const [key2, value] of Object.entries(matchLabels)) {
+    for (const [key3, value] of Object.entries(matchLabels)) {
       if (typeof value !== "string") return invalid("matchLabels: values must be strings");
-      if (containsWildcard(key2) || containsWildcard(value)) {
-        wildcardLabels.push([key2, value]);
+      if (containsWildcard(key3) || containsWildcard(value)) {
+        wildcardLabels.push([key3, value]);
       } else {
-        const error2 = keyError(key2) ?? valueError(value);
+        const error2 = keyError(key3) ?? valueError(value);
         if (error2 !== null) return invalid(error2);
-        fixed.push({ key: key2, operator: "In", values: [value] });
+        fixed.push({ key: key3, operator: "In", values: [value] });
       }
     }
   }
@@ -37052,21 +37379,21 @@ function requirementMatches(req, labels) {
       return !has;
   }
 }
-function expandWildcardLabel(key2, value, labels) {
+function expandWildcardLabel(key3, value, labels) {
   for (const labelKey of Object.keys(labels)) {
-    if (wildcardMatch(key2, labelKey) && wildcardMatch(value, labels[labelKey])) {
+    if (wildcardMatch(key3, labelKey) && wildcardMatch(value, labels[labelKey])) {
       return [labelKey, labels[labelKey]];
     }
   }
-  return [key2.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
+  return [key3.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
 }
 function selectorMatches(selector2, labels) {
   const sel = compiled(selector2);
   if (sel.error !== null) return false;
   if (sel.wildcardLabels.length > 0) {
     const rewritten = /* @__PURE__ */ new Map();
-    for (const [key2, value] of sel.wildcardLabels) {
-      const [k, v] = expandWildcardLabel(key2, value, labels);
+    for (const [key3, value] of sel.wildcardLabels) {
+      const [k, v] = expandWildcardLabel(key3, value, labels);
       rewritten.set(k, v);
     }
     for (const [k, v] of rewritten) {
@@ -37151,15 +37478,15 @@ var EMPTY_MAP = Object.freeze({});
 function asObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
 }
-function stringField(obj, key2) {
-  const value = obj?.[key2];
+function stringField(obj, key3) {
+  const value = obj?.[key3];
   return typeof value === "string" ? value : "";
 }
 function stringMap(value) {
   const obj = asObject(value);
   if (obj === void 0) return EMPTY_MAP;
-  for (const key2 in obj) {
-    if (typeof obj[key2] !== "string") return EMPTY_MAP;
+  for (const key3 in obj) {
+    if (typeof obj[key3] !== "string") return EMPTY_MAP;
   }
   return obj;
 }
@@ -37208,11 +37535,11 @@ function anyWildcardMatch(patterns, text5) {
   return false;
 }
 function annotationsMatch(expected, actual) {
-  for (const key2 in expected) {
-    const value = expected[key2];
+  for (const key3 in expected) {
+    const value = expected[key3];
     let found = false;
     for (const actualKey in actual) {
-      if (wildcardMatch(key2, actualKey) && wildcardMatch(value, actual[actualKey])) {
+      if (wildcardMatch(key3, actualKey) && wildcardMatch(value, actual[actualKey])) {
         found = true;
         break;
       }
@@ -37499,8 +37826,8 @@ function encode(value) {
       const keys = Object.keys(obj).sort(compareGoStrings);
       let out = "{";
       for (let i = 0; i < keys.length; i++) {
-        const key2 = keys[i];
-        out += (i > 0 ? "," : "") + quoteGoString(key2) + ":" + encode(obj[key2]);
+        const key3 = keys[i];
+        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
       }
       return out + "}";
     }
@@ -37533,11 +37860,11 @@ function byteAt(text5, i) {
 var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
 var DIGIT = (c) => c >= 48 && c <= 57;
 var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
-function setOwnProperty(obj, key2, value) {
-  if (key2 === "__proto__") {
-    Object.defineProperty(obj, key2, { value, writable: true, enumerable: true, configurable: true });
+function setOwnProperty(obj, key3, value) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(obj, key3, { value, writable: true, enumerable: true, configurable: true });
   } else {
-    obj[key2] = value;
+    obj[key3] = value;
   }
 }
 var GoJsonDecoder = class {
@@ -37718,11 +38045,11 @@ var GoJsonDecoder = class {
     for (; ; ) {
       this.skipWs();
       if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
-      const key2 = this.string();
+      const key3 = this.string();
       this.skipWs();
       if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
       this.pos++;
-      setOwnProperty(out, key2, this.value());
+      setOwnProperty(out, key3, this.value());
       this.skipWs();
       const c = this.text.charCodeAt(this.pos);
       this.pos++;
@@ -37770,14 +38097,14 @@ var NAME = `(?:${DOMAIN_AND_PORT}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
 var REFERENCE = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
 var ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(?:/${PATH_COMPONENT})*)$`);
 var DIGEST_HEX_LENGTH = { sha256: 64, sha384: 96, sha512: 128 };
-function validateDigest(digest2) {
-  const colon = digest2.indexOf(":");
-  if (colon <= 0 || colon + 1 === digest2.length) throw new Error("invalid checksum digest format");
-  const algorithm = digest2.slice(0, colon);
-  const encoded = digest2.slice(colon + 1);
+function validateDigest(digest3) {
+  const colon = digest3.indexOf(":");
+  if (colon <= 0 || colon + 1 === digest3.length) throw new Error("invalid checksum digest format");
+  const algorithm = digest3.slice(0, colon);
+  const encoded = digest3.slice(colon + 1);
   const length = DIGEST_HEX_LENGTH[algorithm];
   if (length === void 0) {
-    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest2)) throw new Error("invalid checksum digest format");
+    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest3)) throw new Error("invalid checksum digest format");
     throw new Error("unsupported digest algorithm");
   }
   if (encoded.length !== length) throw new Error("invalid checksum digest length");
@@ -37794,9 +38121,9 @@ function parseReference(s) {
   const domain = name?.[1] ?? "";
   const path14 = name ? name[2] : matches[1];
   if (path14.length > 255) throw new Error("repository name must not be more than 255 characters");
-  const digest2 = matches[3] ?? "";
-  if (digest2 !== "") validateDigest(digest2);
-  return { domain, path: path14, tag: matches[2] ?? "", digest: digest2 };
+  const digest3 = matches[3] ?? "";
+  if (digest3 !== "") validateDigest(digest3);
+  return { domain, path: path14, tag: matches[2] ?? "", digest: digest3 };
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
@@ -37817,16 +38144,16 @@ function parseImage(image) {
       `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
-  const { domain: registry, path: path14, digest: digest2 } = parsed;
-  const tag = parsed.tag === "" && digest2 === "" ? "latest" : parsed.tag;
+  const { domain: registry, path: path14, digest: digest3 } = parsed;
+  const tag = parsed.tag === "" && digest3 === "" ? "latest" : parsed.tag;
   const repository = registry !== "" ? `${registry}/${path14}` : path14;
   return {
     registry,
     name: path14.slice(path14.lastIndexOf("/") + 1),
     path: path14,
     tag,
-    digest: digest2,
-    reference: digest2 !== "" ? `${repository}@${digest2}` : `${repository}:${tag}`,
+    digest: digest3,
+    reference: digest3 !== "" ? `${repository}@${digest3}` : `${repository}:${tag}`,
     referenceWithTag: `${repository}:${tag}`
   };
 }
@@ -37864,8 +38191,8 @@ function extractContainers(node, path14, into) {
     if (container === null) continue;
     if (!isMap2(container)) throw new Error("invalid image config");
     const pointer = `/${[...path14, segment].join("/")}/image`;
-    const key2 = container.name;
-    if (typeof key2 !== "string") throw new Error("invalid key");
+    const key3 = container.name;
+    if (typeof key3 !== "string") throw new Error("invalid key");
     const image = container.image;
     if (typeof image !== "string" || goTrimSpace(image) === "") continue;
     let info2;
@@ -37874,7 +38201,7 @@ function extractContainers(node, path14, into) {
     } catch (err) {
       throw new Error(`invalid image '${image}' (${err.message})`);
     }
-    setOwnProperty(into, key2, imageEntry(info2, pointer));
+    setOwnProperty(into, key3, imageEntry(info2, pointer));
   }
 }
 function walkToPodSpec(resource, path14) {
@@ -37911,11 +38238,11 @@ var JmesPathError = class extends Error {
   kind;
   name = "JmesPathError";
 };
-function notFoundError(key2) {
-  return new JmesPathError("notFound", notFoundMessage(key2));
+function notFoundError(key3) {
+  return new JmesPathError("notFound", notFoundMessage(key3));
 }
-function notFoundMessage(key2) {
-  return `Unknown key "${key2}" in path`;
+function notFoundMessage(key3) {
+  return `Unknown key "${key3}" in path`;
 }
 function syntaxError(message) {
   return new JmesPathError("syntax", `SyntaxError: ${message}`);
@@ -37954,8 +38281,8 @@ function isFalse(value) {
   if (typeof value !== "object") return false;
   if (Array.isArray(value)) return value.length === 0;
   if (value instanceof ExpRef) return false;
-  for (const key2 in value) {
-    if (Object.prototype.hasOwnProperty.call(value, key2)) return false;
+  for (const key3 in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key3)) return false;
   }
   return true;
 }
@@ -37971,12 +38298,12 @@ function deepEqual(a, b) {
   const ao = a;
   const bo = b;
   let count2 = 0;
-  for (const key2 in ao) {
-    if (!Object.prototype.hasOwnProperty.call(ao, key2)) continue;
-    if (!Object.prototype.hasOwnProperty.call(bo, key2) || !deepEqual(ao[key2], bo[key2])) return false;
+  for (const key3 in ao) {
+    if (!Object.prototype.hasOwnProperty.call(ao, key3)) continue;
+    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual(ao[key3], bo[key3])) return false;
     count2++;
   }
-  for (const key2 in bo) if (Object.prototype.hasOwnProperty.call(bo, key2)) count2--;
+  for (const key3 in bo) if (Object.prototype.hasOwnProperty.call(bo, key3)) count2--;
   return count2 === 0;
 }
 function goTypeName(value) {
@@ -38019,11 +38346,11 @@ function toPlainJson(value) {
   }
   const obj = value;
   let copy2;
-  for (const key2 in obj) {
-    if (!Object.prototype.hasOwnProperty.call(obj, key2)) continue;
-    const item = obj[key2];
+  for (const key3 in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key3)) continue;
+    const item = obj[key3];
     const plain = toPlainJson(item);
-    if (plain !== item) setOwnProperty(copy2 ??= { ...obj }, key2, plain);
+    if (plain !== item) setOwnProperty(copy2 ??= { ...obj }, key3, plain);
   }
   return copy2 ?? value;
 }
@@ -38125,8 +38452,8 @@ function callFunction(name, args) {
 
 // src/engine/jmespath/interpreter.ts
 var NotFound = class {
-  constructor(key2) {
-    this.key = key2;
+  constructor(key3) {
+    this.key = key3;
   }
   key;
 };
@@ -38312,7 +38639,7 @@ var BASIC_TOKENS = /* @__PURE__ */ new Map([
 ]);
 var isIdentStart = (r) => r >= 65 && r <= 90 || r >= 97 && r <= 122 || r === 95;
 var isIdentTrailing = (r) => isIdentStart(r) || r >= 48 && r <= 57;
-var isDigit = (r) => r >= 48 && r <= 57;
+var isDigit2 = (r) => r >= 48 && r <= 57;
 var isWhitespace = (r) => r === 32 || r === 9 || r === 10 || r === 13;
 function quoteRuneToAscii(r) {
   if (r === 39) return "'\\''";
@@ -38364,7 +38691,7 @@ var Lexer = class {
       const basic = BASIC_TOKENS.get(r);
       if (basic !== void 0) {
         tokens.push({ type: basic, value: String.fromCharCode(r) });
-      } else if (r === 45 || isDigit(r)) {
+      } else if (r === 45 || isDigit2(r)) {
         tokens.push(this.consumeNumber());
       } else if (r === 91) {
         tokens.push(this.consumeLBracket());
@@ -38421,7 +38748,7 @@ var Lexer = class {
     const start = this.pos - this.lastWidth;
     for (; ; ) {
       const r = this.next();
-      if (!isDigit(r)) {
+      if (!isDigit2(r)) {
         this.back();
         break;
       }
@@ -38798,7 +39125,7 @@ var NS_PER_UNIT = /* @__PURE__ */ new Map([
 ]);
 var TWO_63 = 1n << 63n;
 var MAX_INT64 = TWO_63 - 1n;
-function isDigit2(c) {
+function isDigit3(c) {
   return c >= 48 && c <= 57;
 }
 function parseGoDuration(input) {
@@ -38815,10 +39142,10 @@ function parseGoDuration(input) {
   let total = 0n;
   while (i < n) {
     const first = s.charCodeAt(i);
-    if (!(first === 46 || isDigit2(first))) return null;
+    if (!(first === 46 || isDigit3(first))) return null;
     const intStart = i;
     let v = 0n;
-    while (i < n && isDigit2(s.charCodeAt(i))) {
+    while (i < n && isDigit3(s.charCodeAt(i))) {
       if (v > TWO_63 / 10n) return null;
       v = v * 10n + BigInt(s.charCodeAt(i) - 48);
       if (v > TWO_63) return null;
@@ -38832,7 +39159,7 @@ function parseGoDuration(input) {
       i++;
       const fracStart = i;
       let overflow = false;
-      while (i < n && isDigit2(s.charCodeAt(i))) {
+      while (i < n && isDigit3(s.charCodeAt(i))) {
         if (!overflow) {
           if (f > MAX_INT64 / 10n) {
             overflow = true;
@@ -38854,7 +39181,7 @@ function parseGoDuration(input) {
     const unitStart = i;
     while (i < n) {
       const c = s.charCodeAt(i);
-      if (c === 46 || isDigit2(c)) break;
+      if (c === 46 || isDigit3(c)) break;
       i++;
     }
     if (i === unitStart) return null;
@@ -39030,231 +39357,6 @@ function formatFloatF(v, prec, bitSize = 64) {
   const integer = text5.slice(0, text5.length - prec);
   const fraction2 = text5.slice(text5.length - prec);
   return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
-}
-
-// src/util/quantity.ts
-var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
-  ["n", -9],
-  ["u", -6],
-  ["m", -3],
-  ["", 0],
-  ["k", 3],
-  ["M", 6],
-  ["G", 9],
-  ["T", 12],
-  ["P", 15],
-  ["E", 18]
-]);
-var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
-  ["Ki", 10],
-  ["Mi", 20],
-  ["Gi", 30],
-  ["Ti", 40],
-  ["Pi", 50],
-  ["Ei", 60]
-]);
-var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
-  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
-);
-var BINARY_SUFFIX_BY_POWER = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
-var SUFFIX_CHARS = "eEinumkKMGTP";
-var MAX_BINARY = (1n << 63n) - 1n;
-var NANO_SCALE = -9;
-var POW10_CACHE = [1n];
-function pow10(n) {
-  if (n < POW10_CACHE.length) return POW10_CACHE[n];
-  if (n < 256) {
-    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
-    return POW10_CACHE[n];
-  }
-  return 10n ** BigInt(n);
-}
-function isDigit3(c) {
-  return c >= 48 && c <= 57;
-}
-function abs(v) {
-  return v < 0n ? -v : v;
-}
-function splitQuantity(str3) {
-  let positive = true;
-  let pos = 0;
-  const end = str3.length;
-  if (end > 0) {
-    if (str3[0] === "-") {
-      positive = false;
-      pos++;
-    } else if (str3[0] === "+") {
-      pos++;
-    }
-  }
-  const afterSign = pos;
-  while (pos < end && str3[pos] === "0") pos++;
-  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
-  const hasLeadingZeros = pos > afterSign;
-  let i = pos;
-  while (i < end && isDigit3(str3.charCodeAt(i))) i++;
-  let num = str3.slice(pos, i);
-  pos = i;
-  if (num.length === 0) num = "0";
-  let denom = "";
-  if (pos < end && str3[pos] === ".") {
-    pos++;
-    i = pos;
-    while (i < end && isDigit3(str3.charCodeAt(i))) i++;
-    denom = str3.slice(pos, i);
-    pos = i;
-  }
-  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
-  const suffixStart = pos;
-  i = pos;
-  while (i < end && SUFFIX_CHARS.includes(str3[i])) i++;
-  if (i >= end) return { positive, num, denom, suffix: str3.slice(suffixStart), hasDigits };
-  pos = i;
-  if (str3[pos] === "-" || str3[pos] === "+") pos++;
-  for (i = pos; i < end; i++) {
-    if (!isDigit3(str3.charCodeAt(i))) return null;
-  }
-  return { positive, num, denom, suffix: str3.slice(suffixStart), hasDigits };
-}
-function interpretSuffix(suffix) {
-  const dec = DECIMAL_SUFFIXES.get(suffix);
-  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
-  const bin = BINARY_SUFFIXES.get(suffix);
-  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
-  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
-    const exp = parseGoInt64(suffix.slice(1));
-    if (exp === null) return null;
-    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
-  }
-  return null;
-}
-function parseGoInt64(s) {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
-  const v = BigInt(s);
-  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
-  return v;
-}
-function takesExactPath(meaning) {
-  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
-  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
-}
-function divRoundUp(v, shift, digits) {
-  if (shift > digits) return v < 0n ? -1n : 1n;
-  const d = pow10(shift);
-  const q = v / d;
-  if (q * d === v) return q;
-  return v < 0n ? q - 1n : q + 1n;
-}
-var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
-function parseQuantity(str3) {
-  if (str3.length === 0) return null;
-  if (str3 === "0") return ZERO;
-  const parts = splitQuantity(str3);
-  if (parts === null) return null;
-  const meaning = interpretSuffix(parts.suffix);
-  if (meaning === null) return null;
-  if (!parts.hasDigits && takesExactPath(meaning)) return null;
-  let unscaled = BigInt(parts.num + parts.denom);
-  if (!parts.positive) unscaled = -unscaled;
-  let scale = -parts.denom.length;
-  let format = meaning.format;
-  if (meaning.base === 10) {
-    scale += meaning.exponent;
-  } else {
-    unscaled <<= BigInt(meaning.exponent);
-  }
-  if (scale < NANO_SCALE && unscaled !== 0n) {
-    const digits = abs(unscaled).toString().length;
-    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits);
-    scale = NANO_SCALE;
-  }
-  if (meaning.base === 2) {
-    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
-      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
-      scale = 0;
-    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
-      format = "DecimalSI";
-    }
-  }
-  return normalize(unscaled, scale, format);
-}
-function normalize(unscaled, scale, format) {
-  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
-  let u = unscaled;
-  let s = scale;
-  while (u % 10n === 0n) {
-    u /= 10n;
-    s++;
-  }
-  return { unscaled: u, scale: s, format };
-}
-function makeQuantity(unscaled, scale, format) {
-  return normalize(unscaled, scale, format);
-}
-function magnitudeCompare(unscaled, scale, n) {
-  const m = abs(unscaled);
-  if (scale >= 0) {
-    if (m !== 0n && scale > n.toString().length) return 1;
-    const v = m * pow10(scale);
-    return v === n ? 0 : v < n ? -1 : 1;
-  }
-  const scaledN = n * pow10(-scale);
-  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
-}
-function sign(v) {
-  return v < 0n ? -1 : v > 0n ? 1 : 0;
-}
-function compareQuantities(a, b) {
-  const sa = sign(a.unscaled);
-  const sb = sign(b.unscaled);
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  if (sa === 0) return 0;
-  const da = abs(a.unscaled).toString().length;
-  const db = abs(b.unscaled).toString().length;
-  const ma = da + a.scale;
-  const mb = db + b.scale;
-  if (ma !== mb) {
-    const larger = ma > mb ? 1 : -1;
-    return sa > 0 ? larger : larger === 1 ? -1 : 1;
-  }
-  let x = a.unscaled;
-  let y = b.unscaled;
-  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
-  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
-  return x === y ? 0 : x < y ? -1 : 1;
-}
-function isInteger(q) {
-  return q.scale >= 0 || q.unscaled === 0n;
-}
-function formatQuantity(q) {
-  if (q.unscaled === 0n) return "0";
-  let format = q.format;
-  if (format === "BinarySI") {
-    if (magnitudeCompare(q.unscaled, q.scale, 1024n) < 0 || !isInteger(q)) format = "DecimalSI";
-  }
-  if (format === "BinarySI") {
-    let m2 = q.unscaled * pow10(q.scale);
-    let k = 0;
-    while (m2 % 1024n === 0n) {
-      m2 /= 1024n;
-      k++;
-    }
-    const suffix = k < BINARY_SUFFIX_BY_POWER.length ? BINARY_SUFFIX_BY_POWER[k] : "";
-    return `${m2}${suffix}`;
-  }
-  let m = q.unscaled;
-  let e = q.scale;
-  while (m % 10n === 0n) {
-    m /= 10n;
-    e++;
-  }
-  const rem = (e % 3 + 3) % 3;
-  if (rem !== 0) {
-    m *= pow10(rem);
-    e -= rem;
-  }
-  if (format === "DecimalExponent") return e === 0 ? `${m}` : `${m}e${e}`;
-  return `${m}${DECIMAL_SUFFIX_BY_EXPONENT.get(e) ?? ""}`;
 }
 
 // src/engine/jmespath/functions/errors.ts
@@ -40032,8 +40134,8 @@ function signatureText(fn) {
 // src/engine/jmespath/functions/match-functions.ts
 var OBJECT = { types: ["object"] };
 function labelMatch(selector2, labels) {
-  for (const key2 of Object.keys(selector2)) {
-    if (!Object.prototype.hasOwnProperty.call(labels, key2) || !deepEqual(labels[key2], selector2[key2])) return false;
+  for (const key3 of Object.keys(selector2)) {
+    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual(labels[key3], selector2[key3])) return false;
   }
   return true;
 }
@@ -40584,13 +40686,13 @@ var LazyMap = class {
     this.initializer = initializer;
     this.cache = /* @__PURE__ */ new Map();
   }
-  has(key2) {
-    return Object.hasOwn(this.initializer, key2);
+  has(key3) {
+    return Object.hasOwn(this.initializer, key3);
   }
-  get(key2) {
-    if (this.cache.has(key2)) return this.cache.get(key2);
-    const val = this.has(key2) ? this.initializer[key2]() : null;
-    this.cache.set(key2, val);
+  get(key3) {
+    if (this.cache.has(key3)) return this.cache.get(key3);
+    const val = this.has(key3) ? this.initializer[key3]() : null;
+    this.cache.set(key3, val);
     return val;
   }
 };
@@ -43704,11 +43806,11 @@ var AhoCorasick = class {
     for (const word of words) {
       let node = 0;
       for (let i = 0; i < word.length; i++) {
-        const key2 = node * alphabetSize + word[i];
-        let child2 = edges.get(key2);
+        const key3 = node * alphabetSize + word[i];
+        let child2 = edges.get(key3);
         if (child2 === void 0) {
           child2 = parent.length;
-          edges.set(key2, child2);
+          edges.set(key3, child2);
           parent.push(node);
           unit.push(word[i]);
           depth.push(depth[node] + 1);
@@ -48181,17 +48283,17 @@ var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
     seen: /* @__PURE__ */ new Set()
   }),
   addItem: (carrier, item) => {
-    let key2;
+    let key3;
     if (item instanceof Map) {
       if (item.size !== 1) return "cannot resolve an ordered map item";
-      key2 = item.keys().next().value;
+      key3 = item.keys().next().value;
     } else if (isPlainObject2(item)) {
       const itemKeys = Object.keys(item);
       if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
-      key2 = itemKeys[0];
+      key3 = itemKeys[0];
     } else return "cannot resolve an ordered map item";
-    if (carrier.seen.has(key2)) return "duplicate key in ordered map";
-    carrier.seen.add(key2);
+    if (carrier.seen.has(key3)) return "duplicate key in ordered map";
+    carrier.seen.add(key3);
     carrier.list.push(item);
     return "";
   },
@@ -48220,12 +48322,12 @@ var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
   identify: isPlainObject2,
   represent: (o) => {
     const map2 = /* @__PURE__ */ new Map();
-    for (const key2 of Object.keys(o)) map2.set(key2, o[key2]);
+    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
     return map2;
   },
-  addPair: (container, key2, value) => {
-    if (key2 !== null && typeof key2 === "object") return "object-based map does not support complex keys";
-    const normalizedKey = String(key2);
+  addPair: (container, key3, value) => {
+    if (key3 !== null && typeof key3 === "object") return "object-based map does not support complex keys";
+    const normalizedKey = String(key3);
     if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
       value,
       enumerable: true,
@@ -48235,13 +48337,13 @@ var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
     else container[normalizedKey] = value;
     return "";
   },
-  has: (container, key2) => {
-    if (key2 !== null && typeof key2 === "object") return false;
-    return Object.prototype.hasOwnProperty.call(container, String(key2));
+  has: (container, key3) => {
+    if (key3 !== null && typeof key3 === "object") return false;
+    return Object.prototype.hasOwnProperty.call(container, String(key3));
   },
   keys: (container) => Object.keys(container),
-  get: (container, key2) => {
-    const normalizedKey = String(key2);
+  get: (container, key3) => {
+    const normalizedKey = String(key3);
     if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
     return container[normalizedKey];
   }
@@ -48251,15 +48353,15 @@ var setTag = defineMappingTag("tag:yaml.org,2002:set", {
   identify: (data) => data instanceof Set,
   represent: (data) => {
     const map2 = /* @__PURE__ */ new Map();
-    for (const key2 of data) map2.set(key2, null);
+    for (const key3 of data) map2.set(key3, null);
     return map2;
   },
-  addPair: (container, key2, value) => {
+  addPair: (container, key3, value) => {
     if (value !== null) return "cannot resolve a set item";
-    container.add(key2);
+    container.add(key3);
     return "";
   },
-  has: (container, key2) => container.has(key2),
+  has: (container, key3) => container.has(key3),
   keys: (container) => container.keys(),
   get: () => null
 });
@@ -48352,9 +48454,9 @@ var Schema = class Schema2 {
     }
     const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
     const keys = /* @__PURE__ */ new Set();
-    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key2 of tag.implicitFirstChars) keys.add(key2);
+    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key3 of tag.implicitFirstChars) keys.add(key3);
     const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
-    for (const key2 of keys) implicitScalarByFirstChar.set(key2, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key2) !== -1));
+    for (const key3 of keys) implicitScalarByFirstChar.set(key3, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key3) !== -1));
     const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
     if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
     this.tags = compiledTags;
@@ -48466,44 +48568,44 @@ var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
 });
 var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
   create: () => /* @__PURE__ */ new Map(),
-  addPair: (container, key2, value) => {
-    container.set(key2, value);
+  addPair: (container, key3, value) => {
+    container.set(key3, value);
     return "";
   },
-  has: (container, key2) => container.has(key2),
+  has: (container, key3) => container.has(key3),
   keys: (container) => container.keys(),
-  get: (container, key2) => container.get(key2),
+  get: (container, key3) => container.get(key3),
   identify: (data) => data instanceof Map || isPlainObject2(data),
   represent: (data) => {
     if (data instanceof Map) return data;
     const map2 = /* @__PURE__ */ new Map();
     const obj = data;
-    for (const key2 of Object.keys(obj)) map2.set(key2, obj[key2]);
+    for (const key3 of Object.keys(obj)) map2.set(key3, obj[key3]);
     return map2;
   }
 });
-function normalizeKey(key2) {
-  if (Array.isArray(key2)) {
-    const array = Array.prototype.slice.call(key2);
+function normalizeKey(key3) {
+  if (Array.isArray(key3)) {
+    const array = Array.prototype.slice.call(key3);
     for (let index = 0; index < array.length; index++) {
       if (Array.isArray(array[index])) return null;
       if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
     }
     return String(array);
   }
-  if (typeof key2 === "object" && Object.prototype.toString.call(key2) === "[object Object]") return "[object Object]";
-  return String(key2);
+  if (typeof key3 === "object" && Object.prototype.toString.call(key3) === "[object Object]") return "[object Object]";
+  return String(key3);
 }
 var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
   create: () => ({}),
   identify: isPlainObject2,
   represent: (o) => {
     const map2 = /* @__PURE__ */ new Map();
-    for (const key2 of Object.keys(o)) map2.set(key2, o[key2]);
+    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
     return map2;
   },
-  addPair: (container, key2, value) => {
-    const normalizedKey = normalizeKey(key2);
+  addPair: (container, key3, value) => {
+    const normalizedKey = normalizeKey(key3);
     if (normalizedKey === null) return "nested arrays are not supported inside keys";
     if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
       value,
@@ -48514,13 +48616,13 @@ var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
     else container[normalizedKey] = value;
     return "";
   },
-  has: (container, key2) => {
-    const normalizedKey = normalizeKey(key2);
+  has: (container, key3) => {
+    const normalizedKey = normalizeKey(key3);
     return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
   },
   keys: (container) => Object.keys(container),
-  get: (container, key2) => {
-    const normalizedKey = String(key2);
+  get: (container, key3) => {
+    const normalizedKey = String(key3);
     if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
     return container[normalizedKey];
   }
@@ -50333,23 +50435,23 @@ function addValue(state, value, size, height, offset) {
 }
 function mergeInto(frame, source) {
   const target = frame.value;
-  for (const key2 of Object.keys(source)) setKey(target, key2, cloneJson(source[key2]));
+  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson(source[key3]));
 }
 function isObject2(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
-function setKey(target, key2, value) {
-  if (key2 === "__proto__") {
-    Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
+function setKey(target, key3, value) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
   } else {
-    target[key2] = value;
+    target[key3] = value;
   }
 }
 function cloneJson(value) {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(cloneJson);
   const copy2 = {};
-  for (const key2 of Object.keys(value)) setKey(copy2, key2, cloneJson(value[key2]));
+  for (const key3 of Object.keys(value)) setKey(copy2, key3, cloneJson(value[key3]));
   return copy2;
 }
 function nestingError(offset) {
@@ -50437,31 +50539,31 @@ function parseYamlDocument(source) {
 // src/engine/jmespath/functions/structured-functions.ts
 var STRING5 = { types: ["string"] };
 var COLLECTION = { types: ["object", "array"] };
-function lookup(collection, key2) {
+function lookup(collection, key3) {
   if (isJsonObject(collection)) {
-    if (typeof key2 !== "string") throw argumentTypeError("lookup", 2, "String");
-    return Object.prototype.hasOwnProperty.call(collection, key2) ? collection[key2] : null;
+    if (typeof key3 !== "string") throw argumentTypeError("lookup", 2, "String");
+    return Object.prototype.hasOwnProperty.call(collection, key3) ? collection[key3] : null;
   }
   if (!isJsonArray(collection)) throw argumentTypeError("lookup", 1, "Object or Array");
-  if (typeof key2 !== "number") throw argumentTypeError("lookup", 2, "Number");
+  if (typeof key3 !== "number") throw argumentTypeError("lookup", 2, "Number");
   let index;
   try {
-    index = intNumber(key2);
+    index = intNumber(key3);
   } catch (err) {
     throw functionError("lookup", `argument #2: ${err.message}`);
   }
   return index >= 0 && index < collection.length ? collection[index] : null;
 }
-function entry(keyName, key2, valueName, value) {
+function entry(keyName, key3, valueName, value) {
   const item = {};
-  setOwnProperty(item, keyName, key2);
+  setOwnProperty(item, keyName, key3);
   setOwnProperty(item, valueName, value);
   return item;
 }
 function items(collection, keyName, valueName) {
   if (isJsonObject(collection)) {
     const keys = Object.keys(collection).sort(compareGoStrings);
-    return markGoTypedSlice(keys.map((key2) => entry(keyName, key2, valueName, collection[key2])));
+    return markGoTypedSlice(keys.map((key3) => entry(keyName, key3, valueName, collection[key3])));
   }
   if (!isJsonArray(collection)) throw argumentTypeError("items", 1, "Object or Array");
   return markGoTypedSlice(collection.map((value, index) => entry(keyName, index, valueName, value)));
@@ -50471,9 +50573,9 @@ function objectFromLists(keys, values) {
   if (!isJsonArray(values)) throw argumentTypeError("object_from_lists", 2, "Array");
   const out = {};
   keys.forEach((k, i) => {
-    const key2 = ifaceToString(k);
-    if (key2 === null) throw argumentTypeError("object_from_lists", 1, "StringArray");
-    setOwnProperty(out, key2, i < values.length ? values[i] : null);
+    const key3 = ifaceToString(k);
+    if (key3 === null) throw argumentTypeError("object_from_lists", 1, "StringArray");
+    setOwnProperty(out, key3, i < values.length ? values[i] : null);
   });
   return out;
 }
@@ -50495,7 +50597,7 @@ var STRUCTURED_FUNCTIONS = [
   {
     name: "lookup",
     args: [COLLECTION, { types: ["string", "number"] }],
-    handler: ([collection, key2]) => lookup(collection, key2),
+    handler: ([collection, key3]) => lookup(collection, key3),
     returnType: ["any"],
     note: "returns the value corresponding to the given key/index in the given object/array"
   },
@@ -51092,7 +51194,7 @@ function parseGoTime(layout, value) {
 
 // src/engine/jmespath/functions/go-duration-text.ts
 var isDurationDigit = (c) => c !== void 0 && (c >= "0" && c <= "9" || c === ".");
-var UNITS = /* @__PURE__ */ new Set(["ns", "us", "\xB5s", "\u03BCs", "ms", "s", "m", "h"]);
+var UNITS2 = /* @__PURE__ */ new Set(["ns", "us", "\xB5s", "\u03BCs", "ms", "s", "m", "h"]);
 function durationError(orig) {
   const invalid3 = `time: invalid duration ${timeQuote(orig)}`;
   let s = orig[0] === "-" || orig[0] === "+" ? orig.slice(1) : orig;
@@ -51106,7 +51208,7 @@ function durationError(orig) {
     while (i < s.length && !isDurationDigit(s[i])) i++;
     if (i === 0) return `time: missing unit in duration ${timeQuote(orig)}`;
     const unit = s.slice(0, i);
-    if (!UNITS.has(unit)) return `time: unknown unit ${timeQuote(unit)} in duration ${timeQuote(orig)}`;
+    if (!UNITS2.has(unit)) return `time: unknown unit ${timeQuote(unit)} in duration ${timeQuote(orig)}`;
     s = s.slice(i);
   }
   return invalid3;
@@ -51579,11 +51681,11 @@ var RSA = 1;
 function publicKeyAlgorithm(oid) {
   return PUBLIC_KEY_ALGORITHMS.get(oidText(oid)) ?? 0;
 }
-function parseRsaPublicKey(ai, key2) {
+function parseRsaPublicKey(ai, key3) {
   if (!(ai.parameters.length === 2 && ai.parameters[0] === 5 && ai.parameters[1] === 0)) {
     throw new Error("x509: RSA key missing NULL parameters");
   }
-  const seq = new DerReader(key2).read(TAG2.SEQUENCE);
+  const seq = new DerReader(key3).read(TAG2.SEQUENCE);
   if (seq === null) throw new Error("x509: invalid RSA public key");
   const r = new DerReader(seq.content);
   const n = r.readBigInt();
@@ -51594,8 +51696,8 @@ function parseRsaPublicKey(ai, key2) {
   if (e <= 0n) throw new Error("x509: RSA public exponent is not a positive number");
   return { n, e };
 }
-function isKyvernoRsaKey(key2, parsed) {
-  const r = new DerReader(key2);
+function isKyvernoRsaKey(key3, parsed) {
+  const r = new DerReader(key3);
   return r.read(TAG2.SEQUENCE) !== null && r.empty() && parsed.e < 1n << 31n;
 }
 
@@ -51891,8 +51993,8 @@ function sequenceContent(value, error2) {
   if (seq === null) throw new Error(error2);
   return new DerReader(seq.content);
 }
-function append(out, key2, value) {
-  out[key2] = [...out[key2] ?? [], value];
+function append(out, key3, value) {
+  out[key3] = [...out[key3] ?? [], value];
 }
 function isValidIpMask(mask) {
   let seenZero = false;
@@ -52047,9 +52149,9 @@ function certificatePolicies(out, value) {
     const policy = r.read(TAG2.SEQUENCE);
     const oid = policy === null ? null : new DerReader(policy.content).read(TAG2.OBJECT_IDENTIFIER);
     if (oid === null) throw new Error(invalid3);
-    const key2 = Buffer.from(oid.content).toString("hex");
-    if (seen.has(key2)) throw new Error(invalid3);
-    seen.add(key2);
+    const key3 = Buffer.from(oid.content).toString("hex");
+    if (seen.has(key3)) throw new Error(invalid3);
+    seen.add(key3);
     const components = oidComponents(oid.content);
     if (components === null) throw new Error(invalid3);
     policies.push(components.text);
@@ -52204,8 +52306,8 @@ function readTime(r) {
   if (text5 === null) fail(tag === TAG2.UTCTime ? "x509: malformed UTCTime" : "x509: malformed GeneralizedTime");
   return text5;
 }
-function publicKeyJson(key2) {
-  return { N: key2.n.toString(), E: Number(key2.e) };
+function publicKeyJson(key3) {
+  return { N: key3.n.toString(), E: Number(key3.e) };
 }
 function readPublicKey(spki) {
   const seq = new DerReader(spki).read(TAG2.SEQUENCE);
@@ -52218,8 +52320,8 @@ function readPublicKey(spki) {
   const bits = r.readBitString();
   if (bits === null) fail("x509: malformed subjectPublicKey");
   if (algorithm !== RSA) return { algorithm, key: null, kyvernoAccepts: false };
-  const key2 = parseRsaPublicKey(algorithmId, rightAlign(bits));
-  return { algorithm, key: key2, kyvernoAccepts: isKyvernoRsaKey(bits.bytes, key2) };
+  const key3 = parseRsaPublicKey(algorithmId, rightAlign(bits));
+  return { algorithm, key: key3, kyvernoAccepts: isKyvernoRsaKey(bits.bytes, key3) };
 }
 function kyvernoPublicKey(info2) {
   if (info2.algorithm !== RSA || info2.key === null) fail(NOT_RSA);
@@ -52435,9 +52537,9 @@ function requestedExtensions(attributes) {
     }
     if (id === null || firstValue === null || !oidEquals(id, OID_EXTENSION_REQUEST)) continue;
     for (const extension of parseExtensions(firstValue.full)) {
-      const key2 = extension.id.join(".");
-      if (seen.has(key2)) throw new Error("x509: certificate request contains duplicate requested extensions");
-      seen.add(key2);
+      const key3 = extension.id.join(".");
+      if (seen.has(key3)) throw new Error("x509: certificate request contains duplicate requested extensions");
+      seen.add(key3);
       out.push(extension);
     }
   }
@@ -52709,15 +52811,15 @@ function sortBy(array, expref) {
   const kind2 = typeof keys[0];
   if (kind2 !== "number" && kind2 !== "string") throw runtimeError("invalid type, must be number of string");
   for (let i = 1; i < array.length; i++) {
-    let key2;
+    let key3;
     try {
-      key2 = expref.evaluate(array[i]);
+      key3 = expref.evaluate(array[i]);
     } catch (err) {
       if (err instanceof JmesPathError) throw runtimeError("error in sort_by comparison");
       throw err;
     }
-    if (typeof key2 !== kind2) throw runtimeError("error in sort_by comparison");
-    keys.push(key2);
+    if (typeof key3 !== kind2) throw runtimeError("error in sort_by comparison");
+    keys.push(key3);
   }
   const order = array.map((_, i) => i);
   order.sort(
@@ -52807,7 +52909,7 @@ var BUILTIN_FUNCTIONS = [
         if (!isJsonObject(obj)) {
           throw runtimeError(`interface conversion: interface {} is ${goTypeName(obj)}, not map[string]interface {}`);
         }
-        for (const key2 of Object.keys(obj)) setOwnProperty(merged, key2, obj[key2]);
+        for (const key3 of Object.keys(obj)) setOwnProperty(merged, key3, obj[key3]);
       }
       return merged;
     }
@@ -53044,8 +53146,8 @@ function parseError3(line, index, message) {
   const column = Buffer.byteLength(line.slice(0, index), "utf8") + 1;
   return new Error(`parse error on line 1, column ${column}: ${message}`);
 }
-function splitDottedKey(key2) {
-  const line = key2.replace(/^(?:\r?\n)+/, "");
+function splitDottedKey(key3) {
+  const line = key3.replace(/^(?:\r?\n)+/, "");
   if (line === "") throw new Error("EOF");
   const fields = [];
   let pos = 0;
@@ -53137,13 +53239,13 @@ function encodeSharedEntry(value) {
 var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function mergeMaps(src, dest, overwriteMaps) {
   const out = { ...dest };
-  for (const key2 of Object.keys(src)) {
-    const value = src[key2];
+  for (const key3 of Object.keys(src)) {
+    const value = src[key3];
     if (!overwriteMaps && isMap3(value)) {
-      const existing = Object.prototype.hasOwnProperty.call(out, key2) ? out[key2] : void 0;
-      setOwnProperty(out, key2, isMap3(existing) ? mergeMaps(value, existing, false) : value);
+      const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
+      setOwnProperty(out, key3, isMap3(existing) ? mergeMaps(value, existing, false) : value);
     } else {
-      setOwnProperty(out, key2, value);
+      setOwnProperty(out, key3, value);
     }
   }
   return out;
@@ -53159,12 +53261,12 @@ function push(value, tags2) {
 }
 function replaceIn(node, tags2, depth, value) {
   const out = { ...node };
-  const key2 = tags2[depth];
+  const key3 = tags2[depth];
   if (depth === tags2.length - 1) {
-    setOwnProperty(out, key2, value);
+    setOwnProperty(out, key3, value);
   } else {
-    const child2 = Object.prototype.hasOwnProperty.call(node, key2) ? node[key2] : void 0;
-    setOwnProperty(out, key2, isMap3(child2) ? replaceIn(child2, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
+    const child2 = Object.prototype.hasOwnProperty.call(node, key3) ? node[key3] : void 0;
+    setOwnProperty(out, key3, isMap3(child2) ? replaceIn(child2, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
   }
   return out;
 }
@@ -53367,7 +53469,7 @@ function admissionDataWithValues(request3, values) {
   const entry2 = admissionEntry(request3);
   if (entry2.withValues !== void 0 && sameValues(entry2.withValues.values, values)) return entry2.withValues.data;
   const context4 = new JsonContext(entry2.data);
-  for (const [key2, value] of Object.entries(values)) context4.addAtPath(key2, value);
+  for (const [key3, value] of Object.entries(values)) context4.addAtPath(key3, value);
   const data = context4.snapshot();
   entry2.withValues = { values: { ...values }, data };
   return data;
@@ -53377,8 +53479,8 @@ function sameValues(a, b) {
   const other = Object.keys(b);
   if (keys.length !== other.length) return false;
   for (let i = 0; i < keys.length; i++) {
-    const key2 = keys[i];
-    if (other[i] !== key2 || a[key2] !== b[key2]) return false;
+    const key3 = keys[i];
+    if (other[i] !== key3 || a[key3] !== b[key3]) return false;
   }
   return true;
 }
@@ -53429,10 +53531,10 @@ function imagesOf(resource) {
 
 // src/engine/context/read-back.ts
 function readsBackResource(values) {
-  return values !== void 0 && Object.keys(values).some((key2) => key2.startsWith("request."));
+  return values !== void 0 && Object.keys(values).some((key3) => key3.startsWith("request."));
 }
 function keepsResource(values) {
-  return values === void 0 || Object.keys(values).every((key2) => !mayReplaceResource(key2));
+  return values === void 0 || Object.keys(values).every((key3) => !mayReplaceResource(key3));
 }
 var replacingKeys = /* @__PURE__ */ new Map();
 var MAX_REPLACING_KEYS = 1024;
@@ -53516,7 +53618,7 @@ function dropPrefix(match, source) {
 
 // src/engine/variables/traverse.ts
 var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var childPath = (path14, key2) => `${path14}/${key2.replaceAll("/", "\\/")}`;
+var childPath = (path14, key3) => `${path14}/${key3.replaceAll("/", "\\/")}`;
 function walk(value, path14, action) {
   if (typeof value === "object" && value !== null && action.unchanged?.(value)) return value;
   if (Array.isArray(value)) {
@@ -53530,17 +53632,17 @@ function walk(value, path14, action) {
   }
   if (isMap4(value)) {
     const out = {};
-    for (const key2 of Object.keys(value)) {
-      let newKey = action.leaf(key2, path14, true);
+    for (const key3 of Object.keys(value)) {
+      let newKey = action.leaf(key3, path14, true);
       if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === "object" && newKey !== null) {
         const walked = walk(newKey, path14, action);
         if (walked instanceof SubstitutionFailure) return walked;
-        throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
+        throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
       }
-      if (newKey === null || newKey === void 0) newKey = key2;
-      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
-      const item = traverse(value[key2], childPath(path14, key2), action);
+      if (newKey === null || newKey === void 0) newKey = key3;
+      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+      const item = traverse(value[key3], childPath(path14, key3), action);
       if (item instanceof SubstitutionFailure) return item;
       setOwnProperty(out, newKey, item);
     }
@@ -53558,9 +53660,9 @@ function visitLeavesAndKeys(document, visit, path14 = "") {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path14}/${i}`);
   } else if (isMap4(document)) {
-    for (const key2 of Object.keys(document)) {
-      visit(key2, path14);
-      visitLeavesAndKeys(document[key2], visit, childPath(path14, key2));
+    for (const key3 of Object.keys(document)) {
+      visit(key3, path14);
+      visitLeavesAndKeys(document[key3], visit, childPath(path14, key3));
     }
   } else {
     visit(document, path14);
@@ -53676,7 +53778,7 @@ function parsePath(rawPath) {
   const pointer = [];
   let current2 = "";
   let escaped = false;
-  let quoted = false;
+  let quoted2 = false;
   const flush = () => {
     if (current2 !== "") pointer.push(current2);
     current2 = "";
@@ -53688,8 +53790,8 @@ function parsePath(rawPath) {
     } else if (ch === "\\") {
       escaped = true;
     } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (ch === "/" && !quoted) {
+      quoted2 = !quoted2;
+    } else if (ch === "/" && !quoted2) {
       flush();
     } else {
       current2 += ch;
@@ -53894,9 +53996,9 @@ function textMarks(document) {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length && marks !== ALL_MARKS; i++) marks |= textMarks(document[i]);
   } else {
-    for (const key2 in document) {
-      if (!Object.prototype.hasOwnProperty.call(document, key2)) continue;
-      marks |= stringMarks(key2) | textMarks(document[key2]);
+    for (const key3 in document) {
+      if (!Object.prototype.hasOwnProperty.call(document, key3)) continue;
+      marks |= stringMarks(key3) | textMarks(document[key3]);
       if (marks === ALL_MARKS) break;
     }
   }
@@ -54197,8 +54299,8 @@ function objectMeta(metadata) {
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
   if (!isObject5(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
-  for (const [key2, value] of Object.entries(data)) {
-    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key2}" is a ${goTypeName2(value, "float64")}, not a string`);
+  for (const [key3, value] of Object.entries(data)) {
+    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName2(value, "float64")}, not a string`);
   }
   return data;
 }
@@ -54587,17 +54689,17 @@ var TYPE_MODIFIERS = {
 var ANCHOR_REGEX = /^([+<=X^])?\(([^\n]+)\)$/;
 var cache4 = /* @__PURE__ */ new Map();
 var CACHE_LIMIT = 5e4;
-function parseAnchor(key2) {
-  const cached = cache4.get(key2);
+function parseAnchor(key3) {
+  const cached = cache4.get(key3);
   if (cached !== void 0) return cached;
-  const match = ANCHOR_REGEX.exec(goTrimSpace2(key2));
+  const match = ANCHOR_REGEX.exec(goTrimSpace2(key3));
   const anchor = match !== null ? { type: MODIFIER_TYPES[match[1] ?? ""], key: match[2] } : null;
   if (cache4.size >= CACHE_LIMIT) cache4.clear();
-  cache4.set(key2, anchor);
+  cache4.set(key3, anchor);
   return anchor;
 }
-function anchorString(type, key2) {
-  return key2 === "" ? "" : `${TYPE_MODIFIERS[type]}(${key2})`;
+function anchorString(type, key3) {
+  return key3 === "" ? "" : `${TYPE_MODIFIERS[type]}(${key3})`;
 }
 
 // src/engine/pattern/metadata-wildcards.ts
@@ -54606,25 +54708,25 @@ function isObject8(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function findTaggedKey(tag, map2) {
-  for (const key2 in map2) {
-    if (key2 === tag) return key2;
-    const anchor = parseAnchor(key2);
-    if (anchor !== null && anchor.key === tag) return key2;
+  for (const key3 in map2) {
+    if (key3 === tag) return key3;
+    const anchor = parseAnchor(key3);
+    if (anchor !== null && anchor.key === tag) return key3;
   }
   return null;
 }
 function stringEntries(tag, data) {
   if (!isObject8(data)) return null;
-  const key2 = findTaggedKey(tag, data);
-  if (key2 === null) return null;
-  const value = data[key2];
+  const key3 = findTaggedKey(tag, data);
+  if (key3 === null) return null;
+  const value = data[key3];
   if (!isObject8(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
     if (typeof v === "string") entries.push([k, v]);
   }
-  return { key: key2, entries };
+  return { key: key3, entries };
 }
 function firstMatchingKey(pattern, resourceEntries) {
   for (const [k] of resourceEntries) {
@@ -54644,13 +54746,13 @@ function expandMetadataWildcards(patternMetadata, resourceMetadata) {
     let changed = pattern.entries.length !== Object.keys(original).length;
     const rebuilt = [];
     for (const [k, v] of pattern.entries) {
-      let key2 = k;
+      let key3 = k;
       if (containsWildcard(k)) {
         const anchor = parseAnchor(k);
-        key2 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
-        changed ||= key2 !== k;
+        key3 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
+        changed ||= key3 !== k;
       }
-      rebuilt.push([key2, v]);
+      rebuilt.push([key3, v]);
     }
     if (changed) result = { ...result, [pattern.key]: Object.fromEntries(rebuilt) };
   }
@@ -54661,8 +54763,8 @@ function expandMetadataWildcards(patternMetadata, resourceMetadata) {
 function isPhase1(anchor) {
   return anchor.type === "condition" || anchor.type === "equality" || anchor.type === "negation" || anchor.type === "existence";
 }
-function isOrderingAnchor(key2) {
-  const anchor = parseAnchor(key2);
+function isOrderingAnchor(key3) {
+  const anchor = parseAnchor(key3);
   return anchor !== null && anchor.type !== "addIfNotPresent";
 }
 var nestedAnchorCache = /* @__PURE__ */ new WeakMap();
@@ -54674,15 +54776,15 @@ function hasNestedAnchors(pattern) {
   if (Array.isArray(pattern)) {
     result = pattern.some(hasNestedAnchors);
   } else {
-    for (const key2 in pattern) {
-      if (isOrderingAnchor(key2)) {
+    for (const key3 in pattern) {
+      if (isOrderingAnchor(key3)) {
         result = true;
         break;
       }
     }
     if (!result) {
-      for (const key2 in pattern) {
-        if (hasNestedAnchors(pattern[key2])) {
+      for (const key3 in pattern) {
+        if (hasNestedAnchors(pattern[key3])) {
           result = true;
           break;
         }
@@ -54701,20 +54803,20 @@ function buildMapPlan(pattern, metadataValue) {
   const back = [];
   let metadataInPhase2 = false;
   let metadataAnchored = false;
-  for (const key2 of keys) {
-    const anchor = parseAnchor(key2);
+  for (const key3 of keys) {
+    const anchor = parseAnchor(key3);
     if (anchor !== null && isPhase1(anchor)) {
-      phase1.push({ key: key2, anchor });
-      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key2, anchor });
+      phase1.push({ key: key3, anchor });
+      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key3, anchor });
       continue;
     }
-    if (key2 === metadataKey) metadataInPhase2 = true;
-    const value = key2 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern[key2];
+    if (key3 === metadataKey) metadataInPhase2 = true;
+    const value = key3 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern[key3];
     if (anchor?.type === "global" || hasNestedAnchors(value)) {
-      front.push({ key: key2, anchor });
-      if (key2 === metadataKey) metadataAnchored = true;
+      front.push({ key: key3, anchor });
+      if (key3 === metadataKey) metadataAnchored = true;
     } else {
-      back.push({ key: key2, anchor });
+      back.push({ key: key3, anchor });
     }
   }
   front.reverse();
@@ -54916,8 +55018,8 @@ function validateValue(value, pattern, numberMode) {
 function isObject9(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function hasKey(map2, key2) {
-  return Object.prototype.hasOwnProperty.call(map2, key2);
+function hasKey(map2, key3) {
+  return Object.prototype.hasOwnProperty.call(map2, key3);
 }
 function checkElement(resource, pattern, path14, ev) {
   if (Array.isArray(pattern)) {
@@ -54955,13 +55057,13 @@ function scalarMismatch(resource, pattern, path14, ev) {
 function recordAnchors(plan, resource, ev) {
   if (plan.tracked.length === 0) return;
   const seen = ev.anchorsSeen ??= /* @__PURE__ */ new Map();
-  for (const { key: key2, anchor } of plan.tracked) {
-    if (seen.get(key2) === true) continue;
-    seen.set(key2, hasKey(resource, anchor.key));
+  for (const { key: key3, anchor } of plan.tracked) {
+    if (seen.get(key3) === true) continue;
+    seen.set(key3, hasKey(resource, anchor.key));
   }
 }
-function rewrittenMetadata(pattern, key2, resource, ev) {
-  const original = pattern[key2];
+function rewrittenMetadata(pattern, key3, resource, ev) {
+  const original = pattern[key3];
   if (!isObject9(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
@@ -54982,8 +55084,8 @@ function checkMap(resource, pattern, cachedPlan, path14, ev) {
   let applied = 0;
   let skips = null;
   let rawSkip = false;
-  for (const { key: key2, anchor } of plan.phase1) {
-    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
+  for (const { key: key3, anchor } of plan.phase1) {
+    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern[key3];
     const failure2 = handleAnchor(anchor, value, resource, path14, ev);
     if (failure2 === null) {
       applied++;
@@ -54995,29 +55097,29 @@ function checkMap(resource, pattern, cachedPlan, path14, ev) {
     }
   }
   if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path14);
-  for (const { key: key2, anchor } of plan.phase2) {
-    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path14, ev) : handlePlain(key2, value, resource, path14, ev);
+  for (const { key: key3, anchor } of plan.phase2) {
+    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern[key3];
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path14, ev) : handlePlain(key3, value, resource, path14, ev);
     if (failure2 !== null) return failure2;
   }
   return null;
 }
 function handleAnchor(anchor, pattern, resource, path14, ev) {
-  const key2 = anchor.key;
-  const currentPath = path14 + key2 + "/";
-  const present = hasKey(resource, key2);
+  const key3 = anchor.key;
+  const currentPath = path14 + key3 + "/";
+  const present = hasKey(resource, key3);
   switch (anchor.type) {
     case "condition": {
       if (!present) return conditionalFailure("conditional anchor key doesn't exist in the resource", currentPath);
-      const failure2 = checkElement(resource[key2], pattern, currentPath, ev);
+      const failure2 = checkElement(resource[key3], pattern, currentPath, ev);
       return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
     }
     case "equality":
-      return present ? checkElement(resource[key2], pattern, currentPath, ev) : null;
+      return present ? checkElement(resource[key3], pattern, currentPath, ev) : null;
     case "negation":
       return present ? negationFailure(currentPath) : null;
     case "existence":
-      return present ? handleExistence(resource[key2], pattern, currentPath, ev) : null;
+      return present ? handleExistence(resource[key3], pattern, currentPath, ev) : null;
     default:
       return null;
   }
@@ -55054,17 +55156,17 @@ function handleExistence(resource, pattern, path14, ev) {
   return null;
 }
 function handleGlobal(anchor, pattern, resource, path14, ev) {
-  const key2 = anchor.key;
-  if (!hasKey(resource, key2)) return null;
-  const failure2 = checkElement(resource[key2], pattern, path14 + key2 + "/", ev);
+  const key3 = anchor.key;
+  if (!hasKey(resource, key3)) return null;
+  const failure2 = checkElement(resource[key3], pattern, path14 + key3 + "/", ev);
   return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key2, pattern, resource, path14, ev) {
-  const value = hasKey(resource, key2) ? resource[key2] : void 0;
+function handlePlain(key3, pattern, resource, path14, ev) {
+  const value = hasKey(resource, key3) ? resource[key3] : void 0;
   if (pattern === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path14}/${key2} not found`, path14);
+    return value !== null && value !== void 0 ? null : plainFailure(`${path14}/${key3} not found`, path14);
   }
-  return checkElement(value, pattern, path14 + key2 + "/", ev);
+  return checkElement(value, pattern, path14 + key3 + "/", ev);
 }
 function checkArray(resource, pattern, path14, ev) {
   if (pattern.length === 0) return plainFailure("pattern Array empty", path14);
@@ -55126,33 +55228,33 @@ function matchStringPattern(value, pattern) {
 }
 
 // src/engine/conditions/set-values.ts
-function toSetKey(key2) {
-  if (typeof key2 === "string") return key2;
-  if (typeof key2 === "number" || typeof key2 === "boolean") return goSprint(key2);
-  if (Array.isArray(key2)) return key2.map(goSprint);
+function toSetKey(key3) {
+  if (typeof key3 === "string") return key3;
+  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (Array.isArray(key3)) return key3.map(goSprint);
   return null;
 }
 function matchesTwoWay(a, b) {
   return wildcardMatch(a, b) || wildcardMatch(b, a);
 }
-function matchesAny(key2, values) {
+function matchesAny(key3, values) {
   for (const v of values) {
-    if (matchesTwoWay(key2, v)) return true;
+    if (matchesTwoWay(key3, v)) return true;
   }
   return false;
 }
-function scalarKeyInValue(key2, value) {
+function scalarKeyInValue(key3, value) {
   if (Array.isArray(value)) {
     for (const element of value) {
-      if (matchesTwoWay(goSprint(element), key2)) return true;
+      if (matchesTwoWay(goSprint(element), key3)) return true;
     }
     return false;
   }
   if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key2)) return true;
-  if (isRangePattern(value)) return matchStringPattern(key2, value);
+  if (wildcardMatch(value, key3)) return true;
+  if (isRangePattern(value)) return matchStringPattern(key3, value);
   const list4 = stringValues(value);
-  return list4 === null ? "invalid" : list4.includes(key2);
+  return list4 === null ? "invalid" : list4.includes(key3);
 }
 function stringValues(value) {
   const decoded = decodeStringList(value);
@@ -55161,20 +55263,20 @@ function stringValues(value) {
 }
 
 // src/engine/conditions/all-in.ts
-function evaluateAllIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAllIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === true;
   return allKeySetOutcome(k, value, false);
 }
-function allKeySetOutcome(key2, value, notIn) {
+function allKeySetOutcome(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
   } else if (typeof value === "string") {
-    if (key2.length === 1 && key2[0] === value) return !notIn;
+    if (key3.length === 1 && key3[0] === value) return !notIn;
     if (isRangePattern(value)) {
-      return notIn ? key2.every((k) => !matchStringPattern(k, value)) : key2.every((k) => matchStringPattern(k, value));
+      return notIn ? key3.every((k) => !matchStringPattern(k, value)) : key3.every((k) => matchStringPattern(k, value));
     }
     values = stringValues(value);
   } else {
@@ -55182,35 +55284,35 @@ function allKeySetOutcome(key2, value, notIn) {
   }
   if (values === null) return false;
   const candidates = values;
-  return notIn ? key2.every((k) => !matchesAny(k, candidates)) : key2.every((k) => matchesAny(k, candidates));
+  return notIn ? key3.every((k) => !matchesAny(k, candidates)) : key3.every((k) => matchesAny(k, candidates));
 }
 
 // src/engine/conditions/all-not-in.ts
-function evaluateAllNotIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAllNotIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === false;
   return allKeySetOutcome(k, value, true);
 }
 
 // src/engine/conditions/any-in.ts
-function evaluateAnyIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAnyIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === true;
   return anyKeySetOutcome(k, value, false);
 }
-function anyKeySetOutcome(key2, value, notIn) {
+function anyKeySetOutcome(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
   } else if (typeof value === "number" || typeof value === "boolean") {
     values = [goSprint(value)];
   } else if (typeof value === "string") {
-    if (key2.length === 1 && key2[0] === value) return !notIn;
+    if (key3.length === 1 && key3[0] === value) return !notIn;
     if (isRangePattern(value)) {
       const pattern = notIn ? value.replace("-", "!-") : value;
-      return key2.some((k) => matchStringPattern(k, pattern));
+      return key3.some((k) => matchStringPattern(k, pattern));
     }
     values = stringValues(value);
   } else {
@@ -55218,12 +55320,12 @@ function anyKeySetOutcome(key2, value, notIn) {
   }
   if (values === null) return false;
   const candidates = values;
-  return notIn ? key2.some((k) => !matchesAny(k, candidates)) : key2.some((k) => matchesAny(k, candidates));
+  return notIn ? key3.some((k) => !matchesAny(k, candidates)) : key3.some((k) => matchesAny(k, candidates));
 }
 
 // src/engine/conditions/any-not-in.ts
-function evaluateAnyNotIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAnyNotIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === false;
   return anyKeySetOutcome(k, value, true);
@@ -55244,13 +55346,13 @@ function durationSeconds(ns) {
 function durationString(v) {
   return typeof v === "string" && v !== "0" ? parseGoDuration(v) : null;
 }
-function parseDurationPair(key2, value) {
-  let keyDuration = durationString(key2);
+function parseDurationPair(key3, value) {
+  let keyDuration = durationString(key3);
   let valueDuration = durationString(value);
   if (keyDuration === null && valueDuration === null) return null;
   if (keyDuration === null) {
-    if (typeof key2 !== "number") return null;
-    keyDuration = secondsToDuration(key2);
+    if (typeof key3 !== "number") return null;
+    keyDuration = secondsToDuration(key3);
   }
   if (valueDuration === null) {
     if (typeof value !== "number") return null;
@@ -55260,8 +55362,8 @@ function parseDurationPair(key2, value) {
 }
 
 // src/engine/conditions/duration.ts
-function evaluateDuration(key2, value, op) {
-  const a = asDuration(key2);
+function evaluateDuration(key3, value, op) {
+  const a = asDuration(key3);
   if (a === null) return false;
   const b = asDuration(value);
   if (b === null) return false;
@@ -55280,26 +55382,6 @@ function asDuration(v) {
   if (typeof v === "number") return secondsToDuration(v);
   if (typeof v === "string") return parseGoDuration(v);
   return null;
-}
-
-// src/engine/conditions/deep-equal.ts
-function deepEqualJson(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      if (!deepEqualJson(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
-  }
-  return true;
 }
 
 // src/engine/conditions/go-parse-float.ts
@@ -55364,71 +55446,71 @@ function hexFloat(negative, intDigits, fracDigits, exponent) {
 }
 
 // src/engine/conditions/equal.ts
-function evaluateEquals(key2, value) {
-  switch (typeof key2) {
+function evaluateEquals(key3, value) {
+  switch (typeof key3) {
     case "boolean":
-      return typeof value === "boolean" && key2 === value;
+      return typeof value === "boolean" && key3 === value;
     case "number":
-      return numberEquals(key2, value);
+      return numberEquals(key3, value);
     case "string":
-      return stringEquals(key2, value);
+      return stringEquals(key3, value);
     default:
-      if (key2 === null) return false;
-      if (Array.isArray(key2)) return Array.isArray(value) && deepEqualJson(key2, value);
-      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key2, value);
+      if (key3 === null) return false;
+      if (Array.isArray(key3)) return Array.isArray(value) && deepEqualJson(key3, value);
+      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key3, value);
   }
 }
-function numberEquals(key2, value) {
-  if (typeof value === "number") return key2 === value;
+function numberEquals(key3, value) {
+  if (typeof value === "number") return key3 === value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
-    return parsed !== null && parsed === key2;
+    return parsed !== null && parsed === key3;
   }
   return false;
 }
-function stringEquals(key2, value) {
-  const durations = parseDurationPair(key2, value);
+function stringEquals(key3, value) {
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return durationSeconds(durations[0]) === durationSeconds(durations[1]);
   if (typeof value !== "string") return false;
-  const keyQuantity = parseQuantity(key2);
+  const keyQuantity = parseQuantity(key3);
   if (keyQuantity !== null) {
     const valueQuantity = parseQuantity(value);
     return valueQuantity !== null && compareQuantities(keyQuantity, valueQuantity) === 0;
   }
-  return wildcardMatch(value, key2);
+  return wildcardMatch(value, key3);
 }
 
 // src/engine/conditions/in.ts
-function evaluateIn(key2, value) {
-  const k = toInKey(key2);
+function evaluateIn(key3, value) {
+  const k = toInKey(key3);
   if (k === null) return false;
   return (typeof k === "string" ? keyInValue(k, value) : keySetInValue(k, value, false)) === true;
 }
-function toInKey(key2) {
-  if (typeof key2 === "string") return key2;
-  if (typeof key2 === "number" || typeof key2 === "boolean") return goSprint(key2);
-  if (!Array.isArray(key2)) return null;
-  for (const element of key2) {
+function toInKey(key3) {
+  if (typeof key3 === "string") return key3;
+  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (!Array.isArray(key3)) return null;
+  for (const element of key3) {
     if (typeof element !== "string") {
       throw new ConditionError(`interface conversion: interface {} is ${goTypeName3(element)}, not string`);
     }
   }
-  return key2;
+  return key3;
 }
-function keyInValue(key2, value) {
+function keyInValue(key3, value) {
   if (Array.isArray(value)) {
     for (const element of value) {
       const text5 = goSprint(element);
-      if (wildcardMatch(text5, key2) || wildcardMatch(key2, text5)) return true;
+      if (wildcardMatch(text5, key3) || wildcardMatch(key3, text5)) return true;
     }
     return false;
   }
   if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key2)) return true;
+  if (wildcardMatch(value, key3)) return true;
   const decoded = decodeStringList(value);
-  return decoded.kind === "list" ? decoded.list.includes(key2) : "invalid";
+  return decoded.kind === "list" ? decoded.list.includes(key3) : "invalid";
 }
-function keySetInValue(key2, value, notIn) {
+function keySetInValue(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = [];
@@ -55437,7 +55519,7 @@ function keySetInValue(key2, value, notIn) {
       values.push(element);
     }
   } else if (typeof value === "string") {
-    if (key2.length === 1 && key2[0] === value) return true;
+    if (key3.length === 1 && key3[0] === value) return true;
     const decoded = decodeStringList(value);
     if (decoded.kind !== "list") return "invalid";
     values = decoded.list;
@@ -55445,7 +55527,7 @@ function keySetInValue(key2, value, notIn) {
     return "invalid";
   }
   const set2 = new Set(values);
-  return notIn ? key2.some((k) => !set2.has(k)) : key2.every((k) => set2.has(k));
+  return notIn ? key3.some((k) => !set2.has(k)) : key3.every((k) => set2.has(k));
 }
 function goTypeName3(v) {
   if (v === null) return "nil";
@@ -55456,43 +55538,43 @@ function goTypeName3(v) {
 }
 
 // src/engine/conditions/not-equal.ts
-function evaluateNotEquals(key2, value) {
-  switch (typeof key2) {
+function evaluateNotEquals(key3, value) {
+  switch (typeof key3) {
     case "boolean":
-      return typeof value !== "boolean" || key2 !== value;
+      return typeof value !== "boolean" || key3 !== value;
     case "number":
-      return numberNotEquals(key2, value);
+      return numberNotEquals(key3, value);
     case "string":
-      return stringNotEquals(key2, value);
+      return stringNotEquals(key3, value);
     default:
-      if (key2 === null) return false;
-      if (Array.isArray(key2)) return !Array.isArray(value) || !deepEqualJson(key2, value);
-      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key2, value);
+      if (key3 === null) return false;
+      if (Array.isArray(key3)) return !Array.isArray(value) || !deepEqualJson(key3, value);
+      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key3, value);
   }
 }
-function numberNotEquals(key2, value) {
-  if (typeof value === "number") return key2 !== value;
+function numberNotEquals(key3, value) {
+  if (typeof value === "number") return key3 !== value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
-    return parsed === null || parsed !== key2;
+    return parsed === null || parsed !== key3;
   }
   return true;
 }
-function stringNotEquals(key2, value) {
-  const durations = parseDurationPair(key2, value);
+function stringNotEquals(key3, value) {
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return durationSeconds(durations[0]) !== durationSeconds(durations[1]);
   if (typeof value !== "string") return true;
-  const keyQuantity = parseQuantity(key2);
+  const keyQuantity = parseQuantity(key3);
   if (keyQuantity !== null) {
     const valueQuantity = parseQuantity(value);
     return valueQuantity === null || compareQuantities(keyQuantity, valueQuantity) !== 0;
   }
-  return !wildcardMatch(value, key2);
+  return !wildcardMatch(value, key3);
 }
 
 // src/engine/conditions/not-in.ts
-function evaluateNotIn(key2, value) {
-  const k = toInKey(key2);
+function evaluateNotIn(key3, value) {
+  const k = toInKey(key3);
   if (k === null) return false;
   if (typeof k !== "string") return keySetInValue(k, value, true) === true;
   const found = keyInValue(k, value);
@@ -55500,9 +55582,9 @@ function evaluateNotIn(key2, value) {
 }
 
 // src/engine/conditions/numeric.ts
-function evaluateNumeric(key2, value, op) {
-  if (typeof key2 === "number") return numberKey(key2, value, op);
-  if (typeof key2 === "string") return stringKey(key2, value, op);
+function evaluateNumeric(key3, value, op) {
+  if (typeof key3 === "number") return numberKey(key3, value, op);
+  if (typeof key3 === "string") return stringKey(key3, value, op);
   return false;
 }
 function compareNumbers2(a, b, op) {
@@ -55520,25 +55602,25 @@ function compareNumbers2(a, b, op) {
 function compareOrder(order, op) {
   return compareNumbers2(order, 0, op);
 }
-function numberKey(key2, value, op) {
-  if (typeof value === "number") return compareNumbers2(key2, value, op);
+function numberKey(key3, value, op) {
+  if (typeof value === "number") return compareNumbers2(key3, value, op);
   if (typeof value !== "string") return false;
-  const durations = parseDurationPair(key2, value);
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   const parsed = parseGoFloat3(value);
-  return parsed !== null && compareNumbers2(key2, parsed, op);
+  return parsed !== null && compareNumbers2(key3, parsed, op);
 }
-function stringKey(key2, value, op) {
-  const durations = parseDurationPair(key2, value);
+function stringKey(key3, value, op) {
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   if (typeof value === "string") {
-    const keyQuantity = parseQuantity(key2);
+    const keyQuantity = parseQuantity(key3);
     const valueQuantity = keyQuantity === null ? null : parseQuantity(value);
     if (keyQuantity !== null && valueQuantity !== null) return compareOrder(compareQuantities(keyQuantity, valueQuantity), op);
   }
-  const keyNumber = parseGoFloat3(key2);
+  const keyNumber = parseGoFloat3(key3);
   if (keyNumber !== null) return numberKey(keyNumber, value, op);
-  const keyVersion = parseSemver(key2);
+  const keyVersion = parseSemver(key3);
   if (keyVersion === null || typeof value !== "string") return false;
   const valueVersion = parseSemver(value);
   return valueVersion !== null && compareOrder(compareSemver(keyVersion, valueVersion), op);
@@ -55546,10 +55628,10 @@ function stringKey(key2, value, op) {
 
 // src/engine/conditions/operators.ts
 function numericHandler(canonical2) {
-  return (key2, value, operator) => operator === canonical2 && evaluateNumeric(key2, value, canonical2);
+  return (key3, value, operator) => operator === canonical2 && evaluateNumeric(key3, value, canonical2);
 }
 function durationHandler(canonical2) {
-  return (key2, value, operator) => operator === canonical2 && evaluateDuration(key2, value, canonical2);
+  return (key3, value, operator) => operator === canonical2 && evaluateDuration(key3, value, canonical2);
 }
 var HANDLERS = /* @__PURE__ */ new Map([
   ["equal", evaluateEquals],
@@ -55599,12 +55681,12 @@ function joinNonEmpty(parts, separator) {
 }
 function evaluateCondition(condition2, substitute) {
   const plan = conditionPlan(condition2);
-  const key2 = substitutePart(plan.key, "key", substitute);
-  if (key2 instanceof ConditionFailure) return key2;
+  const key3 = substitutePart(plan.key, "key", substitute);
+  if (key3 instanceof ConditionFailure) return key3;
   const value = substitutePart(plan.value, "value", substitute);
   if (value instanceof ConditionFailure) return value;
   if (plan.handler === void 0) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
-  return { result: plan.handler(key2, value, plan.operator), message: plan.message };
+  return { result: plan.handler(key3, value, plan.operator), message: plan.message };
 }
 var NOT_A_MAP = Object.freeze({});
 var conditionPlans = /* @__PURE__ */ new WeakMap();
@@ -55975,11 +56057,11 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   loadContext(entries) {
     const ruleValues = this.values?.rule?.(this.plan.name);
-    if (ruleValues) for (const [key2, value] of Object.entries(ruleValues)) this.context.addAtPath(key2, value);
+    if (ruleValues) for (const [key3, value] of Object.entries(ruleValues)) this.context.addAtPath(key3, value);
     const foreachValues = this.values?.foreach?.(this.plan.name);
     if (foreachValues) {
-      for (const [key2, list4] of Object.entries(foreachValues)) {
-        if (list4.length > 0) this.context.addAtPath(key2, list4[0]);
+      for (const [key3, list4] of Object.entries(foreachValues)) {
+        if (list4.length > 0) this.context.addAtPath(key3, list4[0]);
       }
     }
     if (entries && entries.length > 0) {
@@ -56152,9 +56234,9 @@ var GoDecoder = class {
    */
   raw(obj, name) {
     let winner;
-    for (const key2 in obj) {
-      if (key2.length !== name.length || key2 !== name && !foldEquals(key2, name)) continue;
-      if (winner === void 0 || compareGoStrings4(key2, winner) > 0) winner = key2;
+    for (const key3 in obj) {
+      if (key3.length !== name.length || key3 !== name && !foldEquals(key3, name)) continue;
+      if (winner === void 0 || compareGoStrings4(key3, winner) > 0) winner = key3;
     }
     const found = winner === void 0 ? void 0 : obj[winner];
     return found === null ? void 0 : found;
@@ -56221,10 +56303,10 @@ var GoDecoder = class {
     const value = this.object(obj, struct2, name, "map[string]string");
     const out = /* @__PURE__ */ new Map();
     if (value === void 0) return out;
-    for (const key2 in value) {
-      const item = value[key2];
-      if (item === null) out.set(key2, "");
-      else if (typeof item === "string") out.set(key2, item);
+    for (const key3 in value) {
+      const item = value[key3];
+      if (item === null) out.set(key3, "");
+      else if (typeof item === "string") out.set(key3, item);
       else this.fail(struct2, name, jsonKind(item), "string");
     }
     return out;
@@ -56501,8 +56583,8 @@ var FieldPath = class _FieldPath {
     return new _FieldPath([...this.segments, { index }], `${this.text}[${index}]`);
   }
   /** `Path.Key(key)`. */
-  key(key2) {
-    return new _FieldPath([...this.segments, { key: key2 }], `${this.text}[${key2}]`);
+  key(key3) {
+    return new _FieldPath([...this.segments, { key: key3 }], `${this.text}[${key3}]`);
   }
 };
 function forbidden(path14, badValue = "") {
@@ -56529,8 +56611,8 @@ function joinQuote(items2) {
   if (items2.length === 0) return "";
   return `"${items2.join('", "')}"`;
 }
-function pluralize(singular, plural2, count2) {
-  return count2 === 1 ? singular : plural2;
+function pluralize(singular, plural3, count2) {
+  return count2 === 1 ? singular : plural3;
 }
 function namedContainers(names) {
   return `${pluralize("container", "containers", names.length)} ${joinQuote(names)}`;
@@ -56615,9 +56697,9 @@ function appArmorProfileV1Dot0(meta, spec2) {
     badSetters.push(`${namedContainers(badContainers)}`);
   }
   const forbiddenAnnotations = [];
-  for (const [key2, value] of meta.annotations) {
-    if (key2.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
-      forbiddenAnnotations.push({ text: `${key2}=${goQuote2(value)}`, key: key2 });
+  for (const [key3, value] of meta.annotations) {
+    if (key3.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
+      forbiddenAnnotations.push({ text: `${key3}=${goQuote2(value)}`, key: key3 });
     }
   }
   const badValueList = sortedSet(badValues);
@@ -56996,12 +57078,12 @@ function validSeccomp(type) {
 function validSeccompAnnotationValue(value) {
   return value === "runtime/default" || value === "docker/default" || value.startsWith("localhost/");
 }
-function recordAnnotation(meta, key2, forbiddenValues) {
-  const value = meta.annotations.get(key2);
+function recordAnnotation(meta, key3, forbiddenValues) {
+  const value = meta.annotations.get(key3);
   if (value === void 0 || validSeccompAnnotationValue(value)) return;
-  const text5 = `${key2}=${goQuote2(value)}`;
+  const text5 = `${key3}=${goQuote2(value)}`;
   const errs = forbiddenValues.get(text5) ?? [];
-  errs.push(forbidden(PATHS.annotations.key(key2), value));
+  errs.push(forbidden(PATHS.annotations.key(key3), value));
   forbiddenValues.set(text5, errs);
 }
 function seccompTypePath(kind2, index) {
@@ -58094,8 +58176,8 @@ function isSetValue(value) {
 }
 function hasContent(value) {
   if (!isObject10(value)) return false;
-  for (const key2 in value) {
-    if (isSetValue(value[key2])) return true;
+  for (const key3 in value) {
+    if (isSetValue(value[key3])) return true;
   }
   return false;
 }
@@ -58197,8 +58279,8 @@ function keptValidateFields(validate, shift, pivot) {
   const out = {};
   const message = typeof validate.message === "string" ? shiftReferences(validate.message, shift, pivot) : "";
   if (message !== "") out.message = message;
-  for (const key2 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
-    if (isPresent(validate[key2])) out[key2] = validate[key2];
+  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
+    if (isPresent(validate[key3])) out[key3] = validate[key3];
   }
   return out;
 }
@@ -58323,7 +58405,7 @@ function rewriteStrings(value, replacements) {
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
   if (isObject10(value)) {
     const out = {};
-    for (const key2 in value) out[replaceAll2(key2, replacements)] = rewriteStrings(value[key2], replacements);
+    for (const key3 in value) out[replaceAll2(key3, replacements)] = rewriteStrings(value[key3], replacements);
     return out;
   }
   return value;
@@ -58460,10 +58542,10 @@ function normalizeResource(resource) {
   return resource;
 }
 function normalizeNilMaps(object3) {
-  for (const key2 of Object.keys(object3)) {
-    const value = object3[key2];
+  for (const key3 of Object.keys(object3)) {
+    const value = object3[key3];
     if (value === null) {
-      if (NIL_MAP_FIELDS.has(key2)) object3[key2] = {};
+      if (NIL_MAP_FIELDS.has(key3)) object3[key3] = {};
     } else if (Array.isArray(value)) {
       for (const item of value) if (isObject11(item)) normalizeNilMaps(item);
     } else if (typeof value === "object") {
@@ -58484,11 +58566,11 @@ function copy(value) {
     return out2;
   }
   const out = {};
-  for (const key2 in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key2)) continue;
-    const item = copy(value[key2]);
-    if (key2 === "__proto__") Object.defineProperty(out, key2, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key2] = item;
+  for (const key3 in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
+    const item = copy(value[key3]);
+    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key3] = item;
   }
   return out;
 }
@@ -58503,9 +58585,9 @@ function jsonEqual(a, b) {
   if (Array.isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  for (const key2 of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key2)) return false;
-    if (!jsonEqual(a[key2], b[key2])) return false;
+  for (const key3 of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
+    if (!jsonEqual(a[key3], b[key3])) return false;
   }
   return true;
 }
@@ -58568,9 +58650,9 @@ function labelsOf(object3) {
   const labels = metaValue(object3, "labels");
   if (!isObject12(labels)) return {};
   const out = {};
-  for (const [key2, value] of Object.entries(labels)) {
+  for (const [key3, value] of Object.entries(labels)) {
     if (typeof value !== "string") return {};
-    out[key2] = value;
+    out[key3] = value;
   }
   return out;
 }
@@ -58733,9 +58815,9 @@ var StoreError = class extends Error {
   name = "StoreError";
 };
 function resourceName(apiVersion, kind2) {
-  const plural2 = `${kind2.toLowerCase()}s`;
+  const plural3 = `${kind2.toLowerCase()}s`;
   const { group: group2 } = groupVersion(apiVersion);
-  return group2 === "" ? plural2 : `${plural2}.${group2}`;
+  return group2 === "" ? plural3 : `${plural3}.${group2}`;
 }
 function sameAddress(stored, lookup2) {
   return (lookup2.apiVersion === "" || stored.apiVersion === lookup2.apiVersion) && stored.kind === lookup2.kind && stored.namespace === lookup2.namespace && stored.name === lookup2.name;
@@ -59249,6 +59331,9 @@ function lastNonSpace(text5, from, to) {
   while (i > from && isGoSpace2(text5.charCodeAt(i - 1))) i--;
   return i;
 }
+function isDocumentSeparator(text5, lineStart2) {
+  return text5.charCodeAt(lineStart2) === DASH && text5.charCodeAt(lineStart2 + 1) === DASH && text5.charCodeAt(lineStart2 + 2) === DASH;
+}
 function splitDocuments(text5) {
   const chunks = [];
   const separatorErrors = [];
@@ -59267,7 +59352,7 @@ function splitDocuments(text5) {
     const newline = text5.indexOf("\n", pos);
     const lineEnd2 = newline === -1 ? text5.length : newline;
     const next = newline === -1 ? text5.length : newline + 1;
-    if (text5.charCodeAt(pos) === DASH && text5.charCodeAt(pos + 1) === DASH && text5.charCodeAt(pos + 2) === DASH) {
+    if (isDocumentSeparator(text5, pos)) {
       const restStart = firstNonSpace(text5, pos + 3, lineEnd2);
       if (restStart < lineEnd2 && text5.charCodeAt(restStart) !== HASH) {
         const rest = text5.slice(restStart, lastNonSpace(text5, restStart, lineEnd2));
@@ -59411,7 +59496,7 @@ function isMergeKey2(node) {
   if (!(0, import_yaml2.isScalar)(node) || node.value !== "<<") return false;
   return node.tag === void 0 ? node.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node.tag);
 }
-function findPair(document, map2, key2, depth) {
+function findPair(document, map2, key3, depth) {
   const node = (0, import_yaml2.isAlias)(map2) ? map2.resolve(document) : map2;
   if (!(0, import_yaml2.isMap)(node) || depth > MAX_MERGE_DEPTH) return null;
   let found = null;
@@ -59420,13 +59505,13 @@ function findPair(document, map2, key2, depth) {
       const value = (0, import_yaml2.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
       const sources = (0, import_yaml2.isSeq)(value) ? value.items : [value];
       for (const source of sources) {
-        const merged = findPair(document, source, key2, depth + 1);
+        const merged = findPair(document, source, key3, depth + 1);
         if (merged !== null) {
           found = merged;
           break;
         }
       }
-    } else if (keyOf(document, pair.key) === key2) {
+    } else if (keyOf(document, pair.key) === key3) {
       found = pair;
     }
   }
@@ -59435,10 +59520,10 @@ function findPair(document, map2, key2, depth) {
 function step(document, current2, segments, at) {
   const node = (0, import_yaml2.isAlias)(current2) ? current2.resolve(document) : current2;
   if ((0, import_yaml2.isMap)(node)) {
-    let key2 = "";
+    let key3 = "";
     for (let end = at; end < segments.length; end++) {
-      key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
-      const pair = findPair(document, node, key2, 0);
+      key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
+      const pair = findPair(document, node, key3, 0);
       if (pair !== null) {
         const keyRange = pair.key.range;
         const valueRange = pair.value?.range ?? keyRange;
@@ -59675,10 +59760,10 @@ function step2(node, segments, at) {
     const entry2 = node[index];
     return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
   }
-  let key2 = "";
+  let key3 = "";
   for (let end = at; end < segments.length; end++) {
-    key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
-    const entry2 = node.get(key2);
+    key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
+    const entry2 = node.get(key3);
     if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
     if (typeof segments[end] === "number") break;
   }
@@ -59820,17 +59905,17 @@ function isContainer(value) {
   return typeof value === "object" && value !== null;
 }
 var clone = cloneJson2;
-function hasOwn(object3, key2) {
-  return Object.prototype.hasOwnProperty.call(object3, key2);
+function hasOwn(object3, key3) {
+  return Object.prototype.hasOwnProperty.call(object3, key3);
 }
-function get(state, container, key2) {
-  if (key2 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
+function get(state, container, key3) {
+  if (key3 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
   if (!Array.isArray(container)) {
-    if (!hasOwn(container, key2)) return wrap(`unable to get nonexistent key: ${key2}`, ERR_MISSING, true);
-    const value2 = container[key2];
+    if (!hasOwn(container, key3)) return wrap(`unable to get nonexistent key: ${key3}`, ERR_MISSING, true);
+    const value2 = container[key3];
     return { value: value2 === null ? void 0 : value2 };
   }
-  const parsed = atoi3(key2);
+  const parsed = atoi3(key3);
   if ("error" in parsed) return new PatchError(parsed.error);
   let index = parsed.value;
   if (index < 0) {
@@ -59841,17 +59926,17 @@ function get(state, container, key2) {
   const value = container[index];
   return { value: value === null ? void 0 : value };
 }
-function add(container, key2, value) {
+function add(container, key3, value) {
   if (!Array.isArray(container)) {
-    setOwnProperty(container, key2, value);
+    setOwnProperty(container, key3, value);
     return null;
   }
-  if (key2 === "-") {
+  if (key3 === "-") {
     container.push(value);
     return null;
   }
-  const parsed = atoi3(key2);
-  if ("error" in parsed) return wrap(`value was not a proper array index: '${key2}'`, parsed.error);
+  const parsed = atoi3(key3);
+  if ("error" in parsed) return wrap(`value was not a proper array index: '${key3}'`, parsed.error);
   let index = parsed.value;
   const size = container.length + 1;
   if (index >= size) return wrap(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
@@ -59862,12 +59947,12 @@ function add(container, key2, value) {
   container.splice(index, 0, value);
   return null;
 }
-function set(container, key2, value) {
+function set(container, key3, value) {
   if (!Array.isArray(container)) {
-    setOwnProperty(container, key2, value);
+    setOwnProperty(container, key3, value);
     return null;
   }
-  const parsed = atoi3(key2);
+  const parsed = atoi3(key3);
   if ("error" in parsed) return new PatchError(parsed.error);
   let index = parsed.value;
   if (index < 0) {
@@ -59877,12 +59962,12 @@ function set(container, key2, value) {
   container[index] = value;
   return null;
 }
-function remove(container, key2) {
+function remove(container, key3) {
   if (!Array.isArray(container)) {
-    delete container[key2];
+    delete container[key3];
     return null;
   }
-  const parsed = atoi3(key2);
+  const parsed = atoi3(key3);
   if ("error" in parsed) return new PatchError(parsed.error);
   let index = parsed.value;
   if (index >= container.length) return null;
@@ -59956,7 +60041,7 @@ function equal(a, b) {
     if (typeof a !== "object" || typeof b !== "object") return false;
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key2) => hasOwn(b, key2) && equal(a[key2], b[key2]));
+    return keys.every((key3) => hasOwn(b, key3) && equal(a[key3], b[key3]));
   }
   return a === b;
 }
@@ -60182,11 +60267,11 @@ function applyJsonPatch(resource, patch) {
 function isObject17(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function hasKey2(map2, key2) {
-  return Object.prototype.hasOwnProperty.call(map2, key2);
+function hasKey2(map2, key3) {
+  return Object.prototype.hasOwnProperty.call(map2, key3);
 }
-function fieldOf(node, key2) {
-  return isObject17(node) && hasKey2(node, key2) ? node[key2] : void 0;
+function fieldOf(node, key3) {
+  return isObject17(node) && hasKey2(node, key3) ? node[key3] : void 0;
 }
 function scalarText(v) {
   if (v === void 0) return "";
@@ -60217,10 +60302,10 @@ function wrongKindMessage(expected, value) {
 function renameKey(map2, from, to) {
   if (!hasKey2(map2, from) || from === to) return;
   const entries = Object.entries(map2);
-  for (const key2 of Object.keys(map2)) delete map2[key2];
-  for (const [key2, value] of entries) {
-    if (key2 === to) continue;
-    setOwnProperty(map2, key2 === from ? to : key2, value);
+  for (const key3 of Object.keys(map2)) delete map2[key3];
+  for (const [key3, value] of entries) {
+    if (key3 === to) continue;
+    setOwnProperty(map2, key3 === from ? to : key3, value);
   }
 }
 
@@ -60309,8 +60394,8 @@ var KINDS = new Map([
 function schemaForResourceType(apiVersion, kindName) {
   return KINDS.get(`${apiVersion}/${kindName}`) ?? null;
 }
-function fieldSchema(schema, key2) {
-  return schema?.fields?.[key2] ?? null;
+function fieldSchema(schema, key3) {
+  return schema?.fields?.[key3] ?? null;
 }
 function isAssociative(schema) {
   return schema?.strategy?.split(",").includes("merge") ?? false;
@@ -60401,16 +60486,16 @@ function walkMap(dest, origin, schema) {
   if (!isObject17(newDest)) return newDest;
   const patchMap = isObject17(origin) ? origin : void 0;
   const names = [];
-  for (const key2 of Object.keys(newDest)) {
-    if (patchMap !== void 0 && hasKey2(patchMap, key2)) continue;
-    if (!unchangedWithoutPatch(newDest[key2], fieldSchema(schema, key2))) names.push(key2);
+  for (const key3 of Object.keys(newDest)) {
+    if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
+    if (!unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
   if (patchMap !== void 0) names.push(...Object.keys(patchMap));
-  for (const key2 of names.sort(compareGoStrings)) {
-    const d = newDest[key2];
-    const o = patchMap !== void 0 && hasKey2(patchMap, key2) ? patchMap[key2] : void 0;
-    const val = walk2(hasKey2(newDest, key2) ? d : void 0, o, fieldSchema(schema, key2));
-    setField(newDest, key2, val);
+  for (const key3 of names.sort(compareGoStrings)) {
+    const d = newDest[key3];
+    const o = patchMap !== void 0 && hasKey2(patchMap, key3) ? patchMap[key3] : void 0;
+    const val = walk2(hasKey2(newDest, key3) ? d : void 0, o, fieldSchema(schema, key3));
+    setField(newDest, key3, val);
   }
   return newDest;
 }
@@ -60419,15 +60504,15 @@ function unchangedWithoutPatch(dest, schema) {
   if (dest === null || typeof dest !== "object") return true;
   if (Array.isArray(dest)) return !isAssociative(schema);
   const s = schema ?? schemaFromTypeMeta(dest);
-  for (const key2 in dest) {
-    if (hasKey2(dest, key2) && !unchangedWithoutPatch(dest[key2], fieldSchema(s, key2))) return false;
+  for (const key3 in dest) {
+    if (hasKey2(dest, key3) && !unchangedWithoutPatch(dest[key3], fieldSchema(s, key3))) return false;
   }
   return true;
 }
-function setField(map2, key2, val) {
-  if (val === CLEAR || val === null) delete map2[key2];
-  else if (val === KEEP_NULL) setOwnProperty(map2, key2, null);
-  else setOwnProperty(map2, key2, val);
+function setField(map2, key3, val) {
+  if (val === CLEAR || val === null) delete map2[key3];
+  else if (val === KEEP_NULL) setOwnProperty(map2, key3, null);
+  else setOwnProperty(map2, key3, val);
 }
 function walkAssociativeSequence(dest, origin, schema) {
   let list4;
@@ -60535,9 +60620,9 @@ function setElements(valuesList, keys, dest, sources, schema) {
       continue;
     }
     const element = val;
-    validKeys.forEach((key2, i) => {
-      if (isObject17(element) && !hasKey2(element, key2) && validValues[i] !== "" && validValues[i] !== void 0) {
-        element[key2] = validValues[i];
+    validKeys.forEach((key3, i) => {
+      if (isObject17(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
+        element[key3] = validValues[i];
       }
     });
     elementSetter(items2, element, validKeys, validValues);
@@ -60603,13 +60688,13 @@ function appendListNode(dst, src, keys) {
       continue;
     }
     const v = [];
-    for (const key2 of keys) {
+    for (const key3 of keys) {
       if (elem !== null && !isObject17(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
-      if (elem === null || !hasKey2(elem, key2)) {
+      if (elem === null || !hasKey2(elem, key3)) {
         dst.push(elem);
         continue;
       }
-      v.push(scalarText(elem[key2]));
+      v.push(scalarText(elem[key3]));
     }
     if (keys.length > 1) elementSetter(dst, void 0, keys, v);
     elementSetter(dst, elem, keys, v);
@@ -60643,9 +60728,9 @@ var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
 function filterKeys(node, filter) {
   if (!isObject17(node)) return [];
   const out = [];
-  for (const key2 of Object.keys(node)) {
-    const a = parseAnchor(key2);
-    if (a !== null && filter(a)) out.push([key2, a]);
+  for (const key3 of Object.keys(node)) {
+    const a = parseAnchor(key3);
+    if (a !== null && filter(a)) out.push([key3, a]);
   }
   return out;
 }
@@ -60656,8 +60741,8 @@ function preProcessRecursive(pattern, resource) {
 function walkMap2(pattern, resource) {
   handleAddIfNotPresentAnchor(pattern, resource);
   validateConditions(pattern, resource);
-  const nonAnchors = Object.keys(pattern).filter((key2) => {
-    const a = parseAnchor(key2);
+  const nonAnchors = Object.keys(pattern).filter((key3) => {
+    const a = parseAnchor(key3);
     return a === null || !hasAnchor(a);
   });
   for (const field of nonAnchors) {
@@ -60731,10 +60816,10 @@ function errorText3(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function validateConditionsInternal(pattern, resource, filter) {
-  for (const [key2, a] of filterKeys(pattern, filter)) {
+  for (const [key3, a] of filterKeys(pattern, filter)) {
     const resourceValue = fieldOf(resource, a.key);
     if (resourceValue === void 0) throw new Error(`could not found "${a.key}" key in the resource`);
-    const patternValue = pattern[key2];
+    const patternValue = pattern[key3];
     if (handleAddIfNotPresentAnchor(patternValue, resourceValue) > 0) continue;
     checkCondition(patternValue, resourceValue);
   }
@@ -60742,9 +60827,9 @@ function validateConditionsInternal(pattern, resource, filter) {
 function handleAddIfNotPresentAnchor(pattern, resource) {
   const anchors = filterKeys(pattern, isAddIfNotPresent);
   if (!isObject17(pattern)) return 0;
-  for (const [key2, a] of anchors) {
-    if (fieldOf(resource, a.key) !== void 0) delete pattern[key2];
-    else renameKey(pattern, key2, a.key);
+  for (const [key3, a] of anchors) {
+    if (fieldOf(resource, a.key) !== void 0) delete pattern[key3];
+    else renameKey(pattern, key3, a.key);
   }
   return anchors.length;
 }
@@ -60757,10 +60842,10 @@ function checkCondition(pattern, resource) {
 }
 function hasAnchors(node, filter) {
   if (isObject17(node)) {
-    for (const key2 of Object.keys(node)) {
-      const a = parseAnchor(key2);
+    for (const key3 of Object.keys(node)) {
+      const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
-      const value = node[key2];
+      const value = node[key3];
       if (!isNilOrEmpty(value) && hasAnchors(value, filter)) return true;
     }
     return false;
@@ -60783,12 +60868,12 @@ function deleteAnchors(node, deleteScalar, traverseMappingNodes) {
 }
 function deleteAnchorsInMap(node, traverseMappingNodes) {
   let anchorsExist = false;
-  for (const [key2] of filterKeys(node, containsCondition)) {
-    if (deleteAnchors(node[key2], true, traverseMappingNodes)) delete node[key2];
+  for (const [key3] of filterKeys(node, containsCondition)) {
+    if (deleteAnchors(node[key3], true, traverseMappingNodes)) delete node[key3];
     else anchorsExist = true;
   }
   if (anchorsExist) {
-    for (const [key2, a] of filterKeys(node, containsCondition)) renameKey(node, key2, a.key);
+    for (const [key3, a] of filterKeys(node, containsCondition)) renameKey(node, key3, a.key);
   }
   let needToDelete = true;
   for (const field of Object.keys(node)) {
@@ -61080,45 +61165,45 @@ var Parser4 = class {
       }
     }
   }
-  integer(key2) {
+  integer(key3) {
     const text5 = this.value();
-    if (!/^-?\d+$/.test(text5)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key2}`);
+    if (!/^-?\d+$/.test(text5)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key3}`);
     return Number(text5);
   }
   requirement() {
     const first = this.peek();
     if (first?.type === "operator" && first.text === "!") {
       this.at++;
-      const key3 = this.key();
-      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key3);
+      const key4 = this.key();
+      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key4);
     }
-    const key2 = this.key();
-    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key2);
+    const key3 = this.key();
+    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
     const op = this.peek();
     if (op === void 0 || op.type === "operator" && op.text === ",") return has;
     this.at++;
     if (op.type === "in" || op.type === "notin") {
       const values = this.valueSet();
-      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key2]) : (labels) => !has(labels) || !values.has(labels[key2]);
+      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key3]) : (labels) => !has(labels) || !values.has(labels[key3]);
     }
     if (op.type === "operator") {
       switch (op.text) {
         case "=":
         case "==": {
           const value = this.value();
-          return (labels) => has(labels) && labels[key2] === value;
+          return (labels) => has(labels) && labels[key3] === value;
         }
         case "!=": {
           const value = this.value();
-          return (labels) => !has(labels) || labels[key2] !== value;
+          return (labels) => !has(labels) || labels[key3] !== value;
         }
         case ">":
         case "<": {
-          const bound = this.integer(key2);
+          const bound = this.integer(key3);
           const greater = op.text === ">";
           return (labels) => {
-            if (!has(labels) || !/^-?\d+$/.test(labels[key2])) return false;
-            const value = Number(labels[key2]);
+            if (!has(labels) || !/^-?\d+$/.test(labels[key3])) return false;
+            const value = Number(labels[key3]);
             return greater ? value > bound : value < bound;
           };
         }
@@ -61209,9 +61294,9 @@ function fieldValue(object3, field) {
   if (node === void 0 || node === null) return "";
   return typeof node === "string" ? node : String(node);
 }
-function parseFieldSelector(text5, group2, plural2) {
+function parseFieldSelector(text5, group2, plural3) {
   if (text5.trim() === "") return () => true;
-  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group2}/${plural2}`] ?? []]);
+  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group2}/${plural3}`] ?? []]);
   const terms = splitTerms(text5).map((term) => parseTerm(term.trim(), text5));
   for (const term of terms) {
     if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
@@ -61320,7 +61405,7 @@ var BUILTIN = {
   ]
 };
 var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
-  ([group2, rows]) => rows.map(([kind2, plural2, namespaced]) => ({ group: group2, kind: kind2, plural: plural2, namespaced }))
+  ([group2, rows]) => rows.map(([kind2, plural3, namespaced]) => ({ group: group2, kind: kind2, plural: plural3, namespaced }))
 );
 function builtinResourceTypes() {
   return BUILTIN_TYPES;
@@ -61332,8 +61417,17 @@ function guessPlural(kind2) {
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
+function splitApiVersion(apiVersion) {
+  const parts = apiVersion.split("/");
+  if (parts.length === 1) return { group: "", version: parts[0] };
+  if (parts.length === 2) return { group: parts[0], version: parts[1] };
+  return null;
+}
 function isObject19(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function isCustomResourceDefinition(value) {
+  return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
 }
 function customResourceType(definition) {
   const spec2 = definition.spec;
@@ -61351,9 +61445,9 @@ function failure(code18, reason, message, details) {
     body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, details, code: code18 }
   };
 }
-function notFound2(group2, plural2, name) {
-  const qualified = group2 === "" ? plural2 : `${plural2}.${group2}`;
-  const details = group2 === "" ? { name, kind: plural2 } : { name, group: group2, kind: plural2 };
+function notFound2(group2, plural3, name) {
+  const qualified = group2 === "" ? plural3 : `${plural3}.${group2}`;
+  const details = group2 === "" ? { name, kind: plural3 } : { name, group: group2, kind: plural3 };
   return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
 }
 function noSuchResource() {
@@ -61362,8 +61456,8 @@ function noSuchResource() {
 function badRequest(message) {
   return failure(400, "BadRequest", message, {});
 }
-function methodNotSupported(method, plural2) {
-  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural2} by the mocked cluster (offline, read-only)`, {});
+function methodNotSupported(method, plural3) {
+  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural3} by the mocked cluster (offline, read-only)`, {});
 }
 
 // src/cluster/mock-cluster.ts
@@ -61380,15 +61474,9 @@ function labelsOf2(object3) {
   const labels = isObject20(metadata) ? metadata.labels : void 0;
   const out = {};
   if (isObject20(labels)) {
-    for (const [key2, value] of Object.entries(labels)) if (typeof value === "string") out[key2] = value;
+    for (const [key3, value] of Object.entries(labels)) if (typeof value === "string") out[key3] = value;
   }
   return out;
-}
-function splitApiVersion(apiVersion) {
-  const parts = apiVersion.split("/");
-  if (parts.length === 1) return { group: "", version: parts[0] };
-  if (parts.length === 2) return { group: parts[0], version: parts[1] };
-  return null;
 }
 var key = (...parts) => parts.join("\0");
 var MAX_CACHED_RESPONSES = 4096;
@@ -61508,13 +61596,13 @@ var MockCluster = class {
     this.#byPlural.set(key(type.group, type.plural), type);
   }
   /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
-  #resolve(group2, plural2) {
-    const known = this.#byPlural.get(key(group2, plural2));
+  #resolve(group2, plural3) {
+    const known = this.#byPlural.get(key(group2, plural3));
     if (known !== void 0) return known;
     for (const list4 of this.#objects.values()) {
       const { group: objectGroup, kind: kind2 } = list4[0];
-      if (objectGroup === group2 && !this.#byKind.has(key(group2, kind2)) && guessPlural(kind2) === plural2) {
-        return { group: group2, kind: kind2, plural: plural2, namespaced: void 0 };
+      if (objectGroup === group2 && !this.#byKind.has(key(group2, kind2)) && guessPlural(kind2) === plural3) {
+        return { group: group2, kind: kind2, plural: plural3, namespaced: void 0 };
       }
     }
     return void 0;
@@ -61528,6 +61616,40 @@ function append2(lists, listKey, stored) {
 function compare2(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+// src/cluster/scopes.ts
+var key2 = (group2, kind2) => `${group2}\0${kind2}`;
+var ResourceScopes = class {
+  /** Whether each known type is namespaced, by group and kind. */
+  #namespaced = /* @__PURE__ */ new Map();
+  /** The kinds of the cluster-scoped types, whatever their group. */
+  #clusterKinds = /* @__PURE__ */ new Set();
+  /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
+  constructor(definitions = []) {
+    for (const type of builtinResourceTypes()) this.#register(type);
+    for (const definition of definitions) {
+      const type = customResourceType(definition);
+      if (type !== null) this.#register(type);
+    }
+    for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
+  }
+  /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
+  has(resource) {
+    const slash = resource.lastIndexOf("/");
+    if (slash === -1) return this.#clusterKinds.has(resource);
+    const gv = splitApiVersion(resource.slice(0, slash));
+    if (gv === null || gv.version === "") return false;
+    return this.#namespaced.get(key2(gv.group, resource.slice(slash + 1))) === false;
+  }
+  /** Whether the scope of the kind is known (a built-in type or one of the definitions). */
+  knows(apiVersion, kind2) {
+    const gv = splitApiVersion(apiVersion);
+    return gv !== null && this.#namespaced.has(key2(gv.group, kind2));
+  }
+  #register(type) {
+    this.#namespaced.set(key2(type.group, type.kind), type.namespaced !== false);
+  }
+};
 
 // src/engine/mutate/targets.ts
 function isObject21(value) {
@@ -61562,22 +61684,22 @@ function unsafeGuessPlural(kind2) {
   if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
-var typeKey = (apiVersion, plural2) => `${apiVersion}\0${plural2}`;
+var typeKey = (apiVersion, plural3) => `${apiVersion}\0${plural3}`;
 var clusterIndexes = /* @__PURE__ */ new WeakMap();
 function clusterIndex(cluster) {
   let index = clusterIndexes.get(cluster);
   if (index === void 0) {
     index = { versions: /* @__PURE__ */ new Map(), objects: /* @__PURE__ */ new Map() };
     for (const object3 of cluster) {
-      const plural2 = unsafeGuessPlural(text3(object3.kind));
-      const versions = index.versions.get(plural2);
+      const plural3 = unsafeGuessPlural(text3(object3.kind));
+      const versions = index.versions.get(plural3);
       const version = text3(object3.apiVersion);
-      if (versions === void 0) index.versions.set(plural2, [version]);
+      if (versions === void 0) index.versions.set(plural3, [version]);
       else if (!versions.includes(version)) versions.push(version);
       if (typeof object3.apiVersion !== "string") continue;
-      const key2 = typeKey(object3.apiVersion, plural2);
-      const ofType = index.objects.get(key2);
-      if (ofType === void 0) index.objects.set(key2, [object3]);
+      const key3 = typeKey(object3.apiVersion, plural3);
+      const ofType = index.objects.get(key3);
+      if (ofType === void 0) index.objects.set(key3, [object3]);
       else ofType.push(object3);
     }
     clusterIndexes.set(cluster, index);
@@ -61587,7 +61709,7 @@ function clusterIndex(cluster) {
 function findResources(kind2, cluster) {
   const resource = `${kind2.toLowerCase()}s`;
   const versions = /* @__PURE__ */ new Set();
-  for (const [apiVersion, plural2] of PREREGISTERED) if (plural2 === resource) versions.add(apiVersion);
+  for (const [apiVersion, plural3] of PREREGISTERED) if (plural3 === resource) versions.add(apiVersion);
   for (const version of cluster.versions.get(resource) ?? []) versions.add(version);
   return versions.size === 0 ? null : [...versions];
 }
@@ -61597,10 +61719,10 @@ function selectTargets(spec2, cluster, policyNamespace) {
   const name = text3(spec2.name);
   const versions = findResources(kind2, cluster);
   if (versions === null) return { error: "not found" };
-  const plural2 = `${kind2.toLowerCase()}s`;
+  const plural3 = `${kind2.toLowerCase()}s`;
   const selected = [];
   for (const apiVersion of versions) {
-    const ofType = cluster.objects.get(typeKey(apiVersion, plural2)) ?? [];
+    const ofType = cluster.objects.get(typeKey(apiVersion, plural3)) ?? [];
     if (namespace !== "" && name !== "" && !containsWildcard(namespace) && !containsWildcard(name)) {
       const found = ofType.find((object3) => text3(metadataOf(object3).namespace) === namespace && text3(metadataOf(object3).name) === name);
       if (found === void 0) return { error: `${guessPlural(kind2)} "${name}" not found` };
@@ -61840,7 +61962,7 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
 }
 
 // src/source/files.ts
-import { readdirSync, readFileSync as readFileSync2, realpathSync, statSync as statSync2 } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync as statSync2 } from "node:fs";
 var utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function problem(file, message, severity = "error") {
   return { file, line: 1, column: 1, message, severity };
@@ -61848,10 +61970,42 @@ function problem(file, message, severity = "error") {
 function errorMessage(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
-function readSourceFile(file) {
+var DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
+function isTooLarge(value) {
+  return typeof value === "object" && value !== null && value.tooLarge === true;
+}
+function tooLargeMessage(what, refused) {
+  const shown = refused.size === null ? "" : formatByteSize(refused.size);
+  const size = refused.size === null ? "" : ` ${shown}${shown === `${refused.size} bytes` ? "" : ` (${refused.size} bytes)`},`;
+  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size)`;
+}
+var CHUNK_SIZE = 1024 * 1024;
+function readFileBounded(file, maxBytes) {
+  const fd = openSync(file, "r");
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile() && stats.size > maxBytes) return { tooLarge: true, size: stats.size, limit: maxBytes };
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_SIZE, maxBytes + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) return { tooLarge: true, size: null, limit: maxBytes };
+      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+function readSourceFile(file, maxBytes = DEFAULT_MAX_FILE_SIZE) {
   let bytes;
   try {
-    bytes = readFileSync2(file);
+    const read = readFileBounded(file, maxBytes);
+    if (isTooLarge(read)) return { file: null, problems: [problem(file, tooLargeMessage("the file", read))] };
+    bytes = read;
   } catch (error2) {
     return { file: null, problems: [problem(file, errorMessage(error2))] };
   }
@@ -61922,6 +62076,7 @@ function evaluateResource(policies, resource, options) {
     current2 = response.patchedResource ?? current2;
     out.push({ kind: "mutate", response });
   }
+  if (options.mutateOnly) return out;
   for (const { compiled: compiled2, hasVerifyImages } of policies) {
     if (hasVerifyImages) out.push({ kind: "verifyImages", response: { policy: compiled2, resource: current2, rules: [] } });
   }
@@ -61947,6 +62102,14 @@ function mutatedResource(responses, original) {
   for (const { kind: kind2, response } of responses) if (kind2 === "mutate" && response.patchedResource) current2 = response.patchedResource;
   return current2;
 }
+function unsettledRules(policies, resource, after, options) {
+  const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
+  const final = mutatedResource(again, after);
+  if (final === after || deepEqualJson(final, after)) return [];
+  const rules = again.flatMap(({ response }) => response.rules.map((rule2) => ({ policy: response.policy, rule: rule2 })));
+  const changing = rules.filter(({ rule: rule2 }) => rule2.status === "pass" && rule2.patchedTarget === void 0);
+  return changing.length > 0 ? changing : rules;
+}
 
 // src/source/edit.ts
 var import_yaml4 = __toESM(require_dist(), 1);
@@ -61964,7 +62127,7 @@ function deepEqual2(a, b) {
   if (isPlainObject3(a) && isPlainObject3(b)) {
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key2) => Object.hasOwn(b, key2) && deepEqual2(a[key2], b[key2]));
+    return keys.every((key3) => Object.hasOwn(b, key3) && deepEqual2(a[key3], b[key3]));
   }
   return false;
 }
@@ -61980,7 +62143,7 @@ function readBack2(text5) {
 function flow(value) {
   if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
   if (isPlainObject3(value)) {
-    return `{${Object.entries(value).map(([key2, item]) => `${JSON.stringify(key2)}: ${flow(item)}`).join(", ")}}`;
+    return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
   }
   return JSON.stringify(value);
 }
@@ -61997,7 +62160,7 @@ function render(value, style) {
   const back = readBack2(text5);
   if (back !== void 0 && deepEqual2(back, value)) return text5.replace(/\n$/, "").split("\n");
   if (isPlainObject3(value) && Object.keys(value).length > 0) {
-    return Object.entries(value).map(([key2, item]) => `${JSON.stringify(key2)}: ${flow(item)}`);
+    return Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`);
   }
   if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
   return [flow(value)];
@@ -62079,8 +62242,8 @@ function applyEdits(text5, edits) {
 }
 
 // src/source/edit/restore.ts
-function define(target, key2, value) {
-  Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
+function define(target, key3, value) {
+  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
 }
 function elementName(value) {
   return isPlainObject3(value) && typeof value.name === "string" ? value.name : void 0;
@@ -62109,14 +62272,14 @@ function restore(raw, loaded, patched) {
   const base = raw === void 0 ? {} : raw;
   if (!isPlainObject3(base)) return patched;
   const out = {};
-  for (const key2 of Object.keys(patched)) {
-    const value = patched[key2];
-    if (!Object.hasOwn(loaded, key2)) {
-      define(out, key2, value);
-    } else if (Object.hasOwn(base, key2)) {
-      define(out, key2, restore(base[key2], loaded[key2], value));
-    } else if (!deepEqual2(loaded[key2], value)) {
-      define(out, key2, restore(void 0, loaded[key2], value));
+  for (const key3 of Object.keys(patched)) {
+    const value = patched[key3];
+    if (!Object.hasOwn(loaded, key3)) {
+      define(out, key3, value);
+    } else if (Object.hasOwn(base, key3)) {
+      define(out, key3, restore(base[key3], loaded[key3], value));
+    } else if (!deepEqual2(loaded[key3], value)) {
+      define(out, key3, restore(void 0, loaded[key3], value));
     }
   }
   return out;
@@ -62227,24 +62390,24 @@ function readNode(context4, node, depth = 0) {
         for (const item of sources) {
           const value2 = readNode(context4, item, depth + 1);
           if (!isPlainObject3(value2)) return UNREADABLE;
-          for (const [key3, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key3)) define2(merged, key3, entry2);
+          for (const [key4, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key4)) define2(merged, key4, entry2);
         }
         continue;
       }
-      const key2 = keyOf(context4.document, pair.key);
+      const key3 = keyOf(context4.document, pair.key);
       const value = readNode(context4, pair.value, depth + 1);
-      if (key2 === null || value === UNREADABLE) return UNREADABLE;
-      define2(own, key2, value);
+      if (key3 === null || value === UNREADABLE) return UNREADABLE;
+      define2(own, key3, value);
     }
     const result = {};
-    for (const [key2, value] of Object.entries(merged)) define2(result, key2, value);
-    for (const [key2, value] of Object.entries(own)) define2(result, key2, value);
+    for (const [key3, value] of Object.entries(merged)) define2(result, key3, value);
+    for (const [key3, value] of Object.entries(own)) define2(result, key3, value);
     return result;
   }
   return UNREADABLE;
 }
-function define2(target, key2, value) {
-  Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
+function define2(target, key3, value) {
+  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
 }
 function hasProperties(node) {
   if ((0, import_yaml4.isAlias)(node)) return true;
@@ -62279,12 +62442,12 @@ function diff(context4, node, after, slot, loaded) {
 function diffMap(context4, pairs, before, after, loaded) {
   const keys = [];
   for (const pair of pairs) {
-    const key2 = keyOf(context4.document, pair.key);
-    if (key2 === null || keys.includes(key2) || isMergeKey3(pair.key) || !pair.key?.range) return false;
-    keys.push(key2);
+    const key3 = keyOf(context4.document, pair.key);
+    if (key3 === null || keys.includes(key3) || isMergeKey3(pair.key) || !pair.key?.range) return false;
+    keys.push(key3);
   }
-  const kept = keys.filter((key2) => Object.hasOwn(after, key2));
-  const added = Object.keys(after).filter((key2) => !Object.hasOwn(before, key2));
+  const kept = keys.filter((key3) => Object.hasOwn(after, key3));
+  const added = Object.keys(after).filter((key3) => !Object.hasOwn(before, key3));
   if (kept.length + added.length === 0 || pairs.length === 0) return false;
   const firstKey = pairs[0].key;
   const column = context4.column(firstKey.range[0]);
@@ -62314,7 +62477,7 @@ function diffMap(context4, pairs, before, after, loaded) {
     const lastEnd = Math.max(context4.contentEnd(lastNode), lastPair.key.range[1]);
     const at = context4.lineEndAfter(lastEnd);
     const addition = {};
-    for (const key2 of added) define2(addition, key2, after[key2]);
+    for (const key3 of added) define2(addition, key3, after[key3]);
     let text5 = renderEntry("block", addition, column, context4.eol, context4.style) + context4.eol;
     if (at === context4.body.length && !context4.body.endsWith("\n")) text5 = context4.eol + text5.slice(0, -context4.eol.length);
     planned.push({ from: at, to: at, text: text5 });
@@ -62376,10 +62539,10 @@ function detectStyle(document, body) {
     }
     if (!(0, import_yaml4.isMap)(node) || node.flow) return;
     for (const pair of node.items) {
-      const key2 = pair.key;
+      const key3 = pair.key;
       const value = pair.value;
-      if (!key2?.range || !value?.range || !(0, import_yaml4.isMap)(value) && !(0, import_yaml4.isSeq)(value) || value.flow) continue;
-      const keyColumn = column(key2.range[0]);
+      if (!key3?.range || !value?.range || !(0, import_yaml4.isMap)(value) && !(0, import_yaml4.isSeq)(value) || value.flow) continue;
+      const keyColumn = column(key3.range[0]);
       if ((0, import_yaml4.isMap)(value) && indent2 === void 0) {
         const first = value.items[0]?.key;
         if (first?.range && column(first.range[0]) > keyColumn) indent2 = column(first.range[0]) - keyColumn;
@@ -62822,7 +62985,7 @@ function rawDocuments(file) {
 function mutatedResources(mutations2, files) {
   const raw = /* @__PURE__ */ new Map();
   const targets = /* @__PURE__ */ new Map();
-  const items2 = mutations2.map(({ resource, before, after }) => {
+  const items2 = mutations2.map(({ resource, before, after, unfixable }) => {
     const item = {
       resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
       file: resource.file,
@@ -62830,6 +62993,7 @@ function mutatedResources(mutations2, files) {
       patchedResource: after,
       edits: []
     };
+    if (unfixable !== void 0) return { ...item, editError: unfixable };
     const file = files.get(resource.file);
     if (file === void 0) return { ...item, editError: "the source file is not loaded" };
     if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));
@@ -62926,9 +63090,9 @@ function typeName(schema) {
       return "object";
   }
 }
-function fieldFor(fields, key2) {
-  if (Object.hasOwn(fields, key2)) return key2;
-  const folded = key2.toLowerCase();
+function fieldFor(fields, key3) {
+  if (Object.hasOwn(fields, key3)) return key3;
+  const folded = key3.toLowerCase();
   return Object.keys(fields).find((name) => name.toLowerCase() === folded);
 }
 function decodeValue(value, schema, path14, errors) {
@@ -62959,22 +63123,22 @@ function decodeValue(value, schema, path14, errors) {
     case "map": {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
-      for (const [key2, item] of Object.entries(value)) {
-        const decoded = decodeValue(item, schema.values, [...path14, key2], errors);
-        if (decoded !== void 0) out[key2] = decoded;
+      for (const [key3, item] of Object.entries(value)) {
+        const decoded = decodeValue(item, schema.values, [...path14, key3], errors);
+        if (decoded !== void 0) out[key3] = decoded;
       }
       return out;
     }
     case "struct": {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
-      for (const [key2, item] of Object.entries(value)) {
-        const field = fieldFor(schema.fields, key2);
+      for (const [key3, item] of Object.entries(value)) {
+        const field = fieldFor(schema.fields, key3);
         if (field === void 0) {
-          errors.push({ message: `unknown field "${key2}"`, path: [...path14, key2] });
+          errors.push({ message: `unknown field "${key3}"`, path: [...path14, key3] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field], [...path14, key2], errors);
+        const decoded = decodeValue(item, schema.fields[field], [...path14, key3], errors);
         if (decoded !== void 0) out[field] = decoded;
       }
       return out;
@@ -63015,7 +63179,7 @@ function toUserInfo(value) {
     if (groups) admission.groups = groups;
     if (user.extra !== null && typeof user.extra === "object" && !Array.isArray(user.extra)) {
       const extra = {};
-      for (const [key2, items2] of Object.entries(user.extra)) extra[key2] = strings2(items2) ?? [];
+      for (const [key3, items2] of Object.entries(user.extra)) extra[key3] = strings2(items2) ?? [];
       admission.extra = extra;
     }
     info2.userInfo = admission;
@@ -63076,7 +63240,7 @@ var CliValues = class {
         rules: asArray(policy.rules).map((rawRule) => {
           const rule2 = asObject2(rawRule);
           const foreach = {};
-          for (const [key2, value] of Object.entries(asObject2(rule2.foreachValues))) foreach[key2] = asArray(value);
+          for (const [key3, value] of Object.entries(asObject2(rule2.foreachValues))) foreach[key3] = asArray(value);
           return { name: asString(rule2.name), values: { ...asObject2(rule2.values) }, foreachValues: foreach };
         }),
         resources: asArray(policy.resources).map((rawResource) => {
@@ -63155,7 +63319,7 @@ var CliValues = class {
 };
 function stringMap2(value) {
   const out = {};
-  for (const [key2, item] of Object.entries(asObject2(value))) if (typeof item === "string") out[key2] = item;
+  for (const [key3, item] of Object.entries(asObject2(value))) if (typeof item === "string") out[key3] = item;
   return out;
 }
 function decodeValuesFile(document, displayFile) {
@@ -63168,16 +63332,19 @@ function decodeValuesFile(document, displayFile) {
 }
 
 // src/discovery/find-files.ts
-import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import { readdirSync as readdirSync2, statSync as statSync4 } from "node:fs";
 import path9 from "node:path";
 
 // src/discovery/gitignore.ts
 var import_ignore = __toESM(require_ignore(), 1);
-import { existsSync as existsSync3, readFileSync as readFileSync3 } from "node:fs";
+import { existsSync as existsSync3, readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
 import path7 from "node:path";
+var PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
 function readOptional(file) {
   try {
-    return readFileSync3(file, "utf8");
+    const stats = statSync3(file);
+    if (!stats.isFile() || stats.size > PATTERN_MAX_FILE_SIZE) return null;
+    return readFileSync2(file, "utf8");
   } catch {
     return null;
   }
@@ -63272,10 +63439,21 @@ function globSet(base, globs) {
     }
   };
 }
+function globRoots(base, globs) {
+  const roots = /* @__PURE__ */ new Set();
+  for (const glob of globs) {
+    const pattern = normalizeGlob(glob);
+    if (pattern === "") continue;
+    const scanned = import_picomatch.default.scan(pattern);
+    roots.add(scanned.negated ? base : path8.resolve(base, scanned.base));
+  }
+  return [...roots];
+}
 
 // src/discovery/find-files.ts
 var DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
 var INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
+var JSON_EXTENSION = ".json";
 var SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
 function errorMessage3(error2) {
   const code18 = error2?.code;
@@ -63285,7 +63463,7 @@ function errorMessage3(error2) {
 }
 function isWanted(walk3, file) {
   const extension = path9.extname(file);
-  if (walk3.include.empty) return DEFAULT_EXTENSIONS.has(extension);
+  if (walk3.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
   return INCLUDE_EXTENSIONS.has(extension) && walk3.include.matches(file);
 }
 function entryKind(dir, entry2) {
@@ -63294,7 +63472,7 @@ function entryKind(dir, entry2) {
   if (!entry2.isSymbolicLink()) return null;
   let stats;
   try {
-    stats = statSync3(path9.join(dir, entry2.name));
+    stats = statSync4(path9.join(dir, entry2.name));
   } catch {
     return null;
   }
@@ -63324,9 +63502,11 @@ function walkFolder(walk3, root, rules) {
         if (here !== null && here.ignores(file, true)) continue;
         pending.push({ dir: file, rules: here });
       } else if (kind2 === "file") {
-        if (!isWanted(walk3, file) || walk3.exclude.matches(file)) continue;
+        const wanted = isWanted(walk3, file);
+        if (wanted === false || walk3.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, false)) continue;
         walk3.found.add(file);
+        if (wanted === "ifKubernetes") walk3.ifKubernetes.add(file);
       }
     }
   }
@@ -63344,16 +63524,18 @@ async function findFiles(options) {
     include: globSet(base, options.include),
     exclude: globSet(base, options.exclude),
     found: /* @__PURE__ */ new Set(),
+    ifKubernetes: /* @__PURE__ */ new Set(),
     problems: [],
     entered: /* @__PURE__ */ new Set()
   };
   const excluded = /* @__PURE__ */ new Set();
+  const named = /* @__PURE__ */ new Set();
   const given = options.paths.length > 0 ? options.paths : ["."];
   for (const name of given) {
     const absolute = path9.resolve(cwd, name);
     let stats;
     try {
-      stats = statSync3(absolute);
+      stats = statSync4(absolute);
     } catch (error2) {
       walk3.problems.push({ path: name, message: `${name}: ${errorMessage3(error2)}` });
       continue;
@@ -63361,6 +63543,7 @@ async function findFiles(options) {
     if (stats.isDirectory()) {
       walkFolder(walk3, absolute, options.gitignore ? rootRules(cwd, absolute) : null);
     } else if (stats.isFile()) {
+      named.add(absolute);
       if (walk3.exclude.matches(absolute)) excluded.add(absolute);
       else walk3.found.add(absolute);
     } else {
@@ -63370,7 +63553,8 @@ async function findFiles(options) {
   return {
     files: [...walk3.found].sort(byCodeUnits),
     problems: walk3.problems,
-    excluded: [...excluded].sort(byCodeUnits)
+    excluded: [...excluded].sort(byCodeUnits),
+    ifKubernetes: new Set([...walk3.ifKubernetes].filter((file) => !named.has(file)))
   };
 }
 
@@ -63414,8 +63598,8 @@ function configuredSeverity(mapping, policyName, ruleName) {
   const policies = policyNames(policyName);
   for (const policy of policies) {
     for (const rule2 of ruleNames(ruleName)) {
-      const key2 = `${policy}/${rule2}`;
-      if (Object.hasOwn(mapping.rules, key2)) return mapping.rules[key2];
+      const key3 = `${policy}/${rule2}`;
+      if (Object.hasOwn(mapping.rules, key3)) return mapping.rules[key3];
     }
   }
   for (const policy of policies) {
@@ -63458,7 +63642,7 @@ function templateLine(sources, line) {
 }
 
 // src/lint/workspace.ts
-import { existsSync as existsSync4, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 import path10 from "node:path";
 
 // src/discovery/classify.ts
@@ -63506,6 +63690,9 @@ function classifyDocument(value) {
     default:
       return TOOL_GROUPS.has(groupOf(apiVersion)) ? "other" : "manifest";
   }
+}
+function mayHoldKubernetesObject(text5) {
+  return /"apiVersion"\s*:/.test(text5);
 }
 
 // src/policy/crd-schema.ts
@@ -63970,7 +64157,7 @@ var Checker = class {
         return;
       case "map":
         if (!isObject23(value)) return this.typeMismatch(path14, "object", value);
-        for (const key2 of Object.keys(value)) this.check(node.values, value[key2], [...path14, key2]);
+        for (const key3 of Object.keys(value)) this.check(node.values, value[key3], [...path14, key3]);
         return;
       case "object":
         if (!isObject23(value)) return this.typeMismatch(path14, "object", value);
@@ -63978,16 +64165,16 @@ var Checker = class {
     }
   }
   checkObject(node, value, path14) {
-    const present = (key2) => value[key2] !== void 0 && value[key2] !== null;
-    for (const key2 of Object.keys(value)) {
-      const child2 = node.properties[key2];
-      if (child2 !== void 0) this.check(child2, value[key2], [...path14, key2]);
+    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
+    for (const key3 of Object.keys(value)) {
+      const child2 = node.properties[key3];
+      if (child2 !== void 0) this.check(child2, value[key3], [...path14, key3]);
       else if (!node.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path14, key2])}"`, path: [...path14, key2] });
+        this.problems.push({ message: `unknown field "${formatPath([...path14, key3])}"`, path: [...path14, key3] });
       }
     }
-    for (const key2 of node.required ?? []) {
-      if (!present(key2)) this.report([...path14, key2], "Required value");
+    for (const key3 of node.required ?? []) {
+      if (!present(key3)) this.report([...path14, key3], "Required value");
     }
     if (node.oneOfRequired) {
       const set2 = node.oneOfRequired.filter(present);
@@ -64082,6 +64269,7 @@ function parsePatch(patch) {
 }
 
 // src/policy/validate-spec.ts
+var NO_CLUSTER_RESOURCES = { has: () => false };
 var forbidden2 = (path14, detail) => `${path14}: Forbidden: ${detail}`;
 var invalid2 = (path14, value, detail) => `${path14}: Invalid value: ${value}: ${detail}`;
 var required2 = (path14, detail) => `${path14}: Required value${detail ? `: ${detail}` : ""}`;
@@ -64134,7 +64322,7 @@ function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
   return isObject24(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
-function validateDescription(desc, path14, namespaced, errs) {
+function validateDescription(desc, path14, namespaced, cluster, errs) {
   if (!desc) return;
   if (str2(desc.name) !== "" && list2(desc.names).length > 0) {
     errs.push(invalid2(path14, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
@@ -64147,11 +64335,14 @@ function validateDescription(desc, path14, namespaced, errs) {
       errs.push(invalid2(`${path14}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
     }
   }
-  if (namespaced && list2(desc.namespaces).length > 0) {
-    errs.push(forbidden2(`${path14}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+  if (namespaced) {
+    if (list2(desc.namespaces).length > 0) errs.push(forbidden2(`${path14}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    list2(desc.kinds).forEach((kind2, i) => {
+      if (cluster.has(str2(kind2))) errs.push(forbidden2(`${path14}.kinds[${i}]`, `Cluster wide resource '${str2(kind2)}' not allowed in namespaced policy`));
+    });
   }
 }
-function validateMatchResources(block, path14, namespaced, errs) {
+function validateMatchResources(block, path14, namespaced, cluster, errs) {
   if (!block) return;
   const any = list2(block.any);
   const all = list2(block.all);
@@ -64160,14 +64351,14 @@ function validateMatchResources(block, path14, namespaced, errs) {
   }
   any.forEach((filter, i) => {
     validateUserInfo(filter, `${path14}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path14}.any[${i}]`, namespaced, errs);
+    validateDescription(filter.resources, `${path14}.any[${i}]`, namespaced, cluster, errs);
   });
   all.forEach((filter, i) => {
     validateUserInfo(filter, `${path14}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path14}.all[${i}]`, namespaced, errs);
+    validateDescription(filter.resources, `${path14}.all[${i}]`, namespaced, cluster, errs);
   });
   validateUserInfo(block, path14, errs);
-  validateDescription(block.resources, path14, namespaced, errs);
+  validateDescription(block.resources, path14, namespaced, cluster, errs);
 }
 function hasAll(set2, values) {
   return values.every((v) => set2.has(v));
@@ -64203,9 +64394,9 @@ function matchesEmptySet(rule2) {
   if (excludeNamespaces.size > 0 && (list2(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list2(m.namespaces)))) return false;
   const excludeKinds = new Set(list2(e.kinds));
   if (excludeKinds.size > 0 && (list2(m.kinds).length === 0 || !hasAll(excludeKinds, list2(m.kinds)))) return false;
-  for (const key2 of ["selector", "namespaceSelector"]) {
-    const ms = m[key2];
-    const es = e[key2];
+  for (const key3 of ["selector", "namespaceSelector"]) {
+    const ms = m[key3];
+    const es = e[key3];
     if (isObject24(ms) && isObject24(es)) {
       const excludeExpressions = new Set(list2(es.matchExpressions).map(canonical));
       if (excludeExpressions.size > 0) {
@@ -64220,8 +64411,8 @@ function matchesEmptySet(rule2) {
       }
     }
   }
-  for (const key2 of ["selector", "namespaceSelector"]) {
-    if (isPresent2(m[key2]) !== isPresent2(e[key2])) return false;
+  for (const key3 of ["selector", "namespaceSelector"]) {
+    if (isPresent2(m[key3]) !== isPresent2(e[key3])) return false;
   }
   if (isPresent2(m.annotations) && isPresent2(e.annotations) && canonical(m.annotations) !== canonical(e.annotations)) return false;
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
@@ -64245,43 +64436,67 @@ function validatePodSecurityControls(rule2, path14, errs) {
     if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
   });
 }
-var VARIABLE = /\{\{[^{}]*\}\}/;
-function validateGeneratePattern(gen, path14, namespaced, policyNamespace, errs) {
+function validateGeneratePattern(gen, path14, namespaced, policyNamespace, cluster, errs) {
   const namespace = str2(gen.namespace);
+  const kind2 = str2(gen.kind);
+  const apiVersion = str2(gen.apiVersion);
   const clone2 = isObject24(gen.clone) ? gen.clone : {};
-  const cloneList2 = isObject24(gen.cloneList) ? gen.cloneList : {};
-  const cloneKinds = list2(cloneList2.kinds);
+  const targetKey = `${apiVersion}/${kind2}`;
   if (namespaced) {
     let scope = null;
-    if (namespace !== policyNamespace) {
+    if (cluster.has(targetKey)) {
+      scope = `the target must be a namespaced resource: ${targetKey}`;
+    } else if (namespace !== policyNamespace) {
       scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
     } else if (str2(clone2.name) !== "" && str2(clone2.namespace) !== policyNamespace) {
       scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone2.namespace)}`;
     }
     if (scope !== null) errs.push(forbidden2(`${path14}.namespace`, `target resource scope mismatched: ${scope} `));
   }
-  if (str2(gen.kind) !== "" && namespace === "") {
-    errs.push(forbidden2(`${path14}.namespace`, "target namespace must be set for a namespaced resource"));
+  if (kind2 !== "") {
+    if (!cluster.has(targetKey)) {
+      if (namespace === "") {
+        const unknown = cluster.knows?.(apiVersion, kind2) === false;
+        const hint = unknown ? ` (the scope of ${targetKey} is unknown, so it counts as namespaced: if it is cluster-scoped, add its CustomResourceDefinition to the checked files)` : "";
+        errs.push(forbidden2(`${path14}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
+      }
+    } else if (namespace !== "") {
+      errs.push(forbidden2(`${path14}.namespace`, "target namespace must not be set for a cluster-wide resource"));
+    }
   }
-  const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone: clone2, cloneList: cloneList2 };
-  if (VARIABLE.test(JSON.stringify(pattern))) {
-    errs.push(forbidden2(`${path14}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
-  }
+  const cloneList2 = isObject24(gen.cloneList) ? gen.cloneList : {};
+  const cloneKinds = list2(cloneList2.kinds).map(str2);
   if (cloneKinds.length === 0) {
-    if (str2(gen.kind) === "") errs.push(forbidden2(`${path14}.kind`, "kind can not be empty"));
+    if (kind2 === "") errs.push(forbidden2(`${path14}.kind`, "kind can not be empty"));
     if (str2(gen.name) === "") errs.push(forbidden2(`${path14}.name`, "name can not be empty"));
-    if (str2(gen.apiVersion) === "") errs.push(forbidden2(`${path14}.apiVersion`, "apiVersion can not be empty"));
+    if (apiVersion === "") errs.push(forbidden2(`${path14}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
-  if (namespaced && str2(cloneList2.namespace) !== policyNamespace) {
-    const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str2(cloneList2.namespace)}`;
-    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden2(`${path14}.cloneList.namespace`, detail));
+  const cloneNamespace = str2(cloneList2.namespace);
+  if (namespaced) {
+    for (const cloneKind of cloneKinds) {
+      if (cluster.has(cloneKind)) errs.push(forbidden2(`${path14}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
+      if (cloneNamespace !== policyNamespace) {
+        const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${cloneNamespace}`;
+        errs.push(forbidden2(`${path14}.cloneList.namespace`, detail));
+      }
+    }
   }
-  if (str2(cloneList2.namespace) === "") {
-    errs.push(forbidden2(`${path14}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+  let clusterScope = cluster.has(cloneKinds[0]);
+  for (const cloneKind of cloneKinds.slice(1)) {
+    if (clusterScope !== cluster.has(cloneKind)) {
+      errs.push(forbidden2(`${path14}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
+      break;
+    }
+    clusterScope = clusterScope && cluster.has(cloneKind);
+  }
+  if (!clusterScope) {
+    if (cloneNamespace === "") errs.push(forbidden2(`${path14}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+  } else if (!namespaced && cloneNamespace !== "") {
+    errs.push(forbidden2(`${path14}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
   }
 }
-function validateGeneration(rule2, path14, namespaced, policyNamespace, errs) {
+function validateGeneration(rule2, path14, namespaced, policyNamespace, cluster, errs) {
   const gen = rule2.generate;
   if (!isObject24(gen) || !hasContent(gen)) return;
   const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject24(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
@@ -64291,13 +64506,13 @@ function validateGeneration(rule2, path14, namespaced, policyNamespace, errs) {
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject24(fe)) validateGeneratePattern(fe, `${path14}.foreach[${i}]`, namespaced, policyNamespace, errs);
+      if (isObject24(fe)) validateGeneratePattern(fe, `${path14}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
     });
   } else {
-    validateGeneratePattern(gen, path14, namespaced, policyNamespace, errs);
+    validateGeneratePattern(gen, path14, namespaced, policyNamespace, cluster, errs);
   }
 }
-function validateRule2(rule2, path14, namespaced, policyNamespace, errs) {
+function validateRule2(rule2, path14, namespaced, policyNamespace, cluster, errs) {
   const kinds = ruleKinds(rule2);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
@@ -64319,8 +64534,8 @@ function validateRule2(rule2, path14, namespaced, policyNamespace, errs) {
     );
   }
   if (matchesEmptySet(rule2)) errs.push(invalid2(path14, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule2.match, `${path14}.match`, namespaced, errs);
-  validateMatchResources(rule2.exclude, `${path14}.exclude`, namespaced, errs);
+  validateMatchResources(rule2.match, `${path14}.match`, namespaced, cluster, errs);
+  validateMatchResources(rule2.exclude, `${path14}.exclude`, namespaced, cluster, errs);
   if (kinds.mutate && namespaced && isObject24(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
     rule2.mutate.targets.forEach((target, idx) => {
       const ns = isObject24(target) ? str2(target.namespace) : "";
@@ -64336,7 +64551,7 @@ function validateRule2(rule2, path14, namespaced, policyNamespace, errs) {
     });
   }
   validatePodSecurityControls(rule2, path14, errs);
-  validateGeneration(rule2, path14, namespaced, policyNamespace, errs);
+  validateGeneration(rule2, path14, namespaced, policyNamespace, cluster, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule2) {
   const value = isObject24(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
@@ -64351,7 +64566,7 @@ function mutateExistingOnPolicyUpdate(policy) {
   }
   return policy.spec.mutateExistingOnPolicyUpdate === true;
 }
-function validateSpec(policy, namespaced, policyNamespace, errs) {
+function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
   const spec2 = policy.spec;
   const webhook = isObject24(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
   if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
@@ -64393,7 +64608,7 @@ function validateSpec(policy, namespaced, policyNamespace, errs) {
     if (names.has(rule2.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule2.name}'`));
     names.add(rule2.name);
   });
-  (spec2.rules ?? []).forEach((rule2, i) => validateRule2(rule2, `spec.rules[${i}]`, namespaced, policyNamespace, errs));
+  (spec2.rules ?? []).forEach((rule2, i) => validateRule2(rule2, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
   if (namespaced && list2(spec2.validationFailureActionOverrides).length > 0) {
     errs.push(forbidden2("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
   }
@@ -64403,7 +64618,7 @@ function aggregate(errs) {
   if (unique.length === 0) return null;
   return unique.length === 1 ? unique[0] : `[${unique.join(", ")}]`;
 }
-function apiValidationError(policy) {
+function apiValidationError(policy, cluster = NO_CLUSTER_RESOURCES) {
   const errs = [];
   if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === "all") {
     errs.push(forbidden2("metadata.annotations", "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
@@ -64411,7 +64626,7 @@ function apiValidationError(policy) {
   const name = str2(policy.metadata.name);
   if (Buffer.byteLength(name, "utf8") > 63) errs.push("name: Too long: may not be more than 63 bytes");
   const namespaced = policy.kind === "Policy";
-  validateSpec(policy, namespaced, namespaced ? str2(policy.metadata.namespace) : "", errs);
+  validateSpec(policy, namespaced, namespaced ? str2(policy.metadata.namespace) : "", cluster, errs);
   return aggregate(errs);
 }
 
@@ -64502,9 +64717,9 @@ function* stringsWithPaths(doc, path14 = "") {
   } else if (Array.isArray(doc)) {
     for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path14}/${i}`);
   } else if (isObject25(doc)) {
-    for (const key2 of Object.keys(doc)) {
-      yield [key2, path14];
-      yield* stringsWithPaths(doc[key2], `${path14}/${key2.replaceAll("/", "\\/")}`);
+    for (const key3 of Object.keys(doc)) {
+      yield [key3, path14];
+      yield* stringsWithPaths(doc[key3], `${path14}/${key3.replaceAll("/", "\\/")}`);
     }
   }
 }
@@ -64615,8 +64830,8 @@ function invalidVariablesError(rules, background) {
       for (let i = 0; i < targets.length; i++) {
         const target = targets[i];
         if (isObject25(target)) {
-          for (const key2 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
-            if (isPresent3(target[key2]) && target[key2] !== "") specs[i][key2] = target[key2];
+          for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
+            if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
           }
         }
         const withTargetOnly = { name: "", mutate: { targets: specs } };
@@ -64717,7 +64932,7 @@ function jsonPatchError(patch, index) {
   return null;
 }
 function onlyDealsWithMetadata(rule2) {
-  const onlyMetadata = (value) => !isObject24(value) || Object.keys(value).every((key2) => key2 === "metadata");
+  const onlyMetadata = (value) => !isObject24(value) || Object.keys(value).every((key3) => key3 === "metadata");
   if (isObject24(rule2.mutate)) {
     if (!onlyMetadata(rule2.mutate.patchStrategicMerge)) return false;
     const patch = rule2.mutate.patchesJson6902;
@@ -64762,8 +64977,8 @@ function wildcardKindError(kinds, background, rule2) {
     const conditions = rule2.validate.deny?.conditions;
     if (Array.isArray(conditions)) {
       for (const condition2 of conditions) {
-        const key2 = str2(condition2.key);
-        if (!key2.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key2) || key2.includes("request.object.spec"))) {
+        const key3 = str2(condition2.key);
+        if (!key3.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key3) || key3.includes("request.object.spec"))) {
           return METADATA_ONLY;
         }
       }
@@ -64805,8 +65020,8 @@ function kindsError(rules, background) {
   }
   return null;
 }
-function conditionField(condition2, key2) {
-  const value = condition2[key2];
+function conditionField(condition2, key3) {
+  const value = condition2[key3];
   return value === null ? void 0 : value;
 }
 function operationValuesFailure(value) {
@@ -64829,12 +65044,12 @@ function operationValuesFailure(value) {
 }
 function conditionValuesFailure(condition2) {
   const c = isObject24(condition2) ? condition2 : {};
-  const key2 = conditionField(c, "key");
+  const key3 = conditionField(c, "key");
   const value = conditionField(c, "value");
-  if (key2 === void 0 || value === void 0 || str2(c.operator) === "") {
+  if (key3 === void 0 || value === void 0 || str2(c.operator) === "") {
     return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
   }
-  if (typeof key2 === "string" && key2.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
+  if (typeof key3 === "string" && key3.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
   return null;
 }
 function conditionGroups(raw) {
@@ -65042,17 +65257,17 @@ function patternFailure(pattern, path14, supported) {
       if (failure2) return failure2;
     }
   } else if (isObject24(pattern)) {
-    for (const key2 of Object.keys(pattern)) {
-      const value = pattern[key2];
-      const anchor = parseAnchor(key2);
+    for (const key3 of Object.keys(pattern)) {
+      const value = pattern[key3];
+      const anchor = parseAnchor(key3);
       if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path14}/${key2}`, `unsupported anchor ${key2}`];
+        if (!supported(anchor.type)) return [`${path14}/${key3}`, `unsupported anchor ${key3}`];
         if (anchor.type === "existence") {
-          if (!Array.isArray(value)) return [`${path14}/${key2}`, "existence anchor should have value of type list"];
-          if (value.length === 0) return [`${path14}/${key2}`, "existence anchor: should have at least one value"];
+          if (!Array.isArray(value)) return [`${path14}/${key3}`, "existence anchor should have value of type list"];
+          if (value.length === 0) return [`${path14}/${key3}`, "existence anchor: should have at least one value"];
         }
       }
-      const failure2 = patternFailure(value, `${path14}/${key2}`, supported);
+      const failure2 = patternFailure(value, `${path14}/${key3}`, supported);
       if (failure2) return failure2;
     }
   }
@@ -65182,9 +65397,9 @@ function labelsAndAnnotationsAreStrings(rule2) {
   const stringMap3 = (value) => !isObject24(value) || Object.values(value).every((v) => typeof v === "string");
   const checkMeta = (meta) => !isObject24(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
   const checkPattern = (pattern) => {
-    for (const key2 of Object.keys(pattern)) {
-      if (key2 === "metadata" && isObject24(pattern.metadata)) return checkMeta(pattern.metadata);
-      if (key2 === "spec") {
+    for (const key3 of Object.keys(pattern)) {
+      if (key3 === "metadata" && isObject24(pattern.metadata)) return checkMeta(pattern.metadata);
+      if (key3 === "spec") {
         const spec2 = pattern.spec;
         const template = isObject24(spec2) ? spec2.template : void 0;
         return checkMeta(isObject24(template) ? template.metadata : void 0);
@@ -65269,7 +65484,7 @@ function matchPatterns(patterns, names) {
 }
 function overridesError(overrides, path14) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
-  const sorted = (key2) => [...sets[key2]].sort();
+  const sorted = (key3) => [...sets[key3]].sort();
   for (const [i, raw] of overrides.entries()) {
     const override = isObject24(raw) ? raw : {};
     const action = str2(override.action);
@@ -65321,7 +65536,7 @@ function onPolicyUpdateError(policy, rules, variables) {
   }
   return null;
 }
-function validatePolicy(policy) {
+function validatePolicy(policy, cluster = NO_CLUSTER_RESOURCES) {
   const spec2 = policy.spec;
   const background = spec2.background !== false;
   const rules = computeRules(policy, "");
@@ -65334,7 +65549,7 @@ function validatePolicy(policy) {
   }
   const invalid3 = invalidVariablesError(rules, background);
   if (invalid3) return `policy contains invalid variables: ${invalid3}`;
-  const api = apiValidationError(policy);
+  const api = apiValidationError(policy, cluster);
   if (api) return api;
   if (policy.kind === "ClusterPolicy") {
     const overrides = failureActionOverridesError(policy);
@@ -65395,9 +65610,10 @@ function fullLocation(file, location2) {
 function problem2(ruleId, file, at, message, severity = "error") {
   return { ruleId: `kyverno-lint/${ruleId}`, policy: "", rule: "", severity, status: "problem", message, location: fullLocation(file, at) };
 }
-function readText(file) {
+function readText(file, maxBytes) {
   try {
-    return { text: readFileSync4(file, "utf8") };
+    const read = readFileBounded(file, maxBytes);
+    return isTooLarge(read) ? read : { text: read.toString("utf8") };
   } catch (error2) {
     const code18 = error2.code;
     return { error: code18 === "EISDIR" ? "is a directory" : code18 === "ENOENT" ? "no such file" : error2.message };
@@ -65408,10 +65624,16 @@ function nameOf2(value) {
   return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
 }
 var WorkspaceLoader = class {
-  constructor(cwd) {
+  /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
+  constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
     this.cwd = cwd;
+    this.maxFileSize = maxFileSize;
   }
   cwd;
+  maxFileSize;
+  #pending = [];
+  /** The CustomResourceDefinitions of every file read, whatever role the file plays. */
+  #definitions = [];
   workspace = {
     files: /* @__PURE__ */ new Map(),
     policies: [],
@@ -65420,27 +65642,32 @@ var WorkspaceLoader = class {
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 }
   };
-  /** Reads, parses and classifies one file. */
+  /** A problem with a whole file, at its start. */
+  fileProblem(file, code18, message) {
+    const display = displayName(this.cwd, file);
+    this.workspace.problems.push({
+      ruleId: `kyverno-lint/${code18}`,
+      policy: "",
+      rule: "",
+      severity: "error",
+      status: "problem",
+      message,
+      location: { file: display, line: 1, column: 1, endLine: 1, endColumn: 1 }
+    });
+  }
+  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
   addFile(file, role, stdin) {
-    let text5;
-    if (file === "-") {
-      text5 = stdin ?? "";
-    } else {
-      const read = readText(file);
-      if ("error" in read) {
-        this.workspace.problems.push({
-          ruleId: "kyverno-lint/unreadable-file",
-          policy: "",
-          rule: "",
-          severity: "error",
-          status: "problem",
-          message: `cannot read ${displayName(this.cwd, file)}: ${read.error}`,
-          location: { file: displayName(this.cwd, file), line: 1, column: 1, endLine: 1, endColumn: 1 }
-        });
-        return;
-      }
-      text5 = read.text;
+    const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
+    if (isTooLarge(read)) {
+      this.fileProblem(file, "file-too-large", tooLargeMessage(file === "-" ? "standard input" : displayName(this.cwd, file), read));
+      return;
     }
+    if ("error" in read) {
+      this.fileProblem(file, "unreadable-file", `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
+      return;
+    }
+    const text5 = read.text;
+    if (role.ifKubernetes === true && !mayHoldKubernetesObject(text5)) return;
     const body = stripByteOrderMark(text5);
     const parsed = parseDocuments(file, body);
     const source = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
@@ -65456,6 +65683,7 @@ var WorkspaceLoader = class {
       const value = document.value;
       if (value === null) continue;
       const kind2 = classifyDocument(value);
+      if (kind2 === "manifest" && isCustomResourceDefinition(value)) this.#definitions.push(value);
       if (kind2 === "policy" && role.policies) {
         sawPolicy = true;
         this.addPolicy(source, document, value);
@@ -65486,12 +65714,24 @@ var WorkspaceLoader = class {
       return;
     }
     const policy = { ...value, source: { file: source.path, line: document.line, column: 1 } };
-    const reason = validatePolicy(policy);
-    if (reason !== null) {
-      this.workspace.problems.push(problem2("invalid-policy", source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
-      return;
+    this.#pending.push({ policy, source, document, where });
+  }
+  /**
+   * Validates and compiles the policies read, in the order read, as the admission controller would: a
+   * kind is cluster-scoped when the built-in types or a CustomResourceDefinition read say so. Call once,
+   * after the last `addFile`.
+   */
+  complete() {
+    const scopes = new ResourceScopes(this.#definitions);
+    for (const { policy, source, document, where } of this.#pending.splice(0)) {
+      const reason = validatePolicy(policy, scopes);
+      if (reason !== null) {
+        this.workspace.problems.push(problem2("invalid-policy", source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
+        continue;
+      }
+      this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
     }
-    this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
+    return this.workspace;
   }
   addException(source, document, value) {
     const decoded = decodePolicyException(value);
@@ -65632,15 +65872,23 @@ function ruleFinding(policy, rule2, context4) {
     ...settings.metadata
   };
 }
-function mutationFinding(context4, rules, mutation2, location2) {
+function mutationFinding(context4, rules, mutation2, location2, unsettled = []) {
   const reported = rules.filter(({ policy, rule: rule2 }) => isReported(context4.config, policy, rule2.name));
   if (reported.length === 0) return null;
-  const first = reported[0];
   const names = reported.map(({ policy, rule: rule2 }) => ruleIdOf(policy, rule2.name));
   const resource = context4.resource;
   const what = `${resource.kind}/${resource.name}`;
-  const hint = mutation2.fixable ? " (fixable with --fix)" : "";
-  const message = names.length === 1 ? `${names[0]} mutates ${what}${hint}` : `${what} is mutated by ${names.join(", ")}${hint}`;
+  const changes = names.length === 1 ? `${names[0]} mutates ${what}` : `${what} is mutated by ${names.join(", ")}`;
+  let first = reported[0];
+  let message;
+  if (unsettled.length > 0) {
+    first = unsettled.find(({ policy, rule: rule2 }) => isReported(context4.config, policy, rule2.name)) ?? first;
+    const again = [...new Set(unsettled.map(({ policy, rule: rule2 }) => ruleIdOf(policy, rule2.name)))];
+    const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? "it" : again.join(", ");
+    message = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
+  } else {
+    message = `${changes}${mutation2.fixable ? " (fixable with --fix)" : ""}`;
+  }
   const finding = {
     ruleId: ruleIdOf(first.policy, first.rule.name),
     policy: first.policy.name,
@@ -65653,12 +65901,257 @@ function mutationFinding(context4, rules, mutation2, location2) {
     resource: resourceRef(resource),
     ...policyMetadata(first.policy)
   };
+  if (unsettled.length > 0) return finding;
   if (mutation2.fix && mutation2.fix.length > 0) finding.fix = mutation2.fix;
   if (mutation2.fixable) finding.fixable = true;
   return finding;
 }
 
+// src/config/rule-ids.ts
+var TOOL = "kyverno-lint";
+var hasWildcard = (text5) => /[*?]/.test(text5);
+var namesOf = (policy) => policy.alias === void 0 ? [policy.id] : [policy.id, policy.alias];
+function policyList(policies) {
+  const names = policies.slice(0, 3).map((policy) => policy.id);
+  const more = policies.length > 3 ? `, \u2026 (${policies.length} policies)` : "";
+  return `${policies.length === 1 ? "policy" : "policies"} ${names.join(", ")}${more}`;
+}
+function didYouMean(suggestion, id) {
+  return suggestion === null || suggestion === id ? "" : ` (did you mean "${suggestion}"?)`;
+}
+function nearestId(id, policies, form) {
+  if (hasWildcard(id)) return null;
+  const slash = id.lastIndexOf("/");
+  const name = id.slice(0, slash);
+  const rule2 = id.slice(slash + 1);
+  let owners = policies.filter((policy) => policy.id === name || form === "severity" && policy.alias === name);
+  let prefix = name;
+  if (owners.length === 0) {
+    const near2 = closest(name, policies.flatMap(namesOf));
+    if (near2 === null) return null;
+    owners = policies.filter((policy) => namesOf(policy).includes(near2));
+    prefix = form === "ignore" ? owners[0].id : near2;
+  }
+  const near = closest(rule2, new Set(owners.flatMap((policy) => policy.rules.flatMap(ruleNames))));
+  return near === null ? null : `${prefix}/${near}`;
+}
+function checkRuleIds(config, policies, problemCodes) {
+  const out = { errors: [], warnings: [] };
+  const { positions, file } = config;
+  if (positions === void 0 || file === void 0) return out;
+  const report = (into, at, message) => {
+    into.push({ file, line: at.line, column: at.column, message });
+  };
+  const codes = [...new Set(problemCodes)];
+  const toolIds = codes.map((code18) => `${TOOL}/${code18}`);
+  const named = (name) => policies.filter((policy) => namesOf(policy).includes(name));
+  for (const [name, at] of Object.entries(positions.severityPolicies)) {
+    if (named(name).length > 0) continue;
+    report(out.warnings, at, `severity.policies: policy "${name}" is not loaded in this run${didYouMean(closest(name, policies.flatMap(namesOf)), name)}`);
+  }
+  for (const [id, at] of Object.entries(positions.severityRules)) {
+    const slash = id.lastIndexOf("/");
+    const policyName = id.slice(0, slash);
+    const rule2 = id.slice(slash + 1);
+    if (policyName === TOOL) {
+      report(out.errors, at, `severity.rules: "${id}": the problems of ${TOOL} have fixed severities (leave them out with ignore)`);
+      continue;
+    }
+    const owners = named(policyName);
+    if (owners.length === 0) {
+      report(out.warnings, at, `severity.rules: "${id}": policy ${policyName} is not loaded in this run${didYouMean(nearestId(id, policies, "severity"), id)}`);
+    } else if (!owners.some((policy) => policy.rules.some((name) => ruleNames(name).includes(rule2)))) {
+      report(out.errors, at, `severity.rules: "${id}" names no rule of ${policyList(owners)}${didYouMean(nearestId(id, policies, "severity"), id)}`);
+    }
+  }
+  const ruleIds = [...policies.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...toolIds];
+  config.ignore.forEach((pattern, index) => {
+    const at = positions.ignore[index];
+    if (at === void 0) return;
+    if (ruleIds.some((id) => isIgnored([pattern], id))) return;
+    const slash = pattern.lastIndexOf("/");
+    const policyPattern = slash === -1 ? pattern : pattern.slice(0, slash);
+    const owners = policies.filter((policy) => wildcardMatch(policyPattern, policy.id));
+    if (policyPattern === TOOL || owners.length === 0 && wildcardMatch(policyPattern, TOOL)) {
+      const code18 = hasWildcard(pattern) || slash === -1 ? null : closest(pattern.slice(slash + 1), codes);
+      report(out.errors, at, `ignore: "${pattern}" matches none of the problems of ${TOOL}${didYouMean(code18 === null ? null : `${TOOL}/${code18}`, pattern)}`);
+    } else if (owners.length > 0) {
+      report(out.errors, at, `ignore: "${pattern}" matches no rule of ${policyList(owners)}${didYouMean(nearestId(pattern, policies, "ignore"), pattern)}`);
+    } else {
+      report(out.warnings, at, `ignore: "${pattern}" matches no policy loaded in this run${didYouMean(slash === -1 ? null : nearestId(pattern, policies, "ignore"), pattern)}`);
+    }
+  });
+  return out;
+}
+
+// src/lint/suppressions.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+var MARKER = "kyverno-lint-";
+var DIRECTIVE = /^kyverno-lint-(disable-next-line|disable)(?=\s|$)([^]*)$/;
+var REASON_SEPARATOR = /(?:^|\s)-{2,}(?:\s|$)/;
+function parseDirective(comment) {
+  const text5 = comment.trim();
+  if (!text5.startsWith(MARKER)) return null;
+  const match = DIRECTIVE.exec(text5);
+  if (match === null) return "invalid";
+  const body = match[2];
+  const separator = REASON_SEPARATOR.exec(body);
+  const list4 = separator === null ? body : body.slice(0, separator.index);
+  const reason = separator === null ? "" : body.slice(separator.index + separator[0].length).trim();
+  const ids = list4.split(",").map((id) => id.trim()).filter((id) => id !== "");
+  const directive = { kind: match[1], ids };
+  if (reason !== "") directive.justification = reason;
+  return directive;
+}
+var MARKERS = /* @__PURE__ */ new Set([import_yaml6.CST.DOCUMENT, import_yaml6.CST.FLOW_END, import_yaml6.CST.SCALAR]);
+function commentsOf(text5) {
+  const comments = [];
+  let offset = 0;
+  for (const token of new import_yaml6.Lexer().lex(text5)) {
+    if (MARKERS.has(token)) continue;
+    if (import_yaml6.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
+    offset += token.length;
+  }
+  return comments;
+}
+function findingScope(file, from, to) {
+  if (file.helm !== void 0) {
+    const start = templateLine(file.helm, from);
+    const end = templateLine(file.helm, to);
+    if (start !== null) return { file: start.template, from: start.line, to: end?.template === start.template ? end.line : start.line };
+  }
+  return { file: file.display, from, to };
+}
+function readDirectives(file) {
+  const directives = [];
+  const problems = [];
+  if (!file.text.includes(MARKER)) return { directives, problems };
+  const starts = lineStarts(file.text);
+  const separators = starts.map((start, index) => isDocumentSeparator(file.text, start) ? index + 1 : 0).filter((line) => line > 0);
+  for (const comment of commentsOf(file.text)) {
+    const parsed = parseDirective(comment.text.slice(1));
+    if (parsed === null) continue;
+    const lineIndex = lineIndexAt(starts, comment.offset);
+    const line = lineIndex + 1;
+    const column = comment.offset - starts[lineIndex] + 1;
+    const location2 = inTemplate(file, fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length }));
+    if (parsed === "invalid") {
+      const name = comment.text.slice(1).trim().split(/\s/, 1)[0];
+      const message = `unknown directive "${name}": expected kyverno-lint-disable or kyverno-lint-disable-next-line`;
+      problems.push(directiveFinding("invalid-disable-directive", message, location2));
+      continue;
+    }
+    let from = line + 1;
+    let to = line + 1;
+    let outsideDocument = false;
+    if (parsed.kind === "disable") {
+      from = line;
+      const next = separators.findIndex((separator) => separator > line);
+      to = next === -1 ? starts.length : separators[next] - 1;
+      const previous = next === -1 ? separators.at(-1) : separators[next - 1];
+      const sectionStart = previous ?? 1;
+      outsideDocument = !file.documents.some((document) => document.line >= sectionStart && document.line <= to);
+    }
+    directives.push({ ...parsed, location: location2, scope: findingScope(file, from, to), outsideDocument, used: /* @__PURE__ */ new Set(), unknown: /* @__PURE__ */ new Set() });
+  }
+  return { directives, problems };
+}
+function directiveFinding(code18, message, location2) {
+  return { ruleId: `kyverno-lint/${code18}`, policy: "", rule: "", severity: "warning", status: "problem", message, location: location2 };
+}
+function quoted(ids) {
+  return ids.map((id) => `'${id}'`).join(", ");
+}
+var Suppressions = class {
+  byFile = /* @__PURE__ */ new Map();
+  problems = [];
+  /**
+   * `knownRuleIds` are the rule ids of the loaded policies (autogen rules included): a directive id that
+   * matches none of them, and is not a `kyverno-lint/<code>` id, is reported.
+   */
+  constructor(files, knownRuleIds) {
+    for (const file of files) {
+      const read = readDirectives(file);
+      this.problems.push(...read.problems);
+      for (const directive of read.directives) {
+        const list4 = this.byFile.get(directive.scope.file) ?? [];
+        list4.push(directive);
+        this.byFile.set(directive.scope.file, list4);
+        for (const id of directive.ids) {
+          if (id.startsWith("kyverno-lint/") || knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
+          directive.unknown.add(id);
+          const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy`;
+          this.problems.push(directiveFinding("invalid-disable-directive", message, directive.location));
+        }
+      }
+    }
+  }
+  /** The suppressions of `finding` (`null` when no directive covers it); the directives are marked used. */
+  suppress(finding) {
+    const directives = this.byFile.get(finding.location.file);
+    if (directives === void 0) return null;
+    const found = [];
+    const line = finding.location.line;
+    for (const directive of directives) {
+      if (line < directive.scope.from || line > directive.scope.to) continue;
+      const matched = directive.ids.length === 0 ? [""] : directive.ids.filter((id) => isIgnored([id], finding.ruleId));
+      if (matched.length === 0) continue;
+      for (const id of matched) directive.used.add(id);
+      const suppression = { kind: directive.kind, line: directive.location.line };
+      if (directive.justification !== void 0) suppression.justification = directive.justification;
+      found.push(suppression);
+    }
+    return found.length > 0 ? found : null;
+  }
+  /** Findings about the directives: malformed ones, unknown ids, and (after every `suppress`) unused ones. */
+  directiveFindings() {
+    const out = [...this.problems];
+    for (const directives of this.byFile.values()) {
+      for (const directive of directives) {
+        const name = `kyverno-lint-${directive.kind}`;
+        let message;
+        if (directive.ids.length === 0) {
+          if (directive.used.size > 0) continue;
+          message = `unused ${name} directive (no problems were reported)`;
+        } else {
+          const unused = directive.ids.filter((id) => !directive.used.has(id) && !directive.unknown.has(id));
+          if (unused.length === 0) continue;
+          message = `unused ${name} directive (no problems were reported from ${quoted(unused)})`;
+        }
+        if (directive.outsideDocument) message += ": it covers the rest of its `---` section, which holds no document";
+        out.push(directiveFinding("unused-disable-directive", message, directive.location));
+      }
+    }
+    return out;
+  }
+};
+
+// src/lint/problem-codes.ts
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+
 // src/lint/lint.ts
+function plural(count2, one, many) {
+  return `${count2} ${count2 === 1 ? one : many}`;
+}
+var UNUSABLE_POLICY = /* @__PURE__ */ new Set(["kyverno-lint/invalid-policy", "kyverno-lint/unsupported-policy-kind"]);
+function emptyScan(options, workspace, policies) {
+  const manifests2 = workspace.manifests.length;
+  if (policies > 0 && manifests2 > 0) return null;
+  const { config } = options;
+  const reasons = [];
+  let message;
+  if (policies === 0 && manifests2 === 0) message = "no policy and no manifest found: nothing was checked";
+  else if (policies === 0) message = `no policy found: the ${plural(manifests2, "manifest was", "manifests were")} not checked`;
+  else message = `no manifest found: the ${plural(policies, "policy", "policies")} checked nothing`;
+  if (policies === 0) {
+    if (workspace.problems.some((problem3) => UNUSABLE_POLICY.has(problem3.ruleId))) reasons.push("the policies found are invalid or of an unsupported kind (see the findings)");
+    else if (config.policies.length > 0) reasons.push(`the configuration's policies globs (${config.policies.join(", ")}) select no policy`);
+    else reasons.push("the configuration sets no policies globs and no policy is below the scanned paths");
+  }
+  if (manifests2 === 0 && config.manifests.length > 0) reasons.push(`the configuration's manifests globs (${config.manifests.join(", ")}) select no manifest below the scanned paths`);
+  if (reasons.length > 0) message += `; ${reasons.join("; ")}`;
+  return { noPolicy: policies === 0, noManifest: manifests2 === 0, message };
+}
 function emptyStatuses() {
   return { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 };
 }
@@ -65705,31 +66198,61 @@ function loadSettings(options, errors) {
   }
   return out;
 }
+async function configuredPolicyFiles(options, errors) {
+  const { config } = options;
+  if (config.policies.length === 0) return [];
+  const base = globBase(config, options.cwd);
+  const roots = globRoots(base, config.policies).filter((root) => existsSync5(root));
+  if (roots.length === 0) return [];
+  const found = await findFiles({ cwd: options.cwd, paths: roots, include: config.policies, exclude: config.exclude, gitignore: true, base });
+  for (const problem3 of found.problems) errors.push(problem3.message.replace(problem3.path, displayName(options.cwd, problem3.path)));
+  return found.files;
+}
 async function loadWorkspace(options, errors, warnings) {
-  const loader = new WorkspaceLoader(options.cwd);
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
   const { config } = options;
   const scanPaths = options.paths.filter((item) => item !== "-");
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
+  const scanned = /* @__PURE__ */ new Set();
+  const ifKubernetes = /* @__PURE__ */ new Set();
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
     for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) {
-      if (isHelmTemplate(file)) {
-        loader.workspace.counts.other++;
-        continue;
-      }
-      loader.addFile(file, { policies: roles.policies(file), manifests: roles.manifests(file) });
-    }
+    for (const file of found.files) scanned.add(file);
+    for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
-  if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
+  const extra = /* @__PURE__ */ new Set();
   if (options.policyPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
+    for (const file of found.files) extra.add(file);
+    for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
-  return loader.workspace;
+  const files = [.../* @__PURE__ */ new Set([...scanned, ...await configuredPolicyFiles(options, errors)])].sort(byCodeUnits);
+  for (const file of files) {
+    if (isHelmTemplate(file)) {
+      loader.workspace.counts.other++;
+      continue;
+    }
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file), ifKubernetes: ifKubernetes.has(file) });
+  }
+  if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
+  for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
+  return loader.complete();
+}
+function loadedPolicyIds(workspace) {
+  return workspace.policies.map(({ compiled: compiled2 }) => {
+    const rules = new Set([...compiled2.policy.spec.rules ?? [], ...computeRules(compiled2.policy, "")].map((rule2) => rule2.name));
+    const ids = { id: policyNameOf(compiled2), rules: [...rules] };
+    if (compiled2.kind === "Policy") ids.alias = compiled2.name;
+    return ids;
+  });
+}
+function checkConfiguredIds(options, workspace, policies) {
+  const seen = workspace.problems.flatMap((problem3) => problem3.ruleId.startsWith("kyverno-lint/") ? [problem3.ruleId.slice("kyverno-lint/".length)] : []);
+  return checkRuleIds(options.config, policies, [...PROBLEM_CODES, ...seen]);
 }
 function namespaceLabelsOf(manifests2) {
   const labels = /* @__PURE__ */ new Map();
@@ -65739,7 +66262,7 @@ function namespaceLabelsOf(manifests2) {
     const found = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? metadata.labels : void 0;
     const map2 = {};
     if (found !== null && typeof found === "object" && !Array.isArray(found)) {
-      for (const [key2, value] of Object.entries(found)) if (typeof value === "string") map2[key2] = value;
+      for (const [key3, value] of Object.entries(found)) if (typeof value === "string") map2[key3] = value;
     }
     labels.set(manifest.name, map2);
   }
@@ -65753,9 +66276,10 @@ async function lint(options) {
   const workspace = await loadWorkspace(options, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
-  const manifests2 = workspace.manifests;
-  if (policies.length === 0) warnings.push("no policies found: nothing was checked (pass --policy or check the policies globs of the configuration)");
-  if (manifests2.length === 0) warnings.push("no manifests found: nothing was checked");
+  const policyIds = loadedPolicyIds(workspace);
+  const configured = checkConfiguredIds(options, workspace, policyIds);
+  for (const warning2 of configured.warnings) warnings.push(`${displayName(options.cwd, warning2.file)}:${warning2.line}:${warning2.column}: ${warning2.message}`);
+  const manifests2 = configured.errors.length > 0 ? [] : workspace.manifests;
   const namespaceLabels = namespaceLabelsOf(manifests2);
   const objects = manifests2.map((manifest) => manifest.value);
   const evaluation = {
@@ -65771,9 +66295,10 @@ async function lint(options) {
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   const statuses = emptyStatuses();
   let suppressed = 0;
-  const findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
+  let findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations2 = [];
+  const mutators = policies.filter(({ compiled: compiled2 }) => compiled2.hasMutate);
   let done = 0;
   for (const manifest of manifests2) {
     const file = workspace.files.get(manifest.file);
@@ -65788,47 +66313,78 @@ async function lint(options) {
       const rules = responses.flatMap(
         ({ kind: kind2, response }) => kind2 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );
-      if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) mutations2.push({ context: context4, rules, before: manifest.value, after });
-      else suppressed++;
+      if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) {
+        mutations2.push({ context: context4, rules, before: manifest.value, after, unsettled: unsettledRules(mutators, manifest, after, evaluation) });
+      } else {
+        suppressed++;
+      }
     }
     done++;
     options.onProgress?.(done, manifests2.length);
   }
+  const suppressions = new Suppressions(
+    workspace.files.values(),
+    policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`))
+  );
+  const suppressedFindings = [];
+  const unsuppressed = (finding) => {
+    const by = suppressions.suppress(finding);
+    if (by === null) return true;
+    suppressedFindings.push({ ...finding, suppressions: by });
+    return false;
+  };
+  findings = findings.filter(unsuppressed);
   const push2 = (finding) => {
-    if (finding === null) suppressed++;
-    else findings.push(finding);
+    if (finding === null) {
+      suppressed++;
+      return false;
+    }
+    if (!unsuppressed(finding)) return false;
+    findings.push(finding);
+    return true;
   };
   let fixes = [];
   if (options.fixes) {
+    const candidates = mutations2.filter(isWritable);
     const mutated = mutatedResources(
-      mutations2.map(({ context: context4, before, after }) => ({ resource: context4.resource, before, after })),
+      candidates.map(({ context: context4, before, after }) => ({ resource: context4.resource, before, after })),
       workspace.files
-    ).map((item, index) => mutations2[index].context.resource.listItem === void 0 ? item : { ...item, edits: [], editError: "items of a kind: List are not fixed" });
-    mutated.forEach((item, index) => {
-      const { context: context4, rules } = mutations2[index];
-      const file = context4.file;
-      const fix2 = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-      const editable = file.helm === void 0 && fix2.length > 0;
-      push2(mutationFinding(context4, rules, editable ? { fixable: true, fix: fix2 } : { fixable: false }, documentStart(context4)));
-    });
-    fixes = fileFixes(mutated.filter((item) => item.file !== "-"), workspace.files).fixes;
+    );
+    const edits = new Map(candidates.map((mutation2, index) => [mutation2, mutated[index]]));
+    const applied = [];
+    for (const mutation2 of mutations2) {
+      const { context: context4, rules, unsettled } = mutation2;
+      const item = edits.get(mutation2);
+      const fix2 = (item?.edits ?? []).map((edit) => ({ file: context4.file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+      const reported2 = push2(mutationFinding(context4, rules, fix2.length > 0 ? { fixable: true, fix: fix2 } : { fixable: false }, documentStart(context4), unsettled));
+      if (reported2 && item !== void 0) applied.push(item);
+    }
+    fixes = fileFixes(applied, workspace.files).fixes;
   } else {
-    for (const { context: context4, rules } of mutations2) {
-      const fixable = context4.file.helm === void 0 && context4.file.path !== "-" && context4.resource.listItem === void 0;
-      push2(mutationFinding(context4, rules, { fixable }, documentStart(context4)));
+    for (const mutation2 of mutations2) {
+      const { context: context4, rules, unsettled } = mutation2;
+      push2(mutationFinding(context4, rules, { fixable: isWritable(mutation2) }, documentStart(context4), unsettled));
     }
   }
+  for (const finding of suppressions.directiveFindings()) {
+    if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
+    else findings.push(finding);
+  }
   let reported = findings;
+  let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== void 0) {
     const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path11.resolve(options.cwd, file))));
     reported = findings.filter((finding) => wanted.has(finding.location.file));
-    suppressed += findings.length - reported.length;
+    reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
+    suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
   }
   reported.sort(compareFindings);
-  const counts = { error: 0, warning: 0, info: 0, suppressed };
+  reportedSuppressed.sort(compareFindings);
+  const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + reportedSuppressed.length };
   for (const finding of reported) counts[finding.severity]++;
   const report = {
     findings: reported,
+    suppressedFindings: reportedSuppressed,
     counts,
     files: workspace.counts,
     policies: policies.length,
@@ -65837,7 +66393,10 @@ async function lint(options) {
     cwd: options.cwd,
     durationMs: performance.now() - started
   };
-  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path11.resolve(options.cwd, file) === fix2.file)), warnings, empty: policies.length === 0 || manifests2.length === 0 };
+  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path11.resolve(options.cwd, file) === fix2.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+}
+function isWritable(mutation2) {
+  return mutation2.unsettled.length === 0 && mutation2.context.file.path !== "-" && mutation2.context.resource.listItem === void 0;
 }
 function documentStart(context4) {
   const file = context4.file;
@@ -65849,6 +66408,43 @@ function compareFindings(a, b) {
   return byFile || a.location.line - b.location.line || a.location.column - b.location.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
+// src/report/groups.ts
+import { createHash as createHash2 } from "node:crypto";
+function reasonOf(finding) {
+  if (finding.status !== "error") return void 0;
+  return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
+}
+function digest2(reason) {
+  return createHash2("sha256").update(reason).digest("hex").slice(0, 16);
+}
+function sameReasonGroups(findings) {
+  const byReason = /* @__PURE__ */ new Map();
+  for (const finding of findings) {
+    const reason = reasonOf(finding);
+    if (reason === void 0) continue;
+    const members = byReason.get(reason);
+    if (members) members.push(finding);
+    else byReason.set(reason, [finding]);
+  }
+  const groups = /* @__PURE__ */ new Map();
+  for (const [reason, members] of byReason) {
+    if (members.length < 2) continue;
+    const group2 = { key: digest2(reason), findings: members };
+    for (const member of members) groups.set(member, group2);
+  }
+  return groups;
+}
+function collapseSameReason(findings) {
+  const groups = sameReasonGroups(findings);
+  const entries = [];
+  for (const finding of findings) {
+    const group2 = groups.get(finding);
+    if (group2 === void 0) entries.push({ finding });
+    else if (group2.findings[0] === finding) entries.push({ finding, group: group2 });
+  }
+  return entries;
+}
+
 // src/reporters/github.ts
 var COMMANDS = { error: "error", warning: "warning", info: "notice" };
 function escapeData2(text5) {
@@ -65858,26 +66454,48 @@ function escapeProperty2(text5) {
   return escapeData2(text5).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 function workflowCommand(command, properties, message) {
-  const rendered = properties.filter(([, value]) => value !== "" && value !== 0).map(([key2, value]) => `${key2}=${escapeProperty2(String(value))}`);
+  const rendered = properties.filter(([, value]) => value !== "" && value !== 0).map(([key3, value]) => `${key3}=${escapeProperty2(String(value))}`);
   return `::${command}${rendered.length > 0 ? ` ${rendered.join(",")}` : ""}::${escapeData2(message)}`;
 }
+function annotationRange(location2) {
+  const { line, column, endLine, endColumn } = location2;
+  if (line < 1) return void 0;
+  const range2 = { line, endLine: Math.max(line, endLine) };
+  if (range2.endLine === line && column >= 1) {
+    range2.column = column;
+    range2.endColumn = Math.max(column, endColumn);
+  }
+  return range2;
+}
 function annotation(finding) {
-  const { file, line, column, endLine, endColumn } = finding.location;
+  const range2 = annotationRange(finding.location);
   return workflowCommand(
     COMMANDS[finding.severity],
     [
-      ["file", file],
-      ["line", line],
-      ["col", column],
-      ["endLine", endLine],
-      ["endColumn", endColumn],
+      ["file", finding.location.file],
+      ["line", range2?.line ?? 0],
+      ["col", range2?.column ?? 0],
+      ["endLine", range2?.endLine ?? 0],
+      ["endColumn", range2?.endColumn ?? 0],
       ["title", finding.ruleId]
     ],
     finding.message
   );
 }
+var GROUP_PLACES = 10;
+function groupAnnotation(group2) {
+  const [first] = group2.findings;
+  const places = group2.findings.slice(0, GROUP_PLACES).map(({ location: location2 }) => location2.line >= 1 ? `${location2.file}:${location2.line}` : location2.file || ".");
+  const more = group2.findings.length > GROUP_PLACES ? `, and ${group2.findings.length - GROUP_PLACES} more` : "";
+  return workflowCommand(
+    COMMANDS[first.severity],
+    [["title", `${first.ruleId} (${group2.findings.length} resources)`]],
+    `${first.message}
+Resources: ${places.join(", ")}${more}`
+  );
+}
 function github(report) {
-  return report.findings.map((finding) => `${annotation(finding)}
+  return collapseSameReason(report.findings).map((entry2) => `${entry2.group === void 0 ? annotation(entry2.finding) : groupAnnotation(entry2.group)}
 `).join("");
 }
 
@@ -65960,7 +66578,9 @@ function rule(finding) {
 function toSarif(report, options) {
   const rules = [];
   const ruleIndex = /* @__PURE__ */ new Map();
-  const results = report.findings.map((finding) => {
+  const suppressed = options.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
+  const groups = sameReasonGroups(report.findings);
+  const results = [...report.findings, ...suppressed].map((finding) => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === void 0) {
       index = rules.push(rule(finding)) - 1;
@@ -65974,6 +66594,15 @@ function toSarif(report, options) {
     const where = location(finding);
     if (where) result.locations = [where];
     if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
+    if (finding.suppressions !== void 0) {
+      result.suppressions = finding.suppressions.map((suppression) => ({
+        kind: "inSource",
+        status: "accepted",
+        ...suppression.justification !== void 0 ? { justification: suppression.justification } : {}
+      }));
+    }
+    const group2 = groups.get(finding);
+    if (group2) result.properties = { group: group2.key, groupSize: group2.findings.length };
     return result;
   });
   const driver = {
@@ -66011,10 +66640,16 @@ function rankFindings(findings, diff2) {
 function capAnnotations(ranked, perSeverity = ANNOTATIONS_PER_SEVERITY) {
   const used = { error: 0, warning: 0, info: 0 };
   const out = { shown: [], hidden: [] };
+  const groups = sameReasonGroups(ranked);
+  const shownGroups = /* @__PURE__ */ new Set();
   for (const finding of ranked) {
-    if (used[finding.severity] < perSeverity) {
+    const group2 = groups.get(finding);
+    if (group2 !== void 0 && shownGroups.has(group2)) {
+      out.shown.push(finding);
+    } else if (used[finding.severity] < perSeverity) {
       used[finding.severity]++;
       out.shown.push(finding);
+      if (group2 !== void 0) shownGroups.add(group2);
     } else {
       out.hidden.push(finding);
     }
@@ -66026,21 +66661,18 @@ function workflowCommands(report, findings) {
 }
 var LEVELS2 = { error: "failure", warning: "warning", info: "notice" };
 function checkRunAnnotation(finding) {
-  const { file, line, column, endLine, endColumn } = finding.location;
-  if (file === "" || line < 1) return void 0;
-  const annotation2 = {
+  const { file } = finding.location;
+  const range2 = annotationRange(finding.location);
+  if (file === "" || range2 === void 0) return void 0;
+  return {
     path: file,
-    start_line: line,
-    end_line: Math.max(line, endLine),
+    start_line: range2.line,
+    end_line: range2.endLine,
+    ...range2.column !== void 0 ? { start_column: range2.column, end_column: range2.endColumn } : {},
     annotation_level: LEVELS2[finding.severity],
     message: finding.message.slice(0, 65e3) || finding.ruleId,
     title: finding.ruleId.slice(0, 255)
   };
-  if (annotation2.end_line === line && column >= 1) {
-    annotation2.start_column = column;
-    annotation2.end_column = Math.max(column, endColumn);
-  }
-  return annotation2;
 }
 async function publishCheckRun(api, request3) {
   const annotations2 = [];
@@ -66120,6 +66752,9 @@ function checkedOutCommit(read, workspace) {
   return void 0;
 }
 
+// src/action/head-files.ts
+import { execFileSync } from "node:child_process";
+
 // src/action/github-api.ts
 function httpStatus(error2) {
   const status = error2?.status;
@@ -66145,6 +66780,103 @@ async function paginate(api, route, params, maxPages = 30) {
   return items2;
 }
 
+// src/action/head-files.ts
+var MAX_GIT_OUTPUT = 64 * 1024 * 1024;
+var GIT_OPTIONS = { timeout: 3e4, env: { ...process.env, GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0" } };
+function localCommitReader(workspace, sha, fallback) {
+  if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i.test(sha)) return void 0;
+  try {
+    execFileSync("git", ["cat-file", "-e", `${sha}^{commit}`], { cwd: workspace, stdio: "ignore", ...GIT_OPTIONS });
+  } catch {
+    return void 0;
+  }
+  return async (file) => {
+    try {
+      return execFileSync("git", ["show", `${sha}:./${file}`], { cwd: workspace, encoding: "utf8", maxBuffer: MAX_GIT_OUTPUT, stdio: ["ignore", "pipe", "ignore"], ...GIT_OPTIONS });
+    } catch {
+      return fallback(file);
+    }
+  };
+}
+function decodeBase64(content) {
+  return typeof content === "string" ? Buffer.from(content, "base64").toString("utf8") : void 0;
+}
+function apiCommitReader(api, pull) {
+  return async (file) => {
+    const encoded = file.split("/").map(encodeURIComponent).join("/");
+    let data;
+    try {
+      const response = await api.request(`GET /repos/{owner}/{repo}/contents/${encoded}`, { owner: pull.owner, repo: pull.repo, ref: pull.headSha });
+      data = response.data;
+    } catch (error2) {
+      if (httpStatus(error2) === 404) return null;
+      throw error2;
+    }
+    if (Array.isArray(data) || data.type !== "file") return null;
+    if (data.encoding === "base64" && typeof data.content === "string" && (data.content !== "" || data.size === 0)) return decodeBase64(data.content) ?? null;
+    const blob = await api.request("GET /repos/{owner}/{repo}/git/blobs/{file_sha}", { owner: pull.owner, repo: pull.repo, file_sha: String(data.sha) });
+    return decodeBase64(blob.data.content) ?? null;
+  };
+}
+function unchangedLines(before, after) {
+  const map2 = [0];
+  let next = 1;
+  for (const change of diffLines(before, after)) {
+    const count2 = change.count ?? 0;
+    if (change.added) {
+      next += count2;
+      continue;
+    }
+    for (let index = 0; index < count2; index++) {
+      map2.push(change.removed ? 0 : next);
+      if (!change.removed) next++;
+    }
+  }
+  return map2;
+}
+function mapRange(map2, start, end) {
+  const first = map2[start] ?? 0;
+  if (first === 0) return void 0;
+  for (let line = start; line <= end; line++) if (map2[line] !== first + (line - start)) return void 0;
+  return { startLine: first, endLine: first + (end - start) };
+}
+async function placeOnHead(files, workspaceText, read, headSha) {
+  const maps = /* @__PURE__ */ new Map();
+  const mapped2 = [];
+  const short = headSha.slice(0, 7);
+  for (const file of files) {
+    const text5 = workspaceText(file);
+    if (text5 === void 0) {
+      maps.set(file, "the workspace file cannot be read");
+      continue;
+    }
+    let head;
+    try {
+      head = await read(file);
+    } catch (error2) {
+      maps.set(file, `the file at the head commit ${short} cannot be read (${describeError(error2)})`);
+      continue;
+    }
+    if (head === null) {
+      maps.set(file, `the head commit ${short} has no such file`);
+      continue;
+    }
+    head = head.replace(/^\uFEFF/, "");
+    if (head === text5) continue;
+    mapped2.push(file);
+    maps.set(file, unchangedLines(text5, head));
+  }
+  const place2 = (file, startLine, endLine) => {
+    const map2 = maps.get(file);
+    if (map2 === void 0) return { startLine, endLine };
+    if (typeof map2 === "string") return { reason: `no suggestion: ${map2}` };
+    return mapRange(map2, startLine, endLine) ?? {
+      reason: `no suggestion: the base branch changed these lines under the pull request (the checkout is the merge commit; the head commit ${short} has other lines here)`
+    };
+  };
+  return { place: place2, mapped: mapped2 };
+}
+
 // src/action/inputs.ts
 var InputError = class extends Error {
   name = "InputError";
@@ -66159,6 +66891,9 @@ function boolean(getInput2, name, fallback) {
   if (lower === "true") return true;
   if (lower === "false") return false;
   throw new InputError(`input ${name}: "${value}" is not a boolean (true or false)`);
+}
+function optionalBoolean(getInput2, name) {
+  return getInput2(name).trim() === "" ? void 0 : boolean(getInput2, name, false);
 }
 function oneOf(getInput2, name, values, fallback) {
   const value = getInput2(name).trim();
@@ -66184,7 +66919,8 @@ function readInputs(getInput2) {
     summary: boolean(getInput2, "summary", true),
     sarifFile: optional(getInput2, "sarif-file"),
     token: getInput2("token").trim(),
-    onlyChanged: boolean(getInput2, "only-changed", false)
+    onlyChanged: boolean(getInput2, "only-changed", false),
+    allowEmpty: optionalBoolean(getInput2, "allow-empty")
   };
 }
 function failsOn(failOn, counts) {
@@ -66335,27 +67071,32 @@ function fence(text5) {
   const longest = Math.max(0, ...[...text5.matchAll(/`+/g)].map((match) => match[0].length));
   return "`".repeat(Math.max(3, longest + 1));
 }
-function marker(key2) {
-  return `${MARKER_PREFIX}${key2} -->`;
+function marker(key3) {
+  return `${MARKER_PREFIX}${key3} -->`;
 }
 function cleanMessage(finding) {
   return finding.message.replace(/ \(fixable with --fix\)$/, "");
 }
-function suggestionBody(key2, finding, suggestion) {
+function suggestionBody(key3, finding, suggestion) {
   const delimiter3 = fence(suggestion.text);
-  return `${marker(key2)}
+  return `${marker(key3)}
 **kyverno-lint** \`${finding.ruleId}\`: ${cleanMessage(finding)}
 
 ${delimiter3}suggestion
 ${suggestion.text}${delimiter3}
 `;
 }
-function violationBody(key2, finding) {
-  return `${marker(key2)}
+function resolvedBody(key3, ruleId, sha) {
+  return `${marker(key3)}
+**kyverno-lint**: resolved \u2014 \`${ruleId}\` is no longer reported in this file at ${sha.slice(0, 7)}.
+`;
+}
+function violationBody(key3, finding) {
+  return `${marker(key3)}
 **kyverno-lint ${finding.severity}** \`${finding.ruleId}\`: ${finding.message}
 `;
 }
-function planReview(findings, diff2, mode, fileLines) {
+function planReview(findings, diff2, mode, fileLines, place2 = (_file, startLine, endLine) => ({ startLine, endLine })) {
   const plan = { comments: [], unposted: [] };
   const keys = /* @__PURE__ */ new Map();
   const uniqueKey = (base) => {
@@ -66375,22 +67116,31 @@ function planReview(findings, diff2, mode, fileLines) {
         plan.unposted.push({ finding, edit, reason: "the file is not changed by the pull request" });
         continue;
       }
-      if (diff2.hunkFor(edit.file, suggestion.startLine, suggestion.endLine) === void 0) {
+      const placed = place2(edit.file, suggestion.startLine, suggestion.endLine);
+      if ("reason" in placed) {
+        plan.unposted.push({ finding, edit, reason: placed.reason });
+        continue;
+      }
+      if (diff2.hunkFor(edit.file, placed.startLine, placed.endLine) === void 0) {
         plan.unposted.push({ finding, edit, reason: "the lines are outside the pull request diff" });
         continue;
       }
-      const key2 = uniqueKey(`${finding.ruleId}:${edit.file}:${suggestion.startLine}`);
-      plan.comments.push({ key: key2, kind: "suggestion", path: edit.file, startLine: suggestion.startLine, line: suggestion.endLine, body: suggestionBody(key2, finding, suggestion), finding, edit });
+      const key3 = uniqueKey(`${finding.ruleId}:${edit.file}:${placed.startLine}`);
+      plan.comments.push({ key: key3, kind: "suggestion", path: edit.file, startLine: placed.startLine, line: placed.endLine, body: suggestionBody(key3, finding, suggestion), finding, edit });
     }
   }
   if (mode === "comments") {
     for (const finding of findings) {
       if (finding.severity === "info" || finding.fix) continue;
-      const { file, line, endLine } = finding.location;
-      if (file === "" || line < 1 || !diff2.isAddedLine(file, line)) continue;
-      const last = endLine > line && diff2.hunkFor(file, line, endLine) ? endLine : line;
-      const key2 = uniqueKey(`${finding.ruleId}:${file}:${line}`);
-      plan.comments.push({ key: key2, kind: "violation", path: file, startLine: line, line: last, body: violationBody(key2, finding), finding });
+      const { file } = finding.location;
+      if (file === "" || finding.location.line < 1 || !diff2.isChanged(file)) continue;
+      const whole = place2(file, finding.location.line, Math.max(finding.location.line, finding.location.endLine));
+      const placed = "reason" in whole ? place2(file, finding.location.line, finding.location.line) : whole;
+      if ("reason" in placed || !diff2.isAddedLine(file, placed.startLine)) continue;
+      const line = placed.startLine;
+      const last = placed.endLine > line && diff2.hunkFor(file, line, placed.endLine) ? placed.endLine : line;
+      const key3 = uniqueKey(`${finding.ruleId}:${file}:${line}`);
+      plan.comments.push({ key: key3, kind: "violation", path: file, startLine: line, line: last, body: violationBody(key3, finding), finding });
     }
   }
   plan.comments.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.startLine - b.startLine);
@@ -66429,10 +67179,62 @@ function matchExisting(comment, previous) {
   const newest = current2.reduce((a, b) => b.id > a.id ? b : a);
   return { action: newest.body.trim() === comment.body.trim() ? "unchanged" : "update", id: newest.id };
 }
-async function publishReview(api, pull, comments, maxWrites = MAX_COMMENT_WRITES) {
-  const outcome = { created: [], updated: [], unchanged: [], failed: [] };
-  if (comments.length === 0) return outcome;
+var MAX_PROBES = 16;
+function reviewComment(comment) {
+  return {
+    path: comment.path,
+    side: "RIGHT",
+    line: comment.line,
+    ...comment.startLine < comment.line ? { start_line: comment.startLine, start_side: "RIGHT" } : {},
+    body: comment.body
+  };
+}
+function reviewBody(comments) {
+  const suggestions = comments.filter((comment) => comment.kind === "suggestion").length;
+  const violations = comments.length - suggestions;
+  const parts = [suggestions > 0 ? `${suggestions} suggestion${suggestions === 1 ? "" : "s"} applying the policies' mutations` : "", violations > 0 ? `${violations} violation${violations === 1 ? "" : "s"}` : ""];
+  return `**kyverno-lint**: ${parts.filter(Boolean).join(" and ")}.`;
+}
+function isRefusal(error2) {
+  return httpStatus(error2) === 422;
+}
+async function findRefused(api, pull, refused, budget) {
+  if (refused.length <= 1) return refused;
+  const middle = Math.ceil(refused.length / 2);
+  const halves = [refused.slice(0, middle), refused.slice(middle)];
+  const found = [];
+  for (const [index, half] of halves.entries()) {
+    const firstAccepted = index === 1 && found.length === 0;
+    if (firstAccepted) {
+      found.push(...await findRefused(api, pull, half, budget));
+      continue;
+    }
+    if (budget.left <= 0) {
+      found.push(...half);
+      continue;
+    }
+    budget.left--;
+    try {
+      const { data } = await api.request("POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews", { owner: pull.owner, repo: pull.repo, pull_number: pull.number, commit_id: pull.headSha, comments: half.map(reviewComment) });
+      const id = data.id;
+      if (typeof id === "number") await api.request("DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}", { owner: pull.owner, repo: pull.repo, pull_number: pull.number, review_id: id });
+    } catch (error2) {
+      if (!isRefusal(error2)) throw error2;
+      found.push(...await findRefused(api, pull, half, budget));
+    }
+  }
+  return found;
+}
+async function publishReview(api, pull, comments, options = {}) {
+  const { maxWrites = MAX_COMMENT_WRITES, maxProbes = MAX_PROBES, stillReported } = options;
+  const outcome = { created: [], updated: [], unchanged: [], resolved: [], failed: [] };
+  if (comments.length === 0 && stillReported === void 0) return outcome;
   const existing = await existingComments(api, pull);
+  const stop = (error2) => {
+    outcome.stopped = `the token cannot write pull-request reviews (${describeError(error2)}); it needs pull-requests: write`;
+  };
+  const fresh = [];
+  let writes = 0;
   for (const comment of comments) {
     if (outcome.stopped !== void 0) {
       outcome.failed.push({ comment, reason: outcome.stopped });
@@ -66443,34 +67245,88 @@ async function publishReview(api, pull, comments, maxWrites = MAX_COMMENT_WRITES
       outcome.unchanged.push(comment);
       continue;
     }
-    if (outcome.created.length + outcome.updated.length >= maxWrites) {
+    if (writes >= maxWrites) {
       outcome.failed.push({ comment, reason: `at most ${maxWrites} review comments are written per run (GitHub rate-limits bursts of comments)` });
       continue;
     }
+    writes++;
+    if (match.action === "post") {
+      fresh.push(comment);
+      continue;
+    }
     try {
-      if (match.action === "update") {
-        await api.request("PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}", { owner: pull.owner, repo: pull.repo, comment_id: match.id, body: comment.body });
-        outcome.updated.push(comment);
-      } else {
-        await api.request("POST /repos/{owner}/{repo}/pulls/{pull_number}/comments", {
-          owner: pull.owner,
-          repo: pull.repo,
-          pull_number: pull.number,
-          commit_id: pull.headSha,
-          path: comment.path,
-          side: "RIGHT",
-          line: comment.line,
-          ...comment.startLine < comment.line ? { start_line: comment.startLine, start_side: "RIGHT" } : {},
-          body: comment.body
-        });
-        outcome.created.push(comment);
-      }
+      await api.request("PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}", { owner: pull.owner, repo: pull.repo, comment_id: match.id, body: comment.body });
+      outcome.updated.push(comment);
     } catch (error2) {
-      const reason = describeError(error2);
-      if (isPermissionError(error2)) outcome.stopped = `the token cannot write pull-request comments (${reason})`;
-      outcome.failed.push({ comment, reason: outcome.stopped ?? `GitHub rejected the comment (${reason})` });
+      if (isPermissionError(error2)) stop(error2);
+      outcome.failed.push({ comment, reason: outcome.stopped ?? `GitHub rejected the update (${describeError(error2)})` });
     }
   }
+  if (stillReported !== void 0 && outcome.stopped === void 0) {
+    const planned = new Set(comments.map((comment) => comment.key));
+    for (const [key3, previous] of existing) {
+      if (planned.has(key3)) continue;
+      for (const comment of previous) {
+        const ruleId = key3.slice(0, key3.lastIndexOf(`:${comment.path}:`));
+        const body = resolvedBody(key3, ruleId, pull.headSha);
+        if (comment.line === null || ruleId === "" || stillReported(ruleId, comment.path) || comment.body.trim() === body.trim() || writes >= maxWrites) continue;
+        try {
+          await api.request("PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}", { owner: pull.owner, repo: pull.repo, comment_id: comment.id, body });
+          writes++;
+          outcome.resolved.push(comment.id);
+        } catch (error2) {
+          if (isPermissionError(error2)) stop(error2);
+          break;
+        }
+      }
+    }
+  }
+  if (outcome.stopped !== void 0) {
+    for (const comment of fresh) outcome.failed.push({ comment, reason: outcome.stopped });
+    return outcome;
+  }
+  let pending = fresh;
+  const budget = { left: maxProbes };
+  for (let attempt = 0; pending.length > 0 && attempt < 2; attempt++) {
+    try {
+      const { data } = await api.request("POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews", {
+        owner: pull.owner,
+        repo: pull.repo,
+        pull_number: pull.number,
+        commit_id: pull.headSha,
+        event: "COMMENT",
+        body: reviewBody(pending),
+        comments: pending.map(reviewComment)
+      });
+      const id = data.id;
+      if (typeof id === "number") outcome.reviewId = id;
+      outcome.created.push(...pending);
+      pending = [];
+    } catch (error2) {
+      const reason = describeError(error2);
+      if (isPermissionError(error2)) {
+        stop(error2);
+        break;
+      }
+      if (!isRefusal(error2) || attempt > 0) {
+        for (const comment of pending) outcome.failed.push({ comment, reason: `GitHub refused the review (${reason})` });
+        pending = [];
+        break;
+      }
+      let refused;
+      try {
+        refused = await findRefused(api, pull, pending, budget);
+      } catch (probeError) {
+        if (isPermissionError(probeError)) stop(probeError);
+        else for (const comment of pending) outcome.failed.push({ comment, reason: `GitHub refused the review (${reason}) and could not be asked which line (${describeError(probeError)})` });
+        if (outcome.stopped === void 0) pending = [];
+        break;
+      }
+      for (const comment of refused) outcome.failed.push({ comment, reason: `GitHub refused the line (${reason}): it is not in the pull request's diff at ${pull.headSha.slice(0, 7)}` });
+      pending = pending.filter((comment) => !refused.includes(comment));
+    }
+  }
+  if (outcome.stopped !== void 0) for (const comment of pending) outcome.failed.push({ comment, reason: outcome.stopped });
   return outcome;
 }
 
@@ -66480,7 +67336,7 @@ var MAX_DIFFS = 50;
 var MAX_LIST = 20;
 var MAX_LENGTH = 9e5;
 var SEVERITY_ORDER = { error: 0, warning: 1, info: 2 };
-function plural(count2, word, many = `${word}s`) {
+function plural2(count2, word, many = `${word}s`) {
   return `${count2} ${count2 === 1 ? word : many}`;
 }
 function cell(text5) {
@@ -66509,9 +67365,9 @@ function totals(input) {
   const { report } = input;
   const { counts } = report;
   const verdict = input.errors.length > 0 ? "\u26D4 tool errors" : input.failed ? `\u274C failed (fail-on: ${input.failOn})` : "\u2705 passed";
-  let out = `${verdict}: ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info`;
-  out += ` in ${plural(report.manifests, "manifest")} checked against ${plural(report.policies, "policy", "policies")}`;
-  out += ` (${plural(report.files.policies + report.files.manifests, "file")} read, ${(report.durationMs / 1e3).toFixed(2)} s).
+  let out = `${verdict}: ${plural2(counts.error, "error")}, ${plural2(counts.warning, "warning")}, ${counts.info} info`;
+  out += ` in ${plural2(report.manifests, "manifest")} checked against ${plural2(report.policies, "policy", "policies")}`;
+  out += ` (${plural2(report.files.policies + report.files.manifests, "file")} read, ${(report.durationMs / 1e3).toFixed(2)} s).
 
 `;
   out += "| Errors | Warnings | Info | Suppressed |\n| ---: | ---: | ---: | ---: |\n";
@@ -66587,10 +67443,10 @@ function annotations(input) {
   const { mode, shown, hidden, detail } = input.annotations;
   if (mode === "off") return "";
   let out = "\n### Annotations\n\n";
-  if (mode === "check-run") out += `${plural(shown, "annotation")} in the check run${detail ? ` ${detail}` : ""}.
+  if (mode === "check-run") out += `${plural2(shown, "annotation")} in the check run${detail ? ` ${detail}` : ""}.
 `;
   else {
-    out += `${plural(shown, "annotation")} shown`;
+    out += `${plural2(shown, "annotation")} shown`;
     out += hidden > 0 ? `; **${hidden} not shown**: GitHub keeps 10 per severity and step (findings on changed lines and files, and errors, come first; the log lists the others).
 ` : ".\n";
   }
@@ -66602,7 +67458,7 @@ function review(input) {
   let out = `
 ### Review
 
-${plural(created, "comment")} posted, ${updated} updated, ${unchanged} unchanged`;
+${plural2(created, "comment")} posted, ${updated} updated, ${unchanged} unchanged`;
   out += failed.length > 0 ? `, **${failed.length} not posted**:
 
 ` : ".\n";
@@ -66628,15 +67484,21 @@ function skipped(input) {
   }
   const errored = report.findings.filter((finding) => finding.status === "error");
   if (errored.length > 0) {
-    const list4 = errored.slice(0, MAX_LIST).map((finding) => `  - ${code(finding.ruleId)} on ${locationLink(finding, input.links)}: ${cell(finding.message)}`);
-    if (errored.length > MAX_LIST) list4.push(`  - \u2026and ${errored.length - MAX_LIST} more`);
-    items2.push(`${plural(errored.length, "rule evaluation")} could not complete (unresolved context entries, API calls that are not made offline, \u2026):
+    const entries = collapseSameReason(errored);
+    const list4 = entries.slice(0, MAX_LIST).map(({ finding, group: group2 }) => {
+      if (group2 === void 0) return `  - ${code(finding.ruleId)} on ${locationLink(finding, input.links)}: ${cell(finding.message)}`;
+      const where = group2.findings.slice(0, MAX_LOCATIONS).map((member) => locationLink(member, input.links));
+      if (group2.findings.length > MAX_LOCATIONS) where.push(`and ${group2.findings.length - MAX_LOCATIONS} more`);
+      return `  - ${code(finding.ruleId)} on ${group2.findings.length} resources (${where.join(", ")}): ${cell(finding.message)}`;
+    });
+    if (entries.length > MAX_LIST) list4.push(`  - \u2026and ${entries.length - MAX_LIST} more`);
+    items2.push(`${plural2(errored.length, "rule evaluation")} could not complete (unresolved context entries, API calls that are not made offline, \u2026):
 ${list4.join("\n")}`);
   }
   const noEdit = report.findings.filter((finding) => finding.type === "Mutation" && finding.status !== "error" && !finding.fix);
-  if (noEdit.length > 0) items2.push(`${plural(noEdit.length, "mutation")} without a source edit (rendered Helm input, or an edit that would not read back as the mutated resource): ${noEdit.slice(0, MAX_LIST).map((finding) => locationLink(finding, input.links)).join(", ")}`);
-  if (report.statuses.skip > 0) items2.push(`${plural(report.statuses.skip, "rule evaluation")} skipped by Kyverno (preconditions not met, excluded, or not applicable)`);
-  if (report.counts.suppressed > 0) items2.push(`${plural(report.counts.suppressed, "finding")} suppressed (\`ignore\` or severity \`off\` in the configuration, or \`only-changed\`)`);
+  if (noEdit.length > 0) items2.push(`${plural2(noEdit.length, "mutation")} without a source edit (rendered Helm input, or an edit that would not read back as the mutated resource): ${noEdit.slice(0, MAX_LIST).map((finding) => locationLink(finding, input.links)).join(", ")}`);
+  if (report.statuses.skip > 0) items2.push(`${plural2(report.statuses.skip, "rule evaluation")} skipped by Kyverno (preconditions not met, excluded, or not applicable)`);
+  if (report.counts.suppressed > 0) items2.push(`${plural2(report.counts.suppressed, "finding")} suppressed (\`ignore\` or severity \`off\` in the configuration, \`kyverno-lint-disable\` comments, or \`only-changed\`)`);
   return items2.length === 0 ? "" : `
 ### Skipped
 
@@ -66736,15 +67598,20 @@ var Run = class {
     if (file !== null) {
       const loaded = loadConfig(file);
       if (loaded.problems.length > 0) {
-        for (const problem3 of loaded.problems) this.error(problem3.message, { file: this.relative(problem3.file), line: problem3.line, column: problem3.column });
-        this.error(`invalid configuration file ${this.relative(file)}`);
+        this.configProblems(file, loaded.problems);
         return null;
       }
       config = loaded.config;
       this.log(`kyverno-lint: configuration ${this.relative(file)}`);
     }
     if (inputs.valuesFile !== void 0) config = { ...config, values: path13.resolve(this.workspace, inputs.valuesFile) };
+    if (inputs.allowEmpty !== void 0) config = { ...config, allowEmpty: inputs.allowEmpty };
     return config;
+  }
+  /** Error annotations for the problems of the configuration file `file`. */
+  configProblems(file, problems) {
+    for (const problem3 of problems) this.error(problem3.message, { file: this.relative(problem3.file), line: problem3.line, column: problem3.column });
+    this.error(`invalid configuration file ${this.relative(file)}`);
   }
 };
 function countsText(report) {
@@ -66826,7 +67693,7 @@ async function annotate(state, inputs, report, ranked, target) {
     for (const finding of hidden) state.log(plainLine(finding));
     state.deps.core.endGroup();
   }
-  return { summary: { mode: "workflow-commands", shown: shown.length, hidden: hidden.length } };
+  return { summary: { mode: "workflow-commands", shown: collapseSameReason(shown).length, hidden: hidden.length } };
 }
 async function reviewPullRequest(state, inputs, ranked, target) {
   const edits = (reason) => ranked.flatMap((finding) => (finding.fix ?? []).map((edit) => ({ finding, edit, reason })));
@@ -66836,21 +67703,33 @@ async function reviewPullRequest(state, inputs, ranked, target) {
   else if (target.api === void 0) off = "no token (input token is empty)";
   else if (target.writeBlocked !== void 0) off = target.writeBlocked;
   else if (target.diff === void 0) off = "the pull request's changed files could not be read";
-  else {
-    const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, "utf8"), state.workspace) ?? state.deps.env.GITHUB_SHA;
-    if (checkedOut && checkedOut.toLowerCase() !== target.pull.headSha.toLowerCase()) {
-      const ref = target.eventName === "workflow_run" ? "github.event.workflow_run.head_sha" : "github.event.pull_request.head.sha";
-      off = `the workspace is not the pull request's head commit ${target.pull.headSha} (check out ref: ${ref})`;
-    }
-  }
   if (off !== void 0 || target.api === void 0 || target.pull === void 0 || target.diff === void 0 || inputs.review === "off") {
     state.feature("review", false, off ?? "unavailable");
     return { unposted: edits(`no suggestion: ${off ?? "review unavailable"}`) };
   }
-  const plan = planReview(ranked, target.diff, inputs.review, (file) => state.fileLines(file));
+  const { api, pull, diff: diff2 } = target;
+  const { checkedOut } = target;
+  let place2;
+  if (checkedOut && checkedOut.toLowerCase() !== pull.headSha.toLowerCase()) {
+    const files = /* @__PURE__ */ new Set();
+    for (const finding of ranked) {
+      for (const edit of finding.fix ?? []) if (diff2.isChanged(edit.file)) files.add(edit.file);
+      if (inputs.review === "comments" && finding.severity !== "info" && !finding.fix && diff2.isChanged(finding.location.file)) files.add(finding.location.file);
+    }
+    const remote = apiCommitReader(api, pull);
+    const local = localCommitReader(state.workspace, pull.headSha, remote);
+    const placement = await placeOnHead(files, (file) => state.fileText(file), local ?? remote, pull.headSha);
+    place2 = placement.place;
+    const how = local ? "git (the head commit is in the clone)" : "the contents API (the head commit is not in the clone)";
+    state.log(`kyverno-lint: the workspace is ${checkedOut.slice(0, 7)}, not the head commit ${pull.headSha.slice(0, 7)}: ${files.size} file${files.size === 1 ? "" : "s"} read at the head commit through ${how}; ${placement.mapped.length} differ${placement.mapped.length === 1 ? "s" : ""} from the workspace (lines mapped)`);
+  }
+  const plan = planReview(ranked, diff2, inputs.review, (file) => state.fileLines(file), place2);
   let outcome;
   try {
-    outcome = await publishReview(target.api, target.pull, plan.comments);
+    const reported = new Set(ranked.flatMap((finding) => [finding.location.file, ...(finding.fix ?? []).map((edit) => edit.file)].map((file) => `${finding.ruleId}
+${file}`)));
+    outcome = await publishReview(api, pull, plan.comments, { stillReported: (ruleId, file) => reported.has(`${ruleId}
+${file}`) });
   } catch (error2) {
     state.feature("review", false, `cannot read the pull request's review comments (${describeError(error2)})`);
     return { unposted: [...plan.unposted, ...plan.comments.filter((comment) => comment.edit).map((comment) => ({ finding: comment.finding, edit: comment.edit, reason: "review unavailable" }))] };
@@ -66861,8 +67740,8 @@ async function reviewPullRequest(state, inputs, ranked, target) {
     if (comment.edit) unposted.push({ finding: comment.finding, edit: comment.edit, reason });
   }
   if (outcome.stopped !== void 0) state.feature("review", false, outcome.stopped);
-  else state.feature("review", true, `${outcome.created.length} posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} rejected`);
-  state.log(`kyverno-lint: review of pull request #${target.pull.number}: ${outcome.created.length} comments posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} not posted; ${plan.unposted.length} edits outside the diff go to the summary`);
+  else state.feature("review", true, `${outcome.created.length} posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.resolved.length} marked resolved, ${outcome.failed.length} rejected`);
+  state.log(`kyverno-lint: review of pull request #${pull.number} on ${pull.headSha.slice(0, 7)}${outcome.reviewId !== void 0 ? ` (review ${outcome.reviewId})` : ""}: ${outcome.created.length} comments posted, ${outcome.updated.length} updated, ${outcome.unchanged.length} unchanged, ${outcome.failed.length} not posted${outcome.resolved.length > 0 ? `, ${outcome.resolved.length} earlier marked resolved` : ""}; ${plan.unposted.length} edits outside the diff go to the summary`);
   return { outcome, unposted };
 }
 async function run2(deps) {
@@ -66907,21 +67786,36 @@ async function run2(deps) {
   const result = await lint(options);
   const { report } = result;
   for (const warning2 of result.warnings) state.log(`kyverno-lint: warning: ${warning2}`);
-  for (const error2 of result.errors) state.error(error2);
+  if (result.configProblems.length > 0) {
+    state.configProblems(config.file ?? "", result.configProblems);
+    core.setOutput("exit-code", 2);
+    return 2;
+  }
+  const warnings = [...result.warnings];
+  const errors = [...result.errors];
+  if (result.empty !== null && config.allowEmpty === true) {
+    warnings.push(result.empty.message);
+    state.log(`kyverno-lint: warning: ${result.empty.message}`);
+  } else if (result.empty !== null) {
+    const add2 = result.empty.noPolicy ? "set the policies globs of the configuration or the input policies; " : "";
+    errors.push(`${result.empty.message} (${add2}input allow-empty: true, or allowEmpty: true in the configuration, accepts a scan that checks nothing)`);
+  }
+  for (const error2 of errors) state.error(error2);
   const tooManyWarnings = inputs.failOn !== "never" && config.maxWarnings !== void 0 && report.counts.warning > config.maxWarnings;
   if (tooManyWarnings) state.log(`kyverno-lint: too many warnings (maximum: ${config.maxWarnings})`);
-  const failed = result.errors.length > 0 || failsOn(inputs.failOn, report.counts) || tooManyWarnings;
-  const exitCode = result.errors.length > 0 ? 2 : failed ? 1 : 0;
+  const failed = errors.length > 0 || failsOn(inputs.failOn, report.counts) || tooManyWarnings;
+  const exitCode = errors.length > 0 ? 2 : failed ? 1 : 0;
   const ranked = rankFindings(report.findings, diff2);
   state.log(`kyverno-lint: ${report.manifests} manifests, ${report.policies} policies: ${countsText(report)}${report.counts.suppressed > 0 ? `, ${report.counts.suppressed} suppressed` : ""}`);
   const annotations2 = await annotate(state, inputs, report, ranked, { api, writeBlocked, context: context4, failed });
-  const review2 = await reviewPullRequest(state, inputs, ranked, { api, writeBlocked, pull, diff: diff2, eventName: context4.eventName });
+  const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, "utf8"), state.workspace) ?? (env.GITHUB_SHA || void 0);
+  const review2 = await reviewPullRequest(state, inputs, ranked, { api, writeBlocked, pull, diff: diff2, eventName: context4.eventName, checkedOut });
   let sarifPath = "";
   if (inputs.sarifFile !== void 0) {
     const target = path13.resolve(state.workspace, inputs.sarifFile);
     try {
       state.fs.mkdirSync(path13.dirname(target), { recursive: true });
-      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: package_default.version }));
+      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: package_default.version, sarifSuppressed: false }));
       sarifPath = target;
       state.feature("SARIF", true, target);
       state.log(`kyverno-lint: SARIF written to ${state.relative(target)}`);
@@ -66929,15 +67823,16 @@ async function run2(deps) {
       state.feature("SARIF", false, `cannot write ${inputs.sarifFile}: ${error2.message}`);
     }
   }
-  const links = env.GITHUB_REPOSITORY && context4.sha ? { serverUrl: env.GITHUB_SERVER_URL || "https://github.com", repository: env.GITHUB_REPOSITORY, sha: context4.sha } : void 0;
+  const linkSha = checkedOut ?? context4.sha;
+  const links = env.GITHUB_REPOSITORY && linkSha ? { serverUrl: env.GITHUB_SERVER_URL || "https://github.com", repository: env.GITHUB_REPOSITORY, sha: linkSha } : void 0;
   if (!inputs.summary) state.feature("summary", false, "input summary is false");
   else if (!env.GITHUB_STEP_SUMMARY) state.feature("summary", false, "GITHUB_STEP_SUMMARY is not set");
   else {
     const { outcome } = review2;
     const markdown = renderSummary({
       report,
-      warnings: result.warnings,
-      errors: result.errors,
+      warnings,
+      errors,
       links,
       annotations: annotations2.summary,
       ...outcome ? {

@@ -22,9 +22,9 @@ var __commonJS = (cb, mod) => function __require2() {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key3 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key3) && key3 !== except)
+        __defProp(to, key3, { get: () => from[key3], enumerable: !(desc = __getOwnPropDesc(from, key3)) || desc.enumerable });
   }
   return to;
 };
@@ -114,11 +114,11 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path17) {
-      const ctrl = callVisitor(key2, node2, visitor, path17);
+    function visit_(key3, node2, visitor, path17) {
+      const ctrl = callVisitor(key3, node2, visitor, path17);
       if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
-        replaceNode(key2, path17, ctrl);
-        return visit_(key2, ctrl, visitor, path17);
+        replaceNode(key3, path17, ctrl);
+        return visit_(key3, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
         if (identity3.isCollection(node2)) {
@@ -162,11 +162,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path17) {
-      const ctrl = await callVisitor(key2, node2, visitor, path17);
+    async function visitAsync_(key3, node2, visitor, path17) {
+      const ctrl = await callVisitor(key3, node2, visitor, path17);
       if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
-        replaceNode(key2, path17, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path17);
+        replaceNode(key3, path17, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path17);
       }
       if (typeof ctrl !== "symbol") {
         if (identity3.isCollection(node2)) {
@@ -216,27 +216,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path17) {
+    function callVisitor(key3, node2, visitor, path17) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path17);
+        return visitor(key3, node2, path17);
       if (identity3.isMap(node2))
-        return visitor.Map?.(key2, node2, path17);
+        return visitor.Map?.(key3, node2, path17);
       if (identity3.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path17);
+        return visitor.Seq?.(key3, node2, path17);
       if (identity3.isPair(node2))
-        return visitor.Pair?.(key2, node2, path17);
+        return visitor.Pair?.(key3, node2, path17);
       if (identity3.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path17);
+        return visitor.Scalar?.(key3, node2, path17);
       if (identity3.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path17);
+        return visitor.Alias?.(key3, node2, path17);
       return void 0;
     }
-    function replaceNode(key2, path17, node2) {
+    function replaceNode(key3, path17, node2) {
       const parent = path17[path17.length - 1];
       if (identity3.isCollection(parent)) {
-        parent.items[key2] = node2;
+        parent.items[key3] = node2;
       } else if (identity3.isPair(parent)) {
-        if (key2 === "key")
+        if (key3 === "key")
           parent.key = node2;
         else
           parent.value = node2;
@@ -497,7 +497,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key2, val) {
+    function applyReviver(reviver, obj, key3, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -537,7 +537,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key2, val);
+      return reviver.call(obj, key3, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -900,14 +900,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path17))
           this.add(value);
         else {
-          const [key2, ...rest] = path17;
-          const node2 = this.get(key2, true);
+          const [key3, ...rest] = path17;
+          const node2 = this.get(key3, true);
           if (identity3.isCollection(node2))
             node2.addIn(rest, value);
           else if (node2 === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key3, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -915,14 +915,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path17) {
-        const [key2, ...rest] = path17;
+        const [key3, ...rest] = path17;
         if (rest.length === 0)
-          return this.delete(key2);
-        const node2 = this.get(key2, true);
+          return this.delete(key3);
+        const node2 = this.get(key3, true);
         if (identity3.isCollection(node2))
           return node2.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -930,8 +930,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path17, keepScalar) {
-        const [key2, ...rest] = path17;
-        const node2 = this.get(key2, true);
+        const [key3, ...rest] = path17;
+        const node2 = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity3.isScalar(node2) ? node2.value : node2;
         else
@@ -949,10 +949,10 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path17) {
-        const [key2, ...rest] = path17;
+        const [key3, ...rest] = path17;
         if (rest.length === 0)
-          return this.has(key2);
-        const node2 = this.get(key2, true);
+          return this.has(key3);
+        const node2 = this.get(key3, true);
         return identity3.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
@@ -960,17 +960,17 @@ var require_Collection = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path17, value) {
-        const [key2, ...rest] = path17;
+        const [key3, ...rest] = path17;
         if (rest.length === 0) {
-          this.set(key2, value);
+          this.set(key3, value);
         } else {
-          const node2 = this.get(key2, true);
+          const node2 = this.get(key3, true);
           if (identity3.isCollection(node2))
             node2.setIn(rest, value);
           else if (node2 === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key3, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
     };
@@ -1548,19 +1548,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key3, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent: indent2, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity3.isNode(key2) && key2.comment || null;
+      let keyComment = identity3.isNode(key3) && key3.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity3.isCollection(key2) || !identity3.isNode(key2) && typeof key2 === "object") {
+        if (identity3.isCollection(key3) || !identity3.isNode(key3) && typeof key3 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity3.isCollection(key2) || (identity3.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key3 || keyComment && value == null && !ctx.inFlow || identity3.isCollection(key3) || (identity3.isScalar(key3) ? key3.type === Scalar.Scalar.BLOCK_FOLDED || key3.type === Scalar.Scalar.BLOCK_LITERAL : typeof key3 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1568,7 +1568,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str5 = stringify3.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str5 = stringify3.stringify(key3, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str5.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1712,7 +1712,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey4 = (ctx, key2) => (merge.identify(key2) || identity3.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey4 = (ctx, key3) => (merge.identify(key3) || identity3.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity3.isSeq(source))
@@ -1729,14 +1729,14 @@ var require_merge = __commonJS({
       if (!identity3.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value2] of srcMap) {
+      for (const [key3, value2] of srcMap) {
         if (map2 instanceof Map) {
-          if (!map2.has(key2))
-            map2.set(key2, value2);
+          if (!map2.has(key3))
+            map2.set(key3, value2);
         } else if (map2 instanceof Set) {
-          map2.add(key2);
-        } else if (!Object.prototype.hasOwnProperty.call(map2, key2)) {
-          Object.defineProperty(map2, key2, {
+          map2.add(key3);
+        } else if (!Object.prototype.hasOwnProperty.call(map2, key3)) {
+          Object.defineProperty(map2, key3, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -1764,19 +1764,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify3 = require_stringify();
     var identity3 = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map2, { key: key2, value }) {
-      if (identity3.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map2, value);
-      else if (merge.isMergeKey(ctx, key2))
+    function addPairToJSMap(ctx, map2, { key: key3, value }) {
+      if (identity3.isNode(key3) && key3.addToJSMap)
+        key3.addToJSMap(ctx, map2, value);
+      else if (merge.isMergeKey(ctx, key3))
         merge.addMergeToJSMap(ctx, map2, value);
       else {
-        const jsKey = toJS.toJS(key2, "", ctx);
+        const jsKey = toJS.toJS(key3, "", ctx);
         if (map2 instanceof Map) {
           map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map2 instanceof Set) {
           map2.add(jsKey);
         } else {
-          const stringKey2 = stringifyKey(key2, jsKey, ctx);
+          const stringKey2 = stringifyKey(key3, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey2, ctx);
           if (stringKey2 in map2)
             Object.defineProperty(map2, stringKey2, {
@@ -1791,19 +1791,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map2;
     }
-    function stringifyKey(key2, jsKey, ctx) {
+    function stringifyKey(key3, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity3.isNode(key2) && ctx?.doc) {
+      if (identity3.isNode(key3) && ctx?.doc) {
         const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key2.toString(strCtx);
+        const strKey = key3.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -1827,24 +1827,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity3 = require_identity();
-    function createPair(key2, value, ctx) {
-      const k = createNode.createNode(key2, void 0, ctx);
+    function createPair(key3, value, ctx) {
+      const k = createNode.createNode(key3, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value = null) {
+      constructor(key3, value = null) {
         Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.PAIR });
-        this.key = key2;
+        this.key = key3;
         this.value = value;
       }
       clone(schema) {
-        let { key: key2, value } = this;
-        if (identity3.isNode(key2))
-          key2 = key2.clone(schema);
+        let { key: key3, value } = this;
+        if (identity3.isNode(key3))
+          key3 = key3.clone(schema);
         if (identity3.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key2, value);
+        return new _Pair(key3, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -2020,11 +2020,11 @@ var require_YAMLMap = __commonJS({
     var identity3 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair2(items2, key2) {
-      const k = identity3.isScalar(key2) ? key2.value : key2;
+    function findPair2(items2, key3) {
+      const k = identity3.isScalar(key3) ? key3.value : key3;
       for (const it of items2) {
         if (identity3.isPair(it)) {
-          if (it.key === key2 || it.key === k)
+          if (it.key === key3 || it.key === k)
             return it;
           if (identity3.isScalar(it.key) && it.key.value === k)
             return it;
@@ -2047,20 +2047,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
-        const add2 = (key2, value) => {
+        const add2 = (key3, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key2, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key2))
+            value = replacer.call(obj, key3, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key3))
             return;
           if (value !== void 0 || keepUndefined)
-            map2.items.push(Pair.createPair(key2, value, ctx));
+            map2.items.push(Pair.createPair(key3, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value] of obj)
-            add2(key2, value);
+          for (const [key3, value] of obj)
+            add2(key3, value);
         } else if (obj && typeof obj === "object") {
-          for (const key2 of Object.keys(obj))
-            add2(key2, obj[key2]);
+          for (const key3 of Object.keys(obj))
+            add2(key3, obj[key3]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -2100,23 +2100,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key2) {
-        const it = findPair2(this.items, key2);
+      delete(key3) {
+        const it = findPair2(this.items, key3);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const it = findPair2(this.items, key2);
+      get(key3, keepScalar) {
+        const it = findPair2(this.items, key3);
         const node2 = it?.value;
         return (!keepScalar && identity3.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
-      has(key2) {
-        return !!findPair2(this.items, key2);
+      has(key3) {
+        return !!findPair2(this.items, key3);
       }
-      set(key2, value) {
-        this.add(new Pair.Pair(key2, value), true);
+      set(key3, value) {
+        this.add(new Pair.Pair(key3, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -2205,15 +2205,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        const idx = asItemIndex(key2);
+      delete(key3) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const idx = asItemIndex(key2);
+      get(key3, keepScalar) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -2225,8 +2225,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key2) {
-        const idx = asItemIndex(key2);
+      has(key3) {
+        const idx = asItemIndex(key3);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -2236,10 +2236,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value) {
-        const idx = asItemIndex(key2);
+      set(key3, value) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key2}.`);
+          throw new Error(`Expected a valid index, not ${key3}.`);
         const prev = this.items[idx];
         if (identity3.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -2273,8 +2273,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key2 = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key2, it);
+              const key3 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key3, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2282,8 +2282,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key2) {
-      let idx = identity3.isScalar(key2) ? key2.value : key2;
+    function asItemIndex(key3) {
+      let idx = identity3.isScalar(key3) ? key3.value : key3;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2697,25 +2697,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value;
+          let key3, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key2 = it[0];
+              key3 = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key2 = keys[0];
-              value = it[key2];
+              key3 = keys[0];
+              value = it[key3];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key2 = it;
+            key3 = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value, ctx));
+          pairs2.items.push(Pair.createPair(key3, value, ctx));
         }
       return pairs2;
     }
@@ -2762,16 +2762,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map2);
         for (const pair of this.items) {
-          let key2, value;
+          let key3, value;
           if (identity3.isPair(pair)) {
-            key2 = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key2, ctx);
+            key3 = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key3, ctx);
           } else {
-            key2 = toJS.toJS(pair, "", ctx);
+            key3 = toJS.toJS(pair, "", ctx);
           }
-          if (map2.has(key2))
+          if (map2.has(key3))
             throw new Error("Ordered maps must not include duplicate keys");
-          map2.set(key2, value);
+          map2.set(key3, value);
         }
         return map2;
       }
@@ -2792,12 +2792,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key: key2 } of pairs$1.items) {
-          if (identity3.isScalar(key2)) {
-            if (seenKeys.includes(key2.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
+        for (const { key: key3 } of pairs$1.items) {
+          if (identity3.isScalar(key3)) {
+            if (seenKeys.includes(key3.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key3.value}`);
             } else {
-              seenKeys.push(key2.value);
+              seenKeys.push(key3.value);
             }
           }
         }
@@ -2982,14 +2982,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key2) {
+      add(key3) {
         let pair;
-        if (identity3.isPair(key2))
-          pair = key2;
-        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
-          pair = new Pair.Pair(key2.key, null);
+        if (identity3.isPair(key3))
+          pair = key3;
+        else if (key3 && typeof key3 === "object" && "key" in key3 && "value" in key3 && key3.value === null)
+          pair = new Pair.Pair(key3.key, null);
         else
-          pair = new Pair.Pair(key2, null);
+          pair = new Pair.Pair(key3, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -2998,18 +2998,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key2, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key2);
+      get(key3, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key3);
         return !keepPair && identity3.isPair(pair) ? identity3.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value) {
+      set(key3, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key2);
+        const prev = YAMLMap.findPair(this.items, key3);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key2));
+          this.items.push(new Pair.Pair(key3));
         }
       }
       toJSON(_, ctx) {
@@ -3256,7 +3256,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags2 = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key3) => key3 !== "yaml11").map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -3272,7 +3272,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Object.keys(tagsByName).map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags3.includes(tagObj))
@@ -3536,8 +3536,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value, options = {}) {
-        const k = this.createNode(key2, null, options);
+      createPair(key3, value, options = {}) {
+        const k = this.createNode(key3, null, options);
         const v = this.createNode(value, null, options);
         return new Pair.Pair(k, v);
       }
@@ -3545,8 +3545,8 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
+      delete(key3) {
+        return assertCollection(this.contents) ? this.contents.delete(key3) : false;
       }
       /**
        * Removes a value from the document.
@@ -3566,8 +3566,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key2, keepScalar) {
-        return identity3.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+      get(key3, keepScalar) {
+        return identity3.isCollection(this.contents) ? this.contents.get(key3, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -3582,8 +3582,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key2) {
-        return identity3.isCollection(this.contents) ? this.contents.has(key2) : false;
+      has(key3) {
+        return identity3.isCollection(this.contents) ? this.contents.has(key3) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -3597,11 +3597,11 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value) {
+      set(key3, value) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key2], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key3], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value);
+          this.contents.set(key3, value);
         }
       }
       /**
@@ -3909,24 +3909,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key2) {
-      if (!key2)
+    function containsNewline(key3) {
+      if (!key3)
         return null;
-      switch (key2.type) {
+      switch (key3.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key2.source.includes("\n"))
+          if (key3.source.includes("\n"))
             return true;
-          if (key2.end) {
-            for (const st of key2.end)
+          if (key3.end) {
+            for (const st of key3.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key2.items) {
+          for (const it of key3.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -4000,10 +4000,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep, value } = collItem;
+        const { start, key: key3, sep, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key2 ?? sep?.[0],
+          next: key3 ?? sep?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4011,10 +4011,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key2) {
-            if (key2.type === "block-seq")
+          if (key3) {
+            if (key3.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key2 && key2.indent !== bm.indent)
+            else if ("indent" in key3 && key3.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
@@ -4027,17 +4027,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
-            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key3)) {
+            onError(key3 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key3 ? composeNode(ctx, key3, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key3, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key2 || key2.type === "block-scalar"
+          startOnNewline: !key3 || key3.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -4211,11 +4211,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep, value } = collItem;
+        const { start, key: key3, sep, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key2 ?? sep?.[0],
+          next: key3 ?? sep?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -4236,9 +4236,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
             onError(
-              key2,
+              key3,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -4285,8 +4285,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key2))
+          const keyNode = key3 ? composeNode(ctx, key3, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key3))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep ?? [], {
@@ -5436,9 +5436,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent: indent2, source: "\n" });
-        for (const key2 of Object.keys(token))
-          if (key2 !== "type" && key2 !== "offset")
-            delete token[key2];
+        for (const key3 of Object.keys(token))
+          if (key3 !== "type" && key3 !== "offset")
+            delete token[key3];
         Object.assign(token, { type: "block-scalar", indent: indent2, props, source: body });
       }
     }
@@ -5486,9 +5486,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent2 = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key2 of Object.keys(token))
-            if (key2 !== "type" && key2 !== "offset")
-              delete token[key2];
+          for (const key3 of Object.keys(token))
+            if (key3 !== "type" && key3 !== "offset")
+              delete token[key3];
           Object.assign(token, { type, indent: indent2, source, end });
         }
       }
@@ -5543,12 +5543,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep, value }) {
+    function stringifyItem({ start, key: key3, sep, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key2)
-        res += stringifyToken(key2);
+      if (key3)
+        res += stringifyToken(key3);
       if (sep)
         for (const st of sep)
           res += st.source;
@@ -5746,7 +5746,7 @@ var require_lexer = __commonJS({
     var flowIndicatorChars = new Set(",[]{}");
     var invalidAnchorChars = new Set(" ,[]{}\n\r	");
     var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-    var Lexer2 = class {
+    var Lexer3 = class {
       constructor() {
         this.atEnd = false;
         this.blockScalarIndent = -1;
@@ -6309,7 +6309,7 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer2;
+    exports.Lexer = Lexer3;
   }
 });
 
@@ -6880,7 +6880,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key2 = it.key;
+                  const key3 = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
                   delete it.key;
@@ -6889,7 +6889,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key2, sep }]
+                    items: [{ start: start2, key: key3, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7392,8 +7392,8 @@ var require_ignore = __commonJS({
       TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
     }
     var KEY_IGNORE = TMP_KEY_IGNORE;
-    var define3 = (object2, key2, value) => {
-      Object.defineProperty(object2, key2, { value });
+    var define3 = (object2, key3, value) => {
+      Object.defineProperty(object2, key3, { value });
       return value;
     };
     var RETURN_FALSE = () => false;
@@ -7423,11 +7423,11 @@ var require_ignore = __commonJS({
       const source = `[${body}]`;
       return new RegExp(source).test("/") ? NON_SLASH + source : source;
     };
-    var scanBracket = (pattern, start) => {
-      const { length } = pattern;
+    var scanBracket = (pattern2, start) => {
+      const { length } = pattern2;
       let index = start + 1;
       let negated = EMPTY3;
-      const lead = pattern[index];
+      const lead = pattern2[index];
       if (lead === "!" || lead === "^") {
         negated = "^";
         index++;
@@ -7435,35 +7435,35 @@ var require_ignore = __commonJS({
       let body = EMPTY3;
       let prev = EMPTY3;
       for (; ; ) {
-        const char = pattern[index];
+        const char = pattern2[index];
         if (char === UNDEFINED) {
           return null;
         }
         if (char === ESCAPE) {
-          const escaped = pattern[++index];
+          const escaped = pattern2[++index];
           body += escapeMember(escaped);
           prev = escaped;
-        } else if (char === "-" && prev && index + 1 < length && pattern[index + 1] !== "]") {
+        } else if (char === "-" && prev && index + 1 < length && pattern2[index + 1] !== "]") {
           index++;
-          let to = pattern[index];
+          let to = pattern2[index];
           if (to === ESCAPE) {
-            to = pattern[index += 1];
+            to = pattern2[index += 1];
           }
           if (prev <= to) {
             body += `-${escapeMember(to)}`;
           }
           prev = EMPTY3;
-        } else if (char === "[" && pattern[index + 1] === ":") {
+        } else if (char === "[" && pattern2[index + 1] === ":") {
           const nameStart = index + 2;
           let end = nameStart;
-          while (end < length && pattern[end] !== "]") {
+          while (end < length && pattern2[end] !== "]") {
             end++;
           }
           if (end === length) {
             return null;
           }
-          if (end > nameStart && pattern[end - 1] === ":") {
-            const name = pattern.slice(nameStart, end - 1);
+          if (end > nameStart && pattern2[end - 1] === ":") {
+            const name = pattern2.slice(nameStart, end - 1);
             if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES2, name)) {
               return null;
             }
@@ -7480,7 +7480,7 @@ var require_ignore = __commonJS({
           prev = char;
         }
         index++;
-        if (pattern[index] === "]") {
+        if (pattern2[index] === "]") {
           return {
             end: index,
             source: classSource(negated, body)
@@ -7497,20 +7497,20 @@ var require_ignore = __commonJS({
     var TRAILING_WILDCARD = "\uE000";
     var TRAILING_DOUBLESTAR = "\uE001";
     var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
-    var extractBrackets = (pattern) => {
+    var extractBrackets = (pattern2) => {
       const sources = [];
       const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
-      const { length } = pattern;
+      const { length } = pattern2;
       let out = EMPTY3;
       let index = 0;
       while (index < length) {
-        const char = pattern[index];
+        const char = pattern2[index];
         if (char === ESCAPE) {
-          const escaped = pattern[index + 1];
+          const escaped = pattern2[index + 1];
           if (escaped === SLASH && index + 2 === length) {
             out += hold(NEVER_MATCH);
           } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
-            out += pattern.slice(index, index + 2);
+            out += pattern2.slice(index, index + 2);
           } else {
             out += hold(
               REGEX_LITERAL_SPECIAL.test(escaped) ? ESCAPE + escaped : isReserved(escaped) ? `[${escaped}]` : escaped
@@ -7521,7 +7521,7 @@ var require_ignore = __commonJS({
           out += hold(`[${char}]`);
           index++;
         } else if (char === "[") {
-          const scanned = scanBracket(pattern, index);
+          const scanned = scanBracket(pattern2, index);
           if (scanned === null) {
             out += hold(NEVER_MATCH);
             index = length;
@@ -7631,11 +7631,11 @@ var require_ignore = __commonJS({
         //   (which has been replaced by section "leading slash")
         // If starts with '**', adding a '^' to the regular expression also works
         DIRECT,
-        (source, pattern) => {
+        (source, pattern2) => {
           if (!source || source[0] === "^" || source[0] === "(") {
             return source;
           }
-          const anchor = !REGEX_INNER_SLASH.test(pattern) ? "(?:^|\\/)" : "^";
+          const anchor = !REGEX_INNER_SLASH.test(pattern2) ? "(?:^|\\/)" : "^";
           return anchor + source;
         }
       ],
@@ -7831,11 +7831,11 @@ var require_ignore = __commonJS({
       flush();
       return out;
     };
-    var makeRegexPrefix = (pattern) => {
-      if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
-        pattern = "**";
+    var makeRegexPrefix = (pattern2) => {
+      if (REGEX_ANCHORED_GLOBSTAR.test(pattern2)) {
+        pattern2 = "**";
       }
-      const { source, sources } = extractBrackets(pattern);
+      const { source, sources } = extractBrackets(pattern2);
       const replaced = REPLACERS.reduce(
         // A pass whose matcher finds nothing hands back the very string it was
         //   given, so asking first costs a search and saves a rewrite. Ten of the
@@ -7843,12 +7843,12 @@ var require_ignore = __commonJS({
         //   them they were 45% of this chain.
         (prev, [matcher, replacer, required3]) => {
           if (matcher === DIRECT) {
-            return replacer(prev, pattern);
+            return replacer(prev, pattern2);
           }
           if (required3 !== UNDEFINED && prev.indexOf(required3) < 0) {
             return prev;
           }
-          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern)) : prev;
+          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern2)) : prev;
         },
         source
       );
@@ -7891,11 +7891,11 @@ var require_ignore = __commonJS({
       return cut < 0 ? EMPTY3 : path17.slice(0, cut + 1);
     };
     var isString = (subject2) => typeof subject2 === "string";
-    var checkPattern = (pattern) => pattern && isString(pattern);
-    var splitPattern = (pattern) => (pattern[pattern.length - 1] === "\r" ? pattern.slice(0, -1) : pattern).split(REGEX_SPLITALL_CRLF).filter(Boolean);
+    var checkPattern = (pattern2) => pattern2 && isString(pattern2);
+    var splitPattern = (pattern2) => (pattern2[pattern2.length - 1] === "\r" ? pattern2.slice(0, -1) : pattern2).split(REGEX_SPLITALL_CRLF).filter(Boolean);
     var IgnoreRule = class {
-      constructor(pattern, mark, body, ignoreCase, negative, prefix) {
-        this.pattern = pattern;
+      constructor(pattern2, mark, body, ignoreCase, negative, prefix) {
+        this.pattern = pattern2;
         this.mark = mark;
         this.negative = negative;
         define3(this, "body", body);
@@ -7911,25 +7911,25 @@ var require_ignore = __commonJS({
         return define3(this, "_basenameOnly", matchesBasename(this.body));
       }
       get regex() {
-        const key2 = UNDERSCORE + MODE_IGNORE;
-        if (this[key2]) {
-          return this[key2];
+        const key3 = UNDERSCORE + MODE_IGNORE;
+        if (this[key3]) {
+          return this[key3];
         }
-        return this._make(MODE_IGNORE, key2);
+        return this._make(MODE_IGNORE, key3);
       }
       get checkRegex() {
-        const key2 = UNDERSCORE + MODE_CHECK_IGNORE;
-        if (this[key2]) {
-          return this[key2];
+        const key3 = UNDERSCORE + MODE_CHECK_IGNORE;
+        if (this[key3]) {
+          return this[key3];
         }
-        return this._make(MODE_CHECK_IGNORE, key2);
+        return this._make(MODE_CHECK_IGNORE, key3);
       }
-      _make(mode, key2) {
+      _make(mode, key3) {
         const str5 = pinWildcards(
           mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
         );
-        const regex = this.ignoreCase ? new RegExp(str5, "i") : new RegExp(str5);
-        return define3(this, key2, regex);
+        const regex2 = this.ignoreCase ? new RegExp(str5, "i") : new RegExp(str5);
+        return define3(this, key3, regex2);
       }
     };
     var hasTrailingBackslash = (str5) => {
@@ -7964,8 +7964,8 @@ var require_ignore = __commonJS({
       }
       return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
     };
-    var createRule = (pattern, mark, ignoreCase, stripLineEnd, stripBOM) => {
-      let body = stripBOM && pattern[0] === BOM ? pattern.slice(1) : pattern;
+    var createRule = (pattern2, mark, ignoreCase, stripLineEnd, stripBOM) => {
+      let body = stripBOM && pattern2[0] === BOM ? pattern2.slice(1) : pattern2;
       if (body[0] === "#") {
         return;
       }
@@ -7984,7 +7984,7 @@ var require_ignore = __commonJS({
       body = body.replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, "!").replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, "#");
       const regexPrefix = makeRegexPrefix(body);
       return new IgnoreRule(
-        pattern,
+        pattern2,
         mark,
         body,
         ignoreCase,
@@ -7998,18 +7998,18 @@ var require_ignore = __commonJS({
         this._rules = [];
         this._basenameCount = 0;
       }
-      _add(pattern, index) {
-        if (pattern && pattern[KEY_IGNORE]) {
-          this._rules = this._rules.concat(pattern._rules._rules);
-          this._basenameCount += pattern._rules._basenameCount;
+      _add(pattern2, index) {
+        if (pattern2 && pattern2[KEY_IGNORE]) {
+          this._rules = this._rules.concat(pattern2._rules._rules);
+          this._basenameCount += pattern2._rules._basenameCount;
           this._added = true;
           return;
         }
-        const isStr = isString(pattern);
-        const raw = isStr ? pattern : pattern.pattern;
+        const isStr = isString(pattern2);
+        const raw = isStr ? pattern2 : pattern2.pattern;
         const rule2 = checkPattern(raw) && createRule(
           raw,
-          isStr ? UNDEFINED : pattern.mark,
+          isStr ? UNDEFINED : pattern2.mark,
           this._ignoreCase,
           !this._split,
           this._stripBOM && !index
@@ -8023,12 +8023,12 @@ var require_ignore = __commonJS({
         }
       }
       // @param {Array<string> | string | Ignore} pattern
-      add(pattern) {
+      add(pattern2) {
         this._added = false;
-        this._split = isString(pattern);
-        this._stripBOM = !this._split || pattern[0] === BOM;
+        this._split = isString(pattern2);
+        this._stripBOM = !this._split || pattern2[0] === BOM;
         makeArray(
-          this._split ? splitPattern(pattern) : pattern
+          this._split ? splitPattern(pattern2) : pattern2
         ).forEach(this._add, this);
         if (this._added) {
           this._literalRules = UNDEFINED;
@@ -8154,15 +8154,15 @@ var require_ignore = __commonJS({
         this._ignoreCache = /* @__PURE__ */ Object.create(null);
         this._testCache = /* @__PURE__ */ Object.create(null);
       }
-      add(pattern) {
-        if (this._rules.add(pattern)) {
+      add(pattern2) {
+        if (this._rules.add(pattern2)) {
           this._initCache();
         }
         return this;
       }
       // legacy
-      addPattern(pattern) {
-        return this.add(pattern);
+      addPattern(pattern2) {
+        return this.add(pattern2);
       }
       // @returns {TestResult}
       _test(originalPath, cache7, path17) {
@@ -8958,16 +8958,16 @@ var require_parse = __commonJS({
       }
       return false;
     };
-    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
-      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
+    var parseRepeatedExtglob = (pattern2, requireEnd = true) => {
+      if (pattern2[0] !== "+" && pattern2[0] !== "*" || pattern2[1] !== "(") {
         return;
       }
       let bracket = 0;
       let paren = 0;
       let quote3 = 0;
       let escaped = false;
-      for (let i = 1; i < pattern.length; i++) {
-        const ch = pattern[i];
+      for (let i = 1; i < pattern2.length; i++) {
+        const ch = pattern2[i];
         if (escaped === true) {
           escaped = false;
           continue;
@@ -9001,12 +9001,12 @@ var require_parse = __commonJS({
         if (ch === ")") {
           paren--;
           if (paren === 0) {
-            if (requireEnd === true && i !== pattern.length - 1) {
+            if (requireEnd === true && i !== pattern2.length - 1) {
               return;
             }
             return {
-              type: pattern[0],
-              body: pattern.slice(2, i),
+              type: pattern2[0],
+              body: pattern2.slice(2, i),
               end: i
             };
           }
@@ -9017,11 +9017,11 @@ var require_parse = __commonJS({
       const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
       return `${source}*`;
     };
-    var getStarExtglobSequenceChars = (pattern) => {
+    var getStarExtglobSequenceChars = (pattern2) => {
       let index = 0;
       const chars = [];
-      while (index < pattern.length) {
-        const match = parseRepeatedExtglob(pattern.slice(index), false);
+      while (index < pattern2.length) {
+        const match = parseRepeatedExtglob(pattern2.slice(index), false);
         if (!match || match.type !== "*") {
           return;
         }
@@ -9041,9 +9041,9 @@ var require_parse = __commonJS({
       }
       return chars;
     };
-    var repeatedExtglobRecursion = (pattern) => {
+    var repeatedExtglobRecursion = (pattern2) => {
       let depth = 0;
-      let value = pattern.trim();
+      let value = pattern2.trim();
       let match = parseRepeatedExtglob(value);
       while (match) {
         depth++;
@@ -9877,17 +9877,17 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix2 = opts.windows;
-      const regex = isState2 ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
-      const state = regex.state;
-      delete regex.state;
+      const regex2 = isState2 ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const state = regex2.state;
+      delete regex2.state;
       let isIgnored2 = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
         isIgnored2 = picomatch2(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex, options, { glob, posix: posix2 });
-        const result = { glob, state, regex, posix: posix2, input, output, match, isMatch };
+        const { isMatch, match, output } = picomatch2.test(input, regex2, options, { glob, posix: posix2 });
+        const result = { glob, state, regex: regex2, posix: posix2, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -9912,7 +9912,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex, options, { glob, posix: posix2 } = {}) => {
+    picomatch2.test = (input, regex2, options, { glob, posix: posix2 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -9929,21 +9929,21 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex, options, posix2);
+          match = picomatch2.matchBase(input, regex2, options, posix2);
         } else {
-          match = regex.exec(output);
+          match = regex2.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
     picomatch2.matchBase = (input, glob, options, posix2 = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
-      return regex.test(utils.basename(input, { windows: posix2 }));
+      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+      return regex2.test(utils.basename(input, { windows: posix2 }));
     };
     picomatch2.isMatch = (str5, patterns, options) => picomatch2(patterns, options)(str5);
-    picomatch2.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options));
-      return parse(pattern, { ...options, fastpaths: false });
+    picomatch2.parse = (pattern2, options) => {
+      if (Array.isArray(pattern2)) return pattern2.map((p) => picomatch2.parse(p, options));
+      return parse(pattern2, { ...options, fastpaths: false });
     };
     picomatch2.scan = (input, options) => scan(input, options);
     picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
@@ -9957,11 +9957,11 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex = picomatch2.toRegex(source, options);
+      const regex2 = picomatch2.toRegex(source, options);
       if (returnState === true) {
-        regex.state = state;
+        regex2.state = state;
       }
-      return regex;
+      return regex2;
     };
     picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
@@ -10007,8 +10007,3728 @@ var require_picomatch2 = __commonJS({
   }
 });
 
-// src/cli/bin.ts
-import { readFileSync as readFileSync7 } from "node:fs";
+// node_modules/js-yaml/dist/js-yaml.mjs
+var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
+function defineScalarTag(tagName, options) {
+  return {
+    tagName,
+    nodeKind: "scalar",
+    implicit: options.implicit ?? false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    implicitFirstChars: options.implicitFirstChars ?? null,
+    resolve: options.resolve,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => String(data)),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineSequenceTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "sequence",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addItem: options.addItem,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+function defineMappingTag(tagName, options) {
+  const carrierIsResult = options.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "mapping",
+    implicit: false,
+    matchByTagPrefix: options.matchByTagPrefix ?? false,
+    create: options.create,
+    addPair: options.addPair,
+    has: options.has,
+    keys: options.keys,
+    get: options.get,
+    finalize: options.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options.identify,
+    represent: options.represent ?? ((data) => data),
+    representTagName: options.representTagName ?? (() => tagName)
+  };
+}
+var strTag = defineScalarTag("tag:yaml.org,2002:str", {
+  resolve: (source) => source,
+  identify: (data) => typeof data === "string"
+});
+var NULL_VALUES$1 = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => object2 === null,
+  represent: () => "null"
+});
+var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: ["n"],
+  resolve: (source, isExplicit) => {
+    if (source === "null" || isExplicit && source === "") return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => object2 === null,
+  represent: () => "null"
+});
+var NULL_VALUES = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => object2 === null,
+  represent: () => "null"
+});
+var TRUE_VALUES$2 = [
+  "true",
+  "True",
+  "TRUE"
+];
+var FALSE_VALUES$2 = [
+  "false",
+  "False",
+  "FALSE"
+];
+var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "t",
+    "T",
+    "f",
+    "F"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
+  represent: (object2) => object2 ? "true" : "false"
+});
+var TRUE_VALUES$1 = ["true"];
+var FALSE_VALUES$1 = ["false"];
+var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: ["t", "f"],
+  resolve: (source) => {
+    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
+  represent: (object2) => object2 ? "true" : "false"
+});
+var TRUE_VALUES = [
+  "true",
+  "True",
+  "TRUE",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "on",
+  "On",
+  "ON"
+];
+var FALSE_VALUES = [
+  "false",
+  "False",
+  "FALSE",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "off",
+  "Off",
+  "OFF"
+];
+var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "y",
+    "Y",
+    "n",
+    "N",
+    "t",
+    "T",
+    "f",
+    "F",
+    "o",
+    "O"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
+  represent: (object2) => object2 ? "true" : "false"
+});
+var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$2(source) {
+  let value = source;
+  let sign2 = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign2 = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign2 * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign2 * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign2 * parseInt(value.slice(2), 16);
+  return sign2 * parseInt(value, 10);
+}
+function resolveYamlInteger$2(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$2(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger$2,
+  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
+  represent: (object2) => object2.toString(10)
+});
+var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
+var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$1(source) {
+  let value = source;
+  let sign2 = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign2 = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign2 * parseInt(value.slice(2), 2);
+  if (value.startsWith("0o")) return sign2 * parseInt(value.slice(2), 8);
+  if (value.startsWith("0x")) return sign2 * parseInt(value.slice(2), 16);
+  return sign2 * parseInt(value, 10);
+}
+function resolveYamlInteger$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$1(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlInteger$1,
+  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
+  represent: (object2) => object2.toString(10)
+});
+var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
+function parseYamlInteger(source) {
+  let value = source.replace(/_/g, "");
+  let sign2 = 1;
+  if (value[0] === "-" || value[0] === "+") {
+    if (value[0] === "-") sign2 = -1;
+    value = value.slice(1);
+  }
+  if (value.startsWith("0b")) return sign2 * parseInt(value.slice(2), 2);
+  if (value.startsWith("0x")) return sign2 * parseInt(value.slice(2), 16);
+  if (value.includes(":")) {
+    let result = 0;
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    return sign2 * result;
+  }
+  if (value !== "0" && value[0] === "0") return sign2 * parseInt(value, 8);
+  return sign2 * parseInt(value, 10);
+}
+function resolveYamlInteger(source) {
+  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger,
+  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
+  represent: (object2) => object2.toString(10)
+});
+var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$2(source) {
+  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase();
+  const sign2 = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign2 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  const result = sign2 * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$2(object2) {
+  if (isNaN(object2)) return ".nan";
+  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
+  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object2, -0)) return "-0.0";
+  const result = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat$2,
+  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$2
+});
+var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
+var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+    let value = source.toLowerCase();
+    const sign2 = value[0] === "-" ? -1 : 1;
+    if ("+-".includes(value[0])) value = value.slice(1);
+    if (value === ".inf") return sign2 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    if (value === ".nan") return NaN;
+    const result2 = sign2 * parseFloat(value);
+    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
+  }
+  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = Number(source);
+  if (Number.isFinite(result)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$1(object2) {
+  if (isNaN(object2)) return ".nan";
+  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
+  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object2, -0)) return "-0.0";
+  const result = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlFloat$1,
+  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$1
+});
+var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat(source) {
+  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
+  let value = source.toLowerCase().replace(/_/g, "");
+  const sign2 = value[0] === "-" ? -1 : 1;
+  if ("+-".includes(value[0])) value = value.slice(1);
+  if (value === ".inf") return sign2 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value === ".nan") return NaN;
+  let result = 0;
+  if (value.includes(":")) {
+    for (const part of value.split(":")) result = result * 60 + Number(part);
+    result *= sign2;
+  } else result = sign2 * parseFloat(value);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat(object2) {
+  if (isNaN(object2)) return ".nan";
+  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
+  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object2, -0)) return "-0.0";
+  const result = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat,
+  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat
+});
+var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
+  implicit: true,
+  implicitFirstChars: ["<"],
+  resolve: (source, isExplicit) => {
+    if (source === "<<" || isExplicit && source === "") return "<<";
+    return NOT_RESOLVED;
+  },
+  identify: () => false
+});
+var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+function resolveYamlBinary(source) {
+  const input = source.replace(/\s/g, "");
+  if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
+  const binary2 = atob(input);
+  const result = new Uint8Array(binary2.length);
+  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
+  return result;
+}
+function representYamlBinary(object2) {
+  let binary2 = "";
+  for (let index = 0; index < object2.length; index++) binary2 += String.fromCharCode(object2[index]);
+  return btoa(binary2);
+}
+var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
+  resolve: resolveYamlBinary,
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Uint8Array]",
+  represent: representYamlBinary
+});
+var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
+var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction2 = 0) {
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction2));
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+function resolveYamlTimestamp(source) {
+  let match = YAML_DATE_REGEXP.exec(source);
+  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
+  if (match === null) return NOT_RESOLVED;
+  const year = +match[1];
+  const month = +match[2] - 1;
+  const day = +match[3];
+  if (!match[4]) {
+    const date2 = makeUtcDate(year, month, day);
+    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
+    return date2;
+  }
+  const hour = +match[4];
+  const minute = +match[5];
+  const second = +match[6];
+  let fraction2 = 0;
+  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
+  if (match[7]) {
+    let value = match[7].slice(0, 3);
+    while (value.length < 3) value += "0";
+    fraction2 = +value;
+  }
+  const date = makeUtcDate(year, month, day, hour, minute, second, fraction2);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+  if (match[9]) {
+    const offsetHour = +match[10];
+    const offsetMinute = +(match[11] || 0);
+    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
+    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
+    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
+  }
+  return date;
+}
+var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
+  implicit: true,
+  implicitFirstChars: [..."0123456789"],
+  resolve: resolveYamlTimestamp,
+  identify: (object2) => object2 instanceof Date,
+  represent: (object2) => object2.toISOString()
+});
+var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
+  create: () => [],
+  addItem: (container, item) => {
+    container.push(item);
+  },
+  identify: Array.isArray
+});
+function isPlainObject(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === null || prototype === Object.prototype;
+}
+var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
+  create: () => ({
+    list: [],
+    seen: /* @__PURE__ */ new Set()
+  }),
+  addItem: (carrier, item) => {
+    let key3;
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve an ordered map item";
+      key3 = item.keys().next().value;
+    } else if (isPlainObject(item)) {
+      const itemKeys = Object.keys(item);
+      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
+      key3 = itemKeys[0];
+    } else return "cannot resolve an ordered map item";
+    if (carrier.seen.has(key3)) return "duplicate key in ordered map";
+    carrier.seen.add(key3);
+    carrier.list.push(item);
+    return "";
+  },
+  finalize: (carrier) => carrier.list,
+  identify: () => false
+});
+var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
+  create: () => [],
+  addItem: (container, item) => {
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve a pairs item";
+      container.push(item.entries().next().value);
+      return "";
+    }
+    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
+    const object2 = item;
+    const keys = Object.keys(object2);
+    if (keys.length !== 1) return "cannot resolve a pairs item";
+    container.push([keys[0], object2[keys[0]]]);
+    return "";
+  },
+  identify: () => false
+});
+var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
+    return map2;
+  },
+  addPair: (container, key3, value) => {
+    if (key3 !== null && typeof key3 === "object") return "object-based map does not support complex keys";
+    const normalizedKey = String(key3);
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key3) => {
+    if (key3 !== null && typeof key3 === "object") return false;
+    return Object.prototype.hasOwnProperty.call(container, String(key3));
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key3) => {
+    const normalizedKey = String(key3);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var setTag = defineMappingTag("tag:yaml.org,2002:set", {
+  create: () => /* @__PURE__ */ new Set(),
+  identify: (data) => data instanceof Set,
+  represent: (data) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key3 of data) map2.set(key3, null);
+    return map2;
+  },
+  addPair: (container, key3, value) => {
+    if (value !== null) return "cannot resolve a set item";
+    container.add(key3);
+    return "";
+  },
+  has: (container, key3) => container.has(key3),
+  keys: (container) => container.keys(),
+  get: () => null
+});
+function createTagDefinitionMap() {
+  return {
+    scalar: /* @__PURE__ */ Object.create(null),
+    sequence: /* @__PURE__ */ Object.create(null),
+    mapping: /* @__PURE__ */ Object.create(null)
+  };
+}
+function createTagDefinitionListMap() {
+  return {
+    scalar: [],
+    sequence: [],
+    mapping: []
+  };
+}
+function compileTags(tags2) {
+  const result = [];
+  for (const tag of tags2) {
+    let index = result.length;
+    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
+      const previous = result[previousIndex];
+      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
+        index = previousIndex;
+        break;
+      }
+    }
+    result[index] = tag;
+  }
+  return result;
+}
+var Schema = class Schema2 {
+  tags;
+  /** @internal */
+  implicitScalarTags;
+  /**
+  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
+  * the resolvers that may match that key, in schema order; a key absent from
+  * the map uses
+  * {@link Schema.implicitScalarAnyFirstChar}
+  * (resolvers that declared no first-char constraint, so they apply to any
+  * first character).
+  */
+  implicitScalarByFirstChar;
+  implicitScalarAnyFirstChar;
+  /**
+  * The default scalar tag (`!!str`), resolved once so the composer's fallback
+  * for unresolved plain scalars avoids a keyed lookup per scalar.
+  *
+  * @internal
+  */
+  defaultScalarTag;
+  /**
+  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
+  * value is identified by its default tag, the tag is implicit and not
+  * printed. Undefined if the schema does not define them (then such values
+  * can't be dumped).
+  *
+  * @internal
+  */
+  defaultSequenceTag;
+  /** @internal */
+  defaultMappingTag;
+  exact;
+  prefix;
+  constructor(tags2) {
+    const compiledTags = compileTags(tags2);
+    const implicitScalarTags = [];
+    const exact = createTagDefinitionMap();
+    const prefix = createTagDefinitionListMap();
+    for (const tag of compiledTags) {
+      if (tag.nodeKind === "scalar" && tag.implicit) {
+        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
+        implicitScalarTags.push(tag);
+      }
+      switch (tag.nodeKind) {
+        case "scalar":
+          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
+          else exact.scalar[tag.tagName] = tag;
+          break;
+        case "sequence":
+          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
+          else exact.sequence[tag.tagName] = tag;
+          break;
+        case "mapping":
+          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
+          else exact.mapping[tag.tagName] = tag;
+      }
+    }
+    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
+    const keys = /* @__PURE__ */ new Set();
+    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key3 of tag.implicitFirstChars) keys.add(key3);
+    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
+    for (const key3 of keys) implicitScalarByFirstChar.set(key3, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key3) !== -1));
+    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
+    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
+    this.tags = compiledTags;
+    this.implicitScalarTags = implicitScalarTags;
+    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
+    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
+    this.defaultScalarTag = defaultScalarTag;
+    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
+    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
+    this.exact = exact;
+    this.prefix = prefix;
+  }
+  /** @internal */
+  lookupScalarTag(tagName) {
+    const exactTag = this.exact.scalar[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupSequenceTag(tagName) {
+    const exactTag = this.exact.sequence[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupMappingTag(tagName) {
+    const exactTag = this.exact.mapping[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  resolveImplicitScalarTag(source) {
+    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+    for (const tag2 of candidates) {
+      const value = tag2.resolve(source, false, tag2.tagName);
+      if (value !== NOT_RESOLVED) return {
+        value,
+        tag: tag2
+      };
+    }
+    const tag = this.defaultScalarTag;
+    return {
+      value: tag.resolve(source, false, tag.tagName),
+      tag
+    };
+  }
+  /**
+  * Creates a new schema with the specified tags added. If a tag already
+  * exists, it is replaced by the specified tag.
+  *
+  * @example
+  *
+  * ```javascript
+  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+  *
+  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
+  * ```
+  */
+  withTags(...tags2) {
+    let flatTags = [];
+    for (const tag of tags2) flatTags = flatTags.concat(tag);
+    return new Schema2([...this.tags, ...flatTags]);
+  }
+};
+var FAILSAFE_SCHEMA = new Schema([
+  strTag,
+  seqTag,
+  mapTag
+]);
+var JSON_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullJsonTag,
+  boolJsonTag,
+  intJsonTag,
+  floatJsonTag
+]);
+var CORE_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullCoreTag,
+  boolCoreTag,
+  intCoreTag,
+  floatCoreTag
+]);
+var YAML11_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullYaml11Tag,
+  boolYaml11Tag,
+  intYaml11Tag,
+  floatYaml11Tag,
+  timestampTag,
+  mergeTag,
+  binaryTag,
+  omapTag,
+  pairsTag,
+  setTag
+]);
+var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
+  ...intYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+}, {
+  ...floatYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+});
+var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => /* @__PURE__ */ new Map(),
+  addPair: (container, key3, value) => {
+    container.set(key3, value);
+    return "";
+  },
+  has: (container, key3) => container.has(key3),
+  keys: (container) => container.keys(),
+  get: (container, key3) => container.get(key3),
+  identify: (data) => data instanceof Map || isPlainObject(data),
+  represent: (data) => {
+    if (data instanceof Map) return data;
+    const map2 = /* @__PURE__ */ new Map();
+    const obj = data;
+    for (const key3 of Object.keys(obj)) map2.set(key3, obj[key3]);
+    return map2;
+  }
+});
+function normalizeKey(key3) {
+  if (Array.isArray(key3)) {
+    const array = Array.prototype.slice.call(key3);
+    for (let index = 0; index < array.length; index++) {
+      if (Array.isArray(array[index])) return null;
+      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+    }
+    return String(array);
+  }
+  if (typeof key3 === "object" && Object.prototype.toString.call(key3) === "[object Object]") return "[object Object]";
+  return String(key3);
+}
+var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject,
+  represent: (o) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
+    return map2;
+  },
+  addPair: (container, key3, value) => {
+    const normalizedKey = normalizeKey(key3);
+    if (normalizedKey === null) return "nested arrays are not supported inside keys";
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value;
+    return "";
+  },
+  has: (container, key3) => {
+    const normalizedKey = normalizeKey(key3);
+    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key3) => {
+    const normalizedKey = String(key3);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var DEFAULT_SNIPPET_OPTIONS = {
+  maxLength: 79,
+  indent: 1,
+  linesBefore: 3,
+  linesAfter: 2
+};
+function getLine(buffer, lineStart2, lineEnd2, position3, maxLineLength) {
+  let head = "";
+  let tail = "";
+  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+  if (position3 - lineStart2 > maxHalfLength) {
+    head = " ... ";
+    lineStart2 = position3 - maxHalfLength + head.length;
+  }
+  if (lineEnd2 - position3 > maxHalfLength) {
+    tail = " ...";
+    lineEnd2 = position3 + maxHalfLength - tail.length;
+  }
+  return {
+    str: head + buffer.slice(lineStart2, lineEnd2).replace(/\t/g, "\u2192") + tail,
+    pos: position3 - lineStart2 + head.length
+  };
+}
+function padStart(string, max) {
+  return " ".repeat(Math.max(max - string.length, 0)) + string;
+}
+function makeSnippet(mark, options) {
+  if (!mark.buffer) return null;
+  const opts = {
+    ...DEFAULT_SNIPPET_OPTIONS,
+    ...options
+  };
+  const re = /\r?\n|\r|\0/g;
+  const lineStarts2 = [0];
+  const lineEnds = [];
+  let match;
+  let foundLineNo = -1;
+  while (match = re.exec(mark.buffer)) {
+    lineEnds.push(match.index);
+    lineStarts2.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
+  }
+  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
+  let result = "";
+  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
+  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
+  for (let i = 1; i <= opts.linesBefore; i++) {
+    if (foundLineNo - i < 0) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
+    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+${result}`;
+  }
+  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+`;
+  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+`;
+  for (let i = 1; i <= opts.linesAfter; i++) {
+    if (foundLineNo + i >= lineEnds.length) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
+    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+`;
+  }
+  return result.replace(/\n$/, "");
+}
+function formatError(exception, compact) {
+  let where = "";
+  if (!exception.mark) return exception.reason;
+  if (exception.mark.name) where += `in "${exception.mark.name}" `;
+  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+  if (!compact && exception.mark.snippet) where += `
+
+${exception.mark.snippet}`;
+  return `${exception.reason} ${where}`;
+}
+var YAMLException = class YAMLException2 extends Error {
+  reason;
+  mark;
+  /**
+  * Optional `mark` contains source snippet data. Usually, use
+  * {@link YAMLException.throwAt} instead of passing it directly.
+  */
+  constructor(reason2, mark) {
+    super();
+    this.name = "YAMLException";
+    this.reason = reason2;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
+  }
+  /**
+  * Returns the formatted error, omitting the source snippet in compact mode.
+  */
+  toString(compact) {
+    return `${this.name}: ${formatError(this, compact)}`;
+  }
+  /**
+  * Builds a YAMLException with a source snippet and throws it. `source` is
+  * the raw input text; `position` is an offset into it.
+  */
+  static throwAt(source, position3, message, filename = "") {
+    let line = 0;
+    let lineStart2 = 0;
+    for (let index = 0; index < position3; index++) {
+      const ch = source.charCodeAt(index);
+      if (ch === 10) {
+        line++;
+        lineStart2 = index + 1;
+      } else if (ch === 13) {
+        line++;
+        if (source.charCodeAt(index + 1) === 10) index++;
+        lineStart2 = index + 1;
+      }
+    }
+    const mark = {
+      name: filename,
+      buffer: source,
+      position: position3,
+      line,
+      column: position3 - lineStart2
+    };
+    mark.snippet = makeSnippet(mark);
+    throw new YAMLException2(message, mark);
+  }
+};
+var EVENT_ID = {
+  DOCUMENT: 1,
+  SEQUENCE: 2,
+  MAPPING: 3,
+  SCALAR: 4,
+  ALIAS: 5,
+  POP: 6
+};
+var SCALAR_STYLE = {
+  PLAIN: 1,
+  SINGLE_QUOTED: 2,
+  DOUBLE_QUOTED: 3,
+  LITERAL_BLOCK: 4,
+  FOLDED_BLOCK: 5
+};
+var COLLECTION_STYLE = {
+  BLOCK: 1,
+  FLOW: 2
+};
+var CHOMPING_MODE = {
+  CLIP: 1,
+  STRIP: 2,
+  KEEP: 3
+};
+var NO_RANGE$3 = -1;
+function simpleEscapeSequence(c) {
+  switch (c) {
+    case 48:
+      return "\0";
+    case 97:
+      return "\x07";
+    case 98:
+      return "\b";
+    case 116:
+      return "	";
+    case 9:
+      return "	";
+    case 110:
+      return "\n";
+    case 118:
+      return "\v";
+    case 102:
+      return "\f";
+    case 114:
+      return "\r";
+    case 101:
+      return "\x1B";
+    case 32:
+      return " ";
+    case 34:
+      return '"';
+    case 47:
+      return "/";
+    case 92:
+      return "\\";
+    case 78:
+      return "\x85";
+    case 95:
+      return "\xA0";
+    case 76:
+      return "\u2028";
+    case 80:
+      return "\u2029";
+    default:
+      return "";
+  }
+}
+var simpleEscapeCheck = new Array(256);
+var simpleEscapeMap = new Array(256);
+for (let i = 0; i < 256; i++) {
+  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+  simpleEscapeMap[i] = simpleEscapeSequence(i);
+}
+function charFromCodepoint(c) {
+  if (c <= 65535) return String.fromCharCode(c);
+  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+}
+function fromHexCode$1(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  return (c | 32) - 97 + 10;
+}
+function escapedHexLen$1(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  return 8;
+}
+function skipFoldedBreaks(input, position3, end) {
+  let breaks = 0;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 10) {
+      breaks++;
+      position3++;
+    } else if (ch === 13) {
+      breaks++;
+      position3++;
+      if (input.charCodeAt(position3) === 10) position3++;
+    } else if (ch === 32 || ch === 9) position3++;
+    else break;
+  }
+  return {
+    position: position3,
+    breaks
+  };
+}
+function foldedBreaks(count2) {
+  if (count2 === 1) return " ";
+  return "\n".repeat(count2 - 1);
+}
+function getPlainValue(input, start, end) {
+  let result = "";
+  let position3 = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position3, end);
+      result += foldedBreaks(fold.breaks);
+      position3 = captureStart = captureEnd = fold.position;
+    } else {
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
+    }
+  }
+  return result + input.slice(captureStart, captureEnd);
+}
+function getSingleQuotedValue(input, start, end) {
+  let result = "";
+  let position3 = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 39) {
+      result += input.slice(captureStart, position3) + "'";
+      position3 += 2;
+      captureStart = captureEnd = position3;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position3, end);
+      result += foldedBreaks(fold.breaks);
+      position3 = captureStart = captureEnd = fold.position;
+    } else {
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getDoubleQuotedValue(input, start, end) {
+  let result = "";
+  let position3 = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 92) {
+      result += input.slice(captureStart, position3);
+      position3++;
+      const escaped = input.charCodeAt(position3);
+      if (escaped === 10 || escaped === 13) position3 = skipFoldedBreaks(input, position3, end).position;
+      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
+        result += simpleEscapeMap[escaped];
+        position3++;
+      } else {
+        let hexLength = escapedHexLen$1(escaped);
+        let hexResult = 0;
+        for (; hexLength > 0; hexLength--) {
+          position3++;
+          const digit = fromHexCode$1(input.charCodeAt(position3));
+          hexResult = (hexResult << 4) + digit;
+        }
+        result += charFromCodepoint(hexResult);
+        position3++;
+      }
+      captureStart = captureEnd = position3;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position3, end);
+      result += foldedBreaks(fold.breaks);
+      position3 = captureStart = captureEnd = fold.position;
+    } else {
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getBlockValue(input, start, end, indent2, chomping, folded) {
+  const textIndent = indent2 < 0 ? 0 : indent2;
+  const region2 = input.slice(start, end).replace(/\r\n?/g, "\n");
+  const lines = region2 === "" ? [] : (region2.endsWith("\n") ? region2.slice(0, -1) : region2).split("\n");
+  let result = "";
+  let didReadContent = false;
+  let emptyLines = 0;
+  let atMoreIndented = false;
+  for (const line of lines) {
+    let column = 0;
+    while (column < textIndent && line.charCodeAt(column) === 32) column++;
+    if (indent2 < 0 || column >= line.length) {
+      emptyLines++;
+      continue;
+    }
+    const content = line.slice(textIndent);
+    const first = content.charCodeAt(0);
+    if (folded) {
+      if (first === 32 || first === 9) {
+        atMoreIndented = true;
+        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+      } else if (atMoreIndented) {
+        atMoreIndented = false;
+        result += "\n".repeat(emptyLines + 1);
+      } else if (emptyLines === 0) {
+        if (didReadContent) result += " ";
+      } else result += "\n".repeat(emptyLines);
+    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    result += content;
+    didReadContent = true;
+    emptyLines = 0;
+  }
+  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+  else if (chomping !== CHOMPING_MODE.STRIP) {
+    if (didReadContent) result += "\n";
+  }
+  return result;
+}
+function getScalarValue(input, scalar) {
+  if (scalar.valueStart === NO_RANGE$3) return "";
+  const { valueStart, valueEnd } = scalar;
+  if (scalar.fast) return input.slice(valueStart, valueEnd);
+  switch (scalar.style) {
+    case SCALAR_STYLE.SINGLE_QUOTED:
+      return getSingleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.DOUBLE_QUOTED:
+      return getDoubleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.LITERAL_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+    case SCALAR_STYLE.FOLDED_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+    default:
+      return getPlainValue(input, valueStart, valueEnd);
+  }
+}
+var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
+  "!": "!",
+  "!!": "tag:yaml.org,2002:"
+});
+var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
+var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
+var DEFAULT_CONSTRUCTOR_OPTIONS = {
+  filename: "",
+  schema: CORE_SCHEMA,
+  json: false,
+  maxTotalMergeKeys: 1e4,
+  maxAliases: -1
+};
+var NO_RANGE$1 = -1;
+var HAS_OWN = Object.prototype.hasOwnProperty;
+var CONTEXT_FLOW_IN = 1;
+var CONTEXT_FLOW_OUT = 2;
+var CONTEXT_BLOCK_IN = 3;
+var CONTEXT_BLOCK_OUT = 4;
+var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
+var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
+var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
+var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
+var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
+var DEFAULT_PARSER_OPTIONS = {
+  filename: "",
+  maxDepth: 100
+};
+function addDocumentEvent(state, explicitStart, explicitEnd) {
+  state.events.push({
+    type: EVENT_ID.DOCUMENT,
+    explicitStart,
+    explicitEnd,
+    directives: state.directives
+  });
+}
+function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.SEQUENCE,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state.events.push({
+    type: EVENT_ID.MAPPING,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function insertFlowPairMappingEvent(state, snapshot) {
+  state.events.splice(snapshot.eventsLength, 0, {
+    type: EVENT_ID.MAPPING,
+    start: snapshot.position,
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1,
+    style: COLLECTION_STYLE.FLOW
+  });
+}
+function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent2 = -1, fast = false) {
+  state.events.push({
+    type: EVENT_ID.SCALAR,
+    valueStart,
+    valueEnd,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style,
+    chomping,
+    indent: indent2,
+    fast
+  });
+}
+function addAliasEvent(state, anchorStart, anchorEnd) {
+  state.events.push({
+    type: EVENT_ID.ALIAS,
+    anchorStart,
+    anchorEnd
+  });
+}
+function addPopEvent(state) {
+  state.events.push({ type: EVENT_ID.POP });
+}
+function addEmptyScalarEvent(state) {
+  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+}
+function emptyProperties() {
+  return {
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1
+  };
+}
+function snapshotState(state) {
+  return {
+    position: state.position,
+    line: state.line,
+    lineStart: state.lineStart,
+    lineIndent: state.lineIndent,
+    firstTabInLine: state.firstTabInLine,
+    eventsLength: state.events.length
+  };
+}
+function restoreState(state, snapshot) {
+  state.position = snapshot.position;
+  state.line = snapshot.line;
+  state.lineStart = snapshot.lineStart;
+  state.lineIndent = snapshot.lineIndent;
+  state.firstTabInLine = snapshot.firstTabInLine;
+  state.events.length = snapshot.eventsLength;
+}
+function throwError(state, message) {
+  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
+}
+function isEol(c) {
+  return c === 10 || c === 13;
+}
+function isWhiteSpace(c) {
+  return c === 9 || c === 32;
+}
+function isWsOrEol(c) {
+  return isWhiteSpace(c) || isEol(c);
+}
+function isWsOrEolOrEnd(c) {
+  return c === 0 || isWsOrEol(c);
+}
+function isFlowIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+function fromDecimalCode(c) {
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+function fromHexCode(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lc = c | 32;
+  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
+  return -1;
+}
+function escapedHexLen(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  if (c === 85) return 8;
+  return 0;
+}
+function isSimpleEscape(c) {
+  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+function consumeLineBreak(state) {
+  if (state.input.charCodeAt(state.position) === 10) state.position++;
+  else {
+    state.position++;
+    if (state.input.charCodeAt(state.position) === 10) state.position++;
+  }
+  state.line++;
+  state.lineStart = state.position;
+  state.lineIndent = 0;
+  state.firstTabInLine = -1;
+}
+function skipSeparationSpace(state, allowComments) {
+  let lineBreaks = 0;
+  let ch = state.input.charCodeAt(state.position);
+  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
+  while (ch !== 0) {
+    while (isWhiteSpace(ch)) {
+      hasSeparation = true;
+      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (allowComments && hasSeparation && ch === 35) do
+      ch = state.input.charCodeAt(++state.position);
+    while (!isEol(ch) && ch !== 0);
+    if (!isEol(ch)) break;
+    consumeLineBreak(state);
+    lineBreaks++;
+    hasSeparation = true;
+    ch = state.input.charCodeAt(state.position);
+    while (ch === 32) {
+      state.lineIndent++;
+      ch = state.input.charCodeAt(++state.position);
+    }
+  }
+  return lineBreaks;
+}
+function testDocumentSeparator(state, position3 = state.position) {
+  const ch = state.input.charCodeAt(position3);
+  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position3 + 1) && ch === state.input.charCodeAt(position3 + 2)) {
+    const following = state.input.charCodeAt(position3 + 3);
+    return following === 0 || isWsOrEol(following);
+  }
+  return false;
+}
+function skipByteOrderMark(state) {
+  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
+    state.position++;
+    state.lineStart = state.position;
+  }
+}
+function testDocumentBoundary(state) {
+  if (state.position !== state.lineStart) return false;
+  if (testDocumentSeparator(state)) return true;
+  if (state.input.charCodeAt(state.position) !== 65279) return false;
+  const snapshot = snapshotState(state);
+  skipByteOrderMark(state);
+  skipSeparationSpace(state, true);
+  const ch = state.input.charCodeAt(state.position);
+  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
+  restoreState(state, snapshot);
+  return result;
+}
+function skipUntilLineEnd(state) {
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
+}
+function checkPrintable(state, start, end) {
+  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
+  if (match !== null) {
+    state.position = start + match.index + match[0].length - 1;
+    throwError(state, "the stream contains non-printable characters");
+  }
+}
+function readTagProperty(state, props, inFlow) {
+  if (state.input.charCodeAt(state.position) !== 33) return false;
+  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
+  const start = state.position;
+  let isVerbatim = false;
+  let isNamed = false;
+  let tagHandle = "!";
+  let ch = state.input.charCodeAt(++state.position);
+  if (ch === 60) {
+    isVerbatim = true;
+    ch = state.input.charCodeAt(++state.position);
+  } else if (ch === 33) {
+    isNamed = true;
+    tagHandle = "!!";
+    ch = state.input.charCodeAt(++state.position);
+  }
+  let suffixStart = state.position;
+  let tagName;
+  if (isVerbatim) {
+    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
+    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
+    tagName = state.input.slice(suffixStart, state.position);
+    state.position++;
+  } else {
+    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+      if (ch === 33) {
+        if (!isNamed) {
+          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
+          isNamed = true;
+          suffixStart = state.position + 1;
+        } else throwError(state, "tag suffix cannot contain exclamation marks");
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    tagName = state.input.slice(suffixStart, state.position);
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
+  }
+  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
+  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
+  props.tagStart = start;
+  props.tagEnd = state.position;
+  return true;
+}
+function readAnchorProperty(state, props) {
+  if (state.input.charCodeAt(state.position) !== 38) return false;
+  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
+  props.anchorStart = start;
+  props.anchorEnd = state.position;
+  return true;
+}
+function readAlias(state, props) {
+  if (state.input.charCodeAt(state.position) !== 42) return false;
+  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
+  state.position++;
+  const start = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
+  addAliasEvent(state, start, state.position);
+  return true;
+}
+function readFlowScalarBreak(state, nodeIndent) {
+  skipSeparationSpace(state, false);
+  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readSingleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 39) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 39) {
+      if (state.input.charCodeAt(state.position + 1) === 39) {
+        simple = false;
+        state.position += 2;
+        continue;
+      }
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a single quoted scalar");
+}
+function readDoubleQuotedScalar(state, nodeIndent, props) {
+  if (state.input.charCodeAt(state.position) !== 34) return false;
+  state.position++;
+  const start = state.position;
+  let simple = true;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 34) {
+      const end = state.position;
+      state.position++;
+      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (ch === 92) {
+      simple = false;
+      const escaped = state.input.charCodeAt(++state.position);
+      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
+      else if (isSimpleEscape(escaped)) state.position++;
+      else {
+        let hexLength = escapedHexLen(escaped);
+        if (hexLength === 0) throwError(state, "unknown escape sequence");
+        while (hexLength-- > 0) {
+          state.position++;
+          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
+        }
+        state.position++;
+      }
+    } else if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state, nodeIndent);
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+    else state.position++;
+  }
+  throwError(state, "unexpected end of the stream within a double quoted scalar");
+}
+function readBlockScalar(state, parentIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  let chomping = CHOMPING_MODE.CLIP;
+  let indent2 = -1;
+  let detectedIndent = false;
+  if (ch !== 124 && ch !== 62) return false;
+  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const current2 = state.input.charCodeAt(state.position);
+    const digit = fromDecimalCode(current2);
+    if (current2 === 43 || current2 === 45) {
+      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
+      chomping = current2 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      state.position++;
+    } else if (digit >= 0) {
+      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
+      indent2 = parentIndent + digit - 1;
+      detectedIndent = true;
+      state.position++;
+    } else break;
+  }
+  let hadWhitespace = false;
+  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+    hadWhitespace = true;
+    state.position++;
+  }
+  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
+  let contentIndent = detectedIndent ? indent2 : -1;
+  let maxLeadingIndent = 0;
+  const valueStart = state.position;
+  let valueEnd = state.position;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    const linePosition = state.position;
+    let column = 0;
+    while (state.input.charCodeAt(linePosition + column) === 32) column++;
+    const first = state.input.charCodeAt(linePosition + column);
+    if (first === 0) {
+      if (contentIndent >= 0) {
+        if (column > contentIndent) valueEnd = linePosition + column;
+      } else if (column > 0) valueEnd = linePosition + column;
+      break;
+    }
+    if (testDocumentBoundary(state)) break;
+    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
+    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
+      if (first === 9 && column < parentIndent) {
+        state.position = linePosition + column;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (column >= parentIndent && column < maxLeadingIndent) {
+        state.position = linePosition + column;
+        throwError(state, "bad indentation of a mapping entry");
+      }
+    }
+    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
+    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
+    if (first !== 0 && !isEol(first) && column < requiredIndent) {
+      state.lineIndent = column;
+      state.position = linePosition + column;
+      break;
+    }
+    skipUntilLineEnd(state);
+    valueEnd = state.position;
+    if (isEol(state.input.charCodeAt(state.position))) {
+      consumeLineBreak(state);
+      valueEnd = state.position;
+    }
+  }
+  checkPrintable(state, valueStart, valueEnd);
+  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  return true;
+}
+function canStartPlainScalar(state, nodeContext) {
+  const ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+  if (ch === 63 || ch === 45) {
+    const following = state.input.charCodeAt(state.position + 1);
+    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+  }
+  return true;
+}
+function readPlainScalar(state, nodeIndent, nodeContext, props) {
+  if (!canStartPlainScalar(state, nodeContext)) return false;
+  const start = state.position;
+  let end = state.position;
+  let ch = state.input.charCodeAt(state.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  let multiline = false;
+  while (ch !== 0) {
+    if (testDocumentBoundary(state)) break;
+    if (ch === 58) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+    } else if (ch === 35) {
+      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
+    } else if (inFlow && isFlowIndicator(ch)) break;
+    else if (isEol(ch)) {
+      const savedPosition = state.position;
+      const savedLine = state.line;
+      const savedLineStart = state.lineStart;
+      const savedLineIndent = state.lineIndent;
+      skipSeparationSpace(state, false);
+      if (state.lineIndent >= nodeIndent) {
+        multiline = true;
+        ch = state.input.charCodeAt(state.position);
+        continue;
+      }
+      state.position = savedPosition;
+      state.line = savedLine;
+      state.lineStart = savedLineStart;
+      state.lineIndent = savedLineIndent;
+      break;
+    }
+    if (!isWhiteSpace(ch)) end = state.position + 1;
+    ch = state.input.charCodeAt(++state.position);
+  }
+  if (end === start) return false;
+  checkPrintable(state, start, end);
+  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+  return true;
+}
+function skipFlowSeparationSpace(state, nodeIndent) {
+  const startLine = state.line;
+  skipSeparationSpace(state, true);
+  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readFlowCollection(state, nodeIndent, props) {
+  const ch = state.input.charCodeAt(state.position);
+  const isMapping = ch === 123;
+  const start = state.position;
+  let readNext = true;
+  if (ch !== 91 && ch !== 123) return false;
+  const terminator = isMapping ? 125 : 93;
+  if (isMapping) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  state.position++;
+  while (state.input.charCodeAt(state.position) !== 0) {
+    skipFlowSeparationSpace(state, nodeIndent);
+    let ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === terminator) {
+      state.position++;
+      addPopEvent(state);
+      return true;
+    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
+    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
+    let isPair = false;
+    let isExplicitPair = false;
+    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
+      isPair = isExplicitPair = true;
+      state.position += 1;
+      skipFlowSeparationSpace(state, nodeIndent);
+    }
+    const entryLine = state.line;
+    const entryStart = snapshotState(state);
+    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+    skipFlowSeparationSpace(state, nodeIndent);
+    ch2 = state.input.charCodeAt(state.position);
+    if ((isMapping || isExplicitPair || state.line === entryLine) && ch2 === 58) {
+      isPair = true;
+      state.position++;
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping) {
+        insertFlowPairMappingEvent(state, entryStart);
+        if (!keyWasRead) addEmptyScalarEvent(state);
+      } else if (!keyWasRead) addEmptyScalarEvent(state);
+      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
+      skipFlowSeparationSpace(state, nodeIndent);
+      if (!isMapping) addPopEvent(state);
+    } else if (isMapping && isPair) {
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+    } else if (isMapping) addEmptyScalarEvent(state);
+    else if (isPair) {
+      insertFlowPairMappingEvent(state, entryStart);
+      if (!keyWasRead) addEmptyScalarEvent(state);
+      addEmptyScalarEvent(state);
+      addPopEvent(state);
+    }
+    ch2 = state.input.charCodeAt(state.position);
+    if (ch2 === 44) {
+      readNext = true;
+      state.position++;
+    } else readNext = false;
+  }
+  throwError(state, "unexpected end of the stream within a flow collection");
+}
+function readBlockSequence(state, nodeIndent, props) {
+  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
+  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
+    if (state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const entryLine = state.line;
+    state.position++;
+    const hadBreak = skipSeparationSpace(state, true) > 0;
+    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
+    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+    skipSeparationSpace(state, true);
+    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
+    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
+    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+  }
+  addPopEvent(state);
+  return true;
+}
+function readBlockMapping(state, nodeIndent, flowIndent, props) {
+  let atExplicitKey = false;
+  let detected = false;
+  let mappingOpened = false;
+  let pendingExplicitKey = false;
+  if (state.firstTabInLine !== -1) return false;
+  let ch = state.input.charCodeAt(state.position);
+  while (ch !== 0) {
+    if (!atExplicitKey && state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine;
+      throwError(state, "tab characters must not be used in indentation");
+    }
+    const following = state.input.charCodeAt(state.position + 1);
+    const entryLine = state.line;
+    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
+      if (!mappingOpened) {
+        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+        mappingOpened = true;
+      }
+      if (ch === 63) {
+        if (atExplicitKey) addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = true;
+      } else if (atExplicitKey) atExplicitKey = false;
+      else {
+        addEmptyScalarEvent(state);
+        detected = true;
+        atExplicitKey = false;
+      }
+      state.position += 1;
+      pendingExplicitKey = true;
+    } else {
+      if (atExplicitKey) {
+        addEmptyScalarEvent(state);
+        atExplicitKey = false;
+      }
+      const beforeKey = snapshotState(state);
+      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+      if (state.line === entryLine) {
+        ch = state.input.charCodeAt(state.position);
+        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+        if (ch === 58) {
+          ch = state.input.charCodeAt(++state.position);
+          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+          if (!mappingOpened) {
+            state.events.splice(beforeKey.eventsLength, 0, {
+              type: EVENT_ID.MAPPING,
+              start: beforeKey.position,
+              anchorStart: props.anchorStart,
+              anchorEnd: props.anchorEnd,
+              tagStart: props.tagStart,
+              tagEnd: props.tagEnd,
+              style: COLLECTION_STYLE.BLOCK
+            });
+            mappingOpened = true;
+          }
+          detected = true;
+          atExplicitKey = false;
+          pendingExplicitKey = false;
+        } else if (detected) throwError(state, "expected ':' after a mapping key");
+        else {
+          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+            restoreState(state, beforeKey);
+            return false;
+          }
+          return true;
+        }
+      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+      else {
+        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+          restoreState(state, beforeKey);
+          return false;
+        }
+        return true;
+      }
+    }
+    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+    if (!atExplicitKey) {
+      if (pendingExplicitKey) {
+        addEmptyScalarEvent(state);
+        pendingExplicitKey = false;
+      }
+    }
+    skipSeparationSpace(state, true);
+    ch = state.input.charCodeAt(state.position);
+    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
+    else if (state.lineIndent < nodeIndent) break;
+  }
+  if (!detected) return false;
+  if (atExplicitKey) addEmptyScalarEvent(state);
+  if (mappingOpened) addPopEvent(state);
+  return true;
+}
+function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
+  state.depth++;
+  let indentStatus = 1;
+  let atNewLine = false;
+  let hasContent2 = false;
+  let propertyStart = null;
+  const props = emptyProperties();
+  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
+  let allowBlockCollections = allowBlockScalars;
+  const allowBlockStyles = allowBlockScalars;
+  if (allowToSeek && skipSeparationSpace(state, true)) {
+    atNewLine = true;
+    if (state.lineIndent > parentIndent) indentStatus = 1;
+    else if (state.lineIndent === parentIndent) indentStatus = 0;
+    else indentStatus = -1;
+  }
+  if (indentStatus === 1) while (true) {
+    const ch = state.input.charCodeAt(state.position);
+    const propertyState = snapshotState(state);
+    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
+    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
+      const fallbackState = snapshotState(state);
+      const flowIndent = parentIndent + 1;
+      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+        state.depth--;
+        return true;
+      }
+      restoreState(state, fallbackState);
+    }
+    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
+    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
+    if (propertyStart === null) propertyStart = propertyState;
+    if (skipSeparationSpace(state, true)) {
+      atNewLine = true;
+      allowBlockCollections = allowBlockStyles;
+      if (state.lineIndent > parentIndent) indentStatus = 1;
+      else if (state.lineIndent === parentIndent) indentStatus = 0;
+      else indentStatus = -1;
+    } else allowBlockCollections = false;
+  }
+  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
+  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
+    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
+    const blockIndent = state.position - state.lineStart;
+    if (indentStatus === 1) {
+      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent2 = true;
+      else {
+        const ch = state.input.charCodeAt(state.position);
+        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
+          const fallbackState = snapshotState(state);
+          const propertyIndent = propertyStart.position - propertyStart.lineStart;
+          restoreState(state, propertyStart);
+          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent2 = true;
+          else restoreState(state, fallbackState);
+        }
+        if (!hasContent2 && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent2 = true;
+      }
+    } else if (indentStatus === 0) hasContent2 = allowBlockCollections && readBlockSequence(state, blockIndent, props);
+  }
+  allowBlockScalars = allowBlockScalars && !hasContent2;
+  if (!hasContent2 && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
+    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+    hasContent2 = true;
+  }
+  state.depth--;
+  return hasContent2 || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
+}
+function readDirective(state) {
+  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
+  state.position++;
+  const nameStart = state.position;
+  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+  const name = state.input.slice(nameStart, state.position);
+  const args = [];
+  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
+  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
+    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
+    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
+    const start = state.position;
+    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+    args.push(state.input.slice(start, state.position));
+  }
+  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  if (name === "YAML") {
+    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
+    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
+    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
+    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
+    state.directives.push({
+      kind: "yaml",
+      version: args[0]
+    });
+  } else if (name === "TAG") {
+    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
+    const [handle, prefix] = args;
+    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
+    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+    state.tagHandlers[handle] = prefix;
+    state.directives.push({
+      kind: "tag",
+      handle,
+      prefix
+    });
+  }
+  return true;
+}
+function readDocument(state) {
+  state.directives = [];
+  state.tagHandlers = /* @__PURE__ */ Object.create(null);
+  let hasDirectives = false;
+  skipSeparationSpace(state, true);
+  while (readDirective(state)) {
+    hasDirectives = true;
+    skipSeparationSpace(state, true);
+  }
+  let explicitStart = false;
+  let explicitEnd = false;
+  let allowCompact = true;
+  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
+    explicitStart = true;
+    const markerLine = state.line;
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    allowCompact = state.line > markerLine;
+  } else if (hasDirectives) throwError(state, "directives end mark is expected");
+  const documentEventIndex = state.events.length;
+  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
+    state.position += 3;
+    skipSeparationSpace(state, true);
+    return;
+  }
+  addDocumentEvent(state, explicitStart, false);
+  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
+  skipSeparationSpace(state, true);
+  if (state.position === state.lineStart && testDocumentSeparator(state)) {
+    explicitEnd = state.input.charCodeAt(state.position) === 46;
+    if (explicitEnd) {
+      const markerLine = state.line;
+      state.position += 3;
+      skipSeparationSpace(state, true);
+      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
+    }
+  }
+  const documentEvent = state.events[documentEventIndex];
+  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
+  addPopEvent(state);
+  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
+}
+function parseEvents(input, options) {
+  const length = input.length;
+  const state = {
+    ...DEFAULT_PARSER_OPTIONS,
+    ...options,
+    input: `${input}\0`,
+    length,
+    position: 0,
+    line: 0,
+    lineStart: 0,
+    lineIndent: 0,
+    firstTabInLine: -1,
+    depth: 0,
+    directives: [],
+    tagHandlers: /* @__PURE__ */ Object.create(null),
+    events: []
+  };
+  const nullpos = input.indexOf("\0");
+  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state.filename);
+  while (state.position < state.length) {
+    skipByteOrderMark(state);
+    skipSeparationSpace(state, true);
+    if (state.position >= state.length) break;
+    const documentStart2 = state.position;
+    readDocument(state);
+    if (state.position === documentStart2)
+      throwError(state, "can not read a document");
+  }
+  return state.events;
+}
+var DEFAULT_LOAD_OPTIONS = {
+  ...DEFAULT_PARSER_OPTIONS,
+  ...DEFAULT_CONSTRUCTOR_OPTIONS
+};
+function hasBit(mask, bit) {
+  return (mask & 1 << bit) !== 0;
+}
+var DEFAULT_SCALAR_STYLE_RULES = {
+  applyQuoteFlowKeysOption,
+  doubleQuoteForInvisibles,
+  doubleQuoteWhitespaceOnly,
+  applyForceQuotesOption,
+  tryLongOrMultilineAsBlock,
+  quoteInvalidPlain,
+  fallbackToDoubleQuoted
+};
+function _preferredQuotedStyle(layout) {
+  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
+  return SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyQuoteFlowKeysOption(layout) {
+  if (!layout.presenterOptions.quoteFlowKeys) return;
+  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
+  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteForInvisibles(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteWhitespaceOnly(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyForceQuotesOption(layout) {
+  if (!layout.presenterOptions.forceQuotes) return;
+  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
+  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
+  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
+}
+function tryLongOrMultilineAsBlock(layout) {
+  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
+  const value = layout.node.value;
+  const multiline = value.indexOf("\n") !== -1;
+  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
+    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+    return;
+  }
+  const w = layout.presenterOptions.lineWidth;
+  if (w === -1) {
+    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+    return;
+  }
+  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+  let position3 = 0;
+  let shouldFold = false;
+  while (position3 <= value.length) {
+    let lineEnd2 = value.length;
+    const nextLineBreak = value.indexOf("\n", position3);
+    if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
+    const line = value.slice(position3, lineEnd2);
+    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+    if (nextLineBreak === -1) break;
+    position3 = nextLineBreak + 1;
+  }
+  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
+  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+}
+function quoteInvalidPlain(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
+}
+function fallbackToDoubleQuoted(layout) {
+  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+var SRC_B_CHAR = "[\\n\\r]";
+var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
+var SRC_S_WHITE = "[ \\t]";
+var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
+var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
+var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
+var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
+var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
+var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
+var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
+var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
+var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
+var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
+var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
+var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
+var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
+var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
+var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
+var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
+var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
+var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
+var DEFAULT_PRESENTER_OPTIONS = {
+  indent: 2,
+  seqNoIndent: false,
+  seqInlineFirst: true,
+  lineWidth: 80,
+  flowBracketPadding: false,
+  flowSkipCommaSpace: false,
+  flowSkipColonSpace: false,
+  quoteFlowKeys: false,
+  quoteStyle: "single",
+  forceQuotes: false,
+  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+  tagBeforeAnchor: false
+};
+var DEFAULT_DUMP_OPTIONS = {
+  ...DEFAULT_PRESENTER_OPTIONS,
+  schema: DUMP_SCHEMA,
+  skipInvalid: false,
+  noRefs: false,
+  flowLevel: -1,
+  sortKeys: false,
+  transform: () => {
+  }
+};
+var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
+var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
+var EVENT_MAPPING = EVENT_ID.MAPPING;
+var EVENT_SCALAR = EVENT_ID.SCALAR;
+var EVENT_ALIAS = EVENT_ID.ALIAS;
+var EVENT_POP = EVENT_ID.POP;
+var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
+var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
+var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
+var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
+var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
+var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
+var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
+var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
+var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
+var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
+
+// src/source/yaml11.ts
+var YamlValueError = class extends Error {
+};
+var YAML_TAG_PREFIX = "tag:yaml.org,2002:";
+var STR = "!!str";
+var INT = "!!int";
+var FLOAT = "!!float";
+var BOOL = "!!bool";
+var NULL = "!!null";
+var TIMESTAMP = "!!timestamp";
+var BINARY = "!!binary";
+var RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP]);
+var RESOLVE_MAP = /* @__PURE__ */ new Map();
+function addResolved(tag, value, spellings) {
+  for (const spelling of spellings) RESOLVE_MAP.set(spelling, { tag, value });
+}
+addResolved(BOOL, true, ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]);
+addResolved(BOOL, false, ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]);
+addResolved(NULL, null, ["", "~", "null", "Null", "NULL"]);
+addResolved(FLOAT, Number.NaN, [".nan", ".NaN", ".NAN"]);
+addResolved(FLOAT, Number.POSITIVE_INFINITY, [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]);
+addResolved(FLOAT, Number.NEGATIVE_INFINITY, ["-.inf", "-.Inf", "-.INF"]);
+var HINT_NONE = 0;
+var HINT_MAP = 1;
+var HINT_DOT = 2;
+var HINT_NUMBER = 3;
+var HINTS = new Uint8Array(128);
+for (const c of "+-0123456789") HINTS[c.charCodeAt(0)] = HINT_NUMBER;
+for (const c of "yYnNtTfFoO~") HINTS[c.charCodeAt(0)] = HINT_MAP;
+HINTS[".".charCodeAt(0)] = HINT_DOT;
+var YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+var DOT_FLOAT = /^\.[0-9](?:_?[0-9])*(?:[eE][-+]?[0-9](?:_?[0-9])*)?$/;
+var SHORT_DECIMAL = /^(?:0|-?[1-9][0-9]{0,14})$/;
+var DIGITS_BY_BASE = {
+  2: /^[01]+$/,
+  8: /^[0-7]*$/,
+  10: /^[0-9]+$/,
+  16: /^[0-9a-fA-F]+$/
+};
+var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
+var INT64_MAX = (1n << 63n) - 1n;
+var UINT64_MAX = (1n << 64n) - 1n;
+var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
+var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+var LINE_BREAKS = /[\r\n]/g;
+function shortTag(tag) {
+  return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
+}
+function plainScalarValue(text4) {
+  const first = text4.charCodeAt(0);
+  if (text4.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text4;
+  return resolveScalar("", text4).value;
+}
+function resolveScalar(tag, text4) {
+  if (!RESOLVABLE.has(tag)) {
+    return { tag, value: tag === BINARY ? decodeBinary(text4) : text4 };
+  }
+  const resolved = tag === STR ? { tag: STR, value: text4 } : resolveUntyped(tag, text4);
+  if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
+  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: resolved.value };
+  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text4}\` as a ${tag}`);
+}
+function resolveUntyped(tag, text4) {
+  const first = text4.charCodeAt(0);
+  const hint = text4.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
+  if (hint === HINT_NONE) return { tag: STR, value: text4 };
+  const known = RESOLVE_MAP.get(text4);
+  if (known !== void 0) return known;
+  if (hint === HINT_DOT) {
+    if (DOT_FLOAT.test(text4)) {
+      const value = Number(text4.replace(/_/g, ""));
+      if (Number.isFinite(value)) return { tag: FLOAT, value };
+    }
+  } else if (hint === HINT_NUMBER) {
+    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text4)) return { tag: TIMESTAMP, value: text4 };
+    const plain = text4.includes("_") ? text4.replace(/_/g, "") : text4;
+    const integer = parseGoInteger(plain);
+    if (integer !== null) return integer;
+    if (YAML_STYLE_FLOAT.test(plain)) {
+      const value = Number(plain);
+      if (Number.isFinite(value)) return { tag: FLOAT, value };
+    }
+  }
+  return { tag: STR, value: text4 };
+}
+function parseGoInteger(s) {
+  if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
+  let i = 0;
+  let negative = false;
+  const signed = s[0] === "+" || s[0] === "-";
+  if (signed) {
+    negative = s[0] === "-";
+    i = 1;
+  }
+  if (i >= s.length) return null;
+  let base = 10;
+  if (s[i] === "0") {
+    const prefix = s.length - i >= 3 ? s[i + 1].toLowerCase() : "";
+    base = prefix === "x" ? 16 : prefix === "b" ? 2 : 8;
+    i += prefix === "x" || prefix === "b" || prefix === "o" ? 2 : 1;
+  }
+  const digits = s.slice(i);
+  if (!DIGITS_BY_BASE[base].test(digits)) return null;
+  const magnitude = digits === "" ? 0n : BigInt(BIGINT_PREFIX[base] + digits);
+  let value;
+  let unsigned = false;
+  if (signed) {
+    if (magnitude > (negative ? INT64_MAX + 1n : INT64_MAX)) return null;
+    value = negative ? -magnitude : magnitude;
+  } else {
+    if (magnitude > UINT64_MAX) return null;
+    value = magnitude;
+    unsigned = magnitude > INT64_MAX;
+  }
+  return { tag: INT, value: Number(value), intText: value.toString(), unsigned };
+}
+function isGoTimestamp(text4) {
+  const m = TIMESTAMP_SHAPE.exec(text4);
+  if (m === null) return false;
+  const [, year, month, day, separator, hour, minute, second, zone] = m;
+  const y = Number(year);
+  const mo = Number(month);
+  if (mo < 1 || mo > 12 || Number(day) < 1 || Number(day) > daysIn(mo, y)) return false;
+  if (separator === void 0) return true;
+  const isDateTime = separator === "T" || separator === "t";
+  if (isDateTime !== (zone !== void 0)) return false;
+  if (Number(hour) >= 24 || Number(minute) >= 60 || Number(second) >= 60) return false;
+  if (zone !== void 0 && zone !== "Z") {
+    if (Number(zone.slice(1, 3)) > 24 || Number(zone.slice(4, 6)) > 60) return false;
+  }
+  return true;
+}
+function daysIn(month, year) {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+function decodeBinary(text4) {
+  const compact = text4.replace(LINE_BREAKS, "");
+  if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
+  return Buffer.from(compact, "base64").toString("utf8");
+}
+function objectKey(resolved) {
+  const { tag, value } = resolved;
+  if (tag === BOOL) return value ? "true" : "false";
+  if (tag === INT) {
+    if (resolved.unsigned) throw new YamlValueError(`unsupported map key of type: uint64, key: ${resolved.intText}`);
+    return resolved.intText ?? String(value);
+  }
+  if (tag === FLOAT) return formatFloat32Key(value);
+  if (tag === NULL) throw new YamlValueError("unsupported map key of type: <nil>");
+  return value;
+}
+function formatFloat32Key(value) {
+  const f = Math.fround(value);
+  if (Number.isNaN(f)) return ".nan";
+  if (f === Number.POSITIVE_INFINITY) return ".inf";
+  if (f === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
+  let mantissa = "";
+  let exponent = 0;
+  for (let precision = 1; precision <= 9; precision++) {
+    const candidate = Math.abs(f).toExponential(precision - 1);
+    if (Math.fround(Number(candidate)) === Math.abs(f)) {
+      const e = candidate.indexOf("e");
+      mantissa = candidate.slice(0, e).replace(".", "");
+      exponent = Number(candidate.slice(e + 1));
+      break;
+    }
+  }
+  const sign2 = f < 0 ? "-" : "";
+  if (exponent < -4 || exponent >= 6) {
+    const fraction3 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
+    const magnitude = String(Math.abs(exponent)).padStart(2, "0");
+    return `${sign2}${mantissa[0]}${fraction3}e${exponent < 0 ? "-" : "+"}${magnitude}`;
+  }
+  if (exponent < 0) return `${sign2}0.${"0".repeat(-exponent - 1)}${mantissa}`;
+  const integer = mantissa.slice(0, exponent + 1).padEnd(exponent + 1, "0");
+  const fraction2 = mantissa.slice(exponent + 1);
+  return `${sign2}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
+}
+
+// src/source/construct.ts
+var MAX_DEPTH = 512;
+var DocumentError = class extends Error {
+  constructor(message, offset) {
+    super(message);
+    this.offset = offset;
+  }
+  offset;
+};
+var NO_RANGE = -1;
+var MERGE_TAG = "!!merge";
+var DEFAULT_TAG_HANDLES = { "!": "!", "!!": "tag:yaml.org,2002:" };
+function buildDocument(source, events) {
+  if (events.length === 0) return { value: null, hasTrailingDocuments: false };
+  const state = {
+    source,
+    frames: [],
+    anchors: /* @__PURE__ */ new Map(),
+    tagHandles: DEFAULT_TAG_HANDLES,
+    decodeCount: 1,
+    aliasCount: 0,
+    root: null,
+    nonFiniteOffset: NO_RANGE,
+    lastOffset: 0
+  };
+  let index = 0;
+  let finished = false;
+  while (!finished && index < events.length) {
+    const event = events[index++];
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        for (const directive of event.directives) {
+          if (directive.kind === "tag") {
+            state.tagHandles = { ...state.tagHandles, [directive.handle]: directive.prefix };
+          }
+        }
+        break;
+      case EVENT_ID.SCALAR:
+        onScalar(state, event);
+        break;
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SEQUENCE:
+        onCollectionStart(state, event.type === EVENT_ID.MAPPING, event);
+        break;
+      case EVENT_ID.ALIAS:
+        onAlias(state, source.slice(event.anchorStart, event.anchorEnd), event.anchorStart - 1);
+        break;
+      case EVENT_ID.POP:
+        if (state.frames.length === 0) finished = true;
+        else onCollectionEnd(state);
+        break;
+    }
+  }
+  if (state.nonFiniteOffset !== NO_RANGE) rejectNonFinite(state.root, state.nonFiniteOffset);
+  return { value: state.root, hasTrailingDocuments: index < events.length };
+}
+function eventOffset(state, event, start) {
+  let offset = start;
+  if (event.tagStart !== NO_RANGE) offset = event.tagStart;
+  else if (event.anchorStart !== NO_RANGE) offset = event.anchorStart;
+  if (offset === NO_RANGE) return state.lastOffset;
+  state.lastOffset = offset;
+  return offset;
+}
+function tagOf(state, tagStart, tagEnd) {
+  if (tagStart === NO_RANGE) return "";
+  const raw = state.source.slice(tagStart, tagEnd);
+  if (raw.startsWith("!<") && raw.endsWith(">")) return shortTag(raw.slice(2, -1));
+  const handleEnd = raw.indexOf("!", 1);
+  const handle = handleEnd === -1 ? "!" : raw.slice(0, handleEnd + 1);
+  return shortTag((state.tagHandles[handle] ?? handle) + raw.slice(handle.length));
+}
+function top(state) {
+  return state.frames[state.frames.length - 1];
+}
+function count(state, offset, decodes, viaAlias) {
+  state.decodeCount += decodes;
+  if (viaAlias) state.aliasCount += decodes;
+  const { decodeCount, aliasCount } = state;
+  if (aliasCount > 100 && decodeCount > 1e3 && aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
+    throw new DocumentError("document contains excessive aliasing", offset);
+  }
+}
+function allowedAliasRatio(decodeCount) {
+  if (decodeCount <= 4e5) return 0.99;
+  if (decodeCount >= 4e6) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - 4e5) / 36e5);
+}
+function isMergeKey(tag, text4, plain) {
+  return text4 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
+}
+function scalarValue(state, tag, text4, plain, offset) {
+  if (tag === "" && !plain) return text4;
+  let value;
+  try {
+    value = tag === "" ? plainScalarValue(text4) : resolveScalar(tag, text4).value;
+  } catch (error) {
+    throw asDocumentError(error, offset);
+  }
+  if (typeof value === "number" && !Number.isFinite(value) && state.nonFiniteOffset === NO_RANGE) {
+    state.nonFiniteOffset = offset;
+  }
+  return value;
+}
+function scalarKey(tag, text4, plain, offset) {
+  if (tag === "" && !plain) return text4;
+  try {
+    return objectKey(resolveScalar(tag, text4));
+  } catch (error) {
+    throw asDocumentError(error, offset);
+  }
+}
+function asDocumentError(error, offset) {
+  return error instanceof YamlValueError ? new DocumentError(error.message, offset) : error;
+}
+function onScalar(state, event) {
+  const text4 = getScalarValue(state.source, event);
+  const tag = tagOf(state, event.tagStart, event.tagEnd);
+  const plain = event.style === SCALAR_STYLE.PLAIN;
+  const offset = eventOffset(state, event, event.valueStart);
+  const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
+  const frame = top(state);
+  if (frame !== void 0 && frame.isMap && !frame.hasKey) {
+    if (isMergeKey(tag, text4, plain)) {
+      frame.keyIsMerge = true;
+    } else {
+      count(state, offset, 1, false);
+      frame.key = scalarKey(tag, text4, plain, offset);
+      frame.size += 1;
+    }
+    frame.hasKey = true;
+    if (anchor !== null) {
+      const value2 = scalarValue(state, tag, text4, plain, offset);
+      state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text4, plain } });
+    }
+    return;
+  }
+  count(state, offset, 1, false);
+  const value = scalarValue(state, tag, text4, plain, offset);
+  if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text4, plain } });
+  addValue(state, value, 1, 0, offset);
+}
+function onCollectionStart(state, isMap7, event) {
+  const offset = eventOffset(state, event, event.start);
+  const parent = top(state);
+  if (parent !== void 0 && parent.isMap && !parent.hasKey) {
+    throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
+  }
+  if (parent !== void 0 && parent.isMergeList && !isMap7) {
+    throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+  }
+  if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
+  const isMergeList = !isMap7 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
+  if (!isMergeList) count(state, offset, 1, false);
+  const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
+  if (anchor !== null) state.anchors.set(anchor, null);
+  state.frames.push({
+    isMap: isMap7,
+    isMergeList,
+    value: isMap7 ? {} : [],
+    size: isMergeList ? 0 : 1,
+    height: 1,
+    anchor,
+    offset,
+    key: "",
+    hasKey: false,
+    keyIsMerge: false
+  });
+}
+function onCollectionEnd(state) {
+  const frame = state.frames.pop();
+  if (frame.anchor !== null) {
+    const size = frame.isMergeList ? frame.size + 1 : frame.size;
+    state.anchors.set(frame.anchor, { value: frame.value, size, height: frame.height });
+  }
+  if (!frame.isMergeList) {
+    addValue(state, frame.value, frame.size, frame.height, frame.offset);
+    return;
+  }
+  const target = top(state);
+  const sources = frame.value;
+  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target, sources[i]);
+  target.size += frame.size;
+  target.height = Math.max(target.height, frame.height - 1);
+  target.hasKey = false;
+  target.keyIsMerge = false;
+}
+function onAlias(state, name, offset) {
+  const anchor = state.anchors.get(name);
+  if (anchor === void 0) throw new DocumentError(`unknown anchor '${name}' referenced`, offset);
+  if (anchor === null) throw new DocumentError(`anchor '${name}' value contains itself`, offset);
+  const frame = top(state);
+  const isKey = frame !== void 0 && frame.isMap && !frame.hasKey;
+  count(state, offset, 1, false);
+  count(state, offset, anchor.size, true);
+  const size = 1 + anchor.size;
+  if (isKey) {
+    const { scalar } = anchor;
+    if (scalar === void 0) throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
+    frame.key = scalarKey(scalar.tag, scalar.text, scalar.plain, offset);
+    frame.hasKey = true;
+    frame.size += size;
+    return;
+  }
+  if (frame !== void 0 && (frame.isMergeList || frame.isMap && frame.keyIsMerge)) {
+    if (!isObject(anchor.value)) {
+      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    }
+    if (state.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
+    if (frame.isMergeList) {
+      frame.value.push(anchor.value);
+      frame.size += size;
+      frame.height = Math.max(frame.height, 1 + anchor.height);
+    } else {
+      mergeInto(frame, anchor.value);
+      frame.size += size;
+      frame.height = Math.max(frame.height, anchor.height);
+      frame.hasKey = false;
+      frame.keyIsMerge = false;
+    }
+    return;
+  }
+  if (state.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
+  addValue(state, cloneJson(anchor.value), size, anchor.height, offset);
+}
+function addValue(state, value, size, height, offset) {
+  const frame = top(state);
+  if (frame === void 0) {
+    state.root = value;
+    return;
+  }
+  frame.size += size;
+  if (!frame.isMap) {
+    frame.height = Math.max(frame.height, 1 + height);
+    if (frame.isMergeList && !isObject(value)) {
+      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    }
+    frame.value.push(value);
+    return;
+  }
+  const target = frame.value;
+  if (frame.keyIsMerge) {
+    if (!isObject(value)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    mergeInto(frame, value);
+    frame.height = Math.max(frame.height, height);
+    frame.keyIsMerge = false;
+  } else {
+    setKey(target, frame.key, value);
+    frame.height = Math.max(frame.height, 1 + height);
+  }
+  frame.hasKey = false;
+}
+function mergeInto(frame, source) {
+  const target = frame.value;
+  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson(source[key3]));
+}
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function setKey(target, key3, value) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    target[key3] = value;
+  }
+}
+function cloneJson(value) {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(cloneJson);
+  const copy2 = {};
+  for (const key3 of Object.keys(value)) setKey(copy2, key3, cloneJson(value[key3]));
+  return copy2;
+}
+function nestingError(offset) {
+  return new DocumentError(`document nesting exceeds ${MAX_DEPTH} levels`, offset);
+}
+function rejectNonFinite(root, offset) {
+  const pending = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      const text4 = Number.isNaN(value) ? "NaN" : value > 0 ? "+Inf" : "-Inf";
+      throw new DocumentError(`json: unsupported value: ${text4}`, offset);
+    }
+    if (value !== null && typeof value === "object") {
+      for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push(child);
+    }
+  }
+}
+
+// src/source/locate.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/source/split.ts
+var NEWLINE = 10;
+var DASH = 45;
+var HASH = 35;
+var CRLF = /\r\n/g;
+function isGoSpace(code) {
+  if (code <= 32) return code === 32 || code >= 9 && code <= 13;
+  if (code < 133) return false;
+  return code === 133 || code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288;
+}
+function firstNonSpace(text4, from, to) {
+  let i = from;
+  while (i < to && isGoSpace(text4.charCodeAt(i))) i++;
+  return i;
+}
+function lastNonSpace(text4, from, to) {
+  let i = to;
+  while (i > from && isGoSpace(text4.charCodeAt(i - 1))) i--;
+  return i;
+}
+function isDocumentSeparator(text4, lineStart2) {
+  return text4.charCodeAt(lineStart2) === DASH && text4.charCodeAt(lineStart2 + 1) === DASH && text4.charCodeAt(lineStart2 + 2) === DASH;
+}
+function splitDocuments(text4) {
+  const chunks = [];
+  const separatorErrors = [];
+  let chunkStart = -1;
+  let chunkLine = 0;
+  let contentLine = 0;
+  const close = (end) => {
+    if (chunkStart !== -1 && contentLine !== 0) {
+      chunks.push({ start: chunkStart, end, startLine: chunkLine, contentLine });
+    }
+    chunkStart = -1;
+  };
+  let pos = 0;
+  let line = 1;
+  while (pos < text4.length) {
+    const newline = text4.indexOf("\n", pos);
+    const lineEnd2 = newline === -1 ? text4.length : newline;
+    const next = newline === -1 ? text4.length : newline + 1;
+    if (isDocumentSeparator(text4, pos)) {
+      const restStart = firstNonSpace(text4, pos + 3, lineEnd2);
+      if (restStart < lineEnd2 && text4.charCodeAt(restStart) !== HASH) {
+        const rest = text4.slice(restStart, lastNonSpace(text4, restStart, lineEnd2));
+        separatorErrors.push({
+          line,
+          column: restStart - pos + 1,
+          message: `invalid Yaml document separator: ${rest}`
+        });
+      }
+      close(pos);
+    } else {
+      if (chunkStart === -1) {
+        chunkStart = pos;
+        chunkLine = line;
+        contentLine = 0;
+      }
+      if (contentLine === 0) {
+        const first = firstNonSpace(text4, pos, lineEnd2);
+        if (first < lineEnd2 && text4.charCodeAt(first) !== HASH) contentLine = line;
+      }
+    }
+    pos = next;
+    line++;
+  }
+  close(text4.length);
+  return { chunks, separatorErrors };
+}
+function chunkSource(text4, chunk) {
+  let source = text4.slice(chunk.start, chunk.end);
+  if (source.includes("\r")) source = source.replace(CRLF, "\n");
+  return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
+`;
+}
+function lineColumn(source, offset) {
+  let line = 1;
+  let lineStart2 = 0;
+  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) {
+    line++;
+    lineStart2 = i + 1;
+  }
+  return { line, column: offset - lineStart2 + 1 };
+}
+
+// src/source/lines.ts
+function lineStarts(text4) {
+  const starts = [0];
+  for (let at = text4.indexOf("\n"); at !== -1; at = text4.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
+}
+function lineIndexAt(starts, offset) {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+// src/source/locate.ts
+var CACHE_FILES = 16;
+var CACHE_PARSED_CHARS = 4e6;
+var MAX_MERGE_DEPTH = 32;
+var INDEX = /^(?:0|[1-9][0-9]*)$/;
+var cache = /* @__PURE__ */ new Map();
+function locatedFile(file, text4) {
+  const cached = cache.get(file);
+  if (cached !== void 0 && cached.text === text4) {
+    cache.delete(file);
+    cache.set(file, cached);
+    return cached;
+  }
+  const source = stripByteOrderMark(text4);
+  const entry2 = {
+    text: text4,
+    source,
+    chunks: splitDocuments(source).chunks,
+    lineStarts: null,
+    documents: /* @__PURE__ */ new Map(),
+    parsedChars: 0
+  };
+  cache.delete(file);
+  cache.set(file, entry2);
+  evict(entry2);
+  return entry2;
+}
+function evict(current2) {
+  let parsedChars = 0;
+  for (const entry2 of cache.values()) parsedChars += entry2.parsedChars;
+  for (const [file, entry2] of cache) {
+    if (entry2 === current2 || cache.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
+    cache.delete(file);
+    parsedChars -= entry2.parsedChars;
+  }
+}
+function parsedChunk(entry2, index, chunk) {
+  let document = entry2.documents.get(index);
+  if (document === void 0) {
+    try {
+      document = (0, import_yaml.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
+        schema: "failsafe",
+        uniqueKeys: false,
+        strict: false
+      });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      document = null;
+    }
+    entry2.documents.set(index, document);
+    entry2.parsedChars += chunk.end - chunk.start;
+    evict(entry2);
+  }
+  return document;
+}
+function position(entry2, offset) {
+  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
+  const index = lineIndexAt(starts, offset);
+  return { line: index + 1, column: offset - starts[index] + 1 };
+}
+function segmentsOf(path17) {
+  if (typeof path17 !== "string") return [...path17];
+  const parts = path17.split("/");
+  if (parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+function keyOf(document, node2) {
+  const target = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
+  if (!(0, import_yaml.isScalar)(target) || typeof target.value !== "string") return null;
+  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
+  if (tag === "" && target.type !== "PLAIN") return target.value;
+  try {
+    return objectKey(resolveScalar(tag, target.value));
+  } catch (error) {
+    if (error instanceof YamlValueError) return null;
+    throw error;
+  }
+}
+function isMergeKey2(node2) {
+  if (!(0, import_yaml.isScalar)(node2) || node2.value !== "<<") return false;
+  return node2.tag === void 0 ? node2.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node2.tag);
+}
+function findPair(document, map2, key3, depth) {
+  const node2 = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
+  if (!(0, import_yaml.isMap)(node2) || depth > MAX_MERGE_DEPTH) return null;
+  let found = null;
+  for (const pair of node2.items) {
+    if (isMergeKey2(pair.key)) {
+      const value = (0, import_yaml.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
+      const sources = (0, import_yaml.isSeq)(value) ? value.items : [value];
+      for (const source of sources) {
+        const merged = findPair(document, source, key3, depth + 1);
+        if (merged !== null) {
+          found = merged;
+          break;
+        }
+      }
+    } else if (keyOf(document, pair.key) === key3) {
+      found = pair;
+    }
+  }
+  return found;
+}
+function step(document, current2, segments, at) {
+  const node2 = (0, import_yaml.isAlias)(current2) ? current2.resolve(document) : current2;
+  if ((0, import_yaml.isMap)(node2)) {
+    let key3 = "";
+    for (let end = at; end < segments.length; end++) {
+      key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
+      const pair = findPair(document, node2, key3, 0);
+      if (pair !== null) {
+        const keyRange = pair.key.range;
+        const valueRange = pair.value?.range ?? keyRange;
+        if (!keyRange || !valueRange) return null;
+        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at + 1 };
+      }
+      if (typeof segments[end] === "number") break;
+    }
+    return null;
+  }
+  if ((0, import_yaml.isSeq)(node2)) {
+    const segment = segments[at];
+    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
+    const item = node2.items[index];
+    if (item?.range == null) return null;
+    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
+  }
+  return null;
+}
+function locate(file, text4, documentIndex, path17) {
+  const entry2 = locatedFile(file, text4);
+  const chunk = entry2.chunks[documentIndex];
+  if (chunk === void 0) return { file, line: 1, column: 1 };
+  const documentStart2 = { file, line: chunk.contentLine, column: 1 };
+  const segments = segmentsOf(path17);
+  if (segments.length === 0) return documentStart2;
+  const document = parsedChunk(entry2, documentIndex, chunk);
+  if (document === null) return documentStart2;
+  let node2 = document.contents;
+  let range2 = null;
+  for (let at = 0; at < segments.length; ) {
+    const next = step(document, node2, segments, at);
+    if (next === null) break;
+    node2 = next.node;
+    range2 = [next.start, next.end];
+    at += next.consumed;
+  }
+  if (range2 === null) return documentStart2;
+  const startOffset = chunk.start + range2[0];
+  let endOffset = chunk.start + range2[1];
+  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
+  const start = position(entry2, startOffset);
+  const end = position(entry2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+// src/source/ranges.ts
+var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
+var tables = /* @__PURE__ */ new WeakMap();
+var Unsupported = class extends Error {
+};
+function recordRanges(document, chunk, body, events) {
+  if (body.includes("\r")) return;
+  const { startLine } = chunk;
+  let root;
+  try {
+    root = buildRanges(body, events);
+  } catch (error) {
+    if (error instanceof Unsupported || error instanceof YamlValueError) return;
+    throw error;
+  }
+  tables.set(document, { body, startLine, root, lineStarts: null });
+}
+function shareRanges(from, to) {
+  const table2 = tables.get(from);
+  if (table2 !== void 0) tables.set(to, table2);
+}
+function buildRanges(body, events) {
+  const frames = [];
+  let root = null;
+  const add2 = (start, end, nodeEnd, node2, last) => {
+    const frame = frames[frames.length - 1];
+    if (frame === void 0) {
+      root = node2;
+      return;
+    }
+    frame.lastEnd = nodeEnd;
+    frame.last = last;
+    if (Array.isArray(frame.collection)) {
+      frame.collection.push({ start, end, node: node2 });
+    } else {
+      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node2 });
+      frame.key = null;
+    }
+  };
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index];
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        if (index > 0) return root;
+        break;
+      case EVENT_ID.SCALAR: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const frame = frames[frames.length - 1];
+        const isKey = frame !== void 0 && !Array.isArray(frame.collection) && frame.key === null;
+        let start = event.valueStart;
+        let end = event.valueEnd;
+        let last = "scalar";
+        if (start === -1) {
+          last = "other";
+          if (frame === void 0 || isKey || Array.isArray(frame.collection)) throw new Unsupported();
+          let colon = frame.keyEnd;
+          while (body[colon] === " " || body[colon] === "	") colon++;
+          if (body[colon] !== ":") throw new Unsupported();
+          start = end = colon + 1;
+        } else if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
+          start--;
+          end++;
+        } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
+          const from = frame === void 0 ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
+          start = indicator(body, from, event.valueStart);
+          last = "other";
+        }
+        if (isKey) {
+          const text4 = getScalarValue(body, event);
+          const plain = event.style === SCALAR_STYLE.PLAIN;
+          if (plain && text4 === "<<") throw new Unsupported();
+          frame.key = plain ? objectKey(resolveScalar("", text4)) : text4;
+          frame.keyStart = start;
+          frame.keyEnd = end;
+          frame.lastEnd = end;
+        } else {
+          add2(start, end, end, null, last);
+        }
+        break;
+      }
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SEQUENCE: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
+        const parent = frames[frames.length - 1];
+        if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
+        const isMap7 = event.type === EVENT_ID.MAPPING;
+        const flow2 = event.style !== 1;
+        if (flow2 && body[event.start] !== (isMap7 ? "{" : "[")) throw new Unsupported();
+        frames.push({
+          collection: isMap7 ? /* @__PURE__ */ new Map() : [],
+          flow: flow2,
+          start: event.start,
+          lastEnd: event.start + 1,
+          last: "none",
+          key: null,
+          keyStart: -1,
+          keyEnd: -1
+        });
+        break;
+      }
+      case EVENT_ID.ALIAS:
+        throw new Unsupported();
+      case EVENT_ID.POP: {
+        const frame = frames.pop();
+        if (frame === void 0) return root;
+        if (frame.flow) {
+          let end = frame.lastEnd;
+          while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
+          if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported();
+          end++;
+          add2(frame.start, end, end, frame.collection, "other");
+        } else {
+          const { end, nodeEnd } = blockEnds(body, frame);
+          add2(frame.start, end, nodeEnd, frame.collection, "block");
+        }
+        break;
+      }
+    }
+  }
+  return root;
+}
+function blockEnds(body, frame) {
+  const indent2 = frame.start - lineStart(body, frame.start);
+  let end = frame.lastEnd;
+  if (frame.last === "scalar") {
+    end = afterComment(body, end);
+    for (let line = commentLine(body, nextLine(body, end)); line !== null && line.indent > indent2; line = commentLine(body, line.end + 1)) {
+      end = line.end;
+    }
+  } else if (frame.last !== "block") {
+    end = afterComment(body, end);
+  }
+  let nodeEnd = end;
+  let deepest = -1;
+  for (let line = commentLine(body, nextLine(body, end)); line !== null; line = commentLine(body, line.end + 1)) {
+    if (frame.last !== "scalar" && frame.last !== "block") throw new Unsupported();
+    deepest = Math.max(deepest, line.indent);
+    nodeEnd = line.end;
+  }
+  return { end, nodeEnd: indent2 !== 0 && deepest >= indent2 ? nodeEnd : end };
+}
+function commentLine(body, from) {
+  for (let start = from; start < body.length; ) {
+    const end = lineEnd(body, start);
+    let at = start;
+    while (at < end && body[at] === " ") at++;
+    if (body[at] === "	") throw new Unsupported();
+    if (at < end) return body[at] === "#" ? { indent: at - start, end } : null;
+    start = end + 1;
+  }
+  return null;
+}
+function afterComment(body, end) {
+  if (end > 0 && body[end - 1] === "\n") return end;
+  let at = end;
+  while (body[at] === " " || body[at] === "	") at++;
+  return body[at] === "#" ? lineEnd(body, at) : end;
+}
+function nextLine(body, end) {
+  return end > 0 && body[end - 1] === "\n" ? end : lineEnd(body, end) + 1;
+}
+function lineEnd(body, at) {
+  const end = body.indexOf("\n", at);
+  return end === -1 ? body.length : end;
+}
+function lineStart(body, at) {
+  return body.lastIndexOf("\n", at - 1) + 1;
+}
+function indicator(body, from, content) {
+  for (let i = from; i < content; i++) {
+    const c = body[i];
+    if (c === "|" || c === ">") return i;
+  }
+  throw new Unsupported();
+}
+function segmentsOf2(path17) {
+  if (typeof path17 !== "string") return [...path17];
+  const parts = path17.split("/");
+  if (parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+function step2(node2, segments, at) {
+  if (node2 === null) return null;
+  if (Array.isArray(node2)) {
+    const segment = segments[at];
+    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
+    const entry2 = node2[index];
+    return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
+  }
+  let key3 = "";
+  for (let end = at; end < segments.length; end++) {
+    key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
+    const entry2 = node2.get(key3);
+    if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
+    if (typeof segments[end] === "number") break;
+  }
+  return null;
+}
+function position2(table2, offset) {
+  const starts = table2.lineStarts ??= lineStarts(table2.body);
+  const index = lineIndexAt(starts, offset);
+  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
+}
+function locateInDocument(source, document, path17) {
+  const table2 = tables.get(document);
+  if (table2 === void 0) return locate(source.file, source.text, document.index, path17);
+  const { file } = source;
+  const segments = segmentsOf2(path17);
+  let node2 = table2.root;
+  let found = null;
+  for (let at = 0; at < segments.length; ) {
+    const next = step2(node2, segments, at);
+    if (next === null) break;
+    found = next.entry;
+    node2 = found.node;
+    at += next.consumed;
+  }
+  if (found === null) return { file, line: document.line, column: 1 };
+  const { body } = table2;
+  const startOffset = found.start;
+  let endOffset = found.end;
+  while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
+  const start = position2(table2, startOffset);
+  const end = position2(table2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+// src/source/parse.ts
+var BYTE_ORDER_MARK = 65279;
+var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
+var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
+function stripByteOrderMark(text4) {
+  return text4.charCodeAt(0) === BYTE_ORDER_MARK ? text4.slice(1) : text4;
+}
+function parseDocuments(file, text4) {
+  const source = stripByteOrderMark(text4);
+  const { chunks, separatorErrors } = splitDocuments(source);
+  const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
+  const documents = [];
+  chunks.forEach((chunk, index) => {
+    const body = chunkSource(source, chunk);
+    try {
+      const events = parseEvents(body, { maxDepth: PARSER_MAX_DEPTH });
+      const built = buildDocument(body, events);
+      const document = { file, index, value: built.value, line: chunk.contentLine };
+      recordRanges(document, chunk, body, events);
+      documents.push(document);
+      if (built.hasTrailingDocuments) {
+        problems.push({
+          file,
+          line: chunk.contentLine,
+          column: 1,
+          message: "content after the document end marker '...' is ignored (Kyverno reads one document per '---' section)",
+          severity: "warning"
+        });
+      }
+    } catch (error) {
+      problems.push(documentProblem(file, chunk, body, error));
+    }
+  });
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { documents, problems };
+}
+function documentProblem(file, chunk, body, error) {
+  let offset;
+  let message;
+  if (error instanceof DocumentError) {
+    offset = error.offset;
+    message = error.message;
+  } else if (error instanceof YAMLException) {
+    offset = error.mark?.position ?? 0;
+    message = error.reason.startsWith("nesting exceeded maxDepth") ? NESTING_MESSAGE : error.reason;
+  } else if (error instanceof RangeError) {
+    offset = 0;
+    message = NESTING_MESSAGE;
+  } else {
+    throw error;
+  }
+  const position3 = lineColumn(body, Math.min(offset, body.length - 1));
+  return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message, severity: "error" };
+}
+function isObject2(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function expandLists(documents) {
+  const expanded = [];
+  for (const document of documents) {
+    const { value } = document;
+    if (!isObject2(value) || value.apiVersion !== "v1" || value.kind !== "List") {
+      expanded.push(document);
+      continue;
+    }
+    const items2 = Array.isArray(value.items) ? value.items : [];
+    items2.forEach((item, listItem) => {
+      const itemDocument = { ...document, value: item, listItem };
+      shareRanges(document, itemDocument);
+      expanded.push(itemDocument);
+    });
+  }
+  return expanded;
+}
+
+// src/source/resource.ts
+var CLUSTER_SCOPED = new Map(
+  Object.entries({
+    "": ["Namespace", "Node", "PersistentVolume", "ComponentStatus"],
+    "rbac.authorization.k8s.io": ["ClusterRole", "ClusterRoleBinding"],
+    "storage.k8s.io": ["StorageClass", "CSIDriver", "CSINode", "VolumeAttachment", "VolumeAttributesClass"],
+    "scheduling.k8s.io": ["PriorityClass"],
+    "node.k8s.io": ["RuntimeClass"],
+    "networking.k8s.io": ["IngressClass", "IPAddress", "ServiceCIDR"],
+    "apiextensions.k8s.io": ["CustomResourceDefinition"],
+    "apiregistration.k8s.io": ["APIService"],
+    "admissionregistration.k8s.io": [
+      "MutatingWebhookConfiguration",
+      "ValidatingWebhookConfiguration",
+      "ValidatingAdmissionPolicy",
+      "ValidatingAdmissionPolicyBinding"
+    ],
+    "certificates.k8s.io": ["CertificateSigningRequest"],
+    "flowcontrol.apiserver.k8s.io": ["FlowSchema", "PriorityLevelConfiguration"],
+    "resource.k8s.io": ["DeviceClass", "ResourceSlice"],
+    "authentication.k8s.io": ["TokenReview", "SelfSubjectReview"],
+    "authorization.k8s.io": ["SubjectAccessReview", "SelfSubjectAccessReview", "SelfSubjectRulesReview"]
+  }).map(([group, kinds]) => [group, new Set(kinds)])
+);
+var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
+function isObject3(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function isKubernetesObject(value) {
+  return isObject3(value) && typeof value.apiVersion === "string" && value.apiVersion !== "" && typeof value.kind === "string" && value.kind !== "";
+}
+function apiGroupOf(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  if (slash === -1 || apiVersion === "/") return "";
+  if (apiVersion.indexOf("/", slash + 1) !== -1) return null;
+  return apiVersion.slice(0, slash);
+}
+function isClusterScoped(apiVersion, kind2) {
+  const group = apiGroupOf(apiVersion);
+  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind2) === true;
+}
+function stringField(object2, field2) {
+  if (!isObject3(object2)) return "";
+  const value = object2[field2];
+  return typeof value === "string" ? value : "";
+}
+function namespaceOf(resource) {
+  return stringField(resource.metadata, "namespace");
+}
+function normalizeResource(resource) {
+  normalizeNilMaps(resource);
+  if (namespaceOf(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
+    if (resource.metadata === void 0) resource.metadata = {};
+    if (isObject3(resource.metadata)) resource.metadata.namespace = "default";
+  }
+  return resource;
+}
+function normalizeNilMaps(object2) {
+  for (const key3 of Object.keys(object2)) {
+    const value = object2[key3];
+    if (value === null) {
+      if (NIL_MAP_FIELDS.has(key3)) object2[key3] = {};
+    } else if (Array.isArray(value)) {
+      for (const item of value) if (isObject3(item)) normalizeNilMaps(item);
+    } else if (typeof value === "object") {
+      normalizeNilMaps(value);
+    }
+  }
+}
+function resourceKey(resource) {
+  const group = apiGroupOf(resource.apiVersion);
+  const kind2 = group === null ? "" : resource.kind;
+  return JSON.stringify([group ?? "", kind2, namespaceOf(resource), stringField(resource.metadata, "name")]);
+}
+function partitionDuplicates(items2, resourceOf) {
+  const seen = /* @__PURE__ */ new Set();
+  const unique2 = [];
+  const duplicates = [];
+  for (const item of items2) {
+    const key3 = resourceKey(resourceOf(item));
+    if (seen.has(key3)) {
+      duplicates.push(item);
+    } else {
+      seen.add(key3);
+      unique2.push(item);
+    }
+  }
+  return { unique: unique2, duplicates };
+}
+
+// src/source/files.ts
+import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
+import path from "node:path";
+
+// src/util/quantity.ts
+var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
+  ["n", -9],
+  ["u", -6],
+  ["m", -3],
+  ["", 0],
+  ["k", 3],
+  ["M", 6],
+  ["G", 9],
+  ["T", 12],
+  ["P", 15],
+  ["E", 18]
+]);
+var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
+  ["Ki", 10],
+  ["Mi", 20],
+  ["Gi", 30],
+  ["Ti", 40],
+  ["Pi", 50],
+  ["Ei", 60]
+]);
+var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
+  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
+);
+var BINARY_SUFFIX_BY_POWER = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
+var SUFFIX_CHARS = "eEinumkKMGTP";
+var MAX_BINARY = (1n << 63n) - 1n;
+var NANO_SCALE = -9;
+var POW10_CACHE = [1n];
+function pow10(n) {
+  if (n < POW10_CACHE.length) return POW10_CACHE[n];
+  if (n < 256) {
+    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
+    return POW10_CACHE[n];
+  }
+  return 10n ** BigInt(n);
+}
+function isDigit(c) {
+  return c >= 48 && c <= 57;
+}
+function abs(v) {
+  return v < 0n ? -v : v;
+}
+function splitQuantity(str5) {
+  let positive = true;
+  let pos = 0;
+  const end = str5.length;
+  if (end > 0) {
+    if (str5[0] === "-") {
+      positive = false;
+      pos++;
+    } else if (str5[0] === "+") {
+      pos++;
+    }
+  }
+  const afterSign = pos;
+  while (pos < end && str5[pos] === "0") pos++;
+  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
+  const hasLeadingZeros = pos > afterSign;
+  let i = pos;
+  while (i < end && isDigit(str5.charCodeAt(i))) i++;
+  let num = str5.slice(pos, i);
+  pos = i;
+  if (num.length === 0) num = "0";
+  let denom = "";
+  if (pos < end && str5[pos] === ".") {
+    pos++;
+    i = pos;
+    while (i < end && isDigit(str5.charCodeAt(i))) i++;
+    denom = str5.slice(pos, i);
+    pos = i;
+  }
+  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
+  const suffixStart = pos;
+  i = pos;
+  while (i < end && SUFFIX_CHARS.includes(str5[i])) i++;
+  if (i >= end) return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
+  pos = i;
+  if (str5[pos] === "-" || str5[pos] === "+") pos++;
+  for (i = pos; i < end; i++) {
+    if (!isDigit(str5.charCodeAt(i))) return null;
+  }
+  return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
+}
+function interpretSuffix(suffix) {
+  const dec = DECIMAL_SUFFIXES.get(suffix);
+  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
+  const bin = BINARY_SUFFIXES.get(suffix);
+  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
+  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
+    const exp = parseGoInt64(suffix.slice(1));
+    if (exp === null) return null;
+    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
+  }
+  return null;
+}
+function parseGoInt64(s) {
+  if (!/^[+-]?[0-9]+$/.test(s)) return null;
+  const v = BigInt(s);
+  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
+  return v;
+}
+function takesExactPath(meaning) {
+  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
+  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
+}
+function divRoundUp(v, shift, digits) {
+  if (shift > digits) return v < 0n ? -1n : 1n;
+  const d = pow10(shift);
+  const q = v / d;
+  if (q * d === v) return q;
+  return v < 0n ? q - 1n : q + 1n;
+}
+var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
+function parseQuantity(str5) {
+  if (str5.length === 0) return null;
+  if (str5 === "0") return ZERO;
+  const parts = splitQuantity(str5);
+  if (parts === null) return null;
+  const meaning = interpretSuffix(parts.suffix);
+  if (meaning === null) return null;
+  if (!parts.hasDigits && takesExactPath(meaning)) return null;
+  let unscaled = BigInt(parts.num + parts.denom);
+  if (!parts.positive) unscaled = -unscaled;
+  let scale = -parts.denom.length;
+  let format = meaning.format;
+  if (meaning.base === 10) {
+    scale += meaning.exponent;
+  } else {
+    unscaled <<= BigInt(meaning.exponent);
+  }
+  if (scale < NANO_SCALE && unscaled !== 0n) {
+    const digits = abs(unscaled).toString().length;
+    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits);
+    scale = NANO_SCALE;
+  }
+  if (meaning.base === 2) {
+    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
+      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
+      scale = 0;
+    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
+      format = "DecimalSI";
+    }
+  }
+  return normalize(unscaled, scale, format);
+}
+function normalize(unscaled, scale, format) {
+  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
+  let u = unscaled;
+  let s = scale;
+  while (u % 10n === 0n) {
+    u /= 10n;
+    s++;
+  }
+  return { unscaled: u, scale: s, format };
+}
+function makeQuantity(unscaled, scale, format) {
+  return normalize(unscaled, scale, format);
+}
+function magnitudeCompare(unscaled, scale, n) {
+  const m = abs(unscaled);
+  if (scale >= 0) {
+    if (m !== 0n && scale > n.toString().length) return 1;
+    const v = m * pow10(scale);
+    return v === n ? 0 : v < n ? -1 : 1;
+  }
+  const scaledN = n * pow10(-scale);
+  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
+}
+function sign(v) {
+  return v < 0n ? -1 : v > 0n ? 1 : 0;
+}
+function compareQuantities(a, b) {
+  const sa = sign(a.unscaled);
+  const sb = sign(b.unscaled);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  const da = abs(a.unscaled).toString().length;
+  const db = abs(b.unscaled).toString().length;
+  const ma = da + a.scale;
+  const mb = db + b.scale;
+  if (ma !== mb) {
+    const larger = ma > mb ? 1 : -1;
+    return sa > 0 ? larger : larger === 1 ? -1 : 1;
+  }
+  let x = a.unscaled;
+  let y = b.unscaled;
+  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
+  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+function isInteger(q) {
+  return q.scale >= 0 || q.unscaled === 0n;
+}
+function formatQuantity(q) {
+  if (q.unscaled === 0n) return "0";
+  let format = q.format;
+  if (format === "BinarySI") {
+    if (magnitudeCompare(q.unscaled, q.scale, 1024n) < 0 || !isInteger(q)) format = "DecimalSI";
+  }
+  if (format === "BinarySI") {
+    let m2 = q.unscaled * pow10(q.scale);
+    let k = 0;
+    while (m2 % 1024n === 0n) {
+      m2 /= 1024n;
+      k++;
+    }
+    const suffix = k < BINARY_SUFFIX_BY_POWER.length ? BINARY_SUFFIX_BY_POWER[k] : "";
+    return `${m2}${suffix}`;
+  }
+  let m = q.unscaled;
+  let e = q.scale;
+  while (m % 10n === 0n) {
+    m /= 10n;
+    e++;
+  }
+  const rem = (e % 3 + 3) % 3;
+  if (rem !== 0) {
+    m *= pow10(rem);
+    e -= rem;
+  }
+  if (format === "DecimalExponent") return e === 0 ? `${m}` : `${m}e${e}`;
+  return `${m}${DECIMAL_SUFFIX_BY_EXPONENT.get(e) ?? ""}`;
+}
+
+// src/util/byte-size.ts
+function parseByteSize(text4) {
+  const match = /^(.*?\d)(?:([KMGTPE])(i?)|([kmgtpe]?))B?$/.exec(text4.trim());
+  if (match === null) return null;
+  const [, number, upper, binary2, lower] = match;
+  const suffix = upper === void 0 ? lower : upper === "K" && binary2 === "" ? "k" : `${upper}${binary2}`;
+  const quantity = parseQuantity(`${number}${suffix}`);
+  if (quantity === null) return null;
+  let bytes;
+  if (quantity.scale >= 0) {
+    bytes = quantity.unscaled * 10n ** BigInt(quantity.scale);
+  } else {
+    const divisor = 10n ** BigInt(-quantity.scale);
+    if (quantity.unscaled % divisor !== 0n) return null;
+    bytes = quantity.unscaled / divisor;
+  }
+  return bytes >= 1n && bytes <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bytes) : null;
+}
+var UNITS = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"];
+function formatByteSize(bytes) {
+  let unit = 0;
+  while (unit < UNITS.length - 1 && bytes >= 1024 ** (unit + 1)) unit++;
+  const value = bytes / 1024 ** unit;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+// src/source/files.ts
+var YAML_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
+var REMOTE = /^https?:\/\//;
+var utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function problem(file, message, severity = "error") {
+  return { file, line: 1, column: 1, message, severity };
+}
+function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function statOrProblem(file, problems) {
+  try {
+    return statSync(file);
+  } catch (error) {
+    problems.push(problem(file, errorMessage(error)));
+    return null;
+  }
+}
+function isYamlFileName(name) {
+  return YAML_EXTENSIONS.has(path.extname(name));
+}
+function remoteProblem(source) {
+  return problem(source, "remote (http/https) sources are not read: kyverno-lint works offline");
+}
+function listPolicyFiles(paths) {
+  const files = [];
+  const problems = [];
+  const visited = /* @__PURE__ */ new Set();
+  const walk3 = (file) => {
+    if (path.basename(path.resolve(file)).startsWith(".")) return;
+    const stats = statOrProblem(file, problems);
+    if (stats === null) return;
+    if (stats.isDirectory()) {
+      const real = realpathSync(file);
+      if (visited.has(real)) return;
+      visited.add(real);
+      let names;
+      try {
+        names = readdirSync(file).sort();
+      } catch (error) {
+        problems.push(problem(file, errorMessage(error)));
+        return;
+      }
+      for (const name of names) walk3(path.join(file, name));
+    } else if (stats.isFile() && isYamlFileName(file)) {
+      files.push(file);
+    }
+  };
+  for (const given of paths) {
+    if (REMOTE.test(given)) problems.push(remoteProblem(given));
+    else walk3(given);
+  }
+  return { files, problems };
+}
+function listResourceFiles(paths) {
+  const problems = [];
+  if (paths.length === 0) return { files: [], problems };
+  const [first, ...others] = paths;
+  if (!REMOTE.test(first)) {
+    const stats = statOrProblem(first, problems);
+    if (stats === null) return { files: [], problems };
+    if (stats.isDirectory()) {
+      let names = [];
+      try {
+        names = readdirSync(first).sort();
+      } catch (error) {
+        problems.push(problem(first, errorMessage(error)));
+      }
+      for (const ignored of others) {
+        problems.push(problem(ignored, `ignored: the first resource path ${first} is a directory`, "warning"));
+      }
+      return { files: names.filter(isYamlFileName).map((name) => path.join(first, name)), problems };
+    }
+  }
+  const files = [];
+  for (const given of paths) {
+    if (REMOTE.test(given)) problems.push(remoteProblem(given));
+    else files.push(given);
+  }
+  return { files, problems };
+}
+var DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
+function isTooLarge(value) {
+  return typeof value === "object" && value !== null && value.tooLarge === true;
+}
+function tooLargeMessage(what, refused) {
+  const shown = refused.size === null ? "" : formatByteSize(refused.size);
+  const size = refused.size === null ? "" : ` ${shown}${shown === `${refused.size} bytes` ? "" : ` (${refused.size} bytes)`},`;
+  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size)`;
+}
+var CHUNK_SIZE = 1024 * 1024;
+function readFileBounded(file, maxBytes) {
+  const fd = openSync(file, "r");
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile() && stats.size > maxBytes) return { tooLarge: true, size: stats.size, limit: maxBytes };
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_SIZE, maxBytes + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) return { tooLarge: true, size: null, limit: maxBytes };
+      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+async function readStreamBounded(stream, maxBytes) {
+  const chunks = [];
+  let total = 0;
+  for await (const item of stream) {
+    const chunk = typeof item === "string" ? Buffer.from(item) : item;
+    total += chunk.length;
+    if (total > maxBytes) return { tooLarge: true, size: null, limit: maxBytes };
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total).toString("utf8");
+}
+function readSourceFile(file, maxBytes = DEFAULT_MAX_FILE_SIZE) {
+  let bytes;
+  try {
+    const read = readFileBounded(file, maxBytes);
+    if (isTooLarge(read)) return { file: null, problems: [problem(file, tooLargeMessage("the file", read))] };
+    bytes = read;
+  } catch (error) {
+    return { file: null, problems: [problem(file, errorMessage(error))] };
+  }
+  let text4;
+  try {
+    text4 = utf8.decode(bytes);
+  } catch {
+    return { file: null, problems: [problem(file, "the file is not valid UTF-8 text")] };
+  }
+  return { file: { path: file, text: stripByteOrderMark(text4) }, problems: [] };
+}
 
 // package.json
 var package_default = {
@@ -10025,7 +13745,7 @@ var package_default = {
     "README.md"
   ],
   engines: {
-    node: ">=20"
+    node: ">=20.19"
   },
   scripts: {
     build: "node scripts/build.mjs",
@@ -10044,6 +13764,8 @@ var package_default = {
     picomatch: "^4.0.7",
     re2js: "^2.10.0",
     semver: "^7.8.6",
+    "string-width": "^8.3.0",
+    "wrap-ansi": "^10.0.2",
     yaml: "^2.9.1"
   },
   devDependencies: {
@@ -10100,6 +13822,10 @@ var ParsedArgs = class {
     const value = this.values.get(name);
     return typeof value === "number" ? value : void 0;
   }
+  /** A `size` flag's value in bytes. */
+  size(name) {
+    return this.int(name);
+  }
 };
 var HELP_FLAG = { name: "help", short: "h", type: "boolean", description: "help for this command" };
 function parseBool(text4) {
@@ -10111,17 +13837,17 @@ function splitList(text4) {
   if (text4 === "") return [];
   const items2 = [];
   let current2 = "";
-  let quoted = false;
+  let quoted2 = false;
   for (let i = 0; i < text4.length; i++) {
     const ch = text4[i];
     if (ch === '"') {
-      if (quoted && text4[i + 1] === '"') {
+      if (quoted2 && text4[i + 1] === '"') {
         current2 += '"';
         i++;
       } else {
-        quoted = !quoted;
+        quoted2 = !quoted2;
       }
-    } else if (ch === "," && !quoted) {
+    } else if (ch === "," && !quoted2) {
       items2.push(current2);
       current2 = "";
     } else {
@@ -10157,6 +13883,13 @@ function parseArgs(specs, argv) {
         const text4 = raw ?? "";
         if (!/^[+-]?\d+$/.test(text4)) throw new UsageError(`invalid argument "${text4}" for "${shown}" flag: expected an integer`);
         values.set(spec2.name, Number.parseInt(text4, 10));
+        return;
+      }
+      case "size": {
+        const text4 = raw ?? "";
+        const bytes = parseByteSize(text4);
+        if (bytes === null) throw new UsageError(`invalid argument "${text4}" for "${shown}" flag: expected a size in bytes of 1 or more (such as 67108864, 64MiB or 10MB)`);
+        values.set(spec2.name, bytes);
         return;
       }
       case "list": {
@@ -10222,7 +13955,7 @@ function parseArgs(specs, argv) {
 function formatFlagHelp(specs) {
   const rows = [...specs, HELP_FLAG].map((spec2) => {
     const names = [spec2.short ? `-${spec2.short}, ` : "    ", `--${spec2.name}`];
-    const value = spec2.type === "boolean" ? "" : ` ${spec2.valueName ?? (spec2.type === "int" ? "int" : spec2.type === "list" ? "strings" : "string")}`;
+    const value = spec2.type === "boolean" ? "" : ` ${spec2.valueName ?? (spec2.type === "int" ? "int" : spec2.type === "size" ? "size" : spec2.type === "list" ? "strings" : "string")}`;
     const aliases = spec2.aliases?.length ? ` (alias: ${spec2.aliases.map((a) => `--${a}`).join(", ")})` : "";
     const defaults2 = spec2.defaultText !== void 0 ? ` (default ${spec2.defaultText})` : "";
     return { left: `  ${names.join("")}${value}`, right: `${spec2.description}${aliases}${defaults2}` };
@@ -10242,10 +13975,10 @@ function codePointWidth(s, index) {
   }
   return 1;
 }
-function wildcardMatch(pattern, text4) {
-  if (pattern.length === 0) return text4.length === 0;
-  if (pattern === "*" || pattern === text4) return true;
-  const pLen = pattern.length;
+function wildcardMatch(pattern2, text4) {
+  if (pattern2.length === 0) return text4.length === 0;
+  if (pattern2 === "*" || pattern2 === text4) return true;
+  const pLen = pattern2.length;
   const tLen = text4.length;
   let p = 0;
   let t = 0;
@@ -10253,7 +13986,7 @@ function wildcardMatch(pattern, text4) {
   let starT = 0;
   while (t < tLen) {
     if (p < pLen) {
-      const pc = pattern.charCodeAt(p);
+      const pc = pattern2.charCodeAt(p);
       if (pc === STAR) {
         starP = p;
         starT = t;
@@ -10276,7 +14009,7 @@ function wildcardMatch(pattern, text4) {
     t = starT;
     p = starP + 1;
   }
-  while (p < pLen && pattern.charCodeAt(p) === STAR) p++;
+  while (p < pLen && pattern2.charCodeAt(p) === STAR) p++;
   return p === pLen;
 }
 function containsWildcard(s) {
@@ -10413,7 +14146,7 @@ var CRONJOB_CEL_REPLACEMENTS = [
   ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
 ];
 var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-function isObject(value) {
+function isObject4(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isPresent(value) {
@@ -10423,9 +14156,9 @@ function isSetValue(value) {
   return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
 }
 function hasContent(value) {
-  if (!isObject(value)) return false;
-  for (const key2 in value) {
-    if (isSetValue(value[key2])) return true;
+  if (!isObject4(value)) return false;
+  for (const key3 in value) {
+    if (isSetValue(value[key3])) return true;
   }
   return false;
 }
@@ -10461,10 +14194,10 @@ function canAutoGen(rules) {
   for (const rule2 of rules) {
     if (hasContent(rule2.generate)) return false;
     const mutate = rule2.mutate;
-    if (isObject(mutate)) {
+    if (isObject4(mutate)) {
       if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
       const foreach = mutate.foreach;
-      if (Array.isArray(foreach) && foreach.some((fe) => isObject(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
+      if (Array.isArray(foreach) && foreach.some((fe) => isObject4(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
         return false;
       }
     }
@@ -10523,21 +14256,21 @@ function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
 function wrapTemplate(tplKey, value) {
   return { spec: { [tplKey]: value ?? null } };
 }
-function keptValidateFields(validate, shift, pivot) {
+function keptValidateFields(validate2, shift, pivot) {
   const out = {};
-  const message = typeof validate.message === "string" ? shiftReferences(validate.message, shift, pivot) : "";
+  const message = typeof validate2.message === "string" ? shiftReferences(validate2.message, shift, pivot) : "";
   if (message !== "") out.message = message;
-  for (const key2 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
-    if (isPresent(validate[key2])) out[key2] = validate[key2];
+  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
+    if (isPresent(validate2[key3])) out[key3] = validate2[key3];
   }
   return out;
 }
 function autogenAssertion(tree, tplKey) {
-  if (!isObject(tree)) return tree;
+  if (!isObject4(tree)) return tree;
   const value = { ...tree };
   for (const node2 of ["object", "oldObject"]) {
     const object2 = tree[node2];
-    if (isObject(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
+    if (isObject4(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
   }
   return value;
 }
@@ -10549,7 +14282,7 @@ function generateMutation(mutate, tplKey) {
   if (Array.isArray(foreach) && foreach.length > 0) {
     return {
       foreach: foreach.map((entry2) => {
-        const fe = isObject(entry2) ? entry2 : {};
+        const fe = isObject4(entry2) ? entry2 : {};
         const out = {};
         if (isPresent(fe.list)) out.list = fe.list;
         if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
@@ -10561,41 +14294,41 @@ function generateMutation(mutate, tplKey) {
   }
   return null;
 }
-function generateValidation(validate, tplKey, shift) {
-  if (isPresent(validate.pattern)) {
-    return { ...keptValidateFields(validate, shift, "pattern"), pattern: wrapTemplate(tplKey, validate.pattern) };
+function generateValidation(validate2, tplKey, shift) {
+  if (isPresent(validate2.pattern)) {
+    return { ...keptValidateFields(validate2, shift, "pattern"), pattern: wrapTemplate(tplKey, validate2.pattern) };
   }
-  if (isPresent(validate.deny)) {
-    return { ...keptValidateFields(validate, shift, "deny"), deny: validate.deny };
+  if (isPresent(validate2.deny)) {
+    return { ...keptValidateFields(validate2, shift, "deny"), deny: validate2.deny };
   }
-  if (isPresent(validate.podSecurity)) {
-    return { ...keptValidateFields(validate, shift, "podSecurity"), podSecurity: validate.podSecurity };
+  if (isPresent(validate2.podSecurity)) {
+    return { ...keptValidateFields(validate2, shift, "podSecurity"), podSecurity: validate2.podSecurity };
   }
-  if (isPresent(validate.anyPattern)) {
-    const patterns = Array.isArray(validate.anyPattern) ? validate.anyPattern : [];
+  if (isPresent(validate2.anyPattern)) {
+    const patterns = Array.isArray(validate2.anyPattern) ? validate2.anyPattern : [];
     return {
-      ...keptValidateFields(validate, shift, "anyPattern"),
-      anyPattern: patterns.map((pattern) => wrapTemplate(tplKey, pattern))
+      ...keptValidateFields(validate2, shift, "anyPattern"),
+      anyPattern: patterns.map((pattern2) => wrapTemplate(tplKey, pattern2))
     };
   }
-  if (Array.isArray(validate.foreach) && validate.foreach.length > 0) {
-    return { ...keptValidateFields(validate, shift, "pattern"), foreach: validate.foreach };
+  if (Array.isArray(validate2.foreach) && validate2.foreach.length > 0) {
+    return { ...keptValidateFields(validate2, shift, "pattern"), foreach: validate2.foreach };
   }
-  if (hasContent(validate.cel)) return validate;
-  if (isPresent(validate.assert)) return { ...validate, assert: autogenAssertion(validate.assert, tplKey) };
+  if (hasContent(validate2.cel)) return validate2;
+  if (isPresent(validate2.assert)) return { ...validate2, assert: autogenAssertion(validate2.assert, tplKey) };
   return null;
 }
 function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
   if (rule2 === null) return null;
   const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
   if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
-  if (isObject(rule2.mutate)) {
+  if (isObject4(rule2.mutate)) {
     const mutate = generateMutation(rule2.mutate, tplKey);
     if (mutate !== null) return { ...out, mutate };
   }
-  if (isObject(rule2.validate)) {
-    const validate = generateValidation(rule2.validate, tplKey, shift);
-    if (validate !== null) return { ...out, validate };
+  if (isObject4(rule2.validate)) {
+    const validate2 = generateValidation(rule2.validate, tplKey, shift);
+    if (validate2 !== null) return { ...out, validate: validate2 };
   }
   if (isPresent(rule2.verifyImages)) return out;
   return null;
@@ -10651,16 +14384,16 @@ function replaceAll(text4, replacements) {
 function rewriteStrings(value, replacements) {
   if (typeof value === "string") return replaceAll(value, replacements);
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
-  if (isObject(value)) {
+  if (isObject4(value)) {
     const out = {};
-    for (const key2 in value) out[replaceAll(key2, replacements)] = rewriteStrings(value[key2], replacements);
+    for (const key3 in value) out[replaceAll(key3, replacements)] = rewriteStrings(value[key3], replacements);
     return out;
   }
   return value;
 }
 function hasPreconditions(value) {
   if (Array.isArray(value)) return value.length > 0;
-  return isObject(value) && (isPresent(value.any) || isPresent(value.all));
+  return isObject4(value) && (isPresent(value.any) || isPresent(value.all));
 }
 function convertRule(rule2, target) {
   const out = { name: rule2.name };
@@ -10673,10 +14406,10 @@ function convertRule(rule2, target) {
   if (hasContent(rule2.validate)) out.validate = rule2.validate;
   if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
   if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
-  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+  if (isObject4(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
     out.reportProperties = rule2.reportProperties;
   }
-  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
+  const cel2 = isObject4(rule2.validate) && isPresent(rule2.validate.cel);
   const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
@@ -11191,11 +14924,11 @@ var JmesPathError = class extends Error {
   kind;
   name = "JmesPathError";
 };
-function notFoundError(key2) {
-  return new JmesPathError("notFound", notFoundMessage(key2));
+function notFoundError(key3) {
+  return new JmesPathError("notFound", notFoundMessage(key3));
 }
-function notFoundMessage(key2) {
-  return `Unknown key "${key2}" in path`;
+function notFoundMessage(key3) {
+  return `Unknown key "${key3}" in path`;
 }
 function syntaxError(message) {
   return new JmesPathError("syntax", `SyntaxError: ${message}`);
@@ -11281,8 +15014,8 @@ function encode(value) {
       const keys = Object.keys(obj).sort(compareGoStrings);
       let out = "{";
       for (let i = 0; i < keys.length; i++) {
-        const key2 = keys[i];
-        out += (i > 0 ? "," : "") + quoteGoString(key2) + ":" + encode(obj[key2]);
+        const key3 = keys[i];
+        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
       }
       return out + "}";
     }
@@ -11307,8 +15040,8 @@ function encodeIndented(value, indent2, prefix) {
   if (keys.length === 0) return "{}";
   let out = "{\n";
   for (let i = 0; i < keys.length; i++) {
-    const key2 = keys[i];
-    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key2) + ": " + encodeIndented(obj[key2], indent2, inner);
+    const key3 = keys[i];
+    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key3) + ": " + encodeIndented(obj[key3], indent2, inner);
   }
   return out + "\n" + prefix + "}";
 }
@@ -11337,11 +15070,11 @@ function byteAt(text4, i) {
 var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
 var DIGIT = (c) => c >= 48 && c <= 57;
 var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
-function setOwnProperty(obj, key2, value) {
-  if (key2 === "__proto__") {
-    Object.defineProperty(obj, key2, { value, writable: true, enumerable: true, configurable: true });
+function setOwnProperty(obj, key3, value) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(obj, key3, { value, writable: true, enumerable: true, configurable: true });
   } else {
-    obj[key2] = value;
+    obj[key3] = value;
   }
 }
 var GoJsonDecoder = class {
@@ -11522,11 +15255,11 @@ var GoJsonDecoder = class {
     for (; ; ) {
       this.skipWs();
       if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
-      const key2 = this.string();
+      const key3 = this.string();
       this.skipWs();
       if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
       this.pos++;
-      setOwnProperty(out, key2, this.value());
+      setOwnProperty(out, key3, this.value());
       this.skipWs();
       const c = this.text.charCodeAt(this.pos);
       this.pos++;
@@ -11579,8 +15312,8 @@ function isFalse(value) {
   if (typeof value !== "object") return false;
   if (Array.isArray(value)) return value.length === 0;
   if (value instanceof ExpRef) return false;
-  for (const key2 in value) {
-    if (Object.prototype.hasOwnProperty.call(value, key2)) return false;
+  for (const key3 in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key3)) return false;
   }
   return true;
 }
@@ -11596,12 +15329,12 @@ function deepEqual(a, b) {
   const ao = a;
   const bo = b;
   let count2 = 0;
-  for (const key2 in ao) {
-    if (!Object.prototype.hasOwnProperty.call(ao, key2)) continue;
-    if (!Object.prototype.hasOwnProperty.call(bo, key2) || !deepEqual(ao[key2], bo[key2])) return false;
+  for (const key3 in ao) {
+    if (!Object.prototype.hasOwnProperty.call(ao, key3)) continue;
+    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual(ao[key3], bo[key3])) return false;
     count2++;
   }
-  for (const key2 in bo) if (Object.prototype.hasOwnProperty.call(bo, key2)) count2--;
+  for (const key3 in bo) if (Object.prototype.hasOwnProperty.call(bo, key3)) count2--;
   return count2 === 0;
 }
 function goTypeName(value) {
@@ -11644,11 +15377,11 @@ function toPlainJson(value) {
   }
   const obj = value;
   let copy2;
-  for (const key2 in obj) {
-    if (!Object.prototype.hasOwnProperty.call(obj, key2)) continue;
-    const item = obj[key2];
+  for (const key3 in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key3)) continue;
+    const item = obj[key3];
     const plain = toPlainJson(item);
-    if (plain !== item) setOwnProperty(copy2 ??= { ...obj }, key2, plain);
+    if (plain !== item) setOwnProperty(copy2 ??= { ...obj }, key3, plain);
   }
   return copy2 ?? value;
 }
@@ -11750,8 +15483,8 @@ function callFunction(name, args) {
 
 // src/engine/jmespath/interpreter.ts
 var NotFound = class {
-  constructor(key2) {
-    this.key = key2;
+  constructor(key3) {
+    this.key = key3;
   }
   key;
 };
@@ -11937,7 +15670,7 @@ var BASIC_TOKENS = /* @__PURE__ */ new Map([
 ]);
 var isIdentStart = (r) => r >= 65 && r <= 90 || r >= 97 && r <= 122 || r === 95;
 var isIdentTrailing = (r) => isIdentStart(r) || r >= 48 && r <= 57;
-var isDigit = (r) => r >= 48 && r <= 57;
+var isDigit2 = (r) => r >= 48 && r <= 57;
 var isWhitespace = (r) => r === 32 || r === 9 || r === 10 || r === 13;
 function quoteRuneToAscii(r) {
   if (r === 39) return "'\\''";
@@ -11989,7 +15722,7 @@ var Lexer = class {
       const basic = BASIC_TOKENS.get(r);
       if (basic !== void 0) {
         tokens.push({ type: basic, value: String.fromCharCode(r) });
-      } else if (r === 45 || isDigit(r)) {
+      } else if (r === 45 || isDigit2(r)) {
         tokens.push(this.consumeNumber());
       } else if (r === 91) {
         tokens.push(this.consumeLBracket());
@@ -12046,7 +15779,7 @@ var Lexer = class {
     const start = this.pos - this.lastWidth;
     for (; ; ) {
       const r = this.next();
-      if (!isDigit(r)) {
+      if (!isDigit2(r)) {
         this.back();
         break;
       }
@@ -12423,7 +16156,7 @@ var NS_PER_UNIT = /* @__PURE__ */ new Map([
 ]);
 var TWO_63 = 1n << 63n;
 var MAX_INT64 = TWO_63 - 1n;
-function isDigit2(c) {
+function isDigit3(c) {
   return c >= 48 && c <= 57;
 }
 function parseGoDuration(input) {
@@ -12440,10 +16173,10 @@ function parseGoDuration(input) {
   let total = 0n;
   while (i < n) {
     const first = s.charCodeAt(i);
-    if (!(first === 46 || isDigit2(first))) return null;
+    if (!(first === 46 || isDigit3(first))) return null;
     const intStart = i;
     let v = 0n;
-    while (i < n && isDigit2(s.charCodeAt(i))) {
+    while (i < n && isDigit3(s.charCodeAt(i))) {
       if (v > TWO_63 / 10n) return null;
       v = v * 10n + BigInt(s.charCodeAt(i) - 48);
       if (v > TWO_63) return null;
@@ -12457,7 +16190,7 @@ function parseGoDuration(input) {
       i++;
       const fracStart = i;
       let overflow = false;
-      while (i < n && isDigit2(s.charCodeAt(i))) {
+      while (i < n && isDigit3(s.charCodeAt(i))) {
         if (!overflow) {
           if (f > MAX_INT64 / 10n) {
             overflow = true;
@@ -12479,7 +16212,7 @@ function parseGoDuration(input) {
     const unitStart = i;
     while (i < n) {
       const c = s.charCodeAt(i);
-      if (c === 46 || isDigit2(c)) break;
+      if (c === 46 || isDigit3(c)) break;
       i++;
     }
     if (i === unitStart) return null;
@@ -12655,231 +16388,6 @@ function formatFloatF(v, prec, bitSize = 64) {
   const integer = text4.slice(0, text4.length - prec);
   const fraction2 = text4.slice(text4.length - prec);
   return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
-}
-
-// src/util/quantity.ts
-var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
-  ["n", -9],
-  ["u", -6],
-  ["m", -3],
-  ["", 0],
-  ["k", 3],
-  ["M", 6],
-  ["G", 9],
-  ["T", 12],
-  ["P", 15],
-  ["E", 18]
-]);
-var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
-  ["Ki", 10],
-  ["Mi", 20],
-  ["Gi", 30],
-  ["Ti", 40],
-  ["Pi", 50],
-  ["Ei", 60]
-]);
-var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
-  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
-);
-var BINARY_SUFFIX_BY_POWER = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
-var SUFFIX_CHARS = "eEinumkKMGTP";
-var MAX_BINARY = (1n << 63n) - 1n;
-var NANO_SCALE = -9;
-var POW10_CACHE = [1n];
-function pow10(n) {
-  if (n < POW10_CACHE.length) return POW10_CACHE[n];
-  if (n < 256) {
-    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
-    return POW10_CACHE[n];
-  }
-  return 10n ** BigInt(n);
-}
-function isDigit3(c) {
-  return c >= 48 && c <= 57;
-}
-function abs(v) {
-  return v < 0n ? -v : v;
-}
-function splitQuantity(str5) {
-  let positive = true;
-  let pos = 0;
-  const end = str5.length;
-  if (end > 0) {
-    if (str5[0] === "-") {
-      positive = false;
-      pos++;
-    } else if (str5[0] === "+") {
-      pos++;
-    }
-  }
-  const afterSign = pos;
-  while (pos < end && str5[pos] === "0") pos++;
-  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
-  const hasLeadingZeros = pos > afterSign;
-  let i = pos;
-  while (i < end && isDigit3(str5.charCodeAt(i))) i++;
-  let num = str5.slice(pos, i);
-  pos = i;
-  if (num.length === 0) num = "0";
-  let denom = "";
-  if (pos < end && str5[pos] === ".") {
-    pos++;
-    i = pos;
-    while (i < end && isDigit3(str5.charCodeAt(i))) i++;
-    denom = str5.slice(pos, i);
-    pos = i;
-  }
-  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
-  const suffixStart = pos;
-  i = pos;
-  while (i < end && SUFFIX_CHARS.includes(str5[i])) i++;
-  if (i >= end) return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
-  pos = i;
-  if (str5[pos] === "-" || str5[pos] === "+") pos++;
-  for (i = pos; i < end; i++) {
-    if (!isDigit3(str5.charCodeAt(i))) return null;
-  }
-  return { positive, num, denom, suffix: str5.slice(suffixStart), hasDigits };
-}
-function interpretSuffix(suffix) {
-  const dec = DECIMAL_SUFFIXES.get(suffix);
-  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
-  const bin = BINARY_SUFFIXES.get(suffix);
-  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
-  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
-    const exp = parseGoInt64(suffix.slice(1));
-    if (exp === null) return null;
-    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
-  }
-  return null;
-}
-function parseGoInt64(s) {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
-  const v = BigInt(s);
-  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
-  return v;
-}
-function takesExactPath(meaning) {
-  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
-  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
-}
-function divRoundUp(v, shift, digits) {
-  if (shift > digits) return v < 0n ? -1n : 1n;
-  const d = pow10(shift);
-  const q = v / d;
-  if (q * d === v) return q;
-  return v < 0n ? q - 1n : q + 1n;
-}
-var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
-function parseQuantity(str5) {
-  if (str5.length === 0) return null;
-  if (str5 === "0") return ZERO;
-  const parts = splitQuantity(str5);
-  if (parts === null) return null;
-  const meaning = interpretSuffix(parts.suffix);
-  if (meaning === null) return null;
-  if (!parts.hasDigits && takesExactPath(meaning)) return null;
-  let unscaled = BigInt(parts.num + parts.denom);
-  if (!parts.positive) unscaled = -unscaled;
-  let scale = -parts.denom.length;
-  let format = meaning.format;
-  if (meaning.base === 10) {
-    scale += meaning.exponent;
-  } else {
-    unscaled <<= BigInt(meaning.exponent);
-  }
-  if (scale < NANO_SCALE && unscaled !== 0n) {
-    const digits = abs(unscaled).toString().length;
-    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits);
-    scale = NANO_SCALE;
-  }
-  if (meaning.base === 2) {
-    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
-      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
-      scale = 0;
-    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
-      format = "DecimalSI";
-    }
-  }
-  return normalize(unscaled, scale, format);
-}
-function normalize(unscaled, scale, format) {
-  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
-  let u = unscaled;
-  let s = scale;
-  while (u % 10n === 0n) {
-    u /= 10n;
-    s++;
-  }
-  return { unscaled: u, scale: s, format };
-}
-function makeQuantity(unscaled, scale, format) {
-  return normalize(unscaled, scale, format);
-}
-function magnitudeCompare(unscaled, scale, n) {
-  const m = abs(unscaled);
-  if (scale >= 0) {
-    if (m !== 0n && scale > n.toString().length) return 1;
-    const v = m * pow10(scale);
-    return v === n ? 0 : v < n ? -1 : 1;
-  }
-  const scaledN = n * pow10(-scale);
-  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
-}
-function sign(v) {
-  return v < 0n ? -1 : v > 0n ? 1 : 0;
-}
-function compareQuantities(a, b) {
-  const sa = sign(a.unscaled);
-  const sb = sign(b.unscaled);
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  if (sa === 0) return 0;
-  const da = abs(a.unscaled).toString().length;
-  const db = abs(b.unscaled).toString().length;
-  const ma = da + a.scale;
-  const mb = db + b.scale;
-  if (ma !== mb) {
-    const larger = ma > mb ? 1 : -1;
-    return sa > 0 ? larger : larger === 1 ? -1 : 1;
-  }
-  let x = a.unscaled;
-  let y = b.unscaled;
-  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
-  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
-  return x === y ? 0 : x < y ? -1 : 1;
-}
-function isInteger(q) {
-  return q.scale >= 0 || q.unscaled === 0n;
-}
-function formatQuantity(q) {
-  if (q.unscaled === 0n) return "0";
-  let format = q.format;
-  if (format === "BinarySI") {
-    if (magnitudeCompare(q.unscaled, q.scale, 1024n) < 0 || !isInteger(q)) format = "DecimalSI";
-  }
-  if (format === "BinarySI") {
-    let m2 = q.unscaled * pow10(q.scale);
-    let k = 0;
-    while (m2 % 1024n === 0n) {
-      m2 /= 1024n;
-      k++;
-    }
-    const suffix = k < BINARY_SUFFIX_BY_POWER.length ? BINARY_SUFFIX_BY_POWER[k] : "";
-    return `${m2}${suffix}`;
-  }
-  let m = q.unscaled;
-  let e = q.scale;
-  while (m % 10n === 0n) {
-    m /= 10n;
-    e++;
-  }
-  const rem = (e % 3 + 3) % 3;
-  if (rem !== 0) {
-    m *= pow10(rem);
-    e -= rem;
-  }
-  if (format === "DecimalExponent") return e === 0 ? `${m}` : `${m}e${e}`;
-  return `${m}${DECIMAL_SUFFIX_BY_EXPONENT.get(e) ?? ""}`;
 }
 
 // src/engine/jmespath/functions/errors.ts
@@ -13384,14 +16892,14 @@ var NAME = `(?:${DOMAIN_AND_PORT}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
 var REFERENCE = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
 var ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(?:/${PATH_COMPONENT})*)$`);
 var DIGEST_HEX_LENGTH = { sha256: 64, sha384: 96, sha512: 128 };
-function validateDigest(digest2) {
-  const colon = digest2.indexOf(":");
-  if (colon <= 0 || colon + 1 === digest2.length) throw new Error("invalid checksum digest format");
-  const algorithm = digest2.slice(0, colon);
-  const encoded = digest2.slice(colon + 1);
+function validateDigest(digest3) {
+  const colon = digest3.indexOf(":");
+  if (colon <= 0 || colon + 1 === digest3.length) throw new Error("invalid checksum digest format");
+  const algorithm = digest3.slice(0, colon);
+  const encoded = digest3.slice(colon + 1);
   const length = DIGEST_HEX_LENGTH[algorithm];
   if (length === void 0) {
-    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest2)) throw new Error("invalid checksum digest format");
+    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest3)) throw new Error("invalid checksum digest format");
     throw new Error("unsupported digest algorithm");
   }
   if (encoded.length !== length) throw new Error("invalid checksum digest length");
@@ -13408,9 +16916,9 @@ function parseReference(s) {
   const domain = name?.[1] ?? "";
   const path17 = name ? name[2] : matches[1];
   if (path17.length > 255) throw new Error("repository name must not be more than 255 characters");
-  const digest2 = matches[3] ?? "";
-  if (digest2 !== "") validateDigest(digest2);
-  return { domain, path: path17, tag: matches[2] ?? "", digest: digest2 };
+  const digest3 = matches[3] ?? "";
+  if (digest3 !== "") validateDigest(digest3);
+  return { domain, path: path17, tag: matches[2] ?? "", digest: digest3 };
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
@@ -13431,16 +16939,16 @@ function parseImage(image) {
       `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
-  const { domain: registry, path: path17, digest: digest2 } = parsed;
-  const tag = parsed.tag === "" && digest2 === "" ? "latest" : parsed.tag;
+  const { domain: registry, path: path17, digest: digest3 } = parsed;
+  const tag = parsed.tag === "" && digest3 === "" ? "latest" : parsed.tag;
   const repository = registry !== "" ? `${registry}/${path17}` : path17;
   return {
     registry,
     name: path17.slice(path17.lastIndexOf("/") + 1),
     path: path17,
     tag,
-    digest: digest2,
-    reference: digest2 !== "" ? `${repository}@${digest2}` : `${repository}:${tag}`,
+    digest: digest3,
+    reference: digest3 !== "" ? `${repository}@${digest3}` : `${repository}:${tag}`,
     referenceWithTag: `${repository}:${tag}`
   };
 }
@@ -13455,7 +16963,7 @@ var POD_SPEC_PATHS = {
   Job: ["spec", "template", "spec"],
   CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
 };
-var isMap = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function imageEntry(info, pointer) {
   const entry2 = {};
   if (info.registry !== "") entry2.registry = info.registry;
@@ -13472,14 +16980,14 @@ function extractContainers(node2, path17, into) {
   if (node2 === void 0 || node2 === null) return;
   let items2;
   if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
-  else if (isMap(node2)) items2 = Object.entries(node2);
+  else if (isMap2(node2)) items2 = Object.entries(node2);
   else throw new Error("invalid type");
   for (const [segment, container] of items2) {
     if (container === null) continue;
-    if (!isMap(container)) throw new Error("invalid image config");
+    if (!isMap2(container)) throw new Error("invalid image config");
     const pointer = `/${[...path17, segment].join("/")}/image`;
-    const key2 = container.name;
-    if (typeof key2 !== "string") throw new Error("invalid key");
+    const key3 = container.name;
+    if (typeof key3 !== "string") throw new Error("invalid key");
     const image = container.image;
     if (typeof image !== "string" || goTrimSpace(image) === "") continue;
     let info;
@@ -13488,17 +16996,17 @@ function extractContainers(node2, path17, into) {
     } catch (err) {
       throw new Error(`invalid image '${image}' (${err.message})`);
     }
-    setOwnProperty(into, key2, imageEntry(info, pointer));
+    setOwnProperty(into, key3, imageEntry(info, pointer));
   }
 }
 function walkToPodSpec(resource, path17) {
   let node2 = resource;
   for (const segment of path17) {
-    if (!isMap(node2)) throw new Error("invalid image config");
+    if (!isMap2(node2)) throw new Error("invalid image config");
     node2 = node2[segment];
     if (node2 === void 0 || node2 === null) return null;
   }
-  if (!isMap(node2)) throw new Error("invalid image config");
+  if (!isMap2(node2)) throw new Error("invalid image config");
   return node2;
 }
 function extractImages(resource) {
@@ -13563,10 +17071,10 @@ function unescape(s, mode) {
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (c === "%") {
-      const escape2 = s.slice(i, i + 3);
-      if (!isHex(s[i + 1]) || !isHex(s[i + 2])) throw new Error(`invalid URL escape ${goQuote(escape2)}`);
-      if (mode === "host" && parseInt(s[i + 1], 16) < 8 && escape2 !== "%25") {
-        throw new Error(`invalid URL escape ${goQuote(escape2)}`);
+      const escape3 = s.slice(i, i + 3);
+      if (!isHex(s[i + 1]) || !isHex(s[i + 2])) throw new Error(`invalid URL escape ${goQuote(escape3)}`);
+      if (mode === "host" && parseInt(s[i + 1], 16) < 8 && escape3 !== "%25") {
+        throw new Error(`invalid URL escape ${goQuote(escape3)}`);
       }
       bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
       i += 2;
@@ -13814,8 +17322,8 @@ function signatureText(fn) {
 // src/engine/jmespath/functions/match-functions.ts
 var OBJECT = { types: ["object"] };
 function labelMatch(selector2, labels) {
-  for (const key2 of Object.keys(selector2)) {
-    if (!Object.prototype.hasOwnProperty.call(labels, key2) || !deepEqual(labels[key2], selector2[key2])) return false;
+  for (const key3 of Object.keys(selector2)) {
+    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual(labels[key3], selector2[key3])) return false;
   }
   return true;
 }
@@ -13823,7 +17331,7 @@ var MATCH_FUNCTIONS = [
   {
     name: "pattern_match",
     args: [{ types: ["string"] }, { types: ["string", "number"] }],
-    handler: ([pattern, src]) => wildcardMatch(pattern, ifaceToString(src)),
+    handler: ([pattern2, src]) => wildcardMatch(pattern2, ifaceToString(src)),
     returnType: ["bool"],
     note: "'*' matches zero or more alphanumeric characters, '?' matches a single alphanumeric character"
   },
@@ -14153,8 +17661,8 @@ function generate(node2) {
       return generate(node2.sub);
   }
 }
-function generateFromPattern(pattern) {
-  return generate(new PosixParser(pattern).parse());
+function generateFromPattern(pattern2) {
+  return generate(new PosixParser(pattern2).parse());
 }
 
 // src/engine/jmespath/functions/random-function.ts
@@ -14162,9 +17670,9 @@ var RANDOM_FUNCTIONS = [
   {
     name: "random",
     args: [{ types: ["string"] }],
-    handler: ([pattern]) => {
-      if (pattern === "") throw new Error("no pattern provided");
-      return generateFromPattern(pattern);
+    handler: ([pattern2]) => {
+      if (pattern2 === "") throw new Error("no pattern provided");
+      return generateFromPattern(pattern2);
     },
     returnType: ["string"],
     note: "Generates a random sequence of characters"
@@ -14366,13 +17874,13 @@ var LazyMap = class {
     this.initializer = initializer;
     this.cache = /* @__PURE__ */ new Map();
   }
-  has(key2) {
-    return Object.hasOwn(this.initializer, key2);
+  has(key3) {
+    return Object.hasOwn(this.initializer, key3);
   }
-  get(key2) {
-    if (this.cache.has(key2)) return this.cache.get(key2);
-    const val = this.has(key2) ? this.initializer[key2]() : null;
-    this.cache.set(key2, val);
+  get(key3) {
+    if (this.cache.has(key3)) return this.cache.get(key3);
+    const val = this.has(key3) ? this.initializer[key3]() : null;
+    this.cache.set(key3, val);
     return val;
   }
 };
@@ -14797,8 +18305,8 @@ var Utils = class Utils2 {
     if (value === null || typeof value !== "object" && typeof value !== "function") return value === null ? "null" : typeof value;
     return Object.prototype.toString.call(value).slice(8, -1);
   }
-  static checkPattern(pattern) {
-    if (!Utils2.isString(pattern)) throw new TypeError(`The pattern must be a string, not ${Utils2.typeName(pattern)} (RE2JS.translateRegExp() converts a RegExp)`);
+  static checkPattern(pattern2) {
+    if (!Utils2.isString(pattern2)) throw new TypeError(`The pattern must be a string, not ${Utils2.typeName(pattern2)} (RE2JS.translateRegExp() converts a RegExp)`);
   }
   static checkInput(input) {
     if (!Utils2.isString(input) && !Utils2.isByteArray(input)) throw new TypeError(`The input must be a string or a byte array (Uint8Array or number[]), not ${Utils2.typeName(input)}`);
@@ -15305,9 +18813,9 @@ var Matcher = class Matcher2 {
   * @param {import('./index.js').RE2JS} pattern
   * @param {string|number[]|Uint8Array|MatcherInputBase} input
   */
-  constructor(pattern, input) {
-    if (pattern === null) throw new Error("pattern is null");
-    this.patternInput = pattern;
+  constructor(pattern2, input) {
+    if (pattern2 === null) throw new Error("pattern is null");
+    this.patternInput = pattern2;
     const re2 = this.patternInput.re2();
     this.patternGroupCount = re2.numberOfCapturingGroups();
     this.groups = [];
@@ -17226,17 +20734,17 @@ var Regexp = class Regexp2 {
     return "";
   }
   static fromRegexp(re) {
-    const regex = new Regexp2(re.op);
-    regex.flags = re.flags;
-    regex.subs = re.subs;
-    regex.runes = re.runes;
-    regex.cap = re.cap;
-    regex.min = re.min;
-    regex.max = re.max;
-    regex.name = re.name;
-    regex.namedGroups = re.namedGroups;
-    regex.lb = re.lb;
-    return regex;
+    const regex2 = new Regexp2(re.op);
+    regex2.flags = re.flags;
+    regex2.subs = re.subs;
+    regex2.runes = re.runes;
+    regex2.cap = re.cap;
+    regex2.min = re.min;
+    regex2.max = re.max;
+    regex2.name = re.name;
+    regex2.namedGroups = re.namedGroups;
+    regex2.lb = re.lb;
+    return regex2;
   }
   constructor(op) {
     this.op = op;
@@ -17486,11 +20994,11 @@ var AhoCorasick = class {
     for (const word of words) {
       let node2 = 0;
       for (let i = 0; i < word.length; i++) {
-        const key2 = node2 * alphabetSize + word[i];
-        let child = edges.get(key2);
+        const key3 = node2 * alphabetSize + word[i];
+        let child = edges.get(key3);
         if (child === void 0) {
           child = parent.length;
-          edges.set(key2, child);
+          edges.set(key3, child);
           parent.push(node2);
           unit.push(word[i]);
           depth.push(depth[node2] + 1);
@@ -18759,8 +22267,8 @@ var Parser2 = class Parser3 {
   * @param {string} pattern
   * @param {number} flags
   */
-  static parse(pattern, flags) {
-    return new Parser3(pattern, flags).parseInternal();
+  static parse(pattern2, flags) {
+    return new Parser3(pattern2, flags).parseInternal();
   }
   static parseRepeat(t) {
     const start = t.pos();
@@ -19802,8 +23310,8 @@ var RE2 = class RE22 {
   *
   * More complicated queries need to use {@link #compile} and the full {@code RE2} interface.
   */
-  static match(pattern, s) {
-    return RE22.compile(pattern).match(s);
+  static match(pattern2, s) {
+    return RE22.compile(pattern2).match(s);
   }
   constructor(expr, prog, numSubexp = 0, longest = 0) {
     this.expr = expr;
@@ -20268,10 +23776,10 @@ var RE2Set = class RE2Set2 {
   * @returns {number} The integer index assigned to the added pattern.
   * @throws {RE2JSCompileException} If patterns are added after compilation.
   */
-  add(pattern) {
+  add(pattern2) {
     if (this.prog) throw new RE2JSCompileException("Cannot add patterns after compile");
-    Utils.checkPattern(pattern);
-    let fregex = pattern;
+    Utils.checkPattern(pattern2);
+    let fregex = pattern2;
     if ((this.jsFlags & PublicFlags.CASE_INSENSITIVE) !== 0) fregex = `(?i)${fregex}`;
     if ((this.jsFlags & PublicFlags.DOTALL) !== 0) fregex = `(?s)${fregex}`;
     if ((this.jsFlags & PublicFlags.MULTILINE) !== 0) fregex = `(?m)${fregex}`;
@@ -20599,17 +24107,17 @@ var RE2JS = class RE2JS2 {
   * @param {number} [flags=0]
   * @returns {RE2JS}
   */
-  static compile(regex, flags = 0) {
-    Utils.checkPattern(regex);
+  static compile(regex2, flags = 0) {
+    Utils.checkPattern(regex2);
     Utils.checkFlags(flags);
-    let fregex = regex;
+    let fregex = regex2;
     if ((flags & RE2JS2.CASE_INSENSITIVE) !== 0) fregex = `(?i)${fregex}`;
     if ((flags & RE2JS2.DOTALL) !== 0) fregex = `(?s)${fregex}`;
     if ((flags & RE2JS2.MULTILINE) !== 0) fregex = `(?m)${fregex}`;
     let re2Flags = RE2Flags.PERL;
     if ((flags & RE2JS2.DISABLE_UNICODE_GROUPS) !== 0) re2Flags &= ~RE2Flags.UNICODE_GROUPS;
     if ((flags & RE2JS2.LOOKBEHINDS) !== 0) re2Flags |= RE2Flags.LOOKBEHIND;
-    const p = new RE2JS2(regex, flags);
+    const p = new RE2JS2(regex2, flags);
     p.re2Input = RE2.compileImpl(fregex, re2Flags, (flags & RE2JS2.LONGEST_MATCH) !== 0);
     return p;
   }
@@ -20621,17 +24129,17 @@ var RE2JS = class RE2JS2 {
   * @returns {boolean} true if the regular expression matches the entire input
   * @throws RE2JSSyntaxException if the regular expression is malformed
   */
-  static matches(regex, input) {
-    return RE2JS2.compile(regex).testExact(input);
+  static matches(regex2, input) {
+    return RE2JS2.compile(regex2).testExact(input);
   }
   /**
   * This is visible for testing.
   * @private
   */
-  static initTest(pattern, flags, re2) {
-    if (pattern == null) throw new Error("pattern is null");
+  static initTest(pattern2, flags, re2) {
+    if (pattern2 == null) throw new Error("pattern is null");
     if (re2 == null) throw new Error("re2 is null");
-    const p = new RE2JS2(pattern, flags);
+    const p = new RE2JS2(pattern2, flags);
     p.re2Input = re2;
     return p;
   }
@@ -20640,8 +24148,8 @@ var RE2JS = class RE2JS2 {
   * @param {string} pattern
   * @param {number} flags
   */
-  constructor(pattern, flags) {
-    this.patternInput = pattern;
+  constructor(pattern2, flags) {
+    this.patternInput = pattern2;
     this.flagsInput = flags;
     this.re2Input = null;
   }
@@ -20836,18 +24344,18 @@ var RE2JS = class RE2JS2 {
 
 // src/engine/jmespath/functions/go-regexp.ts
 var MAX_CACHED = 1e3;
-var cache = /* @__PURE__ */ new Map();
-function compileGoRegexp(pattern) {
-  let entry2 = cache.get(pattern);
+var cache2 = /* @__PURE__ */ new Map();
+function compileGoRegexp(pattern2) {
+  let entry2 = cache2.get(pattern2);
   if (entry2 === void 0) {
     try {
-      entry2 = RE2JS.compile(pattern);
+      entry2 = RE2JS.compile(pattern2);
     } catch (err) {
       if (!(err instanceof RE2JSException)) throw err;
       entry2 = new Error(err.message);
     }
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(pattern, entry2);
+    if (cache2.size >= MAX_CACHED) cache2.clear();
+    cache2.set(pattern2, entry2);
   }
   if (entry2 instanceof Error) throw new Error(entry2.message);
   return entry2;
@@ -20968,7 +24476,7 @@ var REGEX_FUNCTIONS = [
     name: "regex_match",
     args: [STRING3, STRING_OR_NUMBER],
     // regexp.Match: an unanchored search; compile errors are returned without a prefix.
-    handler: ([regex, src]) => compileGoRegexp(regex).test(ifaceToString(src)),
+    handler: ([regex2, src]) => compileGoRegexp(regex2).test(ifaceToString(src)),
     returnType: ["bool"],
     note: "first string is the regular exression which is compared with second input which can be a number or string"
   }
@@ -20977,7 +24485,7 @@ var REGEX_FUNCTIONS = [
 // src/engine/conditions/semver.ts
 var NUMBERS = /^[0-9]*$/;
 var ALPHANUM = /^[0-9A-Za-z-]*$/;
-var UINT64_MAX = (1n << 64n) - 1n;
+var UINT64_MAX2 = (1n << 64n) - 1n;
 function parseSemver(s) {
   if (s === "") return null;
   const first = s.indexOf(".");
@@ -21029,7 +24537,7 @@ function compareSemver(a, b) {
 function parseVersionNumber(s) {
   if (s === "" || !NUMBERS.test(s) || s.length > 1 && s[0] === "0") return null;
   const n = BigInt(s);
-  return n > UINT64_MAX ? null : n;
+  return n > UINT64_MAX2 ? null : n;
 }
 function parsePreRelease(s) {
   if (s === "") return null;
@@ -21052,11 +24560,11 @@ function compareBig(a, b) {
 // src/engine/jmespath/functions/semver-range.ts
 var NUMBERS2 = /^[0-9]*$/;
 var ALPHANUM2 = /^[0-9A-Za-z-]*$/;
-var UINT64_MAX2 = (1n << 64n) - 1n;
+var UINT64_MAX3 = (1n << 64n) - 1n;
 var UNICODE_DIGIT = new RegExp("\\p{Nd}", "u");
 function parseUintError(s) {
   if (s === "" || !NUMBERS2.test(s)) return `strconv.ParseUint: parsing ${goQuote(s)}: invalid syntax`;
-  return BigInt(s) > UINT64_MAX2 ? `strconv.ParseUint: parsing ${goQuote(s)}: value out of range` : null;
+  return BigInt(s) > UINT64_MAX3 ? `strconv.ParseUint: parsing ${goQuote(s)}: value out of range` : null;
 }
 var hasLeadingZeroes = (s) => s.length > 1 && s[0] === "0";
 function numberError(s, what, label) {
@@ -21478,2679 +24986,6 @@ var STRING_FUNCTIONS = [
   }
 ];
 
-// node_modules/js-yaml/dist/js-yaml.mjs
-var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
-function defineScalarTag(tagName, options) {
-  return {
-    tagName,
-    nodeKind: "scalar",
-    implicit: options.implicit ?? false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    implicitFirstChars: options.implicitFirstChars ?? null,
-    resolve: options.resolve,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => String(data)),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-function defineSequenceTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "sequence",
-    implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addItem: options.addItem,
-    finalize: options.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-function defineMappingTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "mapping",
-    implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addPair: options.addPair,
-    has: options.has,
-    keys: options.keys,
-    get: options.get,
-    finalize: options.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
-  };
-}
-var strTag = defineScalarTag("tag:yaml.org,2002:str", {
-  resolve: (source) => source,
-  identify: (data) => typeof data === "string"
-});
-var NULL_VALUES$1 = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => object2 === null,
-  represent: () => "null"
-});
-var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: ["n"],
-  resolve: (source, isExplicit) => {
-    if (source === "null" || isExplicit && source === "") return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => object2 === null,
-  represent: () => "null"
-});
-var NULL_VALUES = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => object2 === null,
-  represent: () => "null"
-});
-var TRUE_VALUES$2 = [
-  "true",
-  "True",
-  "TRUE"
-];
-var FALSE_VALUES$2 = [
-  "false",
-  "False",
-  "FALSE"
-];
-var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "t",
-    "T",
-    "f",
-    "F"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
-  represent: (object2) => object2 ? "true" : "false"
-});
-var TRUE_VALUES$1 = ["true"];
-var FALSE_VALUES$1 = ["false"];
-var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: ["t", "f"],
-  resolve: (source) => {
-    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
-  represent: (object2) => object2 ? "true" : "false"
-});
-var TRUE_VALUES = [
-  "true",
-  "True",
-  "TRUE",
-  "y",
-  "Y",
-  "yes",
-  "Yes",
-  "YES",
-  "on",
-  "On",
-  "ON"
-];
-var FALSE_VALUES = [
-  "false",
-  "False",
-  "FALSE",
-  "n",
-  "N",
-  "no",
-  "No",
-  "NO",
-  "off",
-  "Off",
-  "OFF"
-];
-var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "y",
-    "Y",
-    "n",
-    "N",
-    "t",
-    "T",
-    "f",
-    "F",
-    "o",
-    "O"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
-  represent: (object2) => object2 ? "true" : "false"
-});
-var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$2(source) {
-  let value = source;
-  let sign2 = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign2 = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign2 * parseInt(value.slice(2), 2);
-  if (value.startsWith("0o")) return sign2 * parseInt(value.slice(2), 8);
-  if (value.startsWith("0x")) return sign2 * parseInt(value.slice(2), 16);
-  return sign2 * parseInt(value, 10);
-}
-function resolveYamlInteger$2(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$2(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger$2,
-  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
-  represent: (object2) => object2.toString(10)
-});
-var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
-var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$1(source) {
-  let value = source;
-  let sign2 = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign2 = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign2 * parseInt(value.slice(2), 2);
-  if (value.startsWith("0o")) return sign2 * parseInt(value.slice(2), 8);
-  if (value.startsWith("0x")) return sign2 * parseInt(value.slice(2), 16);
-  return sign2 * parseInt(value, 10);
-}
-function resolveYamlInteger$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$1(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlInteger$1,
-  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
-  represent: (object2) => object2.toString(10)
-});
-var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
-function parseYamlInteger(source) {
-  let value = source.replace(/_/g, "");
-  let sign2 = 1;
-  if (value[0] === "-" || value[0] === "+") {
-    if (value[0] === "-") sign2 = -1;
-    value = value.slice(1);
-  }
-  if (value.startsWith("0b")) return sign2 * parseInt(value.slice(2), 2);
-  if (value.startsWith("0x")) return sign2 * parseInt(value.slice(2), 16);
-  if (value.includes(":")) {
-    let result = 0;
-    for (const part of value.split(":")) result = result * 60 + Number(part);
-    return sign2 * result;
-  }
-  if (value !== "0" && value[0] === "0") return sign2 * parseInt(value, 8);
-  return sign2 * parseInt(value, 10);
-}
-function resolveYamlInteger(source) {
-  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger,
-  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
-  represent: (object2) => object2.toString(10)
-});
-var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$2(source) {
-  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  let value = source.toLowerCase();
-  const sign2 = value[0] === "-" ? -1 : 1;
-  if ("+-".includes(value[0])) value = value.slice(1);
-  if (value === ".inf") return sign2 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value === ".nan") return NaN;
-  const result = sign2 * parseFloat(value);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$2(object2) {
-  if (isNaN(object2)) return ".nan";
-  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
-  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat$2,
-  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$2
-});
-var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
-var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-    let value = source.toLowerCase();
-    const sign2 = value[0] === "-" ? -1 : 1;
-    if ("+-".includes(value[0])) value = value.slice(1);
-    if (value === ".inf") return sign2 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-    if (value === ".nan") return NaN;
-    const result2 = sign2 * parseFloat(value);
-    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
-  }
-  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = Number(source);
-  if (Number.isFinite(result)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$1(object2) {
-  if (isNaN(object2)) return ".nan";
-  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
-  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlFloat$1,
-  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$1
-});
-var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat(source) {
-  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
-  let value = source.toLowerCase().replace(/_/g, "");
-  const sign2 = value[0] === "-" ? -1 : 1;
-  if ("+-".includes(value[0])) value = value.slice(1);
-  if (value === ".inf") return sign2 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value === ".nan") return NaN;
-  let result = 0;
-  if (value.includes(":")) {
-    for (const part of value.split(":")) result = result * 60 + Number(part);
-    result *= sign2;
-  } else result = sign2 * parseFloat(value);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat(object2) {
-  if (isNaN(object2)) return ".nan";
-  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
-  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat,
-  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat
-});
-var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
-  implicit: true,
-  implicitFirstChars: ["<"],
-  resolve: (source, isExplicit) => {
-    if (source === "<<" || isExplicit && source === "") return "<<";
-    return NOT_RESOLVED;
-  },
-  identify: () => false
-});
-var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
-function resolveYamlBinary(source) {
-  const input = source.replace(/\s/g, "");
-  if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
-  const binary2 = atob(input);
-  const result = new Uint8Array(binary2.length);
-  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
-  return result;
-}
-function representYamlBinary(object2) {
-  let binary2 = "";
-  for (let index = 0; index < object2.length; index++) binary2 += String.fromCharCode(object2[index]);
-  return btoa(binary2);
-}
-var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
-  resolve: resolveYamlBinary,
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Uint8Array]",
-  represent: representYamlBinary
-});
-var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
-var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
-function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction2 = 0) {
-  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction2));
-  date.setUTCFullYear(year, month, day);
-  return date;
-}
-function resolveYamlTimestamp(source) {
-  let match = YAML_DATE_REGEXP.exec(source);
-  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
-  if (match === null) return NOT_RESOLVED;
-  const year = +match[1];
-  const month = +match[2] - 1;
-  const day = +match[3];
-  if (!match[4]) {
-    const date2 = makeUtcDate(year, month, day);
-    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
-    return date2;
-  }
-  const hour = +match[4];
-  const minute = +match[5];
-  const second = +match[6];
-  let fraction2 = 0;
-  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
-  if (match[7]) {
-    let value = match[7].slice(0, 3);
-    while (value.length < 3) value += "0";
-    fraction2 = +value;
-  }
-  const date = makeUtcDate(year, month, day, hour, minute, second, fraction2);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
-  if (match[9]) {
-    const offsetHour = +match[10];
-    const offsetMinute = +(match[11] || 0);
-    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
-    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
-    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
-  }
-  return date;
-}
-var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
-  implicit: true,
-  implicitFirstChars: [..."0123456789"],
-  resolve: resolveYamlTimestamp,
-  identify: (object2) => object2 instanceof Date,
-  represent: (object2) => object2.toISOString()
-});
-var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
-  create: () => [],
-  addItem: (container, item) => {
-    container.push(item);
-  },
-  identify: Array.isArray
-});
-function isPlainObject(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
-  const prototype = Object.getPrototypeOf(data);
-  return prototype === null || prototype === Object.prototype;
-}
-var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
-  create: () => ({
-    list: [],
-    seen: /* @__PURE__ */ new Set()
-  }),
-  addItem: (carrier, item) => {
-    let key2;
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve an ordered map item";
-      key2 = item.keys().next().value;
-    } else if (isPlainObject(item)) {
-      const itemKeys = Object.keys(item);
-      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
-      key2 = itemKeys[0];
-    } else return "cannot resolve an ordered map item";
-    if (carrier.seen.has(key2)) return "duplicate key in ordered map";
-    carrier.seen.add(key2);
-    carrier.list.push(item);
-    return "";
-  },
-  finalize: (carrier) => carrier.list,
-  identify: () => false
-});
-var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
-  create: () => [],
-  addItem: (container, item) => {
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve a pairs item";
-      container.push(item.entries().next().value);
-      return "";
-    }
-    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
-    const object2 = item;
-    const keys = Object.keys(object2);
-    if (keys.length !== 1) return "cannot resolve a pairs item";
-    container.push([keys[0], object2[keys[0]]]);
-    return "";
-  },
-  identify: () => false
-});
-var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key2 of Object.keys(o)) map2.set(key2, o[key2]);
-    return map2;
-  },
-  addPair: (container, key2, value) => {
-    if (key2 !== null && typeof key2 === "object") return "object-based map does not support complex keys";
-    const normalizedKey = String(key2);
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value;
-    return "";
-  },
-  has: (container, key2) => {
-    if (key2 !== null && typeof key2 === "object") return false;
-    return Object.prototype.hasOwnProperty.call(container, String(key2));
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key2) => {
-    const normalizedKey = String(key2);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var setTag = defineMappingTag("tag:yaml.org,2002:set", {
-  create: () => /* @__PURE__ */ new Set(),
-  identify: (data) => data instanceof Set,
-  represent: (data) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key2 of data) map2.set(key2, null);
-    return map2;
-  },
-  addPair: (container, key2, value) => {
-    if (value !== null) return "cannot resolve a set item";
-    container.add(key2);
-    return "";
-  },
-  has: (container, key2) => container.has(key2),
-  keys: (container) => container.keys(),
-  get: () => null
-});
-function createTagDefinitionMap() {
-  return {
-    scalar: /* @__PURE__ */ Object.create(null),
-    sequence: /* @__PURE__ */ Object.create(null),
-    mapping: /* @__PURE__ */ Object.create(null)
-  };
-}
-function createTagDefinitionListMap() {
-  return {
-    scalar: [],
-    sequence: [],
-    mapping: []
-  };
-}
-function compileTags(tags2) {
-  const result = [];
-  for (const tag of tags2) {
-    let index = result.length;
-    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
-      const previous = result[previousIndex];
-      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
-        index = previousIndex;
-        break;
-      }
-    }
-    result[index] = tag;
-  }
-  return result;
-}
-var Schema = class Schema2 {
-  tags;
-  /** @internal */
-  implicitScalarTags;
-  /**
-  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
-  * the resolvers that may match that key, in schema order; a key absent from
-  * the map uses
-  * {@link Schema.implicitScalarAnyFirstChar}
-  * (resolvers that declared no first-char constraint, so they apply to any
-  * first character).
-  */
-  implicitScalarByFirstChar;
-  implicitScalarAnyFirstChar;
-  /**
-  * The default scalar tag (`!!str`), resolved once so the composer's fallback
-  * for unresolved plain scalars avoids a keyed lookup per scalar.
-  *
-  * @internal
-  */
-  defaultScalarTag;
-  /**
-  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
-  * value is identified by its default tag, the tag is implicit and not
-  * printed. Undefined if the schema does not define them (then such values
-  * can't be dumped).
-  *
-  * @internal
-  */
-  defaultSequenceTag;
-  /** @internal */
-  defaultMappingTag;
-  exact;
-  prefix;
-  constructor(tags2) {
-    const compiledTags = compileTags(tags2);
-    const implicitScalarTags = [];
-    const exact = createTagDefinitionMap();
-    const prefix = createTagDefinitionListMap();
-    for (const tag of compiledTags) {
-      if (tag.nodeKind === "scalar" && tag.implicit) {
-        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
-        implicitScalarTags.push(tag);
-      }
-      switch (tag.nodeKind) {
-        case "scalar":
-          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
-          else exact.scalar[tag.tagName] = tag;
-          break;
-        case "sequence":
-          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
-          else exact.sequence[tag.tagName] = tag;
-          break;
-        case "mapping":
-          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
-          else exact.mapping[tag.tagName] = tag;
-      }
-    }
-    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
-    const keys = /* @__PURE__ */ new Set();
-    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key2 of tag.implicitFirstChars) keys.add(key2);
-    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
-    for (const key2 of keys) implicitScalarByFirstChar.set(key2, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key2) !== -1));
-    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
-    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
-    this.tags = compiledTags;
-    this.implicitScalarTags = implicitScalarTags;
-    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
-    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
-    this.defaultScalarTag = defaultScalarTag;
-    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
-    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
-    this.exact = exact;
-    this.prefix = prefix;
-  }
-  /** @internal */
-  lookupScalarTag(tagName) {
-    const exactTag = this.exact.scalar[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupSequenceTag(tagName) {
-    const exactTag = this.exact.sequence[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupMappingTag(tagName) {
-    const exactTag = this.exact.mapping[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  resolveImplicitScalarTag(source) {
-    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
-    for (const tag2 of candidates) {
-      const value = tag2.resolve(source, false, tag2.tagName);
-      if (value !== NOT_RESOLVED) return {
-        value,
-        tag: tag2
-      };
-    }
-    const tag = this.defaultScalarTag;
-    return {
-      value: tag.resolve(source, false, tag.tagName),
-      tag
-    };
-  }
-  /**
-  * Creates a new schema with the specified tags added. If a tag already
-  * exists, it is replaced by the specified tag.
-  *
-  * @example
-  *
-  * ```javascript
-  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
-  *
-  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
-  * ```
-  */
-  withTags(...tags2) {
-    let flatTags = [];
-    for (const tag of tags2) flatTags = flatTags.concat(tag);
-    return new Schema2([...this.tags, ...flatTags]);
-  }
-};
-var FAILSAFE_SCHEMA = new Schema([
-  strTag,
-  seqTag,
-  mapTag
-]);
-var JSON_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullJsonTag,
-  boolJsonTag,
-  intJsonTag,
-  floatJsonTag
-]);
-var CORE_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullCoreTag,
-  boolCoreTag,
-  intCoreTag,
-  floatCoreTag
-]);
-var YAML11_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullYaml11Tag,
-  boolYaml11Tag,
-  intYaml11Tag,
-  floatYaml11Tag,
-  timestampTag,
-  mergeTag,
-  binaryTag,
-  omapTag,
-  pairsTag,
-  setTag
-]);
-var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
-  ...intYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-}, {
-  ...floatYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-});
-var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => /* @__PURE__ */ new Map(),
-  addPair: (container, key2, value) => {
-    container.set(key2, value);
-    return "";
-  },
-  has: (container, key2) => container.has(key2),
-  keys: (container) => container.keys(),
-  get: (container, key2) => container.get(key2),
-  identify: (data) => data instanceof Map || isPlainObject(data),
-  represent: (data) => {
-    if (data instanceof Map) return data;
-    const map2 = /* @__PURE__ */ new Map();
-    const obj = data;
-    for (const key2 of Object.keys(obj)) map2.set(key2, obj[key2]);
-    return map2;
-  }
-});
-function normalizeKey(key2) {
-  if (Array.isArray(key2)) {
-    const array = Array.prototype.slice.call(key2);
-    for (let index = 0; index < array.length; index++) {
-      if (Array.isArray(array[index])) return null;
-      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
-    }
-    return String(array);
-  }
-  if (typeof key2 === "object" && Object.prototype.toString.call(key2) === "[object Object]") return "[object Object]";
-  return String(key2);
-}
-var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key2 of Object.keys(o)) map2.set(key2, o[key2]);
-    return map2;
-  },
-  addPair: (container, key2, value) => {
-    const normalizedKey = normalizeKey(key2);
-    if (normalizedKey === null) return "nested arrays are not supported inside keys";
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value;
-    return "";
-  },
-  has: (container, key2) => {
-    const normalizedKey = normalizeKey(key2);
-    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key2) => {
-    const normalizedKey = String(key2);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var DEFAULT_SNIPPET_OPTIONS = {
-  maxLength: 79,
-  indent: 1,
-  linesBefore: 3,
-  linesAfter: 2
-};
-function getLine(buffer, lineStart2, lineEnd2, position3, maxLineLength) {
-  let head = "";
-  let tail = "";
-  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position3 - lineStart2 > maxHalfLength) {
-    head = " ... ";
-    lineStart2 = position3 - maxHalfLength + head.length;
-  }
-  if (lineEnd2 - position3 > maxHalfLength) {
-    tail = " ...";
-    lineEnd2 = position3 + maxHalfLength - tail.length;
-  }
-  return {
-    str: head + buffer.slice(lineStart2, lineEnd2).replace(/\t/g, "\u2192") + tail,
-    pos: position3 - lineStart2 + head.length
-  };
-}
-function padStart(string, max) {
-  return " ".repeat(Math.max(max - string.length, 0)) + string;
-}
-function makeSnippet(mark, options) {
-  if (!mark.buffer) return null;
-  const opts = {
-    ...DEFAULT_SNIPPET_OPTIONS,
-    ...options
-  };
-  const re = /\r?\n|\r|\0/g;
-  const lineStarts2 = [0];
-  const lineEnds = [];
-  let match;
-  let foundLineNo = -1;
-  while (match = re.exec(mark.buffer)) {
-    lineEnds.push(match.index);
-    lineStarts2.push(match.index + match[0].length);
-    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
-  }
-  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
-  let result = "";
-  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
-  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
-  for (let i = 1; i <= opts.linesBefore; i++) {
-    if (foundLineNo - i < 0) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
-    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
-${result}`;
-  }
-  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
-  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
-`;
-  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
-`;
-  for (let i = 1; i <= opts.linesAfter; i++) {
-    if (foundLineNo + i >= lineEnds.length) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
-    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
-`;
-  }
-  return result.replace(/\n$/, "");
-}
-function formatError(exception, compact) {
-  let where = "";
-  if (!exception.mark) return exception.reason;
-  if (exception.mark.name) where += `in "${exception.mark.name}" `;
-  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
-  if (!compact && exception.mark.snippet) where += `
-
-${exception.mark.snippet}`;
-  return `${exception.reason} ${where}`;
-}
-var YAMLException = class YAMLException2 extends Error {
-  reason;
-  mark;
-  /**
-  * Optional `mark` contains source snippet data. Usually, use
-  * {@link YAMLException.throwAt} instead of passing it directly.
-  */
-  constructor(reason2, mark) {
-    super();
-    this.name = "YAMLException";
-    this.reason = reason2;
-    this.mark = mark;
-    this.message = formatError(this, false);
-    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
-  }
-  /**
-  * Returns the formatted error, omitting the source snippet in compact mode.
-  */
-  toString(compact) {
-    return `${this.name}: ${formatError(this, compact)}`;
-  }
-  /**
-  * Builds a YAMLException with a source snippet and throws it. `source` is
-  * the raw input text; `position` is an offset into it.
-  */
-  static throwAt(source, position3, message, filename = "") {
-    let line = 0;
-    let lineStart2 = 0;
-    for (let index = 0; index < position3; index++) {
-      const ch = source.charCodeAt(index);
-      if (ch === 10) {
-        line++;
-        lineStart2 = index + 1;
-      } else if (ch === 13) {
-        line++;
-        if (source.charCodeAt(index + 1) === 10) index++;
-        lineStart2 = index + 1;
-      }
-    }
-    const mark = {
-      name: filename,
-      buffer: source,
-      position: position3,
-      line,
-      column: position3 - lineStart2
-    };
-    mark.snippet = makeSnippet(mark);
-    throw new YAMLException2(message, mark);
-  }
-};
-var EVENT_ID = {
-  DOCUMENT: 1,
-  SEQUENCE: 2,
-  MAPPING: 3,
-  SCALAR: 4,
-  ALIAS: 5,
-  POP: 6
-};
-var SCALAR_STYLE = {
-  PLAIN: 1,
-  SINGLE_QUOTED: 2,
-  DOUBLE_QUOTED: 3,
-  LITERAL_BLOCK: 4,
-  FOLDED_BLOCK: 5
-};
-var COLLECTION_STYLE = {
-  BLOCK: 1,
-  FLOW: 2
-};
-var CHOMPING_MODE = {
-  CLIP: 1,
-  STRIP: 2,
-  KEEP: 3
-};
-var NO_RANGE$3 = -1;
-function simpleEscapeSequence(c) {
-  switch (c) {
-    case 48:
-      return "\0";
-    case 97:
-      return "\x07";
-    case 98:
-      return "\b";
-    case 116:
-      return "	";
-    case 9:
-      return "	";
-    case 110:
-      return "\n";
-    case 118:
-      return "\v";
-    case 102:
-      return "\f";
-    case 114:
-      return "\r";
-    case 101:
-      return "\x1B";
-    case 32:
-      return " ";
-    case 34:
-      return '"';
-    case 47:
-      return "/";
-    case 92:
-      return "\\";
-    case 78:
-      return "\x85";
-    case 95:
-      return "\xA0";
-    case 76:
-      return "\u2028";
-    case 80:
-      return "\u2029";
-    default:
-      return "";
-  }
-}
-var simpleEscapeCheck = new Array(256);
-var simpleEscapeMap = new Array(256);
-for (let i = 0; i < 256; i++) {
-  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
-  simpleEscapeMap[i] = simpleEscapeSequence(i);
-}
-function charFromCodepoint(c) {
-  if (c <= 65535) return String.fromCharCode(c);
-  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
-}
-function fromHexCode$1(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  return (c | 32) - 97 + 10;
-}
-function escapedHexLen$1(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  return 8;
-}
-function skipFoldedBreaks(input, position3, end) {
-  let breaks = 0;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 10) {
-      breaks++;
-      position3++;
-    } else if (ch === 13) {
-      breaks++;
-      position3++;
-      if (input.charCodeAt(position3) === 10) position3++;
-    } else if (ch === 32 || ch === 9) position3++;
-    else break;
-  }
-  return {
-    position: position3,
-    breaks
-  };
-}
-function foldedBreaks(count2) {
-  if (count2 === 1) return " ";
-  return "\n".repeat(count2 - 1);
-}
-function getPlainValue(input, start, end) {
-  let result = "";
-  let position3 = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
-      position3 = captureStart = captureEnd = fold.position;
-    } else {
-      position3++;
-      if (ch !== 32 && ch !== 9) captureEnd = position3;
-    }
-  }
-  return result + input.slice(captureStart, captureEnd);
-}
-function getSingleQuotedValue(input, start, end) {
-  let result = "";
-  let position3 = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 39) {
-      result += input.slice(captureStart, position3) + "'";
-      position3 += 2;
-      captureStart = captureEnd = position3;
-    } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
-      position3 = captureStart = captureEnd = fold.position;
-    } else {
-      position3++;
-      if (ch !== 32 && ch !== 9) captureEnd = position3;
-    }
-  }
-  return result + input.slice(captureStart, end);
-}
-function getDoubleQuotedValue(input, start, end) {
-  let result = "";
-  let position3 = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 92) {
-      result += input.slice(captureStart, position3);
-      position3++;
-      const escaped = input.charCodeAt(position3);
-      if (escaped === 10 || escaped === 13) position3 = skipFoldedBreaks(input, position3, end).position;
-      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
-        result += simpleEscapeMap[escaped];
-        position3++;
-      } else {
-        let hexLength = escapedHexLen$1(escaped);
-        let hexResult = 0;
-        for (; hexLength > 0; hexLength--) {
-          position3++;
-          const digit = fromHexCode$1(input.charCodeAt(position3));
-          hexResult = (hexResult << 4) + digit;
-        }
-        result += charFromCodepoint(hexResult);
-        position3++;
-      }
-      captureStart = captureEnd = position3;
-    } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
-      position3 = captureStart = captureEnd = fold.position;
-    } else {
-      position3++;
-      if (ch !== 32 && ch !== 9) captureEnd = position3;
-    }
-  }
-  return result + input.slice(captureStart, end);
-}
-function getBlockValue(input, start, end, indent2, chomping, folded) {
-  const textIndent = indent2 < 0 ? 0 : indent2;
-  const region2 = input.slice(start, end).replace(/\r\n?/g, "\n");
-  const lines = region2 === "" ? [] : (region2.endsWith("\n") ? region2.slice(0, -1) : region2).split("\n");
-  let result = "";
-  let didReadContent = false;
-  let emptyLines = 0;
-  let atMoreIndented = false;
-  for (const line of lines) {
-    let column = 0;
-    while (column < textIndent && line.charCodeAt(column) === 32) column++;
-    if (indent2 < 0 || column >= line.length) {
-      emptyLines++;
-      continue;
-    }
-    const content = line.slice(textIndent);
-    const first = content.charCodeAt(0);
-    if (folded) {
-      if (first === 32 || first === 9) {
-        atMoreIndented = true;
-        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-      } else if (atMoreIndented) {
-        atMoreIndented = false;
-        result += "\n".repeat(emptyLines + 1);
-      } else if (emptyLines === 0) {
-        if (didReadContent) result += " ";
-      } else result += "\n".repeat(emptyLines);
-    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-    result += content;
-    didReadContent = true;
-    emptyLines = 0;
-  }
-  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-  else if (chomping !== CHOMPING_MODE.STRIP) {
-    if (didReadContent) result += "\n";
-  }
-  return result;
-}
-function getScalarValue(input, scalar) {
-  if (scalar.valueStart === NO_RANGE$3) return "";
-  const { valueStart, valueEnd } = scalar;
-  if (scalar.fast) return input.slice(valueStart, valueEnd);
-  switch (scalar.style) {
-    case SCALAR_STYLE.SINGLE_QUOTED:
-      return getSingleQuotedValue(input, valueStart, valueEnd);
-    case SCALAR_STYLE.DOUBLE_QUOTED:
-      return getDoubleQuotedValue(input, valueStart, valueEnd);
-    case SCALAR_STYLE.LITERAL_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
-    case SCALAR_STYLE.FOLDED_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
-    default:
-      return getPlainValue(input, valueStart, valueEnd);
-  }
-}
-var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
-  "!": "!",
-  "!!": "tag:yaml.org,2002:"
-});
-var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
-var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
-var DEFAULT_CONSTRUCTOR_OPTIONS = {
-  filename: "",
-  schema: CORE_SCHEMA,
-  json: false,
-  maxTotalMergeKeys: 1e4,
-  maxAliases: -1
-};
-var NO_RANGE$1 = -1;
-var HAS_OWN = Object.prototype.hasOwnProperty;
-var CONTEXT_FLOW_IN = 1;
-var CONTEXT_FLOW_OUT = 2;
-var CONTEXT_BLOCK_IN = 3;
-var CONTEXT_BLOCK_OUT = 4;
-var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
-var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
-var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
-var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
-var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
-var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
-var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
-var DEFAULT_PARSER_OPTIONS = {
-  filename: "",
-  maxDepth: 100
-};
-function addDocumentEvent(state, explicitStart, explicitEnd) {
-  state.events.push({
-    type: EVENT_ID.DOCUMENT,
-    explicitStart,
-    explicitEnd,
-    directives: state.directives
-  });
-}
-function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
-    type: EVENT_ID.SEQUENCE,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
-    type: EVENT_ID.MAPPING,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function insertFlowPairMappingEvent(state, snapshot) {
-  state.events.splice(snapshot.eventsLength, 0, {
-    type: EVENT_ID.MAPPING,
-    start: snapshot.position,
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1,
-    style: COLLECTION_STYLE.FLOW
-  });
-}
-function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent2 = -1, fast = false) {
-  state.events.push({
-    type: EVENT_ID.SCALAR,
-    valueStart,
-    valueEnd,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style,
-    chomping,
-    indent: indent2,
-    fast
-  });
-}
-function addAliasEvent(state, anchorStart, anchorEnd) {
-  state.events.push({
-    type: EVENT_ID.ALIAS,
-    anchorStart,
-    anchorEnd
-  });
-}
-function addPopEvent(state) {
-  state.events.push({ type: EVENT_ID.POP });
-}
-function addEmptyScalarEvent(state) {
-  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
-}
-function emptyProperties() {
-  return {
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1
-  };
-}
-function snapshotState(state) {
-  return {
-    position: state.position,
-    line: state.line,
-    lineStart: state.lineStart,
-    lineIndent: state.lineIndent,
-    firstTabInLine: state.firstTabInLine,
-    eventsLength: state.events.length
-  };
-}
-function restoreState(state, snapshot) {
-  state.position = snapshot.position;
-  state.line = snapshot.line;
-  state.lineStart = snapshot.lineStart;
-  state.lineIndent = snapshot.lineIndent;
-  state.firstTabInLine = snapshot.firstTabInLine;
-  state.events.length = snapshot.eventsLength;
-}
-function throwError(state, message) {
-  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
-}
-function isEol(c) {
-  return c === 10 || c === 13;
-}
-function isWhiteSpace(c) {
-  return c === 9 || c === 32;
-}
-function isWsOrEol(c) {
-  return isWhiteSpace(c) || isEol(c);
-}
-function isWsOrEolOrEnd(c) {
-  return c === 0 || isWsOrEol(c);
-}
-function isFlowIndicator(c) {
-  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
-}
-function fromDecimalCode(c) {
-  return c >= 48 && c <= 57 ? c - 48 : -1;
-}
-function fromHexCode(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  const lc = c | 32;
-  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
-  return -1;
-}
-function escapedHexLen(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  if (c === 85) return 8;
-  return 0;
-}
-function isSimpleEscape(c) {
-  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
-}
-function consumeLineBreak(state) {
-  if (state.input.charCodeAt(state.position) === 10) state.position++;
-  else {
-    state.position++;
-    if (state.input.charCodeAt(state.position) === 10) state.position++;
-  }
-  state.line++;
-  state.lineStart = state.position;
-  state.lineIndent = 0;
-  state.firstTabInLine = -1;
-}
-function skipSeparationSpace(state, allowComments) {
-  let lineBreaks = 0;
-  let ch = state.input.charCodeAt(state.position);
-  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
-  while (ch !== 0) {
-    while (isWhiteSpace(ch)) {
-      hasSeparation = true;
-      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
-      ch = state.input.charCodeAt(++state.position);
-    }
-    if (allowComments && hasSeparation && ch === 35) do
-      ch = state.input.charCodeAt(++state.position);
-    while (!isEol(ch) && ch !== 0);
-    if (!isEol(ch)) break;
-    consumeLineBreak(state);
-    lineBreaks++;
-    hasSeparation = true;
-    ch = state.input.charCodeAt(state.position);
-    while (ch === 32) {
-      state.lineIndent++;
-      ch = state.input.charCodeAt(++state.position);
-    }
-  }
-  return lineBreaks;
-}
-function testDocumentSeparator(state, position3 = state.position) {
-  const ch = state.input.charCodeAt(position3);
-  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position3 + 1) && ch === state.input.charCodeAt(position3 + 2)) {
-    const following = state.input.charCodeAt(position3 + 3);
-    return following === 0 || isWsOrEol(following);
-  }
-  return false;
-}
-function skipByteOrderMark(state) {
-  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
-    state.position++;
-    state.lineStart = state.position;
-  }
-}
-function testDocumentBoundary(state) {
-  if (state.position !== state.lineStart) return false;
-  if (testDocumentSeparator(state)) return true;
-  if (state.input.charCodeAt(state.position) !== 65279) return false;
-  const snapshot = snapshotState(state);
-  skipByteOrderMark(state);
-  skipSeparationSpace(state, true);
-  const ch = state.input.charCodeAt(state.position);
-  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
-  restoreState(state, snapshot);
-  return result;
-}
-function skipUntilLineEnd(state) {
-  let ch = state.input.charCodeAt(state.position);
-  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
-}
-function checkPrintable(state, start, end) {
-  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
-  if (match !== null) {
-    state.position = start + match.index + match[0].length - 1;
-    throwError(state, "the stream contains non-printable characters");
-  }
-}
-function readTagProperty(state, props, inFlow) {
-  if (state.input.charCodeAt(state.position) !== 33) return false;
-  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
-  const start = state.position;
-  let isVerbatim = false;
-  let isNamed = false;
-  let tagHandle = "!";
-  let ch = state.input.charCodeAt(++state.position);
-  if (ch === 60) {
-    isVerbatim = true;
-    ch = state.input.charCodeAt(++state.position);
-  } else if (ch === 33) {
-    isNamed = true;
-    tagHandle = "!!";
-    ch = state.input.charCodeAt(++state.position);
-  }
-  let suffixStart = state.position;
-  let tagName;
-  if (isVerbatim) {
-    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
-    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
-    tagName = state.input.slice(suffixStart, state.position);
-    state.position++;
-  } else {
-    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
-      if (ch === 33) {
-        if (!isNamed) {
-          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
-          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
-          isNamed = true;
-          suffixStart = state.position + 1;
-        } else throwError(state, "tag suffix cannot contain exclamation marks");
-      }
-      ch = state.input.charCodeAt(++state.position);
-    }
-    tagName = state.input.slice(suffixStart, state.position);
-    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
-  }
-  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
-  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
-  props.tagStart = start;
-  props.tagEnd = state.position;
-  return true;
-}
-function readAnchorProperty(state, props) {
-  if (state.input.charCodeAt(state.position) !== 38) return false;
-  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
-  props.anchorStart = start;
-  props.anchorEnd = state.position;
-  return true;
-}
-function readAlias(state, props) {
-  if (state.input.charCodeAt(state.position) !== 42) return false;
-  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
-  addAliasEvent(state, start, state.position);
-  return true;
-}
-function readFlowScalarBreak(state, nodeIndent) {
-  skipSeparationSpace(state, false);
-  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
-}
-function readSingleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 39) return false;
-  state.position++;
-  const start = state.position;
-  let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
-    if (ch === 39) {
-      if (state.input.charCodeAt(state.position + 1) === 39) {
-        simple = false;
-        state.position += 2;
-        continue;
-      }
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
-  }
-  throwError(state, "unexpected end of the stream within a single quoted scalar");
-}
-function readDoubleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 34) return false;
-  state.position++;
-  const start = state.position;
-  let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
-    if (ch === 34) {
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (ch === 92) {
-      simple = false;
-      const escaped = state.input.charCodeAt(++state.position);
-      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
-      else if (isSimpleEscape(escaped)) state.position++;
-      else {
-        let hexLength = escapedHexLen(escaped);
-        if (hexLength === 0) throwError(state, "unknown escape sequence");
-        while (hexLength-- > 0) {
-          state.position++;
-          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
-        }
-        state.position++;
-      }
-    } else if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
-  }
-  throwError(state, "unexpected end of the stream within a double quoted scalar");
-}
-function readBlockScalar(state, parentIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
-  let chomping = CHOMPING_MODE.CLIP;
-  let indent2 = -1;
-  let detectedIndent = false;
-  if (ch !== 124 && ch !== 62) return false;
-  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const current2 = state.input.charCodeAt(state.position);
-    const digit = fromDecimalCode(current2);
-    if (current2 === 43 || current2 === 45) {
-      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
-      chomping = current2 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
-      state.position++;
-    } else if (digit >= 0) {
-      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
-      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
-      indent2 = parentIndent + digit - 1;
-      detectedIndent = true;
-      state.position++;
-    } else break;
-  }
-  let hadWhitespace = false;
-  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
-    hadWhitespace = true;
-    state.position++;
-  }
-  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
-  let contentIndent = detectedIndent ? indent2 : -1;
-  let maxLeadingIndent = 0;
-  const valueStart = state.position;
-  let valueEnd = state.position;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const linePosition = state.position;
-    let column = 0;
-    while (state.input.charCodeAt(linePosition + column) === 32) column++;
-    const first = state.input.charCodeAt(linePosition + column);
-    if (first === 0) {
-      if (contentIndent >= 0) {
-        if (column > contentIndent) valueEnd = linePosition + column;
-      } else if (column > 0) valueEnd = linePosition + column;
-      break;
-    }
-    if (testDocumentBoundary(state)) break;
-    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
-    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
-      if (first === 9 && column < parentIndent) {
-        state.position = linePosition + column;
-        throwError(state, "tab characters must not be used in indentation");
-      }
-      if (column >= parentIndent && column < maxLeadingIndent) {
-        state.position = linePosition + column;
-        throwError(state, "bad indentation of a mapping entry");
-      }
-    }
-    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
-      break;
-    }
-    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
-    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
-    if (first !== 0 && !isEol(first) && column < requiredIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
-      break;
-    }
-    skipUntilLineEnd(state);
-    valueEnd = state.position;
-    if (isEol(state.input.charCodeAt(state.position))) {
-      consumeLineBreak(state);
-      valueEnd = state.position;
-    }
-  }
-  checkPrintable(state, valueStart, valueEnd);
-  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
-  return true;
-}
-function canStartPlainScalar(state, nodeContext) {
-  const ch = state.input.charCodeAt(state.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
-  if (ch === 63 || ch === 45) {
-    const following = state.input.charCodeAt(state.position + 1);
-    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
-  }
-  return true;
-}
-function readPlainScalar(state, nodeIndent, nodeContext, props) {
-  if (!canStartPlainScalar(state, nodeContext)) return false;
-  const start = state.position;
-  let end = state.position;
-  let ch = state.input.charCodeAt(state.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  let multiline = false;
-  while (ch !== 0) {
-    if (testDocumentBoundary(state)) break;
-    if (ch === 58) {
-      const following = state.input.charCodeAt(state.position + 1);
-      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
-    } else if (ch === 35) {
-      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
-    } else if (inFlow && isFlowIndicator(ch)) break;
-    else if (isEol(ch)) {
-      const savedPosition = state.position;
-      const savedLine = state.line;
-      const savedLineStart = state.lineStart;
-      const savedLineIndent = state.lineIndent;
-      skipSeparationSpace(state, false);
-      if (state.lineIndent >= nodeIndent) {
-        multiline = true;
-        ch = state.input.charCodeAt(state.position);
-        continue;
-      }
-      state.position = savedPosition;
-      state.line = savedLine;
-      state.lineStart = savedLineStart;
-      state.lineIndent = savedLineIndent;
-      break;
-    }
-    if (!isWhiteSpace(ch)) end = state.position + 1;
-    ch = state.input.charCodeAt(++state.position);
-  }
-  if (end === start) return false;
-  checkPrintable(state, start, end);
-  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
-  return true;
-}
-function skipFlowSeparationSpace(state, nodeIndent) {
-  const startLine = state.line;
-  skipSeparationSpace(state, true);
-  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
-}
-function readFlowCollection(state, nodeIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
-  const isMapping = ch === 123;
-  const start = state.position;
-  let readNext = true;
-  if (ch !== 91 && ch !== 123) return false;
-  const terminator = isMapping ? 125 : 93;
-  if (isMapping) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    skipFlowSeparationSpace(state, nodeIndent);
-    let ch2 = state.input.charCodeAt(state.position);
-    if (ch2 === terminator) {
-      state.position++;
-      addPopEvent(state);
-      return true;
-    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
-    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
-    let isPair = false;
-    let isExplicitPair = false;
-    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
-      isPair = isExplicitPair = true;
-      state.position += 1;
-      skipFlowSeparationSpace(state, nodeIndent);
-    }
-    const entryLine = state.line;
-    const entryStart = snapshotState(state);
-    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
-    skipFlowSeparationSpace(state, nodeIndent);
-    ch2 = state.input.charCodeAt(state.position);
-    if ((isMapping || isExplicitPair || state.line === entryLine) && ch2 === 58) {
-      isPair = true;
-      state.position++;
-      skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping) {
-        insertFlowPairMappingEvent(state, entryStart);
-        if (!keyWasRead) addEmptyScalarEvent(state);
-      } else if (!keyWasRead) addEmptyScalarEvent(state);
-      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
-      skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping) addPopEvent(state);
-    } else if (isMapping && isPair) {
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-    } else if (isMapping) addEmptyScalarEvent(state);
-    else if (isPair) {
-      insertFlowPairMappingEvent(state, entryStart);
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-      addPopEvent(state);
-    }
-    ch2 = state.input.charCodeAt(state.position);
-    if (ch2 === 44) {
-      readNext = true;
-      state.position++;
-    } else readNext = false;
-  }
-  throwError(state, "unexpected end of the stream within a flow collection");
-}
-function readBlockSequence(state, nodeIndent, props) {
-  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
-  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
-    if (state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
-    }
-    const entryLine = state.line;
-    state.position++;
-    const hadBreak = skipSeparationSpace(state, true) > 0;
-    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
-    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
-    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
-    skipSeparationSpace(state, true);
-    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
-    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
-    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
-  }
-  addPopEvent(state);
-  return true;
-}
-function readBlockMapping(state, nodeIndent, flowIndent, props) {
-  let atExplicitKey = false;
-  let detected = false;
-  let mappingOpened = false;
-  let pendingExplicitKey = false;
-  if (state.firstTabInLine !== -1) return false;
-  let ch = state.input.charCodeAt(state.position);
-  while (ch !== 0) {
-    if (!atExplicitKey && state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
-    }
-    const following = state.input.charCodeAt(state.position + 1);
-    const entryLine = state.line;
-    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
-      if (!mappingOpened) {
-        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-        mappingOpened = true;
-      }
-      if (ch === 63) {
-        if (atExplicitKey) addEmptyScalarEvent(state);
-        detected = true;
-        atExplicitKey = true;
-      } else if (atExplicitKey) atExplicitKey = false;
-      else {
-        addEmptyScalarEvent(state);
-        detected = true;
-        atExplicitKey = false;
-      }
-      state.position += 1;
-      pendingExplicitKey = true;
-    } else {
-      if (atExplicitKey) {
-        addEmptyScalarEvent(state);
-        atExplicitKey = false;
-      }
-      const beforeKey = snapshotState(state);
-      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
-      if (state.line === entryLine) {
-        ch = state.input.charCodeAt(state.position);
-        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
-        if (ch === 58) {
-          ch = state.input.charCodeAt(++state.position);
-          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
-          if (!mappingOpened) {
-            state.events.splice(beforeKey.eventsLength, 0, {
-              type: EVENT_ID.MAPPING,
-              start: beforeKey.position,
-              anchorStart: props.anchorStart,
-              anchorEnd: props.anchorEnd,
-              tagStart: props.tagStart,
-              tagEnd: props.tagEnd,
-              style: COLLECTION_STYLE.BLOCK
-            });
-            mappingOpened = true;
-          }
-          detected = true;
-          atExplicitKey = false;
-          pendingExplicitKey = false;
-        } else if (detected) throwError(state, "expected ':' after a mapping key");
-        else {
-          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-            restoreState(state, beforeKey);
-            return false;
-          }
-          return true;
-        }
-      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
-      else {
-        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-          restoreState(state, beforeKey);
-          return false;
-        }
-        return true;
-      }
-    }
-    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
-    if (!atExplicitKey) {
-      if (pendingExplicitKey) {
-        addEmptyScalarEvent(state);
-        pendingExplicitKey = false;
-      }
-    }
-    skipSeparationSpace(state, true);
-    ch = state.input.charCodeAt(state.position);
-    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
-    else if (state.lineIndent < nodeIndent) break;
-  }
-  if (!detected) return false;
-  if (atExplicitKey) addEmptyScalarEvent(state);
-  if (mappingOpened) addPopEvent(state);
-  return true;
-}
-function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
-  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
-  state.depth++;
-  let indentStatus = 1;
-  let atNewLine = false;
-  let hasContent2 = false;
-  let propertyStart = null;
-  const props = emptyProperties();
-  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
-  let allowBlockCollections = allowBlockScalars;
-  const allowBlockStyles = allowBlockScalars;
-  if (allowToSeek && skipSeparationSpace(state, true)) {
-    atNewLine = true;
-    if (state.lineIndent > parentIndent) indentStatus = 1;
-    else if (state.lineIndent === parentIndent) indentStatus = 0;
-    else indentStatus = -1;
-  }
-  if (indentStatus === 1) while (true) {
-    const ch = state.input.charCodeAt(state.position);
-    const propertyState = snapshotState(state);
-    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
-    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
-      const fallbackState = snapshotState(state);
-      const flowIndent = parentIndent + 1;
-      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
-        state.depth--;
-        return true;
-      }
-      restoreState(state, fallbackState);
-    }
-    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
-    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
-    if (propertyStart === null) propertyStart = propertyState;
-    if (skipSeparationSpace(state, true)) {
-      atNewLine = true;
-      allowBlockCollections = allowBlockStyles;
-      if (state.lineIndent > parentIndent) indentStatus = 1;
-      else if (state.lineIndent === parentIndent) indentStatus = 0;
-      else indentStatus = -1;
-    } else allowBlockCollections = false;
-  }
-  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
-  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
-    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
-    const blockIndent = state.position - state.lineStart;
-    if (indentStatus === 1) {
-      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent2 = true;
-      else {
-        const ch = state.input.charCodeAt(state.position);
-        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
-          const fallbackState = snapshotState(state);
-          const propertyIndent = propertyStart.position - propertyStart.lineStart;
-          restoreState(state, propertyStart);
-          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent2 = true;
-          else restoreState(state, fallbackState);
-        }
-        if (!hasContent2 && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent2 = true;
-      }
-    } else if (indentStatus === 0) hasContent2 = allowBlockCollections && readBlockSequence(state, blockIndent, props);
-  }
-  allowBlockScalars = allowBlockScalars && !hasContent2;
-  if (!hasContent2 && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
-    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
-    hasContent2 = true;
-  }
-  state.depth--;
-  return hasContent2 || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
-}
-function readDirective(state) {
-  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
-  state.position++;
-  const nameStart = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-  const name = state.input.slice(nameStart, state.position);
-  const args = [];
-  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
-  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
-    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
-    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
-    const start = state.position;
-    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-    args.push(state.input.slice(start, state.position));
-  }
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  if (name === "YAML") {
-    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
-    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
-    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
-    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
-    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
-    state.directives.push({
-      kind: "yaml",
-      version: args[0]
-    });
-  } else if (name === "TAG") {
-    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
-    const [handle, prefix] = args;
-    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
-    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
-    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
-    state.tagHandlers[handle] = prefix;
-    state.directives.push({
-      kind: "tag",
-      handle,
-      prefix
-    });
-  }
-  return true;
-}
-function readDocument(state) {
-  state.directives = [];
-  state.tagHandlers = /* @__PURE__ */ Object.create(null);
-  let hasDirectives = false;
-  skipSeparationSpace(state, true);
-  while (readDirective(state)) {
-    hasDirectives = true;
-    skipSeparationSpace(state, true);
-  }
-  let explicitStart = false;
-  let explicitEnd = false;
-  let allowCompact = true;
-  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
-    explicitStart = true;
-    const markerLine = state.line;
-    state.position += 3;
-    skipSeparationSpace(state, true);
-    allowCompact = state.line > markerLine;
-  } else if (hasDirectives) throwError(state, "directives end mark is expected");
-  const documentEventIndex = state.events.length;
-  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
-    state.position += 3;
-    skipSeparationSpace(state, true);
-    return;
-  }
-  addDocumentEvent(state, explicitStart, false);
-  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
-  skipSeparationSpace(state, true);
-  if (state.position === state.lineStart && testDocumentSeparator(state)) {
-    explicitEnd = state.input.charCodeAt(state.position) === 46;
-    if (explicitEnd) {
-      const markerLine = state.line;
-      state.position += 3;
-      skipSeparationSpace(state, true);
-      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
-    }
-  }
-  const documentEvent = state.events[documentEventIndex];
-  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
-  addPopEvent(state);
-  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
-}
-function parseEvents(input, options) {
-  const length = input.length;
-  const state = {
-    ...DEFAULT_PARSER_OPTIONS,
-    ...options,
-    input: `${input}\0`,
-    length,
-    position: 0,
-    line: 0,
-    lineStart: 0,
-    lineIndent: 0,
-    firstTabInLine: -1,
-    depth: 0,
-    directives: [],
-    tagHandlers: /* @__PURE__ */ Object.create(null),
-    events: []
-  };
-  const nullpos = input.indexOf("\0");
-  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state.filename);
-  while (state.position < state.length) {
-    skipByteOrderMark(state);
-    skipSeparationSpace(state, true);
-    if (state.position >= state.length) break;
-    const documentStart2 = state.position;
-    readDocument(state);
-    if (state.position === documentStart2)
-      throwError(state, "can not read a document");
-  }
-  return state.events;
-}
-var DEFAULT_LOAD_OPTIONS = {
-  ...DEFAULT_PARSER_OPTIONS,
-  ...DEFAULT_CONSTRUCTOR_OPTIONS
-};
-function hasBit(mask, bit) {
-  return (mask & 1 << bit) !== 0;
-}
-var DEFAULT_SCALAR_STYLE_RULES = {
-  applyQuoteFlowKeysOption,
-  doubleQuoteForInvisibles,
-  doubleQuoteWhitespaceOnly,
-  applyForceQuotesOption,
-  tryLongOrMultilineAsBlock,
-  quoteInvalidPlain,
-  fallbackToDoubleQuoted
-};
-function _preferredQuotedStyle(layout) {
-  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
-  return SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyQuoteFlowKeysOption(layout) {
-  if (!layout.presenterOptions.quoteFlowKeys) return;
-  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
-  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteForInvisibles(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteWhitespaceOnly(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyForceQuotesOption(layout) {
-  if (!layout.presenterOptions.forceQuotes) return;
-  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
-  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
-  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
-}
-function tryLongOrMultilineAsBlock(layout) {
-  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
-  const value = layout.node.value;
-  const multiline = value.indexOf("\n") !== -1;
-  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
-    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-    return;
-  }
-  const w = layout.presenterOptions.lineWidth;
-  if (w === -1) {
-    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-    return;
-  }
-  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
-  let position3 = 0;
-  let shouldFold = false;
-  while (position3 <= value.length) {
-    let lineEnd2 = value.length;
-    const nextLineBreak = value.indexOf("\n", position3);
-    if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
-    const line = value.slice(position3, lineEnd2);
-    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
-    if (nextLineBreak === -1) break;
-    position3 = nextLineBreak + 1;
-  }
-  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
-  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-}
-function quoteInvalidPlain(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
-}
-function fallbackToDoubleQuoted(layout) {
-  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
-var SRC_B_CHAR = "[\\n\\r]";
-var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
-var SRC_S_WHITE = "[ \\t]";
-var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
-var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
-var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
-var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
-var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
-var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
-var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
-var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
-var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
-var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
-var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
-var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
-var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
-var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
-var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
-var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
-var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
-var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
-var DEFAULT_PRESENTER_OPTIONS = {
-  indent: 2,
-  seqNoIndent: false,
-  seqInlineFirst: true,
-  lineWidth: 80,
-  flowBracketPadding: false,
-  flowSkipCommaSpace: false,
-  flowSkipColonSpace: false,
-  quoteFlowKeys: false,
-  quoteStyle: "single",
-  forceQuotes: false,
-  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
-  tagBeforeAnchor: false
-};
-var DEFAULT_DUMP_OPTIONS = {
-  ...DEFAULT_PRESENTER_OPTIONS,
-  schema: DUMP_SCHEMA,
-  skipInvalid: false,
-  noRefs: false,
-  flowLevel: -1,
-  sortKeys: false,
-  transform: () => {
-  }
-};
-var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
-var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
-var EVENT_MAPPING = EVENT_ID.MAPPING;
-var EVENT_SCALAR = EVENT_ID.SCALAR;
-var EVENT_ALIAS = EVENT_ID.ALIAS;
-var EVENT_POP = EVENT_ID.POP;
-var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
-var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
-var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
-var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
-var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
-var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
-var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
-var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
-var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
-var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
-
-// src/source/yaml11.ts
-var YamlValueError = class extends Error {
-};
-var YAML_TAG_PREFIX = "tag:yaml.org,2002:";
-var STR = "!!str";
-var INT = "!!int";
-var FLOAT = "!!float";
-var BOOL = "!!bool";
-var NULL = "!!null";
-var TIMESTAMP = "!!timestamp";
-var BINARY = "!!binary";
-var RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP]);
-var RESOLVE_MAP = /* @__PURE__ */ new Map();
-function addResolved(tag, value, spellings) {
-  for (const spelling of spellings) RESOLVE_MAP.set(spelling, { tag, value });
-}
-addResolved(BOOL, true, ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]);
-addResolved(BOOL, false, ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]);
-addResolved(NULL, null, ["", "~", "null", "Null", "NULL"]);
-addResolved(FLOAT, Number.NaN, [".nan", ".NaN", ".NAN"]);
-addResolved(FLOAT, Number.POSITIVE_INFINITY, [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]);
-addResolved(FLOAT, Number.NEGATIVE_INFINITY, ["-.inf", "-.Inf", "-.INF"]);
-var HINT_NONE = 0;
-var HINT_MAP = 1;
-var HINT_DOT = 2;
-var HINT_NUMBER = 3;
-var HINTS = new Uint8Array(128);
-for (const c of "+-0123456789") HINTS[c.charCodeAt(0)] = HINT_NUMBER;
-for (const c of "yYnNtTfFoO~") HINTS[c.charCodeAt(0)] = HINT_MAP;
-HINTS[".".charCodeAt(0)] = HINT_DOT;
-var YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-var DOT_FLOAT = /^\.[0-9](?:_?[0-9])*(?:[eE][-+]?[0-9](?:_?[0-9])*)?$/;
-var SHORT_DECIMAL = /^(?:0|-?[1-9][0-9]{0,14})$/;
-var DIGITS_BY_BASE = {
-  2: /^[01]+$/,
-  8: /^[0-7]*$/,
-  10: /^[0-9]+$/,
-  16: /^[0-9a-fA-F]+$/
-};
-var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
-var INT64_MAX = (1n << 63n) - 1n;
-var UINT64_MAX3 = (1n << 64n) - 1n;
-var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
-var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-var LINE_BREAKS = /[\r\n]/g;
-function shortTag(tag) {
-  return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
-}
-function plainScalarValue(text4) {
-  const first = text4.charCodeAt(0);
-  if (text4.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text4;
-  return resolveScalar("", text4).value;
-}
-function resolveScalar(tag, text4) {
-  if (!RESOLVABLE.has(tag)) {
-    return { tag, value: tag === BINARY ? decodeBinary(text4) : text4 };
-  }
-  const resolved = tag === STR ? { tag: STR, value: text4 } : resolveUntyped(tag, text4);
-  if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
-  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: resolved.value };
-  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text4}\` as a ${tag}`);
-}
-function resolveUntyped(tag, text4) {
-  const first = text4.charCodeAt(0);
-  const hint = text4.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
-  if (hint === HINT_NONE) return { tag: STR, value: text4 };
-  const known = RESOLVE_MAP.get(text4);
-  if (known !== void 0) return known;
-  if (hint === HINT_DOT) {
-    if (DOT_FLOAT.test(text4)) {
-      const value = Number(text4.replace(/_/g, ""));
-      if (Number.isFinite(value)) return { tag: FLOAT, value };
-    }
-  } else if (hint === HINT_NUMBER) {
-    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text4)) return { tag: TIMESTAMP, value: text4 };
-    const plain = text4.includes("_") ? text4.replace(/_/g, "") : text4;
-    const integer = parseGoInteger(plain);
-    if (integer !== null) return integer;
-    if (YAML_STYLE_FLOAT.test(plain)) {
-      const value = Number(plain);
-      if (Number.isFinite(value)) return { tag: FLOAT, value };
-    }
-  }
-  return { tag: STR, value: text4 };
-}
-function parseGoInteger(s) {
-  if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
-  let i = 0;
-  let negative = false;
-  const signed = s[0] === "+" || s[0] === "-";
-  if (signed) {
-    negative = s[0] === "-";
-    i = 1;
-  }
-  if (i >= s.length) return null;
-  let base = 10;
-  if (s[i] === "0") {
-    const prefix = s.length - i >= 3 ? s[i + 1].toLowerCase() : "";
-    base = prefix === "x" ? 16 : prefix === "b" ? 2 : 8;
-    i += prefix === "x" || prefix === "b" || prefix === "o" ? 2 : 1;
-  }
-  const digits = s.slice(i);
-  if (!DIGITS_BY_BASE[base].test(digits)) return null;
-  const magnitude = digits === "" ? 0n : BigInt(BIGINT_PREFIX[base] + digits);
-  let value;
-  let unsigned = false;
-  if (signed) {
-    if (magnitude > (negative ? INT64_MAX + 1n : INT64_MAX)) return null;
-    value = negative ? -magnitude : magnitude;
-  } else {
-    if (magnitude > UINT64_MAX3) return null;
-    value = magnitude;
-    unsigned = magnitude > INT64_MAX;
-  }
-  return { tag: INT, value: Number(value), intText: value.toString(), unsigned };
-}
-function isGoTimestamp(text4) {
-  const m = TIMESTAMP_SHAPE.exec(text4);
-  if (m === null) return false;
-  const [, year, month, day, separator, hour, minute, second, zone] = m;
-  const y = Number(year);
-  const mo = Number(month);
-  if (mo < 1 || mo > 12 || Number(day) < 1 || Number(day) > daysIn(mo, y)) return false;
-  if (separator === void 0) return true;
-  const isDateTime = separator === "T" || separator === "t";
-  if (isDateTime !== (zone !== void 0)) return false;
-  if (Number(hour) >= 24 || Number(minute) >= 60 || Number(second) >= 60) return false;
-  if (zone !== void 0 && zone !== "Z") {
-    if (Number(zone.slice(1, 3)) > 24 || Number(zone.slice(4, 6)) > 60) return false;
-  }
-  return true;
-}
-function daysIn(month, year) {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-function decodeBinary(text4) {
-  const compact = text4.replace(LINE_BREAKS, "");
-  if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
-  return Buffer.from(compact, "base64").toString("utf8");
-}
-function objectKey(resolved) {
-  const { tag, value } = resolved;
-  if (tag === BOOL) return value ? "true" : "false";
-  if (tag === INT) {
-    if (resolved.unsigned) throw new YamlValueError(`unsupported map key of type: uint64, key: ${resolved.intText}`);
-    return resolved.intText ?? String(value);
-  }
-  if (tag === FLOAT) return formatFloat32Key(value);
-  if (tag === NULL) throw new YamlValueError("unsupported map key of type: <nil>");
-  return value;
-}
-function formatFloat32Key(value) {
-  const f = Math.fround(value);
-  if (Number.isNaN(f)) return ".nan";
-  if (f === Number.POSITIVE_INFINITY) return ".inf";
-  if (f === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
-  let mantissa = "";
-  let exponent = 0;
-  for (let precision = 1; precision <= 9; precision++) {
-    const candidate = Math.abs(f).toExponential(precision - 1);
-    if (Math.fround(Number(candidate)) === Math.abs(f)) {
-      const e = candidate.indexOf("e");
-      mantissa = candidate.slice(0, e).replace(".", "");
-      exponent = Number(candidate.slice(e + 1));
-      break;
-    }
-  }
-  const sign2 = f < 0 ? "-" : "";
-  if (exponent < -4 || exponent >= 6) {
-    const fraction3 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
-    const magnitude = String(Math.abs(exponent)).padStart(2, "0");
-    return `${sign2}${mantissa[0]}${fraction3}e${exponent < 0 ? "-" : "+"}${magnitude}`;
-  }
-  if (exponent < 0) return `${sign2}0.${"0".repeat(-exponent - 1)}${mantissa}`;
-  const integer = mantissa.slice(0, exponent + 1).padEnd(exponent + 1, "0");
-  const fraction2 = mantissa.slice(exponent + 1);
-  return `${sign2}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
-}
-
-// src/source/construct.ts
-var MAX_DEPTH = 512;
-var DocumentError = class extends Error {
-  constructor(message, offset) {
-    super(message);
-    this.offset = offset;
-  }
-  offset;
-};
-var NO_RANGE = -1;
-var MERGE_TAG = "!!merge";
-var DEFAULT_TAG_HANDLES = { "!": "!", "!!": "tag:yaml.org,2002:" };
-function buildDocument(source, events) {
-  if (events.length === 0) return { value: null, hasTrailingDocuments: false };
-  const state = {
-    source,
-    frames: [],
-    anchors: /* @__PURE__ */ new Map(),
-    tagHandles: DEFAULT_TAG_HANDLES,
-    decodeCount: 1,
-    aliasCount: 0,
-    root: null,
-    nonFiniteOffset: NO_RANGE,
-    lastOffset: 0
-  };
-  let index = 0;
-  let finished = false;
-  while (!finished && index < events.length) {
-    const event = events[index++];
-    switch (event.type) {
-      case EVENT_ID.DOCUMENT:
-        for (const directive of event.directives) {
-          if (directive.kind === "tag") {
-            state.tagHandles = { ...state.tagHandles, [directive.handle]: directive.prefix };
-          }
-        }
-        break;
-      case EVENT_ID.SCALAR:
-        onScalar(state, event);
-        break;
-      case EVENT_ID.MAPPING:
-      case EVENT_ID.SEQUENCE:
-        onCollectionStart(state, event.type === EVENT_ID.MAPPING, event);
-        break;
-      case EVENT_ID.ALIAS:
-        onAlias(state, source.slice(event.anchorStart, event.anchorEnd), event.anchorStart - 1);
-        break;
-      case EVENT_ID.POP:
-        if (state.frames.length === 0) finished = true;
-        else onCollectionEnd(state);
-        break;
-    }
-  }
-  if (state.nonFiniteOffset !== NO_RANGE) rejectNonFinite(state.root, state.nonFiniteOffset);
-  return { value: state.root, hasTrailingDocuments: index < events.length };
-}
-function eventOffset(state, event, start) {
-  let offset = start;
-  if (event.tagStart !== NO_RANGE) offset = event.tagStart;
-  else if (event.anchorStart !== NO_RANGE) offset = event.anchorStart;
-  if (offset === NO_RANGE) return state.lastOffset;
-  state.lastOffset = offset;
-  return offset;
-}
-function tagOf(state, tagStart, tagEnd) {
-  if (tagStart === NO_RANGE) return "";
-  const raw = state.source.slice(tagStart, tagEnd);
-  if (raw.startsWith("!<") && raw.endsWith(">")) return shortTag(raw.slice(2, -1));
-  const handleEnd = raw.indexOf("!", 1);
-  const handle = handleEnd === -1 ? "!" : raw.slice(0, handleEnd + 1);
-  return shortTag((state.tagHandles[handle] ?? handle) + raw.slice(handle.length));
-}
-function top(state) {
-  return state.frames[state.frames.length - 1];
-}
-function count(state, offset, decodes, viaAlias) {
-  state.decodeCount += decodes;
-  if (viaAlias) state.aliasCount += decodes;
-  const { decodeCount, aliasCount } = state;
-  if (aliasCount > 100 && decodeCount > 1e3 && aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
-    throw new DocumentError("document contains excessive aliasing", offset);
-  }
-}
-function allowedAliasRatio(decodeCount) {
-  if (decodeCount <= 4e5) return 0.99;
-  if (decodeCount >= 4e6) return 0.1;
-  return 0.99 - 0.89 * ((decodeCount - 4e5) / 36e5);
-}
-function isMergeKey(tag, text4, plain) {
-  return text4 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
-}
-function scalarValue(state, tag, text4, plain, offset) {
-  if (tag === "" && !plain) return text4;
-  let value;
-  try {
-    value = tag === "" ? plainScalarValue(text4) : resolveScalar(tag, text4).value;
-  } catch (error) {
-    throw asDocumentError(error, offset);
-  }
-  if (typeof value === "number" && !Number.isFinite(value) && state.nonFiniteOffset === NO_RANGE) {
-    state.nonFiniteOffset = offset;
-  }
-  return value;
-}
-function scalarKey(tag, text4, plain, offset) {
-  if (tag === "" && !plain) return text4;
-  try {
-    return objectKey(resolveScalar(tag, text4));
-  } catch (error) {
-    throw asDocumentError(error, offset);
-  }
-}
-function asDocumentError(error, offset) {
-  return error instanceof YamlValueError ? new DocumentError(error.message, offset) : error;
-}
-function onScalar(state, event) {
-  const text4 = getScalarValue(state.source, event);
-  const tag = tagOf(state, event.tagStart, event.tagEnd);
-  const plain = event.style === SCALAR_STYLE.PLAIN;
-  const offset = eventOffset(state, event, event.valueStart);
-  const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
-  const frame = top(state);
-  if (frame !== void 0 && frame.isMap && !frame.hasKey) {
-    if (isMergeKey(tag, text4, plain)) {
-      frame.keyIsMerge = true;
-    } else {
-      count(state, offset, 1, false);
-      frame.key = scalarKey(tag, text4, plain, offset);
-      frame.size += 1;
-    }
-    frame.hasKey = true;
-    if (anchor !== null) {
-      const value2 = scalarValue(state, tag, text4, plain, offset);
-      state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text4, plain } });
-    }
-    return;
-  }
-  count(state, offset, 1, false);
-  const value = scalarValue(state, tag, text4, plain, offset);
-  if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text4, plain } });
-  addValue(state, value, 1, 0, offset);
-}
-function onCollectionStart(state, isMap7, event) {
-  const offset = eventOffset(state, event, event.start);
-  const parent = top(state);
-  if (parent !== void 0 && parent.isMap && !parent.hasKey) {
-    throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
-  }
-  if (parent !== void 0 && parent.isMergeList && !isMap7) {
-    throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-  }
-  if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
-  const isMergeList = !isMap7 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
-  if (!isMergeList) count(state, offset, 1, false);
-  const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
-  if (anchor !== null) state.anchors.set(anchor, null);
-  state.frames.push({
-    isMap: isMap7,
-    isMergeList,
-    value: isMap7 ? {} : [],
-    size: isMergeList ? 0 : 1,
-    height: 1,
-    anchor,
-    offset,
-    key: "",
-    hasKey: false,
-    keyIsMerge: false
-  });
-}
-function onCollectionEnd(state) {
-  const frame = state.frames.pop();
-  if (frame.anchor !== null) {
-    const size = frame.isMergeList ? frame.size + 1 : frame.size;
-    state.anchors.set(frame.anchor, { value: frame.value, size, height: frame.height });
-  }
-  if (!frame.isMergeList) {
-    addValue(state, frame.value, frame.size, frame.height, frame.offset);
-    return;
-  }
-  const target = top(state);
-  const sources = frame.value;
-  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target, sources[i]);
-  target.size += frame.size;
-  target.height = Math.max(target.height, frame.height - 1);
-  target.hasKey = false;
-  target.keyIsMerge = false;
-}
-function onAlias(state, name, offset) {
-  const anchor = state.anchors.get(name);
-  if (anchor === void 0) throw new DocumentError(`unknown anchor '${name}' referenced`, offset);
-  if (anchor === null) throw new DocumentError(`anchor '${name}' value contains itself`, offset);
-  const frame = top(state);
-  const isKey = frame !== void 0 && frame.isMap && !frame.hasKey;
-  count(state, offset, 1, false);
-  count(state, offset, anchor.size, true);
-  const size = 1 + anchor.size;
-  if (isKey) {
-    const { scalar } = anchor;
-    if (scalar === void 0) throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
-    frame.key = scalarKey(scalar.tag, scalar.text, scalar.plain, offset);
-    frame.hasKey = true;
-    frame.size += size;
-    return;
-  }
-  if (frame !== void 0 && (frame.isMergeList || frame.isMap && frame.keyIsMerge)) {
-    if (!isObject2(anchor.value)) {
-      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-    }
-    if (state.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
-    if (frame.isMergeList) {
-      frame.value.push(anchor.value);
-      frame.size += size;
-      frame.height = Math.max(frame.height, 1 + anchor.height);
-    } else {
-      mergeInto(frame, anchor.value);
-      frame.size += size;
-      frame.height = Math.max(frame.height, anchor.height);
-      frame.hasKey = false;
-      frame.keyIsMerge = false;
-    }
-    return;
-  }
-  if (state.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
-  addValue(state, cloneJson(anchor.value), size, anchor.height, offset);
-}
-function addValue(state, value, size, height, offset) {
-  const frame = top(state);
-  if (frame === void 0) {
-    state.root = value;
-    return;
-  }
-  frame.size += size;
-  if (!frame.isMap) {
-    frame.height = Math.max(frame.height, 1 + height);
-    if (frame.isMergeList && !isObject2(value)) {
-      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-    }
-    frame.value.push(value);
-    return;
-  }
-  const target = frame.value;
-  if (frame.keyIsMerge) {
-    if (!isObject2(value)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-    mergeInto(frame, value);
-    frame.height = Math.max(frame.height, height);
-    frame.keyIsMerge = false;
-  } else {
-    setKey(target, frame.key, value);
-    frame.height = Math.max(frame.height, 1 + height);
-  }
-  frame.hasKey = false;
-}
-function mergeInto(frame, source) {
-  const target = frame.value;
-  for (const key2 of Object.keys(source)) setKey(target, key2, cloneJson(source[key2]));
-}
-function isObject2(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function setKey(target, key2, value) {
-  if (key2 === "__proto__") {
-    Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    target[key2] = value;
-  }
-}
-function cloneJson(value) {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(cloneJson);
-  const copy2 = {};
-  for (const key2 of Object.keys(value)) setKey(copy2, key2, cloneJson(value[key2]));
-  return copy2;
-}
-function nestingError(offset) {
-  return new DocumentError(`document nesting exceeds ${MAX_DEPTH} levels`, offset);
-}
-function rejectNonFinite(root, offset) {
-  const pending = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === "number" && !Number.isFinite(value)) {
-      const text4 = Number.isNaN(value) ? "NaN" : value > 0 ? "+Inf" : "-Inf";
-      throw new DocumentError(`json: unsupported value: ${text4}`, offset);
-    }
-    if (value !== null && typeof value === "object") {
-      for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push(child);
-    }
-  }
-}
-
 // src/engine/jmespath/functions/yaml-document.ts
 function scannerError(line, problem3) {
   return line !== 0 ? `yaml: line ${line + 1}: ${problem3}` : `yaml: ${problem3}`;
@@ -24219,31 +25054,31 @@ function parseYamlDocument(source) {
 // src/engine/jmespath/functions/structured-functions.ts
 var STRING5 = { types: ["string"] };
 var COLLECTION = { types: ["object", "array"] };
-function lookup(collection, key2) {
+function lookup(collection, key3) {
   if (isJsonObject(collection)) {
-    if (typeof key2 !== "string") throw argumentTypeError("lookup", 2, "String");
-    return Object.prototype.hasOwnProperty.call(collection, key2) ? collection[key2] : null;
+    if (typeof key3 !== "string") throw argumentTypeError("lookup", 2, "String");
+    return Object.prototype.hasOwnProperty.call(collection, key3) ? collection[key3] : null;
   }
   if (!isJsonArray(collection)) throw argumentTypeError("lookup", 1, "Object or Array");
-  if (typeof key2 !== "number") throw argumentTypeError("lookup", 2, "Number");
+  if (typeof key3 !== "number") throw argumentTypeError("lookup", 2, "Number");
   let index;
   try {
-    index = intNumber(key2);
+    index = intNumber(key3);
   } catch (err) {
     throw functionError("lookup", `argument #2: ${err.message}`);
   }
   return index >= 0 && index < collection.length ? collection[index] : null;
 }
-function entry(keyName, key2, valueName, value) {
+function entry(keyName, key3, valueName, value) {
   const item = {};
-  setOwnProperty(item, keyName, key2);
+  setOwnProperty(item, keyName, key3);
   setOwnProperty(item, valueName, value);
   return item;
 }
 function items(collection, keyName, valueName) {
   if (isJsonObject(collection)) {
     const keys = Object.keys(collection).sort(compareGoStrings);
-    return markGoTypedSlice(keys.map((key2) => entry(keyName, key2, valueName, collection[key2])));
+    return markGoTypedSlice(keys.map((key3) => entry(keyName, key3, valueName, collection[key3])));
   }
   if (!isJsonArray(collection)) throw argumentTypeError("items", 1, "Object or Array");
   return markGoTypedSlice(collection.map((value, index) => entry(keyName, index, valueName, value)));
@@ -24253,9 +25088,9 @@ function objectFromLists(keys, values) {
   if (!isJsonArray(values)) throw argumentTypeError("object_from_lists", 2, "Array");
   const out = {};
   keys.forEach((k, i) => {
-    const key2 = ifaceToString(k);
-    if (key2 === null) throw argumentTypeError("object_from_lists", 1, "StringArray");
-    setOwnProperty(out, key2, i < values.length ? values[i] : null);
+    const key3 = ifaceToString(k);
+    if (key3 === null) throw argumentTypeError("object_from_lists", 1, "StringArray");
+    setOwnProperty(out, key3, i < values.length ? values[i] : null);
   });
   return out;
 }
@@ -24277,7 +25112,7 @@ var STRUCTURED_FUNCTIONS = [
   {
     name: "lookup",
     args: [COLLECTION, { types: ["string", "number"] }],
-    handler: ([collection, key2]) => lookup(collection, key2),
+    handler: ([collection, key3]) => lookup(collection, key3),
     returnType: ["any"],
     note: "returns the value corresponding to the given key/index in the given object/array"
   },
@@ -24874,7 +25709,7 @@ function parseGoTime(layout, value) {
 
 // src/engine/jmespath/functions/go-duration-text.ts
 var isDurationDigit = (c) => c !== void 0 && (c >= "0" && c <= "9" || c === ".");
-var UNITS = /* @__PURE__ */ new Set(["ns", "us", "\xB5s", "\u03BCs", "ms", "s", "m", "h"]);
+var UNITS2 = /* @__PURE__ */ new Set(["ns", "us", "\xB5s", "\u03BCs", "ms", "s", "m", "h"]);
 function durationError(orig) {
   const invalid3 = `time: invalid duration ${timeQuote(orig)}`;
   let s = orig[0] === "-" || orig[0] === "+" ? orig.slice(1) : orig;
@@ -24888,7 +25723,7 @@ function durationError(orig) {
     while (i < s.length && !isDurationDigit(s[i])) i++;
     if (i === 0) return `time: missing unit in duration ${timeQuote(orig)}`;
     const unit = s.slice(0, i);
-    if (!UNITS.has(unit)) return `time: unknown unit ${timeQuote(unit)} in duration ${timeQuote(orig)}`;
+    if (!UNITS2.has(unit)) return `time: unknown unit ${timeQuote(unit)} in duration ${timeQuote(orig)}`;
     s = s.slice(i);
   }
   return invalid3;
@@ -25361,11 +26196,11 @@ var RSA = 1;
 function publicKeyAlgorithm(oid) {
   return PUBLIC_KEY_ALGORITHMS.get(oidText(oid)) ?? 0;
 }
-function parseRsaPublicKey(ai, key2) {
+function parseRsaPublicKey(ai, key3) {
   if (!(ai.parameters.length === 2 && ai.parameters[0] === 5 && ai.parameters[1] === 0)) {
     throw new Error("x509: RSA key missing NULL parameters");
   }
-  const seq = new DerReader(key2).read(TAG2.SEQUENCE);
+  const seq = new DerReader(key3).read(TAG2.SEQUENCE);
   if (seq === null) throw new Error("x509: invalid RSA public key");
   const r = new DerReader(seq.content);
   const n = r.readBigInt();
@@ -25376,8 +26211,8 @@ function parseRsaPublicKey(ai, key2) {
   if (e <= 0n) throw new Error("x509: RSA public exponent is not a positive number");
   return { n, e };
 }
-function isKyvernoRsaKey(key2, parsed) {
-  const r = new DerReader(key2);
+function isKyvernoRsaKey(key3, parsed) {
+  const r = new DerReader(key3);
   return r.read(TAG2.SEQUENCE) !== null && r.empty() && parsed.e < 1n << 31n;
 }
 
@@ -25673,8 +26508,8 @@ function sequenceContent(value, error) {
   if (seq === null) throw new Error(error);
   return new DerReader(seq.content);
 }
-function append(out, key2, value) {
-  out[key2] = [...out[key2] ?? [], value];
+function append(out, key3, value) {
+  out[key3] = [...out[key3] ?? [], value];
 }
 function isValidIpMask(mask) {
   let seenZero = false;
@@ -25829,9 +26664,9 @@ function certificatePolicies(out, value) {
     const policy = r.read(TAG2.SEQUENCE);
     const oid = policy === null ? null : new DerReader(policy.content).read(TAG2.OBJECT_IDENTIFIER);
     if (oid === null) throw new Error(invalid3);
-    const key2 = Buffer.from(oid.content).toString("hex");
-    if (seen.has(key2)) throw new Error(invalid3);
-    seen.add(key2);
+    const key3 = Buffer.from(oid.content).toString("hex");
+    if (seen.has(key3)) throw new Error(invalid3);
+    seen.add(key3);
     const components = oidComponents(oid.content);
     if (components === null) throw new Error(invalid3);
     policies.push(components.text);
@@ -25986,8 +26821,8 @@ function readTime(r) {
   if (text4 === null) fail(tag === TAG2.UTCTime ? "x509: malformed UTCTime" : "x509: malformed GeneralizedTime");
   return text4;
 }
-function publicKeyJson(key2) {
-  return { N: key2.n.toString(), E: Number(key2.e) };
+function publicKeyJson(key3) {
+  return { N: key3.n.toString(), E: Number(key3.e) };
 }
 function readPublicKey(spki) {
   const seq = new DerReader(spki).read(TAG2.SEQUENCE);
@@ -26000,8 +26835,8 @@ function readPublicKey(spki) {
   const bits = r.readBitString();
   if (bits === null) fail("x509: malformed subjectPublicKey");
   if (algorithm !== RSA) return { algorithm, key: null, kyvernoAccepts: false };
-  const key2 = parseRsaPublicKey(algorithmId, rightAlign(bits));
-  return { algorithm, key: key2, kyvernoAccepts: isKyvernoRsaKey(bits.bytes, key2) };
+  const key3 = parseRsaPublicKey(algorithmId, rightAlign(bits));
+  return { algorithm, key: key3, kyvernoAccepts: isKyvernoRsaKey(bits.bytes, key3) };
 }
 function kyvernoPublicKey(info) {
   if (info.algorithm !== RSA || info.key === null) fail(NOT_RSA);
@@ -26217,9 +27052,9 @@ function requestedExtensions(attributes) {
     }
     if (id === null || firstValue === null || !oidEquals(id, OID_EXTENSION_REQUEST)) continue;
     for (const extension of parseExtensions(firstValue.full)) {
-      const key2 = extension.id.join(".");
-      if (seen.has(key2)) throw new Error("x509: certificate request contains duplicate requested extensions");
-      seen.add(key2);
+      const key3 = extension.id.join(".");
+      if (seen.has(key3)) throw new Error("x509: certificate request contains duplicate requested extensions");
+      seen.add(key3);
       out.push(extension);
     }
   }
@@ -26491,15 +27326,15 @@ function sortBy(array, expref) {
   const kind2 = typeof keys[0];
   if (kind2 !== "number" && kind2 !== "string") throw runtimeError("invalid type, must be number of string");
   for (let i = 1; i < array.length; i++) {
-    let key2;
+    let key3;
     try {
-      key2 = expref.evaluate(array[i]);
+      key3 = expref.evaluate(array[i]);
     } catch (err) {
       if (err instanceof JmesPathError) throw runtimeError("error in sort_by comparison");
       throw err;
     }
-    if (typeof key2 !== kind2) throw runtimeError("error in sort_by comparison");
-    keys.push(key2);
+    if (typeof key3 !== kind2) throw runtimeError("error in sort_by comparison");
+    keys.push(key3);
   }
   const order = array.map((_, i) => i);
   order.sort(
@@ -26589,7 +27424,7 @@ var BUILTIN_FUNCTIONS = [
         if (!isJsonObject(obj)) {
           throw runtimeError(`interface conversion: interface {} is ${goTypeName(obj)}, not map[string]interface {}`);
         }
-        for (const key2 of Object.keys(obj)) setOwnProperty(merged, key2, obj[key2]);
+        for (const key3 of Object.keys(obj)) setOwnProperty(merged, key3, obj[key3]);
       }
       return merged;
     }
@@ -26703,9 +27538,9 @@ var Compiled = class {
     return evaluate(this.ast, data);
   }
 };
-var cache2 = /* @__PURE__ */ new Map();
+var cache3 = /* @__PURE__ */ new Map();
 function compileJmesPath(expression) {
-  let entry2 = cache2.get(expression);
+  let entry2 = cache3.get(expression);
   if (entry2 === void 0) {
     try {
       entry2 = new Compiled(expression, parseJmesPath(expression));
@@ -26713,7 +27548,7 @@ function compileJmesPath(expression) {
       if (!(err instanceof JmesPathError)) throw err;
       entry2 = err;
     }
-    cache2.set(expression, entry2);
+    cache3.set(expression, entry2);
   }
   if (entry2 instanceof JmesPathError) throw entry2;
   return entry2;
@@ -26738,15 +27573,15 @@ function compareGoStrings2(a, b) {
   }
   return a.length - b.length;
 }
-function isGoSpace(c) {
+function isGoSpace2(c) {
   if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
   return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
 }
 function goTrimSpace2(s) {
   let start = 0;
   let end = s.length;
-  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
-  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
+  while (start < end && isGoSpace2(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace2(s.charCodeAt(end - 1))) end--;
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 function trimSpaces(s) {
@@ -26775,19 +27610,19 @@ var TYPE_MODIFIERS = {
   existence: "^"
 };
 var ANCHOR_REGEX = /^([+<=X^])?\(([^\n]+)\)$/;
-var cache3 = /* @__PURE__ */ new Map();
+var cache4 = /* @__PURE__ */ new Map();
 var CACHE_LIMIT = 5e4;
-function parseAnchor(key2) {
-  const cached = cache3.get(key2);
+function parseAnchor(key3) {
+  const cached = cache4.get(key3);
   if (cached !== void 0) return cached;
-  const match = ANCHOR_REGEX.exec(goTrimSpace2(key2));
+  const match = ANCHOR_REGEX.exec(goTrimSpace2(key3));
   const anchor = match !== null ? { type: MODIFIER_TYPES[match[1] ?? ""], key: match[2] } : null;
-  if (cache3.size >= CACHE_LIMIT) cache3.clear();
-  cache3.set(key2, anchor);
+  if (cache4.size >= CACHE_LIMIT) cache4.clear();
+  cache4.set(key3, anchor);
   return anchor;
 }
-function anchorString(type, key2) {
-  return key2 === "" ? "" : `${TYPE_MODIFIERS[type]}(${key2})`;
+function anchorString(type, key3) {
+  return key3 === "" ? "" : `${TYPE_MODIFIERS[type]}(${key3})`;
 }
 
 // src/match/selector.ts
@@ -26817,20 +27652,20 @@ function isValidLabelValue(value) {
 function invalid(error) {
   return { error, fixed: [], wildcardLabels: [] };
 }
-var cache4 = /* @__PURE__ */ new WeakMap();
+var cache5 = /* @__PURE__ */ new WeakMap();
 function isPlainObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function keyError(key2) {
-  return isQualifiedName(key2) ? null : `key: Invalid value: ${JSON.stringify(key2)}: must be a qualified name`;
+function keyError(key3) {
+  return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
 }
 function valueError(value) {
   return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
 }
 function compileExpression(expr) {
   if (!isPlainObject2(expr)) return "matchExpressions: must be an object";
-  const { key: key2, operator, values } = expr;
-  if (typeof key2 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
+  const { key: key3, operator, values } = expr;
+  if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
   if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
   const list3 = [];
   for (const v of values ?? []) {
@@ -26851,13 +27686,13 @@ function compileExpression(expr) {
     default:
       return `${JSON.stringify(operator)} is not a valid label selector operator`;
   }
-  const badKey = keyError(key2);
+  const badKey = keyError(key3);
   if (badKey !== null) return badKey;
   for (const v of list3) {
     const badValue = valueError(v);
     if (badValue !== null) return badValue;
   }
-  return { key: key2, operator, values: list3 };
+  return { key: key3, operator, values: list3 };
 }
 function compile(sel) {
   const fixed = [];
@@ -26865,14 +27700,14 @@ function compile(sel) {
   const { matchLabels, matchExpressions } = sel;
   if (matchLabels !== void 0 && matchLabels !== null) {
     if (!isPlainObject2(matchLabels)) return invalid("matchLabels: must be a map");
-    for (const [key2, value] of Object.entries(matchLabels)) {
+    for (const [key3, value] of Object.entries(matchLabels)) {
       if (typeof value !== "string") return invalid("matchLabels: values must be strings");
-      if (containsWildcard(key2) || containsWildcard(value)) {
-        wildcardLabels.push([key2, value]);
+      if (containsWildcard(key3) || containsWildcard(value)) {
+        wildcardLabels.push([key3, value]);
       } else {
-        const error = keyError(key2) ?? valueError(value);
+        const error = keyError(key3) ?? valueError(value);
         if (error !== null) return invalid(error);
-        fixed.push({ key: key2, operator: "In", values: [value] });
+        fixed.push({ key: key3, operator: "In", values: [value] });
       }
     }
   }
@@ -26887,10 +27722,10 @@ function compile(sel) {
   return { error: null, fixed, wildcardLabels };
 }
 function compiled(sel) {
-  let result = cache4.get(sel);
+  let result = cache5.get(sel);
   if (result === void 0) {
     result = isPlainObject2(sel) ? compile(sel) : invalid("selector: must be an object");
-    cache4.set(sel, result);
+    cache5.set(sel, result);
   }
   return result;
 }
@@ -26907,21 +27742,21 @@ function requirementMatches(req, labels) {
       return !has;
   }
 }
-function expandWildcardLabel(key2, value, labels) {
+function expandWildcardLabel(key3, value, labels) {
   for (const labelKey of Object.keys(labels)) {
-    if (wildcardMatch(key2, labelKey) && wildcardMatch(value, labels[labelKey])) {
+    if (wildcardMatch(key3, labelKey) && wildcardMatch(value, labels[labelKey])) {
       return [labelKey, labels[labelKey]];
     }
   }
-  return [key2.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
+  return [key3.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
 }
 function selectorMatches(selector2, labels) {
   const sel = compiled(selector2);
   if (sel.error !== null) return false;
   if (sel.wildcardLabels.length > 0) {
     const rewritten = /* @__PURE__ */ new Map();
-    for (const [key2, value] of sel.wildcardLabels) {
-      const [k, v] = expandWildcardLabel(key2, value, labels);
+    for (const [key3, value] of sel.wildcardLabels) {
+      const [k, v] = expandWildcardLabel(key3, value, labels);
       rewritten.set(k, v);
     }
     for (const [k, v] of rewritten) {
@@ -27006,15 +27841,15 @@ var EMPTY_MAP = Object.freeze({});
 function asObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
 }
-function stringField(obj, key2) {
-  const value = obj?.[key2];
+function stringField2(obj, key3) {
+  const value = obj?.[key3];
   return typeof value === "string" ? value : "";
 }
 function stringMap(value) {
   const obj = asObject(value);
   if (obj === void 0) return EMPTY_MAP;
-  for (const key2 in obj) {
-    if (typeof obj[key2] !== "string") return EMPTY_MAP;
+  for (const key3 in obj) {
+    if (typeof obj[key3] !== "string") return EMPTY_MAP;
   }
   return obj;
 }
@@ -27022,11 +27857,11 @@ var MatchSubject = class {
   constructor(input) {
     this.input = input;
     this.metadata = asObject(input.resource.metadata);
-    const name = stringField(this.metadata, "name");
+    const name = stringField2(this.metadata, "name");
     this.gvk = { group: input.group, version: input.version, kind: input.kind };
-    this.objectKind = stringField(input.resource, "kind");
-    this.name = name !== "" ? name : stringField(this.metadata, "generateName");
-    this.namespace = stringField(this.metadata, "namespace");
+    this.objectKind = stringField2(input.resource, "kind");
+    this.name = name !== "" ? name : stringField2(this.metadata, "generateName");
+    this.namespace = stringField2(this.metadata, "namespace");
   }
   input;
   gvk;
@@ -27057,17 +27892,17 @@ function isEmptyUserInfo(filter) {
   return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
 }
 function anyWildcardMatch(patterns, text4) {
-  for (const pattern of patterns) {
-    if (wildcardMatch(pattern, text4)) return true;
+  for (const pattern2 of patterns) {
+    if (wildcardMatch(pattern2, text4)) return true;
   }
   return false;
 }
 function annotationsMatch(expected, actual) {
-  for (const key2 in expected) {
-    const value = expected[key2];
+  for (const key3 in expected) {
+    const value = expected[key3];
     let found = false;
     for (const actualKey in actual) {
-      if (wildcardMatch(key2, actualKey) && wildcardMatch(value, actual[actualKey])) {
+      if (wildcardMatch(key3, actualKey) && wildcardMatch(value, actual[actualKey])) {
         found = true;
         break;
       }
@@ -27237,10 +28072,10 @@ function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
 }
 
 // src/policy/json-patch.ts
-var import_yaml = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 function parsePatch(patch) {
   try {
-    const decoded = (0, import_yaml.parse)(patch, { version: "1.1", logLevel: "error" });
+    const decoded = (0, import_yaml2.parse)(patch, { version: "1.1", logLevel: "error" });
     if (decoded === null || decoded === void 0) return [];
     return Array.isArray(decoded) ? decoded : null;
   } catch {
@@ -27249,10 +28084,11 @@ function parsePatch(patch) {
 }
 
 // src/policy/validate-spec.ts
+var NO_CLUSTER_RESOURCES = { has: () => false };
 var forbidden = (path17, detail) => `${path17}: Forbidden: ${detail}`;
 var invalid2 = (path17, value, detail) => `${path17}: Invalid value: ${value}: ${detail}`;
 var required = (path17, detail) => `${path17}: Required value${detail ? `: ${detail}` : ""}`;
-function isObject3(value) {
+function isObject5(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isPresent2(value) {
@@ -27266,7 +28102,7 @@ function list(value) {
 }
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject3(value)) {
+  if (isObject5(value)) {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
@@ -27299,26 +28135,29 @@ function validateUserInfo(info, path17, errs) {
 }
 function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
-  return isObject3(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
+  return isObject5(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
-function validateDescription(desc, path17, namespaced, errs) {
+function validateDescription(desc, path17, namespaced, cluster, errs) {
   if (!desc) return;
   if (str2(desc.name) !== "" && list(desc.names).length > 0) {
     errs.push(invalid2(path17, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
-  if (isObject3(selector2) && !selectorHasWildcard(selector2)) {
+  if (isObject5(selector2) && !selectorHasWildcard(selector2)) {
     const { error, requirements } = describeSelector(selector2);
     if (error !== null) errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", error));
     else if (requirements === 0) {
       errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
     }
   }
-  if (namespaced && list(desc.namespaces).length > 0) {
-    errs.push(forbidden(`${path17}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+  if (namespaced) {
+    if (list(desc.namespaces).length > 0) errs.push(forbidden(`${path17}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    list(desc.kinds).forEach((kind2, i) => {
+      if (cluster.has(str2(kind2))) errs.push(forbidden(`${path17}.kinds[${i}]`, `Cluster wide resource '${str2(kind2)}' not allowed in namespaced policy`));
+    });
   }
 }
-function validateMatchResources(block, path17, namespaced, errs) {
+function validateMatchResources(block, path17, namespaced, cluster, errs) {
   if (!block) return;
   const any = list(block.any);
   const all = list(block.all);
@@ -27327,14 +28166,14 @@ function validateMatchResources(block, path17, namespaced, errs) {
   }
   any.forEach((filter, i) => {
     validateUserInfo(filter, `${path17}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path17}.any[${i}]`, namespaced, errs);
+    validateDescription(filter.resources, `${path17}.any[${i}]`, namespaced, cluster, errs);
   });
   all.forEach((filter, i) => {
     validateUserInfo(filter, `${path17}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path17}.all[${i}]`, namespaced, errs);
+    validateDescription(filter.resources, `${path17}.all[${i}]`, namespaced, cluster, errs);
   });
   validateUserInfo(block, path17, errs);
-  validateDescription(block.resources, path17, namespaced, errs);
+  validateDescription(block.resources, path17, namespaced, cluster, errs);
 }
 function hasAll(set2, values) {
   return values.every((v) => set2.has(v));
@@ -27370,25 +28209,25 @@ function matchesEmptySet(rule2) {
   if (excludeNamespaces.size > 0 && (list(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list(m.namespaces)))) return false;
   const excludeKinds = new Set(list(e.kinds));
   if (excludeKinds.size > 0 && (list(m.kinds).length === 0 || !hasAll(excludeKinds, list(m.kinds)))) return false;
-  for (const key2 of ["selector", "namespaceSelector"]) {
-    const ms = m[key2];
-    const es = e[key2];
-    if (isObject3(ms) && isObject3(es)) {
+  for (const key3 of ["selector", "namespaceSelector"]) {
+    const ms = m[key3];
+    const es = e[key3];
+    if (isObject5(ms) && isObject5(es)) {
       const excludeExpressions = new Set(list(es.matchExpressions).map(canonical));
       if (excludeExpressions.size > 0) {
         const matchExpressions = list(ms.matchExpressions);
         if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
       }
-      const excludeLabels = isObject3(es.matchLabels) ? es.matchLabels : {};
+      const excludeLabels = isObject5(es.matchLabels) ? es.matchLabels : {};
       if (Object.keys(excludeLabels).length > 0) {
-        const matchLabels = isObject3(ms.matchLabels) ? ms.matchLabels : {};
+        const matchLabels = isObject5(ms.matchLabels) ? ms.matchLabels : {};
         if (Object.keys(matchLabels).length === 0) return false;
         if (Object.entries(matchLabels).some(([k, v]) => excludeLabels[k] !== v)) return false;
       }
     }
   }
-  for (const key2 of ["selector", "namespaceSelector"]) {
-    if (isPresent2(m[key2]) !== isPresent2(e[key2])) return false;
+  for (const key3 of ["selector", "namespaceSelector"]) {
+    if (isPresent2(m[key3]) !== isPresent2(e[key3])) return false;
   }
   if (isPresent2(m.annotations) && isPresent2(e.annotations) && canonical(m.annotations) !== canonical(e.annotations)) return false;
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
@@ -27412,59 +28251,83 @@ function validatePodSecurityControls(rule2, path17, errs) {
     if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
   });
 }
-var VARIABLE = /\{\{[^{}]*\}\}/;
-function validateGeneratePattern(gen, path17, namespaced, policyNamespace, errs) {
+function validateGeneratePattern(gen, path17, namespaced, policyNamespace, cluster, errs) {
   const namespace = str2(gen.namespace);
-  const clone2 = isObject3(gen.clone) ? gen.clone : {};
-  const cloneList2 = isObject3(gen.cloneList) ? gen.cloneList : {};
-  const cloneKinds = list(cloneList2.kinds);
+  const kind2 = str2(gen.kind);
+  const apiVersion = str2(gen.apiVersion);
+  const clone2 = isObject5(gen.clone) ? gen.clone : {};
+  const targetKey = `${apiVersion}/${kind2}`;
   if (namespaced) {
     let scope = null;
-    if (namespace !== policyNamespace) {
+    if (cluster.has(targetKey)) {
+      scope = `the target must be a namespaced resource: ${targetKey}`;
+    } else if (namespace !== policyNamespace) {
       scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
     } else if (str2(clone2.name) !== "" && str2(clone2.namespace) !== policyNamespace) {
       scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone2.namespace)}`;
     }
     if (scope !== null) errs.push(forbidden(`${path17}.namespace`, `target resource scope mismatched: ${scope} `));
   }
-  if (str2(gen.kind) !== "" && namespace === "") {
-    errs.push(forbidden(`${path17}.namespace`, "target namespace must be set for a namespaced resource"));
+  if (kind2 !== "") {
+    if (!cluster.has(targetKey)) {
+      if (namespace === "") {
+        const unknown = cluster.knows?.(apiVersion, kind2) === false;
+        const hint = unknown ? ` (the scope of ${targetKey} is unknown, so it counts as namespaced: if it is cluster-scoped, add its CustomResourceDefinition to the checked files)` : "";
+        errs.push(forbidden(`${path17}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
+      }
+    } else if (namespace !== "") {
+      errs.push(forbidden(`${path17}.namespace`, "target namespace must not be set for a cluster-wide resource"));
+    }
   }
-  const pattern = { kind: gen.kind ?? null, apiVersion: gen.apiVersion ?? null, clone: clone2, cloneList: cloneList2 };
-  if (VARIABLE.test(JSON.stringify(pattern))) {
-    errs.push(forbidden(`${path17}.clone/cloneList`, "Generation Rule Clone/CloneList should not have variables"));
-  }
+  const cloneList2 = isObject5(gen.cloneList) ? gen.cloneList : {};
+  const cloneKinds = list(cloneList2.kinds).map(str2);
   if (cloneKinds.length === 0) {
-    if (str2(gen.kind) === "") errs.push(forbidden(`${path17}.kind`, "kind can not be empty"));
+    if (kind2 === "") errs.push(forbidden(`${path17}.kind`, "kind can not be empty"));
     if (str2(gen.name) === "") errs.push(forbidden(`${path17}.name`, "name can not be empty"));
-    if (str2(gen.apiVersion) === "") errs.push(forbidden(`${path17}.apiVersion`, "apiVersion can not be empty"));
+    if (apiVersion === "") errs.push(forbidden(`${path17}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
-  if (namespaced && str2(cloneList2.namespace) !== policyNamespace) {
-    const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${str2(cloneList2.namespace)}`;
-    for (let i = 0; i < cloneKinds.length; i++) errs.push(forbidden(`${path17}.cloneList.namespace`, detail));
+  const cloneNamespace = str2(cloneList2.namespace);
+  if (namespaced) {
+    for (const cloneKind of cloneKinds) {
+      if (cluster.has(cloneKind)) errs.push(forbidden(`${path17}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
+      if (cloneNamespace !== policyNamespace) {
+        const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${cloneNamespace}`;
+        errs.push(forbidden(`${path17}.cloneList.namespace`, detail));
+      }
+    }
   }
-  if (str2(cloneList2.namespace) === "") {
-    errs.push(forbidden(`${path17}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+  let clusterScope = cluster.has(cloneKinds[0]);
+  for (const cloneKind of cloneKinds.slice(1)) {
+    if (clusterScope !== cluster.has(cloneKind)) {
+      errs.push(forbidden(`${path17}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
+      break;
+    }
+    clusterScope = clusterScope && cluster.has(cloneKind);
+  }
+  if (!clusterScope) {
+    if (cloneNamespace === "") errs.push(forbidden(`${path17}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+  } else if (!namespaced && cloneNamespace !== "") {
+    errs.push(forbidden(`${path17}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
   }
 }
-function validateGeneration(rule2, path17, namespaced, policyNamespace, errs) {
+function validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs) {
   const gen = rule2.generate;
-  if (!isObject3(gen) || !hasContent(gen)) return;
-  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject3(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
+  if (!isObject5(gen) || !hasContent(gen)) return;
+  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject5(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
     errs.push(forbidden(path17, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject3(fe)) validateGeneratePattern(fe, `${path17}.foreach[${i}]`, namespaced, policyNamespace, errs);
+      if (isObject5(fe)) validateGeneratePattern(fe, `${path17}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
     });
   } else {
-    validateGeneratePattern(gen, path17, namespaced, policyNamespace, errs);
+    validateGeneratePattern(gen, path17, namespaced, policyNamespace, cluster, errs);
   }
 }
-function validateRule(rule2, path17, namespaced, policyNamespace, errs) {
+function validateRule(rule2, path17, namespaced, policyNamespace, cluster, errs) {
   const kinds = ruleKinds(rule2);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
@@ -27486,11 +28349,11 @@ function validateRule(rule2, path17, namespaced, policyNamespace, errs) {
     );
   }
   if (matchesEmptySet(rule2)) errs.push(invalid2(path17, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule2.match, `${path17}.match`, namespaced, errs);
-  validateMatchResources(rule2.exclude, `${path17}.exclude`, namespaced, errs);
-  if (kinds.mutate && namespaced && isObject3(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
+  validateMatchResources(rule2.match, `${path17}.match`, namespaced, cluster, errs);
+  validateMatchResources(rule2.exclude, `${path17}.exclude`, namespaced, cluster, errs);
+  if (kinds.mutate && namespaced && isObject5(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
     rule2.mutate.targets.forEach((target, idx) => {
-      const ns = isObject3(target) ? str2(target.namespace) : "";
+      const ns = isObject5(target) ? str2(target.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
@@ -27503,10 +28366,10 @@ function validateRule(rule2, path17, namespaced, policyNamespace, errs) {
     });
   }
   validatePodSecurityControls(rule2, path17, errs);
-  validateGeneration(rule2, path17, namespaced, policyNamespace, errs);
+  validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule2) {
-  const value = isObject3(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
+  const value = isObject5(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
   return typeof value === "boolean" ? value : void 0;
 }
 function mutateExistingOnPolicyUpdate(policy) {
@@ -27518,9 +28381,9 @@ function mutateExistingOnPolicyUpdate(policy) {
   }
   return policy.spec.mutateExistingOnPolicyUpdate === true;
 }
-function validateSpec(policy, namespaced, policyNamespace, errs) {
+function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
   const spec2 = policy.spec;
-  const webhook = isObject3(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
+  const webhook = isObject5(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
   if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
     errs.push(forbidden("spec.webhookTimeoutSeconds", "remove the deprecated field and use spec.webhookConfiguration.timeoutSeconds instead"));
   }
@@ -27528,7 +28391,7 @@ function validateSpec(policy, namespaced, policyNamespace, errs) {
     errs.push(forbidden("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
   }
   for (const rule2 of spec2.rules ?? []) {
-    if (hasContent(rule2.generate) && isObject3(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
+    if (hasContent(rule2.generate) && isObject5(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
       if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
         errs.push(forbidden("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
       }
@@ -27542,7 +28405,7 @@ function validateSpec(policy, namespaced, policyNamespace, errs) {
   }
   if (mutateExistingOnPolicyUpdate(policy)) {
     (spec2.rules ?? []).forEach((rule2, i) => {
-      if (hasContent(rule2.mutate) && !(isObject3(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
+      if (hasContent(rule2.mutate) && !(isObject5(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
         errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
       }
     });
@@ -27560,7 +28423,7 @@ function validateSpec(policy, namespaced, policyNamespace, errs) {
     if (names.has(rule2.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule2.name}'`));
     names.add(rule2.name);
   });
-  (spec2.rules ?? []).forEach((rule2, i) => validateRule(rule2, `spec.rules[${i}]`, namespaced, policyNamespace, errs));
+  (spec2.rules ?? []).forEach((rule2, i) => validateRule(rule2, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
   if (namespaced && list(spec2.validationFailureActionOverrides).length > 0) {
     errs.push(forbidden("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
   }
@@ -27570,7 +28433,7 @@ function aggregate(errs) {
   if (unique2.length === 0) return null;
   return unique2.length === 1 ? unique2[0] : `[${unique2.join(", ")}]`;
 }
-function apiValidationError(policy) {
+function apiValidationError(policy, cluster = NO_CLUSTER_RESOURCES) {
   const errs = [];
   if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === "all") {
     errs.push(forbidden("metadata.annotations", "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
@@ -27578,7 +28441,7 @@ function apiValidationError(policy) {
   const name = str2(policy.metadata.name);
   if (Buffer.byteLength(name, "utf8") > 63) errs.push("name: Too long: may not be more than 63 bytes");
   const namespaced = policy.kind === "Policy";
-  validateSpec(policy, namespaced, namespaced ? str2(policy.metadata.namespace) : "", errs);
+  validateSpec(policy, namespaced, namespaced ? str2(policy.metadata.namespace) : "", cluster, errs);
   return aggregate(errs);
 }
 
@@ -27596,9 +28459,9 @@ var SubstitutionFailure = class {
 // src/engine/variables/patterns.ts
 var VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
 var VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
-function findAll(pattern, text4) {
+function findAll(pattern2, text4) {
   const matches = [];
-  for (const m of text4.matchAll(pattern)) matches.push({ text: m[0], index: m.index });
+  for (const m of text4.matchAll(pattern2)) matches.push({ text: m[0], index: m.index });
   return matches;
 }
 function dropPrefix(match, source) {
@@ -27616,8 +28479,8 @@ function dropPrefix(match, source) {
 }
 
 // src/engine/variables/traverse.ts
-var isMap2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var childPath = (path17, key2) => `${path17}/${key2.replaceAll("/", "\\/")}`;
+var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var childPath = (path17, key3) => `${path17}/${key3.replaceAll("/", "\\/")}`;
 function walk(value, path17, action) {
   if (typeof value === "object" && value !== null && action.unchanged?.(value)) return value;
   if (Array.isArray(value)) {
@@ -27629,19 +28492,19 @@ function walk(value, path17, action) {
     }
     return out;
   }
-  if (isMap2(value)) {
+  if (isMap3(value)) {
     const out = {};
-    for (const key2 of Object.keys(value)) {
-      let newKey = action.leaf(key2, path17, true);
+    for (const key3 of Object.keys(value)) {
+      let newKey = action.leaf(key3, path17, true);
       if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === "object" && newKey !== null) {
         const walked = walk(newKey, path17, action);
         if (walked instanceof SubstitutionFailure) return walked;
-        throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
+        throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
       }
-      if (newKey === null || newKey === void 0) newKey = key2;
-      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key2}"`);
-      const item = traverse(value[key2], childPath(path17, key2), action);
+      if (newKey === null || newKey === void 0) newKey = key3;
+      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+      const item = traverse(value[key3], childPath(path17, key3), action);
       if (item instanceof SubstitutionFailure) return item;
       setOwnProperty(out, newKey, item);
     }
@@ -27650,7 +28513,7 @@ function walk(value, path17, action) {
   return value;
 }
 function traverse(document, path17, action) {
-  if (Array.isArray(document) || isMap2(document)) return walk(document, path17, action);
+  if (Array.isArray(document) || isMap3(document)) return walk(document, path17, action);
   const leaf = action.leaf(document, path17, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
   return walk(leaf, path17, action);
@@ -27658,10 +28521,10 @@ function traverse(document, path17, action) {
 function visitLeavesAndKeys(document, visit, path17 = "") {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path17}/${i}`);
-  } else if (isMap2(document)) {
-    for (const key2 of Object.keys(document)) {
-      visit(key2, path17);
-      visitLeavesAndKeys(document[key2], visit, childPath(path17, key2));
+  } else if (isMap3(document)) {
+    for (const key3 of Object.keys(document)) {
+      visit(key3, path17);
+      visitLeavesAndKeys(document[key3], visit, childPath(path17, key3));
     }
   } else {
     visit(document, path17);
@@ -27673,11 +28536,11 @@ var REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
 var ESCAPED_REFERENCES = /\\\$\([^\n][^ )]*\)/g;
 var NOT_IN_RANGE = /^(\d+(\.\d+)?)([^-]*)!-(\d+(\.\d+)?)([^-]*)$/;
 var IN_RANGE = /^(\d+(\.\d+)?)([^-]*)-(\d+(\.\d+)?)([^-]*)$/;
-function operatorPrefix(pattern) {
-  if (pattern.length < 2) return "";
-  for (const op of [">=", "<=", ">", "<", "!"]) if (pattern.startsWith(op)) return op;
-  if (NOT_IN_RANGE.test(pattern)) return "!-";
-  if (IN_RANGE.test(pattern)) return "-";
+function operatorPrefix(pattern2) {
+  if (pattern2.length < 2) return "";
+  for (const op of [">=", "<=", ">", "<", "!"]) if (pattern2.startsWith(op)) return op;
+  if (NOT_IN_RANGE.test(pattern2)) return "!-";
+  if (IN_RANGE.test(pattern2)) return "-";
   return "";
 }
 function cleanPath(p) {
@@ -27879,8 +28742,8 @@ function parseError3(line, index, message) {
   const column = Buffer.byteLength(line.slice(0, index), "utf8") + 1;
   return new Error(`parse error on line 1, column ${column}: ${message}`);
 }
-function splitDottedKey(key2) {
-  const line = key2.replace(/^(?:\r?\n)+/, "");
+function splitDottedKey(key3) {
+  const line = key3.replace(/^(?:\r?\n)+/, "");
   if (line === "") throw new Error("EOF");
   const fields = [];
   let pos = 0;
@@ -27969,16 +28832,16 @@ function encodeSharedEntry(value) {
   }
   return encoded;
 }
-var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function mergeMaps(src, dest, overwriteMaps) {
   const out = { ...dest };
-  for (const key2 of Object.keys(src)) {
-    const value = src[key2];
-    if (!overwriteMaps && isMap3(value)) {
-      const existing = Object.prototype.hasOwnProperty.call(out, key2) ? out[key2] : void 0;
-      setOwnProperty(out, key2, isMap3(existing) ? mergeMaps(value, existing, false) : value);
+  for (const key3 of Object.keys(src)) {
+    const value = src[key3];
+    if (!overwriteMaps && isMap4(value)) {
+      const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
+      setOwnProperty(out, key3, isMap4(existing) ? mergeMaps(value, existing, false) : value);
     } else {
-      setOwnProperty(out, key2, value);
+      setOwnProperty(out, key3, value);
     }
   }
   return out;
@@ -27994,12 +28857,12 @@ function push(value, tags2) {
 }
 function replaceIn(node2, tags2, depth, value) {
   const out = { ...node2 };
-  const key2 = tags2[depth];
+  const key3 = tags2[depth];
   if (depth === tags2.length - 1) {
-    setOwnProperty(out, key2, value);
+    setOwnProperty(out, key3, value);
   } else {
-    const child = Object.prototype.hasOwnProperty.call(node2, key2) ? node2[key2] : void 0;
-    setOwnProperty(out, key2, isMap3(child) ? replaceIn(child, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
+    const child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
+    setOwnProperty(out, key3, isMap4(child) ? replaceIn(child, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
   }
   return out;
 }
@@ -28167,7 +29030,7 @@ function parsePath(rawPath) {
   const pointer = [];
   let current2 = "";
   let escaped = false;
-  let quoted = false;
+  let quoted2 = false;
   const flush = () => {
     if (current2 !== "") pointer.push(current2);
     current2 = "";
@@ -28179,8 +29042,8 @@ function parsePath(rawPath) {
     } else if (ch === "\\") {
       escaped = true;
     } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (ch === "/" && !quoted) {
+      quoted2 = !quoted2;
+    } else if (ch === "/" && !quoted2) {
       flush();
     } else {
       current2 += ch;
@@ -28385,9 +29248,9 @@ function textMarks(document) {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length && marks !== ALL_MARKS; i++) marks |= textMarks(document[i]);
   } else {
-    for (const key2 in document) {
-      if (!Object.prototype.hasOwnProperty.call(document, key2)) continue;
-      marks |= stringMarks(key2) | textMarks(document[key2]);
+    for (const key3 in document) {
+      if (!Object.prototype.hasOwnProperty.call(document, key3)) continue;
+      marks |= stringMarks(key3) | textMarks(document[key3]);
       if (marks === ALL_MARKS) break;
     }
   }
@@ -28422,7 +29285,7 @@ var FORBIDDEN_USER_VARIABLES = [
   /[^.](request.roles)\b/,
   /[^.](request.clusterRoles)\b/
 ];
-function isObject4(value) {
+function isObject6(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isPresent3(value) {
@@ -28454,13 +29317,13 @@ var MockContext = class {
   }
   allowed;
   patterns = [];
-  addPattern(pattern) {
-    this.patterns.push(pattern);
+  addPattern(pattern2) {
+    this.patterns.push(pattern2);
   }
   addContextEntries(entries) {
     if (!Array.isArray(entries)) return;
     for (const entry2 of entries) {
-      if (!isObject4(entry2)) continue;
+      if (!isObject6(entry2)) continue;
       const name = typeof entry2.name === "string" ? entry2.name : "";
       if (isPresent3(entry2.apiCall) || isPresent3(entry2.globalReference) || isPresent3(entry2.imageRegistry) || isPresent3(entry2.variable)) {
         this.patterns.push(`${name}*`);
@@ -28481,7 +29344,7 @@ var MockContext = class {
     }
     const unquoted = query.replaceAll('"', "");
     if (this.allowed.test(unquoted)) return;
-    if (this.patterns.some((pattern) => wildcardMatch(pattern, unquoted))) return;
+    if (this.patterns.some((pattern2) => wildcardMatch(pattern2, unquoted))) return;
     throw new VariableError(
       `variable ${unquoted} must match regex "${this.allowed.source}" or patterns [${this.patterns.join(" ")}]`,
       true
@@ -28493,10 +29356,10 @@ function* stringsWithPaths(doc, path17 = "") {
     yield [doc, path17];
   } else if (Array.isArray(doc)) {
     for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path17}/${i}`);
-  } else if (isObject4(doc)) {
-    for (const key2 of Object.keys(doc)) {
-      yield [key2, path17];
-      yield* stringsWithPaths(doc[key2], `${path17}/${key2.replaceAll("/", "\\/")}`);
+  } else if (isObject6(doc)) {
+    for (const key3 of Object.keys(doc)) {
+      yield [key3, path17];
+      yield* stringsWithPaths(doc[key3], `${path17}/${key3.replaceAll("/", "\\/")}`);
     }
   }
 }
@@ -28532,37 +29395,37 @@ function allowedVariables(background, target) {
   return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
 }
 function hasValidateImageVerification(rule2) {
-  return (rule2.verifyImages ?? []).some((vi) => isObject4(vi) && isObject4(vi.validate) && Object.keys(vi.validate).length > 0);
+  return (rule2.verifyImages ?? []).some((vi) => isObject6(vi) && isObject6(vi.validate) && Object.keys(vi.validate).length > 0);
 }
 function buildContext(rule2, background, target) {
   const ctx = new MockContext(allowedVariables(background, target));
   ctx.addContextEntries(rule2.context);
   if (hasValidateImageVerification(rule2)) {
     for (const vi of rule2.verifyImages ?? []) {
-      for (const att of isObject4(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
-        if (isObject4(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
+      for (const att of isObject6(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
+        if (isObject6(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
       }
     }
   }
   const listContexts = (list3) => {
     if (Array.isArray(list3)) {
-      for (const entry2 of list3) if (isObject4(entry2)) ctx.addContextEntries(entry2.context);
+      for (const entry2 of list3) if (isObject6(entry2)) ctx.addContextEntries(entry2.context);
     }
   };
-  if (isObject4(rule2.validate)) listContexts(rule2.validate.foreach);
-  if (isObject4(rule2.mutate)) {
+  if (isObject6(rule2.validate)) listContexts(rule2.validate.foreach);
+  if (isObject6(rule2.mutate)) {
     listContexts(rule2.mutate.foreach);
     listContexts(rule2.mutate.targets);
   }
-  if (isObject4(rule2.generate)) listContexts(rule2.generate.foreach);
+  if (isObject6(rule2.generate)) listContexts(rule2.generate.foreach);
   return ctx;
 }
 function forbiddenSectionError(rule2) {
   const mutate = rule2.mutate;
-  if (isObject4(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
+  if (isObject6(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
     const ops = parsePatch(mutate.patchesJson6902) ?? [];
     for (const op of ops) {
-      if (isObject4(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
+      if (isObject6(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
         return `rule "${rule2.name}" should not have variables in patchesJSON6902 path section`;
       }
     }
@@ -28574,7 +29437,7 @@ function forbiddenSectionError(rule2) {
     return `rule "${rule2.name}" should not have variables in match section`;
   }
   for (const vi of rule2.verifyImages ?? []) {
-    if (!isObject4(vi)) continue;
+    if (!isObject6(vi)) continue;
     let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
     if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
     if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
@@ -28588,7 +29451,7 @@ function withoutAttestationConditions(rule2) {
   return {
     ...rule2,
     verifyImages: rule2.verifyImages.map(
-      (vi) => isObject4(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject4(a) ? { ...a, conditions: null } : a) } : vi
+      (vi) => isObject6(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject6(a) ? { ...a, conditions: null } : a) } : vi
     )
   };
 }
@@ -28601,14 +29464,14 @@ function invalidVariablesError(rules, background) {
     if (forbidden3 !== null) return forbidden3;
     const ruleDoc = withoutAttestationConditions(rule2);
     const mutate = ruleDoc.mutate;
-    const targets = isObject4(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
+    const targets = isObject6(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
     if (targets !== null) {
       const specs = targets.map(() => ({}));
       for (let i = 0; i < targets.length; i++) {
         const target = targets[i];
-        if (isObject4(target)) {
-          for (const key2 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
-            if (isPresent3(target[key2]) && target[key2] !== "") specs[i][key2] = target[key2];
+        if (isObject6(target)) {
+          for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
+            if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
           }
         }
         const withTargetOnly = { name: "", mutate: { targets: specs } };
@@ -28663,7 +29526,7 @@ function userVariablesError(policy, rules, variables) {
     const err = userMatchExcludeError(index, rule2);
     if (err !== null) return err;
   }
-  if ((policy.spec.rules ?? []).some((rule2) => isObject4(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
+  if ((policy.spec.rules ?? []).some((rule2) => isObject6(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
   for (const variable of variables) {
     if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
   }
@@ -28692,7 +29555,7 @@ function jsonPatchError(patch, index) {
   const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
   if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
   for (const op of ops) {
-    if (!isObject3(op) || typeof op.path !== "string") {
+    if (!isObject5(op) || typeof op.path !== "string") {
       return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
     }
     if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
@@ -28709,8 +29572,8 @@ function jsonPatchError(patch, index) {
   return null;
 }
 function onlyDealsWithMetadata(rule2) {
-  const onlyMetadata = (value) => !isObject3(value) || Object.keys(value).every((key2) => key2 === "metadata");
-  if (isObject3(rule2.mutate)) {
+  const onlyMetadata = (value) => !isObject5(value) || Object.keys(value).every((key3) => key3 === "metadata");
+  if (isObject5(rule2.mutate)) {
     if (!onlyMetadata(rule2.mutate.patchStrategicMerge)) return false;
     const patch = rule2.mutate.patchesJson6902;
     if (typeof patch === "string" && patch !== "") {
@@ -28721,16 +29584,16 @@ function onlyDealsWithMetadata(rule2) {
         ops = null;
       }
       for (const op of asList(ops)) {
-        if (isObject3(op) && !str2(op.path).startsWith("/metadata")) return false;
+        if (isObject5(op) && !str2(op.path).startsWith("/metadata")) return false;
       }
     }
   }
-  const validate = rule2.validate;
-  if (validate) {
-    if (!onlyMetadata(validate.pattern)) return false;
-    if (isPresent2(validate.anyPattern)) {
-      if (!Array.isArray(validate.anyPattern)) return false;
-      if (!validate.anyPattern.every(onlyMetadata)) return false;
+  const validate2 = rule2.validate;
+  if (validate2) {
+    if (!onlyMetadata(validate2.pattern)) return false;
+    if (isPresent2(validate2.anyPattern)) {
+      if (!Array.isArray(validate2.anyPattern)) return false;
+      if (!validate2.anyPattern.every(onlyMetadata)) return false;
     }
   }
   return true;
@@ -28754,8 +29617,8 @@ function wildcardKindError(kinds, background, rule2) {
     const conditions = rule2.validate.deny?.conditions;
     if (Array.isArray(conditions)) {
       for (const condition2 of conditions) {
-        const key2 = str2(condition2.key);
-        if (!key2.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key2) || key2.includes("request.object.spec"))) {
+        const key3 = str2(condition2.key);
+        if (!key3.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key3) || key3.includes("request.object.spec"))) {
           return METADATA_ONLY;
         }
       }
@@ -28797,8 +29660,8 @@ function kindsError(rules, background) {
   }
   return null;
 }
-function conditionField(condition2, key2) {
-  const value = condition2[key2];
+function conditionField(condition2, key3) {
+  const value = condition2[key3];
   return value === null ? void 0 : value;
 }
 function operationValuesFailure(value) {
@@ -28820,18 +29683,18 @@ function operationValuesFailure(value) {
   return ["value", `'value' field found to be of the type ${kind2}. The provided value/values are expected to be either in the form of a string or list`];
 }
 function conditionValuesFailure(condition2) {
-  const c = isObject3(condition2) ? condition2 : {};
-  const key2 = conditionField(c, "key");
+  const c = isObject5(condition2) ? condition2 : {};
+  const key3 = conditionField(c, "key");
   const value = conditionField(c, "value");
-  if (key2 === void 0 || value === void 0 || str2(c.operator) === "") {
+  if (key3 === void 0 || value === void 0 || str2(c.operator) === "") {
     return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
   }
-  if (typeof key2 === "string" && key2.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
+  if (typeof key3 === "string" && key3.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
   return null;
 }
 function conditionGroups(raw) {
   if (Array.isArray(raw)) return { list: raw };
-  if (isObject3(raw)) {
+  if (isObject5(raw)) {
     return {
       ...Array.isArray(raw.any) ? { any: raw.any } : {},
       ...Array.isArray(raw.all) ? { all: raw.all } : {}
@@ -28855,7 +29718,7 @@ function conditionsFailure(raw, schemaKey) {
   return null;
 }
 function operatorValid(condition2) {
-  return isObject3(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
+  return isObject5(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
 }
 function operatorsFailure(raw, schemaKey) {
   const groups = conditionGroups(raw);
@@ -28872,12 +29735,12 @@ function operatorsFailure(raw, schemaKey) {
 }
 function foreachFailure(entries, schemaKey, withDeny) {
   for (const fe of asList(entries)) {
-    if (!isObject3(fe)) continue;
-    if (isObject3(fe.preconditions)) {
+    if (!isObject5(fe)) continue;
+    if (isObject5(fe.preconditions)) {
       const failure2 = operatorsFailure(fe.preconditions, "conditions");
       if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
     }
-    if (withDeny && isObject3(fe.deny)) {
+    if (withDeny && isObject5(fe.deny)) {
       const failure2 = operatorsFailure(fe.deny.conditions, "conditions");
       if (failure2) return [`${schemaKey}.deny.${failure2[0]}`, failure2[1]];
     }
@@ -28906,31 +29769,31 @@ function resourcesFailure(rule2) {
     const failure2 = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
     if (failure2) return [`validate.${failure2[0]}`, failure2[1]];
   }
-  const validate = rule2.validate;
-  if (validate) {
-    if (isPresent2(validate.deny)) {
-      const raw = validate.deny?.conditions;
+  const validate2 = rule2.validate;
+  if (validate2) {
+    if (isPresent2(validate2.deny)) {
+      const raw = validate2.deny?.conditions;
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`validate.deny.${failure2[0]}`, failure2[1]];
     }
-    if (list(validate.foreach).length > 0) {
-      const failure2 = foreachFailure(validate.foreach, "validate.foreach", true);
+    if (list(validate2.foreach).length > 0) {
+      const failure2 = foreachFailure(validate2.foreach, "validate.foreach", true);
       if (failure2) return failure2;
     }
   }
-  if (isObject3(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
+  if (isObject5(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
     const failure2 = foreachFailure(rule2.mutate.foreach, "mutate.foreach", false);
     if (failure2) return failure2;
   }
   for (const vi of list(rule2.verifyImages)) {
-    if (!isObject3(vi)) continue;
+    if (!isObject5(vi)) continue;
     for (const att of asList(vi.attestations)) {
-      for (const c of isObject3(att) ? asList(att.conditions) : []) {
+      for (const c of isObject5(att) ? asList(att.conditions) : []) {
         const failure2 = operatorsFailure(c, "conditions");
         if (failure2) return [`verifyImages.attestations.${failure2[0]}`, failure2[1]];
       }
     }
-    if (isObject3(vi.validate) && Object.keys(vi.validate).length > 0 && isObject3(vi.validate.deny)) {
+    if (isObject5(vi.validate) && Object.keys(vi.validate).length > 0 && isObject5(vi.validate.deny)) {
       const raw = vi.validate.deny.conditions;
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`imageVerify.validate.deny.${failure2[0]}`, failure2[1]];
@@ -28973,7 +29836,7 @@ var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegi
 var BINDING_IDENTIFIER = /^\w+$/;
 function contextError(rule2) {
   for (const raw of list(rule2.context)) {
-    const entry2 = isObject3(raw) ? raw : {};
+    const entry2 = isObject5(raw) ? raw : {};
     const name = str2(entry2.name);
     if (name === "") return "a name is required for context entries";
     if (isPresent2(rule2.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
@@ -28988,7 +29851,7 @@ function contextError(rule2) {
     if (types.length !== 1) {
       return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
     }
-    const body = isObject3(entry2[types[0]]) ? entry2[types[0]] : {};
+    const body = isObject5(entry2[types[0]]) ? entry2[types[0]] : {};
     switch (types[0]) {
       case "configMap":
         if (str2(body.name) === "") return "a name is required for configMap context entry";
@@ -29027,24 +29890,24 @@ function contextError(rule2) {
 }
 var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
 var NO_ANCHORS = () => false;
-function patternFailure(pattern, path17, supported) {
-  if (Array.isArray(pattern)) {
-    for (const [i, element] of pattern.entries()) {
+function patternFailure(pattern2, path17, supported) {
+  if (Array.isArray(pattern2)) {
+    for (const [i, element] of pattern2.entries()) {
       const failure2 = patternFailure(element, `${path17}${i}/`, supported);
       if (failure2) return failure2;
     }
-  } else if (isObject3(pattern)) {
-    for (const key2 of Object.keys(pattern)) {
-      const value = pattern[key2];
-      const anchor = parseAnchor(key2);
+  } else if (isObject5(pattern2)) {
+    for (const key3 of Object.keys(pattern2)) {
+      const value = pattern2[key3];
+      const anchor = parseAnchor(key3);
       if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path17}/${key2}`, `unsupported anchor ${key2}`];
+        if (!supported(anchor.type)) return [`${path17}/${key3}`, `unsupported anchor ${key3}`];
         if (anchor.type === "existence") {
-          if (!Array.isArray(value)) return [`${path17}/${key2}`, "existence anchor should have value of type list"];
-          if (value.length === 0) return [`${path17}/${key2}`, "existence anchor: should have at least one value"];
+          if (!Array.isArray(value)) return [`${path17}/${key3}`, "existence anchor should have value of type list"];
+          if (value.length === 0) return [`${path17}/${key3}`, "existence anchor: should have at least one value"];
         }
       }
-      const failure2 = patternFailure(value, `${path17}/${key2}`, supported);
+      const failure2 = patternFailure(value, `${path17}/${key3}`, supported);
       if (failure2) return failure2;
     }
   }
@@ -29052,7 +29915,7 @@ function patternFailure(pattern, path17, supported) {
 }
 function validateActionFailure(rule2) {
   const v = rule2.validate ?? {};
-  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject3(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
+  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject5(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
   if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
   if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
   if (isPresent2(v.pattern)) {
@@ -29063,8 +29926,8 @@ function validateActionFailure(rule2) {
     if (!Array.isArray(v.anyPattern)) {
       return ["anyPattern", "failed to deserialize anyPattern, expect array: json: cannot unmarshal object into Go value of type []interface {}"];
     }
-    for (const [i, pattern] of v.anyPattern.entries()) {
-      const failure2 = patternFailure(pattern, "/", VALIDATE_ANCHORS);
+    for (const [i, pattern2] of v.anyPattern.entries()) {
+      const failure2 = patternFailure(pattern2, "/", VALIDATE_ANCHORS);
       if (failure2) return [`anyPattern[${i}].${failure2[0]}`, failure2[1]];
     }
   }
@@ -29077,12 +29940,12 @@ function validateActionFailure(rule2) {
   }
   if (isPresent2(rule2.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
   const cel2 = v.cel;
-  if (isObject3(cel2)) {
-    if (asList(cel2.expressions).some((e) => str2(isObject3(e) ? e.expression : void 0) === "")) {
+  if (isObject5(cel2)) {
+    if (asList(cel2.expressions).some((e) => str2(isObject5(e) ? e.expression : void 0) === "")) {
       return ["", "cel.expressions.expression is required"];
     }
-    const paramKind = isObject3(cel2.paramKind) ? cel2.paramKind : null;
-    const paramRef = isObject3(cel2.paramRef) ? cel2.paramRef : null;
+    const paramKind = isObject5(cel2.paramKind) ? cel2.paramKind : null;
+    const paramRef = isObject5(cel2.paramRef) ? cel2.paramRef : null;
     if (paramKind) {
       if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
       if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
@@ -29096,7 +29959,7 @@ function validateActionFailure(rule2) {
       if (!paramKind) return ["", "cel.paramKind is required"];
     }
     for (const annotation2 of asList(cel2.auditAnnotations)) {
-      const a = isObject3(annotation2) ? annotation2 : {};
+      const a = isObject5(annotation2) ? annotation2 : {};
       if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
       if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
     }
@@ -29106,7 +29969,7 @@ function validateActionFailure(rule2) {
 function mutateForeachFailure(entries, tag) {
   let current2 = tag;
   for (const [i, entry2] of entries.entries()) {
-    const fe = isObject3(entry2) ? entry2 : {};
+    const fe = isObject5(entry2) ? entry2 : {};
     current2 = `${current2}foreach[${i}]`;
     const nested = asList(fe.foreach);
     if (nested.length > 0) {
@@ -29134,13 +29997,13 @@ function mutateActionFailure(mutate) {
   return null;
 }
 function generateActionFailure(rule2, generate2) {
-  const cloneList2 = isObject3(generate2.cloneList) ? generate2.cloneList : {};
+  const cloneList2 = isObject5(generate2.cloneList) ? generate2.cloneList : {};
   const selector2 = cloneList2.selector;
-  if (isObject3(selector2)) {
-    const labels = isObject3(selector2.matchLabels) ? selector2.matchLabels : {};
+  if (isObject5(selector2)) {
+    const labels = isObject5(selector2.matchLabels) ? selector2.matchLabels : {};
     const texts = [
       ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
-      ...asList(selector2.matchExpressions).flatMap((e) => isObject3(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
+      ...asList(selector2.matchExpressions).flatMap((e) => isObject5(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
     ];
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
@@ -29153,7 +30016,7 @@ function generateActionFailure(rule2, generate2) {
 }
 function actionsError(index, rule2) {
   const types = ruleKinds(rule2);
-  if (types.mutate && isObject3(rule2.mutate)) {
+  if (types.mutate && isObject5(rule2.mutate)) {
     const failure2 = mutateActionFailure(rule2.mutate);
     if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
   }
@@ -29161,7 +30024,7 @@ function actionsError(index, rule2) {
     const failure2 = validateActionFailure(rule2);
     if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
   }
-  if (types.generate && isObject3(rule2.generate)) {
+  if (types.generate && isObject5(rule2.generate)) {
     const failure2 = generateActionFailure(rule2, rule2.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
     if (list(rule2.match?.resources?.kinds).includes(str2(rule2.generate.kind))) {
@@ -29171,41 +30034,41 @@ function actionsError(index, rule2) {
   return null;
 }
 function labelsAndAnnotationsAreStrings(rule2) {
-  const stringMap3 = (value) => !isObject3(value) || Object.values(value).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject3(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
-  const checkPattern = (pattern) => {
-    for (const key2 of Object.keys(pattern)) {
-      if (key2 === "metadata" && isObject3(pattern.metadata)) return checkMeta(pattern.metadata);
-      if (key2 === "spec") {
-        const spec2 = pattern.spec;
-        const template = isObject3(spec2) ? spec2.template : void 0;
-        return checkMeta(isObject3(template) ? template.metadata : void 0);
+  const stringMap3 = (value) => !isObject5(value) || Object.values(value).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject5(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const checkPattern = (pattern2) => {
+    for (const key3 of Object.keys(pattern2)) {
+      if (key3 === "metadata" && isObject5(pattern2.metadata)) return checkMeta(pattern2.metadata);
+      if (key3 === "spec") {
+        const spec2 = pattern2.spec;
+        const template = isObject5(spec2) ? spec2.template : void 0;
+        return checkMeta(isObject5(template) ? template.metadata : void 0);
       }
     }
     return true;
   };
-  const validate = rule2.validate;
-  if (ruleKinds(rule2).validate && validate) {
-    if (isPresent2(validate.foreach)) {
-      for (const fe of list(validate.foreach)) {
-        if (isObject3(fe.pattern)) return checkPattern(fe.pattern);
+  const validate2 = rule2.validate;
+  if (ruleKinds(rule2).validate && validate2) {
+    if (isPresent2(validate2.foreach)) {
+      for (const fe of list(validate2.foreach)) {
+        if (isObject5(fe.pattern)) return checkPattern(fe.pattern);
       }
-    } else if (isObject3(validate.pattern)) {
-      return checkPattern(validate.pattern);
-    } else if (isPresent2(validate.anyPattern)) {
-      if (!Array.isArray(validate.anyPattern)) return false;
-      for (const pattern of validate.anyPattern) {
-        if (isObject3(pattern) && !checkPattern(pattern)) return false;
+    } else if (isObject5(validate2.pattern)) {
+      return checkPattern(validate2.pattern);
+    } else if (isPresent2(validate2.anyPattern)) {
+      if (!Array.isArray(validate2.anyPattern)) return false;
+      for (const pattern2 of validate2.anyPattern) {
+        if (isObject5(pattern2) && !checkPattern(pattern2)) return false;
       }
     }
   }
   const mutate = rule2.mutate;
-  if (ruleKinds(rule2).mutate && isObject3(mutate)) {
+  if (ruleKinds(rule2).mutate && isObject5(mutate)) {
     if (isPresent2(mutate.foreach)) {
       for (const fe of asList(mutate.foreach)) {
-        if (isObject3(fe) && isObject3(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
+        if (isObject5(fe) && isObject5(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
       }
-    } else if (isObject3(mutate.patchStrategicMerge)) {
+    } else if (isObject5(mutate.patchStrategicMerge)) {
       return checkPattern(mutate.patchStrategicMerge);
     }
   }
@@ -29219,15 +30082,15 @@ function missingKindsError(rule2) {
 }
 function imageExtractorsError(rule2) {
   const extractors = rule2.imageExtractors;
-  if (!isObject3(extractors) || !Array.isArray(rule2.verifyImages)) return null;
-  if (!rule2.verifyImages.some((vi) => isObject3(vi) && vi.mutateDigest === true)) return null;
+  if (!isObject5(extractors) || !Array.isArray(rule2.verifyImages)) return null;
+  if (!rule2.verifyImages.some((vi) => isObject5(vi) && vi.mutateDigest === true)) return null;
   const usesJmesPath = Object.values(extractors).some(
-    (configs) => asList(configs).some((config) => isObject3(config) && str2(config.jmesPath) !== "")
+    (configs) => asList(configs).some((config) => isObject5(config) && str2(config.jmesPath) !== "")
   );
   return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
 }
 function ruleError(index, rule2) {
-  if (isObject3(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
+  if (isObject5(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
     const err = jsonPatchError(rule2.mutate.patchesJson6902, index);
     if (err) return err;
   }
@@ -29253,17 +30116,17 @@ function separateWildcards(namespaces) {
 }
 function matchPatterns(patterns, names) {
   for (const name of names) {
-    for (const pattern of patterns) {
-      if (wildcardMatch(pattern, name)) return [pattern, name];
+    for (const pattern2 of patterns) {
+      if (wildcardMatch(pattern2, name)) return [pattern2, name];
     }
   }
   return null;
 }
 function overridesError(overrides, path17) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
-  const sorted = (key2) => [...sets[key2]].sort();
+  const sorted = (key3) => [...sets[key3]].sort();
   for (const [i, raw] of overrides.entries()) {
-    const override = isObject3(raw) ? raw : {};
+    const override = isObject5(raw) ? raw : {};
     const action = str2(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
@@ -29313,7 +30176,7 @@ function onPolicyUpdateError(policy, rules, variables) {
   }
   return null;
 }
-function validatePolicy(policy) {
+function validatePolicy(policy, cluster = NO_CLUSTER_RESOURCES) {
   const spec2 = policy.spec;
   const background = spec2.background !== false;
   const rules = computeRules(policy, "");
@@ -29326,7 +30189,7 @@ function validatePolicy(policy) {
   }
   const invalid3 = invalidVariablesError(rules, background);
   if (invalid3) return `policy contains invalid variables: ${invalid3}`;
-  const api = apiValidationError(policy);
+  const api = apiValidationError(policy, cluster);
   if (api) return api;
   if (policy.kind === "ClusterPolicy") {
     const overrides = failureActionOverridesError(policy);
@@ -29358,757 +30221,6 @@ function validatePolicy(policy) {
   return null;
 }
 
-// src/source/locate.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/source/split.ts
-var NEWLINE = 10;
-var DASH = 45;
-var HASH = 35;
-var CRLF = /\r\n/g;
-function isGoSpace2(code) {
-  if (code <= 32) return code === 32 || code >= 9 && code <= 13;
-  if (code < 133) return false;
-  return code === 133 || code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288;
-}
-function firstNonSpace(text4, from, to) {
-  let i = from;
-  while (i < to && isGoSpace2(text4.charCodeAt(i))) i++;
-  return i;
-}
-function lastNonSpace(text4, from, to) {
-  let i = to;
-  while (i > from && isGoSpace2(text4.charCodeAt(i - 1))) i--;
-  return i;
-}
-function splitDocuments(text4) {
-  const chunks = [];
-  const separatorErrors = [];
-  let chunkStart = -1;
-  let chunkLine = 0;
-  let contentLine = 0;
-  const close = (end) => {
-    if (chunkStart !== -1 && contentLine !== 0) {
-      chunks.push({ start: chunkStart, end, startLine: chunkLine, contentLine });
-    }
-    chunkStart = -1;
-  };
-  let pos = 0;
-  let line = 1;
-  while (pos < text4.length) {
-    const newline = text4.indexOf("\n", pos);
-    const lineEnd2 = newline === -1 ? text4.length : newline;
-    const next = newline === -1 ? text4.length : newline + 1;
-    if (text4.charCodeAt(pos) === DASH && text4.charCodeAt(pos + 1) === DASH && text4.charCodeAt(pos + 2) === DASH) {
-      const restStart = firstNonSpace(text4, pos + 3, lineEnd2);
-      if (restStart < lineEnd2 && text4.charCodeAt(restStart) !== HASH) {
-        const rest = text4.slice(restStart, lastNonSpace(text4, restStart, lineEnd2));
-        separatorErrors.push({
-          line,
-          column: restStart - pos + 1,
-          message: `invalid Yaml document separator: ${rest}`
-        });
-      }
-      close(pos);
-    } else {
-      if (chunkStart === -1) {
-        chunkStart = pos;
-        chunkLine = line;
-        contentLine = 0;
-      }
-      if (contentLine === 0) {
-        const first = firstNonSpace(text4, pos, lineEnd2);
-        if (first < lineEnd2 && text4.charCodeAt(first) !== HASH) contentLine = line;
-      }
-    }
-    pos = next;
-    line++;
-  }
-  close(text4.length);
-  return { chunks, separatorErrors };
-}
-function chunkSource(text4, chunk) {
-  let source = text4.slice(chunk.start, chunk.end);
-  if (source.includes("\r")) source = source.replace(CRLF, "\n");
-  return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
-`;
-}
-function lineColumn(source, offset) {
-  let line = 1;
-  let lineStart2 = 0;
-  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) {
-    line++;
-    lineStart2 = i + 1;
-  }
-  return { line, column: offset - lineStart2 + 1 };
-}
-
-// src/source/lines.ts
-function lineStarts(text4) {
-  const starts = [0];
-  for (let at = text4.indexOf("\n"); at !== -1; at = text4.indexOf("\n", at + 1)) starts.push(at + 1);
-  return starts;
-}
-function lineIndexAt(starts, offset) {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
-
-// src/source/locate.ts
-var CACHE_FILES = 16;
-var CACHE_PARSED_CHARS = 4e6;
-var MAX_MERGE_DEPTH = 32;
-var INDEX = /^(?:0|[1-9][0-9]*)$/;
-var cache5 = /* @__PURE__ */ new Map();
-function locatedFile(file, text4) {
-  const cached = cache5.get(file);
-  if (cached !== void 0 && cached.text === text4) {
-    cache5.delete(file);
-    cache5.set(file, cached);
-    return cached;
-  }
-  const source = stripByteOrderMark(text4);
-  const entry2 = {
-    text: text4,
-    source,
-    chunks: splitDocuments(source).chunks,
-    lineStarts: null,
-    documents: /* @__PURE__ */ new Map(),
-    parsedChars: 0
-  };
-  cache5.delete(file);
-  cache5.set(file, entry2);
-  evict(entry2);
-  return entry2;
-}
-function evict(current2) {
-  let parsedChars = 0;
-  for (const entry2 of cache5.values()) parsedChars += entry2.parsedChars;
-  for (const [file, entry2] of cache5) {
-    if (entry2 === current2 || cache5.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
-    cache5.delete(file);
-    parsedChars -= entry2.parsedChars;
-  }
-}
-function parsedChunk(entry2, index, chunk) {
-  let document = entry2.documents.get(index);
-  if (document === void 0) {
-    try {
-      document = (0, import_yaml2.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
-        schema: "failsafe",
-        uniqueKeys: false,
-        strict: false
-      });
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      document = null;
-    }
-    entry2.documents.set(index, document);
-    entry2.parsedChars += chunk.end - chunk.start;
-    evict(entry2);
-  }
-  return document;
-}
-function position(entry2, offset) {
-  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
-  const index = lineIndexAt(starts, offset);
-  return { line: index + 1, column: offset - starts[index] + 1 };
-}
-function segmentsOf(path17) {
-  if (typeof path17 !== "string") return [...path17];
-  const parts = path17.split("/");
-  if (parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
-function keyOf(document, node2) {
-  const target = (0, import_yaml2.isAlias)(node2) ? node2.resolve(document) : node2;
-  if (!(0, import_yaml2.isScalar)(target) || typeof target.value !== "string") return null;
-  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
-  if (tag === "" && target.type !== "PLAIN") return target.value;
-  try {
-    return objectKey(resolveScalar(tag, target.value));
-  } catch (error) {
-    if (error instanceof YamlValueError) return null;
-    throw error;
-  }
-}
-function isMergeKey2(node2) {
-  if (!(0, import_yaml2.isScalar)(node2) || node2.value !== "<<") return false;
-  return node2.tag === void 0 ? node2.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node2.tag);
-}
-function findPair(document, map2, key2, depth) {
-  const node2 = (0, import_yaml2.isAlias)(map2) ? map2.resolve(document) : map2;
-  if (!(0, import_yaml2.isMap)(node2) || depth > MAX_MERGE_DEPTH) return null;
-  let found = null;
-  for (const pair of node2.items) {
-    if (isMergeKey2(pair.key)) {
-      const value = (0, import_yaml2.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
-      const sources = (0, import_yaml2.isSeq)(value) ? value.items : [value];
-      for (const source of sources) {
-        const merged = findPair(document, source, key2, depth + 1);
-        if (merged !== null) {
-          found = merged;
-          break;
-        }
-      }
-    } else if (keyOf(document, pair.key) === key2) {
-      found = pair;
-    }
-  }
-  return found;
-}
-function step(document, current2, segments, at) {
-  const node2 = (0, import_yaml2.isAlias)(current2) ? current2.resolve(document) : current2;
-  if ((0, import_yaml2.isMap)(node2)) {
-    let key2 = "";
-    for (let end = at; end < segments.length; end++) {
-      key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
-      const pair = findPair(document, node2, key2, 0);
-      if (pair !== null) {
-        const keyRange = pair.key.range;
-        const valueRange = pair.value?.range ?? keyRange;
-        if (!keyRange || !valueRange) return null;
-        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at + 1 };
-      }
-      if (typeof segments[end] === "number") break;
-    }
-    return null;
-  }
-  if ((0, import_yaml2.isSeq)(node2)) {
-    const segment = segments[at];
-    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
-    const item = node2.items[index];
-    if (item?.range == null) return null;
-    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
-  }
-  return null;
-}
-function locate(file, text4, documentIndex, path17) {
-  const entry2 = locatedFile(file, text4);
-  const chunk = entry2.chunks[documentIndex];
-  if (chunk === void 0) return { file, line: 1, column: 1 };
-  const documentStart2 = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path17);
-  if (segments.length === 0) return documentStart2;
-  const document = parsedChunk(entry2, documentIndex, chunk);
-  if (document === null) return documentStart2;
-  let node2 = document.contents;
-  let range2 = null;
-  for (let at = 0; at < segments.length; ) {
-    const next = step(document, node2, segments, at);
-    if (next === null) break;
-    node2 = next.node;
-    range2 = [next.start, next.end];
-    at += next.consumed;
-  }
-  if (range2 === null) return documentStart2;
-  const startOffset = chunk.start + range2[0];
-  let endOffset = chunk.start + range2[1];
-  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
-  const start = position(entry2, startOffset);
-  const end = position(entry2, endOffset);
-  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
-
-// src/source/ranges.ts
-var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
-var tables = /* @__PURE__ */ new WeakMap();
-var Unsupported = class extends Error {
-};
-function recordRanges(document, chunk, body, events) {
-  if (body.includes("\r")) return;
-  const { startLine } = chunk;
-  let root;
-  try {
-    root = buildRanges(body, events);
-  } catch (error) {
-    if (error instanceof Unsupported || error instanceof YamlValueError) return;
-    throw error;
-  }
-  tables.set(document, { body, startLine, root, lineStarts: null });
-}
-function shareRanges(from, to) {
-  const table2 = tables.get(from);
-  if (table2 !== void 0) tables.set(to, table2);
-}
-function buildRanges(body, events) {
-  const frames = [];
-  let root = null;
-  const add2 = (start, end, nodeEnd, node2, last) => {
-    const frame = frames[frames.length - 1];
-    if (frame === void 0) {
-      root = node2;
-      return;
-    }
-    frame.lastEnd = nodeEnd;
-    frame.last = last;
-    if (Array.isArray(frame.collection)) {
-      frame.collection.push({ start, end, node: node2 });
-    } else {
-      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node2 });
-      frame.key = null;
-    }
-  };
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index];
-    switch (event.type) {
-      case EVENT_ID.DOCUMENT:
-        if (index > 0) return root;
-        break;
-      case EVENT_ID.SCALAR: {
-        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
-        const frame = frames[frames.length - 1];
-        const isKey = frame !== void 0 && !Array.isArray(frame.collection) && frame.key === null;
-        let start = event.valueStart;
-        let end = event.valueEnd;
-        let last = "scalar";
-        if (start === -1) {
-          last = "other";
-          if (frame === void 0 || isKey || Array.isArray(frame.collection)) throw new Unsupported();
-          let colon = frame.keyEnd;
-          while (body[colon] === " " || body[colon] === "	") colon++;
-          if (body[colon] !== ":") throw new Unsupported();
-          start = end = colon + 1;
-        } else if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
-          start--;
-          end++;
-        } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
-          const from = frame === void 0 ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
-          start = indicator(body, from, event.valueStart);
-          last = "other";
-        }
-        if (isKey) {
-          const text4 = getScalarValue(body, event);
-          const plain = event.style === SCALAR_STYLE.PLAIN;
-          if (plain && text4 === "<<") throw new Unsupported();
-          frame.key = plain ? objectKey(resolveScalar("", text4)) : text4;
-          frame.keyStart = start;
-          frame.keyEnd = end;
-          frame.lastEnd = end;
-        } else {
-          add2(start, end, end, null, last);
-        }
-        break;
-      }
-      case EVENT_ID.MAPPING:
-      case EVENT_ID.SEQUENCE: {
-        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
-        const parent = frames[frames.length - 1];
-        if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
-        const isMap7 = event.type === EVENT_ID.MAPPING;
-        const flow2 = event.style !== 1;
-        if (flow2 && body[event.start] !== (isMap7 ? "{" : "[")) throw new Unsupported();
-        frames.push({
-          collection: isMap7 ? /* @__PURE__ */ new Map() : [],
-          flow: flow2,
-          start: event.start,
-          lastEnd: event.start + 1,
-          last: "none",
-          key: null,
-          keyStart: -1,
-          keyEnd: -1
-        });
-        break;
-      }
-      case EVENT_ID.ALIAS:
-        throw new Unsupported();
-      case EVENT_ID.POP: {
-        const frame = frames.pop();
-        if (frame === void 0) return root;
-        if (frame.flow) {
-          let end = frame.lastEnd;
-          while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
-          if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported();
-          end++;
-          add2(frame.start, end, end, frame.collection, "other");
-        } else {
-          const { end, nodeEnd } = blockEnds(body, frame);
-          add2(frame.start, end, nodeEnd, frame.collection, "block");
-        }
-        break;
-      }
-    }
-  }
-  return root;
-}
-function blockEnds(body, frame) {
-  const indent2 = frame.start - lineStart(body, frame.start);
-  let end = frame.lastEnd;
-  if (frame.last === "scalar") {
-    end = afterComment(body, end);
-    for (let line = commentLine(body, nextLine(body, end)); line !== null && line.indent > indent2; line = commentLine(body, line.end + 1)) {
-      end = line.end;
-    }
-  } else if (frame.last !== "block") {
-    end = afterComment(body, end);
-  }
-  let nodeEnd = end;
-  let deepest = -1;
-  for (let line = commentLine(body, nextLine(body, end)); line !== null; line = commentLine(body, line.end + 1)) {
-    if (frame.last !== "scalar" && frame.last !== "block") throw new Unsupported();
-    deepest = Math.max(deepest, line.indent);
-    nodeEnd = line.end;
-  }
-  return { end, nodeEnd: indent2 !== 0 && deepest >= indent2 ? nodeEnd : end };
-}
-function commentLine(body, from) {
-  for (let start = from; start < body.length; ) {
-    const end = lineEnd(body, start);
-    let at = start;
-    while (at < end && body[at] === " ") at++;
-    if (body[at] === "	") throw new Unsupported();
-    if (at < end) return body[at] === "#" ? { indent: at - start, end } : null;
-    start = end + 1;
-  }
-  return null;
-}
-function afterComment(body, end) {
-  if (end > 0 && body[end - 1] === "\n") return end;
-  let at = end;
-  while (body[at] === " " || body[at] === "	") at++;
-  return body[at] === "#" ? lineEnd(body, at) : end;
-}
-function nextLine(body, end) {
-  return end > 0 && body[end - 1] === "\n" ? end : lineEnd(body, end) + 1;
-}
-function lineEnd(body, at) {
-  const end = body.indexOf("\n", at);
-  return end === -1 ? body.length : end;
-}
-function lineStart(body, at) {
-  return body.lastIndexOf("\n", at - 1) + 1;
-}
-function indicator(body, from, content) {
-  for (let i = from; i < content; i++) {
-    const c = body[i];
-    if (c === "|" || c === ">") return i;
-  }
-  throw new Unsupported();
-}
-function segmentsOf2(path17) {
-  if (typeof path17 !== "string") return [...path17];
-  const parts = path17.split("/");
-  if (parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
-function step2(node2, segments, at) {
-  if (node2 === null) return null;
-  if (Array.isArray(node2)) {
-    const segment = segments[at];
-    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
-    const entry2 = node2[index];
-    return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
-  }
-  let key2 = "";
-  for (let end = at; end < segments.length; end++) {
-    key2 = end === at ? String(segments[at]) : `${key2}/${String(segments[end])}`;
-    const entry2 = node2.get(key2);
-    if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
-    if (typeof segments[end] === "number") break;
-  }
-  return null;
-}
-function position2(table2, offset) {
-  const starts = table2.lineStarts ??= lineStarts(table2.body);
-  const index = lineIndexAt(starts, offset);
-  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
-}
-function locateInDocument(source, document, path17) {
-  const table2 = tables.get(document);
-  if (table2 === void 0) return locate(source.file, source.text, document.index, path17);
-  const { file } = source;
-  const segments = segmentsOf2(path17);
-  let node2 = table2.root;
-  let found = null;
-  for (let at = 0; at < segments.length; ) {
-    const next = step2(node2, segments, at);
-    if (next === null) break;
-    found = next.entry;
-    node2 = found.node;
-    at += next.consumed;
-  }
-  if (found === null) return { file, line: document.line, column: 1 };
-  const { body } = table2;
-  const startOffset = found.start;
-  let endOffset = found.end;
-  while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
-  const start = position2(table2, startOffset);
-  const end = position2(table2, endOffset);
-  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
-
-// src/source/parse.ts
-var BYTE_ORDER_MARK = 65279;
-var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
-var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-function stripByteOrderMark(text4) {
-  return text4.charCodeAt(0) === BYTE_ORDER_MARK ? text4.slice(1) : text4;
-}
-function parseDocuments(file, text4) {
-  const source = stripByteOrderMark(text4);
-  const { chunks, separatorErrors } = splitDocuments(source);
-  const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
-  const documents = [];
-  chunks.forEach((chunk, index) => {
-    const body = chunkSource(source, chunk);
-    try {
-      const events = parseEvents(body, { maxDepth: PARSER_MAX_DEPTH });
-      const built = buildDocument(body, events);
-      const document = { file, index, value: built.value, line: chunk.contentLine };
-      recordRanges(document, chunk, body, events);
-      documents.push(document);
-      if (built.hasTrailingDocuments) {
-        problems.push({
-          file,
-          line: chunk.contentLine,
-          column: 1,
-          message: "content after the document end marker '...' is ignored (Kyverno reads one document per '---' section)",
-          severity: "warning"
-        });
-      }
-    } catch (error) {
-      problems.push(documentProblem(file, chunk, body, error));
-    }
-  });
-  problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { documents, problems };
-}
-function documentProblem(file, chunk, body, error) {
-  let offset;
-  let message;
-  if (error instanceof DocumentError) {
-    offset = error.offset;
-    message = error.message;
-  } else if (error instanceof YAMLException) {
-    offset = error.mark?.position ?? 0;
-    message = error.reason.startsWith("nesting exceeded maxDepth") ? NESTING_MESSAGE : error.reason;
-  } else if (error instanceof RangeError) {
-    offset = 0;
-    message = NESTING_MESSAGE;
-  } else {
-    throw error;
-  }
-  const position3 = lineColumn(body, Math.min(offset, body.length - 1));
-  return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message, severity: "error" };
-}
-function isObject5(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function expandLists(documents) {
-  const expanded = [];
-  for (const document of documents) {
-    const { value } = document;
-    if (!isObject5(value) || value.apiVersion !== "v1" || value.kind !== "List") {
-      expanded.push(document);
-      continue;
-    }
-    const items2 = Array.isArray(value.items) ? value.items : [];
-    items2.forEach((item, listItem) => {
-      const itemDocument = { ...document, value: item, listItem };
-      shareRanges(document, itemDocument);
-      expanded.push(itemDocument);
-    });
-  }
-  return expanded;
-}
-
-// src/source/resource.ts
-var CLUSTER_SCOPED = new Map(
-  Object.entries({
-    "": ["Namespace", "Node", "PersistentVolume", "ComponentStatus"],
-    "rbac.authorization.k8s.io": ["ClusterRole", "ClusterRoleBinding"],
-    "storage.k8s.io": ["StorageClass", "CSIDriver", "CSINode", "VolumeAttachment", "VolumeAttributesClass"],
-    "scheduling.k8s.io": ["PriorityClass"],
-    "node.k8s.io": ["RuntimeClass"],
-    "networking.k8s.io": ["IngressClass", "IPAddress", "ServiceCIDR"],
-    "apiextensions.k8s.io": ["CustomResourceDefinition"],
-    "apiregistration.k8s.io": ["APIService"],
-    "admissionregistration.k8s.io": [
-      "MutatingWebhookConfiguration",
-      "ValidatingWebhookConfiguration",
-      "ValidatingAdmissionPolicy",
-      "ValidatingAdmissionPolicyBinding"
-    ],
-    "certificates.k8s.io": ["CertificateSigningRequest"],
-    "flowcontrol.apiserver.k8s.io": ["FlowSchema", "PriorityLevelConfiguration"],
-    "resource.k8s.io": ["DeviceClass", "ResourceSlice"],
-    "authentication.k8s.io": ["TokenReview", "SelfSubjectReview"],
-    "authorization.k8s.io": ["SubjectAccessReview", "SelfSubjectAccessReview", "SelfSubjectRulesReview"]
-  }).map(([group, kinds]) => [group, new Set(kinds)])
-);
-var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
-function isObject6(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function isKubernetesObject(value) {
-  return isObject6(value) && typeof value.apiVersion === "string" && value.apiVersion !== "" && typeof value.kind === "string" && value.kind !== "";
-}
-function apiGroupOf(apiVersion) {
-  const slash = apiVersion.indexOf("/");
-  if (slash === -1 || apiVersion === "/") return "";
-  if (apiVersion.indexOf("/", slash + 1) !== -1) return null;
-  return apiVersion.slice(0, slash);
-}
-function isClusterScoped(apiVersion, kind2) {
-  const group = apiGroupOf(apiVersion);
-  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind2) === true;
-}
-function stringField2(object2, field2) {
-  if (!isObject6(object2)) return "";
-  const value = object2[field2];
-  return typeof value === "string" ? value : "";
-}
-function namespaceOf(resource) {
-  return stringField2(resource.metadata, "namespace");
-}
-function normalizeResource(resource) {
-  normalizeNilMaps(resource);
-  if (namespaceOf(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
-    if (resource.metadata === void 0) resource.metadata = {};
-    if (isObject6(resource.metadata)) resource.metadata.namespace = "default";
-  }
-  return resource;
-}
-function normalizeNilMaps(object2) {
-  for (const key2 of Object.keys(object2)) {
-    const value = object2[key2];
-    if (value === null) {
-      if (NIL_MAP_FIELDS.has(key2)) object2[key2] = {};
-    } else if (Array.isArray(value)) {
-      for (const item of value) if (isObject6(item)) normalizeNilMaps(item);
-    } else if (typeof value === "object") {
-      normalizeNilMaps(value);
-    }
-  }
-}
-function resourceKey(resource) {
-  const group = apiGroupOf(resource.apiVersion);
-  const kind2 = group === null ? "" : resource.kind;
-  return JSON.stringify([group ?? "", kind2, namespaceOf(resource), stringField2(resource.metadata, "name")]);
-}
-function partitionDuplicates(items2, resourceOf) {
-  const seen = /* @__PURE__ */ new Set();
-  const unique2 = [];
-  const duplicates = [];
-  for (const item of items2) {
-    const key2 = resourceKey(resourceOf(item));
-    if (seen.has(key2)) {
-      duplicates.push(item);
-    } else {
-      seen.add(key2);
-      unique2.push(item);
-    }
-  }
-  return { unique: unique2, duplicates };
-}
-
-// src/source/files.ts
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import path from "node:path";
-var YAML_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
-var REMOTE = /^https?:\/\//;
-var utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function problem(file, message, severity = "error") {
-  return { file, line: 1, column: 1, message, severity };
-}
-function errorMessage(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function statOrProblem(file, problems) {
-  try {
-    return statSync(file);
-  } catch (error) {
-    problems.push(problem(file, errorMessage(error)));
-    return null;
-  }
-}
-function isYamlFileName(name) {
-  return YAML_EXTENSIONS.has(path.extname(name));
-}
-function remoteProblem(source) {
-  return problem(source, "remote (http/https) sources are not read: kyverno-lint works offline");
-}
-function listPolicyFiles(paths) {
-  const files = [];
-  const problems = [];
-  const visited = /* @__PURE__ */ new Set();
-  const walk3 = (file) => {
-    if (path.basename(path.resolve(file)).startsWith(".")) return;
-    const stats = statOrProblem(file, problems);
-    if (stats === null) return;
-    if (stats.isDirectory()) {
-      const real = realpathSync(file);
-      if (visited.has(real)) return;
-      visited.add(real);
-      let names;
-      try {
-        names = readdirSync(file).sort();
-      } catch (error) {
-        problems.push(problem(file, errorMessage(error)));
-        return;
-      }
-      for (const name of names) walk3(path.join(file, name));
-    } else if (stats.isFile() && isYamlFileName(file)) {
-      files.push(file);
-    }
-  };
-  for (const given of paths) {
-    if (REMOTE.test(given)) problems.push(remoteProblem(given));
-    else walk3(given);
-  }
-  return { files, problems };
-}
-function listResourceFiles(paths) {
-  const problems = [];
-  if (paths.length === 0) return { files: [], problems };
-  const [first, ...others] = paths;
-  if (!REMOTE.test(first)) {
-    const stats = statOrProblem(first, problems);
-    if (stats === null) return { files: [], problems };
-    if (stats.isDirectory()) {
-      let names = [];
-      try {
-        names = readdirSync(first).sort();
-      } catch (error) {
-        problems.push(problem(first, errorMessage(error)));
-      }
-      for (const ignored of others) {
-        problems.push(problem(ignored, `ignored: the first resource path ${first} is a directory`, "warning"));
-      }
-      return { files: names.filter(isYamlFileName).map((name) => path.join(first, name)), problems };
-    }
-  }
-  const files = [];
-  for (const given of paths) {
-    if (REMOTE.test(given)) problems.push(remoteProblem(given));
-    else files.push(given);
-  }
-  return { files, problems };
-}
-function readSourceFile(file) {
-  let bytes;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    return { file: null, problems: [problem(file, errorMessage(error))] };
-  }
-  let text4;
-  try {
-    text4 = utf8.decode(bytes);
-  } catch {
-    return { file: null, problems: [problem(file, "the file is not valid UTF-8 text")] };
-  }
-  return { file: { path: file, text: stripByteOrderMark(text4) }, problems: [] };
-}
-
 // src/source/edit/text.ts
 var import_yaml3 = __toESM(require_dist(), 1);
 function isPlainObject3(value) {
@@ -30122,7 +30234,7 @@ function deepEqual2(a, b) {
   if (isPlainObject3(a) && isPlainObject3(b)) {
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key2) => Object.hasOwn(b, key2) && deepEqual2(a[key2], b[key2]));
+    return keys.every((key3) => Object.hasOwn(b, key3) && deepEqual2(a[key3], b[key3]));
   }
   return false;
 }
@@ -30138,7 +30250,7 @@ function readBack(text4) {
 function flow(value) {
   if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
   if (isPlainObject3(value)) {
-    return `{${Object.entries(value).map(([key2, item]) => `${JSON.stringify(key2)}: ${flow(item)}`).join(", ")}}`;
+    return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
   }
   return JSON.stringify(value);
 }
@@ -30155,7 +30267,7 @@ function render(value, style) {
   const back = readBack(text4);
   if (back !== void 0 && deepEqual2(back, value)) return text4.replace(/\n$/, "").split("\n");
   if (isPlainObject3(value) && Object.keys(value).length > 0) {
-    return Object.entries(value).map(([key2, item]) => `${JSON.stringify(key2)}: ${flow(item)}`);
+    return Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`);
   }
   if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
   return [flow(value)];
@@ -30370,45 +30482,45 @@ var Parser4 = class {
       }
     }
   }
-  integer(key2) {
+  integer(key3) {
     const text4 = this.value();
-    if (!/^-?\d+$/.test(text4)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key2}`);
+    if (!/^-?\d+$/.test(text4)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key3}`);
     return Number(text4);
   }
   requirement() {
     const first = this.peek();
     if (first?.type === "operator" && first.text === "!") {
       this.at++;
-      const key3 = this.key();
-      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key3);
+      const key4 = this.key();
+      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key4);
     }
-    const key2 = this.key();
-    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key2);
+    const key3 = this.key();
+    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
     const op = this.peek();
     if (op === void 0 || op.type === "operator" && op.text === ",") return has;
     this.at++;
     if (op.type === "in" || op.type === "notin") {
       const values = this.valueSet();
-      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key2]) : (labels) => !has(labels) || !values.has(labels[key2]);
+      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key3]) : (labels) => !has(labels) || !values.has(labels[key3]);
     }
     if (op.type === "operator") {
       switch (op.text) {
         case "=":
         case "==": {
           const value = this.value();
-          return (labels) => has(labels) && labels[key2] === value;
+          return (labels) => has(labels) && labels[key3] === value;
         }
         case "!=": {
           const value = this.value();
-          return (labels) => !has(labels) || labels[key2] !== value;
+          return (labels) => !has(labels) || labels[key3] !== value;
         }
         case ">":
         case "<": {
-          const bound = this.integer(key2);
+          const bound = this.integer(key3);
           const greater = op.text === ">";
           return (labels) => {
-            if (!has(labels) || !/^-?\d+$/.test(labels[key2])) return false;
-            const value = Number(labels[key2]);
+            if (!has(labels) || !/^-?\d+$/.test(labels[key3])) return false;
+            const value = Number(labels[key3]);
             return greater ? value > bound : value < bound;
           };
         }
@@ -30499,9 +30611,9 @@ function fieldValue(object2, field2) {
   if (node2 === void 0 || node2 === null) return "";
   return typeof node2 === "string" ? node2 : String(node2);
 }
-function parseFieldSelector(text4, group, plural2) {
+function parseFieldSelector(text4, group, plural3) {
   if (text4.trim() === "") return () => true;
-  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural2}`] ?? []]);
+  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural3}`] ?? []]);
   const terms = splitTerms(text4).map((term) => parseTerm(term.trim(), text4));
   for (const term of terms) {
     if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
@@ -30610,7 +30722,7 @@ var BUILTIN = {
   ]
 };
 var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
-  ([group, rows]) => rows.map(([kind2, plural2, namespaced]) => ({ group, kind: kind2, plural: plural2, namespaced }))
+  ([group, rows]) => rows.map(([kind2, plural3, namespaced]) => ({ group, kind: kind2, plural: plural3, namespaced }))
 );
 function builtinResourceTypes() {
   return BUILTIN_TYPES;
@@ -30622,8 +30734,17 @@ function guessPlural(kind2) {
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
+function splitApiVersion(apiVersion) {
+  const parts = apiVersion.split("/");
+  if (parts.length === 1) return { group: "", version: parts[0] };
+  if (parts.length === 2) return { group: parts[0], version: parts[1] };
+  return null;
+}
 function isObject7(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function isCustomResourceDefinition(value) {
+  return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
 }
 function customResourceType(definition) {
   const spec2 = definition.spec;
@@ -30641,9 +30762,9 @@ function failure(code, reason2, message, details) {
     body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason: reason2, details, code }
   };
 }
-function notFound(group, plural2, name) {
-  const qualified = group === "" ? plural2 : `${plural2}.${group}`;
-  const details = group === "" ? { name, kind: plural2 } : { name, group, kind: plural2 };
+function notFound(group, plural3, name) {
+  const qualified = group === "" ? plural3 : `${plural3}.${group}`;
+  const details = group === "" ? { name, kind: plural3 } : { name, group, kind: plural3 };
   return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
 }
 function noSuchResource() {
@@ -30652,8 +30773,8 @@ function noSuchResource() {
 function badRequest(message) {
   return failure(400, "BadRequest", message, {});
 }
-function methodNotSupported(method, plural2) {
-  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural2} by the mocked cluster (offline, read-only)`, {});
+function methodNotSupported(method, plural3) {
+  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural3} by the mocked cluster (offline, read-only)`, {});
 }
 
 // src/cluster/mock-cluster.ts
@@ -30670,15 +30791,9 @@ function labelsOf(object2) {
   const labels = isObject8(metadata) ? metadata.labels : void 0;
   const out = {};
   if (isObject8(labels)) {
-    for (const [key2, value] of Object.entries(labels)) if (typeof value === "string") out[key2] = value;
+    for (const [key3, value] of Object.entries(labels)) if (typeof value === "string") out[key3] = value;
   }
   return out;
-}
-function splitApiVersion(apiVersion) {
-  const parts = apiVersion.split("/");
-  if (parts.length === 1) return { group: "", version: parts[0] };
-  if (parts.length === 2) return { group: parts[0], version: parts[1] };
-  return null;
 }
 var key = (...parts) => parts.join("\0");
 var MAX_CACHED_RESPONSES = 4096;
@@ -30798,13 +30913,13 @@ var MockCluster = class {
     this.#byPlural.set(key(type.group, type.plural), type);
   }
   /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
-  #resolve(group, plural2) {
-    const known = this.#byPlural.get(key(group, plural2));
+  #resolve(group, plural3) {
+    const known = this.#byPlural.get(key(group, plural3));
     if (known !== void 0) return known;
     for (const list3 of this.#objects.values()) {
       const { group: objectGroup, kind: kind2 } = list3[0];
-      if (objectGroup === group && !this.#byKind.has(key(group, kind2)) && guessPlural(kind2) === plural2) {
-        return { group, kind: kind2, plural: plural2, namespaced: void 0 };
+      if (objectGroup === group && !this.#byKind.has(key(group, kind2)) && guessPlural(kind2) === plural3) {
+        return { group, kind: kind2, plural: plural3, namespaced: void 0 };
       }
     }
     return void 0;
@@ -30819,7 +30934,48 @@ function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// src/cluster/scopes.ts
+var key2 = (group, kind2) => `${group}\0${kind2}`;
+var ResourceScopes = class {
+  /** Whether each known type is namespaced, by group and kind. */
+  #namespaced = /* @__PURE__ */ new Map();
+  /** The kinds of the cluster-scoped types, whatever their group. */
+  #clusterKinds = /* @__PURE__ */ new Set();
+  /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
+  constructor(definitions = []) {
+    for (const type of builtinResourceTypes()) this.#register(type);
+    for (const definition of definitions) {
+      const type = customResourceType(definition);
+      if (type !== null) this.#register(type);
+    }
+    for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
+  }
+  /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
+  has(resource) {
+    const slash = resource.lastIndexOf("/");
+    if (slash === -1) return this.#clusterKinds.has(resource);
+    const gv = splitApiVersion(resource.slice(0, slash));
+    if (gv === null || gv.version === "") return false;
+    return this.#namespaced.get(key2(gv.group, resource.slice(slash + 1))) === false;
+  }
+  /** Whether the scope of the kind is known (a built-in type or one of the definitions). */
+  knows(apiVersion, kind2) {
+    const gv = splitApiVersion(apiVersion);
+    return gv !== null && this.#namespaced.has(key2(gv.group, kind2));
+  }
+  #register(type) {
+    this.#namespaced.set(key2(type.group, type.kind), type.namespaced !== false);
+  }
+};
+
 // src/cli/documents.ts
+var MAX_FILE_SIZE_FLAG = {
+  name: "max-file-size",
+  type: "size",
+  valueName: "size",
+  defaultText: "64MiB",
+  description: "input files larger than this are reported, not read (bytes, or with a unit: 512KiB, 64MiB, 10MB)"
+};
 function reportProblems(log, problems) {
   for (const problem3 of problems) log.report(problem3);
 }
@@ -30830,10 +30986,17 @@ function parseFile(file, text4, log) {
   return { path: file, text: source, documents: parsed.documents };
 }
 function readFile(file, log) {
-  const read = readSourceFile(file);
+  const read = readSourceFile(file, log.maxFileSize);
   reportProblems(log, read.problems);
   if (read.file === null) return null;
   return parseFile(file, read.file.text, log);
+}
+async function readStdinText(io, log) {
+  if (!io.readStdin) return "";
+  const read = await io.readStdin(log.maxFileSize);
+  if (!isTooLarge(read)) return read;
+  log.fileError("-", tooLargeMessage("standard input", read));
+  return "";
 }
 function documentPath(document, path17) {
   return document.listItem === void 0 ? [...path17] : ["items", document.listItem, ...path17];
@@ -30854,9 +31017,6 @@ function isObject9(value) {
 function isClusterResource(value) {
   return value.apiVersion === "cli.kyverno.io/v1alpha1" && value.kind === "ClusterResource";
 }
-function isDefinition(value) {
-  return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
-}
 function readDefinitions(file, log, result) {
   const loaded = readFile(file, log);
   if (loaded === null) {
@@ -30864,7 +31024,7 @@ function readDefinitions(file, log, result) {
     return;
   }
   for (const document of loaded.documents) {
-    if (isObject9(document.value) && isDefinition(document.value)) result.definitions.push(document.value);
+    if (isObject9(document.value) && isCustomResourceDefinition(document.value)) result.definitions.push(document.value);
     else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
   }
 }
@@ -30890,7 +31050,7 @@ function loadClusterObjects(files, log, options = {}) {
           if (typeof crd === "string") readDefinitions(path2.resolve(base, crd), log, result);
         }
       } else if (isKubernetesObject(value)) {
-        if (isDefinition(value)) result.definitions.push(value);
+        if (isCustomResourceDefinition(value)) result.definitions.push(value);
         manifests2.push(value);
       } else {
         reportAt(log, loaded, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)", "warning");
@@ -31204,10 +31364,10 @@ ${" ".repeat(contentIndent)}${line}`);
   }
   mapping(value, indent2, firstOnSameLine) {
     const keys = Object.keys(value).sort((a, b) => goYamlKeyLess(a, b) ? -1 : goYamlKeyLess(b, a) ? 1 : 0);
-    keys.forEach((key2, i) => {
+    keys.forEach((key3, i) => {
       this.indent(indent2, i === 0 && firstOnSameLine);
-      this.write(`${inlineString(key2, stringStyle(key2, true))}:`);
-      this.value(value[key2], indent2, "key");
+      this.write(`${inlineString(key3, stringStyle(key3, true))}:`);
+      this.value(value[key3], indent2, "key");
     });
   }
   sequence(items2, indent2, firstOnSameLine) {
@@ -31228,9 +31388,9 @@ function marshalGoYaml(value) {
 // src/cli/apply-mutations.ts
 var MUTATION_DONE = "\n\nMutation:\nMutation has been applied successfully.";
 var GENERATION_DONE = "\n\nGenerate:\nGeneration completed successfully.";
-function field(object2, key2) {
+function field(object2, key3) {
   if (object2 === null || typeof object2 !== "object" || Array.isArray(object2)) return "";
-  const value = object2[key2];
+  const value = object2[key3];
   return typeof value === "string" ? value : "";
 }
 function resourcePath(resource) {
@@ -31284,7 +31444,7 @@ function resolveArg(io, arg) {
   return /^https?:\/\//.test(arg) ? arg : path3.resolve(io.cwd, arg);
 }
 function displayPath(io, file) {
-  if (file === "-") return file;
+  if (file === "-" || /^https?:\/\//.test(file)) return file;
   const relative = path3.relative(io.cwd, file);
   if (relative === "") return ".";
   return relative.startsWith("..") || path3.isAbsolute(relative) ? file : relative;
@@ -31423,7 +31583,7 @@ function formatApplyTable(responses, detailed, color) {
   return `${renderTable(headers, rows, colors.header)}
 `;
 }
-function formatApplyJson(io, responses, mutated) {
+function formatApplyJson(io, responses, mutated, problems) {
   const entries = responses.flatMap(
     (response) => response.results.map((result) => {
       const entry2 = {
@@ -31452,7 +31612,7 @@ function formatApplyJson(io, responses, mutated) {
     if (item.editError !== void 0) entry2.editError = item.editError;
     return entry2;
   });
-  return `${JSON.stringify({ results: entries, mutatedResources: mutatedResources2 }, null, 2)}
+  return `${JSON.stringify({ results: entries, mutatedResources: mutatedResources2, problems }, null, 2)}
 `;
 }
 
@@ -31462,25 +31622,55 @@ function formatDiagnostic(io, diagnostic) {
   return `${displayPath(io, diagnostic.file)}:${diagnostic.line}:${diagnostic.column}: ${prefix}${diagnostic.message}`;
 }
 var DiagnosticLog = class {
-  constructor(io) {
+  /** `maxFileSize`: input files larger than this many bytes are reported, not read. */
+  constructor(io, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
     this.io = io;
+    this.maxFileSize = maxFileSize;
   }
   io;
+  maxFileSize;
   seen = /* @__PURE__ */ new Set();
   errorCount = 0;
+  /** Every distinct diagnostic, in the order reported. */
+  diagnostics = [];
   report(diagnostic) {
     if (diagnostic.severity === "error") this.errorCount++;
     const text4 = formatDiagnostic(this.io, diagnostic);
     if (this.seen.has(text4)) return;
     this.seen.add(text4);
+    this.diagnostics.push(diagnostic);
     this.io.stderr(`${text4}
 `);
+  }
+  /** The diagnostics for a JSON document. */
+  toJson() {
+    return this.diagnostics.map(({ file, line, column, severity, message }) => ({ file: displayPath(this.io, file), line, column, severity, message }));
   }
   /** A problem that concerns a whole file (missing, unreadable). */
   fileError(file, message) {
     this.report({ file, line: 1, column: 1, message, severity: "error" });
   }
 };
+
+// src/engine/conditions/deep-equal.ts
+function deepEqualJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (!deepEqualJson(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
+  }
+  return true;
+}
 
 // src/policy/exception.ts
 var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.io/v2beta1"]);
@@ -31522,7 +31712,7 @@ function decodePolicyException(document) {
 function exceptionsFor(exceptions, policyKey2, ruleName) {
   return exceptions.filter(
     (exception) => exception.exceptions.some(
-      (target) => target.policyName === policyKey2 && target.ruleNames.some((pattern) => wildcardMatch(pattern, ruleName))
+      (target) => target.policyName === policyKey2 && target.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName))
     )
   );
 }
@@ -31567,7 +31757,7 @@ function admissionDataWithValues(request2, values) {
   const entry2 = admissionEntry(request2);
   if (entry2.withValues !== void 0 && sameValues(entry2.withValues.values, values)) return entry2.withValues.data;
   const context2 = new JsonContext(entry2.data);
-  for (const [key2, value] of Object.entries(values)) context2.addAtPath(key2, value);
+  for (const [key3, value] of Object.entries(values)) context2.addAtPath(key3, value);
   const data = context2.snapshot();
   entry2.withValues = { values: { ...values }, data };
   return data;
@@ -31577,8 +31767,8 @@ function sameValues(a, b) {
   const other = Object.keys(b);
   if (keys.length !== other.length) return false;
   for (let i = 0; i < keys.length; i++) {
-    const key2 = keys[i];
-    if (other[i] !== key2 || a[key2] !== b[key2]) return false;
+    const key3 = keys[i];
+    if (other[i] !== key3 || a[key3] !== b[key3]) return false;
   }
   return true;
 }
@@ -31629,10 +31819,10 @@ function imagesOf(resource) {
 
 // src/engine/context/read-back.ts
 function readsBackResource(values) {
-  return values !== void 0 && Object.keys(values).some((key2) => key2.startsWith("request."));
+  return values !== void 0 && Object.keys(values).some((key3) => key3.startsWith("request."));
 }
 function keepsResource(values) {
-  return values === void 0 || Object.keys(values).every((key2) => !mayReplaceResource(key2));
+  return values === void 0 || Object.keys(values).every((key3) => !mayReplaceResource(key3));
 }
 var replacingKeys = /* @__PURE__ */ new Map();
 var MAX_REPLACING_KEYS = 1024;
@@ -32011,8 +32201,8 @@ function objectMeta2(metadata) {
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
   if (!isObject14(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
-  for (const [key2, value] of Object.entries(data)) {
-    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key2}" is a ${goTypeName2(value, "float64")}, not a string`);
+  for (const [key3, value] of Object.entries(data)) {
+    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName2(value, "float64")}, not a string`);
   }
   return data;
 }
@@ -32387,53 +32577,53 @@ function isObject17(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function findTaggedKey(tag, map2) {
-  for (const key2 in map2) {
-    if (key2 === tag) return key2;
-    const anchor = parseAnchor(key2);
-    if (anchor !== null && anchor.key === tag) return key2;
+  for (const key3 in map2) {
+    if (key3 === tag) return key3;
+    const anchor = parseAnchor(key3);
+    if (anchor !== null && anchor.key === tag) return key3;
   }
   return null;
 }
 function stringEntries(tag, data) {
   if (!isObject17(data)) return null;
-  const key2 = findTaggedKey(tag, data);
-  if (key2 === null) return null;
-  const value = data[key2];
+  const key3 = findTaggedKey(tag, data);
+  if (key3 === null) return null;
+  const value = data[key3];
   if (!isObject17(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
     if (typeof v === "string") entries.push([k, v]);
   }
-  return { key: key2, entries };
+  return { key: key3, entries };
 }
-function firstMatchingKey(pattern, resourceEntries) {
+function firstMatchingKey(pattern2, resourceEntries) {
   for (const [k] of resourceEntries) {
-    if (wildcardMatch(pattern, k)) return k;
+    if (wildcardMatch(pattern2, k)) return k;
   }
-  return pattern;
+  return pattern2;
 }
 function expandMetadataWildcards(patternMetadata, resourceMetadata) {
   if (resourceMetadata === null || resourceMetadata === void 0) return patternMetadata;
   let result = patternMetadata;
   for (const tag of TAGS) {
-    const pattern = stringEntries(tag, result);
-    if (pattern === null) continue;
+    const pattern2 = stringEntries(tag, result);
+    if (pattern2 === null) continue;
     const resource = stringEntries(tag, resourceMetadata);
     if (resource === null) continue;
-    const original = result[pattern.key];
-    let changed = pattern.entries.length !== Object.keys(original).length;
+    const original = result[pattern2.key];
+    let changed = pattern2.entries.length !== Object.keys(original).length;
     const rebuilt = [];
-    for (const [k, v] of pattern.entries) {
-      let key2 = k;
+    for (const [k, v] of pattern2.entries) {
+      let key3 = k;
       if (containsWildcard(k)) {
         const anchor = parseAnchor(k);
-        key2 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
-        changed ||= key2 !== k;
+        key3 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
+        changed ||= key3 !== k;
       }
-      rebuilt.push([key2, v]);
+      rebuilt.push([key3, v]);
     }
-    if (changed) result = { ...result, [pattern.key]: Object.fromEntries(rebuilt) };
+    if (changed) result = { ...result, [pattern2.key]: Object.fromEntries(rebuilt) };
   }
   return result;
 }
@@ -32442,71 +32632,71 @@ function expandMetadataWildcards(patternMetadata, resourceMetadata) {
 function isPhase1(anchor) {
   return anchor.type === "condition" || anchor.type === "equality" || anchor.type === "negation" || anchor.type === "existence";
 }
-function isOrderingAnchor(key2) {
-  const anchor = parseAnchor(key2);
+function isOrderingAnchor(key3) {
+  const anchor = parseAnchor(key3);
   return anchor !== null && anchor.type !== "addIfNotPresent";
 }
 var nestedAnchorCache = /* @__PURE__ */ new WeakMap();
-function hasNestedAnchors(pattern) {
-  if (typeof pattern !== "object" || pattern === null) return false;
-  const cached = nestedAnchorCache.get(pattern);
+function hasNestedAnchors(pattern2) {
+  if (typeof pattern2 !== "object" || pattern2 === null) return false;
+  const cached = nestedAnchorCache.get(pattern2);
   if (cached !== void 0) return cached;
   let result = false;
-  if (Array.isArray(pattern)) {
-    result = pattern.some(hasNestedAnchors);
+  if (Array.isArray(pattern2)) {
+    result = pattern2.some(hasNestedAnchors);
   } else {
-    for (const key2 in pattern) {
-      if (isOrderingAnchor(key2)) {
+    for (const key3 in pattern2) {
+      if (isOrderingAnchor(key3)) {
         result = true;
         break;
       }
     }
     if (!result) {
-      for (const key2 in pattern) {
-        if (hasNestedAnchors(pattern[key2])) {
+      for (const key3 in pattern2) {
+        if (hasNestedAnchors(pattern2[key3])) {
           result = true;
           break;
         }
       }
     }
   }
-  nestedAnchorCache.set(pattern, result);
+  nestedAnchorCache.set(pattern2, result);
   return result;
 }
-function buildMapPlan(pattern, metadataValue) {
-  const keys = Object.keys(pattern).sort(compareGoStrings2);
-  const metadataKey = findTaggedKey("metadata", pattern);
+function buildMapPlan(pattern2, metadataValue) {
+  const keys = Object.keys(pattern2).sort(compareGoStrings2);
+  const metadataKey = findTaggedKey("metadata", pattern2);
   const phase1 = [];
   const tracked = [];
   const front = [];
   const back = [];
   let metadataInPhase2 = false;
   let metadataAnchored = false;
-  for (const key2 of keys) {
-    const anchor = parseAnchor(key2);
+  for (const key3 of keys) {
+    const anchor = parseAnchor(key3);
     if (anchor !== null && isPhase1(anchor)) {
-      phase1.push({ key: key2, anchor });
-      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key2, anchor });
+      phase1.push({ key: key3, anchor });
+      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key3, anchor });
       continue;
     }
-    if (key2 === metadataKey) metadataInPhase2 = true;
-    const value = key2 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern[key2];
+    if (key3 === metadataKey) metadataInPhase2 = true;
+    const value = key3 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern2[key3];
     if (anchor?.type === "global" || hasNestedAnchors(value)) {
-      front.push({ key: key2, anchor });
-      if (key2 === metadataKey) metadataAnchored = true;
+      front.push({ key: key3, anchor });
+      if (key3 === metadataKey) metadataAnchored = true;
     } else {
-      back.push({ key: key2, anchor });
+      back.push({ key: key3, anchor });
     }
   }
   front.reverse();
   return { phase1, phase2: front.concat(back), tracked, metadataKey, metadataInPhase2, metadataAnchored };
 }
 var planCache = /* @__PURE__ */ new WeakMap();
-function mapPlan(pattern) {
-  let plan = planCache.get(pattern);
+function mapPlan(pattern2) {
+  let plan = planCache.get(pattern2);
   if (plan === void 0) {
-    plan = buildMapPlan(pattern);
-    planCache.set(pattern, plan);
+    plan = buildMapPlan(pattern2);
+    planCache.set(pattern2, plan);
   }
   return plan;
 }
@@ -32545,13 +32735,13 @@ function compileCondition(condition2) {
 }
 var cache6 = /* @__PURE__ */ new Map();
 var CACHE_LIMIT2 = 5e4;
-function compileStringPattern(pattern) {
-  const cached = cache6.get(pattern);
+function compileStringPattern(pattern2) {
+  const cached = cache6.get(pattern2);
   if (cached !== void 0) return cached;
-  const alternatives = pattern.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
+  const alternatives = pattern2.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
   const compiled2 = { alternatives };
   if (cache6.size >= CACHE_LIMIT2) cache6.clear();
-  cache6.set(pattern, compiled2);
+  cache6.set(pattern2, compiled2);
   return compiled2;
 }
 
@@ -32639,9 +32829,9 @@ function condition(value, c, numberMode) {
       return compare2(value, c.low, numberMode) || compare2(value, c.high, numberMode);
   }
 }
-function validateStringPattern(value, pattern, numberMode) {
-  if (value === pattern) return true;
-  const { alternatives } = compileStringPattern(pattern);
+function validateStringPattern(value, pattern2, numberMode) {
+  if (value === pattern2) return true;
+  const { alternatives } = compileStringPattern(pattern2);
   for (const conjunction of alternatives) {
     let all = true;
     for (const c of conjunction) {
@@ -32654,13 +32844,13 @@ function validateStringPattern(value, pattern, numberMode) {
   }
   return false;
 }
-function validateNumberPattern(value, pattern, numberMode) {
+function validateNumberPattern(value, pattern2, numberMode) {
   switch (typeof value) {
     case "number":
-      if (isGoInt(value, numberMode)) return Number.isInteger(pattern) && pattern === value;
-      return value === pattern;
+      if (isGoInt(value, numberMode)) return Number.isInteger(pattern2) && pattern2 === value;
+      return value === pattern2;
     case "string":
-      return parseGoFloat2(value) === pattern;
+      return parseGoFloat2(value) === pattern2;
     default:
       return false;
   }
@@ -32677,19 +32867,19 @@ function validateNullPattern(value) {
       return value === null || value === void 0;
   }
 }
-function validateValue(value, pattern, numberMode) {
-  switch (typeof pattern) {
+function validateValue(value, pattern2, numberMode) {
+  switch (typeof pattern2) {
     case "boolean":
-      return value === pattern;
+      return value === pattern2;
     case "number":
-      return validateNumberPattern(value, pattern, numberMode);
+      return validateNumberPattern(value, pattern2, numberMode);
     case "string":
-      return validateStringPattern(value, pattern, numberMode);
+      return validateStringPattern(value, pattern2, numberMode);
     default:
       break;
   }
-  if (pattern === null) return validateNullPattern(value);
-  if (Array.isArray(pattern)) return false;
+  if (pattern2 === null) return validateNullPattern(value);
+  if (Array.isArray(pattern2)) return false;
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -32697,52 +32887,52 @@ function validateValue(value, pattern, numberMode) {
 function isObject18(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function hasKey(map2, key2) {
-  return Object.prototype.hasOwnProperty.call(map2, key2);
+function hasKey(map2, key3) {
+  return Object.prototype.hasOwnProperty.call(map2, key3);
 }
-function checkElement(resource, pattern, path17, ev) {
-  if (Array.isArray(pattern)) {
+function checkElement(resource, pattern2, path17, ev) {
+  if (Array.isArray(pattern2)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
         `validation rule failed at path ${path17}, resource does not satisfy the expected overlay pattern`,
         path17
       );
     }
-    return checkArray(resource, pattern, path17, ev);
+    return checkArray(resource, pattern2, path17, ev);
   }
-  if (isObject18(pattern)) {
+  if (isObject18(pattern2)) {
     if (!isObject18(resource)) {
       return plainFailure(
         `pattern and resource have different structures. Path: ${path17}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
         path17
       );
     }
-    const plan = mapPlan(pattern);
+    const plan = mapPlan(pattern2);
     recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern, plan, path17, ev);
+    return checkMap(resource, pattern2, plan, path17, ev);
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern, ev.numberMode)) return scalarMismatch(resource, pattern, path17, ev);
+      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path17, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path17, ev);
+  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path17, ev);
 }
-function scalarMismatch(resource, pattern, path17, ev) {
+function scalarMismatch(resource, pattern2, path17, ev) {
   const value = formatGoValue2(resource, ev.numberMode);
-  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern, "float64")}' at path ${path17}`, path17);
+  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern2, "float64")}' at path ${path17}`, path17);
 }
 function recordAnchors(plan, resource, ev) {
   if (plan.tracked.length === 0) return;
   const seen = ev.anchorsSeen ??= /* @__PURE__ */ new Map();
-  for (const { key: key2, anchor } of plan.tracked) {
-    if (seen.get(key2) === true) continue;
-    seen.set(key2, hasKey(resource, anchor.key));
+  for (const { key: key3, anchor } of plan.tracked) {
+    if (seen.get(key3) === true) continue;
+    seen.set(key3, hasKey(resource, anchor.key));
   }
 }
-function rewrittenMetadata(pattern, key2, resource, ev) {
-  const original = pattern[key2];
+function rewrittenMetadata(pattern2, key3, resource, ev) {
+  const original = pattern2[key3];
   if (!isObject18(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
@@ -32751,20 +32941,20 @@ function rewrittenMetadata(pattern, key2, resource, ev) {
   if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
-function checkMap(resource, pattern, cachedPlan, path17, ev) {
+function checkMap(resource, pattern2, cachedPlan, path17, ev) {
   let plan = cachedPlan;
   let metadata = null;
   if (plan.metadataKey !== null) {
-    metadata = rewrittenMetadata(pattern, plan.metadataKey, resource, ev);
+    metadata = rewrittenMetadata(pattern2, plan.metadataKey, resource, ev);
     if (metadata !== null && plan.metadataInPhase2 && hasNestedAnchors(metadata) !== plan.metadataAnchored) {
-      plan = buildMapPlan(pattern, metadata);
+      plan = buildMapPlan(pattern2, metadata);
     }
   }
   let applied = 0;
   let skips = null;
   let rawSkip = false;
-  for (const { key: key2, anchor } of plan.phase1) {
-    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
+  for (const { key: key3, anchor } of plan.phase1) {
+    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
     const failure2 = handleAnchor(anchor, value, resource, path17, ev);
     if (failure2 === null) {
       applied++;
@@ -32776,47 +32966,47 @@ function checkMap(resource, pattern, cachedPlan, path17, ev) {
     }
   }
   if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path17);
-  for (const { key: key2, anchor } of plan.phase2) {
-    const value = metadata !== null && key2 === plan.metadataKey ? metadata : pattern[key2];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path17, ev) : handlePlain(key2, value, resource, path17, ev);
+  for (const { key: key3, anchor } of plan.phase2) {
+    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path17, ev) : handlePlain(key3, value, resource, path17, ev);
     if (failure2 !== null) return failure2;
   }
   return null;
 }
-function handleAnchor(anchor, pattern, resource, path17, ev) {
-  const key2 = anchor.key;
-  const currentPath = path17 + key2 + "/";
-  const present = hasKey(resource, key2);
+function handleAnchor(anchor, pattern2, resource, path17, ev) {
+  const key3 = anchor.key;
+  const currentPath = path17 + key3 + "/";
+  const present = hasKey(resource, key3);
   switch (anchor.type) {
     case "condition": {
       if (!present) return conditionalFailure("conditional anchor key doesn't exist in the resource", currentPath);
-      const failure2 = checkElement(resource[key2], pattern, currentPath, ev);
+      const failure2 = checkElement(resource[key3], pattern2, currentPath, ev);
       return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
     }
     case "equality":
-      return present ? checkElement(resource[key2], pattern, currentPath, ev) : null;
+      return present ? checkElement(resource[key3], pattern2, currentPath, ev) : null;
     case "negation":
       return present ? negationFailure(currentPath) : null;
     case "existence":
-      return present ? handleExistence(resource[key2], pattern, currentPath, ev) : null;
+      return present ? handleExistence(resource[key3], pattern2, currentPath, ev) : null;
     default:
       return null;
   }
 }
-function handleExistence(resource, pattern, path17, ev) {
+function handleExistence(resource, pattern2, path17, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
       `invalid resource type ${goTypeName2(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
       path17
     );
   }
-  if (!Array.isArray(pattern)) {
+  if (!Array.isArray(pattern2)) {
     return plainFailure(
-      `invalid pattern type ${goTypeName2(pattern, "float64")}: Pattern has to be of list to compare against resource`,
+      `invalid pattern type ${goTypeName2(pattern2, "float64")}: Pattern has to be of list to compare against resource`,
       path17
     );
   }
-  for (const element of pattern) {
+  for (const element of pattern2) {
     if (!isObject18(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
@@ -32834,37 +33024,37 @@ function handleExistence(resource, pattern, path17, ev) {
   }
   return null;
 }
-function handleGlobal(anchor, pattern, resource, path17, ev) {
-  const key2 = anchor.key;
-  if (!hasKey(resource, key2)) return null;
-  const failure2 = checkElement(resource[key2], pattern, path17 + key2 + "/", ev);
+function handleGlobal(anchor, pattern2, resource, path17, ev) {
+  const key3 = anchor.key;
+  if (!hasKey(resource, key3)) return null;
+  const failure2 = checkElement(resource[key3], pattern2, path17 + key3 + "/", ev);
   return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key2, pattern, resource, path17, ev) {
-  const value = hasKey(resource, key2) ? resource[key2] : void 0;
-  if (pattern === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path17}/${key2} not found`, path17);
+function handlePlain(key3, pattern2, resource, path17, ev) {
+  const value = hasKey(resource, key3) ? resource[key3] : void 0;
+  if (pattern2 === "*") {
+    return value !== null && value !== void 0 ? null : plainFailure(`${path17}/${key3} not found`, path17);
   }
-  return checkElement(value, pattern, path17 + key2 + "/", ev);
+  return checkElement(value, pattern2, path17 + key3 + "/", ev);
 }
-function checkArray(resource, pattern, path17, ev) {
-  if (pattern.length === 0) return plainFailure("pattern Array empty", path17);
-  const first = pattern[0];
+function checkArray(resource, pattern2, path17, ev) {
+  if (pattern2.length === 0) return plainFailure("pattern Array empty", path17);
+  const first = pattern2[0];
   if (isObject18(first)) return checkElements(resource, first, resource.length, path17, ev);
   if (!Array.isArray(first)) return checkElement(resource, first, path17, ev);
-  if (resource.length < pattern.length) {
+  if (resource.length < pattern2.length) {
     return plainFailure(
-      `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern.length}`,
+      `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern2.length}`,
       ""
     );
   }
-  return checkElements(resource, pattern, pattern.length, path17, ev);
+  return checkElements(resource, pattern2, pattern2.length, path17, ev);
 }
-function checkElements(resource, pattern, count2, path17, ev) {
+function checkElements(resource, pattern2, count2, path17, ev) {
   let applied = 0;
   let skips = null;
   for (let i = 0; i < count2; i++) {
-    const elementPattern = Array.isArray(pattern) ? pattern[i] : pattern;
+    const elementPattern = Array.isArray(pattern2) ? pattern2[i] : pattern2;
     const failure2 = checkElement(resource[i], elementPattern, `${path17}${i}/`, ev);
     if (failure2 === null) {
       applied++;
@@ -32883,13 +33073,13 @@ function keysAreMissing(ev) {
   }
   return false;
 }
-function matchPattern(resource, pattern, options) {
+function matchPattern(resource, pattern2, options) {
   const ev = {
     numberMode: options?.numberMode ?? "float64",
     anchorsSeen: null,
     metadataRewrites: null
   };
-  const failure2 = checkElement(resource, pattern, "/", ev);
+  const failure2 = checkElement(resource, pattern2, "/", ev);
   if (failure2 === null) return { outcome: "pass", path: "", message: "" };
   if (isSkip(failure2)) return { outcome: "skip", path: "", message: failure2.message };
   if (failure2.kind === "negation") return { outcome: "fail", path: failure2.path, message: failure2.message };
@@ -32899,41 +33089,41 @@ function matchPattern(resource, pattern, options) {
 
 // src/engine/conditions/string-pattern.ts
 var IN_RANGE3 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-function isRangePattern(pattern) {
-  return IN_RANGE3.test(pattern);
+function isRangePattern(pattern2) {
+  return IN_RANGE3.test(pattern2);
 }
-function matchStringPattern(value, pattern) {
-  return validateValue(value, pattern, "float64");
+function matchStringPattern(value, pattern2) {
+  return validateValue(value, pattern2, "float64");
 }
 
 // src/engine/conditions/set-values.ts
-function toSetKey(key2) {
-  if (typeof key2 === "string") return key2;
-  if (typeof key2 === "number" || typeof key2 === "boolean") return goSprint(key2);
-  if (Array.isArray(key2)) return key2.map(goSprint);
+function toSetKey(key3) {
+  if (typeof key3 === "string") return key3;
+  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (Array.isArray(key3)) return key3.map(goSprint);
   return null;
 }
 function matchesTwoWay(a, b) {
   return wildcardMatch(a, b) || wildcardMatch(b, a);
 }
-function matchesAny(key2, values) {
+function matchesAny(key3, values) {
   for (const v of values) {
-    if (matchesTwoWay(key2, v)) return true;
+    if (matchesTwoWay(key3, v)) return true;
   }
   return false;
 }
-function scalarKeyInValue(key2, value) {
+function scalarKeyInValue(key3, value) {
   if (Array.isArray(value)) {
     for (const element of value) {
-      if (matchesTwoWay(goSprint(element), key2)) return true;
+      if (matchesTwoWay(goSprint(element), key3)) return true;
     }
     return false;
   }
   if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key2)) return true;
-  if (isRangePattern(value)) return matchStringPattern(key2, value);
+  if (wildcardMatch(value, key3)) return true;
+  if (isRangePattern(value)) return matchStringPattern(key3, value);
   const list3 = stringValues(value);
-  return list3 === null ? "invalid" : list3.includes(key2);
+  return list3 === null ? "invalid" : list3.includes(key3);
 }
 function stringValues(value) {
   const decoded = decodeStringList(value);
@@ -32942,20 +33132,20 @@ function stringValues(value) {
 }
 
 // src/engine/conditions/all-in.ts
-function evaluateAllIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAllIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === true;
   return allKeySetOutcome(k, value, false);
 }
-function allKeySetOutcome(key2, value, notIn) {
+function allKeySetOutcome(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
   } else if (typeof value === "string") {
-    if (key2.length === 1 && key2[0] === value) return !notIn;
+    if (key3.length === 1 && key3[0] === value) return !notIn;
     if (isRangePattern(value)) {
-      return notIn ? key2.every((k) => !matchStringPattern(k, value)) : key2.every((k) => matchStringPattern(k, value));
+      return notIn ? key3.every((k) => !matchStringPattern(k, value)) : key3.every((k) => matchStringPattern(k, value));
     }
     values = stringValues(value);
   } else {
@@ -32963,35 +33153,35 @@ function allKeySetOutcome(key2, value, notIn) {
   }
   if (values === null) return false;
   const candidates = values;
-  return notIn ? key2.every((k) => !matchesAny(k, candidates)) : key2.every((k) => matchesAny(k, candidates));
+  return notIn ? key3.every((k) => !matchesAny(k, candidates)) : key3.every((k) => matchesAny(k, candidates));
 }
 
 // src/engine/conditions/all-not-in.ts
-function evaluateAllNotIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAllNotIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === false;
   return allKeySetOutcome(k, value, true);
 }
 
 // src/engine/conditions/any-in.ts
-function evaluateAnyIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAnyIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === true;
   return anyKeySetOutcome(k, value, false);
 }
-function anyKeySetOutcome(key2, value, notIn) {
+function anyKeySetOutcome(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
   } else if (typeof value === "number" || typeof value === "boolean") {
     values = [goSprint(value)];
   } else if (typeof value === "string") {
-    if (key2.length === 1 && key2[0] === value) return !notIn;
+    if (key3.length === 1 && key3[0] === value) return !notIn;
     if (isRangePattern(value)) {
-      const pattern = notIn ? value.replace("-", "!-") : value;
-      return key2.some((k) => matchStringPattern(k, pattern));
+      const pattern2 = notIn ? value.replace("-", "!-") : value;
+      return key3.some((k) => matchStringPattern(k, pattern2));
     }
     values = stringValues(value);
   } else {
@@ -32999,12 +33189,12 @@ function anyKeySetOutcome(key2, value, notIn) {
   }
   if (values === null) return false;
   const candidates = values;
-  return notIn ? key2.some((k) => !matchesAny(k, candidates)) : key2.some((k) => matchesAny(k, candidates));
+  return notIn ? key3.some((k) => !matchesAny(k, candidates)) : key3.some((k) => matchesAny(k, candidates));
 }
 
 // src/engine/conditions/any-not-in.ts
-function evaluateAnyNotIn(key2, value) {
-  const k = toSetKey(key2);
+function evaluateAnyNotIn(key3, value) {
+  const k = toSetKey(key3);
   if (k === null) return false;
   if (typeof k === "string") return scalarKeyInValue(k, value) === false;
   return anyKeySetOutcome(k, value, true);
@@ -33025,13 +33215,13 @@ function durationSeconds(ns) {
 function durationString(v) {
   return typeof v === "string" && v !== "0" ? parseGoDuration(v) : null;
 }
-function parseDurationPair(key2, value) {
-  let keyDuration = durationString(key2);
+function parseDurationPair(key3, value) {
+  let keyDuration = durationString(key3);
   let valueDuration = durationString(value);
   if (keyDuration === null && valueDuration === null) return null;
   if (keyDuration === null) {
-    if (typeof key2 !== "number") return null;
-    keyDuration = secondsToDuration(key2);
+    if (typeof key3 !== "number") return null;
+    keyDuration = secondsToDuration(key3);
   }
   if (valueDuration === null) {
     if (typeof value !== "number") return null;
@@ -33041,8 +33231,8 @@ function parseDurationPair(key2, value) {
 }
 
 // src/engine/conditions/duration.ts
-function evaluateDuration(key2, value, op) {
-  const a = asDuration(key2);
+function evaluateDuration(key3, value, op) {
+  const a = asDuration(key3);
   if (a === null) return false;
   const b = asDuration(value);
   if (b === null) return false;
@@ -33061,26 +33251,6 @@ function asDuration(v) {
   if (typeof v === "number") return secondsToDuration(v);
   if (typeof v === "string") return parseGoDuration(v);
   return null;
-}
-
-// src/engine/conditions/deep-equal.ts
-function deepEqualJson(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      if (!deepEqualJson(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
-  }
-  return true;
 }
 
 // src/engine/conditions/go-parse-float.ts
@@ -33145,71 +33315,71 @@ function hexFloat(negative, intDigits, fracDigits, exponent) {
 }
 
 // src/engine/conditions/equal.ts
-function evaluateEquals(key2, value) {
-  switch (typeof key2) {
+function evaluateEquals(key3, value) {
+  switch (typeof key3) {
     case "boolean":
-      return typeof value === "boolean" && key2 === value;
+      return typeof value === "boolean" && key3 === value;
     case "number":
-      return numberEquals(key2, value);
+      return numberEquals(key3, value);
     case "string":
-      return stringEquals(key2, value);
+      return stringEquals(key3, value);
     default:
-      if (key2 === null) return false;
-      if (Array.isArray(key2)) return Array.isArray(value) && deepEqualJson(key2, value);
-      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key2, value);
+      if (key3 === null) return false;
+      if (Array.isArray(key3)) return Array.isArray(value) && deepEqualJson(key3, value);
+      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key3, value);
   }
 }
-function numberEquals(key2, value) {
-  if (typeof value === "number") return key2 === value;
+function numberEquals(key3, value) {
+  if (typeof value === "number") return key3 === value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
-    return parsed !== null && parsed === key2;
+    return parsed !== null && parsed === key3;
   }
   return false;
 }
-function stringEquals(key2, value) {
-  const durations = parseDurationPair(key2, value);
+function stringEquals(key3, value) {
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return durationSeconds(durations[0]) === durationSeconds(durations[1]);
   if (typeof value !== "string") return false;
-  const keyQuantity = parseQuantity(key2);
+  const keyQuantity = parseQuantity(key3);
   if (keyQuantity !== null) {
     const valueQuantity = parseQuantity(value);
     return valueQuantity !== null && compareQuantities(keyQuantity, valueQuantity) === 0;
   }
-  return wildcardMatch(value, key2);
+  return wildcardMatch(value, key3);
 }
 
 // src/engine/conditions/in.ts
-function evaluateIn(key2, value) {
-  const k = toInKey(key2);
+function evaluateIn(key3, value) {
+  const k = toInKey(key3);
   if (k === null) return false;
   return (typeof k === "string" ? keyInValue(k, value) : keySetInValue(k, value, false)) === true;
 }
-function toInKey(key2) {
-  if (typeof key2 === "string") return key2;
-  if (typeof key2 === "number" || typeof key2 === "boolean") return goSprint(key2);
-  if (!Array.isArray(key2)) return null;
-  for (const element of key2) {
+function toInKey(key3) {
+  if (typeof key3 === "string") return key3;
+  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (!Array.isArray(key3)) return null;
+  for (const element of key3) {
     if (typeof element !== "string") {
       throw new ConditionError(`interface conversion: interface {} is ${goTypeName3(element)}, not string`);
     }
   }
-  return key2;
+  return key3;
 }
-function keyInValue(key2, value) {
+function keyInValue(key3, value) {
   if (Array.isArray(value)) {
     for (const element of value) {
       const text4 = goSprint(element);
-      if (wildcardMatch(text4, key2) || wildcardMatch(key2, text4)) return true;
+      if (wildcardMatch(text4, key3) || wildcardMatch(key3, text4)) return true;
     }
     return false;
   }
   if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key2)) return true;
+  if (wildcardMatch(value, key3)) return true;
   const decoded = decodeStringList(value);
-  return decoded.kind === "list" ? decoded.list.includes(key2) : "invalid";
+  return decoded.kind === "list" ? decoded.list.includes(key3) : "invalid";
 }
-function keySetInValue(key2, value, notIn) {
+function keySetInValue(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = [];
@@ -33218,7 +33388,7 @@ function keySetInValue(key2, value, notIn) {
       values.push(element);
     }
   } else if (typeof value === "string") {
-    if (key2.length === 1 && key2[0] === value) return true;
+    if (key3.length === 1 && key3[0] === value) return true;
     const decoded = decodeStringList(value);
     if (decoded.kind !== "list") return "invalid";
     values = decoded.list;
@@ -33226,7 +33396,7 @@ function keySetInValue(key2, value, notIn) {
     return "invalid";
   }
   const set2 = new Set(values);
-  return notIn ? key2.some((k) => !set2.has(k)) : key2.every((k) => set2.has(k));
+  return notIn ? key3.some((k) => !set2.has(k)) : key3.every((k) => set2.has(k));
 }
 function goTypeName3(v) {
   if (v === null) return "nil";
@@ -33237,43 +33407,43 @@ function goTypeName3(v) {
 }
 
 // src/engine/conditions/not-equal.ts
-function evaluateNotEquals(key2, value) {
-  switch (typeof key2) {
+function evaluateNotEquals(key3, value) {
+  switch (typeof key3) {
     case "boolean":
-      return typeof value !== "boolean" || key2 !== value;
+      return typeof value !== "boolean" || key3 !== value;
     case "number":
-      return numberNotEquals(key2, value);
+      return numberNotEquals(key3, value);
     case "string":
-      return stringNotEquals(key2, value);
+      return stringNotEquals(key3, value);
     default:
-      if (key2 === null) return false;
-      if (Array.isArray(key2)) return !Array.isArray(value) || !deepEqualJson(key2, value);
-      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key2, value);
+      if (key3 === null) return false;
+      if (Array.isArray(key3)) return !Array.isArray(value) || !deepEqualJson(key3, value);
+      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key3, value);
   }
 }
-function numberNotEquals(key2, value) {
-  if (typeof value === "number") return key2 !== value;
+function numberNotEquals(key3, value) {
+  if (typeof value === "number") return key3 !== value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
-    return parsed === null || parsed !== key2;
+    return parsed === null || parsed !== key3;
   }
   return true;
 }
-function stringNotEquals(key2, value) {
-  const durations = parseDurationPair(key2, value);
+function stringNotEquals(key3, value) {
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return durationSeconds(durations[0]) !== durationSeconds(durations[1]);
   if (typeof value !== "string") return true;
-  const keyQuantity = parseQuantity(key2);
+  const keyQuantity = parseQuantity(key3);
   if (keyQuantity !== null) {
     const valueQuantity = parseQuantity(value);
     return valueQuantity === null || compareQuantities(keyQuantity, valueQuantity) !== 0;
   }
-  return !wildcardMatch(value, key2);
+  return !wildcardMatch(value, key3);
 }
 
 // src/engine/conditions/not-in.ts
-function evaluateNotIn(key2, value) {
-  const k = toInKey(key2);
+function evaluateNotIn(key3, value) {
+  const k = toInKey(key3);
   if (k === null) return false;
   if (typeof k !== "string") return keySetInValue(k, value, true) === true;
   const found = keyInValue(k, value);
@@ -33281,9 +33451,9 @@ function evaluateNotIn(key2, value) {
 }
 
 // src/engine/conditions/numeric.ts
-function evaluateNumeric(key2, value, op) {
-  if (typeof key2 === "number") return numberKey(key2, value, op);
-  if (typeof key2 === "string") return stringKey(key2, value, op);
+function evaluateNumeric(key3, value, op) {
+  if (typeof key3 === "number") return numberKey(key3, value, op);
+  if (typeof key3 === "string") return stringKey(key3, value, op);
   return false;
 }
 function compareNumbers2(a, b, op) {
@@ -33301,25 +33471,25 @@ function compareNumbers2(a, b, op) {
 function compareOrder(order, op) {
   return compareNumbers2(order, 0, op);
 }
-function numberKey(key2, value, op) {
-  if (typeof value === "number") return compareNumbers2(key2, value, op);
+function numberKey(key3, value, op) {
+  if (typeof value === "number") return compareNumbers2(key3, value, op);
   if (typeof value !== "string") return false;
-  const durations = parseDurationPair(key2, value);
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   const parsed = parseGoFloat3(value);
-  return parsed !== null && compareNumbers2(key2, parsed, op);
+  return parsed !== null && compareNumbers2(key3, parsed, op);
 }
-function stringKey(key2, value, op) {
-  const durations = parseDurationPair(key2, value);
+function stringKey(key3, value, op) {
+  const durations = parseDurationPair(key3, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   if (typeof value === "string") {
-    const keyQuantity = parseQuantity(key2);
+    const keyQuantity = parseQuantity(key3);
     const valueQuantity = keyQuantity === null ? null : parseQuantity(value);
     if (keyQuantity !== null && valueQuantity !== null) return compareOrder(compareQuantities(keyQuantity, valueQuantity), op);
   }
-  const keyNumber = parseGoFloat3(key2);
+  const keyNumber = parseGoFloat3(key3);
   if (keyNumber !== null) return numberKey(keyNumber, value, op);
-  const keyVersion = parseSemver(key2);
+  const keyVersion = parseSemver(key3);
   if (keyVersion === null || typeof value !== "string") return false;
   const valueVersion = parseSemver(value);
   return valueVersion !== null && compareOrder(compareSemver(keyVersion, valueVersion), op);
@@ -33327,10 +33497,10 @@ function stringKey(key2, value, op) {
 
 // src/engine/conditions/operators.ts
 function numericHandler(canonical2) {
-  return (key2, value, operator) => operator === canonical2 && evaluateNumeric(key2, value, canonical2);
+  return (key3, value, operator) => operator === canonical2 && evaluateNumeric(key3, value, canonical2);
 }
 function durationHandler(canonical2) {
-  return (key2, value, operator) => operator === canonical2 && evaluateDuration(key2, value, canonical2);
+  return (key3, value, operator) => operator === canonical2 && evaluateDuration(key3, value, canonical2);
 }
 var HANDLERS = /* @__PURE__ */ new Map([
   ["equal", evaluateEquals],
@@ -33380,12 +33550,12 @@ function joinNonEmpty(parts, separator) {
 }
 function evaluateCondition(condition2, substitute) {
   const plan = conditionPlan(condition2);
-  const key2 = substitutePart(plan.key, "key", substitute);
-  if (key2 instanceof ConditionFailure) return key2;
+  const key3 = substitutePart(plan.key, "key", substitute);
+  if (key3 instanceof ConditionFailure) return key3;
   const value = substitutePart(plan.value, "value", substitute);
   if (value instanceof ConditionFailure) return value;
   if (plan.handler === void 0) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
-  return { result: plan.handler(key2, value, plan.operator), message: plan.message };
+  return { result: plan.handler(key3, value, plan.operator), message: plan.message };
 }
 var NOT_A_MAP = Object.freeze({});
 var conditionPlans = /* @__PURE__ */ new WeakMap();
@@ -33756,11 +33926,11 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   loadContext(entries) {
     const ruleValues = this.values?.rule?.(this.plan.name);
-    if (ruleValues) for (const [key2, value] of Object.entries(ruleValues)) this.context.addAtPath(key2, value);
+    if (ruleValues) for (const [key3, value] of Object.entries(ruleValues)) this.context.addAtPath(key3, value);
     const foreachValues = this.values?.foreach?.(this.plan.name);
     if (foreachValues) {
-      for (const [key2, list3] of Object.entries(foreachValues)) {
-        if (list3.length > 0) this.context.addAtPath(key2, list3[0]);
+      for (const [key3, list3] of Object.entries(foreachValues)) {
+        if (list3.length > 0) this.context.addAtPath(key3, list3[0]);
       }
     }
     if (entries && entries.length > 0) {
@@ -33882,8 +34052,8 @@ function goQuote2(s) {
   let out = '"';
   for (const ch of s) {
     const code = ch.codePointAt(0);
-    const escape2 = QUOTE_ESCAPES[code];
-    if (escape2 !== void 0) out += escape2;
+    const escape3 = QUOTE_ESCAPES[code];
+    if (escape3 !== void 0) out += escape3;
     else if (code < 32 || code === 127) out += `\\x${code.toString(16).padStart(2, "0")}`;
     else if (code >= 128 && code < 160) out += `\\u${code.toString(16).padStart(4, "0")}`;
     else out += ch;
@@ -33933,9 +34103,9 @@ var GoDecoder = class {
    */
   raw(obj, name) {
     let winner;
-    for (const key2 in obj) {
-      if (key2.length !== name.length || key2 !== name && !foldEquals(key2, name)) continue;
-      if (winner === void 0 || compareGoStrings4(key2, winner) > 0) winner = key2;
+    for (const key3 in obj) {
+      if (key3.length !== name.length || key3 !== name && !foldEquals(key3, name)) continue;
+      if (winner === void 0 || compareGoStrings4(key3, winner) > 0) winner = key3;
     }
     const found = winner === void 0 ? void 0 : obj[winner];
     return found === null ? void 0 : found;
@@ -34002,10 +34172,10 @@ var GoDecoder = class {
     const value = this.object(obj, struct2, name, "map[string]string");
     const out = /* @__PURE__ */ new Map();
     if (value === void 0) return out;
-    for (const key2 in value) {
-      const item = value[key2];
-      if (item === null) out.set(key2, "");
-      else if (typeof item === "string") out.set(key2, item);
+    for (const key3 in value) {
+      const item = value[key3];
+      if (item === null) out.set(key3, "");
+      else if (typeof item === "string") out.set(key3, item);
       else this.fail(struct2, name, jsonKind(item), "string");
     }
     return out;
@@ -34282,8 +34452,8 @@ var FieldPath = class _FieldPath {
     return new _FieldPath([...this.segments, { index }], `${this.text}[${index}]`);
   }
   /** `Path.Key(key)`. */
-  key(key2) {
-    return new _FieldPath([...this.segments, { key: key2 }], `${this.text}[${key2}]`);
+  key(key3) {
+    return new _FieldPath([...this.segments, { key: key3 }], `${this.text}[${key3}]`);
   }
 };
 function forbidden2(path17, badValue = "") {
@@ -34310,8 +34480,8 @@ function joinQuote(items2) {
   if (items2.length === 0) return "";
   return `"${items2.join('", "')}"`;
 }
-function pluralize(singular, plural2, count2) {
-  return count2 === 1 ? singular : plural2;
+function pluralize(singular, plural3, count2) {
+  return count2 === 1 ? singular : plural3;
 }
 function namedContainers(names) {
   return `${pluralize("container", "containers", names.length)} ${joinQuote(names)}`;
@@ -34396,9 +34566,9 @@ function appArmorProfileV1Dot0(meta, spec2) {
     badSetters.push(`${namedContainers(badContainers)}`);
   }
   const forbiddenAnnotations = [];
-  for (const [key2, value] of meta.annotations) {
-    if (key2.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
-      forbiddenAnnotations.push({ text: `${key2}=${goQuote2(value)}`, key: key2 });
+  for (const [key3, value] of meta.annotations) {
+    if (key3.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
+      forbiddenAnnotations.push({ text: `${key3}=${goQuote2(value)}`, key: key3 });
     }
   }
   const badValueList = sortedSet(badValues);
@@ -34777,12 +34947,12 @@ function validSeccomp(type) {
 function validSeccompAnnotationValue(value) {
   return value === "runtime/default" || value === "docker/default" || value.startsWith("localhost/");
 }
-function recordAnnotation(meta, key2, forbiddenValues) {
-  const value = meta.annotations.get(key2);
+function recordAnnotation(meta, key3, forbiddenValues) {
+  const value = meta.annotations.get(key3);
   if (value === void 0 || validSeccompAnnotationValue(value)) return;
-  const text4 = `${key2}=${goQuote2(value)}`;
+  const text4 = `${key3}=${goQuote2(value)}`;
   const errs = forbiddenValues.get(text4) ?? [];
-  errs.push(forbidden2(PATHS.annotations.key(key2), value));
+  errs.push(forbidden2(PATHS.annotations.key(key3), value));
   forbiddenValues.set(text4, errs);
 }
 function seccompTypePath(kind2, index) {
@@ -35211,7 +35381,7 @@ function badValueStrings(value) {
   return value;
 }
 function matchesAny2(patterns, value) {
-  return patterns.some((pattern) => wildcardMatch(pattern, value));
+  return patterns.some((pattern2) => wildcardMatch(pattern2, value));
 }
 var FAKE_CONTAINER = {
   name: "fake",
@@ -35456,20 +35626,20 @@ function runValidator(env, spec2) {
   }
   if (spec2.deny !== void 0 && spec2.deny !== null) return validateDeny(env, spec2.deny);
   if (spec2.pattern !== void 0 || spec2.anyPattern !== void 0) {
-    let pattern = spec2.pattern;
+    let pattern2 = spec2.pattern;
     let anyPattern = spec2.anyPattern;
     let substituted;
     try {
-      substituted = env.trySubstitute(pattern !== void 0 ? pattern : anyPattern);
+      substituted = env.trySubstitute(pattern2 !== void 0 ? pattern2 : anyPattern);
     } catch (error) {
       return ruleError2(name, "Validation", "variable substitution failed", error);
     }
     if (substituted instanceof SubstitutionFailure) return ruleError2(name, "Validation", "variable substitution failed", substituted.message);
-    if (pattern !== void 0) pattern = substituted;
+    if (pattern2 !== void 0) pattern2 = substituted;
     else anyPattern = substituted;
     const target = env.element ?? (env.isDelete ? void 0 : env.resource);
     if (target === void 0) return null;
-    return validatePatterns(env, target, pattern, anyPattern);
+    return validatePatterns(env, target, pattern2, anyPattern);
   }
   if (spec2.forEach !== void 0 && spec2.forEach !== null) return validateForEach(env, spec2.forEach, spec2.nesting);
   return null;
@@ -35488,10 +35658,10 @@ function validateDeny(env, deny) {
   }
   return ruleResponse(rule2.name, "Validation", "fail", denyMessage(env, outcome.message));
 }
-function validatePatterns(env, target, pattern, anyPattern) {
+function validatePatterns(env, target, pattern2, anyPattern) {
   const rule2 = env.plan;
-  if (pattern !== void 0) {
-    const result = matchPattern(target, pattern, { numberMode: env.numberMode });
+  if (pattern2 !== void 0) {
+    const result = matchPattern(target, pattern2, { numberMode: env.numberMode });
     switch (result.outcome) {
       case "pass":
         return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' passed.`);
@@ -35832,11 +36002,11 @@ function copy(value) {
     return out2;
   }
   const out = {};
-  for (const key2 in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key2)) continue;
-    const item = copy(value[key2]);
-    if (key2 === "__proto__") Object.defineProperty(out, key2, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key2] = item;
+  for (const key3 in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
+    const item = copy(value[key3]);
+    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key3] = item;
   }
   return out;
 }
@@ -35851,9 +36021,9 @@ function jsonEqual(a, b) {
   if (Array.isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  for (const key2 of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key2)) return false;
-    if (!jsonEqual(a[key2], b[key2])) return false;
+  for (const key3 of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
+    if (!jsonEqual(a[key3], b[key3])) return false;
   }
   return true;
 }
@@ -35916,9 +36086,9 @@ function labelsOf2(object2) {
   const labels = metaValue(object2, "labels");
   if (!isObject19(labels)) return {};
   const out = {};
-  for (const [key2, value] of Object.entries(labels)) {
+  for (const [key3, value] of Object.entries(labels)) {
     if (typeof value !== "string") return {};
-    out[key2] = value;
+    out[key3] = value;
   }
   return out;
 }
@@ -36081,9 +36251,9 @@ var StoreError = class extends Error {
   name = "StoreError";
 };
 function resourceName(apiVersion, kind2) {
-  const plural2 = `${kind2.toLowerCase()}s`;
+  const plural3 = `${kind2.toLowerCase()}s`;
   const { group } = groupVersion(apiVersion);
-  return group === "" ? plural2 : `${plural2}.${group}`;
+  return group === "" ? plural3 : `${plural3}.${group}`;
 }
 function sameAddress(stored, lookup2) {
   return (lookup2.apiVersion === "" || stored.apiVersion === lookup2.apiVersion) && stored.kind === lookup2.kind && stored.namespace === lookup2.namespace && stored.name === lookup2.name;
@@ -36171,8 +36341,8 @@ function manageData(store, target, data, synchronize) {
   return { action: "Update", target, data: resource };
 }
 var SERVER_FIELDS = ["uid", "selfLink", "creationTimestamp", "managedFields", "resourceVersion"];
-function manageClone(store, target, sourceSpec, pattern) {
-  const source = pattern.clone.name !== "" ? { apiVersion: target.apiVersion, kind: target.kind, namespace: pattern.clone.namespace, name: pattern.clone.name } : sourceSpec;
+function manageClone(store, target, sourceSpec, pattern2) {
+  const source = pattern2.clone.name !== "" ? { apiVersion: target.apiVersion, kind: target.kind, namespace: pattern2.clone.namespace, name: pattern2.clone.name } : sourceSpec;
   if (source.namespace === target.namespace && source.name === target.name) return { action: "Skip", target };
   let sourceObject;
   try {
@@ -36195,12 +36365,12 @@ function manageClone(store, target, sourceSpec, pattern) {
   if (deepEqualJson(copy2, existing)) return { action: "Skip", target };
   return { action: "Update", target, data: copy2 };
 }
-function manageCloneList(store, targetNamespace, pattern) {
+function manageCloneList(store, targetNamespace, pattern2) {
   const actions = [];
-  const sourceNamespace = pattern.cloneList.namespace;
-  for (const entry2 of pattern.cloneList.kinds ?? []) {
+  const sourceNamespace = pattern2.cloneList.namespace;
+  for (const entry2 of pattern2.cloneList.kinds ?? []) {
     const [apiVersion, kind2] = kindFromGVK(entry2);
-    for (const source of store.list(apiVersion, kind2, sourceNamespace, pattern.cloneList.selector)) {
+    for (const source of store.list(apiVersion, kind2, sourceNamespace, pattern2.cloneList.selector)) {
       const sourceAddress = {
         apiVersion: apiVersionOf(source),
         kind: kindOf(source),
@@ -36212,7 +36382,7 @@ function manageCloneList(store, targetNamespace, pattern) {
         actions.push({ action: "Skip", target });
         continue;
       }
-      actions.push(manageClone(store, target, sourceAddress, pattern));
+      actions.push(manageClone(store, target, sourceAddress, pattern2));
     }
   }
   return actions;
@@ -36247,12 +36417,12 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
   } catch (error) {
     throw new GenerationError(errorText2(error));
   }
-  const pattern = decodePattern(isObject22(document) ? document : {});
-  const target = pattern.target;
+  const pattern2 = decodePattern(isObject22(document) ? document : {});
+  const target = pattern2.target;
   let actions;
-  if (pattern.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern)];
-  else if (pattern.cloneList.kinds !== null && pattern.cloneList.kinds.length > 0) actions = manageCloneList(scope.store, target.namespace, pattern);
-  else actions = [manageData(scope.store, target, pattern.data, scope.synchronize)];
+  if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern2)];
+  else if (pattern2.cloneList.kinds !== null && pattern2.cloneList.kinds.length > 0) actions = manageCloneList(scope.store, target.namespace, pattern2);
+  else actions = [manageData(scope.store, target, pattern2.data, scope.synchronize)];
   return applyActions(scope, actions);
 }
 function applyActions(scope, actions) {
@@ -36600,23 +36770,23 @@ function atoi3(text4) {
   return { value: Number(big) };
 }
 function decodeKey(token) {
-  return token.replace(/~[01]/g, (escape2) => escape2 === "~1" ? "/" : "~");
+  return token.replace(/~[01]/g, (escape3) => escape3 === "~1" ? "/" : "~");
 }
 function isContainer(value) {
   return typeof value === "object" && value !== null;
 }
 var clone = cloneJson2;
-function hasOwn(object2, key2) {
-  return Object.prototype.hasOwnProperty.call(object2, key2);
+function hasOwn(object2, key3) {
+  return Object.prototype.hasOwnProperty.call(object2, key3);
 }
-function get(state, container, key2) {
-  if (key2 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
+function get(state, container, key3) {
+  if (key3 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
   if (!Array.isArray(container)) {
-    if (!hasOwn(container, key2)) return wrap2(`unable to get nonexistent key: ${key2}`, ERR_MISSING, true);
-    const value2 = container[key2];
+    if (!hasOwn(container, key3)) return wrap2(`unable to get nonexistent key: ${key3}`, ERR_MISSING, true);
+    const value2 = container[key3];
     return { value: value2 === null ? void 0 : value2 };
   }
-  const parsed = atoi3(key2);
+  const parsed = atoi3(key3);
   if ("error" in parsed) return new PatchError(parsed.error);
   let index = parsed.value;
   if (index < 0) {
@@ -36627,17 +36797,17 @@ function get(state, container, key2) {
   const value = container[index];
   return { value: value === null ? void 0 : value };
 }
-function add(container, key2, value) {
+function add(container, key3, value) {
   if (!Array.isArray(container)) {
-    setOwnProperty(container, key2, value);
+    setOwnProperty(container, key3, value);
     return null;
   }
-  if (key2 === "-") {
+  if (key3 === "-") {
     container.push(value);
     return null;
   }
-  const parsed = atoi3(key2);
-  if ("error" in parsed) return wrap2(`value was not a proper array index: '${key2}'`, parsed.error);
+  const parsed = atoi3(key3);
+  if ("error" in parsed) return wrap2(`value was not a proper array index: '${key3}'`, parsed.error);
   let index = parsed.value;
   const size = container.length + 1;
   if (index >= size) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
@@ -36648,12 +36818,12 @@ function add(container, key2, value) {
   container.splice(index, 0, value);
   return null;
 }
-function set(container, key2, value) {
+function set(container, key3, value) {
   if (!Array.isArray(container)) {
-    setOwnProperty(container, key2, value);
+    setOwnProperty(container, key3, value);
     return null;
   }
-  const parsed = atoi3(key2);
+  const parsed = atoi3(key3);
   if ("error" in parsed) return new PatchError(parsed.error);
   let index = parsed.value;
   if (index < 0) {
@@ -36663,12 +36833,12 @@ function set(container, key2, value) {
   container[index] = value;
   return null;
 }
-function remove(container, key2) {
+function remove(container, key3) {
   if (!Array.isArray(container)) {
-    delete container[key2];
+    delete container[key3];
     return null;
   }
-  const parsed = atoi3(key2);
+  const parsed = atoi3(key3);
   if ("error" in parsed) return new PatchError(parsed.error);
   let index = parsed.value;
   if (index >= container.length) return null;
@@ -36742,7 +36912,7 @@ function equal(a, b) {
     if (typeof a !== "object" || typeof b !== "object") return false;
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key2) => hasOwn(b, key2) && equal(a[key2], b[key2]));
+    return keys.every((key3) => hasOwn(b, key3) && equal(a[key3], b[key3]));
   }
   return a === b;
 }
@@ -36968,11 +37138,11 @@ function applyJsonPatch(resource, patch) {
 function isObject23(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function hasKey2(map2, key2) {
-  return Object.prototype.hasOwnProperty.call(map2, key2);
+function hasKey2(map2, key3) {
+  return Object.prototype.hasOwnProperty.call(map2, key3);
 }
-function fieldOf(node2, key2) {
-  return isObject23(node2) && hasKey2(node2, key2) ? node2[key2] : void 0;
+function fieldOf(node2, key3) {
+  return isObject23(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
 }
 function scalarText2(v) {
   if (v === void 0) return "";
@@ -37003,10 +37173,10 @@ function wrongKindMessage(expected, value) {
 function renameKey(map2, from, to) {
   if (!hasKey2(map2, from) || from === to) return;
   const entries = Object.entries(map2);
-  for (const key2 of Object.keys(map2)) delete map2[key2];
-  for (const [key2, value] of entries) {
-    if (key2 === to) continue;
-    setOwnProperty(map2, key2 === from ? to : key2, value);
+  for (const key3 of Object.keys(map2)) delete map2[key3];
+  for (const [key3, value] of entries) {
+    if (key3 === to) continue;
+    setOwnProperty(map2, key3 === from ? to : key3, value);
   }
 }
 
@@ -37095,8 +37265,8 @@ var KINDS = new Map([
 function schemaForResourceType(apiVersion, kindName) {
   return KINDS.get(`${apiVersion}/${kindName}`) ?? null;
 }
-function fieldSchema(schema, key2) {
-  return schema?.fields?.[key2] ?? null;
+function fieldSchema(schema, key3) {
+  return schema?.fields?.[key3] ?? null;
 }
 function isAssociative(schema) {
   return schema?.strategy?.split(",").includes("merge") ?? false;
@@ -37187,16 +37357,16 @@ function walkMap(dest, origin, schema) {
   if (!isObject23(newDest)) return newDest;
   const patchMap = isObject23(origin) ? origin : void 0;
   const names = [];
-  for (const key2 of Object.keys(newDest)) {
-    if (patchMap !== void 0 && hasKey2(patchMap, key2)) continue;
-    if (!unchangedWithoutPatch(newDest[key2], fieldSchema(schema, key2))) names.push(key2);
+  for (const key3 of Object.keys(newDest)) {
+    if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
+    if (!unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
   if (patchMap !== void 0) names.push(...Object.keys(patchMap));
-  for (const key2 of names.sort(compareGoStrings)) {
-    const d = newDest[key2];
-    const o = patchMap !== void 0 && hasKey2(patchMap, key2) ? patchMap[key2] : void 0;
-    const val = walk2(hasKey2(newDest, key2) ? d : void 0, o, fieldSchema(schema, key2));
-    setField(newDest, key2, val);
+  for (const key3 of names.sort(compareGoStrings)) {
+    const d = newDest[key3];
+    const o = patchMap !== void 0 && hasKey2(patchMap, key3) ? patchMap[key3] : void 0;
+    const val = walk2(hasKey2(newDest, key3) ? d : void 0, o, fieldSchema(schema, key3));
+    setField(newDest, key3, val);
   }
   return newDest;
 }
@@ -37205,15 +37375,15 @@ function unchangedWithoutPatch(dest, schema) {
   if (dest === null || typeof dest !== "object") return true;
   if (Array.isArray(dest)) return !isAssociative(schema);
   const s = schema ?? schemaFromTypeMeta(dest);
-  for (const key2 in dest) {
-    if (hasKey2(dest, key2) && !unchangedWithoutPatch(dest[key2], fieldSchema(s, key2))) return false;
+  for (const key3 in dest) {
+    if (hasKey2(dest, key3) && !unchangedWithoutPatch(dest[key3], fieldSchema(s, key3))) return false;
   }
   return true;
 }
-function setField(map2, key2, val) {
-  if (val === CLEAR || val === null) delete map2[key2];
-  else if (val === KEEP_NULL) setOwnProperty(map2, key2, null);
-  else setOwnProperty(map2, key2, val);
+function setField(map2, key3, val) {
+  if (val === CLEAR || val === null) delete map2[key3];
+  else if (val === KEEP_NULL) setOwnProperty(map2, key3, null);
+  else setOwnProperty(map2, key3, val);
 }
 function walkAssociativeSequence(dest, origin, schema) {
   let list3;
@@ -37321,9 +37491,9 @@ function setElements(valuesList, keys, dest, sources, schema) {
       continue;
     }
     const element = val;
-    validKeys.forEach((key2, i) => {
-      if (isObject23(element) && !hasKey2(element, key2) && validValues[i] !== "" && validValues[i] !== void 0) {
-        element[key2] = validValues[i];
+    validKeys.forEach((key3, i) => {
+      if (isObject23(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
+        element[key3] = validValues[i];
       }
     });
     elementSetter(items2, element, validKeys, validValues);
@@ -37389,13 +37559,13 @@ function appendListNode(dst, src, keys) {
       continue;
     }
     const v = [];
-    for (const key2 of keys) {
+    for (const key3 of keys) {
       if (elem !== null && !isObject23(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
-      if (elem === null || !hasKey2(elem, key2)) {
+      if (elem === null || !hasKey2(elem, key3)) {
         dst.push(elem);
         continue;
       }
-      v.push(scalarText2(elem[key2]));
+      v.push(scalarText2(elem[key3]));
     }
     if (keys.length > 1) elementSetter(dst, void 0, keys, v);
     elementSetter(dst, elem, keys, v);
@@ -37429,39 +37599,39 @@ var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
 function filterKeys(node2, filter) {
   if (!isObject23(node2)) return [];
   const out = [];
-  for (const key2 of Object.keys(node2)) {
-    const a = parseAnchor(key2);
-    if (a !== null && filter(a)) out.push([key2, a]);
+  for (const key3 of Object.keys(node2)) {
+    const a = parseAnchor(key3);
+    if (a !== null && filter(a)) out.push([key3, a]);
   }
   return out;
 }
-function preProcessRecursive(pattern, resource) {
-  if (isObject23(pattern)) walkMap2(pattern, resource);
-  else if (Array.isArray(pattern)) walkList(pattern, resource);
+function preProcessRecursive(pattern2, resource) {
+  if (isObject23(pattern2)) walkMap2(pattern2, resource);
+  else if (Array.isArray(pattern2)) walkList(pattern2, resource);
 }
-function walkMap2(pattern, resource) {
-  handleAddIfNotPresentAnchor(pattern, resource);
-  validateConditions(pattern, resource);
-  const nonAnchors = Object.keys(pattern).filter((key2) => {
-    const a = parseAnchor(key2);
+function walkMap2(pattern2, resource) {
+  handleAddIfNotPresentAnchor(pattern2, resource);
+  validateConditions(pattern2, resource);
+  const nonAnchors = Object.keys(pattern2).filter((key3) => {
+    const a = parseAnchor(key3);
     return a === null || !hasAnchor(a);
   });
   for (const field2 of nonAnchors) {
-    preProcessRecursive(pattern[field2], fieldOf(resource, field2));
+    preProcessRecursive(pattern2[field2], fieldOf(resource, field2));
   }
 }
-function walkList(pattern, resource) {
-  if (pattern.length === 0) return;
-  if (isObject23(pattern[0])) processListOfMaps(pattern, resource);
+function walkList(pattern2, resource) {
+  if (pattern2.length === 0) return;
+  if (isObject23(pattern2[0])) processListOfMaps(pattern2, resource);
 }
 function resourceElements(resource) {
   if (resource === void 0 || resource === null) return [];
   if (!Array.isArray(resource)) throw new PreprocessError(wrongKindMessage("SequenceNode", resource));
   return resource;
 }
-function processListOfMaps(pattern, resource) {
+function processListOfMaps(pattern2, resource) {
   const elements = resourceElements(resource);
-  for (const patternElement of [...pattern]) {
+  for (const patternElement of [...pattern2]) {
     if (!hasAnchors(patternElement, hasAnchor)) continue;
     const hasGlobalConditions = hasAnchors(patternElement, isGlobal);
     let anyGlobalConditionPassed = false;
@@ -37479,7 +37649,7 @@ function processListOfMaps(pattern, resource) {
         throw e;
       }
       if (hasGlobalConditions) anyGlobalConditionPassed = true;
-      else handlePatternName(pattern, copy2, resourceElement);
+      else handlePatternName(pattern2, copy2, resourceElement);
     }
     if (resource === void 0) {
       try {
@@ -37493,22 +37663,22 @@ function processListOfMaps(pattern, resource) {
     if (!anyGlobalConditionPassed && lastGlobalAnchorError !== null) throw lastGlobalAnchorError;
   }
 }
-function handlePatternName(pattern, patternElement, resourceElement) {
+function handlePatternName(pattern2, patternElement, resourceElement) {
   const name = fieldOf(resourceElement, "name");
   if (isNilOrEmpty(name) || name === "") return;
   const newNode = cloneJson2(patternElement);
   if (deleteAnchors(newNode, true, false)) return;
   if (isObject23(newNode)) newNode["name"] = cloneJson2(name);
-  pattern.push(newNode);
+  pattern2.push(newNode);
 }
-function validateConditions(pattern, resource) {
+function validateConditions(pattern2, resource) {
   try {
-    validateConditionsInternal(pattern, resource, isGlobal);
+    validateConditionsInternal(pattern2, resource, isGlobal);
   } catch (e) {
     throw new GlobalConditionError(errorText4(e));
   }
   try {
-    validateConditionsInternal(pattern, resource, isCondition);
+    validateConditionsInternal(pattern2, resource, isCondition);
   } catch (e) {
     throw new ConditionError2(errorText4(e));
   }
@@ -37516,37 +37686,37 @@ function validateConditions(pattern, resource) {
 function errorText4(e) {
   return e instanceof Error ? e.message : String(e);
 }
-function validateConditionsInternal(pattern, resource, filter) {
-  for (const [key2, a] of filterKeys(pattern, filter)) {
+function validateConditionsInternal(pattern2, resource, filter) {
+  for (const [key3, a] of filterKeys(pattern2, filter)) {
     const resourceValue = fieldOf(resource, a.key);
     if (resourceValue === void 0) throw new Error(`could not found "${a.key}" key in the resource`);
-    const patternValue = pattern[key2];
+    const patternValue = pattern2[key3];
     if (handleAddIfNotPresentAnchor(patternValue, resourceValue) > 0) continue;
     checkCondition(patternValue, resourceValue);
   }
 }
-function handleAddIfNotPresentAnchor(pattern, resource) {
-  const anchors = filterKeys(pattern, isAddIfNotPresent);
-  if (!isObject23(pattern)) return 0;
-  for (const [key2, a] of anchors) {
-    if (fieldOf(resource, a.key) !== void 0) delete pattern[key2];
-    else renameKey(pattern, key2, a.key);
+function handleAddIfNotPresentAnchor(pattern2, resource) {
+  const anchors = filterKeys(pattern2, isAddIfNotPresent);
+  if (!isObject23(pattern2)) return 0;
+  for (const [key3, a] of anchors) {
+    if (fieldOf(resource, a.key) !== void 0) delete pattern2[key3];
+    else renameKey(pattern2, key3, a.key);
   }
   return anchors.length;
 }
 function toInterface(v) {
   return isObject23(v) || Array.isArray(v) ? v : scalarText2(v);
 }
-function checkCondition(pattern, resource) {
-  const result = matchPattern(toInterface(resource), toInterface(pattern), { numberMode: "float64" });
+function checkCondition(pattern2, resource) {
+  const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
 function hasAnchors(node2, filter) {
   if (isObject23(node2)) {
-    for (const key2 of Object.keys(node2)) {
-      const a = parseAnchor(key2);
+    for (const key3 of Object.keys(node2)) {
+      const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
-      const value = node2[key2];
+      const value = node2[key3];
       if (!isNilOrEmpty(value) && hasAnchors(value, filter)) return true;
     }
     return false;
@@ -37554,12 +37724,12 @@ function hasAnchors(node2, filter) {
   if (Array.isArray(node2)) return node2.some((e) => hasAnchors(e, filter));
   return containsCondition(parseAnchor(scalarText2(node2)));
 }
-function deleteConditionElements(pattern) {
-  if (pattern === null) return;
-  if (!isObject23(pattern)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern));
-  for (const field2 of Object.keys(pattern)) {
+function deleteConditionElements(pattern2) {
+  if (pattern2 === null) return;
+  if (!isObject23(pattern2)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern2));
+  for (const field2 of Object.keys(pattern2)) {
     const deleteScalar = containsCondition(parseAnchor(field2));
-    if (deleteAnchors(pattern[field2], deleteScalar, false)) delete pattern[field2];
+    if (deleteAnchors(pattern2[field2], deleteScalar, false)) delete pattern2[field2];
   }
 }
 function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
@@ -37569,12 +37739,12 @@ function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
 }
 function deleteAnchorsInMap(node2, traverseMappingNodes) {
   let anchorsExist = false;
-  for (const [key2] of filterKeys(node2, containsCondition)) {
-    if (deleteAnchors(node2[key2], true, traverseMappingNodes)) delete node2[key2];
+  for (const [key3] of filterKeys(node2, containsCondition)) {
+    if (deleteAnchors(node2[key3], true, traverseMappingNodes)) delete node2[key3];
     else anchorsExist = true;
   }
   if (anchorsExist) {
-    for (const [key2, a] of filterKeys(node2, containsCondition)) renameKey(node2, key2, a.key);
+    for (const [key3, a] of filterKeys(node2, containsCondition)) renameKey(node2, key3, a.key);
   }
   let needToDelete = true;
   for (const field2 of Object.keys(node2)) {
@@ -37603,15 +37773,15 @@ function deleteListElement(list3, i) {
   list3.splice(i, 1);
 }
 function preprocessPatch(patch, resource) {
-  const pattern = cloneJson2(patch);
+  const pattern2 = cloneJson2(patch);
   try {
-    preProcessRecursive(pattern, resource);
-    deleteConditionElements(pattern);
+    preProcessRecursive(pattern2, resource);
+    deleteConditionElements(pattern2);
   } catch (e) {
     if (e instanceof ConditionError2 || e instanceof GlobalConditionError) return { patch: {}, skipped: e.message };
     return { error: `failed to preProcess rule: ${errorText4(e)}` };
   }
-  return { patch: pattern };
+  return { patch: pattern2 };
 }
 
 // src/engine/mutate/strategic-merge/index.ts
@@ -37768,22 +37938,22 @@ function unsafeGuessPlural(kind2) {
   if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
-var typeKey = (apiVersion, plural2) => `${apiVersion}\0${plural2}`;
+var typeKey = (apiVersion, plural3) => `${apiVersion}\0${plural3}`;
 var clusterIndexes = /* @__PURE__ */ new WeakMap();
 function clusterIndex(cluster) {
   let index = clusterIndexes.get(cluster);
   if (index === void 0) {
     index = { versions: /* @__PURE__ */ new Map(), objects: /* @__PURE__ */ new Map() };
     for (const object2 of cluster) {
-      const plural2 = unsafeGuessPlural(text3(object2.kind));
-      const versions = index.versions.get(plural2);
+      const plural3 = unsafeGuessPlural(text3(object2.kind));
+      const versions = index.versions.get(plural3);
       const version = text3(object2.apiVersion);
-      if (versions === void 0) index.versions.set(plural2, [version]);
+      if (versions === void 0) index.versions.set(plural3, [version]);
       else if (!versions.includes(version)) versions.push(version);
       if (typeof object2.apiVersion !== "string") continue;
-      const key2 = typeKey(object2.apiVersion, plural2);
-      const ofType = index.objects.get(key2);
-      if (ofType === void 0) index.objects.set(key2, [object2]);
+      const key3 = typeKey(object2.apiVersion, plural3);
+      const ofType = index.objects.get(key3);
+      if (ofType === void 0) index.objects.set(key3, [object2]);
       else ofType.push(object2);
     }
     clusterIndexes.set(cluster, index);
@@ -37793,7 +37963,7 @@ function clusterIndex(cluster) {
 function findResources(kind2, cluster) {
   const resource = `${kind2.toLowerCase()}s`;
   const versions = /* @__PURE__ */ new Set();
-  for (const [apiVersion, plural2] of PREREGISTERED) if (plural2 === resource) versions.add(apiVersion);
+  for (const [apiVersion, plural3] of PREREGISTERED) if (plural3 === resource) versions.add(apiVersion);
   for (const version of cluster.versions.get(resource) ?? []) versions.add(version);
   return versions.size === 0 ? null : [...versions];
 }
@@ -37803,10 +37973,10 @@ function selectTargets(spec2, cluster, policyNamespace) {
   const name = text3(spec2.name);
   const versions = findResources(kind2, cluster);
   if (versions === null) return { error: "not found" };
-  const plural2 = `${kind2.toLowerCase()}s`;
+  const plural3 = `${kind2.toLowerCase()}s`;
   const selected = [];
   for (const apiVersion of versions) {
-    const ofType = cluster.objects.get(typeKey(apiVersion, plural2)) ?? [];
+    const ofType = cluster.objects.get(typeKey(apiVersion, plural3)) ?? [];
     if (namespace !== "" && name !== "" && !containsWildcard(namespace) && !containsWildcard(name)) {
       const found = ofType.find((object2) => text3(metadataOf(object2).namespace) === namespace && text3(metadataOf(object2).name) === name);
       if (found === void 0) return { error: `${guessPlural(kind2)} "${name}" not found` };
@@ -38103,6 +38273,7 @@ function evaluateResource(policies, resource, options) {
     current2 = response.patchedResource ?? current2;
     out.push({ kind: "mutate", response });
   }
+  if (options.mutateOnly) return out;
   for (const { compiled: compiled2, hasVerifyImages } of policies) {
     if (hasVerifyImages) out.push({ kind: "verifyImages", response: { policy: compiled2, resource: current2, rules: [] } });
   }
@@ -38128,6 +38299,14 @@ function mutatedResource(responses, original) {
   for (const { kind: kind2, response } of responses) if (kind2 === "mutate" && response.patchedResource) current2 = response.patchedResource;
   return current2;
 }
+function unsettledRules(policies, resource, after, options) {
+  const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
+  const final = mutatedResource(again, after);
+  if (final === after || deepEqualJson(final, after)) return [];
+  const rules = again.flatMap(({ response }) => response.rules.map((rule2) => ({ policy: response.policy, rule: rule2 })));
+  const changing = rules.filter(({ rule: rule2 }) => rule2.status === "pass" && rule2.patchedTarget === void 0);
+  return changing.length > 0 ? changing : rules;
+}
 
 // src/cli/failure-action.ts
 var VALID_ACTIONS = /* @__PURE__ */ new Set(["Audit", "Enforce", "audit", "enforce"]);
@@ -38140,8 +38319,8 @@ function selectorPasses(selector2, labels) {
 function overrideMatches(override, namespace, labels) {
   if (!VALID_ACTIONS.has(override.action ?? "")) return false;
   if (override.namespaces === void 0 || override.namespaces === null) return selectorPasses(override.namespaceSelector, labels);
-  for (const pattern of override.namespaces) {
-    if (!wildcardMatch(pattern, namespace)) continue;
+  for (const pattern2 of override.namespaces) {
+    if (!wildcardMatch(pattern2, namespace)) continue;
     return override.namespaceSelector === void 0 || override.namespaceSelector === null || selectorPasses(override.namespaceSelector, labels);
   }
   return false;
@@ -38179,14 +38358,14 @@ function ruleFailureAction(policy, rule2, namespace, labels = {}) {
 }
 
 // src/cli/fix.ts
-import { readFileSync as readFileSync2, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 // src/source/edit.ts
 var import_yaml4 = __toESM(require_dist(), 1);
 
 // src/source/edit/restore.ts
-function define(target, key2, value) {
-  Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
+function define(target, key3, value) {
+  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
 }
 function elementName(value) {
   return isPlainObject3(value) && typeof value.name === "string" ? value.name : void 0;
@@ -38215,14 +38394,14 @@ function restore(raw, loaded, patched) {
   const base = raw === void 0 ? {} : raw;
   if (!isPlainObject3(base)) return patched;
   const out = {};
-  for (const key2 of Object.keys(patched)) {
-    const value = patched[key2];
-    if (!Object.hasOwn(loaded, key2)) {
-      define(out, key2, value);
-    } else if (Object.hasOwn(base, key2)) {
-      define(out, key2, restore(base[key2], loaded[key2], value));
-    } else if (!deepEqual2(loaded[key2], value)) {
-      define(out, key2, restore(void 0, loaded[key2], value));
+  for (const key3 of Object.keys(patched)) {
+    const value = patched[key3];
+    if (!Object.hasOwn(loaded, key3)) {
+      define(out, key3, value);
+    } else if (Object.hasOwn(base, key3)) {
+      define(out, key3, restore(base[key3], loaded[key3], value));
+    } else if (!deepEqual2(loaded[key3], value)) {
+      define(out, key3, restore(void 0, loaded[key3], value));
     }
   }
   return out;
@@ -38333,24 +38512,24 @@ function readNode(context2, node2, depth = 0) {
         for (const item of sources) {
           const value2 = readNode(context2, item, depth + 1);
           if (!isPlainObject3(value2)) return UNREADABLE;
-          for (const [key3, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key3)) define2(merged, key3, entry2);
+          for (const [key4, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key4)) define2(merged, key4, entry2);
         }
         continue;
       }
-      const key2 = keyOf(context2.document, pair.key);
+      const key3 = keyOf(context2.document, pair.key);
       const value = readNode(context2, pair.value, depth + 1);
-      if (key2 === null || value === UNREADABLE) return UNREADABLE;
-      define2(own, key2, value);
+      if (key3 === null || value === UNREADABLE) return UNREADABLE;
+      define2(own, key3, value);
     }
     const result = {};
-    for (const [key2, value] of Object.entries(merged)) define2(result, key2, value);
-    for (const [key2, value] of Object.entries(own)) define2(result, key2, value);
+    for (const [key3, value] of Object.entries(merged)) define2(result, key3, value);
+    for (const [key3, value] of Object.entries(own)) define2(result, key3, value);
     return result;
   }
   return UNREADABLE;
 }
-function define2(target, key2, value) {
-  Object.defineProperty(target, key2, { value, writable: true, enumerable: true, configurable: true });
+function define2(target, key3, value) {
+  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
 }
 function hasProperties(node2) {
   if ((0, import_yaml4.isAlias)(node2)) return true;
@@ -38385,12 +38564,12 @@ function diff(context2, node2, after, slot, loaded) {
 function diffMap(context2, pairs, before, after, loaded) {
   const keys = [];
   for (const pair of pairs) {
-    const key2 = keyOf(context2.document, pair.key);
-    if (key2 === null || keys.includes(key2) || isMergeKey3(pair.key) || !pair.key?.range) return false;
-    keys.push(key2);
+    const key3 = keyOf(context2.document, pair.key);
+    if (key3 === null || keys.includes(key3) || isMergeKey3(pair.key) || !pair.key?.range) return false;
+    keys.push(key3);
   }
-  const kept = keys.filter((key2) => Object.hasOwn(after, key2));
-  const added = Object.keys(after).filter((key2) => !Object.hasOwn(before, key2));
+  const kept = keys.filter((key3) => Object.hasOwn(after, key3));
+  const added = Object.keys(after).filter((key3) => !Object.hasOwn(before, key3));
   if (kept.length + added.length === 0 || pairs.length === 0) return false;
   const firstKey = pairs[0].key;
   const column = context2.column(firstKey.range[0]);
@@ -38420,7 +38599,7 @@ function diffMap(context2, pairs, before, after, loaded) {
     const lastEnd = Math.max(context2.contentEnd(lastNode), lastPair.key.range[1]);
     const at = context2.lineEndAfter(lastEnd);
     const addition = {};
-    for (const key2 of added) define2(addition, key2, after[key2]);
+    for (const key3 of added) define2(addition, key3, after[key3]);
     let text4 = renderEntry("block", addition, column, context2.eol, context2.style) + context2.eol;
     if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
     planned.push({ from: at, to: at, text: text4 });
@@ -38482,10 +38661,10 @@ function detectStyle(document, body) {
     }
     if (!(0, import_yaml4.isMap)(node2) || node2.flow) return;
     for (const pair of node2.items) {
-      const key2 = pair.key;
+      const key3 = pair.key;
       const value = pair.value;
-      if (!key2?.range || !value?.range || !(0, import_yaml4.isMap)(value) && !(0, import_yaml4.isSeq)(value) || value.flow) continue;
-      const keyColumn = column(key2.range[0]);
+      if (!key3?.range || !value?.range || !(0, import_yaml4.isMap)(value) && !(0, import_yaml4.isSeq)(value) || value.flow) continue;
+      const keyColumn = column(key3.range[0]);
       if ((0, import_yaml4.isMap)(value) && indent2 === void 0) {
         const first = value.items[0]?.key;
         if (first?.range && column(first.range[0]) > keyColumn) indent2 = column(first.range[0]) - keyColumn;
@@ -38601,13 +38780,13 @@ var Diff = class {
       editLength++;
     };
     if (callback) {
-      (function exec() {
+      (function exec2() {
         setTimeout(function() {
           if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
             return callback(void 0);
           }
           if (!execEditLength()) {
-            exec();
+            exec2();
           }
         }, 0);
       })();
@@ -38928,7 +39107,7 @@ function rawDocuments(file) {
 function mutatedResources(mutations, files) {
   const raw = /* @__PURE__ */ new Map();
   const targets = /* @__PURE__ */ new Map();
-  const items2 = mutations.map(({ resource, before, after }) => {
+  const items2 = mutations.map(({ resource, before, after, unfixable }) => {
     const item = {
       resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
       file: resource.file,
@@ -38936,6 +39115,7 @@ function mutatedResources(mutations, files) {
       patchedResource: after,
       edits: []
     };
+    if (unfixable !== void 0) return { ...item, editError: unfixable };
     const file = files.get(resource.file);
     if (file === void 0) return { ...item, editError: "the source file is not loaded" };
     if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));
@@ -38997,7 +39177,7 @@ function writeFixes(fixes) {
     if (fix2.file === "-") return { file: fix2.file, error: "standard input cannot be fixed in place" };
     let current2;
     try {
-      current2 = readFileSync2(fix2.file, "utf8");
+      current2 = readFileSync(fix2.file, "utf8");
     } catch (error) {
       return { file: fix2.file, error: `cannot read the file again to fix it (${errorMessage2(error)})` };
     }
@@ -39032,6 +39212,30 @@ function loadExceptions(paths, log) {
     }
   }
   return exceptions;
+}
+
+// src/cli/input-paths.ts
+import { statSync as statSync2 } from "node:fs";
+function exists(io, given) {
+  try {
+    statSync2(resolveArg(io, given));
+    return true;
+  } catch (error) {
+    const code = error.code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+function flagValues(args, name) {
+  const single = args.string(name);
+  return single !== void 0 ? [single] : args.list(name);
+}
+function requireInputPaths(io, args, inputs) {
+  const given = [
+    ...inputs.positionals ? args.positionals.map((value) => ({ value, flag: "" })) : [],
+    ...inputs.flags.flatMap((flag) => flagValues(args, flag).map((value) => ({ value, flag: ` (--${flag})` })))
+  ];
+  const missing = given.filter(({ value }) => value !== "" && value !== "-" && !/^https?:\/\//.test(value) && !exists(io, value));
+  if (missing.length > 0) throw new UsageError(missing.map(({ value, flag }) => `no such file or directory: ${value}${flag}`).join("\n"));
 }
 
 // src/cli/offline-data.ts
@@ -39069,7 +39273,7 @@ function globalContextStore(entries, dir, log) {
 }
 
 // src/cli/output-files.ts
-import { appendFileSync, mkdirSync, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { appendFileSync, mkdirSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import path5 from "node:path";
 var OutputError = class extends Error {
   name = "OutputError";
@@ -39099,7 +39303,7 @@ var MutationOutput = class _MutationOutput {
         writeFileSync2(target, "");
       } else {
         mkdirSync(target, { recursive: true });
-        if (!statSync2(target).isDirectory()) throw new Error("not a directory");
+        if (!statSync3(target).isDirectory()) throw new Error("not a directory");
       }
     } catch (error) {
       throw new OutputError(`failed to create file/folder ${shown} (${reason(error)})`);
@@ -39179,7 +39383,7 @@ var Checker = class {
         return;
       case "map":
         if (!isObject27(value)) return this.typeMismatch(path17, "object", value);
-        for (const key2 of Object.keys(value)) this.check(node2.values, value[key2], [...path17, key2]);
+        for (const key3 of Object.keys(value)) this.check(node2.values, value[key3], [...path17, key3]);
         return;
       case "object":
         if (!isObject27(value)) return this.typeMismatch(path17, "object", value);
@@ -39187,16 +39391,16 @@ var Checker = class {
     }
   }
   checkObject(node2, value, path17) {
-    const present = (key2) => value[key2] !== void 0 && value[key2] !== null;
-    for (const key2 of Object.keys(value)) {
-      const child = node2.properties[key2];
-      if (child !== void 0) this.check(child, value[key2], [...path17, key2]);
+    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
+    for (const key3 of Object.keys(value)) {
+      const child = node2.properties[key3];
+      if (child !== void 0) this.check(child, value[key3], [...path17, key3]);
       else if (!node2.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path17, key2])}"`, path: [...path17, key2] });
+        this.problems.push({ message: `unknown field "${formatPath([...path17, key3])}"`, path: [...path17, key3] });
       }
     }
-    for (const key2 of node2.required ?? []) {
-      if (!present(key2)) this.report([...path17, key2], "Required value");
+    for (const key3 of node2.required ?? []) {
+      if (!present(key3)) this.report([...path17, key3], "Required value");
     }
     if (node2.oneOfRequired) {
       const set2 = node2.oneOfRequired.filter(present);
@@ -39276,6 +39480,9 @@ function classifyDocument(value) {
     default:
       return TOOL_GROUPS.has(groupOf(apiVersion)) ? "other" : "manifest";
   }
+}
+function mayHoldKubernetesObject(text4) {
+  return /"apiVersion"\s*:/.test(text4);
 }
 
 // src/cli/policy-features.ts
@@ -39408,9 +39615,9 @@ function typeName(schema) {
       return "object";
   }
 }
-function fieldFor(fields, key2) {
-  if (Object.hasOwn(fields, key2)) return key2;
-  const folded = key2.toLowerCase();
+function fieldFor(fields, key3) {
+  if (Object.hasOwn(fields, key3)) return key3;
+  const folded = key3.toLowerCase();
   return Object.keys(fields).find((name) => name.toLowerCase() === folded);
 }
 function decodeValue(value, schema, path17, errors) {
@@ -39441,22 +39648,22 @@ function decodeValue(value, schema, path17, errors) {
     case "map": {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
-      for (const [key2, item] of Object.entries(value)) {
-        const decoded = decodeValue(item, schema.values, [...path17, key2], errors);
-        if (decoded !== void 0) out[key2] = decoded;
+      for (const [key3, item] of Object.entries(value)) {
+        const decoded = decodeValue(item, schema.values, [...path17, key3], errors);
+        if (decoded !== void 0) out[key3] = decoded;
       }
       return out;
     }
     case "struct": {
       if (typeof value !== "object" || Array.isArray(value)) return mismatch();
       const out = {};
-      for (const [key2, item] of Object.entries(value)) {
-        const field2 = fieldFor(schema.fields, key2);
+      for (const [key3, item] of Object.entries(value)) {
+        const field2 = fieldFor(schema.fields, key3);
         if (field2 === void 0) {
-          errors.push({ message: `unknown field "${key2}"`, path: [...path17, key2] });
+          errors.push({ message: `unknown field "${key3}"`, path: [...path17, key3] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field2], [...path17, key2], errors);
+        const decoded = decodeValue(item, schema.fields[field2], [...path17, key3], errors);
         if (decoded !== void 0) out[field2] = decoded;
       }
       return out;
@@ -39497,7 +39704,7 @@ function toUserInfo(value) {
     if (groups) admission.groups = groups;
     if (user.extra !== null && typeof user.extra === "object" && !Array.isArray(user.extra)) {
       const extra = {};
-      for (const [key2, items2] of Object.entries(user.extra)) extra[key2] = strings2(items2) ?? [];
+      for (const [key3, items2] of Object.entries(user.extra)) extra[key3] = strings2(items2) ?? [];
       admission.extra = extra;
     }
     info.userInfo = admission;
@@ -39558,7 +39765,7 @@ var CliValues = class {
         rules: asArray(policy.rules).map((rawRule) => {
           const rule2 = asObject2(rawRule);
           const foreach = {};
-          for (const [key2, value] of Object.entries(asObject2(rule2.foreachValues))) foreach[key2] = asArray(value);
+          for (const [key3, value] of Object.entries(asObject2(rule2.foreachValues))) foreach[key3] = asArray(value);
           return { name: asString(rule2.name), values: { ...asObject2(rule2.values) }, foreachValues: foreach };
         }),
         resources: asArray(policy.resources).map((rawResource) => {
@@ -39637,7 +39844,7 @@ var CliValues = class {
 };
 function stringMap2(value) {
   const out = {};
-  for (const [key2, item] of Object.entries(asObject2(value))) if (typeof item === "string") out[key2] = item;
+  for (const [key3, item] of Object.entries(asObject2(value))) if (typeof item === "string") out[key3] = item;
   return out;
 }
 function valuesFromSpec(spec2) {
@@ -39656,10 +39863,10 @@ function parseSetValues(items2) {
   for (const item of items2) {
     const parts = item.trim().split("=");
     if (parts.length !== 2) continue;
-    const key2 = parts[0].trim();
+    const key3 = parts[0].trim();
     const value = parts[1].trim();
-    if (key2 === "" || value === "" || key2.includes("request.object.") || Object.hasOwn(out, key2)) continue;
-    out[key2] = value;
+    if (key3 === "" || value === "" || key3.includes("request.object.") || Object.hasOwn(out, key3)) continue;
+    out[key3] = value;
   }
   return out;
 }
@@ -39699,7 +39906,8 @@ var FLAGS = [
     description: "write the mutated and generated resources to this file (.yaml/.yml) or directory instead of printing them"
   },
   { name: "fix", type: "boolean", description: "apply the edits the mutations make to the resource files, in place" },
-  { name: "fix-dry-run", type: "boolean", description: "print the edits the mutations make to the resource files as a unified diff" }
+  { name: "fix-dry-run", type: "boolean", description: "print the edits the mutations make to the resource files as a unified diff" },
+  MAX_FILE_SIZE_FLAG
 ];
 var HELP = `Apply policies to resources, as \`kyverno apply\` does.
 
@@ -39712,6 +39920,7 @@ Flags:
 ${formatFlagHelp(FLAGS)}
 `;
 var FORMATS = /* @__PURE__ */ new Set(["text", "json"]);
+var INPUT_FLAGS = ["resource", "values-file", "userinfo", "exception", "cluster-resources", "target-resource"];
 function loadValuesFile(file, io, log) {
   const loaded = readFile(file, log);
   if (loaded === null) return null;
@@ -39798,6 +40007,7 @@ async function applyCommand(argv, io) {
   if (resourcePaths.length === 0) throw new UsageError("resource file(s) or cluster required");
   if (policyPaths.includes("-") && resourcePaths.includes("-")) throw new UsageError("a stdin pipe can be used for either policies or resources, not both");
   if (args.boolean("fix") && args.boolean("fix-dry-run")) throw new UsageError("--fix and --fix-dry-run cannot be used together");
+  requireInputPaths(io, args, { positionals: true, flags: INPUT_FLAGS });
   let output;
   try {
     output = openOutput(args, io);
@@ -39807,13 +40017,17 @@ async function applyCommand(argv, io) {
 `);
     return 1;
   }
-  const log = new DiagnosticLog(io);
-  const stdin = (policyPaths.includes("-") || resourcePaths.includes("-")) && io.readStdin ? await io.readStdin() : void 0;
+  const log = new DiagnosticLog(io, args.size(MAX_FILE_SIZE_FLAG.name));
+  const json2 = format === "json";
+  const stdin = (policyPaths.includes("-") || resourcePaths.includes("-")) && io.readStdin ? await readStdinText(io, log) : void 0;
   const userInfoPath = args.string("userinfo");
   const userInfo2 = userInfoPath ? loadUserInfoFile(resolveArg(io, userInfoPath), io, log) : null;
   const valuesPath = args.string("values-file");
   const values = valuesPath ? loadValuesFile(resolveArg(io, valuesPath), io, log) : null;
-  if (valuesPath && values === null) return 1;
+  if (valuesPath && values === null) {
+    if (json2) io.stdout(formatApplyJson(io, [], [], log.toJson()));
+    return 1;
+  }
   const set2 = parseSetValues(args.list("set"));
   const policySet = loadPolicies(policyPaths.map((path17) => path17 === "-" ? path17 : resolveArg(io, path17)), log, stdin);
   const resources = loadResources(resourcePaths.map((path17) => path17 === "-" ? path17 : resolveArg(io, path17)), log, { dedupe: false, stdin });
@@ -39846,7 +40060,6 @@ async function applyCommand(argv, io) {
     }
     policies.push(cliPolicy(compiled2));
   }
-  const json2 = format === "json";
   let stdoutOpenLine = false;
   const write = (text4) => {
     if (text4 === "") return;
@@ -39861,18 +40074,19 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
   const settings = { auditWarn: args.boolean("audit-warn"), namespaceLabels };
   const responses = [];
   const mutations = [];
+  const evaluation = {
+    numberMode: "int64",
+    values: values ?? void 0,
+    set: set2,
+    userInfo: userInfo2 ?? void 0,
+    exceptions,
+    external: { cluster },
+    namespaceLabels,
+    targets
+  };
   try {
     for (const resource of resources.resources) {
-      const evaluated = evaluateResource(policies, resource, {
-        numberMode: "int64",
-        values: values ?? void 0,
-        set: set2,
-        userInfo: userInfo2 ?? void 0,
-        exceptions,
-        external: { cluster },
-        namespaceLabels,
-        targets
-      });
+      const evaluated = evaluateResource(policies, resource, evaluation);
       let before;
       let after;
       for (const { kind: kind2, response, generationError } of evaluated) {
@@ -39903,13 +40117,20 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
 `);
     return 1;
   }
+  const fixing = args.boolean("fix") || args.boolean("fix-dry-run");
+  if (fixing || json2) {
+    const mutators = policies.filter(({ compiled: compiled2 }) => compiled2.hasMutate);
+    for (const mutation2 of mutations) {
+      const again = [...new Set(unsettledRules(mutators, mutation2.resource, mutation2.after, evaluation).map(({ policy, rule: rule2 }) => `${policy.name}/${rule2.name}`))];
+      if (again.length > 0) mutation2.unfixable = `the mutation is not idempotent: ${again.join(", ")} would change it again once fixed`;
+    }
+  }
   const mutated = mutatedResources(mutations, resources.files);
   for (const item of mutated) {
     if (item.editError === void 0) continue;
     const message = `no source edit for the mutated ${item.resource.kind}/${item.resource.name}: ${item.editError}`;
     log.report({ ...sourceOf(resources, item, void 0), message, severity: "warning" });
   }
-  const fixing = args.boolean("fix") || args.boolean("fix-dry-run");
   const { fixes, problems } = fixing ? fileFixes(mutated, resources.files) : { fixes: [], problems: [] };
   for (const problem3 of problems) log.fileError(problem3.file, problem3.message);
   const fresh = (text4) => text4 !== "" && stdoutOpenLine ? `
@@ -39921,7 +40142,7 @@ ${text4}` : text4;
   }
   const counts = countResults(responses, skipped.length + invalid3.length);
   out(formatSkippedPolicies(skipped, invalid3));
-  if (json2) io.stdout(formatApplyJson(io, responses, mutated));
+  if (json2) io.stdout(formatApplyJson(io, responses, mutated, log.toJson()));
   else if (args.boolean("table")) write(fresh(formatApplyTable(responses, args.boolean("detailed-results"), !args.boolean("remove-color") && io.stdoutIsTTY === true)));
   else write(formatApplyText(responses, counts));
   if (args.boolean("fix")) {
@@ -40044,7 +40265,7 @@ function goSyntaxValue(value) {
   if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntaxValue).join(", ")}}`;
   const obj = value;
   const keys = Object.keys(obj).sort(compareGoStrings);
-  return `map[string]interface {}{${keys.map((key2) => `${goQuote(key2)}:${goSyntaxValue(obj[key2])}`).join(", ")}}`;
+  return `map[string]interface {}{${keys.map((key3) => `${goQuote(key3)}:${goSyntaxValue(obj[key3])}`).join(", ")}}`;
 }
 var node = (type, children = [], value) => ({
   type,
@@ -40105,9 +40326,9 @@ function toGoNode(ast) {
   }
 }
 function prettyPrint(goNode, indent2) {
-  const spaces = " ".repeat(indent2);
+  const spaces2 = " ".repeat(indent2);
   const next = " ".repeat(indent2 + 2);
-  let out = `${spaces}${goNode.type} {
+  let out = `${spaces2}${goNode.type} {
 `;
   if (goNode.value !== void 0) out += `${next}value: ${goNode.value}
 `;
@@ -40116,7 +40337,7 @@ function prettyPrint(goNode, indent2) {
 `;
     for (const child of goNode.children) out += prettyPrint(child, indent2 + 4);
   }
-  return `${out}${spaces}}
+  return `${out}${spaces2}}
 `;
 }
 function formatJmesPathAst(ast) {
@@ -40124,7 +40345,7 @@ function formatJmesPathAst(ast) {
 }
 
 // src/cli/jp-input.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 import path6 from "node:path";
 var JpInputError = class extends Error {
   name = "JpInputError";
@@ -40142,7 +40363,7 @@ var ERRNO_TEXT = {
 };
 function readJpFile(io, file, readVerb) {
   try {
-    return readFileSync3(resolveArg(io, file), "utf8");
+    return readFileSync2(resolveArg(io, file), "utf8");
   } catch (error) {
     const code = error.code ?? "";
     const cleaned = goClean(file);
@@ -40155,7 +40376,10 @@ async function readJpStdin(io, what) {
   if (io.stdinIsTTY === true) io.stderr(`Reading from terminal input.
 ${what}
 `);
-  return io.readStdin ? await io.readStdin() : "";
+  if (!io.readStdin) return "";
+  const read = await io.readStdin(DEFAULT_MAX_FILE_SIZE);
+  if (isTooLarge(read)) throw new JpInputError(tooLargeMessage("standard input", read));
+  return read;
 }
 
 // src/cli/jp-parse.ts
@@ -40185,6 +40409,7 @@ async function jpParseCommand(argv, io) {
     io.stdout(PARSE_HELP);
     return 0;
   }
+  requireInputPaths(io, args, { positionals: false, flags: ["file"] });
   try {
     const expressions = [...args.positionals];
     for (const file of args.list("file")) expressions.push(readJpFile(io, file, "failed read file"));
@@ -40274,6 +40499,7 @@ async function jpQueryCommand(argv, io) {
     io.stdout(QUERY_HELP);
     return 0;
   }
+  requireInputPaths(io, args, { positionals: false, flags: ["query", "input"] });
   try {
     const queries = [...args.positionals];
     for (const file of args.list("query")) queries.push(readJpFile(io, file, "failed to read file"));
@@ -40362,8 +40588,34 @@ import path13 from "node:path";
 
 // src/config/load.ts
 var import_yaml5 = __toESM(require_dist(), 1);
-import { existsSync, readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
+import { existsSync, readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
 import path7 from "node:path";
+
+// src/util/closest.ts
+function editDistance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current2 = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current2[j] = Math.min(previous[j] + 1, current2[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current2;
+  }
+  return previous[b.length];
+}
+function closest(word, candidates) {
+  let best = null;
+  let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  for (const candidate of candidates) {
+    const found = editDistance(lower, candidate.toLowerCase());
+    if (found < bestDistance) {
+      best = candidate;
+      bestDistance = found;
+    }
+  }
+  return bestDistance <= Math.max(1, Math.floor(word.length / 3)) ? best : null;
+}
 
 // src/config/types.ts
 var DEFAULT_CONFIG = {
@@ -40384,7 +40636,7 @@ function findConfigFile(cwd) {
   for (let dir = path7.resolve(cwd); ; dir = path7.dirname(dir)) {
     for (const name of CONFIG_FILE_NAMES) {
       const file = path7.join(dir, name);
-      if (existsSync(file) && statSync3(file).isFile()) return file;
+      if (existsSync(file) && statSync4(file).isFile()) return file;
     }
     if (path7.dirname(dir) === dir) return null;
   }
@@ -40405,10 +40657,16 @@ var Decoder = class {
   document;
   lines;
   problems = [];
+  /** Where the rule ids of `severity` and `ignore` are written. */
+  positions = { severityPolicies: {}, severityRules: {}, ignore: [] };
+  /** The 1-based position of the start of `node` (the document's start when there is no node). */
+  position(node2) {
+    const { line, col } = this.lines.linePos(node2?.range?.[0] ?? 0);
+    return { line, column: col };
+  }
   /** Reports `message` at the start of `node` (the document's start when there is no node). */
   report(node2, message) {
-    const { line, col } = this.lines.linePos(node2?.range?.[0] ?? 0);
-    this.problems.push({ file: this.file, line, column: col, message });
+    this.problems.push({ file: this.file, ...this.position(node2), message });
   }
   /** The node itself, an alias replaced by the node it names. */
   resolve(node2) {
@@ -40475,25 +40733,43 @@ var Decoder = class {
       return true;
     });
   }
+  boolean(node2, what) {
+    if ((0, import_yaml5.isScalar)(node2) && typeof node2.value === "boolean") return node2.value;
+    this.report(node2, `${what} must be true or false, got ${describe4(node2)}`);
+    return void 0;
+  }
   nonNegativeInteger(node2, what) {
     if ((0, import_yaml5.isScalar)(node2) && typeof node2.value === "number" && Number.isInteger(node2.value) && node2.value >= 0) return node2.value;
     this.report(node2, `${what} must be an integer of 0 or more, got ${describe4(node2)}`);
     return void 0;
   }
-  /** A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything. */
-  severityMap(node2, what, keyProblem = () => null) {
+  /** A size in bytes: a positive integer, or a string such as `64Mi`, `64MiB` or `10MB`. */
+  byteSize(node2, what) {
+    const value = (0, import_yaml5.isScalar)(node2) && (typeof node2.value === "number" || typeof node2.value === "string") ? parseByteSize(String(node2.value)) : null;
+    if (value !== null) return value;
+    this.report(node2, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe4(node2)}`);
+    return void 0;
+  }
+  /**
+   * A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything;
+   * `positions` receives where each key is written.
+   */
+  severityMap(node2, what, positions, keyProblem = () => null) {
     const entries = this.entries(node2, what);
     if (entries === null) return void 0;
     const out = {};
-    for (const { key: key2, keyNode, value } of entries) {
-      const problem3 = keyProblem(key2);
+    for (const { key: key3, keyNode, value } of entries) {
+      const problem3 = keyProblem(key3);
       if (problem3 !== null) {
         this.report(keyNode, `${what}: ${problem3}`);
         continue;
       }
-      const label = `${what}["${key2}"]`;
+      const label = `${what}["${key3}"]`;
       const setting = value === null ? this.missing(keyNode, label) : this.oneOf(value, label, SEVERITY_SETTINGS);
-      if (setting !== void 0) out[key2] = setting;
+      if (setting !== void 0) {
+        out[key3] = setting;
+        positions[key3] = this.position(keyNode);
+      }
     }
     return out;
   }
@@ -40503,10 +40779,10 @@ var Decoder = class {
     return void 0;
   }
   /** An unknown key, with the nearest known one when it looks like a typo. */
-  unknownKey(keyNode, key2, what, known) {
-    const suggestion = closest(key2, known);
+  unknownKey(keyNode, key3, what, known) {
+    const suggestion = closest(key3, known);
     const hint = suggestion === null ? `known keys: ${known.join(", ")}` : `did you mean "${suggestion}"?`;
-    this.report(keyNode, `unknown key "${key2}"${what === "" ? "" : ` in ${what}`} (${hint})`);
+    this.report(keyNode, `unknown key "${key3}"${what === "" ? "" : ` in ${what}`} (${hint})`);
   }
 };
 function describe4(node2) {
@@ -40521,53 +40797,46 @@ function describe4(node2) {
   }
   return "an alias";
 }
-function distance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current2 = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current2[j] = Math.min(previous[j] + 1, current2[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current2;
-  }
-  return previous[b.length];
-}
-function closest(key2, known) {
-  let best = null;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const found = distance(key2.toLowerCase(), candidate.toLowerCase());
-    if (found < bestDistance) {
-      best = candidate;
-      bestDistance = found;
-    }
-  }
-  return bestDistance <= Math.max(1, Math.floor(key2.length / 3)) ? best : null;
-}
-var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings"];
+var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings", "maxFileSize", "allowEmpty"];
 var SEVERITY_KEYS = ["audit", "enforce", "policies", "rules"];
-function ruleIdProblem(key2) {
-  return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key2) ? null : `"${key2}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
+function ruleIdProblem(key3) {
+  return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key3) ? null : `"${key3}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
+}
+function decodeIgnore(decoder, node2, config) {
+  const ignore2 = decoder.stringList(node2, "ignore");
+  if (ignore2 === void 0 || !(0, import_yaml5.isSeq)(node2)) return;
+  config.ignore = [];
+  decoder.positions.ignore = [];
+  const nodes = node2.items.map((item) => decoder.resolve(item)).filter((item) => (0, import_yaml5.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
+  ignore2.forEach((pattern2, index) => {
+    const item = nodes[index];
+    if (!pattern2.includes("/") && !/[*?]/.test(pattern2)) {
+      decoder.report(item, `ignore: "${pattern2}" is not a rule id (expected "policy/rule", "namespace/policy/rule" or "kyverno-lint/<problem>", with * and ? as wildcards)`);
+      return;
+    }
+    config.ignore.push(pattern2);
+    decoder.positions.ignore.push(decoder.position(item));
+  });
 }
 function decodeSeverity(decoder, node2, into) {
   const entries = decoder.entries(node2, "severity");
   if (entries === null) return;
-  for (const { key: key2, keyNode, value } of entries) {
-    if (!SEVERITY_KEYS.includes(key2)) {
-      decoder.unknownKey(keyNode, key2, "severity", SEVERITY_KEYS);
+  for (const { key: key3, keyNode, value } of entries) {
+    if (!SEVERITY_KEYS.includes(key3)) {
+      decoder.unknownKey(keyNode, key3, "severity", SEVERITY_KEYS);
       continue;
     }
-    const what = `severity.${key2}`;
+    const what = `severity.${key3}`;
     if (value === null) {
       decoder.missing(keyNode, what);
       continue;
     }
-    if (key2 === "audit" || key2 === "enforce") {
+    if (key3 === "audit" || key3 === "enforce") {
       const setting = decoder.oneOf(value, what, SEVERITY_SETTINGS);
-      if (setting !== void 0) into[key2] = setting;
-    } else if (key2 === "policies" || key2 === "rules") {
-      const map2 = decoder.severityMap(value, what, key2 === "rules" ? ruleIdProblem : void 0);
-      if (map2 !== void 0) into[key2] = map2;
+      if (setting !== void 0) into[key3] = setting;
+    } else if (key3 === "policies" || key3 === "rules") {
+      const map2 = key3 === "rules" ? decoder.severityMap(value, what, decoder.positions.severityRules, ruleIdProblem) : decoder.severityMap(value, what, decoder.positions.severityPolicies);
+      if (map2 !== void 0) into[key3] = map2;
     }
   }
 }
@@ -40575,50 +40844,58 @@ function decodeTopLevel(decoder, node2, config) {
   const folder = path7.dirname(decoder.file);
   const entries = decoder.entries(node2, "the configuration");
   if (entries === null) return;
-  for (const { key: key2, keyNode, value } of entries) {
-    if (!TOP_LEVEL_KEYS.includes(key2)) {
-      decoder.unknownKey(keyNode, key2, "", TOP_LEVEL_KEYS);
+  for (const { key: key3, keyNode, value } of entries) {
+    if (!TOP_LEVEL_KEYS.includes(key3)) {
+      decoder.unknownKey(keyNode, key3, "", TOP_LEVEL_KEYS);
       continue;
     }
     if (value === null) {
-      decoder.missing(keyNode, key2);
+      decoder.missing(keyNode, key3);
       continue;
     }
-    switch (key2) {
+    switch (key3) {
       case "policies":
       case "manifests":
       case "exclude": {
-        const globs = decoder.globs(value, key2);
-        if (globs !== void 0) config[key2] = globs;
+        const globs = decoder.globs(value, key3);
+        if (globs !== void 0) config[key3] = globs;
         break;
       }
       case "values":
       case "userinfo": {
-        const file = decoder.string(value, key2);
-        if (file !== void 0) config[key2] = path7.resolve(folder, file);
+        const file = decoder.string(value, key3);
+        if (file !== void 0) config[key3] = path7.resolve(folder, file);
         break;
       }
       case "operation": {
-        const operation = decoder.oneOf(value, key2, OPERATIONS);
+        const operation = decoder.oneOf(value, key3, OPERATIONS);
         if (operation !== void 0) config.operation = operation;
         break;
       }
       case "severity":
         decodeSeverity(decoder, value, config.severity);
         break;
-      case "ignore": {
-        const ignore2 = decoder.stringList(value, key2);
-        if (ignore2 !== void 0) config.ignore = ignore2;
+      case "ignore":
+        decodeIgnore(decoder, value, config);
         break;
-      }
       case "format": {
-        const format = decoder.oneOf(value, key2, OUTPUT_FORMATS);
+        const format = decoder.oneOf(value, key3, OUTPUT_FORMATS);
         if (format !== void 0) config.format = format;
         break;
       }
       case "maxWarnings": {
-        const maxWarnings = decoder.nonNegativeInteger(value, key2);
+        const maxWarnings = decoder.nonNegativeInteger(value, key3);
         if (maxWarnings !== void 0) config.maxWarnings = maxWarnings;
+        break;
+      }
+      case "allowEmpty": {
+        const allowEmpty = decoder.boolean(value, key3);
+        if (allowEmpty !== void 0) config.allowEmpty = allowEmpty;
+        break;
+      }
+      case "maxFileSize": {
+        const maxFileSize = decoder.byteSize(value, key3);
+        if (maxFileSize !== void 0) config.maxFileSize = maxFileSize;
         break;
       }
     }
@@ -40645,13 +40922,15 @@ function parseConfig(file, text4) {
   const decoder = new Decoder(file, document, lines);
   const root = decoder.resolve(document.contents);
   if (root !== null && !((0, import_yaml5.isScalar)(root) && root.value === null)) decodeTopLevel(decoder, root, config);
+  const { positions } = decoder;
+  if (Object.keys(positions.severityPolicies).length + Object.keys(positions.severityRules).length + positions.ignore.length > 0) config.positions = positions;
   return { config, problems: decoder.problems };
 }
 function loadConfig(file) {
   const absolute = path7.resolve(file);
   let text4;
   try {
-    text4 = readFileSync4(absolute, "utf8");
+    text4 = readFileSync3(absolute, "utf8");
   } catch (error) {
     const code = error?.code;
     const reason2 = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder" : error instanceof Error ? error.message : String(error);
@@ -40661,19 +40940,23 @@ function loadConfig(file) {
 }
 
 // src/lint/lint.ts
+import { existsSync as existsSync4 } from "node:fs";
 import path12 from "node:path";
 
 // src/discovery/find-files.ts
-import { readdirSync as readdirSync2, statSync as statSync4 } from "node:fs";
+import { readdirSync as readdirSync2, statSync as statSync6 } from "node:fs";
 import path10 from "node:path";
 
 // src/discovery/gitignore.ts
 var import_ignore = __toESM(require_ignore(), 1);
-import { existsSync as existsSync2, readFileSync as readFileSync5 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync4, statSync as statSync5 } from "node:fs";
 import path8 from "node:path";
+var PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
 function readOptional(file) {
   try {
-    return readFileSync5(file, "utf8");
+    const stats = statSync5(file);
+    if (!stats.isFile() || stats.size > PATTERN_MAX_FILE_SIZE) return null;
+    return readFileSync4(file, "utf8");
   } catch {
     return null;
   }
@@ -40747,10 +41030,10 @@ var GitignoreStack = class _GitignoreStack {
 var import_picomatch = __toESM(require_picomatch2(), 1);
 import path9 from "node:path";
 function normalizeGlob(glob) {
-  let pattern = glob.trim();
-  while (pattern.startsWith("./")) pattern = pattern.slice(2);
-  if (pattern.endsWith("/")) pattern += "**";
-  return pattern;
+  let pattern2 = glob.trim();
+  while (pattern2.startsWith("./")) pattern2 = pattern2.slice(2);
+  if (pattern2.endsWith("/")) pattern2 += "**";
+  return pattern2;
 }
 function relativeTo(base, file) {
   const relative = path9.relative(base, file);
@@ -40758,7 +41041,7 @@ function relativeTo(base, file) {
   return path9.sep === "/" ? relative : relative.split(path9.sep).join("/");
 }
 function globSet(base, globs) {
-  const patterns = globs.map(normalizeGlob).filter((pattern) => pattern !== "");
+  const patterns = globs.map(normalizeGlob).filter((pattern2) => pattern2 !== "");
   const test = patterns.length === 0 ? () => false : (0, import_picomatch.default)(patterns);
   return {
     empty: patterns.length === 0,
@@ -40768,10 +41051,21 @@ function globSet(base, globs) {
     }
   };
 }
+function globRoots(base, globs) {
+  const roots = /* @__PURE__ */ new Set();
+  for (const glob of globs) {
+    const pattern2 = normalizeGlob(glob);
+    if (pattern2 === "") continue;
+    const scanned = import_picomatch.default.scan(pattern2);
+    roots.add(scanned.negated ? base : path9.resolve(base, scanned.base));
+  }
+  return [...roots];
+}
 
 // src/discovery/find-files.ts
 var DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
 var INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
+var JSON_EXTENSION = ".json";
 var SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
 function errorMessage3(error) {
   const code = error?.code;
@@ -40781,7 +41075,7 @@ function errorMessage3(error) {
 }
 function isWanted(walk3, file) {
   const extension = path10.extname(file);
-  if (walk3.include.empty) return DEFAULT_EXTENSIONS.has(extension);
+  if (walk3.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
   return INCLUDE_EXTENSIONS.has(extension) && walk3.include.matches(file);
 }
 function entryKind(dir, entry2) {
@@ -40790,7 +41084,7 @@ function entryKind(dir, entry2) {
   if (!entry2.isSymbolicLink()) return null;
   let stats;
   try {
-    stats = statSync4(path10.join(dir, entry2.name));
+    stats = statSync6(path10.join(dir, entry2.name));
   } catch {
     return null;
   }
@@ -40820,9 +41114,11 @@ function walkFolder(walk3, root, rules) {
         if (here !== null && here.ignores(file, true)) continue;
         pending.push({ dir: file, rules: here });
       } else if (kind2 === "file") {
-        if (!isWanted(walk3, file) || walk3.exclude.matches(file)) continue;
+        const wanted = isWanted(walk3, file);
+        if (wanted === false || walk3.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, false)) continue;
         walk3.found.add(file);
+        if (wanted === "ifKubernetes") walk3.ifKubernetes.add(file);
       }
     }
   }
@@ -40840,16 +41136,18 @@ async function findFiles(options) {
     include: globSet(base, options.include),
     exclude: globSet(base, options.exclude),
     found: /* @__PURE__ */ new Set(),
+    ifKubernetes: /* @__PURE__ */ new Set(),
     problems: [],
     entered: /* @__PURE__ */ new Set()
   };
   const excluded = /* @__PURE__ */ new Set();
+  const named = /* @__PURE__ */ new Set();
   const given = options.paths.length > 0 ? options.paths : ["."];
   for (const name of given) {
     const absolute = path10.resolve(cwd, name);
     let stats;
     try {
-      stats = statSync4(absolute);
+      stats = statSync6(absolute);
     } catch (error) {
       walk3.problems.push({ path: name, message: `${name}: ${errorMessage3(error)}` });
       continue;
@@ -40857,6 +41155,7 @@ async function findFiles(options) {
     if (stats.isDirectory()) {
       walkFolder(walk3, absolute, options.gitignore ? rootRules(cwd, absolute) : null);
     } else if (stats.isFile()) {
+      named.add(absolute);
       if (walk3.exclude.matches(absolute)) excluded.add(absolute);
       else walk3.found.add(absolute);
     } else {
@@ -40866,7 +41165,8 @@ async function findFiles(options) {
   return {
     files: [...walk3.found].sort(byCodeUnits),
     problems: walk3.problems,
-    excluded: [...excluded].sort(byCodeUnits)
+    excluded: [...excluded].sort(byCodeUnits),
+    ifKubernetes: new Set([...walk3.ifKubernetes].filter((file) => !named.has(file)))
   };
 }
 
@@ -40884,8 +41184,8 @@ function configuredSeverity(mapping, policyName2, ruleName) {
   const policies = policyNames(policyName2);
   for (const policy of policies) {
     for (const rule2 of ruleNames(ruleName)) {
-      const key2 = `${policy}/${rule2}`;
-      if (Object.hasOwn(mapping.rules, key2)) return mapping.rules[key2];
+      const key3 = `${policy}/${rule2}`;
+      if (Object.hasOwn(mapping.rules, key3)) return mapping.rules[key3];
     }
   }
   for (const policy of policies) {
@@ -40904,7 +41204,7 @@ function isIgnored(ignore2, ruleId) {
     const rule2 = ruleId.slice(slash + 1);
     for (const name of ruleNames(rule2).slice(1)) ids.push(`${ruleId.slice(0, slash + 1)}${name}`);
   }
-  return ignore2.some((pattern) => ids.some((id) => wildcardMatch(pattern, id)));
+  return ignore2.some((pattern2) => ids.some((id) => wildcardMatch(pattern2, id)));
 }
 
 // src/lint/helm.ts
@@ -40928,7 +41228,7 @@ function templateLine(sources, line) {
 }
 
 // src/lint/workspace.ts
-import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import path11 from "node:path";
 function displayName(cwd, file) {
   if (file === "-") return "<stdin>";
@@ -40958,9 +41258,10 @@ function fullLocation(file, location2) {
 function problem2(ruleId, file, at, message, severity = "error") {
   return { ruleId: `kyverno-lint/${ruleId}`, policy: "", rule: "", severity, status: "problem", message, location: fullLocation(file, at) };
 }
-function readText(file) {
+function readText(file, maxBytes) {
   try {
-    return { text: readFileSync6(file, "utf8") };
+    const read = readFileBounded(file, maxBytes);
+    return isTooLarge(read) ? read : { text: read.toString("utf8") };
   } catch (error) {
     const code = error.code;
     return { error: code === "EISDIR" ? "is a directory" : code === "ENOENT" ? "no such file" : error.message };
@@ -40971,10 +41272,16 @@ function nameOf2(value) {
   return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
 }
 var WorkspaceLoader = class {
-  constructor(cwd) {
+  /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
+  constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
     this.cwd = cwd;
+    this.maxFileSize = maxFileSize;
   }
   cwd;
+  maxFileSize;
+  #pending = [];
+  /** The CustomResourceDefinitions of every file read, whatever role the file plays. */
+  #definitions = [];
   workspace = {
     files: /* @__PURE__ */ new Map(),
     policies: [],
@@ -40983,27 +41290,32 @@ var WorkspaceLoader = class {
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 }
   };
-  /** Reads, parses and classifies one file. */
+  /** A problem with a whole file, at its start. */
+  fileProblem(file, code, message) {
+    const display = displayName(this.cwd, file);
+    this.workspace.problems.push({
+      ruleId: `kyverno-lint/${code}`,
+      policy: "",
+      rule: "",
+      severity: "error",
+      status: "problem",
+      message,
+      location: { file: display, line: 1, column: 1, endLine: 1, endColumn: 1 }
+    });
+  }
+  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
   addFile(file, role, stdin) {
-    let text4;
-    if (file === "-") {
-      text4 = stdin ?? "";
-    } else {
-      const read = readText(file);
-      if ("error" in read) {
-        this.workspace.problems.push({
-          ruleId: "kyverno-lint/unreadable-file",
-          policy: "",
-          rule: "",
-          severity: "error",
-          status: "problem",
-          message: `cannot read ${displayName(this.cwd, file)}: ${read.error}`,
-          location: { file: displayName(this.cwd, file), line: 1, column: 1, endLine: 1, endColumn: 1 }
-        });
-        return;
-      }
-      text4 = read.text;
+    const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
+    if (isTooLarge(read)) {
+      this.fileProblem(file, "file-too-large", tooLargeMessage(file === "-" ? "standard input" : displayName(this.cwd, file), read));
+      return;
     }
+    if ("error" in read) {
+      this.fileProblem(file, "unreadable-file", `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
+      return;
+    }
+    const text4 = read.text;
+    if (role.ifKubernetes === true && !mayHoldKubernetesObject(text4)) return;
     const body = stripByteOrderMark(text4);
     const parsed = parseDocuments(file, body);
     const source = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
@@ -41019,6 +41331,7 @@ var WorkspaceLoader = class {
       const value = document.value;
       if (value === null) continue;
       const kind2 = classifyDocument(value);
+      if (kind2 === "manifest" && isCustomResourceDefinition(value)) this.#definitions.push(value);
       if (kind2 === "policy" && role.policies) {
         sawPolicy = true;
         this.addPolicy(source, document, value);
@@ -41049,12 +41362,24 @@ var WorkspaceLoader = class {
       return;
     }
     const policy = { ...value, source: { file: source.path, line: document.line, column: 1 } };
-    const reason2 = validatePolicy(policy);
-    if (reason2 !== null) {
-      this.workspace.problems.push(problem2("invalid-policy", source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason2}`));
-      return;
+    this.#pending.push({ policy, source, document, where });
+  }
+  /**
+   * Validates and compiles the policies read, in the order read, as the admission controller would: a
+   * kind is cluster-scoped when the built-in types or a CustomResourceDefinition read say so. Call once,
+   * after the last `addFile`.
+   */
+  complete() {
+    const scopes = new ResourceScopes(this.#definitions);
+    for (const { policy, source, document, where } of this.#pending.splice(0)) {
+      const reason2 = validatePolicy(policy, scopes);
+      if (reason2 !== null) {
+        this.workspace.problems.push(problem2("invalid-policy", source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason2}`));
+        continue;
+      }
+      this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
     }
-    this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
+    return this.workspace;
   }
   addException(source, document, value) {
     const decoded = decodePolicyException(value);
@@ -41195,15 +41520,23 @@ function ruleFinding(policy, rule2, context2) {
     ...settings.metadata
   };
 }
-function mutationFinding(context2, rules, mutation2, location2) {
+function mutationFinding(context2, rules, mutation2, location2, unsettled = []) {
   const reported = rules.filter(({ policy, rule: rule2 }) => isReported(context2.config, policy, rule2.name));
   if (reported.length === 0) return null;
-  const first = reported[0];
   const names = reported.map(({ policy, rule: rule2 }) => ruleIdOf(policy, rule2.name));
   const resource = context2.resource;
   const what = `${resource.kind}/${resource.name}`;
-  const hint = mutation2.fixable ? " (fixable with --fix)" : "";
-  const message = names.length === 1 ? `${names[0]} mutates ${what}${hint}` : `${what} is mutated by ${names.join(", ")}${hint}`;
+  const changes = names.length === 1 ? `${names[0]} mutates ${what}` : `${what} is mutated by ${names.join(", ")}`;
+  let first = reported[0];
+  let message;
+  if (unsettled.length > 0) {
+    first = unsettled.find(({ policy, rule: rule2 }) => isReported(context2.config, policy, rule2.name)) ?? first;
+    const again = [...new Set(unsettled.map(({ policy, rule: rule2 }) => ruleIdOf(policy, rule2.name)))];
+    const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? "it" : again.join(", ");
+    message = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
+  } else {
+    message = `${changes}${mutation2.fixable ? " (fixable with --fix)" : ""}`;
+  }
   const finding = {
     ruleId: ruleIdOf(first.policy, first.rule.name),
     policy: first.policy.name,
@@ -41216,12 +41549,257 @@ function mutationFinding(context2, rules, mutation2, location2) {
     resource: resourceRef(resource),
     ...policyMetadata(first.policy)
   };
+  if (unsettled.length > 0) return finding;
   if (mutation2.fix && mutation2.fix.length > 0) finding.fix = mutation2.fix;
   if (mutation2.fixable) finding.fixable = true;
   return finding;
 }
 
+// src/config/rule-ids.ts
+var TOOL = "kyverno-lint";
+var hasWildcard = (text4) => /[*?]/.test(text4);
+var namesOf = (policy) => policy.alias === void 0 ? [policy.id] : [policy.id, policy.alias];
+function policyList(policies) {
+  const names = policies.slice(0, 3).map((policy) => policy.id);
+  const more = policies.length > 3 ? `, \u2026 (${policies.length} policies)` : "";
+  return `${policies.length === 1 ? "policy" : "policies"} ${names.join(", ")}${more}`;
+}
+function didYouMean(suggestion, id) {
+  return suggestion === null || suggestion === id ? "" : ` (did you mean "${suggestion}"?)`;
+}
+function nearestId(id, policies, form) {
+  if (hasWildcard(id)) return null;
+  const slash = id.lastIndexOf("/");
+  const name = id.slice(0, slash);
+  const rule2 = id.slice(slash + 1);
+  let owners = policies.filter((policy) => policy.id === name || form === "severity" && policy.alias === name);
+  let prefix = name;
+  if (owners.length === 0) {
+    const near2 = closest(name, policies.flatMap(namesOf));
+    if (near2 === null) return null;
+    owners = policies.filter((policy) => namesOf(policy).includes(near2));
+    prefix = form === "ignore" ? owners[0].id : near2;
+  }
+  const near = closest(rule2, new Set(owners.flatMap((policy) => policy.rules.flatMap(ruleNames))));
+  return near === null ? null : `${prefix}/${near}`;
+}
+function checkRuleIds(config, policies, problemCodes) {
+  const out = { errors: [], warnings: [] };
+  const { positions, file } = config;
+  if (positions === void 0 || file === void 0) return out;
+  const report = (into, at, message) => {
+    into.push({ file, line: at.line, column: at.column, message });
+  };
+  const codes = [...new Set(problemCodes)];
+  const toolIds = codes.map((code) => `${TOOL}/${code}`);
+  const named = (name) => policies.filter((policy) => namesOf(policy).includes(name));
+  for (const [name, at] of Object.entries(positions.severityPolicies)) {
+    if (named(name).length > 0) continue;
+    report(out.warnings, at, `severity.policies: policy "${name}" is not loaded in this run${didYouMean(closest(name, policies.flatMap(namesOf)), name)}`);
+  }
+  for (const [id, at] of Object.entries(positions.severityRules)) {
+    const slash = id.lastIndexOf("/");
+    const policyName2 = id.slice(0, slash);
+    const rule2 = id.slice(slash + 1);
+    if (policyName2 === TOOL) {
+      report(out.errors, at, `severity.rules: "${id}": the problems of ${TOOL} have fixed severities (leave them out with ignore)`);
+      continue;
+    }
+    const owners = named(policyName2);
+    if (owners.length === 0) {
+      report(out.warnings, at, `severity.rules: "${id}": policy ${policyName2} is not loaded in this run${didYouMean(nearestId(id, policies, "severity"), id)}`);
+    } else if (!owners.some((policy) => policy.rules.some((name) => ruleNames(name).includes(rule2)))) {
+      report(out.errors, at, `severity.rules: "${id}" names no rule of ${policyList(owners)}${didYouMean(nearestId(id, policies, "severity"), id)}`);
+    }
+  }
+  const ruleIds = [...policies.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...toolIds];
+  config.ignore.forEach((pattern2, index) => {
+    const at = positions.ignore[index];
+    if (at === void 0) return;
+    if (ruleIds.some((id) => isIgnored([pattern2], id))) return;
+    const slash = pattern2.lastIndexOf("/");
+    const policyPattern = slash === -1 ? pattern2 : pattern2.slice(0, slash);
+    const owners = policies.filter((policy) => wildcardMatch(policyPattern, policy.id));
+    if (policyPattern === TOOL || owners.length === 0 && wildcardMatch(policyPattern, TOOL)) {
+      const code = hasWildcard(pattern2) || slash === -1 ? null : closest(pattern2.slice(slash + 1), codes);
+      report(out.errors, at, `ignore: "${pattern2}" matches none of the problems of ${TOOL}${didYouMean(code === null ? null : `${TOOL}/${code}`, pattern2)}`);
+    } else if (owners.length > 0) {
+      report(out.errors, at, `ignore: "${pattern2}" matches no rule of ${policyList(owners)}${didYouMean(nearestId(pattern2, policies, "ignore"), pattern2)}`);
+    } else {
+      report(out.warnings, at, `ignore: "${pattern2}" matches no policy loaded in this run${didYouMean(slash === -1 ? null : nearestId(pattern2, policies, "ignore"), pattern2)}`);
+    }
+  });
+  return out;
+}
+
+// src/lint/suppressions.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+var MARKER = "kyverno-lint-";
+var DIRECTIVE = /^kyverno-lint-(disable-next-line|disable)(?=\s|$)([^]*)$/;
+var REASON_SEPARATOR = /(?:^|\s)-{2,}(?:\s|$)/;
+function parseDirective(comment) {
+  const text4 = comment.trim();
+  if (!text4.startsWith(MARKER)) return null;
+  const match = DIRECTIVE.exec(text4);
+  if (match === null) return "invalid";
+  const body = match[2];
+  const separator = REASON_SEPARATOR.exec(body);
+  const list3 = separator === null ? body : body.slice(0, separator.index);
+  const reason2 = separator === null ? "" : body.slice(separator.index + separator[0].length).trim();
+  const ids = list3.split(",").map((id) => id.trim()).filter((id) => id !== "");
+  const directive = { kind: match[1], ids };
+  if (reason2 !== "") directive.justification = reason2;
+  return directive;
+}
+var MARKERS = /* @__PURE__ */ new Set([import_yaml6.CST.DOCUMENT, import_yaml6.CST.FLOW_END, import_yaml6.CST.SCALAR]);
+function commentsOf(text4) {
+  const comments = [];
+  let offset = 0;
+  for (const token of new import_yaml6.Lexer().lex(text4)) {
+    if (MARKERS.has(token)) continue;
+    if (import_yaml6.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
+    offset += token.length;
+  }
+  return comments;
+}
+function findingScope(file, from, to) {
+  if (file.helm !== void 0) {
+    const start = templateLine(file.helm, from);
+    const end = templateLine(file.helm, to);
+    if (start !== null) return { file: start.template, from: start.line, to: end?.template === start.template ? end.line : start.line };
+  }
+  return { file: file.display, from, to };
+}
+function readDirectives(file) {
+  const directives = [];
+  const problems = [];
+  if (!file.text.includes(MARKER)) return { directives, problems };
+  const starts = lineStarts(file.text);
+  const separators = starts.map((start, index) => isDocumentSeparator(file.text, start) ? index + 1 : 0).filter((line) => line > 0);
+  for (const comment of commentsOf(file.text)) {
+    const parsed = parseDirective(comment.text.slice(1));
+    if (parsed === null) continue;
+    const lineIndex = lineIndexAt(starts, comment.offset);
+    const line = lineIndex + 1;
+    const column = comment.offset - starts[lineIndex] + 1;
+    const location2 = inTemplate(file, fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length }));
+    if (parsed === "invalid") {
+      const name = comment.text.slice(1).trim().split(/\s/, 1)[0];
+      const message = `unknown directive "${name}": expected kyverno-lint-disable or kyverno-lint-disable-next-line`;
+      problems.push(directiveFinding("invalid-disable-directive", message, location2));
+      continue;
+    }
+    let from = line + 1;
+    let to = line + 1;
+    let outsideDocument = false;
+    if (parsed.kind === "disable") {
+      from = line;
+      const next = separators.findIndex((separator) => separator > line);
+      to = next === -1 ? starts.length : separators[next] - 1;
+      const previous = next === -1 ? separators.at(-1) : separators[next - 1];
+      const sectionStart = previous ?? 1;
+      outsideDocument = !file.documents.some((document) => document.line >= sectionStart && document.line <= to);
+    }
+    directives.push({ ...parsed, location: location2, scope: findingScope(file, from, to), outsideDocument, used: /* @__PURE__ */ new Set(), unknown: /* @__PURE__ */ new Set() });
+  }
+  return { directives, problems };
+}
+function directiveFinding(code, message, location2) {
+  return { ruleId: `kyverno-lint/${code}`, policy: "", rule: "", severity: "warning", status: "problem", message, location: location2 };
+}
+function quoted(ids) {
+  return ids.map((id) => `'${id}'`).join(", ");
+}
+var Suppressions = class {
+  byFile = /* @__PURE__ */ new Map();
+  problems = [];
+  /**
+   * `knownRuleIds` are the rule ids of the loaded policies (autogen rules included): a directive id that
+   * matches none of them, and is not a `kyverno-lint/<code>` id, is reported.
+   */
+  constructor(files, knownRuleIds) {
+    for (const file of files) {
+      const read = readDirectives(file);
+      this.problems.push(...read.problems);
+      for (const directive of read.directives) {
+        const list3 = this.byFile.get(directive.scope.file) ?? [];
+        list3.push(directive);
+        this.byFile.set(directive.scope.file, list3);
+        for (const id of directive.ids) {
+          if (id.startsWith("kyverno-lint/") || knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
+          directive.unknown.add(id);
+          const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy`;
+          this.problems.push(directiveFinding("invalid-disable-directive", message, directive.location));
+        }
+      }
+    }
+  }
+  /** The suppressions of `finding` (`null` when no directive covers it); the directives are marked used. */
+  suppress(finding) {
+    const directives = this.byFile.get(finding.location.file);
+    if (directives === void 0) return null;
+    const found = [];
+    const line = finding.location.line;
+    for (const directive of directives) {
+      if (line < directive.scope.from || line > directive.scope.to) continue;
+      const matched = directive.ids.length === 0 ? [""] : directive.ids.filter((id) => isIgnored([id], finding.ruleId));
+      if (matched.length === 0) continue;
+      for (const id of matched) directive.used.add(id);
+      const suppression = { kind: directive.kind, line: directive.location.line };
+      if (directive.justification !== void 0) suppression.justification = directive.justification;
+      found.push(suppression);
+    }
+    return found.length > 0 ? found : null;
+  }
+  /** Findings about the directives: malformed ones, unknown ids, and (after every `suppress`) unused ones. */
+  directiveFindings() {
+    const out = [...this.problems];
+    for (const directives of this.byFile.values()) {
+      for (const directive of directives) {
+        const name = `kyverno-lint-${directive.kind}`;
+        let message;
+        if (directive.ids.length === 0) {
+          if (directive.used.size > 0) continue;
+          message = `unused ${name} directive (no problems were reported)`;
+        } else {
+          const unused = directive.ids.filter((id) => !directive.used.has(id) && !directive.unknown.has(id));
+          if (unused.length === 0) continue;
+          message = `unused ${name} directive (no problems were reported from ${quoted(unused)})`;
+        }
+        if (directive.outsideDocument) message += ": it covers the rest of its `---` section, which holds no document";
+        out.push(directiveFinding("unused-disable-directive", message, directive.location));
+      }
+    }
+    return out;
+  }
+};
+
+// src/lint/problem-codes.ts
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+
 // src/lint/lint.ts
+function plural(count2, one, many) {
+  return `${count2} ${count2 === 1 ? one : many}`;
+}
+var UNUSABLE_POLICY = /* @__PURE__ */ new Set(["kyverno-lint/invalid-policy", "kyverno-lint/unsupported-policy-kind"]);
+function emptyScan(options, workspace, policies) {
+  const manifests2 = workspace.manifests.length;
+  if (policies > 0 && manifests2 > 0) return null;
+  const { config } = options;
+  const reasons = [];
+  let message;
+  if (policies === 0 && manifests2 === 0) message = "no policy and no manifest found: nothing was checked";
+  else if (policies === 0) message = `no policy found: the ${plural(manifests2, "manifest was", "manifests were")} not checked`;
+  else message = `no manifest found: the ${plural(policies, "policy", "policies")} checked nothing`;
+  if (policies === 0) {
+    if (workspace.problems.some((problem3) => UNUSABLE_POLICY.has(problem3.ruleId))) reasons.push("the policies found are invalid or of an unsupported kind (see the findings)");
+    else if (config.policies.length > 0) reasons.push(`the configuration's policies globs (${config.policies.join(", ")}) select no policy`);
+    else reasons.push("the configuration sets no policies globs and no policy is below the scanned paths");
+  }
+  if (manifests2 === 0 && config.manifests.length > 0) reasons.push(`the configuration's manifests globs (${config.manifests.join(", ")}) select no manifest below the scanned paths`);
+  if (reasons.length > 0) message += `; ${reasons.join("; ")}`;
+  return { noPolicy: policies === 0, noManifest: manifests2 === 0, message };
+}
 function emptyStatuses() {
   return { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 };
 }
@@ -41268,31 +41846,61 @@ function loadSettings(options, errors) {
   }
   return out;
 }
+async function configuredPolicyFiles(options, errors) {
+  const { config } = options;
+  if (config.policies.length === 0) return [];
+  const base = globBase(config, options.cwd);
+  const roots = globRoots(base, config.policies).filter((root) => existsSync4(root));
+  if (roots.length === 0) return [];
+  const found = await findFiles({ cwd: options.cwd, paths: roots, include: config.policies, exclude: config.exclude, gitignore: true, base });
+  for (const problem3 of found.problems) errors.push(problem3.message.replace(problem3.path, displayName(options.cwd, problem3.path)));
+  return found.files;
+}
 async function loadWorkspace(options, errors, warnings) {
-  const loader = new WorkspaceLoader(options.cwd);
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
   const { config } = options;
   const scanPaths = options.paths.filter((item) => item !== "-");
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
+  const scanned = /* @__PURE__ */ new Set();
+  const ifKubernetes = /* @__PURE__ */ new Set();
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
     for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) {
-      if (isHelmTemplate(file)) {
-        loader.workspace.counts.other++;
-        continue;
-      }
-      loader.addFile(file, { policies: roles.policies(file), manifests: roles.manifests(file) });
-    }
+    for (const file of found.files) scanned.add(file);
+    for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
-  if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
+  const extra = /* @__PURE__ */ new Set();
   if (options.policyPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
-    for (const file of found.files) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false });
+    for (const file of found.files) extra.add(file);
+    for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
-  return loader.workspace;
+  const files = [.../* @__PURE__ */ new Set([...scanned, ...await configuredPolicyFiles(options, errors)])].sort(byCodeUnits);
+  for (const file of files) {
+    if (isHelmTemplate(file)) {
+      loader.workspace.counts.other++;
+      continue;
+    }
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file), ifKubernetes: ifKubernetes.has(file) });
+  }
+  if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
+  for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
+  return loader.complete();
+}
+function loadedPolicyIds(workspace) {
+  return workspace.policies.map(({ compiled: compiled2 }) => {
+    const rules = new Set([...compiled2.policy.spec.rules ?? [], ...computeRules(compiled2.policy, "")].map((rule2) => rule2.name));
+    const ids = { id: policyNameOf(compiled2), rules: [...rules] };
+    if (compiled2.kind === "Policy") ids.alias = compiled2.name;
+    return ids;
+  });
+}
+function checkConfiguredIds(options, workspace, policies) {
+  const seen = workspace.problems.flatMap((problem3) => problem3.ruleId.startsWith("kyverno-lint/") ? [problem3.ruleId.slice("kyverno-lint/".length)] : []);
+  return checkRuleIds(options.config, policies, [...PROBLEM_CODES, ...seen]);
 }
 function namespaceLabelsOf(manifests2) {
   const labels = /* @__PURE__ */ new Map();
@@ -41302,7 +41910,7 @@ function namespaceLabelsOf(manifests2) {
     const found = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? metadata.labels : void 0;
     const map2 = {};
     if (found !== null && typeof found === "object" && !Array.isArray(found)) {
-      for (const [key2, value] of Object.entries(found)) if (typeof value === "string") map2[key2] = value;
+      for (const [key3, value] of Object.entries(found)) if (typeof value === "string") map2[key3] = value;
     }
     labels.set(manifest.name, map2);
   }
@@ -41316,9 +41924,10 @@ async function lint(options) {
   const workspace = await loadWorkspace(options, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
-  const manifests2 = workspace.manifests;
-  if (policies.length === 0) warnings.push("no policies found: nothing was checked (pass --policy or check the policies globs of the configuration)");
-  if (manifests2.length === 0) warnings.push("no manifests found: nothing was checked");
+  const policyIds = loadedPolicyIds(workspace);
+  const configured = checkConfiguredIds(options, workspace, policyIds);
+  for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  const manifests2 = configured.errors.length > 0 ? [] : workspace.manifests;
   const namespaceLabels = namespaceLabelsOf(manifests2);
   const objects = manifests2.map((manifest) => manifest.value);
   const evaluation = {
@@ -41334,9 +41943,10 @@ async function lint(options) {
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   const statuses = emptyStatuses();
   let suppressed = 0;
-  const findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
+  let findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations = [];
+  const mutators = policies.filter(({ compiled: compiled2 }) => compiled2.hasMutate);
   let done = 0;
   for (const manifest of manifests2) {
     const file = workspace.files.get(manifest.file);
@@ -41351,47 +41961,78 @@ async function lint(options) {
       const rules = responses.flatMap(
         ({ kind: kind2, response }) => kind2 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );
-      if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) mutations.push({ context: context2, rules, before: manifest.value, after });
-      else suppressed++;
+      if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) {
+        mutations.push({ context: context2, rules, before: manifest.value, after, unsettled: unsettledRules(mutators, manifest, after, evaluation) });
+      } else {
+        suppressed++;
+      }
     }
     done++;
     options.onProgress?.(done, manifests2.length);
   }
+  const suppressions = new Suppressions(
+    workspace.files.values(),
+    policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`))
+  );
+  const suppressedFindings = [];
+  const unsuppressed = (finding) => {
+    const by = suppressions.suppress(finding);
+    if (by === null) return true;
+    suppressedFindings.push({ ...finding, suppressions: by });
+    return false;
+  };
+  findings = findings.filter(unsuppressed);
   const push2 = (finding) => {
-    if (finding === null) suppressed++;
-    else findings.push(finding);
+    if (finding === null) {
+      suppressed++;
+      return false;
+    }
+    if (!unsuppressed(finding)) return false;
+    findings.push(finding);
+    return true;
   };
   let fixes = [];
   if (options.fixes) {
+    const candidates = mutations.filter(isWritable);
     const mutated = mutatedResources(
-      mutations.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
+      candidates.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
       workspace.files
-    ).map((item, index) => mutations[index].context.resource.listItem === void 0 ? item : { ...item, edits: [], editError: "items of a kind: List are not fixed" });
-    mutated.forEach((item, index) => {
-      const { context: context2, rules } = mutations[index];
-      const file = context2.file;
-      const fix2 = item.edits.map((edit) => ({ file: file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-      const editable = file.helm === void 0 && fix2.length > 0;
-      push2(mutationFinding(context2, rules, editable ? { fixable: true, fix: fix2 } : { fixable: false }, documentStart(context2)));
-    });
-    fixes = fileFixes(mutated.filter((item) => item.file !== "-"), workspace.files).fixes;
+    );
+    const edits = new Map(candidates.map((mutation2, index) => [mutation2, mutated[index]]));
+    const applied = [];
+    for (const mutation2 of mutations) {
+      const { context: context2, rules, unsettled } = mutation2;
+      const item = edits.get(mutation2);
+      const fix2 = (item?.edits ?? []).map((edit) => ({ file: context2.file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+      const reported2 = push2(mutationFinding(context2, rules, fix2.length > 0 ? { fixable: true, fix: fix2 } : { fixable: false }, documentStart(context2), unsettled));
+      if (reported2 && item !== void 0) applied.push(item);
+    }
+    fixes = fileFixes(applied, workspace.files).fixes;
   } else {
-    for (const { context: context2, rules } of mutations) {
-      const fixable = context2.file.helm === void 0 && context2.file.path !== "-" && context2.resource.listItem === void 0;
-      push2(mutationFinding(context2, rules, { fixable }, documentStart(context2)));
+    for (const mutation2 of mutations) {
+      const { context: context2, rules, unsettled } = mutation2;
+      push2(mutationFinding(context2, rules, { fixable: isWritable(mutation2) }, documentStart(context2), unsettled));
     }
   }
+  for (const finding of suppressions.directiveFindings()) {
+    if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
+    else findings.push(finding);
+  }
   let reported = findings;
+  let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== void 0) {
     const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path12.resolve(options.cwd, file))));
     reported = findings.filter((finding) => wanted.has(finding.location.file));
-    suppressed += findings.length - reported.length;
+    reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
+    suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
   }
   reported.sort(compareFindings);
-  const counts = { error: 0, warning: 0, info: 0, suppressed };
+  reportedSuppressed.sort(compareFindings);
+  const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + reportedSuppressed.length };
   for (const finding of reported) counts[finding.severity]++;
   const report = {
     findings: reported,
+    suppressedFindings: reportedSuppressed,
     counts,
     files: workspace.counts,
     policies: policies.length,
@@ -41400,7 +42041,10 @@ async function lint(options) {
     cwd: options.cwd,
     durationMs: performance.now() - started
   };
-  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path12.resolve(options.cwd, file) === fix2.file)), warnings, empty: policies.length === 0 || manifests2.length === 0 };
+  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path12.resolve(options.cwd, file) === fix2.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+}
+function isWritable(mutation2) {
+  return mutation2.unsettled.length === 0 && mutation2.context.file.path !== "-" && mutation2.context.resource.listItem === void 0;
 }
 function documentStart(context2) {
   const file = context2.file;
@@ -41412,6 +42056,48 @@ function compareFindings(a, b) {
   return byFile || a.location.line - b.location.line || a.location.column - b.location.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
+// src/report/errors-only.ts
+function errorsOnly(report) {
+  return { ...report, findings: report.findings.filter((finding) => finding.severity === "error"), counts: { ...report.counts, warning: 0, info: 0 } };
+}
+
+// src/report/groups.ts
+import { createHash as createHash2 } from "node:crypto";
+function reasonOf(finding) {
+  if (finding.status !== "error") return void 0;
+  return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
+}
+function digest2(reason2) {
+  return createHash2("sha256").update(reason2).digest("hex").slice(0, 16);
+}
+function sameReasonGroups(findings) {
+  const byReason = /* @__PURE__ */ new Map();
+  for (const finding of findings) {
+    const reason2 = reasonOf(finding);
+    if (reason2 === void 0) continue;
+    const members = byReason.get(reason2);
+    if (members) members.push(finding);
+    else byReason.set(reason2, [finding]);
+  }
+  const groups = /* @__PURE__ */ new Map();
+  for (const [reason2, members] of byReason) {
+    if (members.length < 2) continue;
+    const group = { key: digest2(reason2), findings: members };
+    for (const member of members) groups.set(member, group);
+  }
+  return groups;
+}
+function collapseSameReason(findings) {
+  const groups = sameReasonGroups(findings);
+  const entries = [];
+  for (const finding of findings) {
+    const group = groups.get(finding);
+    if (group === void 0) entries.push({ finding });
+    else if (group.findings[0] === finding) entries.push({ finding, group });
+  }
+  return entries;
+}
+
 // src/reporters/github.ts
 var COMMANDS = { error: "error", warning: "warning", info: "notice" };
 function escapeData(text4) {
@@ -41421,32 +42107,54 @@ function escapeProperty(text4) {
   return escapeData(text4).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 function workflowCommand(command, properties, message) {
-  const rendered = properties.filter(([, value]) => value !== "" && value !== 0).map(([key2, value]) => `${key2}=${escapeProperty(String(value))}`);
+  const rendered = properties.filter(([, value]) => value !== "" && value !== 0).map(([key3, value]) => `${key3}=${escapeProperty(String(value))}`);
   return `::${command}${rendered.length > 0 ? ` ${rendered.join(",")}` : ""}::${escapeData(message)}`;
 }
+function annotationRange(location2) {
+  const { line, column, endLine, endColumn } = location2;
+  if (line < 1) return void 0;
+  const range2 = { line, endLine: Math.max(line, endLine) };
+  if (range2.endLine === line && column >= 1) {
+    range2.column = column;
+    range2.endColumn = Math.max(column, endColumn);
+  }
+  return range2;
+}
 function annotation(finding) {
-  const { file, line, column, endLine, endColumn } = finding.location;
+  const range2 = annotationRange(finding.location);
   return workflowCommand(
     COMMANDS[finding.severity],
     [
-      ["file", file],
-      ["line", line],
-      ["col", column],
-      ["endLine", endLine],
-      ["endColumn", endColumn],
+      ["file", finding.location.file],
+      ["line", range2?.line ?? 0],
+      ["col", range2?.column ?? 0],
+      ["endLine", range2?.endLine ?? 0],
+      ["endColumn", range2?.endColumn ?? 0],
       ["title", finding.ruleId]
     ],
     finding.message
   );
 }
+var GROUP_PLACES = 10;
+function groupAnnotation(group) {
+  const [first] = group.findings;
+  const places = group.findings.slice(0, GROUP_PLACES).map(({ location: location2 }) => location2.line >= 1 ? `${location2.file}:${location2.line}` : location2.file || ".");
+  const more = group.findings.length > GROUP_PLACES ? `, and ${group.findings.length - GROUP_PLACES} more` : "";
+  return workflowCommand(
+    COMMANDS[first.severity],
+    [["title", `${first.ruleId} (${group.findings.length} resources)`]],
+    `${first.message}
+Resources: ${places.join(", ")}${more}`
+  );
+}
 function github(report) {
-  return report.findings.map((finding) => `${annotation(finding)}
+  return collapseSameReason(report.findings).map((entry2) => `${entry2.group === void 0 ? annotation(entry2.finding) : groupAnnotation(entry2.group)}
 `).join("");
 }
 
 // src/reporters/json.ts
 var JSON_REPORT_VERSION = 1;
-function jsonFinding(finding) {
+function jsonFinding(finding, group) {
   const { location: location2, resource, fix: fix2 } = finding;
   return {
     ruleId: finding.ruleId,
@@ -41464,14 +42172,20 @@ function jsonFinding(finding) {
     resource: resource ? { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name } : null,
     category: finding.category ?? null,
     policySeverity: finding.policySeverity ?? null,
-    fix: fix2 ? fix2.map((edit) => ({ file: edit.file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement })) : null
+    fix: fix2 ? fix2.map((edit) => ({ file: edit.file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement })) : null,
+    group: group ? { key: group.key, size: group.findings.length } : null
   };
 }
 function toJsonReport(report) {
   const { counts, files, statuses } = report;
+  const groups = sameReasonGroups(report.findings);
   return {
     version: JSON_REPORT_VERSION,
-    findings: report.findings.map(jsonFinding),
+    findings: report.findings.map((finding) => jsonFinding(finding, groups.get(finding))),
+    suppressedFindings: (report.suppressedFindings ?? []).map((finding) => ({
+      ...jsonFinding(finding, void 0),
+      suppressions: (finding.suppressions ?? []).map((suppression) => ({ kind: suppression.kind, line: suppression.line, justification: suppression.justification ?? null }))
+    })),
     summary: {
       error: counts.error,
       warning: counts.warning,
@@ -41644,7 +42358,9 @@ function rule(finding) {
 function toSarif(report, options) {
   const rules = [];
   const ruleIndex = /* @__PURE__ */ new Map();
-  const results = report.findings.map((finding) => {
+  const suppressed = options.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
+  const groups = sameReasonGroups(report.findings);
+  const results = [...report.findings, ...suppressed].map((finding) => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === void 0) {
       index = rules.push(rule(finding)) - 1;
@@ -41658,6 +42374,15 @@ function toSarif(report, options) {
     const where = location(finding);
     if (where) result.locations = [where];
     if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
+    if (finding.suppressions !== void 0) {
+      result.suppressions = finding.suppressions.map((suppression) => ({
+        kind: "inSource",
+        status: "accepted",
+        ...suppression.justification !== void 0 ? { justification: suppression.justification } : {}
+      }));
+    }
+    const group = groups.get(finding);
+    if (group) result.properties = { group: group.key, groupSize: group.findings.length };
     return result;
   });
   const driver = {
@@ -41677,74 +42402,1058 @@ function sarif(report, options) {
 `;
 }
 
+// node_modules/ansi-regex/index.js
+var ST = String.raw`(?:\u001B\u005C|\u009C)`;
+var stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
+var osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
+var controlString = String.raw`(?:\u001B[PX^_k]|[\u0090\u0098\u009E\u009F])[^${stringControls}]*${ST}`;
+var linuxPalette = String.raw`\u001B\](?:P[\dA-Fa-f]{7}|R)(?:\u0007|${ST})?`;
+var csi = String.raw`(?:\u001B\[|\u009B)[\u0030-\u003F]*[\u0020-\u002F]*[\u0040-\u007E]`;
+var escape2 = String.raw`\u001B(?:[\u0020-\u002F]+[\u0030-\u007E]|[\dA-PR-TZcf-oq-uy=><~|}])`;
+var pattern = `${linuxPalette}|${osc}|${controlString}|${csi}|${escape2}`;
+function ansiRegex({ onlyFirst = false } = {}) {
+  return new RegExp(pattern, onlyFirst ? void 0 : "g");
+}
+
+// node_modules/strip-ansi/index.js
+var regex = ansiRegex();
+function stripAnsi(string) {
+  if (typeof string !== "string") {
+    throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
+  }
+  if (!string.includes("\x1B") && !string.includes("\x9B")) {
+    return string;
+  }
+  return string.replace(regex, "");
+}
+
+// node_modules/get-east-asian-width/lookup-data.js
+var ambiguousMinimalCodePoint = 161;
+var ambiguousMaximumCodePoint = 1114109;
+var ambiguousRanges = [161, 161, 164, 164, 167, 168, 170, 170, 173, 174, 176, 180, 182, 186, 188, 191, 198, 198, 208, 208, 215, 216, 222, 225, 230, 230, 232, 234, 236, 237, 240, 240, 242, 243, 247, 250, 252, 252, 254, 254, 257, 257, 273, 273, 275, 275, 283, 283, 294, 295, 299, 299, 305, 307, 312, 312, 319, 322, 324, 324, 328, 331, 333, 333, 338, 339, 358, 359, 363, 363, 462, 462, 464, 464, 466, 466, 468, 468, 470, 470, 472, 472, 474, 474, 476, 476, 593, 593, 609, 609, 708, 708, 711, 711, 713, 715, 717, 717, 720, 720, 728, 731, 733, 733, 735, 735, 768, 879, 913, 929, 931, 937, 945, 961, 963, 969, 1025, 1025, 1040, 1103, 1105, 1105, 8208, 8208, 8211, 8214, 8216, 8217, 8220, 8221, 8224, 8226, 8228, 8231, 8240, 8240, 8242, 8243, 8245, 8245, 8251, 8251, 8254, 8254, 8308, 8308, 8319, 8319, 8321, 8324, 8364, 8364, 8451, 8451, 8453, 8453, 8457, 8457, 8467, 8467, 8470, 8470, 8481, 8482, 8486, 8486, 8491, 8491, 8531, 8532, 8539, 8542, 8544, 8555, 8560, 8569, 8585, 8585, 8592, 8601, 8632, 8633, 8658, 8658, 8660, 8660, 8679, 8679, 8704, 8704, 8706, 8707, 8711, 8712, 8715, 8715, 8719, 8719, 8721, 8721, 8725, 8725, 8730, 8730, 8733, 8736, 8739, 8739, 8741, 8741, 8743, 8748, 8750, 8750, 8756, 8759, 8764, 8765, 8776, 8776, 8780, 8780, 8786, 8786, 8800, 8801, 8804, 8807, 8810, 8811, 8814, 8815, 8834, 8835, 8838, 8839, 8853, 8853, 8857, 8857, 8869, 8869, 8895, 8895, 8978, 8978, 9312, 9449, 9451, 9547, 9552, 9587, 9600, 9615, 9618, 9621, 9632, 9633, 9635, 9641, 9650, 9651, 9654, 9655, 9660, 9661, 9664, 9665, 9670, 9672, 9675, 9675, 9678, 9681, 9698, 9701, 9711, 9711, 9733, 9734, 9737, 9737, 9742, 9743, 9756, 9756, 9758, 9758, 9792, 9792, 9794, 9794, 9824, 9825, 9827, 9829, 9831, 9834, 9836, 9837, 9839, 9839, 9886, 9887, 9919, 9919, 9926, 9933, 9935, 9939, 9941, 9953, 9955, 9955, 9960, 9961, 9963, 9969, 9972, 9972, 9974, 9977, 9979, 9980, 9982, 9983, 10045, 10045, 10102, 10111, 11094, 11097, 12872, 12879, 57344, 63743, 65024, 65039, 65533, 65533, 127232, 127242, 127248, 127277, 127280, 127337, 127344, 127373, 127375, 127376, 127387, 127404, 917760, 917999, 983040, 1048573, 1048576, 1114109];
+var fullwidthMinimalCodePoint = 12288;
+var fullwidthMaximumCodePoint = 65510;
+var fullwidthRanges = [12288, 12288, 65281, 65376, 65504, 65510];
+var wideMinimalCodePoint = 4352;
+var wideMaximumCodePoint = 262141;
+var wideRanges = [4352, 4447, 8986, 8987, 9001, 9002, 9193, 9196, 9200, 9200, 9203, 9203, 9725, 9726, 9748, 9749, 9776, 9783, 9800, 9811, 9855, 9855, 9866, 9871, 9875, 9875, 9889, 9889, 9898, 9899, 9917, 9918, 9924, 9925, 9934, 9934, 9940, 9940, 9962, 9962, 9970, 9971, 9973, 9973, 9978, 9978, 9981, 9981, 9989, 9989, 9994, 9995, 10024, 10024, 10060, 10060, 10062, 10062, 10067, 10069, 10071, 10071, 10133, 10135, 10160, 10160, 10175, 10175, 11035, 11036, 11088, 11088, 11093, 11093, 11904, 11929, 11931, 12019, 12032, 12245, 12272, 12287, 12289, 12350, 12353, 12438, 12441, 12543, 12549, 12591, 12593, 12686, 12688, 12773, 12783, 12830, 12832, 12871, 12880, 42124, 42128, 42182, 43360, 43388, 44032, 55203, 63744, 64255, 65040, 65049, 65072, 65106, 65108, 65126, 65128, 65131, 94176, 94180, 94192, 94198, 94208, 101594, 101631, 101664, 101760, 101874, 101888, 102801, 102816, 102866, 110576, 110579, 110581, 110587, 110589, 110590, 110592, 110888, 110898, 110898, 110928, 110930, 110933, 110933, 110948, 110952, 110960, 111355, 119552, 119638, 119648, 119670, 126980, 126980, 127183, 127183, 127374, 127374, 127377, 127386, 127406, 127406, 127488, 127490, 127504, 127547, 127552, 127560, 127568, 127569, 127584, 127589, 127744, 127776, 127789, 127797, 127799, 127868, 127870, 127891, 127904, 127946, 127951, 127955, 127968, 127984, 127988, 127988, 127992, 128062, 128064, 128064, 128066, 128252, 128255, 128317, 128331, 128334, 128336, 128359, 128378, 128378, 128405, 128406, 128420, 128420, 128507, 128591, 128640, 128709, 128716, 128716, 128720, 128722, 128725, 128729, 128732, 128735, 128747, 128748, 128756, 128764, 128986, 128986, 128992, 129003, 129008, 129008, 129292, 129338, 129340, 129349, 129351, 129535, 129648, 129660, 129664, 129734, 129736, 129736, 129740, 129757, 129759, 129771, 129775, 129786, 131072, 196605, 196608, 262141];
+
+// node_modules/get-east-asian-width/utilities.js
+var isInRange = (ranges, codePoint) => {
+  let low = 0;
+  let high = Math.floor(ranges.length / 2) - 1;
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    const i = mid * 2;
+    if (codePoint < ranges[i]) {
+      high = mid - 1;
+    } else if (codePoint > ranges[i + 1]) {
+      low = mid + 1;
+    } else {
+      return true;
+    }
+  }
+  return false;
+};
+
+// node_modules/get-east-asian-width/lookup.js
+var commonCjkCodePoint = 19968;
+var [wideFastPathStart, wideFastPathEnd] = /* @__PURE__ */ findWideFastPathRange(wideRanges);
+function findWideFastPathRange(ranges) {
+  let fastPathStart = ranges[0];
+  let fastPathEnd = ranges[1];
+  for (let index = 0; index < ranges.length; index += 2) {
+    const start = ranges[index];
+    const end = ranges[index + 1];
+    if (commonCjkCodePoint >= start && commonCjkCodePoint <= end) {
+      return [start, end];
+    }
+    if (end - start > fastPathEnd - fastPathStart) {
+      fastPathStart = start;
+      fastPathEnd = end;
+    }
+  }
+  return [fastPathStart, fastPathEnd];
+}
+var isAmbiguous = (codePoint) => {
+  if (codePoint < ambiguousMinimalCodePoint || codePoint > ambiguousMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(ambiguousRanges, codePoint);
+};
+var isFullwidth = (codePoint) => {
+  if (codePoint < fullwidthMinimalCodePoint || codePoint > fullwidthMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(fullwidthRanges, codePoint);
+};
+var isWide = (codePoint) => {
+  if (codePoint >= wideFastPathStart && codePoint <= wideFastPathEnd) {
+    return true;
+  }
+  if (codePoint < wideMinimalCodePoint || codePoint > wideMaximumCodePoint) {
+    return false;
+  }
+  return isInRange(wideRanges, codePoint);
+};
+
+// node_modules/get-east-asian-width/index.js
+function validate(codePoint) {
+  if (!Number.isSafeInteger(codePoint)) {
+    throw new TypeError(`Expected a code point, got \`${typeof codePoint}\`.`);
+  }
+}
+function eastAsianWidth(codePoint, { ambiguousAsWide = false } = {}) {
+  validate(codePoint);
+  if (isFullwidth(codePoint) || isWide(codePoint) || ambiguousAsWide && isAmbiguous(codePoint)) {
+    return 2;
+  }
+  return 1;
+}
+
+// node_modules/string-width/index.js
+var segmenter = new Intl.Segmenter();
+var visibleCharacterRegex = new RegExp("[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]", "v");
+var spacingMarkRegex = new RegExp("\\p{Spacing_Mark}", "v");
+var rgiEmojiRegex = new RegExp("^\\p{RGI_Emoji}$", "v");
+var unqualifiedKeycapRegex = /^[\d#*]\u20E3$/;
+var extendedPictographicRegex = new RegExp("\\p{Extended_Pictographic}", "gu");
+function isDoubleWidthNonRgiEmojiSequence(segment) {
+  if (segment.length > 50) {
+    return false;
+  }
+  if (unqualifiedKeycapRegex.test(segment)) {
+    return true;
+  }
+  if (segment.includes("\u200D")) {
+    const pictographics = segment.match(extendedPictographicRegex);
+    return pictographics !== null && pictographics.length >= 2;
+  }
+  return false;
+}
+function baseVisible(segment) {
+  const index = segment.search(visibleCharacterRegex);
+  return index === -1 ? void 0 : segment.slice(index);
+}
+function isHangulLeadingJamo(codePoint) {
+  return codePoint >= 4352 && codePoint <= 4447 || codePoint >= 43360 && codePoint <= 43388;
+}
+function isHangulVowelJamo(codePoint) {
+  return codePoint >= 4448 && codePoint <= 4519 || codePoint >= 55216 && codePoint <= 55238;
+}
+function isHangulTrailingJamo(codePoint) {
+  return codePoint >= 4520 && codePoint <= 4607 || codePoint >= 55243 && codePoint <= 55291;
+}
+function isHangulJamo(codePoint) {
+  return isHangulLeadingJamo(codePoint) || isHangulVowelJamo(codePoint) || isHangulTrailingJamo(codePoint);
+}
+function hangulClusterWidth(visibleSegment, eastAsianWidthOptions) {
+  const codePoints = [];
+  for (const character of visibleSegment) {
+    if (!visibleCharacterRegex.test(character)) {
+      continue;
+    }
+    codePoints.push(character.codePointAt(0));
+  }
+  if (codePoints.length === 0) {
+    return void 0;
+  }
+  let width2 = 0;
+  for (let index = 0; index < codePoints.length; index++) {
+    const codePoint = codePoints[index];
+    if (!isHangulJamo(codePoint)) {
+      if (width2 === 0) {
+        return void 0;
+      }
+      for (let remaining = index; remaining < codePoints.length; remaining++) {
+        width2 += eastAsianWidth(codePoints[remaining], eastAsianWidthOptions);
+      }
+      return width2;
+    }
+    if (isHangulLeadingJamo(codePoint) && isHangulVowelJamo(codePoints[index + 1])) {
+      width2 += 2;
+      index += isHangulTrailingJamo(codePoints[index + 2]) ? 2 : 1;
+      continue;
+    }
+    width2 += eastAsianWidth(codePoint, eastAsianWidthOptions);
+  }
+  return width2;
+}
+function trailingWidth(visibleSegment, eastAsianWidthOptions) {
+  let extra = 0;
+  let first = true;
+  for (const character of visibleSegment) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (spacingMarkRegex.test(character) || character >= "\uFF00" && character <= "\uFFEF") {
+      extra += eastAsianWidth(character.codePointAt(0), eastAsianWidthOptions);
+    }
+  }
+  return extra;
+}
+function stringWidth(input, options = {}) {
+  if (typeof input !== "string" || input.length === 0) {
+    return 0;
+  }
+  const {
+    ambiguousIsNarrow = true,
+    countAnsiEscapeCodes = false
+  } = options;
+  let string = input;
+  if (!countAnsiEscapeCodes && (string.includes("\x1B") || string.includes("\x9B"))) {
+    string = stripAnsi(string);
+  }
+  if (string.length === 0) {
+    return 0;
+  }
+  if (/^[\u0020-\u007E]*$/.test(string)) {
+    return string.length;
+  }
+  let width2 = 0;
+  const eastAsianWidthOptions = { ambiguousAsWide: !ambiguousIsNarrow };
+  for (const { segment } of segmenter.segment(string)) {
+    const visibleSegment = baseVisible(segment);
+    if (visibleSegment === void 0) {
+      continue;
+    }
+    if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {
+      width2 += 2;
+      continue;
+    }
+    const hangulWidth = hangulClusterWidth(visibleSegment, eastAsianWidthOptions);
+    if (hangulWidth !== void 0) {
+      width2 += hangulWidth;
+      continue;
+    }
+    const codePoint = visibleSegment.codePointAt(0);
+    width2 += eastAsianWidth(codePoint, eastAsianWidthOptions);
+    width2 += trailingWidth(visibleSegment, eastAsianWidthOptions);
+  }
+  return width2;
+}
+
+// node_modules/ansi-styles/index.js
+var ANSI_BACKGROUND_OFFSET = 10;
+var wrapAnsi16 = (offset = 0) => (code) => `\x1B[${code + offset}m`;
+var wrapAnsi256 = (offset = 0) => (code) => `\x1B[${38 + offset};5;${code}m`;
+var wrapAnsi16m = (offset = 0) => (red, green, blue) => `\x1B[${38 + offset};2;${red};${green};${blue}m`;
+var styles = {
+  modifier: {
+    reset: [0, 0],
+    // 21 isn't widely supported and 22 does the same thing
+    bold: [1, 22],
+    dim: [2, 22],
+    italic: [3, 23],
+    underline: [4, 24],
+    overline: [53, 55],
+    inverse: [7, 27],
+    hidden: [8, 28],
+    strikethrough: [9, 29]
+  },
+  color: {
+    black: [30, 39],
+    red: [31, 39],
+    green: [32, 39],
+    yellow: [33, 39],
+    blue: [34, 39],
+    magenta: [35, 39],
+    cyan: [36, 39],
+    white: [37, 39],
+    // Bright color
+    blackBright: [90, 39],
+    gray: [90, 39],
+    // Alias of `blackBright`
+    grey: [90, 39],
+    // Alias of `blackBright`
+    redBright: [91, 39],
+    greenBright: [92, 39],
+    yellowBright: [93, 39],
+    blueBright: [94, 39],
+    magentaBright: [95, 39],
+    cyanBright: [96, 39],
+    whiteBright: [97, 39]
+  },
+  bgColor: {
+    bgBlack: [40, 49],
+    bgRed: [41, 49],
+    bgGreen: [42, 49],
+    bgYellow: [43, 49],
+    bgBlue: [44, 49],
+    bgMagenta: [45, 49],
+    bgCyan: [46, 49],
+    bgWhite: [47, 49],
+    // Bright color
+    bgBlackBright: [100, 49],
+    bgGray: [100, 49],
+    // Alias of `bgBlackBright`
+    bgGrey: [100, 49],
+    // Alias of `bgBlackBright`
+    bgRedBright: [101, 49],
+    bgGreenBright: [102, 49],
+    bgYellowBright: [103, 49],
+    bgBlueBright: [104, 49],
+    bgMagentaBright: [105, 49],
+    bgCyanBright: [106, 49],
+    bgWhiteBright: [107, 49]
+  }
+};
+var modifierNames = Object.keys(styles.modifier);
+var foregroundColorNames = Object.keys(styles.color);
+var backgroundColorNames = Object.keys(styles.bgColor);
+var colorNames = [...foregroundColorNames, ...backgroundColorNames];
+function assembleStyles() {
+  const codes = /* @__PURE__ */ new Map();
+  for (const [groupName, group] of Object.entries(styles)) {
+    for (const [styleName, style] of Object.entries(group)) {
+      styles[styleName] = {
+        open: `\x1B[${style[0]}m`,
+        close: `\x1B[${style[1]}m`
+      };
+      group[styleName] = styles[styleName];
+      codes.set(style[0], style[1]);
+    }
+    Object.defineProperty(styles, groupName, {
+      value: group,
+      enumerable: false
+    });
+  }
+  Object.defineProperty(styles, "codes", {
+    value: codes,
+    enumerable: false
+  });
+  styles.color.close = "\x1B[39m";
+  styles.bgColor.close = "\x1B[49m";
+  styles.color.ansi = wrapAnsi16();
+  styles.color.ansi256 = wrapAnsi256();
+  styles.color.ansi16m = wrapAnsi16m();
+  styles.bgColor.ansi = wrapAnsi16(ANSI_BACKGROUND_OFFSET);
+  styles.bgColor.ansi256 = wrapAnsi256(ANSI_BACKGROUND_OFFSET);
+  styles.bgColor.ansi16m = wrapAnsi16m(ANSI_BACKGROUND_OFFSET);
+  Object.defineProperties(styles, {
+    rgbToAnsi256: {
+      value(red, green, blue) {
+        if (red === green && green === blue) {
+          if (red < 8) {
+            return 16;
+          }
+          if (red > 248) {
+            return 231;
+          }
+          return Math.round((red - 8) / 247 * 24) + 232;
+        }
+        return 16 + 36 * Math.round(red / 255 * 5) + 6 * Math.round(green / 255 * 5) + Math.round(blue / 255 * 5);
+      },
+      enumerable: false
+    },
+    hexToRgb: {
+      value(hex) {
+        const matches = /[a-f\d]{6}|[a-f\d]{3}/i.exec(hex.toString(16));
+        if (!matches) {
+          return [0, 0, 0];
+        }
+        let [colorString] = matches;
+        if (colorString.length === 3) {
+          colorString = [...colorString].map((character) => character + character).join("");
+        }
+        const integer = Number.parseInt(colorString, 16);
+        return [
+          /* eslint-disable no-bitwise */
+          integer >> 16 & 255,
+          integer >> 8 & 255,
+          integer & 255
+          /* eslint-enable no-bitwise */
+        ];
+      },
+      enumerable: false
+    },
+    hexToAnsi256: {
+      value: (hex) => styles.rgbToAnsi256(...styles.hexToRgb(hex)),
+      enumerable: false
+    },
+    ansi256ToAnsi: {
+      value(code) {
+        if (code < 8) {
+          return 30 + code;
+        }
+        if (code < 16) {
+          return 90 + (code - 8);
+        }
+        let red;
+        let green;
+        let blue;
+        if (code >= 232) {
+          red = ((code - 232) * 10 + 8) / 255;
+          green = red;
+          blue = red;
+        } else {
+          code -= 16;
+          const remainder = code % 36;
+          red = Math.floor(code / 36) / 5;
+          green = Math.floor(remainder / 6) / 5;
+          blue = remainder % 6 / 5;
+        }
+        const value = Math.max(red, green, blue) * 2;
+        if (value === 0) {
+          return 30;
+        }
+        let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
+        if (value === 2) {
+          result += 60;
+        }
+        return result;
+      },
+      enumerable: false
+    },
+    rgbToAnsi: {
+      value: (red, green, blue) => styles.ansi256ToAnsi(styles.rgbToAnsi256(red, green, blue)),
+      enumerable: false
+    },
+    hexToAnsi: {
+      value: (hex) => styles.ansi256ToAnsi(styles.hexToAnsi256(hex)),
+      enumerable: false
+    }
+  });
+  return styles;
+}
+var ansiStyles = assembleStyles();
+var ansi_styles_default = ansiStyles;
+
+// node_modules/wrap-ansi/index.js
+var ANSI_ESCAPE = "\x1B";
+var ANSI_ESCAPE_BELL = "\x07";
+var C1_CSI = "\x9B";
+var ANSI_CSI = "[";
+var ANSI_OSC = "]";
+var ANSI_SGR_TERMINATOR = "m";
+var ANSI_SGR_RESET = 0;
+var ANSI_SGR_RESET_FOREGROUND = 39;
+var ANSI_SGR_RESET_BACKGROUND = 49;
+var ANSI_SGR_RESET_UNDERLINE_COLOR = 59;
+var ANSI_SGR_FOREGROUND_EXTENDED = 38;
+var ANSI_SGR_BACKGROUND_EXTENDED = 48;
+var ANSI_SGR_UNDERLINE_COLOR_EXTENDED = 58;
+var ANSI_SGR_COLOR_MODE_RGB = 2;
+var ANSI_SGR_COLOR_MODE_256 = 5;
+var ANSI_ESCAPE_LINK = `${ANSI_OSC}8;`;
+var ESCAPES3 = /* @__PURE__ */ new Set([
+  ANSI_ESCAPE,
+  C1_CSI
+]);
+var ESCAPE_CHARACTERS = [...ESCAPES3].join("");
+var CSI_INTRODUCER = `(?:${ANSI_ESCAPE}\\${ANSI_CSI}|${C1_CSI})`;
+var CSI_PARAMETERS = "[0-?]*[ -/]*[@-~]";
+var SGR_PARAMETERS = `(?<sgr>[0-9;:]*)${ANSI_SGR_TERMINATOR}`;
+var OSC_STRING_TERMINATOR = `(?:${ANSI_ESCAPE_BELL}|${ANSI_ESCAPE}\\\\)`;
+var OSC_STRING_PAYLOAD = String.raw`[^\u0000-\u001F\u007F-\u009F]*`;
+var LINK_PARAMETERS = String.raw`8;(?<parameters>[^;\u0000-\u001F\u007F-\u009F]*);(?<uri>${OSC_STRING_PAYLOAD})${OSC_STRING_TERMINATOR}`;
+var OSC_STRING = `${OSC_STRING_PAYLOAD}${OSC_STRING_TERMINATOR}`;
+var ANSI_ESCAPE_REGEX = new RegExp(
+  `${CSI_INTRODUCER}(?:${SGR_PARAMETERS}|${CSI_PARAMETERS})|${ANSI_ESCAPE}\\${ANSI_OSC}(?:${LINK_PARAMETERS}|${OSC_STRING})`,
+  "y"
+);
+var ANSI_SGR_MODIFIER_CLOSE_CODES = new Set(ansi_styles_default.codes.values());
+ANSI_SGR_MODIFIER_CLOSE_CODES.delete(ANSI_SGR_RESET);
+var segmenter2 = new Intl.Segmenter();
+var getStringWidth = (string) => stringWidth(string, { countAnsiEscapeCodes: true });
+var TAB_SIZE = 8;
+var ESCAPE_INTRODUCER_REGEX = new RegExp(`[${ESCAPE_CHARACTERS}]`, "g");
+var ROW_BOUNDARY_REGEX = new RegExp(`[\\n${ESCAPE_CHARACTERS}]`, "g");
+var ASCII_PRINTABLE_REGEX = /^[ -~]*$/;
+var wrapAnsiCode = (code) => `${ANSI_ESCAPE}${ANSI_CSI}${code}${ANSI_SGR_TERMINATOR}`;
+var wrapAnsiHyperlink = (url, parameters = "") => `${ANSI_ESCAPE}${ANSI_ESCAPE_LINK}${parameters};${url}${ANSI_ESCAPE_BELL}`;
+var matchAnsiEscape = (string, index) => {
+  if (!ESCAPES3.has(string[index])) {
+    return;
+  }
+  ANSI_ESCAPE_REGEX.lastIndex = index;
+  return ANSI_ESCAPE_REGEX.exec(string) ?? void 0;
+};
+var forEachSegment = (string, onPlainText, onEscape = () => {
+}) => {
+  let plainStart = 0;
+  let index = 0;
+  while (index < string.length) {
+    ESCAPE_INTRODUCER_REGEX.lastIndex = index;
+    const introducer = ESCAPE_INTRODUCER_REGEX.exec(string);
+    if (!introducer) {
+      break;
+    }
+    const escape3 = matchAnsiEscape(string, introducer.index);
+    if (!escape3) {
+      index = introducer.index + 1;
+      continue;
+    }
+    if (introducer.index > plainStart) {
+      onPlainText(string.slice(plainStart, introducer.index));
+    }
+    onEscape(escape3[0]);
+    index = introducer.index + escape3[0].length;
+    plainStart = index;
+  }
+  if (plainStart < string.length) {
+    onPlainText(string.slice(plainStart));
+  }
+};
+var getWidth = (string) => {
+  let plainText = "";
+  forEachSegment(string, (part) => {
+    plainText += part;
+  });
+  return getStringWidth(plainText);
+};
+var getTokens = (string) => {
+  const tokens = [];
+  forEachSegment(string, (plainText) => {
+    if (ASCII_PRINTABLE_REGEX.test(plainText)) {
+      for (const character of plainText) {
+        tokens.push({ value: character, width: 1 });
+      }
+      return;
+    }
+    for (const { segment } of segmenter2.segment(plainText)) {
+      tokens.push({ value: segment, width: getStringWidth(segment) });
+    }
+  }, (escape3) => {
+    tokens.push({ value: escape3, width: 0 });
+  });
+  return tokens;
+};
+var splitWords = (string) => {
+  let currentWord = { value: "", plainText: "" };
+  const words = [currentWord];
+  forEachSegment(string, (plainText) => {
+    const parts = plainText.split(" ");
+    currentWord.value += parts[0];
+    currentWord.plainText += parts[0];
+    for (let index = 1; index < parts.length; index++) {
+      currentWord = { value: parts[index], plainText: parts[index] };
+      words.push(currentWord);
+    }
+  }, (escape3) => {
+    currentWord.value += escape3;
+  });
+  for (const word of words) {
+    word.width = getStringWidth(word.plainText);
+  }
+  return words;
+};
+var getColonColorToken = (parameter) => {
+  const parts = parameter.split(":");
+  const code = Number.parseInt(parts[0], 10);
+  const mode = Number.parseInt(parts[1], 10);
+  if (![ANSI_SGR_FOREGROUND_EXTENDED, ANSI_SGR_BACKGROUND_EXTENDED, ANSI_SGR_UNDERLINE_COLOR_EXTENDED].includes(code)) {
+    return;
+  }
+  if (mode === ANSI_SGR_COLOR_MODE_256 && parts.length === 3 && /^\d+$/.test(parts[2])) {
+    return { code, open: parameter, hasArguments: true };
+  }
+  if (mode !== ANSI_SGR_COLOR_MODE_RGB) {
+    return;
+  }
+  const components = parts.length === 6 ? parts.slice(3) : parts.slice(2);
+  const colorSpace = parts.length === 6 ? parts[2] : void 0;
+  if (components.length === 3 && components.every((component) => /^\d+$/.test(component)) && (colorSpace === void 0 || /^\d*$/.test(colorSpace))) {
+    return { code, open: parameter, hasArguments: true };
+  }
+};
+var getSgrTokens = (sgrParameters) => {
+  const parameters = sgrParameters.split(";");
+  const sgrTokens = [];
+  for (let index = 0; index < parameters.length; index++) {
+    const parameter = parameters[index];
+    if (parameter.includes(":")) {
+      const colonColorToken = getColonColorToken(parameter);
+      if (colonColorToken) {
+        sgrTokens.push(colonColorToken);
+      }
+      continue;
+    }
+    const code = parameter === "" ? ANSI_SGR_RESET : Number.parseInt(parameter, 10);
+    if (!Number.isFinite(code)) {
+      continue;
+    }
+    if (code === ANSI_SGR_FOREGROUND_EXTENDED || code === ANSI_SGR_BACKGROUND_EXTENDED || code === ANSI_SGR_UNDERLINE_COLOR_EXTENDED) {
+      if (index + 1 >= parameters.length) {
+        break;
+      }
+      const mode = Number.parseInt(parameters[index + 1], 10);
+      const colorIndex = Number.parseInt(parameters[index + 2], 10);
+      if (mode === ANSI_SGR_COLOR_MODE_256 && Number.isFinite(colorIndex)) {
+        sgrTokens.push({ code, open: [code, mode, colorIndex].join(";"), hasArguments: true });
+        index += 2;
+        continue;
+      }
+      const red = Number.parseInt(parameters[index + 2], 10);
+      const green = Number.parseInt(parameters[index + 3], 10);
+      const blue = Number.parseInt(parameters[index + 4], 10);
+      if (mode === ANSI_SGR_COLOR_MODE_RGB && Number.isFinite(red) && Number.isFinite(green) && Number.isFinite(blue)) {
+        sgrTokens.push({ code, open: [code, mode, red, green, blue].join(";"), hasArguments: true });
+        index += 4;
+        continue;
+      }
+      break;
+    }
+    sgrTokens.push({ code, open: String(code), hasArguments: false });
+  }
+  return sgrTokens;
+};
+var removeActiveStyle = (activeStyles, family) => {
+  const activeStyleIndex = activeStyles.findIndex((activeStyle) => activeStyle.family === family);
+  if (activeStyleIndex !== -1) {
+    activeStyles.splice(activeStyleIndex, 1);
+  }
+};
+var upsertActiveStyle = (activeStyles, nextActiveStyle) => {
+  removeActiveStyle(activeStyles, nextActiveStyle.family);
+  activeStyles.push(nextActiveStyle);
+};
+var removeModifierStylesByClose = (activeStyles, closeCode) => {
+  for (let index = activeStyles.length - 1; index >= 0; index--) {
+    const activeStyle = activeStyles[index];
+    if (activeStyle.family.startsWith("modifier-") && activeStyle.close === closeCode) {
+      activeStyles.splice(index, 1);
+    }
+  }
+};
+var getColorStyle = (sgrToken) => {
+  const { code, open, hasArguments } = sgrToken;
+  if (code >= 30 && code <= 37 || code >= 90 && code <= 97 || code === ANSI_SGR_FOREGROUND_EXTENDED && hasArguments) {
+    return {
+      family: "foreground",
+      open,
+      close: ANSI_SGR_RESET_FOREGROUND
+    };
+  }
+  if (code >= 40 && code <= 47 || code >= 100 && code <= 107 || code === ANSI_SGR_BACKGROUND_EXTENDED && hasArguments) {
+    return {
+      family: "background",
+      open,
+      close: ANSI_SGR_RESET_BACKGROUND
+    };
+  }
+  if (code === ANSI_SGR_UNDERLINE_COLOR_EXTENDED && hasArguments) {
+    return {
+      family: "underlineColor",
+      open,
+      close: ANSI_SGR_RESET_UNDERLINE_COLOR
+    };
+  }
+};
+var applySgrResetCode = (code, activeStyles) => {
+  if (code === ANSI_SGR_RESET) {
+    activeStyles.length = 0;
+    return true;
+  }
+  if (code === ANSI_SGR_RESET_FOREGROUND) {
+    removeActiveStyle(activeStyles, "foreground");
+    return true;
+  }
+  if (code === ANSI_SGR_RESET_BACKGROUND) {
+    removeActiveStyle(activeStyles, "background");
+    return true;
+  }
+  if (code === ANSI_SGR_RESET_UNDERLINE_COLOR) {
+    removeActiveStyle(activeStyles, "underlineColor");
+    return true;
+  }
+  if (ANSI_SGR_MODIFIER_CLOSE_CODES.has(code)) {
+    removeModifierStylesByClose(activeStyles, code);
+    return true;
+  }
+  return false;
+};
+var applySgrToken = (sgrToken, activeStyles) => {
+  const { code } = sgrToken;
+  if (applySgrResetCode(code, activeStyles)) {
+    return;
+  }
+  const colorStyle = getColorStyle(sgrToken);
+  if (colorStyle) {
+    upsertActiveStyle(activeStyles, colorStyle);
+    return;
+  }
+  const close = ansi_styles_default.codes.get(code);
+  if (close !== void 0 && close !== ANSI_SGR_RESET) {
+    upsertActiveStyle(activeStyles, {
+      family: `modifier-${code}`,
+      open: sgrToken.open,
+      close
+    });
+  }
+};
+var applySgrParameters = (sgrParameters, activeStyles) => {
+  for (const sgrToken of getSgrTokens(sgrParameters)) {
+    applySgrToken(sgrToken, activeStyles);
+  }
+};
+var applySgrResets = (sgrParameters, activeStyles) => {
+  for (const { code } of getSgrTokens(sgrParameters)) {
+    applySgrResetCode(code, activeStyles);
+  }
+};
+var applyLeadingSgrResets = (string, startIndex, activeStyles) => {
+  let index = startIndex;
+  while (index < string.length) {
+    const match = matchAnsiEscape(string, index);
+    if (!match) {
+      break;
+    }
+    if (match.groups.sgr !== void 0) {
+      applySgrResets(match.groups.sgr, activeStyles);
+    }
+    index += match[0].length;
+  }
+};
+var getClosingSgrSequence = (activeStyles) => [...activeStyles].reverse().map((activeStyle) => wrapAnsiCode(activeStyle.close)).join("");
+var getOpeningSgrSequence = (activeStyles) => activeStyles.map((activeStyle) => wrapAnsiCode(activeStyle.open)).join("");
+var wrapWord = (rows, word, columns, rowWidth) => {
+  const tokens = getTokens(word);
+  let visible = rowWidth;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (token.width > 0 && visible > 0 && visible + token.width > columns) {
+      rows.push("");
+      visible = 0;
+    }
+    rows[rows.length - 1] += token.value;
+    visible += token.width;
+    if (visible === columns && index < tokens.length - 1) {
+      rows.push("");
+      visible = 0;
+    }
+  }
+  if (!visible && rows.at(-1).length > 0 && rows.length > 1) {
+    rows[rows.length - 2] += rows.pop();
+  }
+  return getWidth(rows.at(-1));
+};
+var stringVisibleTrimSpacesRight = (string) => {
+  if (!string.includes(" ")) {
+    return string;
+  }
+  const segments = [];
+  forEachSegment(string, (plainText) => {
+    segments.push({ value: plainText, isEscape: false });
+  }, (escape3) => {
+    segments.push({ value: escape3, isEscape: true });
+  });
+  for (let index = segments.length - 1; index >= 0; index--) {
+    const segment = segments[index];
+    if (segment.isEscape) {
+      continue;
+    }
+    let end = segment.value.length;
+    while (end > 0 && segment.value[end - 1] === " ") {
+      end--;
+    }
+    segment.value = segment.value.slice(0, end);
+    if (getStringWidth(segment.value) > 0) {
+      break;
+    }
+  }
+  return segments.map((segment) => segment.value).join("");
+};
+var expandTabs = (line) => {
+  if (!line.includes("	")) {
+    return line;
+  }
+  let visible = 0;
+  let expandedLine = "";
+  let plainTextSinceTab = "";
+  const expandPlainText = (plainText) => {
+    const segments = plainText.split("	");
+    for (const [index, segment] of segments.entries()) {
+      expandedLine += segment;
+      plainTextSinceTab += segment;
+      if (index < segments.length - 1) {
+        visible += getStringWidth(plainTextSinceTab);
+        plainTextSinceTab = "";
+        const spaces2 = TAB_SIZE - visible % TAB_SIZE;
+        expandedLine += " ".repeat(spaces2);
+        visible += spaces2;
+      }
+    }
+  };
+  forEachSegment(line, expandPlainText, (escape3) => {
+    expandedLine += escape3;
+  });
+  return expandedLine;
+};
+var restoreStylesAcrossRows = (preString) => {
+  let returnValue = "";
+  let activeHyperlink;
+  const activeStyles = [];
+  let index = 0;
+  let copiedIndex = 0;
+  while (index < preString.length) {
+    ROW_BOUNDARY_REGEX.lastIndex = index;
+    const boundary = ROW_BOUNDARY_REGEX.exec(preString);
+    if (!boundary) {
+      break;
+    }
+    index = boundary.index;
+    if (boundary[0] !== "\n") {
+      const escape3 = matchAnsiEscape(preString, index);
+      if (!escape3) {
+        index++;
+        continue;
+      }
+      const { groups } = escape3;
+      if (groups.sgr !== void 0) {
+        applySgrParameters(groups.sgr, activeStyles);
+      } else if (groups.uri !== void 0) {
+        activeHyperlink = groups.uri.length === 0 ? void 0 : { parameters: groups.parameters, uri: groups.uri };
+      }
+      index += escape3[0].length;
+      continue;
+    }
+    returnValue += preString.slice(copiedIndex, index);
+    if (index > copiedIndex) {
+      if (activeHyperlink) {
+        returnValue += wrapAnsiHyperlink("");
+      }
+      returnValue += getClosingSgrSequence(activeStyles);
+    }
+    returnValue += "\n";
+    index++;
+    copiedIndex = index;
+    if (index < preString.length && preString[index] !== "\n") {
+      const openingStyles = [...activeStyles];
+      applyLeadingSgrResets(preString, index, openingStyles);
+      returnValue += getOpeningSgrSequence(openingStyles);
+      if (activeHyperlink) {
+        returnValue += wrapAnsiHyperlink(activeHyperlink.uri, activeHyperlink.parameters);
+      }
+    }
+  }
+  return returnValue + preString.slice(copiedIndex);
+};
+var exec = (string, columns, options = {}) => {
+  if (options.trim !== false && string.trim() === "") {
+    return "";
+  }
+  const words = splitWords(string);
+  let rows = [""];
+  let rowLength = 0;
+  let trimmedRowIndex = -1;
+  let isFirstWord = true;
+  for (const word of words) {
+    const rowIndex = rows.length - 1;
+    if (options.trim !== false && trimmedRowIndex !== rowIndex) {
+      const row = rows[rowIndex];
+      const trimmedRow = row.trimStart();
+      if (trimmedRow.length !== row.length) {
+        rows[rowIndex] = trimmedRow;
+        rowLength = getWidth(trimmedRow);
+      }
+      if (trimmedRow.length > 0) {
+        trimmedRowIndex = rowIndex;
+      }
+    }
+    if (isFirstWord) {
+      isFirstWord = false;
+    } else {
+      if (rowLength >= columns && (options.wordWrap === false || options.trim === false)) {
+        rows.push("");
+        rowLength = 0;
+      }
+      if (rowLength > 0 || options.trim === false) {
+        rows[rows.length - 1] += " ";
+        rowLength++;
+      }
+    }
+    if (options.hard && options.wordWrap !== false && word.width > columns) {
+      const remainingColumns = columns - rowLength;
+      const breaksStartingThisLine = 1 + Math.floor((word.width - remainingColumns - 1) / columns);
+      const breaksStartingNextLine = Math.floor((word.width - 1) / columns);
+      if (breaksStartingNextLine < breaksStartingThisLine) {
+        rows.push("");
+        rowLength = 0;
+      }
+      rowLength = wrapWord(rows, word.value, columns, rowLength);
+      continue;
+    }
+    if (rowLength + word.width > columns && rowLength > 0 && word.width > 0) {
+      if (options.wordWrap === false && rowLength < columns) {
+        rowLength = wrapWord(rows, word.value, columns, rowLength);
+        continue;
+      }
+      rows.push("");
+      rowLength = 0;
+    }
+    if (rowLength + word.width > columns && options.wordWrap === false) {
+      rowLength = wrapWord(rows, word.value, columns, rowLength);
+      continue;
+    }
+    rows[rows.length - 1] += word.value;
+    rowLength += word.width;
+  }
+  if (options.trim !== false) {
+    rows = rows.map((row) => stringVisibleTrimSpacesRight(row));
+  }
+  return restoreStylesAcrossRows(rows.join("\n"));
+};
+var normalizeText = (string) => {
+  let normalizedString = "";
+  forEachSegment(string, (plainText) => {
+    normalizedString += plainText.normalize();
+  }, (escape3) => {
+    normalizedString += escape3;
+  });
+  return normalizedString;
+};
+function wrapAnsi(string, columns, options) {
+  return normalizeText(String(string)).replaceAll("\r\n", "\n").split("\n").map((line) => exec(expandTabs(line), columns, options)).join("\n");
+}
+
 // src/reporters/stylish.ts
 var sgr = (open, close) => (text4) => `\x1B[${open}m${text4}\x1B[${close}m`;
 var COLORS2 = { red: sgr(31, 39), yellow: sgr(33, 39), cyan: sgr(36, 39), dim: sgr(2, 22), underline: sgr(4, 24), bold: sgr(1, 22) };
 var identity2 = (text4) => text4;
 var PLAIN3 = { red: identity2, yellow: identity2, cyan: identity2, dim: identity2, underline: identity2, bold: identity2 };
 var SEVERITY_STYLE = { error: "red", warning: "yellow", info: "cyan" };
+var MIN_MESSAGE_COLUMN = 40;
+var MIN_WRAP = 20;
+var GAP = "  ";
+var INDENT = "  ";
 function width(text4) {
-  return [...text4].length;
+  return stringWidth(text4);
 }
 function maxWidth(texts) {
   return texts.reduce((widest, text4) => Math.max(widest, width(text4)), 0);
 }
-function padEnd2(text4, size) {
-  return text4 + " ".repeat(Math.max(0, size - width(text4)));
+function spaces(count2) {
+  return " ".repeat(Math.max(0, count2));
 }
-function plural(word, count2) {
+function plural2(word, count2) {
   return count2 === 1 ? word : `${word}s`;
 }
 function messageText2(message) {
   return message.replace(/[ \t]*\r?\n\s*/g, " ").trim().replace(/([^ ])\.$/u, "$1");
 }
-function toRow(finding) {
-  return {
-    line: String(finding.location.line),
-    column: String(finding.location.column),
+function fileRows(findings) {
+  const lines = findings.map((finding) => String(finding.location.line));
+  const columns = findings.map((finding) => String(finding.location.column));
+  const lineWidth = maxWidth(lines);
+  return findings.map((finding, index) => ({
+    where: { before: lineWidth - width(lines[index]), text: `${lines[index]}:${columns[index]}` },
     severity: finding.severity,
     message: messageText2(finding.message),
     ruleId: finding.ruleId
+  }));
+}
+function groupRows(groups) {
+  const counts = groups.map(({ size }) => `${size} resources`);
+  const countWidth = maxWidth(counts);
+  return groups.map(({ finding }, index) => ({
+    where: { before: countWidth - width(counts[index]), text: counts[index] },
+    severity: finding.severity,
+    message: messageText2(finding.message),
+    ruleId: finding.ruleId
+  }));
+}
+function sections(report) {
+  const single = [];
+  const grouped = [];
+  for (const entry2 of collapseSameReason(report.findings)) {
+    if (entry2.group === void 0) single.push(entry2.finding);
+    else grouped.push({ finding: entry2.finding, size: entry2.group.findings.length });
+  }
+  const out = groupByFile(single).map((group) => ({ heading: displayFile(group.file), rows: fileRows(group.findings) }));
+  if (grouped.length > 0) out.push({ heading: "Reported once for all the resources concerned", rows: groupRows(grouped) });
+  return out;
+}
+function columnsOf(section) {
+  const where = section.rows.reduce((widest, row) => Math.max(widest, row.where.before + width(row.where.text)), 0);
+  const severity = maxWidth(section.rows.map((row) => row.severity));
+  return {
+    where,
+    severity,
+    message: INDENT.length + where + GAP.length + severity + GAP.length,
+    ruleId: maxWidth(section.rows.map((row) => row.ruleId)),
+    longestMessage: maxWidth(section.rows.map((row) => row.message))
   };
 }
-function renderRows(findings, styles) {
-  const rows = findings.map(toRow);
-  const lineWidth = maxWidth(rows.map((row) => row.line));
-  const columnWidth = maxWidth(rows.map((row) => row.column));
-  const severityWidth = maxWidth(rows.map((row) => row.severity));
-  const messageWidth = maxWidth(rows.map((row) => row.message));
-  return rows.map((row) => {
-    const position3 = " ".repeat(lineWidth - width(row.line)) + styles.dim(`${row.line}:${row.column}`) + " ".repeat(columnWidth - width(row.column));
-    const severity = styles[SEVERITY_STYLE[row.severity]](row.severity) + " ".repeat(severityWidth - width(row.severity));
-    const cells = [position3, severity, padEnd2(row.message, messageWidth), row.ruleId === "" ? "" : styles.dim(row.ruleId)];
-    return `  ${cells.join("  ")}`.replace(/ +$/, "");
-  }).join("\n");
+function messageColumn(columns, terminalWidth) {
+  return Math.min(columns.longestMessage, terminalWidth - columns.message - GAP.length - columns.ruleId);
 }
-function summary(findings, styles) {
+function rulesBeside(laid, terminalWidth) {
+  return laid.every((columns) => messageColumn(columns, terminalWidth) >= Math.min(MIN_MESSAGE_COLUMN, columns.longestMessage));
+}
+function wrap3(text4, size) {
+  return text4 === "" ? [""] : wrapAnsi(text4, Math.max(1, size), { hard: true, trim: true }).split("\n");
+}
+function wrapRuleId(ruleId, size) {
+  const lines = [];
+  let line = "";
+  for (const part of ruleId.split(/(?<=\/)/)) {
+    if (line !== "" && width(line + part) > size) {
+      lines.push(line);
+      line = "";
+    }
+    line += part;
+  }
+  lines.push(line);
+  return lines.flatMap((text4) => wrap3(text4, size));
+}
+function renderRow(row, columns, layout, styles2) {
+  const where = spaces(row.where.before) + styles2.dim(row.where.text) + spaces(columns.where - row.where.before - width(row.where.text));
+  const severity = styles2[SEVERITY_STYLE[row.severity]](row.severity) + spaces(columns.severity - width(row.severity));
+  const lead = INDENT + where + GAP + severity + GAP;
+  const ruleId = row.ruleId === "" ? "" : styles2.dim(row.ruleId);
+  const under = spaces(columns.message);
+  switch (layout.kind) {
+    case "line":
+      return [lead + row.message + (ruleId === "" ? "" : GAP + ruleId)];
+    case "beside": {
+      const size = messageColumn(columns, layout.terminalWidth);
+      const [first = "", ...rest] = wrap3(row.message, size);
+      return [lead + (ruleId === "" ? first : first + spaces(size - width(first)) + GAP + ruleId), ...rest.map((line) => under + line)];
+    }
+    case "above": {
+      const size = Math.max(MIN_WRAP, layout.terminalWidth - columns.message);
+      const rule2 = row.ruleId === "" ? [] : wrapRuleId(row.ruleId, size).map((part) => styles2.dim(part));
+      const [first = "", ...rest] = [...rule2, ...wrap3(row.message, size)];
+      return [lead + first, ...rest.map((line) => under + line)];
+    }
+  }
+}
+function summary(findings, styles2) {
   const counts = countSeverities(findings);
   const total = counts.error + counts.warning + counts.info;
-  const color = counts.error > 0 ? styles.red : styles.yellow;
+  const color = counts.error > 0 ? styles2.red : styles2.yellow;
   const info = counts.info > 0 ? `, ${counts.info} info` : "";
   const lines = [
-    `\u2716 ${total} ${plural("problem", total)} (${counts.error} ${plural("error", counts.error)}, ${counts.warning} ${plural("warning", counts.warning)}${info})`
+    `\u2716 ${total} ${plural2("problem", total)} (${counts.error} ${plural2("error", counts.error)}, ${counts.warning} ${plural2("warning", counts.warning)}${info})`
   ];
   const fixable = findings.filter(isFixable).length;
-  if (fixable > 0) lines.push(`  ${fixable} ${plural("problem", fixable)} potentially fixable with the \`--fix\` option.`);
-  return lines.map((line) => `${color(styles.bold(line))}
+  if (fixable > 0) lines.push(`  ${fixable} ${plural2("problem", fixable)} potentially fixable with the \`--fix\` option.`);
+  return lines.map((line) => `${color(styles2.bold(line))}
 `).join("");
 }
+function suppressedLine(report) {
+  const count2 = report.suppressedFindings?.length ?? 0;
+  return count2 > 0 ? `  ${count2} ${plural2("problem", count2)} suppressed by kyverno-lint-disable comments.
+` : "";
+}
 function stylish(report, options) {
-  if (report.findings.length === 0) return "";
-  const styles = options.color ? COLORS2 : PLAIN3;
+  if (report.findings.length === 0) return suppressedLine(report);
+  const styles2 = options.color ? COLORS2 : PLAIN3;
+  const all = sections(report);
+  const laid = all.map(columnsOf);
+  const terminalWidth = options.width;
+  const layout = terminalWidth === void 0 ? { kind: "line" } : rulesBeside(laid, terminalWidth) ? { kind: "beside", terminalWidth } : { kind: "above", terminalWidth };
   let output = "\n";
-  for (const group of groupByFile(report.findings)) {
-    output += `${styles.underline(displayFile(group.file))}
+  all.forEach((section, index) => {
+    output += `${styles2.underline(section.heading)}
 `;
-    output += `${renderRows(group.findings, styles)}
-
+    for (const row of section.rows) for (const line of renderRow(row, laid[index], layout, styles2)) output += `${line.replace(/ +$/, "")}
 `;
-  }
-  return output + summary(report.findings, styles);
+    output += "\n";
+  });
+  return output + summary(report.findings, styles2) + suppressedLine(report);
 }
 
 // src/reporters/index.ts
@@ -41765,8 +43474,11 @@ var FLAGS5 = [
   { name: "userinfo", type: "string", valueName: "path", description: "a Kyverno CLI UserInfo file (overrides the configuration)" },
   { name: "operation", type: "string", valueName: "CREATE|UPDATE|DELETE", description: "request.operation of the simulated admission request" },
   { name: "files", type: "boolean", description: "the paths are the files to report on (pre-commit); every policy of the repository is used" },
+  { name: "quiet", type: "boolean", description: "report errors only: warnings and info are neither printed nor counted (as ESLint)" },
   { name: "max-warnings", type: "int", valueName: "n", description: "exit 1 when there are more warnings than this" },
-  { name: "fail-on-empty", type: "boolean", description: "exit 2 when no policy or no manifest is found" },
+  MAX_FILE_SIZE_FLAG,
+  { name: "allow-empty", type: "boolean", description: "exit 0 with a warning when no policy or no manifest is found (default: exit 2)" },
+  { name: "fail-on-empty", type: "boolean", description: "exit 2 when no policy or no manifest is found (the default; overrides allowEmpty of the configuration)" },
   { name: "fix", type: "boolean", description: "apply the mutations of the policies to the manifest files, as minimal edits" },
   { name: "fix-dry-run", type: "boolean", description: "print the edits of --fix as a unified diff (on stderr) instead of writing them" },
   { name: "color", type: "boolean", description: "force colours in the stylish format" },
@@ -41779,21 +43491,23 @@ Usage:
 
 Flags:
 ${formatFlagHelp(FLAGS5)}
-Exit codes: 0 no error findings, 1 error findings (or more warnings than --max-warnings), 2 usage or tool errors.
+Exit codes: 0 no error findings, 1 error findings (or more warnings than --max-warnings), 2 usage, configuration
+or tool errors, and scans that find no policy or no manifest (unless --allow-empty).
 `;
 var OPERATIONS2 = /* @__PURE__ */ new Set(["CREATE", "UPDATE", "DELETE", "CONNECT"]);
+function printConfigProblems(io, file, problems) {
+  for (const found of problems) io.stderr(`${displayPath(io, found.file)}:${found.line}:${found.column}: ${found.message}
+`);
+  io.stderr(`Error: invalid configuration file ${displayPath(io, file)}
+`);
+  return 2;
+}
 function readConfig(io, flag, disabled) {
   if (disabled) return { config: { ...DEFAULT_CONFIG } };
   const file = flag !== void 0 ? resolveArg(io, flag) : findConfigFile(io.cwd);
   if (file === null) return { config: { ...DEFAULT_CONFIG } };
   const loaded = loadConfig(file);
-  if (loaded.problems.length > 0) {
-    for (const found of loaded.problems) io.stderr(`${displayPath(io, found.file)}:${found.line}:${found.column}: ${found.message}
-`);
-    io.stderr(`Error: invalid configuration file ${displayPath(io, file)}
-`);
-    return { exitCode: 2 };
-  }
+  if (loaded.problems.length > 0) return { exitCode: printConfigProblems(io, file, loaded.problems) };
   return { config: loaded.config };
 }
 function progressReporter(io) {
@@ -41823,10 +43537,14 @@ async function lintCommand(argv, io) {
     return 0;
   }
   if (args.boolean("fix") && args.boolean("fix-dry-run")) throw new UsageError("--fix and --fix-dry-run cannot be used together");
+  const quiet = args.boolean("quiet");
+  for (const flag of ["fix", "fix-dry-run"]) if (quiet && args.boolean(flag)) throw new UsageError(`--quiet and --${flag} cannot be used together: --quiet leaves out the mutations (info findings) that --${flag} applies`);
   const maxWarnings = args.int("max-warnings");
   if (maxWarnings !== void 0 && maxWarnings < 0) throw new UsageError("--max-warnings must be 0 or more");
   const operation = args.string("operation");
   if (operation !== void 0 && !OPERATIONS2.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
+  if (args.boolean("allow-empty") && args.boolean("fail-on-empty")) throw new UsageError("--allow-empty and --fail-on-empty cannot be used together");
+  requireInputPaths(io, args, { positionals: true, flags: ["config", "policy", "values-file", "userinfo"] });
   const read = readConfig(io, args.string("config"), args.boolean("no-config"));
   if ("exitCode" in read) return read.exitCode;
   const config = { ...read.config };
@@ -41836,12 +43554,16 @@ async function lintCommand(argv, io) {
   if (userInfo2 !== void 0) config.userinfo = resolveArg(io, userInfo2);
   if (operation !== void 0) config.operation = operation;
   if (maxWarnings !== void 0) config.maxWarnings = maxWarnings;
+  if (args.boolean("allow-empty")) config.allowEmpty = true;
+  if (args.boolean("fail-on-empty")) config.allowEmpty = false;
+  const maxFileSize = args.size(MAX_FILE_SIZE_FLAG.name);
+  if (maxFileSize !== void 0) config.maxFileSize = maxFileSize;
   const format = args.string("format") ?? config.format ?? "stylish";
   if (!isReporterName(format)) throw new UsageError(`invalid format "${format}", expected one of ${REPORTER_NAMES.join(", ")}`);
   const files = args.boolean("files");
   const positionals = args.positionals.length > 0 ? [...args.positionals] : ["."];
   const paths = files ? ["."] : positionals.map((item) => item === "-" ? item : resolveArg(io, item));
-  const stdin = paths.includes("-") ? await io.readStdin?.() ?? "" : void 0;
+  const stdin = paths.includes("-") ? await io.readStdin?.(config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE) ?? "" : void 0;
   const progress = progressReporter(io);
   const result = await lint({
     cwd: io.cwd,
@@ -41858,8 +43580,23 @@ async function lintCommand(argv, io) {
   progress.clear();
   for (const warning of result.warnings) io.stderr(`warning: ${warning}
 `);
+  if (result.configProblems.length > 0) return printConfigProblems(io, config.file ?? "", result.configProblems);
   for (const error of result.errors) io.stderr(`error: ${error}
 `);
+  const { empty } = result;
+  if (empty !== null && config.allowEmpty === true) io.stderr(`warning: ${empty.message}
+`);
+  else if (empty !== null) {
+    const add2 = empty.noPolicy ? "set the policies globs of the configuration or pass --policy; " : "";
+    io.stderr(`error: ${empty.message}
+  (${add2}--allow-empty, or allowEmpty: true in the configuration, accepts a scan that checks nothing)
+`);
+  }
+  const fixFlag = args.boolean("fix") ? "--fix" : args.boolean("fix-dry-run") ? "--fix-dry-run" : null;
+  if (fixFlag !== null && stdin !== void 0) {
+    io.stderr(`warning: ${fixFlag} cannot write standard input: the mutations of the documents read from - are reported, not fixed
+`);
+  }
   if (args.boolean("fix-dry-run")) io.stderr(formatFixDiffs(io, result.fixes, io.stderrIsTTY === true && !args.boolean("no-color")));
   let fixFailed = false;
   let report = result.report;
@@ -41880,8 +43617,10 @@ async function lintCommand(argv, io) {
     const removed = report.findings.length - findings.length;
     report = { ...report, findings, counts: { ...report.counts, info: report.counts.info - removed } };
   }
-  const color = args.boolean("no-color") ? false : args.boolean("color") || io.stdoutIsTTY === true && args.string("output-file") === void 0;
-  const output = reporters[format](report, { color, toolVersion: package_default.version });
+  if (quiet) report = errorsOnly(report);
+  const terminal = io.stdoutIsTTY === true && args.string("output-file") === void 0;
+  const color = args.boolean("no-color") ? false : args.boolean("color") || terminal;
+  const output = reporters[format](report, { color, toolVersion: package_default.version, ...terminal ? { width: io.stdoutColumns ?? 80 } : {} });
   const outputFile = args.string("output-file");
   if (outputFile !== void 0) {
     const target = resolveArg(io, outputFile);
@@ -41895,7 +43634,7 @@ async function lintCommand(argv, io) {
   } else {
     io.stdout(output);
   }
-  if (result.errors.length > 0 || result.empty && args.boolean("fail-on-empty")) return 2;
+  if (result.errors.length > 0 || empty !== null && config.allowEmpty !== true) return 2;
   const { counts } = report;
   if (counts.error > 0 || fixFailed) return 1;
   if (config.maxWarnings !== void 0 && counts.warning > config.maxWarnings) {
@@ -41907,21 +43646,11 @@ async function lintCommand(argv, io) {
 }
 
 // src/cli/test-compare.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 import path14 from "node:path";
 var SILENT_IO = { stdout: () => {
 }, stderr: () => {
 }, cwd: "/" };
-var CollectingLog = class extends DiagnosticLog {
-  diagnostics = [];
-  constructor() {
-    super(SILENT_IO);
-  }
-  report(diagnostic) {
-    this.diagnostics.push(diagnostic);
-    super.report(diagnostic);
-  }
-};
 var ExpectedFiles = class {
   constructor(dir, log) {
     this.dir = dir;
@@ -41940,7 +43669,7 @@ var ExpectedFiles = class {
     return loaded;
   }
   #read(file, absolute) {
-    const collecting = new CollectingLog();
+    const collecting = new DiagnosticLog(SILENT_IO, this.log?.maxFileSize);
     const set2 = loadResources([absolute], collecting, { dedupe: false });
     for (const diagnostic of collecting.diagnostics) this.log?.report(diagnostic);
     const error = collecting.diagnostics.find((diagnostic) => diagnostic.severity === "error");
@@ -41982,8 +43711,8 @@ function fixupGenerateLabels(object2) {
   const labels = { "app.kubernetes.io/managed-by": "kyverno" };
   const current2 = metadata?.labels;
   if (isObject28(current2) && Object.values(current2).every((value) => typeof value === "string")) {
-    for (const [key2, value] of Object.entries(current2)) {
-      if (!key2.startsWith("generate.kyverno.io/")) labels[key2] = value;
+    for (const [key3, value] of Object.entries(current2)) {
+      if (!key3.startsWith("generate.kyverno.io/")) labels[key3] = value;
     }
   }
   return { ...object2, metadata: { ...metadata, labels } };
@@ -41996,9 +43725,9 @@ function tidy(value) {
   }
   if (typeof value === "object") {
     const out = {};
-    for (const [key2, item] of Object.entries(value)) {
+    for (const [key3, item] of Object.entries(value)) {
       const tidied = tidy(item);
-      if (tidied !== void 0) out[key2] = tidied;
+      if (tidied !== void 0) out[key3] = tidied;
     }
     return Object.keys(out).length === 0 ? void 0 : out;
   }
@@ -42016,10 +43745,10 @@ function jsonEqual2(a, b) {
   }
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key2) => Object.hasOwn(b, key2) && jsonEqual2(a[key2], b[key2]));
+  return keys.every((key3) => Object.hasOwn(b, key3) && jsonEqual2(a[key3], b[key3]));
 }
 function toYaml(object2) {
-  return (0, import_yaml6.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
+  return (0, import_yaml7.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
 }
 function loadErrorMessage(field2, error) {
   return `error: failed to load ${field2} resource (${error})`;
@@ -42136,7 +43865,7 @@ ${rowsTable(failed, options.detailed, options.color)}
   }
   return out;
 }
-function formatJson(io, outcomes) {
+function formatJson(io, outcomes, problems) {
   const tests = outcomes.map((outcome) => ({
     file: displayPath(io, outcome.file),
     results: outcome.results.flatMap(
@@ -42158,7 +43887,7 @@ function formatJson(io, outcomes) {
       })
     )
   }));
-  return `${JSON.stringify({ tests }, null, 2)}
+  return `${JSON.stringify({ tests, problems }, null, 2)}
 `;
 }
 
@@ -42173,9 +43902,9 @@ function parseTestCaseSelector(text4) {
         errors.push(`Invalid test-case-selector argument (${item}). Parameter must be in the form \`<key>=<value>\`.`);
         continue;
       }
-      const key2 = parts[0].trim();
+      const key3 = parts[0].trim();
       const value = parts[1].trim();
-      if (key2 === "policy" || key2 === "rule" || key2 === "resource") filters.push({ key: key2, value });
+      if (key3 === "policy" || key3 === "rule" || key3 === "resource") filters.push({ key: key3, value });
       else errors.push(`Invalid test-case-selector (${item}). Parameter can only be policy, rule or resource.`);
     }
   }
@@ -42206,7 +43935,7 @@ function selectResults(selector2, results) {
 }
 
 // src/cli/test-suite.ts
-import { readdirSync as readdirSync3, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync3, statSync as statSync7 } from "node:fs";
 import path16 from "node:path";
 
 // src/cli/test-mocks.ts
@@ -42399,9 +44128,9 @@ function toResult(raw, index) {
       };
     });
   }
-  for (const key2 of ["patchedResources", "generatedResource", "cloneSourceResource", "operation"]) {
-    const value = str4(raw[key2]);
-    if (value !== void 0 && value !== "") result[key2] = value;
+  for (const key3 of ["patchedResources", "generatedResource", "cloneSourceResource", "operation"]) {
+    const value = str4(raw[key3]);
+    if (value !== void 0 && value !== "") result[key3] = value;
   }
   const generated = strs(raw.generatedResources);
   if (generated && generated.length > 0) result.generatedResources = generated;
@@ -42626,9 +44355,9 @@ function rowsForKey(result, resource, run3, input) {
 function entryOutcome(result, entry2, keyRows, namespace) {
   const { name, namespace: written } = splitEntry(entry2);
   const base = { resource: name, namespace: written || namespace, expected: result.result };
-  const rows = keyRows.flatMap((key2) => key2.rows);
+  const rows = keyRows.flatMap((key3) => key3.rows);
   if (rows.length === 0) {
-    const skipped = keyRows.flatMap((key2) => key2.skipped);
+    const skipped = keyRows.flatMap((key3) => key3.skipped);
     if (skipped.length > 0) return { ...base, actual: "missing", message: `not compared (failOnMissingResources is false): ${skipped[0]}`, passed: true, reason: "Skipped" };
     const message2 = entry2 === "" ? "no resource to evaluate" : `no resource matches "${entry2}"`;
     return { ...base, actual: "missing", message: message2, passed: true, reason: "No resource" };
@@ -42711,8 +44440,8 @@ var TestError = class extends Error {
   }
   location;
 };
-function pluralize2(count2, singular, plural2) {
-  return `${count2} ${count2 === 1 ? singular : plural2}`;
+function pluralize2(count2, singular, plural3) {
+  return `${count2} ${count2 === 1 ? singular : plural3}`;
 }
 function firstDocument(file, what) {
   const document = file.documents[0];
@@ -42913,7 +44642,7 @@ function findTestFiles(dir, fileName, log) {
   }
   let stats;
   try {
-    stats = statSync5(dir);
+    stats = statSync7(dir);
   } catch (error) {
     log.fileError(dir, error instanceof Error ? error.message : String(error));
     return [];
@@ -42976,7 +44705,8 @@ var FLAGS6 = [
   { name: "fail-only", type: "boolean", description: "print only the failed rows" },
   { name: "remove-color", type: "boolean", description: "no colours in the table" },
   { name: "require-tests", type: "boolean", description: "fail when no test file is found" },
-  { name: "format", short: "o", aliases: ["output-format"], type: "string", valueName: "text|json", defaultText: "text", description: "output format" }
+  { name: "format", short: "o", aliases: ["output-format"], type: "string", valueName: "text|json", defaultText: "text", description: "output format" },
+  MAX_FILE_SIZE_FLAG
 ];
 var HELP3 = `Run Kyverno CLI test files (kyverno-test.yaml) found below the given directories, as \`kyverno test\` does.
 
@@ -42996,12 +44726,13 @@ async function testCommand(argv, io) {
   const format = args.string("format") ?? "text";
   if (!FORMATS2.has(format)) throw new UsageError(`invalid format "${format}", expected (text, json)`);
   if (args.positionals.length === 0) throw new UsageError("a directory is required");
+  requireInputPaths(io, args, { positionals: true, flags: [] });
   const selector2 = parseTestCaseSelector(args.string("test-case-selector") ?? "");
   if (selector2.errors.length > 0) io.stderr(`
 Filter errors:
 ${selector2.errors.map((error) => `    ${error} 
 `).join("")}`);
-  const log = new DiagnosticLog(io);
+  const log = new DiagnosticLog(io, args.size(MAX_FILE_SIZE_FLAG.name));
   const fileName = args.string("file-name") ?? "kyverno-test.yaml";
   const files = args.positionals.flatMap((dir) => findTestFiles(resolveArg(io, dir), fileName, log));
   if (files.length === 0) {
@@ -43010,13 +44741,13 @@ ${selector2.errors.map((error) => `    ${error}
       return 1;
     }
     io.stderr("\nNo test yamls available\n");
-    if (format === "json") io.stdout(formatJson(io, []));
+    if (format === "json") io.stdout(formatJson(io, [], log.toJson()));
     return log.errorCount > 0 ? 1 : 0;
   }
   const outcomes = [];
   for (const file of files) outcomes.push(...runTestFile(file, { io, log, selector: selector2 }).documents);
   if (format === "json") {
-    io.stdout(formatJson(io, outcomes));
+    io.stdout(formatJson(io, outcomes, log.toJson()));
   } else {
     const color = !args.boolean("remove-color") && io.stdoutIsTTY === true;
     io.stdout(formatText(outcomes, { detailed: args.boolean("detailed-results"), failOnly: args.boolean("fail-only"), color }));
@@ -43081,30 +44812,52 @@ async function run2(argv, io) {
     if (!(error instanceof UsageError)) throw error;
     const target = command === "test" || command === "apply" ? command : command === "jp" ? jpHelpTarget(rest) : "scan";
     const help = `kyverno-lint ${target} --help`;
-    io.stderr(`Error: ${error.message}
-Run '${help}' for usage.
+    const lines = error.message.split("\n").map((line) => `Error: ${line}
+`);
+    io.stderr(`${lines.join("")}Run '${help}' for usage.
 `);
     return 2;
   }
 }
 
 // src/cli/bin.ts
+var CLOSED_PIPE = /* @__PURE__ */ new Set(["EPIPE", "ERR_STREAM_DESTROYED"]);
+function writerFor(stream, name) {
+  let closed = false;
+  stream.on("error", (error) => {
+    if (closed) return;
+    closed = true;
+    if (!CLOSED_PIPE.has(error.code ?? "") && stream !== process.stderr) {
+      process.stderr.write(`kyverno-lint: cannot write to ${name}: ${error.message}
+`);
+    }
+  });
+  return (text4) => {
+    if (!closed) stream.write(text4);
+  };
+}
+var stdout = writerFor(process.stdout, "stdout");
+var stderr = writerFor(process.stderr, "stderr");
 try {
   process.exitCode = await run2(process.argv.slice(2), {
-    stdout: (text4) => process.stdout.write(text4),
-    stderr: (text4) => process.stderr.write(text4),
+    stdout,
+    stderr,
     cwd: process.cwd(),
     stdoutIsTTY: process.stdout.isTTY === true,
+    ...process.stdout.columns > 0 ? { stdoutColumns: process.stdout.columns } : {},
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
-    readStdin: async () => readFileSync7(0, "utf8")
+    readStdin: (maxBytes) => readStreamBounded(process.stdin, maxBytes)
   });
 } catch (error) {
-  process.stderr.write(`kyverno-lint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}
+  stderr(`kyverno-lint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}
 `);
   process.exitCode = 2;
 }
 /*! Bundled license information:
+
+js-yaml/dist/js-yaml.mjs:
+  (*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT *)
 
 re2js/build/index.js:
   (*!
@@ -43117,7 +44870,4 @@ re2js/build/index.js:
   * @repository [object Object]
   * @license MIT
   *)
-
-js-yaml/dist/js-yaml.mjs:
-  (*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT *)
 */

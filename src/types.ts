@@ -3,7 +3,7 @@
  * Every module of the engine speaks in these terms; none of them does I/O.
  */
 
-export type JsonPrimitive = null | boolean | number | string;
+export type JsonPrimitive = null | boolean | number | bigint | string;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
 export interface JsonObject {
   [key: string]: JsonValue;

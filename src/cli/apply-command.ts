@@ -275,7 +275,9 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const responses: ApplyResponse[] = [];
   const mutations: ResourceMutation[] = [];
   const evaluation: EvaluationOptions = {
-    numberMode: 'int64',
+    // `kyverno apply` converts every resource number to float64 after loading, as `kyverno test` does
+    // (cmd/cli/kubectl-kyverno/commands/apply/command.go, loadResources → test.ProcessResources).
+    numberMode: 'float64',
     values: values ?? undefined,
     set,
     userInfo: userInfo ?? undefined,

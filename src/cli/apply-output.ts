@@ -7,6 +7,7 @@
  */
 import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../types.js';
 import type { LineEdit } from '../source/edit.js';
+import { stringifyJson } from '../util/json-value.js';
 import { palette } from './color.js';
 import type { DiagnosticJson } from './diagnostics.js';
 import { displayPath, type CliIo } from './io.js';
@@ -178,5 +179,5 @@ export function formatApplyJson(io: Pick<CliIo, 'cwd'>, responses: readonly Appl
     if (item.editError !== undefined) entry.editError = item.editError;
     return entry;
   });
-  return `${JSON.stringify({ results: entries, mutatedResources, problems }, null, 2)}\n`;
+  return `${stringifyJson({ results: entries, mutatedResources, problems }, 2)}\n`;
 }

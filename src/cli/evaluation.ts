@@ -16,6 +16,7 @@ import type { CompiledPolicy } from '../policy/compile.js';
 import type { PolicyException } from '../policy/exception.js';
 import { namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
+import { toFloat64Numbers } from '../util/json-value.js';
 import type { CliValues } from './values.js';
 
 /** A resource document as loaded by the CLI, with its identity and origin. */
@@ -140,7 +141,9 @@ function request(policy: CompiledPolicy, resource: LoadedResource, value: JsonOb
  */
 export function evaluateResource(policies: readonly CliPolicy[], resource: LoadedResource, options: EvaluationOptions): ResourceResponse[] {
   const out: ResourceResponse[] = [];
-  let current: JsonObject = resource.value;
+  // `kyverno test` converts every resource number to float64 first (`convertNumericValuesToFloat64`,
+  // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
+  let current: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
   for (const { compiled } of policies) {
     if (!compiled.hasMutate) continue;
     const response = mutateResource(compiled, request(compiled, resource, current, options));

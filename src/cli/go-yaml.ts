@@ -254,9 +254,10 @@ function inlineString(text: string, style: Style): string {
   return doubleQuoted(text);
 }
 
-function scalarText(value: null | boolean | number): string {
+function scalarText(value: null | boolean | number | bigint): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'bigint') return value.toString();
   if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return BigInt(value).toString();
   const text = formatFloatG(value);
   if (text === '+Inf') return '.inf';

@@ -7,6 +7,7 @@
  */
 import { compileJmesPath, JmesPathError, toPlainJson, type CompiledJmesPath } from '../engine/jmespath/index.js';
 import { parseDocuments } from '../source/index.js';
+import { toFloat64Numbers } from '../util/json-value.js';
 import { GoJsonError, goJsonStringify, goJsonStringifyIndent } from '../util/go-json.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from './args.js';
 import { requireInputPaths } from './input-paths.js';
@@ -53,7 +54,8 @@ class QueryError extends Error {}
 function parseInput(where: string, text: string): unknown {
   const parsed = parseDocuments(where, text);
   const first = parsed.documents[0];
-  if (first !== undefined && first.index === 0) return first.value;
+  // `yaml.Unmarshal` into `interface{}` decodes numbers as float64: integers beyond 2^53 are rounded.
+  if (first !== undefined && first.index === 0) return toFloat64Numbers(first.value);
   const problem = parsed.problems.find((p) => p.severity === 'error');
   if (problem === undefined) return null;
   throw new QueryError(`error parsing input json: ${where}:${problem.line}:${problem.column}: ${problem.message}`);

@@ -9,6 +9,7 @@ import { checkPolicy } from '../policy/check.js';
 import type { Policy } from '../policy/types.js';
 import { expandLists, isKubernetesObject, listPolicyFiles, type SourceDocument } from '../source/index.js';
 import type { JsonObject } from '../types.js';
+import { toFloat64Numbers } from '../util/json-value.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { parseFile, readFile, reportAt, reportProblems, type LoadedFile } from './documents.js';
 import { CEL_POLICY_KINDS } from './policy-features.js';
@@ -51,7 +52,9 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
         for (const problem of problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
         continue;
       }
-      const policy = value as unknown as Policy;
+      // Patterns, conditions and the other free-form fields hold float64 numbers, as Kyverno decodes
+      // them (`FromJSON` in api/kyverno/v1/utils.go): integers beyond 2^53 are rounded.
+      const policy = toFloat64Numbers(value) as unknown as Policy;
       set.policies.push({ policy: { ...policy, source: { file: file.path, line: document.line, column: 1 } }, file, document });
     } else if (CEL_POLICY_KINDS.has(kind)) {
       set.documents.push(value);

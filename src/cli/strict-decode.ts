@@ -85,7 +85,7 @@ function decodeValue(value: JsonValue, schema: Schema, path: (string | number)[]
       return value;
     case 'string':
       if (typeof value === 'string') return value;
-      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
       return mismatch();
     case 'bool':
       return typeof value === 'boolean' ? value : mismatch();

@@ -6,6 +6,7 @@
  * terminal); the JSON entry carries that diff in `diff`.
  */
 import type { JsonObject } from '../types.js';
+import { stringifyJson } from '../util/json-value.js';
 import { palette, type Palette } from './color.js';
 import type { DiagnosticJson } from './diagnostics.js';
 import { displayPath, type CliIo } from './io.js';
@@ -134,5 +135,5 @@ export function formatJson(io: Pick<CliIo, 'cwd'>, outcomes: readonly TestDocume
       }),
     ),
   }));
-  return `${JSON.stringify({ tests, problems }, null, 2)}\n`;
+  return `${stringifyJson({ tests, problems }, 2)}\n`;
 }

@@ -165,7 +165,8 @@ export class RuleEnvironment {
   tryEvaluateList(expression: string): JsonValue[] | QueryFailure {
     const result = this.context.trySearch(expression);
     if (result instanceof QueryFailure) return result;
-    const value = toPlainJson(result) as JsonValue;
+    // `EvaluateList` takes the query result as is (no JSON round trip): int64 values beyond 2^53 stay exact.
+    const value = toPlainJson(result, true) as JsonValue;
     return Array.isArray(value) ? value : [value];
   }
 

@@ -30,6 +30,7 @@ import {
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
 import { loadedResource, type LoadedResource } from '../cli/evaluation.js';
+import { toFloat64Numbers } from '../util/json-value.js';
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';
 import type { ProblemCode } from './problem-codes.js';
@@ -212,7 +213,10 @@ export class WorkspaceLoader {
     else this.workspace.counts.other++;
   }
 
-  private addPolicy(source: SourceText, document: SourceDocument, value: JsonObject): void {
+  private addPolicy(source: SourceText, document: SourceDocument, decoded: JsonObject): void {
+    // Patterns, conditions and the other free-form fields hold float64 numbers, as Kyverno decodes
+    // them (`FromJSON` in api/kyverno/v1/utils.go): integers beyond 2^53 are rounded.
+    const value = toFloat64Numbers(decoded);
     const where = (at: readonly (string | number)[]) => locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
     const shape = checkPolicy(value);
     if (shape.length > 0) {

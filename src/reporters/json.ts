@@ -47,6 +47,7 @@
 import { sameReasonGroups, type FindingGroup } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Suppression } from '../report/types.js';
 import type { RuleStatus, RuleType } from '../types.js';
+import { stringifyJson } from '../util/json-value.js';
 
 /** The version of the contract below; raised on any incompatible change. */
 export const JSON_REPORT_VERSION = 1;
@@ -141,5 +142,5 @@ export function toJsonReport(report: LintReport): JsonReport {
 }
 
 export function json(report: LintReport): string {
-  return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+  return `${stringifyJson(toJsonReport(report), 2)}\n`;
 }

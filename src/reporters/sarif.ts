@@ -26,6 +26,7 @@
 import { pathToFileURL } from 'node:url';
 import { sameReasonGroups } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Severity } from '../report/types.js';
+import { stringifyJson } from '../util/json-value.js';
 import type { ReporterOptions } from './index.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -224,5 +225,5 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
 }
 
 export function sarif(report: LintReport, options: ReporterOptions): string {
-  return `${JSON.stringify(toSarif(report, options), null, 2)}\n`;
+  return `${stringifyJson(toSarif(report, options), 2)}\n`;
 }

@@ -7,6 +7,7 @@
  * strings. Timestamps stay strings (go-yaml v2 hands them to `interface{}` values as text).
  */
 import type { JsonPrimitive } from '../types.js';
+import { INT64_MAX, int64Json } from '../util/go-int64.js';
 
 /** A scalar that go-yaml v2 cannot decode or that has no JSON object key form. */
 export class YamlValueError extends Error {}
@@ -14,7 +15,10 @@ export class YamlValueError extends Error {}
 /** A resolved scalar: its short tag (`!!int`, ...) and JSON value. */
 export interface ResolvedScalar {
   tag: string;
-  /** The JSON value; `!!float` may be non-finite (which JSON encoding then rejects). */
+  /**
+   * The JSON value; `!!float` may be non-finite (which JSON encoding then rejects). `!!int` beyond
+   * 2^53 that fits int64 is a `bigint` (see {@link parseGoInteger}).
+   */
   value: JsonPrimitive;
   /** `!!int` only: the exact decimal digits (ints beyond 2^53 lose precision as numbers). */
   intText?: string;
@@ -65,7 +69,6 @@ const DIGITS_BY_BASE: Record<number, RegExp> = {
   16: /^[0-9a-fA-F]+$/,
 };
 const BIGINT_PREFIX: Record<number, string> = { 2: '0b', 8: '0o', 10: '', 16: '0x' };
-const INT64_MAX = (1n << 63n) - 1n;
 const UINT64_MAX = (1n << 64n) - 1n;
 const TIMESTAMP_SHAPE =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
@@ -98,7 +101,7 @@ export function resolveScalar(tag: string, text: string): ResolvedScalar {
   }
   const resolved = tag === STR ? { tag: STR, value: text } : resolveUntyped(tag, text);
   if (tag === '' || tag === resolved.tag || tag === STR) return resolved;
-  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: resolved.value };
+  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: Number(resolved.value) };
   throw new YamlValueError(`cannot decode ${resolved.tag} \`${text}\` as a ${tag}`);
 }
 
@@ -129,6 +132,11 @@ function resolveUntyped(tag: string, text: string): ResolvedScalar {
 /**
  * Go `strconv.ParseInt(s, 0, 64)`, then `strconv.ParseUint(s, 0, 64)` (base prefixes `0x`, `0o`,
  * `0b`, and a leading `0` for octal; a sign only for the signed form).
+ *
+ * The value is what the resource holds after `sigs.k8s.io/yaml` writes the integer as JSON digits and
+ * apimachinery's unstructured decoding reads them back (`k8s.io/apimachinery/pkg/util/json`,
+ * `convertNumber`: int64 when the digits fit, else float64): integers of the safe range are numbers,
+ * larger ones that fit int64 are exact `bigint`s, uint64 values beyond int64 are float64 numbers.
  */
 function parseGoInteger(s: string): ResolvedScalar | null {
   if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
@@ -159,7 +167,7 @@ function parseGoInteger(s: string): ResolvedScalar | null {
     value = magnitude;
     unsigned = magnitude > INT64_MAX;
   }
-  return { tag: INT, value: Number(value), intText: value.toString(), unsigned };
+  return { tag: INT, value: value > INT64_MAX ? Number(value) : int64Json(value), intText: value.toString(), unsigned };
 }
 
 /** go-yaml v2 `parseTimestamp`: the layouts it accepts, with Go `time.Parse` range checks. */

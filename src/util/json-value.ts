@@ -1,7 +1,8 @@
 /**
  * @file Deep copy and deep equality of decoded JSON values, on the hot path of mutation (every patch
  * works on a copy of the resource and is compared with it). Faster than `structuredClone` and than
- * comparing encodings; own `__proto__` keys stay own properties.
+ * comparing encodings; own `__proto__` keys stay own properties. Integers beyond 2^53 are exact
+ * `bigint`s (see `source/yaml11.ts`): rounding them to float64 and writing them as JSON are here too.
  */
 import type { JsonObject, JsonValue } from '../types.js';
 
@@ -10,17 +11,18 @@ export function cloneJson<T extends JsonValue>(value: T): T {
   return copy(value) as T;
 }
 
-function copy(value: JsonValue): JsonValue {
-  if (value === null || typeof value !== 'object') return value;
+/** A deep copy; `roundIntegers`: with `bigint`s as float64 numbers. */
+function copy(value: JsonValue, roundIntegers = false): JsonValue {
+  if (value === null || typeof value !== 'object') return roundIntegers && typeof value === 'bigint' ? Number(value) : value;
   if (Array.isArray(value)) {
     const out = new Array<JsonValue>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = copy(value[i]!);
+    for (let i = 0; i < value.length; i++) out[i] = copy(value[i]!, roundIntegers);
     return out;
   }
   const out: JsonObject = {};
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const item = copy(value[key]!);
+    const item = copy(value[key]!, roundIntegers);
     if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
     else out[key] = item;
   }
@@ -33,6 +35,8 @@ function copy(value: JsonValue): JsonValue {
  */
 export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
   if (a === b) return true;
+  if (typeof a === 'bigint') return typeof b === 'number' && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === 'bigint') return typeof a === 'number' && Number.isInteger(a) && BigInt(a) === b;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -47,4 +51,53 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
     if (!jsonEqual(a[key], b[key])) return false;
   }
   return true;
+}
+
+/**
+ * Whether `value` holds an integer beyond the safe range of numbers, kept exact as a `bigint`
+ * (resources decoded as Kubernetes does keep int64 integers; see `source/yaml11.ts`).
+ */
+export function hasBigInts(value: JsonValue | undefined): boolean {
+  if (typeof value === 'bigint') return true;
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key) && hasBigInts(value[key])) return true;
+  }
+  return false;
+}
+
+/**
+ * `value` with every integer held as a `bigint` turned into a float64 number (rounded), as Go
+ * decodes JSON into `interface{}` with `encoding/json` and as `kyverno test` converts resource
+ * numbers (`convertNumericValuesToFloat64`, cmd/cli/kubectl-kyverno/commands/test/test.go).
+ * Returns `value` itself when it holds no `bigint`.
+ */
+export function toFloat64Numbers<T extends JsonValue>(value: T): T {
+  if (typeof value === 'bigint') return Number(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  let converted = float64Copies.get(value);
+  if (converted === undefined) {
+    converted = hasBigInts(value) ? copy(value, true) : value;
+    float64Copies.set(value, converted);
+  }
+  return converted as T;
+}
+
+/** {@link toFloat64Numbers} of objects, by identity (decoded documents are never mutated). */
+const float64Copies = new WeakMap<object, JsonValue>();
+
+const BIGINT_MARKER = `\u0000bigint${Math.random().toString(36).slice(2)}:`;
+const BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, '\\\\')}(-?\\d+)"`, 'g');
+
+/**
+ * `JSON.stringify(value, null, indent)` that writes `bigint`s as plain JSON integers (their exact
+ * digits, as Go's `encoding/json` writes an int64) instead of throwing.
+ */
+export function stringifyJson(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? BIGINT_MARKER + item.toString() : item), indent);
+  return text.includes('\\u0000bigint') ? text.replace(BIGINT_PLACEHOLDER, '$1') : text;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goJsonStringify } from '../../src/util/go-json.js';
-import { cloneJson, jsonEqual } from '../../src/util/json-value.js';
+import { cloneJson, jsonEqual, stringifyJson, toFloat64Numbers } from '../../src/util/json-value.js';
 import type { JsonValue } from '../../src/types.js';
 
 describe('cloneJson', () => {
@@ -33,4 +33,38 @@ describe('jsonEqual agrees with comparing Go JSON encodings', () => {
       });
     }
   }
+});
+
+describe('integers beyond 2^53 (bigint)', () => {
+  it('cloneJson keeps them exact', () => {
+    expect(cloneJson({ a: [9007199254740993n] })).toEqual({ a: [9007199254740993n] });
+  });
+
+  it('jsonEqual compares them with numbers by their encodings', () => {
+    for (const [a, b] of [
+      [9007199254740994n, 9007199254740994],
+      [9007199254740993n, 9007199254740992],
+      [9007199254740993n, 9007199254740993n],
+    ] as const) {
+      expect(jsonEqual(a, b)).toBe(goJsonStringify(a) === goJsonStringify(b));
+      expect(jsonEqual(b, a)).toBe(jsonEqual(a, b));
+    }
+  });
+
+  it('toFloat64Numbers rounds them, and returns values without any as they are', () => {
+    const plain = { a: [1, { b: 'x' }] } as JsonValue;
+    expect(toFloat64Numbers(plain)).toBe(plain);
+    const big = JSON.parse('{"__proto__": {"n": 1}, "a": [1]}') as Record<string, JsonValue>;
+    (big.a as JsonValue[]).push(-9007199254740993n);
+    const rounded = toFloat64Numbers(big as JsonValue) as Record<string, JsonValue>;
+    expect(rounded.a).toEqual([1, -9007199254740992]);
+    expect(Object.keys(rounded)).toEqual(['__proto__', 'a']);
+    expect(big.a).toEqual([1, -9007199254740993n]);
+    expect(toFloat64Numbers(big as JsonValue)).toBe(rounded);
+  });
+
+  it('stringifyJson writes their digits, and strings that look like its placeholders as strings', () => {
+    expect(stringifyJson({ a: 9007199254740993n, s: '\u0000bigint:1' }, 2)).toBe('{\n  "a": 9007199254740993,\n  "s": "\\u0000bigint:1"\n}');
+    expect(stringifyJson([1, 'x'])).toBe(JSON.stringify([1, 'x']));
+  });
 });

@@ -24,7 +24,7 @@ export function anyKeySetOutcome(key: readonly string[], value: JsonValue, notIn
   let values: string[] | null;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
-  } else if (typeof value === 'number' || typeof value === 'boolean') {
+  } else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
     values = [goSprint(value)];
   } else if (typeof value === 'string') {
     if (key.length === 1 && key[0] === value) return !notIn;

@@ -5,18 +5,17 @@
  */
 import type { JsonValue } from '../../types.js';
 import { parseGoDuration } from '../../util/go-duration.js';
+import { goFloatToInt64 } from '../../util/go-int64.js';
 
 const NS_PER_SECOND = 1_000_000_000n;
-const INT64_MIN = -(1n << 63n);
-const TWO_POW_63 = 2 ** 63;
 
 /**
- * Go `time.Duration(x) * time.Second` for a float64 `x`: truncation toward zero to int64 (amd64
- * yields INT64_MIN for NaN and out-of-range values), then an int64 multiplication that wraps.
+ * Go `time.Duration(x) * time.Second` for a float64 `x` (truncation toward zero to int64, amd64
+ * yields INT64_MIN for NaN and out-of-range values) or an int64 `x`, then an int64 multiplication
+ * that wraps.
  */
-export function secondsToDuration(x: number): bigint {
-  const whole = Math.trunc(x);
-  const n = Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
+export function secondsToDuration(x: number | bigint): bigint {
+  const n = typeof x === 'bigint' ? x : goFloatToInt64(x);
   return BigInt.asIntN(64, n * NS_PER_SECOND);
 }
 
@@ -39,11 +38,11 @@ export function parseDurationPair(key: JsonValue, value: JsonValue): [bigint, bi
   let valueDuration = durationString(value);
   if (keyDuration === null && valueDuration === null) return null;
   if (keyDuration === null) {
-    if (typeof key !== 'number') return null;
+    if (typeof key !== 'number' && typeof key !== 'bigint') return null;
     keyDuration = secondsToDuration(key);
   }
   if (valueDuration === null) {
-    if (typeof value !== 'number') return null;
+    if (typeof value !== 'number' && typeof value !== 'bigint') return null;
     valueDuration = secondsToDuration(value);
   }
   return [keyDuration, valueDuration];

@@ -1,7 +1,7 @@
 /**
  * @file The deprecated `DurationGreaterThan`, `DurationGreaterThanOrEquals`, `DurationLessThan`,
  * `DurationLessThanOrEquals` operators (pkg/engine/variables/operator/duration.go): both sides as
- * Go durations, numbers meaning whole seconds (truncated), strings parsed by `time.ParseDuration`.
+ * Go durations, numbers meaning whole seconds (float64 truncated, int64 as is), strings parsed by `time.ParseDuration`.
  */
 import type { JsonValue } from '../../types.js';
 import { parseGoDuration } from '../../util/go-duration.js';
@@ -34,7 +34,7 @@ export function evaluateDuration(key: JsonValue, value: JsonValue, op: DurationO
 
 /** A side of the comparison in nanoseconds: a number of seconds or a Go duration string. */
 function asDuration(v: JsonValue): bigint | null {
-  if (typeof v === 'number') return secondsToDuration(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return secondsToDuration(v);
   if (typeof v === 'string') return parseGoDuration(v);
   return null;
 }

@@ -1,6 +1,6 @@
 /**
  * @file The `Equals` (alias `Equal`) operator (pkg/engine/variables/operator/equal.go). Dispatch is
- * on the key's type; strings try durations, then quantities, then a wildcard match in which the
+ * on the key's type (an int64 key beyond 2^53, a `bigint`, compares as Go's int64); strings try durations, then quantities, then a wildcard match in which the
  * condition **value** is the pattern.
  */
 import type { JsonValue } from '../../types.js';
@@ -9,6 +9,8 @@ import { wildcardMatch } from '../../util/wildcard.js';
 import { deepEqualJson } from './deep-equal.js';
 import { durationSeconds, parseDurationPair } from './duration-values.js';
 import { parseGoFloat } from './go-parse-float.js';
+import { int64Operand } from './int64-operand.js';
+import { goFloatToInt64 } from '../../util/go-int64.js';
 
 /** `key Equals value`. */
 export function evaluateEquals(key: JsonValue, value: JsonValue): boolean {
@@ -17,6 +19,8 @@ export function evaluateEquals(key: JsonValue, value: JsonValue): boolean {
       return typeof value === 'boolean' && key === value;
     case 'number':
       return numberEquals(key, value);
+    case 'bigint':
+      return int64Equals(key, value);
     case 'string':
       return stringEquals(key, value);
     default:
@@ -28,11 +32,18 @@ export function evaluateEquals(key: JsonValue, value: JsonValue): boolean {
 
 function numberEquals(key: number, value: JsonValue): boolean {
   if (typeof value === 'number') return key === value;
+  if (typeof value === 'bigint') return Number.isInteger(key) && goFloatToInt64(key) === value;
   if (typeof value === 'string') {
     const parsed = parseGoFloat(value);
     return parsed !== null && parsed === key;
   }
   return false;
+}
+
+/** `validateValueWithIntPattern` for an int64 key beyond 2^53 (smaller integers are numbers). */
+function int64Equals(key: bigint, value: JsonValue): boolean {
+  const other = int64Operand(value);
+  return other !== null && other === key;
 }
 
 function stringEquals(key: string, value: JsonValue): boolean {

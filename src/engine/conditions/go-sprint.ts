@@ -7,10 +7,11 @@
 import type { JsonValue } from '../../types.js';
 import { formatFloatG } from '../../util/go-format.js';
 
-/** Go `fmt.Sprint(v)` of a JSON-decoded value (`interface{}` holding float64, string, bool, nil, map, slice). */
+/** Go `fmt.Sprint(v)` of a JSON-decoded value (`interface{}` holding float64, int64, string, bool, nil, map, slice). */
 export function goSprint(v: JsonValue): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return formatFloatG(v);
+  if (typeof v === 'bigint') return v.toString();
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (v === null) return '<nil>';
   if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;

@@ -26,7 +26,7 @@ export function evaluateIn(key: JsonValue, value: JsonValue): boolean {
 /** The key as in.go's `Evaluate` converts it; throws where Go panics (non-string array element). */
 export function toInKey(key: JsonValue): InKey {
   if (typeof key === 'string') return key;
-  if (typeof key === 'number' || typeof key === 'boolean') return goSprint(key);
+  if (typeof key === 'number' || typeof key === 'bigint' || typeof key === 'boolean') return goSprint(key);
   if (!Array.isArray(key)) return null;
   for (const element of key) {
     if (typeof element !== 'string') {
@@ -80,6 +80,7 @@ export function keySetInValue(key: string[], value: JsonValue, notIn: boolean): 
 function goTypeName(v: JsonValue): string {
   if (v === null) return 'nil';
   if (typeof v === 'number') return 'float64';
+  if (typeof v === 'bigint') return 'int64';
   if (typeof v === 'boolean') return 'bool';
   if (typeof v === 'string') return 'string';
   return Array.isArray(v) ? '[]interface {}' : 'map[string]interface {}';

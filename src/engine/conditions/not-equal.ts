@@ -9,6 +9,8 @@ import { wildcardMatch } from '../../util/wildcard.js';
 import { deepEqualJson } from './deep-equal.js';
 import { durationSeconds, parseDurationPair } from './duration-values.js';
 import { parseGoFloat } from './go-parse-float.js';
+import { int64Operand } from './int64-operand.js';
+import { goFloatToInt64 } from '../../util/go-int64.js';
 
 /** `key NotEquals value`. */
 export function evaluateNotEquals(key: JsonValue, value: JsonValue): boolean {
@@ -17,6 +19,11 @@ export function evaluateNotEquals(key: JsonValue, value: JsonValue): boolean {
       return typeof value !== 'boolean' || key !== value;
     case 'number':
       return numberNotEquals(key, value);
+    case 'bigint': {
+      // notequal.go `validateValueWithIntPattern`: a value that is no integer is "not equal".
+      const other = int64Operand(value);
+      return other === null || other !== key;
+    }
     case 'string':
       return stringNotEquals(key, value);
     default:
@@ -28,6 +35,7 @@ export function evaluateNotEquals(key: JsonValue, value: JsonValue): boolean {
 
 function numberNotEquals(key: number, value: JsonValue): boolean {
   if (typeof value === 'number') return key !== value;
+  if (typeof value === 'bigint') return !Number.isInteger(key) || goFloatToInt64(key) !== value;
   if (typeof value === 'string') {
     const parsed = parseGoFloat(value);
     return parsed === null || parsed !== key;

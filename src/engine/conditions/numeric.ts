@@ -15,7 +15,7 @@ export type NumericOperator = 'GreaterThan' | 'GreaterThanOrEquals' | 'LessThan'
 
 /** `key <op> value` for a numeric operator. */
 export function evaluateNumeric(key: JsonValue, value: JsonValue, op: NumericOperator): boolean {
-  if (typeof key === 'number') return numberKey(key, value, op);
+  if (typeof key === 'number' || typeof key === 'bigint') return numberKey(key, value, op);
   if (typeof key === 'string') return stringKey(key, value, op);
   return false;
 }
@@ -39,14 +39,18 @@ function compareOrder(order: number, op: NumericOperator): boolean {
   return compareNumbers(order, 0, op);
 }
 
-/** `validateValueWithFloatPattern`. A failed `ParseFloat` is never rescued by `ParseInt` (it accepts a subset). */
-function numberKey(key: number, value: JsonValue, op: NumericOperator): boolean {
-  if (typeof value === 'number') return compareNumbers(key, value, op);
+/**
+ * `validateValueWithFloatPattern`, and `validateValueWithIntPattern` for an int64 key (a `bigint`):
+ * both compare `float64(key)`, but an int64 key becomes a duration exactly. A failed `ParseFloat`
+ * is never rescued by `ParseInt` (it accepts a subset).
+ */
+function numberKey(key: number | bigint, value: JsonValue, op: NumericOperator): boolean {
+  if (typeof value === 'number' || typeof value === 'bigint') return compareNumbers(Number(key), Number(value), op);
   if (typeof value !== 'string') return false;
   const durations = parseDurationPair(key, value);
   if (durations !== null) return compareNumbers(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   const parsed = parseGoFloat(value);
-  return parsed !== null && compareNumbers(key, parsed, op);
+  return parsed !== null && compareNumbers(Number(key), parsed, op);
 }
 
 /** `validateValueWithStringPattern`. */

@@ -15,7 +15,7 @@ export type SetKey = string | string[] | null;
 /** The key as the handlers' `Evaluate` converts it with `fmt.Sprint`. */
 export function toSetKey(key: JsonValue): SetKey {
   if (typeof key === 'string') return key;
-  if (typeof key === 'number' || typeof key === 'boolean') return goSprint(key);
+  if (typeof key === 'number' || typeof key === 'bigint' || typeof key === 'boolean') return goSprint(key);
   if (Array.isArray(key)) return key.map(goSprint);
   return null;
 }

@@ -11,6 +11,7 @@
  */
 import type { JsonObject, JsonValue } from '../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../util/go-json.js';
+import { toFloat64Numbers } from '../../util/json-value.js';
 import { JmesPathError, type JmesPathErrorKind, NotFound, compileJmesPath, notFoundMessage, toPlainJson } from '../jmespath/index.js';
 import { type ContextLoader, DeferredLoaders, loaderMatcher } from './deferred.js';
 import { splitDottedKey } from './dotted-key.js';
@@ -163,11 +164,11 @@ export class JsonContext {
 
   /**
    * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
-   * mentions run first; the result is decoded JSON (Go integers become numbers). Throws
-   * `ContextQueryError`.
+   * mentions run first; the result is decoded JSON (Go integers become numbers, exact `bigint`s
+   * beyond 2^53). Throws `ContextQueryError`.
    */
   query(expression: string): JsonValue {
-    return toPlainJson(this.search(expression)) as JsonValue;
+    return toPlainJson(this.search(expression), true) as JsonValue;
   }
 
   /**
@@ -213,10 +214,11 @@ export class JsonContext {
 
   /**
    * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
-   * in at that path. Throws Go's csv error for a malformed key.
+   * in at that path (JSON-decoded values: integers beyond 2^53 are rounded to float64). Throws Go's
+   * csv error for a malformed key.
    */
   addAtPath(dottedKey: string, value: unknown): void {
-    this.merge(push(value, splitDottedKey(dottedKey)));
+    this.merge(push(toFloat64Numbers(value as JsonValue), splitDottedKey(dottedKey)));
   }
 
   /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
@@ -260,7 +262,10 @@ export class JsonContext {
     this.merge(data, true);
   }
 
-  /** Kyverno `AddResource`: `request.object` is replaced by `resource`. */
+  /**
+   * Kyverno `AddResource`: `request.object` is replaced by `resource`, as it is (integers beyond 2^53
+   * stay Go int64 values, `bigint`s, as in the map the CLI hands to `AddResource`).
+   */
   setResource(resource: JsonObject): void {
     this.#replaceAt(['request', 'object'], resource);
   }

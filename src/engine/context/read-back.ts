@@ -52,11 +52,15 @@ function keyMayReplaceResource(dottedKey: string): boolean {
 /** Decoded JSON forms by resource (resources are never mutated). */
 const plainForms = new WeakMap<JsonObject, JsonObject>();
 
-/** `toPlainJson(resource)` (the resource itself when it is plain already), computed once per resource object. */
+/**
+ * `toPlainJson(resource)` (the resource itself when it is plain already), computed once per resource
+ * object. `Query` returns the context's map as stored, not a JSON round trip: int64 values beyond 2^53
+ * stay exact.
+ */
 export function plainResource(resource: JsonObject): JsonObject {
   let plain = plainForms.get(resource);
   if (plain === undefined) {
-    plain = toPlainJson(resource) as JsonObject;
+    plain = toPlainJson(resource, true) as JsonObject;
     plainForms.set(resource, plain);
   }
   return plain;
@@ -76,7 +80,7 @@ export function readBack(context: JsonContext, path: string, injected: JsonObjec
   }
   if (value === injected) return plainResource(injected);
   if (value instanceof QueryFailure) return null;
-  const plain = toPlainJson(value) as JsonValue;
+  const plain = toPlainJson(value, true) as JsonValue;
   return plain !== null && typeof plain === 'object' && !Array.isArray(plain) ? plain : null;
 }
 

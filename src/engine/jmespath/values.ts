@@ -11,6 +11,7 @@
  *   array and make `type()` fail.
  */
 import { setOwnProperty } from '../../util/go-json.js';
+import { int64Json } from '../../util/go-int64.js';
 import { runtimeError } from './errors.js';
 
 /** A function argument `&expr`: evaluates the referenced expression against a value. */
@@ -122,16 +123,17 @@ export function goInterfaceEquals(a: unknown, b: unknown): boolean {
 /**
  * The decoded-JSON form of a runtime value, as Go's JSON round trip gives it: Go integers become
  * numbers, typed slices plain arrays, exprefs `{}`. Returns the value itself when nothing changes.
+ * With `exactIntegers`, for data that is not round-tripped, Go integers beyond 2^53 stay `bigint`s.
  */
-export function toPlainJson(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number(value);
+export function toPlainJson(value: unknown, exactIntegers = false): unknown {
+  if (typeof value === 'bigint') return exactIntegers ? int64Json(value) : Number(value);
   if (typeof value !== 'object' || value === null) return value;
   if (value instanceof ExpRef) return {};
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined = typedSlices.has(value) ? value.slice() : undefined;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      const plain = toPlainJson(item);
+      const plain = toPlainJson(item, exactIntegers);
       if (plain !== item) (copy ??= value.slice())[i] = plain;
     }
     return copy ?? value;
@@ -141,7 +143,7 @@ export function toPlainJson(value: unknown): unknown {
   for (const key in obj) {
     if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
     const item = obj[key];
-    const plain = toPlainJson(item);
+    const plain = toPlainJson(item, exactIntegers);
     if (plain !== item) setOwnProperty((copy ??= { ...obj }), key, plain);
   }
   return copy ?? value;

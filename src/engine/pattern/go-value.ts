@@ -7,14 +7,21 @@ import type { JsonValue, NumberMode } from '../../types.js';
 import { formatFloatG } from '../../util/go-format.js';
 import { compareGoStrings } from './go-strings.js';
 
-/** Whether a number is an int64 under the given number mode (integral numbers in `int64` mode). */
-export function isGoInt(v: number, numberMode: NumberMode): boolean {
-  return numberMode === 'int64' && Number.isInteger(v);
+const TWO_POW_63 = 2 ** 63;
+
+/**
+ * Whether a resource number is an int64 under the given number mode: in `int64` mode, integral
+ * numbers within the int64 range (apimachinery's unstructured decoding reads JSON digits that fit
+ * int64 as int64, others as float64) and the exact `bigint`s the loader keeps beyond 2^53.
+ */
+export function isGoInt(v: number | bigint, numberMode: NumberMode): boolean {
+  if (numberMode !== 'int64') return false;
+  return typeof v === 'bigint' || (Number.isInteger(v) && v >= -TWO_POW_63 && v < TWO_POW_63);
 }
 
 /** Base-10 rendering of an integral number, exact for any magnitude. */
-export function formatGoInt(v: number): string {
-  return Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
+export function formatGoInt(v: number | bigint): string {
+  return typeof v === 'bigint' || Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
 }
 
 /** Go `%v` of a decoded JSON value. */
@@ -26,7 +33,8 @@ export function formatGoValue(value: JsonValue | undefined, numberMode: NumberMo
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(value);
+    case 'bigint':
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(Number(value));
     default:
       break;
   }
@@ -46,6 +54,7 @@ export function goTypeName(value: JsonValue | undefined, numberMode: NumberMode)
     case 'boolean':
       return 'bool';
     case 'number':
+    case 'bigint':
       return isGoInt(value, numberMode) ? 'int64' : 'float64';
     default:
       return Array.isArray(value) ? '[]interface {}' : 'map[string]interface {}';

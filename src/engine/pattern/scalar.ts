@@ -6,6 +6,7 @@
 import type { JsonValue, NumberMode } from '../../types.js';
 import { parseGoDuration } from '../../util/go-duration.js';
 import { formatFloatE, formatFloatF } from '../../util/go-format.js';
+import { goFloatToInt64 } from '../../util/go-int64.js';
 import { compareQuantities, parseQuantity } from '../../util/quantity.js';
 import { wildcardMatch } from '../../util/wildcard.js';
 import { formatGoInt, isGoInt } from './go-value.js';
@@ -38,9 +39,9 @@ function parseGoFloat(s: string): number | null {
 function numericText(value: JsonValue | undefined, numberMode: NumberMode): string | null {
   if (value === null || value === undefined) return '0';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') {
+  if (typeof value === 'number' || typeof value === 'bigint') {
     if (isGoInt(value, numberMode)) return formatGoInt(value);
-    return formatFloatF(value, 6); // fmt %f
+    return formatFloatF(Number(value), 6); // fmt %f
   }
   return null;
 }
@@ -51,7 +52,8 @@ function stringText(value: JsonValue | undefined, numberMode: NumberMode): strin
     case 'string':
       return value;
     case 'number':
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(value);
+    case 'bigint':
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(Number(value));
     case 'boolean':
       return value ? 'true' : 'false';
     default:
@@ -125,11 +127,13 @@ function validateStringPattern(value: JsonValue | undefined, pattern: string, nu
   return false;
 }
 
+/** `validateFloatPattern`: an int64 value equals a whole pattern converted with Go's `int64(pattern)`. */
 function validateNumberPattern(value: JsonValue | undefined, pattern: number, numberMode: NumberMode): boolean {
   switch (typeof value) {
     case 'number':
-      if (isGoInt(value, numberMode)) return Number.isInteger(pattern) && pattern === value;
-      return value === pattern;
+    case 'bigint':
+      if (isGoInt(value, numberMode)) return Number.isInteger(pattern) && goFloatToInt64(pattern) === BigInt(value);
+      return Number(value) === pattern;
     case 'string':
       return parseGoFloat(value) === pattern;
     default:
@@ -161,6 +165,9 @@ export function validateValue(value: JsonValue | undefined, pattern: JsonValue, 
       return value === pattern;
     case 'number':
       return validateNumberPattern(value, pattern, numberMode);
+    case 'bigint':
+      // Patterns are decoded with `encoding/json`: every number is a float64.
+      return validateNumberPattern(value, Number(pattern), numberMode);
     case 'string':
       return validateStringPattern(value, pattern, numberMode);
     default:

@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from '../../types.js';
 import { GoJsonError, goJsonStringify } from '../../util/go-json.js';
+import { int64Json } from '../../util/go-int64.js';
 import { ContextQueryError, type JsonContext, QueryFailure } from '../context/json-context.js';
 import { goTrimSpace } from '../context/go-trim-space.js';
 import { formatGoValue, goTypeName } from '../jmespath/index.js';
@@ -88,10 +89,10 @@ class VariableSubstituter implements LeafAction {
     return (variableMarks(value as JsonValue) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
   }
 
-  /** The traversal action: strings are substituted, Go integers become numbers. */
+  /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
   leaf(value: unknown, path: string): unknown {
     if (typeof value === 'string') return this.substituteString(value, path);
-    return typeof value === 'bigint' ? Number(value) : value;
+    return typeof value === 'bigint' ? int64Json(value) : value;
   }
 
   private deleteRequest(): boolean {
@@ -138,7 +139,8 @@ class VariableSubstituter implements LeafAction {
 
         const result = this.context.trySearch(variable);
         if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path}: ${result.message}`);
-        if (originalPattern === v) return typeof result === 'bigint' ? Number(result) : result;
+        // The query result as is (Kyverno `substituteVariablesIfAny`): an int64 beyond 2^53 stays exact.
+        if (originalPattern === v) return typeof result === 'bigint' ? int64Json(result) : result;
 
         let text: string;
         if (typeof result === 'string') {

@@ -5,6 +5,7 @@
  */
 import { stringify } from 'yaml';
 import type { JsonValue } from '../../types.js';
+import { stringifyJson } from '../../util/json-value.js';
 import { parseDocuments } from '../parse.js';
 import { lineIndexAt, lineStarts } from '../lines.js';
 
@@ -61,7 +62,7 @@ function flow(value: JsonValue): string {
   if (isPlainObject(value)) {
     return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${flow(item)}`).join(', ')}}`;
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 
 /** How the document being edited lays out block collections, so that new lines look like the others. */

@@ -10,6 +10,7 @@
  */
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
+import { stringifyJson } from '../../../util/json-value.js';
 import { compileJmesPath, type CompiledJmesPath } from '../../jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
@@ -129,7 +130,7 @@ export class ApiCallLoader implements ContextLoader {
       const message = typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
     }
-    return text(call.responseType) === 'Text' ? JSON.stringify(response.body) : response.body;
+    return text(call.responseType) === 'Text' ? stringifyJson(response.body) : response.body;
   }
 
   #store(data: JsonValue): void {

@@ -8,6 +8,7 @@
  */
 import { CHOMPING_MODE, EVENT_ID, type Event, SCALAR_STYLE, YAMLException, parseEvents } from 'js-yaml';
 import { DocumentError, MAX_DEPTH, buildDocument } from '../../../source/construct.js';
+import { toFloat64Numbers } from '../../../util/json-value.js';
 
 /** go-yaml's message for a scanner error on 0-based line `line`: no line number on the first line. */
 function scannerError(line: number, problem: string): string {
@@ -87,7 +88,8 @@ export function parseYamlDocument(source: string): unknown {
     // js-yaml counts scalars as a nesting level too (as the source loader does).
     const events = parseEvents(source, { maxDepth: MAX_DEPTH + 2 });
     chompFinalBlockScalar(source, events);
-    return buildDocument(source, events).value;
+    // `json.Unmarshal` of the converted JSON: numbers are float64 (integers beyond 2^53 rounded).
+    return toFloat64Numbers(buildDocument(source, events).value);
   } catch (err) {
     if (err instanceof DocumentError) throw new Error(err.message);
     if (err instanceof YAMLException) throw new Error(goYamlMessage(source, err));

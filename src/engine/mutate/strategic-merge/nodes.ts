@@ -5,6 +5,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../../util/go-json.js';
+import { stringifyJson } from '../../../util/json-value.js';
 
 export function isObject(v: JsonValue | undefined): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,7 +26,7 @@ export function scalarText(v: JsonValue | undefined): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') return goJsonStringify(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return goJsonStringify(v);
   return '';
 }
 
@@ -51,7 +52,7 @@ export function nodeKind(v: JsonValue): NodeKind {
 
 /** kyaml's `ErrorIfInvalid` message (the field path of nodes reached through `Field` is empty). */
 export function wrongKindMessage(expected: NodeKind, value: JsonValue): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = typeof value === 'string' ? value : stringifyJson(value);
   return `wrong Node Kind for  expected: ${expected} was ${nodeKind(value)}: value: {${text}}`;
 }
 

@@ -32,7 +32,7 @@ function foldEquals(a: string, b: string): boolean {
 /** The JSON type word Go uses in `UnmarshalTypeError.Value`. */
 function jsonKind(value: JsonValue): string {
   if (typeof value === 'string') return 'string';
-  if (typeof value === 'number') return 'number';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'number';
   if (typeof value === 'boolean') return 'bool';
   if (Array.isArray(value)) return 'array';
   return 'object';
@@ -104,6 +104,11 @@ export class GoDecoder {
   int(obj: JsonObject, struct: string, name: string, goType: 'int32' | 'int64'): number | undefined {
     const value = this.raw(obj, name);
     if (value === undefined) return undefined;
+    if (typeof value === 'bigint') {
+      // An integer beyond 2^53 (kept exact by the loader) fits int64 but not int32; the checks only
+      // compare such fields with small bounds, which the nearest number keeps.
+      return goType === 'int64' ? Number(value) : this.fail(struct, name, `number ${value}`, goType);
+    }
     if (typeof value !== 'number') return this.fail(struct, name, jsonKind(value), goType);
     const [min, maxExclusive] = INT_RANGES[goType];
     if (!Number.isInteger(value) || value < min || value >= maxExclusive) {
