@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { classifyDocument } from '../discovery/classify.js';
-import { checkPolicy } from '../policy/check.js';
+import { checkObjectMetadata, checkPolicy, type PolicyProblem } from '../policy/check.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
 import { decodePolicyException, type PolicyException } from '../policy/exception.js';
 import type { Policy } from '../policy/types.js';
@@ -172,19 +172,25 @@ export class WorkspaceLoader {
     else this.workspace.counts.other++;
   }
 
-  private addPolicy(source: SourceText, document: SourceDocument, value: JsonObject): void {
-    const where = (at: readonly (string | number)[]) => locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
-    const shape = checkPolicy(value);
-    if (shape.length > 0) {
-      for (const found of shape) {
-        this.workspace.problems.push(problem('invalid-policy', source, where(found.path), `${String(value.kind)} ${nameOf(value)}: ${found.message}`));
-      }
-      return;
+  /** Reports each shape problem of a document as a `kyverno-lint/<ruleId>` finding at its node; whether there was one. */
+  private reportShape(ruleId: string, source: SourceText, document: SourceDocument, value: JsonObject, problems: readonly PolicyProblem[]): boolean {
+    const subject = [String(value.kind), nameOf(value)].filter((part) => part !== '').join(' ');
+    for (const found of problems) {
+      this.workspace.problems.push(problem(ruleId, source, this.where(source, document, found.path), `${subject}: ${found.message}`));
     }
+    return problems.length > 0;
+  }
+
+  private where(source: SourceText, document: SourceDocument, at: readonly (string | number)[]): { line: number; column: number } {
+    return locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
+  }
+
+  private addPolicy(source: SourceText, document: SourceDocument, value: JsonObject): void {
+    if (this.reportShape('invalid-policy', source, document, value, checkPolicy(value))) return;
     const policy = { ...(value as unknown as Policy), source: { file: source.path, line: document.line, column: 1 } };
     const reason = validatePolicy(policy);
     if (reason !== null) {
-      this.workspace.problems.push(problem('invalid-policy', source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
+      this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, []), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
       return;
     }
     this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
@@ -200,6 +206,8 @@ export class WorkspaceLoader {
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {
+    // The API server cannot decode such an object (or rejects it as nameless): no admission controller sees it.
+    if (this.reportShape('invalid-manifest', source, document, value, checkObjectMetadata(value))) return;
     const resource = loadedResource(value, source.path, document.index);
     // kubectl applies the items of a `kind: List` one by one: each is checked as a manifest.
     if (document.listItem !== undefined) resource.listItem = document.listItem;

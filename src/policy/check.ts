@@ -6,7 +6,7 @@
  * are not looked into. `null` values count as absent, as the API server prunes them.
  */
 import type { JsonObject, JsonValue } from '../types.js';
-import { POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
+import { OBJECT_META, POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
 
 /** One schema violation in a policy document. */
 export interface PolicyProblem {
@@ -137,5 +137,37 @@ export function checkPolicy(doc: JsonObject): PolicyProblem[] {
     return checker.problems;
   }
   checker.check(schema, doc, []);
+  const name = nameProblem(doc.metadata, false);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ['metadata', 'name'] });
   return checker.problems;
+}
+
+/** `ObjectMeta` of any kind: fields of newer Kubernetes versions are accepted, the known ones are typed. */
+const MANIFEST_METADATA: ObjectSchema = { ...OBJECT_META, preserveUnknown: true };
+
+/**
+ * Checks the `metadata` of a manifest as the API server decodes and validates it: a map whose known fields
+ * have their types (a string `labels` cannot be decoded into `ObjectMeta`), with a name or a generateName.
+ */
+export function checkObjectMetadata(doc: JsonObject): PolicyProblem[] {
+  const checker = new Checker();
+  checker.check(MANIFEST_METADATA, doc.metadata ?? null, ['metadata']);
+  const name = nameProblem(doc.metadata, true);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ['metadata', 'name'] });
+  return checker.problems;
+}
+
+/**
+ * The API server's object metadata validation (k8s.io/apimachinery pkg/api/validation/objectmeta.go,
+ * `ValidateObjectMeta`): a name, or a generateName for the server to complete. Policies need the name
+ * itself: offline no server completes it, and every result is named after the policy. A `metadata` of the
+ * wrong type is reported by the type check.
+ */
+function nameProblem(metadata: JsonValue | undefined, generateNameSuffices: boolean): string | null {
+  if (metadata !== undefined && metadata !== null && !isObject(metadata)) return null;
+  const name = metadata?.name;
+  if (name !== undefined && name !== null && name !== '') return null;
+  const generateName = metadata?.generateName;
+  if (typeof generateName !== 'string' || generateName === '') return 'name or generateName is required';
+  return generateNameSuffices ? null : 'generateName is completed by the API server only: a policy checked offline needs a name';
 }

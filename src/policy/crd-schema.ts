@@ -448,7 +448,7 @@ function spec(rule: ObjectSchema): ObjectSchema {
 }
 
 /** Kubernetes `ObjectMeta`, as the CLI's schema validation knows it. */
-const objectMeta = object({
+export const OBJECT_META: ObjectSchema = object({
   annotations: strMap,
   creationTimestamp: anyValue,
   deletionGracePeriodSeconds: int,
@@ -468,7 +468,7 @@ const objectMeta = object({
 
 function policyDocument(rule: ObjectSchema): ObjectSchema {
   return object(
-    { apiVersion: str, kind: str, metadata: objectMeta, spec: spec(rule), status: anyValue },
+    { apiVersion: str, kind: str, metadata: OBJECT_META, spec: spec(rule), status: anyValue },
     { required: ['spec'] },
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPolicy, formatPath } from '../../src/policy/check.js';
-import type { JsonObject } from '../../src/types.js';
+import type { JsonObject, JsonValue } from '../../src/types.js';
 
 function policy(spec: JsonObject, extra: JsonObject = {}): JsonObject {
   return { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' }, spec, ...extra };
@@ -130,6 +130,42 @@ describe('checkPolicy', () => {
       ],
     ],
     ['missing spec', { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' } }, [{ message: 'spec: Required value', path: ['spec'] }]],
+    ...(
+      [
+        ['without metadata', undefined],
+        ['with null metadata', null],
+        ['with an empty metadata', {}],
+        ['with an empty name', { name: '' }],
+        ['with a null name', { name: null }],
+      ] as [string, JsonValue | undefined][]
+    ).map(([name, metadata]): [string, JsonObject, { message: string; path: (string | number)[] }[]] => {
+      const doc = policy({ rules: [] });
+      if (metadata === undefined) delete doc.metadata;
+      else doc.metadata = metadata;
+      return [`name required: ${name}`, doc, [{ message: 'metadata.name: Required value: name or generateName is required', path: ['metadata', 'name'] }]];
+    }),
+    [
+      'name required: generateName only',
+      policy({ rules: [] }, { metadata: { generateName: 'p-' } }),
+      [
+        {
+          message: 'metadata.name: Required value: generateName is completed by the API server only: a policy checked offline needs a name',
+          path: ['metadata', 'name'],
+        },
+      ],
+    ],
+    ...(
+      [
+        ['a string', 'foo', 'string'],
+        ['a list', ['a'], 'array'],
+        ['a number', 5, 'integer'],
+        ['a boolean', true, 'boolean'],
+      ] as [string, JsonValue, string][]
+    ).map(([name, metadata, type]): [string, JsonObject, { message: string; path: (string | number)[] }[]] => [
+      `metadata as ${name}`,
+      policy({ rules: [] }, { metadata }),
+      [{ message: `metadata: Invalid value: must be of type object, got ${type}`, path: ['metadata'] }],
+    ]),
     ['null values count as absent', policy({ rules: [rule({ exclude: null, validate: { deny: null, message: null } })] }), []],
   ];
   it.each(cases)('%s', (_name, doc, expected) => {
