@@ -103,6 +103,11 @@ function nameOf(value: JsonObject): string {
   return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
 }
 
+/** `Kind name`, or the kind alone for a nameless document. */
+function subjectOf(value: JsonObject): string {
+  return [String(value.kind), nameOf(value)].filter((part) => part !== '').join(' ');
+}
+
 export class WorkspaceLoader {
   readonly workspace: Workspace = {
     files: new Map(),
@@ -160,7 +165,7 @@ export class WorkspaceLoader {
       } else if (kind === 'cel-policy' && role.policies) {
         sawPolicy = true;
         const object = value as JsonObject;
-        const message = `${String(object.kind)} ${nameOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+        const message = `${subjectOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
         this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
       } else if (kind === 'manifest' && role.manifests) {
         sawManifest = true;
@@ -174,7 +179,7 @@ export class WorkspaceLoader {
 
   /** Reports each shape problem of a document as a `kyverno-lint/<ruleId>` finding at its node; whether there was one. */
   private reportShape(ruleId: string, source: SourceText, document: SourceDocument, value: JsonObject, problems: readonly PolicyProblem[]): boolean {
-    const subject = [String(value.kind), nameOf(value)].filter((part) => part !== '').join(' ');
+    const subject = subjectOf(value);
     for (const found of problems) {
       this.workspace.problems.push(problem(ruleId, source, this.where(source, document, found.path), `${subject}: ${found.message}`));
     }

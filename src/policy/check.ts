@@ -3,10 +3,11 @@
  * does when it loads policies (strict decoding: unknown fields, types, required fields, enums, `oneOf` and
  * `not` constraints). Every problem carries the JSON path of the offending node so that the caller can
  * point at a file and line. Free-form values (patterns, patches, generate data, condition keys and values)
- * are not looked into. `null` values count as absent, as the API server prunes them.
+ * are not looked into. `null` fields count as absent, as the API server prunes them; `null` list items
+ * are type errors.
  */
 import type { JsonObject, JsonValue } from '../types.js';
-import { OBJECT_META, POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
+import { OBJECT_META, POLICY_EXCEPTION_SCHEMA, POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
 
 /** One schema violation in a policy document. */
 export interface PolicyProblem {
@@ -33,6 +34,11 @@ function jsonType(value: JsonValue): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
+}
+
+/** The type name of a schema node, as type errors spell it. */
+function typeName(node: SchemaNode): string {
+  return node.type === 'map' ? 'object' : node.type;
 }
 
 function isObject(value: JsonValue): value is JsonObject {
@@ -76,7 +82,12 @@ class Checker {
         return;
       case 'array':
         if (!Array.isArray(value)) return this.typeMismatch(path, 'array', value);
-        value.forEach((item, index) => this.check(node.items, item, [...path, index]));
+        value.forEach((item, index) => {
+          // The API server prunes null fields of objects, not null items of lists (apiextensions-apiserver
+          // pkg/apiserver/schema/defaulting, PruneNonNullableNullsWithoutDefaults): they fail the type check.
+          if (item === null && node.items.type !== 'any') this.typeMismatch([...path, index], typeName(node.items), item);
+          else this.check(node.items, item, [...path, index]);
+        });
         return;
       case 'map':
         if (!isObject(value)) return this.typeMismatch(path, 'object', value);
@@ -139,6 +150,13 @@ export function checkPolicy(doc: JsonObject): PolicyProblem[] {
   checker.check(schema, doc, []);
   const name = nameProblem(doc.metadata, false);
   if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ['metadata', 'name'] });
+  return checker.problems;
+}
+
+/** Checks a PolicyException document against its CRD schema (types and required fields). */
+export function checkPolicyException(doc: JsonObject): PolicyProblem[] {
+  const checker = new Checker();
+  checker.check(POLICY_EXCEPTION_SCHEMA, doc, []);
   return checker.problems;
 }
 

@@ -114,3 +114,26 @@ describe('a manifest with a missing or wrongly typed metadata', () => {
     expect(code).toBe(1);
   });
 });
+
+describe('null items and wrongly typed fields deeper in policies and exceptions', () => {
+  it.each([
+    ['a null rule', 'policies/bad.yaml', `apiVersion: kyverno.io/v1\nkind: ClusterPolicy\nmetadata:\n  name: p\nspec:\n  rules:\n    - null\n`, 'policies/bad.yaml:7 kyverno-lint/invalid-policy ClusterPolicy p: spec.rules[0]: Invalid value: must be of type object, got null'],
+    [
+      'a null kind',
+      'policies/bad.yaml',
+      `apiVersion: kyverno.io/v1\nkind: ClusterPolicy\nmetadata:\n  name: p\nspec:\n  rules:\n    - name: r\n      match:\n        any:\n          - resources:\n              kinds: [null]\n      validate:\n        deny: {}\n`,
+      'policies/bad.yaml:11 kyverno-lint/invalid-policy ClusterPolicy p: spec.rules[0].match.any[0].resources.kinds[0]: Invalid value: must be of type string, got null',
+    ],
+    [
+      'an exception with a null match entry',
+      'policies/exception.yaml',
+      `apiVersion: kyverno.io/v2\nkind: PolicyException\nmetadata:\n  name: e\nspec:\n  exceptions:\n    - policyName: require-team\n      ruleNames: ["*"]\n  match:\n    any:\n      - null\n`,
+      'policies/exception.yaml:1 kyverno-lint/invalid-policy-exception PolicyException e: spec.match.any[0]: Invalid value: must be of type object, got null',
+    ],
+  ])('%s: a finding at its line, the other files still checked', async (_name, file, text, expected) => {
+    writeFileSync(path.join(dir, file), text);
+    const findings = await scan();
+    expect(findings).toContain(TEAM_FAILURE);
+    expect(findings.filter((f) => f.startsWith(file))).toEqual([expected]);
+  });
+});
