@@ -25,7 +25,7 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 60);
 const SEED = Number(process.env.HOSTILE_SEED ?? 1126);
 const CORPUS_POLICIES = path.resolve(ROOT, '../shared/corpus/kyverno-policies');
 /** Corpus policy folders sampled (every n-th, in sorted order), so the workspace stays small. */
-const CORPUS_SAMPLE = 12;
+const CORPUS_SAMPLE = 6;
 
 /** What the generator may put in place of a value. */
 const REPLACEMENTS: { name: string; make: () => JsonValue | undefined }[] = [
@@ -39,6 +39,9 @@ const REPLACEMENTS: { name: string; make: () => JsonValue | undefined }[] = [
   { name: 'empty list', make: () => [] },
   { name: 'empty map', make: () => ({}) },
 ];
+
+/** Fields every loader reads before anything else: where a wrong shape is most likely to be trusted. */
+const READ_FIRST = new Set(['metadata', 'name', 'namespace', 'annotations', 'labels', 'spec', 'rules', 'match', 'exclude', 'any', 'all', 'resources', 'kinds', 'items', 'exceptions', 'template', 'containers']);
 
 type Segment = string | number;
 
@@ -167,13 +170,20 @@ interface Mutation {
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   file: fc.nat(),
   document: fc.nat(),
-  edits: fc.array(fc.record({ at: fc.nat(), replacement: fc.nat({ max: REPLACEMENTS.length - 1 }) }), { minLength: 1, maxLength: 3 }),
+  edits: fc.array(
+    fc.record({
+      at: fc.nat(),
+      // Removing and nulling are what real files do most (a forgotten or empty key): three times as likely.
+      replacement: fc.oneof({ arbitrary: fc.constantFrom(0, 1), weight: 6 }, { arbitrary: fc.integer({ min: 2, max: REPLACEMENTS.length - 1 }), weight: REPLACEMENTS.length - 2 }),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
 });
 
 /**
- * The altered file and a description of the alterations. A third of the paths are picked among the top two
- * levels (`metadata`, `metadata.name`, `spec.rules`), a third down to `spec.rules[0].match.any[0]`, a third
- * among all, so that the fields every loader reads first are hit often.
+ * The altered file and a description of the alterations. A quarter of the paths are picked among the top
+ * level (`apiVersion`, `kind`, `metadata`, `spec`), a quarter among the fields the loaders read first
+ * (`READ_FIRST`, at any depth), a quarter down to `spec.rules[0].match.any[0]`, a quarter among all.
  */
 function apply(files: readonly SourceFile[], m: Mutation): { file: SourceFile; original: SourceFile; description: string } {
   const original = files[m.file % files.length]!;
@@ -183,9 +193,9 @@ function apply(files: readonly SourceFile[], m: Mutation): { file: SourceFile; o
   const steps: string[] = [];
   for (const edit of m.edits) {
     const all = paths(document);
-    const pools = [all.filter((p) => p.length <= 2), all.filter((p) => p.length <= 5), all];
+    const pools = [all.filter((p) => p.length <= 1), all.filter((p) => READ_FIRST.has(String(p.at(-1)))), all.filter((p) => p.length <= 5), all];
     const pool = pools[edit.at % pools.length]!;
-    const at = pool[Math.floor(edit.at / pools.length) % pool.length]!;
+    const at = pool.length > 0 ? pool[Math.floor(edit.at / pools.length) % pool.length]! : [];
     const replacement = REPLACEMENTS[edit.replacement]!;
     document = replaced(document, at, replacement.make());
     steps.push(`${replacement.name} at ${JSON.stringify(at)}`);
