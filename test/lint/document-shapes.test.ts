@@ -9,38 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import { runCli } from '../cli/helpers.js';
-
-const POLICY_BODY = `spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-team
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: team label required
-        pattern:
-          metadata:
-            labels:
-              team: "?*"
-`;
-
-const GOOD_POLICY = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-team
-${POLICY_BODY}`;
-
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: app
-spec:
-  containers:
-    - name: app
-      image: nginx:1.27
-`;
+import { POD, REQUIRE_TEAM, REQUIRE_TEAM_RULES } from './team-documents.js';
 
 /** `metadata` variants: the YAML lines after `kind:`, and the message and line of the finding. */
 const SHAPES: [string, string, string, number][] = [
@@ -59,7 +28,7 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-shapes-'));
   mkdirSync(path.join(dir, 'policies'));
   mkdirSync(path.join(dir, 'manifests'));
-  writeFileSync(path.join(dir, 'policies/require-team.yaml'), GOOD_POLICY);
+  writeFileSync(path.join(dir, 'policies/require-team.yaml'), REQUIRE_TEAM);
   writeFileSync(path.join(dir, 'manifests/pod.yaml'), POD);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,14 +42,14 @@ const TEAM_FAILURE = 'manifests/pod.yaml:3 require-team/check-team validation er
 
 describe('a policy with a missing or wrongly typed metadata', () => {
   it.each(SHAPES)('metadata %s: an invalid-policy finding at its line in the scan; the other policy still runs', async (_name, metadata, message, line) => {
-    writeFileSync(path.join(dir, 'policies/bad.yaml'), `apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n${metadata}${POLICY_BODY}`);
+    writeFileSync(path.join(dir, 'policies/bad.yaml'), `apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n${metadata}${REQUIRE_TEAM_RULES}`);
     const findings = await scan();
     expect(findings).toContain(TEAM_FAILURE);
     expect(findings.filter((f) => f.startsWith('policies/bad.yaml'))).toEqual([`policies/bad.yaml:${line} kyverno-lint/invalid-policy ClusterPolicy${message.startsWith('metadata.labels') ? ' x' : ''}: ${message}`]);
   });
 
   it.each(SHAPES)('metadata %s: apply reports the file and line and applies the other policy', async (_name, metadata, message, line) => {
-    writeFileSync(path.join(dir, 'policies/bad.yaml'), `apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n${metadata}${POLICY_BODY}`);
+    writeFileSync(path.join(dir, 'policies/bad.yaml'), `apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n${metadata}${REQUIRE_TEAM_RULES}`);
     const { code, stdout, stderr } = await runCli(['apply', 'policies', '-r', 'manifests'], { cwd: dir });
     expect(stderr).toContain(`policies/bad.yaml:${line}:`);
     expect(stderr).toContain(`ClusterPolicy: ${message}`);

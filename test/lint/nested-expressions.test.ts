@@ -10,36 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import { runCli } from '../cli/helpers.js';
-
-const GOOD_POLICY = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-team
-spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-team
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: team label required
-        pattern:
-          metadata:
-            labels:
-              team: "?*"
-`;
-
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: app
-spec:
-  containers:
-    - name: app
-      image: nginx:1.27
-`;
+import { POD, REQUIRE_TEAM } from './team-documents.js';
 
 function deepPolicy(expression: string): string {
   return `# a policy with a deeply nested expression
@@ -78,7 +49,7 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-nesting-'));
   mkdirSync(path.join(dir, 'policies'));
   mkdirSync(path.join(dir, 'manifests'));
-  writeFileSync(path.join(dir, 'policies/require-team.yaml'), GOOD_POLICY);
+  writeFileSync(path.join(dir, 'policies/require-team.yaml'), REQUIRE_TEAM);
   writeFileSync(path.join(dir, 'manifests/pod.yaml'), POD);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

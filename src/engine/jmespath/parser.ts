@@ -6,7 +6,7 @@
  * `[:::]`, `[0` parsing to an empty node). Expressions nested deeper than `MAX_NESTING` are rejected.
  */
 import { goJsonParse } from '../../util/go-json.js';
-import type { AstNode, ComparatorOp } from './ast.js';
+import { childrenOf, type AstNode, type ComparatorOp } from './ast.js';
 import { JmesPathError, MAX_NESTING, nestingError, syntaxError } from './errors.js';
 import { type TokType, type Token, tokenize } from './lexer.js';
 import { goTypeName } from './values.js';
@@ -85,34 +85,6 @@ function astDepth(root: AstNode): number {
     for (const child of childrenOf(node)) stack.push([child, depth + 1]);
   }
   return deepest;
-}
-
-function childrenOf(node: AstNode): readonly AstNode[] {
-  switch (node.type) {
-    case 'FilterProjection':
-      return [node.left, node.right, node.condition];
-    case 'Subexpression':
-    case 'IndexExpression':
-    case 'Projection':
-    case 'ValueProjection':
-    case 'Comparator':
-    case 'Or':
-    case 'And':
-    case 'Pipe':
-      return [node.left, node.right];
-    case 'Flatten':
-    case 'Not':
-    case 'ExpRef':
-      return [node.child];
-    case 'MultiSelectList':
-      return node.children;
-    case 'MultiSelectHash':
-      return node.pairs.map((pair) => pair.value);
-    case 'Function':
-      return node.args;
-    default:
-      return [];
-  }
 }
 
 class Parser {
