@@ -152,10 +152,17 @@ export class WorkspaceLoader {
     for (const found of parsed.problems) this.workspace.problems.push(problem('yaml-syntax', source, found, found.message, found.severity));
     let sawPolicy = false;
     let sawManifest = false;
+    if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value = document.value;
-      if (value === null) continue;
       const kind = classifyDocument(value);
+      if (document.listItem !== undefined && kind === 'other' && role.manifests) {
+        // kubectl decodes every item of a List as an object of its own.
+        const at = this.where(source, document, []);
+        this.workspace.problems.push(problem('invalid-manifest', source, at, `List: items[${document.listItem}]: not a Kubernetes object (apiVersion and kind are required)`));
+        continue;
+      }
+      if (value === null) continue;
       if (kind === 'policy' && role.policies) {
         sawPolicy = true;
         this.addPolicy(source, document, value as JsonObject);
@@ -175,6 +182,17 @@ export class WorkspaceLoader {
     if (sawPolicy) this.workspace.counts.policies++;
     else if (sawManifest) this.workspace.counts.manifests++;
     else this.workspace.counts.other++;
+  }
+
+  /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
+  private checkLists(source: SourceText, documents: readonly SourceDocument[]): void {
+    for (const document of documents) {
+      const value = document.value;
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || value.apiVersion !== 'v1' || value.kind !== 'List') continue;
+      if (value.items === undefined || value.items === null || Array.isArray(value.items)) continue;
+      const at = locate(source.path, source.text, document.index, ['items']);
+      this.workspace.problems.push(problem('invalid-manifest', source, at, `List: items: Invalid value: must be of type array, got ${typeof value.items === 'object' ? 'object' : typeof value.items}`));
+    }
   }
 
   /** Reports each shape problem of a document as a `kyverno-lint/<ruleId>` finding at its node; whether there was one. */

@@ -106,3 +106,19 @@ describe('null items and wrongly typed fields deeper in policies and exceptions'
     expect(findings.filter((f) => f.startsWith(file))).toEqual([expected]);
   });
 });
+
+describe('a kind: List whose items cannot be decoded', () => {
+  it.each([
+    ['items that are not a list', 'apiVersion: v1\nkind: List\nitems: foo\n', ['manifests/list.yaml:3 kyverno-lint/invalid-manifest List: items: Invalid value: must be of type array, got string']],
+    [
+      'items that are not objects',
+      'apiVersion: v1\nkind: List\nitems:\n  - null\n  - 5\n  - kind: Pod\n',
+      [0, 1, 2].map((i) => `manifests/list.yaml:${4 + i} kyverno-lint/invalid-manifest List: items[${i}]: not a Kubernetes object (apiVersion and kind are required)`),
+    ],
+  ])('%s: a finding at the line, the other files still checked', async (_name, text, expected) => {
+    writeFileSync(path.join(dir, 'manifests/list.yaml'), text);
+    const findings = await scan();
+    expect(findings).toContain(TEAM_FAILURE);
+    expect(findings.filter((f) => f.startsWith('manifests/list.yaml'))).toEqual(expected);
+  });
+});
