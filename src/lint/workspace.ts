@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { classifyDocument } from '../discovery/classify.js';
-import { checkObjectMetadata, checkPolicy, type PolicyProblem } from '../policy/check.js';
+import { checkObjectMetadata, checkPolicy, jsonType, type PolicyProblem } from '../policy/check.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
 import { decodePolicyException, type PolicyException } from '../policy/exception.js';
 import type { Policy } from '../policy/types.js';
@@ -191,7 +191,7 @@ export class WorkspaceLoader {
       if (value === null || typeof value !== 'object' || Array.isArray(value) || value.apiVersion !== 'v1' || value.kind !== 'List') continue;
       if (value.items === undefined || value.items === null || Array.isArray(value.items)) continue;
       const at = locate(source.path, source.text, document.index, ['items']);
-      this.workspace.problems.push(problem('invalid-manifest', source, at, `List: items: Invalid value: must be of type array, got ${typeof value.items === 'object' ? 'object' : typeof value.items}`));
+      this.workspace.problems.push(problem('invalid-manifest', source, at, `List: items: Invalid value: must be of type array, got ${jsonType(value.items)}`));
     }
   }
 

@@ -29,7 +29,8 @@ export function formatPath(path: readonly (string | number)[]): string {
   return out;
 }
 
-function jsonType(value: JsonValue): string {
+/** The type of a JSON value as type errors name it (`integer` for whole numbers). */
+export function jsonType(value: JsonValue): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
