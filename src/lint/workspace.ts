@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
 import { classifyDocument, mayHoldKubernetesObject } from '../discovery/classify.js';
-import { checkPolicy } from '../policy/check.js';
+import { checkObjectMetadata, checkPolicy, jsonType, type PolicyProblem } from '../policy/check.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
 import { decodePolicyException, type PolicyException } from '../policy/exception.js';
 import type { Policy } from '../policy/types.js';
@@ -121,6 +121,11 @@ function nameOf(value: JsonObject): string {
   return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
 }
 
+/** `Kind name`, or the kind alone for a nameless document. */
+function subjectOf(value: JsonObject): string {
+  return [String(value.kind), nameOf(value)].filter((part) => part !== '').join(' ');
+}
+
 /** A policy that passed the shape check, validated once every file is read. */
 interface PendingPolicy {
   policy: Policy;
@@ -187,10 +192,17 @@ export class WorkspaceLoader {
     for (const found of parsed.problems) this.workspace.problems.push(problem('yaml-syntax', source, found, found.message, found.severity));
     let sawPolicy = false;
     let sawManifest = false;
+    if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value = document.value;
-      if (value === null) continue;
       const kind = classifyDocument(value);
+      if (document.listItem !== undefined && kind === 'other' && role.manifests) {
+        // kubectl decodes every item of a List as an object of its own.
+        const at = this.where(source, document, []);
+        this.workspace.problems.push(problem('invalid-manifest', source, at, `List: items[${document.listItem}]: not a Kubernetes object (apiVersion and kind are required)`));
+        continue;
+      }
+      if (value === null) continue;
       if (kind === 'manifest' && isCustomResourceDefinition(value as JsonObject)) this.#definitions.push(value as JsonObject);
       if (kind === 'policy' && role.policies) {
         sawPolicy = true;
@@ -201,7 +213,7 @@ export class WorkspaceLoader {
       } else if (kind === 'cel-policy' && role.policies) {
         sawPolicy = true;
         const object = value as JsonObject;
-        const message = `${String(object.kind)} ${nameOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+        const message = `${subjectOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
         this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
       } else if (kind === 'manifest' && role.manifests) {
         sawManifest = true;
@@ -213,20 +225,37 @@ export class WorkspaceLoader {
     else this.workspace.counts.other++;
   }
 
+  /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
+  private checkLists(source: SourceText, documents: readonly SourceDocument[]): void {
+    for (const document of documents) {
+      const value = document.value;
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || value.apiVersion !== 'v1' || value.kind !== 'List') continue;
+      if (value.items === undefined || value.items === null || Array.isArray(value.items)) continue;
+      const at = locate(source.path, source.text, document.index, ['items']);
+      this.workspace.problems.push(problem('invalid-manifest', source, at, `List: items: Invalid value: must be of type array, got ${jsonType(value.items)}`));
+    }
+  }
+
+  /** Reports each shape problem of a document as a `kyverno-lint/<code>` finding at its node; whether there was one. */
+  private reportShape(code: ProblemCode, source: SourceText, document: SourceDocument, value: JsonObject, problems: readonly PolicyProblem[]): boolean {
+    const subject = subjectOf(value);
+    for (const found of problems) {
+      this.workspace.problems.push(problem(code, source, this.where(source, document, found.path), `${subject}: ${found.message}`));
+    }
+    return problems.length > 0;
+  }
+
+  private where(source: SourceText, document: SourceDocument, at: readonly (string | number)[]): { line: number; column: number } {
+    return locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
+  }
+
   private addPolicy(source: SourceText, document: SourceDocument, decoded: JsonObject): void {
     // Patterns, conditions and the other free-form fields hold float64 numbers, as Kyverno decodes
     // them (`FromJSON` in api/kyverno/v1/utils.go): integers beyond 2^53 are rounded.
     const value = toFloat64Numbers(decoded);
-    const where = (at: readonly (string | number)[]) => locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
-    const shape = checkPolicy(value);
-    if (shape.length > 0) {
-      for (const found of shape) {
-        this.workspace.problems.push(problem('invalid-policy', source, where(found.path), `${String(value.kind)} ${nameOf(value)}: ${found.message}`));
-      }
-      return;
-    }
+    if (this.reportShape('invalid-policy', source, document, value, checkPolicy(value))) return;
     const policy = { ...(value as unknown as Policy), source: { file: source.path, line: document.line, column: 1 } };
-    this.#pending.push({ policy, source, document, where });
+    this.#pending.push({ policy, source, document, where: (at) => this.where(source, document, at) });
   }
 
   /**
@@ -257,6 +286,8 @@ export class WorkspaceLoader {
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {
+    // The API server cannot decode such an object (or rejects it as nameless): no admission controller sees it.
+    if (this.reportShape('invalid-manifest', source, document, value, checkObjectMetadata(value))) return;
     const resource = loadedResource(value, source.path, document.index);
     // kubectl applies the items of a `kind: List` one by one: each is checked as a manifest.
     if (document.listItem !== undefined) resource.listItem = document.listItem;

@@ -3,10 +3,11 @@
  * does when it loads policies (strict decoding: unknown fields, types, required fields, enums, `oneOf` and
  * `not` constraints). Every problem carries the JSON path of the offending node so that the caller can
  * point at a file and line. Free-form values (patterns, patches, generate data, condition keys and values)
- * are not looked into. `null` values count as absent, as the API server prunes them.
+ * are not looked into. `null` fields count as absent, as the API server prunes them; `null` list items
+ * are type errors.
  */
 import type { JsonObject, JsonValue } from '../types.js';
-import { POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
+import { OBJECT_META, POLICY_EXCEPTION_SCHEMA, POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
 
 /** One schema violation in a policy document. */
 export interface PolicyProblem {
@@ -28,11 +29,17 @@ export function formatPath(path: readonly (string | number)[]): string {
   return out;
 }
 
-function jsonType(value: JsonValue): string {
+/** The type of a JSON value as type errors name it (`integer` for whole numbers). */
+export function jsonType(value: JsonValue): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
+}
+
+/** The type name of a schema node, as type errors spell it. */
+function typeName(node: SchemaNode): string {
+  return node.type === 'map' ? 'object' : node.type;
 }
 
 function isObject(value: JsonValue): value is JsonObject {
@@ -76,7 +83,12 @@ class Checker {
         return;
       case 'array':
         if (!Array.isArray(value)) return this.typeMismatch(path, 'array', value);
-        value.forEach((item, index) => this.check(node.items, item, [...path, index]));
+        value.forEach((item, index) => {
+          // The API server prunes null fields of objects, not null items of lists (apiextensions-apiserver
+          // pkg/apiserver/schema/defaulting, PruneNonNullableNullsWithoutDefaults): they fail the type check.
+          if (item === null && node.items.type !== 'any') this.typeMismatch([...path, index], typeName(node.items), item);
+          else this.check(node.items, item, [...path, index]);
+        });
         return;
       case 'map':
         if (!isObject(value)) return this.typeMismatch(path, 'object', value);
@@ -137,5 +149,44 @@ export function checkPolicy(doc: JsonObject): PolicyProblem[] {
     return checker.problems;
   }
   checker.check(schema, doc, []);
+  const name = nameProblem(doc.metadata, false);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ['metadata', 'name'] });
   return checker.problems;
+}
+
+/** Checks a PolicyException document against its CRD schema (types and required fields). */
+export function checkPolicyException(doc: JsonObject): PolicyProblem[] {
+  const checker = new Checker();
+  checker.check(POLICY_EXCEPTION_SCHEMA, doc, []);
+  return checker.problems;
+}
+
+/** `ObjectMeta` of any kind: fields of newer Kubernetes versions are accepted, the known ones are typed. */
+const MANIFEST_METADATA: ObjectSchema = { ...OBJECT_META, preserveUnknown: true };
+
+/**
+ * Checks the `metadata` of a manifest as the API server decodes and validates it: a map whose known fields
+ * have their types (a string `labels` cannot be decoded into `ObjectMeta`), with a name or a generateName.
+ */
+export function checkObjectMetadata(doc: JsonObject): PolicyProblem[] {
+  const checker = new Checker();
+  checker.check(MANIFEST_METADATA, doc.metadata ?? null, ['metadata']);
+  const name = nameProblem(doc.metadata, true);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ['metadata', 'name'] });
+  return checker.problems;
+}
+
+/**
+ * The API server's object metadata validation (k8s.io/apimachinery pkg/api/validation/objectmeta.go,
+ * `ValidateObjectMeta`): a name, or a generateName for the server to complete. Policies need the name
+ * itself: offline no server completes it, and every result is named after the policy. A `metadata` of the
+ * wrong type is reported by the type check.
+ */
+function nameProblem(metadata: JsonValue | undefined, generateNameSuffices: boolean): string | null {
+  if (metadata !== undefined && metadata !== null && !isObject(metadata)) return null;
+  const name = metadata?.name;
+  if (name !== undefined && name !== null && name !== '') return null;
+  const generateName = metadata?.generateName;
+  if (typeof generateName !== 'string' || generateName === '') return 'name or generateName is required';
+  return generateNameSuffices ? null : 'generateName is completed by the API server only: a policy checked offline needs a name';
 }

@@ -278,13 +278,13 @@ export const PSS_CONTROL_NAMES: readonly string[] = [
   'Host Probes / Lifecycle Hooks',
 ];
 
+const podSecurityExclude = object(
+  { controlName: enumOf(...PSS_CONTROL_NAMES), images: strArray, restrictedField: str, values: strArray },
+  { required: ['controlName'] },
+);
+
 const podSecurity = object({
-  exclude: arrayOf(
-    object(
-      { controlName: enumOf(...PSS_CONTROL_NAMES), images: strArray, restrictedField: str, values: strArray },
-      { required: ['controlName'] },
-    ),
-  ),
+  exclude: arrayOf(podSecurityExclude),
   level: enumOf('privileged', 'baseline', 'restricted'),
   version: enumOf(
     'v1.19',
@@ -448,7 +448,7 @@ function spec(rule: ObjectSchema): ObjectSchema {
 }
 
 /** Kubernetes `ObjectMeta`, as the CLI's schema validation knows it. */
-const objectMeta = object({
+export const OBJECT_META: ObjectSchema = object({
   annotations: strMap,
   creationTimestamp: anyValue,
   deletionGracePeriodSeconds: int,
@@ -468,7 +468,7 @@ const objectMeta = object({
 
 function policyDocument(rule: ObjectSchema): ObjectSchema {
   return object(
-    { apiVersion: str, kind: str, metadata: objectMeta, spec: spec(rule), status: anyValue },
+    { apiVersion: str, kind: str, metadata: OBJECT_META, spec: spec(rule), status: anyValue },
     { required: ['spec'] },
   );
 }
@@ -478,3 +478,27 @@ export const POLICY_SCHEMAS: Readonly<Record<string, ObjectSchema>> = {
   'kyverno.io/v1': policyDocument(ruleV1),
   'kyverno.io/v2beta1': policyDocument(ruleV2beta1),
 };
+
+/**
+ * The PolicyException CRD (config/crds/kyverno/kyverno.io_policyexceptions.yaml, versions `v2` and
+ * `v2beta1`): the fields and their types. Condition operators and the list of rule names are left loose,
+ * as the exception decoder accepts them.
+ */
+export const POLICY_EXCEPTION_SCHEMA: ObjectSchema = object(
+  {
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
+    spec: object(
+      {
+        background: bool,
+        conditions: anyAllConditions(CONDITION_OPERATORS_V1, false),
+        exceptions: arrayOf(object({ policyName: str, ruleNames: strArray }, { required: ['policyName'] })),
+        match: matchResourcesV2beta1,
+        podSecurity: arrayOf(podSecurityExclude),
+      },
+      { required: ['exceptions'] },
+    ),
+  },
+  { required: ['spec'] },
+);

@@ -4,6 +4,7 @@
  */
 import type { JsonObject, JsonValue } from '../types.js';
 import { wildcardMatch } from '../util/wildcard.js';
+import { checkPolicyException } from './check.js';
 import type { Conditions, MatchResources, PodSecurityExclude } from './types.js';
 
 export interface ExceptionTarget {
@@ -54,6 +55,8 @@ export function decodePolicyException(document: JsonObject): PolicyException | s
   const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
   const spec = document.spec;
   if (!isObject(spec)) return `PolicyException ${name}: spec is required`;
+  const shape = checkPolicyException(document)[0];
+  if (shape !== undefined) return `PolicyException ${name}: ${shape.message}`;
   if (!Array.isArray(spec.exceptions) || spec.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions: ExceptionTarget[] = [];
   for (const entry of spec.exceptions) {

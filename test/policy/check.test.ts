@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPolicy, formatPath } from '../../src/policy/check.js';
-import type { JsonObject } from '../../src/types.js';
+import { decodePolicyException } from '../../src/policy/exception.js';
+import type { JsonObject, JsonValue } from '../../src/types.js';
 
 function policy(spec: JsonObject, extra: JsonObject = {}): JsonObject {
   return { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' }, spec, ...extra };
@@ -130,6 +131,57 @@ describe('checkPolicy', () => {
       ],
     ],
     ['missing spec', { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' } }, [{ message: 'spec: Required value', path: ['spec'] }]],
+    ...(
+      [
+        ['without metadata', undefined],
+        ['with null metadata', null],
+        ['with an empty metadata', {}],
+        ['with an empty name', { name: '' }],
+        ['with a null name', { name: null }],
+      ] as [string, JsonValue | undefined][]
+    ).map(([name, metadata]): [string, JsonObject, { message: string; path: (string | number)[] }[]] => {
+      const doc = policy({ rules: [] });
+      if (metadata === undefined) delete doc.metadata;
+      else doc.metadata = metadata;
+      return [`name required: ${name}`, doc, [{ message: 'metadata.name: Required value: name or generateName is required', path: ['metadata', 'name'] }]];
+    }),
+    [
+      'name required: generateName only',
+      policy({ rules: [] }, { metadata: { generateName: 'p-' } }),
+      [
+        {
+          message: 'metadata.name: Required value: generateName is completed by the API server only: a policy checked offline needs a name',
+          path: ['metadata', 'name'],
+        },
+      ],
+    ],
+    ...(
+      [
+        ['a string', 'foo', 'string'],
+        ['a list', ['a'], 'array'],
+        ['a number', 5, 'integer'],
+        ['a boolean', true, 'boolean'],
+      ] as [string, JsonValue, string][]
+    ).map(([name, metadata, type]): [string, JsonObject, { message: string; path: (string | number)[] }[]] => [
+      `metadata as ${name}`,
+      policy({ rules: [] }, { metadata }),
+      [{ message: `metadata: Invalid value: must be of type object, got ${type}`, path: ['metadata'] }],
+    ]),
+    [
+      'a null rule is a type error (list items are not pruned)',
+      policy({ rules: [null] }),
+      [{ message: 'spec.rules[0]: Invalid value: must be of type object, got null', path: ['spec', 'rules', 0] }],
+    ],
+    [
+      'a null kind is a type error',
+      policy({ rules: [rule({ match: { any: [{ resources: { kinds: [null, 'Pod'] } }] }, validate: { deny: {} } })] }),
+      [
+        {
+          message: 'spec.rules[0].match.any[0].resources.kinds[0]: Invalid value: must be of type string, got null',
+          path: ['spec', 'rules', 0, 'match', 'any', 0, 'resources', 'kinds', 0],
+        },
+      ],
+    ],
     ['null values count as absent', policy({ rules: [rule({ exclude: null, validate: { deny: null, message: null } })] }), []],
   ];
   it.each(cases)('%s', (_name, doc, expected) => {
@@ -172,5 +224,29 @@ describe('formatPath', () => {
     [[], ''],
   ] as [(string | number)[], string][])('%j', (path, expected) => {
     expect(formatPath(path)).toBe(expected);
+  });
+});
+
+describe('decodePolicyException: shapes the CRD schema rejects', () => {
+  const exception = (spec: JsonObject): JsonObject => ({
+    apiVersion: 'kyverno.io/v2',
+    kind: 'PolicyException',
+    metadata: { name: 'e' },
+    spec: { exceptions: [{ policyName: 'p', ruleNames: ['*'] }], match: { any: [{ resources: { kinds: ['Pod'] } }] }, ...spec },
+  });
+  it.each([
+    ['a null match entry', { match: { any: [null] } }, 'spec.match.any[0]: Invalid value: must be of type object, got null'],
+    ['a match that is not a map', { match: 'x' }, 'spec.match: Invalid value: must be of type object, got string'],
+    ['resources of the wrong type', { match: { all: [{ resources: 5 }] } }, 'spec.match.all[0].resources: Invalid value: must be of type object, got integer'],
+    ['conditions that are not a map', { conditions: 5 }, 'spec.conditions: Invalid value: must be of type object, got integer'],
+    ['a condition list of the wrong type', { conditions: { any: 5 } }, 'spec.conditions.any: Invalid value: must be of type array, got integer'],
+    ['rule names of the wrong type', { exceptions: [{ policyName: 'p', ruleNames: 5 }] }, 'spec.exceptions[0].ruleNames: Invalid value: must be of type array, got integer'],
+    ['a null podSecurity entry', { podSecurity: [null] }, 'spec.podSecurity[0]: Invalid value: must be of type object, got null'],
+  ] as [string, JsonObject, string][])('%s', (_name, spec, message) => {
+    expect(decodePolicyException(exception(spec))).toBe(`PolicyException e: ${message}`);
+  });
+
+  it('accepts a well-formed exception', () => {
+    expect(typeof decodePolicyException(exception({ conditions: { any: [{ key: '{{ request.name }}', operator: 'Equals', value: 'x' }] } }))).toBe('object');
   });
 });

@@ -48,3 +48,32 @@ export type AstNode =
       readonly nameGoType: string;
       readonly args: readonly AstNode[];
     };
+
+/** The sub-expressions of a node (its children in the tree). */
+export function childrenOf(node: AstNode): readonly AstNode[] {
+  switch (node.type) {
+    case 'FilterProjection':
+      return [node.left, node.right, node.condition];
+    case 'Subexpression':
+    case 'IndexExpression':
+    case 'Projection':
+    case 'ValueProjection':
+    case 'Comparator':
+    case 'Or':
+    case 'And':
+    case 'Pipe':
+      return [node.left, node.right];
+    case 'Flatten':
+    case 'Not':
+    case 'ExpRef':
+      return [node.child];
+    case 'MultiSelectList':
+      return node.children;
+    case 'MultiSelectHash':
+      return node.pairs.map((pair) => pair.value);
+    case 'Function':
+      return node.args;
+    default:
+      return [];
+  }
+}

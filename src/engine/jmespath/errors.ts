@@ -40,3 +40,17 @@ export function syntaxError(message: string): JmesPathError {
 export function runtimeError(message: string): JmesPathError {
   return new JmesPathError('runtime', message);
 }
+
+/**
+ * The deepest nesting an expression may have: parentheses, function calls, sub-expressions (`a.b.c…`),
+ * projections, JSON literals. go-jmespath has no limit (its recursion runs on Go's growable stack, 1 GB at
+ * most); the parser and the evaluator here recurse on the JavaScript stack (about 10,000 frames), a few
+ * frames per level. Real expressions nest a few dozen levels at most; a thousand leaves room under any
+ * caller's stack.
+ */
+export const MAX_NESTING = 1000;
+
+/** The error of an expression nested deeper than `MAX_NESTING`. */
+export function nestingError(): JmesPathError {
+  return new JmesPathError('syntax', `expression nested too deeply: more than ${MAX_NESTING} levels`);
+}

@@ -5,7 +5,7 @@
  * Results share structure with the searched data and with the expression's literals (which are
  * frozen): treat them as read-only.
  */
-import type { AstNode } from './ast.js';
+import { childrenOf, type AstNode } from './ast.js';
 import { JmesPathError, notFoundError } from './errors.js';
 import { NotFound, evaluate } from './interpreter.js';
 import { parseJmesPath } from './parser.js';
@@ -67,31 +67,8 @@ const NONDETERMINISTIC_FUNCTIONS: ReadonlySet<string> = new Set(['random', 'time
 
 /** Whether `node` and its children call no nondeterministic function (a call without a name panics). */
 function isDeterministic(node: AstNode): boolean {
-  switch (node.type) {
-    case 'Function':
-      return node.name !== null && !NONDETERMINISTIC_FUNCTIONS.has(node.name) && node.args.every(isDeterministic);
-    case 'Subexpression':
-    case 'IndexExpression':
-    case 'Projection':
-    case 'ValueProjection':
-    case 'Comparator':
-    case 'Or':
-    case 'And':
-    case 'Pipe':
-      return isDeterministic(node.left) && isDeterministic(node.right);
-    case 'FilterProjection':
-      return isDeterministic(node.left) && isDeterministic(node.right) && isDeterministic(node.condition);
-    case 'Flatten':
-    case 'Not':
-    case 'ExpRef':
-      return isDeterministic(node.child);
-    case 'MultiSelectList':
-      return node.children.every(isDeterministic);
-    case 'MultiSelectHash':
-      return node.pairs.every((pair) => isDeterministic(pair.value));
-    default:
-      return true;
-  }
+  if (node.type === 'Function' && (node.name === null || NONDETERMINISTIC_FUNCTIONS.has(node.name))) return false;
+  return childrenOf(node).every(isDeterministic);
 }
 
 class Compiled implements CompiledJmesPath {

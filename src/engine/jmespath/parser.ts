@@ -3,11 +3,11 @@
  * same expressions compile and the same ones fail with the same texts: `SyntaxError: Expected
  * tRbracket, received: tComma`, `SyntaxError: Invalid token: tNumber`, JSON literal errors from
  * Go's decoder, and the quirks (optional commas between function arguments, `{a: b c: d}`,
- * `[:::]`, `[0` parsing to an empty node).
+ * `[:::]`, `[0` parsing to an empty node). Expressions nested deeper than `MAX_NESTING` are rejected.
  */
 import { goJsonParse } from '../../util/go-json.js';
-import type { AstNode, ComparatorOp } from './ast.js';
-import { JmesPathError, syntaxError } from './errors.js';
+import { childrenOf, type AstNode, type ComparatorOp } from './ast.js';
+import { JmesPathError, MAX_NESTING, nestingError, syntaxError } from './errors.js';
 import { type TokType, type Token, tokenize } from './lexer.js';
 import { goTypeName } from './values.js';
 
@@ -58,8 +58,39 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** How deeply the arrays and objects of a JSON literal nest (its text scanned, strings skipped). */
+function literalDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ']' || c === '}') depth--;
+  }
+  return deepest;
+}
+
+/** The depth of an AST (a leaf is 1), walked without recursion. */
+function astDepth(root: AstNode): number {
+  let deepest = 0;
+  const stack: [AstNode, number][] = [[root, 1]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, depth] = entry;
+    deepest = Math.max(deepest, depth);
+    for (const child of childrenOf(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 class Parser {
   private index = 0;
+  /** Calls of `expression` in progress: every recursion of the parser goes through it. */
+  private depth = 0;
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -89,6 +120,7 @@ class Parser {
   }
 
   private expression(bindingPower: number): AstNode {
+    if (++this.depth > MAX_NESTING) throw nestingError();
     const token = this.tokens[this.index]!;
     this.advance();
     let left = this.nud(token);
@@ -98,12 +130,15 @@ class Parser {
       left = this.led(current, left);
       current = this.current();
     }
+    this.depth--;
     return left;
   }
 
   private nud(token: Token): AstNode {
     switch (token.type) {
       case 'tJSONLiteral': {
+        // Decoding and freezing recurse per level of the literal.
+        if (literalDepth(token.value) > MAX_NESTING) throw nestingError();
         let value: unknown;
         try {
           value = goJsonParse(token.value);
@@ -343,5 +378,9 @@ function functionName(left: AstNode): { name: string | null; nameGoType: string 
 
 /** Parses an expression into an AST. Throws `JmesPathError` (`syntax`) with go-jmespath's text. */
 export function parseJmesPath(expression: string): AstNode {
-  return new Parser(tokenize(expression)).parse();
+  const ast = new Parser(tokenize(expression)).parse();
+  // Left-nested chains (`a.b.c…`, `a[0][0]…`, `a || b || …`) are built by a loop, not by recursion: their
+  // depth is checked on the tree, which the evaluator walks recursively.
+  if (astDepth(ast) > MAX_NESTING) throw nestingError();
+  return ast;
 }
