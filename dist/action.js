@@ -36485,6 +36485,7 @@ var package_default = {
     ajv: "^8.20.0",
     "ajv-formats": "^3.0.1",
     esbuild: "^0.28.2",
+    "fast-check": "^4.11.0",
     globby: "^16.2.4",
     tinyglobby: "^0.2.17",
     tsx: "^4.23.15",
@@ -37708,24 +37709,586 @@ function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
   return true;
 }
 
-// src/policy/exception.ts
+// src/policy/crd-schema.ts
+var str = { type: "string" };
+var bool = { type: "boolean" };
+var int = { type: "integer" };
+var anyValue = { type: "any" };
+var enumOf = (...values) => ({ type: "string", enum: values });
+var arrayOf = (items2) => ({ type: "array", items: items2 });
+var mapOf = (values) => ({ type: "map", values });
+var strArray = arrayOf(str);
+var strMap = mapOf(str);
+function object(properties, options = {}) {
+  return { type: "object", properties, ...options };
+}
+var labelSelector = object({
+  matchExpressions: arrayOf(object({ key: str, operator: str, values: strArray }, { required: ["key", "operator"] })),
+  matchLabels: strMap
+});
+var resourceDescription = object(
+  {
+    annotations: strMap,
+    kinds: strArray,
+    name: str,
+    names: strArray,
+    namespaceSelector: labelSelector,
+    namespaces: strArray,
+    operations: arrayOf(enumOf("CREATE", "CONNECT", "UPDATE", "DELETE")),
+    selector: labelSelector
+  },
+  { notAllOf: ["name", "names"] }
+);
+var subject = object({ apiGroup: str, kind: str, name: str, namespace: str }, { required: ["kind", "name"] });
+var userInfo = { clusterRoles: strArray, roles: strArray, subjects: arrayOf(subject) };
+var resourceFilter = object({ ...userInfo, resources: resourceDescription });
+var matchResourcesV1 = object(
+  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter), ...userInfo, resources: resourceDescription },
+  { notAllOf: ["any", "all"] }
+);
+var matchResourcesV2beta1 = object(
+  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter) },
+  { notAllOf: ["any", "all"] }
+);
+var CONDITION_OPERATORS_V1 = [
+  "Equals",
+  "NotEquals",
+  "In",
+  "AnyIn",
+  "AllIn",
+  "NotIn",
+  "AnyNotIn",
+  "AllNotIn",
+  "GreaterThanOrEquals",
+  "GreaterThan",
+  "LessThanOrEquals",
+  "LessThan",
+  "DurationGreaterThanOrEquals",
+  "DurationGreaterThan",
+  "DurationLessThanOrEquals",
+  "DurationLessThan"
+];
+var CONDITION_OPERATORS_V2BETA1 = CONDITION_OPERATORS_V1.filter((op) => op !== "In" && op !== "NotIn");
+function anyAllConditions(operators, preserveUnknown) {
+  const condition2 = object({ key: anyValue, message: str, operator: enumOf(...operators), value: anyValue });
+  return object({ all: arrayOf(condition2), any: arrayOf(condition2) }, preserveUnknown ? { preserveUnknown } : {});
+}
+var foreachPreconditions = anyAllConditions(CONDITION_OPERATORS_V1, true);
+var imageRegistryCredentials = object({
+  allowInsecureRegistry: bool,
+  providers: arrayOf(enumOf("default", "amazon", "azure", "google", "github")),
+  secrets: strArray
+});
+var contextEntry = object(
+  {
+    apiCall: object({
+      data: arrayOf(object({ key: str, value: anyValue }, { required: ["key", "value"] })),
+      default: anyValue,
+      jmesPath: str,
+      method: enumOf("GET", "POST"),
+      service: object(
+        {
+          caBundle: str,
+          headers: arrayOf(object({ key: str, value: str }, { required: ["key", "value"] })),
+          url: str
+        },
+        { required: ["url"] }
+      ),
+      urlPath: str
+    }),
+    configMap: object({ name: str, namespace: str }, { required: ["name"] }),
+    globalReference: object({ jmesPath: str, name: str }, { required: ["name"] }),
+    imageRegistry: object({ imageRegistryCredentials, jmesPath: str, reference: str }, { required: ["reference"] }),
+    name: str,
+    variable: object({ default: anyValue, jmesPath: str, value: anyValue })
+  },
+  { required: ["name"], oneOfRequired: ["configMap", "apiCall", "imageRegistry", "variable", "globalReference"] }
+);
+var context = arrayOf(contextEntry);
+var matchCondition = object({ expression: str, name: str }, { required: ["expression", "name"] });
+var cloneSource = object({ name: str, namespace: str });
+var cloneList = object({ kinds: strArray, namespace: str, selector: labelSelector });
+var generation = object({
+  apiVersion: str,
+  clone: cloneSource,
+  cloneList,
+  data: anyValue,
+  foreach: arrayOf(
+    object({
+      apiVersion: str,
+      clone: cloneSource,
+      cloneList,
+      context,
+      data: anyValue,
+      kind: str,
+      list: str,
+      name: str,
+      namespace: str,
+      preconditions: foreachPreconditions,
+      uid: str
+    })
+  ),
+  generateExisting: bool,
+  kind: str,
+  name: str,
+  namespace: str,
+  orphanDownstreamOnPolicyDelete: bool,
+  synchronize: bool,
+  uid: str
+});
+var mutation = object({
+  foreach: arrayOf(
+    object({
+      context,
+      foreach: anyValue,
+      list: str,
+      order: enumOf("Ascending", "Descending"),
+      patchStrategicMerge: anyValue,
+      patchesJson6902: str,
+      preconditions: foreachPreconditions
+    })
+  ),
+  mutateExistingOnPolicyUpdate: bool,
+  patchStrategicMerge: anyValue,
+  patchesJson6902: str,
+  targets: arrayOf(
+    object({
+      apiVersion: str,
+      context,
+      kind: str,
+      name: str,
+      namespace: str,
+      preconditions: anyValue,
+      selector: labelSelector,
+      uid: str
+    })
+  )
+});
+var imageExtractors = mapOf(
+  arrayOf(object({ jmesPath: str, key: str, name: str, path: str, value: str }, { required: ["path"] }))
+);
+var ctlog = object({ ignoreSCT: bool, pubkey: str, tsaCertChain: str });
+var rekor = object({ ignoreTlog: bool, pubkey: str, url: str });
+var attestorSet = object({
+  count: { type: "integer", minimum: 1 },
+  entries: arrayOf(
+    object({
+      annotations: strMap,
+      attestor: anyValue,
+      certificates: object({ cert: str, certChain: str, ctlog, rekor }),
+      keyless: object({
+        additionalExtensions: strMap,
+        ctlog,
+        issuer: str,
+        issuerRegExp: str,
+        rekor,
+        roots: str,
+        subject: str,
+        subjectRegExp: str
+      }),
+      keys: object({
+        ctlog,
+        kms: str,
+        publicKeys: str,
+        rekor,
+        secret: object({ name: str, namespace: str }, { required: ["name", "namespace"] }),
+        signatureAlgorithm: str
+      }),
+      repository: str,
+      signatureAlgorithm: str
+    })
+  )
+});
+var manifests = object({
+  annotationDomain: str,
+  attestors: arrayOf(attestorSet),
+  dryRun: object({ enable: bool, namespace: str }),
+  ignoreFields: arrayOf(
+    object({
+      fields: strArray,
+      objects: arrayOf(object({ group: str, kind: str, name: str, namespace: str, version: str }))
+    })
+  ),
+  repository: str
+});
+var PSS_CONTROL_NAMES = [
+  "HostProcess",
+  "Host Namespaces",
+  "Privileged Containers",
+  "Capabilities",
+  "HostPath Volumes",
+  "Host Ports",
+  "AppArmor",
+  "SELinux",
+  "/proc Mount Type",
+  "Seccomp",
+  "Sysctls",
+  "Volume Types",
+  "Privilege Escalation",
+  "Running as Non-root",
+  "Running as Non-root user",
+  "Host Probes / Lifecycle Hooks"
+];
+var podSecurityExclude = object(
+  { controlName: enumOf(...PSS_CONTROL_NAMES), images: strArray, restrictedField: str, values: strArray },
+  { required: ["controlName"] }
+);
+var podSecurity = object({
+  exclude: arrayOf(podSecurityExclude),
+  level: enumOf("privileged", "baseline", "restricted"),
+  version: enumOf(
+    "v1.19",
+    "v1.20",
+    "v1.21",
+    "v1.22",
+    "v1.23",
+    "v1.24",
+    "v1.25",
+    "v1.26",
+    "v1.27",
+    "v1.28",
+    "v1.29",
+    "v1.30",
+    "v1.31",
+    "v1.32",
+    "latest"
+  )
+});
+var cel = object({
+  auditAnnotations: arrayOf(object({ key: str, valueExpression: str }, { required: ["key", "valueExpression"] })),
+  expressions: arrayOf(
+    object({ expression: str, message: str, messageExpression: str, reason: str }, { required: ["expression"] })
+  ),
+  generate: bool,
+  paramKind: object({ apiVersion: str, kind: str }),
+  paramRef: object({ name: str, namespace: str, parameterNotFoundAction: str, selector: labelSelector }),
+  variables: arrayOf(object({ expression: str, name: str }, { required: ["expression", "name"] }))
+});
+var failureActionOverride = object({
+  action: enumOf("audit", "enforce", "Audit", "Enforce"),
+  namespaceSelector: labelSelector,
+  namespaces: strArray
+});
+var validateForeach = object({
+  anyPattern: anyValue,
+  context,
+  deny: object({ conditions: anyValue }),
+  elementScope: bool,
+  foreach: anyValue,
+  list: str,
+  pattern: anyValue,
+  preconditions: foreachPreconditions
+});
+var validationFields = {
+  anyPattern: anyValue,
+  assert: anyValue,
+  cel,
+  failureAction: enumOf("Audit", "Enforce"),
+  failureActionOverrides: arrayOf(failureActionOverride),
+  foreach: arrayOf(validateForeach),
+  manifests,
+  message: str,
+  pattern: anyValue,
+  podSecurity
+};
+var validationV1 = object({
+  ...validationFields,
+  allowExistingViolations: bool,
+  deny: object({ conditions: anyValue })
+});
+var validationV2beta1 = object({
+  ...validationFields,
+  deny: object({ conditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false) })
+});
+var imageVerification = object({
+  additionalExtensions: strMap,
+  annotations: strMap,
+  attestations: arrayOf(
+    object({
+      attestors: arrayOf(attestorSet),
+      conditions: arrayOf(anyAllConditions(CONDITION_OPERATORS_V1, false)),
+      name: str,
+      predicateType: str,
+      type: str
+    })
+  ),
+  attestors: arrayOf(attestorSet),
+  cosignOCI11: bool,
+  failureAction: enumOf("Audit", "Enforce"),
+  image: str,
+  imageReferences: strArray,
+  imageRegistryCredentials,
+  issuer: str,
+  key: str,
+  mutateDigest: bool,
+  repository: str,
+  required: bool,
+  roots: str,
+  skipImageReferences: strArray,
+  subject: str,
+  type: enumOf("Cosign", "SigstoreBundle", "Notary"),
+  useCache: bool,
+  validate: object({ deny: object({ conditions: anyValue }), message: str }),
+  verifyDigest: bool
+});
+var ruleFields = {
+  celPreconditions: arrayOf(matchCondition),
+  context,
+  generate: generation,
+  imageExtractors,
+  mutate: mutation,
+  name: { type: "string", maxLength: 63 },
+  reportProperties: strMap,
+  skipBackgroundRequests: bool,
+  verifyImages: arrayOf(imageVerification)
+};
+var ruleV1 = object(
+  {
+    ...ruleFields,
+    exclude: matchResourcesV1,
+    match: matchResourcesV1,
+    preconditions: anyValue,
+    validate: validationV1
+  },
+  { required: ["match", "name"] }
+);
+var ruleV2beta1 = object(
+  {
+    ...ruleFields,
+    exclude: matchResourcesV2beta1,
+    match: matchResourcesV2beta1,
+    preconditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false),
+    validate: validationV2beta1
+  },
+  { required: ["match", "name"] }
+);
+function spec(rule2) {
+  return object({
+    admission: bool,
+    applyRules: enumOf("All", "One"),
+    background: bool,
+    emitWarning: bool,
+    failurePolicy: enumOf("Ignore", "Fail"),
+    generateExisting: bool,
+    generateExistingOnPolicyUpdate: bool,
+    mutateExistingOnPolicyUpdate: bool,
+    rules: arrayOf(rule2),
+    schemaValidation: bool,
+    useServerSideApply: bool,
+    validationFailureAction: enumOf("audit", "enforce", "Audit", "Enforce"),
+    validationFailureActionOverrides: arrayOf(failureActionOverride),
+    webhookConfiguration: object({
+      failurePolicy: enumOf("Ignore", "Fail"),
+      matchConditions: arrayOf(matchCondition),
+      timeoutSeconds: int
+    }),
+    webhookTimeoutSeconds: int
+  });
+}
+var OBJECT_META = object({
+  annotations: strMap,
+  creationTimestamp: anyValue,
+  deletionGracePeriodSeconds: int,
+  deletionTimestamp: anyValue,
+  finalizers: strArray,
+  generateName: str,
+  generation: int,
+  labels: strMap,
+  managedFields: arrayOf(anyValue),
+  name: str,
+  namespace: str,
+  ownerReferences: arrayOf(anyValue),
+  resourceVersion: str,
+  selfLink: str,
+  uid: str
+});
+function policyDocument(rule2) {
+  return object(
+    { apiVersion: str, kind: str, metadata: OBJECT_META, spec: spec(rule2), status: anyValue },
+    { required: ["spec"] }
+  );
+}
+var POLICY_SCHEMAS = {
+  "kyverno.io/v1": policyDocument(ruleV1),
+  "kyverno.io/v2beta1": policyDocument(ruleV2beta1)
+};
+var POLICY_EXCEPTION_SCHEMA = object(
+  {
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
+    spec: object(
+      {
+        background: bool,
+        conditions: anyAllConditions(CONDITION_OPERATORS_V1, false),
+        exceptions: arrayOf(object({ policyName: str, ruleNames: strArray }, { required: ["policyName"] })),
+        match: matchResourcesV2beta1,
+        podSecurity: arrayOf(podSecurityExclude)
+      },
+      { required: ["exceptions"] }
+    )
+  },
+  { required: ["spec"] }
+);
+
+// src/policy/check.ts
+function formatPath(path14) {
+  let out = "";
+  for (const segment of path14) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+function typeName(node) {
+  return node.type === "map" ? "object" : node.type;
+}
 function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var Checker = class {
+  problems = [];
+  report(path14, detail) {
+    this.problems.push({ message: `${formatPath(path14)}: ${detail}`, path: [...path14] });
+  }
+  typeMismatch(path14, expected, value) {
+    this.report(path14, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  }
+  check(node, value, path14) {
+    if (value === null) return;
+    switch (node.type) {
+      case "any":
+        return;
+      case "string":
+        if (typeof value !== "string") return this.typeMismatch(path14, "string", value);
+        if (node.enum && !node.enum.includes(value)) {
+          const supported = node.enum.map((v) => JSON.stringify(v)).join(", ");
+          this.report(path14, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+        }
+        if (node.maxLength !== void 0 && [...value].length > node.maxLength) {
+          this.report(path14, `Too long: may not be more than ${node.maxLength} bytes`);
+        }
+        return;
+      case "boolean":
+        if (typeof value !== "boolean") this.typeMismatch(path14, "boolean", value);
+        return;
+      case "integer":
+        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path14, "integer", value);
+        if (node.minimum !== void 0 && value < node.minimum) {
+          this.report(path14, `Invalid value: ${value}: must be greater than or equal to ${node.minimum}`);
+        }
+        return;
+      case "array":
+        if (!Array.isArray(value)) return this.typeMismatch(path14, "array", value);
+        value.forEach((item, index) => {
+          if (item === null && node.items.type !== "any") this.typeMismatch([...path14, index], typeName(node.items), item);
+          else this.check(node.items, item, [...path14, index]);
+        });
+        return;
+      case "map":
+        if (!isObject(value)) return this.typeMismatch(path14, "object", value);
+        for (const key3 of Object.keys(value)) this.check(node.values, value[key3], [...path14, key3]);
+        return;
+      case "object":
+        if (!isObject(value)) return this.typeMismatch(path14, "object", value);
+        this.checkObject(node, value, path14);
+    }
+  }
+  checkObject(node, value, path14) {
+    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
+    for (const key3 of Object.keys(value)) {
+      const child2 = node.properties[key3];
+      if (child2 !== void 0) this.check(child2, value[key3], [...path14, key3]);
+      else if (!node.preserveUnknown) {
+        this.problems.push({ message: `unknown field "${formatPath([...path14, key3])}"`, path: [...path14, key3] });
+      }
+    }
+    for (const key3 of node.required ?? []) {
+      if (!present(key3)) this.report([...path14, key3], "Required value");
+    }
+    if (node.oneOfRequired) {
+      const set2 = node.oneOfRequired.filter(present);
+      if (set2.length !== 1) {
+        this.report(path14, `must specify exactly one of: ${node.oneOfRequired.join(", ")}`);
+      }
+    }
+    if (node.notAllOf && node.notAllOf.every(present)) {
+      this.report(path14, `must not specify ${node.notAllOf.join(" and ")} together`);
+    }
+  }
+};
+function checkPolicy(doc) {
+  const checker = new Checker();
+  const { apiVersion, kind: kind2 } = doc;
+  if (kind2 !== "ClusterPolicy" && kind2 !== "Policy") {
+    checker.problems.push({
+      message: `kind: Unsupported value: ${JSON.stringify(kind2 ?? null)}: supported values: "ClusterPolicy", "Policy"`,
+      path: ["kind"]
+    });
+  }
+  const schema = typeof apiVersion === "string" ? POLICY_SCHEMAS[apiVersion] : void 0;
+  if (schema === void 0) {
+    const supported = Object.keys(POLICY_SCHEMAS).map((v) => JSON.stringify(v)).join(", ");
+    checker.problems.push({
+      message: `apiVersion: Unsupported value: ${JSON.stringify(apiVersion ?? null)}: supported values: ${supported}`,
+      path: ["apiVersion"]
+    });
+    return checker.problems;
+  }
+  checker.check(schema, doc, []);
+  const name = nameProblem(doc.metadata, false);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
+  return checker.problems;
+}
+function checkPolicyException(doc) {
+  const checker = new Checker();
+  checker.check(POLICY_EXCEPTION_SCHEMA, doc, []);
+  return checker.problems;
+}
+var MANIFEST_METADATA = { ...OBJECT_META, preserveUnknown: true };
+function checkObjectMetadata(doc) {
+  const checker = new Checker();
+  checker.check(MANIFEST_METADATA, doc.metadata ?? null, ["metadata"]);
+  const name = nameProblem(doc.metadata, true);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
+  return checker.problems;
+}
+function nameProblem(metadata, generateNameSuffices) {
+  if (metadata !== void 0 && metadata !== null && !isObject(metadata)) return null;
+  const name = metadata?.name;
+  if (name !== void 0 && name !== null && name !== "") return null;
+  const generateName = metadata?.generateName;
+  if (typeof generateName !== "string" || generateName === "") return "name or generateName is required";
+  return generateNameSuffices ? null : "generateName is completed by the API server only: a policy checked offline needs a name";
+}
+
+// src/policy/exception.ts
+function isObject2(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function strings(value) {
   return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 }
 function decodePolicyException(document) {
-  const metadata = isObject(document.metadata) ? document.metadata : {};
+  const metadata = isObject2(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") return "PolicyException: metadata.name is required";
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
   const spec2 = document.spec;
-  if (!isObject(spec2)) return `PolicyException ${name}: spec is required`;
+  if (!isObject2(spec2)) return `PolicyException ${name}: spec is required`;
+  const shape = checkPolicyException(document)[0];
+  if (shape !== void 0) return `PolicyException ${name}: ${shape.message}`;
   if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions = [];
   for (const entry2 of spec2.exceptions) {
-    if (!isObject(entry2) || typeof entry2.policyName !== "string") {
+    if (!isObject2(entry2) || typeof entry2.policyName !== "string") {
       return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
     }
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
@@ -37735,7 +38298,7 @@ function decodePolicyException(document) {
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
     exceptions,
-    match: isObject(spec2.match) ? spec2.match : {}
+    match: isObject2(spec2.match) ? spec2.match : {}
   };
   if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
   if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
@@ -38229,6 +38792,104 @@ function extractImages(resource) {
   return Object.keys(images).length > 0 ? images : null;
 }
 
+// src/util/json-value.ts
+function cloneJson(value) {
+  return copy(value);
+}
+function copy(value, roundIntegers = false) {
+  if (value === null || typeof value !== "object") return roundIntegers && typeof value === "bigint" ? Number(value) : value;
+  if (Array.isArray(value)) {
+    const out2 = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i], roundIntegers);
+    return out2;
+  }
+  const out = {};
+  for (const key3 in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
+    const item = copy(value[key3], roundIntegers);
+    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key3] = item;
+  }
+  return out;
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a === "bigint") return typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === "bigint") return typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key3 of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
+    if (!jsonEqual(a[key3], b[key3])) return false;
+  }
+  return true;
+}
+function hasBigInts(value) {
+  if (typeof value === "bigint") return true;
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
+    return false;
+  }
+  for (const key3 in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key3) && hasBigInts(value[key3])) return true;
+  }
+  return false;
+}
+function toFloat64Numbers(value) {
+  if (typeof value === "bigint") return Number(value);
+  if (value === null || typeof value !== "object") return value;
+  let converted = float64Copies.get(value);
+  if (converted === void 0) {
+    converted = hasBigInts(value) ? copy(value, true) : value;
+    float64Copies.set(value, converted);
+  }
+  return converted;
+}
+var float64Copies = /* @__PURE__ */ new WeakMap();
+var BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
+var BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
+function stringifyJson(value, indent2) {
+  const text5 = JSON.stringify(value, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
+  return text5.includes("\\u0000bigint") ? text5.replace(BIGINT_PLACEHOLDER, "$1") : text5;
+}
+
+// src/engine/jmespath/ast.ts
+function childrenOf(node) {
+  switch (node.type) {
+    case "FilterProjection":
+      return [node.left, node.right, node.condition];
+    case "Subexpression":
+    case "IndexExpression":
+    case "Projection":
+    case "ValueProjection":
+    case "Comparator":
+    case "Or":
+    case "And":
+    case "Pipe":
+      return [node.left, node.right];
+    case "Flatten":
+    case "Not":
+    case "ExpRef":
+      return [node.child];
+    case "MultiSelectList":
+      return node.children;
+    case "MultiSelectHash":
+      return node.pairs.map((pair) => pair.value);
+    case "Function":
+      return node.args;
+    default:
+      return [];
+  }
+}
+
 // src/engine/jmespath/errors.ts
 var JmesPathError = class extends Error {
   constructor(kind2, message) {
@@ -38249,6 +38910,29 @@ function syntaxError(message) {
 }
 function runtimeError(message) {
   return new JmesPathError("runtime", message);
+}
+var MAX_NESTING = 1e3;
+function nestingError() {
+  return new JmesPathError("syntax", `expression nested too deeply: more than ${MAX_NESTING} levels`);
+}
+
+// src/util/go-int64.ts
+var INT64_MIN = -(1n << 63n);
+var INT64_MAX = (1n << 63n) - 1n;
+var TWO_POW_63 = 2 ** 63;
+var DECIMAL_INT = /^[+-]?[0-9]+$/;
+function goFloatToInt64(f) {
+  const whole = Math.trunc(f);
+  return Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
+}
+function parseGoInt642(s) {
+  if (!DECIMAL_INT.test(s)) return null;
+  const value = BigInt(s);
+  return value < INT64_MIN || value > INT64_MAX ? null : value;
+}
+function int64Json(value) {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
 }
 
 // src/engine/jmespath/values.ts
@@ -38331,15 +39015,15 @@ function goInterfaceEquals(a, b) {
   }
   return a === b;
 }
-function toPlainJson(value) {
-  if (typeof value === "bigint") return Number(value);
+function toPlainJson(value, exactIntegers = false) {
+  if (typeof value === "bigint") return exactIntegers ? int64Json(value) : Number(value);
   if (typeof value !== "object" || value === null) return value;
   if (value instanceof ExpRef) return {};
   if (Array.isArray(value)) {
     let copy3 = typedSlices.has(value) ? value.slice() : void 0;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      const plain = toPlainJson(item);
+      const plain = toPlainJson(item, exactIntegers);
       if (plain !== item) (copy3 ??= value.slice())[i] = plain;
     }
     return copy3 ?? value;
@@ -38349,7 +39033,7 @@ function toPlainJson(value) {
   for (const key3 in obj) {
     if (!Object.prototype.hasOwnProperty.call(obj, key3)) continue;
     const item = obj[key3];
-    const plain = toPlainJson(item);
+    const plain = toPlainJson(item, exactIntegers);
     if (plain !== item) setOwnProperty(copy2 ??= { ...obj }, key3, plain);
   }
   return copy2 ?? value;
@@ -38842,12 +39526,39 @@ function deepFreeze(value) {
   }
   return value;
 }
+function literalDepth(text5) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text5.length; i++) {
+    const c = text5[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if (c === "]" || c === "}") depth--;
+  }
+  return deepest;
+}
+function astDepth(root) {
+  let deepest = 0;
+  const stack = [[root, 1]];
+  for (let entry2 = stack.pop(); entry2 !== void 0; entry2 = stack.pop()) {
+    const [node, depth] = entry2;
+    deepest = Math.max(deepest, depth);
+    for (const child2 of childrenOf(node)) stack.push([child2, depth + 1]);
+  }
+  return deepest;
+}
 var Parser = class {
   constructor(tokens) {
     this.tokens = tokens;
   }
   tokens;
   index = 0;
+  /** Calls of `expression` in progress: every recursion of the parser goes through it. */
+  depth = 0;
   parse() {
     const node = this.expression(0);
     if (this.current() !== "tEOF") {
@@ -38869,6 +39580,7 @@ var Parser = class {
     this.advance();
   }
   expression(bindingPower) {
+    if (++this.depth > MAX_NESTING) throw nestingError();
     const token = this.tokens[this.index];
     this.advance();
     let left = this.nud(token);
@@ -38878,11 +39590,13 @@ var Parser = class {
       left = this.led(current2, left);
       current2 = this.current();
     }
+    this.depth--;
     return left;
   }
   nud(token) {
     switch (token.type) {
       case "tJSONLiteral": {
+        if (literalDepth(token.value) > MAX_NESTING) throw nestingError();
         let value;
         try {
           value = goJsonParse(token.value);
@@ -39107,7 +39821,9 @@ function functionName(left) {
   }
 }
 function parseJmesPath(expression) {
-  return new Parser(tokenize(expression)).parse();
+  const ast = new Parser(tokenize(expression)).parse();
+  if (astDepth(ast) > MAX_NESTING) throw nestingError();
+  return ast;
 }
 
 // src/util/go-duration.ts
@@ -39379,7 +40095,7 @@ function nonIntegerModuloError(name) {
 // src/engine/jmespath/functions/go-numbers.ts
 var TWO_632 = 2 ** 63;
 var MIN_INT64 = -(1n << 63n);
-function goFloatToInt64(f) {
+function goFloatToInt642(f) {
   if (!Number.isFinite(f) || f >= TWO_632 || f < -TWO_632) return MIN_INT64;
   return BigInt(Math.trunc(f));
 }
@@ -39455,7 +40171,7 @@ function intNumber(value) {
   if (!Number.isFinite(value) || Math.trunc(value) !== value) {
     throw new Error(`expected an integer number but got: ${formatFloatG(value)}`);
   }
-  if (Number(goFloatToInt64(value)) !== value) {
+  if (Number(goFloatToInt642(value)) !== value) {
     throw new Error(`number is outside the range of integer numbers: ${formatFloatG(value)}`);
   }
   return value;
@@ -39556,7 +40272,7 @@ function seconds(ns) {
   return Number(ns / NS_PER_SECOND) + Number(ns % NS_PER_SECOND) / 1e9;
 }
 function durationFromSeconds(s) {
-  return formatGoDuration(goFloatToInt64(s * 1e9));
+  return formatGoDuration(goFloatToInt642(s * 1e9));
 }
 function scalarQuantity(v) {
   const text5 = formatFloatG(v);
@@ -39618,7 +40334,7 @@ function divideOperands(name, x, y) {
   return durationFromSeconds(seconds(x.value) / y.value);
 }
 function integral(name, f) {
-  const i = goFloatToInt64(f);
+  const i = goFloatToInt642(f);
   if (Number(i) !== f) throw nonIntegerModuloError(name);
   return i;
 }
@@ -47700,7 +48416,7 @@ function goEqualFold(a, b) {
 // src/engine/jmespath/functions/string-functions.ts
 var STRING4 = { types: ["string"] };
 var NUMBER2 = { types: ["number"] };
-var goInt = (f) => Number(goFloatToInt64(f));
+var goInt = (f) => Number(goFloatToInt642(f));
 var STRING_FUNCTIONS = [
   {
     name: "compare",
@@ -50040,7 +50756,6 @@ var DIGITS_BY_BASE = {
   16: /^[0-9a-fA-F]+$/
 };
 var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
-var INT64_MAX = (1n << 63n) - 1n;
 var UINT64_MAX3 = (1n << 64n) - 1n;
 var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
 var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -50059,7 +50774,7 @@ function resolveScalar(tag, text5) {
   }
   const resolved = tag === STR ? { tag: STR, value: text5 } : resolveUntyped(tag, text5);
   if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
-  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: resolved.value };
+  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: Number(resolved.value) };
   throw new YamlValueError(`cannot decode ${resolved.tag} \`${text5}\` as a ${tag}`);
 }
 function resolveUntyped(tag, text5) {
@@ -50114,7 +50829,7 @@ function parseGoInteger(s) {
     value = magnitude;
     unsigned = magnitude > INT64_MAX;
   }
-  return { tag: INT, value: Number(value), intText: value.toString(), unsigned };
+  return { tag: INT, value: value > INT64_MAX ? Number(value) : int64Json(value), intText: value.toString(), unsigned };
 }
 function isGoTimestamp(text5) {
   const m = TIMESTAMP_SHAPE.exec(text5);
@@ -50332,7 +51047,7 @@ function onCollectionStart(state, isMap7, event) {
   if (parent !== void 0 && parent.isMergeList && !isMap7) {
     throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
   }
-  if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
+  if (state.frames.length + 1 > MAX_DEPTH) throw nestingError2(offset);
   const isMergeList = !isMap7 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
   if (!isMergeList) count(state, offset, 1, false);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
@@ -50386,10 +51101,10 @@ function onAlias(state, name, offset) {
     return;
   }
   if (frame !== void 0 && (frame.isMergeList || frame.isMap && frame.keyIsMerge)) {
-    if (!isObject2(anchor.value)) {
+    if (!isObject3(anchor.value)) {
       throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     }
-    if (state.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
+    if (state.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError2(offset);
     if (frame.isMergeList) {
       frame.value.push(anchor.value);
       frame.size += size;
@@ -50403,8 +51118,8 @@ function onAlias(state, name, offset) {
     }
     return;
   }
-  if (state.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
-  addValue(state, cloneJson(anchor.value), size, anchor.height, offset);
+  if (state.frames.length + anchor.height > MAX_DEPTH) throw nestingError2(offset);
+  addValue(state, cloneJson2(anchor.value), size, anchor.height, offset);
 }
 function addValue(state, value, size, height, offset) {
   const frame = top(state);
@@ -50415,7 +51130,7 @@ function addValue(state, value, size, height, offset) {
   frame.size += size;
   if (!frame.isMap) {
     frame.height = Math.max(frame.height, 1 + height);
-    if (frame.isMergeList && !isObject2(value)) {
+    if (frame.isMergeList && !isObject3(value)) {
       throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     }
     frame.value.push(value);
@@ -50423,7 +51138,7 @@ function addValue(state, value, size, height, offset) {
   }
   const target = frame.value;
   if (frame.keyIsMerge) {
-    if (!isObject2(value)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    if (!isObject3(value)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     mergeInto(frame, value);
     frame.height = Math.max(frame.height, height);
     frame.keyIsMerge = false;
@@ -50435,9 +51150,9 @@ function addValue(state, value, size, height, offset) {
 }
 function mergeInto(frame, source) {
   const target = frame.value;
-  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson(source[key3]));
+  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson2(source[key3]));
 }
-function isObject2(value) {
+function isObject3(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function setKey(target, key3, value) {
@@ -50447,14 +51162,14 @@ function setKey(target, key3, value) {
     target[key3] = value;
   }
 }
-function cloneJson(value) {
+function cloneJson2(value) {
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(cloneJson);
+  if (Array.isArray(value)) return value.map(cloneJson2);
   const copy2 = {};
-  for (const key3 of Object.keys(value)) setKey(copy2, key3, cloneJson(value[key3]));
+  for (const key3 of Object.keys(value)) setKey(copy2, key3, cloneJson2(value[key3]));
   return copy2;
 }
-function nestingError(offset) {
+function nestingError2(offset) {
   return new DocumentError(`document nesting exceeds ${MAX_DEPTH} levels`, offset);
 }
 function rejectNonFinite(root, offset) {
@@ -50528,7 +51243,7 @@ function parseYamlDocument(source) {
   try {
     const events2 = parseEvents(source, { maxDepth: MAX_DEPTH + 2 });
     chompFinalBlockScalar(source, events2);
-    return buildDocument(source, events2).value;
+    return toFloat64Numbers(buildDocument(source, events2).value);
   } catch (err) {
     if (err instanceof DocumentError) throw new Error(err.message);
     if (err instanceof YAMLException) throw new Error(goYamlMessage(source, err));
@@ -52977,31 +53692,8 @@ for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
 registerKyvernoFunctions();
 var NONDETERMINISTIC_FUNCTIONS = /* @__PURE__ */ new Set(["random", "time_now", "time_now_utc", "time_since"]);
 function isDeterministic(node) {
-  switch (node.type) {
-    case "Function":
-      return node.name !== null && !NONDETERMINISTIC_FUNCTIONS.has(node.name) && node.args.every(isDeterministic);
-    case "Subexpression":
-    case "IndexExpression":
-    case "Projection":
-    case "ValueProjection":
-    case "Comparator":
-    case "Or":
-    case "And":
-    case "Pipe":
-      return isDeterministic(node.left) && isDeterministic(node.right);
-    case "FilterProjection":
-      return isDeterministic(node.left) && isDeterministic(node.right) && isDeterministic(node.condition);
-    case "Flatten":
-    case "Not":
-    case "ExpRef":
-      return isDeterministic(node.child);
-    case "MultiSelectList":
-      return node.children.every(isDeterministic);
-    case "MultiSelectHash":
-      return node.pairs.every((pair) => isDeterministic(pair.value));
-    default:
-      return true;
-  }
+  if (node.type === "Function" && (node.name === null || NONDETERMINISTIC_FUNCTIONS.has(node.name))) return false;
+  return childrenOf(node).every(isDeterministic);
 }
 var Compiled = class {
   constructor(expression, ast) {
@@ -53283,11 +53975,11 @@ var JsonContext = class {
   }
   /**
    * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
-   * mentions run first; the result is decoded JSON (Go integers become numbers). Throws
-   * `ContextQueryError`.
+   * mentions run first; the result is decoded JSON (Go integers become numbers, exact `bigint`s
+   * beyond 2^53). Throws `ContextQueryError`.
    */
   query(expression) {
-    return toPlainJson(this.search(expression));
+    return toPlainJson(this.search(expression), true);
   }
   /**
    * As `query`, but returns the raw JMESPath value, Go integers (`bigint`) and typed slices
@@ -53329,10 +54021,11 @@ var JsonContext = class {
   }
   /**
    * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
-   * in at that path. Throws Go's csv error for a malformed key.
+   * in at that path (JSON-decoded values: integers beyond 2^53 are rounded to float64). Throws Go's
+   * csv error for a malformed key.
    */
   addAtPath(dottedKey, value) {
-    this.merge(push(value, splitDottedKey(dottedKey)));
+    this.merge(push(toFloat64Numbers(value), splitDottedKey(dottedKey)));
   }
   /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
   addContextEntry(name, value) {
@@ -53369,7 +54062,10 @@ var JsonContext = class {
     setOwnProperty(data, `elementIndex${nesting}`, BigInt(index));
     this.merge(data, true);
   }
-  /** Kyverno `AddResource`: `request.object` is replaced by `resource`. */
+  /**
+   * Kyverno `AddResource`: `request.object` is replaced by `resource`, as it is (integers beyond 2^53
+   * stay Go int64 values, `bigint`s, as in the map the CLI hands to `AddResource`).
+   */
   setResource(resource) {
     this.#replaceAt(["request", "object"], resource);
   }
@@ -53560,7 +54256,7 @@ var plainForms = /* @__PURE__ */ new WeakMap();
 function plainResource(resource) {
   let plain = plainForms.get(resource);
   if (plain === void 0) {
-    plain = toPlainJson(resource);
+    plain = toPlainJson(resource, true);
     plainForms.set(resource, plain);
   }
   return plain;
@@ -53574,7 +54270,7 @@ function readBack(context4, path14, injected) {
   }
   if (value === injected) return plainResource(injected);
   if (value instanceof QueryFailure) return null;
-  const plain = toPlainJson(value);
+  const plain = toPlainJson(value, true);
   return plain !== null && typeof plain === "object" && !Array.isArray(plain) ? plain : null;
 }
 function resourceAfterValues(context4, values, isDelete, resource) {
@@ -53885,10 +54581,10 @@ var VariableSubstituter = class {
   unchanged(value) {
     return (variableMarks(value) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
   }
-  /** The traversal action: strings are substituted, Go integers become numbers. */
+  /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
   leaf(value, path14) {
     if (typeof value === "string") return this.substituteString(value, path14);
-    return typeof value === "bigint" ? Number(value) : value;
+    return typeof value === "bigint" ? int64Json(value) : value;
   }
   deleteRequest() {
     if (this.isDelete === void 0) {
@@ -53930,7 +54626,7 @@ var VariableSubstituter = class {
         if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
         const result = this.context.trySearch(variable);
         if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path14}: ${result.message}`);
-        if (originalPattern === v) return typeof result === "bigint" ? Number(result) : result;
+        if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
         let text5;
         if (typeof result === "string") {
           text5 = result;
@@ -54019,11 +54715,11 @@ function hasVariables(document) {
 }
 
 // src/engine/context/external/api-call-mocks.ts
-function isObject3(value) {
+function isObject4(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function apiCallUrl(apiCall) {
-  if (isObject3(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
+  if (isObject4(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
   return typeof apiCall.urlPath === "string" ? apiCall.urlPath : "";
 }
 function quote(text5) {
@@ -54044,7 +54740,7 @@ function resolveMockedApiCalls(entries, context4, mocks, operation) {
     } catch (err) {
       throw new Error(`failed to substitute variables in apiCall context entry ${quote(entry2.name)}: ${err.message}`);
     }
-    const call = isObject3(substituted) ? substituted : {};
+    const call = isObject4(substituted) ? substituted : {};
     const url = apiCallUrl(call);
     const method = typeof call.method === "string" && call.method !== "" ? call.method : "GET";
     const mock = url === "" ? void 0 : mocks.lookup(method, url);
@@ -54070,14 +54766,14 @@ function resolveMockedApiCalls(entries, context4, mocks, operation) {
 }
 
 // src/engine/context/external/api-call-loader.ts
-function isObject4(value) {
+function isObject5(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text = (value) => typeof value === "string" ? value : "";
 var searchResults = /* @__PURE__ */ new WeakMap();
 var MAX_SEARCHES_PER_ANSWER = 256;
 function searchAnswer(compiled2, data) {
-  if (!isObject4(data) || !compiled2.deterministic) return compiled2.search(data);
+  if (!isObject5(data) || !compiled2.deterministic) return compiled2.search(data);
   let results = searchResults.get(data);
   if (results === void 0) {
     results = /* @__PURE__ */ new Map();
@@ -54140,11 +54836,11 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
     }
-    const call = isObject4(substituted) ? substituted : {};
+    const call = isObject5(substituted) ? substituted : {};
     const urlPath = text(call.urlPath);
     const method = text(call.method);
     if (urlPath === "") {
-      if (!isObject4(call.service)) throw new Error(`missing service for APICall ${name}`);
+      if (!isObject5(call.service)) throw new Error(`missing service for APICall ${name}`);
       throw new Error(
         `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call.service.url)} is not requested offline`
       );
@@ -54158,7 +54854,7 @@ var ApiCallLoader = class {
       const message = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
     }
-    return text(call.responseType) === "Text" ? JSON.stringify(response.body) : response.body;
+    return text(call.responseType) === "Text" ? stringifyJson(response.body) : response.body;
   }
   #store(data) {
     const { name, apiCall } = this.entry;
@@ -54222,11 +54918,13 @@ function trimSpaces(s) {
 }
 
 // src/engine/pattern/go-value.ts
+var TWO_POW_632 = 2 ** 63;
 function isGoInt(v, numberMode) {
-  return numberMode === "int64" && Number.isInteger(v);
+  if (numberMode !== "int64") return false;
+  return typeof v === "bigint" || Number.isInteger(v) && v >= -TWO_POW_632 && v < TWO_POW_632;
 }
 function formatGoInt(v) {
-  return Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
+  return typeof v === "bigint" || Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
 }
 function formatGoValue2(value, numberMode) {
   if (value === null || value === void 0) return "<nil>";
@@ -54236,7 +54934,8 @@ function formatGoValue2(value, numberMode) {
     case "boolean":
       return value ? "true" : "false";
     case "number":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(value);
+    case "bigint":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(Number(value));
     default:
       break;
   }
@@ -54254,6 +54953,7 @@ function goTypeName2(value, numberMode) {
     case "boolean":
       return "bool";
     case "number":
+    case "bigint":
       return isGoInt(value, numberMode) ? "int64" : "float64";
     default:
       return Array.isArray(value) ? "[]interface {}" : "map[string]interface {}";
@@ -54278,16 +54978,16 @@ var OBJECT_META_FIELDS = [
   "finalizers",
   "managedFields"
 ];
-function isObject5(value) {
+function isObject6(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function isEmpty(value) {
   if (value === null || value === "" || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isObject5(value) && Object.keys(value).length === 0;
+  return isObject6(value) && Object.keys(value).length === 0;
 }
 function objectMeta(metadata) {
-  const source = isObject5(metadata) ? metadata : {};
+  const source = isObject6(metadata) ? metadata : {};
   const out = {};
   for (const field of OBJECT_META_FIELDS) {
     const value = source[field];
@@ -54298,7 +54998,7 @@ function objectMeta(metadata) {
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject5(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
+  if (!isObject6(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
   for (const [key3, value] of Object.entries(data)) {
     if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName2(value, "float64")}, not a string`);
   }
@@ -54385,7 +55085,7 @@ var ConfigMapLoader = class {
 };
 
 // src/engine/context/external/global-reference-loader.ts
-function isObject6(value) {
+function isObject7(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var GlobalReferenceLoader = class {
@@ -54422,7 +55122,7 @@ var GlobalReferenceLoader = class {
   }
   #load() {
     const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
-    const reference = isObject6(substituted) ? substituted : {};
+    const reference = isObject7(substituted) ? substituted : {};
     const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
     const value = this.options.store.get(entryName, projection);
     const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
@@ -54509,7 +55209,7 @@ function hasExternalEntries(entries) {
 }
 
 // src/engine/context/external/unresolved.ts
-function isObject7(value) {
+function isObject8(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text2 = (value) => typeof value === "string" ? value : "";
@@ -54521,7 +55221,7 @@ function describeLookup(entry2) {
   if (entry2.apiCall) {
     const call = entry2.apiCall;
     const method = text2(call.method) || "GET";
-    return `${method} ${isObject7(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
+    return `${method} ${isObject8(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
   }
   if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
@@ -54533,7 +55233,7 @@ function remedyFor(entry2, kind2) {
     case "configMap":
       return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject7(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject8(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
@@ -54598,6 +55298,7 @@ var ConditionError = class extends Error {
 function goSprint(v) {
   if (typeof v === "string") return v;
   if (typeof v === "number") return formatFloatG(v);
+  if (typeof v === "bigint") return v.toString();
   if (typeof v === "boolean") return v ? "true" : "false";
   if (v === null) return "<nil>";
   if (Array.isArray(v)) return `[${v.map(goSprint).join(" ")}]`;
@@ -54704,7 +55405,7 @@ function anchorString(type, key3) {
 
 // src/engine/pattern/metadata-wildcards.ts
 var TAGS = ["labels", "annotations"];
-function isObject8(v) {
+function isObject9(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function findTaggedKey(tag, map2) {
@@ -54716,11 +55417,11 @@ function findTaggedKey(tag, map2) {
   return null;
 }
 function stringEntries(tag, data) {
-  if (!isObject8(data)) return null;
+  if (!isObject9(data)) return null;
   const key3 = findTaggedKey(tag, data);
   if (key3 === null) return null;
   const value = data[key3];
-  if (!isObject8(value)) return null;
+  if (!isObject9(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
@@ -54896,9 +55597,9 @@ function parseGoFloat2(s) {
 function numericText(value, numberMode) {
   if (value === null || value === void 0) return "0";
   if (typeof value === "string") return value;
-  if (typeof value === "number") {
+  if (typeof value === "number" || typeof value === "bigint") {
     if (isGoInt(value, numberMode)) return formatGoInt(value);
-    return formatFloatF(value, 6);
+    return formatFloatF(Number(value), 6);
   }
   return null;
 }
@@ -54907,7 +55608,8 @@ function stringText(value, numberMode) {
     case "string":
       return value;
     case "number":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(value);
+    case "bigint":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(Number(value));
     case "boolean":
       return value ? "true" : "false";
     default:
@@ -54978,8 +55680,9 @@ function validateStringPattern(value, pattern, numberMode) {
 function validateNumberPattern(value, pattern, numberMode) {
   switch (typeof value) {
     case "number":
-      if (isGoInt(value, numberMode)) return Number.isInteger(pattern) && pattern === value;
-      return value === pattern;
+    case "bigint":
+      if (isGoInt(value, numberMode)) return Number.isInteger(pattern) && goFloatToInt64(pattern) === BigInt(value);
+      return Number(value) === pattern;
     case "string":
       return parseGoFloat2(value) === pattern;
     default:
@@ -55004,6 +55707,8 @@ function validateValue(value, pattern, numberMode) {
       return value === pattern;
     case "number":
       return validateNumberPattern(value, pattern, numberMode);
+    case "bigint":
+      return validateNumberPattern(value, Number(pattern), numberMode);
     case "string":
       return validateStringPattern(value, pattern, numberMode);
     default:
@@ -55015,7 +55720,7 @@ function validateValue(value, pattern, numberMode) {
 }
 
 // src/engine/pattern/match-pattern.ts
-function isObject9(v) {
+function isObject10(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function hasKey(map2, key3) {
@@ -55031,8 +55736,8 @@ function checkElement(resource, pattern, path14, ev) {
     }
     return checkArray(resource, pattern, path14, ev);
   }
-  if (isObject9(pattern)) {
-    if (!isObject9(resource)) {
+  if (isObject10(pattern)) {
+    if (!isObject10(resource)) {
       return plainFailure(
         `pattern and resource have different structures. Path: ${path14}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
         path14
@@ -55064,7 +55769,7 @@ function recordAnchors(plan, resource, ev) {
 }
 function rewrittenMetadata(pattern, key3, resource, ev) {
   const original = pattern[key3];
-  if (!isObject9(original)) return null;
+  if (!isObject10(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
   const current2 = ev.metadataRewrites?.get(original) ?? original;
@@ -55138,7 +55843,7 @@ function handleExistence(resource, pattern, path14, ev) {
     );
   }
   for (const element of pattern) {
-    if (!isObject9(element)) {
+    if (!isObject10(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
         path14
@@ -55171,7 +55876,7 @@ function handlePlain(key3, pattern, resource, path14, ev) {
 function checkArray(resource, pattern, path14, ev) {
   if (pattern.length === 0) return plainFailure("pattern Array empty", path14);
   const first = pattern[0];
-  if (isObject9(first)) return checkElements(resource, first, resource.length, path14, ev);
+  if (isObject10(first)) return checkElements(resource, first, resource.length, path14, ev);
   if (!Array.isArray(first)) return checkElement(resource, first, path14, ev);
   if (resource.length < pattern.length) {
     return plainFailure(
@@ -55230,7 +55935,7 @@ function matchStringPattern(value, pattern) {
 // src/engine/conditions/set-values.ts
 function toSetKey(key3) {
   if (typeof key3 === "string") return key3;
-  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
   if (Array.isArray(key3)) return key3.map(goSprint);
   return null;
 }
@@ -55306,7 +56011,7 @@ function anyKeySetOutcome(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
-  } else if (typeof value === "number" || typeof value === "boolean") {
+  } else if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
     values = [goSprint(value)];
   } else if (typeof value === "string") {
     if (key3.length === 1 && key3[0] === value) return !notIn;
@@ -55333,11 +56038,8 @@ function evaluateAnyNotIn(key3, value) {
 
 // src/engine/conditions/duration-values.ts
 var NS_PER_SECOND2 = 1000000000n;
-var INT64_MIN = -(1n << 63n);
-var TWO_POW_63 = 2 ** 63;
 function secondsToDuration(x) {
-  const whole = Math.trunc(x);
-  const n = Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
+  const n = typeof x === "bigint" ? x : goFloatToInt64(x);
   return BigInt.asIntN(64, n * NS_PER_SECOND2);
 }
 function durationSeconds(ns) {
@@ -55351,11 +56053,11 @@ function parseDurationPair(key3, value) {
   let valueDuration = durationString(value);
   if (keyDuration === null && valueDuration === null) return null;
   if (keyDuration === null) {
-    if (typeof key3 !== "number") return null;
+    if (typeof key3 !== "number" && typeof key3 !== "bigint") return null;
     keyDuration = secondsToDuration(key3);
   }
   if (valueDuration === null) {
-    if (typeof value !== "number") return null;
+    if (typeof value !== "number" && typeof value !== "bigint") return null;
     valueDuration = secondsToDuration(value);
   }
   return [keyDuration, valueDuration];
@@ -55379,7 +56081,7 @@ function evaluateDuration(key3, value, op) {
   }
 }
 function asDuration(v) {
-  if (typeof v === "number") return secondsToDuration(v);
+  if (typeof v === "number" || typeof v === "bigint") return secondsToDuration(v);
   if (typeof v === "string") return parseGoDuration(v);
   return null;
 }
@@ -55445,6 +56147,20 @@ function hexFloat(negative, intDigits, fracDigits, exponent) {
   return negative ? -value : value;
 }
 
+// src/engine/conditions/int64-operand.ts
+function int64Operand(value) {
+  switch (typeof value) {
+    case "bigint":
+      return value;
+    case "number":
+      return Number.isInteger(value) ? goFloatToInt64(value) : null;
+    case "string":
+      return parseGoInt642(value);
+    default:
+      return null;
+  }
+}
+
 // src/engine/conditions/equal.ts
 function evaluateEquals(key3, value) {
   switch (typeof key3) {
@@ -55452,6 +56168,8 @@ function evaluateEquals(key3, value) {
       return typeof value === "boolean" && key3 === value;
     case "number":
       return numberEquals(key3, value);
+    case "bigint":
+      return int64Equals(key3, value);
     case "string":
       return stringEquals(key3, value);
     default:
@@ -55462,11 +56180,16 @@ function evaluateEquals(key3, value) {
 }
 function numberEquals(key3, value) {
   if (typeof value === "number") return key3 === value;
+  if (typeof value === "bigint") return Number.isInteger(key3) && goFloatToInt64(key3) === value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
     return parsed !== null && parsed === key3;
   }
   return false;
+}
+function int64Equals(key3, value) {
+  const other = int64Operand(value);
+  return other !== null && other === key3;
 }
 function stringEquals(key3, value) {
   const durations = parseDurationPair(key3, value);
@@ -55488,7 +56211,7 @@ function evaluateIn(key3, value) {
 }
 function toInKey(key3) {
   if (typeof key3 === "string") return key3;
-  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
   if (!Array.isArray(key3)) return null;
   for (const element of key3) {
     if (typeof element !== "string") {
@@ -55532,6 +56255,7 @@ function keySetInValue(key3, value, notIn) {
 function goTypeName3(v) {
   if (v === null) return "nil";
   if (typeof v === "number") return "float64";
+  if (typeof v === "bigint") return "int64";
   if (typeof v === "boolean") return "bool";
   if (typeof v === "string") return "string";
   return Array.isArray(v) ? "[]interface {}" : "map[string]interface {}";
@@ -55544,6 +56268,10 @@ function evaluateNotEquals(key3, value) {
       return typeof value !== "boolean" || key3 !== value;
     case "number":
       return numberNotEquals(key3, value);
+    case "bigint": {
+      const other = int64Operand(value);
+      return other === null || other !== key3;
+    }
     case "string":
       return stringNotEquals(key3, value);
     default:
@@ -55554,6 +56282,7 @@ function evaluateNotEquals(key3, value) {
 }
 function numberNotEquals(key3, value) {
   if (typeof value === "number") return key3 !== value;
+  if (typeof value === "bigint") return !Number.isInteger(key3) || goFloatToInt64(key3) !== value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
     return parsed === null || parsed !== key3;
@@ -55583,7 +56312,7 @@ function evaluateNotIn(key3, value) {
 
 // src/engine/conditions/numeric.ts
 function evaluateNumeric(key3, value, op) {
-  if (typeof key3 === "number") return numberKey(key3, value, op);
+  if (typeof key3 === "number" || typeof key3 === "bigint") return numberKey(key3, value, op);
   if (typeof key3 === "string") return stringKey(key3, value, op);
   return false;
 }
@@ -55603,12 +56332,12 @@ function compareOrder(order, op) {
   return compareNumbers2(order, 0, op);
 }
 function numberKey(key3, value, op) {
-  if (typeof value === "number") return compareNumbers2(key3, value, op);
+  if (typeof value === "number" || typeof value === "bigint") return compareNumbers2(Number(key3), Number(value), op);
   if (typeof value !== "string") return false;
   const durations = parseDurationPair(key3, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   const parsed = parseGoFloat3(value);
-  return parsed !== null && compareNumbers2(key3, parsed, op);
+  return parsed !== null && compareNumbers2(Number(key3), parsed, op);
 }
 function stringKey(key3, value, op) {
   const durations = parseDurationPair(key3, value);
@@ -56099,7 +56828,7 @@ var RuleEnvironment = class _RuleEnvironment {
   tryEvaluateList(expression) {
     const result = this.context.trySearch(expression);
     if (result instanceof QueryFailure) return result;
-    const value = toPlainJson(result);
+    const value = toPlainJson(result, true);
     return Array.isArray(value) ? value : [value];
   }
   /**
@@ -56211,7 +56940,7 @@ function foldEquals(a, b) {
 }
 function jsonKind(value) {
   if (typeof value === "string") return "string";
-  if (typeof value === "number") return "number";
+  if (typeof value === "number" || typeof value === "bigint") return "number";
   if (typeof value === "boolean") return "bool";
   if (Array.isArray(value)) return "array";
   return "object";
@@ -56268,6 +56997,9 @@ var GoDecoder = class {
   int(obj, struct2, name, goType) {
     const value = this.raw(obj, name);
     if (value === void 0) return void 0;
+    if (typeof value === "bigint") {
+      return goType === "int64" ? Number(value) : this.fail(struct2, name, `number ${value}`, goType);
+    }
     if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType);
     const [min, maxExclusive] = INT_RANGES[goType];
     if (!Number.isInteger(value) || value < min || value >= maxExclusive) {
@@ -56556,7 +57288,7 @@ var CONTROL_CHECK_IDS = /* @__PURE__ */ new Map([
   ["Running as Non-root user", ["runAsUser"]],
   ["Volume Types", ["restrictedVolumes"]]
 ]);
-var PSS_CONTROL_NAMES = [...CONTROL_CHECK_IDS.keys()];
+var PSS_CONTROL_NAMES2 = [...CONTROL_CHECK_IDS.keys()];
 
 // src/engine/validate/pod-security/field-error.ts
 var FieldPath = class _FieldPath {
@@ -58165,7 +58897,7 @@ var CRONJOB_CEL_REPLACEMENTS = [
   ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
 ];
 var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-function isObject10(value) {
+function isObject11(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isPresent(value) {
@@ -58175,7 +58907,7 @@ function isSetValue(value) {
   return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
 }
 function hasContent(value) {
-  if (!isObject10(value)) return false;
+  if (!isObject11(value)) return false;
   for (const key3 in value) {
     if (isSetValue(value[key3])) return true;
   }
@@ -58213,10 +58945,10 @@ function canAutoGen(rules) {
   for (const rule2 of rules) {
     if (hasContent(rule2.generate)) return false;
     const mutate = rule2.mutate;
-    if (isObject10(mutate)) {
+    if (isObject11(mutate)) {
       if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
       const foreach = mutate.foreach;
-      if (Array.isArray(foreach) && foreach.some((fe) => isObject10(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
+      if (Array.isArray(foreach) && foreach.some((fe) => isObject11(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
         return false;
       }
     }
@@ -58285,11 +59017,11 @@ function keptValidateFields(validate, shift, pivot) {
   return out;
 }
 function autogenAssertion(tree, tplKey) {
-  if (!isObject10(tree)) return tree;
+  if (!isObject11(tree)) return tree;
   const value = { ...tree };
   for (const node of ["object", "oldObject"]) {
     const object3 = tree[node];
-    if (isObject10(object3)) value[node] = wrapTemplate(tplKey, { ...object3 });
+    if (isObject11(object3)) value[node] = wrapTemplate(tplKey, { ...object3 });
   }
   return value;
 }
@@ -58301,7 +59033,7 @@ function generateMutation(mutate, tplKey) {
   if (Array.isArray(foreach) && foreach.length > 0) {
     return {
       foreach: foreach.map((entry2) => {
-        const fe = isObject10(entry2) ? entry2 : {};
+        const fe = isObject11(entry2) ? entry2 : {};
         const out = {};
         if (isPresent(fe.list)) out.list = fe.list;
         if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
@@ -58341,11 +59073,11 @@ function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
   if (rule2 === null) return null;
   const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
   if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
-  if (isObject10(rule2.mutate)) {
+  if (isObject11(rule2.mutate)) {
     const mutate = generateMutation(rule2.mutate, tplKey);
     if (mutate !== null) return { ...out, mutate };
   }
-  if (isObject10(rule2.validate)) {
+  if (isObject11(rule2.validate)) {
     const validate = generateValidation(rule2.validate, tplKey, shift);
     if (validate !== null) return { ...out, validate };
   }
@@ -58403,7 +59135,7 @@ function replaceAll2(text5, replacements) {
 function rewriteStrings(value, replacements) {
   if (typeof value === "string") return replaceAll2(value, replacements);
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
-  if (isObject10(value)) {
+  if (isObject11(value)) {
     const out = {};
     for (const key3 in value) out[replaceAll2(key3, replacements)] = rewriteStrings(value[key3], replacements);
     return out;
@@ -58412,7 +59144,7 @@ function rewriteStrings(value, replacements) {
 }
 function hasPreconditions(value) {
   if (Array.isArray(value)) return value.length > 0;
-  return isObject10(value) && (isPresent(value.any) || isPresent(value.all));
+  return isObject11(value) && (isPresent(value.any) || isPresent(value.all));
 }
 function convertRule(rule2, target) {
   const out = { name: rule2.name };
@@ -58425,10 +59157,10 @@ function convertRule(rule2, target) {
   if (hasContent(rule2.validate)) out.validate = rule2.validate;
   if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
   if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
-  if (isObject10(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+  if (isObject11(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
     out.reportProperties = rule2.reportProperties;
   }
-  const cel2 = isObject10(rule2.validate) && isPresent(rule2.validate.cel);
+  const cel2 = isObject11(rule2.validate) && isPresent(rule2.validate.cel);
   const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
@@ -58512,7 +59244,7 @@ var CLUSTER_SCOPED = new Map(
   }).map(([group2, kinds]) => [group2, new Set(kinds)])
 );
 var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
-function isObject11(value) {
+function isObject12(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function apiGroupOf(apiVersion) {
@@ -58526,7 +59258,7 @@ function isClusterScoped(apiVersion, kind2) {
   return group2 !== null && CLUSTER_SCOPED.get(group2)?.has(kind2) === true;
 }
 function stringField2(object3, field) {
-  if (!isObject11(object3)) return "";
+  if (!isObject12(object3)) return "";
   const value = object3[field];
   return typeof value === "string" ? value : "";
 }
@@ -58537,7 +59269,7 @@ function normalizeResource(resource) {
   normalizeNilMaps(resource);
   if (namespaceOf2(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
     if (resource.metadata === void 0) resource.metadata = {};
-    if (isObject11(resource.metadata)) resource.metadata.namespace = "default";
+    if (isObject12(resource.metadata)) resource.metadata.namespace = "default";
   }
   return resource;
 }
@@ -58547,57 +59279,19 @@ function normalizeNilMaps(object3) {
     if (value === null) {
       if (NIL_MAP_FIELDS.has(key3)) object3[key3] = {};
     } else if (Array.isArray(value)) {
-      for (const item of value) if (isObject11(item)) normalizeNilMaps(item);
+      for (const item of value) if (isObject12(item)) normalizeNilMaps(item);
     } else if (typeof value === "object") {
       normalizeNilMaps(value);
     }
   }
 }
 
-// src/util/json-value.ts
-function cloneJson2(value) {
-  return copy(value);
-}
-function copy(value) {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) {
-    const out2 = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i]);
-    return out2;
-  }
-  const out = {};
-  for (const key3 in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
-    const item = copy(value[key3]);
-    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key3] = item;
-  }
-  return out;
-}
-function jsonEqual(a, b) {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key3 of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
-    if (!jsonEqual(a[key3], b[key3])) return false;
-  }
-  return true;
-}
-
 // src/engine/generate/object.ts
-function isObject12(value) {
+function isObject13(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function cloneObject(object3) {
-  return cloneJson2(object3);
+  return cloneJson(object3);
 }
 function topString(object3, field) {
   const value = object3[field];
@@ -58605,7 +59299,7 @@ function topString(object3, field) {
 }
 function metaString(object3, field) {
   const metadata = object3.metadata;
-  if (!isObject12(metadata)) return "";
+  if (!isObject13(metadata)) return "";
   const value = metadata[field];
   return typeof value === "string" ? value : "";
 }
@@ -58620,11 +59314,11 @@ function metadataFor(object3) {
     object3.metadata = created;
     return created;
   }
-  return isObject12(metadata) ? metadata : void 0;
+  return isObject13(metadata) ? metadata : void 0;
 }
 function removeMetaField(object3, field) {
   const metadata = object3.metadata;
-  if (isObject12(metadata)) delete metadata[field];
+  if (isObject13(metadata)) delete metadata[field];
 }
 function setMetaString(object3, field, value) {
   if (value === "") {
@@ -58644,11 +59338,11 @@ function setMetaValue(object3, field, value) {
 }
 function metaValue(object3, field) {
   const metadata = object3.metadata;
-  return isObject12(metadata) ? metadata[field] : void 0;
+  return isObject13(metadata) ? metadata[field] : void 0;
 }
 function labelsOf(object3) {
   const labels = metaValue(object3, "labels");
-  if (!isObject12(labels)) return {};
+  if (!isObject13(labels)) return {};
   const out = {};
   for (const [key3, value] of Object.entries(labels)) {
     if (typeof value !== "string") return {};
@@ -58734,7 +59428,7 @@ function patternDocument(block) {
   }
   return out;
 }
-function isObject13(value) {
+function isObject14(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function unmarshalError(value, path14, type) {
@@ -58749,7 +59443,7 @@ function stringField3(object3, field, path14) {
 function objectField(object3, field, path14) {
   const value = object3[field];
   if (value === void 0 || value === null) return {};
-  if (!isObject13(value)) throw unmarshalError(value, `${path14}.${field}`, `v1.${field === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject14(value)) throw unmarshalError(value, `${path14}.${field}`, `v1.${field === "clone" ? "CloneFrom" : "CloneList"}`);
   return value;
 }
 function decodePattern(document) {
@@ -58763,7 +59457,7 @@ function decodePattern(document) {
     return kind2;
   }) : null;
   const selector2 = cloneList2.selector;
-  if (selector2 !== void 0 && selector2 !== null && !isObject13(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
+  if (selector2 !== void 0 && selector2 !== null && !isObject14(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
   const data = document.data;
   return {
     target: {
@@ -58777,7 +59471,7 @@ function decodePattern(document) {
     cloneList: {
       namespace: stringField3(cloneList2, "namespace", "CloneList"),
       kinds: kindList,
-      selector: isObject13(selector2) ? selector2 : null
+      selector: isObject14(selector2) ? selector2 : null
     }
   };
 }
@@ -58875,7 +59569,7 @@ function addressOf(object3) {
 }
 
 // src/engine/generate/targets.ts
-function isObject14(value) {
+function isObject15(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function errorText2(error2) {
@@ -58893,7 +59587,7 @@ function manageData(store, target, data, synchronize) {
   let resource;
   if (data === void 0 || data === null) {
     resource = {};
-  } else if (isObject14(data)) {
+  } else if (isObject15(data)) {
     resource = cloneObject(data);
   } else {
     return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
@@ -58954,7 +59648,7 @@ function manageCloneList(store, targetNamespace, pattern) {
 
 // src/engine/generate/rule-generator.ts
 var NO_SOURCE = { apiVersion: "", kind: "", namespace: "", name: "" };
-function isObject15(value) {
+function isObject16(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function isNamespaced(apiVersion, kind2) {
@@ -58981,7 +59675,7 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
   } catch (error2) {
     throw new GenerationError(errorText(error2));
   }
-  const pattern = decodePattern(isObject15(document) ? document : {});
+  const pattern = decodePattern(isObject16(document) ? document : {});
   const target = pattern.target;
   let actions;
   if (pattern.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern)];
@@ -59043,7 +59737,7 @@ function generateForeach(env, scope, entries) {
   const errors = [];
   const generated = [];
   entries.forEach((entry2, index) => {
-    const block = isObject15(entry2) ? entry2 : {};
+    const block = isObject16(entry2) ? entry2 : {};
     const list4 = typeof block.list === "string" ? block.list : "";
     const elements = env.tryEvaluateList(list4);
     if (elements instanceof QueryFailure) {
@@ -59852,14 +60546,14 @@ function documentProblem(file, chunk, body, error2) {
   const position3 = lineColumn(body, Math.min(offset, body.length - 1));
   return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message, severity: "error" };
 }
-function isObject16(value) {
+function isObject17(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function expandLists(documents) {
   const expanded = [];
   for (const document of documents) {
     const { value } = document;
-    if (!isObject16(value) || value.apiVersion !== "v1" || value.kind !== "List") {
+    if (!isObject17(value) || value.apiVersion !== "v1" || value.kind !== "List") {
       expanded.push(document);
       continue;
     }
@@ -59904,7 +60598,7 @@ function decodeKey(token) {
 function isContainer(value) {
   return typeof value === "object" && value !== null;
 }
-var clone = cloneJson2;
+var clone = cloneJson;
 function hasOwn(object3, key3) {
   return Object.prototype.hasOwnProperty.call(object3, key3);
 }
@@ -60264,39 +60958,39 @@ function applyJsonPatch(resource, patch) {
 }
 
 // src/engine/mutate/strategic-merge/nodes.ts
-function isObject17(v) {
+function isObject18(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
 function fieldOf(node, key3) {
-  return isObject17(node) && hasKey2(node, key3) ? node[key3] : void 0;
+  return isObject18(node) && hasKey2(node, key3) ? node[key3] : void 0;
 }
 function scalarText(v) {
   if (v === void 0) return "";
   if (v === null) return "null";
   if (typeof v === "string") return v;
   if (typeof v === "boolean") return v ? "true" : "false";
-  if (typeof v === "number") return goJsonStringify(v);
+  if (typeof v === "number" || typeof v === "bigint") return goJsonStringify(v);
   return "";
 }
 function isNilOrEmpty(v) {
   if (v === void 0 || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (isObject17(v)) return Object.keys(v).length === 0;
+  if (isObject18(v)) return Object.keys(v).length === 0;
   return false;
 }
 function isEmptyMap(v) {
-  return isObject17(v) && Object.keys(v).length === 0;
+  return isObject18(v) && Object.keys(v).length === 0;
 }
 function nodeKind(v) {
   if (Array.isArray(v)) return "SequenceNode";
-  if (isObject17(v)) return "MappingNode";
+  if (isObject18(v)) return "MappingNode";
   return "ScalarNode";
 }
 function wrongKindMessage(expected, value) {
-  const text5 = typeof value === "string" ? value : JSON.stringify(value);
+  const text5 = typeof value === "string" ? value : stringifyJson(value);
   return `wrong Node Kind for  expected: ${expected} was ${nodeKind(value)}: value: {${text5}}`;
 }
 function renameKey(map2, from, to) {
@@ -60313,7 +61007,7 @@ function renameKey(map2, from, to) {
 function assoc(keys, items2, strategy = "merge") {
   return items2 === void 0 ? { strategy, keys } : { strategy, keys, items: items2 };
 }
-var OBJECT_META = {
+var OBJECT_META2 = {
   fields: {
     ownerReferences: assoc(["uid"]),
     finalizers: assoc([])
@@ -60341,16 +61035,16 @@ var POD_SPEC = {
     topologySpreadConstraints: assoc(["topologyKey", "whenUnsatisfiable"])
   }
 };
-var POD_TEMPLATE_SPEC = { fields: { metadata: OBJECT_META, spec: POD_SPEC } };
+var POD_TEMPLATE_SPEC = { fields: { metadata: OBJECT_META2, spec: POD_SPEC } };
 var POD_STATUS = {
   fields: { conditions: assoc(["type"]), podIPs: assoc(["ip"]) }
 };
 var JOB_SPEC = { fields: { template: POD_TEMPLATE_SPEC } };
 var CRON_JOB_SPEC = {
-  fields: { jobTemplate: { fields: { metadata: OBJECT_META, spec: JOB_SPEC } } }
+  fields: { jobTemplate: { fields: { metadata: OBJECT_META2, spec: JOB_SPEC } } }
 };
 function kind(fields = {}) {
-  return { fields: { metadata: OBJECT_META, ...fields } };
+  return { fields: { metadata: OBJECT_META2, ...fields } };
 }
 var WITH_POD_TEMPLATE = kind({ spec: { fields: { template: POD_TEMPLATE_SPEC } } });
 var PLAIN = kind();
@@ -60420,8 +61114,8 @@ function mapDirective(patch) {
   return directive;
 }
 function sequenceDirective(patch) {
-  const element = patch.find((e) => isObject17(e) && hasKey2(e, "$patch"));
-  if (!isObject17(element) || Object.keys(element).length > 1) return "merge";
+  const element = patch.find((e) => isObject18(e) && hasKey2(e, "$patch"));
+  if (!isObject18(element) || Object.keys(element).length > 1) return "merge";
   const text5 = scalarText(element["$patch"]);
   const directive = directiveOf(text5);
   elementSetter(patch, void 0, ["$patch"], [text5]);
@@ -60441,7 +61135,7 @@ function walk2(dest, origin, schema) {
 }
 function schemaFromTypeMeta(...sources) {
   for (const src of sources) {
-    if (!isObject17(src)) continue;
+    if (!isObject18(src)) continue;
     const apiVersion = src["apiVersion"];
     const kind2 = src["kind"];
     if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") continue;
@@ -60465,7 +61159,7 @@ function checkKinds(kind2, ...sources) {
 function walkMap(dest, origin, schema) {
   let newDest;
   if (dest === void 0 || dest === null) {
-    if (isObject17(origin) && hasKey2(origin, "$patch")) {
+    if (isObject18(origin) && hasKey2(origin, "$patch")) {
       let directive = null;
       try {
         directive = mapDirective(origin);
@@ -60478,13 +61172,13 @@ function walkMap(dest, origin, schema) {
   } else if (origin === null) {
     return CLEAR;
   } else {
-    const directive = isObject17(origin) ? mapDirective(origin) : "merge";
+    const directive = isObject18(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : isObject17(dest) ? { ...dest } : dest;
+    newDest = directive === "replace" ? origin : isObject18(dest) ? { ...dest } : dest;
   }
   if (newDest === void 0) return CLEAR;
-  if (!isObject17(newDest)) return newDest;
-  const patchMap = isObject17(origin) ? origin : void 0;
+  if (!isObject18(newDest)) return newDest;
+  const patchMap = isObject18(origin) ? origin : void 0;
   const names = [];
   for (const key3 of Object.keys(newDest)) {
     if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
@@ -60539,7 +61233,7 @@ function elementValues(sources, keys) {
     if (!Array.isArray(src)) continue;
     for (const element of src) {
       const values = keys.map((k) => {
-        const v = isObject17(element) && hasKey2(element, k) ? element[k] : void 0;
+        const v = isObject18(element) && hasKey2(element, k) ? element[k] : void 0;
         return isNilOrEmpty(v) ? "" : scalarText(v);
       });
       const id = JSON.stringify(values);
@@ -60611,7 +61305,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     const destElement = elementList(sources[0], k, v);
     const originElement = elementList(sources[1], k, v);
     const val = walk2(destElement, originElement, elementSchema);
-    if (isObject17(destElement) && typeof val === "object" && isObject17(val) && val !== originElement) {
+    if (isObject18(destElement) && typeof val === "object" && isObject18(val) && val !== originElement) {
       const at = dest.indexOf(destElement);
       if (at !== -1) dest[at] = val;
     }
@@ -60621,7 +61315,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     }
     const element = val;
     validKeys.forEach((key3, i) => {
-      if (isObject17(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
+      if (isObject18(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
         element[key3] = validValues[i];
       }
     });
@@ -60635,20 +61329,20 @@ function elementList(source, keys, values) {
   if (!Array.isArray(source)) return void 0;
   if (keys.length === 0 || keys[0] === "") {
     const v = values[0] ?? "";
-    return source.find((e) => !isObject17(e) && !Array.isArray(e) && scalarText(e) === v);
+    return source.find((e) => !isObject18(e) && !Array.isArray(e) && scalarText(e) === v);
   }
   if (keys.length !== values.length) return void 0;
   return source.find(
-    (e) => isObject17(e) && keys.every((k, i) => hasKey2(e, k) && scalarText(e[k]) === values[i])
+    (e) => isObject18(e) && keys.every((k, i) => hasKey2(e, k) && scalarText(e[k]) === values[i])
   );
 }
 function fieldMatches(element, name, stringValue) {
   if (element === null) return false;
   if (name === "") {
-    if (isObject17(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
+    if (isObject18(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
     return scalarText(element) === stringValue;
   }
-  if (!isObject17(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
+  if (!isObject18(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
   if (!hasKey2(element, name)) return false;
   return stringValue === "" || scalarText(element[name]) === stringValue;
 }
@@ -60657,7 +61351,7 @@ function elementSetter(list4, element, keys, values) {
   let matched = false;
   for (const elem of list4) {
     if (elem === null || isEmptyMap(elem)) continue;
-    if (!isObject17(elem) && keys.length > 0 && keys[0] !== "") {
+    if (!isObject18(elem) && keys.length > 0 && keys[0] !== "") {
       content.push(elem);
       continue;
     }
@@ -60689,7 +61383,7 @@ function appendListNode(dst, src, keys) {
     }
     const v = [];
     for (const key3 of keys) {
-      if (elem !== null && !isObject17(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
+      if (elem !== null && !isObject18(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
       if (elem === null || !hasKey2(elem, key3)) {
         dst.push(elem);
         continue;
@@ -60703,7 +61397,7 @@ function appendListNode(dst, src, keys) {
 }
 function mergePatch(resource, patch) {
   const result = walk2(resource, patch, null);
-  if (result === CLEAR || result === KEEP_NULL || !isObject17(result)) return null;
+  if (result === CLEAR || result === KEEP_NULL || !isObject18(result)) return null;
   return result;
 }
 
@@ -60726,7 +61420,7 @@ var isGlobal = (a) => a !== null && a.type === "global";
 var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
 var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
 function filterKeys(node, filter) {
-  if (!isObject17(node)) return [];
+  if (!isObject18(node)) return [];
   const out = [];
   for (const key3 of Object.keys(node)) {
     const a = parseAnchor(key3);
@@ -60735,7 +61429,7 @@ function filterKeys(node, filter) {
   return out;
 }
 function preProcessRecursive(pattern, resource) {
-  if (isObject17(pattern)) walkMap2(pattern, resource);
+  if (isObject18(pattern)) walkMap2(pattern, resource);
   else if (Array.isArray(pattern)) walkList(pattern, resource);
 }
 function walkMap2(pattern, resource) {
@@ -60751,7 +61445,7 @@ function walkMap2(pattern, resource) {
 }
 function walkList(pattern, resource) {
   if (pattern.length === 0) return;
-  if (isObject17(pattern[0])) processListOfMaps(pattern, resource);
+  if (isObject18(pattern[0])) processListOfMaps(pattern, resource);
 }
 function resourceElements(resource) {
   if (resource === void 0 || resource === null) return [];
@@ -60765,7 +61459,7 @@ function processListOfMaps(pattern, resource) {
     const hasGlobalConditions = hasAnchors(patternElement, isGlobal);
     let anyGlobalConditionPassed = false;
     let lastGlobalAnchorError = null;
-    const copy2 = cloneJson2(patternElement);
+    const copy2 = cloneJson(patternElement);
     for (const resourceElement of elements) {
       try {
         preProcessRecursive(copy2, resourceElement);
@@ -60795,9 +61489,9 @@ function processListOfMaps(pattern, resource) {
 function handlePatternName(pattern, patternElement, resourceElement) {
   const name = fieldOf(resourceElement, "name");
   if (isNilOrEmpty(name) || name === "") return;
-  const newNode = cloneJson2(patternElement);
+  const newNode = cloneJson(patternElement);
   if (deleteAnchors(newNode, true, false)) return;
-  if (isObject17(newNode)) newNode["name"] = cloneJson2(name);
+  if (isObject18(newNode)) newNode["name"] = cloneJson(name);
   pattern.push(newNode);
 }
 function validateConditions(pattern, resource) {
@@ -60826,7 +61520,7 @@ function validateConditionsInternal(pattern, resource, filter) {
 }
 function handleAddIfNotPresentAnchor(pattern, resource) {
   const anchors = filterKeys(pattern, isAddIfNotPresent);
-  if (!isObject17(pattern)) return 0;
+  if (!isObject18(pattern)) return 0;
   for (const [key3, a] of anchors) {
     if (fieldOf(resource, a.key) !== void 0) delete pattern[key3];
     else renameKey(pattern, key3, a.key);
@@ -60834,14 +61528,14 @@ function handleAddIfNotPresentAnchor(pattern, resource) {
   return anchors.length;
 }
 function toInterface(v) {
-  return isObject17(v) || Array.isArray(v) ? v : scalarText(v);
+  return isObject18(v) || Array.isArray(v) ? v : scalarText(v);
 }
 function checkCondition(pattern, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
 function hasAnchors(node, filter) {
-  if (isObject17(node)) {
+  if (isObject18(node)) {
     for (const key3 of Object.keys(node)) {
       const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
@@ -60855,14 +61549,14 @@ function hasAnchors(node, filter) {
 }
 function deleteConditionElements(pattern) {
   if (pattern === null) return;
-  if (!isObject17(pattern)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern));
+  if (!isObject18(pattern)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern));
   for (const field of Object.keys(pattern)) {
     const deleteScalar = containsCondition(parseAnchor(field));
     if (deleteAnchors(pattern[field], deleteScalar, false)) delete pattern[field];
   }
 }
 function deleteAnchors(node, deleteScalar, traverseMappingNodes) {
-  if (isObject17(node)) return deleteAnchorsInMap(node, traverseMappingNodes);
+  if (isObject18(node)) return deleteAnchorsInMap(node, traverseMappingNodes);
   if (Array.isArray(node)) return deleteAnchorsInList(node, traverseMappingNodes);
   return deleteScalar;
 }
@@ -60889,7 +61583,7 @@ function deleteAnchorsInList(node, traverseMappingNodes) {
     let shouldDelete;
     if (hasAnchors(element, hasAnchor)) {
       shouldDelete = true;
-      if (traverseMappingNodes && isObject17(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
+      if (traverseMappingNodes && isObject18(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
     } else {
       shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
     }
@@ -60902,7 +61596,7 @@ function deleteListElement(list4, i) {
   list4.splice(i, 1);
 }
 function preprocessPatch(patch, resource) {
-  const pattern = cloneJson2(patch);
+  const pattern = cloneJson(patch);
   try {
     preProcessRecursive(pattern, resource);
     deleteConditionElements(pattern);
@@ -60956,11 +61650,11 @@ function mutatedMessage(resource) {
 }
 
 // src/engine/mutate/foreach.ts
-function isObject18(value) {
+function isObject19(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function foreachEntries(value) {
-  return Array.isArray(value) ? value.filter(isObject18) : [];
+  return Array.isArray(value) ? value.filter(isObject19) : [];
 }
 function mutateForEach(env, entries, resource, nesting) {
   let current2 = resource;
@@ -61030,7 +61724,7 @@ function patchElement(env, entry2, resource) {
   };
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
-  const fields = isObject18(substituted) ? substituted : {};
+  const fields = isObject19(substituted) ? substituted : {};
   return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902);
 }
 
@@ -61423,7 +62117,7 @@ function splitApiVersion(apiVersion) {
   if (parts.length === 2) return { group: parts[0], version: parts[1] };
   return null;
 }
-function isObject19(value) {
+function isObject20(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function isCustomResourceDefinition(value) {
@@ -61431,9 +62125,9 @@ function isCustomResourceDefinition(value) {
 }
 function customResourceType(definition) {
   const spec2 = definition.spec;
-  if (!isObject19(spec2)) return null;
+  if (!isObject20(spec2)) return null;
   const names = spec2.names;
-  if (typeof spec2.group !== "string" || !isObject19(names)) return null;
+  if (typeof spec2.group !== "string" || !isObject20(names)) return null;
   if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
   return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
 }
@@ -61461,19 +62155,19 @@ function methodNotSupported(method, plural3) {
 }
 
 // src/cluster/mock-cluster.ts
-function isObject20(value) {
+function isObject21(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function metadataString(object3, field) {
   const metadata = object3.metadata;
-  const value = isObject20(metadata) ? metadata[field] : void 0;
+  const value = isObject21(metadata) ? metadata[field] : void 0;
   return typeof value === "string" ? value : "";
 }
 function labelsOf2(object3) {
   const metadata = object3.metadata;
-  const labels = isObject20(metadata) ? metadata.labels : void 0;
+  const labels = isObject21(metadata) ? metadata.labels : void 0;
   const out = {};
-  if (isObject20(labels)) {
+  if (isObject21(labels)) {
     for (const [key3, value] of Object.entries(labels)) if (typeof value === "string") out[key3] = value;
   }
   return out;
@@ -61652,14 +62346,14 @@ var ResourceScopes = class {
 };
 
 // src/engine/mutate/targets.ts
-function isObject21(value) {
+function isObject22(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function text3(value) {
   return typeof value === "string" ? value : "";
 }
 function metadataOf(object3) {
-  return isObject21(object3.metadata) ? object3.metadata : {};
+  return isObject22(object3.metadata) ? object3.metadata : {};
 }
 function namesMatch(namespacePattern, namePattern, namespace, name) {
   if (namespacePattern === "" && namePattern === "") return true;
@@ -61731,8 +62425,8 @@ function selectTargets(spec2, cluster, policyNamespace) {
     }
     for (const object3 of ofType) {
       const metadata = metadataOf(object3);
-      if (isObject21(spec2.selector)) {
-        const labels = isObject21(metadata.labels) ? metadata.labels : {};
+      if (isObject22(spec2.selector)) {
+        const labels = isObject22(metadata.labels) ? metadata.labels : {};
         if (!selectorMatches(spec2.selector, labels)) continue;
       }
       if (namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name))) selected.push(object3);
@@ -61744,10 +62438,10 @@ function loadTargets(env, specs, cluster) {
   const targets = [];
   const errors = [];
   specs.forEach((raw, index) => {
-    if (!isObject21(raw)) return;
+    if (!isObject22(raw)) return;
     const { context: context4, preconditions, ...selector2 } = raw;
     const substituted = env.trySubstitute(selector2);
-    if (substituted instanceof SubstitutionFailure || !isObject21(substituted)) {
+    if (substituted instanceof SubstitutionFailure || !isObject22(substituted)) {
       const cause = substituted instanceof SubstitutionFailure ? substituted.message : "<nil>";
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
@@ -61812,7 +62506,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
       if (rule2 instanceof SubstitutionFailure) {
         outcome = { status: "error", message: `variable substitution failed: ${rule2.message}` };
       } else {
-        const substituted = isObject21(rule2.mutate) ? rule2.mutate : {};
+        const substituted = isObject22(rule2.mutate) ? rule2.mutate : {};
         outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
@@ -61830,7 +62524,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
 
 // src/engine/mutate/index.ts
 var EMPTY2 = Object.freeze({});
-function isObject22(value) {
+function isObject23(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function mutateResource(policy, request3) {
@@ -61931,10 +62625,10 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
   }
-  const mutation2 = isObject22(rule2.mutate) ? rule2.mutate : {};
+  const mutation2 = isObject23(rule2.mutate) ? rule2.mutate : {};
   const substituteRule = () => {
     const substituted = env.trySubstitute(rule2);
-    return substituted instanceof SubstitutionFailure ? substituted : isObject22(substituted) ? substituted : {};
+    return substituted instanceof SubstitutionFailure ? substituted : isObject23(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
     return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
@@ -61947,7 +62641,7 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     if (substituted instanceof SubstitutionFailure) {
       outcome = { status: "error", message: `variable substitution failed: ${substituted.message}` };
     } else {
-      const patches = isObject22(substituted.mutate) ? substituted.mutate : {};
+      const patches = isObject23(substituted.mutate) ? substituted.mutate : {};
       outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
     }
   }
@@ -62069,7 +62763,7 @@ function request(policy, resource, value, options) {
 }
 function evaluateResource(policies, resource, options) {
   const out = [];
-  let current2 = resource.value;
+  let current2 = options.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
   for (const { compiled: compiled2 } of policies) {
     if (!compiled2.hasMutate) continue;
     const response = mutateResource(compiled2, request(compiled2, resource, current2, options));
@@ -62145,7 +62839,7 @@ function flow(value) {
   if (isPlainObject3(value)) {
     return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 var DEFAULT_STYLE = { indent: 2, indentSeq: true };
 function render(value, style) {
@@ -63074,7 +63768,7 @@ function describe4(value) {
   if (typeof value === "object") return "object";
   return typeof value;
 }
-function typeName(schema) {
+function typeName2(schema) {
   switch (schema.type) {
     case "string":
       return "string";
@@ -63083,7 +63777,7 @@ function typeName(schema) {
     case "any":
       return "any value";
     case "list":
-      return `list of ${typeName(schema.items)}`;
+      return `list of ${typeName2(schema.items)}`;
     case "map":
       return "map";
     case "struct":
@@ -63099,7 +63793,7 @@ function decodeValue(value, schema, path14, errors) {
   if (value === null) return void 0;
   const mismatch = () => {
     const where = path14.length > 0 ? ` for field "${String(path14[path14.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe4(value)} as ${typeName(schema)}${where}`, path: path14 });
+    errors.push({ message: `cannot decode ${describe4(value)} as ${typeName2(schema)}${where}`, path: path14 });
     return void 0;
   };
   switch (schema.type) {
@@ -63107,7 +63801,7 @@ function decodeValue(value, schema, path14, errors) {
       return value;
     case "string":
       if (typeof value === "string") return value;
-      if (typeof value === "number" || typeof value === "boolean") return String(value);
+      if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
       return mismatch();
     case "bool":
       return typeof value === "boolean" ? value : mismatch();
@@ -63693,520 +64387,6 @@ function classifyDocument(value) {
 }
 function mayHoldKubernetesObject(text5) {
   return /"apiVersion"\s*:/.test(text5);
-}
-
-// src/policy/crd-schema.ts
-var str = { type: "string" };
-var bool = { type: "boolean" };
-var int = { type: "integer" };
-var anyValue = { type: "any" };
-var enumOf = (...values) => ({ type: "string", enum: values });
-var arrayOf = (items2) => ({ type: "array", items: items2 });
-var mapOf = (values) => ({ type: "map", values });
-var strArray = arrayOf(str);
-var strMap = mapOf(str);
-function object(properties, options = {}) {
-  return { type: "object", properties, ...options };
-}
-var labelSelector = object({
-  matchExpressions: arrayOf(object({ key: str, operator: str, values: strArray }, { required: ["key", "operator"] })),
-  matchLabels: strMap
-});
-var resourceDescription = object(
-  {
-    annotations: strMap,
-    kinds: strArray,
-    name: str,
-    names: strArray,
-    namespaceSelector: labelSelector,
-    namespaces: strArray,
-    operations: arrayOf(enumOf("CREATE", "CONNECT", "UPDATE", "DELETE")),
-    selector: labelSelector
-  },
-  { notAllOf: ["name", "names"] }
-);
-var subject = object({ apiGroup: str, kind: str, name: str, namespace: str }, { required: ["kind", "name"] });
-var userInfo = { clusterRoles: strArray, roles: strArray, subjects: arrayOf(subject) };
-var resourceFilter = object({ ...userInfo, resources: resourceDescription });
-var matchResourcesV1 = object(
-  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter), ...userInfo, resources: resourceDescription },
-  { notAllOf: ["any", "all"] }
-);
-var matchResourcesV2beta1 = object(
-  { all: arrayOf(resourceFilter), any: arrayOf(resourceFilter) },
-  { notAllOf: ["any", "all"] }
-);
-var CONDITION_OPERATORS_V1 = [
-  "Equals",
-  "NotEquals",
-  "In",
-  "AnyIn",
-  "AllIn",
-  "NotIn",
-  "AnyNotIn",
-  "AllNotIn",
-  "GreaterThanOrEquals",
-  "GreaterThan",
-  "LessThanOrEquals",
-  "LessThan",
-  "DurationGreaterThanOrEquals",
-  "DurationGreaterThan",
-  "DurationLessThanOrEquals",
-  "DurationLessThan"
-];
-var CONDITION_OPERATORS_V2BETA1 = CONDITION_OPERATORS_V1.filter((op) => op !== "In" && op !== "NotIn");
-function anyAllConditions(operators, preserveUnknown) {
-  const condition2 = object({ key: anyValue, message: str, operator: enumOf(...operators), value: anyValue });
-  return object({ all: arrayOf(condition2), any: arrayOf(condition2) }, preserveUnknown ? { preserveUnknown } : {});
-}
-var foreachPreconditions = anyAllConditions(CONDITION_OPERATORS_V1, true);
-var imageRegistryCredentials = object({
-  allowInsecureRegistry: bool,
-  providers: arrayOf(enumOf("default", "amazon", "azure", "google", "github")),
-  secrets: strArray
-});
-var contextEntry = object(
-  {
-    apiCall: object({
-      data: arrayOf(object({ key: str, value: anyValue }, { required: ["key", "value"] })),
-      default: anyValue,
-      jmesPath: str,
-      method: enumOf("GET", "POST"),
-      service: object(
-        {
-          caBundle: str,
-          headers: arrayOf(object({ key: str, value: str }, { required: ["key", "value"] })),
-          url: str
-        },
-        { required: ["url"] }
-      ),
-      urlPath: str
-    }),
-    configMap: object({ name: str, namespace: str }, { required: ["name"] }),
-    globalReference: object({ jmesPath: str, name: str }, { required: ["name"] }),
-    imageRegistry: object({ imageRegistryCredentials, jmesPath: str, reference: str }, { required: ["reference"] }),
-    name: str,
-    variable: object({ default: anyValue, jmesPath: str, value: anyValue })
-  },
-  { required: ["name"], oneOfRequired: ["configMap", "apiCall", "imageRegistry", "variable", "globalReference"] }
-);
-var context = arrayOf(contextEntry);
-var matchCondition = object({ expression: str, name: str }, { required: ["expression", "name"] });
-var cloneSource = object({ name: str, namespace: str });
-var cloneList = object({ kinds: strArray, namespace: str, selector: labelSelector });
-var generation = object({
-  apiVersion: str,
-  clone: cloneSource,
-  cloneList,
-  data: anyValue,
-  foreach: arrayOf(
-    object({
-      apiVersion: str,
-      clone: cloneSource,
-      cloneList,
-      context,
-      data: anyValue,
-      kind: str,
-      list: str,
-      name: str,
-      namespace: str,
-      preconditions: foreachPreconditions,
-      uid: str
-    })
-  ),
-  generateExisting: bool,
-  kind: str,
-  name: str,
-  namespace: str,
-  orphanDownstreamOnPolicyDelete: bool,
-  synchronize: bool,
-  uid: str
-});
-var mutation = object({
-  foreach: arrayOf(
-    object({
-      context,
-      foreach: anyValue,
-      list: str,
-      order: enumOf("Ascending", "Descending"),
-      patchStrategicMerge: anyValue,
-      patchesJson6902: str,
-      preconditions: foreachPreconditions
-    })
-  ),
-  mutateExistingOnPolicyUpdate: bool,
-  patchStrategicMerge: anyValue,
-  patchesJson6902: str,
-  targets: arrayOf(
-    object({
-      apiVersion: str,
-      context,
-      kind: str,
-      name: str,
-      namespace: str,
-      preconditions: anyValue,
-      selector: labelSelector,
-      uid: str
-    })
-  )
-});
-var imageExtractors = mapOf(
-  arrayOf(object({ jmesPath: str, key: str, name: str, path: str, value: str }, { required: ["path"] }))
-);
-var ctlog = object({ ignoreSCT: bool, pubkey: str, tsaCertChain: str });
-var rekor = object({ ignoreTlog: bool, pubkey: str, url: str });
-var attestorSet = object({
-  count: { type: "integer", minimum: 1 },
-  entries: arrayOf(
-    object({
-      annotations: strMap,
-      attestor: anyValue,
-      certificates: object({ cert: str, certChain: str, ctlog, rekor }),
-      keyless: object({
-        additionalExtensions: strMap,
-        ctlog,
-        issuer: str,
-        issuerRegExp: str,
-        rekor,
-        roots: str,
-        subject: str,
-        subjectRegExp: str
-      }),
-      keys: object({
-        ctlog,
-        kms: str,
-        publicKeys: str,
-        rekor,
-        secret: object({ name: str, namespace: str }, { required: ["name", "namespace"] }),
-        signatureAlgorithm: str
-      }),
-      repository: str,
-      signatureAlgorithm: str
-    })
-  )
-});
-var manifests = object({
-  annotationDomain: str,
-  attestors: arrayOf(attestorSet),
-  dryRun: object({ enable: bool, namespace: str }),
-  ignoreFields: arrayOf(
-    object({
-      fields: strArray,
-      objects: arrayOf(object({ group: str, kind: str, name: str, namespace: str, version: str }))
-    })
-  ),
-  repository: str
-});
-var PSS_CONTROL_NAMES2 = [
-  "HostProcess",
-  "Host Namespaces",
-  "Privileged Containers",
-  "Capabilities",
-  "HostPath Volumes",
-  "Host Ports",
-  "AppArmor",
-  "SELinux",
-  "/proc Mount Type",
-  "Seccomp",
-  "Sysctls",
-  "Volume Types",
-  "Privilege Escalation",
-  "Running as Non-root",
-  "Running as Non-root user",
-  "Host Probes / Lifecycle Hooks"
-];
-var podSecurity = object({
-  exclude: arrayOf(
-    object(
-      { controlName: enumOf(...PSS_CONTROL_NAMES2), images: strArray, restrictedField: str, values: strArray },
-      { required: ["controlName"] }
-    )
-  ),
-  level: enumOf("privileged", "baseline", "restricted"),
-  version: enumOf(
-    "v1.19",
-    "v1.20",
-    "v1.21",
-    "v1.22",
-    "v1.23",
-    "v1.24",
-    "v1.25",
-    "v1.26",
-    "v1.27",
-    "v1.28",
-    "v1.29",
-    "v1.30",
-    "v1.31",
-    "v1.32",
-    "latest"
-  )
-});
-var cel = object({
-  auditAnnotations: arrayOf(object({ key: str, valueExpression: str }, { required: ["key", "valueExpression"] })),
-  expressions: arrayOf(
-    object({ expression: str, message: str, messageExpression: str, reason: str }, { required: ["expression"] })
-  ),
-  generate: bool,
-  paramKind: object({ apiVersion: str, kind: str }),
-  paramRef: object({ name: str, namespace: str, parameterNotFoundAction: str, selector: labelSelector }),
-  variables: arrayOf(object({ expression: str, name: str }, { required: ["expression", "name"] }))
-});
-var failureActionOverride = object({
-  action: enumOf("audit", "enforce", "Audit", "Enforce"),
-  namespaceSelector: labelSelector,
-  namespaces: strArray
-});
-var validateForeach = object({
-  anyPattern: anyValue,
-  context,
-  deny: object({ conditions: anyValue }),
-  elementScope: bool,
-  foreach: anyValue,
-  list: str,
-  pattern: anyValue,
-  preconditions: foreachPreconditions
-});
-var validationFields = {
-  anyPattern: anyValue,
-  assert: anyValue,
-  cel,
-  failureAction: enumOf("Audit", "Enforce"),
-  failureActionOverrides: arrayOf(failureActionOverride),
-  foreach: arrayOf(validateForeach),
-  manifests,
-  message: str,
-  pattern: anyValue,
-  podSecurity
-};
-var validationV1 = object({
-  ...validationFields,
-  allowExistingViolations: bool,
-  deny: object({ conditions: anyValue })
-});
-var validationV2beta1 = object({
-  ...validationFields,
-  deny: object({ conditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false) })
-});
-var imageVerification = object({
-  additionalExtensions: strMap,
-  annotations: strMap,
-  attestations: arrayOf(
-    object({
-      attestors: arrayOf(attestorSet),
-      conditions: arrayOf(anyAllConditions(CONDITION_OPERATORS_V1, false)),
-      name: str,
-      predicateType: str,
-      type: str
-    })
-  ),
-  attestors: arrayOf(attestorSet),
-  cosignOCI11: bool,
-  failureAction: enumOf("Audit", "Enforce"),
-  image: str,
-  imageReferences: strArray,
-  imageRegistryCredentials,
-  issuer: str,
-  key: str,
-  mutateDigest: bool,
-  repository: str,
-  required: bool,
-  roots: str,
-  skipImageReferences: strArray,
-  subject: str,
-  type: enumOf("Cosign", "SigstoreBundle", "Notary"),
-  useCache: bool,
-  validate: object({ deny: object({ conditions: anyValue }), message: str }),
-  verifyDigest: bool
-});
-var ruleFields = {
-  celPreconditions: arrayOf(matchCondition),
-  context,
-  generate: generation,
-  imageExtractors,
-  mutate: mutation,
-  name: { type: "string", maxLength: 63 },
-  reportProperties: strMap,
-  skipBackgroundRequests: bool,
-  verifyImages: arrayOf(imageVerification)
-};
-var ruleV1 = object(
-  {
-    ...ruleFields,
-    exclude: matchResourcesV1,
-    match: matchResourcesV1,
-    preconditions: anyValue,
-    validate: validationV1
-  },
-  { required: ["match", "name"] }
-);
-var ruleV2beta1 = object(
-  {
-    ...ruleFields,
-    exclude: matchResourcesV2beta1,
-    match: matchResourcesV2beta1,
-    preconditions: anyAllConditions(CONDITION_OPERATORS_V2BETA1, false),
-    validate: validationV2beta1
-  },
-  { required: ["match", "name"] }
-);
-function spec(rule2) {
-  return object({
-    admission: bool,
-    applyRules: enumOf("All", "One"),
-    background: bool,
-    emitWarning: bool,
-    failurePolicy: enumOf("Ignore", "Fail"),
-    generateExisting: bool,
-    generateExistingOnPolicyUpdate: bool,
-    mutateExistingOnPolicyUpdate: bool,
-    rules: arrayOf(rule2),
-    schemaValidation: bool,
-    useServerSideApply: bool,
-    validationFailureAction: enumOf("audit", "enforce", "Audit", "Enforce"),
-    validationFailureActionOverrides: arrayOf(failureActionOverride),
-    webhookConfiguration: object({
-      failurePolicy: enumOf("Ignore", "Fail"),
-      matchConditions: arrayOf(matchCondition),
-      timeoutSeconds: int
-    }),
-    webhookTimeoutSeconds: int
-  });
-}
-var objectMeta2 = object({
-  annotations: strMap,
-  creationTimestamp: anyValue,
-  deletionGracePeriodSeconds: int,
-  deletionTimestamp: anyValue,
-  finalizers: strArray,
-  generateName: str,
-  generation: int,
-  labels: strMap,
-  managedFields: arrayOf(anyValue),
-  name: str,
-  namespace: str,
-  ownerReferences: arrayOf(anyValue),
-  resourceVersion: str,
-  selfLink: str,
-  uid: str
-});
-function policyDocument(rule2) {
-  return object(
-    { apiVersion: str, kind: str, metadata: objectMeta2, spec: spec(rule2), status: anyValue },
-    { required: ["spec"] }
-  );
-}
-var POLICY_SCHEMAS = {
-  "kyverno.io/v1": policyDocument(ruleV1),
-  "kyverno.io/v2beta1": policyDocument(ruleV2beta1)
-};
-
-// src/policy/check.ts
-function formatPath(path14) {
-  let out = "";
-  for (const segment of path14) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
-function jsonType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-function isObject23(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var Checker = class {
-  problems = [];
-  report(path14, detail) {
-    this.problems.push({ message: `${formatPath(path14)}: ${detail}`, path: [...path14] });
-  }
-  typeMismatch(path14, expected, value) {
-    this.report(path14, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
-  }
-  check(node, value, path14) {
-    if (value === null) return;
-    switch (node.type) {
-      case "any":
-        return;
-      case "string":
-        if (typeof value !== "string") return this.typeMismatch(path14, "string", value);
-        if (node.enum && !node.enum.includes(value)) {
-          const supported = node.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path14, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
-        }
-        if (node.maxLength !== void 0 && [...value].length > node.maxLength) {
-          this.report(path14, `Too long: may not be more than ${node.maxLength} bytes`);
-        }
-        return;
-      case "boolean":
-        if (typeof value !== "boolean") this.typeMismatch(path14, "boolean", value);
-        return;
-      case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path14, "integer", value);
-        if (node.minimum !== void 0 && value < node.minimum) {
-          this.report(path14, `Invalid value: ${value}: must be greater than or equal to ${node.minimum}`);
-        }
-        return;
-      case "array":
-        if (!Array.isArray(value)) return this.typeMismatch(path14, "array", value);
-        value.forEach((item, index) => this.check(node.items, item, [...path14, index]));
-        return;
-      case "map":
-        if (!isObject23(value)) return this.typeMismatch(path14, "object", value);
-        for (const key3 of Object.keys(value)) this.check(node.values, value[key3], [...path14, key3]);
-        return;
-      case "object":
-        if (!isObject23(value)) return this.typeMismatch(path14, "object", value);
-        this.checkObject(node, value, path14);
-    }
-  }
-  checkObject(node, value, path14) {
-    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
-    for (const key3 of Object.keys(value)) {
-      const child2 = node.properties[key3];
-      if (child2 !== void 0) this.check(child2, value[key3], [...path14, key3]);
-      else if (!node.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path14, key3])}"`, path: [...path14, key3] });
-      }
-    }
-    for (const key3 of node.required ?? []) {
-      if (!present(key3)) this.report([...path14, key3], "Required value");
-    }
-    if (node.oneOfRequired) {
-      const set2 = node.oneOfRequired.filter(present);
-      if (set2.length !== 1) {
-        this.report(path14, `must specify exactly one of: ${node.oneOfRequired.join(", ")}`);
-      }
-    }
-    if (node.notAllOf && node.notAllOf.every(present)) {
-      this.report(path14, `must not specify ${node.notAllOf.join(" and ")} together`);
-    }
-  }
-};
-function checkPolicy(doc) {
-  const checker = new Checker();
-  const { apiVersion, kind: kind2 } = doc;
-  if (kind2 !== "ClusterPolicy" && kind2 !== "Policy") {
-    checker.problems.push({
-      message: `kind: Unsupported value: ${JSON.stringify(kind2 ?? null)}: supported values: "ClusterPolicy", "Policy"`,
-      path: ["kind"]
-    });
-  }
-  const schema = typeof apiVersion === "string" ? POLICY_SCHEMAS[apiVersion] : void 0;
-  if (schema === void 0) {
-    const supported = Object.keys(POLICY_SCHEMAS).map((v) => JSON.stringify(v)).join(", ");
-    checker.problems.push({
-      message: `apiVersion: Unsupported value: ${JSON.stringify(apiVersion ?? null)}: supported values: ${supported}`,
-      path: ["apiVersion"]
-    });
-    return checker.problems;
-  }
-  checker.check(schema, doc, []);
-  return checker.problems;
 }
 
 // src/policy/compile.ts
@@ -65623,6 +65803,9 @@ function nameOf2(value) {
   const metadata = value.metadata;
   return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
 }
+function subjectOf(value) {
+  return [String(value.kind), nameOf2(value)].filter((part) => part !== "").join(" ");
+}
 var WorkspaceLoader = class {
   /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
   constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
@@ -65679,10 +65862,16 @@ var WorkspaceLoader = class {
     for (const found of parsed.problems) this.workspace.problems.push(problem2("yaml-syntax", source, found, found.message, found.severity));
     let sawPolicy = false;
     let sawManifest = false;
+    if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value = document.value;
-      if (value === null) continue;
       const kind2 = classifyDocument(value);
+      if (document.listItem !== void 0 && kind2 === "other" && role.manifests) {
+        const at = this.where(source, document, []);
+        this.workspace.problems.push(problem2("invalid-manifest", source, at, `List: items[${document.listItem}]: not a Kubernetes object (apiVersion and kind are required)`));
+        continue;
+      }
+      if (value === null) continue;
       if (kind2 === "manifest" && isCustomResourceDefinition(value)) this.#definitions.push(value);
       if (kind2 === "policy" && role.policies) {
         sawPolicy = true;
@@ -65693,7 +65882,7 @@ var WorkspaceLoader = class {
       } else if (kind2 === "cel-policy" && role.policies) {
         sawPolicy = true;
         const object3 = value;
-        const message = `${String(object3.kind)} ${nameOf2(object3)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+        const message = `${subjectOf(object3)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
         this.workspace.problems.push(problem2("unsupported-policy-kind", source, locate(source.path, source.text, document.index, []), message, "warning"));
       } else if (kind2 === "manifest" && role.manifests) {
         sawManifest = true;
@@ -65704,17 +65893,32 @@ var WorkspaceLoader = class {
     else if (sawManifest) this.workspace.counts.manifests++;
     else this.workspace.counts.other++;
   }
-  addPolicy(source, document, value) {
-    const where = (at) => locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at] : ["items", document.listItem, ...at]);
-    const shape = checkPolicy(value);
-    if (shape.length > 0) {
-      for (const found of shape) {
-        this.workspace.problems.push(problem2("invalid-policy", source, where(found.path), `${String(value.kind)} ${nameOf2(value)}: ${found.message}`));
-      }
-      return;
+  /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
+  checkLists(source, documents) {
+    for (const document of documents) {
+      const value = document.value;
+      if (value === null || typeof value !== "object" || Array.isArray(value) || value.apiVersion !== "v1" || value.kind !== "List") continue;
+      if (value.items === void 0 || value.items === null || Array.isArray(value.items)) continue;
+      const at = locate(source.path, source.text, document.index, ["items"]);
+      this.workspace.problems.push(problem2("invalid-manifest", source, at, `List: items: Invalid value: must be of type array, got ${jsonType(value.items)}`));
     }
+  }
+  /** Reports each shape problem of a document as a `kyverno-lint/<code>` finding at its node; whether there was one. */
+  reportShape(code18, source, document, value, problems) {
+    const subject2 = subjectOf(value);
+    for (const found of problems) {
+      this.workspace.problems.push(problem2(code18, source, this.where(source, document, found.path), `${subject2}: ${found.message}`));
+    }
+    return problems.length > 0;
+  }
+  where(source, document, at) {
+    return locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at] : ["items", document.listItem, ...at]);
+  }
+  addPolicy(source, document, decoded) {
+    const value = toFloat64Numbers(decoded);
+    if (this.reportShape("invalid-policy", source, document, value, checkPolicy(value))) return;
     const policy = { ...value, source: { file: source.path, line: document.line, column: 1 } };
-    this.#pending.push({ policy, source, document, where });
+    this.#pending.push({ policy, source, document, where: (at) => this.where(source, document, at) });
   }
   /**
    * Validates and compiles the policies read, in the order read, as the admission controller would: a
@@ -65742,6 +65946,7 @@ var WorkspaceLoader = class {
     this.workspace.exceptions.push(decoded);
   }
   addManifest(source, document, value) {
+    if (this.reportShape("invalid-manifest", source, document, value, checkObjectMetadata(value))) return;
     const resource = loadedResource(value, source.path, document.index);
     if (document.listItem !== void 0) resource.listItem = document.listItem;
     this.workspace.manifests.push(resource);
@@ -66127,7 +66332,7 @@ var Suppressions = class {
 };
 
 // src/lint/problem-codes.ts
-var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
 
 // src/lint/lint.ts
 function plural(count2, one, many) {
@@ -66618,7 +66823,7 @@ function toSarif(report, options) {
   };
 }
 function sarif(report, options) {
-  return `${JSON.stringify(toSarif(report, options), null, 2)}
+  return `${stringifyJson(toSarif(report, options), 2)}
 `;
 }
 

@@ -12209,6 +12209,25 @@ var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
 var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
 var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
+// src/util/go-int64.ts
+var INT64_MIN = -(1n << 63n);
+var INT64_MAX = (1n << 63n) - 1n;
+var TWO_POW_63 = 2 ** 63;
+var DECIMAL_INT = /^[+-]?[0-9]+$/;
+function goFloatToInt64(f) {
+  const whole = Math.trunc(f);
+  return Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
+}
+function parseGoInt64(s) {
+  if (!DECIMAL_INT.test(s)) return null;
+  const value = BigInt(s);
+  return value < INT64_MIN || value > INT64_MAX ? null : value;
+}
+function int64Json(value) {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
+
 // src/source/yaml11.ts
 var YamlValueError = class extends Error {
 };
@@ -12249,7 +12268,6 @@ var DIGITS_BY_BASE = {
   16: /^[0-9a-fA-F]+$/
 };
 var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
-var INT64_MAX = (1n << 63n) - 1n;
 var UINT64_MAX = (1n << 64n) - 1n;
 var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
 var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -12268,7 +12286,7 @@ function resolveScalar(tag, text4) {
   }
   const resolved = tag === STR ? { tag: STR, value: text4 } : resolveUntyped(tag, text4);
   if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
-  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: resolved.value };
+  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: Number(resolved.value) };
   throw new YamlValueError(`cannot decode ${resolved.tag} \`${text4}\` as a ${tag}`);
 }
 function resolveUntyped(tag, text4) {
@@ -12323,7 +12341,7 @@ function parseGoInteger(s) {
     value = magnitude;
     unsigned = magnitude > INT64_MAX;
   }
-  return { tag: INT, value: Number(value), intText: value.toString(), unsigned };
+  return { tag: INT, value: value > INT64_MAX ? Number(value) : int64Json(value), intText: value.toString(), unsigned };
 }
 function isGoTimestamp(text4) {
   const m = TIMESTAMP_SHAPE.exec(text4);
@@ -13429,13 +13447,13 @@ function interpretSuffix(suffix) {
   const bin = BINARY_SUFFIXES.get(suffix);
   if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
   if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
-    const exp = parseGoInt64(suffix.slice(1));
+    const exp = parseGoInt642(suffix.slice(1));
     if (exp === null) return null;
     return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
   }
   return null;
 }
-function parseGoInt64(s) {
+function parseGoInt642(s) {
   if (!/^[+-]?[0-9]+$/.test(s)) return null;
   const v = BigInt(s);
   if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
@@ -13775,6 +13793,7 @@ var package_default = {
     ajv: "^8.20.0",
     "ajv-formats": "^3.0.1",
     esbuild: "^0.28.2",
+    "fast-check": "^4.11.0",
     globby: "^16.2.4",
     tinyglobby: "^0.2.17",
     tsx: "^4.23.15",
@@ -14730,13 +14749,12 @@ var PSS_CONTROL_NAMES = [
   "Running as Non-root user",
   "Host Probes / Lifecycle Hooks"
 ];
+var podSecurityExclude = object(
+  { controlName: enumOf(...PSS_CONTROL_NAMES), images: strArray, restrictedField: str, values: strArray },
+  { required: ["controlName"] }
+);
 var podSecurity = object({
-  exclude: arrayOf(
-    object(
-      { controlName: enumOf(...PSS_CONTROL_NAMES), images: strArray, restrictedField: str, values: strArray },
-      { required: ["controlName"] }
-    )
-  ),
+  exclude: arrayOf(podSecurityExclude),
   level: enumOf("privileged", "baseline", "restricted"),
   version: enumOf(
     "v1.19",
@@ -14887,7 +14905,7 @@ function spec(rule2) {
     webhookTimeoutSeconds: int
   });
 }
-var objectMeta = object({
+var OBJECT_META = object({
   annotations: strMap,
   creationTimestamp: anyValue,
   deletionGracePeriodSeconds: int,
@@ -14906,7 +14924,7 @@ var objectMeta = object({
 });
 function policyDocument(rule2) {
   return object(
-    { apiVersion: str, kind: str, metadata: objectMeta, spec: spec(rule2), status: anyValue },
+    { apiVersion: str, kind: str, metadata: OBJECT_META, spec: spec(rule2), status: anyValue },
     { required: ["spec"] }
   );
 }
@@ -14914,6 +14932,53 @@ var POLICY_SCHEMAS = {
   "kyverno.io/v1": policyDocument(ruleV1),
   "kyverno.io/v2beta1": policyDocument(ruleV2beta1)
 };
+var POLICY_EXCEPTION_SCHEMA = object(
+  {
+    apiVersion: str,
+    kind: str,
+    metadata: OBJECT_META,
+    spec: object(
+      {
+        background: bool,
+        conditions: anyAllConditions(CONDITION_OPERATORS_V1, false),
+        exceptions: arrayOf(object({ policyName: str, ruleNames: strArray }, { required: ["policyName"] })),
+        match: matchResourcesV2beta1,
+        podSecurity: arrayOf(podSecurityExclude)
+      },
+      { required: ["exceptions"] }
+    )
+  },
+  { required: ["spec"] }
+);
+
+// src/engine/jmespath/ast.ts
+function childrenOf(node2) {
+  switch (node2.type) {
+    case "FilterProjection":
+      return [node2.left, node2.right, node2.condition];
+    case "Subexpression":
+    case "IndexExpression":
+    case "Projection":
+    case "ValueProjection":
+    case "Comparator":
+    case "Or":
+    case "And":
+    case "Pipe":
+      return [node2.left, node2.right];
+    case "Flatten":
+    case "Not":
+    case "ExpRef":
+      return [node2.child];
+    case "MultiSelectList":
+      return node2.children;
+    case "MultiSelectHash":
+      return node2.pairs.map((pair) => pair.value);
+    case "Function":
+      return node2.args;
+    default:
+      return [];
+  }
+}
 
 // src/engine/jmespath/errors.ts
 var JmesPathError = class extends Error {
@@ -14935,6 +15000,10 @@ function syntaxError(message) {
 }
 function runtimeError(message) {
   return new JmesPathError("runtime", message);
+}
+var MAX_NESTING = 1e3;
+function nestingError2() {
+  return new JmesPathError("syntax", `expression nested too deeply: more than ${MAX_NESTING} levels`);
 }
 
 // src/util/go-json.ts
@@ -15362,15 +15431,15 @@ function goInterfaceEquals(a, b) {
   }
   return a === b;
 }
-function toPlainJson(value) {
-  if (typeof value === "bigint") return Number(value);
+function toPlainJson(value, exactIntegers = false) {
+  if (typeof value === "bigint") return exactIntegers ? int64Json(value) : Number(value);
   if (typeof value !== "object" || value === null) return value;
   if (value instanceof ExpRef) return {};
   if (Array.isArray(value)) {
     let copy3 = typedSlices.has(value) ? value.slice() : void 0;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      const plain = toPlainJson(item);
+      const plain = toPlainJson(item, exactIntegers);
       if (plain !== item) (copy3 ??= value.slice())[i] = plain;
     }
     return copy3 ?? value;
@@ -15380,7 +15449,7 @@ function toPlainJson(value) {
   for (const key3 in obj) {
     if (!Object.prototype.hasOwnProperty.call(obj, key3)) continue;
     const item = obj[key3];
-    const plain = toPlainJson(item);
+    const plain = toPlainJson(item, exactIntegers);
     if (plain !== item) setOwnProperty(copy2 ??= { ...obj }, key3, plain);
   }
   return copy2 ?? value;
@@ -15873,12 +15942,39 @@ function deepFreeze(value) {
   }
   return value;
 }
+function literalDepth(text4) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text4.length; i++) {
+    const c = text4[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if (c === "]" || c === "}") depth--;
+  }
+  return deepest;
+}
+function astDepth(root) {
+  let deepest = 0;
+  const stack = [[root, 1]];
+  for (let entry2 = stack.pop(); entry2 !== void 0; entry2 = stack.pop()) {
+    const [node2, depth] = entry2;
+    deepest = Math.max(deepest, depth);
+    for (const child of childrenOf(node2)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 var Parser = class {
   constructor(tokens) {
     this.tokens = tokens;
   }
   tokens;
   index = 0;
+  /** Calls of `expression` in progress: every recursion of the parser goes through it. */
+  depth = 0;
   parse() {
     const node2 = this.expression(0);
     if (this.current() !== "tEOF") {
@@ -15900,6 +15996,7 @@ var Parser = class {
     this.advance();
   }
   expression(bindingPower) {
+    if (++this.depth > MAX_NESTING) throw nestingError2();
     const token = this.tokens[this.index];
     this.advance();
     let left = this.nud(token);
@@ -15909,11 +16006,13 @@ var Parser = class {
       left = this.led(current2, left);
       current2 = this.current();
     }
+    this.depth--;
     return left;
   }
   nud(token) {
     switch (token.type) {
       case "tJSONLiteral": {
+        if (literalDepth(token.value) > MAX_NESTING) throw nestingError2();
         let value;
         try {
           value = goJsonParse(token.value);
@@ -16138,7 +16237,9 @@ function functionName(left) {
   }
 }
 function parseJmesPath(expression) {
-  return new Parser(tokenize(expression)).parse();
+  const ast = new Parser(tokenize(expression)).parse();
+  if (astDepth(ast) > MAX_NESTING) throw nestingError2();
+  return ast;
 }
 
 // src/util/go-duration.ts
@@ -16410,7 +16511,7 @@ function nonIntegerModuloError(name) {
 // src/engine/jmespath/functions/go-numbers.ts
 var TWO_632 = 2 ** 63;
 var MIN_INT64 = -(1n << 63n);
-function goFloatToInt64(f) {
+function goFloatToInt642(f) {
   if (!Number.isFinite(f) || f >= TWO_632 || f < -TWO_632) return MIN_INT64;
   return BigInt(Math.trunc(f));
 }
@@ -16486,7 +16587,7 @@ function intNumber(value) {
   if (!Number.isFinite(value) || Math.trunc(value) !== value) {
     throw new Error(`expected an integer number but got: ${formatFloatG(value)}`);
   }
-  if (Number(goFloatToInt64(value)) !== value) {
+  if (Number(goFloatToInt642(value)) !== value) {
     throw new Error(`number is outside the range of integer numbers: ${formatFloatG(value)}`);
   }
   return value;
@@ -16587,7 +16688,7 @@ function seconds(ns) {
   return Number(ns / NS_PER_SECOND) + Number(ns % NS_PER_SECOND) / 1e9;
 }
 function durationFromSeconds(s) {
-  return formatGoDuration(goFloatToInt64(s * 1e9));
+  return formatGoDuration(goFloatToInt642(s * 1e9));
 }
 function scalarQuantity(v) {
   const text4 = formatFloatG(v);
@@ -16649,7 +16750,7 @@ function divideOperands(name, x, y) {
   return durationFromSeconds(seconds(x.value) / y.value);
 }
 function integral(name, f) {
-  const i = goFloatToInt64(f);
+  const i = goFloatToInt642(f);
   if (Number(i) !== f) throw nonIntegerModuloError(name);
   return i;
 }
@@ -24888,7 +24989,7 @@ function goEqualFold(a, b) {
 // src/engine/jmespath/functions/string-functions.ts
 var STRING4 = { types: ["string"] };
 var NUMBER2 = { types: ["number"] };
-var goInt = (f) => Number(goFloatToInt64(f));
+var goInt = (f) => Number(goFloatToInt642(f));
 var STRING_FUNCTIONS = [
   {
     name: "compare",
@@ -24986,6 +25087,75 @@ var STRING_FUNCTIONS = [
   }
 ];
 
+// src/util/json-value.ts
+function cloneJson2(value) {
+  return copy(value);
+}
+function copy(value, roundIntegers = false) {
+  if (value === null || typeof value !== "object") return roundIntegers && typeof value === "bigint" ? Number(value) : value;
+  if (Array.isArray(value)) {
+    const out2 = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i], roundIntegers);
+    return out2;
+  }
+  const out = {};
+  for (const key3 in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
+    const item = copy(value[key3], roundIntegers);
+    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key3] = item;
+  }
+  return out;
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a === "bigint") return typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === "bigint") return typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key3 of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
+    if (!jsonEqual(a[key3], b[key3])) return false;
+  }
+  return true;
+}
+function hasBigInts(value) {
+  if (typeof value === "bigint") return true;
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
+    return false;
+  }
+  for (const key3 in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key3) && hasBigInts(value[key3])) return true;
+  }
+  return false;
+}
+function toFloat64Numbers(value) {
+  if (typeof value === "bigint") return Number(value);
+  if (value === null || typeof value !== "object") return value;
+  let converted = float64Copies.get(value);
+  if (converted === void 0) {
+    converted = hasBigInts(value) ? copy(value, true) : value;
+    float64Copies.set(value, converted);
+  }
+  return converted;
+}
+var float64Copies = /* @__PURE__ */ new WeakMap();
+var BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
+var BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
+function stringifyJson(value, indent2) {
+  const text4 = JSON.stringify(value, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
+  return text4.includes("\\u0000bigint") ? text4.replace(BIGINT_PLACEHOLDER, "$1") : text4;
+}
+
 // src/engine/jmespath/functions/yaml-document.ts
 function scannerError(line, problem3) {
   return line !== 0 ? `yaml: line ${line + 1}: ${problem3}` : `yaml: ${problem3}`;
@@ -25043,7 +25213,7 @@ function parseYamlDocument(source) {
   try {
     const events = parseEvents(source, { maxDepth: MAX_DEPTH + 2 });
     chompFinalBlockScalar(source, events);
-    return buildDocument(source, events).value;
+    return toFloat64Numbers(buildDocument(source, events).value);
   } catch (err) {
     if (err instanceof DocumentError) throw new Error(err.message);
     if (err instanceof YAMLException) throw new Error(goYamlMessage(source, err));
@@ -27492,31 +27662,8 @@ for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
 registerKyvernoFunctions();
 var NONDETERMINISTIC_FUNCTIONS = /* @__PURE__ */ new Set(["random", "time_now", "time_now_utc", "time_since"]);
 function isDeterministic(node2) {
-  switch (node2.type) {
-    case "Function":
-      return node2.name !== null && !NONDETERMINISTIC_FUNCTIONS.has(node2.name) && node2.args.every(isDeterministic);
-    case "Subexpression":
-    case "IndexExpression":
-    case "Projection":
-    case "ValueProjection":
-    case "Comparator":
-    case "Or":
-    case "And":
-    case "Pipe":
-      return isDeterministic(node2.left) && isDeterministic(node2.right);
-    case "FilterProjection":
-      return isDeterministic(node2.left) && isDeterministic(node2.right) && isDeterministic(node2.condition);
-    case "Flatten":
-    case "Not":
-    case "ExpRef":
-      return isDeterministic(node2.child);
-    case "MultiSelectList":
-      return node2.children.every(isDeterministic);
-    case "MultiSelectHash":
-      return node2.pairs.every((pair) => isDeterministic(pair.value));
-    default:
-      return true;
-  }
+  if (node2.type === "Function" && (node2.name === null || NONDETERMINISTIC_FUNCTIONS.has(node2.name))) return false;
+  return childrenOf(node2).every(isDeterministic);
 }
 var Compiled = class {
   constructor(expression, ast) {
@@ -28879,11 +29026,11 @@ var JsonContext = class {
   }
   /**
    * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
-   * mentions run first; the result is decoded JSON (Go integers become numbers). Throws
-   * `ContextQueryError`.
+   * mentions run first; the result is decoded JSON (Go integers become numbers, exact `bigint`s
+   * beyond 2^53). Throws `ContextQueryError`.
    */
   query(expression) {
-    return toPlainJson(this.search(expression));
+    return toPlainJson(this.search(expression), true);
   }
   /**
    * As `query`, but returns the raw JMESPath value, Go integers (`bigint`) and typed slices
@@ -28925,10 +29072,11 @@ var JsonContext = class {
   }
   /**
    * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
-   * in at that path. Throws Go's csv error for a malformed key.
+   * in at that path (JSON-decoded values: integers beyond 2^53 are rounded to float64). Throws Go's
+   * csv error for a malformed key.
    */
   addAtPath(dottedKey, value) {
-    this.merge(push(value, splitDottedKey(dottedKey)));
+    this.merge(push(toFloat64Numbers(value), splitDottedKey(dottedKey)));
   }
   /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
   addContextEntry(name, value) {
@@ -28965,7 +29113,10 @@ var JsonContext = class {
     setOwnProperty(data, `elementIndex${nesting}`, BigInt(index));
     this.merge(data, true);
   }
-  /** Kyverno `AddResource`: `request.object` is replaced by `resource`. */
+  /**
+   * Kyverno `AddResource`: `request.object` is replaced by `resource`, as it is (integers beyond 2^53
+   * stay Go int64 values, `bigint`s, as in the map the CLI hands to `AddResource`).
+   */
   setResource(resource) {
     this.#replaceAt(["request", "object"], resource);
   }
@@ -29137,10 +29288,10 @@ var VariableSubstituter = class {
   unchanged(value) {
     return (variableMarks(value) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
   }
-  /** The traversal action: strings are substituted, Go integers become numbers. */
+  /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
   leaf(value, path17) {
     if (typeof value === "string") return this.substituteString(value, path17);
-    return typeof value === "bigint" ? Number(value) : value;
+    return typeof value === "bigint" ? int64Json(value) : value;
   }
   deleteRequest() {
     if (this.isDelete === void 0) {
@@ -29182,7 +29333,7 @@ var VariableSubstituter = class {
         if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
         const result = this.context.trySearch(variable);
         if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path17}: ${result.message}`);
-        if (originalPattern === v) return typeof result === "bigint" ? Number(result) : result;
+        if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
         let text4;
         if (typeof result === "string") {
           text4 = result;
@@ -30252,7 +30403,7 @@ function flow(value) {
   if (isPlainObject3(value)) {
     return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 var DEFAULT_STYLE = { indent: 2, indentSeq: true };
 function render(value, style) {
@@ -31288,6 +31439,7 @@ function inlineString(text4, style) {
 function scalarText(value) {
   if (value === null) return "null";
   if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "bigint") return value.toString();
   if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return BigInt(value).toString();
   const text4 = formatFloatG(value);
   if (text4 === "+Inf") return ".inf";
@@ -31612,7 +31764,7 @@ function formatApplyJson(io, responses, mutated, problems) {
     if (item.editError !== void 0) entry2.editError = item.editError;
     return entry2;
   });
-  return `${JSON.stringify({ results: entries, mutatedResources: mutatedResources2, problems }, null, 2)}
+  return `${stringifyJson({ results: entries, mutatedResources: mutatedResources2, problems }, 2)}
 `;
 }
 
@@ -31672,28 +31824,168 @@ function deepEqualJson(a, b) {
   return true;
 }
 
+// src/policy/check.ts
+function formatPath(path17) {
+  let out = "";
+  for (const segment of path17) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+function typeName(node2) {
+  return node2.type === "map" ? "object" : node2.type;
+}
+function isObject11(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var Checker = class {
+  problems = [];
+  report(path17, detail) {
+    this.problems.push({ message: `${formatPath(path17)}: ${detail}`, path: [...path17] });
+  }
+  typeMismatch(path17, expected, value) {
+    this.report(path17, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  }
+  check(node2, value, path17) {
+    if (value === null) return;
+    switch (node2.type) {
+      case "any":
+        return;
+      case "string":
+        if (typeof value !== "string") return this.typeMismatch(path17, "string", value);
+        if (node2.enum && !node2.enum.includes(value)) {
+          const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
+          this.report(path17, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+        }
+        if (node2.maxLength !== void 0 && [...value].length > node2.maxLength) {
+          this.report(path17, `Too long: may not be more than ${node2.maxLength} bytes`);
+        }
+        return;
+      case "boolean":
+        if (typeof value !== "boolean") this.typeMismatch(path17, "boolean", value);
+        return;
+      case "integer":
+        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path17, "integer", value);
+        if (node2.minimum !== void 0 && value < node2.minimum) {
+          this.report(path17, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
+        }
+        return;
+      case "array":
+        if (!Array.isArray(value)) return this.typeMismatch(path17, "array", value);
+        value.forEach((item, index) => {
+          if (item === null && node2.items.type !== "any") this.typeMismatch([...path17, index], typeName(node2.items), item);
+          else this.check(node2.items, item, [...path17, index]);
+        });
+        return;
+      case "map":
+        if (!isObject11(value)) return this.typeMismatch(path17, "object", value);
+        for (const key3 of Object.keys(value)) this.check(node2.values, value[key3], [...path17, key3]);
+        return;
+      case "object":
+        if (!isObject11(value)) return this.typeMismatch(path17, "object", value);
+        this.checkObject(node2, value, path17);
+    }
+  }
+  checkObject(node2, value, path17) {
+    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
+    for (const key3 of Object.keys(value)) {
+      const child = node2.properties[key3];
+      if (child !== void 0) this.check(child, value[key3], [...path17, key3]);
+      else if (!node2.preserveUnknown) {
+        this.problems.push({ message: `unknown field "${formatPath([...path17, key3])}"`, path: [...path17, key3] });
+      }
+    }
+    for (const key3 of node2.required ?? []) {
+      if (!present(key3)) this.report([...path17, key3], "Required value");
+    }
+    if (node2.oneOfRequired) {
+      const set2 = node2.oneOfRequired.filter(present);
+      if (set2.length !== 1) {
+        this.report(path17, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
+      }
+    }
+    if (node2.notAllOf && node2.notAllOf.every(present)) {
+      this.report(path17, `must not specify ${node2.notAllOf.join(" and ")} together`);
+    }
+  }
+};
+function checkPolicy(doc) {
+  const checker = new Checker();
+  const { apiVersion, kind: kind2 } = doc;
+  if (kind2 !== "ClusterPolicy" && kind2 !== "Policy") {
+    checker.problems.push({
+      message: `kind: Unsupported value: ${JSON.stringify(kind2 ?? null)}: supported values: "ClusterPolicy", "Policy"`,
+      path: ["kind"]
+    });
+  }
+  const schema = typeof apiVersion === "string" ? POLICY_SCHEMAS[apiVersion] : void 0;
+  if (schema === void 0) {
+    const supported = Object.keys(POLICY_SCHEMAS).map((v) => JSON.stringify(v)).join(", ");
+    checker.problems.push({
+      message: `apiVersion: Unsupported value: ${JSON.stringify(apiVersion ?? null)}: supported values: ${supported}`,
+      path: ["apiVersion"]
+    });
+    return checker.problems;
+  }
+  checker.check(schema, doc, []);
+  const name = nameProblem(doc.metadata, false);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
+  return checker.problems;
+}
+function checkPolicyException(doc) {
+  const checker = new Checker();
+  checker.check(POLICY_EXCEPTION_SCHEMA, doc, []);
+  return checker.problems;
+}
+var MANIFEST_METADATA = { ...OBJECT_META, preserveUnknown: true };
+function checkObjectMetadata(doc) {
+  const checker = new Checker();
+  checker.check(MANIFEST_METADATA, doc.metadata ?? null, ["metadata"]);
+  const name = nameProblem(doc.metadata, true);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
+  return checker.problems;
+}
+function nameProblem(metadata, generateNameSuffices) {
+  if (metadata !== void 0 && metadata !== null && !isObject11(metadata)) return null;
+  const name = metadata?.name;
+  if (name !== void 0 && name !== null && name !== "") return null;
+  const generateName = metadata?.generateName;
+  if (typeof generateName !== "string" || generateName === "") return "name or generateName is required";
+  return generateNameSuffices ? null : "generateName is completed by the API server only: a policy checked offline needs a name";
+}
+
 // src/policy/exception.ts
 var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.io/v2beta1"]);
 function isPolicyException(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) && value.kind === "PolicyException" && typeof value.apiVersion === "string" && EXCEPTION_API_VERSIONS.has(value.apiVersion);
 }
-function isObject11(value) {
+function isObject12(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function strings(value) {
   return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 }
 function decodePolicyException(document) {
-  const metadata = isObject11(document.metadata) ? document.metadata : {};
+  const metadata = isObject12(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") return "PolicyException: metadata.name is required";
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
   const spec2 = document.spec;
-  if (!isObject11(spec2)) return `PolicyException ${name}: spec is required`;
+  if (!isObject12(spec2)) return `PolicyException ${name}: spec is required`;
+  const shape = checkPolicyException(document)[0];
+  if (shape !== void 0) return `PolicyException ${name}: ${shape.message}`;
   if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions = [];
   for (const entry2 of spec2.exceptions) {
-    if (!isObject11(entry2) || typeof entry2.policyName !== "string") {
+    if (!isObject12(entry2) || typeof entry2.policyName !== "string") {
       return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
     }
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
@@ -31703,7 +31995,7 @@ function decodePolicyException(document) {
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
     exceptions,
-    match: isObject11(spec2.match) ? spec2.match : {}
+    match: isObject12(spec2.match) ? spec2.match : {}
   };
   if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
   if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
@@ -31848,7 +32140,7 @@ var plainForms = /* @__PURE__ */ new WeakMap();
 function plainResource(resource) {
   let plain = plainForms.get(resource);
   if (plain === void 0) {
-    plain = toPlainJson(resource);
+    plain = toPlainJson(resource, true);
     plainForms.set(resource, plain);
   }
   return plain;
@@ -31862,7 +32154,7 @@ function readBack2(context2, path17, injected) {
   }
   if (value === injected) return plainResource(injected);
   if (value instanceof QueryFailure) return null;
-  const plain = toPlainJson(value);
+  const plain = toPlainJson(value, true);
   return plain !== null && typeof plain === "object" && !Array.isArray(plain) ? plain : null;
 }
 function resourceAfterValues(context2, values, isDelete, resource) {
@@ -31894,11 +32186,11 @@ var ApiCallMocks = class {
     return this.#index.get(url);
   }
 };
-function isObject12(value) {
+function isObject13(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function apiCallUrl(apiCall) {
-  if (isObject12(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
+  if (isObject13(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
   return typeof apiCall.urlPath === "string" ? apiCall.urlPath : "";
 }
 function quote(text4) {
@@ -31919,7 +32211,7 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
     } catch (err) {
       throw new Error(`failed to substitute variables in apiCall context entry ${quote(entry2.name)}: ${err.message}`);
     }
-    const call = isObject12(substituted) ? substituted : {};
+    const call = isObject13(substituted) ? substituted : {};
     const url = apiCallUrl(call);
     const method = typeof call.method === "string" && call.method !== "" ? call.method : "GET";
     const mock = url === "" ? void 0 : mocks.lookup(method, url);
@@ -32010,14 +32302,14 @@ var GlobalContextStore = class {
 };
 
 // src/engine/context/external/api-call-loader.ts
-function isObject13(value) {
+function isObject14(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text = (value) => typeof value === "string" ? value : "";
 var searchResults = /* @__PURE__ */ new WeakMap();
 var MAX_SEARCHES_PER_ANSWER = 256;
 function searchAnswer(compiled2, data) {
-  if (!isObject13(data) || !compiled2.deterministic) return compiled2.search(data);
+  if (!isObject14(data) || !compiled2.deterministic) return compiled2.search(data);
   let results = searchResults.get(data);
   if (results === void 0) {
     results = /* @__PURE__ */ new Map();
@@ -32080,11 +32372,11 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
     }
-    const call = isObject13(substituted) ? substituted : {};
+    const call = isObject14(substituted) ? substituted : {};
     const urlPath = text(call.urlPath);
     const method = text(call.method);
     if (urlPath === "") {
-      if (!isObject13(call.service)) throw new Error(`missing service for APICall ${name}`);
+      if (!isObject14(call.service)) throw new Error(`missing service for APICall ${name}`);
       throw new Error(
         `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call.service.url)} is not requested offline`
       );
@@ -32098,7 +32390,7 @@ var ApiCallLoader = class {
       const message = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
     }
-    return text(call.responseType) === "Text" ? JSON.stringify(response.body) : response.body;
+    return text(call.responseType) === "Text" ? stringifyJson(response.body) : response.body;
   }
   #store(data) {
     const { name, apiCall } = this.entry;
@@ -32124,11 +32416,13 @@ var ApiCallLoader = class {
 };
 
 // src/engine/pattern/go-value.ts
+var TWO_POW_632 = 2 ** 63;
 function isGoInt(v, numberMode) {
-  return numberMode === "int64" && Number.isInteger(v);
+  if (numberMode !== "int64") return false;
+  return typeof v === "bigint" || Number.isInteger(v) && v >= -TWO_POW_632 && v < TWO_POW_632;
 }
 function formatGoInt(v) {
-  return Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
+  return typeof v === "bigint" || Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
 }
 function formatGoValue2(value, numberMode) {
   if (value === null || value === void 0) return "<nil>";
@@ -32138,7 +32432,8 @@ function formatGoValue2(value, numberMode) {
     case "boolean":
       return value ? "true" : "false";
     case "number":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(value);
+    case "bigint":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(Number(value));
     default:
       break;
   }
@@ -32156,6 +32451,7 @@ function goTypeName2(value, numberMode) {
     case "boolean":
       return "bool";
     case "number":
+    case "bigint":
       return isGoInt(value, numberMode) ? "int64" : "float64";
     default:
       return Array.isArray(value) ? "[]interface {}" : "map[string]interface {}";
@@ -32180,16 +32476,16 @@ var OBJECT_META_FIELDS = [
   "finalizers",
   "managedFields"
 ];
-function isObject14(value) {
+function isObject15(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function isEmpty(value) {
   if (value === null || value === "" || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isObject14(value) && Object.keys(value).length === 0;
+  return isObject15(value) && Object.keys(value).length === 0;
 }
-function objectMeta2(metadata) {
-  const source = isObject14(metadata) ? metadata : {};
+function objectMeta(metadata) {
+  const source = isObject15(metadata) ? metadata : {};
   const out = {};
   for (const field2 of OBJECT_META_FIELDS) {
     const value = source[field2];
@@ -32200,7 +32496,7 @@ function objectMeta2(metadata) {
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject14(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
+  if (!isObject15(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
   for (const [key3, value] of Object.entries(data)) {
     if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName2(value, "float64")}, not a string`);
   }
@@ -32210,7 +32506,7 @@ var storedForms = /* @__PURE__ */ new WeakMap();
 function storedForm(body) {
   let stored = storedForms.get(body);
   if (stored === void 0) {
-    stored = { data: configMapData(body.data), metadata: objectMeta2(body.metadata) };
+    stored = { data: configMapData(body.data), metadata: objectMeta(body.metadata) };
     storedForms.set(body, stored);
   }
   return stored;
@@ -32287,7 +32583,7 @@ var ConfigMapLoader = class {
 };
 
 // src/engine/context/external/global-reference-loader.ts
-function isObject15(value) {
+function isObject16(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var GlobalReferenceLoader = class {
@@ -32324,7 +32620,7 @@ var GlobalReferenceLoader = class {
   }
   #load() {
     const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
-    const reference = isObject15(substituted) ? substituted : {};
+    const reference = isObject16(substituted) ? substituted : {};
     const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
     const value = this.options.store.get(entryName, projection);
     const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
@@ -32411,7 +32707,7 @@ function hasExternalEntries(entries) {
 }
 
 // src/engine/context/external/unresolved.ts
-function isObject16(value) {
+function isObject17(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 var text2 = (value) => typeof value === "string" ? value : "";
@@ -32423,7 +32719,7 @@ function describeLookup(entry2) {
   if (entry2.apiCall) {
     const call = entry2.apiCall;
     const method = text2(call.method) || "GET";
-    return `${method} ${isObject16(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
+    return `${method} ${isObject17(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
   }
   if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
@@ -32435,7 +32731,7 @@ function remedyFor(entry2, kind2) {
     case "configMap":
       return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject16(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject17(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
@@ -32500,6 +32796,7 @@ var ConditionError = class extends Error {
 function goSprint(v) {
   if (typeof v === "string") return v;
   if (typeof v === "number") return formatFloatG(v);
+  if (typeof v === "bigint") return v.toString();
   if (typeof v === "boolean") return v ? "true" : "false";
   if (v === null) return "<nil>";
   if (Array.isArray(v)) return `[${v.map(goSprint).join(" ")}]`;
@@ -32573,7 +32870,7 @@ function packagedSkip(skips, path17) {
 
 // src/engine/pattern/metadata-wildcards.ts
 var TAGS = ["labels", "annotations"];
-function isObject17(v) {
+function isObject18(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function findTaggedKey(tag, map2) {
@@ -32585,11 +32882,11 @@ function findTaggedKey(tag, map2) {
   return null;
 }
 function stringEntries(tag, data) {
-  if (!isObject17(data)) return null;
+  if (!isObject18(data)) return null;
   const key3 = findTaggedKey(tag, data);
   if (key3 === null) return null;
   const value = data[key3];
-  if (!isObject17(value)) return null;
+  if (!isObject18(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
@@ -32765,9 +33062,9 @@ function parseGoFloat2(s) {
 function numericText(value, numberMode) {
   if (value === null || value === void 0) return "0";
   if (typeof value === "string") return value;
-  if (typeof value === "number") {
+  if (typeof value === "number" || typeof value === "bigint") {
     if (isGoInt(value, numberMode)) return formatGoInt(value);
-    return formatFloatF(value, 6);
+    return formatFloatF(Number(value), 6);
   }
   return null;
 }
@@ -32776,7 +33073,8 @@ function stringText(value, numberMode) {
     case "string":
       return value;
     case "number":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(value);
+    case "bigint":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(Number(value));
     case "boolean":
       return value ? "true" : "false";
     default:
@@ -32847,8 +33145,9 @@ function validateStringPattern(value, pattern2, numberMode) {
 function validateNumberPattern(value, pattern2, numberMode) {
   switch (typeof value) {
     case "number":
-      if (isGoInt(value, numberMode)) return Number.isInteger(pattern2) && pattern2 === value;
-      return value === pattern2;
+    case "bigint":
+      if (isGoInt(value, numberMode)) return Number.isInteger(pattern2) && goFloatToInt64(pattern2) === BigInt(value);
+      return Number(value) === pattern2;
     case "string":
       return parseGoFloat2(value) === pattern2;
     default:
@@ -32873,6 +33172,8 @@ function validateValue(value, pattern2, numberMode) {
       return value === pattern2;
     case "number":
       return validateNumberPattern(value, pattern2, numberMode);
+    case "bigint":
+      return validateNumberPattern(value, Number(pattern2), numberMode);
     case "string":
       return validateStringPattern(value, pattern2, numberMode);
     default:
@@ -32884,7 +33185,7 @@ function validateValue(value, pattern2, numberMode) {
 }
 
 // src/engine/pattern/match-pattern.ts
-function isObject18(v) {
+function isObject19(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function hasKey(map2, key3) {
@@ -32900,8 +33201,8 @@ function checkElement(resource, pattern2, path17, ev) {
     }
     return checkArray(resource, pattern2, path17, ev);
   }
-  if (isObject18(pattern2)) {
-    if (!isObject18(resource)) {
+  if (isObject19(pattern2)) {
+    if (!isObject19(resource)) {
       return plainFailure(
         `pattern and resource have different structures. Path: ${path17}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
         path17
@@ -32933,7 +33234,7 @@ function recordAnchors(plan, resource, ev) {
 }
 function rewrittenMetadata(pattern2, key3, resource, ev) {
   const original = pattern2[key3];
-  if (!isObject18(original)) return null;
+  if (!isObject19(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
   const current2 = ev.metadataRewrites?.get(original) ?? original;
@@ -33007,7 +33308,7 @@ function handleExistence(resource, pattern2, path17, ev) {
     );
   }
   for (const element of pattern2) {
-    if (!isObject18(element)) {
+    if (!isObject19(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
         path17
@@ -33040,7 +33341,7 @@ function handlePlain(key3, pattern2, resource, path17, ev) {
 function checkArray(resource, pattern2, path17, ev) {
   if (pattern2.length === 0) return plainFailure("pattern Array empty", path17);
   const first = pattern2[0];
-  if (isObject18(first)) return checkElements(resource, first, resource.length, path17, ev);
+  if (isObject19(first)) return checkElements(resource, first, resource.length, path17, ev);
   if (!Array.isArray(first)) return checkElement(resource, first, path17, ev);
   if (resource.length < pattern2.length) {
     return plainFailure(
@@ -33099,7 +33400,7 @@ function matchStringPattern(value, pattern2) {
 // src/engine/conditions/set-values.ts
 function toSetKey(key3) {
   if (typeof key3 === "string") return key3;
-  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
   if (Array.isArray(key3)) return key3.map(goSprint);
   return null;
 }
@@ -33175,7 +33476,7 @@ function anyKeySetOutcome(key3, value, notIn) {
   let values;
   if (Array.isArray(value)) {
     values = value.map(goSprint);
-  } else if (typeof value === "number" || typeof value === "boolean") {
+  } else if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
     values = [goSprint(value)];
   } else if (typeof value === "string") {
     if (key3.length === 1 && key3[0] === value) return !notIn;
@@ -33202,11 +33503,8 @@ function evaluateAnyNotIn(key3, value) {
 
 // src/engine/conditions/duration-values.ts
 var NS_PER_SECOND2 = 1000000000n;
-var INT64_MIN = -(1n << 63n);
-var TWO_POW_63 = 2 ** 63;
 function secondsToDuration(x) {
-  const whole = Math.trunc(x);
-  const n = Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
+  const n = typeof x === "bigint" ? x : goFloatToInt64(x);
   return BigInt.asIntN(64, n * NS_PER_SECOND2);
 }
 function durationSeconds(ns) {
@@ -33220,11 +33518,11 @@ function parseDurationPair(key3, value) {
   let valueDuration = durationString(value);
   if (keyDuration === null && valueDuration === null) return null;
   if (keyDuration === null) {
-    if (typeof key3 !== "number") return null;
+    if (typeof key3 !== "number" && typeof key3 !== "bigint") return null;
     keyDuration = secondsToDuration(key3);
   }
   if (valueDuration === null) {
-    if (typeof value !== "number") return null;
+    if (typeof value !== "number" && typeof value !== "bigint") return null;
     valueDuration = secondsToDuration(value);
   }
   return [keyDuration, valueDuration];
@@ -33248,7 +33546,7 @@ function evaluateDuration(key3, value, op) {
   }
 }
 function asDuration(v) {
-  if (typeof v === "number") return secondsToDuration(v);
+  if (typeof v === "number" || typeof v === "bigint") return secondsToDuration(v);
   if (typeof v === "string") return parseGoDuration(v);
   return null;
 }
@@ -33314,6 +33612,20 @@ function hexFloat(negative, intDigits, fracDigits, exponent) {
   return negative ? -value : value;
 }
 
+// src/engine/conditions/int64-operand.ts
+function int64Operand(value) {
+  switch (typeof value) {
+    case "bigint":
+      return value;
+    case "number":
+      return Number.isInteger(value) ? goFloatToInt64(value) : null;
+    case "string":
+      return parseGoInt64(value);
+    default:
+      return null;
+  }
+}
+
 // src/engine/conditions/equal.ts
 function evaluateEquals(key3, value) {
   switch (typeof key3) {
@@ -33321,6 +33633,8 @@ function evaluateEquals(key3, value) {
       return typeof value === "boolean" && key3 === value;
     case "number":
       return numberEquals(key3, value);
+    case "bigint":
+      return int64Equals(key3, value);
     case "string":
       return stringEquals(key3, value);
     default:
@@ -33331,11 +33645,16 @@ function evaluateEquals(key3, value) {
 }
 function numberEquals(key3, value) {
   if (typeof value === "number") return key3 === value;
+  if (typeof value === "bigint") return Number.isInteger(key3) && goFloatToInt64(key3) === value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
     return parsed !== null && parsed === key3;
   }
   return false;
+}
+function int64Equals(key3, value) {
+  const other = int64Operand(value);
+  return other !== null && other === key3;
 }
 function stringEquals(key3, value) {
   const durations = parseDurationPair(key3, value);
@@ -33357,7 +33676,7 @@ function evaluateIn(key3, value) {
 }
 function toInKey(key3) {
   if (typeof key3 === "string") return key3;
-  if (typeof key3 === "number" || typeof key3 === "boolean") return goSprint(key3);
+  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
   if (!Array.isArray(key3)) return null;
   for (const element of key3) {
     if (typeof element !== "string") {
@@ -33401,6 +33720,7 @@ function keySetInValue(key3, value, notIn) {
 function goTypeName3(v) {
   if (v === null) return "nil";
   if (typeof v === "number") return "float64";
+  if (typeof v === "bigint") return "int64";
   if (typeof v === "boolean") return "bool";
   if (typeof v === "string") return "string";
   return Array.isArray(v) ? "[]interface {}" : "map[string]interface {}";
@@ -33413,6 +33733,10 @@ function evaluateNotEquals(key3, value) {
       return typeof value !== "boolean" || key3 !== value;
     case "number":
       return numberNotEquals(key3, value);
+    case "bigint": {
+      const other = int64Operand(value);
+      return other === null || other !== key3;
+    }
     case "string":
       return stringNotEquals(key3, value);
     default:
@@ -33423,6 +33747,7 @@ function evaluateNotEquals(key3, value) {
 }
 function numberNotEquals(key3, value) {
   if (typeof value === "number") return key3 !== value;
+  if (typeof value === "bigint") return !Number.isInteger(key3) || goFloatToInt64(key3) !== value;
   if (typeof value === "string") {
     const parsed = parseGoFloat3(value);
     return parsed === null || parsed !== key3;
@@ -33452,7 +33777,7 @@ function evaluateNotIn(key3, value) {
 
 // src/engine/conditions/numeric.ts
 function evaluateNumeric(key3, value, op) {
-  if (typeof key3 === "number") return numberKey(key3, value, op);
+  if (typeof key3 === "number" || typeof key3 === "bigint") return numberKey(key3, value, op);
   if (typeof key3 === "string") return stringKey(key3, value, op);
   return false;
 }
@@ -33472,12 +33797,12 @@ function compareOrder(order, op) {
   return compareNumbers2(order, 0, op);
 }
 function numberKey(key3, value, op) {
-  if (typeof value === "number") return compareNumbers2(key3, value, op);
+  if (typeof value === "number" || typeof value === "bigint") return compareNumbers2(Number(key3), Number(value), op);
   if (typeof value !== "string") return false;
   const durations = parseDurationPair(key3, value);
   if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
   const parsed = parseGoFloat3(value);
-  return parsed !== null && compareNumbers2(key3, parsed, op);
+  return parsed !== null && compareNumbers2(Number(key3), parsed, op);
 }
 function stringKey(key3, value, op) {
   const durations = parseDurationPair(key3, value);
@@ -33968,7 +34293,7 @@ var RuleEnvironment = class _RuleEnvironment {
   tryEvaluateList(expression) {
     const result = this.context.trySearch(expression);
     if (result instanceof QueryFailure) return result;
-    const value = toPlainJson(result);
+    const value = toPlainJson(result, true);
     return Array.isArray(value) ? value : [value];
   }
   /**
@@ -34080,7 +34405,7 @@ function foldEquals(a, b) {
 }
 function jsonKind(value) {
   if (typeof value === "string") return "string";
-  if (typeof value === "number") return "number";
+  if (typeof value === "number" || typeof value === "bigint") return "number";
   if (typeof value === "boolean") return "bool";
   if (Array.isArray(value)) return "array";
   return "object";
@@ -34137,6 +34462,9 @@ var GoDecoder = class {
   int(obj, struct2, name, goType) {
     const value = this.raw(obj, name);
     if (value === void 0) return void 0;
+    if (typeof value === "bigint") {
+      return goType === "int64" ? Number(value) : this.fail(struct2, name, `number ${value}`, goType);
+    }
     if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType);
     const [min, maxExclusive] = INT_RANGES[goType];
     if (!Number.isInteger(value) || value < min || value >= maxExclusive) {
@@ -35990,46 +36318,8 @@ var GenerationError = class extends Error {
   name = "GenerationError";
 };
 
-// src/util/json-value.ts
-function cloneJson2(value) {
-  return copy(value);
-}
-function copy(value) {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) {
-    const out2 = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i]);
-    return out2;
-  }
-  const out = {};
-  for (const key3 in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
-    const item = copy(value[key3]);
-    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key3] = item;
-  }
-  return out;
-}
-function jsonEqual(a, b) {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key3 of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
-    if (!jsonEqual(a[key3], b[key3])) return false;
-  }
-  return true;
-}
-
 // src/engine/generate/object.ts
-function isObject19(value) {
+function isObject20(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function cloneObject(object2) {
@@ -36041,7 +36331,7 @@ function topString(object2, field2) {
 }
 function metaString(object2, field2) {
   const metadata = object2.metadata;
-  if (!isObject19(metadata)) return "";
+  if (!isObject20(metadata)) return "";
   const value = metadata[field2];
   return typeof value === "string" ? value : "";
 }
@@ -36056,11 +36346,11 @@ function metadataFor(object2) {
     object2.metadata = created;
     return created;
   }
-  return isObject19(metadata) ? metadata : void 0;
+  return isObject20(metadata) ? metadata : void 0;
 }
 function removeMetaField(object2, field2) {
   const metadata = object2.metadata;
-  if (isObject19(metadata)) delete metadata[field2];
+  if (isObject20(metadata)) delete metadata[field2];
 }
 function setMetaString(object2, field2, value) {
   if (value === "") {
@@ -36080,11 +36370,11 @@ function setMetaValue(object2, field2, value) {
 }
 function metaValue(object2, field2) {
   const metadata = object2.metadata;
-  return isObject19(metadata) ? metadata[field2] : void 0;
+  return isObject20(metadata) ? metadata[field2] : void 0;
 }
 function labelsOf2(object2) {
   const labels = metaValue(object2, "labels");
-  if (!isObject19(labels)) return {};
+  if (!isObject20(labels)) return {};
   const out = {};
   for (const [key3, value] of Object.entries(labels)) {
     if (typeof value !== "string") return {};
@@ -36170,7 +36460,7 @@ function patternDocument(block) {
   }
   return out;
 }
-function isObject20(value) {
+function isObject21(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function unmarshalError(value, path17, type) {
@@ -36185,7 +36475,7 @@ function stringField3(object2, field2, path17) {
 function objectField(object2, field2, path17) {
   const value = object2[field2];
   if (value === void 0 || value === null) return {};
-  if (!isObject20(value)) throw unmarshalError(value, `${path17}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject21(value)) throw unmarshalError(value, `${path17}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
   return value;
 }
 function decodePattern(document) {
@@ -36199,7 +36489,7 @@ function decodePattern(document) {
     return kind2;
   }) : null;
   const selector2 = cloneList2.selector;
-  if (selector2 !== void 0 && selector2 !== null && !isObject20(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
+  if (selector2 !== void 0 && selector2 !== null && !isObject21(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
   const data = document.data;
   return {
     target: {
@@ -36213,7 +36503,7 @@ function decodePattern(document) {
     cloneList: {
       namespace: stringField3(cloneList2, "namespace", "CloneList"),
       kinds: kindList,
-      selector: isObject20(selector2) ? selector2 : null
+      selector: isObject21(selector2) ? selector2 : null
     }
   };
 }
@@ -36311,7 +36601,7 @@ function addressOf(object2) {
 }
 
 // src/engine/generate/targets.ts
-function isObject21(value) {
+function isObject22(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function errorText3(error) {
@@ -36329,7 +36619,7 @@ function manageData(store, target, data, synchronize) {
   let resource;
   if (data === void 0 || data === null) {
     resource = {};
-  } else if (isObject21(data)) {
+  } else if (isObject22(data)) {
     resource = cloneObject(data);
   } else {
     return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
@@ -36390,7 +36680,7 @@ function manageCloneList(store, targetNamespace, pattern2) {
 
 // src/engine/generate/rule-generator.ts
 var NO_SOURCE = { apiVersion: "", kind: "", namespace: "", name: "" };
-function isObject22(value) {
+function isObject23(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function isNamespaced2(apiVersion, kind2) {
@@ -36417,7 +36707,7 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
   } catch (error) {
     throw new GenerationError(errorText2(error));
   }
-  const pattern2 = decodePattern(isObject22(document) ? document : {});
+  const pattern2 = decodePattern(isObject23(document) ? document : {});
   const target = pattern2.target;
   let actions;
   if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern2)];
@@ -36479,7 +36769,7 @@ function generateForeach(env, scope, entries) {
   const errors = [];
   const generated = [];
   entries.forEach((entry2, index) => {
-    const block = isObject22(entry2) ? entry2 : {};
+    const block = isObject23(entry2) ? entry2 : {};
     const list3 = typeof block.list === "string" ? block.list : "";
     const elements = env.tryEvaluateList(list3);
     if (elements instanceof QueryFailure) {
@@ -37135,39 +37425,39 @@ function applyJsonPatch(resource, patch) {
 }
 
 // src/engine/mutate/strategic-merge/nodes.ts
-function isObject23(v) {
+function isObject24(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
 function fieldOf(node2, key3) {
-  return isObject23(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
+  return isObject24(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
 }
 function scalarText2(v) {
   if (v === void 0) return "";
   if (v === null) return "null";
   if (typeof v === "string") return v;
   if (typeof v === "boolean") return v ? "true" : "false";
-  if (typeof v === "number") return goJsonStringify(v);
+  if (typeof v === "number" || typeof v === "bigint") return goJsonStringify(v);
   return "";
 }
 function isNilOrEmpty(v) {
   if (v === void 0 || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (isObject23(v)) return Object.keys(v).length === 0;
+  if (isObject24(v)) return Object.keys(v).length === 0;
   return false;
 }
 function isEmptyMap(v) {
-  return isObject23(v) && Object.keys(v).length === 0;
+  return isObject24(v) && Object.keys(v).length === 0;
 }
 function nodeKind(v) {
   if (Array.isArray(v)) return "SequenceNode";
-  if (isObject23(v)) return "MappingNode";
+  if (isObject24(v)) return "MappingNode";
   return "ScalarNode";
 }
 function wrongKindMessage(expected, value) {
-  const text4 = typeof value === "string" ? value : JSON.stringify(value);
+  const text4 = typeof value === "string" ? value : stringifyJson(value);
   return `wrong Node Kind for  expected: ${expected} was ${nodeKind(value)}: value: {${text4}}`;
 }
 function renameKey(map2, from, to) {
@@ -37184,7 +37474,7 @@ function renameKey(map2, from, to) {
 function assoc(keys, items2, strategy = "merge") {
   return items2 === void 0 ? { strategy, keys } : { strategy, keys, items: items2 };
 }
-var OBJECT_META = {
+var OBJECT_META2 = {
   fields: {
     ownerReferences: assoc(["uid"]),
     finalizers: assoc([])
@@ -37212,16 +37502,16 @@ var POD_SPEC = {
     topologySpreadConstraints: assoc(["topologyKey", "whenUnsatisfiable"])
   }
 };
-var POD_TEMPLATE_SPEC = { fields: { metadata: OBJECT_META, spec: POD_SPEC } };
+var POD_TEMPLATE_SPEC = { fields: { metadata: OBJECT_META2, spec: POD_SPEC } };
 var POD_STATUS = {
   fields: { conditions: assoc(["type"]), podIPs: assoc(["ip"]) }
 };
 var JOB_SPEC = { fields: { template: POD_TEMPLATE_SPEC } };
 var CRON_JOB_SPEC = {
-  fields: { jobTemplate: { fields: { metadata: OBJECT_META, spec: JOB_SPEC } } }
+  fields: { jobTemplate: { fields: { metadata: OBJECT_META2, spec: JOB_SPEC } } }
 };
 function kind(fields = {}) {
-  return { fields: { metadata: OBJECT_META, ...fields } };
+  return { fields: { metadata: OBJECT_META2, ...fields } };
 }
 var WITH_POD_TEMPLATE = kind({ spec: { fields: { template: POD_TEMPLATE_SPEC } } });
 var PLAIN2 = kind();
@@ -37291,8 +37581,8 @@ function mapDirective(patch) {
   return directive;
 }
 function sequenceDirective(patch) {
-  const element = patch.find((e) => isObject23(e) && hasKey2(e, "$patch"));
-  if (!isObject23(element) || Object.keys(element).length > 1) return "merge";
+  const element = patch.find((e) => isObject24(e) && hasKey2(e, "$patch"));
+  if (!isObject24(element) || Object.keys(element).length > 1) return "merge";
   const text4 = scalarText2(element["$patch"]);
   const directive = directiveOf(text4);
   elementSetter(patch, void 0, ["$patch"], [text4]);
@@ -37312,7 +37602,7 @@ function walk2(dest, origin, schema) {
 }
 function schemaFromTypeMeta(...sources) {
   for (const src of sources) {
-    if (!isObject23(src)) continue;
+    if (!isObject24(src)) continue;
     const apiVersion = src["apiVersion"];
     const kind2 = src["kind"];
     if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") continue;
@@ -37336,7 +37626,7 @@ function checkKinds(kind2, ...sources) {
 function walkMap(dest, origin, schema) {
   let newDest;
   if (dest === void 0 || dest === null) {
-    if (isObject23(origin) && hasKey2(origin, "$patch")) {
+    if (isObject24(origin) && hasKey2(origin, "$patch")) {
       let directive = null;
       try {
         directive = mapDirective(origin);
@@ -37349,13 +37639,13 @@ function walkMap(dest, origin, schema) {
   } else if (origin === null) {
     return CLEAR;
   } else {
-    const directive = isObject23(origin) ? mapDirective(origin) : "merge";
+    const directive = isObject24(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : isObject23(dest) ? { ...dest } : dest;
+    newDest = directive === "replace" ? origin : isObject24(dest) ? { ...dest } : dest;
   }
   if (newDest === void 0) return CLEAR;
-  if (!isObject23(newDest)) return newDest;
-  const patchMap = isObject23(origin) ? origin : void 0;
+  if (!isObject24(newDest)) return newDest;
+  const patchMap = isObject24(origin) ? origin : void 0;
   const names = [];
   for (const key3 of Object.keys(newDest)) {
     if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
@@ -37410,7 +37700,7 @@ function elementValues(sources, keys) {
     if (!Array.isArray(src)) continue;
     for (const element of src) {
       const values = keys.map((k) => {
-        const v = isObject23(element) && hasKey2(element, k) ? element[k] : void 0;
+        const v = isObject24(element) && hasKey2(element, k) ? element[k] : void 0;
         return isNilOrEmpty(v) ? "" : scalarText2(v);
       });
       const id = JSON.stringify(values);
@@ -37482,7 +37772,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     const destElement = elementList(sources[0], k, v);
     const originElement = elementList(sources[1], k, v);
     const val = walk2(destElement, originElement, elementSchema);
-    if (isObject23(destElement) && typeof val === "object" && isObject23(val) && val !== originElement) {
+    if (isObject24(destElement) && typeof val === "object" && isObject24(val) && val !== originElement) {
       const at = dest.indexOf(destElement);
       if (at !== -1) dest[at] = val;
     }
@@ -37492,7 +37782,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     }
     const element = val;
     validKeys.forEach((key3, i) => {
-      if (isObject23(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
+      if (isObject24(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
         element[key3] = validValues[i];
       }
     });
@@ -37506,20 +37796,20 @@ function elementList(source, keys, values) {
   if (!Array.isArray(source)) return void 0;
   if (keys.length === 0 || keys[0] === "") {
     const v = values[0] ?? "";
-    return source.find((e) => !isObject23(e) && !Array.isArray(e) && scalarText2(e) === v);
+    return source.find((e) => !isObject24(e) && !Array.isArray(e) && scalarText2(e) === v);
   }
   if (keys.length !== values.length) return void 0;
   return source.find(
-    (e) => isObject23(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
+    (e) => isObject24(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
   );
 }
 function fieldMatches(element, name, stringValue) {
   if (element === null) return false;
   if (name === "") {
-    if (isObject23(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
+    if (isObject24(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
     return scalarText2(element) === stringValue;
   }
-  if (!isObject23(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
+  if (!isObject24(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
   if (!hasKey2(element, name)) return false;
   return stringValue === "" || scalarText2(element[name]) === stringValue;
 }
@@ -37528,7 +37818,7 @@ function elementSetter(list3, element, keys, values) {
   let matched = false;
   for (const elem of list3) {
     if (elem === null || isEmptyMap(elem)) continue;
-    if (!isObject23(elem) && keys.length > 0 && keys[0] !== "") {
+    if (!isObject24(elem) && keys.length > 0 && keys[0] !== "") {
       content.push(elem);
       continue;
     }
@@ -37560,7 +37850,7 @@ function appendListNode(dst, src, keys) {
     }
     const v = [];
     for (const key3 of keys) {
-      if (elem !== null && !isObject23(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
+      if (elem !== null && !isObject24(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
       if (elem === null || !hasKey2(elem, key3)) {
         dst.push(elem);
         continue;
@@ -37574,7 +37864,7 @@ function appendListNode(dst, src, keys) {
 }
 function mergePatch(resource, patch) {
   const result = walk2(resource, patch, null);
-  if (result === CLEAR || result === KEEP_NULL || !isObject23(result)) return null;
+  if (result === CLEAR || result === KEEP_NULL || !isObject24(result)) return null;
   return result;
 }
 
@@ -37597,7 +37887,7 @@ var isGlobal = (a) => a !== null && a.type === "global";
 var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
 var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
 function filterKeys(node2, filter) {
-  if (!isObject23(node2)) return [];
+  if (!isObject24(node2)) return [];
   const out = [];
   for (const key3 of Object.keys(node2)) {
     const a = parseAnchor(key3);
@@ -37606,7 +37896,7 @@ function filterKeys(node2, filter) {
   return out;
 }
 function preProcessRecursive(pattern2, resource) {
-  if (isObject23(pattern2)) walkMap2(pattern2, resource);
+  if (isObject24(pattern2)) walkMap2(pattern2, resource);
   else if (Array.isArray(pattern2)) walkList(pattern2, resource);
 }
 function walkMap2(pattern2, resource) {
@@ -37622,7 +37912,7 @@ function walkMap2(pattern2, resource) {
 }
 function walkList(pattern2, resource) {
   if (pattern2.length === 0) return;
-  if (isObject23(pattern2[0])) processListOfMaps(pattern2, resource);
+  if (isObject24(pattern2[0])) processListOfMaps(pattern2, resource);
 }
 function resourceElements(resource) {
   if (resource === void 0 || resource === null) return [];
@@ -37668,7 +37958,7 @@ function handlePatternName(pattern2, patternElement, resourceElement) {
   if (isNilOrEmpty(name) || name === "") return;
   const newNode = cloneJson2(patternElement);
   if (deleteAnchors(newNode, true, false)) return;
-  if (isObject23(newNode)) newNode["name"] = cloneJson2(name);
+  if (isObject24(newNode)) newNode["name"] = cloneJson2(name);
   pattern2.push(newNode);
 }
 function validateConditions(pattern2, resource) {
@@ -37697,7 +37987,7 @@ function validateConditionsInternal(pattern2, resource, filter) {
 }
 function handleAddIfNotPresentAnchor(pattern2, resource) {
   const anchors = filterKeys(pattern2, isAddIfNotPresent);
-  if (!isObject23(pattern2)) return 0;
+  if (!isObject24(pattern2)) return 0;
   for (const [key3, a] of anchors) {
     if (fieldOf(resource, a.key) !== void 0) delete pattern2[key3];
     else renameKey(pattern2, key3, a.key);
@@ -37705,14 +37995,14 @@ function handleAddIfNotPresentAnchor(pattern2, resource) {
   return anchors.length;
 }
 function toInterface(v) {
-  return isObject23(v) || Array.isArray(v) ? v : scalarText2(v);
+  return isObject24(v) || Array.isArray(v) ? v : scalarText2(v);
 }
 function checkCondition(pattern2, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
 function hasAnchors(node2, filter) {
-  if (isObject23(node2)) {
+  if (isObject24(node2)) {
     for (const key3 of Object.keys(node2)) {
       const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
@@ -37726,14 +38016,14 @@ function hasAnchors(node2, filter) {
 }
 function deleteConditionElements(pattern2) {
   if (pattern2 === null) return;
-  if (!isObject23(pattern2)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern2));
+  if (!isObject24(pattern2)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern2));
   for (const field2 of Object.keys(pattern2)) {
     const deleteScalar = containsCondition(parseAnchor(field2));
     if (deleteAnchors(pattern2[field2], deleteScalar, false)) delete pattern2[field2];
   }
 }
 function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
-  if (isObject23(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
+  if (isObject24(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
   if (Array.isArray(node2)) return deleteAnchorsInList(node2, traverseMappingNodes);
   return deleteScalar;
 }
@@ -37760,7 +38050,7 @@ function deleteAnchorsInList(node2, traverseMappingNodes) {
     let shouldDelete;
     if (hasAnchors(element, hasAnchor)) {
       shouldDelete = true;
-      if (traverseMappingNodes && isObject23(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
+      if (traverseMappingNodes && isObject24(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
     } else {
       shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
     }
@@ -37827,11 +38117,11 @@ function mutatedMessage(resource) {
 }
 
 // src/engine/mutate/foreach.ts
-function isObject24(value) {
+function isObject25(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function foreachEntries(value) {
-  return Array.isArray(value) ? value.filter(isObject24) : [];
+  return Array.isArray(value) ? value.filter(isObject25) : [];
 }
 function mutateForEach(env, entries, resource, nesting) {
   let current2 = resource;
@@ -37901,19 +38191,19 @@ function patchElement(env, entry2, resource) {
   };
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
-  const fields = isObject24(substituted) ? substituted : {};
+  const fields = isObject25(substituted) ? substituted : {};
   return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902);
 }
 
 // src/engine/mutate/targets.ts
-function isObject25(value) {
+function isObject26(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function text3(value) {
   return typeof value === "string" ? value : "";
 }
 function metadataOf(object2) {
-  return isObject25(object2.metadata) ? object2.metadata : {};
+  return isObject26(object2.metadata) ? object2.metadata : {};
 }
 function namesMatch(namespacePattern, namePattern, namespace, name) {
   if (namespacePattern === "" && namePattern === "") return true;
@@ -37985,8 +38275,8 @@ function selectTargets(spec2, cluster, policyNamespace) {
     }
     for (const object2 of ofType) {
       const metadata = metadataOf(object2);
-      if (isObject25(spec2.selector)) {
-        const labels = isObject25(metadata.labels) ? metadata.labels : {};
+      if (isObject26(spec2.selector)) {
+        const labels = isObject26(metadata.labels) ? metadata.labels : {};
         if (!selectorMatches(spec2.selector, labels)) continue;
       }
       if (namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name))) selected.push(object2);
@@ -37998,10 +38288,10 @@ function loadTargets(env, specs, cluster) {
   const targets = [];
   const errors = [];
   specs.forEach((raw, index) => {
-    if (!isObject25(raw)) return;
+    if (!isObject26(raw)) return;
     const { context: context2, preconditions, ...selector2 } = raw;
     const substituted = env.trySubstitute(selector2);
-    if (substituted instanceof SubstitutionFailure || !isObject25(substituted)) {
+    if (substituted instanceof SubstitutionFailure || !isObject26(substituted)) {
       const cause = substituted instanceof SubstitutionFailure ? substituted.message : "<nil>";
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
@@ -38066,7 +38356,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
       if (rule2 instanceof SubstitutionFailure) {
         outcome = { status: "error", message: `variable substitution failed: ${rule2.message}` };
       } else {
-        const substituted = isObject25(rule2.mutate) ? rule2.mutate : {};
+        const substituted = isObject26(rule2.mutate) ? rule2.mutate : {};
         outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
@@ -38084,7 +38374,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
 
 // src/engine/mutate/index.ts
 var EMPTY2 = Object.freeze({});
-function isObject26(value) {
+function isObject27(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function mutateResource(policy, request2) {
@@ -38185,10 +38475,10 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
   }
-  const mutation2 = isObject26(rule2.mutate) ? rule2.mutate : {};
+  const mutation2 = isObject27(rule2.mutate) ? rule2.mutate : {};
   const substituteRule = () => {
     const substituted = env.trySubstitute(rule2);
-    return substituted instanceof SubstitutionFailure ? substituted : isObject26(substituted) ? substituted : {};
+    return substituted instanceof SubstitutionFailure ? substituted : isObject27(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
     return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
@@ -38201,7 +38491,7 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     if (substituted instanceof SubstitutionFailure) {
       outcome = { status: "error", message: `variable substitution failed: ${substituted.message}` };
     } else {
-      const patches = isObject26(substituted.mutate) ? substituted.mutate : {};
+      const patches = isObject27(substituted.mutate) ? substituted.mutate : {};
       outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
     }
   }
@@ -38266,7 +38556,7 @@ function request(policy, resource, value, options) {
 }
 function evaluateResource(policies, resource, options) {
   const out = [];
-  let current2 = resource.value;
+  let current2 = options.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
   for (const { compiled: compiled2 } of policies) {
     if (!compiled2.hasMutate) continue;
     const response = mutateResource(compiled2, request(compiled2, resource, current2, options));
@@ -39326,115 +39616,6 @@ var MutationOutput = class _MutationOutput {
   }
 };
 
-// src/policy/check.ts
-function formatPath(path17) {
-  let out = "";
-  for (const segment of path17) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
-function jsonType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-function isObject27(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var Checker = class {
-  problems = [];
-  report(path17, detail) {
-    this.problems.push({ message: `${formatPath(path17)}: ${detail}`, path: [...path17] });
-  }
-  typeMismatch(path17, expected, value) {
-    this.report(path17, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
-  }
-  check(node2, value, path17) {
-    if (value === null) return;
-    switch (node2.type) {
-      case "any":
-        return;
-      case "string":
-        if (typeof value !== "string") return this.typeMismatch(path17, "string", value);
-        if (node2.enum && !node2.enum.includes(value)) {
-          const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path17, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
-        }
-        if (node2.maxLength !== void 0 && [...value].length > node2.maxLength) {
-          this.report(path17, `Too long: may not be more than ${node2.maxLength} bytes`);
-        }
-        return;
-      case "boolean":
-        if (typeof value !== "boolean") this.typeMismatch(path17, "boolean", value);
-        return;
-      case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path17, "integer", value);
-        if (node2.minimum !== void 0 && value < node2.minimum) {
-          this.report(path17, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
-        }
-        return;
-      case "array":
-        if (!Array.isArray(value)) return this.typeMismatch(path17, "array", value);
-        value.forEach((item, index) => this.check(node2.items, item, [...path17, index]));
-        return;
-      case "map":
-        if (!isObject27(value)) return this.typeMismatch(path17, "object", value);
-        for (const key3 of Object.keys(value)) this.check(node2.values, value[key3], [...path17, key3]);
-        return;
-      case "object":
-        if (!isObject27(value)) return this.typeMismatch(path17, "object", value);
-        this.checkObject(node2, value, path17);
-    }
-  }
-  checkObject(node2, value, path17) {
-    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
-    for (const key3 of Object.keys(value)) {
-      const child = node2.properties[key3];
-      if (child !== void 0) this.check(child, value[key3], [...path17, key3]);
-      else if (!node2.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path17, key3])}"`, path: [...path17, key3] });
-      }
-    }
-    for (const key3 of node2.required ?? []) {
-      if (!present(key3)) this.report([...path17, key3], "Required value");
-    }
-    if (node2.oneOfRequired) {
-      const set2 = node2.oneOfRequired.filter(present);
-      if (set2.length !== 1) {
-        this.report(path17, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
-      }
-    }
-    if (node2.notAllOf && node2.notAllOf.every(present)) {
-      this.report(path17, `must not specify ${node2.notAllOf.join(" and ")} together`);
-    }
-  }
-};
-function checkPolicy(doc) {
-  const checker = new Checker();
-  const { apiVersion, kind: kind2 } = doc;
-  if (kind2 !== "ClusterPolicy" && kind2 !== "Policy") {
-    checker.problems.push({
-      message: `kind: Unsupported value: ${JSON.stringify(kind2 ?? null)}: supported values: "ClusterPolicy", "Policy"`,
-      path: ["kind"]
-    });
-  }
-  const schema = typeof apiVersion === "string" ? POLICY_SCHEMAS[apiVersion] : void 0;
-  if (schema === void 0) {
-    const supported = Object.keys(POLICY_SCHEMAS).map((v) => JSON.stringify(v)).join(", ");
-    checker.problems.push({
-      message: `apiVersion: Unsupported value: ${JSON.stringify(apiVersion ?? null)}: supported values: ${supported}`,
-      path: ["apiVersion"]
-    });
-    return checker.problems;
-  }
-  checker.check(schema, doc, []);
-  return checker.problems;
-}
-
 // src/discovery/classify.ts
 var KYVERNO_POLICY_KINDS = /* @__PURE__ */ new Set(["ClusterPolicy", "Policy"]);
 var KYVERNO_CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
@@ -39512,7 +39693,7 @@ function addDocuments(set2, file, log) {
         for (const problem3 of problems) reportAt(log, file, document, problem3.path, `${kind2}: ${problem3.message}`);
         continue;
       }
-      const policy = value;
+      const policy = toFloat64Numbers(value);
       set2.policies.push({ policy: { ...policy, source: { file: file.path, line: document.line, column: 1 } }, file, document });
     } else if (CEL_POLICY_KINDS.has(kind2)) {
       set2.documents.push(value);
@@ -39599,7 +39780,7 @@ function describe3(value) {
   if (typeof value === "object") return "object";
   return typeof value;
 }
-function typeName(schema) {
+function typeName2(schema) {
   switch (schema.type) {
     case "string":
       return "string";
@@ -39608,7 +39789,7 @@ function typeName(schema) {
     case "any":
       return "any value";
     case "list":
-      return `list of ${typeName(schema.items)}`;
+      return `list of ${typeName2(schema.items)}`;
     case "map":
       return "map";
     case "struct":
@@ -39624,7 +39805,7 @@ function decodeValue(value, schema, path17, errors) {
   if (value === null) return void 0;
   const mismatch = () => {
     const where = path17.length > 0 ? ` for field "${String(path17[path17.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe3(value)} as ${typeName(schema)}${where}`, path: path17 });
+    errors.push({ message: `cannot decode ${describe3(value)} as ${typeName2(schema)}${where}`, path: path17 });
     return void 0;
   };
   switch (schema.type) {
@@ -39632,7 +39813,7 @@ function decodeValue(value, schema, path17, errors) {
       return value;
     case "string":
       if (typeof value === "string") return value;
-      if (typeof value === "number" || typeof value === "boolean") return String(value);
+      if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
       return mismatch();
     case "bool":
       return typeof value === "boolean" ? value : mismatch();
@@ -40075,7 +40256,9 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
   const responses = [];
   const mutations = [];
   const evaluation = {
-    numberMode: "int64",
+    // `kyverno apply` converts every resource number to float64 after loading, as `kyverno test` does
+    // (cmd/cli/kubectl-kyverno/commands/apply/command.go, loadResources → test.ProcessResources).
+    numberMode: "float64",
     values: values ?? void 0,
     set: set2,
     userInfo: userInfo2 ?? void 0,
@@ -40463,7 +40646,7 @@ var QueryError = class extends Error {
 function parseInput(where, text4) {
   const parsed = parseDocuments(where, text4);
   const first = parsed.documents[0];
-  if (first !== void 0 && first.index === 0) return first.value;
+  if (first !== void 0 && first.index === 0) return toFloat64Numbers(first.value);
   const problem3 = parsed.problems.find((p) => p.severity === "error");
   if (problem3 === void 0) return null;
   throw new QueryError(`error parsing input json: ${where}:${problem3.line}:${problem3.column}: ${problem3.message}`);
@@ -41271,6 +41454,9 @@ function nameOf2(value) {
   const metadata = value.metadata;
   return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
 }
+function subjectOf(value) {
+  return [String(value.kind), nameOf2(value)].filter((part) => part !== "").join(" ");
+}
 var WorkspaceLoader = class {
   /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
   constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
@@ -41327,10 +41513,16 @@ var WorkspaceLoader = class {
     for (const found of parsed.problems) this.workspace.problems.push(problem2("yaml-syntax", source, found, found.message, found.severity));
     let sawPolicy = false;
     let sawManifest = false;
+    if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value = document.value;
-      if (value === null) continue;
       const kind2 = classifyDocument(value);
+      if (document.listItem !== void 0 && kind2 === "other" && role.manifests) {
+        const at = this.where(source, document, []);
+        this.workspace.problems.push(problem2("invalid-manifest", source, at, `List: items[${document.listItem}]: not a Kubernetes object (apiVersion and kind are required)`));
+        continue;
+      }
+      if (value === null) continue;
       if (kind2 === "manifest" && isCustomResourceDefinition(value)) this.#definitions.push(value);
       if (kind2 === "policy" && role.policies) {
         sawPolicy = true;
@@ -41341,7 +41533,7 @@ var WorkspaceLoader = class {
       } else if (kind2 === "cel-policy" && role.policies) {
         sawPolicy = true;
         const object2 = value;
-        const message = `${String(object2.kind)} ${nameOf2(object2)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+        const message = `${subjectOf(object2)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
         this.workspace.problems.push(problem2("unsupported-policy-kind", source, locate(source.path, source.text, document.index, []), message, "warning"));
       } else if (kind2 === "manifest" && role.manifests) {
         sawManifest = true;
@@ -41352,17 +41544,32 @@ var WorkspaceLoader = class {
     else if (sawManifest) this.workspace.counts.manifests++;
     else this.workspace.counts.other++;
   }
-  addPolicy(source, document, value) {
-    const where = (at) => locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at] : ["items", document.listItem, ...at]);
-    const shape = checkPolicy(value);
-    if (shape.length > 0) {
-      for (const found of shape) {
-        this.workspace.problems.push(problem2("invalid-policy", source, where(found.path), `${String(value.kind)} ${nameOf2(value)}: ${found.message}`));
-      }
-      return;
+  /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
+  checkLists(source, documents) {
+    for (const document of documents) {
+      const value = document.value;
+      if (value === null || typeof value !== "object" || Array.isArray(value) || value.apiVersion !== "v1" || value.kind !== "List") continue;
+      if (value.items === void 0 || value.items === null || Array.isArray(value.items)) continue;
+      const at = locate(source.path, source.text, document.index, ["items"]);
+      this.workspace.problems.push(problem2("invalid-manifest", source, at, `List: items: Invalid value: must be of type array, got ${jsonType(value.items)}`));
     }
+  }
+  /** Reports each shape problem of a document as a `kyverno-lint/<code>` finding at its node; whether there was one. */
+  reportShape(code, source, document, value, problems) {
+    const subject2 = subjectOf(value);
+    for (const found of problems) {
+      this.workspace.problems.push(problem2(code, source, this.where(source, document, found.path), `${subject2}: ${found.message}`));
+    }
+    return problems.length > 0;
+  }
+  where(source, document, at) {
+    return locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at] : ["items", document.listItem, ...at]);
+  }
+  addPolicy(source, document, decoded) {
+    const value = toFloat64Numbers(decoded);
+    if (this.reportShape("invalid-policy", source, document, value, checkPolicy(value))) return;
     const policy = { ...value, source: { file: source.path, line: document.line, column: 1 } };
-    this.#pending.push({ policy, source, document, where });
+    this.#pending.push({ policy, source, document, where: (at) => this.where(source, document, at) });
   }
   /**
    * Validates and compiles the policies read, in the order read, as the admission controller would: a
@@ -41390,6 +41597,7 @@ var WorkspaceLoader = class {
     this.workspace.exceptions.push(decoded);
   }
   addManifest(source, document, value) {
+    if (this.reportShape("invalid-manifest", source, document, value, checkObjectMetadata(value))) return;
     const resource = loadedResource(value, source.path, document.index);
     if (document.listItem !== void 0) resource.listItem = document.listItem;
     this.workspace.manifests.push(resource);
@@ -41775,7 +41983,7 @@ var Suppressions = class {
 };
 
 // src/lint/problem-codes.ts
-var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
 
 // src/lint/lint.ts
 function plural(count2, one, many) {
@@ -42199,7 +42407,7 @@ function toJsonReport(report) {
   };
 }
 function json(report) {
-  return `${JSON.stringify(toJsonReport(report), null, 2)}
+  return `${stringifyJson(toJsonReport(report), 2)}
 `;
 }
 
@@ -42398,7 +42606,7 @@ function toSarif(report, options) {
   };
 }
 function sarif(report, options) {
-  return `${JSON.stringify(toSarif(report, options), null, 2)}
+  return `${stringifyJson(toSarif(report, options), 2)}
 `;
 }
 
@@ -43887,7 +44095,7 @@ function formatJson(io, outcomes, problems) {
       })
     )
   }));
-  return `${JSON.stringify({ tests, problems }, null, 2)}
+  return `${stringifyJson({ tests, problems }, 2)}
 `;
 }
 
