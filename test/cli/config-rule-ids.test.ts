@@ -7,36 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './helpers.js';
+import { podNamed, REQUIRE_TEAM } from '../lint/team-documents.js';
 
-const REQUIRE_TEAM = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-team
-spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-team
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: team label required
-        pattern:
-          metadata:
-            labels:
-              team: "?*"
-`;
-
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: web
-spec:
-  containers:
-    - name: web
-      image: nginx:1.27
-`;
+const POD = podNamed('web');
 
 let dir = '';
 beforeEach(() => {

@@ -9,36 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { lint } from '../../src/lint/lint.js';
 import { runCli } from './helpers.js';
+import { podNamed, REQUIRE_TEAM } from '../lint/team-documents.js';
 
-const REQUIRE_TEAM = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-team
-spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-team
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: team label required
-        pattern:
-          metadata:
-            labels:
-              team: "?*"
-`;
-
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: web
-spec:
-  containers:
-    - name: web
-      image: nginx:1.27
-`;
+const POD = podNamed('web');
 
 let dir = '';
 beforeEach(() => {

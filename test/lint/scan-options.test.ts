@@ -5,26 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import { runCli } from '../cli/helpers.js';
-
-const REQUIRE_TEAM = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-team
-spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-team
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: team label required
-        pattern:
-          metadata:
-            labels:
-              team: "?*"
-`;
+import { POD, REQUIRE_TEAM } from './team-documents.js';
 
 const ADD_DEFAULTS = `apiVersion: kyverno.io/v1
 kind: ClusterPolicy
@@ -42,16 +23,6 @@ spec:
           spec:
             securityContext:
               +(runAsNonRoot): true
-`;
-
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: app
-spec:
-  containers:
-    - name: app
-      image: nginx:1.27
 `;
 
 let dir = '';

@@ -9,26 +9,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDirective } from '../../src/lint/suppressions.js';
 import { runCli } from '../cli/helpers.js';
+import { REQUIRE_TEAM } from './team-documents.js';
 
-const POLICY = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: require-team
-spec:
-  validationFailureAction: Enforce
-  rules:
-    - name: check-team
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      validate:
-        message: team label required
-        pattern:
-          metadata:
-            labels:
-              team: "?*"
-    - name: check-image
+const POLICY = `${REQUIRE_TEAM}    - name: check-image
       match:
         any:
           - resources:

@@ -1,6 +1,6 @@
 /**
- * @file Test documents shared by the scan tests of hostile input: a policy requiring a `team` label on Pods,
- * and a Pod without it (one failure, at line 3 of the Pod's file).
+ * @file Test documents shared by the scan tests: a policy requiring a `team` label on Pods,
+ * and Pods without it (one failure, at line 3 of the Pod's file).
  */
 
 export const REQUIRE_TEAM_RULES = `spec:
@@ -25,12 +25,17 @@ metadata:
   name: require-team
 ${REQUIRE_TEAM_RULES}`;
 
-export const POD = `apiVersion: v1
+/** A Pod of one container, both named \`name\`, without labels. */
+export function podNamed(name: string): string {
+  return `apiVersion: v1
 kind: Pod
 metadata:
-  name: app
+  name: ${name}
 spec:
   containers:
-    - name: app
+    - name: ${name}
       image: nginx:1.27
 `;
+}
+
+export const POD = podNamed('app');
