@@ -23,6 +23,7 @@ import { lineIndexAt, lineStarts } from '../source/lines.js';
 import { templateLine } from './helm.js';
 import { inTemplate } from './findings.js';
 import { fullLocation, type SourceText } from './workspace.js';
+import { closest } from '../util/closest.js';
 
 export type DirectiveKind = 'disable' | 'disable-next-line';
 
@@ -171,7 +172,8 @@ export class Suppressions {
         for (const id of directive.ids) {
           if (id.startsWith('kyverno-lint/') || knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
           directive.unknown.add(id);
-          const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy`;
+          const suggestion = /[*?]/.test(id) ? null : closest(id, knownRuleIds);
+          const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy${suggestion === null ? '' : ` (did you mean '${suggestion}'?)`}`;
           this.problems.push(directiveFinding('invalid-disable-directive', message, directive.location));
         }
       }
