@@ -41936,7 +41936,8 @@ var Suppressions = class {
         for (const id of directive.ids) {
           if (id.startsWith("kyverno-lint/") || knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
           directive.unknown.add(id);
-          const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy`;
+          const suggestion = /[*?]/.test(id) ? null : closest(id, knownRuleIds);
+          const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy${suggestion === null ? "" : ` (did you mean '${suggestion}'?)`}`;
           this.problems.push(directiveFinding("invalid-disable-directive", message, directive.location));
         }
       }
