@@ -9,7 +9,7 @@
  *   {@link CHECK_RUN_BATCH}, then `PATCH …/check-runs/{id}` per further batch), when the token may write
  *   checks.
  */
-import { sameReasonGroups, type FindingGroup } from '../report/groups.js';
+import { collapseSameReason, groupMessage, groupTitle, sameReasonGroups, type FindingGroup } from '../report/groups.js';
 import type { Finding, LintReport, Severity } from '../report/types.js';
 import { annotationRange, github } from '../reporters/github.js';
 import type { GitHubApi } from './github-api.js';
@@ -132,10 +132,12 @@ export interface CheckRunResult {
 export async function publishCheckRun(api: GitHubApi, request: CheckRunRequest): Promise<CheckRunResult> {
   const annotations: CheckRunAnnotation[] = [];
   const unplaced: Finding[] = [];
-  for (const finding of request.findings) {
+  // Findings of one reason for several resources are one annotation, at the place of the first.
+  for (const { finding, group } of collapseSameReason(request.findings)) {
     const annotation = checkRunAnnotation(finding);
-    if (annotation) annotations.push(annotation);
-    else unplaced.push(finding);
+    if (annotation === undefined) unplaced.push(...(group?.findings ?? [finding]));
+    else if (group === undefined) annotations.push(annotation);
+    else annotations.push({ ...annotation, message: groupMessage(group).slice(0, 65_000), title: groupTitle(group).slice(0, 255) });
   }
   const batches: CheckRunAnnotation[][] = [];
   for (let at = 0; at < annotations.length; at += CHECK_RUN_BATCH) batches.push(annotations.slice(at, at + CHECK_RUN_BATCH));

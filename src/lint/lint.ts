@@ -60,6 +60,9 @@ function plural(count: number, one: string, many: string): string {
 }
 
 const UNUSABLE_POLICY = new Set(['kyverno-lint/invalid-policy', 'kyverno-lint/unsupported-policy-kind']);
+/** Files that were not read or parsed: what they held is unknown. */
+const UNREAD_FILE = new Set(['kyverno-lint/file-too-large', 'kyverno-lint/unreadable-file', 'kyverno-lint/yaml-syntax']);
+const INVALID_MANIFEST = new Set(['kyverno-lint/invalid-manifest']);
 
 /** Why the scan checked nothing, or null when it found policies and manifests. */
 function emptyScan(options: LintOptions, workspace: Workspace, policies: number): EmptyScan | null {
@@ -71,12 +74,20 @@ function emptyScan(options: LintOptions, workspace: Workspace, policies: number)
   if (policies === 0 && manifests === 0) message = 'no policy and no manifest found: nothing was checked';
   else if (policies === 0) message = `no policy found: the ${plural(manifests, 'manifest was', 'manifests were')} not checked`;
   else message = `no manifest found: the ${plural(policies, 'policy', 'policies')} checked nothing`;
-  if (policies === 0) {
-    if (workspace.problems.some((problem) => UNUSABLE_POLICY.has(problem.ruleId))) reasons.push('the policies found are invalid or of an unsupported kind (see the findings)');
-    else if (config.policies.length > 0) reasons.push(`the configuration's policies globs (${config.policies.join(', ')}) select no policy`);
-    else reasons.push('the configuration sets no policies globs and no policy is below the scanned paths');
+  const found = (ruleIds: ReadonlySet<string>): boolean => workspace.problems.some((problem) => ruleIds.has(problem.ruleId));
+  // Unread files may have held the missing policies or manifests.
+  const unread = found(UNREAD_FILE);
+  if (unread) reasons.push('some files could not be read or parsed (see the findings)');
+  if (policies === 0 && found(UNUSABLE_POLICY)) reasons.push('the policies found are invalid or of an unsupported kind (see the findings)');
+  else if (policies === 0 && !unread) {
+    reasons.push(
+      config.policies.length > 0
+        ? `the configuration's policies globs (${config.policies.join(', ')}) select no policy`
+        : 'the configuration sets no policies globs and no policy is below the scanned paths',
+    );
   }
-  if (manifests === 0 && config.manifests.length > 0) reasons.push(`the configuration's manifests globs (${config.manifests.join(', ')}) select no manifest below the scanned paths`);
+  if (manifests === 0 && found(INVALID_MANIFEST)) reasons.push('the manifests found are invalid (see the findings)');
+  else if (manifests === 0 && config.manifests.length > 0) reasons.push(`the configuration's manifests globs (${config.manifests.join(', ')}) select no manifest below the scanned paths`);
   if (reasons.length > 0) message += `; ${reasons.join('; ')}`;
   return { noPolicy: policies === 0, noManifest: manifests === 0, message };
 }
@@ -96,8 +107,8 @@ function roleMatchers(options: LintOptions): { policies: (file: string) => boole
 }
 
 /** A Values or UserInfo file named by the configuration; problems are reported as errors of the scan. */
-function readSettingsDocument(file: string, errors: string[], what: string): JsonObject | null {
-  const read = readSourceFile(file);
+function readSettingsDocument(file: string, errors: string[], what: string, maxFileSize: number | undefined): JsonObject | null {
+  const read = readSourceFile(file, maxFileSize);
   if (read.file === null) {
     errors.push(`cannot read the ${what} ${file}: ${read.problems[0]?.message ?? 'unreadable'}`);
     return null;
@@ -115,7 +126,7 @@ function loadSettings(options: LintOptions, errors: string[]): { values?: CliVal
   const out: { values?: CliValues; userInfo?: RequestUserInfo } = {};
   const { values, userinfo } = options.config;
   if (values) {
-    const document = readSettingsDocument(values, errors, 'values file');
+    const document = readSettingsDocument(values, errors, 'values file', options.config.maxFileSize);
     if (document) {
       const decoded = decodeValuesFile(document, displayName(options.cwd, values));
       for (const error of decoded.errors) errors.push(`${displayName(options.cwd, values)}: ${error.message}`);
@@ -123,7 +134,7 @@ function loadSettings(options: LintOptions, errors: string[]): { values?: CliVal
     }
   }
   if (userinfo) {
-    const document = readSettingsDocument(userinfo, errors, 'user info file');
+    const document = readSettingsDocument(userinfo, errors, 'user info file', options.config.maxFileSize);
     if (document) {
       const decoded = decodeUserInfo(document);
       for (const error of decoded.errors) errors.push(`${displayName(options.cwd, userinfo)}: ${error.message}`);
@@ -283,7 +294,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
   const suppressions = new Suppressions(
     workspace.files.values(),
-    policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)),
+    [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)],
   );
   const suppressedFindings: Finding[] = [];
   /** Whether `finding` is still reported once the directives have had their say. */

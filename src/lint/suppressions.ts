@@ -158,8 +158,8 @@ export class Suppressions {
   private readonly problems: Finding[] = [];
 
   /**
-   * `knownRuleIds` are the rule ids of the loaded policies (autogen rules included): a directive id that
-   * matches none of them, and is not a `kyverno-lint/<code>` id, is reported.
+   * `knownRuleIds` are the rule ids of the loaded policies (autogen rules included) and the tool's own
+   * `kyverno-lint/<code>` ids: a directive id that matches none of them is reported.
    */
   constructor(files: Iterable<SourceText>, knownRuleIds: readonly string[]) {
     for (const file of files) {
@@ -170,7 +170,7 @@ export class Suppressions {
         list.push(directive);
         this.byFile.set(directive.scope.file, list);
         for (const id of directive.ids) {
-          if (id.startsWith('kyverno-lint/') || knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
+          if (knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
           directive.unknown.add(id);
           const suggestion = /[*?]/.test(id) ? null : closest(id, knownRuleIds);
           const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy${suggestion === null ? '' : ` (did you mean '${suggestion}'?)`}`;

@@ -22,6 +22,7 @@ import {
   locate,
   parseDocuments,
   readFileBounded,
+  readFileHead,
   stripByteOrderMark,
   tooLargeMessage,
   type SourceDocument,
@@ -134,6 +135,9 @@ interface PendingPolicy {
   where: (at: readonly (string | number)[]) => { line: number; column: number };
 }
 
+/** How much of a `.json` file over the size limit is read to tell a manifest from data. */
+const JSON_HEAD_BYTES = 64 * 1024;
+
 export class WorkspaceLoader {
   readonly #pending: PendingPolicy[] = [];
   /** The CustomResourceDefinitions of every file read, whatever role the file plays. */
@@ -172,6 +176,9 @@ export class WorkspaceLoader {
   addFile(file: string, role: FileRole, stdin?: string | TooLarge): void {
     const read = file === '-' ? (typeof stdin === 'string' || stdin === undefined ? { text: stdin ?? '' } : stdin) : readText(file, this.maxFileSize);
     if (isTooLarge(read)) {
+      // A large `.json` file of a walked folder is most likely data: it is refused only when its start looks
+      // like a Kubernetes object (kubectl writes `apiVersion` first).
+      if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
       this.fileProblem(file, 'file-too-large', tooLargeMessage(file === '-' ? 'standard input' : displayName(this.cwd, file), read));
       return;
     }

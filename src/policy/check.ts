@@ -34,6 +34,8 @@ export function jsonType(value: JsonValue): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  // Integers beyond 2^53 are kept exact as bigints (Go int64).
+  if (typeof value === 'bigint') return 'integer';
   return typeof value;
 }
 

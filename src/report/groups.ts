@@ -65,3 +65,18 @@ export function collapseSameReason(findings: readonly Finding[]): ReportEntry[] 
   }
   return entries;
 }
+
+/** How many places the annotation of a group lists. */
+const GROUP_PLACES = 10;
+
+/** The title of the one annotation standing for a group: the rule id and the count of resources. */
+export function groupTitle(group: FindingGroup): string {
+  return `${group.findings[0]!.ruleId} (${group.findings.length} resources)`;
+}
+
+/** The message of the one annotation standing for a group: the shared message and where its findings are. */
+export function groupMessage(group: FindingGroup): string {
+  const places = group.findings.slice(0, GROUP_PLACES).map(({ location }) => (location.line >= 1 ? `${location.file}:${location.line}` : location.file || '.'));
+  const more = group.findings.length > GROUP_PLACES ? `, and ${group.findings.length - GROUP_PLACES} more` : '';
+  return `${group.findings[0]!.message}\nResources: ${places.join(', ')}${more}`;
+}

@@ -13,7 +13,7 @@
  * columns there), so a multi-line finding is annotated by its lines only and a one-line finding by its
  * columns too ({@link annotationRange}); SARIF keeps the exact region.
  */
-import { collapseSameReason, type FindingGroup } from '../report/groups.js';
+import { collapseSameReason, groupMessage, groupTitle, type FindingGroup } from '../report/groups.js';
 import type { Finding, LintReport, Location, Severity } from '../report/types.js';
 
 const COMMANDS: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -70,18 +70,8 @@ function annotation(finding: Finding): string {
   );
 }
 
-/** Places listed in the annotation of a group. */
-const GROUP_PLACES = 10;
-
 function groupAnnotation(group: FindingGroup): string {
-  const [first] = group.findings;
-  const places = group.findings.slice(0, GROUP_PLACES).map(({ location }) => (location.line >= 1 ? `${location.file}:${location.line}` : location.file || '.'));
-  const more = group.findings.length > GROUP_PLACES ? `, and ${group.findings.length - GROUP_PLACES} more` : '';
-  return workflowCommand(
-    COMMANDS[first!.severity],
-    [['title', `${first!.ruleId} (${group.findings.length} resources)`]],
-    `${first!.message}\nResources: ${places.join(', ')}${more}`,
-  );
+  return workflowCommand(COMMANDS[group.findings[0]!.severity], [['title', groupTitle(group)]], groupMessage(group));
 }
 
 export function github(report: LintReport): string {

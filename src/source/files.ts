@@ -135,7 +135,7 @@ export function isTooLarge(value: unknown): value is TooLarge {
 export function tooLargeMessage(what: string, refused: TooLarge): string {
   const shown = refused.size === null ? '' : formatByteSize(refused.size);
   const size = refused.size === null ? '' : ` ${shown}${shown === `${refused.size} bytes` ? '' : ` (${refused.size} bytes)`},`;
-  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size)`;
+  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size, maxFileSize in the configuration)`;
 }
 
 const CHUNK_SIZE = 1024 * 1024;
@@ -161,6 +161,17 @@ export function readFileBounded(file: string, maxBytes: number): Buffer | TooLar
       chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
     }
     return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The first `bytes` bytes of `file` as UTF-8 text (less for a shorter file); open and read errors are thrown. */
+export function readFileHead(file: string, bytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.allocUnsafe(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0)).toString('utf8');
   } finally {
     closeSync(fd);
   }

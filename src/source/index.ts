@@ -25,6 +25,7 @@ export {
   listPolicyFiles,
   listResourceFiles,
   readFileBounded,
+  readFileHead,
   readSourceFile,
   readStreamBounded,
   tooLargeMessage,

@@ -102,6 +102,24 @@ describe('publishCheckRun', () => {
     ]);
   });
 
+  it('findings of one reason for several resources are one annotation, at the first place, with the count and the places', async () => {
+    fake = await startFakeGitHub({ checks: 'allowed' });
+    const unresolved = { status: 'error' as const, ruleId: 'ctx/lookup', message: 'context entry needs a cluster' };
+    const findings = [
+      finding('a.yaml', 1, 'warning', unresolved),
+      finding('b.yaml', 4, 'warning'),
+      finding('c.yaml', 7, 'warning', unresolved),
+      finding('d.yaml', 2, 'warning', unresolved),
+    ];
+    const result = await publishCheckRun(api(fake.url), { repository: { owner: 'o', repo: 'r' }, headSha: 'h', findings, title: 't', summary: 's', conclusion: 'neutral' });
+    expect(result).toMatchObject({ annotations: 2, requests: 1, unplaced: [] });
+    const annotations = (fake.checkRuns[0]!.bodies[0]!.output as { annotations: { path: string; start_line: number; title: string; message: string }[] }).annotations;
+    expect(annotations.map(({ path, start_line, title, message }) => [path, start_line, title, message])).toEqual([
+      ['a.yaml', 1, 'ctx/lookup (3 resources)', 'context entry needs a cluster\nResources: a.yaml:1, c.yaml:7, d.yaml:2'],
+      ['b.yaml', 4, 'policy-warning/rule', 'warning at b.yaml:4'],
+    ]);
+  });
+
   it('one request when there are no more than 50, completed at once', async () => {
     fake = await startFakeGitHub({ checks: 'allowed' });
     await publishCheckRun(api(fake.url), { repository: { owner: 'o', repo: 'r' }, headSha: 'h', findings: [], title: 't', summary: 's', conclusion: 'success' });

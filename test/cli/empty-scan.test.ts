@@ -84,6 +84,8 @@ describe('a scan that checks nothing exits 2 unless allowed', () => {
     { name: 'nothing at all', files: { 'notes.yaml': 'a: 1\n' }, argv: [], config: '', message: 'error: no policy and no manifest found: nothing was checked' },
     { name: 'a scanned folder without manifests', files: { 'policies/require-team.yaml': REQUIRE_TEAM, 'apps/pod.yaml': POD, 'docs/x.yaml': 'a: 1\n' }, argv: ['docs'], config: 'policies: ["policies/**"]\n', message: 'error: no manifest found' },
     { name: 'only invalid policies', files: { 'p.yaml': REQUIRE_TEAM.replace('rules:', 'rulez:'), 'apps/pod.yaml': POD }, argv: [], config: '', message: 'the policies found are invalid or of an unsupported kind' },
+    { name: 'only invalid manifests', files: { 'p.yaml': REQUIRE_TEAM, 'apps/pod.yaml': POD.replace('  name: web\n', '') }, argv: [], config: '', message: 'no manifest found: the 1 policy checked nothing; the manifests found are invalid (see the findings)' },
+    { name: 'a policy too large to read', files: { 'p.yaml': REQUIRE_TEAM, 'apps/pod.yaml': POD }, argv: ['--max-file-size', '200'], config: '', message: 'no policy found: the 1 manifest was not checked; some files could not be read or parsed (see the findings)' },
     { name: '--fail-on-empty (the default)', files: { 'apps/pod.yaml': POD }, argv: ['--fail-on-empty'], config: '', message: 'error: no policy found' },
     { name: '--fail-on-empty over allowEmpty: true', files: { 'apps/pod.yaml': POD }, argv: ['--fail-on-empty'], config: 'allowEmpty: true\n', message: 'error: no policy found' },
   ])('$name: exit 2', async ({ files, argv, config, message }) => {

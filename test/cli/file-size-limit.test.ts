@@ -90,7 +90,7 @@ describe('files over the size limit', () => {
       ['kyverno-lint/file-too-large', 'error', 'huge.yaml', 1],
       ['require-app-label/check-app', 'error', 'pod.yaml', 3],
     ]);
-    expect(findings[0]!.message).toBe(`huge.yaml is not read: it is ${size / GiB} GiB (${size} bytes), over the 64 MiB file size limit (--max-file-size)`);
+    expect(findings[0]!.message).toBe(`huge.yaml is not read: it is ${size / GiB} GiB (${size} bytes), over the 64 MiB file size limit (--max-file-size, maxFileSize in the configuration)`);
     expect(run.maxRss).toBeGreaterThan(0);
     expect(run.maxRss).toBeLessThan(GiB);
   });
@@ -99,7 +99,7 @@ describe('files over the size limit', () => {
     const dir = tree('apply', 3 * GiB);
     const run = await runChild(['apply', 'policy.yaml', '-r', 'pod.yaml,huge.yaml', '--format', 'json'], dir);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('huge.yaml:1:1: the file is not read: it is 3 GiB (3221225472 bytes), over the 64 MiB file size limit (--max-file-size)');
+    expect(run.stderr).toContain('huge.yaml:1:1: the file is not read: it is 3 GiB (3221225472 bytes), over the 64 MiB file size limit (--max-file-size, maxFileSize in the configuration)');
     const document = JSON.parse(run.stdout) as { results: { resource: { name: string }; status: string }[]; problems: unknown[] };
     expect(document.results.map((result) => [result.resource.name, result.status])).toEqual([['web', 'fail']]);
     expect(document.problems).toEqual([
@@ -108,7 +108,7 @@ describe('files over the size limit', () => {
         line: 1,
         column: 1,
         severity: 'error',
-        message: 'the file is not read: it is 3 GiB (3221225472 bytes), over the 64 MiB file size limit (--max-file-size)',
+        message: 'the file is not read: it is 3 GiB (3221225472 bytes), over the 64 MiB file size limit (--max-file-size, maxFileSize in the configuration)',
       },
     ]);
     expect(run.maxRss).toBeLessThan(GiB);
@@ -122,7 +122,7 @@ describe('files over the size limit', () => {
     expect(scan.code).toBe(2);
     const findings = (JSON.parse(scan.stdout) as { findings: JsonFinding[] }).findings;
     expect(findings.map((finding) => [finding.ruleId, finding.file, finding.message])).toEqual([
-      ['kyverno-lint/file-too-large', '<stdin>', 'standard input is not read: it is over the 1 KiB file size limit (--max-file-size)'],
+      ['kyverno-lint/file-too-large', '<stdin>', 'standard input is not read: it is over the 1 KiB file size limit (--max-file-size, maxFileSize in the configuration)'],
     ]);
     // Within the limit, standard input is checked as before.
     const small = await runChild(['-', 'policy.yaml', '--no-config', '--format', 'json', '--max-file-size', '1KiB'], dir, POD);
@@ -133,7 +133,7 @@ describe('files over the size limit', () => {
     const apply = await runChild(['apply', 'policy.yaml', '-r', '-', '--format', 'json', '--max-file-size', '1KiB'], dir, big);
     expect(apply.code).toBe(1);
     expect((JSON.parse(apply.stdout) as { problems: unknown[] }).problems).toEqual([
-      { file: '-', line: 1, column: 1, severity: 'error', message: 'standard input is not read: it is over the 1 KiB file size limit (--max-file-size)' },
+      { file: '-', line: 1, column: 1, severity: 'error', message: 'standard input is not read: it is over the 1 KiB file size limit (--max-file-size, maxFileSize in the configuration)' },
     ]);
   });
 });
@@ -198,7 +198,7 @@ describe('--max-file-size and maxFileSize', () => {
     expect(limited.code).toBe(1);
     const problems = (JSON.parse(limited.stdout) as { problems: { file: string; message: string }[] }).problems;
     expect(problems.map((problem) => [problem.file, problem.message])).toEqual([
-      ['suite/policy.yaml', `the file is not read: it is ${POLICY.length} bytes, over the 250 bytes file size limit (--max-file-size)`],
+      ['suite/policy.yaml', `the file is not read: it is ${POLICY.length} bytes, over the 250 bytes file size limit (--max-file-size, maxFileSize in the configuration)`],
     ]);
   });
 });

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRE_APP_LABEL_POLICY as POLICY, runCli } from '../cli/helpers.js';
 
-
 interface Report {
   findings: { ruleId: string; file: string; line: number; column: number; message: string }[];
   summary: { files: { policies: number; manifests: number; other: number }; manifests: number };
@@ -48,6 +47,17 @@ describe('JSON files in scanned folders', () => {
     // tsconfig.json and package.json are neither reported nor counted.
     expect(report.summary.files).toEqual({ policies: 1, manifests: 1, other: 2 });
     expect(report.summary.manifests).toBe(1);
+  });
+
+  it('over the size limit, reports a JSON file only when it starts like a Kubernetes object', async () => {
+    const { stdout } = await runCli(['apps', '--policy', 'policies', '--no-config', '--format', 'json', '--max-file-size', '60'], { cwd: root });
+    // pod.json, truncated-lines.json, tsconfig.json and the policy are over 60 bytes; tsconfig.json is not refused.
+    expect((JSON.parse(stdout) as Report).findings.map((finding) => [finding.ruleId, finding.file])).toEqual([
+      ['kyverno-lint/file-too-large', 'apps/pod.json'],
+      ['kyverno-lint/file-too-large', 'apps/truncated-lines.json'],
+      ['kyverno-lint/yaml-syntax', 'apps/truncated.json'],
+      ['kyverno-lint/file-too-large', 'policies/require-app.yaml'],
+    ]);
   });
 
   it('reports a truncated JSON manifest with --files too', async () => {

@@ -206,13 +206,14 @@ describe('suppression directives in a scan', () => {
 
   it('messages of unused and invalid directives', async () => {
     const dir = workspace(
-      `# kyverno-lint-disable\n---\napiVersion: v1\nkind: Pod\n${LABELLED}\nspec:\n  containers:\n    - name: a\n      # kyverno-lint-disable-next-line require-team/check-team, nope/x, require-team/check-tam\n      image: nginx:1.27 # kyverno-lint-disablex\n`,
+      `# kyverno-lint-disable\n---\napiVersion: v1\nkind: Pod\n${LABELLED}\nspec:\n  containers:\n    - name: a\n      # kyverno-lint-disable-next-line require-team/check-team, nope/x, require-team/check-tam, kyverno-lint/yaml-sintax\n      image: nginx:1.27 # kyverno-lint-disablex\n`,
     );
     const report = JSON.parse((await scan(dir)).stdout) as JsonReport;
     expect(report.findings.map((finding) => `${finding.line} ${finding.message}`)).toEqual([
       '1 unused kyverno-lint-disable directive (no problems were reported): it covers the rest of its `---` section, which holds no document',
       "12 'nope/x' in kyverno-lint-disable-next-line names no rule of a loaded policy",
       "12 'require-team/check-tam' in kyverno-lint-disable-next-line names no rule of a loaded policy (did you mean 'require-team/check-team'?)",
+      "12 'kyverno-lint/yaml-sintax' in kyverno-lint-disable-next-line names no rule of a loaded policy (did you mean 'kyverno-lint/yaml-syntax'?)",
       "12 unused kyverno-lint-disable-next-line directive (no problems were reported from 'require-team/check-team')",
       '13 unknown directive "kyverno-lint-disablex": expected kyverno-lint-disable or kyverno-lint-disable-next-line',
     ]);
