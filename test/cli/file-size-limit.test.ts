@@ -173,6 +173,15 @@ describe('--max-file-size and maxFileSize', () => {
     expect(bad.stderr).toContain('bad-limits.yaml:1:14: maxFileSize must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got "64 apples"');
   });
 
+  it('holds for the values file the configuration names', async () => {
+    writeFileSync(path.join(dir, 'values.yaml'), `apiVersion: cli.kyverno.io/v1alpha1\nkind: Value\nmetadata:\n  name: values\n# ${'x'.repeat(300)}\n`);
+    writeFileSync(path.join(dir, 'with-values.yaml'), 'values: values.yaml\nmaxFileSize: 2KiB\n');
+    const { code, stderr } = await runCli(['.', '--config', 'with-values.yaml', '--max-file-size', '250'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain('cannot read the values file');
+    expect(stderr).toContain('over the 250 bytes file size limit');
+  });
+
   it.each([['scan'], ['apply'], ['test']])('%s rejects an invalid --max-file-size as a usage error', async (command) => {
     const { code, stderr } = await runCli([command, '--max-file-size', '0'], { cwd: dir });
     expect(code).toBe(2);

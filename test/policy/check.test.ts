@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPolicy, formatPath } from '../../src/policy/check.js';
+import { checkPolicy, formatPath, jsonType } from '../../src/policy/check.js';
 import { decodePolicyException } from '../../src/policy/exception.js';
 import type { JsonObject, JsonValue } from '../../src/types.js';
 
@@ -248,5 +248,20 @@ describe('decodePolicyException: shapes the CRD schema rejects', () => {
 
   it('accepts a well-formed exception', () => {
     expect(typeof decodePolicyException(exception({ conditions: { any: [{ key: '{{ request.name }}', operator: 'Equals', value: 'x' }] } }))).toBe('object');
+  });
+});
+
+describe('jsonType', () => {
+  it.each<[JsonValue, string]>([
+    [null, 'null'],
+    [[1], 'array'],
+    [3, 'integer'],
+    [9007199254740993n, 'integer'],
+    [1.5, 'number'],
+    ['x', 'string'],
+    [true, 'boolean'],
+    [{}, 'object'],
+  ])('names %s as %s, as Kubernetes type errors do', (value, type) => {
+    expect(jsonType(value)).toBe(type);
   });
 });
