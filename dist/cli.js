@@ -13696,7 +13696,7 @@ function isTooLarge(value) {
 function tooLargeMessage(what, refused) {
   const shown = refused.size === null ? "" : formatByteSize(refused.size);
   const size = refused.size === null ? "" : ` ${shown}${shown === `${refused.size} bytes` ? "" : ` (${refused.size} bytes)`},`;
-  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size)`;
+  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size, maxFileSize in the configuration)`;
 }
 var CHUNK_SIZE = 1024 * 1024;
 function readFileBounded(file, maxBytes) {
@@ -13715,6 +13715,15 @@ function readFileBounded(file, maxBytes) {
       chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
     }
     return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+function readFileHead(file, bytes) {
+  const fd = openSync(file, "r");
+  try {
+    const head = Buffer.allocUnsafe(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0)).toString("utf8");
   } finally {
     closeSync(fd);
   }
@@ -31838,6 +31847,7 @@ function jsonType(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  if (typeof value === "bigint") return "integer";
   return typeof value;
 }
 function typeName(node2) {
@@ -41457,6 +41467,7 @@ function nameOf2(value) {
 function subjectOf(value) {
   return [String(value.kind), nameOf2(value)].filter((part) => part !== "").join(" ");
 }
+var JSON_HEAD_BYTES = 64 * 1024;
 var WorkspaceLoader = class {
   /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
   constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
@@ -41493,6 +41504,7 @@ var WorkspaceLoader = class {
   addFile(file, role, stdin) {
     const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
     if (isTooLarge(read)) {
+      if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
       this.fileProblem(file, "file-too-large", tooLargeMessage(file === "-" ? "standard input" : displayName(this.cwd, file), read));
       return;
     }
@@ -41922,8 +41934,8 @@ var Suppressions = class {
   byFile = /* @__PURE__ */ new Map();
   problems = [];
   /**
-   * `knownRuleIds` are the rule ids of the loaded policies (autogen rules included): a directive id that
-   * matches none of them, and is not a `kyverno-lint/<code>` id, is reported.
+   * `knownRuleIds` are the rule ids of the loaded policies (autogen rules included) and the tool's own
+   * `kyverno-lint/<code>` ids: a directive id that matches none of them is reported.
    */
   constructor(files, knownRuleIds) {
     for (const file of files) {
@@ -41934,7 +41946,7 @@ var Suppressions = class {
         list3.push(directive);
         this.byFile.set(directive.scope.file, list3);
         for (const id of directive.ids) {
-          if (id.startsWith("kyverno-lint/") || knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
+          if (knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
           directive.unknown.add(id);
           const suggestion = /[*?]/.test(id) ? null : closest(id, knownRuleIds);
           const message = `'${id}' in kyverno-lint-${directive.kind} names no rule of a loaded policy${suggestion === null ? "" : ` (did you mean '${suggestion}'?)`}`;
@@ -41991,6 +42003,8 @@ function plural(count2, one, many) {
   return `${count2} ${count2 === 1 ? one : many}`;
 }
 var UNUSABLE_POLICY = /* @__PURE__ */ new Set(["kyverno-lint/invalid-policy", "kyverno-lint/unsupported-policy-kind"]);
+var UNREAD_FILE = /* @__PURE__ */ new Set(["kyverno-lint/file-too-large", "kyverno-lint/unreadable-file", "kyverno-lint/yaml-syntax"]);
+var INVALID_MANIFEST = /* @__PURE__ */ new Set(["kyverno-lint/invalid-manifest"]);
 function emptyScan(options, workspace, policies) {
   const manifests2 = workspace.manifests.length;
   if (policies > 0 && manifests2 > 0) return null;
@@ -42000,12 +42014,17 @@ function emptyScan(options, workspace, policies) {
   if (policies === 0 && manifests2 === 0) message = "no policy and no manifest found: nothing was checked";
   else if (policies === 0) message = `no policy found: the ${plural(manifests2, "manifest was", "manifests were")} not checked`;
   else message = `no manifest found: the ${plural(policies, "policy", "policies")} checked nothing`;
-  if (policies === 0) {
-    if (workspace.problems.some((problem3) => UNUSABLE_POLICY.has(problem3.ruleId))) reasons.push("the policies found are invalid or of an unsupported kind (see the findings)");
-    else if (config.policies.length > 0) reasons.push(`the configuration's policies globs (${config.policies.join(", ")}) select no policy`);
-    else reasons.push("the configuration sets no policies globs and no policy is below the scanned paths");
+  const found = (ruleIds) => workspace.problems.some((problem3) => ruleIds.has(problem3.ruleId));
+  const unread = found(UNREAD_FILE);
+  if (unread) reasons.push("some files could not be read or parsed (see the findings)");
+  if (policies === 0 && found(UNUSABLE_POLICY)) reasons.push("the policies found are invalid or of an unsupported kind (see the findings)");
+  else if (policies === 0 && !unread) {
+    reasons.push(
+      config.policies.length > 0 ? `the configuration's policies globs (${config.policies.join(", ")}) select no policy` : "the configuration sets no policies globs and no policy is below the scanned paths"
+    );
   }
-  if (manifests2 === 0 && config.manifests.length > 0) reasons.push(`the configuration's manifests globs (${config.manifests.join(", ")}) select no manifest below the scanned paths`);
+  if (manifests2 === 0 && found(INVALID_MANIFEST)) reasons.push("the manifests found are invalid (see the findings)");
+  else if (manifests2 === 0 && config.manifests.length > 0) reasons.push(`the configuration's manifests globs (${config.manifests.join(", ")}) select no manifest below the scanned paths`);
   if (reasons.length > 0) message += `; ${reasons.join("; ")}`;
   return { noPolicy: policies === 0, noManifest: manifests2 === 0, message };
 }
@@ -42020,8 +42039,8 @@ function roleMatchers(options) {
   };
   return { policies: matcher(options.config.policies), manifests: matcher(options.config.manifests) };
 }
-function readSettingsDocument(file, errors, what) {
-  const read = readSourceFile(file);
+function readSettingsDocument(file, errors, what, maxFileSize) {
+  const read = readSourceFile(file, maxFileSize);
   if (read.file === null) {
     errors.push(`cannot read the ${what} ${file}: ${read.problems[0]?.message ?? "unreadable"}`);
     return null;
@@ -42038,7 +42057,7 @@ function loadSettings(options, errors) {
   const out = {};
   const { values, userinfo } = options.config;
   if (values) {
-    const document = readSettingsDocument(values, errors, "values file");
+    const document = readSettingsDocument(values, errors, "values file", options.config.maxFileSize);
     if (document) {
       const decoded = decodeValuesFile(document, displayName(options.cwd, values));
       for (const error of decoded.errors) errors.push(`${displayName(options.cwd, values)}: ${error.message}`);
@@ -42046,7 +42065,7 @@ function loadSettings(options, errors) {
     }
   }
   if (userinfo) {
-    const document = readSettingsDocument(userinfo, errors, "user info file");
+    const document = readSettingsDocument(userinfo, errors, "user info file", options.config.maxFileSize);
     if (document) {
       const decoded = decodeUserInfo(document);
       for (const error of decoded.errors) errors.push(`${displayName(options.cwd, userinfo)}: ${error.message}`);
@@ -42181,7 +42200,7 @@ async function lint(options) {
   }
   const suppressions = new Suppressions(
     workspace.files.values(),
-    policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`))
+    [...policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)]
   );
   const suppressedFindings = [];
   const unsuppressed = (finding) => {
@@ -42267,7 +42286,10 @@ function compareFindings(a, b) {
 
 // src/report/errors-only.ts
 function errorsOnly(report) {
-  return { ...report, findings: report.findings.filter((finding) => finding.severity === "error"), counts: { ...report.counts, warning: 0, info: 0 } };
+  const errors = (findings) => findings.filter((finding) => finding.severity === "error");
+  const quiet = { ...report, findings: errors(report.findings), counts: { ...report.counts, warning: 0, info: 0 } };
+  if (report.suppressedFindings !== void 0) quiet.suppressedFindings = errors(report.suppressedFindings);
+  return quiet;
 }
 
 // src/report/groups.ts
@@ -42305,6 +42327,16 @@ function collapseSameReason(findings) {
     else if (group.findings[0] === finding) entries.push({ finding, group });
   }
   return entries;
+}
+var GROUP_PLACES = 10;
+function groupTitle(group) {
+  return `${group.findings[0].ruleId} (${group.findings.length} resources)`;
+}
+function groupMessage(group) {
+  const places = group.findings.slice(0, GROUP_PLACES).map(({ location: location2 }) => location2.line >= 1 ? `${location2.file}:${location2.line}` : location2.file || ".");
+  const more = group.findings.length > GROUP_PLACES ? `, and ${group.findings.length - GROUP_PLACES} more` : "";
+  return `${group.findings[0].message}
+Resources: ${places.join(", ")}${more}`;
 }
 
 // src/reporters/github.ts
@@ -42344,17 +42376,8 @@ function annotation(finding) {
     finding.message
   );
 }
-var GROUP_PLACES = 10;
 function groupAnnotation(group) {
-  const [first] = group.findings;
-  const places = group.findings.slice(0, GROUP_PLACES).map(({ location: location2 }) => location2.line >= 1 ? `${location2.file}:${location2.line}` : location2.file || ".");
-  const more = group.findings.length > GROUP_PLACES ? `, and ${group.findings.length - GROUP_PLACES} more` : "";
-  return workflowCommand(
-    COMMANDS[first.severity],
-    [["title", `${first.ruleId} (${group.findings.length} resources)`]],
-    `${first.message}
-Resources: ${places.join(", ")}${more}`
-  );
+  return workflowCommand(COMMANDS[group.findings[0].severity], [["title", groupTitle(group)]], groupMessage(group));
 }
 function github(report) {
   return collapseSameReason(report.findings).map((entry2) => `${entry2.group === void 0 ? annotation(entry2.finding) : groupAnnotation(entry2.group)}
