@@ -3,8 +3,9 @@
  * them exact as Kubernetes' unstructured decoding does (int64), the validate pattern compares them
  * as int64 in the int64 number mode, the condition operators treat them as Go int64 keys, the
  * JSON-decoded places round them to float64 as Go's `encoding/json` does, and the outputs (the JSON and
- * Go YAML writers, `--fix` edits, the scan's JSON report) print their exact digits. `kyverno apply` and
- * `kyverno test` round resource numbers to float64 first, as Kyverno's CLI does.
+ * Go YAML writers, `--fix` edits, the scan's JSON report) print their exact digits. The admission
+ * request in the context is float64 (a JSON round trip), mutated resources set into it are exact;
+ * `kyverno apply` and `kyverno test` round resource numbers to float64 first, as Kyverno's CLI does.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -279,11 +280,15 @@ results:
     expect(stdout).toContain('"number"');
   });
 
-  it('the scan compares the exact value', async () => {
+  // The admission controller's context holds the request after a JSON round trip (`AddRequest` →
+  // `DocumentToUntyped`): conditions and JMESPath see the rounded value, patterns the exact resource.
+  it('the scan checks patterns against the exact value, conditions and JMESPath against the float64 request', async () => {
     writeFileSync(manifest, DEPLOYMENT);
     const { stdout } = await runCli(['--policy', policies, manifest, '--format', 'json'], { cwd: dir });
     const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; line: number }> };
     expect(report.findings.filter((finding) => !['copy-replicas/copy-replicas', 'label-team/label-team'].includes(finding.ruleId)).map((finding) => [finding.ruleId, finding.line])).toEqual([
+      ['condition-replicas/condition-replicas', 1],
+      ['jmespath-replicas/jmespath-replicas', 1],
       ['bounded-replicas/bounded-replicas', 7],
     ]);
   });

@@ -10,6 +10,7 @@ import type { RequestUserInfo } from '../types.js';
 import { extractImages } from './images.js';
 import type { ContextLoader } from './deferred.js';
 import { JsonContext } from './json-context.js';
+import { toFloat64Numbers } from '../../util/json-value.js';
 
 /** What the mocked admission request is built from. */
 export interface AdmissionRequestInput {
@@ -126,15 +127,20 @@ function admissionEntry(request: AdmissionRequestInput): AdmissionData {
   const cached = admissionDataCache.get(resource);
   if (cached !== undefined && cached.operation === operation && cached.userInfo === request.userInfo) return cached;
   const context = new JsonContext();
-  if (operation === 'DELETE') context.setOldResource(resource);
-  else context.setResource(resource);
+  // The admission request reaches the context through a JSON round trip (`AddRequest` →
+  // `jsonutils.DocumentToUntyped`, pkg/engine/context/context.go): its numbers are float64 there, so
+  // conditions and JMESPath see integers beyond 2^53 rounded, while patterns check the exact resource.
+  // (The CLI's resources are float64 already: `ProcessResources` in `kyverno apply` and `kyverno test`.)
+  const object = toFloat64Numbers(resource);
+  if (operation === 'DELETE') context.setOldResource(object);
+  else context.setResource(object);
   context.merge({ request: { namespace: namespaceOf(resource) } });
   if (request.userInfo !== undefined) {
     context.merge({ request: requestInfoJson(request.userInfo) });
     context.merge(serviceAccountOf(request.userInfo.userInfo?.username ?? ''));
   }
   context.merge({ request: { operation } });
-  if (operation === 'UPDATE') context.setOldResource(resource);
+  if (operation === 'UPDATE') context.setOldResource(object);
   const entry: AdmissionData = { operation, userInfo: request.userInfo, data: context.snapshot() };
   admissionDataCache.set(resource, entry);
   return entry;
