@@ -54187,15 +54187,16 @@ function admissionEntry(request3) {
   const cached = admissionDataCache.get(resource);
   if (cached !== void 0 && cached.operation === operation && cached.userInfo === request3.userInfo) return cached;
   const context4 = new JsonContext();
-  if (operation === "DELETE") context4.setOldResource(resource);
-  else context4.setResource(resource);
+  const object3 = toFloat64Numbers(resource);
+  if (operation === "DELETE") context4.setOldResource(object3);
+  else context4.setResource(object3);
   context4.merge({ request: { namespace: namespaceOf(resource) } });
   if (request3.userInfo !== void 0) {
     context4.merge({ request: requestInfoJson(request3.userInfo) });
     context4.merge(serviceAccountOf(request3.userInfo.userInfo?.username ?? ""));
   }
   context4.merge({ request: { operation } });
-  if (operation === "UPDATE") context4.setOldResource(resource);
+  if (operation === "UPDATE") context4.setOldResource(object3);
   const entry2 = { operation, userInfo: request3.userInfo, data: context4.snapshot() };
   admissionDataCache.set(resource, entry2);
   return entry2;

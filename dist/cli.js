@@ -32080,15 +32080,16 @@ function admissionEntry(request2) {
   const cached = admissionDataCache.get(resource);
   if (cached !== void 0 && cached.operation === operation && cached.userInfo === request2.userInfo) return cached;
   const context2 = new JsonContext();
-  if (operation === "DELETE") context2.setOldResource(resource);
-  else context2.setResource(resource);
+  const object2 = toFloat64Numbers(resource);
+  if (operation === "DELETE") context2.setOldResource(object2);
+  else context2.setResource(object2);
   context2.merge({ request: { namespace: namespaceOf2(resource) } });
   if (request2.userInfo !== void 0) {
     context2.merge({ request: requestInfoJson(request2.userInfo) });
     context2.merge(serviceAccountOf(request2.userInfo.userInfo?.username ?? ""));
   }
   context2.merge({ request: { operation } });
-  if (operation === "UPDATE") context2.setOldResource(resource);
+  if (operation === "UPDATE") context2.setOldResource(object2);
   const entry2 = { operation, userInfo: request2.userInfo, data: context2.snapshot() };
   admissionDataCache.set(resource, entry2);
   return entry2;
