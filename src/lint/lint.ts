@@ -29,6 +29,7 @@ import { computeRules } from '../policy/autogen.js';
 import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
+import { settlesByConstruction } from '../engine/mutate/idempotent.js';
 
 export interface LintResult {
   report: LintReport;
@@ -265,7 +266,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   let findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations: Mutation[] = [];
-  const mutators = policies.filter(({ compiled }) => compiled.hasMutate);
+  /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
+  const rerun = policies.filter(({ compiled }) => compiled.hasMutate && !settlesByConstruction(compiled.policy));
   let done = 0;
   for (const manifest of manifests) {
     const file = workspace.files.get(manifest.file)!;
@@ -282,7 +284,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       );
       // Mutations of ignored rules (or rules set to `off`) are neither reported nor fixed.
       if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) {
-        mutations.push({ context, rules, before: manifest.value, after, unsettled: unsettledRules(mutators, manifest, after, evaluation) });
+        // Would the same policies change the result again? Asked of the policies that changed the resource and
+        // whose patch does not settle by construction (a strategic merge of fixed values is a fixed point).
+        const changing = new Set(rules.map(({ policy }) => policy));
+        const again = rerun.filter(({ compiled }) => changing.has(compiled));
+        const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
+        mutations.push({ context, rules, before: manifest.value, after, unsettled });
       } else {
         suppressed++;
       }
