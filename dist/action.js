@@ -66348,6 +66348,15 @@ var Suppressions = class {
 // src/lint/problem-codes.ts
 var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
 
+// src/engine/mutate/idempotent.ts
+function isFixedMerge(mutate) {
+  const keys = Object.keys(mutate);
+  return keys.length === 1 && keys[0] === "patchStrategicMerge" && !hasVariables(mutate.patchStrategicMerge ?? null);
+}
+function settlesByConstruction(policy) {
+  return (policy.spec.rules ?? []).every((rule2) => rule2.mutate === void 0 || isFixedMerge(rule2.mutate));
+}
+
 // src/lint/lint.ts
 function plural(count2, one, many) {
   return `${count2} ${count2 === 1 ? one : many}`;
@@ -66524,7 +66533,7 @@ async function lint(options) {
   let findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations2 = [];
-  const mutators = policies.filter(({ compiled: compiled2 }) => compiled2.hasMutate);
+  const rerun = policies.filter(({ compiled: compiled2 }) => compiled2.hasMutate && !settlesByConstruction(compiled2.policy));
   let done = 0;
   for (const manifest of manifests2) {
     const file = workspace.files.get(manifest.file);
@@ -66540,7 +66549,10 @@ async function lint(options) {
         ({ kind: kind2, response }) => kind2 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );
       if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) {
-        mutations2.push({ context: context4, rules, before: manifest.value, after, unsettled: unsettledRules(mutators, manifest, after, evaluation) });
+        const changing = new Set(rules.map(({ policy }) => policy));
+        const again = rerun.filter(({ compiled: compiled2 }) => changing.has(compiled2));
+        const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
+        mutations2.push({ context: context4, rules, before: manifest.value, after, unsettled });
       } else {
         suppressed++;
       }
