@@ -2,27 +2,17 @@
  * Which policies a scan uses whatever paths are scanned, and scans that check nothing: no policy or no
  * manifest exits 2 unless an empty scan is allowed (`--allow-empty`, `allowEmpty: true`).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli } from './helpers.js';
+import { runCli, scratchFolder } from './helpers.js';
 import { podNamed, REQUIRE_TEAM } from '../lint/team-documents.js';
 
 const POD = podNamed('web');
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-empty-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
-}
+const scratch = scratchFolder('kyverno-lint-empty-');
+const { write } = scratch;
 
 /** A repository keeping its policies beside its applications, as the configuration says. */
 function repository(config = 'policies: ["policies/**"]\n'): void {
@@ -35,7 +25,7 @@ function repository(config = 'policies: ["policies/**"]\n'): void {
 describe("the configuration's policies, whatever paths are scanned", () => {
   it('scanning a subfolder checks its manifests against the policies of the configuration', async () => {
     repository();
-    const result = await runCli(['apps/web', '-f', 'json'], { cwd: dir });
+    const result = await runCli(['apps/web', '-f', 'json'], { cwd: scratch.dir });
     const report = JSON.parse(result.stdout) as { findings: { file: string; ruleId: string }[]; summary: { policies: number; manifests: number } };
     expect(report.findings.map((finding) => [finding.file, finding.ruleId])).toEqual([['apps/web/pod.yaml', 'require-team/check-team']]);
     expect(report.summary).toMatchObject({ policies: 1, manifests: 1 });
@@ -46,9 +36,9 @@ describe("the configuration's policies, whatever paths are scanned", () => {
   it('also from a working directory below the configuration file, for stdin, and with --files', async () => {
     repository();
     for (const [argv, cwd, stdin] of [
-      [['.'], path.join(dir, 'apps/api'), undefined],
-      [['-'], dir, POD],
-      [['--files', 'web/pod.yaml'], path.join(dir, 'apps'), undefined],
+      [['.'], path.join(scratch.dir, 'apps/api'), undefined],
+      [['-'], scratch.dir, POD],
+      [['--files', 'web/pod.yaml'], path.join(scratch.dir, 'apps'), undefined],
     ] as const) {
       const result = await runCli([...argv], { cwd, ...(stdin === undefined ? {} : { stdin }) });
       expect({ argv, code: result.code, stderr: result.stderr }).toEqual({ argv, code: 1, stderr: '' });
@@ -59,8 +49,8 @@ describe("the configuration's policies, whatever paths are scanned", () => {
     repository();
     write('apps/web/local-policy.yaml', REQUIRE_TEAM.replace('name: require-team', 'name: local-team'));
     write('elsewhere/extra.yaml', REQUIRE_TEAM.replace('name: require-team', 'name: extra-team'));
-    const config = loadConfig(path.join(dir, '.kyverno-lint.yaml')).config;
-    const result = await lint({ cwd: dir, paths: [path.join(dir, 'apps/web'), path.join(dir, 'policies')], policyPaths: [path.join(dir, 'elsewhere'), path.join(dir, 'policies')], config });
+    const config = loadConfig(path.join(scratch.dir, '.kyverno-lint.yaml')).config;
+    const result = await lint({ cwd: scratch.dir, paths: [path.join(scratch.dir, 'apps/web'), path.join(scratch.dir, 'policies')], policyPaths: [path.join(scratch.dir, 'elsewhere'), path.join(scratch.dir, 'policies')], config });
     // A policy outside the configuration's globs is read only with --policy (apps/web/local-policy.yaml is not).
     expect(result.report.findings.map((finding) => finding.ruleId)).toEqual(['extra-team/check-team', 'require-team/check-team']);
     expect(result.report.policies).toBe(2);
@@ -70,7 +60,7 @@ describe("the configuration's policies, whatever paths are scanned", () => {
   it('without policies globs, the policies are those below the scanned paths', async () => {
     repository('');
     write('apps/web/local-policy.yaml', REQUIRE_TEAM.replace('name: require-team', 'name: local-team'));
-    const result = await runCli(['apps/web', '-f', 'json'], { cwd: dir });
+    const result = await runCli(['apps/web', '-f', 'json'], { cwd: scratch.dir });
     expect((JSON.parse(result.stdout) as { findings: { ruleId: string }[] }).findings.map((finding) => finding.ruleId)).toEqual(['local-team/check-team']);
     expect(result.code).toBe(1);
   });
@@ -91,7 +81,7 @@ describe('a scan that checks nothing exits 2 unless allowed', () => {
   ])('$name: exit 2', async ({ files, argv, config, message }) => {
     for (const [file, text] of Object.entries(files)) write(file, text);
     write('.kyverno-lint.yaml', config);
-    const result = await runCli(argv, { cwd: dir });
+    const result = await runCli(argv, { cwd: scratch.dir });
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain('--allow-empty, or allowEmpty: true in the configuration, accepts a scan that checks nothing');
     expect(result.code).toBe(2);
@@ -103,20 +93,20 @@ describe('a scan that checks nothing exits 2 unless allowed', () => {
   ])('$name: exit 0 with a warning', async ({ argv, config }) => {
     write('apps/pod.yaml', POD);
     write('.kyverno-lint.yaml', config);
-    const result = await runCli(argv, { cwd: dir });
+    const result = await runCli(argv, { cwd: scratch.dir });
     expect(result.stderr).toBe('warning: no policy found: the 1 manifest was not checked; the configuration sets no policies globs and no policy is below the scanned paths\n');
     expect(result.code).toBe(0);
   });
 
   it('--allow-empty and --fail-on-empty together are a usage error', async () => {
-    const result = await runCli(['--allow-empty', '--fail-on-empty'], { cwd: dir });
+    const result = await runCli(['--allow-empty', '--fail-on-empty'], { cwd: scratch.dir });
     expect(result.stderr).toContain('--allow-empty and --fail-on-empty cannot be used together');
     expect(result.code).toBe(2);
   });
 
   it('allowEmpty must be a boolean, reported at its line', async () => {
     write('.kyverno-lint.yaml', 'format: json\nallowEmpty: yes\n');
-    const result = await runCli([], { cwd: dir });
+    const result = await runCli([], { cwd: scratch.dir });
     expect(result.stderr).toContain('.kyverno-lint.yaml:2:13: allowEmpty must be true or false, got "yes"');
     expect(result.code).toBe(2);
   });
@@ -125,21 +115,21 @@ describe('a scan that checks nothing exits 2 unless allowed', () => {
 describe('pre-commit (--files): the staged files may hold nothing to check, the repository may not', () => {
   it('passes when only a valid policy is staged', async () => {
     repository();
-    const result = await runCli(['--files', 'policies/require-team.yaml'], { cwd: dir });
+    const result = await runCli(['--files', 'policies/require-team.yaml'], { cwd: scratch.dir });
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('reports a staged policy that is invalid', async () => {
     repository();
     write('policies/broken.yaml', REQUIRE_TEAM.replace('name: require-team', 'name: broken').replace('rules:', 'rulez:'));
-    const result = await runCli(['--files', 'policies/broken.yaml', '-f', 'json'], { cwd: dir });
+    const result = await runCli(['--files', 'policies/broken.yaml', '-f', 'json'], { cwd: scratch.dir });
     expect((JSON.parse(result.stdout) as { findings: { ruleId: string }[] }).findings.map((finding) => finding.ruleId)).toContain('kyverno-lint/invalid-policy');
     expect(result.code).toBe(1);
   });
 
   it('fails when the repository has no policy at all (wrong globs), whatever is staged', async () => {
     repository('policies: ["policy/**"]\n');
-    const result = await runCli(['--files', 'apps/web/pod.yaml'], { cwd: dir });
+    const result = await runCli(['--files', 'apps/web/pod.yaml'], { cwd: scratch.dir });
     expect(result.stderr).toContain('error: no policy found: the 2 manifests were not checked');
     expect(result.code).toBe(2);
   });

@@ -1,10 +1,13 @@
 /**
- * @file Runs the CLI in-process on the hand-made fixtures, capturing its streams.
+ * @file Runs the CLI in-process on the hand-made fixtures, capturing its streams; temporary folders for tests.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../src/cli/io.js';
 import { run } from '../../src/cli/main.js';
+import { afterEach, beforeEach } from 'vitest';
 
 /** The repository root: fixtures paths are given relative to it, as a user would type them. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,3 +57,24 @@ spec:
             labels:
               app: "?*"
 `;
+
+/**
+ * A fresh temporary folder for each test of the calling file (made before, removed after each test), and
+ * `write(file, text)` for files below it, folders included.
+ */
+export function scratchFolder(prefix: string): { readonly dir: string; write(file: string, text: string): void } {
+  let dir = '';
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), prefix));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    get dir() {
+      return dir;
+    },
+    write(file, text) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    },
+  };
+}

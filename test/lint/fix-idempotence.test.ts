@@ -3,14 +3,13 @@
  * policies again, stays as it is. Otherwise (a JSON patch appending with `/-`) the mutation is reported as not
  * idempotent, without a fix, and `--fix` leaves the file alone. Standard input is never fixed.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import type { Finding } from '../../src/report/types.js';
-import { runCli } from '../cli/helpers.js';
+import { runCli, scratchFolder } from '../cli/helpers.js';
 
 function policy(name: string, rule: string, mutate: string): string {
   return `apiVersion: kyverno.io/v1
@@ -71,21 +70,13 @@ spec:
       image: nginx:1.27
 `;
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-idempotent-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = scratchFolder('kyverno-lint-idempotent-');
+const { write } = scratch;
 
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
-}
-
-const read = (file: string): string => readFileSync(path.join(dir, file), 'utf8');
+const read = (file: string): string => readFileSync(path.join(scratch.dir, file), 'utf8');
 
 async function scan(fixes: boolean) {
-  return lint({ cwd: dir, paths: [dir], policyPaths: [], config: DEFAULT_CONFIG, fixes });
+  return lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: DEFAULT_CONFIG, fixes });
 }
 
 const fixState = (finding: Finding) => ({ ruleId: finding.ruleId, fixable: finding.fixable ?? false, fix: finding.fix !== undefined });
@@ -107,7 +98,7 @@ describe('mutations that do not reach a fixed point', () => {
     write('policies/append.yaml', APPEND);
     write('pod.yaml', POD);
     for (let run = 0; run < 2; run++) {
-      const result = await runCli(['--fix'], { cwd: dir });
+      const result = await runCli(['--fix'], { cwd: scratch.dir });
       expect(result.code).toBe(0);
       expect(result.stderr).not.toContain('fixed');
       expect(result.stdout).toContain('not idempotent');
@@ -136,12 +127,12 @@ describe('mutations that reach a fixed point', () => {
     const { report } = await scan(true);
     expect(report.findings.map(fixState)).toEqual([{ ruleId: 'add-non-root/set', fixable: true, fix: true }]);
 
-    const first = await runCli(['--fix'], { cwd: dir });
+    const first = await runCli(['--fix'], { cwd: scratch.dir });
     expect(first.stderr).toBe('fixed pod.yaml\n');
     const fixed = read('pod.yaml');
     expect(fixed).toBe(`${POD}  securityContext:\n    runAsNonRoot: true\n`);
 
-    const second = await runCli(['--fix'], { cwd: dir });
+    const second = await runCli(['--fix'], { cwd: scratch.dir });
     expect(second).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(read('pod.yaml')).toBe(fixed);
     expect((await scan(true)).report.findings).toEqual([]);
@@ -153,16 +144,16 @@ describe('mutations that reach a fixed point', () => {
     write('pod.yaml', POD);
     const { report } = await scan(true);
     expect(report.findings.map(fixState)).toEqual([{ ruleId: 'tier-a/label', fixable: true, fix: true }]);
-    expect((await runCli(['--fix'], { cwd: dir })).stderr).toBe('fixed pod.yaml\n');
+    expect((await runCli(['--fix'], { cwd: scratch.dir })).stderr).toBe('fixed pod.yaml\n');
     expect(read('pod.yaml')).toContain('  labels:\n    tier: b\n');
-    expect(await runCli([], { cwd: dir })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await runCli([], { cwd: scratch.dir })).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
 
 describe('standard input', () => {
   it('--fix says it cannot write standard input, and no finding claims to be fixable', async () => {
     write('policies/non-root.yaml', NON_ROOT);
-    const result = await runCli(['-', '--policy', 'policies', '--fix', '-f', 'json'], { cwd: dir, stdin: POD });
+    const result = await runCli(['-', '--policy', 'policies', '--fix', '-f', 'json'], { cwd: scratch.dir, stdin: POD });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('warning: --fix cannot write standard input: the mutations of the documents read from - are reported, not fixed\n');
     const findings = (JSON.parse(result.stdout) as { findings: { ruleId: string; file: string; fixable?: boolean; fix: unknown }[] }).findings;
@@ -173,7 +164,7 @@ describe('standard input', () => {
 
   it('stylish output does not offer --fix for standard input', async () => {
     write('policies/non-root.yaml', NON_ROOT);
-    const result = await runCli(['-', '--policy', 'policies', '--fix'], { cwd: dir, stdin: POD });
+    const result = await runCli(['-', '--policy', 'policies', '--fix'], { cwd: scratch.dir, stdin: POD });
     expect(result.stdout).toContain('add-non-root/set mutates Pod/app');
     expect(result.stdout).not.toContain('fixable');
     expect(result.stderr).toContain('--fix cannot write standard input');
@@ -185,7 +176,7 @@ describe('apply --fix', () => {
     write('append.yaml', APPEND);
     write('pod.yaml', POD);
     for (let run = 0; run < 2; run++) {
-      const result = await runCli(['apply', 'append.yaml', '-r', 'pod.yaml', '--fix'], { cwd: dir });
+      const result = await runCli(['apply', 'append.yaml', '-r', 'pod.yaml', '--fix'], { cwd: scratch.dir });
       expect(result.stderr).toBe(
         'pod.yaml:1:1: warning: no source edit for the mutated Pod/app: the mutation is not idempotent: add-toleration/append would change it again once fixed\n',
       );
@@ -196,10 +187,10 @@ describe('apply --fix', () => {
   it('writes an idempotent mutation once; the next run has nothing to fix', async () => {
     write('non-root.yaml', NON_ROOT);
     write('pod.yaml', POD);
-    expect((await runCli(['apply', 'non-root.yaml', '-r', 'pod.yaml', '--fix'], { cwd: dir })).stderr).toBe('fixed pod.yaml\n');
+    expect((await runCli(['apply', 'non-root.yaml', '-r', 'pod.yaml', '--fix'], { cwd: scratch.dir })).stderr).toBe('fixed pod.yaml\n');
     const fixed = read('pod.yaml');
     expect(fixed).toBe(`${POD}  securityContext:\n    runAsNonRoot: true\n`);
-    expect((await runCli(['apply', 'non-root.yaml', '-r', 'pod.yaml', '--fix'], { cwd: dir })).stderr).toBe('');
+    expect((await runCli(['apply', 'non-root.yaml', '-r', 'pod.yaml', '--fix'], { cwd: scratch.dir })).stderr).toBe('');
     expect(read('pod.yaml')).toBe(fixed);
   });
 });

@@ -3,13 +3,12 @@
  * controller does (the scopes of the built-in kinds and of the CustomResourceDefinitions read), while
  * `apply` and `test` validate them as the Kyverno CLI does (mock mode: every kind counts as namespaced).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli } from '../cli/helpers.js';
+import { runCli, scratchFolder } from '../cli/helpers.js';
 
 /**
  * Like kyverno/policies other/expiration-for-policyexceptions (a ClusterCleanupPolicy per PolicyException),
@@ -100,19 +99,11 @@ ${namespace === null ? '' : `        namespace: ${namespace}\n`}        synchron
               verbs: [get]
 `;
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-scope-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
-}
+const scratch = scratchFolder('kyverno-lint-scope-');
+const { write } = scratch;
 
 async function scan() {
-  const { report } = await lint({ cwd: dir, paths: [dir], policyPaths: [], config: DEFAULT_CONFIG });
+  const { report } = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: DEFAULT_CONFIG });
   return report;
 }
 
@@ -147,7 +138,7 @@ describe('scan: generate rules creating cluster-scoped kinds', () => {
     write('ns.yaml', NAMESPACE);
     expect(summary(await scan())).toEqual([]);
     write('z-crds/widgets.yaml', WIDGET_CRD);
-    rmSync(path.join(dir, 'a-crds'), { recursive: true });
+    rmSync(path.join(scratch.dir, 'a-crds'), { recursive: true });
     expect(summary(await scan())).toEqual([]);
   });
 
@@ -184,7 +175,7 @@ describe('apply and test validate as the Kyverno CLI does (mock mode: no cluster
   it('apply skips a ClusterRole target without namespace with the CLI\'s reason', async () => {
     write('policy.yaml', CLUSTER_ROLE_POLICY(null));
     write('ns.yaml', NAMESPACE);
-    const result = await runCli(['apply', 'policy.yaml', '-r', 'ns.yaml'], { cwd: dir });
+    const result = await runCli(['apply', 'policy.yaml', '-r', 'ns.yaml'], { cwd: scratch.dir });
     expect(result.stdout).toContain('1. namespace-reader: spec.rules[0].namespace: Forbidden: target namespace must be set for a namespaced resource');
     expect(result.stdout).not.toContain('kind: ClusterRole');
   });
@@ -192,7 +183,7 @@ describe('apply and test validate as the Kyverno CLI does (mock mode: no cluster
   it('apply generates the ClusterRole when the rule names a namespace, as the CLI accepts it', async () => {
     write('policy.yaml', CLUSTER_ROLE_POLICY('"{{ request.object.metadata.name }}"'));
     write('ns.yaml', NAMESPACE);
-    const result = await runCli(['apply', 'policy.yaml', '-r', 'ns.yaml'], { cwd: dir });
+    const result = await runCli(['apply', 'policy.yaml', '-r', 'ns.yaml'], { cwd: scratch.dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('kind: ClusterRole');
     expect(result.stdout).toContain('name: read-team-a');
@@ -232,7 +223,7 @@ results:
     result: pass
 `,
     );
-    const result = await runCli(['test', '.'], { cwd: dir });
+    const result = await runCli(['test', '.'], { cwd: scratch.dir });
     expect(result.stdout).toContain('Test Summary: 1 tests passed and 0 tests failed');
     expect(result.code).toBe(0);
   });

@@ -3,14 +3,13 @@
  * policy's file and line (scan, apply) or the expression (jp), never "Maximum call stack size exceeded"; the
  * other policies are still applied.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import { runCli } from '../cli/helpers.js';
-import { POD, REQUIRE_TEAM } from './team-documents.js';
+import { teamWorkspace } from './team-documents.js';
 
 function deepPolicy(expression: string): string {
   return `# a policy with a deeply nested expression
@@ -44,20 +43,12 @@ const EXPRESSIONS: [string, string][] = [
 
 const STACK = /Maximum call stack|RangeError|internal error|\n\s+at /;
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-nesting-'));
-  mkdirSync(path.join(dir, 'policies'));
-  mkdirSync(path.join(dir, 'manifests'));
-  writeFileSync(path.join(dir, 'policies/require-team.yaml'), REQUIRE_TEAM);
-  writeFileSync(path.join(dir, 'manifests/pod.yaml'), POD);
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = teamWorkspace('kyverno-lint-nesting-');
 
 describe('deeply nested JMESPath in a policy', () => {
   it.each(EXPRESSIONS)('%s: the scan reports the policy at its line, and the other policy runs', async (_name, expression) => {
-    writeFileSync(path.join(dir, 'policies/deep.yaml'), deepPolicy(expression));
-    const { report } = await lint({ cwd: dir, paths: ['.'], policyPaths: [], config: DEFAULT_CONFIG });
+    writeFileSync(path.join(scratch.dir, 'policies/deep.yaml'), deepPolicy(expression));
+    const { report } = await lint({ cwd: scratch.dir, paths: ['.'], policyPaths: [], config: DEFAULT_CONFIG });
     const deep = report.findings.filter((f) => f.location?.file === 'policies/deep.yaml');
     expect(deep).toHaveLength(1);
     expect(deep[0]).toMatchObject({ ruleId: 'kyverno-lint/invalid-policy', location: { line: 2 } });
@@ -67,8 +58,8 @@ describe('deeply nested JMESPath in a policy', () => {
   });
 
   it.each(EXPRESSIONS)('%s: apply skips the policy with the reason, and applies the other', async (_name, expression) => {
-    writeFileSync(path.join(dir, 'policies/deep.yaml'), deepPolicy(expression));
-    const { code, stdout, stderr } = await runCli(['apply', 'policies', '-r', 'manifests'], { cwd: dir });
+    writeFileSync(path.join(scratch.dir, 'policies/deep.yaml'), deepPolicy(expression));
+    const { code, stdout, stderr } = await runCli(['apply', 'policies', '-r', 'manifests'], { cwd: scratch.dir });
     expect(stdout + stderr).not.toMatch(STACK);
     expect(stdout).toMatch(/1\. deep: .*: expression nested too deeply: more than 1000 levels/);
     expect(stdout).toContain('policy require-team -> resource default/Pod/app failed');

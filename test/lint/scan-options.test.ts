@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli } from '../cli/helpers.js';
+import { runCli, scratchFolder } from '../cli/helpers.js';
 import { POD, REQUIRE_TEAM } from './team-documents.js';
 
 const ADD_DEFAULTS = `apiVersion: kyverno.io/v1
@@ -25,19 +24,11 @@ spec:
               +(runAsNonRoot): true
 `;
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-scan-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
-}
+const scratch = scratchFolder('kyverno-lint-scan-');
+const { write } = scratch;
 
 async function scan(config: Partial<LintConfig> = {}) {
-  const result = await lint({ cwd: dir, paths: [dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ...config }, fixes: true });
+  const result = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ...config }, fixes: true });
   return result;
 }
 
@@ -75,18 +66,18 @@ describe('scan options and edge cases', () => {
     write('policy.yaml', REQUIRE_TEAM);
     write('.gitignore', 'rendered/\n');
     write('rendered/pod.yaml', POD);
-    const skipped = await runCli([], { cwd: dir });
+    const skipped = await runCli([], { cwd: scratch.dir });
     expect(skipped.code).toBe(2);
     expect(skipped.stderr).toContain('no manifest found');
-    const named = await runCli(['--files', 'rendered/pod.yaml', '-f', 'json'], { cwd: dir });
+    const named = await runCli(['--files', 'rendered/pod.yaml', '-f', 'json'], { cwd: scratch.dir });
     expect(named.code).toBe(1);
     expect((JSON.parse(named.stdout) as { findings: { file: string }[] }).findings.map((finding) => finding.file)).toEqual(['rendered/pod.yaml']);
-    expect(readFileSync(path.join(dir, 'rendered/pod.yaml'), 'utf8')).toBe(POD);
+    expect(readFileSync(path.join(scratch.dir, 'rendered/pod.yaml'), 'utf8')).toBe(POD);
   });
 
   it('--files exits 2 for a file that does not exist', async () => {
     write('policy.yaml', REQUIRE_TEAM);
-    const result = await runCli(['--files', 'missing.yaml'], { cwd: dir });
+    const result = await runCli(['--files', 'missing.yaml'], { cwd: scratch.dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Error: no such file or directory: missing.yaml\n');
   });

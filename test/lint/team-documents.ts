@@ -2,6 +2,8 @@
  * @file Test documents shared by the scan tests: a policy requiring a `team` label on Pods,
  * and Pods without it (one failure, at line 3 of the Pod's file).
  */
+import { beforeEach } from 'vitest';
+import { scratchFolder } from '../cli/helpers.js';
 
 export const REQUIRE_TEAM_RULES = `spec:
   validationFailureAction: Enforce
@@ -39,3 +41,13 @@ spec:
 }
 
 export const POD = podNamed('app');
+
+/** A temporary repository for each test: `policies/require-team.yaml` and `manifests/pod.yaml` ({@link POD}). */
+export function teamWorkspace(prefix: string): ReturnType<typeof scratchFolder> {
+  const scratch = scratchFolder(prefix);
+  beforeEach(() => {
+    scratch.write('policies/require-team.yaml', REQUIRE_TEAM);
+    scratch.write('manifests/pod.yaml', POD);
+  });
+  return scratch;
+}
