@@ -22,7 +22,7 @@ import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
 import { inTemplate, isReported, mutationFinding, policyNameOf, responseFindings, type FindingContext } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
-import { checkRuleIds, type LoadedPolicyIds, type RuleIdProblems } from '../config/rule-ids.js';
+import { checkRuleIds, type LoadedPolicyIds } from '../config/rule-ids.js';
 import { Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
 import { computeRules } from '../policy/autogen.js';
@@ -210,12 +210,6 @@ function loadedPolicyIds(workspace: Workspace): LoadedPolicyIds[] {
   });
 }
 
-/** The configuration's policy names and rule ids checked against the loaded policies and the problem codes. */
-function checkConfiguredIds(options: LintOptions, workspace: Workspace, policies: readonly LoadedPolicyIds[]): RuleIdProblems {
-  const seen = workspace.problems.flatMap((problem) => (problem.ruleId.startsWith('kyverno-lint/') ? [problem.ruleId.slice('kyverno-lint/'.length)] : []));
-  return checkRuleIds(options.config, policies, [...PROBLEM_CODES, ...seen]);
-}
-
 /** Labels of the Namespace manifests, for `namespaceSelector` and failure-action overrides. */
 function namespaceLabelsOf(manifests: readonly LoadedResource[]): Map<string, Record<string, string>> {
   const labels = new Map<string, Record<string, string>>();
@@ -242,7 +236,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
   const policyIds = loadedPolicyIds(workspace);
-  const configured = checkConfiguredIds(options, workspace, policyIds);
+  // The configuration's policy names and rule ids, checked against the loaded policies and the problem codes.
+  const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
   for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
   // An invalid configuration stops the scan, as when the configuration file is read.
   const manifests = configured.errors.length > 0 ? [] : workspace.manifests;

@@ -132,7 +132,6 @@ interface PendingPolicy {
   policy: Policy;
   source: SourceText;
   document: SourceDocument;
-  where: (at: readonly (string | number)[]) => { line: number; column: number };
 }
 
 /** How much of a `.json` file over the size limit is read to tell a manifest from data. */
@@ -262,7 +261,7 @@ export class WorkspaceLoader {
     const value = toFloat64Numbers(decoded);
     if (this.reportShape('invalid-policy', source, document, value, checkPolicy(value))) return;
     const policy = { ...(value as unknown as Policy), source: { file: source.path, line: document.line, column: 1 } };
-    this.#pending.push({ policy, source, document, where: (at) => this.where(source, document, at) });
+    this.#pending.push({ policy, source, document });
   }
 
   /**
@@ -272,10 +271,10 @@ export class WorkspaceLoader {
    */
   complete(): Workspace {
     const scopes = new ResourceScopes(this.#definitions);
-    for (const { policy, source, document, where } of this.#pending.splice(0)) {
+    for (const { policy, source, document } of this.#pending.splice(0)) {
       const reason = validatePolicy(policy, scopes);
       if (reason !== null) {
-        this.workspace.problems.push(problem('invalid-policy', source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
+        this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, []), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
         continue;
       }
       this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
