@@ -65931,7 +65931,7 @@ var WorkspaceLoader = class {
     const value = toFloat64Numbers(decoded);
     if (this.reportShape("invalid-policy", source, document, value, checkPolicy(value))) return;
     const policy = { ...value, source: { file: source.path, line: document.line, column: 1 } };
-    this.#pending.push({ policy, source, document, where: (at) => this.where(source, document, at) });
+    this.#pending.push({ policy, source, document });
   }
   /**
    * Validates and compiles the policies read, in the order read, as the admission controller would: a
@@ -65940,10 +65940,10 @@ var WorkspaceLoader = class {
    */
   complete() {
     const scopes = new ResourceScopes(this.#definitions);
-    for (const { policy, source, document, where } of this.#pending.splice(0)) {
+    for (const { policy, source, document } of this.#pending.splice(0)) {
       const reason = validatePolicy(policy, scopes);
       if (reason !== null) {
-        this.workspace.problems.push(problem2("invalid-policy", source, where([]), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
+        this.workspace.problems.push(problem2("invalid-policy", source, this.where(source, document, []), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
         continue;
       }
       this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
@@ -66485,10 +66485,6 @@ function loadedPolicyIds(workspace) {
     return ids;
   });
 }
-function checkConfiguredIds(options, workspace, policies) {
-  const seen = workspace.problems.flatMap((problem3) => problem3.ruleId.startsWith("kyverno-lint/") ? [problem3.ruleId.slice("kyverno-lint/".length)] : []);
-  return checkRuleIds(options.config, policies, [...PROBLEM_CODES, ...seen]);
-}
 function namespaceLabelsOf(manifests2) {
   const labels = /* @__PURE__ */ new Map();
   for (const manifest of manifests2) {
@@ -66512,7 +66508,7 @@ async function lint(options) {
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
   const policyIds = loadedPolicyIds(workspace);
-  const configured = checkConfiguredIds(options, workspace, policyIds);
+  const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
   for (const warning2 of configured.warnings) warnings.push(`${displayName(options.cwd, warning2.file)}:${warning2.line}:${warning2.column}: ${warning2.message}`);
   const manifests2 = configured.errors.length > 0 ? [] : workspace.manifests;
   const namespaceLabels = namespaceLabelsOf(manifests2);
