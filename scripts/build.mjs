@@ -15,7 +15,7 @@ const banner = [
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/bin.ts', action: 'src/action/entry.ts' },
+  entryPoints: { cli: 'src/commands/bin.ts', action: 'src/action/entry.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

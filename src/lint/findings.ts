@@ -5,11 +5,11 @@
  * of the field Kyverno's failure path names (autogen rules and foreach elements included), else the
  * document start. Rendered Helm input is reported in its template files.
  */
-import { ruleFailureAction } from '../cli/failure-action.js';
-import type { LoadedResource, ResourceResponse } from '../cli/evaluation.js';
+import { ruleFailureAction } from '../families/kyverno/failure-action.js';
+import type { LoadedResource, ResourceResponse } from '../evaluate/processor.js';
 import { actionSeverity, configuredSeverity, isIgnored } from '../config/severity.js';
 import type { LintConfig, SeveritySetting } from '../config/types.js';
-import type { CompiledPolicy } from '../policy/compile.js';
+import type { CompiledPolicy } from '../families/kyverno/policy/compile.js';
 import type { Finding, Location, ResourceRef } from '../report/types.js';
 import { locate, locateInDocument, type SourceDocument } from '../source/index.js';
 import type { RuleResponse } from '../types.js';

@@ -7,15 +7,15 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cliPolicy, evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type LoadedResource, type PolicyRule } from '../cli/evaluation.js';
-import { fileFixes, mutatedResources, type FileFix } from '../cli/fix.js';
-import { mockedCluster } from '../cli/offline-data.js';
-import { decodeUserInfo } from '../cli/userinfo.js';
-import { decodeValuesFile, type CliValues } from '../cli/values.js';
+import { cliPolicy, evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type LoadedResource, type PolicyRule } from '../evaluate/processor.js';
+import { fileFixes, mutatedResources, type FileFix } from './fixes.js';
+import { mockedCluster } from '../commands/load/offline-data.js';
+import { decodeUserInfo } from '../evaluate/userinfo.js';
+import { decodeValuesFile, type CliValues } from '../evaluate/values.js';
 import { globBase } from '../config/load.js';
 import { byCodeUnits, findFiles } from '../discovery/find-files.js';
 import { globRoots, globSet } from '../discovery/globs.js';
-import type { RequestUserInfo } from '../engine/types.js';
+import type { RequestUserInfo } from '../evaluate/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
@@ -25,11 +25,11 @@ import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds } from '../config/rule-ids.js';
 import { Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
-import { computeRules } from '../policy/autogen.js';
+import { computeRules } from '../families/kyverno/policy/autogen.js';
 import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
-import { settlesByConstruction } from '../engine/mutate/idempotent.js';
+import { settlesByConstruction } from '../families/kyverno/engine/mutate/idempotent.js';
 
 export interface LintResult {
   report: LintReport;

@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
 import { classifyDocument, mayHoldKubernetesObject } from '../discovery/classify.js';
-import { checkObjectMetadata, checkPolicy, jsonType, type PolicyProblem } from '../policy/check.js';
-import { compilePolicy, type CompiledPolicy } from '../policy/compile.js';
-import { decodePolicyException, type PolicyException } from '../policy/exception.js';
-import type { Policy } from '../policy/types.js';
-import { validatePolicy } from '../policy/validate.js';
+import { checkObjectMetadata, checkPolicy, jsonType, type PolicyProblem } from '../families/kyverno/policy/check.js';
+import { compilePolicy, type CompiledPolicy } from '../families/kyverno/policy/compile.js';
+import { decodePolicyException, type PolicyException } from '../families/kyverno/policy/exception.js';
+import type { Policy } from '../families/kyverno/policy/types.js';
+import { validatePolicy } from '../families/kyverno/policy/validate.js';
 import type { Finding, Location } from '../report/types.js';
 import {
   DEFAULT_MAX_FILE_SIZE,
@@ -30,7 +30,7 @@ import {
 } from '../source/index.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
-import { loadedResource, type LoadedResource } from '../cli/evaluation.js';
+import { loadedResource, type LoadedResource } from '../evaluate/processor.js';
 import { toFloat64Numbers } from '../util/json-value.js';
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';

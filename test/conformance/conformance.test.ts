@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runSuite, SUITES, type SuiteConformance } from '../../src/cli/conformance.js';
+import { runSuite, SUITES, type SuiteConformance } from '../../tools/conformance/runner.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CORPUS = path.resolve(ROOT, '../shared/corpus');

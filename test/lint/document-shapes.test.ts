@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli } from '../cli/helpers.js';
+import { runCli } from '../commands/helpers.js';
 import { POD, REQUIRE_TEAM_RULES, teamWorkspace } from './team-documents.js';
 
 /** `metadata` variants: the YAML lines after `kind:`, and the message and line of the finding. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import type { Finding } from '../../src/report/types.js';
-import { runCli, scratchFolder } from '../cli/helpers.js';
+import { runCli, scratchFolder } from '../commands/helpers.js';
 
 function policy(name: string, rule: string, mutate: string): string {
   return `apiVersion: kyverno.io/v1

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli, scratchFolder } from '../cli/helpers.js';
+import { runCli, scratchFolder } from '../commands/helpers.js';
 
 /**
  * Like kyverno/policies other/expiration-for-policyexceptions (a ClusterCleanupPolicy per PolicyException),

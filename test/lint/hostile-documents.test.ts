@@ -19,7 +19,7 @@ import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import type { Finding } from '../../src/report/types.js';
 import type { JsonValue } from '../../src/types.js';
-import { runCli, ROOT } from '../cli/helpers.js';
+import { runCli, ROOT } from '../commands/helpers.js';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 60);
 const SEED = Number(process.env.HOSTILE_SEED ?? 1126);

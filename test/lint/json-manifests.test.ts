@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUIRE_APP_LABEL_POLICY as POLICY, runCli } from '../cli/helpers.js';
+import { REQUIRE_APP_LABEL_POLICY as POLICY, runCli } from '../commands/helpers.js';
 
 interface Report {
   findings: { ruleId: string; file: string; line: number; column: number; message: string }[];

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli } from '../cli/helpers.js';
+import { runCli } from '../commands/helpers.js';
 import { teamWorkspace } from './team-documents.js';
 
 function deepPolicy(expression: string): string {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { ROOT } from '../cli/helpers.js';
+import { ROOT } from '../commands/helpers.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/lint/positions');
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli, scratchFolder } from '../cli/helpers.js';
+import { runCli, scratchFolder } from '../commands/helpers.js';
 import { POD, REQUIRE_TEAM } from './team-documents.js';
 
 const ADD_DEFAULTS = `apiVersion: kyverno.io/v1

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDirective } from '../../src/lint/suppressions.js';
-import { runCli } from '../cli/helpers.js';
+import { runCli } from '../commands/helpers.js';
 import { REQUIRE_TEAM } from './team-documents.js';
 
 const POLICY = `${REQUIRE_TEAM}    - name: check-image

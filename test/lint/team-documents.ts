@@ -3,7 +3,7 @@
  * and Pods without it (one failure, at line 3 of the Pod's file).
  */
 import { beforeEach } from 'vitest';
-import { scratchFolder } from '../cli/helpers.js';
+import { scratchFolder } from '../commands/helpers.js';
 
 export const REQUIRE_TEAM_RULES = `spec:
   validationFailureAction: Enforce

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { diffLines } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
-import { decodeTest } from '../../src/cli/test-file.js';
+import { decodeTest } from '../../src/commands/test/test-file.js';
 import { applyEdits, computeEdits, sourceValueFor } from '../../src/source/edit.js';
 import { deepEqual, isPlainObject } from '../../src/source/edit/text.js';
 import { keyOf } from '../../src/source/locate.js';

@@ -1,0 +1,373 @@
+/**
+ * @file `kyverno-lint apply <policies...> --resource <files...>`: applies policies to resources as
+ * `kyverno apply` does offline (spec 40 §4, spec 30 §11-12, spec 10 §5.3): int64 numbers, Values / `--set` /
+ * UserInfo, mutated and generated resources printed as Kyverno prints them or written with `-o`, invalid
+ * policies listed and counted as errors, Kyverno's counters and exit codes, or the JSON document whose
+ * `source` locates each finding in its file. Beyond Kyverno, the mutations become minimal edits of the
+ * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
+ */
+import { computeRules } from '../../families/kyverno/policy/autogen.js';
+import { compilePolicy } from '../../families/kyverno/policy/compile.js';
+import { validatePolicy } from '../../families/kyverno/policy/validate.js';
+import { listPolicyFiles, locate } from '../../source/index.js';
+import type { PolicyResponse, RequestUserInfo } from '../../evaluate/types.js';
+import { deepEqual } from '../../source/edit/text.js';
+import type { JsonObject, RuleStatus, SourceLocation } from '../../types.js';
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
+import { loadClusterObjects } from '../load/cluster-resources.js';
+import { printObject, resourcePath } from './mutations.js';
+import {
+  countResults,
+  formatApplyJson,
+  formatApplyTable,
+  formatApplyText,
+  formatSkippedPolicies,
+  type ApplyResponse,
+  type ApplyResponseKind,
+  type ApplyRuleResult,
+} from './output.js';
+import { DiagnosticLog } from '../load/diagnostics.js';
+import { MAX_FILE_SIZE_FLAG, readFile, readStdinText, reportAt, reportProblems } from '../load/documents.js';
+import { cliPolicy, evaluateResource, unsettledRules, type CliPolicy, type EvaluationOptions, type LoadedResource } from '../../evaluate/processor.js';
+import { isEnforce, policyFailureAction } from '../../families/kyverno/failure-action.js';
+import { fileFixes, formatFixDiffs, mutatedResources, writeFixes, type ResourceMutation } from '../../lint/fixes.js';
+import { displayPath, resolveArg, type CliIo } from '../io.js';
+import { loadExceptions } from '../load/exceptions.js';
+import { requireInputPaths } from '../input-paths.js';
+import { mockedCluster } from '../load/offline-data.js';
+import { MutationOutput, OutputError } from './output-files.js';
+import { loadPolicies } from '../load/policies.js';
+import { loadResources, type ResourceSet } from '../load/resources.js';
+import { decodeUserInfo } from '../../evaluate/userinfo.js';
+import { decodeValuesFile, parseSetValues, type CliValues } from '../../evaluate/values.js';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'resource', short: 'r', aliases: ['resources'], type: 'list', valueName: 'paths', description: 'resource files or a directory (repeatable, comma-separated; - for stdin)' },
+  { name: 'values-file', short: 'f', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 Values file' },
+  { name: 'set', short: 's', type: 'list', valueName: 'k=v', description: 'variables (instead of a values file)' },
+  { name: 'userinfo', short: 'u', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 UserInfo file (admission user, roles)' },
+  { name: 'exception', short: 'e', aliases: ['exceptions'], type: 'list', valueName: 'paths', description: 'PolicyException files (repeatable, comma-separated)' },
+  {
+    name: 'cluster-resources',
+    type: 'list',
+    valueName: 'paths',
+    description: 'manifests of the cluster state, files or directories (repeatable, comma-separated): read by configMap and apiCall context entries and for namespace labels, not evaluated',
+  },
+  { name: 'audit-warn', type: 'boolean', description: 'report failures of Audit policies as warnings' },
+  { name: 'warn-exit-code', type: 'int', defaultText: '0', description: 'exit code when there are warnings (failures and errors still exit 1)' },
+  { name: 'warn-no-pass', type: 'boolean', description: 'exit with the warn exit code when no result passed' },
+  { name: 'table', short: 't', type: 'boolean', description: 'print the results as a table' },
+  { name: 'detailed-results', type: 'boolean', description: 'add the rule message to the table' },
+  { name: 'remove-color', type: 'boolean', description: 'no colours in the table' },
+  { name: 'format', aliases: ['output-format'], type: 'string', valueName: 'text|json', defaultText: 'text', description: 'output format' },
+  {
+    name: 'target-resource',
+    aliases: ['target-resources'],
+    type: 'list',
+    valueName: 'paths',
+    description: 'objects that mutate-existing rules (mutate.targets) may patch (repeatable, comma-separated)',
+  },
+  {
+    name: 'output',
+    short: 'o',
+    type: 'string',
+    valueName: 'path',
+    description: 'write the mutated and generated resources to this file (.yaml/.yml) or directory instead of printing them',
+  },
+  { name: 'fix', type: 'boolean', description: 'apply the edits the mutations make to the resource files, in place' },
+  { name: 'fix-dry-run', type: 'boolean', description: 'print the edits the mutations make to the resource files as a unified diff' },
+  MAX_FILE_SIZE_FLAG,
+];
+
+const HELP = `Apply policies to resources, as \`kyverno apply\` does.
+
+Usage:
+  kyverno-lint apply <policies...> --resource <files...> [flags]
+
+Policies are files or directories (searched recursively for .yaml/.yml files); - reads standard input.
+
+Flags:
+${formatFlagHelp(FLAGS)}
+`;
+
+const FORMATS = new Set(['text', 'json']);
+/** The flags naming input files or folders (`--output` is written, not read). */
+const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource'];
+
+/** Reads the values file (a fatal problem exits 1, as in Kyverno). */
+function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): CliValues | null {
+  const loaded = readFile(file, log);
+  if (loaded === null) return null;
+  const document = loaded.documents[0];
+  if (document === undefined) {
+    log.fileError(file, 'the values file holds no document');
+    return null;
+  }
+  const decoded = decodeValuesFile(document.value, displayPath(io, file));
+  for (const error of decoded.errors) reportAt(log, loaded, document, error.path, error.message);
+  return decoded.values ?? null;
+}
+
+/** Reads the user info file; an untyped file is only a warning in `apply`. */
+function loadUserInfoFile(file: string, io: CliIo, log: DiagnosticLog): RequestUserInfo | null {
+  const loaded = readFile(file, log);
+  if (loaded === null) return null;
+  const document = loaded.documents[0];
+  if (document === undefined) {
+    log.fileError(file, 'the user info file holds no document');
+    return null;
+  }
+  const decoded = decodeUserInfo(document.value);
+  for (const error of decoded.errors) reportAt(log, loaded, document, error.path, error.message);
+  if (decoded.untyped) {
+    reportAt(log, loaded, document, [], `user info file ${displayPath(io, file)} uses a deprecated schema — please migrate to the latest format`, 'warning');
+  }
+  return decoded.userInfo ?? null;
+}
+
+interface ApplySettings {
+  auditWarn: boolean;
+  /** The labels of a namespace: from the values file, else from the mocked cluster's Namespace. */
+  namespaceLabels: (namespace: string) => Record<string, string> | undefined;
+}
+
+function sourceOf(resources: ResourceSet, at: { file: string; documentIndex: number }, path: string | undefined): SourceLocation {
+  const file = resources.files.get(at.file);
+  if (file === undefined) return { file: at.file, line: 1, column: 1 };
+  const location = locate(file.path, file.text, at.documentIndex, path ? path.split('/').filter((segment) => segment !== '') : []);
+  return { file: at.file, line: location.line, column: location.column };
+}
+
+/**
+ * One engine response as counted and printed by `apply` (spec 10 §5.3, spec 30 §11-12): validation
+ * failures become warnings for unscored policies or Audit policies with `--audit-warn`; mutate rules count
+ * with their status; a generate rule counts as a pass only when it passed, as a failure otherwise
+ * (Kyverno's `ResultCounts.addGenerateResponse`).
+ */
+function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resource: LoadedResource, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
+  const compiled = response.policy;
+  const labels = settings.namespaceLabels(resource.namespace) ?? {};
+  const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled.policy, resource.namespace, labels));
+  const mapFail = (): RuleStatus => (!compiled.scored || auditWarning ? 'warn' : 'fail');
+  const results = response.rules.map((rule): ApplyRuleResult => {
+    const validation = kind === 'validate' || kind === 'verifyImages';
+    const status = validation && rule.status === 'fail' ? mapFail() : rule.status;
+    const result: ApplyRuleResult = {
+      rule: rule.name,
+      type: rule.type,
+      engineStatus: rule.status,
+      status,
+      counted: kind === 'generate' ? (rule.status === 'pass' ? 'pass' : 'fail') : status,
+      message: rule.message === '' && rule.status === 'fail' && validation ? 'validation failed' : rule.message,
+      source: sourceOf(resources, resource, validation && (rule.status === 'fail' || rule.status === 'error') ? rule.path : undefined),
+    };
+    if (rule.generatedResources !== undefined) result.generatedResources = rule.generatedResources;
+    if (rule.patchedTarget !== undefined) result.patchedTarget = rule.patchedTarget;
+    return result;
+  });
+  const out: ApplyResponse = {
+    kind,
+    policy: compiled.name,
+    policyLabel: compiled.kind === 'Policy' ? `${compiled.namespace}/${compiled.name}` : compiled.name,
+    resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
+    resourcePath: resourcePath(response.resource),
+    auditWarning,
+    results,
+  };
+  if (kind === 'mutate' && response.patchedResource !== undefined) out.patchedResource = response.patchedResource;
+  return out;
+}
+
+/** Opens the `-o` target; `null` without `-o`. */
+function openOutput(args: ReturnType<typeof parseArgs>, io: CliIo): MutationOutput | null {
+  const output = args.string('output');
+  if (output === undefined || output === '') return null;
+  return MutationOutput.open(resolveArg(io, output), output);
+}
+
+export async function applyCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(FLAGS, argv);
+  if (args.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const format = args.string('format') ?? 'text';
+  if (!FORMATS.has(format)) throw new UsageError(`invalid format "${format}", expected (text, json)`);
+  const policyPaths = args.positionals;
+  const resourcePaths = args.list('resource');
+  if (args.has('values-file') && args.has('set')) throw new UsageError('pass the values either using set flag or values_file flag');
+  if (policyPaths.length === 0) throw new UsageError('require policy');
+  if (resourcePaths.length === 0) throw new UsageError('resource file(s) or cluster required');
+  if (policyPaths.includes('-') && resourcePaths.includes('-')) throw new UsageError('a stdin pipe can be used for either policies or resources, not both');
+  if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  requireInputPaths(io, args, { positionals: true, flags: INPUT_FLAGS });
+
+  let output: MutationOutput | null;
+  try {
+    output = openOutput(args, io);
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    io.stderr(`Error: ${error.message}\n`);
+    return 1;
+  }
+
+  const log = new DiagnosticLog(io, args.size(MAX_FILE_SIZE_FLAG.name));
+  const json = format === 'json';
+  const stdin = (policyPaths.includes('-') || resourcePaths.includes('-')) && io.readStdin ? await readStdinText(io, log) : undefined;
+  const userInfoPath = args.string('userinfo');
+  const userInfo = userInfoPath ? loadUserInfoFile(resolveArg(io, userInfoPath), io, log) : null;
+  const valuesPath = args.string('values-file');
+  const values = valuesPath ? loadValuesFile(resolveArg(io, valuesPath), io, log) : null;
+  if (valuesPath && values === null) {
+    if (json) io.stdout(formatApplyJson(io, [], [], log.toJson()));
+    return 1;
+  }
+  const set = parseSetValues(args.list('set'));
+
+  const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
+  const resources = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  const targetPaths = args.list('target-resource');
+  const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((target) => target.value) : [];
+  // As in `kyverno apply`, mutate-existing rules select their targets from the resources and the target resources.
+  const targets = [...resources.resources.map((resource) => resource.value), ...targetObjects];
+  const exceptions = loadExceptions(args.list('exception').map((path) => resolveArg(io, path)), log);
+  // As `kyverno apply`, the resources are the cluster that context entries read; --cluster-resources adds to it.
+  const clusterFiles = listPolicyFiles(args.list('cluster-resources').map((path) => resolveArg(io, path)));
+  reportProblems(log, clusterFiles.problems);
+  const cluster = mockedCluster(
+    resources.resources.map((resource) => resource.value),
+    loadClusterObjects(clusterFiles.files, log),
+  );
+  const namespaceLabels = (namespace: string): Record<string, string> | undefined =>
+    values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
+
+  const skipped: string[] = [];
+  const invalid: string[] = [];
+  const policies: CliPolicy[] = [];
+  let ruleCount = policySet.unsupported.size;
+  for (const { policy, file, document } of policySet.policies) {
+    ruleCount += computeRules(policy, '').length;
+    const reason = validatePolicy(policy);
+    if (reason !== null) {
+      (reason.startsWith("variable 'element.name'") ? invalid : skipped).push(`${policy.metadata.name}: ${reason}`);
+      continue;
+    }
+    const compiled = compilePolicy(policy);
+    const notEvaluated = (['verifyImages'] as const).filter((type) => (policy.spec.rules ?? []).some((rule) => rule[type] !== undefined));
+    if (notEvaluated.length > 0) {
+      reportAt(log, file, document, [], `policy ${compiled.name}: ${notEvaluated.join(', ')} rules are not evaluated yet`, 'warning');
+    }
+    policies.push(cliPolicy(compiled));
+  }
+
+  // Whether standard output ends in the middle of a line (after Kyverno's `Mutation has been applied successfully.`).
+  let stdoutOpenLine = false;
+  const write = (text: string): void => {
+    if (text === '') return;
+    io.stdout(text);
+    stdoutOpenLine = !text.endsWith('\n');
+  };
+  const out = (text: string): void => (json ? io.stderr(text) : write(text));
+  const withExceptions = exceptions.length > 0 ? ` with ${exceptions.length} exception(s)` : '';
+  out(`\nApplying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s)${withExceptions}...\n`);
+
+  const settings: ApplySettings = { auditWarn: args.boolean('audit-warn'), namespaceLabels };
+  const responses: ApplyResponse[] = [];
+  const mutations: ResourceMutation[] = [];
+  const evaluation: EvaluationOptions = {
+    // `kyverno apply` converts every resource number to float64 after loading, as `kyverno test` does
+    // (cmd/cli/kubectl-kyverno/commands/apply/command.go, loadResources → test.ProcessResources).
+    numberMode: 'float64',
+    values: values ?? undefined,
+    set,
+    userInfo: userInfo ?? undefined,
+    exceptions,
+    external: { cluster },
+    namespaceLabels,
+    targets,
+  };
+  try {
+    for (const resource of resources.resources) {
+      const evaluated = evaluateResource(policies, resource, evaluation);
+      let before: JsonObject | undefined;
+      let after: JsonObject | undefined;
+      for (const { kind, response, generationError } of evaluated) {
+        const printed = { policy: response.policy.name, resourcePath: resourcePath(resource.value), resourceName: resource.name };
+        const targetsOf = response.rules.flatMap((rule) => (rule.patchedTarget ? [rule.patchedTarget] : []));
+        if (kind === 'mutate') {
+          before ??= response.resource;
+          // A failed patch leaves Kyverno with an empty resource: the fix keeps the last complete one.
+          if (response.patchedResource !== undefined && Object.keys(response.patchedResource).length > 0) after = response.patchedResource;
+          const text = printObject({ ...printed, object: response.patchedResource ?? response.resource, targets: targetsOf, generated: false }, output);
+          if (!json) write(text);
+        } else if (kind === 'generate') {
+          // Kyverno logs the failure and keeps the rule responses, without generated resources.
+          if (generationError !== undefined) {
+            const message = `failed to apply generate policy ${response.policy.name}: ${generationError}`;
+            log.report({ ...sourceOf(resources, resource, undefined), message, severity: 'warning' });
+          }
+          for (const generated of response.rules.flatMap((rule) => rule.generatedResources ?? [])) {
+            const text = printObject({ ...printed, object: generated, targets: targetsOf, generated: true }, output);
+            if (!json) write(text);
+          }
+        }
+        responses.push(applyResponse(kind, response, resource, resources, settings));
+      }
+      if (before !== undefined && after !== undefined && !deepEqual(before, after)) mutations.push({ resource, before, after });
+    }
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    io.stderr(`Error: ${error.message}\n`);
+    return 1;
+  }
+
+  const fixing = args.boolean('fix') || args.boolean('fix-dry-run');
+  // Edits are shown or written only for mutations that reach a fixed point (a second run changes nothing).
+  if (fixing || json) {
+    const mutators = policies.filter(({ compiled }) => compiled.hasMutate);
+    for (const mutation of mutations) {
+      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.after, evaluation).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
+      if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again once fixed`;
+    }
+  }
+  const mutated = mutatedResources(mutations, resources.files);
+  for (const item of mutated) {
+    if (item.editError === undefined) continue;
+    const message = `no source edit for the mutated ${item.resource.kind}/${item.resource.name}: ${item.editError}`;
+    log.report({ ...sourceOf(resources, item, undefined), message, severity: 'warning' });
+  }
+  const { fixes, problems } = fixing ? fileFixes(mutated, resources.files) : { fixes: [], problems: [] };
+  for (const problem of problems) log.fileError(problem.file, problem.message);
+  // Kyverno leaves its last mutation line unterminated; the beyond-Kyverno outputs start on a line of their own.
+  const fresh = (text: string): string => (text !== '' && stdoutOpenLine ? `\n${text}` : text);
+  if (args.boolean('fix-dry-run')) {
+    const diffs = formatFixDiffs(io, fixes, !json && !args.boolean('remove-color') && io.stdoutIsTTY === true);
+    if (json) io.stderr(diffs);
+    else write(fresh(diffs));
+  }
+
+  const counts = countResults(responses, skipped.length + invalid.length);
+  out(formatSkippedPolicies(skipped, invalid));
+  if (json) io.stdout(formatApplyJson(io, responses, mutated, log.toJson()));
+  else if (args.boolean('table')) write(fresh(formatApplyTable(responses, args.boolean('detailed-results'), !args.boolean('remove-color') && io.stdoutIsTTY === true)));
+  else write(formatApplyText(responses, counts));
+
+  if (args.boolean('fix')) {
+    for (const written of writeFixes(fixes)) {
+      if (written.error !== null) log.fileError(written.file, written.error);
+      else io.stderr(`fixed ${displayPath(io, written.file)}\n`);
+    }
+  }
+
+  if (counts.fail > 0 || counts.error > 0 || log.errorCount > 0) return 1;
+  const warnExitCode = args.int('warn-exit-code') ?? 0;
+  if (counts.warn > 0 && warnExitCode !== 0) {
+    io.stderr(`exit as warnExitCode is ${warnExitCode}\n`);
+    return warnExitCode;
+  }
+  if (counts.pass === 0 && args.boolean('warn-no-pass')) {
+    io.stderr('exit as no objects satisfied policy\n');
+    return warnExitCode;
+  }
+  return 0;
+}

@@ -1,0 +1,300 @@
+/**
+ * @file Running one Test document as `kyverno test` does (spec 40 §1.5): values, user info, policies,
+ * resources, policy validation (invalid policies remembered by name), the default evaluation run plus one
+ * run per distinct result `operation`, then the matching of every selected result. Mutate-existing rules
+ * see the `targetResources` (and Kyverno's `Target` map is built from the patched targets); generate rules
+ * read the `cloneSourceResource` files registered for their policy and rule (spec 30 §12.3). A document
+ * that cannot run has all its selected results reported as failed with the reason.
+ */
+import path from 'node:path';
+import { ApiCallMocks, type ExternalData } from '../../families/kyverno/engine/context/external/index.js';
+import type { RequestUserInfo } from '../../evaluate/types.js';
+import { compilePolicy, type CompiledPolicy } from '../../families/kyverno/policy/compile.js';
+import { validatePolicy } from '../../families/kyverno/policy/validate.js';
+import type { JsonObject, SourceLocation } from '../../types.js';
+import { loadClusterObjects } from '../load/cluster-resources.js';
+import type { DiagnosticLog } from '../load/diagnostics.js';
+import { locateIn, readFile, reportAt, type LoadedFile } from '../load/documents.js';
+import { cliPolicy, evaluateResource, type CliPolicy, type EvaluationOptions, type LoadedResource, type ResourceResponse } from '../../evaluate/processor.js';
+import { loadExceptions } from '../load/exceptions.js';
+import { displayPath, type CliIo } from '../io.js';
+import { globalContextStore, mockedCluster } from '../load/offline-data.js';
+import { loadPolicies, type PolicySet } from '../load/policies.js';
+import { loadResources } from '../load/resources.js';
+import { ExpectedFiles } from './compare.js';
+import type { TestResult, TestSpec } from './test-file.js';
+import { failedOutcome, matchResult, targetRun, type MatchInput, type TriggerRun } from './matching.js';
+import type { TestDocumentOutcome } from './output.js';
+import { selectResults, type TestCaseSelector } from './selector.js';
+import { decodeUserInfo } from '../../evaluate/userinfo.js';
+import { decodeValuesFile, valuesFromSpec, type CliValues } from '../../evaluate/values.js';
+
+/** One Test document of a test file. */
+export interface TestCase {
+  /** Absolute path of the test file. */
+  file: string;
+  documentIndex: number;
+  test: TestSpec;
+}
+
+export interface TestRunOptions {
+  io: CliIo;
+  log: DiagnosticLog;
+  selector: TestCaseSelector;
+}
+
+/** The Test fields that feed evaluation kyverno-lint does not do yet. */
+const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['paramResources', 'context'];
+
+/** Why a Test document cannot run; `location` points at the cause when known (else the test file). */
+class TestError extends Error {
+  constructor(
+    message: string,
+    readonly location?: SourceLocation,
+  ) {
+    super(message);
+  }
+}
+
+function pluralize(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/** The first document of a CLI file (Values, UserInfo), reporting a file without any. */
+function firstDocument(file: LoadedFile, what: string): LoadedFile['documents'][number] {
+  const document = file.documents[0];
+  if (document === undefined) throw new TestError(`${what} ${file.path} holds no document`);
+  return document;
+}
+
+function loadValues(test: TestSpec, dir: string, options: TestRunOptions): CliValues | undefined {
+  if (test.values) {
+    const values = valuesFromSpec(test.values);
+    const operationError = values.operationError();
+    if (operationError) throw new TestError(operationError);
+    return values;
+  }
+  if (!test.variables) return undefined;
+  const file = readFile(path.resolve(dir, test.variables), options.log);
+  if (file === null) throw new TestError(`failed to load values file ${test.variables}`);
+  const document = firstDocument(file, 'values file');
+  const decoded = decodeValuesFile(document.value, displayPath(options.io, file.path));
+  for (const error of decoded.errors) reportAt(options.log, file, document, error.path, error.message);
+  if (decoded.values === undefined) throw new TestError(`failed to decode values file ${test.variables}`);
+  const operationError = decoded.values.operationError();
+  if (operationError) throw new TestError(operationError, locateIn(file, document, ['globalValues', 'request.operation']));
+  return decoded.values;
+}
+
+function loadUserInfo(test: TestSpec, dir: string, options: TestRunOptions): RequestUserInfo | undefined {
+  if (!test.userinfo) return undefined;
+  const file = readFile(path.resolve(dir, test.userinfo), options.log);
+  if (file === null) throw new TestError(`failed to load user info file ${test.userinfo}`);
+  const document = firstDocument(file, 'user info file');
+  const decoded = decodeUserInfo(document.value);
+  for (const error of decoded.errors) reportAt(options.log, file, document, error.path, error.message);
+  if (decoded.untyped) {
+    const message = `user info file ${displayPath(options.io, file.path)} uses a deprecated schema — please migrate to the latest format`;
+    reportAt(options.log, file, document, [], message);
+    throw new TestError(message);
+  }
+  if (decoded.userInfo === undefined) throw new TestError(`failed to decode user info file ${test.userinfo}`);
+  return decoded.userInfo;
+}
+
+/**
+ * The data of `configMap`, `apiCall` and `globalReference` context entries: with `clusterResources`, a
+ * mocked cluster holding the test's resources and target resources, then the cluster resources (Kyverno
+ * allows API calls and reads ConfigMaps only then); the `apiCallResponses` mocks; the `globalContextEntries`.
+ */
+function loadExternalData(
+  test: TestSpec,
+  dir: string,
+  resources: readonly LoadedResource[],
+  options: TestRunOptions,
+  progress: (line: string) => void,
+): ExternalData | undefined {
+  const external: ExternalData = {};
+  if (test.clusterResources.length > 0) {
+    progress('Loading Kubernetes resources ...');
+    const state = loadClusterObjects(test.clusterResources.map((file) => path.resolve(dir, file)), options.log, { crdBase: dir });
+    if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0]!)}`);
+    external.cluster = mockedCluster(resources.map((resource) => resource.value), state);
+  }
+  if (test.apiCallResponses.length > 0) external.apiCallMocks = new ApiCallMocks(test.apiCallResponses);
+  if (test.globalContextEntries.length > 0) {
+    const loaded = globalContextStore(test.globalContextEntries, dir, options.log);
+    if ('error' in loaded) throw new TestError(loaded.error);
+    external.globalContext = loaded.store;
+  }
+  return external.cluster || external.apiCallMocks || external.globalContext ? external : undefined;
+}
+
+interface PreparedPolicies {
+  evaluated: CliPolicy[];
+  invalid: Map<string, string>;
+  byName: Map<string, CompiledPolicy[]>;
+}
+
+/** Validates and compiles the loaded policies; only those named by a selected result are evaluated. */
+function preparePolicies(set: PolicySet, referenced: ReadonlySet<string>): PreparedPolicies {
+  const prepared: PreparedPolicies = { evaluated: [], invalid: new Map(), byName: new Map() };
+  for (const { policy } of set.policies) {
+    const name = policy.metadata.name;
+    if (!referenced.has(name)) continue;
+    const reason = validatePolicy(policy);
+    if (reason !== null) {
+      prepared.invalid.set(name, reason);
+      continue;
+    }
+    const compiled = compilePolicy(policy);
+    prepared.evaluated.push(cliPolicy(compiled));
+    const named = prepared.byName.get(name) ?? [];
+    named.push(compiled);
+    prepared.byName.set(name, named);
+  }
+  return prepared;
+}
+
+/** How a result names a policy: `namespace/name` for a namespaced Policy, the name otherwise. */
+function policyReference(compiled: CompiledPolicy): string {
+  return compiled.kind === 'Policy' ? `${compiled.namespace}/${compiled.name}` : compiled.name;
+}
+
+/**
+ * Whether a generate rule copies existing objects: `generate.cloneList.kinds` is not empty, or `generate.clone`
+ * sets a field (Kyverno reads the rule re-marshalled, where empty fields are omitted).
+ */
+function clones(generate: JsonObject | undefined): boolean {
+  if (generate === undefined) return false;
+  const { clone, cloneList } = generate;
+  if (cloneList !== null && typeof cloneList === 'object' && !Array.isArray(cloneList) && Array.isArray(cloneList.kinds) && cloneList.kinds.length > 0) {
+    return true;
+  }
+  return clone !== null && typeof clone === 'object' && !Array.isArray(clone) && Object.values(clone).some((value) => value !== '' && value !== null);
+}
+
+/**
+ * The clone sources of each policy (Kyverno's `ruleToCloneSourceResource`, keyed by policy and rule): for
+ * every rule of a policy, the first result (of all the Test's results, CEL ones aside) naming that policy
+ * (`namespace/name` for a namespaced Policy) and rule decides; its `cloneSourceResource` is registered when
+ * the rule clones. The objects of a policy's registered files seed its generation store.
+ */
+export function cloneSourceLookup(
+  policies: readonly CompiledPolicy[],
+  results: readonly TestResult[],
+  files: ExpectedFiles,
+): (policy: CompiledPolicy) => readonly JsonObject[] {
+  const registered = new Map<string, string[]>();
+  for (const compiled of policies) {
+    const reference = policyReference(compiled);
+    const paths: string[] = [];
+    for (const rule of compiled.policy.spec.rules ?? []) {
+      const result = results.find((candidate) => candidate.celKind === undefined && candidate.policy === reference && candidate.rule === rule.name);
+      if (result?.cloneSourceResource && clones(rule.generate) && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+    }
+    if (paths.length > 0) registered.set(reference, paths);
+  }
+  const sources = new Map<string, readonly JsonObject[]>();
+  return (policy) => {
+    const reference = policyReference(policy);
+    let objects = sources.get(reference);
+    if (objects === undefined) {
+      objects = (registered.get(reference) ?? []).flatMap((file) => {
+        const loaded = files.load(file);
+        return 'objects' in loaded ? loaded.objects : [];
+      });
+      sources.set(reference, objects);
+    }
+    return objects;
+  };
+}
+
+function evaluationRun(
+  policies: readonly CliPolicy[],
+  resources: readonly LoadedResource[],
+  options: Omit<EvaluationOptions, 'numberMode'>,
+): TriggerRun {
+  const responses = new Map<string, ResourceResponse[]>();
+  for (const resource of resources) {
+    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: 'float64', ...options }));
+  }
+  return { resources, responses };
+}
+
+/** Runs one Test document; `null` when the selector keeps none of its results. */
+export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDocumentOutcome | null {
+  const { test } = testCase;
+  const selected = selectResults(options.selector, test.results);
+  if (selected.length === 0) return null;
+  const progress = (line: string): void => options.io.stderr(`${line}\n`);
+  const dir = path.dirname(testCase.file);
+  const outcome: TestDocumentOutcome = { file: testCase.file, documentIndex: testCase.documentIndex, results: [], policyDocuments: [] };
+  progress(`Loading test  ( ${displayPath(options.io, testCase.file)} ) ...`);
+  try {
+    progress('  Loading values/variables ...');
+    const values = loadValues(test, dir, options);
+    if (test.userinfo) progress('  Loading user infos ...');
+    const userInfo = loadUserInfo(test, dir, options);
+    progress('  Loading policies ...');
+    const policySet = loadPolicies(test.policies.map((file) => path.resolve(dir, file)), options.log);
+    outcome.policyDocuments = policySet.documents;
+    progress('  Loading resources ...');
+    const resourceSet = loadResources(test.resources.map((file) => path.resolve(dir, file)), options.log, { dedupe: true });
+    if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
+    const targetSet = loadResources(test.targetResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
+    if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
+    const targets = targetSet.resources;
+    for (const field of UNSUPPORTED_FIELDS) {
+      const value = test[field];
+      if (Array.isArray(value) ? value.length > 0 : value !== undefined) {
+        options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: 'warning' });
+      }
+    }
+    const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
+    if (test.exceptions.length > 0) progress('  Loading exceptions ...');
+    const exceptions = loadExceptions(test.exceptions.map((file) => path.resolve(dir, file)), options.log);
+    const policyCount = policySet.policies.length + policySet.unsupported.size;
+    const applying = `${pluralize(policyCount, 'policy', 'policies')} to ${pluralize(resourceSet.resources.length, 'resource', 'resources')}`;
+    progress(`  Applying ${applying} with ${pluralize(exceptions.length, 'exception', 'exceptions')} ...`);
+
+    const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf('/') + 1)));
+    const prepared = preparePolicies(policySet, referenced);
+    const files = new ExpectedFiles(dir, options.log);
+    const run: Omit<EvaluationOptions, 'numberMode'> = {
+      values,
+      userInfo,
+      exceptions,
+      external,
+      // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
+      targets: [...resourceSet.resources, ...targets].map((target) => target.value),
+      cloneSources: cloneSourceLookup(
+        prepared.evaluated.map((policy) => policy.compiled),
+        test.results,
+        files,
+      ),
+    };
+    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, run);
+    const byOperation = new Map<string, TriggerRun>();
+    for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run, operation }));
+    }
+    progress('  Checking results ...');
+    const input: MatchInput = {
+      trigger,
+      byOperation,
+      target: targetRun(targets, trigger),
+      invalidPolicies: prepared.invalid,
+      unsupportedPolicies: policySet.unsupported,
+      policies: prepared.byName,
+      files,
+    };
+    outcome.results = selected.map((result) => matchResult(result, input));
+  } catch (error) {
+    if (!(error instanceof TestError)) throw error;
+    const { file, line, column } = error.location ?? { file: testCase.file, line: 1, column: 1 };
+    options.log.report({ file, line, column, message: `failed to run test: ${error.message}`, severity: 'error' });
+    outcome.results = selected.map((result) => failedOutcome(result, 'Test error', error.message));
+  }
+  return outcome;
+}

@@ -1,0 +1,293 @@
+/**
+ * @file The validation engine: one policy against one resource, as Kyverno's `engine.Validate` does
+ * (kyverno/kyverno pkg/engine/engine.go, validation.go): rule selection (autogen), match/exclude, context,
+ * preconditions, the validate handler, `applyRules: One`, and pre-existing violations on UPDATE.
+ * No I/O happens here.
+ */
+import { MatchSubject, anyAllMatches, type MatchInput } from '../match/match.js';
+import type { CompiledPolicy } from '../policy/compile.js';
+import { exceptionsFor, type PolicyException } from '../policy/exception.js';
+import type { Rule } from '../policy/types.js';
+import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../../../types.js';
+import { createAdmissionContext } from './context/admission.js';
+import { keepsResource, plainResource, readsBackResource, resourceAfterValues } from './context/read-back.js';
+import type { JsonContext } from './context/json-context.js';
+import { withUnresolvedHint } from './context/external/index.js';
+import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from './conditions/index.js';
+import { errorText, ruleError, ruleResponse } from './response.js';
+import { RuleEnvironment } from './rule-environment.js';
+import { rulePlan } from './rule-plan.js';
+import type { EvaluationRequest, PolicyResponse } from '../../../evaluate/types.js';
+import { evaluatePodSecurity } from './validate/pod-security/index.js';
+import { validateRule } from './validate/validator.js';
+
+const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
+const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
+export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+
+export interface ResourceIdentity {
+  kind: string;
+  group: string;
+  version: string;
+  namespace: string;
+}
+
+/**
+ * Evaluates every validate rule of `policy` on the request's resource. Returns `null` when the policy
+ * does not apply to the resource at all (a namespaced Policy and a resource of another namespace).
+ */
+export function validateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+  const resourceValues = request.values?.resource;
+  const rewritesRequest = readsBackResource(resourceValues);
+  // Fast path: unless values replace the request's resource, the kind index alone can tell that no rule applies.
+  let rules: readonly Rule[] | undefined;
+  if (!rewritesRequest || keepsResource(resourceValues)) {
+    const identity = identify(request.resource);
+    if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
+    rules = policy.validateRulesForKind(identity.kind);
+    if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request.resource) : request.resource, rules: [] };
+  }
+
+  // Errors are values in evaluation (a NotFound drives `||` defaults, a failed rule becomes a response), and
+  // capturing a stack trace for each would cost more than the evaluation itself.
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (stackTraceLimit === 0) return evaluatePolicy(policy, request, rewritesRequest, rules);
+  Error.stackTraceLimit = 0;
+  try {
+    return evaluatePolicy(policy, request, rewritesRequest, rules);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+/** `rules`: the policy's validate rules for the request resource's kind, when values do not replace the resource. */
+function evaluatePolicy(
+  policy: CompiledPolicy,
+  request: EvaluationRequest,
+  rewritesRequest: boolean,
+  rules: readonly Rule[] | undefined,
+): PolicyResponse | null {
+  const operation = request.operation ?? 'CREATE';
+  const engineOperation = toEngineOperation(operation);
+  const numberMode: NumberMode = request.numberMode ?? 'float64';
+  const isDelete = engineOperation === 'DELETE';
+  const resourceValues = request.values?.resource;
+
+  // Without values, the context is only built once a rule matches (building it has no observable effect).
+  let context: JsonContext | undefined;
+  if (resourceValues) {
+    context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo, values: resourceValues });
+  }
+  const resource = context ? resourceAfterValues(context, resourceValues, isDelete, request.resource) : request.resource;
+
+  const identity = identify(resource);
+  if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
+
+  const responses: RuleResponse[] = [];
+  const applyOne = policy.policy.spec.applyRules === 'One';
+  const matchInput = matchInputFor(resource, request, engineOperation, policy);
+  const subject = new MatchSubject(matchInput);
+  // Without a rewrite, the resource (and so its kind) is the request's.
+  rules ??= policy.validateRulesForKind(identity.kind);
+  for (const rule of rules) {
+    const plan = rulePlan(rule);
+    if (!plan.validates) continue;
+    if (!plan.matcher.matchesSubject(subject)) continue;
+    const exceptions = request.exceptions?.length
+      ? exceptionsFor(request.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
+      : NO_EXCEPTIONS;
+
+    context ??= createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
+    const env = new RuleEnvironment({
+      rule,
+      context,
+      operation,
+      numberMode,
+      resource,
+      isDelete,
+      values: request.values,
+      external: request.external,
+      policyNamespace: matchInput.policyNamespace,
+    });
+    context.checkpoint();
+    let response: RuleResponse | null;
+    try {
+      response = evaluateValidateRule(env, policy, engineOperation, exceptions);
+    } finally {
+      context.restore();
+    }
+    if (response === null) continue;
+    const unresolved = env.unresolved;
+    if (unresolved !== undefined) response = withUnresolvedHint(response, unresolved);
+    responses.push(response);
+    if (applyOne && (response.status === 'pass' || response.status === 'fail')) break;
+  }
+  return { policy, resource, rules: responses };
+}
+
+function evaluateValidateRule(
+  env: RuleEnvironment,
+  policy: CompiledPolicy,
+  operation: EngineOperation,
+  exceptions: readonly PolicyException[] = NO_EXCEPTIONS,
+): RuleResponse | null {
+  const rule = env.plan;
+  try {
+    env.loadContext(rule.context);
+  } catch (error) {
+    return ruleError(rule.name, 'Validation', 'failed to load context', error);
+  }
+  if (rule.preconditions !== undefined) {
+    let outcome: ConditionsOutcome | ConditionFailure;
+    try {
+      outcome = tryEvaluateConditions(rule.preconditions as JsonValue, env.substituteCondition);
+    } catch (error) {
+      return ruleError(rule.name, 'Validation', 'failed to evaluate preconditions', error);
+    }
+    if (outcome instanceof ConditionFailure) return ruleError(rule.name, 'Validation', 'failed to evaluate preconditions', outcome.message);
+    if (!outcome.result) {
+      const message = outcome.message === '' ? 'preconditions not met' : `preconditions not met; ${outcome.message}`;
+      return ruleResponse(rule.name, 'Validation', 'skip', message);
+    }
+  }
+
+  // PolicyExceptions apply after preconditions (a failed precondition wins), when their conditions hold.
+  const applicable = exceptions.length === 0 ? exceptions : exceptions.filter((exception) => exceptionConditionsHold(env, exception));
+  if (applicable.length > 0 && !rule.rule.validate?.podSecurity) {
+    const keys = applicable.map((exception) => exception.key).join(', ');
+    return ruleResponse(rule.name, 'Validation', 'skip', `rule is skipped due to policy exceptions${keys}`);
+  }
+
+  const response = runHandler(env, applicable);
+  if (response?.status === 'fail' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
+    return evaluateOldObject(env, policy) ?? response;
+  }
+  return response;
+}
+
+export function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyException): boolean {
+  if (exception.conditions === undefined) return true;
+  try {
+    const outcome = tryEvaluateConditions(exception.conditions as JsonValue, env.substituteCondition);
+    return !(outcome instanceof ConditionFailure) && outcome.result;
+  } catch {
+    // Kyverno logs the error and does not apply the exception.
+    return false;
+  }
+}
+
+/** How PolicyExceptions name a policy: `<name>`, or `<namespace>/<name>` for a namespaced Policy. */
+export function policyKey(policy: CompiledPolicy): string {
+  return policy.kind === 'Policy' ? `${policy.namespace}/${policy.name}` : policy.name;
+}
+
+/** Handler selection of spec 10 §3.1. */
+function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]): RuleResponse | null {
+  const rule = env.plan;
+  switch (rule.handler) {
+    case 'manifests':
+      return ruleResponse(rule.name, 'Validation', 'error', 'validate.manifests (signature verification) cannot be evaluated offline');
+    case 'podSecurity': {
+      if (env.isDelete) return null;
+      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity!, rule.name, exceptions);
+      return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
+    }
+    case 'cel':
+      return ruleResponse(rule.name, 'Validation', 'error', 'validate.cel rules are not supported yet');
+    case 'resource':
+      return validateRule(env);
+  }
+}
+
+/**
+ * Spec 10 §3.8: an Enforce rule on UPDATE with `allowExistingViolations` (default true) is re-evaluated
+ * against the old object; a violation that already existed there becomes a skip.
+ */
+function preExistingViolationsAllowed(rule: Rule, policy: CompiledPolicy, operation: EngineOperation): boolean {
+  if (operation !== 'UPDATE') return false;
+  if (rule.validate?.allowExistingViolations === false) return false;
+  const action = rule.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? '';
+  return action === 'Enforce' || action === 'enforce';
+}
+
+function evaluateOldObject(env: RuleEnvironment, policy: CompiledPolicy): RuleResponse | null {
+  const rule = env.rule;
+  let oldObject: JsonValue;
+  try {
+    oldObject = env.context.query('request.oldObject');
+  } catch {
+    return null;
+  }
+  if (oldObject === null || typeof oldObject !== 'object' || Array.isArray(oldObject)) return null;
+  const context = createAdmissionContext({ resource: oldObject, operation: 'CREATE' });
+  const oldEnv = new RuleEnvironment({
+    rule,
+    context,
+    operation: 'CREATE',
+    numberMode: env.numberMode,
+    resource: oldObject,
+    isDelete: false,
+    external: env.external,
+    policyNamespace: env.policyNamespace,
+  });
+  let oldResponse: RuleResponse | null;
+  try {
+    oldResponse = evaluateValidateRule(oldEnv, policy, 'CREATE');
+  } catch (error) {
+    return ruleResponse(rule.name, 'Validation', 'skip', `failed to validate old object: ${errorText(error)}`);
+  }
+  if (oldResponse?.status === 'fail') {
+    return ruleResponse(rule.name, 'Validation', 'skip', 'skipping the rule evaluation as pre-existing violations are allowed');
+  }
+  return null;
+}
+
+export function toEngineOperation(operation: string): EngineOperation {
+  return operation === 'UPDATE' || operation === 'DELETE' ? operation : 'CREATE';
+}
+
+/** What match/exclude blocks are compared with, for `resource` in the request. */
+export function matchInputFor(resource: JsonObject, request: EvaluationRequest, operation: EngineOperation, policy: CompiledPolicy): MatchInput {
+  const identity = identify(resource);
+  return {
+    resource,
+    kind: identity.kind,
+    group: identity.group,
+    version: identity.version,
+    subresource: request.subresource ?? '',
+    operation,
+    namespaceLabels: request.namespaceLabels ?? NO_LABELS,
+    userInfo: request.userInfo,
+    policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
+  };
+}
+
+/** Identities by resource (resources are never mutated): every policy evaluated on a resource needs it. */
+const identities = new WeakMap<JsonObject, ResourceIdentity>();
+
+export function identify(resource: JsonObject): ResourceIdentity {
+  let identity = identities.get(resource);
+  if (identity === undefined) {
+    identity = readIdentity(resource);
+    identities.set(resource, identity);
+  }
+  return identity;
+}
+
+function readIdentity(resource: JsonObject): ResourceIdentity {
+  const apiVersion = typeof resource.apiVersion === 'string' ? resource.apiVersion : '';
+  const slash = apiVersion.indexOf('/');
+  const metadata = resource.metadata;
+  const namespace =
+    metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.namespace === 'string'
+      ? metadata.namespace
+      : '';
+  return {
+    kind: typeof resource.kind === 'string' ? resource.kind : '',
+    group: slash >= 0 ? apiVersion.slice(0, slash) : '',
+    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
+    namespace,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * @file `mutate.patchStrategicMerge` as Kyverno applies it (kyverno/kyverno
+ * `pkg/engine/mutate/patch/strategicMergePatch.go`, spec 30 §4): anchor pre-processing against the
+ * resource, then kyaml's strategic merge (`merge2`, Prepend). The patch must already be
+ * variable-substituted. Pure: neither argument is modified.
+ */
+import type { JsonObject, JsonValue } from '../../../../../types.js';
+import { MergeError, mergePatch } from './merge.js';
+import { preprocessPatch } from './preprocess.js';
+
+export { preprocessPatch } from './preprocess.js';
+export type { PreprocessResult } from './preprocess.js';
+export { schemaForResourceType } from './schema.js';
+export type { SchemaNode } from './schema.js';
+
+/**
+ * Applies a strategic merge patch to a resource. A failed conditional or global anchor leaves the
+ * resource unchanged (Kyverno patches with `{}`); pre-processing errors read
+ * `failed to preProcess rule: …`, merge errors carry kyaml's text.
+ */
+export function applyStrategicMergePatch(resource: JsonObject, patch: JsonValue): { resource: JsonObject } | { error: string } {
+  const pre = preprocessPatch(patch, resource);
+  if ('error' in pre) return pre;
+  try {
+    const merged = mergePatch(resource, pre.patch);
+    if (merged === null) return { error: 'the patch deleted the resource' };
+    return { resource: merged };
+  } catch (e) {
+    if (e instanceof MergeError) return { error: e.message };
+    throw e;
+  }
+}

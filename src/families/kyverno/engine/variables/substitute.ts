@@ -1,0 +1,273 @@
+/**
+ * @file `{{ }}` variable substitution (Kyverno `pkg/engine/variables/vars.go`
+ * `substituteVariablesIfAny`, spec 20 §1.3–1.8): innermost variables first with re-scans, a string
+ * that is exactly one variable takes the query result with its type, other results are rendered
+ * with Go's JSON encoder, `\{{` escapes, shallow `{{- x }}`, `{{@}}`, and the DELETE rewrite of
+ * `request.object` into `request.oldObject`.
+ */
+import type { JsonValue } from '../../../../types.js';
+import { GoJsonError, goJsonStringify } from '../../../../util/go-json.js';
+import { int64Json } from '../../../../util/go-int64.js';
+import { ContextQueryError, type JsonContext, QueryFailure } from '../context/json-context.js';
+import { goTrimSpace } from '../context/go-trim-space.js';
+import { formatGoValue, goTypeName } from '../../../../lang/jmespath/index.js';
+import { SubstitutionError, SubstitutionFailure } from './errors.js';
+import { atVariablePath } from './json-pointer.js';
+import { substituteReferences } from './references.js';
+import { VARIABLES, VARIABLE_AT_START, dropPrefix, findAll } from './patterns.js';
+import { type LeafAction, traverse } from './traverse.js';
+
+export interface SubstituteOptions {
+  /**
+   * `request.operation`, when the caller knows it; otherwise it is read from the context, as
+   * Kyverno's `IsDeleteRequest` does. `DELETE` rewrites `request.object` to `request.oldObject`.
+   */
+  operation?: string;
+}
+
+/** Kyverno `replaceBracesAndTrimSpaces`. */
+function variableText(v: string): string {
+  return goTrimSpace(v.replaceAll('{{', '').replaceAll('}}', ''));
+}
+
+/** Replaces the first occurrence of `search` in `text` (Go `strings.Replace(text, search, with, 1)`). */
+function replaceFirst(text: string, search: string, replacement: string): string {
+  const at = text.indexOf(search);
+  return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + search.length);
+}
+
+/** One `{{ }}` variable found in a text, with everything about it that does not depend on the context. */
+interface ScannedVariable {
+  /** The variable as Kyverno slices it from the match (`{{...}}`, or the match without its prefix). */
+  readonly v: string;
+  /** The prefix character kept in front of the variable when it is replaced (`''` at the start). */
+  readonly prefix: string;
+  /** The query: braces removed, trimmed, without the shallow marker. */
+  readonly variable: string;
+  /** `{{- x }}`. */
+  readonly shallow: boolean;
+}
+
+const NO_VARIABLES: readonly ScannedVariable[] = [];
+
+/** Scans by text; policy texts repeat for every resource. Bounded, as the texts are user data. */
+const scans = new Map<string, readonly ScannedVariable[]>();
+const MAX_SCANS = 4096;
+
+/** The variables `RegexVariables` finds in `text`, in order. */
+function scanVariables(text: string): readonly ScannedVariable[] {
+  if (!text.includes('{{')) return NO_VARIABLES;
+  let scanned = scans.get(text);
+  if (scanned === undefined) {
+    const found: ScannedVariable[] = [];
+    for (const match of findAll(VARIABLES, text)) {
+      const initial = VARIABLE_AT_START.test(match.text);
+      const v = initial ? match.text : dropPrefix(match, text);
+      let variable = variableText(v);
+      const shallow = variable.startsWith('-');
+      if (shallow) variable = goTrimSpace(variable.slice(1));
+      found.push({ v, prefix: initial ? '' : match.text[0]!, variable, shallow });
+    }
+    scanned = found.length === 0 ? NO_VARIABLES : found;
+    if (scans.size >= MAX_SCANS) scans.clear();
+    scans.set(text, scanned);
+  }
+  return scanned;
+}
+
+/** Substitutes the variables of strings leaves and keys against one context. */
+class VariableSubstituter implements LeafAction {
+  private isDelete: boolean | undefined;
+
+  constructor(
+    private readonly context: JsonContext,
+    private readonly operation: string | undefined,
+  ) {}
+
+  /** Maps and lists without `{{` in a string or key, and without Go integers, come out as they are. */
+  unchanged(value: object): boolean {
+    return (variableMarks(value as JsonValue) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
+  }
+
+  /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
+  leaf(value: unknown, path: string): unknown {
+    if (typeof value === 'string') return this.substituteString(value, path);
+    return typeof value === 'bigint' ? int64Json(value) : value;
+  }
+
+  private deleteRequest(): boolean {
+    if (this.isDelete === undefined) {
+      if (this.operation !== undefined) {
+        this.isDelete = this.operation === 'DELETE';
+      } else {
+        try {
+          this.isDelete = this.context.search('request.operation') === 'DELETE';
+        } catch (err) {
+          if (!(err instanceof ContextQueryError)) throw err;
+          this.isDelete = false;
+        }
+      }
+    }
+    return this.isDelete;
+  }
+
+  /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
+  private atPath(path: string): string {
+    let prefix = 'target';
+    try {
+      this.context.search('target');
+    } catch (err) {
+      if (!(err instanceof ContextQueryError)) throw err;
+      prefix = 'request.object';
+    }
+    return atVariablePath(path, prefix);
+  }
+
+
+  private substituteString(input: string, path: string): unknown {
+    let matches = scanVariables(input);
+    if (matches.length === 0) return input.includes('{{') ? input.replaceAll('\\{{', '{{') : input;
+    let value = input;
+    while (matches.length > 0) {
+      const originalPattern = value;
+      let lastShallow = false;
+      for (const match of matches) {
+        const { v, shallow } = match;
+        let variable = match.variable;
+        if (variable === '@') variable = this.atPath(path);
+        if (this.deleteRequest()) variable = variable.replaceAll('request.object', 'request.oldObject');
+
+        const result = this.context.trySearch(variable);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path}: ${result.message}`);
+        // The query result as is (Kyverno `substituteVariablesIfAny`): an int64 beyond 2^53 stays exact.
+        if (originalPattern === v) return typeof result === 'bigint' ? int64Json(result) : result;
+
+        let text: string;
+        if (typeof result === 'string') {
+          text = result;
+        } else {
+          try {
+            text = goJsonStringify(result);
+          } catch (err) {
+            if (!(err instanceof GoJsonError)) throw err;
+            throw new SubstitutionError(
+              `failed to resolve ${variable} at path ${path}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`,
+            );
+          }
+        }
+        if (shallow && result !== null) {
+          if (typeof result !== 'string') {
+            throw new SubstitutionError(
+              `failed to resolve ${variable} at path ${path}: interface conversion: interface {} is ${goTypeName(result)}, not string`,
+            );
+          }
+          text = text.replaceAll('{{', '\\{{');
+        }
+        value = replaceFirst(value, match.prefix + v, match.prefix + text);
+        lastShallow = shallow;
+      }
+      if (lastShallow) break;
+      matches = scanVariables(value);
+    }
+    return value.replaceAll('\\{{', '{{');
+  }
+}
+
+/** The `{{ }}` pass alone over a document. Throws `SubstitutionError`. */
+export function substituteVariables(document: JsonValue, context: JsonContext, options: SubstituteOptions = {}): JsonValue {
+  return orThrow(trySubstituteVariables(document, context, options));
+}
+
+/** As `substituteVariables`, but an unresolved variable is returned as a `SubstitutionFailure`. */
+export function trySubstituteVariables(
+  document: JsonValue,
+  context: JsonContext,
+  options: SubstituteOptions = {},
+): JsonValue | SubstitutionFailure {
+  const substituter = new VariableSubstituter(context, options.operation);
+  return traverse(document, '', substituter) as JsonValue | SubstitutionFailure;
+}
+
+/**
+ * Kyverno `SubstituteAll`: the `$( )` reference pass, then the `{{ }}` variable pass. The input is
+ * never mutated; the result may share unchanged parts with it (or be it). Throws
+ * `SubstitutionError` with Kyverno's message.
+ */
+export function substituteAll(document: JsonValue, context: JsonContext, options: SubstituteOptions = {}): JsonValue {
+  return orThrow(trySubstituteAll(document, context, options));
+}
+
+/**
+ * As `substituteAll`, but a variable that cannot be resolved is returned as a `SubstitutionFailure`
+ * (with the message `substituteAll` would throw) instead of thrown; other errors are still thrown.
+ */
+export function trySubstituteAll(
+  document: JsonValue,
+  context: JsonContext,
+  options: SubstituteOptions = {},
+): JsonValue | SubstitutionFailure {
+  const marks = variableMarks(document);
+  if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
+  if ((marks & HAS_REFERENCES) !== 0) {
+    const referenced = substituteReferences(document);
+    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context, options) : referenced;
+  }
+  return trySubstituteVariables(document, context, options);
+}
+
+function orThrow(result: JsonValue | SubstitutionFailure): JsonValue {
+  if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
+  return result;
+}
+
+/** Bits of {@link textMarks}: a string or key contains `$(`, or `{{`; a value is a Go integer (`bigint`). */
+const HAS_REFERENCES = 1;
+const HAS_VARIABLES = 2;
+const HAS_INTEGERS = 4;
+const ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES | HAS_INTEGERS;
+
+function stringMarks(text: string): number {
+  return (text.includes('$(') ? HAS_REFERENCES : 0) | (text.includes('{{') ? HAS_VARIABLES : 0);
+}
+
+/** Which of `$(` and `{{` the strings and keys of `document` contain. */
+function textMarks(document: JsonValue): number {
+  if (typeof document === 'string') return stringMarks(document);
+  if (typeof document === 'bigint') return HAS_INTEGERS;
+  if (document === null || typeof document !== 'object') return 0;
+  let marks = 0;
+  if (Array.isArray(document)) {
+    for (let i = 0; i < document.length && marks !== ALL_MARKS; i++) marks |= textMarks(document[i]!);
+  } else {
+    for (const key in document) {
+      if (!Object.prototype.hasOwnProperty.call(document, key)) continue;
+      marks |= stringMarks(key) | textMarks(document[key]!);
+      if (marks === ALL_MARKS) break;
+    }
+  }
+  return marks;
+}
+
+/**
+ * The marks of policy documents, by identity: patterns and conditions are substituted once per
+ * resource, and documents are never mutated.
+ */
+const documentMarks = new WeakMap<object, number>();
+
+function variableMarks(document: JsonValue): number {
+  if (document === null || typeof document !== 'object') return textMarks(document);
+  let marks = documentMarks.get(document);
+  if (marks === undefined) {
+    marks = textMarks(document);
+    documentMarks.set(document, marks);
+  }
+  return marks;
+}
+
+/**
+ * Whether any string or key of `document` contains `{{` or `$(`, i.e. whether substitution can
+ * change it; documents without either are returned unchanged by `substituteAll`.
+ */
+export function hasVariables(document: JsonValue): boolean {
+  return (variableMarks(document) & (HAS_REFERENCES | HAS_VARIABLES)) !== 0;
+}

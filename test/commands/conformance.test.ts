@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { categorize, formatConformance, passingFiles, type SuiteConformance } from '../../tools/conformance/runner.js';
+import { policyFeatures } from '../../tools/conformance/policy-features.js';
+import type { TestDocumentOutcome } from '../../src/commands/test/output.js';
+import type { JsonObject } from '../../src/types.js';
+
+const clusterPolicy = (rules: JsonObject[]): JsonObject => ({ apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' }, spec: { rules } });
+const validate = (validation: JsonObject, extra: JsonObject = {}): JsonObject => ({ name: 'r', validate: validation, ...extra });
+const outcome = (policyDocuments: JsonObject[]): TestDocumentOutcome => ({ file: '/t/kyverno-test.yaml', documentIndex: 0, results: [], policyDocuments });
+
+describe('categorize', () => {
+  it.each<{ name: string; documents: JsonObject[]; category: string }>([
+    { name: 'pattern rules', documents: [clusterPolicy([validate({ pattern: { spec: {} } })])], category: 'validate-only' },
+    {
+      name: 'variable context entries',
+      documents: [clusterPolicy([validate({ deny: {} }, { context: [{ name: 'x', variable: { value: 1 } }] })])],
+      category: 'validate-only',
+    },
+    { name: 'a custom function', documents: [clusterPolicy([validate({ message: "{{ to_upper('a') }}" })])], category: 'custom functions / context' },
+    { name: 'a standard function only', documents: [clusterPolicy([validate({ message: "{{ length('a') }}" })])], category: 'validate-only' },
+    {
+      name: 'a configMap context entry',
+      documents: [clusterPolicy([validate({ deny: {} }, { context: [{ name: 'cm', configMap: { name: 'c', namespace: 'd' } }] })])],
+      category: 'custom functions / context',
+    },
+    { name: 'mutate rules', documents: [clusterPolicy([{ name: 'm', mutate: {} }]), clusterPolicy([validate({ message: 'split(' })])], category: 'mutate' },
+    { name: 'generate rules', documents: [clusterPolicy([{ name: 'g', generate: {} }, { name: 'm', mutate: {} }])], category: 'generate' },
+    { name: 'a CEL kind', documents: [{ apiVersion: 'policies.kyverno.io/v1', kind: 'ValidatingPolicy', metadata: { name: 'v' }, spec: {} }], category: 'CEL kinds' },
+    { name: 'validate.cel rules', documents: [clusterPolicy([validate({ cel: { expressions: [] } })])], category: 'CEL kinds' },
+    { name: 'verifyImages rules', documents: [clusterPolicy([{ name: 'v', verifyImages: [] }])], category: 'other' },
+    { name: 'no policy loaded', documents: [], category: 'other' },
+  ])('$name → $category', ({ documents, category }) => {
+    expect(categorize(outcome(documents))).toBe(category);
+  });
+
+  it('puts documents that could not be decoded in other', () => {
+    expect(categorize(undefined)).toBe('other');
+  });
+});
+
+describe('policyFeatures', () => {
+  it('finds custom function calls in keys and values but not in longer names', () => {
+    expect(policyFeatures(clusterPolicy([validate({ pattern: { "{{ base64_decode('x') }}": 1 } })])).customFunctions).toBe(true);
+    expect(policyFeatures(clusterPolicy([validate({ message: 'my_split(a)' })])).customFunctions).toBe(false);
+  });
+});
+
+describe('conformance report', () => {
+  const suite: SuiteConformance = {
+    suite: 'suite',
+    files: [
+      { file: 'b/kyverno-test.yaml', negative: false, passed: true, matched: 2, total: 2, categories: ['validate-only'] },
+      { file: 'a/kyverno-test.yaml', negative: false, passed: true, matched: 1, total: 1, categories: ['validate-only'] },
+      { file: 'test-fail/x/kyverno-test.yaml', negative: true, passed: false, matched: 0, total: 1, categories: ['validate-only'] },
+    ],
+    results: { matched: 3, total: 4 },
+    categories: {
+      'validate-only': { matched: 3, total: 4 },
+      'custom functions / context': { matched: 0, total: 0 },
+      mutate: { matched: 0, total: 0 },
+      generate: { matched: 0, total: 0 },
+      'CEL kinds': { matched: 0, total: 0 },
+      other: { matched: 0, total: 0 },
+    },
+  };
+
+  it('lists the passing files sorted, per suite', () => {
+    expect(passingFiles([suite])).toEqual({ suite: ['a/kyverno-test.yaml', 'b/kyverno-test.yaml'] });
+  });
+
+  it('prints the figures per suite and category, and per file on request', () => {
+    const text = formatConformance([suite], true);
+    expect(text).toContain('suite: 3/4 expected results matched (75.0%), 2/3 test files pass fully\n');
+    expect(text).toContain('  validate-only                        3/4   75.0%\n');
+    expect(text).toContain('    FAIL test-fail/x/kyverno-test.yaml (negative test) 0/1 [validate-only]\n');
+    expect(formatConformance([suite], false)).not.toContain('PASS');
+  });
+});
