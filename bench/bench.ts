@@ -18,14 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { loadAll } from 'js-yaml';
 import { runConformance } from '../tools/conformance/runner.js';
 import { DiagnosticLog } from '../src/commands/load/diagnostics.js';
-import { cliPolicy, evaluateResource } from '../src/evaluate/processor.js';
+import { evaluateResource } from '../src/evaluate/processor.js';
 import type { CliIo } from '../src/commands/io.js';
-import { loadPolicies } from '../src/commands/load/policies.js';
+import { loadPolicies, type LoadedPolicy } from '../src/commands/load/policies.js';
 import { loadResources } from '../src/commands/load/resources.js';
 import { DEFAULT_CONFIG } from '../src/config/types.js';
 import { lint } from '../src/lint/lint.js';
-import { compilePolicy } from '../src/families/kyverno/policy/compile.js';
-import { validatePolicy } from '../src/families/kyverno/policy/validate.js';
+import type { KyvernoPolicy } from '../src/families/kyverno/compile.js';
 import { actionStartLines, measureActionStart } from './action-start.js';
 import { generateWorkload } from './workload.js';
 
@@ -71,15 +70,7 @@ function measureWorkload(dir: string): void {
   const started = performance.now();
   const log = new DiagnosticLog(SILENT);
   const policySet = loadPolicies(policyPaths(), log);
-  const seen = new Set<string>();
-  const policies = policySet.policies
-    .filter(({ policy }) => {
-      const key = `${policy.kind}/${policy.metadata.namespace ?? ''}/${policy.metadata.name}`;
-      if (seen.has(key) || validatePolicy(policy) !== null) return false;
-      seen.add(key);
-      return true;
-    })
-    .map(({ policy }) => cliPolicy(compilePolicy(policy)));
+  const policies = uniquePolicies(policySet.policies).map(({ compiled }) => compiled);
   const resources = loadResources([dir], log, { dedupe: false });
   let ruleResponses = 0;
   for (const resource of resources.resources) {
@@ -97,17 +88,26 @@ async function measureScan(repo: string): Promise<void> {
   finish(started, `${report.manifests} manifests × ${report.policies} policies → ${evaluated} rule responses, ${report.findings.length} findings`);
 }
 
+/** The first of the valid policies of each kind, namespace (as written) and name. */
+function uniquePolicies(policies: readonly LoadedPolicy[]): LoadedPolicy[] {
+  const seen = new Set<string>();
+  return policies.filter(({ compiled, document }) => {
+    const metadata = (document.value as { metadata?: { namespace?: unknown } }).metadata;
+    const key = `${compiled.kind}/${typeof metadata?.namespace === 'string' ? metadata.namespace : ''}/${compiled.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Writes the deduplicated, valid non-CEL policies of the corpus into `dir`, one file each. */
 function writePolicies(dir: string): number {
   const log = new DiagnosticLog(SILENT);
-  const seen = new Set<string>();
   let count = 0;
   mkdirSync(dir, { recursive: true });
-  for (const { policy } of loadPolicies(policyPaths(), log).policies) {
-    const key = `${policy.kind}/${policy.metadata.namespace ?? ''}/${policy.metadata.name}`;
-    if (seen.has(key) || validatePolicy(policy) !== null) continue;
-    seen.add(key);
-    const { source: _source, ...document } = policy as typeof policy & { source?: unknown };
+  for (const { compiled } of uniquePolicies(loadPolicies(policyPaths(), log).policies)) {
+    const policy = (compiled as KyvernoPolicy).policy;
+    const { source: _source, ...document } = policy;
     writeFileSync(path.join(dir, `${String(count).padStart(3, '0')}-${policy.metadata.name}.yaml`), `${JSON.stringify(document, null, 1)}\n`);
     count++;
   }

@@ -209,3 +209,17 @@ function append(lists: Map<string, StoredObject[]>, listKey: string, stored: Sto
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Objects and CustomResourceDefinitions for the mocked cluster. */
+export interface ClusterObjects {
+  objects: readonly JsonObject[];
+  definitions: readonly JsonObject[];
+}
+
+/** A cluster holding `resources` first, then the objects and definitions of `state`. */
+export function mockedCluster(resources: readonly JsonObject[], state?: ClusterObjects): MockCluster {
+  const cluster = new MockCluster(resources);
+  for (const object of state?.objects ?? []) cluster.add(object);
+  for (const definition of state?.definitions ?? []) cluster.addDefinition(definition);
+  return cluster;
+}

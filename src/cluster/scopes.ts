@@ -12,9 +12,20 @@
 import type { JsonObject } from '../types.js';
 import { builtinResourceTypes, customResourceType, splitApiVersion, type ResourceType } from './resource-types.js';
 
+/** Which kinds are cluster-scoped, as policy validation asks Kyverno's `clusterResources` set. */
+export interface ClusterScopes {
+  /** `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
+  has(key: string): boolean;
+  /** Whether the scope of the kind is known at all (for a hint when it is not); absent: nothing is known. */
+  knows?(apiVersion: string, kind: string): boolean;
+}
+
+/** No cluster-scoped kinds: the Kyverno CLI validates policies in mock mode, without discovery. */
+export const NO_CLUSTER_SCOPES: ClusterScopes = { has: () => false };
+
 const key = (group: string, kind: string): string => `${group}\u0000${kind}`;
 
-export class ResourceScopes {
+export class ResourceScopes implements ClusterScopes {
   /** Whether each known type is namespaced, by group and kind. */
   readonly #namespaced = new Map<string, boolean>();
   /** The kinds of the cluster-scoped types, whatever their group. */

@@ -1,44 +1,23 @@
 /**
- * @file Evaluation of loaded policies on loaded resources, as the Kyverno CLI's policy processor
- * (`ApplyPoliciesOnResource`) orders it: for each resource, one response per policy with mutate rules
- * (mutations accumulate), per policy with verifyImages rules, then per policy with validate rules and
- * with generate rules, on the mutated resource. Image verification is not evaluated: its responses
- * carry no rule responses, which keeps the matching of `kyverno test` results (Excluded rows) the same
- * as Kyverno's.
+ * @file The processor: every compiled policy on one resource, as Kyverno's policy processor orders it
+ * (cmd/cli/kubectl-kyverno/processor/policy_processor.go, `ApplyPoliciesOnResource`): one response per
+ * policy with mutate rules (mutations accumulate), per policy with image verification, then per policy with
+ * validate and with generate rules, on the mutated resource. Policies are seen only through the
+ * `CompiledPolicy` interface, whatever their family.
  */
 import type { ExternalData } from '../families/kyverno/engine/context/external/index.js';
-import { deepEqualJson } from '../families/kyverno/engine/conditions/deep-equal.js';
-import { validateResource } from '../families/kyverno/engine/engine.js';
-import { generateObjects, generateResource } from '../families/kyverno/engine/generate/index.js';
-import { mutateResource } from '../families/kyverno/engine/mutate/index.js';
-import type { EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
-import type { CompiledPolicy } from '../families/kyverno/policy/compile.js';
 import type { PolicyException } from '../families/kyverno/policy/exception.js';
-import { namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
+import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
+import { deepEqualJson } from '../families/kyverno/engine/conditions/deep-equal.js';
 import { toFloat64Numbers } from '../util/json-value.js';
-import type { CliValues } from './values.js';
-
-/** A resource document as loaded by the CLI, with its identity and origin. */
-export interface LoadedResource {
-  value: KubernetesObject;
-  /** Absolute path of the file it comes from. */
-  file: string;
-  /** Index of the YAML document in the file. */
-  documentIndex: number;
-  apiVersion: string;
-  kind: string;
-  namespace: string;
-  name: string;
-  /** `apiVersion,kind,namespace,name`, the key of Kyverno's response maps. */
-  key: string;
-  /** The resource is `items[listItem]` of a `kind: List` document (the repository scan expands Lists). */
-  listItem?: number;
-}
+import type { ResourceDocument } from './resource.js';
+import type { CompiledPolicy, EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
+import type { ValuesFile } from './values.js';
 
 export interface EvaluationOptions {
   numberMode: NumberMode;
-  values?: CliValues;
+  values?: ValuesFile;
   /** `apply --set` values. */
   set?: Readonly<Record<string, string>>;
   userInfo?: RequestUserInfo;
@@ -73,42 +52,8 @@ export interface ResourceResponse {
   generationError?: string;
 }
 
-/** A policy prepared for the CLI: the compiled policy plus the flags the processor dispatches on. */
-export interface CliPolicy {
-  compiled: CompiledPolicy;
-  hasVerifyImages: boolean;
-}
-
-export function cliPolicy(compiled: CompiledPolicy): CliPolicy {
-  const rules = compiled.policy.spec.rules ?? [];
-  return { compiled, hasVerifyImages: rules.some((rule) => Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0) };
-}
-
-/** A resource document as the CLI loads it: normalised as Kyverno normalises it (namespace default, `null` maps), with its identity. */
-export function loadedResource(value: KubernetesObject, file: string, documentIndex: number): LoadedResource {
-  const resource = normalizeResource(value);
-  const metadata = resource.metadata;
-  const name = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
-  const namespace = namespaceOf(resource);
-  return {
-    value: resource,
-    file,
-    documentIndex,
-    apiVersion: resource.apiVersion,
-    kind: resource.kind,
-    namespace,
-    name,
-    key: resourceKey(resource.apiVersion, resource.kind, namespace, name),
-  };
-}
-
-/** `apiVersion,kind,namespace,name`. */
-export function resourceKey(apiVersion: string, kind: string, namespace: string, name: string): string {
-  return `${apiVersion},${kind},${namespace},${name}`;
-}
-
 /** The engine request for one policy; without values it is the same for every policy (`policy` unused). */
-function request(policy: CompiledPolicy, resource: LoadedResource, value: JsonObject, options: EvaluationOptions): EvaluationRequest {
+function request(policy: CompiledPolicy, resource: ResourceDocument, value: JsonObject, options: EvaluationOptions): EvaluationRequest {
   const result: EvaluationRequest = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
@@ -136,39 +81,38 @@ function request(policy: CompiledPolicy, resource: LoadedResource, value: JsonOb
 
 /**
  * All responses for one resource, in Kyverno's processing order: every mutate policy (each sees the
- * resource as the previous one left it), verifyImages, then validate and generate policies on the
+ * resource as the previous one left it), image verification, then validate and generate policies on the
  * mutated resource.
  */
-export function evaluateResource(policies: readonly CliPolicy[], resource: LoadedResource, options: EvaluationOptions): ResourceResponse[] {
+export function evaluateResource(policies: readonly CompiledPolicy[], resource: ResourceDocument, options: EvaluationOptions): ResourceResponse[] {
   const out: ResourceResponse[] = [];
   // `kyverno test` converts every resource number to float64 first (`convertNumericValuesToFloat64`,
   // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
   let current: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
-  for (const { compiled } of policies) {
-    if (!compiled.hasMutate) continue;
-    const response = mutateResource(compiled, request(compiled, resource, current, options));
+  for (const policy of policies) {
+    if (policy.mutate === undefined) continue;
+    const response = policy.mutate(request(policy, resource, current, options));
     current = response.patchedResource ?? current;
     out.push({ kind: 'mutate', response });
   }
   if (options.mutateOnly) return out;
-  for (const { compiled, hasVerifyImages } of policies) {
-    if (hasVerifyImages) out.push({ kind: 'verifyImages', response: { policy: compiled, resource: current, rules: [] } });
-  }
+  // Without values the request is the same for every policy.
   let shared: EvaluationRequest | undefined;
-  for (const { compiled } of policies) {
-    if (!compiled.hasValidate) continue;
-    const engineRequest = options.values ? request(compiled, resource, current, options) : (shared ??= request(compiled, resource, current, options));
-    const response = validateResource(compiled, engineRequest) ?? { policy: compiled, resource: current, rules: [] };
+  const requestFor = (policy: CompiledPolicy): EvaluationRequest =>
+    options.values ? request(policy, resource, current, options) : (shared ??= request(policy, resource, current, options));
+  for (const policy of policies) {
+    if (policy.verifyImages !== undefined) out.push({ kind: 'verifyImages', response: policy.verifyImages(requestFor(policy)) });
+  }
+  for (const policy of policies) {
+    if (policy.validate === undefined) continue;
+    const response = policy.validate(requestFor(policy)) ?? { policy, resource: current, rules: [] };
     out.push({ kind: 'validate', response });
   }
-  for (const { compiled } of policies) {
-    if (!compiled.hasGenerate) continue;
-    const engineRequest = request(compiled, resource, current, options);
-    const response = generateResource(compiled, engineRequest);
-    // Kyverno emits a generate response only when a rule produced a rule response (spec 30 §1).
-    if (response === null || response.rules.length === 0) continue;
-    const generation = generateObjects(compiled, response, engineRequest, options.cloneSources?.(compiled) ?? []);
-    out.push(generation.error === undefined ? { kind: 'generate', response } : { kind: 'generate', response, generationError: generation.error });
+  for (const policy of policies) {
+    if (policy.generate === undefined) continue;
+    const outcome = policy.generate(request(policy, resource, current, options), options.cloneSources?.(policy) ?? []);
+    if (outcome === null) continue;
+    out.push(outcome.generationError === undefined ? { kind: 'generate', response: outcome.response } : { kind: 'generate', ...outcome });
   }
   return out;
 }
@@ -192,7 +136,7 @@ export interface PolicyRule {
  * mutation, is a fixed point, so that a fix written once is not offered again. `resource` is the resource
  * as loaded (its identity selects the values).
  */
-export function unsettledRules(policies: readonly CliPolicy[], resource: LoadedResource, after: JsonObject, options: EvaluationOptions): PolicyRule[] {
+export function unsettledRules(policies: readonly CompiledPolicy[], resource: ResourceDocument, after: JsonObject, options: EvaluationOptions): PolicyRule[] {
   const again = evaluateResource(policies, { ...resource, value: after as KubernetesObject }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
   if (final === after || deepEqualJson(final, after)) return [];

@@ -1,10 +1,16 @@
 /**
- * @file The engine's request and response model: what `validateResource` takes and gives back.
+ * @file The evaluation model, the seam between the evaluation and the policy families: the request one
+ * resource is evaluated in, the responses, and the {@link CompiledPolicy} every family compiles its
+ * documents into. The processor, findings, reporters and commands see policies only through this
+ * interface, so a family plugs in without changing them. The handlers follow Kyverno's engine
+ * (kyverno/kyverno pkg/engine/api/engine.go, `Engine`): `mutate`, `verifyImages`, `validate` and
+ * `generate` over one request, each giving Kyverno's responses.
  */
-import type { CompiledPolicy } from '../families/kyverno/policy/compile.js';
 import type { PolicyException } from '../families/kyverno/policy/exception.js';
 import type { ExternalData } from '../families/kyverno/engine/context/external/index.js';
-import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../types.js';
+import type { ClusterScopes } from '../cluster/scopes.js';
+import type { JsonObject, JsonValue, NumberMode, RuleResponse, RuleType, SourceLocation } from '../types.js';
+import type { FamilyName, PolicyKind } from './kinds.js';
 
 /** Admission user information (the Kyverno CLI's UserInfo file, `cli.kyverno.io/v1alpha1`). */
 export interface RequestUserInfo {
@@ -74,4 +80,100 @@ export interface PolicyResponse {
    * as Kyverno's `PatchedResource`). An empty object when a patch failed (Kyverno's quirk, spec 30 §2.1).
    */
   patchedResource?: JsonObject;
+}
+
+/** A rule of a compiled policy as the commands and findings name it (autogen rules included). */
+export interface PolicyRuleInfo {
+  name: string;
+  type: RuleType;
+  /** Why kyverno-lint does not evaluate this rule (image verification, say), if it does not. */
+  notEvaluated?: string;
+  /** A generate rule that clones its data from existing resources (a Test's `cloneSourceResource` feeds it). */
+  clones?: boolean;
+}
+
+/** The outcome of a policy's generate rules on one trigger. */
+export interface GenerateOutcome {
+  response: PolicyResponse;
+  /** Why generating the resources failed (the Kyverno CLI logs it and keeps the rule responses). */
+  generationError?: string;
+}
+
+/** How a failure is reported: Kyverno's `validationActions`/`failureAction` reduced to what blocks admission. */
+export type FailureAction = 'Audit' | 'Enforce';
+
+/** A policy ready to evaluate resources, whatever its family. */
+export interface CompiledPolicy {
+  /** The family that compiled it (`kyverno` for `kyverno.io` ClusterPolicy/Policy). */
+  readonly family: string;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  /** The policy's namespace for a namespaced kind (`default` when unset), else "". */
+  readonly namespace: string;
+  /** A namespaced kind (Policy, NamespacedValidatingPolicy, …): it applies to resources of its namespace only. */
+  readonly namespaced: boolean;
+  readonly annotations: Readonly<Record<string, string>>;
+  /** False when the annotation `policies.kyverno.io/scored` is `"false"` (failures are then reported as warnings). */
+  readonly scored: boolean;
+  /** Where the policy document starts. */
+  readonly source?: SourceLocation;
+  /** Every rule a resource may be evaluated against, autogen rules included, in definition order. */
+  readonly rules: readonly PolicyRuleInfo[];
+  /** How many rules the Kyverno CLI counts for the policy (`apply`'s "Applying N policy rule(s)"), autogen rules included. */
+  readonly ruleCount: number;
+  /** Whether running the policy's mutations again on what they produced can change nothing (no fixed-point check needed). */
+  readonly mutationsSettle: boolean;
+  /** The mutate handler: each policy sees the resource as the previous mutate policy left it. */
+  mutate?(request: EvaluationRequest): PolicyResponse;
+  /** The image verification handler. */
+  verifyImages?(request: EvaluationRequest): PolicyResponse;
+  /** The validate handler; null when the policy does not apply to the resource at all (another namespace). */
+  validate?(request: EvaluationRequest): PolicyResponse | null;
+  /** The generate handler; null when no rule responded (Kyverno then emits no response). `cloneSources` seed clone rules. */
+  generate?(request: EvaluationRequest, cloneSources: readonly JsonObject[]): GenerateOutcome | null;
+  /**
+   * How a failure of `rule` (or, without a rule, of the policy as Kyverno's `GetValidationFailureAction`
+   * reports it) on a resource of `kind` in `namespace` is enforced.
+   */
+  failureAction(rule: string | undefined, kind: string, namespace: string, namespaceLabels: Readonly<Record<string, string>>): FailureAction;
+}
+
+/** How the configuration, PolicyExceptions and Test results name a policy: `namespace/name` for a namespaced kind. */
+export function policyReference(policy: Pick<CompiledPolicy, 'namespaced' | 'namespace' | 'name'>): string {
+  return policy.namespaced ? `${policy.namespace}/${policy.name}` : policy.name;
+}
+
+/** One schema violation in a policy document, at the JSON path of the offending node. */
+export interface DocumentProblem {
+  message: string;
+  path: (string | number)[];
+}
+
+/** What became of a policy document. */
+export type Acceptance =
+  | { status: 'accepted'; policy: CompiledPolicy }
+  /** The document does not fit the kind's schema: nothing else is checked. */
+  | { status: 'malformed'; problems: readonly DocumentProblem[] }
+  /** Kyverno's validation rejects the policy (the reason is the error the Kyverno CLI prints). */
+  | { status: 'invalid'; reason: string; ruleCount: number }
+  /** A policy kind kyverno-lint does not evaluate yet. */
+  | { status: 'unsupported'; kind: PolicyKind };
+
+export interface AcceptOptions {
+  /**
+   * Which kinds are cluster-scoped: the built-in types and the CustomResourceDefinitions read, as the
+   * admission controller's discovery knows them (the scan). None by default, as the Kyverno CLI validates
+   * in mock mode.
+   */
+  scopes?: ClusterScopes;
+  /** Where the document starts, kept on the compiled policy. */
+  source?: SourceLocation;
+}
+
+/** A family of policy kinds, evaluated by one engine. */
+export interface PolicyFamily {
+  readonly name: FamilyName;
+  /** Accepts one document of one of the family's policy kinds. */
+  accept(document: JsonObject, options: Required<Pick<AcceptOptions, 'scopes'>> & AcceptOptions): Acceptance;
 }

@@ -73,7 +73,7 @@ const asArray = (value: JsonValue | undefined): JsonValue[] => (Array.isArray(va
 const asString = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
 
 /** Values ready for evaluation. */
-export class CliValues {
+export class ValuesFile {
   readonly globalValues: Record<string, JsonValue>;
   private readonly policies: PolicyValues[];
   /** Namespace name → labels (`namespaces` entries win over `namespaceSelector` ones). */
@@ -182,13 +182,13 @@ function stringMap(value: JsonValue | undefined): Record<string, string> {
 }
 
 export interface DecodedValues {
-  values?: CliValues;
+  values?: ValuesFile;
   errors: DecodeError[];
 }
 
 /** Decodes inline Test `values:` (already strictly decoded with the Test). */
-export function valuesFromSpec(spec: JsonObject): CliValues {
-  return new CliValues(spec);
+export function valuesFromSpec(spec: JsonObject): ValuesFile {
+  return new ValuesFile(spec);
 }
 
 /** Decodes a Values file document; `displayFile` names the file in messages. */
@@ -198,7 +198,7 @@ export function decodeValuesFile(document: JsonValue, displayFile: string): Deco
     errors.push({ message: `values file ${displayFile} uses a deprecated schema — please migrate to the latest format`, path: [] });
   }
   if (errors.length > 0) return { errors };
-  return { values: new CliValues(value), errors };
+  return { values: new ValuesFile(value), errors };
 }
 
 /**

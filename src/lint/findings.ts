@@ -5,28 +5,23 @@
  * of the field Kyverno's failure path names (autogen rules and foreach elements included), else the
  * document start. Rendered Helm input is reported in its template files.
  */
-import { ruleFailureAction } from '../families/kyverno/failure-action.js';
-import type { LoadedResource, ResourceResponse } from '../evaluate/processor.js';
+import type { ResourceResponse } from '../evaluate/processor.js';
+import type { ResourceDocument } from '../evaluate/resource.js';
+import { policyReference, type CompiledPolicy } from '../evaluate/types.js';
 import { actionSeverity, configuredSeverity, isIgnored } from '../config/severity.js';
 import type { LintConfig, SeveritySetting } from '../config/types.js';
-import type { CompiledPolicy } from '../families/kyverno/policy/compile.js';
 import type { Finding, Location, ResourceRef } from '../report/types.js';
 import { locate, locateInDocument, type SourceDocument } from '../source/index.js';
 import type { RuleResponse } from '../types.js';
 import { templateLine } from './helm.js';
 import { fullLocation, type SourceText } from './workspace.js';
 
-/** The policy as the configuration names it: `namespace/name` for a namespaced Policy. */
-export function policyNameOf(policy: CompiledPolicy): string {
-  return policy.kind === 'Policy' ? `${policy.namespace}/${policy.name}` : policy.name;
-}
-
-/** `policy/rule`, with the namespace first for a namespaced Policy. */
+/** `policy/rule`, with the namespace first for a namespaced policy. */
 export function ruleIdOf(policy: CompiledPolicy, rule: string): string {
-  return `${policyNameOf(policy)}/${rule}`;
+  return `${policyReference(policy)}/${rule}`;
 }
 
-export function resourceRef(resource: LoadedResource): ResourceRef {
+export function resourceRef(resource: ResourceDocument): ResourceRef {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
 
@@ -76,7 +71,7 @@ function policyMetadata(policy: CompiledPolicy): PolicyMetadata {
 }
 
 function readPolicyMetadata(policy: CompiledPolicy): PolicyMetadata {
-  const annotations = policy.policy.metadata.annotations ?? {};
+  const annotations = policy.annotations;
   const out: PolicyMetadata = {};
   if (annotations['policies.kyverno.io/category']) out.category = annotations['policies.kyverno.io/category'];
   if (annotations['policies.kyverno.io/severity']) out.policySeverity = annotations['policies.kyverno.io/severity'];
@@ -88,7 +83,7 @@ function readPolicyMetadata(policy: CompiledPolicy): PolicyMetadata {
 export interface FindingContext {
   config: LintConfig;
   file: SourceText;
-  resource: LoadedResource;
+  resource: ResourceDocument;
   /** Labels of the resource's namespace (from Namespace manifests), for failure-action overrides. */
   namespaceLabels: Readonly<Record<string, string>>;
 }
@@ -142,7 +137,7 @@ function ruleSettings(config: LintConfig, policy: CompiledPolicy, rule: string):
   let settings = byRule.get(rule);
   if (settings === undefined) {
     const ruleId = ruleIdOf(policy, rule);
-    const configured = configuredSeverity(config.severity, policyNameOf(policy), rule);
+    const configured = configuredSeverity(config.severity, policyReference(policy), rule);
     settings = { ruleId, reported: !isIgnored(config.ignore, ruleId) && configured !== 'off', configured, metadata: policyMetadata(policy) };
     byRule.set(rule, settings);
   }
@@ -162,8 +157,7 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
   if (rule.status === 'error') {
     severity = 'warning';
   } else {
-    const definition = policy.rulesForKind(context.resource.kind).find((candidate) => candidate.name === rule.name);
-    const action = ruleFailureAction(policy.policy, definition, context.resource.namespace, context.namespaceLabels);
+    const action = policy.failureAction(rule.name, context.resource.kind, context.resource.namespace, context.namespaceLabels);
     severity = settings.configured ?? actionSeverity(context.config.severity, action);
     // Kyverno reports failures of unscored policies as warnings, unless the configuration says otherwise.
     if (severity === 'error' && !policy.scored && settings.configured === undefined) severity = 'warning';

@@ -1,24 +1,36 @@
 /**
  * @file Source fixes for mutated resources (beyond Kyverno): the minimal edit of each resource's YAML
  * document that makes it read as its final patched state (`source/edit.ts`), gathered per file (a file
- * with several mutated documents gets all of their edits), then written in place (`apply --fix`) or shown
- * as unified diffs (`--fix-dry-run`). Every edited file is parsed again before it is written: a
- * document that would not read back as intended is reported instead of written.
+ * with several mutated documents gets all of their edits). Every edited file is parsed again with all its
+ * edits: a document that would not read back as intended gets no edit and the reason.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { applyEdits, computeEdits, sourceValueFor, type LineEdit } from '../source/edit.js';
 import { deepEqual } from '../source/edit/text.js';
-import { parseDocuments, stripByteOrderMark } from '../source/index.js';
+import { parseDocuments } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
-import { unifiedDiff } from '../util/unified-diff.js';
-import type { MutatedResource } from '../commands/apply/output.js';
-import type { LoadedFile } from '../commands/load/documents.js';
-import type { LoadedResource } from '../evaluate/processor.js';
-import { displayPath, type CliIo } from '../commands/io.js';
+import type { ResourceDocument } from '../evaluate/resource.js';
+
+/** A file as read: its path and text (without a byte order mark). */
+interface TextFile {
+  path: string;
+  text: string;
+}
+
+/** A resource the mutations changed: its final state and the edits of its source document. */
+export interface MutatedResource {
+  resource: { apiVersion: string; kind: string; namespace: string; name: string };
+  /** Absolute path of the file (or `-`). */
+  file: string;
+  documentIndex: number;
+  patchedResource: JsonObject;
+  edits: LineEdit[];
+  /** Why no edits could be computed, if so. */
+  editError?: string;
+}
 
 /** A resource whose mutations changed it: its state before the first mutate policy and after the last. */
 export interface ResourceMutation {
-  resource: LoadedResource;
+  resource: ResourceDocument;
   /** The resource as the mutate policies received it (loaded, normalised, values applied). */
   before: JsonObject;
   /** The final patched resource. */
@@ -32,7 +44,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** Documents of a file as written (before the loader's normalisation), by index. */
-function rawDocuments(file: LoadedFile): Map<number, JsonValue> {
+function rawDocuments(file: TextFile): Map<number, JsonValue> {
   return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
 }
 
@@ -41,7 +53,7 @@ function rawDocuments(file: LoadedFile): Map<number, JsonValue> {
  * edit cannot be computed carries `editError` and no edits. The edits of each file are checked together:
  * the file is parsed once with all of them applied, and every edited document must read back as its target.
  */
-export function mutatedResources(mutations: readonly ResourceMutation[], files: ReadonlyMap<string, LoadedFile>): MutatedResource[] {
+export function mutatedResources(mutations: readonly ResourceMutation[], files: ReadonlyMap<string, TextFile>): MutatedResource[] {
   const raw = new Map<string, Map<number, JsonValue>>();
   const targets = new Map<MutatedResource, JsonValue>();
   const items = mutations.map(({ resource, before, after, unfixable }) => {
@@ -94,7 +106,7 @@ export interface FileFix {
 }
 
 /** Groups the edits by file and applies them; `problems` lists the files whose edits overlap. */
-export function fileFixes(mutated: readonly MutatedResource[], files: ReadonlyMap<string, LoadedFile>): { fixes: FileFix[]; problems: { file: string; message: string }[] } {
+export function fileFixes(mutated: readonly MutatedResource[], files: ReadonlyMap<string, TextFile>): { fixes: FileFix[]; problems: { file: string; message: string }[] } {
   const byFile = new Map<string, LineEdit[]>();
   for (const item of mutated) {
     if (item.edits.length === 0) continue;
@@ -112,47 +124,4 @@ export function fileFixes(mutated: readonly MutatedResource[], files: ReadonlyMa
     fixes.push({ file: path, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
   }
   return { fixes, problems };
-}
-
-/** `--fix-dry-run`: the unified diff of every file the fixes change (`a/<path>`, `b/<path>` labels). */
-export function formatFixDiffs(io: Pick<CliIo, 'cwd'>, fixes: readonly FileFix[], color: boolean): string {
-  return fixes
-    .map((fix) => {
-      const shown = displayPath(io, fix.file);
-      const relative = !shown.startsWith('/') && shown !== '-';
-      return unifiedDiff(fix.before, fix.after, { from: relative ? `a/${shown}` : shown, to: relative ? `b/${shown}` : shown, color });
-    })
-    .join('');
-}
-
-/** The outcome of writing one fix. */
-export interface WrittenFix {
-  file: string;
-  /** `null` when written. */
-  error: string | null;
-}
-
-/**
- * `--fix`: writes each fixed file in place (a byte order mark is kept). A file read from standard input,
- * changed on disk since it was read, or that cannot be written gets an error and is left alone.
- */
-export function writeFixes(fixes: readonly FileFix[]): WrittenFix[] {
-  return fixes.map((fix) => {
-    if (fix.file === '-') return { file: fix.file, error: 'standard input cannot be fixed in place' };
-    let current: string;
-    try {
-      current = readFileSync(fix.file, 'utf8');
-    } catch (error) {
-      return { file: fix.file, error: `cannot read the file again to fix it (${errorMessage(error)})` };
-    }
-    const body = stripByteOrderMark(current);
-    if (body !== fix.before) return { file: fix.file, error: 'the file changed while it was being checked; not fixed' };
-    try {
-      writeFileSync(fix.file, current.slice(0, current.length - body.length) + fix.after);
-    } catch (error) {
-      // Node's message ends with the system call and the path, which the diagnostic already names.
-      return { file: fix.file, error: `cannot write the fixed file (${errorMessage(error).replace(/, \w+ '.*'$/, '')})` };
-    }
-    return { file: fix.file, error: null };
-  });
 }

@@ -7,29 +7,28 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cliPolicy, evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type LoadedResource, type PolicyRule } from '../evaluate/processor.js';
+import { evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type PolicyRule } from '../evaluate/processor.js';
+import type { ResourceDocument } from '../evaluate/resource.js';
 import { fileFixes, mutatedResources, type FileFix } from './fixes.js';
-import { mockedCluster } from '../commands/load/offline-data.js';
+import { mockedCluster } from '../cluster/index.js';
 import { decodeUserInfo } from '../evaluate/userinfo.js';
-import { decodeValuesFile, type CliValues } from '../evaluate/values.js';
+import { decodeValuesFile, type ValuesFile } from '../evaluate/values.js';
 import { globBase } from '../config/load.js';
 import { byCodeUnits, findFiles } from '../discovery/find-files.js';
 import { globRoots, globSet } from '../discovery/globs.js';
-import type { RequestUserInfo } from '../evaluate/types.js';
+import { policyReference, type RequestUserInfo } from '../evaluate/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { deepEqual } from '../source/edit/text.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
-import { inTemplate, isReported, mutationFinding, policyNameOf, responseFindings, type FindingContext } from './findings.js';
+import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds } from '../config/rule-ids.js';
 import { Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
-import { computeRules } from '../families/kyverno/policy/autogen.js';
 import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
-import { settlesByConstruction } from '../families/kyverno/engine/mutate/idempotent.js';
 
 export interface LintResult {
   report: LintReport;
@@ -123,8 +122,8 @@ function readSettingsDocument(file: string, errors: string[], what: string, maxF
   return first;
 }
 
-function loadSettings(options: LintOptions, errors: string[]): { values?: CliValues; userInfo?: RequestUserInfo } {
-  const out: { values?: CliValues; userInfo?: RequestUserInfo } = {};
+function loadSettings(options: LintOptions, errors: string[]): { values?: ValuesFile; userInfo?: RequestUserInfo } {
+  const out: { values?: ValuesFile; userInfo?: RequestUserInfo } = {};
   const { values, userinfo } = options.config;
   if (values) {
     const document = readSettingsDocument(values, errors, 'values file', options.config.maxFileSize);
@@ -203,15 +202,14 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
 /** The id prefix and the rule names (autogen rules included) of each loaded policy. */
 function loadedPolicyIds(workspace: Workspace): LoadedPolicyIds[] {
   return workspace.policies.map(({ compiled }) => {
-    const rules = new Set([...(compiled.policy.spec.rules ?? []), ...computeRules(compiled.policy, '')].map((rule) => rule.name));
-    const ids: LoadedPolicyIds = { id: policyNameOf(compiled), rules: [...rules] };
-    if (compiled.kind === 'Policy') ids.alias = compiled.name;
+    const ids: LoadedPolicyIds = { id: policyReference(compiled), rules: compiled.rules.map((rule) => rule.name) };
+    if (compiled.namespaced) ids.alias = compiled.name;
     return ids;
   });
 }
 
 /** Labels of the Namespace manifests, for `namespaceSelector` and failure-action overrides. */
-function namespaceLabelsOf(manifests: readonly LoadedResource[]): Map<string, Record<string, string>> {
+function namespaceLabelsOf(manifests: readonly ResourceDocument[]): Map<string, Record<string, string>> {
   const labels = new Map<string, Record<string, string>>();
   for (const manifest of manifests) {
     if (manifest.kind !== 'Namespace' || manifest.apiVersion !== 'v1') continue;
@@ -234,7 +232,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const errors: string[] = [];
   const workspace = await loadWorkspace(options, errors, warnings);
   const settings = loadSettings(options, errors);
-  const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
+  const policies = workspace.policies.map((item) => item.compiled);
   const policyIds = loadedPolicyIds(workspace);
   // The configuration's policy names and rule ids, checked against the loaded policies and the problem codes.
   const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
@@ -262,7 +260,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   suppressed += workspace.problems.length - findings.length;
   const mutations: Mutation[] = [];
   /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
-  const rerun = policies.filter(({ compiled }) => compiled.hasMutate && !settlesByConstruction(compiled.policy));
+  const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   let done = 0;
   for (const manifest of manifests) {
     const file = workspace.files.get(manifest.file)!;
@@ -282,7 +280,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         // Would the same policies change the result again? Asked of the policies that changed the resource and
         // whose patch does not settle by construction (a strategic merge of fixed values is a fixed point).
         const changing = new Set(rules.map(({ policy }) => policy));
-        const again = rerun.filter(({ compiled }) => changing.has(compiled));
+        const again = rerun.filter((policy) => changing.has(policy));
         const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
         mutations.push({ context, rules, before: manifest.value, after, unsettled });
       } else {

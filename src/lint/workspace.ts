@@ -8,12 +8,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
-import { classifyDocument, mayHoldKubernetesObject } from '../discovery/classify.js';
-import { checkObjectMetadata, checkPolicy, jsonType, type PolicyProblem } from '../families/kyverno/policy/check.js';
-import { compilePolicy, type CompiledPolicy } from '../families/kyverno/policy/compile.js';
+import { classifyWithKind, mayHoldKubernetesObject } from '../discovery/classify.js';
+import { acceptPolicy, isEvaluated } from '../evaluate/family.js';
+import type { PolicyKind } from '../evaluate/kinds.js';
+import type { CompiledPolicy, DocumentProblem } from '../evaluate/types.js';
+import { checkObjectMetadata, jsonType } from '../families/kyverno/policy/check.js';
 import { decodePolicyException, type PolicyException } from '../families/kyverno/policy/exception.js';
-import type { Policy } from '../families/kyverno/policy/types.js';
-import { validatePolicy } from '../families/kyverno/policy/validate.js';
 import type { Finding, Location } from '../report/types.js';
 import {
   DEFAULT_MAX_FILE_SIZE,
@@ -30,8 +30,7 @@ import {
 } from '../source/index.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
-import { loadedResource, type LoadedResource } from '../evaluate/processor.js';
-import { toFloat64Numbers } from '../util/json-value.js';
+import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';
 import type { ProblemCode } from './problem-codes.js';
@@ -58,7 +57,7 @@ export interface Workspace {
   files: Map<string, SourceText>;
   policies: WorkspacePolicy[];
   exceptions: PolicyException[];
-  manifests: LoadedResource[];
+  manifests: ResourceDocument[];
   /** Problems of the input, as findings. */
   problems: Finding[];
   counts: { policies: number; manifests: number; other: number };
@@ -127,9 +126,10 @@ function subjectOf(value: JsonObject): string {
   return [String(value.kind), nameOf(value)].filter((part) => part !== '').join(' ');
 }
 
-/** A policy that passed the shape check, validated once every file is read. */
+/** A policy document, accepted once every file is read (the CustomResourceDefinitions read tell which kinds are cluster-scoped). */
 interface PendingPolicy {
-  policy: Policy;
+  value: JsonObject;
+  kind: PolicyKind;
   source: SourceText;
   document: SourceDocument;
 }
@@ -201,7 +201,7 @@ export class WorkspaceLoader {
     if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value = document.value;
-      const kind = classifyDocument(value);
+      const { class: kind, kind: policyKind } = classifyWithKind(value);
       if (document.listItem !== undefined && kind === 'other' && role.manifests) {
         // kubectl decodes every item of a List as an object of its own.
         const at = this.where(source, document, []);
@@ -210,17 +210,17 @@ export class WorkspaceLoader {
       }
       if (value === null) continue;
       if (kind === 'manifest' && isCustomResourceDefinition(value as JsonObject)) this.#definitions.push(value as JsonObject);
-      if (kind === 'policy' && role.policies) {
-        sawPolicy = true;
-        this.addPolicy(source, document, value as JsonObject);
-      } else if (kind === 'exception' && role.policies) {
-        sawPolicy = true;
-        this.addException(source, document, value as JsonObject);
-      } else if (kind === 'cel-policy' && role.policies) {
+      if (policyKind !== undefined && role.policies) {
         sawPolicy = true;
         const object = value as JsonObject;
-        const message = `${subjectOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
-        this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
+        if (!isEvaluated(policyKind)) {
+          const message = `${subjectOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+          this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
+        } else if (policyKind.role === 'policy') {
+          this.#pending.push({ value: object, kind: policyKind, source, document });
+        } else if (policyKind.role === 'exception') {
+          this.addException(source, document, object);
+        }
       } else if (kind === 'manifest' && role.manifests) {
         sawManifest = true;
         this.addManifest(source, document, value as KubernetesObject);
@@ -243,7 +243,7 @@ export class WorkspaceLoader {
   }
 
   /** Reports each shape problem of a document as a `kyverno-lint/<code>` finding at its node; whether there was one. */
-  private reportShape(code: ProblemCode, source: SourceText, document: SourceDocument, value: JsonObject, problems: readonly PolicyProblem[]): boolean {
+  private reportShape(code: ProblemCode, source: SourceText, document: SourceDocument, value: JsonObject, problems: readonly DocumentProblem[]): boolean {
     const subject = subjectOf(value);
     for (const found of problems) {
       this.workspace.problems.push(problem(code, source, this.where(source, document, found.path), `${subject}: ${found.message}`));
@@ -255,15 +255,6 @@ export class WorkspaceLoader {
     return locate(source.path, source.text, document.index, document.listItem === undefined ? [...at] : ['items', document.listItem, ...at]);
   }
 
-  private addPolicy(source: SourceText, document: SourceDocument, decoded: JsonObject): void {
-    // Patterns, conditions and the other free-form fields hold float64 numbers, as Kyverno decodes
-    // them (`FromJSON` in api/kyverno/v1/utils.go): integers beyond 2^53 are rounded.
-    const value = toFloat64Numbers(decoded);
-    if (this.reportShape('invalid-policy', source, document, value, checkPolicy(value))) return;
-    const policy = { ...(value as unknown as Policy), source: { file: source.path, line: document.line, column: 1 } };
-    this.#pending.push({ policy, source, document });
-  }
-
   /**
    * Validates and compiles the policies read, in the order read, as the admission controller would: a
    * kind is cluster-scoped when the built-in types or a CustomResourceDefinition read say so. Call once,
@@ -271,13 +262,21 @@ export class WorkspaceLoader {
    */
   complete(): Workspace {
     const scopes = new ResourceScopes(this.#definitions);
-    for (const { policy, source, document } of this.#pending.splice(0)) {
-      const reason = validatePolicy(policy, scopes);
-      if (reason !== null) {
-        this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, []), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason}`));
-        continue;
+    for (const { value, kind, source, document } of this.#pending.splice(0)) {
+      const accepted = acceptPolicy(value, { scopes, source: { file: source.path, line: document.line, column: 1 } }, kind);
+      switch (accepted.status) {
+        case 'accepted':
+          this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
+          break;
+        case 'malformed':
+          this.reportShape('invalid-policy', source, document, value, accepted.problems);
+          break;
+        case 'invalid':
+          this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
+          break;
+        case 'unsupported':
+          break;
       }
-      this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
     }
     return this.workspace;
   }
@@ -294,7 +293,7 @@ export class WorkspaceLoader {
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {
     // The API server cannot decode such an object (or rejects it as nameless): no admission controller sees it.
     if (this.reportShape('invalid-manifest', source, document, value, checkObjectMetadata(value))) return;
-    const resource = loadedResource(value, source.path, document.index);
+    const resource = resourceDocument(value, source.path, document.index);
     // kubectl applies the items of a `kind: List` one by one: each is checked as a manifest.
     if (document.listItem !== undefined) resource.listItem = document.listItem;
     this.workspace.manifests.push(resource);

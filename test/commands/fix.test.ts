@@ -4,8 +4,9 @@ import path from 'node:path';
 import { diffLines } from 'diff';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoadedFile } from '../../src/commands/load/documents.js';
-import type { LoadedResource } from '../../src/evaluate/processor.js';
-import { fileFixes, mutatedResources, writeFixes } from '../../src/lint/fixes.js';
+import type { ResourceDocument } from '../../src/evaluate/resource.js';
+import { fileFixes, mutatedResources } from '../../src/lint/fixes.js';
+import { writeFixes } from '../../src/commands/fixes.js';
 import { parseDocuments } from '../../src/source/parse.js';
 import { normalizeResource, type KubernetesObject } from '../../src/source/resource.js';
 import type { JsonObject } from '../../src/types.js';
@@ -42,7 +43,7 @@ function loadedFile(file: string, text: string): LoadedFile {
   return { path: file, text, documents: parseDocuments(file, text).documents };
 }
 
-function loadedResource(file: LoadedFile, index: number): LoadedResource {
+function resourceDocument(file: LoadedFile, index: number): ResourceDocument {
   const value = normalizeResource(structuredClone(file.documents.find((d) => d.index === index)!.value) as KubernetesObject);
   const metadata = value.metadata as JsonObject;
   const namespace = String(metadata.namespace ?? '');
@@ -193,8 +194,8 @@ describe('mutatedResources and fileFixes', () => {
   const files = new Map([[file.path, file]]);
 
   it('computes one edit list per resource and applies them together per file', () => {
-    const a = loadedResource(file, 0);
-    const b = loadedResource(file, 1);
+    const a = resourceDocument(file, 0);
+    const b = resourceDocument(file, 1);
     const mutated = mutatedResources(
       [
         { resource: a, before: a.value, after: { ...a.value, spec: { x: 1 } } },
@@ -213,7 +214,7 @@ describe('mutatedResources and fileFixes', () => {
   });
 
   it('reports a resource whose file is not loaded instead of failing', () => {
-    const a = loadedResource(file, 0);
+    const a = resourceDocument(file, 0);
     const [item] = mutatedResources([{ resource: { ...a, file: '/elsewhere.yaml' }, before: a.value, after: { ...a.value, spec: {} } }], files);
     expect(item.edits).toEqual([]);
     expect(item.editError).toBe('the source file is not loaded');

@@ -15,7 +15,7 @@ import {
 } from '../../src/commands/test/compare.js';
 import type { TestResult } from '../../src/commands/test/test-file.js';
 import { cloneSourceLookup } from '../../src/commands/test/runner.js';
-import { compilePolicy, type CompiledPolicy } from '../../src/families/kyverno/policy/compile.js';
+import { compilePolicy, type KyvernoPolicy } from '../../src/families/kyverno/compile.js';
 import type { Rule } from '../../src/families/kyverno/policy/types.js';
 import type { JsonObject, JsonValue } from '../../src/types.js';
 import { ROOT } from './helpers.js';
@@ -250,7 +250,7 @@ describe('cloneSourceLookup (spec 30 §12.3)', () => {
   const clone = { apiVersion: 'v1', kind: 'Secret', name: 'creds', namespace: '{{request.object.metadata.name}}', clone: { namespace: 'default', name: 'creds' } };
   const cloneList = { namespace: '{{request.object.metadata.name}}', cloneList: { namespace: 'default', kinds: ['v1/Secret'] } };
   const data = { apiVersion: 'v1', kind: 'ConfigMap', name: 'cm', namespace: 'x', data: { data: { a: 'b' } }, clone: { name: '', namespace: '' } };
-  const compiled = (kind: 'ClusterPolicy' | 'Policy', name: string, rules: Rule[], namespace?: string): CompiledPolicy =>
+  const compiled = (kind: 'ClusterPolicy' | 'Policy', name: string, rules: Rule[], namespace?: string): KyvernoPolicy =>
     compilePolicy({ apiVersion: 'kyverno.io/v1', kind, metadata: { name, namespace }, spec: { rules } });
   const result = (policy: string, ruleName: string, cloneSourceResource?: string, extra: Partial<TestResult> = {}): TestResult => ({
     index: 0,
@@ -282,7 +282,7 @@ describe('cloneSourceLookup (spec 30 §12.3)', () => {
     files,
   );
 
-  it.each<{ policy: CompiledPolicy; objects: string[] }>([
+  it.each<{ policy: KyvernoPolicy; objects: string[] }>([
     { policy: syncA, objects: ['Pod/web', 'Secret/creds'] },
     { policy: syncB, objects: ['NetworkPolicy/default-deny'] },
     { policy: team, objects: ['NetworkPolicy/default-deny'] },

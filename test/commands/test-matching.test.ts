@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resourceKey, type LoadedResource, type ResourceResponse } from '../../src/evaluate/processor.js';
+import { type ResourceResponse } from '../../src/evaluate/processor.js';
+import { resourceKey, type ResourceDocument } from '../../src/evaluate/resource.js';
 import type { TestResult } from '../../src/commands/test/test-file.js';
 import { ExpectedFiles } from '../../src/commands/test/compare.js';
 import { matchResult, reportResult, targetRun, type MatchInput, type TriggerRun } from '../../src/commands/test/matching.js';
-import { compilePolicy, type CompiledPolicy } from '../../src/families/kyverno/policy/compile.js';
+import { compilePolicy, type KyvernoPolicy } from '../../src/families/kyverno/compile.js';
 import type { Policy, Rule } from '../../src/families/kyverno/policy/types.js';
 import type { JsonObject, RuleResponse } from '../../src/types.js';
 import { ROOT } from './helpers.js';
 
-function policy(name: string, rules: Rule[], annotations?: Record<string, string>): CompiledPolicy {
+function policy(name: string, rules: Rule[], annotations?: Record<string, string>): KyvernoPolicy {
   const raw: Policy = { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name, annotations }, spec: { rules } };
   return compilePolicy(raw);
 }
@@ -22,7 +23,7 @@ const unscored = policy('unscored', [validateRule('check')], { 'policies.kyverno
 const mixed = policy('mixed', [mutateRule('add-label'), validateRule('check')]);
 const images = policy('images', [{ name: 'verify', match: { any: [{ resources: { kinds: ['Pod'] } }] }, verifyImages: [{ imageReferences: ['*'] }] }]);
 
-function resource(apiVersion: string, kind: string, namespace: string, name: string): LoadedResource {
+function resource(apiVersion: string, kind: string, namespace: string, name: string): ResourceDocument {
   return {
     value: { apiVersion, kind, metadata: { name, namespace } },
     file: '/r.yaml',
@@ -40,11 +41,11 @@ const deployment = resource('apps/v1', 'Deployment', 'default', 'web');
 const other = resource('v1', 'Pod', 'prod', 'api');
 
 const rule = (name: string, status: RuleResponse['status'], message = `${name} ${status}`): RuleResponse => ({ name, type: 'Validation', status, message });
-const validate = (compiled: CompiledPolicy, target: LoadedResource, rules: RuleResponse[]): ResourceResponse => ({
+const validate = (compiled: KyvernoPolicy, target: ResourceDocument, rules: RuleResponse[]): ResourceResponse => ({
   kind: 'validate',
   response: { policy: compiled, resource: target.value, rules },
 });
-const mutate = (compiled: CompiledPolicy, target: LoadedResource): ResourceResponse => ({ kind: 'mutate', response: { policy: compiled, resource: target.value, rules: [] } });
+const mutate = (compiled: KyvernoPolicy, target: ResourceDocument): ResourceResponse => ({ kind: 'mutate', response: { policy: compiled, resource: target.value, rules: [] } });
 
 const trigger: TriggerRun = {
   resources: [pod, deployment, other],
@@ -238,13 +239,13 @@ describe('matchResult object comparisons (spec 30 §9, §10, §12.3)', () => {
   const generateRule = (name: string): Rule => ({ name, match: { any: [{ resources: { kinds: ['Namespace'] } }] }, generate: { kind: 'NetworkPolicy' } });
   const addNetpol = policy('add-networkpolicy', [generateRule('default-deny'), generateRule('quota')]);
 
-  const loaded = (value: JsonObject): LoadedResource => {
+  const loaded = (value: JsonObject): ResourceDocument => {
     const metadata = value.metadata as JsonObject;
     const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
     const apiVersion = value.apiVersion as string;
     const kind = value.kind as string;
     const name = metadata.name as string;
-    return { value: value as LoadedResource['value'], file: '/r.yaml', documentIndex: 0, apiVersion, kind, namespace, name, key: resourceKey(apiVersion, kind, namespace, name) };
+    return { value: value as ResourceDocument['value'], file: '/r.yaml', documentIndex: 0, apiVersion, kind, namespace, name, key: resourceKey(apiVersion, kind, namespace, name) };
   };
   const podValue = (name: string, namespace: string, image: string): JsonObject => ({
     apiVersion: 'v1',
@@ -278,11 +279,11 @@ describe('matchResult object comparisons (spec 30 §9, §10, §12.3)', () => {
     message: '',
     ...(generatedResources ? { generatedResources } : {}),
   });
-  const mutated = (compiled: CompiledPolicy, target: LoadedResource, rules: RuleResponse[], patched: JsonObject = target.value): ResourceResponse => ({
+  const mutated = (compiled: KyvernoPolicy, target: ResourceDocument, rules: RuleResponse[], patched: JsonObject = target.value): ResourceResponse => ({
     kind: 'mutate',
     response: { policy: compiled, resource: target.value, rules, patchedResource: patched },
   });
-  const emptyMutations = (target: LoadedResource): ResourceResponse[] => [mutated(mutateExisting, target, []), mutated(otherExisting, target, [])];
+  const emptyMutations = (target: ResourceDocument): ResourceResponse[] => [mutated(mutateExisting, target, []), mutated(otherExisting, target, [])];
 
   const trigger: TriggerRun = {
     resources: [web, api, cm, teamA],
@@ -321,7 +322,7 @@ describe('matchResult object comparisons (spec 30 §9, §10, §12.3)', () => {
     invalidPolicies: new Map(),
     unsupportedPolicies: new Map(),
     policies: new Map(
-      [addLabel, setImage, mutateExisting, otherExisting, addNetpol].map((compiled): [string, CompiledPolicy[]] => [compiled.name, [compiled]]),
+      [addLabel, setImage, mutateExisting, otherExisting, addNetpol].map((compiled): [string, KyvernoPolicy[]] => [compiled.name, [compiled]]),
     ),
     files: FILES,
   };

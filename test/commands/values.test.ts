@@ -29,7 +29,7 @@ const values = valuesFromSpec({
   ],
 });
 
-describe('CliValues', () => {
+describe('ValuesFile', () => {
   it('merges global values, then every matching resource entry, then --set values', () => {
     expect(values.resourceValues('p', 'web')).toEqual({ 'request.operation': 'UPDATE', env: 'web', shared: 'second' });
     expect(values.resourceValues('p', 'other')).toEqual({ 'request.operation': 'UPDATE', env: 'global', shared: 'global' });

@@ -4,7 +4,7 @@
  */
 import { KYVERNO_FUNCTIONS } from '../../src/lang/jmespath/index.js';
 import type { JsonValue } from '../../src/types.js';
-import { KYVERNO_CEL_POLICY_KINDS } from '../../src/discovery/classify.js';
+import { POLICY_KINDS } from '../../src/evaluate/kinds.js';
 
 /** The names of the 51 functions Kyverno registers on top of JMESPath (`GetFunctions`). */
 const FUNCTION_NAMES: readonly string[] = KYVERNO_FUNCTIONS.map((fn) => fn.name);
@@ -12,7 +12,7 @@ const FUNCTION_NAMES: readonly string[] = KYVERNO_FUNCTIONS.map((fn) => fn.name)
 const FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${FUNCTION_NAMES.join('|')})\\s*\\(`);
 
 /** Policy kinds evaluated with CEL (Kyverno `policies.kyverno.io` kinds and Kubernetes admission policies). */
-export const CEL_POLICY_KINDS: ReadonlySet<string> = new Set([...KYVERNO_CEL_POLICY_KINDS, 'ValidatingAdmissionPolicy', 'MutatingAdmissionPolicy']);
+export const CEL_POLICY_KINDS: ReadonlySet<string> = new Set(POLICY_KINDS.filter((kind) => kind.family === 'cel' && kind.role === 'policy').map((kind) => kind.kind));
 
 export interface PolicyFeatures {
   cel: boolean;

@@ -6,13 +6,10 @@
  * `source` locates each finding in its file. Beyond Kyverno, the mutations become minimal edits of the
  * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
  */
-import { computeRules } from '../../families/kyverno/policy/autogen.js';
-import { compilePolicy } from '../../families/kyverno/policy/compile.js';
-import { validatePolicy } from '../../families/kyverno/policy/validate.js';
 import { listPolicyFiles, locate } from '../../source/index.js';
-import type { PolicyResponse, RequestUserInfo } from '../../evaluate/types.js';
+import { policyReference, type CompiledPolicy, type PolicyResponse, type RequestUserInfo } from '../../evaluate/types.js';
 import { deepEqual } from '../../source/edit/text.js';
-import type { JsonObject, RuleStatus, SourceLocation } from '../../types.js';
+import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import { printObject, resourcePath } from './mutations.js';
@@ -28,18 +25,22 @@ import {
 } from './output.js';
 import { DiagnosticLog } from '../load/diagnostics.js';
 import { MAX_FILE_SIZE_FLAG, readFile, readStdinText, reportAt, reportProblems } from '../load/documents.js';
-import { cliPolicy, evaluateResource, unsettledRules, type CliPolicy, type EvaluationOptions, type LoadedResource } from '../../evaluate/processor.js';
-import { isEnforce, policyFailureAction } from '../../families/kyverno/failure-action.js';
-import { fileFixes, formatFixDiffs, mutatedResources, writeFixes, type ResourceMutation } from '../../lint/fixes.js';
+import { evaluateResource, unsettledRules, type EvaluationOptions } from '../../evaluate/processor.js';
+import type { ResourceDocument } from '../../evaluate/resource.js';
+import { fileFixes, mutatedResources, type ResourceMutation } from '../../lint/fixes.js';
+import { formatFixDiffs, writeFixes } from '../fixes.js';
 import { displayPath, resolveArg, type CliIo } from '../io.js';
 import { loadExceptions } from '../load/exceptions.js';
 import { requireInputPaths } from '../input-paths.js';
-import { mockedCluster } from '../load/offline-data.js';
+import { mockedCluster } from '../../cluster/index.js';
 import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from '../load/policies.js';
 import { loadResources, type ResourceSet } from '../load/resources.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
-import { decodeValuesFile, parseSetValues, type CliValues } from '../../evaluate/values.js';
+import { decodeValuesFile, parseSetValues, type ValuesFile } from '../../evaluate/values.js';
+
+/** How rules kyverno-lint does not evaluate are named in the warning, by rule type. */
+const RULE_SECTIONS: Record<RuleType, string> = { Validation: 'validate', Mutation: 'mutate', Generation: 'generate', ImageVerify: 'verifyImages' };
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'resource', short: 'r', aliases: ['resources'], type: 'list', valueName: 'paths', description: 'resource files or a directory (repeatable, comma-separated; - for stdin)' },
@@ -95,7 +96,7 @@ const FORMATS = new Set(['text', 'json']);
 const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource'];
 
 /** Reads the values file (a fatal problem exits 1, as in Kyverno). */
-function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): CliValues | null {
+function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): ValuesFile | null {
   const loaded = readFile(file, log);
   if (loaded === null) return null;
   const document = loaded.documents[0];
@@ -144,10 +145,10 @@ function sourceOf(resources: ResourceSet, at: { file: string; documentIndex: num
  * with their status; a generate rule counts as a pass only when it passed, as a failure otherwise
  * (Kyverno's `ResultCounts.addGenerateResponse`).
  */
-function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resource: LoadedResource, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
+function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resource: ResourceDocument, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
   const compiled = response.policy;
   const labels = settings.namespaceLabels(resource.namespace) ?? {};
-  const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled.policy, resource.namespace, labels));
+  const auditWarning = settings.auditWarn && compiled.failureAction(undefined, resource.kind, resource.namespace, labels) !== 'Enforce';
   const mapFail = (): RuleStatus => (!compiled.scored || auditWarning ? 'warn' : 'fail');
   const results = response.rules.map((rule): ApplyRuleResult => {
     const validation = kind === 'validate' || kind === 'verifyImages';
@@ -168,7 +169,7 @@ function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resour
   const out: ApplyResponse = {
     kind,
     policy: compiled.name,
-    policyLabel: compiled.kind === 'Policy' ? `${compiled.namespace}/${compiled.name}` : compiled.name,
+    policyLabel: policyReference(compiled),
     resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
     resourcePath: resourcePath(response.resource),
     auditWarning,
@@ -243,21 +244,19 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
 
   const skipped: string[] = [];
   const invalid: string[] = [];
-  const policies: CliPolicy[] = [];
   let ruleCount = policySet.unsupported.size;
-  for (const { policy, file, document } of policySet.policies) {
-    ruleCount += computeRules(policy, '').length;
-    const reason = validatePolicy(policy);
-    if (reason !== null) {
-      (reason.startsWith("variable 'element.name'") ? invalid : skipped).push(`${policy.metadata.name}: ${reason}`);
-      continue;
-    }
-    const compiled = compilePolicy(policy);
-    const notEvaluated = (['verifyImages'] as const).filter((type) => (policy.spec.rules ?? []).some((rule) => rule[type] !== undefined));
+  for (const policy of policySet.invalid) {
+    ruleCount += policy.ruleCount;
+    (policy.reason.startsWith("variable 'element.name'") ? invalid : skipped).push(`${policy.name}: ${policy.reason}`);
+  }
+  const policies: CompiledPolicy[] = [];
+  for (const { compiled, file, document } of policySet.policies) {
+    ruleCount += compiled.ruleCount;
+    const notEvaluated = [...new Set(compiled.rules.filter((rule) => rule.notEvaluated !== undefined).map((rule) => RULE_SECTIONS[rule.type]))];
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled.name}: ${notEvaluated.join(', ')} rules are not evaluated yet`, 'warning');
     }
-    policies.push(cliPolicy(compiled));
+    policies.push(compiled);
   }
 
   // Whether standard output ends in the middle of a line (after Kyverno's `Mutation has been applied successfully.`).
@@ -324,7 +323,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const fixing = args.boolean('fix') || args.boolean('fix-dry-run');
   // Edits are shown or written only for mutations that reach a fixed point (a second run changes nothing).
   if (fixing || json) {
-    const mutators = policies.filter(({ compiled }) => compiled.hasMutate);
+    const mutators = policies.filter((policy) => policy.mutate !== undefined);
     for (const mutation of mutations) {
       const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.after, evaluation).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
       if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again once fixed`;

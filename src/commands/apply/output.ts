@@ -5,6 +5,7 @@
  * whose mutated resources carry the patched object and the source edits that realise it, and whose
  * problems are the input problems also printed on stderr.
  */
+import type { MutatedResource } from '../../lint/fixes.js';
 import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../../types.js';
 import type { LineEdit } from '../../source/edit.js';
 import { stringifyJson } from '../../util/json-value.js';
@@ -53,17 +54,6 @@ export interface ApplyResponse {
   patchedResource?: JsonObject;
 }
 
-/** A resource the mutations changed: its final state and the edits of its source document. */
-export interface MutatedResource {
-  resource: { apiVersion: string; kind: string; namespace: string; name: string };
-  /** Absolute path of the file (or `-`). */
-  file: string;
-  documentIndex: number;
-  patchedResource: JsonObject;
-  edits: LineEdit[];
-  /** Why no edits could be computed, if so. */
-  editError?: string;
-}
 
 export interface ApplyCounts {
   pass: number;

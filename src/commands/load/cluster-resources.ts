@@ -7,17 +7,12 @@
  * plural and scope of their resources.
  */
 import path from 'node:path';
-import { builtinResourceTypes, customResourceType, isCustomResourceDefinition } from '../../cluster/index.js';
+import { builtinResourceTypes, customResourceType, isCustomResourceDefinition, type ClusterObjects } from '../../cluster/index.js';
 import { expandLists, isKubernetesObject } from '../../source/index.js';
 import type { JsonObject, JsonValue } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { readFile, reportAt } from './documents.js';
 
-/** Objects and CustomResourceDefinitions for the mocked cluster. */
-export interface ClusterObjects {
-  objects: JsonObject[];
-  definitions: JsonObject[];
-}
 
 export interface ClusterLoadOptions {
   /** The directory `spec.crds` paths of a ClusterResource are relative to (default: the file's own). */
@@ -25,6 +20,8 @@ export interface ClusterLoadOptions {
 }
 
 export interface ClusterLoadResult extends ClusterObjects {
+  objects: JsonObject[];
+  definitions: JsonObject[];
   /** Files (or CRD files) that could not be read or parsed, each already reported. */
   failed: string[];
 }

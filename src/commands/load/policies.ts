@@ -1,39 +1,53 @@
 /**
  * @file Loading policies from files and directories as the Kyverno CLI's policy loader does
  * (`cli/policy/load.go`): multi-document YAML, `kind: List` expanded, directories walked recursively.
- * ClusterPolicy/Policy documents are shape-checked against the Kyverno CRD schema (problems reported at
- * their line, the policy dropped); CEL policy kinds are recorded as not supported yet; bindings and
- * PolicyExceptions are ignored; any other document is reported and skipped.
+ * Each policy document is accepted through its family (evaluate/family.ts: shape check, Kyverno's
+ * validation in mock mode, compilation): shape problems are reported at their line and the policy dropped;
+ * invalid policies are kept with the reason the Kyverno CLI gives; kinds kyverno-lint does not evaluate yet
+ * are recorded as such; bindings and PolicyExceptions are left to their own loaders; any other document is
+ * reported and skipped.
  */
-import { checkPolicy } from '../../families/kyverno/policy/check.js';
-import type { Policy } from '../../families/kyverno/policy/types.js';
+import { acceptPolicy } from '../../evaluate/family.js';
+import { policyKindOf } from '../../evaluate/kinds.js';
+import type { CompiledPolicy } from '../../evaluate/types.js';
 import { expandLists, isKubernetesObject, listPolicyFiles, type SourceDocument } from '../../source/index.js';
 import type { JsonObject } from '../../types.js';
-import { toFloat64Numbers } from '../../util/json-value.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { parseFile, readFile, reportAt, reportProblems, type LoadedFile } from './documents.js';
-import { CEL_POLICY_KINDS } from '../../../tools/conformance/policy-features.js';
 
-/** Kinds that accompany policies and need no evaluation of their own. */
-const IGNORED_KINDS = new Set([
-  'PolicyException',
-  'ValidatingAdmissionPolicyBinding',
-  'MutatingAdmissionPolicyBinding',
-]);
-
-/** A ClusterPolicy or Policy with the place it was loaded from. */
-export interface LoadedPolicy {
-  policy: Policy;
+/** A policy document with the place it was loaded from. */
+interface PolicyOrigin {
+  /** The policy's name. */
+  name: string;
   file: LoadedFile;
   document: SourceDocument;
 }
 
+/** An accepted policy. */
+export interface LoadedPolicy extends PolicyOrigin {
+  compiled: CompiledPolicy;
+}
+
+/** A policy Kyverno's validation rejects. */
+export interface InvalidPolicy extends PolicyOrigin {
+  /** The error the Kyverno CLI reports for it. */
+  reason: string;
+  /** The rules the Kyverno CLI counts for it (autogen included). */
+  ruleCount: number;
+}
+
 export interface PolicySet {
   policies: LoadedPolicy[];
+  invalid: InvalidPolicy[];
   /** Policies of kinds kyverno-lint does not evaluate yet: name → reason. */
   unsupported: Map<string, string>;
-  /** Every policy document read (Kyverno and CEL kinds), for feature detection. */
+  /** Every policy document read (of any policy kind), for feature detection. */
   documents: JsonObject[];
+}
+
+function nameOf(value: JsonObject): string {
+  const metadata = value.metadata;
+  return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
 }
 
 function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): void {
@@ -45,32 +59,36 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
       continue;
     }
     const { kind, apiVersion } = value;
-    if (kind === 'ClusterPolicy' || kind === 'Policy') {
-      set.documents.push(value);
-      const problems = checkPolicy(value);
-      if (problems.length > 0) {
-        for (const problem of problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
-        continue;
-      }
-      // Patterns, conditions and the other free-form fields hold float64 numbers, as Kyverno decodes
-      // them (`FromJSON` in api/kyverno/v1/utils.go): integers beyond 2^53 are rounded.
-      const policy = toFloat64Numbers(value) as unknown as Policy;
-      set.policies.push({ policy: { ...policy, source: { file: file.path, line: document.line, column: 1 } }, file, document });
-    } else if (CEL_POLICY_KINDS.has(kind)) {
-      set.documents.push(value);
-      const metadata = value.metadata;
-      const name = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
-      set.unsupported.set(name, `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
-      reportAt(log, file, document, [], `${kind} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, 'warning');
-    } else if (!IGNORED_KINDS.has(kind)) {
+    const policyKind = policyKindOf(apiVersion, kind);
+    if (policyKind === undefined) {
       reportAt(log, file, document, [], `skipping ${apiVersion} ${kind} document: not a policy`, 'warning');
+      continue;
+    }
+    if (policyKind.role !== 'policy') continue;
+    set.documents.push(value);
+    const name = nameOf(value);
+    const accepted = acceptPolicy(value, { source: { file: file.path, line: document.line, column: 1 } }, policyKind);
+    switch (accepted.status) {
+      case 'accepted':
+        set.policies.push({ name, compiled: accepted.policy, file, document });
+        break;
+      case 'malformed':
+        for (const problem of accepted.problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
+        break;
+      case 'invalid':
+        set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, file, document });
+        break;
+      case 'unsupported':
+        set.unsupported.set(name, `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
+        reportAt(log, file, document, [], `${kind} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, 'warning');
+        break;
     }
   }
 }
 
 /** Loads the policies at `paths` (files or directories); `stdin` is the text read for a `-` path. */
 export function loadPolicies(paths: readonly string[], log: DiagnosticLog, stdin?: string): PolicySet {
-  const set: PolicySet = { policies: [], unsupported: new Map(), documents: [] };
+  const set: PolicySet = { policies: [], invalid: [], unsupported: new Map(), documents: [] };
   const filePaths = paths.filter((path) => path !== '-');
   if (stdin !== undefined && filePaths.length < paths.length) addDocuments(set, parseFile('-', stdin, log), log);
   const listed = listPolicyFiles(filePaths);

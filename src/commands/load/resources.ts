@@ -7,10 +7,10 @@
 import { isKubernetesObject, listResourceFiles, locate, partitionDuplicates } from '../../source/index.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { parseFile, readFile, reportAt, reportProblems, type LoadedFile } from './documents.js';
-import { loadedResource, type LoadedResource } from '../../evaluate/processor.js';
+import { resourceDocument, type ResourceDocument } from '../../evaluate/resource.js';
 
 export interface ResourceSet {
-  resources: LoadedResource[];
+  resources: ResourceDocument[];
   /** Loaded files by path, to locate findings. */
   files: Map<string, LoadedFile>;
   /** The first path could not be read (Kyverno aborts the test in that case). */
@@ -33,7 +33,7 @@ function addResources(set: ResourceSet, file: LoadedFile, log: DiagnosticLog): v
       reportAt(log, file, document, [], 'skipping document: not a Kubernetes object (apiVersion and kind are required)');
       continue;
     }
-    set.resources.push(loadedResource(value, file.path, document.index));
+    set.resources.push(resourceDocument(value, file.path, document.index));
   }
 }
 

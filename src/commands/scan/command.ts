@@ -16,7 +16,7 @@ import { isReporterName, REPORTER_NAMES, reporters } from '../../reporters/index
 import { DEFAULT_MAX_FILE_SIZE } from '../../source/index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { MAX_FILE_SIZE_FLAG } from '../load/documents.js';
-import { formatFixDiffs, writeFixes } from '../../lint/fixes.js';
+import { formatFixDiffs, writeFixes } from '../fixes.js';
 import { requireInputPaths } from '../input-paths.js';
 import { displayPath, resolveArg, type CliIo } from '../io.js';
 

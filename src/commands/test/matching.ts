@@ -9,9 +9,10 @@
  * Results that need evaluation kyverno-lint does not do yet are reported as unsupported failures.
  */
 import type { PolicyResponse } from '../../evaluate/types.js';
-import type { CompiledPolicy } from '../../families/kyverno/policy/compile.js';
+import type { CompiledPolicy } from '../../evaluate/types.js';
 import type { JsonObject, RuleResponse, RuleStatus } from '../../types.js';
-import type { LoadedResource, ResourceResponse } from '../../evaluate/processor.js';
+import type { ResourceResponse } from '../../evaluate/processor.js';
+import type { ResourceDocument } from '../../evaluate/resource.js';
 import { compareWithAnyFile, compareWithFile, objectName, type Comparison, type ExpectedFiles, type ResourceDiff } from './compare.js';
 import type { TestResult } from './test-file.js';
 
@@ -58,7 +59,7 @@ export interface ResultOutcome {
 
 /** The responses of one evaluation run, per resource key. */
 export interface TriggerRun {
-  resources: readonly LoadedResource[];
+  resources: readonly ResourceDocument[];
   responses: ReadonlyMap<string, readonly ResourceResponse[]>;
 }
 
@@ -96,12 +97,12 @@ function ruleSelected(requested: string, name: string): boolean {
   return requested === '' || name === requested || name === `autogen-${requested}` || name === `autogen-cronjob-${requested}`;
 }
 
-function resourceLabel(resource: LoadedResource): string {
+function resourceLabel(resource: ResourceDocument): string {
   return `${resource.apiVersion}/${resource.kind}/${resource.namespace}/${resource.name}`;
 }
 
 /** Resources a `resources` entry names: `name` (any kind and namespace) or `namespace/name`. */
-function resourcesNamed(entry: string, resources: readonly LoadedResource[]): LoadedResource[] {
+function resourcesNamed(entry: string, resources: readonly ResourceDocument[]): ResourceDocument[] {
   const slash = entry.indexOf('/');
   if (slash === -1) return resources.filter((resource) => resource.name === entry);
   const namespace = entry.slice(0, slash);
@@ -115,9 +116,8 @@ function unsupportedReason(result: TestResult, input: MatchInput): string | null
   const policies = input.policies.get(name);
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled of policies) {
-    for (const rule of compiled.policy.spec.rules ?? []) {
-      if (!ruleSelected(result.rule, rule.name)) continue;
-      if (rule.verifyImages !== undefined) return `rule ${rule.name}: verifyImages rules are not supported yet`;
+    for (const rule of compiled.rules) {
+      if (ruleSelected(result.rule, rule.name) && rule.notEvaluated !== undefined) return rule.notEvaluated;
     }
   }
   return null;
@@ -139,7 +139,7 @@ function metadataString(object: JsonObject, field: string): string {
  * The rule response of `response` carrying the patched target with the identity of `target`, as Kyverno's
  * `extractPatchedTargetFromEngineResponse` finds it (an empty target namespace takes the patched target's).
  */
-export function patchedTargetFor(target: LoadedResource, response: PolicyResponse): { rule: RuleResponse; object: JsonObject } | undefined {
+export function patchedTargetFor(target: ResourceDocument, response: PolicyResponse): { rule: RuleResponse; object: JsonObject } | undefined {
   for (const rule of response.rules) {
     const object = rule.patchedTarget;
     if (object === undefined) continue;
@@ -161,8 +161,8 @@ export function patchedTargetFor(target: LoadedResource, response: PolicyRespons
  * resource, in order) that carry a patched target with its apiVersion, kind, namespace and name. Targets no
  * response patched are left out.
  */
-export function targetRun(targets: readonly LoadedResource[], run: TriggerRun): TriggerRun {
-  const resources: LoadedResource[] = [];
+export function targetRun(targets: readonly ResourceDocument[], run: TriggerRun): TriggerRun {
+  const resources: ResourceDocument[] = [];
   const responses = new Map<string, ResourceResponse[]>();
   for (const target of targets) {
     if (responses.has(target.key)) continue;
@@ -238,7 +238,7 @@ interface KeyRows {
 }
 
 /** Rows for one candidate key (spec 40 §1.6 step 3). */
-function rowsForKey(result: TestResult, resource: LoadedResource, run: TriggerRun, input: MatchInput): KeyRows {
+function rowsForKey(result: TestResult, resource: ResourceDocument, run: TriggerRun, input: MatchInput): KeyRows {
   const name = policyName(result.policy);
   const label = resourceLabel(resource);
   const out: KeyRows = { rows: [], skipped: [] };
@@ -340,7 +340,7 @@ export function matchResult(result: TestResult, input: MatchInput): ResultOutcom
   const all = [...targets, ...run.resources];
 
   const rowsByKey = new Map<string, KeyRows>();
-  const rowsFor = (resource: LoadedResource): KeyRows => {
+  const rowsFor = (resource: ResourceDocument): KeyRows => {
     let rows = rowsByKey.get(resource.key);
     if (rows === undefined) {
       rows = rowsForKey(result, resource, run, input);

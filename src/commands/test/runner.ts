@@ -8,17 +8,17 @@
  */
 import path from 'node:path';
 import { ApiCallMocks, type ExternalData } from '../../families/kyverno/engine/context/external/index.js';
-import type { RequestUserInfo } from '../../evaluate/types.js';
-import { compilePolicy, type CompiledPolicy } from '../../families/kyverno/policy/compile.js';
-import { validatePolicy } from '../../families/kyverno/policy/validate.js';
+import { policyReference, type CompiledPolicy, type RequestUserInfo } from '../../evaluate/types.js';
 import type { JsonObject, SourceLocation } from '../../types.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import type { DiagnosticLog } from '../load/diagnostics.js';
 import { locateIn, readFile, reportAt, type LoadedFile } from '../load/documents.js';
-import { cliPolicy, evaluateResource, type CliPolicy, type EvaluationOptions, type LoadedResource, type ResourceResponse } from '../../evaluate/processor.js';
+import { evaluateResource, type EvaluationOptions, type ResourceResponse } from '../../evaluate/processor.js';
+import type { ResourceDocument } from '../../evaluate/resource.js';
 import { loadExceptions } from '../load/exceptions.js';
 import { displayPath, type CliIo } from '../io.js';
-import { globalContextStore, mockedCluster } from '../load/offline-data.js';
+import { mockedCluster } from '../../cluster/index.js';
+import { globalContextStore } from './global-context.js';
 import { loadPolicies, type PolicySet } from '../load/policies.js';
 import { loadResources } from '../load/resources.js';
 import { ExpectedFiles } from './compare.js';
@@ -27,7 +27,7 @@ import { failedOutcome, matchResult, targetRun, type MatchInput, type TriggerRun
 import type { TestDocumentOutcome } from './output.js';
 import { selectResults, type TestCaseSelector } from './selector.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
-import { decodeValuesFile, valuesFromSpec, type CliValues } from '../../evaluate/values.js';
+import { decodeValuesFile, valuesFromSpec, type ValuesFile } from '../../evaluate/values.js';
 
 /** One Test document of a test file. */
 export interface TestCase {
@@ -67,7 +67,7 @@ function firstDocument(file: LoadedFile, what: string): LoadedFile['documents'][
   return document;
 }
 
-function loadValues(test: TestSpec, dir: string, options: TestRunOptions): CliValues | undefined {
+function loadValues(test: TestSpec, dir: string, options: TestRunOptions): ValuesFile | undefined {
   if (test.values) {
     const values = valuesFromSpec(test.values);
     const operationError = values.operationError();
@@ -110,7 +110,7 @@ function loadUserInfo(test: TestSpec, dir: string, options: TestRunOptions): Req
 function loadExternalData(
   test: TestSpec,
   dir: string,
-  resources: readonly LoadedResource[],
+  resources: readonly ResourceDocument[],
   options: TestRunOptions,
   progress: (line: string) => void,
 ): ExternalData | undefined {
@@ -131,47 +131,23 @@ function loadExternalData(
 }
 
 interface PreparedPolicies {
-  evaluated: CliPolicy[];
+  evaluated: CompiledPolicy[];
   invalid: Map<string, string>;
   byName: Map<string, CompiledPolicy[]>;
 }
 
-/** Validates and compiles the loaded policies; only those named by a selected result are evaluated. */
+/** The loaded policies named by a selected result: only those are evaluated. */
 function preparePolicies(set: PolicySet, referenced: ReadonlySet<string>): PreparedPolicies {
   const prepared: PreparedPolicies = { evaluated: [], invalid: new Map(), byName: new Map() };
-  for (const { policy } of set.policies) {
-    const name = policy.metadata.name;
+  for (const { name, reason } of set.invalid) if (referenced.has(name)) prepared.invalid.set(name, reason);
+  for (const { name, compiled } of set.policies) {
     if (!referenced.has(name)) continue;
-    const reason = validatePolicy(policy);
-    if (reason !== null) {
-      prepared.invalid.set(name, reason);
-      continue;
-    }
-    const compiled = compilePolicy(policy);
-    prepared.evaluated.push(cliPolicy(compiled));
+    prepared.evaluated.push(compiled);
     const named = prepared.byName.get(name) ?? [];
     named.push(compiled);
     prepared.byName.set(name, named);
   }
   return prepared;
-}
-
-/** How a result names a policy: `namespace/name` for a namespaced Policy, the name otherwise. */
-function policyReference(compiled: CompiledPolicy): string {
-  return compiled.kind === 'Policy' ? `${compiled.namespace}/${compiled.name}` : compiled.name;
-}
-
-/**
- * Whether a generate rule copies existing objects: `generate.cloneList.kinds` is not empty, or `generate.clone`
- * sets a field (Kyverno reads the rule re-marshalled, where empty fields are omitted).
- */
-function clones(generate: JsonObject | undefined): boolean {
-  if (generate === undefined) return false;
-  const { clone, cloneList } = generate;
-  if (cloneList !== null && typeof cloneList === 'object' && !Array.isArray(cloneList) && Array.isArray(cloneList.kinds) && cloneList.kinds.length > 0) {
-    return true;
-  }
-  return clone !== null && typeof clone === 'object' && !Array.isArray(clone) && Object.values(clone).some((value) => value !== '' && value !== null);
 }
 
 /**
@@ -189,9 +165,9 @@ export function cloneSourceLookup(
   for (const compiled of policies) {
     const reference = policyReference(compiled);
     const paths: string[] = [];
-    for (const rule of compiled.policy.spec.rules ?? []) {
+    for (const rule of compiled.rules) {
       const result = results.find((candidate) => candidate.celKind === undefined && candidate.policy === reference && candidate.rule === rule.name);
-      if (result?.cloneSourceResource && clones(rule.generate) && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+      if (result?.cloneSourceResource && rule.clones === true && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
     }
     if (paths.length > 0) registered.set(reference, paths);
   }
@@ -211,8 +187,8 @@ export function cloneSourceLookup(
 }
 
 function evaluationRun(
-  policies: readonly CliPolicy[],
-  resources: readonly LoadedResource[],
+  policies: readonly CompiledPolicy[],
+  resources: readonly ResourceDocument[],
   options: Omit<EvaluationOptions, 'numberMode'>,
 ): TriggerRun {
   const responses = new Map<string, ResourceResponse[]>();
@@ -254,7 +230,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
     if (test.exceptions.length > 0) progress('  Loading exceptions ...');
     const exceptions = loadExceptions(test.exceptions.map((file) => path.resolve(dir, file)), options.log);
-    const policyCount = policySet.policies.length + policySet.unsupported.size;
+    const policyCount = policySet.policies.length + policySet.invalid.length + policySet.unsupported.size;
     const applying = `${pluralize(policyCount, 'policy', 'policies')} to ${pluralize(resourceSet.resources.length, 'resource', 'resources')}`;
     progress(`  Applying ${applying} with ${pluralize(exceptions.length, 'exception', 'exceptions')} ...`);
 
@@ -268,11 +244,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       external,
       // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
       targets: [...resourceSet.resources, ...targets].map((target) => target.value),
-      cloneSources: cloneSourceLookup(
-        prepared.evaluated.map((policy) => policy.compiled),
-        test.results,
-        files,
-      ),
+      cloneSources: cloneSourceLookup(prepared.evaluated, test.results, files),
     };
     const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, run);
     const byOperation = new Map<string, TriggerRun>();

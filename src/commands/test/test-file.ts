@@ -3,6 +3,7 @@
  * cmd/cli/kubectl-kyverno/apis/v1alpha1/test.go, test_result.go): strict decoding of one YAML document into a
  * {@link TestSpec}, the deprecated-schema checks, and the validation of result operations.
  */
+import { POLICY_KINDS } from '../../evaluate/kinds.js';
 import type { ApiCallMock } from '../../families/kyverno/engine/context/external/index.js';
 import type { JsonObject, JsonValue } from '../../types.js';
 import { ANY_MAP, BOOL, decodeStrict, list, STRING, STRING_LIST, struct, type DecodeError } from '../../evaluate/strict-decode.js';
@@ -19,16 +20,10 @@ export interface ResourceSpec {
   name: string;
 }
 
-/** The `is…Policy` flags naming a CEL / admission policy kind, in field order. */
-export const CEL_KIND_FLAGS = {
-  isValidatingAdmissionPolicy: 'ValidatingAdmissionPolicy',
-  isMutatingAdmissionPolicy: 'MutatingAdmissionPolicy',
-  isValidatingPolicy: 'ValidatingPolicy',
-  isMutatingPolicy: 'MutatingPolicy',
-  isGeneratingPolicy: 'GeneratingPolicy',
-  isImageValidatingPolicy: 'ImageValidatingPolicy',
-  isDeletingPolicy: 'DeletingPolicy',
-} as const;
+/** The `is…Policy` flags of a result, each naming a policy kind, in field order (from the policy kinds table). */
+export const CEL_KIND_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
+  POLICY_KINDS.flatMap((kind) => (kind.testResultFlag === undefined ? [] : [[kind.testResultFlag, kind.kind]])),
+);
 
 /** One expected result (`results[]`). */
 export interface TestResult {

@@ -6,26 +6,12 @@
  * controller would discover. Errors are Kubernetes field errors (`<path>: <type>: <detail>`); Go struct
  * values inside `Invalid value` are abbreviated as `v1.Type{...}`.
  */
+import { NO_CLUSTER_SCOPES, type ClusterScopes } from '../../../cluster/scopes.js';
 import { describeSelector } from '../match/selector.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { containsWildcard, wildcardMatch } from '../../../util/wildcard.js';
 import { AUTOGEN_CONTROLLERS_ANNOTATION, hasContent } from './autogen.js';
 import type { MatchResources, Policy, ResourceDescription, Rule, UserInfoFilter } from './types.js';
-
-/**
- * The cluster-scoped resources policy validation knows, Kyverno's `clusterResources` set (kyverno/kyverno
- * pkg/validation/policy/validate.go `Validate`: for every resource discovery reports as not namespaced,
- * `<groupVersion>/<Kind>` and `<Kind>`). Any key it does not hold counts as namespaced.
- */
-export interface ClusterResources {
-  /** `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
-  has(key: string): boolean;
-  /** Whether the scope of the kind is known at all (for a hint when it is not); absent: nothing is known. */
-  knows?(apiVersion: string, kind: string): boolean;
-}
-
-/** What the Kyverno CLI validates against (mock mode: no discovery, no cluster-scoped resource). */
-export const NO_CLUSTER_RESOURCES: ClusterResources = { has: () => false };
 
 const forbidden = (path: string, detail: string): string => `${path}: Forbidden: ${detail}`;
 const invalid = (path: string, value: string, detail: string): string => `${path}: Invalid value: ${value}: ${detail}`;
@@ -95,7 +81,7 @@ function selectorHasWildcard(selector: JsonObject): boolean {
   return isObject(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str(v)));
 }
 
-function validateDescription(desc: ResourceDescription | undefined, path: string, namespaced: boolean, cluster: ClusterResources, errs: string[]): void {
+function validateDescription(desc: ResourceDescription | undefined, path: string, namespaced: boolean, cluster: ClusterScopes, errs: string[]): void {
   if (!desc) return;
   if (str(desc.name) !== '' && list(desc.names).length > 0) {
     errs.push(invalid(path, 'v1.ResourceDescription{...}', 'Both name and names can not be specified together'));
@@ -117,7 +103,7 @@ function validateDescription(desc: ResourceDescription | undefined, path: string
 }
 
 /** Kyverno `MatchResources.Validate`. */
-function validateMatchResources(block: MatchResources | undefined, path: string, namespaced: boolean, cluster: ClusterResources, errs: string[]): void {
+function validateMatchResources(block: MatchResources | undefined, path: string, namespaced: boolean, cluster: ClusterScopes, errs: string[]): void {
   if (!block) return;
   const any = list(block.any);
   const all = list(block.all);
@@ -221,7 +207,7 @@ function validatePodSecurityControls(rule: Rule, path: string, errs: string[]): 
  * (api/kyverno/v1/common_types.go). Variables in `clone`/`cloneList` only give a warning there ("would lead
  * to incorrect synchronization behavior"), which the CLI does not report.
  */
-function validateGeneratePattern(gen: JsonObject, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
+function validateGeneratePattern(gen: JsonObject, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterScopes, errs: string[]): void {
   const namespace = str(gen.namespace);
   const kind = str(gen.kind);
   const apiVersion = str(gen.apiVersion);
@@ -285,7 +271,7 @@ function validateGeneratePattern(gen: JsonObject, path: string, namespaced: bool
 }
 
 /** Kyverno `Generation.Validate`. */
-function validateGeneration(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
+function validateGeneration(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterScopes, errs: string[]): void {
   const gen = rule.generate;
   if (!isObject(gen) || !hasContent(gen)) return;
   const count =
@@ -307,7 +293,7 @@ function validateGeneration(rule: Rule, path: string, namespaced: boolean, polic
 }
 
 /** Kyverno `Rule.Validate`. */
-function validateRule(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
+function validateRule(rule: Rule, path: string, namespaced: boolean, policyNamespace: string, cluster: ClusterScopes, errs: string[]): void {
   const kinds = ruleKinds(rule);
   const count = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count === 0) {
@@ -366,7 +352,7 @@ function mutateExistingOnPolicyUpdate(policy: Policy): boolean {
 }
 
 /** Kyverno `Spec.Validate`. */
-function validateSpec(policy: Policy, namespaced: boolean, policyNamespace: string, cluster: ClusterResources, errs: string[]): void {
+function validateSpec(policy: Policy, namespaced: boolean, policyNamespace: string, cluster: ClusterScopes, errs: string[]): void {
   const spec = policy.spec;
   const webhook = isObject(spec.webhookConfiguration) ? spec.webhookConfiguration : undefined;
   if (isPresent(spec.webhookTimeoutSeconds) && isPresent(webhook?.timeoutSeconds)) {
@@ -425,7 +411,7 @@ function aggregate(errs: readonly string[]): string | null {
  * Kyverno `ClusterPolicy.Validate` / `Policy.Validate` against the cluster-scoped resources `cluster` (none
  * in the CLI's mock mode): the aggregated error text, or null.
  */
-export function apiValidationError(policy: Policy, cluster: ClusterResources = NO_CLUSTER_RESOURCES): string | null {
+export function apiValidationError(policy: Policy, cluster: ClusterScopes = NO_CLUSTER_SCOPES): string | null {
   const errs: string[] = [];
   if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === 'all') {
     errs.push(forbidden('metadata.annotations', "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));

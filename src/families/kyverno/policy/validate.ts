@@ -9,7 +9,8 @@
 import { computeRules } from './autogen.js';
 import type { Policy, Rule } from './types.js';
 import { failureActionOverridesError, kindsError, ruleError } from './validate-rule.js';
-import { apiValidationError, NO_CLUSTER_RESOURCES, ruleKinds, type ClusterResources } from './validate-spec.js';
+import { NO_CLUSTER_SCOPES, type ClusterScopes } from '../../../cluster/scopes.js';
+import { apiValidationError, ruleKinds } from './validate-spec.js';
 import { invalidVariablesError, policyVariables, userVariablesError } from './validate-variables.js';
 
 /** Kyverno `ValidateOnPolicyUpdate`. */
@@ -31,7 +32,7 @@ function onPolicyUpdateError(policy: Policy, rules: readonly Rule[], variables: 
  * cluster-scoped resources: none as the CLI validates (mock mode), what discovery would report as the
  * admission controller validates.
  */
-export function validatePolicy(policy: Policy, cluster: ClusterResources = NO_CLUSTER_RESOURCES): string | null {
+export function validatePolicy(policy: Policy, cluster: ClusterScopes = NO_CLUSTER_SCOPES): string | null {
   const spec = policy.spec;
   const background = spec.background !== false;
   const rules = computeRules(policy, '');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateResource } from '../../../../src/families/kyverno/engine/engine.js';
+import { validateResource } from '../../../../src/families/kyverno/engine/validate/index.js';
 import type { EvaluationRequest } from '../../../../src/evaluate/types.js';
-import { compilePolicy } from '../../../../src/families/kyverno/policy/compile.js';
+import { compilePolicy } from '../../../../src/families/kyverno/compile.js';
 import { decodePolicyException, type PolicyException } from '../../../../src/families/kyverno/policy/exception.js';
 import type { Policy } from '../../../../src/families/kyverno/policy/types.js';
 import { parseDocuments } from '../../../../src/source/index.js';

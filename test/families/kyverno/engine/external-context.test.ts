@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MockCluster } from '../../../../src/cluster/index.js';
 import { ApiCallMocks, type ExternalData } from '../../../../src/families/kyverno/engine/context/external/index.js';
-import { validateResource } from '../../../../src/families/kyverno/engine/engine.js';
-import { compilePolicy } from '../../../../src/families/kyverno/policy/compile.js';
+import { validateResource } from '../../../../src/families/kyverno/engine/validate/index.js';
+import { compilePolicy } from '../../../../src/families/kyverno/compile.js';
 import type { Policy } from '../../../../src/families/kyverno/policy/types.js';
 import { parseDocuments } from '../../../../src/source/index.js';
 import type { JsonObject, RuleResponse } from '../../../../src/types.js';

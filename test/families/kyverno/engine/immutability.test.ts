@@ -12,12 +12,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateWorkload } from '../../../../bench/workload.js';
 import { DiagnosticLog } from '../../../../src/commands/load/diagnostics.js';
-import { cliPolicy, evaluateResource, type EvaluationOptions, type ResourceResponse } from '../../../../src/evaluate/processor.js';
-import { mockedCluster } from '../../../../src/commands/load/offline-data.js';
+import { evaluateResource, type EvaluationOptions, type ResourceResponse } from '../../../../src/evaluate/processor.js';
+import { mockedCluster } from '../../../../src/cluster/index.js';
 import { loadPolicies } from '../../../../src/commands/load/policies.js';
 import { loadResources } from '../../../../src/commands/load/resources.js';
-import { compilePolicy } from '../../../../src/families/kyverno/policy/compile.js';
-import { validatePolicy } from '../../../../src/families/kyverno/policy/validate.js';
+import type { KyvernoPolicy } from '../../../../src/families/kyverno/compile.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CORPUS_POLICIES = path.resolve(ROOT, '../shared/corpus/kyverno-policies');
@@ -50,14 +49,15 @@ function load(manifests: string, freeze: boolean) {
   const log = new DiagnosticLog(SILENT);
   const seen = new Set<string>();
   const policies = loadPolicies(policyPaths(), log)
-    .policies.map(({ policy }) => policy)
-    .filter((policy) => {
-      const key = `${policy.kind}/${policy.metadata.namespace ?? ''}/${policy.metadata.name}`;
-      if (seen.has(key) || validatePolicy(policy) !== null) return false;
+    .policies.map(({ compiled }) => compiled as KyvernoPolicy)
+    .filter((compiled) => {
+      const key = `${compiled.kind}/${compiled.policy.metadata.namespace ?? ''}/${compiled.name}`;
+      if (seen.has(key)) return false;
       seen.add(key);
       return true;
-    })
-    .map((policy) => cliPolicy(compilePolicy(freeze ? deepFreeze(policy) : policy)));
+    });
+  // The policy as loaded is what the engine reads; the compiled policy holds its caches.
+  if (freeze) for (const compiled of policies) deepFreeze(compiled.policy);
   const resources = loadResources([manifests, path.join(ROOT, 'examples/manifests')], log, { dedupe: false }).resources;
   if (freeze) for (const resource of resources) deepFreeze(resource.value);
   const objects = resources.map((resource) => resource.value);

@@ -7,7 +7,7 @@
  * and attached to the rule response. Any error ends the generation: the CLI then keeps the rule responses
  * as they were, without generated resources.
  */
-import type { CompiledPolicy } from '../../policy/compile.js';
+import type { KyvernoPolicy } from '../../policy/compiled.js';
 import type { Rule } from '../../policy/types.js';
 import type { JsonObject, JsonValue, RuleResponse } from '../../../../types.js';
 import { errorText } from '../response.js';
@@ -18,6 +18,16 @@ import type { PolicyIdentity } from './labels.js';
 import { generateForeach, generatePattern, type GenerationScope } from './rule-generator.js';
 import { type ObjectAddress, ObjectStore } from './store.js';
 import { prepareTrigger, type TriggerState } from './trigger.js';
+
+/** Whether a generate rule clones existing resources (`clone` with a source, or `cloneList` with kinds). */
+export function clonesFromCluster(generate: JsonObject | undefined): boolean {
+  if (generate === undefined) return false;
+  const { clone, cloneList } = generate;
+  if (cloneList !== null && typeof cloneList === 'object' && !Array.isArray(cloneList) && Array.isArray(cloneList.kinds) && cloneList.kinds.length > 0) {
+    return true;
+  }
+  return clone !== null && typeof clone === 'object' && !Array.isArray(clone) && Object.values(clone).some((value) => value !== '' && value !== null);
+}
 
 /** Kyverno `Rule.HasGenerate`: a `generate` block that is not empty. */
 export function hasGenerate(rule: Rule): boolean {
@@ -32,7 +42,7 @@ export function hasGenerate(rule: Rule): boolean {
  * the rule responses are left untouched and the error is returned with Kyverno's message.
  */
 export function generateObjects(
-  policy: CompiledPolicy,
+  policy: KyvernoPolicy,
   response: PolicyResponse,
   request: EvaluationRequest,
   cloneSources: readonly JsonObject[],
@@ -47,7 +57,7 @@ export function generateObjects(
   }
 }
 
-function run(policy: CompiledPolicy, response: PolicyResponse, request: EvaluationRequest, cloneSources: readonly JsonObject[]): { error?: string } {
+function run(policy: KyvernoPolicy, response: PolicyResponse, request: EvaluationRequest, cloneSources: readonly JsonObject[]): { error?: string } {
   const trigger = prepareTrigger(request);
   const triggerObject = trigger.newResource;
   if (triggerObject === null) return { error: 'failed to mock dynamic client: the trigger resource is empty' };
@@ -71,7 +81,7 @@ function run(policy: CompiledPolicy, response: PolicyResponse, request: Evaluati
  * autogen ones) with that name runs; the context entries each loads stay in the shared JSON context.
  */
 function applyGeneratePolicy(
-  policy: CompiledPolicy,
+  policy: KyvernoPolicy,
   request: EvaluationRequest,
   trigger: TriggerState,
   triggerObject: JsonObject,

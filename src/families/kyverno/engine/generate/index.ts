@@ -10,16 +10,16 @@
  */
 import { anyAllMatches, MatchSubject, ruleMatcher, type MatchInput } from '../../match/match.js';
 import { computeRules } from '../../policy/autogen.js';
-import type { CompiledPolicy } from '../../policy/compile.js';
+import type { KyvernoPolicy } from '../../policy/compiled.js';
 import { exceptionsFor, type PolicyException } from '../../policy/exception.js';
 import type { Rule } from '../../policy/types.js';
 import type { JsonValue, RuleResponse, RuleType } from '../../../../types.js';
 import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from '../conditions/index.js';
 import { withUnresolvedHint } from '../context/external/index.js';
-import { exceptionConditionsHold, policyKey } from '../engine.js';
+import { exceptionConditionsHold } from '../exceptions.js';
 import { ruleError, ruleResponse } from '../response.js';
 import { RuleEnvironment } from '../rule-environment.js';
-import type { EvaluationRequest, PolicyResponse } from '../../../../evaluate/types.js';
+import { policyReference, type EvaluationRequest, type PolicyResponse } from '../../../../evaluate/types.js';
 import { hasGenerate } from './generator.js';
 import { prepareTrigger, type TriggerState } from './trigger.js';
 
@@ -31,7 +31,7 @@ const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, st
  * The generate response of `policy` for the request's resource, or null when no rule produced a rule
  * response (Kyverno then emits no engine response for the policy).
  */
-export function generateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+export function generateResource(policy: KyvernoPolicy, request: EvaluationRequest): PolicyResponse | null {
   // Without exceptions, only rules whose match can name the request kind can respond (the old object, matched
   // when the new one is not, has the same kind).
   if (!request.exceptions?.length) {
@@ -57,7 +57,7 @@ function isMutateExisting(rule: Rule): boolean {
 
 /** Everything the rules of one evaluation share. */
 interface Evaluation {
-  policy: CompiledPolicy;
+  policy: KyvernoPolicy;
   request: EvaluationRequest;
   trigger: TriggerState;
   policyNamespace: string | undefined;
@@ -69,7 +69,7 @@ interface Evaluation {
   exceptionInput: MatchInput;
 }
 
-function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): PolicyResponse | null {
   const trigger = prepareTrigger(request);
   const policyNamespace = policy.kind === 'Policy' ? policy.namespace : undefined;
   const base: Omit<MatchInput, 'resource'> = {
@@ -157,7 +157,7 @@ function filterRule(evaluation: Evaluation, rule: Rule, type: RuleType): RuleRes
 function matchingExceptions(evaluation: Evaluation, env: RuleEnvironment, rule: Rule): PolicyException[] {
   const all = evaluation.request.exceptions;
   if (all === undefined || all.length === 0) return [];
-  return exceptionsFor(all, policyKey(evaluation.policy), rule.name).filter(
+  return exceptionsFor(all, policyReference(evaluation.policy), rule.name).filter(
     (exception) => anyAllMatches(exception.match, evaluation.exceptionInput) && exceptionConditionsHold(env, exception),
   );
 }

@@ -7,7 +7,7 @@
  * `applyRules: One`; mutate-existing rules against the fake cluster. No I/O happens here.
  */
 import { MatchSubject, anyAllMatches } from '../../match/match.js';
-import type { CompiledPolicy } from '../../policy/compile.js';
+import type { KyvernoPolicy } from '../../policy/compiled.js';
 import { exceptionsFor, type PolicyException } from '../../policy/exception.js';
 import type { Rule } from '../../policy/types.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../../../../types.js';
@@ -15,10 +15,11 @@ import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js'
 import { createAdmissionContext } from '../context/admission.js';
 import { keepsResource, plainResource, readsBackResource, resourceAfterValues } from '../context/read-back.js';
 import { withUnresolvedHint } from '../context/external/index.js';
-import { exceptionConditionsHold, identify, matchInputFor, policyKey, toEngineOperation } from '../engine.js';
+import { exceptionConditionsHold } from '../exceptions.js';
+import { identify, matchInputFor, toEngineOperation } from '../match-input.js';
 import { errorText, ruleResponse } from '../response.js';
 import { RuleEnvironment } from '../rule-environment.js';
-import type { EvaluationRequest, PolicyResponse } from '../../../../evaluate/types.js';
+import { policyReference, type EvaluationRequest, type PolicyResponse } from '../../../../evaluate/types.js';
 import { SubstitutionFailure } from '../variables/index.js';
 import { foreachEntries, mutateForEach } from './foreach.js';
 import { applyMutation, mutatedMessage, type PatchOutcome } from './patch.js';
@@ -36,7 +37,7 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
  * Evaluates every mutate rule of `policy` on the request's resource. Always gives a response (with
  * no rules when none matched); `patchedResource` is the resource after the policy's mutations.
  */
-export function mutateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse {
+export function mutateResource(policy: KyvernoPolicy, request: EvaluationRequest): PolicyResponse {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
@@ -46,7 +47,7 @@ export function mutateResource(policy: CompiledPolicy, request: EvaluationReques
   }
 }
 
-function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse {
+function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): PolicyResponse {
   const operation = request.operation ?? 'CREATE';
   const engineOperation = toEngineOperation(operation);
   const numberMode: NumberMode = request.numberMode ?? 'float64';
@@ -86,7 +87,7 @@ function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): Pol
     });
     if (!env.plan.matcher.matchesSubject(new MatchSubject(matchInput))) continue;
     const exceptions = request.exceptions?.length
-      ? exceptionsFor(request.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
+      ? exceptionsFor(request.exceptions, policyReference(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
       : [];
 
     context.checkpoint();
@@ -112,7 +113,7 @@ const mutateRulesOf = new WeakMap<readonly Rule[], readonly Rule[]>();
  * The mutate rules of `policy` that a resource of its kind is evaluated against; null when there is
  * none, or when the policy is a namespaced Policy of another namespace.
  */
-function mutateRules(policy: CompiledPolicy, resource: JsonObject): readonly Rule[] | null {
+function mutateRules(policy: KyvernoPolicy, resource: JsonObject): readonly Rule[] | null {
   const identity = identify(resource);
   if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
   const forKind = policy.rulesForKind(identity.kind);

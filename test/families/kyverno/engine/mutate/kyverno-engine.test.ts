@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { mutateResource } from '../../../../../src/families/kyverno/engine/mutate/index.js';
 import type { EvaluationRequest } from '../../../../../src/evaluate/types.js';
-import { compilePolicy } from '../../../../../src/families/kyverno/policy/compile.js';
+import { compilePolicy } from '../../../../../src/families/kyverno/compile.js';
 import type { Policy } from '../../../../../src/families/kyverno/policy/types.js';
 import type { JsonObject, JsonValue } from '../../../../../src/types.js';
 import { assertKnownIdsExist, assertVector, copy, loadVectors } from './kyverno-vectors.js';

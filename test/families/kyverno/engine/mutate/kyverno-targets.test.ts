@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { mutateResource } from '../../../../../src/families/kyverno/engine/mutate/index.js';
 import { namesMatch } from '../../../../../src/families/kyverno/engine/mutate/targets.js';
-import { compilePolicy } from '../../../../../src/families/kyverno/policy/compile.js';
+import { compilePolicy } from '../../../../../src/families/kyverno/compile.js';
 import type { Policy } from '../../../../../src/families/kyverno/policy/types.js';
 import type { JsonObject } from '../../../../../src/types.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mutateResource } from '../../../../../src/families/kyverno/engine/mutate/index.js';
 import type { EvaluationRequest, PolicyResponse } from '../../../../../src/evaluate/types.js';
-import { compilePolicy } from '../../../../../src/families/kyverno/policy/compile.js';
+import { compilePolicy } from '../../../../../src/families/kyverno/compile.js';
 import { decodePolicyException } from '../../../../../src/families/kyverno/policy/exception.js';
 import type { Policy } from '../../../../../src/families/kyverno/policy/types.js';
 import { parseDocuments } from '../../../../../src/source/index.js';

@@ -4,41 +4,32 @@
  * preconditions, the validate handler, `applyRules: One`, and pre-existing violations on UPDATE.
  * No I/O happens here.
  */
-import { MatchSubject, anyAllMatches, type MatchInput } from '../match/match.js';
-import type { CompiledPolicy } from '../policy/compile.js';
-import { exceptionsFor, type PolicyException } from '../policy/exception.js';
-import type { Rule } from '../policy/types.js';
-import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../../../types.js';
-import { createAdmissionContext } from './context/admission.js';
-import { keepsResource, plainResource, readsBackResource, resourceAfterValues } from './context/read-back.js';
-import type { JsonContext } from './context/json-context.js';
-import { withUnresolvedHint } from './context/external/index.js';
-import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from './conditions/index.js';
-import { errorText, ruleError, ruleResponse } from './response.js';
-import { RuleEnvironment } from './rule-environment.js';
-import { rulePlan } from './rule-plan.js';
-import type { EvaluationRequest, PolicyResponse } from '../../../evaluate/types.js';
-import { evaluatePodSecurity } from './validate/pod-security/index.js';
-import { validateRule } from './validate/validator.js';
+import { policyReference, type EvaluationRequest, type PolicyResponse } from '../../../../evaluate/types.js';
+import type { JsonValue, NumberMode, RuleResponse } from '../../../../types.js';
+import { MatchSubject, anyAllMatches } from '../../match/match.js';
+import type { KyvernoPolicy } from '../../policy/compiled.js';
+import { exceptionsFor, type PolicyException } from '../../policy/exception.js';
+import type { Rule } from '../../policy/types.js';
+import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from '../conditions/index.js';
+import { createAdmissionContext } from '../context/admission.js';
+import { withUnresolvedHint } from '../context/external/index.js';
+import type { JsonContext } from '../context/json-context.js';
+import { keepsResource, plainResource, readsBackResource, resourceAfterValues } from '../context/read-back.js';
+import { exceptionConditionsHold } from '../exceptions.js';
+import { identify, matchInputFor, toEngineOperation, type EngineOperation } from '../match-input.js';
+import { errorText, ruleError, ruleResponse } from '../response.js';
+import { RuleEnvironment } from '../rule-environment.js';
+import { rulePlan } from '../rule-plan.js';
+import { evaluatePodSecurity } from './pod-security/index.js';
+import { validateRule } from './validator.js';
 
 const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
-const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-/** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
-export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
-
-export interface ResourceIdentity {
-  kind: string;
-  group: string;
-  version: string;
-  namespace: string;
-}
 
 /**
  * Evaluates every validate rule of `policy` on the request's resource. Returns `null` when the policy
  * does not apply to the resource at all (a namespaced Policy and a resource of another namespace).
  */
-export function validateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse | null {
+export function validateResource(policy: KyvernoPolicy, request: EvaluationRequest): PolicyResponse | null {
   const resourceValues = request.values?.resource;
   const rewritesRequest = readsBackResource(resourceValues);
   // Fast path: unless values replace the request's resource, the kind index alone can tell that no rule applies.
@@ -64,7 +55,7 @@ export function validateResource(policy: CompiledPolicy, request: EvaluationRequ
 
 /** `rules`: the policy's validate rules for the request resource's kind, when values do not replace the resource. */
 function evaluatePolicy(
-  policy: CompiledPolicy,
+  policy: KyvernoPolicy,
   request: EvaluationRequest,
   rewritesRequest: boolean,
   rules: readonly Rule[] | undefined,
@@ -96,7 +87,7 @@ function evaluatePolicy(
     if (!plan.validates) continue;
     if (!plan.matcher.matchesSubject(subject)) continue;
     const exceptions = request.exceptions?.length
-      ? exceptionsFor(request.exceptions, policyKey(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
+      ? exceptionsFor(request.exceptions, policyReference(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
       : NO_EXCEPTIONS;
 
     context ??= createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
@@ -129,7 +120,7 @@ function evaluatePolicy(
 
 function evaluateValidateRule(
   env: RuleEnvironment,
-  policy: CompiledPolicy,
+  policy: KyvernoPolicy,
   operation: EngineOperation,
   exceptions: readonly PolicyException[] = NO_EXCEPTIONS,
 ): RuleResponse | null {
@@ -167,22 +158,6 @@ function evaluateValidateRule(
   return response;
 }
 
-export function exceptionConditionsHold(env: RuleEnvironment, exception: PolicyException): boolean {
-  if (exception.conditions === undefined) return true;
-  try {
-    const outcome = tryEvaluateConditions(exception.conditions as JsonValue, env.substituteCondition);
-    return !(outcome instanceof ConditionFailure) && outcome.result;
-  } catch {
-    // Kyverno logs the error and does not apply the exception.
-    return false;
-  }
-}
-
-/** How PolicyExceptions name a policy: `<name>`, or `<namespace>/<name>` for a namespaced Policy. */
-export function policyKey(policy: CompiledPolicy): string {
-  return policy.kind === 'Policy' ? `${policy.namespace}/${policy.name}` : policy.name;
-}
-
 /** Handler selection of spec 10 §3.1. */
 function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]): RuleResponse | null {
   const rule = env.plan;
@@ -205,14 +180,14 @@ function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]
  * Spec 10 §3.8: an Enforce rule on UPDATE with `allowExistingViolations` (default true) is re-evaluated
  * against the old object; a violation that already existed there becomes a skip.
  */
-function preExistingViolationsAllowed(rule: Rule, policy: CompiledPolicy, operation: EngineOperation): boolean {
+function preExistingViolationsAllowed(rule: Rule, policy: KyvernoPolicy, operation: EngineOperation): boolean {
   if (operation !== 'UPDATE') return false;
   if (rule.validate?.allowExistingViolations === false) return false;
   const action = rule.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? '';
   return action === 'Enforce' || action === 'enforce';
 }
 
-function evaluateOldObject(env: RuleEnvironment, policy: CompiledPolicy): RuleResponse | null {
+function evaluateOldObject(env: RuleEnvironment, policy: KyvernoPolicy): RuleResponse | null {
   const rule = env.rule;
   let oldObject: JsonValue;
   try {
@@ -242,52 +217,4 @@ function evaluateOldObject(env: RuleEnvironment, policy: CompiledPolicy): RuleRe
     return ruleResponse(rule.name, 'Validation', 'skip', 'skipping the rule evaluation as pre-existing violations are allowed');
   }
   return null;
-}
-
-export function toEngineOperation(operation: string): EngineOperation {
-  return operation === 'UPDATE' || operation === 'DELETE' ? operation : 'CREATE';
-}
-
-/** What match/exclude blocks are compared with, for `resource` in the request. */
-export function matchInputFor(resource: JsonObject, request: EvaluationRequest, operation: EngineOperation, policy: CompiledPolicy): MatchInput {
-  const identity = identify(resource);
-  return {
-    resource,
-    kind: identity.kind,
-    group: identity.group,
-    version: identity.version,
-    subresource: request.subresource ?? '',
-    operation,
-    namespaceLabels: request.namespaceLabels ?? NO_LABELS,
-    userInfo: request.userInfo,
-    policyNamespace: policy.kind === 'Policy' ? policy.namespace : undefined,
-  };
-}
-
-/** Identities by resource (resources are never mutated): every policy evaluated on a resource needs it. */
-const identities = new WeakMap<JsonObject, ResourceIdentity>();
-
-export function identify(resource: JsonObject): ResourceIdentity {
-  let identity = identities.get(resource);
-  if (identity === undefined) {
-    identity = readIdentity(resource);
-    identities.set(resource, identity);
-  }
-  return identity;
-}
-
-function readIdentity(resource: JsonObject): ResourceIdentity {
-  const apiVersion = typeof resource.apiVersion === 'string' ? resource.apiVersion : '';
-  const slash = apiVersion.indexOf('/');
-  const metadata = resource.metadata;
-  const namespace =
-    metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.namespace === 'string'
-      ? metadata.namespace
-      : '';
-  return {
-    kind: typeof resource.kind === 'string' ? resource.kind : '',
-    group: slash >= 0 ? apiVersion.slice(0, slash) : '',
-    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
-    namespace,
-  };
 }

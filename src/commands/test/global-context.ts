@@ -1,25 +1,13 @@
 /**
- * @file The data the CLI gives the engine for `configMap`, `apiCall` and `globalReference` context
- * entries: the mocked cluster (the evaluated resources, then the cluster state read from files, as
- * Kyverno's fake API server holds them) and a Test's global context entries, their `resourceFiles`
- * read relative to the test file.
+ * @file A Test's global context entries (`globalContextEntries`): the store `globalReference` context entries
+ * read, their `resourceFiles` read relative to the test file.
  */
 import path from 'node:path';
-import { MockCluster } from '../../cluster/index.js';
 import { GlobalContextStore, type GlobalContextEntryMock } from '../../families/kyverno/engine/context/external/index.js';
-import type { JsonObject, JsonValue } from '../../types.js';
-import type { ClusterObjects } from './cluster-resources.js';
-import type { DiagnosticLog } from './diagnostics.js';
-import { readFile } from './documents.js';
-import type { GlobalContextEntrySpec } from '../test/mocks.js';
-
-/** A cluster holding `resources` first, then the objects and definitions of `state`. */
-export function mockedCluster(resources: readonly JsonObject[], state?: ClusterObjects): MockCluster {
-  const cluster = new MockCluster(resources);
-  for (const object of state?.objects ?? []) cluster.add(object);
-  for (const definition of state?.definitions ?? []) cluster.addDefinition(definition);
-  return cluster;
-}
+import type { JsonValue } from '../../types.js';
+import type { DiagnosticLog } from '../load/diagnostics.js';
+import { readFile } from '../load/documents.js';
+import type { GlobalContextEntrySpec } from './mocks.js';
 
 /** The global context store of a Test; `resourceFiles` are read relative to `dir`. */
 export function globalContextStore(

@@ -1,0 +1,76 @@
+/**
+ * @file Compiling a `kyverno.io` ClusterPolicy/Policy: the policy data (autogen, kind index) with Kyverno's
+ * engine handlers attached (kyverno/kyverno pkg/engine/engine.go: `Mutate`, `Validate`, `VerifyAndPatchImages`,
+ * `ApplyBackgroundChecks`), behind the family-independent `CompiledPolicy` interface.
+ */
+import type { FailureAction, GenerateOutcome, PolicyRuleInfo } from '../../evaluate/types.js';
+import { generateObjects, generateResource } from './engine/generate/index.js';
+import { clonesFromCluster } from './engine/generate/generator.js';
+import { settlesByConstruction } from './engine/mutate/idempotent.js';
+import { mutateResource } from './engine/mutate/index.js';
+import { validateResource } from './engine/validate/index.js';
+import { isEnforce, policyFailureAction, ruleFailureAction } from './failure-action.js';
+import { compiledPolicy, type KyvernoHandlers, type KyvernoPolicy } from './policy/compiled.js';
+import type { Policy, Rule } from './policy/types.js';
+
+export type { KyvernoPolicy } from './policy/compiled.js';
+
+/** Compiles a policy that passed Kyverno's validation. */
+export function compilePolicy(policy: Policy): KyvernoPolicy {
+  return compiledPolicy(policy, handlers);
+}
+
+function handlers(compiled: KyvernoPolicy): KyvernoHandlers {
+  const policy = compiled.policy;
+  const out: KyvernoHandlers = {
+    rules: ruleInfos(compiled),
+    ruleCount: compiled.computedRules('').length,
+    mutationsSettle: !compiled.hasMutate || settlesByConstruction(policy),
+    failureAction(rule: string | undefined, kind: string, namespace: string, labels: Readonly<Record<string, string>>): FailureAction {
+      if (rule === undefined) return isEnforce(policyFailureAction(policy, namespace, labels)) ? 'Enforce' : 'Audit';
+      const definition = compiled.rulesForKind(kind).find((candidate) => candidate.name === rule);
+      return ruleFailureAction(policy, definition, namespace, labels);
+    },
+  };
+  if (compiled.hasMutate) out.mutate = (request) => mutateResource(compiled, request);
+  // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
+  // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
+  if ((policy.spec.rules ?? []).some(hasVerifyImages)) out.verifyImages = (request) => ({ policy: compiled, resource: request.resource, rules: [] });
+  if (compiled.hasValidate) out.validate = (request) => validateResource(compiled, request);
+  if (compiled.hasGenerate) {
+    out.generate = (request, cloneSources): GenerateOutcome | null => {
+      const response = generateResource(compiled, request);
+      // Kyverno emits a generate response only when a rule produced a rule response.
+      if (response === null || response.rules.length === 0) return null;
+      const generation = generateObjects(compiled, response, request, cloneSources);
+      return generation.error === undefined ? { response } : { response, generationError: generation.error };
+    };
+  }
+  return out;
+}
+
+function hasVerifyImages(rule: Rule): boolean {
+  return Array.isArray(rule.verifyImages) && rule.verifyImages.length > 0;
+}
+
+/** The rules as written, then those autogen generates (Kyverno `ComputeRules(policy, "")`), each once. */
+function ruleInfos(compiled: KyvernoPolicy): PolicyRuleInfo[] {
+  const seen = new Set<string>();
+  const out: PolicyRuleInfo[] = [];
+  for (const rule of [...(compiled.policy.spec.rules ?? []), ...compiled.computedRules('')]) {
+    if (seen.has(rule.name)) continue;
+    seen.add(rule.name);
+    const info: PolicyRuleInfo = { name: rule.name, type: ruleType(rule) };
+    if (rule.verifyImages !== undefined) info.notEvaluated = `rule ${rule.name}: verifyImages rules are not supported yet`;
+    if (clonesFromCluster(rule.generate)) info.clones = true;
+    out.push(info);
+  }
+  return out;
+}
+
+function ruleType(rule: Rule): PolicyRuleInfo['type'] {
+  if (rule.mutate !== undefined) return 'Mutation';
+  if (rule.generate !== undefined) return 'Generation';
+  if (rule.verifyImages !== undefined) return 'ImageVerify';
+  return 'Validation';
+}
