@@ -7,7 +7,8 @@
  *   policy kind: the `policies.kyverno.io` kinds (ValidatingPolicy, MutatingPolicy, GeneratingPolicy,
  *   DeletingPolicy, ImageValidatingPolicy, their `Namespaced*` variants and the CEL PolicyException)
  *   and the `admissionregistration.k8s.io` ValidatingAdmissionPolicy, MutatingAdmissionPolicy and
- *   their bindings (spec/50-cel-policies.md §1.1);
+ *   their bindings (the CEL kinds the Kyverno CLI policy loader accepts: kyverno/kyverno
+ *   cmd/cli/kubectl-kyverno/policy/load.go, `processDocumentItem`);
  * - `cli-file`: an input file of the Kyverno CLI, not a cluster object: `cli.kyverno.io` Test, Values
  *   (and the legacy `Value`), UserInfo, Context and ClusterResource, and any `kind: Test` of a
  *   `kyverno.io` version (older kyverno-test.yaml files say `apiVersion: kyverno.io/v1`);

@@ -52,7 +52,8 @@ export interface EvaluationOptions {
   namespaceLabels?: (namespace: string) => Record<string, string> | undefined;
   /**
    * Clone sources of a generate policy (`kyverno test` `cloneSourceResource` files registered for its
-   * clone/cloneList rules): they seed the per-trigger store generation reads from (spec 30 §12.2).
+   * clone/cloneList rules): they seed the per-trigger store generation reads from (kyverno/kyverno
+   * cmd/cli/kubectl-kyverno/processor/generate.go, `handleGeneratePolicy`).
    */
   cloneSources?: (policy: CompiledPolicy) => readonly JsonObject[];
   /** Objects mutate-existing rules (`mutate.targets`) may target: Test `targetResources`, `apply --target-resource`. */
@@ -165,7 +166,9 @@ export function evaluateResource(policies: readonly CliPolicy[], resource: Loade
     if (!compiled.hasGenerate) continue;
     const engineRequest = request(compiled, resource, current, options);
     const response = generateResource(compiled, engineRequest);
-    // Kyverno emits a generate response only when a rule produced a rule response (spec 30 §1).
+    // Kyverno emits a generate response only when a rule produced a rule response
+    // (`!generateResponse.IsEmpty()` in `PolicyProcessor.ApplyPoliciesOnResource`, kyverno/kyverno
+    // cmd/cli/kubectl-kyverno/processor/policy_processor.go).
     if (response === null || response.rules.length === 0) continue;
     const generation = generateObjects(compiled, response, engineRequest, options.cloneSources?.(compiled) ?? []);
     out.push(generation.error === undefined ? { kind: 'generate', response } : { kind: 'generate', response, generationError: generation.error });
