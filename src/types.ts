@@ -46,6 +46,10 @@ export interface RuleResponse {
   path?: string;
   /** Mutate-existing rules: the target after the rule's patch (the trigger itself is never modified). */
   patchedTarget?: JsonObject;
-  /** Generate rules: the objects the rule generated (spec 30 §12.2), when generation ran. */
+  /**
+   * Generate rules: the objects the rule generated, when generation ran (Kyverno's
+   * `RuleResponse.GeneratedResources`, set by kyverno/kyverno cmd/cli/kubectl-kyverno/processor/generate.go
+   * `handleGeneratePolicy`).
+   */
   generatedResources?: JsonObject[];
 }

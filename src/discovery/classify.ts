@@ -3,7 +3,8 @@
  *
  * - `policy`: a policy of any kind of the policy kinds table (evaluate/kinds.ts): a `kyverno.io`
  *   ClusterPolicy or Policy, a `policies.kyverno.io` CEL kind, a ValidatingAdmissionPolicy or
- *   MutatingAdmissionPolicy (any version);
+ *   MutatingAdmissionPolicy (any version), the kinds the Kyverno CLI's policy loader accepts
+ *   (kyverno/kyverno cmd/cli/kubectl-kyverno/policy/load.go, `processDocumentItem`);
  * - `exception`: a `kyverno.io` or `policies.kyverno.io` PolicyException (any version);
  * - `binding`: a ValidatingAdmissionPolicyBinding or MutatingAdmissionPolicyBinding;
  * - `cli-file`: an input file of the Kyverno CLI, not a cluster object: `cli.kyverno.io` Test, Values

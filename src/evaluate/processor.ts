@@ -31,7 +31,8 @@ export interface EvaluationOptions {
   namespaceLabels?: (namespace: string) => Record<string, string> | undefined;
   /**
    * Clone sources of a generate policy (`kyverno test` `cloneSourceResource` files registered for its
-   * clone/cloneList rules): they seed the per-trigger store generation reads from (spec 30 §12.2).
+   * clone/cloneList rules): they seed the per-trigger store generation reads from (kyverno/kyverno
+   * cmd/cli/kubectl-kyverno/processor/generate.go, `handleGeneratePolicy`).
    */
   cloneSources?: (policy: CompiledPolicy) => readonly JsonObject[];
   /** Objects mutate-existing rules (`mutate.targets`) may target: Test `targetResources`, `apply --target-resource`. */

@@ -34,7 +34,10 @@ export interface InjectedValues {
   foreach?: (ruleName: string) => Record<string, JsonValue[]> | undefined;
 }
 
-/** One evaluation of one resource, as the Kyverno CLI builds it (spec 10 §7). */
+/**
+ * One evaluation of one resource, as the Kyverno CLI builds it (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/policy_processor.go, `PolicyProcessor.makePolicyContext`).
+ */
 export interface EvaluationRequest {
   /** The resource (the new object). For DELETE it is the old object. */
   resource: JsonObject;
@@ -64,7 +67,9 @@ export interface EvaluationRequest {
   targets?: readonly JsonObject[];
   /**
    * After a mutate rule fails, go on with the resource as it was before the rule, as the admission
-   * controller does, instead of the empty object the Kyverno CLI goes on with (spec 30 §2.1).
+   * controller does, instead of the empty object the Kyverno CLI goes on with (the error response of
+   * kyverno/kyverno pkg/engine/mutate/mutation.go `NewErrorResponse` carries an empty resource, which
+   * pkg/engine/handlers/mutation/mutate_resource.go `mutateResourceHandler.Process` returns).
    */
   keepResourceOnMutateError?: boolean;
 }
@@ -77,7 +82,8 @@ export interface PolicyResponse {
   rules: RuleResponse[];
   /**
    * Mutate responses: the resource after this policy's mutations (cumulative over earlier policies,
-   * as Kyverno's `PatchedResource`). An empty object when a patch failed (Kyverno's quirk, spec 30 §2.1).
+   * as Kyverno's `PatchedResource`). An empty object when a patch failed (Kyverno's quirk: kyverno/kyverno
+   * pkg/engine/mutate/mutation.go `NewErrorResponse` builds its response with an empty resource).
    */
   patchedResource?: JsonObject;
 }

@@ -3,7 +3,8 @@
  * `ParseQuantity` does, exact comparison (`Cmp`) and the canonical string (`String`).
  *
  * A quantity is held as an exact decimal `unscaled × 10^scale` (bigint mantissa) plus the format
- * it was written in, which decides how it prints (spec 21 §C). Values are never floats.
+ * it was written in, which decides how it prints (`Quantity.CanonicalizeBytes` in quantity.go). Values are
+ * never floats.
  */
 
 /** How a quantity prints: `1Ki` (BinarySI), `1k` (DecimalSI), `1e3` (DecimalExponent). */

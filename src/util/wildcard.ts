@@ -1,6 +1,6 @@
 /**
  * @file Wildcard matching with the semantics of `IGLOU-EU/go-wildcard` v1.0.3, which Kyverno uses for
- * names, namespaces, labels, kinds and pattern strings (`kyverno/kyverno pkg/utils/wildcard`).
+ * names, namespaces, labels, kinds and pattern strings (`kyverno/kyverno ext/wildcard/match.go`, `Match`).
  *
  * `*` matches any run of characters (possibly empty), `?` matches exactly one character (a Unicode
  * code point, as Go iterates runes). There is no escaping and no character class; matching is

@@ -162,7 +162,7 @@ describe('ExpectedFiles', () => {
   });
 });
 
-describe('compareWithFile / compareWithAnyFile (spec 30 §10, §12.3)', () => {
+describe('compareWithFile / compareWithAnyFile (getAndCompareResource, commands/test/compare.go; checkResult)', () => {
   const files = new ExpectedFiles(DIR);
   const policy: JsonObject = {
     apiVersion: 'networking.k8s.io/v1',
@@ -244,7 +244,7 @@ describe('formatResourceDiff', () => {
   });
 });
 
-describe('cloneSourceLookup (spec 30 §12.3)', () => {
+describe('cloneSourceLookup (ruleToCloneSourceResource in runTest, commands/test/test.go)', () => {
   const files = new ExpectedFiles(DIR);
   const rule = (name: string, generate: JsonObject): Rule => ({ name, match: { any: [{ resources: { kinds: ['Namespace'] } }] }, generate });
   const clone = { apiVersion: 'v1', kind: 'Secret', name: 'creds', namespace: '{{request.object.metadata.name}}', clone: { namespace: 'default', name: 'creds' } };

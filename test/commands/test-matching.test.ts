@@ -81,7 +81,7 @@ function result(fields: Partial<TestResult> & Pick<TestResult, 'policy' | 'resul
 
 type Row = [resource: string, rule: string, outcome: string, reason: string];
 
-describe('matchResult (spec 40 §1.6)', () => {
+describe('matchResult (printTestResult, commands/test/output.go)', () => {
   it.each<{ name: string; result: TestResult; rows: Row[] }>([
     {
       name: 'a name matches every kind and namespace; autogen rule names count',
@@ -224,7 +224,7 @@ describe('reportResult', () => {
   });
 });
 
-describe('matchResult object comparisons (spec 30 §9, §10, §12.3)', () => {
+describe('matchResult object comparisons (checkResult, commands/test/command.go; mutate targets, generated resources)', () => {
   const FILES = new ExpectedFiles(path.join(ROOT, 'test/fixtures/cli/test-compare/expected'));
   const pods = { kinds: ['Pod'] };
   const addLabel = policy('add-label', [{ name: 'add-team', match: { any: [{ resources: pods }] }, mutate: { patchStrategicMerge: {} } }]);

@@ -19,7 +19,8 @@ function keyOf(text: string): string {
 
 describe('plain scalars resolve as go-yaml v2 (YAML 1.1) does', () => {
   // Expected values are what sigs.k8s.io/yaml YAMLToJSON gives for `a: <text>` (go-yaml v2
-  // resolve.go; spec 21 §parse_yaml rows yes/on/010/0x1F/1.0/2001-12-14).
+  // resolve.go, which Kyverno's `parse_yaml` reaches through `jpParseYAML` in
+  // pkg/engine/jmespath/functions.go: yes/on/010/0x1F/1.0/2001-12-14).
   const table: Array<[string, JsonValue]> = [
     ['yes', true],
     ['Yes', true],

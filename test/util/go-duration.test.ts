@@ -1,6 +1,7 @@
 /**
  * @file Go `time.ParseDuration` and `Duration.String`, with the cases of Go's own time tests
- * (parseDurationTests, parseDurationErrorTests, durationTests) and spec 21 §D.
+ * (parseDurationTests, parseDurationErrorTests, durationTests) and the durations Kyverno's arithmetic
+ * functions parse and print (kyverno/kyverno pkg/engine/jmespath/arithmetic.go).
  */
 import { describe, expect, it } from 'vitest';
 import { formatGoDuration, parseGoDuration } from '../../src/util/go-duration.js';
@@ -57,7 +58,7 @@ const VALID: [string, bigint][] = [
   ['-2562047h47m16.854775808s', MIN],
   ['0.100000000000000000000h', 6n * M],
   ['0.830103483285477580700h', 49n * M + 48n * S + 372539827n],
-  // spec 21 §D.1
+  // repeated units add up; fraction digits beyond nanoseconds are truncated
   ['1h1h', 2n * H],
   ['1500000000ns', 1_500_000_000n],
   ['1.0000000001s', S],
@@ -104,7 +105,7 @@ const FORMATTED: [bigint, string][] = [
   [8n * M + 1n, '8m0.000000001s'],
   [MAX, '2562047h47m16.854775807s'],
   [MIN, '-2562047h47m16.854775808s'],
-  // spec 21 §D.2
+  // below a second: ns, µs or ms without trailing zeros; once hours (or minutes) print, the smaller units print too
   [500n * MS, '500ms'],
   [1500n * US, '1.5ms'],
   [1001n, '1.001\u00b5s'],

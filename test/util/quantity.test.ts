@@ -1,7 +1,8 @@
 /**
  * @file Kubernetes `resource.Quantity`: what `ParseQuantity` accepts and the exact value it gives,
- * `Cmp`, and the canonical string of spec 21 §C.2 (including computed values built with
- * `makeQuantity`, as the arithmetic functions produce them).
+ * `Cmp`, and the canonical string of `Quantity.String` (including computed values built with
+ * `makeQuantity`, as the arithmetic functions of kyverno/kyverno pkg/engine/jmespath/arithmetic.go
+ * produce them).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -152,7 +153,7 @@ describe('compareQuantities', () => {
 });
 
 describe('formatQuantity of computed values', () => {
-  // Spec 21 §C.2 examples, as results of the arithmetic functions (value and kept format).
+  // Results of the arithmetic functions (value and kept format), as `Quantity.String` prints them.
   it.each([
     ['0.1+0.2', '300m', makeQuantity(3n, -1, 'DecimalSI')],
     ['500Mi+500Mi', '1000Mi', makeQuantity(1048576000n, 0, 'BinarySI')],

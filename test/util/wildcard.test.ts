@@ -1,6 +1,7 @@
 /**
- * @file go-wildcard v1.0.3 semantics: Kyverno's own `TestMatch` table (pkg/utils/wildcard), the
- * spec 10 §2.6 examples, rune-wise `?`, and linear behaviour on adversarial patterns.
+ * @file go-wildcard v1.0.3 semantics: Kyverno's own `TestMatch` table (kyverno/kyverno
+ * ext/wildcard/match_test.go), `?` as exactly one character, rune-wise `?`, and linear behaviour on
+ * adversarial patterns.
  */
 import { describe, expect, it } from 'vitest';
 import { containsWildcard, wildcardMatch } from '../../src/util/wildcard.js';
@@ -57,7 +58,7 @@ const KYVERNO_MATCH_CASES: [string, string, boolean][] = [
 ];
 
 const OTHER_CASES: [string, string, boolean][] = [
-  // spec 10 §2.6
+  // `?` is exactly one character (IGLOU-EU/go-wildcard `Match`, behind ext/wildcard/match.go)
   ['ab?ba', 'abbbba', false],
   ['ab?ba', 'abbba', true],
   // case-sensitive, anchored, no escaping or classes

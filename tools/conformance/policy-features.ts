@@ -1,6 +1,7 @@
 /**
  * @file What a policy document uses, for the conformance categories: rule types, Kyverno custom JMESPath
- * functions (spec 21 §A.1), context entries other than `variable`, and CEL policy kinds.
+ * functions (those kyverno/kyverno pkg/engine/jmespath/functions.go `GetFunctions` registers), context
+ * entries other than `variable`, and CEL policy kinds.
  */
 import { KYVERNO_FUNCTIONS } from '../../src/lang/jmespath/index.js';
 import type { JsonValue } from '../../src/types.js';

@@ -1,9 +1,11 @@
 /**
  * @file `kyverno-lint apply <policies...> --resource <files...>`: applies policies to resources as
- * `kyverno apply` does offline (spec 40 §4, spec 30 §11-12, spec 10 §5.3): int64 numbers, Values / `--set` /
- * UserInfo, mutated and generated resources printed as Kyverno prints them or written with `-o`, invalid
- * policies listed and counted as errors, Kyverno's counters and exit codes, or the JSON document whose
- * `source` locates each finding in its file. Beyond Kyverno, the mutations become minimal edits of the
+ * `kyverno apply` does offline (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/apply/command.go,
+ * `applyCommandHelper` and `exit`; cmd/cli/kubectl-kyverno/processor: policy_processor.go
+ * `ApplyPoliciesOnResource`, result.go `ResultCounts`): int64 numbers, Values / `--set` / UserInfo, mutated
+ * and generated resources printed as Kyverno prints them or written with `-o`, invalid policies listed and
+ * counted as errors, Kyverno's counters and exit codes, or the JSON document whose `source` locates each
+ * finding in its file. Beyond Kyverno, the mutations become minimal edits of the
  * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
  */
 import { listPolicyFiles, locate } from '../../source/index.js';
@@ -140,10 +142,12 @@ function sourceOf(resources: ResourceSet, at: { file: string; documentIndex: num
 }
 
 /**
- * One engine response as counted and printed by `apply` (spec 10 §5.3, spec 30 §11-12): validation
- * failures become warnings for unscored policies or Audit policies with `--audit-warn`; mutate rules count
- * with their status; a generate rule counts as a pass only when it passed, as a failure otherwise
- * (Kyverno's `ResultCounts.addGenerateResponse`).
+ * One engine response as counted and printed by `apply` (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/result.go, `ResultCounts.addEngineResponse`, `addMutateResponse`,
+ * `addGenerateResponse`): validation failures become warnings for unscored policies or Audit policies with
+ * `--audit-warn`; mutate rules count with their status; a generate rule counts as a pass only when it
+ * passed, as a failure otherwise (as `addGenerateResponse` did before Kyverno 1.16, which counts `skip`,
+ * `error` and `warn` generate rules as such).
  */
 function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resource: ResourceDocument, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
   const compiled = response.policy;

@@ -1,6 +1,7 @@
 /**
  * @file YAML as `go.yaml.in/yaml/v3` `Marshal` prints a decoded JSON object (`map[string]interface{}`),
- * which is how `kyverno apply` shows mutated and generated resources (spec 30 §11): keys sorted with
+ * which is how `kyverno apply` shows mutated and generated resources (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/policy_processor.go, `PolicyProcessor.printOutput`): keys sorted with
  * go-yaml's natural order (`sorter.go`), 4-space indentation with indented sequences (the indentation
  * rules of v3's `emitterc.go`), no line wrapping, empty collections as `{}`/`[]`, strings quoted only
  * when they would read back as something else (double quotes, or single quotes when the text starts

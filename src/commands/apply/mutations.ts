@@ -1,6 +1,7 @@
 /**
- * @file What `kyverno apply` prints while it processes a resource (processor `printOutput`,
- * `processMutateEngineResponse`, `processGenerateResponse`; spec 30 §11, §12): for every mutate policy the
+ * @file What `kyverno apply` prints while it processes a resource (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/policy_processor.go, `PolicyProcessor.printOutput`,
+ * `processMutateEngineResponse`, `processGenerateResponse`): for every mutate policy the
  * patched resource as YAML (go-yaml v3) under `policy <p> applied to <ns>/<Kind>/<name>:`, the patched
  * targets of mutate-existing rules, then `Mutation has been applied successfully.`; for every generated
  * object the same block and `Generation completed successfully.`. With `-o` the YAML goes to the output

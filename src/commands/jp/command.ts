@@ -1,6 +1,7 @@
 /**
  * @file `kyverno-lint jp <query|function|parse>`: the command-line interface to Kyverno's JMESPath
- * dialect (`kyverno jp`, spec 40 §5). Dispatches to the subcommands; without one, prints the usage.
+ * dialect (`kyverno jp`, kyverno/kyverno cmd/cli/kubectl-kyverno/commands/jp/command.go). Dispatches to
+ * the subcommands; without one, prints the usage.
  */
 import { UsageError } from '../args.js';
 import type { CliIo } from '../io.js';

@@ -1,7 +1,8 @@
 /**
  * @file `kyverno-lint jp function [name]...`: describes JMESPath functions as `kyverno jp function`
- * does (spec 40 §5): sorted by the text of Kyverno's `FunctionEntry.String()` (signature, then
- * ` (<note>)`) in Go byte order, each as `Name:`, `  Signature:`, an optional `  Note:` and a blank line.
+ * does (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/jp/function/command.go, `printFunctions`):
+ * sorted by the text of Kyverno's `FunctionEntry.String()` (signature, then ` (<note>)`) in Go byte order,
+ * each as `Name:`, `  Signature:`, an optional `  Note:` and a blank line.
  *
  * Kyverno lists its 51 custom functions only (`jmespath.GetFunctions`). `--builtins` adds
  * go-jmespath's built-in functions that Kyverno keeps (all but `sum`, which Kyverno replaces), and

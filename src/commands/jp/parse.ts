@@ -1,8 +1,9 @@
 /**
  * @file `kyverno-lint jp parse [-f file]... [expression]...`: prints the go-jmespath AST of each
- * expression as `kyverno jp parse` does (spec 40 §5): `# <expression>`, the AST dump and a blank
- * line; expressions from the arguments then from `-f` files, or from standard input when there are
- * none. The first expression that does not parse stops the run (exit 1).
+ * expression as `kyverno jp parse` does (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/jp/parse/command.go, `loadExpressions`, `printAst`): `# <expression>`,
+ * the AST dump and a blank line; expressions from the arguments then from `-f` files, or from standard
+ * input when there are none. The first expression that does not parse stops the run (exit 1).
  */
 import { JmesPathError } from '../../lang/jmespath/index.js';
 import { parseJmesPath } from '../../lang/jmespath/parser.js';

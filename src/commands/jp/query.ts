@@ -1,7 +1,8 @@
 /**
  * @file `kyverno-lint jp query`: evaluates JMESPath expressions with Kyverno's dialect and functions
- * against a JSON or YAML object, as `kyverno jp query` does (spec 40 §5): expressions from the
- * arguments then from `-q` files, the object from `-i` or standard input, and for each expression
+ * against a JSON or YAML object, as `kyverno jp query` does (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/jp/query/command.go, `Command`, `evaluate`, `printResult`): expressions
+ * from the arguments then from `-q` files, the object from `-i` or standard input, and for each expression
  * `# <expr>` followed by the result as Go's `json.MarshalIndent(result, "", "  ")` (`-c`: `json.Marshal`,
  * `-u`: a string result printed raw). The first failing expression stops the run (exit 1).
  */

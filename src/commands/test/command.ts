@@ -1,7 +1,8 @@
 /**
- * @file `kyverno-lint test <dirs...>`: runs Kyverno CLI test files (`kyverno test`, spec 40 §1) and prints
- * the result tables and summary, or the JSON document. Exit code 0 when every expected result matched and
- * every input could be read, 1 otherwise.
+ * @file `kyverno-lint test <dirs...>`: runs Kyverno CLI test files (`kyverno test`, kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/test/command.go, `testCommandExecute`) and prints the result tables and
+ * summary, or the JSON document. Exit code 0 when every expected result matched and every input could be
+ * read, 1 otherwise.
  */
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { DiagnosticLog } from '../load/diagnostics.js';

@@ -1,10 +1,11 @@
 /**
- * @file The object comparisons of `kyverno test` (spec 30 §10 and §12.3; kyverno/kyverno
- * cmd/cli/kubectl-kyverno/commands/test/compare.go, resource/{compare,tidy,labels}.go): expected objects
- * read from `patchedResources` / `generatedResource(s)` / `cloneSourceResource` files (loaded like test
- * resources, once per file), the document with the actual object's apiVersion, kind, namespace and name,
- * the generate-label normalisation and "tidy" applied to both sides, structural equality, and the YAML
- * diff shown when they differ.
+ * @file The object comparisons of `kyverno test` (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test:
+ * command.go `checkResult`, compare.go `getAndCompareResource`; cmd/cli/kubectl-kyverno/resource:
+ * compare.go `Compare`, tidy.go `Tidy`, labels.go `FixupGenerateLabels`): expected objects read from
+ * `patchedResources` / `generatedResource(s)` / `cloneSourceResource` files (loaded like test resources,
+ * once per file), the document with the actual object's apiVersion, kind, namespace and name, the
+ * generate-label normalisation and "tidy" applied to both sides, structural equality, and the YAML diff
+ * shown when they differ.
  */
 import path from 'node:path';
 import { stringify } from 'yaml';

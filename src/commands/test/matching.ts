@@ -1,10 +1,10 @@
 /**
  * @file Matching `kyverno test` expected results with engine responses, exactly as Kyverno's
- * `printTestResult` does (spec 40 §1.6, kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/output.go):
- * candidate resources by `name` or `namespace/name` among the mutate-existing targets then the triggers (all
- * of them when none match), policy responses by name, rule responses by name with `autogen-` /
- * `autogen-cronjob-` prefixes, then per rule response the object comparison (`patchedResources`,
- * `generatedResource(s)`, spec 30 §10 and §12.3) before the status comparison; `Excluded` rows when a
+ * `printTestResult` does (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/output.go): candidate
+ * resources by `name` or `namespace/name` among the mutate-existing targets then the triggers (all of them
+ * when none match), policy responses by name, rule responses by name with `autogen-` / `autogen-cronjob-`
+ * prefixes, then per rule response the object comparison (`patchedResources`, `generatedResource(s)`;
+ * commands/test/command.go `checkResult`) before the status comparison; `Excluded` rows when a
  * response holds none of the requested rules, `Invalid Policy` and `Not found` rows when no response exists.
  * Results that need evaluation kyverno-lint does not do yet are reported as unsupported failures.
  */
@@ -69,7 +69,8 @@ export interface MatchInput {
   /** Dedicated runs per result `operation`. */
   byOperation: ReadonlyMap<string, TriggerRun>;
   /**
-   * Kyverno's `Target` map (spec 40 §1.5 step 11): the target resources some response of the default run
+   * Kyverno's `TestResponse.Target` map (filled at the end of `runTest`, kyverno/kyverno
+   * cmd/cli/kubectl-kyverno/commands/test/test.go): the target resources some response of the default run
    * carries a patched target for, with those responses. See {@link targetRun}.
    */
   target?: TriggerRun;
@@ -83,7 +84,11 @@ export interface MatchInput {
   files: ExpectedFiles;
 }
 
-/** Status as the report shows it: `fail` of an unscored policy becomes `warn` (spec 40 §1.7). */
+/**
+ * Status as the report shows it: `fail` of a policy annotated `policies.kyverno.io/scored: "false"` becomes
+ * `warn` (kyverno/kyverno pkg/utils/report/results.go, `ToPolicyReportResult`, which `kyverno test` reaches
+ * through cmd/cli/kubectl-kyverno/report/report.go `ComputePolicyReportResult` with `auditWarn` false).
+ */
 export function reportResult(status: RuleStatus, scored: boolean): RuleStatus {
   return status === 'fail' && !scored ? 'warn' : status;
 }
@@ -185,7 +190,10 @@ function expectedActual(result: TestResult): ActualResult {
   return expected === 'pass' || expected === 'fail' || expected === 'skip' || expected === 'warn' || expected === 'error' ? expected : 'missing';
 }
 
-/** The status comparison (spec 40 §1.7). */
+/**
+ * The status comparison (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/command.go,
+ * `compareExpectedRuleResult`).
+ */
 function statusRow(result: TestResult, response: PolicyResponse, rule: RuleResponse, label: string): TestRow {
   const actual = reportResult(rule.status, response.policy.scored);
   const ok = actual === result.result;
@@ -237,7 +245,7 @@ interface KeyRows {
   skipped: string[];
 }
 
-/** Rows for one candidate key (spec 40 §1.6 step 3). */
+/** Rows for one candidate resource key: the per-key loop of `printTestResult` (commands/test/output.go). */
 function rowsForKey(result: TestResult, resource: ResourceDocument, run: TriggerRun, input: MatchInput): KeyRows {
   const name = policyName(result.policy);
   const label = resourceLabel(resource);

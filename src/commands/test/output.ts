@@ -1,9 +1,10 @@
 /**
- * @file Output of the `test` command: Kyverno's result tables and summary lines (spec 40 §1.8), and the
- * JSON document `{"tests":[{"file","results":[...]}],"problems":[...]}` with one entry per expanded expected
- * result and the input problems also printed on stderr. A
- * `Resource diff` message is followed by the unified diff of the expected and actual objects (coloured on a
- * terminal); the JSON entry carries that diff in `diff`.
+ * @file Output of the `test` command: Kyverno's result tables and summary lines (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/test: command.go `testCommandExecute`, output.go `printTestResult`,
+ * `printFailedTestResult`, `printOutputFormats`), and the JSON document
+ * `{"tests":[{"file","results":[...]}],"problems":[...]}` with one entry per expanded expected result and the
+ * input problems also printed on stderr. A `Resource diff` message is followed by the unified diff of the
+ * expected and actual objects (coloured on a terminal); the JSON entry carries that diff in `diff`.
  */
 import type { JsonObject } from '../../types.js';
 import { stringifyJson } from '../../util/json-value.js';

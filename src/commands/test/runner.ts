@@ -1,10 +1,12 @@
 /**
- * @file Running one Test document as `kyverno test` does (spec 40 §1.5): values, user info, policies,
- * resources, policy validation (invalid policies remembered by name), the default evaluation run plus one
- * run per distinct result `operation`, then the matching of every selected result. Mutate-existing rules
- * see the `targetResources` (and Kyverno's `Target` map is built from the patched targets); generate rules
- * read the `cloneSourceResource` files registered for their policy and rule (spec 30 §12.3). A document
- * that cannot run has all its selected results reported as failed with the reason.
+ * @file Running one Test document as `kyverno test` does (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/test/test.go, `runTest`): values, user info, policies, resources, policy
+ * validation (invalid policies remembered by name), the default evaluation run plus one run per distinct
+ * result `operation`, then the matching of every selected result. Mutate-existing rules see the
+ * `targetResources` (and Kyverno's `Target` map is built from the patched targets); generate rules read the
+ * `cloneSourceResource` files registered for their policy and rule (`ruleToCloneSourceResource` in `runTest`,
+ * read by cmd/cli/kubectl-kyverno/processor/generate.go `handleGeneratePolicy`). A document that cannot run
+ * has all its selected results reported as failed with the reason.
  */
 import path from 'node:path';
 import { ApiCallMocks, type ExternalData } from '../../families/kyverno/engine/context/external/index.js';

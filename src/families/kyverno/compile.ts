@@ -40,7 +40,8 @@ function handlers(compiled: KyvernoPolicy): KyvernoHandlers {
   if (compiled.hasGenerate) {
     out.generate = (request, cloneSources): GenerateOutcome | null => {
       const response = generateResource(compiled, request);
-      // Kyverno emits a generate response only when a rule produced a rule response.
+      // Kyverno emits a generate response only when a rule produced a rule response (`!generateResponse.IsEmpty()`
+      // in `PolicyProcessor.ApplyPoliciesOnResource`, cmd/cli/kubectl-kyverno/processor/policy_processor.go).
       if (response === null || response.rules.length === 0) return null;
       const generation = generateObjects(compiled, response, request, cloneSources);
       return generation.error === undefined ? { response } : { response, generationError: generation.error };

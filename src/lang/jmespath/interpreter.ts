@@ -1,7 +1,8 @@
 /**
  * @file The evaluator of Kyverno's go-jmespath fork: per construct, exactly how a NotFound
  * (`Unknown key "k" in path`, a field read from an object lacking the key) propagates, becomes
- * `null`, or drops a projected element (spec 20 §5.3), with go-jmespath's other semantics
+ * `null`, or drops a projected element (kyverno/go-jmespath interpreter.go, `treeInterpreter.Execute` and
+ * its `NotFoundError` checks), with go-jmespath's other semantics
  * (numeric-only ordering, `reflect.DeepEqual` equality, truthiness, slices).
  *
  * NotFound travels as a returned `NotFound` marker instead of an exception (it is common and

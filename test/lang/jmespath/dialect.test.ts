@@ -17,7 +17,7 @@ const notFound = (key: string) => ({ error: `Unknown key "${key}" in path`, kind
 const runtime = (error: string) => ({ error, kind: 'runtime' });
 const syntax = (error: string) => ({ error, kind: 'syntax' });
 
-describe('NotFound semantics per construct (spec 20 §5.3)', () => {
+describe('NotFound semantics per construct (kyverno/go-jmespath interpreter.go, treeInterpreter.Execute)', () => {
   const data = {
     request: { object: { metadata: {} } },
     a: [

@@ -35,7 +35,7 @@ export function sameResult(actual: unknown, expected: unknown): boolean {
   }
 }
 
-/** Kyverno's 51 custom JMESPath functions (spec 21 §A.1). */
+/** Kyverno's 51 custom JMESPath functions (`GetFunctions`, kyverno/kyverno pkg/engine/jmespath/functions.go). */
 const KYVERNO_FUNCTIONS = new Set(
   `compare equal_fold replace replace_all to_upper to_lower trim trim_prefix split regex_replace_all
   regex_replace_all_literal regex_match pattern_match label_match to_boolean add sum subtract multiply divide modulo

@@ -1,7 +1,8 @@
 /**
  * @file Everything a validate handler needs while evaluating one rule on one resource: the JSON context,
  * the target (resource or foreach element), variable substitution and context loading, with Kyverno's
- * values-file injection order (spec 20 §3.7).
+ * values-file injection order (rule values re-injected each time a context loader runs, by the initializer
+ * of kyverno/kyverno cmd/cli/kubectl-kyverno/store/contextloader.go `ContextLoaderFactory`).
  */
 import { goTypeName } from './pattern/go-value.js';
 import type { ContextEntry, Rule } from '../policy/types.js';

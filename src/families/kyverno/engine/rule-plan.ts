@@ -7,7 +7,10 @@ import { RuleMatcher, ruleMatcher } from '../match/match.js';
 import type { Conditions, ContextEntry, ForEachValidation, Rule, Validation } from '../policy/types.js';
 import type { JsonValue } from '../../../types.js';
 
-/** The handler a validate rule runs (spec 10 §3.1), in order of precedence. */
+/**
+ * The handler a validate rule runs, in order of precedence (the `handlerFactory` of `engine.validate`,
+ * kyverno/kyverno pkg/engine/validation.go).
+ */
 export type HandlerKind = 'manifests' | 'podSecurity' | 'cel' | 'resource';
 
 /** One level of resource validation: the rule itself (nesting 0) or a foreach entry (nesting ≥ 1). */

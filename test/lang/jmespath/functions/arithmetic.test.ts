@@ -1,6 +1,7 @@
 /**
- * Spec 21 §B.3, §C and §D: arithmetic on numbers, Kubernetes quantities (exact decimals,
- * canonical output, Go's division scale) and Go durations; round.
+ * Arithmetic on numbers, Kubernetes quantities (exact decimals, canonical output, Go's division
+ * scale) and Go durations (the operand types of kyverno/kyverno pkg/engine/jmespath/arithmetic.go);
+ * round (`jpRound`, functions.go).
  */
 import { describe, expect, it } from 'vitest';
 import { type Expected, expectedOutcome, fails, ok, run } from './evaluate.js';
@@ -188,7 +189,7 @@ const cases: [string, Expected][] = [
   ['round(`0.49999999999999994`, `0`)', ok(0)],
 ];
 
-describe('arithmetic (spec 21 §B.3)', () => {
+describe('arithmetic (jpAdd, jpSum, jpSubtract, jpMultiply, jpDivide, jpModulo, jpRound)', () => {
   for (const [expression, expected] of cases) {
     it(expression, () => {
       expect(run(expression)).toEqual(expectedOutcome(expected));
@@ -201,7 +202,7 @@ describe('arithmetic (spec 21 §B.3)', () => {
   });
 });
 
-// §C.2: the canonical form of a quantity result (added to zero, it keeps its own format).
+// The canonical form of a quantity result, `Quantity.String` (added to zero, it keeps its own format).
 const canonical: [string, string][] = [
   ['1.5', '1500m'],
   ['1500', '1500'],
@@ -218,7 +219,7 @@ const canonical: [string, string][] = [
   ['512', '512'],
 ];
 
-describe('canonical quantity strings (spec 21 §C.2)', () => {
+describe('canonical quantity strings (Quantity.String)', () => {
   for (const [quantity, text] of canonical) {
     it(`${quantity} → ${text}`, () => {
       expect(run(`add('${quantity}', '0')`)).toEqual({ result: text });
@@ -233,7 +234,7 @@ describe('canonical quantity strings (spec 21 §C.2)', () => {
   });
 });
 
-// §D: durations (parsing through arithmetic, formatting of results).
+// Durations: `time.ParseDuration` of the operands, `Duration.String` of the results.
 const durations: [string, string][] = [
   ['1h1h', '2h0m0s'],
   ['+5s', '5s'],
@@ -252,7 +253,7 @@ const durations: [string, string][] = [
   ['1μs', '1µs'],
 ];
 
-describe('Go durations (spec 21 §D)', () => {
+describe('Go durations (time.ParseDuration, Duration.String)', () => {
   for (const [duration, text] of durations) {
     it(`${duration} → ${text}`, () => {
       expect(run(`add('${duration}', '0s')`)).toEqual({ result: text });

@@ -1,5 +1,6 @@
 /**
- * The registered set of Kyverno functions (spec 21 §A.1) and the catalogue printed by
+ * The registered set of Kyverno functions (`GetFunctions`, kyverno/kyverno
+ * pkg/engine/jmespath/functions.go) and the catalogue printed by
  * `kyverno-lint jp function`.
  */
 import { describe, expect, it } from 'vitest';

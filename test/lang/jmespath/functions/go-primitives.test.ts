@@ -11,7 +11,7 @@ import { parseGoUrl } from '../../../../src/lang/jmespath/functions/go-url.js';
 import { approximateFloat, quantityDecimal } from '../../../../src/lang/jmespath/functions/quantity-decimal.js';
 import { parseQuantity } from '../../../../src/util/quantity.js';
 
-describe('the decimal Go keeps for a parsed quantity (spec 21 §C.4)', () => {
+describe('the decimal Go keeps for a parsed quantity (Quantity.AsDec, whose scale quantity.Divide uses)', () => {
   it.each([
     ['1.50', 150n, 2],
     ['500m', 500n, 3],

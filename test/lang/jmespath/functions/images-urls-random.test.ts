@@ -1,5 +1,6 @@
 /**
- * Spec 21 §B.7: image_normalize, is_external_url (offline: IP literals and localhost) and random.
+ * image_normalize, is_external_url (offline: IP literals and localhost) and random: `jpImageNormalize`,
+ * `jpIsExternalURL` and `jpRandom` of kyverno/kyverno pkg/engine/jmespath/functions.go.
  */
 import { describe, expect, it } from 'vitest';
 import { type Expected, expectedOutcome, fails, ok, run } from './evaluate.js';
@@ -65,7 +66,7 @@ const cases: [string, Expected][] = [
   ["random('a**')", { result: expect.stringMatching(/^a*$/) }],
 ];
 
-describe('images, URLs and random (spec 21 §B.7)', () => {
+describe('images, URLs and random (jpImageNormalize, jpIsExternalURL, jpRandom)', () => {
   for (const [expression, expected] of cases) {
     it(expression, () => {
       expect(run(expression)).toEqual(expectedOutcome(expected));

@@ -1,6 +1,8 @@
 /**
- * Spec 21 §B.2 and §F: regex_match, regex_replace_all(_literal) with Go RE2 semantics and
- * `Regexp.Expand` templates, pattern_match and label_match.
+ * regex_match, regex_replace_all(_literal) with Go `regexp` (RE2) semantics and `Regexp.Expand`
+ * templates, pattern_match and label_match (`jpRegexMatch`, `jpRegexReplaceAll`,
+ * `jpRegexReplaceAllLiteral`, `jpPatternMatch`, `jpLabelMatch` in kyverno/kyverno
+ * pkg/engine/jmespath/functions.go).
  */
 import { describe, expect, it } from 'vitest';
 import { type Expected, expectedOutcome, fails, ok, run } from './evaluate.js';
@@ -85,7 +87,7 @@ const cases: [string, Expected, unknown?][] = [
   ['label_match(`{"a": "b"}`, `{"a": "B"}`)', ok(false)],
 ];
 
-describe('regular expressions and matching (spec 21 §B.2, §F)', () => {
+describe('regular expressions and matching (Go regexp, pkg/engine/jmespath/functions.go)', () => {
   for (const [expression, expected, data] of cases) {
     it(expression, () => {
       expect(run(expression, data ?? {})).toEqual(expectedOutcome(expected));

@@ -1,6 +1,7 @@
 /**
- * Spec 21 §B.6, §D.1 and §E: time functions with RFC 3339 and Go reference layouts, Go duration
- * arguments, and Go's error texts. Clock-dependent functions are checked for shape only.
+ * The time functions of kyverno/kyverno pkg/engine/jmespath/time.go with RFC 3339 and Go reference
+ * layouts (`time.Parse`), Go duration arguments (`time.ParseDuration`), and Go's error texts.
+ * Clock-dependent functions are checked for shape only.
  */
 import { describe, expect, it } from 'vitest';
 import { type Expected, expectedOutcome, fails, ok, run } from './evaluate.js';
@@ -104,7 +105,7 @@ const cases: [string, Expected][] = [
   ["time_since('', '2021-01-01T00:00:00Z', '')", { result: expect.stringMatching(/^\d+h\d+m[\d.]+s$/) }],
 ];
 
-describe('time functions (spec 21 §B.6, §D, §E)', () => {
+describe('time functions (pkg/engine/jmespath/time.go)', () => {
   for (const [expression, expected] of cases) {
     it(expression, () => {
       expect(run(expression)).toEqual(expectedOutcome(expected));

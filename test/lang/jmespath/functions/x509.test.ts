@@ -1,6 +1,7 @@
 /**
- * Spec 21 §B.7 x509_decode: Kyverno's own test vectors (functions_test.go `Test_x509Decode`), and
- * certificates built here with chosen extensions, cross-checked against Node's X.509 parser.
+ * x509_decode (`jpX509Decode`, kyverno/kyverno pkg/engine/jmespath/functions.go): Kyverno's own test
+ * vectors (functions_test.go `Test_x509Decode`), and certificates built here with chosen extensions,
+ * cross-checked against Node's X.509 parser.
  */
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
  * @file `mutate.foreach` as Kyverno's `forEachMutator` runs it (kyverno/kyverno
- * pkg/engine/handlers/mutation/common.go, spec 30 §7): entries in order, elements of each `list`
- * (reversed by default for strategic merge patches, `order` overriding), `null` elements skipped,
- * per-element context and preconditions, nested foreach, patches accumulated on the entry's resource,
- * and `request.object` refreshed between entries that changed the resource.
+ * pkg/engine/handlers/mutation/common.go, `mutateForEach`, `mutateElements`): entries in order,
+ * elements of each `list` (reversed by default for strategic merge patches, `order` overriding), `null`
+ * elements skipped, per-element context and preconditions, nested foreach, patches accumulated on the
+ * entry's resource, and `request.object` refreshed between entries that changed the resource.
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js';

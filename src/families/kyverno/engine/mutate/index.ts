@@ -1,10 +1,10 @@
 /**
  * @file The mutation engine: one policy's mutate rules on one resource, as Kyverno's `engine.Mutate`
- * runs them (kyverno/kyverno pkg/engine/mutation.go, engine.go `invokeRuleHandler`,
- * handlers/mutation/*, spec 30 §2): rules in definition order (autogen rules after), each matched
- * against the output of the previous rule; context, preconditions and PolicyExceptions; then
- * foreach, strategic merge or JSON patch; `request.object` refreshed after every rule;
- * `applyRules: One`; mutate-existing rules against the fake cluster. No I/O happens here.
+ * runs them (kyverno/kyverno pkg/engine/mutation.go `engine.mutate`, pkg/engine/engine.go
+ * `invokeRuleHandler`, pkg/engine/handlers/mutation/*): rules in definition order (autogen rules
+ * after), each matched against the output of the previous rule; context, preconditions and
+ * PolicyExceptions; then foreach, strategic merge or JSON patch; `request.object` refreshed after every
+ * rule; `applyRules: One`; mutate-existing rules against the fake cluster. No I/O happens here.
  */
 import { MatchSubject, anyAllMatches } from '../../match/match.js';
 import type { KyvernoPolicy } from '../../policy/compiled.js';
@@ -192,7 +192,8 @@ function evaluateRule(
     case 'skip':
       return { resource: outcome.resource, responses: [ruleResponse(name, 'Mutation', 'skip', outcome.message)] };
     case 'error':
-      // Kyverno's error response carries an empty resource, and the CLI's engine goes on with it (spec 30 §2.1).
+      // Kyverno's error response carries an empty resource (pkg/engine/mutate/mutation.go `NewErrorResponse`),
+      // and the CLI's engine goes on with it.
       return { resource: keepOnError ? resource : EMPTY, responses: [ruleResponse(name, 'Mutation', 'error', outcome.message)] };
   }
 }

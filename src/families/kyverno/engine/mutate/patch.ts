@@ -1,9 +1,9 @@
 /**
  * @file One patch step of a mutate rule, as Kyverno's `mutate.Mutate` / `mutate.ForEach` run it
- * (kyverno/kyverno pkg/engine/mutate/mutation.go, spec 30 §2–§5): the patcher is chosen from the
- * substituted mutation (`patchStrategicMerge` wins over `patchesJson6902`), applied to a copy of the
- * resource, and the outcome is `pass` when the resource changed, `skip` (`no patches applied`) when
- * its JSON did not change, `error` when the patch failed.
+ * (kyverno/kyverno pkg/engine/mutate/mutation.go, `Mutate`, `ForEach`, `NewPatcher`): the patcher is
+ * chosen from the substituted mutation (`patchStrategicMerge` wins over `patchesJson6902`), applied to a
+ * copy of the resource, and the outcome is `pass` when the resource changed, `skip` (`no patches
+ * applied`) when its JSON did not change, `error` when the patch failed.
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { jsonEqual } from '../../../../util/json-value.js';

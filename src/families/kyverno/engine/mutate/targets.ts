@@ -1,8 +1,9 @@
 /**
  * @file `mutate.targets` (mutate existing resources) as the Kyverno CLI runs it (kyverno/kyverno
- * pkg/engine/handlers/mutation/{mutate_existing,load_targets}.go, spec 30 §9): targets are selected
- * from the fake cluster (the CLI's resources and target resources), each target gets its own
- * context, preconditions and patch, and yields its own rule response carrying the patched target.
+ * pkg/engine/handlers/mutation/mutate_existing.go `mutateExistingHandler.Process`, load_targets.go
+ * `loadTargets`): targets are selected from the fake cluster (the CLI's resources and target
+ * resources), each target gets its own context, preconditions and patch, and yields its own rule
+ * response carrying the patched target.
  * The trigger itself is never modified. The fake cluster is indexed by resource once per list of objects.
  */
 import { guessPlural } from '../../../../cluster/index.js';

@@ -1,10 +1,11 @@
 /**
- * @file The evaluation plan of one pattern map (spec 10 §4.5, `validateMap`,
- * `getSortedNestedAnchorResource`, `hasNestedAnchors`, `AnchorMap.CheckAnchorInResource`):
+ * @file The evaluation plan of one pattern map (kyverno/kyverno pkg/engine/validate/validate.go
+ * `validateMap`, pkg/engine/validate/utils.go `getSortedNestedAnchorResource`, `hasNestedAnchors`,
+ * pkg/engine/anchor/anchormap.go `AnchorMap.CheckAnchorInResource`):
  * - phase 1: conditional, equality, negation and existence anchors, in ascending byte order;
  * - phase 2: the other keys; global anchors and keys whose value holds an anchor at any depth
  *   first (in descending byte order), then the rest in ascending byte order;
- * - the anchor keys recorded in the evaluation's anchor bookkeeping (§4.8).
+ * - the anchor keys recorded in the evaluation's anchor bookkeeping (Kyverno's `AnchorMap`).
  * Plans are cached per pattern object, so a compiled policy is analysed once.
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';

@@ -1,6 +1,6 @@
 /**
  * @file Kyverno's validate pattern matching (`kyverno/kyverno pkg/engine/validate/validate.go`
- * `MatchPattern`, the anchor handlers of `pkg/engine/anchor/handlers.go`; spec 10 §4): overlays a
+ * `MatchPattern`, the anchor handlers of `pkg/engine/anchor/handlers.go`): overlays a
  * pattern tree on a resource and reports pass, skip (an anchor condition said the rule does not
  * apply), fail (with Kyverno's failure path) or error (a failure without a usable path).
  */
@@ -53,7 +53,7 @@ function hasKey(map: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(map, key);
 }
 
-/** `validateResourceElement`: dispatch on the pattern node type (§4.1). */
+/** `validateResourceElement` (pkg/engine/validate/validate.go): dispatch on the pattern node type. */
 function checkElement(resource: JsonValue | undefined, pattern: JsonValue, path: string, ev: Evaluation): Failure | null {
   if (Array.isArray(pattern)) {
     if (!Array.isArray(resource)) {
@@ -90,7 +90,7 @@ function scalarMismatch(resource: JsonValue | undefined, pattern: JsonValue, pat
   return plainFailure(`resource value '${value}' does not match '${formatGoValue(pattern, 'float64')}' at path ${path}`, path);
 }
 
-/** `AnchorMap.CheckAnchorInResource` (§4.8). */
+/** `AnchorMap.CheckAnchorInResource` (pkg/engine/anchor/anchormap.go). */
 function recordAnchors(plan: MapPlan, resource: JsonObject, ev: Evaluation): void {
   if (plan.tracked.length === 0) return;
   const seen = (ev.anchorsSeen ??= new Map());
@@ -100,7 +100,10 @@ function recordAnchors(plan: MapPlan, resource: JsonObject, ev: Evaluation): voi
   }
 }
 
-/** The metadata pattern to use at this level, after the wildcard-key rewrite (§4.5 step 0). */
+/**
+ * The metadata pattern to use at this level, after the wildcard-key rewrite `validateMap` starts with
+ * (`wildcards.ExpandInMetadata`, pkg/engine/wildcards/wildcards.go).
+ */
 function rewrittenMetadata(pattern: JsonObject, key: string, resource: JsonObject, ev: Evaluation): JsonObject | null {
   const original = pattern[key];
   if (!isObject(original)) return null;
@@ -112,7 +115,7 @@ function rewrittenMetadata(pattern: JsonObject, key: string, resource: JsonObjec
   return next === original ? null : next;
 }
 
-/** `validateMap` (§4.5). */
+/** `validateMap` (pkg/engine/validate/validate.go). */
 function checkMap(resource: JsonObject, pattern: JsonObject, cachedPlan: MapPlan, path: string, ev: Evaluation): Failure | null {
   let plan = cachedPlan;
   let metadata: JsonObject | null = null;
@@ -152,7 +155,10 @@ function checkMap(resource: JsonObject, pattern: JsonObject, cachedPlan: MapPlan
   return null;
 }
 
-/** Phase-1 anchor handlers (§4.7). */
+/**
+ * Phase-1 anchor handlers (pkg/engine/anchor/handlers.go: `conditionAnchorHandler`, `equalityHandler`,
+ * `negationHandler`, `existenceHandler`).
+ */
 function handleAnchor(anchor: Anchor, pattern: JsonValue, resource: JsonObject, path: string, ev: Evaluation): Failure | null {
   const key = anchor.key;
   const currentPath = path + key + '/';
@@ -215,7 +221,10 @@ function handleGlobal(anchor: Anchor, pattern: JsonValue, resource: JsonObject, 
   return failure === null ? null : globalFailure(failure.message, failure.path);
 }
 
-/** Plain keys (and `+(key)`, a literal key in validate), with the `"*"` presence rule (§4.5.1). */
+/**
+ * Plain keys (and `+(key)`, a literal key in validate), with the `"*"` presence rule (`defaultHandler.Handle`,
+ * pkg/engine/anchor/handlers.go).
+ */
 function handlePlain(key: string, pattern: JsonValue, resource: JsonObject, path: string, ev: Evaluation): Failure | null {
   const value = hasKey(resource, key) ? resource[key] : undefined;
   if (pattern === '*') {
@@ -224,7 +233,7 @@ function handlePlain(key: string, pattern: JsonValue, resource: JsonObject, path
   return checkElement(value, pattern, path + key + '/', ev);
 }
 
-/** `validateArray` (§4.6). */
+/** `validateArray` (pkg/engine/validate/validate.go). */
 function checkArray(resource: JsonValue[], pattern: JsonValue[], path: string, ev: Evaluation): Failure | null {
   if (pattern.length === 0) return plainFailure('pattern Array empty', path);
   const first = pattern[0]!;

@@ -1,6 +1,7 @@
 /**
  * @file Wildcard keys under `metadata.labels` / `metadata.annotations` of a pattern
- * (`kyverno/kyverno pkg/engine/wildcards/wildcards.go`, `ExpandInMetadata`; spec 10 §4.5 step 0).
+ * (`kyverno/kyverno pkg/engine/wildcards/wildcards.go`, `ExpandInMetadata`, called first thing by
+ * `validateMap` in pkg/engine/validate/validate.go).
  *
  * When both the pattern and the resource have the tag map, the pattern's map is rebuilt: only
  * string-valued entries are kept, and each key containing `*`/`?` (inside an anchor, its inner key)

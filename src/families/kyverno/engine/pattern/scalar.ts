@@ -1,7 +1,8 @@
 /**
  * @file Scalar comparison of a resource value with a pattern value, as Kyverno's `pattern.Validate`
- * (`pkg/engine/pattern/pattern.go`, spec 10 §4.2–4.4). Patterns decode as float64; resource numbers
- * are float64 or int64 according to the number mode (`kyverno test` vs `kyverno apply`).
+ * (kyverno/kyverno `pkg/engine/pattern/pattern.go`: `Validate`, the string patterns of
+ * `validateStringPatterns`, and `compareDuration`, `compareQuantity`). Patterns decode as float64;
+ * resource numbers are float64 or int64 according to the number mode (`kyverno test` vs `kyverno apply`).
  */
 import type { JsonValue, NumberMode } from '../../../../types.js';
 import { parseGoDuration } from '../../../../util/go-duration.js';

@@ -158,7 +158,10 @@ function evaluateValidateRule(
   return response;
 }
 
-/** Handler selection of spec 10 §3.1. */
+/**
+ * Runs the rule's validate handler: manifests, then podSecurity, then cel, then the resource handler (the
+ * `handlerFactory` of `engine.validate`, kyverno/kyverno pkg/engine/validation.go).
+ */
 function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]): RuleResponse | null {
   const rule = env.plan;
   switch (rule.handler) {
@@ -177,8 +180,10 @@ function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]
 }
 
 /**
- * Spec 10 §3.8: an Enforce rule on UPDATE with `allowExistingViolations` (default true) is re-evaluated
- * against the old object; a violation that already existed there becomes a skip.
+ * An Enforce rule on UPDATE with `allowExistingViolations` (default true) is re-evaluated against the old
+ * object; a violation that already existed there becomes a skip (kyverno/kyverno
+ * pkg/engine/handlers/validation/validate_resource.go, `validator.validate` and `validateOldObject`;
+ * validate_pss.go, `validatePssHandler.validate`, for podSecurity rules).
  */
 function preExistingViolationsAllowed(rule: Rule, policy: KyvernoPolicy, operation: EngineOperation): boolean {
   if (operation !== 'UPDATE') return false;

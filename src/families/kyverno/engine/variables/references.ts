@@ -13,8 +13,9 @@ import { type LeafAction, traverse, visitLeavesAndKeys } from './traverse.js';
 /** Kyverno `RegexReferences` (Go `.` never matches `\n`). */
 const REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
 /**
- * Escaped references `\$(...)`, each up to the first space or `)` (spec 20 §1.5: `\$(A)/b/\$(B)`
- * gives `$(A)/b/$(B)`).
+ * Escaped references `\$(...)`, each up to the first space or `)` (Kyverno `RegexEscpReferences`,
+ * pkg/engine/variables/regex/vars.go; `Test_EscpReferenceSubstitution` in pkg/engine/variables/vars_test.go:
+ * `\$(A)/b/\$(B)` gives `$(A)/b/$(B)`).
  */
 const ESCAPED_REFERENCES = /\\\$\([^\n][^ )]*\)/g;
 

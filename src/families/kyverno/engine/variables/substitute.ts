@@ -1,9 +1,8 @@
 /**
- * @file `{{ }}` variable substitution (Kyverno `pkg/engine/variables/vars.go`
- * `substituteVariablesIfAny`, spec 20 §1.3–1.8): innermost variables first with re-scans, a string
- * that is exactly one variable takes the query result with its type, other results are rendered
- * with Go's JSON encoder, `\{{` escapes, shallow `{{- x }}`, `{{@}}`, and the DELETE rewrite of
- * `request.object` into `request.oldObject`.
+ * @file `{{ }}` variable substitution (Kyverno `pkg/engine/variables/vars.go` `substituteVariablesIfAny`):
+ * innermost variables first with re-scans, a string that is exactly one variable takes the query result
+ * with its type, other results are rendered with Go's JSON encoder, `\{{` escapes, shallow `{{- x }}`,
+ * `{{@}}`, and the DELETE rewrite of `request.object` into `request.oldObject`.
  */
 import type { JsonValue } from '../../../../types.js';
 import { GoJsonError, goJsonStringify } from '../../../../util/go-json.js';

@@ -1,7 +1,9 @@
 /**
- * @file Every condition-operator vector of the behavioural specification (spec 20 §4.7): the
- * upstream `TestEvaluate` and operator unit-test rows (numbered 1–417) and the edge cases re-run on
- * Kyverno's handlers (H1–H101). Keys and values are the documents after substitution.
+ * @file Condition-operator vectors: the rows of Kyverno's `TestEvaluate` (kyverno/kyverno
+ * pkg/engine/variables/evaluate_test.go) and of the operator unit tests
+ * (pkg/engine/variables/operator/{equal,notequal,in,anynotin,allnotin,duration,numeric}_test.go),
+ * numbered 1–417, and edge cases whose outcomes come from running Kyverno's operator handlers
+ * (pkg/engine/variables/operator/*.go) (H1–H101). Keys and values are the documents after substitution.
  */
 import { describe, expect, it } from 'vitest';
 import { ConditionError } from '../../../../../src/families/kyverno/engine/conditions/errors.js';
@@ -540,7 +542,7 @@ function outcome(key: JsonValue, operator: string, value: JsonValue): Expected {
   }
 }
 
-describe('condition operators: spec 20 §4.7 vectors', () => {
+describe('condition operators: TestEvaluate, operator unit-test and handler vectors', () => {
   it.each(VECTORS)('#%s %j %s %j', (_id, key, operator, value, expected) => {
     expect(outcome(key, operator, value)).toBe(expected);
   });

@@ -1,5 +1,6 @@
 /**
- * The resource read back after values injection (`resourceAfterValues`, spec 20 §3.7): Kyverno's CLI
+ * The resource read back after values injection (`resourceAfterValues`; kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/policy_processor.go, `PolicyProcessor.makePolicyContext`): Kyverno's CLI
  * re-reads `request.object` when a values key starts with `request.`; values that leave the resource in
  * place give its decoded JSON form without a query. Also `createAdmissionContext` with values, whose
  * data is kept per resource.

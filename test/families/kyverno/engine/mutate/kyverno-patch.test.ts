@@ -101,7 +101,8 @@ describe('kyverno/kyverno pkg/engine/mutate/patch/patchJSON6902_test.go', () => 
 /**
  * kyverno/kyverno pkg/engine/mutate/mutation_test.go (`TestProcessPatches_*`, a JSON patch rule on
  * an Endpoints document). The file is commented out in recent Kyverno versions; the vectors are
- * kept where they agree with the spec (EnsurePathExistsOnAdd / AllowMissingPathOnRemove). Its
+ * kept where they agree with the patch options Kyverno applies now (`applyPatchesWithOptions`,
+ * pkg/engine/mutate/patch/patchJSON6902.go: EnsurePathExistsOnAdd / AllowMissingPathOnRemove). Its
  * `TestProcessPatches_AddPathDoesntExist` expected `skip` for an add under a missing parent, from
  * before `EnsurePathExistsOnAdd`: ported with the current behaviour (the parents are created).
  */

@@ -75,7 +75,7 @@ function at(value: JsonObject, path: string): unknown {
   return current;
 }
 
-describe('mutateResource: rule statuses and messages (spec 30 §2.1)', () => {
+describe('mutateResource: rule statuses and messages (engine.invokeRuleHandler, mutateResourceHandler.Process, mutate.Mutate)', () => {
   const cases: { name: string; rules: string; spec?: string; expected: string[]; check?: (patched: JsonObject) => void }[] = [
     {
       name: 'a strategic merge patch that changes the resource passes',
@@ -321,7 +321,7 @@ spec:
   });
 });
 
-describe('mutateResource: foreach (spec 30 §7)', () => {
+describe('mutateResource: foreach (forEachMutator.mutateForEach, pkg/engine/handlers/mutation/common.go)', () => {
   it('patches every element, reversed by default for strategic merge, with element variables', () => {
     const response = mutate(
       policy(`    - name: pull-policy
@@ -433,7 +433,7 @@ ${matchPods}      mutate:
   });
 });
 
-describe('mutateResource: mutate existing resources (spec 30 §9)', () => {
+describe('mutateResource: mutate existing resources (mutateExistingHandler.Process, loadTargets)', () => {
   const rules = `    - name: label-configmap
 ${matchPods}      mutate:
         targets:

@@ -1,6 +1,7 @@
 /**
- * @file Scalar comparison (`pattern.Validate`, spec 10 §4.2–4.4): typed patterns, string operators,
- * ranges, durations before quantities before wildcard strings, and number rendering per number mode.
+ * @file Scalar comparison (`pattern.Validate`, kyverno/kyverno pkg/engine/pattern/pattern.go): typed
+ * patterns, string operators, ranges, durations before quantities before wildcard strings, and number
+ * rendering per number mode.
  */
 import { describe, expect, it } from 'vitest';
 import { validateValue } from '../../../../../src/families/kyverno/engine/pattern/index.js';

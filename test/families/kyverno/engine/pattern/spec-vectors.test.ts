@@ -1,7 +1,9 @@
 /**
- * @file Every test vector of spec 10 §4.12 (both tables), re-executed outcomes of Kyverno's own
- * `validate.MatchPattern`: pattern language scalars, operators, arrays, anchors, ordering, metadata
- * wildcard keys, `TestConditionalAnchorWithMultiplePatterns` and `Test_global_anchor`.
+ * @file Pattern-language vectors with the outcomes Kyverno's own `validate.MatchPattern` (kyverno/kyverno
+ * pkg/engine/validate/validate.go) returned for them: scalars and operators (rows derived from
+ * pkg/engine/pattern/pattern_test.go), arrays, anchors, ordering, metadata wildcard keys
+ * (`TestValidateMapWildcardKeys`), `TestConditionalAnchorWithMultiplePatterns` and `Test_global_anchor`
+ * (pkg/engine/validate/validate_test.go).
  */
 import { describe, expect, it } from 'vitest';
 import { matchPattern, type PatternOutcome } from '../../../../../src/families/kyverno/engine/pattern/index.js';
@@ -9,7 +11,7 @@ import type { JsonValue, NumberMode } from '../../../../../src/types.js';
 
 interface Vector {
   id: string;
-  /** A pattern, or `{ anyPattern: [...] }` for the anyPattern rows (spec 10 §3.3). */
+  /** A pattern, or `{ anyPattern: [...] }` for the anyPattern rows. */
   pattern: JsonValue | { anyPattern: JsonValue[] };
   resource: JsonValue;
   outcome: PatternOutcome;
@@ -18,7 +20,7 @@ interface Vector {
   int64?: PatternOutcome;
 }
 
-// Patterns of §4.12.2.
+// Patterns of `TestConditionalAnchorWithMultiplePatterns` and `Test_global_anchor`.
 const P1: JsonValue = {"spec":{"containers":[{"name":"*","(image)":"*:latest | !*:*","imagePullPolicy":"!Always"}]}};
 const P2: JsonValue = {"spec":{"containers":[{"name":"*","(image)":"!*:* | *:latest","imagePullPolicy":"!Always"}]}};
 const P3: JsonValue = {"spec":{"containers":[{"name":"*","<(image)":"*:latest","imagePullPolicy":"!Always"}]}};
@@ -252,7 +254,10 @@ const VECTORS: Vector[] = [
   { id: 'check_global_anchor_mixed', pattern: P3, resource: {"spec":{"containers":[{"name":"nginx","image":"nginx:latest","imagePullPolicy":"IfNotPresent"},{"name":"nginx","image":"nginx:v2","imagePullPolicy":"IfNotPresent"}]}}, outcome: 'pass', path: '' },
 ];
 
-/** anyPattern (spec 10 §3.3): the first passing pattern wins; any failure (or error) fails; else skip. */
+/**
+ * anyPattern (`validator.validatePatterns`, pkg/engine/handlers/validation/validate_resource.go): the first
+ * passing pattern wins; any failure (or error) fails; else skip.
+ */
 function evaluate(vector: Vector, numberMode: NumberMode): { outcome: PatternOutcome; path: string } {
   const { pattern } = vector;
   if (typeof pattern === 'object' && pattern !== null && !Array.isArray(pattern) && 'anyPattern' in pattern) {
@@ -265,7 +270,7 @@ function evaluate(vector: Vector, numberMode: NumberMode): { outcome: PatternOut
   return { outcome: result.outcome, path: result.path };
 }
 
-describe('spec 10 §4.12 pattern vectors', () => {
+describe('pattern vectors (validate.MatchPattern outcomes)', () => {
   describe.each(['float64', 'int64'] as const)('numberMode %s', (numberMode) => {
     it.each(VECTORS)('$id', (vector) => {
       const expected = numberMode === 'int64' && vector.int64 !== undefined ? vector.int64 : vector.outcome;

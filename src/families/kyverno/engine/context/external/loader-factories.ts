@@ -1,10 +1,12 @@
 /**
  * @file The loaders of `configMap`, `apiCall`, `globalReference` and `imageRegistry` context entries,
- * decided as the Kyverno CLI decides them (spec 20 §3.7): `configMap` and `apiCall` entries need the
- * cluster (a `service` call then fails offline unless a mock answered it), `globalReference` entries
- * need the Test's global context entries, `imageRegistry` entries are always left out (Kyverno without
- * `--registry`). An entry left out is not registered; it, and an entry whose loader fails, is recorded
- * as unresolved.
+ * decided as the Kyverno CLI decides them (kyverno/kyverno cmd/cli/kubectl-kyverno/store/contextloader.go,
+ * `ContextLoaderFactory` and `wrapper.Load`; pkg/engine/factories/contextloaderfactory.go,
+ * `contextLoader.newLoader`, which leaves out an entry it has no client or store for): `configMap` and
+ * `apiCall` entries need the cluster (a `service` call then fails offline unless a mock answered it),
+ * `globalReference` entries need the Test's global context entries, `imageRegistry` entries are always
+ * left out (Kyverno without `--registry`). An entry left out is not registered; it, and an entry whose
+ * loader fails, is recorded as unresolved.
  *
  * The factories are shared by every evaluation: what they work with (the data, the operation, the
  * policy namespace, where to record unresolved entries) is the scope entered with `enterOfflineScope`

@@ -1,8 +1,9 @@
 /**
  * @file What the engine is given to resolve `configMap`, `apiCall` and `globalReference` context
- * entries offline, as the Kyverno CLI provides them (spec 20 §3.7): a cluster to read (the fake API
- * server of `kyverno apply`, or of `kyverno test` with `clusterResources`), the `apiCallResponses`
- * mocks of a Test and its `globalContextEntries`.
+ * entries offline, as the Kyverno CLI provides them (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/store/contextloader.go, `ContextLoaderFactory`, `wrapper.Load`): a cluster to
+ * read (the fake API server of `kyverno apply`, or of `kyverno test` with `clusterResources`), the
+ * `apiCallResponses` mocks of a Test and its `globalContextEntries`.
  */
 import type { JsonObject } from '../../../../../types.js';
 import type { ApiCallMocks } from './api-call-mocks.js';

@@ -1,7 +1,7 @@
 /**
  * @file `mutate.patchStrategicMerge` as Kyverno applies it (kyverno/kyverno
- * `pkg/engine/mutate/patch/strategicMergePatch.go`, spec 30 §4): anchor pre-processing against the
- * resource, then kyaml's strategic merge (`merge2`, Prepend). The patch must already be
+ * `pkg/engine/mutate/patch/strategicMergePatch.go`, `strategicMergePatch`): anchor pre-processing
+ * against the resource, then kyaml's strategic merge (`merge2`, Prepend). The patch must already be
  * variable-substituted. Pure: neither argument is modified.
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';

@@ -1,6 +1,9 @@
 /**
  * @file kyaml `merge2.Merge` with `ListIncreaseDirection = Prepend`, as kustomize's
- * `patchstrategicmerge.Filter` applies it for Kyverno (spec 30 §4.3): a walk over (dest = resource,
+ * `patchstrategicmerge.Filter` applies it for Kyverno (kubernetes-sigs/kustomize
+ * api/filters/patchstrategicmerge/patchstrategicmerge.go and kyaml/yaml/merge2/merge2.go, kyaml
+ * v0.21.1, called from kyverno/kyverno pkg/engine/mutate/patch/strategicMergePatch.go
+ * `strategicMergePatch`): a walk over (dest = resource,
  * origin = patch) pairs with the `Merger` visitor, `$patch` directives, associative lists from the
  * built-in schema (`walk/associative_sequence.go`, with `ElementSetter`/`ElementMatcher`/
  * `FieldMatcher` semantics), everything else replaced. The patch (a pre-processed copy) is modified in

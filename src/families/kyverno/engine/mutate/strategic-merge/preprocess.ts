@@ -1,8 +1,9 @@
 /**
  * @file Anchor pre-processing of a `patchStrategicMerge` patch against the resource (kyverno/kyverno
- * `pkg/engine/mutate/patch/strategicPreprocessing.go`, spec 30 §4.1): `+(key)` add-if-not-present,
- * `(key)` conditional and `<(key)` global anchors, anchored list elements specialised per resource
- * element (by `name`), then the removal of the anchors from the patch (`deleteConditionElements`).
+ * `pkg/engine/mutate/patch/strategicPreprocessing.go`, `PreProcessPattern`): `+(key)`
+ * add-if-not-present, `(key)` conditional and `<(key)` global anchors, anchored list elements
+ * specialised per resource element (by `name`), then the removal of the anchors from the patch
+ * (`deleteConditionElements`).
  * The patch is rewritten in place, with the upstream quirks kept (sticky `+()` in anchored list
  * elements, index-based list clean-up).
  */

@@ -1,8 +1,11 @@
 /**
  * @file The part of kyaml's built-in Kubernetes v1.21.2 OpenAPI schema that `patchStrategicMerge`
- * depends on (spec 30 §4.3): which list fields are associative (`x-kubernetes-patch-strategy`
- * containing `merge`) and their merge keys (`x-kubernetes-list-map-keys`, else
- * `x-kubernetes-patch-merge-key`). Every field not described here is atomic, and kinds that are not
+ * depends on (`kubernetesapi.DefaultOpenAPI` of kubernetes-sigs/kustomize
+ * kyaml/openapi/kubernetesapi/openapiinfo.go, kyaml v0.21.1, as kyaml/yaml/walk/walk.go `Walker.Walk`
+ * reads it through kyaml/yaml/schema/schema.go `IsAssociative` and kyaml/openapi/openapi.go
+ * `ResourceSchema.PatchStrategyAndKeyList`): which list fields are associative
+ * (`x-kubernetes-patch-strategy` containing `merge`) and their merge keys (`x-kubernetes-list-map-keys`,
+ * else `x-kubernetes-patch-merge-key`). Every field not described here is atomic, and kinds that are not
  * listed (CRDs, `autoscaling/v2` …) have no schema at all.
  */
 

@@ -1,5 +1,7 @@
 /**
- * `applyStrategicMergePatch`: kyaml merge2 semantics as Kyverno applies them (spec 30 §4.3) —
+ * `applyStrategicMergePatch`: kyaml merge2 semantics as Kyverno applies them (`strategicMergePatch`,
+ * kyverno/kyverno pkg/engine/mutate/patch/strategicMergePatch.go, through kustomize's
+ * api/filters/patchstrategicmerge `Filter` and kyaml/yaml/merge2/merge2.go) —
  * maps, scalars, null deletion, `$patch` directives, associative lists of the v1.21.2 schema with
  * Prepend ordering, atomic lists, kinds without schema, and errors.
  */

@@ -1,5 +1,6 @@
 /**
- * Anchor pre-processing of `patchStrategicMerge` (spec 30 §4.1): the vectors of Kyverno's
+ * Anchor pre-processing of `patchStrategicMerge` (`PreProcessPattern`, kyverno/kyverno
+ * pkg/engine/mutate/patch/strategicPreprocessing.go): the vectors of Kyverno's
  * `Test_preProcessStrategicMergePatch_multipleAnchors` (expected rewritten patches) and the quirks.
  */
 import { describe, expect, it } from 'vitest';
