@@ -9,9 +9,18 @@
  *   {@link CHECK_RUN_BATCH}, then `PATCH …/check-runs/{id}` per further batch), when the token may write
  *   checks.
  */
-import { collapseSameReason, groupMessage, groupTitle, sameReasonGroups, type FindingGroup } from '../report/groups.js';
-import type { Finding, LintReport, Severity } from '../report/types.js';
-import { annotationRange, github } from '../reporters/github.js';
+import {
+  annotationRange,
+  collapseSameReason,
+  github,
+  groupMessage,
+  groupTitle,
+  sameReasonGroups,
+  type Finding,
+  type FindingGroup,
+  type LintReport,
+  type Severity,
+} from '../index.js';
 import type { GitHubApi } from './github-api.js';
 import type { PullRequestDiff, Repository } from './pr-context.js';
 

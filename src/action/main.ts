@@ -21,14 +21,20 @@
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { findConfigFile, loadConfig, type ConfigProblem } from '../config/load.js';
-import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
-import { lint } from '../lint/lint.js';
-import type { LintOptions } from '../lint/options.js';
-import type { Finding, LintReport } from '../report/types.js';
-import { collapseSameReason } from '../report/groups.js';
-import { workflowCommand } from '../reporters/github.js';
-import { sarif } from '../reporters/sarif.js';
+import {
+  collapseSameReason,
+  DEFAULT_CONFIG,
+  findConfigFile,
+  lint,
+  loadConfig,
+  sarif,
+  workflowCommand,
+  type ConfigProblem,
+  type Finding,
+  type LintConfig,
+  type LintOptions,
+  type LintReport,
+} from '../index.js';
 import { capAnnotations, CHECK_RUN_NAME, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
 import { checkedOutCommit } from './checkout.js';
 import { apiCommitReader, localCommitReader, placeOnHead, type Place } from './head-files.js';

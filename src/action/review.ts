@@ -19,7 +19,7 @@
  *   bisection with pending reviews; a permission error (403) stops the review. At most
  *   {@link MAX_COMMENT_WRITES} comments are written per run; the others go to the summary.
  */
-import type { Finding, FixEdit } from '../report/types.js';
+import type { Finding, FixEdit } from '../index.js';
 import { describeError, httpStatus, isPermissionError, paginate, type GitHubApi } from './github-api.js';
 import type { Place } from './head-files.js';
 import type { ReviewMode } from './inputs.js';
