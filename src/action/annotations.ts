@@ -25,9 +25,9 @@ import type { GitHubApi } from './github-api.js';
 import type { PullRequestDiff, Repository } from './pr-context.js';
 
 /** Workflow-command annotations GitHub keeps per severity and step. */
-export const ANNOTATIONS_PER_SEVERITY = 10;
+const ANNOTATIONS_PER_SEVERITY = 10;
 /** Annotations per check-run request (GitHub's limit). */
-export const CHECK_RUN_BATCH = 50;
+const CHECK_RUN_BATCH = 50;
 export const CHECK_RUN_NAME = 'kyverno-lint';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -49,7 +49,7 @@ export function rankFindings(findings: readonly Finding[], diff: PullRequestDiff
     .map(({ finding }) => finding);
 }
 
-export interface CappedAnnotations {
+interface CappedAnnotations {
   shown: Finding[];
   hidden: Finding[];
 }
@@ -84,7 +84,7 @@ export function workflowCommands(report: LintReport, findings: readonly Finding[
   return github({ ...report, findings: [...findings] });
 }
 
-export interface CheckRunAnnotation {
+interface CheckRunAnnotation {
   path: string;
   start_line: number;
   end_line: number;
@@ -114,7 +114,7 @@ export function checkRunAnnotation(finding: Finding): CheckRunAnnotation | undef
   };
 }
 
-export interface CheckRunRequest {
+interface CheckRunRequest {
   repository: Repository;
   headSha: string;
   /** Ranked findings. */
@@ -126,7 +126,7 @@ export interface CheckRunRequest {
   detailsUrl?: string;
 }
 
-export interface CheckRunResult {
+interface CheckRunResult {
   id: number;
   annotations: number;
   requests: number;

@@ -54,9 +54,9 @@ export interface ActionCore {
   endGroup(): void;
 }
 
-export type ActionFs = Pick<typeof nodeFs, 'readFileSync' | 'writeFileSync' | 'appendFileSync' | 'mkdirSync' | 'existsSync'>;
+type ActionFs = Pick<typeof nodeFs, 'readFileSync' | 'writeFileSync' | 'appendFileSync' | 'mkdirSync' | 'existsSync'>;
 
-export interface ActionDeps {
+interface ActionDeps {
   core: ActionCore;
   env: Readonly<Record<string, string | undefined>>;
   /** The REST client for a token (the entry uses `@actions/github`, which reads `GITHUB_API_URL`). */
@@ -67,7 +67,7 @@ export interface ActionDeps {
 }
 
 /** Exit codes, as the CLI's: 0 passed, 1 findings that fail under `fail-on`, 2 inputs, configuration or tool errors. */
-export type ExitCode = 0 | 1 | 2;
+type ExitCode = 0 | 1 | 2;
 
 class Run {
   readonly features: FeatureState[] = [];

@@ -22,11 +22,11 @@ export function policyNameOf(policy: CompiledPolicy): string {
 }
 
 /** `policy/rule`, with the namespace first for a namespaced Policy. */
-export function ruleIdOf(policy: CompiledPolicy, rule: string): string {
+function ruleIdOf(policy: CompiledPolicy, rule: string): string {
   return `${policyNameOf(policy)}/${rule}`;
 }
 
-export function resourceRef(resource: LoadedResource): ResourceRef {
+function resourceRef(resource: LoadedResource): ResourceRef {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
 
@@ -43,7 +43,7 @@ function documentsOf(file: SourceText): Map<number, SourceDocument> {
 }
 
 /** Where a Kyverno failure path (`/spec/containers/0/image/`) is in a resource's document. */
-export function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined, listItem?: number): Location {
+function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined, listItem?: number): Location {
   const segments: (string | number)[] = path ? path.split('/').filter((segment) => segment !== '') : [];
   if (listItem !== undefined) segments.unshift('items', listItem);
   // The source ranges recorded by the loader answer without parsing the document again.
@@ -94,7 +94,7 @@ export interface FindingContext {
 }
 
 /** The outcome of converting one resource's responses. */
-export interface ResourceFindings {
+interface ResourceFindings {
   findings: Finding[];
   /** Findings left out by `ignore` or severity `off`. */
   suppressed: number;

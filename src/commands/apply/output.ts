@@ -65,7 +65,7 @@ export interface MutatedResource {
   editError?: string;
 }
 
-export interface ApplyCounts {
+interface ApplyCounts {
   pass: number;
   fail: number;
   warn: number;
@@ -122,7 +122,7 @@ export function formatResponseLines(responses: readonly ApplyResponse[]): string
 }
 
 /** `\npass: P, fail: F, warn: W, error: E, skip: S \n`. */
-export function formatCounts(counts: ApplyCounts): string {
+function formatCounts(counts: ApplyCounts): string {
   return `\npass: ${counts.pass}, fail: ${counts.fail}, warn: ${counts.warn}, error: ${counts.error}, skip: ${counts.skip} \n`;
 }
 

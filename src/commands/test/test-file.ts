@@ -10,7 +10,7 @@ import { API_CALL_RESPONSE, decodeApiCallResponses, decodeGlobalContextEntries, 
 import { VALUES_SPEC_FIELDS } from '../../evaluate/values.js';
 
 /** `resourceSpecs` entries of a result. */
-export interface ResourceSpec {
+interface ResourceSpec {
   group: string;
   version: string;
   kind: string;
@@ -20,7 +20,7 @@ export interface ResourceSpec {
 }
 
 /** The `is…Policy` flags naming a CEL / admission policy kind, in field order. */
-export const CEL_KIND_FLAGS = {
+const CEL_KIND_FLAGS = {
   isValidatingAdmissionPolicy: 'ValidatingAdmissionPolicy',
   isMutatingAdmissionPolicy: 'MutatingAdmissionPolicy',
   isValidatingPolicy: 'ValidatingPolicy',
@@ -117,7 +117,7 @@ const TEST = struct({
 
 const OPERATIONS = new Set(['CREATE', 'UPDATE', 'DELETE']);
 
-export interface DecodedTest {
+interface DecodedTest {
   /** `undefined` when the document cannot be run (decoding errors or deprecated schema). */
   test?: TestSpec;
   errors: DecodeError[];
@@ -168,7 +168,7 @@ function toResult(raw: JsonObject, index: number): TestResult {
 }
 
 /** The message Kyverno aborts with for a Test document in the pre-1.15 layout. */
-export function deprecatedSchemaMessage(file: string): string {
+function deprecatedSchemaMessage(file: string): string {
   return `test file ${file} uses a deprecated schema — please migrate to the latest format`;
 }
 

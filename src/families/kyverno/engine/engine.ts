@@ -25,9 +25,9 @@ const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
 const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
-export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
 
-export interface ResourceIdentity {
+interface ResourceIdentity {
   kind: string;
   group: string;
   version: string;

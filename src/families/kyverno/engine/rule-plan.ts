@@ -8,7 +8,7 @@ import type { Conditions, ContextEntry, ForEachValidation, Rule, Validation } fr
 import type { JsonValue } from '../../../types.js';
 
 /** The handler a validate rule runs (spec 10 §3.1), in order of precedence. */
-export type HandlerKind = 'manifests' | 'podSecurity' | 'cel' | 'resource';
+type HandlerKind = 'manifests' | 'podSecurity' | 'cel' | 'resource';
 
 /** One level of resource validation: the rule itself (nesting 0) or a foreach entry (nesting ≥ 1). */
 export interface ValidatorSpec {
