@@ -9,16 +9,25 @@
  *   {@link CHECK_RUN_BATCH}, then `PATCH …/check-runs/{id}` per further batch), when the token may write
  *   checks.
  */
-import { collapseSameReason, groupMessage, groupTitle, sameReasonGroups, type FindingGroup } from '../report/groups.js';
-import type { Finding, LintReport, Severity } from '../report/types.js';
-import { annotationRange, github } from '../reporters/github.js';
+import {
+  annotationRange,
+  collapseSameReason,
+  github,
+  groupMessage,
+  groupTitle,
+  sameReasonGroups,
+  type Finding,
+  type FindingGroup,
+  type LintReport,
+  type Severity,
+} from '../index.js';
 import type { GitHubApi } from './github-api.js';
 import type { PullRequestDiff, Repository } from './pr-context.js';
 
 /** Workflow-command annotations GitHub keeps per severity and step. */
-export const ANNOTATIONS_PER_SEVERITY = 10;
+const ANNOTATIONS_PER_SEVERITY = 10;
 /** Annotations per check-run request (GitHub's limit). */
-export const CHECK_RUN_BATCH = 50;
+const CHECK_RUN_BATCH = 50;
 export const CHECK_RUN_NAME = 'kyverno-lint';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -40,7 +49,7 @@ export function rankFindings(findings: readonly Finding[], diff: PullRequestDiff
     .map(({ finding }) => finding);
 }
 
-export interface CappedAnnotations {
+interface CappedAnnotations {
   shown: Finding[];
   hidden: Finding[];
 }
@@ -75,7 +84,7 @@ export function workflowCommands(report: LintReport, findings: readonly Finding[
   return github({ ...report, findings: [...findings] });
 }
 
-export interface CheckRunAnnotation {
+interface CheckRunAnnotation {
   path: string;
   start_line: number;
   end_line: number;
@@ -105,7 +114,7 @@ export function checkRunAnnotation(finding: Finding): CheckRunAnnotation | undef
   };
 }
 
-export interface CheckRunRequest {
+interface CheckRunRequest {
   repository: Repository;
   headSha: string;
   /** Ranked findings. */
@@ -117,7 +126,7 @@ export interface CheckRunRequest {
   detailsUrl?: string;
 }
 
-export interface CheckRunResult {
+interface CheckRunResult {
   id: number;
   annotations: number;
   requests: number;

@@ -8,7 +8,7 @@
 import path from 'node:path';
 
 /** Reads a file as text; throws when it cannot. */
-export type ReadText = (file: string) => string;
+type ReadText = (file: string) => string;
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
 

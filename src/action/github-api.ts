@@ -5,7 +5,7 @@
  * requests throw an error with the HTTP `status` (Octokit's `RequestError`).
  */
 
-export interface ApiResponse {
+interface ApiResponse {
   status: number;
   data: unknown;
 }

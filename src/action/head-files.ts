@@ -16,13 +16,13 @@ import { describeError, httpStatus, type GitHubApi } from './github-api.js';
 import type { PullRequestRef } from './pr-context.js';
 
 /** Where lines `start`..`end` of the workspace file are in the head version, or why they cannot be placed there. */
-export type Placement = { startLine: number; endLine: number } | { reason: string };
+type Placement = { startLine: number; endLine: number } | { reason: string };
 
 /** Places lines of a workspace file on the head commit. */
 export type Place = (file: string, startLine: number, endLine: number) => Placement;
 
 /** The head version of a file: its text, `null` when the head commit has no such file. */
-export type ReadHeadFile = (file: string) => Promise<string | null>;
+type ReadHeadFile = (file: string) => Promise<string | null>;
 
 const MAX_GIT_OUTPUT = 64 * 1024 * 1024;
 /** Git never waits for the network here: a partial clone would otherwise fetch missing objects lazily. */
@@ -103,7 +103,7 @@ export function mapRange(map: readonly number[], start: number, end: number): { 
   return { startLine: first, endLine: first + (end - start) };
 }
 
-export interface HeadPlacement {
+interface HeadPlacement {
   place: Place;
   /** Files whose head version differs from the workspace's (their lines were mapped). */
   mapped: string[];

@@ -6,7 +6,7 @@
  * behaves the same.
  */
 
-export type FailOn = 'error' | 'warning' | 'never';
+type FailOn = 'error' | 'warning' | 'never';
 export type ReviewMode = 'off' | 'suggestions' | 'comments';
 
 export interface ActionInputs {
@@ -37,7 +37,7 @@ export class InputError extends Error {
 }
 
 /** Reads one input as `@actions/core` `getInput` does (trimmed, "" when unset). */
-export type GetInput = (name: string) => string;
+type GetInput = (name: string) => string;
 
 function list(value: string): string[] {
   return value

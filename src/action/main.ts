@@ -21,14 +21,20 @@
 import * as nodeFs from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { findConfigFile, loadConfig, type ConfigProblem } from '../config/load.js';
-import { DEFAULT_CONFIG, type LintConfig } from '../config/types.js';
-import { lint } from '../lint/lint.js';
-import type { LintOptions } from '../lint/options.js';
-import type { Finding, LintReport } from '../report/types.js';
-import { collapseSameReason } from '../report/groups.js';
-import { workflowCommand } from '../reporters/github.js';
-import { sarif } from '../reporters/sarif.js';
+import {
+  collapseSameReason,
+  DEFAULT_CONFIG,
+  findConfigFile,
+  lint,
+  loadConfig,
+  sarif,
+  workflowCommand,
+  type ConfigProblem,
+  type Finding,
+  type LintConfig,
+  type LintOptions,
+  type LintReport,
+} from '../index.js';
 import { capAnnotations, CHECK_RUN_NAME, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
 import { checkedOutCommit } from './checkout.js';
 import { apiCommitReader, localCommitReader, placeOnHead, type Place } from './head-files.js';
@@ -48,9 +54,9 @@ export interface ActionCore {
   endGroup(): void;
 }
 
-export type ActionFs = Pick<typeof nodeFs, 'readFileSync' | 'writeFileSync' | 'appendFileSync' | 'mkdirSync' | 'existsSync'>;
+type ActionFs = Pick<typeof nodeFs, 'readFileSync' | 'writeFileSync' | 'appendFileSync' | 'mkdirSync' | 'existsSync'>;
 
-export interface ActionDeps {
+interface ActionDeps {
   core: ActionCore;
   env: Readonly<Record<string, string | undefined>>;
   /** The REST client for a token (the entry uses `@actions/github`, which reads `GITHUB_API_URL`). */
@@ -61,7 +67,7 @@ export interface ActionDeps {
 }
 
 /** Exit codes, as the CLI's: 0 passed, 1 findings that fail under `fail-on`, 2 inputs, configuration or tool errors. */
-export type ExitCode = 0 | 1 | 2;
+type ExitCode = 0 | 1 | 2;
 
 class Run {
   readonly features: FeatureState[] = [];

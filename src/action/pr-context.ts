@@ -111,13 +111,13 @@ export async function findWorkflowRunPullRequest(api: GitHubApi, context: EventC
 }
 
 /** Lines `start`..`end` of the new version are in one hunk of the diff; `added` are the `+` lines among them. */
-export interface Hunk {
+interface Hunk {
   start: number;
   end: number;
   added: Set<number>;
 }
 
-export interface ChangedFile {
+interface ChangedFile {
   /** Path relative to the repository root, `/` separated. */
   filename: string;
   status: string;

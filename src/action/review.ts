@@ -19,17 +19,17 @@
  *   bisection with pending reviews; a permission error (403) stops the review. At most
  *   {@link MAX_COMMENT_WRITES} comments are written per run; the others go to the summary.
  */
-import type { Finding, FixEdit } from '../report/types.js';
+import type { Finding, FixEdit } from '../index.js';
 import { describeError, httpStatus, isPermissionError, paginate, type GitHubApi } from './github-api.js';
 import type { Place } from './head-files.js';
 import type { ReviewMode } from './inputs.js';
 import type { PullRequestDiff, PullRequestRef } from './pr-context.js';
 
-export const MARKER_PREFIX = '<!-- kyverno-lint:';
+const MARKER_PREFIX = '<!-- kyverno-lint:';
 /** Comments written (posted or updated) per run at most: GitHub's secondary rate limits slow down bursts of content creation. */
-export const MAX_COMMENT_WRITES = 50;
+const MAX_COMMENT_WRITES = 50;
 
-export interface PlannedComment {
+interface PlannedComment {
   /** The marker's key, `<ruleId>:<file>:<line>`. */
   key: string;
   kind: 'suggestion' | 'violation';
@@ -49,13 +49,13 @@ export interface UnpostedEdit {
   reason: string;
 }
 
-export interface ReviewPlan {
+interface ReviewPlan {
   comments: PlannedComment[];
   unposted: UnpostedEdit[];
 }
 
 /** The lines a suggestion replaces and their new text (line breaks included). */
-export interface Suggestion {
+interface Suggestion {
   startLine: number;
   endLine: number;
   text: string;
@@ -95,11 +95,11 @@ export function suggestionBody(key: string, finding: Finding, suggestion: Sugges
 }
 
 /** The body an earlier comment gets when its rule is no longer reported in its file (the marker is kept: the comment comes back to life if the rule fires again). */
-export function resolvedBody(key: string, ruleId: string, sha: string): string {
+function resolvedBody(key: string, ruleId: string, sha: string): string {
   return `${marker(key)}\n**kyverno-lint**: resolved — \`${ruleId}\` is no longer reported in this file at ${sha.slice(0, 7)}.\n`;
 }
 
-export function violationBody(key: string, finding: Finding): string {
+function violationBody(key: string, finding: Finding): string {
   return `${marker(key)}\n**kyverno-lint ${finding.severity}** \`${finding.ruleId}\`: ${finding.message}\n`;
 }
 
@@ -165,7 +165,7 @@ export function planReview(
   return plan;
 }
 
-export interface ExistingComment {
+interface ExistingComment {
   id: number;
   path: string;
   /** `null` when the comment is outdated. */
@@ -176,7 +176,7 @@ export interface ExistingComment {
 }
 
 /** The action's earlier review comments on the pull request, by marker key (every comment with the key, in the API's order). */
-export async function existingComments(api: GitHubApi, pull: PullRequestRef): Promise<Map<string, ExistingComment[]>> {
+async function existingComments(api: GitHubApi, pull: PullRequestRef): Promise<Map<string, ExistingComment[]>> {
   const comments = await paginate<Record<string, unknown>>(api, 'GET /repos/{owner}/{repo}/pulls/{pull_number}/comments', {
     owner: pull.owner,
     repo: pull.repo,
@@ -207,7 +207,7 @@ export async function existingComments(api: GitHubApi, pull: PullRequestRef): Pr
  * (`update`, or `unchanged` when its body is already the same), else `post`. Outdated comments
  * (`line: null`) and older duplicates are left alone.
  */
-export function matchExisting(comment: PlannedComment, previous: readonly ExistingComment[]): { action: 'unchanged' | 'update'; id: number } | { action: 'post' } {
+function matchExisting(comment: PlannedComment, previous: readonly ExistingComment[]): { action: 'unchanged' | 'update'; id: number } | { action: 'post' } {
   const startLine = comment.startLine < comment.line ? comment.startLine : null;
   const same = previous.find((candidate) => candidate.path === comment.path && candidate.line === comment.line && candidate.startLine === startLine);
   if (same !== undefined) return { action: same.body.trim() === comment.body.trim() ? 'unchanged' : 'update', id: same.id };

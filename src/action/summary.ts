@@ -5,10 +5,7 @@
  * not be evaluated, e.g. unresolved context; unsupported policy kinds; invalid inputs; suppressed
  * findings), and which features were off and why. Pure: the caller writes the text.
  */
-import { collapseSameReason } from '../report/groups.js';
-import type { Finding, LintReport, Severity } from '../report/types.js';
-import { applyEdits } from '../source/edit/text.js';
-import { unifiedDiff } from '../util/unified-diff.js';
+import { applyEdits, collapseSameReason, unifiedDiff, type Finding, type LintReport, type Severity } from '../index.js';
 import type { UnpostedEdit } from './review.js';
 
 /** Where links to file lines point. */

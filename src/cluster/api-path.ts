@@ -6,7 +6,7 @@
  */
 
 /** One API request, routed. */
-export interface ApiPath {
+interface ApiPath {
   group: string;
   version: string;
   /** The namespace of a namespaced request (`/namespaces/<namespace>/...`). */

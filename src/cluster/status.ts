@@ -38,9 +38,3 @@ export function badRequest(message: string): ApiResponse {
 export function methodNotSupported(method: string, plural: string): ApiResponse {
   return failure(405, 'MethodNotAllowed', `${method} is not supported on ${plural} by the mocked cluster (offline, read-only)`, {});
 }
-
-/** The `message` of a failed response's Status body, as client-go reports the error. */
-export function statusMessage(response: ApiResponse): string {
-  const message = response.body.message;
-  return typeof message === 'string' ? message : `HTTP ${response.statusCode}`;
-}

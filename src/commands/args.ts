@@ -8,7 +8,7 @@
 import { parseByteSize } from '../util/byte-size.js';
 
 /** How a flag's value is read (`size`: a number of bytes, see {@link parseByteSize}). */
-export type FlagType = 'boolean' | 'string' | 'list' | 'int' | 'size';
+type FlagType = 'boolean' | 'string' | 'list' | 'int' | 'size';
 
 export interface FlagSpec {
   /** Canonical long name, without dashes. */
@@ -25,7 +25,7 @@ export interface FlagSpec {
   defaultText?: string;
 }
 
-export type FlagValue = boolean | string | number | string[];
+type FlagValue = boolean | string | number | string[];
 
 /** Thrown for command-line mistakes; the CLI prints the message with the usage and exits 2. */
 export class UsageError extends Error {

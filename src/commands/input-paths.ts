@@ -8,7 +8,7 @@ import { UsageError, type ParsedArgs } from './args.js';
 import { resolveArg, type CliIo } from './io.js';
 
 /** Which arguments of a command name input files: the positionals and/or flags (by canonical name). */
-export interface InputPathArguments {
+interface InputPathArguments {
   positionals: boolean;
   flags: readonly string[];
 }

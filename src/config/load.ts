@@ -21,7 +21,7 @@ export const CONFIG_FILE_NAMES = ['.kyverno-lint.yaml', '.kyverno-lint.yml'] as 
 export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 
 /** Values of `operation`. */
-export const OPERATIONS = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'] as const;
+const OPERATIONS = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'] as const;
 
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'info', 'off'];
 

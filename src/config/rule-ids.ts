@@ -23,7 +23,7 @@ export interface LoadedPolicyIds {
   rules: readonly string[];
 }
 
-export interface RuleIdProblems {
+interface RuleIdProblems {
   errors: ConfigProblem[];
   warnings: ConfigProblem[];
 }

@@ -42,13 +42,13 @@ export interface FindFilesOptions {
 }
 
 /** A path that could not be read. */
-export interface DiscoveryProblem {
+interface DiscoveryProblem {
   /** The path as given (for a given path) or the absolute path (for a folder met during the walk). */
   path: string;
   message: string;
 }
 
-export interface FoundFiles {
+interface FoundFiles {
   /** Absolute paths, sorted. */
   files: string[];
   problems: DiscoveryProblem[];

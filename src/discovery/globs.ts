@@ -18,7 +18,7 @@ export interface GlobSet {
 }
 
 /** A glob as matched: without a leading `./`, with `**` after a trailing `/`. */
-export function normalizeGlob(glob: string): string {
+function normalizeGlob(glob: string): string {
   let pattern = glob.trim();
   while (pattern.startsWith('./')) pattern = pattern.slice(2);
   if (pattern.endsWith('/')) pattern += '**';

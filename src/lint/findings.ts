@@ -38,7 +38,7 @@ function documentsOf(file: SourceText): Map<number, SourceDocument> {
 }
 
 /** Where a Kyverno failure path (`/spec/containers/0/image/`) is in a resource's document. */
-export function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined, listItem?: number): Location {
+function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined, listItem?: number): Location {
   const segments: (string | number)[] = path ? path.split('/').filter((segment) => segment !== '') : [];
   if (listItem !== undefined) segments.unshift('items', listItem);
   // The source ranges recorded by the loader answer without parsing the document again.
@@ -89,7 +89,7 @@ export interface FindingContext {
 }
 
 /** The outcome of converting one resource's responses. */
-export interface ResourceFindings {
+interface ResourceFindings {
   findings: Finding[];
   /** Findings left out by `ignore` or severity `off`. */
   suppressed: number;

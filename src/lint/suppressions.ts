@@ -25,10 +25,10 @@ import { inTemplate } from './findings.js';
 import { fullLocation, type SourceText } from './workspace.js';
 import { closest } from '../util/closest.js';
 
-export type DirectiveKind = 'disable' | 'disable-next-line';
+type DirectiveKind = 'disable' | 'disable-next-line';
 
 /** What a directive comment says. */
-export interface DirectiveText {
+interface DirectiveText {
   kind: DirectiveKind;
   /** Rule ids or patterns; empty for every rule. */
   ids: string[];
@@ -84,7 +84,7 @@ function commentsOf(text: string): Comment[] {
 }
 
 /** A directive found in a file, with the lines it covers in the coordinates of findings. */
-export interface DisableDirective extends DirectiveText {
+interface DisableDirective extends DirectiveText {
   /** Where the comment is. */
   location: Location;
   /** The first and last line of the findings it suppresses, in `scope.file`. */
@@ -108,7 +108,7 @@ function findingScope(file: SourceText, from: number, to: number): DisableDirect
 }
 
 /** The directives of one file, and findings for malformed ones. */
-export function readDirectives(file: SourceText): { directives: DisableDirective[]; problems: Finding[] } {
+function readDirectives(file: SourceText): { directives: DisableDirective[]; problems: Finding[] } {
   const directives: DisableDirective[] = [];
   const problems: Finding[] = [];
   if (!file.text.includes(MARKER)) return { directives, problems };

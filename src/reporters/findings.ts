@@ -4,7 +4,7 @@
  */
 import type { Finding, Severity } from '../report/types.js';
 
-export interface FileFindings {
+interface FileFindings {
   /** The path as findings name it (relative, `/` separated; `""` for problems of no file). */
   file: string;
   findings: Finding[];
@@ -25,7 +25,7 @@ export function groupByFile(findings: readonly Finding[]): FileFindings[] {
   return [...groups].map(([file, items]) => ({ file, findings: items.sort(byPosition) }));
 }
 
-export type SeverityCounts = Record<Severity, number>;
+type SeverityCounts = Record<Severity, number>;
 
 /** How many of `findings` have each severity. */
 export function countSeverities(findings: readonly Finding[]): SeverityCounts {

@@ -52,7 +52,7 @@ import { stringifyJson } from '../util/json-value.js';
 /** The version of the contract below; raised on any incompatible change. */
 export const JSON_REPORT_VERSION = 1;
 
-export interface JsonFinding {
+interface JsonFinding {
   ruleId: string;
   policy: string;
   rule: string;
@@ -72,13 +72,13 @@ export interface JsonFinding {
   group: { key: string; size: number } | null;
 }
 
-export interface JsonSuppression {
+interface JsonSuppression {
   kind: Suppression['kind'];
   line: number;
   justification: string | null;
 }
 
-export interface JsonReport {
+interface JsonReport {
   version: typeof JSON_REPORT_VERSION;
   findings: JsonFinding[];
   suppressedFindings: (JsonFinding & { suppressions: JsonSuppression[] })[];
@@ -118,7 +118,7 @@ function jsonFinding(finding: Finding, group: FindingGroup | undefined): JsonFin
 }
 
 /** The report as the JSON contract's object (keys in contract order). */
-export function toJsonReport(report: LintReport): JsonReport {
+function toJsonReport(report: LintReport): JsonReport {
   const { counts, files, statuses } = report;
   const groups = sameReasonGroups(report.findings);
   return {

@@ -53,7 +53,7 @@ const PLAIN: Styles = { red: identity, yellow: identity, cyan: identity, dim: id
 const SEVERITY_STYLE: Record<Severity, keyof Styles> = { error: 'red', warning: 'yellow', info: 'cyan' };
 
 /** The narrowest message column beside the rule ids; narrower, rule ids go above their messages. */
-export const MIN_MESSAGE_COLUMN = 40;
+const MIN_MESSAGE_COLUMN = 40;
 /** The narrowest column a message wraps in, however narrow the terminal. */
 const MIN_WRAP = 20;
 /** Between cells. */

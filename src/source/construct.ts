@@ -26,7 +26,7 @@ export class DocumentError extends Error {
 }
 
 /** The value of the first document of an event stream. */
-export interface BuiltDocument {
+interface BuiltDocument {
   value: JsonValue;
   /** The stream holds further documents (after `...`), which go-yaml's `Unmarshal` ignores. */
   hasTrailingDocuments: boolean;

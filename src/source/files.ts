@@ -15,13 +15,13 @@ import { stripByteOrderMark } from './parse.js';
 import type { LoadProblem } from './types.js';
 
 /** A file read as text (UTF-8, byte order mark removed). */
-export interface SourceFile {
+interface SourceFile {
   path: string;
   text: string;
 }
 
 /** Files found for a list of paths, in the order the CLI reads them. */
-export interface FileList {
+interface FileList {
   files: string[];
   problems: LoadProblem[];
 }

@@ -3,25 +3,13 @@
  * Kyverno does, locating paths in the source, and the CLI's resource normalisation.
  */
 export type { LoadProblem, SourceDocument } from './types.js';
-export { expandLists, parseDocuments, stripByteOrderMark, type ParsedFile } from './parse.js';
+export { expandLists, parseDocuments, stripByteOrderMark } from './parse.js';
 export { locate } from './locate.js';
 export { locateInDocument } from './ranges.js';
-export { MAX_DEPTH } from './construct.js';
-export {
-  apiGroupOf,
-  isClusterScoped,
-  isKubernetesObject,
-  namespaceOf,
-  normalizeResource,
-  partitionDuplicates,
-  resourceKey,
-  type KubernetesObject,
-  type PartitionedResources,
-} from './resource.js';
+export { isKubernetesObject, namespaceOf, normalizeResource, partitionDuplicates, type KubernetesObject } from './resource.js';
 export {
   DEFAULT_MAX_FILE_SIZE,
   isTooLarge,
-  isYamlFileName,
   listPolicyFiles,
   listResourceFiles,
   readFileBounded,
@@ -29,7 +17,5 @@ export {
   readSourceFile,
   readStreamBounded,
   tooLargeMessage,
-  type FileList,
-  type SourceFile,
   type TooLarge,
 } from './files.js';

@@ -11,7 +11,7 @@ import { recordRanges, shareRanges } from './ranges.js';
 import { chunkSource, lineColumn, splitDocuments, type DocumentChunk } from './split.js';
 import type { LoadProblem, SourceDocument } from './types.js';
 
-export interface ParsedFile {
+interface ParsedFile {
   documents: SourceDocument[];
   problems: LoadProblem[];
 }

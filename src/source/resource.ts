@@ -122,7 +122,7 @@ export function resourceKey(resource: KubernetesObject): string {
 }
 
 /** Items split into the first occurrence of each resource key and the later duplicates. */
-export interface PartitionedResources<T> {
+interface PartitionedResources<T> {
   unique: T[];
   duplicates: T[];
 }

@@ -19,13 +19,13 @@ export interface DocumentChunk {
 }
 
 /** A `---` line followed by something other than a comment (Kyverno refuses the file). */
-export interface SeparatorError {
+interface SeparatorError {
   line: number;
   column: number;
   message: string;
 }
 
-export interface SplitStream {
+interface SplitStream {
   chunks: DocumentChunk[];
   separatorErrors: SeparatorError[];
 }

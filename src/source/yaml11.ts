@@ -13,7 +13,7 @@ import { INT64_MAX, int64Json } from '../util/go-int64.js';
 export class YamlValueError extends Error {}
 
 /** A resolved scalar: its short tag (`!!int`, ...) and JSON value. */
-export interface ResolvedScalar {
+interface ResolvedScalar {
   tag: string;
   /**
    * The JSON value; `!!float` may be non-finite (which JSON encoding then rejects). `!!int` beyond

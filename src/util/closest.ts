@@ -4,7 +4,7 @@
  */
 
 /** Levenshtein distance (insertions, deletions and substitutions of UTF-16 code units). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

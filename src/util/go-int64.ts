@@ -4,7 +4,7 @@
  * beyond 2^53 (held as `bigint`).
  */
 
-export const INT64_MIN = -(1n << 63n);
+const INT64_MIN = -(1n << 63n);
 export const INT64_MAX = (1n << 63n) - 1n;
 const TWO_POW_63 = 2 ** 63;
 const DECIMAL_INT = /^[+-]?[0-9]+$/;

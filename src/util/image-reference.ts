@@ -28,7 +28,7 @@ const ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(
 const DIGEST_HEX_LENGTH: Readonly<Record<string, number>> = { sha256: 64, sha384: 96, sha512: 128 };
 
 /** The parsed form of an image reference (Kyverno `ImageInfo`). */
-export interface ImageInfo {
+interface ImageInfo {
   registry: string;
   name: string;
   path: string;

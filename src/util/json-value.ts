@@ -57,7 +57,7 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
  * Whether `value` holds an integer beyond the safe range of numbers, kept exact as a `bigint`
  * (resources decoded as Kubernetes does keep int64 integers; see `source/yaml11.ts`).
  */
-export function hasBigInts(value: JsonValue | undefined): boolean {
+function hasBigInts(value: JsonValue | undefined): boolean {
   if (typeof value === 'bigint') return true;
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) {

@@ -26,7 +26,7 @@ export function resourcePath(resource: JsonObject): string {
 }
 
 /** One mutate or generate result to show. */
-export interface PrintedObject {
+interface PrintedObject {
   /** The policy name (no namespace). */
   policy: string;
   /** `resPath` of the trigger resource. */

@@ -55,7 +55,7 @@ export interface ApplyResponse {
 }
 
 
-export interface ApplyCounts {
+interface ApplyCounts {
   pass: number;
   fail: number;
   warn: number;
@@ -112,7 +112,7 @@ export function formatResponseLines(responses: readonly ApplyResponse[]): string
 }
 
 /** `\npass: P, fail: F, warn: W, error: E, skip: S \n`. */
-export function formatCounts(counts: ApplyCounts): string {
+function formatCounts(counts: ApplyCounts): string {
   return `\npass: ${counts.pass}, fail: ${counts.fail}, warn: ${counts.warn}, error: ${counts.error}, skip: ${counts.skip} \n`;
 }
 

@@ -20,7 +20,7 @@ interface GoAstNode {
 }
 
 /** Go `%#v` of a decoded JSON value held in an `interface{}`. */
-export function goSyntaxValue(value: unknown): string {
+function goSyntaxValue(value: unknown): string {
   if (value === null || value === undefined) return 'interface {}(nil)';
   switch (typeof value) {
     case 'string':

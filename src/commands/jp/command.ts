@@ -11,7 +11,7 @@ import { jpQueryCommand } from './query.js';
 
 const SUBCOMMANDS = ['query', 'function', 'parse'] as const;
 
-export const JP_HELP = `Provides a command-line interface to JMESPath, enhanced with Kyverno specific custom functions
+const JP_HELP = `Provides a command-line interface to JMESPath, enhanced with Kyverno specific custom functions
 (kyverno jp).
 
 Usage:

@@ -18,7 +18,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'builtins', short: 'b', type: 'boolean', description: "also list go-jmespath's built-in functions (kyverno jp function lists Kyverno's only)" },
 ];
 
-export const FUNCTION_HELP = `Describe the JMESPath functions of Kyverno, as \`kyverno jp function\` does.
+const FUNCTION_HELP = `Describe the JMESPath functions of Kyverno, as \`kyverno jp function\` does.
 
 Usage:
   kyverno-lint jp function [name]... [flags]

@@ -17,7 +17,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'file', short: 'f', type: 'list', valueName: 'files', description: 'Read a JMESPath expression from each file (repeatable, comma-separated)' },
 ];
 
-export const PARSE_HELP = `Parse JMESPath expressions and show the corresponding AST, as \`kyverno jp parse\` does.
+const PARSE_HELP = `Parse JMESPath expressions and show the corresponding AST, as \`kyverno jp parse\` does.
 
 Usage:
   kyverno-lint jp parse [-f file]... [expression]...

@@ -22,7 +22,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'input', short: 'i', type: 'string', valueName: 'file', description: 'Read input from a JSON or YAML file instead of stdin' },
 ];
 
-export const QUERY_HELP = `Evaluate JMESPath expressions against a JSON or YAML object, with Kyverno's custom functions, as
+const QUERY_HELP = `Evaluate JMESPath expressions against a JSON or YAML object, with Kyverno's custom functions, as
 \`kyverno jp query\` does.
 
 Usage:

@@ -16,7 +16,7 @@ import type { CliIo } from '../io.js';
 import { loadResources } from '../load/resources.js';
 
 /** The TestResult field an expected object comes from, as Kyverno names it in `Resource error` messages. */
-export type ExpectedField = 'PatchedResources' | 'GeneratedResource' | 'GeneratedResources';
+type ExpectedField = 'PatchedResources' | 'GeneratedResource' | 'GeneratedResources';
 
 /** The two normalised objects of a mismatch, as YAML with sorted keys. */
 export interface ResourceDiff {
@@ -33,7 +33,7 @@ export type Comparison =
   | { kind: 'diff'; message: string; diff: ResourceDiff };
 
 /** The documents of an expected file, or why it could not be loaded. */
-export type ExpectedDocuments = { objects: readonly JsonObject[] } | { error: string };
+type ExpectedDocuments = { objects: readonly JsonObject[] } | { error: string };
 
 const SILENT_IO: CliIo = { stdout: () => {}, stderr: () => {}, cwd: '/' };
 
@@ -177,12 +177,12 @@ export function toYaml(object: JsonObject): string {
 }
 
 /** The `Resource error` message: `error: failed to load <field> resource (<err>)`. */
-export function loadErrorMessage(field: ExpectedField, error: string): string {
+function loadErrorMessage(field: ExpectedField, error: string): string {
   return `error: failed to load ${field} resource (${error})`;
 }
 
 /** Kyverno's error when no document has the actual object's identity. */
-export function notFoundError(actual: JsonObject): string {
+function notFoundError(actual: JsonObject): string {
   return `resource with name ${objectName(actual)} not found in manifest`;
 }
 

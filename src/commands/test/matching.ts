@@ -36,7 +36,7 @@ export interface TestRow {
 }
 
 /** The verdict for one expanded expected result (one `resources` entry). */
-export interface EntryOutcome {
+interface EntryOutcome {
   /** The resource name of the entry ("" when the result lists no resources). */
   resource: string;
   namespace: string;
@@ -144,7 +144,7 @@ function metadataString(object: JsonObject, field: string): string {
  * The rule response of `response` carrying the patched target with the identity of `target`, as Kyverno's
  * `extractPatchedTargetFromEngineResponse` finds it (an empty target namespace takes the patched target's).
  */
-export function patchedTargetFor(target: ResourceDocument, response: PolicyResponse): { rule: RuleResponse; object: JsonObject } | undefined {
+function patchedTargetFor(target: ResourceDocument, response: PolicyResponse): { rule: RuleResponse; object: JsonObject } | undefined {
   for (const rule of response.rules) {
     const object = rule.patchedTarget;
     if (object === undefined) continue;

@@ -25,7 +25,7 @@ export interface TestDocumentOutcome {
   policyDocuments: readonly JsonObject[];
 }
 
-export interface RowCounts {
+interface RowCounts {
   passed: number;
   failed: number;
 }
@@ -71,7 +71,7 @@ function rowsTable(rows: readonly TestRow[], detailed: boolean, color: boolean):
   return renderTable(headers, cells, colors.header);
 }
 
-export interface TextOptions {
+interface TextOptions {
   detailed: boolean;
   failOnly: boolean;
   color: boolean;

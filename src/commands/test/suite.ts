@@ -49,7 +49,7 @@ export function findTestFiles(dir: string, fileName: string, log: DiagnosticLog)
 }
 
 /** The Test documents of a test file; problems are reported and those documents left out. */
-export function loadTestFile(file: string, io: CliIo, log: DiagnosticLog): TestCase[] {
+function loadTestFile(file: string, io: CliIo, log: DiagnosticLog): TestCase[] {
   const loaded = readFile(file, log);
   if (loaded === null) return [];
   const cases: TestCase[] = [];
@@ -63,7 +63,7 @@ export function loadTestFile(file: string, io: CliIo, log: DiagnosticLog): TestC
 }
 
 /** The outcome of one test file. */
-export interface TestFileOutcome {
+interface TestFileOutcome {
   file: string;
   documents: TestDocumentOutcome[];
   /** Errors reported while loading and running the file. */

@@ -11,7 +11,7 @@ import { API_CALL_RESPONSE, decodeApiCallResponses, decodeGlobalContextEntries, 
 import { VALUES_SPEC_FIELDS } from '../../evaluate/values.js';
 
 /** `resourceSpecs` entries of a result. */
-export interface ResourceSpec {
+interface ResourceSpec {
   group: string;
   version: string;
   kind: string;
@@ -21,7 +21,7 @@ export interface ResourceSpec {
 }
 
 /** The `is…Policy` flags of a result, each naming a policy kind, in field order (from the policy kinds table). */
-export const CEL_KIND_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
+const CEL_KIND_FLAGS: Readonly<Record<string, string>> = Object.fromEntries(
   POLICY_KINDS.flatMap((kind) => (kind.testResultFlag === undefined ? [] : [[kind.testResultFlag, kind.kind]])),
 );
 
@@ -112,7 +112,7 @@ const TEST = struct({
 
 const OPERATIONS = new Set(['CREATE', 'UPDATE', 'DELETE']);
 
-export interface DecodedTest {
+interface DecodedTest {
   /** `undefined` when the document cannot be run (decoding errors or deprecated schema). */
   test?: TestSpec;
   errors: DecodeError[];
@@ -163,7 +163,7 @@ function toResult(raw: JsonObject, index: number): TestResult {
 }
 
 /** The message Kyverno aborts with for a Test document in the pre-1.15 layout. */
-export function deprecatedSchemaMessage(file: string): string {
+function deprecatedSchemaMessage(file: string): string {
   return `test file ${file} uses a deprecated schema — please migrate to the latest format`;
 }
 

@@ -16,25 +16,8 @@ export { JmesPathError, type JmesPathErrorKind, notFoundMessage } from './errors
 export { NotFound } from './interpreter.js';
 export { formatGoFloat, formatGoValue } from './go-fmt.js';
 export { parseGoFloat } from './go-strconv.js';
-export {
-  type ArgSpec,
-  type FunctionDefinition,
-  type FunctionHandler,
-  type JpType,
-  lookupFunction,
-  registerFunction,
-} from './registry.js';
-export {
-  ExpRef,
-  deepEqual,
-  goTypeName,
-  isFalse,
-  isGoTypedSlice,
-  isJsonArray,
-  isJsonObject,
-  markGoTypedSlice,
-  toPlainJson,
-} from './values.js';
+export { type FunctionDefinition, lookupFunction, registerFunction } from './registry.js';
+export { ExpRef, goTypeName, markGoTypedSlice, toPlainJson } from './values.js';
 
 export { KYVERNO_FUNCTIONS } from './functions/index.js';
 

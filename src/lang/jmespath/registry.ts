@@ -11,7 +11,7 @@ import { ExpRef, isJsonArray, isJsonObject } from './values.js';
 /** go-jmespath argument types (`jmespath.JpType`). */
 export type JpType = 'number' | 'string' | 'array' | 'object' | 'array[number]' | 'array[string]' | 'expref' | 'any';
 
-export interface ArgSpec {
+interface ArgSpec {
   readonly types: readonly JpType[];
   /** Only the last argument may be variadic; variadic arguments are counted, not type-checked. */
   readonly variadic?: boolean;
@@ -22,7 +22,7 @@ export interface ArgSpec {
  * decoded JSON values, Go integers (`bigint`), or `ExpRef`s for `expref` parameters. Throwing
  * any `Error` makes the query fail with a `runtime` JmesPathError carrying the same message.
  */
-export type FunctionHandler = (args: unknown[]) => unknown;
+type FunctionHandler = (args: unknown[]) => unknown;
 
 export interface FunctionDefinition {
   readonly name: string;

@@ -39,11 +39,6 @@ export function markGoTypedSlice<T extends unknown[]>(array: T): T {
   return array;
 }
 
-/** Whether an array is a Go typed slice rather than a JSON `[]interface{}`. */
-export function isGoTypedSlice(value: unknown): boolean {
-  return Array.isArray(value) && typedSlices.has(value);
-}
-
 /** A JSON object (Go `map[string]interface{}`). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExpRef);

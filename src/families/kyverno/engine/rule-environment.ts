@@ -25,7 +25,7 @@ import { type RulePlan, rulePlan } from './rule-plan.js';
 import type { InjectedValues } from '../../../evaluate/types.js';
 import { SubstitutionError, SubstitutionFailure, hasVariables, trySubstituteAll } from './variables/index.js';
 
-export interface RuleEnvironmentInit {
+interface RuleEnvironmentInit {
   rule: Rule;
   context: JsonContext;
   /** `request.operation` as given (CREATE when absent). */

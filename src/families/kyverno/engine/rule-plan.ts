@@ -11,7 +11,7 @@ import type { JsonValue } from '../../../types.js';
  * The handler a validate rule runs, in order of precedence (the `handlerFactory` of `engine.validate`,
  * kyverno/kyverno pkg/engine/validation.go).
  */
-export type HandlerKind = 'manifests' | 'podSecurity' | 'cel' | 'resource';
+type HandlerKind = 'manifests' | 'podSecurity' | 'cel' | 'resource';
 
 /** One level of resource validation: the rule itself (nesting 0) or a foreach entry (nesting ≥ 1). */
 export interface ValidatorSpec {

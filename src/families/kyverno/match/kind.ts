@@ -7,7 +7,7 @@
 import { wildcardMatch } from '../../../util/wildcard.js';
 
 /** A parsed kind selector; every part may hold `*`/`?` wildcards. */
-export interface KindSelector {
+interface KindSelector {
   readonly group: string;
   readonly version: string;
   readonly kind: string;

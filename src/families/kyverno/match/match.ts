@@ -32,7 +32,7 @@ export interface MatchInput {
 }
 
 /** The differences between policy match/exclude and PolicyException matching. */
-export interface FilterOptions {
+interface FilterOptions {
   /** Accept `ephemeralcontainers` requests on Pod selectors (policies only). */
   readonly allowEphemeralContainers: boolean;
   /** Whether `operations` is checked (policies) or ignored (exceptions). */
@@ -41,7 +41,7 @@ export interface FilterOptions {
   readonly namespaceSelectorOnNamespace: 'fail' | 'skip';
 }
 
-export const POLICY_FILTER_OPTIONS: FilterOptions = {
+const POLICY_FILTER_OPTIONS: FilterOptions = {
   allowEphemeralContainers: true,
   checkOperations: true,
   namespaceSelectorOnNamespace: 'fail',
@@ -134,7 +134,7 @@ export function isEmptyResourceDescription(desc: ResourceDescription | undefined
 }
 
 /** Whether a user-info filter is the Go zero value (see {@link isEmptyResourceDescription}). */
-export function isEmptyUserInfo(filter: UserInfoFilter): boolean {
+function isEmptyUserInfo(filter: UserInfoFilter): boolean {
   return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
 }
 

@@ -16,7 +16,7 @@ import type { MatchResources, Policy, ResourceDescription, ResourceFilter, Rule 
 export const AUTOGEN_CONTROLLERS_ANNOTATION = 'pod-policies.kyverno.io/autogen-controllers';
 
 /** Kyverno `PodControllers`. */
-export const POD_CONTROLLERS: readonly string[] = [
+const POD_CONTROLLERS: readonly string[] = [
   'DaemonSet',
   'Deployment',
   'Job',
@@ -452,7 +452,7 @@ function generateRules(rules: readonly Rule[], controllers: string): Rule[] {
 }
 
 /** Per-policy autogen memo. */
-export interface Autogen {
+interface Autogen {
   /** Whether the policy is eligible (Kyverno `CanAutoGen`). */
   readonly eligible: boolean;
   /** The controllers rules are generated for (`{"none"}` when not eligible). */

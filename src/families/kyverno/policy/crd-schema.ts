@@ -259,7 +259,7 @@ const manifests = object({
 });
 
 /** Pod Security Standard control names accepted in `podSecurity.exclude[].controlName`. */
-export const PSS_CONTROL_NAMES: readonly string[] = [
+const PSS_CONTROL_NAMES: readonly string[] = [
   'HostProcess',
   'Host Namespaces',
   'Privileged Containers',

@@ -7,7 +7,7 @@ import { wildcardMatch } from '../../../util/wildcard.js';
 import { checkPolicyException } from './check.js';
 import type { Conditions, MatchResources, PodSecurityExclude } from './types.js';
 
-export interface ExceptionTarget {
+interface ExceptionTarget {
   /** `<name>` for a ClusterPolicy, `<namespace>/<name>` for a Policy. */
   policyName: string;
   /** Rule names, with `*`/`?` wildcards (autogen names must be listed or wildcarded). */

@@ -5,13 +5,13 @@
  */
 import type { JsonObject, JsonValue, SourceLocation } from '../../../types.js';
 
-export interface LabelSelectorRequirement {
+interface LabelSelectorRequirement {
   key: string;
   operator: string;
   values?: string[];
 }
 
-export interface LabelSelector {
+interface LabelSelector {
   matchLabels?: Record<string, string>;
   matchExpressions?: LabelSelectorRequirement[];
 }
@@ -51,7 +51,7 @@ export interface MatchResources extends UserInfoFilter {
   resources?: ResourceDescription;
 }
 
-export interface Condition {
+interface Condition {
   key?: JsonValue;
   operator?: string;
   value?: JsonValue;

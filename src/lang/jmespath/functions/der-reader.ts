@@ -35,7 +35,7 @@ export interface DerElement {
   content: Uint8Array;
 }
 
-export interface BitString {
+interface BitString {
   bytes: Uint8Array;
   bitLength: number;
 }

@@ -5,7 +5,7 @@
  */
 import { goBase64Decode } from './go-base64.js';
 
-export interface PemBlock {
+interface PemBlock {
   type: string;
   bytes: Uint8Array;
 }

@@ -4,7 +4,7 @@
  * else in a layout is literal text.
  */
 
-export type StdKind =
+type StdKind =
   | 'LongMonth'
   | 'Month'
   | 'NumMonth'
@@ -47,7 +47,7 @@ export interface StdElement {
   digits: number;
 }
 
-export interface LayoutChunk {
+interface LayoutChunk {
   prefix: string;
   std: StdElement | null;
   suffix: string;

@@ -14,7 +14,7 @@ export interface GoTime {
   readonly offset: number;
 }
 
-export interface CivilTime {
+interface CivilTime {
   year: number;
   month: number;
   day: number;

@@ -18,8 +18,6 @@ import { STRUCTURED_FUNCTIONS } from './structured-functions.js';
 import { TIME_FUNCTIONS } from './time-functions.js';
 import { X509_FUNCTIONS } from './x509-functions.js';
 
-export type { KyvernoFunction, ReturnType } from './kyverno-function.js';
-
 const ALL: readonly KyvernoFunction[] = [
   ...STRING_FUNCTIONS,
   ...REGEX_FUNCTIONS,
@@ -35,7 +33,7 @@ const ALL: readonly KyvernoFunction[] = [
 ];
 
 /** One function as `kyverno jp function` prints it. */
-export interface KyvernoFunctionDescription {
+interface KyvernoFunctionDescription {
   readonly name: string;
   /** `name(argtypes) returntypes`, e.g. `truncate(string, number) string`. */
   readonly signature: string;

@@ -5,7 +5,7 @@
  */
 
 /** 16 bytes (IPv4 addresses in their IPv4-mapped IPv6 form). */
-export type IpBytes = Uint8Array;
+type IpBytes = Uint8Array;
 
 function parseIPv4Fields(s: string): number[] | null {
   const fields = s.split('.');

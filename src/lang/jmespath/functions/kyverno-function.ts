@@ -6,7 +6,7 @@
 import type { FunctionDefinition, JpType } from '../registry.js';
 
 /** A return type as Kyverno declares it (`bool` is not a go-jmespath argument type). */
-export type ReturnType = JpType | 'bool';
+type ReturnType = JpType | 'bool';
 
 /** A Kyverno function entry. */
 export interface KyvernoFunction extends FunctionDefinition {

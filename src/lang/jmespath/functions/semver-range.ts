@@ -9,7 +9,7 @@ import { type SemVersion, compareSemver, parseSemver } from '../../../util/semve
 import { goQuote } from './go-quote.js';
 
 /** A range: true for the versions it contains. */
-export type SemverRange = (version: SemVersion) => boolean;
+type SemverRange = (version: SemVersion) => boolean;
 
 const NUMBERS = /^[0-9]*$/;
 const ALPHANUM = /^[0-9A-Za-z-]*$/;

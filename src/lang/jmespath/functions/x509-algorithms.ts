@@ -6,7 +6,7 @@
 import { DerReader, TAG, contextTag, oidEquals, oidText } from './der-reader.js';
 
 /** A parsed AlgorithmIdentifier: its OID and the full DER of its parameters (empty when absent). */
-export interface AlgorithmIdentifier {
+interface AlgorithmIdentifier {
   oid: number[];
   parameters: Uint8Array;
 }

@@ -40,7 +40,7 @@ function publicKeyJson(key: RsaPublicKey): Json {
   return { N: key.n.toString(), E: Number(key.e) };
 }
 
-export interface PublicKeyInfo {
+interface PublicKeyInfo {
   algorithm: number;
   /** The RSA key Go parsed (null for other algorithms). */
   key: RsaPublicKey | null;

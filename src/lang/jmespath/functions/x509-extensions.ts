@@ -81,7 +81,7 @@ function domainNameValid(s: string, constraint: boolean): boolean {
   return true;
 }
 
-export interface SubjectAltNames {
+interface SubjectAltNames {
   dnsNames: string[] | null;
   emailAddresses: string[] | null;
   ipAddresses: string[] | null;

@@ -13,7 +13,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 
 /** Which Go decoder reads the value: `crypto/x509`'s own parser, or `encoding/asn1` (CSRs). */
-export type DecoderFlavour = 'x509' | 'asn1';
+type DecoderFlavour = 'x509' | 'asn1';
 
 const isPrintableByte = (b: number): boolean =>
   (b >= 0x61 && b <= 0x7a) ||

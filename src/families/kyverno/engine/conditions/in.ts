@@ -11,10 +11,10 @@ import { goSprint } from './go-sprint.js';
 import { decodeStringList } from './string-list.js';
 
 /** A membership test's outcome, or `'invalid'` for a value of a type the operator rejects. */
-export type Membership = boolean | 'invalid';
+type Membership = boolean | 'invalid';
 
 /** The key of `In`/`NotIn` as Go converts it: a string, a list of strings, or unsupported (null). */
-export type InKey = string | string[] | null;
+type InKey = string | string[] | null;
 
 /** `key In value`. */
 export function evaluateIn(key: JsonValue, value: JsonValue): boolean {

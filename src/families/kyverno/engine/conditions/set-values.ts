@@ -10,7 +10,7 @@ import { decodeStringList } from './string-list.js';
 import { isRangePattern, matchStringPattern } from './string-pattern.js';
 
 /** A set operator's key: a scalar rendered as a string, an array of rendered elements, or unsupported. */
-export type SetKey = string | string[] | null;
+type SetKey = string | string[] | null;
 
 /** The key as the handlers' `Evaluate` converts it with `fmt.Sprint`. */
 export function toSetKey(key: JsonValue): SetKey {
@@ -21,7 +21,7 @@ export function toSetKey(key: JsonValue): SetKey {
 }
 
 /** Either string is a wildcard pattern matching the other. */
-export function matchesTwoWay(a: string, b: string): boolean {
+function matchesTwoWay(a: string, b: string): boolean {
   return wildcardMatch(a, b) || wildcardMatch(b, a);
 }
 

@@ -5,7 +5,7 @@
 import { validateValue } from '../pattern/index.js';
 
 /** pkg/engine/operator `InRangeRegex` (Go RE2; `\d` is ASCII there as in JavaScript). */
-export const IN_RANGE = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+const IN_RANGE = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
 
 /** `GetOperatorFromStringPattern(pattern) == InRange`. */
 export function isRangePattern(pattern: string): boolean {

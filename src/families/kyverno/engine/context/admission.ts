@@ -13,7 +13,7 @@ import { JsonContext } from './json-context.js';
 import { toFloat64Numbers } from '../../../../util/json-value.js';
 
 /** What the mocked admission request is built from. */
-export interface AdmissionRequestInput {
+interface AdmissionRequestInput {
   /** The resource (for DELETE, the object being deleted). */
   resource: JsonObject;
   /** `request.operation` verbatim; default `CREATE`. UPDATE and DELETE select the engine operation. */

@@ -24,7 +24,7 @@ interface LeveledLoader {
 }
 
 /** Tells whether a query mentions a loader's name. */
-export interface NameMatcher {
+interface NameMatcher {
   test(query: string): boolean;
 }
 

@@ -62,7 +62,7 @@ export interface EncodedEntry {
 }
 
 /** Encodes a context entry's value (`json`: `goJsonStringify(value)`, when the caller has it). Throws `GoJsonError`. */
-export function encodeContextEntry(value: unknown, json = goJsonStringify(value)): EncodedEntry {
+function encodeContextEntry(value: unknown, json = goJsonStringify(value)): EncodedEntry {
   return { json, bytes: Buffer.byteLength(json, 'utf8'), decoded: decodesToItself(value) ? value : (JSON.parse(json) as unknown) };
 }
 

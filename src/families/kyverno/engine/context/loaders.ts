@@ -18,15 +18,15 @@ import type { ContextLoader } from './deferred.js';
 import { type EncodedEntry, encodeSharedEntry, type JsonContext, QueryFailure } from './json-context.js';
 
 /** Entry types whose data comes from outside the policy. */
-export type ExternalEntryType = 'configMap' | 'apiCall' | 'globalReference' | 'imageRegistry';
+type ExternalEntryType = 'configMap' | 'apiCall' | 'globalReference' | 'imageRegistry';
 
 /**
  * Builds the loader of one external entry (it stores the entry's data with `addContextEntry`), or
  * gives `undefined` to leave the entry out: it is then not registered, as in Kyverno.
  */
-export type ExternalLoaderFactory = (entry: ContextEntry, context: JsonContext) => ContextLoader | undefined;
+type ExternalLoaderFactory = (entry: ContextEntry, context: JsonContext) => ContextLoader | undefined;
 
-export interface ContextEntryOptions {
+interface ContextEntryOptions {
   /** `request.operation`, forwarded to variable substitution. */
   operation?: string;
   /** Loaders for external entry types; an entry of a type without a factory is not registered. */

@@ -6,22 +6,22 @@
 import type { JsonObject } from '../../../../types.js';
 import { groupVersion, kindOf, labelsOf, metaString, namespaceOf, nameOf, apiVersionOf, setLabels } from './object.js';
 
-export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
-export const MANAGED_BY_KYVERNO = 'kyverno';
-export const POLICY_NAME_LABEL = 'generate.kyverno.io/policy-name';
-export const POLICY_NAMESPACE_LABEL = 'generate.kyverno.io/policy-namespace';
-export const RULE_NAME_LABEL = 'generate.kyverno.io/rule-name';
-export const TRIGGER_GROUP_LABEL = 'generate.kyverno.io/trigger-group';
-export const TRIGGER_VERSION_LABEL = 'generate.kyverno.io/trigger-version';
-export const TRIGGER_KIND_LABEL = 'generate.kyverno.io/trigger-kind';
-export const TRIGGER_NAMESPACE_LABEL = 'generate.kyverno.io/trigger-namespace';
-export const TRIGGER_UID_LABEL = 'generate.kyverno.io/trigger-uid';
-export const SOURCE_GROUP_LABEL = 'generate.kyverno.io/source-group';
-export const SOURCE_VERSION_LABEL = 'generate.kyverno.io/source-version';
-export const SOURCE_KIND_LABEL = 'generate.kyverno.io/source-kind';
-export const SOURCE_NAMESPACE_LABEL = 'generate.kyverno.io/source-namespace';
-export const SOURCE_NAME_LABEL = 'generate.kyverno.io/source-name';
-export const CLONE_SOURCE_LABEL = 'generate.kyverno.io/clone-source';
+const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
+const MANAGED_BY_KYVERNO = 'kyverno';
+const POLICY_NAME_LABEL = 'generate.kyverno.io/policy-name';
+const POLICY_NAMESPACE_LABEL = 'generate.kyverno.io/policy-namespace';
+const RULE_NAME_LABEL = 'generate.kyverno.io/rule-name';
+const TRIGGER_GROUP_LABEL = 'generate.kyverno.io/trigger-group';
+const TRIGGER_VERSION_LABEL = 'generate.kyverno.io/trigger-version';
+const TRIGGER_KIND_LABEL = 'generate.kyverno.io/trigger-kind';
+const TRIGGER_NAMESPACE_LABEL = 'generate.kyverno.io/trigger-namespace';
+const TRIGGER_UID_LABEL = 'generate.kyverno.io/trigger-uid';
+const SOURCE_GROUP_LABEL = 'generate.kyverno.io/source-group';
+const SOURCE_VERSION_LABEL = 'generate.kyverno.io/source-version';
+const SOURCE_KIND_LABEL = 'generate.kyverno.io/source-kind';
+const SOURCE_NAMESPACE_LABEL = 'generate.kyverno.io/source-namespace';
+const SOURCE_NAME_LABEL = 'generate.kyverno.io/source-name';
+const CLONE_SOURCE_LABEL = 'generate.kyverno.io/clone-source';
 
 /** The policy a generated object belongs to: its name and namespace (`""` for a ClusterPolicy). */
 export interface PolicyIdentity {

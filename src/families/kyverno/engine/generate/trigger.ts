@@ -11,7 +11,7 @@ import type { JsonContext } from '../context/json-context.js';
 import type { EvaluationRequest } from '../../../../evaluate/types.js';
 
 /** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
-export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
 
 export interface TriggerState {
   /** `request.operation` as given (CREATE when absent). */

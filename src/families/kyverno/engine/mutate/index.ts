@@ -25,8 +25,6 @@ import { foreachEntries, mutateForEach } from './foreach.js';
 import { applyMutation, mutatedMessage, type PatchOutcome } from './patch.js';
 import { mutateTargets } from './targets.js';
 
-export { applyMutation, mutatedMessage } from './patch.js';
-
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
 
 function isObject(value: JsonValue | undefined): value is JsonObject {

@@ -11,7 +11,7 @@
  * - `negation`: a negation anchor key was present;
  * - `plain`: any other failure.
  */
-export type FailureKind = 'conditional' | 'global' | 'skip' | 'negation' | 'plain';
+type FailureKind = 'conditional' | 'global' | 'skip' | 'negation' | 'plain';
 
 export interface Failure {
   readonly kind: FailureKind;

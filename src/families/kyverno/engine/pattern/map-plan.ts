@@ -13,7 +13,7 @@ import { parseAnchor, type Anchor } from './anchor.js';
 import { compareGoStrings } from './go-strings.js';
 import { findTaggedKey } from './metadata-wildcards.js';
 
-export interface PlannedKey {
+interface PlannedKey {
   readonly key: string;
   readonly anchor: Anchor | null;
 }

@@ -31,7 +31,7 @@ export interface PatternResult {
   message: string;
 }
 
-export interface MatchPatternOptions {
+interface MatchPatternOptions {
   /** `float64` (`kyverno test`, the default) or `int64` (`kyverno apply`). */
   numberMode?: NumberMode;
 }

@@ -24,7 +24,7 @@ export interface Comparison {
 }
 
 /** `a-b` (`>= a` and `<= b`) or `a!-b` (`< a` or `> b`). */
-export interface Range {
+interface Range {
   readonly kind: 'inRange' | 'notInRange';
   readonly low: Comparison;
   readonly high: Comparison;
@@ -33,7 +33,7 @@ export interface Range {
 export type Condition = Comparison | Range;
 
 /** A compiled string pattern: true when any alternative has all its conditions true. */
-export interface StringPattern {
+interface StringPattern {
   readonly alternatives: readonly (readonly Condition[])[];
 }
 

@@ -4,11 +4,4 @@
  */
 export { SubstitutionError, SubstitutionFailure } from './errors.js';
 export { substituteReferences } from './references.js';
-export {
-  type SubstituteOptions,
-  hasVariables,
-  substituteAll,
-  substituteVariables,
-  trySubstituteAll,
-  trySubstituteVariables,
-} from './substitute.js';
+export { hasVariables, substituteAll, trySubstituteAll } from './substitute.js';

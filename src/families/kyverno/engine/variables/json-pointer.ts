@@ -4,7 +4,7 @@
  */
 
 /** Kyverno `ParsePath`: splits a traversal path on `/`; `\x` keeps `x`, `"` toggles quoting. */
-export function parsePath(rawPath: string): string[] {
+function parsePath(rawPath: string): string[] {
   const pointer: string[] = [];
   let current = '';
   let escaped = false;
@@ -47,7 +47,7 @@ const ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** Kyverno `Pointer.JMESPath`: indices as `[n]`, plain names unquoted, anything else quoted. */
-export function pointerToJmesPath(pointer: readonly string[]): string {
+function pointerToJmesPath(pointer: readonly string[]): string {
   let out = '';
   for (const component of pointer) {
     if (isIndex(component)) {

@@ -10,7 +10,7 @@ export const VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
 export const VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
 
 /** One match of a global pattern, with its position in the searched text. */
-export interface Match {
+interface Match {
   text: string;
   index: number;
 }

@@ -16,7 +16,7 @@ import { substituteReferences } from './references.js';
 import { VARIABLES, VARIABLE_AT_START, dropPrefix, findAll } from './patterns.js';
 import { type LeafAction, traverse } from './traverse.js';
 
-export interface SubstituteOptions {
+interface SubstituteOptions {
   /**
    * `request.operation`, when the caller knows it; otherwise it is read from the context, as
    * Kyverno's `IsDeleteRequest` does. `DELETE` rewrites `request.object` to `request.oldObject`.
@@ -172,13 +172,8 @@ class VariableSubstituter implements LeafAction {
   }
 }
 
-/** The `{{ }}` pass alone over a document. Throws `SubstitutionError`. */
-export function substituteVariables(document: JsonValue, context: JsonContext, options: SubstituteOptions = {}): JsonValue {
-  return orThrow(trySubstituteVariables(document, context, options));
-}
-
-/** As `substituteVariables`, but an unresolved variable is returned as a `SubstitutionFailure`. */
-export function trySubstituteVariables(
+/** The `{{ }}` pass alone over a document; an unresolved variable is returned as a `SubstitutionFailure`. */
+function trySubstituteVariables(
   document: JsonValue,
   context: JsonContext,
   options: SubstituteOptions = {},

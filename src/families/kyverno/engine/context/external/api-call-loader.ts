@@ -17,7 +17,7 @@ import type { ContextLoader } from '../deferred.js';
 import { encodeSharedEntry, type JsonContext } from '../json-context.js';
 import type { ClusterReader } from './types.js';
 
-export interface ApiCallLoaderOptions {
+interface ApiCallLoaderOptions {
   cluster: ClusterReader;
   operation: string;
   /** The namespace of a namespaced Policy (undefined for a ClusterPolicy). */

@@ -59,7 +59,7 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 }
 
 /** The URL an `apiCall` addresses: `service.url` when a service is given, else `urlPath`. */
-export function apiCallUrl(apiCall: JsonObject): string {
+function apiCallUrl(apiCall: JsonObject): string {
   if (isObject(apiCall.service)) return typeof apiCall.service.url === 'string' ? apiCall.service.url : '';
   return typeof apiCall.urlPath === 'string' ? apiCall.urlPath : '';
 }

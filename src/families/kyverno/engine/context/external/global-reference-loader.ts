@@ -12,7 +12,7 @@ import type { ContextLoader } from '../deferred.js';
 import type { JsonContext } from '../json-context.js';
 import type { GlobalContextStore } from './global-context.js';
 
-export interface GlobalReferenceLoaderOptions {
+interface GlobalReferenceLoaderOptions {
   store: GlobalContextStore;
   operation: string;
   /** Called when the data was stored. */

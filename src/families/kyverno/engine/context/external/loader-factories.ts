@@ -25,7 +25,7 @@ import type { ExternalData } from './types.js';
 import type { ExternalEntryKind, UnresolvedEntries } from './unresolved.js';
 
 /** Builds the loader of one entry, or `undefined` to leave the entry out (not registered). */
-export type OfflineLoaderFactory = (entry: ContextEntry, context: JsonContext) => ContextLoader | undefined;
+type OfflineLoaderFactory = (entry: ContextEntry, context: JsonContext) => ContextLoader | undefined;
 
 /** What the loaders of one rule evaluation work with. */
 export interface OfflineScope {

@@ -10,7 +10,7 @@ import type { ApiCallMocks } from './api-call-mocks.js';
 import type { GlobalContextStore } from './global-context.js';
 
 /** The answer of a cluster to one API request. */
-export interface ClusterResponse {
+interface ClusterResponse {
   statusCode: number;
   body: JsonObject;
 }

@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue, RuleResponse } from '../../../../../types.j
 export type ExternalEntryKind = 'configMap' | 'apiCall' | 'globalReference' | 'imageRegistry';
 
 /** One entry that was left out or whose loader failed. */
-export interface UnresolvedEntry {
+interface UnresolvedEntry {
   name: string;
   kind: ExternalEntryKind;
   /** The lookup, as written in the policy (`ConfigMap default/settings`, `GET /api/v1/...`). */
@@ -29,7 +29,7 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
 
 /** The lookup an external entry makes, as written in the policy. */
-export function describeLookup(entry: ContextEntry): string {
+function describeLookup(entry: ContextEntry): string {
   if (entry.configMap) {
     const namespace = entry.configMap.namespace ?? '';
     return `ConfigMap ${namespace === '' ? '' : `${namespace}/`}${entry.configMap.name ?? ''}`;
@@ -45,7 +45,7 @@ export function describeLookup(entry: ContextEntry): string {
 }
 
 /** How an entry of `kind` can be supplied offline. */
-export function remedyFor(entry: ContextEntry, kind: ExternalEntryKind): string {
+function remedyFor(entry: ContextEntry, kind: ExternalEntryKind): string {
   const values = `or set "${entry.name}" in a values file (policies[].rules[].values)`;
   switch (kind) {
     case 'configMap':
@@ -102,7 +102,7 @@ export class UnresolvedEntries {
 }
 
 /** The sentence appended for one unresolved entry. */
-export function unresolvedHint(entry: UnresolvedEntry): string {
+function unresolvedHint(entry: UnresolvedEntry): string {
   return `context entry "${entry.name}" (${entry.lookup}) was not resolved offline: ${entry.reason}; ${entry.remedy}`;
 }
 

@@ -14,7 +14,7 @@ import { parseDocuments } from '../../../../../source/parse.js';
 import { GoJsonError, goJsonParse, goJsonStringify, setOwnProperty } from '../../../../../util/go-json.js';
 import { cloneJson } from '../../../../../util/json-value.js';
 
-export type JsonPatchResult = { resource: JsonObject } | { error: string };
+type JsonPatchResult = { resource: JsonObject } | { error: string };
 
 const ERR_MISSING = 'missing value';
 const ERR_INVALID = 'invalid state detected';
@@ -379,7 +379,7 @@ const MAX_DECODED_PATCHES = 1024;
  * as YAML otherwise (Kyverno `ConvertPatchesToJSON`), then decoded (`jsonpatch.DecodePatch`).
  * Operations are read-only (decodings of a text are shared).
  */
-export function decodeJsonPatch(patch: string | JsonValue): DecodedPatch {
+function decodeJsonPatch(patch: string | JsonValue): DecodedPatch {
   if (typeof patch !== 'string') return decode(patch);
   let decoded = decodedPatches.get(patch);
   if (decoded === undefined) {

@@ -9,9 +9,6 @@ import { MergeError, mergePatch } from './merge.js';
 import { preprocessPatch } from './preprocess.js';
 
 export { preprocessPatch } from './preprocess.js';
-export type { PreprocessResult } from './preprocess.js';
-export { schemaForResourceType } from './schema.js';
-export type { SchemaNode } from './schema.js';
 
 /**
  * Applies a strategic merge patch to a resource. A failed conditional or global anchor leaves the

@@ -12,21 +12,21 @@ import { matchPattern, parseAnchor, type Anchor } from '../../pattern/index.js';
 import { cloneJson, fieldOf, isNilOrEmpty, isObject, renameKey, scalarText, wrongKindMessage } from './nodes.js';
 
 /** A failed conditional anchor (`ConditionError`): the element or the whole patch does not apply. */
-export class ConditionError extends Error {
+class ConditionError extends Error {
   constructor(cause: string) {
     super(`condition failed: ${cause}`);
   }
 }
 
 /** A failed global anchor (`GlobalConditionError`): the whole patch does not apply. */
-export class GlobalConditionError extends Error {
+class GlobalConditionError extends Error {
   constructor(cause: string) {
     super(`global condition failed: ${cause}`);
   }
 }
 
 /** Any other pre-processing failure (the rule errors). */
-export class PreprocessError extends Error {}
+class PreprocessError extends Error {}
 
 type AnchorFilter = (a: Anchor | null) => boolean;
 
@@ -244,7 +244,7 @@ function deleteListElement(list: JsonValue[], i: number): void {
   list.splice(i, 1);
 }
 
-export type PreprocessResult =
+type PreprocessResult =
   | { patch: JsonValue; skipped?: undefined }
   /** A conditional or global anchor failed: the patch becomes `{}`. */
   | { patch: JsonObject; skipped: string }

@@ -73,7 +73,7 @@ export function containerPath(kind: ContainerKind, index: number): FieldPath {
   return CONTAINER_LISTS[kind].index(index);
 }
 
-export type ContainerVisitor = (container: Container, kind: ContainerKind, index: number) => void;
+type ContainerVisitor = (container: Container, kind: ContainerKind, index: number) => void;
 
 /** `visitContainers`: init containers, then containers, then ephemeral containers. */
 export function visitContainers(spec: PodSpec, visitor: ContainerVisitor): void {

@@ -20,10 +20,10 @@ export interface CheckFailure {
 export type CheckFn = (meta: PodMeta, spec: PodSpec) => CheckFailure | null;
 
 /** The level a check belongs to. */
-export type CheckLevel = 'baseline' | 'restricted';
+type CheckLevel = 'baseline' | 'restricted';
 
 /** One version of a check, applying from policy version `v1.<minimumMinor>`. */
-export interface VersionedCheck {
+interface VersionedCheck {
   readonly minimumMinor: number;
   readonly check: CheckFn;
 }

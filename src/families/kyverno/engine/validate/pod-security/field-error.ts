@@ -5,7 +5,7 @@
  */
 
 /** One segment of a field path: a field name, a list index or a map key. */
-export type PathSegment = { readonly name: string } | { readonly index: number } | { readonly key: string };
+type PathSegment = { readonly name: string } | { readonly index: number } | { readonly key: string };
 
 /**
  * An immutable field path (`field.Path`). `text` is Go's `String()` form, e.g.

@@ -38,7 +38,7 @@ function jsonKind(value: JsonValue): string {
   return 'object';
 }
 
-export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+function isJsonObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -30,7 +30,7 @@ export interface PodSecurityException {
   podSecurity?: readonly PodSecurityExclude[];
 }
 
-export interface PodSecurityOutcome {
+interface PodSecurityOutcome {
   status: 'pass' | 'fail' | 'error' | 'skip';
   message: string;
   /** Kyverno-style path of the first violation, e.g. `/spec/containers/0/securityContext/privileged/`. */

@@ -14,7 +14,7 @@ import { fieldErrorText, formatBadValue, hasBadValue, type FieldPath } from './f
 import { isTemplateKind, type ExtractedPod } from './decode-pod.js';
 
 /** A field name as `convertChecks` rewrites it for a resource of kind `kind`. */
-export function displayField(field: string, kind: string): string {
+function displayField(field: string, kind: string): string {
   let text = field;
   if (isTemplateKind(kind)) text = text.replaceAll('spec', 'spec.template.spec');
   else if (kind === 'CronJob') text = text.replaceAll('spec', 'spec.jobTemplate.spec.template.spec');

@@ -4,7 +4,7 @@
  * `undefined` stands for a nil pointer; slices and maps are never undefined (Go reads nil ones as empty).
  */
 
-export interface SeccompProfile {
+interface SeccompProfile {
   type: string;
 }
 
@@ -14,11 +14,11 @@ export interface SELinuxOptions {
   type: string;
 }
 
-export interface WindowsOptions {
+interface WindowsOptions {
   hostProcess: boolean | undefined;
 }
 
-export interface AppArmorProfile {
+interface AppArmorProfile {
   type: string;
 }
 

@@ -1,0 +1,143 @@
+/**
+ * The package's public API (src/index.ts, `exports` of package.json): what a programmatic user imports, used
+ * as that user would, on the repository fixtures and on scratch folders.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as api from '../../src/index.js';
+import { applyEdits, DEFAULT_CONFIG, findConfigFile, lint, loadConfig, reporters, unifiedDiff, type LintConfig, type LintResult } from '../../src/index.js';
+import { scratchFolder } from '../commands/helpers.js';
+import { POD, REQUIRE_TEAM } from '../lint/team-documents.js';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures/lint');
+
+const ADD_NON_ROOT = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: add-defaults
+spec:
+  rules:
+    - name: add-non-root
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      mutate:
+        patchStrategicMerge:
+          spec:
+            securityContext:
+              +(runAsNonRoot): true
+`;
+
+async function scan(dir: string, config: LintConfig = DEFAULT_CONFIG, fixes = false): Promise<LintResult> {
+  return lint({ cwd: dir, paths: ['.'], policyPaths: [], config, fixes });
+}
+
+describe('public API', () => {
+  const scratch = scratchFolder('kyverno-lint-api-');
+
+  it('exports the values of the API and nothing else', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'CONFIG_FILE_NAMES',
+        'DEFAULT_CONFIG',
+        'REPORTER_NAMES',
+        'annotationRange',
+        'applyEdits',
+        'collapseSameReason',
+        'findConfigFile',
+        'github',
+        'groupMessage',
+        'groupTitle',
+        'isReporterName',
+        'lint',
+        'loadConfig',
+        'parseConfig',
+        'reporters',
+        'sameReasonGroups',
+        'sarif',
+        'toSarif',
+        'unifiedDiff',
+        'workflowCommand',
+      ].sort(),
+    );
+  });
+
+  it('lint() of a clean repository: one policy, one manifest, no finding, nothing wrong', async () => {
+    const result = await scan(path.join(fixtures, 'clean'));
+    expect(result.report.findings).toEqual([]);
+    expect(result.report.counts).toEqual({ error: 0, warning: 0, info: 0, suppressed: 0 });
+    expect([result.report.policies, result.report.manifests]).toEqual([1, 1]);
+    expect(result.report.statuses.pass).toBe(1);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.configProblems).toEqual([]);
+    expect(result.empty).toBeNull();
+    expect(result.fixes).toEqual([]);
+  });
+
+  it('lint() reports a failing rule at the resource, and the reporters write it', async () => {
+    scratch.write('policies/require-team.yaml', REQUIRE_TEAM);
+    scratch.write('manifests/pod.yaml', POD);
+    const { report } = await scan(scratch.dir);
+    expect(report.findings.map((finding) => [finding.ruleId, finding.severity, finding.status, finding.location.file, finding.location.line])).toEqual([
+      ['require-team/check-team', 'error', 'fail', 'manifests/pod.yaml', 3],
+    ]);
+    expect(report.counts.error).toBe(1);
+    expect(report.findings[0]!.resource).toEqual({ apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'app' });
+
+    const json = JSON.parse(reporters.json(report, { color: false, toolVersion: '1.2.3' })) as { findings: { ruleId: string }[] };
+    expect(json.findings.map((finding) => finding.ruleId)).toEqual(['require-team/check-team']);
+    const sarif = api.toSarif(report, { color: false, toolVersion: '1.2.3' });
+    expect(sarif.runs[0]!.results.map((result) => result.ruleId)).toEqual(['require-team/check-team']);
+    expect(reporters.github(report, { color: false, toolVersion: '1.2.3' })).toMatch(/^::error file=manifests\/pod\.yaml,line=3,/m);
+  });
+
+  it('the configuration file found and loaded in the folder applies to lint()', async () => {
+    scratch.write('policy.yaml', REQUIRE_TEAM);
+    scratch.write('pod.yaml', POD);
+    scratch.write('.kyverno-lint.yaml', 'ignore:\n  - require-team/*\n');
+    const file = findConfigFile(scratch.dir);
+    expect(file).toBe(path.join(scratch.dir, '.kyverno-lint.yaml'));
+    const loaded = loadConfig(file!);
+    expect(loaded.problems).toEqual([]);
+    const { report } = await scan(scratch.dir, loaded.config);
+    expect(report.findings).toEqual([]);
+    expect(report.counts.suppressed).toBe(1);
+  });
+
+  it('a configuration naming no loaded rule stops the scan with a configuration problem', async () => {
+    scratch.write('policy.yaml', REQUIRE_TEAM);
+    scratch.write('pod.yaml', POD);
+    scratch.write('.kyverno-lint.yaml', 'severity:\n  rules:\n    require-team/no-such-rule: warning\n');
+    const loaded = loadConfig(findConfigFile(scratch.dir)!);
+    const result = await scan(scratch.dir, loaded.config);
+    expect(result.configProblems.map((problem) => [problem.line, problem.message.includes('no-such-rule')])).toEqual([[3, true]]);
+    expect(result.report.findings).toEqual([]);
+    expect(result.report.manifests).toBe(0);
+  });
+
+  it('lint() of a folder without manifests says the scan was empty', async () => {
+    scratch.write('policy.yaml', REQUIRE_TEAM);
+    const result = await scan(scratch.dir);
+    expect(result.empty).toMatchObject({ noPolicy: false, noManifest: true });
+    expect(result.empty!.message).toContain('no manifest found');
+  });
+
+  it('the edits of a mutation applied with applyEdits() give the fixed file, shown by unifiedDiff()', async () => {
+    scratch.write('policy.yaml', ADD_NON_ROOT);
+    scratch.write('pod.yaml', POD);
+    const result = await scan(scratch.dir, DEFAULT_CONFIG, true);
+    const [finding] = result.report.findings;
+    expect([finding!.ruleId, finding!.severity, finding!.fixable]).toEqual(['add-defaults/add-non-root', 'info', true]);
+    const before = readFileSync(path.join(scratch.dir, 'pod.yaml'), 'utf8');
+    const after = applyEdits(before, finding!.fix!);
+    // `LintResult.fixes` name the files by absolute path (what `--fix` writes), findings by relative path.
+    expect(finding!.location.file).toBe('pod.yaml');
+    expect(result.fixes.map((fix) => [fix.file, fix.after])).toEqual([[path.join(scratch.dir, 'pod.yaml'), after]]);
+    expect(after).toContain('runAsNonRoot: true');
+    const diff = unifiedDiff(before, after, { from: 'a/pod.yaml', to: 'b/pod.yaml', context: 1 });
+    expect(diff).toMatch(/^\+ +runAsNonRoot: true$/m);
+  });
+});
