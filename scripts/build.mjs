@@ -20,25 +20,17 @@ const outdir = path.resolve(root, process.argv[2] ?? 'dist');
 // The folder is emptied first: never the repository or a folder above it.
 if (!path.relative(outdir, root).startsWith('..')) throw new Error(`refusing to build into ${outdir}: it holds the repository`);
 
-const banner = [
-  '#!/usr/bin/env node',
+const requireBanner = [
   "import { createRequire as __kyvernoLintCreateRequire } from 'node:module';",
   'const require = __kyvernoLintCreateRequire(import.meta.url);',
 ].join('\n');
 
+const options = { absWorkingDir: root, outdir, bundle: true, platform: 'node', format: 'esm', target: 'node20', legalComments: 'eof', logLevel: 'warning' };
+
 await rm(outdir, { recursive: true, force: true });
-await build({
-  absWorkingDir: root,
-  entryPoints: { cli: 'src/commands/bin.ts', action: 'src/action/entry.ts', index: 'src/index.ts' },
-  outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  banner: { js: banner },
-  legalComments: 'eof',
-  logLevel: 'warning',
-});
+// The programs start with a `#!` line; the library does not.
+await build({ ...options, entryPoints: { cli: 'src/commands/bin.ts', action: 'src/action/entry.ts' }, banner: { js: `#!/usr/bin/env node\n${requireBanner}` } });
+await build({ ...options, entryPoints: { index: 'src/index.ts' }, banner: { js: requireBanner } });
 
 // dist/cli.js is the package's `bin`: npx and a clone's `./dist/cli.js` run it directly, so it must stay executable
 // (git records the mode; esbuild writes files without the run bit).

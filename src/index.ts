@@ -7,7 +7,9 @@
  * - the configuration (`.kyverno-lint.yaml`): finding and loading the file, and the defaults;
  * - the reporters (`stylish`, `json`, `sarif`, `github`, `junit`) and the GitHub workflow-command helpers;
  * - the grouping of findings that share one reason (as the Action's annotations and summary show them);
- * - applying line edits (`Finding.fix`) to a text and showing the result as a unified diff.
+ * - applying line edits (`Finding.fix`) to a text and showing the result as a unified diff;
+ * - the evaluation of single resources: {@link acceptPolicy} turns a policy document into a compiled policy
+ *   of its family, {@link evaluate} runs compiled policies on a resource and gives Kyverno's responses.
  *
  * Everything else under src/ is internal and may change without notice. The CLI (src/commands/) is not part
  * of the API: it is the `kyverno-lint` binary.
@@ -46,6 +48,23 @@ export { collapseSameReason, groupMessage, groupTitle, sameReasonGroups, type Fi
 export { applyEdits, type LineEdit } from './source/edit/text.js';
 export { unifiedDiff, type UnifiedDiffOptions } from './util/unified-diff.js';
 
-// Evaluation of single resources against policies, outside a repository scan (`evaluate()`, the policy
-// families and their request/response types): exported here, next to the scan, from src/evaluate/ and
-// src/families/.
+// Evaluation of single resources against policies, outside a repository scan: accept each policy document
+// (shape check, Kyverno's validation, compilation by its family), then evaluate resources against them.
+export { acceptPolicy } from './evaluate/family.js';
+export { evaluate, type EvaluateOptions } from './evaluate/evaluate.js';
+export { POLICY_KINDS, policyKindOf, type FamilyName, type PolicyKind, type PolicyKindRole } from './evaluate/kinds.js';
+export type { EvaluationOptions, ResourceResponse, ResponseKind } from './evaluate/processor.js';
+export type {
+  Acceptance,
+  AcceptOptions,
+  CompiledPolicy,
+  DocumentProblem,
+  EvaluationRequest,
+  FailureAction,
+  GenerateOutcome,
+  PolicyFamily,
+  PolicyResponse,
+  PolicyRuleInfo,
+  RequestUserInfo,
+} from './evaluate/types.js';
+export type { JsonObject, JsonValue, RuleResponse } from './types.js';

@@ -3,10 +3,11 @@
  * as that user would, on the repository fixtures and on scratch folders.
  */
 import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
-import { applyEdits, DEFAULT_CONFIG, findConfigFile, lint, loadConfig, reporters, unifiedDiff, type LintConfig, type LintResult } from '../../src/index.js';
+import { acceptPolicy, applyEdits, DEFAULT_CONFIG, evaluate, findConfigFile, lint, loadConfig, reporters, unifiedDiff, type LintConfig, type LintResult } from '../../src/index.js';
 import { scratchFolder } from '../commands/helpers.js';
 import { POD, REQUIRE_TEAM } from '../lint/team-documents.js';
 
@@ -42,6 +43,10 @@ describe('public API', () => {
       [
         'CONFIG_FILE_NAMES',
         'DEFAULT_CONFIG',
+        'POLICY_KINDS',
+        'acceptPolicy',
+        'evaluate',
+        'policyKindOf',
         'REPORTER_NAMES',
         'annotationRange',
         'applyEdits',
@@ -139,5 +144,31 @@ describe('public API', () => {
     expect(after).toContain('runAsNonRoot: true');
     const diff = unifiedDiff(before, after, { from: 'a/pod.yaml', to: 'b/pod.yaml', context: 1 });
     expect(diff).toMatch(/^\+ +runAsNonRoot: true$/m);
+  });
+
+  describe('acceptPolicy and evaluate', () => {
+    const document = parse(REQUIRE_TEAM) as api.JsonObject;
+    const pod = (labels: Record<string, string>): api.JsonObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', labels }, spec: { containers: [{ name: 'web', image: 'nginx' }] } });
+
+    it('accepts a ClusterPolicy and evaluates resources against it', () => {
+      const accepted = acceptPolicy(document);
+      expect(accepted.status).toBe('accepted');
+      if (accepted.status !== 'accepted') return;
+      const policy = accepted.policy;
+      expect([policy.family, policy.kind, policy.name]).toEqual(['kyverno', 'ClusterPolicy', 'require-team']);
+      const statuses = (resource: api.JsonObject): string[] => evaluate([policy], resource).flatMap(({ kind, response }) => response.rules.map((rule) => `${kind} ${rule.name} ${rule.status}`));
+      expect(statuses(pod({}))).toEqual(['validate check-team fail']);
+      expect(statuses(pod({ team: 'a' }))).toEqual(['validate check-team pass']);
+    });
+
+    it('reports malformed, invalid and not yet evaluated policy documents', () => {
+      const malformed = acceptPolicy({ ...document, spec: { rules: 'none' } });
+      expect(malformed.status).toBe('malformed');
+      const invalid = acceptPolicy({ ...document, spec: { admission: false, background: false, rules: (document.spec as api.JsonObject).rules! } });
+      expect(invalid).toMatchObject({ status: 'invalid', reason: 'disabling both admission and background processing is not allowed' });
+      const cel = acceptPolicy({ apiVersion: 'policies.kyverno.io/v1', kind: 'ValidatingPolicy', metadata: { name: 'v' }, spec: {} });
+      expect(cel).toMatchObject({ status: 'unsupported', kind: { kind: 'ValidatingPolicy', family: 'cel' } });
+      expect(() => acceptPolicy(pod({}))).toThrow('not a policy kind');
+    });
   });
 });
