@@ -13300,9 +13300,9 @@ function apiGroupOf(apiVersion) {
   if (apiVersion.indexOf("/", slash + 1) !== -1) return null;
   return apiVersion.slice(0, slash);
 }
-function isClusterScoped(apiVersion, kind2) {
+function isClusterScoped(apiVersion, kind3) {
   const group = apiGroupOf(apiVersion);
-  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind2) === true;
+  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind3) === true;
 }
 function stringField(object2, field2) {
   if (!isObject3(object2)) return "";
@@ -13334,8 +13334,8 @@ function normalizeNilMaps(object2) {
 }
 function resourceKey(resource) {
   const group = apiGroupOf(resource.apiVersion);
-  const kind2 = group === null ? "" : resource.kind;
-  return JSON.stringify([group ?? "", kind2, namespaceOf(resource), stringField(resource.metadata, "name")]);
+  const kind3 = group === null ? "" : resource.kind;
+  return JSON.stringify([group ?? "", kind3, namespaceOf(resource), stringField(resource.metadata, "name")]);
 }
 function partitionDuplicates(items2, resourceOf) {
   const seen = /* @__PURE__ */ new Set();
@@ -13764,6 +13764,13 @@ var package_default = {
   description: "Kyverno policies enforced in CI and at commit time: evaluates ClusterPolicy/Policy against Kubernetes manifests offline, as the Kyverno CLI does.",
   license: "Apache-2.0",
   type: "module",
+  exports: {
+    ".": {
+      types: "./dist/types/index.d.ts",
+      import: "./dist/index.js"
+    },
+    "./package.json": "./package.json"
+  },
   bin: {
     "kyverno-lint": "dist/cli.js"
   },
@@ -13778,7 +13785,7 @@ var package_default = {
     build: "node scripts/build.mjs",
     typecheck: "tsc --noEmit",
     test: "tsc --noEmit && vitest run",
-    conformance: "node --import tsx scripts/conformance.ts",
+    conformance: "node --import tsx tools/conformance/main.ts",
     bench: "node --import tsx bench/bench.ts",
     "bench:action": "node --import tsx bench/action-start.ts"
   },
@@ -13819,7 +13826,7 @@ var package_default = {
   }
 };
 
-// src/cli/args.ts
+// src/commands/args.ts
 var UsageError = class extends Error {
   name = "UsageError";
 };
@@ -13992,6 +13999,2566 @@ function formatFlagHelp(specs) {
   return rows.map((row) => row.left.padEnd(width2) + row.right).join("\n");
 }
 
+// src/evaluate/types.ts
+function policyReference(policy) {
+  return policy.namespaced ? `${policy.namespace}/${policy.name}` : policy.name;
+}
+
+// src/source/edit/text.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/util/json-value.ts
+function cloneJson2(value) {
+  return copy(value);
+}
+function copy(value, roundIntegers = false) {
+  if (value === null || typeof value !== "object") return roundIntegers && typeof value === "bigint" ? Number(value) : value;
+  if (Array.isArray(value)) {
+    const out2 = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i], roundIntegers);
+    return out2;
+  }
+  const out = {};
+  for (const key3 in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
+    const item = copy(value[key3], roundIntegers);
+    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key3] = item;
+  }
+  return out;
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a === "bigint") return typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === "bigint") return typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key3 of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
+    if (!jsonEqual(a[key3], b[key3])) return false;
+  }
+  return true;
+}
+function hasBigInts(value) {
+  if (typeof value === "bigint") return true;
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
+    return false;
+  }
+  for (const key3 in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key3) && hasBigInts(value[key3])) return true;
+  }
+  return false;
+}
+function toFloat64Numbers(value) {
+  if (typeof value === "bigint") return Number(value);
+  if (value === null || typeof value !== "object") return value;
+  let converted = float64Copies.get(value);
+  if (converted === void 0) {
+    converted = hasBigInts(value) ? copy(value, true) : value;
+    float64Copies.set(value, converted);
+  }
+  return converted;
+}
+var float64Copies = /* @__PURE__ */ new WeakMap();
+var BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
+var BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
+function stringifyJson(value, indent2) {
+  const text4 = JSON.stringify(value, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
+  return text4.includes("\\u0000bigint") ? text4.replace(BIGINT_PLACEHOLDER, "$1") : text4;
+}
+
+// src/source/edit/text.ts
+function isPlainObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  if (isPlainObject2(a) && isPlainObject2(b)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key3) => Object.hasOwn(b, key3) && deepEqual(a[key3], b[key3]));
+  }
+  return false;
+}
+function eolOf(text4) {
+  const newline = text4.indexOf("\n");
+  return newline > 0 && text4[newline - 1] === "\r" ? "\r\n" : "\n";
+}
+function readBack(text4) {
+  const parsed = parseDocuments("render", text4);
+  if (parsed.problems.some((problem3) => problem3.severity === "error")) return void 0;
+  return parsed.documents[0]?.value ?? null;
+}
+function flow(value) {
+  if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
+  if (isPlainObject2(value)) {
+    return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
+  }
+  return stringifyJson(value);
+}
+var DEFAULT_STYLE = { indent: 2, indentSeq: true };
+function render(value, style) {
+  const text4 = (0, import_yaml2.stringify)(value, {
+    version: "1.1",
+    lineWidth: 0,
+    minContentWidth: 0,
+    aliasDuplicateObjects: false,
+    indent: style.indent,
+    indentSeq: style.indentSeq
+  });
+  const back = readBack(text4);
+  if (back !== void 0 && deepEqual(back, value)) return text4.replace(/\n$/, "").split("\n");
+  if (isPlainObject2(value) && Object.keys(value).length > 0) {
+    return Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`);
+  }
+  if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
+  return [flow(value)];
+}
+function indent(lines, column, eol) {
+  const prefix = " ".repeat(column);
+  return lines.map((line) => line === "" ? line : prefix + line).join(eol);
+}
+function renderEntry(kind3, value, column, eol, style = DEFAULT_STYLE) {
+  if (kind3 === "root") return indent(render(value, style), 0, eol);
+  if (kind3 === "block") return indent(render(value, style), column, eol);
+  const lines = render(kind3 === "pair" ? { k: value } : [value], style);
+  const head = kind3 === "pair" ? /^(?:k|"k"):/ : /^-/;
+  const match = head.exec(lines[0]);
+  if (match === null) return ` ${flow(value)}`;
+  const first = lines[0].slice(match[0].length);
+  const rest = lines.slice(1);
+  return rest.length === 0 ? first : first + eol + indent(rest, column, eol);
+}
+function renderInlineString(type, value) {
+  if (typeof value === "string" && type === "QUOTE_DOUBLE") return JSON.stringify(value);
+  if (typeof value === "string" && type === "QUOTE_SINGLE" && !/[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]/.test(value)) {
+    return `'${value.replace(/'/g, "''")}'`;
+  }
+  const text4 = renderEntry("pair", value, 0, "\n");
+  if (text4.includes("\n") || !text4.startsWith(" ")) return null;
+  return text4.slice(1);
+}
+function toLineEdits(text4, edits) {
+  const starts = lineStarts(text4);
+  const lineEnd2 = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
+  const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
+  const spans = sorted.map((edit) => {
+    let first;
+    let last;
+    if (edit.from === edit.to) {
+      const line = lineIndexAt(starts, edit.from);
+      first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
+      if (edit.from === text4.length && text4.length > 0 && !text4.endsWith("\n")) first = last = starts.length - 1;
+    } else {
+      first = lineIndexAt(starts, edit.from);
+      last = lineIndexAt(starts, edit.to - 1);
+    }
+    return { edit, first, last };
+  });
+  const result = [];
+  let group = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    const first = group[0].first;
+    const last = Math.max(...group.map((span) => span.last));
+    const from = starts[first];
+    let out = "";
+    let cursor = from;
+    for (const { edit } of group) {
+      out += text4.slice(cursor, edit.from) + edit.text;
+      cursor = Math.max(cursor, edit.to);
+    }
+    out += text4.slice(cursor, lineEnd2(last));
+    if (out !== text4.slice(from, lineEnd2(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
+    group = [];
+  };
+  for (const span of spans) {
+    const groupLast = group.length === 0 ? -1 : Math.max(...group.map((entry2) => entry2.last));
+    if (group.length > 0 && span.first > groupLast) flush();
+    group.push(span);
+  }
+  flush();
+  return result;
+}
+function applyEdits(text4, edits) {
+  const starts = lineStarts(text4);
+  const offsetOf = (line) => line - 1 < starts.length ? starts[line - 1] : text4.length;
+  let out = text4;
+  for (const edit of [...edits].sort((a, b) => b.startLine - a.startLine)) {
+    out = out.slice(0, offsetOf(edit.startLine)) + edit.replacement + out.slice(offsetOf(edit.endLine + 1));
+  }
+  return out;
+}
+
+// src/commands/load/cluster-resources.ts
+import path2 from "node:path";
+
+// src/cluster/api-path.ts
+var NAMESPACE_SUBRESOURCES = /* @__PURE__ */ new Set(["status", "finalize"]);
+function parseApiPath(urlPath) {
+  const question = urlPath.indexOf("?");
+  const pathPart = question >= 0 ? urlPath.slice(0, question) : urlPath;
+  const query = question >= 0 ? new URLSearchParams(urlPath.slice(question + 1)) : void 0;
+  const segments = pathPart.split("/");
+  if (segments[0] === "") segments.shift();
+  if (segments.length > 0 && segments[segments.length - 1] === "") segments.pop();
+  if (segments.some((segment) => segment === "")) return null;
+  const decoded = [];
+  for (const segment of segments) {
+    try {
+      decoded.push(decodeURIComponent(segment));
+    } catch {
+      return null;
+    }
+  }
+  let group;
+  let rest;
+  if (decoded[0] === "api" && decoded.length >= 2) {
+    group = "";
+    rest = decoded.slice(1);
+  } else if (decoded[0] === "apis" && decoded.length >= 3) {
+    group = decoded[1];
+    rest = decoded.slice(2);
+  } else {
+    return null;
+  }
+  const version = rest[0];
+  rest = rest.slice(1);
+  if (rest.length === 0) return null;
+  let route;
+  const namespaces = rest[0] === "namespaces";
+  if (namespaces && (rest.length <= 2 || group === "" && rest.length === 3 && NAMESPACE_SUBRESOURCES.has(rest[2]))) {
+    route = { resource: "namespaces", name: rest[1], subresource: rest[2] };
+  } else if (namespaces) {
+    if (rest.length > 5) return null;
+    route = { namespace: rest[1], resource: rest[2], name: rest[3], subresource: rest[4] };
+  } else {
+    if (rest.length > 3) return null;
+    route = { resource: rest[0], name: rest[1], subresource: rest[2] };
+  }
+  const request2 = { group, version, resource: route.resource };
+  if (route.namespace !== void 0) request2.namespace = route.namespace;
+  if (route.name !== void 0) request2.name = route.name;
+  if (route.subresource !== void 0) request2.subresource = route.subresource;
+  const labelSelector2 = query?.get("labelSelector");
+  if (labelSelector2 !== null && labelSelector2 !== void 0) request2.labelSelector = labelSelector2;
+  const fieldSelector = query?.get("fieldSelector");
+  if (fieldSelector !== null && fieldSelector !== void 0) request2.fieldSelector = fieldSelector;
+  return request2;
+}
+
+// src/cluster/label-selector.ts
+var SelectorError = class extends Error {
+  name = "SelectorError";
+};
+var OPERATOR_CHARS = /* @__PURE__ */ new Set(["!", "=", "<", ">", "(", ")", ","]);
+var KEY = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9.]*[A-Za-z0-9])?\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+var VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
+function tokenize(text4) {
+  const tokens = [];
+  let i = 0;
+  while (i < text4.length) {
+    const ch = text4[i];
+    if (/\s/.test(ch)) {
+      i++;
+    } else if (OPERATOR_CHARS.has(ch)) {
+      const pair = text4.slice(i, i + 2);
+      if (pair === "!=" || pair === "==") {
+        tokens.push({ type: "operator", text: pair });
+        i += 2;
+      } else {
+        tokens.push({ type: "operator", text: ch });
+        i++;
+      }
+    } else {
+      let end = i;
+      while (end < text4.length && !/\s/.test(text4[end]) && !OPERATOR_CHARS.has(text4[end])) end++;
+      const word = text4.slice(i, end);
+      tokens.push(word === "in" || word === "notin" ? { type: word } : { type: "identifier", text: word });
+      i = end;
+    }
+  }
+  return tokens;
+}
+function describe(token) {
+  if (token === void 0) return "";
+  return token.type === "identifier" || token.type === "operator" ? token.text : token.type;
+}
+var Parser = class {
+  constructor(tokens) {
+    this.tokens = tokens;
+  }
+  tokens;
+  at = 0;
+  peek() {
+    return this.tokens[this.at];
+  }
+  next() {
+    return this.tokens[this.at++];
+  }
+  key() {
+    const token = this.next();
+    if (token?.type !== "identifier") throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: identifier`);
+    if (!KEY.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label key "${token.text}"`);
+    return token.text;
+  }
+  value() {
+    const token = this.peek();
+    if (token?.type !== "identifier") return "";
+    this.at++;
+    if (!VALUE.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label value: "${token.text}"`);
+    return token.text;
+  }
+  valueSet() {
+    const open = this.next();
+    if (open?.type !== "operator" || open.text !== "(") {
+      throw new SelectorError(`unable to parse requirement: found '${describe(open)}', expected: '('`);
+    }
+    const values = /* @__PURE__ */ new Set();
+    for (; ; ) {
+      values.add(this.value());
+      const token = this.next();
+      if (token?.type === "operator" && token.text === ")") return values;
+      if (token?.type !== "operator" || token.text !== ",") {
+        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ',' or ')'`);
+      }
+    }
+  }
+  integer(key3) {
+    const text4 = this.value();
+    if (!/^-?\d+$/.test(text4)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key3}`);
+    return Number(text4);
+  }
+  requirement() {
+    const first = this.peek();
+    if (first?.type === "operator" && first.text === "!") {
+      this.at++;
+      const key4 = this.key();
+      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key4);
+    }
+    const key3 = this.key();
+    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
+    const op = this.peek();
+    if (op === void 0 || op.type === "operator" && op.text === ",") return has;
+    this.at++;
+    if (op.type === "in" || op.type === "notin") {
+      const values = this.valueSet();
+      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key3]) : (labels) => !has(labels) || !values.has(labels[key3]);
+    }
+    if (op.type === "operator") {
+      switch (op.text) {
+        case "=":
+        case "==": {
+          const value = this.value();
+          return (labels) => has(labels) && labels[key3] === value;
+        }
+        case "!=": {
+          const value = this.value();
+          return (labels) => !has(labels) || labels[key3] !== value;
+        }
+        case ">":
+        case "<": {
+          const bound = this.integer(key3);
+          const greater = op.text === ">";
+          return (labels) => {
+            if (!has(labels) || !/^-?\d+$/.test(labels[key3])) return false;
+            const value = Number(labels[key3]);
+            return greater ? value > bound : value < bound;
+          };
+        }
+      }
+    }
+    throw new SelectorError(`unable to parse requirement: found '${describe(op)}', expected: in, notin, =, ==, !=, gt, lt`);
+  }
+  selector() {
+    const requirements = [];
+    if (this.peek() === void 0) return () => true;
+    for (; ; ) {
+      requirements.push(this.requirement());
+      const token = this.next();
+      if (token === void 0) break;
+      if (token.type !== "operator" || token.text !== ",") {
+        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ','`);
+      }
+    }
+    return (labels) => requirements.every((requirement) => requirement(labels));
+  }
+};
+function parseLabelSelector(text4) {
+  return new Parser(tokenize(text4)).selector();
+}
+
+// src/cluster/field-selector.ts
+var EXTRA_FIELDS = {
+  "/pods": ["spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName"],
+  "/secrets": ["type"],
+  "/namespaces": ["status.phase"],
+  "/nodes": ["spec.unschedulable"],
+  "/replicationcontrollers": ["status.replicas"],
+  "/events": ["involvedObject.kind", "involvedObject.namespace", "involvedObject.name", "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion", "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"],
+  "apps/replicasets": ["status.replicas"],
+  "batch/jobs": ["status.successful"],
+  "certificates.k8s.io/certificatesigningrequests": ["spec.signerName"]
+};
+function splitTerms(text4) {
+  const terms = [];
+  let current2 = "";
+  for (let i = 0; i < text4.length; i++) {
+    const ch = text4[i];
+    if (ch === "\\" && i + 1 < text4.length) {
+      current2 += ch + text4[++i];
+    } else if (ch === ",") {
+      terms.push(current2);
+      current2 = "";
+    } else {
+      current2 += ch;
+    }
+  }
+  terms.push(current2);
+  return terms;
+}
+function unescape(value, selector2) {
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === "\\") {
+      const next = value[i + 1];
+      if (next !== "\\" && next !== "," && next !== "=") {
+        throw new SelectorError(`invalid field selector: '${selector2}'; invalid escape sequence`);
+      }
+      out += next;
+      i++;
+    } else if (ch === "," || ch === "=") {
+      throw new SelectorError(`invalid field selector: '${selector2}'; unescaped ${ch}`);
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+function parseTerm(term, selector2) {
+  for (const operator of ["!=", "==", "="]) {
+    const at = term.indexOf(operator);
+    if (at > 0 || at === 0 && operator !== "=") {
+      return { field: term.slice(0, at), value: unescape(term.slice(at + operator.length), selector2), negated: operator === "!=" };
+    }
+  }
+  throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
+}
+function fieldValue(object2, field2) {
+  let node2 = object2;
+  for (const part of field2.split(".")) {
+    node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
+  }
+  if (node2 === void 0 || node2 === null) return "";
+  return typeof node2 === "string" ? node2 : String(node2);
+}
+function parseFieldSelector(text4, group, plural3) {
+  if (text4.trim() === "") return () => true;
+  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural3}`] ?? []]);
+  const terms = splitTerms(text4).map((term) => parseTerm(term.trim(), text4));
+  for (const term of terms) {
+    if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
+  }
+  return (object2) => terms.every((term) => fieldValue(object2, term.field) === term.value !== term.negated);
+}
+
+// src/cluster/resource-types.ts
+var NAMESPACED = true;
+var CLUSTER = false;
+var BUILTIN = {
+  "": [
+    ["Binding", "bindings", NAMESPACED],
+    ["ComponentStatus", "componentstatuses", CLUSTER],
+    ["ConfigMap", "configmaps", NAMESPACED],
+    ["Endpoints", "endpoints", NAMESPACED],
+    ["Event", "events", NAMESPACED],
+    ["LimitRange", "limitranges", NAMESPACED],
+    ["Namespace", "namespaces", CLUSTER],
+    ["Node", "nodes", CLUSTER],
+    ["PersistentVolume", "persistentvolumes", CLUSTER],
+    ["PersistentVolumeClaim", "persistentvolumeclaims", NAMESPACED],
+    ["Pod", "pods", NAMESPACED],
+    ["PodTemplate", "podtemplates", NAMESPACED],
+    ["ReplicationController", "replicationcontrollers", NAMESPACED],
+    ["ResourceQuota", "resourcequotas", NAMESPACED],
+    ["Secret", "secrets", NAMESPACED],
+    ["Service", "services", NAMESPACED],
+    ["ServiceAccount", "serviceaccounts", NAMESPACED]
+  ],
+  "admissionregistration.k8s.io": [
+    ["MutatingAdmissionPolicy", "mutatingadmissionpolicies", CLUSTER],
+    ["MutatingAdmissionPolicyBinding", "mutatingadmissionpolicybindings", CLUSTER],
+    ["MutatingWebhookConfiguration", "mutatingwebhookconfigurations", CLUSTER],
+    ["ValidatingAdmissionPolicy", "validatingadmissionpolicies", CLUSTER],
+    ["ValidatingAdmissionPolicyBinding", "validatingadmissionpolicybindings", CLUSTER],
+    ["ValidatingWebhookConfiguration", "validatingwebhookconfigurations", CLUSTER]
+  ],
+  "apiextensions.k8s.io": [["CustomResourceDefinition", "customresourcedefinitions", CLUSTER]],
+  "apiregistration.k8s.io": [["APIService", "apiservices", CLUSTER]],
+  apps: [
+    ["ControllerRevision", "controllerrevisions", NAMESPACED],
+    ["DaemonSet", "daemonsets", NAMESPACED],
+    ["Deployment", "deployments", NAMESPACED],
+    ["ReplicaSet", "replicasets", NAMESPACED],
+    ["StatefulSet", "statefulsets", NAMESPACED]
+  ],
+  autoscaling: [["HorizontalPodAutoscaler", "horizontalpodautoscalers", NAMESPACED]],
+  batch: [
+    ["CronJob", "cronjobs", NAMESPACED],
+    ["Job", "jobs", NAMESPACED]
+  ],
+  "certificates.k8s.io": [
+    ["CertificateSigningRequest", "certificatesigningrequests", CLUSTER],
+    ["ClusterTrustBundle", "clustertrustbundles", CLUSTER]
+  ],
+  "coordination.k8s.io": [["Lease", "leases", NAMESPACED]],
+  "discovery.k8s.io": [["EndpointSlice", "endpointslices", NAMESPACED]],
+  "events.k8s.io": [["Event", "events", NAMESPACED]],
+  "flowcontrol.apiserver.k8s.io": [
+    ["FlowSchema", "flowschemas", CLUSTER],
+    ["PriorityLevelConfiguration", "prioritylevelconfigurations", CLUSTER]
+  ],
+  "networking.k8s.io": [
+    ["IPAddress", "ipaddresses", CLUSTER],
+    ["Ingress", "ingresses", NAMESPACED],
+    ["IngressClass", "ingressclasses", CLUSTER],
+    ["NetworkPolicy", "networkpolicies", NAMESPACED],
+    ["ServiceCIDR", "servicecidrs", CLUSTER]
+  ],
+  "node.k8s.io": [["RuntimeClass", "runtimeclasses", CLUSTER]],
+  policy: [["PodDisruptionBudget", "poddisruptionbudgets", NAMESPACED]],
+  "rbac.authorization.k8s.io": [
+    ["ClusterRole", "clusterroles", CLUSTER],
+    ["ClusterRoleBinding", "clusterrolebindings", CLUSTER],
+    ["Role", "roles", NAMESPACED],
+    ["RoleBinding", "rolebindings", NAMESPACED]
+  ],
+  "resource.k8s.io": [
+    ["DeviceClass", "deviceclasses", CLUSTER],
+    ["ResourceClaim", "resourceclaims", NAMESPACED],
+    ["ResourceClaimTemplate", "resourceclaimtemplates", NAMESPACED],
+    ["ResourceSlice", "resourceslices", CLUSTER]
+  ],
+  "scheduling.k8s.io": [["PriorityClass", "priorityclasses", CLUSTER]],
+  "storage.k8s.io": [
+    ["CSIDriver", "csidrivers", CLUSTER],
+    ["CSINode", "csinodes", CLUSTER],
+    ["CSIStorageCapacity", "csistoragecapacities", NAMESPACED],
+    ["StorageClass", "storageclasses", CLUSTER],
+    ["VolumeAttachment", "volumeattachments", CLUSTER],
+    ["VolumeAttributesClass", "volumeattributesclasses", CLUSTER]
+  ],
+  "kyverno.io": [
+    ["CleanupPolicy", "cleanuppolicies", NAMESPACED],
+    ["ClusterCleanupPolicy", "clustercleanuppolicies", CLUSTER],
+    ["ClusterPolicy", "clusterpolicies", CLUSTER],
+    ["GlobalContextEntry", "globalcontextentries", CLUSTER],
+    ["Policy", "policies", NAMESPACED],
+    ["PolicyException", "policyexceptions", NAMESPACED],
+    ["UpdateRequest", "updaterequests", NAMESPACED]
+  ],
+  "wgpolicyk8s.io": [
+    ["ClusterPolicyReport", "clusterpolicyreports", CLUSTER],
+    ["PolicyReport", "policyreports", NAMESPACED]
+  ]
+};
+var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
+  ([group, rows]) => rows.map(([kind3, plural3, namespaced]) => ({ group, kind: kind3, plural: plural3, namespaced }))
+);
+function builtinResourceTypes() {
+  return BUILTIN_TYPES;
+}
+function guessPlural(kind3) {
+  const singular = kind3.toLowerCase();
+  if (singular === "") return "";
+  if (/(?:s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
+  if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+function splitApiVersion(apiVersion) {
+  const parts = apiVersion.split("/");
+  if (parts.length === 1) return { group: "", version: parts[0] };
+  if (parts.length === 2) return { group: parts[0], version: parts[1] };
+  return null;
+}
+function isObject4(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function isCustomResourceDefinition(value) {
+  return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
+}
+function customResourceType(definition) {
+  const spec2 = definition.spec;
+  if (!isObject4(spec2)) return null;
+  const names = spec2.names;
+  if (typeof spec2.group !== "string" || !isObject4(names)) return null;
+  if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
+  return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
+}
+
+// src/cluster/status.ts
+function failure(code, reason2, message, details) {
+  return {
+    statusCode: code,
+    body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason: reason2, details, code }
+  };
+}
+function notFound(group, plural3, name) {
+  const qualified = group === "" ? plural3 : `${plural3}.${group}`;
+  const details = group === "" ? { name, kind: plural3 } : { name, group, kind: plural3 };
+  return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
+}
+function noSuchResource() {
+  return failure(404, "NotFound", "the server could not find the requested resource", {});
+}
+function badRequest(message) {
+  return failure(400, "BadRequest", message, {});
+}
+function methodNotSupported(method, plural3) {
+  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural3} by the mocked cluster (offline, read-only)`, {});
+}
+
+// src/cluster/mock-cluster.ts
+function isObject5(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function metadataString(object2, field2) {
+  const metadata = object2.metadata;
+  const value = isObject5(metadata) ? metadata[field2] : void 0;
+  return typeof value === "string" ? value : "";
+}
+function labelsOf(object2) {
+  const metadata = object2.metadata;
+  const labels = isObject5(metadata) ? metadata.labels : void 0;
+  const out = {};
+  if (isObject5(labels)) {
+    for (const [key3, value] of Object.entries(labels)) if (typeof value === "string") out[key3] = value;
+  }
+  return out;
+}
+var key = (...parts) => parts.join("\0");
+var MAX_CACHED_RESPONSES = 4096;
+var MockCluster = class {
+  /** Known types by group and kind (built-ins, then definitions). */
+  #byKind = /* @__PURE__ */ new Map();
+  /** Known types by group and plural. */
+  #byPlural = /* @__PURE__ */ new Map();
+  /** Objects by group and kind, in insertion order. */
+  #objects = /* @__PURE__ */ new Map();
+  /** Objects by group, kind and namespace, in insertion order (the lists of one namespace). */
+  #byNamespace = /* @__PURE__ */ new Map();
+  /** Objects by group, kind, namespace and name (the identity: at most one object each). */
+  #byIdentity = /* @__PURE__ */ new Map();
+  /** Answers by method and URL path, for the current contents. */
+  #responses = /* @__PURE__ */ new Map();
+  #size = 0;
+  /** A cluster holding `objects`; CustomResourceDefinitions among them declare their resources. */
+  constructor(objects = []) {
+    for (const type of builtinResourceTypes()) this.#register(type);
+    for (const object2 of objects) this.add(object2);
+  }
+  /** How many objects the cluster holds. */
+  get size() {
+    return this.#size;
+  }
+  /**
+   * Declares the resource type of a CustomResourceDefinition (its plural and scope) without storing
+   * the definition itself. Returns false when the definition lacks group, kind or plural.
+   */
+  addDefinition(definition) {
+    const type = customResourceType(definition);
+    if (type === null) return false;
+    this.#register(type);
+    this.#responses.clear();
+    return true;
+  }
+  /**
+   * Stores an object (it is not copied: do not mutate it afterwards). An object without `apiVersion`,
+   * `kind` or `metadata.name`, or with the group, kind, namespace and name of an object already held,
+   * is not stored (false): the first one wins. A CustomResourceDefinition also declares its resource.
+   */
+  add(object2) {
+    const apiVersion = typeof object2.apiVersion === "string" ? splitApiVersion(object2.apiVersion) : null;
+    const kind3 = typeof object2.kind === "string" ? object2.kind : "";
+    const name = metadataString(object2, "name");
+    if (apiVersion === null || apiVersion.version === "" || kind3 === "" || name === "") return false;
+    const namespace = metadataString(object2, "namespace");
+    const identity3 = key(apiVersion.group, kind3, namespace, name);
+    if (this.#byIdentity.has(identity3)) return false;
+    if (apiVersion.group === "apiextensions.k8s.io" && kind3 === "CustomResourceDefinition") this.addDefinition(object2);
+    const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind: kind3, namespace, name };
+    this.#byIdentity.set(identity3, stored);
+    append(this.#objects, key(apiVersion.group, kind3), stored);
+    append(this.#byNamespace, key(apiVersion.group, kind3, namespace), stored);
+    this.#responses.clear();
+    this.#size++;
+    return true;
+  }
+  /** Every object held, in insertion order per kind. */
+  *objects() {
+    for (const list3 of this.#objects.values()) for (const stored of list3) yield stored.object;
+  }
+  /** The labels of the `v1` Namespace named `name`, or `undefined` when the cluster holds none. */
+  namespaceLabels(name) {
+    const namespace = this.#objects.get(key("", "Namespace"))?.find((stored) => stored.name === name && stored.version === "v1");
+    return namespace === void 0 ? void 0 : labelsOf(namespace.object);
+  }
+  /** Answers `GET <urlPath>` (a shorthand for `request('GET', urlPath)`). */
+  get(urlPath) {
+    return this.request("GET", urlPath);
+  }
+  /**
+   * Answers an API request as the API server would. Only GET is served (the cluster is read-only).
+   * The same request gets the same answer object until the contents change; bodies share structure
+   * with the stored objects and with other answers: treat them as read-only.
+   */
+  request(method, urlPath) {
+    const cacheKey = key(method, urlPath);
+    let response = this.#responses.get(cacheKey);
+    if (response === void 0) {
+      response = this.#answer(method, urlPath);
+      if (this.#responses.size >= MAX_CACHED_RESPONSES) this.#responses.clear();
+      this.#responses.set(cacheKey, response);
+    }
+    return response;
+  }
+  /** Computes the answer to a request (uncached). */
+  #answer(method, urlPath) {
+    const path17 = parseApiPath(urlPath);
+    if (path17 === null) return noSuchResource();
+    const type = this.#resolve(path17.group, path17.resource);
+    if (type === void 0) return noSuchResource();
+    if (type.namespaced === false && path17.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path17.resource);
+    if (path17.name !== void 0) {
+      if (path17.subresource !== void 0 && path17.subresource !== "status") return noSuchResource();
+      const found = this.#byIdentity.get(key(type.group, type.kind, path17.namespace ?? "", path17.name));
+      return found !== void 0 && found.version === path17.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path17.name);
+    }
+    let labels;
+    let fields;
+    try {
+      labels = parseLabelSelector(path17.labelSelector ?? "");
+      fields = parseFieldSelector(path17.fieldSelector ?? "", type.group, type.plural);
+    } catch (err) {
+      if (err instanceof SelectorError) return badRequest(err.message);
+      throw err;
+    }
+    const inScope = path17.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path17.namespace));
+    const items2 = (inScope ?? []).filter((stored) => stored.version === path17.version && labels(labelsOf(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path17.version : `${type.group}/${path17.version}`;
+    return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
+  }
+  #register(type) {
+    this.#byKind.set(key(type.group, type.kind), type);
+    this.#byPlural.set(key(type.group, type.plural), type);
+  }
+  /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
+  #resolve(group, plural3) {
+    const known = this.#byPlural.get(key(group, plural3));
+    if (known !== void 0) return known;
+    for (const list3 of this.#objects.values()) {
+      const { group: objectGroup, kind: kind3 } = list3[0];
+      if (objectGroup === group && !this.#byKind.has(key(group, kind3)) && guessPlural(kind3) === plural3) {
+        return { group, kind: kind3, plural: plural3, namespaced: void 0 };
+      }
+    }
+    return void 0;
+  }
+};
+function append(lists, listKey, stored) {
+  const list3 = lists.get(listKey);
+  if (list3) list3.push(stored);
+  else lists.set(listKey, [stored]);
+}
+function compare(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function mockedCluster(resources, state) {
+  const cluster = new MockCluster(resources);
+  for (const object2 of state?.objects ?? []) cluster.add(object2);
+  for (const definition of state?.definitions ?? []) cluster.addDefinition(definition);
+  return cluster;
+}
+
+// src/cluster/scopes.ts
+var NO_CLUSTER_SCOPES = { has: () => false };
+var key2 = (group, kind3) => `${group}\0${kind3}`;
+var ResourceScopes = class {
+  /** Whether each known type is namespaced, by group and kind. */
+  #namespaced = /* @__PURE__ */ new Map();
+  /** The kinds of the cluster-scoped types, whatever their group. */
+  #clusterKinds = /* @__PURE__ */ new Set();
+  /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
+  constructor(definitions = []) {
+    for (const type of builtinResourceTypes()) this.#register(type);
+    for (const definition of definitions) {
+      const type = customResourceType(definition);
+      if (type !== null) this.#register(type);
+    }
+    for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
+  }
+  /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
+  has(resource) {
+    const slash = resource.lastIndexOf("/");
+    if (slash === -1) return this.#clusterKinds.has(resource);
+    const gv = splitApiVersion(resource.slice(0, slash));
+    if (gv === null || gv.version === "") return false;
+    return this.#namespaced.get(key2(gv.group, resource.slice(slash + 1))) === false;
+  }
+  /** Whether the scope of the kind is known (a built-in type or one of the definitions). */
+  knows(apiVersion, kind3) {
+    const gv = splitApiVersion(apiVersion);
+    return gv !== null && this.#namespaced.has(key2(gv.group, kind3));
+  }
+  #register(type) {
+    this.#namespaced.set(key2(type.group, type.kind), type.namespaced !== false);
+  }
+};
+
+// src/commands/load/documents.ts
+var MAX_FILE_SIZE_FLAG = {
+  name: "max-file-size",
+  type: "size",
+  valueName: "size",
+  defaultText: "64MiB",
+  description: "input files larger than this are reported, not read (bytes, or with a unit: 512KiB, 64MiB, 10MB)"
+};
+function reportProblems(log, problems) {
+  for (const problem3 of problems) log.report(problem3);
+}
+function parseFile(file, text4, log) {
+  const source = stripByteOrderMark(text4);
+  const parsed = parseDocuments(file, source);
+  reportProblems(log, parsed.problems);
+  return { path: file, text: source, documents: parsed.documents };
+}
+function readFile(file, log) {
+  const read = readSourceFile(file, log.maxFileSize);
+  reportProblems(log, read.problems);
+  if (read.file === null) return null;
+  return parseFile(file, read.file.text, log);
+}
+async function readStdinText(io, log) {
+  if (!io.readStdin) return "";
+  const read = await io.readStdin(log.maxFileSize);
+  if (!isTooLarge(read)) return read;
+  log.fileError("-", tooLargeMessage("standard input", read));
+  return "";
+}
+function documentPath(document, path17) {
+  return document.listItem === void 0 ? [...path17] : ["items", document.listItem, ...path17];
+}
+function locateIn(file, document, path17) {
+  const segments = typeof path17 === "string" ? path17.split("/").filter((segment) => segment !== "") : path17;
+  return locate(file.path, file.text, document.index, documentPath(document, segments));
+}
+function reportAt(log, file, document, path17, message, severity = "error") {
+  const location2 = locateIn(file, document, path17);
+  log.report({ file: file.path, line: location2.line, column: location2.column, message, severity });
+}
+
+// src/commands/load/cluster-resources.ts
+function isObject6(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+function isClusterResource(value) {
+  return value.apiVersion === "cli.kyverno.io/v1alpha1" && value.kind === "ClusterResource";
+}
+function readDefinitions(file, log, result) {
+  const loaded = readFile(file, log);
+  if (loaded === null) {
+    result.failed.push(file);
+    return;
+  }
+  for (const document of loaded.documents) {
+    if (isObject6(document.value) && isCustomResourceDefinition(document.value)) result.definitions.push(document.value);
+    else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
+  }
+}
+function loadClusterObjects(files, log, options = {}) {
+  const result = { objects: [], definitions: [], failed: [] };
+  const manifests2 = [];
+  for (const file of files) {
+    const loaded = readFile(file, log);
+    if (loaded === null) {
+      result.failed.push(file);
+      continue;
+    }
+    for (const document of expandLists(loaded.documents)) {
+      const value = document.value;
+      if (value === null) continue;
+      if (isObject6(value) && isClusterResource(value)) {
+        const spec2 = isObject6(value.spec) ? value.spec : {};
+        for (const resource of Array.isArray(spec2.resources) ? spec2.resources : []) {
+          if (isObject6(resource)) result.objects.push(resource);
+        }
+        const base = options.crdBase ?? path2.dirname(file);
+        for (const crd of Array.isArray(spec2.crds) ? spec2.crds : []) {
+          if (typeof crd === "string") readDefinitions(path2.resolve(base, crd), log, result);
+        }
+      } else if (isKubernetesObject(value)) {
+        if (isCustomResourceDefinition(value)) result.definitions.push(value);
+        manifests2.push(value);
+      } else {
+        reportAt(log, loaded, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)", "warning");
+      }
+    }
+  }
+  for (const manifest of manifests2) result.objects.push(withDefaultNamespace(manifest, result.definitions));
+  return result;
+}
+function isNamespaced(apiVersion, kind3, definitions) {
+  const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
+  const builtin = builtinResourceTypes().find((type) => type.group === group && type.kind === kind3);
+  if (builtin !== void 0) return builtin.namespaced === true;
+  for (const definition of definitions) {
+    const type = customResourceType(definition);
+    if (type !== null && type.group === group && type.kind === kind3) return type.namespaced === true;
+  }
+  return false;
+}
+function withDefaultNamespace(manifest, definitions) {
+  const metadata = isObject6(manifest.metadata) ? manifest.metadata : {};
+  if (typeof metadata.namespace === "string" && metadata.namespace !== "") return manifest;
+  if (!isNamespaced(String(manifest.apiVersion), String(manifest.kind), definitions)) return manifest;
+  return { ...manifest, metadata: { ...metadata, namespace: "default" } };
+}
+
+// src/util/go-format.ts
+function specialValue(v) {
+  if (Number.isNaN(v)) return "NaN";
+  if (v === Infinity) return "+Inf";
+  if (v === -Infinity) return "-Inf";
+  return null;
+}
+function shortestDigits(v) {
+  const negative = v < 0 || Object.is(v, -0);
+  if (v === 0) return { digits: "0", point: 1, negative };
+  const text4 = Math.abs(v).toExponential();
+  const e = text4.indexOf("e");
+  const mantissa = text4.slice(0, e).replace(".", "");
+  const exponent = Number(text4.slice(e + 1));
+  return { digits: mantissa, point: exponent + 1, negative };
+}
+function shortestDigits32(v) {
+  const f = Math.fround(v);
+  const negative = f < 0 || Object.is(f, -0);
+  if (f === 0) return { digits: "0", point: 1, negative };
+  const a = Math.abs(f);
+  for (let precision = 1; precision <= 9; precision++) {
+    const text4 = a.toExponential(precision - 1);
+    if (Math.fround(Number(text4)) === a) {
+      const e = text4.indexOf("e");
+      const mantissa = text4.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
+      return { digits: mantissa, point: Number(text4.slice(e + 1)) + 1, negative };
+    }
+  }
+  return shortestDigits(a);
+}
+function exponentSuffix(letter, exp) {
+  const sign2 = exp < 0 ? "-" : "+";
+  const magnitude = Math.abs(exp);
+  return `${letter}${sign2}${magnitude < 10 ? "0" : ""}${magnitude}`;
+}
+function renderExponent(d, letter) {
+  const mantissa = d.digits.length > 1 ? `${d.digits[0]}.${d.digits.slice(1)}` : d.digits;
+  const exp = d.digits === "0" ? 0 : d.point - 1;
+  return `${d.negative ? "-" : ""}${mantissa}${exponentSuffix(letter, exp)}`;
+}
+function renderFixed(d, decimals) {
+  let integer;
+  let fraction2;
+  if (d.digits === "0") {
+    integer = "0";
+    fraction2 = "";
+  } else if (d.point <= 0) {
+    integer = "0";
+    fraction2 = "0".repeat(-d.point) + d.digits;
+  } else if (d.point >= d.digits.length) {
+    integer = d.digits + "0".repeat(d.point - d.digits.length);
+    fraction2 = "";
+  } else {
+    integer = d.digits.slice(0, d.point);
+    fraction2 = d.digits.slice(d.point);
+  }
+  fraction2 = fraction2.padEnd(decimals, "0");
+  return `${d.negative ? "-" : ""}${integer}${decimals > 0 ? "." + fraction2 : ""}`;
+}
+function formatFloatE(v) {
+  return specialValue(v) ?? renderExponent(shortestDigits(v), "E");
+}
+function formatFloatG(v) {
+  const special = specialValue(v);
+  if (special !== null) return special;
+  const d = shortestDigits(v);
+  const exp = d.point - 1;
+  if (d.digits !== "0" && (exp < -4 || exp >= 6)) return renderExponent(d, "e");
+  return renderFixed(d, Math.max(d.digits.length - d.point, 0));
+}
+function binaryParts(v) {
+  const view3 = new DataView(new ArrayBuffer(8));
+  view3.setFloat64(0, Math.abs(v));
+  const hi = view3.getUint32(0);
+  const lo = view3.getUint32(4);
+  const biased = hi >>> 20 & 2047;
+  const fracHi = BigInt(hi & 1048575);
+  let mantissa = fracHi << 32n | BigInt(lo);
+  let exp2;
+  if (biased === 0) {
+    exp2 = -1074;
+  } else {
+    mantissa |= 1n << 52n;
+    exp2 = biased - 1075;
+  }
+  return { mantissa, exp2 };
+}
+function scaledRounded(v, prec) {
+  const { mantissa, exp2 } = binaryParts(v);
+  const scaled = mantissa * 10n ** BigInt(prec);
+  if (exp2 >= 0) return scaled << BigInt(exp2);
+  const divisor = 1n << BigInt(-exp2);
+  const q = scaled / divisor;
+  const r2 = scaled % divisor * 2n;
+  if (r2 > divisor || r2 === divisor && (q & 1n) === 1n) return q + 1n;
+  return q;
+}
+function formatFloatF(v, prec, bitSize = 64) {
+  const special = specialValue(bitSize === 32 ? Math.fround(v) : v);
+  if (special !== null) return special;
+  if (prec < 0) {
+    const d = bitSize === 32 ? shortestDigits32(v) : shortestDigits(v);
+    return renderFixed(d, Math.max(d.digits.length - d.point, 0));
+  }
+  const value = bitSize === 32 ? Math.fround(v) : v;
+  const negative = value < 0 || Object.is(value, -0);
+  if (Number.isSafeInteger(value)) {
+    const integer2 = `${negative ? "-" : ""}${Math.abs(value)}`;
+    return prec > 0 ? `${integer2}.${"0".repeat(prec)}` : integer2;
+  }
+  const text4 = scaledRounded(value, prec).toString().padStart(prec + 1, "0");
+  const integer = text4.slice(0, text4.length - prec);
+  const fraction2 = text4.slice(text4.length - prec);
+  return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
+}
+
+// src/commands/apply/go-yaml.ts
+var BEST_INDENT = 4;
+function isObject7(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var isDigit2 = (c) => c >= "0" && c <= "9";
+var isLetter = (c) => new RegExp("\\p{L}", "u").test(c);
+function goYamlKeyLess(a, b) {
+  const ar = [...a];
+  const br = [...b];
+  let digits = false;
+  for (let i = 0; i < ar.length && i < br.length; i++) {
+    if (ar[i] === br[i]) {
+      digits = isDigit2(ar[i]);
+      continue;
+    }
+    const al = isLetter(ar[i]);
+    const bl = isLetter(br[i]);
+    if (al && bl) return ar[i] < br[i];
+    if (al || bl) return digits ? al : bl;
+    let an = 0n;
+    let bn = 0n;
+    if (ar[i] === "0" || br[i] === "0") {
+      for (let j = i - 1; j >= 0 && isDigit2(ar[j]); j--) {
+        if (ar[j] !== "0") {
+          an = 1n;
+          bn = 1n;
+          break;
+        }
+      }
+    }
+    let ai = i;
+    for (; ai < ar.length && isDigit2(ar[ai]); ai++) an = an * 10n + BigInt(ar[ai].charCodeAt(0) - 48);
+    let bi = i;
+    for (; bi < br.length && isDigit2(br[bi]); bi++) bn = bn * 10n + BigInt(br[bi].charCodeAt(0) - 48);
+    if (an !== bn) return an < bn;
+    if (ai !== bi) return ai < bi;
+    return ar[i] < br[i];
+  }
+  return ar.length < br.length;
+}
+var OLD_BOOLS = /* @__PURE__ */ new Set(["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]);
+var RESOLVED_WORDS = /* @__PURE__ */ new Set([
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL",
+  "true",
+  "True",
+  "TRUE",
+  "false",
+  "False",
+  "FALSE",
+  ".inf",
+  ".Inf",
+  ".INF",
+  "+.inf",
+  "+.Inf",
+  "+.INF",
+  "-.inf",
+  "-.Inf",
+  "-.INF",
+  ".nan",
+  ".NaN",
+  ".NAN",
+  "<<"
+]);
+var YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+var BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
+var TIMESTAMP2 = /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d{2})?))?)?$/;
+function isGoInteger(text4) {
+  return /^[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]*|[1-9][0-9]*)$/.test(text4);
+}
+function resolvesToOther(text4) {
+  if (RESOLVED_WORDS.has(text4)) return true;
+  const first = text4[0];
+  if (first === ".") return /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/.test(text4);
+  if (first !== "+" && first !== "-" && !isDigit2(first)) return false;
+  if (TIMESTAMP2.test(text4)) return true;
+  const plain = text4.replaceAll("_", "");
+  if (isGoInteger(plain)) return true;
+  if (YAML_FLOAT.test(plain)) return true;
+  return /^-?0[bB][01]+$/.test(plain) || /^-?0[oO][0-7]+$/.test(plain);
+}
+function isYaml11Special(text4) {
+  return OLD_BOOLS.has(text4) || text4.includes(":") && BASE60_FLOAT.test(text4);
+}
+function isPrintable(code) {
+  return code === 10 || code >= 32 && code <= 126 || code >= 160 && code <= 55295 || code >= 57344 && code <= 65533 && code !== 65279;
+}
+var isBreak = (c) => c === "\n" || c === "\r" || c === "\x85" || c === "\u2028" || c === "\u2029";
+var isBlank = (c) => c === void 0 || c === " " || c === "	" || isBreak(c);
+function analyze(text4) {
+  if (text4 === "") return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
+  const chars = [...text4];
+  let blockIndicators = text4.startsWith("---") || text4.startsWith("...");
+  let lineBreaks = false;
+  let special = false;
+  let tabs = false;
+  let leadingSpace = false;
+  let leadingBreak = false;
+  let trailingSpace = false;
+  let trailingBreak = false;
+  let breakSpace = false;
+  let spaceBreak = false;
+  let previousSpace = false;
+  let previousBreak = false;
+  let precededByWhitespace = true;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    const followedByWhitespace = isBlank(chars[i + 1]);
+    if (i === 0) {
+      if ("#,[]{}&*!|>'\"%@`".includes(c)) blockIndicators = true;
+      else if ((c === "?" || c === ":" || c === "-") && followedByWhitespace) blockIndicators = true;
+    } else if (c === ":" && followedByWhitespace || c === "#" && precededByWhitespace) {
+      blockIndicators = true;
+    }
+    const code = c.codePointAt(0);
+    if (c === "	") tabs = true;
+    else if (!isPrintable(code)) special = true;
+    if (c === " ") {
+      if (i === 0) leadingSpace = true;
+      if (i === chars.length - 1) trailingSpace = true;
+      if (previousBreak) breakSpace = true;
+      previousSpace = true;
+      previousBreak = false;
+    } else if (isBreak(c)) {
+      lineBreaks = true;
+      if (i === 0) leadingBreak = true;
+      if (i === chars.length - 1) trailingBreak = true;
+      if (previousSpace) spaceBreak = true;
+      previousSpace = false;
+      previousBreak = true;
+    } else {
+      previousSpace = false;
+      previousBreak = false;
+    }
+    precededByWhitespace = isBlank(c);
+  }
+  let blockPlainAllowed = true;
+  let singleQuotedAllowed = true;
+  let blockAllowed = true;
+  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) blockPlainAllowed = false;
+  if (trailingSpace) blockAllowed = false;
+  if (breakSpace) {
+    blockPlainAllowed = false;
+    singleQuotedAllowed = false;
+  }
+  if (spaceBreak || tabs || special) {
+    blockPlainAllowed = false;
+    singleQuotedAllowed = false;
+  }
+  if (spaceBreak || special) blockAllowed = false;
+  if (lineBreaks) blockPlainAllowed = false;
+  if (blockIndicators) blockPlainAllowed = false;
+  return { multiline: lineBreaks, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
+}
+var ESCAPES = {
+  0: "0",
+  7: "a",
+  8: "b",
+  9: "t",
+  10: "n",
+  11: "v",
+  12: "f",
+  13: "r",
+  27: "e",
+  34: '"',
+  92: "\\",
+  133: "N",
+  160: "_",
+  8232: "L",
+  8233: "P"
+};
+function doubleQuoted(text4) {
+  let out = '"';
+  for (const c of text4) {
+    const code = c.codePointAt(0);
+    if (!isPrintable(code) || code === 65279 || isBreak(c) || c === '"' || c === "\\") {
+      const named = ESCAPES[code];
+      if (named !== void 0) out += `\\${named}`;
+      else if (code <= 255) out += `\\x${code.toString(16).toUpperCase().padStart(2, "0")}`;
+      else if (code <= 65535) out += `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+      else out += `\\U${code.toString(16).toUpperCase().padStart(8, "0")}`;
+    } else {
+      out += c;
+    }
+  }
+  return `${out}"`;
+}
+function stringStyle(text4, simpleKey) {
+  const canUsePlain = !resolvesToOther(text4) && !isYaml11Special(text4);
+  let style = text4.includes("\n") ? "literal" : canUsePlain ? "plain" : "double";
+  const analysis = analyze(text4);
+  if (simpleKey && analysis.multiline) style = "double";
+  if (style === "plain") {
+    if (!analysis.blockPlainAllowed || text4 === "" && simpleKey) style = "single";
+  }
+  if (style === "single" && !analysis.singleQuotedAllowed) style = "double";
+  if (style === "literal" && (!analysis.blockAllowed || simpleKey)) style = "double";
+  return style;
+}
+function inlineString(text4, style) {
+  if (style === "plain") return text4;
+  if (style === "single") return `'${text4.replaceAll("'", "''")}'`;
+  return doubleQuoted(text4);
+}
+function scalarText(value) {
+  if (value === null) return "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "bigint") return value.toString();
+  if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return BigInt(value).toString();
+  const text4 = formatFloatG(value);
+  if (text4 === "+Inf") return ".inf";
+  if (text4 === "-Inf") return "-.inf";
+  if (text4 === "NaN") return ".nan";
+  return text4;
+}
+function nestedIndent(indent2, parent) {
+  if (parent === "root") return 0;
+  if (parent === "item") return indent2 + 2;
+  return BEST_INDENT * Math.floor((indent2 + BEST_INDENT) / BEST_INDENT);
+}
+var Emitter = class {
+  out = "";
+  column = 0;
+  write(text4) {
+    this.out += text4;
+    const newline = text4.lastIndexOf("\n");
+    this.column = newline === -1 ? this.column + text4.length : text4.length - newline - 1;
+  }
+  /** Starts a line at `indent`, unless the cursor already stands there after an indicator. */
+  indent(indent2, sameLine) {
+    if (!sameLine || this.column > indent2) {
+      if (this.out !== "") this.write("\n");
+    }
+    if (this.column < indent2) this.write(" ".repeat(indent2 - this.column));
+  }
+  /** A string value after `key:` or `-` (`indent` is that of the enclosing collection). */
+  string(text4, indent2, parent) {
+    const style = stringStyle(text4, false);
+    if (style !== "literal") {
+      this.write(` ${inlineString(text4, style)}`);
+      return;
+    }
+    let chomp = "";
+    let body = text4;
+    if (!text4.endsWith("\n")) chomp = "-";
+    else if (text4.length === 1 || text4.endsWith("\n\n")) chomp = "+";
+    if (text4.endsWith("\n")) body = text4.slice(0, -1);
+    const hint = text4.startsWith(" ") || isBreak(text4[0]) ? String(BEST_INDENT) : "";
+    const contentIndent = parent === "root" ? BEST_INDENT : nestedIndent(indent2, parent);
+    this.write(` |${hint}${chomp}`);
+    for (const line of body.split("\n")) this.write(line === "" ? "\n" : `
+${" ".repeat(contentIndent)}${line}`);
+  }
+  /** A value after `key:` / `-`, or the document root. */
+  value(value, indent2, parent) {
+    if (Array.isArray(value)) {
+      if (value.length === 0) this.write(parent === "root" ? "[]" : " []");
+      else this.sequence(value, nestedIndent(indent2, parent), parent === "item");
+      return;
+    }
+    if (isObject7(value)) {
+      const keys = Object.keys(value);
+      if (keys.length === 0) this.write(parent === "root" ? "{}" : " {}");
+      else this.mapping(value, nestedIndent(indent2, parent), parent === "item");
+      return;
+    }
+    if (typeof value === "string") {
+      if (parent === "root") {
+        const style = stringStyle(value, false);
+        if (style === "literal") {
+          this.string(value, -1, "root");
+          this.out = this.out.replace(/^ /, "");
+        } else {
+          this.write(inlineString(value, style));
+        }
+        return;
+      }
+      this.string(value, indent2, parent);
+      return;
+    }
+    this.write(parent === "root" ? scalarText(value) : ` ${scalarText(value)}`);
+  }
+  mapping(value, indent2, firstOnSameLine) {
+    const keys = Object.keys(value).sort((a, b) => goYamlKeyLess(a, b) ? -1 : goYamlKeyLess(b, a) ? 1 : 0);
+    keys.forEach((key3, i) => {
+      this.indent(indent2, i === 0 && firstOnSameLine);
+      this.write(`${inlineString(key3, stringStyle(key3, true))}:`);
+      this.value(value[key3], indent2, "key");
+    });
+  }
+  sequence(items2, indent2, firstOnSameLine) {
+    items2.forEach((item, i) => {
+      this.indent(indent2, i === 0 && firstOnSameLine);
+      this.write("-");
+      this.value(item, indent2, "item");
+    });
+  }
+};
+function marshalGoYaml(value) {
+  const emitter = new Emitter();
+  emitter.value(value, 0, "root");
+  return `${emitter.out}
+`;
+}
+
+// src/commands/apply/mutations.ts
+var MUTATION_DONE = "\n\nMutation:\nMutation has been applied successfully.";
+var GENERATION_DONE = "\n\nGenerate:\nGeneration completed successfully.";
+function field(object2, key3) {
+  if (object2 === null || typeof object2 !== "object" || Array.isArray(object2)) return "";
+  const value = object2[key3];
+  return typeof value === "string" ? value : "";
+}
+function resourcePath(resource) {
+  return `${field(resource.metadata, "namespace")}/${field(resource, "kind")}/${field(resource.metadata, "name")}`;
+}
+function printObject(item, output) {
+  const yaml = marshalGoYaml(item.object);
+  const targets = item.targets.map((target) => `${marshalGoYaml(target)}
+---
+`);
+  const done = item.generated ? GENERATION_DONE : MUTATION_DONE;
+  if (output !== null) {
+    output.write(item.generated ? `${item.policy}-generated` : `${item.resourceName}-mutated`, `${yaml}
+---
+
+${targets.join("")}`);
+    return done;
+  }
+  let out = `
+policy ${item.policy} applied to ${item.resourcePath}:
+${yaml}
+---
+`;
+  if (targets.length > 0) {
+    out += "patched targets: \n";
+    for (const target of targets) out += `
+${target}
+`;
+  }
+  return out + done;
+}
+
+// src/commands/color.ts
+var wrap = (code) => (text4) => `\x1B[${code}m${text4}\x1B[0m`;
+var COLORS = {
+  pass: wrap("1;32"),
+  fail: wrap("1;31"),
+  warn: wrap("1;33"),
+  skip: wrap("1;36"),
+  header: wrap("32;40")
+};
+var identity = (text4) => text4;
+var PLAIN = { pass: identity, fail: identity, warn: identity, skip: identity, header: identity };
+function palette(enabled) {
+  return enabled ? COLORS : PLAIN;
+}
+
+// src/commands/io.ts
+import path3 from "node:path";
+function resolveArg(io, arg) {
+  return /^https?:\/\//.test(arg) ? arg : path3.resolve(io.cwd, arg);
+}
+function displayPath(io, file) {
+  if (file === "-" || /^https?:\/\//.test(file)) return file;
+  const relative = path3.relative(io.cwd, file);
+  if (relative === "") return ".";
+  return relative.startsWith("..") || path3.isAbsolute(relative) ? file : relative;
+}
+
+// src/commands/table.ts
+var WRAP_WIDTH = 100;
+var ANSI = /\u001b\[[0-9;]*m/g;
+function visibleLength(text4) {
+  return [...text4.replace(ANSI, "")].length;
+}
+function padEnd(text4, width2) {
+  return text4 + " ".repeat(Math.max(0, width2 - visibleLength(text4)));
+}
+function padStart2(text4, width2) {
+  return " ".repeat(Math.max(0, width2 - visibleLength(text4))) + text4;
+}
+function wrapCell(text4) {
+  const lines = [];
+  for (const paragraph of text4.split("\n")) {
+    if (visibleLength(paragraph) <= WRAP_WIDTH) {
+      lines.push(paragraph);
+      continue;
+    }
+    let line = "";
+    for (const word of paragraph.split(" ")) {
+      if (line === "") line = word;
+      else if (visibleLength(line) + 1 + visibleLength(word) <= WRAP_WIDTH) line += ` ${word}`;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+function renderTable(headers, rows, headerStyle = (t) => t) {
+  const numeric = headers.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number"));
+  const cells = rows.map((row) => row.map((cell) => wrapCell(String(cell))));
+  const widths = headers.map(
+    (header, column) => Math.max(visibleLength(header), ...cells.map((row) => Math.max(...row[column].map(visibleLength))))
+  );
+  const border = (left, middle, right) => left + widths.map((width2) => "\u2500".repeat(width2 + 2)).join(middle) + right;
+  const out = [border("\u250C", "\u252C", "\u2510")];
+  out.push("\u2502" + headers.map((header, column) => ` ${headerStyle(padEnd(header, widths[column]))} `).join("\u2502") + "\u2502");
+  out.push(border("\u251C", "\u253C", "\u2524"));
+  for (const row of cells) {
+    const height = Math.max(...row.map((lines) => lines.length));
+    for (let lineIndex = 0; lineIndex < height; lineIndex++) {
+      const parts = row.map((lines, column) => {
+        const text4 = lines[lineIndex] ?? "";
+        return ` ${numeric[column] ? padStart2(text4, widths[column]) : padEnd(text4, widths[column])} `;
+      });
+      out.push("\u2502" + parts.join("\u2502") + "\u2502");
+    }
+  }
+  out.push(border("\u2514", "\u2534", "\u2518"));
+  return out.join("\n");
+}
+
+// src/commands/apply/output.ts
+function countResults(responses, invalidPolicies) {
+  const counts = { pass: 0, fail: 0, warn: 0, error: invalidPolicies, skip: 0 };
+  for (const response of responses) for (const result of response.results) if (result.counted !== null) counts[result.counted]++;
+  return counts;
+}
+var DIVIDER = "-".repeat(70);
+function formatSkippedPolicies(skipped, invalid3) {
+  let out = "";
+  const block = (title, items2) => {
+    if (items2.length === 0) return;
+    out += `${DIVIDER}
+${title}
+${items2.map((item, index) => `${index + 1}. ${item}
+`).join("")}${DIVIDER}
+`;
+  };
+  block("Policies Skipped:", skipped);
+  block("Invalid Policies:", invalid3);
+  return out;
+}
+function formatResponseLines(responses) {
+  let out = "";
+  for (const response of responses) {
+    const failed = [];
+    for (const result of response.results) {
+      if (result.engineStatus === "fail") failed.push(result);
+      if (result.type === "Mutation" && result.engineStatus === "skip") {
+        out += `
+skipped mutate policy ${response.policy} -> resource ${response.resourcePath}
+`;
+      } else if (result.type === "Mutation" && result.engineStatus === "error") {
+        out += `
+error while applying mutate policy ${response.policy} -> resource ${response.resourcePath} 
+error:  ${result.message}
+`;
+      } else if (result.type === "Generation" && result.engineStatus === "error") {
+        out += `
+error while applying generate policy ${response.policy} -> resource ${response.resourcePath} 
+error:  ${result.message}
+`;
+      }
+    }
+    if (failed.length === 0) continue;
+    out += `policy ${response.policy} -> resource ${response.resourcePath} ${response.auditWarning ? "failed as audit warning:" : "failed:"}
+`;
+    out += failed.map((result, index) => `${index + 1} - ${result.rule} ${result.message}
+`).join("");
+    out += "\n";
+  }
+  return out;
+}
+function formatCounts(counts) {
+  return `
+pass: ${counts.pass}, fail: ${counts.fail}, warn: ${counts.warn}, error: ${counts.error}, skip: ${counts.skip} 
+`;
+}
+function formatApplyText(responses, counts) {
+  return formatResponseLines(responses) + formatCounts(counts);
+}
+function formatApplyTable(responses, detailed, color) {
+  const colors = palette(color);
+  const style = { pass: colors.pass, fail: colors.fail, warn: colors.warn, error: colors.fail, skip: colors.skip };
+  const headers = ["ID", "POLICY", "RULE", "RESOURCE", "RESULT"];
+  if (detailed) headers.push("MESSAGE");
+  const pairs = responses.flatMap((response) => response.results.map((result) => ({ response, result })));
+  const rows = pairs.map(({ response, result }, index) => {
+    const { namespace, kind: kind3, name } = response.resource;
+    const label = result.status[0].toUpperCase() + result.status.slice(1);
+    const resource = namespace ? `${namespace}/${kind3}/${name}` : `${kind3}/${name}`;
+    const row = [index + 1, response.policyLabel, result.rule, resource, style[result.status](label)];
+    if (detailed) row.push(result.message);
+    return row;
+  });
+  return `${renderTable(headers, rows, colors.header)}
+`;
+}
+function formatApplyJson(io, responses, mutated, problems) {
+  const entries = responses.flatMap(
+    (response) => response.results.map((result) => {
+      const entry2 = {
+        policy: response.policy,
+        rule: result.rule,
+        type: result.type,
+        resource: response.resource,
+        status: result.status,
+        message: result.message,
+        source: { file: displayPath(io, result.source.file), line: result.source.line, column: result.source.column }
+      };
+      if (result.type === "Mutation" && response.patchedResource !== void 0) entry2.patchedResource = response.patchedResource;
+      if (result.patchedTarget !== void 0) entry2.patchedTarget = result.patchedTarget;
+      if (result.generatedResources !== void 0) entry2.generatedResources = result.generatedResources;
+      return entry2;
+    })
+  );
+  const mutatedResources2 = mutated.map((item) => {
+    const file = displayPath(io, item.file);
+    const entry2 = {
+      resource: item.resource,
+      file,
+      patchedResource: item.patchedResource,
+      edits: item.edits.map((edit) => ({ file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }))
+    };
+    if (item.editError !== void 0) entry2.editError = item.editError;
+    return entry2;
+  });
+  return `${stringifyJson({ results: entries, mutatedResources: mutatedResources2, problems }, 2)}
+`;
+}
+
+// src/commands/load/diagnostics.ts
+function formatDiagnostic(io, diagnostic) {
+  const prefix = diagnostic.severity === "warning" ? "warning: " : "";
+  return `${displayPath(io, diagnostic.file)}:${diagnostic.line}:${diagnostic.column}: ${prefix}${diagnostic.message}`;
+}
+var DiagnosticLog = class {
+  /** `maxFileSize`: input files larger than this many bytes are reported, not read. */
+  constructor(io, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
+    this.io = io;
+    this.maxFileSize = maxFileSize;
+  }
+  io;
+  maxFileSize;
+  seen = /* @__PURE__ */ new Set();
+  errorCount = 0;
+  /** Every distinct diagnostic, in the order reported. */
+  diagnostics = [];
+  report(diagnostic) {
+    if (diagnostic.severity === "error") this.errorCount++;
+    const text4 = formatDiagnostic(this.io, diagnostic);
+    if (this.seen.has(text4)) return;
+    this.seen.add(text4);
+    this.diagnostics.push(diagnostic);
+    this.io.stderr(`${text4}
+`);
+  }
+  /** The diagnostics for a JSON document. */
+  toJson() {
+    return this.diagnostics.map(({ file, line, column, severity, message }) => ({ file: displayPath(this.io, file), line, column, severity, message }));
+  }
+  /** A problem that concerns a whole file (missing, unreadable). */
+  fileError(file, message) {
+    this.report({ file, line: 1, column: 1, message, severity: "error" });
+  }
+};
+
+// src/families/kyverno/engine/conditions/deep-equal.ts
+function deepEqualJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (!deepEqualJson(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
+  }
+  return true;
+}
+
+// src/evaluate/processor.ts
+function request(policy, resource, value, options) {
+  const result = { resource: value, numberMode: options.numberMode };
+  if (options.userInfo) result.userInfo = options.userInfo;
+  if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
+  if (options.external) result.external = options.external;
+  if (options.targets) result.targets = options.targets;
+  if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
+  const values = options.values;
+  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
+  if (options.operation !== void 0) resourceValues["request.operation"] = options.operation;
+  const operation = resourceValues["request.operation"];
+  if (typeof operation === "string" && operation !== "") result.operation = operation;
+  const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
+  if (labels) result.namespaceLabels = labels;
+  if (values) {
+    for (const mapping of values.subresources) {
+      const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
+      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) result.subresource = mapping.subresource;
+    }
+  }
+  const injected = { ...values?.ruleLookups(policy.name) };
+  if (Object.keys(resourceValues).length > 0) injected.resource = resourceValues;
+  if (injected.resource || injected.rule || injected.foreach) result.values = injected;
+  return result;
+}
+function evaluateResource(policies, resource, options) {
+  const out = [];
+  let current2 = options.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+  for (const policy of policies) {
+    if (policy.mutate === void 0) continue;
+    const response = policy.mutate(request(policy, resource, current2, options));
+    current2 = response.patchedResource ?? current2;
+    out.push({ kind: "mutate", response });
+  }
+  if (options.mutateOnly) return out;
+  let shared;
+  const requestFor = (policy) => options.values ? request(policy, resource, current2, options) : shared ??= request(policy, resource, current2, options);
+  for (const policy of policies) {
+    if (policy.verifyImages !== void 0) out.push({ kind: "verifyImages", response: policy.verifyImages(requestFor(policy)) });
+  }
+  for (const policy of policies) {
+    if (policy.validate === void 0) continue;
+    const response = policy.validate(requestFor(policy)) ?? { policy, resource: current2, rules: [] };
+    out.push({ kind: "validate", response });
+  }
+  for (const policy of policies) {
+    if (policy.generate === void 0) continue;
+    const outcome = policy.generate(request(policy, resource, current2, options), options.cloneSources?.(policy) ?? []);
+    if (outcome === null) continue;
+    out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
+  }
+  return out;
+}
+function mutatedResource(responses, original) {
+  let current2 = original;
+  for (const { kind: kind3, response } of responses) if (kind3 === "mutate" && response.patchedResource) current2 = response.patchedResource;
+  return current2;
+}
+function unsettledRules(policies, resource, after, options) {
+  const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
+  const final = mutatedResource(again, after);
+  if (final === after || deepEqualJson(final, after)) return [];
+  const rules = again.flatMap(({ response }) => response.rules.map((rule2) => ({ policy: response.policy, rule: rule2 })));
+  const changing = rules.filter(({ rule: rule2 }) => rule2.status === "pass" && rule2.patchedTarget === void 0);
+  return changing.length > 0 ? changing : rules;
+}
+
+// src/source/edit.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+
+// src/source/edit/restore.ts
+function define(target, key3, value) {
+  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
+}
+function elementName(value) {
+  return isPlainObject2(value) && typeof value.name === "string" ? value.name : void 0;
+}
+function restoreList(raw, loaded, patched) {
+  if (raw.length !== loaded.length) return patched;
+  if (loaded.length === patched.length) return patched.map((item, i) => restore(raw[i], loaded[i], item));
+  const used = /* @__PURE__ */ new Set();
+  return patched.map((item) => {
+    let index = loaded.findIndex((candidate, i) => !used.has(i) && deepEqual(candidate, item));
+    if (index === -1) {
+      const name = elementName(item);
+      if (name !== void 0) index = loaded.findIndex((candidate, i) => !used.has(i) && elementName(candidate) === name);
+    }
+    if (index === -1) return item;
+    used.add(index);
+    return restore(raw[index], loaded[index], item);
+  });
+}
+function restore(raw, loaded, patched) {
+  if (raw !== void 0 && deepEqual(loaded, patched)) return raw;
+  if (Array.isArray(loaded) && Array.isArray(patched)) {
+    return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
+  }
+  if (!isPlainObject2(loaded) || !isPlainObject2(patched)) return patched;
+  const base = raw === void 0 ? {} : raw;
+  if (!isPlainObject2(base)) return patched;
+  const out = {};
+  for (const key3 of Object.keys(patched)) {
+    const value = patched[key3];
+    if (!Object.hasOwn(loaded, key3)) {
+      define(out, key3, value);
+    } else if (Object.hasOwn(base, key3)) {
+      define(out, key3, restore(base[key3], loaded[key3], value));
+    } else if (!deepEqual(loaded[key3], value)) {
+      define(out, key3, restore(void 0, loaded[key3], value));
+    }
+  }
+  return out;
+}
+function sourceValueFor(raw, loaded, patched) {
+  return restore(raw, loaded, patched);
+}
+
+// src/source/edit.ts
+var UNREADABLE = /* @__PURE__ */ Symbol("unreadable");
+var EditContext = class {
+  constructor(document, body, eol, style = DEFAULT_STYLE) {
+    this.document = document;
+    this.body = body;
+    this.eol = eol;
+    this.style = style;
+  }
+  document;
+  body;
+  eol;
+  style;
+  edits = [];
+  column(offset) {
+    const lineStart2 = this.body.lastIndexOf("\n", offset - 1) + 1;
+    return offset - lineStart2;
+  }
+  /** Whether only blanks precede `offset` on its line. */
+  startsLine(offset) {
+    const lineStart2 = this.body.lastIndexOf("\n", offset - 1) + 1;
+    return /^[ \t]*$/.test(this.body.slice(lineStart2, offset));
+  }
+  /** Offset of the end of the node's content, trailing blanks, line breaks and comments excluded. */
+  contentEnd(node2) {
+    const [start, end] = node2.range ?? [0, 0];
+    return trimEnd(this.body, start, end);
+  }
+  /** Offset just past the line break ending the line that holds `offset - 1`. */
+  lineEndAfter(offset) {
+    const newline = this.body.indexOf("\n", Math.max(offset - 1, 0));
+    return newline === -1 ? this.body.length : newline + 1;
+  }
+  lineStart(offset) {
+    return this.body.lastIndexOf("\n", offset - 1) + 1;
+  }
+};
+function trimEnd(text4, start, end) {
+  let at = end;
+  for (; ; ) {
+    while (at > start && /\s/.test(text4[at - 1])) at--;
+    const lineStart2 = text4.lastIndexOf("\n", at - 1) + 1;
+    const line = text4.slice(Math.max(lineStart2, start), at);
+    const hash = commentStart(line);
+    if (hash === -1) return at;
+    const cut = Math.max(lineStart2, start) + hash;
+    if (cut === at) return at;
+    at = cut;
+  }
+}
+function commentStart(line) {
+  let quote3 = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote3 !== null) {
+      if (c === quote3) quote3 = null;
+      else if (c === "\\" && quote3 === '"') i++;
+    } else if (c === '"' || c === "'") {
+      if (i === 0 || /[\s:,[{-]/.test(line[i - 1])) quote3 = c;
+    } else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]))) {
+      return i;
+    }
+  }
+  return -1;
+}
+function isMergeKey3(node2) {
+  return (0, import_yaml3.isScalar)(node2) && node2.value === "<<" && node2.type === "PLAIN" && node2.tag === void 0;
+}
+function readNode(context2, node2, depth = 0) {
+  if (depth > 64) return UNREADABLE;
+  if (node2 === null || node2 === void 0) return null;
+  if ((0, import_yaml3.isAlias)(node2)) return readNode(context2, node2.resolve(context2.document), depth + 1);
+  if ((0, import_yaml3.isScalar)(node2)) {
+    if (typeof node2.value !== "string") return node2.value === null ? null : UNREADABLE;
+    const tag = node2.tag === void 0 ? "" : shortTag(node2.tag);
+    if (tag === "" && node2.type !== "PLAIN") return node2.value;
+    try {
+      return resolveScalar(tag, node2.value).value;
+    } catch (error) {
+      if (error instanceof YamlValueError) return UNREADABLE;
+      throw error;
+    }
+  }
+  if ((0, import_yaml3.isSeq)(node2)) {
+    const items2 = [];
+    for (const item of node2.items) {
+      const value = readNode(context2, item, depth + 1);
+      if (value === UNREADABLE) return UNREADABLE;
+      items2.push(value);
+    }
+    return items2;
+  }
+  if ((0, import_yaml3.isMap)(node2)) {
+    const merged = {};
+    const own = {};
+    for (const pair of node2.items) {
+      if (isMergeKey3(pair.key)) {
+        const source = (0, import_yaml3.isAlias)(pair.value) ? pair.value.resolve(context2.document) : pair.value;
+        const sources = (0, import_yaml3.isSeq)(source) ? source.items : [source];
+        for (const item of sources) {
+          const value2 = readNode(context2, item, depth + 1);
+          if (!isPlainObject2(value2)) return UNREADABLE;
+          for (const [key4, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key4)) define2(merged, key4, entry2);
+        }
+        continue;
+      }
+      const key3 = keyOf(context2.document, pair.key);
+      const value = readNode(context2, pair.value, depth + 1);
+      if (key3 === null || value === UNREADABLE) return UNREADABLE;
+      define2(own, key3, value);
+    }
+    const result = {};
+    for (const [key3, value] of Object.entries(merged)) define2(result, key3, value);
+    for (const [key3, value] of Object.entries(own)) define2(result, key3, value);
+    return result;
+  }
+  return UNREADABLE;
+}
+function define2(target, key3, value) {
+  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
+}
+function hasProperties(node2) {
+  if ((0, import_yaml3.isAlias)(node2)) return true;
+  if ((0, import_yaml3.isScalar)(node2) || (0, import_yaml3.isMap)(node2) || (0, import_yaml3.isSeq)(node2)) return node2.anchor !== void 0 || node2.tag !== void 0;
+  return false;
+}
+function replaceWhole(context2, slot, node2, after) {
+  const end = node2 === null ? slot.start : Math.max(slot.start, context2.contentEnd(node2));
+  const text4 = renderEntry(slot.kind, after, slot.column, context2.eol, context2.style);
+  context2.edits.push({ from: slot.start, to: end, text: text4 });
+}
+function diff(context2, node2, after, slot, loaded) {
+  let before = readNode(context2, node2);
+  if (before === UNREADABLE && loaded !== void 0) before = loaded;
+  if (before !== UNREADABLE && deepEqual(before, after)) return;
+  if (node2 === null || hasProperties(node2)) return replaceWhole(context2, slot, node2, after);
+  if ((0, import_yaml3.isMap)(node2) && !node2.flow && isPlainObject2(after) && isPlainObject2(before)) {
+    if (diffMap(context2, node2.items, before, after, isPlainObject2(loaded) ? loaded : void 0)) return;
+  } else if ((0, import_yaml3.isSeq)(node2) && !node2.flow && Array.isArray(after) && Array.isArray(before)) {
+    if (diffSeq(context2, node2.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
+  } else if ((0, import_yaml3.isScalar)(node2) && !isPlainObject2(after) && !Array.isArray(after) && node2.range) {
+    const [start, end] = node2.range;
+    const single = !context2.body.slice(start, end).includes("\n") && (node2.type === "PLAIN" || node2.type === "QUOTE_DOUBLE" || node2.type === "QUOTE_SINGLE");
+    const inline = single ? renderInlineString(node2.type, after) : null;
+    if (inline !== null && end > start) {
+      context2.edits.push({ from: start, to: end, text: inline });
+      return;
+    }
+  }
+  replaceWhole(context2, slot, node2, after);
+}
+function diffMap(context2, pairs, before, after, loaded) {
+  const keys = [];
+  for (const pair of pairs) {
+    const key3 = keyOf(context2.document, pair.key);
+    if (key3 === null || keys.includes(key3) || isMergeKey3(pair.key) || !pair.key?.range) return false;
+    keys.push(key3);
+  }
+  const kept = keys.filter((key3) => Object.hasOwn(after, key3));
+  const added = Object.keys(after).filter((key3) => !Object.hasOwn(before, key3));
+  if (kept.length + added.length === 0 || pairs.length === 0) return false;
+  const firstKey = pairs[0].key;
+  const column = context2.column(firstKey.range[0]);
+  for (const [i, pair] of pairs.entries()) {
+    if (!Object.hasOwn(after, keys[i]) && !context2.startsLine(pair.key.range[0])) return false;
+  }
+  const planned = [];
+  for (const [i, pair] of pairs.entries()) {
+    const keyNode = pair.key;
+    const value = pair.value ?? null;
+    if (!Object.hasOwn(after, keys[i])) {
+      const from = context2.lineStart(keyNode.range[0]);
+      const last = value === null ? trimEnd(context2.body, keyNode.range[0], keyNode.range[2]) : Math.max(context2.contentEnd(value), keyNode.range[1]);
+      planned.push({ from, to: context2.lineEndAfter(last), text: "" });
+      continue;
+    }
+    const colon = context2.body.indexOf(":", keyNode.range[1]);
+    if (colon === -1) return false;
+    const sub = new EditContext(context2.document, context2.body, context2.eol, context2.style);
+    const loadedValue = loaded !== void 0 && Object.hasOwn(loaded, keys[i]) ? loaded[keys[i]] : void 0;
+    diff(sub, value, after[keys[i]], { kind: "pair", start: colon + 1, column: context2.column(keyNode.range[0]) }, loadedValue);
+    planned.push(...sub.edits);
+  }
+  if (added.length > 0) {
+    const lastPair = pairs[pairs.length - 1];
+    const lastNode = lastPair.value ?? lastPair.key;
+    const lastEnd = Math.max(context2.contentEnd(lastNode), lastPair.key.range[1]);
+    const at = context2.lineEndAfter(lastEnd);
+    const addition = {};
+    for (const key3 of added) define2(addition, key3, after[key3]);
+    let text4 = renderEntry("block", addition, column, context2.eol, context2.style) + context2.eol;
+    if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
+    planned.push({ from: at, to: at, text: text4 });
+  }
+  context2.edits.push(...planned);
+  return true;
+}
+function diffSeq(context2, items2, before, after, loaded) {
+  if (items2.length === 0 || after.length === 0) return false;
+  const dashes = [];
+  for (const item of items2) {
+    if (item?.range == null) return false;
+    const dash = context2.body.lastIndexOf("-", item.range[0] - 1);
+    if (dash === -1 || !/^[ \t]*$/.test(context2.body.slice(dash + 1, item.range[0])) || !context2.startsLine(dash)) return false;
+    dashes.push(dash);
+  }
+  const column = context2.column(dashes[0]);
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && deepEqual(before[prefix], after[prefix])) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < after.length - prefix && deepEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix])) {
+    suffix++;
+  }
+  const oldMiddle = before.length - prefix - suffix;
+  const newMiddle = after.length - prefix - suffix;
+  const paired = Math.min(oldMiddle, newMiddle);
+  for (let i = 0; i < paired; i++) {
+    const index = prefix + i;
+    diff(context2, items2[index], after[index], { kind: "item", start: dashes[index] + 1, column: context2.column(dashes[index]) }, loaded?.[index]);
+  }
+  for (let index = prefix + paired; index < prefix + oldMiddle; index++) {
+    const from = context2.lineStart(dashes[index]);
+    context2.edits.push({ from, to: context2.lineEndAfter(context2.contentEnd(items2[index])), text: "" });
+  }
+  if (newMiddle > paired) {
+    const inserted = after.slice(prefix + paired, prefix + newMiddle);
+    let text4 = renderEntry("block", inserted, column, context2.eol, context2.style) + context2.eol;
+    const previous = prefix + paired - 1;
+    let at;
+    if (previous >= 0) {
+      at = context2.lineEndAfter(context2.contentEnd(items2[previous]));
+      if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
+    } else {
+      at = context2.lineStart(dashes[0]);
+    }
+    context2.edits.push({ from: at, to: at, text: text4 });
+  }
+  return true;
+}
+function detectStyle(document, body) {
+  const column = (offset) => offset - (body.lastIndexOf("\n", offset - 1) + 1);
+  let indent2;
+  let indentSeq;
+  const visit = (node2, depth) => {
+    if (depth > 32 || indent2 !== void 0 && indentSeq !== void 0) return;
+    if ((0, import_yaml3.isSeq)(node2)) {
+      for (const item of node2.items) visit(item, depth + 1);
+      return;
+    }
+    if (!(0, import_yaml3.isMap)(node2) || node2.flow) return;
+    for (const pair of node2.items) {
+      const key3 = pair.key;
+      const value = pair.value;
+      if (!key3?.range || !value?.range || !(0, import_yaml3.isMap)(value) && !(0, import_yaml3.isSeq)(value) || value.flow) continue;
+      const keyColumn = column(key3.range[0]);
+      if ((0, import_yaml3.isMap)(value) && indent2 === void 0) {
+        const first = value.items[0]?.key;
+        if (first?.range && column(first.range[0]) > keyColumn) indent2 = column(first.range[0]) - keyColumn;
+      }
+      if ((0, import_yaml3.isSeq)(value) && indentSeq === void 0) {
+        const first = value.items[0];
+        const dash = first?.range ? body.lastIndexOf("-", first.range[0] - 1) : -1;
+        if (dash !== -1) indentSeq = column(dash) > keyColumn;
+      }
+      visit(value, depth + 1);
+    }
+  };
+  visit(document.contents, 0);
+  return { indent: indent2 ?? DEFAULT_STYLE.indent, indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq };
+}
+function computeEdits(text4, documentIndex, after, loaded) {
+  const source = stripByteOrderMark(text4);
+  const offset = text4.length - source.length;
+  const chunk = splitDocuments(source).chunks[documentIndex];
+  if (chunk === void 0) throw new RangeError(`no document ${documentIndex}`);
+  const body = source.slice(chunk.start, chunk.end);
+  const document = (0, import_yaml3.parseDocument)(body, { schema: "failsafe", uniqueKeys: false, strict: false, keepSourceTokens: true });
+  if (document.errors.length > 0) throw new Error(`document ${documentIndex} does not parse: ${document.errors[0].message}`);
+  const context2 = new EditContext(document, body, eolOf(text4), detectStyle(document, body));
+  const root = document.contents ?? null;
+  const start = root?.range?.[0] ?? 0;
+  diff(context2, root, after, { kind: "root", start, column: 0 }, loaded);
+  const base = offset + chunk.start;
+  return toLineEdits(
+    text4,
+    context2.edits.map((edit) => ({ from: edit.from + base, to: edit.to + base, text: edit.text }))
+  );
+}
+
+// src/lint/fixes.ts
+function errorMessage2(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function rawDocuments(file) {
+  return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
+}
+function mutatedResources(mutations, files) {
+  const raw = /* @__PURE__ */ new Map();
+  const targets = /* @__PURE__ */ new Map();
+  const items2 = mutations.map(({ resource, before, after, unfixable }) => {
+    const item = {
+      resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
+      file: resource.file,
+      documentIndex: resource.documentIndex,
+      patchedResource: after,
+      edits: []
+    };
+    if (unfixable !== void 0) return { ...item, editError: unfixable };
+    const file = files.get(resource.file);
+    if (file === void 0) return { ...item, editError: "the source file is not loaded" };
+    if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));
+    const document = raw.get(file.path).get(resource.documentIndex);
+    if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
+    try {
+      const target = sourceValueFor(document, before, after);
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target, document) };
+      targets.set(edited, target);
+      return edited;
+    } catch (error) {
+      return { ...item, editError: errorMessage2(error) };
+    }
+  });
+  const byFile = /* @__PURE__ */ new Map();
+  for (const item of items2) if (targets.has(item)) byFile.set(item.file, [...byFile.get(item.file) ?? [], item]);
+  for (const [path17, edited] of byFile) {
+    const file = files.get(path17);
+    const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
+    const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
+    for (const item of edited) {
+      const value = reread.get(item.documentIndex);
+      if (value === void 0 || !deepEqual(value, targets.get(item))) {
+        item.edits = [];
+        item.editError = "the edited document would not read back as the patched resource";
+      }
+    }
+  }
+  return items2;
+}
+function fileFixes(mutated, files) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const item of mutated) {
+    if (item.edits.length === 0) continue;
+    byFile.set(item.file, [...byFile.get(item.file) ?? [], ...item.edits]);
+  }
+  const fixes = [];
+  const problems = [];
+  for (const [path17, edits] of byFile) {
+    const file = files.get(path17);
+    const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
+    if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
+      problems.push({ file: path17, message: "the edits of its documents overlap; not fixed" });
+      continue;
+    }
+    fixes.push({ file: path17, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
+  }
+  return { fixes, problems };
+}
+
+// src/commands/fixes.ts
+import { readFileSync, writeFileSync } from "node:fs";
+
+// node_modules/diff/libesm/diff/base.js
+var Diff = class {
+  diff(oldStr, newStr, options = {}) {
+    let callback;
+    if (typeof options === "function") {
+      callback = options;
+      options = {};
+    } else if ("callback" in options) {
+      callback = options.callback;
+    }
+    const oldString = this.castInput(oldStr, options);
+    const newString = this.castInput(newStr, options);
+    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+    const newTokens = this.removeEmpty(this.tokenize(newString, options));
+    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+  }
+  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+    var _a;
+    const done = (value) => {
+      value = this.postProcess(value, options);
+      if (callback) {
+        setTimeout(function() {
+          callback(value);
+        }, 0);
+        return void 0;
+      } else {
+        return value;
+      }
+    };
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let editLength = 1;
+    let maxEditLength = newLen + oldLen;
+    if (options.maxEditLength != null) {
+      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+    }
+    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+    const abortAfterTimestamp = Date.now() + maxExecutionTime;
+    const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+    if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+      return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+    }
+    let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+    const execEditLength = () => {
+      for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+        let basePath;
+        const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+        if (removePath) {
+          bestPath[diagonalPath - 1] = void 0;
+        }
+        let canAdd = false;
+        if (addPath) {
+          const addPathNewPos = addPath.oldPos - diagonalPath;
+          canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+        }
+        const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+        if (!canAdd && !canRemove) {
+          bestPath[diagonalPath] = void 0;
+          continue;
+        }
+        if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+          basePath = this.addToPath(addPath, true, false, 0, options);
+        } else {
+          basePath = this.addToPath(removePath, false, true, 1, options);
+        }
+        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+        if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+        } else {
+          bestPath[diagonalPath] = basePath;
+          if (basePath.oldPos + 1 >= oldLen) {
+            maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+          }
+          if (newPos + 1 >= newLen) {
+            minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+          }
+        }
+      }
+      editLength++;
+    };
+    if (callback) {
+      (function exec2() {
+        setTimeout(function() {
+          if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+            return callback(void 0);
+          }
+          if (!execEditLength()) {
+            exec2();
+          }
+        }, 0);
+      })();
+    } else {
+      while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+        const ret = execEditLength();
+        if (ret) {
+          return ret;
+        }
+      }
+    }
+  }
+  addToPath(path17, added, removed, oldPosInc, options) {
+    const last = path17.lastComponent;
+    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+      return {
+        oldPos: path17.oldPos + oldPosInc,
+        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+      };
+    } else {
+      return {
+        oldPos: path17.oldPos + oldPosInc,
+        lastComponent: { count: 1, added, removed, previousComponent: last }
+      };
+    }
+  }
+  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+      newPos++;
+      oldPos++;
+      commonCount++;
+      if (options.oneChangePerToken) {
+        basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+      }
+    }
+    if (commonCount && !options.oneChangePerToken) {
+      basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+    }
+    basePath.oldPos = oldPos;
+    return newPos;
+  }
+  equals(left, right, options) {
+    if (options.comparator) {
+      return options.comparator(left, right);
+    } else {
+      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+    }
+  }
+  removeEmpty(array) {
+    const ret = [];
+    for (let i = 0; i < array.length; i++) {
+      if (array[i]) {
+        ret.push(array[i]);
+      }
+    }
+    return ret;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  castInput(value, options) {
+    return value;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  tokenize(value, options) {
+    return Array.from(value);
+  }
+  join(chars) {
+    return chars.join("");
+  }
+  postProcess(changeObjects, options) {
+    return changeObjects;
+  }
+  get useLongestToken() {
+    return false;
+  }
+  buildValues(lastComponent, newTokens, oldTokens) {
+    const components = [];
+    let nextComponent;
+    while (lastComponent) {
+      components.push(lastComponent);
+      nextComponent = lastComponent.previousComponent;
+      delete lastComponent.previousComponent;
+      lastComponent = nextComponent;
+    }
+    components.reverse();
+    const componentLen = components.length;
+    let componentPos = 0, newPos = 0, oldPos = 0;
+    for (; componentPos < componentLen; componentPos++) {
+      const component = components[componentPos];
+      if (!component.removed) {
+        if (!component.added && this.useLongestToken) {
+          let value = newTokens.slice(newPos, newPos + component.count);
+          value = value.map(function(value2, i) {
+            const oldValue = oldTokens[oldPos + i];
+            return oldValue.length > value2.length ? oldValue : value2;
+          });
+          component.value = this.join(value);
+        } else {
+          component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+        }
+        newPos += component.count;
+        if (!component.added) {
+          oldPos += component.count;
+        }
+      } else {
+        component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+        oldPos += component.count;
+      }
+    }
+    return components;
+  }
+};
+
+// node_modules/diff/libesm/diff/line.js
+var LineDiff = class extends Diff {
+  constructor() {
+    super(...arguments);
+    this.tokenize = tokenize2;
+  }
+  equals(left, right, options) {
+    if (options.ignoreWhitespace) {
+      if (!options.newlineIsToken || !left.includes("\n")) {
+        left = left.trim();
+      }
+      if (!options.newlineIsToken || !right.includes("\n")) {
+        right = right.trim();
+      }
+    } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+      if (left.endsWith("\n")) {
+        left = left.slice(0, -1);
+      }
+      if (right.endsWith("\n")) {
+        right = right.slice(0, -1);
+      }
+    }
+    return super.equals(left, right, options);
+  }
+};
+var lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+  return lineDiff.diff(oldStr, newStr, options);
+}
+function tokenize2(value, options) {
+  if (options.stripTrailingCr) {
+    value = value.replace(/\r\n/g, "\n");
+  }
+  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+    linesAndNewlines.pop();
+  }
+  for (let i = 0; i < linesAndNewlines.length; i++) {
+    const line = linesAndNewlines[i];
+    if (i % 2 && !options.newlineIsToken) {
+      retLines[retLines.length - 1] += line;
+    } else {
+      retLines.push(line);
+    }
+  }
+  return retLines;
+}
+
+// node_modules/diff/libesm/patch/create.js
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  let optionsObj;
+  if (!options) {
+    optionsObj = {};
+  } else if (typeof options === "function") {
+    optionsObj = { callback: options };
+  } else {
+    optionsObj = options;
+  }
+  if (typeof optionsObj.context === "undefined") {
+    optionsObj.context = 4;
+  }
+  const context2 = optionsObj.context;
+  if (optionsObj.newlineIsToken) {
+    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
+  }
+  if (!optionsObj.callback) {
+    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+  } else {
+    const { callback } = optionsObj;
+    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff2) => {
+      const patch = diffLinesResultToPatch(diff2);
+      callback(patch);
+    } }));
+  }
+  function diffLinesResultToPatch(diff2) {
+    if (!diff2) {
+      return;
+    }
+    diff2.push({ value: "", lines: [] });
+    function contextLines(lines) {
+      return lines.map(function(entry2) {
+        return " " + entry2;
+      });
+    }
+    const hunks = [];
+    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+    for (let i = 0; i < diff2.length; i++) {
+      const current2 = diff2[i], lines = current2.lines || splitLines(current2.value);
+      current2.lines = lines;
+      if (current2.added || current2.removed) {
+        if (!oldRangeStart) {
+          const prev = diff2[i - 1];
+          oldRangeStart = oldLine;
+          newRangeStart = newLine;
+          if (prev) {
+            curRange = context2 > 0 ? contextLines(prev.lines.slice(-context2)) : [];
+            oldRangeStart -= curRange.length;
+            newRangeStart -= curRange.length;
+          }
+        }
+        for (const line of lines) {
+          curRange.push((current2.added ? "+" : "-") + line);
+        }
+        if (current2.added) {
+          newLine += lines.length;
+        } else {
+          oldLine += lines.length;
+        }
+      } else {
+        if (oldRangeStart) {
+          if (lines.length <= context2 * 2 && i < diff2.length - 2) {
+            for (const line of contextLines(lines)) {
+              curRange.push(line);
+            }
+          } else {
+            const contextSize = Math.min(lines.length, context2);
+            for (const line of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line);
+            }
+            const hunk = {
+              oldStart: oldRangeStart,
+              oldLines: oldLine - oldRangeStart + contextSize,
+              newStart: newRangeStart,
+              newLines: newLine - newRangeStart + contextSize,
+              lines: curRange
+            };
+            hunks.push(hunk);
+            oldRangeStart = 0;
+            newRangeStart = 0;
+            curRange = [];
+          }
+        }
+        oldLine += lines.length;
+        newLine += lines.length;
+      }
+    }
+    for (const hunk of hunks) {
+      for (let i = 0; i < hunk.lines.length; i++) {
+        if (hunk.lines[i].endsWith("\n")) {
+          hunk.lines[i] = hunk.lines[i].slice(0, -1);
+        } else {
+          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
+          i++;
+        }
+      }
+    }
+    return {
+      oldFileName,
+      newFileName,
+      oldHeader,
+      newHeader,
+      hunks
+    };
+  }
+}
+function splitLines(text4) {
+  const hasTrailingNl = text4.endsWith("\n");
+  const result = text4.split("\n").map((line) => line + "\n");
+  if (hasTrailingNl) {
+    result.pop();
+  } else {
+    result.push(result.pop().slice(0, -1));
+  }
+  return result;
+}
+
+// src/util/unified-diff.ts
+var RED = "\x1B[31m";
+var GREEN = "\x1B[32m";
+var CYAN = "\x1B[36m";
+var RESET = "\x1B[0m";
+function unifiedDiff(before, after, options) {
+  if (before === after) return "";
+  const patch = structuredPatch(options.from, options.to, before, after, void 0, void 0, { context: options.context ?? 3 });
+  const paint = (code, line) => options.color ? `${code}${line}${RESET}` : line;
+  let out = `--- ${options.from}
++++ ${options.to}
+`;
+  for (const hunk of patch.hunks) {
+    out += paint(CYAN, `@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`) + "\n";
+    for (const line of hunk.lines) {
+      if (line.startsWith("\\")) out += `${line}
+`;
+      else if (line.startsWith("-")) out += paint(RED, line) + "\n";
+      else if (line.startsWith("+")) out += paint(GREEN, line) + "\n";
+      else out += `${line}
+`;
+    }
+  }
+  return out;
+}
+function range(start, count2) {
+  if (count2 === 1) return `${start}`;
+  return `${count2 === 0 ? start - 1 : start},${count2}`;
+}
+
+// src/commands/fixes.ts
+function errorMessage3(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function formatFixDiffs(io, fixes, color) {
+  return fixes.map((fix2) => {
+    const shown = displayPath(io, fix2.file);
+    const relative = !shown.startsWith("/") && shown !== "-";
+    return unifiedDiff(fix2.before, fix2.after, { from: relative ? `a/${shown}` : shown, to: relative ? `b/${shown}` : shown, color });
+  }).join("");
+}
+function writeFixes(fixes) {
+  return fixes.map((fix2) => {
+    if (fix2.file === "-") return { file: fix2.file, error: "standard input cannot be fixed in place" };
+    let current2;
+    try {
+      current2 = readFileSync(fix2.file, "utf8");
+    } catch (error) {
+      return { file: fix2.file, error: `cannot read the file again to fix it (${errorMessage3(error)})` };
+    }
+    const body = stripByteOrderMark(current2);
+    if (body !== fix2.before) return { file: fix2.file, error: "the file changed while it was being checked; not fixed" };
+    try {
+      writeFileSync(fix2.file, current2.slice(0, current2.length - body.length) + fix2.after);
+    } catch (error) {
+      return { file: fix2.file, error: `cannot write the fixed file (${errorMessage3(error).replace(/, \w+ '.*'$/, "")})` };
+    }
+    return { file: fix2.file, error: null };
+  });
+}
+
 // src/util/wildcard.ts
 var STAR = 42;
 var QUESTION = 63;
@@ -14044,501 +16611,7 @@ function containsWildcard(s) {
   return s.includes("*") || s.includes("?");
 }
 
-// src/match/kind.ts
-var VERSION_PATTERN = /^(?:v[0-9]+(?:(?:alpha|beta)[0-9]+)?|\*)$/;
-var selectorCache = /* @__PURE__ */ new Map();
-function selector(group, version, kind2, subresource) {
-  return { group, version, kind: kind2, subresource };
-}
-function parseUncached(input) {
-  const slashParts = input.split("/");
-  const last = slashParts.pop();
-  const parts = slashParts.concat(last.split("."));
-  switch (parts.length) {
-    case 1:
-      return selector("*", "*", parts[0], "");
-    case 2: {
-      const [first, second] = parts;
-      if (first === "*" && second === "*") return selector("*", "*", "*", "*");
-      if (first === "*" && second.toLowerCase() === second) return selector("*", "*", first, second);
-      if (VERSION_PATTERN.test(first)) return selector("*", first, second, "");
-      return selector("*", "*", first, second);
-    }
-    case 3:
-      if (VERSION_PATTERN.test(parts[0])) return selector("*", parts[0], parts[1], parts[2]);
-      return selector(parts[0], parts[1], parts[2], "");
-    case 4:
-      return selector(parts[0], parts[1], parts[2], parts[3]);
-    default:
-      return selector("", "", "", "");
-  }
-}
-function parseKindSelector(input) {
-  let parsed = selectorCache.get(input);
-  if (parsed === void 0) {
-    parsed = parseUncached(input);
-    selectorCache.set(input, parsed);
-  }
-  return parsed;
-}
-function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
-  for (const text4 of kinds) {
-    const sel = parseKindSelector(text4);
-    if (wildcardMatch(sel.group, gvk.group) && wildcardMatch(sel.version, gvk.version) && wildcardMatch(sel.kind, gvk.kind)) {
-      if (wildcardMatch(sel.subresource, subresource)) return true;
-      if (allowEphemeralContainers && subresource === "ephemeralcontainers" && gvk.group === "" && gvk.version === "v1" && gvk.kind === "Pod") {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-function kindOfSelector(text4) {
-  const parts = text4.split("/");
-  let kind2;
-  switch (parts.length) {
-    case 1:
-      kind2 = text4.replace(".", "/");
-      break;
-    case 2:
-      if (parts[0] === "*" && parts[1] === "*") kind2 = "*/*";
-      else if (VERSION_PATTERN.test(parts[0])) kind2 = parts[1].replace(".", "/");
-      else kind2 = `${parts[0]}/${parts[1]}`;
-      break;
-    case 3:
-      kind2 = VERSION_PATTERN.test(parts[0]) ? `${parts[1]}/${parts[2]}` : parts[2].replace(".", "/");
-      break;
-    case 4:
-      kind2 = `${parts[2]}/${parts[3]}`;
-      break;
-    default:
-      kind2 = "";
-  }
-  const split = kind2.split("/");
-  return split.length === 2 ? split[0] : kind2;
-}
-function containsKind(list3, kind2) {
-  if (list3 === void 0) return false;
-  for (const entry2 of list3) {
-    if (kindOfSelector(entry2) === kind2) return true;
-  }
-  return false;
-}
-
-// src/policy/autogen.ts
-var AUTOGEN_CONTROLLERS_ANNOTATION = "pod-policies.kyverno.io/autogen-controllers";
-var POD_CONTROLLERS = [
-  "DaemonSet",
-  "Deployment",
-  "Job",
-  "StatefulSet",
-  "ReplicaSet",
-  "ReplicationController",
-  "CronJob"
-];
-var POD_CONTROLLER_SET = new Set(POD_CONTROLLERS);
-var POD_AND_CONTROLLER_KINDS = /* @__PURE__ */ new Set([...POD_CONTROLLERS, "Pod"]);
-var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind2) => kind2 !== "CronJob"));
-var CONTROLLER_GVK = {
-  DaemonSet: "apps/v1/DaemonSet",
-  Deployment: "apps/v1/Deployment",
-  Job: "batch/v1/Job",
-  StatefulSet: "apps/v1/StatefulSet",
-  ReplicaSet: "apps/v1/ReplicaSet",
-  ReplicationController: "v1/ReplicationController",
-  CronJob: "batch/v1/CronJob",
-  Pod: "v1/Pod"
-};
-var POD_REPLACEMENTS = [
-  ["request.object.spec", "request.object.spec.template.spec"],
-  ["request.oldObject.spec", "request.oldObject.spec.template.spec"],
-  ["request.object.metadata", "request.object.spec.template.metadata"],
-  ["request.oldObject.metadata", "request.oldObject.spec.template.metadata"]
-];
-var POD_CEL_REPLACEMENTS = [
-  ["object.spec", "object.spec.template.spec"],
-  ["oldObject.spec", "oldObject.spec.template.spec"],
-  ["object.metadata", "object.spec.template.metadata"],
-  ["oldObject.metadata", "oldObject.spec.template.metadata"]
-];
-var CRONJOB_REPLACEMENTS = [
-  ["request.object.spec", "request.object.spec.jobTemplate.spec.template.spec"],
-  ["request.oldObject.spec", "request.oldObject.spec.jobTemplate.spec.template.spec"],
-  ["request.object.metadata", "request.object.spec.jobTemplate.spec.template.metadata"],
-  ["request.oldObject.metadata", "request.oldObject.spec.jobTemplate.spec.template.metadata"]
-];
-var CRONJOB_CEL_REPLACEMENTS = [
-  ["object.spec", "object.spec.jobTemplate.spec.template.spec"],
-  ["oldObject.spec", "oldObject.spec.jobTemplate.spec.template.spec"],
-  ["object.metadata", "object.spec.jobTemplate.spec.template.metadata"],
-  ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
-];
-var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-function isObject4(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isPresent(value) {
-  return value !== void 0 && value !== null;
-}
-function isSetValue(value) {
-  return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
-}
-function hasContent(value) {
-  if (!isObject4(value)) return false;
-  for (const key3 in value) {
-    if (isSetValue(value[key3])) return true;
-  }
-  return false;
-}
-function matchKinds(match) {
-  if (!isPresent(match)) return [];
-  const kinds = [...match.resources?.kinds ?? []];
-  for (const filter of match.all ?? []) kinds.push(...filter.resources?.kinds ?? []);
-  for (const filter of match.any ?? []) kinds.push(...filter.resources?.kinds ?? []);
-  return kinds;
-}
-function convertKindsToGvk(kinds) {
-  return kinds.map((kind2) => CONTROLLER_GVK[kind2] ?? kind2);
-}
-function splitKinds(controllers) {
-  return controllers.split(",").sort();
-}
-function stripCronJob(controllers) {
-  return splitKinds(controllers).filter((kind2) => kind2 !== "CronJob").join(",");
-}
-function descriptionSupport(desc) {
-  if (!isPresent(desc)) return { supported: true, namesPodKind: false };
-  const kinds = desc.kinds ?? [];
-  if (typeof desc.name === "string" && desc.name !== "" || (desc.names?.length ?? 0) > 0 || isPresent(desc.selector) || isPresent(desc.annotations) || kinds.length > 1 && containsKind(kinds, "Pod")) {
-    return { supported: false, namesPodKind: false };
-  }
-  return { supported: true, namesPodKind: kinds.some((kind2) => POD_AND_CONTROLLER_KINDS.has(kind2)) };
-}
-function hasPatchesJson6902(value) {
-  return typeof value === "string" && value !== "";
-}
-function canAutoGen(rules) {
-  let needed = false;
-  for (const rule2 of rules) {
-    if (hasContent(rule2.generate)) return false;
-    const mutate = rule2.mutate;
-    if (isObject4(mutate)) {
-      if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
-      const foreach = mutate.foreach;
-      if (Array.isArray(foreach) && foreach.some((fe) => isObject4(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
-        return false;
-      }
-    }
-    const descriptions = [];
-    const collect = (block) => {
-      if (!isPresent(block)) return;
-      descriptions.push(block.resources);
-      for (const filter of block.any ?? []) descriptions.push(filter.resources);
-      for (const filter of block.all ?? []) descriptions.push(filter.resources);
-    };
-    collect(rule2.match);
-    collect(rule2.exclude);
-    for (const desc of descriptions) {
-      const support = descriptionSupport(desc);
-      if (!support.supported) return false;
-      needed ||= support.namesPodKind;
-    }
-  }
-  return needed;
-}
-function controllersFor(policy, eligible) {
-  if (!eligible) return /* @__PURE__ */ new Set(["none"]);
-  const annotation2 = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
-  if (annotation2 === void 0) return POD_CONTROLLER_SET;
-  return new Set(annotation2.split(","));
-}
-function shiftReferences(value, shift, pivot) {
-  const references = value.match(REFERENCE_PATTERN);
-  if (references === null) return value;
-  let currentPivot = pivot;
-  let result = value;
-  for (const oldReference of references) {
-    const initial = oldReference.startsWith("$(");
-    const reference = initial ? oldReference : oldReference.slice(1);
-    if (currentPivot === "anyPattern") {
-      const index = reference.indexOf(currentPivot);
-      const ruleIndex = reference.slice(index + currentPivot.length + 1).split("/")[0];
-      currentPivot = `${currentPivot}/${ruleIndex}`;
-    }
-    const shifted = reference.split(currentPivot).join(`${currentPivot}/${shift}`);
-    const replacement = (initial ? "" : oldReference[0]) + shifted;
-    result = result.replace(oldReference, () => replacement);
-  }
-  return result;
-}
-var rewritePodFilters = (filters, kinds) => filters.map(
-  (filter) => containsKind(filter.resources?.kinds, "Pod") ? { ...filter, resources: { ...filter.resources, kinds: convertKindsToGvk(kinds) } } : filter
-);
-var rewriteAllFilters = (filters, kinds) => filters.map((filter) => ({ ...filter, resources: { ...filter.resources ?? {}, kinds: convertKindsToGvk(kinds) } }));
-function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
-  if (block.any && block.any.length > 0) return { ...block, any: rewrite(block.any, kinds) };
-  if (block.all && block.all.length > 0) return { ...block, all: rewrite(block.all, kinds) };
-  if (inlineOnlyIfSet && (block.resources?.kinds?.length ?? 0) === 0) return block;
-  return { ...block, resources: { ...block.resources ?? {}, kinds: convertKindsToGvk(kinds) } };
-}
-function wrapTemplate(tplKey, value) {
-  return { spec: { [tplKey]: value ?? null } };
-}
-function keptValidateFields(validate2, shift, pivot) {
-  const out = {};
-  const message = typeof validate2.message === "string" ? shiftReferences(validate2.message, shift, pivot) : "";
-  if (message !== "") out.message = message;
-  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
-    if (isPresent(validate2[key3])) out[key3] = validate2[key3];
-  }
-  return out;
-}
-function autogenAssertion(tree, tplKey) {
-  if (!isObject4(tree)) return tree;
-  const value = { ...tree };
-  for (const node2 of ["object", "oldObject"]) {
-    const object2 = tree[node2];
-    if (isObject4(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
-  }
-  return value;
-}
-function generateMutation(mutate, tplKey) {
-  if (isPresent(mutate.patchStrategicMerge)) {
-    return { patchStrategicMerge: wrapTemplate(tplKey, mutate.patchStrategicMerge) };
-  }
-  const foreach = mutate.foreach;
-  if (Array.isArray(foreach) && foreach.length > 0) {
-    return {
-      foreach: foreach.map((entry2) => {
-        const fe = isObject4(entry2) ? entry2 : {};
-        const out = {};
-        if (isPresent(fe.list)) out.list = fe.list;
-        if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
-        if (isPresent(fe.preconditions)) out.preconditions = fe.preconditions;
-        out.patchStrategicMerge = wrapTemplate(tplKey, fe.patchStrategicMerge);
-        return out;
-      })
-    };
-  }
-  return null;
-}
-function generateValidation(validate2, tplKey, shift) {
-  if (isPresent(validate2.pattern)) {
-    return { ...keptValidateFields(validate2, shift, "pattern"), pattern: wrapTemplate(tplKey, validate2.pattern) };
-  }
-  if (isPresent(validate2.deny)) {
-    return { ...keptValidateFields(validate2, shift, "deny"), deny: validate2.deny };
-  }
-  if (isPresent(validate2.podSecurity)) {
-    return { ...keptValidateFields(validate2, shift, "podSecurity"), podSecurity: validate2.podSecurity };
-  }
-  if (isPresent(validate2.anyPattern)) {
-    const patterns = Array.isArray(validate2.anyPattern) ? validate2.anyPattern : [];
-    return {
-      ...keptValidateFields(validate2, shift, "anyPattern"),
-      anyPattern: patterns.map((pattern2) => wrapTemplate(tplKey, pattern2))
-    };
-  }
-  if (Array.isArray(validate2.foreach) && validate2.foreach.length > 0) {
-    return { ...keptValidateFields(validate2, shift, "pattern"), foreach: validate2.foreach };
-  }
-  if (hasContent(validate2.cel)) return validate2;
-  if (isPresent(validate2.assert)) return { ...validate2, assert: autogenAssertion(validate2.assert, tplKey) };
-  return null;
-}
-function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
-  if (rule2 === null) return null;
-  const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
-  if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
-  if (isObject4(rule2.mutate)) {
-    const mutate = generateMutation(rule2.mutate, tplKey);
-    if (mutate !== null) return { ...out, mutate };
-  }
-  if (isObject4(rule2.validate)) {
-    const validate2 = generateValidation(rule2.validate, tplKey, shift);
-    if (validate2 !== null) return { ...out, validate: validate2 };
-  }
-  if (isPresent(rule2.verifyImages)) return out;
-  return null;
-}
-function autogenRuleName(prefix, name) {
-  const full = `${prefix}-${name}`;
-  return full.length > 63 ? full.slice(0, 63) : full;
-}
-function isAutogenRuleName(name) {
-  return name.startsWith("autogen-");
-}
-var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
-function generateRuleForControllers(rule2, controllers) {
-  if (isAutogenRuleName(rule2.name) || controllers === "") return null;
-  const excludeKinds = matchKinds(rule2.exclude);
-  if (!containsKind(matchKinds(rule2.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
-    return null;
-  }
-  let effective = controllers;
-  if (controllers === "all") {
-    effective = TEMPLATE_CONTROLLER_ORDER.join(",");
-  } else if (controllers !== "none") {
-    const validated = splitKinds(controllers).filter((kind2) => TEMPLATE_CONTROLLERS.has(kind2));
-    if (validated.length > 0) effective = validated.join(",");
-  }
-  return generateRule(
-    autogenRuleName("autogen", rule2.name),
-    rule2,
-    "template",
-    "spec/template",
-    splitKinds(effective),
-    rewritePodFilters
-  );
-}
-function generateCronJobRule(rule2, controllers) {
-  if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
-  return generateRule(
-    autogenRuleName("autogen-cronjob", rule2.name),
-    generateRuleForControllers(rule2, controllers),
-    "jobTemplate",
-    "spec/jobTemplate/spec/template",
-    ["CronJob"],
-    rewriteAllFilters
-  );
-}
-function replaceAll(text4, replacements) {
-  let result = text4;
-  for (const [from, to] of replacements) {
-    if (result.includes(from)) result = result.split(from).join(to);
-  }
-  return result;
-}
-function rewriteStrings(value, replacements) {
-  if (typeof value === "string") return replaceAll(value, replacements);
-  if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
-  if (isObject4(value)) {
-    const out = {};
-    for (const key3 in value) out[replaceAll(key3, replacements)] = rewriteStrings(value[key3], replacements);
-    return out;
-  }
-  return value;
-}
-function hasPreconditions(value) {
-  if (Array.isArray(value)) return value.length > 0;
-  return isObject4(value) && (isPresent(value.any) || isPresent(value.all));
-}
-function convertRule(rule2, target) {
-  const out = { name: rule2.name };
-  if (hasContent(rule2.match)) out.match = rule2.match;
-  if (hasContent(rule2.exclude)) out.exclude = rule2.exclude;
-  if (Array.isArray(rule2.celPreconditions) && rule2.celPreconditions.length > 0) out.celPreconditions = rule2.celPreconditions;
-  if (Array.isArray(rule2.context) && rule2.context.length > 0) out.context = rule2.context;
-  if (hasPreconditions(rule2.preconditions)) out.preconditions = rule2.preconditions;
-  if (hasContent(rule2.mutate)) out.mutate = rule2.mutate;
-  if (hasContent(rule2.validate)) out.validate = rule2.validate;
-  if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
-  if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
-  if (isObject4(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
-    out.reportProperties = rule2.reportProperties;
-  }
-  const cel2 = isObject4(rule2.validate) && isPresent(rule2.validate.cel);
-  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
-  return rewriteStrings(out, replacements);
-}
-function generateRules(rules, controllers) {
-  const out = [];
-  for (const rule2 of rules) {
-    const forControllers = generateRuleForControllers(rule2, stripCronJob(controllers));
-    if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
-    const forCronJob = generateCronJobRule(rule2, controllers);
-    if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
-  }
-  return out;
-}
-function createAutogen(policy) {
-  const rules = policy.spec.rules ?? [];
-  const eligible = canAutoGen(rules);
-  const controllers = controllersFor(policy, eligible);
-  const memo = /* @__PURE__ */ new Map();
-  const compute = (kind2) => {
-    let requested = kind2;
-    if (requested !== "") {
-      if (!controllers.has(requested)) return rules;
-    } else {
-      requested = [...controllers].sort().join(",");
-    }
-    if (requested === "none") return rules;
-    const generated = generateRules(rules, requested);
-    if (generated.length === 0) return rules;
-    return [...rules.filter((rule2) => !isAutogenRuleName(rule2.name)), ...generated];
-  };
-  return {
-    eligible,
-    controllers,
-    rulesFor(kind2) {
-      let result = memo.get(kind2);
-      if (result === void 0) {
-        result = compute(kind2);
-        memo.set(kind2, result);
-      }
-      return result;
-    }
-  };
-}
-var autogenByPolicy = /* @__PURE__ */ new WeakMap();
-function computeRules(policy, kind2) {
-  let autogen = autogenByPolicy.get(policy);
-  if (autogen === void 0) {
-    autogen = createAutogen(policy);
-    autogenByPolicy.set(policy, autogen);
-  }
-  return autogen.rulesFor(kind2);
-}
-
-// src/policy/compile.ts
-function compilePolicy(policy) {
-  const rules = policy.spec.rules ?? [];
-  const byKind = /* @__PURE__ */ new Map();
-  const validateByKind = /* @__PURE__ */ new Map();
-  const compiled2 = {
-    policy,
-    name: policy.metadata.name,
-    namespace: policy.kind === "Policy" ? policy.metadata.namespace || "default" : "",
-    kind: policy.kind,
-    scored: policy.metadata.annotations?.["policies.kyverno.io/scored"] !== "false",
-    hasValidate: rules.some((rule2) => rule2.validate !== void 0),
-    hasMutate: rules.some((rule2) => rule2.mutate !== void 0),
-    hasGenerate: rules.some((rule2) => rule2.generate !== void 0),
-    rulesForKind(kind2) {
-      let selected = byKind.get(kind2);
-      if (selected === void 0) {
-        selected = computeRules(policy, kind2).filter((rule2) => mayMatchKind(rule2.match, kind2));
-        byKind.set(kind2, selected);
-      }
-      return selected;
-    },
-    validateRulesForKind(kind2) {
-      let selected = validateByKind.get(kind2);
-      if (selected === void 0) {
-        selected = compiled2.rulesForKind(kind2).filter((rule2) => rule2.validate !== void 0);
-        validateByKind.set(kind2, selected);
-      }
-      return selected;
-    }
-  };
-  return compiled2;
-}
-function mayMatchKind(match, kind2) {
-  if (!match) return true;
-  const filters = match.any?.length ? match.any : match.all?.length ? match.all : [match];
-  for (const filter of filters) {
-    const kinds = filter.resources?.kinds;
-    if (!kinds || kinds.length === 0) return true;
-    for (const selector2 of kinds) {
-      const parsed = parseKindSelector(selector2);
-      if (parsed.kind === kind2 || parsed.kind.includes("*") || parsed.kind.includes("?")) return true;
-    }
-  }
-  return false;
-}
-
-// src/policy/crd-schema.ts
+// src/families/kyverno/policy/crd-schema.ts
 var str = { type: "string" };
 var bool = { type: "boolean" };
 var int = { type: "integer" };
@@ -14960,7 +17033,2689 @@ var POLICY_EXCEPTION_SCHEMA = object(
   { required: ["spec"] }
 );
 
-// src/engine/jmespath/ast.ts
+// src/families/kyverno/policy/check.ts
+function formatPath(path17) {
+  let out = "";
+  for (const segment of path17) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  if (typeof value === "bigint") return "integer";
+  return typeof value;
+}
+function typeName(node2) {
+  return node2.type === "map" ? "object" : node2.type;
+}
+function isObject8(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var Checker = class {
+  problems = [];
+  report(path17, detail) {
+    this.problems.push({ message: `${formatPath(path17)}: ${detail}`, path: [...path17] });
+  }
+  typeMismatch(path17, expected, value) {
+    this.report(path17, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
+  }
+  check(node2, value, path17) {
+    if (value === null) return;
+    switch (node2.type) {
+      case "any":
+        return;
+      case "string":
+        if (typeof value !== "string") return this.typeMismatch(path17, "string", value);
+        if (node2.enum && !node2.enum.includes(value)) {
+          const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
+          this.report(path17, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
+        }
+        if (node2.maxLength !== void 0 && [...value].length > node2.maxLength) {
+          this.report(path17, `Too long: may not be more than ${node2.maxLength} bytes`);
+        }
+        return;
+      case "boolean":
+        if (typeof value !== "boolean") this.typeMismatch(path17, "boolean", value);
+        return;
+      case "integer":
+        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path17, "integer", value);
+        if (node2.minimum !== void 0 && value < node2.minimum) {
+          this.report(path17, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
+        }
+        return;
+      case "array":
+        if (!Array.isArray(value)) return this.typeMismatch(path17, "array", value);
+        value.forEach((item, index) => {
+          if (item === null && node2.items.type !== "any") this.typeMismatch([...path17, index], typeName(node2.items), item);
+          else this.check(node2.items, item, [...path17, index]);
+        });
+        return;
+      case "map":
+        if (!isObject8(value)) return this.typeMismatch(path17, "object", value);
+        for (const key3 of Object.keys(value)) this.check(node2.values, value[key3], [...path17, key3]);
+        return;
+      case "object":
+        if (!isObject8(value)) return this.typeMismatch(path17, "object", value);
+        this.checkObject(node2, value, path17);
+    }
+  }
+  checkObject(node2, value, path17) {
+    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
+    for (const key3 of Object.keys(value)) {
+      const child = node2.properties[key3];
+      if (child !== void 0) this.check(child, value[key3], [...path17, key3]);
+      else if (!node2.preserveUnknown) {
+        this.problems.push({ message: `unknown field "${formatPath([...path17, key3])}"`, path: [...path17, key3] });
+      }
+    }
+    for (const key3 of node2.required ?? []) {
+      if (!present(key3)) this.report([...path17, key3], "Required value");
+    }
+    if (node2.oneOfRequired) {
+      const set2 = node2.oneOfRequired.filter(present);
+      if (set2.length !== 1) {
+        this.report(path17, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
+      }
+    }
+    if (node2.notAllOf && node2.notAllOf.every(present)) {
+      this.report(path17, `must not specify ${node2.notAllOf.join(" and ")} together`);
+    }
+  }
+};
+function checkPolicy(doc) {
+  const checker = new Checker();
+  const { apiVersion, kind: kind3 } = doc;
+  if (kind3 !== "ClusterPolicy" && kind3 !== "Policy") {
+    checker.problems.push({
+      message: `kind: Unsupported value: ${JSON.stringify(kind3 ?? null)}: supported values: "ClusterPolicy", "Policy"`,
+      path: ["kind"]
+    });
+  }
+  const schema = typeof apiVersion === "string" ? POLICY_SCHEMAS[apiVersion] : void 0;
+  if (schema === void 0) {
+    const supported = Object.keys(POLICY_SCHEMAS).map((v) => JSON.stringify(v)).join(", ");
+    checker.problems.push({
+      message: `apiVersion: Unsupported value: ${JSON.stringify(apiVersion ?? null)}: supported values: ${supported}`,
+      path: ["apiVersion"]
+    });
+    return checker.problems;
+  }
+  checker.check(schema, doc, []);
+  const name = nameProblem(doc.metadata, false);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
+  return checker.problems;
+}
+function checkPolicyException(doc) {
+  const checker = new Checker();
+  checker.check(POLICY_EXCEPTION_SCHEMA, doc, []);
+  return checker.problems;
+}
+var MANIFEST_METADATA = { ...OBJECT_META, preserveUnknown: true };
+function checkObjectMetadata(doc) {
+  const checker = new Checker();
+  checker.check(MANIFEST_METADATA, doc.metadata ?? null, ["metadata"]);
+  const name = nameProblem(doc.metadata, true);
+  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
+  return checker.problems;
+}
+function nameProblem(metadata, generateNameSuffices) {
+  if (metadata !== void 0 && metadata !== null && !isObject8(metadata)) return null;
+  const name = metadata?.name;
+  if (name !== void 0 && name !== null && name !== "") return null;
+  const generateName = metadata?.generateName;
+  if (typeof generateName !== "string" || generateName === "") return "name or generateName is required";
+  return generateNameSuffices ? null : "generateName is completed by the API server only: a policy checked offline needs a name";
+}
+
+// src/families/kyverno/policy/exception.ts
+var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.io/v2beta1"]);
+function isPolicyException(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && value.kind === "PolicyException" && typeof value.apiVersion === "string" && EXCEPTION_API_VERSIONS.has(value.apiVersion);
+}
+function isObject9(value) {
+  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
+}
+function strings(value) {
+  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
+}
+function decodePolicyException(document) {
+  const metadata = isObject9(document.metadata) ? document.metadata : {};
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  if (name === "") return "PolicyException: metadata.name is required";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  const spec2 = document.spec;
+  if (!isObject9(spec2)) return `PolicyException ${name}: spec is required`;
+  const shape = checkPolicyException(document)[0];
+  if (shape !== void 0) return `PolicyException ${name}: ${shape.message}`;
+  if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
+  const exceptions = [];
+  for (const entry2 of spec2.exceptions) {
+    if (!isObject9(entry2) || typeof entry2.policyName !== "string") {
+      return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
+    }
+    exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
+  }
+  const exception = {
+    name,
+    namespace,
+    key: namespace === "" ? name : `${namespace}/${name}`,
+    exceptions,
+    match: isObject9(spec2.match) ? spec2.match : {}
+  };
+  if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
+  if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
+  return exception;
+}
+function exceptionsFor(exceptions, policyKey, ruleName) {
+  return exceptions.filter(
+    (exception) => exception.exceptions.some(
+      (target) => target.policyName === policyKey && target.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName))
+    )
+  );
+}
+
+// src/commands/load/exceptions.ts
+function loadExceptions(paths, log) {
+  const exceptions = [];
+  for (const path17 of paths) {
+    const file = readFile(path17, log);
+    if (file === null) continue;
+    for (const document of file.documents) {
+      const value = document.value;
+      const at = { file: file.path, line: document.line, column: 1 };
+      if (!isPolicyException(value)) {
+        const kind3 = value !== null && typeof value === "object" && !Array.isArray(value) ? `${String(value.apiVersion)}/${String(value.kind)}` : typeof value;
+        log.report({ ...at, message: `policy exception type not supported ${kind3}`, severity: "error" });
+        continue;
+      }
+      const decoded = decodePolicyException(value);
+      if (typeof decoded === "string") log.report({ ...at, message: decoded, severity: "error" });
+      else exceptions.push(decoded);
+    }
+  }
+  return exceptions;
+}
+
+// src/commands/input-paths.ts
+import { statSync as statSync2 } from "node:fs";
+function exists(io, given) {
+  try {
+    statSync2(resolveArg(io, given));
+    return true;
+  } catch (error) {
+    const code = error.code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+function flagValues(args, name) {
+  const single = args.string(name);
+  return single !== void 0 ? [single] : args.list(name);
+}
+function requireInputPaths(io, args, inputs) {
+  const given = [
+    ...inputs.positionals ? args.positionals.map((value) => ({ value, flag: "" })) : [],
+    ...inputs.flags.flatMap((flag) => flagValues(args, flag).map((value) => ({ value, flag: ` (--${flag})` })))
+  ];
+  const missing = given.filter(({ value }) => value !== "" && value !== "-" && !/^https?:\/\//.test(value) && !exists(io, value));
+  if (missing.length > 0) throw new UsageError(missing.map(({ value, flag }) => `no such file or directory: ${value}${flag}`).join("\n"));
+}
+
+// src/commands/apply/output-files.ts
+import { appendFileSync, mkdirSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import path4 from "node:path";
+var OutputError = class extends Error {
+  name = "OutputError";
+};
+function reason(error) {
+  return error instanceof Error ? error.message.replace(/, \w+ '.*'$/, "") : String(error);
+}
+function isOutputFile(output) {
+  const last = output.split("/").pop() ?? "";
+  const extension = last.split(".").pop();
+  return extension === "yaml" || extension === "yml";
+}
+var MutationOutput = class _MutationOutput {
+  constructor(target, isFile) {
+    this.target = target;
+    this.isFile = isFile;
+  }
+  target;
+  isFile;
+  started = /* @__PURE__ */ new Set();
+  /** Prepares `target` (absolute; `shown` is how the user wrote it): creates the directory, or empties the file. */
+  static open(target, shown) {
+    const isFile = isOutputFile(shown);
+    try {
+      if (isFile) {
+        mkdirSync(path4.dirname(target), { recursive: true });
+        writeFileSync2(target, "");
+      } else {
+        mkdirSync(target, { recursive: true });
+        if (!statSync3(target).isDirectory()) throw new Error("not a directory");
+      }
+    } catch (error) {
+      throw new OutputError(`failed to create file/folder ${shown} (${reason(error)})`);
+    }
+    return new _MutationOutput(target, isFile);
+  }
+  /** Appends `text` to the file, or to `<base>.yaml` in the directory. */
+  write(base, text4) {
+    const file = this.isFile ? this.target : path4.join(this.target, `${base}.yaml`);
+    try {
+      if (!this.isFile && !this.started.has(file)) {
+        this.started.add(file);
+        writeFileSync2(file, text4);
+      } else {
+        appendFileSync(file, text4);
+      }
+    } catch (error) {
+      throw new OutputError(`failed to write ${file} (${reason(error)})`);
+    }
+  }
+};
+
+// src/families/kyverno/match/kind.ts
+var VERSION_PATTERN = /^(?:v[0-9]+(?:(?:alpha|beta)[0-9]+)?|\*)$/;
+var selectorCache = /* @__PURE__ */ new Map();
+function selector(group, version, kind3, subresource) {
+  return { group, version, kind: kind3, subresource };
+}
+function parseUncached(input) {
+  const slashParts = input.split("/");
+  const last = slashParts.pop();
+  const parts = slashParts.concat(last.split("."));
+  switch (parts.length) {
+    case 1:
+      return selector("*", "*", parts[0], "");
+    case 2: {
+      const [first, second] = parts;
+      if (first === "*" && second === "*") return selector("*", "*", "*", "*");
+      if (first === "*" && second.toLowerCase() === second) return selector("*", "*", first, second);
+      if (VERSION_PATTERN.test(first)) return selector("*", first, second, "");
+      return selector("*", "*", first, second);
+    }
+    case 3:
+      if (VERSION_PATTERN.test(parts[0])) return selector("*", parts[0], parts[1], parts[2]);
+      return selector(parts[0], parts[1], parts[2], "");
+    case 4:
+      return selector(parts[0], parts[1], parts[2], parts[3]);
+    default:
+      return selector("", "", "", "");
+  }
+}
+function parseKindSelector(input) {
+  let parsed = selectorCache.get(input);
+  if (parsed === void 0) {
+    parsed = parseUncached(input);
+    selectorCache.set(input, parsed);
+  }
+  return parsed;
+}
+function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
+  for (const text4 of kinds) {
+    const sel = parseKindSelector(text4);
+    if (wildcardMatch(sel.group, gvk.group) && wildcardMatch(sel.version, gvk.version) && wildcardMatch(sel.kind, gvk.kind)) {
+      if (wildcardMatch(sel.subresource, subresource)) return true;
+      if (allowEphemeralContainers && subresource === "ephemeralcontainers" && gvk.group === "" && gvk.version === "v1" && gvk.kind === "Pod") {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+function kindOfSelector(text4) {
+  const parts = text4.split("/");
+  let kind3;
+  switch (parts.length) {
+    case 1:
+      kind3 = text4.replace(".", "/");
+      break;
+    case 2:
+      if (parts[0] === "*" && parts[1] === "*") kind3 = "*/*";
+      else if (VERSION_PATTERN.test(parts[0])) kind3 = parts[1].replace(".", "/");
+      else kind3 = `${parts[0]}/${parts[1]}`;
+      break;
+    case 3:
+      kind3 = VERSION_PATTERN.test(parts[0]) ? `${parts[1]}/${parts[2]}` : parts[2].replace(".", "/");
+      break;
+    case 4:
+      kind3 = `${parts[2]}/${parts[3]}`;
+      break;
+    default:
+      kind3 = "";
+  }
+  const split = kind3.split("/");
+  return split.length === 2 ? split[0] : kind3;
+}
+function containsKind(list3, kind3) {
+  if (list3 === void 0) return false;
+  for (const entry2 of list3) {
+    if (kindOfSelector(entry2) === kind3) return true;
+  }
+  return false;
+}
+
+// src/families/kyverno/match/selector.ts
+var DNS1123_LABEL = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
+var QUALIFIED_NAME_PART = /^(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+var LABEL_VALUE = /^(?:(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+function isDns1123Subdomain(value) {
+  if (value.length === 0 || value.length > 253) return false;
+  return value.split(".").every((label) => DNS1123_LABEL.test(label));
+}
+function isQualifiedName(value) {
+  const parts = value.split("/");
+  let name;
+  if (parts.length === 1) {
+    name = parts[0];
+  } else if (parts.length === 2) {
+    if (parts[0].length === 0 || !isDns1123Subdomain(parts[0])) return false;
+    name = parts[1];
+  } else {
+    return false;
+  }
+  return name.length > 0 && name.length <= 63 && QUALIFIED_NAME_PART.test(name);
+}
+function isValidLabelValue(value) {
+  return value.length <= 63 && LABEL_VALUE.test(value);
+}
+function invalid(error) {
+  return { error, fixed: [], wildcardLabels: [] };
+}
+var cache2 = /* @__PURE__ */ new WeakMap();
+function isPlainObject3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function keyError(key3) {
+  return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
+}
+function valueError(value) {
+  return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
+}
+function compileExpression(expr) {
+  if (!isPlainObject3(expr)) return "matchExpressions: must be an object";
+  const { key: key3, operator, values } = expr;
+  if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
+  if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
+  const list3 = [];
+  for (const v of values ?? []) {
+    if (typeof v !== "string") return "values: must be a list of strings";
+    list3.push(v);
+  }
+  switch (operator) {
+    case "In":
+    case "NotIn":
+      if (list3.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
+      break;
+    case "Exists":
+    case "DoesNotExist":
+      if (list3.length !== 0) {
+        return `values: Invalid value: ${JSON.stringify(list3)}: values set must be empty for exists and does not exist`;
+      }
+      break;
+    default:
+      return `${JSON.stringify(operator)} is not a valid label selector operator`;
+  }
+  const badKey = keyError(key3);
+  if (badKey !== null) return badKey;
+  for (const v of list3) {
+    const badValue = valueError(v);
+    if (badValue !== null) return badValue;
+  }
+  return { key: key3, operator, values: list3 };
+}
+function compile(sel) {
+  const fixed = [];
+  const wildcardLabels = [];
+  const { matchLabels, matchExpressions } = sel;
+  if (matchLabels !== void 0 && matchLabels !== null) {
+    if (!isPlainObject3(matchLabels)) return invalid("matchLabels: must be a map");
+    for (const [key3, value] of Object.entries(matchLabels)) {
+      if (typeof value !== "string") return invalid("matchLabels: values must be strings");
+      if (containsWildcard(key3) || containsWildcard(value)) {
+        wildcardLabels.push([key3, value]);
+      } else {
+        const error = keyError(key3) ?? valueError(value);
+        if (error !== null) return invalid(error);
+        fixed.push({ key: key3, operator: "In", values: [value] });
+      }
+    }
+  }
+  if (matchExpressions !== void 0 && matchExpressions !== null) {
+    if (!Array.isArray(matchExpressions)) return invalid("matchExpressions: must be a list");
+    for (const expr of matchExpressions) {
+      const requirement = compileExpression(expr);
+      if (typeof requirement === "string") return invalid(requirement);
+      fixed.push(requirement);
+    }
+  }
+  return { error: null, fixed, wildcardLabels };
+}
+function compiled(sel) {
+  let result = cache2.get(sel);
+  if (result === void 0) {
+    result = isPlainObject3(sel) ? compile(sel) : invalid("selector: must be an object");
+    cache2.set(sel, result);
+  }
+  return result;
+}
+function requirementMatches(req, labels) {
+  const has = Object.prototype.hasOwnProperty.call(labels, req.key);
+  switch (req.operator) {
+    case "In":
+      return has && req.values.includes(labels[req.key]);
+    case "NotIn":
+      return !has || !req.values.includes(labels[req.key]);
+    case "Exists":
+      return has;
+    case "DoesNotExist":
+      return !has;
+  }
+}
+function expandWildcardLabel(key3, value, labels) {
+  for (const labelKey of Object.keys(labels)) {
+    if (wildcardMatch(key3, labelKey) && wildcardMatch(value, labels[labelKey])) {
+      return [labelKey, labels[labelKey]];
+    }
+  }
+  return [key3.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
+}
+function selectorMatches(selector2, labels) {
+  const sel = compiled(selector2);
+  if (sel.error !== null) return false;
+  if (sel.wildcardLabels.length > 0) {
+    const rewritten = /* @__PURE__ */ new Map();
+    for (const [key3, value] of sel.wildcardLabels) {
+      const [k, v] = expandWildcardLabel(key3, value, labels);
+      rewritten.set(k, v);
+    }
+    for (const [k, v] of rewritten) {
+      if (!isQualifiedName(k) || !isValidLabelValue(v)) return false;
+      if (labels[k] !== v || !Object.prototype.hasOwnProperty.call(labels, k)) return false;
+    }
+  }
+  for (const req of sel.fixed) {
+    if (!requirementMatches(req, labels)) return false;
+  }
+  return true;
+}
+function describeSelector(selector2) {
+  const sel = compiled(selector2);
+  return { error: sel.error, requirements: sel.fixed.length + sel.wildcardLabels.length };
+}
+
+// src/families/kyverno/match/subjects.ts
+function overlaps(expected, actual) {
+  if (actual === void 0) return false;
+  for (const value of actual) {
+    if (expected.includes(value)) return true;
+  }
+  return false;
+}
+function subjectsMatch(subjects, user) {
+  const username = user?.username ?? "";
+  const groups = user?.groups ?? [];
+  for (const subject2 of subjects) {
+    const name = typeof subject2.name === "string" ? subject2.name : "";
+    switch (subject2.kind) {
+      case "ServiceAccount": {
+        const namespace = typeof subject2.namespace === "string" ? subject2.namespace : "";
+        if (wildcardMatch(`system:serviceaccount:${namespace}:${name}`, username)) return true;
+        break;
+      }
+      case "Group":
+        for (const group of groups) {
+          if (wildcardMatch(name, group)) return true;
+        }
+        break;
+      case "User":
+        if (wildcardMatch(name, username)) return true;
+        break;
+    }
+  }
+  return false;
+}
+function hasUserInfoFilter(filter) {
+  return (filter.roles?.length ?? 0) > 0 || (filter.clusterRoles?.length ?? 0) > 0 || (filter.subjects?.length ?? 0) > 0;
+}
+function userInfoMatches(filter, info) {
+  if (filter.roles !== void 0 && filter.roles.length > 0 && !overlaps(filter.roles, info?.roles)) return false;
+  if (filter.clusterRoles !== void 0 && filter.clusterRoles.length > 0 && !overlaps(filter.clusterRoles, info?.clusterRoles)) {
+    return false;
+  }
+  if (filter.subjects !== void 0 && filter.subjects.length > 0 && !subjectsMatch(filter.subjects, info?.userInfo)) {
+    return false;
+  }
+  return true;
+}
+function hasAdmissionInfo(info) {
+  if (info === void 0) return false;
+  if (info.roles !== void 0 || info.clusterRoles !== void 0) return true;
+  const user = info.userInfo;
+  if (user === void 0) return false;
+  return user.username !== void 0 && user.username !== "" || user.uid !== void 0 && user.uid !== "" || user.groups !== void 0 || user.extra !== void 0;
+}
+
+// src/families/kyverno/match/match.ts
+var POLICY_FILTER_OPTIONS = {
+  allowEphemeralContainers: true,
+  checkOperations: true,
+  namespaceSelectorOnNamespace: "fail"
+};
+var EXCEPTION_FILTER_OPTIONS = {
+  allowEphemeralContainers: false,
+  checkOperations: false,
+  namespaceSelectorOnNamespace: "skip"
+};
+var EMPTY_MAP = Object.freeze({});
+function asObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+}
+function stringField2(obj, key3) {
+  const value = obj?.[key3];
+  return typeof value === "string" ? value : "";
+}
+function stringMap(value) {
+  const obj = asObject(value);
+  if (obj === void 0) return EMPTY_MAP;
+  for (const key3 in obj) {
+    if (typeof obj[key3] !== "string") return EMPTY_MAP;
+  }
+  return obj;
+}
+var MatchSubject = class {
+  constructor(input) {
+    this.input = input;
+    this.metadata = asObject(input.resource.metadata);
+    const name = stringField2(this.metadata, "name");
+    this.gvk = { group: input.group, version: input.version, kind: input.kind };
+    this.objectKind = stringField2(input.resource, "kind");
+    this.name = name !== "" ? name : stringField2(this.metadata, "generateName");
+    this.namespace = stringField2(this.metadata, "namespace");
+  }
+  input;
+  gvk;
+  objectKind;
+  name;
+  namespace;
+  metadata;
+  labelMap;
+  annotationMap;
+  get labels() {
+    return this.labelMap ??= stringMap(this.metadata?.labels);
+  }
+  get annotations() {
+    return this.annotationMap ??= stringMap(this.metadata?.annotations);
+  }
+};
+function view(input) {
+  return new MatchSubject(input);
+}
+function isSet(value) {
+  return value !== void 0 && value !== null && value !== "";
+}
+function isEmptyResourceDescription(desc) {
+  if (desc === void 0 || desc === null) return true;
+  return !(isSet(desc.kinds) || isSet(desc.name) || isSet(desc.names) || isSet(desc.namespaces) || isSet(desc.annotations) || isSet(desc.selector) || isSet(desc.namespaceSelector) || isSet(desc.operations));
+}
+function isEmptyUserInfo(filter) {
+  return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
+}
+function anyWildcardMatch(patterns, text4) {
+  for (const pattern2 of patterns) {
+    if (wildcardMatch(pattern2, text4)) return true;
+  }
+  return false;
+}
+function annotationsMatch(expected, actual) {
+  for (const key3 in expected) {
+    const value = expected[key3];
+    let found = false;
+    for (const actualKey in actual) {
+      if (wildcardMatch(key3, actualKey) && wildcardMatch(value, actual[actualKey])) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+var descriptionPlans = /* @__PURE__ */ new WeakMap();
+function descriptionPlan(desc) {
+  let plan = descriptionPlans.get(desc);
+  if (plan === void 0) {
+    plan = {
+      operations: desc.operations && desc.operations.length > 0 ? desc.operations : null,
+      kinds: desc.kinds && desc.kinds.length > 0 ? desc.kinds : null,
+      name: typeof desc.name === "string" && desc.name !== "" ? desc.name : null,
+      names: desc.names && desc.names.length > 0 ? desc.names : null,
+      namespaces: desc.namespaces && desc.namespaces.length > 0 ? desc.namespaces : null,
+      annotations: desc.annotations && Object.keys(desc.annotations).length > 0 ? desc.annotations : null,
+      selector: desc.selector !== void 0 && desc.selector !== null ? desc.selector : null,
+      namespaceSelector: desc.namespaceSelector !== void 0 && desc.namespaceSelector !== null ? desc.namespaceSelector : null,
+      kindsIncludeStar: desc.kinds?.includes("*") ?? false
+    };
+    descriptionPlans.set(desc, plan);
+  }
+  return plan;
+}
+function descriptionMatches(desc, res, options) {
+  const { input } = res;
+  if (options.checkOperations && desc.operations !== null) {
+    if (!desc.operations.includes(input.operation)) return false;
+  }
+  if (desc.kinds !== null) {
+    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
+  }
+  if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
+  if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
+  if (desc.namespaces !== null) {
+    const namespace = res.objectKind === "Namespace" ? res.name : res.namespace;
+    if (!anyWildcardMatch(desc.namespaces, namespace)) return false;
+  }
+  if (desc.annotations !== null) {
+    if (!annotationsMatch(desc.annotations, res.annotations)) return false;
+  }
+  if (desc.selector !== null) {
+    if (!selectorMatches(desc.selector, res.labels)) return false;
+  }
+  if (desc.namespaceSelector !== null) {
+    if (res.objectKind === "Namespace") {
+      if (options.namespaceSelectorOnNamespace === "fail") return false;
+    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
+      if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
+    }
+  }
+  return true;
+}
+var filterPlans = /* @__PURE__ */ new WeakMap();
+function filterPlan(filter) {
+  let plan = filterPlans.get(filter);
+  if (plan === void 0) {
+    const desc = filter.resources;
+    plan = {
+      filter,
+      description: desc !== void 0 && desc !== null ? descriptionPlan(desc) : null,
+      emptyDescription: isEmptyResourceDescription(desc),
+      emptyUserInfo: isEmptyUserInfo(filter),
+      hasUserInfo: hasUserInfoFilter(filter)
+    };
+    filterPlans.set(filter, plan);
+  }
+  return plan;
+}
+function filterHolds(plan, res, options, ignoreUserInfo) {
+  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
+  if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
+  return true;
+}
+function matchFilterHolds(plan, res, dropUserInfo) {
+  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, dropUserInfo);
+}
+function excludeFilterHolds(plan, res) {
+  if (plan.emptyDescription && plan.emptyUserInfo) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, false);
+}
+var blockPlans = /* @__PURE__ */ new WeakMap();
+function blockPlan(block) {
+  let plan = blockPlans.get(block);
+  if (plan === void 0) {
+    if (block.any && block.any.length > 0) plan = { any: block.any.map(filterPlan), all: null, inline: null };
+    else if (block.all && block.all.length > 0) plan = { any: null, all: block.all.map(filterPlan), inline: null };
+    else plan = { any: null, all: null, inline: filterPlan(block) };
+    blockPlans.set(block, plan);
+  }
+  return plan;
+}
+var NO_MATCH = {};
+function matchBlockHolds(match, res) {
+  const dropUserInfo = !hasAdmissionInfo(res.input.userInfo);
+  if (match.any !== null) {
+    for (const filter of match.any) {
+      if (matchFilterHolds(filter, res, dropUserInfo)) return true;
+    }
+    return false;
+  }
+  if (match.all !== null) {
+    for (const filter of match.all) {
+      if (!matchFilterHolds(filter, res, dropUserInfo)) return false;
+    }
+    return true;
+  }
+  return matchFilterHolds(match.inline, res, dropUserInfo);
+}
+function excludeBlockHolds(exclude, res) {
+  if (exclude.any !== null) {
+    for (const filter of exclude.any) {
+      if (excludeFilterHolds(filter, res)) return true;
+    }
+    return false;
+  }
+  if (exclude.all !== null) {
+    for (const filter of exclude.all) {
+      if (!excludeFilterHolds(filter, res)) return false;
+    }
+    return true;
+  }
+  return excludeFilterHolds(exclude.inline, res);
+}
+var RuleMatcher = class {
+  #match;
+  #exclude;
+  constructor(rule2) {
+    this.#match = blockPlan(rule2.match ?? NO_MATCH);
+    const exclude = rule2.exclude;
+    this.#exclude = exclude === void 0 || exclude === null ? null : blockPlan(exclude);
+  }
+  /** {@link ruleMatches} for the rule this matcher was prepared from. */
+  matches(input) {
+    return this.matchesSubject(view(input));
+  }
+  /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */
+  matchesSubject(res) {
+    const input = res.input;
+    if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
+    if (!matchBlockHolds(this.#match, res)) return false;
+    return this.#exclude === null || !excludeBlockHolds(this.#exclude, res);
+  }
+};
+var ruleMatchers = /* @__PURE__ */ new WeakMap();
+function ruleMatcher(rule2) {
+  let matcher = ruleMatchers.get(rule2);
+  if (matcher === void 0) {
+    matcher = new RuleMatcher(rule2);
+    ruleMatchers.set(rule2, matcher);
+  }
+  return matcher;
+}
+function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
+  const res = view(input);
+  const holds2 = (filter) => {
+    const plan = filterPlan(filter);
+    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
+  };
+  if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
+  if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
+  return true;
+}
+
+// src/families/kyverno/policy/autogen.ts
+var AUTOGEN_CONTROLLERS_ANNOTATION = "pod-policies.kyverno.io/autogen-controllers";
+var POD_CONTROLLERS = [
+  "DaemonSet",
+  "Deployment",
+  "Job",
+  "StatefulSet",
+  "ReplicaSet",
+  "ReplicationController",
+  "CronJob"
+];
+var POD_CONTROLLER_SET = new Set(POD_CONTROLLERS);
+var POD_AND_CONTROLLER_KINDS = /* @__PURE__ */ new Set([...POD_CONTROLLERS, "Pod"]);
+var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind3) => kind3 !== "CronJob"));
+var CONTROLLER_GVK = {
+  DaemonSet: "apps/v1/DaemonSet",
+  Deployment: "apps/v1/Deployment",
+  Job: "batch/v1/Job",
+  StatefulSet: "apps/v1/StatefulSet",
+  ReplicaSet: "apps/v1/ReplicaSet",
+  ReplicationController: "v1/ReplicationController",
+  CronJob: "batch/v1/CronJob",
+  Pod: "v1/Pod"
+};
+var POD_REPLACEMENTS = [
+  ["request.object.spec", "request.object.spec.template.spec"],
+  ["request.oldObject.spec", "request.oldObject.spec.template.spec"],
+  ["request.object.metadata", "request.object.spec.template.metadata"],
+  ["request.oldObject.metadata", "request.oldObject.spec.template.metadata"]
+];
+var POD_CEL_REPLACEMENTS = [
+  ["object.spec", "object.spec.template.spec"],
+  ["oldObject.spec", "oldObject.spec.template.spec"],
+  ["object.metadata", "object.spec.template.metadata"],
+  ["oldObject.metadata", "oldObject.spec.template.metadata"]
+];
+var CRONJOB_REPLACEMENTS = [
+  ["request.object.spec", "request.object.spec.jobTemplate.spec.template.spec"],
+  ["request.oldObject.spec", "request.oldObject.spec.jobTemplate.spec.template.spec"],
+  ["request.object.metadata", "request.object.spec.jobTemplate.spec.template.metadata"],
+  ["request.oldObject.metadata", "request.oldObject.spec.jobTemplate.spec.template.metadata"]
+];
+var CRONJOB_CEL_REPLACEMENTS = [
+  ["object.spec", "object.spec.jobTemplate.spec.template.spec"],
+  ["oldObject.spec", "oldObject.spec.jobTemplate.spec.template.spec"],
+  ["object.metadata", "object.spec.jobTemplate.spec.template.metadata"],
+  ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
+];
+var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
+function isObject10(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isPresent(value) {
+  return value !== void 0 && value !== null;
+}
+function isSetValue(value) {
+  return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
+}
+function hasContent(value) {
+  if (!isObject10(value)) return false;
+  for (const key3 in value) {
+    if (isSetValue(value[key3])) return true;
+  }
+  return false;
+}
+function matchKinds(match) {
+  if (!isPresent(match)) return [];
+  const kinds = [...match.resources?.kinds ?? []];
+  for (const filter of match.all ?? []) kinds.push(...filter.resources?.kinds ?? []);
+  for (const filter of match.any ?? []) kinds.push(...filter.resources?.kinds ?? []);
+  return kinds;
+}
+function convertKindsToGvk(kinds) {
+  return kinds.map((kind3) => CONTROLLER_GVK[kind3] ?? kind3);
+}
+function splitKinds(controllers) {
+  return controllers.split(",").sort();
+}
+function stripCronJob(controllers) {
+  return splitKinds(controllers).filter((kind3) => kind3 !== "CronJob").join(",");
+}
+function descriptionSupport(desc) {
+  if (!isPresent(desc)) return { supported: true, namesPodKind: false };
+  const kinds = desc.kinds ?? [];
+  if (typeof desc.name === "string" && desc.name !== "" || (desc.names?.length ?? 0) > 0 || isPresent(desc.selector) || isPresent(desc.annotations) || kinds.length > 1 && containsKind(kinds, "Pod")) {
+    return { supported: false, namesPodKind: false };
+  }
+  return { supported: true, namesPodKind: kinds.some((kind3) => POD_AND_CONTROLLER_KINDS.has(kind3)) };
+}
+function hasPatchesJson6902(value) {
+  return typeof value === "string" && value !== "";
+}
+function canAutoGen(rules) {
+  let needed = false;
+  for (const rule2 of rules) {
+    if (hasContent(rule2.generate)) return false;
+    const mutate = rule2.mutate;
+    if (isObject10(mutate)) {
+      if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
+      const foreach = mutate.foreach;
+      if (Array.isArray(foreach) && foreach.some((fe) => isObject10(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
+        return false;
+      }
+    }
+    const descriptions = [];
+    const collect = (block) => {
+      if (!isPresent(block)) return;
+      descriptions.push(block.resources);
+      for (const filter of block.any ?? []) descriptions.push(filter.resources);
+      for (const filter of block.all ?? []) descriptions.push(filter.resources);
+    };
+    collect(rule2.match);
+    collect(rule2.exclude);
+    for (const desc of descriptions) {
+      const support = descriptionSupport(desc);
+      if (!support.supported) return false;
+      needed ||= support.namesPodKind;
+    }
+  }
+  return needed;
+}
+function controllersFor(policy, eligible) {
+  if (!eligible) return /* @__PURE__ */ new Set(["none"]);
+  const annotation2 = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
+  if (annotation2 === void 0) return POD_CONTROLLER_SET;
+  return new Set(annotation2.split(","));
+}
+function shiftReferences(value, shift, pivot) {
+  const references = value.match(REFERENCE_PATTERN);
+  if (references === null) return value;
+  let currentPivot = pivot;
+  let result = value;
+  for (const oldReference of references) {
+    const initial = oldReference.startsWith("$(");
+    const reference = initial ? oldReference : oldReference.slice(1);
+    if (currentPivot === "anyPattern") {
+      const index = reference.indexOf(currentPivot);
+      const ruleIndex = reference.slice(index + currentPivot.length + 1).split("/")[0];
+      currentPivot = `${currentPivot}/${ruleIndex}`;
+    }
+    const shifted = reference.split(currentPivot).join(`${currentPivot}/${shift}`);
+    const replacement = (initial ? "" : oldReference[0]) + shifted;
+    result = result.replace(oldReference, () => replacement);
+  }
+  return result;
+}
+var rewritePodFilters = (filters, kinds) => filters.map(
+  (filter) => containsKind(filter.resources?.kinds, "Pod") ? { ...filter, resources: { ...filter.resources, kinds: convertKindsToGvk(kinds) } } : filter
+);
+var rewriteAllFilters = (filters, kinds) => filters.map((filter) => ({ ...filter, resources: { ...filter.resources ?? {}, kinds: convertKindsToGvk(kinds) } }));
+function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
+  if (block.any && block.any.length > 0) return { ...block, any: rewrite(block.any, kinds) };
+  if (block.all && block.all.length > 0) return { ...block, all: rewrite(block.all, kinds) };
+  if (inlineOnlyIfSet && (block.resources?.kinds?.length ?? 0) === 0) return block;
+  return { ...block, resources: { ...block.resources ?? {}, kinds: convertKindsToGvk(kinds) } };
+}
+function wrapTemplate(tplKey, value) {
+  return { spec: { [tplKey]: value ?? null } };
+}
+function keptValidateFields(validate2, shift, pivot) {
+  const out = {};
+  const message = typeof validate2.message === "string" ? shiftReferences(validate2.message, shift, pivot) : "";
+  if (message !== "") out.message = message;
+  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
+    if (isPresent(validate2[key3])) out[key3] = validate2[key3];
+  }
+  return out;
+}
+function autogenAssertion(tree, tplKey) {
+  if (!isObject10(tree)) return tree;
+  const value = { ...tree };
+  for (const node2 of ["object", "oldObject"]) {
+    const object2 = tree[node2];
+    if (isObject10(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
+  }
+  return value;
+}
+function generateMutation(mutate, tplKey) {
+  if (isPresent(mutate.patchStrategicMerge)) {
+    return { patchStrategicMerge: wrapTemplate(tplKey, mutate.patchStrategicMerge) };
+  }
+  const foreach = mutate.foreach;
+  if (Array.isArray(foreach) && foreach.length > 0) {
+    return {
+      foreach: foreach.map((entry2) => {
+        const fe = isObject10(entry2) ? entry2 : {};
+        const out = {};
+        if (isPresent(fe.list)) out.list = fe.list;
+        if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
+        if (isPresent(fe.preconditions)) out.preconditions = fe.preconditions;
+        out.patchStrategicMerge = wrapTemplate(tplKey, fe.patchStrategicMerge);
+        return out;
+      })
+    };
+  }
+  return null;
+}
+function generateValidation(validate2, tplKey, shift) {
+  if (isPresent(validate2.pattern)) {
+    return { ...keptValidateFields(validate2, shift, "pattern"), pattern: wrapTemplate(tplKey, validate2.pattern) };
+  }
+  if (isPresent(validate2.deny)) {
+    return { ...keptValidateFields(validate2, shift, "deny"), deny: validate2.deny };
+  }
+  if (isPresent(validate2.podSecurity)) {
+    return { ...keptValidateFields(validate2, shift, "podSecurity"), podSecurity: validate2.podSecurity };
+  }
+  if (isPresent(validate2.anyPattern)) {
+    const patterns = Array.isArray(validate2.anyPattern) ? validate2.anyPattern : [];
+    return {
+      ...keptValidateFields(validate2, shift, "anyPattern"),
+      anyPattern: patterns.map((pattern2) => wrapTemplate(tplKey, pattern2))
+    };
+  }
+  if (Array.isArray(validate2.foreach) && validate2.foreach.length > 0) {
+    return { ...keptValidateFields(validate2, shift, "pattern"), foreach: validate2.foreach };
+  }
+  if (hasContent(validate2.cel)) return validate2;
+  if (isPresent(validate2.assert)) return { ...validate2, assert: autogenAssertion(validate2.assert, tplKey) };
+  return null;
+}
+function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
+  if (rule2 === null) return null;
+  const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
+  if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
+  if (isObject10(rule2.mutate)) {
+    const mutate = generateMutation(rule2.mutate, tplKey);
+    if (mutate !== null) return { ...out, mutate };
+  }
+  if (isObject10(rule2.validate)) {
+    const validate2 = generateValidation(rule2.validate, tplKey, shift);
+    if (validate2 !== null) return { ...out, validate: validate2 };
+  }
+  if (isPresent(rule2.verifyImages)) return out;
+  return null;
+}
+function autogenRuleName(prefix, name) {
+  const full = `${prefix}-${name}`;
+  return full.length > 63 ? full.slice(0, 63) : full;
+}
+function isAutogenRuleName(name) {
+  return name.startsWith("autogen-");
+}
+var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
+function generateRuleForControllers(rule2, controllers) {
+  if (isAutogenRuleName(rule2.name) || controllers === "") return null;
+  const excludeKinds = matchKinds(rule2.exclude);
+  if (!containsKind(matchKinds(rule2.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
+    return null;
+  }
+  let effective = controllers;
+  if (controllers === "all") {
+    effective = TEMPLATE_CONTROLLER_ORDER.join(",");
+  } else if (controllers !== "none") {
+    const validated = splitKinds(controllers).filter((kind3) => TEMPLATE_CONTROLLERS.has(kind3));
+    if (validated.length > 0) effective = validated.join(",");
+  }
+  return generateRule(
+    autogenRuleName("autogen", rule2.name),
+    rule2,
+    "template",
+    "spec/template",
+    splitKinds(effective),
+    rewritePodFilters
+  );
+}
+function generateCronJobRule(rule2, controllers) {
+  if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
+  return generateRule(
+    autogenRuleName("autogen-cronjob", rule2.name),
+    generateRuleForControllers(rule2, controllers),
+    "jobTemplate",
+    "spec/jobTemplate/spec/template",
+    ["CronJob"],
+    rewriteAllFilters
+  );
+}
+function replaceAll(text4, replacements) {
+  let result = text4;
+  for (const [from, to] of replacements) {
+    if (result.includes(from)) result = result.split(from).join(to);
+  }
+  return result;
+}
+function rewriteStrings(value, replacements) {
+  if (typeof value === "string") return replaceAll(value, replacements);
+  if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
+  if (isObject10(value)) {
+    const out = {};
+    for (const key3 in value) out[replaceAll(key3, replacements)] = rewriteStrings(value[key3], replacements);
+    return out;
+  }
+  return value;
+}
+function hasPreconditions(value) {
+  if (Array.isArray(value)) return value.length > 0;
+  return isObject10(value) && (isPresent(value.any) || isPresent(value.all));
+}
+function convertRule(rule2, target) {
+  const out = { name: rule2.name };
+  if (hasContent(rule2.match)) out.match = rule2.match;
+  if (hasContent(rule2.exclude)) out.exclude = rule2.exclude;
+  if (Array.isArray(rule2.celPreconditions) && rule2.celPreconditions.length > 0) out.celPreconditions = rule2.celPreconditions;
+  if (Array.isArray(rule2.context) && rule2.context.length > 0) out.context = rule2.context;
+  if (hasPreconditions(rule2.preconditions)) out.preconditions = rule2.preconditions;
+  if (hasContent(rule2.mutate)) out.mutate = rule2.mutate;
+  if (hasContent(rule2.validate)) out.validate = rule2.validate;
+  if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
+  if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
+  if (isObject10(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+    out.reportProperties = rule2.reportProperties;
+  }
+  const cel2 = isObject10(rule2.validate) && isPresent(rule2.validate.cel);
+  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
+  return rewriteStrings(out, replacements);
+}
+function generateRules(rules, controllers) {
+  const out = [];
+  for (const rule2 of rules) {
+    const forControllers = generateRuleForControllers(rule2, stripCronJob(controllers));
+    if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
+    const forCronJob = generateCronJobRule(rule2, controllers);
+    if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
+  }
+  return out;
+}
+function createAutogen(policy) {
+  const rules = policy.spec.rules ?? [];
+  const eligible = canAutoGen(rules);
+  const controllers = controllersFor(policy, eligible);
+  const memo = /* @__PURE__ */ new Map();
+  const compute = (kind3) => {
+    let requested = kind3;
+    if (requested !== "") {
+      if (!controllers.has(requested)) return rules;
+    } else {
+      requested = [...controllers].sort().join(",");
+    }
+    if (requested === "none") return rules;
+    const generated = generateRules(rules, requested);
+    if (generated.length === 0) return rules;
+    return [...rules.filter((rule2) => !isAutogenRuleName(rule2.name)), ...generated];
+  };
+  return {
+    eligible,
+    controllers,
+    rulesFor(kind3) {
+      let result = memo.get(kind3);
+      if (result === void 0) {
+        result = compute(kind3);
+        memo.set(kind3, result);
+      }
+      return result;
+    }
+  };
+}
+var autogenByPolicy = /* @__PURE__ */ new WeakMap();
+function computeRules(policy, kind3) {
+  let autogen = autogenByPolicy.get(policy);
+  if (autogen === void 0) {
+    autogen = createAutogen(policy);
+    autogenByPolicy.set(policy, autogen);
+  }
+  return autogen.rulesFor(kind3);
+}
+
+// src/families/kyverno/engine/conditions/errors.ts
+var ConditionError = class extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = "ConditionError";
+  }
+};
+
+// src/families/kyverno/engine/conditions/go-sprint.ts
+function goSprint(v) {
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return formatFloatG(v);
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (v === null) return "<nil>";
+  if (Array.isArray(v)) return `[${v.map(goSprint).join(" ")}]`;
+  const keys = Object.keys(v).sort(compareGoStrings);
+  return `map[${keys.map((k) => `${k}:${goSprint(v[k])}`).join(" ")}]`;
+}
+function compareGoStrings(a, b) {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (; ; ) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done || y.done) return x.done === y.done ? 0 : x.done ? -1 : 1;
+    const d = x.value.codePointAt(0) - y.value.codePointAt(0);
+    if (d !== 0) return d;
+  }
+}
+
+// src/families/kyverno/engine/conditions/string-list.ts
+function decodeStringList(text4) {
+  if (!mayBeJson(text4)) return INVALID_JSON;
+  let parsed;
+  try {
+    parsed = JSON.parse(text4);
+  } catch {
+    return INVALID_JSON;
+  }
+  if (parsed === null) return { kind: "list", list: [] };
+  if (!Array.isArray(parsed)) return { kind: "not-a-string-list" };
+  const list3 = [];
+  for (const element of parsed) {
+    if (typeof element === "string") list3.push(element);
+    else if (element === null) list3.push("");
+    else return { kind: "not-a-string-list" };
+  }
+  return { kind: "list", list: list3 };
+}
+var INVALID_JSON = Object.freeze({ kind: "invalid-json" });
+function mayBeJson(text4) {
+  for (let i = 0; i < text4.length; i++) {
+    const code = text4.charCodeAt(i);
+    if (code === 9 || code === 10 || code === 13 || code === 32) continue;
+    return code === 123 || code === 91 || code === 34 || code === 116 || code === 102 || code === 110 || code === 45 || code >= 48 && code <= 57;
+  }
+  return false;
+}
+
+// src/families/kyverno/engine/pattern/failure.ts
+function isSkip(failure2) {
+  return failure2.kind === "conditional" || failure2.kind === "global" || failure2.kind === "skip";
+}
+function isRawSkip(failure2) {
+  return failure2.kind === "conditional" || failure2.kind === "global";
+}
+function plainFailure(message, path17) {
+  return { kind: "plain", message, path: path17 };
+}
+function conditionalFailure(message, path17) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path17 };
+}
+function globalFailure(message, path17) {
+  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path17 };
+}
+function negationFailure(path17) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path17} is not allowed`, path: path17 };
+}
+function packagedSkip(skips, path17) {
+  const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
+  return { kind: "skip", message, path: path17 };
+}
+
+// src/families/kyverno/engine/pattern/go-strings.ts
+function fixupHigh(c) {
+  return c >= 57344 ? c - 2048 : c + 8192;
+}
+function compareGoStrings2(a, b) {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (x >= 55296 && y >= 55296) {
+        x = fixupHigh(x);
+        y = fixupHigh(y);
+      }
+      return x < y ? -1 : 1;
+    }
+  }
+  return a.length - b.length;
+}
+function isGoSpace2(c) {
+  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
+  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+}
+function goTrimSpace(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isGoSpace2(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace2(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+function trimSpaces(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) === 32) start++;
+  while (end > start && s.charCodeAt(end - 1) === 32) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+// src/families/kyverno/engine/pattern/go-value.ts
+var TWO_POW_632 = 2 ** 63;
+function isGoInt(v, numberMode) {
+  if (numberMode !== "int64") return false;
+  return typeof v === "bigint" || Number.isInteger(v) && v >= -TWO_POW_632 && v < TWO_POW_632;
+}
+function formatGoInt(v) {
+  return typeof v === "bigint" || Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
+}
+function formatGoValue(value, numberMode) {
+  if (value === null || value === void 0) return "<nil>";
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+    case "bigint":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(Number(value));
+    default:
+      break;
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => formatGoValue(v, numberMode)).join(" ")}]`;
+  }
+  const keys = Object.keys(value).sort(compareGoStrings2);
+  return `map[${keys.map((k) => `${k}:${formatGoValue(value[k], numberMode)}`).join(" ")}]`;
+}
+function goTypeName(value, numberMode) {
+  if (value === null || value === void 0) return "<nil>";
+  switch (typeof value) {
+    case "string":
+      return "string";
+    case "boolean":
+      return "bool";
+    case "number":
+    case "bigint":
+      return isGoInt(value, numberMode) ? "int64" : "float64";
+    default:
+      return Array.isArray(value) ? "[]interface {}" : "map[string]interface {}";
+  }
+}
+
+// src/families/kyverno/engine/pattern/anchor.ts
+var MODIFIER_TYPES = {
+  "": "condition",
+  "<": "global",
+  X: "negation",
+  "+": "addIfNotPresent",
+  "=": "equality",
+  "^": "existence"
+};
+var TYPE_MODIFIERS = {
+  condition: "",
+  global: "<",
+  negation: "X",
+  addIfNotPresent: "+",
+  equality: "=",
+  existence: "^"
+};
+var ANCHOR_REGEX = /^([+<=X^])?\(([^\n]+)\)$/;
+var cache3 = /* @__PURE__ */ new Map();
+var CACHE_LIMIT = 5e4;
+function parseAnchor(key3) {
+  const cached = cache3.get(key3);
+  if (cached !== void 0) return cached;
+  const match = ANCHOR_REGEX.exec(goTrimSpace(key3));
+  const anchor = match !== null ? { type: MODIFIER_TYPES[match[1] ?? ""], key: match[2] } : null;
+  if (cache3.size >= CACHE_LIMIT) cache3.clear();
+  cache3.set(key3, anchor);
+  return anchor;
+}
+function anchorString(type, key3) {
+  return key3 === "" ? "" : `${TYPE_MODIFIERS[type]}(${key3})`;
+}
+
+// src/families/kyverno/engine/pattern/metadata-wildcards.ts
+var TAGS = ["labels", "annotations"];
+function isObject11(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function findTaggedKey(tag, map2) {
+  for (const key3 in map2) {
+    if (key3 === tag) return key3;
+    const anchor = parseAnchor(key3);
+    if (anchor !== null && anchor.key === tag) return key3;
+  }
+  return null;
+}
+function stringEntries(tag, data) {
+  if (!isObject11(data)) return null;
+  const key3 = findTaggedKey(tag, data);
+  if (key3 === null) return null;
+  const value = data[key3];
+  if (!isObject11(value)) return null;
+  const entries = [];
+  for (const k in value) {
+    const v = value[k];
+    if (typeof v === "string") entries.push([k, v]);
+  }
+  return { key: key3, entries };
+}
+function firstMatchingKey(pattern2, resourceEntries) {
+  for (const [k] of resourceEntries) {
+    if (wildcardMatch(pattern2, k)) return k;
+  }
+  return pattern2;
+}
+function expandMetadataWildcards(patternMetadata, resourceMetadata) {
+  if (resourceMetadata === null || resourceMetadata === void 0) return patternMetadata;
+  let result = patternMetadata;
+  for (const tag of TAGS) {
+    const pattern2 = stringEntries(tag, result);
+    if (pattern2 === null) continue;
+    const resource = stringEntries(tag, resourceMetadata);
+    if (resource === null) continue;
+    const original = result[pattern2.key];
+    let changed = pattern2.entries.length !== Object.keys(original).length;
+    const rebuilt = [];
+    for (const [k, v] of pattern2.entries) {
+      let key3 = k;
+      if (containsWildcard(k)) {
+        const anchor = parseAnchor(k);
+        key3 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
+        changed ||= key3 !== k;
+      }
+      rebuilt.push([key3, v]);
+    }
+    if (changed) result = { ...result, [pattern2.key]: Object.fromEntries(rebuilt) };
+  }
+  return result;
+}
+
+// src/families/kyverno/engine/pattern/map-plan.ts
+function isPhase1(anchor) {
+  return anchor.type === "condition" || anchor.type === "equality" || anchor.type === "negation" || anchor.type === "existence";
+}
+function isOrderingAnchor(key3) {
+  const anchor = parseAnchor(key3);
+  return anchor !== null && anchor.type !== "addIfNotPresent";
+}
+var nestedAnchorCache = /* @__PURE__ */ new WeakMap();
+function hasNestedAnchors(pattern2) {
+  if (typeof pattern2 !== "object" || pattern2 === null) return false;
+  const cached = nestedAnchorCache.get(pattern2);
+  if (cached !== void 0) return cached;
+  let result = false;
+  if (Array.isArray(pattern2)) {
+    result = pattern2.some(hasNestedAnchors);
+  } else {
+    for (const key3 in pattern2) {
+      if (isOrderingAnchor(key3)) {
+        result = true;
+        break;
+      }
+    }
+    if (!result) {
+      for (const key3 in pattern2) {
+        if (hasNestedAnchors(pattern2[key3])) {
+          result = true;
+          break;
+        }
+      }
+    }
+  }
+  nestedAnchorCache.set(pattern2, result);
+  return result;
+}
+function buildMapPlan(pattern2, metadataValue) {
+  const keys = Object.keys(pattern2).sort(compareGoStrings2);
+  const metadataKey = findTaggedKey("metadata", pattern2);
+  const phase1 = [];
+  const tracked = [];
+  const front = [];
+  const back = [];
+  let metadataInPhase2 = false;
+  let metadataAnchored = false;
+  for (const key3 of keys) {
+    const anchor = parseAnchor(key3);
+    if (anchor !== null && isPhase1(anchor)) {
+      phase1.push({ key: key3, anchor });
+      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key3, anchor });
+      continue;
+    }
+    if (key3 === metadataKey) metadataInPhase2 = true;
+    const value = key3 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern2[key3];
+    if (anchor?.type === "global" || hasNestedAnchors(value)) {
+      front.push({ key: key3, anchor });
+      if (key3 === metadataKey) metadataAnchored = true;
+    } else {
+      back.push({ key: key3, anchor });
+    }
+  }
+  front.reverse();
+  return { phase1, phase2: front.concat(back), tracked, metadataKey, metadataInPhase2, metadataAnchored };
+}
+var planCache = /* @__PURE__ */ new WeakMap();
+function mapPlan(pattern2) {
+  let plan = planCache.get(pattern2);
+  if (plan === void 0) {
+    plan = buildMapPlan(pattern2);
+    planCache.set(pattern2, plan);
+  }
+  return plan;
+}
+
+// src/util/go-duration.ts
+var NS_PER_UNIT = /* @__PURE__ */ new Map([
+  ["ns", 1n],
+  ["us", 1000n],
+  ["\xB5s", 1000n],
+  // µs, MICRO SIGN
+  ["\u03BCs", 1000n],
+  // μs, GREEK SMALL LETTER MU
+  ["ms", 1000000n],
+  ["s", 1000000000n],
+  ["m", 60000000000n],
+  ["h", 3600000000000n]
+]);
+var TWO_63 = 1n << 63n;
+var MAX_INT64 = TWO_63 - 1n;
+function isDigit3(c) {
+  return c >= 48 && c <= 57;
+}
+function parseGoDuration(input) {
+  let s = input;
+  let neg = false;
+  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
+    neg = s[0] === "-";
+    s = s.slice(1);
+  }
+  if (s === "0") return 0n;
+  if (s.length === 0) return null;
+  let i = 0;
+  const n = s.length;
+  let total = 0n;
+  while (i < n) {
+    const first = s.charCodeAt(i);
+    if (!(first === 46 || isDigit3(first))) return null;
+    const intStart = i;
+    let v = 0n;
+    while (i < n && isDigit3(s.charCodeAt(i))) {
+      if (v > TWO_63 / 10n) return null;
+      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
+      if (v > TWO_63) return null;
+      i++;
+    }
+    const pre = i !== intStart;
+    let f = 0n;
+    let scale = 1;
+    let post = false;
+    if (i < n && s.charCodeAt(i) === 46) {
+      i++;
+      const fracStart = i;
+      let overflow = false;
+      while (i < n && isDigit3(s.charCodeAt(i))) {
+        if (!overflow) {
+          if (f > MAX_INT64 / 10n) {
+            overflow = true;
+          } else {
+            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
+            if (y > TWO_63) {
+              overflow = true;
+            } else {
+              f = y;
+              scale *= 10;
+            }
+          }
+        }
+        i++;
+      }
+      post = i !== fracStart;
+    }
+    if (!pre && !post) return null;
+    const unitStart = i;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c === 46 || isDigit3(c)) break;
+      i++;
+    }
+    if (i === unitStart) return null;
+    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
+    if (unit === void 0) return null;
+    if (v > TWO_63 / unit) return null;
+    v *= unit;
+    if (f > 0n) {
+      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+      if (v > TWO_63) return null;
+    }
+    total += v;
+    if (total > TWO_63) return null;
+  }
+  if (neg) return -total;
+  if (total > MAX_INT64) return null;
+  return total;
+}
+function fraction(v, prec) {
+  let digits = "";
+  let printed = false;
+  let u = v;
+  for (let k = 0; k < prec; k++) {
+    const digit = u % 10n;
+    printed = printed || digit !== 0n;
+    if (printed) digits = digit.toString() + digits;
+    u /= 10n;
+  }
+  return { digits: printed ? "." + digits : "", rest: u };
+}
+function formatGoDuration(ns) {
+  const d = BigInt.asIntN(64, ns);
+  const neg = d < 0n;
+  const u = neg ? -d : d;
+  let out;
+  if (u < 1000000000n) {
+    if (u === 0n) return "0s";
+    if (u < 1000n) {
+      out = `${u}ns`;
+    } else if (u < 1000000n) {
+      const { digits, rest } = fraction(u, 3);
+      out = `${rest}${digits}\xB5s`;
+    } else {
+      const { digits, rest } = fraction(u, 6);
+      out = `${rest}${digits}ms`;
+    }
+  } else {
+    const { digits, rest } = fraction(u, 9);
+    const seconds2 = rest % 60n;
+    const minutesTotal = rest / 60n;
+    out = `${seconds2}${digits}s`;
+    if (minutesTotal > 0n) {
+      out = `${minutesTotal % 60n}m${out}`;
+      const hours = minutesTotal / 60n;
+      if (hours > 0n) out = `${hours}h${out}`;
+    }
+  }
+  return neg ? "-" + out : out;
+}
+
+// src/families/kyverno/engine/pattern/string-pattern.ts
+var IN_RANGE = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+var NOT_IN_RANGE = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+var PREFIX_OPERATORS = [">=", "<=", ">", "<", "!"];
+function operatorOf(condition2) {
+  if (condition2.length < 2) return "";
+  for (const op of PREFIX_OPERATORS) {
+    if (condition2.startsWith(op)) return op;
+  }
+  if (NOT_IN_RANGE.test(condition2)) return "notInRange";
+  if (IN_RANGE.test(condition2)) return "inRange";
+  return "";
+}
+function comparison(operator, operandText) {
+  const operand = goTrimSpace(operandText);
+  return {
+    kind: "comparison",
+    operator,
+    operand,
+    duration: parseGoDuration(operand),
+    quantity: parseQuantity(operand)
+  };
+}
+function compileCondition(condition2) {
+  const op = operatorOf(condition2);
+  if (op === "inRange" || op === "notInRange") {
+    const match = (op === "inRange" ? IN_RANGE : NOT_IN_RANGE).exec(condition2);
+    const [lowOp, highOp] = op === "inRange" ? [">=", "<="] : ["<", ">"];
+    return { kind: op, low: comparison(lowOp, match[1]), high: comparison(highOp, match[2]) };
+  }
+  return comparison(op, condition2.slice(op.length));
+}
+var cache4 = /* @__PURE__ */ new Map();
+var CACHE_LIMIT2 = 5e4;
+function compileStringPattern(pattern2) {
+  const cached = cache4.get(pattern2);
+  if (cached !== void 0) return cached;
+  const alternatives = pattern2.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
+  const compiled2 = { alternatives };
+  if (cache4.size >= CACHE_LIMIT2) cache4.clear();
+  cache4.set(pattern2, compiled2);
+  return compiled2;
+}
+
+// src/families/kyverno/engine/pattern/scalar.ts
+var DECIMAL_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+var HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/;
+function parseGoFloat(s) {
+  if (DECIMAL_FLOAT.test(s)) {
+    const v2 = Number(s);
+    return Number.isFinite(v2) ? v2 : null;
+  }
+  const hex = HEX_FLOAT.exec(s);
+  if (hex === null) return null;
+  const [, sign2, intDigits, fracDigits, exp] = hex;
+  if (intDigits.length + fracDigits.length === 0) return null;
+  const mantissa = Number(BigInt("0x" + intDigits + fracDigits));
+  const v = mantissa * 2 ** (Number(exp) - 4 * fracDigits.length);
+  if (!Number.isFinite(v)) return null;
+  return sign2 === "-" ? -v : v;
+}
+function numericText(value, numberMode) {
+  if (value === null || value === void 0) return "0";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint") {
+    if (isGoInt(value, numberMode)) return formatGoInt(value);
+    return formatFloatF(Number(value), 6);
+  }
+  return null;
+}
+function stringText(value, numberMode) {
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+    case "bigint":
+      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(Number(value));
+    case "boolean":
+      return value ? "true" : "false";
+    default:
+      return null;
+  }
+}
+function holds(cmp, operator) {
+  switch (operator) {
+    case "":
+      return cmp === 0;
+    case "!":
+      return cmp !== 0;
+    case ">":
+      return cmp > 0;
+    case "<":
+      return cmp < 0;
+    case ">=":
+      return cmp >= 0;
+    case "<=":
+      return cmp <= 0;
+  }
+}
+function compare2(value, c, numberMode) {
+  if (c.duration !== null || c.quantity !== null) {
+    const text5 = numericText(value, numberMode);
+    if (text5 !== null) {
+      if (c.duration !== null) {
+        const d = parseGoDuration(text5);
+        if (d !== null) return holds(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
+      }
+      if (c.quantity !== null) {
+        const q = parseQuantity(text5);
+        if (q !== null) return holds(compareQuantities(q, c.quantity), c.operator);
+      }
+    }
+  }
+  if (c.operator !== "" && c.operator !== "!") return false;
+  const text4 = stringText(value, numberMode);
+  if (text4 === null) return false;
+  const matched = wildcardMatch(c.operand, text4);
+  return c.operator === "!" ? !matched : matched;
+}
+function condition(value, c, numberMode) {
+  switch (c.kind) {
+    case "comparison":
+      return compare2(value, c, numberMode);
+    case "inRange":
+      return compare2(value, c.low, numberMode) && compare2(value, c.high, numberMode);
+    case "notInRange":
+      return compare2(value, c.low, numberMode) || compare2(value, c.high, numberMode);
+  }
+}
+function validateStringPattern(value, pattern2, numberMode) {
+  if (value === pattern2) return true;
+  const { alternatives } = compileStringPattern(pattern2);
+  for (const conjunction of alternatives) {
+    let all = true;
+    for (const c of conjunction) {
+      if (!condition(value, c, numberMode)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+  }
+  return false;
+}
+function validateNumberPattern(value, pattern2, numberMode) {
+  switch (typeof value) {
+    case "number":
+    case "bigint":
+      if (isGoInt(value, numberMode)) return Number.isInteger(pattern2) && goFloatToInt64(pattern2) === BigInt(value);
+      return Number(value) === pattern2;
+    case "string":
+      return parseGoFloat(value) === pattern2;
+    default:
+      return false;
+  }
+}
+function validateNullPattern(value) {
+  switch (typeof value) {
+    case "number":
+      return value === 0;
+    case "string":
+      return value === "";
+    case "boolean":
+      return !value;
+    default:
+      return value === null || value === void 0;
+  }
+}
+function validateValue(value, pattern2, numberMode) {
+  switch (typeof pattern2) {
+    case "boolean":
+      return value === pattern2;
+    case "number":
+      return validateNumberPattern(value, pattern2, numberMode);
+    case "bigint":
+      return validateNumberPattern(value, Number(pattern2), numberMode);
+    case "string":
+      return validateStringPattern(value, pattern2, numberMode);
+    default:
+      break;
+  }
+  if (pattern2 === null) return validateNullPattern(value);
+  if (Array.isArray(pattern2)) return false;
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/families/kyverno/engine/pattern/match-pattern.ts
+function isObject12(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function hasKey(map2, key3) {
+  return Object.prototype.hasOwnProperty.call(map2, key3);
+}
+function checkElement(resource, pattern2, path17, ev) {
+  if (Array.isArray(pattern2)) {
+    if (!Array.isArray(resource)) {
+      return plainFailure(
+        `validation rule failed at path ${path17}, resource does not satisfy the expected overlay pattern`,
+        path17
+      );
+    }
+    return checkArray(resource, pattern2, path17, ev);
+  }
+  if (isObject12(pattern2)) {
+    if (!isObject12(resource)) {
+      return plainFailure(
+        `pattern and resource have different structures. Path: ${path17}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
+        path17
+      );
+    }
+    const plan = mapPlan(pattern2);
+    recordAnchors(plan, resource, ev);
+    return checkMap(resource, pattern2, plan, path17, ev);
+  }
+  if (Array.isArray(resource)) {
+    for (const element of resource) {
+      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path17, ev);
+    }
+    return null;
+  }
+  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path17, ev);
+}
+function scalarMismatch(resource, pattern2, path17, ev) {
+  const value = formatGoValue(resource, ev.numberMode);
+  return plainFailure(`resource value '${value}' does not match '${formatGoValue(pattern2, "float64")}' at path ${path17}`, path17);
+}
+function recordAnchors(plan, resource, ev) {
+  if (plan.tracked.length === 0) return;
+  const seen = ev.anchorsSeen ??= /* @__PURE__ */ new Map();
+  for (const { key: key3, anchor } of plan.tracked) {
+    if (seen.get(key3) === true) continue;
+    seen.set(key3, hasKey(resource, anchor.key));
+  }
+}
+function rewrittenMetadata(pattern2, key3, resource, ev) {
+  const original = pattern2[key3];
+  if (!isObject12(original)) return null;
+  const resourceMetadata = resource["metadata"];
+  if (resourceMetadata === null || resourceMetadata === void 0) return null;
+  const current2 = ev.metadataRewrites?.get(original) ?? original;
+  const next = expandMetadataWildcards(current2, resourceMetadata);
+  if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
+  return next === original ? null : next;
+}
+function checkMap(resource, pattern2, cachedPlan, path17, ev) {
+  let plan = cachedPlan;
+  let metadata = null;
+  if (plan.metadataKey !== null) {
+    metadata = rewrittenMetadata(pattern2, plan.metadataKey, resource, ev);
+    if (metadata !== null && plan.metadataInPhase2 && hasNestedAnchors(metadata) !== plan.metadataAnchored) {
+      plan = buildMapPlan(pattern2, metadata);
+    }
+  }
+  let applied = 0;
+  let skips = null;
+  let rawSkip = false;
+  for (const { key: key3, anchor } of plan.phase1) {
+    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
+    const failure2 = handleAnchor(anchor, value, resource, path17, ev);
+    if (failure2 === null) {
+      applied++;
+    } else if (isSkip(failure2)) {
+      (skips ??= []).push(failure2);
+      rawSkip ||= isRawSkip(failure2);
+    } else if (!rawSkip) {
+      return failure2;
+    }
+  }
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path17);
+  for (const { key: key3, anchor } of plan.phase2) {
+    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path17, ev) : handlePlain(key3, value, resource, path17, ev);
+    if (failure2 !== null) return failure2;
+  }
+  return null;
+}
+function handleAnchor(anchor, pattern2, resource, path17, ev) {
+  const key3 = anchor.key;
+  const currentPath = path17 + key3 + "/";
+  const present = hasKey(resource, key3);
+  switch (anchor.type) {
+    case "condition": {
+      if (!present) return conditionalFailure("conditional anchor key doesn't exist in the resource", currentPath);
+      const failure2 = checkElement(resource[key3], pattern2, currentPath, ev);
+      return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
+    }
+    case "equality":
+      return present ? checkElement(resource[key3], pattern2, currentPath, ev) : null;
+    case "negation":
+      return present ? negationFailure(currentPath) : null;
+    case "existence":
+      return present ? handleExistence(resource[key3], pattern2, currentPath, ev) : null;
+    default:
+      return null;
+  }
+}
+function handleExistence(resource, pattern2, path17, ev) {
+  if (!Array.isArray(resource)) {
+    return plainFailure(
+      `invalid resource type ${goTypeName(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
+      path17
+    );
+  }
+  if (!Array.isArray(pattern2)) {
+    return plainFailure(
+      `invalid pattern type ${goTypeName(pattern2, "float64")}: Pattern has to be of list to compare against resource`,
+      path17
+    );
+  }
+  for (const element of pattern2) {
+    if (!isObject12(element)) {
+      return plainFailure(
+        "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
+        path17
+      );
+    }
+    let found = false;
+    for (let i = 0; i < resource.length; i++) {
+      if (checkElement(resource[i], element, `${path17}${i}/`, ev) === null) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path17}`, path17);
+  }
+  return null;
+}
+function handleGlobal(anchor, pattern2, resource, path17, ev) {
+  const key3 = anchor.key;
+  if (!hasKey(resource, key3)) return null;
+  const failure2 = checkElement(resource[key3], pattern2, path17 + key3 + "/", ev);
+  return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
+}
+function handlePlain(key3, pattern2, resource, path17, ev) {
+  const value = hasKey(resource, key3) ? resource[key3] : void 0;
+  if (pattern2 === "*") {
+    return value !== null && value !== void 0 ? null : plainFailure(`${path17}/${key3} not found`, path17);
+  }
+  return checkElement(value, pattern2, path17 + key3 + "/", ev);
+}
+function checkArray(resource, pattern2, path17, ev) {
+  if (pattern2.length === 0) return plainFailure("pattern Array empty", path17);
+  const first = pattern2[0];
+  if (isObject12(first)) return checkElements(resource, first, resource.length, path17, ev);
+  if (!Array.isArray(first)) return checkElement(resource, first, path17, ev);
+  if (resource.length < pattern2.length) {
+    return plainFailure(
+      `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern2.length}`,
+      ""
+    );
+  }
+  return checkElements(resource, pattern2, pattern2.length, path17, ev);
+}
+function checkElements(resource, pattern2, count2, path17, ev) {
+  let applied = 0;
+  let skips = null;
+  for (let i = 0; i < count2; i++) {
+    const elementPattern = Array.isArray(pattern2) ? pattern2[i] : pattern2;
+    const failure2 = checkElement(resource[i], elementPattern, `${path17}${i}/`, ev);
+    if (failure2 === null) {
+      applied++;
+    } else if (isSkip(failure2)) {
+      (skips ??= []).push(failure2);
+    } else {
+      return failure2;
+    }
+  }
+  return applied === 0 && skips !== null ? packagedSkip(skips, path17) : null;
+}
+function keysAreMissing(ev) {
+  if (ev.anchorsSeen === null) return false;
+  for (const seen of ev.anchorsSeen.values()) {
+    if (!seen) return true;
+  }
+  return false;
+}
+function matchPattern(resource, pattern2, options) {
+  const ev = {
+    numberMode: options?.numberMode ?? "float64",
+    anchorsSeen: null,
+    metadataRewrites: null
+  };
+  const failure2 = checkElement(resource, pattern2, "/", ev);
+  if (failure2 === null) return { outcome: "pass", path: "", message: "" };
+  if (isSkip(failure2)) return { outcome: "skip", path: "", message: failure2.message };
+  if (failure2.kind === "negation") return { outcome: "fail", path: failure2.path, message: failure2.message };
+  if (keysAreMissing(ev) || failure2.path === "") return { outcome: "error", path: "", message: failure2.message };
+  return { outcome: "fail", path: failure2.path, message: failure2.message };
+}
+
+// src/families/kyverno/engine/conditions/string-pattern.ts
+var IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+function isRangePattern(pattern2) {
+  return IN_RANGE2.test(pattern2);
+}
+function matchStringPattern(value, pattern2) {
+  return validateValue(value, pattern2, "float64");
+}
+
+// src/families/kyverno/engine/conditions/set-values.ts
+function toSetKey(key3) {
+  if (typeof key3 === "string") return key3;
+  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
+  if (Array.isArray(key3)) return key3.map(goSprint);
+  return null;
+}
+function matchesTwoWay(a, b) {
+  return wildcardMatch(a, b) || wildcardMatch(b, a);
+}
+function matchesAny(key3, values) {
+  for (const v of values) {
+    if (matchesTwoWay(key3, v)) return true;
+  }
+  return false;
+}
+function scalarKeyInValue(key3, value) {
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      if (matchesTwoWay(goSprint(element), key3)) return true;
+    }
+    return false;
+  }
+  if (typeof value !== "string") return "invalid";
+  if (wildcardMatch(value, key3)) return true;
+  if (isRangePattern(value)) return matchStringPattern(key3, value);
+  const list3 = stringValues(value);
+  return list3 === null ? "invalid" : list3.includes(key3);
+}
+function stringValues(value) {
+  const decoded = decodeStringList(value);
+  if (decoded.kind === "list") return decoded.list;
+  return decoded.kind === "invalid-json" ? [value] : null;
+}
+
+// src/families/kyverno/engine/conditions/all-in.ts
+function evaluateAllIn(key3, value) {
+  const k = toSetKey(key3);
+  if (k === null) return false;
+  if (typeof k === "string") return scalarKeyInValue(k, value) === true;
+  return allKeySetOutcome(k, value, false);
+}
+function allKeySetOutcome(key3, value, notIn) {
+  let values;
+  if (Array.isArray(value)) {
+    values = value.map(goSprint);
+  } else if (typeof value === "string") {
+    if (key3.length === 1 && key3[0] === value) return !notIn;
+    if (isRangePattern(value)) {
+      return notIn ? key3.every((k) => !matchStringPattern(k, value)) : key3.every((k) => matchStringPattern(k, value));
+    }
+    values = stringValues(value);
+  } else {
+    values = null;
+  }
+  if (values === null) return false;
+  const candidates = values;
+  return notIn ? key3.every((k) => !matchesAny(k, candidates)) : key3.every((k) => matchesAny(k, candidates));
+}
+
+// src/families/kyverno/engine/conditions/all-not-in.ts
+function evaluateAllNotIn(key3, value) {
+  const k = toSetKey(key3);
+  if (k === null) return false;
+  if (typeof k === "string") return scalarKeyInValue(k, value) === false;
+  return allKeySetOutcome(k, value, true);
+}
+
+// src/families/kyverno/engine/conditions/any-in.ts
+function evaluateAnyIn(key3, value) {
+  const k = toSetKey(key3);
+  if (k === null) return false;
+  if (typeof k === "string") return scalarKeyInValue(k, value) === true;
+  return anyKeySetOutcome(k, value, false);
+}
+function anyKeySetOutcome(key3, value, notIn) {
+  let values;
+  if (Array.isArray(value)) {
+    values = value.map(goSprint);
+  } else if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
+    values = [goSprint(value)];
+  } else if (typeof value === "string") {
+    if (key3.length === 1 && key3[0] === value) return !notIn;
+    if (isRangePattern(value)) {
+      const pattern2 = notIn ? value.replace("-", "!-") : value;
+      return key3.some((k) => matchStringPattern(k, pattern2));
+    }
+    values = stringValues(value);
+  } else {
+    values = null;
+  }
+  if (values === null) return false;
+  const candidates = values;
+  return notIn ? key3.some((k) => !matchesAny(k, candidates)) : key3.some((k) => matchesAny(k, candidates));
+}
+
+// src/families/kyverno/engine/conditions/any-not-in.ts
+function evaluateAnyNotIn(key3, value) {
+  const k = toSetKey(key3);
+  if (k === null) return false;
+  if (typeof k === "string") return scalarKeyInValue(k, value) === false;
+  return anyKeySetOutcome(k, value, true);
+}
+
+// src/families/kyverno/engine/conditions/duration-values.ts
+var NS_PER_SECOND = 1000000000n;
+function secondsToDuration(x) {
+  const n = typeof x === "bigint" ? x : goFloatToInt64(x);
+  return BigInt.asIntN(64, n * NS_PER_SECOND);
+}
+function durationSeconds(ns) {
+  return Number(ns / NS_PER_SECOND) + Number(ns % NS_PER_SECOND) / 1e9;
+}
+function durationString(v) {
+  return typeof v === "string" && v !== "0" ? parseGoDuration(v) : null;
+}
+function parseDurationPair(key3, value) {
+  let keyDuration = durationString(key3);
+  let valueDuration = durationString(value);
+  if (keyDuration === null && valueDuration === null) return null;
+  if (keyDuration === null) {
+    if (typeof key3 !== "number" && typeof key3 !== "bigint") return null;
+    keyDuration = secondsToDuration(key3);
+  }
+  if (valueDuration === null) {
+    if (typeof value !== "number" && typeof value !== "bigint") return null;
+    valueDuration = secondsToDuration(value);
+  }
+  return [keyDuration, valueDuration];
+}
+
+// src/families/kyverno/engine/conditions/duration.ts
+function evaluateDuration(key3, value, op) {
+  const a = asDuration(key3);
+  if (a === null) return false;
+  const b = asDuration(value);
+  if (b === null) return false;
+  switch (op) {
+    case "DurationGreaterThan":
+      return a > b;
+    case "DurationGreaterThanOrEquals":
+      return a >= b;
+    case "DurationLessThan":
+      return a < b;
+    case "DurationLessThanOrEquals":
+      return a <= b;
+  }
+}
+function asDuration(v) {
+  if (typeof v === "number" || typeof v === "bigint") return secondsToDuration(v);
+  if (typeof v === "string") return parseGoDuration(v);
+  return null;
+}
+
+// src/families/kyverno/engine/conditions/go-parse-float.ts
+var DECIMAL = /^[+-]?(?:[0-9_]+\.?[0-9_]*|\.[0-9_]+)(?:[eE][+-]?[0-9][0-9_]*)?$/;
+var HEXADECIMAL = /^([+-]?)0[xX]([0-9a-fA-F_]*)\.?([0-9a-fA-F_]*)[pP]([+-]?[0-9][0-9_]*)$/;
+var SPECIAL = /^(?:([+-]?)(?:inf|infinity)|nan)$/i;
+function parseGoFloat2(s) {
+  const special = SPECIAL.exec(s);
+  if (special !== null) {
+    if (s.length === 3 && s.toLowerCase() === "nan") return NaN;
+    return special[1] === "-" ? -Infinity : Infinity;
+  }
+  let value;
+  if (DECIMAL.test(s)) {
+    if (!/[0-9]/.test(s.replace(/[eE].*$/, ""))) return null;
+    if (s.includes("_")) {
+      if (!underscoresOk(s, false)) return null;
+      value = Number(s.replace(/_/g, ""));
+    } else {
+      value = Number(s);
+    }
+  } else {
+    const hex = HEXADECIMAL.exec(s);
+    if (hex === null) return null;
+    if (!/[0-9a-fA-F]/.test(hex[2] + hex[3])) return null;
+    if (s.includes("_") && !underscoresOk(s, true)) return null;
+    value = hexFloat(hex[1] === "-", hex[2].replace(/_/g, ""), hex[3].replace(/_/g, ""), Number(hex[4].replace(/_/g, "")));
+  }
+  return Number.isFinite(value) ? value : null;
+}
+function underscoresOk(s, hex) {
+  let i = s[0] === "+" || s[0] === "-" ? 1 : 0;
+  let saw = "^";
+  if (hex) {
+    i += 2;
+    saw = "0";
+  }
+  for (; i < s.length; i++) {
+    const c = s[i];
+    if (c >= "0" && c <= "9" || hex && /[a-fA-F]/.test(c)) {
+      saw = "0";
+    } else if (c === "_") {
+      if (saw !== "0") return false;
+      saw = "_";
+    } else {
+      if (saw === "_") return false;
+      saw = "!";
+    }
+  }
+  return saw !== "_";
+}
+function hexFloat(negative, intDigits, fracDigits, exponent) {
+  const mantissa = BigInt(`0x${intDigits}${fracDigits}`);
+  let value = Number(mantissa);
+  let shift = exponent - 4 * fracDigits.length;
+  while (shift !== 0 && value !== 0 && Number.isFinite(value)) {
+    const step3 = Math.max(-1e3, Math.min(1e3, shift));
+    value *= 2 ** step3;
+    shift -= step3;
+  }
+  return negative ? -value : value;
+}
+
+// src/families/kyverno/engine/conditions/int64-operand.ts
+function int64Operand(value) {
+  switch (typeof value) {
+    case "bigint":
+      return value;
+    case "number":
+      return Number.isInteger(value) ? goFloatToInt64(value) : null;
+    case "string":
+      return parseGoInt64(value);
+    default:
+      return null;
+  }
+}
+
+// src/families/kyverno/engine/conditions/equal.ts
+function evaluateEquals(key3, value) {
+  switch (typeof key3) {
+    case "boolean":
+      return typeof value === "boolean" && key3 === value;
+    case "number":
+      return numberEquals(key3, value);
+    case "bigint":
+      return int64Equals(key3, value);
+    case "string":
+      return stringEquals(key3, value);
+    default:
+      if (key3 === null) return false;
+      if (Array.isArray(key3)) return Array.isArray(value) && deepEqualJson(key3, value);
+      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key3, value);
+  }
+}
+function numberEquals(key3, value) {
+  if (typeof value === "number") return key3 === value;
+  if (typeof value === "bigint") return Number.isInteger(key3) && goFloatToInt64(key3) === value;
+  if (typeof value === "string") {
+    const parsed = parseGoFloat2(value);
+    return parsed !== null && parsed === key3;
+  }
+  return false;
+}
+function int64Equals(key3, value) {
+  const other = int64Operand(value);
+  return other !== null && other === key3;
+}
+function stringEquals(key3, value) {
+  const durations = parseDurationPair(key3, value);
+  if (durations !== null) return durationSeconds(durations[0]) === durationSeconds(durations[1]);
+  if (typeof value !== "string") return false;
+  const keyQuantity = parseQuantity(key3);
+  if (keyQuantity !== null) {
+    const valueQuantity = parseQuantity(value);
+    return valueQuantity !== null && compareQuantities(keyQuantity, valueQuantity) === 0;
+  }
+  return wildcardMatch(value, key3);
+}
+
+// src/families/kyverno/engine/conditions/in.ts
+function evaluateIn(key3, value) {
+  const k = toInKey(key3);
+  if (k === null) return false;
+  return (typeof k === "string" ? keyInValue(k, value) : keySetInValue(k, value, false)) === true;
+}
+function toInKey(key3) {
+  if (typeof key3 === "string") return key3;
+  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
+  if (!Array.isArray(key3)) return null;
+  for (const element of key3) {
+    if (typeof element !== "string") {
+      throw new ConditionError(`interface conversion: interface {} is ${goTypeName2(element)}, not string`);
+    }
+  }
+  return key3;
+}
+function keyInValue(key3, value) {
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      const text4 = goSprint(element);
+      if (wildcardMatch(text4, key3) || wildcardMatch(key3, text4)) return true;
+    }
+    return false;
+  }
+  if (typeof value !== "string") return "invalid";
+  if (wildcardMatch(value, key3)) return true;
+  const decoded = decodeStringList(value);
+  return decoded.kind === "list" ? decoded.list.includes(key3) : "invalid";
+}
+function keySetInValue(key3, value, notIn) {
+  let values;
+  if (Array.isArray(value)) {
+    values = [];
+    for (const element of value) {
+      if (typeof element !== "string") return "invalid";
+      values.push(element);
+    }
+  } else if (typeof value === "string") {
+    if (key3.length === 1 && key3[0] === value) return true;
+    const decoded = decodeStringList(value);
+    if (decoded.kind !== "list") return "invalid";
+    values = decoded.list;
+  } else {
+    return "invalid";
+  }
+  const set2 = new Set(values);
+  return notIn ? key3.some((k) => !set2.has(k)) : key3.every((k) => set2.has(k));
+}
+function goTypeName2(v) {
+  if (v === null) return "nil";
+  if (typeof v === "number") return "float64";
+  if (typeof v === "bigint") return "int64";
+  if (typeof v === "boolean") return "bool";
+  if (typeof v === "string") return "string";
+  return Array.isArray(v) ? "[]interface {}" : "map[string]interface {}";
+}
+
+// src/families/kyverno/engine/conditions/not-equal.ts
+function evaluateNotEquals(key3, value) {
+  switch (typeof key3) {
+    case "boolean":
+      return typeof value !== "boolean" || key3 !== value;
+    case "number":
+      return numberNotEquals(key3, value);
+    case "bigint": {
+      const other = int64Operand(value);
+      return other === null || other !== key3;
+    }
+    case "string":
+      return stringNotEquals(key3, value);
+    default:
+      if (key3 === null) return false;
+      if (Array.isArray(key3)) return !Array.isArray(value) || !deepEqualJson(key3, value);
+      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key3, value);
+  }
+}
+function numberNotEquals(key3, value) {
+  if (typeof value === "number") return key3 !== value;
+  if (typeof value === "bigint") return !Number.isInteger(key3) || goFloatToInt64(key3) !== value;
+  if (typeof value === "string") {
+    const parsed = parseGoFloat2(value);
+    return parsed === null || parsed !== key3;
+  }
+  return true;
+}
+function stringNotEquals(key3, value) {
+  const durations = parseDurationPair(key3, value);
+  if (durations !== null) return durationSeconds(durations[0]) !== durationSeconds(durations[1]);
+  if (typeof value !== "string") return true;
+  const keyQuantity = parseQuantity(key3);
+  if (keyQuantity !== null) {
+    const valueQuantity = parseQuantity(value);
+    return valueQuantity === null || compareQuantities(keyQuantity, valueQuantity) !== 0;
+  }
+  return !wildcardMatch(value, key3);
+}
+
+// src/families/kyverno/engine/conditions/not-in.ts
+function evaluateNotIn(key3, value) {
+  const k = toInKey(key3);
+  if (k === null) return false;
+  if (typeof k !== "string") return keySetInValue(k, value, true) === true;
+  const found = keyInValue(k, value);
+  return found === false;
+}
+
+// src/util/semver.ts
+var NUMBERS = /^[0-9]*$/;
+var ALPHANUM = /^[0-9A-Za-z-]*$/;
+var UINT64_MAX2 = (1n << 64n) - 1n;
+function parseSemver(s) {
+  if (s === "") return null;
+  const first = s.indexOf(".");
+  if (first < 0) return null;
+  const second = s.indexOf(".", first + 1);
+  if (second < 0) return null;
+  const major = parseVersionNumber(s.slice(0, first));
+  const minor = parseVersionNumber(s.slice(first + 1, second));
+  if (major === null || minor === null) return null;
+  let patchText = s.slice(second + 1);
+  let build = [];
+  const buildIndex = patchText.indexOf("+");
+  if (buildIndex >= 0) {
+    build = patchText.slice(buildIndex + 1).split(".");
+    patchText = patchText.slice(0, buildIndex);
+  }
+  let preText = [];
+  const preIndex = patchText.indexOf("-");
+  if (preIndex >= 0) {
+    preText = patchText.slice(preIndex + 1).split(".");
+    patchText = patchText.slice(0, preIndex);
+  }
+  const patch = parseVersionNumber(patchText);
+  if (patch === null) return null;
+  const pre = [];
+  for (const part of preText) {
+    const parsed = parsePreRelease(part);
+    if (parsed === null) return null;
+    pre.push(parsed);
+  }
+  for (const part of build) {
+    if (part === "" || !ALPHANUM.test(part)) return null;
+  }
+  return { major, minor, patch, pre };
+}
+function compareSemver(a, b) {
+  const core = compareBig(a.major, b.major) || compareBig(a.minor, b.minor) || compareBig(a.patch, b.patch);
+  if (core !== 0) return core;
+  if (a.pre.length === 0 || b.pre.length === 0) {
+    return a.pre.length === b.pre.length ? 0 : a.pre.length === 0 ? 1 : -1;
+  }
+  const n = Math.min(a.pre.length, b.pre.length);
+  for (let i = 0; i < n; i++) {
+    const c = comparePreRelease(a.pre[i], b.pre[i]);
+    if (c !== 0) return c;
+  }
+  return a.pre.length === b.pre.length ? 0 : a.pre.length < b.pre.length ? -1 : 1;
+}
+function parseVersionNumber(s) {
+  if (s === "" || !NUMBERS.test(s) || s.length > 1 && s[0] === "0") return null;
+  const n = BigInt(s);
+  return n > UINT64_MAX2 ? null : n;
+}
+function parsePreRelease(s) {
+  if (s === "") return null;
+  if (NUMBERS.test(s)) {
+    const num = parseVersionNumber(s);
+    return num === null ? null : { numeric: true, num };
+  }
+  return ALPHANUM.test(s) ? { numeric: false, str: s } : null;
+}
+function comparePreRelease(a, b) {
+  if (a.numeric && b.numeric) return compareBig(a.num, b.num);
+  if (a.numeric) return -1;
+  if (b.numeric) return 1;
+  return a.str === b.str ? 0 : a.str > b.str ? 1 : -1;
+}
+function compareBig(a, b) {
+  return a === b ? 0 : a > b ? 1 : -1;
+}
+
+// src/families/kyverno/engine/conditions/numeric.ts
+function evaluateNumeric(key3, value, op) {
+  if (typeof key3 === "number" || typeof key3 === "bigint") return numberKey(key3, value, op);
+  if (typeof key3 === "string") return stringKey(key3, value, op);
+  return false;
+}
+function compareNumbers(a, b, op) {
+  switch (op) {
+    case "GreaterThan":
+      return a > b;
+    case "GreaterThanOrEquals":
+      return a >= b;
+    case "LessThan":
+      return a < b;
+    case "LessThanOrEquals":
+      return a <= b;
+  }
+}
+function compareOrder(order, op) {
+  return compareNumbers(order, 0, op);
+}
+function numberKey(key3, value, op) {
+  if (typeof value === "number" || typeof value === "bigint") return compareNumbers(Number(key3), Number(value), op);
+  if (typeof value !== "string") return false;
+  const durations = parseDurationPair(key3, value);
+  if (durations !== null) return compareNumbers(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
+  const parsed = parseGoFloat2(value);
+  return parsed !== null && compareNumbers(Number(key3), parsed, op);
+}
+function stringKey(key3, value, op) {
+  const durations = parseDurationPair(key3, value);
+  if (durations !== null) return compareNumbers(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
+  if (typeof value === "string") {
+    const keyQuantity = parseQuantity(key3);
+    const valueQuantity = keyQuantity === null ? null : parseQuantity(value);
+    if (keyQuantity !== null && valueQuantity !== null) return compareOrder(compareQuantities(keyQuantity, valueQuantity), op);
+  }
+  const keyNumber = parseGoFloat2(key3);
+  if (keyNumber !== null) return numberKey(keyNumber, value, op);
+  const keyVersion = parseSemver(key3);
+  if (keyVersion === null || typeof value !== "string") return false;
+  const valueVersion = parseSemver(value);
+  return valueVersion !== null && compareOrder(compareSemver(keyVersion, valueVersion), op);
+}
+
+// src/families/kyverno/engine/conditions/operators.ts
+function numericHandler(canonical2) {
+  return (key3, value, operator) => operator === canonical2 && evaluateNumeric(key3, value, canonical2);
+}
+function durationHandler(canonical2) {
+  return (key3, value, operator) => operator === canonical2 && evaluateDuration(key3, value, canonical2);
+}
+var HANDLERS = /* @__PURE__ */ new Map([
+  ["equal", evaluateEquals],
+  ["equals", evaluateEquals],
+  ["notequal", evaluateNotEquals],
+  ["notequals", evaluateNotEquals],
+  ["in", evaluateIn],
+  ["anyin", evaluateAnyIn],
+  ["allin", evaluateAllIn],
+  ["notin", evaluateNotIn],
+  ["anynotin", evaluateAnyNotIn],
+  ["allnotin", evaluateAllNotIn],
+  ["greaterthan", numericHandler("GreaterThan")],
+  ["greaterthanorequals", numericHandler("GreaterThanOrEquals")],
+  ["lessthan", numericHandler("LessThan")],
+  ["lessthanorequals", numericHandler("LessThanOrEquals")],
+  ["durationgreaterthan", durationHandler("DurationGreaterThan")],
+  ["durationgreaterthanorequals", durationHandler("DurationGreaterThanOrEquals")],
+  ["durationlessthan", durationHandler("DurationLessThan")],
+  ["durationlessthanorequals", durationHandler("DurationLessThanOrEquals")]
+]);
+var UNKNOWN_OPERATOR_MESSAGE = "failed to create handler for condition operator: %!w(<nil>)";
+function operatorHandler(operator) {
+  return HANDLERS.get(operator.toLowerCase());
+}
+
+// src/families/kyverno/engine/conditions/evaluate.ts
+var SubstituteFailure = class {
+  constructor(reason2) {
+    this.reason = reason2;
+  }
+  reason;
+};
+var ConditionFailure = class {
+  constructor(message) {
+    this.message = message;
+  }
+  message;
+};
+function joinNonEmpty(parts, separator) {
+  let out = "";
+  for (const part of parts) {
+    if (part === "") continue;
+    out = out === "" ? part : out + separator + part;
+  }
+  return out;
+}
+function evaluateCondition(condition2, substitute) {
+  const plan = conditionPlan(condition2);
+  const key3 = substitutePart(plan.key, "key", substitute);
+  if (key3 instanceof ConditionFailure) return key3;
+  const value = substitutePart(plan.value, "value", substitute);
+  if (value instanceof ConditionFailure) return value;
+  if (plan.handler === void 0) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
+  return { result: plan.handler(key3, value, plan.operator), message: plan.message };
+}
+var NOT_A_MAP = Object.freeze({});
+var conditionPlans = /* @__PURE__ */ new WeakMap();
+function conditionPlan(condition2) {
+  const c = typeof condition2 === "object" && condition2 !== null && !Array.isArray(condition2) ? condition2 : NOT_A_MAP;
+  let plan = conditionPlans.get(c);
+  if (plan === void 0) {
+    const operator = typeof c["operator"] === "string" ? c["operator"] : "";
+    plan = {
+      key: c["key"] ?? null,
+      value: c["value"] ?? null,
+      operator,
+      handler: operatorHandler(operator),
+      message: typeof c["message"] === "string" ? c["message"] : ""
+    };
+    conditionPlans.set(c, plan);
+  }
+  return plan;
+}
+function substitutePart(raw, part, substitute) {
+  let result;
+  try {
+    result = substitute(raw, part);
+  } catch (error) {
+    const reason2 = error instanceof Error ? error.message : String(error);
+    throw new ConditionError(`failed to substitute variables in condition ${part}: ${reason2}`, { cause: error });
+  }
+  if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
+  return result;
+}
+function tryEvaluateConditions(conditions, substitute) {
+  if (conditions === void 0 || conditions === null) return { result: true, message: "" };
+  if (Array.isArray(conditions)) return evaluateList(conditions, substitute);
+  if (typeof conditions !== "object") throw new ConditionError("invalid condition");
+  return evaluateAnyAll(conditionList(conditions["any"]), conditionList(conditions["all"]), substitute);
+}
+function conditionList(v) {
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v)) throw new ConditionError("invalid condition");
+  return v;
+}
+function evaluateList(conditions, substitute) {
+  let trueMessages = null;
+  for (const condition2 of conditions) {
+    const outcome = evaluateCondition(condition2, substitute);
+    if (outcome instanceof ConditionFailure || !outcome.result) return outcome;
+    if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
+  }
+  return { result: true, message: trueMessages === null ? "" : joinNonEmpty(trueMessages, ";") };
+}
+function evaluateAnyAll(any, all, substitute) {
+  let trueMessages = null;
+  let falseMessages = null;
+  let anyResult = true;
+  if (any !== void 0) {
+    anyResult = false;
+    for (const condition2 of any) {
+      const outcome = evaluateCondition(condition2, substitute);
+      if (outcome instanceof ConditionFailure) return outcome;
+      if (outcome.result) {
+        anyResult = true;
+        if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
+        break;
+      }
+      if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
+    }
+  }
+  let allResult = true;
+  if (all !== void 0) {
+    for (const condition2 of all) {
+      const outcome = evaluateCondition(condition2, substitute);
+      if (outcome instanceof ConditionFailure) return outcome;
+      if (!outcome.result) {
+        allResult = false;
+        if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
+        break;
+      }
+      if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
+    }
+  }
+  const result = anyResult && allResult;
+  const messages = result ? trueMessages : falseMessages;
+  return { result, message: messages === null ? "" : joinNonEmpty(messages, "; ") };
+}
+
+// src/lang/jmespath/ast.ts
 function childrenOf(node2) {
   switch (node2.type) {
     case "FilterProjection":
@@ -14989,11 +19744,11 @@ function childrenOf(node2) {
   }
 }
 
-// src/engine/jmespath/errors.ts
+// src/lang/jmespath/errors.ts
 var JmesPathError = class extends Error {
-  constructor(kind2, message) {
+  constructor(kind3, message) {
     super(message);
-    this.kind = kind2;
+    this.kind = kind3;
   }
   kind;
   name = "JmesPathError";
@@ -15019,7 +19774,7 @@ function nestingError2() {
 var GoJsonError = class extends Error {
   name = "GoJsonError";
 };
-function compareGoStrings(a, b) {
+function compareGoStrings3(a, b) {
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -15089,7 +19844,7 @@ function encode(value) {
         return out2 + "]";
       }
       const obj = value;
-      const keys = Object.keys(obj).sort(compareGoStrings);
+      const keys = Object.keys(obj).sort(compareGoStrings3);
       let out = "{";
       for (let i = 0; i < keys.length; i++) {
         const key3 = keys[i];
@@ -15114,7 +19869,7 @@ function encodeIndented(value, indent2, prefix) {
     return out2 + "\n" + prefix + "]";
   }
   const obj = value;
-  const keys = Object.keys(obj).sort(compareGoStrings);
+  const keys = Object.keys(obj).sort(compareGoStrings3);
   if (keys.length === 0) return "{}";
   let out = "{\n";
   for (let i = 0; i < keys.length; i++) {
@@ -15360,7 +20115,7 @@ function goJsonParse(text4) {
   return new GoJsonDecoder(text4).decode();
 }
 
-// src/engine/jmespath/values.ts
+// src/lang/jmespath/values.ts
 var ExpRef = class {
   #evaluate;
   constructor(evaluate3) {
@@ -15395,12 +20150,12 @@ function isFalse(value) {
   }
   return true;
 }
-function deepEqual(a, b) {
+function deepEqual2(a, b) {
   if (a === b) return true;
   if (typeof a !== typeof b || typeof a !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || typedSlices.has(a) !== typedSlices.has(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual2(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b) || a instanceof ExpRef || b instanceof ExpRef) return false;
@@ -15409,13 +20164,13 @@ function deepEqual(a, b) {
   let count2 = 0;
   for (const key3 in ao) {
     if (!Object.prototype.hasOwnProperty.call(ao, key3)) continue;
-    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual(ao[key3], bo[key3])) return false;
+    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual2(ao[key3], bo[key3])) return false;
     count2++;
   }
   for (const key3 in bo) if (Object.prototype.hasOwnProperty.call(bo, key3)) count2--;
   return count2 === 0;
 }
-function goTypeName(value) {
+function goTypeName3(value) {
   if (value === null || value === void 0) return "nil";
   switch (typeof value) {
     case "number":
@@ -15433,8 +20188,8 @@ function goTypeName(value) {
   }
 }
 function goInterfaceEquals(a, b) {
-  const ta = goTypeName(a);
-  if (ta !== goTypeName(b)) return false;
+  const ta = goTypeName3(a);
+  if (ta !== goTypeName3(b)) return false;
   if (typeof a === "object" && a !== null && !(a instanceof ExpRef)) {
     throw runtimeError(`runtime error: comparing uncomparable type ${ta}`);
   }
@@ -15464,7 +20219,7 @@ function toPlainJson(value, exactIntegers = false) {
   return copy2 ?? value;
 }
 
-// src/engine/jmespath/go-fmt.ts
+// src/lang/jmespath/go-fmt.ts
 function formatGoFloat(value) {
   if (Number.isNaN(value)) return "NaN";
   if (!Number.isFinite(value)) return value > 0 ? "+Inf" : "-Inf";
@@ -15482,7 +20237,7 @@ function formatGoFloat(value) {
   if (digits.length <= exp + 1) return sign2 + digits + "0".repeat(exp + 1 - digits.length);
   return `${sign2}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
 }
-function formatGoValue(value) {
+function formatGoValue2(value) {
   if (value === null || value === void 0) return "<nil>";
   switch (typeof value) {
     case "string":
@@ -15493,12 +20248,12 @@ function formatGoValue(value) {
     case "boolean":
       return String(value);
     default:
-      if (Array.isArray(value)) return "[" + value.map(formatGoValue).join(" ") + "]";
+      if (Array.isArray(value)) return "[" + value.map(formatGoValue2).join(" ") + "]";
       if (value instanceof ExpRef) return "{}";
       {
         const obj = value;
-        const keys = Object.keys(obj).sort(compareGoStrings);
-        return "map[" + keys.map((k) => `${k}:${formatGoValue(obj[k])}`).join(" ") + "]";
+        const keys = Object.keys(obj).sort(compareGoStrings3);
+        return "map[" + keys.map((k) => `${k}:${formatGoValue2(obj[k])}`).join(" ") + "]";
       }
   }
 }
@@ -15506,7 +20261,7 @@ function formatJpTypes(types) {
   return "[]jmespath.JpType{" + types.map((t) => JSON.stringify(t)).join(", ") + "}";
 }
 
-// src/engine/jmespath/registry.ts
+// src/lang/jmespath/registry.ts
 var table = /* @__PURE__ */ new Map();
 function registerFunction(definition) {
   table.set(definition.name, definition);
@@ -15542,7 +20297,7 @@ function checkArgs(definition, args) {
   for (let i = 0; i < specs.length; i++) {
     const types = specs[i].types;
     if (!types.some((type) => matchesType(type, args[i]))) {
-      throw runtimeError(`Invalid type for: ${formatGoValue(args[i])}, expected: ${formatJpTypes(types)}`);
+      throw runtimeError(`Invalid type for: ${formatGoValue2(args[i])}, expected: ${formatJpTypes(types)}`);
     }
   }
 }
@@ -15559,7 +20314,7 @@ function callFunction(name, args) {
   }
 }
 
-// src/engine/jmespath/interpreter.ts
+// src/lang/jmespath/interpreter.ts
 var NotFound = class {
   constructor(key3) {
     this.key = key3;
@@ -15672,8 +20427,8 @@ function evaluate(node2, value) {
     case "Comparator": {
       const left = orNull(evaluate(node2.left, value));
       const right = orNull(evaluate(node2.right, value));
-      if (node2.op === "tEQ") return deepEqual(left, right);
-      if (node2.op === "tNE") return !deepEqual(left, right);
+      if (node2.op === "tEQ") return deepEqual2(left, right);
+      if (node2.op === "tNE") return !deepEqual2(left, right);
       if (typeof left !== "number" || typeof right !== "number") return null;
       switch (node2.op) {
         case "tGT":
@@ -15732,7 +20487,7 @@ function evaluate(node2, value) {
   }
 }
 
-// src/engine/jmespath/lexer.ts
+// src/lang/jmespath/lexer.ts
 var EOF = -1;
 var BASIC_TOKENS = /* @__PURE__ */ new Map([
   [46, "tDot"],
@@ -15748,7 +20503,7 @@ var BASIC_TOKENS = /* @__PURE__ */ new Map([
 ]);
 var isIdentStart = (r) => r >= 65 && r <= 90 || r >= 97 && r <= 122 || r === 95;
 var isIdentTrailing = (r) => isIdentStart(r) || r >= 48 && r <= 57;
-var isDigit2 = (r) => r >= 48 && r <= 57;
+var isDigit4 = (r) => r >= 48 && r <= 57;
 var isWhitespace = (r) => r === 32 || r === 9 || r === 10 || r === 13;
 function quoteRuneToAscii(r) {
   if (r === 39) return "'\\''";
@@ -15800,7 +20555,7 @@ var Lexer = class {
       const basic = BASIC_TOKENS.get(r);
       if (basic !== void 0) {
         tokens.push({ type: basic, value: String.fromCharCode(r) });
-      } else if (r === 45 || isDigit2(r)) {
+      } else if (r === 45 || isDigit4(r)) {
         tokens.push(this.consumeNumber());
       } else if (r === 91) {
         tokens.push(this.consumeLBracket());
@@ -15857,7 +20612,7 @@ var Lexer = class {
     const start = this.pos - this.lastWidth;
     for (; ; ) {
       const r = this.next();
-      if (!isDigit2(r)) {
+      if (!isDigit4(r)) {
         this.back();
         break;
       }
@@ -15907,11 +20662,11 @@ var Lexer = class {
     return { type: "tStringLiteral", value: buf };
   }
 };
-function tokenize(expression) {
+function tokenize3(expression) {
   return new Lexer(expression).tokenize();
 }
 
-// src/engine/jmespath/parser.ts
+// src/lang/jmespath/parser.ts
 var BINDING_POWER = {
   tPipe: 1,
   tOr: 2,
@@ -15976,7 +20731,7 @@ function astDepth(root) {
   }
   return deepest;
 }
-var Parser = class {
+var Parser2 = class {
   constructor(tokens) {
     this.tokens = tokens;
   }
@@ -16232,7 +20987,7 @@ function functionName(left) {
     case "Field":
       return { name: left.name, nameGoType: "string" };
     case "Literal":
-      return typeof left.value === "string" ? { name: left.value, nameGoType: "string" } : { name: null, nameGoType: goTypeName(left.value) };
+      return typeof left.value === "string" ? { name: left.value, nameGoType: "string" } : { name: null, nameGoType: goTypeName3(left.value) };
     case "Comparator":
       return { name: null, nameGoType: "jmespath.tokType" };
     case "Index":
@@ -16246,261 +21001,12 @@ function functionName(left) {
   }
 }
 function parseJmesPath(expression) {
-  const ast = new Parser(tokenize(expression)).parse();
+  const ast = new Parser2(tokenize3(expression)).parse();
   if (astDepth(ast) > MAX_NESTING) throw nestingError2();
   return ast;
 }
 
-// src/util/go-duration.ts
-var NS_PER_UNIT = /* @__PURE__ */ new Map([
-  ["ns", 1n],
-  ["us", 1000n],
-  ["\xB5s", 1000n],
-  // µs, MICRO SIGN
-  ["\u03BCs", 1000n],
-  // μs, GREEK SMALL LETTER MU
-  ["ms", 1000000n],
-  ["s", 1000000000n],
-  ["m", 60000000000n],
-  ["h", 3600000000000n]
-]);
-var TWO_63 = 1n << 63n;
-var MAX_INT64 = TWO_63 - 1n;
-function isDigit3(c) {
-  return c >= 48 && c <= 57;
-}
-function parseGoDuration(input) {
-  let s = input;
-  let neg = false;
-  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
-    neg = s[0] === "-";
-    s = s.slice(1);
-  }
-  if (s === "0") return 0n;
-  if (s.length === 0) return null;
-  let i = 0;
-  const n = s.length;
-  let total = 0n;
-  while (i < n) {
-    const first = s.charCodeAt(i);
-    if (!(first === 46 || isDigit3(first))) return null;
-    const intStart = i;
-    let v = 0n;
-    while (i < n && isDigit3(s.charCodeAt(i))) {
-      if (v > TWO_63 / 10n) return null;
-      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
-      if (v > TWO_63) return null;
-      i++;
-    }
-    const pre = i !== intStart;
-    let f = 0n;
-    let scale = 1;
-    let post = false;
-    if (i < n && s.charCodeAt(i) === 46) {
-      i++;
-      const fracStart = i;
-      let overflow = false;
-      while (i < n && isDigit3(s.charCodeAt(i))) {
-        if (!overflow) {
-          if (f > MAX_INT64 / 10n) {
-            overflow = true;
-          } else {
-            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
-            if (y > TWO_63) {
-              overflow = true;
-            } else {
-              f = y;
-              scale *= 10;
-            }
-          }
-        }
-        i++;
-      }
-      post = i !== fracStart;
-    }
-    if (!pre && !post) return null;
-    const unitStart = i;
-    while (i < n) {
-      const c = s.charCodeAt(i);
-      if (c === 46 || isDigit3(c)) break;
-      i++;
-    }
-    if (i === unitStart) return null;
-    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
-    if (unit === void 0) return null;
-    if (v > TWO_63 / unit) return null;
-    v *= unit;
-    if (f > 0n) {
-      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
-      if (v > TWO_63) return null;
-    }
-    total += v;
-    if (total > TWO_63) return null;
-  }
-  if (neg) return -total;
-  if (total > MAX_INT64) return null;
-  return total;
-}
-function fraction(v, prec) {
-  let digits = "";
-  let printed = false;
-  let u = v;
-  for (let k = 0; k < prec; k++) {
-    const digit = u % 10n;
-    printed = printed || digit !== 0n;
-    if (printed) digits = digit.toString() + digits;
-    u /= 10n;
-  }
-  return { digits: printed ? "." + digits : "", rest: u };
-}
-function formatGoDuration(ns) {
-  const d = BigInt.asIntN(64, ns);
-  const neg = d < 0n;
-  const u = neg ? -d : d;
-  let out;
-  if (u < 1000000000n) {
-    if (u === 0n) return "0s";
-    if (u < 1000n) {
-      out = `${u}ns`;
-    } else if (u < 1000000n) {
-      const { digits, rest } = fraction(u, 3);
-      out = `${rest}${digits}\xB5s`;
-    } else {
-      const { digits, rest } = fraction(u, 6);
-      out = `${rest}${digits}ms`;
-    }
-  } else {
-    const { digits, rest } = fraction(u, 9);
-    const seconds2 = rest % 60n;
-    const minutesTotal = rest / 60n;
-    out = `${seconds2}${digits}s`;
-    if (minutesTotal > 0n) {
-      out = `${minutesTotal % 60n}m${out}`;
-      const hours = minutesTotal / 60n;
-      if (hours > 0n) out = `${hours}h${out}`;
-    }
-  }
-  return neg ? "-" + out : out;
-}
-
-// src/util/go-format.ts
-function specialValue(v) {
-  if (Number.isNaN(v)) return "NaN";
-  if (v === Infinity) return "+Inf";
-  if (v === -Infinity) return "-Inf";
-  return null;
-}
-function shortestDigits(v) {
-  const negative = v < 0 || Object.is(v, -0);
-  if (v === 0) return { digits: "0", point: 1, negative };
-  const text4 = Math.abs(v).toExponential();
-  const e = text4.indexOf("e");
-  const mantissa = text4.slice(0, e).replace(".", "");
-  const exponent = Number(text4.slice(e + 1));
-  return { digits: mantissa, point: exponent + 1, negative };
-}
-function shortestDigits32(v) {
-  const f = Math.fround(v);
-  const negative = f < 0 || Object.is(f, -0);
-  if (f === 0) return { digits: "0", point: 1, negative };
-  const a = Math.abs(f);
-  for (let precision = 1; precision <= 9; precision++) {
-    const text4 = a.toExponential(precision - 1);
-    if (Math.fround(Number(text4)) === a) {
-      const e = text4.indexOf("e");
-      const mantissa = text4.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
-      return { digits: mantissa, point: Number(text4.slice(e + 1)) + 1, negative };
-    }
-  }
-  return shortestDigits(a);
-}
-function exponentSuffix(letter, exp) {
-  const sign2 = exp < 0 ? "-" : "+";
-  const magnitude = Math.abs(exp);
-  return `${letter}${sign2}${magnitude < 10 ? "0" : ""}${magnitude}`;
-}
-function renderExponent(d, letter) {
-  const mantissa = d.digits.length > 1 ? `${d.digits[0]}.${d.digits.slice(1)}` : d.digits;
-  const exp = d.digits === "0" ? 0 : d.point - 1;
-  return `${d.negative ? "-" : ""}${mantissa}${exponentSuffix(letter, exp)}`;
-}
-function renderFixed(d, decimals) {
-  let integer;
-  let fraction2;
-  if (d.digits === "0") {
-    integer = "0";
-    fraction2 = "";
-  } else if (d.point <= 0) {
-    integer = "0";
-    fraction2 = "0".repeat(-d.point) + d.digits;
-  } else if (d.point >= d.digits.length) {
-    integer = d.digits + "0".repeat(d.point - d.digits.length);
-    fraction2 = "";
-  } else {
-    integer = d.digits.slice(0, d.point);
-    fraction2 = d.digits.slice(d.point);
-  }
-  fraction2 = fraction2.padEnd(decimals, "0");
-  return `${d.negative ? "-" : ""}${integer}${decimals > 0 ? "." + fraction2 : ""}`;
-}
-function formatFloatE(v) {
-  return specialValue(v) ?? renderExponent(shortestDigits(v), "E");
-}
-function formatFloatG(v) {
-  const special = specialValue(v);
-  if (special !== null) return special;
-  const d = shortestDigits(v);
-  const exp = d.point - 1;
-  if (d.digits !== "0" && (exp < -4 || exp >= 6)) return renderExponent(d, "e");
-  return renderFixed(d, Math.max(d.digits.length - d.point, 0));
-}
-function binaryParts(v) {
-  const view3 = new DataView(new ArrayBuffer(8));
-  view3.setFloat64(0, Math.abs(v));
-  const hi = view3.getUint32(0);
-  const lo = view3.getUint32(4);
-  const biased = hi >>> 20 & 2047;
-  const fracHi = BigInt(hi & 1048575);
-  let mantissa = fracHi << 32n | BigInt(lo);
-  let exp2;
-  if (biased === 0) {
-    exp2 = -1074;
-  } else {
-    mantissa |= 1n << 52n;
-    exp2 = biased - 1075;
-  }
-  return { mantissa, exp2 };
-}
-function scaledRounded(v, prec) {
-  const { mantissa, exp2 } = binaryParts(v);
-  const scaled = mantissa * 10n ** BigInt(prec);
-  if (exp2 >= 0) return scaled << BigInt(exp2);
-  const divisor = 1n << BigInt(-exp2);
-  const q = scaled / divisor;
-  const r2 = scaled % divisor * 2n;
-  if (r2 > divisor || r2 === divisor && (q & 1n) === 1n) return q + 1n;
-  return q;
-}
-function formatFloatF(v, prec, bitSize = 64) {
-  const special = specialValue(bitSize === 32 ? Math.fround(v) : v);
-  if (special !== null) return special;
-  if (prec < 0) {
-    const d = bitSize === 32 ? shortestDigits32(v) : shortestDigits(v);
-    return renderFixed(d, Math.max(d.digits.length - d.point, 0));
-  }
-  const value = bitSize === 32 ? Math.fround(v) : v;
-  const negative = value < 0 || Object.is(value, -0);
-  if (Number.isSafeInteger(value)) {
-    const integer2 = `${negative ? "-" : ""}${Math.abs(value)}`;
-    return prec > 0 ? `${integer2}.${"0".repeat(prec)}` : integer2;
-  }
-  const text4 = scaledRounded(value, prec).toString().padStart(prec + 1, "0");
-  const integer = text4.slice(0, text4.length - prec);
-  const fraction2 = text4.slice(text4.length - prec);
-  return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
-}
-
-// src/engine/jmespath/functions/errors.ts
+// src/lang/jmespath/functions/errors.ts
 function functionError(name, message) {
   return new Error(`JMESPath function '${name}': ${message}`);
 }
@@ -16517,7 +21023,7 @@ function nonIntegerModuloError(name) {
   return functionError(name, "Non-integer argument(s) passed for modulo");
 }
 
-// src/engine/jmespath/functions/go-numbers.ts
+// src/lang/jmespath/functions/go-numbers.ts
 var TWO_632 = 2 ** 63;
 var MIN_INT64 = -(1n << 63n);
 function goFloatToInt642(f) {
@@ -16529,13 +21035,13 @@ function goRound(x) {
   const t = Math.trunc(x);
   return Math.abs(x - t) >= 0.5 ? t + Math.sign(x) : t;
 }
-var view = new DataView(new ArrayBuffer(8));
+var view2 = new DataView(new ArrayBuffer(8));
 function frexp(x) {
-  view.setFloat64(0, x);
-  const hi = view.getUint32(0);
+  view2.setFloat64(0, x);
+  const hi = view2.getUint32(0);
   const exp = (hi >>> 20 & 2047) - 1022;
-  view.setUint32(0, hi & 2148532223 | 1022 << 20);
-  return [view.getFloat64(0), exp];
+  view2.setUint32(0, hi & 2148532223 | 1022 << 20);
+  return [view2.getFloat64(0), exp];
 }
 function ldexp(frac, exp) {
   let r = frac;
@@ -16602,7 +21108,7 @@ function intNumber(value) {
   return value;
 }
 
-// src/engine/jmespath/functions/quantity-decimal.ts
+// src/lang/jmespath/functions/quantity-decimal.ts
 var NANO_SCALE2 = 9;
 var MAX_INT642 = (1n << 63n) - 1n;
 var DECIMAL_EXPONENTS = { n: -9, u: -6, m: -3, "": 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
@@ -16670,8 +21176,8 @@ function divideDecimals(a, b, scale) {
   return { unscaled, scale };
 }
 
-// src/engine/jmespath/functions/arithmetic-operands.ts
-var NS_PER_SECOND = 1000000000n;
+// src/lang/jmespath/functions/arithmetic-operands.ts
+var NS_PER_SECOND2 = 1000000000n;
 function quantityOperand(text4) {
   const q = parseQuantity(text4);
   return q === null ? null : { kind: "quantity", value: quantityDecimal(text4, q), format: q.format };
@@ -16694,7 +21200,7 @@ function quantityText(d, format) {
   return formatQuantity(makeQuantity(d.unscaled, -d.scale, format));
 }
 function seconds(ns) {
-  return Number(ns / NS_PER_SECOND) + Number(ns % NS_PER_SECOND) / 1e9;
+  return Number(ns / NS_PER_SECOND2) + Number(ns % NS_PER_SECOND2) / 1e9;
 }
 function durationFromSeconds(s) {
   return formatGoDuration(goFloatToInt642(s * 1e9));
@@ -16783,7 +21289,7 @@ function moduloOperands(name, x, y) {
   throw typeMismatchError(name);
 }
 
-// src/engine/jmespath/functions/arithmetic-functions.ts
+// src/lang/jmespath/functions/arithmetic-functions.ts
 var ANY = { types: ["any"] };
 var NUMBER = { types: ["number"] };
 function binary(name, operation, note) {
@@ -16843,10 +21349,10 @@ var ARITHMETIC_FUNCTIONS = [
   }
 ];
 
-// src/engine/jmespath/functions/encoding-functions.ts
+// src/lang/jmespath/functions/encoding-functions.ts
 import { createHash } from "node:crypto";
 
-// src/engine/jmespath/functions/go-base64.ts
+// src/lang/jmespath/functions/go-base64.ts
 var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 var DECODE = new Int16Array(256).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
@@ -16900,7 +21406,7 @@ function goBase64Decode(src) {
   return Uint8Array.from(out);
 }
 
-// src/engine/jmespath/functions/go-utf8.ts
+// src/lang/jmespath/functions/go-utf8.ts
 function utf8Bytes(s) {
   return Buffer.from(s, "utf8");
 }
@@ -16946,7 +21452,7 @@ function goBytesToString(b) {
   return out + Buffer.from(b.subarray(start)).toString("utf8");
 }
 
-// src/engine/jmespath/functions/encoding-functions.ts
+// src/lang/jmespath/functions/encoding-functions.ts
 var STRING = { types: ["string"] };
 function digest(name, algorithm) {
   return {
@@ -16977,9 +21483,9 @@ var ENCODING_FUNCTIONS = [
   digest("md5", "md5")
 ];
 
-// src/engine/context/go-trim-space.ts
+// src/families/kyverno/engine/context/go-trim-space.ts
 var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-function goTrimSpace(s) {
+function goTrimSpace2(s) {
   if (s === "" || isPlainCode(s.charCodeAt(0)) && isPlainCode(s.charCodeAt(s.length - 1))) return s;
   return s.replace(GO_SPACE, "");
 }
@@ -16987,7 +21493,7 @@ function isPlainCode(code) {
   return code > 32 && code < 127;
 }
 
-// src/engine/context/images.ts
+// src/util/image-reference.ts
 var DEFAULT_REGISTRY = "docker.io";
 var ALPHANUMERIC = "[a-z0-9]+";
 var SEPARATOR = "(?:[._]|__|[-]+)";
@@ -17073,7 +21579,7 @@ var POD_SPEC_PATHS = {
   Job: ["spec", "template", "spec"],
   CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
 };
-var isMap2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function imageEntry(info, pointer) {
   const entry2 = {};
   if (info.registry !== "") entry2.registry = info.registry;
@@ -17090,16 +21596,16 @@ function extractContainers(node2, path17, into) {
   if (node2 === void 0 || node2 === null) return;
   let items2;
   if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
-  else if (isMap2(node2)) items2 = Object.entries(node2);
+  else if (isMap3(node2)) items2 = Object.entries(node2);
   else throw new Error("invalid type");
   for (const [segment, container] of items2) {
     if (container === null) continue;
-    if (!isMap2(container)) throw new Error("invalid image config");
+    if (!isMap3(container)) throw new Error("invalid image config");
     const pointer = `/${[...path17, segment].join("/")}/image`;
     const key3 = container.name;
     if (typeof key3 !== "string") throw new Error("invalid key");
     const image = container.image;
-    if (typeof image !== "string" || goTrimSpace(image) === "") continue;
+    if (typeof image !== "string" || goTrimSpace2(image) === "") continue;
     let info;
     try {
       info = parseImage(image);
@@ -17112,16 +21618,16 @@ function extractContainers(node2, path17, into) {
 function walkToPodSpec(resource, path17) {
   let node2 = resource;
   for (const segment of path17) {
-    if (!isMap2(node2)) throw new Error("invalid image config");
+    if (!isMap3(node2)) throw new Error("invalid image config");
     node2 = node2[segment];
     if (node2 === void 0 || node2 === null) return null;
   }
-  if (!isMap2(node2)) throw new Error("invalid image config");
+  if (!isMap3(node2)) throw new Error("invalid image config");
   return node2;
 }
 function extractImages(resource) {
-  const kind2 = typeof resource.kind === "string" ? resource.kind : "";
-  const specPath = POD_SPEC_PATHS[kind2];
+  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
+  const specPath = POD_SPEC_PATHS[kind3];
   if (specPath === void 0) return null;
   const images = {};
   for (const type of POD_CONTAINER_TYPES) {
@@ -17134,7 +21640,7 @@ function extractImages(resource) {
   return Object.keys(images).length > 0 ? images : null;
 }
 
-// src/engine/jmespath/functions/go-quote.ts
+// src/lang/jmespath/functions/go-quote.ts
 var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 var SIMPLE_ESCAPES = {
   "\x07": "\\a",
@@ -17165,7 +21671,7 @@ function goQuote(s) {
   return out + '"';
 }
 
-// src/engine/jmespath/functions/go-url.ts
+// src/lang/jmespath/functions/go-url.ts
 var isHex = (c) => c !== void 0 && /^[0-9a-fA-F]$/.test(c);
 var ALNUM = /^[A-Za-z0-9]$/;
 function shouldEscape(c, mode) {
@@ -17176,7 +21682,7 @@ function shouldEscape(c, mode) {
   if (mode === "fragment" && "!()*".includes(c)) return false;
   return true;
 }
-function unescape(s, mode) {
+function unescape2(s, mode) {
   const bytes = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
@@ -17234,7 +21740,7 @@ function parseHost(host) {
       throw new Error(`invalid port ${goQuote(host.slice(colon))} after host`);
     }
   }
-  return unescape(host, "host");
+  return unescape2(host, "host");
 }
 function parseWithoutFragment(raw) {
   if (/[\x00-\x1f\x7f]/.test(raw)) throw new Error("net/url: invalid control character in URL");
@@ -17285,7 +21791,7 @@ function parseWithoutFragment(raw) {
   } else if (url.Scheme !== "" && rest.startsWith("/")) {
     url.OmitHost = true;
   }
-  url.Path = unescape(rest, "path");
+  url.Path = unescape2(rest, "path");
   url.RawPath = escape(url.Path, "path") === rest ? "" : rest;
   return url;
 }
@@ -17301,7 +21807,7 @@ function parseGoUrl(raw) {
   if (hash >= 0) {
     const fragment = raw.slice(hash + 1);
     try {
-      url.Fragment = unescape(fragment, "fragment");
+      url.Fragment = unescape2(fragment, "fragment");
     } catch (err) {
       throw new Error(`parse ${goQuote(raw)}: ${err.message}`);
     }
@@ -17317,7 +21823,7 @@ function urlHostname(url) {
   return host;
 }
 
-// src/engine/jmespath/functions/ip-address.ts
+// src/lang/jmespath/functions/ip-address.ts
 function parseIPv4Fields(s) {
   const fields = s.split(".");
   if (fields.length !== 4) return null;
@@ -17390,7 +21896,7 @@ function isPrivate(ip) {
   return (ip[0] & 254) === 252;
 }
 
-// src/engine/jmespath/functions/image-url-functions.ts
+// src/lang/jmespath/functions/image-url-functions.ts
 var STRING2 = { types: ["string"] };
 var LOCALHOST = /^localhost\.?$/i;
 function isExternalUrl(url) {
@@ -17423,17 +21929,17 @@ var IMAGE_URL_FUNCTIONS = [
   }
 ];
 
-// src/engine/jmespath/functions/kyverno-function.ts
+// src/lang/jmespath/functions/kyverno-function.ts
 function signatureText(fn) {
   const args = fn.args.map((arg) => arg.types.join("|")).join(", ");
   return `${fn.name}(${args}) ${fn.returnType.join(",")}`;
 }
 
-// src/engine/jmespath/functions/match-functions.ts
+// src/lang/jmespath/functions/match-functions.ts
 var OBJECT = { types: ["object"] };
 function labelMatch(selector2, labels) {
   for (const key3 of Object.keys(selector2)) {
-    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual(labels[key3], selector2[key3])) return false;
+    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual2(labels[key3], selector2[key3])) return false;
   }
   return true;
 }
@@ -17454,7 +21960,7 @@ var MATCH_FUNCTIONS = [
   }
 ];
 
-// src/engine/jmespath/functions/regex-generator.ts
+// src/lang/jmespath/functions/regex-generator.ts
 var MAX_RUNE = 1114111;
 var MAX_UNBOUNDED = 4096;
 function syntaxError2(code, expr) {
@@ -17775,7 +22281,7 @@ function generateFromPattern(pattern2) {
   return generate(new PosixParser(pattern2).parse());
 }
 
-// src/engine/jmespath/functions/random-function.ts
+// src/lang/jmespath/functions/random-function.ts
 var RANDOM_FUNCTIONS = [
   {
     name: "random",
@@ -22276,7 +26782,7 @@ var StringIterator = class {
     return this.rest();
   }
 };
-var Parser2 = class Parser3 {
+var Parser3 = class Parser4 {
   static ERR_INTERNAL_ERROR = "regexp/syntax: internal error";
   static ERR_INVALID_CHAR_RANGE = "invalid character class range";
   static ERR_INVALID_ESCAPE = "invalid escape sequence";
@@ -22319,13 +26825,13 @@ var Parser2 = class Parser3 {
   ]));
   static unicodeTable(name) {
     if (name === "Any") return {
-      tab: Parser3.ANY_TABLE,
-      fold: Parser3.ANY_TABLE,
+      tab: Parser4.ANY_TABLE,
+      fold: Parser4.ANY_TABLE,
       sign: 1
     };
     if (name === "Ascii") return {
-      tab: Parser3.ASCII_TABLE,
-      fold: Parser3.ASCII_FOLD_TABLE,
+      tab: Parser4.ASCII_TABLE,
+      fold: Parser4.ASCII_FOLD_TABLE,
       sign: 1
     };
     if (name === "Assigned") return {
@@ -22378,13 +26884,13 @@ var Parser2 = class Parser3 {
   * @param {number} flags
   */
   static parse(pattern2, flags) {
-    return new Parser3(pattern2, flags).parseInternal();
+    return new Parser4(pattern2, flags).parseInternal();
   }
   static parseRepeat(t) {
     const start = t.pos();
     if (!t.more() || !t.lookingAt("{")) return -1;
     t.skip(1);
-    const min = Parser3.parseInt(t);
+    const min = Parser4.parseInt(t);
     if (min === -1) return -1;
     if (!t.more()) return -1;
     let max;
@@ -22393,11 +26899,11 @@ var Parser2 = class Parser3 {
       t.skip(1);
       if (!t.more()) return -1;
       if (t.lookingAt("}")) max = -1;
-      else if ((max = Parser3.parseInt(t)) === -1) return -1;
+      else if ((max = Parser4.parseInt(t)) === -1) return -1;
     }
     if (!t.more() || !t.lookingAt("}")) return -1;
     t.skip(1);
-    if (min < 0 || min > 1e3 || max === -2 || max > 1e3 || max >= 0 && min > max) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_REPEAT_SIZE, t.from(start));
+    if (min < 0 || min > 1e3 || max === -2 || max > 1e3 || max >= 0 && min > max) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_REPEAT_SIZE, t.from(start));
     return min << 16 | max & Unicode.MAX_BMP;
   }
   static isValidCaptureName(name) {
@@ -22438,7 +26944,7 @@ var Parser2 = class Parser3 {
       case Regexp.Op.ANY_CHAR:
         break;
       case Regexp.Op.ANY_CHAR_NOT_NL:
-        if (Parser3.matchRune(src, Codepoint.CODES["\n"])) dst.op = Regexp.Op.ANY_CHAR;
+        if (Parser4.matchRune(src, Codepoint.CODES["\n"])) dst.op = Regexp.Op.ANY_CHAR;
         break;
       case Regexp.Op.CHAR_CLASS: {
         const cc = new CharClass(Array.isArray(dst.runes) ? dst.runes : Array.from(dst.runes));
@@ -22456,7 +26962,7 @@ var Parser2 = class Parser3 {
   static parseEscape(t) {
     const startPos = t.pos();
     t.skip(1);
-    if (!t.more()) throw new RE2JSSyntaxException(Parser3.ERR_TRAILING_BACKSLASH);
+    if (!t.more()) throw new RE2JSSyntaxException(Parser4.ERR_TRAILING_BACKSLASH);
     let c = t.pop();
     bigswitch: switch (c) {
       case Codepoint.CODES["1"]:
@@ -22517,18 +27023,18 @@ var Parser2 = class Parser3 {
       default:
         if (c <= Unicode.MAX_ASCII && !Utils.isalnum(c)) return c;
     }
-    throw new RE2JSSyntaxException(Parser3.ERR_INVALID_ESCAPE, t.from(startPos));
+    throw new RE2JSSyntaxException(Parser4.ERR_INVALID_ESCAPE, t.from(startPos));
   }
   static parseClassChar(t, wholeClassPos) {
-    if (!t.more()) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_BRACKET, t.from(wholeClassPos));
-    if (t.lookingAt("\\")) return Parser3.parseEscape(t);
+    if (!t.more()) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_BRACKET, t.from(wholeClassPos));
+    if (t.lookingAt("\\")) return Parser4.parseEscape(t);
     return t.pop();
   }
   static hasCapture(re) {
     if (re === null) return false;
     if (re.op === Regexp.Op.CAPTURE) return true;
     if (re.subs) {
-      for (let sub of re.subs) if (Parser3.hasCapture(sub)) return true;
+      for (let sub of re.subs) if (Parser4.hasCapture(sub)) return true;
     }
     return false;
   }
@@ -22564,7 +27070,7 @@ var Parser2 = class Parser3 {
     this.free = re;
   }
   checkLimits(re) {
-    if (this.numRunes > Parser3.MAX_RUNES) throw new RE2JSSyntaxException(Parser3.ERR_LARGE);
+    if (this.numRunes > Parser4.MAX_RUNES) throw new RE2JSSyntaxException(Parser4.ERR_LARGE);
     this.checkSize(re);
     this.checkHeight(re);
   }
@@ -22575,14 +27081,14 @@ var Parser2 = class Parser3 {
         let n = re.max;
         if (n === -1) n = re.min;
         if (n <= 0) n = 1;
-        if (n > Math.floor(Parser3.MAX_SIZE / this.repeats)) this.repeats = Parser3.MAX_SIZE;
+        if (n > Math.floor(Parser4.MAX_SIZE / this.repeats)) this.repeats = Parser4.MAX_SIZE;
         else this.repeats *= n;
       }
-      if (this.numRegexp < Math.floor(Parser3.MAX_SIZE / this.repeats)) return;
+      if (this.numRegexp < Math.floor(Parser4.MAX_SIZE / this.repeats)) return;
       this.size = /* @__PURE__ */ new Map();
       for (let reEx of this.stack) this.checkSize(reEx);
     }
-    if (this.calcSize(re, true) > Parser3.MAX_SIZE) throw new RE2JSSyntaxException(Parser3.ERR_LARGE);
+    if (this.calcSize(re, true) > Parser4.MAX_SIZE) throw new RE2JSSyntaxException(Parser4.ERR_LARGE);
   }
   calcSize(re, force = false) {
     if (!force && this.size !== null) {
@@ -22627,12 +27133,12 @@ var Parser2 = class Parser3 {
     return size;
   }
   checkHeight(re) {
-    if (this.numRegexp < Parser3.MAX_HEIGHT) return;
+    if (this.numRegexp < Parser4.MAX_HEIGHT) return;
     if (this.height === null) {
       this.height = /* @__PURE__ */ new Map();
       for (let reEx of this.stack) this.checkHeight(reEx);
     }
-    if (this.calcHeight(re, true) > Parser3.MAX_HEIGHT) throw new RE2JSSyntaxException(Parser3.ERR_NESTING_DEPTH);
+    if (this.calcHeight(re, true) > Parser4.MAX_HEIGHT) throw new RE2JSSyntaxException(Parser4.ERR_NESTING_DEPTH);
   }
   calcHeight(re, force = false) {
     if (!force && this.height !== null) {
@@ -22693,7 +27199,7 @@ var Parser2 = class Parser3 {
   newLiteral(r, flags) {
     const re = this.newRegexp(Regexp.Op.LITERAL);
     re.flags = flags;
-    if ((flags & RE2Flags.FOLD_CASE) !== 0) r = Parser3.minFoldRune(r);
+    if ((flags & RE2Flags.FOLD_CASE) !== 0) r = Parser4.minFoldRune(r);
     re.runes = [r];
     return re;
   }
@@ -22712,12 +27218,12 @@ var Parser2 = class Parser3 {
         t.skip(1);
         flags ^= RE2Flags.NON_GREEDY;
       }
-      if (lastRepeatPos !== -1) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_REPEAT_OP, t.from(lastRepeatPos));
+      if (lastRepeatPos !== -1) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_REPEAT_OP, t.from(lastRepeatPos));
     }
     const n = this.stack.length;
-    if (n === 0) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
+    if (n === 0) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
     const sub = this.stack[n - 1];
-    if (Regexp.isPseudoOp(sub.op)) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
+    if (Regexp.isPseudoOp(sub.op)) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
     const re = this.newRegexp(op);
     re.min = min;
     re.max = max;
@@ -22725,7 +27231,7 @@ var Parser2 = class Parser3 {
     re.subs = [sub];
     this.stack[n - 1] = re;
     this.checkLimits(re);
-    if (op === Regexp.Op.REPEAT && (min >= 2 || max >= 2) && !this.repeatIsValid(re, 1e3)) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_REPEAT_SIZE, t.from(beforePos));
+    if (op === Regexp.Op.REPEAT && (min >= 2 || max >= 2) && !this.repeatIsValid(re, 1e3)) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_REPEAT_SIZE, t.from(beforePos));
   }
   repeatIsValid(re, n) {
     if (re.op === Regexp.Op.REPEAT) {
@@ -22842,8 +27348,8 @@ var Parser2 = class Parser3 {
     for (let i = 0; i <= lensub; i++) {
       let ifirst = null;
       if (i < lensub) {
-        ifirst = Parser3.leadingRegexp(array[s + i]);
-        if (first !== null && first.equals(ifirst) && (Parser3.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser3.isCharClass(first.subs[0]))) continue;
+        ifirst = Parser4.leadingRegexp(array[s + i]);
+        if (first !== null && first.equals(ifirst) && (Parser4.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser4.isCharClass(first.subs[0]))) continue;
       }
       if (i === start) {
       } else if (i === start + 1) array[lenout++] = array[s + start];
@@ -22867,7 +27373,7 @@ var Parser2 = class Parser3 {
     start = 0;
     lenout = 0;
     for (let i = 0; i <= lensub; i++) {
-      if (i < lensub && Parser3.isCharClass(array[s + i])) continue;
+      if (i < lensub && Parser4.isCharClass(array[s + i])) continue;
       if (i === start) {
       } else if (i === start + 1) array[lenout++] = array[s + start];
       else {
@@ -22881,7 +27387,7 @@ var Parser2 = class Parser3 {
         array[s + start] = array[s + max];
         array[s + max] = tmp;
         for (let j = start + 1; j < i; j++) {
-          Parser3.mergeCharClass(array[s + start], array[s + j]);
+          Parser4.mergeCharClass(array[s + start], array[s + j]);
           this.reuse(array[s + j]);
         }
         this.cleanAlt(array[s + start]);
@@ -22954,7 +27460,7 @@ var Parser2 = class Parser3 {
     return this.newRegexp(Regexp.Op.EMPTY_MATCH);
   }
   parseInternal() {
-    if ((this.flags & RE2Flags.LITERAL) !== 0) return Parser3.literalRegexp(this.wholeRegexp, this.flags);
+    if ((this.flags & RE2Flags.LITERAL) !== 0) return Parser4.literalRegexp(this.wholeRegexp, this.flags);
     let lastRepeatPos = -1;
     let min = -1;
     let max = -1;
@@ -23028,7 +27534,7 @@ var Parser2 = class Parser3 {
         }
         case Codepoint.CODES["{"]: {
           const before = t.pos();
-          const minMax = Parser3.parseRepeat(t);
+          const minMax = Parser4.parseRepeat(t);
           if (minMax < 0) {
             t.rewindTo(before);
             this.literal(t.pop());
@@ -23054,7 +27560,7 @@ var Parser2 = class Parser3 {
               this.op(Regexp.Op.NO_WORD_BOUNDARY);
               break bigswitch;
             case Codepoint.CODES["C"]:
-              throw new RE2JSSyntaxException(Parser3.ERR_INVALID_ESCAPE, "\\C");
+              throw new RE2JSSyntaxException(Parser4.ERR_INVALID_ESCAPE, "\\C");
             case Codepoint.CODES["Q"]: {
               let lit = t.rest();
               const i = lit.indexOf("\\E");
@@ -23096,7 +27602,7 @@ var Parser2 = class Parser3 {
           }
           t.rewindTo(savedPos);
           this.reuse(re);
-          this.literal(Parser3.parseEscape(t));
+          this.literal(Parser4.parseEscape(t));
           break;
         }
         default:
@@ -23107,7 +27613,7 @@ var Parser2 = class Parser3 {
     this.concat();
     if (this.swapVerticalBar()) this.pop();
     this.alternate();
-    if (this.stack.length !== 1) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_PAREN, this.wholeRegexp);
+    if (this.stack.length !== 1) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_PAREN, this.wholeRegexp);
     this.stack[0].namedGroups = this.namedGroups;
     return this.stack[0];
   }
@@ -23117,14 +27623,14 @@ var Parser2 = class Parser3 {
     if (s.startsWith("(?P<") || s.startsWith("(?<")) {
       const begin = s.charAt(2) === "P" ? 4 : 3;
       const end = s.indexOf(">");
-      if (end < 0) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_NAMED_CAPTURE, s);
+      if (end < 0) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_NAMED_CAPTURE, s);
       const name = s.substring(begin, end);
       t.skipString(name);
       t.skip(begin + 1);
-      if (!Parser3.isValidCaptureName(name)) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_NAMED_CAPTURE, s.substring(0, end + 1));
+      if (!Parser4.isValidCaptureName(name)) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_NAMED_CAPTURE, s.substring(0, end + 1));
       const re = this.op(Regexp.Op.LEFT_PAREN);
       re.cap = ++this.numCap;
-      if (this.namedGroups[name]) throw new RE2JSSyntaxException(Parser3.ERR_DUPLICATE_NAMED_CAPTURE, name);
+      if (this.namedGroups[name]) throw new RE2JSSyntaxException(Parser4.ERR_DUPLICATE_NAMED_CAPTURE, name);
       this.namedGroups[name] = this.numCap;
       re.name = name;
       return;
@@ -23171,7 +27677,7 @@ var Parser2 = class Parser3 {
           break loop;
       }
     }
-    throw new RE2JSSyntaxException(Parser3.ERR_INVALID_PERL_OP, t.from(startPos));
+    throw new RE2JSSyntaxException(Parser4.ERR_INVALID_PERL_OP, t.from(startPos));
   }
   parsePosLookBehind() {
     const re = this.newRegexp(Regexp.Op.LEFT_PAREN);
@@ -23191,7 +27697,7 @@ var Parser2 = class Parser3 {
   }
   swapVerticalBar() {
     const n = this.stack.length;
-    if (n >= 3 && this.stack[n - 2].op === Regexp.Op.VERTICAL_BAR && Parser3.isCharClass(this.stack[n - 1]) && Parser3.isCharClass(this.stack[n - 3])) {
+    if (n >= 3 && this.stack[n - 2].op === Regexp.Op.VERTICAL_BAR && Parser4.isCharClass(this.stack[n - 1]) && Parser4.isCharClass(this.stack[n - 3])) {
       let re1 = this.stack[n - 1];
       let re3 = this.stack[n - 3];
       if (re1.op > re3.op) {
@@ -23200,7 +27706,7 @@ var Parser2 = class Parser3 {
         re1 = tmp;
         this.stack[n - 3] = re3;
       }
-      Parser3.mergeCharClass(re3, re1);
+      Parser4.mergeCharClass(re3, re1);
       this.reuse(re1);
       this.pop();
       return true;
@@ -23221,13 +27727,13 @@ var Parser2 = class Parser3 {
     this.concat();
     if (this.swapVerticalBar()) this.pop();
     this.alternate();
-    if (this.stack.length < 2) throw new RE2JSSyntaxException(Parser3.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
+    if (this.stack.length < 2) throw new RE2JSSyntaxException(Parser4.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
     const re1 = this.pop();
     const re2 = this.pop();
-    if (re2.op !== Regexp.Op.LEFT_PAREN) throw new RE2JSSyntaxException(Parser3.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
+    if (re2.op !== Regexp.Op.LEFT_PAREN) throw new RE2JSSyntaxException(Parser4.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
     this.flags = re2.flags;
     if (re2.lb !== 0) {
-      if (Parser3.hasCapture(re1)) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CAPTURE_IN_LOOKBEHIND, this.wholeRegexp);
+      if (Parser4.hasCapture(re1)) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CAPTURE_IN_LOOKBEHIND, this.wholeRegexp);
       if (re2.lb > 0) re2.op = Regexp.Op.PLB;
       else re2.op = Regexp.Op.NLB;
       re2.subs = [re1];
@@ -23258,7 +27764,7 @@ var Parser2 = class Parser3 {
     const name = cls.substring(0, i + 2);
     t.skipString(name);
     const g = POSIX_GROUPS.has(name) ? POSIX_GROUPS.get(name) : null;
-    if (g === null) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, name);
+    if (g === null) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, name);
     cc.appendGroup(g, (this.flags & RE2Flags.FOLD_CASE) !== 0);
     return true;
   }
@@ -23271,7 +27777,7 @@ var Parser2 = class Parser3 {
     if (c === Codepoint.CODES["P"]) sign2 = -1;
     if (!t.more()) {
       t.rewindTo(startPos);
-      throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.rest());
+      throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.rest());
     }
     c = t.pop();
     let name;
@@ -23281,7 +27787,7 @@ var Parser2 = class Parser3 {
       const end = rest.indexOf("}");
       if (end < 0) {
         t.rewindTo(startPos);
-        throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.rest());
+        throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.rest());
       }
       name = rest.substring(0, end);
       t.skipString(name);
@@ -23291,8 +27797,8 @@ var Parser2 = class Parser3 {
       sign2 = 0 - sign2;
       name = name.substring(1);
     }
-    const pair = Parser3.unicodeTable(name);
-    if (pair === null) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.from(startPos));
+    const pair = Parser4.unicodeTable(name);
+    if (pair === null) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.from(startPos));
     if (pair.sign < 0) sign2 = 0 - sign2;
     const tab = pair.tab;
     const fold = pair.fold;
@@ -23321,7 +27827,7 @@ var Parser2 = class Parser3 {
         const s = t.rest();
         if (s === "-" || !s.startsWith("-]")) {
           t.rewindTo(startPos);
-          throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.rest());
+          throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.rest());
         }
       }
       first = false;
@@ -23333,14 +27839,14 @@ var Parser2 = class Parser3 {
       if (this.parseUnicodeClass(t, cc)) continue;
       if (this.parsePerlClassEscape(t, cc)) continue;
       t.rewindTo(beforePos);
-      const lo = Parser3.parseClassChar(t, startPos);
+      const lo = Parser4.parseClassChar(t, startPos);
       let hi = lo;
       if (t.more() && t.lookingAt("-")) {
         t.skip(1);
         if (t.more() && t.lookingAt("]")) t.skip(-1);
         else {
-          hi = Parser3.parseClassChar(t, startPos);
-          if (hi < lo) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.from(beforePos));
+          hi = Parser4.parseClassChar(t, startPos);
+          if (hi < lo) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.from(beforePos));
         }
       }
       if ((this.flags & RE2Flags.FOLD_CASE) === 0) cc.appendRange(lo, hi);
@@ -23399,7 +27905,7 @@ var RE2 = class RE22 {
     return RE22.compileImpl(expr, RE2Flags.POSIX, true);
   }
   static compileImpl(expr, mode, longest) {
-    let re = Parser2.parse(expr, mode);
+    let re = Parser3.parse(expr, mode);
     const maxCap = re.maxCap();
     const namedGroups = re.namedGroups;
     re = Simplify.simplify(re);
@@ -23893,7 +28399,7 @@ var RE2Set = class RE2Set2 {
     if ((this.jsFlags & PublicFlags.CASE_INSENSITIVE) !== 0) fregex = `(?i)${fregex}`;
     if ((this.jsFlags & PublicFlags.DOTALL) !== 0) fregex = `(?s)${fregex}`;
     if ((this.jsFlags & PublicFlags.MULTILINE) !== 0) fregex = `(?m)${fregex}`;
-    const re = Parser2.parse(fregex, this.re2Flags);
+    const re = Parser3.parse(fregex, this.re2Flags);
     this.regexps.push(Simplify.simplify(re));
     return this.regexps.length - 1;
   }
@@ -23905,7 +28411,7 @@ var RE2Set = class RE2Set2 {
   compile() {
     if (this.prog) return;
     const prog = Compiler.compileSet(this.regexps);
-    if (prog.numInst() > Parser2.MAX_SIZE) throw new RE2JSCompileException(`${Parser2.ERR_LARGE}: the set compiles to ${prog.numInst()} instructions, more than ${Parser2.MAX_SIZE}`);
+    if (prog.numInst() > Parser3.MAX_SIZE) throw new RE2JSCompileException(`${Parser3.ERR_LARGE}: the set compiles to ${prog.numInst()} instructions, more than ${Parser3.MAX_SIZE}`);
     this.prog = prog;
     this.dfa = new DFA(this.prog, this.maxMem);
     this.dummyRe2 = {
@@ -24452,11 +28958,11 @@ var RE2JS = class RE2JS2 {
   }
 };
 
-// src/engine/jmespath/functions/go-regexp.ts
+// src/lang/jmespath/functions/go-regexp.ts
 var MAX_CACHED = 1e3;
-var cache2 = /* @__PURE__ */ new Map();
+var cache5 = /* @__PURE__ */ new Map();
 function compileGoRegexp(pattern2) {
-  let entry2 = cache2.get(pattern2);
+  let entry2 = cache5.get(pattern2);
   if (entry2 === void 0) {
     try {
       entry2 = RE2JS.compile(pattern2);
@@ -24464,8 +28970,8 @@ function compileGoRegexp(pattern2) {
       if (!(err instanceof RE2JSException)) throw err;
       entry2 = new Error(err.message);
     }
-    if (cache2.size >= MAX_CACHED) cache2.clear();
-    cache2.set(pattern2, entry2);
+    if (cache5.size >= MAX_CACHED) cache5.clear();
+    cache5.set(pattern2, entry2);
   }
   if (entry2 instanceof Error) throw new Error(entry2.message);
   return entry2;
@@ -24553,7 +29059,7 @@ function goReplaceAll(re, src, replacement, literal) {
   return out + src.slice(lastMatchEnd);
 }
 
-// src/engine/jmespath/functions/regex-functions.ts
+// src/lang/jmespath/functions/regex-functions.ts
 var STRING3 = { types: ["string"] };
 var STRING_OR_NUMBER = { types: ["string", "number"] };
 function replaceAll2(name, literal, args) {
@@ -24592,82 +29098,7 @@ var REGEX_FUNCTIONS = [
   }
 ];
 
-// src/engine/conditions/semver.ts
-var NUMBERS = /^[0-9]*$/;
-var ALPHANUM = /^[0-9A-Za-z-]*$/;
-var UINT64_MAX2 = (1n << 64n) - 1n;
-function parseSemver(s) {
-  if (s === "") return null;
-  const first = s.indexOf(".");
-  if (first < 0) return null;
-  const second = s.indexOf(".", first + 1);
-  if (second < 0) return null;
-  const major = parseVersionNumber(s.slice(0, first));
-  const minor = parseVersionNumber(s.slice(first + 1, second));
-  if (major === null || minor === null) return null;
-  let patchText = s.slice(second + 1);
-  let build = [];
-  const buildIndex = patchText.indexOf("+");
-  if (buildIndex >= 0) {
-    build = patchText.slice(buildIndex + 1).split(".");
-    patchText = patchText.slice(0, buildIndex);
-  }
-  let preText = [];
-  const preIndex = patchText.indexOf("-");
-  if (preIndex >= 0) {
-    preText = patchText.slice(preIndex + 1).split(".");
-    patchText = patchText.slice(0, preIndex);
-  }
-  const patch = parseVersionNumber(patchText);
-  if (patch === null) return null;
-  const pre = [];
-  for (const part of preText) {
-    const parsed = parsePreRelease(part);
-    if (parsed === null) return null;
-    pre.push(parsed);
-  }
-  for (const part of build) {
-    if (part === "" || !ALPHANUM.test(part)) return null;
-  }
-  return { major, minor, patch, pre };
-}
-function compareSemver(a, b) {
-  const core = compareBig(a.major, b.major) || compareBig(a.minor, b.minor) || compareBig(a.patch, b.patch);
-  if (core !== 0) return core;
-  if (a.pre.length === 0 || b.pre.length === 0) {
-    return a.pre.length === b.pre.length ? 0 : a.pre.length === 0 ? 1 : -1;
-  }
-  const n = Math.min(a.pre.length, b.pre.length);
-  for (let i = 0; i < n; i++) {
-    const c = comparePreRelease(a.pre[i], b.pre[i]);
-    if (c !== 0) return c;
-  }
-  return a.pre.length === b.pre.length ? 0 : a.pre.length < b.pre.length ? -1 : 1;
-}
-function parseVersionNumber(s) {
-  if (s === "" || !NUMBERS.test(s) || s.length > 1 && s[0] === "0") return null;
-  const n = BigInt(s);
-  return n > UINT64_MAX2 ? null : n;
-}
-function parsePreRelease(s) {
-  if (s === "") return null;
-  if (NUMBERS.test(s)) {
-    const num = parseVersionNumber(s);
-    return num === null ? null : { numeric: true, num };
-  }
-  return ALPHANUM.test(s) ? { numeric: false, str: s } : null;
-}
-function comparePreRelease(a, b) {
-  if (a.numeric && b.numeric) return compareBig(a.num, b.num);
-  if (a.numeric) return -1;
-  if (b.numeric) return 1;
-  return a.str === b.str ? 0 : a.str > b.str ? 1 : -1;
-}
-function compareBig(a, b) {
-  return a === b ? 0 : a > b ? 1 : -1;
-}
-
-// src/engine/jmespath/functions/semver-range.ts
+// src/lang/jmespath/functions/semver-range.ts
 var NUMBERS2 = /^[0-9]*$/;
 var ALPHANUM2 = /^[0-9A-Za-z-]*$/;
 var UINT64_MAX3 = (1n << 64n) - 1n;
@@ -24846,7 +29277,7 @@ function parseSemverRange(s) {
   return (v) => ranges.some((group) => group.every((range2) => range2(v)));
 }
 
-// src/engine/jmespath/functions/semver-functions.ts
+// src/lang/jmespath/functions/semver-functions.ts
 var ZERO_VERSION = parseSemver("0.0.0");
 var SEMVER_FUNCTIONS = [
   {
@@ -24861,7 +29292,7 @@ var SEMVER_FUNCTIONS = [
   }
 ];
 
-// src/engine/jmespath/functions/go-strings.ts
+// src/lang/jmespath/functions/go-strings.ts
 function goReplace(s, old, replacement, n) {
   if (old === replacement || n === 0) return s;
   if (old === "") {
@@ -24936,7 +29367,7 @@ function filepathJoin(p) {
   return out.length === 0 ? "." : out.join("");
 }
 
-// src/engine/jmespath/functions/unicode-case.ts
+// src/lang/jmespath/functions/unicode-case.ts
 var SIMPLE_UPPER_EXCEPTIONS = new Map([
   ...Array.from({ length: 8 }, (_, i) => [8064 + i, 8072 + i]),
   ...Array.from({ length: 8 }, (_, i) => [8080 + i, 8088 + i]),
@@ -24995,7 +29426,7 @@ function goEqualFold(a, b) {
   return true;
 }
 
-// src/engine/jmespath/functions/string-functions.ts
+// src/lang/jmespath/functions/string-functions.ts
 var STRING4 = { types: ["string"] };
 var NUMBER2 = { types: ["number"] };
 var goInt = (f) => Number(goFloatToInt642(f));
@@ -25004,7 +29435,7 @@ var STRING_FUNCTIONS = [
     name: "compare",
     args: [STRING4, STRING4],
     // strings.Compare returns a Go int.
-    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings(a, b))),
+    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings3(a, b))),
     returnType: ["number"],
     note: "compares two strings lexicographically"
   },
@@ -25096,76 +29527,7 @@ var STRING_FUNCTIONS = [
   }
 ];
 
-// src/util/json-value.ts
-function cloneJson2(value) {
-  return copy(value);
-}
-function copy(value, roundIntegers = false) {
-  if (value === null || typeof value !== "object") return roundIntegers && typeof value === "bigint" ? Number(value) : value;
-  if (Array.isArray(value)) {
-    const out2 = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i], roundIntegers);
-    return out2;
-  }
-  const out = {};
-  for (const key3 in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
-    const item = copy(value[key3], roundIntegers);
-    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key3] = item;
-  }
-  return out;
-}
-function jsonEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a === "bigint") return typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
-  if (typeof b === "bigint") return typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key3 of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
-    if (!jsonEqual(a[key3], b[key3])) return false;
-  }
-  return true;
-}
-function hasBigInts(value) {
-  if (typeof value === "bigint") return true;
-  if (value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
-    return false;
-  }
-  for (const key3 in value) {
-    if (Object.prototype.hasOwnProperty.call(value, key3) && hasBigInts(value[key3])) return true;
-  }
-  return false;
-}
-function toFloat64Numbers(value) {
-  if (typeof value === "bigint") return Number(value);
-  if (value === null || typeof value !== "object") return value;
-  let converted = float64Copies.get(value);
-  if (converted === void 0) {
-    converted = hasBigInts(value) ? copy(value, true) : value;
-    float64Copies.set(value, converted);
-  }
-  return converted;
-}
-var float64Copies = /* @__PURE__ */ new WeakMap();
-var BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
-var BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
-function stringifyJson(value, indent2) {
-  const text4 = JSON.stringify(value, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
-  return text4.includes("\\u0000bigint") ? text4.replace(BIGINT_PLACEHOLDER, "$1") : text4;
-}
-
-// src/engine/jmespath/functions/yaml-document.ts
+// src/lang/jmespath/functions/yaml-document.ts
 function scannerError(line, problem3) {
   return line !== 0 ? `yaml: line ${line + 1}: ${problem3}` : `yaml: ${problem3}`;
 }
@@ -25230,7 +29592,7 @@ function parseYamlDocument(source) {
   }
 }
 
-// src/engine/jmespath/functions/structured-functions.ts
+// src/lang/jmespath/functions/structured-functions.ts
 var STRING5 = { types: ["string"] };
 var COLLECTION = { types: ["object", "array"] };
 function lookup(collection, key3) {
@@ -25256,7 +29618,7 @@ function entry(keyName, key3, valueName, value) {
 }
 function items(collection, keyName, valueName) {
   if (isJsonObject(collection)) {
-    const keys = Object.keys(collection).sort(compareGoStrings);
+    const keys = Object.keys(collection).sort(compareGoStrings3);
     return markGoTypedSlice(keys.map((key3) => entry(keyName, key3, valueName, collection[key3])));
   }
   if (!isJsonArray(collection)) throw argumentTypeError("items", 1, "Object or Array");
@@ -25311,7 +29673,7 @@ var STRUCTURED_FUNCTIONS = [
   }
 ];
 
-// src/engine/jmespath/functions/go-time.ts
+// src/lang/jmespath/functions/go-time.ts
 var SECONDS_PER_DAY = 86400n;
 var NS = 1000000000n;
 var MAX_INT643 = (1n << 63n) - 1n;
@@ -25429,7 +29791,7 @@ function now() {
   return fromNanoseconds(ms * 1000000n, 0);
 }
 
-// src/engine/jmespath/functions/go-time-layout.ts
+// src/lang/jmespath/functions/go-time-layout.ts
 var ZERO_X = ["ZeroMonth", "ZeroDay", "ZeroHour12", "ZeroMinute", "ZeroSecond", "Year"];
 var isDigitAt = (s, i) => i < s.length && s[i] >= "0" && s[i] <= "9";
 var startsWithLowerCase = (s) => s.length > 0 && s[0] >= "a" && s[0] <= "z";
@@ -25450,9 +29812,9 @@ var ZONES = {
   ]
 };
 function nextStdChunk(layout) {
-  const chunk = (i, kind2, length, digits = 0) => ({
+  const chunk = (i, kind3, length, digits = 0) => ({
     prefix: layout.slice(0, i),
-    std: { kind: kind2, digits },
+    std: { kind: kind3, digits },
     suffix: layout.slice(i + length)
   });
   for (let i = 0; i < layout.length; i++) {
@@ -25503,7 +29865,7 @@ function nextStdChunk(layout) {
         break;
       case "-":
       case "Z":
-        for (const [text4, kind2] of ZONES[c]) if (at(text4)) return chunk(i, kind2, text4.length);
+        for (const [text4, kind3] of ZONES[c]) if (at(text4)) return chunk(i, kind3, text4.length);
         break;
       case ".":
       case ",":
@@ -25519,7 +29881,7 @@ function nextStdChunk(layout) {
   return { prefix: layout, std: null, suffix: "" };
 }
 
-// src/engine/jmespath/functions/go-time-parse.ts
+// src/lang/jmespath/functions/go-time-parse.ts
 var SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 var LONG_MONTHS = [
   "January",
@@ -25655,22 +30017,22 @@ function skip(value, prefix) {
   }
   return { value: v, ok: true };
 }
-function parseNumericZone(kind2, value, f, range2) {
+function parseNumericZone(kind3, value, f, range2) {
   let sign2;
   let hh;
   let mm = "00";
   let ss = "00";
   let rest;
-  if (kind2 === "ISO8601ColonTZ" || kind2 === "NumColonTZ") {
+  if (kind3 === "ISO8601ColonTZ" || kind3 === "NumColonTZ") {
     if (value.length < 6 || value[3] !== ":") throw new Bad();
     [sign2, hh, mm, rest] = [value[0], value.slice(1, 3), value.slice(4, 6), value.slice(6)];
-  } else if (kind2 === "NumShortTZ" || kind2 === "ISO8601ShortTZ") {
+  } else if (kind3 === "NumShortTZ" || kind3 === "ISO8601ShortTZ") {
     if (value.length < 3) throw new Bad();
     [sign2, hh, rest] = [value[0], value.slice(1, 3), value.slice(3)];
-  } else if (kind2 === "ISO8601ColonSecondsTZ" || kind2 === "NumColonSecondsTZ") {
+  } else if (kind3 === "ISO8601ColonSecondsTZ" || kind3 === "NumColonSecondsTZ") {
     if (value.length < 9 || value[3] !== ":" || value[6] !== ":") throw new Bad();
     [sign2, hh, mm, ss, rest] = [value[0], value.slice(1, 3), value.slice(4, 6), value.slice(7, 9), value.slice(9)];
-  } else if (kind2 === "ISO8601SecondsTZ" || kind2 === "NumSecondsTz") {
+  } else if (kind3 === "ISO8601SecondsTZ" || kind3 === "NumSecondsTz") {
     if (value.length < 7) throw new Bad();
     [sign2, hh, mm, ss, rest] = [value[0], value.slice(1, 3), value.slice(3, 5), value.slice(5, 7), value.slice(7)];
   } else {
@@ -25886,7 +30248,7 @@ function parseGoTime(layout, value) {
   return at(0);
 }
 
-// src/engine/jmespath/functions/go-duration-text.ts
+// src/lang/jmespath/functions/go-duration-text.ts
 var isDurationDigit = (c) => c !== void 0 && (c >= "0" && c <= "9" || c === ".");
 var UNITS2 = /* @__PURE__ */ new Set(["ns", "us", "\xB5s", "\u03BCs", "ms", "s", "m", "h"]);
 function durationError(orig) {
@@ -25913,7 +30275,7 @@ function parseDuration(s) {
   return ns;
 }
 
-// src/engine/jmespath/functions/time-functions.ts
+// src/lang/jmespath/functions/time-functions.ts
 var RFC3339 = "2006-01-02T15:04:05Z07:00";
 var STRING6 = { types: ["string"] };
 var rfc3339 = (s) => parseGoTime(RFC3339, s);
@@ -26052,7 +30414,7 @@ var TIME_FUNCTIONS = [
   }
 ];
 
-// src/engine/jmespath/functions/go-pem.ts
+// src/lang/jmespath/functions/go-pem.ts
 var BEGIN = Buffer.from("\n-----BEGIN ");
 var END = Buffer.from("\n-----END ");
 var DASHES = Buffer.from("-----");
@@ -26125,7 +30487,7 @@ function decodePem(input) {
   }
 }
 
-// src/engine/jmespath/functions/der-reader.ts
+// src/lang/jmespath/functions/der-reader.ts
 var TAG2 = {
   BOOLEAN: 1,
   INTEGER: 2,
@@ -26275,7 +30637,7 @@ function oidEquals(a, b) {
 }
 var oidText = (oid) => oid.join(".");
 
-// src/engine/jmespath/functions/x509-algorithms.ts
+// src/lang/jmespath/functions/x509-algorithms.ts
 function parseAlgorithmIdentifier(content) {
   const r = new DerReader(content);
   const oid = r.readObjectIdentifier();
@@ -26395,7 +30757,7 @@ function isKyvernoRsaKey(key3, parsed) {
   return r.read(TAG2.SEQUENCE) !== null && r.empty() && parsed.e < 1n << 31n;
 }
 
-// src/engine/jmespath/functions/x509-values.ts
+// src/lang/jmespath/functions/x509-values.ts
 var base64 = (bytes) => Buffer.from(bytes).toString("base64");
 var isPrintableByte = (b) => b >= 97 && b <= 122 || b >= 65 && b <= 90 || b >= 48 && b <= 57 || b >= 39 && b <= 41 || b >= 43 && b <= 47 || b === 32 || b === 58 || b === 61 || b === 63 || b === 42 || b === 38;
 var isIA5 = (bytes) => bytes.every((b) => b < 128);
@@ -26563,7 +30925,7 @@ function parseName(der, flavour) {
   return name;
 }
 
-// src/engine/jmespath/functions/x509-extensions.ts
+// src/lang/jmespath/functions/x509-extensions.ts
 function parseExtension(content) {
   const r = new DerReader(content);
   const id = r.readObjectIdentifier();
@@ -26687,7 +31049,7 @@ function sequenceContent(value, error) {
   if (seq === null) throw new Error(error);
   return new DerReader(seq.content);
 }
-function append(out, key3, value) {
+function append2(out, key3, value) {
   out[key3] = [...out[key3] ?? [], value];
 }
 function isValidIpMask(mask) {
@@ -26728,7 +31090,7 @@ function parseNameConstraints(out, e) {
         case contextTag(2):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
           if (!domainNameValid(text4, true)) throw new Error(`x509: failed to parse dnsName constraint ${goQuote(text4)}`);
-          append(out, `${prefix}DNSDomains`, text4);
+          append2(out, `${prefix}DNSDomains`, text4);
           break;
         case contextTag(7): {
           if (data.length !== 8 && data.length !== 32) {
@@ -26740,7 +31102,7 @@ function parseNameConstraints(out, e) {
           if (isIPv4Mapped(ip)) {
             throw new Error("x509: IP constraint contained IPv4-mapped IPv6 address");
           }
-          append(out, `${prefix}IPRanges`, { IP: ipText(ip), Mask: base64(mask) });
+          append2(out, `${prefix}IPRanges`, { IP: ipText(ip), Mask: base64(mask) });
           break;
         }
         case contextTag(1):
@@ -26748,12 +31110,12 @@ function parseNameConstraints(out, e) {
           if (!text4.includes("@") && !domainNameValid(text4, true)) {
             throw new Error(`x509: failed to parse rfc822Name constraint ${goQuote(text4)}`);
           }
-          append(out, `${prefix}EmailAddresses`, text4);
+          append2(out, `${prefix}EmailAddresses`, text4);
           break;
         case contextTag(6):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
           if (!domainNameValid(text4, true)) throw new Error(`x509: failed to parse URI constraint ${goQuote(text4)}`);
-          append(out, `${prefix}URIDomains`, text4);
+          append2(out, `${prefix}URIDomains`, text4);
           break;
         default:
           unhandled = true;
@@ -26807,7 +31169,7 @@ function crlDistributionPoints(out, value) {
     while (!names.empty() && names.peekTag(contextTag(6))) {
       const uri = names.read(contextTag(6));
       if (uri === null) throw new Error(invalid3);
-      append(out, "CRLDistributionPoints", latin1(uri.content));
+      append2(out, "CRLDistributionPoints", latin1(uri.content));
     }
   }
 }
@@ -26885,7 +31247,7 @@ function policyMappings(out, value) {
     const issuerOid = issuer === null ? null : oidComponents(issuer.content);
     const subjectOid = subject2 === null ? null : oidComponents(subject2.content);
     if (issuerOid === null || subjectOid === null) throw new Error(invalid3);
-    append(out, "PolicyMappings", { IssuerDomainPolicy: issuerOid.text, SubjectDomainPolicy: subjectOid.text });
+    append2(out, "PolicyMappings", { IssuerDomainPolicy: issuerOid.text, SubjectDomainPolicy: subjectOid.text });
   }
 }
 function inhibitAnyPolicy(out, value) {
@@ -26901,8 +31263,8 @@ function extendedKeyUsage(out, value) {
     const oid = r.readObjectIdentifier();
     if (oid === null) throw new Error(invalid3);
     const known = EXT_KEY_USAGES.get(oidText(oid));
-    if (known !== void 0) append(out, "ExtKeyUsage", known);
-    else append(out, "UnknownExtKeyUsage", oid);
+    if (known !== void 0) append2(out, "ExtKeyUsage", known);
+    else append2(out, "UnknownExtKeyUsage", oid);
   }
 }
 function authorityInfoAccess(out, e) {
@@ -26918,8 +31280,8 @@ function authorityInfoAccess(out, e) {
     if (!a.peekTag(contextTag(6))) continue;
     const location2 = a.read(contextTag(6));
     if (location2 === null) throw new Error(invalid3);
-    if (oidEquals(method, OID_OCSP)) append(out, "OCSPServer", latin1(location2.content));
-    else if (oidEquals(method, OID_CA_ISSUERS)) append(out, "IssuingCertificateURL", latin1(location2.content));
+    if (oidEquals(method, OID_OCSP)) append2(out, "OCSPServer", latin1(location2.content));
+    else if (oidEquals(method, OID_CA_ISSUERS)) append2(out, "IssuingCertificateURL", latin1(location2.content));
   }
 }
 function processExtensions(out, extensions) {
@@ -26982,11 +31344,11 @@ function processExtensions(out, extensions) {
     } else {
       unhandled = true;
     }
-    if (e.critical && unhandled) append(out, "UnhandledCriticalExtensions", e.id);
+    if (e.critical && unhandled) append2(out, "UnhandledCriticalExtensions", e.id);
   }
 }
 
-// src/engine/jmespath/functions/x509-certificate.ts
+// src/lang/jmespath/functions/x509-certificate.ts
 var NOT_RSA = "certificate should use rsa algorithm";
 var BAD_KEY = "failed to parse subject public key info";
 function fail(message) {
@@ -27163,7 +31525,7 @@ function decodeVersion(content) {
   return v === null || v < -(1n << 31n) || v >= 1n << 31n ? null : Number(v);
 }
 
-// src/engine/jmespath/functions/x509-request.ts
+// src/lang/jmespath/functions/x509-request.ts
 var OID_EXTENSION_REQUEST = [1, 2, 840, 113549, 1, 9, 14];
 var OID_SUBJECT_ALT_NAME = [2, 5, 29, 17];
 function expect(r, tag) {
@@ -27298,7 +31660,7 @@ function decodeCertificateRequest(der) {
   };
 }
 
-// src/engine/jmespath/functions/x509-functions.ts
+// src/lang/jmespath/functions/x509-functions.ts
 function x509Decode(pem) {
   const block = decodePem(utf8Bytes(pem));
   if (block === null) throw new Error("failed to decode PEM block");
@@ -27321,7 +31683,7 @@ var X509_FUNCTIONS = [
   }
 ];
 
-// src/engine/jmespath/functions/index.ts
+// src/lang/jmespath/functions/index.ts
 var ALL = [
   ...STRING_FUNCTIONS,
   ...REGEX_FUNCTIONS,
@@ -27343,7 +31705,7 @@ var KYVERNO_FUNCTIONS = ALL.map((fn) => ({
 })).sort((a, b) => {
   const x = a.note === "" ? a.signature : `${a.signature} (${a.note})`;
   const y = b.note === "" ? b.signature : `${b.signature} (${b.note})`;
-  return compareGoStrings(x, y);
+  return compareGoStrings3(x, y);
 });
 var registered = false;
 function registerKyvernoFunctions() {
@@ -27352,9 +31714,9 @@ function registerKyvernoFunctions() {
   registered = true;
 }
 
-// src/engine/jmespath/go-strconv.ts
-var isDigit4 = (c) => c !== void 0 && c >= "0" && c <= "9";
-var isHexDigit = (c) => c !== void 0 && (isDigit4(c) || c.toLowerCase() >= "a" && c.toLowerCase() <= "f");
+// src/lang/jmespath/go-strconv.ts
+var isDigit5 = (c) => c !== void 0 && c >= "0" && c <= "9";
+var isHexDigit = (c) => c !== void 0 && (isDigit5(c) || c.toLowerCase() >= "a" && c.toLowerCase() <= "f");
 function underscoreOK(s) {
   let saw = "^";
   let i = 0;
@@ -27367,7 +31729,7 @@ function underscoreOK(s) {
   }
   for (; i < s.length; i++) {
     const c = s[i];
-    if (isDigit4(c) || hex && isHexDigit(c)) {
+    if (isDigit5(c) || hex && isHexDigit(c)) {
       saw = "0";
       continue;
     }
@@ -27405,7 +31767,7 @@ function readFloat(s) {
     } else if (c === ".") {
       if (sawDot) break;
       sawDot = true;
-    } else if (isDigit4(c) || hex && isHexDigit(c)) {
+    } else if (isDigit5(c) || hex && isHexDigit(c)) {
       sawDigits = true;
       mantissa += c;
       if (sawDot) fractionDigits++;
@@ -27423,9 +31785,9 @@ function readFloat(s) {
       expSign = s[i] === "-" ? -1 : 1;
       i++;
     }
-    if (!isDigit4(s[i])) return null;
+    if (!isDigit5(s[i])) return null;
     let expDigits = "";
-    for (; i < s.length && (isDigit4(s[i]) || s[i] === "_"); i++) {
+    for (; i < s.length && (isDigit5(s[i]) || s[i] === "_"); i++) {
       if (s[i] === "_") underscores = true;
       else expDigits += s[i];
     }
@@ -27446,7 +31808,7 @@ function readFloat(s) {
   if (!Number.isFinite(value)) return null;
   return negative ? -value : value;
 }
-function parseGoFloat(s) {
+function parseGoFloat3(s) {
   const lower = s.toLowerCase();
   const unsigned = lower[0] === "+" || lower[0] === "-" ? lower.slice(1) : lower;
   if (unsigned === "inf" || unsigned === "infinity") return lower[0] === "-" ? -Infinity : Infinity;
@@ -27454,7 +31816,7 @@ function parseGoFloat(s) {
   return readFloat(s);
 }
 
-// src/engine/jmespath/builtins.ts
+// src/lang/jmespath/builtins.ts
 function runeCount(s) {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
@@ -27469,13 +31831,13 @@ function runeCount(s) {
   }
   return n;
 }
-var compareNumbers = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+var compareNumbers2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 function extreme(items2, wantGreater) {
   if (items2.length === 0) return null;
   let best = items2[0];
   for (let i = 1; i < items2.length; i++) {
     const item = items2[i];
-    const cmp = typeof item === "number" ? compareNumbers(item, best) : compareGoStrings(item, best);
+    const cmp = typeof item === "number" ? compareNumbers2(item, best) : compareGoStrings3(item, best);
     if (wantGreater ? cmp > 0 : cmp < 0) best = item;
   }
   return best;
@@ -27484,14 +31846,14 @@ function extremeBy(array, expref, wantGreater) {
   if (array.length === 0) return null;
   if (array.length === 1) return array[0];
   const start = expref.evaluate(array[0]);
-  const kind2 = typeof start;
-  if (kind2 !== "number" && kind2 !== "string") throw runtimeError("invalid type, must be number of string");
+  const kind3 = typeof start;
+  if (kind3 !== "number" && kind3 !== "string") throw runtimeError("invalid type, must be number of string");
   let bestValue = start;
   let bestItem = array[0];
   for (let i = 1; i < array.length; i++) {
     const current2 = expref.evaluate(array[i]);
-    if (typeof current2 !== kind2) throw runtimeError(`invalid type, must be ${kind2}`);
-    const cmp = kind2 === "number" ? compareNumbers(current2, bestValue) : compareGoStrings(current2, bestValue);
+    if (typeof current2 !== kind3) throw runtimeError(`invalid type, must be ${kind3}`);
+    const cmp = kind3 === "number" ? compareNumbers2(current2, bestValue) : compareGoStrings3(current2, bestValue);
     if (wantGreater ? cmp > 0 : cmp < 0) {
       bestValue = current2;
       bestItem = array[i];
@@ -27502,8 +31864,8 @@ function extremeBy(array, expref, wantGreater) {
 function sortBy(array, expref) {
   if (array.length <= 1) return array.slice();
   const keys = [expref.evaluate(array[0])];
-  const kind2 = typeof keys[0];
-  if (kind2 !== "number" && kind2 !== "string") throw runtimeError("invalid type, must be number of string");
+  const kind3 = typeof keys[0];
+  if (kind3 !== "number" && kind3 !== "string") throw runtimeError("invalid type, must be number of string");
   for (let i = 1; i < array.length; i++) {
     let key3;
     try {
@@ -27512,12 +31874,12 @@ function sortBy(array, expref) {
       if (err instanceof JmesPathError) throw runtimeError("error in sort_by comparison");
       throw err;
     }
-    if (typeof key3 !== kind2) throw runtimeError("error in sort_by comparison");
+    if (typeof key3 !== kind3) throw runtimeError("error in sort_by comparison");
     keys.push(key3);
   }
   const order = array.map((_, i) => i);
   order.sort(
-    (i, j) => kind2 === "number" ? compareNumbers(keys[i], keys[j]) : compareGoStrings(keys[i], keys[j])
+    (i, j) => kind3 === "number" ? compareNumbers2(keys[i], keys[j]) : compareGoStrings3(keys[i], keys[j])
   );
   return order.map((i) => array[i]);
 }
@@ -27538,7 +31900,7 @@ function jmesType(value) {
 }
 function toNumber(value) {
   if (typeof value === "number") return value;
-  if (typeof value === "string") return parseGoFloat(value);
+  if (typeof value === "string") return parseGoFloat3(value);
   if (value === null || typeof value === "boolean" || isJsonArray(value) || isJsonObject(value)) return null;
   throw runtimeError("unknown type");
 }
@@ -27601,7 +31963,7 @@ var BUILTIN_FUNCTIONS = [
       const merged = {};
       for (const obj of objects) {
         if (!isJsonObject(obj)) {
-          throw runtimeError(`interface conversion: interface {} is ${goTypeName(obj)}, not map[string]interface {}`);
+          throw runtimeError(`interface conversion: interface {} is ${goTypeName3(obj)}, not map[string]interface {}`);
         }
         for (const key3 of Object.keys(obj)) setOwnProperty(merged, key3, obj[key3]);
       }
@@ -27633,7 +31995,7 @@ var BUILTIN_FUNCTIONS = [
     args: [{ types: ["array[string]", "array[number]"] }],
     handler: ([items2]) => {
       const copy2 = items2.slice();
-      return typeof copy2[0] === "number" ? copy2.sort(compareNumbers) : copy2.sort(compareGoStrings);
+      return typeof copy2[0] === "number" ? copy2.sort(compareNumbers2) : copy2.sort(compareGoStrings3);
     }
   },
   {
@@ -27667,7 +32029,7 @@ var BUILTIN_FUNCTIONS = [
 ];
 for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
 
-// src/engine/jmespath/index.ts
+// src/lang/jmespath/index.ts
 registerKyvernoFunctions();
 var NONDETERMINISTIC_FUNCTIONS = /* @__PURE__ */ new Set(["random", "time_now", "time_now_utc", "time_since"]);
 function isDeterministic(node2) {
@@ -27694,9 +32056,9 @@ var Compiled = class {
     return evaluate(this.ast, data);
   }
 };
-var cache3 = /* @__PURE__ */ new Map();
+var cache6 = /* @__PURE__ */ new Map();
 function compileJmesPath(expression) {
-  let entry2 = cache3.get(expression);
+  let entry2 = cache6.get(expression);
   if (entry2 === void 0) {
     try {
       entry2 = new Compiled(expression, parseJmesPath(expression));
@@ -27704,904 +32066,13 @@ function compileJmesPath(expression) {
       if (!(err instanceof JmesPathError)) throw err;
       entry2 = err;
     }
-    cache3.set(expression, entry2);
+    cache6.set(expression, entry2);
   }
   if (entry2 instanceof JmesPathError) throw entry2;
   return entry2;
 }
 
-// src/engine/pattern/go-strings.ts
-function fixupHigh(c) {
-  return c >= 57344 ? c - 2048 : c + 8192;
-}
-function compareGoStrings2(a, b) {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x !== y) {
-      if (x >= 55296 && y >= 55296) {
-        x = fixupHigh(x);
-        y = fixupHigh(y);
-      }
-      return x < y ? -1 : 1;
-    }
-  }
-  return a.length - b.length;
-}
-function isGoSpace2(c) {
-  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
-  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
-}
-function goTrimSpace2(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && isGoSpace2(s.charCodeAt(start))) start++;
-  while (end > start && isGoSpace2(s.charCodeAt(end - 1))) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
-}
-function trimSpaces(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s.charCodeAt(start) === 32) start++;
-  while (end > start && s.charCodeAt(end - 1) === 32) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
-}
-
-// src/engine/pattern/anchor.ts
-var MODIFIER_TYPES = {
-  "": "condition",
-  "<": "global",
-  X: "negation",
-  "+": "addIfNotPresent",
-  "=": "equality",
-  "^": "existence"
-};
-var TYPE_MODIFIERS = {
-  condition: "",
-  global: "<",
-  negation: "X",
-  addIfNotPresent: "+",
-  equality: "=",
-  existence: "^"
-};
-var ANCHOR_REGEX = /^([+<=X^])?\(([^\n]+)\)$/;
-var cache4 = /* @__PURE__ */ new Map();
-var CACHE_LIMIT = 5e4;
-function parseAnchor(key3) {
-  const cached = cache4.get(key3);
-  if (cached !== void 0) return cached;
-  const match = ANCHOR_REGEX.exec(goTrimSpace2(key3));
-  const anchor = match !== null ? { type: MODIFIER_TYPES[match[1] ?? ""], key: match[2] } : null;
-  if (cache4.size >= CACHE_LIMIT) cache4.clear();
-  cache4.set(key3, anchor);
-  return anchor;
-}
-function anchorString(type, key3) {
-  return key3 === "" ? "" : `${TYPE_MODIFIERS[type]}(${key3})`;
-}
-
-// src/match/selector.ts
-var DNS1123_LABEL = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
-var QUALIFIED_NAME_PART = /^(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-var LABEL_VALUE = /^(?:(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-function isDns1123Subdomain(value) {
-  if (value.length === 0 || value.length > 253) return false;
-  return value.split(".").every((label) => DNS1123_LABEL.test(label));
-}
-function isQualifiedName(value) {
-  const parts = value.split("/");
-  let name;
-  if (parts.length === 1) {
-    name = parts[0];
-  } else if (parts.length === 2) {
-    if (parts[0].length === 0 || !isDns1123Subdomain(parts[0])) return false;
-    name = parts[1];
-  } else {
-    return false;
-  }
-  return name.length > 0 && name.length <= 63 && QUALIFIED_NAME_PART.test(name);
-}
-function isValidLabelValue(value) {
-  return value.length <= 63 && LABEL_VALUE.test(value);
-}
-function invalid(error) {
-  return { error, fixed: [], wildcardLabels: [] };
-}
-var cache5 = /* @__PURE__ */ new WeakMap();
-function isPlainObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function keyError(key3) {
-  return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
-}
-function valueError(value) {
-  return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
-}
-function compileExpression(expr) {
-  if (!isPlainObject2(expr)) return "matchExpressions: must be an object";
-  const { key: key3, operator, values } = expr;
-  if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
-  if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
-  const list3 = [];
-  for (const v of values ?? []) {
-    if (typeof v !== "string") return "values: must be a list of strings";
-    list3.push(v);
-  }
-  switch (operator) {
-    case "In":
-    case "NotIn":
-      if (list3.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
-      break;
-    case "Exists":
-    case "DoesNotExist":
-      if (list3.length !== 0) {
-        return `values: Invalid value: ${JSON.stringify(list3)}: values set must be empty for exists and does not exist`;
-      }
-      break;
-    default:
-      return `${JSON.stringify(operator)} is not a valid label selector operator`;
-  }
-  const badKey = keyError(key3);
-  if (badKey !== null) return badKey;
-  for (const v of list3) {
-    const badValue = valueError(v);
-    if (badValue !== null) return badValue;
-  }
-  return { key: key3, operator, values: list3 };
-}
-function compile(sel) {
-  const fixed = [];
-  const wildcardLabels = [];
-  const { matchLabels, matchExpressions } = sel;
-  if (matchLabels !== void 0 && matchLabels !== null) {
-    if (!isPlainObject2(matchLabels)) return invalid("matchLabels: must be a map");
-    for (const [key3, value] of Object.entries(matchLabels)) {
-      if (typeof value !== "string") return invalid("matchLabels: values must be strings");
-      if (containsWildcard(key3) || containsWildcard(value)) {
-        wildcardLabels.push([key3, value]);
-      } else {
-        const error = keyError(key3) ?? valueError(value);
-        if (error !== null) return invalid(error);
-        fixed.push({ key: key3, operator: "In", values: [value] });
-      }
-    }
-  }
-  if (matchExpressions !== void 0 && matchExpressions !== null) {
-    if (!Array.isArray(matchExpressions)) return invalid("matchExpressions: must be a list");
-    for (const expr of matchExpressions) {
-      const requirement = compileExpression(expr);
-      if (typeof requirement === "string") return invalid(requirement);
-      fixed.push(requirement);
-    }
-  }
-  return { error: null, fixed, wildcardLabels };
-}
-function compiled(sel) {
-  let result = cache5.get(sel);
-  if (result === void 0) {
-    result = isPlainObject2(sel) ? compile(sel) : invalid("selector: must be an object");
-    cache5.set(sel, result);
-  }
-  return result;
-}
-function requirementMatches(req, labels) {
-  const has = Object.prototype.hasOwnProperty.call(labels, req.key);
-  switch (req.operator) {
-    case "In":
-      return has && req.values.includes(labels[req.key]);
-    case "NotIn":
-      return !has || !req.values.includes(labels[req.key]);
-    case "Exists":
-      return has;
-    case "DoesNotExist":
-      return !has;
-  }
-}
-function expandWildcardLabel(key3, value, labels) {
-  for (const labelKey of Object.keys(labels)) {
-    if (wildcardMatch(key3, labelKey) && wildcardMatch(value, labels[labelKey])) {
-      return [labelKey, labels[labelKey]];
-    }
-  }
-  return [key3.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
-}
-function selectorMatches(selector2, labels) {
-  const sel = compiled(selector2);
-  if (sel.error !== null) return false;
-  if (sel.wildcardLabels.length > 0) {
-    const rewritten = /* @__PURE__ */ new Map();
-    for (const [key3, value] of sel.wildcardLabels) {
-      const [k, v] = expandWildcardLabel(key3, value, labels);
-      rewritten.set(k, v);
-    }
-    for (const [k, v] of rewritten) {
-      if (!isQualifiedName(k) || !isValidLabelValue(v)) return false;
-      if (labels[k] !== v || !Object.prototype.hasOwnProperty.call(labels, k)) return false;
-    }
-  }
-  for (const req of sel.fixed) {
-    if (!requirementMatches(req, labels)) return false;
-  }
-  return true;
-}
-function describeSelector(selector2) {
-  const sel = compiled(selector2);
-  return { error: sel.error, requirements: sel.fixed.length + sel.wildcardLabels.length };
-}
-
-// src/match/subjects.ts
-function overlaps(expected, actual) {
-  if (actual === void 0) return false;
-  for (const value of actual) {
-    if (expected.includes(value)) return true;
-  }
-  return false;
-}
-function subjectsMatch(subjects, user) {
-  const username = user?.username ?? "";
-  const groups = user?.groups ?? [];
-  for (const subject2 of subjects) {
-    const name = typeof subject2.name === "string" ? subject2.name : "";
-    switch (subject2.kind) {
-      case "ServiceAccount": {
-        const namespace = typeof subject2.namespace === "string" ? subject2.namespace : "";
-        if (wildcardMatch(`system:serviceaccount:${namespace}:${name}`, username)) return true;
-        break;
-      }
-      case "Group":
-        for (const group of groups) {
-          if (wildcardMatch(name, group)) return true;
-        }
-        break;
-      case "User":
-        if (wildcardMatch(name, username)) return true;
-        break;
-    }
-  }
-  return false;
-}
-function hasUserInfoFilter(filter) {
-  return (filter.roles?.length ?? 0) > 0 || (filter.clusterRoles?.length ?? 0) > 0 || (filter.subjects?.length ?? 0) > 0;
-}
-function userInfoMatches(filter, info) {
-  if (filter.roles !== void 0 && filter.roles.length > 0 && !overlaps(filter.roles, info?.roles)) return false;
-  if (filter.clusterRoles !== void 0 && filter.clusterRoles.length > 0 && !overlaps(filter.clusterRoles, info?.clusterRoles)) {
-    return false;
-  }
-  if (filter.subjects !== void 0 && filter.subjects.length > 0 && !subjectsMatch(filter.subjects, info?.userInfo)) {
-    return false;
-  }
-  return true;
-}
-function hasAdmissionInfo(info) {
-  if (info === void 0) return false;
-  if (info.roles !== void 0 || info.clusterRoles !== void 0) return true;
-  const user = info.userInfo;
-  if (user === void 0) return false;
-  return user.username !== void 0 && user.username !== "" || user.uid !== void 0 && user.uid !== "" || user.groups !== void 0 || user.extra !== void 0;
-}
-
-// src/match/match.ts
-var POLICY_FILTER_OPTIONS = {
-  allowEphemeralContainers: true,
-  checkOperations: true,
-  namespaceSelectorOnNamespace: "fail"
-};
-var EXCEPTION_FILTER_OPTIONS = {
-  allowEphemeralContainers: false,
-  checkOperations: false,
-  namespaceSelectorOnNamespace: "skip"
-};
-var EMPTY_MAP = Object.freeze({});
-function asObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
-}
-function stringField2(obj, key3) {
-  const value = obj?.[key3];
-  return typeof value === "string" ? value : "";
-}
-function stringMap(value) {
-  const obj = asObject(value);
-  if (obj === void 0) return EMPTY_MAP;
-  for (const key3 in obj) {
-    if (typeof obj[key3] !== "string") return EMPTY_MAP;
-  }
-  return obj;
-}
-var MatchSubject = class {
-  constructor(input) {
-    this.input = input;
-    this.metadata = asObject(input.resource.metadata);
-    const name = stringField2(this.metadata, "name");
-    this.gvk = { group: input.group, version: input.version, kind: input.kind };
-    this.objectKind = stringField2(input.resource, "kind");
-    this.name = name !== "" ? name : stringField2(this.metadata, "generateName");
-    this.namespace = stringField2(this.metadata, "namespace");
-  }
-  input;
-  gvk;
-  objectKind;
-  name;
-  namespace;
-  metadata;
-  labelMap;
-  annotationMap;
-  get labels() {
-    return this.labelMap ??= stringMap(this.metadata?.labels);
-  }
-  get annotations() {
-    return this.annotationMap ??= stringMap(this.metadata?.annotations);
-  }
-};
-function view2(input) {
-  return new MatchSubject(input);
-}
-function isSet(value) {
-  return value !== void 0 && value !== null && value !== "";
-}
-function isEmptyResourceDescription(desc) {
-  if (desc === void 0 || desc === null) return true;
-  return !(isSet(desc.kinds) || isSet(desc.name) || isSet(desc.names) || isSet(desc.namespaces) || isSet(desc.annotations) || isSet(desc.selector) || isSet(desc.namespaceSelector) || isSet(desc.operations));
-}
-function isEmptyUserInfo(filter) {
-  return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
-}
-function anyWildcardMatch(patterns, text4) {
-  for (const pattern2 of patterns) {
-    if (wildcardMatch(pattern2, text4)) return true;
-  }
-  return false;
-}
-function annotationsMatch(expected, actual) {
-  for (const key3 in expected) {
-    const value = expected[key3];
-    let found = false;
-    for (const actualKey in actual) {
-      if (wildcardMatch(key3, actualKey) && wildcardMatch(value, actual[actualKey])) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
-}
-var descriptionPlans = /* @__PURE__ */ new WeakMap();
-function descriptionPlan(desc) {
-  let plan = descriptionPlans.get(desc);
-  if (plan === void 0) {
-    plan = {
-      operations: desc.operations && desc.operations.length > 0 ? desc.operations : null,
-      kinds: desc.kinds && desc.kinds.length > 0 ? desc.kinds : null,
-      name: typeof desc.name === "string" && desc.name !== "" ? desc.name : null,
-      names: desc.names && desc.names.length > 0 ? desc.names : null,
-      namespaces: desc.namespaces && desc.namespaces.length > 0 ? desc.namespaces : null,
-      annotations: desc.annotations && Object.keys(desc.annotations).length > 0 ? desc.annotations : null,
-      selector: desc.selector !== void 0 && desc.selector !== null ? desc.selector : null,
-      namespaceSelector: desc.namespaceSelector !== void 0 && desc.namespaceSelector !== null ? desc.namespaceSelector : null,
-      kindsIncludeStar: desc.kinds?.includes("*") ?? false
-    };
-    descriptionPlans.set(desc, plan);
-  }
-  return plan;
-}
-function descriptionMatches(desc, res, options) {
-  const { input } = res;
-  if (options.checkOperations && desc.operations !== null) {
-    if (!desc.operations.includes(input.operation)) return false;
-  }
-  if (desc.kinds !== null) {
-    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
-  }
-  if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
-  if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
-  if (desc.namespaces !== null) {
-    const namespace = res.objectKind === "Namespace" ? res.name : res.namespace;
-    if (!anyWildcardMatch(desc.namespaces, namespace)) return false;
-  }
-  if (desc.annotations !== null) {
-    if (!annotationsMatch(desc.annotations, res.annotations)) return false;
-  }
-  if (desc.selector !== null) {
-    if (!selectorMatches(desc.selector, res.labels)) return false;
-  }
-  if (desc.namespaceSelector !== null) {
-    if (res.objectKind === "Namespace") {
-      if (options.namespaceSelectorOnNamespace === "fail") return false;
-    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
-      if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
-    }
-  }
-  return true;
-}
-var filterPlans = /* @__PURE__ */ new WeakMap();
-function filterPlan(filter) {
-  let plan = filterPlans.get(filter);
-  if (plan === void 0) {
-    const desc = filter.resources;
-    plan = {
-      filter,
-      description: desc !== void 0 && desc !== null ? descriptionPlan(desc) : null,
-      emptyDescription: isEmptyResourceDescription(desc),
-      emptyUserInfo: isEmptyUserInfo(filter),
-      hasUserInfo: hasUserInfoFilter(filter)
-    };
-    filterPlans.set(filter, plan);
-  }
-  return plan;
-}
-function filterHolds(plan, res, options, ignoreUserInfo) {
-  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
-  if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
-  return true;
-}
-function matchFilterHolds(plan, res, dropUserInfo) {
-  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
-  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, dropUserInfo);
-}
-function excludeFilterHolds(plan, res) {
-  if (plan.emptyDescription && plan.emptyUserInfo) return false;
-  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, false);
-}
-var blockPlans = /* @__PURE__ */ new WeakMap();
-function blockPlan(block) {
-  let plan = blockPlans.get(block);
-  if (plan === void 0) {
-    if (block.any && block.any.length > 0) plan = { any: block.any.map(filterPlan), all: null, inline: null };
-    else if (block.all && block.all.length > 0) plan = { any: null, all: block.all.map(filterPlan), inline: null };
-    else plan = { any: null, all: null, inline: filterPlan(block) };
-    blockPlans.set(block, plan);
-  }
-  return plan;
-}
-var NO_MATCH = {};
-function matchBlockHolds(match, res) {
-  const dropUserInfo = !hasAdmissionInfo(res.input.userInfo);
-  if (match.any !== null) {
-    for (const filter of match.any) {
-      if (matchFilterHolds(filter, res, dropUserInfo)) return true;
-    }
-    return false;
-  }
-  if (match.all !== null) {
-    for (const filter of match.all) {
-      if (!matchFilterHolds(filter, res, dropUserInfo)) return false;
-    }
-    return true;
-  }
-  return matchFilterHolds(match.inline, res, dropUserInfo);
-}
-function excludeBlockHolds(exclude, res) {
-  if (exclude.any !== null) {
-    for (const filter of exclude.any) {
-      if (excludeFilterHolds(filter, res)) return true;
-    }
-    return false;
-  }
-  if (exclude.all !== null) {
-    for (const filter of exclude.all) {
-      if (!excludeFilterHolds(filter, res)) return false;
-    }
-    return true;
-  }
-  return excludeFilterHolds(exclude.inline, res);
-}
-var RuleMatcher = class {
-  #match;
-  #exclude;
-  constructor(rule2) {
-    this.#match = blockPlan(rule2.match ?? NO_MATCH);
-    const exclude = rule2.exclude;
-    this.#exclude = exclude === void 0 || exclude === null ? null : blockPlan(exclude);
-  }
-  /** {@link ruleMatches} for the rule this matcher was prepared from. */
-  matches(input) {
-    return this.matchesSubject(view2(input));
-  }
-  /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */
-  matchesSubject(res) {
-    const input = res.input;
-    if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
-    if (!matchBlockHolds(this.#match, res)) return false;
-    return this.#exclude === null || !excludeBlockHolds(this.#exclude, res);
-  }
-};
-var ruleMatchers = /* @__PURE__ */ new WeakMap();
-function ruleMatcher(rule2) {
-  let matcher = ruleMatchers.get(rule2);
-  if (matcher === void 0) {
-    matcher = new RuleMatcher(rule2);
-    ruleMatchers.set(rule2, matcher);
-  }
-  return matcher;
-}
-function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
-  const res = view2(input);
-  const holds2 = (filter) => {
-    const plan = filterPlan(filter);
-    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
-  };
-  if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
-  if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
-  return true;
-}
-
-// src/policy/json-patch.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-function parsePatch(patch) {
-  try {
-    const decoded = (0, import_yaml2.parse)(patch, { version: "1.1", logLevel: "error" });
-    if (decoded === null || decoded === void 0) return [];
-    return Array.isArray(decoded) ? decoded : null;
-  } catch {
-    return null;
-  }
-}
-
-// src/policy/validate-spec.ts
-var NO_CLUSTER_RESOURCES = { has: () => false };
-var forbidden = (path17, detail) => `${path17}: Forbidden: ${detail}`;
-var invalid2 = (path17, value, detail) => `${path17}: Invalid value: ${value}: ${detail}`;
-var required = (path17, detail) => `${path17}: Required value${detail ? `: ${detail}` : ""}`;
-function isObject5(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isPresent2(value) {
-  return value !== void 0 && value !== null;
-}
-function str2(value) {
-  return typeof value === "string" ? value : "";
-}
-function list(value) {
-  return Array.isArray(value) ? value : [];
-}
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject5(value)) {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-var PSS_RESTRICTED_CONTROLS = ["Volume Types", "Privilege Escalation", "Running as Non-root", "Running as Non-root user", "Seccomp", "Capabilities"];
-var PSS_POD_LEVEL_CONTROLS = ["Host Namespaces", "HostPath Volumes", "Sysctls", "AppArmor", "Volume Types"];
-var PSS_CONTAINER_LEVEL_CONTROLS = ["Capabilities", "Privileged Containers", "Host Ports", "/proc Mount Type", "Privilege Escalation"];
-function ruleKinds(rule2) {
-  return {
-    mutate: hasContent(rule2.mutate),
-    validate: hasContent(rule2.validate),
-    generate: hasContent(rule2.generate),
-    verifyImages: list(rule2.verifyImages).some((vi) => hasContent(vi))
-  };
-}
-function validateUserInfo(info, path17, errs) {
-  list(info.subjects).forEach((subject2, i) => {
-    const entry2 = `${path17}.subjects[${i}]`;
-    if (str2(subject2.kind) === "") errs.push(required(`${entry2}.kind`, ""));
-    if (str2(subject2.name) === "") errs.push(required(`${entry2}.name`, ""));
-    if (subject2.kind === "ServiceAccount" && str2(subject2.namespace) === "") {
-      errs.push(required(`${entry2}.namespace`, "namespace is required when Kind is ServiceAccount"));
-    }
-  });
-  list(info.roles).forEach((role, i) => {
-    if (String(role).split(":").length !== 2) {
-      errs.push(invalid2(`${path17}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
-    }
-  });
-}
-function selectorHasWildcard(selector2) {
-  const labels = selector2.matchLabels;
-  return isObject5(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
-}
-function validateDescription(desc, path17, namespaced, cluster, errs) {
-  if (!desc) return;
-  if (str2(desc.name) !== "" && list(desc.names).length > 0) {
-    errs.push(invalid2(path17, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
-  }
-  const selector2 = desc.selector;
-  if (isObject5(selector2) && !selectorHasWildcard(selector2)) {
-    const { error, requirements } = describeSelector(selector2);
-    if (error !== null) errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", error));
-    else if (requirements === 0) {
-      errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
-    }
-  }
-  if (namespaced) {
-    if (list(desc.namespaces).length > 0) errs.push(forbidden(`${path17}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
-    list(desc.kinds).forEach((kind2, i) => {
-      if (cluster.has(str2(kind2))) errs.push(forbidden(`${path17}.kinds[${i}]`, `Cluster wide resource '${str2(kind2)}' not allowed in namespaced policy`));
-    });
-  }
-}
-function validateMatchResources(block, path17, namespaced, cluster, errs) {
-  if (!block) return;
-  const any = list(block.any);
-  const all = list(block.all);
-  if (any.length > 0 && all.length > 0) {
-    errs.push(invalid2(path17, "v1.MatchResources{...}", "Can't specify any and all together"));
-  }
-  any.forEach((filter, i) => {
-    validateUserInfo(filter, `${path17}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path17}.any[${i}]`, namespaced, cluster, errs);
-  });
-  all.forEach((filter, i) => {
-    validateUserInfo(filter, `${path17}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path17}.all[${i}]`, namespaced, cluster, errs);
-  });
-  validateUserInfo(block, path17, errs);
-  validateDescription(block.resources, path17, namespaced, cluster, errs);
-}
-function hasAll(set2, values) {
-  return values.every((v) => set2.has(v));
-}
-function matchesEmptySet(rule2) {
-  const match = rule2.match ?? {};
-  const exclude = rule2.exclude ?? {};
-  if (list(exclude.all).length > 0 || list(match.all).length > 0) return false;
-  if (list(match.any).length > 0 && list(exclude.any).length > 0) {
-    const excluded = new Set(list(exclude.any).map(canonical));
-    return list(match.any).some((filter) => excluded.has(canonical(filter)));
-  }
-  if (!hasContent(exclude)) return false;
-  const m = match.resources ?? {};
-  const e = exclude.resources ?? {};
-  const excludeRoles = new Set(list(exclude.roles));
-  if (excludeRoles.size > 0 && (list(match.roles).length === 0 || !hasAll(excludeRoles, list(match.roles)))) return false;
-  const excludeClusterRoles = new Set(list(exclude.clusterRoles));
-  if (excludeClusterRoles.size > 0 && (list(match.clusterRoles).length === 0 || !hasAll(excludeClusterRoles, list(match.clusterRoles)))) {
-    return false;
-  }
-  const excludeSubjects = new Set(list(exclude.subjects).map(canonical));
-  if (excludeSubjects.size > 0) {
-    if (list(match.subjects).length === 0) return false;
-    if (list(match.subjects).some((s) => !excludeSubjects.has(canonical(s)))) return false;
-  }
-  if (str2(e.name) !== "" && !wildcardMatch(str2(e.name), str2(m.name))) return false;
-  if (list(e.names).length > 0) {
-    if (list(m.names).length === 0) return false;
-    return list(m.names).some((mn) => list(e.names).some((en) => wildcardMatch(en, mn)));
-  }
-  const excludeNamespaces = new Set(list(e.namespaces));
-  if (excludeNamespaces.size > 0 && (list(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list(m.namespaces)))) return false;
-  const excludeKinds = new Set(list(e.kinds));
-  if (excludeKinds.size > 0 && (list(m.kinds).length === 0 || !hasAll(excludeKinds, list(m.kinds)))) return false;
-  for (const key3 of ["selector", "namespaceSelector"]) {
-    const ms = m[key3];
-    const es = e[key3];
-    if (isObject5(ms) && isObject5(es)) {
-      const excludeExpressions = new Set(list(es.matchExpressions).map(canonical));
-      if (excludeExpressions.size > 0) {
-        const matchExpressions = list(ms.matchExpressions);
-        if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
-      }
-      const excludeLabels = isObject5(es.matchLabels) ? es.matchLabels : {};
-      if (Object.keys(excludeLabels).length > 0) {
-        const matchLabels = isObject5(ms.matchLabels) ? ms.matchLabels : {};
-        if (Object.keys(matchLabels).length === 0) return false;
-        if (Object.entries(matchLabels).some(([k, v]) => excludeLabels[k] !== v)) return false;
-      }
-    }
-  }
-  for (const key3 of ["selector", "namespaceSelector"]) {
-    if (isPresent2(m[key3]) !== isPresent2(e[key3])) return false;
-  }
-  if (isPresent2(m.annotations) && isPresent2(e.annotations) && canonical(m.annotations) !== canonical(e.annotations)) return false;
-  if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
-  return true;
-}
-function validatePodSecurityControls(rule2, path17, errs) {
-  const podSecurity2 = rule2.validate?.podSecurity;
-  if (!isPresent2(podSecurity2) || !podSecurity2) return;
-  const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
-  list(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path17}.podSecurity.exclude[${idx}].controlName`;
-    const name = str2(exclude.controlName);
-    if (PSS_CONTAINER_LEVEL_CONTROLS.includes(name)) {
-      if (list(exclude.images).length === 0) {
-        errs.push(invalid2(at, JSON.stringify(name), "exclude.images must be specified for the container level control"));
-      }
-    } else if (PSS_POD_LEVEL_CONTROLS.includes(name) && list(exclude.images).length !== 0) {
-      errs.push(invalid2(at, JSON.stringify(name), "exclude.images must not be specified for the pod level control"));
-    }
-    if (name === "Seccomp" || name === "Capabilities") return;
-    if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
-  });
-}
-function validateGeneratePattern(gen, path17, namespaced, policyNamespace, cluster, errs) {
-  const namespace = str2(gen.namespace);
-  const kind2 = str2(gen.kind);
-  const apiVersion = str2(gen.apiVersion);
-  const clone2 = isObject5(gen.clone) ? gen.clone : {};
-  const targetKey = `${apiVersion}/${kind2}`;
-  if (namespaced) {
-    let scope = null;
-    if (cluster.has(targetKey)) {
-      scope = `the target must be a namespaced resource: ${targetKey}`;
-    } else if (namespace !== policyNamespace) {
-      scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
-    } else if (str2(clone2.name) !== "" && str2(clone2.namespace) !== policyNamespace) {
-      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone2.namespace)}`;
-    }
-    if (scope !== null) errs.push(forbidden(`${path17}.namespace`, `target resource scope mismatched: ${scope} `));
-  }
-  if (kind2 !== "") {
-    if (!cluster.has(targetKey)) {
-      if (namespace === "") {
-        const unknown = cluster.knows?.(apiVersion, kind2) === false;
-        const hint = unknown ? ` (the scope of ${targetKey} is unknown, so it counts as namespaced: if it is cluster-scoped, add its CustomResourceDefinition to the checked files)` : "";
-        errs.push(forbidden(`${path17}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
-      }
-    } else if (namespace !== "") {
-      errs.push(forbidden(`${path17}.namespace`, "target namespace must not be set for a cluster-wide resource"));
-    }
-  }
-  const cloneList2 = isObject5(gen.cloneList) ? gen.cloneList : {};
-  const cloneKinds = list(cloneList2.kinds).map(str2);
-  if (cloneKinds.length === 0) {
-    if (kind2 === "") errs.push(forbidden(`${path17}.kind`, "kind can not be empty"));
-    if (str2(gen.name) === "") errs.push(forbidden(`${path17}.name`, "name can not be empty"));
-    if (apiVersion === "") errs.push(forbidden(`${path17}.apiVersion`, "apiVersion can not be empty"));
-    return;
-  }
-  const cloneNamespace = str2(cloneList2.namespace);
-  if (namespaced) {
-    for (const cloneKind of cloneKinds) {
-      if (cluster.has(cloneKind)) errs.push(forbidden(`${path17}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
-      if (cloneNamespace !== policyNamespace) {
-        const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${cloneNamespace}`;
-        errs.push(forbidden(`${path17}.cloneList.namespace`, detail));
-      }
-    }
-  }
-  let clusterScope = cluster.has(cloneKinds[0]);
-  for (const cloneKind of cloneKinds.slice(1)) {
-    if (clusterScope !== cluster.has(cloneKind)) {
-      errs.push(forbidden(`${path17}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
-      break;
-    }
-    clusterScope = clusterScope && cluster.has(cloneKind);
-  }
-  if (!clusterScope) {
-    if (cloneNamespace === "") errs.push(forbidden(`${path17}.cloneList.namespace`, "namespace is required for namespaced target resources"));
-  } else if (!namespaced && cloneNamespace !== "") {
-    errs.push(forbidden(`${path17}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
-  }
-}
-function validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs) {
-  const gen = rule2.generate;
-  if (!isObject5(gen) || !hasContent(gen)) return;
-  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject5(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
-  if (count2 > 1) {
-    errs.push(forbidden(path17, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
-    return;
-  }
-  if (Array.isArray(gen.foreach)) {
-    gen.foreach.forEach((fe, i) => {
-      if (isObject5(fe)) validateGeneratePattern(fe, `${path17}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
-    });
-  } else {
-    validateGeneratePattern(gen, path17, namespaced, policyNamespace, cluster, errs);
-  }
-}
-function validateRule(rule2, path17, namespaced, policyNamespace, cluster, errs) {
-  const kinds = ruleKinds(rule2);
-  const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
-  if (count2 === 0) {
-    errs.push(
-      invalid2(path17, "v1.Rule{...}", `No operation defined in the rule '${rule2.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
-    );
-  } else if (count2 !== 1) {
-    errs.push(
-      invalid2(
-        path17,
-        "v1.Rule{...}",
-        `Multiple operations defined in the rule '${rule2.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
-      )
-    );
-  }
-  if (isPresent2(rule2.imageExtractors) && !kinds.verifyImages) {
-    errs.push(
-      invalid2(`${path17}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule2.name}', imageExtractors can only be defined for verifyImages rule`)
-    );
-  }
-  if (matchesEmptySet(rule2)) errs.push(invalid2(path17, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule2.match, `${path17}.match`, namespaced, cluster, errs);
-  validateMatchResources(rule2.exclude, `${path17}.exclude`, namespaced, cluster, errs);
-  if (kinds.mutate && namespaced && isObject5(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
-    rule2.mutate.targets.forEach((target, idx) => {
-      const ns = isObject5(target) ? str2(target.namespace) : "";
-      if (ns !== "" && ns !== policyNamespace) {
-        errs.push(
-          invalid2(
-            `${path17}.targets[${idx}].namespace`,
-            JSON.stringify(ns),
-            "This field can be ignored or should have value of the namespace where the policy is being created"
-          )
-        );
-      }
-    });
-  }
-  validatePodSecurityControls(rule2, path17, errs);
-  validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs);
-}
-function isMutateExistingOnPolicyUpdate(rule2) {
-  const value = isObject5(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
-  return typeof value === "boolean" ? value : void 0;
-}
-function mutateExistingOnPolicyUpdate(policy) {
-  for (const rule2 of policy.spec.rules ?? []) {
-    if (hasContent(rule2.mutate)) {
-      const value = isMutateExistingOnPolicyUpdate(rule2);
-      if (value !== void 0) return value;
-    }
-  }
-  return policy.spec.mutateExistingOnPolicyUpdate === true;
-}
-function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
-  const spec2 = policy.spec;
-  const webhook = isObject5(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
-  if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
-    errs.push(forbidden("spec.webhookTimeoutSeconds", "remove the deprecated field and use spec.webhookConfiguration.timeoutSeconds instead"));
-  }
-  if (isPresent2(spec2.failurePolicy) && isPresent2(webhook?.failurePolicy)) {
-    errs.push(forbidden("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
-  }
-  for (const rule2 of spec2.rules ?? []) {
-    if (hasContent(rule2.generate) && isObject5(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
-      if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
-        errs.push(forbidden("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
-      }
-      if (spec2.generateExisting === true) {
-        errs.push(forbidden("spec.generateExisting", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
-      }
-    }
-    if (hasContent(rule2.mutate) && isMutateExistingOnPolicyUpdate(rule2) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
-      errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", "remove the deprecated field and use spec.mutate[*].mutateExistingOnPolicyUpdate instead"));
-    }
-  }
-  if (mutateExistingOnPolicyUpdate(policy)) {
-    (spec2.rules ?? []).forEach((rule2, i) => {
-      if (hasContent(rule2.mutate) && !(isObject5(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
-        errs.push(forbidden("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
-      }
-    });
-  }
-  const timeout = spec2.webhookTimeoutSeconds;
-  if (typeof timeout === "number" && (timeout < 1 || timeout > 30)) {
-    errs.push(invalid2("spec.webhookTimeoutSeconds", String(timeout), "the timeout value must be between 1 and 30 seconds"));
-  }
-  const webhookTimeout = webhook?.timeoutSeconds;
-  if (typeof webhookTimeout === "number" && (webhookTimeout < 1 || webhookTimeout > 30)) {
-    errs.push(invalid2("spec.webhookConfiguration.timeoutSeconds", String(webhookTimeout), "the timeout value must be between 1 and 30 seconds"));
-  }
-  const names = /* @__PURE__ */ new Set();
-  (spec2.rules ?? []).forEach((rule2, i) => {
-    if (names.has(rule2.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule2.name}'`));
-    names.add(rule2.name);
-  });
-  (spec2.rules ?? []).forEach((rule2, i) => validateRule(rule2, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
-  if (namespaced && list(spec2.validationFailureActionOverrides).length > 0) {
-    errs.push(forbidden("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
-  }
-}
-function aggregate(errs) {
-  const unique2 = [...new Set(errs)];
-  if (unique2.length === 0) return null;
-  return unique2.length === 1 ? unique2[0] : `[${unique2.join(", ")}]`;
-}
-function apiValidationError(policy, cluster = NO_CLUSTER_RESOURCES) {
-  const errs = [];
-  if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === "all") {
-    errs.push(forbidden("metadata.annotations", "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
-  }
-  const name = str2(policy.metadata.name);
-  if (Buffer.byteLength(name, "utf8") > 63) errs.push("name: Too long: may not be more than 63 bytes");
-  const namespaced = policy.kind === "Policy";
-  validateSpec(policy, namespaced, namespaced ? str2(policy.metadata.namespace) : "", cluster, errs);
-  return aggregate(errs);
-}
-
-// src/engine/variables/errors.ts
+// src/families/kyverno/engine/variables/errors.ts
 var SubstitutionError = class extends Error {
   name = "SubstitutionError";
 };
@@ -28612,7 +32083,7 @@ var SubstitutionFailure = class {
   message;
 };
 
-// src/engine/variables/patterns.ts
+// src/families/kyverno/engine/variables/patterns.ts
 var VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
 var VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
 function findAll(pattern2, text4) {
@@ -28634,8 +32105,8 @@ function dropPrefix(match, source) {
   return "\uFFFD".repeat(utf8Length - 1) + rest;
 }
 
-// src/engine/variables/traverse.ts
-var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+// src/families/kyverno/engine/variables/traverse.ts
+var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 var childPath = (path17, key3) => `${path17}/${key3.replaceAll("/", "\\/")}`;
 function walk(value, path17, action) {
   if (typeof value === "object" && value !== null && action.unchanged?.(value)) return value;
@@ -28648,7 +32119,7 @@ function walk(value, path17, action) {
     }
     return out;
   }
-  if (isMap3(value)) {
+  if (isMap4(value)) {
     const out = {};
     for (const key3 of Object.keys(value)) {
       let newKey = action.leaf(key3, path17, true);
@@ -28669,7 +32140,7 @@ function walk(value, path17, action) {
   return value;
 }
 function traverse(document, path17, action) {
-  if (Array.isArray(document) || isMap3(document)) return walk(document, path17, action);
+  if (Array.isArray(document) || isMap4(document)) return walk(document, path17, action);
   const leaf = action.leaf(document, path17, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
   return walk(leaf, path17, action);
@@ -28677,7 +32148,7 @@ function traverse(document, path17, action) {
 function visitLeavesAndKeys(document, visit, path17 = "") {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path17}/${i}`);
-  } else if (isMap3(document)) {
+  } else if (isMap4(document)) {
     for (const key3 of Object.keys(document)) {
       visit(key3, path17);
       visitLeavesAndKeys(document[key3], visit, childPath(path17, key3));
@@ -28687,16 +32158,16 @@ function visitLeavesAndKeys(document, visit, path17 = "") {
   }
 }
 
-// src/engine/variables/references.ts
+// src/families/kyverno/engine/variables/references.ts
 var REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
 var ESCAPED_REFERENCES = /\\\$\([^\n][^ )]*\)/g;
-var NOT_IN_RANGE = /^(\d+(\.\d+)?)([^-]*)!-(\d+(\.\d+)?)([^-]*)$/;
-var IN_RANGE = /^(\d+(\.\d+)?)([^-]*)-(\d+(\.\d+)?)([^-]*)$/;
+var NOT_IN_RANGE2 = /^(\d+(\.\d+)?)([^-]*)!-(\d+(\.\d+)?)([^-]*)$/;
+var IN_RANGE3 = /^(\d+(\.\d+)?)([^-]*)-(\d+(\.\d+)?)([^-]*)$/;
 function operatorPrefix(pattern2) {
   if (pattern2.length < 2) return "";
   for (const op of [">=", "<=", ">", "<", "!"]) if (pattern2.startsWith(op)) return op;
-  if (NOT_IN_RANGE.test(pattern2)) return "!-";
-  if (IN_RANGE.test(pattern2)) return "-";
+  if (NOT_IN_RANGE2.test(pattern2)) return "!-";
+  if (IN_RANGE3.test(pattern2)) return "-";
   return "";
 }
 function cleanPath(p) {
@@ -28751,7 +32222,7 @@ function resolveReference(document, reference, absolutePath) {
   if (typeof value === "string") return operator + value;
   if (typeof value === "bigint") return operator + value.toString();
   if (typeof value === "number") return operator + formatFixed6(value);
-  throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value)}`);
+  throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue2(value)}`);
 }
 function substituteReferencesInString(value, path17, document) {
   const source = value;
@@ -28791,7 +32262,7 @@ var ReferenceSubstituter = class {
   }
 };
 
-// src/engine/context/deferred.ts
+// src/families/kyverno/engine/context/deferred.ts
 var matchers = /* @__PURE__ */ new Map();
 function loaderMatcher(name) {
   let matcher = matchers.get(name);
@@ -28891,7 +32362,7 @@ var DeferredLoaders = class {
   }
 };
 
-// src/engine/context/dotted-key.ts
+// src/families/kyverno/engine/context/dotted-key.ts
 var ERR_BARE_QUOTE = 'bare " in non-quoted-field';
 var ERR_QUOTE = 'extraneous or missing " in quoted-field';
 function parseError3(line, index, message) {
@@ -28942,19 +32413,19 @@ function splitDottedKey(key3) {
   }
 }
 
-// src/engine/context/json-context.ts
+// src/families/kyverno/engine/context/json-context.ts
 var MAX_CONTEXT_SIZE = 2 * 1024 * 1024;
 var ContextQueryError = class extends Error {
-  constructor(kind2, message) {
+  constructor(kind3, message) {
     super(message);
-    this.kind = kind2;
+    this.kind = kind3;
   }
   kind;
   name = "ContextQueryError";
 };
 var QueryFailure = class {
-  constructor(kind2, message) {
-    this.kind = kind2;
+  constructor(kind3, message) {
+    this.kind = kind3;
     this.message = message;
   }
   kind;
@@ -28988,14 +32459,14 @@ function encodeSharedEntry(value) {
   }
   return encoded;
 }
-var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function mergeMaps(src, dest, overwriteMaps) {
   const out = { ...dest };
   for (const key3 of Object.keys(src)) {
     const value = src[key3];
-    if (!overwriteMaps && isMap4(value)) {
+    if (!overwriteMaps && isMap5(value)) {
       const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
-      setOwnProperty(out, key3, isMap4(existing) ? mergeMaps(value, existing, false) : value);
+      setOwnProperty(out, key3, isMap5(existing) ? mergeMaps(value, existing, false) : value);
     } else {
       setOwnProperty(out, key3, value);
     }
@@ -29018,7 +32489,7 @@ function replaceIn(node2, tags2, depth, value) {
     setOwnProperty(out, key3, value);
   } else {
     const child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
-    setOwnProperty(out, key3, isMap4(child) ? replaceIn(child, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
+    setOwnProperty(out, key3, isMap5(child) ? replaceIn(child, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
   }
   return out;
 }
@@ -29056,7 +32527,7 @@ var JsonContext = class {
    */
   trySearch(expression) {
     this.#deferred.loadMatching(expression, this.#depth);
-    const query = goTrimSpace(expression);
+    const query = goTrimSpace2(expression);
     if (query === "") return new QueryFailure("syntax", "invalid query (nil)");
     let compiled2;
     try {
@@ -29185,7 +32656,7 @@ var JsonContext = class {
   }
 };
 
-// src/engine/variables/json-pointer.ts
+// src/families/kyverno/engine/variables/json-pointer.ts
 function parsePath(rawPath) {
   const pointer = [];
   let current2 = "";
@@ -29217,7 +32688,7 @@ var MAX_UINT64 = 18446744073709551615n;
 var isIndex = (s) => /^\d+$/.test(s) && BigInt(s) <= MAX_UINT64;
 var isUnquotedFirst = (c) => /[(A-Za-z_]/.test(c);
 var UNQUOTED_REST = /^[)0-9A-Za-z_]*$/;
-var ESCAPES = {
+var ESCAPES2 = {
   '"': '\\"',
   "\\": "\\\\",
   "\b": "\\b",
@@ -29242,7 +32713,7 @@ function pointerToJmesPath(pointer) {
     for (const ch of component) {
       const code = ch.codePointAt(0);
       if (code >= 32 && code !== 34 && code !== 92) out += ch;
-      else out += ESCAPES[ch] ?? `\\u${code.toString(16).padStart(4, "0")}`;
+      else out += ESCAPES2[ch] ?? `\\u${code.toString(16).padStart(4, "0")}`;
     }
     out += '"';
   }
@@ -29255,9 +32726,9 @@ function atVariablePath(path17, prefix) {
   return pointerToJmesPath([...prefix.split("."), ...pointer]);
 }
 
-// src/engine/variables/substitute.ts
+// src/families/kyverno/engine/variables/substitute.ts
 function variableText(v) {
-  return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
+  return goTrimSpace2(v.replaceAll("{{", "").replaceAll("}}", ""));
 }
 function replaceFirst(text4, search2, replacement) {
   const at = text4.indexOf(search2);
@@ -29276,7 +32747,7 @@ function scanVariables(text4) {
       const v = initial ? match.text : dropPrefix(match, text4);
       let variable = variableText(v);
       const shallow = variable.startsWith("-");
-      if (shallow) variable = goTrimSpace(variable.slice(1));
+      if (shallow) variable = goTrimSpace2(variable.slice(1));
       found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow });
     }
     scanned = found.length === 0 ? NO_VARIABLES : found;
@@ -29352,14 +32823,14 @@ var VariableSubstituter = class {
           } catch (err) {
             if (!(err instanceof GoJsonError)) throw err;
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path17}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
+              `failed to resolve ${variable} at path ${path17}: failed to marshal ${goTypeName3(result)}: ${formatGoValue2(result)}`
             );
           }
         }
         if (shallow && result !== null) {
           if (typeof result !== "string") {
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path17}: interface conversion: interface {} is ${goTypeName(result)}, not string`
+              `failed to resolve ${variable} at path ${path17}: interface conversion: interface {} is ${goTypeName3(result)}, not string`
             );
           }
           text4 = text4.replaceAll("{{", "\\{{");
@@ -29430,2751 +32901,7 @@ function hasVariables(document) {
   return (variableMarks(document) & (HAS_REFERENCES | HAS_VARIABLES)) !== 0;
 }
 
-// src/policy/validate-variables.ts
-var VARIABLE_PATTERN = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
-var VARIABLE_INIT = /^\{\{(?:\{[^{}]*\}|[^{}])*\}\}/;
-var SIMPLE_VARIABLE = /\{\{[^{}]*\}\}/;
-var ALLOWED_VARIABLES = /request|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|image|([a-z_0-9]+\()[^{}]/;
-var ALLOWED_VARIABLES_BACKGROUND = /request\.|element|elementIndex|@|images|images\.|image\.|([a-z_0-9]+\()[^{}]/;
-var ALLOWED_VARIABLES_IN_TARGET = /request\.|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
-var ALLOWED_VARIABLES_BACKGROUND_IN_TARGET = /request\.|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
-var FORBIDDEN_USER_VARIABLES = [
-  /[^.](serviceAccountName)\b/,
-  /[^.](serviceAccountNamespace)\b/,
-  /[^.](request.userInfo)\b/,
-  /[^.](request.roles)\b/,
-  /[^.](request.clusterRoles)\b/
-];
-function isObject6(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isPresent3(value) {
-  return value !== void 0 && value !== null;
-}
-function findVariables(value) {
-  if (!value.includes("{{")) return [];
-  return Array.from(value.matchAll(VARIABLE_PATTERN), (m) => m[0]);
-}
-function splitMatch(match) {
-  return VARIABLE_INIT.test(match) ? ["", match] : [match[0], match.slice(1)];
-}
-function variableExpression(v) {
-  return v.replaceAll("{{", "").replaceAll("}}", "").trim();
-}
-function replaceAllVariables(value, replacement) {
-  return value.replace(VARIABLE_PATTERN, (_m, prefix) => `${prefix}${replacement}`);
-}
-var VariableError = class extends Error {
-  constructor(message, invalidVariable) {
-    super(message);
-    this.invalidVariable = invalidVariable;
-  }
-  invalidVariable;
-};
-var MockContext = class {
-  constructor(allowed) {
-    this.allowed = allowed;
-  }
-  allowed;
-  patterns = [];
-  addPattern(pattern2) {
-    this.patterns.push(pattern2);
-  }
-  addContextEntries(entries) {
-    if (!Array.isArray(entries)) return;
-    for (const entry2 of entries) {
-      if (!isObject6(entry2)) continue;
-      const name = typeof entry2.name === "string" ? entry2.name : "";
-      if (isPresent3(entry2.apiCall) || isPresent3(entry2.globalReference) || isPresent3(entry2.imageRegistry) || isPresent3(entry2.variable)) {
-        this.patterns.push(`${name}*`);
-      }
-      if (isPresent3(entry2.configMap)) {
-        this.patterns.push(`${name}.data`, `${name}.metadata`, `${name}.data.*`, `${name}.metadata.*`);
-      }
-    }
-  }
-  /** Kyverno `MockContext.Query`: throws when the variable is not allowed. */
-  query(expression) {
-    const query = expression.trim();
-    if (query === "") throw new VariableError("invalid query (nil)", false);
-    try {
-      compileJmesPath(query);
-    } catch (err) {
-      throw new VariableError(`invalid JMESPath query ${query}: ${err.message}`, false);
-    }
-    const unquoted = query.replaceAll('"', "");
-    if (this.allowed.test(unquoted)) return;
-    if (this.patterns.some((pattern2) => wildcardMatch(pattern2, unquoted))) return;
-    throw new VariableError(
-      `variable ${unquoted} must match regex "${this.allowed.source}" or patterns [${this.patterns.join(" ")}]`,
-      true
-    );
-  }
-};
-function* stringsWithPaths(doc, path17 = "") {
-  if (typeof doc === "string") {
-    yield [doc, path17];
-  } else if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path17}/${i}`);
-  } else if (isObject6(doc)) {
-    for (const key3 of Object.keys(doc)) {
-      yield [key3, path17];
-      yield* stringsWithPaths(doc[key3], `${path17}/${key3.replaceAll("/", "\\/")}`);
-    }
-  }
-}
-function checkStringVariables(value, path17, ctx) {
-  let current2 = value;
-  let matches = findVariables(current2);
-  while (matches.length > 0) {
-    const original = current2;
-    for (const match of matches) {
-      const [prefix, v] = splitMatch(match);
-      let expression = variableExpression(v);
-      if (expression.startsWith("-")) expression = expression.slice(1).trim();
-      if (expression !== "@") {
-        try {
-          ctx.query(expression);
-        } catch (err) {
-          if (err instanceof VariableError && err.invalidVariable) throw err;
-          throw new Error(`failed to resolve ${expression} at path ${path17}: ${err.message}`);
-        }
-      }
-      if (original === v) return;
-      current2 = current2.replace(prefix + v, () => `${prefix}null`);
-    }
-    matches = findVariables(current2);
-  }
-}
-function substituteAgainstMock(doc, ctx) {
-  const referenced = substituteReferences(doc);
-  for (const [value, path17] of stringsWithPaths(referenced)) checkStringVariables(value, path17, ctx);
-}
-function allowedVariables(background, target) {
-  if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
-  return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
-}
-function hasValidateImageVerification(rule2) {
-  return (rule2.verifyImages ?? []).some((vi) => isObject6(vi) && isObject6(vi.validate) && Object.keys(vi.validate).length > 0);
-}
-function buildContext(rule2, background, target) {
-  const ctx = new MockContext(allowedVariables(background, target));
-  ctx.addContextEntries(rule2.context);
-  if (hasValidateImageVerification(rule2)) {
-    for (const vi of rule2.verifyImages ?? []) {
-      for (const att of isObject6(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
-        if (isObject6(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
-      }
-    }
-  }
-  const listContexts = (list3) => {
-    if (Array.isArray(list3)) {
-      for (const entry2 of list3) if (isObject6(entry2)) ctx.addContextEntries(entry2.context);
-    }
-  };
-  if (isObject6(rule2.validate)) listContexts(rule2.validate.foreach);
-  if (isObject6(rule2.mutate)) {
-    listContexts(rule2.mutate.foreach);
-    listContexts(rule2.mutate.targets);
-  }
-  if (isObject6(rule2.generate)) listContexts(rule2.generate.foreach);
-  return ctx;
-}
-function forbiddenSectionError(rule2) {
-  const mutate = rule2.mutate;
-  if (isObject6(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
-    const ops = parsePatch(mutate.patchesJson6902) ?? [];
-    for (const op of ops) {
-      if (isObject6(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
-        return `rule "${rule2.name}" should not have variables in patchesJSON6902 path section`;
-      }
-    }
-  }
-  if (isPresent3(rule2.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule2.exclude))) {
-    return `rule "${rule2.name}" should not have variables in exclude section`;
-  }
-  if (SIMPLE_VARIABLE.test(JSON.stringify(rule2.match ?? {}))) {
-    return `rule "${rule2.name}" should not have variables in match section`;
-  }
-  for (const vi of rule2.verifyImages ?? []) {
-    if (!isObject6(vi)) continue;
-    let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
-    if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
-    if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
-      return `rule "${rule2.name}" should not have variables in image reference section`;
-    }
-  }
-  return null;
-}
-function withoutAttestationConditions(rule2) {
-  if (!Array.isArray(rule2.verifyImages)) return rule2;
-  return {
-    ...rule2,
-    verifyImages: rule2.verifyImages.map(
-      (vi) => isObject6(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject6(a) ? { ...a, conditions: null } : a) } : vi
-    )
-  };
-}
-function errorText(err) {
-  return err instanceof Error ? err.message : String(err);
-}
-function invalidVariablesError(rules, background) {
-  for (const rule2 of rules) {
-    const forbidden3 = forbiddenSectionError(rule2);
-    if (forbidden3 !== null) return forbidden3;
-    const ruleDoc = withoutAttestationConditions(rule2);
-    const mutate = ruleDoc.mutate;
-    const targets = isObject6(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
-    if (targets !== null) {
-      const specs = targets.map(() => ({}));
-      for (let i = 0; i < targets.length; i++) {
-        const target = targets[i];
-        if (isObject6(target)) {
-          for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
-            if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
-          }
-        }
-        const withTargetOnly = { name: "", mutate: { targets: specs } };
-        if (isPresent3(ruleDoc.context)) withTargetOnly.context = ruleDoc.context;
-        if (isPresent3(ruleDoc.preconditions)) withTargetOnly.preconditions = ruleDoc.preconditions;
-        try {
-          substituteAgainstMock(withTargetOnly, buildContext(withTargetOnly, background, false));
-        } catch (err) {
-          return `invalid variables defined at mutate.targets[${i}]: ${errorText(err)}`;
-        }
-      }
-    }
-    try {
-      substituteAgainstMock(ruleDoc, buildContext(ruleDoc, background, targets !== null));
-    } catch (err) {
-      return `variable substitution failed for rule ${rule2.name}: ${errorText(err)}`;
-    }
-  }
-  return null;
-}
-function userInfoDefined(filter) {
-  if (!filter) return "";
-  if ((filter.roles?.length ?? 0) > 0) return "roles";
-  if ((filter.clusterRoles?.length ?? 0) > 0) return "clusterRoles";
-  if ((filter.subjects?.length ?? 0) > 0) return "subjects";
-  return "";
-}
-function userMatchExcludeError(index, rule2) {
-  const at = (section, path18) => `invalid variable used at path: spec/rules[${index}]/${section}/${path18}`;
-  const match = rule2.match ?? {};
-  let path17 = userInfoDefined(match);
-  if (path17) return at("match", path17);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("match", `any[${i}]/${path17}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("match", `all[${i}]/${path17}`);
-  const exclude = rule2.exclude;
-  if (isPresent3(exclude) && exclude) {
-    if (path17 = userInfoDefined(exclude)) return at("exclude", path17);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path17}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path17}`);
-  }
-  return null;
-}
-function policyVariables(policy) {
-  const { source: _source, ...doc } = policy;
-  const annotations = doc.metadata.annotations;
-  const metadata = annotations && "kubectl.kubernetes.io/last-applied-configuration" in annotations ? { ...doc.metadata, annotations: { ...annotations, "kubectl.kubernetes.io/last-applied-configuration": "" } } : doc.metadata;
-  const text4 = JSON.stringify({ ...doc, metadata });
-  return Array.from(text4.matchAll(VARIABLE_PATTERN), (m) => m[2]);
-}
-function userVariablesError(policy, rules, variables) {
-  for (const [index, rule2] of rules.entries()) {
-    const err = userMatchExcludeError(index, rule2);
-    if (err !== null) return err;
-  }
-  if ((policy.spec.rules ?? []).some((rule2) => isObject6(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
-  for (const variable of variables) {
-    if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
-  }
-  return null;
-}
-function elementOutsideForeachError(rule2) {
-  for (const [value, path17] of stringsWithPaths(rule2)) {
-    for (const match of findVariables(value)) {
-      const variable = variableExpression(splitMatch(match)[1]);
-      if (variable.startsWith("element") && !path17.includes("/foreach/")) {
-        return `variable '${variable}' present outside of foreach at path ${path17}`;
-      }
-    }
-  }
-  return null;
-}
-
-// src/policy/validate-rule.ts
-function asList(value) {
-  return Array.isArray(value) ? value : [];
-}
-var CONDITION_OPERATORS = ["Equal", "Equals", "NotEqual", ...CONDITION_OPERATORS_V1.slice(1)];
-var INVALID_OPERATOR = `entered value of \`operator\` is invalid. valid values: [${CONDITION_OPERATORS.map((o) => JSON.stringify(o)).join(" ")}]`;
-var OPERATION_VALUES = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
-function jsonPatchError(patch, index) {
-  const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
-  if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
-  for (const op of ops) {
-    if (!isObject5(op) || typeof op.path !== "string") {
-      return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
-    }
-    if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
-  }
-  for (const op of ops) {
-    const kind2 = typeof op.op === "string" ? op.op : "unknown";
-    if (!["add", "remove", "replace", "move", "copy", "test"].includes(kind2)) {
-      return `unexpected kind: spec.rules[${index}]: ${kind2}`;
-    }
-    if (kind2 !== "remove" && kind2 !== "move" && kind2 !== "copy" && !("value" in op)) {
-      return `invalid value: spec.rules[${index}]: operation, missing value field: missing value`;
-    }
-  }
-  return null;
-}
-function onlyDealsWithMetadata(rule2) {
-  const onlyMetadata = (value) => !isObject5(value) || Object.keys(value).every((key3) => key3 === "metadata");
-  if (isObject5(rule2.mutate)) {
-    if (!onlyMetadata(rule2.mutate.patchStrategicMerge)) return false;
-    const patch = rule2.mutate.patchesJson6902;
-    if (typeof patch === "string" && patch !== "") {
-      let ops = null;
-      try {
-        ops = JSON.parse(patch);
-      } catch {
-        ops = null;
-      }
-      for (const op of asList(ops)) {
-        if (isObject5(op) && !str2(op.path).startsWith("/metadata")) return false;
-      }
-    }
-  }
-  const validate2 = rule2.validate;
-  if (validate2) {
-    if (!onlyMetadata(validate2.pattern)) return false;
-    if (isPresent2(validate2.anyPattern)) {
-      if (!Array.isArray(validate2.anyPattern)) return false;
-      if (!validate2.anyPattern.every(onlyMetadata)) return false;
-    }
-  }
-  return true;
-}
-var METADATA_ONLY = "policy can only deal with the metadata field of the resource if the rule does not match any kind";
-var WILDCARD_ALLOWED_VARIABLES = /\{\{\s*(request\.|serviceAccountName|serviceAccountNamespace)[^{}]*\}\}/;
-function wildcardKindError(kinds, background, rule2) {
-  if (!kinds.includes("*")) return null;
-  if (background) {
-    return "wildcard policy not allowed in background mode. Set spec.background=false to disable background mode for this policy rule ";
-  }
-  if (kinds.length > 1) return "wildcard policy can not deal with more than one kind";
-  const types = ruleKinds(rule2);
-  if (types.generate || types.verifyImages || isPresent2(rule2.validate?.foreach)) {
-    return "wildcard policy does not support rule type";
-  }
-  if (types.validate && rule2.validate) {
-    if ((isPresent2(rule2.validate.pattern) || isPresent2(rule2.validate.anyPattern)) && !onlyDealsWithMetadata(rule2)) {
-      return METADATA_ONLY;
-    }
-    const conditions = rule2.validate.deny?.conditions;
-    if (Array.isArray(conditions)) {
-      for (const condition2 of conditions) {
-        const key3 = str2(condition2.key);
-        if (!key3.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key3) || key3.includes("request.object.spec"))) {
-          return METADATA_ONLY;
-        }
-      }
-    }
-  }
-  if (types.mutate && !onlyDealsWithMetadata(rule2)) return METADATA_ONLY;
-  return null;
-}
-function kindsError(rules, background) {
-  for (const [i, rule2] of rules.entries()) {
-    const check = (kinds, where) => {
-      const err = wildcardKindError(kinds ?? [], background, rule2);
-      return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
-    };
-    const match = rule2.match ?? {};
-    for (const [j, filter] of list(match.any).entries()) {
-      const err = check(filter.resources?.kinds, `match.any[${j}].kinds`);
-      if (err) return err;
-    }
-    for (const [j, filter] of list(match.all).entries()) {
-      const err = check(filter.resources?.kinds, `match.all[${j}].kinds`);
-      if (err) return err;
-    }
-    const inline = check(match.resources?.kinds, "match.kinds");
-    if (inline) return inline;
-    const exclude = rule2.exclude;
-    if (exclude) {
-      for (const [j, filter] of list(exclude.any).entries()) {
-        const err = check(filter.resources?.kinds, `exclude.any[${j}].kinds`);
-        if (err) return err;
-      }
-      for (const [j, filter] of list(exclude.all).entries()) {
-        const err = check(filter.resources?.kinds, `exclude.all[${j}].kinds`);
-        if (err) return err;
-      }
-      const excluded = check(exclude.resources?.kinds, "exclude.kinds");
-      if (excluded) return excluded;
-    }
-  }
-  return null;
-}
-function conditionField(condition2, key3) {
-  const value = condition2[key3];
-  return value === null ? void 0 : value;
-}
-function operationValuesFailure(value) {
-  const allowed = ". Only the following values are allowed: [CREATE, UPDATE, DELETE, CONNECT]";
-  if (typeof value === "string") {
-    if (value.length >= 4 && value.startsWith("{{") && value.endsWith("}}")) return null;
-    if (!OPERATION_VALUES.includes(value)) return [`value: ${value}`, `unknown value '${value}' found under the 'value' field${allowed}`];
-    return null;
-  }
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      if (typeof item !== "string" || !OPERATION_VALUES.includes(item)) {
-        return [`value[${i}]`, `unknown value '${String(item)}' found under the 'value' field${allowed}`];
-      }
-    }
-    return null;
-  }
-  const kind2 = typeof value === "number" ? "float64" : typeof value === "boolean" ? "bool" : "map";
-  return ["value", `'value' field found to be of the type ${kind2}. The provided value/values are expected to be either in the form of a string or list`];
-}
-function conditionValuesFailure(condition2) {
-  const c = isObject5(condition2) ? condition2 : {};
-  const key3 = conditionField(c, "key");
-  const value = conditionField(c, "value");
-  if (key3 === void 0 || value === void 0 || str2(c.operator) === "") {
-    return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
-  }
-  if (typeof key3 === "string" && key3.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
-  return null;
-}
-function conditionGroups(raw) {
-  if (Array.isArray(raw)) return { list: raw };
-  if (isObject5(raw)) {
-    return {
-      ...Array.isArray(raw.any) ? { any: raw.any } : {},
-      ...Array.isArray(raw.all) ? { all: raw.all } : {}
-    };
-  }
-  return null;
-}
-function conditionsFailure(raw, schemaKey) {
-  const groups = conditionGroups(raw);
-  if (groups === null) return null;
-  for (const [name, entries] of [["any", groups.any], ["all", groups.all]]) {
-    for (const [i, condition2] of (entries ?? []).entries()) {
-      const failure2 = conditionValuesFailure(condition2);
-      if (failure2) return [`${schemaKey}.${name}[${i}].${failure2[0]}`, failure2[1]];
-    }
-  }
-  for (const [i, condition2] of (groups.list ?? []).entries()) {
-    const failure2 = conditionValuesFailure(condition2);
-    if (failure2) return [`${schemaKey}[${i}].${failure2[0]}`, failure2[1]];
-  }
-  return null;
-}
-function operatorValid(condition2) {
-  return isObject5(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
-}
-function operatorsFailure(raw, schemaKey) {
-  const groups = conditionGroups(raw);
-  if (groups === null) return null;
-  for (const entries of [groups.any, groups.all]) {
-    for (const [i, condition2] of (entries ?? []).entries()) {
-      if (!operatorValid(condition2)) return [`${schemaKey}.any[${i}].`, INVALID_OPERATOR];
-    }
-  }
-  for (const [i, condition2] of (groups.list ?? []).entries()) {
-    if (!operatorValid(condition2)) return [`${schemaKey}[${i}].`, INVALID_OPERATOR];
-  }
-  return null;
-}
-function foreachFailure(entries, schemaKey, withDeny) {
-  for (const fe of asList(entries)) {
-    if (!isObject5(fe)) continue;
-    if (isObject5(fe.preconditions)) {
-      const failure2 = operatorsFailure(fe.preconditions, "conditions");
-      if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
-    }
-    if (withDeny && isObject5(fe.deny)) {
-      const failure2 = operatorsFailure(fe.deny.conditions, "conditions");
-      if (failure2) return [`${schemaKey}.deny.${failure2[0]}`, failure2[1]];
-    }
-    if (Array.isArray(fe.foreach) && fe.foreach.length > 0) {
-      const failure2 = foreachFailure(fe.foreach, schemaKey, withDeny);
-      if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
-    }
-  }
-  return null;
-}
-function resourcesFailure(rule2) {
-  const exclude = rule2.exclude;
-  if (exclude) {
-    if ((list(exclude.any).length > 0 || list(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
-      return ["exclude.", "can't specify any/all together with exclude resources"];
-    }
-  }
-  const match = rule2.match ?? {};
-  if ((list(match.any).length > 0 || list(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
-    return ["match.", "can't specify any/all together with match resources"];
-  }
-  const filters = list(match.any).length > 0 ? list(match.any).map((f) => f.resources) : list(match.all).length > 0 ? list(match.all).map((f) => f.resources) : [match.resources];
-  if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
-  const preconditions = rule2.preconditions;
-  if (isPresent2(preconditions)) {
-    const failure2 = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
-    if (failure2) return [`validate.${failure2[0]}`, failure2[1]];
-  }
-  const validate2 = rule2.validate;
-  if (validate2) {
-    if (isPresent2(validate2.deny)) {
-      const raw = validate2.deny?.conditions;
-      const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
-      if (failure2) return [`validate.deny.${failure2[0]}`, failure2[1]];
-    }
-    if (list(validate2.foreach).length > 0) {
-      const failure2 = foreachFailure(validate2.foreach, "validate.foreach", true);
-      if (failure2) return failure2;
-    }
-  }
-  if (isObject5(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
-    const failure2 = foreachFailure(rule2.mutate.foreach, "mutate.foreach", false);
-    if (failure2) return failure2;
-  }
-  for (const vi of list(rule2.verifyImages)) {
-    if (!isObject5(vi)) continue;
-    for (const att of asList(vi.attestations)) {
-      for (const c of isObject5(att) ? asList(att.conditions) : []) {
-        const failure2 = operatorsFailure(c, "conditions");
-        if (failure2) return [`verifyImages.attestations.${failure2[0]}`, failure2[1]];
-      }
-    }
-    if (isObject5(vi.validate) && Object.keys(vi.validate).length > 0 && isObject5(vi.validate.deny)) {
-      const raw = vi.validate.deny.conditions;
-      const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
-      if (failure2) return [`imageVerify.validate.deny.${failure2[0]}`, failure2[1]];
-    }
-  }
-  return null;
-}
-var REFERENCE_NAME_COMPONENT = "[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*";
-var REFERENCE_DOMAIN = "(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?";
-var REFERENCE2 = new RegExp(
-  `^((?:${REFERENCE_DOMAIN}/)?${REFERENCE_NAME_COMPONENT}(?:/${REFERENCE_NAME_COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`
-);
-function imageReferenceError(ref) {
-  const match = REFERENCE2.exec(ref);
-  if (match === null) {
-    return REFERENCE2.test(ref.toLowerCase()) ? "repository name must be lowercase" : "invalid reference format";
-  }
-  if (match[1].length > 255) return "repository name must not be more than 255 characters";
-  return null;
-}
-function jmesPathError(expression) {
-  const text4 = str2(expression);
-  if (text4 === "" || replaceAllVariables(text4, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
-  try {
-    compileJmesPath(text4);
-    return null;
-  } catch (err) {
-    return `failed to parse JMESPath ${text4}: ${err.message}`;
-  }
-}
-var RESERVED_CONTEXT_NAMES = [
-  "images",
-  "request",
-  "serviceAccountName",
-  "serviceAccountNamespace",
-  "element",
-  "elementIndex"
-];
-var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
-var BINDING_IDENTIFIER = /^\w+$/;
-function contextError(rule2) {
-  for (const raw of list(rule2.context)) {
-    const entry2 = isObject5(raw) ? raw : {};
-    const name = str2(entry2.name);
-    if (name === "") return "a name is required for context entries";
-    if (isPresent2(rule2.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
-      return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
-    }
-    for (const reserved of RESERVED_CONTEXT_NAMES) {
-      if (name === reserved || name.startsWith(`${reserved}.`)) {
-        return `entry name ${name} is invalid as it conflicts with a pre-defined variable ${reserved}`;
-      }
-    }
-    const types = CONTEXT_ENTRY_TYPES.filter((t) => isPresent2(entry2[t]));
-    if (types.length !== 1) {
-      return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
-    }
-    const body = isObject5(entry2[types[0]]) ? entry2[types[0]] : {};
-    switch (types[0]) {
-      case "configMap":
-        if (str2(body.name) === "") return "a name is required for configMap context entry";
-        if (str2(body.namespace) === "") return "a namespace is required for configMap context entry";
-        break;
-      case "apiCall":
-        if (str2(body.urlPath) !== "" && isPresent2(body.service)) return "a URLPath cannot be used for service API calls";
-        return jmesPathError(body.jmesPath) ?? null;
-      case "globalReference":
-        return jmesPathError(body.jmesPath) ?? null;
-      case "imageRegistry": {
-        const reference = str2(body.reference);
-        if (reference === "") return "a ref is required for imageRegistry context entry";
-        const ref = replaceAllVariables(reference, "kyvernoimageref");
-        if (!ref.includes("kyvernoimageref")) {
-          const err = imageReferenceError(ref);
-          if (err) return `bad image: ${ref}: ${err}`;
-        }
-        const jp = jmesPathError(body.jmesPath);
-        if (jp) return jp;
-        break;
-      }
-      case "variable": {
-        const jp = jmesPathError(body.jmesPath);
-        if (jp) return jp;
-        const jmesPath = replaceAllVariables(str2(body.jmesPath), "kyvernojmespathvariable");
-        if (!isPresent2(body.value) && jmesPath === "") return "a variable must define a value or a jmesPath expression";
-        if (isPresent2(body.default) && jmesPath === "") {
-          return "a variable must define a default value only when a jmesPath expression is defined";
-        }
-        break;
-      }
-    }
-  }
-  return null;
-}
-var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
-var NO_ANCHORS = () => false;
-function patternFailure(pattern2, path17, supported) {
-  if (Array.isArray(pattern2)) {
-    for (const [i, element] of pattern2.entries()) {
-      const failure2 = patternFailure(element, `${path17}${i}/`, supported);
-      if (failure2) return failure2;
-    }
-  } else if (isObject5(pattern2)) {
-    for (const key3 of Object.keys(pattern2)) {
-      const value = pattern2[key3];
-      const anchor = parseAnchor(key3);
-      if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path17}/${key3}`, `unsupported anchor ${key3}`];
-        if (anchor.type === "existence") {
-          if (!Array.isArray(value)) return [`${path17}/${key3}`, "existence anchor should have value of type list"];
-          if (value.length === 0) return [`${path17}/${key3}`, "existence anchor: should have at least one value"];
-        }
-      }
-      const failure2 = patternFailure(value, `${path17}/${key3}`, supported);
-      if (failure2) return failure2;
-    }
-  }
-  return null;
-}
-function validateActionFailure(rule2) {
-  const v = rule2.validate ?? {};
-  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject5(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
-  if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
-  if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
-  if (isPresent2(v.pattern)) {
-    const failure2 = patternFailure(v.pattern, "/", VALIDATE_ANCHORS);
-    if (failure2) return [`pattern.${failure2[0]}`, failure2[1]];
-  }
-  if (isPresent2(v.anyPattern)) {
-    if (!Array.isArray(v.anyPattern)) {
-      return ["anyPattern", "failed to deserialize anyPattern, expect array: json: cannot unmarshal object into Go value of type []interface {}"];
-    }
-    for (const [i, pattern2] of v.anyPattern.entries()) {
-      const failure2 = patternFailure(pattern2, "/", VALIDATE_ANCHORS);
-      if (failure2) return [`anyPattern[${i}].${failure2[0]}`, failure2[1]];
-    }
-  }
-  for (const fe of list(v.foreach)) {
-    const entry2 = fe;
-    if (str2(entry2.list) === "") return ["", "foreach.list is required"];
-    const n = (isPresent2(entry2.pattern) ? 1 : 0) + (isPresent2(entry2.anyPattern) ? 1 : 0) + (isPresent2(entry2.deny) ? 1 : 0) + (asList(entry2.foreach).length > 0 ? 1 : 0);
-    if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
-    if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
-  }
-  if (isPresent2(rule2.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
-  const cel2 = v.cel;
-  if (isObject5(cel2)) {
-    if (asList(cel2.expressions).some((e) => str2(isObject5(e) ? e.expression : void 0) === "")) {
-      return ["", "cel.expressions.expression is required"];
-    }
-    const paramKind = isObject5(cel2.paramKind) ? cel2.paramKind : null;
-    const paramRef = isObject5(cel2.paramRef) ? cel2.paramRef : null;
-    if (paramKind) {
-      if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
-      if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
-      if (!paramRef) return ["", "cel.paramRef is required"];
-    }
-    if (paramRef) {
-      if (str2(paramRef.name) === "" === !isPresent2(paramRef.selector)) {
-        return ["", "one of cel.paramRef.name or cel.paramRef.selector must be set"];
-      }
-      if (!isPresent2(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
-      if (!paramKind) return ["", "cel.paramKind is required"];
-    }
-    for (const annotation2 of asList(cel2.auditAnnotations)) {
-      const a = isObject5(annotation2) ? annotation2 : {};
-      if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
-      if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
-    }
-  }
-  return null;
-}
-function mutateForeachFailure(entries, tag) {
-  let current2 = tag;
-  for (const [i, entry2] of entries.entries()) {
-    const fe = isObject5(entry2) ? entry2 : {};
-    current2 = `${current2}foreach[${i}]`;
-    const nested = asList(fe.foreach);
-    if (nested.length > 0) {
-      const declares = isPresent2(fe.context) || isPresent2(fe.preconditions) || str2(fe.patchesJson6902) !== "" || isPresent2(fe.patchStrategicMerge);
-      if (declares) {
-        return [current2, "a nested foreach cannot contain other declarations"];
-      }
-      return mutateForeachFailure(nested, current2);
-    }
-    if (str2(fe.patchesJson6902) === "" === !isPresent2(fe.patchStrategicMerge)) {
-      return [current2, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
-    }
-  }
-  return null;
-}
-function mutateActionFailure(mutate) {
-  const hasPsm = isPresent2(mutate.patchStrategicMerge);
-  const hasJsonPatch = str2(mutate.patchesJson6902) !== "";
-  const foreach = asList(mutate.foreach);
-  if (foreach.length > 0) {
-    if (hasPsm || hasJsonPatch) return ["foreach", "only one of `foreach`, `patchStrategicMerge`, or `patchesJson6902` is allowed"];
-    return mutateForeachFailure(foreach, "");
-  }
-  if (hasPsm && hasJsonPatch) return ["foreach", "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
-  return null;
-}
-function generateActionFailure(rule2, generate2) {
-  const cloneList2 = isObject5(generate2.cloneList) ? generate2.cloneList : {};
-  const selector2 = cloneList2.selector;
-  if (isObject5(selector2)) {
-    const labels = isObject5(selector2.matchLabels) ? selector2.matchLabels : {};
-    const texts = [
-      ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
-      ...asList(selector2.matchExpressions).flatMap((e) => isObject5(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
-    ];
-    if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
-  }
-  if (isPresent2(rule2.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
-  if (isPresent2(generate2.data)) {
-    const failure2 = patternFailure(generate2.data, "/", NO_ANCHORS);
-    if (failure2) return [`data.${failure2[0]}`, `anchors not supported on generate resources: ${failure2[1]}`];
-  }
-  return null;
-}
-function actionsError(index, rule2) {
-  const types = ruleKinds(rule2);
-  if (types.mutate && isObject5(rule2.mutate)) {
-    const failure2 = mutateActionFailure(rule2.mutate);
-    if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
-  }
-  if (types.validate) {
-    const failure2 = validateActionFailure(rule2);
-    if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
-  }
-  if (types.generate && isObject5(rule2.generate)) {
-    const failure2 = generateActionFailure(rule2, rule2.generate);
-    if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
-    if (list(rule2.match?.resources?.kinds).includes(str2(rule2.generate.kind))) {
-      return "generation kind and match resource kind should not be the same";
-    }
-  }
-  return null;
-}
-function labelsAndAnnotationsAreStrings(rule2) {
-  const stringMap3 = (value) => !isObject5(value) || Object.values(value).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject5(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
-  const checkPattern = (pattern2) => {
-    for (const key3 of Object.keys(pattern2)) {
-      if (key3 === "metadata" && isObject5(pattern2.metadata)) return checkMeta(pattern2.metadata);
-      if (key3 === "spec") {
-        const spec2 = pattern2.spec;
-        const template = isObject5(spec2) ? spec2.template : void 0;
-        return checkMeta(isObject5(template) ? template.metadata : void 0);
-      }
-    }
-    return true;
-  };
-  const validate2 = rule2.validate;
-  if (ruleKinds(rule2).validate && validate2) {
-    if (isPresent2(validate2.foreach)) {
-      for (const fe of list(validate2.foreach)) {
-        if (isObject5(fe.pattern)) return checkPattern(fe.pattern);
-      }
-    } else if (isObject5(validate2.pattern)) {
-      return checkPattern(validate2.pattern);
-    } else if (isPresent2(validate2.anyPattern)) {
-      if (!Array.isArray(validate2.anyPattern)) return false;
-      for (const pattern2 of validate2.anyPattern) {
-        if (isObject5(pattern2) && !checkPattern(pattern2)) return false;
-      }
-    }
-  }
-  const mutate = rule2.mutate;
-  if (ruleKinds(rule2).mutate && isObject5(mutate)) {
-    if (isPresent2(mutate.foreach)) {
-      for (const fe of asList(mutate.foreach)) {
-        if (isObject5(fe) && isObject5(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
-      }
-    } else if (isObject5(mutate.patchStrategicMerge)) {
-      return checkPattern(mutate.patchStrategicMerge);
-    }
-  }
-  return true;
-}
-function missingKindsError(rule2) {
-  const match = rule2.match ?? {};
-  const filters = list(match.any).length > 0 ? list(match.any) : list(match.all).length > 0 ? list(match.all) : [match];
-  if (!filters.some((filter) => list(filter.resources?.kinds).length === 0)) return null;
-  return onlyDealsWithMetadata(rule2) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
-}
-function imageExtractorsError(rule2) {
-  const extractors = rule2.imageExtractors;
-  if (!isObject5(extractors) || !Array.isArray(rule2.verifyImages)) return null;
-  if (!rule2.verifyImages.some((vi) => isObject5(vi) && vi.mutateDigest === true)) return null;
-  const usesJmesPath = Object.values(extractors).some(
-    (configs) => asList(configs).some((config) => isObject5(config) && str2(config.jmesPath) !== "")
-  );
-  return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
-}
-function ruleError(index, rule2) {
-  if (isObject5(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
-    const err = jsonPatchError(rule2.mutate.patchesJson6902, index);
-    if (err) return err;
-  }
-  const resources = resourcesFailure(rule2);
-  if (resources) return `path: spec.rules[${index}].${resources[0]}: ${resources[1]}`;
-  const element = elementOutsideForeachError(rule2);
-  if (element) return element;
-  const context2 = contextError(rule2);
-  if (context2) return `path: spec.rules[${index}]: ${context2}`;
-  const extractors = imageExtractorsError(rule2);
-  if (extractors) return `path: spec.rules[${index}]: ${extractors}`;
-  const kinds = missingKindsError(rule2);
-  if (kinds) return kinds;
-  const actions = actionsError(index, rule2);
-  if (actions) return actions;
-  if (!labelsAndAnnotationsAreStrings(rule2)) {
-    return 'labels and annotations supports only string values, "use double quotes around the non string values"';
-  }
-  return null;
-}
-function separateWildcards(namespaces) {
-  return [namespaces.filter(containsWildcard), namespaces.filter((ns) => !containsWildcard(ns))];
-}
-function matchPatterns(patterns, names) {
-  for (const name of names) {
-    for (const pattern2 of patterns) {
-      if (wildcardMatch(pattern2, name)) return [pattern2, name];
-    }
-  }
-  return null;
-}
-function overridesError(overrides, path17) {
-  const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
-  const sorted = (key3) => [...sets[key3]].sort();
-  for (const [i, raw] of overrides.entries()) {
-    const override = isObject5(raw) ? raw : {};
-    const action = str2(override.action);
-    if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
-    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
-    const at = `${path17}[${i}].namespaces`;
-    const enforce = action === "Enforce" || action === "enforce";
-    const opposite = sets[enforce ? "audit" : "enforce"];
-    const conflicts = names.filter((ns) => opposite.has(ns));
-    if (conflicts.length > 0) {
-      return `conflicting namespaces found in path: ${at}: ${[...new Set(conflicts)].sort().join(", ")}`;
-    }
-    for (const p of patterns) sets[enforce ? "enforceW" : "auditW"].add(p);
-    for (const ns of names) sets[action.toLowerCase()].add(ns);
-    const checks = [
-      ["auditW", "enforce", "matches with namespace"],
-      ["enforceW", "audit", "matches with namespace"],
-      ["auditW", "enforceW", "conflicts with the pattern"],
-      ["enforceW", "auditW", "conflicts with the pattern"]
-    ];
-    for (const [patternSet, nameSet, relation] of checks) {
-      const hit = matchPatterns(sorted(patternSet), sorted(nameSet));
-      if (hit) return `path: ${at}: wildcard pattern '${hit[0]}' ${relation} '${hit[1]}'`;
-    }
-  }
-  return null;
-}
-function failureActionOverridesError(policy) {
-  for (const [i, rule2] of (policy.spec.rules ?? []).entries()) {
-    if (!ruleKinds(rule2).validate) continue;
-    const err = overridesError(
-      list(rule2.validate?.failureActionOverrides),
-      `spec.rules[${i}].validate.validationFailureActionOverrides`
-    );
-    if (err) return err;
-  }
-  const overrides = list(policy.spec.validationFailureActionOverrides);
-  return overridesError(overrides, "spec.validationFailureActionOverrides");
-}
-
-// src/policy/validate.ts
-function onPolicyUpdateError(policy, rules, variables) {
-  if (variables.length === 0) return null;
-  const invalid3 = invalidVariablesError(rules, true);
-  if (invalid3) return `update event, policy contains invalid variables: ${invalid3}`;
-  const user = userVariablesError(policy, rules, variables);
-  if (user) {
-    return `only select variables are allowed in on policy update. Set spec.mutateExistingOnPolicyUpdate=false to disable update policy mode for this policy rule: ${user} `;
-  }
-  return null;
-}
-function validatePolicy(policy, cluster = NO_CLUSTER_RESOURCES) {
-  const spec2 = policy.spec;
-  const background = spec2.background !== false;
-  const rules = computeRules(policy, "");
-  const variables = policyVariables(policy);
-  if (background) {
-    const user = userVariablesError(policy, rules, variables);
-    if (user) {
-      return `only select variables are allowed in background mode. Set spec.background=false to disable background mode for this policy rule: ${user} `;
-    }
-  }
-  const invalid3 = invalidVariablesError(rules, background);
-  if (invalid3) return `policy contains invalid variables: ${invalid3}`;
-  const api = apiValidationError(policy, cluster);
-  if (api) return api;
-  if (policy.kind === "ClusterPolicy") {
-    const overrides = failureActionOverridesError(policy);
-    if (overrides) return overrides;
-  }
-  if (spec2.admission === false && spec2.background === false) {
-    return "disabling both admission and background processing is not allowed";
-  }
-  if (spec2.admission === false) {
-    const original = spec2.rules ?? [];
-    if (original.some((rule2) => ruleKinds(rule2).mutate || ruleKinds(rule2).generate || ruleKinds(rule2).verifyImages)) {
-      return "disabling admission processing is only allowed with validation policies";
-    }
-  }
-  const kinds = kindsError(rules, background);
-  if (kinds) return kinds;
-  for (const [index, rule2] of rules.entries()) {
-    const err = ruleError(index, rule2);
-    if (err) return err;
-    if (ruleKinds(rule2).mutate) {
-      const explicit = rule2.mutate?.mutateExistingOnPolicyUpdate;
-      const onUpdate = typeof explicit === "boolean" ? explicit : spec2.mutateExistingOnPolicyUpdate === true;
-      if (onUpdate) {
-        const update = onPolicyUpdateError(policy, rules, variables);
-        if (update) return update;
-      }
-    }
-  }
-  return null;
-}
-
-// src/source/edit/text.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-function isPlainObject3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function deepEqual2(a, b) {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual2(item, b[i]));
-  }
-  if (isPlainObject3(a) && isPlainObject3(b)) {
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key3) => Object.hasOwn(b, key3) && deepEqual2(a[key3], b[key3]));
-  }
-  return false;
-}
-function eolOf(text4) {
-  const newline = text4.indexOf("\n");
-  return newline > 0 && text4[newline - 1] === "\r" ? "\r\n" : "\n";
-}
-function readBack(text4) {
-  const parsed = parseDocuments("render", text4);
-  if (parsed.problems.some((problem3) => problem3.severity === "error")) return void 0;
-  return parsed.documents[0]?.value ?? null;
-}
-function flow(value) {
-  if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
-  if (isPlainObject3(value)) {
-    return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
-  }
-  return stringifyJson(value);
-}
-var DEFAULT_STYLE = { indent: 2, indentSeq: true };
-function render(value, style) {
-  const text4 = (0, import_yaml3.stringify)(value, {
-    version: "1.1",
-    lineWidth: 0,
-    minContentWidth: 0,
-    aliasDuplicateObjects: false,
-    indent: style.indent,
-    indentSeq: style.indentSeq
-  });
-  const back = readBack(text4);
-  if (back !== void 0 && deepEqual2(back, value)) return text4.replace(/\n$/, "").split("\n");
-  if (isPlainObject3(value) && Object.keys(value).length > 0) {
-    return Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`);
-  }
-  if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
-  return [flow(value)];
-}
-function indent(lines, column, eol) {
-  const prefix = " ".repeat(column);
-  return lines.map((line) => line === "" ? line : prefix + line).join(eol);
-}
-function renderEntry(kind2, value, column, eol, style = DEFAULT_STYLE) {
-  if (kind2 === "root") return indent(render(value, style), 0, eol);
-  if (kind2 === "block") return indent(render(value, style), column, eol);
-  const lines = render(kind2 === "pair" ? { k: value } : [value], style);
-  const head = kind2 === "pair" ? /^(?:k|"k"):/ : /^-/;
-  const match = head.exec(lines[0]);
-  if (match === null) return ` ${flow(value)}`;
-  const first = lines[0].slice(match[0].length);
-  const rest = lines.slice(1);
-  return rest.length === 0 ? first : first + eol + indent(rest, column, eol);
-}
-function renderInlineString(type, value) {
-  if (typeof value === "string" && type === "QUOTE_DOUBLE") return JSON.stringify(value);
-  if (typeof value === "string" && type === "QUOTE_SINGLE" && !/[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]/.test(value)) {
-    return `'${value.replace(/'/g, "''")}'`;
-  }
-  const text4 = renderEntry("pair", value, 0, "\n");
-  if (text4.includes("\n") || !text4.startsWith(" ")) return null;
-  return text4.slice(1);
-}
-function toLineEdits(text4, edits) {
-  const starts = lineStarts(text4);
-  const lineEnd2 = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
-  const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
-  const spans = sorted.map((edit) => {
-    let first;
-    let last;
-    if (edit.from === edit.to) {
-      const line = lineIndexAt(starts, edit.from);
-      first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
-      if (edit.from === text4.length && text4.length > 0 && !text4.endsWith("\n")) first = last = starts.length - 1;
-    } else {
-      first = lineIndexAt(starts, edit.from);
-      last = lineIndexAt(starts, edit.to - 1);
-    }
-    return { edit, first, last };
-  });
-  const result = [];
-  let group = [];
-  const flush = () => {
-    if (group.length === 0) return;
-    const first = group[0].first;
-    const last = Math.max(...group.map((span) => span.last));
-    const from = starts[first];
-    let out = "";
-    let cursor = from;
-    for (const { edit } of group) {
-      out += text4.slice(cursor, edit.from) + edit.text;
-      cursor = Math.max(cursor, edit.to);
-    }
-    out += text4.slice(cursor, lineEnd2(last));
-    if (out !== text4.slice(from, lineEnd2(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
-    group = [];
-  };
-  for (const span of spans) {
-    const groupLast = group.length === 0 ? -1 : Math.max(...group.map((entry2) => entry2.last));
-    if (group.length > 0 && span.first > groupLast) flush();
-    group.push(span);
-  }
-  flush();
-  return result;
-}
-function applyEdits(text4, edits) {
-  const starts = lineStarts(text4);
-  const offsetOf = (line) => line - 1 < starts.length ? starts[line - 1] : text4.length;
-  let out = text4;
-  for (const edit of [...edits].sort((a, b) => b.startLine - a.startLine)) {
-    out = out.slice(0, offsetOf(edit.startLine)) + edit.replacement + out.slice(offsetOf(edit.endLine + 1));
-  }
-  return out;
-}
-
-// src/cli/cluster-resources.ts
-import path2 from "node:path";
-
-// src/cluster/api-path.ts
-var NAMESPACE_SUBRESOURCES = /* @__PURE__ */ new Set(["status", "finalize"]);
-function parseApiPath(urlPath) {
-  const question = urlPath.indexOf("?");
-  const pathPart = question >= 0 ? urlPath.slice(0, question) : urlPath;
-  const query = question >= 0 ? new URLSearchParams(urlPath.slice(question + 1)) : void 0;
-  const segments = pathPart.split("/");
-  if (segments[0] === "") segments.shift();
-  if (segments.length > 0 && segments[segments.length - 1] === "") segments.pop();
-  if (segments.some((segment) => segment === "")) return null;
-  const decoded = [];
-  for (const segment of segments) {
-    try {
-      decoded.push(decodeURIComponent(segment));
-    } catch {
-      return null;
-    }
-  }
-  let group;
-  let rest;
-  if (decoded[0] === "api" && decoded.length >= 2) {
-    group = "";
-    rest = decoded.slice(1);
-  } else if (decoded[0] === "apis" && decoded.length >= 3) {
-    group = decoded[1];
-    rest = decoded.slice(2);
-  } else {
-    return null;
-  }
-  const version = rest[0];
-  rest = rest.slice(1);
-  if (rest.length === 0) return null;
-  let route;
-  const namespaces = rest[0] === "namespaces";
-  if (namespaces && (rest.length <= 2 || group === "" && rest.length === 3 && NAMESPACE_SUBRESOURCES.has(rest[2]))) {
-    route = { resource: "namespaces", name: rest[1], subresource: rest[2] };
-  } else if (namespaces) {
-    if (rest.length > 5) return null;
-    route = { namespace: rest[1], resource: rest[2], name: rest[3], subresource: rest[4] };
-  } else {
-    if (rest.length > 3) return null;
-    route = { resource: rest[0], name: rest[1], subresource: rest[2] };
-  }
-  const request2 = { group, version, resource: route.resource };
-  if (route.namespace !== void 0) request2.namespace = route.namespace;
-  if (route.name !== void 0) request2.name = route.name;
-  if (route.subresource !== void 0) request2.subresource = route.subresource;
-  const labelSelector2 = query?.get("labelSelector");
-  if (labelSelector2 !== null && labelSelector2 !== void 0) request2.labelSelector = labelSelector2;
-  const fieldSelector = query?.get("fieldSelector");
-  if (fieldSelector !== null && fieldSelector !== void 0) request2.fieldSelector = fieldSelector;
-  return request2;
-}
-
-// src/cluster/label-selector.ts
-var SelectorError = class extends Error {
-  name = "SelectorError";
-};
-var OPERATOR_CHARS = /* @__PURE__ */ new Set(["!", "=", "<", ">", "(", ")", ","]);
-var KEY = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9.]*[A-Za-z0-9])?\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-var VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
-function tokenize2(text4) {
-  const tokens = [];
-  let i = 0;
-  while (i < text4.length) {
-    const ch = text4[i];
-    if (/\s/.test(ch)) {
-      i++;
-    } else if (OPERATOR_CHARS.has(ch)) {
-      const pair = text4.slice(i, i + 2);
-      if (pair === "!=" || pair === "==") {
-        tokens.push({ type: "operator", text: pair });
-        i += 2;
-      } else {
-        tokens.push({ type: "operator", text: ch });
-        i++;
-      }
-    } else {
-      let end = i;
-      while (end < text4.length && !/\s/.test(text4[end]) && !OPERATOR_CHARS.has(text4[end])) end++;
-      const word = text4.slice(i, end);
-      tokens.push(word === "in" || word === "notin" ? { type: word } : { type: "identifier", text: word });
-      i = end;
-    }
-  }
-  return tokens;
-}
-function describe(token) {
-  if (token === void 0) return "";
-  return token.type === "identifier" || token.type === "operator" ? token.text : token.type;
-}
-var Parser4 = class {
-  constructor(tokens) {
-    this.tokens = tokens;
-  }
-  tokens;
-  at = 0;
-  peek() {
-    return this.tokens[this.at];
-  }
-  next() {
-    return this.tokens[this.at++];
-  }
-  key() {
-    const token = this.next();
-    if (token?.type !== "identifier") throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: identifier`);
-    if (!KEY.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label key "${token.text}"`);
-    return token.text;
-  }
-  value() {
-    const token = this.peek();
-    if (token?.type !== "identifier") return "";
-    this.at++;
-    if (!VALUE.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label value: "${token.text}"`);
-    return token.text;
-  }
-  valueSet() {
-    const open = this.next();
-    if (open?.type !== "operator" || open.text !== "(") {
-      throw new SelectorError(`unable to parse requirement: found '${describe(open)}', expected: '('`);
-    }
-    const values = /* @__PURE__ */ new Set();
-    for (; ; ) {
-      values.add(this.value());
-      const token = this.next();
-      if (token?.type === "operator" && token.text === ")") return values;
-      if (token?.type !== "operator" || token.text !== ",") {
-        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ',' or ')'`);
-      }
-    }
-  }
-  integer(key3) {
-    const text4 = this.value();
-    if (!/^-?\d+$/.test(text4)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key3}`);
-    return Number(text4);
-  }
-  requirement() {
-    const first = this.peek();
-    if (first?.type === "operator" && first.text === "!") {
-      this.at++;
-      const key4 = this.key();
-      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key4);
-    }
-    const key3 = this.key();
-    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
-    const op = this.peek();
-    if (op === void 0 || op.type === "operator" && op.text === ",") return has;
-    this.at++;
-    if (op.type === "in" || op.type === "notin") {
-      const values = this.valueSet();
-      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key3]) : (labels) => !has(labels) || !values.has(labels[key3]);
-    }
-    if (op.type === "operator") {
-      switch (op.text) {
-        case "=":
-        case "==": {
-          const value = this.value();
-          return (labels) => has(labels) && labels[key3] === value;
-        }
-        case "!=": {
-          const value = this.value();
-          return (labels) => !has(labels) || labels[key3] !== value;
-        }
-        case ">":
-        case "<": {
-          const bound = this.integer(key3);
-          const greater = op.text === ">";
-          return (labels) => {
-            if (!has(labels) || !/^-?\d+$/.test(labels[key3])) return false;
-            const value = Number(labels[key3]);
-            return greater ? value > bound : value < bound;
-          };
-        }
-      }
-    }
-    throw new SelectorError(`unable to parse requirement: found '${describe(op)}', expected: in, notin, =, ==, !=, gt, lt`);
-  }
-  selector() {
-    const requirements = [];
-    if (this.peek() === void 0) return () => true;
-    for (; ; ) {
-      requirements.push(this.requirement());
-      const token = this.next();
-      if (token === void 0) break;
-      if (token.type !== "operator" || token.text !== ",") {
-        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ','`);
-      }
-    }
-    return (labels) => requirements.every((requirement) => requirement(labels));
-  }
-};
-function parseLabelSelector(text4) {
-  return new Parser4(tokenize2(text4)).selector();
-}
-
-// src/cluster/field-selector.ts
-var EXTRA_FIELDS = {
-  "/pods": ["spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName"],
-  "/secrets": ["type"],
-  "/namespaces": ["status.phase"],
-  "/nodes": ["spec.unschedulable"],
-  "/replicationcontrollers": ["status.replicas"],
-  "/events": ["involvedObject.kind", "involvedObject.namespace", "involvedObject.name", "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion", "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"],
-  "apps/replicasets": ["status.replicas"],
-  "batch/jobs": ["status.successful"],
-  "certificates.k8s.io/certificatesigningrequests": ["spec.signerName"]
-};
-function splitTerms(text4) {
-  const terms = [];
-  let current2 = "";
-  for (let i = 0; i < text4.length; i++) {
-    const ch = text4[i];
-    if (ch === "\\" && i + 1 < text4.length) {
-      current2 += ch + text4[++i];
-    } else if (ch === ",") {
-      terms.push(current2);
-      current2 = "";
-    } else {
-      current2 += ch;
-    }
-  }
-  terms.push(current2);
-  return terms;
-}
-function unescape2(value, selector2) {
-  let out = "";
-  for (let i = 0; i < value.length; i++) {
-    const ch = value[i];
-    if (ch === "\\") {
-      const next = value[i + 1];
-      if (next !== "\\" && next !== "," && next !== "=") {
-        throw new SelectorError(`invalid field selector: '${selector2}'; invalid escape sequence`);
-      }
-      out += next;
-      i++;
-    } else if (ch === "," || ch === "=") {
-      throw new SelectorError(`invalid field selector: '${selector2}'; unescaped ${ch}`);
-    } else {
-      out += ch;
-    }
-  }
-  return out;
-}
-function parseTerm(term, selector2) {
-  for (const operator of ["!=", "==", "="]) {
-    const at = term.indexOf(operator);
-    if (at > 0 || at === 0 && operator !== "=") {
-      return { field: term.slice(0, at), value: unescape2(term.slice(at + operator.length), selector2), negated: operator === "!=" };
-    }
-  }
-  throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
-}
-function fieldValue(object2, field2) {
-  let node2 = object2;
-  for (const part of field2.split(".")) {
-    node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
-  }
-  if (node2 === void 0 || node2 === null) return "";
-  return typeof node2 === "string" ? node2 : String(node2);
-}
-function parseFieldSelector(text4, group, plural3) {
-  if (text4.trim() === "") return () => true;
-  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural3}`] ?? []]);
-  const terms = splitTerms(text4).map((term) => parseTerm(term.trim(), text4));
-  for (const term of terms) {
-    if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
-  }
-  return (object2) => terms.every((term) => fieldValue(object2, term.field) === term.value !== term.negated);
-}
-
-// src/cluster/resource-types.ts
-var NAMESPACED = true;
-var CLUSTER = false;
-var BUILTIN = {
-  "": [
-    ["Binding", "bindings", NAMESPACED],
-    ["ComponentStatus", "componentstatuses", CLUSTER],
-    ["ConfigMap", "configmaps", NAMESPACED],
-    ["Endpoints", "endpoints", NAMESPACED],
-    ["Event", "events", NAMESPACED],
-    ["LimitRange", "limitranges", NAMESPACED],
-    ["Namespace", "namespaces", CLUSTER],
-    ["Node", "nodes", CLUSTER],
-    ["PersistentVolume", "persistentvolumes", CLUSTER],
-    ["PersistentVolumeClaim", "persistentvolumeclaims", NAMESPACED],
-    ["Pod", "pods", NAMESPACED],
-    ["PodTemplate", "podtemplates", NAMESPACED],
-    ["ReplicationController", "replicationcontrollers", NAMESPACED],
-    ["ResourceQuota", "resourcequotas", NAMESPACED],
-    ["Secret", "secrets", NAMESPACED],
-    ["Service", "services", NAMESPACED],
-    ["ServiceAccount", "serviceaccounts", NAMESPACED]
-  ],
-  "admissionregistration.k8s.io": [
-    ["MutatingAdmissionPolicy", "mutatingadmissionpolicies", CLUSTER],
-    ["MutatingAdmissionPolicyBinding", "mutatingadmissionpolicybindings", CLUSTER],
-    ["MutatingWebhookConfiguration", "mutatingwebhookconfigurations", CLUSTER],
-    ["ValidatingAdmissionPolicy", "validatingadmissionpolicies", CLUSTER],
-    ["ValidatingAdmissionPolicyBinding", "validatingadmissionpolicybindings", CLUSTER],
-    ["ValidatingWebhookConfiguration", "validatingwebhookconfigurations", CLUSTER]
-  ],
-  "apiextensions.k8s.io": [["CustomResourceDefinition", "customresourcedefinitions", CLUSTER]],
-  "apiregistration.k8s.io": [["APIService", "apiservices", CLUSTER]],
-  apps: [
-    ["ControllerRevision", "controllerrevisions", NAMESPACED],
-    ["DaemonSet", "daemonsets", NAMESPACED],
-    ["Deployment", "deployments", NAMESPACED],
-    ["ReplicaSet", "replicasets", NAMESPACED],
-    ["StatefulSet", "statefulsets", NAMESPACED]
-  ],
-  autoscaling: [["HorizontalPodAutoscaler", "horizontalpodautoscalers", NAMESPACED]],
-  batch: [
-    ["CronJob", "cronjobs", NAMESPACED],
-    ["Job", "jobs", NAMESPACED]
-  ],
-  "certificates.k8s.io": [
-    ["CertificateSigningRequest", "certificatesigningrequests", CLUSTER],
-    ["ClusterTrustBundle", "clustertrustbundles", CLUSTER]
-  ],
-  "coordination.k8s.io": [["Lease", "leases", NAMESPACED]],
-  "discovery.k8s.io": [["EndpointSlice", "endpointslices", NAMESPACED]],
-  "events.k8s.io": [["Event", "events", NAMESPACED]],
-  "flowcontrol.apiserver.k8s.io": [
-    ["FlowSchema", "flowschemas", CLUSTER],
-    ["PriorityLevelConfiguration", "prioritylevelconfigurations", CLUSTER]
-  ],
-  "networking.k8s.io": [
-    ["IPAddress", "ipaddresses", CLUSTER],
-    ["Ingress", "ingresses", NAMESPACED],
-    ["IngressClass", "ingressclasses", CLUSTER],
-    ["NetworkPolicy", "networkpolicies", NAMESPACED],
-    ["ServiceCIDR", "servicecidrs", CLUSTER]
-  ],
-  "node.k8s.io": [["RuntimeClass", "runtimeclasses", CLUSTER]],
-  policy: [["PodDisruptionBudget", "poddisruptionbudgets", NAMESPACED]],
-  "rbac.authorization.k8s.io": [
-    ["ClusterRole", "clusterroles", CLUSTER],
-    ["ClusterRoleBinding", "clusterrolebindings", CLUSTER],
-    ["Role", "roles", NAMESPACED],
-    ["RoleBinding", "rolebindings", NAMESPACED]
-  ],
-  "resource.k8s.io": [
-    ["DeviceClass", "deviceclasses", CLUSTER],
-    ["ResourceClaim", "resourceclaims", NAMESPACED],
-    ["ResourceClaimTemplate", "resourceclaimtemplates", NAMESPACED],
-    ["ResourceSlice", "resourceslices", CLUSTER]
-  ],
-  "scheduling.k8s.io": [["PriorityClass", "priorityclasses", CLUSTER]],
-  "storage.k8s.io": [
-    ["CSIDriver", "csidrivers", CLUSTER],
-    ["CSINode", "csinodes", CLUSTER],
-    ["CSIStorageCapacity", "csistoragecapacities", NAMESPACED],
-    ["StorageClass", "storageclasses", CLUSTER],
-    ["VolumeAttachment", "volumeattachments", CLUSTER],
-    ["VolumeAttributesClass", "volumeattributesclasses", CLUSTER]
-  ],
-  "kyverno.io": [
-    ["CleanupPolicy", "cleanuppolicies", NAMESPACED],
-    ["ClusterCleanupPolicy", "clustercleanuppolicies", CLUSTER],
-    ["ClusterPolicy", "clusterpolicies", CLUSTER],
-    ["GlobalContextEntry", "globalcontextentries", CLUSTER],
-    ["Policy", "policies", NAMESPACED],
-    ["PolicyException", "policyexceptions", NAMESPACED],
-    ["UpdateRequest", "updaterequests", NAMESPACED]
-  ],
-  "wgpolicyk8s.io": [
-    ["ClusterPolicyReport", "clusterpolicyreports", CLUSTER],
-    ["PolicyReport", "policyreports", NAMESPACED]
-  ]
-};
-var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
-  ([group, rows]) => rows.map(([kind2, plural3, namespaced]) => ({ group, kind: kind2, plural: plural3, namespaced }))
-);
-function builtinResourceTypes() {
-  return BUILTIN_TYPES;
-}
-function guessPlural(kind2) {
-  const singular = kind2.toLowerCase();
-  if (singular === "") return "";
-  if (/(?:s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
-  if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
-  return `${singular}s`;
-}
-function splitApiVersion(apiVersion) {
-  const parts = apiVersion.split("/");
-  if (parts.length === 1) return { group: "", version: parts[0] };
-  if (parts.length === 2) return { group: parts[0], version: parts[1] };
-  return null;
-}
-function isObject7(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function isCustomResourceDefinition(value) {
-  return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
-}
-function customResourceType(definition) {
-  const spec2 = definition.spec;
-  if (!isObject7(spec2)) return null;
-  const names = spec2.names;
-  if (typeof spec2.group !== "string" || !isObject7(names)) return null;
-  if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
-  return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
-}
-
-// src/cluster/status.ts
-function failure(code, reason2, message, details) {
-  return {
-    statusCode: code,
-    body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason: reason2, details, code }
-  };
-}
-function notFound(group, plural3, name) {
-  const qualified = group === "" ? plural3 : `${plural3}.${group}`;
-  const details = group === "" ? { name, kind: plural3 } : { name, group, kind: plural3 };
-  return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
-}
-function noSuchResource() {
-  return failure(404, "NotFound", "the server could not find the requested resource", {});
-}
-function badRequest(message) {
-  return failure(400, "BadRequest", message, {});
-}
-function methodNotSupported(method, plural3) {
-  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural3} by the mocked cluster (offline, read-only)`, {});
-}
-
-// src/cluster/mock-cluster.ts
-function isObject8(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function metadataString(object2, field2) {
-  const metadata = object2.metadata;
-  const value = isObject8(metadata) ? metadata[field2] : void 0;
-  return typeof value === "string" ? value : "";
-}
-function labelsOf(object2) {
-  const metadata = object2.metadata;
-  const labels = isObject8(metadata) ? metadata.labels : void 0;
-  const out = {};
-  if (isObject8(labels)) {
-    for (const [key3, value] of Object.entries(labels)) if (typeof value === "string") out[key3] = value;
-  }
-  return out;
-}
-var key = (...parts) => parts.join("\0");
-var MAX_CACHED_RESPONSES = 4096;
-var MockCluster = class {
-  /** Known types by group and kind (built-ins, then definitions). */
-  #byKind = /* @__PURE__ */ new Map();
-  /** Known types by group and plural. */
-  #byPlural = /* @__PURE__ */ new Map();
-  /** Objects by group and kind, in insertion order. */
-  #objects = /* @__PURE__ */ new Map();
-  /** Objects by group, kind and namespace, in insertion order (the lists of one namespace). */
-  #byNamespace = /* @__PURE__ */ new Map();
-  /** Objects by group, kind, namespace and name (the identity: at most one object each). */
-  #byIdentity = /* @__PURE__ */ new Map();
-  /** Answers by method and URL path, for the current contents. */
-  #responses = /* @__PURE__ */ new Map();
-  #size = 0;
-  /** A cluster holding `objects`; CustomResourceDefinitions among them declare their resources. */
-  constructor(objects = []) {
-    for (const type of builtinResourceTypes()) this.#register(type);
-    for (const object2 of objects) this.add(object2);
-  }
-  /** How many objects the cluster holds. */
-  get size() {
-    return this.#size;
-  }
-  /**
-   * Declares the resource type of a CustomResourceDefinition (its plural and scope) without storing
-   * the definition itself. Returns false when the definition lacks group, kind or plural.
-   */
-  addDefinition(definition) {
-    const type = customResourceType(definition);
-    if (type === null) return false;
-    this.#register(type);
-    this.#responses.clear();
-    return true;
-  }
-  /**
-   * Stores an object (it is not copied: do not mutate it afterwards). An object without `apiVersion`,
-   * `kind` or `metadata.name`, or with the group, kind, namespace and name of an object already held,
-   * is not stored (false): the first one wins. A CustomResourceDefinition also declares its resource.
-   */
-  add(object2) {
-    const apiVersion = typeof object2.apiVersion === "string" ? splitApiVersion(object2.apiVersion) : null;
-    const kind2 = typeof object2.kind === "string" ? object2.kind : "";
-    const name = metadataString(object2, "name");
-    if (apiVersion === null || apiVersion.version === "" || kind2 === "" || name === "") return false;
-    const namespace = metadataString(object2, "namespace");
-    const identity3 = key(apiVersion.group, kind2, namespace, name);
-    if (this.#byIdentity.has(identity3)) return false;
-    if (apiVersion.group === "apiextensions.k8s.io" && kind2 === "CustomResourceDefinition") this.addDefinition(object2);
-    const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind: kind2, namespace, name };
-    this.#byIdentity.set(identity3, stored);
-    append2(this.#objects, key(apiVersion.group, kind2), stored);
-    append2(this.#byNamespace, key(apiVersion.group, kind2, namespace), stored);
-    this.#responses.clear();
-    this.#size++;
-    return true;
-  }
-  /** Every object held, in insertion order per kind. */
-  *objects() {
-    for (const list3 of this.#objects.values()) for (const stored of list3) yield stored.object;
-  }
-  /** The labels of the `v1` Namespace named `name`, or `undefined` when the cluster holds none. */
-  namespaceLabels(name) {
-    const namespace = this.#objects.get(key("", "Namespace"))?.find((stored) => stored.name === name && stored.version === "v1");
-    return namespace === void 0 ? void 0 : labelsOf(namespace.object);
-  }
-  /** Answers `GET <urlPath>` (a shorthand for `request('GET', urlPath)`). */
-  get(urlPath) {
-    return this.request("GET", urlPath);
-  }
-  /**
-   * Answers an API request as the API server would. Only GET is served (the cluster is read-only).
-   * The same request gets the same answer object until the contents change; bodies share structure
-   * with the stored objects and with other answers: treat them as read-only.
-   */
-  request(method, urlPath) {
-    const cacheKey = key(method, urlPath);
-    let response = this.#responses.get(cacheKey);
-    if (response === void 0) {
-      response = this.#answer(method, urlPath);
-      if (this.#responses.size >= MAX_CACHED_RESPONSES) this.#responses.clear();
-      this.#responses.set(cacheKey, response);
-    }
-    return response;
-  }
-  /** Computes the answer to a request (uncached). */
-  #answer(method, urlPath) {
-    const path17 = parseApiPath(urlPath);
-    if (path17 === null) return noSuchResource();
-    const type = this.#resolve(path17.group, path17.resource);
-    if (type === void 0) return noSuchResource();
-    if (type.namespaced === false && path17.namespace !== void 0) return noSuchResource();
-    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path17.resource);
-    if (path17.name !== void 0) {
-      if (path17.subresource !== void 0 && path17.subresource !== "status") return noSuchResource();
-      const found = this.#byIdentity.get(key(type.group, type.kind, path17.namespace ?? "", path17.name));
-      return found !== void 0 && found.version === path17.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path17.name);
-    }
-    let labels;
-    let fields;
-    try {
-      labels = parseLabelSelector(path17.labelSelector ?? "");
-      fields = parseFieldSelector(path17.fieldSelector ?? "", type.group, type.plural);
-    } catch (err) {
-      if (err instanceof SelectorError) return badRequest(err.message);
-      throw err;
-    }
-    const inScope = path17.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path17.namespace));
-    const items2 = (inScope ?? []).filter((stored) => stored.version === path17.version && labels(labelsOf(stored.object)) && fields(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
-    const apiVersion = type.group === "" ? path17.version : `${type.group}/${path17.version}`;
-    return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
-  }
-  #register(type) {
-    this.#byKind.set(key(type.group, type.kind), type);
-    this.#byPlural.set(key(type.group, type.plural), type);
-  }
-  /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
-  #resolve(group, plural3) {
-    const known = this.#byPlural.get(key(group, plural3));
-    if (known !== void 0) return known;
-    for (const list3 of this.#objects.values()) {
-      const { group: objectGroup, kind: kind2 } = list3[0];
-      if (objectGroup === group && !this.#byKind.has(key(group, kind2)) && guessPlural(kind2) === plural3) {
-        return { group, kind: kind2, plural: plural3, namespaced: void 0 };
-      }
-    }
-    return void 0;
-  }
-};
-function append2(lists, listKey, stored) {
-  const list3 = lists.get(listKey);
-  if (list3) list3.push(stored);
-  else lists.set(listKey, [stored]);
-}
-function compare(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-// src/cluster/scopes.ts
-var key2 = (group, kind2) => `${group}\0${kind2}`;
-var ResourceScopes = class {
-  /** Whether each known type is namespaced, by group and kind. */
-  #namespaced = /* @__PURE__ */ new Map();
-  /** The kinds of the cluster-scoped types, whatever their group. */
-  #clusterKinds = /* @__PURE__ */ new Set();
-  /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
-  constructor(definitions = []) {
-    for (const type of builtinResourceTypes()) this.#register(type);
-    for (const definition of definitions) {
-      const type = customResourceType(definition);
-      if (type !== null) this.#register(type);
-    }
-    for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
-  }
-  /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
-  has(resource) {
-    const slash = resource.lastIndexOf("/");
-    if (slash === -1) return this.#clusterKinds.has(resource);
-    const gv = splitApiVersion(resource.slice(0, slash));
-    if (gv === null || gv.version === "") return false;
-    return this.#namespaced.get(key2(gv.group, resource.slice(slash + 1))) === false;
-  }
-  /** Whether the scope of the kind is known (a built-in type or one of the definitions). */
-  knows(apiVersion, kind2) {
-    const gv = splitApiVersion(apiVersion);
-    return gv !== null && this.#namespaced.has(key2(gv.group, kind2));
-  }
-  #register(type) {
-    this.#namespaced.set(key2(type.group, type.kind), type.namespaced !== false);
-  }
-};
-
-// src/cli/documents.ts
-var MAX_FILE_SIZE_FLAG = {
-  name: "max-file-size",
-  type: "size",
-  valueName: "size",
-  defaultText: "64MiB",
-  description: "input files larger than this are reported, not read (bytes, or with a unit: 512KiB, 64MiB, 10MB)"
-};
-function reportProblems(log, problems) {
-  for (const problem3 of problems) log.report(problem3);
-}
-function parseFile(file, text4, log) {
-  const source = stripByteOrderMark(text4);
-  const parsed = parseDocuments(file, source);
-  reportProblems(log, parsed.problems);
-  return { path: file, text: source, documents: parsed.documents };
-}
-function readFile(file, log) {
-  const read = readSourceFile(file, log.maxFileSize);
-  reportProblems(log, read.problems);
-  if (read.file === null) return null;
-  return parseFile(file, read.file.text, log);
-}
-async function readStdinText(io, log) {
-  if (!io.readStdin) return "";
-  const read = await io.readStdin(log.maxFileSize);
-  if (!isTooLarge(read)) return read;
-  log.fileError("-", tooLargeMessage("standard input", read));
-  return "";
-}
-function documentPath(document, path17) {
-  return document.listItem === void 0 ? [...path17] : ["items", document.listItem, ...path17];
-}
-function locateIn(file, document, path17) {
-  const segments = typeof path17 === "string" ? path17.split("/").filter((segment) => segment !== "") : path17;
-  return locate(file.path, file.text, document.index, documentPath(document, segments));
-}
-function reportAt(log, file, document, path17, message, severity = "error") {
-  const location2 = locateIn(file, document, path17);
-  log.report({ file: file.path, line: location2.line, column: location2.column, message, severity });
-}
-
-// src/cli/cluster-resources.ts
-function isObject9(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
-function isClusterResource(value) {
-  return value.apiVersion === "cli.kyverno.io/v1alpha1" && value.kind === "ClusterResource";
-}
-function readDefinitions(file, log, result) {
-  const loaded = readFile(file, log);
-  if (loaded === null) {
-    result.failed.push(file);
-    return;
-  }
-  for (const document of loaded.documents) {
-    if (isObject9(document.value) && isCustomResourceDefinition(document.value)) result.definitions.push(document.value);
-    else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
-  }
-}
-function loadClusterObjects(files, log, options = {}) {
-  const result = { objects: [], definitions: [], failed: [] };
-  const manifests2 = [];
-  for (const file of files) {
-    const loaded = readFile(file, log);
-    if (loaded === null) {
-      result.failed.push(file);
-      continue;
-    }
-    for (const document of expandLists(loaded.documents)) {
-      const value = document.value;
-      if (value === null) continue;
-      if (isObject9(value) && isClusterResource(value)) {
-        const spec2 = isObject9(value.spec) ? value.spec : {};
-        for (const resource of Array.isArray(spec2.resources) ? spec2.resources : []) {
-          if (isObject9(resource)) result.objects.push(resource);
-        }
-        const base = options.crdBase ?? path2.dirname(file);
-        for (const crd of Array.isArray(spec2.crds) ? spec2.crds : []) {
-          if (typeof crd === "string") readDefinitions(path2.resolve(base, crd), log, result);
-        }
-      } else if (isKubernetesObject(value)) {
-        if (isCustomResourceDefinition(value)) result.definitions.push(value);
-        manifests2.push(value);
-      } else {
-        reportAt(log, loaded, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)", "warning");
-      }
-    }
-  }
-  for (const manifest of manifests2) result.objects.push(withDefaultNamespace(manifest, result.definitions));
-  return result;
-}
-function isNamespaced(apiVersion, kind2, definitions) {
-  const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
-  const builtin = builtinResourceTypes().find((type) => type.group === group && type.kind === kind2);
-  if (builtin !== void 0) return builtin.namespaced === true;
-  for (const definition of definitions) {
-    const type = customResourceType(definition);
-    if (type !== null && type.group === group && type.kind === kind2) return type.namespaced === true;
-  }
-  return false;
-}
-function withDefaultNamespace(manifest, definitions) {
-  const metadata = isObject9(manifest.metadata) ? manifest.metadata : {};
-  if (typeof metadata.namespace === "string" && metadata.namespace !== "") return manifest;
-  if (!isNamespaced(String(manifest.apiVersion), String(manifest.kind), definitions)) return manifest;
-  return { ...manifest, metadata: { ...metadata, namespace: "default" } };
-}
-
-// src/cli/go-yaml.ts
-var BEST_INDENT = 4;
-function isObject10(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var isDigit5 = (c) => c >= "0" && c <= "9";
-var isLetter = (c) => new RegExp("\\p{L}", "u").test(c);
-function goYamlKeyLess(a, b) {
-  const ar = [...a];
-  const br = [...b];
-  let digits = false;
-  for (let i = 0; i < ar.length && i < br.length; i++) {
-    if (ar[i] === br[i]) {
-      digits = isDigit5(ar[i]);
-      continue;
-    }
-    const al = isLetter(ar[i]);
-    const bl = isLetter(br[i]);
-    if (al && bl) return ar[i] < br[i];
-    if (al || bl) return digits ? al : bl;
-    let an = 0n;
-    let bn = 0n;
-    if (ar[i] === "0" || br[i] === "0") {
-      for (let j = i - 1; j >= 0 && isDigit5(ar[j]); j--) {
-        if (ar[j] !== "0") {
-          an = 1n;
-          bn = 1n;
-          break;
-        }
-      }
-    }
-    let ai = i;
-    for (; ai < ar.length && isDigit5(ar[ai]); ai++) an = an * 10n + BigInt(ar[ai].charCodeAt(0) - 48);
-    let bi = i;
-    for (; bi < br.length && isDigit5(br[bi]); bi++) bn = bn * 10n + BigInt(br[bi].charCodeAt(0) - 48);
-    if (an !== bn) return an < bn;
-    if (ai !== bi) return ai < bi;
-    return ar[i] < br[i];
-  }
-  return ar.length < br.length;
-}
-var OLD_BOOLS = /* @__PURE__ */ new Set(["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]);
-var RESOLVED_WORDS = /* @__PURE__ */ new Set([
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL",
-  "true",
-  "True",
-  "TRUE",
-  "false",
-  "False",
-  "FALSE",
-  ".inf",
-  ".Inf",
-  ".INF",
-  "+.inf",
-  "+.Inf",
-  "+.INF",
-  "-.inf",
-  "-.Inf",
-  "-.INF",
-  ".nan",
-  ".NaN",
-  ".NAN",
-  "<<"
-]);
-var YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-var BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
-var TIMESTAMP2 = /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d{2})?))?)?$/;
-function isGoInteger(text4) {
-  return /^[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]*|[1-9][0-9]*)$/.test(text4);
-}
-function resolvesToOther(text4) {
-  if (RESOLVED_WORDS.has(text4)) return true;
-  const first = text4[0];
-  if (first === ".") return /^\.[0-9]+(?:[eE][-+]?[0-9]+)?$/.test(text4);
-  if (first !== "+" && first !== "-" && !isDigit5(first)) return false;
-  if (TIMESTAMP2.test(text4)) return true;
-  const plain = text4.replaceAll("_", "");
-  if (isGoInteger(plain)) return true;
-  if (YAML_FLOAT.test(plain)) return true;
-  return /^-?0[bB][01]+$/.test(plain) || /^-?0[oO][0-7]+$/.test(plain);
-}
-function isYaml11Special(text4) {
-  return OLD_BOOLS.has(text4) || text4.includes(":") && BASE60_FLOAT.test(text4);
-}
-function isPrintable(code) {
-  return code === 10 || code >= 32 && code <= 126 || code >= 160 && code <= 55295 || code >= 57344 && code <= 65533 && code !== 65279;
-}
-var isBreak = (c) => c === "\n" || c === "\r" || c === "\x85" || c === "\u2028" || c === "\u2029";
-var isBlank = (c) => c === void 0 || c === " " || c === "	" || isBreak(c);
-function analyze(text4) {
-  if (text4 === "") return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
-  const chars = [...text4];
-  let blockIndicators = text4.startsWith("---") || text4.startsWith("...");
-  let lineBreaks = false;
-  let special = false;
-  let tabs = false;
-  let leadingSpace = false;
-  let leadingBreak = false;
-  let trailingSpace = false;
-  let trailingBreak = false;
-  let breakSpace = false;
-  let spaceBreak = false;
-  let previousSpace = false;
-  let previousBreak = false;
-  let precededByWhitespace = true;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    const followedByWhitespace = isBlank(chars[i + 1]);
-    if (i === 0) {
-      if ("#,[]{}&*!|>'\"%@`".includes(c)) blockIndicators = true;
-      else if ((c === "?" || c === ":" || c === "-") && followedByWhitespace) blockIndicators = true;
-    } else if (c === ":" && followedByWhitespace || c === "#" && precededByWhitespace) {
-      blockIndicators = true;
-    }
-    const code = c.codePointAt(0);
-    if (c === "	") tabs = true;
-    else if (!isPrintable(code)) special = true;
-    if (c === " ") {
-      if (i === 0) leadingSpace = true;
-      if (i === chars.length - 1) trailingSpace = true;
-      if (previousBreak) breakSpace = true;
-      previousSpace = true;
-      previousBreak = false;
-    } else if (isBreak(c)) {
-      lineBreaks = true;
-      if (i === 0) leadingBreak = true;
-      if (i === chars.length - 1) trailingBreak = true;
-      if (previousSpace) spaceBreak = true;
-      previousSpace = false;
-      previousBreak = true;
-    } else {
-      previousSpace = false;
-      previousBreak = false;
-    }
-    precededByWhitespace = isBlank(c);
-  }
-  let blockPlainAllowed = true;
-  let singleQuotedAllowed = true;
-  let blockAllowed = true;
-  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) blockPlainAllowed = false;
-  if (trailingSpace) blockAllowed = false;
-  if (breakSpace) {
-    blockPlainAllowed = false;
-    singleQuotedAllowed = false;
-  }
-  if (spaceBreak || tabs || special) {
-    blockPlainAllowed = false;
-    singleQuotedAllowed = false;
-  }
-  if (spaceBreak || special) blockAllowed = false;
-  if (lineBreaks) blockPlainAllowed = false;
-  if (blockIndicators) blockPlainAllowed = false;
-  return { multiline: lineBreaks, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
-}
-var ESCAPES2 = {
-  0: "0",
-  7: "a",
-  8: "b",
-  9: "t",
-  10: "n",
-  11: "v",
-  12: "f",
-  13: "r",
-  27: "e",
-  34: '"',
-  92: "\\",
-  133: "N",
-  160: "_",
-  8232: "L",
-  8233: "P"
-};
-function doubleQuoted(text4) {
-  let out = '"';
-  for (const c of text4) {
-    const code = c.codePointAt(0);
-    if (!isPrintable(code) || code === 65279 || isBreak(c) || c === '"' || c === "\\") {
-      const named = ESCAPES2[code];
-      if (named !== void 0) out += `\\${named}`;
-      else if (code <= 255) out += `\\x${code.toString(16).toUpperCase().padStart(2, "0")}`;
-      else if (code <= 65535) out += `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
-      else out += `\\U${code.toString(16).toUpperCase().padStart(8, "0")}`;
-    } else {
-      out += c;
-    }
-  }
-  return `${out}"`;
-}
-function stringStyle(text4, simpleKey) {
-  const canUsePlain = !resolvesToOther(text4) && !isYaml11Special(text4);
-  let style = text4.includes("\n") ? "literal" : canUsePlain ? "plain" : "double";
-  const analysis = analyze(text4);
-  if (simpleKey && analysis.multiline) style = "double";
-  if (style === "plain") {
-    if (!analysis.blockPlainAllowed || text4 === "" && simpleKey) style = "single";
-  }
-  if (style === "single" && !analysis.singleQuotedAllowed) style = "double";
-  if (style === "literal" && (!analysis.blockAllowed || simpleKey)) style = "double";
-  return style;
-}
-function inlineString(text4, style) {
-  if (style === "plain") return text4;
-  if (style === "single") return `'${text4.replaceAll("'", "''")}'`;
-  return doubleQuoted(text4);
-}
-function scalarText(value) {
-  if (value === null) return "null";
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value === "bigint") return value.toString();
-  if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return BigInt(value).toString();
-  const text4 = formatFloatG(value);
-  if (text4 === "+Inf") return ".inf";
-  if (text4 === "-Inf") return "-.inf";
-  if (text4 === "NaN") return ".nan";
-  return text4;
-}
-function nestedIndent(indent2, parent) {
-  if (parent === "root") return 0;
-  if (parent === "item") return indent2 + 2;
-  return BEST_INDENT * Math.floor((indent2 + BEST_INDENT) / BEST_INDENT);
-}
-var Emitter = class {
-  out = "";
-  column = 0;
-  write(text4) {
-    this.out += text4;
-    const newline = text4.lastIndexOf("\n");
-    this.column = newline === -1 ? this.column + text4.length : text4.length - newline - 1;
-  }
-  /** Starts a line at `indent`, unless the cursor already stands there after an indicator. */
-  indent(indent2, sameLine) {
-    if (!sameLine || this.column > indent2) {
-      if (this.out !== "") this.write("\n");
-    }
-    if (this.column < indent2) this.write(" ".repeat(indent2 - this.column));
-  }
-  /** A string value after `key:` or `-` (`indent` is that of the enclosing collection). */
-  string(text4, indent2, parent) {
-    const style = stringStyle(text4, false);
-    if (style !== "literal") {
-      this.write(` ${inlineString(text4, style)}`);
-      return;
-    }
-    let chomp = "";
-    let body = text4;
-    if (!text4.endsWith("\n")) chomp = "-";
-    else if (text4.length === 1 || text4.endsWith("\n\n")) chomp = "+";
-    if (text4.endsWith("\n")) body = text4.slice(0, -1);
-    const hint = text4.startsWith(" ") || isBreak(text4[0]) ? String(BEST_INDENT) : "";
-    const contentIndent = parent === "root" ? BEST_INDENT : nestedIndent(indent2, parent);
-    this.write(` |${hint}${chomp}`);
-    for (const line of body.split("\n")) this.write(line === "" ? "\n" : `
-${" ".repeat(contentIndent)}${line}`);
-  }
-  /** A value after `key:` / `-`, or the document root. */
-  value(value, indent2, parent) {
-    if (Array.isArray(value)) {
-      if (value.length === 0) this.write(parent === "root" ? "[]" : " []");
-      else this.sequence(value, nestedIndent(indent2, parent), parent === "item");
-      return;
-    }
-    if (isObject10(value)) {
-      const keys = Object.keys(value);
-      if (keys.length === 0) this.write(parent === "root" ? "{}" : " {}");
-      else this.mapping(value, nestedIndent(indent2, parent), parent === "item");
-      return;
-    }
-    if (typeof value === "string") {
-      if (parent === "root") {
-        const style = stringStyle(value, false);
-        if (style === "literal") {
-          this.string(value, -1, "root");
-          this.out = this.out.replace(/^ /, "");
-        } else {
-          this.write(inlineString(value, style));
-        }
-        return;
-      }
-      this.string(value, indent2, parent);
-      return;
-    }
-    this.write(parent === "root" ? scalarText(value) : ` ${scalarText(value)}`);
-  }
-  mapping(value, indent2, firstOnSameLine) {
-    const keys = Object.keys(value).sort((a, b) => goYamlKeyLess(a, b) ? -1 : goYamlKeyLess(b, a) ? 1 : 0);
-    keys.forEach((key3, i) => {
-      this.indent(indent2, i === 0 && firstOnSameLine);
-      this.write(`${inlineString(key3, stringStyle(key3, true))}:`);
-      this.value(value[key3], indent2, "key");
-    });
-  }
-  sequence(items2, indent2, firstOnSameLine) {
-    items2.forEach((item, i) => {
-      this.indent(indent2, i === 0 && firstOnSameLine);
-      this.write("-");
-      this.value(item, indent2, "item");
-    });
-  }
-};
-function marshalGoYaml(value) {
-  const emitter = new Emitter();
-  emitter.value(value, 0, "root");
-  return `${emitter.out}
-`;
-}
-
-// src/cli/apply-mutations.ts
-var MUTATION_DONE = "\n\nMutation:\nMutation has been applied successfully.";
-var GENERATION_DONE = "\n\nGenerate:\nGeneration completed successfully.";
-function field(object2, key3) {
-  if (object2 === null || typeof object2 !== "object" || Array.isArray(object2)) return "";
-  const value = object2[key3];
-  return typeof value === "string" ? value : "";
-}
-function resourcePath(resource) {
-  return `${field(resource.metadata, "namespace")}/${field(resource, "kind")}/${field(resource.metadata, "name")}`;
-}
-function printObject(item, output) {
-  const yaml = marshalGoYaml(item.object);
-  const targets = item.targets.map((target) => `${marshalGoYaml(target)}
----
-`);
-  const done = item.generated ? GENERATION_DONE : MUTATION_DONE;
-  if (output !== null) {
-    output.write(item.generated ? `${item.policy}-generated` : `${item.resourceName}-mutated`, `${yaml}
----
-
-${targets.join("")}`);
-    return done;
-  }
-  let out = `
-policy ${item.policy} applied to ${item.resourcePath}:
-${yaml}
----
-`;
-  if (targets.length > 0) {
-    out += "patched targets: \n";
-    for (const target of targets) out += `
-${target}
-`;
-  }
-  return out + done;
-}
-
-// src/cli/color.ts
-var wrap = (code) => (text4) => `\x1B[${code}m${text4}\x1B[0m`;
-var COLORS = {
-  pass: wrap("1;32"),
-  fail: wrap("1;31"),
-  warn: wrap("1;33"),
-  skip: wrap("1;36"),
-  header: wrap("32;40")
-};
-var identity = (text4) => text4;
-var PLAIN = { pass: identity, fail: identity, warn: identity, skip: identity, header: identity };
-function palette(enabled) {
-  return enabled ? COLORS : PLAIN;
-}
-
-// src/cli/io.ts
-import path3 from "node:path";
-function resolveArg(io, arg) {
-  return /^https?:\/\//.test(arg) ? arg : path3.resolve(io.cwd, arg);
-}
-function displayPath(io, file) {
-  if (file === "-" || /^https?:\/\//.test(file)) return file;
-  const relative = path3.relative(io.cwd, file);
-  if (relative === "") return ".";
-  return relative.startsWith("..") || path3.isAbsolute(relative) ? file : relative;
-}
-
-// src/cli/table.ts
-var WRAP_WIDTH = 100;
-var ANSI = /\u001b\[[0-9;]*m/g;
-function visibleLength(text4) {
-  return [...text4.replace(ANSI, "")].length;
-}
-function padEnd(text4, width2) {
-  return text4 + " ".repeat(Math.max(0, width2 - visibleLength(text4)));
-}
-function padStart2(text4, width2) {
-  return " ".repeat(Math.max(0, width2 - visibleLength(text4))) + text4;
-}
-function wrapCell(text4) {
-  const lines = [];
-  for (const paragraph of text4.split("\n")) {
-    if (visibleLength(paragraph) <= WRAP_WIDTH) {
-      lines.push(paragraph);
-      continue;
-    }
-    let line = "";
-    for (const word of paragraph.split(" ")) {
-      if (line === "") line = word;
-      else if (visibleLength(line) + 1 + visibleLength(word) <= WRAP_WIDTH) line += ` ${word}`;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-function renderTable(headers, rows, headerStyle = (t) => t) {
-  const numeric = headers.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number"));
-  const cells = rows.map((row) => row.map((cell) => wrapCell(String(cell))));
-  const widths = headers.map(
-    (header, column) => Math.max(visibleLength(header), ...cells.map((row) => Math.max(...row[column].map(visibleLength))))
-  );
-  const border = (left, middle, right) => left + widths.map((width2) => "\u2500".repeat(width2 + 2)).join(middle) + right;
-  const out = [border("\u250C", "\u252C", "\u2510")];
-  out.push("\u2502" + headers.map((header, column) => ` ${headerStyle(padEnd(header, widths[column]))} `).join("\u2502") + "\u2502");
-  out.push(border("\u251C", "\u253C", "\u2524"));
-  for (const row of cells) {
-    const height = Math.max(...row.map((lines) => lines.length));
-    for (let lineIndex = 0; lineIndex < height; lineIndex++) {
-      const parts = row.map((lines, column) => {
-        const text4 = lines[lineIndex] ?? "";
-        return ` ${numeric[column] ? padStart2(text4, widths[column]) : padEnd(text4, widths[column])} `;
-      });
-      out.push("\u2502" + parts.join("\u2502") + "\u2502");
-    }
-  }
-  out.push(border("\u2514", "\u2534", "\u2518"));
-  return out.join("\n");
-}
-
-// src/cli/apply-output.ts
-function countResults(responses, invalidPolicies) {
-  const counts = { pass: 0, fail: 0, warn: 0, error: invalidPolicies, skip: 0 };
-  for (const response of responses) for (const result of response.results) if (result.counted !== null) counts[result.counted]++;
-  return counts;
-}
-var DIVIDER = "-".repeat(70);
-function formatSkippedPolicies(skipped, invalid3) {
-  let out = "";
-  const block = (title, items2) => {
-    if (items2.length === 0) return;
-    out += `${DIVIDER}
-${title}
-${items2.map((item, index) => `${index + 1}. ${item}
-`).join("")}${DIVIDER}
-`;
-  };
-  block("Policies Skipped:", skipped);
-  block("Invalid Policies:", invalid3);
-  return out;
-}
-function formatResponseLines(responses) {
-  let out = "";
-  for (const response of responses) {
-    const failed = [];
-    for (const result of response.results) {
-      if (result.engineStatus === "fail") failed.push(result);
-      if (result.type === "Mutation" && result.engineStatus === "skip") {
-        out += `
-skipped mutate policy ${response.policy} -> resource ${response.resourcePath}
-`;
-      } else if (result.type === "Mutation" && result.engineStatus === "error") {
-        out += `
-error while applying mutate policy ${response.policy} -> resource ${response.resourcePath} 
-error:  ${result.message}
-`;
-      } else if (result.type === "Generation" && result.engineStatus === "error") {
-        out += `
-error while applying generate policy ${response.policy} -> resource ${response.resourcePath} 
-error:  ${result.message}
-`;
-      }
-    }
-    if (failed.length === 0) continue;
-    out += `policy ${response.policy} -> resource ${response.resourcePath} ${response.auditWarning ? "failed as audit warning:" : "failed:"}
-`;
-    out += failed.map((result, index) => `${index + 1} - ${result.rule} ${result.message}
-`).join("");
-    out += "\n";
-  }
-  return out;
-}
-function formatCounts(counts) {
-  return `
-pass: ${counts.pass}, fail: ${counts.fail}, warn: ${counts.warn}, error: ${counts.error}, skip: ${counts.skip} 
-`;
-}
-function formatApplyText(responses, counts) {
-  return formatResponseLines(responses) + formatCounts(counts);
-}
-function formatApplyTable(responses, detailed, color) {
-  const colors = palette(color);
-  const style = { pass: colors.pass, fail: colors.fail, warn: colors.warn, error: colors.fail, skip: colors.skip };
-  const headers = ["ID", "POLICY", "RULE", "RESOURCE", "RESULT"];
-  if (detailed) headers.push("MESSAGE");
-  const pairs = responses.flatMap((response) => response.results.map((result) => ({ response, result })));
-  const rows = pairs.map(({ response, result }, index) => {
-    const { namespace, kind: kind2, name } = response.resource;
-    const label = result.status[0].toUpperCase() + result.status.slice(1);
-    const resource = namespace ? `${namespace}/${kind2}/${name}` : `${kind2}/${name}`;
-    const row = [index + 1, response.policyLabel, result.rule, resource, style[result.status](label)];
-    if (detailed) row.push(result.message);
-    return row;
-  });
-  return `${renderTable(headers, rows, colors.header)}
-`;
-}
-function formatApplyJson(io, responses, mutated, problems) {
-  const entries = responses.flatMap(
-    (response) => response.results.map((result) => {
-      const entry2 = {
-        policy: response.policy,
-        rule: result.rule,
-        type: result.type,
-        resource: response.resource,
-        status: result.status,
-        message: result.message,
-        source: { file: displayPath(io, result.source.file), line: result.source.line, column: result.source.column }
-      };
-      if (result.type === "Mutation" && response.patchedResource !== void 0) entry2.patchedResource = response.patchedResource;
-      if (result.patchedTarget !== void 0) entry2.patchedTarget = result.patchedTarget;
-      if (result.generatedResources !== void 0) entry2.generatedResources = result.generatedResources;
-      return entry2;
-    })
-  );
-  const mutatedResources2 = mutated.map((item) => {
-    const file = displayPath(io, item.file);
-    const entry2 = {
-      resource: item.resource,
-      file,
-      patchedResource: item.patchedResource,
-      edits: item.edits.map((edit) => ({ file, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }))
-    };
-    if (item.editError !== void 0) entry2.editError = item.editError;
-    return entry2;
-  });
-  return `${stringifyJson({ results: entries, mutatedResources: mutatedResources2, problems }, 2)}
-`;
-}
-
-// src/cli/diagnostics.ts
-function formatDiagnostic(io, diagnostic) {
-  const prefix = diagnostic.severity === "warning" ? "warning: " : "";
-  return `${displayPath(io, diagnostic.file)}:${diagnostic.line}:${diagnostic.column}: ${prefix}${diagnostic.message}`;
-}
-var DiagnosticLog = class {
-  /** `maxFileSize`: input files larger than this many bytes are reported, not read. */
-  constructor(io, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
-    this.io = io;
-    this.maxFileSize = maxFileSize;
-  }
-  io;
-  maxFileSize;
-  seen = /* @__PURE__ */ new Set();
-  errorCount = 0;
-  /** Every distinct diagnostic, in the order reported. */
-  diagnostics = [];
-  report(diagnostic) {
-    if (diagnostic.severity === "error") this.errorCount++;
-    const text4 = formatDiagnostic(this.io, diagnostic);
-    if (this.seen.has(text4)) return;
-    this.seen.add(text4);
-    this.diagnostics.push(diagnostic);
-    this.io.stderr(`${text4}
-`);
-  }
-  /** The diagnostics for a JSON document. */
-  toJson() {
-    return this.diagnostics.map(({ file, line, column, severity, message }) => ({ file: displayPath(this.io, file), line, column, severity, message }));
-  }
-  /** A problem that concerns a whole file (missing, unreadable). */
-  fileError(file, message) {
-    this.report({ file, line: 1, column: 1, message, severity: "error" });
-  }
-};
-
-// src/engine/conditions/deep-equal.ts
-function deepEqualJson(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      if (!deepEqualJson(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
-  }
-  return true;
-}
-
-// src/policy/check.ts
-function formatPath(path17) {
-  let out = "";
-  for (const segment of path17) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
-function jsonType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  if (typeof value === "bigint") return "integer";
-  return typeof value;
-}
-function typeName(node2) {
-  return node2.type === "map" ? "object" : node2.type;
-}
-function isObject11(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var Checker = class {
-  problems = [];
-  report(path17, detail) {
-    this.problems.push({ message: `${formatPath(path17)}: ${detail}`, path: [...path17] });
-  }
-  typeMismatch(path17, expected, value) {
-    this.report(path17, `Invalid value: must be of type ${expected}, got ${jsonType(value)}`);
-  }
-  check(node2, value, path17) {
-    if (value === null) return;
-    switch (node2.type) {
-      case "any":
-        return;
-      case "string":
-        if (typeof value !== "string") return this.typeMismatch(path17, "string", value);
-        if (node2.enum && !node2.enum.includes(value)) {
-          const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path17, `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported}`);
-        }
-        if (node2.maxLength !== void 0 && [...value].length > node2.maxLength) {
-          this.report(path17, `Too long: may not be more than ${node2.maxLength} bytes`);
-        }
-        return;
-      case "boolean":
-        if (typeof value !== "boolean") this.typeMismatch(path17, "boolean", value);
-        return;
-      case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) return this.typeMismatch(path17, "integer", value);
-        if (node2.minimum !== void 0 && value < node2.minimum) {
-          this.report(path17, `Invalid value: ${value}: must be greater than or equal to ${node2.minimum}`);
-        }
-        return;
-      case "array":
-        if (!Array.isArray(value)) return this.typeMismatch(path17, "array", value);
-        value.forEach((item, index) => {
-          if (item === null && node2.items.type !== "any") this.typeMismatch([...path17, index], typeName(node2.items), item);
-          else this.check(node2.items, item, [...path17, index]);
-        });
-        return;
-      case "map":
-        if (!isObject11(value)) return this.typeMismatch(path17, "object", value);
-        for (const key3 of Object.keys(value)) this.check(node2.values, value[key3], [...path17, key3]);
-        return;
-      case "object":
-        if (!isObject11(value)) return this.typeMismatch(path17, "object", value);
-        this.checkObject(node2, value, path17);
-    }
-  }
-  checkObject(node2, value, path17) {
-    const present = (key3) => value[key3] !== void 0 && value[key3] !== null;
-    for (const key3 of Object.keys(value)) {
-      const child = node2.properties[key3];
-      if (child !== void 0) this.check(child, value[key3], [...path17, key3]);
-      else if (!node2.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path17, key3])}"`, path: [...path17, key3] });
-      }
-    }
-    for (const key3 of node2.required ?? []) {
-      if (!present(key3)) this.report([...path17, key3], "Required value");
-    }
-    if (node2.oneOfRequired) {
-      const set2 = node2.oneOfRequired.filter(present);
-      if (set2.length !== 1) {
-        this.report(path17, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
-      }
-    }
-    if (node2.notAllOf && node2.notAllOf.every(present)) {
-      this.report(path17, `must not specify ${node2.notAllOf.join(" and ")} together`);
-    }
-  }
-};
-function checkPolicy(doc) {
-  const checker = new Checker();
-  const { apiVersion, kind: kind2 } = doc;
-  if (kind2 !== "ClusterPolicy" && kind2 !== "Policy") {
-    checker.problems.push({
-      message: `kind: Unsupported value: ${JSON.stringify(kind2 ?? null)}: supported values: "ClusterPolicy", "Policy"`,
-      path: ["kind"]
-    });
-  }
-  const schema = typeof apiVersion === "string" ? POLICY_SCHEMAS[apiVersion] : void 0;
-  if (schema === void 0) {
-    const supported = Object.keys(POLICY_SCHEMAS).map((v) => JSON.stringify(v)).join(", ");
-    checker.problems.push({
-      message: `apiVersion: Unsupported value: ${JSON.stringify(apiVersion ?? null)}: supported values: ${supported}`,
-      path: ["apiVersion"]
-    });
-    return checker.problems;
-  }
-  checker.check(schema, doc, []);
-  const name = nameProblem(doc.metadata, false);
-  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
-  return checker.problems;
-}
-function checkPolicyException(doc) {
-  const checker = new Checker();
-  checker.check(POLICY_EXCEPTION_SCHEMA, doc, []);
-  return checker.problems;
-}
-var MANIFEST_METADATA = { ...OBJECT_META, preserveUnknown: true };
-function checkObjectMetadata(doc) {
-  const checker = new Checker();
-  checker.check(MANIFEST_METADATA, doc.metadata ?? null, ["metadata"]);
-  const name = nameProblem(doc.metadata, true);
-  if (name !== null) checker.problems.push({ message: `metadata.name: Required value: ${name}`, path: ["metadata", "name"] });
-  return checker.problems;
-}
-function nameProblem(metadata, generateNameSuffices) {
-  if (metadata !== void 0 && metadata !== null && !isObject11(metadata)) return null;
-  const name = metadata?.name;
-  if (name !== void 0 && name !== null && name !== "") return null;
-  const generateName = metadata?.generateName;
-  if (typeof generateName !== "string" || generateName === "") return "name or generateName is required";
-  return generateNameSuffices ? null : "generateName is completed by the API server only: a policy checked offline needs a name";
-}
-
-// src/policy/exception.ts
-var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.io/v2beta1"]);
-function isPolicyException(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && value.kind === "PolicyException" && typeof value.apiVersion === "string" && EXCEPTION_API_VERSIONS.has(value.apiVersion);
-}
-function isObject12(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
-function strings(value) {
-  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
-}
-function decodePolicyException(document) {
-  const metadata = isObject12(document.metadata) ? document.metadata : {};
-  const name = typeof metadata.name === "string" ? metadata.name : "";
-  if (name === "") return "PolicyException: metadata.name is required";
-  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
-  const spec2 = document.spec;
-  if (!isObject12(spec2)) return `PolicyException ${name}: spec is required`;
-  const shape = checkPolicyException(document)[0];
-  if (shape !== void 0) return `PolicyException ${name}: ${shape.message}`;
-  if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
-  const exceptions = [];
-  for (const entry2 of spec2.exceptions) {
-    if (!isObject12(entry2) || typeof entry2.policyName !== "string") {
-      return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
-    }
-    exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
-  }
-  const exception = {
-    name,
-    namespace,
-    key: namespace === "" ? name : `${namespace}/${name}`,
-    exceptions,
-    match: isObject12(spec2.match) ? spec2.match : {}
-  };
-  if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
-  if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
-  return exception;
-}
-function exceptionsFor(exceptions, policyKey2, ruleName) {
-  return exceptions.filter(
-    (exception) => exception.exceptions.some(
-      (target) => target.policyName === policyKey2 && target.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName))
-    )
-  );
-}
-
-// src/engine/context/admission.ts
-function requestInfoJson(info) {
-  const out = {};
-  if (info.roles && info.roles.length > 0) out.roles = info.roles;
-  if (info.clusterRoles && info.clusterRoles.length > 0) out.clusterRoles = info.clusterRoles;
-  const user = {};
-  const source = info.userInfo ?? {};
-  if (source.username) user.username = source.username;
-  if (source.uid) user.uid = source.uid;
-  if (source.groups && source.groups.length > 0) user.groups = source.groups;
-  if (source.extra && Object.keys(source.extra).length > 0) user.extra = source.extra;
-  out.userInfo = user;
-  return out;
-}
-function serviceAccountOf(username) {
-  const bytes = Buffer.from(username, "utf8");
-  const prefixLength = "system:serviceaccount:".length;
-  const rest = bytes.length <= prefixLength ? "" : bytes.subarray(prefixLength).toString("utf8");
-  const groups = rest.split(":");
-  return groups.length >= 2 ? { serviceAccountName: groups[1], serviceAccountNamespace: groups[0] } : { serviceAccountName: "", serviceAccountNamespace: "" };
-}
-function namespaceOf2(resource) {
-  const metadata = resource.metadata;
-  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return "";
-  return typeof metadata.namespace === "string" ? metadata.namespace : "";
-}
-function createAdmissionContext(request2) {
-  const data = request2.values === void 0 ? admissionData(request2) : admissionDataWithValues(request2, request2.values);
-  const context2 = new JsonContext(data);
-  context2.registerDeferred("images", new ImagesLoader(context2, request2.resource));
-  return context2;
-}
-var admissionDataCache = /* @__PURE__ */ new WeakMap();
-function admissionData(request2) {
-  return admissionEntry(request2).data;
-}
-function admissionDataWithValues(request2, values) {
-  const entry2 = admissionEntry(request2);
-  if (entry2.withValues !== void 0 && sameValues(entry2.withValues.values, values)) return entry2.withValues.data;
-  const context2 = new JsonContext(entry2.data);
-  for (const [key3, value] of Object.entries(values)) context2.addAtPath(key3, value);
-  const data = context2.snapshot();
-  entry2.withValues = { values: { ...values }, data };
-  return data;
-}
-function sameValues(a, b) {
-  const keys = Object.keys(a);
-  const other = Object.keys(b);
-  if (keys.length !== other.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key3 = keys[i];
-    if (other[i] !== key3 || a[key3] !== b[key3]) return false;
-  }
-  return true;
-}
-function admissionEntry(request2) {
-  const operation = request2.operation ?? "CREATE";
-  const resource = request2.resource;
-  const cached = admissionDataCache.get(resource);
-  if (cached !== void 0 && cached.operation === operation && cached.userInfo === request2.userInfo) return cached;
-  const context2 = new JsonContext();
-  const object2 = toFloat64Numbers(resource);
-  if (operation === "DELETE") context2.setOldResource(object2);
-  else context2.setResource(object2);
-  context2.merge({ request: { namespace: namespaceOf2(resource) } });
-  if (request2.userInfo !== void 0) {
-    context2.merge({ request: requestInfoJson(request2.userInfo) });
-    context2.merge(serviceAccountOf(request2.userInfo.userInfo?.username ?? ""));
-  }
-  context2.merge({ request: { operation } });
-  if (operation === "UPDATE") context2.setOldResource(object2);
-  const entry2 = { operation, userInfo: request2.userInfo, data: context2.snapshot() };
-  admissionDataCache.set(resource, entry2);
-  return entry2;
-}
-var ImagesLoader = class {
-  constructor(context2, resource) {
-    this.context = context2;
-    this.resource = resource;
-  }
-  context;
-  resource;
-  loadData() {
-    const images = imagesOf(this.resource);
-    if (images !== null) this.context.merge({ images });
-  }
-  /** Kyverno's image loader never records that it ran: it runs again for every matching query. */
-  hasLoaded() {
-    return false;
-  }
-};
-var imagesCache = /* @__PURE__ */ new WeakMap();
-function imagesOf(resource) {
-  let images = imagesCache.get(resource);
-  if (images === void 0) {
-    images = extractImages(resource);
-    imagesCache.set(resource, images);
-  }
-  return images;
-}
-
-// src/engine/context/read-back.ts
-function readsBackResource(values) {
-  return values !== void 0 && Object.keys(values).some((key3) => key3.startsWith("request."));
-}
-function keepsResource(values) {
-  return values === void 0 || Object.keys(values).every((key3) => !mayReplaceResource(key3));
-}
-var replacingKeys = /* @__PURE__ */ new Map();
-var MAX_REPLACING_KEYS = 1024;
-function mayReplaceResource(dottedKey) {
-  let replaces = replacingKeys.get(dottedKey);
-  if (replaces === void 0) {
-    replaces = keyMayReplaceResource(dottedKey);
-    if (replacingKeys.size >= MAX_REPLACING_KEYS) replacingKeys.clear();
-    replacingKeys.set(dottedKey, replaces);
-  }
-  return replaces;
-}
-function keyMayReplaceResource(dottedKey) {
-  let tags2;
-  try {
-    tags2 = splitDottedKey(dottedKey);
-  } catch {
-    return true;
-  }
-  return tags2[0] === "request" && (tags2.length === 1 || tags2[1] === "object" || tags2[1] === "oldObject");
-}
-var plainForms = /* @__PURE__ */ new WeakMap();
-function plainResource(resource) {
-  let plain = plainForms.get(resource);
-  if (plain === void 0) {
-    plain = toPlainJson(resource, true);
-    plainForms.set(resource, plain);
-  }
-  return plain;
-}
-function readBack2(context2, path17, injected) {
-  let value;
-  try {
-    value = context2.trySearch(path17);
-  } catch {
-    return null;
-  }
-  if (value === injected) return plainResource(injected);
-  if (value instanceof QueryFailure) return null;
-  const plain = toPlainJson(value, true);
-  return plain !== null && typeof plain === "object" && !Array.isArray(plain) ? plain : null;
-}
-function resourceAfterValues(context2, values, isDelete, resource) {
-  if (!readsBackResource(values)) return resource;
-  if (keepsResource(values)) return plainResource(resource);
-  return readBack2(context2, isDelete ? "request.oldObject" : "request.object", resource) ?? resource;
-}
-
-// src/engine/context/external/api-call-mocks.ts
+// src/families/kyverno/engine/context/external/api-call-mocks.ts
 var ApiCallMocks = class {
   #index = /* @__PURE__ */ new Map();
   constructor(mocks) {
@@ -32247,7 +32974,7 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
   return remaining;
 }
 
-// src/engine/context/external/global-context.ts
+// src/families/kyverno/engine/context/external/global-context.ts
 function search(expression, data) {
   return compileJmesPath(expression).search(data);
 }
@@ -32312,7 +33039,7 @@ var GlobalContextStore = class {
   }
 };
 
-// src/engine/context/external/api-call-loader.ts
+// src/families/kyverno/engine/context/external/api-call-loader.ts
 function isObject14(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -32426,50 +33153,7 @@ var ApiCallLoader = class {
   }
 };
 
-// src/engine/pattern/go-value.ts
-var TWO_POW_632 = 2 ** 63;
-function isGoInt(v, numberMode) {
-  if (numberMode !== "int64") return false;
-  return typeof v === "bigint" || Number.isInteger(v) && v >= -TWO_POW_632 && v < TWO_POW_632;
-}
-function formatGoInt(v) {
-  return typeof v === "bigint" || Number.isSafeInteger(v) ? String(v) : BigInt(v).toString();
-}
-function formatGoValue2(value, numberMode) {
-  if (value === null || value === void 0) return "<nil>";
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "boolean":
-      return value ? "true" : "false";
-    case "number":
-    case "bigint":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatG(Number(value));
-    default:
-      break;
-  }
-  if (Array.isArray(value)) {
-    return `[${value.map((v) => formatGoValue2(v, numberMode)).join(" ")}]`;
-  }
-  const keys = Object.keys(value).sort(compareGoStrings2);
-  return `map[${keys.map((k) => `${k}:${formatGoValue2(value[k], numberMode)}`).join(" ")}]`;
-}
-function goTypeName2(value, numberMode) {
-  if (value === null || value === void 0) return "<nil>";
-  switch (typeof value) {
-    case "string":
-      return "string";
-    case "boolean":
-      return "bool";
-    case "number":
-    case "bigint":
-      return isGoInt(value, numberMode) ? "int64" : "float64";
-    default:
-      return Array.isArray(value) ? "[]interface {}" : "map[string]interface {}";
-  }
-}
-
-// src/engine/context/external/config-map-loader.ts
+// src/families/kyverno/engine/context/external/config-map-loader.ts
 var OBJECT_META_FIELDS = [
   "name",
   "generateName",
@@ -32507,9 +33191,9 @@ function objectMeta(metadata) {
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject15(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName2(data, "float64")}`);
+  if (!isObject15(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName(data, "float64")}`);
   for (const [key3, value] of Object.entries(data)) {
-    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName2(value, "float64")}, not a string`);
+    if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName(value, "float64")}, not a string`);
   }
   return data;
 }
@@ -32564,7 +33248,7 @@ var ConfigMapLoader = class {
       throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field2} ${raw}: ${err.message}`);
     }
     if (typeof value !== "string") {
-      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field2} ${raw}: expected string, got ${goTypeName2(value, "float64")}`);
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field2} ${raw}: expected string, got ${goTypeName(value, "float64")}`);
     }
     return value;
   }
@@ -32593,7 +33277,7 @@ var ConfigMapLoader = class {
   }
 };
 
-// src/engine/context/external/global-reference-loader.ts
+// src/families/kyverno/engine/context/external/global-reference-loader.ts
 function isObject16(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -32644,7 +33328,7 @@ var GlobalReferenceLoader = class {
   }
 };
 
-// src/engine/context/external/loader-factories.ts
+// src/families/kyverno/engine/context/external/loader-factories.ts
 var current;
 function enterOfflineScope(scope) {
   const previous = current;
@@ -32658,15 +33342,15 @@ function currentScope() {
   if (current === void 0) throw new TypeError("offline context loaders used outside enterOfflineScope");
   return current;
 }
-function leaveOut(scope, entry2, kind2, reason2) {
-  scope.unresolved.record(entry2, kind2, reason2);
+function leaveOut(scope, entry2, kind3, reason2) {
+  scope.unresolved.record(entry2, kind3, reason2);
   return void 0;
 }
-function callbacks(scope, entry2, kind2) {
+function callbacks(scope, entry2, kind3) {
   const { unresolved } = scope;
   return {
     onLoaded: () => unresolved.resolved(entry2.name),
-    onFailed: (message) => unresolved.record(entry2, kind2, message)
+    onFailed: (message) => unresolved.record(entry2, kind3, message)
   };
 }
 var OFFLINE_LOADER_FACTORIES = {
@@ -32711,13 +33395,13 @@ var externalEntries = /* @__PURE__ */ new WeakMap();
 function hasExternalEntries(entries) {
   let found = externalEntries.get(entries);
   if (found === void 0) {
-    found = entries.some((entry2) => EXTERNAL_KINDS.some((kind2) => entry2[kind2] !== void 0 && entry2[kind2] !== null));
+    found = entries.some((entry2) => EXTERNAL_KINDS.some((kind3) => entry2[kind3] !== void 0 && entry2[kind3] !== null));
     externalEntries.set(entries, found);
   }
   return found;
 }
 
-// src/engine/context/external/unresolved.ts
+// src/families/kyverno/engine/context/external/unresolved.ts
 function isObject17(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -32736,9 +33420,9 @@ function describeLookup(entry2) {
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
   return entry2.name;
 }
-function remedyFor(entry2, kind2) {
+function remedyFor(entry2, kind3) {
   const values = `or set "${entry2.name}" in a values file (policies[].rules[].values)`;
-  switch (kind2) {
+  switch (kind3) {
     case "configMap":
       return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case "apiCall":
@@ -32749,16 +33433,16 @@ function remedyFor(entry2, kind2) {
       return `set "${entry2.name}" in a values file (policies[].rules[].values)`;
   }
 }
-function describe2({ entry: entry2, kind: kind2, reason: reason2 }) {
-  return { name: entry2.name, kind: kind2, lookup: describeLookup(entry2), reason: reason2, remedy: remedyFor(entry2, kind2) };
+function describe2({ entry: entry2, kind: kind3, reason: reason2 }) {
+  return { name: entry2.name, kind: kind3, lookup: describeLookup(entry2), reason: reason2, remedy: remedyFor(entry2, kind3) };
 }
 var UnresolvedEntries = class {
   /** Created on the first record: most evaluations have none. */
   #records;
   /** Records that `entry` was not resolved, for `reason`. */
-  record(entry2, kind2, reason2) {
+  record(entry2, kind3, reason2) {
     this.#records ??= /* @__PURE__ */ new Map();
-    this.#records.set(entry2.name, { entry: entry2, kind: kind2, reason: reason2 });
+    this.#records.set(entry2.name, { entry: entry2, kind: kind3, reason: reason2 });
   }
   /** Forgets a name whose data was stored after all. */
   resolved(name) {
@@ -32795,1203 +33479,32 @@ function withUnresolvedHint(response, unresolved) {
   return { ...response, message: `${message} (${hints.join("; ")})` };
 }
 
-// src/engine/conditions/errors.ts
-var ConditionError = class extends Error {
-  constructor(message, options) {
-    super(message, options);
-    this.name = "ConditionError";
-  }
-};
-
-// src/engine/conditions/go-sprint.ts
-function goSprint(v) {
-  if (typeof v === "string") return v;
-  if (typeof v === "number") return formatFloatG(v);
-  if (typeof v === "bigint") return v.toString();
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (v === null) return "<nil>";
-  if (Array.isArray(v)) return `[${v.map(goSprint).join(" ")}]`;
-  const keys = Object.keys(v).sort(compareGoStrings3);
-  return `map[${keys.map((k) => `${k}:${goSprint(v[k])}`).join(" ")}]`;
-}
-function compareGoStrings3(a, b) {
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (; ; ) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done || y.done) return x.done === y.done ? 0 : x.done ? -1 : 1;
-    const d = x.value.codePointAt(0) - y.value.codePointAt(0);
-    if (d !== 0) return d;
-  }
-}
-
-// src/engine/conditions/string-list.ts
-function decodeStringList(text4) {
-  if (!mayBeJson(text4)) return INVALID_JSON;
-  let parsed;
+// src/families/kyverno/engine/exceptions.ts
+function exceptionConditionsHold(env, exception) {
+  if (exception.conditions === void 0) return true;
   try {
-    parsed = JSON.parse(text4);
+    const outcome = tryEvaluateConditions(exception.conditions, env.substituteCondition);
+    return !(outcome instanceof ConditionFailure) && outcome.result;
   } catch {
-    return INVALID_JSON;
-  }
-  if (parsed === null) return { kind: "list", list: [] };
-  if (!Array.isArray(parsed)) return { kind: "not-a-string-list" };
-  const list3 = [];
-  for (const element of parsed) {
-    if (typeof element === "string") list3.push(element);
-    else if (element === null) list3.push("");
-    else return { kind: "not-a-string-list" };
-  }
-  return { kind: "list", list: list3 };
-}
-var INVALID_JSON = Object.freeze({ kind: "invalid-json" });
-function mayBeJson(text4) {
-  for (let i = 0; i < text4.length; i++) {
-    const code = text4.charCodeAt(i);
-    if (code === 9 || code === 10 || code === 13 || code === 32) continue;
-    return code === 123 || code === 91 || code === 34 || code === 116 || code === 102 || code === 110 || code === 45 || code >= 48 && code <= 57;
-  }
-  return false;
-}
-
-// src/engine/pattern/failure.ts
-function isSkip(failure2) {
-  return failure2.kind === "conditional" || failure2.kind === "global" || failure2.kind === "skip";
-}
-function isRawSkip(failure2) {
-  return failure2.kind === "conditional" || failure2.kind === "global";
-}
-function plainFailure(message, path17) {
-  return { kind: "plain", message, path: path17 };
-}
-function conditionalFailure(message, path17) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message}`, path: path17 };
-}
-function globalFailure(message, path17) {
-  return { kind: "global", message: `global anchor mismatch: ${message}`, path: path17 };
-}
-function negationFailure(path17) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path17} is not allowed`, path: path17 };
-}
-function packagedSkip(skips, path17) {
-  const message = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message, path: path17 };
-}
-
-// src/engine/pattern/metadata-wildcards.ts
-var TAGS = ["labels", "annotations"];
-function isObject18(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function findTaggedKey(tag, map2) {
-  for (const key3 in map2) {
-    if (key3 === tag) return key3;
-    const anchor = parseAnchor(key3);
-    if (anchor !== null && anchor.key === tag) return key3;
-  }
-  return null;
-}
-function stringEntries(tag, data) {
-  if (!isObject18(data)) return null;
-  const key3 = findTaggedKey(tag, data);
-  if (key3 === null) return null;
-  const value = data[key3];
-  if (!isObject18(value)) return null;
-  const entries = [];
-  for (const k in value) {
-    const v = value[k];
-    if (typeof v === "string") entries.push([k, v]);
-  }
-  return { key: key3, entries };
-}
-function firstMatchingKey(pattern2, resourceEntries) {
-  for (const [k] of resourceEntries) {
-    if (wildcardMatch(pattern2, k)) return k;
-  }
-  return pattern2;
-}
-function expandMetadataWildcards(patternMetadata, resourceMetadata) {
-  if (resourceMetadata === null || resourceMetadata === void 0) return patternMetadata;
-  let result = patternMetadata;
-  for (const tag of TAGS) {
-    const pattern2 = stringEntries(tag, result);
-    if (pattern2 === null) continue;
-    const resource = stringEntries(tag, resourceMetadata);
-    if (resource === null) continue;
-    const original = result[pattern2.key];
-    let changed = pattern2.entries.length !== Object.keys(original).length;
-    const rebuilt = [];
-    for (const [k, v] of pattern2.entries) {
-      let key3 = k;
-      if (containsWildcard(k)) {
-        const anchor = parseAnchor(k);
-        key3 = anchor !== null ? anchorString(anchor.type, firstMatchingKey(anchor.key, resource.entries)) : firstMatchingKey(k, resource.entries);
-        changed ||= key3 !== k;
-      }
-      rebuilt.push([key3, v]);
-    }
-    if (changed) result = { ...result, [pattern2.key]: Object.fromEntries(rebuilt) };
-  }
-  return result;
-}
-
-// src/engine/pattern/map-plan.ts
-function isPhase1(anchor) {
-  return anchor.type === "condition" || anchor.type === "equality" || anchor.type === "negation" || anchor.type === "existence";
-}
-function isOrderingAnchor(key3) {
-  const anchor = parseAnchor(key3);
-  return anchor !== null && anchor.type !== "addIfNotPresent";
-}
-var nestedAnchorCache = /* @__PURE__ */ new WeakMap();
-function hasNestedAnchors(pattern2) {
-  if (typeof pattern2 !== "object" || pattern2 === null) return false;
-  const cached = nestedAnchorCache.get(pattern2);
-  if (cached !== void 0) return cached;
-  let result = false;
-  if (Array.isArray(pattern2)) {
-    result = pattern2.some(hasNestedAnchors);
-  } else {
-    for (const key3 in pattern2) {
-      if (isOrderingAnchor(key3)) {
-        result = true;
-        break;
-      }
-    }
-    if (!result) {
-      for (const key3 in pattern2) {
-        if (hasNestedAnchors(pattern2[key3])) {
-          result = true;
-          break;
-        }
-      }
-    }
-  }
-  nestedAnchorCache.set(pattern2, result);
-  return result;
-}
-function buildMapPlan(pattern2, metadataValue) {
-  const keys = Object.keys(pattern2).sort(compareGoStrings2);
-  const metadataKey = findTaggedKey("metadata", pattern2);
-  const phase1 = [];
-  const tracked = [];
-  const front = [];
-  const back = [];
-  let metadataInPhase2 = false;
-  let metadataAnchored = false;
-  for (const key3 of keys) {
-    const anchor = parseAnchor(key3);
-    if (anchor !== null && isPhase1(anchor)) {
-      phase1.push({ key: key3, anchor });
-      if (anchor.type === "condition" || anchor.type === "existence") tracked.push({ key: key3, anchor });
-      continue;
-    }
-    if (key3 === metadataKey) metadataInPhase2 = true;
-    const value = key3 === metadataKey && metadataValue !== void 0 ? metadataValue : pattern2[key3];
-    if (anchor?.type === "global" || hasNestedAnchors(value)) {
-      front.push({ key: key3, anchor });
-      if (key3 === metadataKey) metadataAnchored = true;
-    } else {
-      back.push({ key: key3, anchor });
-    }
-  }
-  front.reverse();
-  return { phase1, phase2: front.concat(back), tracked, metadataKey, metadataInPhase2, metadataAnchored };
-}
-var planCache = /* @__PURE__ */ new WeakMap();
-function mapPlan(pattern2) {
-  let plan = planCache.get(pattern2);
-  if (plan === void 0) {
-    plan = buildMapPlan(pattern2);
-    planCache.set(pattern2, plan);
-  }
-  return plan;
-}
-
-// src/engine/pattern/string-pattern.ts
-var IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-var NOT_IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-var PREFIX_OPERATORS = [">=", "<=", ">", "<", "!"];
-function operatorOf(condition2) {
-  if (condition2.length < 2) return "";
-  for (const op of PREFIX_OPERATORS) {
-    if (condition2.startsWith(op)) return op;
-  }
-  if (NOT_IN_RANGE2.test(condition2)) return "notInRange";
-  if (IN_RANGE2.test(condition2)) return "inRange";
-  return "";
-}
-function comparison(operator, operandText) {
-  const operand = goTrimSpace2(operandText);
-  return {
-    kind: "comparison",
-    operator,
-    operand,
-    duration: parseGoDuration(operand),
-    quantity: parseQuantity(operand)
-  };
-}
-function compileCondition(condition2) {
-  const op = operatorOf(condition2);
-  if (op === "inRange" || op === "notInRange") {
-    const match = (op === "inRange" ? IN_RANGE2 : NOT_IN_RANGE2).exec(condition2);
-    const [lowOp, highOp] = op === "inRange" ? [">=", "<="] : ["<", ">"];
-    return { kind: op, low: comparison(lowOp, match[1]), high: comparison(highOp, match[2]) };
-  }
-  return comparison(op, condition2.slice(op.length));
-}
-var cache6 = /* @__PURE__ */ new Map();
-var CACHE_LIMIT2 = 5e4;
-function compileStringPattern(pattern2) {
-  const cached = cache6.get(pattern2);
-  if (cached !== void 0) return cached;
-  const alternatives = pattern2.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
-  const compiled2 = { alternatives };
-  if (cache6.size >= CACHE_LIMIT2) cache6.clear();
-  cache6.set(pattern2, compiled2);
-  return compiled2;
-}
-
-// src/engine/pattern/scalar.ts
-var DECIMAL_FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-var HEX_FLOAT = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/;
-function parseGoFloat2(s) {
-  if (DECIMAL_FLOAT.test(s)) {
-    const v2 = Number(s);
-    return Number.isFinite(v2) ? v2 : null;
-  }
-  const hex = HEX_FLOAT.exec(s);
-  if (hex === null) return null;
-  const [, sign2, intDigits, fracDigits, exp] = hex;
-  if (intDigits.length + fracDigits.length === 0) return null;
-  const mantissa = Number(BigInt("0x" + intDigits + fracDigits));
-  const v = mantissa * 2 ** (Number(exp) - 4 * fracDigits.length);
-  if (!Number.isFinite(v)) return null;
-  return sign2 === "-" ? -v : v;
-}
-function numericText(value, numberMode) {
-  if (value === null || value === void 0) return "0";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "bigint") {
-    if (isGoInt(value, numberMode)) return formatGoInt(value);
-    return formatFloatF(Number(value), 6);
-  }
-  return null;
-}
-function stringText(value, numberMode) {
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "number":
-    case "bigint":
-      return isGoInt(value, numberMode) ? formatGoInt(value) : formatFloatE(Number(value));
-    case "boolean":
-      return value ? "true" : "false";
-    default:
-      return null;
-  }
-}
-function holds(cmp, operator) {
-  switch (operator) {
-    case "":
-      return cmp === 0;
-    case "!":
-      return cmp !== 0;
-    case ">":
-      return cmp > 0;
-    case "<":
-      return cmp < 0;
-    case ">=":
-      return cmp >= 0;
-    case "<=":
-      return cmp <= 0;
-  }
-}
-function compare2(value, c, numberMode) {
-  if (c.duration !== null || c.quantity !== null) {
-    const text5 = numericText(value, numberMode);
-    if (text5 !== null) {
-      if (c.duration !== null) {
-        const d = parseGoDuration(text5);
-        if (d !== null) return holds(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
-      }
-      if (c.quantity !== null) {
-        const q = parseQuantity(text5);
-        if (q !== null) return holds(compareQuantities(q, c.quantity), c.operator);
-      }
-    }
-  }
-  if (c.operator !== "" && c.operator !== "!") return false;
-  const text4 = stringText(value, numberMode);
-  if (text4 === null) return false;
-  const matched = wildcardMatch(c.operand, text4);
-  return c.operator === "!" ? !matched : matched;
-}
-function condition(value, c, numberMode) {
-  switch (c.kind) {
-    case "comparison":
-      return compare2(value, c, numberMode);
-    case "inRange":
-      return compare2(value, c.low, numberMode) && compare2(value, c.high, numberMode);
-    case "notInRange":
-      return compare2(value, c.low, numberMode) || compare2(value, c.high, numberMode);
-  }
-}
-function validateStringPattern(value, pattern2, numberMode) {
-  if (value === pattern2) return true;
-  const { alternatives } = compileStringPattern(pattern2);
-  for (const conjunction of alternatives) {
-    let all = true;
-    for (const c of conjunction) {
-      if (!condition(value, c, numberMode)) {
-        all = false;
-        break;
-      }
-    }
-    if (all) return true;
-  }
-  return false;
-}
-function validateNumberPattern(value, pattern2, numberMode) {
-  switch (typeof value) {
-    case "number":
-    case "bigint":
-      if (isGoInt(value, numberMode)) return Number.isInteger(pattern2) && goFloatToInt64(pattern2) === BigInt(value);
-      return Number(value) === pattern2;
-    case "string":
-      return parseGoFloat2(value) === pattern2;
-    default:
-      return false;
-  }
-}
-function validateNullPattern(value) {
-  switch (typeof value) {
-    case "number":
-      return value === 0;
-    case "string":
-      return value === "";
-    case "boolean":
-      return !value;
-    default:
-      return value === null || value === void 0;
-  }
-}
-function validateValue(value, pattern2, numberMode) {
-  switch (typeof pattern2) {
-    case "boolean":
-      return value === pattern2;
-    case "number":
-      return validateNumberPattern(value, pattern2, numberMode);
-    case "bigint":
-      return validateNumberPattern(value, Number(pattern2), numberMode);
-    case "string":
-      return validateStringPattern(value, pattern2, numberMode);
-    default:
-      break;
-  }
-  if (pattern2 === null) return validateNullPattern(value);
-  if (Array.isArray(pattern2)) return false;
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/engine/pattern/match-pattern.ts
-function isObject19(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function hasKey(map2, key3) {
-  return Object.prototype.hasOwnProperty.call(map2, key3);
-}
-function checkElement(resource, pattern2, path17, ev) {
-  if (Array.isArray(pattern2)) {
-    if (!Array.isArray(resource)) {
-      return plainFailure(
-        `validation rule failed at path ${path17}, resource does not satisfy the expected overlay pattern`,
-        path17
-      );
-    }
-    return checkArray(resource, pattern2, path17, ev);
-  }
-  if (isObject19(pattern2)) {
-    if (!isObject19(resource)) {
-      return plainFailure(
-        `pattern and resource have different structures. Path: ${path17}. Expected map[string]interface {}, found ${goTypeName2(resource, ev.numberMode)}`,
-        path17
-      );
-    }
-    const plan = mapPlan(pattern2);
-    recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern2, plan, path17, ev);
-  }
-  if (Array.isArray(resource)) {
-    for (const element of resource) {
-      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path17, ev);
-    }
-    return null;
-  }
-  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path17, ev);
-}
-function scalarMismatch(resource, pattern2, path17, ev) {
-  const value = formatGoValue2(resource, ev.numberMode);
-  return plainFailure(`resource value '${value}' does not match '${formatGoValue2(pattern2, "float64")}' at path ${path17}`, path17);
-}
-function recordAnchors(plan, resource, ev) {
-  if (plan.tracked.length === 0) return;
-  const seen = ev.anchorsSeen ??= /* @__PURE__ */ new Map();
-  for (const { key: key3, anchor } of plan.tracked) {
-    if (seen.get(key3) === true) continue;
-    seen.set(key3, hasKey(resource, anchor.key));
-  }
-}
-function rewrittenMetadata(pattern2, key3, resource, ev) {
-  const original = pattern2[key3];
-  if (!isObject19(original)) return null;
-  const resourceMetadata = resource["metadata"];
-  if (resourceMetadata === null || resourceMetadata === void 0) return null;
-  const current2 = ev.metadataRewrites?.get(original) ?? original;
-  const next = expandMetadataWildcards(current2, resourceMetadata);
-  if (next !== current2) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
-  return next === original ? null : next;
-}
-function checkMap(resource, pattern2, cachedPlan, path17, ev) {
-  let plan = cachedPlan;
-  let metadata = null;
-  if (plan.metadataKey !== null) {
-    metadata = rewrittenMetadata(pattern2, plan.metadataKey, resource, ev);
-    if (metadata !== null && plan.metadataInPhase2 && hasNestedAnchors(metadata) !== plan.metadataAnchored) {
-      plan = buildMapPlan(pattern2, metadata);
-    }
-  }
-  let applied = 0;
-  let skips = null;
-  let rawSkip = false;
-  for (const { key: key3, anchor } of plan.phase1) {
-    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
-    const failure2 = handleAnchor(anchor, value, resource, path17, ev);
-    if (failure2 === null) {
-      applied++;
-    } else if (isSkip(failure2)) {
-      (skips ??= []).push(failure2);
-      rawSkip ||= isRawSkip(failure2);
-    } else if (!rawSkip) {
-      return failure2;
-    }
-  }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path17);
-  for (const { key: key3, anchor } of plan.phase2) {
-    const value = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value, resource, path17, ev) : handlePlain(key3, value, resource, path17, ev);
-    if (failure2 !== null) return failure2;
-  }
-  return null;
-}
-function handleAnchor(anchor, pattern2, resource, path17, ev) {
-  const key3 = anchor.key;
-  const currentPath = path17 + key3 + "/";
-  const present = hasKey(resource, key3);
-  switch (anchor.type) {
-    case "condition": {
-      if (!present) return conditionalFailure("conditional anchor key doesn't exist in the resource", currentPath);
-      const failure2 = checkElement(resource[key3], pattern2, currentPath, ev);
-      return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
-    }
-    case "equality":
-      return present ? checkElement(resource[key3], pattern2, currentPath, ev) : null;
-    case "negation":
-      return present ? negationFailure(currentPath) : null;
-    case "existence":
-      return present ? handleExistence(resource[key3], pattern2, currentPath, ev) : null;
-    default:
-      return null;
-  }
-}
-function handleExistence(resource, pattern2, path17, ev) {
-  if (!Array.isArray(resource)) {
-    return plainFailure(
-      `invalid resource type ${goTypeName2(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path17
-    );
-  }
-  if (!Array.isArray(pattern2)) {
-    return plainFailure(
-      `invalid pattern type ${goTypeName2(pattern2, "float64")}: Pattern has to be of list to compare against resource`,
-      path17
-    );
-  }
-  for (const element of pattern2) {
-    if (!isObject19(element)) {
-      return plainFailure(
-        "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path17
-      );
-    }
-    let found = false;
-    for (let i = 0; i < resource.length; i++) {
-      if (checkElement(resource[i], element, `${path17}${i}/`, ev) === null) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path17}`, path17);
-  }
-  return null;
-}
-function handleGlobal(anchor, pattern2, resource, path17, ev) {
-  const key3 = anchor.key;
-  if (!hasKey(resource, key3)) return null;
-  const failure2 = checkElement(resource[key3], pattern2, path17 + key3 + "/", ev);
-  return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
-}
-function handlePlain(key3, pattern2, resource, path17, ev) {
-  const value = hasKey(resource, key3) ? resource[key3] : void 0;
-  if (pattern2 === "*") {
-    return value !== null && value !== void 0 ? null : plainFailure(`${path17}/${key3} not found`, path17);
-  }
-  return checkElement(value, pattern2, path17 + key3 + "/", ev);
-}
-function checkArray(resource, pattern2, path17, ev) {
-  if (pattern2.length === 0) return plainFailure("pattern Array empty", path17);
-  const first = pattern2[0];
-  if (isObject19(first)) return checkElements(resource, first, resource.length, path17, ev);
-  if (!Array.isArray(first)) return checkElement(resource, first, path17, ev);
-  if (resource.length < pattern2.length) {
-    return plainFailure(
-      `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern2.length}`,
-      ""
-    );
-  }
-  return checkElements(resource, pattern2, pattern2.length, path17, ev);
-}
-function checkElements(resource, pattern2, count2, path17, ev) {
-  let applied = 0;
-  let skips = null;
-  for (let i = 0; i < count2; i++) {
-    const elementPattern = Array.isArray(pattern2) ? pattern2[i] : pattern2;
-    const failure2 = checkElement(resource[i], elementPattern, `${path17}${i}/`, ev);
-    if (failure2 === null) {
-      applied++;
-    } else if (isSkip(failure2)) {
-      (skips ??= []).push(failure2);
-    } else {
-      return failure2;
-    }
-  }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path17) : null;
-}
-function keysAreMissing(ev) {
-  if (ev.anchorsSeen === null) return false;
-  for (const seen of ev.anchorsSeen.values()) {
-    if (!seen) return true;
-  }
-  return false;
-}
-function matchPattern(resource, pattern2, options) {
-  const ev = {
-    numberMode: options?.numberMode ?? "float64",
-    anchorsSeen: null,
-    metadataRewrites: null
-  };
-  const failure2 = checkElement(resource, pattern2, "/", ev);
-  if (failure2 === null) return { outcome: "pass", path: "", message: "" };
-  if (isSkip(failure2)) return { outcome: "skip", path: "", message: failure2.message };
-  if (failure2.kind === "negation") return { outcome: "fail", path: failure2.path, message: failure2.message };
-  if (keysAreMissing(ev) || failure2.path === "") return { outcome: "error", path: "", message: failure2.message };
-  return { outcome: "fail", path: failure2.path, message: failure2.message };
-}
-
-// src/engine/conditions/string-pattern.ts
-var IN_RANGE3 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-function isRangePattern(pattern2) {
-  return IN_RANGE3.test(pattern2);
-}
-function matchStringPattern(value, pattern2) {
-  return validateValue(value, pattern2, "float64");
-}
-
-// src/engine/conditions/set-values.ts
-function toSetKey(key3) {
-  if (typeof key3 === "string") return key3;
-  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
-  if (Array.isArray(key3)) return key3.map(goSprint);
-  return null;
-}
-function matchesTwoWay(a, b) {
-  return wildcardMatch(a, b) || wildcardMatch(b, a);
-}
-function matchesAny(key3, values) {
-  for (const v of values) {
-    if (matchesTwoWay(key3, v)) return true;
-  }
-  return false;
-}
-function scalarKeyInValue(key3, value) {
-  if (Array.isArray(value)) {
-    for (const element of value) {
-      if (matchesTwoWay(goSprint(element), key3)) return true;
-    }
     return false;
   }
-  if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key3)) return true;
-  if (isRangePattern(value)) return matchStringPattern(key3, value);
-  const list3 = stringValues(value);
-  return list3 === null ? "invalid" : list3.includes(key3);
-}
-function stringValues(value) {
-  const decoded = decodeStringList(value);
-  if (decoded.kind === "list") return decoded.list;
-  return decoded.kind === "invalid-json" ? [value] : null;
 }
 
-// src/engine/conditions/all-in.ts
-function evaluateAllIn(key3, value) {
-  const k = toSetKey(key3);
-  if (k === null) return false;
-  if (typeof k === "string") return scalarKeyInValue(k, value) === true;
-  return allKeySetOutcome(k, value, false);
-}
-function allKeySetOutcome(key3, value, notIn) {
-  let values;
-  if (Array.isArray(value)) {
-    values = value.map(goSprint);
-  } else if (typeof value === "string") {
-    if (key3.length === 1 && key3[0] === value) return !notIn;
-    if (isRangePattern(value)) {
-      return notIn ? key3.every((k) => !matchStringPattern(k, value)) : key3.every((k) => matchStringPattern(k, value));
-    }
-    values = stringValues(value);
-  } else {
-    values = null;
-  }
-  if (values === null) return false;
-  const candidates = values;
-  return notIn ? key3.every((k) => !matchesAny(k, candidates)) : key3.every((k) => matchesAny(k, candidates));
-}
-
-// src/engine/conditions/all-not-in.ts
-function evaluateAllNotIn(key3, value) {
-  const k = toSetKey(key3);
-  if (k === null) return false;
-  if (typeof k === "string") return scalarKeyInValue(k, value) === false;
-  return allKeySetOutcome(k, value, true);
-}
-
-// src/engine/conditions/any-in.ts
-function evaluateAnyIn(key3, value) {
-  const k = toSetKey(key3);
-  if (k === null) return false;
-  if (typeof k === "string") return scalarKeyInValue(k, value) === true;
-  return anyKeySetOutcome(k, value, false);
-}
-function anyKeySetOutcome(key3, value, notIn) {
-  let values;
-  if (Array.isArray(value)) {
-    values = value.map(goSprint);
-  } else if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
-    values = [goSprint(value)];
-  } else if (typeof value === "string") {
-    if (key3.length === 1 && key3[0] === value) return !notIn;
-    if (isRangePattern(value)) {
-      const pattern2 = notIn ? value.replace("-", "!-") : value;
-      return key3.some((k) => matchStringPattern(k, pattern2));
-    }
-    values = stringValues(value);
-  } else {
-    values = null;
-  }
-  if (values === null) return false;
-  const candidates = values;
-  return notIn ? key3.some((k) => !matchesAny(k, candidates)) : key3.some((k) => matchesAny(k, candidates));
-}
-
-// src/engine/conditions/any-not-in.ts
-function evaluateAnyNotIn(key3, value) {
-  const k = toSetKey(key3);
-  if (k === null) return false;
-  if (typeof k === "string") return scalarKeyInValue(k, value) === false;
-  return anyKeySetOutcome(k, value, true);
-}
-
-// src/engine/conditions/duration-values.ts
-var NS_PER_SECOND2 = 1000000000n;
-function secondsToDuration(x) {
-  const n = typeof x === "bigint" ? x : goFloatToInt64(x);
-  return BigInt.asIntN(64, n * NS_PER_SECOND2);
-}
-function durationSeconds(ns) {
-  return Number(ns / NS_PER_SECOND2) + Number(ns % NS_PER_SECOND2) / 1e9;
-}
-function durationString(v) {
-  return typeof v === "string" && v !== "0" ? parseGoDuration(v) : null;
-}
-function parseDurationPair(key3, value) {
-  let keyDuration = durationString(key3);
-  let valueDuration = durationString(value);
-  if (keyDuration === null && valueDuration === null) return null;
-  if (keyDuration === null) {
-    if (typeof key3 !== "number" && typeof key3 !== "bigint") return null;
-    keyDuration = secondsToDuration(key3);
-  }
-  if (valueDuration === null) {
-    if (typeof value !== "number" && typeof value !== "bigint") return null;
-    valueDuration = secondsToDuration(value);
-  }
-  return [keyDuration, valueDuration];
-}
-
-// src/engine/conditions/duration.ts
-function evaluateDuration(key3, value, op) {
-  const a = asDuration(key3);
-  if (a === null) return false;
-  const b = asDuration(value);
-  if (b === null) return false;
-  switch (op) {
-    case "DurationGreaterThan":
-      return a > b;
-    case "DurationGreaterThanOrEquals":
-      return a >= b;
-    case "DurationLessThan":
-      return a < b;
-    case "DurationLessThanOrEquals":
-      return a <= b;
-  }
-}
-function asDuration(v) {
-  if (typeof v === "number" || typeof v === "bigint") return secondsToDuration(v);
-  if (typeof v === "string") return parseGoDuration(v);
-  return null;
-}
-
-// src/engine/conditions/go-parse-float.ts
-var DECIMAL = /^[+-]?(?:[0-9_]+\.?[0-9_]*|\.[0-9_]+)(?:[eE][+-]?[0-9][0-9_]*)?$/;
-var HEXADECIMAL = /^([+-]?)0[xX]([0-9a-fA-F_]*)\.?([0-9a-fA-F_]*)[pP]([+-]?[0-9][0-9_]*)$/;
-var SPECIAL = /^(?:([+-]?)(?:inf|infinity)|nan)$/i;
-function parseGoFloat3(s) {
-  const special = SPECIAL.exec(s);
-  if (special !== null) {
-    if (s.length === 3 && s.toLowerCase() === "nan") return NaN;
-    return special[1] === "-" ? -Infinity : Infinity;
-  }
-  let value;
-  if (DECIMAL.test(s)) {
-    if (!/[0-9]/.test(s.replace(/[eE].*$/, ""))) return null;
-    if (s.includes("_")) {
-      if (!underscoresOk(s, false)) return null;
-      value = Number(s.replace(/_/g, ""));
-    } else {
-      value = Number(s);
-    }
-  } else {
-    const hex = HEXADECIMAL.exec(s);
-    if (hex === null) return null;
-    if (!/[0-9a-fA-F]/.test(hex[2] + hex[3])) return null;
-    if (s.includes("_") && !underscoresOk(s, true)) return null;
-    value = hexFloat(hex[1] === "-", hex[2].replace(/_/g, ""), hex[3].replace(/_/g, ""), Number(hex[4].replace(/_/g, "")));
-  }
-  return Number.isFinite(value) ? value : null;
-}
-function underscoresOk(s, hex) {
-  let i = s[0] === "+" || s[0] === "-" ? 1 : 0;
-  let saw = "^";
-  if (hex) {
-    i += 2;
-    saw = "0";
-  }
-  for (; i < s.length; i++) {
-    const c = s[i];
-    if (c >= "0" && c <= "9" || hex && /[a-fA-F]/.test(c)) {
-      saw = "0";
-    } else if (c === "_") {
-      if (saw !== "0") return false;
-      saw = "_";
-    } else {
-      if (saw === "_") return false;
-      saw = "!";
-    }
-  }
-  return saw !== "_";
-}
-function hexFloat(negative, intDigits, fracDigits, exponent) {
-  const mantissa = BigInt(`0x${intDigits}${fracDigits}`);
-  let value = Number(mantissa);
-  let shift = exponent - 4 * fracDigits.length;
-  while (shift !== 0 && value !== 0 && Number.isFinite(value)) {
-    const step3 = Math.max(-1e3, Math.min(1e3, shift));
-    value *= 2 ** step3;
-    shift -= step3;
-  }
-  return negative ? -value : value;
-}
-
-// src/engine/conditions/int64-operand.ts
-function int64Operand(value) {
-  switch (typeof value) {
-    case "bigint":
-      return value;
-    case "number":
-      return Number.isInteger(value) ? goFloatToInt64(value) : null;
-    case "string":
-      return parseGoInt64(value);
-    default:
-      return null;
-  }
-}
-
-// src/engine/conditions/equal.ts
-function evaluateEquals(key3, value) {
-  switch (typeof key3) {
-    case "boolean":
-      return typeof value === "boolean" && key3 === value;
-    case "number":
-      return numberEquals(key3, value);
-    case "bigint":
-      return int64Equals(key3, value);
-    case "string":
-      return stringEquals(key3, value);
-    default:
-      if (key3 === null) return false;
-      if (Array.isArray(key3)) return Array.isArray(value) && deepEqualJson(key3, value);
-      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key3, value);
-  }
-}
-function numberEquals(key3, value) {
-  if (typeof value === "number") return key3 === value;
-  if (typeof value === "bigint") return Number.isInteger(key3) && goFloatToInt64(key3) === value;
-  if (typeof value === "string") {
-    const parsed = parseGoFloat3(value);
-    return parsed !== null && parsed === key3;
-  }
-  return false;
-}
-function int64Equals(key3, value) {
-  const other = int64Operand(value);
-  return other !== null && other === key3;
-}
-function stringEquals(key3, value) {
-  const durations = parseDurationPair(key3, value);
-  if (durations !== null) return durationSeconds(durations[0]) === durationSeconds(durations[1]);
-  if (typeof value !== "string") return false;
-  const keyQuantity = parseQuantity(key3);
-  if (keyQuantity !== null) {
-    const valueQuantity = parseQuantity(value);
-    return valueQuantity !== null && compareQuantities(keyQuantity, valueQuantity) === 0;
-  }
-  return wildcardMatch(value, key3);
-}
-
-// src/engine/conditions/in.ts
-function evaluateIn(key3, value) {
-  const k = toInKey(key3);
-  if (k === null) return false;
-  return (typeof k === "string" ? keyInValue(k, value) : keySetInValue(k, value, false)) === true;
-}
-function toInKey(key3) {
-  if (typeof key3 === "string") return key3;
-  if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") return goSprint(key3);
-  if (!Array.isArray(key3)) return null;
-  for (const element of key3) {
-    if (typeof element !== "string") {
-      throw new ConditionError(`interface conversion: interface {} is ${goTypeName3(element)}, not string`);
-    }
-  }
-  return key3;
-}
-function keyInValue(key3, value) {
-  if (Array.isArray(value)) {
-    for (const element of value) {
-      const text4 = goSprint(element);
-      if (wildcardMatch(text4, key3) || wildcardMatch(key3, text4)) return true;
-    }
-    return false;
-  }
-  if (typeof value !== "string") return "invalid";
-  if (wildcardMatch(value, key3)) return true;
-  const decoded = decodeStringList(value);
-  return decoded.kind === "list" ? decoded.list.includes(key3) : "invalid";
-}
-function keySetInValue(key3, value, notIn) {
-  let values;
-  if (Array.isArray(value)) {
-    values = [];
-    for (const element of value) {
-      if (typeof element !== "string") return "invalid";
-      values.push(element);
-    }
-  } else if (typeof value === "string") {
-    if (key3.length === 1 && key3[0] === value) return true;
-    const decoded = decodeStringList(value);
-    if (decoded.kind !== "list") return "invalid";
-    values = decoded.list;
-  } else {
-    return "invalid";
-  }
-  const set2 = new Set(values);
-  return notIn ? key3.some((k) => !set2.has(k)) : key3.every((k) => set2.has(k));
-}
-function goTypeName3(v) {
-  if (v === null) return "nil";
-  if (typeof v === "number") return "float64";
-  if (typeof v === "bigint") return "int64";
-  if (typeof v === "boolean") return "bool";
-  if (typeof v === "string") return "string";
-  return Array.isArray(v) ? "[]interface {}" : "map[string]interface {}";
-}
-
-// src/engine/conditions/not-equal.ts
-function evaluateNotEquals(key3, value) {
-  switch (typeof key3) {
-    case "boolean":
-      return typeof value !== "boolean" || key3 !== value;
-    case "number":
-      return numberNotEquals(key3, value);
-    case "bigint": {
-      const other = int64Operand(value);
-      return other === null || other !== key3;
-    }
-    case "string":
-      return stringNotEquals(key3, value);
-    default:
-      if (key3 === null) return false;
-      if (Array.isArray(key3)) return !Array.isArray(value) || !deepEqualJson(key3, value);
-      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key3, value);
-  }
-}
-function numberNotEquals(key3, value) {
-  if (typeof value === "number") return key3 !== value;
-  if (typeof value === "bigint") return !Number.isInteger(key3) || goFloatToInt64(key3) !== value;
-  if (typeof value === "string") {
-    const parsed = parseGoFloat3(value);
-    return parsed === null || parsed !== key3;
-  }
-  return true;
-}
-function stringNotEquals(key3, value) {
-  const durations = parseDurationPair(key3, value);
-  if (durations !== null) return durationSeconds(durations[0]) !== durationSeconds(durations[1]);
-  if (typeof value !== "string") return true;
-  const keyQuantity = parseQuantity(key3);
-  if (keyQuantity !== null) {
-    const valueQuantity = parseQuantity(value);
-    return valueQuantity === null || compareQuantities(keyQuantity, valueQuantity) !== 0;
-  }
-  return !wildcardMatch(value, key3);
-}
-
-// src/engine/conditions/not-in.ts
-function evaluateNotIn(key3, value) {
-  const k = toInKey(key3);
-  if (k === null) return false;
-  if (typeof k !== "string") return keySetInValue(k, value, true) === true;
-  const found = keyInValue(k, value);
-  return found === false;
-}
-
-// src/engine/conditions/numeric.ts
-function evaluateNumeric(key3, value, op) {
-  if (typeof key3 === "number" || typeof key3 === "bigint") return numberKey(key3, value, op);
-  if (typeof key3 === "string") return stringKey(key3, value, op);
-  return false;
-}
-function compareNumbers2(a, b, op) {
-  switch (op) {
-    case "GreaterThan":
-      return a > b;
-    case "GreaterThanOrEquals":
-      return a >= b;
-    case "LessThan":
-      return a < b;
-    case "LessThanOrEquals":
-      return a <= b;
-  }
-}
-function compareOrder(order, op) {
-  return compareNumbers2(order, 0, op);
-}
-function numberKey(key3, value, op) {
-  if (typeof value === "number" || typeof value === "bigint") return compareNumbers2(Number(key3), Number(value), op);
-  if (typeof value !== "string") return false;
-  const durations = parseDurationPair(key3, value);
-  if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
-  const parsed = parseGoFloat3(value);
-  return parsed !== null && compareNumbers2(Number(key3), parsed, op);
-}
-function stringKey(key3, value, op) {
-  const durations = parseDurationPair(key3, value);
-  if (durations !== null) return compareNumbers2(durationSeconds(durations[0]), durationSeconds(durations[1]), op);
-  if (typeof value === "string") {
-    const keyQuantity = parseQuantity(key3);
-    const valueQuantity = keyQuantity === null ? null : parseQuantity(value);
-    if (keyQuantity !== null && valueQuantity !== null) return compareOrder(compareQuantities(keyQuantity, valueQuantity), op);
-  }
-  const keyNumber = parseGoFloat3(key3);
-  if (keyNumber !== null) return numberKey(keyNumber, value, op);
-  const keyVersion = parseSemver(key3);
-  if (keyVersion === null || typeof value !== "string") return false;
-  const valueVersion = parseSemver(value);
-  return valueVersion !== null && compareOrder(compareSemver(keyVersion, valueVersion), op);
-}
-
-// src/engine/conditions/operators.ts
-function numericHandler(canonical2) {
-  return (key3, value, operator) => operator === canonical2 && evaluateNumeric(key3, value, canonical2);
-}
-function durationHandler(canonical2) {
-  return (key3, value, operator) => operator === canonical2 && evaluateDuration(key3, value, canonical2);
-}
-var HANDLERS = /* @__PURE__ */ new Map([
-  ["equal", evaluateEquals],
-  ["equals", evaluateEquals],
-  ["notequal", evaluateNotEquals],
-  ["notequals", evaluateNotEquals],
-  ["in", evaluateIn],
-  ["anyin", evaluateAnyIn],
-  ["allin", evaluateAllIn],
-  ["notin", evaluateNotIn],
-  ["anynotin", evaluateAnyNotIn],
-  ["allnotin", evaluateAllNotIn],
-  ["greaterthan", numericHandler("GreaterThan")],
-  ["greaterthanorequals", numericHandler("GreaterThanOrEquals")],
-  ["lessthan", numericHandler("LessThan")],
-  ["lessthanorequals", numericHandler("LessThanOrEquals")],
-  ["durationgreaterthan", durationHandler("DurationGreaterThan")],
-  ["durationgreaterthanorequals", durationHandler("DurationGreaterThanOrEquals")],
-  ["durationlessthan", durationHandler("DurationLessThan")],
-  ["durationlessthanorequals", durationHandler("DurationLessThanOrEquals")]
-]);
-var UNKNOWN_OPERATOR_MESSAGE = "failed to create handler for condition operator: %!w(<nil>)";
-function operatorHandler(operator) {
-  return HANDLERS.get(operator.toLowerCase());
-}
-
-// src/engine/conditions/evaluate.ts
-var SubstituteFailure = class {
-  constructor(reason2) {
-    this.reason = reason2;
-  }
-  reason;
-};
-var ConditionFailure = class {
-  constructor(message) {
-    this.message = message;
-  }
-  message;
-};
-function joinNonEmpty(parts, separator) {
-  let out = "";
-  for (const part of parts) {
-    if (part === "") continue;
-    out = out === "" ? part : out + separator + part;
-  }
-  return out;
-}
-function evaluateCondition(condition2, substitute) {
-  const plan = conditionPlan(condition2);
-  const key3 = substitutePart(plan.key, "key", substitute);
-  if (key3 instanceof ConditionFailure) return key3;
-  const value = substitutePart(plan.value, "value", substitute);
-  if (value instanceof ConditionFailure) return value;
-  if (plan.handler === void 0) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
-  return { result: plan.handler(key3, value, plan.operator), message: plan.message };
-}
-var NOT_A_MAP = Object.freeze({});
-var conditionPlans = /* @__PURE__ */ new WeakMap();
-function conditionPlan(condition2) {
-  const c = typeof condition2 === "object" && condition2 !== null && !Array.isArray(condition2) ? condition2 : NOT_A_MAP;
-  let plan = conditionPlans.get(c);
-  if (plan === void 0) {
-    const operator = typeof c["operator"] === "string" ? c["operator"] : "";
-    plan = {
-      key: c["key"] ?? null,
-      value: c["value"] ?? null,
-      operator,
-      handler: operatorHandler(operator),
-      message: typeof c["message"] === "string" ? c["message"] : ""
-    };
-    conditionPlans.set(c, plan);
-  }
-  return plan;
-}
-function substitutePart(raw, part, substitute) {
-  let result;
-  try {
-    result = substitute(raw, part);
-  } catch (error) {
-    const reason2 = error instanceof Error ? error.message : String(error);
-    throw new ConditionError(`failed to substitute variables in condition ${part}: ${reason2}`, { cause: error });
-  }
-  if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
-  return result;
-}
-function tryEvaluateConditions(conditions, substitute) {
-  if (conditions === void 0 || conditions === null) return { result: true, message: "" };
-  if (Array.isArray(conditions)) return evaluateList(conditions, substitute);
-  if (typeof conditions !== "object") throw new ConditionError("invalid condition");
-  return evaluateAnyAll(conditionList(conditions["any"]), conditionList(conditions["all"]), substitute);
-}
-function conditionList(v) {
-  if (v === void 0 || v === null) return void 0;
-  if (!Array.isArray(v)) throw new ConditionError("invalid condition");
-  return v;
-}
-function evaluateList(conditions, substitute) {
-  let trueMessages = null;
-  for (const condition2 of conditions) {
-    const outcome = evaluateCondition(condition2, substitute);
-    if (outcome instanceof ConditionFailure || !outcome.result) return outcome;
-    if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
-  }
-  return { result: true, message: trueMessages === null ? "" : joinNonEmpty(trueMessages, ";") };
-}
-function evaluateAnyAll(any, all, substitute) {
-  let trueMessages = null;
-  let falseMessages = null;
-  let anyResult = true;
-  if (any !== void 0) {
-    anyResult = false;
-    for (const condition2 of any) {
-      const outcome = evaluateCondition(condition2, substitute);
-      if (outcome instanceof ConditionFailure) return outcome;
-      if (outcome.result) {
-        anyResult = true;
-        if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
-        break;
-      }
-      if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
-    }
-  }
-  let allResult = true;
-  if (all !== void 0) {
-    for (const condition2 of all) {
-      const outcome = evaluateCondition(condition2, substitute);
-      if (outcome instanceof ConditionFailure) return outcome;
-      if (!outcome.result) {
-        allResult = false;
-        if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
-        break;
-      }
-      if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
-    }
-  }
-  const result = anyResult && allResult;
-  const messages = result ? trueMessages : falseMessages;
-  return { result, message: messages === null ? "" : joinNonEmpty(messages, "; ") };
-}
-
-// src/engine/response.ts
+// src/families/kyverno/engine/response.ts
 function ruleResponse(name, type, status, message, path17) {
   const response = { name, type, status, message };
   if (path17) response.path = path17;
   return response;
 }
-function ruleError2(name, type, message, error) {
-  return ruleResponse(name, type, "error", `${message}: ${errorText2(error)}`);
+function ruleError(name, type, message, error) {
+  return ruleResponse(name, type, "error", `${message}: ${errorText(error)}`);
 }
-function errorText2(error) {
+function errorText(error) {
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-// src/engine/context/loaders.ts
+// src/families/kyverno/engine/context/loaders.ts
 var EXTERNAL_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry"];
 function formatRawJson(value) {
   return `&{[${Array.from(Buffer.from(goJsonStringify(value), "utf8")).join(" ")}]}`;
@@ -34052,7 +33565,7 @@ var VariableLoader = class {
           output = applyJmesPath(path17, value);
         } catch (err) {
           if (defaultValue === null) {
-            throw new Error(`failed to apply jmespath ${path17} to variable ${formatGoValue(value)}: ${err.message}`);
+            throw new Error(`failed to apply jmespath ${path17} to variable ${formatGoValue2(value)}: ${err.message}`);
           }
         }
       }
@@ -34115,7 +33628,7 @@ function registerContextEntries(context2, entries, options = {}) {
   }
 }
 
-// src/engine/rule-plan.ts
+// src/families/kyverno/engine/rule-plan.ts
 var RulePlan = class {
   constructor(rule2) {
     this.rule = rule2;
@@ -34187,7 +33700,7 @@ function foreachSpec(entry2, nesting) {
   return spec2;
 }
 
-// src/engine/rule-environment.ts
+// src/families/kyverno/engine/rule-environment.ts
 var ElementScopeFailure = class {
   constructor(message) {
     this.message = message;
@@ -34319,7 +33832,7 @@ var RuleEnvironment = class _RuleEnvironment {
     if (elementScope !== void 0) {
       if (elementScope && !isMap7) {
         return new ElementScopeFailure(
-          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName2(element, "float64")}`
+          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName(element, "float64")}`
         );
       }
       scoped = elementScope;
@@ -34356,1981 +33869,13 @@ function listPath(expression) {
   return path17;
 }
 
-// src/engine/validate/pod-security/go-strings.ts
-function compareGoStrings4(a, b) {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xSurrogate = x >= 55296 && x <= 57343;
-    const ySurrogate = y >= 55296 && y <= 57343;
-    if (xSurrogate !== ySurrogate) return xSurrogate ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
-function sortedSet(items2) {
-  return [...new Set(items2)].sort(compareGoStrings4);
-}
-var QUOTE_ESCAPES = {
-  7: "\\a",
-  8: "\\b",
-  12: "\\f",
-  10: "\\n",
-  13: "\\r",
-  9: "\\t",
-  11: "\\v",
-  34: '\\"',
-  92: "\\\\"
-};
-function goQuote2(s) {
-  let out = '"';
-  for (const ch of s) {
-    const code = ch.codePointAt(0);
-    const escape3 = QUOTE_ESCAPES[code];
-    if (escape3 !== void 0) out += escape3;
-    else if (code < 32 || code === 127) out += `\\x${code.toString(16).padStart(2, "0")}`;
-    else if (code >= 128 && code < 160) out += `\\u${code.toString(16).padStart(4, "0")}`;
-    else out += ch;
-  }
-  return `${out}"`;
-}
-
-// src/engine/validate/pod-security/go-decoder.ts
-var GoDecodeError = class extends Error {
-};
-var ASCII_UPPER_A = 65;
-var ASCII_UPPER_Z = 90;
-function foldEquals(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= ASCII_UPPER_A && x <= ASCII_UPPER_Z) x += 32;
-    if (y >= ASCII_UPPER_A && y <= ASCII_UPPER_Z) y += 32;
-    if (x !== y) return false;
-  }
-  return true;
-}
-function jsonKind(value) {
-  if (typeof value === "string") return "string";
-  if (typeof value === "number" || typeof value === "bigint") return "number";
-  if (typeof value === "boolean") return "bool";
-  if (Array.isArray(value)) return "array";
-  return "object";
-}
-function isJsonObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var INT_RANGES = {
-  int32: [-(2 ** 31), 2 ** 31],
-  int64: [-(2 ** 63), 2 ** 63]
-};
-var GoDecoder = class {
-  stack;
-  constructor(rootFields = []) {
-    this.stack = [...rootFields];
-  }
-  /**
-   * The value of field `name` of `obj`; `undefined` when absent or null. Among keys equal to `name` up
-   * to case, the greatest in Go's string order wins (it comes last in the marshalled object).
-   */
-  raw(obj, name) {
-    let winner;
-    for (const key3 in obj) {
-      if (key3.length !== name.length || key3 !== name && !foldEquals(key3, name)) continue;
-      if (winner === void 0 || compareGoStrings4(key3, winner) > 0) winner = key3;
-    }
-    const found = winner === void 0 ? void 0 : obj[winner];
-    return found === null ? void 0 : found;
-  }
-  /** Runs `read` with `name` pushed on the field stack (for values nested under that field). */
-  within(name, read) {
-    this.stack.push(name);
-    try {
-      return read();
-    } finally {
-      this.stack.pop();
-    }
-  }
-  /** Throws the `UnmarshalTypeError` for `value` found in field `name` of struct `struct`. */
-  fail(struct2, name, value, goType) {
-    const field2 = [...this.stack, name].join(".");
-    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field2} of type ${goType}`);
-  }
-  bool(obj, struct2, name) {
-    const value = this.raw(obj, name);
-    if (value === void 0 || typeof value === "boolean") return value;
-    return this.fail(struct2, name, jsonKind(value), "bool");
-  }
-  string(obj, struct2, name, goType = "string") {
-    const value = this.raw(obj, name);
-    if (value === void 0 || typeof value === "string") return value;
-    return this.fail(struct2, name, jsonKind(value), goType);
-  }
-  int(obj, struct2, name, goType) {
-    const value = this.raw(obj, name);
-    if (value === void 0) return void 0;
-    if (typeof value === "bigint") {
-      return goType === "int64" ? Number(value) : this.fail(struct2, name, `number ${value}`, goType);
-    }
-    if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType);
-    const [min, maxExclusive] = INT_RANGES[goType];
-    if (!Number.isInteger(value) || value < min || value >= maxExclusive) {
-      return this.fail(struct2, name, `number ${String(value)}`, goType);
-    }
-    return value;
-  }
-  object(obj, struct2, name, goType) {
-    const value = this.raw(obj, name);
-    if (value === void 0 || isJsonObject2(value)) return value;
-    return this.fail(struct2, name, jsonKind(value), goType);
-  }
-  /** An array field; `null` elements are kept as `null` (Go decodes them to zero values). */
-  array(obj, struct2, name, goType) {
-    const value = this.raw(obj, name);
-    if (value === void 0) return [];
-    if (Array.isArray(value)) return value;
-    return this.fail(struct2, name, jsonKind(value), goType);
-  }
-  /** A `[]string`-like field (element type `elementType`, e.g. `v1.Capability`). */
-  stringArray(obj, struct2, name, elementType) {
-    const items2 = this.array(obj, struct2, name, `[]${elementType}`);
-    const out = [];
-    for (const item of items2) {
-      if (item === null) out.push("");
-      else if (typeof item === "string") out.push(item);
-      else this.fail(struct2, name, jsonKind(item), elementType);
-    }
-    return out;
-  }
-  /** A `map[string]string` field. */
-  stringMap(obj, struct2, name) {
-    const value = this.object(obj, struct2, name, "map[string]string");
-    const out = /* @__PURE__ */ new Map();
-    if (value === void 0) return out;
-    for (const key3 in value) {
-      const item = value[key3];
-      if (item === null) out.set(key3, "");
-      else if (typeof item === "string") out.set(key3, item);
-      else this.fail(struct2, name, jsonKind(item), "string");
-    }
-    return out;
-  }
-  /** Each element of an array of structs, `null` elements read as empty objects. */
-  elements(items2, struct2, name, elementType) {
-    const out = [];
-    for (const item of items2) {
-      if (item === null) out.push({});
-      else if (isJsonObject2(item)) out.push(item);
-      else this.fail(struct2, name, jsonKind(item), elementType);
-    }
-    return out;
-  }
-};
-
-// src/engine/validate/pod-security/decode-pod.ts
-var TEMPLATE_KINDS = /* @__PURE__ */ new Set([
-  "DaemonSet",
-  "Deployment",
-  "Job",
-  "StatefulSet",
-  "ReplicaSet",
-  "ReplicationController"
-]);
-function isTemplateKind(kind2) {
-  return TEMPLATE_KINDS.has(kind2);
-}
-function resourceKind(resource) {
-  const kind2 = resource["kind"];
-  return typeof kind2 === "string" ? kind2 : "";
-}
-function extractPod(resource) {
-  const kind2 = resourceKind(resource);
-  const d = new GoDecoder();
-  if (TEMPLATE_KINDS.has(kind2)) {
-    decodeObjectMeta(d, resource, "Deployment");
-    const spec2 = d.object(resource, "Deployment", "spec", "v1.DeploymentSpec") ?? {};
-    const template = d.within("spec", () => d.object(spec2, "DeploymentSpec", "template", "v1.PodTemplateSpec")) ?? {};
-    const pod = d.within("spec", () => d.within("template", () => decodePodLike(d, template, "PodTemplateSpec")));
-    return { pod, specRoot: ["spec", "template", "spec"], metaRoot: ["spec", "template", "metadata"] };
-  }
-  if (kind2 === "CronJob") {
-    decodeObjectMeta(d, resource, "CronJob");
-    const spec2 = d.object(resource, "CronJob", "spec", "v1.CronJobSpec") ?? {};
-    return d.within("spec", () => {
-      const jobTemplate = d.object(spec2, "CronJobSpec", "jobTemplate", "v1.JobTemplateSpec") ?? {};
-      return d.within("jobTemplate", () => {
-        const meta = decodeObjectMeta(d, jobTemplate, "JobTemplateSpec");
-        const jobSpec = d.object(jobTemplate, "JobTemplateSpec", "spec", "v1.JobSpec") ?? {};
-        const template = d.within("spec", () => d.object(jobSpec, "JobSpec", "template", "v1.PodTemplateSpec")) ?? {};
-        const templatePod = d.within("spec", () => d.within("template", () => decodePodLike(d, template, "PodTemplateSpec")));
-        return {
-          pod: { meta, spec: templatePod.spec },
-          specRoot: ["spec", "jobTemplate", "spec", "template", "spec"],
-          metaRoot: ["spec", "jobTemplate", "metadata"]
-        };
-      });
-    });
-  }
-  if (kind2 === "Pod") {
-    return { pod: decodePodLike(d, resource, "Pod"), specRoot: ["spec"], metaRoot: ["metadata"] };
-  }
-  throw new GoDecodeError("could not find correct resource type");
-}
-function decodePodLike(d, obj, struct2) {
-  const meta = decodeObjectMeta(d, obj, struct2);
-  const spec2 = d.object(obj, struct2, "spec", "v1.PodSpec");
-  return { meta, spec: d.within("spec", () => decodePodSpec(d, spec2 ?? {})) };
-}
-function decodeObjectMeta(d, obj, struct2) {
-  const meta = d.object(obj, struct2, "metadata", "v1.ObjectMeta") ?? {};
-  return d.within("metadata", () => {
-    const name = d.string(meta, "ObjectMeta", "name") ?? "";
-    const namespace = d.string(meta, "ObjectMeta", "namespace") ?? "";
-    d.stringMap(meta, "ObjectMeta", "labels");
-    const annotations = d.stringMap(meta, "ObjectMeta", "annotations");
-    return { name, namespace, annotations };
-  });
-}
-function decodePodSpec(d, spec2) {
-  const securityContext = d.object(spec2, "PodSpec", "securityContext", "v1.PodSecurityContext");
-  const os = d.object(spec2, "PodSpec", "os", "v1.PodOS");
-  return {
-    initContainers: decodeContainers(d, spec2, "initContainers", "v1.Container", "Container"),
-    containers: decodeContainers(d, spec2, "containers", "v1.Container", "Container"),
-    ephemeralContainers: decodeContainers(d, spec2, "ephemeralContainers", "v1.EphemeralContainer", "EphemeralContainer"),
-    volumes: decodeVolumes(d, spec2),
-    hostNetwork: d.bool(spec2, "PodSpec", "hostNetwork") ?? false,
-    hostPID: d.bool(spec2, "PodSpec", "hostPID") ?? false,
-    hostIPC: d.bool(spec2, "PodSpec", "hostIPC") ?? false,
-    securityContext: securityContext && d.within("securityContext", () => decodePodSecurityContext(d, securityContext)),
-    osName: os && d.within("os", () => d.string(os, "PodOS", "name", "v1.OSName") ?? "")
-  };
-}
-function decodeContainers(d, spec2, field2, goType, struct2) {
-  const items2 = d.array(spec2, "PodSpec", field2, `[]${goType}`);
-  if (items2.length === 0) return [];
-  const objects = d.elements(items2, "PodSpec", field2, goType);
-  return d.within(field2, () => objects.map((item) => decodeContainer(d, item, struct2)));
-}
-function decodeContainer(d, c, struct2) {
-  const securityContext = d.object(c, struct2, "securityContext", "v1.SecurityContext");
-  const ports = d.elements(d.array(c, struct2, "ports", "[]v1.ContainerPort"), struct2, "ports", "v1.ContainerPort");
-  const lifecycle = d.object(c, struct2, "lifecycle", "v1.Lifecycle");
-  return {
-    name: d.string(c, struct2, "name") ?? "",
-    image: d.string(c, struct2, "image") ?? "",
-    securityContext: securityContext && d.within("securityContext", () => decodeSecurityContext(d, securityContext)),
-    hostPorts: d.within("ports", () => ports.map((port) => d.int(port, "ContainerPort", "hostPort", "int32") ?? 0)),
-    livenessProbe: decodeHandler(d, c, struct2, "livenessProbe", PROBE),
-    readinessProbe: decodeHandler(d, c, struct2, "readinessProbe", PROBE),
-    startupProbe: decodeHandler(d, c, struct2, "startupProbe", PROBE),
-    postStart: lifecycle && d.within("lifecycle", () => decodeHandler(d, lifecycle, "Lifecycle", "postStart", LIFECYCLE_HANDLER)),
-    preStop: lifecycle && d.within("lifecycle", () => decodeHandler(d, lifecycle, "Lifecycle", "preStop", LIFECYCLE_HANDLER)),
-    hasLifecycle: lifecycle !== void 0
-  };
-}
-var PROBE = { goType: "v1.Probe", struct: "Probe" };
-var LIFECYCLE_HANDLER = { goType: "v1.LifecycleHandler", struct: "LifecycleHandler" };
-function decodeHandler(d, obj, struct2, field2, type) {
-  const handler = d.object(obj, struct2, field2, type.goType);
-  if (handler === void 0) return void 0;
-  return d.within(field2, () => {
-    const httpGet = d.object(handler, type.struct, "httpGet", "v1.HTTPGetAction");
-    const tcpSocket = d.object(handler, type.struct, "tcpSocket", "v1.TCPSocketAction");
-    return {
-      httpGetHost: httpGet && d.within("httpGet", () => d.string(httpGet, "HTTPGetAction", "host") ?? ""),
-      tcpSocketHost: tcpSocket && d.within("tcpSocket", () => d.string(tcpSocket, "TCPSocketAction", "host") ?? "")
-    };
-  });
-}
-function decodeSecurityContext(d, sc) {
-  const s = "SecurityContext";
-  const capabilities = d.object(sc, s, "capabilities", "v1.Capabilities");
-  return {
-    privileged: d.bool(sc, s, "privileged"),
-    allowPrivilegeEscalation: d.bool(sc, s, "allowPrivilegeEscalation"),
-    runAsNonRoot: d.bool(sc, s, "runAsNonRoot"),
-    runAsUser: d.int(sc, s, "runAsUser", "int64"),
-    capabilities: capabilities && d.within("capabilities", () => decodeCapabilities(d, capabilities)),
-    procMount: d.string(sc, s, "procMount", "v1.ProcMountType"),
-    ...decodeSharedSecurityContext(d, sc, s)
-  };
-}
-function decodePodSecurityContext(d, sc) {
-  const s = "PodSecurityContext";
-  const sysctls2 = d.elements(d.array(sc, s, "sysctls", "[]v1.Sysctl"), s, "sysctls", "v1.Sysctl");
-  return {
-    runAsNonRoot: d.bool(sc, s, "runAsNonRoot"),
-    runAsUser: d.int(sc, s, "runAsUser", "int64"),
-    sysctls: d.within("sysctls", () => sysctls2.map((sysctl) => ({ name: d.string(sysctl, "Sysctl", "name") ?? "" }))),
-    ...decodeSharedSecurityContext(d, sc, s)
-  };
-}
-function decodeSharedSecurityContext(d, sc, s) {
-  const seccomp = d.object(sc, s, "seccompProfile", "v1.SeccompProfile");
-  const seLinux = d.object(sc, s, "seLinuxOptions", "v1.SELinuxOptions");
-  const windows = d.object(sc, s, "windowsOptions", "v1.WindowsSecurityContextOptions");
-  const appArmor = d.object(sc, s, "appArmorProfile", "v1.AppArmorProfile");
-  return {
-    seccompProfile: seccomp && d.within("seccompProfile", () => ({ type: d.string(seccomp, "SeccompProfile", "type", "v1.SeccompProfileType") ?? "" })),
-    seLinuxOptions: seLinux && d.within("seLinuxOptions", () => decodeSELinuxOptions(d, seLinux)),
-    windowsOptions: windows && d.within("windowsOptions", () => ({ hostProcess: d.bool(windows, "WindowsSecurityContextOptions", "hostProcess") })),
-    appArmorProfile: appArmor && d.within("appArmorProfile", () => ({ type: d.string(appArmor, "AppArmorProfile", "type", "v1.AppArmorProfileType") ?? "" }))
-  };
-}
-function decodeSELinuxOptions(d, options) {
-  return {
-    user: d.string(options, "SELinuxOptions", "user") ?? "",
-    role: d.string(options, "SELinuxOptions", "role") ?? "",
-    type: d.string(options, "SELinuxOptions", "type") ?? ""
-  };
-}
-function decodeCapabilities(d, capabilities) {
-  return {
-    add: d.stringArray(capabilities, "Capabilities", "add", "v1.Capability"),
-    drop: d.stringArray(capabilities, "Capabilities", "drop", "v1.Capability")
-  };
-}
-var VOLUME_SOURCES = /* @__PURE__ */ new Map([
-  ["hostPath", "v1.HostPathVolumeSource"],
-  ["emptyDir", "v1.EmptyDirVolumeSource"],
-  ["gcePersistentDisk", "v1.GCEPersistentDiskVolumeSource"],
-  ["awsElasticBlockStore", "v1.AWSElasticBlockStoreVolumeSource"],
-  ["gitRepo", "v1.GitRepoVolumeSource"],
-  ["secret", "v1.SecretVolumeSource"],
-  ["nfs", "v1.NFSVolumeSource"],
-  ["iscsi", "v1.ISCSIVolumeSource"],
-  ["glusterfs", "v1.GlusterfsVolumeSource"],
-  ["persistentVolumeClaim", "v1.PersistentVolumeClaimVolumeSource"],
-  ["rbd", "v1.RBDVolumeSource"],
-  ["flexVolume", "v1.FlexVolumeSource"],
-  ["cinder", "v1.CinderVolumeSource"],
-  ["cephfs", "v1.CephFSVolumeSource"],
-  ["flocker", "v1.FlockerVolumeSource"],
-  ["downwardAPI", "v1.DownwardAPIVolumeSource"],
-  ["fc", "v1.FCVolumeSource"],
-  ["azureFile", "v1.AzureFileVolumeSource"],
-  ["configMap", "v1.ConfigMapVolumeSource"],
-  ["vsphereVolume", "v1.VsphereVirtualDiskVolumeSource"],
-  ["quobyte", "v1.QuobyteVolumeSource"],
-  ["azureDisk", "v1.AzureDiskVolumeSource"],
-  ["photonPersistentDisk", "v1.PhotonPersistentDiskVolumeSource"],
-  ["projected", "v1.ProjectedVolumeSource"],
-  ["portworxVolume", "v1.PortworxVolumeSource"],
-  ["scaleIO", "v1.ScaleIOVolumeSource"],
-  ["storageos", "v1.StorageOSVolumeSource"],
-  ["csi", "v1.CSIVolumeSource"],
-  ["ephemeral", "v1.EphemeralVolumeSource"],
-  ["image", "v1.ImageVolumeSource"]
-]);
-function decodeVolumes(d, spec2) {
-  const items2 = d.array(spec2, "PodSpec", "volumes", "[]v1.Volume");
-  if (items2.length === 0) return [];
-  const volumes = d.elements(items2, "PodSpec", "volumes", "v1.Volume");
-  return d.within("volumes", () => volumes.map((volume) => decodeVolume(d, volume)));
-}
-function decodeVolume(d, volume) {
-  const sources = [];
-  let hostPath2;
-  for (const [source, goType] of VOLUME_SOURCES) {
-    const value = d.object(volume, "Volume", source, goType);
-    if (value === void 0) continue;
-    sources.push(source);
-    if (source === "hostPath") hostPath2 = d.within("hostPath", () => d.string(value, "HostPathVolumeSource", "path") ?? "");
-  }
-  return { name: d.string(volume, "Volume", "name") ?? "", sources, hostPath: hostPath2 };
-}
-
-// src/engine/validate/pod-security/controls.ts
-var CONTROL_CHECK_IDS = /* @__PURE__ */ new Map([
-  ["Capabilities", ["capabilities_baseline", "capabilities_restricted"]],
-  ["Seccomp", ["seccompProfile_baseline", "seccompProfile_restricted"]],
-  ["Privileged Containers", ["privileged"]],
-  ["Host Ports", ["hostPorts"]],
-  ["/proc Mount Type", ["procMount"]],
-  ["Host Probes / Lifecycle Hooks", ["hostProbesAndHostLifecycle"]],
-  ["HostProcess", ["windowsHostProcess"]],
-  ["SELinux", ["seLinuxOptions"]],
-  ["Host Namespaces", ["hostNamespaces"]],
-  ["HostPath Volumes", ["hostPathVolumes"]],
-  ["Sysctls", ["sysctls"]],
-  ["AppArmor", ["appArmorProfile"]],
-  ["Privilege Escalation", ["allowPrivilegeEscalation"]],
-  ["Running as Non-root", ["runAsNonRoot"]],
-  ["Running as Non-root user", ["runAsUser"]],
-  ["Volume Types", ["restrictedVolumes"]]
-]);
-var PSS_CONTROL_NAMES2 = [...CONTROL_CHECK_IDS.keys()];
-
-// src/engine/validate/pod-security/field-error.ts
-var FieldPath = class _FieldPath {
-  constructor(segments, text4) {
-    this.segments = segments;
-    this.text = text4;
-  }
-  segments;
-  text;
-  /** `field.NewPath(name, moreNames...)`. */
-  static of(name, ...more) {
-    let path17 = new _FieldPath([{ name }], name);
-    for (const next of more) path17 = path17.child(next);
-    return path17;
-  }
-  /** `Path.Child(name, moreNames...)`. */
-  child(name, ...more) {
-    let path17 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
-    for (const next of more) path17 = path17.child(next);
-    return path17;
-  }
-  /** `Path.Index(i)`. */
-  index(index) {
-    return new _FieldPath([...this.segments, { index }], `${this.text}[${index}]`);
-  }
-  /** `Path.Key(key)`. */
-  key(key3) {
-    return new _FieldPath([...this.segments, { key: key3 }], `${this.text}[${key3}]`);
-  }
-};
-function forbidden2(path17, badValue = "") {
-  return { type: "Forbidden", path: path17, badValue };
-}
-function required2(path17) {
-  return { type: "Required", path: path17, badValue: "" };
-}
-var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
-function fieldErrorText(field2, type) {
-  return `${field2}: ${TYPE_TEXT[type]}`;
-}
-function formatBadValue(value) {
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean" || typeof value === "number") return String(value);
-  return `[${value.join(" ")}]`;
-}
-function hasBadValue(value) {
-  return value !== "";
-}
-
-// src/engine/validate/pod-security/check-helpers.ts
-function joinQuote(items2) {
-  if (items2.length === 0) return "";
-  return `"${items2.join('", "')}"`;
-}
-function pluralize(singular, plural3, count2) {
-  return count2 === 1 ? singular : plural3;
-}
-function namedContainers(names) {
-  return `${pluralize("container", "containers", names.length)} ${joinQuote(names)}`;
-}
-var Violations = class {
-  data = [];
-  errs = [];
-  add(data, ...errs) {
-    this.data.push(data);
-    for (const err of errs) this.errs.push(err);
-  }
-  get empty() {
-    return this.data.length === 0;
-  }
-  get length() {
-    return this.data.length;
-  }
-};
-var SPEC = FieldPath.of("spec");
-var CONTAINER_LISTS = {
-  initContainers: SPEC.child("initContainers"),
-  containers: SPEC.child("containers"),
-  ephemeralContainers: SPEC.child("ephemeralContainers")
-};
-var PATHS = {
-  annotations: FieldPath.of("metadata", "annotations"),
-  volumes: SPEC.child("volumes"),
-  hostNetwork: SPEC.child("hostNetwork"),
-  hostPID: SPEC.child("hostPID"),
-  hostIPC: SPEC.child("hostIPC"),
-  runAsNonRoot: SPEC.child("securityContext", "runAsNonRoot"),
-  runAsUser: SPEC.child("securityContext", "runAsUser"),
-  seccompProfileType: SPEC.child("securityContext", "seccompProfile", "type"),
-  seLinuxOptionsType: SPEC.child("securityContext", "seLinuxOptions", "type"),
-  seLinuxOptionsUser: SPEC.child("securityContext", "seLinuxOptions", "user"),
-  seLinuxOptionsRole: SPEC.child("securityContext", "seLinuxOptions", "role"),
-  sysctls: SPEC.child("securityContext", "sysctls"),
-  hostProcess: SPEC.child("securityContext", "windowsOptions", "hostProcess"),
-  appArmorProfileType: SPEC.child("securityContext", "appArmorProfile", "type")
-};
-function containerPath(kind2, index) {
-  return CONTAINER_LISTS[kind2].index(index);
-}
-function visitContainers(spec2, visitor) {
-  const { initContainers, containers, ephemeralContainers } = spec2;
-  for (let i = 0; i < initContainers.length; i++) visitor(initContainers[i], "initContainers", i);
-  for (let i = 0; i < containers.length; i++) visitor(containers[i], "containers", i);
-  for (let i = 0; i < ephemeralContainers.length; i++) visitor(ephemeralContainers[i], "ephemeralContainers", i);
-}
-function isWindowsPod(spec2) {
-  return spec2.osName === "windows";
-}
-
-// src/engine/validate/pod-security/checks/app-armor.ts
-var ANNOTATION_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
-function allowedAnnotationValue(profile) {
-  return profile.length === 0 || profile === "runtime/default" || profile.startsWith("localhost/");
-}
-function allowedProfileType(type) {
-  return type === "RuntimeDefault" || type === "Localhost";
-}
-function appArmorProfileV1Dot0(meta, spec2) {
-  const badSetters = [];
-  const badValues = [];
-  let hint;
-  const podProfile = spec2.securityContext?.appArmorProfile;
-  if (podProfile !== void 0 && !allowedProfileType(podProfile.type)) {
-    badSetters.push("pod");
-    badValues.push(podProfile.type);
-    hint = PATHS.appArmorProfileType;
-  }
-  const badContainers = [];
-  visitContainers(spec2, (container, kind2, index) => {
-    const profile = container.securityContext?.appArmorProfile;
-    if (profile !== void 0 && !allowedProfileType(profile.type)) {
-      badContainers.push(container.name);
-      badValues.push(profile.type);
-      hint ??= containerPath(kind2, index).child("securityContext", "appArmorProfile", "type");
-    }
-  });
-  if (badContainers.length > 0) {
-    badSetters.push(`${namedContainers(badContainers)}`);
-  }
-  const forbiddenAnnotations = [];
-  for (const [key3, value] of meta.annotations) {
-    if (key3.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
-      forbiddenAnnotations.push({ text: `${key3}=${goQuote2(value)}`, key: key3 });
-    }
-  }
-  const badValueList = sortedSet(badValues);
-  if (forbiddenAnnotations.length > 0) {
-    forbiddenAnnotations.sort((a, b) => compareGoStrings4(a.text, b.text));
-    for (const annotation2 of forbiddenAnnotations) badValueList.push(annotation2.text);
-    badSetters.push(pluralize("annotation", "annotations", forbiddenAnnotations.length));
-    hint ??= PATHS.annotations.key(forbiddenAnnotations[0].key);
-  }
-  if (badSetters.length === 0) return null;
-  return {
-    reason: pluralize("forbidden AppArmor profile", "forbidden AppArmor profiles", badValueList.length),
-    detail: `${badSetters.join(" and ")} must not set AppArmor profile type to ${joinQuote(badValueList)}`,
-    errList: null,
-    hint
-  };
-}
-var appArmorProfileCheck = {
-  id: "appArmorProfile",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: appArmorProfileV1Dot0 }]
-};
-
-// src/engine/validate/pod-security/checks/capabilities.ts
-var CAPABILITIES_ALLOWED_1_0 = /* @__PURE__ */ new Set([
-  "AUDIT_WRITE",
-  "CHOWN",
-  "DAC_OVERRIDE",
-  "FOWNER",
-  "FSETID",
-  "KILL",
-  "MKNOD",
-  "NET_BIND_SERVICE",
-  "SETFCAP",
-  "SETGID",
-  "SETPCAP",
-  "SETUID",
-  "SYS_CHROOT"
-]);
-var CAPABILITY_ALL = "ALL";
-var CAPABILITY_NET_BIND_SERVICE = "NET_BIND_SERVICE";
-function capabilitiesBaselineV1Dot0(_meta, spec2) {
-  const badContainers = new Violations();
-  const nonDefault = [];
-  visitContainers(spec2, (container, kind2, index) => {
-    const capabilities = container.securityContext?.capabilities;
-    if (capabilities === void 0) return;
-    const forbiddenValues = [];
-    for (const capability of capabilities.add) {
-      if (!CAPABILITIES_ALLOWED_1_0.has(capability)) {
-        nonDefault.push(capability);
-        forbiddenValues.push(capability);
-      }
-    }
-    if (forbiddenValues.length > 0) {
-      const path17 = containerPath(kind2, index).child("securityContext", "capabilities", "add");
-      badContainers.add(container.name, forbidden2(path17, sortedSet(forbiddenValues)));
-    }
-  });
-  if (badContainers.empty) return null;
-  return {
-    reason: "non-default capabilities",
-    detail: `${namedContainers(badContainers.data)} must not include ${joinQuote(sortedSet(nonDefault))} in securityContext.capabilities.add`,
-    errList: badContainers.errs
-  };
-}
-function capabilitiesPath(kind2, index, field2) {
-  return containerPath(kind2, index).child("securityContext", "capabilities", field2);
-}
-function capabilitiesRestrictedV1Dot22(_meta, spec2) {
-  const forbiddenCapabilities = [];
-  const missingDropAll = new Violations();
-  const addingForbidden = new Violations();
-  visitContainers(spec2, (container, kind2, index) => {
-    const capabilities = container.securityContext?.capabilities;
-    if (capabilities === void 0) {
-      missingDropAll.add(container.name, required2(capabilitiesPath(kind2, index, "drop")));
-      return;
-    }
-    if (!capabilities.drop.includes(CAPABILITY_ALL)) {
-      if (capabilities.drop.length > 0) {
-        missingDropAll.add(container.name, forbidden2(capabilitiesPath(kind2, index, "drop"), sortedSet(capabilities.drop)));
-      } else {
-        missingDropAll.add(container.name, required2(capabilitiesPath(kind2, index, "drop")));
-      }
-    }
-    const forbiddenValues = [];
-    for (const capability of capabilities.add) {
-      if (capability !== CAPABILITY_NET_BIND_SERVICE) {
-        forbiddenCapabilities.push(capability);
-        forbiddenValues.push(capability);
-      }
-    }
-    if (forbiddenValues.length > 0) {
-      addingForbidden.add(container.name, forbidden2(capabilitiesPath(kind2, index, "add"), sortedSet(forbiddenValues)));
-    }
-  });
-  const details = [];
-  if (!missingDropAll.empty) {
-    details.push(`${namedContainers(missingDropAll.data)} must set securityContext.capabilities.drop=["ALL"]`);
-  }
-  if (!addingForbidden.empty) {
-    const capabilities = joinQuote(sortedSet(forbiddenCapabilities));
-    details.push(`${namedContainers(addingForbidden.data)} must not include ${capabilities} in securityContext.capabilities.add`);
-  }
-  if (details.length === 0) return null;
-  return {
-    reason: "unrestricted capabilities",
-    detail: details.join("; "),
-    errList: [...missingDropAll.errs, ...addingForbidden.errs]
-  };
-}
-function capabilitiesRestrictedV1Dot25(meta, spec2) {
-  if (isWindowsPod(spec2)) return null;
-  return capabilitiesRestrictedV1Dot22(meta, spec2);
-}
-var capabilitiesBaselineCheck = {
-  id: "capabilities_baseline",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: capabilitiesBaselineV1Dot0 }]
-};
-var capabilitiesRestrictedCheck = {
-  id: "capabilities_restricted",
-  level: "restricted",
-  versions: [
-    { minimumMinor: 22, check: capabilitiesRestrictedV1Dot22 },
-    { minimumMinor: 25, check: capabilitiesRestrictedV1Dot25 }
-  ]
-};
-
-// src/engine/validate/pod-security/checks/host-namespaces.ts
-function hostNamespacesV1Dot0(_meta, spec2) {
-  const hostNamespaces = new Violations();
-  if (spec2.hostNetwork) hostNamespaces.add("hostNetwork=true", forbidden2(PATHS.hostNetwork, true));
-  if (spec2.hostPID) hostNamespaces.add("hostPID=true", forbidden2(PATHS.hostPID, true));
-  if (spec2.hostIPC) hostNamespaces.add("hostIPC=true", forbidden2(PATHS.hostIPC, true));
-  if (hostNamespaces.empty) return null;
-  return {
-    reason: "host namespaces",
-    detail: hostNamespaces.data.join(", "),
-    errList: hostNamespaces.errs
-  };
-}
-var hostNamespacesCheck = {
-  id: "hostNamespaces",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: hostNamespacesV1Dot0 }]
-};
-
-// src/engine/validate/pod-security/checks/host-ports.ts
-function hostPortsV1Dot0(_meta, spec2) {
-  const badContainers = new Violations();
-  const forbiddenHostPorts = [];
-  visitContainers(spec2, (container, kind2, index) => {
-    let errs;
-    container.hostPorts.forEach((hostPort, portIndex) => {
-      if (hostPort === 0) return;
-      forbiddenHostPorts.push(String(hostPort));
-      errs ??= [];
-      errs.push(forbidden2(containerPath(kind2, index).child("ports").index(portIndex).child("hostPort"), hostPort));
-    });
-    if (errs !== void 0) badContainers.add(container.name, ...errs);
-  });
-  if (badContainers.empty) return null;
-  const ports = sortedSet(forbiddenHostPorts);
-  return {
-    reason: "hostPort",
-    detail: `${namedContainers(badContainers.data)} ${pluralize("uses", "use", badContainers.length)} ${pluralize("hostPort", "hostPorts", ports.length)} ${ports.join(", ")}`,
-    errList: badContainers.errs
-  };
-}
-var hostPortsCheck = {
-  id: "hostPorts",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: hostPortsV1Dot0 }]
-};
-
-// src/engine/validate/pod-security/checks/host-probes.ts
-var HANDLERS2 = [
-  [["livenessProbe"], (container) => container.livenessProbe],
-  [["readinessProbe"], (container) => container.readinessProbe],
-  [["startupProbe"], (container) => container.startupProbe],
-  [["lifecycle", "postStart"], (container) => container.hasLifecycle ? container.postStart : void 0],
-  [["lifecycle", "preStop"], (container) => container.hasLifecycle ? container.preStop : void 0]
-];
-function hostPath(kind2, index, fields, action) {
-  const [first, ...rest] = fields;
-  return containerPath(kind2, index).child(first, ...rest, action, "host");
-}
-function hostProbesAndHostLifecycleV1Dot34(_meta, spec2) {
-  const badContainers = [];
-  const hosts = [];
-  let hint;
-  visitContainers(spec2, (container, kind2, index) => {
-    for (const [fields, read] of HANDLERS2) {
-      const handler = read(container);
-      if (handler === void 0) continue;
-      const { httpGetHost, tcpSocketHost } = handler;
-      if (!httpGetHost && !tcpSocketHost) continue;
-      badContainers.push(container.name);
-      if (httpGetHost) hosts.push(httpGetHost);
-      if (tcpSocketHost) hosts.push(tcpSocketHost);
-      hint ??= hostPath(kind2, index, fields, httpGetHost ? "httpGet" : "tcpSocket");
-    }
-  });
-  if (badContainers.length === 0) return null;
-  const containers = sortedSet(badContainers);
-  const hostList = sortedSet(hosts);
-  return {
-    reason: "probe or lifecycle host",
-    detail: `${namedContainers(containers)} ${pluralize("uses", "use", containers.length)} ${pluralize("probe or lifecycle host", "probe or lifecycle hosts", hostList.length)} ${joinQuote(hostList)}`,
-    errList: null,
-    hint
-  };
-}
-var hostProbesAndHostLifecycleCheck = {
-  id: "hostProbesAndHostLifecycle",
-  level: "baseline",
-  versions: [{ minimumMinor: 34, check: hostProbesAndHostLifecycleV1Dot34 }]
-};
-
-// src/engine/validate/pod-security/checks/privilege-escalation.ts
-function allowPrivilegeEscalationV1Dot8(_meta, spec2) {
-  const badContainers = new Violations();
-  visitContainers(spec2, (container, kind2, index) => {
-    const sc = container.securityContext;
-    if (sc === void 0) {
-      badContainers.add(container.name, required2(containerPath(kind2, index).child("securityContext", "allowPrivilegeEscalation")));
-    } else if (sc.allowPrivilegeEscalation === void 0) {
-      badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "allowPrivilegeEscalation"), "nil"));
-    } else if (sc.allowPrivilegeEscalation) {
-      badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "allowPrivilegeEscalation"), true));
-    }
-  });
-  if (badContainers.empty) return null;
-  return {
-    reason: "allowPrivilegeEscalation != false",
-    detail: `${namedContainers(badContainers.data)} must set securityContext.allowPrivilegeEscalation=false`,
-    errList: badContainers.errs
-  };
-}
-function allowPrivilegeEscalationV1Dot25(meta, spec2) {
-  if (isWindowsPod(spec2)) return null;
-  return allowPrivilegeEscalationV1Dot8(meta, spec2);
-}
-var allowPrivilegeEscalationCheck = {
-  id: "allowPrivilegeEscalation",
-  level: "restricted",
-  versions: [
-    { minimumMinor: 8, check: allowPrivilegeEscalationV1Dot8 },
-    { minimumMinor: 25, check: allowPrivilegeEscalationV1Dot25 }
-  ]
-};
-
-// src/engine/validate/pod-security/checks/privileged.ts
-function privilegedV1Dot0(_meta, spec2) {
-  const badContainers = new Violations();
-  visitContainers(spec2, (container, kind2, index) => {
-    if (container.securityContext?.privileged === true) {
-      badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "privileged"), true));
-    }
-  });
-  if (badContainers.empty) return null;
-  return {
-    reason: "privileged",
-    detail: `${namedContainers(badContainers.data)} must not set securityContext.privileged=true`,
-    errList: badContainers.errs
-  };
-}
-var privilegedCheck = {
-  id: "privileged",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: privilegedV1Dot0 }]
-};
-
-// src/engine/validate/pod-security/checks/proc-mount.ts
-function procMountV1Dot0(_meta, spec2) {
-  const badContainers = new Violations();
-  const forbiddenTypes = [];
-  visitContainers(spec2, (container, kind2, index) => {
-    const procMount = container.securityContext?.procMount;
-    if (procMount === void 0 || procMount === "Default") return;
-    badContainers.add(container.name, forbidden2(containerPath(kind2, index).child("securityContext", "procMount"), procMount));
-    forbiddenTypes.push(procMount);
-  });
-  if (badContainers.empty) return null;
-  return {
-    reason: "procMount",
-    detail: `${namedContainers(badContainers.data)} must not set securityContext.procMount to ${joinQuote(sortedSet(forbiddenTypes))}`,
-    errList: badContainers.errs
-  };
-}
-var procMountCheck = {
-  id: "procMount",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: procMountV1Dot0 }]
-};
-
-// src/engine/validate/pod-security/checks/run-as.ts
-function runAsNonRootV1Dot0(_meta, spec2) {
-  const badSetters = new Violations();
-  let podRunAsNonRoot = false;
-  const podValue = spec2.securityContext?.runAsNonRoot;
-  if (podValue === false) badSetters.add("pod", forbidden2(PATHS.runAsNonRoot, false));
-  else if (podValue === true) podRunAsNonRoot = true;
-  const explicitlyBad = [];
-  const explicitlyErrs = [];
-  const implicitlyBad = new Violations();
-  visitContainers(spec2, (container, kind2, index) => {
-    const value = container.securityContext?.runAsNonRoot;
-    if (value !== void 0) {
-      if (!value) {
-        explicitlyBad.push(container.name);
-        explicitlyErrs.push(forbidden2(containerPath(kind2, index).child("securityContext", "runAsNonRoot"), false));
-      }
-    } else if (!podRunAsNonRoot) {
-      implicitlyBad.add(container.name, required2(containerPath(kind2, index).child("securityContext", "runAsNonRoot")));
-    }
-  });
-  if (explicitlyBad.length > 0) {
-    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
-  }
-  const details = [];
-  const errList = [];
-  if (!badSetters.empty) {
-    details.push(`${badSetters.data.join(" and ")} must not set securityContext.runAsNonRoot=false`);
-    errList.push(...badSetters.errs);
-  }
-  if (!implicitlyBad.empty) {
-    details.push(
-      `pod or ${namedContainers(implicitlyBad.data)} must set securityContext.runAsNonRoot=true`
-    );
-    errList.push(...implicitlyBad.errs);
-  }
-  if (details.length === 0) return null;
-  return { reason: "runAsNonRoot != true", detail: details.join("\n"), errList };
-}
-function runAsUserV1Dot23(_meta, spec2) {
-  const badSetters = new Violations();
-  if (spec2.securityContext?.runAsUser === 0) badSetters.add("pod", forbidden2(PATHS.runAsUser, 0));
-  const explicitlyBad = [];
-  const explicitlyErrs = [];
-  visitContainers(spec2, (container, kind2, index) => {
-    if (container.securityContext?.runAsUser === 0) {
-      explicitlyBad.push(container.name);
-      explicitlyErrs.push(forbidden2(containerPath(kind2, index).child("securityContext", "runAsUser"), 0));
-    }
-  });
-  if (explicitlyBad.length > 0) {
-    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
-  }
-  if (badSetters.empty) return null;
-  return {
-    reason: "runAsUser=0",
-    detail: `${badSetters.data.join(" and ")} must not set runAsUser=0`,
-    errList: badSetters.errs
-  };
-}
-var runAsNonRootCheck = {
-  id: "runAsNonRoot",
-  level: "restricted",
-  versions: [{ minimumMinor: 0, check: runAsNonRootV1Dot0 }]
-};
-var runAsUserCheck = {
-  id: "runAsUser",
-  level: "restricted",
-  versions: [{ minimumMinor: 23, check: runAsUserV1Dot23 }]
-};
-
-// src/engine/validate/pod-security/checks/seccomp.ts
-var ANNOTATION_KEY_POD = "seccomp.security.alpha.kubernetes.io/pod";
-var ANNOTATION_KEY_CONTAINER_PREFIX = "container.seccomp.security.alpha.kubernetes.io/";
-function validSeccomp(type) {
-  return type === "Localhost" || type === "RuntimeDefault";
-}
-function validSeccompAnnotationValue(value) {
-  return value === "runtime/default" || value === "docker/default" || value.startsWith("localhost/");
-}
-function recordAnnotation(meta, key3, forbiddenValues) {
-  const value = meta.annotations.get(key3);
-  if (value === void 0 || validSeccompAnnotationValue(value)) return;
-  const text4 = `${key3}=${goQuote2(value)}`;
-  const errs = forbiddenValues.get(text4) ?? [];
-  errs.push(forbidden2(PATHS.annotations.key(key3), value));
-  forbiddenValues.set(text4, errs);
-}
-function seccompTypePath(kind2, index) {
-  return containerPath(kind2, index).child("securityContext", "seccompProfile", "type");
-}
-function seccompProfileBaselineV1Dot0(meta, spec2) {
-  const forbiddenValues = /* @__PURE__ */ new Map();
-  recordAnnotation(meta, ANNOTATION_KEY_POD, forbiddenValues);
-  visitContainers(spec2, (container) => recordAnnotation(meta, ANNOTATION_KEY_CONTAINER_PREFIX + container.name, forbiddenValues));
-  if (forbiddenValues.size === 0) return null;
-  const badSetters = new Violations();
-  for (const text4 of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text4, ...forbiddenValues.get(text4));
-  return {
-    reason: "seccompProfile",
-    detail: `forbidden ${pluralize("annotation", "annotations", badSetters.length)} ${badSetters.data.join(", ")}`,
-    errList: badSetters.errs
-  };
-}
-function seccompProfileBaselineV1Dot19(_meta, spec2) {
-  const badSetters = new Violations();
-  const badValues = [];
-  const podProfile = spec2.securityContext?.seccompProfile;
-  if (podProfile !== void 0 && !validSeccomp(podProfile.type)) {
-    badSetters.add("pod", forbidden2(PATHS.seccompProfileType, podProfile.type));
-    badValues.push(podProfile.type);
-  }
-  const explicitlyBad = [];
-  const explicitlyErrs = [];
-  visitContainers(spec2, (container, kind2, index) => {
-    const profile = container.securityContext?.seccompProfile;
-    if (profile !== void 0 && !validSeccomp(profile.type)) {
-      explicitlyBad.push(container.name);
-      explicitlyErrs.push(forbidden2(containerPath(kind2, index).child("securityContext", "seccompProfile", "type"), profile.type));
-      badValues.push(profile.type);
-    }
-  });
-  if (explicitlyBad.length > 0) {
-    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
-  }
-  if (badSetters.empty) return null;
-  return {
-    reason: "seccompProfile",
-    detail: `${badSetters.data.join(" and ")} must not set securityContext.seccompProfile.type to ${joinQuote(sortedSet(badValues))}`,
-    errList: badSetters.errs
-  };
-}
-function seccompProfileRestrictedV1Dot19(_meta, spec2) {
-  const badSetters = new Violations();
-  const badValues = [];
-  let podSeccompSet = false;
-  const podProfile = spec2.securityContext?.seccompProfile;
-  if (podProfile !== void 0) {
-    if (!validSeccomp(podProfile.type)) {
-      badSetters.add("pod", forbidden2(PATHS.seccompProfileType, podProfile.type));
-      badValues.push(podProfile.type);
-    } else {
-      podSeccompSet = true;
-    }
-  }
-  const explicitlyBad = [];
-  const explicitlyErrs = [];
-  const implicitlyBad = new Violations();
-  visitContainers(spec2, (container, kind2, index) => {
-    const profile = container.securityContext?.seccompProfile;
-    if (profile !== void 0) {
-      if (!validSeccomp(profile.type)) {
-        explicitlyBad.push(container.name);
-        explicitlyErrs.push(forbidden2(seccompTypePath(kind2, index), profile.type));
-        badValues.push(profile.type);
-      }
-    } else if (!podSeccompSet) {
-      implicitlyBad.add(container.name, required2(seccompTypePath(kind2, index)));
-    }
-  });
-  if (explicitlyBad.length > 0) {
-    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
-  }
-  if (!badSetters.empty) {
-    return {
-      reason: "seccompProfile",
-      detail: `${badSetters.data.join(" and ")} must not set securityContext.seccompProfile.type to ${joinQuote(sortedSet(badValues))}`,
-      errList: badSetters.errs
-    };
-  }
-  if (!implicitlyBad.empty) {
-    return {
-      reason: "seccompProfile",
-      detail: `pod or ${namedContainers(implicitlyBad.data)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`,
-      errList: implicitlyBad.errs
-    };
-  }
-  return null;
-}
-function seccompProfileRestrictedV1Dot25(meta, spec2) {
-  if (isWindowsPod(spec2)) return null;
-  return seccompProfileRestrictedV1Dot19(meta, spec2);
-}
-var seccompProfileBaselineCheck = {
-  id: "seccompProfile_baseline",
-  level: "baseline",
-  versions: [
-    { minimumMinor: 0, check: seccompProfileBaselineV1Dot0 },
-    { minimumMinor: 19, check: seccompProfileBaselineV1Dot19 }
-  ]
-};
-var seccompProfileRestrictedCheck = {
-  id: "seccompProfile_restricted",
-  level: "restricted",
-  versions: [
-    { minimumMinor: 19, check: seccompProfileRestrictedV1Dot19 },
-    { minimumMinor: 25, check: seccompProfileRestrictedV1Dot25 }
-  ]
-};
-
-// src/engine/validate/pod-security/checks/selinux.ts
-var ALLOWED_TYPES_1_0 = /* @__PURE__ */ new Set(["", "container_t", "container_init_t", "container_kvm_t"]);
-var ALLOWED_TYPES_1_31 = /* @__PURE__ */ new Set([...ALLOWED_TYPES_1_0, "container_engine_t"]);
-var POD_OPTION_PATHS = {
-  type: PATHS.seLinuxOptionsType,
-  user: PATHS.seLinuxOptionsUser,
-  role: PATHS.seLinuxOptionsRole
-};
-function containerOptionPaths(path17) {
-  const options = path17.child("securityContext", "seLinuxOptions");
-  return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
-}
-function validateOptions(findings, options, paths, errs) {
-  let valid = true;
-  if (!findings.allowedTypes.has(options.type)) {
-    valid = false;
-    findings.badTypes.push(options.type);
-    errs.push(forbidden2(paths().type, options.type));
-  }
-  if (options.user.length > 0) {
-    valid = false;
-    findings.setUser = true;
-    errs.push(forbidden2(paths().user, options.user));
-  }
-  if (options.role.length > 0) {
-    valid = false;
-    findings.setRole = true;
-    errs.push(forbidden2(paths().role, options.role));
-  }
-  return valid;
-}
-function seLinuxOptions(allowedTypes) {
-  return (_meta, spec2) => {
-    const badSetters = new Violations();
-    const findings = { allowedTypes, badTypes: [], setUser: false, setRole: false };
-    const podOptions = spec2.securityContext?.seLinuxOptions;
-    if (podOptions !== void 0) {
-      const podErrs = [];
-      if (!validateOptions(findings, podOptions, () => POD_OPTION_PATHS, podErrs)) badSetters.add("pod", ...podErrs);
-    }
-    const badContainers = [];
-    const containerErrs = [];
-    visitContainers(spec2, (container, kind2, index) => {
-      const options = container.securityContext?.seLinuxOptions;
-      if (options === void 0) return;
-      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind2, index)), containerErrs)) {
-        badContainers.push(container.name);
-      }
-    });
-    if (badContainers.length > 0) {
-      badSetters.add(`${namedContainers(badContainers)}`, ...containerErrs);
-    }
-    if (badSetters.empty) return null;
-    const badData = [];
-    const types = sortedSet(findings.badTypes);
-    if (types.length > 0) badData.push(`${pluralize("type", "types", types.length)} ${joinQuote(types)}`);
-    if (findings.setUser) badData.push("user may not be set");
-    if (findings.setRole) badData.push("role may not be set");
-    return {
-      reason: "seLinuxOptions",
-      detail: `${badSetters.data.join(" and ")} set forbidden securityContext.seLinuxOptions: ${badData.join("; ")}`,
-      errList: badSetters.errs
-    };
-  };
-}
-var seLinuxOptionsCheck = {
-  id: "seLinuxOptions",
-  level: "baseline",
-  versions: [
-    { minimumMinor: 0, check: seLinuxOptions(ALLOWED_TYPES_1_0) },
-    { minimumMinor: 31, check: seLinuxOptions(ALLOWED_TYPES_1_31) }
-  ]
-};
-
-// src/engine/validate/pod-security/checks/sysctls.ts
-var ALLOWED_1_0 = [
-  "kernel.shm_rmid_forced",
-  "net.ipv4.ip_local_port_range",
-  "net.ipv4.tcp_syncookies",
-  "net.ipv4.ping_group_range",
-  "net.ipv4.ip_unprivileged_port_start"
-];
-var ALLOWED_1_27 = [...ALLOWED_1_0, "net.ipv4.ip_local_reserved_ports"];
-var ALLOWED_1_29 = [
-  ...ALLOWED_1_27,
-  "net.ipv4.tcp_keepalive_time",
-  "net.ipv4.tcp_fin_timeout",
-  "net.ipv4.tcp_keepalive_intvl",
-  "net.ipv4.tcp_keepalive_probes"
-];
-var ALLOWED_1_32 = [...ALLOWED_1_29, "net.ipv4.tcp_rmem", "net.ipv4.tcp_wmem"];
-function sysctls(allowedList) {
-  const allowed = new Set(allowedList);
-  return (_meta, spec2) => {
-    const forbiddenSysctls = new Violations();
-    spec2.securityContext?.sysctls.forEach((sysctl, index) => {
-      if (!allowed.has(sysctl.name)) {
-        forbiddenSysctls.add(sysctl.name, forbidden2(PATHS.sysctls.index(index).child("name"), sysctl.name));
-      }
-    });
-    if (forbiddenSysctls.empty) return null;
-    return {
-      reason: "forbidden sysctls",
-      detail: forbiddenSysctls.data.join(", "),
-      errList: forbiddenSysctls.errs
-    };
-  };
-}
-var sysctlsCheck = {
-  id: "sysctls",
-  level: "baseline",
-  versions: [
-    { minimumMinor: 0, check: sysctls(ALLOWED_1_0) },
-    { minimumMinor: 27, check: sysctls(ALLOWED_1_27) },
-    { minimumMinor: 29, check: sysctls(ALLOWED_1_29) },
-    { minimumMinor: 32, check: sysctls(ALLOWED_1_32) }
-  ]
-};
-
-// src/engine/validate/pod-security/checks/volumes.ts
-function hostPathVolumesV1Dot0(_meta, spec2) {
-  const hostVolumes = new Violations();
-  spec2.volumes.forEach((volume, index) => {
-    if (volume.hostPath !== void 0) {
-      hostVolumes.add(volume.name, forbidden2(PATHS.volumes.index(index).child("hostPath"), volume.hostPath));
-    }
-  });
-  if (hostVolumes.empty) return null;
-  return {
-    reason: "hostPath volumes",
-    detail: `${pluralize("volume", "volumes", hostVolumes.length)} ${joinQuote(hostVolumes.data)}`,
-    errList: hostVolumes.errs
-  };
-}
-var ALLOWED_SOURCES = /* @__PURE__ */ new Set([
-  "configMap",
-  "csi",
-  "downwardAPI",
-  "emptyDir",
-  "ephemeral",
-  "image",
-  "persistentVolumeClaim",
-  "projected",
-  "secret"
-]);
-var RESTRICTED_SOURCES = [
-  "hostPath",
-  "gcePersistentDisk",
-  "awsElasticBlockStore",
-  "gitRepo",
-  "nfs",
-  "iscsi",
-  "glusterfs",
-  "rbd",
-  "flexVolume",
-  "cinder",
-  "cephfs",
-  "flocker",
-  "fc",
-  "azureFile",
-  "vsphereVolume",
-  "quobyte",
-  "azureDisk",
-  "photonPersistentDisk",
-  "portworxVolume",
-  "scaleIO",
-  "storageos"
-];
-function restrictedVolumesV1Dot0(_meta, spec2) {
-  const badVolumes = new Violations();
-  const badTypes = [];
-  spec2.volumes.forEach((volume, index) => {
-    if (volume.sources.some((source) => ALLOWED_SOURCES.has(source))) return;
-    const type = RESTRICTED_SOURCES.find((source) => volume.sources.includes(source)) ?? "unknown";
-    badTypes.push(type);
-    badVolumes.add(volume.name, forbidden2(PATHS.volumes.index(index).child(type)));
-  });
-  if (badVolumes.empty) return null;
-  const types = sortedSet(badTypes);
-  return {
-    reason: "restricted volume types",
-    detail: `${pluralize("volume", "volumes", badVolumes.length)} ${joinQuote(badVolumes.data)} ${pluralize("uses", "use", badVolumes.length)} ${pluralize("restricted volume type", "restricted volume types", types.length)} ${joinQuote(types)}`,
-    errList: badVolumes.errs
-  };
-}
-var hostPathVolumesCheck = {
-  id: "hostPathVolumes",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: hostPathVolumesV1Dot0 }]
-};
-var restrictedVolumesCheck = {
-  id: "restrictedVolumes",
-  level: "restricted",
-  versions: [{ minimumMinor: 0, check: restrictedVolumesV1Dot0 }]
-};
-
-// src/engine/validate/pod-security/checks/windows-host-process.ts
-function windowsHostProcessV1Dot0(_meta, spec2) {
-  const badContainers = new Violations();
-  visitContainers(spec2, (container, kind2, index) => {
-    if (container.securityContext?.windowsOptions?.hostProcess === true) {
-      const path17 = containerPath(kind2, index).child("securityContext", "windowsOptions", "hostProcess");
-      badContainers.add(container.name, forbidden2(path17, true));
-    }
-  });
-  const badSetters = new Violations();
-  if (spec2.securityContext?.windowsOptions?.hostProcess === true) {
-    badSetters.add("pod", forbidden2(PATHS.hostProcess, true));
-  }
-  if (!badContainers.empty) {
-    badSetters.add(`${namedContainers(badContainers.data)}`, ...badContainers.errs);
-  }
-  if (badSetters.empty) return null;
-  return {
-    reason: "hostProcess",
-    detail: `${badSetters.data.join(" and ")} must not set securityContext.windowsOptions.hostProcess=true`,
-    errList: badSetters.errs
-  };
-}
-var windowsHostProcessCheck = {
-  id: "windowsHostProcess",
-  level: "baseline",
-  versions: [{ minimumMinor: 0, check: windowsHostProcessV1Dot0 }]
-};
-
-// src/engine/validate/pod-security/version.ts
-var LATEST_VERSION = Number.POSITIVE_INFINITY;
-var VERSION_PATTERN2 = /^v1\.([0-9]|[1-9][0-9]*)$/;
-var MAX_INT644 = 9223372036854775807n;
-var VERSION_SYNTAX_ERROR = 'must be "latest" or "v1.x"';
-function parsePolicyVersion(version) {
-  if (version === void 0 || version === "" || version === "latest") return LATEST_VERSION;
-  const match = VERSION_PATTERN2.exec(version);
-  if (match === null) return null;
-  if (BigInt(match[1]) > MAX_INT644) return null;
-  return Number(match[1]);
-}
-function isOlder(a, b) {
-  return a < b;
-}
-
-// src/engine/validate/pod-security/registry.ts
-var DEFAULT_CHECKS = [
-  allowPrivilegeEscalationCheck,
-  appArmorProfileCheck,
-  capabilitiesBaselineCheck,
-  capabilitiesRestrictedCheck,
-  hostNamespacesCheck,
-  hostPathVolumesCheck,
-  hostPortsCheck,
-  hostProbesAndHostLifecycleCheck,
-  privilegedCheck,
-  procMountCheck,
-  restrictedVolumesCheck,
-  runAsNonRootCheck,
-  runAsUserCheck,
-  seLinuxOptionsCheck,
-  seccompProfileBaselineCheck,
-  seccompProfileRestrictedCheck,
-  sysctlsCheck,
-  windowsHostProcessCheck
-];
-var selectionCache = /* @__PURE__ */ new Map();
-function selectChecks(level, version) {
-  const cacheKey = `${version}\0${level}`;
-  const cached = selectionCache.get(cacheKey);
-  if (cached !== void 0) return cached;
-  const selected = [];
-  for (const check of DEFAULT_CHECKS) {
-    if (level === "baseline" && check.level !== "baseline") continue;
-    const [first, ...rest] = check.versions;
-    if (first === void 0 || isOlder(version, first.minimumMinor)) continue;
-    let chosen = first;
-    for (const next of rest) {
-      if (!isOlder(version, next.minimumMinor) && chosen.minimumMinor < next.minimumMinor) chosen = next;
-    }
-    selected.push({ id: check.id, check: chosen.check });
-  }
-  selectionCache.set(cacheKey, selected);
-  return selected;
-}
-function runChecks(checks, pod) {
-  const outcomes = [];
-  for (const { id, check } of checks) {
-    const failure2 = check(pod.meta, pod.spec);
-    if (failure2 !== null) outcomes.push({ id, failure: failure2 });
-  }
-  return outcomes;
-}
-
-// src/engine/validate/pod-security/exclusion.ts
-var DIGITS = /\d+/g;
-var LETTERS = /[a-zA-Z]+/g;
-var CONTAINER_TYPES = /* @__PURE__ */ new Set(["containers", "initContainers", "ephemeralContainers"]);
-function parseField(field2) {
-  const firstDigits = field2.match(DIGITS)?.[0];
-  const containerType = field2.match(LETTERS)?.[1] ?? "";
-  return {
-    field: field2.replace(DIGITS, "*"),
-    firstIndex: firstDigits === void 0 ? 0 : Number(firstDigits),
-    containerType,
-    isContainerField: CONTAINER_TYPES.has(containerType)
-  };
-}
-function containerName(pod, index, type) {
-  const list3 = type === "containers" ? pod.spec.containers : type === "initContainers" ? pod.spec.initContainers : pod.spec.ephemeralContainers;
-  return list3[index]?.name ?? "";
-}
-function badValueStrings(value) {
-  if (typeof value === "string") return value === "" ? [] : [value];
-  if (typeof value === "boolean" || typeof value === "number") return [String(value)];
-  return value;
-}
-function matchesAny2(patterns, value) {
-  return patterns.some((pattern2) => wildcardMatch(pattern2, value));
-}
-var FAKE_CONTAINER = {
-  name: "fake",
-  image: "",
-  securityContext: void 0,
-  hostPorts: [],
-  livenessProbe: void 0,
-  readinessProbe: void 0,
-  startupProbe: void 0,
-  postStart: void 0,
-  preStop: void 0,
-  hasLifecycle: false
-};
-var EMPTY_SPEC = {
-  initContainers: [],
-  containers: [],
-  ephemeralContainers: [],
-  volumes: [],
-  hostNetwork: false,
-  hostPID: false,
-  hostIPC: false,
-  securityContext: void 0,
-  osName: void 0
-};
-function podLevelPod(pod) {
-  return { meta: pod.meta, spec: { ...pod.spec, containers: [FAKE_CONTAINER], initContainers: [], ephemeralContainers: [] } };
-}
-function keepMatching(containers, images) {
-  return containers.filter((container) => matchesAny2(images, container.image));
-}
-function matchingContainersPod(pod, images) {
-  return {
-    meta: { name: pod.meta.name, namespace: pod.meta.namespace, annotations: /* @__PURE__ */ new Map() },
-    spec: {
-      ...EMPTY_SPEC,
-      containers: keepMatching(pod.spec.containers, images),
-      initContainers: keepMatching(pod.spec.initContainers, images),
-      ephemeralContainers: keepMatching(pod.spec.ephemeralContainers, images)
-    }
-  };
-}
-function exempt(outcomes, excludeOutcomes, exclude, pod, matching) {
-  const byId = /* @__PURE__ */ new Map();
-  for (const outcome of outcomes) byId.set(outcome.id, outcome);
-  const checkIds = CONTROL_CHECK_IDS.get(exclude.controlName) ?? [];
-  const restrictedField = exclude.restrictedField ?? "";
-  const values = exclude.values ?? [];
-  const containerLevel = matching !== null;
-  for (const excludeOutcome of excludeOutcomes) {
-    if (!checkIds.includes(excludeOutcome.id) || excludeOutcome.failure.errList === null) continue;
-    const checkId = excludeOutcome.id;
-    for (const excludeError of excludeOutcome.failure.errList) {
-      let excludeField;
-      let excludeContainer = "";
-      if (containerLevel) {
-        const parsed = parseField(excludeError.path.text);
-        excludeField = parsed.field;
-        if (parsed.isContainerField) excludeContainer = containerName(matching, parsed.firstIndex, parsed.containerType);
-      } else {
-        excludeField = excludeError.path.text.replace(DIGITS, "*");
-      }
-      if (restrictedField !== "" && excludeField !== restrictedField) continue;
-      if (values.length > 0 && !badValueStrings(excludeError.badValue).every((value) => matchesAny2(values, value))) continue;
-      const target = byId.get(checkId);
-      const errList = target?.failure.errList;
-      if (errList === null || errList === void 0) continue;
-      removeMatching(errList, excludeField, excludeContainer, pod, containerLevel);
-      if (errList.length === 0) byId.delete(checkId);
-    }
-  }
-  return [...byId.values()];
-}
-function removeMatching(errList, excludeField, excludeContainer, pod, containerLevel) {
-  for (let i = 0; i < errList.length; i++) {
-    const text4 = errList[i].path.text;
-    let matches;
-    if (containerLevel) {
-      const parsed = parseField(text4);
-      matches = parsed.field === excludeField && (!parsed.isContainerField || containerName(pod, parsed.firstIndex, parsed.containerType) === excludeContainer);
-    } else {
-      matches = text4.replace(DIGITS, "*") === excludeField;
-    }
-    if (matches) {
-      errList[i] = errList[errList.length - 1];
-      errList.pop();
-      return;
-    }
-  }
-}
-function applyExclusions(checks, excludes, outcomes, pod) {
-  let remaining = outcomes;
-  for (const exclude of excludes) {
-    const images = exclude.images ?? [];
-    if (images.length === 0) {
-      remaining = exempt(remaining, runChecks(checks, podLevelPod(pod)), exclude, pod, null);
-    } else {
-      const matching = matchingContainersPod(pod, images);
-      remaining = exempt(remaining, runChecks(checks, matching), exclude, pod, matching);
-    }
-  }
-  return remaining;
-}
-
-// src/engine/validate/pod-security/message.ts
-function displayField(field2, kind2) {
-  let text4 = field2;
-  if (isTemplateKind(kind2)) text4 = text4.replaceAll("spec", "spec.template.spec");
-  else if (kind2 === "CronJob") text4 = text4.replaceAll("spec", "spec.jobTemplate.spec.template.spec");
-  return text4.replaceAll("metadata", "spec.template.metadata");
-}
-function formatChecks(outcomes, kind2) {
-  let out = "";
-  for (const { failure: failure2 } of outcomes) {
-    const errors = (failure2.errList ?? []).map((error) => {
-      const field2 = displayField(error.path.text, kind2);
-      if (error.type === "Forbidden" && hasBadValue(error.badValue)) {
-        return `${field2} is forbidden, forbidden values found: ${formatBadValue(error.badValue)}`;
-      }
-      return fieldErrorText(field2, error.type);
-    });
-    out += `(Forbidden reason: ${failure2.reason}, field error list: [${errors.join(", ")}])`;
-  }
-  return out;
-}
-function findingPath(outcomes, extracted) {
-  const first = outcomes[0]?.failure;
-  if (first === void 0) return void 0;
-  const location2 = first.errList?.[0]?.path ?? first.hint;
-  if (location2 === void 0) return void 0;
-  const [root, ...rest] = location2.segments;
-  const prefix = root !== void 0 && "name" in root && root.name === "metadata" ? extracted.metaRoot : extracted.specRoot;
-  const parts = [...prefix];
-  for (const segment of rest) {
-    parts.push("name" in segment ? segment.name : "index" in segment ? String(segment.index) : segment.key);
-  }
-  return `/${parts.join("/")}/`;
-}
-
-// src/engine/validate/pod-security/index.ts
-function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) {
-  const plainException = exceptions.find((exception) => (exception.podSecurity ?? []).length === 0);
-  if (plainException !== void 0) {
-    return { status: "skip", message: `rule is skipped due to policy exception ${plainException.key}` };
-  }
-  let extracted;
-  try {
-    extracted = extractPod(resource);
-  } catch (error) {
-    if (!(error instanceof GoDecodeError)) throw error;
-    return { status: "error", message: `Error while getting new resource: ${error.message}` };
-  }
-  const version = parsePolicyVersion(podSecurity2.version);
-  if (version === null) {
-    return { status: "error", message: `failed to parse pod security api version: ${VERSION_SYNTAX_ERROR}` };
-  }
-  const level = podSecurity2.level ?? "";
-  const checks = selectChecks(level, version);
-  const pod = extracted.pod;
-  let outcomes = runChecks(checks, pod);
-  const excludes = podSecurity2.exclude ?? [];
-  if (outcomes.length > 0 && excludes.length > 0) outcomes = applyExclusions(checks, excludes, outcomes, pod);
-  if (outcomes.length === 0) return { status: "pass", message: `Validation rule '${ruleName}' passed.` };
-  if (exceptions.length > 0) {
-    outcomes = applyExclusions(checks, exceptions.flatMap((exception) => exception.podSecurity ?? []), outcomes, pod);
-    if (outcomes.length === 0) {
-      const keys = exceptions.map((exception) => exception.key).join(", ");
-      return { status: "skip", message: `rule is skipped due to policy exceptions ${keys}` };
-    }
-  }
-  const kind2 = resourceKind(resource);
-  const violated = `${level}:${podSecurity2.version ?? ""}`;
-  const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind2)}`;
-  const path17 = findingPath(outcomes, extracted);
-  return path17 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path17 };
-}
-
-// src/engine/validate/messages.ts
-function patternFailureMessage(env, errorText5, path17) {
-  const rule2 = env.plan;
-  const message = rule2.message;
-  if (message === "") {
-    if (path17 !== "") return `validation error: rule ${rule2.name} failed at path ${path17}`;
-    return `validation error: rule ${rule2.name} execution error: ${errorText5}`;
-  }
-  let result;
-  let failed = false;
-  try {
-    result = env.trySubstitute(message);
-  } catch {
-    failed = true;
-  }
-  if (failed || result instanceof SubstitutionFailure) {
-    return `validation error: variables substitution error in rule ${rule2.name} execution error: ${errorText5}`;
-  }
-  let substituted = messageText(result);
-  if (!substituted.endsWith(".")) substituted += ".";
-  if (path17 !== "") return `validation error: ${substituted} rule ${rule2.name} failed at path ${path17}`;
-  return `validation error: ${substituted} rule ${rule2.name} execution error: ${errorText5}`;
-}
-function anyPatternFailureMessage(message, errors) {
-  const joined = errors.join(" ");
-  if (message === "") return `validation error: ${joined}`;
-  if (message.endsWith(".")) return `validation error: ${message} ${joined}`;
-  return `validation error: ${message}. ${joined}`;
-}
-function denyMessage(env, conditionMessages) {
-  const rule2 = env.plan;
-  const message = [rule2.message, conditionMessages].filter((part) => part !== "").join("; ");
-  if (message === "") return `validation error: rule ${rule2.name} failed`;
-  try {
-    const result = env.trySubstitute(message);
-    return result instanceof SubstitutionFailure ? conditionMessages : messageText(result);
-  } catch {
-    return conditionMessages;
-  }
-}
-function messageText(value) {
-  if (typeof value === "string") return value;
-  return "the produced message didn't resolve to a string, check your policy definition.";
-}
-
-// src/engine/validate/validator.ts
-function validateRule2(env) {
-  return runValidator(env, env.plan.spec);
-}
-function runValidator(env, spec2) {
-  const name = env.plan.name;
-  try {
-    env.loadContext(spec2.contextEntries);
-  } catch (error) {
-    return ruleError2(name, "Validation", "failed to load context", error);
-  }
-  if (spec2.preconditions !== void 0) {
-    let outcome;
-    try {
-      outcome = tryEvaluateConditions(spec2.preconditions, env.substituteCondition);
-    } catch (error) {
-      return ruleError2(name, "Validation", "failed to evaluate preconditions", error);
-    }
-    if (outcome instanceof ConditionFailure) return ruleError2(name, "Validation", "failed to evaluate preconditions", outcome.message);
-    if (!outcome.result) return ruleResponse(name, "Validation", "skip", "preconditions not met");
-  }
-  if (spec2.deny !== void 0 && spec2.deny !== null) return validateDeny(env, spec2.deny);
-  if (spec2.pattern !== void 0 || spec2.anyPattern !== void 0) {
-    let pattern2 = spec2.pattern;
-    let anyPattern = spec2.anyPattern;
-    let substituted;
-    try {
-      substituted = env.trySubstitute(pattern2 !== void 0 ? pattern2 : anyPattern);
-    } catch (error) {
-      return ruleError2(name, "Validation", "variable substitution failed", error);
-    }
-    if (substituted instanceof SubstitutionFailure) return ruleError2(name, "Validation", "variable substitution failed", substituted.message);
-    if (pattern2 !== void 0) pattern2 = substituted;
-    else anyPattern = substituted;
-    const target = env.element ?? (env.isDelete ? void 0 : env.resource);
-    if (target === void 0) return null;
-    return validatePatterns(env, target, pattern2, anyPattern);
-  }
-  if (spec2.forEach !== void 0 && spec2.forEach !== null) return validateForEach(env, spec2.forEach, spec2.nesting);
-  return null;
-}
-function validateDeny(env, deny) {
-  const rule2 = env.plan;
-  let outcome;
-  try {
-    outcome = tryEvaluateConditions(deny.conditions, env.substituteCondition);
-  } catch (error) {
-    return ruleError2(rule2.name, "Validation", "failed to check deny conditions", error);
-  }
-  if (outcome instanceof ConditionFailure) return ruleError2(rule2.name, "Validation", "failed to check deny conditions", outcome.message);
-  if (!outcome.result) {
-    return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' passed.`);
-  }
-  return ruleResponse(rule2.name, "Validation", "fail", denyMessage(env, outcome.message));
-}
-function validatePatterns(env, target, pattern2, anyPattern) {
-  const rule2 = env.plan;
-  if (pattern2 !== void 0) {
-    const result = matchPattern(target, pattern2, { numberMode: env.numberMode });
-    switch (result.outcome) {
-      case "pass":
-        return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' passed.`);
-      case "skip":
-        return ruleResponse(rule2.name, "Validation", "skip", result.message);
-      case "error":
-        return ruleResponse(rule2.name, "Validation", "error", patternFailureMessage(env, result.message, ""));
-      case "fail":
-        return ruleResponse(
-          rule2.name,
-          "Validation",
-          "fail",
-          patternFailureMessage(env, result.message, result.path),
-          env.resourcePath(result.path)
-        );
-    }
-  }
-  if (!Array.isArray(anyPattern)) {
-    return ruleError2(
-      rule2.name,
-      "Validation",
-      "failed to deserialize anyPattern, expected type array",
-      `json: cannot unmarshal ${goTypeName4(anyPattern ?? null)} into Go value of type []interface {}`
-    );
-  }
-  const failed = [];
-  const skipped = [];
-  let firstFailurePath;
-  for (let index = 0; index < anyPattern.length; index++) {
-    const result = matchPattern(target, anyPattern[index], { numberMode: env.numberMode });
-    if (result.outcome === "pass") {
-      return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' anyPattern[${index}] passed.`);
-    }
-    if (result.outcome === "skip") {
-      skipped.push(`rule ${rule2.name}[${index}] skipped: ${result.message}`);
-    } else if (result.outcome === "fail" && result.path !== "") {
-      failed.push(`rule ${rule2.name}[${index}] failed at path ${result.path}`);
-      firstFailurePath ??= env.resourcePath(result.path);
-    } else {
-      failed.push(`rule ${rule2.name}[${index}] failed: ${result.message}`);
-    }
-  }
-  if (failed.length > 0) {
-    return ruleResponse(rule2.name, "Validation", "fail", anyPatternFailureMessage(rule2.message, failed), firstFailurePath);
-  }
-  if (skipped.length > 0) return ruleResponse(rule2.name, "Validation", "skip", skipped.join(" "));
-  return ruleResponse(rule2.name, "Validation", "pass", rule2.message);
-}
-function goTypeName4(value) {
-  if (value === null) return "null";
-  if (typeof value === "object") return "object";
-  return typeof value === "boolean" ? "bool" : typeof value;
-}
-function validateForEach(env, entries, nesting) {
-  const rule2 = env.plan;
-  let applied = 0;
-  let listError;
-  for (const entry2 of entries) {
-    const spec2 = foreachSpec(entry2, nesting + 1);
-    let elements;
-    try {
-      elements = env.tryEvaluateList(spec2.list);
-    } catch (error) {
-      if (!errorText2(error).includes("Unknown key")) listError = error;
-      continue;
-    }
-    if (elements instanceof QueryFailure) {
-      if (!elements.message.includes("Unknown key")) listError = elements.message;
-      continue;
-    }
-    const { response, count: count2 } = validateElements(env, spec2, elements, nesting);
-    if (response.status !== "pass") return response;
-    applied += count2;
-  }
-  if (applied === 0) {
-    if (listError !== void 0) return ruleError2(rule2.name, "Validation", "failed to evaluate list", listError);
-    return null;
-  }
-  return ruleResponse(rule2.name, "Validation", "pass", "rule passed");
-}
-function validateElements(env, spec2, elements, nesting) {
-  const rule2 = env.plan;
-  const ctx = env.context;
-  let count2 = 0;
-  ctx.checkpoint();
-  try {
-    for (let index = 0; index < elements.length; index++) {
-      const element = elements[index];
-      if (element === null || element === void 0) continue;
-      ctx.reset();
-      let elementEnv;
-      try {
-        elementEnv = env.withElement(element, index, nesting, spec2.elementScope, spec2.list);
-      } catch (error) {
-        return { response: ruleError2(rule2.name, "Validation", "failed to process foreach", error), count: count2 };
-      }
-      if (elementEnv instanceof ElementScopeFailure) {
-        return { response: ruleError2(rule2.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
-      }
-      const result = runValidator(elementEnv, spec2);
-      if (result === null || result.status === "skip") continue;
-      if (result.status === "error" && result.message.includes("failed to evaluate preconditions")) continue;
-      if (result.status !== "pass") {
-        return {
-          response: ruleResponse(rule2.name, "Validation", result.status, `validation failure: ${result.message}`, result.path),
-          count: count2
-        };
-      }
-      count2++;
-    }
-  } finally {
-    ctx.restore();
-  }
-  return { response: ruleResponse(rule2.name, "Validation", "pass", ""), count: count2 };
-}
-
-// src/engine/engine.ts
-var NO_EXCEPTIONS = Object.freeze([]);
-var NO_LABELS = Object.freeze({});
-function validateResource(policy, request2) {
-  const resourceValues = request2.values?.resource;
-  const rewritesRequest = readsBackResource(resourceValues);
-  let rules;
-  if (!rewritesRequest || keepsResource(resourceValues)) {
-    const identity3 = identify(request2.resource);
-    if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
-    rules = policy.validateRulesForKind(identity3.kind);
-    if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request2.resource) : request2.resource, rules: [] };
-  }
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy(policy, request2, rewritesRequest, rules);
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy(policy, request2, rewritesRequest, rules);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
-}
-function evaluatePolicy(policy, request2, rewritesRequest, rules) {
-  const operation = request2.operation ?? "CREATE";
-  const engineOperation = toEngineOperation(operation);
-  const numberMode = request2.numberMode ?? "float64";
-  const isDelete = engineOperation === "DELETE";
-  const resourceValues = request2.values?.resource;
-  let context2;
-  if (resourceValues) {
-    context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
-  }
-  const resource = context2 ? resourceAfterValues(context2, resourceValues, isDelete, request2.resource) : request2.resource;
-  const identity3 = identify(resource);
-  if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
-  const responses = [];
-  const applyOne = policy.policy.spec.applyRules === "One";
-  const matchInput = matchInputFor(resource, request2, engineOperation, policy);
-  const subject2 = new MatchSubject(matchInput);
-  rules ??= policy.validateRulesForKind(identity3.kind);
-  for (const rule2 of rules) {
-    const plan = rulePlan(rule2);
-    if (!plan.validates) continue;
-    if (!plan.matcher.matchesSubject(subject2)) continue;
-    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule2.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
-    context2 ??= createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
-    const env = new RuleEnvironment({
-      rule: rule2,
-      context: context2,
-      operation,
-      numberMode,
-      resource,
-      isDelete,
-      values: request2.values,
-      external: request2.external,
-      policyNamespace: matchInput.policyNamespace
-    });
-    context2.checkpoint();
-    let response;
-    try {
-      response = evaluateValidateRule(env, policy, engineOperation, exceptions);
-    } finally {
-      context2.restore();
-    }
-    if (response === null) continue;
-    const unresolved = env.unresolved;
-    if (unresolved !== void 0) response = withUnresolvedHint(response, unresolved);
-    responses.push(response);
-    if (applyOne && (response.status === "pass" || response.status === "fail")) break;
-  }
-  return { policy, resource, rules: responses };
-}
-function evaluateValidateRule(env, policy, operation, exceptions = NO_EXCEPTIONS) {
-  const rule2 = env.plan;
-  try {
-    env.loadContext(rule2.context);
-  } catch (error) {
-    return ruleError2(rule2.name, "Validation", "failed to load context", error);
-  }
-  if (rule2.preconditions !== void 0) {
-    let outcome;
-    try {
-      outcome = tryEvaluateConditions(rule2.preconditions, env.substituteCondition);
-    } catch (error) {
-      return ruleError2(rule2.name, "Validation", "failed to evaluate preconditions", error);
-    }
-    if (outcome instanceof ConditionFailure) return ruleError2(rule2.name, "Validation", "failed to evaluate preconditions", outcome.message);
-    if (!outcome.result) {
-      const message = outcome.message === "" ? "preconditions not met" : `preconditions not met; ${outcome.message}`;
-      return ruleResponse(rule2.name, "Validation", "skip", message);
-    }
-  }
-  const applicable = exceptions.length === 0 ? exceptions : exceptions.filter((exception) => exceptionConditionsHold(env, exception));
-  if (applicable.length > 0 && !rule2.rule.validate?.podSecurity) {
-    const keys = applicable.map((exception) => exception.key).join(", ");
-    return ruleResponse(rule2.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
-  }
-  const response = runHandler(env, applicable);
-  if (response?.status === "fail" && preExistingViolationsAllowed(rule2.rule, policy, operation)) {
-    return evaluateOldObject(env, policy) ?? response;
-  }
-  return response;
-}
-function exceptionConditionsHold(env, exception) {
-  if (exception.conditions === void 0) return true;
-  try {
-    const outcome = tryEvaluateConditions(exception.conditions, env.substituteCondition);
-    return !(outcome instanceof ConditionFailure) && outcome.result;
-  } catch {
-    return false;
-  }
-}
-function policyKey(policy) {
-  return policy.kind === "Policy" ? `${policy.namespace}/${policy.name}` : policy.name;
-}
-function runHandler(env, exceptions) {
-  const rule2 = env.plan;
-  switch (rule2.handler) {
-    case "manifests":
-      return ruleResponse(rule2.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
-    case "podSecurity": {
-      if (env.isDelete) return null;
-      const result = evaluatePodSecurity(env.resource, rule2.validation.podSecurity, rule2.name, exceptions);
-      return ruleResponse(rule2.name, "Validation", result.status, result.message, result.path);
-    }
-    case "cel":
-      return ruleResponse(rule2.name, "Validation", "error", "validate.cel rules are not supported yet");
-    case "resource":
-      return validateRule2(env);
-  }
-}
-function preExistingViolationsAllowed(rule2, policy, operation) {
-  if (operation !== "UPDATE") return false;
-  if (rule2.validate?.allowExistingViolations === false) return false;
-  const action = rule2.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? "";
-  return action === "Enforce" || action === "enforce";
-}
-function evaluateOldObject(env, policy) {
-  const rule2 = env.rule;
-  let oldObject;
-  try {
-    oldObject = env.context.query("request.oldObject");
-  } catch {
-    return null;
-  }
-  if (oldObject === null || typeof oldObject !== "object" || Array.isArray(oldObject)) return null;
-  const context2 = createAdmissionContext({ resource: oldObject, operation: "CREATE" });
-  const oldEnv = new RuleEnvironment({
-    rule: rule2,
-    context: context2,
-    operation: "CREATE",
-    numberMode: env.numberMode,
-    resource: oldObject,
-    isDelete: false,
-    external: env.external,
-    policyNamespace: env.policyNamespace
-  });
-  let oldResponse;
-  try {
-    oldResponse = evaluateValidateRule(oldEnv, policy, "CREATE");
-  } catch (error) {
-    return ruleResponse(rule2.name, "Validation", "skip", `failed to validate old object: ${errorText2(error)}`);
-  }
-  if (oldResponse?.status === "fail") {
-    return ruleResponse(rule2.name, "Validation", "skip", "skipping the rule evaluation as pre-existing violations are allowed");
-  }
-  return null;
-}
-function toEngineOperation(operation) {
-  return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
-}
-function matchInputFor(resource, request2, operation, policy) {
-  const identity3 = identify(resource);
-  return {
-    resource,
-    kind: identity3.kind,
-    group: identity3.group,
-    version: identity3.version,
-    subresource: request2.subresource ?? "",
-    operation,
-    namespaceLabels: request2.namespaceLabels ?? NO_LABELS,
-    userInfo: request2.userInfo,
-    policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
-  };
-}
-var identities = /* @__PURE__ */ new WeakMap();
-function identify(resource) {
-  let identity3 = identities.get(resource);
-  if (identity3 === void 0) {
-    identity3 = readIdentity(resource);
-    identities.set(resource, identity3);
-  }
-  return identity3;
-}
-function readIdentity(resource) {
-  const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
-  const slash = apiVersion.indexOf("/");
-  const metadata = resource.metadata;
-  const namespace = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.namespace === "string" ? metadata.namespace : "";
-  return {
-    kind: typeof resource.kind === "string" ? resource.kind : "",
-    group: slash >= 0 ? apiVersion.slice(0, slash) : "",
-    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
-    namespace
-  };
-}
-
-// src/engine/generate/errors.ts
+// src/families/kyverno/engine/generate/errors.ts
 var GenerationError = class extends Error {
   name = "GenerationError";
 };
 
-// src/engine/generate/object.ts
-function isObject20(value) {
+// src/families/kyverno/engine/generate/object.ts
+function isObject18(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function cloneObject(object2) {
@@ -36342,12 +33887,12 @@ function topString(object2, field2) {
 }
 function metaString(object2, field2) {
   const metadata = object2.metadata;
-  if (!isObject20(metadata)) return "";
+  if (!isObject18(metadata)) return "";
   const value = metadata[field2];
   return typeof value === "string" ? value : "";
 }
 var nameOf = (object2) => metaString(object2, "name");
-var namespaceOf3 = (object2) => metaString(object2, "namespace");
+var namespaceOf2 = (object2) => metaString(object2, "namespace");
 var apiVersionOf = (object2) => topString(object2, "apiVersion");
 var kindOf = (object2) => topString(object2, "kind");
 function metadataFor(object2) {
@@ -36357,11 +33902,11 @@ function metadataFor(object2) {
     object2.metadata = created;
     return created;
   }
-  return isObject20(metadata) ? metadata : void 0;
+  return isObject18(metadata) ? metadata : void 0;
 }
 function removeMetaField(object2, field2) {
   const metadata = object2.metadata;
-  if (isObject20(metadata)) delete metadata[field2];
+  if (isObject18(metadata)) delete metadata[field2];
 }
 function setMetaString(object2, field2, value) {
   if (value === "") {
@@ -36381,11 +33926,11 @@ function setMetaValue(object2, field2, value) {
 }
 function metaValue(object2, field2) {
   const metadata = object2.metadata;
-  return isObject20(metadata) ? metadata[field2] : void 0;
+  return isObject18(metadata) ? metadata[field2] : void 0;
 }
 function labelsOf2(object2) {
   const labels = metaValue(object2, "labels");
-  if (!isObject20(labels)) return {};
+  if (!isObject18(labels)) return {};
   const out = {};
   for (const [key3, value] of Object.entries(labels)) {
     if (typeof value !== "string") return {};
@@ -36414,7 +33959,7 @@ function jsonTypeName(value) {
   return typeof value;
 }
 
-// src/engine/generate/labels.ts
+// src/families/kyverno/engine/generate/labels.ts
 var MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
 var MANAGED_BY_KYVERNO = "kyverno";
 var POLICY_NAME_LABEL = "generate.kyverno.io/policy-name";
@@ -36441,7 +33986,7 @@ function manageLabels(object2, trigger, policy, ruleName) {
   labels[TRIGGER_VERSION_LABEL] = version;
   labels[TRIGGER_GROUP_LABEL] = group;
   labels[TRIGGER_KIND_LABEL] = kindOf(trigger);
-  labels[TRIGGER_NAMESPACE_LABEL] = namespaceOf3(trigger);
+  labels[TRIGGER_NAMESPACE_LABEL] = namespaceOf2(trigger);
   labels[TRIGGER_UID_LABEL] = metaString(trigger, "uid");
   setLabels(object2, labels);
 }
@@ -36451,7 +33996,7 @@ function addSourceLabels(object2) {
   labels[SOURCE_GROUP_LABEL] = group;
   labels[SOURCE_VERSION_LABEL] = version;
   labels[SOURCE_KIND_LABEL] = kindOf(object2);
-  labels[SOURCE_NAMESPACE_LABEL] = namespaceOf3(object2);
+  labels[SOURCE_NAMESPACE_LABEL] = namespaceOf2(object2);
   labels[SOURCE_NAME_LABEL] = nameOf(object2);
   setLabels(object2, labels);
 }
@@ -36461,7 +34006,7 @@ function tagCloneSource(object2) {
   setLabels(object2, labels);
 }
 
-// src/engine/generate/pattern.ts
+// src/families/kyverno/engine/generate/pattern.ts
 var PATTERN_FIELDS = ["apiVersion", "kind", "namespace", "name", "uid", "data", "clone", "cloneList"];
 function patternDocument(block) {
   const out = {};
@@ -36471,7 +34016,7 @@ function patternDocument(block) {
   }
   return out;
 }
-function isObject21(value) {
+function isObject19(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
 function unmarshalError(value, path17, type) {
@@ -36486,7 +34031,7 @@ function stringField3(object2, field2, path17) {
 function objectField(object2, field2, path17) {
   const value = object2[field2];
   if (value === void 0 || value === null) return {};
-  if (!isObject21(value)) throw unmarshalError(value, `${path17}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject19(value)) throw unmarshalError(value, `${path17}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
   return value;
 }
 function decodePattern(document) {
@@ -36495,12 +34040,12 @@ function decodePattern(document) {
   const cloneList2 = objectField(document, "cloneList", path17);
   const kinds = cloneList2.kinds;
   if (kinds !== void 0 && kinds !== null && !Array.isArray(kinds)) throw unmarshalError(kinds, "CloneList.kinds", "[]string");
-  const kindList = Array.isArray(kinds) ? kinds.map((kind2) => {
-    if (typeof kind2 !== "string") throw unmarshalError(kind2, "CloneList.kinds", "string");
-    return kind2;
+  const kindList = Array.isArray(kinds) ? kinds.map((kind3) => {
+    if (typeof kind3 !== "string") throw unmarshalError(kind3, "CloneList.kinds", "string");
+    return kind3;
   }) : null;
   const selector2 = cloneList2.selector;
-  if (selector2 !== void 0 && selector2 !== null && !isObject21(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
+  if (selector2 !== void 0 && selector2 !== null && !isObject19(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
   const data = document.data;
   return {
     target: {
@@ -36514,7 +34059,7 @@ function decodePattern(document) {
     cloneList: {
       namespace: stringField3(cloneList2, "namespace", "CloneList"),
       kinds: kindList,
-      selector: isObject21(selector2) ? selector2 : null
+      selector: isObject19(selector2) ? selector2 : null
     }
   };
 }
@@ -36542,7 +34087,7 @@ function kindFromGVK(text4) {
   }
 }
 
-// src/engine/generate/store.ts
+// src/families/kyverno/engine/generate/store.ts
 var StoreError = class extends Error {
   constructor(reason2, message) {
     super(message);
@@ -36551,8 +34096,8 @@ var StoreError = class extends Error {
   reason;
   name = "StoreError";
 };
-function resourceName(apiVersion, kind2) {
-  const plural3 = `${kind2.toLowerCase()}s`;
+function resourceName(apiVersion, kind3) {
+  const plural3 = `${kind3.toLowerCase()}s`;
   const { group } = groupVersion(apiVersion);
   return group === "" ? plural3 : `${plural3}.${group}`;
 }
@@ -36576,11 +34121,11 @@ var ObjectStore = class {
     return cloneObject(this.#entries[index].object);
   }
   /** Copies of the objects of a kind in `namespace` (every namespace when `""`) that `selector` selects. */
-  list(apiVersion, kind2, namespace, selector2) {
+  list(apiVersion, kind3, namespace, selector2) {
     const out = [];
     for (const { address, object: object2 } of this.#entries) {
       if (apiVersion !== "" && address.apiVersion !== apiVersion) continue;
-      if (address.kind !== kind2) continue;
+      if (address.kind !== kind3) continue;
       if (namespace !== "" && address.namespace !== namespace) continue;
       if (selector2 !== null && selector2 !== void 0 && !selectorMatches(selector2, labelsOf2(object2))) continue;
       out.push(cloneObject(object2));
@@ -36608,14 +34153,14 @@ function notFound2(address) {
   return new StoreError("NotFound", `${resourceName(address.apiVersion, address.kind)} "${address.name}" not found`);
 }
 function addressOf(object2) {
-  return { apiVersion: apiVersionOf(object2), kind: kindOf(object2), namespace: namespaceOf3(object2), name: nameOf(object2) };
+  return { apiVersion: apiVersionOf(object2), kind: kindOf(object2), namespace: namespaceOf2(object2), name: nameOf(object2) };
 }
 
-// src/engine/generate/targets.ts
-function isObject22(value) {
+// src/families/kyverno/engine/generate/targets.ts
+function isObject20(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
-function errorText3(error) {
+function errorText2(error) {
   return error instanceof Error ? error.message : String(error);
 }
 function findTarget(store, target) {
@@ -36630,7 +34175,7 @@ function manageData(store, target, data, synchronize) {
   let resource;
   if (data === void 0 || data === null) {
     resource = {};
-  } else if (isObject22(data)) {
+  } else if (isObject20(data)) {
     resource = cloneObject(data);
   } else {
     return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
@@ -36649,7 +34194,7 @@ function manageClone(store, target, sourceSpec, pattern2) {
   try {
     sourceObject = store.get(source);
   } catch (error) {
-    return { action: "Skip", target, error: `source resource ${describeTarget(target)} not found: ${errorText3(error)}` };
+    return { action: "Skip", target, error: `source resource ${describeTarget(target)} not found: ${errorText2(error)}` };
   }
   tagCloneSource(sourceObject);
   try {
@@ -36658,7 +34203,7 @@ function manageClone(store, target, sourceSpec, pattern2) {
   }
   const copy2 = cloneObject(sourceObject);
   addSourceLabels(copy2);
-  if (namespaceOf3(copy2) !== target.namespace && hasOwnerReferences(copy2)) removeMetaField(copy2, "ownerReferences");
+  if (namespaceOf2(copy2) !== target.namespace && hasOwnerReferences(copy2)) removeMetaField(copy2, "ownerReferences");
   for (const field2 of SERVER_FIELDS) removeMetaField(copy2, field2);
   const existing = findTarget(store, target);
   if (existing === null) return { action: "Create", target, data: copy2 };
@@ -36670,12 +34215,12 @@ function manageCloneList(store, targetNamespace, pattern2) {
   const actions = [];
   const sourceNamespace = pattern2.cloneList.namespace;
   for (const entry2 of pattern2.cloneList.kinds ?? []) {
-    const [apiVersion, kind2] = kindFromGVK(entry2);
-    for (const source of store.list(apiVersion, kind2, sourceNamespace, pattern2.cloneList.selector)) {
+    const [apiVersion, kind3] = kindFromGVK(entry2);
+    for (const source of store.list(apiVersion, kind3, sourceNamespace, pattern2.cloneList.selector)) {
       const sourceAddress = {
         apiVersion: apiVersionOf(source),
         kind: kindOf(source),
-        namespace: namespaceOf3(source),
+        namespace: namespaceOf2(source),
         name: nameOf(source)
       };
       const target = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
@@ -36689,26 +34234,26 @@ function manageCloneList(store, targetNamespace, pattern2) {
   return actions;
 }
 
-// src/engine/generate/rule-generator.ts
+// src/families/kyverno/engine/generate/rule-generator.ts
 var NO_SOURCE = { apiVersion: "", kind: "", namespace: "", name: "" };
-function isObject23(value) {
+function isObject21(value) {
   return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
 }
-function isNamespaced2(apiVersion, kind2) {
-  if (apiVersion === "" || kind2 === "") return true;
-  return !isClusterScoped(apiVersion, kind2);
+function isNamespaced2(apiVersion, kind3) {
+  if (apiVersion === "" || kind3 === "") return true;
+  return !isClusterScoped(apiVersion, kind3);
 }
 function generatePattern(env, scope, contextEntries, preconditions, block) {
   try {
     env.loadContext(contextEntries);
   } catch (error) {
-    throw new GenerationError(`failed to load context: ${errorText2(error)}`);
+    throw new GenerationError(`failed to load context: ${errorText(error)}`);
   }
   let outcome;
   try {
     outcome = tryEvaluateConditions(preconditions, env.substituteCondition);
   } catch (error) {
-    throw new GenerationError(`failed to evaluate preconditions: ${errorText2(error)}`);
+    throw new GenerationError(`failed to evaluate preconditions: ${errorText(error)}`);
   }
   if (outcome instanceof ConditionFailure) throw new GenerationError(`failed to evaluate preconditions: ${outcome.message}`);
   if (!outcome.result) return [];
@@ -36716,9 +34261,9 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
   try {
     document = env.substitute(patternDocument(block));
   } catch (error) {
-    throw new GenerationError(errorText2(error));
+    throw new GenerationError(errorText(error));
   }
-  const pattern2 = decodePattern(isObject23(document) ? document : {});
+  const pattern2 = decodePattern(isObject21(document) ? document : {});
   const target = pattern2.target;
   let actions;
   if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern2)];
@@ -36780,7 +34325,7 @@ function generateForeach(env, scope, entries) {
   const errors = [];
   const generated = [];
   entries.forEach((entry2, index) => {
-    const block = isObject23(entry2) ? entry2 : {};
+    const block = isObject21(entry2) ? entry2 : {};
     const list3 = typeof block.list === "string" ? block.list : "";
     const elements = env.tryEvaluateList(list3);
     if (elements instanceof QueryFailure) {
@@ -36812,7 +34357,7 @@ function generateElements(env, scope, block, elements) {
           ...generatePattern(env, scope, entryContext(block), block.preconditions, block)
         );
       } catch (error) {
-        errors.push(`failed to process ${index} element: ${errorText2(error)}`);
+        errors.push(`failed to process ${index} element: ${errorText(error)}`);
       }
     });
   } finally {
@@ -36821,13 +34366,168 @@ function generateElements(env, scope, block, elements) {
   return { generated, errors };
 }
 
-// src/engine/generate/trigger.ts
-function toEngineOperation2(operation) {
+// src/families/kyverno/engine/context/admission.ts
+function requestInfoJson(info) {
+  const out = {};
+  if (info.roles && info.roles.length > 0) out.roles = info.roles;
+  if (info.clusterRoles && info.clusterRoles.length > 0) out.clusterRoles = info.clusterRoles;
+  const user = {};
+  const source = info.userInfo ?? {};
+  if (source.username) user.username = source.username;
+  if (source.uid) user.uid = source.uid;
+  if (source.groups && source.groups.length > 0) user.groups = source.groups;
+  if (source.extra && Object.keys(source.extra).length > 0) user.extra = source.extra;
+  out.userInfo = user;
+  return out;
+}
+function serviceAccountOf(username) {
+  const bytes = Buffer.from(username, "utf8");
+  const prefixLength = "system:serviceaccount:".length;
+  const rest = bytes.length <= prefixLength ? "" : bytes.subarray(prefixLength).toString("utf8");
+  const groups = rest.split(":");
+  return groups.length >= 2 ? { serviceAccountName: groups[1], serviceAccountNamespace: groups[0] } : { serviceAccountName: "", serviceAccountNamespace: "" };
+}
+function namespaceOf3(resource) {
+  const metadata = resource.metadata;
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return "";
+  return typeof metadata.namespace === "string" ? metadata.namespace : "";
+}
+function createAdmissionContext(request2) {
+  const data = request2.values === void 0 ? admissionData(request2) : admissionDataWithValues(request2, request2.values);
+  const context2 = new JsonContext(data);
+  context2.registerDeferred("images", new ImagesLoader(context2, request2.resource));
+  return context2;
+}
+var admissionDataCache = /* @__PURE__ */ new WeakMap();
+function admissionData(request2) {
+  return admissionEntry(request2).data;
+}
+function admissionDataWithValues(request2, values) {
+  const entry2 = admissionEntry(request2);
+  if (entry2.withValues !== void 0 && sameValues(entry2.withValues.values, values)) return entry2.withValues.data;
+  const context2 = new JsonContext(entry2.data);
+  for (const [key3, value] of Object.entries(values)) context2.addAtPath(key3, value);
+  const data = context2.snapshot();
+  entry2.withValues = { values: { ...values }, data };
+  return data;
+}
+function sameValues(a, b) {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key3 = keys[i];
+    if (other[i] !== key3 || a[key3] !== b[key3]) return false;
+  }
+  return true;
+}
+function admissionEntry(request2) {
+  const operation = request2.operation ?? "CREATE";
+  const resource = request2.resource;
+  const cached = admissionDataCache.get(resource);
+  if (cached !== void 0 && cached.operation === operation && cached.userInfo === request2.userInfo) return cached;
+  const context2 = new JsonContext();
+  const object2 = toFloat64Numbers(resource);
+  if (operation === "DELETE") context2.setOldResource(object2);
+  else context2.setResource(object2);
+  context2.merge({ request: { namespace: namespaceOf3(resource) } });
+  if (request2.userInfo !== void 0) {
+    context2.merge({ request: requestInfoJson(request2.userInfo) });
+    context2.merge(serviceAccountOf(request2.userInfo.userInfo?.username ?? ""));
+  }
+  context2.merge({ request: { operation } });
+  if (operation === "UPDATE") context2.setOldResource(object2);
+  const entry2 = { operation, userInfo: request2.userInfo, data: context2.snapshot() };
+  admissionDataCache.set(resource, entry2);
+  return entry2;
+}
+var ImagesLoader = class {
+  constructor(context2, resource) {
+    this.context = context2;
+    this.resource = resource;
+  }
+  context;
+  resource;
+  loadData() {
+    const images = imagesOf(this.resource);
+    if (images !== null) this.context.merge({ images });
+  }
+  /** Kyverno's image loader never records that it ran: it runs again for every matching query. */
+  hasLoaded() {
+    return false;
+  }
+};
+var imagesCache = /* @__PURE__ */ new WeakMap();
+function imagesOf(resource) {
+  let images = imagesCache.get(resource);
+  if (images === void 0) {
+    images = extractImages(resource);
+    imagesCache.set(resource, images);
+  }
+  return images;
+}
+
+// src/families/kyverno/engine/context/read-back.ts
+function readsBackResource(values) {
+  return values !== void 0 && Object.keys(values).some((key3) => key3.startsWith("request."));
+}
+function keepsResource(values) {
+  return values === void 0 || Object.keys(values).every((key3) => !mayReplaceResource(key3));
+}
+var replacingKeys = /* @__PURE__ */ new Map();
+var MAX_REPLACING_KEYS = 1024;
+function mayReplaceResource(dottedKey) {
+  let replaces = replacingKeys.get(dottedKey);
+  if (replaces === void 0) {
+    replaces = keyMayReplaceResource(dottedKey);
+    if (replacingKeys.size >= MAX_REPLACING_KEYS) replacingKeys.clear();
+    replacingKeys.set(dottedKey, replaces);
+  }
+  return replaces;
+}
+function keyMayReplaceResource(dottedKey) {
+  let tags2;
+  try {
+    tags2 = splitDottedKey(dottedKey);
+  } catch {
+    return true;
+  }
+  return tags2[0] === "request" && (tags2.length === 1 || tags2[1] === "object" || tags2[1] === "oldObject");
+}
+var plainForms = /* @__PURE__ */ new WeakMap();
+function plainResource(resource) {
+  let plain = plainForms.get(resource);
+  if (plain === void 0) {
+    plain = toPlainJson(resource, true);
+    plainForms.set(resource, plain);
+  }
+  return plain;
+}
+function readBack2(context2, path17, injected) {
+  let value;
+  try {
+    value = context2.trySearch(path17);
+  } catch {
+    return null;
+  }
+  if (value === injected) return plainResource(injected);
+  if (value instanceof QueryFailure) return null;
+  const plain = toPlainJson(value, true);
+  return plain !== null && typeof plain === "object" && !Array.isArray(plain) ? plain : null;
+}
+function resourceAfterValues(context2, values, isDelete, resource) {
+  if (!readsBackResource(values)) return resource;
+  if (keepsResource(values)) return plainResource(resource);
+  return readBack2(context2, isDelete ? "request.oldObject" : "request.object", resource) ?? resource;
+}
+
+// src/families/kyverno/engine/generate/trigger.ts
+function toEngineOperation(operation) {
   return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
 }
 function prepareTrigger(request2) {
   const operation = request2.operation ?? "CREATE";
-  const engineOperation = toEngineOperation2(operation);
+  const engineOperation = toEngineOperation(operation);
   const resourceValues = request2.values?.resource;
   const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
   const rewritten = readsBackResource(resourceValues);
@@ -36853,7 +34553,15 @@ function prepareTrigger(request2) {
   };
 }
 
-// src/engine/generate/generator.ts
+// src/families/kyverno/engine/generate/generator.ts
+function clonesFromCluster(generate2) {
+  if (generate2 === void 0) return false;
+  const { clone: clone2, cloneList: cloneList2 } = generate2;
+  if (cloneList2 !== null && typeof cloneList2 === "object" && !Array.isArray(cloneList2) && Array.isArray(cloneList2.kinds) && cloneList2.kinds.length > 0) {
+    return true;
+  }
+  return clone2 !== null && typeof clone2 === "object" && !Array.isArray(clone2) && Object.values(clone2).some((value) => value !== "" && value !== null);
+}
 function hasGenerate(rule2) {
   const generate2 = rule2.generate;
   return generate2 !== void 0 && generate2 !== null && typeof generate2 === "object" && Object.keys(generate2).length > 0;
@@ -36881,7 +34589,7 @@ function run(policy, response, request2, cloneSources) {
       results.push([ruleResponse2, targets.map((target) => store.get(target))]);
     }
   } catch (error) {
-    return { error: errorText2(error) };
+    return { error: errorText(error) };
   }
   for (const [ruleResponse2, objects] of results) ruleResponse2.generatedResources = objects;
   return {};
@@ -36907,7 +34615,7 @@ function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, id
     try {
       env.loadContext(rule2.context);
     } catch (error) {
-      throw new GenerationError(`failed to load rule level context: ${errorText2(error)}`);
+      throw new GenerationError(`failed to load rule level context: ${errorText(error)}`);
     }
     const block = rule2.generate;
     const scope = { store, trigger: triggerObject, policy: identity3, ruleName: rule2.name, synchronize: block.synchronize === true };
@@ -36919,18 +34627,18 @@ function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, id
   return generated.get(ruleName) ?? [];
 }
 
-// src/engine/generate/index.ts
-var NO_LABELS2 = Object.freeze({});
+// src/families/kyverno/engine/generate/index.ts
+var NO_LABELS = Object.freeze({});
 function generateResource(policy, request2) {
   if (!request2.exceptions?.length) {
-    const kind2 = typeof request2.resource.kind === "string" ? request2.resource.kind : "";
-    if (!policy.rulesForKind(kind2).some((rule2) => hasGenerate(rule2) || isMutateExisting(rule2))) return null;
+    const kind3 = typeof request2.resource.kind === "string" ? request2.resource.kind : "";
+    if (!policy.rulesForKind(kind3).some((rule2) => hasGenerate(rule2) || isMutateExisting(rule2))) return null;
   }
   const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy2(policy, request2);
+  if (stackTraceLimit === 0) return evaluatePolicy(policy, request2);
   Error.stackTraceLimit = 0;
   try {
-    return evaluatePolicy2(policy, request2);
+    return evaluatePolicy(policy, request2);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
@@ -36939,7 +34647,7 @@ function isMutateExisting(rule2) {
   const targets = rule2.mutate?.targets;
   return Array.isArray(targets) && targets.length > 0;
 }
-function evaluatePolicy2(policy, request2) {
+function evaluatePolicy(policy, request2) {
   const trigger = prepareTrigger(request2);
   const policyNamespace = policy.kind === "Policy" ? policy.namespace : void 0;
   const base = {
@@ -36948,7 +34656,7 @@ function evaluatePolicy2(policy, request2) {
     version: trigger.version,
     subresource: request2.subresource ?? "",
     operation: trigger.engineOperation,
-    namespaceLabels: request2.namespaceLabels ?? NO_LABELS2,
+    namespaceLabels: request2.namespaceLabels ?? NO_LABELS,
     userInfo: request2.userInfo,
     policyNamespace
   };
@@ -37017,7 +34725,7 @@ function filterRule(evaluation, rule2, type) {
 function matchingExceptions(evaluation, env, rule2) {
   const all = evaluation.request.exceptions;
   if (all === void 0 || all.length === 0) return [];
-  return exceptionsFor(all, policyKey(evaluation.policy), rule2.name).filter(
+  return exceptionsFor(all, policyReference(evaluation.policy), rule2.name).filter(
     (exception) => anyAllMatches(exception.match, evaluation.exceptionInput) && exceptionConditionsHold(env, exception)
   );
 }
@@ -37027,9 +34735,9 @@ function evaluatePreconditions(env, rule2, type, trigger) {
   try {
     outcome = evaluate3();
   } catch (error) {
-    return ruleError2(rule2.name, type, "failed to evaluate conditions", error);
+    return ruleError(rule2.name, type, "failed to evaluate conditions", error);
   }
-  if (outcome instanceof ConditionFailure) return ruleError2(rule2.name, type, "failed to evaluate conditions", outcome.message);
+  if (outcome instanceof ConditionFailure) return ruleError(rule2.name, type, "failed to evaluate conditions", outcome.message);
   if (outcome.result) return ruleResponse(rule2.name, type, "pass", "");
   if (trigger.oldResource !== null) {
     env.context.setResource(trigger.oldResource);
@@ -37037,15 +34745,65 @@ function evaluatePreconditions(env, rule2, type, trigger) {
     try {
       old = evaluate3();
     } catch (error) {
-      return ruleError2(rule2.name, type, "failed to evaluate conditions for old resource", error);
+      return ruleError(rule2.name, type, "failed to evaluate conditions for old resource", error);
     }
-    if (old instanceof ConditionFailure) return ruleError2(rule2.name, type, "failed to evaluate conditions for old resource", old.message);
+    if (old instanceof ConditionFailure) return ruleError(rule2.name, type, "failed to evaluate conditions for old resource", old.message);
     if (old.result) return ruleResponse(rule2.name, type, "fail", old.message);
   }
   return ruleResponse(rule2.name, type, "skip", "");
 }
 
-// src/engine/mutate/json-patch/index.ts
+// src/families/kyverno/engine/mutate/idempotent.ts
+function isFixedMerge(mutate) {
+  const keys = Object.keys(mutate);
+  return keys.length === 1 && keys[0] === "patchStrategicMerge" && !hasVariables(mutate.patchStrategicMerge ?? null);
+}
+function settlesByConstruction(policy) {
+  return (policy.spec.rules ?? []).every((rule2) => rule2.mutate === void 0 || isFixedMerge(rule2.mutate));
+}
+
+// src/families/kyverno/engine/match-input.ts
+var NO_LABELS2 = Object.freeze({});
+function toEngineOperation2(operation) {
+  return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
+}
+function matchInputFor(resource, request2, operation, policy) {
+  const identity3 = identify(resource);
+  return {
+    resource,
+    kind: identity3.kind,
+    group: identity3.group,
+    version: identity3.version,
+    subresource: request2.subresource ?? "",
+    operation,
+    namespaceLabels: request2.namespaceLabels ?? NO_LABELS2,
+    userInfo: request2.userInfo,
+    policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
+  };
+}
+var identities = /* @__PURE__ */ new WeakMap();
+function identify(resource) {
+  let identity3 = identities.get(resource);
+  if (identity3 === void 0) {
+    identity3 = readIdentity(resource);
+    identities.set(resource, identity3);
+  }
+  return identity3;
+}
+function readIdentity(resource) {
+  const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
+  const slash = apiVersion.indexOf("/");
+  const metadata = resource.metadata;
+  const namespace = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.namespace === "string" ? metadata.namespace : "";
+  return {
+    kind: typeof resource.kind === "string" ? resource.kind : "",
+    group: slash >= 0 ? apiVersion.slice(0, slash) : "",
+    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
+    namespace
+  };
+}
+
+// src/families/kyverno/engine/mutate/json-patch/index.ts
 var ERR_MISSING = "missing value";
 var ERR_INVALID = "invalid state detected";
 var ERR_INVALID_INDEX = "invalid index referenced";
@@ -37225,7 +34983,7 @@ function applyAdd(state, op) {
   if (path17 === "") {
     const value = operationValue(op);
     if (!isContainer(value)) {
-      return new PatchError(`json: cannot unmarshal ${goTypeName5(value)} into Go value of type map[string]*jsonpatch.lazyNode`);
+      return new PatchError(`json: cannot unmarshal ${goTypeName4(value)} into Go value of type map[string]*jsonpatch.lazyNode`);
     }
     state.doc = value;
     state.original = clone(value);
@@ -37307,7 +35065,7 @@ function applyTest(state, op) {
   const value = actual instanceof PatchError ? void 0 : actual.value;
   return equal(value, expected) ? null : wrap2(`testing value ${path17} failed`, ERR_TEST_FAILED);
 }
-function goTypeName5(value) {
+function goTypeName4(value) {
   if (Array.isArray(value)) return "array";
   if (value === null) return "null";
   if (typeof value === "object") return "object";
@@ -37319,7 +35077,7 @@ function stringField4(op, field2) {
   if (value === void 0 || value === null) {
     return field2 === "path" ? `operation missing path field: ${ERR_MISSING}` : `operation, missing from field: ${ERR_MISSING}`;
   }
-  if (typeof value !== "string") return `json: cannot unmarshal ${goTypeName5(value)} into Go value of type string`;
+  if (typeof value !== "string") return `json: cannot unmarshal ${goTypeName4(value)} into Go value of type string`;
   return null;
 }
 function kindOf2(op) {
@@ -37381,13 +35139,13 @@ function decode(patch) {
   }
   if (value === null) return { operations: [] };
   if (!Array.isArray(value)) {
-    return { error: `failed to decode patches: json: cannot unmarshal ${goTypeName5(value)} into Go value of type jsonpatch.Patch` };
+    return { error: `failed to decode patches: json: cannot unmarshal ${goTypeName4(value)} into Go value of type jsonpatch.Patch` };
   }
   const operations = [];
   for (const item of value) {
     if (item !== null && (typeof item !== "object" || Array.isArray(item))) {
       return {
-        error: `failed to decode patches: json: cannot unmarshal ${goTypeName5(item)} into Go value of type jsonpatch.Operation`
+        error: `failed to decode patches: json: cannot unmarshal ${goTypeName4(item)} into Go value of type jsonpatch.Operation`
       };
     }
     operations.push(item ?? {});
@@ -37435,15 +35193,15 @@ function applyJsonPatch(resource, patch) {
   return { resource: state.doc };
 }
 
-// src/engine/mutate/strategic-merge/nodes.ts
-function isObject24(v) {
+// src/families/kyverno/engine/mutate/strategic-merge/nodes.ts
+function isObject22(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
 function fieldOf(node2, key3) {
-  return isObject24(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
+  return isObject22(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
 }
 function scalarText2(v) {
   if (v === void 0) return "";
@@ -37456,15 +35214,15 @@ function scalarText2(v) {
 function isNilOrEmpty(v) {
   if (v === void 0 || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (isObject24(v)) return Object.keys(v).length === 0;
+  if (isObject22(v)) return Object.keys(v).length === 0;
   return false;
 }
 function isEmptyMap(v) {
-  return isObject24(v) && Object.keys(v).length === 0;
+  return isObject22(v) && Object.keys(v).length === 0;
 }
 function nodeKind(v) {
   if (Array.isArray(v)) return "SequenceNode";
-  if (isObject24(v)) return "MappingNode";
+  if (isObject22(v)) return "MappingNode";
   return "ScalarNode";
 }
 function wrongKindMessage(expected, value) {
@@ -37481,7 +35239,7 @@ function renameKey(map2, from, to) {
   }
 }
 
-// src/engine/mutate/strategic-merge/schema.ts
+// src/families/kyverno/engine/mutate/strategic-merge/schema.ts
 function assoc(keys, items2, strategy = "merge") {
   return items2 === void 0 ? { strategy, keys } : { strategy, keys, items: items2 };
 }
@@ -37573,7 +35331,7 @@ function isAssociative(schema) {
   return schema?.strategy?.split(",").includes("merge") ?? false;
 }
 
-// src/engine/mutate/strategic-merge/merge.ts
+// src/families/kyverno/engine/mutate/strategic-merge/merge.ts
 var MergeError = class extends Error {
 };
 var CLEAR = /* @__PURE__ */ Symbol("clear");
@@ -37592,8 +35350,8 @@ function mapDirective(patch) {
   return directive;
 }
 function sequenceDirective(patch) {
-  const element = patch.find((e) => isObject24(e) && hasKey2(e, "$patch"));
-  if (!isObject24(element) || Object.keys(element).length > 1) return "merge";
+  const element = patch.find((e) => isObject22(e) && hasKey2(e, "$patch"));
+  if (!isObject22(element) || Object.keys(element).length > 1) return "merge";
   const text4 = scalarText2(element["$patch"]);
   const directive = directiveOf(text4);
   elementSetter(patch, void 0, ["$patch"], [text4]);
@@ -37601,11 +35359,11 @@ function sequenceDirective(patch) {
 }
 function walk2(dest, origin, schema) {
   const s = schema ?? schemaFromTypeMeta(dest, origin);
-  const kind2 = firstKind(dest, origin);
-  if (kind2 === null) return walkMap(dest, origin, s);
-  checkKinds(kind2, dest, origin);
-  if (kind2 === "MappingNode") return walkMap(dest, origin, s);
-  if (kind2 === "SequenceNode") {
+  const kind3 = firstKind(dest, origin);
+  if (kind3 === null) return walkMap(dest, origin, s);
+  checkKinds(kind3, dest, origin);
+  if (kind3 === "MappingNode") return walkMap(dest, origin, s);
+  if (kind3 === "SequenceNode") {
     if (isAssociative(s)) return walkAssociativeSequence(dest, origin, s);
     return origin !== void 0 ? origin : dest;
   }
@@ -37613,11 +35371,11 @@ function walk2(dest, origin, schema) {
 }
 function schemaFromTypeMeta(...sources) {
   for (const src of sources) {
-    if (!isObject24(src)) continue;
+    if (!isObject22(src)) continue;
     const apiVersion = src["apiVersion"];
-    const kind2 = src["kind"];
-    if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") continue;
-    const s = schemaForResourceType(apiVersion, kind2);
+    const kind3 = src["kind"];
+    if (typeof apiVersion !== "string" || typeof kind3 !== "string" || apiVersion === "" || kind3 === "") continue;
+    const s = schemaForResourceType(apiVersion, kind3);
     if (s !== null) return s;
   }
   return null;
@@ -37628,16 +35386,16 @@ function firstKind(...sources) {
   }
   return null;
 }
-function checkKinds(kind2, ...sources) {
+function checkKinds(kind3, ...sources) {
   for (const src of sources) {
     if (src === void 0 || src === null) continue;
-    if (nodeKind(src) !== kind2) throw new MergeError(wrongKindMessage(kind2, src));
+    if (nodeKind(src) !== kind3) throw new MergeError(wrongKindMessage(kind3, src));
   }
 }
 function walkMap(dest, origin, schema) {
   let newDest;
   if (dest === void 0 || dest === null) {
-    if (isObject24(origin) && hasKey2(origin, "$patch")) {
+    if (isObject22(origin) && hasKey2(origin, "$patch")) {
       let directive = null;
       try {
         directive = mapDirective(origin);
@@ -37650,20 +35408,20 @@ function walkMap(dest, origin, schema) {
   } else if (origin === null) {
     return CLEAR;
   } else {
-    const directive = isObject24(origin) ? mapDirective(origin) : "merge";
+    const directive = isObject22(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : isObject24(dest) ? { ...dest } : dest;
+    newDest = directive === "replace" ? origin : isObject22(dest) ? { ...dest } : dest;
   }
   if (newDest === void 0) return CLEAR;
-  if (!isObject24(newDest)) return newDest;
-  const patchMap = isObject24(origin) ? origin : void 0;
+  if (!isObject22(newDest)) return newDest;
+  const patchMap = isObject22(origin) ? origin : void 0;
   const names = [];
   for (const key3 of Object.keys(newDest)) {
     if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
     if (!unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
   if (patchMap !== void 0) names.push(...Object.keys(patchMap));
-  for (const key3 of names.sort(compareGoStrings)) {
+  for (const key3 of names.sort(compareGoStrings3)) {
     const d = newDest[key3];
     const o = patchMap !== void 0 && hasKey2(patchMap, key3) ? patchMap[key3] : void 0;
     const val = walk2(hasKey2(newDest, key3) ? d : void 0, o, fieldSchema(schema, key3));
@@ -37711,7 +35469,7 @@ function elementValues(sources, keys) {
     if (!Array.isArray(src)) continue;
     for (const element of src) {
       const values = keys.map((k) => {
-        const v = isObject24(element) && hasKey2(element, k) ? element[k] : void 0;
+        const v = isObject22(element) && hasKey2(element, k) ? element[k] : void 0;
         return isNilOrEmpty(v) ? "" : scalarText2(v);
       });
       const id = JSON.stringify(values);
@@ -37783,7 +35541,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     const destElement = elementList(sources[0], k, v);
     const originElement = elementList(sources[1], k, v);
     const val = walk2(destElement, originElement, elementSchema);
-    if (isObject24(destElement) && typeof val === "object" && isObject24(val) && val !== originElement) {
+    if (isObject22(destElement) && typeof val === "object" && isObject22(val) && val !== originElement) {
       const at = dest.indexOf(destElement);
       if (at !== -1) dest[at] = val;
     }
@@ -37793,7 +35551,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     }
     const element = val;
     validKeys.forEach((key3, i) => {
-      if (isObject24(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
+      if (isObject22(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
         element[key3] = validValues[i];
       }
     });
@@ -37807,20 +35565,20 @@ function elementList(source, keys, values) {
   if (!Array.isArray(source)) return void 0;
   if (keys.length === 0 || keys[0] === "") {
     const v = values[0] ?? "";
-    return source.find((e) => !isObject24(e) && !Array.isArray(e) && scalarText2(e) === v);
+    return source.find((e) => !isObject22(e) && !Array.isArray(e) && scalarText2(e) === v);
   }
   if (keys.length !== values.length) return void 0;
   return source.find(
-    (e) => isObject24(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
+    (e) => isObject22(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
   );
 }
 function fieldMatches(element, name, stringValue) {
   if (element === null) return false;
   if (name === "") {
-    if (isObject24(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
+    if (isObject22(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
     return scalarText2(element) === stringValue;
   }
-  if (!isObject24(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
+  if (!isObject22(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
   if (!hasKey2(element, name)) return false;
   return stringValue === "" || scalarText2(element[name]) === stringValue;
 }
@@ -37829,7 +35587,7 @@ function elementSetter(list3, element, keys, values) {
   let matched = false;
   for (const elem of list3) {
     if (elem === null || isEmptyMap(elem)) continue;
-    if (!isObject24(elem) && keys.length > 0 && keys[0] !== "") {
+    if (!isObject22(elem) && keys.length > 0 && keys[0] !== "") {
       content.push(elem);
       continue;
     }
@@ -37861,7 +35619,7 @@ function appendListNode(dst, src, keys) {
     }
     const v = [];
     for (const key3 of keys) {
-      if (elem !== null && !isObject24(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
+      if (elem !== null && !isObject22(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
       if (elem === null || !hasKey2(elem, key3)) {
         dst.push(elem);
         continue;
@@ -37875,11 +35633,11 @@ function appendListNode(dst, src, keys) {
 }
 function mergePatch(resource, patch) {
   const result = walk2(resource, patch, null);
-  if (result === CLEAR || result === KEEP_NULL || !isObject24(result)) return null;
+  if (result === CLEAR || result === KEEP_NULL || !isObject22(result)) return null;
   return result;
 }
 
-// src/engine/mutate/strategic-merge/preprocess.ts
+// src/families/kyverno/engine/mutate/strategic-merge/preprocess.ts
 var ConditionError2 = class extends Error {
   constructor(cause) {
     super(`condition failed: ${cause}`);
@@ -37898,7 +35656,7 @@ var isGlobal = (a) => a !== null && a.type === "global";
 var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
 var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
 function filterKeys(node2, filter) {
-  if (!isObject24(node2)) return [];
+  if (!isObject22(node2)) return [];
   const out = [];
   for (const key3 of Object.keys(node2)) {
     const a = parseAnchor(key3);
@@ -37907,7 +35665,7 @@ function filterKeys(node2, filter) {
   return out;
 }
 function preProcessRecursive(pattern2, resource) {
-  if (isObject24(pattern2)) walkMap2(pattern2, resource);
+  if (isObject22(pattern2)) walkMap2(pattern2, resource);
   else if (Array.isArray(pattern2)) walkList(pattern2, resource);
 }
 function walkMap2(pattern2, resource) {
@@ -37923,7 +35681,7 @@ function walkMap2(pattern2, resource) {
 }
 function walkList(pattern2, resource) {
   if (pattern2.length === 0) return;
-  if (isObject24(pattern2[0])) processListOfMaps(pattern2, resource);
+  if (isObject22(pattern2[0])) processListOfMaps(pattern2, resource);
 }
 function resourceElements(resource) {
   if (resource === void 0 || resource === null) return [];
@@ -37969,22 +35727,22 @@ function handlePatternName(pattern2, patternElement, resourceElement) {
   if (isNilOrEmpty(name) || name === "") return;
   const newNode = cloneJson2(patternElement);
   if (deleteAnchors(newNode, true, false)) return;
-  if (isObject24(newNode)) newNode["name"] = cloneJson2(name);
+  if (isObject22(newNode)) newNode["name"] = cloneJson2(name);
   pattern2.push(newNode);
 }
 function validateConditions(pattern2, resource) {
   try {
     validateConditionsInternal(pattern2, resource, isGlobal);
   } catch (e) {
-    throw new GlobalConditionError(errorText4(e));
+    throw new GlobalConditionError(errorText3(e));
   }
   try {
     validateConditionsInternal(pattern2, resource, isCondition);
   } catch (e) {
-    throw new ConditionError2(errorText4(e));
+    throw new ConditionError2(errorText3(e));
   }
 }
-function errorText4(e) {
+function errorText3(e) {
   return e instanceof Error ? e.message : String(e);
 }
 function validateConditionsInternal(pattern2, resource, filter) {
@@ -37998,7 +35756,7 @@ function validateConditionsInternal(pattern2, resource, filter) {
 }
 function handleAddIfNotPresentAnchor(pattern2, resource) {
   const anchors = filterKeys(pattern2, isAddIfNotPresent);
-  if (!isObject24(pattern2)) return 0;
+  if (!isObject22(pattern2)) return 0;
   for (const [key3, a] of anchors) {
     if (fieldOf(resource, a.key) !== void 0) delete pattern2[key3];
     else renameKey(pattern2, key3, a.key);
@@ -38006,14 +35764,14 @@ function handleAddIfNotPresentAnchor(pattern2, resource) {
   return anchors.length;
 }
 function toInterface(v) {
-  return isObject24(v) || Array.isArray(v) ? v : scalarText2(v);
+  return isObject22(v) || Array.isArray(v) ? v : scalarText2(v);
 }
 function checkCondition(pattern2, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
 function hasAnchors(node2, filter) {
-  if (isObject24(node2)) {
+  if (isObject22(node2)) {
     for (const key3 of Object.keys(node2)) {
       const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
@@ -38027,14 +35785,14 @@ function hasAnchors(node2, filter) {
 }
 function deleteConditionElements(pattern2) {
   if (pattern2 === null) return;
-  if (!isObject24(pattern2)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern2));
+  if (!isObject22(pattern2)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern2));
   for (const field2 of Object.keys(pattern2)) {
     const deleteScalar = containsCondition(parseAnchor(field2));
     if (deleteAnchors(pattern2[field2], deleteScalar, false)) delete pattern2[field2];
   }
 }
 function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
-  if (isObject24(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
+  if (isObject22(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
   if (Array.isArray(node2)) return deleteAnchorsInList(node2, traverseMappingNodes);
   return deleteScalar;
 }
@@ -38061,7 +35819,7 @@ function deleteAnchorsInList(node2, traverseMappingNodes) {
     let shouldDelete;
     if (hasAnchors(element, hasAnchor)) {
       shouldDelete = true;
-      if (traverseMappingNodes && isObject24(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
+      if (traverseMappingNodes && isObject22(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
     } else {
       shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
     }
@@ -38080,12 +35838,12 @@ function preprocessPatch(patch, resource) {
     deleteConditionElements(pattern2);
   } catch (e) {
     if (e instanceof ConditionError2 || e instanceof GlobalConditionError) return { patch: {}, skipped: e.message };
-    return { error: `failed to preProcess rule: ${errorText4(e)}` };
+    return { error: `failed to preProcess rule: ${errorText3(e)}` };
   }
   return { patch: pattern2 };
 }
 
-// src/engine/mutate/strategic-merge/index.ts
+// src/families/kyverno/engine/mutate/strategic-merge/index.ts
 function applyStrategicMergePatch(resource, patch) {
   const pre = preprocessPatch(patch, resource);
   if ("error" in pre) return pre;
@@ -38099,7 +35857,7 @@ function applyStrategicMergePatch(resource, patch) {
   }
 }
 
-// src/engine/mutate/patch.ts
+// src/families/kyverno/engine/mutate/patch.ts
 function patchError(message, cause) {
   return { status: "error", message: cause === void 0 ? message : `${message}: ${cause}` };
 }
@@ -38119,20 +35877,20 @@ function applyMutation(resource, patchStrategicMerge, patchesJson6902) {
 var sameJson = jsonEqual;
 function mutatedMessage(resource) {
   if (Object.keys(resource).length === 0) return "mutated resource";
-  const kind2 = typeof resource.kind === "string" ? resource.kind : "";
+  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
   const metadata = resource.metadata;
   const meta = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? metadata : {};
   const name = typeof meta.name === "string" ? meta.name : "";
   const namespace = typeof meta.namespace === "string" ? meta.namespace : "";
-  return namespace === "" ? `mutated ${kind2}/${name}` : `mutated ${kind2}/${name} in namespace ${namespace}`;
+  return namespace === "" ? `mutated ${kind3}/${name}` : `mutated ${kind3}/${name} in namespace ${namespace}`;
 }
 
-// src/engine/mutate/foreach.ts
-function isObject25(value) {
+// src/families/kyverno/engine/mutate/foreach.ts
+function isObject23(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function foreachEntries(value) {
-  return Array.isArray(value) ? value.filter(isObject25) : [];
+  return Array.isArray(value) ? value.filter(isObject23) : [];
 }
 function mutateForEach(env, entries, resource, nesting) {
   let current2 = resource;
@@ -38171,7 +35929,7 @@ function mutateElements(env, entry2, elements, resource, nesting) {
       try {
         env.loadContext(Array.isArray(entry2.context) ? entry2.context : void 0);
       } catch (error) {
-        return patchError(`failed to load to mutate.foreach[${index}].context`, errorText2(error));
+        return patchError(`failed to load to mutate.foreach[${index}].context`, errorText(error));
       }
       if (entry2.preconditions !== void 0 && entry2.preconditions !== null) {
         let passed;
@@ -38180,7 +35938,7 @@ function mutateElements(env, entry2, elements, resource, nesting) {
           if (outcome2 instanceof ConditionFailure) return patchError(`failed to evaluate mutate.foreach[${index}].preconditions`, outcome2.message);
           passed = outcome2.result;
         } catch (error) {
-          return patchError(`failed to evaluate mutate.foreach[${index}].preconditions`, errorText2(error));
+          return patchError(`failed to evaluate mutate.foreach[${index}].preconditions`, errorText(error));
         }
         if (!passed) continue;
       }
@@ -38202,19 +35960,19 @@ function patchElement(env, entry2, resource) {
   };
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
-  const fields = isObject25(substituted) ? substituted : {};
+  const fields = isObject23(substituted) ? substituted : {};
   return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902);
 }
 
-// src/engine/mutate/targets.ts
-function isObject26(value) {
+// src/families/kyverno/engine/mutate/targets.ts
+function isObject24(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function text3(value) {
   return typeof value === "string" ? value : "";
 }
 function metadataOf(object2) {
-  return isObject26(object2.metadata) ? object2.metadata : {};
+  return isObject24(object2.metadata) ? object2.metadata : {};
 }
 function namesMatch(namespacePattern, namePattern, namespace, name) {
   if (namespacePattern === "" && namePattern === "") return true;
@@ -38232,8 +35990,8 @@ var PREREGISTERED = [
   ["apps/v1", "deployments"],
   ["apps/v1", "statefulsets"]
 ];
-function unsafeGuessPlural(kind2) {
-  const singular = kind2.toLowerCase();
+function unsafeGuessPlural(kind3) {
+  const singular = kind3.toLowerCase();
   if (singular === "") return "";
   if (singular.endsWith("s")) return `${singular}es`;
   if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
@@ -38261,33 +36019,33 @@ function clusterIndex(cluster) {
   }
   return index;
 }
-function findResources(kind2, cluster) {
-  const resource = `${kind2.toLowerCase()}s`;
+function findResources(kind3, cluster) {
+  const resource = `${kind3.toLowerCase()}s`;
   const versions = /* @__PURE__ */ new Set();
   for (const [apiVersion, plural3] of PREREGISTERED) if (plural3 === resource) versions.add(apiVersion);
   for (const version of cluster.versions.get(resource) ?? []) versions.add(version);
   return versions.size === 0 ? null : [...versions];
 }
 function selectTargets(spec2, cluster, policyNamespace) {
-  const kind2 = text3(spec2.kind);
+  const kind3 = text3(spec2.kind);
   const namespace = policyNamespace ?? text3(spec2.namespace);
   const name = text3(spec2.name);
-  const versions = findResources(kind2, cluster);
+  const versions = findResources(kind3, cluster);
   if (versions === null) return { error: "not found" };
-  const plural3 = `${kind2.toLowerCase()}s`;
+  const plural3 = `${kind3.toLowerCase()}s`;
   const selected = [];
   for (const apiVersion of versions) {
     const ofType = cluster.objects.get(typeKey(apiVersion, plural3)) ?? [];
     if (namespace !== "" && name !== "" && !containsWildcard(namespace) && !containsWildcard(name)) {
       const found = ofType.find((object2) => text3(metadataOf(object2).namespace) === namespace && text3(metadataOf(object2).name) === name);
-      if (found === void 0) return { error: `${guessPlural(kind2)} "${name}" not found` };
+      if (found === void 0) return { error: `${guessPlural(kind3)} "${name}" not found` };
       selected.push(found);
       continue;
     }
     for (const object2 of ofType) {
       const metadata = metadataOf(object2);
-      if (isObject26(spec2.selector)) {
-        const labels = isObject26(metadata.labels) ? metadata.labels : {};
+      if (isObject24(spec2.selector)) {
+        const labels = isObject24(metadata.labels) ? metadata.labels : {};
         if (!selectorMatches(spec2.selector, labels)) continue;
       }
       if (namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name))) selected.push(object2);
@@ -38299,10 +36057,10 @@ function loadTargets(env, specs, cluster) {
   const targets = [];
   const errors = [];
   specs.forEach((raw, index) => {
-    if (!isObject26(raw)) return;
+    if (!isObject24(raw)) return;
     const { context: context2, preconditions, ...selector2 } = raw;
     const substituted = env.trySubstitute(selector2);
-    if (substituted instanceof SubstitutionFailure || !isObject26(substituted)) {
+    if (substituted instanceof SubstitutionFailure || !isObject24(substituted)) {
       const cause = substituted instanceof SubstitutionFailure ? substituted.message : "<nil>";
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
@@ -38338,7 +36096,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
     try {
       env.loadContext(Array.isArray(target.context) ? target.context : void 0);
     } catch (error) {
-      responses.push(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText2(error)}`));
+      responses.push(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText(error)}`));
       continue;
     }
     if (target.preconditions !== void 0 && target.preconditions !== null) {
@@ -38346,7 +36104,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
       try {
         outcome2 = tryEvaluateConditions(target.preconditions, env.substituteCondition);
       } catch (error) {
-        responses.push(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText2(error)}`));
+        responses.push(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText(error)}`));
         continue;
       }
       if (outcome2 instanceof ConditionFailure) {
@@ -38367,7 +36125,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
       if (rule2 instanceof SubstitutionFailure) {
         outcome = { status: "error", message: `variable substitution failed: ${rule2.message}` };
       } else {
-        const substituted = isObject26(rule2.mutate) ? rule2.mutate : {};
+        const substituted = isObject24(rule2.mutate) ? rule2.mutate : {};
         outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
@@ -38383,23 +36141,23 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
   return responses;
 }
 
-// src/engine/mutate/index.ts
+// src/families/kyverno/engine/mutate/index.ts
 var EMPTY2 = Object.freeze({});
-function isObject27(value) {
+function isObject25(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function mutateResource(policy, request2) {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return evaluatePolicy3(policy, request2);
+    return evaluatePolicy2(policy, request2);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
 }
-function evaluatePolicy3(policy, request2) {
+function evaluatePolicy2(policy, request2) {
   const operation = request2.operation ?? "CREATE";
-  const engineOperation = toEngineOperation(operation);
+  const engineOperation = toEngineOperation2(operation);
   const numberMode = request2.numberMode ?? "float64";
   const isDelete = engineOperation === "DELETE";
   const resourceValues = request2.values?.resource;
@@ -38432,7 +36190,7 @@ function evaluatePolicy3(policy, request2) {
       policyNamespace
     });
     if (!env.plan.matcher.matchesSubject(new MatchSubject(matchInput))) continue;
-    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyKey(policy), rule2.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
+    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyReference(policy), rule2.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
     context2.checkpoint();
     let result;
     try {
@@ -38466,14 +36224,14 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
   try {
     env.loadContext(rule2.context);
   } catch (error) {
-    return only(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText2(error)}`));
+    return only(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText(error)}`));
   }
   if (rule2.preconditions !== void 0) {
     let outcome2;
     try {
       outcome2 = tryEvaluateConditions(rule2.preconditions, env.substituteCondition);
     } catch (error) {
-      return only(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText2(error)}`));
+      return only(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText(error)}`));
     }
     if (outcome2 instanceof ConditionFailure) return only(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${outcome2.message}`));
     if (!outcome2.result) {
@@ -38486,10 +36244,10 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
   }
-  const mutation2 = isObject27(rule2.mutate) ? rule2.mutate : {};
+  const mutation2 = isObject25(rule2.mutate) ? rule2.mutate : {};
   const substituteRule = () => {
     const substituted = env.trySubstitute(rule2);
-    return substituted instanceof SubstitutionFailure ? substituted : isObject27(substituted) ? substituted : {};
+    return substituted instanceof SubstitutionFailure ? substituted : isObject25(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
     return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
@@ -38502,7 +36260,7 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     if (substituted instanceof SubstitutionFailure) {
       outcome = { status: "error", message: `variable substitution failed: ${substituted.message}` };
     } else {
-      const patches = isObject27(substituted.mutate) ? substituted.mutate : {};
+      const patches = isObject25(substituted.mutate) ? substituted.mutate : {};
       outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
     }
   }
@@ -38516,100 +36274,1924 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
   }
 }
 
-// src/cli/evaluation.ts
-function cliPolicy(compiled2) {
-  const rules = compiled2.policy.spec.rules ?? [];
-  return { compiled: compiled2, hasVerifyImages: rules.some((rule2) => Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) };
+// src/families/kyverno/engine/validate/pod-security/go-strings.ts
+function compareGoStrings4(a, b) {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xSurrogate = x >= 55296 && x <= 57343;
+    const ySurrogate = y >= 55296 && y <= 57343;
+    if (xSurrogate !== ySurrogate) return xSurrogate ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
 }
-function loadedResource(value, file, documentIndex) {
-  const resource = normalizeResource(value);
-  const metadata = resource.metadata;
-  const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
-  const namespace = namespaceOf(resource);
-  return {
-    value: resource,
-    file,
-    documentIndex,
-    apiVersion: resource.apiVersion,
-    kind: resource.kind,
-    namespace,
-    name,
-    key: resourceKey2(resource.apiVersion, resource.kind, namespace, name)
-  };
+function sortedSet(items2) {
+  return [...new Set(items2)].sort(compareGoStrings4);
 }
-function resourceKey2(apiVersion, kind2, namespace, name) {
-  return `${apiVersion},${kind2},${namespace},${name}`;
+var QUOTE_ESCAPES = {
+  7: "\\a",
+  8: "\\b",
+  12: "\\f",
+  10: "\\n",
+  13: "\\r",
+  9: "\\t",
+  11: "\\v",
+  34: '\\"',
+  92: "\\\\"
+};
+function goQuote2(s) {
+  let out = '"';
+  for (const ch of s) {
+    const code = ch.codePointAt(0);
+    const escape3 = QUOTE_ESCAPES[code];
+    if (escape3 !== void 0) out += escape3;
+    else if (code < 32 || code === 127) out += `\\x${code.toString(16).padStart(2, "0")}`;
+    else if (code >= 128 && code < 160) out += `\\u${code.toString(16).padStart(4, "0")}`;
+    else out += ch;
+  }
+  return `${out}"`;
 }
-function request(policy, resource, value, options) {
-  const result = { resource: value, numberMode: options.numberMode };
-  if (options.userInfo) result.userInfo = options.userInfo;
-  if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
-  if (options.external) result.external = options.external;
-  if (options.targets) result.targets = options.targets;
-  if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
-  const values = options.values;
-  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
-  if (options.operation !== void 0) resourceValues["request.operation"] = options.operation;
-  const operation = resourceValues["request.operation"];
-  if (typeof operation === "string" && operation !== "") result.operation = operation;
-  const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
-  if (labels) result.namespaceLabels = labels;
-  if (values) {
-    for (const mapping of values.subresources) {
-      const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
-      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) result.subresource = mapping.subresource;
+
+// src/families/kyverno/engine/validate/pod-security/go-decoder.ts
+var GoDecodeError = class extends Error {
+};
+var ASCII_UPPER_A = 65;
+var ASCII_UPPER_Z = 90;
+function foldEquals(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= ASCII_UPPER_A && x <= ASCII_UPPER_Z) x += 32;
+    if (y >= ASCII_UPPER_A && y <= ASCII_UPPER_Z) y += 32;
+    if (x !== y) return false;
+  }
+  return true;
+}
+function jsonKind(value) {
+  if (typeof value === "string") return "string";
+  if (typeof value === "number" || typeof value === "bigint") return "number";
+  if (typeof value === "boolean") return "bool";
+  if (Array.isArray(value)) return "array";
+  return "object";
+}
+function isJsonObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var INT_RANGES = {
+  int32: [-(2 ** 31), 2 ** 31],
+  int64: [-(2 ** 63), 2 ** 63]
+};
+var GoDecoder = class {
+  stack;
+  constructor(rootFields = []) {
+    this.stack = [...rootFields];
+  }
+  /**
+   * The value of field `name` of `obj`; `undefined` when absent or null. Among keys equal to `name` up
+   * to case, the greatest in Go's string order wins (it comes last in the marshalled object).
+   */
+  raw(obj, name) {
+    let winner;
+    for (const key3 in obj) {
+      if (key3.length !== name.length || key3 !== name && !foldEquals(key3, name)) continue;
+      if (winner === void 0 || compareGoStrings4(key3, winner) > 0) winner = key3;
+    }
+    const found = winner === void 0 ? void 0 : obj[winner];
+    return found === null ? void 0 : found;
+  }
+  /** Runs `read` with `name` pushed on the field stack (for values nested under that field). */
+  within(name, read) {
+    this.stack.push(name);
+    try {
+      return read();
+    } finally {
+      this.stack.pop();
     }
   }
-  const injected = { ...values?.ruleLookups(policy.name) };
-  if (Object.keys(resourceValues).length > 0) injected.resource = resourceValues;
-  if (injected.resource || injected.rule || injected.foreach) result.values = injected;
-  return result;
+  /** Throws the `UnmarshalTypeError` for `value` found in field `name` of struct `struct`. */
+  fail(struct2, name, value, goType) {
+    const field2 = [...this.stack, name].join(".");
+    throw new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct2}.${field2} of type ${goType}`);
+  }
+  bool(obj, struct2, name) {
+    const value = this.raw(obj, name);
+    if (value === void 0 || typeof value === "boolean") return value;
+    return this.fail(struct2, name, jsonKind(value), "bool");
+  }
+  string(obj, struct2, name, goType = "string") {
+    const value = this.raw(obj, name);
+    if (value === void 0 || typeof value === "string") return value;
+    return this.fail(struct2, name, jsonKind(value), goType);
+  }
+  int(obj, struct2, name, goType) {
+    const value = this.raw(obj, name);
+    if (value === void 0) return void 0;
+    if (typeof value === "bigint") {
+      return goType === "int64" ? Number(value) : this.fail(struct2, name, `number ${value}`, goType);
+    }
+    if (typeof value !== "number") return this.fail(struct2, name, jsonKind(value), goType);
+    const [min, maxExclusive] = INT_RANGES[goType];
+    if (!Number.isInteger(value) || value < min || value >= maxExclusive) {
+      return this.fail(struct2, name, `number ${String(value)}`, goType);
+    }
+    return value;
+  }
+  object(obj, struct2, name, goType) {
+    const value = this.raw(obj, name);
+    if (value === void 0 || isJsonObject2(value)) return value;
+    return this.fail(struct2, name, jsonKind(value), goType);
+  }
+  /** An array field; `null` elements are kept as `null` (Go decodes them to zero values). */
+  array(obj, struct2, name, goType) {
+    const value = this.raw(obj, name);
+    if (value === void 0) return [];
+    if (Array.isArray(value)) return value;
+    return this.fail(struct2, name, jsonKind(value), goType);
+  }
+  /** A `[]string`-like field (element type `elementType`, e.g. `v1.Capability`). */
+  stringArray(obj, struct2, name, elementType) {
+    const items2 = this.array(obj, struct2, name, `[]${elementType}`);
+    const out = [];
+    for (const item of items2) {
+      if (item === null) out.push("");
+      else if (typeof item === "string") out.push(item);
+      else this.fail(struct2, name, jsonKind(item), elementType);
+    }
+    return out;
+  }
+  /** A `map[string]string` field. */
+  stringMap(obj, struct2, name) {
+    const value = this.object(obj, struct2, name, "map[string]string");
+    const out = /* @__PURE__ */ new Map();
+    if (value === void 0) return out;
+    for (const key3 in value) {
+      const item = value[key3];
+      if (item === null) out.set(key3, "");
+      else if (typeof item === "string") out.set(key3, item);
+      else this.fail(struct2, name, jsonKind(item), "string");
+    }
+    return out;
+  }
+  /** Each element of an array of structs, `null` elements read as empty objects. */
+  elements(items2, struct2, name, elementType) {
+    const out = [];
+    for (const item of items2) {
+      if (item === null) out.push({});
+      else if (isJsonObject2(item)) out.push(item);
+      else this.fail(struct2, name, jsonKind(item), elementType);
+    }
+    return out;
+  }
+};
+
+// src/families/kyverno/engine/validate/pod-security/decode-pod.ts
+var TEMPLATE_KINDS = /* @__PURE__ */ new Set([
+  "DaemonSet",
+  "Deployment",
+  "Job",
+  "StatefulSet",
+  "ReplicaSet",
+  "ReplicationController"
+]);
+function isTemplateKind(kind3) {
+  return TEMPLATE_KINDS.has(kind3);
 }
-function evaluateResource(policies, resource, options) {
-  const out = [];
-  let current2 = options.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
-  for (const { compiled: compiled2 } of policies) {
-    if (!compiled2.hasMutate) continue;
-    const response = mutateResource(compiled2, request(compiled2, resource, current2, options));
-    current2 = response.patchedResource ?? current2;
-    out.push({ kind: "mutate", response });
+function resourceKind(resource) {
+  const kind3 = resource["kind"];
+  return typeof kind3 === "string" ? kind3 : "";
+}
+function extractPod(resource) {
+  const kind3 = resourceKind(resource);
+  const d = new GoDecoder();
+  if (TEMPLATE_KINDS.has(kind3)) {
+    decodeObjectMeta(d, resource, "Deployment");
+    const spec2 = d.object(resource, "Deployment", "spec", "v1.DeploymentSpec") ?? {};
+    const template = d.within("spec", () => d.object(spec2, "DeploymentSpec", "template", "v1.PodTemplateSpec")) ?? {};
+    const pod = d.within("spec", () => d.within("template", () => decodePodLike(d, template, "PodTemplateSpec")));
+    return { pod, specRoot: ["spec", "template", "spec"], metaRoot: ["spec", "template", "metadata"] };
   }
-  if (options.mutateOnly) return out;
-  for (const { compiled: compiled2, hasVerifyImages } of policies) {
-    if (hasVerifyImages) out.push({ kind: "verifyImages", response: { policy: compiled2, resource: current2, rules: [] } });
+  if (kind3 === "CronJob") {
+    decodeObjectMeta(d, resource, "CronJob");
+    const spec2 = d.object(resource, "CronJob", "spec", "v1.CronJobSpec") ?? {};
+    return d.within("spec", () => {
+      const jobTemplate = d.object(spec2, "CronJobSpec", "jobTemplate", "v1.JobTemplateSpec") ?? {};
+      return d.within("jobTemplate", () => {
+        const meta = decodeObjectMeta(d, jobTemplate, "JobTemplateSpec");
+        const jobSpec = d.object(jobTemplate, "JobTemplateSpec", "spec", "v1.JobSpec") ?? {};
+        const template = d.within("spec", () => d.object(jobSpec, "JobSpec", "template", "v1.PodTemplateSpec")) ?? {};
+        const templatePod = d.within("spec", () => d.within("template", () => decodePodLike(d, template, "PodTemplateSpec")));
+        return {
+          pod: { meta, spec: templatePod.spec },
+          specRoot: ["spec", "jobTemplate", "spec", "template", "spec"],
+          metaRoot: ["spec", "jobTemplate", "metadata"]
+        };
+      });
+    });
   }
-  let shared;
-  for (const { compiled: compiled2 } of policies) {
-    if (!compiled2.hasValidate) continue;
-    const engineRequest = options.values ? request(compiled2, resource, current2, options) : shared ??= request(compiled2, resource, current2, options);
-    const response = validateResource(compiled2, engineRequest) ?? { policy: compiled2, resource: current2, rules: [] };
-    out.push({ kind: "validate", response });
+  if (kind3 === "Pod") {
+    return { pod: decodePodLike(d, resource, "Pod"), specRoot: ["spec"], metaRoot: ["metadata"] };
   }
-  for (const { compiled: compiled2 } of policies) {
-    if (!compiled2.hasGenerate) continue;
-    const engineRequest = request(compiled2, resource, current2, options);
-    const response = generateResource(compiled2, engineRequest);
-    if (response === null || response.rules.length === 0) continue;
-    const generation2 = generateObjects(compiled2, response, engineRequest, options.cloneSources?.(compiled2) ?? []);
-    out.push(generation2.error === void 0 ? { kind: "generate", response } : { kind: "generate", response, generationError: generation2.error });
+  throw new GoDecodeError("could not find correct resource type");
+}
+function decodePodLike(d, obj, struct2) {
+  const meta = decodeObjectMeta(d, obj, struct2);
+  const spec2 = d.object(obj, struct2, "spec", "v1.PodSpec");
+  return { meta, spec: d.within("spec", () => decodePodSpec(d, spec2 ?? {})) };
+}
+function decodeObjectMeta(d, obj, struct2) {
+  const meta = d.object(obj, struct2, "metadata", "v1.ObjectMeta") ?? {};
+  return d.within("metadata", () => {
+    const name = d.string(meta, "ObjectMeta", "name") ?? "";
+    const namespace = d.string(meta, "ObjectMeta", "namespace") ?? "";
+    d.stringMap(meta, "ObjectMeta", "labels");
+    const annotations = d.stringMap(meta, "ObjectMeta", "annotations");
+    return { name, namespace, annotations };
+  });
+}
+function decodePodSpec(d, spec2) {
+  const securityContext = d.object(spec2, "PodSpec", "securityContext", "v1.PodSecurityContext");
+  const os = d.object(spec2, "PodSpec", "os", "v1.PodOS");
+  return {
+    initContainers: decodeContainers(d, spec2, "initContainers", "v1.Container", "Container"),
+    containers: decodeContainers(d, spec2, "containers", "v1.Container", "Container"),
+    ephemeralContainers: decodeContainers(d, spec2, "ephemeralContainers", "v1.EphemeralContainer", "EphemeralContainer"),
+    volumes: decodeVolumes(d, spec2),
+    hostNetwork: d.bool(spec2, "PodSpec", "hostNetwork") ?? false,
+    hostPID: d.bool(spec2, "PodSpec", "hostPID") ?? false,
+    hostIPC: d.bool(spec2, "PodSpec", "hostIPC") ?? false,
+    securityContext: securityContext && d.within("securityContext", () => decodePodSecurityContext(d, securityContext)),
+    osName: os && d.within("os", () => d.string(os, "PodOS", "name", "v1.OSName") ?? "")
+  };
+}
+function decodeContainers(d, spec2, field2, goType, struct2) {
+  const items2 = d.array(spec2, "PodSpec", field2, `[]${goType}`);
+  if (items2.length === 0) return [];
+  const objects = d.elements(items2, "PodSpec", field2, goType);
+  return d.within(field2, () => objects.map((item) => decodeContainer(d, item, struct2)));
+}
+function decodeContainer(d, c, struct2) {
+  const securityContext = d.object(c, struct2, "securityContext", "v1.SecurityContext");
+  const ports = d.elements(d.array(c, struct2, "ports", "[]v1.ContainerPort"), struct2, "ports", "v1.ContainerPort");
+  const lifecycle = d.object(c, struct2, "lifecycle", "v1.Lifecycle");
+  return {
+    name: d.string(c, struct2, "name") ?? "",
+    image: d.string(c, struct2, "image") ?? "",
+    securityContext: securityContext && d.within("securityContext", () => decodeSecurityContext(d, securityContext)),
+    hostPorts: d.within("ports", () => ports.map((port) => d.int(port, "ContainerPort", "hostPort", "int32") ?? 0)),
+    livenessProbe: decodeHandler(d, c, struct2, "livenessProbe", PROBE),
+    readinessProbe: decodeHandler(d, c, struct2, "readinessProbe", PROBE),
+    startupProbe: decodeHandler(d, c, struct2, "startupProbe", PROBE),
+    postStart: lifecycle && d.within("lifecycle", () => decodeHandler(d, lifecycle, "Lifecycle", "postStart", LIFECYCLE_HANDLER)),
+    preStop: lifecycle && d.within("lifecycle", () => decodeHandler(d, lifecycle, "Lifecycle", "preStop", LIFECYCLE_HANDLER)),
+    hasLifecycle: lifecycle !== void 0
+  };
+}
+var PROBE = { goType: "v1.Probe", struct: "Probe" };
+var LIFECYCLE_HANDLER = { goType: "v1.LifecycleHandler", struct: "LifecycleHandler" };
+function decodeHandler(d, obj, struct2, field2, type) {
+  const handler = d.object(obj, struct2, field2, type.goType);
+  if (handler === void 0) return void 0;
+  return d.within(field2, () => {
+    const httpGet = d.object(handler, type.struct, "httpGet", "v1.HTTPGetAction");
+    const tcpSocket = d.object(handler, type.struct, "tcpSocket", "v1.TCPSocketAction");
+    return {
+      httpGetHost: httpGet && d.within("httpGet", () => d.string(httpGet, "HTTPGetAction", "host") ?? ""),
+      tcpSocketHost: tcpSocket && d.within("tcpSocket", () => d.string(tcpSocket, "TCPSocketAction", "host") ?? "")
+    };
+  });
+}
+function decodeSecurityContext(d, sc) {
+  const s = "SecurityContext";
+  const capabilities = d.object(sc, s, "capabilities", "v1.Capabilities");
+  return {
+    privileged: d.bool(sc, s, "privileged"),
+    allowPrivilegeEscalation: d.bool(sc, s, "allowPrivilegeEscalation"),
+    runAsNonRoot: d.bool(sc, s, "runAsNonRoot"),
+    runAsUser: d.int(sc, s, "runAsUser", "int64"),
+    capabilities: capabilities && d.within("capabilities", () => decodeCapabilities(d, capabilities)),
+    procMount: d.string(sc, s, "procMount", "v1.ProcMountType"),
+    ...decodeSharedSecurityContext(d, sc, s)
+  };
+}
+function decodePodSecurityContext(d, sc) {
+  const s = "PodSecurityContext";
+  const sysctls2 = d.elements(d.array(sc, s, "sysctls", "[]v1.Sysctl"), s, "sysctls", "v1.Sysctl");
+  return {
+    runAsNonRoot: d.bool(sc, s, "runAsNonRoot"),
+    runAsUser: d.int(sc, s, "runAsUser", "int64"),
+    sysctls: d.within("sysctls", () => sysctls2.map((sysctl) => ({ name: d.string(sysctl, "Sysctl", "name") ?? "" }))),
+    ...decodeSharedSecurityContext(d, sc, s)
+  };
+}
+function decodeSharedSecurityContext(d, sc, s) {
+  const seccomp = d.object(sc, s, "seccompProfile", "v1.SeccompProfile");
+  const seLinux = d.object(sc, s, "seLinuxOptions", "v1.SELinuxOptions");
+  const windows = d.object(sc, s, "windowsOptions", "v1.WindowsSecurityContextOptions");
+  const appArmor = d.object(sc, s, "appArmorProfile", "v1.AppArmorProfile");
+  return {
+    seccompProfile: seccomp && d.within("seccompProfile", () => ({ type: d.string(seccomp, "SeccompProfile", "type", "v1.SeccompProfileType") ?? "" })),
+    seLinuxOptions: seLinux && d.within("seLinuxOptions", () => decodeSELinuxOptions(d, seLinux)),
+    windowsOptions: windows && d.within("windowsOptions", () => ({ hostProcess: d.bool(windows, "WindowsSecurityContextOptions", "hostProcess") })),
+    appArmorProfile: appArmor && d.within("appArmorProfile", () => ({ type: d.string(appArmor, "AppArmorProfile", "type", "v1.AppArmorProfileType") ?? "" }))
+  };
+}
+function decodeSELinuxOptions(d, options) {
+  return {
+    user: d.string(options, "SELinuxOptions", "user") ?? "",
+    role: d.string(options, "SELinuxOptions", "role") ?? "",
+    type: d.string(options, "SELinuxOptions", "type") ?? ""
+  };
+}
+function decodeCapabilities(d, capabilities) {
+  return {
+    add: d.stringArray(capabilities, "Capabilities", "add", "v1.Capability"),
+    drop: d.stringArray(capabilities, "Capabilities", "drop", "v1.Capability")
+  };
+}
+var VOLUME_SOURCES = /* @__PURE__ */ new Map([
+  ["hostPath", "v1.HostPathVolumeSource"],
+  ["emptyDir", "v1.EmptyDirVolumeSource"],
+  ["gcePersistentDisk", "v1.GCEPersistentDiskVolumeSource"],
+  ["awsElasticBlockStore", "v1.AWSElasticBlockStoreVolumeSource"],
+  ["gitRepo", "v1.GitRepoVolumeSource"],
+  ["secret", "v1.SecretVolumeSource"],
+  ["nfs", "v1.NFSVolumeSource"],
+  ["iscsi", "v1.ISCSIVolumeSource"],
+  ["glusterfs", "v1.GlusterfsVolumeSource"],
+  ["persistentVolumeClaim", "v1.PersistentVolumeClaimVolumeSource"],
+  ["rbd", "v1.RBDVolumeSource"],
+  ["flexVolume", "v1.FlexVolumeSource"],
+  ["cinder", "v1.CinderVolumeSource"],
+  ["cephfs", "v1.CephFSVolumeSource"],
+  ["flocker", "v1.FlockerVolumeSource"],
+  ["downwardAPI", "v1.DownwardAPIVolumeSource"],
+  ["fc", "v1.FCVolumeSource"],
+  ["azureFile", "v1.AzureFileVolumeSource"],
+  ["configMap", "v1.ConfigMapVolumeSource"],
+  ["vsphereVolume", "v1.VsphereVirtualDiskVolumeSource"],
+  ["quobyte", "v1.QuobyteVolumeSource"],
+  ["azureDisk", "v1.AzureDiskVolumeSource"],
+  ["photonPersistentDisk", "v1.PhotonPersistentDiskVolumeSource"],
+  ["projected", "v1.ProjectedVolumeSource"],
+  ["portworxVolume", "v1.PortworxVolumeSource"],
+  ["scaleIO", "v1.ScaleIOVolumeSource"],
+  ["storageos", "v1.StorageOSVolumeSource"],
+  ["csi", "v1.CSIVolumeSource"],
+  ["ephemeral", "v1.EphemeralVolumeSource"],
+  ["image", "v1.ImageVolumeSource"]
+]);
+function decodeVolumes(d, spec2) {
+  const items2 = d.array(spec2, "PodSpec", "volumes", "[]v1.Volume");
+  if (items2.length === 0) return [];
+  const volumes = d.elements(items2, "PodSpec", "volumes", "v1.Volume");
+  return d.within("volumes", () => volumes.map((volume) => decodeVolume(d, volume)));
+}
+function decodeVolume(d, volume) {
+  const sources = [];
+  let hostPath2;
+  for (const [source, goType] of VOLUME_SOURCES) {
+    const value = d.object(volume, "Volume", source, goType);
+    if (value === void 0) continue;
+    sources.push(source);
+    if (source === "hostPath") hostPath2 = d.within("hostPath", () => d.string(value, "HostPathVolumeSource", "path") ?? "");
+  }
+  return { name: d.string(volume, "Volume", "name") ?? "", sources, hostPath: hostPath2 };
+}
+
+// src/families/kyverno/engine/validate/pod-security/controls.ts
+var CONTROL_CHECK_IDS = /* @__PURE__ */ new Map([
+  ["Capabilities", ["capabilities_baseline", "capabilities_restricted"]],
+  ["Seccomp", ["seccompProfile_baseline", "seccompProfile_restricted"]],
+  ["Privileged Containers", ["privileged"]],
+  ["Host Ports", ["hostPorts"]],
+  ["/proc Mount Type", ["procMount"]],
+  ["Host Probes / Lifecycle Hooks", ["hostProbesAndHostLifecycle"]],
+  ["HostProcess", ["windowsHostProcess"]],
+  ["SELinux", ["seLinuxOptions"]],
+  ["Host Namespaces", ["hostNamespaces"]],
+  ["HostPath Volumes", ["hostPathVolumes"]],
+  ["Sysctls", ["sysctls"]],
+  ["AppArmor", ["appArmorProfile"]],
+  ["Privilege Escalation", ["allowPrivilegeEscalation"]],
+  ["Running as Non-root", ["runAsNonRoot"]],
+  ["Running as Non-root user", ["runAsUser"]],
+  ["Volume Types", ["restrictedVolumes"]]
+]);
+var PSS_CONTROL_NAMES2 = [...CONTROL_CHECK_IDS.keys()];
+
+// src/families/kyverno/engine/validate/pod-security/field-error.ts
+var FieldPath = class _FieldPath {
+  constructor(segments, text4) {
+    this.segments = segments;
+    this.text = text4;
+  }
+  segments;
+  text;
+  /** `field.NewPath(name, moreNames...)`. */
+  static of(name, ...more) {
+    let path17 = new _FieldPath([{ name }], name);
+    for (const next of more) path17 = path17.child(next);
+    return path17;
+  }
+  /** `Path.Child(name, moreNames...)`. */
+  child(name, ...more) {
+    let path17 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
+    for (const next of more) path17 = path17.child(next);
+    return path17;
+  }
+  /** `Path.Index(i)`. */
+  index(index) {
+    return new _FieldPath([...this.segments, { index }], `${this.text}[${index}]`);
+  }
+  /** `Path.Key(key)`. */
+  key(key3) {
+    return new _FieldPath([...this.segments, { key: key3 }], `${this.text}[${key3}]`);
+  }
+};
+function forbidden(path17, badValue = "") {
+  return { type: "Forbidden", path: path17, badValue };
+}
+function required(path17) {
+  return { type: "Required", path: path17, badValue: "" };
+}
+var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
+function fieldErrorText(field2, type) {
+  return `${field2}: ${TYPE_TEXT[type]}`;
+}
+function formatBadValue(value) {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || typeof value === "number") return String(value);
+  return `[${value.join(" ")}]`;
+}
+function hasBadValue(value) {
+  return value !== "";
+}
+
+// src/families/kyverno/engine/validate/pod-security/check-helpers.ts
+function joinQuote(items2) {
+  if (items2.length === 0) return "";
+  return `"${items2.join('", "')}"`;
+}
+function pluralize(singular, plural3, count2) {
+  return count2 === 1 ? singular : plural3;
+}
+function namedContainers(names) {
+  return `${pluralize("container", "containers", names.length)} ${joinQuote(names)}`;
+}
+var Violations = class {
+  data = [];
+  errs = [];
+  add(data, ...errs) {
+    this.data.push(data);
+    for (const err of errs) this.errs.push(err);
+  }
+  get empty() {
+    return this.data.length === 0;
+  }
+  get length() {
+    return this.data.length;
+  }
+};
+var SPEC = FieldPath.of("spec");
+var CONTAINER_LISTS = {
+  initContainers: SPEC.child("initContainers"),
+  containers: SPEC.child("containers"),
+  ephemeralContainers: SPEC.child("ephemeralContainers")
+};
+var PATHS = {
+  annotations: FieldPath.of("metadata", "annotations"),
+  volumes: SPEC.child("volumes"),
+  hostNetwork: SPEC.child("hostNetwork"),
+  hostPID: SPEC.child("hostPID"),
+  hostIPC: SPEC.child("hostIPC"),
+  runAsNonRoot: SPEC.child("securityContext", "runAsNonRoot"),
+  runAsUser: SPEC.child("securityContext", "runAsUser"),
+  seccompProfileType: SPEC.child("securityContext", "seccompProfile", "type"),
+  seLinuxOptionsType: SPEC.child("securityContext", "seLinuxOptions", "type"),
+  seLinuxOptionsUser: SPEC.child("securityContext", "seLinuxOptions", "user"),
+  seLinuxOptionsRole: SPEC.child("securityContext", "seLinuxOptions", "role"),
+  sysctls: SPEC.child("securityContext", "sysctls"),
+  hostProcess: SPEC.child("securityContext", "windowsOptions", "hostProcess"),
+  appArmorProfileType: SPEC.child("securityContext", "appArmorProfile", "type")
+};
+function containerPath(kind3, index) {
+  return CONTAINER_LISTS[kind3].index(index);
+}
+function visitContainers(spec2, visitor) {
+  const { initContainers, containers, ephemeralContainers } = spec2;
+  for (let i = 0; i < initContainers.length; i++) visitor(initContainers[i], "initContainers", i);
+  for (let i = 0; i < containers.length; i++) visitor(containers[i], "containers", i);
+  for (let i = 0; i < ephemeralContainers.length; i++) visitor(ephemeralContainers[i], "ephemeralContainers", i);
+}
+function isWindowsPod(spec2) {
+  return spec2.osName === "windows";
+}
+
+// src/families/kyverno/engine/validate/pod-security/checks/app-armor.ts
+var ANNOTATION_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
+function allowedAnnotationValue(profile) {
+  return profile.length === 0 || profile === "runtime/default" || profile.startsWith("localhost/");
+}
+function allowedProfileType(type) {
+  return type === "RuntimeDefault" || type === "Localhost";
+}
+function appArmorProfileV1Dot0(meta, spec2) {
+  const badSetters = [];
+  const badValues = [];
+  let hint;
+  const podProfile = spec2.securityContext?.appArmorProfile;
+  if (podProfile !== void 0 && !allowedProfileType(podProfile.type)) {
+    badSetters.push("pod");
+    badValues.push(podProfile.type);
+    hint = PATHS.appArmorProfileType;
+  }
+  const badContainers = [];
+  visitContainers(spec2, (container, kind3, index) => {
+    const profile = container.securityContext?.appArmorProfile;
+    if (profile !== void 0 && !allowedProfileType(profile.type)) {
+      badContainers.push(container.name);
+      badValues.push(profile.type);
+      hint ??= containerPath(kind3, index).child("securityContext", "appArmorProfile", "type");
+    }
+  });
+  if (badContainers.length > 0) {
+    badSetters.push(`${namedContainers(badContainers)}`);
+  }
+  const forbiddenAnnotations = [];
+  for (const [key3, value] of meta.annotations) {
+    if (key3.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
+      forbiddenAnnotations.push({ text: `${key3}=${goQuote2(value)}`, key: key3 });
+    }
+  }
+  const badValueList = sortedSet(badValues);
+  if (forbiddenAnnotations.length > 0) {
+    forbiddenAnnotations.sort((a, b) => compareGoStrings4(a.text, b.text));
+    for (const annotation2 of forbiddenAnnotations) badValueList.push(annotation2.text);
+    badSetters.push(pluralize("annotation", "annotations", forbiddenAnnotations.length));
+    hint ??= PATHS.annotations.key(forbiddenAnnotations[0].key);
+  }
+  if (badSetters.length === 0) return null;
+  return {
+    reason: pluralize("forbidden AppArmor profile", "forbidden AppArmor profiles", badValueList.length),
+    detail: `${badSetters.join(" and ")} must not set AppArmor profile type to ${joinQuote(badValueList)}`,
+    errList: null,
+    hint
+  };
+}
+var appArmorProfileCheck = {
+  id: "appArmorProfile",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: appArmorProfileV1Dot0 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/capabilities.ts
+var CAPABILITIES_ALLOWED_1_0 = /* @__PURE__ */ new Set([
+  "AUDIT_WRITE",
+  "CHOWN",
+  "DAC_OVERRIDE",
+  "FOWNER",
+  "FSETID",
+  "KILL",
+  "MKNOD",
+  "NET_BIND_SERVICE",
+  "SETFCAP",
+  "SETGID",
+  "SETPCAP",
+  "SETUID",
+  "SYS_CHROOT"
+]);
+var CAPABILITY_ALL = "ALL";
+var CAPABILITY_NET_BIND_SERVICE = "NET_BIND_SERVICE";
+function capabilitiesBaselineV1Dot0(_meta, spec2) {
+  const badContainers = new Violations();
+  const nonDefault = [];
+  visitContainers(spec2, (container, kind3, index) => {
+    const capabilities = container.securityContext?.capabilities;
+    if (capabilities === void 0) return;
+    const forbiddenValues = [];
+    for (const capability of capabilities.add) {
+      if (!CAPABILITIES_ALLOWED_1_0.has(capability)) {
+        nonDefault.push(capability);
+        forbiddenValues.push(capability);
+      }
+    }
+    if (forbiddenValues.length > 0) {
+      const path17 = containerPath(kind3, index).child("securityContext", "capabilities", "add");
+      badContainers.add(container.name, forbidden(path17, sortedSet(forbiddenValues)));
+    }
+  });
+  if (badContainers.empty) return null;
+  return {
+    reason: "non-default capabilities",
+    detail: `${namedContainers(badContainers.data)} must not include ${joinQuote(sortedSet(nonDefault))} in securityContext.capabilities.add`,
+    errList: badContainers.errs
+  };
+}
+function capabilitiesPath(kind3, index, field2) {
+  return containerPath(kind3, index).child("securityContext", "capabilities", field2);
+}
+function capabilitiesRestrictedV1Dot22(_meta, spec2) {
+  const forbiddenCapabilities = [];
+  const missingDropAll = new Violations();
+  const addingForbidden = new Violations();
+  visitContainers(spec2, (container, kind3, index) => {
+    const capabilities = container.securityContext?.capabilities;
+    if (capabilities === void 0) {
+      missingDropAll.add(container.name, required(capabilitiesPath(kind3, index, "drop")));
+      return;
+    }
+    if (!capabilities.drop.includes(CAPABILITY_ALL)) {
+      if (capabilities.drop.length > 0) {
+        missingDropAll.add(container.name, forbidden(capabilitiesPath(kind3, index, "drop"), sortedSet(capabilities.drop)));
+      } else {
+        missingDropAll.add(container.name, required(capabilitiesPath(kind3, index, "drop")));
+      }
+    }
+    const forbiddenValues = [];
+    for (const capability of capabilities.add) {
+      if (capability !== CAPABILITY_NET_BIND_SERVICE) {
+        forbiddenCapabilities.push(capability);
+        forbiddenValues.push(capability);
+      }
+    }
+    if (forbiddenValues.length > 0) {
+      addingForbidden.add(container.name, forbidden(capabilitiesPath(kind3, index, "add"), sortedSet(forbiddenValues)));
+    }
+  });
+  const details = [];
+  if (!missingDropAll.empty) {
+    details.push(`${namedContainers(missingDropAll.data)} must set securityContext.capabilities.drop=["ALL"]`);
+  }
+  if (!addingForbidden.empty) {
+    const capabilities = joinQuote(sortedSet(forbiddenCapabilities));
+    details.push(`${namedContainers(addingForbidden.data)} must not include ${capabilities} in securityContext.capabilities.add`);
+  }
+  if (details.length === 0) return null;
+  return {
+    reason: "unrestricted capabilities",
+    detail: details.join("; "),
+    errList: [...missingDropAll.errs, ...addingForbidden.errs]
+  };
+}
+function capabilitiesRestrictedV1Dot25(meta, spec2) {
+  if (isWindowsPod(spec2)) return null;
+  return capabilitiesRestrictedV1Dot22(meta, spec2);
+}
+var capabilitiesBaselineCheck = {
+  id: "capabilities_baseline",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: capabilitiesBaselineV1Dot0 }]
+};
+var capabilitiesRestrictedCheck = {
+  id: "capabilities_restricted",
+  level: "restricted",
+  versions: [
+    { minimumMinor: 22, check: capabilitiesRestrictedV1Dot22 },
+    { minimumMinor: 25, check: capabilitiesRestrictedV1Dot25 }
+  ]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/host-namespaces.ts
+function hostNamespacesV1Dot0(_meta, spec2) {
+  const hostNamespaces = new Violations();
+  if (spec2.hostNetwork) hostNamespaces.add("hostNetwork=true", forbidden(PATHS.hostNetwork, true));
+  if (spec2.hostPID) hostNamespaces.add("hostPID=true", forbidden(PATHS.hostPID, true));
+  if (spec2.hostIPC) hostNamespaces.add("hostIPC=true", forbidden(PATHS.hostIPC, true));
+  if (hostNamespaces.empty) return null;
+  return {
+    reason: "host namespaces",
+    detail: hostNamespaces.data.join(", "),
+    errList: hostNamespaces.errs
+  };
+}
+var hostNamespacesCheck = {
+  id: "hostNamespaces",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: hostNamespacesV1Dot0 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/host-ports.ts
+function hostPortsV1Dot0(_meta, spec2) {
+  const badContainers = new Violations();
+  const forbiddenHostPorts = [];
+  visitContainers(spec2, (container, kind3, index) => {
+    let errs;
+    container.hostPorts.forEach((hostPort, portIndex) => {
+      if (hostPort === 0) return;
+      forbiddenHostPorts.push(String(hostPort));
+      errs ??= [];
+      errs.push(forbidden(containerPath(kind3, index).child("ports").index(portIndex).child("hostPort"), hostPort));
+    });
+    if (errs !== void 0) badContainers.add(container.name, ...errs);
+  });
+  if (badContainers.empty) return null;
+  const ports = sortedSet(forbiddenHostPorts);
+  return {
+    reason: "hostPort",
+    detail: `${namedContainers(badContainers.data)} ${pluralize("uses", "use", badContainers.length)} ${pluralize("hostPort", "hostPorts", ports.length)} ${ports.join(", ")}`,
+    errList: badContainers.errs
+  };
+}
+var hostPortsCheck = {
+  id: "hostPorts",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: hostPortsV1Dot0 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/host-probes.ts
+var HANDLERS2 = [
+  [["livenessProbe"], (container) => container.livenessProbe],
+  [["readinessProbe"], (container) => container.readinessProbe],
+  [["startupProbe"], (container) => container.startupProbe],
+  [["lifecycle", "postStart"], (container) => container.hasLifecycle ? container.postStart : void 0],
+  [["lifecycle", "preStop"], (container) => container.hasLifecycle ? container.preStop : void 0]
+];
+function hostPath(kind3, index, fields, action) {
+  const [first, ...rest] = fields;
+  return containerPath(kind3, index).child(first, ...rest, action, "host");
+}
+function hostProbesAndHostLifecycleV1Dot34(_meta, spec2) {
+  const badContainers = [];
+  const hosts = [];
+  let hint;
+  visitContainers(spec2, (container, kind3, index) => {
+    for (const [fields, read] of HANDLERS2) {
+      const handler = read(container);
+      if (handler === void 0) continue;
+      const { httpGetHost, tcpSocketHost } = handler;
+      if (!httpGetHost && !tcpSocketHost) continue;
+      badContainers.push(container.name);
+      if (httpGetHost) hosts.push(httpGetHost);
+      if (tcpSocketHost) hosts.push(tcpSocketHost);
+      hint ??= hostPath(kind3, index, fields, httpGetHost ? "httpGet" : "tcpSocket");
+    }
+  });
+  if (badContainers.length === 0) return null;
+  const containers = sortedSet(badContainers);
+  const hostList = sortedSet(hosts);
+  return {
+    reason: "probe or lifecycle host",
+    detail: `${namedContainers(containers)} ${pluralize("uses", "use", containers.length)} ${pluralize("probe or lifecycle host", "probe or lifecycle hosts", hostList.length)} ${joinQuote(hostList)}`,
+    errList: null,
+    hint
+  };
+}
+var hostProbesAndHostLifecycleCheck = {
+  id: "hostProbesAndHostLifecycle",
+  level: "baseline",
+  versions: [{ minimumMinor: 34, check: hostProbesAndHostLifecycleV1Dot34 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/privilege-escalation.ts
+function allowPrivilegeEscalationV1Dot8(_meta, spec2) {
+  const badContainers = new Violations();
+  visitContainers(spec2, (container, kind3, index) => {
+    const sc = container.securityContext;
+    if (sc === void 0) {
+      badContainers.add(container.name, required(containerPath(kind3, index).child("securityContext", "allowPrivilegeEscalation")));
+    } else if (sc.allowPrivilegeEscalation === void 0) {
+      badContainers.add(container.name, forbidden(containerPath(kind3, index).child("securityContext", "allowPrivilegeEscalation"), "nil"));
+    } else if (sc.allowPrivilegeEscalation) {
+      badContainers.add(container.name, forbidden(containerPath(kind3, index).child("securityContext", "allowPrivilegeEscalation"), true));
+    }
+  });
+  if (badContainers.empty) return null;
+  return {
+    reason: "allowPrivilegeEscalation != false",
+    detail: `${namedContainers(badContainers.data)} must set securityContext.allowPrivilegeEscalation=false`,
+    errList: badContainers.errs
+  };
+}
+function allowPrivilegeEscalationV1Dot25(meta, spec2) {
+  if (isWindowsPod(spec2)) return null;
+  return allowPrivilegeEscalationV1Dot8(meta, spec2);
+}
+var allowPrivilegeEscalationCheck = {
+  id: "allowPrivilegeEscalation",
+  level: "restricted",
+  versions: [
+    { minimumMinor: 8, check: allowPrivilegeEscalationV1Dot8 },
+    { minimumMinor: 25, check: allowPrivilegeEscalationV1Dot25 }
+  ]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/privileged.ts
+function privilegedV1Dot0(_meta, spec2) {
+  const badContainers = new Violations();
+  visitContainers(spec2, (container, kind3, index) => {
+    if (container.securityContext?.privileged === true) {
+      badContainers.add(container.name, forbidden(containerPath(kind3, index).child("securityContext", "privileged"), true));
+    }
+  });
+  if (badContainers.empty) return null;
+  return {
+    reason: "privileged",
+    detail: `${namedContainers(badContainers.data)} must not set securityContext.privileged=true`,
+    errList: badContainers.errs
+  };
+}
+var privilegedCheck = {
+  id: "privileged",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: privilegedV1Dot0 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/proc-mount.ts
+function procMountV1Dot0(_meta, spec2) {
+  const badContainers = new Violations();
+  const forbiddenTypes = [];
+  visitContainers(spec2, (container, kind3, index) => {
+    const procMount = container.securityContext?.procMount;
+    if (procMount === void 0 || procMount === "Default") return;
+    badContainers.add(container.name, forbidden(containerPath(kind3, index).child("securityContext", "procMount"), procMount));
+    forbiddenTypes.push(procMount);
+  });
+  if (badContainers.empty) return null;
+  return {
+    reason: "procMount",
+    detail: `${namedContainers(badContainers.data)} must not set securityContext.procMount to ${joinQuote(sortedSet(forbiddenTypes))}`,
+    errList: badContainers.errs
+  };
+}
+var procMountCheck = {
+  id: "procMount",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: procMountV1Dot0 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/run-as.ts
+function runAsNonRootV1Dot0(_meta, spec2) {
+  const badSetters = new Violations();
+  let podRunAsNonRoot = false;
+  const podValue = spec2.securityContext?.runAsNonRoot;
+  if (podValue === false) badSetters.add("pod", forbidden(PATHS.runAsNonRoot, false));
+  else if (podValue === true) podRunAsNonRoot = true;
+  const explicitlyBad = [];
+  const explicitlyErrs = [];
+  const implicitlyBad = new Violations();
+  visitContainers(spec2, (container, kind3, index) => {
+    const value = container.securityContext?.runAsNonRoot;
+    if (value !== void 0) {
+      if (!value) {
+        explicitlyBad.push(container.name);
+        explicitlyErrs.push(forbidden(containerPath(kind3, index).child("securityContext", "runAsNonRoot"), false));
+      }
+    } else if (!podRunAsNonRoot) {
+      implicitlyBad.add(container.name, required(containerPath(kind3, index).child("securityContext", "runAsNonRoot")));
+    }
+  });
+  if (explicitlyBad.length > 0) {
+    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
+  }
+  const details = [];
+  const errList = [];
+  if (!badSetters.empty) {
+    details.push(`${badSetters.data.join(" and ")} must not set securityContext.runAsNonRoot=false`);
+    errList.push(...badSetters.errs);
+  }
+  if (!implicitlyBad.empty) {
+    details.push(
+      `pod or ${namedContainers(implicitlyBad.data)} must set securityContext.runAsNonRoot=true`
+    );
+    errList.push(...implicitlyBad.errs);
+  }
+  if (details.length === 0) return null;
+  return { reason: "runAsNonRoot != true", detail: details.join("\n"), errList };
+}
+function runAsUserV1Dot23(_meta, spec2) {
+  const badSetters = new Violations();
+  if (spec2.securityContext?.runAsUser === 0) badSetters.add("pod", forbidden(PATHS.runAsUser, 0));
+  const explicitlyBad = [];
+  const explicitlyErrs = [];
+  visitContainers(spec2, (container, kind3, index) => {
+    if (container.securityContext?.runAsUser === 0) {
+      explicitlyBad.push(container.name);
+      explicitlyErrs.push(forbidden(containerPath(kind3, index).child("securityContext", "runAsUser"), 0));
+    }
+  });
+  if (explicitlyBad.length > 0) {
+    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
+  }
+  if (badSetters.empty) return null;
+  return {
+    reason: "runAsUser=0",
+    detail: `${badSetters.data.join(" and ")} must not set runAsUser=0`,
+    errList: badSetters.errs
+  };
+}
+var runAsNonRootCheck = {
+  id: "runAsNonRoot",
+  level: "restricted",
+  versions: [{ minimumMinor: 0, check: runAsNonRootV1Dot0 }]
+};
+var runAsUserCheck = {
+  id: "runAsUser",
+  level: "restricted",
+  versions: [{ minimumMinor: 23, check: runAsUserV1Dot23 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/seccomp.ts
+var ANNOTATION_KEY_POD = "seccomp.security.alpha.kubernetes.io/pod";
+var ANNOTATION_KEY_CONTAINER_PREFIX = "container.seccomp.security.alpha.kubernetes.io/";
+function validSeccomp(type) {
+  return type === "Localhost" || type === "RuntimeDefault";
+}
+function validSeccompAnnotationValue(value) {
+  return value === "runtime/default" || value === "docker/default" || value.startsWith("localhost/");
+}
+function recordAnnotation(meta, key3, forbiddenValues) {
+  const value = meta.annotations.get(key3);
+  if (value === void 0 || validSeccompAnnotationValue(value)) return;
+  const text4 = `${key3}=${goQuote2(value)}`;
+  const errs = forbiddenValues.get(text4) ?? [];
+  errs.push(forbidden(PATHS.annotations.key(key3), value));
+  forbiddenValues.set(text4, errs);
+}
+function seccompTypePath(kind3, index) {
+  return containerPath(kind3, index).child("securityContext", "seccompProfile", "type");
+}
+function seccompProfileBaselineV1Dot0(meta, spec2) {
+  const forbiddenValues = /* @__PURE__ */ new Map();
+  recordAnnotation(meta, ANNOTATION_KEY_POD, forbiddenValues);
+  visitContainers(spec2, (container) => recordAnnotation(meta, ANNOTATION_KEY_CONTAINER_PREFIX + container.name, forbiddenValues));
+  if (forbiddenValues.size === 0) return null;
+  const badSetters = new Violations();
+  for (const text4 of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text4, ...forbiddenValues.get(text4));
+  return {
+    reason: "seccompProfile",
+    detail: `forbidden ${pluralize("annotation", "annotations", badSetters.length)} ${badSetters.data.join(", ")}`,
+    errList: badSetters.errs
+  };
+}
+function seccompProfileBaselineV1Dot19(_meta, spec2) {
+  const badSetters = new Violations();
+  const badValues = [];
+  const podProfile = spec2.securityContext?.seccompProfile;
+  if (podProfile !== void 0 && !validSeccomp(podProfile.type)) {
+    badSetters.add("pod", forbidden(PATHS.seccompProfileType, podProfile.type));
+    badValues.push(podProfile.type);
+  }
+  const explicitlyBad = [];
+  const explicitlyErrs = [];
+  visitContainers(spec2, (container, kind3, index) => {
+    const profile = container.securityContext?.seccompProfile;
+    if (profile !== void 0 && !validSeccomp(profile.type)) {
+      explicitlyBad.push(container.name);
+      explicitlyErrs.push(forbidden(containerPath(kind3, index).child("securityContext", "seccompProfile", "type"), profile.type));
+      badValues.push(profile.type);
+    }
+  });
+  if (explicitlyBad.length > 0) {
+    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
+  }
+  if (badSetters.empty) return null;
+  return {
+    reason: "seccompProfile",
+    detail: `${badSetters.data.join(" and ")} must not set securityContext.seccompProfile.type to ${joinQuote(sortedSet(badValues))}`,
+    errList: badSetters.errs
+  };
+}
+function seccompProfileRestrictedV1Dot19(_meta, spec2) {
+  const badSetters = new Violations();
+  const badValues = [];
+  let podSeccompSet = false;
+  const podProfile = spec2.securityContext?.seccompProfile;
+  if (podProfile !== void 0) {
+    if (!validSeccomp(podProfile.type)) {
+      badSetters.add("pod", forbidden(PATHS.seccompProfileType, podProfile.type));
+      badValues.push(podProfile.type);
+    } else {
+      podSeccompSet = true;
+    }
+  }
+  const explicitlyBad = [];
+  const explicitlyErrs = [];
+  const implicitlyBad = new Violations();
+  visitContainers(spec2, (container, kind3, index) => {
+    const profile = container.securityContext?.seccompProfile;
+    if (profile !== void 0) {
+      if (!validSeccomp(profile.type)) {
+        explicitlyBad.push(container.name);
+        explicitlyErrs.push(forbidden(seccompTypePath(kind3, index), profile.type));
+        badValues.push(profile.type);
+      }
+    } else if (!podSeccompSet) {
+      implicitlyBad.add(container.name, required(seccompTypePath(kind3, index)));
+    }
+  });
+  if (explicitlyBad.length > 0) {
+    badSetters.add(`${namedContainers(explicitlyBad)}`, ...explicitlyErrs);
+  }
+  if (!badSetters.empty) {
+    return {
+      reason: "seccompProfile",
+      detail: `${badSetters.data.join(" and ")} must not set securityContext.seccompProfile.type to ${joinQuote(sortedSet(badValues))}`,
+      errList: badSetters.errs
+    };
+  }
+  if (!implicitlyBad.empty) {
+    return {
+      reason: "seccompProfile",
+      detail: `pod or ${namedContainers(implicitlyBad.data)} must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost"`,
+      errList: implicitlyBad.errs
+    };
+  }
+  return null;
+}
+function seccompProfileRestrictedV1Dot25(meta, spec2) {
+  if (isWindowsPod(spec2)) return null;
+  return seccompProfileRestrictedV1Dot19(meta, spec2);
+}
+var seccompProfileBaselineCheck = {
+  id: "seccompProfile_baseline",
+  level: "baseline",
+  versions: [
+    { minimumMinor: 0, check: seccompProfileBaselineV1Dot0 },
+    { minimumMinor: 19, check: seccompProfileBaselineV1Dot19 }
+  ]
+};
+var seccompProfileRestrictedCheck = {
+  id: "seccompProfile_restricted",
+  level: "restricted",
+  versions: [
+    { minimumMinor: 19, check: seccompProfileRestrictedV1Dot19 },
+    { minimumMinor: 25, check: seccompProfileRestrictedV1Dot25 }
+  ]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/selinux.ts
+var ALLOWED_TYPES_1_0 = /* @__PURE__ */ new Set(["", "container_t", "container_init_t", "container_kvm_t"]);
+var ALLOWED_TYPES_1_31 = /* @__PURE__ */ new Set([...ALLOWED_TYPES_1_0, "container_engine_t"]);
+var POD_OPTION_PATHS = {
+  type: PATHS.seLinuxOptionsType,
+  user: PATHS.seLinuxOptionsUser,
+  role: PATHS.seLinuxOptionsRole
+};
+function containerOptionPaths(path17) {
+  const options = path17.child("securityContext", "seLinuxOptions");
+  return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
+}
+function validateOptions(findings, options, paths, errs) {
+  let valid = true;
+  if (!findings.allowedTypes.has(options.type)) {
+    valid = false;
+    findings.badTypes.push(options.type);
+    errs.push(forbidden(paths().type, options.type));
+  }
+  if (options.user.length > 0) {
+    valid = false;
+    findings.setUser = true;
+    errs.push(forbidden(paths().user, options.user));
+  }
+  if (options.role.length > 0) {
+    valid = false;
+    findings.setRole = true;
+    errs.push(forbidden(paths().role, options.role));
+  }
+  return valid;
+}
+function seLinuxOptions(allowedTypes) {
+  return (_meta, spec2) => {
+    const badSetters = new Violations();
+    const findings = { allowedTypes, badTypes: [], setUser: false, setRole: false };
+    const podOptions = spec2.securityContext?.seLinuxOptions;
+    if (podOptions !== void 0) {
+      const podErrs = [];
+      if (!validateOptions(findings, podOptions, () => POD_OPTION_PATHS, podErrs)) badSetters.add("pod", ...podErrs);
+    }
+    const badContainers = [];
+    const containerErrs = [];
+    visitContainers(spec2, (container, kind3, index) => {
+      const options = container.securityContext?.seLinuxOptions;
+      if (options === void 0) return;
+      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind3, index)), containerErrs)) {
+        badContainers.push(container.name);
+      }
+    });
+    if (badContainers.length > 0) {
+      badSetters.add(`${namedContainers(badContainers)}`, ...containerErrs);
+    }
+    if (badSetters.empty) return null;
+    const badData = [];
+    const types = sortedSet(findings.badTypes);
+    if (types.length > 0) badData.push(`${pluralize("type", "types", types.length)} ${joinQuote(types)}`);
+    if (findings.setUser) badData.push("user may not be set");
+    if (findings.setRole) badData.push("role may not be set");
+    return {
+      reason: "seLinuxOptions",
+      detail: `${badSetters.data.join(" and ")} set forbidden securityContext.seLinuxOptions: ${badData.join("; ")}`,
+      errList: badSetters.errs
+    };
+  };
+}
+var seLinuxOptionsCheck = {
+  id: "seLinuxOptions",
+  level: "baseline",
+  versions: [
+    { minimumMinor: 0, check: seLinuxOptions(ALLOWED_TYPES_1_0) },
+    { minimumMinor: 31, check: seLinuxOptions(ALLOWED_TYPES_1_31) }
+  ]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/sysctls.ts
+var ALLOWED_1_0 = [
+  "kernel.shm_rmid_forced",
+  "net.ipv4.ip_local_port_range",
+  "net.ipv4.tcp_syncookies",
+  "net.ipv4.ping_group_range",
+  "net.ipv4.ip_unprivileged_port_start"
+];
+var ALLOWED_1_27 = [...ALLOWED_1_0, "net.ipv4.ip_local_reserved_ports"];
+var ALLOWED_1_29 = [
+  ...ALLOWED_1_27,
+  "net.ipv4.tcp_keepalive_time",
+  "net.ipv4.tcp_fin_timeout",
+  "net.ipv4.tcp_keepalive_intvl",
+  "net.ipv4.tcp_keepalive_probes"
+];
+var ALLOWED_1_32 = [...ALLOWED_1_29, "net.ipv4.tcp_rmem", "net.ipv4.tcp_wmem"];
+function sysctls(allowedList) {
+  const allowed = new Set(allowedList);
+  return (_meta, spec2) => {
+    const forbiddenSysctls = new Violations();
+    spec2.securityContext?.sysctls.forEach((sysctl, index) => {
+      if (!allowed.has(sysctl.name)) {
+        forbiddenSysctls.add(sysctl.name, forbidden(PATHS.sysctls.index(index).child("name"), sysctl.name));
+      }
+    });
+    if (forbiddenSysctls.empty) return null;
+    return {
+      reason: "forbidden sysctls",
+      detail: forbiddenSysctls.data.join(", "),
+      errList: forbiddenSysctls.errs
+    };
+  };
+}
+var sysctlsCheck = {
+  id: "sysctls",
+  level: "baseline",
+  versions: [
+    { minimumMinor: 0, check: sysctls(ALLOWED_1_0) },
+    { minimumMinor: 27, check: sysctls(ALLOWED_1_27) },
+    { minimumMinor: 29, check: sysctls(ALLOWED_1_29) },
+    { minimumMinor: 32, check: sysctls(ALLOWED_1_32) }
+  ]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/volumes.ts
+function hostPathVolumesV1Dot0(_meta, spec2) {
+  const hostVolumes = new Violations();
+  spec2.volumes.forEach((volume, index) => {
+    if (volume.hostPath !== void 0) {
+      hostVolumes.add(volume.name, forbidden(PATHS.volumes.index(index).child("hostPath"), volume.hostPath));
+    }
+  });
+  if (hostVolumes.empty) return null;
+  return {
+    reason: "hostPath volumes",
+    detail: `${pluralize("volume", "volumes", hostVolumes.length)} ${joinQuote(hostVolumes.data)}`,
+    errList: hostVolumes.errs
+  };
+}
+var ALLOWED_SOURCES = /* @__PURE__ */ new Set([
+  "configMap",
+  "csi",
+  "downwardAPI",
+  "emptyDir",
+  "ephemeral",
+  "image",
+  "persistentVolumeClaim",
+  "projected",
+  "secret"
+]);
+var RESTRICTED_SOURCES = [
+  "hostPath",
+  "gcePersistentDisk",
+  "awsElasticBlockStore",
+  "gitRepo",
+  "nfs",
+  "iscsi",
+  "glusterfs",
+  "rbd",
+  "flexVolume",
+  "cinder",
+  "cephfs",
+  "flocker",
+  "fc",
+  "azureFile",
+  "vsphereVolume",
+  "quobyte",
+  "azureDisk",
+  "photonPersistentDisk",
+  "portworxVolume",
+  "scaleIO",
+  "storageos"
+];
+function restrictedVolumesV1Dot0(_meta, spec2) {
+  const badVolumes = new Violations();
+  const badTypes = [];
+  spec2.volumes.forEach((volume, index) => {
+    if (volume.sources.some((source) => ALLOWED_SOURCES.has(source))) return;
+    const type = RESTRICTED_SOURCES.find((source) => volume.sources.includes(source)) ?? "unknown";
+    badTypes.push(type);
+    badVolumes.add(volume.name, forbidden(PATHS.volumes.index(index).child(type)));
+  });
+  if (badVolumes.empty) return null;
+  const types = sortedSet(badTypes);
+  return {
+    reason: "restricted volume types",
+    detail: `${pluralize("volume", "volumes", badVolumes.length)} ${joinQuote(badVolumes.data)} ${pluralize("uses", "use", badVolumes.length)} ${pluralize("restricted volume type", "restricted volume types", types.length)} ${joinQuote(types)}`,
+    errList: badVolumes.errs
+  };
+}
+var hostPathVolumesCheck = {
+  id: "hostPathVolumes",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: hostPathVolumesV1Dot0 }]
+};
+var restrictedVolumesCheck = {
+  id: "restrictedVolumes",
+  level: "restricted",
+  versions: [{ minimumMinor: 0, check: restrictedVolumesV1Dot0 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/checks/windows-host-process.ts
+function windowsHostProcessV1Dot0(_meta, spec2) {
+  const badContainers = new Violations();
+  visitContainers(spec2, (container, kind3, index) => {
+    if (container.securityContext?.windowsOptions?.hostProcess === true) {
+      const path17 = containerPath(kind3, index).child("securityContext", "windowsOptions", "hostProcess");
+      badContainers.add(container.name, forbidden(path17, true));
+    }
+  });
+  const badSetters = new Violations();
+  if (spec2.securityContext?.windowsOptions?.hostProcess === true) {
+    badSetters.add("pod", forbidden(PATHS.hostProcess, true));
+  }
+  if (!badContainers.empty) {
+    badSetters.add(`${namedContainers(badContainers.data)}`, ...badContainers.errs);
+  }
+  if (badSetters.empty) return null;
+  return {
+    reason: "hostProcess",
+    detail: `${badSetters.data.join(" and ")} must not set securityContext.windowsOptions.hostProcess=true`,
+    errList: badSetters.errs
+  };
+}
+var windowsHostProcessCheck = {
+  id: "windowsHostProcess",
+  level: "baseline",
+  versions: [{ minimumMinor: 0, check: windowsHostProcessV1Dot0 }]
+};
+
+// src/families/kyverno/engine/validate/pod-security/version.ts
+var LATEST_VERSION = Number.POSITIVE_INFINITY;
+var VERSION_PATTERN2 = /^v1\.([0-9]|[1-9][0-9]*)$/;
+var MAX_INT644 = 9223372036854775807n;
+var VERSION_SYNTAX_ERROR = 'must be "latest" or "v1.x"';
+function parsePolicyVersion(version) {
+  if (version === void 0 || version === "" || version === "latest") return LATEST_VERSION;
+  const match = VERSION_PATTERN2.exec(version);
+  if (match === null) return null;
+  if (BigInt(match[1]) > MAX_INT644) return null;
+  return Number(match[1]);
+}
+function isOlder(a, b) {
+  return a < b;
+}
+
+// src/families/kyverno/engine/validate/pod-security/registry.ts
+var DEFAULT_CHECKS = [
+  allowPrivilegeEscalationCheck,
+  appArmorProfileCheck,
+  capabilitiesBaselineCheck,
+  capabilitiesRestrictedCheck,
+  hostNamespacesCheck,
+  hostPathVolumesCheck,
+  hostPortsCheck,
+  hostProbesAndHostLifecycleCheck,
+  privilegedCheck,
+  procMountCheck,
+  restrictedVolumesCheck,
+  runAsNonRootCheck,
+  runAsUserCheck,
+  seLinuxOptionsCheck,
+  seccompProfileBaselineCheck,
+  seccompProfileRestrictedCheck,
+  sysctlsCheck,
+  windowsHostProcessCheck
+];
+var selectionCache = /* @__PURE__ */ new Map();
+function selectChecks(level, version) {
+  const cacheKey = `${version}\0${level}`;
+  const cached = selectionCache.get(cacheKey);
+  if (cached !== void 0) return cached;
+  const selected = [];
+  for (const check of DEFAULT_CHECKS) {
+    if (level === "baseline" && check.level !== "baseline") continue;
+    const [first, ...rest] = check.versions;
+    if (first === void 0 || isOlder(version, first.minimumMinor)) continue;
+    let chosen = first;
+    for (const next of rest) {
+      if (!isOlder(version, next.minimumMinor) && chosen.minimumMinor < next.minimumMinor) chosen = next;
+    }
+    selected.push({ id: check.id, check: chosen.check });
+  }
+  selectionCache.set(cacheKey, selected);
+  return selected;
+}
+function runChecks(checks, pod) {
+  const outcomes = [];
+  for (const { id, check } of checks) {
+    const failure2 = check(pod.meta, pod.spec);
+    if (failure2 !== null) outcomes.push({ id, failure: failure2 });
+  }
+  return outcomes;
+}
+
+// src/families/kyverno/engine/validate/pod-security/exclusion.ts
+var DIGITS = /\d+/g;
+var LETTERS = /[a-zA-Z]+/g;
+var CONTAINER_TYPES = /* @__PURE__ */ new Set(["containers", "initContainers", "ephemeralContainers"]);
+function parseField(field2) {
+  const firstDigits = field2.match(DIGITS)?.[0];
+  const containerType = field2.match(LETTERS)?.[1] ?? "";
+  return {
+    field: field2.replace(DIGITS, "*"),
+    firstIndex: firstDigits === void 0 ? 0 : Number(firstDigits),
+    containerType,
+    isContainerField: CONTAINER_TYPES.has(containerType)
+  };
+}
+function containerName(pod, index, type) {
+  const list3 = type === "containers" ? pod.spec.containers : type === "initContainers" ? pod.spec.initContainers : pod.spec.ephemeralContainers;
+  return list3[index]?.name ?? "";
+}
+function badValueStrings(value) {
+  if (typeof value === "string") return value === "" ? [] : [value];
+  if (typeof value === "boolean" || typeof value === "number") return [String(value)];
+  return value;
+}
+function matchesAny2(patterns, value) {
+  return patterns.some((pattern2) => wildcardMatch(pattern2, value));
+}
+var FAKE_CONTAINER = {
+  name: "fake",
+  image: "",
+  securityContext: void 0,
+  hostPorts: [],
+  livenessProbe: void 0,
+  readinessProbe: void 0,
+  startupProbe: void 0,
+  postStart: void 0,
+  preStop: void 0,
+  hasLifecycle: false
+};
+var EMPTY_SPEC = {
+  initContainers: [],
+  containers: [],
+  ephemeralContainers: [],
+  volumes: [],
+  hostNetwork: false,
+  hostPID: false,
+  hostIPC: false,
+  securityContext: void 0,
+  osName: void 0
+};
+function podLevelPod(pod) {
+  return { meta: pod.meta, spec: { ...pod.spec, containers: [FAKE_CONTAINER], initContainers: [], ephemeralContainers: [] } };
+}
+function keepMatching(containers, images) {
+  return containers.filter((container) => matchesAny2(images, container.image));
+}
+function matchingContainersPod(pod, images) {
+  return {
+    meta: { name: pod.meta.name, namespace: pod.meta.namespace, annotations: /* @__PURE__ */ new Map() },
+    spec: {
+      ...EMPTY_SPEC,
+      containers: keepMatching(pod.spec.containers, images),
+      initContainers: keepMatching(pod.spec.initContainers, images),
+      ephemeralContainers: keepMatching(pod.spec.ephemeralContainers, images)
+    }
+  };
+}
+function exempt(outcomes, excludeOutcomes, exclude, pod, matching) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const outcome of outcomes) byId.set(outcome.id, outcome);
+  const checkIds = CONTROL_CHECK_IDS.get(exclude.controlName) ?? [];
+  const restrictedField = exclude.restrictedField ?? "";
+  const values = exclude.values ?? [];
+  const containerLevel = matching !== null;
+  for (const excludeOutcome of excludeOutcomes) {
+    if (!checkIds.includes(excludeOutcome.id) || excludeOutcome.failure.errList === null) continue;
+    const checkId = excludeOutcome.id;
+    for (const excludeError of excludeOutcome.failure.errList) {
+      let excludeField;
+      let excludeContainer = "";
+      if (containerLevel) {
+        const parsed = parseField(excludeError.path.text);
+        excludeField = parsed.field;
+        if (parsed.isContainerField) excludeContainer = containerName(matching, parsed.firstIndex, parsed.containerType);
+      } else {
+        excludeField = excludeError.path.text.replace(DIGITS, "*");
+      }
+      if (restrictedField !== "" && excludeField !== restrictedField) continue;
+      if (values.length > 0 && !badValueStrings(excludeError.badValue).every((value) => matchesAny2(values, value))) continue;
+      const target = byId.get(checkId);
+      const errList = target?.failure.errList;
+      if (errList === null || errList === void 0) continue;
+      removeMatching(errList, excludeField, excludeContainer, pod, containerLevel);
+      if (errList.length === 0) byId.delete(checkId);
+    }
+  }
+  return [...byId.values()];
+}
+function removeMatching(errList, excludeField, excludeContainer, pod, containerLevel) {
+  for (let i = 0; i < errList.length; i++) {
+    const text4 = errList[i].path.text;
+    let matches;
+    if (containerLevel) {
+      const parsed = parseField(text4);
+      matches = parsed.field === excludeField && (!parsed.isContainerField || containerName(pod, parsed.firstIndex, parsed.containerType) === excludeContainer);
+    } else {
+      matches = text4.replace(DIGITS, "*") === excludeField;
+    }
+    if (matches) {
+      errList[i] = errList[errList.length - 1];
+      errList.pop();
+      return;
+    }
+  }
+}
+function applyExclusions(checks, excludes, outcomes, pod) {
+  let remaining = outcomes;
+  for (const exclude of excludes) {
+    const images = exclude.images ?? [];
+    if (images.length === 0) {
+      remaining = exempt(remaining, runChecks(checks, podLevelPod(pod)), exclude, pod, null);
+    } else {
+      const matching = matchingContainersPod(pod, images);
+      remaining = exempt(remaining, runChecks(checks, matching), exclude, pod, matching);
+    }
+  }
+  return remaining;
+}
+
+// src/families/kyverno/engine/validate/pod-security/message.ts
+function displayField(field2, kind3) {
+  let text4 = field2;
+  if (isTemplateKind(kind3)) text4 = text4.replaceAll("spec", "spec.template.spec");
+  else if (kind3 === "CronJob") text4 = text4.replaceAll("spec", "spec.jobTemplate.spec.template.spec");
+  return text4.replaceAll("metadata", "spec.template.metadata");
+}
+function formatChecks(outcomes, kind3) {
+  let out = "";
+  for (const { failure: failure2 } of outcomes) {
+    const errors = (failure2.errList ?? []).map((error) => {
+      const field2 = displayField(error.path.text, kind3);
+      if (error.type === "Forbidden" && hasBadValue(error.badValue)) {
+        return `${field2} is forbidden, forbidden values found: ${formatBadValue(error.badValue)}`;
+      }
+      return fieldErrorText(field2, error.type);
+    });
+    out += `(Forbidden reason: ${failure2.reason}, field error list: [${errors.join(", ")}])`;
   }
   return out;
 }
-function mutatedResource(responses, original) {
-  let current2 = original;
-  for (const { kind: kind2, response } of responses) if (kind2 === "mutate" && response.patchedResource) current2 = response.patchedResource;
-  return current2;
-}
-function unsettledRules(policies, resource, after, options) {
-  const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
-  const final = mutatedResource(again, after);
-  if (final === after || deepEqualJson(final, after)) return [];
-  const rules = again.flatMap(({ response }) => response.rules.map((rule2) => ({ policy: response.policy, rule: rule2 })));
-  const changing = rules.filter(({ rule: rule2 }) => rule2.status === "pass" && rule2.patchedTarget === void 0);
-  return changing.length > 0 ? changing : rules;
+function findingPath(outcomes, extracted) {
+  const first = outcomes[0]?.failure;
+  if (first === void 0) return void 0;
+  const location2 = first.errList?.[0]?.path ?? first.hint;
+  if (location2 === void 0) return void 0;
+  const [root, ...rest] = location2.segments;
+  const prefix = root !== void 0 && "name" in root && root.name === "metadata" ? extracted.metaRoot : extracted.specRoot;
+  const parts = [...prefix];
+  for (const segment of rest) {
+    parts.push("name" in segment ? segment.name : "index" in segment ? String(segment.index) : segment.key);
+  }
+  return `/${parts.join("/")}/`;
 }
 
-// src/cli/failure-action.ts
+// src/families/kyverno/engine/validate/pod-security/index.ts
+function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) {
+  const plainException = exceptions.find((exception) => (exception.podSecurity ?? []).length === 0);
+  if (plainException !== void 0) {
+    return { status: "skip", message: `rule is skipped due to policy exception ${plainException.key}` };
+  }
+  let extracted;
+  try {
+    extracted = extractPod(resource);
+  } catch (error) {
+    if (!(error instanceof GoDecodeError)) throw error;
+    return { status: "error", message: `Error while getting new resource: ${error.message}` };
+  }
+  const version = parsePolicyVersion(podSecurity2.version);
+  if (version === null) {
+    return { status: "error", message: `failed to parse pod security api version: ${VERSION_SYNTAX_ERROR}` };
+  }
+  const level = podSecurity2.level ?? "";
+  const checks = selectChecks(level, version);
+  const pod = extracted.pod;
+  let outcomes = runChecks(checks, pod);
+  const excludes = podSecurity2.exclude ?? [];
+  if (outcomes.length > 0 && excludes.length > 0) outcomes = applyExclusions(checks, excludes, outcomes, pod);
+  if (outcomes.length === 0) return { status: "pass", message: `Validation rule '${ruleName}' passed.` };
+  if (exceptions.length > 0) {
+    outcomes = applyExclusions(checks, exceptions.flatMap((exception) => exception.podSecurity ?? []), outcomes, pod);
+    if (outcomes.length === 0) {
+      const keys = exceptions.map((exception) => exception.key).join(", ");
+      return { status: "skip", message: `rule is skipped due to policy exceptions ${keys}` };
+    }
+  }
+  const kind3 = resourceKind(resource);
+  const violated = `${level}:${podSecurity2.version ?? ""}`;
+  const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind3)}`;
+  const path17 = findingPath(outcomes, extracted);
+  return path17 === void 0 ? { status: "fail", message } : { status: "fail", message, path: path17 };
+}
+
+// src/families/kyverno/engine/validate/messages.ts
+function patternFailureMessage(env, errorText5, path17) {
+  const rule2 = env.plan;
+  const message = rule2.message;
+  if (message === "") {
+    if (path17 !== "") return `validation error: rule ${rule2.name} failed at path ${path17}`;
+    return `validation error: rule ${rule2.name} execution error: ${errorText5}`;
+  }
+  let result;
+  let failed = false;
+  try {
+    result = env.trySubstitute(message);
+  } catch {
+    failed = true;
+  }
+  if (failed || result instanceof SubstitutionFailure) {
+    return `validation error: variables substitution error in rule ${rule2.name} execution error: ${errorText5}`;
+  }
+  let substituted = messageText(result);
+  if (!substituted.endsWith(".")) substituted += ".";
+  if (path17 !== "") return `validation error: ${substituted} rule ${rule2.name} failed at path ${path17}`;
+  return `validation error: ${substituted} rule ${rule2.name} execution error: ${errorText5}`;
+}
+function anyPatternFailureMessage(message, errors) {
+  const joined = errors.join(" ");
+  if (message === "") return `validation error: ${joined}`;
+  if (message.endsWith(".")) return `validation error: ${message} ${joined}`;
+  return `validation error: ${message}. ${joined}`;
+}
+function denyMessage(env, conditionMessages) {
+  const rule2 = env.plan;
+  const message = [rule2.message, conditionMessages].filter((part) => part !== "").join("; ");
+  if (message === "") return `validation error: rule ${rule2.name} failed`;
+  try {
+    const result = env.trySubstitute(message);
+    return result instanceof SubstitutionFailure ? conditionMessages : messageText(result);
+  } catch {
+    return conditionMessages;
+  }
+}
+function messageText(value) {
+  if (typeof value === "string") return value;
+  return "the produced message didn't resolve to a string, check your policy definition.";
+}
+
+// src/families/kyverno/engine/validate/validator.ts
+function validateRule(env) {
+  return runValidator(env, env.plan.spec);
+}
+function runValidator(env, spec2) {
+  const name = env.plan.name;
+  try {
+    env.loadContext(spec2.contextEntries);
+  } catch (error) {
+    return ruleError(name, "Validation", "failed to load context", error);
+  }
+  if (spec2.preconditions !== void 0) {
+    let outcome;
+    try {
+      outcome = tryEvaluateConditions(spec2.preconditions, env.substituteCondition);
+    } catch (error) {
+      return ruleError(name, "Validation", "failed to evaluate preconditions", error);
+    }
+    if (outcome instanceof ConditionFailure) return ruleError(name, "Validation", "failed to evaluate preconditions", outcome.message);
+    if (!outcome.result) return ruleResponse(name, "Validation", "skip", "preconditions not met");
+  }
+  if (spec2.deny !== void 0 && spec2.deny !== null) return validateDeny(env, spec2.deny);
+  if (spec2.pattern !== void 0 || spec2.anyPattern !== void 0) {
+    let pattern2 = spec2.pattern;
+    let anyPattern = spec2.anyPattern;
+    let substituted;
+    try {
+      substituted = env.trySubstitute(pattern2 !== void 0 ? pattern2 : anyPattern);
+    } catch (error) {
+      return ruleError(name, "Validation", "variable substitution failed", error);
+    }
+    if (substituted instanceof SubstitutionFailure) return ruleError(name, "Validation", "variable substitution failed", substituted.message);
+    if (pattern2 !== void 0) pattern2 = substituted;
+    else anyPattern = substituted;
+    const target = env.element ?? (env.isDelete ? void 0 : env.resource);
+    if (target === void 0) return null;
+    return validatePatterns(env, target, pattern2, anyPattern);
+  }
+  if (spec2.forEach !== void 0 && spec2.forEach !== null) return validateForEach(env, spec2.forEach, spec2.nesting);
+  return null;
+}
+function validateDeny(env, deny) {
+  const rule2 = env.plan;
+  let outcome;
+  try {
+    outcome = tryEvaluateConditions(deny.conditions, env.substituteCondition);
+  } catch (error) {
+    return ruleError(rule2.name, "Validation", "failed to check deny conditions", error);
+  }
+  if (outcome instanceof ConditionFailure) return ruleError(rule2.name, "Validation", "failed to check deny conditions", outcome.message);
+  if (!outcome.result) {
+    return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' passed.`);
+  }
+  return ruleResponse(rule2.name, "Validation", "fail", denyMessage(env, outcome.message));
+}
+function validatePatterns(env, target, pattern2, anyPattern) {
+  const rule2 = env.plan;
+  if (pattern2 !== void 0) {
+    const result = matchPattern(target, pattern2, { numberMode: env.numberMode });
+    switch (result.outcome) {
+      case "pass":
+        return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' passed.`);
+      case "skip":
+        return ruleResponse(rule2.name, "Validation", "skip", result.message);
+      case "error":
+        return ruleResponse(rule2.name, "Validation", "error", patternFailureMessage(env, result.message, ""));
+      case "fail":
+        return ruleResponse(
+          rule2.name,
+          "Validation",
+          "fail",
+          patternFailureMessage(env, result.message, result.path),
+          env.resourcePath(result.path)
+        );
+    }
+  }
+  if (!Array.isArray(anyPattern)) {
+    return ruleError(
+      rule2.name,
+      "Validation",
+      "failed to deserialize anyPattern, expected type array",
+      `json: cannot unmarshal ${goTypeName5(anyPattern ?? null)} into Go value of type []interface {}`
+    );
+  }
+  const failed = [];
+  const skipped = [];
+  let firstFailurePath;
+  for (let index = 0; index < anyPattern.length; index++) {
+    const result = matchPattern(target, anyPattern[index], { numberMode: env.numberMode });
+    if (result.outcome === "pass") {
+      return ruleResponse(rule2.name, "Validation", "pass", `validation rule '${rule2.name}' anyPattern[${index}] passed.`);
+    }
+    if (result.outcome === "skip") {
+      skipped.push(`rule ${rule2.name}[${index}] skipped: ${result.message}`);
+    } else if (result.outcome === "fail" && result.path !== "") {
+      failed.push(`rule ${rule2.name}[${index}] failed at path ${result.path}`);
+      firstFailurePath ??= env.resourcePath(result.path);
+    } else {
+      failed.push(`rule ${rule2.name}[${index}] failed: ${result.message}`);
+    }
+  }
+  if (failed.length > 0) {
+    return ruleResponse(rule2.name, "Validation", "fail", anyPatternFailureMessage(rule2.message, failed), firstFailurePath);
+  }
+  if (skipped.length > 0) return ruleResponse(rule2.name, "Validation", "skip", skipped.join(" "));
+  return ruleResponse(rule2.name, "Validation", "pass", rule2.message);
+}
+function goTypeName5(value) {
+  if (value === null) return "null";
+  if (typeof value === "object") return "object";
+  return typeof value === "boolean" ? "bool" : typeof value;
+}
+function validateForEach(env, entries, nesting) {
+  const rule2 = env.plan;
+  let applied = 0;
+  let listError;
+  for (const entry2 of entries) {
+    const spec2 = foreachSpec(entry2, nesting + 1);
+    let elements;
+    try {
+      elements = env.tryEvaluateList(spec2.list);
+    } catch (error) {
+      if (!errorText(error).includes("Unknown key")) listError = error;
+      continue;
+    }
+    if (elements instanceof QueryFailure) {
+      if (!elements.message.includes("Unknown key")) listError = elements.message;
+      continue;
+    }
+    const { response, count: count2 } = validateElements(env, spec2, elements, nesting);
+    if (response.status !== "pass") return response;
+    applied += count2;
+  }
+  if (applied === 0) {
+    if (listError !== void 0) return ruleError(rule2.name, "Validation", "failed to evaluate list", listError);
+    return null;
+  }
+  return ruleResponse(rule2.name, "Validation", "pass", "rule passed");
+}
+function validateElements(env, spec2, elements, nesting) {
+  const rule2 = env.plan;
+  const ctx = env.context;
+  let count2 = 0;
+  ctx.checkpoint();
+  try {
+    for (let index = 0; index < elements.length; index++) {
+      const element = elements[index];
+      if (element === null || element === void 0) continue;
+      ctx.reset();
+      let elementEnv;
+      try {
+        elementEnv = env.withElement(element, index, nesting, spec2.elementScope, spec2.list);
+      } catch (error) {
+        return { response: ruleError(rule2.name, "Validation", "failed to process foreach", error), count: count2 };
+      }
+      if (elementEnv instanceof ElementScopeFailure) {
+        return { response: ruleError(rule2.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
+      }
+      const result = runValidator(elementEnv, spec2);
+      if (result === null || result.status === "skip") continue;
+      if (result.status === "error" && result.message.includes("failed to evaluate preconditions")) continue;
+      if (result.status !== "pass") {
+        return {
+          response: ruleResponse(rule2.name, "Validation", result.status, `validation failure: ${result.message}`, result.path),
+          count: count2
+        };
+      }
+      count2++;
+    }
+  } finally {
+    ctx.restore();
+  }
+  return { response: ruleResponse(rule2.name, "Validation", "pass", ""), count: count2 };
+}
+
+// src/families/kyverno/engine/validate/index.ts
+var NO_EXCEPTIONS = Object.freeze([]);
+function validateResource(policy, request2) {
+  const resourceValues = request2.values?.resource;
+  const rewritesRequest = readsBackResource(resourceValues);
+  let rules;
+  if (!rewritesRequest || keepsResource(resourceValues)) {
+    const identity3 = identify(request2.resource);
+    if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
+    rules = policy.validateRulesForKind(identity3.kind);
+    if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request2.resource) : request2.resource, rules: [] };
+  }
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (stackTraceLimit === 0) return evaluatePolicy3(policy, request2, rewritesRequest, rules);
+  Error.stackTraceLimit = 0;
+  try {
+    return evaluatePolicy3(policy, request2, rewritesRequest, rules);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+function evaluatePolicy3(policy, request2, rewritesRequest, rules) {
+  const operation = request2.operation ?? "CREATE";
+  const engineOperation = toEngineOperation2(operation);
+  const numberMode = request2.numberMode ?? "float64";
+  const isDelete = engineOperation === "DELETE";
+  const resourceValues = request2.values?.resource;
+  let context2;
+  if (resourceValues) {
+    context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
+  }
+  const resource = context2 ? resourceAfterValues(context2, resourceValues, isDelete, request2.resource) : request2.resource;
+  const identity3 = identify(resource);
+  if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
+  const responses = [];
+  const applyOne = policy.policy.spec.applyRules === "One";
+  const matchInput = matchInputFor(resource, request2, engineOperation, policy);
+  const subject2 = new MatchSubject(matchInput);
+  rules ??= policy.validateRulesForKind(identity3.kind);
+  for (const rule2 of rules) {
+    const plan = rulePlan(rule2);
+    if (!plan.validates) continue;
+    if (!plan.matcher.matchesSubject(subject2)) continue;
+    const exceptions = request2.exceptions?.length ? exceptionsFor(request2.exceptions, policyReference(policy), rule2.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
+    context2 ??= createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
+    const env = new RuleEnvironment({
+      rule: rule2,
+      context: context2,
+      operation,
+      numberMode,
+      resource,
+      isDelete,
+      values: request2.values,
+      external: request2.external,
+      policyNamespace: matchInput.policyNamespace
+    });
+    context2.checkpoint();
+    let response;
+    try {
+      response = evaluateValidateRule(env, policy, engineOperation, exceptions);
+    } finally {
+      context2.restore();
+    }
+    if (response === null) continue;
+    const unresolved = env.unresolved;
+    if (unresolved !== void 0) response = withUnresolvedHint(response, unresolved);
+    responses.push(response);
+    if (applyOne && (response.status === "pass" || response.status === "fail")) break;
+  }
+  return { policy, resource, rules: responses };
+}
+function evaluateValidateRule(env, policy, operation, exceptions = NO_EXCEPTIONS) {
+  const rule2 = env.plan;
+  try {
+    env.loadContext(rule2.context);
+  } catch (error) {
+    return ruleError(rule2.name, "Validation", "failed to load context", error);
+  }
+  if (rule2.preconditions !== void 0) {
+    let outcome;
+    try {
+      outcome = tryEvaluateConditions(rule2.preconditions, env.substituteCondition);
+    } catch (error) {
+      return ruleError(rule2.name, "Validation", "failed to evaluate preconditions", error);
+    }
+    if (outcome instanceof ConditionFailure) return ruleError(rule2.name, "Validation", "failed to evaluate preconditions", outcome.message);
+    if (!outcome.result) {
+      const message = outcome.message === "" ? "preconditions not met" : `preconditions not met; ${outcome.message}`;
+      return ruleResponse(rule2.name, "Validation", "skip", message);
+    }
+  }
+  const applicable = exceptions.length === 0 ? exceptions : exceptions.filter((exception) => exceptionConditionsHold(env, exception));
+  if (applicable.length > 0 && !rule2.rule.validate?.podSecurity) {
+    const keys = applicable.map((exception) => exception.key).join(", ");
+    return ruleResponse(rule2.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
+  }
+  const response = runHandler(env, applicable);
+  if (response?.status === "fail" && preExistingViolationsAllowed(rule2.rule, policy, operation)) {
+    return evaluateOldObject(env, policy) ?? response;
+  }
+  return response;
+}
+function runHandler(env, exceptions) {
+  const rule2 = env.plan;
+  switch (rule2.handler) {
+    case "manifests":
+      return ruleResponse(rule2.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
+    case "podSecurity": {
+      if (env.isDelete) return null;
+      const result = evaluatePodSecurity(env.resource, rule2.validation.podSecurity, rule2.name, exceptions);
+      return ruleResponse(rule2.name, "Validation", result.status, result.message, result.path);
+    }
+    case "cel":
+      return ruleResponse(rule2.name, "Validation", "error", "validate.cel rules are not supported yet");
+    case "resource":
+      return validateRule(env);
+  }
+}
+function preExistingViolationsAllowed(rule2, policy, operation) {
+  if (operation !== "UPDATE") return false;
+  if (rule2.validate?.allowExistingViolations === false) return false;
+  const action = rule2.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? "";
+  return action === "Enforce" || action === "enforce";
+}
+function evaluateOldObject(env, policy) {
+  const rule2 = env.rule;
+  let oldObject;
+  try {
+    oldObject = env.context.query("request.oldObject");
+  } catch {
+    return null;
+  }
+  if (oldObject === null || typeof oldObject !== "object" || Array.isArray(oldObject)) return null;
+  const context2 = createAdmissionContext({ resource: oldObject, operation: "CREATE" });
+  const oldEnv = new RuleEnvironment({
+    rule: rule2,
+    context: context2,
+    operation: "CREATE",
+    numberMode: env.numberMode,
+    resource: oldObject,
+    isDelete: false,
+    external: env.external,
+    policyNamespace: env.policyNamespace
+  });
+  let oldResponse;
+  try {
+    oldResponse = evaluateValidateRule(oldEnv, policy, "CREATE");
+  } catch (error) {
+    return ruleResponse(rule2.name, "Validation", "skip", `failed to validate old object: ${errorText(error)}`);
+  }
+  if (oldResponse?.status === "fail") {
+    return ruleResponse(rule2.name, "Validation", "skip", "skipping the rule evaluation as pre-existing violations are allowed");
+  }
+  return null;
+}
+
+// src/families/kyverno/failure-action.ts
 var VALID_ACTIONS = /* @__PURE__ */ new Set(["Audit", "Enforce", "audit", "enforce"]);
 function isEnforce(action) {
   return action === "Enforce" || action === "enforce";
@@ -38658,1036 +38240,1507 @@ function ruleFailureAction(policy, rule2, namespace, labels = {}) {
   return isEnforce(action) ? "Enforce" : "Audit";
 }
 
-// src/cli/fix.ts
-import { readFileSync, writeFileSync } from "node:fs";
-
-// src/source/edit.ts
-var import_yaml4 = __toESM(require_dist(), 1);
-
-// src/source/edit/restore.ts
-function define(target, key3, value) {
-  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
-}
-function elementName(value) {
-  return isPlainObject3(value) && typeof value.name === "string" ? value.name : void 0;
-}
-function restoreList(raw, loaded, patched) {
-  if (raw.length !== loaded.length) return patched;
-  if (loaded.length === patched.length) return patched.map((item, i) => restore(raw[i], loaded[i], item));
-  const used = /* @__PURE__ */ new Set();
-  return patched.map((item) => {
-    let index = loaded.findIndex((candidate, i) => !used.has(i) && deepEqual2(candidate, item));
-    if (index === -1) {
-      const name = elementName(item);
-      if (name !== void 0) index = loaded.findIndex((candidate, i) => !used.has(i) && elementName(candidate) === name);
-    }
-    if (index === -1) return item;
-    used.add(index);
-    return restore(raw[index], loaded[index], item);
-  });
-}
-function restore(raw, loaded, patched) {
-  if (raw !== void 0 && deepEqual2(loaded, patched)) return raw;
-  if (Array.isArray(loaded) && Array.isArray(patched)) {
-    return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
-  }
-  if (!isPlainObject3(loaded) || !isPlainObject3(patched)) return patched;
-  const base = raw === void 0 ? {} : raw;
-  if (!isPlainObject3(base)) return patched;
-  const out = {};
-  for (const key3 of Object.keys(patched)) {
-    const value = patched[key3];
-    if (!Object.hasOwn(loaded, key3)) {
-      define(out, key3, value);
-    } else if (Object.hasOwn(base, key3)) {
-      define(out, key3, restore(base[key3], loaded[key3], value));
-    } else if (!deepEqual2(loaded[key3], value)) {
-      define(out, key3, restore(void 0, loaded[key3], value));
-    }
-  }
-  return out;
-}
-function sourceValueFor(raw, loaded, patched) {
-  return restore(raw, loaded, patched);
-}
-
-// src/source/edit.ts
-var UNREADABLE = /* @__PURE__ */ Symbol("unreadable");
-var EditContext = class {
-  constructor(document, body, eol, style = DEFAULT_STYLE) {
-    this.document = document;
-    this.body = body;
-    this.eol = eol;
-    this.style = style;
-  }
-  document;
-  body;
-  eol;
-  style;
-  edits = [];
-  column(offset) {
-    const lineStart2 = this.body.lastIndexOf("\n", offset - 1) + 1;
-    return offset - lineStart2;
-  }
-  /** Whether only blanks precede `offset` on its line. */
-  startsLine(offset) {
-    const lineStart2 = this.body.lastIndexOf("\n", offset - 1) + 1;
-    return /^[ \t]*$/.test(this.body.slice(lineStart2, offset));
-  }
-  /** Offset of the end of the node's content, trailing blanks, line breaks and comments excluded. */
-  contentEnd(node2) {
-    const [start, end] = node2.range ?? [0, 0];
-    return trimEnd(this.body, start, end);
-  }
-  /** Offset just past the line break ending the line that holds `offset - 1`. */
-  lineEndAfter(offset) {
-    const newline = this.body.indexOf("\n", Math.max(offset - 1, 0));
-    return newline === -1 ? this.body.length : newline + 1;
-  }
-  lineStart(offset) {
-    return this.body.lastIndexOf("\n", offset - 1) + 1;
-  }
-};
-function trimEnd(text4, start, end) {
-  let at = end;
-  for (; ; ) {
-    while (at > start && /\s/.test(text4[at - 1])) at--;
-    const lineStart2 = text4.lastIndexOf("\n", at - 1) + 1;
-    const line = text4.slice(Math.max(lineStart2, start), at);
-    const hash = commentStart(line);
-    if (hash === -1) return at;
-    const cut = Math.max(lineStart2, start) + hash;
-    if (cut === at) return at;
-    at = cut;
-  }
-}
-function commentStart(line) {
-  let quote3 = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote3 !== null) {
-      if (c === quote3) quote3 = null;
-      else if (c === "\\" && quote3 === '"') i++;
-    } else if (c === '"' || c === "'") {
-      if (i === 0 || /[\s:,[{-]/.test(line[i - 1])) quote3 = c;
-    } else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]))) {
-      return i;
-    }
-  }
-  return -1;
-}
-function isMergeKey3(node2) {
-  return (0, import_yaml4.isScalar)(node2) && node2.value === "<<" && node2.type === "PLAIN" && node2.tag === void 0;
-}
-function readNode(context2, node2, depth = 0) {
-  if (depth > 64) return UNREADABLE;
-  if (node2 === null || node2 === void 0) return null;
-  if ((0, import_yaml4.isAlias)(node2)) return readNode(context2, node2.resolve(context2.document), depth + 1);
-  if ((0, import_yaml4.isScalar)(node2)) {
-    if (typeof node2.value !== "string") return node2.value === null ? null : UNREADABLE;
-    const tag = node2.tag === void 0 ? "" : shortTag(node2.tag);
-    if (tag === "" && node2.type !== "PLAIN") return node2.value;
-    try {
-      return resolveScalar(tag, node2.value).value;
-    } catch (error) {
-      if (error instanceof YamlValueError) return UNREADABLE;
-      throw error;
-    }
-  }
-  if ((0, import_yaml4.isSeq)(node2)) {
-    const items2 = [];
-    for (const item of node2.items) {
-      const value = readNode(context2, item, depth + 1);
-      if (value === UNREADABLE) return UNREADABLE;
-      items2.push(value);
-    }
-    return items2;
-  }
-  if ((0, import_yaml4.isMap)(node2)) {
-    const merged = {};
-    const own = {};
-    for (const pair of node2.items) {
-      if (isMergeKey3(pair.key)) {
-        const source = (0, import_yaml4.isAlias)(pair.value) ? pair.value.resolve(context2.document) : pair.value;
-        const sources = (0, import_yaml4.isSeq)(source) ? source.items : [source];
-        for (const item of sources) {
-          const value2 = readNode(context2, item, depth + 1);
-          if (!isPlainObject3(value2)) return UNREADABLE;
-          for (const [key4, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key4)) define2(merged, key4, entry2);
-        }
-        continue;
+// src/families/kyverno/policy/compiled.ts
+function compiledPolicy(policy, handlers2) {
+  const rules = policy.spec.rules ?? [];
+  const autogen = createAutogen(policy);
+  const byKind = /* @__PURE__ */ new Map();
+  const validateByKind = /* @__PURE__ */ new Map();
+  const namespaced = policy.kind === "Policy";
+  const data = {
+    family: "kyverno",
+    apiVersion: policy.apiVersion,
+    policy,
+    name: policy.metadata.name,
+    namespace: namespaced ? policy.metadata.namespace || "default" : "",
+    namespaced,
+    kind: policy.kind,
+    annotations: policy.metadata.annotations ?? {},
+    scored: policy.metadata.annotations?.["policies.kyverno.io/scored"] !== "false",
+    ...policy.source ? { source: policy.source } : {},
+    hasValidate: rules.some((rule2) => rule2.validate !== void 0),
+    hasMutate: rules.some((rule2) => rule2.mutate !== void 0),
+    hasGenerate: rules.some((rule2) => rule2.generate !== void 0),
+    computedRules: (kind3) => autogen.rulesFor(kind3),
+    rulesForKind(kind3) {
+      let selected = byKind.get(kind3);
+      if (selected === void 0) {
+        selected = autogen.rulesFor(kind3).filter((rule2) => mayMatchKind(rule2.match, kind3));
+        byKind.set(kind3, selected);
       }
-      const key3 = keyOf(context2.document, pair.key);
-      const value = readNode(context2, pair.value, depth + 1);
-      if (key3 === null || value === UNREADABLE) return UNREADABLE;
-      define2(own, key3, value);
-    }
-    const result = {};
-    for (const [key3, value] of Object.entries(merged)) define2(result, key3, value);
-    for (const [key3, value] of Object.entries(own)) define2(result, key3, value);
-    return result;
-  }
-  return UNREADABLE;
-}
-function define2(target, key3, value) {
-  Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
-}
-function hasProperties(node2) {
-  if ((0, import_yaml4.isAlias)(node2)) return true;
-  if ((0, import_yaml4.isScalar)(node2) || (0, import_yaml4.isMap)(node2) || (0, import_yaml4.isSeq)(node2)) return node2.anchor !== void 0 || node2.tag !== void 0;
-  return false;
-}
-function replaceWhole(context2, slot, node2, after) {
-  const end = node2 === null ? slot.start : Math.max(slot.start, context2.contentEnd(node2));
-  const text4 = renderEntry(slot.kind, after, slot.column, context2.eol, context2.style);
-  context2.edits.push({ from: slot.start, to: end, text: text4 });
-}
-function diff(context2, node2, after, slot, loaded) {
-  let before = readNode(context2, node2);
-  if (before === UNREADABLE && loaded !== void 0) before = loaded;
-  if (before !== UNREADABLE && deepEqual2(before, after)) return;
-  if (node2 === null || hasProperties(node2)) return replaceWhole(context2, slot, node2, after);
-  if ((0, import_yaml4.isMap)(node2) && !node2.flow && isPlainObject3(after) && isPlainObject3(before)) {
-    if (diffMap(context2, node2.items, before, after, isPlainObject3(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml4.isSeq)(node2) && !node2.flow && Array.isArray(after) && Array.isArray(before)) {
-    if (diffSeq(context2, node2.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml4.isScalar)(node2) && !isPlainObject3(after) && !Array.isArray(after) && node2.range) {
-    const [start, end] = node2.range;
-    const single = !context2.body.slice(start, end).includes("\n") && (node2.type === "PLAIN" || node2.type === "QUOTE_DOUBLE" || node2.type === "QUOTE_SINGLE");
-    const inline = single ? renderInlineString(node2.type, after) : null;
-    if (inline !== null && end > start) {
-      context2.edits.push({ from: start, to: end, text: inline });
-      return;
-    }
-  }
-  replaceWhole(context2, slot, node2, after);
-}
-function diffMap(context2, pairs, before, after, loaded) {
-  const keys = [];
-  for (const pair of pairs) {
-    const key3 = keyOf(context2.document, pair.key);
-    if (key3 === null || keys.includes(key3) || isMergeKey3(pair.key) || !pair.key?.range) return false;
-    keys.push(key3);
-  }
-  const kept = keys.filter((key3) => Object.hasOwn(after, key3));
-  const added = Object.keys(after).filter((key3) => !Object.hasOwn(before, key3));
-  if (kept.length + added.length === 0 || pairs.length === 0) return false;
-  const firstKey = pairs[0].key;
-  const column = context2.column(firstKey.range[0]);
-  for (const [i, pair] of pairs.entries()) {
-    if (!Object.hasOwn(after, keys[i]) && !context2.startsLine(pair.key.range[0])) return false;
-  }
-  const planned = [];
-  for (const [i, pair] of pairs.entries()) {
-    const keyNode = pair.key;
-    const value = pair.value ?? null;
-    if (!Object.hasOwn(after, keys[i])) {
-      const from = context2.lineStart(keyNode.range[0]);
-      const last = value === null ? trimEnd(context2.body, keyNode.range[0], keyNode.range[2]) : Math.max(context2.contentEnd(value), keyNode.range[1]);
-      planned.push({ from, to: context2.lineEndAfter(last), text: "" });
-      continue;
-    }
-    const colon = context2.body.indexOf(":", keyNode.range[1]);
-    if (colon === -1) return false;
-    const sub = new EditContext(context2.document, context2.body, context2.eol, context2.style);
-    const loadedValue = loaded !== void 0 && Object.hasOwn(loaded, keys[i]) ? loaded[keys[i]] : void 0;
-    diff(sub, value, after[keys[i]], { kind: "pair", start: colon + 1, column: context2.column(keyNode.range[0]) }, loadedValue);
-    planned.push(...sub.edits);
-  }
-  if (added.length > 0) {
-    const lastPair = pairs[pairs.length - 1];
-    const lastNode = lastPair.value ?? lastPair.key;
-    const lastEnd = Math.max(context2.contentEnd(lastNode), lastPair.key.range[1]);
-    const at = context2.lineEndAfter(lastEnd);
-    const addition = {};
-    for (const key3 of added) define2(addition, key3, after[key3]);
-    let text4 = renderEntry("block", addition, column, context2.eol, context2.style) + context2.eol;
-    if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
-    planned.push({ from: at, to: at, text: text4 });
-  }
-  context2.edits.push(...planned);
-  return true;
-}
-function diffSeq(context2, items2, before, after, loaded) {
-  if (items2.length === 0 || after.length === 0) return false;
-  const dashes = [];
-  for (const item of items2) {
-    if (item?.range == null) return false;
-    const dash = context2.body.lastIndexOf("-", item.range[0] - 1);
-    if (dash === -1 || !/^[ \t]*$/.test(context2.body.slice(dash + 1, item.range[0])) || !context2.startsLine(dash)) return false;
-    dashes.push(dash);
-  }
-  const column = context2.column(dashes[0]);
-  let prefix = 0;
-  while (prefix < before.length && prefix < after.length && deepEqual2(before[prefix], after[prefix])) prefix++;
-  let suffix = 0;
-  while (suffix < before.length - prefix && suffix < after.length - prefix && deepEqual2(before[before.length - 1 - suffix], after[after.length - 1 - suffix])) {
-    suffix++;
-  }
-  const oldMiddle = before.length - prefix - suffix;
-  const newMiddle = after.length - prefix - suffix;
-  const paired = Math.min(oldMiddle, newMiddle);
-  for (let i = 0; i < paired; i++) {
-    const index = prefix + i;
-    diff(context2, items2[index], after[index], { kind: "item", start: dashes[index] + 1, column: context2.column(dashes[index]) }, loaded?.[index]);
-  }
-  for (let index = prefix + paired; index < prefix + oldMiddle; index++) {
-    const from = context2.lineStart(dashes[index]);
-    context2.edits.push({ from, to: context2.lineEndAfter(context2.contentEnd(items2[index])), text: "" });
-  }
-  if (newMiddle > paired) {
-    const inserted = after.slice(prefix + paired, prefix + newMiddle);
-    let text4 = renderEntry("block", inserted, column, context2.eol, context2.style) + context2.eol;
-    const previous = prefix + paired - 1;
-    let at;
-    if (previous >= 0) {
-      at = context2.lineEndAfter(context2.contentEnd(items2[previous]));
-      if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
-    } else {
-      at = context2.lineStart(dashes[0]);
-    }
-    context2.edits.push({ from: at, to: at, text: text4 });
-  }
-  return true;
-}
-function detectStyle(document, body) {
-  const column = (offset) => offset - (body.lastIndexOf("\n", offset - 1) + 1);
-  let indent2;
-  let indentSeq;
-  const visit = (node2, depth) => {
-    if (depth > 32 || indent2 !== void 0 && indentSeq !== void 0) return;
-    if ((0, import_yaml4.isSeq)(node2)) {
-      for (const item of node2.items) visit(item, depth + 1);
-      return;
-    }
-    if (!(0, import_yaml4.isMap)(node2) || node2.flow) return;
-    for (const pair of node2.items) {
-      const key3 = pair.key;
-      const value = pair.value;
-      if (!key3?.range || !value?.range || !(0, import_yaml4.isMap)(value) && !(0, import_yaml4.isSeq)(value) || value.flow) continue;
-      const keyColumn = column(key3.range[0]);
-      if ((0, import_yaml4.isMap)(value) && indent2 === void 0) {
-        const first = value.items[0]?.key;
-        if (first?.range && column(first.range[0]) > keyColumn) indent2 = column(first.range[0]) - keyColumn;
+      return selected;
+    },
+    validateRulesForKind(kind3) {
+      let selected = validateByKind.get(kind3);
+      if (selected === void 0) {
+        selected = data.rulesForKind(kind3).filter((rule2) => rule2.validate !== void 0);
+        validateByKind.set(kind3, selected);
       }
-      if ((0, import_yaml4.isSeq)(value) && indentSeq === void 0) {
-        const first = value.items[0];
-        const dash = first?.range ? body.lastIndexOf("-", first.range[0] - 1) : -1;
-        if (dash !== -1) indentSeq = column(dash) > keyColumn;
-      }
-      visit(value, depth + 1);
+      return selected;
     }
   };
-  visit(document.contents, 0);
-  return { indent: indent2 ?? DEFAULT_STYLE.indent, indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq };
+  const compiled2 = data;
+  return Object.assign(compiled2, handlers2(compiled2));
 }
-function computeEdits(text4, documentIndex, after, loaded) {
-  const source = stripByteOrderMark(text4);
-  const offset = text4.length - source.length;
-  const chunk = splitDocuments(source).chunks[documentIndex];
-  if (chunk === void 0) throw new RangeError(`no document ${documentIndex}`);
-  const body = source.slice(chunk.start, chunk.end);
-  const document = (0, import_yaml4.parseDocument)(body, { schema: "failsafe", uniqueKeys: false, strict: false, keepSourceTokens: true });
-  if (document.errors.length > 0) throw new Error(`document ${documentIndex} does not parse: ${document.errors[0].message}`);
-  const context2 = new EditContext(document, body, eolOf(text4), detectStyle(document, body));
-  const root = document.contents ?? null;
-  const start = root?.range?.[0] ?? 0;
-  diff(context2, root, after, { kind: "root", start, column: 0 }, loaded);
-  const base = offset + chunk.start;
-  return toLineEdits(
-    text4,
-    context2.edits.map((edit) => ({ from: edit.from + base, to: edit.to + base, text: edit.text }))
-  );
+function mayMatchKind(match, kind3) {
+  if (!match) return true;
+  const filters = match.any?.length ? match.any : match.all?.length ? match.all : [match];
+  for (const filter of filters) {
+    const kinds = filter.resources?.kinds;
+    if (!kinds || kinds.length === 0) return true;
+    for (const selector2 of kinds) {
+      const parsed = parseKindSelector(selector2);
+      if (parsed.kind === kind3 || parsed.kind.includes("*") || parsed.kind.includes("?")) return true;
+    }
+  }
+  return false;
 }
 
-// node_modules/diff/libesm/diff/base.js
-var Diff = class {
-  diff(oldStr, newStr, options = {}) {
-    let callback;
-    if (typeof options === "function") {
-      callback = options;
-      options = {};
-    } else if ("callback" in options) {
-      callback = options.callback;
+// src/families/kyverno/compile.ts
+function compilePolicy(policy) {
+  return compiledPolicy(policy, handlers);
+}
+function handlers(compiled2) {
+  const policy = compiled2.policy;
+  const out = {
+    rules: ruleInfos(compiled2),
+    ruleCount: compiled2.computedRules("").length,
+    mutationsSettle: !compiled2.hasMutate || settlesByConstruction(policy),
+    failureAction(rule2, kind3, namespace, labels) {
+      if (rule2 === void 0) return isEnforce(policyFailureAction(policy, namespace, labels)) ? "Enforce" : "Audit";
+      const definition = compiled2.rulesForKind(kind3).find((candidate) => candidate.name === rule2);
+      return ruleFailureAction(policy, definition, namespace, labels);
     }
-    const oldString = this.castInput(oldStr, options);
-    const newString = this.castInput(newStr, options);
-    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-    const newTokens = this.removeEmpty(this.tokenize(newString, options));
-    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
-  }
-  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
-    var _a;
-    const done = (value) => {
-      value = this.postProcess(value, options);
-      if (callback) {
-        setTimeout(function() {
-          callback(value);
-        }, 0);
-        return void 0;
-      } else {
-        return value;
-      }
+  };
+  if (compiled2.hasMutate) out.mutate = (request2) => mutateResource(compiled2, request2);
+  if ((policy.spec.rules ?? []).some(hasVerifyImages)) out.verifyImages = (request2) => ({ policy: compiled2, resource: request2.resource, rules: [] });
+  if (compiled2.hasValidate) out.validate = (request2) => validateResource(compiled2, request2);
+  if (compiled2.hasGenerate) {
+    out.generate = (request2, cloneSources) => {
+      const response = generateResource(compiled2, request2);
+      if (response === null || response.rules.length === 0) return null;
+      const generation2 = generateObjects(compiled2, response, request2, cloneSources);
+      return generation2.error === void 0 ? { response } : { response, generationError: generation2.error };
     };
-    const newLen = newTokens.length, oldLen = oldTokens.length;
-    let editLength = 1;
-    let maxEditLength = newLen + oldLen;
-    if (options.maxEditLength != null) {
-      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
-    }
-    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
-    const abortAfterTimestamp = Date.now() + maxExecutionTime;
-    const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
-    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
-    if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-      return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
-    }
-    let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
-    const execEditLength = () => {
-      for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
-        let basePath;
-        const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
-        if (removePath) {
-          bestPath[diagonalPath - 1] = void 0;
-        }
-        let canAdd = false;
-        if (addPath) {
-          const addPathNewPos = addPath.oldPos - diagonalPath;
-          canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
-        }
-        const canRemove = removePath && removePath.oldPos + 1 < oldLen;
-        if (!canAdd && !canRemove) {
-          bestPath[diagonalPath] = void 0;
-          continue;
-        }
-        if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
-          basePath = this.addToPath(addPath, true, false, 0, options);
-        } else {
-          basePath = this.addToPath(removePath, false, true, 1, options);
-        }
-        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
-        if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-          return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
-        } else {
-          bestPath[diagonalPath] = basePath;
-          if (basePath.oldPos + 1 >= oldLen) {
-            maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
-          }
-          if (newPos + 1 >= newLen) {
-            minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
-          }
-        }
-      }
-      editLength++;
-    };
-    if (callback) {
-      (function exec2() {
-        setTimeout(function() {
-          if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
-            return callback(void 0);
-          }
-          if (!execEditLength()) {
-            exec2();
-          }
-        }, 0);
-      })();
-    } else {
-      while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
-        const ret = execEditLength();
-        if (ret) {
-          return ret;
-        }
-      }
-    }
-  }
-  addToPath(path17, added, removed, oldPosInc, options) {
-    const last = path17.lastComponent;
-    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
-      return {
-        oldPos: path17.oldPos + oldPosInc,
-        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
-      };
-    } else {
-      return {
-        oldPos: path17.oldPos + oldPosInc,
-        lastComponent: { count: 1, added, removed, previousComponent: last }
-      };
-    }
-  }
-  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
-    const newLen = newTokens.length, oldLen = oldTokens.length;
-    let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
-      newPos++;
-      oldPos++;
-      commonCount++;
-      if (options.oneChangePerToken) {
-        basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
-      }
-    }
-    if (commonCount && !options.oneChangePerToken) {
-      basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
-    }
-    basePath.oldPos = oldPos;
-    return newPos;
-  }
-  equals(left, right, options) {
-    if (options.comparator) {
-      return options.comparator(left, right);
-    } else {
-      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
-    }
-  }
-  removeEmpty(array) {
-    const ret = [];
-    for (let i = 0; i < array.length; i++) {
-      if (array[i]) {
-        ret.push(array[i]);
-      }
-    }
-    return ret;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  castInput(value, options) {
-    return value;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  tokenize(value, options) {
-    return Array.from(value);
-  }
-  join(chars) {
-    return chars.join("");
-  }
-  postProcess(changeObjects, options) {
-    return changeObjects;
-  }
-  get useLongestToken() {
-    return false;
-  }
-  buildValues(lastComponent, newTokens, oldTokens) {
-    const components = [];
-    let nextComponent;
-    while (lastComponent) {
-      components.push(lastComponent);
-      nextComponent = lastComponent.previousComponent;
-      delete lastComponent.previousComponent;
-      lastComponent = nextComponent;
-    }
-    components.reverse();
-    const componentLen = components.length;
-    let componentPos = 0, newPos = 0, oldPos = 0;
-    for (; componentPos < componentLen; componentPos++) {
-      const component = components[componentPos];
-      if (!component.removed) {
-        if (!component.added && this.useLongestToken) {
-          let value = newTokens.slice(newPos, newPos + component.count);
-          value = value.map(function(value2, i) {
-            const oldValue = oldTokens[oldPos + i];
-            return oldValue.length > value2.length ? oldValue : value2;
-          });
-          component.value = this.join(value);
-        } else {
-          component.value = this.join(newTokens.slice(newPos, newPos + component.count));
-        }
-        newPos += component.count;
-        if (!component.added) {
-          oldPos += component.count;
-        }
-      } else {
-        component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
-        oldPos += component.count;
-      }
-    }
-    return components;
-  }
-};
-
-// node_modules/diff/libesm/diff/line.js
-var LineDiff = class extends Diff {
-  constructor() {
-    super(...arguments);
-    this.tokenize = tokenize3;
-  }
-  equals(left, right, options) {
-    if (options.ignoreWhitespace) {
-      if (!options.newlineIsToken || !left.includes("\n")) {
-        left = left.trim();
-      }
-      if (!options.newlineIsToken || !right.includes("\n")) {
-        right = right.trim();
-      }
-    } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
-      if (left.endsWith("\n")) {
-        left = left.slice(0, -1);
-      }
-      if (right.endsWith("\n")) {
-        right = right.slice(0, -1);
-      }
-    }
-    return super.equals(left, right, options);
-  }
-};
-var lineDiff = new LineDiff();
-function diffLines(oldStr, newStr, options) {
-  return lineDiff.diff(oldStr, newStr, options);
-}
-function tokenize3(value, options) {
-  if (options.stripTrailingCr) {
-    value = value.replace(/\r\n/g, "\n");
-  }
-  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
-  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
-    linesAndNewlines.pop();
-  }
-  for (let i = 0; i < linesAndNewlines.length; i++) {
-    const line = linesAndNewlines[i];
-    if (i % 2 && !options.newlineIsToken) {
-      retLines[retLines.length - 1] += line;
-    } else {
-      retLines.push(line);
-    }
-  }
-  return retLines;
-}
-
-// node_modules/diff/libesm/patch/create.js
-function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-  let optionsObj;
-  if (!options) {
-    optionsObj = {};
-  } else if (typeof options === "function") {
-    optionsObj = { callback: options };
-  } else {
-    optionsObj = options;
-  }
-  if (typeof optionsObj.context === "undefined") {
-    optionsObj.context = 4;
-  }
-  const context2 = optionsObj.context;
-  if (optionsObj.newlineIsToken) {
-    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
-  }
-  if (!optionsObj.callback) {
-    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
-  } else {
-    const { callback } = optionsObj;
-    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff2) => {
-      const patch = diffLinesResultToPatch(diff2);
-      callback(patch);
-    } }));
-  }
-  function diffLinesResultToPatch(diff2) {
-    if (!diff2) {
-      return;
-    }
-    diff2.push({ value: "", lines: [] });
-    function contextLines(lines) {
-      return lines.map(function(entry2) {
-        return " " + entry2;
-      });
-    }
-    const hunks = [];
-    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
-    for (let i = 0; i < diff2.length; i++) {
-      const current2 = diff2[i], lines = current2.lines || splitLines(current2.value);
-      current2.lines = lines;
-      if (current2.added || current2.removed) {
-        if (!oldRangeStart) {
-          const prev = diff2[i - 1];
-          oldRangeStart = oldLine;
-          newRangeStart = newLine;
-          if (prev) {
-            curRange = context2 > 0 ? contextLines(prev.lines.slice(-context2)) : [];
-            oldRangeStart -= curRange.length;
-            newRangeStart -= curRange.length;
-          }
-        }
-        for (const line of lines) {
-          curRange.push((current2.added ? "+" : "-") + line);
-        }
-        if (current2.added) {
-          newLine += lines.length;
-        } else {
-          oldLine += lines.length;
-        }
-      } else {
-        if (oldRangeStart) {
-          if (lines.length <= context2 * 2 && i < diff2.length - 2) {
-            for (const line of contextLines(lines)) {
-              curRange.push(line);
-            }
-          } else {
-            const contextSize = Math.min(lines.length, context2);
-            for (const line of contextLines(lines.slice(0, contextSize))) {
-              curRange.push(line);
-            }
-            const hunk = {
-              oldStart: oldRangeStart,
-              oldLines: oldLine - oldRangeStart + contextSize,
-              newStart: newRangeStart,
-              newLines: newLine - newRangeStart + contextSize,
-              lines: curRange
-            };
-            hunks.push(hunk);
-            oldRangeStart = 0;
-            newRangeStart = 0;
-            curRange = [];
-          }
-        }
-        oldLine += lines.length;
-        newLine += lines.length;
-      }
-    }
-    for (const hunk of hunks) {
-      for (let i = 0; i < hunk.lines.length; i++) {
-        if (hunk.lines[i].endsWith("\n")) {
-          hunk.lines[i] = hunk.lines[i].slice(0, -1);
-        } else {
-          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
-          i++;
-        }
-      }
-    }
-    return {
-      oldFileName,
-      newFileName,
-      oldHeader,
-      newHeader,
-      hunks
-    };
-  }
-}
-function splitLines(text4) {
-  const hasTrailingNl = text4.endsWith("\n");
-  const result = text4.split("\n").map((line) => line + "\n");
-  if (hasTrailingNl) {
-    result.pop();
-  } else {
-    result.push(result.pop().slice(0, -1));
-  }
-  return result;
-}
-
-// src/util/unified-diff.ts
-var RED = "\x1B[31m";
-var GREEN = "\x1B[32m";
-var CYAN = "\x1B[36m";
-var RESET = "\x1B[0m";
-function unifiedDiff(before, after, options) {
-  if (before === after) return "";
-  const patch = structuredPatch(options.from, options.to, before, after, void 0, void 0, { context: options.context ?? 3 });
-  const paint = (code, line) => options.color ? `${code}${line}${RESET}` : line;
-  let out = `--- ${options.from}
-+++ ${options.to}
-`;
-  for (const hunk of patch.hunks) {
-    out += paint(CYAN, `@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`) + "\n";
-    for (const line of hunk.lines) {
-      if (line.startsWith("\\")) out += `${line}
-`;
-      else if (line.startsWith("-")) out += paint(RED, line) + "\n";
-      else if (line.startsWith("+")) out += paint(GREEN, line) + "\n";
-      else out += `${line}
-`;
-    }
   }
   return out;
 }
-function range(start, count2) {
-  if (count2 === 1) return `${start}`;
-  return `${count2 === 0 ? start - 1 : start},${count2}`;
+function hasVerifyImages(rule2) {
+  return Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0;
+}
+function ruleInfos(compiled2) {
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const rule2 of [...compiled2.policy.spec.rules ?? [], ...compiled2.computedRules("")]) {
+    if (seen.has(rule2.name)) continue;
+    seen.add(rule2.name);
+    const info = { name: rule2.name, type: ruleType(rule2) };
+    if (rule2.verifyImages !== void 0) info.notEvaluated = `rule ${rule2.name}: verifyImages rules are not supported yet`;
+    if (clonesFromCluster(rule2.generate)) info.clones = true;
+    out.push(info);
+  }
+  return out;
+}
+function ruleType(rule2) {
+  if (rule2.mutate !== void 0) return "Mutation";
+  if (rule2.generate !== void 0) return "Generation";
+  if (rule2.verifyImages !== void 0) return "ImageVerify";
+  return "Validation";
 }
 
-// src/cli/fix.ts
-function errorMessage2(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function rawDocuments(file) {
-  return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
-}
-function mutatedResources(mutations, files) {
-  const raw = /* @__PURE__ */ new Map();
-  const targets = /* @__PURE__ */ new Map();
-  const items2 = mutations.map(({ resource, before, after, unfixable }) => {
-    const item = {
-      resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
-      file: resource.file,
-      documentIndex: resource.documentIndex,
-      patchedResource: after,
-      edits: []
-    };
-    if (unfixable !== void 0) return { ...item, editError: unfixable };
-    const file = files.get(resource.file);
-    if (file === void 0) return { ...item, editError: "the source file is not loaded" };
-    if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));
-    const document = raw.get(file.path).get(resource.documentIndex);
-    if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
-    try {
-      const target = sourceValueFor(document, before, after);
-      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target, document) };
-      targets.set(edited, target);
-      return edited;
-    } catch (error) {
-      return { ...item, editError: errorMessage2(error) };
-    }
-  });
-  const byFile = /* @__PURE__ */ new Map();
-  for (const item of items2) if (targets.has(item)) byFile.set(item.file, [...byFile.get(item.file) ?? [], item]);
-  for (const [path17, edited] of byFile) {
-    const file = files.get(path17);
-    const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
-    const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
-    for (const item of edited) {
-      const value = reread.get(item.documentIndex);
-      if (value === void 0 || !deepEqual2(value, targets.get(item))) {
-        item.edits = [];
-        item.editError = "the edited document would not read back as the patched resource";
-      }
-    }
-  }
-  return items2;
-}
-function fileFixes(mutated, files) {
-  const byFile = /* @__PURE__ */ new Map();
-  for (const item of mutated) {
-    if (item.edits.length === 0) continue;
-    byFile.set(item.file, [...byFile.get(item.file) ?? [], ...item.edits]);
-  }
-  const fixes = [];
-  const problems = [];
-  for (const [path17, edits] of byFile) {
-    const file = files.get(path17);
-    const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
-    if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
-      problems.push({ file: path17, message: "the edits of its documents overlap; not fixed" });
-      continue;
-    }
-    fixes.push({ file: path17, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
-  }
-  return { fixes, problems };
-}
-function formatFixDiffs(io, fixes, color) {
-  return fixes.map((fix2) => {
-    const shown = displayPath(io, fix2.file);
-    const relative = !shown.startsWith("/") && shown !== "-";
-    return unifiedDiff(fix2.before, fix2.after, { from: relative ? `a/${shown}` : shown, to: relative ? `b/${shown}` : shown, color });
-  }).join("");
-}
-function writeFixes(fixes) {
-  return fixes.map((fix2) => {
-    if (fix2.file === "-") return { file: fix2.file, error: "standard input cannot be fixed in place" };
-    let current2;
-    try {
-      current2 = readFileSync(fix2.file, "utf8");
-    } catch (error) {
-      return { file: fix2.file, error: `cannot read the file again to fix it (${errorMessage2(error)})` };
-    }
-    const body = stripByteOrderMark(current2);
-    if (body !== fix2.before) return { file: fix2.file, error: "the file changed while it was being checked; not fixed" };
-    try {
-      writeFileSync(fix2.file, current2.slice(0, current2.length - body.length) + fix2.after);
-    } catch (error) {
-      return { file: fix2.file, error: `cannot write the fixed file (${errorMessage2(error).replace(/, \w+ '.*'$/, "")})` };
-    }
-    return { file: fix2.file, error: null };
-  });
-}
-
-// src/cli/exception-loader.ts
-function loadExceptions(paths, log) {
-  const exceptions = [];
-  for (const path17 of paths) {
-    const file = readFile(path17, log);
-    if (file === null) continue;
-    for (const document of file.documents) {
-      const value = document.value;
-      const at = { file: file.path, line: document.line, column: 1 };
-      if (!isPolicyException(value)) {
-        const kind2 = value !== null && typeof value === "object" && !Array.isArray(value) ? `${String(value.apiVersion)}/${String(value.kind)}` : typeof value;
-        log.report({ ...at, message: `policy exception type not supported ${kind2}`, severity: "error" });
-        continue;
-      }
-      const decoded = decodePolicyException(value);
-      if (typeof decoded === "string") log.report({ ...at, message: decoded, severity: "error" });
-      else exceptions.push(decoded);
-    }
-  }
-  return exceptions;
-}
-
-// src/cli/input-paths.ts
-import { statSync as statSync2 } from "node:fs";
-function exists(io, given) {
+// src/families/kyverno/policy/json-patch.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+function parsePatch(patch) {
   try {
-    statSync2(resolveArg(io, given));
-    return true;
-  } catch (error) {
-    const code = error.code;
-    return code !== "ENOENT" && code !== "ENOTDIR";
+    const decoded = (0, import_yaml4.parse)(patch, { version: "1.1", logLevel: "error" });
+    if (decoded === null || decoded === void 0) return [];
+    return Array.isArray(decoded) ? decoded : null;
+  } catch {
+    return null;
   }
 }
-function flagValues(args, name) {
-  const single = args.string(name);
-  return single !== void 0 ? [single] : args.list(name);
+
+// src/families/kyverno/policy/validate-spec.ts
+var forbidden2 = (path17, detail) => `${path17}: Forbidden: ${detail}`;
+var invalid2 = (path17, value, detail) => `${path17}: Invalid value: ${value}: ${detail}`;
+var required2 = (path17, detail) => `${path17}: Required value${detail ? `: ${detail}` : ""}`;
+function isObject26(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function requireInputPaths(io, args, inputs) {
-  const given = [
-    ...inputs.positionals ? args.positionals.map((value) => ({ value, flag: "" })) : [],
-    ...inputs.flags.flatMap((flag) => flagValues(args, flag).map((value) => ({ value, flag: ` (--${flag})` })))
-  ];
-  const missing = given.filter(({ value }) => value !== "" && value !== "-" && !/^https?:\/\//.test(value) && !exists(io, value));
-  if (missing.length > 0) throw new UsageError(missing.map(({ value, flag }) => `no such file or directory: ${value}${flag}`).join("\n"));
+function isPresent2(value) {
+  return value !== void 0 && value !== null;
+}
+function str2(value) {
+  return typeof value === "string" ? value : "";
+}
+function list(value) {
+  return Array.isArray(value) ? value : [];
+}
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isObject26(value)) {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+var PSS_RESTRICTED_CONTROLS = ["Volume Types", "Privilege Escalation", "Running as Non-root", "Running as Non-root user", "Seccomp", "Capabilities"];
+var PSS_POD_LEVEL_CONTROLS2 = ["Host Namespaces", "HostPath Volumes", "Sysctls", "AppArmor", "Volume Types"];
+var PSS_CONTAINER_LEVEL_CONTROLS2 = ["Capabilities", "Privileged Containers", "Host Ports", "/proc Mount Type", "Privilege Escalation"];
+function ruleKinds(rule2) {
+  return {
+    mutate: hasContent(rule2.mutate),
+    validate: hasContent(rule2.validate),
+    generate: hasContent(rule2.generate),
+    verifyImages: list(rule2.verifyImages).some((vi) => hasContent(vi))
+  };
+}
+function validateUserInfo(info, path17, errs) {
+  list(info.subjects).forEach((subject2, i) => {
+    const entry2 = `${path17}.subjects[${i}]`;
+    if (str2(subject2.kind) === "") errs.push(required2(`${entry2}.kind`, ""));
+    if (str2(subject2.name) === "") errs.push(required2(`${entry2}.name`, ""));
+    if (subject2.kind === "ServiceAccount" && str2(subject2.namespace) === "") {
+      errs.push(required2(`${entry2}.namespace`, "namespace is required when Kind is ServiceAccount"));
+    }
+  });
+  list(info.roles).forEach((role, i) => {
+    if (String(role).split(":").length !== 2) {
+      errs.push(invalid2(`${path17}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
+    }
+  });
+}
+function selectorHasWildcard(selector2) {
+  const labels = selector2.matchLabels;
+  return isObject26(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
+}
+function validateDescription(desc, path17, namespaced, cluster, errs) {
+  if (!desc) return;
+  if (str2(desc.name) !== "" && list(desc.names).length > 0) {
+    errs.push(invalid2(path17, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+  }
+  const selector2 = desc.selector;
+  if (isObject26(selector2) && !selectorHasWildcard(selector2)) {
+    const { error, requirements } = describeSelector(selector2);
+    if (error !== null) errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", error));
+    else if (requirements === 0) {
+      errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
+    }
+  }
+  if (namespaced) {
+    if (list(desc.namespaces).length > 0) errs.push(forbidden2(`${path17}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    list(desc.kinds).forEach((kind3, i) => {
+      if (cluster.has(str2(kind3))) errs.push(forbidden2(`${path17}.kinds[${i}]`, `Cluster wide resource '${str2(kind3)}' not allowed in namespaced policy`));
+    });
+  }
+}
+function validateMatchResources(block, path17, namespaced, cluster, errs) {
+  if (!block) return;
+  const any = list(block.any);
+  const all = list(block.all);
+  if (any.length > 0 && all.length > 0) {
+    errs.push(invalid2(path17, "v1.MatchResources{...}", "Can't specify any and all together"));
+  }
+  any.forEach((filter, i) => {
+    validateUserInfo(filter, `${path17}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path17}.any[${i}]`, namespaced, cluster, errs);
+  });
+  all.forEach((filter, i) => {
+    validateUserInfo(filter, `${path17}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path17}.all[${i}]`, namespaced, cluster, errs);
+  });
+  validateUserInfo(block, path17, errs);
+  validateDescription(block.resources, path17, namespaced, cluster, errs);
+}
+function hasAll(set2, values) {
+  return values.every((v) => set2.has(v));
+}
+function matchesEmptySet(rule2) {
+  const match = rule2.match ?? {};
+  const exclude = rule2.exclude ?? {};
+  if (list(exclude.all).length > 0 || list(match.all).length > 0) return false;
+  if (list(match.any).length > 0 && list(exclude.any).length > 0) {
+    const excluded = new Set(list(exclude.any).map(canonical));
+    return list(match.any).some((filter) => excluded.has(canonical(filter)));
+  }
+  if (!hasContent(exclude)) return false;
+  const m = match.resources ?? {};
+  const e = exclude.resources ?? {};
+  const excludeRoles = new Set(list(exclude.roles));
+  if (excludeRoles.size > 0 && (list(match.roles).length === 0 || !hasAll(excludeRoles, list(match.roles)))) return false;
+  const excludeClusterRoles = new Set(list(exclude.clusterRoles));
+  if (excludeClusterRoles.size > 0 && (list(match.clusterRoles).length === 0 || !hasAll(excludeClusterRoles, list(match.clusterRoles)))) {
+    return false;
+  }
+  const excludeSubjects = new Set(list(exclude.subjects).map(canonical));
+  if (excludeSubjects.size > 0) {
+    if (list(match.subjects).length === 0) return false;
+    if (list(match.subjects).some((s) => !excludeSubjects.has(canonical(s)))) return false;
+  }
+  if (str2(e.name) !== "" && !wildcardMatch(str2(e.name), str2(m.name))) return false;
+  if (list(e.names).length > 0) {
+    if (list(m.names).length === 0) return false;
+    return list(m.names).some((mn) => list(e.names).some((en) => wildcardMatch(en, mn)));
+  }
+  const excludeNamespaces = new Set(list(e.namespaces));
+  if (excludeNamespaces.size > 0 && (list(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list(m.namespaces)))) return false;
+  const excludeKinds = new Set(list(e.kinds));
+  if (excludeKinds.size > 0 && (list(m.kinds).length === 0 || !hasAll(excludeKinds, list(m.kinds)))) return false;
+  for (const key3 of ["selector", "namespaceSelector"]) {
+    const ms = m[key3];
+    const es = e[key3];
+    if (isObject26(ms) && isObject26(es)) {
+      const excludeExpressions = new Set(list(es.matchExpressions).map(canonical));
+      if (excludeExpressions.size > 0) {
+        const matchExpressions = list(ms.matchExpressions);
+        if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
+      }
+      const excludeLabels = isObject26(es.matchLabels) ? es.matchLabels : {};
+      if (Object.keys(excludeLabels).length > 0) {
+        const matchLabels = isObject26(ms.matchLabels) ? ms.matchLabels : {};
+        if (Object.keys(matchLabels).length === 0) return false;
+        if (Object.entries(matchLabels).some(([k, v]) => excludeLabels[k] !== v)) return false;
+      }
+    }
+  }
+  for (const key3 of ["selector", "namespaceSelector"]) {
+    if (isPresent2(m[key3]) !== isPresent2(e[key3])) return false;
+  }
+  if (isPresent2(m.annotations) && isPresent2(e.annotations) && canonical(m.annotations) !== canonical(e.annotations)) return false;
+  if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
+  return true;
+}
+function validatePodSecurityControls(rule2, path17, errs) {
+  const podSecurity2 = rule2.validate?.podSecurity;
+  if (!isPresent2(podSecurity2) || !podSecurity2) return;
+  const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
+  list(podSecurity2.exclude).forEach((exclude, idx) => {
+    const at = `${path17}.podSecurity.exclude[${idx}].controlName`;
+    const name = str2(exclude.controlName);
+    if (PSS_CONTAINER_LEVEL_CONTROLS2.includes(name)) {
+      if (list(exclude.images).length === 0) {
+        errs.push(invalid2(at, JSON.stringify(name), "exclude.images must be specified for the container level control"));
+      }
+    } else if (PSS_POD_LEVEL_CONTROLS2.includes(name) && list(exclude.images).length !== 0) {
+      errs.push(invalid2(at, JSON.stringify(name), "exclude.images must not be specified for the pod level control"));
+    }
+    if (name === "Seccomp" || name === "Capabilities") return;
+    if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
+  });
+}
+function validateGeneratePattern(gen, path17, namespaced, policyNamespace, cluster, errs) {
+  const namespace = str2(gen.namespace);
+  const kind3 = str2(gen.kind);
+  const apiVersion = str2(gen.apiVersion);
+  const clone2 = isObject26(gen.clone) ? gen.clone : {};
+  const targetKey = `${apiVersion}/${kind3}`;
+  if (namespaced) {
+    let scope = null;
+    if (cluster.has(targetKey)) {
+      scope = `the target must be a namespaced resource: ${targetKey}`;
+    } else if (namespace !== policyNamespace) {
+      scope = `a namespaced policy cannot generate resources in other namespaces, expected: ${policyNamespace}, received: ${namespace}`;
+    } else if (str2(clone2.name) !== "" && str2(clone2.namespace) !== policyNamespace) {
+      scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str2(clone2.namespace)}`;
+    }
+    if (scope !== null) errs.push(forbidden2(`${path17}.namespace`, `target resource scope mismatched: ${scope} `));
+  }
+  if (kind3 !== "") {
+    if (!cluster.has(targetKey)) {
+      if (namespace === "") {
+        const unknown = cluster.knows?.(apiVersion, kind3) === false;
+        const hint = unknown ? ` (the scope of ${targetKey} is unknown, so it counts as namespaced: if it is cluster-scoped, add its CustomResourceDefinition to the checked files)` : "";
+        errs.push(forbidden2(`${path17}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
+      }
+    } else if (namespace !== "") {
+      errs.push(forbidden2(`${path17}.namespace`, "target namespace must not be set for a cluster-wide resource"));
+    }
+  }
+  const cloneList2 = isObject26(gen.cloneList) ? gen.cloneList : {};
+  const cloneKinds = list(cloneList2.kinds).map(str2);
+  if (cloneKinds.length === 0) {
+    if (kind3 === "") errs.push(forbidden2(`${path17}.kind`, "kind can not be empty"));
+    if (str2(gen.name) === "") errs.push(forbidden2(`${path17}.name`, "name can not be empty"));
+    if (apiVersion === "") errs.push(forbidden2(`${path17}.apiVersion`, "apiVersion can not be empty"));
+    return;
+  }
+  const cloneNamespace = str2(cloneList2.namespace);
+  if (namespaced) {
+    for (const cloneKind of cloneKinds) {
+      if (cluster.has(cloneKind)) errs.push(forbidden2(`${path17}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
+      if (cloneNamespace !== policyNamespace) {
+        const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${cloneNamespace}`;
+        errs.push(forbidden2(`${path17}.cloneList.namespace`, detail));
+      }
+    }
+  }
+  let clusterScope = cluster.has(cloneKinds[0]);
+  for (const cloneKind of cloneKinds.slice(1)) {
+    if (clusterScope !== cluster.has(cloneKind)) {
+      errs.push(forbidden2(`${path17}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
+      break;
+    }
+    clusterScope = clusterScope && cluster.has(cloneKind);
+  }
+  if (!clusterScope) {
+    if (cloneNamespace === "") errs.push(forbidden2(`${path17}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+  } else if (!namespaced && cloneNamespace !== "") {
+    errs.push(forbidden2(`${path17}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
+  }
+}
+function validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs) {
+  const gen = rule2.generate;
+  if (!isObject26(gen) || !hasContent(gen)) return;
+  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject26(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
+  if (count2 > 1) {
+    errs.push(forbidden2(path17, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
+    return;
+  }
+  if (Array.isArray(gen.foreach)) {
+    gen.foreach.forEach((fe, i) => {
+      if (isObject26(fe)) validateGeneratePattern(fe, `${path17}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
+    });
+  } else {
+    validateGeneratePattern(gen, path17, namespaced, policyNamespace, cluster, errs);
+  }
+}
+function validateRule2(rule2, path17, namespaced, policyNamespace, cluster, errs) {
+  const kinds = ruleKinds(rule2);
+  const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
+  if (count2 === 0) {
+    errs.push(
+      invalid2(path17, "v1.Rule{...}", `No operation defined in the rule '${rule2.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+    );
+  } else if (count2 !== 1) {
+    errs.push(
+      invalid2(
+        path17,
+        "v1.Rule{...}",
+        `Multiple operations defined in the rule '${rule2.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
+      )
+    );
+  }
+  if (isPresent2(rule2.imageExtractors) && !kinds.verifyImages) {
+    errs.push(
+      invalid2(`${path17}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule2.name}', imageExtractors can only be defined for verifyImages rule`)
+    );
+  }
+  if (matchesEmptySet(rule2)) errs.push(invalid2(path17, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule2.match, `${path17}.match`, namespaced, cluster, errs);
+  validateMatchResources(rule2.exclude, `${path17}.exclude`, namespaced, cluster, errs);
+  if (kinds.mutate && namespaced && isObject26(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
+    rule2.mutate.targets.forEach((target, idx) => {
+      const ns = isObject26(target) ? str2(target.namespace) : "";
+      if (ns !== "" && ns !== policyNamespace) {
+        errs.push(
+          invalid2(
+            `${path17}.targets[${idx}].namespace`,
+            JSON.stringify(ns),
+            "This field can be ignored or should have value of the namespace where the policy is being created"
+          )
+        );
+      }
+    });
+  }
+  validatePodSecurityControls(rule2, path17, errs);
+  validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs);
+}
+function isMutateExistingOnPolicyUpdate(rule2) {
+  const value = isObject26(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
+  return typeof value === "boolean" ? value : void 0;
+}
+function mutateExistingOnPolicyUpdate(policy) {
+  for (const rule2 of policy.spec.rules ?? []) {
+    if (hasContent(rule2.mutate)) {
+      const value = isMutateExistingOnPolicyUpdate(rule2);
+      if (value !== void 0) return value;
+    }
+  }
+  return policy.spec.mutateExistingOnPolicyUpdate === true;
+}
+function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
+  const spec2 = policy.spec;
+  const webhook = isObject26(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
+  if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
+    errs.push(forbidden2("spec.webhookTimeoutSeconds", "remove the deprecated field and use spec.webhookConfiguration.timeoutSeconds instead"));
+  }
+  if (isPresent2(spec2.failurePolicy) && isPresent2(webhook?.failurePolicy)) {
+    errs.push(forbidden2("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
+  }
+  for (const rule2 of spec2.rules ?? []) {
+    if (hasContent(rule2.generate) && isObject26(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
+      if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
+        errs.push(forbidden2("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
+      }
+      if (spec2.generateExisting === true) {
+        errs.push(forbidden2("spec.generateExisting", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
+      }
+    }
+    if (hasContent(rule2.mutate) && isMutateExistingOnPolicyUpdate(rule2) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
+      errs.push(forbidden2("spec.mutateExistingOnPolicyUpdate", "remove the deprecated field and use spec.mutate[*].mutateExistingOnPolicyUpdate instead"));
+    }
+  }
+  if (mutateExistingOnPolicyUpdate(policy)) {
+    (spec2.rules ?? []).forEach((rule2, i) => {
+      if (hasContent(rule2.mutate) && !(isObject26(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
+        errs.push(forbidden2("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
+      }
+    });
+  }
+  const timeout = spec2.webhookTimeoutSeconds;
+  if (typeof timeout === "number" && (timeout < 1 || timeout > 30)) {
+    errs.push(invalid2("spec.webhookTimeoutSeconds", String(timeout), "the timeout value must be between 1 and 30 seconds"));
+  }
+  const webhookTimeout = webhook?.timeoutSeconds;
+  if (typeof webhookTimeout === "number" && (webhookTimeout < 1 || webhookTimeout > 30)) {
+    errs.push(invalid2("spec.webhookConfiguration.timeoutSeconds", String(webhookTimeout), "the timeout value must be between 1 and 30 seconds"));
+  }
+  const names = /* @__PURE__ */ new Set();
+  (spec2.rules ?? []).forEach((rule2, i) => {
+    if (names.has(rule2.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule2.name}'`));
+    names.add(rule2.name);
+  });
+  (spec2.rules ?? []).forEach((rule2, i) => validateRule2(rule2, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
+  if (namespaced && list(spec2.validationFailureActionOverrides).length > 0) {
+    errs.push(forbidden2("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
+  }
+}
+function aggregate(errs) {
+  const unique2 = [...new Set(errs)];
+  if (unique2.length === 0) return null;
+  return unique2.length === 1 ? unique2[0] : `[${unique2.join(", ")}]`;
+}
+function apiValidationError(policy, cluster = NO_CLUSTER_SCOPES) {
+  const errs = [];
+  if (policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION] === "all") {
+    errs.push(forbidden2("metadata.annotations", "Autogen annotation does not support 'all' anymore, remove the annotation or set it to a valid value"));
+  }
+  const name = str2(policy.metadata.name);
+  if (Buffer.byteLength(name, "utf8") > 63) errs.push("name: Too long: may not be more than 63 bytes");
+  const namespaced = policy.kind === "Policy";
+  validateSpec(policy, namespaced, namespaced ? str2(policy.metadata.namespace) : "", cluster, errs);
+  return aggregate(errs);
 }
 
-// src/cli/offline-data.ts
-import path4 from "node:path";
-function mockedCluster(resources, state) {
-  const cluster = new MockCluster(resources);
-  for (const object2 of state?.objects ?? []) cluster.add(object2);
-  for (const definition of state?.definitions ?? []) cluster.addDefinition(definition);
-  return cluster;
+// src/families/kyverno/policy/validate-variables.ts
+var VARIABLE_PATTERN = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
+var VARIABLE_INIT = /^\{\{(?:\{[^{}]*\}|[^{}])*\}\}/;
+var SIMPLE_VARIABLE = /\{\{[^{}]*\}\}/;
+var ALLOWED_VARIABLES = /request|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|image|([a-z_0-9]+\()[^{}]/;
+var ALLOWED_VARIABLES_BACKGROUND = /request\.|element|elementIndex|@|images|images\.|image\.|([a-z_0-9]+\()[^{}]/;
+var ALLOWED_VARIABLES_IN_TARGET = /request\.|serviceAccountName|serviceAccountNamespace|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
+var ALLOWED_VARIABLES_BACKGROUND_IN_TARGET = /request\.|element|elementIndex|@|images|images\.|image\.|target\.|([a-z_0-9]+\()[^{}]/;
+var FORBIDDEN_USER_VARIABLES = [
+  /[^.](serviceAccountName)\b/,
+  /[^.](serviceAccountNamespace)\b/,
+  /[^.](request.userInfo)\b/,
+  /[^.](request.roles)\b/,
+  /[^.](request.clusterRoles)\b/
+];
+function isObject27(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function globalContextStore(entries, dir, log) {
-  const mocks = [];
-  for (const entry2 of entries) {
-    const mock = { name: entry2.name };
-    if (entry2.data !== void 0) mock.data = entry2.data;
-    if (entry2.fieldPath !== void 0) mock.fieldPath = entry2.fieldPath;
-    if (entry2.projections !== void 0) mock.projections = entry2.projections;
-    const resources = [...entry2.resources ?? []];
-    for (const file of entry2.resourceFiles ?? []) {
-      const loaded = readFile(path4.resolve(dir, file), log);
-      if (loaded === null) return { error: `globalContextEntries ${JSON.stringify(entry2.name)} resourceFiles ${JSON.stringify(file)}: cannot be read` };
-      for (const document of loaded.documents) {
-        const value = document.value;
-        if (value === null || typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) continue;
-        if (typeof value !== "object" || Array.isArray(value)) {
-          return { error: `globalContextEntries ${JSON.stringify(entry2.name)} resourceFiles ${JSON.stringify(file)}: document[${document.index}]: not an object` };
+function isPresent3(value) {
+  return value !== void 0 && value !== null;
+}
+function findVariables(value) {
+  if (!value.includes("{{")) return [];
+  return Array.from(value.matchAll(VARIABLE_PATTERN), (m) => m[0]);
+}
+function splitMatch(match) {
+  return VARIABLE_INIT.test(match) ? ["", match] : [match[0], match.slice(1)];
+}
+function variableExpression(v) {
+  return v.replaceAll("{{", "").replaceAll("}}", "").trim();
+}
+function replaceAllVariables(value, replacement) {
+  return value.replace(VARIABLE_PATTERN, (_m, prefix) => `${prefix}${replacement}`);
+}
+var VariableError = class extends Error {
+  constructor(message, invalidVariable) {
+    super(message);
+    this.invalidVariable = invalidVariable;
+  }
+  invalidVariable;
+};
+var MockContext = class {
+  constructor(allowed) {
+    this.allowed = allowed;
+  }
+  allowed;
+  patterns = [];
+  addPattern(pattern2) {
+    this.patterns.push(pattern2);
+  }
+  addContextEntries(entries) {
+    if (!Array.isArray(entries)) return;
+    for (const entry2 of entries) {
+      if (!isObject27(entry2)) continue;
+      const name = typeof entry2.name === "string" ? entry2.name : "";
+      if (isPresent3(entry2.apiCall) || isPresent3(entry2.globalReference) || isPresent3(entry2.imageRegistry) || isPresent3(entry2.variable)) {
+        this.patterns.push(`${name}*`);
+      }
+      if (isPresent3(entry2.configMap)) {
+        this.patterns.push(`${name}.data`, `${name}.metadata`, `${name}.data.*`, `${name}.metadata.*`);
+      }
+    }
+  }
+  /** Kyverno `MockContext.Query`: throws when the variable is not allowed. */
+  query(expression) {
+    const query = expression.trim();
+    if (query === "") throw new VariableError("invalid query (nil)", false);
+    try {
+      compileJmesPath(query);
+    } catch (err) {
+      throw new VariableError(`invalid JMESPath query ${query}: ${err.message}`, false);
+    }
+    const unquoted = query.replaceAll('"', "");
+    if (this.allowed.test(unquoted)) return;
+    if (this.patterns.some((pattern2) => wildcardMatch(pattern2, unquoted))) return;
+    throw new VariableError(
+      `variable ${unquoted} must match regex "${this.allowed.source}" or patterns [${this.patterns.join(" ")}]`,
+      true
+    );
+  }
+};
+function* stringsWithPaths(doc, path17 = "") {
+  if (typeof doc === "string") {
+    yield [doc, path17];
+  } else if (Array.isArray(doc)) {
+    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path17}/${i}`);
+  } else if (isObject27(doc)) {
+    for (const key3 of Object.keys(doc)) {
+      yield [key3, path17];
+      yield* stringsWithPaths(doc[key3], `${path17}/${key3.replaceAll("/", "\\/")}`);
+    }
+  }
+}
+function checkStringVariables(value, path17, ctx) {
+  let current2 = value;
+  let matches = findVariables(current2);
+  while (matches.length > 0) {
+    const original = current2;
+    for (const match of matches) {
+      const [prefix, v] = splitMatch(match);
+      let expression = variableExpression(v);
+      if (expression.startsWith("-")) expression = expression.slice(1).trim();
+      if (expression !== "@") {
+        try {
+          ctx.query(expression);
+        } catch (err) {
+          if (err instanceof VariableError && err.invalidVariable) throw err;
+          throw new Error(`failed to resolve ${expression} at path ${path17}: ${err.message}`);
         }
-        resources.push(value);
+      }
+      if (original === v) return;
+      current2 = current2.replace(prefix + v, () => `${prefix}null`);
+    }
+    matches = findVariables(current2);
+  }
+}
+function substituteAgainstMock(doc, ctx) {
+  const referenced = substituteReferences(doc);
+  for (const [value, path17] of stringsWithPaths(referenced)) checkStringVariables(value, path17, ctx);
+}
+function allowedVariables(background, target) {
+  if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
+  return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
+}
+function hasValidateImageVerification(rule2) {
+  return (rule2.verifyImages ?? []).some((vi) => isObject27(vi) && isObject27(vi.validate) && Object.keys(vi.validate).length > 0);
+}
+function buildContext(rule2, background, target) {
+  const ctx = new MockContext(allowedVariables(background, target));
+  ctx.addContextEntries(rule2.context);
+  if (hasValidateImageVerification(rule2)) {
+    for (const vi of rule2.verifyImages ?? []) {
+      for (const att of isObject27(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
+        if (isObject27(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
       }
     }
-    if (resources.length > 0) mock.resources = resources;
-    mocks.push(mock);
   }
-  return { store: new GlobalContextStore(mocks) };
+  const listContexts = (list3) => {
+    if (Array.isArray(list3)) {
+      for (const entry2 of list3) if (isObject27(entry2)) ctx.addContextEntries(entry2.context);
+    }
+  };
+  if (isObject27(rule2.validate)) listContexts(rule2.validate.foreach);
+  if (isObject27(rule2.mutate)) {
+    listContexts(rule2.mutate.foreach);
+    listContexts(rule2.mutate.targets);
+  }
+  if (isObject27(rule2.generate)) listContexts(rule2.generate.foreach);
+  return ctx;
+}
+function forbiddenSectionError(rule2) {
+  const mutate = rule2.mutate;
+  if (isObject27(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
+    const ops = parsePatch(mutate.patchesJson6902) ?? [];
+    for (const op of ops) {
+      if (isObject27(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
+        return `rule "${rule2.name}" should not have variables in patchesJSON6902 path section`;
+      }
+    }
+  }
+  if (isPresent3(rule2.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule2.exclude))) {
+    return `rule "${rule2.name}" should not have variables in exclude section`;
+  }
+  if (SIMPLE_VARIABLE.test(JSON.stringify(rule2.match ?? {}))) {
+    return `rule "${rule2.name}" should not have variables in match section`;
+  }
+  for (const vi of rule2.verifyImages ?? []) {
+    if (!isObject27(vi)) continue;
+    let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
+    if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
+    if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
+      return `rule "${rule2.name}" should not have variables in image reference section`;
+    }
+  }
+  return null;
+}
+function withoutAttestationConditions(rule2) {
+  if (!Array.isArray(rule2.verifyImages)) return rule2;
+  return {
+    ...rule2,
+    verifyImages: rule2.verifyImages.map(
+      (vi) => isObject27(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject27(a) ? { ...a, conditions: null } : a) } : vi
+    )
+  };
+}
+function errorText4(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+function invalidVariablesError(rules, background) {
+  for (const rule2 of rules) {
+    const forbidden3 = forbiddenSectionError(rule2);
+    if (forbidden3 !== null) return forbidden3;
+    const ruleDoc = withoutAttestationConditions(rule2);
+    const mutate = ruleDoc.mutate;
+    const targets = isObject27(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
+    if (targets !== null) {
+      const specs = targets.map(() => ({}));
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[i];
+        if (isObject27(target)) {
+          for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
+            if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
+          }
+        }
+        const withTargetOnly = { name: "", mutate: { targets: specs } };
+        if (isPresent3(ruleDoc.context)) withTargetOnly.context = ruleDoc.context;
+        if (isPresent3(ruleDoc.preconditions)) withTargetOnly.preconditions = ruleDoc.preconditions;
+        try {
+          substituteAgainstMock(withTargetOnly, buildContext(withTargetOnly, background, false));
+        } catch (err) {
+          return `invalid variables defined at mutate.targets[${i}]: ${errorText4(err)}`;
+        }
+      }
+    }
+    try {
+      substituteAgainstMock(ruleDoc, buildContext(ruleDoc, background, targets !== null));
+    } catch (err) {
+      return `variable substitution failed for rule ${rule2.name}: ${errorText4(err)}`;
+    }
+  }
+  return null;
+}
+function userInfoDefined(filter) {
+  if (!filter) return "";
+  if ((filter.roles?.length ?? 0) > 0) return "roles";
+  if ((filter.clusterRoles?.length ?? 0) > 0) return "clusterRoles";
+  if ((filter.subjects?.length ?? 0) > 0) return "subjects";
+  return "";
+}
+function userMatchExcludeError(index, rule2) {
+  const at = (section, path18) => `invalid variable used at path: spec/rules[${index}]/${section}/${path18}`;
+  const match = rule2.match ?? {};
+  let path17 = userInfoDefined(match);
+  if (path17) return at("match", path17);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("match", `any[${i}]/${path17}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("match", `all[${i}]/${path17}`);
+  const exclude = rule2.exclude;
+  if (isPresent3(exclude) && exclude) {
+    if (path17 = userInfoDefined(exclude)) return at("exclude", path17);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path17}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path17 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path17}`);
+  }
+  return null;
+}
+function policyVariables(policy) {
+  const { source: _source, ...doc } = policy;
+  const annotations = doc.metadata.annotations;
+  const metadata = annotations && "kubectl.kubernetes.io/last-applied-configuration" in annotations ? { ...doc.metadata, annotations: { ...annotations, "kubectl.kubernetes.io/last-applied-configuration": "" } } : doc.metadata;
+  const text4 = JSON.stringify({ ...doc, metadata });
+  return Array.from(text4.matchAll(VARIABLE_PATTERN), (m) => m[2]);
+}
+function userVariablesError(policy, rules, variables) {
+  for (const [index, rule2] of rules.entries()) {
+    const err = userMatchExcludeError(index, rule2);
+    if (err !== null) return err;
+  }
+  if ((policy.spec.rules ?? []).some((rule2) => isObject27(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
+  for (const variable of variables) {
+    if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
+  }
+  return null;
+}
+function elementOutsideForeachError(rule2) {
+  for (const [value, path17] of stringsWithPaths(rule2)) {
+    for (const match of findVariables(value)) {
+      const variable = variableExpression(splitMatch(match)[1]);
+      if (variable.startsWith("element") && !path17.includes("/foreach/")) {
+        return `variable '${variable}' present outside of foreach at path ${path17}`;
+      }
+    }
+  }
+  return null;
 }
 
-// src/cli/output-files.ts
-import { appendFileSync, mkdirSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import path5 from "node:path";
-var OutputError = class extends Error {
-  name = "OutputError";
-};
-function reason(error) {
-  return error instanceof Error ? error.message.replace(/, \w+ '.*'$/, "") : String(error);
+// src/families/kyverno/policy/validate-rule.ts
+function asList(value) {
+  return Array.isArray(value) ? value : [];
 }
-function isOutputFile(output) {
-  const last = output.split("/").pop() ?? "";
-  const extension = last.split(".").pop();
-  return extension === "yaml" || extension === "yml";
+var CONDITION_OPERATORS = ["Equal", "Equals", "NotEqual", ...CONDITION_OPERATORS_V1.slice(1)];
+var INVALID_OPERATOR = `entered value of \`operator\` is invalid. valid values: [${CONDITION_OPERATORS.map((o) => JSON.stringify(o)).join(" ")}]`;
+var OPERATION_VALUES = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
+function jsonPatchError(patch, index) {
+  const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
+  if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
+  for (const op of ops) {
+    if (!isObject26(op) || typeof op.path !== "string") {
+      return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
+    }
+    if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
+  }
+  for (const op of ops) {
+    const kind3 = typeof op.op === "string" ? op.op : "unknown";
+    if (!["add", "remove", "replace", "move", "copy", "test"].includes(kind3)) {
+      return `unexpected kind: spec.rules[${index}]: ${kind3}`;
+    }
+    if (kind3 !== "remove" && kind3 !== "move" && kind3 !== "copy" && !("value" in op)) {
+      return `invalid value: spec.rules[${index}]: operation, missing value field: missing value`;
+    }
+  }
+  return null;
 }
-var MutationOutput = class _MutationOutput {
-  constructor(target, isFile) {
-    this.target = target;
-    this.isFile = isFile;
-  }
-  target;
-  isFile;
-  started = /* @__PURE__ */ new Set();
-  /** Prepares `target` (absolute; `shown` is how the user wrote it): creates the directory, or empties the file. */
-  static open(target, shown) {
-    const isFile = isOutputFile(shown);
-    try {
-      if (isFile) {
-        mkdirSync(path5.dirname(target), { recursive: true });
-        writeFileSync2(target, "");
-      } else {
-        mkdirSync(target, { recursive: true });
-        if (!statSync3(target).isDirectory()) throw new Error("not a directory");
+function onlyDealsWithMetadata(rule2) {
+  const onlyMetadata = (value) => !isObject26(value) || Object.keys(value).every((key3) => key3 === "metadata");
+  if (isObject26(rule2.mutate)) {
+    if (!onlyMetadata(rule2.mutate.patchStrategicMerge)) return false;
+    const patch = rule2.mutate.patchesJson6902;
+    if (typeof patch === "string" && patch !== "") {
+      let ops = null;
+      try {
+        ops = JSON.parse(patch);
+      } catch {
+        ops = null;
       }
-    } catch (error) {
-      throw new OutputError(`failed to create file/folder ${shown} (${reason(error)})`);
-    }
-    return new _MutationOutput(target, isFile);
-  }
-  /** Appends `text` to the file, or to `<base>.yaml` in the directory. */
-  write(base, text4) {
-    const file = this.isFile ? this.target : path5.join(this.target, `${base}.yaml`);
-    try {
-      if (!this.isFile && !this.started.has(file)) {
-        this.started.add(file);
-        writeFileSync2(file, text4);
-      } else {
-        appendFileSync(file, text4);
+      for (const op of asList(ops)) {
+        if (isObject26(op) && !str2(op.path).startsWith("/metadata")) return false;
       }
-    } catch (error) {
-      throw new OutputError(`failed to write ${file} (${reason(error)})`);
     }
+  }
+  const validate2 = rule2.validate;
+  if (validate2) {
+    if (!onlyMetadata(validate2.pattern)) return false;
+    if (isPresent2(validate2.anyPattern)) {
+      if (!Array.isArray(validate2.anyPattern)) return false;
+      if (!validate2.anyPattern.every(onlyMetadata)) return false;
+    }
+  }
+  return true;
+}
+var METADATA_ONLY = "policy can only deal with the metadata field of the resource if the rule does not match any kind";
+var WILDCARD_ALLOWED_VARIABLES = /\{\{\s*(request\.|serviceAccountName|serviceAccountNamespace)[^{}]*\}\}/;
+function wildcardKindError(kinds, background, rule2) {
+  if (!kinds.includes("*")) return null;
+  if (background) {
+    return "wildcard policy not allowed in background mode. Set spec.background=false to disable background mode for this policy rule ";
+  }
+  if (kinds.length > 1) return "wildcard policy can not deal with more than one kind";
+  const types = ruleKinds(rule2);
+  if (types.generate || types.verifyImages || isPresent2(rule2.validate?.foreach)) {
+    return "wildcard policy does not support rule type";
+  }
+  if (types.validate && rule2.validate) {
+    if ((isPresent2(rule2.validate.pattern) || isPresent2(rule2.validate.anyPattern)) && !onlyDealsWithMetadata(rule2)) {
+      return METADATA_ONLY;
+    }
+    const conditions = rule2.validate.deny?.conditions;
+    if (Array.isArray(conditions)) {
+      for (const condition2 of conditions) {
+        const key3 = str2(condition2.key);
+        if (!key3.includes("request.object.metadata.") && (!WILDCARD_ALLOWED_VARIABLES.test(key3) || key3.includes("request.object.spec"))) {
+          return METADATA_ONLY;
+        }
+      }
+    }
+  }
+  if (types.mutate && !onlyDealsWithMetadata(rule2)) return METADATA_ONLY;
+  return null;
+}
+function kindsError(rules, background) {
+  for (const [i, rule2] of rules.entries()) {
+    const check = (kinds, where) => {
+      const err = wildcardKindError(kinds ?? [], background, rule2);
+      return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
+    };
+    const match = rule2.match ?? {};
+    for (const [j, filter] of list(match.any).entries()) {
+      const err = check(filter.resources?.kinds, `match.any[${j}].kinds`);
+      if (err) return err;
+    }
+    for (const [j, filter] of list(match.all).entries()) {
+      const err = check(filter.resources?.kinds, `match.all[${j}].kinds`);
+      if (err) return err;
+    }
+    const inline = check(match.resources?.kinds, "match.kinds");
+    if (inline) return inline;
+    const exclude = rule2.exclude;
+    if (exclude) {
+      for (const [j, filter] of list(exclude.any).entries()) {
+        const err = check(filter.resources?.kinds, `exclude.any[${j}].kinds`);
+        if (err) return err;
+      }
+      for (const [j, filter] of list(exclude.all).entries()) {
+        const err = check(filter.resources?.kinds, `exclude.all[${j}].kinds`);
+        if (err) return err;
+      }
+      const excluded = check(exclude.resources?.kinds, "exclude.kinds");
+      if (excluded) return excluded;
+    }
+  }
+  return null;
+}
+function conditionField(condition2, key3) {
+  const value = condition2[key3];
+  return value === null ? void 0 : value;
+}
+function operationValuesFailure(value) {
+  const allowed = ". Only the following values are allowed: [CREATE, UPDATE, DELETE, CONNECT]";
+  if (typeof value === "string") {
+    if (value.length >= 4 && value.startsWith("{{") && value.endsWith("}}")) return null;
+    if (!OPERATION_VALUES.includes(value)) return [`value: ${value}`, `unknown value '${value}' found under the 'value' field${allowed}`];
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      if (typeof item !== "string" || !OPERATION_VALUES.includes(item)) {
+        return [`value[${i}]`, `unknown value '${String(item)}' found under the 'value' field${allowed}`];
+      }
+    }
+    return null;
+  }
+  const kind3 = typeof value === "number" ? "float64" : typeof value === "boolean" ? "bool" : "map";
+  return ["value", `'value' field found to be of the type ${kind3}. The provided value/values are expected to be either in the form of a string or list`];
+}
+function conditionValuesFailure(condition2) {
+  const c = isObject26(condition2) ? condition2 : {};
+  const key3 = conditionField(c, "key");
+  const value = conditionField(c, "value");
+  if (key3 === void 0 || value === void 0 || str2(c.operator) === "") {
+    return ["", "entered value of `key`, `value` or `operator` is missing or misspelled"];
+  }
+  if (typeof key3 === "string" && key3.replaceAll(" ", "") === "{{request.operation}}") return operationValuesFailure(value);
+  return null;
+}
+function conditionGroups(raw) {
+  if (Array.isArray(raw)) return { list: raw };
+  if (isObject26(raw)) {
+    return {
+      ...Array.isArray(raw.any) ? { any: raw.any } : {},
+      ...Array.isArray(raw.all) ? { all: raw.all } : {}
+    };
+  }
+  return null;
+}
+function conditionsFailure(raw, schemaKey) {
+  const groups = conditionGroups(raw);
+  if (groups === null) return null;
+  for (const [name, entries] of [["any", groups.any], ["all", groups.all]]) {
+    for (const [i, condition2] of (entries ?? []).entries()) {
+      const failure2 = conditionValuesFailure(condition2);
+      if (failure2) return [`${schemaKey}.${name}[${i}].${failure2[0]}`, failure2[1]];
+    }
+  }
+  for (const [i, condition2] of (groups.list ?? []).entries()) {
+    const failure2 = conditionValuesFailure(condition2);
+    if (failure2) return [`${schemaKey}[${i}].${failure2[0]}`, failure2[1]];
+  }
+  return null;
+}
+function operatorValid(condition2) {
+  return isObject26(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
+}
+function operatorsFailure(raw, schemaKey) {
+  const groups = conditionGroups(raw);
+  if (groups === null) return null;
+  for (const entries of [groups.any, groups.all]) {
+    for (const [i, condition2] of (entries ?? []).entries()) {
+      if (!operatorValid(condition2)) return [`${schemaKey}.any[${i}].`, INVALID_OPERATOR];
+    }
+  }
+  for (const [i, condition2] of (groups.list ?? []).entries()) {
+    if (!operatorValid(condition2)) return [`${schemaKey}[${i}].`, INVALID_OPERATOR];
+  }
+  return null;
+}
+function foreachFailure(entries, schemaKey, withDeny) {
+  for (const fe of asList(entries)) {
+    if (!isObject26(fe)) continue;
+    if (isObject26(fe.preconditions)) {
+      const failure2 = operatorsFailure(fe.preconditions, "conditions");
+      if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
+    }
+    if (withDeny && isObject26(fe.deny)) {
+      const failure2 = operatorsFailure(fe.deny.conditions, "conditions");
+      if (failure2) return [`${schemaKey}.deny.${failure2[0]}`, failure2[1]];
+    }
+    if (Array.isArray(fe.foreach) && fe.foreach.length > 0) {
+      const failure2 = foreachFailure(fe.foreach, schemaKey, withDeny);
+      if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
+    }
+  }
+  return null;
+}
+function resourcesFailure(rule2) {
+  const exclude = rule2.exclude;
+  if (exclude) {
+    if ((list(exclude.any).length > 0 || list(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
+      return ["exclude.", "can't specify any/all together with exclude resources"];
+    }
+  }
+  const match = rule2.match ?? {};
+  if ((list(match.any).length > 0 || list(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
+    return ["match.", "can't specify any/all together with match resources"];
+  }
+  const filters = list(match.any).length > 0 ? list(match.any).map((f) => f.resources) : list(match.all).length > 0 ? list(match.all).map((f) => f.resources) : [match.resources];
+  if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
+  const preconditions = rule2.preconditions;
+  if (isPresent2(preconditions)) {
+    const failure2 = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
+    if (failure2) return [`validate.${failure2[0]}`, failure2[1]];
+  }
+  const validate2 = rule2.validate;
+  if (validate2) {
+    if (isPresent2(validate2.deny)) {
+      const raw = validate2.deny?.conditions;
+      const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
+      if (failure2) return [`validate.deny.${failure2[0]}`, failure2[1]];
+    }
+    if (list(validate2.foreach).length > 0) {
+      const failure2 = foreachFailure(validate2.foreach, "validate.foreach", true);
+      if (failure2) return failure2;
+    }
+  }
+  if (isObject26(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
+    const failure2 = foreachFailure(rule2.mutate.foreach, "mutate.foreach", false);
+    if (failure2) return failure2;
+  }
+  for (const vi of list(rule2.verifyImages)) {
+    if (!isObject26(vi)) continue;
+    for (const att of asList(vi.attestations)) {
+      for (const c of isObject26(att) ? asList(att.conditions) : []) {
+        const failure2 = operatorsFailure(c, "conditions");
+        if (failure2) return [`verifyImages.attestations.${failure2[0]}`, failure2[1]];
+      }
+    }
+    if (isObject26(vi.validate) && Object.keys(vi.validate).length > 0 && isObject26(vi.validate.deny)) {
+      const raw = vi.validate.deny.conditions;
+      const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
+      if (failure2) return [`imageVerify.validate.deny.${failure2[0]}`, failure2[1]];
+    }
+  }
+  return null;
+}
+var REFERENCE_NAME_COMPONENT = "[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*";
+var REFERENCE_DOMAIN = "(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?";
+var REFERENCE2 = new RegExp(
+  `^((?:${REFERENCE_DOMAIN}/)?${REFERENCE_NAME_COMPONENT}(?:/${REFERENCE_NAME_COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`
+);
+function imageReferenceError(ref) {
+  const match = REFERENCE2.exec(ref);
+  if (match === null) {
+    return REFERENCE2.test(ref.toLowerCase()) ? "repository name must be lowercase" : "invalid reference format";
+  }
+  if (match[1].length > 255) return "repository name must not be more than 255 characters";
+  return null;
+}
+function jmesPathError(expression) {
+  const text4 = str2(expression);
+  if (text4 === "" || replaceAllVariables(text4, "kyvernojmespathvariable").includes("kyvernojmespathvariable")) return null;
+  try {
+    compileJmesPath(text4);
+    return null;
+  } catch (err) {
+    return `failed to parse JMESPath ${text4}: ${err.message}`;
+  }
+}
+var RESERVED_CONTEXT_NAMES = [
+  "images",
+  "request",
+  "serviceAccountName",
+  "serviceAccountNamespace",
+  "element",
+  "elementIndex"
+];
+var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
+var BINDING_IDENTIFIER = /^\w+$/;
+function contextError(rule2) {
+  for (const raw of list(rule2.context)) {
+    const entry2 = isObject26(raw) ? raw : {};
+    const name = str2(entry2.name);
+    if (name === "") return "a name is required for context entries";
+    if (isPresent2(rule2.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
+      return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
+    }
+    for (const reserved of RESERVED_CONTEXT_NAMES) {
+      if (name === reserved || name.startsWith(`${reserved}.`)) {
+        return `entry name ${name} is invalid as it conflicts with a pre-defined variable ${reserved}`;
+      }
+    }
+    const types = CONTEXT_ENTRY_TYPES.filter((t) => isPresent2(entry2[t]));
+    if (types.length !== 1) {
+      return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
+    }
+    const body = isObject26(entry2[types[0]]) ? entry2[types[0]] : {};
+    switch (types[0]) {
+      case "configMap":
+        if (str2(body.name) === "") return "a name is required for configMap context entry";
+        if (str2(body.namespace) === "") return "a namespace is required for configMap context entry";
+        break;
+      case "apiCall":
+        if (str2(body.urlPath) !== "" && isPresent2(body.service)) return "a URLPath cannot be used for service API calls";
+        return jmesPathError(body.jmesPath) ?? null;
+      case "globalReference":
+        return jmesPathError(body.jmesPath) ?? null;
+      case "imageRegistry": {
+        const reference = str2(body.reference);
+        if (reference === "") return "a ref is required for imageRegistry context entry";
+        const ref = replaceAllVariables(reference, "kyvernoimageref");
+        if (!ref.includes("kyvernoimageref")) {
+          const err = imageReferenceError(ref);
+          if (err) return `bad image: ${ref}: ${err}`;
+        }
+        const jp = jmesPathError(body.jmesPath);
+        if (jp) return jp;
+        break;
+      }
+      case "variable": {
+        const jp = jmesPathError(body.jmesPath);
+        if (jp) return jp;
+        const jmesPath = replaceAllVariables(str2(body.jmesPath), "kyvernojmespathvariable");
+        if (!isPresent2(body.value) && jmesPath === "") return "a variable must define a value or a jmesPath expression";
+        if (isPresent2(body.default) && jmesPath === "") {
+          return "a variable must define a default value only when a jmesPath expression is defined";
+        }
+        break;
+      }
+    }
+  }
+  return null;
+}
+var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
+var NO_ANCHORS = () => false;
+function patternFailure(pattern2, path17, supported) {
+  if (Array.isArray(pattern2)) {
+    for (const [i, element] of pattern2.entries()) {
+      const failure2 = patternFailure(element, `${path17}${i}/`, supported);
+      if (failure2) return failure2;
+    }
+  } else if (isObject26(pattern2)) {
+    for (const key3 of Object.keys(pattern2)) {
+      const value = pattern2[key3];
+      const anchor = parseAnchor(key3);
+      if (anchor !== null) {
+        if (!supported(anchor.type)) return [`${path17}/${key3}`, `unsupported anchor ${key3}`];
+        if (anchor.type === "existence") {
+          if (!Array.isArray(value)) return [`${path17}/${key3}`, "existence anchor should have value of type list"];
+          if (value.length === 0) return [`${path17}/${key3}`, "existence anchor: should have at least one value"];
+        }
+      }
+      const failure2 = patternFailure(value, `${path17}/${key3}`, supported);
+      if (failure2) return failure2;
+    }
+  }
+  return null;
+}
+function validateActionFailure(rule2) {
+  const v = rule2.validate ?? {};
+  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject26(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
+  if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
+  if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
+  if (isPresent2(v.pattern)) {
+    const failure2 = patternFailure(v.pattern, "/", VALIDATE_ANCHORS);
+    if (failure2) return [`pattern.${failure2[0]}`, failure2[1]];
+  }
+  if (isPresent2(v.anyPattern)) {
+    if (!Array.isArray(v.anyPattern)) {
+      return ["anyPattern", "failed to deserialize anyPattern, expect array: json: cannot unmarshal object into Go value of type []interface {}"];
+    }
+    for (const [i, pattern2] of v.anyPattern.entries()) {
+      const failure2 = patternFailure(pattern2, "/", VALIDATE_ANCHORS);
+      if (failure2) return [`anyPattern[${i}].${failure2[0]}`, failure2[1]];
+    }
+  }
+  for (const fe of list(v.foreach)) {
+    const entry2 = fe;
+    if (str2(entry2.list) === "") return ["", "foreach.list is required"];
+    const n = (isPresent2(entry2.pattern) ? 1 : 0) + (isPresent2(entry2.anyPattern) ? 1 : 0) + (isPresent2(entry2.deny) ? 1 : 0) + (asList(entry2.foreach).length > 0 ? 1 : 0);
+    if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
+    if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
+  }
+  if (isPresent2(rule2.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
+  const cel2 = v.cel;
+  if (isObject26(cel2)) {
+    if (asList(cel2.expressions).some((e) => str2(isObject26(e) ? e.expression : void 0) === "")) {
+      return ["", "cel.expressions.expression is required"];
+    }
+    const paramKind = isObject26(cel2.paramKind) ? cel2.paramKind : null;
+    const paramRef = isObject26(cel2.paramRef) ? cel2.paramRef : null;
+    if (paramKind) {
+      if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
+      if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
+      if (!paramRef) return ["", "cel.paramRef is required"];
+    }
+    if (paramRef) {
+      if (str2(paramRef.name) === "" === !isPresent2(paramRef.selector)) {
+        return ["", "one of cel.paramRef.name or cel.paramRef.selector must be set"];
+      }
+      if (!isPresent2(paramRef.parameterNotFoundAction)) return ["", "cel.paramRef.parameterNotFoundAction is required"];
+      if (!paramKind) return ["", "cel.paramKind is required"];
+    }
+    for (const annotation2 of asList(cel2.auditAnnotations)) {
+      const a = isObject26(annotation2) ? annotation2 : {};
+      if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
+      if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
+    }
+  }
+  return null;
+}
+function mutateForeachFailure(entries, tag) {
+  let current2 = tag;
+  for (const [i, entry2] of entries.entries()) {
+    const fe = isObject26(entry2) ? entry2 : {};
+    current2 = `${current2}foreach[${i}]`;
+    const nested = asList(fe.foreach);
+    if (nested.length > 0) {
+      const declares = isPresent2(fe.context) || isPresent2(fe.preconditions) || str2(fe.patchesJson6902) !== "" || isPresent2(fe.patchStrategicMerge);
+      if (declares) {
+        return [current2, "a nested foreach cannot contain other declarations"];
+      }
+      return mutateForeachFailure(nested, current2);
+    }
+    if (str2(fe.patchesJson6902) === "" === !isPresent2(fe.patchStrategicMerge)) {
+      return [current2, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
+    }
+  }
+  return null;
+}
+function mutateActionFailure(mutate) {
+  const hasPsm = isPresent2(mutate.patchStrategicMerge);
+  const hasJsonPatch = str2(mutate.patchesJson6902) !== "";
+  const foreach = asList(mutate.foreach);
+  if (foreach.length > 0) {
+    if (hasPsm || hasJsonPatch) return ["foreach", "only one of `foreach`, `patchStrategicMerge`, or `patchesJson6902` is allowed"];
+    return mutateForeachFailure(foreach, "");
+  }
+  if (hasPsm && hasJsonPatch) return ["foreach", "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
+  return null;
+}
+function generateActionFailure(rule2, generate2) {
+  const cloneList2 = isObject26(generate2.cloneList) ? generate2.cloneList : {};
+  const selector2 = cloneList2.selector;
+  if (isObject26(selector2)) {
+    const labels = isObject26(selector2.matchLabels) ? selector2.matchLabels : {};
+    const texts = [
+      ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
+      ...asList(selector2.matchExpressions).flatMap((e) => isObject26(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
+    ];
+    if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
+  }
+  if (isPresent2(rule2.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent2(generate2.data)) {
+    const failure2 = patternFailure(generate2.data, "/", NO_ANCHORS);
+    if (failure2) return [`data.${failure2[0]}`, `anchors not supported on generate resources: ${failure2[1]}`];
+  }
+  return null;
+}
+function actionsError(index, rule2) {
+  const types = ruleKinds(rule2);
+  if (types.mutate && isObject26(rule2.mutate)) {
+    const failure2 = mutateActionFailure(rule2.mutate);
+    if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
+  }
+  if (types.validate) {
+    const failure2 = validateActionFailure(rule2);
+    if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
+  }
+  if (types.generate && isObject26(rule2.generate)) {
+    const failure2 = generateActionFailure(rule2, rule2.generate);
+    if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
+    if (list(rule2.match?.resources?.kinds).includes(str2(rule2.generate.kind))) {
+      return "generation kind and match resource kind should not be the same";
+    }
+  }
+  return null;
+}
+function labelsAndAnnotationsAreStrings(rule2) {
+  const stringMap3 = (value) => !isObject26(value) || Object.values(value).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject26(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const checkPattern = (pattern2) => {
+    for (const key3 of Object.keys(pattern2)) {
+      if (key3 === "metadata" && isObject26(pattern2.metadata)) return checkMeta(pattern2.metadata);
+      if (key3 === "spec") {
+        const spec2 = pattern2.spec;
+        const template = isObject26(spec2) ? spec2.template : void 0;
+        return checkMeta(isObject26(template) ? template.metadata : void 0);
+      }
+    }
+    return true;
+  };
+  const validate2 = rule2.validate;
+  if (ruleKinds(rule2).validate && validate2) {
+    if (isPresent2(validate2.foreach)) {
+      for (const fe of list(validate2.foreach)) {
+        if (isObject26(fe.pattern)) return checkPattern(fe.pattern);
+      }
+    } else if (isObject26(validate2.pattern)) {
+      return checkPattern(validate2.pattern);
+    } else if (isPresent2(validate2.anyPattern)) {
+      if (!Array.isArray(validate2.anyPattern)) return false;
+      for (const pattern2 of validate2.anyPattern) {
+        if (isObject26(pattern2) && !checkPattern(pattern2)) return false;
+      }
+    }
+  }
+  const mutate = rule2.mutate;
+  if (ruleKinds(rule2).mutate && isObject26(mutate)) {
+    if (isPresent2(mutate.foreach)) {
+      for (const fe of asList(mutate.foreach)) {
+        if (isObject26(fe) && isObject26(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
+      }
+    } else if (isObject26(mutate.patchStrategicMerge)) {
+      return checkPattern(mutate.patchStrategicMerge);
+    }
+  }
+  return true;
+}
+function missingKindsError(rule2) {
+  const match = rule2.match ?? {};
+  const filters = list(match.any).length > 0 ? list(match.any) : list(match.all).length > 0 ? list(match.all) : [match];
+  if (!filters.some((filter) => list(filter.resources?.kinds).length === 0)) return null;
+  return onlyDealsWithMetadata(rule2) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
+}
+function imageExtractorsError(rule2) {
+  const extractors = rule2.imageExtractors;
+  if (!isObject26(extractors) || !Array.isArray(rule2.verifyImages)) return null;
+  if (!rule2.verifyImages.some((vi) => isObject26(vi) && vi.mutateDigest === true)) return null;
+  const usesJmesPath = Object.values(extractors).some(
+    (configs) => asList(configs).some((config) => isObject26(config) && str2(config.jmesPath) !== "")
+  );
+  return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
+}
+function ruleError2(index, rule2) {
+  if (isObject26(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
+    const err = jsonPatchError(rule2.mutate.patchesJson6902, index);
+    if (err) return err;
+  }
+  const resources = resourcesFailure(rule2);
+  if (resources) return `path: spec.rules[${index}].${resources[0]}: ${resources[1]}`;
+  const element = elementOutsideForeachError(rule2);
+  if (element) return element;
+  const context2 = contextError(rule2);
+  if (context2) return `path: spec.rules[${index}]: ${context2}`;
+  const extractors = imageExtractorsError(rule2);
+  if (extractors) return `path: spec.rules[${index}]: ${extractors}`;
+  const kinds = missingKindsError(rule2);
+  if (kinds) return kinds;
+  const actions = actionsError(index, rule2);
+  if (actions) return actions;
+  if (!labelsAndAnnotationsAreStrings(rule2)) {
+    return 'labels and annotations supports only string values, "use double quotes around the non string values"';
+  }
+  return null;
+}
+function separateWildcards(namespaces) {
+  return [namespaces.filter(containsWildcard), namespaces.filter((ns) => !containsWildcard(ns))];
+}
+function matchPatterns(patterns, names) {
+  for (const name of names) {
+    for (const pattern2 of patterns) {
+      if (wildcardMatch(pattern2, name)) return [pattern2, name];
+    }
+  }
+  return null;
+}
+function overridesError(overrides, path17) {
+  const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
+  const sorted = (key3) => [...sets[key3]].sort();
+  for (const [i, raw] of overrides.entries()) {
+    const override = isObject26(raw) ? raw : {};
+    const action = str2(override.action);
+    if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
+    const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
+    const at = `${path17}[${i}].namespaces`;
+    const enforce = action === "Enforce" || action === "enforce";
+    const opposite = sets[enforce ? "audit" : "enforce"];
+    const conflicts = names.filter((ns) => opposite.has(ns));
+    if (conflicts.length > 0) {
+      return `conflicting namespaces found in path: ${at}: ${[...new Set(conflicts)].sort().join(", ")}`;
+    }
+    for (const p of patterns) sets[enforce ? "enforceW" : "auditW"].add(p);
+    for (const ns of names) sets[action.toLowerCase()].add(ns);
+    const checks = [
+      ["auditW", "enforce", "matches with namespace"],
+      ["enforceW", "audit", "matches with namespace"],
+      ["auditW", "enforceW", "conflicts with the pattern"],
+      ["enforceW", "auditW", "conflicts with the pattern"]
+    ];
+    for (const [patternSet, nameSet, relation] of checks) {
+      const hit = matchPatterns(sorted(patternSet), sorted(nameSet));
+      if (hit) return `path: ${at}: wildcard pattern '${hit[0]}' ${relation} '${hit[1]}'`;
+    }
+  }
+  return null;
+}
+function failureActionOverridesError(policy) {
+  for (const [i, rule2] of (policy.spec.rules ?? []).entries()) {
+    if (!ruleKinds(rule2).validate) continue;
+    const err = overridesError(
+      list(rule2.validate?.failureActionOverrides),
+      `spec.rules[${i}].validate.validationFailureActionOverrides`
+    );
+    if (err) return err;
+  }
+  const overrides = list(policy.spec.validationFailureActionOverrides);
+  return overridesError(overrides, "spec.validationFailureActionOverrides");
+}
+
+// src/families/kyverno/policy/validate.ts
+function onPolicyUpdateError(policy, rules, variables) {
+  if (variables.length === 0) return null;
+  const invalid3 = invalidVariablesError(rules, true);
+  if (invalid3) return `update event, policy contains invalid variables: ${invalid3}`;
+  const user = userVariablesError(policy, rules, variables);
+  if (user) {
+    return `only select variables are allowed in on policy update. Set spec.mutateExistingOnPolicyUpdate=false to disable update policy mode for this policy rule: ${user} `;
+  }
+  return null;
+}
+function validatePolicy(policy, cluster = NO_CLUSTER_SCOPES) {
+  const spec2 = policy.spec;
+  const background = spec2.background !== false;
+  const rules = computeRules(policy, "");
+  const variables = policyVariables(policy);
+  if (background) {
+    const user = userVariablesError(policy, rules, variables);
+    if (user) {
+      return `only select variables are allowed in background mode. Set spec.background=false to disable background mode for this policy rule: ${user} `;
+    }
+  }
+  const invalid3 = invalidVariablesError(rules, background);
+  if (invalid3) return `policy contains invalid variables: ${invalid3}`;
+  const api = apiValidationError(policy, cluster);
+  if (api) return api;
+  if (policy.kind === "ClusterPolicy") {
+    const overrides = failureActionOverridesError(policy);
+    if (overrides) return overrides;
+  }
+  if (spec2.admission === false && spec2.background === false) {
+    return "disabling both admission and background processing is not allowed";
+  }
+  if (spec2.admission === false) {
+    const original = spec2.rules ?? [];
+    if (original.some((rule2) => ruleKinds(rule2).mutate || ruleKinds(rule2).generate || ruleKinds(rule2).verifyImages)) {
+      return "disabling admission processing is only allowed with validation policies";
+    }
+  }
+  const kinds = kindsError(rules, background);
+  if (kinds) return kinds;
+  for (const [index, rule2] of rules.entries()) {
+    const err = ruleError2(index, rule2);
+    if (err) return err;
+    if (ruleKinds(rule2).mutate) {
+      const explicit = rule2.mutate?.mutateExistingOnPolicyUpdate;
+      const onUpdate = typeof explicit === "boolean" ? explicit : spec2.mutateExistingOnPolicyUpdate === true;
+      if (onUpdate) {
+        const update = onPolicyUpdateError(policy, rules, variables);
+        if (update) return update;
+      }
+    }
+  }
+  return null;
+}
+
+// src/families/kyverno/family.ts
+var kyvernoFamily = {
+  name: "kyverno",
+  accept(document, { scopes, source }) {
+    const value = toFloat64Numbers(document);
+    const problems = checkPolicy(value);
+    if (problems.length > 0) return { status: "malformed", problems };
+    const policy = source === void 0 ? value : { ...value, source };
+    const reason2 = validatePolicy(policy, scopes);
+    if (reason2 !== null) return { status: "invalid", reason: reason2, ruleCount: computeRules(policy, "").length };
+    return { status: "accepted", policy: compilePolicy(policy) };
   }
 };
 
-// src/discovery/classify.ts
-var KYVERNO_POLICY_KINDS = /* @__PURE__ */ new Set(["ClusterPolicy", "Policy"]);
-var KYVERNO_CEL_POLICY_KINDS = /* @__PURE__ */ new Set([
-  "ValidatingPolicy",
-  "NamespacedValidatingPolicy",
-  "MutatingPolicy",
-  "NamespacedMutatingPolicy",
-  "GeneratingPolicy",
-  "NamespacedGeneratingPolicy",
-  "DeletingPolicy",
-  "NamespacedDeletingPolicy",
-  "ImageValidatingPolicy",
-  "NamespacedImageValidatingPolicy"
+// src/evaluate/kinds.ts
+var kind2 = (group, name, role, family, namespaced, testResultFlag) => testResultFlag === void 0 ? { group, kind: name, role, family, namespaced } : { group, kind: name, role, family, namespaced, testResultFlag };
+var KYVERNO = "kyverno.io";
+var POLICIES = "policies.kyverno.io";
+var ADMISSION = "admissionregistration.k8s.io";
+var POLICY_KINDS = Object.freeze([
+  kind2(KYVERNO, "ClusterPolicy", "policy", "kyverno", false),
+  kind2(KYVERNO, "Policy", "policy", "kyverno", true),
+  kind2(KYVERNO, "PolicyException", "exception", "kyverno", true),
+  kind2(ADMISSION, "ValidatingAdmissionPolicy", "policy", "cel", false, "isValidatingAdmissionPolicy"),
+  kind2(ADMISSION, "MutatingAdmissionPolicy", "policy", "cel", false, "isMutatingAdmissionPolicy"),
+  kind2(POLICIES, "ValidatingPolicy", "policy", "cel", false, "isValidatingPolicy"),
+  kind2(POLICIES, "MutatingPolicy", "policy", "cel", false, "isMutatingPolicy"),
+  kind2(POLICIES, "GeneratingPolicy", "policy", "cel", false, "isGeneratingPolicy"),
+  kind2(POLICIES, "ImageValidatingPolicy", "policy", "cel", false, "isImageValidatingPolicy"),
+  kind2(POLICIES, "DeletingPolicy", "policy", "cel", false, "isDeletingPolicy"),
+  kind2(POLICIES, "NamespacedValidatingPolicy", "policy", "cel", true),
+  kind2(POLICIES, "NamespacedMutatingPolicy", "policy", "cel", true),
+  kind2(POLICIES, "NamespacedGeneratingPolicy", "policy", "cel", true),
+  kind2(POLICIES, "NamespacedImageValidatingPolicy", "policy", "cel", true),
+  kind2(POLICIES, "NamespacedDeletingPolicy", "policy", "cel", true),
+  kind2(POLICIES, "PolicyException", "exception", "cel", true),
+  kind2(ADMISSION, "ValidatingAdmissionPolicyBinding", "binding", "cel", false),
+  kind2(ADMISSION, "MutatingAdmissionPolicyBinding", "binding", "cel", false)
 ]);
-var ADMISSION_POLICY_KINDS = /* @__PURE__ */ new Set([
-  "ValidatingAdmissionPolicy",
-  "ValidatingAdmissionPolicyBinding",
-  "MutatingAdmissionPolicy",
-  "MutatingAdmissionPolicyBinding"
-]);
-var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
-var CLI_KINDS = /* @__PURE__ */ new Set(["Test", "Values", "Value", "UserInfo", "Context", "ClusterResource"]);
 function groupOf(apiVersion) {
   const slash = apiVersion.indexOf("/");
   return slash === -1 ? "" : apiVersion.slice(0, slash);
 }
-function classifyDocument(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return "other";
-  const { apiVersion, kind: kind2 } = value;
-  if (typeof apiVersion !== "string" || typeof kind2 !== "string" || apiVersion === "" || kind2 === "") return "other";
-  switch (groupOf(apiVersion)) {
-    case "kyverno.io":
-      if (KYVERNO_POLICY_KINDS.has(kind2)) return "policy";
-      if (kind2 === "PolicyException") return "exception";
-      if (kind2 === "Test") return "cli-file";
-      return "manifest";
-    case "policies.kyverno.io":
-      return KYVERNO_CEL_POLICY_KINDS.has(kind2) || kind2 === "PolicyException" ? "cel-policy" : "manifest";
-    case "admissionregistration.k8s.io":
-      return ADMISSION_POLICY_KINDS.has(kind2) ? "cel-policy" : "manifest";
-    case "cli.kyverno.io":
-      return CLI_KINDS.has(kind2) ? "cli-file" : "manifest";
-    default:
-      return TOOL_GROUPS.has(groupOf(apiVersion)) ? "other" : "manifest";
-  }
-}
-function mayHoldKubernetesObject(text4) {
-  return /"apiVersion"\s*:/.test(text4);
+var byGroupAndKind = new Map(POLICY_KINDS.map((entry2) => [`${entry2.group}/${entry2.kind}`, entry2]));
+function policyKindOf(apiVersion, kind3) {
+  return byGroupAndKind.get(`${groupOf(apiVersion)}/${kind3}`);
 }
 
-// src/cli/policy-features.ts
-var FUNCTION_NAMES = KYVERNO_FUNCTIONS.map((fn) => fn.name);
-var FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${FUNCTION_NAMES.join("|")})\\s*\\(`);
-var CEL_POLICY_KINDS = /* @__PURE__ */ new Set([...KYVERNO_CEL_POLICY_KINDS, "ValidatingAdmissionPolicy", "MutatingAdmissionPolicy"]);
+// src/evaluate/family.ts
+var FAMILIES = /* @__PURE__ */ new Map([[kyvernoFamily.name, kyvernoFamily]]);
+function isEvaluated(kind3) {
+  return FAMILIES.has(kind3.family);
+}
+function acceptPolicy(document, options = {}, kind3 = kindOf3(document)) {
+  const family = FAMILIES.get(kind3.family);
+  if (family === void 0) return { status: "unsupported", kind: kind3 };
+  return family.accept(document, { ...options, scopes: options.scopes ?? NO_CLUSTER_SCOPES });
+}
+function kindOf3(document) {
+  const kind3 = typeof document.apiVersion === "string" && typeof document.kind === "string" ? policyKindOf(document.apiVersion, document.kind) : void 0;
+  if (kind3 === void 0 || kind3.role !== "policy") throw new TypeError(`not a policy kind: ${String(document.apiVersion)} ${String(document.kind)}`);
+  return kind3;
+}
 
-// src/cli/policy-loader.ts
-var IGNORED_KINDS = /* @__PURE__ */ new Set([
-  "PolicyException",
-  "ValidatingAdmissionPolicyBinding",
-  "MutatingAdmissionPolicyBinding"
-]);
+// src/commands/load/policies.ts
+function nameOf2(value) {
+  const metadata = value.metadata;
+  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
+}
 function addDocuments(set2, file, log) {
   for (const document of expandLists(file.documents)) {
     const value = document.value;
@@ -39696,29 +39749,35 @@ function addDocuments(set2, file, log) {
       reportAt(log, file, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)", "warning");
       continue;
     }
-    const { kind: kind2, apiVersion } = value;
-    if (kind2 === "ClusterPolicy" || kind2 === "Policy") {
-      set2.documents.push(value);
-      const problems = checkPolicy(value);
-      if (problems.length > 0) {
-        for (const problem3 of problems) reportAt(log, file, document, problem3.path, `${kind2}: ${problem3.message}`);
-        continue;
-      }
-      const policy = toFloat64Numbers(value);
-      set2.policies.push({ policy: { ...policy, source: { file: file.path, line: document.line, column: 1 } }, file, document });
-    } else if (CEL_POLICY_KINDS.has(kind2)) {
-      set2.documents.push(value);
-      const metadata = value.metadata;
-      const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
-      set2.unsupported.set(name, `unsupported policy kind ${kind2}: CEL policies are not evaluated yet`);
-      reportAt(log, file, document, [], `${kind2} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, "warning");
-    } else if (!IGNORED_KINDS.has(kind2)) {
-      reportAt(log, file, document, [], `skipping ${apiVersion} ${kind2} document: not a policy`, "warning");
+    const { kind: kind3, apiVersion } = value;
+    const policyKind = policyKindOf(apiVersion, kind3);
+    if (policyKind === void 0) {
+      reportAt(log, file, document, [], `skipping ${apiVersion} ${kind3} document: not a policy`, "warning");
+      continue;
+    }
+    if (policyKind.role !== "policy") continue;
+    set2.documents.push(value);
+    const name = nameOf2(value);
+    const accepted = acceptPolicy(value, { source: { file: file.path, line: document.line, column: 1 } }, policyKind);
+    switch (accepted.status) {
+      case "accepted":
+        set2.policies.push({ name, compiled: accepted.policy, file, document });
+        break;
+      case "malformed":
+        for (const problem3 of accepted.problems) reportAt(log, file, document, problem3.path, `${kind3}: ${problem3.message}`);
+        break;
+      case "invalid":
+        set2.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, file, document });
+        break;
+      case "unsupported":
+        set2.unsupported.set(name, `unsupported policy kind ${kind3}: CEL policies are not evaluated yet`);
+        reportAt(log, file, document, [], `${kind3} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, "warning");
+        break;
     }
   }
 }
 function loadPolicies(paths, log, stdin) {
-  const set2 = { policies: [], unsupported: /* @__PURE__ */ new Map(), documents: [] };
+  const set2 = { policies: [], invalid: [], unsupported: /* @__PURE__ */ new Map(), documents: [] };
   const filePaths = paths.filter((path17) => path17 !== "-");
   if (stdin !== void 0 && filePaths.length < paths.length) addDocuments(set2, parseFile("-", stdin, log), log);
   const listed = listPolicyFiles(filePaths);
@@ -39730,7 +39789,28 @@ function loadPolicies(paths, log, stdin) {
   return set2;
 }
 
-// src/cli/resource-loader.ts
+// src/evaluate/resource.ts
+function resourceDocument(value, file, documentIndex) {
+  const resource = normalizeResource(value);
+  const metadata = resource.metadata;
+  const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = namespaceOf(resource);
+  return {
+    value: resource,
+    file,
+    documentIndex,
+    apiVersion: resource.apiVersion,
+    kind: resource.kind,
+    namespace,
+    name,
+    key: resourceKey2(resource.apiVersion, resource.kind, namespace, name)
+  };
+}
+function resourceKey2(apiVersion, kind3, namespace, name) {
+  return `${apiVersion},${kind3},${namespace},${name}`;
+}
+
+// src/commands/load/resources.ts
 function addResources(set2, file, log) {
   set2.files.set(file.path, file);
   for (const document of file.documents) {
@@ -39740,7 +39820,7 @@ function addResources(set2, file, log) {
       reportAt(log, file, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)");
       continue;
     }
-    set2.resources.push(loadedResource(value, file.path, document.index));
+    set2.resources.push(resourceDocument(value, file.path, document.index));
   }
 }
 function loadResources(paths, log, options) {
@@ -39769,7 +39849,7 @@ function loadResources(paths, log, options) {
   return set2;
 }
 
-// src/cli/strict-decode.ts
+// src/evaluate/strict-decode.ts
 var STRING7 = { type: "string" };
 var BOOL2 = { type: "bool" };
 var ANY2 = { type: "any" };
@@ -39869,7 +39949,7 @@ function decodeStrict(value, schema) {
   return { value: object2, errors };
 }
 
-// src/cli/userinfo.ts
+// src/evaluate/userinfo.ts
 var USER_INFO_FILE = struct({
   apiVersion: STRING7,
   kind: STRING7,
@@ -39910,7 +39990,7 @@ function decodeUserInfo(document) {
   return { userInfo: toUserInfo(value), untyped, errors };
 }
 
-// src/cli/values.ts
+// src/evaluate/values.ts
 var API_RESOURCE = struct({
   name: STRING7,
   singularName: STRING7,
@@ -39941,7 +40021,7 @@ var GLOBAL_OPERATIONS = /* @__PURE__ */ new Set(["", "CREATE", "UPDATE", "DELETE
 var asObject2 = (value) => value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value) ? value : {};
 var asArray = (value) => Array.isArray(value) ? value : [];
 var asString = (value) => typeof value === "string" ? value : "";
-var CliValues = class {
+var ValuesFile = class {
   globalValues;
   policies;
   /** Namespace name → labels (`namespaces` entries win over `namespaceSelector` ones). */
@@ -40040,7 +40120,7 @@ function stringMap2(value) {
   return out;
 }
 function valuesFromSpec(spec2) {
-  return new CliValues(spec2);
+  return new ValuesFile(spec2);
 }
 function decodeValuesFile(document, displayFile2) {
   const { value, errors } = decodeStrict(document, VALUES_FILE);
@@ -40048,7 +40128,7 @@ function decodeValuesFile(document, displayFile2) {
     errors.push({ message: `values file ${displayFile2} uses a deprecated schema \u2014 please migrate to the latest format`, path: [] });
   }
   if (errors.length > 0) return { errors };
-  return { values: new CliValues(value), errors };
+  return { values: new ValuesFile(value), errors };
 }
 function parseSetValues(items2) {
   const out = {};
@@ -40063,7 +40143,8 @@ function parseSetValues(items2) {
   return out;
 }
 
-// src/cli/apply-command.ts
+// src/commands/apply/command.ts
+var RULE_SECTIONS = { Validation: "validate", Mutation: "mutate", Generation: "generate", ImageVerify: "verifyImages" };
 var FLAGS = [
   { name: "resource", short: "r", aliases: ["resources"], type: "list", valueName: "paths", description: "resource files or a directory (repeatable, comma-separated; - for stdin)" },
   { name: "values-file", short: "f", type: "string", valueName: "file", description: "a cli.kyverno.io/v1alpha1 Values file" },
@@ -40146,20 +40227,20 @@ function sourceOf(resources, at, path17) {
   const location2 = locate(file.path, file.text, at.documentIndex, path17 ? path17.split("/").filter((segment) => segment !== "") : []);
   return { file: at.file, line: location2.line, column: location2.column };
 }
-function applyResponse(kind2, response, resource, resources, settings) {
+function applyResponse(kind3, response, resource, resources, settings) {
   const compiled2 = response.policy;
   const labels = settings.namespaceLabels(resource.namespace) ?? {};
-  const auditWarning = settings.auditWarn && !isEnforce(policyFailureAction(compiled2.policy, resource.namespace, labels));
+  const auditWarning = settings.auditWarn && compiled2.failureAction(void 0, resource.kind, resource.namespace, labels) !== "Enforce";
   const mapFail = () => !compiled2.scored || auditWarning ? "warn" : "fail";
   const results = response.rules.map((rule2) => {
-    const validation = kind2 === "validate" || kind2 === "verifyImages";
+    const validation = kind3 === "validate" || kind3 === "verifyImages";
     const status = validation && rule2.status === "fail" ? mapFail() : rule2.status;
     const result = {
       rule: rule2.name,
       type: rule2.type,
       engineStatus: rule2.status,
       status,
-      counted: kind2 === "generate" ? rule2.status === "pass" ? "pass" : "fail" : status,
+      counted: kind3 === "generate" ? rule2.status === "pass" ? "pass" : "fail" : status,
       message: rule2.message === "" && rule2.status === "fail" && validation ? "validation failed" : rule2.message,
       source: sourceOf(resources, resource, validation && (rule2.status === "fail" || rule2.status === "error") ? rule2.path : void 0)
     };
@@ -40168,15 +40249,15 @@ function applyResponse(kind2, response, resource, resources, settings) {
     return result;
   });
   const out = {
-    kind: kind2,
+    kind: kind3,
     policy: compiled2.name,
-    policyLabel: compiled2.kind === "Policy" ? `${compiled2.namespace}/${compiled2.name}` : compiled2.name,
+    policyLabel: policyReference(compiled2),
     resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
     resourcePath: resourcePath(response.resource),
     auditWarning,
     results
   };
-  if (kind2 === "mutate" && response.patchedResource !== void 0) out.patchedResource = response.patchedResource;
+  if (kind3 === "mutate" && response.patchedResource !== void 0) out.patchedResource = response.patchedResource;
   return out;
 }
 function openOutput(args, io) {
@@ -40236,21 +40317,19 @@ async function applyCommand(argv, io) {
   const namespaceLabels = (namespace) => values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
   const skipped = [];
   const invalid3 = [];
-  const policies = [];
   let ruleCount = policySet.unsupported.size;
-  for (const { policy, file, document } of policySet.policies) {
-    ruleCount += computeRules(policy, "").length;
-    const reason2 = validatePolicy(policy);
-    if (reason2 !== null) {
-      (reason2.startsWith("variable 'element.name'") ? invalid3 : skipped).push(`${policy.metadata.name}: ${reason2}`);
-      continue;
-    }
-    const compiled2 = compilePolicy(policy);
-    const notEvaluated = ["verifyImages"].filter((type) => (policy.spec.rules ?? []).some((rule2) => rule2[type] !== void 0));
+  for (const policy of policySet.invalid) {
+    ruleCount += policy.ruleCount;
+    (policy.reason.startsWith("variable 'element.name'") ? invalid3 : skipped).push(`${policy.name}: ${policy.reason}`);
+  }
+  const policies = [];
+  for (const { compiled: compiled2, file, document } of policySet.policies) {
+    ruleCount += compiled2.ruleCount;
+    const notEvaluated = [...new Set(compiled2.rules.filter((rule2) => rule2.notEvaluated !== void 0).map((rule2) => RULE_SECTIONS[rule2.type]))];
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled2.name}: ${notEvaluated.join(", ")} rules are not evaluated yet`, "warning");
     }
-    policies.push(cliPolicy(compiled2));
+    policies.push(compiled2);
   }
   let stdoutOpenLine = false;
   const write = (text4) => {
@@ -40283,15 +40362,15 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
       const evaluated = evaluateResource(policies, resource, evaluation);
       let before;
       let after;
-      for (const { kind: kind2, response, generationError } of evaluated) {
+      for (const { kind: kind3, response, generationError } of evaluated) {
         const printed = { policy: response.policy.name, resourcePath: resourcePath(resource.value), resourceName: resource.name };
         const targetsOf = response.rules.flatMap((rule2) => rule2.patchedTarget ? [rule2.patchedTarget] : []);
-        if (kind2 === "mutate") {
+        if (kind3 === "mutate") {
           before ??= response.resource;
           if (response.patchedResource !== void 0 && Object.keys(response.patchedResource).length > 0) after = response.patchedResource;
           const text4 = printObject({ ...printed, object: response.patchedResource ?? response.resource, targets: targetsOf, generated: false }, output);
           if (!json2) write(text4);
-        } else if (kind2 === "generate") {
+        } else if (kind3 === "generate") {
           if (generationError !== void 0) {
             const message = `failed to apply generate policy ${response.policy.name}: ${generationError}`;
             log.report({ ...sourceOf(resources, resource, void 0), message, severity: "warning" });
@@ -40301,9 +40380,9 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
             if (!json2) write(text4);
           }
         }
-        responses.push(applyResponse(kind2, response, resource, resources, settings));
+        responses.push(applyResponse(kind3, response, resource, resources, settings));
       }
-      if (before !== void 0 && after !== void 0 && !deepEqual2(before, after)) mutations.push({ resource, before, after });
+      if (before !== void 0 && after !== void 0 && !deepEqual(before, after)) mutations.push({ resource, before, after });
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;
@@ -40313,7 +40392,7 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
   }
   const fixing = args.boolean("fix") || args.boolean("fix-dry-run");
   if (fixing || json2) {
-    const mutators = policies.filter(({ compiled: compiled2 }) => compiled2.hasMutate);
+    const mutators = policies.filter((policy) => policy.mutate !== void 0);
     for (const mutation2 of mutations) {
       const again = [...new Set(unsettledRules(mutators, mutation2.resource, mutation2.after, evaluation).map(({ policy, rule: rule2 }) => `${policy.name}/${rule2.name}`))];
       if (again.length > 0) mutation2.unfixable = `the mutation is not idempotent: ${again.join(", ")} would change it again once fixed`;
@@ -40360,7 +40439,7 @@ ${text4}` : text4;
   return 0;
 }
 
-// src/cli/jp-function.ts
+// src/commands/jp/function.ts
 var FLAGS2 = [
   { name: "builtins", short: "b", type: "boolean", description: "also list go-jmespath's built-in functions (kyverno jp function lists Kyverno's only)" }
 ];
@@ -40413,8 +40492,8 @@ function describeBuiltin(fn) {
   const args = fn.args.map((arg) => arg.types.join("|") + (arg.variadic ? "..." : "")).join(", ");
   return { name: fn.name, signature: `${fn.name}(${args}) ${BUILTIN_RETURN_TYPES[fn.name] ?? "any"}`, note: "" };
 }
-var KYVERNO = KYVERNO_FUNCTIONS;
-var KYVERNO_NAMES = new Set(KYVERNO.map((fn) => fn.name));
+var KYVERNO2 = KYVERNO_FUNCTIONS;
+var KYVERNO_NAMES = new Set(KYVERNO2.map((fn) => fn.name));
 var BUILTINS = BUILTIN_FUNCTIONS.filter((fn) => !KYVERNO_NAMES.has(fn.name)).map(describeBuiltin);
 var entryText = (fn) => fn.note === "" ? fn.signature : `${fn.signature} (${fn.note})`;
 function formatFunction(fn) {
@@ -40432,8 +40511,8 @@ function jpFunctionCommand(argv, io) {
     return 0;
   }
   const names = new Set(args.positionals);
-  const candidates = names.size > 0 || args.boolean("builtins") ? [...KYVERNO, ...BUILTINS] : [...KYVERNO];
-  const selected = candidates.filter((fn) => names.size === 0 || names.has(fn.name)).sort((a, b) => compareGoStrings(entryText(a), entryText(b)));
+  const candidates = names.size > 0 || args.boolean("builtins") ? [...KYVERNO2, ...BUILTINS] : [...KYVERNO2];
+  const selected = candidates.filter((fn) => names.size === 0 || names.has(fn.name)).sort((a, b) => compareGoStrings3(entryText(a), entryText(b)));
   io.stdout(selected.map(formatFunction).join(""));
   const known = new Set(candidates.map((fn) => fn.name));
   const unknown = [...names].filter((name) => !known.has(name));
@@ -40442,7 +40521,7 @@ function jpFunctionCommand(argv, io) {
   return unknown.length > 0 ? 1 : 0;
 }
 
-// src/cli/jp-ast.ts
+// src/commands/jp/ast.ts
 function goSyntaxValue(value) {
   if (value === null || value === void 0) return "interface {}(nil)";
   switch (typeof value) {
@@ -40458,7 +40537,7 @@ function goSyntaxValue(value) {
   }
   if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntaxValue).join(", ")}}`;
   const obj = value;
-  const keys = Object.keys(obj).sort(compareGoStrings);
+  const keys = Object.keys(obj).sort(compareGoStrings3);
   return `map[string]interface {}{${keys.map((key3) => `${goQuote(key3)}:${goSyntaxValue(obj[key3])}`).join(", ")}}`;
 }
 var node = (type, children = [], value) => ({
@@ -40538,14 +40617,14 @@ function formatJmesPathAst(ast) {
   return prettyPrint(toGoNode(ast), 0);
 }
 
-// src/cli/jp-input.ts
+// src/commands/jp/input.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import path6 from "node:path";
+import path5 from "node:path";
 var JpInputError = class extends Error {
   name = "JpInputError";
 };
 function goClean(file) {
-  const cleaned = path6.posix.normalize(file);
+  const cleaned = path5.posix.normalize(file);
   return cleaned.length > 1 && cleaned.endsWith("/") ? cleaned.slice(0, -1) : cleaned;
 }
 var ERRNO_TEXT = {
@@ -40576,7 +40655,7 @@ ${what}
   return read;
 }
 
-// src/cli/jp-parse.ts
+// src/commands/jp/parse.ts
 var FLAGS3 = [
   { name: "file", short: "f", type: "list", valueName: "files", description: "Read a JMESPath expression from each file (repeatable, comma-separated)" }
 ];
@@ -40623,7 +40702,7 @@ ${formatJmesPathAst(ast)}
   }
 }
 
-// src/cli/jp-query.ts
+// src/commands/jp/query.ts
 var FLAGS4 = [
   { name: "compact", short: "c", type: "boolean", description: "Produce compact JSON output that omits non essential whitespace" },
   { name: "unquoted", short: "u", type: "boolean", description: "If the final result is a string, it will be printed without quotes" },
@@ -40720,7 +40799,7 @@ async function jpQueryCommand(argv, io) {
   }
 }
 
-// src/cli/jp-command.ts
+// src/commands/jp/command.ts
 var SUBCOMMANDS = ["query", "function", "parse"];
 var JP_HELP = `Provides a command-line interface to JMESPath, enhanced with Kyverno specific custom functions
 (kyverno jp).
@@ -40776,14 +40855,14 @@ async function jpCommand(argv, io) {
   }
 }
 
-// src/cli/lint-command.ts
+// src/commands/scan/command.ts
 import { writeFileSync as writeFileSync3 } from "node:fs";
-import path13 from "node:path";
+import path12 from "node:path";
 
 // src/config/load.ts
 var import_yaml5 = __toESM(require_dist(), 1);
 import { existsSync, readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
-import path7 from "node:path";
+import path6 from "node:path";
 
 // src/util/closest.ts
 function editDistance(a, b) {
@@ -40827,16 +40906,16 @@ var OUTPUT_FORMATS = ["stylish", "json", "sarif", "github", "junit"];
 var OPERATIONS = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
 var SEVERITY_SETTINGS = ["error", "warning", "info", "off"];
 function findConfigFile(cwd) {
-  for (let dir = path7.resolve(cwd); ; dir = path7.dirname(dir)) {
+  for (let dir = path6.resolve(cwd); ; dir = path6.dirname(dir)) {
     for (const name of CONFIG_FILE_NAMES) {
-      const file = path7.join(dir, name);
+      const file = path6.join(dir, name);
       if (existsSync(file) && statSync4(file).isFile()) return file;
     }
-    if (path7.dirname(dir) === dir) return null;
+    if (path6.dirname(dir) === dir) return null;
   }
 }
 function globBase(config, cwd) {
-  return config.file === void 0 ? path7.resolve(cwd) : path7.dirname(config.file);
+  return config.file === void 0 ? path6.resolve(cwd) : path6.dirname(config.file);
 }
 function defaults() {
   return structuredClone(DEFAULT_CONFIG);
@@ -41035,7 +41114,7 @@ function decodeSeverity(decoder, node2, into) {
   }
 }
 function decodeTopLevel(decoder, node2, config) {
-  const folder = path7.dirname(decoder.file);
+  const folder = path6.dirname(decoder.file);
   const entries = decoder.entries(node2, "the configuration");
   if (entries === null) return;
   for (const { key: key3, keyNode, value } of entries) {
@@ -41058,7 +41137,7 @@ function decodeTopLevel(decoder, node2, config) {
       case "values":
       case "userinfo": {
         const file = decoder.string(value, key3);
-        if (file !== void 0) config[key3] = path7.resolve(folder, file);
+        if (file !== void 0) config[key3] = path6.resolve(folder, file);
         break;
       }
       case "operation": {
@@ -41121,7 +41200,7 @@ function parseConfig(file, text4) {
   return { config, problems: decoder.problems };
 }
 function loadConfig(file) {
-  const absolute = path7.resolve(file);
+  const absolute = path6.resolve(file);
   let text4;
   try {
     text4 = readFileSync3(absolute, "utf8");
@@ -41135,16 +41214,16 @@ function loadConfig(file) {
 
 // src/lint/lint.ts
 import { existsSync as existsSync4 } from "node:fs";
-import path12 from "node:path";
+import path11 from "node:path";
 
 // src/discovery/find-files.ts
 import { readdirSync as readdirSync2, statSync as statSync6 } from "node:fs";
-import path10 from "node:path";
+import path9 from "node:path";
 
 // src/discovery/gitignore.ts
 var import_ignore = __toESM(require_ignore(), 1);
 import { existsSync as existsSync2, readFileSync as readFileSync4, statSync as statSync5 } from "node:fs";
-import path8 from "node:path";
+import path7 from "node:path";
 var PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
 function readOptional(file) {
   try {
@@ -41156,13 +41235,13 @@ function readOptional(file) {
   }
 }
 function toPosix(relative) {
-  return path8.sep === "/" ? relative : relative.split(path8.sep).join("/");
+  return path7.sep === "/" ? relative : relative.split(path7.sep).join("/");
 }
 function findGitRoot(dir) {
-  let current2 = path8.resolve(dir);
+  let current2 = path7.resolve(dir);
   for (; ; ) {
-    if (existsSync2(path8.join(current2, ".git"))) return current2;
-    const parent = path8.dirname(current2);
+    if (existsSync2(path7.join(current2, ".git"))) return current2;
+    const parent = path7.dirname(current2);
     if (parent === current2) return null;
     current2 = parent;
   }
@@ -41174,8 +41253,8 @@ var GitignoreStack = class _GitignoreStack {
   layers;
   /** The rules in force inside `top`: its `.gitignore`, and `.git/info/exclude` when it is a repository root. */
   static at(top2) {
-    const root = path8.resolve(top2);
-    const exclude = readOptional(path8.join(root, ".git", "info", "exclude"));
+    const root = path7.resolve(top2);
+    const exclude = readOptional(path7.join(root, ".git", "info", "exclude"));
     const stack = new _GitignoreStack([]);
     return (exclude === null ? stack : stack.with(root, exclude)).enter(root);
   }
@@ -41187,8 +41266,8 @@ var GitignoreStack = class _GitignoreStack {
    */
   static forWalk(top2, dir) {
     const folders = [];
-    for (let current2 = path8.resolve(dir); ; current2 = path8.dirname(current2)) {
-      if (current2 === path8.resolve(top2) || path8.dirname(current2) === current2) break;
+    for (let current2 = path7.resolve(dir); ; current2 = path7.dirname(current2)) {
+      if (current2 === path7.resolve(top2) || path7.dirname(current2) === current2) break;
       folders.unshift(current2);
     }
     let stack = _GitignoreStack.at(top2);
@@ -41200,7 +41279,7 @@ var GitignoreStack = class _GitignoreStack {
   }
   /** The rules in force inside `dir`, a child folder of the current one: adds its `.gitignore`, if any. */
   enter(dir) {
-    const text4 = readOptional(path8.join(dir, ".gitignore"));
+    const text4 = readOptional(path7.join(dir, ".gitignore"));
     return text4 === null ? this : this.with(dir, text4);
   }
   with(dir, text4) {
@@ -41210,8 +41289,8 @@ var GitignoreStack = class _GitignoreStack {
   ignores(file, isDirectory) {
     for (let index = this.layers.length - 1; index >= 0; index--) {
       const layer = this.layers[index];
-      const relative = toPosix(path8.relative(layer.dir, file));
-      if (relative === "" || relative.startsWith("../") || relative === ".." || path8.isAbsolute(relative)) continue;
+      const relative = toPosix(path7.relative(layer.dir, file));
+      if (relative === "" || relative.startsWith("../") || relative === ".." || path7.isAbsolute(relative)) continue;
       const result = layer.rules.test(isDirectory ? `${relative}/` : relative);
       if (result.ignored) return true;
       if (result.unignored) return false;
@@ -41222,7 +41301,7 @@ var GitignoreStack = class _GitignoreStack {
 
 // src/discovery/globs.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-import path9 from "node:path";
+import path8 from "node:path";
 function normalizeGlob(glob) {
   let pattern2 = glob.trim();
   while (pattern2.startsWith("./")) pattern2 = pattern2.slice(2);
@@ -41230,9 +41309,9 @@ function normalizeGlob(glob) {
   return pattern2;
 }
 function relativeTo(base, file) {
-  const relative = path9.relative(base, file);
-  if (relative === "" || relative === ".." || relative.startsWith(`..${path9.sep}`) || path9.isAbsolute(relative)) return null;
-  return path9.sep === "/" ? relative : relative.split(path9.sep).join("/");
+  const relative = path8.relative(base, file);
+  if (relative === "" || relative === ".." || relative.startsWith(`..${path8.sep}`) || path8.isAbsolute(relative)) return null;
+  return path8.sep === "/" ? relative : relative.split(path8.sep).join("/");
 }
 function globSet(base, globs) {
   const patterns = globs.map(normalizeGlob).filter((pattern2) => pattern2 !== "");
@@ -41251,7 +41330,7 @@ function globRoots(base, globs) {
     const pattern2 = normalizeGlob(glob);
     if (pattern2 === "") continue;
     const scanned = import_picomatch.default.scan(pattern2);
-    roots.add(scanned.negated ? base : path9.resolve(base, scanned.base));
+    roots.add(scanned.negated ? base : path8.resolve(base, scanned.base));
   }
   return [...roots];
 }
@@ -41261,14 +41340,14 @@ var DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
 var INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
 var JSON_EXTENSION = ".json";
 var SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
-function errorMessage3(error) {
+function errorMessage4(error) {
   const code = error?.code;
   if (code === "ENOENT") return "no such file or directory";
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return error instanceof Error ? error.message : String(error);
 }
 function isWanted(walk3, file) {
-  const extension = path10.extname(file);
+  const extension = path9.extname(file);
   if (walk3.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
   return INCLUDE_EXTENSIONS.has(extension) && walk3.include.matches(file);
 }
@@ -41278,7 +41357,7 @@ function entryKind(dir, entry2) {
   if (!entry2.isSymbolicLink()) return null;
   let stats;
   try {
-    stats = statSync6(path10.join(dir, entry2.name));
+    stats = statSync6(path9.join(dir, entry2.name));
   } catch {
     return null;
   }
@@ -41295,19 +41374,19 @@ function walkFolder(walk3, root, rules) {
     try {
       entries = readdirSync2(dir, { withFileTypes: true });
     } catch (error) {
-      walk3.problems.push({ path: dir, message: `cannot read folder: ${errorMessage3(error)}` });
+      walk3.problems.push({ path: dir, message: `cannot read folder: ${errorMessage4(error)}` });
       continue;
     }
     const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
     for (const entry2 of entries) {
       if (entry2.name.startsWith(".")) continue;
-      const kind2 = entryKind(dir, entry2);
-      const file = path10.join(dir, entry2.name);
-      if (kind2 === "directory") {
+      const kind3 = entryKind(dir, entry2);
+      const file = path9.join(dir, entry2.name);
+      if (kind3 === "directory") {
         if (SKIPPED_FOLDERS.has(entry2.name) || walk3.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, true)) continue;
         pending.push({ dir: file, rules: here });
-      } else if (kind2 === "file") {
+      } else if (kind3 === "file") {
         const wanted = isWanted(walk3, file);
         if (wanted === false || walk3.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, false)) continue;
@@ -41324,8 +41403,8 @@ function rootRules(cwd, root) {
 }
 var byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
 async function findFiles(options) {
-  const cwd = path10.resolve(options.cwd);
-  const base = path10.resolve(cwd, options.base ?? cwd);
+  const cwd = path9.resolve(options.cwd);
+  const base = path9.resolve(cwd, options.base ?? cwd);
   const walk3 = {
     include: globSet(base, options.include),
     exclude: globSet(base, options.exclude),
@@ -41338,12 +41417,12 @@ async function findFiles(options) {
   const named = /* @__PURE__ */ new Set();
   const given = options.paths.length > 0 ? options.paths : ["."];
   for (const name of given) {
-    const absolute = path10.resolve(cwd, name);
+    const absolute = path9.resolve(cwd, name);
     let stats;
     try {
       stats = statSync6(absolute);
     } catch (error) {
-      walk3.problems.push({ path: name, message: `${name}: ${errorMessage3(error)}` });
+      walk3.problems.push({ path: name, message: `${name}: ${errorMessage4(error)}` });
       continue;
     }
     if (stats.isDirectory()) {
@@ -41423,11 +41502,33 @@ function templateLine(sources, line) {
 
 // src/lint/workspace.ts
 import { existsSync as existsSync3 } from "node:fs";
-import path11 from "node:path";
+import path10 from "node:path";
+
+// src/discovery/classify.ts
+var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
+var CLI_KINDS = /* @__PURE__ */ new Set(["Test", "Values", "Value", "UserInfo", "Context", "ClusterResource"]);
+function classifyWithKind(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return OTHER;
+  const { apiVersion, kind: kind3 } = value;
+  if (typeof apiVersion !== "string" || typeof kind3 !== "string" || apiVersion === "" || kind3 === "") return OTHER;
+  const policyKind = policyKindOf(apiVersion, kind3);
+  if (policyKind !== void 0) return { class: policyKind.role === "policy" ? "policy" : policyKind.role, kind: policyKind };
+  const group = groupOf(apiVersion);
+  if (group === "kyverno.io" && kind3 === "Test" || group === "cli.kyverno.io" && CLI_KINDS.has(kind3)) return CLI_FILE;
+  return TOOL_GROUPS.has(group) ? OTHER : MANIFEST;
+}
+var OTHER = Object.freeze({ class: "other" });
+var CLI_FILE = Object.freeze({ class: "cli-file" });
+var MANIFEST = Object.freeze({ class: "manifest" });
+function mayHoldKubernetesObject(text4) {
+  return /"apiVersion"\s*:/.test(text4);
+}
+
+// src/lint/workspace.ts
 function displayName(cwd, file) {
   if (file === "-") return "<stdin>";
-  const relative = path11.relative(cwd, file);
-  return (relative === "" || relative.startsWith("..") ? file : relative).split(path11.sep).join("/");
+  const relative = path10.relative(cwd, file);
+  return (relative === "" || relative.startsWith("..") ? file : relative).split(path10.sep).join("/");
 }
 var lineStartsByFile = /* @__PURE__ */ new WeakMap();
 function lineLength(file, line) {
@@ -41461,12 +41562,12 @@ function readText(file, maxBytes) {
     return { error: code === "EISDIR" ? "is a directory" : code === "ENOENT" ? "no such file" : error.message };
   }
 }
-function nameOf2(value) {
+function nameOf3(value) {
   const metadata = value.metadata;
   return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
 }
 function subjectOf(value) {
-  return [String(value.kind), nameOf2(value)].filter((part) => part !== "").join(" ");
+  return [String(value.kind), nameOf3(value)].filter((part) => part !== "").join(" ");
 }
 var JSON_HEAD_BYTES = 64 * 1024;
 var WorkspaceLoader = class {
@@ -41529,26 +41630,26 @@ var WorkspaceLoader = class {
     if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value = document.value;
-      const kind2 = classifyDocument(value);
-      if (document.listItem !== void 0 && kind2 === "other" && role.manifests) {
+      const { class: kind3, kind: policyKind } = classifyWithKind(value);
+      if (document.listItem !== void 0 && kind3 === "other" && role.manifests) {
         const at = this.where(source, document, []);
         this.workspace.problems.push(problem2("invalid-manifest", source, at, `List: items[${document.listItem}]: not a Kubernetes object (apiVersion and kind are required)`));
         continue;
       }
       if (value === null) continue;
-      if (kind2 === "manifest" && isCustomResourceDefinition(value)) this.#definitions.push(value);
-      if (kind2 === "policy" && role.policies) {
-        sawPolicy = true;
-        this.addPolicy(source, document, value);
-      } else if (kind2 === "exception" && role.policies) {
-        sawPolicy = true;
-        this.addException(source, document, value);
-      } else if (kind2 === "cel-policy" && role.policies) {
+      if (kind3 === "manifest" && isCustomResourceDefinition(value)) this.#definitions.push(value);
+      if (policyKind !== void 0 && role.policies) {
         sawPolicy = true;
         const object2 = value;
-        const message = `${subjectOf(object2)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
-        this.workspace.problems.push(problem2("unsupported-policy-kind", source, locate(source.path, source.text, document.index, []), message, "warning"));
-      } else if (kind2 === "manifest" && role.manifests) {
+        if (!isEvaluated(policyKind)) {
+          const message = `${subjectOf(object2)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+          this.workspace.problems.push(problem2("unsupported-policy-kind", source, locate(source.path, source.text, document.index, []), message, "warning"));
+        } else if (policyKind.role === "policy") {
+          this.#pending.push({ value: object2, kind: policyKind, source, document });
+        } else if (policyKind.role === "exception") {
+          this.addException(source, document, object2);
+        }
+      } else if (kind3 === "manifest" && role.manifests) {
         sawManifest = true;
         this.addManifest(source, document, value);
       }
@@ -41578,12 +41679,6 @@ var WorkspaceLoader = class {
   where(source, document, at) {
     return locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at] : ["items", document.listItem, ...at]);
   }
-  addPolicy(source, document, decoded) {
-    const value = toFloat64Numbers(decoded);
-    if (this.reportShape("invalid-policy", source, document, value, checkPolicy(value))) return;
-    const policy = { ...value, source: { file: source.path, line: document.line, column: 1 } };
-    this.#pending.push({ policy, source, document });
-  }
   /**
    * Validates and compiles the policies read, in the order read, as the admission controller would: a
    * kind is cluster-scoped when the built-in types or a CustomResourceDefinition read say so. Call once,
@@ -41591,13 +41686,21 @@ var WorkspaceLoader = class {
    */
   complete() {
     const scopes = new ResourceScopes(this.#definitions);
-    for (const { policy, source, document } of this.#pending.splice(0)) {
-      const reason2 = validatePolicy(policy, scopes);
-      if (reason2 !== null) {
-        this.workspace.problems.push(problem2("invalid-policy", source, this.where(source, document, []), `${policy.kind} ${policy.metadata.name} is not evaluated: ${reason2}`));
-        continue;
+    for (const { value, kind: kind3, source, document } of this.#pending.splice(0)) {
+      const accepted = acceptPolicy(value, { scopes, source: { file: source.path, line: document.line, column: 1 } }, kind3);
+      switch (accepted.status) {
+        case "accepted":
+          this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
+          break;
+        case "malformed":
+          this.reportShape("invalid-policy", source, document, value, accepted.problems);
+          break;
+        case "invalid":
+          this.workspace.problems.push(problem2("invalid-policy", source, this.where(source, document, []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
+          break;
+        case "unsupported":
+          break;
       }
-      this.workspace.policies.push({ compiled: compilePolicy(policy), file: source, document });
     }
     return this.workspace;
   }
@@ -41611,26 +41714,23 @@ var WorkspaceLoader = class {
   }
   addManifest(source, document, value) {
     if (this.reportShape("invalid-manifest", source, document, value, checkObjectMetadata(value))) return;
-    const resource = loadedResource(value, source.path, document.index);
+    const resource = resourceDocument(value, source.path, document.index);
     if (document.listItem !== void 0) resource.listItem = document.listItem;
     this.workspace.manifests.push(resource);
   }
 };
 function isHelmTemplate(file) {
-  let dir = path11.dirname(file);
-  while (dir !== path11.dirname(dir)) {
-    if (path11.basename(dir) === "templates" && existsSync3(path11.join(path11.dirname(dir), "Chart.yaml"))) return true;
-    dir = path11.dirname(dir);
+  let dir = path10.dirname(file);
+  while (dir !== path10.dirname(dir)) {
+    if (path10.basename(dir) === "templates" && existsSync3(path10.join(path10.dirname(dir), "Chart.yaml"))) return true;
+    dir = path10.dirname(dir);
   }
   return false;
 }
 
 // src/lint/findings.ts
-function policyNameOf(policy) {
-  return policy.kind === "Policy" ? `${policy.namespace}/${policy.name}` : policy.name;
-}
 function ruleIdOf(policy, rule2) {
-  return `${policyNameOf(policy)}/${rule2}`;
+  return `${policyReference(policy)}/${rule2}`;
 }
 function resourceRef(resource) {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
@@ -41668,7 +41768,7 @@ function policyMetadata(policy) {
   return metadata;
 }
 function readPolicyMetadata(policy) {
-  const annotations = policy.policy.metadata.annotations ?? {};
+  const annotations = policy.annotations;
   const out = {};
   if (annotations["policies.kyverno.io/category"]) out.category = annotations["policies.kyverno.io/category"];
   if (annotations["policies.kyverno.io/severity"]) out.policySeverity = annotations["policies.kyverno.io/severity"];
@@ -41704,7 +41804,7 @@ function ruleSettings(config, policy, rule2) {
   let settings = byRule.get(rule2);
   if (settings === void 0) {
     const ruleId = ruleIdOf(policy, rule2);
-    const configured = configuredSeverity(config.severity, policyNameOf(policy), rule2);
+    const configured = configuredSeverity(config.severity, policyReference(policy), rule2);
     settings = { ruleId, reported: !isIgnored(config.ignore, ruleId) && configured !== "off", configured, metadata: policyMetadata(policy) };
     byRule.set(rule2, settings);
   }
@@ -41721,8 +41821,7 @@ function ruleFinding(policy, rule2, context2) {
   if (rule2.status === "error") {
     severity = "warning";
   } else {
-    const definition = policy.rulesForKind(context2.resource.kind).find((candidate) => candidate.name === rule2.name);
-    const action = ruleFailureAction(policy.policy, definition, context2.resource.namespace, context2.namespaceLabels);
+    const action = policy.failureAction(rule2.name, context2.resource.kind, context2.resource.namespace, context2.namespaceLabels);
     severity = settings.configured ?? actionSeverity(context2.config.severity, action);
     if (severity === "error" && !policy.scored && settings.configured === void 0) severity = "warning";
   }
@@ -41999,15 +42098,6 @@ var Suppressions = class {
 // src/lint/problem-codes.ts
 var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
 
-// src/engine/mutate/idempotent.ts
-function isFixedMerge(mutate) {
-  const keys = Object.keys(mutate);
-  return keys.length === 1 && keys[0] === "patchStrategicMerge" && !hasVariables(mutate.patchStrategicMerge ?? null);
-}
-function settlesByConstruction(policy) {
-  return (policy.spec.rules ?? []).every((rule2) => rule2.mutate === void 0 || isFixedMerge(rule2.mutate));
-}
-
 // src/lint/lint.ts
 function plural(count2, one, many) {
   return `${count2} ${count2 === 1 ? one : many}`;
@@ -42130,9 +42220,8 @@ async function loadWorkspace(options, errors, warnings) {
 }
 function loadedPolicyIds(workspace) {
   return workspace.policies.map(({ compiled: compiled2 }) => {
-    const rules = new Set([...compiled2.policy.spec.rules ?? [], ...computeRules(compiled2.policy, "")].map((rule2) => rule2.name));
-    const ids = { id: policyNameOf(compiled2), rules: [...rules] };
-    if (compiled2.kind === "Policy") ids.alias = compiled2.name;
+    const ids = { id: policyReference(compiled2), rules: compiled2.rules.map((rule2) => rule2.name) };
+    if (compiled2.namespaced) ids.alias = compiled2.name;
     return ids;
   });
 }
@@ -42157,7 +42246,7 @@ async function lint(options) {
   const errors = [];
   const workspace = await loadWorkspace(options, errors, warnings);
   const settings = loadSettings(options, errors);
-  const policies = workspace.policies.map((item) => cliPolicy(item.compiled));
+  const policies = workspace.policies.map((item) => item.compiled);
   const policyIds = loadedPolicyIds(workspace);
   const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
   for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
@@ -42180,7 +42269,7 @@ async function lint(options) {
   let findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations = [];
-  const rerun = policies.filter(({ compiled: compiled2 }) => compiled2.hasMutate && !settlesByConstruction(compiled2.policy));
+  const rerun = policies.filter((policy) => policy.mutate !== void 0 && !policy.mutationsSettle);
   let done = 0;
   for (const manifest of manifests2) {
     const file = workspace.files.get(manifest.file);
@@ -42191,13 +42280,13 @@ async function lint(options) {
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
     const after = mutatedResource(responses, manifest.value);
-    if (after !== manifest.value && !deepEqual2(after, manifest.value)) {
+    if (after !== manifest.value && !deepEqual(after, manifest.value)) {
       const rules = responses.flatMap(
-        ({ kind: kind2, response }) => kind2 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
+        ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );
       if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) {
         const changing = new Set(rules.map(({ policy }) => policy));
-        const again = rerun.filter(({ compiled: compiled2 }) => changing.has(compiled2));
+        const again = rerun.filter((policy) => changing.has(policy));
         const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
         mutations.push({ context: context2, rules, before: manifest.value, after, unsettled });
       } else {
@@ -42258,7 +42347,7 @@ async function lint(options) {
   let reported = findings;
   let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== void 0) {
-    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path12.resolve(options.cwd, file))));
+    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path11.resolve(options.cwd, file))));
     reported = findings.filter((finding) => wanted.has(finding.location.file));
     reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
     suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
@@ -42278,7 +42367,7 @@ async function lint(options) {
     cwd: options.cwd,
     durationMs: performance.now() - started
   };
-  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path12.resolve(options.cwd, file) === fix2.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path11.resolve(options.cwd, file) === fix2.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
 }
 function isWritable(mutation2) {
   return mutation2.unsettled.length === 0 && mutation2.context.file.path !== "-" && mutation2.context.resource.listItem === void 0;
@@ -43704,7 +43793,7 @@ function isReporterName(name) {
   return REPORTER_NAMES.includes(name);
 }
 
-// src/cli/lint-command.ts
+// src/commands/scan/command.ts
 var FLAGS5 = [
   { name: "format", short: "f", type: "string", valueName: REPORTER_NAMES.join("|"), defaultText: "stylish", description: "output format" },
   { name: "output-file", short: "o", type: "string", valueName: "path", description: "write the report to this file instead of stdout" },
@@ -43845,7 +43934,7 @@ async function lintCommand(argv, io) {
     const fixed = /* @__PURE__ */ new Set();
     for (const written of writeFixes(result.fixes)) {
       if (written.error === null) {
-        fixed.add(displayPath(io, written.file).split(path13.sep).join("/"));
+        fixed.add(displayPath(io, written.file).split(path12.sep).join("/"));
         io.stderr(`fixed ${displayPath(io, written.file)}
 `);
       } else {
@@ -43886,9 +43975,9 @@ async function lintCommand(argv, io) {
   return 0;
 }
 
-// src/cli/test-compare.ts
+// src/commands/test/compare.ts
 var import_yaml7 = __toESM(require_dist(), 1);
-import path14 from "node:path";
+import path13 from "node:path";
 var SILENT_IO = { stdout: () => {
 }, stderr: () => {
 }, cwd: "/" };
@@ -43901,7 +43990,7 @@ var ExpectedFiles = class {
   log;
   #cache = /* @__PURE__ */ new Map();
   load(file) {
-    const absolute = path14.resolve(this.dir, file);
+    const absolute = path13.resolve(this.dir, file);
     let loaded = this.#cache.get(absolute);
     if (loaded === void 0) {
       loaded = this.#read(file, absolute);
@@ -43939,11 +44028,11 @@ function objectName(object2) {
 }
 function findExpected(objects, actual) {
   const apiVersion = stringField5(actual, "apiVersion");
-  const kind2 = stringField5(actual, "kind");
+  const kind3 = stringField5(actual, "kind");
   const namespace = metadataString2(actual, "namespace");
   const name = objectName(actual);
   return objects.find(
-    (object2) => stringField5(object2, "apiVersion") === apiVersion && stringField5(object2, "kind") === kind2 && metadataString2(object2, "namespace") === namespace && objectName(object2) === name
+    (object2) => stringField5(object2, "apiVersion") === apiVersion && stringField5(object2, "kind") === kind3 && metadataString2(object2, "namespace") === namespace && objectName(object2) === name
   );
 }
 function fixupGenerateLabels(object2) {
@@ -44041,7 +44130,7 @@ function formatResourceDiff(diff2, color) {
 ${unifiedDiff(diff2.expected, diff2.actual, { from: "expected", to: "actual", color })}`;
 }
 
-// src/cli/test-output.ts
+// src/commands/test/output.ts
 function countRows(outcomes) {
   let passed = 0;
   let failed = 0;
@@ -44132,7 +44221,7 @@ function formatJson(io, outcomes, problems) {
 `;
 }
 
-// src/cli/test-selector.ts
+// src/commands/test/selector.ts
 function parseTestCaseSelector(text4) {
   const filters = [];
   const errors = [];
@@ -44175,11 +44264,11 @@ function selectResults(selector2, results) {
   return selected.map((result) => ({ ...result, resources: [...selector2.resourceOverride] }));
 }
 
-// src/cli/test-suite.ts
+// src/commands/test/suite.ts
 import { readdirSync as readdirSync3, statSync as statSync7 } from "node:fs";
 import path16 from "node:path";
 
-// src/cli/test-mocks.ts
+// src/commands/test/mocks.ts
 var API_CALL_RESPONSE = struct({
   url: STRING7,
   urlPath: STRING7,
@@ -44292,16 +44381,10 @@ function decodeGlobalContextEntries(raw, errors) {
   return entries;
 }
 
-// src/cli/test-file.ts
-var CEL_KIND_FLAGS = {
-  isValidatingAdmissionPolicy: "ValidatingAdmissionPolicy",
-  isMutatingAdmissionPolicy: "MutatingAdmissionPolicy",
-  isValidatingPolicy: "ValidatingPolicy",
-  isMutatingPolicy: "MutatingPolicy",
-  isGeneratingPolicy: "GeneratingPolicy",
-  isImageValidatingPolicy: "ImageValidatingPolicy",
-  isDeletingPolicy: "DeletingPolicy"
-};
+// src/commands/test/test-file.ts
+var CEL_KIND_FLAGS = Object.fromEntries(
+  POLICY_KINDS.flatMap((kind3) => kind3.testResultFlag === void 0 ? [] : [[kind3.testResultFlag, kind3.kind]])
+);
 var RESOURCE_SPEC = struct({ group: STRING7, version: STRING7, kind: STRING7, namespace: STRING7, subresource: STRING7, name: STRING7 });
 var TEST_RESULT = struct({
   policy: STRING7,
@@ -44375,9 +44458,9 @@ function toResult(raw, index) {
   }
   const generated = strs(raw.generatedResources);
   if (generated && generated.length > 0) result.generatedResources = generated;
-  for (const [flag, kind2] of Object.entries(CEL_KIND_FLAGS)) {
+  for (const [flag, kind3] of Object.entries(CEL_KIND_FLAGS)) {
     if (raw[flag] === true) {
-      result.celKind = kind2;
+      result.celKind = kind3;
       break;
     }
   }
@@ -44389,8 +44472,8 @@ function deprecatedSchemaMessage(file) {
 function decodeTest(document, displayFile2) {
   const { value, errors } = decodeStrict(document, TEST);
   const apiVersion = str4(value.apiVersion) ?? "";
-  const kind2 = str4(value.kind) ?? "";
-  if (apiVersion === "" || kind2 === "" || str4(value.name) !== void 0) {
+  const kind3 = str4(value.kind) ?? "";
+  if (apiVersion === "" || kind3 === "" || str4(value.name) !== void 0) {
     errors.push({ message: deprecatedSchemaMessage(displayFile2), path: [] });
   }
   const rawResults = Array.isArray(value.results) ? value.results : [];
@@ -44414,7 +44497,7 @@ function decodeTest(document, displayFile2) {
   const values = value.values;
   const test = {
     apiVersion,
-    kind: kind2,
+    kind: kind3,
     policies: unique(strs(value.policies)),
     resources: unique(strs(value.resources)),
     targetResources: unique(strs(value.targetResources)),
@@ -44435,10 +44518,38 @@ function decodeTest(document, displayFile2) {
   return { test, errors };
 }
 
-// src/cli/test-runner.ts
+// src/commands/test/runner.ts
 import path15 from "node:path";
 
-// src/cli/test-matching.ts
+// src/commands/test/global-context.ts
+import path14 from "node:path";
+function globalContextStore(entries, dir, log) {
+  const mocks = [];
+  for (const entry2 of entries) {
+    const mock = { name: entry2.name };
+    if (entry2.data !== void 0) mock.data = entry2.data;
+    if (entry2.fieldPath !== void 0) mock.fieldPath = entry2.fieldPath;
+    if (entry2.projections !== void 0) mock.projections = entry2.projections;
+    const resources = [...entry2.resources ?? []];
+    for (const file of entry2.resourceFiles ?? []) {
+      const loaded = readFile(path14.resolve(dir, file), log);
+      if (loaded === null) return { error: `globalContextEntries ${JSON.stringify(entry2.name)} resourceFiles ${JSON.stringify(file)}: cannot be read` };
+      for (const document of loaded.documents) {
+        const value = document.value;
+        if (value === null || typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+        if (typeof value !== "object" || Array.isArray(value)) {
+          return { error: `globalContextEntries ${JSON.stringify(entry2.name)} resourceFiles ${JSON.stringify(file)}: document[${document.index}]: not an object` };
+        }
+        resources.push(value);
+      }
+    }
+    if (resources.length > 0) mock.resources = resources;
+    mocks.push(mock);
+  }
+  return { store: new GlobalContextStore(mocks) };
+}
+
+// src/commands/test/matching.ts
 function reportResult(status, scored) {
   return status === "fail" && !scored ? "warn" : status;
 }
@@ -44463,9 +44574,8 @@ function unsupportedReason(result, input) {
   const policies = input.policies.get(name);
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled2 of policies) {
-    for (const rule2 of compiled2.policy.spec.rules ?? []) {
-      if (!ruleSelected(result.rule, rule2.name)) continue;
-      if (rule2.verifyImages !== void 0) return `rule ${rule2.name}: verifyImages rules are not supported yet`;
+    for (const rule2 of compiled2.rules) {
+      if (ruleSelected(result.rule, rule2.name) && rule2.notEvaluated !== void 0) return rule2.notEvaluated;
     }
   }
   return null;
@@ -44672,7 +44782,7 @@ function matchResult(result, input) {
   return { result, rows, entries: outcomes };
 }
 
-// src/cli/test-runner.ts
+// src/commands/test/runner.ts
 var UNSUPPORTED_FIELDS = ["paramResources", "context"];
 var TestError = class extends Error {
   constructor(message, location2) {
@@ -44740,41 +44850,24 @@ function loadExternalData(test, dir, resources, options, progress) {
 }
 function preparePolicies(set2, referenced) {
   const prepared = { evaluated: [], invalid: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map() };
-  for (const { policy } of set2.policies) {
-    const name = policy.metadata.name;
+  for (const { name, reason: reason2 } of set2.invalid) if (referenced.has(name)) prepared.invalid.set(name, reason2);
+  for (const { name, compiled: compiled2 } of set2.policies) {
     if (!referenced.has(name)) continue;
-    const reason2 = validatePolicy(policy);
-    if (reason2 !== null) {
-      prepared.invalid.set(name, reason2);
-      continue;
-    }
-    const compiled2 = compilePolicy(policy);
-    prepared.evaluated.push(cliPolicy(compiled2));
+    prepared.evaluated.push(compiled2);
     const named = prepared.byName.get(name) ?? [];
     named.push(compiled2);
     prepared.byName.set(name, named);
   }
   return prepared;
 }
-function policyReference(compiled2) {
-  return compiled2.kind === "Policy" ? `${compiled2.namespace}/${compiled2.name}` : compiled2.name;
-}
-function clones(generate2) {
-  if (generate2 === void 0) return false;
-  const { clone: clone2, cloneList: cloneList2 } = generate2;
-  if (cloneList2 !== null && typeof cloneList2 === "object" && !Array.isArray(cloneList2) && Array.isArray(cloneList2.kinds) && cloneList2.kinds.length > 0) {
-    return true;
-  }
-  return clone2 !== null && typeof clone2 === "object" && !Array.isArray(clone2) && Object.values(clone2).some((value) => value !== "" && value !== null);
-}
 function cloneSourceLookup(policies, results, files) {
   const registered2 = /* @__PURE__ */ new Map();
   for (const compiled2 of policies) {
     const reference = policyReference(compiled2);
     const paths = [];
-    for (const rule2 of compiled2.policy.spec.rules ?? []) {
+    for (const rule2 of compiled2.rules) {
       const result = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference && candidate.rule === rule2.name);
-      if (result?.cloneSourceResource && clones(rule2.generate) && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+      if (result?.cloneSourceResource && rule2.clones === true && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
     }
     if (paths.length > 0) registered2.set(reference, paths);
   }
@@ -44831,7 +44924,7 @@ function runTestCase(testCase, options) {
     const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
     if (test.exceptions.length > 0) progress("  Loading exceptions ...");
     const exceptions = loadExceptions(test.exceptions.map((file) => path15.resolve(dir, file)), options.log);
-    const policyCount = policySet.policies.length + policySet.unsupported.size;
+    const policyCount = policySet.policies.length + policySet.invalid.length + policySet.unsupported.size;
     const applying = `${pluralize2(policyCount, "policy", "policies")} to ${pluralize2(resourceSet.resources.length, "resource", "resources")}`;
     progress(`  Applying ${applying} with ${pluralize2(exceptions.length, "exception", "exceptions")} ...`);
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf("/") + 1)));
@@ -44844,11 +44937,7 @@ function runTestCase(testCase, options) {
       external,
       // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
       targets: [...resourceSet.resources, ...targets].map((target) => target.value),
-      cloneSources: cloneSourceLookup(
-        prepared.evaluated.map((policy) => policy.compiled),
-        test.results,
-        files
-      )
+      cloneSources: cloneSourceLookup(prepared.evaluated, test.results, files)
     };
     const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, run3);
     const byOperation = /* @__PURE__ */ new Map();
@@ -44875,7 +44964,7 @@ function runTestCase(testCase, options) {
   return outcome;
 }
 
-// src/cli/test-suite.ts
+// src/commands/test/suite.ts
 function findTestFiles(dir, fileName, log) {
   if (/^https?:\/\//.test(dir)) {
     log.fileError(dir, "remote (git) test sources are not read: kyverno-lint works offline");
@@ -44932,7 +45021,7 @@ function runTestFile(file, options) {
   return { file, documents, errors: options.log.errorCount - before };
 }
 
-// src/cli/test-command.ts
+// src/commands/test/command.ts
 var FLAGS6 = [
   { name: "file-name", short: "f", type: "string", valueName: "name", defaultText: "kyverno-test.yaml", description: "name of the test files to look for" },
   {
@@ -45001,7 +45090,7 @@ ${selector2.errors.map((error) => `    ${error}
   return failed > 0 || log.errorCount > 0 ? 1 : 0;
 }
 
-// src/cli/main.ts
+// src/commands/main.ts
 var USAGE = `kyverno-lint checks Kubernetes manifests against Kyverno ClusterPolicy/Policy objects offline,
 as the Kyverno admission controller and the Kyverno CLI evaluate them.
 
@@ -45061,7 +45150,7 @@ async function run2(argv, io) {
   }
 }
 
-// src/cli/bin.ts
+// src/commands/bin.ts
 var CLOSED_PIPE = /* @__PURE__ */ new Set(["EPIPE", "ERR_STREAM_DESTROYED"]);
 function writerFor(stream, name) {
   let closed = false;

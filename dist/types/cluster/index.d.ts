@@ -1,0 +1,10 @@
+/**
+ * @file The mocked cluster: Kubernetes objects answering API GETs of URL paths offline, for
+ * `configMap` and `apiCall` context entries and namespace labels.
+ */
+export { MockCluster, mockedCluster, type ClusterObjects } from './mock-cluster.js';
+export { parseApiPath } from './api-path.js';
+export { parseLabelSelector, SelectorError } from './label-selector.js';
+export { parseFieldSelector } from './field-selector.js';
+export { builtinResourceTypes, customResourceType, guessPlural, isCustomResourceDefinition } from './resource-types.js';
+export { ResourceScopes, type ClusterScopes } from './scopes.js';

@@ -1,0 +1,26 @@
+/**
+ * @file A resource document to evaluate: the object as Kyverno normalises what it decodes (namespace
+ * defaulting, `null` maps; kyverno/kyverno cmd/cli/kubectl-kyverno/resource/resource.go), with its identity
+ * (the key of Kyverno's response maps) and the file and document it comes from.
+ */
+import { type KubernetesObject } from '../source/index.js';
+/** A resource document with its identity and origin. */
+export interface ResourceDocument {
+    value: KubernetesObject;
+    /** Absolute path of the file it comes from. */
+    file: string;
+    /** Index of the YAML document in the file. */
+    documentIndex: number;
+    apiVersion: string;
+    kind: string;
+    namespace: string;
+    name: string;
+    /** `apiVersion,kind,namespace,name`, the key of Kyverno's response maps. */
+    key: string;
+    /** The resource is `items[listItem]` of a `kind: List` document (the repository scan expands Lists). */
+    listItem?: number;
+}
+/** A resource document as Kyverno loads it: normalised as Kyverno normalises it (namespace default, `null` maps), with its identity. */
+export declare function resourceDocument(value: KubernetesObject, file: string, documentIndex: number): ResourceDocument;
+/** `apiVersion,kind,namespace,name`. */
+export declare function resourceKey(apiVersion: string, kind: string, namespace: string, name: string): string;

@@ -1,0 +1,182 @@
+/**
+ * @file The evaluation model, the seam between the evaluation and the policy families: the request one
+ * resource is evaluated in, the responses, and the {@link CompiledPolicy} every family compiles its
+ * documents into. The processor, findings, reporters and commands see policies only through this
+ * interface, so a family plugs in without changing them. The handlers follow Kyverno's engine
+ * (kyverno/kyverno pkg/engine/api/engine.go, `Engine`): `mutate`, `verifyImages`, `validate` and
+ * `generate` over one request, each giving Kyverno's responses.
+ */
+import type { PolicyException } from '../families/kyverno/policy/exception.js';
+import type { ExternalData } from '../families/kyverno/engine/context/external/index.js';
+import type { ClusterScopes } from '../cluster/scopes.js';
+import type { JsonObject, JsonValue, NumberMode, RuleResponse, RuleType, SourceLocation } from '../types.js';
+import type { FamilyName, PolicyKind } from './kinds.js';
+/** Admission user information (the Kyverno CLI's UserInfo file, `cli.kyverno.io/v1alpha1`). */
+export interface RequestUserInfo {
+    roles?: string[];
+    clusterRoles?: string[];
+    userInfo?: {
+        username?: string;
+        uid?: string;
+        groups?: string[];
+        extra?: Record<string, string[]>;
+    };
+}
+/** Variables injected into the JSON context, as the Kyverno CLI does from a Values file. */
+export interface InjectedValues {
+    /** Global then per-resource values (dotted keys, `"a.b".c` quoting), applied once per (policy, resource). */
+    resource?: Record<string, JsonValue>;
+    /** Per-rule values, injected every time a context loader runs for that rule. */
+    rule?: (ruleName: string) => Record<string, JsonValue> | undefined;
+    /** Per-rule foreach values: element [0] of each list is injected (Kyverno behaviour). */
+    foreach?: (ruleName: string) => Record<string, JsonValue[]> | undefined;
+}
+/**
+ * One evaluation of one resource, as the Kyverno CLI builds it (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/policy_processor.go, `PolicyProcessor.makePolicyContext`).
+ */
+export interface EvaluationRequest {
+    /** The resource (the new object). For DELETE it is the old object. */
+    resource: JsonObject;
+    /** `request.operation` as a string; default CREATE. */
+    operation?: string;
+    /** `kyverno test` (float64) or `kyverno apply` (int64) number semantics. */
+    numberMode?: NumberMode;
+    /** Labels of the resource's namespace, for `namespaceSelector`. */
+    namespaceLabels?: Record<string, string>;
+    /** Admission user info; absent means "no admission info" (user-info filters ignored in match). */
+    userInfo?: RequestUserInfo;
+    /** Subresource being evaluated ("" for the object itself). */
+    subresource?: string;
+    /** Values-file variables. */
+    values?: InjectedValues;
+    /** PolicyExceptions that may exempt rules (kyverno.io/v2, v2beta1). */
+    exceptions?: readonly PolicyException[];
+    /**
+     * Data for `configMap`, `apiCall` and `globalReference` context entries: the cluster they read, a
+     * Test's `apiCallResponses` and `globalContextEntries`. Without it those entries are left out.
+     */
+    external?: ExternalData;
+    /**
+     * The fake cluster mutate-existing rules (`mutate.targets`) select their targets from (the CLI's
+     * resources and target resources). Without it those rules are reported as not evaluable offline.
+     */
+    targets?: readonly JsonObject[];
+    /**
+     * After a mutate rule fails, go on with the resource as it was before the rule, as the admission
+     * controller does, instead of the empty object the Kyverno CLI goes on with (the error response of
+     * kyverno/kyverno pkg/engine/mutate/mutation.go `NewErrorResponse` carries an empty resource, which
+     * pkg/engine/handlers/mutation/mutate_resource.go `mutateResourceHandler.Process` returns).
+     */
+    keepResourceOnMutateError?: boolean;
+}
+/** The responses of one policy for one resource (Kyverno `EngineResponse`). */
+export interface PolicyResponse {
+    policy: CompiledPolicy;
+    /** The resource as evaluated (after values injection). */
+    resource: JsonObject;
+    rules: RuleResponse[];
+    /**
+     * Mutate responses: the resource after this policy's mutations (cumulative over earlier policies,
+     * as Kyverno's `PatchedResource`). An empty object when a patch failed (Kyverno's quirk: kyverno/kyverno
+     * pkg/engine/mutate/mutation.go `NewErrorResponse` builds its response with an empty resource).
+     */
+    patchedResource?: JsonObject;
+}
+/** A rule of a compiled policy as the commands and findings name it (autogen rules included). */
+export interface PolicyRuleInfo {
+    name: string;
+    type: RuleType;
+    /** Why kyverno-lint does not evaluate this rule (image verification, say), if it does not. */
+    notEvaluated?: string;
+    /** A generate rule that clones its data from existing resources (a Test's `cloneSourceResource` feeds it). */
+    clones?: boolean;
+}
+/** The outcome of a policy's generate rules on one trigger. */
+export interface GenerateOutcome {
+    response: PolicyResponse;
+    /** Why generating the resources failed (the Kyverno CLI logs it and keeps the rule responses). */
+    generationError?: string;
+}
+/** How a failure is reported: Kyverno's `validationActions`/`failureAction` reduced to what blocks admission. */
+export type FailureAction = 'Audit' | 'Enforce';
+/** A policy ready to evaluate resources, whatever its family. */
+export interface CompiledPolicy {
+    /** The family that compiled it (`kyverno` for `kyverno.io` ClusterPolicy/Policy). */
+    readonly family: string;
+    readonly apiVersion: string;
+    readonly kind: string;
+    readonly name: string;
+    /** The policy's namespace for a namespaced kind (`default` when unset), else "". */
+    readonly namespace: string;
+    /** A namespaced kind (Policy, NamespacedValidatingPolicy, …): it applies to resources of its namespace only. */
+    readonly namespaced: boolean;
+    readonly annotations: Readonly<Record<string, string>>;
+    /** False when the annotation `policies.kyverno.io/scored` is `"false"` (failures are then reported as warnings). */
+    readonly scored: boolean;
+    /** Where the policy document starts. */
+    readonly source?: SourceLocation;
+    /** Every rule a resource may be evaluated against, autogen rules included, in definition order. */
+    readonly rules: readonly PolicyRuleInfo[];
+    /** How many rules the Kyverno CLI counts for the policy (`apply`'s "Applying N policy rule(s)"), autogen rules included. */
+    readonly ruleCount: number;
+    /** Whether running the policy's mutations again on what they produced can change nothing (no fixed-point check needed). */
+    readonly mutationsSettle: boolean;
+    /** The mutate handler: each policy sees the resource as the previous mutate policy left it. */
+    mutate?(request: EvaluationRequest): PolicyResponse;
+    /** The image verification handler. */
+    verifyImages?(request: EvaluationRequest): PolicyResponse;
+    /** The validate handler; null when the policy does not apply to the resource at all (another namespace). */
+    validate?(request: EvaluationRequest): PolicyResponse | null;
+    /** The generate handler; null when no rule responded (Kyverno then emits no response). `cloneSources` seed clone rules. */
+    generate?(request: EvaluationRequest, cloneSources: readonly JsonObject[]): GenerateOutcome | null;
+    /**
+     * How a failure of `rule` (or, without a rule, of the policy as Kyverno's `GetValidationFailureAction`
+     * reports it) on a resource of `kind` in `namespace` is enforced.
+     */
+    failureAction(rule: string | undefined, kind: string, namespace: string, namespaceLabels: Readonly<Record<string, string>>): FailureAction;
+}
+/** How the configuration, PolicyExceptions and Test results name a policy: `namespace/name` for a namespaced kind. */
+export declare function policyReference(policy: Pick<CompiledPolicy, 'namespaced' | 'namespace' | 'name'>): string;
+/** One schema violation in a policy document, at the JSON path of the offending node. */
+export interface DocumentProblem {
+    message: string;
+    path: (string | number)[];
+}
+/** What became of a policy document. */
+export type Acceptance = {
+    status: 'accepted';
+    policy: CompiledPolicy;
+}
+/** The document does not fit the kind's schema: nothing else is checked. */
+ | {
+    status: 'malformed';
+    problems: readonly DocumentProblem[];
+}
+/** Kyverno's validation rejects the policy (the reason is the error the Kyverno CLI prints). */
+ | {
+    status: 'invalid';
+    reason: string;
+    ruleCount: number;
+}
+/** A policy kind kyverno-lint does not evaluate yet. */
+ | {
+    status: 'unsupported';
+    kind: PolicyKind;
+};
+export interface AcceptOptions {
+    /**
+     * Which kinds are cluster-scoped: the built-in types and the CustomResourceDefinitions read, as the
+     * admission controller's discovery knows them (the scan). None by default, as the Kyverno CLI validates
+     * in mock mode.
+     */
+    scopes?: ClusterScopes;
+    /** Where the document starts, kept on the compiled policy. */
+    source?: SourceLocation;
+}
+/** A family of policy kinds, evaluated by one engine. */
+export interface PolicyFamily {
+    readonly name: FamilyName;
+    /** Accepts one document of one of the family's policy kinds. */
+    accept(document: JsonObject, options: Required<Pick<AcceptOptions, 'scopes'>> & AcceptOptions): Acceptance;
+}

@@ -1,0 +1,3 @@
+import type { Check } from '../check-types.js';
+export declare const capabilitiesBaselineCheck: Check;
+export declare const capabilitiesRestrictedCheck: Check;

@@ -1,0 +1,2 @@
+import type { Check } from '../check-types.js';
+export declare const hostNamespacesCheck: Check;

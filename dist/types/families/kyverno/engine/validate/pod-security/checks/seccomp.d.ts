@@ -1,0 +1,3 @@
+import type { Check } from '../check-types.js';
+export declare const seccompProfileBaselineCheck: Check;
+export declare const seccompProfileRestrictedCheck: Check;

@@ -1,0 +1,3 @@
+import type { Check } from '../check-types.js';
+export declare const hostPathVolumesCheck: Check;
+export declare const restrictedVolumesCheck: Check;

@@ -1,0 +1,30 @@
+/**
+ * @file What a repository scan is asked to do: the paths to scan, extra policy paths, the configuration,
+ * standard input, and the files whose findings are reported (pre-commit). Built by the CLI from flags and
+ * `.kyverno-lint.yaml`, and by the GitHub Action from its inputs.
+ */
+import type { LintConfig } from '../config/types.js';
+import type { TooLarge } from '../source/index.js';
+export interface LintOptions {
+    /** Absolute working directory: relative paths and reported file names are relative to it. */
+    cwd: string;
+    /** Files and directories to scan (default `.`); `-` reads YAML from `stdin`. */
+    paths: string[];
+    /** Extra policy files or directories, also outside the repository (`--policy`). */
+    policyPaths: string[];
+    config: LintConfig;
+    /** The text of standard input, when `paths` holds `-` (or what refused it: over `config.maxFileSize`). */
+    stdin?: string | TooLarge;
+    /**
+     * Report only findings in these files (absolute paths): pre-commit passes the staged files, while every
+     * policy of the repository is still used.
+     */
+    reportFiles?: string[];
+    /**
+     * Compute the source edits of mutations (`Finding.fix`, `LintResult.fixes`): needed to show or apply them
+     * (JSON and SARIF output, `--fix`, pull-request suggestions), skipped otherwise because it reparses files.
+     */
+    fixes?: boolean;
+    /** Called while manifests are evaluated (`done` of `total`), for progress output. */
+    onProgress?: (done: number, total: number) => void;
+}

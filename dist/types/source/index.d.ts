@@ -1,0 +1,10 @@
+/**
+ * @file Public interface of the source loader: reading files, parsing YAML/JSON documents as
+ * Kyverno does, locating paths in the source, and the CLI's resource normalisation.
+ */
+export type { LoadProblem, SourceDocument } from './types.js';
+export { expandLists, parseDocuments, stripByteOrderMark } from './parse.js';
+export { locate } from './locate.js';
+export { locateInDocument } from './ranges.js';
+export { isKubernetesObject, namespaceOf, normalizeResource, partitionDuplicates, type KubernetesObject } from './resource.js';
+export { DEFAULT_MAX_FILE_SIZE, isTooLarge, listPolicyFiles, listResourceFiles, readFileBounded, readFileHead, readSourceFile, readStreamBounded, tooLargeMessage, type TooLarge, } from './files.js';

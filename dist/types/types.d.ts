@@ -1,0 +1,49 @@
+/**
+ * @file Shared data types of kyverno-lint: JSON values, rule statuses and responses.
+ * Every module of the engine speaks in these terms; none of them does I/O.
+ */
+export type JsonPrimitive = null | boolean | number | bigint | string;
+export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
+export interface JsonObject {
+    [key: string]: JsonValue;
+}
+/** Rule status, as Kyverno's engine reports it (`warn` only arises through report mapping). */
+export type RuleStatus = 'pass' | 'fail' | 'warn' | 'error' | 'skip';
+/** The kind of rule a response belongs to (Kyverno `RuleType`). */
+export type RuleType = 'Validation' | 'Mutation' | 'Generation' | 'ImageVerify';
+/**
+ * How resource numbers are represented, which changes a few outcomes (rendering of numbers for
+ * wildcard comparison, duration parsing of numeric values):
+ * - `float64`: every number is a float64, as `kyverno test` converts them;
+ * - `int64`: integral numbers are int64, as `kyverno apply` and admission requests decode them.
+ */
+export type NumberMode = 'float64' | 'int64';
+/** A 1-based position range in a source file. */
+export interface SourceLocation {
+    file: string;
+    line: number;
+    column: number;
+    endLine?: number;
+    endColumn?: number;
+}
+/** The outcome of one rule on one resource (Kyverno `RuleResponse`). */
+export interface RuleResponse {
+    /** Rule name as evaluated, including `autogen-` / `autogen-cronjob-` prefixes. */
+    name: string;
+    type: RuleType;
+    status: RuleStatus;
+    message: string;
+    /**
+     * JSON-pointer-like path (Kyverno style: `/spec/containers/0/image/`) of the resource field that
+     * caused a pattern failure, when known; used to locate findings in source files.
+     */
+    path?: string;
+    /** Mutate-existing rules: the target after the rule's patch (the trigger itself is never modified). */
+    patchedTarget?: JsonObject;
+    /**
+     * Generate rules: the objects the rule generated, when generation ran (Kyverno's
+     * `RuleResponse.GeneratedResources`, set by kyverno/kyverno cmd/cli/kubectl-kyverno/processor/generate.go
+     * `handleGeneratePolicy`).
+     */
+    generatedResources?: JsonObject[];
+}
