@@ -7,7 +7,7 @@
  * as Kyverno's.
  */
 import type { ExternalData } from '../families/kyverno/engine/context/external/index.js';
-import { deepEqualJson } from '../families/kyverno/engine/conditions/deep-equal.js';
+import { jsonEqual } from '../util/json-value.js';
 import { validateResource } from '../families/kyverno/engine/engine.js';
 import { generateObjects, generateResource } from '../families/kyverno/engine/generate/index.js';
 import { mutateResource } from '../families/kyverno/engine/mutate/index.js';
@@ -195,7 +195,7 @@ export interface PolicyRule {
 export function unsettledRules(policies: readonly CliPolicy[], resource: LoadedResource, after: JsonObject, options: EvaluationOptions): PolicyRule[] {
   const again = evaluateResource(policies, { ...resource, value: after as KubernetesObject }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
-  if (final === after || deepEqualJson(final, after)) return [];
+  if (final === after || jsonEqual(final, after, 'type')) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule) => ({ policy: response.policy, rule })));
   // A mutate rule that changes nothing is skipped ("no patches applied"); mutate-existing rules change their targets.
   const changing = rules.filter(({ rule }) => rule.status === 'pass' && rule.patchedTarget === undefined);

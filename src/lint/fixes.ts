@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { applyEdits, computeEdits, sourceValueFor, type LineEdit } from '../source/edit.js';
-import { deepEqual } from '../source/edit/text.js';
+import { jsonEqual } from '../util/json-value.js';
 import { parseDocuments, stripByteOrderMark } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
 import { unifiedDiff } from '../util/unified-diff.js';
@@ -75,7 +75,7 @@ export function mutatedResources(mutations: readonly ResourceMutation[], files: 
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
       const value = reread.get(item.documentIndex);
-      if (value === undefined || !deepEqual(value, targets.get(item)!)) {
+      if (value === undefined || !jsonEqual(value, targets.get(item)!, 'type')) {
         item.edits = [];
         item.editError = 'the edited document would not read back as the patched resource';
       }

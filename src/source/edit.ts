@@ -13,10 +13,11 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { JsonValue } from '../types.js';
+import { jsonEqual } from '../util/json-value.js';
 import { keyOf } from './locate.js';
 import { stripByteOrderMark } from './parse.js';
 import { splitDocuments } from './split.js';
-import { type BlockStyle, type CharEdit, DEFAULT_STYLE, deepEqual, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
+import { type BlockStyle, type CharEdit, DEFAULT_STYLE, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
 import { YamlValueError, resolveScalar, shortTag } from './yaml11.js';
 
 import type { LineEdit } from './edit/text.js';
@@ -187,7 +188,7 @@ function diff(context: EditContext, node: Node | null, after: JsonValue, slot: S
   let before = readNode(context, node);
   // What the edits cannot read (tags such as !!binary, duplicate keys) is compared as the loader read it.
   if (before === UNREADABLE && loaded !== undefined) before = loaded;
-  if (before !== UNREADABLE && deepEqual(before, after)) return;
+  if (before !== UNREADABLE && jsonEqual(before, after, 'type')) return;
   if (node === null || hasProperties(node)) return replaceWhole(context, slot, node, after);
   if (isMap(node) && !node.flow && isPlainObject(after) && isPlainObject(before)) {
     if (diffMap(context, node.items as Pair[], before, after, isPlainObject(loaded) ? loaded : undefined)) return;
@@ -272,12 +273,12 @@ function diffSeq(context: EditContext, items: Node[], before: JsonValue[], after
   }
   const column = context.column(dashes[0]);
   let prefix = 0;
-  while (prefix < before.length && prefix < after.length && deepEqual(before[prefix], after[prefix])) prefix++;
+  while (prefix < before.length && prefix < after.length && jsonEqual(before[prefix], after[prefix], 'type')) prefix++;
   let suffix = 0;
   while (
     suffix < before.length - prefix &&
     suffix < after.length - prefix &&
-    deepEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix])
+    jsonEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix], 'type')
   ) {
     suffix++;
   }

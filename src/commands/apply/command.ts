@@ -11,7 +11,7 @@ import { compilePolicy } from '../../families/kyverno/policy/compile.js';
 import { validatePolicy } from '../../families/kyverno/policy/validate.js';
 import { listPolicyFiles, locate } from '../../source/index.js';
 import type { PolicyResponse, RequestUserInfo } from '../../evaluate/types.js';
-import { deepEqual } from '../../source/edit/text.js';
+import { jsonEqual } from '../../util/json-value.js';
 import type { JsonObject, RuleStatus, SourceLocation } from '../../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
@@ -313,7 +313,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
         }
         responses.push(applyResponse(kind, response, resource, resources, settings));
       }
-      if (before !== undefined && after !== undefined && !deepEqual(before, after)) mutations.push({ resource, before, after });
+      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) mutations.push({ resource, before, after });
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;

@@ -9,7 +9,8 @@
  * where it did: a three-way merge of (document, loaded, patched).
  */
 import type { JsonValue } from '../../types.js';
-import { deepEqual, isPlainObject } from './text.js';
+import { jsonEqual } from '../../util/json-value.js';
+import { isPlainObject } from './text.js';
 
 function define(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -26,7 +27,7 @@ function restoreList(raw: JsonValue[], loaded: JsonValue[], patched: JsonValue[]
   if (loaded.length === patched.length) return patched.map((item, i) => restore(raw[i], loaded[i], item));
   const used = new Set<number>();
   return patched.map((item) => {
-    let index = loaded.findIndex((candidate, i) => !used.has(i) && deepEqual(candidate, item));
+    let index = loaded.findIndex((candidate, i) => !used.has(i) && jsonEqual(candidate, item, 'type'));
     if (index === -1) {
       const name = elementName(item);
       if (name !== undefined) index = loaded.findIndex((candidate, i) => !used.has(i) && elementName(candidate) === name);
@@ -38,7 +39,7 @@ function restoreList(raw: JsonValue[], loaded: JsonValue[], patched: JsonValue[]
 }
 
 function restore(raw: JsonValue | undefined, loaded: JsonValue, patched: JsonValue): JsonValue {
-  if (raw !== undefined && deepEqual(loaded, patched)) return raw;
+  if (raw !== undefined && jsonEqual(loaded, patched, 'type')) return raw;
   if (Array.isArray(loaded) && Array.isArray(patched)) {
     return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
   }
@@ -53,7 +54,7 @@ function restore(raw: JsonValue | undefined, loaded: JsonValue, patched: JsonVal
       define(out, key, value);
     } else if (Object.hasOwn(base, key)) {
       define(out, key, restore(base[key], loaded[key], value));
-    } else if (!deepEqual(loaded[key], value)) {
+    } else if (!jsonEqual(loaded[key], value, 'type')) {
       // Added by the loader, then changed by the mutation.
       define(out, key, restore(undefined, loaded[key], value));
     }

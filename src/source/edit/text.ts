@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import type { JsonValue } from '../../types.js';
-import { stringifyJson } from '../../util/json-value.js';
+import { jsonEqual, stringifyJson } from '../../util/json-value.js';
 import { parseDocuments } from '../parse.js';
 import { lineIndexAt, lineStarts } from '../lines.js';
 
@@ -29,19 +29,6 @@ export interface LineEdit {
 
 export function isPlainObject(value: unknown): value is Record<string, JsonValue> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function deepEqual(a: JsonValue, b: JsonValue): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
-  }
-  return false;
 }
 
 export function eolOf(text: string): string {
@@ -89,7 +76,7 @@ function render(value: JsonValue, style: BlockStyle): string[] {
     indentSeq: style.indentSeq,
   });
   const back = readBack(text);
-  if (back !== undefined && deepEqual(back, value)) return text.replace(/\n$/, '').split('\n');
+  if (back !== undefined && jsonEqual(back, value, 'type')) return text.replace(/\n$/, '').split('\n');
   if (isPlainObject(value) && Object.keys(value).length > 0) {
     return Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${flow(item)}`);
   }

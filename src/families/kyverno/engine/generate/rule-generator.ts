@@ -8,7 +8,7 @@
 import type { Conditions, ContextEntry } from '../../policy/types.js';
 import { isClusterScoped } from '../../../../source/resource.js';
 import type { JsonObject, JsonValue } from '../../../../types.js';
-import { deepEqualJson } from '../conditions/deep-equal.js';
+import { jsonEqual } from '../../../../util/json-value.js';
 import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js';
 import { QueryFailure } from '../context/json-context.js';
 import { errorText } from '../response.js';
@@ -122,7 +122,7 @@ function applyActions(scope: GenerationScope, actions: readonly GenerateAction[]
     setMetaString(object, 'namespace', namespace);
     if (!scope.synchronize) continue;
     // Kyverno matches the two objects as patterns both ways: for plain data, that is equality.
-    if (deepEqualJson(object, existing)) continue;
+    if (jsonEqual(object, existing, 'type')) continue;
     storeWrite(() => scope.store.update({ apiVersion, kind: target.kind, namespace, name: target.name }, object));
   }
   return generated;

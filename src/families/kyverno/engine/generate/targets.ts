@@ -4,7 +4,7 @@
  * it when it exists and the rule synchronizes, or skip it. Clones are read from the store, tagged there as
  * clone sources, and copied without server-set metadata.
  */
-import { deepEqualJson } from '../conditions/deep-equal.js';
+import { jsonEqual } from '../../../../util/json-value.js';
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { addSourceLabels, tagCloneSource } from './labels.js';
 import { apiVersionOf, cloneObject, hasOwnerReferences, jsonTypeName, kindOf, metaValue, namespaceOf, nameOf, removeMetaField, setMetaValue } from './object.js';
@@ -87,7 +87,7 @@ export function manageClone(store: ObjectStore, target: ObjectAddress, sourceSpe
   const existing = findTarget(store, target);
   if (existing === null) return { action: 'Create', target, data: copy };
   for (const field of SERVER_FIELDS) setMetaValue(copy, field, metaValue(existing, field));
-  if (deepEqualJson(copy, existing)) return { action: 'Skip', target };
+  if (jsonEqual(copy, existing, 'type')) return { action: 'Skip', target };
   return { action: 'Update', target, data: copy };
 }
 
