@@ -6,7 +6,7 @@
  */
 import type { JsonObject, JsonValue } from '../types.js';
 import { setOwnProperty } from './go-json.js';
-import { goTrimSpace } from '../families/kyverno/engine/context/go-trim-space.js';
+import { goTrimSpace } from './go-strings.js';
 
 const DEFAULT_REGISTRY = 'docker.io';
 

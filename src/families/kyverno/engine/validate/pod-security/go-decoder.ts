@@ -7,7 +7,7 @@
  * `json: cannot unmarshal string into Go struct field SecurityContext.spec.containers.securityContext.privileged of type bool`.
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
-import { compareGoStrings } from './go-strings.js';
+import { compareGoStrings } from '../../../../../util/go-json.js';
 
 /** A decoding failure, worded as Go's `encoding/json` error. */
 export class GoDecodeError extends Error {}
