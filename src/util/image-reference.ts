@@ -53,8 +53,8 @@ function validateDigest(digest: string): void {
   if (!/^[a-f0-9]+$/.test(encoded)) throw new Error('invalid checksum digest format');
 }
 
-/** distribution/reference `Parse`: `{domain, path, tag, digest}` or Go's error text. */
-function parseReference(s: string): { domain: string; path: string; tag: string; digest: string } {
+/** distribution/reference `Parse` (reference.go): `{domain, path, tag, digest}`, or throws Go's error text. */
+export function parseReference(s: string): { domain: string; path: string; tag: string; digest: string } {
   const matches = REFERENCE.exec(s);
   if (matches === null) {
     if (s === '') throw new Error('repository name must have at least one component');
