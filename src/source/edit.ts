@@ -15,7 +15,7 @@ import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Nod
 import type { JsonValue } from '../types.js';
 import { jsonEqual } from '../util/json-value.js';
 import { keyOf } from './locate.js';
-import { stripByteOrderMark } from './parse.js';
+import { stripByteOrderMark } from './byte-order-mark.js';
 import { splitDocuments } from './split.js';
 import { type BlockStyle, type CharEdit, DEFAULT_STYLE, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
 import { YamlValueError, resolveScalar, shortTag } from './yaml11.js';

@@ -3,7 +3,8 @@
  * Kyverno does, locating paths in the source, and the CLI's resource normalisation.
  */
 export type { LoadProblem, SourceDocument } from './types.js';
-export { expandLists, parseDocuments, stripByteOrderMark, type ParsedFile } from './parse.js';
+export { stripByteOrderMark } from './byte-order-mark.js';
+export { expandLists, parseDocuments, type ParsedFile } from './parse.js';
 export { locate } from './locate.js';
 export { locateInDocument } from './ranges.js';
 export { MAX_DEPTH } from './construct.js';

@@ -7,6 +7,7 @@
 import { YAMLException, parseEvents } from 'js-yaml';
 import type { JsonObject, JsonValue } from '../types.js';
 import { DocumentError, MAX_DEPTH, buildDocument } from './construct.js';
+import { stripByteOrderMark } from './byte-order-mark.js';
 import { recordRanges, shareRanges } from './ranges.js';
 import { chunkSource, lineColumn, splitDocuments, type DocumentChunk } from './split.js';
 import type { LoadProblem, SourceDocument } from './types.js';
@@ -16,15 +17,9 @@ export interface ParsedFile {
   problems: LoadProblem[];
 }
 
-const BYTE_ORDER_MARK = 0xfeff;
 /** js-yaml counts scalars as a nesting level too; the builder enforces {@link MAX_DEPTH} exactly. */
 const PARSER_MAX_DEPTH = MAX_DEPTH + 2;
 const NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-
-/** `text` without a leading UTF-8 byte order mark (positions are counted after it). */
-export function stripByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
-}
 
 /** Parses every document of `text`; `file` names the file in documents and problems. */
 export function parseDocuments(file: string, text: string): ParsedFile {
