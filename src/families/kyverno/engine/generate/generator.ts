@@ -18,6 +18,7 @@ import type { PolicyIdentity } from './labels.js';
 import { generateForeach, generatePattern, type GenerationScope } from './rule-generator.js';
 import { type ObjectAddress, ObjectStore } from './store.js';
 import { prepareTrigger, type TriggerState } from './trigger.js';
+import { withoutStackTraces } from '../../../../util/stack-traces.js';
 
 /** Kyverno `Rule.HasGenerate`: a `generate` block that is not empty. */
 export function hasGenerate(rule: Rule): boolean {
@@ -37,14 +38,7 @@ export function generateObjects(
   request: EvaluationRequest,
   cloneSources: readonly JsonObject[],
 ): { error?: string } {
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return run(policy, response, request, cloneSources);
-  Error.stackTraceLimit = 0;
-  try {
-    return run(policy, response, request, cloneSources);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(run, policy, response, request, cloneSources);
 }
 
 function run(policy: CompiledPolicy, response: PolicyResponse, request: EvaluationRequest, cloneSources: readonly JsonObject[]): { error?: string } {

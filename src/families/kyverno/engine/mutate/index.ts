@@ -23,6 +23,7 @@ import { SubstitutionFailure } from '../variables/index.js';
 import { foreachEntries, mutateForEach } from './foreach.js';
 import { applyMutation, mutatedMessage, type PatchOutcome } from './patch.js';
 import { mutateTargets } from './targets.js';
+import { withoutStackTraces } from '../../../../util/stack-traces.js';
 
 export { applyMutation, mutatedMessage } from './patch.js';
 
@@ -37,13 +38,7 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
  * no rules when none matched); `patchedResource` is the resource after the policy's mutations.
  */
 export function mutateResource(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse {
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy(policy, request);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy, policy, request);
 }
 
 function evaluatePolicy(policy: CompiledPolicy, request: EvaluationRequest): PolicyResponse {
