@@ -13,11 +13,11 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { JsonValue } from '../types.js';
-import { jsonEqual } from '../util/json-value.js';
+import { isObject, jsonEqual } from '../util/json-value.js';
 import { keyOf } from './locate.js';
 import { stripByteOrderMark } from './byte-order-mark.js';
 import { splitDocuments } from './split.js';
-import { type BlockStyle, type CharEdit, DEFAULT_STYLE, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
+import { type BlockStyle, type CharEdit, DEFAULT_STYLE, eolOf, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
 import { YamlValueError, resolveScalar, shortTag } from './yaml11.js';
 
 import type { LineEdit } from './edit/text.js';
@@ -148,7 +148,7 @@ function readNode(context: EditContext, node: unknown, depth = 0): Read {
         const sources = isSeq(source) ? source.items : [source];
         for (const item of sources) {
           const value = readNode(context, item, depth + 1);
-          if (!isPlainObject(value)) return UNREADABLE;
+          if (!isObject(value)) return UNREADABLE;
           for (const [key, entry] of Object.entries(value)) if (!Object.hasOwn(merged, key)) define(merged, key, entry);
         }
         continue;
@@ -190,11 +190,11 @@ function diff(context: EditContext, node: Node | null, after: JsonValue, slot: S
   if (before === UNREADABLE && loaded !== undefined) before = loaded;
   if (before !== UNREADABLE && jsonEqual(before, after, 'type')) return;
   if (node === null || hasProperties(node)) return replaceWhole(context, slot, node, after);
-  if (isMap(node) && !node.flow && isPlainObject(after) && isPlainObject(before)) {
-    if (diffMap(context, node.items as Pair[], before, after, isPlainObject(loaded) ? loaded : undefined)) return;
+  if (isMap(node) && !node.flow && isObject(after) && isObject(before)) {
+    if (diffMap(context, node.items as Pair[], before, after, isObject(loaded) ? loaded : undefined)) return;
   } else if (isSeq(node) && !node.flow && Array.isArray(after) && Array.isArray(before)) {
     if (diffSeq(context, node.items as Node[], before, after, Array.isArray(loaded) ? loaded : undefined)) return;
-  } else if (isScalar(node) && !isPlainObject(after) && !Array.isArray(after) && node.range) {
+  } else if (isScalar(node) && !isObject(after) && !Array.isArray(after) && node.range) {
     const [start, end] = node.range;
     const single = !context.body.slice(start, end).includes('\n') && (node.type === 'PLAIN' || node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
     const inline = single ? renderInlineString(node.type, after) : null;

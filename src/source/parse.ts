@@ -5,12 +5,12 @@
  * other documents of the file are still read.
  */
 import { YAMLException, parseEvents } from 'js-yaml';
-import type { JsonObject, JsonValue } from '../types.js';
 import { DocumentError, MAX_DEPTH, buildDocument } from './construct.js';
 import { stripByteOrderMark } from './byte-order-mark.js';
 import { recordRanges, shareRanges } from './ranges.js';
 import { chunkSource, lineColumn, splitDocuments, type DocumentChunk } from './split.js';
 import type { LoadProblem, SourceDocument } from './types.js';
+import { isObject } from '../util/json-value.js';
 
 export interface ParsedFile {
   documents: SourceDocument[];
@@ -71,10 +71,6 @@ function documentProblem(file: string, chunk: DocumentChunk, body: string, error
   // A problem found at the very end (an unclosed collection) is reported on the last line.
   const position = lineColumn(body, Math.min(offset, body.length - 1));
   return { file, line: chunk.startLine + position.line - 1, column: position.column, message, severity: 'error' };
-}
-
-function isObject(value: JsonValue): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

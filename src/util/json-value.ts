@@ -6,6 +6,11 @@
  */
 import type { JsonObject, JsonValue } from '../types.js';
 
+/** Whether `value` is a JSON object: not `null`, not a list. */
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** A deep copy of a JSON value. */
 export function cloneJson<T extends JsonValue>(value: T): T {
   return copy(value) as T;

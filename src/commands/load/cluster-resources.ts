@@ -9,9 +9,10 @@
 import path from 'node:path';
 import { builtinResourceTypes, customResourceType, isCustomResourceDefinition } from '../../cluster/index.js';
 import { expandLists, isKubernetesObject } from '../../source/index.js';
-import type { JsonObject, JsonValue } from '../../types.js';
+import type { JsonObject } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { readFile, reportAt } from './documents.js';
+import { isObject } from '../../util/json-value.js';
 
 /** Objects and CustomResourceDefinitions for the mocked cluster. */
 export interface ClusterObjects {
@@ -27,10 +28,6 @@ export interface ClusterLoadOptions {
 export interface ClusterLoadResult extends ClusterObjects {
   /** Files (or CRD files) that could not be read or parsed, each already reported. */
   failed: string[];
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isClusterResource(value: JsonObject): boolean {

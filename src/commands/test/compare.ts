@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { JsonObject, JsonValue } from '../../types.js';
-import { jsonEqual as sameJson } from '../../util/json-value.js';
+import { isObject, jsonEqual as sameJson } from '../../util/json-value.js';
 import { unifiedDiff } from '../../util/unified-diff.js';
 import { DiagnosticLog } from '../load/diagnostics.js';
 import type { CliIo } from '../io.js';
@@ -72,10 +72,6 @@ export class ExpectedFiles {
     }
     return { objects: set.resources.map((resource) => resource.value) };
   }
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function metadataString(object: JsonObject, field: string): string {

@@ -9,8 +9,7 @@
  * where it did: a three-way merge of (document, loaded, patched).
  */
 import type { JsonValue } from '../../types.js';
-import { jsonEqual } from '../../util/json-value.js';
-import { isPlainObject } from './text.js';
+import { isObject, jsonEqual } from '../../util/json-value.js';
 
 function define(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -18,7 +17,7 @@ function define(target: Record<string, JsonValue>, key: string, value: JsonValue
 
 /** The `name` of a list element, the key Kubernetes lists are usually merged on. */
 function elementName(value: JsonValue | undefined): string | undefined {
-  return isPlainObject(value) && typeof value.name === 'string' ? value.name : undefined;
+  return isObject(value) && typeof value.name === 'string' ? value.name : undefined;
 }
 
 /** Pairs each patched list element with the document/loaded elements it comes from, when it can tell. */
@@ -43,10 +42,10 @@ function restore(raw: JsonValue | undefined, loaded: JsonValue, patched: JsonVal
   if (Array.isArray(loaded) && Array.isArray(patched)) {
     return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
   }
-  if (!isPlainObject(loaded) || !isPlainObject(patched)) return patched;
+  if (!isObject(loaded) || !isObject(patched)) return patched;
   // `raw` absent: the loader created this map (a `metadata` holding only the default namespace).
   const base = raw === undefined ? {} : raw;
-  if (!isPlainObject(base)) return patched;
+  if (!isObject(base)) return patched;
   const out: Record<string, JsonValue> = {};
   for (const key of Object.keys(patched)) {
     const value = patched[key];

@@ -20,6 +20,7 @@ import { rulePlan } from './rule-plan.js';
 import type { EvaluationRequest, PolicyResponse } from '../../../evaluate/types.js';
 import { evaluatePodSecurity } from './validate/pod-security/index.js';
 import { validateRule } from './validate/validator.js';
+import { isObject } from '../../../util/json-value.js';
 import { withoutStackTraces } from '../../../util/stack-traces.js';
 
 const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
@@ -272,10 +273,7 @@ function readIdentity(resource: JsonObject): ResourceIdentity {
   const apiVersion = typeof resource.apiVersion === 'string' ? resource.apiVersion : '';
   const slash = apiVersion.indexOf('/');
   const metadata = resource.metadata;
-  const namespace =
-    metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.namespace === 'string'
-      ? metadata.namespace
-      : '';
+  const namespace = isObject(metadata) && typeof metadata.namespace === 'string' ? metadata.namespace : '';
   return {
     kind: typeof resource.kind === 'string' ? resource.kind : '',
     group: slash >= 0 ? apiVersion.slice(0, slash) : '',

@@ -10,11 +10,12 @@ import { compileJmesPath } from '../../../lang/jmespath/index.js';
 import { parseAnchor, type AnchorType } from '../engine/pattern/anchor.js';
 import { isEmptyResourceDescription } from '../match/match.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
+import { isObject } from '../../../util/json-value.js';
 import { containsWildcard, wildcardMatch } from '../../../util/wildcard.js';
 import { parseReference } from '../../../util/image-reference.js';
 import { parsePatch } from './json-patch.js';
 import type { Policy, ResourceDescription, Rule } from './types.js';
-import { isObject, isPresent, list, ruleKinds, str } from './validate-spec.js';
+import { isPresent, list, ruleKinds, str } from './validate-spec.js';
 import { elementOutsideForeachError, replaceAllVariables } from './validate-variables.js';
 
 function asList(value: JsonValue | undefined): JsonValue[] {

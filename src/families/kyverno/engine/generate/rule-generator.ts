@@ -8,7 +8,7 @@
 import type { Conditions, ContextEntry } from '../../policy/types.js';
 import { isClusterScoped } from '../../../../source/resource.js';
 import type { JsonObject, JsonValue } from '../../../../types.js';
-import { jsonEqual } from '../../../../util/json-value.js';
+import { isObject, jsonEqual } from '../../../../util/json-value.js';
 import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js';
 import { QueryFailure } from '../context/json-context.js';
 import { errorText } from '../response.js';
@@ -32,10 +32,6 @@ export interface GenerationScope {
 }
 
 const NO_SOURCE: ObjectAddress = { apiVersion: '', kind: '', namespace: '', name: '' };
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Kyverno `isNamespacedResource`: unknown or incomplete kinds count as namespaced. */
 function isNamespaced(apiVersion: string, kind: string): boolean {

@@ -24,14 +24,11 @@ import { foreachEntries, mutateForEach } from './foreach.js';
 import { applyMutation, mutatedMessage, type PatchOutcome } from './patch.js';
 import { mutateTargets } from './targets.js';
 import { withoutStackTraces } from '../../../../util/stack-traces.js';
+import { isObject } from '../../../../util/json-value.js';
 
 export { applyMutation, mutatedMessage } from './patch.js';
 
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Evaluates every mutate rule of `policy` on the request's resource. Always gives a response (with
