@@ -41,9 +41,9 @@ function copy(value: JsonValue, roundIntegers = false): JsonValue {
  * - `'type'`: never equal, as Go's `reflect.DeepEqual` (reflect/deepequal.go, `deepValueEqual`)
  *   compares an `int64` with a `float64`: values of different types are unequal. Kyverno's
  *   `Equals`/`NotEquals` operators (pkg/engine/variables/operator/equal.go,
- *   `EqualHandler.validateValueWithMapPattern` / `validateValueWithSlicePattern`) and the generate
- *   controller's comparison of a copy with the existing target use `reflect.DeepEqual`, and the
- *   YAML edits and test comparisons have always kept a `bigint` apart from a number.
+ *   `EqualHandler.validateValueWithMapPattern` / `validateValueWithSlicePattern`) compare with
+ *   `reflect.DeepEqual`; the generate targets, the processor's comparison of mutated resources, the
+ *   YAML edits and the `kyverno test` comparisons also keep a `bigint` apart from a number.
  * Other numbers compare by float64 `==` in both (`-0` equals `0`, `NaN` equals nothing).
  */
 export type IntegerComparison = 'value' | 'type';
