@@ -11,12 +11,13 @@
  * `add`/`addDefinition` (answers share structure with the stored objects and with each other: they are
  * read-only).
  */
-import type { JsonObject, JsonValue } from '../types.js';
+import type { JsonObject } from '../types.js';
 import { parseApiPath } from './api-path.js';
 import { parseFieldSelector, type FieldPredicate } from './field-selector.js';
 import { parseLabelSelector, SelectorError, type LabelPredicate } from './label-selector.js';
 import { builtinResourceTypes, customResourceType, guessPlural, splitApiVersion, type ResourceType } from './resource-types.js';
 import { badRequest, methodNotSupported, noSuchResource, notFound, type ApiResponse } from './status.js';
+import { isObject } from '../util/json-value.js';
 
 interface StoredObject {
   object: JsonObject;
@@ -25,10 +26,6 @@ interface StoredObject {
   kind: string;
   namespace: string;
   name: string;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function metadataString(object: JsonObject, field: string): string {

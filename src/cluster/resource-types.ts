@@ -3,7 +3,8 @@
  * Kubernetes kinds (and of Kyverno's own kinds), those of custom resources declared by a
  * CustomResourceDefinition, and a plural guessed from the kind for any other custom resource.
  */
-import type { JsonObject, JsonValue } from '../types.js';
+import type { JsonObject } from '../types.js';
+import { isObject } from '../util/json-value.js';
 
 /** A resource type the API server serves: `/apis/<group>/<version>/<plural>`. */
 export interface ResourceType {
@@ -146,10 +147,6 @@ export function splitApiVersion(apiVersion: string): { group: string; version: s
   if (parts.length === 1) return { group: '', version: parts[0]! };
   if (parts.length === 2) return { group: parts[0]!, version: parts[1]! };
   return null;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Whether `value` is an `apiextensions.k8s.io` CustomResourceDefinition. */

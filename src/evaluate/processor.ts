@@ -9,8 +9,7 @@ import type { ExternalData } from '../families/kyverno/engine/context/external/i
 import type { PolicyException } from '../families/kyverno/policy/exception.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
-import { deepEqualJson } from '../families/kyverno/engine/conditions/deep-equal.js';
-import { toFloat64Numbers } from '../util/json-value.js';
+import { jsonEqual, toFloat64Numbers } from '../util/json-value.js';
 import type { ResourceDocument } from './resource.js';
 import type { CompiledPolicy, EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
 import type { ValuesFile } from './values.js';
@@ -140,7 +139,7 @@ export interface PolicyRule {
 export function unsettledRules(policies: readonly CompiledPolicy[], resource: ResourceDocument, after: JsonObject, options: EvaluationOptions): PolicyRule[] {
   const again = evaluateResource(policies, { ...resource, value: after as KubernetesObject }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
-  if (final === after || deepEqualJson(final, after)) return [];
+  if (final === after || jsonEqual(final, after, 'type')) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule) => ({ policy: response.policy, rule })));
   // A mutate rule that changes nothing is skipped ("no patches applied"); mutate-existing rules change their targets.
   const changing = rules.filter(({ rule }) => rule.status === 'pass' && rule.patchedTarget === undefined);

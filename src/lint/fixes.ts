@@ -5,7 +5,7 @@
  * edits: a document that would not read back as intended gets no edit and the reason.
  */
 import { applyEdits, computeEdits, sourceValueFor, type LineEdit } from '../source/edit.js';
-import { deepEqual } from '../source/edit/text.js';
+import { jsonEqual } from '../util/json-value.js';
 import { parseDocuments } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
@@ -87,7 +87,7 @@ export function mutatedResources(mutations: readonly ResourceMutation[], files: 
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
       const value = reread.get(item.documentIndex);
-      if (value === undefined || !deepEqual(value, targets.get(item)!)) {
+      if (value === undefined || !jsonEqual(value, targets.get(item)!, 'type')) {
         item.edits = [];
         item.editError = 'the edited document would not read back as the patched resource';
       }

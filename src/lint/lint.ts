@@ -18,7 +18,7 @@ import { byCodeUnits, findFiles } from '../discovery/find-files.js';
 import { globRoots, globSet } from '../discovery/globs.js';
 import { policyReference, type RequestUserInfo } from '../evaluate/types.js';
 import type { Finding, LintReport } from '../report/types.js';
-import { deepEqual } from '../source/edit/text.js';
+import { jsonEqual } from '../util/json-value.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
 import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
@@ -271,7 +271,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
     const after = mutatedResource(responses, manifest.value);
-    if (after !== manifest.value && !deepEqual(after, manifest.value)) {
+    if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
       const rules = responses.flatMap(({ kind, response }) =>
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass').map((rule) => ({ policy: response.policy, rule })) : [],
       );

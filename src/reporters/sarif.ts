@@ -27,7 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { sameReasonGroups } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Severity } from '../report/types.js';
 import { stringifyJson } from '../util/json-value.js';
-import type { ReporterOptions } from './index.js';
+import type { ReporterOptions } from './options.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const KYVERNO_POLICIES_URI = 'https://kyverno.io/policies/';

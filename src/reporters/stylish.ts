@@ -28,7 +28,7 @@ import wrapAnsi from 'wrap-ansi';
 import { collapseSameReason } from '../report/groups.js';
 import type { Finding, LintReport, Severity } from '../report/types.js';
 import { countSeverities, displayFile, groupByFile, isFixable } from './findings.js';
-import type { ReporterOptions } from './index.js';
+import type { ReporterOptions } from './options.js';
 
 type Style = (text: string) => string;
 

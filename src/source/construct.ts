@@ -11,6 +11,7 @@
 import { EVENT_ID, SCALAR_STYLE, getScalarValue, type Event, type ScalarEvent } from 'js-yaml';
 import type { JsonObject, JsonPrimitive, JsonValue } from '../types.js';
 import { YamlValueError, objectKey, plainScalarValue, resolveScalar, shortTag } from './yaml11.js';
+import { isObject } from '../util/json-value.js';
 
 /** Deepest nesting of collections accepted in a document, alias expansion included. */
 export const MAX_DEPTH = 512;
@@ -343,10 +344,6 @@ function addValue(state: BuildState, value: JsonValue, size: number, height: num
 function mergeInto(frame: Frame, source: JsonObject): void {
   const target = frame.value as JsonObject;
   for (const key of Object.keys(source)) setKey(target, key, cloneJson(source[key]));
-}
-
-function isObject(value: JsonValue): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Stores a key as an own data property (`__proto__` included: no prototype change). */

@@ -13,10 +13,11 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { JsonValue } from '../types.js';
+import { isObject, jsonEqual } from '../util/json-value.js';
 import { keyOf } from './locate.js';
-import { stripByteOrderMark } from './parse.js';
+import { stripByteOrderMark } from './byte-order-mark.js';
 import { splitDocuments } from './split.js';
-import { type BlockStyle, type CharEdit, DEFAULT_STYLE, deepEqual, eolOf, isPlainObject, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
+import { type BlockStyle, type CharEdit, DEFAULT_STYLE, eolOf, renderEntry, renderInlineString, toLineEdits } from './edit/text.js';
 import { YamlValueError, resolveScalar, shortTag } from './yaml11.js';
 
 import type { LineEdit } from './edit/text.js';
@@ -147,7 +148,7 @@ function readNode(context: EditContext, node: unknown, depth = 0): Read {
         const sources = isSeq(source) ? source.items : [source];
         for (const item of sources) {
           const value = readNode(context, item, depth + 1);
-          if (!isPlainObject(value)) return UNREADABLE;
+          if (!isObject(value)) return UNREADABLE;
           for (const [key, entry] of Object.entries(value)) if (!Object.hasOwn(merged, key)) define(merged, key, entry);
         }
         continue;
@@ -187,13 +188,13 @@ function diff(context: EditContext, node: Node | null, after: JsonValue, slot: S
   let before = readNode(context, node);
   // What the edits cannot read (tags such as !!binary, duplicate keys) is compared as the loader read it.
   if (before === UNREADABLE && loaded !== undefined) before = loaded;
-  if (before !== UNREADABLE && deepEqual(before, after)) return;
+  if (before !== UNREADABLE && jsonEqual(before, after, 'type')) return;
   if (node === null || hasProperties(node)) return replaceWhole(context, slot, node, after);
-  if (isMap(node) && !node.flow && isPlainObject(after) && isPlainObject(before)) {
-    if (diffMap(context, node.items as Pair[], before, after, isPlainObject(loaded) ? loaded : undefined)) return;
+  if (isMap(node) && !node.flow && isObject(after) && isObject(before)) {
+    if (diffMap(context, node.items as Pair[], before, after, isObject(loaded) ? loaded : undefined)) return;
   } else if (isSeq(node) && !node.flow && Array.isArray(after) && Array.isArray(before)) {
     if (diffSeq(context, node.items as Node[], before, after, Array.isArray(loaded) ? loaded : undefined)) return;
-  } else if (isScalar(node) && !isPlainObject(after) && !Array.isArray(after) && node.range) {
+  } else if (isScalar(node) && !isObject(after) && !Array.isArray(after) && node.range) {
     const [start, end] = node.range;
     const single = !context.body.slice(start, end).includes('\n') && (node.type === 'PLAIN' || node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
     const inline = single ? renderInlineString(node.type, after) : null;
@@ -272,12 +273,12 @@ function diffSeq(context: EditContext, items: Node[], before: JsonValue[], after
   }
   const column = context.column(dashes[0]);
   let prefix = 0;
-  while (prefix < before.length && prefix < after.length && deepEqual(before[prefix], after[prefix])) prefix++;
+  while (prefix < before.length && prefix < after.length && jsonEqual(before[prefix], after[prefix], 'type')) prefix++;
   let suffix = 0;
   while (
     suffix < before.length - prefix &&
     suffix < after.length - prefix &&
-    deepEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix])
+    jsonEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix], 'type')
   ) {
     suffix++;
   }

@@ -11,7 +11,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { formatByteSize } from '../util/byte-size.js';
-import { stripByteOrderMark } from './parse.js';
+import { stripByteOrderMark } from './byte-order-mark.js';
 import type { LoadProblem } from './types.js';
 
 /** A file read as text (UTF-8, byte order mark removed). */

@@ -6,12 +6,11 @@
  */
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import type { SourceLocation } from '../types.js';
-import { stripByteOrderMark } from './parse.js';
+import { stripByteOrderMark } from './byte-order-mark.js';
+import { segmentsOf, type Segment } from './path-segments.js';
 import { splitDocuments, type DocumentChunk } from './split.js';
 import { YamlValueError, objectKey, resolveScalar, shortTag } from './yaml11.js';
 import { lineIndexAt, lineStarts } from './lines.js';
-
-type Segment = string | number;
 
 interface LocatedFile {
   text: string;
@@ -88,15 +87,6 @@ function position(entry: LocatedFile, offset: number): { line: number; column: n
   const starts = (entry.lineStarts ??= lineStarts(entry.source));
   const index = lineIndexAt(starts, offset);
   return { line: index + 1, column: offset - starts[index]! + 1 };
-}
-
-/** Path segments: a Kyverno path string is split on `/`, dropping the leading and trailing one. */
-function segmentsOf(path: string | readonly Segment[]): Segment[] {
-  if (typeof path !== 'string') return [...path];
-  const parts = path.split('/');
-  if (parts[0] === '') parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
-  return parts;
 }
 
 /** The JSON object key parseDocuments gives a key node, or `null` for keys that have none. */

@@ -5,26 +5,21 @@
  * other documents of the file are still read.
  */
 import { YAMLException, parseEvents } from 'js-yaml';
-import type { JsonObject, JsonValue } from '../types.js';
 import { DocumentError, MAX_DEPTH, buildDocument } from './construct.js';
+import { stripByteOrderMark } from './byte-order-mark.js';
 import { recordRanges, shareRanges } from './ranges.js';
 import { chunkSource, lineColumn, splitDocuments, type DocumentChunk } from './split.js';
 import type { LoadProblem, SourceDocument } from './types.js';
+import { isObject } from '../util/json-value.js';
 
 interface ParsedFile {
   documents: SourceDocument[];
   problems: LoadProblem[];
 }
 
-const BYTE_ORDER_MARK = 0xfeff;
 /** js-yaml counts scalars as a nesting level too; the builder enforces {@link MAX_DEPTH} exactly. */
 const PARSER_MAX_DEPTH = MAX_DEPTH + 2;
 const NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-
-/** `text` without a leading UTF-8 byte order mark (positions are counted after it). */
-export function stripByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
-}
 
 /** Parses every document of `text`; `file` names the file in documents and problems. */
 export function parseDocuments(file: string, text: string): ParsedFile {
@@ -76,10 +71,6 @@ function documentProblem(file: string, chunk: DocumentChunk, body: string, error
   // A problem found at the very end (an unclosed collection) is reported on the last line.
   const position = lineColumn(body, Math.min(offset, body.length - 1));
   return { file, line: chunk.startLine + position.line - 1, column: position.column, message, severity: 'error' };
-}
-
-function isObject(value: JsonValue): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

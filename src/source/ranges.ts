@@ -16,12 +16,11 @@
 import { EVENT_ID, SCALAR_STYLE, getScalarValue, type Event } from 'js-yaml';
 import type { SourceLocation } from '../types.js';
 import { locate } from './locate.js';
+import { segmentsOf, type Segment } from './path-segments.js';
 import type { DocumentChunk } from './split.js';
 import type { SourceDocument } from './types.js';
 import { YamlValueError, objectKey, resolveScalar } from './yaml11.js';
 import { lineIndexAt, lineStarts } from './lines.js';
-
-type Segment = string | number;
 
 /** A map entry (key start to value end) or a sequence item, and the collection it holds. */
 interface Entry {
@@ -259,14 +258,6 @@ function indicator(body: string, from: number, content: number): number {
     if (c === '|' || c === '>') return i;
   }
   throw new Unsupported();
-}
-
-function segmentsOf(path: string | readonly Segment[]): Segment[] {
-  if (typeof path !== 'string') return [...path];
-  const parts = path.split('/');
-  if (parts[0] === '') parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
-  return parts;
 }
 
 function step(node: Collection | null, segments: Segment[], at: number): { entry: Entry; consumed: number } | null {

@@ -4,6 +4,7 @@
  * and the key that detects duplicate resources.
  */
 import type { JsonObject, JsonValue } from '../types.js';
+import { isObject } from '../util/json-value.js';
 
 /** A JSON object with string `apiVersion` and `kind`. */
 export type KubernetesObject = JsonObject & { apiVersion: string; kind: string };
@@ -38,10 +39,6 @@ const CLUSTER_SCOPED: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 
 /** Fields whose `null` value the CLI replaces by an empty map, wherever they appear. */
 const NIL_MAP_FIELDS = new Set(['annotations', 'labels', 'matchLabels', 'nodeSelector', 'data', 'stringData']);
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Whether `value` is a Kubernetes object (non-empty string `apiVersion` and `kind`). */
 export function isKubernetesObject(value: JsonValue): value is KubernetesObject {

@@ -5,6 +5,7 @@
  * line), and documents made only of blank and comment lines are dropped (`IsEmptyDocument`).
  * Each document is then parsed on its own, so a malformed one does not affect the others.
  */
+import { isGoSpace } from '../util/go-strings.js';
 
 /** A non-empty document of the stream: a range of whole lines. */
 export interface DocumentChunk {
@@ -34,23 +35,6 @@ const NEWLINE = 10;
 const DASH = 45;
 const HASH = 35;
 const CRLF = /\r\n/g;
-
-/** Go `unicode.IsSpace`, as used by `strings.TrimSpace`. */
-function isGoSpace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 0x85) return false;
-  return (
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
-}
 
 function firstNonSpace(text: string, from: number, to: number): number {
   let i = from;

@@ -6,7 +6,8 @@
  */
 import type { JsonObject, JsonValue } from '../types.js';
 import { setOwnProperty } from './go-json.js';
-import { goTrimSpace } from '../families/kyverno/engine/context/go-trim-space.js';
+import { goTrimSpace } from './go-strings.js';
+import { isObject } from './json-value.js';
 
 const DEFAULT_REGISTRY = 'docker.io';
 
@@ -53,8 +54,8 @@ function validateDigest(digest: string): void {
   if (!/^[a-f0-9]+$/.test(encoded)) throw new Error('invalid checksum digest format');
 }
 
-/** distribution/reference `Parse`: `{domain, path, tag, digest}` or Go's error text. */
-function parseReference(s: string): { domain: string; path: string; tag: string; digest: string } {
+/** distribution/reference `Parse` (reference.go): `{domain, path, tag, digest}`, or throws Go's error text. */
+export function parseReference(s: string): { domain: string; path: string; tag: string; digest: string } {
   const matches = REFERENCE.exec(s);
   if (matches === null) {
     if (s === '') throw new Error('repository name must have at least one component');
@@ -124,9 +125,6 @@ const POD_SPEC_PATHS: Readonly<Record<string, readonly string[]>> = {
   CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
 };
 
-const isMap = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The context form of one image (`toUnstructured`: empty optional fields omitted) plus its pointer. */
 function imageEntry(info: ImageInfo, pointer: string): JsonObject {
   const entry: JsonObject = {};
@@ -146,11 +144,11 @@ function extractContainers(node: JsonValue | undefined, path: string[], into: Js
   if (node === undefined || node === null) return;
   let items: [string, JsonValue][];
   if (Array.isArray(node)) items = node.map((item, i) => [String(i), item]);
-  else if (isMap(node)) items = Object.entries(node);
+  else if (isObject(node)) items = Object.entries(node);
   else throw new Error('invalid type');
   for (const [segment, container] of items) {
     if (container === null) continue;
-    if (!isMap(container)) throw new Error('invalid image config');
+    if (!isObject(container)) throw new Error('invalid image config');
     const pointer = `/${[...path, segment].join('/')}/image`;
     const key = container.name;
     if (typeof key !== 'string') throw new Error('invalid key');
@@ -170,11 +168,11 @@ function extractContainers(node: JsonValue | undefined, path: string[], into: Js
 function walkToPodSpec(resource: JsonObject, path: readonly string[]): JsonObject | null {
   let node: JsonValue | undefined = resource;
   for (const segment of path) {
-    if (!isMap(node)) throw new Error('invalid image config');
+    if (!isObject(node)) throw new Error('invalid image config');
     node = node[segment];
     if (node === undefined || node === null) return null;
   }
-  if (!isMap(node)) throw new Error('invalid image config');
+  if (!isObject(node)) throw new Error('invalid image config');
   return node;
 }
 

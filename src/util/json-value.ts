@@ -6,6 +6,11 @@
  */
 import type { JsonObject, JsonValue } from '../types.js';
 
+/** Whether `value` is a JSON object: not `null`, not a list. */
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** A deep copy of a JSON value. */
 export function cloneJson<T extends JsonValue>(value: T): T {
   return copy(value) as T;
@@ -30,17 +35,31 @@ function copy(value: JsonValue, roundIntegers = false): JsonValue {
 }
 
 /**
- * Whether two JSON values are equal as Go compares their `json.Marshal` encodings: the same keys with
- * equal values (key order ignored), lists element by element, numbers by value.
+ * How {@link jsonEqual} compares an integer held as a `bigint` with a number:
+ * - `'value'`: equal when they are the same integer, as Go compares the `json.Marshal` encodings of
+ *   two values (both are written as the same digits);
+ * - `'type'`: never equal, as Go's `reflect.DeepEqual` (reflect/deepequal.go, `deepValueEqual`)
+ *   compares an `int64` with a `float64`: values of different types are unequal. Kyverno's
+ *   `Equals`/`NotEquals` operators (pkg/engine/variables/operator/equal.go,
+ *   `EqualHandler.validateValueWithMapPattern` / `validateValueWithSlicePattern`) compare with
+ *   `reflect.DeepEqual`; the generate targets, the processor's comparison of mutated resources, the
+ *   YAML edits and the `kyverno test` comparisons also keep a `bigint` apart from a number.
+ * Other numbers compare by float64 `==` in both (`-0` equals `0`, `NaN` equals nothing).
  */
-export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+export type IntegerComparison = 'value' | 'type';
+
+/**
+ * Whether two JSON values are equal: the same keys with equal values (key order ignored), lists
+ * element by element, scalars by `===`; `bigint`s against numbers as `integers` says.
+ */
+export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined, integers: IntegerComparison = 'value'): boolean {
   if (a === b) return true;
-  if (typeof a === 'bigint') return typeof b === 'number' && Number.isInteger(b) && BigInt(b) === a;
-  if (typeof b === 'bigint') return typeof a === 'number' && Number.isInteger(a) && BigInt(a) === b;
+  if (typeof a === 'bigint') return integers === 'value' && typeof b === 'number' && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === 'bigint') return integers === 'value' && typeof a === 'number' && Number.isInteger(a) && BigInt(a) === b;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], integers)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -48,7 +67,7 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
     if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!jsonEqual(a[key], b[key])) return false;
+    if (!jsonEqual(a[key], b[key], integers)) return false;
   }
   return true;
 }

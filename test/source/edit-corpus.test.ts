@@ -12,12 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair } from 'yaml';
 import { decodeTest } from '../../src/commands/test/test-file.js';
 import { applyEdits, computeEdits, sourceValueFor } from '../../src/source/edit.js';
-import { deepEqual, isPlainObject } from '../../src/source/edit/text.js';
 import { keyOf } from '../../src/source/locate.js';
 import { parseDocuments } from '../../src/source/parse.js';
 import { isKubernetesObject, namespaceOf, normalizeResource, type KubernetesObject } from '../../src/source/resource.js';
 import { splitDocuments } from '../../src/source/split.js';
 import type { JsonValue } from '../../src/types.js';
+import { isObject as isPlainObject, jsonEqual } from '../../src/util/json-value.js';
+
+const deepEqual = (a: JsonValue, b: JsonValue): boolean => jsonEqual(a, b, 'type');
 
 const corpus = path.resolve(import.meta.dirname, '../..', '../shared/corpus');
 const roots = [path.join(corpus, 'kyverno-cli-tests/test-mutate'), path.join(corpus, 'kyverno-policies')];

@@ -51,6 +51,14 @@ describe('integers beyond 2^53 (bigint)', () => {
     }
   });
 
+  it("jsonEqual 'type' keeps a bigint apart from any number, as reflect.DeepEqual an int64 from a float64", () => {
+    expect(jsonEqual(9007199254740994n, 9007199254740994, 'type')).toBe(false);
+    expect(jsonEqual({ a: [9007199254740994] }, { a: [9007199254740994n] }, 'type')).toBe(false);
+    expect(jsonEqual({ a: [9007199254740993n] }, { a: [9007199254740993n] }, 'type')).toBe(true);
+    expect(jsonEqual({ b: 2, a: [1, -0] }, { a: [1, 0], b: 2 }, 'type')).toBe(true);
+    expect(jsonEqual([Number.NaN], [Number.NaN], 'type')).toBe(false);
+  });
+
   it('toFloat64Numbers rounds them, and returns values without any as they are', () => {
     const plain = { a: [1, { b: 'x' }] } as JsonValue;
     expect(toFloat64Numbers(plain)).toBe(plain);

@@ -10,7 +10,7 @@
  */
 import { listPolicyFiles, locate } from '../../source/index.js';
 import { policyReference, type CompiledPolicy, type PolicyResponse, type RequestUserInfo } from '../../evaluate/types.js';
-import { deepEqual } from '../../source/edit/text.js';
+import { jsonEqual } from '../../util/json-value.js';
 import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
@@ -316,7 +316,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
         }
         responses.push(applyResponse(kind, response, resource, resources, settings));
       }
-      if (before !== undefined && after !== undefined && !deepEqual(before, after)) mutations.push({ resource, before, after });
+      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) mutations.push({ resource, before, after });
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;

@@ -10,12 +10,9 @@
  */
 import { formatFloatG } from '../../util/go-format.js';
 import type { JsonValue } from '../../types.js';
+import { isObject } from '../../util/json-value.js';
 
 const BEST_INDENT = 4;
-
-function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 const isLetter = (c: string): boolean => /\p{L}/u.test(c);

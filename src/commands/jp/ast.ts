@@ -8,7 +8,7 @@
  * something else than a name or a string (`@()`, `` `1`() ``, which fail when evaluated) shows no value.
  */
 import type { AstNode } from '../../lang/jmespath/ast.js';
-import { goQuote } from '../../lang/jmespath/functions/go-quote.js';
+import { goQuote } from '../../util/go-strings.js';
 import { formatGoFloat } from '../../lang/jmespath/index.js';
 import { compareGoStrings } from '../../util/go-json.js';
 

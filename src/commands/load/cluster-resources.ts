@@ -9,9 +9,10 @@
 import path from 'node:path';
 import { builtinResourceTypes, customResourceType, isCustomResourceDefinition, type ClusterObjects } from '../../cluster/index.js';
 import { expandLists, isKubernetesObject } from '../../source/index.js';
-import type { JsonObject, JsonValue } from '../../types.js';
+import type { JsonObject } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { readFile, reportAt } from './documents.js';
+import { isObject } from '../../util/json-value.js';
 
 
 export interface ClusterLoadOptions {
@@ -24,10 +25,6 @@ export interface ClusterLoadResult extends ClusterObjects {
   definitions: JsonObject[];
   /** Files (or CRD files) that could not be read or parsed, each already reported. */
   failed: string[];
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isClusterResource(value: JsonObject): boolean {

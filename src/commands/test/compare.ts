@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { JsonObject, JsonValue } from '../../types.js';
+import { isObject, jsonEqual as sameJson } from '../../util/json-value.js';
 import { unifiedDiff } from '../../util/unified-diff.js';
 import { DiagnosticLog } from '../load/diagnostics.js';
 import type { CliIo } from '../io.js';
@@ -72,10 +73,6 @@ export class ExpectedFiles {
     }
     return { objects: set.resources.map((resource) => resource.value) };
   }
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function metadataString(object: JsonObject, field: string): string {
@@ -158,17 +155,11 @@ export function normalizeForComparison(object: JsonObject): JsonObject {
 
 /**
  * Structural equality as an empty JSON merge patch means it: every key on both sides, list order
- * significant, numbers by value, no conversion between strings and numbers.
+ * significant, numbers by value, no conversion between strings and numbers (a `bigint` is never
+ * equal to a number).
  */
 export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+  return sameJson(a, b, 'type');
 }
 
 /** YAML with sorted keys, no anchors and no line folding: the text the diff is computed on. */

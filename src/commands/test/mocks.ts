@@ -6,8 +6,9 @@
  * `ValidateGlobalContextEntries`).
  */
 import type { ApiCallMock } from '../../families/kyverno/engine/context/external/index.js';
-import type { JsonObject, JsonValue } from '../../types.js';
+import type { JsonValue } from '../../types.js';
 import { ANY, list, STRING, STRING_LIST, struct, type DecodeError, type Schema } from '../../evaluate/strict-decode.js';
+import { isObject } from '../../util/json-value.js';
 
 export const API_CALL_RESPONSE: Schema = struct({
   url: STRING,
@@ -33,10 +34,6 @@ export interface GlobalContextEntrySpec {
   resourceFiles?: string[];
   fieldPath?: string;
   projections?: { name: string; path: string }[];
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
 }
 
 const str = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');

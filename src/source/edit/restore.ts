@@ -9,7 +9,7 @@
  * where it did: a three-way merge of (document, loaded, patched).
  */
 import type { JsonValue } from '../../types.js';
-import { deepEqual, isPlainObject } from './text.js';
+import { isObject, jsonEqual } from '../../util/json-value.js';
 
 function define(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
@@ -17,7 +17,7 @@ function define(target: Record<string, JsonValue>, key: string, value: JsonValue
 
 /** The `name` of a list element, the key Kubernetes lists are usually merged on. */
 function elementName(value: JsonValue | undefined): string | undefined {
-  return isPlainObject(value) && typeof value.name === 'string' ? value.name : undefined;
+  return isObject(value) && typeof value.name === 'string' ? value.name : undefined;
 }
 
 /** Pairs each patched list element with the document/loaded elements it comes from, when it can tell. */
@@ -26,7 +26,7 @@ function restoreList(raw: JsonValue[], loaded: JsonValue[], patched: JsonValue[]
   if (loaded.length === patched.length) return patched.map((item, i) => restore(raw[i], loaded[i], item));
   const used = new Set<number>();
   return patched.map((item) => {
-    let index = loaded.findIndex((candidate, i) => !used.has(i) && deepEqual(candidate, item));
+    let index = loaded.findIndex((candidate, i) => !used.has(i) && jsonEqual(candidate, item, 'type'));
     if (index === -1) {
       const name = elementName(item);
       if (name !== undefined) index = loaded.findIndex((candidate, i) => !used.has(i) && elementName(candidate) === name);
@@ -38,14 +38,14 @@ function restoreList(raw: JsonValue[], loaded: JsonValue[], patched: JsonValue[]
 }
 
 function restore(raw: JsonValue | undefined, loaded: JsonValue, patched: JsonValue): JsonValue {
-  if (raw !== undefined && deepEqual(loaded, patched)) return raw;
+  if (raw !== undefined && jsonEqual(loaded, patched, 'type')) return raw;
   if (Array.isArray(loaded) && Array.isArray(patched)) {
     return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
   }
-  if (!isPlainObject(loaded) || !isPlainObject(patched)) return patched;
+  if (!isObject(loaded) || !isObject(patched)) return patched;
   // `raw` absent: the loader created this map (a `metadata` holding only the default namespace).
   const base = raw === undefined ? {} : raw;
-  if (!isPlainObject(base)) return patched;
+  if (!isObject(base)) return patched;
   const out: Record<string, JsonValue> = {};
   for (const key of Object.keys(patched)) {
     const value = patched[key];
@@ -53,7 +53,7 @@ function restore(raw: JsonValue | undefined, loaded: JsonValue, patched: JsonVal
       define(out, key, value);
     } else if (Object.hasOwn(base, key)) {
       define(out, key, restore(base[key], loaded[key], value));
-    } else if (!deepEqual(loaded[key], value)) {
+    } else if (!jsonEqual(loaded[key], value, 'type')) {
       // Added by the loader, then changed by the mutation.
       define(out, key, restore(undefined, loaded[key], value));
     }

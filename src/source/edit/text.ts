@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import type { JsonValue } from '../../types.js';
-import { stringifyJson } from '../../util/json-value.js';
+import { isObject, jsonEqual, stringifyJson } from '../../util/json-value.js';
 import { parseDocuments } from '../parse.js';
 import { lineIndexAt, lineStarts } from '../lines.js';
 
@@ -27,23 +27,6 @@ export interface LineEdit {
   replacement: string;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, JsonValue> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function deepEqual(a: JsonValue, b: JsonValue): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
-  }
-  return false;
-}
-
 export function eolOf(text: string): string {
   const newline = text.indexOf('\n');
   return newline > 0 && text[newline - 1] === '\r' ? '\r\n' : '\n';
@@ -59,7 +42,7 @@ function readBack(text: string): JsonValue | undefined {
 /** A single-line JSON-style flow rendering (always read back as the value itself). */
 function flow(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(flow).join(', ')}]`;
-  if (isPlainObject(value)) {
+  if (isObject(value)) {
     return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${flow(item)}`).join(', ')}}`;
   }
   return stringifyJson(value);
@@ -89,8 +72,8 @@ function render(value: JsonValue, style: BlockStyle): string[] {
     indentSeq: style.indentSeq,
   });
   const back = readBack(text);
-  if (back !== undefined && deepEqual(back, value)) return text.replace(/\n$/, '').split('\n');
-  if (isPlainObject(value) && Object.keys(value).length > 0) {
+  if (back !== undefined && jsonEqual(back, value, 'type')) return text.replace(/\n$/, '').split('\n');
+  if (isObject(value) && Object.keys(value).length > 0) {
     return Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${flow(item)}`);
   }
   if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);

@@ -6,6 +6,7 @@
  * An invalid selector never matches. Static parts of a selector are compiled once and cached.
  */
 import type { JsonValue } from '../../../types.js';
+import { isObject } from '../../../util/json-value.js';
 import { containsWildcard, wildcardMatch } from '../../../util/wildcard.js';
 
 type Operator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
@@ -60,10 +61,6 @@ function invalid(error: string): CompiledSelector {
 }
 const cache = new WeakMap<object, CompiledSelector>();
 
-function isPlainObject(value: unknown): value is { [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function keyError(key: string): string | null {
   return isQualifiedName(key) ? null : `key: Invalid value: ${JSON.stringify(key)}: must be a qualified name`;
 }
@@ -74,7 +71,7 @@ function valueError(value: string): string | null {
 
 /** A requirement built from a `matchExpressions` entry, or the apimachinery error text. */
 function compileExpression(expr: JsonValue): Requirement | string {
-  if (!isPlainObject(expr)) return 'matchExpressions: must be an object';
+  if (!isObject(expr)) return 'matchExpressions: must be an object';
   const { key, operator, values } = expr;
   if (typeof key !== 'string' || typeof operator !== 'string') return 'matchExpressions: key and operator are required';
   if (values !== undefined && values !== null && !Array.isArray(values)) return 'values: must be a list';
@@ -111,7 +108,7 @@ function compile(sel: { [key: string]: JsonValue }): CompiledSelector {
   const wildcardLabels: (readonly [string, string])[] = [];
   const { matchLabels, matchExpressions } = sel;
   if (matchLabels !== undefined && matchLabels !== null) {
-    if (!isPlainObject(matchLabels)) return invalid('matchLabels: must be a map');
+    if (!isObject(matchLabels)) return invalid('matchLabels: must be a map');
     for (const [key, value] of Object.entries(matchLabels)) {
       if (typeof value !== 'string') return invalid('matchLabels: values must be strings');
       if (containsWildcard(key) || containsWildcard(value)) {
@@ -137,7 +134,7 @@ function compile(sel: { [key: string]: JsonValue }): CompiledSelector {
 function compiled(sel: object): CompiledSelector {
   let result = cache.get(sel);
   if (result === undefined) {
-    result = isPlainObject(sel) ? compile(sel) : invalid('selector: must be an object');
+    result = isObject(sel) ? compile(sel) : invalid('selector: must be an object');
     cache.set(sel, result);
   }
   return result;

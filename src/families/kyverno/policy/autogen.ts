@@ -11,6 +11,7 @@
 import { containsKind } from '../match/kind.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import type { MatchResources, Policy, ResourceDescription, ResourceFilter, Rule } from './types.js';
+import { isObject } from '../../../util/json-value.js';
 
 /** The annotation selecting which controllers get generated rules. */
 export const AUTOGEN_CONTROLLERS_ANNOTATION = 'pod-policies.kyverno.io/autogen-controllers';
@@ -72,10 +73,6 @@ const CRONJOB_CEL_REPLACEMENTS: Replacements = [
 
 /** Kyverno `RegexReferences`: `$(...)` at the start, or after a character that is not a backslash. */
 const REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isPresent<T>(value: T | null | undefined): value is T {
   return value !== undefined && value !== null;

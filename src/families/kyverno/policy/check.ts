@@ -8,6 +8,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { OBJECT_META, POLICY_EXCEPTION_SCHEMA, POLICY_SCHEMAS, type ObjectSchema, type SchemaNode } from './crd-schema.js';
+import { isObject } from '../../../util/json-value.js';
 
 /** One schema violation in a policy document. */
 export interface PolicyProblem {
@@ -42,10 +43,6 @@ export function jsonType(value: JsonValue): string {
 /** The type name of a schema node, as type errors spell it. */
 function typeName(node: SchemaNode): string {
   return node.type === 'map' ? 'object' : node.type;
-}
-
-function isObject(value: JsonValue): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 class Checker {

@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue } from '../../../types.js';
 import { wildcardMatch } from '../../../util/wildcard.js';
 import { checkPolicyException } from './check.js';
 import type { Conditions, MatchResources, PodSecurityExclude } from './types.js';
+import { isObject } from '../../../util/json-value.js';
 
 interface ExceptionTarget {
   /** `<name>` for a ClusterPolicy, `<namespace>/<name>` for a Policy. */
@@ -37,10 +38,6 @@ export function isPolicyException(value: JsonValue): boolean {
     typeof value.apiVersion === 'string' &&
     EXCEPTION_API_VERSIONS.has(value.apiVersion)
   );
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
 }
 
 function strings(value: JsonValue | undefined): string[] {

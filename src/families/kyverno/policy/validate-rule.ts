@@ -10,10 +10,12 @@ import { compileJmesPath } from '../../../lang/jmespath/index.js';
 import { parseAnchor, type AnchorType } from '../engine/pattern/anchor.js';
 import { isEmptyResourceDescription } from '../match/match.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
+import { isObject } from '../../../util/json-value.js';
 import { containsWildcard, wildcardMatch } from '../../../util/wildcard.js';
+import { parseReference } from '../../../util/image-reference.js';
 import { parsePatch } from './json-patch.js';
 import type { Policy, ResourceDescription, Rule } from './types.js';
-import { isObject, isPresent, list, ruleKinds, str } from './validate-spec.js';
+import { isPresent, list, ruleKinds, str } from './validate-spec.js';
 import { elementOutsideForeachError, replaceAllVariables } from './validate-variables.js';
 
 function asList(value: JsonValue | undefined): JsonValue[] {
@@ -313,21 +315,17 @@ function resourcesFailure(rule: Rule): Failure | null {
   return null;
 }
 
-/** docker distribution reference grammar (`reference.Parse`). */
-const REFERENCE_NAME_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*';
-const REFERENCE_DOMAIN =
-  '(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?';
-const REFERENCE = new RegExp(
-  `^((?:${REFERENCE_DOMAIN}/)?${REFERENCE_NAME_COMPONENT}(?:/${REFERENCE_NAME_COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`,
-);
-
+/**
+ * The error of distribution/reference `Parse` on an image reference (Kyverno `validateImageRegistry`,
+ * pkg/validation/policy/validate.go), or `null` when it parses.
+ */
 function imageReferenceError(ref: string): string | null {
-  const match = REFERENCE.exec(ref);
-  if (match === null) {
-    return REFERENCE.test(ref.toLowerCase()) ? 'repository name must be lowercase' : 'invalid reference format';
+  try {
+    parseReference(ref);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
   }
-  if (match[1].length > 255) return 'repository name must not be more than 255 characters';
-  return null;
 }
 
 function jmesPathError(expression: unknown): string | null {

@@ -12,14 +12,11 @@ import type { JsonObject, JsonValue } from '../../../types.js';
 import { containsWildcard, wildcardMatch } from '../../../util/wildcard.js';
 import { AUTOGEN_CONTROLLERS_ANNOTATION, hasContent } from './autogen.js';
 import type { MatchResources, Policy, ResourceDescription, Rule, UserInfoFilter } from './types.js';
+import { isObject } from '../../../util/json-value.js';
 
 const forbidden = (path: string, detail: string): string => `${path}: Forbidden: ${detail}`;
 const invalid = (path: string, value: string, detail: string): string => `${path}: Invalid value: ${value}: ${detail}`;
 const required = (path: string, detail: string): string => `${path}: Required value${detail ? `: ${detail}` : ''}`;
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null;

@@ -14,6 +14,7 @@ import type { JsonObject, JsonValue } from '../../../types.js';
 import { wildcardMatch } from '../../../util/wildcard.js';
 import { parsePatch } from './json-patch.js';
 import type { Policy, Rule } from './types.js';
+import { isObject } from '../../../util/json-value.js';
 
 /** Kyverno `RegexVariables`: a `{{...}}` (one level of inner braces) not preceded by a backslash. */
 const VARIABLE_PATTERN = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
@@ -37,10 +38,6 @@ const FORBIDDEN_USER_VARIABLES: readonly RegExp[] = [
   /[^.](request.roles)\b/,
   /[^.](request.clusterRoles)\b/,
 ];
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isPresent(value: unknown): boolean {
   return value !== undefined && value !== null;

@@ -4,7 +4,7 @@
  * `url.Parse`'s errors (`parse "http://[::1": missing ']' in host`, `missing protocol scheme`,
  * `invalid port ":x" after host`, `invalid URL escape "%zz"`, `invalid character " " in host name`).
  */
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../../util/go-strings.js';
 import { goBytesToString } from './go-utf8.js';
 
 /** `url.URL` as `encoding/json` renders it (`User` is `{}` when present: its fields are unexported). */

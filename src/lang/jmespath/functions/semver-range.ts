@@ -6,7 +6,7 @@
  * '||'`, `Could not parse Range "~1.2.0": Could not parse comparator "~" in "~1.2.0"`).
  */
 import { type SemVersion, compareSemver, parseSemver } from '../../../util/semver.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../../util/go-strings.js';
 
 /** A range: true for the versions it contains. */
 type SemverRange = (version: SemVersion) => boolean;

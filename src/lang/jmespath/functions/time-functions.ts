@@ -6,7 +6,7 @@
  */
 import { formatGoDuration } from '../../../util/go-duration.js';
 import { parseDuration } from './go-duration-text.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../../util/go-strings.js';
 import {
   type GoTime,
   addDuration,

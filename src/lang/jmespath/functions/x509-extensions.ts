@@ -6,7 +6,7 @@
  * subject alternative names of certificate requests.
  */
 import { DerReader, TAG, bitAt, contextTag, oidEquals, oidText } from './der-reader.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../../util/go-strings.js';
 import { type GoUrl, parseGoUrl } from './go-url.js';
 import { type Json, base64, isIA5 } from './x509-values.js';
 

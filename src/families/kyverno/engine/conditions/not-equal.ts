@@ -6,7 +6,7 @@
 import type { JsonValue } from '../../../../types.js';
 import { compareQuantities, parseQuantity } from '../../../../util/quantity.js';
 import { wildcardMatch } from '../../../../util/wildcard.js';
-import { deepEqualJson } from './deep-equal.js';
+import { isObject, jsonEqual } from '../../../../util/json-value.js';
 import { durationSeconds, parseDurationPair } from './duration-values.js';
 import { parseGoFloat } from './go-parse-float.js';
 import { int64Operand } from './int64-operand.js';
@@ -28,8 +28,8 @@ export function evaluateNotEquals(key: JsonValue, value: JsonValue): boolean {
       return stringNotEquals(key, value);
     default:
       if (key === null) return false;
-      if (Array.isArray(key)) return !Array.isArray(value) || !deepEqualJson(key, value);
-      return typeof value !== 'object' || value === null || Array.isArray(value) || !deepEqualJson(key, value);
+      if (Array.isArray(key)) return !Array.isArray(value) || !jsonEqual(key, value, 'type');
+      return !isObject(value) || !jsonEqual(key, value, 'type');
   }
 }
 

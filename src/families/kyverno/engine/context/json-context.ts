@@ -15,7 +15,7 @@ import { toFloat64Numbers } from '../../../../util/json-value.js';
 import { JmesPathError, type JmesPathErrorKind, NotFound, compileJmesPath, notFoundMessage, toPlainJson } from '../../../../lang/jmespath/index.js';
 import { type ContextLoader, DeferredLoaders, loaderMatcher } from './deferred.js';
 import { splitDottedKey } from './dotted-key.js';
-import { goTrimSpace } from './go-trim-space.js';
+import { goTrimSpace } from '../../../../util/go-strings.js';
 
 /** Kyverno's `DefaultMaxContextSize`: cumulative raw size of context entries, in bytes. */
 export const MAX_CONTEXT_SIZE = 2 * 1024 * 1024;

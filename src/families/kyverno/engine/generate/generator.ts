@@ -18,6 +18,7 @@ import type { PolicyIdentity } from './labels.js';
 import { generateForeach, generatePattern, type GenerationScope } from './rule-generator.js';
 import { type ObjectAddress, ObjectStore } from './store.js';
 import { prepareTrigger, type TriggerState } from './trigger.js';
+import { withoutStackTraces } from '../../../../util/stack-traces.js';
 
 /** Whether a generate rule clones existing resources (`clone` with a source, or `cloneList` with kinds). */
 export function clonesFromCluster(generate: JsonObject | undefined): boolean {
@@ -47,14 +48,7 @@ export function generateObjects(
   request: EvaluationRequest,
   cloneSources: readonly JsonObject[],
 ): { error?: string } {
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return run(policy, response, request, cloneSources);
-  Error.stackTraceLimit = 0;
-  try {
-    return run(policy, response, request, cloneSources);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(run, policy, response, request, cloneSources);
 }
 
 function run(policy: KyvernoPolicy, response: PolicyResponse, request: EvaluationRequest, cloneSources: readonly JsonObject[]): { error?: string } {

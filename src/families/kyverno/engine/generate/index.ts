@@ -22,6 +22,7 @@ import { RuleEnvironment } from '../rule-environment.js';
 import { policyReference, type EvaluationRequest, type PolicyResponse } from '../../../../evaluate/types.js';
 import { hasGenerate } from './generator.js';
 import { prepareTrigger, type TriggerState } from './trigger.js';
+import { withoutStackTraces } from '../../../../util/stack-traces.js';
 
 export { generateObjects } from './generator.js';
 
@@ -38,15 +39,7 @@ export function generateResource(policy: KyvernoPolicy, request: EvaluationReque
     const kind = typeof request.resource.kind === 'string' ? request.resource.kind : '';
     if (!policy.rulesForKind(kind).some((rule) => hasGenerate(rule) || isMutateExisting(rule))) return null;
   }
-  // Errors are values in evaluation; capturing a stack trace for each would cost more than the evaluation.
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy(policy, request);
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy(policy, request);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy, policy, request);
 }
 
 /** Kyverno `Rule.IsMutateExisting`: a mutate rule with targets. */

@@ -5,11 +5,7 @@
  * Objects are modified in place: callers work on their own copies.
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
-import { cloneJson } from '../../../../util/json-value.js';
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
-}
+import { cloneJson, isObject } from '../../../../util/json-value.js';
 
 /** A deep copy of a JSON object. */
 export function cloneObject(object: JsonObject): JsonObject {

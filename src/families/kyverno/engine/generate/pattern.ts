@@ -7,6 +7,7 @@ import type { JsonObject, JsonValue } from '../../../../types.js';
 import { GenerationError } from './errors.js';
 import { jsonTypeName } from './object.js';
 import type { ObjectAddress } from './store.js';
+import { isObject } from '../../../../util/json-value.js';
 
 export interface GeneratePattern {
   /** The target: where the generated object goes. */
@@ -33,10 +34,6 @@ export function patternDocument(block: JsonObject): JsonObject {
     if (value !== undefined) out[field] = value;
   }
   return out;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
 }
 
 function unmarshalError(value: JsonValue, path: string, type: string): GenerationError {

@@ -8,7 +8,7 @@
 import type { Conditions, ContextEntry } from '../../policy/types.js';
 import { isClusterScoped } from '../../../../source/resource.js';
 import type { JsonObject, JsonValue } from '../../../../types.js';
-import { deepEqualJson } from '../conditions/deep-equal.js';
+import { isObject, jsonEqual } from '../../../../util/json-value.js';
 import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js';
 import { QueryFailure } from '../context/json-context.js';
 import { errorText } from '../response.js';
@@ -32,10 +32,6 @@ export interface GenerationScope {
 }
 
 const NO_SOURCE: ObjectAddress = { apiVersion: '', kind: '', namespace: '', name: '' };
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Kyverno `isNamespacedResource`: unknown or incomplete kinds count as namespaced. */
 function isNamespaced(apiVersion: string, kind: string): boolean {
@@ -122,7 +118,7 @@ function applyActions(scope: GenerationScope, actions: readonly GenerateAction[]
     setMetaString(object, 'namespace', namespace);
     if (!scope.synchronize) continue;
     // Kyverno matches the two objects as patterns both ways: for plain data, that is equality.
-    if (deepEqualJson(object, existing)) continue;
+    if (jsonEqual(object, existing, 'type')) continue;
     storeWrite(() => scope.store.update({ apiVersion, kind: target.kind, namespace, name: target.name }, object));
   }
   return generated;

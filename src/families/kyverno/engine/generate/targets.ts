@@ -4,16 +4,12 @@
  * it when it exists and the rule synchronizes, or skip it. Clones are read from the store, tagged there as
  * clone sources, and copied without server-set metadata.
  */
-import { deepEqualJson } from '../conditions/deep-equal.js';
+import { isObject, jsonEqual } from '../../../../util/json-value.js';
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { addSourceLabels, tagCloneSource } from './labels.js';
 import { apiVersionOf, cloneObject, hasOwnerReferences, jsonTypeName, kindOf, metaValue, namespaceOf, nameOf, removeMetaField, setMetaValue } from './object.js';
 import { describeTarget, type GenerateAction, type GeneratePattern, kindFromGVK } from './pattern.js';
 import { addressOf, type ObjectAddress, type ObjectStore, StoreError } from './store.js';
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
-}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -87,7 +83,7 @@ export function manageClone(store: ObjectStore, target: ObjectAddress, sourceSpe
   const existing = findTarget(store, target);
   if (existing === null) return { action: 'Create', target, data: copy };
   for (const field of SERVER_FIELDS) setMetaValue(copy, field, metaValue(existing, field));
-  if (deepEqualJson(copy, existing)) return { action: 'Skip', target };
+  if (jsonEqual(copy, existing, 'type')) return { action: 'Skip', target };
   return { action: 'Update', target, data: copy };
 }
 

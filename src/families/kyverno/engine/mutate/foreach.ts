@@ -12,12 +12,9 @@ import { errorText } from '../response.js';
 import type { RuleEnvironment } from '../rule-environment.js';
 import { SubstitutionFailure } from '../variables/index.js';
 import { applyMutation, patchError, sameJson, type PatchOutcome } from './patch.js';
+import { isObject } from '../../../../util/json-value.js';
 
 type ForEachEntry = JsonObject;
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** The entries of a `foreach` value (a list of maps); anything else holds none. */
 export function foreachEntries(value: JsonValue | undefined): ForEachEntry[] {

@@ -24,25 +24,17 @@ import { SubstitutionFailure } from '../variables/index.js';
 import { foreachEntries, mutateForEach } from './foreach.js';
 import { applyMutation, mutatedMessage, type PatchOutcome } from './patch.js';
 import { mutateTargets } from './targets.js';
+import { withoutStackTraces } from '../../../../util/stack-traces.js';
+import { isObject } from '../../../../util/json-value.js';
 
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Evaluates every mutate rule of `policy` on the request's resource. Always gives a response (with
  * no rules when none matched); `patchedResource` is the resource after the policy's mutations.
  */
 export function mutateResource(policy: KyvernoPolicy, request: EvaluationRequest): PolicyResponse {
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy(policy, request);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy, policy, request);
 }
 
 function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): PolicyResponse {

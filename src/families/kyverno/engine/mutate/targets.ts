@@ -16,10 +16,7 @@ import type { RuleEnvironment } from '../rule-environment.js';
 import { SubstitutionFailure } from '../variables/index.js';
 import { foreachEntries, mutateForEach } from './foreach.js';
 import { applyMutation, mutatedMessage, type PatchOutcome } from './patch.js';
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isObject } from '../../../../util/json-value.js';
 
 function text(value: JsonValue | undefined): string {
   return typeof value === 'string' ? value : '';

@@ -3,7 +3,7 @@
  * that, after trimming white space, matches `^([+<=X^])?\((.+)\)$` — an optional one-character
  * modifier, `(`, the inner key up to the final `)`. Parsed keys are cached by text.
  */
-import { goTrimSpace } from './go-strings.js';
+import { goTrimSpace } from '../../../../util/go-strings.js';
 
 /** Anchor kinds by modifier: none, `<`, `X`, `+`, `=`, `^`. */
 export type AnchorType = 'condition' | 'global' | 'negation' | 'addIfNotPresent' | 'equality' | 'existence';

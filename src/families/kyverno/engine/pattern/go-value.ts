@@ -5,7 +5,7 @@
  */
 import type { JsonValue, NumberMode } from '../../../../types.js';
 import { formatFloatG } from '../../../../util/go-format.js';
-import { compareGoStrings } from './go-strings.js';
+import { compareGoStrings } from '../../../../util/go-json.js';
 
 const TWO_POW_63 = 2 ** 63;
 

@@ -10,7 +10,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { parseAnchor, type Anchor } from './anchor.js';
-import { compareGoStrings } from './go-strings.js';
+import { compareGoStrings } from '../../../../util/go-json.js';
 import { findTaggedKey } from './metadata-wildcards.js';
 
 interface PlannedKey {

@@ -20,6 +20,7 @@ import { formatGoValue, goTypeName } from './go-value.js';
 import { buildMapPlan, hasNestedAnchors, mapPlan, type MapPlan } from './map-plan.js';
 import { expandMetadataWildcards } from './metadata-wildcards.js';
 import { validateValue } from './scalar.js';
+import { isObject } from '../../../../util/json-value.js';
 
 export type PatternOutcome = 'pass' | 'fail' | 'skip' | 'error';
 
@@ -43,10 +44,6 @@ interface Evaluation {
   anchorsSeen: Map<string, boolean> | null;
   /** Metadata pattern maps as rewritten so far by the wildcard-key expansion (Kyverno mutates them). */
   metadataRewrites: Map<JsonObject, JsonObject> | null;
-}
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function hasKey(map: JsonObject, key: string): boolean {

@@ -12,12 +12,9 @@
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { containsWildcard, wildcardMatch } from '../../../../util/wildcard.js';
 import { anchorString, parseAnchor } from './anchor.js';
+import { isObject } from '../../../../util/json-value.js';
 
 const TAGS = ['labels', 'annotations'] as const;
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `getPatternValue`: the first key equal to `tag` or anchoring it (`=(tag)`), with its value. */
 export function findTaggedKey(tag: string, map: JsonObject): string | null {

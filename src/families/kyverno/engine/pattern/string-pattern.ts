@@ -7,7 +7,7 @@
  */
 import { parseGoDuration } from '../../../../util/go-duration.js';
 import { parseQuantity, type Quantity } from '../../../../util/quantity.js';
-import { goTrimSpace, trimSpaces } from './go-strings.js';
+import { goTrimSpace, trimSpaces } from '../../../../util/go-strings.js';
 
 /** Kyverno's comparison operators (`operator.Operator`); `''` is equality, `!` inequality. */
 export type ComparisonOperator = '' | '>=' | '<=' | '>' | '<' | '!';

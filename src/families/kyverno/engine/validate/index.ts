@@ -22,6 +22,7 @@ import { RuleEnvironment } from '../rule-environment.js';
 import { rulePlan } from '../rule-plan.js';
 import { evaluatePodSecurity } from './pod-security/index.js';
 import { validateRule } from './validator.js';
+import { withoutStackTraces } from '../../../../util/stack-traces.js';
 
 const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
 
@@ -41,16 +42,7 @@ export function validateResource(policy: KyvernoPolicy, request: EvaluationReque
     if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request.resource) : request.resource, rules: [] };
   }
 
-  // Errors are values in evaluation (a NotFound drives `||` defaults, a failed rule becomes a response), and
-  // capturing a stack trace for each would cost more than the evaluation itself.
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy(policy, request, rewritesRequest, rules);
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy(policy, request, rewritesRequest, rules);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy, policy, request, rewritesRequest, rules);
 }
 
 /** `rules`: the policy's validate rules for the request resource's kind, when values do not replace the resource. */

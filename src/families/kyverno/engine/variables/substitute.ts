@@ -8,7 +8,7 @@ import type { JsonValue } from '../../../../types.js';
 import { GoJsonError, goJsonStringify } from '../../../../util/go-json.js';
 import { int64Json } from '../../../../util/go-int64.js';
 import { ContextQueryError, type JsonContext, QueryFailure } from '../context/json-context.js';
-import { goTrimSpace } from '../context/go-trim-space.js';
+import { goTrimSpace } from '../../../../util/go-strings.js';
 import { formatGoValue, goTypeName } from '../../../../lang/jmespath/index.js';
 import { SubstitutionError, SubstitutionFailure } from './errors.js';
 import { atVariablePath } from './json-pointer.js';

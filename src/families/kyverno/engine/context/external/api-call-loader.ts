@@ -10,7 +10,7 @@
  */
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject, JsonValue } from '../../../../../types.js';
-import { stringifyJson } from '../../../../../util/json-value.js';
+import { isObject, stringifyJson } from '../../../../../util/json-value.js';
 import { compileJmesPath, type CompiledJmesPath } from '../../../../../lang/jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
@@ -26,10 +26,6 @@ interface ApiCallLoaderOptions {
   onLoaded?: () => void;
   /** Called with the error when loading failed. */
   onFailed?: (message: string) => void;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');

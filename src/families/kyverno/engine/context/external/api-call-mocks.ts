@@ -10,6 +10,7 @@ import type { JsonObject, JsonValue } from '../../../../../types.js';
 import { compileJmesPath } from '../../../../../lang/jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
 import type { JsonContext } from '../json-context.js';
+import { isObject } from '../../../../../util/json-value.js';
 
 /** One `apiCallResponses` entry. */
 export interface ApiCallMock {
@@ -52,10 +53,6 @@ export class ApiCallMocks {
     }
     return this.#index.get(url);
   }
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The URL an `apiCall` addresses: `service.url` when a service is given, else `urlPath`. */

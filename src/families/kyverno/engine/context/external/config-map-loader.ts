@@ -13,6 +13,7 @@ import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
 import { encodeSharedEntry, type JsonContext } from '../json-context.js';
 import type { ClusterReader } from './types.js';
+import { isObject } from '../../../../../util/json-value.js';
 
 interface ConfigMapLoaderOptions {
   cluster: ClusterReader;
@@ -43,10 +44,6 @@ const OBJECT_META_FIELDS = [
   'finalizers',
   'managedFields',
 ] as const;
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 
 function isEmpty(value: JsonValue): boolean {

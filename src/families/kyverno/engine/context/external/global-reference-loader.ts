@@ -5,12 +5,13 @@
  * context. As in Kyverno, the loader never reports itself loaded, so it reloads after a context reset.
  */
 import type { ContextEntry } from '../../../policy/types.js';
-import type { JsonObject, JsonValue } from '../../../../../types.js';
+import type { JsonObject } from '../../../../../types.js';
 import { compileJmesPath } from '../../../../../lang/jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
 import type { JsonContext } from '../json-context.js';
 import type { GlobalContextStore } from './global-context.js';
+import { isObject } from '../../../../../util/json-value.js';
 
 interface GlobalReferenceLoaderOptions {
   store: GlobalContextStore;
@@ -19,10 +20,6 @@ interface GlobalReferenceLoaderOptions {
   onLoaded?: () => void;
   /** Called with the error when loading failed. */
   onFailed?: (message: string) => void;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 export class GlobalReferenceLoader implements ContextLoader {

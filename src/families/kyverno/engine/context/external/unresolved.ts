@@ -5,7 +5,8 @@
  * message which lookup was unresolved and how to supply it.
  */
 import type { ContextEntry } from '../../../policy/types.js';
-import type { JsonObject, JsonValue, RuleResponse } from '../../../../../types.js';
+import type { JsonValue, RuleResponse } from '../../../../../types.js';
+import { isObject } from '../../../../../util/json-value.js';
 
 /** The context entry types whose data comes from outside the policy. */
 export type ExternalEntryKind = 'configMap' | 'apiCall' | 'globalReference' | 'imageRegistry';
@@ -20,10 +21,6 @@ interface UnresolvedEntry {
   reason: string;
   /** How to supply it. */
   remedy: string;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');

@@ -11,8 +11,9 @@
  * result shares every untouched part with it.
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
+import { isObject } from '../../../../../util/json-value.js';
 import { compareGoStrings, setOwnProperty } from '../../../../../util/go-json.js';
-import { hasKey, isEmptyMap, isNilOrEmpty, isObject, nodeKind, scalarText, wrongKindMessage, type NodeKind } from './nodes.js';
+import { hasKey, isEmptyMap, isNilOrEmpty, nodeKind, scalarText, wrongKindMessage, type NodeKind } from './nodes.js';
 import { fieldSchema, isAssociative, schemaForResourceType, type SchemaNode } from './schema.js';
 
 export class MergeError extends Error {}

@@ -5,11 +5,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../../../../util/go-json.js';
-import { stringifyJson } from '../../../../../util/json-value.js';
-
-export function isObject(v: JsonValue | undefined): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isObject, stringifyJson } from '../../../../../util/json-value.js';
 
 export function hasKey(map: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(map, key);

@@ -8,8 +8,9 @@
  * elements, index-based list clean-up).
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
+import { isObject } from '../../../../../util/json-value.js';
 import { matchPattern, parseAnchor, type Anchor } from '../../pattern/index.js';
-import { cloneJson, fieldOf, isNilOrEmpty, isObject, renameKey, scalarText, wrongKindMessage } from './nodes.js';
+import { cloneJson, fieldOf, isNilOrEmpty, renameKey, scalarText, wrongKindMessage } from './nodes.js';
 
 /** A failed conditional anchor (`ConditionError`): the element or the whole patch does not apply. */
 class ConditionError extends Error {

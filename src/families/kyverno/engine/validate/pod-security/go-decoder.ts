@@ -7,7 +7,8 @@
  * `json: cannot unmarshal string into Go struct field SecurityContext.spec.containers.securityContext.privileged of type bool`.
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
-import { compareGoStrings } from './go-strings.js';
+import { compareGoStrings } from '../../../../../util/go-json.js';
+import { isObject } from '../../../../../util/json-value.js';
 
 /** A decoding failure, worded as Go's `encoding/json` error. */
 export class GoDecodeError extends Error {}
@@ -36,10 +37,6 @@ function jsonKind(value: JsonValue): string {
   if (typeof value === 'boolean') return 'bool';
   if (Array.isArray(value)) return 'array';
   return 'object';
-}
-
-function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Half-open ranges `[min, maxExclusive)` of the Go integer types (exact as doubles). */
@@ -119,7 +116,7 @@ export class GoDecoder {
 
   object(obj: JsonObject, struct: string, name: string, goType: string): JsonObject | undefined {
     const value = this.raw(obj, name);
-    if (value === undefined || isJsonObject(value)) return value;
+    if (value === undefined || isObject(value)) return value;
     return this.fail(struct, name, jsonKind(value), goType);
   }
 
@@ -162,7 +159,7 @@ export class GoDecoder {
     const out: JsonObject[] = [];
     for (const item of items) {
       if (item === null) out.push({});
-      else if (isJsonObject(item)) out.push(item);
+      else if (isObject(item)) out.push(item);
       else this.fail(struct, name, jsonKind(item), elementType);
     }
     return out;

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatBadValue } from '../../../../../../src/families/kyverno/engine/validate/pod-security/field-error.js';
-import { compareGoStrings, goQuote, sortedSet } from '../../../../../../src/families/kyverno/engine/validate/pod-security/go-strings.js';
+import { sortedSet } from '../../../../../../src/families/kyverno/engine/validate/pod-security/go-strings.js';
+import { compareGoStrings } from '../../../../../../src/util/go-json.js';
+import { goQuote } from '../../../../../../src/util/go-strings.js';
 
 describe('Go strings', () => {
   it('orders by code point, astral characters after the rest of the BMP', () => {

@@ -7,7 +7,9 @@
 import { containerPath, joinQuote, namedContainers, PATHS, pluralize, visitContainers } from '../check-helpers.js';
 import type { Check, CheckFailure } from '../check-types.js';
 import type { FieldPath } from '../field-error.js';
-import { compareGoStrings, goQuote, sortedSet } from '../go-strings.js';
+import { compareGoStrings } from '../../../../../../util/go-json.js';
+import { goQuote } from '../../../../../../util/go-strings.js';
+import { sortedSet } from '../go-strings.js';
 import type { PodMeta, PodSpec } from '../pod-model.js';
 
 const ANNOTATION_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';

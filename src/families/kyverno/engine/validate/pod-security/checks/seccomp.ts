@@ -8,7 +8,9 @@
 import { containerPath, isWindowsPod, joinQuote, namedContainers, PATHS, pluralize, Violations, visitContainers } from '../check-helpers.js';
 import type { Check, CheckFailure } from '../check-types.js';
 import { forbidden, required, type FieldError, type FieldPath } from '../field-error.js';
-import { compareGoStrings, goQuote, sortedSet } from '../go-strings.js';
+import { compareGoStrings } from '../../../../../../util/go-json.js';
+import { goQuote } from '../../../../../../util/go-strings.js';
+import { sortedSet } from '../go-strings.js';
 import type { ContainerKind, PodMeta, PodSpec } from '../pod-model.js';
 
 const ANNOTATION_KEY_POD = 'seccomp.security.alpha.kubernetes.io/pod';
