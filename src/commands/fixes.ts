@@ -24,7 +24,7 @@ export function formatFixDiffs(io: Pick<CliIo, 'cwd'>, fixes: readonly FileFix[]
 }
 
 /** The outcome of writing one fix. */
-export interface WrittenFix {
+interface WrittenFix {
   file: string;
   /** `null` when written. */
   error: string | null;

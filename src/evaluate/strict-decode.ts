@@ -15,7 +15,7 @@ export type Schema =
   | { type: 'map'; values: Schema }
   | { type: 'struct'; fields: Readonly<Record<string, Schema>> };
 
-export type StructSchema = Extract<Schema, { type: 'struct' }>;
+type StructSchema = Extract<Schema, { type: 'struct' }>;
 
 export const STRING: Schema = { type: 'string' };
 export const BOOL: Schema = { type: 'bool' };

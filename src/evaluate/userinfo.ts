@@ -18,7 +18,7 @@ const USER_INFO_FILE = struct({
   dryRun: BOOL,
 });
 
-export interface DecodedUserInfo {
+interface DecodedUserInfo {
   userInfo?: RequestUserInfo;
   /** The file has no apiVersion/kind: `test` rejects it, `apply` only warns. */
   untyped: boolean;

@@ -54,7 +54,7 @@ interface PolicyValues {
   resources: { name: string; values: Record<string, JsonValue> }[];
 }
 
-export interface SubresourceMapping {
+interface SubresourceMapping {
   /** The subresource's own GVK, as resources of that kind are written. */
   group: string;
   version: string;
@@ -181,7 +181,7 @@ function stringMap(value: JsonValue | undefined): Record<string, string> {
   return out;
 }
 
-export interface DecodedValues {
+interface DecodedValues {
   values?: ValuesFile;
   errors: DecodeError[];
 }

@@ -17,11 +17,11 @@ import { templateLine } from './helm.js';
 import { fullLocation, type SourceText } from './workspace.js';
 
 /** `policy/rule`, with the namespace first for a namespaced policy. */
-export function ruleIdOf(policy: CompiledPolicy, rule: string): string {
+function ruleIdOf(policy: CompiledPolicy, rule: string): string {
   return `${policyReference(policy)}/${rule}`;
 }
 
-export function resourceRef(resource: ResourceDocument): ResourceRef {
+function resourceRef(resource: ResourceDocument): ResourceRef {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
 }
 

@@ -47,7 +47,7 @@ export interface SourceText {
   helm?: HelmSource[];
 }
 
-export interface WorkspacePolicy {
+interface WorkspacePolicy {
   compiled: CompiledPolicy;
   file: SourceText;
   document: SourceDocument;
@@ -64,7 +64,7 @@ export interface Workspace {
 }
 
 /** What the scan reads from a file. */
-export interface FileRole {
+interface FileRole {
   policies: boolean;
   manifests: boolean;
   /** Read only when the text looks like a Kubernetes object (`.json` files met in a walk); otherwise the file is not counted. */

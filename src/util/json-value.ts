@@ -46,7 +46,7 @@ function copy(value: JsonValue, roundIntegers = false): JsonValue {
  *   YAML edits and the `kyverno test` comparisons also keep a `bigint` apart from a number.
  * Other numbers compare by float64 `==` in both (`-0` equals `0`, `NaN` equals nothing).
  */
-export type IntegerComparison = 'value' | 'type';
+type IntegerComparison = 'value' | 'type';
 
 /**
  * Whether two JSON values are equal: the same keys with equal values (key order ignored), lists

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { jsonEqual } from '../../src/util/json-value.js';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticLog } from '../../src/commands/load/diagnostics.js';
 import {
@@ -8,7 +9,6 @@ import {
   findExpected,
   fixupGenerateLabels,
   formatResourceDiff,
-  jsonEqual,
   normalizeForComparison,
   tidy,
   toYaml,
@@ -95,8 +95,8 @@ describe('jsonEqual (empty merge patch)', () => {
     { a: { x: null }, b: {}, equal: false },
     { a: [], b: {}, equal: false },
   ])('$a vs $b → $equal', ({ a, b, equal }) => {
-    expect(jsonEqual(a, b)).toBe(equal);
-    expect(jsonEqual(b, a)).toBe(equal);
+    expect(jsonEqual(a, b, 'type')).toBe(equal);
+    expect(jsonEqual(b, a, 'type')).toBe(equal);
   });
 });
 

@@ -15,12 +15,12 @@ import { readFile, reportAt } from './documents.js';
 import { isObject } from '../../util/json-value.js';
 
 
-export interface ClusterLoadOptions {
+interface ClusterLoadOptions {
   /** The directory `spec.crds` paths of a ClusterResource are relative to (default: the file's own). */
   crdBase?: string;
 }
 
-export interface ClusterLoadResult extends ClusterObjects {
+interface ClusterLoadResult extends ClusterObjects {
   objects: JsonObject[];
   definitions: JsonObject[];
   /** Files (or CRD files) that could not be read or parsed, each already reported. */

@@ -8,7 +8,7 @@ import { displayPath, type CliIo } from '../io.js';
 
 export type Severity = 'error' | 'warning';
 
-export interface Diagnostic {
+interface Diagnostic {
   /** Absolute path of the file the problem is in. */
   file: string;
   /** 1-based position; 1:1 when the problem concerns the whole file. */
@@ -19,7 +19,7 @@ export interface Diagnostic {
 }
 
 /** `file:line:column: message`, with `warning: ` before the message of warnings. */
-export function formatDiagnostic(io: Pick<CliIo, 'cwd'>, diagnostic: Diagnostic): string {
+function formatDiagnostic(io: Pick<CliIo, 'cwd'>, diagnostic: Diagnostic): string {
   const prefix = diagnostic.severity === 'warning' ? 'warning: ' : '';
   return `${displayPath(io, diagnostic.file)}:${diagnostic.line}:${diagnostic.column}: ${prefix}${diagnostic.message}`;
 }

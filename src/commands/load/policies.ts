@@ -29,7 +29,7 @@ export interface LoadedPolicy extends PolicyOrigin {
 }
 
 /** A policy Kyverno's validation rejects. */
-export interface InvalidPolicy extends PolicyOrigin {
+interface InvalidPolicy extends PolicyOrigin {
   /** The error the Kyverno CLI reports for it. */
   reason: string;
   /** The rules the Kyverno CLI counts for it (autogen included). */

@@ -17,7 +17,7 @@ export interface ResourceSet {
   firstPathMissing: boolean;
 }
 
-export interface ResourceLoadOptions {
+interface ResourceLoadOptions {
   /** Drop duplicates with a warning (`kyverno test`). */
   dedupe: boolean;
   /** Text read from standard input for a `-` path (`kyverno apply`). */

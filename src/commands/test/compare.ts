@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { JsonObject, JsonValue } from '../../types.js';
-import { isObject, jsonEqual as sameJson } from '../../util/json-value.js';
+import { isObject, jsonEqual } from '../../util/json-value.js';
 import { unifiedDiff } from '../../util/unified-diff.js';
 import { DiagnosticLog } from '../load/diagnostics.js';
 import type { CliIo } from '../io.js';
@@ -153,15 +153,6 @@ export function normalizeForComparison(object: JsonObject): JsonObject {
   return isObject(tidied) ? tidied : {};
 }
 
-/**
- * Structural equality as an empty JSON merge patch means it: every key on both sides, list order
- * significant, numbers by value, no conversion between strings and numbers (a `bigint` is never
- * equal to a number).
- */
-export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
-  return sameJson(a, b, 'type');
-}
-
 /** YAML with sorted keys, no anchors and no line folding: the text the diff is computed on. */
 export function toYaml(object: JsonObject): string {
   return stringify(object, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
@@ -188,7 +179,8 @@ type Match = { kind: 'equal' } | { kind: 'different'; diff: ResourceDiff };
 function compareObjects(actual: JsonObject, expected: JsonObject): Match {
   const normalizedActual = normalizeForComparison(actual);
   const normalizedExpected = normalizeForComparison(expected);
-  if (jsonEqual(normalizedActual, normalizedExpected)) return { kind: 'equal' };
+  // Equal as an empty JSON merge patch means it: a `bigint` is never equal to a number.
+  if (jsonEqual(normalizedActual, normalizedExpected, 'type')) return { kind: 'equal' };
   return { kind: 'different', diff: { expected: toYaml(normalizedExpected), actual: toYaml(normalizedActual) } };
 }
 

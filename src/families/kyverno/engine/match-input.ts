@@ -14,7 +14,7 @@ const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, st
 /** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
 export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
 
-export interface ResourceIdentity {
+interface ResourceIdentity {
   kind: string;
   group: string;
   version: string;

@@ -11,7 +11,7 @@ import { OBJECT_META, POLICY_EXCEPTION_SCHEMA, POLICY_SCHEMAS, type ObjectSchema
 import { isObject } from '../../../util/json-value.js';
 
 /** One schema violation in a policy document. */
-export interface PolicyProblem {
+interface PolicyProblem {
   message: string;
   /** JSON path of the offending node from the document root, e.g. `['spec', 'rules', 0, 'name']`. */
   path: (string | number)[];
