@@ -19176,7 +19176,7 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
     var isScalar4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
@@ -19212,7 +19212,7 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias4;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap7;
+    exports.isMap = isMap6;
     exports.isNode = isNode;
     exports.isPair = isPair;
     exports.isScalar = isScalar4;
@@ -23324,9 +23324,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap7 = fc.start.source === "{";
-      const fcName = isMap7 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap7 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap6 = fc.start.source === "{";
+      const fcName = isMap6 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -23362,7 +23362,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
+          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
             onError(
               key3,
               // checked by containsNewline()
@@ -23402,7 +23402,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap7 && !sep4 && !props.found) {
+        if (!isMap6 && !sep4 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -23425,7 +23425,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap7 && !props.found && ctx.options.strict) {
+            if (!isMap6 && !props.found && ctx.options.strict) {
               if (sep4)
                 for (const st of sep4) {
                   if (st === valueProps.found)
@@ -23457,7 +23457,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap7) {
+          if (isMap6) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -23473,7 +23473,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap7 ? "}" : "]";
+      const expectedEnd = isMap6 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -28984,7 +28984,7 @@ var require_picomatch = __commonJS({
     var parse3 = require_parse2();
     var utils = require_utils2();
     var constants3 = require_constants6();
-    var isObject26 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
         const fns = glob.map((input) => picomatch2(input, options, returnState));
@@ -28997,7 +28997,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState2 = isObject26(glob) && glob.tokens && glob.input;
+      const isState2 = isObject2(glob) && glob.tokens && glob.input;
       if (glob === "" || typeof glob !== "string" && !isState2) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -30187,7 +30187,7 @@ function lowercaseKeys2(object3) {
     return newObj;
   }, {});
 }
-function isPlainObject4(value) {
+function isPlainObject2(value) {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
   const proto = Object.getPrototypeOf(value);
@@ -30198,7 +30198,7 @@ function isPlainObject4(value) {
 function mergeDeep(defaults3, options) {
   const result = Object.assign({}, defaults3);
   Object.keys(options).forEach((key3) => {
-    if (isPlainObject4(options[key3])) {
+    if (isPlainObject2(options[key3])) {
       if (!(key3 in defaults3)) Object.assign(result, { [key3]: options[key3] });
       else result[key3] = mergeDeep(defaults3[key3], options[key3]);
     } else {
@@ -30658,8 +30658,8 @@ var init_json_with_bigint = __esm({
       const isFunctionReplacer = typeof replacer === "function";
       const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
       const prepareVal = (parent, key3, val) => {
-        const isObject26 = val !== null && typeof val === "object";
-        const hasToJSON = isObject26 && typeof val.toJSON === "function";
+        const isObject2 = val !== null && typeof val === "object";
+        const hasToJSON = isObject2 && typeof val.toJSON === "function";
         if (hasToJSON) {
           val = val.toJSON(key3);
         }
@@ -31020,7 +31020,7 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject5(value) {
+function isPlainObject3(value) {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
   const proto = Object.getPrototypeOf(value);
@@ -31037,7 +31037,7 @@ async function fetchWrapper(requestOptions) {
   }
   const log = requestOptions.request?.log || console;
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = isPlainObject5(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const body = isPlainObject3(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
     Object.entries(requestOptions.headers).map(([name, value]) => [
       name,
@@ -36513,27 +36513,10 @@ var package_default = {
 import { existsSync as existsSync5 } from "node:fs";
 import path11 from "node:path";
 
-// src/families/kyverno/engine/conditions/deep-equal.ts
-function deepEqualJson(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      if (!deepEqualJson(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
-  }
-  return true;
-}
-
 // src/util/json-value.ts
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
 function cloneJson(value) {
   return copy(value);
 }
@@ -36553,14 +36536,14 @@ function copy(value, roundIntegers = false) {
   }
   return out;
 }
-function jsonEqual(a, b) {
+function jsonEqual(a, b, integers = "value") {
   if (a === b) return true;
-  if (typeof a === "bigint") return typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
-  if (typeof b === "bigint") return typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
+  if (typeof a === "bigint") return integers === "value" && typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === "bigint") return integers === "value" && typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], integers)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -36568,7 +36551,7 @@ function jsonEqual(a, b) {
   if (keys.length !== Object.keys(b).length) return false;
   for (const key3 of keys) {
     if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
-    if (!jsonEqual(a[key3], b[key3])) return false;
+    if (!jsonEqual(a[key3], b[key3], integers)) return false;
   }
   return true;
 }
@@ -36664,7 +36647,7 @@ function mutatedResource(responses, original) {
 function unsettledRules(policies, resource, after, options) {
   const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
-  if (final === after || deepEqualJson(final, after)) return [];
+  if (final === after || jsonEqual(final, after, "type")) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule2) => ({ policy: response.policy, rule: rule2 })));
   const changing = rules.filter(({ rule: rule2 }) => rule2.status === "pass" && rule2.patchedTarget === void 0);
   return changing.length > 0 ? changing : rules;
@@ -36675,6 +36658,521 @@ var import_yaml3 = __toESM(require_dist(), 1);
 
 // src/source/locate.ts
 var import_yaml = __toESM(require_dist(), 1);
+
+// src/source/byte-order-mark.ts
+var BYTE_ORDER_MARK = 65279;
+function stripByteOrderMark(text5) {
+  return text5.charCodeAt(0) === BYTE_ORDER_MARK ? text5.slice(1) : text5;
+}
+
+// src/source/path-segments.ts
+function segmentsOf(path14) {
+  if (typeof path14 !== "string") return [...path14];
+  const parts = path14.split("/");
+  if (parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+// src/util/go-strings.ts
+function isGoSpace(c) {
+  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
+  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+}
+function goTrimSpace(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+function trimSpaces(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) === 32) start++;
+  while (end > start && s.charCodeAt(end - 1) === 32) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+var SHORT_ESCAPES = {
+  7: "\\a",
+  8: "\\b",
+  12: "\\f",
+  10: "\\n",
+  13: "\\r",
+  9: "\\t",
+  11: "\\v",
+  34: '\\"',
+  92: "\\\\"
+};
+var HEX = "0123456789abcdef";
+function goQuote(s) {
+  let out = '"';
+  for (const c of s) {
+    const cp = c.codePointAt(0);
+    if (cp >= 32 && cp < 127) {
+      out += cp === 34 || cp === 92 ? SHORT_ESCAPES[cp] : c;
+      continue;
+    }
+    const short = SHORT_ESCAPES[cp];
+    if (short !== void 0) out += short;
+    else if (cp >= 55296 && cp <= 57343) out += "\uFFFD";
+    else if (PRINTABLE.test(c)) out += c;
+    else if (cp < 128) out += "\\x" + HEX[cp >> 4] + HEX[cp & 15];
+    else if (cp < 65536) out += "\\u" + cp.toString(16).padStart(4, "0");
+    else out += "\\U" + cp.toString(16).padStart(8, "0");
+  }
+  return out + '"';
+}
+
+// src/source/split.ts
+var NEWLINE = 10;
+var DASH = 45;
+var HASH = 35;
+var CRLF = /\r\n/g;
+function firstNonSpace(text5, from, to) {
+  let i = from;
+  while (i < to && isGoSpace(text5.charCodeAt(i))) i++;
+  return i;
+}
+function lastNonSpace(text5, from, to) {
+  let i = to;
+  while (i > from && isGoSpace(text5.charCodeAt(i - 1))) i--;
+  return i;
+}
+function isDocumentSeparator(text5, lineStart2) {
+  return text5.charCodeAt(lineStart2) === DASH && text5.charCodeAt(lineStart2 + 1) === DASH && text5.charCodeAt(lineStart2 + 2) === DASH;
+}
+function splitDocuments(text5) {
+  const chunks = [];
+  const separatorErrors = [];
+  let chunkStart = -1;
+  let chunkLine = 0;
+  let contentLine = 0;
+  const close = (end) => {
+    if (chunkStart !== -1 && contentLine !== 0) {
+      chunks.push({ start: chunkStart, end, startLine: chunkLine, contentLine });
+    }
+    chunkStart = -1;
+  };
+  let pos = 0;
+  let line = 1;
+  while (pos < text5.length) {
+    const newline = text5.indexOf("\n", pos);
+    const lineEnd2 = newline === -1 ? text5.length : newline;
+    const next = newline === -1 ? text5.length : newline + 1;
+    if (isDocumentSeparator(text5, pos)) {
+      const restStart = firstNonSpace(text5, pos + 3, lineEnd2);
+      if (restStart < lineEnd2 && text5.charCodeAt(restStart) !== HASH) {
+        const rest = text5.slice(restStart, lastNonSpace(text5, restStart, lineEnd2));
+        separatorErrors.push({
+          line,
+          column: restStart - pos + 1,
+          message: `invalid Yaml document separator: ${rest}`
+        });
+      }
+      close(pos);
+    } else {
+      if (chunkStart === -1) {
+        chunkStart = pos;
+        chunkLine = line;
+        contentLine = 0;
+      }
+      if (contentLine === 0) {
+        const first = firstNonSpace(text5, pos, lineEnd2);
+        if (first < lineEnd2 && text5.charCodeAt(first) !== HASH) contentLine = line;
+      }
+    }
+    pos = next;
+    line++;
+  }
+  close(text5.length);
+  return { chunks, separatorErrors };
+}
+function chunkSource(text5, chunk) {
+  let source = text5.slice(chunk.start, chunk.end);
+  if (source.includes("\r")) source = source.replace(CRLF, "\n");
+  return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
+`;
+}
+function lineColumn(source, offset) {
+  let line = 1;
+  let lineStart2 = 0;
+  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) {
+    line++;
+    lineStart2 = i + 1;
+  }
+  return { line, column: offset - lineStart2 + 1 };
+}
+
+// src/util/go-int64.ts
+var INT64_MIN = -(1n << 63n);
+var INT64_MAX = (1n << 63n) - 1n;
+var TWO_POW_63 = 2 ** 63;
+var DECIMAL_INT = /^[+-]?[0-9]+$/;
+function goFloatToInt64(f) {
+  const whole = Math.trunc(f);
+  return Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
+}
+function parseGoInt64(s) {
+  if (!DECIMAL_INT.test(s)) return null;
+  const value = BigInt(s);
+  return value < INT64_MIN || value > INT64_MAX ? null : value;
+}
+function int64Json(value) {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
+
+// src/source/yaml11.ts
+var YamlValueError = class extends Error {
+};
+var YAML_TAG_PREFIX = "tag:yaml.org,2002:";
+var STR = "!!str";
+var INT = "!!int";
+var FLOAT = "!!float";
+var BOOL = "!!bool";
+var NULL = "!!null";
+var TIMESTAMP = "!!timestamp";
+var BINARY = "!!binary";
+var RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP]);
+var RESOLVE_MAP = /* @__PURE__ */ new Map();
+function addResolved(tag, value, spellings) {
+  for (const spelling of spellings) RESOLVE_MAP.set(spelling, { tag, value });
+}
+addResolved(BOOL, true, ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]);
+addResolved(BOOL, false, ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]);
+addResolved(NULL, null, ["", "~", "null", "Null", "NULL"]);
+addResolved(FLOAT, Number.NaN, [".nan", ".NaN", ".NAN"]);
+addResolved(FLOAT, Number.POSITIVE_INFINITY, [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]);
+addResolved(FLOAT, Number.NEGATIVE_INFINITY, ["-.inf", "-.Inf", "-.INF"]);
+var HINT_NONE = 0;
+var HINT_MAP = 1;
+var HINT_DOT = 2;
+var HINT_NUMBER = 3;
+var HINTS = new Uint8Array(128);
+for (const c of "+-0123456789") HINTS[c.charCodeAt(0)] = HINT_NUMBER;
+for (const c of "yYnNtTfFoO~") HINTS[c.charCodeAt(0)] = HINT_MAP;
+HINTS[".".charCodeAt(0)] = HINT_DOT;
+var YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+var DOT_FLOAT = /^\.[0-9](?:_?[0-9])*(?:[eE][-+]?[0-9](?:_?[0-9])*)?$/;
+var SHORT_DECIMAL = /^(?:0|-?[1-9][0-9]{0,14})$/;
+var DIGITS_BY_BASE = {
+  2: /^[01]+$/,
+  8: /^[0-7]*$/,
+  10: /^[0-9]+$/,
+  16: /^[0-9a-fA-F]+$/
+};
+var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
+var UINT64_MAX = (1n << 64n) - 1n;
+var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
+var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+var LINE_BREAKS = /[\r\n]/g;
+function shortTag(tag) {
+  return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
+}
+function plainScalarValue(text5) {
+  const first = text5.charCodeAt(0);
+  if (text5.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text5;
+  return resolveScalar("", text5).value;
+}
+function resolveScalar(tag, text5) {
+  if (!RESOLVABLE.has(tag)) {
+    return { tag, value: tag === BINARY ? decodeBinary(text5) : text5 };
+  }
+  const resolved = tag === STR ? { tag: STR, value: text5 } : resolveUntyped(tag, text5);
+  if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
+  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: Number(resolved.value) };
+  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text5}\` as a ${tag}`);
+}
+function resolveUntyped(tag, text5) {
+  const first = text5.charCodeAt(0);
+  const hint = text5.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
+  if (hint === HINT_NONE) return { tag: STR, value: text5 };
+  const known = RESOLVE_MAP.get(text5);
+  if (known !== void 0) return known;
+  if (hint === HINT_DOT) {
+    if (DOT_FLOAT.test(text5)) {
+      const value = Number(text5.replace(/_/g, ""));
+      if (Number.isFinite(value)) return { tag: FLOAT, value };
+    }
+  } else if (hint === HINT_NUMBER) {
+    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text5)) return { tag: TIMESTAMP, value: text5 };
+    const plain = text5.includes("_") ? text5.replace(/_/g, "") : text5;
+    const integer = parseGoInteger(plain);
+    if (integer !== null) return integer;
+    if (YAML_STYLE_FLOAT.test(plain)) {
+      const value = Number(plain);
+      if (Number.isFinite(value)) return { tag: FLOAT, value };
+    }
+  }
+  return { tag: STR, value: text5 };
+}
+function parseGoInteger(s) {
+  if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
+  let i = 0;
+  let negative = false;
+  const signed = s[0] === "+" || s[0] === "-";
+  if (signed) {
+    negative = s[0] === "-";
+    i = 1;
+  }
+  if (i >= s.length) return null;
+  let base = 10;
+  if (s[i] === "0") {
+    const prefix = s.length - i >= 3 ? s[i + 1].toLowerCase() : "";
+    base = prefix === "x" ? 16 : prefix === "b" ? 2 : 8;
+    i += prefix === "x" || prefix === "b" || prefix === "o" ? 2 : 1;
+  }
+  const digits = s.slice(i);
+  if (!DIGITS_BY_BASE[base].test(digits)) return null;
+  const magnitude = digits === "" ? 0n : BigInt(BIGINT_PREFIX[base] + digits);
+  let value;
+  let unsigned = false;
+  if (signed) {
+    if (magnitude > (negative ? INT64_MAX + 1n : INT64_MAX)) return null;
+    value = negative ? -magnitude : magnitude;
+  } else {
+    if (magnitude > UINT64_MAX) return null;
+    value = magnitude;
+    unsigned = magnitude > INT64_MAX;
+  }
+  return { tag: INT, value: value > INT64_MAX ? Number(value) : int64Json(value), intText: value.toString(), unsigned };
+}
+function isGoTimestamp(text5) {
+  const m = TIMESTAMP_SHAPE.exec(text5);
+  if (m === null) return false;
+  const [, year, month, day, separator, hour, minute, second, zone] = m;
+  const y = Number(year);
+  const mo = Number(month);
+  if (mo < 1 || mo > 12 || Number(day) < 1 || Number(day) > daysIn(mo, y)) return false;
+  if (separator === void 0) return true;
+  const isDateTime = separator === "T" || separator === "t";
+  if (isDateTime !== (zone !== void 0)) return false;
+  if (Number(hour) >= 24 || Number(minute) >= 60 || Number(second) >= 60) return false;
+  if (zone !== void 0 && zone !== "Z") {
+    if (Number(zone.slice(1, 3)) > 24 || Number(zone.slice(4, 6)) > 60) return false;
+  }
+  return true;
+}
+function daysIn(month, year) {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+function decodeBinary(text5) {
+  const compact = text5.replace(LINE_BREAKS, "");
+  if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
+  return Buffer.from(compact, "base64").toString("utf8");
+}
+function objectKey(resolved) {
+  const { tag, value } = resolved;
+  if (tag === BOOL) return value ? "true" : "false";
+  if (tag === INT) {
+    if (resolved.unsigned) throw new YamlValueError(`unsupported map key of type: uint64, key: ${resolved.intText}`);
+    return resolved.intText ?? String(value);
+  }
+  if (tag === FLOAT) return formatFloat32Key(value);
+  if (tag === NULL) throw new YamlValueError("unsupported map key of type: <nil>");
+  return value;
+}
+function formatFloat32Key(value) {
+  const f = Math.fround(value);
+  if (Number.isNaN(f)) return ".nan";
+  if (f === Number.POSITIVE_INFINITY) return ".inf";
+  if (f === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
+  let mantissa = "";
+  let exponent = 0;
+  for (let precision = 1; precision <= 9; precision++) {
+    const candidate = Math.abs(f).toExponential(precision - 1);
+    if (Math.fround(Number(candidate)) === Math.abs(f)) {
+      const e = candidate.indexOf("e");
+      mantissa = candidate.slice(0, e).replace(".", "");
+      exponent = Number(candidate.slice(e + 1));
+      break;
+    }
+  }
+  const sign2 = f < 0 ? "-" : "";
+  if (exponent < -4 || exponent >= 6) {
+    const fraction3 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
+    const magnitude = String(Math.abs(exponent)).padStart(2, "0");
+    return `${sign2}${mantissa[0]}${fraction3}e${exponent < 0 ? "-" : "+"}${magnitude}`;
+  }
+  if (exponent < 0) return `${sign2}0.${"0".repeat(-exponent - 1)}${mantissa}`;
+  const integer = mantissa.slice(0, exponent + 1).padEnd(exponent + 1, "0");
+  const fraction2 = mantissa.slice(exponent + 1);
+  return `${sign2}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
+}
+
+// src/source/lines.ts
+function lineStarts(text5) {
+  const starts = [0];
+  for (let at = text5.indexOf("\n"); at !== -1; at = text5.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
+}
+function lineIndexAt(starts, offset) {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+// src/source/locate.ts
+var CACHE_FILES = 16;
+var CACHE_PARSED_CHARS = 4e6;
+var MAX_MERGE_DEPTH = 32;
+var INDEX = /^(?:0|[1-9][0-9]*)$/;
+var cache = /* @__PURE__ */ new Map();
+function locatedFile(file, text5) {
+  const cached = cache.get(file);
+  if (cached !== void 0 && cached.text === text5) {
+    cache.delete(file);
+    cache.set(file, cached);
+    return cached;
+  }
+  const source = stripByteOrderMark(text5);
+  const entry2 = {
+    text: text5,
+    source,
+    chunks: splitDocuments(source).chunks,
+    lineStarts: null,
+    documents: /* @__PURE__ */ new Map(),
+    parsedChars: 0
+  };
+  cache.delete(file);
+  cache.set(file, entry2);
+  evict(entry2);
+  return entry2;
+}
+function evict(current2) {
+  let parsedChars = 0;
+  for (const entry2 of cache.values()) parsedChars += entry2.parsedChars;
+  for (const [file, entry2] of cache) {
+    if (entry2 === current2 || cache.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
+    cache.delete(file);
+    parsedChars -= entry2.parsedChars;
+  }
+}
+function parsedChunk(entry2, index, chunk) {
+  let document = entry2.documents.get(index);
+  if (document === void 0) {
+    try {
+      document = (0, import_yaml.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
+        schema: "failsafe",
+        uniqueKeys: false,
+        strict: false
+      });
+    } catch (error2) {
+      if (!(error2 instanceof RangeError)) throw error2;
+      document = null;
+    }
+    entry2.documents.set(index, document);
+    entry2.parsedChars += chunk.end - chunk.start;
+    evict(entry2);
+  }
+  return document;
+}
+function position(entry2, offset) {
+  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
+  const index = lineIndexAt(starts, offset);
+  return { line: index + 1, column: offset - starts[index] + 1 };
+}
+function keyOf(document, node) {
+  const target = (0, import_yaml.isAlias)(node) ? node.resolve(document) : node;
+  if (!(0, import_yaml.isScalar)(target) || typeof target.value !== "string") return null;
+  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
+  if (tag === "" && target.type !== "PLAIN") return target.value;
+  try {
+    return objectKey(resolveScalar(tag, target.value));
+  } catch (error2) {
+    if (error2 instanceof YamlValueError) return null;
+    throw error2;
+  }
+}
+function isMergeKey(node) {
+  if (!(0, import_yaml.isScalar)(node) || node.value !== "<<") return false;
+  return node.tag === void 0 ? node.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node.tag);
+}
+function findPair(document, map2, key3, depth) {
+  const node = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
+  if (!(0, import_yaml.isMap)(node) || depth > MAX_MERGE_DEPTH) return null;
+  let found = null;
+  for (const pair of node.items) {
+    if (isMergeKey(pair.key)) {
+      const value = (0, import_yaml.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
+      const sources = (0, import_yaml.isSeq)(value) ? value.items : [value];
+      for (const source of sources) {
+        const merged = findPair(document, source, key3, depth + 1);
+        if (merged !== null) {
+          found = merged;
+          break;
+        }
+      }
+    } else if (keyOf(document, pair.key) === key3) {
+      found = pair;
+    }
+  }
+  return found;
+}
+function step(document, current2, segments, at) {
+  const node = (0, import_yaml.isAlias)(current2) ? current2.resolve(document) : current2;
+  if ((0, import_yaml.isMap)(node)) {
+    let key3 = "";
+    for (let end = at; end < segments.length; end++) {
+      key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
+      const pair = findPair(document, node, key3, 0);
+      if (pair !== null) {
+        const keyRange = pair.key.range;
+        const valueRange = pair.value?.range ?? keyRange;
+        if (!keyRange || !valueRange) return null;
+        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at + 1 };
+      }
+      if (typeof segments[end] === "number") break;
+    }
+    return null;
+  }
+  if ((0, import_yaml.isSeq)(node)) {
+    const segment = segments[at];
+    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
+    const item = node.items[index];
+    if (item?.range == null) return null;
+    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
+  }
+  return null;
+}
+function locate(file, text5, documentIndex, path14) {
+  const entry2 = locatedFile(file, text5);
+  const chunk = entry2.chunks[documentIndex];
+  if (chunk === void 0) return { file, line: 1, column: 1 };
+  const documentStart2 = { file, line: chunk.contentLine, column: 1 };
+  const segments = segmentsOf(path14);
+  if (segments.length === 0) return documentStart2;
+  const document = parsedChunk(entry2, documentIndex, chunk);
+  if (document === null) return documentStart2;
+  let node = document.contents;
+  let range2 = null;
+  for (let at = 0; at < segments.length; ) {
+    const next = step(document, node, segments, at);
+    if (next === null) break;
+    node = next.node;
+    range2 = [next.start, next.end];
+    at += next.consumed;
+  }
+  if (range2 === null) return documentStart2;
+  const startOffset = chunk.start + range2[0];
+  let endOffset = chunk.start + range2[1];
+  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
+  const start = position(entry2, startOffset);
+  const end = position(entry2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+// src/source/edit/text.ts
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
@@ -38878,205 +39376,6 @@ var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
 var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
 var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
-// src/util/go-int64.ts
-var INT64_MIN = -(1n << 63n);
-var INT64_MAX = (1n << 63n) - 1n;
-var TWO_POW_63 = 2 ** 63;
-var DECIMAL_INT = /^[+-]?[0-9]+$/;
-function goFloatToInt64(f) {
-  const whole = Math.trunc(f);
-  return Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
-}
-function parseGoInt64(s) {
-  if (!DECIMAL_INT.test(s)) return null;
-  const value = BigInt(s);
-  return value < INT64_MIN || value > INT64_MAX ? null : value;
-}
-function int64Json(value) {
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : value;
-}
-
-// src/source/yaml11.ts
-var YamlValueError = class extends Error {
-};
-var YAML_TAG_PREFIX = "tag:yaml.org,2002:";
-var STR = "!!str";
-var INT = "!!int";
-var FLOAT = "!!float";
-var BOOL = "!!bool";
-var NULL = "!!null";
-var TIMESTAMP = "!!timestamp";
-var BINARY = "!!binary";
-var RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP]);
-var RESOLVE_MAP = /* @__PURE__ */ new Map();
-function addResolved(tag, value, spellings) {
-  for (const spelling of spellings) RESOLVE_MAP.set(spelling, { tag, value });
-}
-addResolved(BOOL, true, ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]);
-addResolved(BOOL, false, ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]);
-addResolved(NULL, null, ["", "~", "null", "Null", "NULL"]);
-addResolved(FLOAT, Number.NaN, [".nan", ".NaN", ".NAN"]);
-addResolved(FLOAT, Number.POSITIVE_INFINITY, [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]);
-addResolved(FLOAT, Number.NEGATIVE_INFINITY, ["-.inf", "-.Inf", "-.INF"]);
-var HINT_NONE = 0;
-var HINT_MAP = 1;
-var HINT_DOT = 2;
-var HINT_NUMBER = 3;
-var HINTS = new Uint8Array(128);
-for (const c of "+-0123456789") HINTS[c.charCodeAt(0)] = HINT_NUMBER;
-for (const c of "yYnNtTfFoO~") HINTS[c.charCodeAt(0)] = HINT_MAP;
-HINTS[".".charCodeAt(0)] = HINT_DOT;
-var YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-var DOT_FLOAT = /^\.[0-9](?:_?[0-9])*(?:[eE][-+]?[0-9](?:_?[0-9])*)?$/;
-var SHORT_DECIMAL = /^(?:0|-?[1-9][0-9]{0,14})$/;
-var DIGITS_BY_BASE = {
-  2: /^[01]+$/,
-  8: /^[0-7]*$/,
-  10: /^[0-9]+$/,
-  16: /^[0-9a-fA-F]+$/
-};
-var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
-var UINT64_MAX = (1n << 64n) - 1n;
-var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
-var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-var LINE_BREAKS = /[\r\n]/g;
-function shortTag(tag) {
-  return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
-}
-function plainScalarValue(text5) {
-  const first = text5.charCodeAt(0);
-  if (text5.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text5;
-  return resolveScalar("", text5).value;
-}
-function resolveScalar(tag, text5) {
-  if (!RESOLVABLE.has(tag)) {
-    return { tag, value: tag === BINARY ? decodeBinary(text5) : text5 };
-  }
-  const resolved = tag === STR ? { tag: STR, value: text5 } : resolveUntyped(tag, text5);
-  if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
-  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: Number(resolved.value) };
-  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text5}\` as a ${tag}`);
-}
-function resolveUntyped(tag, text5) {
-  const first = text5.charCodeAt(0);
-  const hint = text5.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
-  if (hint === HINT_NONE) return { tag: STR, value: text5 };
-  const known = RESOLVE_MAP.get(text5);
-  if (known !== void 0) return known;
-  if (hint === HINT_DOT) {
-    if (DOT_FLOAT.test(text5)) {
-      const value = Number(text5.replace(/_/g, ""));
-      if (Number.isFinite(value)) return { tag: FLOAT, value };
-    }
-  } else if (hint === HINT_NUMBER) {
-    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text5)) return { tag: TIMESTAMP, value: text5 };
-    const plain = text5.includes("_") ? text5.replace(/_/g, "") : text5;
-    const integer = parseGoInteger(plain);
-    if (integer !== null) return integer;
-    if (YAML_STYLE_FLOAT.test(plain)) {
-      const value = Number(plain);
-      if (Number.isFinite(value)) return { tag: FLOAT, value };
-    }
-  }
-  return { tag: STR, value: text5 };
-}
-function parseGoInteger(s) {
-  if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
-  let i = 0;
-  let negative = false;
-  const signed = s[0] === "+" || s[0] === "-";
-  if (signed) {
-    negative = s[0] === "-";
-    i = 1;
-  }
-  if (i >= s.length) return null;
-  let base = 10;
-  if (s[i] === "0") {
-    const prefix = s.length - i >= 3 ? s[i + 1].toLowerCase() : "";
-    base = prefix === "x" ? 16 : prefix === "b" ? 2 : 8;
-    i += prefix === "x" || prefix === "b" || prefix === "o" ? 2 : 1;
-  }
-  const digits = s.slice(i);
-  if (!DIGITS_BY_BASE[base].test(digits)) return null;
-  const magnitude = digits === "" ? 0n : BigInt(BIGINT_PREFIX[base] + digits);
-  let value;
-  let unsigned = false;
-  if (signed) {
-    if (magnitude > (negative ? INT64_MAX + 1n : INT64_MAX)) return null;
-    value = negative ? -magnitude : magnitude;
-  } else {
-    if (magnitude > UINT64_MAX) return null;
-    value = magnitude;
-    unsigned = magnitude > INT64_MAX;
-  }
-  return { tag: INT, value: value > INT64_MAX ? Number(value) : int64Json(value), intText: value.toString(), unsigned };
-}
-function isGoTimestamp(text5) {
-  const m = TIMESTAMP_SHAPE.exec(text5);
-  if (m === null) return false;
-  const [, year, month, day, separator, hour, minute, second, zone] = m;
-  const y = Number(year);
-  const mo = Number(month);
-  if (mo < 1 || mo > 12 || Number(day) < 1 || Number(day) > daysIn(mo, y)) return false;
-  if (separator === void 0) return true;
-  const isDateTime = separator === "T" || separator === "t";
-  if (isDateTime !== (zone !== void 0)) return false;
-  if (Number(hour) >= 24 || Number(minute) >= 60 || Number(second) >= 60) return false;
-  if (zone !== void 0 && zone !== "Z") {
-    if (Number(zone.slice(1, 3)) > 24 || Number(zone.slice(4, 6)) > 60) return false;
-  }
-  return true;
-}
-function daysIn(month, year) {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-function decodeBinary(text5) {
-  const compact = text5.replace(LINE_BREAKS, "");
-  if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
-  return Buffer.from(compact, "base64").toString("utf8");
-}
-function objectKey(resolved) {
-  const { tag, value } = resolved;
-  if (tag === BOOL) return value ? "true" : "false";
-  if (tag === INT) {
-    if (resolved.unsigned) throw new YamlValueError(`unsupported map key of type: uint64, key: ${resolved.intText}`);
-    return resolved.intText ?? String(value);
-  }
-  if (tag === FLOAT) return formatFloat32Key(value);
-  if (tag === NULL) throw new YamlValueError("unsupported map key of type: <nil>");
-  return value;
-}
-function formatFloat32Key(value) {
-  const f = Math.fround(value);
-  if (Number.isNaN(f)) return ".nan";
-  if (f === Number.POSITIVE_INFINITY) return ".inf";
-  if (f === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
-  let mantissa = "";
-  let exponent = 0;
-  for (let precision = 1; precision <= 9; precision++) {
-    const candidate = Math.abs(f).toExponential(precision - 1);
-    if (Math.fround(Number(candidate)) === Math.abs(f)) {
-      const e = candidate.indexOf("e");
-      mantissa = candidate.slice(0, e).replace(".", "");
-      exponent = Number(candidate.slice(e + 1));
-      break;
-    }
-  }
-  const sign2 = f < 0 ? "-" : "";
-  if (exponent < -4 || exponent >= 6) {
-    const fraction3 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
-    const magnitude = String(Math.abs(exponent)).padStart(2, "0");
-    return `${sign2}${mantissa[0]}${fraction3}e${exponent < 0 ? "-" : "+"}${magnitude}`;
-  }
-  if (exponent < 0) return `${sign2}0.${"0".repeat(-exponent - 1)}${mantissa}`;
-  const integer = mantissa.slice(0, exponent + 1).padEnd(exponent + 1, "0");
-  const fraction2 = mantissa.slice(exponent + 1);
-  return `${sign2}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
-}
-
 // src/source/construct.ts
 var MAX_DEPTH = 512;
 var DocumentError = class extends Error {
@@ -39165,7 +39464,7 @@ function allowedAliasRatio(decodeCount) {
   if (decodeCount >= 4e6) return 0.1;
   return 0.99 - 0.89 * ((decodeCount - 4e5) / 36e5);
 }
-function isMergeKey(tag, text5, plain) {
+function isMergeKey2(tag, text5, plain) {
   return text5 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
 }
 function scalarValue(state, tag, text5, plain, offset) {
@@ -39200,7 +39499,7 @@ function onScalar(state, event) {
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   const frame = top(state);
   if (frame !== void 0 && frame.isMap && !frame.hasKey) {
-    if (isMergeKey(tag, text5, plain)) {
+    if (isMergeKey2(tag, text5, plain)) {
       frame.keyIsMerge = true;
     } else {
       count(state, offset, 1, false);
@@ -39219,24 +39518,24 @@ function onScalar(state, event) {
   if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text5, plain } });
   addValue(state, value, 1, 0, offset);
 }
-function onCollectionStart(state, isMap7, event) {
+function onCollectionStart(state, isMap6, event) {
   const offset = eventOffset(state, event, event.start);
   const parent = top(state);
   if (parent !== void 0 && parent.isMap && !parent.hasKey) {
     throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
   }
-  if (parent !== void 0 && parent.isMergeList && !isMap7) {
+  if (parent !== void 0 && parent.isMergeList && !isMap6) {
     throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
   }
   if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
-  const isMergeList = !isMap7 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
+  const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
   if (!isMergeList) count(state, offset, 1, false);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   if (anchor !== null) state.anchors.set(anchor, null);
   state.frames.push({
-    isMap: isMap7,
+    isMap: isMap6,
     isMergeList,
-    value: isMap7 ? {} : [],
+    value: isMap6 ? {} : [],
     size: isMergeList ? 0 : 1,
     height: 1,
     anchor,
@@ -39333,9 +39632,6 @@ function mergeInto(frame, source) {
   const target = frame.value;
   for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson2(source[key3]));
 }
-function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function setKey(target, key3, value) {
   if (key3 === "__proto__") {
     Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
@@ -39367,25 +39663,8 @@ function rejectNonFinite(root, offset) {
   }
 }
 
-// src/source/lines.ts
-function lineStarts(text5) {
-  const starts = [0];
-  for (let at = text5.indexOf("\n"); at !== -1; at = text5.indexOf("\n", at + 1)) starts.push(at + 1);
-  return starts;
-}
-function lineIndexAt(starts, offset) {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
-
 // src/source/ranges.ts
-var INDEX = /^(?:0|[1-9][0-9]*)$/;
+var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
 var tables = /* @__PURE__ */ new WeakMap();
 var Unsupported = class extends Error {
 };
@@ -39469,11 +39748,11 @@ function buildRanges(body, events2) {
         if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
         const parent = frames[frames.length - 1];
         if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
-        const isMap7 = event.type === EVENT_ID.MAPPING;
+        const isMap6 = event.type === EVENT_ID.MAPPING;
         const flow2 = event.style !== 1;
-        if (flow2 && body[event.start] !== (isMap7 ? "{" : "[")) throw new Unsupported();
+        if (flow2 && body[event.start] !== (isMap6 ? "{" : "[")) throw new Unsupported();
         frames.push({
-          collection: isMap7 ? /* @__PURE__ */ new Map() : [],
+          collection: isMap6 ? /* @__PURE__ */ new Map() : [],
           flow: flow2,
           start: event.start,
           lastEnd: event.start + 1,
@@ -39559,18 +39838,11 @@ function indicator(body, from, content) {
   }
   throw new Unsupported();
 }
-function segmentsOf(path14) {
-  if (typeof path14 !== "string") return [...path14];
-  const parts = path14.split("/");
-  if (parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
-function step(node, segments, at) {
+function step2(node, segments, at) {
   if (node === null) return null;
   if (Array.isArray(node)) {
     const segment = segments[at];
-    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
+    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
     const entry2 = node[index];
     return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
   }
@@ -39583,7 +39855,7 @@ function step(node, segments, at) {
   }
   return null;
 }
-function position(table2, offset) {
+function position2(table2, offset) {
   const starts = table2.lineStarts ??= lineStarts(table2.body);
   const index = lineIndexAt(starts, offset);
   return { line: table2.startLine + index, column: offset - starts[index] + 1 };
@@ -39596,7 +39868,7 @@ function locateInDocument(source, document, path14) {
   let node = table2.root;
   let found = null;
   for (let at = 0; at < segments.length; ) {
-    const next = step(node, segments, at);
+    const next = step2(node, segments, at);
     if (next === null) break;
     found = next.entry;
     node = found.node;
@@ -39607,103 +39879,14 @@ function locateInDocument(source, document, path14) {
   const startOffset = found.start;
   let endOffset = found.end;
   while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
-  const start = position(table2, startOffset);
-  const end = position(table2, endOffset);
+  const start = position2(table2, startOffset);
+  const end = position2(table2, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
-// src/source/split.ts
-var NEWLINE = 10;
-var DASH = 45;
-var HASH = 35;
-var CRLF = /\r\n/g;
-function isGoSpace(code18) {
-  if (code18 <= 32) return code18 === 32 || code18 >= 9 && code18 <= 13;
-  if (code18 < 133) return false;
-  return code18 === 133 || code18 === 160 || code18 === 5760 || code18 >= 8192 && code18 <= 8202 || code18 === 8232 || code18 === 8233 || code18 === 8239 || code18 === 8287 || code18 === 12288;
-}
-function firstNonSpace(text5, from, to) {
-  let i = from;
-  while (i < to && isGoSpace(text5.charCodeAt(i))) i++;
-  return i;
-}
-function lastNonSpace(text5, from, to) {
-  let i = to;
-  while (i > from && isGoSpace(text5.charCodeAt(i - 1))) i--;
-  return i;
-}
-function isDocumentSeparator(text5, lineStart2) {
-  return text5.charCodeAt(lineStart2) === DASH && text5.charCodeAt(lineStart2 + 1) === DASH && text5.charCodeAt(lineStart2 + 2) === DASH;
-}
-function splitDocuments(text5) {
-  const chunks = [];
-  const separatorErrors = [];
-  let chunkStart = -1;
-  let chunkLine = 0;
-  let contentLine = 0;
-  const close = (end) => {
-    if (chunkStart !== -1 && contentLine !== 0) {
-      chunks.push({ start: chunkStart, end, startLine: chunkLine, contentLine });
-    }
-    chunkStart = -1;
-  };
-  let pos = 0;
-  let line = 1;
-  while (pos < text5.length) {
-    const newline = text5.indexOf("\n", pos);
-    const lineEnd2 = newline === -1 ? text5.length : newline;
-    const next = newline === -1 ? text5.length : newline + 1;
-    if (isDocumentSeparator(text5, pos)) {
-      const restStart = firstNonSpace(text5, pos + 3, lineEnd2);
-      if (restStart < lineEnd2 && text5.charCodeAt(restStart) !== HASH) {
-        const rest = text5.slice(restStart, lastNonSpace(text5, restStart, lineEnd2));
-        separatorErrors.push({
-          line,
-          column: restStart - pos + 1,
-          message: `invalid Yaml document separator: ${rest}`
-        });
-      }
-      close(pos);
-    } else {
-      if (chunkStart === -1) {
-        chunkStart = pos;
-        chunkLine = line;
-        contentLine = 0;
-      }
-      if (contentLine === 0) {
-        const first = firstNonSpace(text5, pos, lineEnd2);
-        if (first < lineEnd2 && text5.charCodeAt(first) !== HASH) contentLine = line;
-      }
-    }
-    pos = next;
-    line++;
-  }
-  close(text5.length);
-  return { chunks, separatorErrors };
-}
-function chunkSource(text5, chunk) {
-  let source = text5.slice(chunk.start, chunk.end);
-  if (source.includes("\r")) source = source.replace(CRLF, "\n");
-  return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
-`;
-}
-function lineColumn(source, offset) {
-  let line = 1;
-  let lineStart2 = 0;
-  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) {
-    line++;
-    lineStart2 = i + 1;
-  }
-  return { line, column: offset - lineStart2 + 1 };
-}
-
 // src/source/parse.ts
-var BYTE_ORDER_MARK = 65279;
 var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
 var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-function stripByteOrderMark(text5) {
-  return text5.charCodeAt(0) === BYTE_ORDER_MARK ? text5.slice(1) : text5;
-}
 function parseDocuments(file, text5) {
   const source = stripByteOrderMark(text5);
   const { chunks, separatorErrors } = splitDocuments(source);
@@ -39751,14 +39934,11 @@ function documentProblem(file, chunk, body, error2) {
   const position3 = lineColumn(body, Math.min(offset, body.length - 1));
   return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message, severity: "error" };
 }
-function isObject2(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function expandLists(documents) {
   const expanded = [];
   for (const document of documents) {
     const { value } = document;
-    if (!isObject2(value) || value.apiVersion !== "v1" || value.kind !== "List") {
+    if (!isObject(value) || value.apiVersion !== "v1" || value.kind !== "List") {
       expanded.push(document);
       continue;
     }
@@ -39772,180 +39952,7 @@ function expandLists(documents) {
   return expanded;
 }
 
-// src/source/locate.ts
-var CACHE_FILES = 16;
-var CACHE_PARSED_CHARS = 4e6;
-var MAX_MERGE_DEPTH = 32;
-var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
-var cache = /* @__PURE__ */ new Map();
-function locatedFile(file, text5) {
-  const cached = cache.get(file);
-  if (cached !== void 0 && cached.text === text5) {
-    cache.delete(file);
-    cache.set(file, cached);
-    return cached;
-  }
-  const source = stripByteOrderMark(text5);
-  const entry2 = {
-    text: text5,
-    source,
-    chunks: splitDocuments(source).chunks,
-    lineStarts: null,
-    documents: /* @__PURE__ */ new Map(),
-    parsedChars: 0
-  };
-  cache.delete(file);
-  cache.set(file, entry2);
-  evict(entry2);
-  return entry2;
-}
-function evict(current2) {
-  let parsedChars = 0;
-  for (const entry2 of cache.values()) parsedChars += entry2.parsedChars;
-  for (const [file, entry2] of cache) {
-    if (entry2 === current2 || cache.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
-    cache.delete(file);
-    parsedChars -= entry2.parsedChars;
-  }
-}
-function parsedChunk(entry2, index, chunk) {
-  let document = entry2.documents.get(index);
-  if (document === void 0) {
-    try {
-      document = (0, import_yaml.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
-        schema: "failsafe",
-        uniqueKeys: false,
-        strict: false
-      });
-    } catch (error2) {
-      if (!(error2 instanceof RangeError)) throw error2;
-      document = null;
-    }
-    entry2.documents.set(index, document);
-    entry2.parsedChars += chunk.end - chunk.start;
-    evict(entry2);
-  }
-  return document;
-}
-function position2(entry2, offset) {
-  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
-  const index = lineIndexAt(starts, offset);
-  return { line: index + 1, column: offset - starts[index] + 1 };
-}
-function segmentsOf2(path14) {
-  if (typeof path14 !== "string") return [...path14];
-  const parts = path14.split("/");
-  if (parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
-function keyOf(document, node) {
-  const target = (0, import_yaml.isAlias)(node) ? node.resolve(document) : node;
-  if (!(0, import_yaml.isScalar)(target) || typeof target.value !== "string") return null;
-  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
-  if (tag === "" && target.type !== "PLAIN") return target.value;
-  try {
-    return objectKey(resolveScalar(tag, target.value));
-  } catch (error2) {
-    if (error2 instanceof YamlValueError) return null;
-    throw error2;
-  }
-}
-function isMergeKey2(node) {
-  if (!(0, import_yaml.isScalar)(node) || node.value !== "<<") return false;
-  return node.tag === void 0 ? node.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node.tag);
-}
-function findPair(document, map2, key3, depth) {
-  const node = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
-  if (!(0, import_yaml.isMap)(node) || depth > MAX_MERGE_DEPTH) return null;
-  let found = null;
-  for (const pair of node.items) {
-    if (isMergeKey2(pair.key)) {
-      const value = (0, import_yaml.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
-      const sources = (0, import_yaml.isSeq)(value) ? value.items : [value];
-      for (const source of sources) {
-        const merged = findPair(document, source, key3, depth + 1);
-        if (merged !== null) {
-          found = merged;
-          break;
-        }
-      }
-    } else if (keyOf(document, pair.key) === key3) {
-      found = pair;
-    }
-  }
-  return found;
-}
-function step2(document, current2, segments, at) {
-  const node = (0, import_yaml.isAlias)(current2) ? current2.resolve(document) : current2;
-  if ((0, import_yaml.isMap)(node)) {
-    let key3 = "";
-    for (let end = at; end < segments.length; end++) {
-      key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
-      const pair = findPair(document, node, key3, 0);
-      if (pair !== null) {
-        const keyRange = pair.key.range;
-        const valueRange = pair.value?.range ?? keyRange;
-        if (!keyRange || !valueRange) return null;
-        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at + 1 };
-      }
-      if (typeof segments[end] === "number") break;
-    }
-    return null;
-  }
-  if ((0, import_yaml.isSeq)(node)) {
-    const segment = segments[at];
-    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
-    const item = node.items[index];
-    if (item?.range == null) return null;
-    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
-  }
-  return null;
-}
-function locate(file, text5, documentIndex, path14) {
-  const entry2 = locatedFile(file, text5);
-  const chunk = entry2.chunks[documentIndex];
-  if (chunk === void 0) return { file, line: 1, column: 1 };
-  const documentStart2 = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf2(path14);
-  if (segments.length === 0) return documentStart2;
-  const document = parsedChunk(entry2, documentIndex, chunk);
-  if (document === null) return documentStart2;
-  let node = document.contents;
-  let range2 = null;
-  for (let at = 0; at < segments.length; ) {
-    const next = step2(document, node, segments, at);
-    if (next === null) break;
-    node = next.node;
-    range2 = [next.start, next.end];
-    at += next.consumed;
-  }
-  if (range2 === null) return documentStart2;
-  const startOffset = chunk.start + range2[0];
-  let endOffset = chunk.start + range2[1];
-  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
-  const start = position2(entry2, startOffset);
-  const end = position2(entry2, endOffset);
-  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
-
 // src/source/edit/text.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-function isPlainObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (isPlainObject2(a) && isPlainObject2(b)) {
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key3) => Object.hasOwn(b, key3) && deepEqual(a[key3], b[key3]));
-  }
-  return false;
-}
 function eolOf(text5) {
   const newline = text5.indexOf("\n");
   return newline > 0 && text5[newline - 1] === "\r" ? "\r\n" : "\n";
@@ -39957,7 +39964,7 @@ function readBack(text5) {
 }
 function flow(value) {
   if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
-  if (isPlainObject2(value)) {
+  if (isObject(value)) {
     return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
   }
   return stringifyJson(value);
@@ -39973,8 +39980,8 @@ function render(value, style) {
     indentSeq: style.indentSeq
   });
   const back = readBack(text5);
-  if (back !== void 0 && deepEqual(back, value)) return text5.replace(/\n$/, "").split("\n");
-  if (isPlainObject2(value) && Object.keys(value).length > 0) {
+  if (back !== void 0 && jsonEqual(back, value, "type")) return text5.replace(/\n$/, "").split("\n");
+  if (isObject(value) && Object.keys(value).length > 0) {
     return Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`);
   }
   if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
@@ -40061,14 +40068,14 @@ function define(target, key3, value) {
   Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
 }
 function elementName(value) {
-  return isPlainObject2(value) && typeof value.name === "string" ? value.name : void 0;
+  return isObject(value) && typeof value.name === "string" ? value.name : void 0;
 }
 function restoreList(raw, loaded, patched) {
   if (raw.length !== loaded.length) return patched;
   if (loaded.length === patched.length) return patched.map((item, i) => restore(raw[i], loaded[i], item));
   const used = /* @__PURE__ */ new Set();
   return patched.map((item) => {
-    let index = loaded.findIndex((candidate, i) => !used.has(i) && deepEqual(candidate, item));
+    let index = loaded.findIndex((candidate, i) => !used.has(i) && jsonEqual(candidate, item, "type"));
     if (index === -1) {
       const name = elementName(item);
       if (name !== void 0) index = loaded.findIndex((candidate, i) => !used.has(i) && elementName(candidate) === name);
@@ -40079,13 +40086,13 @@ function restoreList(raw, loaded, patched) {
   });
 }
 function restore(raw, loaded, patched) {
-  if (raw !== void 0 && deepEqual(loaded, patched)) return raw;
+  if (raw !== void 0 && jsonEqual(loaded, patched, "type")) return raw;
   if (Array.isArray(loaded) && Array.isArray(patched)) {
     return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
   }
-  if (!isPlainObject2(loaded) || !isPlainObject2(patched)) return patched;
+  if (!isObject(loaded) || !isObject(patched)) return patched;
   const base = raw === void 0 ? {} : raw;
-  if (!isPlainObject2(base)) return patched;
+  if (!isObject(base)) return patched;
   const out = {};
   for (const key3 of Object.keys(patched)) {
     const value = patched[key3];
@@ -40093,7 +40100,7 @@ function restore(raw, loaded, patched) {
       define(out, key3, value);
     } else if (Object.hasOwn(base, key3)) {
       define(out, key3, restore(base[key3], loaded[key3], value));
-    } else if (!deepEqual(loaded[key3], value)) {
+    } else if (!jsonEqual(loaded[key3], value, "type")) {
       define(out, key3, restore(void 0, loaded[key3], value));
     }
   }
@@ -40204,7 +40211,7 @@ function readNode(context4, node, depth = 0) {
         const sources = (0, import_yaml3.isSeq)(source) ? source.items : [source];
         for (const item of sources) {
           const value2 = readNode(context4, item, depth + 1);
-          if (!isPlainObject2(value2)) return UNREADABLE;
+          if (!isObject(value2)) return UNREADABLE;
           for (const [key4, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key4)) define2(merged, key4, entry2);
         }
         continue;
@@ -40237,13 +40244,13 @@ function replaceWhole(context4, slot, node, after) {
 function diff(context4, node, after, slot, loaded) {
   let before = readNode(context4, node);
   if (before === UNREADABLE && loaded !== void 0) before = loaded;
-  if (before !== UNREADABLE && deepEqual(before, after)) return;
+  if (before !== UNREADABLE && jsonEqual(before, after, "type")) return;
   if (node === null || hasProperties(node)) return replaceWhole(context4, slot, node, after);
-  if ((0, import_yaml3.isMap)(node) && !node.flow && isPlainObject2(after) && isPlainObject2(before)) {
-    if (diffMap(context4, node.items, before, after, isPlainObject2(loaded) ? loaded : void 0)) return;
+  if ((0, import_yaml3.isMap)(node) && !node.flow && isObject(after) && isObject(before)) {
+    if (diffMap(context4, node.items, before, after, isObject(loaded) ? loaded : void 0)) return;
   } else if ((0, import_yaml3.isSeq)(node) && !node.flow && Array.isArray(after) && Array.isArray(before)) {
     if (diffSeq(context4, node.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml3.isScalar)(node) && !isPlainObject2(after) && !Array.isArray(after) && node.range) {
+  } else if ((0, import_yaml3.isScalar)(node) && !isObject(after) && !Array.isArray(after) && node.range) {
     const [start, end] = node.range;
     const single = !context4.body.slice(start, end).includes("\n") && (node.type === "PLAIN" || node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
     const inline = single ? renderInlineString(node.type, after) : null;
@@ -40311,9 +40318,9 @@ function diffSeq(context4, items2, before, after, loaded) {
   }
   const column = context4.column(dashes[0]);
   let prefix = 0;
-  while (prefix < before.length && prefix < after.length && deepEqual(before[prefix], after[prefix])) prefix++;
+  while (prefix < before.length && prefix < after.length && jsonEqual(before[prefix], after[prefix], "type")) prefix++;
   let suffix = 0;
-  while (suffix < before.length - prefix && suffix < after.length - prefix && deepEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix])) {
+  while (suffix < before.length - prefix && suffix < after.length - prefix && jsonEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix], "type")) {
     suffix++;
   }
   const oldMiddle = before.length - prefix - suffix;
@@ -40417,9 +40424,6 @@ var CLUSTER_SCOPED = new Map(
   }).map(([group2, kinds]) => [group2, new Set(kinds)])
 );
 var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
-function isObject3(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function apiGroupOf(apiVersion) {
   const slash = apiVersion.indexOf("/");
   if (slash === -1 || apiVersion === "/") return "";
@@ -40431,7 +40435,7 @@ function isClusterScoped(apiVersion, kind3) {
   return group2 !== null && CLUSTER_SCOPED.get(group2)?.has(kind3) === true;
 }
 function stringField(object3, field) {
-  if (!isObject3(object3)) return "";
+  if (!isObject(object3)) return "";
   const value = object3[field];
   return typeof value === "string" ? value : "";
 }
@@ -40442,7 +40446,7 @@ function normalizeResource(resource) {
   normalizeNilMaps(resource);
   if (namespaceOf(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
     if (resource.metadata === void 0) resource.metadata = {};
-    if (isObject3(resource.metadata)) resource.metadata.namespace = "default";
+    if (isObject(resource.metadata)) resource.metadata.namespace = "default";
   }
   return resource;
 }
@@ -40452,7 +40456,7 @@ function normalizeNilMaps(object3) {
     if (value === null) {
       if (NIL_MAP_FIELDS.has(key3)) object3[key3] = {};
     } else if (Array.isArray(value)) {
-      for (const item of value) if (isObject3(item)) normalizeNilMaps(item);
+      for (const item of value) if (isObject(item)) normalizeNilMaps(item);
     } else if (typeof value === "object") {
       normalizeNilMaps(value);
     }
@@ -40819,7 +40823,7 @@ function mutatedResources(mutations2, files) {
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
       const value = reread.get(item.documentIndex);
-      if (value === void 0 || !deepEqual(value, targets.get(item))) {
+      if (value === void 0 || !jsonEqual(value, targets.get(item), "type")) {
         item.edits = [];
         item.editError = "the edited document would not read back as the patched resource";
       }
@@ -41236,17 +41240,14 @@ function splitApiVersion(apiVersion) {
   if (parts.length === 2) return { group: parts[0], version: parts[1] };
   return null;
 }
-function isObject4(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function isCustomResourceDefinition(value) {
   return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
 }
 function customResourceType(definition) {
   const spec2 = definition.spec;
-  if (!isObject4(spec2)) return null;
+  if (!isObject(spec2)) return null;
   const names = spec2.names;
-  if (typeof spec2.group !== "string" || !isObject4(names)) return null;
+  if (typeof spec2.group !== "string" || !isObject(names)) return null;
   if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
   return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
 }
@@ -41274,19 +41275,16 @@ function methodNotSupported(method, plural3) {
 }
 
 // src/cluster/mock-cluster.ts
-function isObject5(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function metadataString(object3, field) {
   const metadata = object3.metadata;
-  const value = isObject5(metadata) ? metadata[field] : void 0;
+  const value = isObject(metadata) ? metadata[field] : void 0;
   return typeof value === "string" ? value : "";
 }
 function labelsOf(object3) {
   const metadata = object3.metadata;
-  const labels = isObject5(metadata) ? metadata.labels : void 0;
+  const labels = isObject(metadata) ? metadata.labels : void 0;
   const out = {};
-  if (isObject5(labels)) {
+  if (isObject(labels)) {
     for (const [key3, value] of Object.entries(labels)) if (typeof value === "string") out[key3] = value;
   }
   return out;
@@ -42611,9 +42609,6 @@ function invalid(error2) {
   return { error: error2, fixed: [], wildcardLabels: [] };
 }
 var cache2 = /* @__PURE__ */ new WeakMap();
-function isPlainObject3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function keyError(key3) {
   return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
 }
@@ -42621,7 +42616,7 @@ function valueError(value) {
   return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
 }
 function compileExpression(expr) {
-  if (!isPlainObject3(expr)) return "matchExpressions: must be an object";
+  if (!isObject(expr)) return "matchExpressions: must be an object";
   const { key: key3, operator, values } = expr;
   if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
   if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
@@ -42657,7 +42652,7 @@ function compile(sel) {
   const wildcardLabels = [];
   const { matchLabels, matchExpressions } = sel;
   if (matchLabels !== void 0 && matchLabels !== null) {
-    if (!isPlainObject3(matchLabels)) return invalid("matchLabels: must be a map");
+    if (!isObject(matchLabels)) return invalid("matchLabels: must be a map");
     for (const [key3, value] of Object.entries(matchLabels)) {
       if (typeof value !== "string") return invalid("matchLabels: values must be strings");
       if (containsWildcard(key3) || containsWildcard(value)) {
@@ -42682,7 +42677,7 @@ function compile(sel) {
 function compiled(sel) {
   let result = cache2.get(sel);
   if (result === void 0) {
-    result = isPlainObject3(sel) ? compile(sel) : invalid("selector: must be an object");
+    result = isObject(sel) ? compile(sel) : invalid("selector: must be an object");
     cache2.set(sel, result);
   }
   return result;
@@ -43078,9 +43073,6 @@ var CRONJOB_CEL_REPLACEMENTS = [
   ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
 ];
 var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-function isObject6(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function isPresent(value) {
   return value !== void 0 && value !== null;
 }
@@ -43088,7 +43080,7 @@ function isSetValue(value) {
   return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
 }
 function hasContent(value) {
-  if (!isObject6(value)) return false;
+  if (!isObject(value)) return false;
   for (const key3 in value) {
     if (isSetValue(value[key3])) return true;
   }
@@ -43126,10 +43118,10 @@ function canAutoGen(rules) {
   for (const rule2 of rules) {
     if (hasContent(rule2.generate)) return false;
     const mutate = rule2.mutate;
-    if (isObject6(mutate)) {
+    if (isObject(mutate)) {
       if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
       const foreach = mutate.foreach;
-      if (Array.isArray(foreach) && foreach.some((fe) => isObject6(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
+      if (Array.isArray(foreach) && foreach.some((fe) => isObject(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
         return false;
       }
     }
@@ -43198,11 +43190,11 @@ function keptValidateFields(validate, shift, pivot) {
   return out;
 }
 function autogenAssertion(tree, tplKey) {
-  if (!isObject6(tree)) return tree;
+  if (!isObject(tree)) return tree;
   const value = { ...tree };
   for (const node of ["object", "oldObject"]) {
     const object3 = tree[node];
-    if (isObject6(object3)) value[node] = wrapTemplate(tplKey, { ...object3 });
+    if (isObject(object3)) value[node] = wrapTemplate(tplKey, { ...object3 });
   }
   return value;
 }
@@ -43214,7 +43206,7 @@ function generateMutation(mutate, tplKey) {
   if (Array.isArray(foreach) && foreach.length > 0) {
     return {
       foreach: foreach.map((entry2) => {
-        const fe = isObject6(entry2) ? entry2 : {};
+        const fe = isObject(entry2) ? entry2 : {};
         const out = {};
         if (isPresent(fe.list)) out.list = fe.list;
         if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
@@ -43254,11 +43246,11 @@ function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
   if (rule2 === null) return null;
   const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
   if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
-  if (isObject6(rule2.mutate)) {
+  if (isObject(rule2.mutate)) {
     const mutate = generateMutation(rule2.mutate, tplKey);
     if (mutate !== null) return { ...out, mutate };
   }
-  if (isObject6(rule2.validate)) {
+  if (isObject(rule2.validate)) {
     const validate = generateValidation(rule2.validate, tplKey, shift);
     if (validate !== null) return { ...out, validate };
   }
@@ -43316,7 +43308,7 @@ function replaceAll(text5, replacements) {
 function rewriteStrings(value, replacements) {
   if (typeof value === "string") return replaceAll(value, replacements);
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
-  if (isObject6(value)) {
+  if (isObject(value)) {
     const out = {};
     for (const key3 in value) out[replaceAll(key3, replacements)] = rewriteStrings(value[key3], replacements);
     return out;
@@ -43325,7 +43317,7 @@ function rewriteStrings(value, replacements) {
 }
 function hasPreconditions(value) {
   if (Array.isArray(value)) return value.length > 0;
-  return isObject6(value) && (isPresent(value.any) || isPresent(value.all));
+  return isObject(value) && (isPresent(value.any) || isPresent(value.all));
 }
 function convertRule(rule2, target) {
   const out = { name: rule2.name };
@@ -43338,10 +43330,10 @@ function convertRule(rule2, target) {
   if (hasContent(rule2.validate)) out.validate = rule2.validate;
   if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
   if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
-  if (isObject6(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
     out.reportProperties = rule2.reportProperties;
   }
-  const cel2 = isObject6(rule2.validate) && isPresent(rule2.validate.cel);
+  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
   const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
@@ -43837,9 +43829,6 @@ function jsonType(value) {
 function typeName2(node) {
   return node.type === "map" ? "object" : node.type;
 }
-function isObject7(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 var Checker = class {
   problems = [];
   report(path14, detail) {
@@ -43880,11 +43869,11 @@ var Checker = class {
         });
         return;
       case "map":
-        if (!isObject7(value)) return this.typeMismatch(path14, "object", value);
+        if (!isObject(value)) return this.typeMismatch(path14, "object", value);
         for (const key3 of Object.keys(value)) this.check(node.values, value[key3], [...path14, key3]);
         return;
       case "object":
-        if (!isObject7(value)) return this.typeMismatch(path14, "object", value);
+        if (!isObject(value)) return this.typeMismatch(path14, "object", value);
         this.checkObject(node, value, path14);
     }
   }
@@ -43948,7 +43937,7 @@ function checkObjectMetadata(doc) {
   return checker.problems;
 }
 function nameProblem(metadata, generateNameSuffices) {
-  if (metadata !== void 0 && metadata !== null && !isObject7(metadata)) return null;
+  if (metadata !== void 0 && metadata !== null && !isObject(metadata)) return null;
   const name = metadata?.name;
   if (name !== void 0 && name !== null && name !== "") return null;
   const generateName = metadata?.generateName;
@@ -43957,25 +43946,22 @@ function nameProblem(metadata, generateNameSuffices) {
 }
 
 // src/families/kyverno/policy/exception.ts
-function isObject8(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function strings2(value) {
   return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 }
 function decodePolicyException(document) {
-  const metadata = isObject8(document.metadata) ? document.metadata : {};
+  const metadata = isObject(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") return "PolicyException: metadata.name is required";
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
   const spec2 = document.spec;
-  if (!isObject8(spec2)) return `PolicyException ${name}: spec is required`;
+  if (!isObject(spec2)) return `PolicyException ${name}: spec is required`;
   const shape = checkPolicyException(document)[0];
   if (shape !== void 0) return `PolicyException ${name}: ${shape.message}`;
   if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions = [];
   for (const entry2 of spec2.exceptions) {
-    if (!isObject8(entry2) || typeof entry2.policyName !== "string") {
+    if (!isObject(entry2) || typeof entry2.policyName !== "string") {
       return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
     }
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings2(entry2.ruleNames) });
@@ -43985,7 +43971,7 @@ function decodePolicyException(document) {
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
     exceptions,
-    match: isObject8(spec2.match) ? spec2.match : {}
+    match: isObject(spec2.match) ? spec2.match : {}
   };
   if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
   if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
@@ -44200,42 +44186,327 @@ function packagedSkip(skips, path14) {
   return { kind: "skip", message, path: path14 };
 }
 
-// src/families/kyverno/engine/pattern/go-strings.ts
-function fixupHigh(c) {
-  return c >= 57344 ? c - 2048 : c + 8192;
-}
+// src/util/go-json.ts
+var GoJsonError = class extends Error {
+  name = "GoJsonError";
+};
 function compareGoStrings2(a, b) {
+  if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(i);
-    if (x !== y) {
-      if (x >= 55296 && y >= 55296) {
-        x = fixupHigh(x);
-        y = fixupHigh(y);
-      }
-      return x < y ? -1 : 1;
-    }
+    if (x === y) continue;
+    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
+    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
+    return x < y ? -1 : 1;
   }
   return a.length - b.length;
 }
-function isGoSpace2(c) {
-  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
-  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+var NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
+var HEX2 = "0123456789abcdef";
+var SHORT_ESCAPES2 = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
+function escapeCodeUnit(code18) {
+  return "\\u" + HEX2[code18 >> 12 & 15] + HEX2[code18 >> 8 & 15] + HEX2[code18 >> 4 & 15] + HEX2[code18 & 15];
 }
-function goTrimSpace(s) {
+function quoteGoString(s) {
+  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
+  let out = '"';
   let start = 0;
-  let end = s.length;
-  while (start < end && isGoSpace2(s.charCodeAt(start))) start++;
-  while (end > start && isGoSpace2(s.charCodeAt(end - 1))) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep;
+    if (c === 34) rep = '\\"';
+    else if (c === 92) rep = "\\\\";
+    else if (c < 32) rep = SHORT_ESCAPES2[c] ?? escapeCodeUnit(c);
+    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
+    else if (c >= 55296 && c <= 57343) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 56319 && next >= 56320 && next <= 57343) {
+        i++;
+        continue;
+      }
+      rep = "\\ufffd";
+    }
+    if (rep !== void 0) {
+      out += s.slice(start, i) + rep;
+      start = i + 1;
+    }
+  }
+  return out + s.slice(start) + '"';
 }
-function trimSpaces(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s.charCodeAt(start) === 32) start++;
-  while (end > start && s.charCodeAt(end - 1) === 32) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
+function formatGoJsonNumber(n) {
+  if (!Number.isFinite(n)) {
+    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
+  }
+  if (n === 0 && 1 / n < 0) return "-0";
+  return String(n);
+}
+function encode(value) {
+  switch (typeof value) {
+    case "string":
+      return quoteGoString(value);
+    case "number":
+      return formatGoJsonNumber(value);
+    case "bigint":
+      return value.toString();
+    case "boolean":
+      return value ? "true" : "false";
+    case "object": {
+      if (value === null) return "null";
+      if (Array.isArray(value)) {
+        let out2 = "[";
+        for (let i = 0; i < value.length; i++) out2 += (i > 0 ? "," : "") + encode(value[i]);
+        return out2 + "]";
+      }
+      const obj = value;
+      const keys = Object.keys(obj).sort(compareGoStrings2);
+      let out = "{";
+      for (let i = 0; i < keys.length; i++) {
+        const key3 = keys[i];
+        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
+      }
+      return out + "}";
+    }
+    default:
+      throw new GoJsonError(`json: unsupported type: ${typeof value}`);
+  }
+}
+function goJsonStringify(value) {
+  return encode(value);
+}
+function quoteByte(b) {
+  if (b === 39) return "'\\''";
+  if (b === 34) return `'"'`;
+  if (b === 92) return "'\\\\'";
+  if (b < 32 || b === 127) {
+    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
+    const s = short[b];
+    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX2[b >> 4]}${HEX2[b & 15]}'`;
+  }
+  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX2[b >> 4]}${HEX2[b & 15]}'`;
+  return `'${String.fromCharCode(b)}'`;
+}
+function byteAt(text5, i) {
+  const cp = text5.codePointAt(i);
+  if (cp < 128) return cp;
+  if (cp < 2048) return 192 | cp >> 6;
+  if (cp < 65536) return 224 | cp >> 12;
+  return 240 | cp >> 18;
+}
+var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+var DIGIT = (c) => c >= 48 && c <= 57;
+var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
+function setOwnProperty(obj, key3, value) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(obj, key3, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    obj[key3] = value;
+  }
+}
+var GoJsonDecoder = class {
+  constructor(text5) {
+    this.text = text5;
+  }
+  text;
+  pos = 0;
+  rangeError;
+  decode() {
+    const value = this.value();
+    this.skipWs();
+    if (this.pos < this.text.length) this.fail("after top-level value");
+    if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
+    return value;
+  }
+  fail(context4) {
+    if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
+    throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context4}`);
+  }
+  skipWs() {
+    while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
+  }
+  value() {
+    this.skipWs();
+    const c = this.text.charCodeAt(this.pos);
+    switch (c) {
+      case 123:
+        return this.object();
+      case 91:
+        return this.array();
+      case 34:
+        return this.string();
+      case 116:
+        return this.literal("true", true);
+      case 102:
+        return this.literal("false", false);
+      case 110:
+        return this.literal("null", null);
+      default:
+        if (c === 45 || DIGIT(c)) return this.number();
+        return this.fail("looking for beginning of value");
+    }
+  }
+  literal(word, value) {
+    this.pos++;
+    for (let k = 1; k < word.length; k++, this.pos++) {
+      if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
+        this.fail(`in literal ${word} (expecting '${word[k]}')`);
+      }
+    }
+    return value;
+  }
+  number() {
+    const start = this.pos;
+    const t = this.text;
+    if (t.charCodeAt(this.pos) === 45) {
+      this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
+    }
+    if (t.charCodeAt(this.pos) === 48) this.pos++;
+    else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    if (t.charCodeAt(this.pos) === 46) {
+      this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
+      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    }
+    const e = t.charCodeAt(this.pos);
+    if (e === 101 || e === 69) {
+      this.pos++;
+      const s = t.charCodeAt(this.pos);
+      if (s === 43 || s === 45) this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
+      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    }
+    const literal = t.slice(start, this.pos);
+    const n = Number(literal);
+    if (!Number.isFinite(n) && this.rangeError === void 0) {
+      this.rangeError = `json: cannot unmarshal number ${literal} into Go value of type float64`;
+    }
+    return n;
+  }
+  string() {
+    const t = this.text;
+    this.pos++;
+    let out = "";
+    let start = this.pos;
+    for (; ; ) {
+      if (this.pos >= t.length) this.fail("");
+      const c = t.charCodeAt(this.pos);
+      if (c === 34) {
+        out += t.slice(start, this.pos);
+        this.pos++;
+        return out;
+      }
+      if (c < 32) this.fail("in string literal");
+      if (c !== 92) {
+        this.pos++;
+        continue;
+      }
+      out += t.slice(start, this.pos);
+      this.pos++;
+      const e = t.charCodeAt(this.pos);
+      const simple = {
+        34: '"',
+        92: "\\",
+        47: "/",
+        98: "\b",
+        102: "\f",
+        110: "\n",
+        114: "\r",
+        116: "	"
+      };
+      if (simple[e] !== void 0) {
+        out += simple[e];
+        this.pos++;
+      } else if (e === 117) {
+        this.pos++;
+        out += this.unicodeEscape();
+      } else {
+        this.fail("in string escape code");
+      }
+      start = this.pos;
+    }
+  }
+  hex4() {
+    for (let k = 0; k < 4; k++) {
+      if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
+        this.pos += k;
+        this.fail("in \\u hexadecimal character escape");
+      }
+    }
+    const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
+    this.pos += 4;
+    return v;
+  }
+  /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
+  unicodeEscape() {
+    const u = this.hex4();
+    if (u < 55296 || u > 57343) return String.fromCharCode(u);
+    if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
+      const save = this.pos;
+      this.pos += 2;
+      const low = this.hex4();
+      if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
+      this.pos = save;
+    }
+    return "\uFFFD";
+  }
+  array() {
+    this.pos++;
+    const out = [];
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) === 93) {
+      this.pos++;
+      return out;
+    }
+    for (; ; ) {
+      out.push(this.value());
+      this.skipWs();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 93) return out;
+      if (c !== 44) {
+        this.pos--;
+        this.fail("after array element");
+      }
+    }
+  }
+  object() {
+    this.pos++;
+    const out = {};
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) === 125) {
+      this.pos++;
+      return out;
+    }
+    for (; ; ) {
+      this.skipWs();
+      if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
+      const key3 = this.string();
+      this.skipWs();
+      if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
+      this.pos++;
+      setOwnProperty(out, key3, this.value());
+      this.skipWs();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 125) return out;
+      if (c !== 44) {
+        this.pos--;
+        this.fail("after object key:value pair");
+      }
+    }
+  }
+};
+var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
+function goJsonParse(text5) {
+  if (!NEEDS_GO_DECODER.test(text5)) {
+    try {
+      return JSON.parse(text5);
+    } catch {
+    }
+  }
+  return new GoJsonDecoder(text5).decode();
 }
 
 // src/families/kyverno/engine/pattern/go-value.ts
@@ -44316,9 +44587,6 @@ function anchorString(type, key3) {
 
 // src/families/kyverno/engine/pattern/metadata-wildcards.ts
 var TAGS = ["labels", "annotations"];
-function isObject9(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function findTaggedKey(tag, map2) {
   for (const key3 in map2) {
     if (key3 === tag) return key3;
@@ -44328,11 +44596,11 @@ function findTaggedKey(tag, map2) {
   return null;
 }
 function stringEntries(tag, data) {
-  if (!isObject9(data)) return null;
+  if (!isObject(data)) return null;
   const key3 = findTaggedKey(tag, data);
   if (key3 === null) return null;
   const value = data[key3];
-  if (!isObject9(value)) return null;
+  if (!isObject(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
@@ -44763,9 +45031,6 @@ function validateValue(value, pattern, numberMode) {
 }
 
 // src/families/kyverno/engine/pattern/match-pattern.ts
-function isObject10(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function hasKey(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
@@ -44779,8 +45044,8 @@ function checkElement(resource, pattern, path14, ev) {
     }
     return checkArray(resource, pattern, path14, ev);
   }
-  if (isObject10(pattern)) {
-    if (!isObject10(resource)) {
+  if (isObject(pattern)) {
+    if (!isObject(resource)) {
       return plainFailure(
         `pattern and resource have different structures. Path: ${path14}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
         path14
@@ -44812,7 +45077,7 @@ function recordAnchors(plan, resource, ev) {
 }
 function rewrittenMetadata(pattern, key3, resource, ev) {
   const original = pattern[key3];
-  if (!isObject10(original)) return null;
+  if (!isObject(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
   const current2 = ev.metadataRewrites?.get(original) ?? original;
@@ -44886,7 +45151,7 @@ function handleExistence(resource, pattern, path14, ev) {
     );
   }
   for (const element of pattern) {
-    if (!isObject10(element)) {
+    if (!isObject(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
         path14
@@ -44919,7 +45184,7 @@ function handlePlain(key3, pattern, resource, path14, ev) {
 function checkArray(resource, pattern, path14, ev) {
   if (pattern.length === 0) return plainFailure("pattern Array empty", path14);
   const first = pattern[0];
-  if (isObject10(first)) return checkElements(resource, first, resource.length, path14, ev);
+  if (isObject(first)) return checkElements(resource, first, resource.length, path14, ev);
   if (!Array.isArray(first)) return checkElement(resource, first, path14, ev);
   if (resource.length < pattern.length) {
     return plainFailure(
@@ -45217,8 +45482,8 @@ function evaluateEquals(key3, value) {
       return stringEquals(key3, value);
     default:
       if (key3 === null) return false;
-      if (Array.isArray(key3)) return Array.isArray(value) && deepEqualJson(key3, value);
-      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key3, value);
+      if (Array.isArray(key3)) return Array.isArray(value) && jsonEqual(key3, value, "type");
+      return isObject(value) && jsonEqual(key3, value, "type");
   }
 }
 function numberEquals(key3, value) {
@@ -45319,8 +45584,8 @@ function evaluateNotEquals(key3, value) {
       return stringNotEquals(key3, value);
     default:
       if (key3 === null) return false;
-      if (Array.isArray(key3)) return !Array.isArray(value) || !deepEqualJson(key3, value);
-      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key3, value);
+      if (Array.isArray(key3)) return !Array.isArray(value) || !jsonEqual(key3, value, "type");
+      return !isObject(value) || !jsonEqual(key3, value, "type");
   }
 }
 function numberNotEquals(key3, value) {
@@ -45674,329 +45939,6 @@ function nestingError2() {
   return new JmesPathError("syntax", `expression nested too deeply: more than ${MAX_NESTING} levels`);
 }
 
-// src/util/go-json.ts
-var GoJsonError = class extends Error {
-  name = "GoJsonError";
-};
-function compareGoStrings3(a, b) {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
-    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
-    return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-var NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
-var HEX = "0123456789abcdef";
-var SHORT_ESCAPES = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
-function escapeCodeUnit(code18) {
-  return "\\u" + HEX[code18 >> 12 & 15] + HEX[code18 >> 8 & 15] + HEX[code18 >> 4 & 15] + HEX[code18 & 15];
-}
-function quoteGoString(s) {
-  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
-  let out = '"';
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let rep;
-    if (c === 34) rep = '\\"';
-    else if (c === 92) rep = "\\\\";
-    else if (c < 32) rep = SHORT_ESCAPES[c] ?? escapeCodeUnit(c);
-    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
-    else if (c >= 55296 && c <= 57343) {
-      const next = s.charCodeAt(i + 1);
-      if (c <= 56319 && next >= 56320 && next <= 57343) {
-        i++;
-        continue;
-      }
-      rep = "\\ufffd";
-    }
-    if (rep !== void 0) {
-      out += s.slice(start, i) + rep;
-      start = i + 1;
-    }
-  }
-  return out + s.slice(start) + '"';
-}
-function formatGoJsonNumber(n) {
-  if (!Number.isFinite(n)) {
-    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
-  }
-  if (n === 0 && 1 / n < 0) return "-0";
-  return String(n);
-}
-function encode(value) {
-  switch (typeof value) {
-    case "string":
-      return quoteGoString(value);
-    case "number":
-      return formatGoJsonNumber(value);
-    case "bigint":
-      return value.toString();
-    case "boolean":
-      return value ? "true" : "false";
-    case "object": {
-      if (value === null) return "null";
-      if (Array.isArray(value)) {
-        let out2 = "[";
-        for (let i = 0; i < value.length; i++) out2 += (i > 0 ? "," : "") + encode(value[i]);
-        return out2 + "]";
-      }
-      const obj = value;
-      const keys = Object.keys(obj).sort(compareGoStrings3);
-      let out = "{";
-      for (let i = 0; i < keys.length; i++) {
-        const key3 = keys[i];
-        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
-      }
-      return out + "}";
-    }
-    default:
-      throw new GoJsonError(`json: unsupported type: ${typeof value}`);
-  }
-}
-function goJsonStringify(value) {
-  return encode(value);
-}
-function quoteByte(b) {
-  if (b === 39) return "'\\''";
-  if (b === 34) return `'"'`;
-  if (b === 92) return "'\\\\'";
-  if (b < 32 || b === 127) {
-    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
-    const s = short[b];
-    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX[b >> 4]}${HEX[b & 15]}'`;
-  }
-  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX[b >> 4]}${HEX[b & 15]}'`;
-  return `'${String.fromCharCode(b)}'`;
-}
-function byteAt(text5, i) {
-  const cp = text5.codePointAt(i);
-  if (cp < 128) return cp;
-  if (cp < 2048) return 192 | cp >> 6;
-  if (cp < 65536) return 224 | cp >> 12;
-  return 240 | cp >> 18;
-}
-var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-var DIGIT = (c) => c >= 48 && c <= 57;
-var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
-function setOwnProperty(obj, key3, value) {
-  if (key3 === "__proto__") {
-    Object.defineProperty(obj, key3, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    obj[key3] = value;
-  }
-}
-var GoJsonDecoder = class {
-  constructor(text5) {
-    this.text = text5;
-  }
-  text;
-  pos = 0;
-  rangeError;
-  decode() {
-    const value = this.value();
-    this.skipWs();
-    if (this.pos < this.text.length) this.fail("after top-level value");
-    if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
-    return value;
-  }
-  fail(context4) {
-    if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
-    throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context4}`);
-  }
-  skipWs() {
-    while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
-  }
-  value() {
-    this.skipWs();
-    const c = this.text.charCodeAt(this.pos);
-    switch (c) {
-      case 123:
-        return this.object();
-      case 91:
-        return this.array();
-      case 34:
-        return this.string();
-      case 116:
-        return this.literal("true", true);
-      case 102:
-        return this.literal("false", false);
-      case 110:
-        return this.literal("null", null);
-      default:
-        if (c === 45 || DIGIT(c)) return this.number();
-        return this.fail("looking for beginning of value");
-    }
-  }
-  literal(word, value) {
-    this.pos++;
-    for (let k = 1; k < word.length; k++, this.pos++) {
-      if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
-        this.fail(`in literal ${word} (expecting '${word[k]}')`);
-      }
-    }
-    return value;
-  }
-  number() {
-    const start = this.pos;
-    const t = this.text;
-    if (t.charCodeAt(this.pos) === 45) {
-      this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
-    }
-    if (t.charCodeAt(this.pos) === 48) this.pos++;
-    else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    if (t.charCodeAt(this.pos) === 46) {
-      this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
-      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    }
-    const e = t.charCodeAt(this.pos);
-    if (e === 101 || e === 69) {
-      this.pos++;
-      const s = t.charCodeAt(this.pos);
-      if (s === 43 || s === 45) this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
-      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    }
-    const literal = t.slice(start, this.pos);
-    const n = Number(literal);
-    if (!Number.isFinite(n) && this.rangeError === void 0) {
-      this.rangeError = `json: cannot unmarshal number ${literal} into Go value of type float64`;
-    }
-    return n;
-  }
-  string() {
-    const t = this.text;
-    this.pos++;
-    let out = "";
-    let start = this.pos;
-    for (; ; ) {
-      if (this.pos >= t.length) this.fail("");
-      const c = t.charCodeAt(this.pos);
-      if (c === 34) {
-        out += t.slice(start, this.pos);
-        this.pos++;
-        return out;
-      }
-      if (c < 32) this.fail("in string literal");
-      if (c !== 92) {
-        this.pos++;
-        continue;
-      }
-      out += t.slice(start, this.pos);
-      this.pos++;
-      const e = t.charCodeAt(this.pos);
-      const simple = {
-        34: '"',
-        92: "\\",
-        47: "/",
-        98: "\b",
-        102: "\f",
-        110: "\n",
-        114: "\r",
-        116: "	"
-      };
-      if (simple[e] !== void 0) {
-        out += simple[e];
-        this.pos++;
-      } else if (e === 117) {
-        this.pos++;
-        out += this.unicodeEscape();
-      } else {
-        this.fail("in string escape code");
-      }
-      start = this.pos;
-    }
-  }
-  hex4() {
-    for (let k = 0; k < 4; k++) {
-      if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
-        this.pos += k;
-        this.fail("in \\u hexadecimal character escape");
-      }
-    }
-    const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
-    this.pos += 4;
-    return v;
-  }
-  /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
-  unicodeEscape() {
-    const u = this.hex4();
-    if (u < 55296 || u > 57343) return String.fromCharCode(u);
-    if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
-      const save = this.pos;
-      this.pos += 2;
-      const low = this.hex4();
-      if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
-      this.pos = save;
-    }
-    return "\uFFFD";
-  }
-  array() {
-    this.pos++;
-    const out = [];
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 93) {
-      this.pos++;
-      return out;
-    }
-    for (; ; ) {
-      out.push(this.value());
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === 93) return out;
-      if (c !== 44) {
-        this.pos--;
-        this.fail("after array element");
-      }
-    }
-  }
-  object() {
-    this.pos++;
-    const out = {};
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 125) {
-      this.pos++;
-      return out;
-    }
-    for (; ; ) {
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
-      const key3 = this.string();
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
-      this.pos++;
-      setOwnProperty(out, key3, this.value());
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === 125) return out;
-      if (c !== 44) {
-        this.pos--;
-        this.fail("after object key:value pair");
-      }
-    }
-  }
-};
-var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
-function goJsonParse(text5) {
-  if (!NEEDS_GO_DECODER.test(text5)) {
-    try {
-      return JSON.parse(text5);
-    } catch {
-    }
-  }
-  return new GoJsonDecoder(text5).decode();
-}
-
 // src/lang/jmespath/values.ts
 var ExpRef = class {
   #evaluate;
@@ -46032,12 +45974,12 @@ function isFalse(value) {
   }
   return true;
 }
-function deepEqual2(a, b) {
+function deepEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== typeof b || typeof a !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || typedSlices.has(a) !== typedSlices.has(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual2(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b) || a instanceof ExpRef || b instanceof ExpRef) return false;
@@ -46046,7 +45988,7 @@ function deepEqual2(a, b) {
   let count2 = 0;
   for (const key3 in ao) {
     if (!Object.prototype.hasOwnProperty.call(ao, key3)) continue;
-    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual2(ao[key3], bo[key3])) return false;
+    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual(ao[key3], bo[key3])) return false;
     count2++;
   }
   for (const key3 in bo) if (Object.prototype.hasOwnProperty.call(bo, key3)) count2--;
@@ -46134,7 +46076,7 @@ function formatGoValue2(value) {
       if (value instanceof ExpRef) return "{}";
       {
         const obj = value;
-        const keys = Object.keys(obj).sort(compareGoStrings3);
+        const keys = Object.keys(obj).sort(compareGoStrings2);
         return "map[" + keys.map((k) => `${k}:${formatGoValue2(obj[k])}`).join(" ") + "]";
       }
   }
@@ -46309,8 +46251,8 @@ function evaluate(node, value) {
     case "Comparator": {
       const left = orNull(evaluate(node.left, value));
       const right = orNull(evaluate(node.right, value));
-      if (node.op === "tEQ") return deepEqual2(left, right);
-      if (node.op === "tNE") return !deepEqual2(left, right);
+      if (node.op === "tEQ") return deepEqual(left, right);
+      if (node.op === "tNE") return !deepEqual(left, right);
       if (typeof left !== "number" || typeof right !== "number") return null;
       switch (node.op) {
         case "tGT":
@@ -47365,16 +47307,6 @@ var ENCODING_FUNCTIONS = [
   digest("md5", "md5")
 ];
 
-// src/families/kyverno/engine/context/go-trim-space.ts
-var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-function goTrimSpace2(s) {
-  if (s === "" || isPlainCode(s.charCodeAt(0)) && isPlainCode(s.charCodeAt(s.length - 1))) return s;
-  return s.replace(GO_SPACE, "");
-}
-function isPlainCode(code18) {
-  return code18 > 32 && code18 < 127;
-}
-
 // src/util/image-reference.ts
 var DEFAULT_REGISTRY = "docker.io";
 var ALPHANUMERIC = "[a-z0-9]+";
@@ -47461,7 +47393,6 @@ var POD_SPEC_PATHS = {
   Job: ["spec", "template", "spec"],
   CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
 };
-var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function imageEntry(info2, pointer) {
   const entry2 = {};
   if (info2.registry !== "") entry2.registry = info2.registry;
@@ -47478,16 +47409,16 @@ function extractContainers(node, path14, into) {
   if (node === void 0 || node === null) return;
   let items2;
   if (Array.isArray(node)) items2 = node.map((item, i) => [String(i), item]);
-  else if (isMap4(node)) items2 = Object.entries(node);
+  else if (isObject(node)) items2 = Object.entries(node);
   else throw new Error("invalid type");
   for (const [segment, container] of items2) {
     if (container === null) continue;
-    if (!isMap4(container)) throw new Error("invalid image config");
+    if (!isObject(container)) throw new Error("invalid image config");
     const pointer = `/${[...path14, segment].join("/")}/image`;
     const key3 = container.name;
     if (typeof key3 !== "string") throw new Error("invalid key");
     const image = container.image;
-    if (typeof image !== "string" || goTrimSpace2(image) === "") continue;
+    if (typeof image !== "string" || goTrimSpace(image) === "") continue;
     let info2;
     try {
       info2 = parseImage(image);
@@ -47500,11 +47431,11 @@ function extractContainers(node, path14, into) {
 function walkToPodSpec(resource, path14) {
   let node = resource;
   for (const segment of path14) {
-    if (!isMap4(node)) throw new Error("invalid image config");
+    if (!isObject(node)) throw new Error("invalid image config");
     node = node[segment];
     if (node === void 0 || node === null) return null;
   }
-  if (!isMap4(node)) throw new Error("invalid image config");
+  if (!isObject(node)) throw new Error("invalid image config");
   return node;
 }
 function extractImages(resource) {
@@ -47520,37 +47451,6 @@ function extractImages(resource) {
     if (Object.keys(containers).length > 0) images[type] = containers;
   }
   return Object.keys(images).length > 0 ? images : null;
-}
-
-// src/lang/jmespath/functions/go-quote.ts
-var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-var SIMPLE_ESCAPES = {
-  "\x07": "\\a",
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "	": "\\t",
-  "\v": "\\v",
-  "\\": "\\\\",
-  '"': '\\"'
-};
-function goQuote(s) {
-  let out = '"';
-  for (const c of s) {
-    const simple = SIMPLE_ESCAPES[c];
-    if (simple !== void 0) {
-      out += simple;
-    } else if (PRINTABLE.test(c)) {
-      out += c;
-    } else {
-      const cp = c.codePointAt(0);
-      if (cp < 128) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-      else if (cp < 65536) out += `\\u${cp.toString(16).padStart(4, "0")}`;
-      else out += `\\U${cp.toString(16).padStart(8, "0")}`;
-    }
-  }
-  return out + '"';
 }
 
 // src/lang/jmespath/functions/go-url.ts
@@ -47821,7 +47721,7 @@ function signatureText(fn) {
 var OBJECT = { types: ["object"] };
 function labelMatch(selector2, labels) {
   for (const key3 of Object.keys(selector2)) {
-    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual2(labels[key3], selector2[key3])) return false;
+    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual(labels[key3], selector2[key3])) return false;
   }
   return true;
 }
@@ -55317,7 +55217,7 @@ var STRING_FUNCTIONS = [
     name: "compare",
     args: [STRING5, STRING5],
     // strings.Compare returns a Go int.
-    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings3(a, b))),
+    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings2(a, b))),
     returnType: ["number"],
     note: "compares two strings lexicographically"
   },
@@ -55500,7 +55400,7 @@ function entry(keyName, key3, valueName, value) {
 }
 function items(collection, keyName, valueName) {
   if (isJsonObject(collection)) {
-    const keys = Object.keys(collection).sort(compareGoStrings3);
+    const keys = Object.keys(collection).sort(compareGoStrings2);
     return markGoTypedSlice(keys.map((key3) => entry(keyName, key3, valueName, collection[key3])));
   }
   if (!isJsonArray(collection)) throw argumentTypeError("items", 1, "Object or Array");
@@ -57587,7 +57487,7 @@ var KYVERNO_FUNCTIONS = ALL.map((fn) => ({
 })).sort((a, b) => {
   const x = a.note === "" ? a.signature : `${a.signature} (${a.note})`;
   const y = b.note === "" ? b.signature : `${b.signature} (${b.note})`;
-  return compareGoStrings3(x, y);
+  return compareGoStrings2(x, y);
 });
 var registered = false;
 function registerKyvernoFunctions() {
@@ -57719,7 +57619,7 @@ function extreme(items2, wantGreater) {
   let best = items2[0];
   for (let i = 1; i < items2.length; i++) {
     const item = items2[i];
-    const cmp = typeof item === "number" ? compareNumbers2(item, best) : compareGoStrings3(item, best);
+    const cmp = typeof item === "number" ? compareNumbers2(item, best) : compareGoStrings2(item, best);
     if (wantGreater ? cmp > 0 : cmp < 0) best = item;
   }
   return best;
@@ -57735,7 +57635,7 @@ function extremeBy(array, expref, wantGreater) {
   for (let i = 1; i < array.length; i++) {
     const current2 = expref.evaluate(array[i]);
     if (typeof current2 !== kind3) throw runtimeError(`invalid type, must be ${kind3}`);
-    const cmp = kind3 === "number" ? compareNumbers2(current2, bestValue) : compareGoStrings3(current2, bestValue);
+    const cmp = kind3 === "number" ? compareNumbers2(current2, bestValue) : compareGoStrings2(current2, bestValue);
     if (wantGreater ? cmp > 0 : cmp < 0) {
       bestValue = current2;
       bestItem = array[i];
@@ -57761,7 +57661,7 @@ function sortBy(array, expref) {
   }
   const order = array.map((_, i) => i);
   order.sort(
-    (i, j) => kind3 === "number" ? compareNumbers2(keys[i], keys[j]) : compareGoStrings3(keys[i], keys[j])
+    (i, j) => kind3 === "number" ? compareNumbers2(keys[i], keys[j]) : compareGoStrings2(keys[i], keys[j])
   );
   return order.map((i) => array[i]);
 }
@@ -57877,7 +57777,7 @@ var BUILTIN_FUNCTIONS = [
     args: [{ types: ["array[string]", "array[number]"] }],
     handler: ([items2]) => {
       const copy2 = items2.slice();
-      return typeof copy2[0] === "number" ? copy2.sort(compareNumbers2) : copy2.sort(compareGoStrings3);
+      return typeof copy2[0] === "number" ? copy2.sort(compareNumbers2) : copy2.sort(compareGoStrings2);
     }
   },
   {
@@ -57988,7 +57888,7 @@ function dropPrefix(match, source) {
 }
 
 // src/families/kyverno/engine/variables/traverse.ts
-var isMap5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 var childPath = (path14, key3) => `${path14}/${key3.replaceAll("/", "\\/")}`;
 function walk(value, path14, action) {
   if (typeof value === "object" && value !== null && action.unchanged?.(value)) return value;
@@ -58001,7 +57901,7 @@ function walk(value, path14, action) {
     }
     return out;
   }
-  if (isMap5(value)) {
+  if (isMap4(value)) {
     const out = {};
     for (const key3 of Object.keys(value)) {
       let newKey = action.leaf(key3, path14, true);
@@ -58022,7 +57922,7 @@ function walk(value, path14, action) {
   return value;
 }
 function traverse(document, path14, action) {
-  if (Array.isArray(document) || isMap5(document)) return walk(document, path14, action);
+  if (Array.isArray(document) || isMap4(document)) return walk(document, path14, action);
   const leaf = action.leaf(document, path14, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
   return walk(leaf, path14, action);
@@ -58030,7 +57930,7 @@ function traverse(document, path14, action) {
 function visitLeavesAndKeys(document, visit, path14 = "") {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path14}/${i}`);
-  } else if (isMap5(document)) {
+  } else if (isMap4(document)) {
     for (const key3 of Object.keys(document)) {
       visit(key3, path14);
       visitLeavesAndKeys(document[key3], visit, childPath(path14, key3));
@@ -58341,14 +58241,14 @@ function encodeSharedEntry(value) {
   }
   return encoded;
 }
-var isMap6 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function mergeMaps(src, dest, overwriteMaps) {
   const out = { ...dest };
   for (const key3 of Object.keys(src)) {
     const value = src[key3];
-    if (!overwriteMaps && isMap6(value)) {
+    if (!overwriteMaps && isMap5(value)) {
       const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
-      setOwnProperty(out, key3, isMap6(existing) ? mergeMaps(value, existing, false) : value);
+      setOwnProperty(out, key3, isMap5(existing) ? mergeMaps(value, existing, false) : value);
     } else {
       setOwnProperty(out, key3, value);
     }
@@ -58371,7 +58271,7 @@ function replaceIn(node, tags2, depth, value) {
     setOwnProperty(out, key3, value);
   } else {
     const child2 = Object.prototype.hasOwnProperty.call(node, key3) ? node[key3] : void 0;
-    setOwnProperty(out, key3, isMap6(child2) ? replaceIn(child2, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
+    setOwnProperty(out, key3, isMap5(child2) ? replaceIn(child2, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
   }
   return out;
 }
@@ -58409,7 +58309,7 @@ var JsonContext = class {
    */
   trySearch(expression) {
     this.#deferred.loadMatching(expression, this.#depth);
-    const query = goTrimSpace2(expression);
+    const query = goTrimSpace(expression);
     if (query === "") return new QueryFailure("syntax", "invalid query (nil)");
     let compiled2;
     try {
@@ -58610,7 +58510,7 @@ function atVariablePath(path14, prefix) {
 
 // src/families/kyverno/engine/variables/substitute.ts
 function variableText(v) {
-  return goTrimSpace2(v.replaceAll("{{", "").replaceAll("}}", ""));
+  return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
 }
 function replaceFirst(text5, search, replacement) {
   const at = text5.indexOf(search);
@@ -58629,7 +58529,7 @@ function scanVariables(text5) {
       const v = initial ? match.text : dropPrefix(match, text5);
       let variable = variableText(v);
       const shallow = variable.startsWith("-");
-      if (shallow) variable = goTrimSpace2(variable.slice(1));
+      if (shallow) variable = goTrimSpace(variable.slice(1));
       found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow });
     }
     scanned = found.length === 0 ? NO_VARIABLES : found;
@@ -58784,11 +58684,8 @@ function hasVariables(document) {
 }
 
 // src/families/kyverno/engine/context/external/api-call-mocks.ts
-function isObject11(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function apiCallUrl(apiCall) {
-  if (isObject11(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
+  if (isObject(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
   return typeof apiCall.urlPath === "string" ? apiCall.urlPath : "";
 }
 function quote(text5) {
@@ -58809,7 +58706,7 @@ function resolveMockedApiCalls(entries, context4, mocks, operation) {
     } catch (err) {
       throw new Error(`failed to substitute variables in apiCall context entry ${quote(entry2.name)}: ${err.message}`);
     }
-    const call = isObject11(substituted) ? substituted : {};
+    const call = isObject(substituted) ? substituted : {};
     const url = apiCallUrl(call);
     const method = typeof call.method === "string" && call.method !== "" ? call.method : "GET";
     const mock = url === "" ? void 0 : mocks.lookup(method, url);
@@ -58835,14 +58732,11 @@ function resolveMockedApiCalls(entries, context4, mocks, operation) {
 }
 
 // src/families/kyverno/engine/context/external/api-call-loader.ts
-function isObject12(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 var text = (value) => typeof value === "string" ? value : "";
 var searchResults = /* @__PURE__ */ new WeakMap();
 var MAX_SEARCHES_PER_ANSWER = 256;
 function searchAnswer(compiled2, data) {
-  if (!isObject12(data) || !compiled2.deterministic) return compiled2.search(data);
+  if (!isObject(data) || !compiled2.deterministic) return compiled2.search(data);
   let results = searchResults.get(data);
   if (results === void 0) {
     results = /* @__PURE__ */ new Map();
@@ -58905,11 +58799,11 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
     }
-    const call = isObject12(substituted) ? substituted : {};
+    const call = isObject(substituted) ? substituted : {};
     const urlPath = text(call.urlPath);
     const method = text(call.method);
     if (urlPath === "") {
-      if (!isObject12(call.service)) throw new Error(`missing service for APICall ${name}`);
+      if (!isObject(call.service)) throw new Error(`missing service for APICall ${name}`);
       throw new Error(
         `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call.service.url)} is not requested offline`
       );
@@ -58966,16 +58860,13 @@ var OBJECT_META_FIELDS = [
   "finalizers",
   "managedFields"
 ];
-function isObject13(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function isEmpty(value) {
   if (value === null || value === "" || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isObject13(value) && Object.keys(value).length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
 }
 function objectMeta(metadata) {
-  const source = isObject13(metadata) ? metadata : {};
+  const source = isObject(metadata) ? metadata : {};
   const out = {};
   for (const field of OBJECT_META_FIELDS) {
     const value = source[field];
@@ -58986,7 +58877,7 @@ function objectMeta(metadata) {
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject13(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName(data, "float64")}`);
+  if (!isObject(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName(data, "float64")}`);
   for (const [key3, value] of Object.entries(data)) {
     if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName(value, "float64")}, not a string`);
   }
@@ -59073,9 +58964,6 @@ var ConfigMapLoader = class {
 };
 
 // src/families/kyverno/engine/context/external/global-reference-loader.ts
-function isObject14(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 var GlobalReferenceLoader = class {
   constructor(entry2, context4, options) {
     this.entry = entry2;
@@ -59110,7 +58998,7 @@ var GlobalReferenceLoader = class {
   }
   #load() {
     const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
-    const reference = isObject14(substituted) ? substituted : {};
+    const reference = isObject(substituted) ? substituted : {};
     const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
     const value = this.options.store.get(entryName, projection);
     const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
@@ -59197,9 +59085,6 @@ function hasExternalEntries(entries) {
 }
 
 // src/families/kyverno/engine/context/external/unresolved.ts
-function isObject15(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 var text2 = (value) => typeof value === "string" ? value : "";
 function describeLookup(entry2) {
   if (entry2.configMap) {
@@ -59209,7 +59094,7 @@ function describeLookup(entry2) {
   if (entry2.apiCall) {
     const call = entry2.apiCall;
     const method = text2(call.method) || "GET";
-    return `${method} ${isObject15(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
+    return `${method} ${isObject(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
   }
   if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
@@ -59221,7 +59106,7 @@ function remedyFor(entry2, kind3) {
     case "configMap":
       return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject15(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
@@ -59622,10 +59507,10 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   withElement(element, index, nesting, elementScope, listExpression) {
     this.context.addElement(element, index, nesting);
-    const isMap7 = element !== null && typeof element === "object" && !Array.isArray(element);
-    let scoped = isMap7;
+    const isMap6 = element !== null && typeof element === "object" && !Array.isArray(element);
+    let scoped = isMap6;
     if (elementScope !== void 0) {
-      if (elementScope && !isMap7) {
+      if (elementScope && !isMap6) {
         return new ElementScopeFailure(
           `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName(element, "float64")}`
         );
@@ -59670,9 +59555,6 @@ var GenerationError = class extends Error {
 };
 
 // src/families/kyverno/engine/generate/object.ts
-function isObject16(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function cloneObject(object3) {
   return cloneJson(object3);
 }
@@ -59682,7 +59564,7 @@ function topString(object3, field) {
 }
 function metaString(object3, field) {
   const metadata = object3.metadata;
-  if (!isObject16(metadata)) return "";
+  if (!isObject(metadata)) return "";
   const value = metadata[field];
   return typeof value === "string" ? value : "";
 }
@@ -59697,11 +59579,11 @@ function metadataFor(object3) {
     object3.metadata = created;
     return created;
   }
-  return isObject16(metadata) ? metadata : void 0;
+  return isObject(metadata) ? metadata : void 0;
 }
 function removeMetaField(object3, field) {
   const metadata = object3.metadata;
-  if (isObject16(metadata)) delete metadata[field];
+  if (isObject(metadata)) delete metadata[field];
 }
 function setMetaString(object3, field, value) {
   if (value === "") {
@@ -59721,11 +59603,11 @@ function setMetaValue(object3, field, value) {
 }
 function metaValue(object3, field) {
   const metadata = object3.metadata;
-  return isObject16(metadata) ? metadata[field] : void 0;
+  return isObject(metadata) ? metadata[field] : void 0;
 }
 function labelsOf2(object3) {
   const labels = metaValue(object3, "labels");
-  if (!isObject16(labels)) return {};
+  if (!isObject(labels)) return {};
   const out = {};
   for (const [key3, value] of Object.entries(labels)) {
     if (typeof value !== "string") return {};
@@ -59811,9 +59693,6 @@ function patternDocument(block) {
   }
   return out;
 }
-function isObject17(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function unmarshalError(value, path14, type) {
   return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${path14} of type ${type}`);
 }
@@ -59826,7 +59705,7 @@ function stringField3(object3, field, path14) {
 function objectField(object3, field, path14) {
   const value = object3[field];
   if (value === void 0 || value === null) return {};
-  if (!isObject17(value)) throw unmarshalError(value, `${path14}.${field}`, `v1.${field === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject(value)) throw unmarshalError(value, `${path14}.${field}`, `v1.${field === "clone" ? "CloneFrom" : "CloneList"}`);
   return value;
 }
 function decodePattern(document) {
@@ -59840,7 +59719,7 @@ function decodePattern(document) {
     return kind3;
   }) : null;
   const selector2 = cloneList2.selector;
-  if (selector2 !== void 0 && selector2 !== null && !isObject17(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
+  if (selector2 !== void 0 && selector2 !== null && !isObject(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
   const data = document.data;
   return {
     target: {
@@ -59854,7 +59733,7 @@ function decodePattern(document) {
     cloneList: {
       namespace: stringField3(cloneList2, "namespace", "CloneList"),
       kinds: kindList,
-      selector: isObject17(selector2) ? selector2 : null
+      selector: isObject(selector2) ? selector2 : null
     }
   };
 }
@@ -59952,9 +59831,6 @@ function addressOf(object3) {
 }
 
 // src/families/kyverno/engine/generate/targets.ts
-function isObject18(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function errorText2(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
@@ -59970,7 +59846,7 @@ function manageData(store, target, data, synchronize) {
   let resource;
   if (data === void 0 || data === null) {
     resource = {};
-  } else if (isObject18(data)) {
+  } else if (isObject(data)) {
     resource = cloneObject(data);
   } else {
     return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
@@ -60003,7 +59879,7 @@ function manageClone(store, target, sourceSpec, pattern) {
   const existing = findTarget(store, target);
   if (existing === null) return { action: "Create", target, data: copy2 };
   for (const field of SERVER_FIELDS) setMetaValue(copy2, field, metaValue(existing, field));
-  if (deepEqualJson(copy2, existing)) return { action: "Skip", target };
+  if (jsonEqual(copy2, existing, "type")) return { action: "Skip", target };
   return { action: "Update", target, data: copy2 };
 }
 function manageCloneList(store, targetNamespace, pattern) {
@@ -60031,9 +59907,6 @@ function manageCloneList(store, targetNamespace, pattern) {
 
 // src/families/kyverno/engine/generate/rule-generator.ts
 var NO_SOURCE = { apiVersion: "", kind: "", namespace: "", name: "" };
-function isObject19(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function isNamespaced(apiVersion, kind3) {
   if (apiVersion === "" || kind3 === "") return true;
   return !isClusterScoped(apiVersion, kind3);
@@ -60058,7 +59931,7 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
   } catch (error2) {
     throw new GenerationError(errorText(error2));
   }
-  const pattern = decodePattern(isObject19(document) ? document : {});
+  const pattern = decodePattern(isObject(document) ? document : {});
   const target = pattern.target;
   let actions;
   if (pattern.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern)];
@@ -60103,7 +59976,7 @@ function applyActions(scope, actions) {
     const namespace = target.namespace === "" && isNamespaced(apiVersion, target.kind) ? "default" : target.namespace;
     setMetaString(object3, "namespace", namespace);
     if (!scope.synchronize) continue;
-    if (deepEqualJson(object3, existing)) continue;
+    if (jsonEqual(object3, existing, "type")) continue;
     storeWrite(() => scope.store.update({ apiVersion, kind: target.kind, namespace, name: target.name }, object3));
   }
   return generated;
@@ -60120,7 +59993,7 @@ function generateForeach(env, scope, entries) {
   const errors = [];
   const generated = [];
   entries.forEach((entry2, index) => {
-    const block = isObject19(entry2) ? entry2 : {};
+    const block = isObject(entry2) ? entry2 : {};
     const list4 = typeof block.list === "string" ? block.list : "";
     const elements = env.tryEvaluateList(list4);
     if (elements instanceof QueryFailure) {
@@ -60348,6 +60221,18 @@ function prepareTrigger(request3) {
   };
 }
 
+// src/util/stack-traces.ts
+function withoutStackTraces(fn, a, b, c, d) {
+  const limit = Error.stackTraceLimit;
+  if (limit === 0) return fn(a, b, c, d);
+  Error.stackTraceLimit = 0;
+  try {
+    return fn(a, b, c, d);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 // src/families/kyverno/engine/generate/generator.ts
 function clonesFromCluster(generate2) {
   if (generate2 === void 0) return false;
@@ -60362,14 +60247,7 @@ function hasGenerate(rule2) {
   return generate2 !== void 0 && generate2 !== null && typeof generate2 === "object" && Object.keys(generate2).length > 0;
 }
 function generateObjects(policy, response, request3, cloneSources) {
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return run(policy, response, request3, cloneSources);
-  Error.stackTraceLimit = 0;
-  try {
-    return run(policy, response, request3, cloneSources);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(run, policy, response, request3, cloneSources);
 }
 function run(policy, response, request3, cloneSources) {
   const trigger = prepareTrigger(request3);
@@ -60429,14 +60307,7 @@ function generateResource(policy, request3) {
     const kind3 = typeof request3.resource.kind === "string" ? request3.resource.kind : "";
     if (!policy.rulesForKind(kind3).some((rule2) => hasGenerate(rule2) || isMutateExisting(rule2))) return null;
   }
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy(policy, request3);
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy(policy, request3);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy, policy, request3);
 }
 function isMutateExisting(rule2) {
   const targets = rule2.mutate?.targets;
@@ -60989,14 +60860,11 @@ function applyJsonPatch(resource, patch) {
 }
 
 // src/families/kyverno/engine/mutate/strategic-merge/nodes.ts
-function isObject20(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
 function fieldOf(node, key3) {
-  return isObject20(node) && hasKey2(node, key3) ? node[key3] : void 0;
+  return isObject(node) && hasKey2(node, key3) ? node[key3] : void 0;
 }
 function scalarText(v) {
   if (v === void 0) return "";
@@ -61009,15 +60877,15 @@ function scalarText(v) {
 function isNilOrEmpty(v) {
   if (v === void 0 || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (isObject20(v)) return Object.keys(v).length === 0;
+  if (isObject(v)) return Object.keys(v).length === 0;
   return false;
 }
 function isEmptyMap(v) {
-  return isObject20(v) && Object.keys(v).length === 0;
+  return isObject(v) && Object.keys(v).length === 0;
 }
 function nodeKind(v) {
   if (Array.isArray(v)) return "SequenceNode";
-  if (isObject20(v)) return "MappingNode";
+  if (isObject(v)) return "MappingNode";
   return "ScalarNode";
 }
 function wrongKindMessage(expected, value) {
@@ -61145,8 +61013,8 @@ function mapDirective(patch) {
   return directive;
 }
 function sequenceDirective(patch) {
-  const element = patch.find((e) => isObject20(e) && hasKey2(e, "$patch"));
-  if (!isObject20(element) || Object.keys(element).length > 1) return "merge";
+  const element = patch.find((e) => isObject(e) && hasKey2(e, "$patch"));
+  if (!isObject(element) || Object.keys(element).length > 1) return "merge";
   const text5 = scalarText(element["$patch"]);
   const directive = directiveOf(text5);
   elementSetter(patch, void 0, ["$patch"], [text5]);
@@ -61166,7 +61034,7 @@ function walk2(dest, origin, schema) {
 }
 function schemaFromTypeMeta(...sources) {
   for (const src of sources) {
-    if (!isObject20(src)) continue;
+    if (!isObject(src)) continue;
     const apiVersion = src["apiVersion"];
     const kind3 = src["kind"];
     if (typeof apiVersion !== "string" || typeof kind3 !== "string" || apiVersion === "" || kind3 === "") continue;
@@ -61190,7 +61058,7 @@ function checkKinds(kind3, ...sources) {
 function walkMap(dest, origin, schema) {
   let newDest;
   if (dest === void 0 || dest === null) {
-    if (isObject20(origin) && hasKey2(origin, "$patch")) {
+    if (isObject(origin) && hasKey2(origin, "$patch")) {
       let directive = null;
       try {
         directive = mapDirective(origin);
@@ -61203,20 +61071,20 @@ function walkMap(dest, origin, schema) {
   } else if (origin === null) {
     return CLEAR;
   } else {
-    const directive = isObject20(origin) ? mapDirective(origin) : "merge";
+    const directive = isObject(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : isObject20(dest) ? { ...dest } : dest;
+    newDest = directive === "replace" ? origin : isObject(dest) ? { ...dest } : dest;
   }
   if (newDest === void 0) return CLEAR;
-  if (!isObject20(newDest)) return newDest;
-  const patchMap = isObject20(origin) ? origin : void 0;
+  if (!isObject(newDest)) return newDest;
+  const patchMap = isObject(origin) ? origin : void 0;
   const names = [];
   for (const key3 of Object.keys(newDest)) {
     if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
     if (!unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
   if (patchMap !== void 0) names.push(...Object.keys(patchMap));
-  for (const key3 of names.sort(compareGoStrings3)) {
+  for (const key3 of names.sort(compareGoStrings2)) {
     const d = newDest[key3];
     const o = patchMap !== void 0 && hasKey2(patchMap, key3) ? patchMap[key3] : void 0;
     const val = walk2(hasKey2(newDest, key3) ? d : void 0, o, fieldSchema(schema, key3));
@@ -61264,7 +61132,7 @@ function elementValues(sources, keys) {
     if (!Array.isArray(src)) continue;
     for (const element of src) {
       const values = keys.map((k) => {
-        const v = isObject20(element) && hasKey2(element, k) ? element[k] : void 0;
+        const v = isObject(element) && hasKey2(element, k) ? element[k] : void 0;
         return isNilOrEmpty(v) ? "" : scalarText(v);
       });
       const id = JSON.stringify(values);
@@ -61336,7 +61204,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     const destElement = elementList(sources[0], k, v);
     const originElement = elementList(sources[1], k, v);
     const val = walk2(destElement, originElement, elementSchema);
-    if (isObject20(destElement) && typeof val === "object" && isObject20(val) && val !== originElement) {
+    if (isObject(destElement) && typeof val === "object" && isObject(val) && val !== originElement) {
       const at = dest.indexOf(destElement);
       if (at !== -1) dest[at] = val;
     }
@@ -61346,7 +61214,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     }
     const element = val;
     validKeys.forEach((key3, i) => {
-      if (isObject20(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
+      if (isObject(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
         element[key3] = validValues[i];
       }
     });
@@ -61360,20 +61228,20 @@ function elementList(source, keys, values) {
   if (!Array.isArray(source)) return void 0;
   if (keys.length === 0 || keys[0] === "") {
     const v = values[0] ?? "";
-    return source.find((e) => !isObject20(e) && !Array.isArray(e) && scalarText(e) === v);
+    return source.find((e) => !isObject(e) && !Array.isArray(e) && scalarText(e) === v);
   }
   if (keys.length !== values.length) return void 0;
   return source.find(
-    (e) => isObject20(e) && keys.every((k, i) => hasKey2(e, k) && scalarText(e[k]) === values[i])
+    (e) => isObject(e) && keys.every((k, i) => hasKey2(e, k) && scalarText(e[k]) === values[i])
   );
 }
 function fieldMatches(element, name, stringValue) {
   if (element === null) return false;
   if (name === "") {
-    if (isObject20(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
+    if (isObject(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
     return scalarText(element) === stringValue;
   }
-  if (!isObject20(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
+  if (!isObject(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
   if (!hasKey2(element, name)) return false;
   return stringValue === "" || scalarText(element[name]) === stringValue;
 }
@@ -61382,7 +61250,7 @@ function elementSetter(list4, element, keys, values) {
   let matched = false;
   for (const elem of list4) {
     if (elem === null || isEmptyMap(elem)) continue;
-    if (!isObject20(elem) && keys.length > 0 && keys[0] !== "") {
+    if (!isObject(elem) && keys.length > 0 && keys[0] !== "") {
       content.push(elem);
       continue;
     }
@@ -61414,7 +61282,7 @@ function appendListNode(dst, src, keys) {
     }
     const v = [];
     for (const key3 of keys) {
-      if (elem !== null && !isObject20(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
+      if (elem !== null && !isObject(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
       if (elem === null || !hasKey2(elem, key3)) {
         dst.push(elem);
         continue;
@@ -61428,7 +61296,7 @@ function appendListNode(dst, src, keys) {
 }
 function mergePatch(resource, patch) {
   const result = walk2(resource, patch, null);
-  if (result === CLEAR || result === KEEP_NULL || !isObject20(result)) return null;
+  if (result === CLEAR || result === KEEP_NULL || !isObject(result)) return null;
   return result;
 }
 
@@ -61451,7 +61319,7 @@ var isGlobal = (a) => a !== null && a.type === "global";
 var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
 var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
 function filterKeys(node, filter) {
-  if (!isObject20(node)) return [];
+  if (!isObject(node)) return [];
   const out = [];
   for (const key3 of Object.keys(node)) {
     const a = parseAnchor(key3);
@@ -61460,7 +61328,7 @@ function filterKeys(node, filter) {
   return out;
 }
 function preProcessRecursive(pattern, resource) {
-  if (isObject20(pattern)) walkMap2(pattern, resource);
+  if (isObject(pattern)) walkMap2(pattern, resource);
   else if (Array.isArray(pattern)) walkList(pattern, resource);
 }
 function walkMap2(pattern, resource) {
@@ -61476,7 +61344,7 @@ function walkMap2(pattern, resource) {
 }
 function walkList(pattern, resource) {
   if (pattern.length === 0) return;
-  if (isObject20(pattern[0])) processListOfMaps(pattern, resource);
+  if (isObject(pattern[0])) processListOfMaps(pattern, resource);
 }
 function resourceElements(resource) {
   if (resource === void 0 || resource === null) return [];
@@ -61522,7 +61390,7 @@ function handlePatternName(pattern, patternElement, resourceElement) {
   if (isNilOrEmpty(name) || name === "") return;
   const newNode = cloneJson(patternElement);
   if (deleteAnchors(newNode, true, false)) return;
-  if (isObject20(newNode)) newNode["name"] = cloneJson(name);
+  if (isObject(newNode)) newNode["name"] = cloneJson(name);
   pattern.push(newNode);
 }
 function validateConditions(pattern, resource) {
@@ -61551,7 +61419,7 @@ function validateConditionsInternal(pattern, resource, filter) {
 }
 function handleAddIfNotPresentAnchor(pattern, resource) {
   const anchors = filterKeys(pattern, isAddIfNotPresent);
-  if (!isObject20(pattern)) return 0;
+  if (!isObject(pattern)) return 0;
   for (const [key3, a] of anchors) {
     if (fieldOf(resource, a.key) !== void 0) delete pattern[key3];
     else renameKey(pattern, key3, a.key);
@@ -61559,14 +61427,14 @@ function handleAddIfNotPresentAnchor(pattern, resource) {
   return anchors.length;
 }
 function toInterface(v) {
-  return isObject20(v) || Array.isArray(v) ? v : scalarText(v);
+  return isObject(v) || Array.isArray(v) ? v : scalarText(v);
 }
 function checkCondition(pattern, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
 function hasAnchors(node, filter) {
-  if (isObject20(node)) {
+  if (isObject(node)) {
     for (const key3 of Object.keys(node)) {
       const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
@@ -61580,14 +61448,14 @@ function hasAnchors(node, filter) {
 }
 function deleteConditionElements(pattern) {
   if (pattern === null) return;
-  if (!isObject20(pattern)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern));
+  if (!isObject(pattern)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern));
   for (const field of Object.keys(pattern)) {
     const deleteScalar = containsCondition(parseAnchor(field));
     if (deleteAnchors(pattern[field], deleteScalar, false)) delete pattern[field];
   }
 }
 function deleteAnchors(node, deleteScalar, traverseMappingNodes) {
-  if (isObject20(node)) return deleteAnchorsInMap(node, traverseMappingNodes);
+  if (isObject(node)) return deleteAnchorsInMap(node, traverseMappingNodes);
   if (Array.isArray(node)) return deleteAnchorsInList(node, traverseMappingNodes);
   return deleteScalar;
 }
@@ -61614,7 +61482,7 @@ function deleteAnchorsInList(node, traverseMappingNodes) {
     let shouldDelete;
     if (hasAnchors(element, hasAnchor)) {
       shouldDelete = true;
-      if (traverseMappingNodes && isObject20(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
+      if (traverseMappingNodes && isObject(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
     } else {
       shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
     }
@@ -61681,11 +61549,8 @@ function mutatedMessage(resource) {
 }
 
 // src/families/kyverno/engine/mutate/foreach.ts
-function isObject21(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function foreachEntries(value) {
-  return Array.isArray(value) ? value.filter(isObject21) : [];
+  return Array.isArray(value) ? value.filter(isObject) : [];
 }
 function mutateForEach(env, entries, resource, nesting) {
   let current2 = resource;
@@ -61755,19 +61620,16 @@ function patchElement(env, entry2, resource) {
   };
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
-  const fields = isObject21(substituted) ? substituted : {};
+  const fields = isObject(substituted) ? substituted : {};
   return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902);
 }
 
 // src/families/kyverno/engine/mutate/targets.ts
-function isObject22(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function text3(value) {
   return typeof value === "string" ? value : "";
 }
 function metadataOf(object3) {
-  return isObject22(object3.metadata) ? object3.metadata : {};
+  return isObject(object3.metadata) ? object3.metadata : {};
 }
 function namesMatch(namespacePattern, namePattern, namespace, name) {
   if (namespacePattern === "" && namePattern === "") return true;
@@ -61839,8 +61701,8 @@ function selectTargets(spec2, cluster, policyNamespace) {
     }
     for (const object3 of ofType) {
       const metadata = metadataOf(object3);
-      if (isObject22(spec2.selector)) {
-        const labels = isObject22(metadata.labels) ? metadata.labels : {};
+      if (isObject(spec2.selector)) {
+        const labels = isObject(metadata.labels) ? metadata.labels : {};
         if (!selectorMatches(spec2.selector, labels)) continue;
       }
       if (namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name))) selected.push(object3);
@@ -61852,10 +61714,10 @@ function loadTargets(env, specs, cluster) {
   const targets = [];
   const errors = [];
   specs.forEach((raw, index) => {
-    if (!isObject22(raw)) return;
+    if (!isObject(raw)) return;
     const { context: context4, preconditions, ...selector2 } = raw;
     const substituted = env.trySubstitute(selector2);
-    if (substituted instanceof SubstitutionFailure || !isObject22(substituted)) {
+    if (substituted instanceof SubstitutionFailure || !isObject(substituted)) {
       const cause = substituted instanceof SubstitutionFailure ? substituted.message : "<nil>";
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
@@ -61920,7 +61782,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
       if (rule2 instanceof SubstitutionFailure) {
         outcome = { status: "error", message: `variable substitution failed: ${rule2.message}` };
       } else {
-        const substituted = isObject22(rule2.mutate) ? rule2.mutate : {};
+        const substituted = isObject(rule2.mutate) ? rule2.mutate : {};
         outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
@@ -61938,17 +61800,8 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
 
 // src/families/kyverno/engine/mutate/index.ts
 var EMPTY2 = Object.freeze({});
-function isObject23(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function mutateResource(policy, request3) {
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy2(policy, request3);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy2, policy, request3);
 }
 function evaluatePolicy2(policy, request3) {
   const operation = request3.operation ?? "CREATE";
@@ -62039,10 +61892,10 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
   }
-  const mutation2 = isObject23(rule2.mutate) ? rule2.mutate : {};
+  const mutation2 = isObject(rule2.mutate) ? rule2.mutate : {};
   const substituteRule = () => {
     const substituted = env.trySubstitute(rule2);
-    return substituted instanceof SubstitutionFailure ? substituted : isObject23(substituted) ? substituted : {};
+    return substituted instanceof SubstitutionFailure ? substituted : isObject(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
     return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
@@ -62055,7 +61908,7 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     if (substituted instanceof SubstitutionFailure) {
       outcome = { status: "error", message: `variable substitution failed: ${substituted.message}` };
     } else {
-      const patches = isObject23(substituted.mutate) ? substituted.mutate : {};
+      const patches = isObject(substituted.mutate) ? substituted.mutate : {};
       outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
     }
   }
@@ -62067,47 +61920,6 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     case "error":
       return { resource: keepOnError ? resource : EMPTY2, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
   }
-}
-
-// src/families/kyverno/engine/validate/pod-security/go-strings.ts
-function compareGoStrings4(a, b) {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xSurrogate = x >= 55296 && x <= 57343;
-    const ySurrogate = y >= 55296 && y <= 57343;
-    if (xSurrogate !== ySurrogate) return xSurrogate ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
-function sortedSet(items2) {
-  return [...new Set(items2)].sort(compareGoStrings4);
-}
-var QUOTE_ESCAPES = {
-  7: "\\a",
-  8: "\\b",
-  12: "\\f",
-  10: "\\n",
-  13: "\\r",
-  9: "\\t",
-  11: "\\v",
-  34: '\\"',
-  92: "\\\\"
-};
-function goQuote2(s) {
-  let out = '"';
-  for (const ch of s) {
-    const code18 = ch.codePointAt(0);
-    const escape2 = QUOTE_ESCAPES[code18];
-    if (escape2 !== void 0) out += escape2;
-    else if (code18 < 32 || code18 === 127) out += `\\x${code18.toString(16).padStart(2, "0")}`;
-    else if (code18 >= 128 && code18 < 160) out += `\\u${code18.toString(16).padStart(4, "0")}`;
-    else out += ch;
-  }
-  return `${out}"`;
 }
 
 // src/families/kyverno/engine/validate/pod-security/go-decoder.ts
@@ -62134,9 +61946,6 @@ function jsonKind(value) {
   if (Array.isArray(value)) return "array";
   return "object";
 }
-function isJsonObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 var INT_RANGES = {
   int32: [-(2 ** 31), 2 ** 31],
   int64: [-(2 ** 63), 2 ** 63]
@@ -62154,7 +61963,7 @@ var GoDecoder = class {
     let winner;
     for (const key3 in obj) {
       if (key3.length !== name.length || key3 !== name && !foldEquals(key3, name)) continue;
-      if (winner === void 0 || compareGoStrings4(key3, winner) > 0) winner = key3;
+      if (winner === void 0 || compareGoStrings2(key3, winner) > 0) winner = key3;
     }
     const found = winner === void 0 ? void 0 : obj[winner];
     return found === null ? void 0 : found;
@@ -62198,7 +62007,7 @@ var GoDecoder = class {
   }
   object(obj, struct2, name, goType) {
     const value = this.raw(obj, name);
-    if (value === void 0 || isJsonObject2(value)) return value;
+    if (value === void 0 || isObject(value)) return value;
     return this.fail(struct2, name, jsonKind(value), goType);
   }
   /** An array field; `null` elements are kept as `null` (Go decodes them to zero values). */
@@ -62237,7 +62046,7 @@ var GoDecoder = class {
     const out = [];
     for (const item of items2) {
       if (item === null) out.push({});
-      else if (isJsonObject2(item)) out.push(item);
+      else if (isObject(item)) out.push(item);
       else this.fail(struct2, name, jsonKind(item), elementType);
     }
     return out;
@@ -62587,6 +62396,11 @@ function isWindowsPod(spec2) {
   return spec2.osName === "windows";
 }
 
+// src/families/kyverno/engine/validate/pod-security/go-strings.ts
+function sortedSet(items2) {
+  return [...new Set(items2)].sort(compareGoStrings2);
+}
+
 // src/families/kyverno/engine/validate/pod-security/checks/app-armor.ts
 var ANNOTATION_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
 function allowedAnnotationValue(profile) {
@@ -62620,12 +62434,12 @@ function appArmorProfileV1Dot0(meta, spec2) {
   const forbiddenAnnotations = [];
   for (const [key3, value] of meta.annotations) {
     if (key3.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
-      forbiddenAnnotations.push({ text: `${key3}=${goQuote2(value)}`, key: key3 });
+      forbiddenAnnotations.push({ text: `${key3}=${goQuote(value)}`, key: key3 });
     }
   }
   const badValueList = sortedSet(badValues);
   if (forbiddenAnnotations.length > 0) {
-    forbiddenAnnotations.sort((a, b) => compareGoStrings4(a.text, b.text));
+    forbiddenAnnotations.sort((a, b) => compareGoStrings2(a.text, b.text));
     for (const annotation2 of forbiddenAnnotations) badValueList.push(annotation2.text);
     badSetters.push(pluralize("annotation", "annotations", forbiddenAnnotations.length));
     hint ??= PATHS.annotations.key(forbiddenAnnotations[0].key);
@@ -63002,7 +62816,7 @@ function validSeccompAnnotationValue(value) {
 function recordAnnotation(meta, key3, forbiddenValues) {
   const value = meta.annotations.get(key3);
   if (value === void 0 || validSeccompAnnotationValue(value)) return;
-  const text5 = `${key3}=${goQuote2(value)}`;
+  const text5 = `${key3}=${goQuote(value)}`;
   const errs = forbiddenValues.get(text5) ?? [];
   errs.push(forbidden(PATHS.annotations.key(key3), value));
   forbiddenValues.set(text5, errs);
@@ -63016,7 +62830,7 @@ function seccompProfileBaselineV1Dot0(meta, spec2) {
   visitContainers(spec2, (container) => recordAnnotation(meta, ANNOTATION_KEY_CONTAINER_PREFIX + container.name, forbiddenValues));
   if (forbiddenValues.size === 0) return null;
   const badSetters = new Violations();
-  for (const text5 of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text5, ...forbiddenValues.get(text5));
+  for (const text5 of [...forbiddenValues.keys()].sort(compareGoStrings2)) badSetters.add(text5, ...forbiddenValues.get(text5));
   return {
     reason: "seccompProfile",
     detail: `forbidden ${pluralize("annotation", "annotations", badSetters.length)} ${badSetters.data.join(", ")}`,
@@ -63842,14 +63656,7 @@ function validateResource(policy, request3) {
     rules = policy.validateRulesForKind(identity.kind);
     if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request3.resource) : request3.resource, rules: [] };
   }
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy3(policy, request3, rewritesRequest, rules);
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy3(policy, request3, rewritesRequest, rules);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy3, policy, request3, rewritesRequest, rules);
 }
 function evaluatePolicy3(policy, request3, rewritesRequest, rules) {
   const operation = request3.operation ?? "CREATE";
@@ -64159,9 +63966,6 @@ function parsePatch(patch) {
 var forbidden2 = (path14, detail) => `${path14}: Forbidden: ${detail}`;
 var invalid2 = (path14, value, detail) => `${path14}: Invalid value: ${value}: ${detail}`;
 var required2 = (path14, detail) => `${path14}: Required value${detail ? `: ${detail}` : ""}`;
-function isObject24(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function isPresent2(value) {
   return value !== void 0 && value !== null;
 }
@@ -64173,7 +63977,7 @@ function list2(value) {
 }
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject24(value)) {
+  if (isObject(value)) {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
@@ -64206,7 +64010,7 @@ function validateUserInfo(info2, path14, errs) {
 }
 function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
-  return isObject24(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
+  return isObject(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
 function validateDescription(desc, path14, namespaced, cluster, errs) {
   if (!desc) return;
@@ -64214,7 +64018,7 @@ function validateDescription(desc, path14, namespaced, cluster, errs) {
     errs.push(invalid2(path14, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
-  if (isObject24(selector2) && !selectorHasWildcard(selector2)) {
+  if (isObject(selector2) && !selectorHasWildcard(selector2)) {
     const { error: error2, requirements } = describeSelector(selector2);
     if (error2 !== null) errs.push(invalid2(`${path14}.selector`, "v1.LabelSelector{...}", error2));
     else if (requirements === 0) {
@@ -64283,15 +64087,15 @@ function matchesEmptySet(rule2) {
   for (const key3 of ["selector", "namespaceSelector"]) {
     const ms = m[key3];
     const es = e[key3];
-    if (isObject24(ms) && isObject24(es)) {
+    if (isObject(ms) && isObject(es)) {
       const excludeExpressions = new Set(list2(es.matchExpressions).map(canonical));
       if (excludeExpressions.size > 0) {
         const matchExpressions = list2(ms.matchExpressions);
         if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
       }
-      const excludeLabels = isObject24(es.matchLabels) ? es.matchLabels : {};
+      const excludeLabels = isObject(es.matchLabels) ? es.matchLabels : {};
       if (Object.keys(excludeLabels).length > 0) {
-        const matchLabels = isObject24(ms.matchLabels) ? ms.matchLabels : {};
+        const matchLabels = isObject(ms.matchLabels) ? ms.matchLabels : {};
         if (Object.keys(matchLabels).length === 0) return false;
         if (Object.entries(matchLabels).some(([k, v]) => excludeLabels[k] !== v)) return false;
       }
@@ -64326,7 +64130,7 @@ function validateGeneratePattern(gen, path14, namespaced, policyNamespace, clust
   const namespace = str2(gen.namespace);
   const kind3 = str2(gen.kind);
   const apiVersion = str2(gen.apiVersion);
-  const clone2 = isObject24(gen.clone) ? gen.clone : {};
+  const clone2 = isObject(gen.clone) ? gen.clone : {};
   const targetKey = `${apiVersion}/${kind3}`;
   if (namespaced) {
     let scope = null;
@@ -64350,7 +64154,7 @@ function validateGeneratePattern(gen, path14, namespaced, policyNamespace, clust
       errs.push(forbidden2(`${path14}.namespace`, "target namespace must not be set for a cluster-wide resource"));
     }
   }
-  const cloneList2 = isObject24(gen.cloneList) ? gen.cloneList : {};
+  const cloneList2 = isObject(gen.cloneList) ? gen.cloneList : {};
   const cloneKinds = list2(cloneList2.kinds).map(str2);
   if (cloneKinds.length === 0) {
     if (kind3 === "") errs.push(forbidden2(`${path14}.kind`, "kind can not be empty"));
@@ -64384,15 +64188,15 @@ function validateGeneratePattern(gen, path14, namespaced, policyNamespace, clust
 }
 function validateGeneration(rule2, path14, namespaced, policyNamespace, cluster, errs) {
   const gen = rule2.generate;
-  if (!isObject24(gen) || !hasContent(gen)) return;
-  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject24(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
+  if (!isObject(gen) || !hasContent(gen)) return;
+  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
     errs.push(forbidden2(path14, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject24(fe)) validateGeneratePattern(fe, `${path14}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
+      if (isObject(fe)) validateGeneratePattern(fe, `${path14}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
     });
   } else {
     validateGeneratePattern(gen, path14, namespaced, policyNamespace, cluster, errs);
@@ -64422,9 +64226,9 @@ function validateRule2(rule2, path14, namespaced, policyNamespace, cluster, errs
   if (matchesEmptySet(rule2)) errs.push(invalid2(path14, "v1.Rule{...}", "Rule is matching an empty set"));
   validateMatchResources(rule2.match, `${path14}.match`, namespaced, cluster, errs);
   validateMatchResources(rule2.exclude, `${path14}.exclude`, namespaced, cluster, errs);
-  if (kinds.mutate && namespaced && isObject24(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
+  if (kinds.mutate && namespaced && isObject(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
     rule2.mutate.targets.forEach((target, idx) => {
-      const ns = isObject24(target) ? str2(target.namespace) : "";
+      const ns = isObject(target) ? str2(target.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
@@ -64440,7 +64244,7 @@ function validateRule2(rule2, path14, namespaced, policyNamespace, cluster, errs
   validateGeneration(rule2, path14, namespaced, policyNamespace, cluster, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule2) {
-  const value = isObject24(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
+  const value = isObject(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
   return typeof value === "boolean" ? value : void 0;
 }
 function mutateExistingOnPolicyUpdate(policy) {
@@ -64454,7 +64258,7 @@ function mutateExistingOnPolicyUpdate(policy) {
 }
 function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
   const spec2 = policy.spec;
-  const webhook = isObject24(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
+  const webhook = isObject(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
   if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
     errs.push(forbidden2("spec.webhookTimeoutSeconds", "remove the deprecated field and use spec.webhookConfiguration.timeoutSeconds instead"));
   }
@@ -64462,7 +64266,7 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
     errs.push(forbidden2("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
   }
   for (const rule2 of spec2.rules ?? []) {
-    if (hasContent(rule2.generate) && isObject24(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
+    if (hasContent(rule2.generate) && isObject(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
       if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
         errs.push(forbidden2("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
       }
@@ -64476,7 +64280,7 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
   }
   if (mutateExistingOnPolicyUpdate(policy)) {
     (spec2.rules ?? []).forEach((rule2, i) => {
-      if (hasContent(rule2.mutate) && !(isObject24(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
+      if (hasContent(rule2.mutate) && !(isObject(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
         errs.push(forbidden2("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
       }
     });
@@ -64531,9 +64335,6 @@ var FORBIDDEN_USER_VARIABLES = [
   /[^.](request.roles)\b/,
   /[^.](request.clusterRoles)\b/
 ];
-function isObject25(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function isPresent3(value) {
   return value !== void 0 && value !== null;
 }
@@ -64569,7 +64370,7 @@ var MockContext = class {
   addContextEntries(entries) {
     if (!Array.isArray(entries)) return;
     for (const entry2 of entries) {
-      if (!isObject25(entry2)) continue;
+      if (!isObject(entry2)) continue;
       const name = typeof entry2.name === "string" ? entry2.name : "";
       if (isPresent3(entry2.apiCall) || isPresent3(entry2.globalReference) || isPresent3(entry2.imageRegistry) || isPresent3(entry2.variable)) {
         this.patterns.push(`${name}*`);
@@ -64602,7 +64403,7 @@ function* stringsWithPaths(doc, path14 = "") {
     yield [doc, path14];
   } else if (Array.isArray(doc)) {
     for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path14}/${i}`);
-  } else if (isObject25(doc)) {
+  } else if (isObject(doc)) {
     for (const key3 of Object.keys(doc)) {
       yield [key3, path14];
       yield* stringsWithPaths(doc[key3], `${path14}/${key3.replaceAll("/", "\\/")}`);
@@ -64641,37 +64442,37 @@ function allowedVariables(background, target) {
   return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
 }
 function hasValidateImageVerification(rule2) {
-  return (rule2.verifyImages ?? []).some((vi) => isObject25(vi) && isObject25(vi.validate) && Object.keys(vi.validate).length > 0);
+  return (rule2.verifyImages ?? []).some((vi) => isObject(vi) && isObject(vi.validate) && Object.keys(vi.validate).length > 0);
 }
 function buildContext(rule2, background, target) {
   const ctx = new MockContext(allowedVariables(background, target));
   ctx.addContextEntries(rule2.context);
   if (hasValidateImageVerification(rule2)) {
     for (const vi of rule2.verifyImages ?? []) {
-      for (const att of isObject25(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
-        if (isObject25(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
+      for (const att of isObject(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
+        if (isObject(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
       }
     }
   }
   const listContexts = (list4) => {
     if (Array.isArray(list4)) {
-      for (const entry2 of list4) if (isObject25(entry2)) ctx.addContextEntries(entry2.context);
+      for (const entry2 of list4) if (isObject(entry2)) ctx.addContextEntries(entry2.context);
     }
   };
-  if (isObject25(rule2.validate)) listContexts(rule2.validate.foreach);
-  if (isObject25(rule2.mutate)) {
+  if (isObject(rule2.validate)) listContexts(rule2.validate.foreach);
+  if (isObject(rule2.mutate)) {
     listContexts(rule2.mutate.foreach);
     listContexts(rule2.mutate.targets);
   }
-  if (isObject25(rule2.generate)) listContexts(rule2.generate.foreach);
+  if (isObject(rule2.generate)) listContexts(rule2.generate.foreach);
   return ctx;
 }
 function forbiddenSectionError(rule2) {
   const mutate = rule2.mutate;
-  if (isObject25(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
+  if (isObject(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
     const ops = parsePatch(mutate.patchesJson6902) ?? [];
     for (const op of ops) {
-      if (isObject25(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
+      if (isObject(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
         return `rule "${rule2.name}" should not have variables in patchesJSON6902 path section`;
       }
     }
@@ -64683,7 +64484,7 @@ function forbiddenSectionError(rule2) {
     return `rule "${rule2.name}" should not have variables in match section`;
   }
   for (const vi of rule2.verifyImages ?? []) {
-    if (!isObject25(vi)) continue;
+    if (!isObject(vi)) continue;
     let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
     if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
     if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
@@ -64697,7 +64498,7 @@ function withoutAttestationConditions(rule2) {
   return {
     ...rule2,
     verifyImages: rule2.verifyImages.map(
-      (vi) => isObject25(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject25(a) ? { ...a, conditions: null } : a) } : vi
+      (vi) => isObject(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject(a) ? { ...a, conditions: null } : a) } : vi
     )
   };
 }
@@ -64710,12 +64511,12 @@ function invalidVariablesError(rules, background) {
     if (forbidden3 !== null) return forbidden3;
     const ruleDoc = withoutAttestationConditions(rule2);
     const mutate = ruleDoc.mutate;
-    const targets = isObject25(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
+    const targets = isObject(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
     if (targets !== null) {
       const specs = targets.map(() => ({}));
       for (let i = 0; i < targets.length; i++) {
         const target = targets[i];
-        if (isObject25(target)) {
+        if (isObject(target)) {
           for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
             if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
           }
@@ -64772,7 +64573,7 @@ function userVariablesError(policy, rules, variables) {
     const err = userMatchExcludeError(index, rule2);
     if (err !== null) return err;
   }
-  if ((policy.spec.rules ?? []).some((rule2) => isObject25(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
+  if ((policy.spec.rules ?? []).some((rule2) => isObject(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
   for (const variable of variables) {
     if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
   }
@@ -64801,7 +64602,7 @@ function jsonPatchError(patch, index) {
   const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
   if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
   for (const op of ops) {
-    if (!isObject24(op) || typeof op.path !== "string") {
+    if (!isObject(op) || typeof op.path !== "string") {
       return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
     }
     if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
@@ -64818,8 +64619,8 @@ function jsonPatchError(patch, index) {
   return null;
 }
 function onlyDealsWithMetadata(rule2) {
-  const onlyMetadata = (value) => !isObject24(value) || Object.keys(value).every((key3) => key3 === "metadata");
-  if (isObject24(rule2.mutate)) {
+  const onlyMetadata = (value) => !isObject(value) || Object.keys(value).every((key3) => key3 === "metadata");
+  if (isObject(rule2.mutate)) {
     if (!onlyMetadata(rule2.mutate.patchStrategicMerge)) return false;
     const patch = rule2.mutate.patchesJson6902;
     if (typeof patch === "string" && patch !== "") {
@@ -64830,7 +64631,7 @@ function onlyDealsWithMetadata(rule2) {
         ops = null;
       }
       for (const op of asList(ops)) {
-        if (isObject24(op) && !str2(op.path).startsWith("/metadata")) return false;
+        if (isObject(op) && !str2(op.path).startsWith("/metadata")) return false;
       }
     }
   }
@@ -64929,7 +64730,7 @@ function operationValuesFailure(value) {
   return ["value", `'value' field found to be of the type ${kind3}. The provided value/values are expected to be either in the form of a string or list`];
 }
 function conditionValuesFailure(condition2) {
-  const c = isObject24(condition2) ? condition2 : {};
+  const c = isObject(condition2) ? condition2 : {};
   const key3 = conditionField(c, "key");
   const value = conditionField(c, "value");
   if (key3 === void 0 || value === void 0 || str2(c.operator) === "") {
@@ -64940,7 +64741,7 @@ function conditionValuesFailure(condition2) {
 }
 function conditionGroups(raw) {
   if (Array.isArray(raw)) return { list: raw };
-  if (isObject24(raw)) {
+  if (isObject(raw)) {
     return {
       ...Array.isArray(raw.any) ? { any: raw.any } : {},
       ...Array.isArray(raw.all) ? { all: raw.all } : {}
@@ -64964,7 +64765,7 @@ function conditionsFailure(raw, schemaKey) {
   return null;
 }
 function operatorValid(condition2) {
-  return isObject24(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
+  return isObject(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
 }
 function operatorsFailure(raw, schemaKey) {
   const groups = conditionGroups(raw);
@@ -64981,12 +64782,12 @@ function operatorsFailure(raw, schemaKey) {
 }
 function foreachFailure(entries, schemaKey, withDeny) {
   for (const fe of asList(entries)) {
-    if (!isObject24(fe)) continue;
-    if (isObject24(fe.preconditions)) {
+    if (!isObject(fe)) continue;
+    if (isObject(fe.preconditions)) {
       const failure2 = operatorsFailure(fe.preconditions, "conditions");
       if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
     }
-    if (withDeny && isObject24(fe.deny)) {
+    if (withDeny && isObject(fe.deny)) {
       const failure2 = operatorsFailure(fe.deny.conditions, "conditions");
       if (failure2) return [`${schemaKey}.deny.${failure2[0]}`, failure2[1]];
     }
@@ -65027,19 +64828,19 @@ function resourcesFailure(rule2) {
       if (failure2) return failure2;
     }
   }
-  if (isObject24(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
+  if (isObject(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
     const failure2 = foreachFailure(rule2.mutate.foreach, "mutate.foreach", false);
     if (failure2) return failure2;
   }
   for (const vi of list2(rule2.verifyImages)) {
-    if (!isObject24(vi)) continue;
+    if (!isObject(vi)) continue;
     for (const att of asList(vi.attestations)) {
-      for (const c of isObject24(att) ? asList(att.conditions) : []) {
+      for (const c of isObject(att) ? asList(att.conditions) : []) {
         const failure2 = operatorsFailure(c, "conditions");
         if (failure2) return [`verifyImages.attestations.${failure2[0]}`, failure2[1]];
       }
     }
-    if (isObject24(vi.validate) && Object.keys(vi.validate).length > 0 && isObject24(vi.validate.deny)) {
+    if (isObject(vi.validate) && Object.keys(vi.validate).length > 0 && isObject(vi.validate.deny)) {
       const raw = vi.validate.deny.conditions;
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`imageVerify.validate.deny.${failure2[0]}`, failure2[1]];
@@ -65047,18 +64848,13 @@ function resourcesFailure(rule2) {
   }
   return null;
 }
-var REFERENCE_NAME_COMPONENT = "[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*";
-var REFERENCE_DOMAIN = "(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?";
-var REFERENCE2 = new RegExp(
-  `^((?:${REFERENCE_DOMAIN}/)?${REFERENCE_NAME_COMPONENT}(?:/${REFERENCE_NAME_COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`
-);
 function imageReferenceError(ref) {
-  const match = REFERENCE2.exec(ref);
-  if (match === null) {
-    return REFERENCE2.test(ref.toLowerCase()) ? "repository name must be lowercase" : "invalid reference format";
+  try {
+    parseReference(ref);
+    return null;
+  } catch (err) {
+    return err.message;
   }
-  if (match[1].length > 255) return "repository name must not be more than 255 characters";
-  return null;
 }
 function jmesPathError(expression) {
   const text5 = str2(expression);
@@ -65082,7 +64878,7 @@ var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegi
 var BINDING_IDENTIFIER = /^\w+$/;
 function contextError(rule2) {
   for (const raw of list2(rule2.context)) {
-    const entry2 = isObject24(raw) ? raw : {};
+    const entry2 = isObject(raw) ? raw : {};
     const name = str2(entry2.name);
     if (name === "") return "a name is required for context entries";
     if (isPresent2(rule2.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
@@ -65097,7 +64893,7 @@ function contextError(rule2) {
     if (types.length !== 1) {
       return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
     }
-    const body = isObject24(entry2[types[0]]) ? entry2[types[0]] : {};
+    const body = isObject(entry2[types[0]]) ? entry2[types[0]] : {};
     switch (types[0]) {
       case "configMap":
         if (str2(body.name) === "") return "a name is required for configMap context entry";
@@ -65142,7 +64938,7 @@ function patternFailure(pattern, path14, supported) {
       const failure2 = patternFailure(element, `${path14}${i}/`, supported);
       if (failure2) return failure2;
     }
-  } else if (isObject24(pattern)) {
+  } else if (isObject(pattern)) {
     for (const key3 of Object.keys(pattern)) {
       const value = pattern[key3];
       const anchor = parseAnchor(key3);
@@ -65161,7 +64957,7 @@ function patternFailure(pattern, path14, supported) {
 }
 function validateActionFailure(rule2) {
   const v = rule2.validate ?? {};
-  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject24(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
+  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
   if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
   if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
   if (isPresent2(v.pattern)) {
@@ -65186,12 +64982,12 @@ function validateActionFailure(rule2) {
   }
   if (isPresent2(rule2.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
   const cel2 = v.cel;
-  if (isObject24(cel2)) {
-    if (asList(cel2.expressions).some((e) => str2(isObject24(e) ? e.expression : void 0) === "")) {
+  if (isObject(cel2)) {
+    if (asList(cel2.expressions).some((e) => str2(isObject(e) ? e.expression : void 0) === "")) {
       return ["", "cel.expressions.expression is required"];
     }
-    const paramKind = isObject24(cel2.paramKind) ? cel2.paramKind : null;
-    const paramRef = isObject24(cel2.paramRef) ? cel2.paramRef : null;
+    const paramKind = isObject(cel2.paramKind) ? cel2.paramKind : null;
+    const paramRef = isObject(cel2.paramRef) ? cel2.paramRef : null;
     if (paramKind) {
       if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
       if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
@@ -65205,7 +65001,7 @@ function validateActionFailure(rule2) {
       if (!paramKind) return ["", "cel.paramKind is required"];
     }
     for (const annotation2 of asList(cel2.auditAnnotations)) {
-      const a = isObject24(annotation2) ? annotation2 : {};
+      const a = isObject(annotation2) ? annotation2 : {};
       if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
       if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
     }
@@ -65215,7 +65011,7 @@ function validateActionFailure(rule2) {
 function mutateForeachFailure(entries, tag) {
   let current2 = tag;
   for (const [i, entry2] of entries.entries()) {
-    const fe = isObject24(entry2) ? entry2 : {};
+    const fe = isObject(entry2) ? entry2 : {};
     current2 = `${current2}foreach[${i}]`;
     const nested = asList(fe.foreach);
     if (nested.length > 0) {
@@ -65243,13 +65039,13 @@ function mutateActionFailure(mutate) {
   return null;
 }
 function generateActionFailure(rule2, generate2) {
-  const cloneList2 = isObject24(generate2.cloneList) ? generate2.cloneList : {};
+  const cloneList2 = isObject(generate2.cloneList) ? generate2.cloneList : {};
   const selector2 = cloneList2.selector;
-  if (isObject24(selector2)) {
-    const labels = isObject24(selector2.matchLabels) ? selector2.matchLabels : {};
+  if (isObject(selector2)) {
+    const labels = isObject(selector2.matchLabels) ? selector2.matchLabels : {};
     const texts = [
       ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
-      ...asList(selector2.matchExpressions).flatMap((e) => isObject24(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
+      ...asList(selector2.matchExpressions).flatMap((e) => isObject(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
     ];
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
@@ -65262,7 +65058,7 @@ function generateActionFailure(rule2, generate2) {
 }
 function actionsError(index, rule2) {
   const types = ruleKinds(rule2);
-  if (types.mutate && isObject24(rule2.mutate)) {
+  if (types.mutate && isObject(rule2.mutate)) {
     const failure2 = mutateActionFailure(rule2.mutate);
     if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
   }
@@ -65270,7 +65066,7 @@ function actionsError(index, rule2) {
     const failure2 = validateActionFailure(rule2);
     if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
   }
-  if (types.generate && isObject24(rule2.generate)) {
+  if (types.generate && isObject(rule2.generate)) {
     const failure2 = generateActionFailure(rule2, rule2.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
     if (list2(rule2.match?.resources?.kinds).includes(str2(rule2.generate.kind))) {
@@ -65280,15 +65076,15 @@ function actionsError(index, rule2) {
   return null;
 }
 function labelsAndAnnotationsAreStrings(rule2) {
-  const stringMap3 = (value) => !isObject24(value) || Object.values(value).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject24(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const stringMap3 = (value) => !isObject(value) || Object.values(value).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
   const checkPattern = (pattern) => {
     for (const key3 of Object.keys(pattern)) {
-      if (key3 === "metadata" && isObject24(pattern.metadata)) return checkMeta(pattern.metadata);
+      if (key3 === "metadata" && isObject(pattern.metadata)) return checkMeta(pattern.metadata);
       if (key3 === "spec") {
         const spec2 = pattern.spec;
-        const template = isObject24(spec2) ? spec2.template : void 0;
-        return checkMeta(isObject24(template) ? template.metadata : void 0);
+        const template = isObject(spec2) ? spec2.template : void 0;
+        return checkMeta(isObject(template) ? template.metadata : void 0);
       }
     }
     return true;
@@ -65297,24 +65093,24 @@ function labelsAndAnnotationsAreStrings(rule2) {
   if (ruleKinds(rule2).validate && validate) {
     if (isPresent2(validate.foreach)) {
       for (const fe of list2(validate.foreach)) {
-        if (isObject24(fe.pattern)) return checkPattern(fe.pattern);
+        if (isObject(fe.pattern)) return checkPattern(fe.pattern);
       }
-    } else if (isObject24(validate.pattern)) {
+    } else if (isObject(validate.pattern)) {
       return checkPattern(validate.pattern);
     } else if (isPresent2(validate.anyPattern)) {
       if (!Array.isArray(validate.anyPattern)) return false;
       for (const pattern of validate.anyPattern) {
-        if (isObject24(pattern) && !checkPattern(pattern)) return false;
+        if (isObject(pattern) && !checkPattern(pattern)) return false;
       }
     }
   }
   const mutate = rule2.mutate;
-  if (ruleKinds(rule2).mutate && isObject24(mutate)) {
+  if (ruleKinds(rule2).mutate && isObject(mutate)) {
     if (isPresent2(mutate.foreach)) {
       for (const fe of asList(mutate.foreach)) {
-        if (isObject24(fe) && isObject24(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
+        if (isObject(fe) && isObject(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
       }
-    } else if (isObject24(mutate.patchStrategicMerge)) {
+    } else if (isObject(mutate.patchStrategicMerge)) {
       return checkPattern(mutate.patchStrategicMerge);
     }
   }
@@ -65328,15 +65124,15 @@ function missingKindsError(rule2) {
 }
 function imageExtractorsError(rule2) {
   const extractors = rule2.imageExtractors;
-  if (!isObject24(extractors) || !Array.isArray(rule2.verifyImages)) return null;
-  if (!rule2.verifyImages.some((vi) => isObject24(vi) && vi.mutateDigest === true)) return null;
+  if (!isObject(extractors) || !Array.isArray(rule2.verifyImages)) return null;
+  if (!rule2.verifyImages.some((vi) => isObject(vi) && vi.mutateDigest === true)) return null;
   const usesJmesPath = Object.values(extractors).some(
-    (configs) => asList(configs).some((config) => isObject24(config) && str2(config.jmesPath) !== "")
+    (configs) => asList(configs).some((config) => isObject(config) && str2(config.jmesPath) !== "")
   );
   return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
 }
 function ruleError2(index, rule2) {
-  if (isObject24(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
+  if (isObject(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
     const err = jsonPatchError(rule2.mutate.patchesJson6902, index);
     if (err) return err;
   }
@@ -65372,7 +65168,7 @@ function overridesError(overrides, path14) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key3) => [...sets[key3]].sort();
   for (const [i, raw] of overrides.entries()) {
-    const override = isObject24(raw) ? raw : {};
+    const override = isObject(raw) ? raw : {};
     const action = str2(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
@@ -66274,7 +66070,7 @@ async function lint(options) {
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
     const after = mutatedResource(responses, manifest.value);
-    if (after !== manifest.value && !deepEqual(after, manifest.value)) {
+    if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
       const rules = responses.flatMap(
         ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );

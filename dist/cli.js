@@ -50,7 +50,7 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
     var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap7 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isMap6 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
     var isScalar4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
     var isSeq4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
@@ -86,7 +86,7 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias4;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap7;
+    exports.isMap = isMap6;
     exports.isNode = isNode;
     exports.isPair = isPair;
     exports.isScalar = isScalar4;
@@ -4198,9 +4198,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap7 = fc.start.source === "{";
-      const fcName = isMap7 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap7 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap6 = fc.start.source === "{";
+      const fcName = isMap6 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4236,7 +4236,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
+          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
             onError(
               key3,
               // checked by containsNewline()
@@ -4276,7 +4276,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap7 && !sep && !props.found) {
+        if (!isMap6 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4299,7 +4299,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap7 && !props.found && ctx.options.strict) {
+            if (!isMap6 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -4331,7 +4331,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap7) {
+          if (isMap6) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4347,7 +4347,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap7 ? "}" : "]";
+      const expectedEnd = isMap6 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -9858,7 +9858,7 @@ var require_picomatch = __commonJS({
     var parse = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject30 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
         const fns = glob.map((input) => picomatch2(input, options, returnState));
@@ -9871,7 +9871,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState2 = isObject30(glob) && glob.tokens && glob.input;
+      const isState2 = isObject2(glob) && glob.tokens && glob.input;
       if (glob === "" || typeof glob !== "string" && !isState2) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -10006,6 +10006,12 @@ var require_picomatch2 = __commonJS({
     module.exports = picomatch2;
   }
 });
+
+// src/source/byte-order-mark.ts
+var BYTE_ORDER_MARK = 65279;
+function stripByteOrderMark(text4) {
+  return text4.charCodeAt(0) === BYTE_ORDER_MARK ? text4.slice(1) : text4;
+}
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
@@ -12408,6 +12414,78 @@ function formatFloat32Key(value) {
   return `${sign2}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
 }
 
+// src/util/json-value.ts
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function cloneJson(value) {
+  return copy(value);
+}
+function copy(value, roundIntegers = false) {
+  if (value === null || typeof value !== "object") return roundIntegers && typeof value === "bigint" ? Number(value) : value;
+  if (Array.isArray(value)) {
+    const out2 = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i], roundIntegers);
+    return out2;
+  }
+  const out = {};
+  for (const key3 in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
+    const item = copy(value[key3], roundIntegers);
+    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key3] = item;
+  }
+  return out;
+}
+function jsonEqual(a, b, integers = "value") {
+  if (a === b) return true;
+  if (typeof a === "bigint") return integers === "value" && typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
+  if (typeof b === "bigint") return integers === "value" && typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], integers)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key3 of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
+    if (!jsonEqual(a[key3], b[key3], integers)) return false;
+  }
+  return true;
+}
+function hasBigInts(value) {
+  if (typeof value === "bigint") return true;
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
+    return false;
+  }
+  for (const key3 in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key3) && hasBigInts(value[key3])) return true;
+  }
+  return false;
+}
+function toFloat64Numbers(value) {
+  if (typeof value === "bigint") return Number(value);
+  if (value === null || typeof value !== "object") return value;
+  let converted = float64Copies.get(value);
+  if (converted === void 0) {
+    converted = hasBigInts(value) ? copy(value, true) : value;
+    float64Copies.set(value, converted);
+  }
+  return converted;
+}
+var float64Copies = /* @__PURE__ */ new WeakMap();
+var BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
+var BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
+function stringifyJson(value, indent2) {
+  const text4 = JSON.stringify(value, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
+  return text4.includes("\\u0000bigint") ? text4.replace(BIGINT_PLACEHOLDER, "$1") : text4;
+}
+
 // src/source/construct.ts
 var MAX_DEPTH = 512;
 var DocumentError = class extends Error {
@@ -12550,24 +12628,24 @@ function onScalar(state, event) {
   if (anchor !== null) state.anchors.set(anchor, { value, size: 1, height: 0, scalar: { tag, text: text4, plain } });
   addValue(state, value, 1, 0, offset);
 }
-function onCollectionStart(state, isMap7, event) {
+function onCollectionStart(state, isMap6, event) {
   const offset = eventOffset(state, event, event.start);
   const parent = top(state);
   if (parent !== void 0 && parent.isMap && !parent.hasKey) {
     throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
   }
-  if (parent !== void 0 && parent.isMergeList && !isMap7) {
+  if (parent !== void 0 && parent.isMergeList && !isMap6) {
     throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
   }
   if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
-  const isMergeList = !isMap7 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
+  const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
   if (!isMergeList) count(state, offset, 1, false);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   if (anchor !== null) state.anchors.set(anchor, null);
   state.frames.push({
-    isMap: isMap7,
+    isMap: isMap6,
     isMergeList,
-    value: isMap7 ? {} : [],
+    value: isMap6 ? {} : [],
     size: isMergeList ? 0 : 1,
     height: 1,
     anchor,
@@ -12631,7 +12709,7 @@ function onAlias(state, name, offset) {
     return;
   }
   if (state.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
-  addValue(state, cloneJson(anchor.value), size, anchor.height, offset);
+  addValue(state, cloneJson2(anchor.value), size, anchor.height, offset);
 }
 function addValue(state, value, size, height, offset) {
   const frame = top(state);
@@ -12662,10 +12740,7 @@ function addValue(state, value, size, height, offset) {
 }
 function mergeInto(frame, source) {
   const target = frame.value;
-  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson(source[key3]));
-}
-function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson2(source[key3]));
 }
 function setKey(target, key3, value) {
   if (key3 === "__proto__") {
@@ -12674,11 +12749,11 @@ function setKey(target, key3, value) {
     target[key3] = value;
   }
 }
-function cloneJson(value) {
+function cloneJson2(value) {
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(cloneJson);
+  if (Array.isArray(value)) return value.map(cloneJson2);
   const copy2 = {};
-  for (const key3 of Object.keys(value)) setKey(copy2, key3, cloneJson(value[key3]));
+  for (const key3 of Object.keys(value)) setKey(copy2, key3, cloneJson2(value[key3]));
   return copy2;
 }
 function nestingError(offset) {
@@ -12701,16 +12776,71 @@ function rejectNonFinite(root, offset) {
 // src/source/locate.ts
 var import_yaml = __toESM(require_dist(), 1);
 
+// src/source/path-segments.ts
+function segmentsOf(path17) {
+  if (typeof path17 !== "string") return [...path17];
+  const parts = path17.split("/");
+  if (parts[0] === "") parts.shift();
+  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+// src/util/go-strings.ts
+function isGoSpace(c) {
+  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
+  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+}
+function goTrimSpace(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+function trimSpaces(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) === 32) start++;
+  while (end > start && s.charCodeAt(end - 1) === 32) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+var SHORT_ESCAPES = {
+  7: "\\a",
+  8: "\\b",
+  12: "\\f",
+  10: "\\n",
+  13: "\\r",
+  9: "\\t",
+  11: "\\v",
+  34: '\\"',
+  92: "\\\\"
+};
+var HEX = "0123456789abcdef";
+function goQuote(s) {
+  let out = '"';
+  for (const c of s) {
+    const cp = c.codePointAt(0);
+    if (cp >= 32 && cp < 127) {
+      out += cp === 34 || cp === 92 ? SHORT_ESCAPES[cp] : c;
+      continue;
+    }
+    const short = SHORT_ESCAPES[cp];
+    if (short !== void 0) out += short;
+    else if (cp >= 55296 && cp <= 57343) out += "\uFFFD";
+    else if (PRINTABLE.test(c)) out += c;
+    else if (cp < 128) out += "\\x" + HEX[cp >> 4] + HEX[cp & 15];
+    else if (cp < 65536) out += "\\u" + cp.toString(16).padStart(4, "0");
+    else out += "\\U" + cp.toString(16).padStart(8, "0");
+  }
+  return out + '"';
+}
+
 // src/source/split.ts
 var NEWLINE = 10;
 var DASH = 45;
 var HASH = 35;
 var CRLF = /\r\n/g;
-function isGoSpace(code) {
-  if (code <= 32) return code === 32 || code >= 9 && code <= 13;
-  if (code < 133) return false;
-  return code === 133 || code === 160 || code === 5760 || code >= 8192 && code <= 8202 || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288;
-}
 function firstNonSpace(text4, from, to) {
   let i = from;
   while (i < to && isGoSpace(text4.charCodeAt(i))) i++;
@@ -12862,13 +12992,6 @@ function position(entry2, offset) {
   const starts = entry2.lineStarts ??= lineStarts(entry2.source);
   const index = lineIndexAt(starts, offset);
   return { line: index + 1, column: offset - starts[index] + 1 };
-}
-function segmentsOf(path17) {
-  if (typeof path17 !== "string") return [...path17];
-  const parts = path17.split("/");
-  if (parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
 }
 function keyOf(document, node2) {
   const target = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
@@ -13045,11 +13168,11 @@ function buildRanges(body, events) {
         if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
         const parent = frames[frames.length - 1];
         if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
-        const isMap7 = event.type === EVENT_ID.MAPPING;
+        const isMap6 = event.type === EVENT_ID.MAPPING;
         const flow2 = event.style !== 1;
-        if (flow2 && body[event.start] !== (isMap7 ? "{" : "[")) throw new Unsupported();
+        if (flow2 && body[event.start] !== (isMap6 ? "{" : "[")) throw new Unsupported();
         frames.push({
-          collection: isMap7 ? /* @__PURE__ */ new Map() : [],
+          collection: isMap6 ? /* @__PURE__ */ new Map() : [],
           flow: flow2,
           start: event.start,
           lastEnd: event.start + 1,
@@ -13135,13 +13258,6 @@ function indicator(body, from, content) {
   }
   throw new Unsupported();
 }
-function segmentsOf2(path17) {
-  if (typeof path17 !== "string") return [...path17];
-  const parts = path17.split("/");
-  if (parts[0] === "") parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
 function step2(node2, segments, at) {
   if (node2 === null) return null;
   if (Array.isArray(node2)) {
@@ -13168,7 +13284,7 @@ function locateInDocument(source, document, path17) {
   const table2 = tables.get(document);
   if (table2 === void 0) return locate(source.file, source.text, document.index, path17);
   const { file } = source;
-  const segments = segmentsOf2(path17);
+  const segments = segmentsOf(path17);
   let node2 = table2.root;
   let found = null;
   for (let at = 0; at < segments.length; ) {
@@ -13189,12 +13305,8 @@ function locateInDocument(source, document, path17) {
 }
 
 // src/source/parse.ts
-var BYTE_ORDER_MARK = 65279;
 var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
 var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-function stripByteOrderMark(text4) {
-  return text4.charCodeAt(0) === BYTE_ORDER_MARK ? text4.slice(1) : text4;
-}
 function parseDocuments(file, text4) {
   const source = stripByteOrderMark(text4);
   const { chunks, separatorErrors } = splitDocuments(source);
@@ -13242,14 +13354,11 @@ function documentProblem(file, chunk, body, error) {
   const position3 = lineColumn(body, Math.min(offset, body.length - 1));
   return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message, severity: "error" };
 }
-function isObject2(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function expandLists(documents) {
   const expanded = [];
   for (const document of documents) {
     const { value } = document;
-    if (!isObject2(value) || value.apiVersion !== "v1" || value.kind !== "List") {
+    if (!isObject(value) || value.apiVersion !== "v1" || value.kind !== "List") {
       expanded.push(document);
       continue;
     }
@@ -13288,11 +13397,8 @@ var CLUSTER_SCOPED = new Map(
   }).map(([group, kinds]) => [group, new Set(kinds)])
 );
 var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
-function isObject3(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function isKubernetesObject(value) {
-  return isObject3(value) && typeof value.apiVersion === "string" && value.apiVersion !== "" && typeof value.kind === "string" && value.kind !== "";
+  return isObject(value) && typeof value.apiVersion === "string" && value.apiVersion !== "" && typeof value.kind === "string" && value.kind !== "";
 }
 function apiGroupOf(apiVersion) {
   const slash = apiVersion.indexOf("/");
@@ -13305,7 +13411,7 @@ function isClusterScoped(apiVersion, kind3) {
   return group !== null && CLUSTER_SCOPED.get(group)?.has(kind3) === true;
 }
 function stringField(object2, field2) {
-  if (!isObject3(object2)) return "";
+  if (!isObject(object2)) return "";
   const value = object2[field2];
   return typeof value === "string" ? value : "";
 }
@@ -13316,7 +13422,7 @@ function normalizeResource(resource) {
   normalizeNilMaps(resource);
   if (namespaceOf(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
     if (resource.metadata === void 0) resource.metadata = {};
-    if (isObject3(resource.metadata)) resource.metadata.namespace = "default";
+    if (isObject(resource.metadata)) resource.metadata.namespace = "default";
   }
   return resource;
 }
@@ -13326,7 +13432,7 @@ function normalizeNilMaps(object2) {
     if (value === null) {
       if (NIL_MAP_FIELDS.has(key3)) object2[key3] = {};
     } else if (Array.isArray(value)) {
-      for (const item of value) if (isObject3(item)) normalizeNilMaps(item);
+      for (const item of value) if (isObject(item)) normalizeNilMaps(item);
     } else if (typeof value === "object") {
       normalizeNilMaps(value);
     }
@@ -14004,204 +14110,6 @@ function policyReference(policy) {
   return policy.namespaced ? `${policy.namespace}/${policy.name}` : policy.name;
 }
 
-// src/source/edit/text.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/util/json-value.ts
-function cloneJson2(value) {
-  return copy(value);
-}
-function copy(value, roundIntegers = false) {
-  if (value === null || typeof value !== "object") return roundIntegers && typeof value === "bigint" ? Number(value) : value;
-  if (Array.isArray(value)) {
-    const out2 = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out2[i] = copy(value[i], roundIntegers);
-    return out2;
-  }
-  const out = {};
-  for (const key3 in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key3)) continue;
-    const item = copy(value[key3], roundIntegers);
-    if (key3 === "__proto__") Object.defineProperty(out, key3, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key3] = item;
-  }
-  return out;
-}
-function jsonEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a === "bigint") return typeof b === "number" && Number.isInteger(b) && BigInt(b) === a;
-  if (typeof b === "bigint") return typeof a === "number" && Number.isInteger(a) && BigInt(a) === b;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key3 of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
-    if (!jsonEqual(a[key3], b[key3])) return false;
-  }
-  return true;
-}
-function hasBigInts(value) {
-  if (typeof value === "bigint") return true;
-  if (value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (hasBigInts(value[i])) return true;
-    return false;
-  }
-  for (const key3 in value) {
-    if (Object.prototype.hasOwnProperty.call(value, key3) && hasBigInts(value[key3])) return true;
-  }
-  return false;
-}
-function toFloat64Numbers(value) {
-  if (typeof value === "bigint") return Number(value);
-  if (value === null || typeof value !== "object") return value;
-  let converted = float64Copies.get(value);
-  if (converted === void 0) {
-    converted = hasBigInts(value) ? copy(value, true) : value;
-    float64Copies.set(value, converted);
-  }
-  return converted;
-}
-var float64Copies = /* @__PURE__ */ new WeakMap();
-var BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
-var BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
-function stringifyJson(value, indent2) {
-  const text4 = JSON.stringify(value, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
-  return text4.includes("\\u0000bigint") ? text4.replace(BIGINT_PLACEHOLDER, "$1") : text4;
-}
-
-// src/source/edit/text.ts
-function isPlainObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (isPlainObject2(a) && isPlainObject2(b)) {
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key3) => Object.hasOwn(b, key3) && deepEqual(a[key3], b[key3]));
-  }
-  return false;
-}
-function eolOf(text4) {
-  const newline = text4.indexOf("\n");
-  return newline > 0 && text4[newline - 1] === "\r" ? "\r\n" : "\n";
-}
-function readBack(text4) {
-  const parsed = parseDocuments("render", text4);
-  if (parsed.problems.some((problem3) => problem3.severity === "error")) return void 0;
-  return parsed.documents[0]?.value ?? null;
-}
-function flow(value) {
-  if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
-  if (isPlainObject2(value)) {
-    return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
-  }
-  return stringifyJson(value);
-}
-var DEFAULT_STYLE = { indent: 2, indentSeq: true };
-function render(value, style) {
-  const text4 = (0, import_yaml2.stringify)(value, {
-    version: "1.1",
-    lineWidth: 0,
-    minContentWidth: 0,
-    aliasDuplicateObjects: false,
-    indent: style.indent,
-    indentSeq: style.indentSeq
-  });
-  const back = readBack(text4);
-  if (back !== void 0 && deepEqual(back, value)) return text4.replace(/\n$/, "").split("\n");
-  if (isPlainObject2(value) && Object.keys(value).length > 0) {
-    return Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`);
-  }
-  if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
-  return [flow(value)];
-}
-function indent(lines, column, eol) {
-  const prefix = " ".repeat(column);
-  return lines.map((line) => line === "" ? line : prefix + line).join(eol);
-}
-function renderEntry(kind3, value, column, eol, style = DEFAULT_STYLE) {
-  if (kind3 === "root") return indent(render(value, style), 0, eol);
-  if (kind3 === "block") return indent(render(value, style), column, eol);
-  const lines = render(kind3 === "pair" ? { k: value } : [value], style);
-  const head = kind3 === "pair" ? /^(?:k|"k"):/ : /^-/;
-  const match = head.exec(lines[0]);
-  if (match === null) return ` ${flow(value)}`;
-  const first = lines[0].slice(match[0].length);
-  const rest = lines.slice(1);
-  return rest.length === 0 ? first : first + eol + indent(rest, column, eol);
-}
-function renderInlineString(type, value) {
-  if (typeof value === "string" && type === "QUOTE_DOUBLE") return JSON.stringify(value);
-  if (typeof value === "string" && type === "QUOTE_SINGLE" && !/[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]/.test(value)) {
-    return `'${value.replace(/'/g, "''")}'`;
-  }
-  const text4 = renderEntry("pair", value, 0, "\n");
-  if (text4.includes("\n") || !text4.startsWith(" ")) return null;
-  return text4.slice(1);
-}
-function toLineEdits(text4, edits) {
-  const starts = lineStarts(text4);
-  const lineEnd2 = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
-  const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
-  const spans = sorted.map((edit) => {
-    let first;
-    let last;
-    if (edit.from === edit.to) {
-      const line = lineIndexAt(starts, edit.from);
-      first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
-      if (edit.from === text4.length && text4.length > 0 && !text4.endsWith("\n")) first = last = starts.length - 1;
-    } else {
-      first = lineIndexAt(starts, edit.from);
-      last = lineIndexAt(starts, edit.to - 1);
-    }
-    return { edit, first, last };
-  });
-  const result = [];
-  let group = [];
-  const flush = () => {
-    if (group.length === 0) return;
-    const first = group[0].first;
-    const last = Math.max(...group.map((span) => span.last));
-    const from = starts[first];
-    let out = "";
-    let cursor = from;
-    for (const { edit } of group) {
-      out += text4.slice(cursor, edit.from) + edit.text;
-      cursor = Math.max(cursor, edit.to);
-    }
-    out += text4.slice(cursor, lineEnd2(last));
-    if (out !== text4.slice(from, lineEnd2(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
-    group = [];
-  };
-  for (const span of spans) {
-    const groupLast = group.length === 0 ? -1 : Math.max(...group.map((entry2) => entry2.last));
-    if (group.length > 0 && span.first > groupLast) flush();
-    group.push(span);
-  }
-  flush();
-  return result;
-}
-function applyEdits(text4, edits) {
-  const starts = lineStarts(text4);
-  const offsetOf = (line) => line - 1 < starts.length ? starts[line - 1] : text4.length;
-  let out = text4;
-  for (const edit of [...edits].sort((a, b) => b.startLine - a.startLine)) {
-    out = out.slice(0, offsetOf(edit.startLine)) + edit.replacement + out.slice(offsetOf(edit.endLine + 1));
-  }
-  return out;
-}
-
 // src/commands/load/cluster-resources.ts
 import path2 from "node:path";
 
@@ -14594,17 +14502,14 @@ function splitApiVersion(apiVersion) {
   if (parts.length === 2) return { group: parts[0], version: parts[1] };
   return null;
 }
-function isObject4(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function isCustomResourceDefinition(value) {
   return typeof value.apiVersion === "string" && value.apiVersion.startsWith("apiextensions.k8s.io/") && value.kind === "CustomResourceDefinition";
 }
 function customResourceType(definition) {
   const spec2 = definition.spec;
-  if (!isObject4(spec2)) return null;
+  if (!isObject(spec2)) return null;
   const names = spec2.names;
-  if (typeof spec2.group !== "string" || !isObject4(names)) return null;
+  if (typeof spec2.group !== "string" || !isObject(names)) return null;
   if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
   return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
 }
@@ -14632,19 +14537,16 @@ function methodNotSupported(method, plural3) {
 }
 
 // src/cluster/mock-cluster.ts
-function isObject5(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function metadataString(object2, field2) {
   const metadata = object2.metadata;
-  const value = isObject5(metadata) ? metadata[field2] : void 0;
+  const value = isObject(metadata) ? metadata[field2] : void 0;
   return typeof value === "string" ? value : "";
 }
 function labelsOf(object2) {
   const metadata = object2.metadata;
-  const labels = isObject5(metadata) ? metadata.labels : void 0;
+  const labels = isObject(metadata) ? metadata.labels : void 0;
   const out = {};
-  if (isObject5(labels)) {
+  if (isObject(labels)) {
     for (const [key3, value] of Object.entries(labels)) if (typeof value === "string") out[key3] = value;
   }
   return out;
@@ -14872,9 +14774,6 @@ function reportAt(log, file, document, path17, message, severity = "error") {
 }
 
 // src/commands/load/cluster-resources.ts
-function isObject6(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function isClusterResource(value) {
   return value.apiVersion === "cli.kyverno.io/v1alpha1" && value.kind === "ClusterResource";
 }
@@ -14885,7 +14784,7 @@ function readDefinitions(file, log, result) {
     return;
   }
   for (const document of loaded.documents) {
-    if (isObject6(document.value) && isCustomResourceDefinition(document.value)) result.definitions.push(document.value);
+    if (isObject(document.value) && isCustomResourceDefinition(document.value)) result.definitions.push(document.value);
     else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
   }
 }
@@ -14901,10 +14800,10 @@ function loadClusterObjects(files, log, options = {}) {
     for (const document of expandLists(loaded.documents)) {
       const value = document.value;
       if (value === null) continue;
-      if (isObject6(value) && isClusterResource(value)) {
-        const spec2 = isObject6(value.spec) ? value.spec : {};
+      if (isObject(value) && isClusterResource(value)) {
+        const spec2 = isObject(value.spec) ? value.spec : {};
         for (const resource of Array.isArray(spec2.resources) ? spec2.resources : []) {
-          if (isObject6(resource)) result.objects.push(resource);
+          if (isObject(resource)) result.objects.push(resource);
         }
         const base = options.crdBase ?? path2.dirname(file);
         for (const crd of Array.isArray(spec2.crds) ? spec2.crds : []) {
@@ -14932,7 +14831,7 @@ function isNamespaced(apiVersion, kind3, definitions) {
   return false;
 }
 function withDefaultNamespace(manifest, definitions) {
-  const metadata = isObject6(manifest.metadata) ? manifest.metadata : {};
+  const metadata = isObject(manifest.metadata) ? manifest.metadata : {};
   if (typeof metadata.namespace === "string" && metadata.namespace !== "") return manifest;
   if (!isNamespaced(String(manifest.apiVersion), String(manifest.kind), definitions)) return manifest;
   return { ...manifest, metadata: { ...metadata, namespace: "default" } };
@@ -15057,9 +14956,6 @@ function formatFloatF(v, prec, bitSize = 64) {
 
 // src/commands/apply/go-yaml.ts
 var BEST_INDENT = 4;
-function isObject7(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 var isDigit2 = (c) => c >= "0" && c <= "9";
 var isLetter = (c) => new RegExp("\\p{L}", "u").test(c);
 function goYamlKeyLess(a, b) {
@@ -15319,7 +15215,7 @@ ${" ".repeat(contentIndent)}${line}`);
       else this.sequence(value, nestedIndent(indent2, parent), parent === "item");
       return;
     }
-    if (isObject7(value)) {
+    if (isObject(value)) {
       const keys = Object.keys(value);
       if (keys.length === 0) this.write(parent === "root" ? "{}" : " {}");
       else this.mapping(value, nestedIndent(indent2, parent), parent === "item");
@@ -15631,26 +15527,6 @@ var DiagnosticLog = class {
   }
 };
 
-// src/families/kyverno/engine/conditions/deep-equal.ts
-function deepEqualJson(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      if (!deepEqualJson(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) {
-    if (!Object.hasOwn(b, k) || !deepEqualJson(a[k], b[k])) return false;
-  }
-  return true;
-}
-
 // src/evaluate/processor.ts
 function request(policy, resource, value, options) {
   const result = { resource: value, numberMode: options.numberMode };
@@ -15713,7 +15589,7 @@ function mutatedResource(responses, original) {
 function unsettledRules(policies, resource, after, options) {
   const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
-  if (final === after || deepEqualJson(final, after)) return [];
+  if (final === after || jsonEqual(final, after, "type")) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule2) => ({ policy: response.policy, rule: rule2 })));
   const changing = rules.filter(({ rule: rule2 }) => rule2.status === "pass" && rule2.patchedTarget === void 0);
   return changing.length > 0 ? changing : rules;
@@ -15722,19 +15598,131 @@ function unsettledRules(policies, resource, after, options) {
 // src/source/edit.ts
 var import_yaml3 = __toESM(require_dist(), 1);
 
+// src/source/edit/text.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+function eolOf(text4) {
+  const newline = text4.indexOf("\n");
+  return newline > 0 && text4[newline - 1] === "\r" ? "\r\n" : "\n";
+}
+function readBack(text4) {
+  const parsed = parseDocuments("render", text4);
+  if (parsed.problems.some((problem3) => problem3.severity === "error")) return void 0;
+  return parsed.documents[0]?.value ?? null;
+}
+function flow(value) {
+  if (Array.isArray(value)) return `[${value.map(flow).join(", ")}]`;
+  if (isObject(value)) {
+    return `{${Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`).join(", ")}}`;
+  }
+  return stringifyJson(value);
+}
+var DEFAULT_STYLE = { indent: 2, indentSeq: true };
+function render(value, style) {
+  const text4 = (0, import_yaml2.stringify)(value, {
+    version: "1.1",
+    lineWidth: 0,
+    minContentWidth: 0,
+    aliasDuplicateObjects: false,
+    indent: style.indent,
+    indentSeq: style.indentSeq
+  });
+  const back = readBack(text4);
+  if (back !== void 0 && jsonEqual(back, value, "type")) return text4.replace(/\n$/, "").split("\n");
+  if (isObject(value) && Object.keys(value).length > 0) {
+    return Object.entries(value).map(([key3, item]) => `${JSON.stringify(key3)}: ${flow(item)}`);
+  }
+  if (Array.isArray(value) && value.length > 0) return value.map((item) => `- ${flow(item)}`);
+  return [flow(value)];
+}
+function indent(lines, column, eol) {
+  const prefix = " ".repeat(column);
+  return lines.map((line) => line === "" ? line : prefix + line).join(eol);
+}
+function renderEntry(kind3, value, column, eol, style = DEFAULT_STYLE) {
+  if (kind3 === "root") return indent(render(value, style), 0, eol);
+  if (kind3 === "block") return indent(render(value, style), column, eol);
+  const lines = render(kind3 === "pair" ? { k: value } : [value], style);
+  const head = kind3 === "pair" ? /^(?:k|"k"):/ : /^-/;
+  const match = head.exec(lines[0]);
+  if (match === null) return ` ${flow(value)}`;
+  const first = lines[0].slice(match[0].length);
+  const rest = lines.slice(1);
+  return rest.length === 0 ? first : first + eol + indent(rest, column, eol);
+}
+function renderInlineString(type, value) {
+  if (typeof value === "string" && type === "QUOTE_DOUBLE") return JSON.stringify(value);
+  if (typeof value === "string" && type === "QUOTE_SINGLE" && !/[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]/.test(value)) {
+    return `'${value.replace(/'/g, "''")}'`;
+  }
+  const text4 = renderEntry("pair", value, 0, "\n");
+  if (text4.includes("\n") || !text4.startsWith(" ")) return null;
+  return text4.slice(1);
+}
+function toLineEdits(text4, edits) {
+  const starts = lineStarts(text4);
+  const lineEnd2 = (line) => line + 1 < starts.length ? starts[line + 1] : text4.length;
+  const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
+  const spans = sorted.map((edit) => {
+    let first;
+    let last;
+    if (edit.from === edit.to) {
+      const line = lineIndexAt(starts, edit.from);
+      first = last = starts[line] === edit.from && line > 0 ? line - 1 : line;
+      if (edit.from === text4.length && text4.length > 0 && !text4.endsWith("\n")) first = last = starts.length - 1;
+    } else {
+      first = lineIndexAt(starts, edit.from);
+      last = lineIndexAt(starts, edit.to - 1);
+    }
+    return { edit, first, last };
+  });
+  const result = [];
+  let group = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    const first = group[0].first;
+    const last = Math.max(...group.map((span) => span.last));
+    const from = starts[first];
+    let out = "";
+    let cursor = from;
+    for (const { edit } of group) {
+      out += text4.slice(cursor, edit.from) + edit.text;
+      cursor = Math.max(cursor, edit.to);
+    }
+    out += text4.slice(cursor, lineEnd2(last));
+    if (out !== text4.slice(from, lineEnd2(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
+    group = [];
+  };
+  for (const span of spans) {
+    const groupLast = group.length === 0 ? -1 : Math.max(...group.map((entry2) => entry2.last));
+    if (group.length > 0 && span.first > groupLast) flush();
+    group.push(span);
+  }
+  flush();
+  return result;
+}
+function applyEdits(text4, edits) {
+  const starts = lineStarts(text4);
+  const offsetOf = (line) => line - 1 < starts.length ? starts[line - 1] : text4.length;
+  let out = text4;
+  for (const edit of [...edits].sort((a, b) => b.startLine - a.startLine)) {
+    out = out.slice(0, offsetOf(edit.startLine)) + edit.replacement + out.slice(offsetOf(edit.endLine + 1));
+  }
+  return out;
+}
+
 // src/source/edit/restore.ts
 function define(target, key3, value) {
   Object.defineProperty(target, key3, { value, writable: true, enumerable: true, configurable: true });
 }
 function elementName(value) {
-  return isPlainObject2(value) && typeof value.name === "string" ? value.name : void 0;
+  return isObject(value) && typeof value.name === "string" ? value.name : void 0;
 }
 function restoreList(raw, loaded, patched) {
   if (raw.length !== loaded.length) return patched;
   if (loaded.length === patched.length) return patched.map((item, i) => restore(raw[i], loaded[i], item));
   const used = /* @__PURE__ */ new Set();
   return patched.map((item) => {
-    let index = loaded.findIndex((candidate, i) => !used.has(i) && deepEqual(candidate, item));
+    let index = loaded.findIndex((candidate, i) => !used.has(i) && jsonEqual(candidate, item, "type"));
     if (index === -1) {
       const name = elementName(item);
       if (name !== void 0) index = loaded.findIndex((candidate, i) => !used.has(i) && elementName(candidate) === name);
@@ -15745,13 +15733,13 @@ function restoreList(raw, loaded, patched) {
   });
 }
 function restore(raw, loaded, patched) {
-  if (raw !== void 0 && deepEqual(loaded, patched)) return raw;
+  if (raw !== void 0 && jsonEqual(loaded, patched, "type")) return raw;
   if (Array.isArray(loaded) && Array.isArray(patched)) {
     return Array.isArray(raw) ? restoreList(raw, loaded, patched) : patched;
   }
-  if (!isPlainObject2(loaded) || !isPlainObject2(patched)) return patched;
+  if (!isObject(loaded) || !isObject(patched)) return patched;
   const base = raw === void 0 ? {} : raw;
-  if (!isPlainObject2(base)) return patched;
+  if (!isObject(base)) return patched;
   const out = {};
   for (const key3 of Object.keys(patched)) {
     const value = patched[key3];
@@ -15759,7 +15747,7 @@ function restore(raw, loaded, patched) {
       define(out, key3, value);
     } else if (Object.hasOwn(base, key3)) {
       define(out, key3, restore(base[key3], loaded[key3], value));
-    } else if (!deepEqual(loaded[key3], value)) {
+    } else if (!jsonEqual(loaded[key3], value, "type")) {
       define(out, key3, restore(void 0, loaded[key3], value));
     }
   }
@@ -15870,7 +15858,7 @@ function readNode(context2, node2, depth = 0) {
         const sources = (0, import_yaml3.isSeq)(source) ? source.items : [source];
         for (const item of sources) {
           const value2 = readNode(context2, item, depth + 1);
-          if (!isPlainObject2(value2)) return UNREADABLE;
+          if (!isObject(value2)) return UNREADABLE;
           for (const [key4, entry2] of Object.entries(value2)) if (!Object.hasOwn(merged, key4)) define2(merged, key4, entry2);
         }
         continue;
@@ -15903,13 +15891,13 @@ function replaceWhole(context2, slot, node2, after) {
 function diff(context2, node2, after, slot, loaded) {
   let before = readNode(context2, node2);
   if (before === UNREADABLE && loaded !== void 0) before = loaded;
-  if (before !== UNREADABLE && deepEqual(before, after)) return;
+  if (before !== UNREADABLE && jsonEqual(before, after, "type")) return;
   if (node2 === null || hasProperties(node2)) return replaceWhole(context2, slot, node2, after);
-  if ((0, import_yaml3.isMap)(node2) && !node2.flow && isPlainObject2(after) && isPlainObject2(before)) {
-    if (diffMap(context2, node2.items, before, after, isPlainObject2(loaded) ? loaded : void 0)) return;
+  if ((0, import_yaml3.isMap)(node2) && !node2.flow && isObject(after) && isObject(before)) {
+    if (diffMap(context2, node2.items, before, after, isObject(loaded) ? loaded : void 0)) return;
   } else if ((0, import_yaml3.isSeq)(node2) && !node2.flow && Array.isArray(after) && Array.isArray(before)) {
     if (diffSeq(context2, node2.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml3.isScalar)(node2) && !isPlainObject2(after) && !Array.isArray(after) && node2.range) {
+  } else if ((0, import_yaml3.isScalar)(node2) && !isObject(after) && !Array.isArray(after) && node2.range) {
     const [start, end] = node2.range;
     const single = !context2.body.slice(start, end).includes("\n") && (node2.type === "PLAIN" || node2.type === "QUOTE_DOUBLE" || node2.type === "QUOTE_SINGLE");
     const inline = single ? renderInlineString(node2.type, after) : null;
@@ -15977,9 +15965,9 @@ function diffSeq(context2, items2, before, after, loaded) {
   }
   const column = context2.column(dashes[0]);
   let prefix = 0;
-  while (prefix < before.length && prefix < after.length && deepEqual(before[prefix], after[prefix])) prefix++;
+  while (prefix < before.length && prefix < after.length && jsonEqual(before[prefix], after[prefix], "type")) prefix++;
   let suffix = 0;
-  while (suffix < before.length - prefix && suffix < after.length - prefix && deepEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix])) {
+  while (suffix < before.length - prefix && suffix < after.length - prefix && jsonEqual(before[before.length - 1 - suffix], after[after.length - 1 - suffix], "type")) {
     suffix++;
   }
   const oldMiddle = before.length - prefix - suffix;
@@ -16099,7 +16087,7 @@ function mutatedResources(mutations, files) {
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
       const value = reread.get(item.documentIndex);
-      if (value === void 0 || !deepEqual(value, targets.get(item))) {
+      if (value === void 0 || !jsonEqual(value, targets.get(item), "type")) {
         item.edits = [];
         item.editError = "the edited document would not read back as the patched resource";
       }
@@ -17053,9 +17041,6 @@ function jsonType(value) {
 function typeName(node2) {
   return node2.type === "map" ? "object" : node2.type;
 }
-function isObject8(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 var Checker = class {
   problems = [];
   report(path17, detail) {
@@ -17096,11 +17081,11 @@ var Checker = class {
         });
         return;
       case "map":
-        if (!isObject8(value)) return this.typeMismatch(path17, "object", value);
+        if (!isObject(value)) return this.typeMismatch(path17, "object", value);
         for (const key3 of Object.keys(value)) this.check(node2.values, value[key3], [...path17, key3]);
         return;
       case "object":
-        if (!isObject8(value)) return this.typeMismatch(path17, "object", value);
+        if (!isObject(value)) return this.typeMismatch(path17, "object", value);
         this.checkObject(node2, value, path17);
     }
   }
@@ -17164,7 +17149,7 @@ function checkObjectMetadata(doc) {
   return checker.problems;
 }
 function nameProblem(metadata, generateNameSuffices) {
-  if (metadata !== void 0 && metadata !== null && !isObject8(metadata)) return null;
+  if (metadata !== void 0 && metadata !== null && !isObject(metadata)) return null;
   const name = metadata?.name;
   if (name !== void 0 && name !== null && name !== "") return null;
   const generateName = metadata?.generateName;
@@ -17177,25 +17162,22 @@ var EXCEPTION_API_VERSIONS = /* @__PURE__ */ new Set(["kyverno.io/v2", "kyverno.
 function isPolicyException(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) && value.kind === "PolicyException" && typeof value.apiVersion === "string" && EXCEPTION_API_VERSIONS.has(value.apiVersion);
 }
-function isObject9(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function strings(value) {
   return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 }
 function decodePolicyException(document) {
-  const metadata = isObject9(document.metadata) ? document.metadata : {};
+  const metadata = isObject(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") return "PolicyException: metadata.name is required";
   const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
   const spec2 = document.spec;
-  if (!isObject9(spec2)) return `PolicyException ${name}: spec is required`;
+  if (!isObject(spec2)) return `PolicyException ${name}: spec is required`;
   const shape = checkPolicyException(document)[0];
   if (shape !== void 0) return `PolicyException ${name}: ${shape.message}`;
   if (!Array.isArray(spec2.exceptions) || spec2.exceptions.length === 0) return `PolicyException ${name}: spec.exceptions is required`;
   const exceptions = [];
   for (const entry2 of spec2.exceptions) {
-    if (!isObject9(entry2) || typeof entry2.policyName !== "string") {
+    if (!isObject(entry2) || typeof entry2.policyName !== "string") {
       return `PolicyException ${name}: every spec.exceptions entry needs a policyName`;
     }
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
@@ -17205,7 +17187,7 @@ function decodePolicyException(document) {
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
     exceptions,
-    match: isObject9(spec2.match) ? spec2.match : {}
+    match: isObject(spec2.match) ? spec2.match : {}
   };
   if (spec2.conditions !== void 0 && spec2.conditions !== null) exception.conditions = spec2.conditions;
   if (Array.isArray(spec2.podSecurity)) exception.podSecurity = spec2.podSecurity;
@@ -17428,9 +17410,6 @@ function invalid(error) {
   return { error, fixed: [], wildcardLabels: [] };
 }
 var cache2 = /* @__PURE__ */ new WeakMap();
-function isPlainObject3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function keyError(key3) {
   return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
 }
@@ -17438,7 +17417,7 @@ function valueError(value) {
   return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
 }
 function compileExpression(expr) {
-  if (!isPlainObject3(expr)) return "matchExpressions: must be an object";
+  if (!isObject(expr)) return "matchExpressions: must be an object";
   const { key: key3, operator, values } = expr;
   if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
   if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
@@ -17474,7 +17453,7 @@ function compile(sel) {
   const wildcardLabels = [];
   const { matchLabels, matchExpressions } = sel;
   if (matchLabels !== void 0 && matchLabels !== null) {
-    if (!isPlainObject3(matchLabels)) return invalid("matchLabels: must be a map");
+    if (!isObject(matchLabels)) return invalid("matchLabels: must be a map");
     for (const [key3, value] of Object.entries(matchLabels)) {
       if (typeof value !== "string") return invalid("matchLabels: values must be strings");
       if (containsWildcard(key3) || containsWildcard(value)) {
@@ -17499,7 +17478,7 @@ function compile(sel) {
 function compiled(sel) {
   let result = cache2.get(sel);
   if (result === void 0) {
-    result = isPlainObject3(sel) ? compile(sel) : invalid("selector: must be an object");
+    result = isObject(sel) ? compile(sel) : invalid("selector: must be an object");
     cache2.set(sel, result);
   }
   return result;
@@ -17895,9 +17874,6 @@ var CRONJOB_CEL_REPLACEMENTS = [
   ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
 ];
 var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-function isObject10(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function isPresent(value) {
   return value !== void 0 && value !== null;
 }
@@ -17905,7 +17881,7 @@ function isSetValue(value) {
   return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
 }
 function hasContent(value) {
-  if (!isObject10(value)) return false;
+  if (!isObject(value)) return false;
   for (const key3 in value) {
     if (isSetValue(value[key3])) return true;
   }
@@ -17943,10 +17919,10 @@ function canAutoGen(rules) {
   for (const rule2 of rules) {
     if (hasContent(rule2.generate)) return false;
     const mutate = rule2.mutate;
-    if (isObject10(mutate)) {
+    if (isObject(mutate)) {
       if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
       const foreach = mutate.foreach;
-      if (Array.isArray(foreach) && foreach.some((fe) => isObject10(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
+      if (Array.isArray(foreach) && foreach.some((fe) => isObject(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
         return false;
       }
     }
@@ -18015,11 +17991,11 @@ function keptValidateFields(validate2, shift, pivot) {
   return out;
 }
 function autogenAssertion(tree, tplKey) {
-  if (!isObject10(tree)) return tree;
+  if (!isObject(tree)) return tree;
   const value = { ...tree };
   for (const node2 of ["object", "oldObject"]) {
     const object2 = tree[node2];
-    if (isObject10(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
+    if (isObject(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
   }
   return value;
 }
@@ -18031,7 +18007,7 @@ function generateMutation(mutate, tplKey) {
   if (Array.isArray(foreach) && foreach.length > 0) {
     return {
       foreach: foreach.map((entry2) => {
-        const fe = isObject10(entry2) ? entry2 : {};
+        const fe = isObject(entry2) ? entry2 : {};
         const out = {};
         if (isPresent(fe.list)) out.list = fe.list;
         if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
@@ -18071,11 +18047,11 @@ function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
   if (rule2 === null) return null;
   const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
   if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
-  if (isObject10(rule2.mutate)) {
+  if (isObject(rule2.mutate)) {
     const mutate = generateMutation(rule2.mutate, tplKey);
     if (mutate !== null) return { ...out, mutate };
   }
-  if (isObject10(rule2.validate)) {
+  if (isObject(rule2.validate)) {
     const validate2 = generateValidation(rule2.validate, tplKey, shift);
     if (validate2 !== null) return { ...out, validate: validate2 };
   }
@@ -18133,7 +18109,7 @@ function replaceAll(text4, replacements) {
 function rewriteStrings(value, replacements) {
   if (typeof value === "string") return replaceAll(value, replacements);
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
-  if (isObject10(value)) {
+  if (isObject(value)) {
     const out = {};
     for (const key3 in value) out[replaceAll(key3, replacements)] = rewriteStrings(value[key3], replacements);
     return out;
@@ -18142,7 +18118,7 @@ function rewriteStrings(value, replacements) {
 }
 function hasPreconditions(value) {
   if (Array.isArray(value)) return value.length > 0;
-  return isObject10(value) && (isPresent(value.any) || isPresent(value.all));
+  return isObject(value) && (isPresent(value.any) || isPresent(value.all));
 }
 function convertRule(rule2, target) {
   const out = { name: rule2.name };
@@ -18155,10 +18131,10 @@ function convertRule(rule2, target) {
   if (hasContent(rule2.validate)) out.validate = rule2.validate;
   if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
   if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
-  if (isObject10(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
     out.reportProperties = rule2.reportProperties;
   }
-  const cel2 = isObject10(rule2.validate) && isPresent(rule2.validate.cel);
+  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
   const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
@@ -18296,42 +18272,349 @@ function packagedSkip(skips, path17) {
   return { kind: "skip", message, path: path17 };
 }
 
-// src/families/kyverno/engine/pattern/go-strings.ts
-function fixupHigh(c) {
-  return c >= 57344 ? c - 2048 : c + 8192;
-}
+// src/util/go-json.ts
+var GoJsonError = class extends Error {
+  name = "GoJsonError";
+};
 function compareGoStrings2(a, b) {
+  if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
     let y = b.charCodeAt(i);
-    if (x !== y) {
-      if (x >= 55296 && y >= 55296) {
-        x = fixupHigh(x);
-        y = fixupHigh(y);
-      }
-      return x < y ? -1 : 1;
-    }
+    if (x === y) continue;
+    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
+    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
+    return x < y ? -1 : 1;
   }
   return a.length - b.length;
 }
-function isGoSpace2(c) {
-  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
-  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+var NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
+var HEX2 = "0123456789abcdef";
+var SHORT_ESCAPES2 = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
+function escapeCodeUnit(code) {
+  return "\\u" + HEX2[code >> 12 & 15] + HEX2[code >> 8 & 15] + HEX2[code >> 4 & 15] + HEX2[code & 15];
 }
-function goTrimSpace(s) {
+function quoteGoString(s) {
+  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
+  let out = '"';
   let start = 0;
-  let end = s.length;
-  while (start < end && isGoSpace2(s.charCodeAt(start))) start++;
-  while (end > start && isGoSpace2(s.charCodeAt(end - 1))) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep;
+    if (c === 34) rep = '\\"';
+    else if (c === 92) rep = "\\\\";
+    else if (c < 32) rep = SHORT_ESCAPES2[c] ?? escapeCodeUnit(c);
+    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
+    else if (c >= 55296 && c <= 57343) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 56319 && next >= 56320 && next <= 57343) {
+        i++;
+        continue;
+      }
+      rep = "\\ufffd";
+    }
+    if (rep !== void 0) {
+      out += s.slice(start, i) + rep;
+      start = i + 1;
+    }
+  }
+  return out + s.slice(start) + '"';
 }
-function trimSpaces(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s.charCodeAt(start) === 32) start++;
-  while (end > start && s.charCodeAt(end - 1) === 32) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
+function formatGoJsonNumber(n) {
+  if (!Number.isFinite(n)) {
+    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
+  }
+  if (n === 0 && 1 / n < 0) return "-0";
+  return String(n);
+}
+function encode(value) {
+  switch (typeof value) {
+    case "string":
+      return quoteGoString(value);
+    case "number":
+      return formatGoJsonNumber(value);
+    case "bigint":
+      return value.toString();
+    case "boolean":
+      return value ? "true" : "false";
+    case "object": {
+      if (value === null) return "null";
+      if (Array.isArray(value)) {
+        let out2 = "[";
+        for (let i = 0; i < value.length; i++) out2 += (i > 0 ? "," : "") + encode(value[i]);
+        return out2 + "]";
+      }
+      const obj = value;
+      const keys = Object.keys(obj).sort(compareGoStrings2);
+      let out = "{";
+      for (let i = 0; i < keys.length; i++) {
+        const key3 = keys[i];
+        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
+      }
+      return out + "}";
+    }
+    default:
+      throw new GoJsonError(`json: unsupported type: ${typeof value}`);
+  }
+}
+function goJsonStringify(value) {
+  return encode(value);
+}
+function encodeIndented(value, indent2, prefix) {
+  if (typeof value !== "object" || value === null) return encode(value);
+  const inner = prefix + indent2;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    let out2 = "[\n";
+    for (let i = 0; i < value.length; i++) out2 += (i > 0 ? ",\n" : "") + inner + encodeIndented(value[i], indent2, inner);
+    return out2 + "\n" + prefix + "]";
+  }
+  const obj = value;
+  const keys = Object.keys(obj).sort(compareGoStrings2);
+  if (keys.length === 0) return "{}";
+  let out = "{\n";
+  for (let i = 0; i < keys.length; i++) {
+    const key3 = keys[i];
+    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key3) + ": " + encodeIndented(obj[key3], indent2, inner);
+  }
+  return out + "\n" + prefix + "}";
+}
+function goJsonStringifyIndent(value, indent2) {
+  return encodeIndented(value, indent2, "");
+}
+function quoteByte(b) {
+  if (b === 39) return "'\\''";
+  if (b === 34) return `'"'`;
+  if (b === 92) return "'\\\\'";
+  if (b < 32 || b === 127) {
+    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
+    const s = short[b];
+    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX2[b >> 4]}${HEX2[b & 15]}'`;
+  }
+  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX2[b >> 4]}${HEX2[b & 15]}'`;
+  return `'${String.fromCharCode(b)}'`;
+}
+function byteAt(text4, i) {
+  const cp = text4.codePointAt(i);
+  if (cp < 128) return cp;
+  if (cp < 2048) return 192 | cp >> 6;
+  if (cp < 65536) return 224 | cp >> 12;
+  return 240 | cp >> 18;
+}
+var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+var DIGIT = (c) => c >= 48 && c <= 57;
+var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
+function setOwnProperty(obj, key3, value) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(obj, key3, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    obj[key3] = value;
+  }
+}
+var GoJsonDecoder = class {
+  constructor(text4) {
+    this.text = text4;
+  }
+  text;
+  pos = 0;
+  rangeError;
+  decode() {
+    const value = this.value();
+    this.skipWs();
+    if (this.pos < this.text.length) this.fail("after top-level value");
+    if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
+    return value;
+  }
+  fail(context2) {
+    if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
+    throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context2}`);
+  }
+  skipWs() {
+    while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
+  }
+  value() {
+    this.skipWs();
+    const c = this.text.charCodeAt(this.pos);
+    switch (c) {
+      case 123:
+        return this.object();
+      case 91:
+        return this.array();
+      case 34:
+        return this.string();
+      case 116:
+        return this.literal("true", true);
+      case 102:
+        return this.literal("false", false);
+      case 110:
+        return this.literal("null", null);
+      default:
+        if (c === 45 || DIGIT(c)) return this.number();
+        return this.fail("looking for beginning of value");
+    }
+  }
+  literal(word, value) {
+    this.pos++;
+    for (let k = 1; k < word.length; k++, this.pos++) {
+      if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
+        this.fail(`in literal ${word} (expecting '${word[k]}')`);
+      }
+    }
+    return value;
+  }
+  number() {
+    const start = this.pos;
+    const t = this.text;
+    if (t.charCodeAt(this.pos) === 45) {
+      this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
+    }
+    if (t.charCodeAt(this.pos) === 48) this.pos++;
+    else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    if (t.charCodeAt(this.pos) === 46) {
+      this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
+      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    }
+    const e = t.charCodeAt(this.pos);
+    if (e === 101 || e === 69) {
+      this.pos++;
+      const s = t.charCodeAt(this.pos);
+      if (s === 43 || s === 45) this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
+      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    }
+    const literal = t.slice(start, this.pos);
+    const n = Number(literal);
+    if (!Number.isFinite(n) && this.rangeError === void 0) {
+      this.rangeError = `json: cannot unmarshal number ${literal} into Go value of type float64`;
+    }
+    return n;
+  }
+  string() {
+    const t = this.text;
+    this.pos++;
+    let out = "";
+    let start = this.pos;
+    for (; ; ) {
+      if (this.pos >= t.length) this.fail("");
+      const c = t.charCodeAt(this.pos);
+      if (c === 34) {
+        out += t.slice(start, this.pos);
+        this.pos++;
+        return out;
+      }
+      if (c < 32) this.fail("in string literal");
+      if (c !== 92) {
+        this.pos++;
+        continue;
+      }
+      out += t.slice(start, this.pos);
+      this.pos++;
+      const e = t.charCodeAt(this.pos);
+      const simple = {
+        34: '"',
+        92: "\\",
+        47: "/",
+        98: "\b",
+        102: "\f",
+        110: "\n",
+        114: "\r",
+        116: "	"
+      };
+      if (simple[e] !== void 0) {
+        out += simple[e];
+        this.pos++;
+      } else if (e === 117) {
+        this.pos++;
+        out += this.unicodeEscape();
+      } else {
+        this.fail("in string escape code");
+      }
+      start = this.pos;
+    }
+  }
+  hex4() {
+    for (let k = 0; k < 4; k++) {
+      if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
+        this.pos += k;
+        this.fail("in \\u hexadecimal character escape");
+      }
+    }
+    const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
+    this.pos += 4;
+    return v;
+  }
+  /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
+  unicodeEscape() {
+    const u = this.hex4();
+    if (u < 55296 || u > 57343) return String.fromCharCode(u);
+    if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
+      const save = this.pos;
+      this.pos += 2;
+      const low = this.hex4();
+      if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
+      this.pos = save;
+    }
+    return "\uFFFD";
+  }
+  array() {
+    this.pos++;
+    const out = [];
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) === 93) {
+      this.pos++;
+      return out;
+    }
+    for (; ; ) {
+      out.push(this.value());
+      this.skipWs();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 93) return out;
+      if (c !== 44) {
+        this.pos--;
+        this.fail("after array element");
+      }
+    }
+  }
+  object() {
+    this.pos++;
+    const out = {};
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) === 125) {
+      this.pos++;
+      return out;
+    }
+    for (; ; ) {
+      this.skipWs();
+      if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
+      const key3 = this.string();
+      this.skipWs();
+      if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
+      this.pos++;
+      setOwnProperty(out, key3, this.value());
+      this.skipWs();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 125) return out;
+      if (c !== 44) {
+        this.pos--;
+        this.fail("after object key:value pair");
+      }
+    }
+  }
+};
+var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
+function goJsonParse(text4) {
+  if (!NEEDS_GO_DECODER.test(text4)) {
+    try {
+      return JSON.parse(text4);
+    } catch {
+    }
+  }
+  return new GoJsonDecoder(text4).decode();
 }
 
 // src/families/kyverno/engine/pattern/go-value.ts
@@ -18412,9 +18695,6 @@ function anchorString(type, key3) {
 
 // src/families/kyverno/engine/pattern/metadata-wildcards.ts
 var TAGS = ["labels", "annotations"];
-function isObject11(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function findTaggedKey(tag, map2) {
   for (const key3 in map2) {
     if (key3 === tag) return key3;
@@ -18424,11 +18704,11 @@ function findTaggedKey(tag, map2) {
   return null;
 }
 function stringEntries(tag, data) {
-  if (!isObject11(data)) return null;
+  if (!isObject(data)) return null;
   const key3 = findTaggedKey(tag, data);
   if (key3 === null) return null;
   const value = data[key3];
-  if (!isObject11(value)) return null;
+  if (!isObject(value)) return null;
   const entries = [];
   for (const k in value) {
     const v = value[k];
@@ -18859,9 +19139,6 @@ function validateValue(value, pattern2, numberMode) {
 }
 
 // src/families/kyverno/engine/pattern/match-pattern.ts
-function isObject12(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function hasKey(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
@@ -18875,8 +19152,8 @@ function checkElement(resource, pattern2, path17, ev) {
     }
     return checkArray(resource, pattern2, path17, ev);
   }
-  if (isObject12(pattern2)) {
-    if (!isObject12(resource)) {
+  if (isObject(pattern2)) {
+    if (!isObject(resource)) {
       return plainFailure(
         `pattern and resource have different structures. Path: ${path17}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
         path17
@@ -18908,7 +19185,7 @@ function recordAnchors(plan, resource, ev) {
 }
 function rewrittenMetadata(pattern2, key3, resource, ev) {
   const original = pattern2[key3];
-  if (!isObject12(original)) return null;
+  if (!isObject(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
   const current2 = ev.metadataRewrites?.get(original) ?? original;
@@ -18982,7 +19259,7 @@ function handleExistence(resource, pattern2, path17, ev) {
     );
   }
   for (const element of pattern2) {
-    if (!isObject12(element)) {
+    if (!isObject(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
         path17
@@ -19015,7 +19292,7 @@ function handlePlain(key3, pattern2, resource, path17, ev) {
 function checkArray(resource, pattern2, path17, ev) {
   if (pattern2.length === 0) return plainFailure("pattern Array empty", path17);
   const first = pattern2[0];
-  if (isObject12(first)) return checkElements(resource, first, resource.length, path17, ev);
+  if (isObject(first)) return checkElements(resource, first, resource.length, path17, ev);
   if (!Array.isArray(first)) return checkElement(resource, first, path17, ev);
   if (resource.length < pattern2.length) {
     return plainFailure(
@@ -19313,8 +19590,8 @@ function evaluateEquals(key3, value) {
       return stringEquals(key3, value);
     default:
       if (key3 === null) return false;
-      if (Array.isArray(key3)) return Array.isArray(value) && deepEqualJson(key3, value);
-      return typeof value === "object" && value !== null && !Array.isArray(value) && deepEqualJson(key3, value);
+      if (Array.isArray(key3)) return Array.isArray(value) && jsonEqual(key3, value, "type");
+      return isObject(value) && jsonEqual(key3, value, "type");
   }
 }
 function numberEquals(key3, value) {
@@ -19415,8 +19692,8 @@ function evaluateNotEquals(key3, value) {
       return stringNotEquals(key3, value);
     default:
       if (key3 === null) return false;
-      if (Array.isArray(key3)) return !Array.isArray(value) || !deepEqualJson(key3, value);
-      return typeof value !== "object" || value === null || Array.isArray(value) || !deepEqualJson(key3, value);
+      if (Array.isArray(key3)) return !Array.isArray(value) || !jsonEqual(key3, value, "type");
+      return !isObject(value) || !jsonEqual(key3, value, "type");
   }
 }
 function numberNotEquals(key3, value) {
@@ -19770,351 +20047,6 @@ function nestingError2() {
   return new JmesPathError("syntax", `expression nested too deeply: more than ${MAX_NESTING} levels`);
 }
 
-// src/util/go-json.ts
-var GoJsonError = class extends Error {
-  name = "GoJsonError";
-};
-function compareGoStrings3(a, b) {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
-    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
-    return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-var NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
-var HEX = "0123456789abcdef";
-var SHORT_ESCAPES = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
-function escapeCodeUnit(code) {
-  return "\\u" + HEX[code >> 12 & 15] + HEX[code >> 8 & 15] + HEX[code >> 4 & 15] + HEX[code & 15];
-}
-function quoteGoString(s) {
-  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
-  let out = '"';
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let rep;
-    if (c === 34) rep = '\\"';
-    else if (c === 92) rep = "\\\\";
-    else if (c < 32) rep = SHORT_ESCAPES[c] ?? escapeCodeUnit(c);
-    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
-    else if (c >= 55296 && c <= 57343) {
-      const next = s.charCodeAt(i + 1);
-      if (c <= 56319 && next >= 56320 && next <= 57343) {
-        i++;
-        continue;
-      }
-      rep = "\\ufffd";
-    }
-    if (rep !== void 0) {
-      out += s.slice(start, i) + rep;
-      start = i + 1;
-    }
-  }
-  return out + s.slice(start) + '"';
-}
-function formatGoJsonNumber(n) {
-  if (!Number.isFinite(n)) {
-    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
-  }
-  if (n === 0 && 1 / n < 0) return "-0";
-  return String(n);
-}
-function encode(value) {
-  switch (typeof value) {
-    case "string":
-      return quoteGoString(value);
-    case "number":
-      return formatGoJsonNumber(value);
-    case "bigint":
-      return value.toString();
-    case "boolean":
-      return value ? "true" : "false";
-    case "object": {
-      if (value === null) return "null";
-      if (Array.isArray(value)) {
-        let out2 = "[";
-        for (let i = 0; i < value.length; i++) out2 += (i > 0 ? "," : "") + encode(value[i]);
-        return out2 + "]";
-      }
-      const obj = value;
-      const keys = Object.keys(obj).sort(compareGoStrings3);
-      let out = "{";
-      for (let i = 0; i < keys.length; i++) {
-        const key3 = keys[i];
-        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
-      }
-      return out + "}";
-    }
-    default:
-      throw new GoJsonError(`json: unsupported type: ${typeof value}`);
-  }
-}
-function goJsonStringify(value) {
-  return encode(value);
-}
-function encodeIndented(value, indent2, prefix) {
-  if (typeof value !== "object" || value === null) return encode(value);
-  const inner = prefix + indent2;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    let out2 = "[\n";
-    for (let i = 0; i < value.length; i++) out2 += (i > 0 ? ",\n" : "") + inner + encodeIndented(value[i], indent2, inner);
-    return out2 + "\n" + prefix + "]";
-  }
-  const obj = value;
-  const keys = Object.keys(obj).sort(compareGoStrings3);
-  if (keys.length === 0) return "{}";
-  let out = "{\n";
-  for (let i = 0; i < keys.length; i++) {
-    const key3 = keys[i];
-    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key3) + ": " + encodeIndented(obj[key3], indent2, inner);
-  }
-  return out + "\n" + prefix + "}";
-}
-function goJsonStringifyIndent(value, indent2) {
-  return encodeIndented(value, indent2, "");
-}
-function quoteByte(b) {
-  if (b === 39) return "'\\''";
-  if (b === 34) return `'"'`;
-  if (b === 92) return "'\\\\'";
-  if (b < 32 || b === 127) {
-    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
-    const s = short[b];
-    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX[b >> 4]}${HEX[b & 15]}'`;
-  }
-  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX[b >> 4]}${HEX[b & 15]}'`;
-  return `'${String.fromCharCode(b)}'`;
-}
-function byteAt(text4, i) {
-  const cp = text4.codePointAt(i);
-  if (cp < 128) return cp;
-  if (cp < 2048) return 192 | cp >> 6;
-  if (cp < 65536) return 224 | cp >> 12;
-  return 240 | cp >> 18;
-}
-var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-var DIGIT = (c) => c >= 48 && c <= 57;
-var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
-function setOwnProperty(obj, key3, value) {
-  if (key3 === "__proto__") {
-    Object.defineProperty(obj, key3, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    obj[key3] = value;
-  }
-}
-var GoJsonDecoder = class {
-  constructor(text4) {
-    this.text = text4;
-  }
-  text;
-  pos = 0;
-  rangeError;
-  decode() {
-    const value = this.value();
-    this.skipWs();
-    if (this.pos < this.text.length) this.fail("after top-level value");
-    if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
-    return value;
-  }
-  fail(context2) {
-    if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
-    throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context2}`);
-  }
-  skipWs() {
-    while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
-  }
-  value() {
-    this.skipWs();
-    const c = this.text.charCodeAt(this.pos);
-    switch (c) {
-      case 123:
-        return this.object();
-      case 91:
-        return this.array();
-      case 34:
-        return this.string();
-      case 116:
-        return this.literal("true", true);
-      case 102:
-        return this.literal("false", false);
-      case 110:
-        return this.literal("null", null);
-      default:
-        if (c === 45 || DIGIT(c)) return this.number();
-        return this.fail("looking for beginning of value");
-    }
-  }
-  literal(word, value) {
-    this.pos++;
-    for (let k = 1; k < word.length; k++, this.pos++) {
-      if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
-        this.fail(`in literal ${word} (expecting '${word[k]}')`);
-      }
-    }
-    return value;
-  }
-  number() {
-    const start = this.pos;
-    const t = this.text;
-    if (t.charCodeAt(this.pos) === 45) {
-      this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
-    }
-    if (t.charCodeAt(this.pos) === 48) this.pos++;
-    else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    if (t.charCodeAt(this.pos) === 46) {
-      this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
-      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    }
-    const e = t.charCodeAt(this.pos);
-    if (e === 101 || e === 69) {
-      this.pos++;
-      const s = t.charCodeAt(this.pos);
-      if (s === 43 || s === 45) this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
-      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    }
-    const literal = t.slice(start, this.pos);
-    const n = Number(literal);
-    if (!Number.isFinite(n) && this.rangeError === void 0) {
-      this.rangeError = `json: cannot unmarshal number ${literal} into Go value of type float64`;
-    }
-    return n;
-  }
-  string() {
-    const t = this.text;
-    this.pos++;
-    let out = "";
-    let start = this.pos;
-    for (; ; ) {
-      if (this.pos >= t.length) this.fail("");
-      const c = t.charCodeAt(this.pos);
-      if (c === 34) {
-        out += t.slice(start, this.pos);
-        this.pos++;
-        return out;
-      }
-      if (c < 32) this.fail("in string literal");
-      if (c !== 92) {
-        this.pos++;
-        continue;
-      }
-      out += t.slice(start, this.pos);
-      this.pos++;
-      const e = t.charCodeAt(this.pos);
-      const simple = {
-        34: '"',
-        92: "\\",
-        47: "/",
-        98: "\b",
-        102: "\f",
-        110: "\n",
-        114: "\r",
-        116: "	"
-      };
-      if (simple[e] !== void 0) {
-        out += simple[e];
-        this.pos++;
-      } else if (e === 117) {
-        this.pos++;
-        out += this.unicodeEscape();
-      } else {
-        this.fail("in string escape code");
-      }
-      start = this.pos;
-    }
-  }
-  hex4() {
-    for (let k = 0; k < 4; k++) {
-      if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
-        this.pos += k;
-        this.fail("in \\u hexadecimal character escape");
-      }
-    }
-    const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
-    this.pos += 4;
-    return v;
-  }
-  /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
-  unicodeEscape() {
-    const u = this.hex4();
-    if (u < 55296 || u > 57343) return String.fromCharCode(u);
-    if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
-      const save = this.pos;
-      this.pos += 2;
-      const low = this.hex4();
-      if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
-      this.pos = save;
-    }
-    return "\uFFFD";
-  }
-  array() {
-    this.pos++;
-    const out = [];
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 93) {
-      this.pos++;
-      return out;
-    }
-    for (; ; ) {
-      out.push(this.value());
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === 93) return out;
-      if (c !== 44) {
-        this.pos--;
-        this.fail("after array element");
-      }
-    }
-  }
-  object() {
-    this.pos++;
-    const out = {};
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 125) {
-      this.pos++;
-      return out;
-    }
-    for (; ; ) {
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
-      const key3 = this.string();
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
-      this.pos++;
-      setOwnProperty(out, key3, this.value());
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === 125) return out;
-      if (c !== 44) {
-        this.pos--;
-        this.fail("after object key:value pair");
-      }
-    }
-  }
-};
-var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
-function goJsonParse(text4) {
-  if (!NEEDS_GO_DECODER.test(text4)) {
-    try {
-      return JSON.parse(text4);
-    } catch {
-    }
-  }
-  return new GoJsonDecoder(text4).decode();
-}
-
 // src/lang/jmespath/values.ts
 var ExpRef = class {
   #evaluate;
@@ -20150,12 +20082,12 @@ function isFalse(value) {
   }
   return true;
 }
-function deepEqual2(a, b) {
+function deepEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== typeof b || typeof a !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || typedSlices.has(a) !== typedSlices.has(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual2(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b) || a instanceof ExpRef || b instanceof ExpRef) return false;
@@ -20164,7 +20096,7 @@ function deepEqual2(a, b) {
   let count2 = 0;
   for (const key3 in ao) {
     if (!Object.prototype.hasOwnProperty.call(ao, key3)) continue;
-    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual2(ao[key3], bo[key3])) return false;
+    if (!Object.prototype.hasOwnProperty.call(bo, key3) || !deepEqual(ao[key3], bo[key3])) return false;
     count2++;
   }
   for (const key3 in bo) if (Object.prototype.hasOwnProperty.call(bo, key3)) count2--;
@@ -20252,7 +20184,7 @@ function formatGoValue2(value) {
       if (value instanceof ExpRef) return "{}";
       {
         const obj = value;
-        const keys = Object.keys(obj).sort(compareGoStrings3);
+        const keys = Object.keys(obj).sort(compareGoStrings2);
         return "map[" + keys.map((k) => `${k}:${formatGoValue2(obj[k])}`).join(" ") + "]";
       }
   }
@@ -20427,8 +20359,8 @@ function evaluate(node2, value) {
     case "Comparator": {
       const left = orNull(evaluate(node2.left, value));
       const right = orNull(evaluate(node2.right, value));
-      if (node2.op === "tEQ") return deepEqual2(left, right);
-      if (node2.op === "tNE") return !deepEqual2(left, right);
+      if (node2.op === "tEQ") return deepEqual(left, right);
+      if (node2.op === "tNE") return !deepEqual(left, right);
       if (typeof left !== "number" || typeof right !== "number") return null;
       switch (node2.op) {
         case "tGT":
@@ -21483,16 +21415,6 @@ var ENCODING_FUNCTIONS = [
   digest("md5", "md5")
 ];
 
-// src/families/kyverno/engine/context/go-trim-space.ts
-var GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-function goTrimSpace2(s) {
-  if (s === "" || isPlainCode(s.charCodeAt(0)) && isPlainCode(s.charCodeAt(s.length - 1))) return s;
-  return s.replace(GO_SPACE, "");
-}
-function isPlainCode(code) {
-  return code > 32 && code < 127;
-}
-
 // src/util/image-reference.ts
 var DEFAULT_REGISTRY = "docker.io";
 var ALPHANUMERIC = "[a-z0-9]+";
@@ -21579,7 +21501,6 @@ var POD_SPEC_PATHS = {
   Job: ["spec", "template", "spec"],
   CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
 };
-var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function imageEntry(info, pointer) {
   const entry2 = {};
   if (info.registry !== "") entry2.registry = info.registry;
@@ -21596,16 +21517,16 @@ function extractContainers(node2, path17, into) {
   if (node2 === void 0 || node2 === null) return;
   let items2;
   if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
-  else if (isMap3(node2)) items2 = Object.entries(node2);
+  else if (isObject(node2)) items2 = Object.entries(node2);
   else throw new Error("invalid type");
   for (const [segment, container] of items2) {
     if (container === null) continue;
-    if (!isMap3(container)) throw new Error("invalid image config");
+    if (!isObject(container)) throw new Error("invalid image config");
     const pointer = `/${[...path17, segment].join("/")}/image`;
     const key3 = container.name;
     if (typeof key3 !== "string") throw new Error("invalid key");
     const image = container.image;
-    if (typeof image !== "string" || goTrimSpace2(image) === "") continue;
+    if (typeof image !== "string" || goTrimSpace(image) === "") continue;
     let info;
     try {
       info = parseImage(image);
@@ -21618,11 +21539,11 @@ function extractContainers(node2, path17, into) {
 function walkToPodSpec(resource, path17) {
   let node2 = resource;
   for (const segment of path17) {
-    if (!isMap3(node2)) throw new Error("invalid image config");
+    if (!isObject(node2)) throw new Error("invalid image config");
     node2 = node2[segment];
     if (node2 === void 0 || node2 === null) return null;
   }
-  if (!isMap3(node2)) throw new Error("invalid image config");
+  if (!isObject(node2)) throw new Error("invalid image config");
   return node2;
 }
 function extractImages(resource) {
@@ -21638,37 +21559,6 @@ function extractImages(resource) {
     if (Object.keys(containers).length > 0) images[type] = containers;
   }
   return Object.keys(images).length > 0 ? images : null;
-}
-
-// src/lang/jmespath/functions/go-quote.ts
-var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-var SIMPLE_ESCAPES = {
-  "\x07": "\\a",
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "	": "\\t",
-  "\v": "\\v",
-  "\\": "\\\\",
-  '"': '\\"'
-};
-function goQuote(s) {
-  let out = '"';
-  for (const c of s) {
-    const simple = SIMPLE_ESCAPES[c];
-    if (simple !== void 0) {
-      out += simple;
-    } else if (PRINTABLE.test(c)) {
-      out += c;
-    } else {
-      const cp = c.codePointAt(0);
-      if (cp < 128) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-      else if (cp < 65536) out += `\\u${cp.toString(16).padStart(4, "0")}`;
-      else out += `\\U${cp.toString(16).padStart(8, "0")}`;
-    }
-  }
-  return out + '"';
 }
 
 // src/lang/jmespath/functions/go-url.ts
@@ -21939,7 +21829,7 @@ function signatureText(fn) {
 var OBJECT = { types: ["object"] };
 function labelMatch(selector2, labels) {
   for (const key3 of Object.keys(selector2)) {
-    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual2(labels[key3], selector2[key3])) return false;
+    if (!Object.prototype.hasOwnProperty.call(labels, key3) || !deepEqual(labels[key3], selector2[key3])) return false;
   }
   return true;
 }
@@ -29435,7 +29325,7 @@ var STRING_FUNCTIONS = [
     name: "compare",
     args: [STRING4, STRING4],
     // strings.Compare returns a Go int.
-    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings3(a, b))),
+    handler: ([a, b]) => BigInt(Math.sign(compareGoStrings2(a, b))),
     returnType: ["number"],
     note: "compares two strings lexicographically"
   },
@@ -29618,7 +29508,7 @@ function entry(keyName, key3, valueName, value) {
 }
 function items(collection, keyName, valueName) {
   if (isJsonObject(collection)) {
-    const keys = Object.keys(collection).sort(compareGoStrings3);
+    const keys = Object.keys(collection).sort(compareGoStrings2);
     return markGoTypedSlice(keys.map((key3) => entry(keyName, key3, valueName, collection[key3])));
   }
   if (!isJsonArray(collection)) throw argumentTypeError("items", 1, "Object or Array");
@@ -31705,7 +31595,7 @@ var KYVERNO_FUNCTIONS = ALL.map((fn) => ({
 })).sort((a, b) => {
   const x = a.note === "" ? a.signature : `${a.signature} (${a.note})`;
   const y = b.note === "" ? b.signature : `${b.signature} (${b.note})`;
-  return compareGoStrings3(x, y);
+  return compareGoStrings2(x, y);
 });
 var registered = false;
 function registerKyvernoFunctions() {
@@ -31837,7 +31727,7 @@ function extreme(items2, wantGreater) {
   let best = items2[0];
   for (let i = 1; i < items2.length; i++) {
     const item = items2[i];
-    const cmp = typeof item === "number" ? compareNumbers2(item, best) : compareGoStrings3(item, best);
+    const cmp = typeof item === "number" ? compareNumbers2(item, best) : compareGoStrings2(item, best);
     if (wantGreater ? cmp > 0 : cmp < 0) best = item;
   }
   return best;
@@ -31853,7 +31743,7 @@ function extremeBy(array, expref, wantGreater) {
   for (let i = 1; i < array.length; i++) {
     const current2 = expref.evaluate(array[i]);
     if (typeof current2 !== kind3) throw runtimeError(`invalid type, must be ${kind3}`);
-    const cmp = kind3 === "number" ? compareNumbers2(current2, bestValue) : compareGoStrings3(current2, bestValue);
+    const cmp = kind3 === "number" ? compareNumbers2(current2, bestValue) : compareGoStrings2(current2, bestValue);
     if (wantGreater ? cmp > 0 : cmp < 0) {
       bestValue = current2;
       bestItem = array[i];
@@ -31879,7 +31769,7 @@ function sortBy(array, expref) {
   }
   const order = array.map((_, i) => i);
   order.sort(
-    (i, j) => kind3 === "number" ? compareNumbers2(keys[i], keys[j]) : compareGoStrings3(keys[i], keys[j])
+    (i, j) => kind3 === "number" ? compareNumbers2(keys[i], keys[j]) : compareGoStrings2(keys[i], keys[j])
   );
   return order.map((i) => array[i]);
 }
@@ -31995,7 +31885,7 @@ var BUILTIN_FUNCTIONS = [
     args: [{ types: ["array[string]", "array[number]"] }],
     handler: ([items2]) => {
       const copy2 = items2.slice();
-      return typeof copy2[0] === "number" ? copy2.sort(compareNumbers2) : copy2.sort(compareGoStrings3);
+      return typeof copy2[0] === "number" ? copy2.sort(compareNumbers2) : copy2.sort(compareGoStrings2);
     }
   },
   {
@@ -32106,7 +31996,7 @@ function dropPrefix(match, source) {
 }
 
 // src/families/kyverno/engine/variables/traverse.ts
-var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 var childPath = (path17, key3) => `${path17}/${key3.replaceAll("/", "\\/")}`;
 function walk(value, path17, action) {
   if (typeof value === "object" && value !== null && action.unchanged?.(value)) return value;
@@ -32119,7 +32009,7 @@ function walk(value, path17, action) {
     }
     return out;
   }
-  if (isMap4(value)) {
+  if (isMap3(value)) {
     const out = {};
     for (const key3 of Object.keys(value)) {
       let newKey = action.leaf(key3, path17, true);
@@ -32140,7 +32030,7 @@ function walk(value, path17, action) {
   return value;
 }
 function traverse(document, path17, action) {
-  if (Array.isArray(document) || isMap4(document)) return walk(document, path17, action);
+  if (Array.isArray(document) || isMap3(document)) return walk(document, path17, action);
   const leaf = action.leaf(document, path17, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
   return walk(leaf, path17, action);
@@ -32148,7 +32038,7 @@ function traverse(document, path17, action) {
 function visitLeavesAndKeys(document, visit, path17 = "") {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path17}/${i}`);
-  } else if (isMap4(document)) {
+  } else if (isMap3(document)) {
     for (const key3 of Object.keys(document)) {
       visit(key3, path17);
       visitLeavesAndKeys(document[key3], visit, childPath(path17, key3));
@@ -32459,14 +32349,14 @@ function encodeSharedEntry(value) {
   }
   return encoded;
 }
-var isMap5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isMap4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function mergeMaps(src, dest, overwriteMaps) {
   const out = { ...dest };
   for (const key3 of Object.keys(src)) {
     const value = src[key3];
-    if (!overwriteMaps && isMap5(value)) {
+    if (!overwriteMaps && isMap4(value)) {
       const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
-      setOwnProperty(out, key3, isMap5(existing) ? mergeMaps(value, existing, false) : value);
+      setOwnProperty(out, key3, isMap4(existing) ? mergeMaps(value, existing, false) : value);
     } else {
       setOwnProperty(out, key3, value);
     }
@@ -32489,7 +32379,7 @@ function replaceIn(node2, tags2, depth, value) {
     setOwnProperty(out, key3, value);
   } else {
     const child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
-    setOwnProperty(out, key3, isMap5(child) ? replaceIn(child, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
+    setOwnProperty(out, key3, isMap4(child) ? replaceIn(child, tags2, depth + 1, value) : push(value, tags2.slice(depth + 1)));
   }
   return out;
 }
@@ -32527,7 +32417,7 @@ var JsonContext = class {
    */
   trySearch(expression) {
     this.#deferred.loadMatching(expression, this.#depth);
-    const query = goTrimSpace2(expression);
+    const query = goTrimSpace(expression);
     if (query === "") return new QueryFailure("syntax", "invalid query (nil)");
     let compiled2;
     try {
@@ -32728,7 +32618,7 @@ function atVariablePath(path17, prefix) {
 
 // src/families/kyverno/engine/variables/substitute.ts
 function variableText(v) {
-  return goTrimSpace2(v.replaceAll("{{", "").replaceAll("}}", ""));
+  return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
 }
 function replaceFirst(text4, search2, replacement) {
   const at = text4.indexOf(search2);
@@ -32747,7 +32637,7 @@ function scanVariables(text4) {
       const v = initial ? match.text : dropPrefix(match, text4);
       let variable = variableText(v);
       const shallow = variable.startsWith("-");
-      if (shallow) variable = goTrimSpace2(variable.slice(1));
+      if (shallow) variable = goTrimSpace(variable.slice(1));
       found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow });
     }
     scanned = found.length === 0 ? NO_VARIABLES : found;
@@ -32924,11 +32814,8 @@ var ApiCallMocks = class {
     return this.#index.get(url);
   }
 };
-function isObject13(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function apiCallUrl(apiCall) {
-  if (isObject13(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
+  if (isObject(apiCall.service)) return typeof apiCall.service.url === "string" ? apiCall.service.url : "";
   return typeof apiCall.urlPath === "string" ? apiCall.urlPath : "";
 }
 function quote(text4) {
@@ -32949,7 +32836,7 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
     } catch (err) {
       throw new Error(`failed to substitute variables in apiCall context entry ${quote(entry2.name)}: ${err.message}`);
     }
-    const call = isObject13(substituted) ? substituted : {};
+    const call = isObject(substituted) ? substituted : {};
     const url = apiCallUrl(call);
     const method = typeof call.method === "string" && call.method !== "" ? call.method : "GET";
     const mock = url === "" ? void 0 : mocks.lookup(method, url);
@@ -33040,14 +32927,11 @@ var GlobalContextStore = class {
 };
 
 // src/families/kyverno/engine/context/external/api-call-loader.ts
-function isObject14(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 var text = (value) => typeof value === "string" ? value : "";
 var searchResults = /* @__PURE__ */ new WeakMap();
 var MAX_SEARCHES_PER_ANSWER = 256;
 function searchAnswer(compiled2, data) {
-  if (!isObject14(data) || !compiled2.deterministic) return compiled2.search(data);
+  if (!isObject(data) || !compiled2.deterministic) return compiled2.search(data);
   let results = searchResults.get(data);
   if (results === void 0) {
     results = /* @__PURE__ */ new Map();
@@ -33110,11 +32994,11 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
     }
-    const call = isObject14(substituted) ? substituted : {};
+    const call = isObject(substituted) ? substituted : {};
     const urlPath = text(call.urlPath);
     const method = text(call.method);
     if (urlPath === "") {
-      if (!isObject14(call.service)) throw new Error(`missing service for APICall ${name}`);
+      if (!isObject(call.service)) throw new Error(`missing service for APICall ${name}`);
       throw new Error(
         `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call.service.url)} is not requested offline`
       );
@@ -33171,16 +33055,13 @@ var OBJECT_META_FIELDS = [
   "finalizers",
   "managedFields"
 ];
-function isObject15(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function isEmpty(value) {
   if (value === null || value === "" || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
-  return isObject15(value) && Object.keys(value).length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
 }
 function objectMeta(metadata) {
-  const source = isObject15(metadata) ? metadata : {};
+  const source = isObject(metadata) ? metadata : {};
   const out = {};
   for (const field2 of OBJECT_META_FIELDS) {
     const value = source[field2];
@@ -33191,7 +33072,7 @@ function objectMeta(metadata) {
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject15(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName(data, "float64")}`);
+  if (!isObject(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName(data, "float64")}`);
   for (const [key3, value] of Object.entries(data)) {
     if (typeof value !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName(value, "float64")}, not a string`);
   }
@@ -33278,9 +33159,6 @@ var ConfigMapLoader = class {
 };
 
 // src/families/kyverno/engine/context/external/global-reference-loader.ts
-function isObject16(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 var GlobalReferenceLoader = class {
   constructor(entry2, context2, options) {
     this.entry = entry2;
@@ -33315,7 +33193,7 @@ var GlobalReferenceLoader = class {
   }
   #load() {
     const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
-    const reference = isObject16(substituted) ? substituted : {};
+    const reference = isObject(substituted) ? substituted : {};
     const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
     const value = this.options.store.get(entryName, projection);
     const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
@@ -33402,9 +33280,6 @@ function hasExternalEntries(entries) {
 }
 
 // src/families/kyverno/engine/context/external/unresolved.ts
-function isObject17(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 var text2 = (value) => typeof value === "string" ? value : "";
 function describeLookup(entry2) {
   if (entry2.configMap) {
@@ -33414,7 +33289,7 @@ function describeLookup(entry2) {
   if (entry2.apiCall) {
     const call = entry2.apiCall;
     const method = text2(call.method) || "GET";
-    return `${method} ${isObject17(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
+    return `${method} ${isObject(call.service) ? text2(call.service.url) : text2(call.urlPath)}`;
   }
   if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
@@ -33426,7 +33301,7 @@ function remedyFor(entry2, kind3) {
     case "configMap":
       return `add the ConfigMap as a manifest of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), ${values}`;
     case "apiCall":
-      return isObject17(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
+      return isObject(entry2.apiCall?.service) ? `mock the call in the test's apiCallResponses, ${values}` : `add the objects as manifests of the scanned repository, to --cluster-resources (apply) or to clusterResources (test), mock the call in the test's apiCallResponses, ${values}`;
     case "globalReference":
       return `add an entry named "${text2(entry2.globalReference?.name).split(".")[0]}" to the test's globalContextEntries, ${values}`;
     case "imageRegistry":
@@ -33827,10 +33702,10 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   withElement(element, index, nesting, elementScope, listExpression) {
     this.context.addElement(element, index, nesting);
-    const isMap7 = element !== null && typeof element === "object" && !Array.isArray(element);
-    let scoped = isMap7;
+    const isMap6 = element !== null && typeof element === "object" && !Array.isArray(element);
+    let scoped = isMap6;
     if (elementScope !== void 0) {
-      if (elementScope && !isMap7) {
+      if (elementScope && !isMap6) {
         return new ElementScopeFailure(
           `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName(element, "float64")}`
         );
@@ -33875,11 +33750,8 @@ var GenerationError = class extends Error {
 };
 
 // src/families/kyverno/engine/generate/object.ts
-function isObject18(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function cloneObject(object2) {
-  return cloneJson2(object2);
+  return cloneJson(object2);
 }
 function topString(object2, field2) {
   const value = object2[field2];
@@ -33887,7 +33759,7 @@ function topString(object2, field2) {
 }
 function metaString(object2, field2) {
   const metadata = object2.metadata;
-  if (!isObject18(metadata)) return "";
+  if (!isObject(metadata)) return "";
   const value = metadata[field2];
   return typeof value === "string" ? value : "";
 }
@@ -33902,11 +33774,11 @@ function metadataFor(object2) {
     object2.metadata = created;
     return created;
   }
-  return isObject18(metadata) ? metadata : void 0;
+  return isObject(metadata) ? metadata : void 0;
 }
 function removeMetaField(object2, field2) {
   const metadata = object2.metadata;
-  if (isObject18(metadata)) delete metadata[field2];
+  if (isObject(metadata)) delete metadata[field2];
 }
 function setMetaString(object2, field2, value) {
   if (value === "") {
@@ -33926,11 +33798,11 @@ function setMetaValue(object2, field2, value) {
 }
 function metaValue(object2, field2) {
   const metadata = object2.metadata;
-  return isObject18(metadata) ? metadata[field2] : void 0;
+  return isObject(metadata) ? metadata[field2] : void 0;
 }
 function labelsOf2(object2) {
   const labels = metaValue(object2, "labels");
-  if (!isObject18(labels)) return {};
+  if (!isObject(labels)) return {};
   const out = {};
   for (const [key3, value] of Object.entries(labels)) {
     if (typeof value !== "string") return {};
@@ -34016,9 +33888,6 @@ function patternDocument(block) {
   }
   return out;
 }
-function isObject19(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function unmarshalError(value, path17, type) {
   return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value)} into Go struct field ${path17} of type ${type}`);
 }
@@ -34031,7 +33900,7 @@ function stringField3(object2, field2, path17) {
 function objectField(object2, field2, path17) {
   const value = object2[field2];
   if (value === void 0 || value === null) return {};
-  if (!isObject19(value)) throw unmarshalError(value, `${path17}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject(value)) throw unmarshalError(value, `${path17}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
   return value;
 }
 function decodePattern(document) {
@@ -34045,7 +33914,7 @@ function decodePattern(document) {
     return kind3;
   }) : null;
   const selector2 = cloneList2.selector;
-  if (selector2 !== void 0 && selector2 !== null && !isObject19(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
+  if (selector2 !== void 0 && selector2 !== null && !isObject(selector2)) throw unmarshalError(selector2, "CloneList.selector", "v1.LabelSelector");
   const data = document.data;
   return {
     target: {
@@ -34059,7 +33928,7 @@ function decodePattern(document) {
     cloneList: {
       namespace: stringField3(cloneList2, "namespace", "CloneList"),
       kinds: kindList,
-      selector: isObject19(selector2) ? selector2 : null
+      selector: isObject(selector2) ? selector2 : null
     }
   };
 }
@@ -34157,9 +34026,6 @@ function addressOf(object2) {
 }
 
 // src/families/kyverno/engine/generate/targets.ts
-function isObject20(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function errorText2(error) {
   return error instanceof Error ? error.message : String(error);
 }
@@ -34175,7 +34041,7 @@ function manageData(store, target, data, synchronize) {
   let resource;
   if (data === void 0 || data === null) {
     resource = {};
-  } else if (isObject20(data)) {
+  } else if (isObject(data)) {
     resource = cloneObject(data);
   } else {
     return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
@@ -34208,7 +34074,7 @@ function manageClone(store, target, sourceSpec, pattern2) {
   const existing = findTarget(store, target);
   if (existing === null) return { action: "Create", target, data: copy2 };
   for (const field2 of SERVER_FIELDS) setMetaValue(copy2, field2, metaValue(existing, field2));
-  if (deepEqualJson(copy2, existing)) return { action: "Skip", target };
+  if (jsonEqual(copy2, existing, "type")) return { action: "Skip", target };
   return { action: "Update", target, data: copy2 };
 }
 function manageCloneList(store, targetNamespace, pattern2) {
@@ -34236,9 +34102,6 @@ function manageCloneList(store, targetNamespace, pattern2) {
 
 // src/families/kyverno/engine/generate/rule-generator.ts
 var NO_SOURCE = { apiVersion: "", kind: "", namespace: "", name: "" };
-function isObject21(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 function isNamespaced2(apiVersion, kind3) {
   if (apiVersion === "" || kind3 === "") return true;
   return !isClusterScoped(apiVersion, kind3);
@@ -34263,7 +34126,7 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
   } catch (error) {
     throw new GenerationError(errorText(error));
   }
-  const pattern2 = decodePattern(isObject21(document) ? document : {});
+  const pattern2 = decodePattern(isObject(document) ? document : {});
   const target = pattern2.target;
   let actions;
   if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern2)];
@@ -34308,7 +34171,7 @@ function applyActions(scope, actions) {
     const namespace = target.namespace === "" && isNamespaced2(apiVersion, target.kind) ? "default" : target.namespace;
     setMetaString(object2, "namespace", namespace);
     if (!scope.synchronize) continue;
-    if (deepEqualJson(object2, existing)) continue;
+    if (jsonEqual(object2, existing, "type")) continue;
     storeWrite(() => scope.store.update({ apiVersion, kind: target.kind, namespace, name: target.name }, object2));
   }
   return generated;
@@ -34325,7 +34188,7 @@ function generateForeach(env, scope, entries) {
   const errors = [];
   const generated = [];
   entries.forEach((entry2, index) => {
-    const block = isObject21(entry2) ? entry2 : {};
+    const block = isObject(entry2) ? entry2 : {};
     const list3 = typeof block.list === "string" ? block.list : "";
     const elements = env.tryEvaluateList(list3);
     if (elements instanceof QueryFailure) {
@@ -34553,6 +34416,18 @@ function prepareTrigger(request2) {
   };
 }
 
+// src/util/stack-traces.ts
+function withoutStackTraces(fn, a, b, c, d) {
+  const limit = Error.stackTraceLimit;
+  if (limit === 0) return fn(a, b, c, d);
+  Error.stackTraceLimit = 0;
+  try {
+    return fn(a, b, c, d);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 // src/families/kyverno/engine/generate/generator.ts
 function clonesFromCluster(generate2) {
   if (generate2 === void 0) return false;
@@ -34567,14 +34442,7 @@ function hasGenerate(rule2) {
   return generate2 !== void 0 && generate2 !== null && typeof generate2 === "object" && Object.keys(generate2).length > 0;
 }
 function generateObjects(policy, response, request2, cloneSources) {
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return run(policy, response, request2, cloneSources);
-  Error.stackTraceLimit = 0;
-  try {
-    return run(policy, response, request2, cloneSources);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(run, policy, response, request2, cloneSources);
 }
 function run(policy, response, request2, cloneSources) {
   const trigger = prepareTrigger(request2);
@@ -34634,14 +34502,7 @@ function generateResource(policy, request2) {
     const kind3 = typeof request2.resource.kind === "string" ? request2.resource.kind : "";
     if (!policy.rulesForKind(kind3).some((rule2) => hasGenerate(rule2) || isMutateExisting(rule2))) return null;
   }
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy(policy, request2);
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy(policy, request2);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy, policy, request2);
 }
 function isMutateExisting(rule2) {
   const targets = rule2.mutate?.targets;
@@ -34834,7 +34695,7 @@ function decodeKey(token) {
 function isContainer(value) {
   return typeof value === "object" && value !== null;
 }
-var clone = cloneJson2;
+var clone = cloneJson;
 function hasOwn(object2, key3) {
   return Object.prototype.hasOwnProperty.call(object2, key3);
 }
@@ -35194,14 +35055,11 @@ function applyJsonPatch(resource, patch) {
 }
 
 // src/families/kyverno/engine/mutate/strategic-merge/nodes.ts
-function isObject22(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
 function fieldOf(node2, key3) {
-  return isObject22(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
+  return isObject(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
 }
 function scalarText2(v) {
   if (v === void 0) return "";
@@ -35214,15 +35072,15 @@ function scalarText2(v) {
 function isNilOrEmpty(v) {
   if (v === void 0 || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (isObject22(v)) return Object.keys(v).length === 0;
+  if (isObject(v)) return Object.keys(v).length === 0;
   return false;
 }
 function isEmptyMap(v) {
-  return isObject22(v) && Object.keys(v).length === 0;
+  return isObject(v) && Object.keys(v).length === 0;
 }
 function nodeKind(v) {
   if (Array.isArray(v)) return "SequenceNode";
-  if (isObject22(v)) return "MappingNode";
+  if (isObject(v)) return "MappingNode";
   return "ScalarNode";
 }
 function wrongKindMessage(expected, value) {
@@ -35350,8 +35208,8 @@ function mapDirective(patch) {
   return directive;
 }
 function sequenceDirective(patch) {
-  const element = patch.find((e) => isObject22(e) && hasKey2(e, "$patch"));
-  if (!isObject22(element) || Object.keys(element).length > 1) return "merge";
+  const element = patch.find((e) => isObject(e) && hasKey2(e, "$patch"));
+  if (!isObject(element) || Object.keys(element).length > 1) return "merge";
   const text4 = scalarText2(element["$patch"]);
   const directive = directiveOf(text4);
   elementSetter(patch, void 0, ["$patch"], [text4]);
@@ -35371,7 +35229,7 @@ function walk2(dest, origin, schema) {
 }
 function schemaFromTypeMeta(...sources) {
   for (const src of sources) {
-    if (!isObject22(src)) continue;
+    if (!isObject(src)) continue;
     const apiVersion = src["apiVersion"];
     const kind3 = src["kind"];
     if (typeof apiVersion !== "string" || typeof kind3 !== "string" || apiVersion === "" || kind3 === "") continue;
@@ -35395,7 +35253,7 @@ function checkKinds(kind3, ...sources) {
 function walkMap(dest, origin, schema) {
   let newDest;
   if (dest === void 0 || dest === null) {
-    if (isObject22(origin) && hasKey2(origin, "$patch")) {
+    if (isObject(origin) && hasKey2(origin, "$patch")) {
       let directive = null;
       try {
         directive = mapDirective(origin);
@@ -35408,20 +35266,20 @@ function walkMap(dest, origin, schema) {
   } else if (origin === null) {
     return CLEAR;
   } else {
-    const directive = isObject22(origin) ? mapDirective(origin) : "merge";
+    const directive = isObject(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : isObject22(dest) ? { ...dest } : dest;
+    newDest = directive === "replace" ? origin : isObject(dest) ? { ...dest } : dest;
   }
   if (newDest === void 0) return CLEAR;
-  if (!isObject22(newDest)) return newDest;
-  const patchMap = isObject22(origin) ? origin : void 0;
+  if (!isObject(newDest)) return newDest;
+  const patchMap = isObject(origin) ? origin : void 0;
   const names = [];
   for (const key3 of Object.keys(newDest)) {
     if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
     if (!unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
   if (patchMap !== void 0) names.push(...Object.keys(patchMap));
-  for (const key3 of names.sort(compareGoStrings3)) {
+  for (const key3 of names.sort(compareGoStrings2)) {
     const d = newDest[key3];
     const o = patchMap !== void 0 && hasKey2(patchMap, key3) ? patchMap[key3] : void 0;
     const val = walk2(hasKey2(newDest, key3) ? d : void 0, o, fieldSchema(schema, key3));
@@ -35469,7 +35327,7 @@ function elementValues(sources, keys) {
     if (!Array.isArray(src)) continue;
     for (const element of src) {
       const values = keys.map((k) => {
-        const v = isObject22(element) && hasKey2(element, k) ? element[k] : void 0;
+        const v = isObject(element) && hasKey2(element, k) ? element[k] : void 0;
         return isNilOrEmpty(v) ? "" : scalarText2(v);
       });
       const id = JSON.stringify(values);
@@ -35541,7 +35399,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     const destElement = elementList(sources[0], k, v);
     const originElement = elementList(sources[1], k, v);
     const val = walk2(destElement, originElement, elementSchema);
-    if (isObject22(destElement) && typeof val === "object" && isObject22(val) && val !== originElement) {
+    if (isObject(destElement) && typeof val === "object" && isObject(val) && val !== originElement) {
       const at = dest.indexOf(destElement);
       if (at !== -1) dest[at] = val;
     }
@@ -35551,7 +35409,7 @@ function setElements(valuesList, keys, dest, sources, schema) {
     }
     const element = val;
     validKeys.forEach((key3, i) => {
-      if (isObject22(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
+      if (isObject(element) && !hasKey2(element, key3) && validValues[i] !== "" && validValues[i] !== void 0) {
         element[key3] = validValues[i];
       }
     });
@@ -35565,20 +35423,20 @@ function elementList(source, keys, values) {
   if (!Array.isArray(source)) return void 0;
   if (keys.length === 0 || keys[0] === "") {
     const v = values[0] ?? "";
-    return source.find((e) => !isObject22(e) && !Array.isArray(e) && scalarText2(e) === v);
+    return source.find((e) => !isObject(e) && !Array.isArray(e) && scalarText2(e) === v);
   }
   if (keys.length !== values.length) return void 0;
   return source.find(
-    (e) => isObject22(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
+    (e) => isObject(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
   );
 }
 function fieldMatches(element, name, stringValue) {
   if (element === null) return false;
   if (name === "") {
-    if (isObject22(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
+    if (isObject(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
     return scalarText2(element) === stringValue;
   }
-  if (!isObject22(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
+  if (!isObject(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
   if (!hasKey2(element, name)) return false;
   return stringValue === "" || scalarText2(element[name]) === stringValue;
 }
@@ -35587,7 +35445,7 @@ function elementSetter(list3, element, keys, values) {
   let matched = false;
   for (const elem of list3) {
     if (elem === null || isEmptyMap(elem)) continue;
-    if (!isObject22(elem) && keys.length > 0 && keys[0] !== "") {
+    if (!isObject(elem) && keys.length > 0 && keys[0] !== "") {
       content.push(elem);
       continue;
     }
@@ -35619,7 +35477,7 @@ function appendListNode(dst, src, keys) {
     }
     const v = [];
     for (const key3 of keys) {
-      if (elem !== null && !isObject22(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
+      if (elem !== null && !isObject(elem)) throw new MergeError(wrongKindMessage("MappingNode", elem));
       if (elem === null || !hasKey2(elem, key3)) {
         dst.push(elem);
         continue;
@@ -35633,7 +35491,7 @@ function appendListNode(dst, src, keys) {
 }
 function mergePatch(resource, patch) {
   const result = walk2(resource, patch, null);
-  if (result === CLEAR || result === KEEP_NULL || !isObject22(result)) return null;
+  if (result === CLEAR || result === KEEP_NULL || !isObject(result)) return null;
   return result;
 }
 
@@ -35656,7 +35514,7 @@ var isGlobal = (a) => a !== null && a.type === "global";
 var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
 var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
 function filterKeys(node2, filter) {
-  if (!isObject22(node2)) return [];
+  if (!isObject(node2)) return [];
   const out = [];
   for (const key3 of Object.keys(node2)) {
     const a = parseAnchor(key3);
@@ -35665,7 +35523,7 @@ function filterKeys(node2, filter) {
   return out;
 }
 function preProcessRecursive(pattern2, resource) {
-  if (isObject22(pattern2)) walkMap2(pattern2, resource);
+  if (isObject(pattern2)) walkMap2(pattern2, resource);
   else if (Array.isArray(pattern2)) walkList(pattern2, resource);
 }
 function walkMap2(pattern2, resource) {
@@ -35681,7 +35539,7 @@ function walkMap2(pattern2, resource) {
 }
 function walkList(pattern2, resource) {
   if (pattern2.length === 0) return;
-  if (isObject22(pattern2[0])) processListOfMaps(pattern2, resource);
+  if (isObject(pattern2[0])) processListOfMaps(pattern2, resource);
 }
 function resourceElements(resource) {
   if (resource === void 0 || resource === null) return [];
@@ -35695,7 +35553,7 @@ function processListOfMaps(pattern2, resource) {
     const hasGlobalConditions = hasAnchors(patternElement, isGlobal);
     let anyGlobalConditionPassed = false;
     let lastGlobalAnchorError = null;
-    const copy2 = cloneJson2(patternElement);
+    const copy2 = cloneJson(patternElement);
     for (const resourceElement of elements) {
       try {
         preProcessRecursive(copy2, resourceElement);
@@ -35725,9 +35583,9 @@ function processListOfMaps(pattern2, resource) {
 function handlePatternName(pattern2, patternElement, resourceElement) {
   const name = fieldOf(resourceElement, "name");
   if (isNilOrEmpty(name) || name === "") return;
-  const newNode = cloneJson2(patternElement);
+  const newNode = cloneJson(patternElement);
   if (deleteAnchors(newNode, true, false)) return;
-  if (isObject22(newNode)) newNode["name"] = cloneJson2(name);
+  if (isObject(newNode)) newNode["name"] = cloneJson(name);
   pattern2.push(newNode);
 }
 function validateConditions(pattern2, resource) {
@@ -35756,7 +35614,7 @@ function validateConditionsInternal(pattern2, resource, filter) {
 }
 function handleAddIfNotPresentAnchor(pattern2, resource) {
   const anchors = filterKeys(pattern2, isAddIfNotPresent);
-  if (!isObject22(pattern2)) return 0;
+  if (!isObject(pattern2)) return 0;
   for (const [key3, a] of anchors) {
     if (fieldOf(resource, a.key) !== void 0) delete pattern2[key3];
     else renameKey(pattern2, key3, a.key);
@@ -35764,14 +35622,14 @@ function handleAddIfNotPresentAnchor(pattern2, resource) {
   return anchors.length;
 }
 function toInterface(v) {
-  return isObject22(v) || Array.isArray(v) ? v : scalarText2(v);
+  return isObject(v) || Array.isArray(v) ? v : scalarText2(v);
 }
 function checkCondition(pattern2, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
 function hasAnchors(node2, filter) {
-  if (isObject22(node2)) {
+  if (isObject(node2)) {
     for (const key3 of Object.keys(node2)) {
       const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
@@ -35785,14 +35643,14 @@ function hasAnchors(node2, filter) {
 }
 function deleteConditionElements(pattern2) {
   if (pattern2 === null) return;
-  if (!isObject22(pattern2)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern2));
+  if (!isObject(pattern2)) throw new PreprocessError(wrongKindMessage("MappingNode", pattern2));
   for (const field2 of Object.keys(pattern2)) {
     const deleteScalar = containsCondition(parseAnchor(field2));
     if (deleteAnchors(pattern2[field2], deleteScalar, false)) delete pattern2[field2];
   }
 }
 function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
-  if (isObject22(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
+  if (isObject(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
   if (Array.isArray(node2)) return deleteAnchorsInList(node2, traverseMappingNodes);
   return deleteScalar;
 }
@@ -35819,7 +35677,7 @@ function deleteAnchorsInList(node2, traverseMappingNodes) {
     let shouldDelete;
     if (hasAnchors(element, hasAnchor)) {
       shouldDelete = true;
-      if (traverseMappingNodes && isObject22(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
+      if (traverseMappingNodes && isObject(element)) shouldDelete = deleteAnchors(element, true, traverseMappingNodes);
     } else {
       shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
     }
@@ -35832,7 +35690,7 @@ function deleteListElement(list3, i) {
   list3.splice(i, 1);
 }
 function preprocessPatch(patch, resource) {
-  const pattern2 = cloneJson2(patch);
+  const pattern2 = cloneJson(patch);
   try {
     preProcessRecursive(pattern2, resource);
     deleteConditionElements(pattern2);
@@ -35886,11 +35744,8 @@ function mutatedMessage(resource) {
 }
 
 // src/families/kyverno/engine/mutate/foreach.ts
-function isObject23(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function foreachEntries(value) {
-  return Array.isArray(value) ? value.filter(isObject23) : [];
+  return Array.isArray(value) ? value.filter(isObject) : [];
 }
 function mutateForEach(env, entries, resource, nesting) {
   let current2 = resource;
@@ -35960,19 +35815,16 @@ function patchElement(env, entry2, resource) {
   };
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
-  const fields = isObject23(substituted) ? substituted : {};
+  const fields = isObject(substituted) ? substituted : {};
   return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902);
 }
 
 // src/families/kyverno/engine/mutate/targets.ts
-function isObject24(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function text3(value) {
   return typeof value === "string" ? value : "";
 }
 function metadataOf(object2) {
-  return isObject24(object2.metadata) ? object2.metadata : {};
+  return isObject(object2.metadata) ? object2.metadata : {};
 }
 function namesMatch(namespacePattern, namePattern, namespace, name) {
   if (namespacePattern === "" && namePattern === "") return true;
@@ -36044,8 +35896,8 @@ function selectTargets(spec2, cluster, policyNamespace) {
     }
     for (const object2 of ofType) {
       const metadata = metadataOf(object2);
-      if (isObject24(spec2.selector)) {
-        const labels = isObject24(metadata.labels) ? metadata.labels : {};
+      if (isObject(spec2.selector)) {
+        const labels = isObject(metadata.labels) ? metadata.labels : {};
         if (!selectorMatches(spec2.selector, labels)) continue;
       }
       if (namesMatch(namespace, name, text3(metadata.namespace), text3(metadata.name))) selected.push(object2);
@@ -36057,10 +35909,10 @@ function loadTargets(env, specs, cluster) {
   const targets = [];
   const errors = [];
   specs.forEach((raw, index) => {
-    if (!isObject24(raw)) return;
+    if (!isObject(raw)) return;
     const { context: context2, preconditions, ...selector2 } = raw;
     const substituted = env.trySubstitute(selector2);
-    if (substituted instanceof SubstitutionFailure || !isObject24(substituted)) {
+    if (substituted instanceof SubstitutionFailure || !isObject(substituted)) {
       const cause = substituted instanceof SubstitutionFailure ? substituted.message : "<nil>";
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
@@ -36125,7 +35977,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
       if (rule2 instanceof SubstitutionFailure) {
         outcome = { status: "error", message: `variable substitution failed: ${rule2.message}` };
       } else {
-        const substituted = isObject24(rule2.mutate) ? rule2.mutate : {};
+        const substituted = isObject(rule2.mutate) ? rule2.mutate : {};
         outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
@@ -36143,17 +35995,8 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
 
 // src/families/kyverno/engine/mutate/index.ts
 var EMPTY2 = Object.freeze({});
-function isObject25(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function mutateResource(policy, request2) {
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy2(policy, request2);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy2, policy, request2);
 }
 function evaluatePolicy2(policy, request2) {
   const operation = request2.operation ?? "CREATE";
@@ -36244,10 +36087,10 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
   }
-  const mutation2 = isObject25(rule2.mutate) ? rule2.mutate : {};
+  const mutation2 = isObject(rule2.mutate) ? rule2.mutate : {};
   const substituteRule = () => {
     const substituted = env.trySubstitute(rule2);
-    return substituted instanceof SubstitutionFailure ? substituted : isObject25(substituted) ? substituted : {};
+    return substituted instanceof SubstitutionFailure ? substituted : isObject(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
     return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
@@ -36260,7 +36103,7 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     if (substituted instanceof SubstitutionFailure) {
       outcome = { status: "error", message: `variable substitution failed: ${substituted.message}` };
     } else {
-      const patches = isObject25(substituted.mutate) ? substituted.mutate : {};
+      const patches = isObject(substituted.mutate) ? substituted.mutate : {};
       outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
     }
   }
@@ -36272,47 +36115,6 @@ function evaluateRule(env, rule2, resource, exceptions, targets, keepOnError) {
     case "error":
       return { resource: keepOnError ? resource : EMPTY2, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
   }
-}
-
-// src/families/kyverno/engine/validate/pod-security/go-strings.ts
-function compareGoStrings4(a, b) {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xSurrogate = x >= 55296 && x <= 57343;
-    const ySurrogate = y >= 55296 && y <= 57343;
-    if (xSurrogate !== ySurrogate) return xSurrogate ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
-function sortedSet(items2) {
-  return [...new Set(items2)].sort(compareGoStrings4);
-}
-var QUOTE_ESCAPES = {
-  7: "\\a",
-  8: "\\b",
-  12: "\\f",
-  10: "\\n",
-  13: "\\r",
-  9: "\\t",
-  11: "\\v",
-  34: '\\"',
-  92: "\\\\"
-};
-function goQuote2(s) {
-  let out = '"';
-  for (const ch of s) {
-    const code = ch.codePointAt(0);
-    const escape3 = QUOTE_ESCAPES[code];
-    if (escape3 !== void 0) out += escape3;
-    else if (code < 32 || code === 127) out += `\\x${code.toString(16).padStart(2, "0")}`;
-    else if (code >= 128 && code < 160) out += `\\u${code.toString(16).padStart(4, "0")}`;
-    else out += ch;
-  }
-  return `${out}"`;
 }
 
 // src/families/kyverno/engine/validate/pod-security/go-decoder.ts
@@ -36339,9 +36141,6 @@ function jsonKind(value) {
   if (Array.isArray(value)) return "array";
   return "object";
 }
-function isJsonObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 var INT_RANGES = {
   int32: [-(2 ** 31), 2 ** 31],
   int64: [-(2 ** 63), 2 ** 63]
@@ -36359,7 +36158,7 @@ var GoDecoder = class {
     let winner;
     for (const key3 in obj) {
       if (key3.length !== name.length || key3 !== name && !foldEquals(key3, name)) continue;
-      if (winner === void 0 || compareGoStrings4(key3, winner) > 0) winner = key3;
+      if (winner === void 0 || compareGoStrings2(key3, winner) > 0) winner = key3;
     }
     const found = winner === void 0 ? void 0 : obj[winner];
     return found === null ? void 0 : found;
@@ -36403,7 +36202,7 @@ var GoDecoder = class {
   }
   object(obj, struct2, name, goType) {
     const value = this.raw(obj, name);
-    if (value === void 0 || isJsonObject2(value)) return value;
+    if (value === void 0 || isObject(value)) return value;
     return this.fail(struct2, name, jsonKind(value), goType);
   }
   /** An array field; `null` elements are kept as `null` (Go decodes them to zero values). */
@@ -36442,7 +36241,7 @@ var GoDecoder = class {
     const out = [];
     for (const item of items2) {
       if (item === null) out.push({});
-      else if (isJsonObject2(item)) out.push(item);
+      else if (isObject(item)) out.push(item);
       else this.fail(struct2, name, jsonKind(item), elementType);
     }
     return out;
@@ -36792,6 +36591,11 @@ function isWindowsPod(spec2) {
   return spec2.osName === "windows";
 }
 
+// src/families/kyverno/engine/validate/pod-security/go-strings.ts
+function sortedSet(items2) {
+  return [...new Set(items2)].sort(compareGoStrings2);
+}
+
 // src/families/kyverno/engine/validate/pod-security/checks/app-armor.ts
 var ANNOTATION_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
 function allowedAnnotationValue(profile) {
@@ -36825,12 +36629,12 @@ function appArmorProfileV1Dot0(meta, spec2) {
   const forbiddenAnnotations = [];
   for (const [key3, value] of meta.annotations) {
     if (key3.startsWith(ANNOTATION_PREFIX) && !allowedAnnotationValue(value)) {
-      forbiddenAnnotations.push({ text: `${key3}=${goQuote2(value)}`, key: key3 });
+      forbiddenAnnotations.push({ text: `${key3}=${goQuote(value)}`, key: key3 });
     }
   }
   const badValueList = sortedSet(badValues);
   if (forbiddenAnnotations.length > 0) {
-    forbiddenAnnotations.sort((a, b) => compareGoStrings4(a.text, b.text));
+    forbiddenAnnotations.sort((a, b) => compareGoStrings2(a.text, b.text));
     for (const annotation2 of forbiddenAnnotations) badValueList.push(annotation2.text);
     badSetters.push(pluralize("annotation", "annotations", forbiddenAnnotations.length));
     hint ??= PATHS.annotations.key(forbiddenAnnotations[0].key);
@@ -37207,7 +37011,7 @@ function validSeccompAnnotationValue(value) {
 function recordAnnotation(meta, key3, forbiddenValues) {
   const value = meta.annotations.get(key3);
   if (value === void 0 || validSeccompAnnotationValue(value)) return;
-  const text4 = `${key3}=${goQuote2(value)}`;
+  const text4 = `${key3}=${goQuote(value)}`;
   const errs = forbiddenValues.get(text4) ?? [];
   errs.push(forbidden(PATHS.annotations.key(key3), value));
   forbiddenValues.set(text4, errs);
@@ -37221,7 +37025,7 @@ function seccompProfileBaselineV1Dot0(meta, spec2) {
   visitContainers(spec2, (container) => recordAnnotation(meta, ANNOTATION_KEY_CONTAINER_PREFIX + container.name, forbiddenValues));
   if (forbiddenValues.size === 0) return null;
   const badSetters = new Violations();
-  for (const text4 of [...forbiddenValues.keys()].sort(compareGoStrings4)) badSetters.add(text4, ...forbiddenValues.get(text4));
+  for (const text4 of [...forbiddenValues.keys()].sort(compareGoStrings2)) badSetters.add(text4, ...forbiddenValues.get(text4));
   return {
     reason: "seccompProfile",
     detail: `forbidden ${pluralize("annotation", "annotations", badSetters.length)} ${badSetters.data.join(", ")}`,
@@ -38047,14 +37851,7 @@ function validateResource(policy, request2) {
     rules = policy.validateRulesForKind(identity3.kind);
     if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request2.resource) : request2.resource, rules: [] };
   }
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (stackTraceLimit === 0) return evaluatePolicy3(policy, request2, rewritesRequest, rules);
-  Error.stackTraceLimit = 0;
-  try {
-    return evaluatePolicy3(policy, request2, rewritesRequest, rules);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return withoutStackTraces(evaluatePolicy3, policy, request2, rewritesRequest, rules);
 }
 function evaluatePolicy3(policy, request2, rewritesRequest, rules) {
   const operation = request2.operation ?? "CREATE";
@@ -38364,9 +38161,6 @@ function parsePatch(patch) {
 var forbidden2 = (path17, detail) => `${path17}: Forbidden: ${detail}`;
 var invalid2 = (path17, value, detail) => `${path17}: Invalid value: ${value}: ${detail}`;
 var required2 = (path17, detail) => `${path17}: Required value${detail ? `: ${detail}` : ""}`;
-function isObject26(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function isPresent2(value) {
   return value !== void 0 && value !== null;
 }
@@ -38378,7 +38172,7 @@ function list(value) {
 }
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject26(value)) {
+  if (isObject(value)) {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
@@ -38411,7 +38205,7 @@ function validateUserInfo(info, path17, errs) {
 }
 function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
-  return isObject26(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
+  return isObject(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str2(v)));
 }
 function validateDescription(desc, path17, namespaced, cluster, errs) {
   if (!desc) return;
@@ -38419,7 +38213,7 @@ function validateDescription(desc, path17, namespaced, cluster, errs) {
     errs.push(invalid2(path17, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
-  if (isObject26(selector2) && !selectorHasWildcard(selector2)) {
+  if (isObject(selector2) && !selectorHasWildcard(selector2)) {
     const { error, requirements } = describeSelector(selector2);
     if (error !== null) errs.push(invalid2(`${path17}.selector`, "v1.LabelSelector{...}", error));
     else if (requirements === 0) {
@@ -38488,15 +38282,15 @@ function matchesEmptySet(rule2) {
   for (const key3 of ["selector", "namespaceSelector"]) {
     const ms = m[key3];
     const es = e[key3];
-    if (isObject26(ms) && isObject26(es)) {
+    if (isObject(ms) && isObject(es)) {
       const excludeExpressions = new Set(list(es.matchExpressions).map(canonical));
       if (excludeExpressions.size > 0) {
         const matchExpressions = list(ms.matchExpressions);
         if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
       }
-      const excludeLabels = isObject26(es.matchLabels) ? es.matchLabels : {};
+      const excludeLabels = isObject(es.matchLabels) ? es.matchLabels : {};
       if (Object.keys(excludeLabels).length > 0) {
-        const matchLabels = isObject26(ms.matchLabels) ? ms.matchLabels : {};
+        const matchLabels = isObject(ms.matchLabels) ? ms.matchLabels : {};
         if (Object.keys(matchLabels).length === 0) return false;
         if (Object.entries(matchLabels).some(([k, v]) => excludeLabels[k] !== v)) return false;
       }
@@ -38531,7 +38325,7 @@ function validateGeneratePattern(gen, path17, namespaced, policyNamespace, clust
   const namespace = str2(gen.namespace);
   const kind3 = str2(gen.kind);
   const apiVersion = str2(gen.apiVersion);
-  const clone2 = isObject26(gen.clone) ? gen.clone : {};
+  const clone2 = isObject(gen.clone) ? gen.clone : {};
   const targetKey = `${apiVersion}/${kind3}`;
   if (namespaced) {
     let scope = null;
@@ -38555,7 +38349,7 @@ function validateGeneratePattern(gen, path17, namespaced, policyNamespace, clust
       errs.push(forbidden2(`${path17}.namespace`, "target namespace must not be set for a cluster-wide resource"));
     }
   }
-  const cloneList2 = isObject26(gen.cloneList) ? gen.cloneList : {};
+  const cloneList2 = isObject(gen.cloneList) ? gen.cloneList : {};
   const cloneKinds = list(cloneList2.kinds).map(str2);
   if (cloneKinds.length === 0) {
     if (kind3 === "") errs.push(forbidden2(`${path17}.kind`, "kind can not be empty"));
@@ -38589,15 +38383,15 @@ function validateGeneratePattern(gen, path17, namespaced, policyNamespace, clust
 }
 function validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs) {
   const gen = rule2.generate;
-  if (!isObject26(gen) || !hasContent(gen)) return;
-  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject26(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
+  if (!isObject(gen) || !hasContent(gen)) return;
+  const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
     errs.push(forbidden2(path17, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject26(fe)) validateGeneratePattern(fe, `${path17}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
+      if (isObject(fe)) validateGeneratePattern(fe, `${path17}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
     });
   } else {
     validateGeneratePattern(gen, path17, namespaced, policyNamespace, cluster, errs);
@@ -38627,9 +38421,9 @@ function validateRule2(rule2, path17, namespaced, policyNamespace, cluster, errs
   if (matchesEmptySet(rule2)) errs.push(invalid2(path17, "v1.Rule{...}", "Rule is matching an empty set"));
   validateMatchResources(rule2.match, `${path17}.match`, namespaced, cluster, errs);
   validateMatchResources(rule2.exclude, `${path17}.exclude`, namespaced, cluster, errs);
-  if (kinds.mutate && namespaced && isObject26(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
+  if (kinds.mutate && namespaced && isObject(rule2.mutate) && Array.isArray(rule2.mutate.targets)) {
     rule2.mutate.targets.forEach((target, idx) => {
-      const ns = isObject26(target) ? str2(target.namespace) : "";
+      const ns = isObject(target) ? str2(target.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
@@ -38645,7 +38439,7 @@ function validateRule2(rule2, path17, namespaced, policyNamespace, cluster, errs
   validateGeneration(rule2, path17, namespaced, policyNamespace, cluster, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule2) {
-  const value = isObject26(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
+  const value = isObject(rule2.mutate) ? rule2.mutate.mutateExistingOnPolicyUpdate : void 0;
   return typeof value === "boolean" ? value : void 0;
 }
 function mutateExistingOnPolicyUpdate(policy) {
@@ -38659,7 +38453,7 @@ function mutateExistingOnPolicyUpdate(policy) {
 }
 function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
   const spec2 = policy.spec;
-  const webhook = isObject26(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
+  const webhook = isObject(spec2.webhookConfiguration) ? spec2.webhookConfiguration : void 0;
   if (isPresent2(spec2.webhookTimeoutSeconds) && isPresent2(webhook?.timeoutSeconds)) {
     errs.push(forbidden2("spec.webhookTimeoutSeconds", "remove the deprecated field and use spec.webhookConfiguration.timeoutSeconds instead"));
   }
@@ -38667,7 +38461,7 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
     errs.push(forbidden2("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
   }
   for (const rule2 of spec2.rules ?? []) {
-    if (hasContent(rule2.generate) && isObject26(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
+    if (hasContent(rule2.generate) && isObject(rule2.generate) && typeof rule2.generate.generateExisting === "boolean") {
       if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
         errs.push(forbidden2("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
       }
@@ -38681,7 +38475,7 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
   }
   if (mutateExistingOnPolicyUpdate(policy)) {
     (spec2.rules ?? []).forEach((rule2, i) => {
-      if (hasContent(rule2.mutate) && !(isObject26(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
+      if (hasContent(rule2.mutate) && !(isObject(rule2.mutate) && Array.isArray(rule2.mutate.targets) && rule2.mutate.targets.length > 0)) {
         errs.push(forbidden2("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
       }
     });
@@ -38736,9 +38530,6 @@ var FORBIDDEN_USER_VARIABLES = [
   /[^.](request.roles)\b/,
   /[^.](request.clusterRoles)\b/
 ];
-function isObject27(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function isPresent3(value) {
   return value !== void 0 && value !== null;
 }
@@ -38774,7 +38565,7 @@ var MockContext = class {
   addContextEntries(entries) {
     if (!Array.isArray(entries)) return;
     for (const entry2 of entries) {
-      if (!isObject27(entry2)) continue;
+      if (!isObject(entry2)) continue;
       const name = typeof entry2.name === "string" ? entry2.name : "";
       if (isPresent3(entry2.apiCall) || isPresent3(entry2.globalReference) || isPresent3(entry2.imageRegistry) || isPresent3(entry2.variable)) {
         this.patterns.push(`${name}*`);
@@ -38807,7 +38598,7 @@ function* stringsWithPaths(doc, path17 = "") {
     yield [doc, path17];
   } else if (Array.isArray(doc)) {
     for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path17}/${i}`);
-  } else if (isObject27(doc)) {
+  } else if (isObject(doc)) {
     for (const key3 of Object.keys(doc)) {
       yield [key3, path17];
       yield* stringsWithPaths(doc[key3], `${path17}/${key3.replaceAll("/", "\\/")}`);
@@ -38846,37 +38637,37 @@ function allowedVariables(background, target) {
   return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
 }
 function hasValidateImageVerification(rule2) {
-  return (rule2.verifyImages ?? []).some((vi) => isObject27(vi) && isObject27(vi.validate) && Object.keys(vi.validate).length > 0);
+  return (rule2.verifyImages ?? []).some((vi) => isObject(vi) && isObject(vi.validate) && Object.keys(vi.validate).length > 0);
 }
 function buildContext(rule2, background, target) {
   const ctx = new MockContext(allowedVariables(background, target));
   ctx.addContextEntries(rule2.context);
   if (hasValidateImageVerification(rule2)) {
     for (const vi of rule2.verifyImages ?? []) {
-      for (const att of isObject27(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
-        if (isObject27(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
+      for (const att of isObject(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
+        if (isObject(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
       }
     }
   }
   const listContexts = (list3) => {
     if (Array.isArray(list3)) {
-      for (const entry2 of list3) if (isObject27(entry2)) ctx.addContextEntries(entry2.context);
+      for (const entry2 of list3) if (isObject(entry2)) ctx.addContextEntries(entry2.context);
     }
   };
-  if (isObject27(rule2.validate)) listContexts(rule2.validate.foreach);
-  if (isObject27(rule2.mutate)) {
+  if (isObject(rule2.validate)) listContexts(rule2.validate.foreach);
+  if (isObject(rule2.mutate)) {
     listContexts(rule2.mutate.foreach);
     listContexts(rule2.mutate.targets);
   }
-  if (isObject27(rule2.generate)) listContexts(rule2.generate.foreach);
+  if (isObject(rule2.generate)) listContexts(rule2.generate.foreach);
   return ctx;
 }
 function forbiddenSectionError(rule2) {
   const mutate = rule2.mutate;
-  if (isObject27(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
+  if (isObject(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
     const ops = parsePatch(mutate.patchesJson6902) ?? [];
     for (const op of ops) {
-      if (isObject27(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
+      if (isObject(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
         return `rule "${rule2.name}" should not have variables in patchesJSON6902 path section`;
       }
     }
@@ -38888,7 +38679,7 @@ function forbiddenSectionError(rule2) {
     return `rule "${rule2.name}" should not have variables in match section`;
   }
   for (const vi of rule2.verifyImages ?? []) {
-    if (!isObject27(vi)) continue;
+    if (!isObject(vi)) continue;
     let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
     if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
     if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
@@ -38902,7 +38693,7 @@ function withoutAttestationConditions(rule2) {
   return {
     ...rule2,
     verifyImages: rule2.verifyImages.map(
-      (vi) => isObject27(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject27(a) ? { ...a, conditions: null } : a) } : vi
+      (vi) => isObject(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject(a) ? { ...a, conditions: null } : a) } : vi
     )
   };
 }
@@ -38915,12 +38706,12 @@ function invalidVariablesError(rules, background) {
     if (forbidden3 !== null) return forbidden3;
     const ruleDoc = withoutAttestationConditions(rule2);
     const mutate = ruleDoc.mutate;
-    const targets = isObject27(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
+    const targets = isObject(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
     if (targets !== null) {
       const specs = targets.map(() => ({}));
       for (let i = 0; i < targets.length; i++) {
         const target = targets[i];
-        if (isObject27(target)) {
+        if (isObject(target)) {
           for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
             if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
           }
@@ -38977,7 +38768,7 @@ function userVariablesError(policy, rules, variables) {
     const err = userMatchExcludeError(index, rule2);
     if (err !== null) return err;
   }
-  if ((policy.spec.rules ?? []).some((rule2) => isObject27(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
+  if ((policy.spec.rules ?? []).some((rule2) => isObject(rule2.mutate) && isPresent3(rule2.mutate.targets))) return null;
   for (const variable of variables) {
     if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
   }
@@ -39006,7 +38797,7 @@ function jsonPatchError(patch, index) {
   const ops = parsePatch(replaceAllVariables(patch, "kyvernojsonpatchvariable"));
   if (ops === null) return `path must begin with a forward slash: spec.rules[${index}]: failed to decode JSON patch`;
   for (const op of ops) {
-    if (!isObject26(op) || typeof op.path !== "string") {
+    if (!isObject(op) || typeof op.path !== "string") {
       return `path must begin with a forward slash: spec.rules[${index}]: operation missing path field: missing value`;
     }
     if (!op.path.startsWith("/")) return `path must begin with a forward slash: spec.rules[${index}]: ${op.path}`;
@@ -39023,8 +38814,8 @@ function jsonPatchError(patch, index) {
   return null;
 }
 function onlyDealsWithMetadata(rule2) {
-  const onlyMetadata = (value) => !isObject26(value) || Object.keys(value).every((key3) => key3 === "metadata");
-  if (isObject26(rule2.mutate)) {
+  const onlyMetadata = (value) => !isObject(value) || Object.keys(value).every((key3) => key3 === "metadata");
+  if (isObject(rule2.mutate)) {
     if (!onlyMetadata(rule2.mutate.patchStrategicMerge)) return false;
     const patch = rule2.mutate.patchesJson6902;
     if (typeof patch === "string" && patch !== "") {
@@ -39035,7 +38826,7 @@ function onlyDealsWithMetadata(rule2) {
         ops = null;
       }
       for (const op of asList(ops)) {
-        if (isObject26(op) && !str2(op.path).startsWith("/metadata")) return false;
+        if (isObject(op) && !str2(op.path).startsWith("/metadata")) return false;
       }
     }
   }
@@ -39134,7 +38925,7 @@ function operationValuesFailure(value) {
   return ["value", `'value' field found to be of the type ${kind3}. The provided value/values are expected to be either in the form of a string or list`];
 }
 function conditionValuesFailure(condition2) {
-  const c = isObject26(condition2) ? condition2 : {};
+  const c = isObject(condition2) ? condition2 : {};
   const key3 = conditionField(c, "key");
   const value = conditionField(c, "value");
   if (key3 === void 0 || value === void 0 || str2(c.operator) === "") {
@@ -39145,7 +38936,7 @@ function conditionValuesFailure(condition2) {
 }
 function conditionGroups(raw) {
   if (Array.isArray(raw)) return { list: raw };
-  if (isObject26(raw)) {
+  if (isObject(raw)) {
     return {
       ...Array.isArray(raw.any) ? { any: raw.any } : {},
       ...Array.isArray(raw.all) ? { all: raw.all } : {}
@@ -39169,7 +38960,7 @@ function conditionsFailure(raw, schemaKey) {
   return null;
 }
 function operatorValid(condition2) {
-  return isObject26(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
+  return isObject(condition2) && CONDITION_OPERATORS.includes(str2(condition2.operator));
 }
 function operatorsFailure(raw, schemaKey) {
   const groups = conditionGroups(raw);
@@ -39186,12 +38977,12 @@ function operatorsFailure(raw, schemaKey) {
 }
 function foreachFailure(entries, schemaKey, withDeny) {
   for (const fe of asList(entries)) {
-    if (!isObject26(fe)) continue;
-    if (isObject26(fe.preconditions)) {
+    if (!isObject(fe)) continue;
+    if (isObject(fe.preconditions)) {
       const failure2 = operatorsFailure(fe.preconditions, "conditions");
       if (failure2) return [`${schemaKey}.${failure2[0]}`, failure2[1]];
     }
-    if (withDeny && isObject26(fe.deny)) {
+    if (withDeny && isObject(fe.deny)) {
       const failure2 = operatorsFailure(fe.deny.conditions, "conditions");
       if (failure2) return [`${schemaKey}.deny.${failure2[0]}`, failure2[1]];
     }
@@ -39232,19 +39023,19 @@ function resourcesFailure(rule2) {
       if (failure2) return failure2;
     }
   }
-  if (isObject26(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
+  if (isObject(rule2.mutate) && asList(rule2.mutate.foreach).length > 0) {
     const failure2 = foreachFailure(rule2.mutate.foreach, "mutate.foreach", false);
     if (failure2) return failure2;
   }
   for (const vi of list(rule2.verifyImages)) {
-    if (!isObject26(vi)) continue;
+    if (!isObject(vi)) continue;
     for (const att of asList(vi.attestations)) {
-      for (const c of isObject26(att) ? asList(att.conditions) : []) {
+      for (const c of isObject(att) ? asList(att.conditions) : []) {
         const failure2 = operatorsFailure(c, "conditions");
         if (failure2) return [`verifyImages.attestations.${failure2[0]}`, failure2[1]];
       }
     }
-    if (isObject26(vi.validate) && Object.keys(vi.validate).length > 0 && isObject26(vi.validate.deny)) {
+    if (isObject(vi.validate) && Object.keys(vi.validate).length > 0 && isObject(vi.validate.deny)) {
       const raw = vi.validate.deny.conditions;
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`imageVerify.validate.deny.${failure2[0]}`, failure2[1]];
@@ -39252,18 +39043,13 @@ function resourcesFailure(rule2) {
   }
   return null;
 }
-var REFERENCE_NAME_COMPONENT = "[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*";
-var REFERENCE_DOMAIN = "(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?";
-var REFERENCE2 = new RegExp(
-  `^((?:${REFERENCE_DOMAIN}/)?${REFERENCE_NAME_COMPONENT}(?:/${REFERENCE_NAME_COMPONENT})*)(?::([\\w][\\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$`
-);
 function imageReferenceError(ref) {
-  const match = REFERENCE2.exec(ref);
-  if (match === null) {
-    return REFERENCE2.test(ref.toLowerCase()) ? "repository name must be lowercase" : "invalid reference format";
+  try {
+    parseReference(ref);
+    return null;
+  } catch (err) {
+    return err.message;
   }
-  if (match[1].length > 255) return "repository name must not be more than 255 characters";
-  return null;
 }
 function jmesPathError(expression) {
   const text4 = str2(expression);
@@ -39287,7 +39073,7 @@ var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegi
 var BINDING_IDENTIFIER = /^\w+$/;
 function contextError(rule2) {
   for (const raw of list(rule2.context)) {
-    const entry2 = isObject26(raw) ? raw : {};
+    const entry2 = isObject(raw) ? raw : {};
     const name = str2(entry2.name);
     if (name === "") return "a name is required for context entries";
     if (isPresent2(rule2.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
@@ -39302,7 +39088,7 @@ function contextError(rule2) {
     if (types.length !== 1) {
       return "exactly one of configMap or apiCall or imageRegistry or variable is required for context entries";
     }
-    const body = isObject26(entry2[types[0]]) ? entry2[types[0]] : {};
+    const body = isObject(entry2[types[0]]) ? entry2[types[0]] : {};
     switch (types[0]) {
       case "configMap":
         if (str2(body.name) === "") return "a name is required for configMap context entry";
@@ -39347,7 +39133,7 @@ function patternFailure(pattern2, path17, supported) {
       const failure2 = patternFailure(element, `${path17}${i}/`, supported);
       if (failure2) return failure2;
     }
-  } else if (isObject26(pattern2)) {
+  } else if (isObject(pattern2)) {
     for (const key3 of Object.keys(pattern2)) {
       const value = pattern2[key3];
       const anchor = parseAnchor(key3);
@@ -39366,7 +39152,7 @@ function patternFailure(pattern2, path17, supported) {
 }
 function validateActionFailure(rule2) {
   const v = rule2.validate ?? {};
-  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject26(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
+  const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
   if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
   if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
   if (isPresent2(v.pattern)) {
@@ -39391,12 +39177,12 @@ function validateActionFailure(rule2) {
   }
   if (isPresent2(rule2.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
   const cel2 = v.cel;
-  if (isObject26(cel2)) {
-    if (asList(cel2.expressions).some((e) => str2(isObject26(e) ? e.expression : void 0) === "")) {
+  if (isObject(cel2)) {
+    if (asList(cel2.expressions).some((e) => str2(isObject(e) ? e.expression : void 0) === "")) {
       return ["", "cel.expressions.expression is required"];
     }
-    const paramKind = isObject26(cel2.paramKind) ? cel2.paramKind : null;
-    const paramRef = isObject26(cel2.paramRef) ? cel2.paramRef : null;
+    const paramKind = isObject(cel2.paramKind) ? cel2.paramKind : null;
+    const paramRef = isObject(cel2.paramRef) ? cel2.paramRef : null;
     if (paramKind) {
       if (str2(paramKind.apiVersion) === "") return ["", "cel.paramKind.apiVersion is required"];
       if (str2(paramKind.kind) === "") return ["", "cel.paramKind.kind is required"];
@@ -39410,7 +39196,7 @@ function validateActionFailure(rule2) {
       if (!paramKind) return ["", "cel.paramKind is required"];
     }
     for (const annotation2 of asList(cel2.auditAnnotations)) {
-      const a = isObject26(annotation2) ? annotation2 : {};
+      const a = isObject(annotation2) ? annotation2 : {};
       if (str2(a.key) === "") return ["", "cel.auditAnnotation.key is required"];
       if (str2(a.valueExpression) === "") return ["", "cel.auditAnnotation.valueExpression is required"];
     }
@@ -39420,7 +39206,7 @@ function validateActionFailure(rule2) {
 function mutateForeachFailure(entries, tag) {
   let current2 = tag;
   for (const [i, entry2] of entries.entries()) {
-    const fe = isObject26(entry2) ? entry2 : {};
+    const fe = isObject(entry2) ? entry2 : {};
     current2 = `${current2}foreach[${i}]`;
     const nested = asList(fe.foreach);
     if (nested.length > 0) {
@@ -39448,13 +39234,13 @@ function mutateActionFailure(mutate) {
   return null;
 }
 function generateActionFailure(rule2, generate2) {
-  const cloneList2 = isObject26(generate2.cloneList) ? generate2.cloneList : {};
+  const cloneList2 = isObject(generate2.cloneList) ? generate2.cloneList : {};
   const selector2 = cloneList2.selector;
-  if (isObject26(selector2)) {
-    const labels = isObject26(selector2.matchLabels) ? selector2.matchLabels : {};
+  if (isObject(selector2)) {
+    const labels = isObject(selector2.matchLabels) ? selector2.matchLabels : {};
     const texts = [
       ...Object.entries(labels).flatMap(([k, v]) => [k, str2(v)]),
-      ...asList(selector2.matchExpressions).flatMap((e) => isObject26(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
+      ...asList(selector2.matchExpressions).flatMap((e) => isObject(e) ? [str2(e.key), ...asList(e.values).map(str2)] : [])
     ];
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
@@ -39467,7 +39253,7 @@ function generateActionFailure(rule2, generate2) {
 }
 function actionsError(index, rule2) {
   const types = ruleKinds(rule2);
-  if (types.mutate && isObject26(rule2.mutate)) {
+  if (types.mutate && isObject(rule2.mutate)) {
     const failure2 = mutateActionFailure(rule2.mutate);
     if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
   }
@@ -39475,7 +39261,7 @@ function actionsError(index, rule2) {
     const failure2 = validateActionFailure(rule2);
     if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
   }
-  if (types.generate && isObject26(rule2.generate)) {
+  if (types.generate && isObject(rule2.generate)) {
     const failure2 = generateActionFailure(rule2, rule2.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
     if (list(rule2.match?.resources?.kinds).includes(str2(rule2.generate.kind))) {
@@ -39485,15 +39271,15 @@ function actionsError(index, rule2) {
   return null;
 }
 function labelsAndAnnotationsAreStrings(rule2) {
-  const stringMap3 = (value) => !isObject26(value) || Object.values(value).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject26(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const stringMap3 = (value) => !isObject(value) || Object.values(value).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
   const checkPattern = (pattern2) => {
     for (const key3 of Object.keys(pattern2)) {
-      if (key3 === "metadata" && isObject26(pattern2.metadata)) return checkMeta(pattern2.metadata);
+      if (key3 === "metadata" && isObject(pattern2.metadata)) return checkMeta(pattern2.metadata);
       if (key3 === "spec") {
         const spec2 = pattern2.spec;
-        const template = isObject26(spec2) ? spec2.template : void 0;
-        return checkMeta(isObject26(template) ? template.metadata : void 0);
+        const template = isObject(spec2) ? spec2.template : void 0;
+        return checkMeta(isObject(template) ? template.metadata : void 0);
       }
     }
     return true;
@@ -39502,24 +39288,24 @@ function labelsAndAnnotationsAreStrings(rule2) {
   if (ruleKinds(rule2).validate && validate2) {
     if (isPresent2(validate2.foreach)) {
       for (const fe of list(validate2.foreach)) {
-        if (isObject26(fe.pattern)) return checkPattern(fe.pattern);
+        if (isObject(fe.pattern)) return checkPattern(fe.pattern);
       }
-    } else if (isObject26(validate2.pattern)) {
+    } else if (isObject(validate2.pattern)) {
       return checkPattern(validate2.pattern);
     } else if (isPresent2(validate2.anyPattern)) {
       if (!Array.isArray(validate2.anyPattern)) return false;
       for (const pattern2 of validate2.anyPattern) {
-        if (isObject26(pattern2) && !checkPattern(pattern2)) return false;
+        if (isObject(pattern2) && !checkPattern(pattern2)) return false;
       }
     }
   }
   const mutate = rule2.mutate;
-  if (ruleKinds(rule2).mutate && isObject26(mutate)) {
+  if (ruleKinds(rule2).mutate && isObject(mutate)) {
     if (isPresent2(mutate.foreach)) {
       for (const fe of asList(mutate.foreach)) {
-        if (isObject26(fe) && isObject26(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
+        if (isObject(fe) && isObject(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
       }
-    } else if (isObject26(mutate.patchStrategicMerge)) {
+    } else if (isObject(mutate.patchStrategicMerge)) {
       return checkPattern(mutate.patchStrategicMerge);
     }
   }
@@ -39533,15 +39319,15 @@ function missingKindsError(rule2) {
 }
 function imageExtractorsError(rule2) {
   const extractors = rule2.imageExtractors;
-  if (!isObject26(extractors) || !Array.isArray(rule2.verifyImages)) return null;
-  if (!rule2.verifyImages.some((vi) => isObject26(vi) && vi.mutateDigest === true)) return null;
+  if (!isObject(extractors) || !Array.isArray(rule2.verifyImages)) return null;
+  if (!rule2.verifyImages.some((vi) => isObject(vi) && vi.mutateDigest === true)) return null;
   const usesJmesPath = Object.values(extractors).some(
-    (configs) => asList(configs).some((config) => isObject26(config) && str2(config.jmesPath) !== "")
+    (configs) => asList(configs).some((config) => isObject(config) && str2(config.jmesPath) !== "")
   );
   return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
 }
 function ruleError2(index, rule2) {
-  if (isObject26(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
+  if (isObject(rule2.mutate) && typeof rule2.mutate.patchesJson6902 === "string" && rule2.mutate.patchesJson6902 !== "") {
     const err = jsonPatchError(rule2.mutate.patchesJson6902, index);
     if (err) return err;
   }
@@ -39577,7 +39363,7 @@ function overridesError(overrides, path17) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key3) => [...sets[key3]].sort();
   for (const [i, raw] of overrides.entries()) {
-    const override = isObject26(raw) ? raw : {};
+    const override = isObject(raw) ? raw : {};
     const action = str2(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str2));
@@ -40382,7 +40168,7 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
         }
         responses.push(applyResponse(kind3, response, resource, resources, settings));
       }
-      if (before !== void 0 && after !== void 0 && !deepEqual(before, after)) mutations.push({ resource, before, after });
+      if (before !== void 0 && after !== void 0 && !jsonEqual(before, after, "type")) mutations.push({ resource, before, after });
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;
@@ -40512,7 +40298,7 @@ function jpFunctionCommand(argv, io) {
   }
   const names = new Set(args.positionals);
   const candidates = names.size > 0 || args.boolean("builtins") ? [...KYVERNO2, ...BUILTINS] : [...KYVERNO2];
-  const selected = candidates.filter((fn) => names.size === 0 || names.has(fn.name)).sort((a, b) => compareGoStrings3(entryText(a), entryText(b)));
+  const selected = candidates.filter((fn) => names.size === 0 || names.has(fn.name)).sort((a, b) => compareGoStrings2(entryText(a), entryText(b)));
   io.stdout(selected.map(formatFunction).join(""));
   const known = new Set(candidates.map((fn) => fn.name));
   const unknown = [...names].filter((name) => !known.has(name));
@@ -40537,7 +40323,7 @@ function goSyntaxValue(value) {
   }
   if (Array.isArray(value)) return `[]interface {}{${value.map(goSyntaxValue).join(", ")}}`;
   const obj = value;
-  const keys = Object.keys(obj).sort(compareGoStrings3);
+  const keys = Object.keys(obj).sort(compareGoStrings2);
   return `map[string]interface {}{${keys.map((key3) => `${goQuote(key3)}:${goSyntaxValue(obj[key3])}`).join(", ")}}`;
 }
 var node = (type, children = [], value) => ({
@@ -42280,7 +42066,7 @@ async function lint(options) {
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
     const after = mutatedResource(responses, manifest.value);
-    if (after !== manifest.value && !deepEqual(after, manifest.value)) {
+    if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
       const rules = responses.flatMap(
         ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass").map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
       );
@@ -44010,12 +43796,9 @@ var ExpectedFiles = class {
     return { objects: set2.resources.map((resource) => resource.value) };
   }
 };
-function isObject28(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function metadataString2(object2, field2) {
   const metadata = object2.metadata;
-  if (!isObject28(metadata)) return "";
+  if (!isObject(metadata)) return "";
   const value = metadata[field2];
   return typeof value === "string" ? value : "";
 }
@@ -44037,10 +43820,10 @@ function findExpected(objects, actual) {
 }
 function fixupGenerateLabels(object2) {
   const metadata = object2.metadata;
-  if (metadata !== void 0 && !isObject28(metadata)) return object2;
+  if (metadata !== void 0 && !isObject(metadata)) return object2;
   const labels = { "app.kubernetes.io/managed-by": "kyverno" };
   const current2 = metadata?.labels;
-  if (isObject28(current2) && Object.values(current2).every((value) => typeof value === "string")) {
+  if (isObject(current2) && Object.values(current2).every((value) => typeof value === "string")) {
     for (const [key3, value] of Object.entries(current2)) {
       if (!key3.startsWith("generate.kyverno.io/")) labels[key3] = value;
     }
@@ -44065,17 +43848,7 @@ function tidy(value) {
 }
 function normalizeForComparison(object2) {
   const tidied = tidy(fixupGenerateLabels(object2));
-  return isObject28(tidied) ? tidied : {};
-}
-function jsonEqual2(a, b) {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual2(item, b[index]));
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key3) => Object.hasOwn(b, key3) && jsonEqual2(a[key3], b[key3]));
+  return isObject(tidied) ? tidied : {};
 }
 function toYaml(object2) {
   return (0, import_yaml7.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
@@ -44094,7 +43867,7 @@ var DIFF_HEADERS = {
 function compareObjects(actual, expected) {
   const normalizedActual = normalizeForComparison(actual);
   const normalizedExpected = normalizeForComparison(expected);
-  if (jsonEqual2(normalizedActual, normalizedExpected)) return { kind: "equal" };
+  if (jsonEqual(normalizedActual, normalizedExpected, "type")) return { kind: "equal" };
   return { kind: "different", diff: { expected: toYaml(normalizedExpected), actual: toYaml(normalizedActual) } };
 }
 function compareWithFile(actual, file, field2, files) {
@@ -44283,9 +44056,6 @@ var GLOBAL_CONTEXT_ENTRY = struct({
   fieldPath: STRING7,
   projections: list2(struct({ name: STRING7, path: STRING7 }))
 });
-function isObject29(value) {
-  return value !== null && value !== void 0 && typeof value === "object" && !Array.isArray(value);
-}
 var str3 = (value) => typeof value === "string" ? value : "";
 var quote2 = (text4) => JSON.stringify(text4);
 function urlProblem(text4) {
@@ -44301,7 +44071,7 @@ function urlProblem(text4) {
 function decodeApiCallResponses(raw, errors) {
   const mocks = [];
   raw.forEach((item, i) => {
-    const entry2 = isObject29(item) ? item : {};
+    const entry2 = isObject(item) ? item : {};
     const path17 = ["apiCallResponses", i];
     const fail2 = (message, field2) => {
       errors.push({ message, path: field2 ? [...path17, field2] : path17 });
@@ -44321,10 +44091,10 @@ function decodeApiCallResponses(raw, errors) {
     const method = str3(entry2.method).trim().toUpperCase();
     if (method !== "" && method !== "GET" && method !== "POST") return fail2(`apiCallResponses[${i}]: method must be GET or POST`, "method");
     const label = url !== "" ? url : urlPath;
-    const response = isObject29(entry2.response) ? entry2.response : {};
+    const response = isObject(entry2.response) ? entry2.response : {};
     const body = response.body;
     if (body === void 0 || body === null) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body is required`, "response");
-    if (!isObject29(body)) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body must be a JSON object`, "response");
+    if (!isObject(body)) return fail2(`apiCallResponses[${i}] ${quote2(label)}: response.body must be a JSON object`, "response");
     const statusCode = response.statusCode ?? 0;
     if (typeof statusCode !== "number" || !Number.isInteger(statusCode)) {
       return fail2(`apiCallResponses[${i}] ${quote2(label)}: statusCode must be an integer`, "response");
@@ -44342,7 +44112,7 @@ function decodeGlobalContextEntries(raw, errors) {
   const entries = [];
   const seen = /* @__PURE__ */ new Set();
   raw.forEach((item, i) => {
-    const entry2 = isObject29(item) ? item : {};
+    const entry2 = isObject(item) ? item : {};
     const path17 = ["globalContextEntries", i];
     const name = str3(entry2.name).trim();
     if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path17 });
@@ -44350,7 +44120,7 @@ function decodeGlobalContextEntries(raw, errors) {
     seen.add(name);
     const projections = [];
     for (const [p, projection] of (Array.isArray(entry2.projections) ? entry2.projections : []).entries()) {
-      const object2 = isObject29(projection) ? projection : {};
+      const object2 = isObject(projection) ? projection : {};
       const projectionName = str3(object2.name).trim();
       if (projectionName === "") {
         return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: projection name is required`, path: [...path17, "projections", p] });
@@ -44368,7 +44138,7 @@ function decodeGlobalContextEntries(raw, errors) {
     const data = entry2.data;
     if (resources.length === 0 && resourceFiles.length === 0) {
       if (data === void 0 || data === null) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data is required`, path: path17 });
-      if (!isObject29(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path17, "data"] });
+      if (!isObject(data)) return void errors.push({ message: `globalContextEntries entry ${quote2(name)}: data must be a JSON object`, path: [...path17, "data"] });
     }
     const spec2 = { name };
     if (data !== void 0 && data !== null) spec2.data = data;

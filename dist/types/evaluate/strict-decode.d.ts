@@ -22,7 +22,7 @@ export type Schema = {
     type: 'struct';
     fields: Readonly<Record<string, Schema>>;
 };
-export type StructSchema = Extract<Schema, {
+type StructSchema = Extract<Schema, {
     type: 'struct';
 }>;
 export declare const STRING: Schema;
@@ -44,3 +44,4 @@ export declare function decodeStrict(value: JsonValue, schema: StructSchema): {
     value: JsonObject;
     errors: DecodeError[];
 };
+export {};

@@ -6,7 +6,7 @@
 import type { RequestUserInfo } from './types.js';
 import type { JsonValue } from '../types.js';
 import { type DecodeError } from './strict-decode.js';
-export interface DecodedUserInfo {
+interface DecodedUserInfo {
     userInfo?: RequestUserInfo;
     /** The file has no apiVersion/kind: `test` rejects it, `apply` only warns. */
     untyped: boolean;
@@ -14,3 +14,4 @@ export interface DecodedUserInfo {
 }
 /** Decodes a UserInfo document. */
 export declare function decodeUserInfo(document: JsonValue): DecodedUserInfo;
+export {};

@@ -10,7 +10,7 @@ import type { JsonObject, JsonValue } from '../types.js';
 import { type DecodeError, type Schema } from './strict-decode.js';
 /** The fields of `ValuesSpec`, shared by Values files and inline Test `values:`. */
 export declare const VALUES_SPEC_FIELDS: Record<string, Schema>;
-export interface SubresourceMapping {
+interface SubresourceMapping {
     /** The subresource's own GVK, as resources of that kind are written. */
     group: string;
     version: string;
@@ -42,7 +42,7 @@ export declare class ValuesFile {
     /** The per-rule lookups handed to the engine for one policy (built once per policy name). */
     ruleLookups(policyName: string): Pick<InjectedValues, 'rule' | 'foreach'>;
 }
-export interface DecodedValues {
+interface DecodedValues {
     values?: ValuesFile;
     errors: DecodeError[];
 }
@@ -55,3 +55,4 @@ export declare function decodeValuesFile(document: JsonValue, displayFile: strin
  * value, or with a key under `request.object.` are ignored; a repeated key keeps its first value.
  */
 export declare function parseSetValues(items: readonly string[]): Record<string, string>;
+export {};

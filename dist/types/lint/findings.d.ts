@@ -9,12 +9,9 @@ import type { ResourceResponse } from '../evaluate/processor.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
 import { type CompiledPolicy } from '../evaluate/types.js';
 import type { LintConfig } from '../config/types.js';
-import type { Finding, Location, ResourceRef } from '../report/types.js';
+import type { Finding, Location } from '../report/types.js';
 import type { RuleResponse } from '../types.js';
 import { type SourceText } from './workspace.js';
-/** `policy/rule`, with the namespace first for a namespaced policy. */
-export declare function ruleIdOf(policy: CompiledPolicy, rule: string): string;
-export declare function resourceRef(resource: ResourceDocument): ResourceRef;
 /** A location in rendered Helm input, moved to the template the document came from. */
 export declare function inTemplate(file: SourceText, location: Location): Location;
 export interface FindingContext {

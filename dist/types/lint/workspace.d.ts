@@ -16,7 +16,7 @@ export interface SourceText {
     /** Standard input rendered by Helm: the template each document comes from. */
     helm?: HelmSource[];
 }
-export interface WorkspacePolicy {
+interface WorkspacePolicy {
     compiled: CompiledPolicy;
     file: SourceText;
     document: SourceDocument;
@@ -35,7 +35,7 @@ export interface Workspace {
     };
 }
 /** What the scan reads from a file. */
-export interface FileRole {
+interface FileRole {
     policies: boolean;
     manifests: boolean;
     /** Read only when the text looks like a Kubernetes object (`.json` files met in a walk); otherwise the file is not counted. */
@@ -83,3 +83,4 @@ export declare class WorkspaceLoader {
  * are Go templates, not YAML, and are checked by rendering the chart (`helm template … | kyverno-lint -`).
  */
 export declare function isHelmTemplate(file: string): boolean;
+export {};

@@ -2,26 +2,8 @@
  * @file The reporters of a repository scan, chosen with `--format`/`-f` as in ESLint: pure functions
  * from a {@link LintReport} to the complete text written on stdout or into `--output-file`.
  */
-import type { LintReport } from '../report/types.js';
-export interface ReporterOptions {
-    /** ANSI colours (only `stylish` uses them). */
-    color: boolean;
-    /** The tool's version, written by reporters that name the tool (`sarif`). */
-    toolVersion: string;
-    /**
-     * The terminal's width in columns, when the report is shown on a terminal: `stylish` then wraps long
-     * messages to it. Without it (piped output, files), `stylish` writes one finding per line.
-     */
-    width?: number;
-    /** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
-    informationUri?: string;
-    /**
-     * `sarif`: whether findings suppressed by inline directives are written as results with `suppressions`
-     * (default) or left out (for GitHub code scanning, which opens alerts for such results).
-     */
-    sarifSuppressed?: boolean;
-}
-export type Reporter = (report: LintReport, options: ReporterOptions) => string;
+import type { Reporter } from './options.js';
+export type { Reporter, ReporterOptions } from './options.js';
 /** The formats, `stylish` (the default) first, as usage messages list them. */
 export declare const REPORTER_NAMES: readonly ["stylish", "json", "sarif", "github", "junit"];
 export type ReporterName = (typeof REPORTER_NAMES)[number];

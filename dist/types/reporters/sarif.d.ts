@@ -1,5 +1,5 @@
 import type { LintReport } from '../report/types.js';
-import type { ReporterOptions } from './index.js';
+import type { ReporterOptions } from './options.js';
 export declare const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
 export declare const KYVERNO_POLICIES_URI = "https://kyverno.io/policies/";
 type Level = 'error' | 'warning' | 'note';

@@ -3,7 +3,8 @@
  * Kyverno does, locating paths in the source, and the CLI's resource normalisation.
  */
 export type { LoadProblem, SourceDocument } from './types.js';
-export { expandLists, parseDocuments, stripByteOrderMark } from './parse.js';
+export { stripByteOrderMark } from './byte-order-mark.js';
+export { expandLists, parseDocuments } from './parse.js';
 export { locate } from './locate.js';
 export { locateInDocument } from './ranges.js';
 export { isKubernetesObject, namespaceOf, normalizeResource, partitionDuplicates, type KubernetesObject } from './resource.js';

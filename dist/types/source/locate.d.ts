@@ -6,7 +6,7 @@
  */
 import { type Document } from 'yaml';
 import type { SourceLocation } from '../types.js';
-type Segment = string | number;
+import { type Segment } from './path-segments.js';
 /** The JSON object key parseDocuments gives a key node, or `null` for keys that have none. */
 export declare function keyOf(document: Document, node: unknown): string | null;
 /**
@@ -16,4 +16,3 @@ export declare function keyOf(document: Document, node: unknown): string | null;
  * Lines and columns are 1-based; `endColumn` is the column just after the last character.
  */
 export declare function locate(file: string, text: string, documentIndex: number, path: string | readonly Segment[]): SourceLocation;
-export {};

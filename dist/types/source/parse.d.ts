@@ -3,8 +3,6 @@ interface ParsedFile {
     documents: SourceDocument[];
     problems: LoadProblem[];
 }
-/** `text` without a leading UTF-8 byte order mark (positions are counted after it). */
-export declare function stripByteOrderMark(text: string): string;
 /** Parses every document of `text`; `file` names the file in documents and problems. */
 export declare function parseDocuments(file: string, text: string): ParsedFile;
 /**

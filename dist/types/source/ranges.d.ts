@@ -15,9 +15,9 @@
  */
 import { type Event } from 'js-yaml';
 import type { SourceLocation } from '../types.js';
+import { type Segment } from './path-segments.js';
 import type { DocumentChunk } from './split.js';
 import type { SourceDocument } from './types.js';
-type Segment = string | number;
 /**
  * Records the ranges of `document`, parsed from `body`, the text of `chunk` as
  * `chunkSource` gives it; does nothing for documents whose ranges could differ from `locate()`'s.
@@ -38,4 +38,3 @@ export declare function locateInDocument(source: {
 }, document: SourceDocument, path: string | readonly Segment[]): SourceLocation;
 /** Whether `document` has recorded ranges (otherwise {@link locateInDocument} calls `locate()`). */
 export declare function hasRanges(document: SourceDocument): boolean;
-export {};

@@ -1,10 +1,3 @@
-/**
- * @file Splits a YAML stream into documents the way Kyverno does before parsing
- * (`ext/yaml.SplitDocuments` over `k8s.io/apimachinery` `YAMLReader`): line-based, a line starting
- * with `---` ends the current document (only blanks or a comment may follow the marker on that
- * line), and documents made only of blank and comment lines are dropped (`IsEmptyDocument`).
- * Each document is then parsed on its own, so a malformed one does not affect the others.
- */
 /** A non-empty document of the stream: a range of whole lines. */
 export interface DocumentChunk {
     /** Offset of the document's first line. */

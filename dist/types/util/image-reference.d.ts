@@ -15,6 +15,13 @@ interface ImageInfo {
     reference: string;
     referenceWithTag: string;
 }
+/** distribution/reference `Parse` (reference.go): `{domain, path, tag, digest}`, or throws Go's error text. */
+export declare function parseReference(s: string): {
+    domain: string;
+    path: string;
+    tag: string;
+    digest: string;
+};
 /**
  * Kyverno `GetImageInfo` with the default configuration. Throws an `Error` with Kyverno's text
  * (`bad image: docker.io/++, defaultRegistry: docker.io, enableDefaultRegistryMutation: true:

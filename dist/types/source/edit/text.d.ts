@@ -15,8 +15,6 @@ export interface LineEdit {
     endLine: number;
     replacement: string;
 }
-export declare function isPlainObject(value: unknown): value is Record<string, JsonValue>;
-export declare function deepEqual(a: JsonValue, b: JsonValue): boolean;
 export declare function eolOf(text: string): string;
 /** How the document being edited lays out block collections, so that new lines look like the others. */
 export interface BlockStyle {

@@ -10,7 +10,7 @@ import type { MatchInput } from '../match/match.js';
 import type { KyvernoPolicy } from '../policy/compiled.js';
 /** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
 export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
-export interface ResourceIdentity {
+interface ResourceIdentity {
     kind: string;
     group: string;
     version: string;
@@ -20,3 +20,4 @@ export declare function toEngineOperation(operation: string): EngineOperation;
 /** What match/exclude blocks are compared with, for `resource` in the request. */
 export declare function matchInputFor(resource: JsonObject, request: EvaluationRequest, operation: EngineOperation, policy: KyvernoPolicy): MatchInput;
 export declare function identify(resource: JsonObject): ResourceIdentity;
+export {};

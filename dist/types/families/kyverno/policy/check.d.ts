@@ -8,7 +8,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../types.js';
 /** One schema violation in a policy document. */
-export interface PolicyProblem {
+interface PolicyProblem {
     message: string;
     /** JSON path of the offending node from the document root, e.g. `['spec', 'rules', 0, 'name']`. */
     path: (string | number)[];
@@ -29,3 +29,4 @@ export declare function checkPolicyException(doc: JsonObject): PolicyProblem[];
  * have their types (a string `labels` cannot be decoded into `ObjectMeta`), with a name or a generateName.
  */
 export declare function checkObjectMetadata(doc: JsonObject): PolicyProblem[];
+export {};

@@ -7,9 +7,7 @@
  * values inside `Invalid value` are abbreviated as `v1.Type{...}`.
  */
 import { type ClusterScopes } from '../../../cluster/scopes.js';
-import type { JsonObject } from '../../../types.js';
 import type { Policy, Rule } from './types.js';
-export declare function isObject(value: unknown): value is JsonObject;
 export declare function isPresent(value: unknown): boolean;
 export declare function str(value: unknown): string;
 export declare function list<T>(value: T[] | undefined | null): T[];

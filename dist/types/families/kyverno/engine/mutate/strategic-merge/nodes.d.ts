@@ -4,7 +4,6 @@
  * node kinds, scalar text (`yaml.Node.Value`), emptiness tests and key renaming in place.
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
-export declare function isObject(v: JsonValue | undefined): v is JsonObject;
 export declare function hasKey(map: JsonObject, key: string): boolean;
 /** The value of `key` in `node` when `node` is a map that has it (`RNode.Field(key).Value`), else `undefined`. */
 export declare function fieldOf(node: JsonValue | undefined, key: string): JsonValue | undefined;
