@@ -50,18 +50,25 @@ export { unifiedDiff, type UnifiedDiffOptions } from './util/unified-diff.js';
 
 // Evaluation of single resources against policies, outside a repository scan: accept each policy document
 // (shape check, Kyverno's validation, compilation by its family), then evaluate resources against them.
-export { acceptPolicy } from './evaluate/family.js';
+export { acceptException, acceptPolicy } from './evaluate/family.js';
 export { evaluate, type EvaluateOptions } from './evaluate/evaluate.js';
 export { POLICY_KINDS, policyKindOf, type FamilyName, type PolicyKind, type PolicyKindRole } from './evaluate/kinds.js';
-export type { EvaluationOptions, ResourceResponse, ResponseKind } from './evaluate/processor.js';
+export type { ResourceResponse, ResponseKind } from './evaluate/processor.js';
 export type {
   Acceptance,
   AcceptOptions,
+  ApiCallResponses,
+  ClusterReader,
+  ClusterResponse,
+  CompiledException,
   CompiledPolicy,
   DocumentProblem,
   EvaluationRequest,
+  ExceptionAcceptance,
+  ExternalData,
   FailureAction,
   GenerateOutcome,
+  GlobalContextReader,
   PolicyFamily,
   PolicyResponse,
   PolicyRuleInfo,

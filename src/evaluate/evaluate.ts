@@ -9,7 +9,8 @@ import { evaluateResource, type EvaluationOptions, type ResourceResponse } from 
 import { resourceDocument } from './resource.js';
 import type { CompiledPolicy } from './types.js';
 
-export interface EvaluateOptions extends Omit<EvaluationOptions, 'numberMode'> {
+/** What a caller of {@link evaluate} may set: the admission request and the offline data. */
+export interface EvaluateOptions extends Pick<EvaluationOptions, 'operation' | 'userInfo' | 'exceptions' | 'external' | 'namespaceLabels' | 'targets'> {
   /** How resource numbers are read: `int64` (the admission controller, `kyverno apply`, the default) or `float64` (`kyverno test`). */
   numberMode?: NumberMode;
 }
@@ -20,5 +21,13 @@ export interface EvaluateOptions extends Omit<EvaluationOptions, 'numberMode'> {
  */
 export function evaluate(policies: readonly CompiledPolicy[], resource: JsonObject, options: EvaluateOptions = {}): ResourceResponse[] {
   if (typeof resource.apiVersion !== 'string' || typeof resource.kind !== 'string') throw new TypeError('evaluate: the resource needs a string apiVersion and kind');
-  return evaluateResource(policies, resourceDocument(resource as KubernetesObject, '', 0), { ...options, numberMode: options.numberMode ?? 'int64' });
+  const { numberMode = 'int64', operation, userInfo, exceptions, external, namespaceLabels, targets } = options;
+  const evaluation: EvaluationOptions = { numberMode };
+  if (operation !== undefined) evaluation.operation = operation;
+  if (userInfo !== undefined) evaluation.userInfo = userInfo;
+  if (exceptions !== undefined) evaluation.exceptions = exceptions;
+  if (external !== undefined) evaluation.external = external;
+  if (namespaceLabels !== undefined) evaluation.namespaceLabels = namespaceLabels;
+  if (targets !== undefined) evaluation.targets = targets;
+  return evaluateResource(policies, resourceDocument(resource as KubernetesObject, '', 0), evaluation);
 }

@@ -2,13 +2,14 @@
  * @file The policy family interface and the one way a policy document is accepted: its family checks its
  * shape (the CRD schema), validates it as Kyverno does before using it (kyverno/kyverno
  * pkg/validation/policy, `Validate`) and compiles it. The scan, `apply` and `test` all accept policies
- * through {@link acceptPolicy}; a kind whose family is not registered is reported as not evaluated.
+ * through {@link acceptPolicy}, policy exceptions through {@link acceptException}; a kind whose family is
+ * not registered is reported as not evaluated.
  */
 import { NO_CLUSTER_SCOPES, type ClusterScopes } from '../cluster/scopes.js';
 import { kyvernoFamily } from '../families/kyverno/family.js';
 import type { JsonObject } from '../types.js';
 import { policyKindOf, type FamilyName, type PolicyKind } from './kinds.js';
-import type { Acceptance, AcceptOptions, PolicyFamily } from './types.js';
+import type { Acceptance, AcceptOptions, ExceptionAcceptance, PolicyFamily } from './types.js';
 
 /** The registered families: the kinds of any other family are reported as not evaluated. */
 const FAMILIES: ReadonlyMap<FamilyName, PolicyFamily> = new Map([[kyvernoFamily.name, kyvernoFamily]]);
@@ -28,8 +29,19 @@ export function acceptPolicy(document: JsonObject, options: AcceptOptions = {}, 
   return family.accept(document, { ...options, scopes: options.scopes ?? NO_CLUSTER_SCOPES });
 }
 
-function kindOf(document: JsonObject): PolicyKind {
+/**
+ * Accepts a policy exception document (`kind` is its row of the policy kinds table; by default it is looked
+ * up from the document): decoding and checking by its family.
+ */
+export function acceptException(document: JsonObject, kind = kindOf(document, 'exception')): ExceptionAcceptance {
+  const family = FAMILIES.get(kind.family);
+  if (family === undefined) return { status: 'unsupported', kind };
+  return family.acceptException(document);
+}
+
+/** The row of the kinds table of a document of `role` (a programming error otherwise). */
+function kindOf(document: JsonObject, role: PolicyKind['role'] = 'policy'): PolicyKind {
   const kind = typeof document.apiVersion === 'string' && typeof document.kind === 'string' ? policyKindOf(document.apiVersion, document.kind) : undefined;
-  if (kind === undefined || kind.role !== 'policy') throw new TypeError(`not a policy kind: ${String(document.apiVersion)} ${String(document.kind)}`);
+  if (kind === undefined || kind.role !== role) throw new TypeError(`not a ${role === 'policy' ? 'policy' : 'policy exception'} kind: ${String(document.apiVersion)} ${String(document.kind)}`);
   return kind;
 }

@@ -5,13 +5,11 @@
  * validate and with generate rules, on the mutated resource. Policies are seen only through the
  * `CompiledPolicy` interface, whatever their family.
  */
-import type { ExternalData } from '../families/kyverno/engine/context/external/index.js';
-import type { PolicyException } from '../families/kyverno/policy/exception.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
 import { jsonEqual, toFloat64Numbers } from '../util/json-value.js';
 import type { ResourceDocument } from './resource.js';
-import type { CompiledPolicy, EvaluationRequest, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
+import type { CompiledException, CompiledPolicy, EvaluationRequest, ExternalData, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
 import type { ValuesFile } from './values.js';
 
 export interface EvaluationOptions {
@@ -22,8 +20,8 @@ export interface EvaluationOptions {
   userInfo?: RequestUserInfo;
   /** The operation of a dedicated run (`kyverno test` result `operation`), overriding the values. */
   operation?: string;
-  /** PolicyExceptions to apply. */
-  exceptions?: readonly PolicyException[];
+  /** Policy exceptions to apply (each family reads its own). */
+  exceptions?: readonly CompiledException[];
   /** Data for `configMap`, `apiCall` and `globalReference` context entries. */
   external?: ExternalData;
   /** Namespace labels for namespaces the values file gives none for (apply: the mocked cluster's Namespaces). */
@@ -41,6 +39,8 @@ export interface EvaluationOptions {
   /** Only the mutate policies' responses (no image verification, validation or generation). */
   mutateOnly?: boolean;
 }
+
+const NO_OBJECTS: readonly JsonObject[] = Object.freeze([]);
 
 /** What kind of engine response a policy response stands for. */
 export type ResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate';
@@ -110,7 +110,7 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   }
   for (const policy of policies) {
     if (policy.generate === undefined) continue;
-    const outcome = policy.generate(request(policy, resource, current, options), options.cloneSources?.(policy) ?? []);
+    const outcome = policy.generate(request(policy, resource, current, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);
     if (outcome === null) continue;
     out.push(outcome.generationError === undefined ? { kind: 'generate', response: outcome.response } : { kind: 'generate', ...outcome });
   }

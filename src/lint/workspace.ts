@@ -9,11 +9,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
 import { classifyWithKind, mayHoldKubernetesObject } from '../discovery/classify.js';
-import { acceptPolicy, isEvaluated } from '../evaluate/family.js';
+import { acceptException, acceptPolicy, isEvaluated } from '../evaluate/family.js';
 import type { PolicyKind } from '../evaluate/kinds.js';
-import type { CompiledPolicy, DocumentProblem } from '../evaluate/types.js';
+import type { CompiledException, CompiledPolicy, DocumentProblem } from '../evaluate/types.js';
 import { checkObjectMetadata, jsonType } from '../families/kyverno/policy/check.js';
-import { decodePolicyException, type PolicyException } from '../families/kyverno/policy/exception.js';
 import type { Finding, Location } from '../report/types.js';
 import {
   DEFAULT_MAX_FILE_SIZE,
@@ -56,7 +55,7 @@ interface WorkspacePolicy {
 export interface Workspace {
   files: Map<string, SourceText>;
   policies: WorkspacePolicy[];
-  exceptions: PolicyException[];
+  exceptions: CompiledException[];
   manifests: ResourceDocument[];
   /** Problems of the input, as findings. */
   problems: Finding[];
@@ -219,7 +218,7 @@ export class WorkspaceLoader {
         } else if (policyKind.role === 'policy') {
           this.#pending.push({ value: object, kind: policyKind, source, document });
         } else if (policyKind.role === 'exception') {
-          this.addException(source, document, object);
+          this.addException(source, document, object, policyKind);
         }
       } else if (kind === 'manifest' && role.manifests) {
         sawManifest = true;
@@ -281,13 +280,10 @@ export class WorkspaceLoader {
     return this.workspace;
   }
 
-  private addException(source: SourceText, document: SourceDocument, value: JsonObject): void {
-    const decoded = decodePolicyException(value);
-    if (typeof decoded === 'string') {
-      this.workspace.problems.push(problem('invalid-policy-exception', source, locate(source.path, source.text, document.index, []), decoded));
-      return;
-    }
-    this.workspace.exceptions.push(decoded);
+  private addException(source: SourceText, document: SourceDocument, value: JsonObject, kind: PolicyKind): void {
+    const accepted = acceptException(value, kind);
+    if (accepted.status === 'accepted') this.workspace.exceptions.push(accepted.exception);
+    else if (accepted.status === 'invalid') this.workspace.problems.push(problem('invalid-policy-exception', source, locate(source.path, source.text, document.index, []), accepted.reason));
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {

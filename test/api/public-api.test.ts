@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
-import { acceptPolicy, applyEdits, DEFAULT_CONFIG, evaluate, findConfigFile, lint, loadConfig, reporters, unifiedDiff, type LintConfig, type LintResult } from '../../src/index.js';
+import { acceptException, acceptPolicy, applyEdits, DEFAULT_CONFIG, evaluate, findConfigFile, lint, loadConfig, reporters, unifiedDiff, type LintConfig, type LintResult } from '../../src/index.js';
 import { scratchFolder } from '../commands/helpers.js';
 import { POD, REQUIRE_TEAM } from '../lint/team-documents.js';
 
@@ -44,6 +44,7 @@ describe('public API', () => {
         'CONFIG_FILE_NAMES',
         'DEFAULT_CONFIG',
         'POLICY_KINDS',
+        'acceptException',
         'acceptPolicy',
         'evaluate',
         'policyKindOf',
@@ -159,6 +160,22 @@ describe('public API', () => {
       const statuses = (resource: api.JsonObject): string[] => evaluate([policy], resource).flatMap(({ kind, response }) => response.rules.map((rule) => `${kind} ${rule.name} ${rule.status}`));
       expect(statuses(pod({}))).toEqual(['validate check-team fail']);
       expect(statuses(pod({ team: 'a' }))).toEqual(['validate check-team pass']);
+    });
+
+    it('applies accepted policy exceptions', () => {
+      const accepted = acceptPolicy(document);
+      if (accepted.status !== 'accepted') throw new Error(accepted.status);
+      const exception = acceptException({
+        apiVersion: 'kyverno.io/v2',
+        kind: 'PolicyException',
+        metadata: { name: 'web-team', namespace: 'default' },
+        spec: { exceptions: [{ policyName: 'require-team', ruleNames: ['check-team'] }], match: { any: [{ resources: { kinds: ['Pod'], names: ['web'] } }] } },
+      });
+      if (exception.status !== 'accepted') throw new Error(exception.status);
+      const rules = evaluate([accepted.policy], pod({}), { exceptions: [exception.exception] }).flatMap(({ response }) => response.rules);
+      expect(rules.map((rule) => [rule.name, rule.status])).toEqual([['check-team', 'skip']]);
+      expect(acceptException({ apiVersion: 'kyverno.io/v2', kind: 'PolicyException', metadata: { name: 'empty' }, spec: {} })).toMatchObject({ status: 'invalid' });
+      expect(acceptException({ apiVersion: 'policies.kyverno.io/v1', kind: 'PolicyException', metadata: { name: 'cel' }, spec: {} })).toMatchObject({ status: 'unsupported' });
     });
 
     it('reports malformed, invalid and not yet evaluated policy documents', () => {

@@ -52,6 +52,25 @@ const RULES: readonly DependencyRule[] = [
     forbidden: ['src/lint/', 'src/commands/', 'src/action/', 'src/reporters/'],
   },
   { id: 7, rule: 'Nothing in src/ imports from test/, tools/, bench/ or scripts/.', from: ['src/'], forbidden: ['test/', 'tools/', 'bench/', 'scripts/'] },
+  {
+    id: 8,
+    rule: 'src/evaluate/ sees the policy families only through the registry (src/evaluate/family.ts): the processor and the evaluation model are family-independent.',
+    from: ['src/evaluate/'],
+    except: ['src/evaluate/family.ts'],
+    forbidden: ['src/families/'],
+  },
+  {
+    id: 9,
+    rule: 'The findings, the report model and the reporters know no policy family: a new family needs no change there.',
+    from: ['src/lint/findings.ts', 'src/report/', 'src/reporters/'],
+    forbidden: ['src/families/'],
+  },
+  {
+    id: 10,
+    rule: 'The low layers (src/util/, src/source/, src/cluster/) import nothing above them: no policy family, language, evaluation, scan, configuration, report, CLI or Action.',
+    from: ['src/util/', 'src/source/', 'src/cluster/'],
+    forbidden: ['src/families/', 'src/lang/', 'src/evaluate/', 'src/lint/', 'src/config/', 'src/report/', 'src/reporters/', 'src/commands/', 'src/action/', 'src/discovery/'],
+  },
 ];
 
 /** One import of a file: its specifier and, for a relative specifier, the repository file it resolves to. */

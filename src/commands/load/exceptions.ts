@@ -1,15 +1,18 @@
 /**
  * @file Loading PolicyException files for `test` (the Test file's `exceptions:`) and `apply`
- * (`--exception`): every document must be a Kyverno PolicyException; others are reported at their line.
+ * (`--exception`): every document must be a `kyverno.io/v2` or `v2beta1` PolicyException (the versions the
+ * Kyverno CLI decodes); others are reported at their line. Each is accepted through its family.
  * CEL PolicyExceptions (policies.kyverno.io) belong to the CEL policy kinds and are reported as unsupported.
  */
-import { decodePolicyException, isPolicyException, type PolicyException } from '../../families/kyverno/policy/exception.js';
+import { acceptException } from '../../evaluate/family.js';
+import type { CompiledException } from '../../evaluate/types.js';
+import { isPolicyException } from '../../families/kyverno/policy/exception.js';
 import type { JsonObject } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { readFile } from './documents.js';
 
-export function loadExceptions(paths: readonly string[], log: DiagnosticLog): PolicyException[] {
-  const exceptions: PolicyException[] = [];
+export function loadExceptions(paths: readonly string[], log: DiagnosticLog): CompiledException[] {
+  const exceptions: CompiledException[] = [];
   for (const path of paths) {
     const file = readFile(path, log);
     if (file === null) continue;
@@ -21,9 +24,9 @@ export function loadExceptions(paths: readonly string[], log: DiagnosticLog): Po
         log.report({ ...at, message: `policy exception type not supported ${kind}`, severity: 'error' });
         continue;
       }
-      const decoded = decodePolicyException(value as JsonObject);
-      if (typeof decoded === 'string') log.report({ ...at, message: decoded, severity: 'error' });
-      else exceptions.push(decoded);
+      const accepted = acceptException(value as JsonObject);
+      if (accepted.status === 'accepted') exceptions.push(accepted.exception);
+      else if (accepted.status === 'invalid') log.report({ ...at, message: accepted.reason, severity: 'error' });
     }
   }
   return exceptions;

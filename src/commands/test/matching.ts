@@ -122,7 +122,7 @@ function unsupportedReason(result: TestResult, input: MatchInput): string | null
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled of policies) {
     for (const rule of compiled.rules) {
-      if (ruleSelected(result.rule, rule.name) && rule.notEvaluated !== undefined) return rule.notEvaluated;
+      if (rule.autogen !== true && ruleSelected(result.rule, rule.name) && rule.notEvaluated !== undefined) return rule.notEvaluated;
     }
   }
   return null;

@@ -43,7 +43,7 @@ function handlers(compiled: KyvernoPolicy): KyvernoHandlers {
       // Kyverno emits a generate response only when a rule produced a rule response (`!generateResponse.IsEmpty()`
       // in `PolicyProcessor.ApplyPoliciesOnResource`, cmd/cli/kubectl-kyverno/processor/policy_processor.go).
       if (response === null || response.rules.length === 0) return null;
-      const generation = generateObjects(compiled, response, request, cloneSources);
+      const generation = generateObjects(compiled, response, request, cloneSources());
       return generation.error === undefined ? { response } : { response, generationError: generation.error };
     };
   }
@@ -56,12 +56,14 @@ function hasVerifyImages(rule: Rule): boolean {
 
 /** The rules as written, then those autogen generates (Kyverno `ComputeRules(policy, "")`), each once. */
 function ruleInfos(compiled: KyvernoPolicy): PolicyRuleInfo[] {
+  const written = compiled.policy.spec.rules ?? [];
   const seen = new Set<string>();
   const out: PolicyRuleInfo[] = [];
-  for (const rule of [...(compiled.policy.spec.rules ?? []), ...compiled.computedRules('')]) {
+  for (const rule of [...written, ...compiled.computedRules('')]) {
     if (seen.has(rule.name)) continue;
     seen.add(rule.name);
     const info: PolicyRuleInfo = { name: rule.name, type: ruleType(rule) };
+    if (!written.includes(rule)) info.autogen = true;
     if (rule.verifyImages !== undefined) info.notEvaluated = `rule ${rule.name}: verifyImages rules are not supported yet`;
     if (clonesFromCluster(rule.generate)) info.clones = true;
     out.push(info);

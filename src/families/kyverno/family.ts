@@ -2,13 +2,15 @@
  * @file The `kyverno.io` family (ClusterPolicy, Policy): JMESPath, patterns and anchors, autogen. A document
  * is accepted as the Kyverno CLI loads a policy: strict decoding against the CRD schema, numbers as Kyverno's
  * `FromJSON` decodes them, `Validate` (kyverno/kyverno pkg/validation/policy/validate.go), then compilation.
+ * A PolicyException is decoded against its CRD schema.
  */
-import type { Acceptance, PolicyFamily } from '../../evaluate/types.js';
+import type { Acceptance, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
 import { toFloat64Numbers } from '../../util/json-value.js';
 import { compilePolicy } from './compile.js';
 import { computeRules } from './policy/autogen.js';
 import { checkPolicy } from './policy/check.js';
+import { decodePolicyException } from './policy/exception.js';
 import type { Policy } from './policy/types.js';
 import { validatePolicy } from './policy/validate.js';
 
@@ -24,5 +26,9 @@ export const kyvernoFamily: PolicyFamily = {
     const reason = validatePolicy(policy, scopes);
     if (reason !== null) return { status: 'invalid', reason, ruleCount: computeRules(policy, '').length };
     return { status: 'accepted', policy: compilePolicy(policy) };
+  },
+  acceptException(document): ExceptionAcceptance {
+    const decoded = decodePolicyException(document);
+    return typeof decoded === 'string' ? { status: 'invalid', reason: decoded } : { status: 'accepted', exception: decoded };
   },
 };

@@ -2,6 +2,7 @@
  * @file PolicyException (`kyverno.io/v2`, `kyverno.io/v2beta1`): decoding, and which exceptions apply to a
  * rule of a policy (kyverno/kyverno api/kyverno/v2/policy_exception_types.go, pkg/engine/utils/exceptions.go).
  */
+import type { CompiledException } from '../../../evaluate/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { wildcardMatch } from '../../../util/wildcard.js';
 import { checkPolicyException } from './check.js';
@@ -15,7 +16,9 @@ interface ExceptionTarget {
   ruleNames: string[];
 }
 
-export interface PolicyException {
+/** A `kyverno.io` PolicyException, decoded. */
+export interface PolicyException extends CompiledException {
+  readonly family: 'kyverno';
   name: string;
   namespace: string;
   /** Kyverno's exception key (`MetaNamespaceKeyFunc`): `<namespace>/<name>`, or `<name>` without namespace. */
@@ -63,6 +66,7 @@ export function decodePolicyException(document: JsonObject): PolicyException | s
     exceptions.push({ policyName: entry.policyName, ruleNames: strings(entry.ruleNames) });
   }
   const exception: PolicyException = {
+    family: 'kyverno',
     name,
     namespace,
     key: namespace === '' ? name : `${namespace}/${name}`,
@@ -74,11 +78,16 @@ export function decodePolicyException(document: JsonObject): PolicyException | s
   return exception;
 }
 
-/** The exceptions naming this policy (`policyKey`) and a rule name pattern that matches `ruleName`. */
-export function exceptionsFor(exceptions: readonly PolicyException[], policyKey: string, ruleName: string): PolicyException[] {
-  return exceptions.filter((exception) =>
-    exception.exceptions.some(
-      (target) => target.policyName === policyKey && target.ruleNames.some((pattern) => wildcardMatch(pattern, ruleName)),
-    ),
-  );
+/**
+ * The `kyverno.io` exceptions among `exceptions` naming this policy (`policyKey`: `<name>`, or
+ * `<namespace>/<name>` for a Policy) and a rule name pattern that matches `ruleName`.
+ */
+export function exceptionsFor(exceptions: readonly CompiledException[], policyKey: string, ruleName: string): PolicyException[] {
+  const out: PolicyException[] = [];
+  for (const candidate of exceptions) {
+    if (candidate.family !== 'kyverno') continue;
+    const exception = candidate as PolicyException;
+    if (exception.exceptions.some((target) => target.policyName === policyKey && target.ruleNames.some((pattern) => wildcardMatch(pattern, ruleName)))) out.push(exception);
+  }
+  return out;
 }

@@ -17,6 +17,8 @@ import { mockedCluster } from '../../../../src/cluster/index.js';
 import { loadPolicies } from '../../../../src/commands/load/policies.js';
 import { loadResources } from '../../../../src/commands/load/resources.js';
 import type { KyvernoPolicy } from '../../../../src/families/kyverno/compile.js';
+import { acceptPolicy } from '../../../../src/evaluate/family.js';
+import { policyKindOf } from '../../../../src/evaluate/kinds.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CORPUS_POLICIES = path.resolve(ROOT, '../shared/corpus/kyverno-policies');
@@ -48,16 +50,20 @@ function policyPaths(): string[] {
 function load(manifests: string, freeze: boolean) {
   const log = new DiagnosticLog(SILENT);
   const seen = new Set<string>();
-  const policies = loadPolicies(policyPaths(), log)
-    .policies.map(({ compiled }) => compiled as KyvernoPolicy)
-    .filter((compiled) => {
-      const key = `${compiled.kind}/${compiled.policy.metadata.namespace ?? ''}/${compiled.name}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  // The policy as loaded is what the engine reads; the compiled policy holds its caches.
-  if (freeze) for (const compiled of policies) deepFreeze(compiled.policy);
+  const policies: KyvernoPolicy[] = [];
+  // The documents are frozen before they are accepted: checking, validation and compilation read them too.
+  for (const document of loadPolicies(policyPaths(), log).documents) {
+    if (policyKindOf(String(document.apiVersion), String(document.kind))?.family !== 'kyverno') continue;
+    const accepted = acceptPolicy(freeze ? deepFreeze(document) : document);
+    if (accepted.status !== 'accepted') continue;
+    const compiled = accepted.policy as KyvernoPolicy;
+    const key = `${compiled.kind}/${compiled.policy.metadata.namespace ?? ''}/${compiled.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // The policy the engine reads (a float64 copy of the document where numbers had to change).
+    if (freeze) deepFreeze(compiled.policy);
+    policies.push(compiled);
+  }
   const resources = loadResources([manifests, path.join(ROOT, 'examples/manifests')], log, { dedupe: false }).resources;
   if (freeze) for (const resource of resources) deepFreeze(resource.value);
   const objects = resources.map((resource) => resource.value);

@@ -9,7 +9,6 @@
  * on the old object. `applyRules: One` stops after the first response that is not a skip.
  */
 import { anyAllMatches, MatchSubject, ruleMatcher, type MatchInput } from '../../match/match.js';
-import { computeRules } from '../../policy/autogen.js';
 import type { KyvernoPolicy } from '../../policy/compiled.js';
 import { exceptionsFor, type PolicyException } from '../../policy/exception.js';
 import type { Rule } from '../../policy/types.js';
@@ -87,7 +86,7 @@ function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): Poli
 
   const responses: RuleResponse[] = [];
   const applyOne = policy.policy.spec.applyRules === 'One';
-  for (const rule of computeRules(policy.policy, trigger.kind)) {
+  for (const rule of policy.computedRules(trigger.kind)) {
     const type: RuleType | null = hasGenerate(rule) ? 'Generation' : isMutateExisting(rule) ? 'Mutation' : null;
     if (type === null) continue;
     const response = filterRule(evaluation, rule, type);

@@ -6,6 +6,7 @@
  * unused), a non-2xx mock fails the whole context; the others go the normal way.
  */
 import type { ContextEntry } from '../../../policy/types.js';
+import type { ApiCallResponses } from './types.js';
 import type { JsonObject, JsonValue } from '../../../../../types.js';
 import { compileJmesPath } from '../../../../../lang/jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
@@ -74,7 +75,7 @@ function quote(text: string): string {
 export function resolveMockedApiCalls(
   entries: readonly ContextEntry[],
   context: JsonContext,
-  mocks: ApiCallMocks,
+  mocks: ApiCallResponses,
   operation: string,
 ): ContextEntry[] {
   if (mocks.size === 0) return [...entries];

@@ -10,11 +10,11 @@ import { compileJmesPath } from '../../../../../lang/jmespath/index.js';
 import { substituteAll } from '../../variables/index.js';
 import type { ContextLoader } from '../deferred.js';
 import type { JsonContext } from '../json-context.js';
-import type { GlobalContextStore } from './global-context.js';
+import type { GlobalContextReader } from './types.js';
 import { isObject } from '../../../../../util/json-value.js';
 
 interface GlobalReferenceLoaderOptions {
-  store: GlobalContextStore;
+  store: GlobalContextReader;
   operation: string;
   /** Called when the data was stored. */
   onLoaded?: () => void;
