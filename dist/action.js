@@ -36586,6 +36586,7 @@ function stringifyJson(value, indent2) {
 }
 
 // src/evaluate/processor.ts
+var NO_OBJECTS = Object.freeze([]);
 function request(policy, resource, value, options) {
   const result = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
@@ -36633,7 +36634,7 @@ function evaluateResource(policies, resource, options) {
   }
   for (const policy of policies) {
     if (policy.generate === void 0) continue;
-    const outcome = policy.generate(request(policy, resource, current2, options), options.cloneSources?.(policy) ?? []);
+    const outcome = policy.generate(request(policy, resource, current2, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);
     if (outcome === null) continue;
     out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
   }
@@ -43024,369 +43025,6 @@ function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
   return true;
 }
 
-// src/families/kyverno/policy/autogen.ts
-var AUTOGEN_CONTROLLERS_ANNOTATION = "pod-policies.kyverno.io/autogen-controllers";
-var POD_CONTROLLERS = [
-  "DaemonSet",
-  "Deployment",
-  "Job",
-  "StatefulSet",
-  "ReplicaSet",
-  "ReplicationController",
-  "CronJob"
-];
-var POD_CONTROLLER_SET = new Set(POD_CONTROLLERS);
-var POD_AND_CONTROLLER_KINDS = /* @__PURE__ */ new Set([...POD_CONTROLLERS, "Pod"]);
-var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind3) => kind3 !== "CronJob"));
-var CONTROLLER_GVK = {
-  DaemonSet: "apps/v1/DaemonSet",
-  Deployment: "apps/v1/Deployment",
-  Job: "batch/v1/Job",
-  StatefulSet: "apps/v1/StatefulSet",
-  ReplicaSet: "apps/v1/ReplicaSet",
-  ReplicationController: "v1/ReplicationController",
-  CronJob: "batch/v1/CronJob",
-  Pod: "v1/Pod"
-};
-var POD_REPLACEMENTS = [
-  ["request.object.spec", "request.object.spec.template.spec"],
-  ["request.oldObject.spec", "request.oldObject.spec.template.spec"],
-  ["request.object.metadata", "request.object.spec.template.metadata"],
-  ["request.oldObject.metadata", "request.oldObject.spec.template.metadata"]
-];
-var POD_CEL_REPLACEMENTS = [
-  ["object.spec", "object.spec.template.spec"],
-  ["oldObject.spec", "oldObject.spec.template.spec"],
-  ["object.metadata", "object.spec.template.metadata"],
-  ["oldObject.metadata", "oldObject.spec.template.metadata"]
-];
-var CRONJOB_REPLACEMENTS = [
-  ["request.object.spec", "request.object.spec.jobTemplate.spec.template.spec"],
-  ["request.oldObject.spec", "request.oldObject.spec.jobTemplate.spec.template.spec"],
-  ["request.object.metadata", "request.object.spec.jobTemplate.spec.template.metadata"],
-  ["request.oldObject.metadata", "request.oldObject.spec.jobTemplate.spec.template.metadata"]
-];
-var CRONJOB_CEL_REPLACEMENTS = [
-  ["object.spec", "object.spec.jobTemplate.spec.template.spec"],
-  ["oldObject.spec", "oldObject.spec.jobTemplate.spec.template.spec"],
-  ["object.metadata", "object.spec.jobTemplate.spec.template.metadata"],
-  ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
-];
-var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-function isPresent(value) {
-  return value !== void 0 && value !== null;
-}
-function isSetValue(value) {
-  return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
-}
-function hasContent(value) {
-  if (!isObject(value)) return false;
-  for (const key3 in value) {
-    if (isSetValue(value[key3])) return true;
-  }
-  return false;
-}
-function matchKinds(match) {
-  if (!isPresent(match)) return [];
-  const kinds = [...match.resources?.kinds ?? []];
-  for (const filter of match.all ?? []) kinds.push(...filter.resources?.kinds ?? []);
-  for (const filter of match.any ?? []) kinds.push(...filter.resources?.kinds ?? []);
-  return kinds;
-}
-function convertKindsToGvk(kinds) {
-  return kinds.map((kind3) => CONTROLLER_GVK[kind3] ?? kind3);
-}
-function splitKinds(controllers) {
-  return controllers.split(",").sort();
-}
-function stripCronJob(controllers) {
-  return splitKinds(controllers).filter((kind3) => kind3 !== "CronJob").join(",");
-}
-function descriptionSupport(desc) {
-  if (!isPresent(desc)) return { supported: true, namesPodKind: false };
-  const kinds = desc.kinds ?? [];
-  if (typeof desc.name === "string" && desc.name !== "" || (desc.names?.length ?? 0) > 0 || isPresent(desc.selector) || isPresent(desc.annotations) || kinds.length > 1 && containsKind(kinds, "Pod")) {
-    return { supported: false, namesPodKind: false };
-  }
-  return { supported: true, namesPodKind: kinds.some((kind3) => POD_AND_CONTROLLER_KINDS.has(kind3)) };
-}
-function hasPatchesJson6902(value) {
-  return typeof value === "string" && value !== "";
-}
-function canAutoGen(rules) {
-  let needed = false;
-  for (const rule2 of rules) {
-    if (hasContent(rule2.generate)) return false;
-    const mutate = rule2.mutate;
-    if (isObject(mutate)) {
-      if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
-      const foreach = mutate.foreach;
-      if (Array.isArray(foreach) && foreach.some((fe) => isObject(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
-        return false;
-      }
-    }
-    const descriptions = [];
-    const collect = (block) => {
-      if (!isPresent(block)) return;
-      descriptions.push(block.resources);
-      for (const filter of block.any ?? []) descriptions.push(filter.resources);
-      for (const filter of block.all ?? []) descriptions.push(filter.resources);
-    };
-    collect(rule2.match);
-    collect(rule2.exclude);
-    for (const desc of descriptions) {
-      const support = descriptionSupport(desc);
-      if (!support.supported) return false;
-      needed ||= support.namesPodKind;
-    }
-  }
-  return needed;
-}
-function controllersFor(policy, eligible) {
-  if (!eligible) return /* @__PURE__ */ new Set(["none"]);
-  const annotation2 = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
-  if (annotation2 === void 0) return POD_CONTROLLER_SET;
-  return new Set(annotation2.split(","));
-}
-function shiftReferences(value, shift, pivot) {
-  const references = value.match(REFERENCE_PATTERN);
-  if (references === null) return value;
-  let currentPivot = pivot;
-  let result = value;
-  for (const oldReference of references) {
-    const initial = oldReference.startsWith("$(");
-    const reference = initial ? oldReference : oldReference.slice(1);
-    if (currentPivot === "anyPattern") {
-      const index = reference.indexOf(currentPivot);
-      const ruleIndex = reference.slice(index + currentPivot.length + 1).split("/")[0];
-      currentPivot = `${currentPivot}/${ruleIndex}`;
-    }
-    const shifted = reference.split(currentPivot).join(`${currentPivot}/${shift}`);
-    const replacement = (initial ? "" : oldReference[0]) + shifted;
-    result = result.replace(oldReference, () => replacement);
-  }
-  return result;
-}
-var rewritePodFilters = (filters, kinds) => filters.map(
-  (filter) => containsKind(filter.resources?.kinds, "Pod") ? { ...filter, resources: { ...filter.resources, kinds: convertKindsToGvk(kinds) } } : filter
-);
-var rewriteAllFilters = (filters, kinds) => filters.map((filter) => ({ ...filter, resources: { ...filter.resources ?? {}, kinds: convertKindsToGvk(kinds) } }));
-function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
-  if (block.any && block.any.length > 0) return { ...block, any: rewrite(block.any, kinds) };
-  if (block.all && block.all.length > 0) return { ...block, all: rewrite(block.all, kinds) };
-  if (inlineOnlyIfSet && (block.resources?.kinds?.length ?? 0) === 0) return block;
-  return { ...block, resources: { ...block.resources ?? {}, kinds: convertKindsToGvk(kinds) } };
-}
-function wrapTemplate(tplKey, value) {
-  return { spec: { [tplKey]: value ?? null } };
-}
-function keptValidateFields(validate, shift, pivot) {
-  const out = {};
-  const message = typeof validate.message === "string" ? shiftReferences(validate.message, shift, pivot) : "";
-  if (message !== "") out.message = message;
-  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
-    if (isPresent(validate[key3])) out[key3] = validate[key3];
-  }
-  return out;
-}
-function autogenAssertion(tree, tplKey) {
-  if (!isObject(tree)) return tree;
-  const value = { ...tree };
-  for (const node of ["object", "oldObject"]) {
-    const object3 = tree[node];
-    if (isObject(object3)) value[node] = wrapTemplate(tplKey, { ...object3 });
-  }
-  return value;
-}
-function generateMutation(mutate, tplKey) {
-  if (isPresent(mutate.patchStrategicMerge)) {
-    return { patchStrategicMerge: wrapTemplate(tplKey, mutate.patchStrategicMerge) };
-  }
-  const foreach = mutate.foreach;
-  if (Array.isArray(foreach) && foreach.length > 0) {
-    return {
-      foreach: foreach.map((entry2) => {
-        const fe = isObject(entry2) ? entry2 : {};
-        const out = {};
-        if (isPresent(fe.list)) out.list = fe.list;
-        if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
-        if (isPresent(fe.preconditions)) out.preconditions = fe.preconditions;
-        out.patchStrategicMerge = wrapTemplate(tplKey, fe.patchStrategicMerge);
-        return out;
-      })
-    };
-  }
-  return null;
-}
-function generateValidation(validate, tplKey, shift) {
-  if (isPresent(validate.pattern)) {
-    return { ...keptValidateFields(validate, shift, "pattern"), pattern: wrapTemplate(tplKey, validate.pattern) };
-  }
-  if (isPresent(validate.deny)) {
-    return { ...keptValidateFields(validate, shift, "deny"), deny: validate.deny };
-  }
-  if (isPresent(validate.podSecurity)) {
-    return { ...keptValidateFields(validate, shift, "podSecurity"), podSecurity: validate.podSecurity };
-  }
-  if (isPresent(validate.anyPattern)) {
-    const patterns = Array.isArray(validate.anyPattern) ? validate.anyPattern : [];
-    return {
-      ...keptValidateFields(validate, shift, "anyPattern"),
-      anyPattern: patterns.map((pattern) => wrapTemplate(tplKey, pattern))
-    };
-  }
-  if (Array.isArray(validate.foreach) && validate.foreach.length > 0) {
-    return { ...keptValidateFields(validate, shift, "pattern"), foreach: validate.foreach };
-  }
-  if (hasContent(validate.cel)) return validate;
-  if (isPresent(validate.assert)) return { ...validate, assert: autogenAssertion(validate.assert, tplKey) };
-  return null;
-}
-function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
-  if (rule2 === null) return null;
-  const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
-  if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
-  if (isObject(rule2.mutate)) {
-    const mutate = generateMutation(rule2.mutate, tplKey);
-    if (mutate !== null) return { ...out, mutate };
-  }
-  if (isObject(rule2.validate)) {
-    const validate = generateValidation(rule2.validate, tplKey, shift);
-    if (validate !== null) return { ...out, validate };
-  }
-  if (isPresent(rule2.verifyImages)) return out;
-  return null;
-}
-function autogenRuleName(prefix, name) {
-  const full = `${prefix}-${name}`;
-  return full.length > 63 ? full.slice(0, 63) : full;
-}
-function isAutogenRuleName(name) {
-  return name.startsWith("autogen-");
-}
-var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
-function generateRuleForControllers(rule2, controllers) {
-  if (isAutogenRuleName(rule2.name) || controllers === "") return null;
-  const excludeKinds = matchKinds(rule2.exclude);
-  if (!containsKind(matchKinds(rule2.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
-    return null;
-  }
-  let effective = controllers;
-  if (controllers === "all") {
-    effective = TEMPLATE_CONTROLLER_ORDER.join(",");
-  } else if (controllers !== "none") {
-    const validated = splitKinds(controllers).filter((kind3) => TEMPLATE_CONTROLLERS.has(kind3));
-    if (validated.length > 0) effective = validated.join(",");
-  }
-  return generateRule(
-    autogenRuleName("autogen", rule2.name),
-    rule2,
-    "template",
-    "spec/template",
-    splitKinds(effective),
-    rewritePodFilters
-  );
-}
-function generateCronJobRule(rule2, controllers) {
-  if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
-  return generateRule(
-    autogenRuleName("autogen-cronjob", rule2.name),
-    generateRuleForControllers(rule2, controllers),
-    "jobTemplate",
-    "spec/jobTemplate/spec/template",
-    ["CronJob"],
-    rewriteAllFilters
-  );
-}
-function replaceAll(text5, replacements) {
-  let result = text5;
-  for (const [from, to] of replacements) {
-    if (result.includes(from)) result = result.split(from).join(to);
-  }
-  return result;
-}
-function rewriteStrings(value, replacements) {
-  if (typeof value === "string") return replaceAll(value, replacements);
-  if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
-  if (isObject(value)) {
-    const out = {};
-    for (const key3 in value) out[replaceAll(key3, replacements)] = rewriteStrings(value[key3], replacements);
-    return out;
-  }
-  return value;
-}
-function hasPreconditions(value) {
-  if (Array.isArray(value)) return value.length > 0;
-  return isObject(value) && (isPresent(value.any) || isPresent(value.all));
-}
-function convertRule(rule2, target) {
-  const out = { name: rule2.name };
-  if (hasContent(rule2.match)) out.match = rule2.match;
-  if (hasContent(rule2.exclude)) out.exclude = rule2.exclude;
-  if (Array.isArray(rule2.celPreconditions) && rule2.celPreconditions.length > 0) out.celPreconditions = rule2.celPreconditions;
-  if (Array.isArray(rule2.context) && rule2.context.length > 0) out.context = rule2.context;
-  if (hasPreconditions(rule2.preconditions)) out.preconditions = rule2.preconditions;
-  if (hasContent(rule2.mutate)) out.mutate = rule2.mutate;
-  if (hasContent(rule2.validate)) out.validate = rule2.validate;
-  if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
-  if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
-  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
-    out.reportProperties = rule2.reportProperties;
-  }
-  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
-  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
-  return rewriteStrings(out, replacements);
-}
-function generateRules(rules, controllers) {
-  const out = [];
-  for (const rule2 of rules) {
-    const forControllers = generateRuleForControllers(rule2, stripCronJob(controllers));
-    if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
-    const forCronJob = generateCronJobRule(rule2, controllers);
-    if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
-  }
-  return out;
-}
-function createAutogen(policy) {
-  const rules = policy.spec.rules ?? [];
-  const eligible = canAutoGen(rules);
-  const controllers = controllersFor(policy, eligible);
-  const memo = /* @__PURE__ */ new Map();
-  const compute = (kind3) => {
-    let requested = kind3;
-    if (requested !== "") {
-      if (!controllers.has(requested)) return rules;
-    } else {
-      requested = [...controllers].sort().join(",");
-    }
-    if (requested === "none") return rules;
-    const generated = generateRules(rules, requested);
-    if (generated.length === 0) return rules;
-    return [...rules.filter((rule2) => !isAutogenRuleName(rule2.name)), ...generated];
-  };
-  return {
-    eligible,
-    controllers,
-    rulesFor(kind3) {
-      let result = memo.get(kind3);
-      if (result === void 0) {
-        result = compute(kind3);
-        memo.set(kind3, result);
-      }
-      return result;
-    }
-  };
-}
-var autogenByPolicy = /* @__PURE__ */ new WeakMap();
-function computeRules(policy, kind3) {
-  let autogen = autogenByPolicy.get(policy);
-  if (autogen === void 0) {
-    autogen = createAutogen(policy);
-    autogenByPolicy.set(policy, autogen);
-  }
-  return autogen.rulesFor(kind3);
-}
-
 // src/families/kyverno/policy/crd-schema.ts
 var str = { type: "string" };
 var bool = { type: "boolean" };
@@ -43967,6 +43605,7 @@ function decodePolicyException(document) {
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings2(entry2.ruleNames) });
   }
   const exception = {
+    family: "kyverno",
     name,
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
@@ -43978,11 +43617,13 @@ function decodePolicyException(document) {
   return exception;
 }
 function exceptionsFor(exceptions, policyKey, ruleName) {
-  return exceptions.filter(
-    (exception) => exception.exceptions.some(
-      (target) => target.policyName === policyKey && target.ruleNames.some((pattern) => wildcardMatch(pattern, ruleName))
-    )
-  );
+  const out = [];
+  for (const candidate of exceptions) {
+    if (candidate.family !== "kyverno") continue;
+    const exception = candidate;
+    if (exception.exceptions.some((target) => target.policyName === policyKey && target.ruleNames.some((pattern) => wildcardMatch(pattern, ruleName)))) out.push(exception);
+  }
+  return out;
 }
 
 // src/families/kyverno/engine/conditions/errors.ts
@@ -54844,7 +54485,7 @@ function goReplaceAll(re, src, replacement, literal) {
 // src/lang/jmespath/functions/regex-functions.ts
 var STRING4 = { types: ["string"] };
 var STRING_OR_NUMBER = { types: ["string", "number"] };
-function replaceAll2(name, literal, args) {
+function replaceAll(name, literal, args) {
   const src = ifaceToString(args[1]);
   const replacement = ifaceToString(args[2]);
   let re;
@@ -54859,14 +54500,14 @@ var REGEX_FUNCTIONS = [
   {
     name: "regex_replace_all",
     args: [STRING4, STRING_OR_NUMBER, STRING_OR_NUMBER],
-    handler: (args) => replaceAll2("regex_replace_all", false, args),
+    handler: (args) => replaceAll("regex_replace_all", false, args),
     returnType: ["string"],
     note: "converts all parameters to string"
   },
   {
     name: "regex_replace_all_literal",
     args: [STRING4, STRING_OR_NUMBER, STRING_OR_NUMBER],
-    handler: (args) => replaceAll2("regex_replace_all_literal", true, args),
+    handler: (args) => replaceAll("regex_replace_all_literal", true, args),
     returnType: ["string"],
     note: "converts all parameters to string"
   },
@@ -60337,7 +59978,7 @@ function evaluatePolicy(policy, request3) {
   };
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
-  for (const rule2 of computeRules(policy.policy, trigger.kind)) {
+  for (const rule2 of policy.computedRules(trigger.kind)) {
     const type = hasGenerate(rule2) ? "Generation" : isMutateExisting(rule2) ? "Mutation" : null;
     if (type === null) continue;
     const response = filterRule(evaluation, rule2, type);
@@ -63842,10 +63483,376 @@ function ruleFailureAction(policy, rule2, namespace, labels = {}) {
   return isEnforce(action) ? "Enforce" : "Audit";
 }
 
+// src/families/kyverno/policy/autogen.ts
+var AUTOGEN_CONTROLLERS_ANNOTATION = "pod-policies.kyverno.io/autogen-controllers";
+var POD_CONTROLLERS = [
+  "DaemonSet",
+  "Deployment",
+  "Job",
+  "StatefulSet",
+  "ReplicaSet",
+  "ReplicationController",
+  "CronJob"
+];
+var POD_CONTROLLER_SET = new Set(POD_CONTROLLERS);
+var POD_AND_CONTROLLER_KINDS = /* @__PURE__ */ new Set([...POD_CONTROLLERS, "Pod"]);
+var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind3) => kind3 !== "CronJob"));
+var CONTROLLER_GVK = {
+  DaemonSet: "apps/v1/DaemonSet",
+  Deployment: "apps/v1/Deployment",
+  Job: "batch/v1/Job",
+  StatefulSet: "apps/v1/StatefulSet",
+  ReplicaSet: "apps/v1/ReplicaSet",
+  ReplicationController: "v1/ReplicationController",
+  CronJob: "batch/v1/CronJob",
+  Pod: "v1/Pod"
+};
+var POD_REPLACEMENTS = [
+  ["request.object.spec", "request.object.spec.template.spec"],
+  ["request.oldObject.spec", "request.oldObject.spec.template.spec"],
+  ["request.object.metadata", "request.object.spec.template.metadata"],
+  ["request.oldObject.metadata", "request.oldObject.spec.template.metadata"]
+];
+var POD_CEL_REPLACEMENTS = [
+  ["object.spec", "object.spec.template.spec"],
+  ["oldObject.spec", "oldObject.spec.template.spec"],
+  ["object.metadata", "object.spec.template.metadata"],
+  ["oldObject.metadata", "oldObject.spec.template.metadata"]
+];
+var CRONJOB_REPLACEMENTS = [
+  ["request.object.spec", "request.object.spec.jobTemplate.spec.template.spec"],
+  ["request.oldObject.spec", "request.oldObject.spec.jobTemplate.spec.template.spec"],
+  ["request.object.metadata", "request.object.spec.jobTemplate.spec.template.metadata"],
+  ["request.oldObject.metadata", "request.oldObject.spec.jobTemplate.spec.template.metadata"]
+];
+var CRONJOB_CEL_REPLACEMENTS = [
+  ["object.spec", "object.spec.jobTemplate.spec.template.spec"],
+  ["oldObject.spec", "oldObject.spec.jobTemplate.spec.template.spec"],
+  ["object.metadata", "object.spec.jobTemplate.spec.template.metadata"],
+  ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
+];
+var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
+function isPresent(value) {
+  return value !== void 0 && value !== null;
+}
+function isSetValue(value) {
+  return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
+}
+function hasContent(value) {
+  if (!isObject(value)) return false;
+  for (const key3 in value) {
+    if (isSetValue(value[key3])) return true;
+  }
+  return false;
+}
+function matchKinds(match) {
+  if (!isPresent(match)) return [];
+  const kinds = [...match.resources?.kinds ?? []];
+  for (const filter of match.all ?? []) kinds.push(...filter.resources?.kinds ?? []);
+  for (const filter of match.any ?? []) kinds.push(...filter.resources?.kinds ?? []);
+  return kinds;
+}
+function convertKindsToGvk(kinds) {
+  return kinds.map((kind3) => CONTROLLER_GVK[kind3] ?? kind3);
+}
+function splitKinds(controllers) {
+  return controllers.split(",").sort();
+}
+function stripCronJob(controllers) {
+  return splitKinds(controllers).filter((kind3) => kind3 !== "CronJob").join(",");
+}
+function descriptionSupport(desc) {
+  if (!isPresent(desc)) return { supported: true, namesPodKind: false };
+  const kinds = desc.kinds ?? [];
+  if (typeof desc.name === "string" && desc.name !== "" || (desc.names?.length ?? 0) > 0 || isPresent(desc.selector) || isPresent(desc.annotations) || kinds.length > 1 && containsKind(kinds, "Pod")) {
+    return { supported: false, namesPodKind: false };
+  }
+  return { supported: true, namesPodKind: kinds.some((kind3) => POD_AND_CONTROLLER_KINDS.has(kind3)) };
+}
+function hasPatchesJson6902(value) {
+  return typeof value === "string" && value !== "";
+}
+function canAutoGen(rules) {
+  let needed = false;
+  for (const rule2 of rules) {
+    if (hasContent(rule2.generate)) return false;
+    const mutate = rule2.mutate;
+    if (isObject(mutate)) {
+      if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
+      const foreach = mutate.foreach;
+      if (Array.isArray(foreach) && foreach.some((fe) => isObject(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
+        return false;
+      }
+    }
+    const descriptions = [];
+    const collect = (block) => {
+      if (!isPresent(block)) return;
+      descriptions.push(block.resources);
+      for (const filter of block.any ?? []) descriptions.push(filter.resources);
+      for (const filter of block.all ?? []) descriptions.push(filter.resources);
+    };
+    collect(rule2.match);
+    collect(rule2.exclude);
+    for (const desc of descriptions) {
+      const support = descriptionSupport(desc);
+      if (!support.supported) return false;
+      needed ||= support.namesPodKind;
+    }
+  }
+  return needed;
+}
+function controllersFor(policy, eligible) {
+  if (!eligible) return /* @__PURE__ */ new Set(["none"]);
+  const annotation2 = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
+  if (annotation2 === void 0) return POD_CONTROLLER_SET;
+  return new Set(annotation2.split(","));
+}
+function shiftReferences(value, shift, pivot) {
+  const references = value.match(REFERENCE_PATTERN);
+  if (references === null) return value;
+  let currentPivot = pivot;
+  let result = value;
+  for (const oldReference of references) {
+    const initial = oldReference.startsWith("$(");
+    const reference = initial ? oldReference : oldReference.slice(1);
+    if (currentPivot === "anyPattern") {
+      const index = reference.indexOf(currentPivot);
+      const ruleIndex = reference.slice(index + currentPivot.length + 1).split("/")[0];
+      currentPivot = `${currentPivot}/${ruleIndex}`;
+    }
+    const shifted = reference.split(currentPivot).join(`${currentPivot}/${shift}`);
+    const replacement = (initial ? "" : oldReference[0]) + shifted;
+    result = result.replace(oldReference, () => replacement);
+  }
+  return result;
+}
+var rewritePodFilters = (filters, kinds) => filters.map(
+  (filter) => containsKind(filter.resources?.kinds, "Pod") ? { ...filter, resources: { ...filter.resources, kinds: convertKindsToGvk(kinds) } } : filter
+);
+var rewriteAllFilters = (filters, kinds) => filters.map((filter) => ({ ...filter, resources: { ...filter.resources ?? {}, kinds: convertKindsToGvk(kinds) } }));
+function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
+  if (block.any && block.any.length > 0) return { ...block, any: rewrite(block.any, kinds) };
+  if (block.all && block.all.length > 0) return { ...block, all: rewrite(block.all, kinds) };
+  if (inlineOnlyIfSet && (block.resources?.kinds?.length ?? 0) === 0) return block;
+  return { ...block, resources: { ...block.resources ?? {}, kinds: convertKindsToGvk(kinds) } };
+}
+function wrapTemplate(tplKey, value) {
+  return { spec: { [tplKey]: value ?? null } };
+}
+function keptValidateFields(validate, shift, pivot) {
+  const out = {};
+  const message = typeof validate.message === "string" ? shiftReferences(validate.message, shift, pivot) : "";
+  if (message !== "") out.message = message;
+  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
+    if (isPresent(validate[key3])) out[key3] = validate[key3];
+  }
+  return out;
+}
+function autogenAssertion(tree, tplKey) {
+  if (!isObject(tree)) return tree;
+  const value = { ...tree };
+  for (const node of ["object", "oldObject"]) {
+    const object3 = tree[node];
+    if (isObject(object3)) value[node] = wrapTemplate(tplKey, { ...object3 });
+  }
+  return value;
+}
+function generateMutation(mutate, tplKey) {
+  if (isPresent(mutate.patchStrategicMerge)) {
+    return { patchStrategicMerge: wrapTemplate(tplKey, mutate.patchStrategicMerge) };
+  }
+  const foreach = mutate.foreach;
+  if (Array.isArray(foreach) && foreach.length > 0) {
+    return {
+      foreach: foreach.map((entry2) => {
+        const fe = isObject(entry2) ? entry2 : {};
+        const out = {};
+        if (isPresent(fe.list)) out.list = fe.list;
+        if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
+        if (isPresent(fe.preconditions)) out.preconditions = fe.preconditions;
+        out.patchStrategicMerge = wrapTemplate(tplKey, fe.patchStrategicMerge);
+        return out;
+      })
+    };
+  }
+  return null;
+}
+function generateValidation(validate, tplKey, shift) {
+  if (isPresent(validate.pattern)) {
+    return { ...keptValidateFields(validate, shift, "pattern"), pattern: wrapTemplate(tplKey, validate.pattern) };
+  }
+  if (isPresent(validate.deny)) {
+    return { ...keptValidateFields(validate, shift, "deny"), deny: validate.deny };
+  }
+  if (isPresent(validate.podSecurity)) {
+    return { ...keptValidateFields(validate, shift, "podSecurity"), podSecurity: validate.podSecurity };
+  }
+  if (isPresent(validate.anyPattern)) {
+    const patterns = Array.isArray(validate.anyPattern) ? validate.anyPattern : [];
+    return {
+      ...keptValidateFields(validate, shift, "anyPattern"),
+      anyPattern: patterns.map((pattern) => wrapTemplate(tplKey, pattern))
+    };
+  }
+  if (Array.isArray(validate.foreach) && validate.foreach.length > 0) {
+    return { ...keptValidateFields(validate, shift, "pattern"), foreach: validate.foreach };
+  }
+  if (hasContent(validate.cel)) return validate;
+  if (isPresent(validate.assert)) return { ...validate, assert: autogenAssertion(validate.assert, tplKey) };
+  return null;
+}
+function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
+  if (rule2 === null) return null;
+  const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
+  if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
+  if (isObject(rule2.mutate)) {
+    const mutate = generateMutation(rule2.mutate, tplKey);
+    if (mutate !== null) return { ...out, mutate };
+  }
+  if (isObject(rule2.validate)) {
+    const validate = generateValidation(rule2.validate, tplKey, shift);
+    if (validate !== null) return { ...out, validate };
+  }
+  if (isPresent(rule2.verifyImages)) return out;
+  return null;
+}
+function autogenRuleName(prefix, name) {
+  const full = `${prefix}-${name}`;
+  return full.length > 63 ? full.slice(0, 63) : full;
+}
+function isAutogenRuleName(name) {
+  return name.startsWith("autogen-");
+}
+var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
+function generateRuleForControllers(rule2, controllers) {
+  if (isAutogenRuleName(rule2.name) || controllers === "") return null;
+  const excludeKinds = matchKinds(rule2.exclude);
+  if (!containsKind(matchKinds(rule2.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
+    return null;
+  }
+  let effective = controllers;
+  if (controllers === "all") {
+    effective = TEMPLATE_CONTROLLER_ORDER.join(",");
+  } else if (controllers !== "none") {
+    const validated = splitKinds(controllers).filter((kind3) => TEMPLATE_CONTROLLERS.has(kind3));
+    if (validated.length > 0) effective = validated.join(",");
+  }
+  return generateRule(
+    autogenRuleName("autogen", rule2.name),
+    rule2,
+    "template",
+    "spec/template",
+    splitKinds(effective),
+    rewritePodFilters
+  );
+}
+function generateCronJobRule(rule2, controllers) {
+  if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
+  return generateRule(
+    autogenRuleName("autogen-cronjob", rule2.name),
+    generateRuleForControllers(rule2, controllers),
+    "jobTemplate",
+    "spec/jobTemplate/spec/template",
+    ["CronJob"],
+    rewriteAllFilters
+  );
+}
+function replaceAll2(text5, replacements) {
+  let result = text5;
+  for (const [from, to] of replacements) {
+    if (result.includes(from)) result = result.split(from).join(to);
+  }
+  return result;
+}
+function rewriteStrings(value, replacements) {
+  if (typeof value === "string") return replaceAll2(value, replacements);
+  if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
+  if (isObject(value)) {
+    const out = {};
+    for (const key3 in value) out[replaceAll2(key3, replacements)] = rewriteStrings(value[key3], replacements);
+    return out;
+  }
+  return value;
+}
+function hasPreconditions(value) {
+  if (Array.isArray(value)) return value.length > 0;
+  return isObject(value) && (isPresent(value.any) || isPresent(value.all));
+}
+function convertRule(rule2, target) {
+  const out = { name: rule2.name };
+  if (hasContent(rule2.match)) out.match = rule2.match;
+  if (hasContent(rule2.exclude)) out.exclude = rule2.exclude;
+  if (Array.isArray(rule2.celPreconditions) && rule2.celPreconditions.length > 0) out.celPreconditions = rule2.celPreconditions;
+  if (Array.isArray(rule2.context) && rule2.context.length > 0) out.context = rule2.context;
+  if (hasPreconditions(rule2.preconditions)) out.preconditions = rule2.preconditions;
+  if (hasContent(rule2.mutate)) out.mutate = rule2.mutate;
+  if (hasContent(rule2.validate)) out.validate = rule2.validate;
+  if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
+  if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
+  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+    out.reportProperties = rule2.reportProperties;
+  }
+  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
+  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
+  return rewriteStrings(out, replacements);
+}
+function generateRules(rules, controllers) {
+  const out = [];
+  for (const rule2 of rules) {
+    const forControllers = generateRuleForControllers(rule2, stripCronJob(controllers));
+    if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
+    const forCronJob = generateCronJobRule(rule2, controllers);
+    if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
+  }
+  return out;
+}
+function createAutogen(policy) {
+  const rules = policy.spec.rules ?? [];
+  const eligible = canAutoGen(rules);
+  const controllers = controllersFor(policy, eligible);
+  const memo = /* @__PURE__ */ new Map();
+  const compute = (kind3) => {
+    let requested = kind3;
+    if (requested !== "") {
+      if (!controllers.has(requested)) return rules;
+    } else {
+      requested = [...controllers].sort().join(",");
+    }
+    if (requested === "none") return rules;
+    const generated = generateRules(rules, requested);
+    if (generated.length === 0) return rules;
+    return [...rules.filter((rule2) => !isAutogenRuleName(rule2.name)), ...generated];
+  };
+  return {
+    eligible,
+    controllers,
+    rulesFor(kind3) {
+      let result = memo.get(kind3);
+      if (result === void 0) {
+        result = compute(kind3);
+        memo.set(kind3, result);
+      }
+      return result;
+    }
+  };
+}
+var autogenByPolicy = /* @__PURE__ */ new WeakMap();
+function autogenOf(policy) {
+  let autogen = autogenByPolicy.get(policy);
+  if (autogen === void 0) {
+    autogen = createAutogen(policy);
+    autogenByPolicy.set(policy, autogen);
+  }
+  return autogen;
+}
+function computeRules(policy, kind3) {
+  return autogenOf(policy).rulesFor(kind3);
+}
+
 // src/families/kyverno/policy/compiled.ts
 function compiledPolicy(policy, handlers2) {
   const rules = policy.spec.rules ?? [];
-  const autogen = createAutogen(policy);
+  const autogen = autogenOf(policy);
   const byKind = /* @__PURE__ */ new Map();
   const validateByKind = /* @__PURE__ */ new Map();
   const namespaced = policy.kind === "Policy";
@@ -63921,7 +63928,7 @@ function handlers(compiled2) {
     out.generate = (request3, cloneSources) => {
       const response = generateResource(compiled2, request3);
       if (response === null || response.rules.length === 0) return null;
-      const generation2 = generateObjects(compiled2, response, request3, cloneSources);
+      const generation2 = generateObjects(compiled2, response, request3, cloneSources());
       return generation2.error === void 0 ? { response } : { response, generationError: generation2.error };
     };
   }
@@ -63931,12 +63938,14 @@ function hasVerifyImages(rule2) {
   return Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0;
 }
 function ruleInfos(compiled2) {
+  const written = compiled2.policy.spec.rules ?? [];
   const seen = /* @__PURE__ */ new Set();
   const out = [];
-  for (const rule2 of [...compiled2.policy.spec.rules ?? [], ...compiled2.computedRules("")]) {
+  for (const rule2 of [...written, ...compiled2.computedRules("")]) {
     if (seen.has(rule2.name)) continue;
     seen.add(rule2.name);
     const info2 = { name: rule2.name, type: ruleType(rule2) };
+    if (!written.includes(rule2)) info2.autogen = true;
     if (rule2.verifyImages !== void 0) info2.notEvaluated = `rule ${rule2.name}: verifyImages rules are not supported yet`;
     if (clonesFromCluster(rule2.generate)) info2.clones = true;
     out.push(info2);
@@ -65274,6 +65283,10 @@ var kyvernoFamily = {
     const reason = validatePolicy(policy, scopes);
     if (reason !== null) return { status: "invalid", reason, ruleCount: computeRules(policy, "").length };
     return { status: "accepted", policy: compilePolicy(policy) };
+  },
+  acceptException(document) {
+    const decoded = decodePolicyException(document);
+    return typeof decoded === "string" ? { status: "invalid", reason: decoded } : { status: "accepted", exception: decoded };
   }
 };
 
@@ -65287,9 +65300,14 @@ function acceptPolicy(document, options = {}, kind3 = kindOf3(document)) {
   if (family === void 0) return { status: "unsupported", kind: kind3 };
   return family.accept(document, { ...options, scopes: options.scopes ?? NO_CLUSTER_SCOPES });
 }
-function kindOf3(document) {
+function acceptException(document, kind3 = kindOf3(document, "exception")) {
+  const family = FAMILIES.get(kind3.family);
+  if (family === void 0) return { status: "unsupported", kind: kind3 };
+  return family.acceptException(document);
+}
+function kindOf3(document, role = "policy") {
   const kind3 = typeof document.apiVersion === "string" && typeof document.kind === "string" ? policyKindOf(document.apiVersion, document.kind) : void 0;
-  if (kind3 === void 0 || kind3.role !== "policy") throw new TypeError(`not a policy kind: ${String(document.apiVersion)} ${String(document.kind)}`);
+  if (kind3 === void 0 || kind3.role !== role) throw new TypeError(`not a ${role === "policy" ? "policy" : "policy exception"} kind: ${String(document.apiVersion)} ${String(document.kind)}`);
   return kind3;
 }
 
@@ -65437,7 +65455,7 @@ var WorkspaceLoader = class {
         } else if (policyKind.role === "policy") {
           this.#pending.push({ value: object3, kind: policyKind, source, document });
         } else if (policyKind.role === "exception") {
-          this.addException(source, document, object3);
+          this.addException(source, document, object3, policyKind);
         }
       } else if (kind3 === "manifest" && role.manifests) {
         sawManifest = true;
@@ -65494,13 +65512,10 @@ var WorkspaceLoader = class {
     }
     return this.workspace;
   }
-  addException(source, document, value) {
-    const decoded = decodePolicyException(value);
-    if (typeof decoded === "string") {
-      this.workspace.problems.push(problem2("invalid-policy-exception", source, locate(source.path, source.text, document.index, []), decoded));
-      return;
-    }
-    this.workspace.exceptions.push(decoded);
+  addException(source, document, value, kind3) {
+    const accepted = acceptException(value, kind3);
+    if (accepted.status === "accepted") this.workspace.exceptions.push(accepted.exception);
+    else if (accepted.status === "invalid") this.workspace.problems.push(problem2("invalid-policy-exception", source, locate(source.path, source.text, document.index, []), accepted.reason));
   }
   addManifest(source, document, value) {
     if (this.reportShape("invalid-manifest", source, document, value, checkObjectMetadata(value))) return;

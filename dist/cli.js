@@ -15528,6 +15528,7 @@ var DiagnosticLog = class {
 };
 
 // src/evaluate/processor.ts
+var NO_OBJECTS = Object.freeze([]);
 function request(policy, resource, value, options) {
   const result = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
@@ -15575,7 +15576,7 @@ function evaluateResource(policies, resource, options) {
   }
   for (const policy of policies) {
     if (policy.generate === void 0) continue;
-    const outcome = policy.generate(request(policy, resource, current2, options), options.cloneSources?.(policy) ?? []);
+    const outcome = policy.generate(request(policy, resource, current2, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);
     if (outcome === null) continue;
     out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
   }
@@ -16599,6 +16600,530 @@ function containsWildcard(s) {
   return s.includes("*") || s.includes("?");
 }
 
+// src/families/kyverno/match/kind.ts
+var VERSION_PATTERN = /^(?:v[0-9]+(?:(?:alpha|beta)[0-9]+)?|\*)$/;
+var selectorCache = /* @__PURE__ */ new Map();
+function selector(group, version, kind3, subresource) {
+  return { group, version, kind: kind3, subresource };
+}
+function parseUncached(input) {
+  const slashParts = input.split("/");
+  const last = slashParts.pop();
+  const parts = slashParts.concat(last.split("."));
+  switch (parts.length) {
+    case 1:
+      return selector("*", "*", parts[0], "");
+    case 2: {
+      const [first, second] = parts;
+      if (first === "*" && second === "*") return selector("*", "*", "*", "*");
+      if (first === "*" && second.toLowerCase() === second) return selector("*", "*", first, second);
+      if (VERSION_PATTERN.test(first)) return selector("*", first, second, "");
+      return selector("*", "*", first, second);
+    }
+    case 3:
+      if (VERSION_PATTERN.test(parts[0])) return selector("*", parts[0], parts[1], parts[2]);
+      return selector(parts[0], parts[1], parts[2], "");
+    case 4:
+      return selector(parts[0], parts[1], parts[2], parts[3]);
+    default:
+      return selector("", "", "", "");
+  }
+}
+function parseKindSelector(input) {
+  let parsed = selectorCache.get(input);
+  if (parsed === void 0) {
+    parsed = parseUncached(input);
+    selectorCache.set(input, parsed);
+  }
+  return parsed;
+}
+function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
+  for (const text4 of kinds) {
+    const sel = parseKindSelector(text4);
+    if (wildcardMatch(sel.group, gvk.group) && wildcardMatch(sel.version, gvk.version) && wildcardMatch(sel.kind, gvk.kind)) {
+      if (wildcardMatch(sel.subresource, subresource)) return true;
+      if (allowEphemeralContainers && subresource === "ephemeralcontainers" && gvk.group === "" && gvk.version === "v1" && gvk.kind === "Pod") {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+function kindOfSelector(text4) {
+  const parts = text4.split("/");
+  let kind3;
+  switch (parts.length) {
+    case 1:
+      kind3 = text4.replace(".", "/");
+      break;
+    case 2:
+      if (parts[0] === "*" && parts[1] === "*") kind3 = "*/*";
+      else if (VERSION_PATTERN.test(parts[0])) kind3 = parts[1].replace(".", "/");
+      else kind3 = `${parts[0]}/${parts[1]}`;
+      break;
+    case 3:
+      kind3 = VERSION_PATTERN.test(parts[0]) ? `${parts[1]}/${parts[2]}` : parts[2].replace(".", "/");
+      break;
+    case 4:
+      kind3 = `${parts[2]}/${parts[3]}`;
+      break;
+    default:
+      kind3 = "";
+  }
+  const split = kind3.split("/");
+  return split.length === 2 ? split[0] : kind3;
+}
+function containsKind(list3, kind3) {
+  if (list3 === void 0) return false;
+  for (const entry2 of list3) {
+    if (kindOfSelector(entry2) === kind3) return true;
+  }
+  return false;
+}
+
+// src/families/kyverno/match/selector.ts
+var DNS1123_LABEL = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
+var QUALIFIED_NAME_PART = /^(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+var LABEL_VALUE = /^(?:(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+function isDns1123Subdomain(value) {
+  if (value.length === 0 || value.length > 253) return false;
+  return value.split(".").every((label) => DNS1123_LABEL.test(label));
+}
+function isQualifiedName(value) {
+  const parts = value.split("/");
+  let name;
+  if (parts.length === 1) {
+    name = parts[0];
+  } else if (parts.length === 2) {
+    if (parts[0].length === 0 || !isDns1123Subdomain(parts[0])) return false;
+    name = parts[1];
+  } else {
+    return false;
+  }
+  return name.length > 0 && name.length <= 63 && QUALIFIED_NAME_PART.test(name);
+}
+function isValidLabelValue(value) {
+  return value.length <= 63 && LABEL_VALUE.test(value);
+}
+function invalid(error) {
+  return { error, fixed: [], wildcardLabels: [] };
+}
+var cache2 = /* @__PURE__ */ new WeakMap();
+function keyError(key3) {
+  return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
+}
+function valueError(value) {
+  return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
+}
+function compileExpression(expr) {
+  if (!isObject(expr)) return "matchExpressions: must be an object";
+  const { key: key3, operator, values } = expr;
+  if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
+  if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
+  const list3 = [];
+  for (const v of values ?? []) {
+    if (typeof v !== "string") return "values: must be a list of strings";
+    list3.push(v);
+  }
+  switch (operator) {
+    case "In":
+    case "NotIn":
+      if (list3.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
+      break;
+    case "Exists":
+    case "DoesNotExist":
+      if (list3.length !== 0) {
+        return `values: Invalid value: ${JSON.stringify(list3)}: values set must be empty for exists and does not exist`;
+      }
+      break;
+    default:
+      return `${JSON.stringify(operator)} is not a valid label selector operator`;
+  }
+  const badKey = keyError(key3);
+  if (badKey !== null) return badKey;
+  for (const v of list3) {
+    const badValue = valueError(v);
+    if (badValue !== null) return badValue;
+  }
+  return { key: key3, operator, values: list3 };
+}
+function compile(sel) {
+  const fixed = [];
+  const wildcardLabels = [];
+  const { matchLabels, matchExpressions } = sel;
+  if (matchLabels !== void 0 && matchLabels !== null) {
+    if (!isObject(matchLabels)) return invalid("matchLabels: must be a map");
+    for (const [key3, value] of Object.entries(matchLabels)) {
+      if (typeof value !== "string") return invalid("matchLabels: values must be strings");
+      if (containsWildcard(key3) || containsWildcard(value)) {
+        wildcardLabels.push([key3, value]);
+      } else {
+        const error = keyError(key3) ?? valueError(value);
+        if (error !== null) return invalid(error);
+        fixed.push({ key: key3, operator: "In", values: [value] });
+      }
+    }
+  }
+  if (matchExpressions !== void 0 && matchExpressions !== null) {
+    if (!Array.isArray(matchExpressions)) return invalid("matchExpressions: must be a list");
+    for (const expr of matchExpressions) {
+      const requirement = compileExpression(expr);
+      if (typeof requirement === "string") return invalid(requirement);
+      fixed.push(requirement);
+    }
+  }
+  return { error: null, fixed, wildcardLabels };
+}
+function compiled(sel) {
+  let result = cache2.get(sel);
+  if (result === void 0) {
+    result = isObject(sel) ? compile(sel) : invalid("selector: must be an object");
+    cache2.set(sel, result);
+  }
+  return result;
+}
+function requirementMatches(req, labels) {
+  const has = Object.prototype.hasOwnProperty.call(labels, req.key);
+  switch (req.operator) {
+    case "In":
+      return has && req.values.includes(labels[req.key]);
+    case "NotIn":
+      return !has || !req.values.includes(labels[req.key]);
+    case "Exists":
+      return has;
+    case "DoesNotExist":
+      return !has;
+  }
+}
+function expandWildcardLabel(key3, value, labels) {
+  for (const labelKey of Object.keys(labels)) {
+    if (wildcardMatch(key3, labelKey) && wildcardMatch(value, labels[labelKey])) {
+      return [labelKey, labels[labelKey]];
+    }
+  }
+  return [key3.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
+}
+function selectorMatches(selector2, labels) {
+  const sel = compiled(selector2);
+  if (sel.error !== null) return false;
+  if (sel.wildcardLabels.length > 0) {
+    const rewritten = /* @__PURE__ */ new Map();
+    for (const [key3, value] of sel.wildcardLabels) {
+      const [k, v] = expandWildcardLabel(key3, value, labels);
+      rewritten.set(k, v);
+    }
+    for (const [k, v] of rewritten) {
+      if (!isQualifiedName(k) || !isValidLabelValue(v)) return false;
+      if (labels[k] !== v || !Object.prototype.hasOwnProperty.call(labels, k)) return false;
+    }
+  }
+  for (const req of sel.fixed) {
+    if (!requirementMatches(req, labels)) return false;
+  }
+  return true;
+}
+function describeSelector(selector2) {
+  const sel = compiled(selector2);
+  return { error: sel.error, requirements: sel.fixed.length + sel.wildcardLabels.length };
+}
+
+// src/families/kyverno/match/subjects.ts
+function overlaps(expected, actual) {
+  if (actual === void 0) return false;
+  for (const value of actual) {
+    if (expected.includes(value)) return true;
+  }
+  return false;
+}
+function subjectsMatch(subjects, user) {
+  const username = user?.username ?? "";
+  const groups = user?.groups ?? [];
+  for (const subject2 of subjects) {
+    const name = typeof subject2.name === "string" ? subject2.name : "";
+    switch (subject2.kind) {
+      case "ServiceAccount": {
+        const namespace = typeof subject2.namespace === "string" ? subject2.namespace : "";
+        if (wildcardMatch(`system:serviceaccount:${namespace}:${name}`, username)) return true;
+        break;
+      }
+      case "Group":
+        for (const group of groups) {
+          if (wildcardMatch(name, group)) return true;
+        }
+        break;
+      case "User":
+        if (wildcardMatch(name, username)) return true;
+        break;
+    }
+  }
+  return false;
+}
+function hasUserInfoFilter(filter) {
+  return (filter.roles?.length ?? 0) > 0 || (filter.clusterRoles?.length ?? 0) > 0 || (filter.subjects?.length ?? 0) > 0;
+}
+function userInfoMatches(filter, info) {
+  if (filter.roles !== void 0 && filter.roles.length > 0 && !overlaps(filter.roles, info?.roles)) return false;
+  if (filter.clusterRoles !== void 0 && filter.clusterRoles.length > 0 && !overlaps(filter.clusterRoles, info?.clusterRoles)) {
+    return false;
+  }
+  if (filter.subjects !== void 0 && filter.subjects.length > 0 && !subjectsMatch(filter.subjects, info?.userInfo)) {
+    return false;
+  }
+  return true;
+}
+function hasAdmissionInfo(info) {
+  if (info === void 0) return false;
+  if (info.roles !== void 0 || info.clusterRoles !== void 0) return true;
+  const user = info.userInfo;
+  if (user === void 0) return false;
+  return user.username !== void 0 && user.username !== "" || user.uid !== void 0 && user.uid !== "" || user.groups !== void 0 || user.extra !== void 0;
+}
+
+// src/families/kyverno/match/match.ts
+var POLICY_FILTER_OPTIONS = {
+  allowEphemeralContainers: true,
+  checkOperations: true,
+  namespaceSelectorOnNamespace: "fail"
+};
+var EXCEPTION_FILTER_OPTIONS = {
+  allowEphemeralContainers: false,
+  checkOperations: false,
+  namespaceSelectorOnNamespace: "skip"
+};
+var EMPTY_MAP = Object.freeze({});
+function asObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
+}
+function stringField2(obj, key3) {
+  const value = obj?.[key3];
+  return typeof value === "string" ? value : "";
+}
+function stringMap(value) {
+  const obj = asObject(value);
+  if (obj === void 0) return EMPTY_MAP;
+  for (const key3 in obj) {
+    if (typeof obj[key3] !== "string") return EMPTY_MAP;
+  }
+  return obj;
+}
+var MatchSubject = class {
+  constructor(input) {
+    this.input = input;
+    this.metadata = asObject(input.resource.metadata);
+    const name = stringField2(this.metadata, "name");
+    this.gvk = { group: input.group, version: input.version, kind: input.kind };
+    this.objectKind = stringField2(input.resource, "kind");
+    this.name = name !== "" ? name : stringField2(this.metadata, "generateName");
+    this.namespace = stringField2(this.metadata, "namespace");
+  }
+  input;
+  gvk;
+  objectKind;
+  name;
+  namespace;
+  metadata;
+  labelMap;
+  annotationMap;
+  get labels() {
+    return this.labelMap ??= stringMap(this.metadata?.labels);
+  }
+  get annotations() {
+    return this.annotationMap ??= stringMap(this.metadata?.annotations);
+  }
+};
+function view(input) {
+  return new MatchSubject(input);
+}
+function isSet(value) {
+  return value !== void 0 && value !== null && value !== "";
+}
+function isEmptyResourceDescription(desc) {
+  if (desc === void 0 || desc === null) return true;
+  return !(isSet(desc.kinds) || isSet(desc.name) || isSet(desc.names) || isSet(desc.namespaces) || isSet(desc.annotations) || isSet(desc.selector) || isSet(desc.namespaceSelector) || isSet(desc.operations));
+}
+function isEmptyUserInfo(filter) {
+  return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
+}
+function anyWildcardMatch(patterns, text4) {
+  for (const pattern2 of patterns) {
+    if (wildcardMatch(pattern2, text4)) return true;
+  }
+  return false;
+}
+function annotationsMatch(expected, actual) {
+  for (const key3 in expected) {
+    const value = expected[key3];
+    let found = false;
+    for (const actualKey in actual) {
+      if (wildcardMatch(key3, actualKey) && wildcardMatch(value, actual[actualKey])) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+var descriptionPlans = /* @__PURE__ */ new WeakMap();
+function descriptionPlan(desc) {
+  let plan = descriptionPlans.get(desc);
+  if (plan === void 0) {
+    plan = {
+      operations: desc.operations && desc.operations.length > 0 ? desc.operations : null,
+      kinds: desc.kinds && desc.kinds.length > 0 ? desc.kinds : null,
+      name: typeof desc.name === "string" && desc.name !== "" ? desc.name : null,
+      names: desc.names && desc.names.length > 0 ? desc.names : null,
+      namespaces: desc.namespaces && desc.namespaces.length > 0 ? desc.namespaces : null,
+      annotations: desc.annotations && Object.keys(desc.annotations).length > 0 ? desc.annotations : null,
+      selector: desc.selector !== void 0 && desc.selector !== null ? desc.selector : null,
+      namespaceSelector: desc.namespaceSelector !== void 0 && desc.namespaceSelector !== null ? desc.namespaceSelector : null,
+      kindsIncludeStar: desc.kinds?.includes("*") ?? false
+    };
+    descriptionPlans.set(desc, plan);
+  }
+  return plan;
+}
+function descriptionMatches(desc, res, options) {
+  const { input } = res;
+  if (options.checkOperations && desc.operations !== null) {
+    if (!desc.operations.includes(input.operation)) return false;
+  }
+  if (desc.kinds !== null) {
+    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
+  }
+  if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
+  if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
+  if (desc.namespaces !== null) {
+    const namespace = res.objectKind === "Namespace" ? res.name : res.namespace;
+    if (!anyWildcardMatch(desc.namespaces, namespace)) return false;
+  }
+  if (desc.annotations !== null) {
+    if (!annotationsMatch(desc.annotations, res.annotations)) return false;
+  }
+  if (desc.selector !== null) {
+    if (!selectorMatches(desc.selector, res.labels)) return false;
+  }
+  if (desc.namespaceSelector !== null) {
+    if (res.objectKind === "Namespace") {
+      if (options.namespaceSelectorOnNamespace === "fail") return false;
+    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
+      if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
+    }
+  }
+  return true;
+}
+var filterPlans = /* @__PURE__ */ new WeakMap();
+function filterPlan(filter) {
+  let plan = filterPlans.get(filter);
+  if (plan === void 0) {
+    const desc = filter.resources;
+    plan = {
+      filter,
+      description: desc !== void 0 && desc !== null ? descriptionPlan(desc) : null,
+      emptyDescription: isEmptyResourceDescription(desc),
+      emptyUserInfo: isEmptyUserInfo(filter),
+      hasUserInfo: hasUserInfoFilter(filter)
+    };
+    filterPlans.set(filter, plan);
+  }
+  return plan;
+}
+function filterHolds(plan, res, options, ignoreUserInfo) {
+  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
+  if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
+  return true;
+}
+function matchFilterHolds(plan, res, dropUserInfo) {
+  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, dropUserInfo);
+}
+function excludeFilterHolds(plan, res) {
+  if (plan.emptyDescription && plan.emptyUserInfo) return false;
+  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, false);
+}
+var blockPlans = /* @__PURE__ */ new WeakMap();
+function blockPlan(block) {
+  let plan = blockPlans.get(block);
+  if (plan === void 0) {
+    if (block.any && block.any.length > 0) plan = { any: block.any.map(filterPlan), all: null, inline: null };
+    else if (block.all && block.all.length > 0) plan = { any: null, all: block.all.map(filterPlan), inline: null };
+    else plan = { any: null, all: null, inline: filterPlan(block) };
+    blockPlans.set(block, plan);
+  }
+  return plan;
+}
+var NO_MATCH = {};
+function matchBlockHolds(match, res) {
+  const dropUserInfo = !hasAdmissionInfo(res.input.userInfo);
+  if (match.any !== null) {
+    for (const filter of match.any) {
+      if (matchFilterHolds(filter, res, dropUserInfo)) return true;
+    }
+    return false;
+  }
+  if (match.all !== null) {
+    for (const filter of match.all) {
+      if (!matchFilterHolds(filter, res, dropUserInfo)) return false;
+    }
+    return true;
+  }
+  return matchFilterHolds(match.inline, res, dropUserInfo);
+}
+function excludeBlockHolds(exclude, res) {
+  if (exclude.any !== null) {
+    for (const filter of exclude.any) {
+      if (excludeFilterHolds(filter, res)) return true;
+    }
+    return false;
+  }
+  if (exclude.all !== null) {
+    for (const filter of exclude.all) {
+      if (!excludeFilterHolds(filter, res)) return false;
+    }
+    return true;
+  }
+  return excludeFilterHolds(exclude.inline, res);
+}
+var RuleMatcher = class {
+  #match;
+  #exclude;
+  constructor(rule2) {
+    this.#match = blockPlan(rule2.match ?? NO_MATCH);
+    const exclude = rule2.exclude;
+    this.#exclude = exclude === void 0 || exclude === null ? null : blockPlan(exclude);
+  }
+  /** {@link ruleMatches} for the rule this matcher was prepared from. */
+  matches(input) {
+    return this.matchesSubject(view(input));
+  }
+  /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */
+  matchesSubject(res) {
+    const input = res.input;
+    if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
+    if (!matchBlockHolds(this.#match, res)) return false;
+    return this.#exclude === null || !excludeBlockHolds(this.#exclude, res);
+  }
+};
+var ruleMatchers = /* @__PURE__ */ new WeakMap();
+function ruleMatcher(rule2) {
+  let matcher = ruleMatchers.get(rule2);
+  if (matcher === void 0) {
+    matcher = new RuleMatcher(rule2);
+    ruleMatchers.set(rule2, matcher);
+  }
+  return matcher;
+}
+function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
+  const res = view(input);
+  const holds2 = (filter) => {
+    const plan = filterPlan(filter);
+    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
+  };
+  if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
+  if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
+  return true;
+}
+
 // src/families/kyverno/policy/crd-schema.ts
 var str = { type: "string" };
 var bool = { type: "boolean" };
@@ -17183,6 +17708,7 @@ function decodePolicyException(document) {
     exceptions.push({ policyName: entry2.policyName, ruleNames: strings(entry2.ruleNames) });
   }
   const exception = {
+    family: "kyverno",
     name,
     namespace,
     key: namespace === "" ? name : `${namespace}/${name}`,
@@ -17194,998 +17720,13 @@ function decodePolicyException(document) {
   return exception;
 }
 function exceptionsFor(exceptions, policyKey, ruleName) {
-  return exceptions.filter(
-    (exception) => exception.exceptions.some(
-      (target) => target.policyName === policyKey && target.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName))
-    )
-  );
-}
-
-// src/commands/load/exceptions.ts
-function loadExceptions(paths, log) {
-  const exceptions = [];
-  for (const path17 of paths) {
-    const file = readFile(path17, log);
-    if (file === null) continue;
-    for (const document of file.documents) {
-      const value = document.value;
-      const at = { file: file.path, line: document.line, column: 1 };
-      if (!isPolicyException(value)) {
-        const kind3 = value !== null && typeof value === "object" && !Array.isArray(value) ? `${String(value.apiVersion)}/${String(value.kind)}` : typeof value;
-        log.report({ ...at, message: `policy exception type not supported ${kind3}`, severity: "error" });
-        continue;
-      }
-      const decoded = decodePolicyException(value);
-      if (typeof decoded === "string") log.report({ ...at, message: decoded, severity: "error" });
-      else exceptions.push(decoded);
-    }
-  }
-  return exceptions;
-}
-
-// src/commands/input-paths.ts
-import { statSync as statSync2 } from "node:fs";
-function exists(io, given) {
-  try {
-    statSync2(resolveArg(io, given));
-    return true;
-  } catch (error) {
-    const code = error.code;
-    return code !== "ENOENT" && code !== "ENOTDIR";
-  }
-}
-function flagValues(args, name) {
-  const single = args.string(name);
-  return single !== void 0 ? [single] : args.list(name);
-}
-function requireInputPaths(io, args, inputs) {
-  const given = [
-    ...inputs.positionals ? args.positionals.map((value) => ({ value, flag: "" })) : [],
-    ...inputs.flags.flatMap((flag) => flagValues(args, flag).map((value) => ({ value, flag: ` (--${flag})` })))
-  ];
-  const missing = given.filter(({ value }) => value !== "" && value !== "-" && !/^https?:\/\//.test(value) && !exists(io, value));
-  if (missing.length > 0) throw new UsageError(missing.map(({ value, flag }) => `no such file or directory: ${value}${flag}`).join("\n"));
-}
-
-// src/commands/apply/output-files.ts
-import { appendFileSync, mkdirSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import path4 from "node:path";
-var OutputError = class extends Error {
-  name = "OutputError";
-};
-function reason(error) {
-  return error instanceof Error ? error.message.replace(/, \w+ '.*'$/, "") : String(error);
-}
-function isOutputFile(output) {
-  const last = output.split("/").pop() ?? "";
-  const extension = last.split(".").pop();
-  return extension === "yaml" || extension === "yml";
-}
-var MutationOutput = class _MutationOutput {
-  constructor(target, isFile) {
-    this.target = target;
-    this.isFile = isFile;
-  }
-  target;
-  isFile;
-  started = /* @__PURE__ */ new Set();
-  /** Prepares `target` (absolute; `shown` is how the user wrote it): creates the directory, or empties the file. */
-  static open(target, shown) {
-    const isFile = isOutputFile(shown);
-    try {
-      if (isFile) {
-        mkdirSync(path4.dirname(target), { recursive: true });
-        writeFileSync2(target, "");
-      } else {
-        mkdirSync(target, { recursive: true });
-        if (!statSync3(target).isDirectory()) throw new Error("not a directory");
-      }
-    } catch (error) {
-      throw new OutputError(`failed to create file/folder ${shown} (${reason(error)})`);
-    }
-    return new _MutationOutput(target, isFile);
-  }
-  /** Appends `text` to the file, or to `<base>.yaml` in the directory. */
-  write(base, text4) {
-    const file = this.isFile ? this.target : path4.join(this.target, `${base}.yaml`);
-    try {
-      if (!this.isFile && !this.started.has(file)) {
-        this.started.add(file);
-        writeFileSync2(file, text4);
-      } else {
-        appendFileSync(file, text4);
-      }
-    } catch (error) {
-      throw new OutputError(`failed to write ${file} (${reason(error)})`);
-    }
-  }
-};
-
-// src/families/kyverno/match/kind.ts
-var VERSION_PATTERN = /^(?:v[0-9]+(?:(?:alpha|beta)[0-9]+)?|\*)$/;
-var selectorCache = /* @__PURE__ */ new Map();
-function selector(group, version, kind3, subresource) {
-  return { group, version, kind: kind3, subresource };
-}
-function parseUncached(input) {
-  const slashParts = input.split("/");
-  const last = slashParts.pop();
-  const parts = slashParts.concat(last.split("."));
-  switch (parts.length) {
-    case 1:
-      return selector("*", "*", parts[0], "");
-    case 2: {
-      const [first, second] = parts;
-      if (first === "*" && second === "*") return selector("*", "*", "*", "*");
-      if (first === "*" && second.toLowerCase() === second) return selector("*", "*", first, second);
-      if (VERSION_PATTERN.test(first)) return selector("*", first, second, "");
-      return selector("*", "*", first, second);
-    }
-    case 3:
-      if (VERSION_PATTERN.test(parts[0])) return selector("*", parts[0], parts[1], parts[2]);
-      return selector(parts[0], parts[1], parts[2], "");
-    case 4:
-      return selector(parts[0], parts[1], parts[2], parts[3]);
-    default:
-      return selector("", "", "", "");
-  }
-}
-function parseKindSelector(input) {
-  let parsed = selectorCache.get(input);
-  if (parsed === void 0) {
-    parsed = parseUncached(input);
-    selectorCache.set(input, parsed);
-  }
-  return parsed;
-}
-function checkKind(kinds, gvk, subresource, allowEphemeralContainers) {
-  for (const text4 of kinds) {
-    const sel = parseKindSelector(text4);
-    if (wildcardMatch(sel.group, gvk.group) && wildcardMatch(sel.version, gvk.version) && wildcardMatch(sel.kind, gvk.kind)) {
-      if (wildcardMatch(sel.subresource, subresource)) return true;
-      if (allowEphemeralContainers && subresource === "ephemeralcontainers" && gvk.group === "" && gvk.version === "v1" && gvk.kind === "Pod") {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-function kindOfSelector(text4) {
-  const parts = text4.split("/");
-  let kind3;
-  switch (parts.length) {
-    case 1:
-      kind3 = text4.replace(".", "/");
-      break;
-    case 2:
-      if (parts[0] === "*" && parts[1] === "*") kind3 = "*/*";
-      else if (VERSION_PATTERN.test(parts[0])) kind3 = parts[1].replace(".", "/");
-      else kind3 = `${parts[0]}/${parts[1]}`;
-      break;
-    case 3:
-      kind3 = VERSION_PATTERN.test(parts[0]) ? `${parts[1]}/${parts[2]}` : parts[2].replace(".", "/");
-      break;
-    case 4:
-      kind3 = `${parts[2]}/${parts[3]}`;
-      break;
-    default:
-      kind3 = "";
-  }
-  const split = kind3.split("/");
-  return split.length === 2 ? split[0] : kind3;
-}
-function containsKind(list3, kind3) {
-  if (list3 === void 0) return false;
-  for (const entry2 of list3) {
-    if (kindOfSelector(entry2) === kind3) return true;
-  }
-  return false;
-}
-
-// src/families/kyverno/match/selector.ts
-var DNS1123_LABEL = /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?$/;
-var QUALIFIED_NAME_PART = /^(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-var LABEL_VALUE = /^(?:(?:[A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-function isDns1123Subdomain(value) {
-  if (value.length === 0 || value.length > 253) return false;
-  return value.split(".").every((label) => DNS1123_LABEL.test(label));
-}
-function isQualifiedName(value) {
-  const parts = value.split("/");
-  let name;
-  if (parts.length === 1) {
-    name = parts[0];
-  } else if (parts.length === 2) {
-    if (parts[0].length === 0 || !isDns1123Subdomain(parts[0])) return false;
-    name = parts[1];
-  } else {
-    return false;
-  }
-  return name.length > 0 && name.length <= 63 && QUALIFIED_NAME_PART.test(name);
-}
-function isValidLabelValue(value) {
-  return value.length <= 63 && LABEL_VALUE.test(value);
-}
-function invalid(error) {
-  return { error, fixed: [], wildcardLabels: [] };
-}
-var cache2 = /* @__PURE__ */ new WeakMap();
-function keyError(key3) {
-  return isQualifiedName(key3) ? null : `key: Invalid value: ${JSON.stringify(key3)}: must be a qualified name`;
-}
-function valueError(value) {
-  return isValidLabelValue(value) ? null : `values[0]: Invalid value: ${JSON.stringify(value)}: must be a valid label value`;
-}
-function compileExpression(expr) {
-  if (!isObject(expr)) return "matchExpressions: must be an object";
-  const { key: key3, operator, values } = expr;
-  if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
-  if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
-  const list3 = [];
-  for (const v of values ?? []) {
-    if (typeof v !== "string") return "values: must be a list of strings";
-    list3.push(v);
-  }
-  switch (operator) {
-    case "In":
-    case "NotIn":
-      if (list3.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
-      break;
-    case "Exists":
-    case "DoesNotExist":
-      if (list3.length !== 0) {
-        return `values: Invalid value: ${JSON.stringify(list3)}: values set must be empty for exists and does not exist`;
-      }
-      break;
-    default:
-      return `${JSON.stringify(operator)} is not a valid label selector operator`;
-  }
-  const badKey = keyError(key3);
-  if (badKey !== null) return badKey;
-  for (const v of list3) {
-    const badValue = valueError(v);
-    if (badValue !== null) return badValue;
-  }
-  return { key: key3, operator, values: list3 };
-}
-function compile(sel) {
-  const fixed = [];
-  const wildcardLabels = [];
-  const { matchLabels, matchExpressions } = sel;
-  if (matchLabels !== void 0 && matchLabels !== null) {
-    if (!isObject(matchLabels)) return invalid("matchLabels: must be a map");
-    for (const [key3, value] of Object.entries(matchLabels)) {
-      if (typeof value !== "string") return invalid("matchLabels: values must be strings");
-      if (containsWildcard(key3) || containsWildcard(value)) {
-        wildcardLabels.push([key3, value]);
-      } else {
-        const error = keyError(key3) ?? valueError(value);
-        if (error !== null) return invalid(error);
-        fixed.push({ key: key3, operator: "In", values: [value] });
-      }
-    }
-  }
-  if (matchExpressions !== void 0 && matchExpressions !== null) {
-    if (!Array.isArray(matchExpressions)) return invalid("matchExpressions: must be a list");
-    for (const expr of matchExpressions) {
-      const requirement = compileExpression(expr);
-      if (typeof requirement === "string") return invalid(requirement);
-      fixed.push(requirement);
-    }
-  }
-  return { error: null, fixed, wildcardLabels };
-}
-function compiled(sel) {
-  let result = cache2.get(sel);
-  if (result === void 0) {
-    result = isObject(sel) ? compile(sel) : invalid("selector: must be an object");
-    cache2.set(sel, result);
-  }
-  return result;
-}
-function requirementMatches(req, labels) {
-  const has = Object.prototype.hasOwnProperty.call(labels, req.key);
-  switch (req.operator) {
-    case "In":
-      return has && req.values.includes(labels[req.key]);
-    case "NotIn":
-      return !has || !req.values.includes(labels[req.key]);
-    case "Exists":
-      return has;
-    case "DoesNotExist":
-      return !has;
-  }
-}
-function expandWildcardLabel(key3, value, labels) {
-  for (const labelKey of Object.keys(labels)) {
-    if (wildcardMatch(key3, labelKey) && wildcardMatch(value, labels[labelKey])) {
-      return [labelKey, labels[labelKey]];
-    }
-  }
-  return [key3.replace(/[*?]/g, "0"), value.replace(/[*?]/g, "0")];
-}
-function selectorMatches(selector2, labels) {
-  const sel = compiled(selector2);
-  if (sel.error !== null) return false;
-  if (sel.wildcardLabels.length > 0) {
-    const rewritten = /* @__PURE__ */ new Map();
-    for (const [key3, value] of sel.wildcardLabels) {
-      const [k, v] = expandWildcardLabel(key3, value, labels);
-      rewritten.set(k, v);
-    }
-    for (const [k, v] of rewritten) {
-      if (!isQualifiedName(k) || !isValidLabelValue(v)) return false;
-      if (labels[k] !== v || !Object.prototype.hasOwnProperty.call(labels, k)) return false;
-    }
-  }
-  for (const req of sel.fixed) {
-    if (!requirementMatches(req, labels)) return false;
-  }
-  return true;
-}
-function describeSelector(selector2) {
-  const sel = compiled(selector2);
-  return { error: sel.error, requirements: sel.fixed.length + sel.wildcardLabels.length };
-}
-
-// src/families/kyverno/match/subjects.ts
-function overlaps(expected, actual) {
-  if (actual === void 0) return false;
-  for (const value of actual) {
-    if (expected.includes(value)) return true;
-  }
-  return false;
-}
-function subjectsMatch(subjects, user) {
-  const username = user?.username ?? "";
-  const groups = user?.groups ?? [];
-  for (const subject2 of subjects) {
-    const name = typeof subject2.name === "string" ? subject2.name : "";
-    switch (subject2.kind) {
-      case "ServiceAccount": {
-        const namespace = typeof subject2.namespace === "string" ? subject2.namespace : "";
-        if (wildcardMatch(`system:serviceaccount:${namespace}:${name}`, username)) return true;
-        break;
-      }
-      case "Group":
-        for (const group of groups) {
-          if (wildcardMatch(name, group)) return true;
-        }
-        break;
-      case "User":
-        if (wildcardMatch(name, username)) return true;
-        break;
-    }
-  }
-  return false;
-}
-function hasUserInfoFilter(filter) {
-  return (filter.roles?.length ?? 0) > 0 || (filter.clusterRoles?.length ?? 0) > 0 || (filter.subjects?.length ?? 0) > 0;
-}
-function userInfoMatches(filter, info) {
-  if (filter.roles !== void 0 && filter.roles.length > 0 && !overlaps(filter.roles, info?.roles)) return false;
-  if (filter.clusterRoles !== void 0 && filter.clusterRoles.length > 0 && !overlaps(filter.clusterRoles, info?.clusterRoles)) {
-    return false;
-  }
-  if (filter.subjects !== void 0 && filter.subjects.length > 0 && !subjectsMatch(filter.subjects, info?.userInfo)) {
-    return false;
-  }
-  return true;
-}
-function hasAdmissionInfo(info) {
-  if (info === void 0) return false;
-  if (info.roles !== void 0 || info.clusterRoles !== void 0) return true;
-  const user = info.userInfo;
-  if (user === void 0) return false;
-  return user.username !== void 0 && user.username !== "" || user.uid !== void 0 && user.uid !== "" || user.groups !== void 0 || user.extra !== void 0;
-}
-
-// src/families/kyverno/match/match.ts
-var POLICY_FILTER_OPTIONS = {
-  allowEphemeralContainers: true,
-  checkOperations: true,
-  namespaceSelectorOnNamespace: "fail"
-};
-var EXCEPTION_FILTER_OPTIONS = {
-  allowEphemeralContainers: false,
-  checkOperations: false,
-  namespaceSelectorOnNamespace: "skip"
-};
-var EMPTY_MAP = Object.freeze({});
-function asObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
-}
-function stringField2(obj, key3) {
-  const value = obj?.[key3];
-  return typeof value === "string" ? value : "";
-}
-function stringMap(value) {
-  const obj = asObject(value);
-  if (obj === void 0) return EMPTY_MAP;
-  for (const key3 in obj) {
-    if (typeof obj[key3] !== "string") return EMPTY_MAP;
-  }
-  return obj;
-}
-var MatchSubject = class {
-  constructor(input) {
-    this.input = input;
-    this.metadata = asObject(input.resource.metadata);
-    const name = stringField2(this.metadata, "name");
-    this.gvk = { group: input.group, version: input.version, kind: input.kind };
-    this.objectKind = stringField2(input.resource, "kind");
-    this.name = name !== "" ? name : stringField2(this.metadata, "generateName");
-    this.namespace = stringField2(this.metadata, "namespace");
-  }
-  input;
-  gvk;
-  objectKind;
-  name;
-  namespace;
-  metadata;
-  labelMap;
-  annotationMap;
-  get labels() {
-    return this.labelMap ??= stringMap(this.metadata?.labels);
-  }
-  get annotations() {
-    return this.annotationMap ??= stringMap(this.metadata?.annotations);
-  }
-};
-function view(input) {
-  return new MatchSubject(input);
-}
-function isSet(value) {
-  return value !== void 0 && value !== null && value !== "";
-}
-function isEmptyResourceDescription(desc) {
-  if (desc === void 0 || desc === null) return true;
-  return !(isSet(desc.kinds) || isSet(desc.name) || isSet(desc.names) || isSet(desc.namespaces) || isSet(desc.annotations) || isSet(desc.selector) || isSet(desc.namespaceSelector) || isSet(desc.operations));
-}
-function isEmptyUserInfo(filter) {
-  return !(isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects));
-}
-function anyWildcardMatch(patterns, text4) {
-  for (const pattern2 of patterns) {
-    if (wildcardMatch(pattern2, text4)) return true;
-  }
-  return false;
-}
-function annotationsMatch(expected, actual) {
-  for (const key3 in expected) {
-    const value = expected[key3];
-    let found = false;
-    for (const actualKey in actual) {
-      if (wildcardMatch(key3, actualKey) && wildcardMatch(value, actual[actualKey])) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
-}
-var descriptionPlans = /* @__PURE__ */ new WeakMap();
-function descriptionPlan(desc) {
-  let plan = descriptionPlans.get(desc);
-  if (plan === void 0) {
-    plan = {
-      operations: desc.operations && desc.operations.length > 0 ? desc.operations : null,
-      kinds: desc.kinds && desc.kinds.length > 0 ? desc.kinds : null,
-      name: typeof desc.name === "string" && desc.name !== "" ? desc.name : null,
-      names: desc.names && desc.names.length > 0 ? desc.names : null,
-      namespaces: desc.namespaces && desc.namespaces.length > 0 ? desc.namespaces : null,
-      annotations: desc.annotations && Object.keys(desc.annotations).length > 0 ? desc.annotations : null,
-      selector: desc.selector !== void 0 && desc.selector !== null ? desc.selector : null,
-      namespaceSelector: desc.namespaceSelector !== void 0 && desc.namespaceSelector !== null ? desc.namespaceSelector : null,
-      kindsIncludeStar: desc.kinds?.includes("*") ?? false
-    };
-    descriptionPlans.set(desc, plan);
-  }
-  return plan;
-}
-function descriptionMatches(desc, res, options) {
-  const { input } = res;
-  if (options.checkOperations && desc.operations !== null) {
-    if (!desc.operations.includes(input.operation)) return false;
-  }
-  if (desc.kinds !== null) {
-    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
-  }
-  if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
-  if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
-  if (desc.namespaces !== null) {
-    const namespace = res.objectKind === "Namespace" ? res.name : res.namespace;
-    if (!anyWildcardMatch(desc.namespaces, namespace)) return false;
-  }
-  if (desc.annotations !== null) {
-    if (!annotationsMatch(desc.annotations, res.annotations)) return false;
-  }
-  if (desc.selector !== null) {
-    if (!selectorMatches(desc.selector, res.labels)) return false;
-  }
-  if (desc.namespaceSelector !== null) {
-    if (res.objectKind === "Namespace") {
-      if (options.namespaceSelectorOnNamespace === "fail") return false;
-    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
-      if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
-    }
-  }
-  return true;
-}
-var filterPlans = /* @__PURE__ */ new WeakMap();
-function filterPlan(filter) {
-  let plan = filterPlans.get(filter);
-  if (plan === void 0) {
-    const desc = filter.resources;
-    plan = {
-      filter,
-      description: desc !== void 0 && desc !== null ? descriptionPlan(desc) : null,
-      emptyDescription: isEmptyResourceDescription(desc),
-      emptyUserInfo: isEmptyUserInfo(filter),
-      hasUserInfo: hasUserInfoFilter(filter)
-    };
-    filterPlans.set(filter, plan);
-  }
-  return plan;
-}
-function filterHolds(plan, res, options, ignoreUserInfo) {
-  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
-  if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
-  return true;
-}
-function matchFilterHolds(plan, res, dropUserInfo) {
-  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
-  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, dropUserInfo);
-}
-function excludeFilterHolds(plan, res) {
-  if (plan.emptyDescription && plan.emptyUserInfo) return false;
-  return filterHolds(plan, res, POLICY_FILTER_OPTIONS, false);
-}
-var blockPlans = /* @__PURE__ */ new WeakMap();
-function blockPlan(block) {
-  let plan = blockPlans.get(block);
-  if (plan === void 0) {
-    if (block.any && block.any.length > 0) plan = { any: block.any.map(filterPlan), all: null, inline: null };
-    else if (block.all && block.all.length > 0) plan = { any: null, all: block.all.map(filterPlan), inline: null };
-    else plan = { any: null, all: null, inline: filterPlan(block) };
-    blockPlans.set(block, plan);
-  }
-  return plan;
-}
-var NO_MATCH = {};
-function matchBlockHolds(match, res) {
-  const dropUserInfo = !hasAdmissionInfo(res.input.userInfo);
-  if (match.any !== null) {
-    for (const filter of match.any) {
-      if (matchFilterHolds(filter, res, dropUserInfo)) return true;
-    }
-    return false;
-  }
-  if (match.all !== null) {
-    for (const filter of match.all) {
-      if (!matchFilterHolds(filter, res, dropUserInfo)) return false;
-    }
-    return true;
-  }
-  return matchFilterHolds(match.inline, res, dropUserInfo);
-}
-function excludeBlockHolds(exclude, res) {
-  if (exclude.any !== null) {
-    for (const filter of exclude.any) {
-      if (excludeFilterHolds(filter, res)) return true;
-    }
-    return false;
-  }
-  if (exclude.all !== null) {
-    for (const filter of exclude.all) {
-      if (!excludeFilterHolds(filter, res)) return false;
-    }
-    return true;
-  }
-  return excludeFilterHolds(exclude.inline, res);
-}
-var RuleMatcher = class {
-  #match;
-  #exclude;
-  constructor(rule2) {
-    this.#match = blockPlan(rule2.match ?? NO_MATCH);
-    const exclude = rule2.exclude;
-    this.#exclude = exclude === void 0 || exclude === null ? null : blockPlan(exclude);
-  }
-  /** {@link ruleMatches} for the rule this matcher was prepared from. */
-  matches(input) {
-    return this.matchesSubject(view(input));
-  }
-  /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */
-  matchesSubject(res) {
-    const input = res.input;
-    if (input.policyNamespace && input.policyNamespace !== res.namespace) return false;
-    if (!matchBlockHolds(this.#match, res)) return false;
-    return this.#exclude === null || !excludeBlockHolds(this.#exclude, res);
-  }
-};
-var ruleMatchers = /* @__PURE__ */ new WeakMap();
-function ruleMatcher(rule2) {
-  let matcher = ruleMatchers.get(rule2);
-  if (matcher === void 0) {
-    matcher = new RuleMatcher(rule2);
-    ruleMatchers.set(rule2, matcher);
-  }
-  return matcher;
-}
-function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
-  const res = view(input);
-  const holds2 = (filter) => {
-    const plan = filterPlan(filter);
-    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
-  };
-  if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
-  if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
-  return true;
-}
-
-// src/families/kyverno/policy/autogen.ts
-var AUTOGEN_CONTROLLERS_ANNOTATION = "pod-policies.kyverno.io/autogen-controllers";
-var POD_CONTROLLERS = [
-  "DaemonSet",
-  "Deployment",
-  "Job",
-  "StatefulSet",
-  "ReplicaSet",
-  "ReplicationController",
-  "CronJob"
-];
-var POD_CONTROLLER_SET = new Set(POD_CONTROLLERS);
-var POD_AND_CONTROLLER_KINDS = /* @__PURE__ */ new Set([...POD_CONTROLLERS, "Pod"]);
-var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind3) => kind3 !== "CronJob"));
-var CONTROLLER_GVK = {
-  DaemonSet: "apps/v1/DaemonSet",
-  Deployment: "apps/v1/Deployment",
-  Job: "batch/v1/Job",
-  StatefulSet: "apps/v1/StatefulSet",
-  ReplicaSet: "apps/v1/ReplicaSet",
-  ReplicationController: "v1/ReplicationController",
-  CronJob: "batch/v1/CronJob",
-  Pod: "v1/Pod"
-};
-var POD_REPLACEMENTS = [
-  ["request.object.spec", "request.object.spec.template.spec"],
-  ["request.oldObject.spec", "request.oldObject.spec.template.spec"],
-  ["request.object.metadata", "request.object.spec.template.metadata"],
-  ["request.oldObject.metadata", "request.oldObject.spec.template.metadata"]
-];
-var POD_CEL_REPLACEMENTS = [
-  ["object.spec", "object.spec.template.spec"],
-  ["oldObject.spec", "oldObject.spec.template.spec"],
-  ["object.metadata", "object.spec.template.metadata"],
-  ["oldObject.metadata", "oldObject.spec.template.metadata"]
-];
-var CRONJOB_REPLACEMENTS = [
-  ["request.object.spec", "request.object.spec.jobTemplate.spec.template.spec"],
-  ["request.oldObject.spec", "request.oldObject.spec.jobTemplate.spec.template.spec"],
-  ["request.object.metadata", "request.object.spec.jobTemplate.spec.template.metadata"],
-  ["request.oldObject.metadata", "request.oldObject.spec.jobTemplate.spec.template.metadata"]
-];
-var CRONJOB_CEL_REPLACEMENTS = [
-  ["object.spec", "object.spec.jobTemplate.spec.template.spec"],
-  ["oldObject.spec", "oldObject.spec.jobTemplate.spec.template.spec"],
-  ["object.metadata", "object.spec.jobTemplate.spec.template.metadata"],
-  ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
-];
-var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-function isPresent(value) {
-  return value !== void 0 && value !== null;
-}
-function isSetValue(value) {
-  return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
-}
-function hasContent(value) {
-  if (!isObject(value)) return false;
-  for (const key3 in value) {
-    if (isSetValue(value[key3])) return true;
-  }
-  return false;
-}
-function matchKinds(match) {
-  if (!isPresent(match)) return [];
-  const kinds = [...match.resources?.kinds ?? []];
-  for (const filter of match.all ?? []) kinds.push(...filter.resources?.kinds ?? []);
-  for (const filter of match.any ?? []) kinds.push(...filter.resources?.kinds ?? []);
-  return kinds;
-}
-function convertKindsToGvk(kinds) {
-  return kinds.map((kind3) => CONTROLLER_GVK[kind3] ?? kind3);
-}
-function splitKinds(controllers) {
-  return controllers.split(",").sort();
-}
-function stripCronJob(controllers) {
-  return splitKinds(controllers).filter((kind3) => kind3 !== "CronJob").join(",");
-}
-function descriptionSupport(desc) {
-  if (!isPresent(desc)) return { supported: true, namesPodKind: false };
-  const kinds = desc.kinds ?? [];
-  if (typeof desc.name === "string" && desc.name !== "" || (desc.names?.length ?? 0) > 0 || isPresent(desc.selector) || isPresent(desc.annotations) || kinds.length > 1 && containsKind(kinds, "Pod")) {
-    return { supported: false, namesPodKind: false };
-  }
-  return { supported: true, namesPodKind: kinds.some((kind3) => POD_AND_CONTROLLER_KINDS.has(kind3)) };
-}
-function hasPatchesJson6902(value) {
-  return typeof value === "string" && value !== "";
-}
-function canAutoGen(rules) {
-  let needed = false;
-  for (const rule2 of rules) {
-    if (hasContent(rule2.generate)) return false;
-    const mutate = rule2.mutate;
-    if (isObject(mutate)) {
-      if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
-      const foreach = mutate.foreach;
-      if (Array.isArray(foreach) && foreach.some((fe) => isObject(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
-        return false;
-      }
-    }
-    const descriptions = [];
-    const collect = (block) => {
-      if (!isPresent(block)) return;
-      descriptions.push(block.resources);
-      for (const filter of block.any ?? []) descriptions.push(filter.resources);
-      for (const filter of block.all ?? []) descriptions.push(filter.resources);
-    };
-    collect(rule2.match);
-    collect(rule2.exclude);
-    for (const desc of descriptions) {
-      const support = descriptionSupport(desc);
-      if (!support.supported) return false;
-      needed ||= support.namesPodKind;
-    }
-  }
-  return needed;
-}
-function controllersFor(policy, eligible) {
-  if (!eligible) return /* @__PURE__ */ new Set(["none"]);
-  const annotation2 = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
-  if (annotation2 === void 0) return POD_CONTROLLER_SET;
-  return new Set(annotation2.split(","));
-}
-function shiftReferences(value, shift, pivot) {
-  const references = value.match(REFERENCE_PATTERN);
-  if (references === null) return value;
-  let currentPivot = pivot;
-  let result = value;
-  for (const oldReference of references) {
-    const initial = oldReference.startsWith("$(");
-    const reference = initial ? oldReference : oldReference.slice(1);
-    if (currentPivot === "anyPattern") {
-      const index = reference.indexOf(currentPivot);
-      const ruleIndex = reference.slice(index + currentPivot.length + 1).split("/")[0];
-      currentPivot = `${currentPivot}/${ruleIndex}`;
-    }
-    const shifted = reference.split(currentPivot).join(`${currentPivot}/${shift}`);
-    const replacement = (initial ? "" : oldReference[0]) + shifted;
-    result = result.replace(oldReference, () => replacement);
-  }
-  return result;
-}
-var rewritePodFilters = (filters, kinds) => filters.map(
-  (filter) => containsKind(filter.resources?.kinds, "Pod") ? { ...filter, resources: { ...filter.resources, kinds: convertKindsToGvk(kinds) } } : filter
-);
-var rewriteAllFilters = (filters, kinds) => filters.map((filter) => ({ ...filter, resources: { ...filter.resources ?? {}, kinds: convertKindsToGvk(kinds) } }));
-function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
-  if (block.any && block.any.length > 0) return { ...block, any: rewrite(block.any, kinds) };
-  if (block.all && block.all.length > 0) return { ...block, all: rewrite(block.all, kinds) };
-  if (inlineOnlyIfSet && (block.resources?.kinds?.length ?? 0) === 0) return block;
-  return { ...block, resources: { ...block.resources ?? {}, kinds: convertKindsToGvk(kinds) } };
-}
-function wrapTemplate(tplKey, value) {
-  return { spec: { [tplKey]: value ?? null } };
-}
-function keptValidateFields(validate2, shift, pivot) {
-  const out = {};
-  const message = typeof validate2.message === "string" ? shiftReferences(validate2.message, shift, pivot) : "";
-  if (message !== "") out.message = message;
-  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
-    if (isPresent(validate2[key3])) out[key3] = validate2[key3];
-  }
-  return out;
-}
-function autogenAssertion(tree, tplKey) {
-  if (!isObject(tree)) return tree;
-  const value = { ...tree };
-  for (const node2 of ["object", "oldObject"]) {
-    const object2 = tree[node2];
-    if (isObject(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
-  }
-  return value;
-}
-function generateMutation(mutate, tplKey) {
-  if (isPresent(mutate.patchStrategicMerge)) {
-    return { patchStrategicMerge: wrapTemplate(tplKey, mutate.patchStrategicMerge) };
-  }
-  const foreach = mutate.foreach;
-  if (Array.isArray(foreach) && foreach.length > 0) {
-    return {
-      foreach: foreach.map((entry2) => {
-        const fe = isObject(entry2) ? entry2 : {};
-        const out = {};
-        if (isPresent(fe.list)) out.list = fe.list;
-        if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
-        if (isPresent(fe.preconditions)) out.preconditions = fe.preconditions;
-        out.patchStrategicMerge = wrapTemplate(tplKey, fe.patchStrategicMerge);
-        return out;
-      })
-    };
-  }
-  return null;
-}
-function generateValidation(validate2, tplKey, shift) {
-  if (isPresent(validate2.pattern)) {
-    return { ...keptValidateFields(validate2, shift, "pattern"), pattern: wrapTemplate(tplKey, validate2.pattern) };
-  }
-  if (isPresent(validate2.deny)) {
-    return { ...keptValidateFields(validate2, shift, "deny"), deny: validate2.deny };
-  }
-  if (isPresent(validate2.podSecurity)) {
-    return { ...keptValidateFields(validate2, shift, "podSecurity"), podSecurity: validate2.podSecurity };
-  }
-  if (isPresent(validate2.anyPattern)) {
-    const patterns = Array.isArray(validate2.anyPattern) ? validate2.anyPattern : [];
-    return {
-      ...keptValidateFields(validate2, shift, "anyPattern"),
-      anyPattern: patterns.map((pattern2) => wrapTemplate(tplKey, pattern2))
-    };
-  }
-  if (Array.isArray(validate2.foreach) && validate2.foreach.length > 0) {
-    return { ...keptValidateFields(validate2, shift, "pattern"), foreach: validate2.foreach };
-  }
-  if (hasContent(validate2.cel)) return validate2;
-  if (isPresent(validate2.assert)) return { ...validate2, assert: autogenAssertion(validate2.assert, tplKey) };
-  return null;
-}
-function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
-  if (rule2 === null) return null;
-  const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
-  if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
-  if (isObject(rule2.mutate)) {
-    const mutate = generateMutation(rule2.mutate, tplKey);
-    if (mutate !== null) return { ...out, mutate };
-  }
-  if (isObject(rule2.validate)) {
-    const validate2 = generateValidation(rule2.validate, tplKey, shift);
-    if (validate2 !== null) return { ...out, validate: validate2 };
-  }
-  if (isPresent(rule2.verifyImages)) return out;
-  return null;
-}
-function autogenRuleName(prefix, name) {
-  const full = `${prefix}-${name}`;
-  return full.length > 63 ? full.slice(0, 63) : full;
-}
-function isAutogenRuleName(name) {
-  return name.startsWith("autogen-");
-}
-var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
-function generateRuleForControllers(rule2, controllers) {
-  if (isAutogenRuleName(rule2.name) || controllers === "") return null;
-  const excludeKinds = matchKinds(rule2.exclude);
-  if (!containsKind(matchKinds(rule2.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
-    return null;
-  }
-  let effective = controllers;
-  if (controllers === "all") {
-    effective = TEMPLATE_CONTROLLER_ORDER.join(",");
-  } else if (controllers !== "none") {
-    const validated = splitKinds(controllers).filter((kind3) => TEMPLATE_CONTROLLERS.has(kind3));
-    if (validated.length > 0) effective = validated.join(",");
-  }
-  return generateRule(
-    autogenRuleName("autogen", rule2.name),
-    rule2,
-    "template",
-    "spec/template",
-    splitKinds(effective),
-    rewritePodFilters
-  );
-}
-function generateCronJobRule(rule2, controllers) {
-  if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
-  return generateRule(
-    autogenRuleName("autogen-cronjob", rule2.name),
-    generateRuleForControllers(rule2, controllers),
-    "jobTemplate",
-    "spec/jobTemplate/spec/template",
-    ["CronJob"],
-    rewriteAllFilters
-  );
-}
-function replaceAll(text4, replacements) {
-  let result = text4;
-  for (const [from, to] of replacements) {
-    if (result.includes(from)) result = result.split(from).join(to);
-  }
-  return result;
-}
-function rewriteStrings(value, replacements) {
-  if (typeof value === "string") return replaceAll(value, replacements);
-  if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
-  if (isObject(value)) {
-    const out = {};
-    for (const key3 in value) out[replaceAll(key3, replacements)] = rewriteStrings(value[key3], replacements);
-    return out;
-  }
-  return value;
-}
-function hasPreconditions(value) {
-  if (Array.isArray(value)) return value.length > 0;
-  return isObject(value) && (isPresent(value.any) || isPresent(value.all));
-}
-function convertRule(rule2, target) {
-  const out = { name: rule2.name };
-  if (hasContent(rule2.match)) out.match = rule2.match;
-  if (hasContent(rule2.exclude)) out.exclude = rule2.exclude;
-  if (Array.isArray(rule2.celPreconditions) && rule2.celPreconditions.length > 0) out.celPreconditions = rule2.celPreconditions;
-  if (Array.isArray(rule2.context) && rule2.context.length > 0) out.context = rule2.context;
-  if (hasPreconditions(rule2.preconditions)) out.preconditions = rule2.preconditions;
-  if (hasContent(rule2.mutate)) out.mutate = rule2.mutate;
-  if (hasContent(rule2.validate)) out.validate = rule2.validate;
-  if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
-  if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
-  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
-    out.reportProperties = rule2.reportProperties;
-  }
-  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
-  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
-  return rewriteStrings(out, replacements);
-}
-function generateRules(rules, controllers) {
   const out = [];
-  for (const rule2 of rules) {
-    const forControllers = generateRuleForControllers(rule2, stripCronJob(controllers));
-    if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
-    const forCronJob = generateCronJobRule(rule2, controllers);
-    if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
+  for (const candidate of exceptions) {
+    if (candidate.family !== "kyverno") continue;
+    const exception = candidate;
+    if (exception.exceptions.some((target) => target.policyName === policyKey && target.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName)))) out.push(exception);
   }
   return out;
-}
-function createAutogen(policy) {
-  const rules = policy.spec.rules ?? [];
-  const eligible = canAutoGen(rules);
-  const controllers = controllersFor(policy, eligible);
-  const memo = /* @__PURE__ */ new Map();
-  const compute = (kind3) => {
-    let requested = kind3;
-    if (requested !== "") {
-      if (!controllers.has(requested)) return rules;
-    } else {
-      requested = [...controllers].sort().join(",");
-    }
-    if (requested === "none") return rules;
-    const generated = generateRules(rules, requested);
-    if (generated.length === 0) return rules;
-    return [...rules.filter((rule2) => !isAutogenRuleName(rule2.name)), ...generated];
-  };
-  return {
-    eligible,
-    controllers,
-    rulesFor(kind3) {
-      let result = memo.get(kind3);
-      if (result === void 0) {
-        result = compute(kind3);
-        memo.set(kind3, result);
-      }
-      return result;
-    }
-  };
-}
-var autogenByPolicy = /* @__PURE__ */ new WeakMap();
-function computeRules(policy, kind3) {
-  let autogen = autogenByPolicy.get(policy);
-  if (autogen === void 0) {
-    autogen = createAutogen(policy);
-    autogenByPolicy.set(policy, autogen);
-  }
-  return autogen.rulesFor(kind3);
 }
 
 // src/families/kyverno/engine/conditions/errors.ts
@@ -28952,7 +28493,7 @@ function goReplaceAll(re, src, replacement, literal) {
 // src/lang/jmespath/functions/regex-functions.ts
 var STRING3 = { types: ["string"] };
 var STRING_OR_NUMBER = { types: ["string", "number"] };
-function replaceAll2(name, literal, args) {
+function replaceAll(name, literal, args) {
   const src = ifaceToString(args[1]);
   const replacement = ifaceToString(args[2]);
   let re;
@@ -28967,14 +28508,14 @@ var REGEX_FUNCTIONS = [
   {
     name: "regex_replace_all",
     args: [STRING3, STRING_OR_NUMBER, STRING_OR_NUMBER],
-    handler: (args) => replaceAll2("regex_replace_all", false, args),
+    handler: (args) => replaceAll("regex_replace_all", false, args),
     returnType: ["string"],
     note: "converts all parameters to string"
   },
   {
     name: "regex_replace_all_literal",
     args: [STRING3, STRING_OR_NUMBER, STRING_OR_NUMBER],
-    handler: (args) => replaceAll2("regex_replace_all_literal", true, args),
+    handler: (args) => replaceAll("regex_replace_all_literal", true, args),
     returnType: ["string"],
     note: "converts all parameters to string"
   },
@@ -34532,7 +34073,7 @@ function evaluatePolicy(policy, request2) {
   };
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
-  for (const rule2 of computeRules(policy.policy, trigger.kind)) {
+  for (const rule2 of policy.computedRules(trigger.kind)) {
     const type = hasGenerate(rule2) ? "Generation" : isMutateExisting(rule2) ? "Mutation" : null;
     if (type === null) continue;
     const response = filterRule(evaluation, rule2, type);
@@ -38037,10 +37578,376 @@ function ruleFailureAction(policy, rule2, namespace, labels = {}) {
   return isEnforce(action) ? "Enforce" : "Audit";
 }
 
+// src/families/kyverno/policy/autogen.ts
+var AUTOGEN_CONTROLLERS_ANNOTATION = "pod-policies.kyverno.io/autogen-controllers";
+var POD_CONTROLLERS = [
+  "DaemonSet",
+  "Deployment",
+  "Job",
+  "StatefulSet",
+  "ReplicaSet",
+  "ReplicationController",
+  "CronJob"
+];
+var POD_CONTROLLER_SET = new Set(POD_CONTROLLERS);
+var POD_AND_CONTROLLER_KINDS = /* @__PURE__ */ new Set([...POD_CONTROLLERS, "Pod"]);
+var TEMPLATE_CONTROLLERS = new Set(POD_CONTROLLERS.filter((kind3) => kind3 !== "CronJob"));
+var CONTROLLER_GVK = {
+  DaemonSet: "apps/v1/DaemonSet",
+  Deployment: "apps/v1/Deployment",
+  Job: "batch/v1/Job",
+  StatefulSet: "apps/v1/StatefulSet",
+  ReplicaSet: "apps/v1/ReplicaSet",
+  ReplicationController: "v1/ReplicationController",
+  CronJob: "batch/v1/CronJob",
+  Pod: "v1/Pod"
+};
+var POD_REPLACEMENTS = [
+  ["request.object.spec", "request.object.spec.template.spec"],
+  ["request.oldObject.spec", "request.oldObject.spec.template.spec"],
+  ["request.object.metadata", "request.object.spec.template.metadata"],
+  ["request.oldObject.metadata", "request.oldObject.spec.template.metadata"]
+];
+var POD_CEL_REPLACEMENTS = [
+  ["object.spec", "object.spec.template.spec"],
+  ["oldObject.spec", "oldObject.spec.template.spec"],
+  ["object.metadata", "object.spec.template.metadata"],
+  ["oldObject.metadata", "oldObject.spec.template.metadata"]
+];
+var CRONJOB_REPLACEMENTS = [
+  ["request.object.spec", "request.object.spec.jobTemplate.spec.template.spec"],
+  ["request.oldObject.spec", "request.oldObject.spec.jobTemplate.spec.template.spec"],
+  ["request.object.metadata", "request.object.spec.jobTemplate.spec.template.metadata"],
+  ["request.oldObject.metadata", "request.oldObject.spec.jobTemplate.spec.template.metadata"]
+];
+var CRONJOB_CEL_REPLACEMENTS = [
+  ["object.spec", "object.spec.jobTemplate.spec.template.spec"],
+  ["oldObject.spec", "oldObject.spec.jobTemplate.spec.template.spec"],
+  ["object.metadata", "object.spec.jobTemplate.spec.template.metadata"],
+  ["oldObject.metadata", "oldObject.spec.jobTemplate.spec.template.metadata"]
+];
+var REFERENCE_PATTERN = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
+function isPresent(value) {
+  return value !== void 0 && value !== null;
+}
+function isSetValue(value) {
+  return value !== void 0 && value !== null && value !== "" && value !== false && value !== 0;
+}
+function hasContent(value) {
+  if (!isObject(value)) return false;
+  for (const key3 in value) {
+    if (isSetValue(value[key3])) return true;
+  }
+  return false;
+}
+function matchKinds(match) {
+  if (!isPresent(match)) return [];
+  const kinds = [...match.resources?.kinds ?? []];
+  for (const filter of match.all ?? []) kinds.push(...filter.resources?.kinds ?? []);
+  for (const filter of match.any ?? []) kinds.push(...filter.resources?.kinds ?? []);
+  return kinds;
+}
+function convertKindsToGvk(kinds) {
+  return kinds.map((kind3) => CONTROLLER_GVK[kind3] ?? kind3);
+}
+function splitKinds(controllers) {
+  return controllers.split(",").sort();
+}
+function stripCronJob(controllers) {
+  return splitKinds(controllers).filter((kind3) => kind3 !== "CronJob").join(",");
+}
+function descriptionSupport(desc) {
+  if (!isPresent(desc)) return { supported: true, namesPodKind: false };
+  const kinds = desc.kinds ?? [];
+  if (typeof desc.name === "string" && desc.name !== "" || (desc.names?.length ?? 0) > 0 || isPresent(desc.selector) || isPresent(desc.annotations) || kinds.length > 1 && containsKind(kinds, "Pod")) {
+    return { supported: false, namesPodKind: false };
+  }
+  return { supported: true, namesPodKind: kinds.some((kind3) => POD_AND_CONTROLLER_KINDS.has(kind3)) };
+}
+function hasPatchesJson6902(value) {
+  return typeof value === "string" && value !== "";
+}
+function canAutoGen(rules) {
+  let needed = false;
+  for (const rule2 of rules) {
+    if (hasContent(rule2.generate)) return false;
+    const mutate = rule2.mutate;
+    if (isObject(mutate)) {
+      if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
+      const foreach = mutate.foreach;
+      if (Array.isArray(foreach) && foreach.some((fe) => isObject(fe) && hasPatchesJson6902(fe.patchesJson6902))) {
+        return false;
+      }
+    }
+    const descriptions = [];
+    const collect = (block) => {
+      if (!isPresent(block)) return;
+      descriptions.push(block.resources);
+      for (const filter of block.any ?? []) descriptions.push(filter.resources);
+      for (const filter of block.all ?? []) descriptions.push(filter.resources);
+    };
+    collect(rule2.match);
+    collect(rule2.exclude);
+    for (const desc of descriptions) {
+      const support = descriptionSupport(desc);
+      if (!support.supported) return false;
+      needed ||= support.namesPodKind;
+    }
+  }
+  return needed;
+}
+function controllersFor(policy, eligible) {
+  if (!eligible) return /* @__PURE__ */ new Set(["none"]);
+  const annotation2 = policy.metadata.annotations?.[AUTOGEN_CONTROLLERS_ANNOTATION];
+  if (annotation2 === void 0) return POD_CONTROLLER_SET;
+  return new Set(annotation2.split(","));
+}
+function shiftReferences(value, shift, pivot) {
+  const references = value.match(REFERENCE_PATTERN);
+  if (references === null) return value;
+  let currentPivot = pivot;
+  let result = value;
+  for (const oldReference of references) {
+    const initial = oldReference.startsWith("$(");
+    const reference = initial ? oldReference : oldReference.slice(1);
+    if (currentPivot === "anyPattern") {
+      const index = reference.indexOf(currentPivot);
+      const ruleIndex = reference.slice(index + currentPivot.length + 1).split("/")[0];
+      currentPivot = `${currentPivot}/${ruleIndex}`;
+    }
+    const shifted = reference.split(currentPivot).join(`${currentPivot}/${shift}`);
+    const replacement = (initial ? "" : oldReference[0]) + shifted;
+    result = result.replace(oldReference, () => replacement);
+  }
+  return result;
+}
+var rewritePodFilters = (filters, kinds) => filters.map(
+  (filter) => containsKind(filter.resources?.kinds, "Pod") ? { ...filter, resources: { ...filter.resources, kinds: convertKindsToGvk(kinds) } } : filter
+);
+var rewriteAllFilters = (filters, kinds) => filters.map((filter) => ({ ...filter, resources: { ...filter.resources ?? {}, kinds: convertKindsToGvk(kinds) } }));
+function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
+  if (block.any && block.any.length > 0) return { ...block, any: rewrite(block.any, kinds) };
+  if (block.all && block.all.length > 0) return { ...block, all: rewrite(block.all, kinds) };
+  if (inlineOnlyIfSet && (block.resources?.kinds?.length ?? 0) === 0) return block;
+  return { ...block, resources: { ...block.resources ?? {}, kinds: convertKindsToGvk(kinds) } };
+}
+function wrapTemplate(tplKey, value) {
+  return { spec: { [tplKey]: value ?? null } };
+}
+function keptValidateFields(validate2, shift, pivot) {
+  const out = {};
+  const message = typeof validate2.message === "string" ? shiftReferences(validate2.message, shift, pivot) : "";
+  if (message !== "") out.message = message;
+  for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
+    if (isPresent(validate2[key3])) out[key3] = validate2[key3];
+  }
+  return out;
+}
+function autogenAssertion(tree, tplKey) {
+  if (!isObject(tree)) return tree;
+  const value = { ...tree };
+  for (const node2 of ["object", "oldObject"]) {
+    const object2 = tree[node2];
+    if (isObject(object2)) value[node2] = wrapTemplate(tplKey, { ...object2 });
+  }
+  return value;
+}
+function generateMutation(mutate, tplKey) {
+  if (isPresent(mutate.patchStrategicMerge)) {
+    return { patchStrategicMerge: wrapTemplate(tplKey, mutate.patchStrategicMerge) };
+  }
+  const foreach = mutate.foreach;
+  if (Array.isArray(foreach) && foreach.length > 0) {
+    return {
+      foreach: foreach.map((entry2) => {
+        const fe = isObject(entry2) ? entry2 : {};
+        const out = {};
+        if (isPresent(fe.list)) out.list = fe.list;
+        if (Array.isArray(fe.context) && fe.context.length > 0) out.context = fe.context;
+        if (isPresent(fe.preconditions)) out.preconditions = fe.preconditions;
+        out.patchStrategicMerge = wrapTemplate(tplKey, fe.patchStrategicMerge);
+        return out;
+      })
+    };
+  }
+  return null;
+}
+function generateValidation(validate2, tplKey, shift) {
+  if (isPresent(validate2.pattern)) {
+    return { ...keptValidateFields(validate2, shift, "pattern"), pattern: wrapTemplate(tplKey, validate2.pattern) };
+  }
+  if (isPresent(validate2.deny)) {
+    return { ...keptValidateFields(validate2, shift, "deny"), deny: validate2.deny };
+  }
+  if (isPresent(validate2.podSecurity)) {
+    return { ...keptValidateFields(validate2, shift, "podSecurity"), podSecurity: validate2.podSecurity };
+  }
+  if (isPresent(validate2.anyPattern)) {
+    const patterns = Array.isArray(validate2.anyPattern) ? validate2.anyPattern : [];
+    return {
+      ...keptValidateFields(validate2, shift, "anyPattern"),
+      anyPattern: patterns.map((pattern2) => wrapTemplate(tplKey, pattern2))
+    };
+  }
+  if (Array.isArray(validate2.foreach) && validate2.foreach.length > 0) {
+    return { ...keptValidateFields(validate2, shift, "pattern"), foreach: validate2.foreach };
+  }
+  if (hasContent(validate2.cel)) return validate2;
+  if (isPresent(validate2.assert)) return { ...validate2, assert: autogenAssertion(validate2.assert, tplKey) };
+  return null;
+}
+function generateRule(name, rule2, tplKey, shift, kinds, rewrite) {
+  if (rule2 === null) return null;
+  const out = { ...rule2, name, match: rewriteBlock(rule2.match ?? {}, kinds, rewrite, false) };
+  if (isPresent(rule2.exclude)) out.exclude = rewriteBlock(rule2.exclude, kinds, rewrite, true);
+  if (isObject(rule2.mutate)) {
+    const mutate = generateMutation(rule2.mutate, tplKey);
+    if (mutate !== null) return { ...out, mutate };
+  }
+  if (isObject(rule2.validate)) {
+    const validate2 = generateValidation(rule2.validate, tplKey, shift);
+    if (validate2 !== null) return { ...out, validate: validate2 };
+  }
+  if (isPresent(rule2.verifyImages)) return out;
+  return null;
+}
+function autogenRuleName(prefix, name) {
+  const full = `${prefix}-${name}`;
+  return full.length > 63 ? full.slice(0, 63) : full;
+}
+function isAutogenRuleName(name) {
+  return name.startsWith("autogen-");
+}
+var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
+function generateRuleForControllers(rule2, controllers) {
+  if (isAutogenRuleName(rule2.name) || controllers === "") return null;
+  const excludeKinds = matchKinds(rule2.exclude);
+  if (!containsKind(matchKinds(rule2.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
+    return null;
+  }
+  let effective = controllers;
+  if (controllers === "all") {
+    effective = TEMPLATE_CONTROLLER_ORDER.join(",");
+  } else if (controllers !== "none") {
+    const validated = splitKinds(controllers).filter((kind3) => TEMPLATE_CONTROLLERS.has(kind3));
+    if (validated.length > 0) effective = validated.join(",");
+  }
+  return generateRule(
+    autogenRuleName("autogen", rule2.name),
+    rule2,
+    "template",
+    "spec/template",
+    splitKinds(effective),
+    rewritePodFilters
+  );
+}
+function generateCronJobRule(rule2, controllers) {
+  if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
+  return generateRule(
+    autogenRuleName("autogen-cronjob", rule2.name),
+    generateRuleForControllers(rule2, controllers),
+    "jobTemplate",
+    "spec/jobTemplate/spec/template",
+    ["CronJob"],
+    rewriteAllFilters
+  );
+}
+function replaceAll2(text4, replacements) {
+  let result = text4;
+  for (const [from, to] of replacements) {
+    if (result.includes(from)) result = result.split(from).join(to);
+  }
+  return result;
+}
+function rewriteStrings(value, replacements) {
+  if (typeof value === "string") return replaceAll2(value, replacements);
+  if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, replacements));
+  if (isObject(value)) {
+    const out = {};
+    for (const key3 in value) out[replaceAll2(key3, replacements)] = rewriteStrings(value[key3], replacements);
+    return out;
+  }
+  return value;
+}
+function hasPreconditions(value) {
+  if (Array.isArray(value)) return value.length > 0;
+  return isObject(value) && (isPresent(value.any) || isPresent(value.all));
+}
+function convertRule(rule2, target) {
+  const out = { name: rule2.name };
+  if (hasContent(rule2.match)) out.match = rule2.match;
+  if (hasContent(rule2.exclude)) out.exclude = rule2.exclude;
+  if (Array.isArray(rule2.celPreconditions) && rule2.celPreconditions.length > 0) out.celPreconditions = rule2.celPreconditions;
+  if (Array.isArray(rule2.context) && rule2.context.length > 0) out.context = rule2.context;
+  if (hasPreconditions(rule2.preconditions)) out.preconditions = rule2.preconditions;
+  if (hasContent(rule2.mutate)) out.mutate = rule2.mutate;
+  if (hasContent(rule2.validate)) out.validate = rule2.validate;
+  if (Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0) out.verifyImages = rule2.verifyImages;
+  if (isPresent(rule2.skipBackgroundRequests)) out.skipBackgroundRequests = rule2.skipBackgroundRequests;
+  if (isObject(rule2.reportProperties) && Object.keys(rule2.reportProperties).length > 0) {
+    out.reportProperties = rule2.reportProperties;
+  }
+  const cel2 = isObject(rule2.validate) && isPresent(rule2.validate.cel);
+  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
+  return rewriteStrings(out, replacements);
+}
+function generateRules(rules, controllers) {
+  const out = [];
+  for (const rule2 of rules) {
+    const forControllers = generateRuleForControllers(rule2, stripCronJob(controllers));
+    if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
+    const forCronJob = generateCronJobRule(rule2, controllers);
+    if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
+  }
+  return out;
+}
+function createAutogen(policy) {
+  const rules = policy.spec.rules ?? [];
+  const eligible = canAutoGen(rules);
+  const controllers = controllersFor(policy, eligible);
+  const memo = /* @__PURE__ */ new Map();
+  const compute = (kind3) => {
+    let requested = kind3;
+    if (requested !== "") {
+      if (!controllers.has(requested)) return rules;
+    } else {
+      requested = [...controllers].sort().join(",");
+    }
+    if (requested === "none") return rules;
+    const generated = generateRules(rules, requested);
+    if (generated.length === 0) return rules;
+    return [...rules.filter((rule2) => !isAutogenRuleName(rule2.name)), ...generated];
+  };
+  return {
+    eligible,
+    controllers,
+    rulesFor(kind3) {
+      let result = memo.get(kind3);
+      if (result === void 0) {
+        result = compute(kind3);
+        memo.set(kind3, result);
+      }
+      return result;
+    }
+  };
+}
+var autogenByPolicy = /* @__PURE__ */ new WeakMap();
+function autogenOf(policy) {
+  let autogen = autogenByPolicy.get(policy);
+  if (autogen === void 0) {
+    autogen = createAutogen(policy);
+    autogenByPolicy.set(policy, autogen);
+  }
+  return autogen;
+}
+function computeRules(policy, kind3) {
+  return autogenOf(policy).rulesFor(kind3);
+}
+
 // src/families/kyverno/policy/compiled.ts
 function compiledPolicy(policy, handlers2) {
   const rules = policy.spec.rules ?? [];
-  const autogen = createAutogen(policy);
+  const autogen = autogenOf(policy);
   const byKind = /* @__PURE__ */ new Map();
   const validateByKind = /* @__PURE__ */ new Map();
   const namespaced = policy.kind === "Policy";
@@ -38116,7 +38023,7 @@ function handlers(compiled2) {
     out.generate = (request2, cloneSources) => {
       const response = generateResource(compiled2, request2);
       if (response === null || response.rules.length === 0) return null;
-      const generation2 = generateObjects(compiled2, response, request2, cloneSources);
+      const generation2 = generateObjects(compiled2, response, request2, cloneSources());
       return generation2.error === void 0 ? { response } : { response, generationError: generation2.error };
     };
   }
@@ -38126,12 +38033,14 @@ function hasVerifyImages(rule2) {
   return Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0;
 }
 function ruleInfos(compiled2) {
+  const written = compiled2.policy.spec.rules ?? [];
   const seen = /* @__PURE__ */ new Set();
   const out = [];
-  for (const rule2 of [...compiled2.policy.spec.rules ?? [], ...compiled2.computedRules("")]) {
+  for (const rule2 of [...written, ...compiled2.computedRules("")]) {
     if (seen.has(rule2.name)) continue;
     seen.add(rule2.name);
     const info = { name: rule2.name, type: ruleType(rule2) };
+    if (!written.includes(rule2)) info.autogen = true;
     if (rule2.verifyImages !== void 0) info.notEvaluated = `rule ${rule2.name}: verifyImages rules are not supported yet`;
     if (clonesFromCluster(rule2.generate)) info.clones = true;
     out.push(info);
@@ -39469,6 +39378,10 @@ var kyvernoFamily = {
     const reason2 = validatePolicy(policy, scopes);
     if (reason2 !== null) return { status: "invalid", reason: reason2, ruleCount: computeRules(policy, "").length };
     return { status: "accepted", policy: compilePolicy(policy) };
+  },
+  acceptException(document) {
+    const decoded = decodePolicyException(document);
+    return typeof decoded === "string" ? { status: "invalid", reason: decoded } : { status: "accepted", exception: decoded };
   }
 };
 
@@ -39516,11 +39429,116 @@ function acceptPolicy(document, options = {}, kind3 = kindOf3(document)) {
   if (family === void 0) return { status: "unsupported", kind: kind3 };
   return family.accept(document, { ...options, scopes: options.scopes ?? NO_CLUSTER_SCOPES });
 }
-function kindOf3(document) {
+function acceptException(document, kind3 = kindOf3(document, "exception")) {
+  const family = FAMILIES.get(kind3.family);
+  if (family === void 0) return { status: "unsupported", kind: kind3 };
+  return family.acceptException(document);
+}
+function kindOf3(document, role = "policy") {
   const kind3 = typeof document.apiVersion === "string" && typeof document.kind === "string" ? policyKindOf(document.apiVersion, document.kind) : void 0;
-  if (kind3 === void 0 || kind3.role !== "policy") throw new TypeError(`not a policy kind: ${String(document.apiVersion)} ${String(document.kind)}`);
+  if (kind3 === void 0 || kind3.role !== role) throw new TypeError(`not a ${role === "policy" ? "policy" : "policy exception"} kind: ${String(document.apiVersion)} ${String(document.kind)}`);
   return kind3;
 }
+
+// src/commands/load/exceptions.ts
+function loadExceptions(paths, log) {
+  const exceptions = [];
+  for (const path17 of paths) {
+    const file = readFile(path17, log);
+    if (file === null) continue;
+    for (const document of file.documents) {
+      const value = document.value;
+      const at = { file: file.path, line: document.line, column: 1 };
+      if (!isPolicyException(value)) {
+        const kind3 = value !== null && typeof value === "object" && !Array.isArray(value) ? `${String(value.apiVersion)}/${String(value.kind)}` : typeof value;
+        log.report({ ...at, message: `policy exception type not supported ${kind3}`, severity: "error" });
+        continue;
+      }
+      const accepted = acceptException(value);
+      if (accepted.status === "accepted") exceptions.push(accepted.exception);
+      else if (accepted.status === "invalid") log.report({ ...at, message: accepted.reason, severity: "error" });
+    }
+  }
+  return exceptions;
+}
+
+// src/commands/input-paths.ts
+import { statSync as statSync2 } from "node:fs";
+function exists(io, given) {
+  try {
+    statSync2(resolveArg(io, given));
+    return true;
+  } catch (error) {
+    const code = error.code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+function flagValues(args, name) {
+  const single = args.string(name);
+  return single !== void 0 ? [single] : args.list(name);
+}
+function requireInputPaths(io, args, inputs) {
+  const given = [
+    ...inputs.positionals ? args.positionals.map((value) => ({ value, flag: "" })) : [],
+    ...inputs.flags.flatMap((flag) => flagValues(args, flag).map((value) => ({ value, flag: ` (--${flag})` })))
+  ];
+  const missing = given.filter(({ value }) => value !== "" && value !== "-" && !/^https?:\/\//.test(value) && !exists(io, value));
+  if (missing.length > 0) throw new UsageError(missing.map(({ value, flag }) => `no such file or directory: ${value}${flag}`).join("\n"));
+}
+
+// src/commands/apply/output-files.ts
+import { appendFileSync, mkdirSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import path4 from "node:path";
+var OutputError = class extends Error {
+  name = "OutputError";
+};
+function reason(error) {
+  return error instanceof Error ? error.message.replace(/, \w+ '.*'$/, "") : String(error);
+}
+function isOutputFile(output) {
+  const last = output.split("/").pop() ?? "";
+  const extension = last.split(".").pop();
+  return extension === "yaml" || extension === "yml";
+}
+var MutationOutput = class _MutationOutput {
+  constructor(target, isFile) {
+    this.target = target;
+    this.isFile = isFile;
+  }
+  target;
+  isFile;
+  started = /* @__PURE__ */ new Set();
+  /** Prepares `target` (absolute; `shown` is how the user wrote it): creates the directory, or empties the file. */
+  static open(target, shown) {
+    const isFile = isOutputFile(shown);
+    try {
+      if (isFile) {
+        mkdirSync(path4.dirname(target), { recursive: true });
+        writeFileSync2(target, "");
+      } else {
+        mkdirSync(target, { recursive: true });
+        if (!statSync3(target).isDirectory()) throw new Error("not a directory");
+      }
+    } catch (error) {
+      throw new OutputError(`failed to create file/folder ${shown} (${reason(error)})`);
+    }
+    return new _MutationOutput(target, isFile);
+  }
+  /** Appends `text` to the file, or to `<base>.yaml` in the directory. */
+  write(base, text4) {
+    const file = this.isFile ? this.target : path4.join(this.target, `${base}.yaml`);
+    try {
+      if (!this.isFile && !this.started.has(file)) {
+        this.started.add(file);
+        writeFileSync2(file, text4);
+      } else {
+        appendFileSync(file, text4);
+      }
+    } catch (error) {
+      throw new OutputError(`failed to write ${file} (${reason(error)})`);
+    }
+  }
+};
 
 // src/commands/load/policies.ts
 function nameOf2(value) {
@@ -41433,7 +41451,7 @@ var WorkspaceLoader = class {
         } else if (policyKind.role === "policy") {
           this.#pending.push({ value: object2, kind: policyKind, source, document });
         } else if (policyKind.role === "exception") {
-          this.addException(source, document, object2);
+          this.addException(source, document, object2, policyKind);
         }
       } else if (kind3 === "manifest" && role.manifests) {
         sawManifest = true;
@@ -41490,13 +41508,10 @@ var WorkspaceLoader = class {
     }
     return this.workspace;
   }
-  addException(source, document, value) {
-    const decoded = decodePolicyException(value);
-    if (typeof decoded === "string") {
-      this.workspace.problems.push(problem2("invalid-policy-exception", source, locate(source.path, source.text, document.index, []), decoded));
-      return;
-    }
-    this.workspace.exceptions.push(decoded);
+  addException(source, document, value, kind3) {
+    const accepted = acceptException(value, kind3);
+    if (accepted.status === "accepted") this.workspace.exceptions.push(accepted.exception);
+    else if (accepted.status === "invalid") this.workspace.problems.push(problem2("invalid-policy-exception", source, locate(source.path, source.text, document.index, []), accepted.reason));
   }
   addManifest(source, document, value) {
     if (this.reportShape("invalid-manifest", source, document, value, checkObjectMetadata(value))) return;
@@ -44345,7 +44360,7 @@ function unsupportedReason(result, input) {
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled2 of policies) {
     for (const rule2 of compiled2.rules) {
-      if (ruleSelected(result.rule, rule2.name) && rule2.notEvaluated !== void 0) return rule2.notEvaluated;
+      if (rule2.autogen !== true && ruleSelected(result.rule, rule2.name) && rule2.notEvaluated !== void 0) return rule2.notEvaluated;
     }
   }
   return null;

@@ -28,9 +28,9 @@ export { annotationRange, github, workflowCommand, type AnnotationRange } from '
 export { collapseSameReason, groupMessage, groupTitle, sameReasonGroups, type FindingGroup, type ReportEntry } from './report/groups.js';
 export { applyEdits, type LineEdit } from './source/edit/text.js';
 export { unifiedDiff, type UnifiedDiffOptions } from './util/unified-diff.js';
-export { acceptPolicy } from './evaluate/family.js';
+export { acceptException, acceptPolicy } from './evaluate/family.js';
 export { evaluate, type EvaluateOptions } from './evaluate/evaluate.js';
 export { POLICY_KINDS, policyKindOf, type FamilyName, type PolicyKind, type PolicyKindRole } from './evaluate/kinds.js';
-export type { EvaluationOptions, ResourceResponse, ResponseKind } from './evaluate/processor.js';
-export type { Acceptance, AcceptOptions, CompiledPolicy, DocumentProblem, EvaluationRequest, FailureAction, GenerateOutcome, PolicyFamily, PolicyResponse, PolicyRuleInfo, RequestUserInfo, } from './evaluate/types.js';
+export type { ResourceResponse, ResponseKind } from './evaluate/processor.js';
+export type { Acceptance, AcceptOptions, ApiCallResponses, ClusterReader, ClusterResponse, CompiledException, CompiledPolicy, DocumentProblem, EvaluationRequest, ExceptionAcceptance, ExternalData, FailureAction, GenerateOutcome, GlobalContextReader, PolicyFamily, PolicyResponse, PolicyRuleInfo, RequestUserInfo, } from './evaluate/types.js';
 export type { JsonObject, JsonValue, RuleResponse } from './types.js';

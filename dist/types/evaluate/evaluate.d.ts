@@ -1,7 +1,8 @@
 import type { JsonObject, NumberMode } from '../types.js';
 import { type EvaluationOptions, type ResourceResponse } from './processor.js';
 import type { CompiledPolicy } from './types.js';
-export interface EvaluateOptions extends Omit<EvaluationOptions, 'numberMode'> {
+/** What a caller of {@link evaluate} may set: the admission request and the offline data. */
+export interface EvaluateOptions extends Pick<EvaluationOptions, 'operation' | 'userInfo' | 'exceptions' | 'external' | 'namespaceLabels' | 'targets'> {
     /** How resource numbers are read: `int64` (the admission controller, `kyverno apply`, the default) or `float64` (`kyverno test`). */
     numberMode?: NumberMode;
 }

@@ -1,15 +1,6 @@
-/**
- * @file The processor: every compiled policy on one resource, as Kyverno's policy processor orders it
- * (cmd/cli/kubectl-kyverno/processor/policy_processor.go, `ApplyPoliciesOnResource`): one response per
- * policy with mutate rules (mutations accumulate), per policy with image verification, then per policy with
- * validate and with generate rules, on the mutated resource. Policies are seen only through the
- * `CompiledPolicy` interface, whatever their family.
- */
-import type { ExternalData } from '../families/kyverno/engine/context/external/index.js';
-import type { PolicyException } from '../families/kyverno/policy/exception.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
 import type { ResourceDocument } from './resource.js';
-import type { CompiledPolicy, PolicyResponse, RequestUserInfo } from './types.js';
+import type { CompiledException, CompiledPolicy, ExternalData, PolicyResponse, RequestUserInfo } from './types.js';
 import type { ValuesFile } from './values.js';
 export interface EvaluationOptions {
     numberMode: NumberMode;
@@ -19,8 +10,8 @@ export interface EvaluationOptions {
     userInfo?: RequestUserInfo;
     /** The operation of a dedicated run (`kyverno test` result `operation`), overriding the values. */
     operation?: string;
-    /** PolicyExceptions to apply. */
-    exceptions?: readonly PolicyException[];
+    /** Policy exceptions to apply (each family reads its own). */
+    exceptions?: readonly CompiledException[];
     /** Data for `configMap`, `apiCall` and `globalReference` context entries. */
     external?: ExternalData;
     /** Namespace labels for namespaces the values file gives none for (apply: the mocked cluster's Namespaces). */

@@ -6,8 +6,6 @@
  * (kyverno/kyverno pkg/engine/api/engine.go, `Engine`): `mutate`, `verifyImages`, `validate` and
  * `generate` over one request, each giving Kyverno's responses.
  */
-import type { PolicyException } from '../families/kyverno/policy/exception.js';
-import type { ExternalData } from '../families/kyverno/engine/context/external/index.js';
 import type { ClusterScopes } from '../cluster/scopes.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse, RuleType, SourceLocation } from '../types.js';
 import type { FamilyName, PolicyKind } from './kinds.js';
@@ -31,6 +29,45 @@ export interface InjectedValues {
     /** Per-rule foreach values: element [0] of each list is injected (Kyverno behaviour). */
     foreach?: (ruleName: string) => Record<string, JsonValue[]> | undefined;
 }
+/** The answer of a cluster to one API request. */
+export interface ClusterResponse {
+    statusCode: number;
+    body: JsonObject;
+}
+/** A cluster answering API requests by URL path (the mocked cluster implements it). */
+export interface ClusterReader {
+    request(method: string, urlPath: string): ClusterResponse;
+}
+/** A Test's `apiCallResponses`: mocked answers by method and URL. */
+export interface ApiCallResponses {
+    readonly size: number;
+    lookup(method: string, url: string): {
+        statusCode: number;
+        body: JsonValue;
+    } | undefined;
+}
+/** A Test's `globalContextEntries`: named data, with a JMESPath projection applied on read. */
+export interface GlobalContextReader {
+    has(name: string): boolean;
+    get(name: string, projection?: string): unknown;
+}
+/**
+ * The data of the world outside the policy, offline: the cluster that `configMap` and `apiCall` context
+ * entries read (the fake API server of `kyverno apply`, or of `kyverno test` with `clusterResources`), and
+ * a Test's `apiCallResponses` and `globalContextEntries`. What is absent is left out, as the Kyverno CLI
+ * leaves it out without a client.
+ */
+export interface ExternalData {
+    cluster?: ClusterReader;
+    apiCallMocks?: ApiCallResponses;
+    globalContext?: GlobalContextReader;
+}
+/** A policy exception accepted by its family: only the policies of that family read it. */
+export interface CompiledException {
+    readonly family: FamilyName;
+    readonly name: string;
+    readonly namespace: string;
+}
 /**
  * One evaluation of one resource, as the Kyverno CLI builds it (kyverno/kyverno
  * cmd/cli/kubectl-kyverno/processor/policy_processor.go, `PolicyProcessor.makePolicyContext`).
@@ -50,8 +87,8 @@ export interface EvaluationRequest {
     subresource?: string;
     /** Values-file variables. */
     values?: InjectedValues;
-    /** PolicyExceptions that may exempt rules (kyverno.io/v2, v2beta1). */
-    exceptions?: readonly PolicyException[];
+    /** Policy exceptions that may exempt rules (each family reads its own). */
+    exceptions?: readonly CompiledException[];
     /**
      * Data for `configMap`, `apiCall` and `globalReference` context entries: the cluster they read, a
      * Test's `apiCallResponses` and `globalContextEntries`. Without it those entries are left out.
@@ -91,6 +128,8 @@ export interface PolicyRuleInfo {
     notEvaluated?: string;
     /** A generate rule that clones its data from existing resources (a Test's `cloneSourceResource` feeds it). */
     clones?: boolean;
+    /** A rule autogen generated for Pod controllers (not written in the policy). */
+    autogen?: boolean;
 }
 /** The outcome of a policy's generate rules on one trigger. */
 export interface GenerateOutcome {
@@ -128,8 +167,11 @@ export interface CompiledPolicy {
     verifyImages?(request: EvaluationRequest): PolicyResponse;
     /** The validate handler; null when the policy does not apply to the resource at all (another namespace). */
     validate?(request: EvaluationRequest): PolicyResponse | null;
-    /** The generate handler; null when no rule responded (Kyverno then emits no response). `cloneSources` seed clone rules. */
-    generate?(request: EvaluationRequest, cloneSources: readonly JsonObject[]): GenerateOutcome | null;
+    /**
+     * The generate handler; null when no rule responded (Kyverno then emits no response). `cloneSources` gives
+     * the objects clone rules may read; it is called only when generation runs.
+     */
+    generate?(request: EvaluationRequest, cloneSources: () => readonly JsonObject[]): GenerateOutcome | null;
     /**
      * How a failure of `rule` (or, without a rule, of the policy as Kyverno's `GetValidationFailureAction`
      * reports it) on a resource of `kind` in `namespace` is enforced.
@@ -179,4 +221,21 @@ export interface PolicyFamily {
     readonly name: FamilyName;
     /** Accepts one document of one of the family's policy kinds. */
     accept(document: JsonObject, options: Required<Pick<AcceptOptions, 'scopes'>> & AcceptOptions): Acceptance;
+    /** Accepts one document of the family's policy exception kind. */
+    acceptException(document: JsonObject): ExceptionAcceptance;
 }
+/** What became of a policy exception document. */
+export type ExceptionAcceptance = {
+    status: 'accepted';
+    exception: CompiledException;
+}
+/** The document is not a valid exception: the reason names it. */
+ | {
+    status: 'invalid';
+    reason: string;
+}
+/** An exception kind kyverno-lint does not evaluate yet. */
+ | {
+    status: 'unsupported';
+    kind: PolicyKind;
+};

@@ -1,5 +1,4 @@
-import type { CompiledPolicy } from '../evaluate/types.js';
-import { type PolicyException } from '../families/kyverno/policy/exception.js';
+import type { CompiledException, CompiledPolicy } from '../evaluate/types.js';
 import type { Finding, Location } from '../report/types.js';
 import { type SourceDocument, type TooLarge } from '../source/index.js';
 import { type ResourceDocument } from '../evaluate/resource.js';
@@ -24,7 +23,7 @@ interface WorkspacePolicy {
 export interface Workspace {
     files: Map<string, SourceText>;
     policies: WorkspacePolicy[];
-    exceptions: PolicyException[];
+    exceptions: CompiledException[];
     manifests: ResourceDocument[];
     /** Problems of the input, as findings. */
     problems: Finding[];

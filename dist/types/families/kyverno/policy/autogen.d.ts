@@ -37,6 +37,8 @@ interface Autogen {
 }
 /** Prepares autogen for one policy; rules per kind are computed on first use and memoised. */
 export declare function createAutogen(policy: Policy): Autogen;
+/** The autogen memo of a policy object: validation, compilation and evaluation share it. */
+export declare function autogenOf(policy: Policy): Autogen;
 /** Kyverno `ComputeRules(policy, kind)`, memoised per policy object (see {@link Autogen.rulesFor}). */
 export declare function computeRules(policy: Policy, kind: string): Rule[];
 export {};

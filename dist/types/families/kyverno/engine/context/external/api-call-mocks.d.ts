@@ -6,6 +6,7 @@
  * unused), a non-2xx mock fails the whole context; the others go the normal way.
  */
 import type { ContextEntry } from '../../../policy/types.js';
+import type { ApiCallResponses } from './types.js';
 import type { JsonValue } from '../../../../../types.js';
 import type { JsonContext } from '../json-context.js';
 /** One `apiCallResponses` entry. */
@@ -35,5 +36,5 @@ export declare class ApiCallMocks {
  * and returns the entries left to register normally (in order). Throws the error Kyverno fails the
  * context with: a substitution failure in any `apiCall` entry, a non-2xx mock, a failed `jmesPath`.
  */
-export declare function resolveMockedApiCalls(entries: readonly ContextEntry[], context: JsonContext, mocks: ApiCallMocks, operation: string): ContextEntry[];
+export declare function resolveMockedApiCalls(entries: readonly ContextEntry[], context: JsonContext, mocks: ApiCallResponses, operation: string): ContextEntry[];
 export {};

@@ -8,9 +8,9 @@ import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonObject } from '../../../../../types.js';
 import type { ContextLoader } from '../deferred.js';
 import type { JsonContext } from '../json-context.js';
-import type { GlobalContextStore } from './global-context.js';
+import type { GlobalContextReader } from './types.js';
 interface GlobalReferenceLoaderOptions {
-    store: GlobalContextStore;
+    store: GlobalContextReader;
     operation: string;
     /** Called when the data was stored. */
     onLoaded?: () => void;
