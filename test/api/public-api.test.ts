@@ -9,27 +9,9 @@ import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 import { acceptException, acceptPolicy, applyEdits, DEFAULT_CONFIG, evaluate, findConfigFile, lint, loadConfig, reporters, unifiedDiff, type LintConfig, type LintResult } from '../../src/index.js';
 import { scratchFolder } from '../commands/helpers.js';
-import { POD, REQUIRE_TEAM } from '../lint/team-documents.js';
+import { ADD_DEFAULTS, POD, REQUIRE_TEAM } from '../lint/team-documents.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/lint');
-
-const ADD_NON_ROOT = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: add-defaults
-spec:
-  rules:
-    - name: add-non-root
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      mutate:
-        patchStrategicMerge:
-          spec:
-            securityContext:
-              +(runAsNonRoot): true
-`;
 
 async function scan(dir: string, config: LintConfig = DEFAULT_CONFIG, fixes = false): Promise<LintResult> {
   return lint({ cwd: dir, paths: ['.'], policyPaths: [], config, fixes });
@@ -132,7 +114,7 @@ describe('public API', () => {
   });
 
   it('the edits of a mutation applied with applyEdits() give the fixed file, shown by unifiedDiff()', async () => {
-    scratch.write('policy.yaml', ADD_NON_ROOT);
+    scratch.write('policy.yaml', ADD_DEFAULTS);
     scratch.write('pod.yaml', POD);
     const result = await scan(scratch.dir, DEFAULT_CONFIG, true);
     const [finding] = result.report.findings;

@@ -4,25 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import { runCli, scratchFolder } from '../commands/helpers.js';
-import { POD, REQUIRE_TEAM } from './team-documents.js';
-
-const ADD_DEFAULTS = `apiVersion: kyverno.io/v1
-kind: ClusterPolicy
-metadata:
-  name: add-defaults
-spec:
-  rules:
-    - name: add-non-root
-      match:
-        any:
-          - resources:
-              kinds: [Pod]
-      mutate:
-        patchStrategicMerge:
-          spec:
-            securityContext:
-              +(runAsNonRoot): true
-`;
+import { ADD_DEFAULTS, POD, REQUIRE_TEAM } from './team-documents.js';
 
 const scratch = scratchFolder('kyverno-lint-scan-');
 const { write } = scratch;

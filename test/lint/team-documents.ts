@@ -51,3 +51,22 @@ export function teamWorkspace(prefix: string): ReturnType<typeof scratchFolder> 
   });
   return scratch;
 }
+
+/** A ClusterPolicy whose one mutate rule adds `runAsNonRoot: true` to Pods that do not set it. */
+export const ADD_DEFAULTS = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: add-defaults
+spec:
+  rules:
+    - name: add-non-root
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      mutate:
+        patchStrategicMerge:
+          spec:
+            securityContext:
+              +(runAsNonRoot): true
+`;
