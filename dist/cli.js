@@ -13872,7 +13872,7 @@ var package_default = {
   type: "module",
   exports: {
     ".": {
-      types: "./dist/types/index.d.ts",
+      types: "./dist/index.d.ts",
       import: "./dist/index.js"
     },
     "./package.json": "./package.json"
@@ -13914,6 +13914,7 @@ var package_default = {
     "@types/semver": "^7.8.0",
     ajv: "^8.20.0",
     "ajv-formats": "^3.0.1",
+    "dts-bundle-generator": "^9.5.1",
     esbuild: "^0.28.2",
     "fast-check": "^4.11.0",
     globby: "^16.2.4",

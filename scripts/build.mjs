@@ -4,13 +4,12 @@
  * ES module per entry point, so the published package and the GitHub Action run without installing
  * dependencies (`@actions/*` are ES modules and are bundled too). CommonJS dependencies are given a `require`
  * through `createRequire`, which an ES module bundle otherwise lacks at startup. The declarations of the
- * public API (dist/types/, the `types` of `exports`) are written by `tsc -p tsconfig.build.json`.
+ * public API (dist/index.d.ts, the `types` of `exports`) are bundled into one file by dts-bundle-generator.
  *
  * `node scripts/build.mjs [outdir]` builds into another folder than dist/ (a check that the build works).
  */
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +35,10 @@ await build({ ...options, entryPoints: { index: 'src/index.ts' }, banner: { js: 
 // (git records the mode; esbuild writes files without the run bit).
 await chmod(path.join(outdir, 'cli.js'), 0o755);
 
-// The declarations of src/index.ts and the modules its types reach (tsconfig.build.json).
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', path.join(outdir, 'types')], { cwd: root, stdio: 'inherit' });
+// The declarations of the public API, bundled into one file (dist/index.d.ts): the types src/index.ts exports,
+// with the internal types they reference declared but not exported.
+const { generateDtsBundle } = createRequire(import.meta.url)('dts-bundle-generator');
+const [declarations] = generateDtsBundle([{ filePath: path.join(root, 'src/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }], {
+  preferredConfigPath: path.join(root, 'tsconfig.build.json'),
+});
+await writeFile(path.join(outdir, 'index.d.ts'), declarations);

@@ -1,3 +1,0 @@
-import type { Check } from '../check-types.js';
-export declare const runAsNonRootCheck: Check;
-export declare const runAsUserCheck: Check;

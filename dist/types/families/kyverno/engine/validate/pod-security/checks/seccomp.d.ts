@@ -1,3 +1,0 @@
-import type { Check } from '../check-types.js';
-export declare const seccompProfileBaselineCheck: Check;
-export declare const seccompProfileRestrictedCheck: Check;

@@ -1,3 +1,0 @@
-import type { Check } from '../check-types.js';
-export declare const hostPathVolumesCheck: Check;
-export declare const restrictedVolumesCheck: Check;

@@ -1,2 +1,0 @@
-import type { Check } from '../check-types.js';
-export declare const windowsHostProcessCheck: Check;

@@ -1,2 +1,0 @@
-/** `sets.NewString(items...).List()`: distinct and sorted. */
-export declare function sortedSet(items: Iterable<string>): string[];

@@ -1,2 +1,0 @@
-import type { KyvernoFunction } from './kyverno-function.js';
-export declare const ENCODING_FUNCTIONS: readonly KyvernoFunction[];

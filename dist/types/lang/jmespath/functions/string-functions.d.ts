@@ -1,2 +1,0 @@
-import type { KyvernoFunction } from './kyverno-function.js';
-export declare const STRING_FUNCTIONS: readonly KyvernoFunction[];
