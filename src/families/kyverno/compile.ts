@@ -3,7 +3,8 @@
  * engine handlers attached (kyverno/kyverno pkg/engine/engine.go: `Mutate`, `Validate`, `VerifyAndPatchImages`,
  * `ApplyBackgroundChecks`), behind the family-independent `CompiledPolicy` interface.
  */
-import type { FailureAction, GenerateOutcome, PolicyRuleInfo } from '../../evaluate/types.js';
+import type { EvaluationRequest, FailureAction, GenerateOutcome, PolicyRuleInfo } from '../../evaluate/types.js';
+import type { JsonObject } from '../../types.js';
 import { generateObjects, generateResource } from './engine/generate/index.js';
 import { clonesFromCluster } from './engine/generate/generator.js';
 import { settlesByConstruction } from './engine/mutate/idempotent.js';
@@ -20,9 +21,13 @@ export function compilePolicy(policy: Policy): KyvernoPolicy {
   return compiledPolicy(policy, handlers);
 }
 
+/**
+ * The handlers of the policy's rule types (undefined for the types it has none of: every compiled policy has
+ * the same properties, so the processor and the engine read them at one shape).
+ */
 function handlers(compiled: KyvernoPolicy): KyvernoHandlers {
   const policy = compiled.policy;
-  const out: KyvernoHandlers = {
+  return {
     rules: ruleInfos(compiled),
     ruleCount: compiled.computedRules('').length,
     mutationsSettle: !compiled.hasMutate || settlesByConstruction(policy),
@@ -31,23 +36,22 @@ function handlers(compiled: KyvernoPolicy): KyvernoHandlers {
       const definition = compiled.rulesForKind(kind).find((candidate) => candidate.name === rule);
       return ruleFailureAction(policy, definition, namespace, labels);
     },
+    mutate: compiled.hasMutate ? (request) => mutateResource(compiled, request) : undefined,
+    // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
+    // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
+    verifyImages: (policy.spec.rules ?? []).some(hasVerifyImages) ? (request) => ({ policy: compiled, resource: request.resource, rules: [] }) : undefined,
+    validate: compiled.hasValidate ? (request) => validateResource(compiled, request) : undefined,
+    generate: compiled.hasGenerate ? (request, cloneSources) => generate(compiled, request, cloneSources) : undefined,
   };
-  if (compiled.hasMutate) out.mutate = (request) => mutateResource(compiled, request);
-  // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
-  // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
-  if ((policy.spec.rules ?? []).some(hasVerifyImages)) out.verifyImages = (request) => ({ policy: compiled, resource: request.resource, rules: [] });
-  if (compiled.hasValidate) out.validate = (request) => validateResource(compiled, request);
-  if (compiled.hasGenerate) {
-    out.generate = (request, cloneSources): GenerateOutcome | null => {
-      const response = generateResource(compiled, request);
-      // Kyverno emits a generate response only when a rule produced a rule response (`!generateResponse.IsEmpty()`
-      // in `PolicyProcessor.ApplyPoliciesOnResource`, cmd/cli/kubectl-kyverno/processor/policy_processor.go).
-      if (response === null || response.rules.length === 0) return null;
-      const generation = generateObjects(compiled, response, request, cloneSources());
-      return generation.error === undefined ? { response } : { response, generationError: generation.error };
-    };
-  }
-  return out;
+}
+
+function generate(compiled: KyvernoPolicy, request: EvaluationRequest, cloneSources: () => readonly JsonObject[]): GenerateOutcome | null {
+  const response = generateResource(compiled, request);
+  // Kyverno emits a generate response only when a rule produced a rule response (`!generateResponse.IsEmpty()`
+  // in `PolicyProcessor.ApplyPoliciesOnResource`, cmd/cli/kubectl-kyverno/processor/policy_processor.go).
+  if (response === null || response.rules.length === 0) return null;
+  const generation = generateObjects(compiled, response, request, cloneSources());
+  return generation.error === undefined ? { response } : { response, generationError: generation.error };
 }
 
 function hasVerifyImages(rule: Rule): boolean {
