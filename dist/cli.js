@@ -33971,17 +33971,17 @@ function withoutStackTraces(fn, a, b, c, d) {
 }
 
 // src/families/kyverno/engine/generate/generator.ts
-function clonesFromCluster(generate2) {
-  if (generate2 === void 0) return false;
-  const { clone: clone2, cloneList: cloneList2 } = generate2;
+function clonesFromCluster(generate3) {
+  if (generate3 === void 0) return false;
+  const { clone: clone2, cloneList: cloneList2 } = generate3;
   if (cloneList2 !== null && typeof cloneList2 === "object" && !Array.isArray(cloneList2) && Array.isArray(cloneList2.kinds) && cloneList2.kinds.length > 0) {
     return true;
   }
   return clone2 !== null && typeof clone2 === "object" && !Array.isArray(clone2) && Object.values(clone2).some((value) => value !== "" && value !== null);
 }
 function hasGenerate(rule2) {
-  const generate2 = rule2.generate;
-  return generate2 !== void 0 && generate2 !== null && typeof generate2 === "object" && Object.keys(generate2).length > 0;
+  const generate3 = rule2.generate;
+  return generate3 !== void 0 && generate3 !== null && typeof generate3 === "object" && Object.keys(generate3).length > 0;
 }
 function generateObjects(policy, response, request2, cloneSources) {
   return withoutStackTraces(run, policy, response, request2, cloneSources);
@@ -38007,7 +38007,7 @@ function compilePolicy(policy) {
 }
 function handlers(compiled2) {
   const policy = compiled2.policy;
-  const out = {
+  return {
     rules: ruleInfos(compiled2),
     ruleCount: compiled2.computedRules("").length,
     mutationsSettle: !compiled2.hasMutate || settlesByConstruction(policy),
@@ -38015,20 +38015,20 @@ function handlers(compiled2) {
       if (rule2 === void 0) return isEnforce(policyFailureAction(policy, namespace, labels)) ? "Enforce" : "Audit";
       const definition = compiled2.rulesForKind(kind3).find((candidate) => candidate.name === rule2);
       return ruleFailureAction(policy, definition, namespace, labels);
-    }
+    },
+    mutate: compiled2.hasMutate ? (request2) => mutateResource(compiled2, request2) : void 0,
+    // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
+    // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
+    verifyImages: (policy.spec.rules ?? []).some(hasVerifyImages) ? (request2) => ({ policy: compiled2, resource: request2.resource, rules: [] }) : void 0,
+    validate: compiled2.hasValidate ? (request2) => validateResource(compiled2, request2) : void 0,
+    generate: compiled2.hasGenerate ? (request2, cloneSources) => generate2(compiled2, request2, cloneSources) : void 0
   };
-  if (compiled2.hasMutate) out.mutate = (request2) => mutateResource(compiled2, request2);
-  if ((policy.spec.rules ?? []).some(hasVerifyImages)) out.verifyImages = (request2) => ({ policy: compiled2, resource: request2.resource, rules: [] });
-  if (compiled2.hasValidate) out.validate = (request2) => validateResource(compiled2, request2);
-  if (compiled2.hasGenerate) {
-    out.generate = (request2, cloneSources) => {
-      const response = generateResource(compiled2, request2);
-      if (response === null || response.rules.length === 0) return null;
-      const generation2 = generateObjects(compiled2, response, request2, cloneSources());
-      return generation2.error === void 0 ? { response } : { response, generationError: generation2.error };
-    };
-  }
-  return out;
+}
+function generate2(compiled2, request2, cloneSources) {
+  const response = generateResource(compiled2, request2);
+  if (response === null || response.rules.length === 0) return null;
+  const generation2 = generateObjects(compiled2, response, request2, cloneSources());
+  return generation2.error === void 0 ? { response } : { response, generationError: generation2.error };
 }
 function hasVerifyImages(rule2) {
   return Array.isArray(rule2.verifyImages) && rule2.verifyImages.length > 0;
@@ -39143,8 +39143,8 @@ function mutateActionFailure(mutate) {
   if (hasPsm && hasJsonPatch) return ["foreach", "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
   return null;
 }
-function generateActionFailure(rule2, generate2) {
-  const cloneList2 = isObject(generate2.cloneList) ? generate2.cloneList : {};
+function generateActionFailure(rule2, generate3) {
+  const cloneList2 = isObject(generate3.cloneList) ? generate3.cloneList : {};
   const selector2 = cloneList2.selector;
   if (isObject(selector2)) {
     const labels = isObject(selector2.matchLabels) ? selector2.matchLabels : {};
@@ -39155,8 +39155,8 @@ function generateActionFailure(rule2, generate2) {
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
   if (isPresent2(rule2.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
-  if (isPresent2(generate2.data)) {
-    const failure2 = patternFailure(generate2.data, "/", NO_ANCHORS);
+  if (isPresent2(generate3.data)) {
+    const failure2 = patternFailure(generate3.data, "/", NO_ANCHORS);
     if (failure2) return [`data.${failure2[0]}`, `anchors not supported on generate resources: ${failure2[1]}`];
   }
   return null;
