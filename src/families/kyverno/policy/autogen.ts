@@ -496,17 +496,12 @@ export function createAutogen(policy: Policy): Autogen {
 
 const autogenByPolicy = new WeakMap<Policy, Autogen>();
 
-/** The autogen memo of a policy object: validation, compilation and evaluation share it. */
-export function autogenOf(policy: Policy): Autogen {
+/** Kyverno `ComputeRules(policy, kind)`, memoised per policy object (see {@link Autogen.rulesFor}). */
+export function computeRules(policy: Policy, kind: string): Rule[] {
   let autogen = autogenByPolicy.get(policy);
   if (autogen === undefined) {
     autogen = createAutogen(policy);
     autogenByPolicy.set(policy, autogen);
   }
-  return autogen;
-}
-
-/** Kyverno `ComputeRules(policy, kind)`, memoised per policy object (see {@link Autogen.rulesFor}). */
-export function computeRules(policy: Policy, kind: string): Rule[] {
-  return autogenOf(policy).rulesFor(kind);
+  return autogen.rulesFor(kind);
 }
