@@ -37933,22 +37933,19 @@ function createAutogen(policy) {
   };
 }
 var autogenByPolicy = /* @__PURE__ */ new WeakMap();
-function autogenOf(policy) {
+function computeRules(policy, kind3) {
   let autogen = autogenByPolicy.get(policy);
   if (autogen === void 0) {
     autogen = createAutogen(policy);
     autogenByPolicy.set(policy, autogen);
   }
-  return autogen;
-}
-function computeRules(policy, kind3) {
-  return autogenOf(policy).rulesFor(kind3);
+  return autogen.rulesFor(kind3);
 }
 
 // src/families/kyverno/policy/compiled.ts
 function compiledPolicy(policy, handlers2) {
   const rules = policy.spec.rules ?? [];
-  const autogen = autogenOf(policy);
+  const autogen = createAutogen(policy);
   const byKind = /* @__PURE__ */ new Map();
   const validateByKind = /* @__PURE__ */ new Map();
   const namespaced = policy.kind === "Policy";
