@@ -3,7 +3,7 @@
  * defaulting, `null` maps; kyverno/kyverno cmd/cli/kubectl-kyverno/resource/resource.go), with its identity
  * (the key of Kyverno's response maps) and the file and document it comes from.
  */
-import { namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
+import { nameOf, namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
 
 /** A resource document with its identity and origin. */
 export interface ResourceDocument {
@@ -25,8 +25,7 @@ export interface ResourceDocument {
 /** A resource document as Kyverno loads it: normalised as Kyverno normalises it (namespace default, `null` maps), with its identity. */
 export function resourceDocument(value: KubernetesObject, file: string, documentIndex: number): ResourceDocument {
   const resource = normalizeResource(value);
-  const metadata = resource.metadata;
-  const name = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
+  const name = nameOf(resource);
   const namespace = namespaceOf(resource);
   return {
     value: resource,

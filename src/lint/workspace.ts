@@ -27,7 +27,7 @@ import {
   type SourceDocument,
   type TooLarge,
 } from '../source/index.js';
-import type { KubernetesObject } from '../source/index.js';
+import { nameOf, type KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
 import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
 import { helmSources, type HelmSource } from './helm.js';
@@ -115,10 +115,6 @@ function readText(file: string, maxBytes: number): { text: string } | { error: s
   }
 }
 
-function nameOf(value: JsonObject): string {
-  const metadata = value.metadata;
-  return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
-}
 
 /** `Kind name`, or the kind alone for a nameless document. */
 function subjectOf(value: JsonObject): string {

@@ -7,7 +7,7 @@ export { stripByteOrderMark } from './byte-order-mark.js';
 export { expandLists, parseDocuments } from './parse.js';
 export { locate } from './locate.js';
 export { locateInDocument } from './ranges.js';
-export { isKubernetesObject, namespaceOf, normalizeResource, partitionDuplicates, type KubernetesObject } from './resource.js';
+export { isKubernetesObject, nameOf, namespaceOf, normalizeResource, partitionDuplicates, type KubernetesObject } from './resource.js';
 export {
   DEFAULT_MAX_FILE_SIZE,
   isTooLarge,

@@ -74,6 +74,11 @@ function stringField(object: JsonValue | undefined, field: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** `metadata.name` (`''` when absent or not a string). */
+export function nameOf(object: JsonObject): string {
+  return stringField(object.metadata, 'name');
+}
+
 /** `metadata.namespace` as Kyverno reads it (`''` when absent or not a string). */
 export function namespaceOf(resource: JsonObject): string {
   return stringField(resource.metadata, 'namespace');

@@ -10,7 +10,7 @@
 import { acceptPolicy } from '../../evaluate/family.js';
 import { policyKindOf } from '../../evaluate/kinds.js';
 import type { CompiledPolicy } from '../../evaluate/types.js';
-import { expandLists, isKubernetesObject, listPolicyFiles, type SourceDocument } from '../../source/index.js';
+import { expandLists, isKubernetesObject, listPolicyFiles, nameOf, type SourceDocument } from '../../source/index.js';
 import type { JsonObject } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { parseFile, readFile, reportAt, reportProblems, type LoadedFile } from './documents.js';
@@ -45,10 +45,6 @@ export interface PolicySet {
   documents: JsonObject[];
 }
 
-function nameOf(value: JsonObject): string {
-  const metadata = value.metadata;
-  return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.name === 'string' ? metadata.name : '';
-}
 
 function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): void {
   for (const document of expandLists(file.documents)) {
