@@ -40441,6 +40441,9 @@ function stringField(object3, field) {
   const value = object3[field];
   return typeof value === "string" ? value : "";
 }
+function nameOf(object3) {
+  return stringField(object3.metadata, "name");
+}
 function namespaceOf(resource) {
   return stringField(resource.metadata, "namespace");
 }
@@ -59210,7 +59213,7 @@ function metaString(object3, field) {
   const value = metadata[field];
   return typeof value === "string" ? value : "";
 }
-var nameOf = (object3) => metaString(object3, "name");
+var nameOf2 = (object3) => metaString(object3, "name");
 var namespaceOf2 = (object3) => metaString(object3, "namespace");
 var apiVersionOf = (object3) => topString(object3, "apiVersion");
 var kindOf = (object3) => topString(object3, "kind");
@@ -59316,7 +59319,7 @@ function addSourceLabels(object3) {
   labels[SOURCE_VERSION_LABEL] = version;
   labels[SOURCE_KIND_LABEL] = kindOf(object3);
   labels[SOURCE_NAMESPACE_LABEL] = namespaceOf2(object3);
-  labels[SOURCE_NAME_LABEL] = nameOf(object3);
+  labels[SOURCE_NAME_LABEL] = nameOf2(object3);
   setLabels(object3, labels);
 }
 function tagCloneSource(object3) {
@@ -59469,7 +59472,7 @@ function notFound2(address) {
   return new StoreError("NotFound", `${resourceName(address.apiVersion, address.kind)} "${address.name}" not found`);
 }
 function addressOf(object3) {
-  return { apiVersion: apiVersionOf(object3), kind: kindOf(object3), namespace: namespaceOf2(object3), name: nameOf(object3) };
+  return { apiVersion: apiVersionOf(object3), kind: kindOf(object3), namespace: namespaceOf2(object3), name: nameOf2(object3) };
 }
 
 // src/families/kyverno/engine/generate/targets.ts
@@ -59534,7 +59537,7 @@ function manageCloneList(store, targetNamespace, pattern) {
         apiVersion: apiVersionOf(source),
         kind: kindOf(source),
         namespace: namespaceOf2(source),
-        name: nameOf(source)
+        name: nameOf2(source)
       };
       const target = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
       if (sourceAddress.namespace === targetNamespace) {
@@ -65312,8 +65315,7 @@ function kindOf3(document, role = "policy") {
 // src/evaluate/resource.ts
 function resourceDocument(value, file, documentIndex) {
   const resource = normalizeResource(value);
-  const metadata = resource.metadata;
-  const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
+  const name = nameOf(resource);
   const namespace = namespaceOf(resource);
   return {
     value: resource,
@@ -65368,12 +65370,8 @@ function readText(file, maxBytes) {
     return { error: code18 === "EISDIR" ? "is a directory" : code18 === "ENOENT" ? "no such file" : error2.message };
   }
 }
-function nameOf2(value) {
-  const metadata = value.metadata;
-  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
-}
 function subjectOf(value) {
-  return [String(value.kind), nameOf2(value)].filter((part) => part !== "").join(" ");
+  return [String(value.kind), nameOf(value)].filter((part) => part !== "").join(" ");
 }
 var JSON_HEAD_BYTES = 64 * 1024;
 var WorkspaceLoader = class {

@@ -13937,6 +13937,9 @@ function stringField(object2, field) {
   const value = object2[field];
   return typeof value === "string" ? value : "";
 }
+function nameOf(object2) {
+  return stringField(object2.metadata, "name");
+}
 function namespaceOf(resource) {
   return stringField(resource.metadata, "namespace");
 }
@@ -32706,7 +32709,7 @@ function metaString(object2, field) {
   const value = metadata[field];
   return typeof value === "string" ? value : "";
 }
-var nameOf = (object2) => metaString(object2, "name");
+var nameOf2 = (object2) => metaString(object2, "name");
 var namespaceOf2 = (object2) => metaString(object2, "namespace");
 var apiVersionOf = (object2) => topString(object2, "apiVersion");
 var kindOf = (object2) => topString(object2, "kind");
@@ -32812,7 +32815,7 @@ function addSourceLabels(object2) {
   labels[SOURCE_VERSION_LABEL] = version;
   labels[SOURCE_KIND_LABEL] = kindOf(object2);
   labels[SOURCE_NAMESPACE_LABEL] = namespaceOf2(object2);
-  labels[SOURCE_NAME_LABEL] = nameOf(object2);
+  labels[SOURCE_NAME_LABEL] = nameOf2(object2);
   setLabels(object2, labels);
 }
 function tagCloneSource(object2) {
@@ -32965,7 +32968,7 @@ function notFound2(address) {
   return new StoreError("NotFound", `${resourceName(address.apiVersion, address.kind)} "${address.name}" not found`);
 }
 function addressOf(object2) {
-  return { apiVersion: apiVersionOf(object2), kind: kindOf(object2), namespace: namespaceOf2(object2), name: nameOf(object2) };
+  return { apiVersion: apiVersionOf(object2), kind: kindOf(object2), namespace: namespaceOf2(object2), name: nameOf2(object2) };
 }
 
 // src/families/kyverno/engine/generate/targets.ts
@@ -33030,7 +33033,7 @@ function manageCloneList(store, targetNamespace, pattern2) {
         apiVersion: apiVersionOf(source),
         kind: kindOf(source),
         namespace: namespaceOf2(source),
-        name: nameOf(source)
+        name: nameOf2(source)
       };
       const target = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
       if (sourceAddress.namespace === targetNamespace) {
@@ -38808,8 +38811,7 @@ function kindOf3(document, role = "policy") {
 // src/evaluate/resource.ts
 function resourceDocument(value, file, documentIndex) {
   const resource = normalizeResource(value);
-  const metadata = resource.metadata;
-  const name = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
+  const name = nameOf(resource);
   const namespace = namespaceOf(resource);
   return {
     value: resource,
@@ -38864,12 +38866,8 @@ function readText(file, maxBytes) {
     return { error: code === "EISDIR" ? "is a directory" : code === "ENOENT" ? "no such file" : error.message };
   }
 }
-function nameOf2(value) {
-  const metadata = value.metadata;
-  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.name === "string" ? metadata.name : "";
-}
 function subjectOf(value) {
-  return [String(value.kind), nameOf2(value)].filter((part) => part !== "").join(" ");
+  return [String(value.kind), nameOf(value)].filter((part) => part !== "").join(" ");
 }
 var JSON_HEAD_BYTES = 64 * 1024;
 var WorkspaceLoader = class {
