@@ -23,7 +23,7 @@ import {
 } from './ast.js';
 import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
 import { compileRe2, re2Matches } from './regex.js';
-import { registerStringFunctions } from './strings.js';
+import { type EqualityEvaluator, equalsIn, listIndexOf, listLastIndexOf, registerStringFunctions } from './strings.js';
 
 /** How to build a CEL environment. */
 export interface CelEnvironmentOptions {
@@ -139,6 +139,21 @@ function matchesOperands(node: CelJsNode): [CelJsNode, CelJsNode] | null {
 }
 
 /**
+ * List `indexOf`/`lastIndexOf` on a runtime list whatever its element type: cel-js dispatches `list<A>.indexOf(A)`
+ * on the runtime types and finds no overload for, e.g., a list of doubles (JSON numbers) searched for an int, where
+ * cel-go binds the type parameter and Kubernetes compares with heterogeneous equality (`lists.go`, `indexOf`).
+ */
+function patchListIndexOf(node: CelJsNode, list: CelJsNode, value: CelJsNode, last: boolean): void {
+  overrideEvaluate(node, (ev, self, ctx) => {
+    const l = ev.run(list, ctx);
+    if (!Array.isArray(l)) return evaluateOriginal(ev, self, ctx);
+    const v = ev.run(value, ctx);
+    const equals = equalsIn(ev as unknown as EqualityEvaluator);
+    return last ? listLastIndexOf(l, v, equals) : listIndexOf(l, v, equals);
+  });
+}
+
+/**
  * Charges one unit per comprehension iteration (the step runs once per element). Once the budget is exhausted,
  * a quantifier (`all`, `exists`) would absorb the error of each further step and go on iterating, so its step
  * returns an accumulator value that ends the loop instead (its `condition` is false for it); the evaluation's
@@ -210,6 +225,12 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
     if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
     else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
     else if (node.op === '+') meterConcat(node);
+    else if (node.op === 'rcall') {
+      const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+      if ((name === 'indexOf' || name === 'lastIndexOf') && args.length === 1) {
+        patchListIndexOf(node, receiver, args[0]!, name === 'lastIndexOf');
+      }
+    }
     const operands = matchesOperands(node);
     if (operands) {
       patchMatches(node, operands[0], operands[1]);

@@ -73,7 +73,7 @@ export function quote(str: string): string {
 export type CelEquals = (a: unknown, b: unknown) => boolean;
 
 /** The part of the cel-js evaluator (the `this` of a function handler) used for equality. */
-interface EqualityEvaluator {
+export interface EqualityEvaluator {
   debugType(value: unknown): unknown;
   registry: { findBinaryOverload(op: string, left: unknown, right: unknown): { handler(a: unknown, b: unknown, ast: unknown, ev: unknown): unknown } | null };
 }
@@ -82,7 +82,7 @@ interface EqualityEvaluator {
  * CEL runtime equality as cel-js's `==` does it (`isEqual` in cel-js `lib/overloads.js`): numbers of different
  * types compare by value, values of different types are unequal, aggregates use the registered `==` overload.
  */
-function equalsIn(ev: EqualityEvaluator): CelEquals {
+export function equalsIn(ev: EqualityEvaluator): CelEquals {
   return (a, b) => {
     if (a === b) return true;
     if (typeof a === 'bigint' || typeof a === 'number') return (typeof b === 'bigint' || typeof b === 'number') && a == b;
