@@ -41,6 +41,7 @@ export interface CelJsNode {
   readonly end: number;
   readonly meta: CelJsMeta;
   evaluate(ev: CelJsEvaluator, node: CelJsNode, ctx: unknown): unknown;
+  setMeta(key: string, value: unknown): CelJsNode;
 }
 
 /** Whether `value` is a cel-js AST node. */

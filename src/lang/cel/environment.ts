@@ -11,7 +11,7 @@
  *
  * Compile once, evaluate many times: errors of either step are returned as values, never thrown.
  */
-import { Environment, Optional, type ParseResult } from '@marcbachmann/cel-js';
+import { Environment, EvaluationError, Optional, type ParseResult } from '@marcbachmann/cel-js';
 import {
   type CelJsChecker,
   type CelJsEvaluator,
@@ -22,6 +22,7 @@ import {
   walk,
 } from './ast.js';
 import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
+import { FormatError, formatCel } from './format.js';
 import { compileRe2, re2Matches } from './regex.js';
 import { type EqualityEvaluator, equalsIn, listIndexOf, listLastIndexOf, registerStringFunctions } from './strings.js';
 
@@ -154,6 +155,32 @@ function patchListIndexOf(node: CelJsNode, list: CelJsNode, value: CelJsNode, la
 }
 
 /**
+ * cel-go exempts the aggregate literals inside a `format` call from the homogeneous-literal rule
+ * (`ext/formatting.go`, `stringFormatValidator.Configure` adds `format` to
+ * `HomogeneousAggregateLiteralExemptFunctions`; cel-go `cel/validator.go`, `inExemptFunction`, looks at every
+ * ancestor call), so `'%s is %d'.format(['x', 1])` compiles. Those literals are checked element by element and
+ * typed `list<dyn>` / `map<dyn, dyn>`.
+ */
+function exemptFromHomogeneity(call: CelJsNode): void {
+  walk(call, (node) => {
+    if (node.op === 'list') {
+      node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
+        for (const element of self.args as CelJsNode[]) checker.check(element, ctx);
+        return checker.getType('list');
+      });
+    } else if (node.op === 'map') {
+      node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
+        for (const [key, value] of self.args as [CelJsNode, CelJsNode][]) {
+          checker.check(key, ctx);
+          checker.check(value, ctx);
+        }
+        return checker.getType('map');
+      });
+    }
+  });
+}
+
+/**
  * Charges one unit per comprehension iteration (the step runs once per element). Once the budget is exhausted,
  * a quantifier (`all`, `exists`) would absorb the error of each further step and go on iterating, so its step
  * returns an accumulator value that ends the loop instead (its `condition` is false for it); the evaluation's
@@ -187,6 +214,13 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
   registerStringFunctions(env);
   // cel-go's standard library also has the global form `matches(string, string)` (`common/stdlib`); cel-js does not.
   env.registerFunction('matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
+  env.registerFunction('string.format(list): string', (format: string, args: unknown[]) => {
+    try {
+      return formatCel(format, args);
+    } catch (err) {
+      throw err instanceof FormatError ? new EvaluationError(err.message) : err;
+    }
+  });
   for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
@@ -227,6 +261,7 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
     else if (node.op === '+') meterConcat(node);
     else if (node.op === 'rcall') {
       const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+      if (name === 'format' && args.length === 1) exemptFromHomogeneity(node);
       if ((name === 'indexOf' || name === 'lastIndexOf') && args.length === 1) {
         patchListIndexOf(node, receiver, args[0]!, name === 'lastIndexOf');
       }
