@@ -22,7 +22,7 @@ import {
   walk,
 } from './ast.js';
 import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
-import { FormatError, formatCel } from './format.js';
+import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
 import { compileRe2, re2Matches } from './regex.js';
 import { type EqualityEvaluator, equalsIn, listIndexOf, listLastIndexOf, registerStringFunctions } from './strings.js';
 
@@ -234,6 +234,8 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
+        const formatError = validateFormatCalls(parsed.ast as unknown as CelJsNode);
+        if (formatError !== null) return { ok: false, error: formatError };
         return { ok: true, program: makeProgram(expression, parsed, checked.type ?? 'dyn', costLimit) };
       } catch (err) {
         return { ok: false, error: toCelError(err, expression) };
@@ -275,6 +277,64 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
         if (typeof re === 'string') error = { message: `compilation failed: ${re}`, start: pattern.start, end: pattern.end };
       }
     }
+  });
+  return error;
+}
+
+/** A checked node's type as cel-go names it (`TypeName()`). */
+function checkedTypeName(node: CelJsNode): string {
+  const type = (node as unknown as { checkedType?: { kind: string; name: string } }).checkedType;
+  if (!type) return 'dyn';
+  switch (type.kind) {
+    case 'dyn':
+    case 'param':
+      return 'dyn';
+    case 'list':
+      return 'list';
+    case 'map':
+      return 'map';
+    case 'optional':
+      return 'optional_type';
+    default:
+      return type.name === 'null' ? 'null_type' : type.name;
+  }
+}
+
+/** cel-go `stringFormatChecker.verifyString`: the type name of the first part `%s` cannot print, or null. */
+function stringProblem(node: CelJsNode): string | null {
+  const type = checkedTypeName(node);
+  if (!STRING_CLAUSE_TYPES.has(type)) return type;
+  if (node.op === 'list') {
+    for (const element of node.args as CelJsNode[]) {
+      const problem = stringProblem(element);
+      if (problem !== null) return problem;
+    }
+  } else if (node.op === 'map') {
+    for (const [key, value] of node.args as [CelJsNode, CelJsNode][]) {
+      const problem = stringProblem(key) ?? stringProblem(value);
+      if (problem !== null) return problem;
+    }
+  }
+  return null;
+}
+
+/**
+ * cel-go's compile-time check of `format` calls on a literal format string with a list literal
+ * (`ext/formatting.go`, `stringFormatValidator.Validate`): clause syntax, argument count, argument types.
+ */
+function validateFormatCalls(root: CelJsNode): CelError | null {
+  let error: CelError | null = null;
+  walk(root, (node) => {
+    if (error !== null || node.op !== 'rcall') return;
+    const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+    if (name !== 'format' || args.length !== 1 || args[0]!.op !== 'list') return;
+    if (receiver.op !== 'value' || typeof receiver.args !== 'string') return;
+    const elements = args[0]!.args as CelJsNode[];
+    const message = validateFormatCall(receiver.args, {
+      types: elements.map(checkedTypeName),
+      stringProblems: elements.map(stringProblem),
+    });
+    if (message !== null) error = { message, start: node.start, end: node.end };
   });
   return error;
 }

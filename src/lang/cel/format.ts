@@ -245,8 +245,10 @@ function hexClause(upper: boolean): Clause {
   };
 }
 
+type ClauseKind = 's' | 'd' | 'f' | 'e' | 'b' | 'x' | 'X' | 'o';
+
 /** cel-go `parseFormattingClause` (with `parsePrecision`): the clause at `format[i]` (after the `%`). */
-function parseClause(format: string, i: number): { clause: Clause; next: number } {
+function parseClause(format: string, i: number): { kind: ClauseKind; precision: number | null; next: number } {
   let precision: number | null = null;
   if (format[i] === '.') {
     let j = i + 1;
@@ -264,25 +266,34 @@ function parseClause(format: string, i: number): { clause: Clause; next: number 
     i = j;
   }
   const c = format[i]!;
-  const next = i + 1;
-  switch (c) {
-    case 's': return { clause: formatString, next };
-    case 'd': return { clause: formatDecimal, next };
-    case 'f': return { clause: fixedClause(precision), next };
-    case 'e': return { clause: scientificClause(), next };
-    case 'b': return { clause: binaryClause, next };
-    case 'x': return { clause: hexClause(false), next };
-    case 'X': return { clause: hexClause(true), next };
-    case 'o': return { clause: octalClause, next };
-    default: {
-      const rune = String.fromCodePoint(format.codePointAt(i)!);
-      throw new FormatError(`could not parse formatting clause: unrecognized formatting clause "${rune}"`);
-    }
+  if ('sdfebxXo'.includes(c)) return { kind: c as ClauseKind, precision, next: i + 1 };
+  const rune = String.fromCodePoint(format.codePointAt(i)!);
+  throw new FormatError(`could not parse formatting clause: unrecognized formatting clause "${rune}"`);
+}
+
+/** The `stringFormatter` implementation of a clause. */
+function clauseOf(kind: ClauseKind, precision: number | null): Clause {
+  switch (kind) {
+    case 's': return formatString;
+    case 'd': return formatDecimal;
+    case 'f': return fixedClause(precision);
+    case 'e': return scientificClause();
+    case 'b': return binaryClause;
+    case 'x': return hexClause(false);
+    case 'X': return hexClause(true);
+    case 'o': return octalClause;
   }
 }
 
-/** cel-go `parseFormatString` with the `stringFormatter` and the arguments `args`. */
-export function formatCel(format: string, args: readonly unknown[]): string {
+/**
+ * Walks a format string as cel-go `parseFormatString` does, calling `onClause` for each clause with its argument
+ * index; `argCount` is the number of arguments. Returns the output pieces joined, or throws a `FormatError`.
+ */
+function interpolate(
+  format: string,
+  argCount: number,
+  onClause: (kind: ClauseKind, precision: number | null, argIndex: number) => string,
+): { text: string; requested: number } {
   let out = '';
   let argIndex = 0;
   let i = 0;
@@ -297,12 +308,16 @@ export function formatCel(format: string, args: readonly unknown[]): string {
       i += 2;
       continue;
     }
-    if (argIndex >= args.length) throw new FormatError(`index ${argIndex} out of range`);
-    if (i + 1 >= format.length) throw new FormatError('unexpected end of string');
-    const { clause, next } = parseClause(format, i + 1);
+    if (i + 1 >= format.length) {
+      // The runtime argument list reports a missing argument before the end of the string.
+      if (argIndex >= argCount) throw new FormatError(`index ${argIndex} out of range`);
+      throw new FormatError('unexpected end of string');
+    }
+    if (argIndex >= argCount) throw new FormatError(`index ${argIndex} out of range`);
+    const { kind, precision, next } = parseClause(format, i + 1);
     let text: string;
     try {
-      text = clause(args[argIndex]);
+      text = onClause(kind, precision, argIndex);
     } catch (err) {
       if (err instanceof FormatError) throw new FormatError(`error during formatting: ${err.message}`);
       throw err;
@@ -311,5 +326,61 @@ export function formatCel(format: string, args: readonly unknown[]): string {
     i = next;
     argIndex++;
   }
-  return out;
+  return { text: out, requested: argIndex };
+}
+
+/** cel-go `parseFormatString` with the `stringFormatter` and the arguments `args`. */
+export function formatCel(format: string, args: readonly unknown[]): string {
+  return interpolate(format, args.length, (kind, precision, index) => clauseOf(kind, precision)(args[index])).text;
+}
+
+/** The argument types a compile-time check of `format` sees (cel-go type names; `dyn` passes every clause). */
+export interface FormatArgumentTypes {
+  /** The checked type of each argument of the list literal. */
+  readonly types: readonly string[];
+  /** For each argument, the type name of the first (possibly nested) part `%s` cannot print, or null. */
+  readonly stringProblems: readonly (string | null)[];
+}
+
+const CLAUSE_TYPES: Record<Exclude<ClauseKind, 's'>, { types: readonly string[]; error: (type: string) => string }> = {
+  d: { types: ['int', 'uint'], error: (t) => `decimal clause can only be used on integers, was given ${t}` },
+  f: { types: ['double', 'string'], error: (t) => `fixed-point clause can only be used on doubles, was given ${t}` },
+  e: { types: ['double', 'string'], error: (t) => `scientific clause can only be used on doubles, was given ${t}` },
+  b: { types: ['int', 'uint', 'bool'], error: (t) => `only integers and bools can be formatted as binary, was given ${t}` },
+  x: { types: ['int', 'uint', 'string', 'bytes'], error: (t) => `only integers, byte buffers, and strings can be formatted as hex, was given ${t}` },
+  X: { types: ['int', 'uint', 'string', 'bytes'], error: (t) => `only integers, byte buffers, and strings can be formatted as hex, was given ${t}` },
+  o: { types: ['int', 'uint'], error: (t) => `octal clause can only be used on integers, was given ${t}` },
+};
+
+/** The types `%s` accepts (cel-go `stringFormatChecker.verifyString`). */
+export const STRING_CLAUSE_TYPES: ReadonlySet<string> = new Set([
+  'list', 'map', 'int', 'uint', 'double', 'bool', 'string', 'google.protobuf.Timestamp', 'bytes',
+  'google.protobuf.Duration', 'type', 'null_type', 'dyn',
+]);
+
+/**
+ * cel-go `stringFormatValidator.Validate`: the compile-time check of a literal format string applied to a list
+ * literal. Returns cel-go's error message, or null.
+ */
+export function validateFormatCall(format: string, args: FormatArgumentTypes): string | null {
+  try {
+    const { requested } = interpolate(format, args.types.length, (kind, _precision, index) => {
+      if (kind === 's') {
+        const problem = args.stringProblems[index];
+        if (problem) throw stringClauseError(problem);
+        return '';
+      }
+      const type = args.types[index]!;
+      const rule = CLAUSE_TYPES[kind];
+      if (type !== 'dyn' && !rule.types.includes(type)) throw new FormatError(rule.error(type));
+      return '';
+    });
+    if (args.types.length > requested) {
+      return `too many arguments supplied to string.format (expected ${requested}, got ${args.types.length})`;
+    }
+    return null;
+  } catch (err) {
+    if (err instanceof FormatError) return err.message;
+    throw err;
+  }
 }
