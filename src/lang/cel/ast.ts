@@ -72,9 +72,10 @@ export function walk(root: CelJsNode, visit: (node: CelJsNode, depth: number) =>
       stack.push([item.args, depth]);
     } else if (Array.isArray(item)) {
       for (const element of item) stack.push([element, parentDepth]);
-    } else if (typeof item === 'object' && item !== null && !(item instanceof Uint8Array)) {
-      // A comprehension's operands ({iterable, init, step, …}).
-      for (const value of Object.values(item)) if (typeof value === 'object') stack.push([value, parentDepth]);
+    } else if (typeof item === 'object' && item !== null && 'step' in item) {
+      // A comprehension's operands. Only these: after type checking, the object also holds contexts.
+      const comprehension = item as { iterable?: unknown; init?: unknown; step?: unknown };
+      stack.push([comprehension.iterable, parentDepth], [comprehension.init, parentDepth], [comprehension.step, parentDepth]);
     }
   }
 }

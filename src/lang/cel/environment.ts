@@ -234,7 +234,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
-        const formatError = validateFormatCalls(parsed.ast as unknown as CelJsNode);
+        const formatError = expression.includes('format') ? validateFormatCalls(parsed.ast as unknown as CelJsNode) : null;
         if (formatError !== null) return { ok: false, error: formatError };
         return { ok: true, program: makeProgram(expression, parsed, checked.type ?? 'dyn', costLimit) };
       } catch (err) {
