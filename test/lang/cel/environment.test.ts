@@ -147,3 +147,30 @@ describe('orValue compatibility (kyverno pkg/cel/compiler/env.go, OrValueCompatE
     expect(compiled.ok && compiled.program.outputType).toBe('dyn');
   });
 });
+
+describe('createCelEnvironment: nothing is thrown to the caller', () => {
+  it('returns an error for a non-string expression', () => {
+    const compiled = env.compile(42 as unknown as string);
+    expect(compiled.ok).toBe(false);
+  });
+
+  it('returns an error when a value grows past what JavaScript can hold', () => {
+    // Doubling a string 40 times: stopped by the budget (or by JavaScript's string limit without one).
+    let expression = "cel.bind(s0, 'xxxxxxxxxx', ";
+    for (let i = 1; i <= 40; i++) expression += `cel.bind(s${i}, s${i - 1} + s${i - 1}, `;
+    expression += `size(s40)${')'.repeat(41)}`;
+    for (const costLimit of [undefined, null]) {
+      const compiled = createCelEnvironment({ costLimit }).compile(expression);
+      if (!compiled.ok) throw new Error(compiled.error.message);
+      const result = compiled.program.evaluate();
+      expect(result.ok).toBe(false);
+    }
+  });
+
+  it('returns an error for activation values CEL cannot handle', () => {
+    const compiled = env.compile('object.f + 1');
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    expect(compiled.program.evaluate({ object: { f: () => 1 } }).ok).toBe(false);
+    expect(compiled.program.evaluate({ object: { f: undefined } }).ok).toBe(false);
+  });
+});
