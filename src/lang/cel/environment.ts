@@ -24,7 +24,16 @@ import {
 import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
 import { compileRe2, re2Matches } from './regex.js';
-import { type EqualityEvaluator, equalsIn, listIndexOf, listLastIndexOf, registerStringFunctions } from './strings.js';
+import {
+  type EqualityEvaluator,
+  equalsIn,
+  listIndexOf,
+  listLastIndexOf,
+  registerStringFunctions,
+  stringIndexOf,
+  stringLastIndexOf,
+  substring,
+} from './strings.js';
 
 /** How to build a CEL environment. */
 export interface CelEnvironmentOptions {
@@ -140,17 +149,32 @@ function matchesOperands(node: CelJsNode): [CelJsNode, CelJsNode] | null {
 }
 
 /**
- * List `indexOf`/`lastIndexOf` on a runtime list whatever its element type: cel-js dispatches `list<A>.indexOf(A)`
- * on the runtime types and finds no overload for, e.g., a list of doubles (JSON numbers) searched for an int, where
- * cel-go binds the type parameter and Kubernetes compares with heterogeneous equality (`lists.go`, `indexOf`).
+ * `indexOf`/`lastIndexOf`/`substring` calls. On lists, whatever the element type: cel-js dispatches
+ * `list<A>.indexOf(A)` on the runtime types and finds no overload for, e.g., a list of doubles (JSON numbers)
+ * searched for an int, where cel-go binds the type parameter and Kubernetes compares with heterogeneous equality
+ * (`lists.go`, `indexOf`). On strings, on code points as cel-go `ext/strings.go` counts (cel-js counts UTF-16
+ * units). Other operand types go to cel-js (and its overload errors).
  */
-function patchListIndexOf(node: CelJsNode, list: CelJsNode, value: CelJsNode, last: boolean): void {
+function patchIndexCall(node: CelJsNode, name: 'indexOf' | 'lastIndexOf' | 'substring', receiver: CelJsNode, args: readonly CelJsNode[]): void {
   overrideEvaluate(node, (ev, self, ctx) => {
-    const l = ev.run(list, ctx);
-    if (!Array.isArray(l)) return evaluateOriginal(ev, self, ctx);
-    const v = ev.run(value, ctx);
-    const equals = equalsIn(ev as unknown as EqualityEvaluator);
-    return last ? listLastIndexOf(l, v, equals) : listIndexOf(l, v, equals);
+    const target = ev.run(receiver, ctx);
+    const values = args.map((arg) => ev.run(arg, ctx));
+    if (Array.isArray(target) && name !== 'substring' && values.length === 1) {
+      const equals = equalsIn(ev as unknown as EqualityEvaluator);
+      return name === 'lastIndexOf' ? listLastIndexOf(target, values[0], equals) : listIndexOf(target, values[0], equals);
+    }
+    if (typeof target === 'string') {
+      const [first, second] = values;
+      const secondOk = second === undefined || typeof second === 'bigint';
+      try {
+        if (name === 'substring' && typeof first === 'bigint' && secondOk) return substring(target, first, second);
+        if (name === 'indexOf' && typeof first === 'string' && secondOk) return stringIndexOf(target, first, second);
+        if (name === 'lastIndexOf' && typeof first === 'string' && secondOk) return stringLastIndexOf(target, first, second);
+      } catch (err) {
+        throw nodeError(ev, (err as Error).message, self);
+      }
+    }
+    return evaluateOriginal(ev, self, ctx);
   });
 }
 
@@ -264,8 +288,8 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
     else if (node.op === 'rcall') {
       const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
       if (name === 'format' && args.length === 1) exemptFromHomogeneity(node);
-      if ((name === 'indexOf' || name === 'lastIndexOf') && args.length === 1) {
-        patchListIndexOf(node, receiver, args[0]!, name === 'lastIndexOf');
+      if ((name === 'indexOf' || name === 'lastIndexOf' || name === 'substring') && (args.length === 1 || args.length === 2)) {
+        patchIndexCall(node, name, receiver, args);
       }
     }
     const operands = matchesOperands(node);

@@ -124,3 +124,65 @@ export function registerStringFunctions(env: Environment): void {
     return listLastIndexOf(l, v, equalsIn(this));
   });
 }
+
+/**
+ * cel-go `ext/strings.go` `indexOf` / `indexOfOffset`, on code points (cel-js counts UTF-16 units, which differs
+ * for characters outside the Basic Multilingual Plane).
+ */
+export function stringIndexOf(str: string, sub: string, offset = 0n): bigint {
+  if (sub === '') return offset;
+  const runes = Array.from(str);
+  const subRunes = Array.from(sub);
+  const off = Number(offset);
+  if (offset < 0n || off >= runes.length) throw rangeError(offset);
+  for (let i = off; i < runes.length - (subRunes.length - 1); i++) {
+    let found = true;
+    for (let j = 0; j < subRunes.length; j++) {
+      if (runes[i + j] !== subRunes[j]) {
+        found = false;
+        break;
+      }
+    }
+    if (found) return BigInt(i);
+  }
+  return -1n;
+}
+
+/** cel-go `ext/strings.go` `lastIndexOf` / `lastIndexOfOffset`, on code points. */
+export function stringLastIndexOf(str: string, sub: string, offset?: bigint): bigint {
+  const runes = Array.from(str);
+  if (offset === undefined) {
+    if (sub === '') return BigInt(runes.length);
+    offset = BigInt(runes.length - 1);
+  }
+  if (sub === '') return offset;
+  const subRunes = Array.from(sub);
+  let off = Number(offset);
+  if (offset < 0n || off >= runes.length) throw rangeError(offset);
+  if (off > runes.length - subRunes.length) off = runes.length - subRunes.length;
+  for (let i = off; i >= 0; i--) {
+    let found = true;
+    for (let j = 0; j < subRunes.length; j++) {
+      if (runes[i + j] !== subRunes[j]) {
+        found = false;
+        break;
+      }
+    }
+    if (found) return BigInt(i);
+  }
+  return -1n;
+}
+
+/** cel-go `ext/strings.go` `substr` / `substrRange`, on code points. */
+export function substring(str: string, start: bigint, end?: bigint): string {
+  const runes = Array.from(str);
+  const length = BigInt(runes.length);
+  if (end === undefined) {
+    if (start < 0n || start > length) throw rangeError(start);
+    return runes.slice(Number(start)).join('');
+  }
+  if (start > end) throw new EvaluationError(`invalid substring range. start: ${start}, end: ${end}`);
+  if (start < 0n || start > length) throw rangeError(start);
+  if (end < 0n || end > length) throw rangeError(end);
+  return runes.slice(Number(start), Number(end)).join('');
+}

@@ -32,6 +32,24 @@ describe('ext.Strings v2 additions (cel-go ext/strings.go)', () => {
     ["strings.quote('a\"b\\\\c')", '"a\\"b\\\\c"'],
     ["strings.quote('\\n\\t\\r\\a\\b\\f\\v')", '"\\n\\t\\r\\a\\b\\f\\v"'],
     ["strings.quote('ü😀')", '"ü😀"'],
+    // indexOf / lastIndexOf / substring count code points, as cel-go does.
+    ["'hello mellow'.indexOf('')", 0n],
+    ["'hello mellow'.indexOf('ello')", 1n],
+    ["'hello mellow'.indexOf('jello')", -1n],
+    ["'hello mellow'.indexOf('', 2)", 2n],
+    ["'hello mellow'.indexOf('ello', 2)", 7n],
+    ["'ta©o©αT'.indexOf('©', 3)", 4n],
+    ["'ta©o©αT'.indexOf('©αT', 3)", 4n],
+    ["'ta©o©αT'.indexOf('©α', 5)", -1n],
+    ["'😀a😀b'.indexOf('b')", 3n],
+    ["'hello mellow'.lastIndexOf('')", 12n],
+    ["'hello mellow'.lastIndexOf('ello')", 7n],
+    ["'hello mellow'.lastIndexOf('ello', 6)", 1n],
+    ["'😀a😀b'.lastIndexOf('😀')", 2n],
+    ["'tacocat'.substring(4)", 'cat'],
+    ["'tacocat'.substring(0, 4)", 'taco'],
+    ["'😀a😀b'.substring(1, 3)", 'a😀'],
+    ["'tacocat'.substring(7)", ''],
   ];
   it.each(values)('%s', (expression, value) => {
     expect(run(expression)).toEqual({ ok: true, value });
@@ -40,6 +58,11 @@ describe('ext.Strings v2 additions (cel-go ext/strings.go)', () => {
   const errors: [string, RegExp][] = [
     ["'hello'.charAt(6)", /index out of range: 6/],
     ["'hello'.charAt(-1)", /index out of range: -1/],
+    ["'hello mellow'.indexOf('ello', 20)", /index out of range: 20/],
+    ["'hello mellow'.lastIndexOf('ello', -1)", /index out of range: -1/],
+    ["'tacocat'.substring(8)", /index out of range: 8/],
+    ["'tacocat'.substring(4, 3)", /invalid substring range. start: 4, end: 3/],
+    ["'tacocat'.substring(0, 8)", /index out of range: 8/],
   ];
   it.each(errors)('%s', (expression, message) => {
     const result = run(expression);
