@@ -1,0 +1,94 @@
+/**
+ * @file Walking and patching the AST of @marcbachmann/cel-js. The library exposes its parsed AST (`ParseResult.ast`)
+ * but no hook to replace a built-in function or macro, so the CEL layer patches single nodes after parsing: a node's
+ * own `evaluate` property replaces the class method that dispatches to its operator, macro or macro expansion
+ * (`ASTNode.evaluate` in cel-js `lib/parser.js`), and a macro's `evaluate`/`typeCheck` hooks can be replaced on the
+ * per-call macro object the parser stored in the node's `meta`.
+ */
+
+/** The evaluator object cel-js passes to every node (`Evaluator` in cel-js `lib/evaluator.js`). */
+export interface CelJsEvaluator {
+  run(node: CelJsNode, ctx: unknown): unknown;
+}
+
+/** A cel-js macro object (the value returned by a macro handler, `FunctionDeclaration.handler`). */
+export interface CelJsMacro {
+  receiver?: CelJsNode | null;
+  arg?: CelJsNode;
+  args?: CelJsNode[];
+  evaluate(ev: CelJsEvaluator, macro: CelJsMacro, ctx: unknown): unknown;
+  typeCheck(checker: CelJsChecker, macro: CelJsMacro, ctx: unknown): unknown;
+  [key: string]: unknown;
+}
+
+/** The cel-js type checker as seen by a macro's `typeCheck` hook. */
+export interface CelJsChecker {
+  check(node: CelJsNode, ctx: unknown): unknown;
+  getType(name: string): unknown;
+}
+
+interface CelJsMeta {
+  alternate?: CelJsNode;
+  macro?: CelJsMacro;
+  evaluate: (ev: CelJsEvaluator, node: CelJsNode, ctx: unknown) => unknown;
+}
+
+/** One cel-js AST node (`ASTNode` in cel-js `lib/parser.js`), as far as the CEL layer uses it. */
+export interface CelJsNode {
+  readonly op: string;
+  readonly args: unknown;
+  readonly start: number;
+  readonly end: number;
+  readonly meta: CelJsMeta;
+  evaluate(ev: CelJsEvaluator, node: CelJsNode, ctx: unknown): unknown;
+  setMeta(key: string, value: unknown): CelJsNode;
+}
+
+/** Whether `value` is a cel-js AST node. */
+export function isNode(value: unknown): value is CelJsNode {
+  return typeof value === 'object' && value !== null && typeof (value as { op?: unknown }).op === 'string' && 'meta' in value;
+}
+
+/**
+ * Calls `visit` once on every node reachable from `root`, with its depth (the root is at 1): the operands of each
+ * node, and the expansion a macro produced (`meta.alternate`, e.g. the comprehension of `all`), whose parts are
+ * nodes too. Iterative, so a deep AST cannot overflow the stack here.
+ */
+export function walk(root: CelJsNode, visit: (node: CelJsNode, depth: number) => void): void {
+  const seen = new Set<CelJsNode>();
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [item, parentDepth] = stack.pop()!;
+    if (isNode(item)) {
+      if (seen.has(item)) continue;
+      seen.add(item);
+      const depth = parentDepth + 1;
+      visit(item, depth);
+      const meta = item.meta;
+      if (meta.alternate) stack.push([meta.alternate, depth]);
+      if (meta.macro) {
+        for (const key of ['receiver', 'arg', 'args'] as const) if (meta.macro[key]) stack.push([meta.macro[key], depth]);
+      }
+      stack.push([item.args, depth]);
+    } else if (Array.isArray(item)) {
+      for (const element of item) stack.push([element, parentDepth]);
+    } else if (typeof item === 'object' && item !== null && 'step' in item) {
+      // A comprehension's operands. Only these: after type checking, the object also holds contexts.
+      const comprehension = item as { iterable?: unknown; init?: unknown; step?: unknown };
+      stack.push([comprehension.iterable, parentDepth], [comprehension.init, parentDepth], [comprehension.step, parentDepth]);
+    }
+  }
+}
+
+/** Evaluates `node` the way cel-js would (its alternate, its macro, or its operator), bypassing an own `evaluate`. */
+export function evaluateOriginal(ev: CelJsEvaluator, node: CelJsNode, ctx: unknown): unknown {
+  const meta = node.meta;
+  if (meta.alternate) return meta.alternate.evaluate(ev, meta.alternate, ctx);
+  if (meta.macro) return meta.macro.evaluate(ev, meta.macro, ctx);
+  return meta.evaluate(ev, node, ctx);
+}
+
+/** Replaces the evaluation of one node. */
+export function overrideEvaluate(node: CelJsNode, evaluate: (ev: CelJsEvaluator, node: CelJsNode, ctx: unknown) => unknown): void {
+  (node as { evaluate: CelJsNode['evaluate'] }).evaluate = evaluate;
+}

@@ -1,0 +1,384 @@
+/**
+ * @file The CEL language layer: a type-checked @marcbachmann/cel-js environment configured like Kyverno's
+ * (kyverno/kyverno `pkg/cel/compiler/env.go`, `DefaultEnvOptionsWithCompat` / `DynamicResourceEnvOptionsWithCompat`):
+ * optional types, homogeneous aggregate literals (off for GeneratingPolicy), declared variables, Kyverno's `orValue`
+ * compatibility (`OrValueCompatEnvOptions`), the ext.Strings functions cel-js lacks, Kubernetes list `indexOf`/
+ * `lastIndexOf`, RE2 `matches`, and a runtime budget standing in for cel-go's cost limit.
+ *
+ * Values: activations are plain JSON-like values. JSON numbers stay JavaScript numbers, i.e. CEL `double`, as in
+ * the Kyverno CLI, which converts every number of a loaded resource to float64 (kyverno/kyverno
+ * `cmd/cli/kubectl-kyverno/commands/test/test.go`, `ProcessResources`). CEL `int` values are bigints.
+ *
+ * Compile once, evaluate many times: errors of either step are returned as values, never thrown.
+ */
+import { Environment, EvaluationError, Optional, type ParseResult } from '@marcbachmann/cel-js';
+import {
+  type CelJsChecker,
+  type CelJsEvaluator,
+  type CelJsMacro,
+  type CelJsNode,
+  evaluateOriginal,
+  overrideEvaluate,
+  walk,
+} from './ast.js';
+import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
+import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
+import { compileRe2, re2Matches } from './regex.js';
+import {
+  type EqualityEvaluator,
+  equalsIn,
+  listIndexOf,
+  listLastIndexOf,
+  registerStringFunctions,
+  stringIndexOf,
+  stringLastIndexOf,
+  substring,
+} from './strings.js';
+
+/** How to build a CEL environment. */
+export interface CelEnvironmentOptions {
+  /** Declared variables: name → CEL type (`'dyn'`, `'map<string, dyn>'`, …); `undefined` means `dyn`. */
+  readonly variables?: Readonly<Record<string, string | undefined>>;
+  /**
+   * cel-go `HomogeneousAggregateLiterals`: mixed-type list/map literals are compile errors. Default true; Kyverno
+   * turns it off for GeneratingPolicy (`DynamicResourceEnvOptions`).
+   */
+  readonly homogeneousAggregateLiterals?: boolean;
+  /**
+   * The runtime budget of one evaluation (see budget.ts), `null` for none (Kyverno's GeneratingPolicy and
+   * DeletingPolicy programs have no cost limit). Default 1,000,000.
+   */
+  readonly costLimit?: number | null;
+  /**
+   * Reject invalid literal regex patterns of `matches` at compile time, as the Kubernetes base environment's AST
+   * validators do (`k8s.io/apiserver/pkg/cel/library/regex.go`, `regexValidator`). Default true.
+   */
+  readonly validateRegexLiterals?: boolean;
+}
+
+/** A compile or runtime error, with the character range `[start, end)` of the expression it points at. */
+export interface CelError {
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export type CelEvalResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: CelError };
+
+/** A compiled (parsed and type-checked) expression. */
+export interface CelProgram {
+  readonly expression: string;
+  /** The checked output type, as cel-js names it (`bool`, `string`, `list`, `map`, `dyn`, …). */
+  readonly outputType: string;
+  /** Evaluates the program; runtime errors (and an exceeded budget) are returned, never thrown. */
+  evaluate(activation?: Readonly<Record<string, unknown>>): CelEvalResult;
+}
+
+export type CelCompileResult = { readonly ok: true; readonly program: CelProgram } | { readonly ok: false; readonly error: CelError };
+
+/** A configured environment. */
+export interface CelEnvironment {
+  compile(expression: string): CelCompileResult;
+}
+
+/** The message cel-js errors carry without their source excerpt, and their range. */
+function toCelError(err: unknown, expression: string): CelError {
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    return { message: 'expression too deeply nested', start: 0, end: expression.length };
+  }
+  const e = err as { summary?: unknown; message?: unknown; range?: { start: number; end: number } };
+  const message = typeof e.summary === 'string' ? e.summary : typeof e.message === 'string' ? e.message : String(err);
+  const range = e.range ?? { start: 0, end: expression.length };
+  return { message, start: range.start, end: range.end };
+}
+
+/** The error cel-js's evaluator creates for a node (`Evaluator.createError`). */
+function nodeError(ev: CelJsEvaluator, message: string, node: CelJsNode): Error {
+  const create = (ev as unknown as { createError(code: string, message: string, node: unknown): Error }).createError;
+  return create('evaluation_error', message, node);
+}
+
+/**
+ * Kyverno's `orValue` compatibility (`OrValueCompatEnvOptions`, `orValueCompatMacro`): `x.orValue(y)` becomes
+ * `__orValueCompat__(x, y)`, a strict `(dyn, dyn) -> dyn` function returning the optional's value, `y` for an empty
+ * optional, and `x` itself for any other value. Both operands are evaluated (strict call), and an error in either
+ * propagates. cel-js registers `orValue` as a macro that cannot be overridden, so the macro object of each call is
+ * patched instead.
+ */
+function patchOrValue(node: CelJsNode): void {
+  const macro = node.meta.macro as CelJsMacro;
+  const receiver = macro.receiver as CelJsNode;
+  const arg = macro.arg as CelJsNode;
+  macro.typeCheck = (checker: CelJsChecker, _macro: CelJsMacro, ctx: unknown) => {
+    checker.check(receiver, ctx);
+    checker.check(arg, ctx);
+    return checker.getType('dyn');
+  };
+  macro.evaluate = (ev: CelJsEvaluator, _macro: CelJsMacro, ctx: unknown) => {
+    const x = ev.run(receiver, ctx);
+    const y = ev.run(arg, ctx);
+    if (x instanceof Optional) return x.hasValue() ? x.value() : y;
+    return x;
+  };
+}
+
+/** `matches` on RE2 (regex.ts) instead of cel-js's JavaScript `RegExp`. */
+function patchMatches(node: CelJsNode, text: CelJsNode, pattern: CelJsNode): void {
+  overrideEvaluate(node, (ev, self, ctx) => {
+    const s = ev.run(text, ctx);
+    const p = ev.run(pattern, ctx);
+    if (typeof s !== 'string' || typeof p !== 'string') return evaluateOriginal(ev, self, ctx);
+    try {
+      return re2Matches(s, p);
+    } catch (err) {
+      throw nodeError(ev, (err as Error).message, self);
+    }
+  });
+}
+
+/** The operands of a `matches` call (`s.matches(p)` or `matches(s, p)`), or null. */
+function matchesOperands(node: CelJsNode): [CelJsNode, CelJsNode] | null {
+  if (node.op === 'rcall') {
+    const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+    if (name === 'matches' && args.length === 1) return [receiver, args[0]!];
+  } else if (node.op === 'call') {
+    const [name, args] = node.args as [string, CelJsNode[]];
+    if (name === 'matches' && args.length === 2) return [args[0]!, args[1]!];
+  }
+  return null;
+}
+
+/**
+ * `indexOf`/`lastIndexOf`/`substring` calls. On lists, whatever the element type: cel-js dispatches
+ * `list<A>.indexOf(A)` on the runtime types and finds no overload for, e.g., a list of doubles (JSON numbers)
+ * searched for an int, where cel-go binds the type parameter and Kubernetes compares with heterogeneous equality
+ * (`lists.go`, `indexOf`). On strings, on code points as cel-go `ext/strings.go` counts (cel-js counts UTF-16
+ * units). Other operand types go to cel-js (and its overload errors).
+ */
+function patchIndexCall(node: CelJsNode, name: 'indexOf' | 'lastIndexOf' | 'substring', receiver: CelJsNode, args: readonly CelJsNode[]): void {
+  overrideEvaluate(node, (ev, self, ctx) => {
+    const target = ev.run(receiver, ctx);
+    const values = args.map((arg) => ev.run(arg, ctx));
+    if (Array.isArray(target) && name !== 'substring' && values.length === 1) {
+      const equals = equalsIn(ev as unknown as EqualityEvaluator);
+      return name === 'lastIndexOf' ? listLastIndexOf(target, values[0], equals) : listIndexOf(target, values[0], equals);
+    }
+    if (typeof target === 'string') {
+      const [first, second] = values;
+      const secondOk = second === undefined || typeof second === 'bigint';
+      try {
+        if (name === 'substring' && typeof first === 'bigint' && secondOk) return substring(target, first, second);
+        if (name === 'indexOf' && typeof first === 'string' && secondOk) return stringIndexOf(target, first, second);
+        if (name === 'lastIndexOf' && typeof first === 'string' && secondOk) return stringLastIndexOf(target, first, second);
+      } catch (err) {
+        throw nodeError(ev, (err as Error).message, self);
+      }
+    }
+    return evaluateOriginal(ev, self, ctx);
+  });
+}
+
+/**
+ * cel-go exempts the aggregate literals inside a `format` call from the homogeneous-literal rule
+ * (`ext/formatting.go`, `stringFormatValidator.Configure` adds `format` to
+ * `HomogeneousAggregateLiteralExemptFunctions`; cel-go `cel/validator.go`, `inExemptFunction`, looks at every
+ * ancestor call), so `'%s is %d'.format(['x', 1])` compiles. Those literals are checked element by element and
+ * typed `list<dyn>` / `map<dyn, dyn>`.
+ */
+function exemptFromHomogeneity(call: CelJsNode): void {
+  walk(call, (node) => {
+    if (node.op === 'list') {
+      node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
+        for (const element of self.args as CelJsNode[]) checker.check(element, ctx);
+        return checker.getType('list');
+      });
+    } else if (node.op === 'map') {
+      node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
+        for (const [key, value] of self.args as [CelJsNode, CelJsNode][]) {
+          checker.check(key, ctx);
+          checker.check(value, ctx);
+        }
+        return checker.getType('map');
+      });
+    }
+  });
+}
+
+/**
+ * Charges one unit per comprehension iteration (the step runs once per element). Once the budget is exhausted,
+ * a quantifier (`all`, `exists`) would absorb the error of each further step and go on iterating, so its step
+ * returns an accumulator value that ends the loop instead (its `condition` is false for it); the evaluation's
+ * result is the cost error in any case.
+ */
+function meterStep(comprehension: { step: CelJsNode; condition?: (accu: unknown) => boolean }): void {
+  const condition = comprehension.condition;
+  overrideEvaluate(comprehension.step, (ev, self, ctx) => {
+    if (condition && exhausted()) return condition(false) ? true : false;
+    charge(1);
+    return evaluateOriginal(ev, self, ctx);
+  });
+}
+
+/** Charges `+` results that are lists or strings a tenth of their length. */
+function meterConcat(node: CelJsNode): void {
+  overrideEvaluate(node, (ev, self, ctx) => {
+    const value = evaluateOriginal(ev, self, ctx);
+    if (typeof value === 'string' || Array.isArray(value)) charge(Math.ceil(value.length / 10));
+    return value;
+  });
+}
+
+/** Creates a CEL environment (see the file comment and {@link CelEnvironmentOptions}). */
+export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEnvironment {
+  const env = new Environment({
+    enableOptionalTypes: true,
+    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
+    unlistedVariablesAreDyn: false,
+  });
+  registerStringFunctions(env);
+  // cel-go's standard library also has the global form `matches(string, string)` (`common/stdlib`); cel-js does not.
+  env.registerFunction('matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
+  env.registerFunction('string.format(list): string', (format: string, args: unknown[]) => {
+    try {
+      return formatCel(format, args);
+    } catch (err) {
+      throw err instanceof FormatError ? new EvaluationError(err.message) : err;
+    }
+  });
+  for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
+  const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
+  const validateRegexLiterals = options.validateRegexLiterals ?? true;
+
+  return {
+    compile(expression: string): CelCompileResult {
+      let parsed: ParseResult;
+      try {
+        parsed = env.parse(expression);
+        const astError = patch(parsed.ast as unknown as CelJsNode, validateRegexLiterals);
+        if (astError !== null) return { ok: false, error: astError };
+        const checked = parsed.check();
+        if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
+        const formatError = expression.includes('format') ? validateFormatCalls(parsed.ast as unknown as CelJsNode) : null;
+        if (formatError !== null) return { ok: false, error: formatError };
+        return { ok: true, program: makeProgram(expression, parsed, checked.type ?? 'dyn', costLimit) };
+      } catch (err) {
+        return { ok: false, error: toCelError(err, expression) };
+      }
+    },
+  };
+}
+
+/**
+ * The deepest AST accepted (macro expansions included). cel-js limits the nesting of parentheses, calls and
+ * aggregates (`maxDepth`, 250, like cel-go's parser `maxRecursionDepth`), but not of operator chains such as
+ * `1 + 1 + … + 1`, whose type check and evaluation recurse once per operator and would overflow the stack.
+ */
+export const MAX_AST_DEPTH = 1000;
+
+/** Applies the AST patches; returns a compile error for an invalid literal regex pattern or a too deep AST. */
+function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null {
+  let error: CelError | null = null;
+  walk(root, (node, depth) => {
+    if (depth > MAX_AST_DEPTH && error === null) {
+      error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
+    }
+    if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
+    else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
+    else if (node.op === '+') meterConcat(node);
+    else if (node.op === 'rcall') {
+      const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+      if (name === 'format' && args.length === 1) exemptFromHomogeneity(node);
+      if ((name === 'indexOf' || name === 'lastIndexOf' || name === 'substring') && (args.length === 1 || args.length === 2)) {
+        patchIndexCall(node, name, receiver, args);
+      }
+    }
+    const operands = matchesOperands(node);
+    if (operands) {
+      patchMatches(node, operands[0], operands[1]);
+      const pattern = operands[1];
+      if (validateRegexLiterals && error === null && pattern.op === 'value' && typeof pattern.args === 'string') {
+        const re = compileRe2(pattern.args);
+        if (typeof re === 'string') error = { message: `compilation failed: ${re}`, start: pattern.start, end: pattern.end };
+      }
+    }
+  });
+  return error;
+}
+
+/** A checked node's type as cel-go names it (`TypeName()`). */
+function checkedTypeName(node: CelJsNode): string {
+  const type = (node as unknown as { checkedType?: { kind: string; name: string } }).checkedType;
+  if (!type) return 'dyn';
+  switch (type.kind) {
+    case 'dyn':
+    case 'param':
+      return 'dyn';
+    case 'list':
+      return 'list';
+    case 'map':
+      return 'map';
+    case 'optional':
+      return 'optional_type';
+    default:
+      return type.name === 'null' ? 'null_type' : type.name;
+  }
+}
+
+/** cel-go `stringFormatChecker.verifyString`: the type name of the first part `%s` cannot print, or null. */
+function stringProblem(node: CelJsNode): string | null {
+  const type = checkedTypeName(node);
+  if (!STRING_CLAUSE_TYPES.has(type)) return type;
+  if (node.op === 'list') {
+    for (const element of node.args as CelJsNode[]) {
+      const problem = stringProblem(element);
+      if (problem !== null) return problem;
+    }
+  } else if (node.op === 'map') {
+    for (const [key, value] of node.args as [CelJsNode, CelJsNode][]) {
+      const problem = stringProblem(key) ?? stringProblem(value);
+      if (problem !== null) return problem;
+    }
+  }
+  return null;
+}
+
+/**
+ * cel-go's compile-time check of `format` calls on a literal format string with a list literal
+ * (`ext/formatting.go`, `stringFormatValidator.Validate`): clause syntax, argument count, argument types.
+ */
+function validateFormatCalls(root: CelJsNode): CelError | null {
+  let error: CelError | null = null;
+  walk(root, (node) => {
+    if (error !== null || node.op !== 'rcall') return;
+    const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+    if (name !== 'format' || args.length !== 1 || args[0]!.op !== 'list') return;
+    if (receiver.op !== 'value' || typeof receiver.args !== 'string') return;
+    const elements = args[0]!.args as CelJsNode[];
+    const message = validateFormatCall(receiver.args, {
+      types: elements.map(checkedTypeName),
+      stringProblems: elements.map(stringProblem),
+    });
+    if (message !== null) error = { message, start: node.start, end: node.end };
+  });
+  return error;
+}
+
+function makeProgram(expression: string, parsed: ParseResult, outputType: string, costLimit: number | null): CelProgram {
+  return {
+    expression,
+    outputType,
+    evaluate(activation = {}) {
+      const budget = costLimit === null ? null : new Budget(costLimit);
+      try {
+        const value: unknown = withBudget(budget, () => parsed(activation));
+        // An exhausted budget wins even when error absorption (`||`, `&&`, `all`, `exists`) hid the error.
+        if (budget?.exceeded) return { ok: false, error: toCelError(new Error(COST_LIMIT_EXCEEDED), expression) };
+        return { ok: true, value };
+      } catch (err) {
+        if (budget?.exceeded) return { ok: false, error: toCelError(new Error(COST_LIMIT_EXCEEDED), expression) };
+        return { ok: false, error: toCelError(err, expression) };
+      }
+    },
+  };
+}
+

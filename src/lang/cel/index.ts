@@ -1,0 +1,14 @@
+/**
+ * @file The CEL language layer: environments, compiled programs, and results as values. No policy knowledge.
+ */
+export {
+  type CelCompileResult,
+  type CelEnvironment,
+  type CelEnvironmentOptions,
+  type CelError,
+  type CelEvalResult,
+  type CelProgram,
+  createCelEnvironment,
+  MAX_AST_DEPTH,
+} from './environment.js';
+export { COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT } from './budget.js';
