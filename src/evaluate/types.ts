@@ -65,6 +65,22 @@ export interface ExternalData {
   cluster?: ClusterReader;
   apiCallMocks?: ApiCallResponses;
   globalContext?: GlobalContextReader;
+  /**
+   * A Test's `context` file (`cli.kyverno.io/v1alpha1` `Context`, `kyverno apply --context-file`): the objects
+   * CEL `resource.Get`/`resource.List` read when no cluster is given, and the entries `image.GetMetadata`
+   * returns (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/utils.go, `NewContextProvider`).
+   */
+  celContext?: CelContextData;
+  /** The objects CEL policy parameters are read from (a Test's `paramResources`, `paramRef`/`paramKind`). */
+  params?: readonly JsonObject[];
+}
+
+/** The data of a `Context` file (kyverno/kyverno cmd/cli/kubectl-kyverno/apis/v1alpha1/context.go, `ContextSpec`). */
+export interface CelContextData {
+  /** `spec.resources`: Kubernetes objects. */
+  resources: readonly JsonObject[];
+  /** `spec.images`: image data (`image`, `resolvedImage`, `registry`, `repository`, `tag`, `digest`, `imageIndex`, `manifest`, `config`). */
+  images: readonly JsonObject[];
 }
 
 /** A policy exception accepted by its family: only the policies of that family read it. */

@@ -54,7 +54,15 @@ export interface CelEnvironmentOptions {
    * validators do (`k8s.io/apiserver/pkg/cel/library/regex.go`, `regexValidator`). Default true.
    */
   readonly validateRegexLiterals?: boolean;
+  /**
+   * Libraries to register on the environment (functions, types, variables of library handles), after the
+   * built-in ones and before the declared variables.
+   */
+  readonly libraries?: readonly CelLibrary[];
 }
+
+/** Registers a library's functions and types on a cel-js environment. */
+export type CelLibrary = (env: Environment) => void;
 
 /** A compile or runtime error, with the character range `[start, end)` of the expression it points at. */
 export interface CelError {
@@ -245,6 +253,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
       throw err instanceof FormatError ? new EvaluationError(err.message) : err;
     }
   });
+  for (const library of options.libraries ?? []) library(env);
   for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;

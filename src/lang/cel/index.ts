@@ -7,6 +7,7 @@ export {
   type CelEnvironmentOptions,
   type CelError,
   type CelEvalResult,
+  type CelLibrary,
   type CelProgram,
   createCelEnvironment,
   MAX_AST_DEPTH,
