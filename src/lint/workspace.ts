@@ -209,8 +209,7 @@ export class WorkspaceLoader {
         sawPolicy = true;
         const object = value as JsonObject;
         if (!isEvaluated(policyKind)) {
-          const message = `${subjectOf(object)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
-          this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
+          this.reportUnsupported(source, document, object, policyKind);
         } else if (policyKind.role === 'policy') {
           this.#pending.push({ value: object, kind: policyKind, source, document });
         } else if (policyKind.role === 'exception') {
@@ -270,10 +269,17 @@ export class WorkspaceLoader {
           this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
           break;
         case 'unsupported':
+          this.reportUnsupported(source, document, value, accepted.kind);
           break;
       }
     }
     return this.workspace;
+  }
+
+  /** A policy of a kind kyverno-lint does not evaluate yet: one warning at the document. */
+  private reportUnsupported(source: SourceText, document: SourceDocument, value: JsonObject, kind: PolicyKind): void {
+    const message = `${subjectOf(value)} is not evaluated: kyverno-lint does not evaluate ${kind.kind} policies yet`;
+    this.workspace.problems.push(problem('unsupported-policy-kind', source, this.where(source, document, []), message, 'warning'));
   }
 
   private addException(source: SourceText, document: SourceDocument, value: JsonObject, kind: PolicyKind): void {
