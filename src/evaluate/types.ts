@@ -249,8 +249,11 @@ export type Acceptance =
        */
       abortsTest?: boolean;
     }
-  /** A policy kind kyverno-lint does not evaluate yet. */
-  | { status: 'unsupported'; kind: PolicyKind };
+  /**
+   * A policy kind kyverno-lint does not evaluate yet, or (with `reason`) a policy of an evaluated kind using
+   * something not available yet (a CEL library, an evaluation mode).
+   */
+  | { status: 'unsupported'; kind: PolicyKind; reason?: string };
 
 export interface AcceptOptions {
   /**

@@ -270,7 +270,7 @@ export class WorkspaceLoader {
           this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, accepted.at?.path ?? []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
           break;
         case 'unsupported': {
-          const message = `${subjectOf(value)} is not evaluated: unsupported policy kind (CEL policies are not supported yet)`;
+          const message = `${subjectOf(value)} is not evaluated: ${accepted.reason ?? 'unsupported policy kind (CEL policies are not supported yet)'}`;
           this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
           break;
         }

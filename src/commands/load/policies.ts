@@ -77,8 +77,8 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
         set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, abortsTest: accepted.abortsTest === true, file, document });
         break;
       case 'unsupported':
-        set.unsupported.set(name, `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
-        reportAt(log, file, document, [], `${kind} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, 'warning');
+        set.unsupported.set(name, accepted.reason ?? `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
+        reportAt(log, file, document, [], `${kind} ${name} (${apiVersion}) is skipped: ${accepted.reason ?? 'CEL policies are not evaluated yet'}`, 'warning');
         break;
     }
   }

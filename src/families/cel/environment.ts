@@ -18,6 +18,25 @@ export const VPOL_VARIABLES = ['object', 'oldObject', 'request', 'namespaceObjec
 /** The libraries every ValidatingPolicy environment registers. */
 const VPOL_LIBRARIES: readonly CelLibrary[] = [];
 
+/**
+ * References to CEL libraries of Kyverno's environment (kyverno/sdk extensions/cel/libs, cel-go ext) that may not be
+ * registered yet: a library handle or namespace called (`resource.Get(…)`, `image.GetMetadata(…)`, `time.now()`,
+ * `sets.contains(…)`) or a library function (`parseServiceAccount(…)`). Only consulted for an expression that does
+ * not compile.
+ */
+const PENDING_LIBRARIES =
+  /(?<![.\w])(?:(resource|http|globalContext|image|json|yaml|time|x509|gzip|hash|random|transform|user|math|sets|lists|base64|regex)\s*\.\s*[A-Za-z_]\w*\s*\(|(parseServiceAccount|sha1|sha256|md5|random|listObjToMap|parseImageReference|isImage|image)\s*\()/;
+
+/**
+ * The Kyverno CEL library an expression uses that is not available yet, if any (its compile error is then no
+ * error of the policy).
+ */
+export function pendingLibrary(expression: string): string | null {
+  const match = PENDING_LIBRARIES.exec(expression);
+  if (match === null) return null;
+  return match[1] ?? match[2] ?? null;
+}
+
 let vpolEnvironment: CelEnvironment | undefined;
 
 /** The environment ValidatingPolicy expressions (and the match conditions of their exceptions) compile in. */

@@ -9,10 +9,10 @@
 import { policyKindOf } from '../../evaluate/kinds.js';
 import type { Acceptance, DocumentProblem, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
-import { validatingPolicyEnvironment } from './environment.js';
+import { pendingLibrary, validatingPolicyEnvironment } from './environment.js';
 import { acceptCelException } from './exceptions.js';
 import { autogenVariants } from './vpol/autogen.js';
-import { compileErrorReason, compileSpec, type CompiledSpec } from './vpol/compile.js';
+import { compileErrorReason, compileSpec, fieldPath, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
 import { decodeValidatingPolicySpec, isObject } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 
@@ -31,24 +31,23 @@ function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acc
   const spec = decodeValidatingPolicySpec(document.spec, problems);
   if (problems.length > 0) return { status: 'malformed', problems };
   const policyKind = policyKindOf(apiVersion, kind)!;
-  if (spec.mode === 'Envoy' || spec.mode === 'HTTP') return { status: 'unsupported', kind: policyKind };
+  if (spec.mode === 'Envoy' || spec.mode === 'HTTP') return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} (Kyverno Authz) is not supported` };
   const env = validatingPolicyEnvironment();
   const specs: CompiledSpec[] = [];
-  const original = compileSpec(env, spec);
-  if (!original.ok) {
-    const { failure } = original;
+  const rejected = (failure: CompileFailure): Acceptance => {
+    const library = pendingLibrary(failure.expression);
+    if (library !== null) return { status: 'unsupported', kind: policyKind, reason: `the CEL library "${library}" (${fieldPath(failure.path)}) is not supported yet` };
     return { status: 'invalid', reason: compileErrorReason(metadata.name, spec.mode, failure), ruleCount: 1, at: { path: failure.path, start: failure.start, end: failure.end }, abortsTest: true };
-  }
+  };
+  const original = compileSpec(env, spec);
+  if (!original.ok) return rejected(original.failure);
   specs.push(original.compiled);
   const rawSpec = isObject(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec.matchConstraints, spec.podControllers)) {
     const variantProblems: DocumentProblem[] = [];
     const variantSpec = decodeValidatingPolicySpec(variant.spec, variantProblems);
     const compiled = compileSpec(env, variantSpec, spec);
-    if (!compiled.ok) {
-      const { failure } = compiled;
-      return { status: 'invalid', reason: compileErrorReason(metadata.name, spec.mode, failure), ruleCount: 1, at: { path: failure.path, start: failure.start, end: failure.end }, abortsTest: true };
-    }
+    if (!compiled.ok) return rejected(compiled.failure);
     specs.push(compiled.compiled);
   }
   const namespaced = policyKind.namespaced;

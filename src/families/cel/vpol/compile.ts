@@ -38,6 +38,8 @@ export interface CompiledSpec {
 export interface CompileFailure {
   /** `spec.validations[0].expression: Invalid value: "…": <issue>`. */
   readonly fieldError: string;
+  /** The expression compiled. */
+  readonly expression: string;
   readonly path: Path;
   readonly start: number;
   readonly end: number;
@@ -76,10 +78,10 @@ export function compileSpec(env: CelEnvironment, spec: ValidatingPolicySpec, wri
     const variant = expression !== writtenExpression;
     if (!result.ok) {
       const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result.error;
-      throw new Failure({ fieldError: invalid + result.error.message, path, start, end });
+      throw new Failure({ fieldError: invalid + result.error.message, expression, path, start, end });
     }
     if (accepted !== null && !accepted.includes(result.program.outputType)) {
-      throw new Failure({ fieldError: invalid + typeMessage(accepted), path, start: 0, end: writtenExpression.length });
+      throw new Failure({ fieldError: invalid + typeMessage(accepted), expression, path, start: 0, end: writtenExpression.length });
     }
     return { program: result.program, path, written: writtenExpression };
   };
