@@ -52,4 +52,17 @@ export interface RuleResponse {
    * `handleGeneratePolicy`).
    */
   generatedResources?: JsonObject[];
+  /**
+   * Properties of the rule response (Kyverno's `RuleResponse.Properties`): a ValidatingPolicy's audit annotations
+   * and `cel.validationIndex`. `kyverno test` shows a `passMessage`/`failMessage`/… or `message` property instead
+   * of the message.
+   */
+  properties?: Record<string, string>;
+  /**
+   * CEL policies: the JSON path, in the policy document, of the expression that failed or errored
+   * (`['spec', 'validations', 0, 'expression']`).
+   */
+  policyPath?: (string | number)[];
+  /** CEL policies: the character range `[start, end)` inside that expression the failure or error points at. */
+  expressionRange?: { start: number; end: number };
 }

@@ -266,10 +266,10 @@ export class WorkspaceLoader {
           this.reportShape('invalid-policy', source, document, value, accepted.problems);
           break;
         case 'invalid':
-          this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
+          this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, accepted.at?.path ?? []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
           break;
         case 'unsupported':
-          this.reportUnsupported(source, document, value, accepted.kind);
+          this.reportUnsupported(source, document, value, accepted.kind, accepted.reason);
           break;
       }
     }
@@ -277,8 +277,8 @@ export class WorkspaceLoader {
   }
 
   /** A policy of a kind kyverno-lint does not evaluate yet: one warning at the document. */
-  private reportUnsupported(source: SourceText, document: SourceDocument, value: JsonObject, kind: PolicyKind): void {
-    const message = `${subjectOf(value)} is not evaluated: kyverno-lint does not evaluate ${kind.kind} policies yet`;
+  private reportUnsupported(source: SourceText, document: SourceDocument, value: JsonObject, kind: PolicyKind, reason?: string): void {
+    const message = `${subjectOf(value)} is not evaluated: ${reason ?? `kyverno-lint does not evaluate ${kind.kind} policies yet`}`;
     this.workspace.problems.push(problem('unsupported-policy-kind', source, this.where(source, document, []), message, 'warning'));
   }
 
