@@ -42,7 +42,7 @@ export interface ExplainOptions {
 }
 
 /** Frames recorded at most per evaluation; a larger trace gives up. */
-const MAX_FRAMES = 200_000;
+const MAX_FRAMES = 100_000;
 /** Objects of the resource indexed at most for the identity lookup. */
 const MAX_INDEXED = 200_000;
 /** Variables traced at most in one explanation (and their nesting depth). */
@@ -367,10 +367,12 @@ function comprehensionArgs(node: CelJsNode): ComprehensionArgs {
   return node.args as ComprehensionArgs;
 }
 
-/** The last frame of `frame`'s children that evaluated `node`. */
+/**
+ * The frame of `frame`'s children that evaluated `node` (an operand is evaluated once per evaluation of its parent;
+ * only a comprehension's step is evaluated many times, and is not looked up so).
+ */
 function childOf(frame: Frame, node: CelJsNode | undefined): Frame | undefined {
-  for (let i = frame.children.length - 1; i >= 0; i--) if (frame.children[i]!.node === node) return frame.children[i];
-  return undefined;
+  return frame.children.find((child) => child.node === node);
 }
 
 /** `has(a.b.c)`: the path of the deepest field present along the selection (the parent lacking the next one). */
