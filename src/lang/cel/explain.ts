@@ -398,17 +398,43 @@ function hasPath(frame: Frame, props: CelJsNode[]): Path | null {
   return path;
 }
 
-/** The deeper of two blames; `preferSecond` breaks ties in favour of `b`. */
-function deeper(a: Path | null, b: Path | null, preferSecond: boolean): Path | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  if (b.length > a.length || (b.length === a.length && preferSecond)) return b;
-  return a;
+function isPrefix(prefix: Path, path: Path): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 }
 
 /** What a frame's value is blamed on (see the file comment). */
 class Blamer {
+  /** The elements being explained, outermost first: a blame inside the outermost is preferred. */
+  private readonly focus: Path[] = [];
+
   constructor(private readonly tracer: Tracer) {}
+
+  /**
+   * The better of two blames: the one inside the element being explained (the failing element of the outermost
+   * `all`, say, rather than a list it is compared with), else the deeper; `preferSecond` breaks ties for `b`.
+   */
+  private deeper(a: Path | null, b: Path | null, preferSecond: boolean): Path | null {
+    if (a === null) return b;
+    if (b === null) return a;
+    const outer = this.focus[0];
+    if (outer !== undefined) {
+      const aInside = isPrefix(outer, a);
+      if (aInside !== isPrefix(outer, b)) return aInside ? a : b;
+    }
+    if (b.length > a.length || (b.length === a.length && preferSecond)) return b;
+    return a;
+  }
+
+  /** Blames `frame` with `element` (when known) as the element being explained. */
+  private within(element: Path | null, frame: Frame): Path | null {
+    if (element === null) return this.blame(frame);
+    this.focus.push(element);
+    try {
+      return this.blame(frame);
+    } finally {
+      this.focus.pop();
+    }
+  }
 
   blame(frame: Frame): Path | null {
     const { node } = frame;
@@ -442,11 +468,14 @@ class Blamer {
   private operands(frame: Frame): Path | null {
     const ordered = [...frame.children].sort((a, b) => a.node.start - b.node.start);
     let best: Path | null = null;
-    for (const child of ordered) best = deeper(best, this.blame(child), false);
+    for (const child of ordered) best = this.deeper(best, this.blame(child), false);
     return best;
   }
 
-  /** `a && b` / `a || b`: the operand that decided, else (both true / both false) the deeper blame, the right one on a tie. */
+  /**
+   * `a && b` / `a || b`: the operand that decided, else (both true / both false) the better blame, the right operand
+   * on a tie: guards and scopes come first (`!has(x) || x.y == 1`, `!exists(r, 'secrets' in r.resources && …)`).
+   */
   private logical(frame: Frame, or: boolean): Path | null {
     const [leftNode, rightNode] = frame.node.args as [CelJsNode, CelJsNode];
     const left = childOf(frame, leftNode);
@@ -454,7 +483,7 @@ class Blamer {
     if (left !== undefined && left.value === or) return this.blame(left);
     if (right !== undefined && right.value === or) return this.blame(right);
     const usable = [left, right].filter((f): f is Frame => f !== undefined && !f.threw);
-    return usable.reduce<Path | null>((best, f) => deeper(best, this.blame(f), true), null);
+    return usable.reduce<Path | null>((best, f) => this.deeper(best, this.blame(f), true), null);
   }
 
   private comprehension(frame: Frame): Path | null {
@@ -474,7 +503,8 @@ class Blamer {
     const fails = (step: Frame): boolean => predicate(step)?.value === false;
     const element = (step: Frame): Path | null => {
       const condition = predicate(step);
-      return (condition === undefined ? null : this.blame(condition)) ?? this.tracer.itemPath(frame, step.index) ?? whole;
+      const item = this.tracer.itemPath(frame, step.index);
+      return (condition === undefined ? null : this.within(item, condition)) ?? item ?? whole;
     };
     const init = args.init.op === 'value' ? args.init.args : undefined;
     if (init === true) {
@@ -510,7 +540,7 @@ class Blamer {
       }
       return collection.path;
     }
-    return deeper(element === undefined ? null : this.blame(element), collection === undefined ? null : this.blame(collection), false);
+    return this.deeper(element === undefined ? null : this.blame(element), collection === undefined ? null : this.blame(collection), false);
   }
 
   /** An error: the frame that raised it (a missing field: its parent). */

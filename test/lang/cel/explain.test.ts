@@ -37,6 +37,23 @@ const deployment = {
   spec: { replicas: 3, template: { metadata: { labels: { app: 'web' } }, spec: podSpec } },
 };
 
+const ingress = {
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'Ingress',
+  metadata: { name: 'web' },
+  spec: { tls: [{ hosts: ['a.example.com'] }], rules: [{ host: 'a.example.com' }, { host: 'b.example.com' }] },
+};
+
+const clusterRole = {
+  apiVersion: 'rbac.authorization.k8s.io/v1',
+  kind: 'ClusterRole',
+  metadata: { name: 'reader' },
+  rules: [
+    { apiGroups: [''], resources: ['pods'], verbs: ['get', 'delete'] },
+    { apiGroups: [''], resources: ['configmaps', 'secrets'], verbs: ['watch', 'list'] },
+  ],
+};
+
 const env = createCelEnvironment({ variables: { object: 'dyn', variables: 'dyn' } });
 
 function compile(expression: string): CelProgram {
@@ -98,6 +115,13 @@ describe('explainFailure', () => {
     ["object.metadata.labels.all(key, key.startsWith('app.kubernetes.io/'))", pod, ['metadata', 'labels', 'app']],
     ["object.kind != 'Pod' || object.spec.containers.all(c, c.name != 'sidecar')", pod, ['spec', 'containers', 1, 'name']],
     ["object.kind == 'Deployment' && object.spec.replicas > 1", pod, ['kind']],
+    // Inside the failing element rather than in the list it is compared with; the last condition on a tie.
+    [
+      'object.spec.rules.all(rule, !has(rule.host) || object.spec.tls.exists(tls, tls.?hosts.orValue([]).exists(tlsHost, tlsHost == rule.host)))',
+      ingress,
+      ['spec', 'rules', 1, 'host'],
+    ],
+    ["object.rules == null || !object.rules.exists(rule, 'secrets' in rule.resources && rule.verbs.exists(verb, verb in ['list', 'delete']))", clusterRole, ['rules', 1, 'verbs', 1]],
     // An error absorbed by `all` (the first container has no `privileged`): the element that is false.
     ['object.spec.containers.all(c, c.securityContext.privileged == false)', pod, ['spec', 'containers', 1, 'securityContext', 'privileged']],
     // Nothing finer than the resource.
