@@ -7,6 +7,8 @@ export { stripByteOrderMark } from './byte-order-mark.js';
 export { expandLists, parseDocuments } from './parse.js';
 export { locate } from './locate.js';
 export { locateInDocument } from './ranges.js';
+export { locateInScalar, scalarSourceMap } from './scalar-location.js';
+export type { ScalarSourceMap } from './scalar-map.js';
 export { isKubernetesObject, nameOf, namespaceOf, normalizeResource, partitionDuplicates, type KubernetesObject } from './resource.js';
 export {
   DEFAULT_MAX_FILE_SIZE,

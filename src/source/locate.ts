@@ -71,6 +71,8 @@ function parsedChunk(entry: LocatedFile, index: number, chunk: DocumentChunk): D
         schema: 'failsafe',
         uniqueKeys: false,
         strict: false,
+        // The scalars' source tokens give their style, header and indentation to `locateInScalar`.
+        keepSourceTokens: true,
       });
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -169,6 +171,27 @@ function step(document: Document, current: unknown, segments: Segment[], at: num
   return null;
 }
 
+/** The deepest node along a path: the node, its range (a map entry spans its key and value), how many segments it took. */
+interface Walked {
+  node: unknown;
+  range: [number, number] | null;
+  consumed: number;
+}
+
+function walkPath(document: Document, segments: Segment[]): Walked {
+  let node: unknown = document.contents;
+  let range: [number, number] | null = null;
+  let at = 0;
+  while (at < segments.length) {
+    const next = step(document, node, segments, at);
+    if (next === null) break;
+    node = next.node;
+    range = [next.start, next.end];
+    at += next.consumed;
+  }
+  return { node, range, consumed: at };
+}
+
 /**
  * The source range of the deepest node that exists along `path` in document `documentIndex`
  * (numbered as by `parseDocuments`) of `file`, whose content is `text`. A map entry spans its key
@@ -190,15 +213,7 @@ export function locate(
   if (segments.length === 0) return documentStart;
   const document = parsedChunk(entry, documentIndex, chunk);
   if (document === null) return documentStart;
-  let node: unknown = document.contents;
-  let range: [number, number] | null = null;
-  for (let at = 0; at < segments.length; ) {
-    const next = step(document, node, segments, at);
-    if (next === null) break;
-    node = next.node;
-    range = [next.start, next.end];
-    at += next.consumed;
-  }
+  const { range } = walkPath(document, segments);
   if (range === null) return documentStart;
   const startOffset = chunk.start + range[0];
   let endOffset = chunk.start + range[1];
@@ -206,4 +221,30 @@ export function locate(
   const start = position(entry, startOffset);
   const end = position(entry, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+/** A node found by {@link nodeAt}, with what is needed to read its source. */
+export interface LocatedNode {
+  /** The `yaml` node (parsed with the failsafe schema, source tokens kept). */
+  node: unknown;
+  /** The text the node's ranges count in (the file without its byte order mark), and where its document starts. */
+  source: string;
+  documentStart: number;
+  /** 1-based line and column of an offset of `source`. */
+  position(offset: number): { line: number; column: number };
+}
+
+/**
+ * The node at `path` in document `documentIndex` of `file` (whose content is `text`), from the same cached parse
+ * as {@link locate}; null when the path does not lead to a node, including an alias (its target is elsewhere).
+ */
+export function nodeAt(file: string, text: string, documentIndex: number, path: readonly Segment[]): LocatedNode | null {
+  const entry = locatedFile(file, text);
+  const chunk = entry.chunks[documentIndex];
+  if (chunk === undefined) return null;
+  const document = parsedChunk(entry, documentIndex, chunk);
+  if (document === null) return null;
+  const walked = walkPath(document, [...path]);
+  if (walked.consumed !== path.length || walked.node === null || isAlias(walked.node)) return null;
+  return { node: walked.node, source: entry.source, documentStart: chunk.start, position: (offset) => position(entry, offset) };
 }

@@ -372,8 +372,19 @@ function validateFormatCalls(root: CelJsNode): CelError | null {
   return error;
 }
 
+/**
+ * The parsed cel-js AST of each program compiled here. Read only by the failure explanation (explain.ts), which
+ * re-evaluates a failed program with its nodes instrumented and restores them before returning.
+ */
+const programAsts = new WeakMap<CelProgram, CelJsNode>();
+
+/** The root AST node of a program made by a {@link CelEnvironment}, or undefined for any other object. */
+export function programAst(program: CelProgram): CelJsNode | undefined {
+  return programAsts.get(program);
+}
+
 function makeProgram(expression: string, parsed: ParseResult, outputType: string, costLimit: number | null): CelProgram {
-  return {
+  const program: CelProgram = {
     expression,
     outputType,
     evaluate(activation = {}) {
@@ -389,5 +400,6 @@ function makeProgram(expression: string, parsed: ParseResult, outputType: string
       }
     },
   };
+  programAsts.set(program, parsed.ast as unknown as CelJsNode);
+  return program;
 }
-

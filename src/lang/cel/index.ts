@@ -13,3 +13,4 @@ export {
   MAX_AST_DEPTH,
 } from './environment.js';
 export { COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT } from './budget.js';
+export { explainFailure, type ExplainOptions, type FieldSegment } from './explain.js';
