@@ -11,14 +11,17 @@ import { policyReference, type CompiledPolicy } from '../evaluate/types.js';
 import { actionSeverity, configuredSeverity, isIgnored } from '../config/severity.js';
 import type { LintConfig, SeveritySetting } from '../config/types.js';
 import type { Finding, Location, ResourceRef } from '../report/types.js';
-import { locate, locateInDocument, type SourceDocument } from '../source/index.js';
+import { locate, locateInDocument, locateInScalar, type SourceDocument } from '../source/index.js';
 import type { RuleResponse } from '../types.js';
 import { templateLine } from './helm.js';
 import { fullLocation, type SourceText } from './workspace.js';
 
-/** `policy/rule`, with the namespace first for a namespaced policy. */
+/**
+ * `policy/rule`, with the namespace first for a namespaced policy; the policy alone for the kinds whose
+ * responses carry no rule name (a ValidatingPolicy's validations, kyverno/kyverno pkg/cel/policies/vpol/engine).
+ */
 function ruleIdOf(policy: CompiledPolicy, rule: string): string {
-  return `${policyReference(policy)}/${rule}`;
+  return rule === '' ? policyReference(policy) : `${policyReference(policy)}/${rule}`;
 }
 
 function resourceRef(resource: ResourceDocument): ResourceRef {
@@ -80,8 +83,16 @@ function readPolicyMetadata(policy: CompiledPolicy): PolicyMetadata {
   return out;
 }
 
+/** Where a policy was read: its file and document. */
+export interface PolicySource {
+  file: SourceText;
+  document: SourceDocument;
+}
+
 export interface FindingContext {
   config: LintConfig;
+  /** The file and document each policy was read from (CEL errors point at the expression in the policy). */
+  policySource?: (policy: CompiledPolicy) => PolicySource | undefined;
   file: SourceText;
   resource: ResourceDocument;
   /** Labels of the resource's namespace (from Namespace manifests), for failure-action overrides. */
@@ -164,6 +175,7 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
   }
   if (severity === 'off') return null;
   const message = rule.status === 'error' ? `rule could not be evaluated: ${rule.message}` : rule.message || 'validation failed';
+  const inPolicy = rule.status === 'error' ? expressionLocation(policy, rule, context) : null;
   return {
     ruleId,
     policy: policy.name,
@@ -171,11 +183,32 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
     severity,
     status: rule.status,
     type: rule.type,
-    message,
-    location: locateResourcePath(context.file, context.resource.documentIndex, rule.status === 'fail' ? rule.path : undefined, context.resource.listItem),
+    // An error located in the policy names the resource it was evaluated on.
+    message: inPolicy === null ? message : `${message} (on ${context.resource.kind} ${resourceName(context.resource)})`,
+    location: inPolicy ?? locateResourcePath(context.file, context.resource.documentIndex, rule.status === 'fail' ? rule.path : undefined, context.resource.listItem),
     resource: resourceRef(context.resource),
     ...settings.metadata,
   };
+}
+
+function resourceName(resource: ResourceDocument): string {
+  return resource.namespace ? `${resource.namespace}/${resource.name}` : resource.name;
+}
+
+/**
+ * Where in its policy file the CEL expression a rule response blames is (the characters its error points at,
+ * else the expression's field), or null when the response names no expression or the policy's source is unknown.
+ */
+function expressionLocation(policy: CompiledPolicy, rule: RuleResponse, context: FindingContext): Location | null {
+  if (rule.policyPath === undefined) return null;
+  const source = context.policySource?.(policy);
+  if (source === undefined) return null;
+  const { file, document } = source;
+  const path = document.listItem === undefined ? rule.policyPath : ['items', document.listItem, ...rule.policyPath];
+  const range = rule.expressionRange;
+  const inExpression = range === undefined ? null : locateInScalar({ file: file.path, text: file.text }, document, rule.policyPath, range.start, range.end);
+  const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path);
+  return inTemplate(file, fullLocation(file, found));
 }
 
 /**

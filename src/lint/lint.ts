@@ -16,12 +16,12 @@ import { decodeValuesFile, type ValuesFile } from '../evaluate/values.js';
 import { globBase } from '../config/load.js';
 import { byCodeUnits, findFiles } from '../discovery/find-files.js';
 import { globRoots, globSet } from '../discovery/globs.js';
-import { policyReference, type RequestUserInfo } from '../evaluate/types.js';
+import { policyReference, type CompiledPolicy, type RequestUserInfo } from '../evaluate/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { jsonEqual } from '../util/json-value.js';
 import { parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
-import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext } from './findings.js';
+import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext, type PolicySource } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds } from '../config/rule-ids.js';
 import { Suppressions } from './suppressions.js';
@@ -233,6 +233,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const workspace = await loadWorkspace(options, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
+  const sources = new Map(workspace.policies.map(({ compiled, file, document }) => [compiled, { file, document }]));
+  const policySource = (policy: CompiledPolicy): PolicySource | undefined => sources.get(policy);
   const policyIds = loadedPolicyIds(workspace);
   // The configuration's policy names and rule ids, checked against the loaded policies and the problem codes.
   const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
@@ -266,7 +268,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const file = workspace.files.get(manifest.file)!;
     const responses = evaluateResource(policies, manifest, evaluation);
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
-    const context: FindingContext = { config: options.config, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS };
+    const context: FindingContext = { config: options.config, policySource, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS };
     const converted = responseFindings(responses, context);
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
