@@ -111,7 +111,7 @@ describe('decodeTest', () => {
     },
     {
       name: 'a lower-case operation',
-      doc: { ...base, results: [{ policy: 'p', result: 'pass' }, { policy: 'q', result: 'pass', operation: 'create' }] },
+      doc: { ...base, results: [{ policy: 'p', result: 'pass', operation: 'UPDATE' }, { policy: 'q', result: 'pass', operation: 'create' }] },
       message: 'invalid test result for policy q: invalid operation "create", must be one of CREATE, UPDATE, DELETE',
       path: ['results', 1, 'operation'],
     },
