@@ -9,7 +9,8 @@
  * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
  */
 import { listPolicyFiles, locate } from '../../source/index.js';
-import { policyReference, type CompiledPolicy, type PolicyResponse, type RequestUserInfo } from '../../evaluate/types.js';
+import { policyReference, type CelContextData, type CompiledPolicy, type PolicyResponse, type RequestUserInfo } from '../../evaluate/types.js';
+import { loadContextFile, policiesReadContext } from '../load/context-file.js';
 import { jsonEqual } from '../../util/json-value.js';
 import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
@@ -64,6 +65,13 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'remove-color', type: 'boolean', description: 'no colours in the table' },
   { name: 'format', aliases: ['output-format'], type: 'string', valueName: 'text|json', defaultText: 'text', description: 'output format' },
   {
+    name: 'parameter-resource',
+    type: 'list',
+    valueName: 'paths',
+    description: 'parameter objects of ValidatingAdmissionPolicies and MutatingAdmissionPolicies (repeatable, comma-separated)',
+  },
+  { name: 'context-file', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 Context file: the objects and image data the CEL policies look up' },
+  {
     name: 'target-resource',
     aliases: ['target-resources'],
     type: 'list',
@@ -95,7 +103,7 @@ ${formatFlagHelp(FLAGS)}
 
 const FORMATS = new Set(['text', 'json']);
 /** The flags naming input files or folders (`--output` is written, not read). */
-const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource'];
+const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file'];
 
 /** Reads the values file (a fatal problem exits 1, as in Kyverno). */
 function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): ValuesFile | null {
@@ -235,14 +243,27 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((target) => target.value) : [];
   // As in `kyverno apply`, mutate-existing rules select their targets from the resources and the target resources.
   const targets = [...resources.resources.map((resource) => resource.value), ...targetObjects];
+  const paramPaths = args.list('parameter-resource');
+  const params = paramPaths.length > 0 ? loadResources(paramPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((param) => param.value) : [];
   const exceptions = loadExceptions(args.list('exception').map((path) => resolveArg(io, path)), log);
-  // As `kyverno apply`, the resources are the cluster that context entries read; --cluster-resources adds to it.
+  // As `kyverno apply`, the resources and parameters are the cluster that context entries read; --cluster-resources adds to it.
   const clusterFiles = listPolicyFiles(args.list('cluster-resources').map((path) => resolveArg(io, path)));
   reportProblems(log, clusterFiles.problems);
   const cluster = mockedCluster(
-    resources.resources.map((resource) => resource.value),
+    [...resources.resources.map((resource) => resource.value), ...params],
     loadClusterObjects(clusterFiles.files, log),
   );
+  // Offline, Kyverno's CEL lookups read the Context file only (its fake context provider), never the resources.
+  const contextPath = args.string('context-file');
+  let celContext: CelContextData = { resources: [], images: [] };
+  if (contextPath && resources.resources.length > 0 && policiesReadContext(policySet.documents)) {
+    const loaded = loadContextFile(resolveArg(io, contextPath), log);
+    if ('error' in loaded) {
+      if (json) io.stdout(formatApplyJson(io, [], [], log.toJson()));
+      return 1;
+    }
+    celContext = loaded.data;
+  }
   const namespaceLabels = (namespace: string): Record<string, string> | undefined =>
     values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
 
@@ -285,7 +306,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     set,
     userInfo: userInfo ?? undefined,
     exceptions,
-    external: { cluster },
+    external: params.length > 0 ? { cluster, celContext, params } : { cluster, celContext },
     namespaceLabels,
     targets,
   };
