@@ -8,14 +8,15 @@
  * finding in its file. Beyond Kyverno, the mutations become minimal edits of the
  * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
  */
-import { listPolicyFiles, locate } from '../../source/index.js';
-import { policyReference, type CelContextData, type CompiledPolicy, type PolicyResponse, type RequestUserInfo } from '../../evaluate/types.js';
+import { listPolicyFiles } from '../../source/index.js';
+import type { CelContextData, CompiledPolicy, RequestUserInfo } from '../../evaluate/types.js';
 import { loadContextFile, policiesReadContext } from '../load/context-file.js';
 import { jsonEqual } from '../../util/json-value.js';
-import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../../types.js';
+import type { JsonObject, RuleType } from '../../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import { printObject, resourcePath } from './mutations.js';
+import { applyResponse, appliedRuleCount, sourceOf, type ApplySettings } from './responses.js';
 import {
   countResults,
   formatApplyJson,
@@ -23,13 +24,10 @@ import {
   formatApplyText,
   formatSkippedPolicies,
   type ApplyResponse,
-  type ApplyResponseKind,
-  type ApplyRuleResult,
 } from './output.js';
 import { DiagnosticLog } from '../load/diagnostics.js';
 import { MAX_FILE_SIZE_FLAG, readFile, readStdinText, reportAt, reportProblems } from '../load/documents.js';
 import { evaluateResource, unsettledRules, type EvaluationOptions } from '../../evaluate/processor.js';
-import type { ResourceDocument } from '../../evaluate/resource.js';
 import { fileFixes, mutatedResources, type ResourceMutation } from '../../lint/fixes.js';
 import { formatFixDiffs, writeFixes } from '../fixes.js';
 import { displayPath, resolveArg, type CliIo } from '../io.js';
@@ -38,7 +36,7 @@ import { requireInputPaths } from '../input-paths.js';
 import { mockedCluster } from '../../cluster/index.js';
 import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from '../load/policies.js';
-import { loadResources, type ResourceSet } from '../load/resources.js';
+import { loadResources } from '../load/resources.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
 import { decodeValuesFile, parseSetValues, type ValuesFile } from '../../evaluate/values.js';
 
@@ -136,61 +134,6 @@ function loadUserInfoFile(file: string, io: CliIo, log: DiagnosticLog): RequestU
   return decoded.userInfo ?? null;
 }
 
-interface ApplySettings {
-  auditWarn: boolean;
-  /** The labels of a namespace: from the values file, else from the mocked cluster's Namespace. */
-  namespaceLabels: (namespace: string) => Record<string, string> | undefined;
-}
-
-function sourceOf(resources: ResourceSet, at: { file: string; documentIndex: number }, path: string | undefined): SourceLocation {
-  const file = resources.files.get(at.file);
-  if (file === undefined) return { file: at.file, line: 1, column: 1 };
-  const location = locate(file.path, file.text, at.documentIndex, path ? path.split('/').filter((segment) => segment !== '') : []);
-  return { file: at.file, line: location.line, column: location.column };
-}
-
-/**
- * One engine response as counted and printed by `apply` (kyverno/kyverno
- * cmd/cli/kubectl-kyverno/processor/result.go, `ResultCounts.addEngineResponse`, `addMutateResponse`,
- * `addGenerateResponse`): validation failures become warnings for unscored policies or Audit policies with
- * `--audit-warn`; mutate rules count with their status; a generate rule counts as a pass only when it
- * passed, as a failure otherwise (as `addGenerateResponse` did before Kyverno 1.16, which counts `skip`,
- * `error` and `warn` generate rules as such).
- */
-function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resource: ResourceDocument, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
-  const compiled = response.policy;
-  const labels = settings.namespaceLabels(resource.namespace) ?? {};
-  const auditWarning = settings.auditWarn && compiled.failureAction(undefined, resource.kind, resource.namespace, labels) !== 'Enforce';
-  const mapFail = (): RuleStatus => (!compiled.scored || auditWarning ? 'warn' : 'fail');
-  const results = response.rules.map((rule): ApplyRuleResult => {
-    const validation = kind === 'validate' || kind === 'verifyImages';
-    const status = validation && rule.status === 'fail' ? mapFail() : rule.status;
-    const result: ApplyRuleResult = {
-      rule: rule.name,
-      type: rule.type,
-      engineStatus: rule.status,
-      status,
-      counted: kind === 'generate' ? (rule.status === 'pass' ? 'pass' : 'fail') : status,
-      message: rule.message === '' && rule.status === 'fail' && validation ? 'validation failed' : rule.message,
-      source: sourceOf(resources, resource, validation && (rule.status === 'fail' || rule.status === 'error') ? rule.path : undefined),
-    };
-    if (rule.generatedResources !== undefined) result.generatedResources = rule.generatedResources;
-    if (rule.patchedTarget !== undefined) result.patchedTarget = rule.patchedTarget;
-    return result;
-  });
-  const out: ApplyResponse = {
-    kind,
-    policy: compiled.name,
-    policyLabel: policyReference(compiled),
-    resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
-    resourcePath: resourcePath(response.resource),
-    auditWarning,
-    results,
-  };
-  if (kind === 'mutate' && response.patchedResource !== undefined) out.patchedResource = response.patchedResource;
-  return out;
-}
-
 /** Opens the `-o` target; `null` without `-o`. */
 function openOutput(args: ReturnType<typeof parseArgs>, io: CliIo): MutationOutput | null {
   const output = args.string('output');
@@ -276,7 +219,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   }
   const policies: CompiledPolicy[] = [];
   for (const { compiled, file, document } of policySet.policies) {
-    ruleCount += compiled.ruleCount;
+    ruleCount += appliedRuleCount(compiled);
     const notEvaluated = [...new Set(compiled.rules.filter((rule) => rule.notEvaluated !== undefined).map((rule) => RULE_SECTIONS[rule.type]))];
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled.name}: ${notEvaluated.join(', ')} rules are not evaluated yet`, 'warning');
