@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContextFile, policiesReadContext } from '../../src/commands/load/context-file.js';
 import { DiagnosticLog } from '../../src/commands/load/diagnostics.js';
+import { loadJsonPayload } from '../../src/commands/load/json-payloads.js';
 import { loadExternalData, TestError, type TestInputs } from '../../src/commands/test/runner.js';
 import { parseTestCaseSelector } from '../../src/commands/test/selector.js';
 import { decodeTest, type TestSpec } from '../../src/commands/test/test-file.js';
@@ -169,6 +170,37 @@ describe('loadContextFile', () => {
   });
 });
 
+describe('loadJsonPayload', () => {
+  it.each<{ name: string; file: string; text: string; data: JsonObject }>([
+    { name: 'a JSON object', file: 'payload.json', text: '{"Stages": [{"From": {"Image": "alpine"}}], "n": 1}', data: { Stages: [{ From: { Image: 'alpine' } }], n: 1 } },
+    { name: 'one YAML document (YAML 1.2: yes is a string)', file: 'payload.yaml', text: '# comment\nkind: x\nflag: yes\n', data: { kind: 'x', flag: 'yes' } },
+    { name: 'one YAML document among comment-only ones', file: 'payload.yml', text: '# a\n---\nkind: y\n---\n# b\n', data: { kind: 'y' } },
+    { name: 'a null YAML document (a nil map)', file: 'payload.yaml', text: 'null\n', data: {} },
+  ])('reads $name', ({ file, text, data }) => {
+    scratch.write(file, text);
+    expect(loadJsonPayload(scratch.dir, file)).toEqual({ payload: { name: file, data } });
+  });
+
+  it.each<{ name: string; file: string; text?: string; error: string | RegExp }>([
+    { name: 'a missing file', file: 'absent.json', error: /^failed to load JSON payload absent\.json \(.*no such file or directory/ },
+    { name: 'another extension', file: 'payload.txt', text: '{}', error: /^failed to load JSON payload payload\.txt \(unrecognized payload format, must be yaml or json \(.*payload\.txt\)\)$/ },
+    { name: 'invalid JSON', file: 'payload.json', text: '{"a": }', error: "failed to load JSON payload payload.json (invalid character '}' looking for beginning of value)" },
+    { name: 'JSON null', file: 'payload.json', text: 'null', error: 'JSON payload payload.json is empty or nil' },
+    { name: 'a JSON array', file: 'payload.json', text: '[{}]', error: 'JSON payload payload.json must be a top-level object (map)' },
+    { name: 'two YAML documents', file: 'payload.yaml', text: 'a: 1\n---\nb: 2\n', error: 'JSON payload payload.yaml must be a top-level object (map)' },
+    { name: 'a YAML file of comments only', file: 'payload.yaml', text: '# nothing\n', error: 'JSON payload payload.yaml must be a top-level object (map)' },
+    { name: 'a YAML list', file: 'payload.yaml', text: '- a\n', error: 'failed to load JSON payload payload.yaml (cannot unmarshal !!seq into map[string]interface {})' },
+  ])('refuses $name', ({ file, text, error }) => {
+    if (text !== undefined) scratch.write(file, text);
+    const loaded = loadJsonPayload(scratch.dir, file);
+    expect('error' in loaded).toBe(true);
+    if ('error' in loaded) {
+      if (typeof error === 'string') expect(loaded.error).toBe(error);
+      else expect(loaded.error).toMatch(error);
+    }
+  });
+});
+
 describe('policiesReadContext', () => {
   const doc = (apiVersion: string, kind: string): JsonObject => ({ apiVersion, kind, metadata: { name: 'p' } });
   it.each<{ documents: JsonObject[]; reads: boolean }>([
@@ -196,7 +228,7 @@ describe('the external data of a Test', () => {
   }
 
   function inputs(overrides: Partial<TestInputs> = {}): TestInputs {
-    return { clusterObjects: [CONFIG_MAP], params: [CONFIG_MAP], policyDocuments: [vpol], evaluates: true, ...overrides };
+    return { clusterObjects: [CONFIG_MAP], params: [CONFIG_MAP], policyDocuments: [vpol], jsonPayloads: [], evaluates: true, ...overrides };
   }
 
   const options = () => ({ io: { stdout: () => {}, stderr: () => {}, cwd: '/' }, log: quietLog().log, selector: parseTestCaseSelector('') });
@@ -269,6 +301,19 @@ describe('kyverno-lint test with CEL inputs', () => {
     expect(stderr).not.toContain('not supported yet');
     expect(stdout).toContain('Test Summary: 1 tests passed and 0 tests failed');
     expect(code).toBe(0);
+  });
+
+  it('loads the JSON payloads, failing the test document on a bad one', async () => {
+    scratch.write('policy.yaml', VALIDATING_POLICY);
+    scratch.write('payload.json', '["not", "an", "object"]');
+    scratch.write(
+      'kyverno-test.yaml',
+      `${TEST_HEAD}policies: [policy.yaml]\njsonPayloads: [./payload.json]\nresults:\n  - policy: check-cm\n    isValidatingPolicy: true\n    resources: [payload.json]\n    result: pass\n`,
+    );
+    const { code, stderr } = await runCli(['test', scratch.dir]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('  Loading JSON payloads ...');
+    expect(stderr).toContain('failed to run test: JSON payload payload.json must be a top-level object (map)');
   });
 
   it('fails the test document when the first parameter file is missing', async () => {

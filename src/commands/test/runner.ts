@@ -13,6 +13,7 @@ import { ApiCallMocks, type ExternalData } from '../../families/kyverno/engine/c
 import { policyReference, type CelContextData, type CompiledPolicy, type RequestUserInfo } from '../../evaluate/types.js';
 import { policyKindOf } from '../../evaluate/kinds.js';
 import { loadContextFile, policiesReadContext } from '../load/context-file.js';
+import { loadJsonPayload, type JsonPayload } from '../load/json-payloads.js';
 import type { JsonObject, SourceLocation } from '../../types.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import type { DiagnosticLog } from '../load/diagnostics.js';
@@ -122,6 +123,8 @@ export interface TestInputs {
   params: readonly JsonObject[];
   /** Every policy document loaded. */
   policyDocuments: readonly JsonObject[];
+  /** The JSON payloads (`jsonPayloads`). */
+  jsonPayloads: readonly JsonPayload[];
   /** Whether anything is evaluated (resources or JSON payloads). */
   evaluates: boolean;
 }
@@ -259,6 +262,12 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     progress('  Loading resources ...');
     const resourceSet = loadResources(test.resources.map((file) => path.resolve(dir, file)), options.log, { dedupe: true });
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
+    if (test.jsonPayloads.length > 0) progress('  Loading JSON payloads ...');
+    const jsonPayloads = test.jsonPayloads.map((name) => {
+      const loaded = loadJsonPayload(dir, name, options.log.maxFileSize);
+      if ('error' in loaded) throw new TestError(loaded.error);
+      return loaded.payload;
+    });
     const targetSet = loadResources(test.targetResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
     if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
     const targets = targetSet.resources;
@@ -279,7 +288,8 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       clusterObjects: [...resourceSet.resources, ...targets].map((resource) => resource.value).concat(params),
       params,
       policyDocuments: policySet.documents,
-      evaluates: resourceSet.resources.length + test.jsonPayloads.length > 0,
+      jsonPayloads,
+      evaluates: resourceSet.resources.length + jsonPayloads.length > 0,
     };
     const external = loadExternalData(test, dir, inputs, options, progress);
     if (test.exceptions.length > 0) progress('  Loading exceptions ...');
