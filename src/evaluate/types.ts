@@ -68,10 +68,17 @@ export interface ExternalData {
   /**
    * A Test's `context` file (`cli.kyverno.io/v1alpha1` `Context`, `kyverno apply --context-file`): the objects
    * CEL `resource.Get`/`resource.List` read when no cluster is given, and the entries `image.GetMetadata`
-   * returns (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/utils.go, `NewContextProvider`).
+   * returns (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/utils.go, `NewContextProvider`). Set (empty
+   * without a file) exactly when Kyverno's CEL lookups use its fake context provider: a Test without
+   * `clusterResources`, and `kyverno apply` offline; the CEL lookups then read this and never `cluster`,
+   * even when `cluster` is set for the `kyverno.io` policies' context entries (apply).
    */
   celContext?: CelContextData;
-  /** The objects CEL policy parameters are read from (a Test's `paramResources`, `paramRef`/`paramKind`). */
+  /**
+   * The objects CEL policy parameters are read from (a Test's `paramResources`, `apply --parameter-resource`,
+   * loaded as resources): every one is a parameter of a ValidatingAdmissionPolicy/MutatingAdmissionPolicy
+   * (`AddParam`); they are in `cluster` too when there is one.
+   */
   params?: readonly JsonObject[];
 }
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { categorize, formatConformance, passingFiles, type SuiteConformance } from '../../tools/conformance/runner.js';
+import { CATEGORIES, categorize, formatConformance, passingFiles, type SuiteConformance } from '../../tools/conformance/runner.js';
 import { policyFeatures } from '../../tools/conformance/policy-features.js';
 import type { TestDocumentOutcome } from '../../src/commands/test/output.js';
 import type { JsonObject } from '../../src/types.js';
 
 const clusterPolicy = (rules: JsonObject[]): JsonObject => ({ apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name: 'p' }, spec: { rules } });
 const validate = (validation: JsonObject, extra: JsonObject = {}): JsonObject => ({ name: 'r', validate: validation, ...extra });
+const ADMISSION = 'admissionregistration.k8s.io/v1';
+const cel = (apiVersion: string, kind: string): JsonObject => ({ apiVersion, kind, metadata: { name: 'c' }, spec: {} });
 const outcome = (policyDocuments: JsonObject[]): TestDocumentOutcome => ({ file: '/t/kyverno-test.yaml', documentIndex: 0, results: [], policyDocuments });
 
 describe('categorize', () => {
@@ -25,8 +27,37 @@ describe('categorize', () => {
     },
     { name: 'mutate rules', documents: [clusterPolicy([{ name: 'm', mutate: {} }]), clusterPolicy([validate({ message: 'split(' })])], category: 'mutate' },
     { name: 'generate rules', documents: [clusterPolicy([{ name: 'g', generate: {} }, { name: 'm', mutate: {} }])], category: 'generate' },
-    { name: 'a CEL kind', documents: [{ apiVersion: 'policies.kyverno.io/v1', kind: 'ValidatingPolicy', metadata: { name: 'v' }, spec: {} }], category: 'CEL kinds' },
-    { name: 'validate.cel rules', documents: [clusterPolicy([validate({ cel: { expressions: [] } })])], category: 'CEL kinds' },
+    { name: 'a ValidatingPolicy', documents: [cel('policies.kyverno.io/v1', 'ValidatingPolicy')], category: 'ValidatingPolicy' },
+    { name: 'a NamespacedValidatingPolicy', documents: [cel('policies.kyverno.io/v1beta1', 'NamespacedValidatingPolicy')], category: 'ValidatingPolicy' },
+    { name: 'a ValidatingAdmissionPolicy', documents: [cel(ADMISSION, 'ValidatingAdmissionPolicy')], category: 'ValidatingAdmissionPolicy' },
+    { name: 'validate.cel rules', documents: [clusterPolicy([validate({ cel: { expressions: [] } })])], category: 'validate.cel' },
+    { name: 'a MutatingPolicy', documents: [cel('policies.kyverno.io/v1', 'MutatingPolicy')], category: 'other CEL kinds' },
+    { name: 'a NamespacedGeneratingPolicy', documents: [cel('policies.kyverno.io/v1', 'NamespacedGeneratingPolicy')], category: 'other CEL kinds' },
+    { name: 'a DeletingPolicy', documents: [cel('policies.kyverno.io/v1', 'DeletingPolicy')], category: 'other CEL kinds' },
+    { name: 'an ImageValidatingPolicy', documents: [cel('policies.kyverno.io/v1alpha1', 'ImageValidatingPolicy')], category: 'other CEL kinds' },
+    { name: 'a MutatingAdmissionPolicy', documents: [cel('admissionregistration.k8s.io/v1beta1', 'MutatingAdmissionPolicy')], category: 'other CEL kinds' },
+    // Precedence: other CEL kinds > ValidatingPolicy > ValidatingAdmissionPolicy > validate.cel > generate > mutate.
+    {
+      name: 'a ValidatingPolicy beside a MutatingPolicy',
+      documents: [cel('policies.kyverno.io/v1', 'ValidatingPolicy'), cel('policies.kyverno.io/v1', 'MutatingPolicy')],
+      category: 'other CEL kinds',
+    },
+    {
+      name: 'a ValidatingAdmissionPolicy beside a ValidatingPolicy',
+      documents: [cel(ADMISSION, 'ValidatingAdmissionPolicy'), cel('policies.kyverno.io/v1', 'ValidatingPolicy')],
+      category: 'ValidatingPolicy',
+    },
+    {
+      name: 'validate.cel rules beside a ValidatingAdmissionPolicy',
+      documents: [clusterPolicy([validate({ cel: { expressions: [] } })]), cel(ADMISSION, 'ValidatingAdmissionPolicy')],
+      category: 'ValidatingAdmissionPolicy',
+    },
+    {
+      name: 'validate.cel rules beside generate and mutate rules',
+      documents: [clusterPolicy([{ name: 'g', generate: {} }]), clusterPolicy([{ name: 'm', mutate: {} }, validate({ cel: { expressions: [] } })])],
+      category: 'validate.cel',
+    },
+    { name: 'a CEL kind of another group (not a policy kind)', documents: [cel('example.com/v1', 'ValidatingPolicy')], category: 'validate-only' },
     { name: 'verifyImages rules', documents: [clusterPolicy([{ name: 'v', verifyImages: [] }])], category: 'other' },
     { name: 'no policy loaded', documents: [], category: 'other' },
   ])('$name → $category', ({ documents, category }) => {
@@ -59,7 +90,10 @@ describe('conformance report', () => {
       'custom functions / context': { matched: 0, total: 0 },
       mutate: { matched: 0, total: 0 },
       generate: { matched: 0, total: 0 },
-      'CEL kinds': { matched: 0, total: 0 },
+      'validate.cel': { matched: 1, total: 2 },
+      ValidatingPolicy: { matched: 0, total: 0 },
+      ValidatingAdmissionPolicy: { matched: 0, total: 0 },
+      'other CEL kinds': { matched: 0, total: 3 },
       other: { matched: 0, total: 0 },
     },
   };
@@ -72,6 +106,13 @@ describe('conformance report', () => {
     const text = formatConformance([suite], true);
     expect(text).toContain('suite: 3/4 expected results matched (75.0%), 2/3 test files pass fully\n');
     expect(text).toContain('  validate-only                        3/4   75.0%\n');
+    expect(text).toContain('  validate.cel                         1/2   50.0%\n');
+    expect(text).toContain('  ValidatingPolicy                     0/0       -\n');
+    expect(text).toContain('  ValidatingAdmissionPolicy            0/0       -\n');
+    expect(text).toContain('  other CEL kinds                      0/3    0.0%\n');
+    // One row per category, in the order of CATEGORIES.
+    const rows = text.split('\n').filter((line) => /^ {2}\S/.test(line)).map((line) => line.slice(2, 30).trim());
+    expect(rows).toEqual([...CATEGORIES]);
     expect(text).toContain('    FAIL test-fail/x/kyverno-test.yaml (negative test) 0/1 [validate-only]\n');
     expect(formatConformance([suite], false)).not.toContain('PASS');
   });

@@ -30,6 +30,59 @@ describe('decodeTest', () => {
     expect(test?.results[0]).toMatchObject({ policy: 'p', celKind: 'MutatingPolicy' });
   });
 
+  it.each<{ flag: string; kind: string }>([
+    { flag: 'isValidatingAdmissionPolicy', kind: 'ValidatingAdmissionPolicy' },
+    { flag: 'isMutatingAdmissionPolicy', kind: 'MutatingAdmissionPolicy' },
+    { flag: 'isValidatingPolicy', kind: 'ValidatingPolicy' },
+    { flag: 'ISVALIDATINGPOLICY', kind: 'ValidatingPolicy' },
+    { flag: 'isMutatingPolicy', kind: 'MutatingPolicy' },
+    { flag: 'isGeneratingPolicy', kind: 'GeneratingPolicy' },
+    { flag: 'isImageValidatingPolicy', kind: 'ImageValidatingPolicy' },
+    { flag: 'isdeletingpolicy', kind: 'DeletingPolicy' },
+  ])('accepts the result flag $flag', ({ flag, kind }) => {
+    const { test, errors } = decodeTest({ ...base, results: [{ policy: 'p', [flag]: true, result: 'pass', kind: 'Pod' }] }, 'f');
+    expect(errors).toEqual([]);
+    expect(test?.results[0]).toMatchObject({ policy: 'p', celKind: kind });
+  });
+
+  it('allows an operation on a deleting-policy result whose flag is false', () => {
+    const { test, errors } = decodeTest({ ...base, results: [{ policy: 'p', result: 'pass', operation: 'UPDATE', isDeletingPolicy: false }] }, 'f');
+    expect(errors).toEqual([]);
+    expect(test?.results[0]).toMatchObject({ operation: 'UPDATE' });
+    expect(test?.results[0].celKind).toBeUndefined();
+  });
+
+  it.each<{ name: string; doc: JsonObject; jsonPayloads: string[] }>([
+    { name: 'jsonPayloads cleaned, blanks and duplicates dropped', doc: { jsonPayloads: ['./a.json', 'dir//b.json', ' ', 'a.json', 'dir/x/../b.json/'] }, jsonPayloads: ['a.json', 'dir/b.json'] },
+    { name: 'the deprecated jsonPayload alone', doc: { jsonPayload: './payload.json' }, jsonPayloads: ['payload.json'] },
+    { name: 'jsonPayload ignored beside jsonPayloads', doc: { jsonPayload: 'old.json', jsonPayloads: ['new.json'] }, jsonPayloads: ['new.json'] },
+    { name: 'no payload', doc: {}, jsonPayloads: [] },
+  ])('decodes JSON payload paths as Kyverno cleans them: $name', ({ doc, jsonPayloads }) => {
+    const { test, errors } = decodeTest({ ...base, ...doc }, 'f');
+    expect(errors).toEqual([]);
+    expect(test?.jsonPayloads).toEqual(jsonPayloads);
+  });
+
+  it('keeps the other path lists as written, duplicates included (only policies and resources are deduplicated)', () => {
+    const lists = {
+      targetResources: ['t.yaml', 't.yaml'],
+      paramResources: ['p.yaml', 'p.yaml'],
+      exceptions: ['e.yaml', 'e.yaml'],
+      clusterResources: ['c.yaml', 'c.yaml'],
+      httpPayloads: ['h.yaml', 'h.yaml'],
+      envoyPayloads: ['./v.yaml'],
+    };
+    const { test, errors } = decodeTest({ ...base, ...lists, resources: ['r.yaml', 'r.yaml'] }, 'f');
+    expect(errors).toEqual([]);
+    expect(test).toMatchObject({ ...lists, policies: ['policy.yaml'], resources: ['r.yaml'] });
+  });
+
+  it('decodes the CEL inputs: context, userinfo, exceptions', () => {
+    const { test, errors } = decodeTest({ ...base, context: 'context.yaml', userinfo: 'user.yaml', exceptions: ['polex.yaml'] }, 'f');
+    expect(errors).toEqual([]);
+    expect(test).toMatchObject({ context: 'context.yaml', userinfo: 'user.yaml', exceptions: ['polex.yaml'] });
+  });
+
   it('keeps an absent resources list apart from an empty one', () => {
     const { test } = decodeTest({ ...base, results: [{ policy: 'p', result: 'pass' }, { policy: 'p', resources: [], result: 'pass' }] }, 'f');
     expect(test?.results[0].resources).toBeUndefined();
@@ -53,13 +106,25 @@ describe('decodeTest', () => {
     {
       name: 'invalid operation',
       doc: { ...base, results: [{ policy: 'p', result: 'pass', operation: 'PATCH' }] },
-      message: 'invalid operation "PATCH" (expected CREATE, UPDATE or DELETE)',
+      message: 'invalid test result for policy p: invalid operation "PATCH", must be one of CREATE, UPDATE, DELETE',
       path: ['results', 0, 'operation'],
+    },
+    {
+      name: 'a lower-case operation',
+      doc: { ...base, results: [{ policy: 'p', result: 'pass', operation: 'UPDATE' }, { policy: 'q', result: 'pass', operation: 'create' }] },
+      message: 'invalid test result for policy q: invalid operation "create", must be one of CREATE, UPDATE, DELETE',
+      path: ['results', 1, 'operation'],
     },
     {
       name: 'operation on a DeletingPolicy result',
       doc: { ...base, results: [{ policy: 'p', result: 'pass', operation: 'DELETE', isDeletingPolicy: true }] },
-      message: 'operation cannot be set for a DeletingPolicy result',
+      message: 'invalid test result for policy p: operation is not supported for deleting policies',
+      path: ['results', 0, 'operation'],
+    },
+    {
+      name: 'operation on a result flagged as deleting and validating',
+      doc: { ...base, results: [{ policy: 'd', result: 'pass', operation: 'UPDATE', isValidatingPolicy: true, ISDELETINGPOLICY: true }] },
+      message: 'invalid test result for policy d: operation is not supported for deleting policies',
       path: ['results', 0, 'operation'],
     },
   ])('reports $name', ({ doc, message, path }) => {

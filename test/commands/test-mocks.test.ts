@@ -48,6 +48,25 @@ describe('apiCallResponses in a Test', () => {
     expect(test).toBeUndefined();
     expect(errors.map((error) => error.message)).toContain(message);
   });
+
+  it.each<[string, JsonValue[], string | null]>([
+    ['the same URL twice', [{ urlPath: '/api', response: { body: {} } }, { urlPath: '/api', response: { body: { b: 1 } } }], 'apiCallResponses: duplicate entry for "/api" (key "/api") — each method+url combination must be unique'],
+    [
+      'the same method and URL twice (method case ignored)',
+      [{ url: 'https://x.example.com', method: 'GET', response: { body: {} } }, { url: 'https://x.example.com', method: 'get', response: { body: {} } }],
+      'apiCallResponses: duplicate entry for "https://x.example.com" (key "GET:https://x.example.com") — each method+url combination must be unique',
+    ],
+    ['one URL with and without a method', [{ urlPath: '/api', response: { body: {} } }, { urlPath: '/api', method: 'POST', response: { body: {} } }], null],
+  ])('checks lookup keys are unique: %s', (_name, mocks, message) => {
+    const { test, errors } = decodeTest({ ...base, apiCallResponses: mocks }, 'f');
+    if (message === null) {
+      expect(errors).toEqual([]);
+      expect(test?.apiCallResponses).toHaveLength(2);
+    } else {
+      expect(test).toBeUndefined();
+      expect(errors).toEqual([{ message, path: ['apiCallResponses', 1] }]);
+    }
+  });
 });
 
 describe('globalContextEntries in a Test', () => {
@@ -74,8 +93,15 @@ describe('globalContextEntries in a Test', () => {
   it.each<[string, JsonValue[], string]>([
     ['no name', [{ data: {} }], 'globalContextEntries: name is required'],
     ['a duplicate name', [{ name: 'a', data: {} }, { name: 'a', data: {} }], 'globalContextEntries: duplicate name "a"'],
-    ['no data', [{ name: 'a' }], 'globalContextEntries entry "a": data is required'],
+    ['no source', [{ name: 'a' }], 'globalContextEntries entry "a": one of data, resources, or resourceFiles is required'],
+    ['null sources', [{ name: 'a', data: null, resources: null }], 'globalContextEntries entry "a": one of data, resources, or resourceFiles is required'],
+    ['data and resources', [{ name: 'a', data: {}, resources: [] }], 'globalContextEntries entry "a": data, resources, and resourceFiles are mutually exclusive'],
+    ['resources and resourceFiles', [{ name: 'a', resources: [{}], resourceFiles: ['x.yaml'] }], 'globalContextEntries entry "a": data, resources, and resourceFiles are mutually exclusive'],
     ['data that is not an object', [{ name: 'a', data: [1] }], 'globalContextEntries entry "a": data must be a JSON object'],
+    ['a resource that is not an object', [{ name: 'a', resources: [{}, 'Pod'] }], 'globalContextEntries entry "a" resources[1]: must be a JSON object (Kubernetes resource manifest)'],
+    ['an empty resource file path', [{ name: 'a', resourceFiles: ['x.yaml', ' '] }], 'globalContextEntries entry "a" resourceFiles[1]: file path must not be empty'],
+    ['an absolute resource file path', [{ name: 'a', resourceFiles: ['/etc/x.yaml'] }], 'globalContextEntries entry "a" resourceFiles[0]: file path must not be absolute'],
+    ['a resource file outside the test folder', [{ name: 'a', resourceFiles: ['data/../../x.yaml'] }], 'globalContextEntries entry "a" resourceFiles[0]: file path must not escape the test directory'],
     ['a projection without name', [{ name: 'a', data: {}, projections: [{ path: 'x' }] }], 'globalContextEntries entry "a": projection name is required'],
     ['a projection without path', [{ name: 'a', data: {}, projections: [{ name: 'p' }] }], 'globalContextEntries entry "a" projection "p": path is required'],
   ])('rejects %s', (_name, entries, message) => {

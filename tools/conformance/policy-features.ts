@@ -5,17 +5,23 @@
  */
 import { KYVERNO_FUNCTIONS } from '../../src/lang/jmespath/index.js';
 import type { JsonValue } from '../../src/types.js';
-import { POLICY_KINDS } from '../../src/evaluate/kinds.js';
+import { policyKindOf } from '../../src/evaluate/kinds.js';
 
 /** The names of the 51 functions Kyverno registers on top of JMESPath (`GetFunctions`). */
 const FUNCTION_NAMES: readonly string[] = KYVERNO_FUNCTIONS.map((fn) => fn.name);
 
 const FUNCTION_CALL = new RegExp(`(?<![A-Za-z0-9_])(?:${FUNCTION_NAMES.join('|')})\\s*\\(`);
 
-/** Policy kinds evaluated with CEL (Kyverno `policies.kyverno.io` kinds and Kubernetes admission policies). */
-export const CEL_POLICY_KINDS: ReadonlySet<string> = new Set(POLICY_KINDS.filter((kind) => kind.family === 'cel' && kind.role === 'policy').map((kind) => kind.kind));
+/** Whether a document is a policy evaluated with CEL (Kyverno `policies.kyverno.io` kinds and Kubernetes admission policies). */
+function isCelPolicy(apiVersion: string, kind: string): boolean {
+  const policyKind = policyKindOf(apiVersion, kind);
+  return policyKind !== undefined && policyKind.family === 'cel' && policyKind.role === 'policy';
+}
 
 export interface PolicyFeatures {
+  /** The document's kind (`ClusterPolicy`, `ValidatingPolicy`, …). */
+  kind: string;
+  /** A CEL policy kind (a `policies.kyverno.io` kind, a ValidatingAdmissionPolicy or a MutatingAdmissionPolicy). */
   cel: boolean;
   mutate: boolean;
   generate: boolean;
@@ -56,7 +62,8 @@ export function policyFeatures(document: JsonValue): PolicyFeatures {
   const object = document !== null && typeof document === 'object' && !Array.isArray(document) ? document : {};
   const kind = typeof object.kind === 'string' ? object.kind : '';
   const features: PolicyFeatures = {
-    cel: CEL_POLICY_KINDS.has(kind),
+    kind,
+    cel: isCelPolicy(typeof object.apiVersion === 'string' ? object.apiVersion : '', kind),
     mutate: false,
     generate: false,
     celRules: false,

@@ -17,8 +17,25 @@ import { findTestFiles, runTestFile } from '../../src/commands/test/suite.js';
 
 export const SUITES: readonly string[] = ['kyverno-policies', 'kyverno-cli-tests'];
 
-export const CATEGORIES = ['validate-only', 'custom functions / context', 'mutate', 'generate', 'CEL kinds', 'other'] as const;
+export const CATEGORIES = [
+  'validate-only',
+  'custom functions / context',
+  'mutate',
+  'generate',
+  'validate.cel',
+  'ValidatingPolicy',
+  'ValidatingAdmissionPolicy',
+  'other CEL kinds',
+  'other',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** The CEL policy kinds of the `ValidatingPolicy` and `ValidatingAdmissionPolicy` rows; every other CEL kind is in `other CEL kinds`. */
+const CEL_KIND_ROWS: Readonly<Record<string, Category>> = {
+  ValidatingPolicy: 'ValidatingPolicy',
+  NamespacedValidatingPolicy: 'ValidatingPolicy',
+  ValidatingAdmissionPolicy: 'ValidatingAdmissionPolicy',
+};
 
 export interface Tally {
   matched: number;
@@ -47,14 +64,26 @@ export interface SuiteConformance {
 const SILENT_IO: CliIo = { stdout: () => {}, stderr: () => {}, cwd: '/' };
 
 /**
- * The category of a test document from the policies it loads (first match wins); `validate.cel` rules
- * count as CEL, verifyImages and `validate.manifests` as other.
+ * The category of a test document from the policies it loads, the first that applies in this order:
+ * 1. `other CEL kinds`: a MutatingPolicy, GeneratingPolicy, DeletingPolicy, ImageValidatingPolicy (or their
+ *    Namespaced variants) or MutatingAdmissionPolicy;
+ * 2. `ValidatingPolicy`: a ValidatingPolicy or NamespacedValidatingPolicy;
+ * 3. `ValidatingAdmissionPolicy`;
+ * 4. `validate.cel`: a ClusterPolicy/Policy with `validate.cel` rules;
+ * 5. `generate`, 6. `mutate` (rules of ClusterPolicies/Policies);
+ * 7. `other`: verifyImages or `validate.manifests` rules;
+ * 8. `custom functions / context`: Kyverno's own JMESPath functions or context entries other than `variable`;
+ * 9. `validate-only`.
+ * A document mixing kinds goes to the rarest machinery it needs, so that a row measures documents that need
+ * nothing beyond it and the rows above; a document without policy (or that could not be decoded) is `other`.
  */
 export function categorize(outcome: TestDocumentOutcome | undefined): Category {
   if (outcome === undefined) return 'other';
   const features = outcome.policyDocuments.map(policyFeatures);
   if (features.length === 0) return 'other';
-  if (features.some((f) => f.cel || f.celRules)) return 'CEL kinds';
+  const celRows = new Set(features.filter((f) => f.cel).map((f) => CEL_KIND_ROWS[f.kind] ?? 'other CEL kinds'));
+  for (const row of ['other CEL kinds', 'ValidatingPolicy', 'ValidatingAdmissionPolicy'] as const) if (celRows.has(row)) return row;
+  if (features.some((f) => f.celRules)) return 'validate.cel';
   if (features.some((f) => f.generate)) return 'generate';
   if (features.some((f) => f.mutate)) return 'mutate';
   if (features.some((f) => f.otherRules)) return 'other';

@@ -8,13 +8,15 @@
  * finding in its file. Beyond Kyverno, the mutations become minimal edits of the
  * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
  */
-import { listPolicyFiles, locate } from '../../source/index.js';
-import { policyReference, type CompiledPolicy, type PolicyResponse, type RequestUserInfo } from '../../evaluate/types.js';
+import { listPolicyFiles } from '../../source/index.js';
+import type { CelContextData, CompiledPolicy, RequestUserInfo } from '../../evaluate/types.js';
+import { loadContextFile, policiesReadContext } from '../load/context-file.js';
 import { jsonEqual } from '../../util/json-value.js';
-import type { JsonObject, RuleStatus, RuleType, SourceLocation } from '../../types.js';
+import type { JsonObject, RuleType } from '../../types.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import { printObject, resourcePath } from './mutations.js';
+import { applyResponse, appliedRuleCount, sourceOf, type ApplySettings } from './responses.js';
 import {
   countResults,
   formatApplyJson,
@@ -22,13 +24,10 @@ import {
   formatApplyText,
   formatSkippedPolicies,
   type ApplyResponse,
-  type ApplyResponseKind,
-  type ApplyRuleResult,
 } from './output.js';
 import { DiagnosticLog } from '../load/diagnostics.js';
 import { MAX_FILE_SIZE_FLAG, readFile, readStdinText, reportAt, reportProblems } from '../load/documents.js';
 import { evaluateResource, unsettledRules, type EvaluationOptions } from '../../evaluate/processor.js';
-import type { ResourceDocument } from '../../evaluate/resource.js';
 import { fileFixes, mutatedResources, type ResourceMutation } from '../../lint/fixes.js';
 import { formatFixDiffs, writeFixes } from '../fixes.js';
 import { displayPath, resolveArg, type CliIo } from '../io.js';
@@ -37,7 +36,7 @@ import { requireInputPaths } from '../input-paths.js';
 import { mockedCluster } from '../../cluster/index.js';
 import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from '../load/policies.js';
-import { loadResources, type ResourceSet } from '../load/resources.js';
+import { loadResources } from '../load/resources.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
 import { decodeValuesFile, parseSetValues, type ValuesFile } from '../../evaluate/values.js';
 
@@ -63,6 +62,13 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'detailed-results', type: 'boolean', description: 'add the rule message to the table' },
   { name: 'remove-color', type: 'boolean', description: 'no colours in the table' },
   { name: 'format', aliases: ['output-format'], type: 'string', valueName: 'text|json', defaultText: 'text', description: 'output format' },
+  {
+    name: 'parameter-resource',
+    type: 'list',
+    valueName: 'paths',
+    description: 'parameter objects of ValidatingAdmissionPolicies and MutatingAdmissionPolicies (repeatable, comma-separated)',
+  },
+  { name: 'context-file', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 Context file: the objects and image data the CEL policies look up' },
   {
     name: 'target-resource',
     aliases: ['target-resources'],
@@ -95,7 +101,7 @@ ${formatFlagHelp(FLAGS)}
 
 const FORMATS = new Set(['text', 'json']);
 /** The flags naming input files or folders (`--output` is written, not read). */
-const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource'];
+const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file'];
 
 /** Reads the values file (a fatal problem exits 1, as in Kyverno). */
 function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): ValuesFile | null {
@@ -126,61 +132,6 @@ function loadUserInfoFile(file: string, io: CliIo, log: DiagnosticLog): RequestU
     reportAt(log, loaded, document, [], `user info file ${displayPath(io, file)} uses a deprecated schema — please migrate to the latest format`, 'warning');
   }
   return decoded.userInfo ?? null;
-}
-
-interface ApplySettings {
-  auditWarn: boolean;
-  /** The labels of a namespace: from the values file, else from the mocked cluster's Namespace. */
-  namespaceLabels: (namespace: string) => Record<string, string> | undefined;
-}
-
-function sourceOf(resources: ResourceSet, at: { file: string; documentIndex: number }, path: string | undefined): SourceLocation {
-  const file = resources.files.get(at.file);
-  if (file === undefined) return { file: at.file, line: 1, column: 1 };
-  const location = locate(file.path, file.text, at.documentIndex, path ? path.split('/').filter((segment) => segment !== '') : []);
-  return { file: at.file, line: location.line, column: location.column };
-}
-
-/**
- * One engine response as counted and printed by `apply` (kyverno/kyverno
- * cmd/cli/kubectl-kyverno/processor/result.go, `ResultCounts.addEngineResponse`, `addMutateResponse`,
- * `addGenerateResponse`): validation failures become warnings for unscored policies or Audit policies with
- * `--audit-warn`; mutate rules count with their status; a generate rule counts as a pass only when it
- * passed, as a failure otherwise (as `addGenerateResponse` did before Kyverno 1.16, which counts `skip`,
- * `error` and `warn` generate rules as such).
- */
-function applyResponse(kind: ApplyResponseKind, response: PolicyResponse, resource: ResourceDocument, resources: ResourceSet, settings: ApplySettings): ApplyResponse {
-  const compiled = response.policy;
-  const labels = settings.namespaceLabels(resource.namespace) ?? {};
-  const auditWarning = settings.auditWarn && compiled.failureAction(undefined, resource.kind, resource.namespace, labels) !== 'Enforce';
-  const mapFail = (): RuleStatus => (!compiled.scored || auditWarning ? 'warn' : 'fail');
-  const results = response.rules.map((rule): ApplyRuleResult => {
-    const validation = kind === 'validate' || kind === 'verifyImages';
-    const status = validation && rule.status === 'fail' ? mapFail() : rule.status;
-    const result: ApplyRuleResult = {
-      rule: rule.name,
-      type: rule.type,
-      engineStatus: rule.status,
-      status,
-      counted: kind === 'generate' ? (rule.status === 'pass' ? 'pass' : 'fail') : status,
-      message: rule.message === '' && rule.status === 'fail' && validation ? 'validation failed' : rule.message,
-      source: sourceOf(resources, resource, validation && (rule.status === 'fail' || rule.status === 'error') ? rule.path : undefined),
-    };
-    if (rule.generatedResources !== undefined) result.generatedResources = rule.generatedResources;
-    if (rule.patchedTarget !== undefined) result.patchedTarget = rule.patchedTarget;
-    return result;
-  });
-  const out: ApplyResponse = {
-    kind,
-    policy: compiled.name,
-    policyLabel: policyReference(compiled),
-    resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
-    resourcePath: resourcePath(response.resource),
-    auditWarning,
-    results,
-  };
-  if (kind === 'mutate' && response.patchedResource !== undefined) out.patchedResource = response.patchedResource;
-  return out;
 }
 
 /** Opens the `-o` target; `null` without `-o`. */
@@ -235,14 +186,27 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((target) => target.value) : [];
   // As in `kyverno apply`, mutate-existing rules select their targets from the resources and the target resources.
   const targets = [...resources.resources.map((resource) => resource.value), ...targetObjects];
+  const paramPaths = args.list('parameter-resource');
+  const params = paramPaths.length > 0 ? loadResources(paramPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((param) => param.value) : [];
   const exceptions = loadExceptions(args.list('exception').map((path) => resolveArg(io, path)), log);
-  // As `kyverno apply`, the resources are the cluster that context entries read; --cluster-resources adds to it.
+  // As `kyverno apply`, the resources and parameters are the cluster that context entries read; --cluster-resources adds to it.
   const clusterFiles = listPolicyFiles(args.list('cluster-resources').map((path) => resolveArg(io, path)));
   reportProblems(log, clusterFiles.problems);
   const cluster = mockedCluster(
-    resources.resources.map((resource) => resource.value),
+    [...resources.resources.map((resource) => resource.value), ...params],
     loadClusterObjects(clusterFiles.files, log),
   );
+  // Offline, Kyverno's CEL lookups read the Context file only (its fake context provider), never the resources.
+  const contextPath = args.string('context-file');
+  let celContext: CelContextData = { resources: [], images: [] };
+  if (contextPath && resources.resources.length > 0 && policiesReadContext(policySet.documents)) {
+    const loaded = loadContextFile(resolveArg(io, contextPath), log);
+    if ('error' in loaded) {
+      if (json) io.stdout(formatApplyJson(io, [], [], log.toJson()));
+      return 1;
+    }
+    celContext = loaded.data;
+  }
   const namespaceLabels = (namespace: string): Record<string, string> | undefined =>
     values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
 
@@ -255,7 +219,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   }
   const policies: CompiledPolicy[] = [];
   for (const { compiled, file, document } of policySet.policies) {
-    ruleCount += compiled.ruleCount;
+    ruleCount += appliedRuleCount(compiled);
     const notEvaluated = [...new Set(compiled.rules.filter((rule) => rule.notEvaluated !== undefined).map((rule) => RULE_SECTIONS[rule.type]))];
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled.name}: ${notEvaluated.join(', ')} rules are not evaluated yet`, 'warning');
@@ -285,7 +249,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     set,
     userInfo: userInfo ?? undefined,
     exceptions,
-    external: { cluster },
+    external: params.length > 0 ? { cluster, celContext, params } : { cluster, celContext },
     namespaceLabels,
     targets,
   };

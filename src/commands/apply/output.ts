@@ -27,6 +27,8 @@ export interface ApplyRuleResult {
    * counts as a failure; `null` when the rule is not counted.
    */
   counted: RuleStatus | null;
+  /** How many times the rule is counted when it is (default once; a MutatingPolicy's responses are counted twice). */
+  countedTimes?: number;
   message: string;
   /** Where the failing field is, or the document start. */
   source: SourceLocation;
@@ -49,6 +51,8 @@ export interface ApplyResponse {
   resourcePath: string;
   /** Failures are reported as audit warnings (`--audit-warn` and an Audit policy). */
   auditWarning: boolean;
+  /** A CEL policy kind: the table leaves the RULE column empty (Kyverno's `printTable` names the rules of `kyverno.io` policies only). */
+  ruleless?: boolean;
   results: ApplyRuleResult[];
   /** Mutate responses: the resource after this policy (cumulative over the earlier ones). */
   patchedResource?: JsonObject;
@@ -66,7 +70,7 @@ interface ApplyCounts {
 /** Kyverno's counters; every invalid policy counts as an error. */
 export function countResults(responses: readonly ApplyResponse[], invalidPolicies: number): ApplyCounts {
   const counts: ApplyCounts = { pass: 0, fail: 0, warn: 0, error: invalidPolicies, skip: 0 };
-  for (const response of responses) for (const result of response.results) if (result.counted !== null) counts[result.counted]++;
+  for (const response of responses) for (const result of response.results) if (result.counted !== null) counts[result.counted] += result.countedTimes ?? 1;
   return counts;
 }
 
@@ -132,7 +136,7 @@ export function formatApplyTable(responses: readonly ApplyResponse[], detailed: 
     const { namespace, kind, name } = response.resource;
     const label = result.status[0].toUpperCase() + result.status.slice(1);
     const resource = namespace ? `${namespace}/${kind}/${name}` : `${kind}/${name}`;
-    const row: Cell[] = [index + 1, response.policyLabel, result.rule, resource, style[result.status](label)];
+    const row: Cell[] = [index + 1, response.policyLabel, response.ruleless ? '' : result.rule, resource, style[result.status](label)];
     if (detailed) row.push(result.message);
     return row;
   });

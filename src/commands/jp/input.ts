@@ -4,19 +4,13 @@
  * standard input, with Kyverno's prompts shown on stderr when standard input is a terminal.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_MAX_FILE_SIZE, isTooLarge, tooLargeMessage } from '../../source/index.js';
+import { goCleanPath } from '../../util/go-path.js';
 import { resolveArg, type CliIo } from '../io.js';
 
 /** A file that could not be read; `message` is the complete error text. */
 export class JpInputError extends Error {
   override readonly name = 'JpInputError';
-}
-
-/** Go `filepath.Clean` (POSIX). */
-function goClean(file: string): string {
-  const cleaned = path.posix.normalize(file);
-  return cleaned.length > 1 && cleaned.endsWith('/') ? cleaned.slice(0, -1) : cleaned;
 }
 
 const ERRNO_TEXT: Readonly<Record<string, string>> = {
@@ -37,7 +31,7 @@ export function readJpFile(io: CliIo, file: string, readVerb: string): string {
     return readFileSync(resolveArg(io, file), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    const cleaned = goClean(file);
+    const cleaned = goCleanPath(file);
     // Go opens a directory without error; reading it fails.
     if (code === 'EISDIR') throw new JpInputError(`${readVerb} ${file}: read ${cleaned}: is a directory`);
     const reason = ERRNO_TEXT[code] ?? (error as Error).message;

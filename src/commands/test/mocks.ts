@@ -9,6 +9,8 @@ import type { ApiCallMock } from '../../families/kyverno/engine/context/external
 import type { JsonValue } from '../../types.js';
 import { ANY, list, STRING, STRING_LIST, struct, type DecodeError, type Schema } from '../../evaluate/strict-decode.js';
 import { isObject } from '../../util/json-value.js';
+import { goCleanPath } from '../../util/go-path.js';
+import { goTrimSpace } from '../../util/go-strings.js';
 
 export const API_CALL_RESPONSE: Schema = struct({
   url: STRING,
@@ -51,9 +53,14 @@ function urlProblem(text: string): 'scheme' | 'host' | null {
   return url.hostname === '' ? 'host' : null;
 }
 
-/** Decodes and validates `apiCallResponses` (already strictly decoded); errors name the entry. */
+/**
+ * Decodes and validates `apiCallResponses` (already strictly decoded); errors name the entry, with the messages
+ * of Kyverno's `ValidateAPICallResponses` (cmd/cli/kubectl-kyverno/apis/v1alpha1/test.go).
+ */
 export function decodeApiCallResponses(raw: readonly JsonValue[], errors: DecodeError[]): ApiCallMock[] {
   const mocks: ApiCallMock[] = [];
+  /** The lookup keys seen (`METHOD:url`, or `url` without a method): a repeated key is an error, not an override. */
+  const seen = new Set<string>();
   raw.forEach((item, i) => {
     const entry = isObject(item) ? item : {};
     const path = ['apiCallResponses', i];
@@ -86,6 +93,11 @@ export function decodeApiCallResponses(raw: readonly JsonValue[], errors: Decode
     if (statusCode !== 0 && (statusCode < 100 || statusCode > 599)) {
       return fail(`apiCallResponses[${i}] ${quote(label)}: statusCode ${statusCode} must be between 100 and 599`, 'response');
     }
+    const key = method === '' ? label : `${method}:${label}`;
+    if (seen.has(key)) {
+      return fail(`apiCallResponses: duplicate entry for ${quote(label)} (key ${quote(key)}) — each method+url combination must be unique`);
+    }
+    seen.add(key);
     const mock: ApiCallMock = { url: label, statusCode, body };
     if (method !== '') mock.method = method;
     mocks.push(mock);
@@ -93,7 +105,20 @@ export function decodeApiCallResponses(raw: readonly JsonValue[], errors: Decode
   return mocks;
 }
 
-/** Decodes and validates `globalContextEntries` (already strictly decoded). */
+/** Why a `resourceFiles` path is refused (empty, absolute, or leaving the test directory); `null` when it is fine. */
+function resourceFileProblem(file: string): string | null {
+  const trimmed = goTrimSpace(file);
+  if (trimmed === '') return 'file path must not be empty';
+  if (trimmed.startsWith('/')) return 'file path must not be absolute';
+  const clean = goCleanPath(trimmed);
+  if (clean === '..' || clean.startsWith('../')) return 'file path must not escape the test directory';
+  return null;
+}
+
+/**
+ * Decodes and validates `globalContextEntries` (already strictly decoded), with the messages of Kyverno's
+ * `ValidateGlobalContextEntries` (cmd/cli/kubectl-kyverno/apis/v1alpha1/test.go).
+ */
 export function decodeGlobalContextEntries(raw: readonly JsonValue[], errors: DecodeError[]): GlobalContextEntrySpec[] {
   const entries: GlobalContextEntrySpec[] = [];
   const seen = new Set<string>();
@@ -119,12 +144,28 @@ export function decodeGlobalContextEntries(raw: readonly JsonValue[], errors: De
       }
       projections.push({ name: projectionName, path: str(object.path) });
     }
-    const resources = Array.isArray(entry.resources) ? entry.resources : [];
-    const resourceFiles = Array.isArray(entry.resourceFiles) ? entry.resourceFiles.filter((file): file is string => typeof file === 'string') : [];
+    // The sources are the fields present and not null: an empty `resources: []` is a source (a non-nil Go slice).
     const data = entry.data;
-    if (resources.length === 0 && resourceFiles.length === 0) {
-      if (data === undefined || data === null) return void errors.push({ message: `globalContextEntries entry ${quote(name)}: data is required`, path });
-      if (!isObject(data)) return void errors.push({ message: `globalContextEntries entry ${quote(name)}: data must be a JSON object`, path: [...path, 'data'] });
+    const hasData = data !== undefined && data !== null;
+    const hasResources = Array.isArray(entry.resources);
+    const hasResourceFiles = Array.isArray(entry.resourceFiles);
+    const sources = Number(hasData) + Number(hasResources) + Number(hasResourceFiles);
+    const label = `globalContextEntries entry ${quote(str(entry.name))}`;
+    if (sources > 1) return void errors.push({ message: `${label}: data, resources, and resourceFiles are mutually exclusive`, path });
+    if (sources === 0) return void errors.push({ message: `${label}: one of data, resources, or resourceFiles is required`, path });
+    if (hasData && !isObject(data)) return void errors.push({ message: `${label}: data must be a JSON object`, path: [...path, 'data'] });
+    const resources = Array.isArray(entry.resources) ? entry.resources : [];
+    const badResource = resources.findIndex((resource) => !isObject(resource));
+    if (badResource !== -1) {
+      return void errors.push({
+        message: `${label} resources[${badResource}]: must be a JSON object (Kubernetes resource manifest)`,
+        path: [...path, 'resources', badResource],
+      });
+    }
+    const resourceFiles = Array.isArray(entry.resourceFiles) ? entry.resourceFiles.filter((file): file is string => typeof file === 'string') : [];
+    for (const [j, file] of resourceFiles.entries()) {
+      const problem = resourceFileProblem(file);
+      if (problem !== null) return void errors.push({ message: `${label} resourceFiles[${j}]: ${problem}`, path: [...path, 'resourceFiles', j] });
     }
     const spec: GlobalContextEntrySpec = { name };
     if (data !== undefined && data !== null) spec.data = data;

@@ -10,7 +10,10 @@
  */
 import path from 'node:path';
 import { ApiCallMocks, type ExternalData } from '../../families/kyverno/engine/context/external/index.js';
-import { policyReference, type CompiledPolicy, type RequestUserInfo } from '../../evaluate/types.js';
+import { policyReference, type CelContextData, type CompiledPolicy, type RequestUserInfo } from '../../evaluate/types.js';
+import { policyKindOf } from '../../evaluate/kinds.js';
+import { loadContextFile, policiesReadContext } from '../load/context-file.js';
+import { loadJsonPayload, type JsonPayload } from '../load/json-payloads.js';
 import type { JsonObject, SourceLocation } from '../../types.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import type { DiagnosticLog } from '../load/diagnostics.js';
@@ -46,16 +49,24 @@ export interface TestRunOptions {
 }
 
 /** The Test fields that feed evaluation kyverno-lint does not do yet. */
-const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['paramResources', 'context'];
+const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['jsonPayloads', 'httpPayloads', 'envoyPayloads'];
+
+/** What CEL lookups read without `clusterResources` and without a Context file: nothing. */
+const NO_CEL_CONTEXT: CelContextData = Object.freeze({ resources: Object.freeze([]), images: Object.freeze([]) });
 
 /** Why a Test document cannot run; `location` points at the cause when known (else the test file). */
-class TestError extends Error {
+export class TestError extends Error {
   constructor(
     message: string,
     readonly location?: SourceLocation,
   ) {
     super(message);
   }
+}
+
+/** Whether a policy document is a Kubernetes ValidatingAdmissionPolicy. */
+function isValidatingAdmissionPolicy(document: JsonObject): boolean {
+  return policyKindOf(String(document.apiVersion ?? ''), String(document.kind ?? ''))?.kind === 'ValidatingAdmissionPolicy';
 }
 
 function pluralize(count: number, singular: string, plural: string): string {
@@ -104,32 +115,63 @@ function loadUserInfo(test: TestSpec, dir: string, options: TestRunOptions): Req
   return decoded.userInfo;
 }
 
+/** What the test evaluates, for the external data. */
+export interface TestInputs {
+  /** The resources, then the target resources, then the parameter resources: Kyverno's fake cluster holds them all. */
+  clusterObjects: readonly JsonObject[];
+  /** The parameter resources (`paramResources`). */
+  params: readonly JsonObject[];
+  /** Every policy document loaded. */
+  policyDocuments: readonly JsonObject[];
+  /** The JSON payloads (`jsonPayloads`). */
+  jsonPayloads: readonly JsonPayload[];
+  /** Whether anything is evaluated (resources or JSON payloads). */
+  evaluates: boolean;
+}
+
 /**
- * The data of `configMap`, `apiCall` and `globalReference` context entries: with `clusterResources`, a
- * mocked cluster holding the test's resources and target resources, then the cluster resources (Kyverno
- * allows API calls and reads ConfigMaps only then); the `apiCallResponses` mocks; the `globalContextEntries`.
+ * The CEL lookups' data without `clusterResources` (Kyverno's fake context provider): the Context file when
+ * the Test names one and a policy that reads it is evaluated (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/utils.go, `NewContextProvider`, loads it at each evaluation), else nothing.
  */
-function loadExternalData(
+function loadCelContext(test: TestSpec, dir: string, inputs: TestInputs, options: TestRunOptions): CelContextData {
+  if (test.context === undefined || !inputs.evaluates || !policiesReadContext(inputs.policyDocuments)) return NO_CEL_CONTEXT;
+  const loaded = loadContextFile(path.resolve(dir, test.context), options.log);
+  if ('error' in loaded) throw new TestError(`failed to load context file ${test.context}: ${loaded.error.message}`, loaded.error.location);
+  return loaded.data;
+}
+
+/**
+ * The data of `configMap`, `apiCall` and `globalReference` context entries and of the CEL lookups: with
+ * `clusterResources`, a mocked cluster holding the test's resources, target and parameter resources, then the
+ * cluster resources (Kyverno allows API calls and reads ConfigMaps only then, and its CEL lookups read that
+ * cluster, ignoring the `context` file); without, the `context` file's data for the CEL lookups; the
+ * parameter resources; the `apiCallResponses` mocks; the `globalContextEntries`.
+ */
+export function loadExternalData(
   test: TestSpec,
   dir: string,
-  resources: readonly ResourceDocument[],
+  inputs: TestInputs,
   options: TestRunOptions,
   progress: (line: string) => void,
-): ExternalData | undefined {
+): ExternalData {
   const external: ExternalData = {};
   if (test.clusterResources.length > 0) {
     progress('Loading Kubernetes resources ...');
     const state = loadClusterObjects(test.clusterResources.map((file) => path.resolve(dir, file)), options.log, { crdBase: dir });
     if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0]!)}`);
-    external.cluster = mockedCluster(resources.map((resource) => resource.value), state);
+    external.cluster = mockedCluster(inputs.clusterObjects, state);
+  } else {
+    external.celContext = loadCelContext(test, dir, inputs, options);
   }
+  if (inputs.params.length > 0) external.params = inputs.params;
   if (test.apiCallResponses.length > 0) external.apiCallMocks = new ApiCallMocks(test.apiCallResponses);
   if (test.globalContextEntries.length > 0) {
     const loaded = globalContextStore(test.globalContextEntries, dir, options.log);
     if ('error' in loaded) throw new TestError(loaded.error);
     external.globalContext = loaded.store;
   }
-  return external.cluster || external.apiCallMocks || external.globalContext ? external : undefined;
+  return external;
 }
 
 interface PreparedPolicies {
@@ -220,6 +262,12 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     progress('  Loading resources ...');
     const resourceSet = loadResources(test.resources.map((file) => path.resolve(dir, file)), options.log, { dedupe: true });
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
+    if (test.jsonPayloads.length > 0) progress('  Loading JSON payloads ...');
+    const jsonPayloads = test.jsonPayloads.map((name) => {
+      const loaded = loadJsonPayload(dir, name, options.log.maxFileSize);
+      if ('error' in loaded) throw new TestError(loaded.error);
+      return loaded.payload;
+    });
     const targetSet = loadResources(test.targetResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
     if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
     const targets = targetSet.resources;
@@ -230,15 +278,33 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     if (aborting !== undefined && firstResource !== undefined) {
       throw new TestError(`failed to apply policies on resource ${firstResource.name} (${aborting.reason})`, { file: aborting.file.path, line: aborting.document.line, column: 1 });
     }
+    const paramSet = loadResources(test.paramResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
+    if (paramSet.firstPathMissing) throw new TestError(`failed to load parameter resources (${test.paramResources[0]})`);
+    const params = paramSet.resources.map((param) => param.value);
     for (const field of UNSUPPORTED_FIELDS) {
       const value = test[field];
       if (Array.isArray(value) ? value.length > 0 : value !== undefined) {
         options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: 'warning' });
       }
     }
-    const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
+    if (test.context !== undefined && test.clusterResources.length > 0) {
+      const message = '"context" is ignored: with "clusterResources" the CEL lookups read the cluster resources, as in Kyverno';
+      options.log.report({ file: testCase.file, line: 1, column: 1, message, severity: 'warning' });
+    }
+    const inputs: TestInputs = {
+      clusterObjects: [...resourceSet.resources, ...targets].map((resource) => resource.value).concat(params),
+      params,
+      policyDocuments: policySet.documents,
+      jsonPayloads,
+      evaluates: resourceSet.resources.length + jsonPayloads.length > 0,
+    };
+    const external = loadExternalData(test, dir, inputs, options, progress);
     if (test.exceptions.length > 0) progress('  Loading exceptions ...');
     const exceptions = loadExceptions(test.exceptions.map((file) => path.resolve(dir, file)), options.log);
+    // cmd/cli/kubectl-kyverno/commands/test/test.go, `runTest`: kyverno.io PolicyExceptions cannot go with VAPs.
+    if (exceptions.some((exception) => exception.family === 'kyverno') && policySet.documents.some(isValidatingAdmissionPolicy)) {
+      throw new TestError('use of exceptions with ValidatingAdmissionPolicies is not supported');
+    }
     const policyCount = policySet.policies.length + policySet.invalid.length + policySet.unsupported.size;
     const applying = `${pluralize(policyCount, 'policy', 'policies')} to ${pluralize(resourceSet.resources.length, 'resource', 'resources')}`;
     progress(`  Applying ${applying} with ${pluralize(exceptions.length, 'exception', 'exceptions')} ...`);

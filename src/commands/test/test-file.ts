@@ -9,6 +9,9 @@ import type { JsonObject, JsonValue } from '../../types.js';
 import { ANY_MAP, BOOL, decodeStrict, list, STRING, STRING_LIST, struct, type DecodeError } from '../../evaluate/strict-decode.js';
 import { API_CALL_RESPONSE, decodeApiCallResponses, decodeGlobalContextEntries, GLOBAL_CONTEXT_ENTRY, type GlobalContextEntrySpec } from './mocks.js';
 import { VALUES_SPEC_FIELDS } from '../../evaluate/values.js';
+import { goCleanPath } from '../../util/go-path.js';
+import { goQuote, goTrimSpace } from '../../util/go-strings.js';
+import { isObject } from '../../util/json-value.js';
 
 /** `resourceSpecs` entries of a result. */
 interface ResourceSpec {
@@ -46,12 +49,23 @@ export interface TestResult {
   celKind?: string;
 }
 
-/** One Test document. Paths are as written (relative to the test file's directory unless absolute). */
+/**
+ * One Test document. Paths are as written (relative to the test file's directory unless absolute). As
+ * Kyverno's `cleanTest` (cmd/cli/kubectl-kyverno/test/load.go), only `policies`, `resources` and
+ * `jsonPayloads` lose their duplicates; the other path lists are kept as written.
+ */
 export interface TestSpec {
   apiVersion: string;
   kind: string;
   policies: string[];
   resources: string[];
+  /**
+   * `jsonPayloads` (or the deprecated `jsonPayload` when `jsonPayloads` is empty): blank entries dropped,
+   * each cleaned as Go `path.Clean` does, duplicates removed. Results name a payload by this path.
+   */
+  jsonPayloads: string[];
+  httpPayloads: string[];
+  envoyPayloads: string[];
   targetResources: string[];
   paramResources: string[];
   exceptions: string[];
@@ -110,6 +124,7 @@ const TEST = struct({
   globalContextEntries: list(GLOBAL_CONTEXT_ENTRY),
 });
 
+/** The operations a result may declare (cmd/cli/kubectl-kyverno/processor/operation.go, `NormalizeOperation`). */
 const OPERATIONS = new Set(['CREATE', 'UPDATE', 'DELETE']);
 
 interface DecodedTest {
@@ -122,6 +137,12 @@ const str = (value: JsonValue | undefined): string | undefined => (typeof value 
 const strs = (value: JsonValue | undefined): string[] | undefined =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
 const unique = (values: string[] | undefined): string[] => [...new Set(values ?? [])];
+
+/** `jsonPayloads` as Kyverno's `cleanTest` leaves them: the deprecated `jsonPayload` if none, blanks dropped, cleaned, unique. */
+function cleanJsonPayloads(jsonPayload: string | undefined, jsonPayloads: string[] | undefined): string[] {
+  const payloads = jsonPayloads && jsonPayloads.length > 0 ? jsonPayloads : jsonPayload ? [jsonPayload] : [];
+  return unique(payloads.filter((payload) => goTrimSpace(payload) !== '').map(goCleanPath));
+}
 
 function toResult(raw: JsonObject, index: number): TestResult {
   const result: TestResult = {
@@ -179,15 +200,15 @@ export function decodeTest(document: JsonValue, displayFile: string): DecodedTes
   const results = rawResults.map((raw, index) =>
     toResult(raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}, index),
   );
+  // Kyverno checks every result's operation before evaluating (cmd/cli/kubectl-kyverno/commands/test/test.go, `runTest`).
   for (const result of results) {
     if (result.operation === undefined) continue;
+    const path = ['results', result.index, 'operation'];
     if (!OPERATIONS.has(result.operation)) {
-      errors.push({
-        message: `invalid operation "${result.operation}" (expected CREATE, UPDATE or DELETE)`,
-        path: ['results', result.index, 'operation'],
-      });
-    } else if (result.celKind === 'DeletingPolicy') {
-      errors.push({ message: 'operation cannot be set for a DeletingPolicy result', path: ['results', result.index, 'operation'] });
+      const message = `invalid test result for policy ${result.policy}: invalid operation ${goQuote(result.operation)}, must be one of CREATE, UPDATE, DELETE`;
+      errors.push({ message, path });
+    } else if (isObject(rawResults[result.index]) && (rawResults[result.index] as JsonObject).isDeletingPolicy === true) {
+      errors.push({ message: `invalid test result for policy ${result.policy}: operation is not supported for deleting policies`, path });
     }
   }
   const apiCallResponses = decodeApiCallResponses(Array.isArray(value.apiCallResponses) ? value.apiCallResponses : [], errors);
@@ -199,10 +220,13 @@ export function decodeTest(document: JsonValue, displayFile: string): DecodedTes
     kind,
     policies: unique(strs(value.policies)),
     resources: unique(strs(value.resources)),
-    targetResources: unique(strs(value.targetResources)),
-    paramResources: unique(strs(value.paramResources)),
-    exceptions: unique(strs(value.exceptions)),
-    clusterResources: unique(strs(value.clusterResources)),
+    jsonPayloads: cleanJsonPayloads(str(value.jsonPayload), strs(value.jsonPayloads)),
+    httpPayloads: strs(value.httpPayloads) ?? [],
+    envoyPayloads: strs(value.envoyPayloads) ?? [],
+    targetResources: strs(value.targetResources) ?? [],
+    paramResources: strs(value.paramResources) ?? [],
+    exceptions: strs(value.exceptions) ?? [],
+    clusterResources: strs(value.clusterResources) ?? [],
     apiCallResponses,
     globalContextEntries,
     results,
