@@ -227,7 +227,7 @@ export function locate(
 
 /** A node found by {@link nodeAt}, with what is needed to read its source. */
 export interface LocatedNode {
-  /** The `yaml` node (parsed with the failsafe schema, source tokens kept). */
+  /** The `yaml` node (parsed with the failsafe schema). */
   node: unknown;
   /** The text the node's ranges count in (the file without its byte order mark), and where its document starts. */
   source: string;
