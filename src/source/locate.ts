@@ -71,8 +71,6 @@ function parsedChunk(entry: LocatedFile, index: number, chunk: DocumentChunk): D
         schema: 'failsafe',
         uniqueKeys: false,
         strict: false,
-        // The scalars' source tokens give their style, header and indentation to `locateInScalar`.
-        keepSourceTokens: true,
       });
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -174,22 +172,26 @@ function step(document: Document, current: unknown, segments: Segment[], at: num
 /** The deepest node along a path: the node, its range (a map entry spans its key and value), how many segments it took. */
 interface Walked {
   node: unknown;
+  /** The collection holding `node` (null for the document's root). */
+  parent: unknown;
   range: [number, number] | null;
   consumed: number;
 }
 
 function walkPath(document: Document, segments: Segment[]): Walked {
   let node: unknown = document.contents;
+  let parent: unknown = null;
   let range: [number, number] | null = null;
   let at = 0;
   while (at < segments.length) {
     const next = step(document, node, segments, at);
     if (next === null) break;
+    parent = isAlias(node) ? node.resolve(document) : node;
     node = next.node;
     range = [next.start, next.end];
     at += next.consumed;
   }
-  return { node, range, consumed: at };
+  return { node, parent, range, consumed: at };
 }
 
 /**
@@ -225,11 +227,16 @@ export function locate(
 
 /** A node found by {@link nodeAt}, with what is needed to read its source. */
 export interface LocatedNode {
-  /** The `yaml` node (parsed with the failsafe schema, source tokens kept). */
+  /** The `yaml` node (parsed with the failsafe schema). */
   node: unknown;
   /** The text the node's ranges count in (the file without its byte order mark), and where its document starts. */
   source: string;
   documentStart: number;
+  /**
+   * The indentation of the block collection holding the node (the column, from 0, of its first key or `-`), -1
+   * at the document's root: what a block scalar's indentation indicator is added to (go-yaml `parser.indent`).
+   */
+  parentIndent: number;
   /** 1-based line and column of an offset of `source`. */
   position(offset: number): { line: number; column: number };
 }
@@ -246,5 +253,17 @@ export function nodeAt(file: string, text: string, documentIndex: number, path: 
   if (document === null) return null;
   const walked = walkPath(document, [...path]);
   if (walked.consumed !== path.length || walked.node === null || isAlias(walked.node)) return null;
-  return { node: walked.node, source: entry.source, documentStart: chunk.start, position: (offset) => position(entry, offset) };
+  const parentStart = (walked.parent as Node | null)?.range?.[0];
+  let parentIndent = -1;
+  if (parentStart !== undefined) {
+    const at = chunk.start + parentStart;
+    parentIndent = at - (entry.source.lastIndexOf('\n', at - 1) + 1);
+  }
+  return {
+    node: walked.node,
+    source: entry.source,
+    documentStart: chunk.start,
+    parentIndent,
+    position: (offset) => position(entry, offset),
+  };
 }

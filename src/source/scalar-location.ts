@@ -26,16 +26,10 @@ function valueAt(value: JsonValue, path: readonly Segment[]): JsonValue | undefi
 }
 
 /** The scalar token of a `yaml` scalar node (offsets in its document's text), or null. */
-function scalarToken(node: unknown): ScalarToken | null {
+function scalarToken(node: unknown, parentIndent: number): ScalarToken | null {
   if (!isScalar(node) || node.range == null || node.type === undefined || !STYLES.has(node.type)) return null;
-  const style = node.type as ScalarStyle;
   const [start, end] = node.range;
-  const srcToken = (node as { srcToken?: { type?: string; indent?: number } }).srcToken;
-  if (style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED') {
-    if (srcToken?.type !== 'block-scalar' || typeof srcToken.indent !== 'number') return null;
-    return { style, start, end, indent: srcToken.indent };
-  }
-  return { style, start, end };
+  return { style: node.type as ScalarStyle, start, end, indent: parentIndent };
 }
 
 /**
@@ -53,7 +47,7 @@ export function scalarSourceMap(
   const fullPath = document.listItem === undefined ? path : ['items', document.listItem, ...path];
   const found = nodeAt(source.file, source.text, document.index, fullPath);
   if (found === null) return null;
-  const token = scalarToken(found.node);
+  const token = scalarToken(found.node, found.parentIndent);
   if (token === null) return null;
   const shifted: ScalarToken = { ...token, start: token.start + found.documentStart, end: token.end + found.documentStart };
   const map = mapScalar(found.source, shifted);

@@ -34,8 +34,9 @@ export interface ScalarToken {
   /** Where it ends: after its last character or closing quote, or after the last line of a block scalar's body. */
   readonly end: number;
   /**
-   * Block scalars: the indentation of the collection holding the scalar (go-yaml `parser.indent`, the `yaml`
-   * package's `BlockScalar.indent`), to which an explicit indentation indicator is added. Unused by flow scalars.
+   * Block scalars: the indentation of the block collection holding the scalar (go-yaml `parser.indent`: the column,
+   * from 0, of its keys or `-`; -1 at the root), to which an explicit indentation indicator is added. Unused by flow
+   * scalars.
    */
   readonly indent?: number;
 }
@@ -284,7 +285,8 @@ function mapBlock(text: string, token: ScalarToken): ScalarSourceMap {
     return out.done();
   }
 
-  let trimIndent = header.indent === 0 ? 0 : (token.indent ?? 0) + header.indent;
+  // go-yaml `yaml_parser_scan_block_scalar`: `indent = parser.indent + increment`, or `increment` at the root.
+  let trimIndent = header.indent === 0 ? 0 : Math.max(token.indent ?? -1, 0) + header.indent;
   let contentStart = 0;
   for (let i = 0; i < chompStart; i++) {
     const line = lines[i]!;

@@ -101,6 +101,17 @@ describe('locateInScalar', () => {
     expect(located(text, 2, 1)).toEqual({ file: 'p.yaml', line: 7, column: 19, endLine: 7, endColumn: 19 });
   });
 
+  it.each([
+    ['in a sequence', 'spec:\n  validations:\n  - |1\n     a\n', ['spec', 'validations', 0], '  a\n', 'a', [4, 6, 4, 7]],
+    ['in a map in a sequence', 'spec:\n  validations:\n  - expression: >2-\n       b\n      c\n', EXPRESSION, ' b\nc', 'c', [5, 7, 5, 8]],
+  ])('adds an indentation indicator to the indentation of the collection holding the scalar, %s', (_name, text, path, value, part, [line, column, endLine, endColumn]) => {
+    const { documents } = parseDocuments('i.yaml', text);
+    const found = scalarSourceMap({ file: 'i.yaml', text }, documents[0]!, path);
+    expect(found?.map.value).toBe(value);
+    const start = value.indexOf(part);
+    expect(locateInScalar({ file: 'i.yaml', text }, documents[0]!, path, start, start + 1)).toEqual({ file: 'i.yaml', line, column, endLine, endColumn });
+  });
+
   it('counts columns after a byte order mark as the other locations do', () => {
     expect(located(`\ufeff${policy('abc')}`, 0, 3)).toEqual({ file: 'p.yaml', line: 7, column: 17, endLine: 7, endColumn: 20 });
   });

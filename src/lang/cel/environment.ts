@@ -403,3 +403,4 @@ function makeProgram(expression: string, parsed: ParseResult, outputType: string
   programAsts.set(program, parsed.ast as unknown as CelJsNode);
   return program;
 }
+

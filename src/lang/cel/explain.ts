@@ -10,11 +10,14 @@
  * branch of a conditional, an `orValue`'s optional, a list built by `map`/`filter`/`+`/a literal (its elements'
  * paths), a variable given with its program, or any object that is itself a part of `object` (found by identity).
  *
- * The blame descends from the root: the operand of `&&`/`||` that decided (both undecided: the deeper blame), `!`'s
- * operand, the taken branch of `?:` (else its condition), the first element for which an `all` predicate is false
- * (then what the predicate blames, else the element), the element that makes `exists`/`exists_one` true or its
- * second match, the list for an `exists` that nothing satisfies, the key or element `in` finds or the collection it
- * searched, the field `has()` reached, and for any other operation the deepest path its operands blame.
+ * The blame descends from the root: the operand of `&&`/`||` that decided (both undecided: the better blame, the
+ * right one on a tie), `!`'s operand, the taken branch of `?:` (else its condition), the first element for which an
+ * `all` predicate is false (then what the predicate blames, else the element), the element that makes
+ * `exists`/`exists_one` true or its second match, the list for an `exists` that nothing satisfies (its element if it
+ * has one), the key or element `in` finds or the collection it searched, the field `has()` reached, and for any other
+ * operation the best path its operands blame. Between two blames, the better is the one inside the element of the
+ * outermost quantifier being explained (the failing container rather than a list it is compared with), else the
+ * deeper one.
  *
  * The instrumentation is removed before returning, and the explanation never changes an evaluation's result: any
  * failure of it (a thrown error, a too large trace, a different result) gives `[]`.
@@ -41,12 +44,20 @@ export interface ExplainOptions {
   readonly variablesName?: string;
 }
 
+type Settings = Required<Pick<ExplainOptions, 'root' | 'variablesName'>> & ExplainOptions;
+
 /** Frames recorded at most per evaluation; a larger trace gives up. */
 const MAX_FRAMES = 100_000;
 /** Objects of the resource indexed at most for the identity lookup. */
 const MAX_INDEXED = 200_000;
-/** Variables traced at most in one explanation (and their nesting depth). */
+/** How deep variables read through variables are traced. */
 const MAX_VARIABLE_DEPTH = 16;
+
+/** The traced value of a variable: where it is, and its elements'. */
+interface VariableTrace {
+  path: Path | null;
+  elements: (Path | null)[] | null;
+}
 
 interface Frame {
   readonly node: CelJsNode;
@@ -73,12 +84,13 @@ class Tracer {
   private count = 0;
   broken = false;
   private identity: WeakMap<object, Path> | null = null;
-  private readonly variableTraces = new Map<string, { path: Path | null; elements: (Path | null)[] | null } | null>();
 
+  /** `variableTraces` is shared by the traces of one explanation (same activation): each variable is traced once. */
   constructor(
     private readonly activation: Readonly<Record<string, unknown>>,
-    private readonly options: Required<Pick<ExplainOptions, 'root' | 'variablesName'>> & ExplainOptions,
+    private readonly options: Settings,
     private readonly depth: number,
+    private readonly variableTraces: Map<string, VariableTrace | null>,
   ) {}
 
   /** Evaluates `node` through `inner` as a frame of the trace. */
@@ -214,7 +226,7 @@ class Tracer {
     if (traced === undefined) {
       // Marked first: a variable reading itself (a compile error anyway) is not traced twice.
       this.variableTraces.set(right, null);
-      traced = traceVariable(program, this.activation, this.options, this.depth + 1);
+      traced = traceVariable(program, this.activation, this.options, this.depth + 1, this.variableTraces);
       this.variableTraces.set(right, traced);
     }
     if (traced !== null) {
@@ -559,10 +571,11 @@ class Blamer {
 function traceVariable(
   program: CelProgram,
   activation: Readonly<Record<string, unknown>>,
-  options: Required<Pick<ExplainOptions, 'root' | 'variablesName'>> & ExplainOptions,
+  options: Settings,
   depth: number,
-): { path: Path | null; elements: (Path | null)[] | null } | null {
-  const traced = trace(program, activation, options, depth);
+  variableTraces: Map<string, VariableTrace | null>,
+): VariableTrace | null {
+  const traced = trace(program, activation, options, depth, variableTraces);
   if (traced === null || traced.root.threw) return null;
   const { root, tracer } = traced;
   const primitive = typeof root.value !== 'object' || root.value === null;
@@ -573,12 +586,13 @@ function traceVariable(
 function trace(
   program: CelProgram,
   activation: Readonly<Record<string, unknown>>,
-  options: Required<Pick<ExplainOptions, 'root' | 'variablesName'>> & ExplainOptions,
+  options: Settings,
   depth: number,
+  variableTraces: Map<string, VariableTrace | null>,
 ): { root: Frame; tracer: Tracer; ok: boolean; value: unknown } | null {
   const ast = programAst(program);
   if (ast === undefined) return null;
-  const tracer = new Tracer(activation, options, depth);
+  const tracer = new Tracer(activation, options, depth, variableTraces);
   const nodes: CelJsNode[] = [];
   walk(ast, (node) => nodes.push(node));
   const saved = nodes.map((node) => Object.getOwnPropertyDescriptor(node, 'evaluate'));
@@ -616,8 +630,8 @@ function trace(
  */
 export function explainFailure(program: CelProgram, activation: Readonly<Record<string, unknown>>, options: ExplainOptions = {}): FieldSegment[] {
   try {
-    const settings = { ...options, root: options.root ?? 'object', variablesName: options.variablesName ?? 'variables' };
-    const traced = trace(program, activation, settings, 0);
+    const settings: Settings = { ...options, root: options.root ?? 'object', variablesName: options.variablesName ?? 'variables' };
+    const traced = trace(program, activation, settings, 0, new Map());
     if (traced === null) return [];
     const blamer = new Blamer(traced.tracer);
     let path: Path | null;

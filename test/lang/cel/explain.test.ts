@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { walk } from '../../../src/lang/cel/ast.js';
 import { type CelProgram, createCelEnvironment, programAst } from '../../../src/lang/cel/environment.js';
@@ -238,8 +239,105 @@ describe('explainFailure with variables', () => {
     ],
   ];
 
+  it('traces variables computed lazily on first use, as Kyverno binds them', () => {
+    const programs = { containers: compile('object.spec.template.spec.containers'), names: compile('variables.containers.map(c, c.name)') };
+    const activation: Record<string, unknown> = { object: deployment };
+    const cache = new Map<string, unknown>();
+    const value = (name: string | symbol): unknown => {
+      if (typeof name !== 'string' || !Object.hasOwn(programs, name)) return undefined;
+      if (!cache.has(name)) {
+        const result = programs[name as keyof typeof programs].evaluate(activation);
+        cache.set(name, result.ok ? result.value : undefined);
+      }
+      return cache.get(name);
+    };
+    // cel-js reads a field after checking it is an own property.
+    activation.variables = new Proxy(
+      {},
+      {
+        get: (_target, name) => value(name),
+        has: (_target, name) => Object.hasOwn(programs, name),
+        getOwnPropertyDescriptor: (_target, name) =>
+          Object.hasOwn(programs, name) ? { value: value(name), enumerable: true, configurable: true, writable: false } : undefined,
+      },
+    );
+    const program = compile("variables.names.all(n, n != 'sidecar')");
+    expect(program.evaluate(activation)).toEqual({ ok: true, value: false });
+    expect(explainFailure(program, activation, { variables: programs })).toEqual(['spec', 'template', 'spec', 'containers', 1, 'name']);
+    expect(explainFailure(program, activation)).toEqual([]);
+  });
+
   it.each(cases)('%s', (_name, variables, expression, resource, withPrograms, withValues) => {
     expect(explainWithVariables(variables, expression, resource, true)).toEqual(withPrograms);
     expect(explainWithVariables(variables, expression, resource, false)).toEqual(withValues);
+  });
+});
+
+describe('explainFailure on generated Pods', () => {
+  const expressions = [
+    "object.spec.containers.all(c, !c.image.endsWith(':latest'))",
+    'object.spec.containers.all(c, c.?securityContext.?privileged.orValue(false) == false)',
+    'object.spec.containers.all(c, has(c.securityContext) && c.securityContext.runAsNonRoot == true)',
+    "!has(object.metadata.labels) || !('forbidden' in object.metadata.labels)",
+    "object.metadata.?labels[?'app'].orValue('') != ''",
+    'object.spec.?volumes.orValue([]).all(v, !has(v.hostPath))',
+    "(object.spec.containers + object.spec.?initContainers.orValue([])).exists_one(c, c.name == 'main')",
+    "object.spec.containers.map(c, c.image).filter(i, i.contains('latest')).size() == 0",
+    'object.spec.containers.all(c, c.ports.all(p, p.containerPort < 1024.0))',
+    "object.metadata.labels.all(k, k.startsWith('app'))",
+  ].map((expression) => compile(expression));
+
+  const container = fc.record(
+    {
+      name: fc.constantFrom('main', 'side', 'init'),
+      image: fc.constantFrom('nginx:1.25', 'nginx:latest', 'busybox'),
+      securityContext: fc.record({ privileged: fc.boolean(), runAsNonRoot: fc.boolean() }, { requiredKeys: [] }),
+      ports: fc.array(fc.record({ containerPort: fc.constantFrom(80, 8080, 9090) }), { maxLength: 2 }),
+    },
+    { requiredKeys: ['name', 'image'] },
+  );
+  const generatedPod = fc.record({
+    apiVersion: fc.constant('v1'),
+    kind: fc.constant('Pod'),
+    metadata: fc.record({ name: fc.constant('p'), labels: fc.dictionary(fc.constantFrom('app', 'tier', 'forbidden'), fc.constantFrom('a', '')) }, { requiredKeys: ['name'] }),
+    spec: fc.record(
+      {
+        containers: fc.array(container, { minLength: 1, maxLength: 3 }),
+        initContainers: fc.array(container, { maxLength: 2 }),
+        volumes: fc.array(fc.oneof(fc.record({ name: fc.constant('h'), hostPath: fc.record({ path: fc.constant('/x') }) }), fc.record({ name: fc.constant('e'), emptyDir: fc.constant({}) }))),
+      },
+      { requiredKeys: ['containers'] },
+    ),
+  });
+
+  /** Whether `path` leads to something in `value`. */
+  function exists(value: unknown, path: (string | number)[]): boolean {
+    let current = value;
+    for (const segment of path) {
+      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return false;
+      current = (current as Record<string | number, unknown>)[segment];
+    }
+    return true;
+  }
+
+  it('blames a field the resource has, and changes no result', () => {
+    let explained = 0;
+    fc.assert(
+      fc.property(generatedPod, (resource) => {
+        for (const program of expressions) {
+          const activation = { object: resource, variables: {} };
+          const before = program.evaluate(activation);
+          const blamed = explainFailure(program, activation);
+          expect(program.evaluate(activation)).toEqual(before);
+          if (before.ok && before.value === true) expect(blamed).toEqual([]);
+          else {
+            explained++;
+            expect(exists(resource, blamed), `${program.expression} ${JSON.stringify(blamed)}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 150, seed: 7 },
+    );
+    expect(explained).toBeGreaterThan(300);
   });
 });
