@@ -16,8 +16,10 @@ import type { CelLibrary } from '../environment.js';
 import type { KyvernoLibraryData } from './data.js';
 import { globalContextHandle, globalContextLibrary } from './global-context.js';
 import { httpHandle, httpLibrary } from './http.js';
+import { imageLibrary } from './image.js';
 import { imageDataHandle, imageDataLibrary } from './image-data.js';
 import { resourceHandle, resourceLibrary } from './resource.js';
+import { userLibrary } from './user.js';
 
 export {
   contextFileImages,
@@ -35,8 +37,10 @@ export {
 } from './data.js';
 export { globalContextHandle, globalContextLibrary } from './global-context.js';
 export { httpHandle, httpLibrary } from './http.js';
+export { imageLibrary } from './image.js';
 export { imageDataHandle, imageDataLibrary } from './image-data.js';
 export { resourceHandle, resourceLibrary } from './resource.js';
+export { userLibrary } from './user.js';
 
 /** How to build the libraries of one policy. */
 export interface KyvernoLibraryOptions {
@@ -60,13 +64,15 @@ export interface KyvernoLibrarySet {
 /** The handle variables: `resource`, `http`, `globalContext`, `image`. */
 export const KYVERNO_HANDLE_NAMES: readonly string[] = ['resource', 'http', 'globalContext', 'image'];
 
-/** The Kyverno libraries with handles: `resource`, `http`, `globalContext`, `image.GetMetadata`. */
+/** The Kyverno libraries `resource`, `http`, `globalContext`, `image.GetMetadata`, image references and `user`. */
 export function kyvernoLibraries(options: KyvernoLibraryOptions = {}): KyvernoLibrarySet {
   const namespace = options.namespace ?? '';
   const libraries: CelLibrary[] = [
     globalContextLibrary(),
     resourceLibrary(namespace),
+    imageLibrary(),
     imageDataLibrary(),
+    userLibrary(),
     httpLibrary(),
   ];
   return {
