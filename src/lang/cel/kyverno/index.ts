@@ -15,11 +15,19 @@
 import type { CelLibrary } from '../environment.js';
 import type { KyvernoLibraryData } from './data.js';
 import { globalContextHandle, globalContextLibrary } from './global-context.js';
+import { gzipLibrary } from './gzip.js';
+import { hashLibrary } from './hash.js';
 import { httpHandle, httpLibrary } from './http.js';
 import { imageLibrary } from './image.js';
 import { imageDataHandle, imageDataLibrary } from './image-data.js';
+import { jsonLibrary } from './json.js';
+import { mathLibrary } from './math.js';
+import { RANDOM_SEED, randomLibrary } from './random.js';
 import { resourceHandle, resourceLibrary } from './resource.js';
+import { timeLibrary } from './time.js';
+import { transformLibrary } from './transform.js';
 import { userLibrary } from './user.js';
+import { yamlLibrary } from './yaml.js';
 
 export {
   contextFileImages,
@@ -36,11 +44,19 @@ export {
   storedGlobalContext,
 } from './data.js';
 export { globalContextHandle, globalContextLibrary } from './global-context.js';
+export { gzipLibrary } from './gzip.js';
+export { hashLibrary } from './hash.js';
 export { httpHandle, httpLibrary } from './http.js';
 export { imageLibrary } from './image.js';
 export { imageDataHandle, imageDataLibrary } from './image-data.js';
+export { jsonLibrary } from './json.js';
+export { mathLibrary } from './math.js';
+export { randomLibrary } from './random.js';
 export { resourceHandle, resourceLibrary } from './resource.js';
+export { timeLibrary } from './time.js';
+export { transformLibrary } from './transform.js';
 export { userLibrary } from './user.js';
+export { yamlLibrary } from './yaml.js';
 
 /** How to build the libraries of one policy. */
 export interface KyvernoLibraryOptions {
@@ -49,6 +65,10 @@ export interface KyvernoLibraryOptions {
    * whose `resource` functions drop their namespace argument and whose unmocked `http` calls are refused.
    */
   readonly namespace?: string;
+  /** The clock of `time.now()` (default: the system clock). */
+  readonly now?: () => Date;
+  /** The seed of `random()`'s generator (default: a fixed seed). */
+  readonly randomSeed?: number;
 }
 
 /** The libraries of one policy and the handles of its evaluations. */
@@ -64,7 +84,11 @@ export interface KyvernoLibrarySet {
 /** The handle variables: `resource`, `http`, `globalContext`, `image`. */
 export const KYVERNO_HANDLE_NAMES: readonly string[] = ['resource', 'http', 'globalContext', 'image'];
 
-/** The Kyverno libraries `resource`, `http`, `globalContext`, `image.GetMetadata`, image references and `user`. */
+/**
+ * Every Kyverno library of the `policies.kyverno.io` kinds except `generator` (GeneratingPolicy) and image
+ * verification (ImageValidatingPolicy): `resource`, `http`, `globalContext`, `image.GetMetadata`, image references,
+ * `user`, `hash`, `math`, `json`, `yaml`, `random`, `time`, `transform`, `gzip`.
+ */
 export function kyvernoLibraries(options: KyvernoLibraryOptions = {}): KyvernoLibrarySet {
   const namespace = options.namespace ?? '';
   const libraries: CelLibrary[] = [
@@ -73,6 +97,14 @@ export function kyvernoLibraries(options: KyvernoLibraryOptions = {}): KyvernoLi
     imageLibrary(),
     imageDataLibrary(),
     userLibrary(),
+    hashLibrary(),
+    mathLibrary(),
+    jsonLibrary(),
+    yamlLibrary(),
+    randomLibrary(options.randomSeed ?? RANDOM_SEED),
+    timeLibrary(options.now),
+    transformLibrary(),
+    gzipLibrary(),
     httpLibrary(),
   ];
   return {
