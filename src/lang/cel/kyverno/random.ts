@@ -216,16 +216,22 @@ class Parser {
     switch (c) {
       case 'x': {
         const rest = this.rest();
-        const braced = /^\{([0-9A-Fa-f]+)\}/.exec(rest);
         if (rest.startsWith('{')) {
-          if (braced === null) {
-            this.pos += Array.from(rest).length;
-            invalid();
+          // Any number of hex digits in braces, at least one, at most U+10FFFF; the error covers what was read.
+          this.pos++;
+          let value = 0;
+          let digits = 0;
+          for (;;) {
+            const d = this.runes[this.pos];
+            if (d === undefined) return invalid();
+            this.pos++;
+            if (d === '}') break;
+            if (!/^[0-9A-Fa-f]$/.test(d)) return invalid();
+            value = value * 16 + parseInt(d, 16);
+            if (value > MAX_RUNE) return invalid();
+            digits++;
           }
-          this.pos += braced![0].length;
-          const value = parseInt(braced![1]!, 16);
-          if (value > MAX_RUNE) invalid();
-          return value;
+          return digits === 0 ? invalid() : value;
         }
         const two = /^[0-9A-Fa-f]{2}/.exec(rest);
         if (two === null) {

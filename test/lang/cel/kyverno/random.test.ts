@@ -37,6 +37,8 @@ describe('random', () => {
     ['\\.\\x41\\101\\t', /^\.AA\t$/],
     ['[[:upper:][:digit:]]{10}', /^[A-Z0-9]{10}$/],
     ['a{,3}', /^a\{,3\}$/],
+    ['a{01}', /^a\{01\}$/],
+    ['\\x{41}\\x{1F600}', /^A\u{1F600}$/u],
     ['()', /^$/],
     ['a**', /^a*$/],
   ];
@@ -58,6 +60,9 @@ describe('random', () => {
     ['[[:foo:]]', 'error parsing regexp: invalid character class range: `[:foo:]`'],
     ['abc\\', 'error parsing regexp: trailing backslash at end of expression: ``'],
     ['\\pL', 'error parsing regexp: invalid escape sequence: `\\p`'],
+    ['\\x{110000}', 'error parsing regexp: invalid escape sequence: `\\x{110000`'],
+    ['\\8', 'error parsing regexp: invalid escape sequence: `\\8`'],
+    ['[\\d]', 'error parsing regexp: invalid escape sequence: `\\d`'],
   ];
   it.each(errors)('rejects %s as Go regexp/syntax does without flags', (pattern, message) => {
     expect(() => generate(pattern)).toThrow(message);
