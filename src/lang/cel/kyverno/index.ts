@@ -27,6 +27,7 @@ import { resourceHandle, resourceLibrary } from './resource.js';
 import { timeLibrary } from './time.js';
 import { transformLibrary } from './transform.js';
 import { userLibrary } from './user.js';
+import { x509Library } from './x509.js';
 import { yamlLibrary } from './yaml.js';
 
 export {
@@ -56,6 +57,7 @@ export { resourceHandle, resourceLibrary } from './resource.js';
 export { timeLibrary } from './time.js';
 export { transformLibrary } from './transform.js';
 export { userLibrary } from './user.js';
+export { x509Library } from './x509.js';
 export { yamlLibrary } from './yaml.js';
 
 /** How to build the libraries of one policy. */
@@ -87,7 +89,7 @@ export const KYVERNO_HANDLE_NAMES: readonly string[] = ['resource', 'http', 'glo
 /**
  * Every Kyverno library of the `policies.kyverno.io` kinds except `generator` (GeneratingPolicy) and image
  * verification (ImageValidatingPolicy): `resource`, `http`, `globalContext`, `image.GetMetadata`, image references,
- * `user`, `hash`, `math`, `json`, `yaml`, `random`, `time`, `transform`, `gzip`.
+ * `user`, `hash`, `math`, `json`, `yaml`, `random`, `x509`, `time`, `transform`, `gzip`.
  */
 export function kyvernoLibraries(options: KyvernoLibraryOptions = {}): KyvernoLibrarySet {
   const namespace = options.namespace ?? '';
@@ -102,6 +104,7 @@ export function kyvernoLibraries(options: KyvernoLibraryOptions = {}): KyvernoLi
     jsonLibrary(),
     yamlLibrary(),
     randomLibrary(options.randomSeed ?? RANDOM_SEED),
+    x509Library(),
     timeLibrary(options.now),
     transformLibrary(),
     gzipLibrary(),

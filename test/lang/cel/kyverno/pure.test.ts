@@ -180,3 +180,10 @@ describe('gzip', () => {
     expect([...bytes.subarray(0, 10)]).toEqual([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
   });
 });
+
+describe('x509 (see x509.test.ts)', () => {
+  checkErrors([
+    ["x509.decode('no pem here')", 'failed to decode PEM block'],
+    ["x509.decode('-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----\\n')", 'PEM block neither contains a CERTIFICATE or CERTIFICATE REQUEST'],
+  ]);
+});
