@@ -23,6 +23,7 @@ import {
 } from './ast.js';
 import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
+import { patchHas } from './has.js';
 import { compileRe2, re2Matches } from './regex.js';
 import {
   type EqualityEvaluator,
@@ -291,6 +292,7 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
     }
+    if (node.op === 'call') patchHas(node);
     if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
     else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
     else if (node.op === '+') meterConcat(node);

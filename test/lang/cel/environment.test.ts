@@ -174,3 +174,31 @@ describe('createCelEnvironment: nothing is thrown to the caller', () => {
     expect(compiled.program.evaluate({ object: { f: undefined } }).ok).toBe(false);
   });
 });
+
+describe('has() on any field selection (cel-go parser/macro.go, MakeHas)', () => {
+  const hasEnv = createCelEnvironment({ variables: { object: 'dyn' } });
+  const object = { spec: { containers: [{ name: 'a', image: 'x' }] }, items: [{ metadata: {} }] };
+  const values: [string, boolean][] = [
+    ['has(object.spec.containers[0].image)', true],
+    ['has(object.spec.containers[0].securityContext)', false],
+    ["has({'a': 1}.a)", true],
+    ["has({'a': {'b': 1}}.a.c)", false],
+    ['object.items.all(i, !has(i.metadata.labels))', true],
+    ['has(object.spec.containers.filter(c, c.name == "a")[0].image)', true],
+  ];
+  it.each(values)('%s', (expression, value) => {
+    const compiled = hasEnv.compile(expression);
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    expect(compiled.program.evaluate({ object })).toEqual({ ok: true, value });
+  });
+
+  it('still evaluates the operand strictly: a missing intermediate field is an error', () => {
+    const compiled = hasEnv.compile('has(object.spec.containers[0].missing.image)');
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    expect(compiled.program.evaluate({ object }).ok).toBe(false);
+  });
+
+  it.each(['has(object)', 'has(object[0])', 'has(1)'])('rejects %s: the argument must be a field selection', (expression) => {
+    expect(hasEnv.compile(expression).ok).toBe(false);
+  });
+});

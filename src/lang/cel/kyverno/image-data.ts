@@ -1,0 +1,54 @@
+/**
+ * @file Kyverno's `imagedata` library (kyverno/sdk `extensions/cel/libs/imagedata/{lib,impl}.go`): the handle `image`
+ * of type `imagedata.Context` with `GetMetadata(ref)` and, since library version 1.18, `getMetadata`. It coexists
+ * with the function `image(string)` of the image reference library.
+ *
+ * Offline the data comes from a Context file's `spec.images`, looked up by the exact image string; a missing image
+ * fails as Kyverno's offline context does (`FakeContextProvider.GetImageData`: `failed to get image data: image
+ * data for <ref> not found in the context`), followed by what to supply. In a cluster Kyverno would read the
+ * registry instead.
+ */
+import type { Environment } from '@marcbachmann/cel-js';
+import type { CelLibrary } from '../environment.js';
+import { celError, messageOf } from './common.js';
+import type { ImageDataSource, KyvernoLibraryData } from './data.js';
+
+/** The value of the `image` handle for one evaluation. */
+export class ImageDataContext {
+  constructor(readonly source: ImageDataSource | undefined) {}
+}
+
+export const IMAGE_DATA_CONTEXT_TYPE = 'imagedata.Context';
+
+/** The handle of one evaluation. */
+export function imageDataHandle(data: KyvernoLibraryData): ImageDataContext {
+  return new ImageDataContext(data.images);
+}
+
+function getMetadata(ctx: ImageDataContext, image: string): unknown {
+  let data: unknown;
+  try {
+    data = ctx.source?.get(image);
+  } catch (err) {
+    throw celError(`failed to get image data: ${messageOf(err)}`);
+  }
+  if (data === undefined || data === null) {
+    throw celError(
+      `failed to get image data: image data for ${image} not found in the context ` +
+        `(registries are not read offline: add an entry with image: ${image} to the spec.images of the Test's Context file)`,
+    );
+  }
+  return data;
+}
+
+/** The `imagedata` library (the `image` handle). */
+export function imageDataLibrary(): CelLibrary {
+  return (env: Environment) => {
+    const I = IMAGE_DATA_CONTEXT_TYPE;
+    env.registerType(I, ImageDataContext);
+    env.registerVariable('image', I);
+    for (const name of ['GetMetadata', 'getMetadata']) {
+      env.registerFunction(`${I}.${name}(string): dyn`, (c: ImageDataContext, ref: string) => getMetadata(c, ref));
+    }
+  };
+}
