@@ -9,45 +9,118 @@
  * Values: a JSON number is a CEL `double` in `float64` mode (`kyverno test` converts every resource number to
  * float64, cmd/cli/kubectl-kyverno/commands/test/test.go) and an integral one a CEL `int` in `int64` mode.
  */
+import type { ClusterReader, ExternalData } from '../../evaluate/types.js';
 import { createCelEnvironment, DEFAULT_COST_LIMIT, type CelEnvironment, type CelLibrary } from '../../lang/cel/index.js';
+import {
+  contextFileImages,
+  contextFileResources,
+  kyvernoLibraries,
+  type KyvernoLibraryData,
+  type KyvernoLibrarySet,
+  type ResourceSource,
+} from '../../lang/cel/kyverno/index.js';
 import type { JsonObject, JsonValue, NumberMode } from '../../types.js';
+import { resourceOfKind } from './match/index.js';
+
+/** Kubernetes' CEL libraries (none registered separately yet: list functions are built into the CEL layer). */
+const KUBERNETES_LIBRARIES: readonly CelLibrary[] = [];
 
 /** The variables of a ValidatingPolicy expression (kyverno/kyverno pkg/cel/compiler/keys.go). */
 export const VPOL_VARIABLES = ['object', 'oldObject', 'request', 'namespaceObject', 'variables', 'exceptions'] as const;
 
-/** The libraries every ValidatingPolicy environment registers. */
-const VPOL_LIBRARIES: readonly CelLibrary[] = [];
+const environments = new Map<string, { env: CelEnvironment; libraries: KyvernoLibrarySet }>();
 
-/**
- * References to CEL libraries of Kyverno's environment (kyverno/sdk extensions/cel/libs, cel-go ext) that may not be
- * registered yet: a library handle or namespace called (`resource.Get(…)`, `image.GetMetadata(…)`, `time.now()`,
- * `sets.contains(…)`) or a library function (`parseServiceAccount(…)`). Only consulted for an expression that does
- * not compile.
- */
-const PENDING_LIBRARIES =
-  /(?<![.\w])(?:(resource|http|globalContext|image|json|yaml|time|x509|gzip|hash|random|transform|user|math|sets|lists|base64|regex)\s*\.\s*[A-Za-z_]\w*\s*\(|(parseServiceAccount|sha1|sha256|md5|random|listObjToMap|parseImageReference|isImage|image)\s*\()/;
-
-/**
- * The Kyverno CEL library an expression uses that is not available yet, if any (its compile error is then no
- * error of the policy).
- */
-export function pendingLibrary(expression: string): string | null {
-  const match = PENDING_LIBRARIES.exec(expression);
-  if (match === null) return null;
-  return match[1] ?? match[2] ?? null;
+/** The environment and Kyverno libraries of the policies of `namespace` (`""` for the cluster-scoped kinds). */
+function environmentOf(namespace: string): { env: CelEnvironment; libraries: KyvernoLibrarySet } {
+  let found = environments.get(namespace);
+  if (found === undefined) {
+    // A Namespaced* policy's `resource` functions drop their namespace argument (kyverno/sdk extensions/cel/libs/resource/lib.go).
+    const libraries = kyvernoLibraries({ namespace });
+    const env = createCelEnvironment({
+      variables: Object.fromEntries(VPOL_VARIABLES.map((name) => [name, 'dyn'])),
+      libraries: [...libraries.libraries, ...KUBERNETES_LIBRARIES],
+      costLimit: DEFAULT_COST_LIMIT,
+      homogeneousAggregateLiterals: true,
+    });
+    found = { env, libraries };
+    environments.set(namespace, found);
+  }
+  return found;
 }
 
-let vpolEnvironment: CelEnvironment | undefined;
+/**
+ * The environment ValidatingPolicy expressions (and the match conditions of their exceptions) compile in, for a
+ * policy of `namespace` (`""` for a cluster-scoped policy).
+ */
+export function validatingPolicyEnvironment(namespace = ''): CelEnvironment {
+  return environmentOf(namespace).env;
+}
 
-/** The environment ValidatingPolicy expressions (and the match conditions of their exceptions) compile in. */
-export function validatingPolicyEnvironment(): CelEnvironment {
-  vpolEnvironment ??= createCelEnvironment({
-    variables: Object.fromEntries(VPOL_VARIABLES.map((name) => [name, 'dyn'])),
-    libraries: VPOL_LIBRARIES,
-    costLimit: DEFAULT_COST_LIMIT,
-    homogeneousAggregateLiterals: true,
-  });
-  return vpolEnvironment;
+/** The library handles (`resource`, `http`, `globalContext`, `image`) of one evaluation of a policy of `namespace`. */
+export function libraryHandles(namespace: string, external: ExternalData | undefined): Record<string, unknown> {
+  return environmentOf(namespace).libraries.handles(libraryData(external));
+}
+
+const NO_EXTERNAL_DATA: KyvernoLibraryData = {};
+const libraryDataCache = new WeakMap<ExternalData, KyvernoLibraryData>();
+
+/**
+ * What the Kyverno libraries read offline, from the evaluation's external data (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/utils.go, `NewContextProvider`): a Context file's objects and images when one is
+ * given (the fake context), else the mocked cluster's objects (a scan's manifests, a Test's `clusterResources`); the
+ * Test's `apiCallResponses` and `globalContextEntries`.
+ */
+function libraryData(external: ExternalData | undefined): KyvernoLibraryData {
+  if (external === undefined) return NO_EXTERNAL_DATA;
+  let data = libraryDataCache.get(external);
+  if (data === undefined) {
+    const built: { -readonly [K in keyof KyvernoLibraryData]: KyvernoLibraryData[K] } = {};
+    if (external.celContext) {
+      const objects = external.celContext.resources.map((object) => ({ resource: pluralOf(object), object }));
+      built.resources = contextFileResources(objects);
+      built.images = contextFileImages(external.celContext.images);
+    } else if (external.cluster) {
+      built.resources = clusterResources(external.cluster);
+    }
+    const mocks = external.apiCallMocks;
+    if (mocks) built.httpMocks = { lookup: (method, url) => mocks.lookup(method, url) };
+    const global = external.globalContext;
+    if (global) built.globalContext = { get: (name, projection) => (global.has(name) ? global.get(name, projection) : undefined) };
+    data = built;
+    libraryDataCache.set(external, data);
+  }
+  return data;
+}
+
+/** The plural resource name of an object's kind (the CLI's built-in REST mapping). */
+function pluralOf(object: JsonObject): string {
+  const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : '';
+  const slash = apiVersion.indexOf('/');
+  return resourceOfKind(slash === -1 ? '' : apiVersion.slice(0, slash), typeof object.kind === 'string' ? object.kind : '');
+}
+
+/** `resource.Get`/`List` over a cluster answering API requests (kyverno/sdk extensions/cel/libs/resource/impl.go). */
+function clusterResources(cluster: ClusterReader): ResourceSource {
+  const base = (apiVersion: string, resource: string, namespace: string): string => {
+    const prefix = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
+    return `${prefix}${namespace === '' ? '' : `/namespaces/${encodeURIComponent(namespace)}`}/${encodeURIComponent(resource)}`;
+  };
+  const failure = (body: JsonObject): Error => new Error(typeof body.message === 'string' ? body.message : 'request failed');
+  return {
+    get(apiVersion, resource, namespace, name) {
+      const response = cluster.request('GET', `${base(apiVersion, resource, namespace)}/${encodeURIComponent(name)}`);
+      if (response.statusCode === 404) return null;
+      if (response.statusCode !== 200) throw failure(response.body);
+      return response.body;
+    },
+    list(apiVersion, resource, namespace, labels) {
+      const selector = labels === undefined ? '' : Object.entries(labels).map(([key, value]) => `${key}=${value}`).join(',');
+      const query = selector === '' ? '' : `?labelSelector=${encodeURIComponent(selector)}`;
+      const response = cluster.request('GET', `${base(apiVersion, resource, namespace)}${query}`);
+      if (response.statusCode !== 200) throw failure(response.body);
+      return Array.isArray(response.body.items) ? response.body.items : [];
+    },
+  };
 }
 
 /** `exceptions`: the images and values partial exceptions allow (kyverno/kyverno pkg/cel/libs `Exception`). */

@@ -9,7 +9,7 @@
 import { policyKindOf } from '../../evaluate/kinds.js';
 import type { Acceptance, DocumentProblem, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
-import { pendingLibrary, validatingPolicyEnvironment } from './environment.js';
+import { validatingPolicyEnvironment } from './environment.js';
 import { acceptCelException } from './exceptions.js';
 import { autogenVariants } from './vpol/autogen.js';
 import { compileErrorReason, compileSpec, fieldPath, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
@@ -32,11 +32,10 @@ function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acc
   if (problems.length > 0) return { status: 'malformed', problems };
   const policyKind = policyKindOf(apiVersion, kind)!;
   if (spec.mode === 'Envoy' || spec.mode === 'HTTP') return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} (Kyverno Authz) is not supported` };
-  const env = validatingPolicyEnvironment();
+  const policyKindNamespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
+  const env = validatingPolicyEnvironment(policyKindNamespace);
   const specs: CompiledSpec[] = [];
   const rejected = (failure: CompileFailure): Acceptance => {
-    const library = pendingLibrary(failure.expression);
-    if (library !== null) return { status: 'unsupported', kind: policyKind, reason: `the CEL library "${library}" (${fieldPath(failure.path)}) is not supported yet` };
     return { status: 'invalid', reason: compileErrorReason(metadata.name, spec.mode, failure), ruleCount: 1, at: { path: failure.path, start: failure.start, end: failure.end }, abortsTest: true };
   };
   const original = compileSpec(env, spec);

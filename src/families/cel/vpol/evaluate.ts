@@ -124,6 +124,8 @@ export interface SpecEvaluation {
   /** The CEL exceptions referring to the policy. */
   exceptions: readonly CelPolicyException[];
   env: CelEnvironment;
+  /** The Kyverno library handles (`resource`, `http`, `globalContext`, `image`) of the evaluation. */
+  handles: Readonly<Record<string, unknown>>;
 }
 
 /** The exceptions' outcome: a full exemption (the matched exceptions), or the partial exceptions' allowances. */
@@ -165,7 +167,7 @@ function exceptionResponse(matched: readonly CelPolicyException[]): RuleResponse
 
 /** Evaluates a matched spec: the one rule response of the policy. */
 export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): RuleResponse {
-  const activation = validatingPolicyActivation(input.data, input.mode);
+  const activation = Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
   const failurePolicy = compiled.spec.failurePolicy;
   try {
     const exceptions = applyExceptions(input, activation, failurePolicy);

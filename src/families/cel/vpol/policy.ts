@@ -10,6 +10,7 @@
 import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse, PolicyRuleInfo } from '../../../evaluate/types.js';
 import type { JsonObject, RuleResponse, SourceLocation } from '../../../types.js';
 import type { CelEnvironment } from '../../../lang/cel/index.js';
+import { libraryHandles } from '../environment.js';
 import { exceptionsFor } from '../exceptions.js';
 import { hasRequirements, matchConstraints, type MatchResources } from '../match/index.js';
 import type { CompiledSpec } from './compile.js';
@@ -75,16 +76,17 @@ export class ValidatingPolicy implements CompiledPolicy {
     const { attributes, data } = admissionRequest(request);
     const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
     const mode = request.numberMode ?? 'float64';
+    const handles = libraryHandles(this.namespaced ? this.namespace : '', request.external);
     const responses: PolicyResponse[] = [];
     for (const compiled of this.specs) {
       const rules: RuleResponse[] = [];
       if (compiled.spec.mode === 'JSON') {
-        rules.push(evaluateSpec(compiled, { data: { object: request.resource, oldObject: null, request: null, namespaceObject: null }, mode, exceptions, env: this.env }));
+        rules.push(evaluateSpec(compiled, { data: { object: request.resource, oldObject: null, request: null, namespaceObject: null }, mode, exceptions, env: this.env, handles }));
       } else {
         const constraints = compiled.spec.matchConstraints;
         const outcome = constraints === undefined ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
         if (outcome.error !== undefined) rules.push({ name: 'match', type: 'Validation', status: 'error', message: `failed to execute matching: ${outcome.error}` });
-        else if (outcome.matched) rules.push(evaluateSpec(compiled, { data, mode, exceptions, env: this.env }));
+        else if (outcome.matched) rules.push(evaluateSpec(compiled, { data, mode, exceptions, env: this.env, handles }));
         if (rules.length === 0 && isSimpleMatch(constraints)) continue;
       }
       if (compiled.spec.mode === 'JSON' && rules.length === 0) continue;
