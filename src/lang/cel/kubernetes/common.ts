@@ -4,7 +4,8 @@
  * evaluation's budget, namespace constants for qualified function names (`ip.isCanonical`, `format.named`,
  * `jsonpatch.escapeKey`), type denotations (`net.IP`), and registering a shared type once per environment.
  */
-import { type Environment, EvaluationError, Optional } from '@marcbachmann/cel-js';
+import { type ASTNode, type Environment, EvaluationError, Optional, TypeError as CelTypeError } from '@marcbachmann/cel-js';
+import type { CelJsNode } from '../ast.js';
 import { charge } from '../budget.js';
 
 /** cel-go's `types.NoSuchOverloadErr()` / `MaybeNoSuchOverloadErr` text. */
@@ -13,6 +14,16 @@ export const NO_SUCH_OVERLOAD = 'no such overload';
 /** A CEL runtime error with `message` (cel-js attaches the failing call's range). */
 export function celError(message: string): EvaluationError {
   return new EvaluationError(message);
+}
+
+/** A runtime error pointing at `node` (a macro's call). */
+export function celErrorAt(message: string, node: CelJsNode): EvaluationError {
+  return new EvaluationError(message, node as unknown as ASTNode);
+}
+
+/** A compile (type-check) error pointing at `node`. */
+export function typeErrorAt(message: string, node: CelJsNode): CelTypeError {
+  return new CelTypeError(message, node as unknown as ASTNode);
 }
 
 /** cel-go `common.StringTraversalCostFactor`. */
