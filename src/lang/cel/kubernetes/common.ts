@@ -47,7 +47,12 @@ export function runeCount(s: string): number {
 
 /** `cost.go` for a string argument traversed `times` times: ⌈size × 0.1 × times⌉. */
 export function chargeStringTraversal(s: string, times = 1): void {
-  charge(Math.ceil(runeCount(s) * STRING_TRAVERSAL_COST_FACTOR * times));
+  chargeSize(runeCount(s), times);
+}
+
+/** `cost.go` for traversing a value of `size` units `times` times: ⌈size × 0.1 × times⌉. */
+export function chargeSize(size: number, times = 1): void {
+  charge(Math.ceil(size * STRING_TRAVERSAL_COST_FACTOR * times));
 }
 
 /** `cost.go` `find`/`findAll`/`validate`: ⌈(1 + size) × 0.1⌉ × ⌈regexSize × 0.25⌉. */
