@@ -59,6 +59,7 @@ const crdCases: Case[] = [
   ['isQuantity(self.val2)', { value: true }],
   ['isQuantity("20Mi")', { value: true }],
   ['quantity(self.val2) == quantity("0.2G") && quantity("0.2G") == quantity("200M")', { value: true }],
+  ['quantity("2M") == quantity("0.002G") && quantity("2000k") == quantity("2M") && quantity("0.002G") == quantity("2000k")', { value: true }],
   ['quantity(self.val1).isLessThan(quantity("100M"))', { value: true }],
   ['quantity(self.val2).isGreaterThan(quantity("50M"))', { value: true }],
   ['quantity(self.val2).compareTo(quantity("0.2G")) == 0', { value: true }],
