@@ -69,7 +69,8 @@ function abs(v: bigint): bigint {
   return v < 0n ? -v : v;
 }
 
-interface QuantityParts {
+/** The parts of a quantity string as Go's `parseQuantityString` splits them. */
+export interface QuantityParts {
   positive: boolean;
   num: string;
   denom: string;
@@ -79,7 +80,7 @@ interface QuantityParts {
 }
 
 /** Go's `parseQuantityString`: sign, digits, optional `.digits`, suffix; `null` on a format error. */
-function splitQuantity(str: string): QuantityParts | null {
+export function splitQuantity(str: string): QuantityParts | null {
   let positive = true;
   let pos = 0;
   const end = str.length;
@@ -125,14 +126,15 @@ function splitQuantity(str: string): QuantityParts | null {
   return { positive, num, denom, suffix: str.slice(suffixStart), hasDigits };
 }
 
-interface SuffixMeaning {
+/** What a suffix means (Go's `suffixHandler.interpret`). */
+export interface SuffixMeaning {
   base: 2 | 10;
   exponent: number;
   format: QuantityFormat;
 }
 
-/** Go's `suffixHandler.interpret`. */
-function interpretSuffix(suffix: string): SuffixMeaning | null {
+/** Go's `suffixHandler.interpret`; `null` for an unknown suffix. */
+export function interpretSuffix(suffix: string): SuffixMeaning | null {
   const dec = DECIMAL_SUFFIXES.get(suffix);
   if (dec !== undefined) return { base: 10, exponent: dec, format: 'DecimalSI' };
   const bin = BINARY_SUFFIXES.get(suffix);

@@ -4,6 +4,8 @@
  * `v` prefix, no leading zeroes, numbers up to 2^64-1, and its precedence order.
  */
 
+import { goQuote } from './go-strings.js';
+
 const NUMBERS = /^[0-9]*$/;
 const ALPHANUM = /^[0-9A-Za-z-]*$/;
 const UINT64_MAX = (1n << 64n) - 1n;
@@ -21,14 +23,40 @@ export interface SemVersion {
 
 /** blang/semver `Parse`: the version, or null where it returns an error. */
 export function parseSemver(s: string): SemVersion | null {
-  if (s === '') return null;
+  const parsed = parseSemverOrError(s);
+  return typeof parsed === 'string' ? null : parsed;
+}
+
+/** Go `strconv.ParseUint(s, 10, 64)` on a string of digits: the value or its error text. */
+function parseUint64(s: string): bigint | string {
+  if (s === '' || !NUMBERS.test(s)) return `strconv.ParseUint: parsing ${goQuote(s)}: invalid syntax`;
+  const n = BigInt(s);
+  return n > UINT64_MAX ? `strconv.ParseUint: parsing ${goQuote(s)}: value out of range` : n;
+}
+
+/** blang/semver `hasLeadingZeroes`. */
+function hasLeadingZeroes(s: string): boolean {
+  return s.length > 1 && s[0] === '0';
+}
+
+/** A major, minor or patch number as blang/semver `Parse` checks it (`what` names it in the errors). */
+function versionNumber(s: string, what: 'major' | 'minor' | 'patch'): bigint | string {
+  const label = what[0]!.toUpperCase() + what.slice(1);
+  if (!NUMBERS.test(s)) return `Invalid character(s) found in ${what} number ${goQuote(s)}`;
+  if (hasLeadingZeroes(s)) return `${label} number must not contain leading zeroes ${goQuote(s)}`;
+  return parseUint64(s);
+}
+
+/** blang/semver `Parse`: the version, or Parse's error text. */
+export function parseSemverOrError(s: string): SemVersion | string {
+  if (s === '') return 'Version string empty';
   const first = s.indexOf('.');
-  if (first < 0) return null;
-  const second = s.indexOf('.', first + 1);
-  if (second < 0) return null;
-  const major = parseVersionNumber(s.slice(0, first));
-  const minor = parseVersionNumber(s.slice(first + 1, second));
-  if (major === null || minor === null) return null;
+  const second = first < 0 ? -1 : s.indexOf('.', first + 1);
+  if (second < 0) return 'No Major.Minor.Patch elements found';
+  const major = versionNumber(s.slice(0, first), 'major');
+  if (typeof major === 'string') return major;
+  const minor = versionNumber(s.slice(first + 1, second), 'minor');
+  if (typeof minor === 'string') return minor;
   let patchText = s.slice(second + 1);
   let build: string[] = [];
   const buildIndex = patchText.indexOf('+');
@@ -42,16 +70,17 @@ export function parseSemver(s: string): SemVersion | null {
     preText = patchText.slice(preIndex + 1).split('.');
     patchText = patchText.slice(0, preIndex);
   }
-  const patch = parseVersionNumber(patchText);
-  if (patch === null) return null;
+  const patch = versionNumber(patchText, 'patch');
+  if (typeof patch === 'string') return patch;
   const pre: PreRelease[] = [];
   for (const part of preText) {
     const parsed = parsePreRelease(part);
-    if (parsed === null) return null;
+    if (typeof parsed === 'string') return parsed;
     pre.push(parsed);
   }
   for (const part of build) {
-    if (part === '' || !ALPHANUM.test(part)) return null;
+    if (part === '') return 'Build meta data is empty';
+    if (!ALPHANUM.test(part)) return `Invalid character(s) found in build meta data ${goQuote(part)}`;
   }
   return { major, minor, patch, pre };
 }
@@ -71,20 +100,15 @@ export function compareSemver(a: SemVersion, b: SemVersion): number {
   return a.pre.length === b.pre.length ? 0 : a.pre.length < b.pre.length ? -1 : 1;
 }
 
-/** A major/minor/patch number: digits only, no leading zero, fits in uint64. */
-function parseVersionNumber(s: string): bigint | null {
-  if (s === '' || !NUMBERS.test(s) || (s.length > 1 && s[0] === '0')) return null;
-  const n = BigInt(s);
-  return n > UINT64_MAX ? null : n;
-}
-
-function parsePreRelease(s: string): PreRelease | null {
-  if (s === '') return null;
+/** blang/semver `NewPRVersion`: a prerelease identifier or its error text. */
+function parsePreRelease(s: string): PreRelease | string {
+  if (s === '') return 'Prerelease is empty';
   if (NUMBERS.test(s)) {
-    const num = parseVersionNumber(s);
-    return num === null ? null : { numeric: true, num };
+    if (hasLeadingZeroes(s)) return `Numeric PreRelease version must not contain leading zeroes ${goQuote(s)}`;
+    const num = parseUint64(s);
+    return typeof num === 'string' ? num : { numeric: true, num };
   }
-  return ALPHANUM.test(s) ? { numeric: false, str: s } : null;
+  return ALPHANUM.test(s) ? { numeric: false, str: s } : `Invalid character(s) found in prerelease ${goQuote(s)}`;
 }
 
 function comparePreRelease(a: PreRelease, b: PreRelease): number {
