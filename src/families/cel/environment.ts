@@ -10,7 +10,8 @@
  * float64, cmd/cli/kubectl-kyverno/commands/test/test.go) and an integral one a CEL `int` in `int64` mode.
  */
 import type { ClusterReader, ExternalData } from '../../evaluate/types.js';
-import { createCelEnvironment, DEFAULT_COST_LIMIT, type CelEnvironment, type CelLibrary } from '../../lang/cel/index.js';
+import { createCelEnvironment, DEFAULT_COST_LIMIT, type CelEnvironment } from '../../lang/cel/index.js';
+import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 import {
   contextFileImages,
   contextFileResources,
@@ -21,9 +22,6 @@ import {
 } from '../../lang/cel/kyverno/index.js';
 import type { JsonObject, JsonValue, NumberMode } from '../../types.js';
 import { resourceOfKind } from './match/index.js';
-
-/** Kubernetes' CEL libraries (none registered separately yet: list functions are built into the CEL layer). */
-const KUBERNETES_LIBRARIES: readonly CelLibrary[] = [];
 
 /** The variables of a ValidatingPolicy expression (kyverno/kyverno pkg/cel/compiler/keys.go). */
 export const VPOL_VARIABLES = ['object', 'oldObject', 'request', 'namespaceObject', 'variables', 'exceptions'] as const;
