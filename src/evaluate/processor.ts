@@ -38,6 +38,8 @@ export interface EvaluationOptions {
   keepResourceOnMutateError?: boolean;
   /** Only the mutate policies' responses (no image verification, validation or generation). */
   mutateOnly?: boolean;
+  /** Find the resource field each failed CEL validation blames (see `EvaluationRequest.explainFailures`). */
+  explainFailures?: boolean;
 }
 
 const NO_OBJECTS: readonly JsonObject[] = Object.freeze([]);
@@ -60,6 +62,7 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   if (options.external) result.external = options.external;
   if (options.targets) result.targets = options.targets;
   if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
+  if (options.explainFailures) result.explainFailures = true;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;

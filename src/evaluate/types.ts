@@ -118,6 +118,11 @@ export interface EvaluationRequest {
   namespaceObject?: JsonObject;
   /** Admission user info; absent means "no admission info" (user-info filters ignored in match). */
   userInfo?: RequestUserInfo;
+  /**
+   * Find the resource field each failed CEL validation blames (the rule response's `path`), beyond what Kyverno
+   * reports: the scan asks for it to locate findings; `kyverno test` and `apply` need no paths.
+   */
+  explainFailures?: boolean;
   /** Subresource being evaluated ("" for the object itself). */
   subresource?: string;
   /** Values-file variables. */

@@ -251,6 +251,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     targets: objects,
     keepResourceOnMutateError: true,
+    explainFailures: true,
   };
   if (settings.values) evaluation.values = settings.values;
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;

@@ -19,6 +19,7 @@ import {
   expandLists,
   isTooLarge,
   locate,
+  locateInScalar,
   parseDocuments,
   readFileBounded,
   readFileHead,
@@ -265,9 +266,14 @@ export class WorkspaceLoader {
         case 'malformed':
           this.reportShape('invalid-policy', source, document, value, accepted.problems);
           break;
-        case 'invalid':
-          this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, accepted.at?.path ?? []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
+        case 'invalid': {
+          // A CEL compile error points at the characters of the expression it names.
+          const at = accepted.at;
+          const inExpression = at === undefined ? null : locateInScalar({ file: source.path, text: source.text }, document, at.path, at.start, at.end);
+          const where = inExpression ?? this.where(source, document, at?.path ?? []);
+          this.workspace.problems.push(problem('invalid-policy', source, where, `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
           break;
+        }
         case 'unsupported':
           this.reportUnsupported(source, document, value, accepted.kind, accepted.reason);
           break;

@@ -5,7 +5,7 @@
  * first use, then cached), validations in order up to the first that is not true, audit annotations as
  * properties. The outcome is one rule response: `""` (pass, fail, error, skip), `exception` or `evaluation`.
  */
-import type { CelEvalResult, CelEnvironment } from '../../../lang/cel/index.js';
+import { explainFailure, type CelEnvironment, type CelEvalResult, type CelProgram } from '../../../lang/cel/index.js';
 import type { NumberMode, RuleResponse, RuleStatus } from '../../../types.js';
 import { validatingPolicyActivation, type ActivationData, type ExceptionsValue } from '../environment.js';
 import { exceptionConditions, exceptionKey, selectedException, type CelPolicyException } from '../exceptions.js';
@@ -126,6 +126,29 @@ export interface SpecEvaluation {
   env: CelEnvironment;
   /** The Kyverno library handles (`resource`, `http`, `globalContext`, `image`) of the evaluation. */
   handles: Readonly<Record<string, unknown>>;
+  /** Find the resource field a failed validation blames (the response's `path`). */
+  explain?: boolean;
+}
+
+const variablePrograms = new WeakMap<CompiledSpec, Record<string, CelProgram>>();
+
+/** The programs of a spec's variables by name, for the explanation of a failure. */
+function programsOf(compiled: CompiledSpec): Record<string, CelProgram> {
+  let programs = variablePrograms.get(compiled);
+  if (programs === undefined) {
+    programs = Object.fromEntries(compiled.variables.map(({ name, compiled: expression }) => [name, expression.program]));
+    variablePrograms.set(compiled, programs);
+  }
+  return programs;
+}
+
+/**
+ * The resource field a failed validation blames, as a Kyverno failure path (`/spec/containers/1/image/`), or
+ * undefined when nothing finer than the resource is known. Beyond Kyverno, which reports no path for CEL.
+ */
+function blamedPath(compiled: CompiledSpec, program: CelProgram, activation: Record<string, unknown>): string | undefined {
+  const segments = explainFailure(program, activation, { variables: programsOf(compiled) });
+  return segments.length === 0 ? undefined : `/${segments.join('/')}/`;
 }
 
 /** The exceptions' outcome: a full exemption (the matched exceptions), or the partial exceptions' allowances. */
@@ -202,7 +225,10 @@ export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): Rul
         if (!(error instanceof StepError)) throw error;
         return located(rule('', 'error', `error: ${error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), error.at);
       }
-      return located(rule('', 'fail', message, { properties: { ...annotations, [VALIDATION_INDEX]: annotations[VALIDATION_INDEX] ?? String(index) } }), errorAt(0, expression.written.length));
+      const failed = rule('', 'fail', message, { properties: { ...annotations, [VALIDATION_INDEX]: annotations[VALIDATION_INDEX] ?? String(index) } });
+      const path = input.explain ? blamedPath(compiled, expression.program, activation) : undefined;
+      if (path !== undefined) failed.path = path;
+      return located(failed, errorAt(0, expression.written.length));
     }
     const annotations = auditAnnotations(compiled, activation);
     return Object.keys(annotations).length > 0 ? rule('', 'pass', 'success', { properties: annotations }) : rule('', 'pass', 'success');

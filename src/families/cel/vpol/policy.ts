@@ -76,17 +76,18 @@ export class ValidatingPolicy implements CompiledPolicy {
     const { attributes, data } = admissionRequest(request);
     const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
     const mode = request.numberMode ?? 'float64';
+    const explain = request.explainFailures === true;
     const handles = libraryHandles(this.namespaced ? this.namespace : '', request.external);
     const responses: PolicyResponse[] = [];
     for (const compiled of this.specs) {
       const rules: RuleResponse[] = [];
       if (compiled.spec.mode === 'JSON') {
-        rules.push(evaluateSpec(compiled, { data: { object: request.resource, oldObject: null, request: null, namespaceObject: null }, mode, exceptions, env: this.env, handles }));
+        rules.push(evaluateSpec(compiled, { data: { object: request.resource, oldObject: null, request: null, namespaceObject: null }, mode, exceptions, env: this.env, handles, explain }));
       } else {
         const constraints = compiled.spec.matchConstraints;
         const outcome = constraints === undefined ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
         if (outcome.error !== undefined) rules.push({ name: 'match', type: 'Validation', status: 'error', message: `failed to execute matching: ${outcome.error}` });
-        else if (outcome.matched) rules.push(evaluateSpec(compiled, { data, mode, exceptions, env: this.env, handles }));
+        else if (outcome.matched) rules.push(evaluateSpec(compiled, { data, mode, exceptions, env: this.env, handles, explain }));
         if (rules.length === 0 && isSimpleMatch(constraints)) continue;
       }
       if (compiled.spec.mode === 'JSON' && rules.length === 0) continue;

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../src/config/types.js';
+import { lint } from '../../src/lint/lint.js';
+import { ROOT } from '../commands/helpers.js';
+
+const FIXTURE = path.join(ROOT, 'test/fixtures/lint/cel-positions');
+
+async function findings() {
+  const result = await lint({ cwd: FIXTURE, paths: [FIXTURE], policyPaths: [], config: DEFAULT_CONFIG });
+  return result.report.findings.map((finding) => ({
+    ruleId: finding.ruleId,
+    severity: finding.severity,
+    at: `${finding.location.file}:${finding.location.line}:${finding.location.column}-${finding.location.endLine}:${finding.location.endColumn}`,
+  }));
+}
+
+describe('CEL finding locations', () => {
+  it.each([
+    // A ValidatingPolicy failing on a Pod: the field the expression read (`Warn` maps to a warning).
+    { ruleId: 'require-run-as-non-root', severity: 'warning', at: 'manifests/pod.yaml:7:5-7:24' },
+    // Inside a list element: the image of the second container, the element `all` failed on.
+    { ruleId: 'disallow-latest-tag', severity: 'error', at: 'manifests/pod.yaml:12:5-12:41' },
+    // A Deployment through autogen: the image inside the pod template.
+    { ruleId: 'disallow-latest-tag', severity: 'error', at: 'manifests/deployment.yaml:15:9-15:43' },
+    // A field missing from the pod template: the deepest node that exists.
+    { ruleId: 'require-run-as-non-root', severity: 'warning', at: 'manifests/deployment.yaml:12:5-15:43' },
+    // A compile error in a literal block scalar: the unexpected `)` on the expression's second line.
+    { ruleId: 'kyverno-lint/invalid-policy', severity: 'error', at: 'policies/broken.yaml:15:50-15:51' },
+    // An evaluation error: the missing key in the policy's expression (`Audit` errors are warnings).
+    { ruleId: 'require-team-label', severity: 'warning', at: 'policies/labels.yaml:15:30-15:34' },
+  ])('$ruleId at $at', async (expected) => {
+    expect(await findings()).toContainEqual(expected);
+  });
+
+  it('reports nothing else', async () => {
+    expect(await findings()).toHaveLength(6);
+  });
+});
