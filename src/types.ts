@@ -52,4 +52,12 @@ export interface RuleResponse {
    * `handleGeneratePolicy`).
    */
   generatedResources?: JsonObject[];
+  /**
+   * CEL rules: the JSON path, in the policy document, of the expression that failed or errored, when known
+   * (`['spec', 'rules', 0, 'validate', 'cel', 'expressions', 1, 'expression']`). An autogen rule points at the
+   * rule it was generated from.
+   */
+  policyPath?: (string | number)[];
+  /** CEL rules: the character range `[start, end)` of the error inside the expression at `policyPath`. */
+  expressionRange?: { start: number; end: number };
 }
