@@ -14,6 +14,7 @@ import type { CelCompileResult, CelEnvironment, CelError, CelProgram } from '../
 import {
   admissionCelEnvironment,
   CompositedVariables,
+  RUNTIME_COST_BUDGET,
   type AdmissionDeclarations,
   type VariableDeclaration,
 } from './environment.js';
@@ -162,56 +163,87 @@ export class AdmissionValidator {
     for (const annotation of expressions.auditAnnotations ?? []) compileExpression(env, annotation.valueExpression, ['string', 'null']);
   }
 
-  /** Evaluates the match conditions, then the validations and their messages (validating `validator.Validate`). */
-  validate(bindings: AdmissionBindings): ValidateResult {
-    const match = this.#match(bindings);
+  /**
+   * Evaluates the match conditions, then the validations and their messages (validating `validator.Validate`),
+   * within `budget` (Kubernetes' `RuntimeCELCostBudget` by default) for the validations and their messages.
+   */
+  validate(bindings: AdmissionBindings, budget = RUNTIME_COST_BUDGET): ValidateResult {
+    const match = this.#match(bindings, budget);
     if (match !== null) return match;
 
     const failed = this.#failurePolicy === 'Ignore' ? 'admit' : 'deny';
-    const scope = new Evaluation(this.#variables, bindings, this.#params);
-    const results = this.#validations.map((compiled, index) => scope.evaluate(compiled, this.#expressions.validations[index]!.expression, 'validations', index));
-    const messages = new Evaluation(this.#variables, bindings, this.#params);
+    const scope = new Evaluation(this.#variables, bindings, this.#params, budget);
+    const results: Outcome[] = [];
+    try {
+      this.#validations.forEach((compiled, index) => results.push(scope.evaluate(compiled, this.#expressions.validations[index]!.expression, 'validations', index)));
+    } catch (error) {
+      if (!(error instanceof OutOfBudget)) throw error;
+      return { matched: true, decisions: [{ action: failed, evaluation: 'error', message: error.message }] };
+    }
+    // Every messageExpression is evaluated, with what the validations left of the budget.
+    const messages = new Evaluation(this.#variables, bindings, this.#params, scope.remaining);
+    const messageResults: (Outcome | null)[] = [];
+    let messagesFailed: string | null = null;
+    try {
+      this.#messages.forEach((compiled, index) =>
+        messageResults.push(compiled === null ? null : messages.evaluate(compiled, this.#expressions.validations[index]!.messageExpression!, 'messageExpressions', index)),
+      );
+    } catch (error) {
+      if (!(error instanceof OutOfBudget)) throw error;
+      messagesFailed = `failed messageExpression: ${error.message}`;
+    }
     const decisions = results.map((result, index): PolicyDecision => {
       const validation = this.#expressions.validations[index]!;
       if (!result.ok) return { action: failed, evaluation: 'error', message: result.message, origin: result.origin };
+      if (messagesFailed !== null) return { action: failed, evaluation: 'error', message: messagesFailed };
       if (result.value === true) return { action: 'admit', evaluation: 'admit', message: '' };
-      return { action: 'deny', evaluation: 'deny', message: this.#message(validation, this.#messages[index]!, messages, index), origin: { list: 'validations', index } };
+      return { action: 'deny', evaluation: 'deny', message: denialMessage(validation, messageResults[index] ?? null), origin: { list: 'validations', index } };
     });
     return { matched: true, decisions };
   }
 
   /** The match conditions' verdict: null when they all hold, else the result to return (matcher.go, `Match`). */
-  #match(bindings: AdmissionBindings): ValidateResult | null {
+  #match(bindings: AdmissionBindings, budget: number): ValidateResult | null {
     if (this.#matchConditions.length === 0) return null;
-    const scope = new Evaluation(this.#variables, bindings, this.#params);
-    const errors: { message: string; origin: ExpressionOrigin }[] = [];
-    for (let index = 0; index < this.#matchConditions.length; index++) {
-      const result = scope.evaluate(this.#matchConditions[index]!, this.#expressions.matchConditions[index]!.expression, 'matchConditions', index);
-      if (!result.ok) errors.push({ message: result.message, origin: result.origin });
-      else if (result.value === false) return { matched: false };
+    const scope = new Evaluation(this.#variables, bindings, this.#params, budget);
+    const errors: { message: string; origin?: ExpressionOrigin }[] = [];
+    try {
+      for (let index = 0; index < this.#matchConditions.length; index++) {
+        const result = scope.evaluate(this.#matchConditions[index]!, this.#expressions.matchConditions[index]!.expression, 'matchConditions', index);
+        if (!result.ok) errors.push({ message: result.message, origin: result.origin });
+        else if (result.value === false) return { matched: false };
+      }
+    } catch (error) {
+      if (!(error instanceof OutOfBudget)) throw error;
+      errors.splice(0, errors.length, { message: error.message });
     }
     if (errors.length === 0) return null;
     if (this.#failurePolicy === 'Ignore') return { matched: false };
     // k8s.io/apimachinery pkg/util/errors `NewAggregate(...).Error()`: one message as is, several (deduplicated) in brackets.
     const texts = [...new Set(errors.map((error) => error.message))];
     const message = texts.length === 1 ? texts[0]! : `[${texts.join(', ')}]`;
-    return { matched: true, decisions: [{ action: 'deny', evaluation: 'error', message, origin: errors[0]!.origin }] };
+    const origin = errors[0]!.origin;
+    return { matched: true, decisions: [origin === undefined ? { action: 'deny', evaluation: 'error', message } : { action: 'deny', evaluation: 'error', message, origin }] };
   }
+}
 
-  /** The message of a denied validation (validator.go): the messageExpression's, else `message`, else the expression. */
-  #message(validation: ValidationExpression, compiled: Compiled | null, scope: Evaluation, index: number): string {
-    let message = '';
-    if (compiled !== null) {
-      const result = scope.evaluate(compiled, validation.messageExpression!, 'messageExpressions', index);
-      if (result.ok && typeof result.value === 'string') {
-        message = trimSpace(result.value);
-        if (UTF8.encode(message).length > MAX_MESSAGE_BYTES) message = '';
-        if (message.includes('\n')) message = '';
-      }
-    }
-    if (message === '' && validation.message) message = trimSpace(validation.message);
-    if (message === '') message = `failed expression: ${trimSpace(validation.expression)}`;
-    return message;
+/** The message of a denied validation (validator.go): the messageExpression's, else `message`, else the expression. */
+function denialMessage(validation: ValidationExpression, result: Outcome | null): string {
+  let message = '';
+  if (result !== null && result.ok && typeof result.value === 'string') {
+    message = trimSpace(result.value);
+    if (UTF8.encode(message).length > MAX_MESSAGE_BYTES) message = '';
+    if (message.includes('\n')) message = '';
+  }
+  if (message === '' && validation.message) message = trimSpace(validation.message);
+  if (message === '') message = `failed expression: ${trimSpace(validation.expression)}`;
+  return message;
+}
+
+/** The evaluation ran out of its cost budget: no further expression runs (activation.go, `Evaluate`). */
+class OutOfBudget extends Error {
+  constructor() {
+    super('validation failed due to running out of cost budget, no further validation rules will be run');
   }
 }
 
@@ -225,8 +257,13 @@ class Evaluation {
   readonly #activation: Record<string, unknown>;
   /** Variables whose evaluation failed, by the start of their error message. */
   readonly #failures = new Map<string, ExpressionOrigin>();
+  /** The cost of the variables evaluated since the last expression (`compositionContext.GetAndResetCost`). */
+  readonly #variablesCost = { cost: 0 };
+  /** What is left of the context's cost budget. */
+  remaining: number;
 
-  constructor(variables: readonly CompiledVariable[], bindings: AdmissionBindings, params: boolean) {
+  constructor(variables: readonly CompiledVariable[], bindings: AdmissionBindings, params: boolean, budget: number) {
+    this.remaining = budget;
     const value = new CompositedVariables();
     this.#activation = {
       object: bindings.object ?? null,
@@ -245,6 +282,7 @@ class Evaluation {
     let result: { value: unknown } | { error: string } | undefined;
     const failures = this.#failures;
     const activation = this.#activation;
+    const meter = this.#variablesCost;
     Object.defineProperty(target, variable.name, {
       enumerable: true,
       get(): unknown {
@@ -254,7 +292,7 @@ class Evaluation {
             result = { error: `composited variable "${variable.name}" fails to compile: ${compiled.message}` };
             failures.set(`composited variable "${variable.name}" `, { list: 'variables', index: variable.index, range: { start: compiled.error.start, end: compiled.error.end } });
           } else {
-            const evaluated = compiled.program.evaluate(activation);
+            const evaluated = compiled.program.evaluate(activation, meter);
             if (evaluated.ok) {
               result = { value: evaluated.value };
             } else {
@@ -269,17 +307,29 @@ class Evaluation {
     });
   }
 
-  /** Evaluates one expression (activation.go, `evaluationActivation.Evaluate`). */
+  /**
+   * Evaluates one expression (activation.go, `evaluationActivation.Evaluate`), charging its cost and that of the
+   * variables it evaluated to the budget; throws `OutOfBudget` past it.
+   */
   evaluate(compiled: Compiled, expression: string, list: ExpressionOrigin['list'], index: number): Outcome {
     if (!compiled.ok) {
       return { ok: false, message: `compilation error: ${compiled.message}`, origin: { list, index, range: { start: compiled.error.start, end: compiled.error.end } } };
     }
-    const result = compiled.program.evaluate(this.#activation);
-    if (result.ok) return result;
+    const meter = { cost: 0 };
+    this.#variablesCost.cost = 0;
+    const result = compiled.program.evaluate(this.#activation, meter);
+    this.#charge(this.#variablesCost.cost);
+    this.#charge(meter.cost);
+    if (result.ok) return { ok: true, value: result.value };
     const message = `expression '${expression}' resulted in error: ${result.error.message}`;
     for (const [prefix, origin] of this.#failures) {
       if (result.error.message.startsWith(prefix)) return { ok: false, message, origin };
     }
     return { ok: false, message, origin: { list, index, range: { start: result.error.start, end: result.error.end } } };
+  }
+
+  #charge(cost: number): void {
+    if (cost > this.remaining) throw new OutOfBudget();
+    this.remaining -= cost;
   }
 }
