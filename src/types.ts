@@ -53,11 +53,17 @@ export interface RuleResponse {
    */
   generatedResources?: JsonObject[];
   /**
-   * CEL rules: the JSON path, in the policy document, of the expression that failed or errored, when known
-   * (`['spec', 'rules', 0, 'validate', 'cel', 'expressions', 1, 'expression']`). An autogen rule points at the
-   * rule it was generated from.
+   * Properties of the rule response (Kyverno's `RuleResponse.Properties`): a ValidatingPolicy's audit annotations
+   * and `cel.validationIndex`. `kyverno test` shows a `passMessage`/`failMessage`/… or `message` property instead
+   * of the message.
+   */
+  properties?: Record<string, string>;
+  /**
+   * CEL policies and `validate.cel` rules: the JSON path, in the policy document, of the expression that failed or
+   * errored (`['spec', 'validations', 0, 'expression']`, `['spec', 'rules', 0, 'validate', 'cel', 'expressions', 1,
+   * 'expression']`). An autogen rule points at the rule it was generated from.
    */
   policyPath?: (string | number)[];
-  /** CEL rules: the character range `[start, end)` of the error inside the expression at `policyPath`. */
+  /** CEL policies and `validate.cel` rules: the character range `[start, end)` inside that expression the failure or error points at. */
   expressionRange?: { start: number; end: number };
 }

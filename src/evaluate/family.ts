@@ -6,13 +6,17 @@
  * not registered is reported as not evaluated.
  */
 import { NO_CLUSTER_SCOPES, type ClusterScopes } from '../cluster/scopes.js';
+import { celFamily } from '../families/cel/family.js';
 import { kyvernoFamily } from '../families/kyverno/family.js';
 import type { JsonObject } from '../types.js';
 import { policyKindOf, type FamilyName, type PolicyKind } from './kinds.js';
 import type { Acceptance, AcceptOptions, ExceptionAcceptance, PolicyFamily } from './types.js';
 
 /** The registered families: the kinds of any other family are reported as not evaluated. */
-const FAMILIES: ReadonlyMap<FamilyName, PolicyFamily> = new Map([[kyvernoFamily.name, kyvernoFamily]]);
+const FAMILIES: ReadonlyMap<FamilyName, PolicyFamily> = new Map([
+  [kyvernoFamily.name, kyvernoFamily],
+  [celFamily.name, celFamily],
+]);
 
 /** Whether documents of `kind` are evaluated (its family is registered). */
 export function isEvaluated(kind: PolicyKind): boolean {

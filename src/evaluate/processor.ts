@@ -67,6 +67,8 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   if (typeof operation === 'string' && operation !== '') result.operation = operation;
   const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
   if (labels) result.namespaceLabels = labels;
+  const namespaceObject = resource.namespace === '' ? undefined : values?.namespaceObject(resource.namespace);
+  if (namespaceObject) result.namespaceObject = namespaceObject;
   if (values) {
     for (const mapping of values.subresources) {
       const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
@@ -105,8 +107,10 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   }
   for (const policy of policies) {
     if (policy.validate === undefined) continue;
-    const response = policy.validate(requestFor(policy)) ?? { policy, resource: current, rules: [] };
-    out.push({ kind: 'validate', response });
+    const result = policy.validate(requestFor(policy));
+    if (result === null) out.push({ kind: 'validate', response: { policy, resource: current, rules: [] } });
+    else if (isResponseList(result)) for (const response of result) out.push({ kind: 'validate', response });
+    else out.push({ kind: 'validate', response: result });
   }
   for (const policy of policies) {
     if (policy.generate === undefined) continue;
@@ -115,6 +119,10 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
     out.push(outcome.generationError === undefined ? { kind: 'generate', response: outcome.response } : { kind: 'generate', ...outcome });
   }
   return out;
+}
+
+function isResponseList(result: PolicyResponse | readonly PolicyResponse[]): result is readonly PolicyResponse[] {
+  return Array.isArray(result);
 }
 
 /** The resource after every mutation (the last mutate response's patched resource), or the input. */

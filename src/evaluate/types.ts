@@ -103,6 +103,12 @@ export interface EvaluationRequest {
   numberMode?: NumberMode;
   /** Labels of the resource's namespace, for `namespaceSelector`. */
   namespaceLabels?: Record<string, string>;
+  /**
+   * The resource's Namespace object as the Values file gives it (a `namespaces` entry, else a Namespace built
+   * from a `namespaceSelector` entry; kyverno/kyverno cmd/cli/kubectl-kyverno/variables/variables.go `Namespace`):
+   * the CEL kinds' `namespaceObject` and their namespace selector's labels. Absent when none is given.
+   */
+  namespaceObject?: JsonObject;
   /** Admission user info; absent means "no admission info" (user-info filters ignored in match). */
   userInfo?: RequestUserInfo;
   /** Subresource being evaluated ("" for the object itself). */
@@ -192,8 +198,13 @@ export interface CompiledPolicy {
   mutate?(request: EvaluationRequest): PolicyResponse;
   /** The image verification handler. */
   verifyImages?(request: EvaluationRequest): PolicyResponse;
-  /** The validate handler; null when the policy does not apply to the resource at all (another namespace). */
-  validate?(request: EvaluationRequest): PolicyResponse | null;
+  /**
+   * The validate handler; null when the policy does not apply to the resource at all (another namespace): the
+   * processor then emits an empty response. A list gives the responses to emit, none for an empty list (the CEL
+   * kinds: a ValidatingPolicy and its autogen variants each emit a response, or none when their match
+   * constraints are simple and do not match).
+   */
+  validate?(request: EvaluationRequest): PolicyResponse | null | readonly PolicyResponse[];
   /**
    * The generate handler; null when no rule responded (Kyverno then emits no response). `cloneSources` gives
    * the objects clone rules may read; it is called only when generation runs.
@@ -223,9 +234,26 @@ export type Acceptance =
   /** The document does not fit the kind's schema: nothing else is checked. */
   | { status: 'malformed'; problems: readonly DocumentProblem[] }
   /** Kyverno's validation rejects the policy (the reason is the error the Kyverno CLI prints). */
-  | { status: 'invalid'; reason: string; ruleCount: number }
-  /** A policy kind kyverno-lint does not evaluate yet. */
-  | { status: 'unsupported'; kind: PolicyKind };
+  | {
+      status: 'invalid';
+      reason: string;
+      ruleCount: number;
+      /**
+       * The expression the policy is rejected for, when one is (a CEL compile error): its JSON path in the policy
+       * document and the character range `[start, end)` inside the expression.
+       */
+      at?: { path: (string | number)[]; start: number; end: number };
+      /**
+       * The Kyverno CLI cannot run any test with the policy loaded (a ValidatingPolicy that does not compile
+       * aborts `kyverno test` with the reason), instead of skipping the policy.
+       */
+      abortsTest?: boolean;
+    }
+  /**
+   * A policy kind kyverno-lint does not evaluate yet, or (with `reason`) a policy of an evaluated kind using
+   * something not available yet (a CEL library, an evaluation mode).
+   */
+  | { status: 'unsupported'; kind: PolicyKind; reason?: string };
 
 export interface AcceptOptions {
   /**

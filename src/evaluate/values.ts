@@ -79,6 +79,8 @@ export class ValuesFile {
   /** Namespace name → labels (`namespaces` entries win over `namespaceSelector` ones). */
   readonly namespaceLabels: ReadonlyMap<string, Record<string, string>>;
   readonly subresources: readonly SubresourceMapping[];
+  /** Namespace name → Namespace object (`namespaces` entries first, then objects built from `namespaceSelector` entries). */
+  private readonly namespaceObjects = new Map<string, JsonObject>();
   private readonly lookups = new Map<string, Pick<InjectedValues, 'rule' | 'foreach'>>();
 
   constructor(spec: JsonObject) {
@@ -109,6 +111,20 @@ export class ValuesFile {
       labels.set(asString(metadata.name), stringMap(metadata.labels));
     }
     this.namespaceLabels = labels;
+    // kyverno/kyverno cmd/cli/kubectl-kyverno/variables/variables.go `Namespace`: the first `namespaces` entry of
+    // that name, else a Namespace with the name and labels of the first `namespaceSelector` entry.
+    for (const raw of asArray(spec.namespaces)) {
+      const namespace = asObject(raw);
+      const name = asString(asObject(namespace.metadata).name);
+      if (!this.namespaceObjects.has(name)) this.namespaceObjects.set(name, namespace);
+    }
+    for (const raw of asArray(spec.namespaceSelector)) {
+      const entry = asObject(raw);
+      const name = asString(entry.name);
+      if (!this.namespaceObjects.has(name)) {
+        this.namespaceObjects.set(name, { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: stringMap(entry.labels) } });
+      }
+    }
     this.subresources = asArray(spec.subresources).map((raw) => {
       const entry = asObject(raw);
       const sub = asObject(entry.subresource);
@@ -124,6 +140,11 @@ export class ValuesFile {
         subresource: name.split('/')[1] ?? '',
       };
     });
+  }
+
+  /** The Namespace object the values give for `name` (the CEL kinds' `namespaceObject`), if any. */
+  namespaceObject(name: string): JsonObject | undefined {
+    return this.namespaceObjects.get(name);
   }
 
   /** The global `request.operation` value, or "" when unset (`Variables.GlobalOperation`). */

@@ -267,10 +267,13 @@ export class WorkspaceLoader {
           this.reportShape('invalid-policy', source, document, value, accepted.problems);
           break;
         case 'invalid':
-          this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
+          this.workspace.problems.push(problem('invalid-policy', source, this.where(source, document, accepted.at?.path ?? []), `${subjectOf(value)} is not evaluated: ${accepted.reason}`));
           break;
-        case 'unsupported':
+        case 'unsupported': {
+          const message = `${subjectOf(value)} is not evaluated: ${accepted.reason ?? 'unsupported policy kind (CEL policies are not supported yet)'}`;
+          this.workspace.problems.push(problem('unsupported-policy-kind', source, locate(source.path, source.text, document.index, []), message, 'warning'));
           break;
+        }
       }
     }
     return this.workspace;

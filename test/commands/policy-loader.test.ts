@@ -26,7 +26,7 @@ describe('policy loader of apply and test', () => {
   it.each([
     ['a ClusterPolicy of another API group', 'example.com/v1', 'ClusterPolicy', 'skipping example.com/v1 ClusterPolicy document: not a policy'],
     ['a CEL kind of the kyverno.io group', 'kyverno.io/v1', 'ValidatingPolicy', 'skipping kyverno.io/v1 ValidatingPolicy document: not a policy'],
-    ['a ValidatingPolicy', 'policies.kyverno.io/v1', 'ValidatingPolicy', 'ValidatingPolicy other (policies.kyverno.io/v1) is skipped: CEL policies are not evaluated yet'],
+    ['a MutatingPolicy', 'policies.kyverno.io/v1', 'MutatingPolicy', 'MutatingPolicy other (policies.kyverno.io/v1) is skipped: CEL policies are not evaluated yet'],
   ])('%s: %s', async (_name, apiVersion, kind, warning) => {
     scratch.write('policies.yaml', `${REQUIRE_APP_LABEL_POLICY}---\napiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: other\nspec: {}\n`);
     scratch.write('pod.yaml', POD);
@@ -34,7 +34,7 @@ describe('policy loader of apply and test', () => {
     expect(stderr).toContain(warning);
     // The ClusterPolicy is still applied (its rule and the two autogen rules count); only a CEL kind counts
     // as one more policy rule, not evaluated.
-    const rules = kind === 'ValidatingPolicy' && apiVersion.startsWith('policies.') ? 4 : 3;
+    const rules = apiVersion.startsWith('policies.') ? 4 : 3;
     expect(stdout).toContain(`Applying ${rules} policy rule(s) to 1 resource(s)...`);
     expect(stdout).toMatch(/pass: 1, fail: 0/);
     expect(code).toBe(0);

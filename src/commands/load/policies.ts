@@ -34,6 +34,8 @@ interface InvalidPolicy extends PolicyOrigin {
   reason: string;
   /** The rules the Kyverno CLI counts for it (autogen included). */
   ruleCount: number;
+  /** `kyverno test` cannot run with this policy loaded (a ValidatingPolicy that does not compile): it fails with the reason. */
+  abortsTest: boolean;
 }
 
 export interface PolicySet {
@@ -72,11 +74,11 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
         for (const problem of accepted.problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
         break;
       case 'invalid':
-        set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, file, document });
+        set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, abortsTest: accepted.abortsTest === true, file, document });
         break;
       case 'unsupported':
-        set.unsupported.set(name, `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
-        reportAt(log, file, document, [], `${kind} ${name} (${apiVersion}) is skipped: CEL policies are not evaluated yet`, 'warning');
+        set.unsupported.set(name, accepted.reason ?? `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
+        reportAt(log, file, document, [], `${kind} ${name} (${apiVersion}) is skipped: ${accepted.reason ?? 'CEL policies are not evaluated yet'}`, 'warning');
         break;
     }
   }

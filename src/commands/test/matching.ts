@@ -102,6 +102,24 @@ function ruleSelected(requested: string, name: string): boolean {
   return requested === '' || name === requested || name === `autogen-${requested}` || name === `autogen-cronjob-${requested}`;
 }
 
+/**
+ * Whether the result's `rule` is ignored for a policy: the CEL kinds have no rules (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/test/output.go, `isRulelessPolicyKind`), so every rule response counts.
+ */
+function ruleless(policy: CompiledPolicy): boolean {
+  return policy.family === 'cel';
+}
+
+/**
+ * The message shown for a rule response: a property named after the status (`passMessage`, `failMessage`, …) or
+ * `message` overrides the rule's message (a ValidatingPolicy's audit annotations become such properties).
+ */
+function ruleMessage(rule: RuleResponse, status: RuleStatus): string {
+  const properties = rule.properties;
+  if (properties === undefined) return rule.message;
+  return properties[`${status}Message`] ?? properties.message ?? rule.message;
+}
+
 function resourceLabel(resource: ResourceDocument): string {
   return `${resource.apiVersion}/${resource.kind}/${resource.namespace}/${resource.name}`;
 }
@@ -203,7 +221,7 @@ function statusRow(result: TestResult, response: PolicyResponse, rule: RuleRespo
     resource: label,
     result: ok ? 'Pass' : 'Fail',
     reason: ok ? 'Ok' : `Want ${result.result}, got ${actual}`,
-    message: rule.message,
+    message: ruleMessage(rule, actual),
     actual,
     compared: true,
   };
@@ -254,7 +272,7 @@ function rowsForKey(result: TestResult, resource: ResourceDocument, run: Trigger
   for (const { response } of run.responses.get(resource.key) ?? []) {
     if (response.policy.name !== name) continue;
     for (const rule of response.rules) {
-      if (!ruleSelected(result.rule, rule.name)) continue;
+      if (!ruleless(response.policy) && !ruleSelected(result.rule, rule.name)) continue;
       if (rule.type === 'Generation') {
         const generated = rule.generatedResources ?? [];
         if (generated.length === 0) rows.push(statusRow(result, response, rule, label));

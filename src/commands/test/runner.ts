@@ -223,6 +223,13 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     const targetSet = loadResources(test.targetResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
     if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
     const targets = targetSet.resources;
+    // A ValidatingPolicy that does not compile aborts every evaluation (kyverno/kyverno
+    // pkg/cel/policies/vpol/engine/provider.go `NewProvider`, called for each resource by the policy processor).
+    const aborting = policySet.invalid.find((policy) => policy.abortsTest);
+    const firstResource = resourceSet.resources[0];
+    if (aborting !== undefined && firstResource !== undefined) {
+      throw new TestError(`failed to apply policies on resource ${firstResource.name} (${aborting.reason})`, { file: aborting.file.path, line: aborting.document.line, column: 1 });
+    }
     for (const field of UNSUPPORTED_FIELDS) {
       const value = test[field];
       if (Array.isArray(value) ? value.length > 0 : value !== undefined) {

@@ -1,0 +1,82 @@
+/**
+ * @file The CEL family: ValidatingPolicy and NamespacedValidatingPolicy (policies.kyverno.io v1alpha1, v1beta1,
+ * v1) and CEL PolicyExceptions. A policy document is decoded (shape problems at their JSON paths), compiled with
+ * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
+ * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does. The other CEL kinds
+ * (MutatingPolicy, GeneratingPolicy, DeletingPolicy, ImageValidatingPolicy and their namespaced forms,
+ * ValidatingAdmissionPolicy, MutatingAdmissionPolicy) and the `Envoy`/`HTTP` evaluation modes are not evaluated yet.
+ */
+import { policyKindOf } from '../../evaluate/kinds.js';
+import type { Acceptance, DocumentProblem, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
+import type { JsonObject } from '../../types.js';
+import { pendingLibrary, validatingPolicyEnvironment } from './environment.js';
+import { acceptCelException } from './exceptions.js';
+import { autogenVariants } from './vpol/autogen.js';
+import { compileErrorReason, compileSpec, fieldPath, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
+import { decodeValidatingPolicySpec, isObject } from './vpol/decode.js';
+import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
+
+const VALIDATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  ValidatingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+  NamespacedValidatingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+};
+
+function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
+  const kind = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems: DocumentProblem[] = [];
+  if (!VALIDATING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
+  const spec = decodeValidatingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: 'malformed', problems };
+  const policyKind = policyKindOf(apiVersion, kind)!;
+  if (spec.mode === 'Envoy' || spec.mode === 'HTTP') return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} (Kyverno Authz) is not supported` };
+  const env = validatingPolicyEnvironment();
+  const specs: CompiledSpec[] = [];
+  const rejected = (failure: CompileFailure): Acceptance => {
+    const library = pendingLibrary(failure.expression);
+    if (library !== null) return { status: 'unsupported', kind: policyKind, reason: `the CEL library "${library}" (${fieldPath(failure.path)}) is not supported yet` };
+    return { status: 'invalid', reason: compileErrorReason(metadata.name, spec.mode, failure), ruleCount: 1, at: { path: failure.path, start: failure.start, end: failure.end }, abortsTest: true };
+  };
+  const original = compileSpec(env, spec);
+  if (!original.ok) return rejected(original.failure);
+  specs.push(original.compiled);
+  const rawSpec = isObject(document.spec) ? document.spec : {};
+  for (const variant of autogenVariants(rawSpec, spec.matchConstraints, spec.podControllers)) {
+    const variantProblems: DocumentProblem[] = [];
+    const variantSpec = decodeValidatingPolicySpec(variant.spec, variantProblems);
+    const compiled = compileSpec(env, variantSpec, spec);
+    if (!compiled.ok) return rejected(compiled.failure);
+    specs.push(compiled.compiled);
+  }
+  const namespaced = policyKind.namespaced;
+  const policy = new ValidatingPolicy({
+    apiVersion,
+    kind,
+    name: metadata.name,
+    namespace: namespaced ? metadata.namespace || 'default' : '',
+    namespaced,
+    annotations: metadata.annotations,
+    ...(source === undefined ? {} : { source }),
+    specs,
+    env,
+  });
+  return { status: 'accepted', policy };
+}
+
+type AcceptSource = Parameters<PolicyFamily['accept']>[1]['source'];
+
+export const celFamily: PolicyFamily = {
+  name: 'cel',
+  accept(document, { source }): Acceptance {
+    const kind = typeof document.kind === 'string' ? document.kind : '';
+    if (kind in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
+    const policyKind = policyKindOf(String(document.apiVersion), kind);
+    if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);
+    return { status: 'unsupported', kind: policyKind };
+  },
+  acceptException(document): ExceptionAcceptance {
+    return acceptCelException(document);
+  },
+};

@@ -1,0 +1,215 @@
+/**
+ * @file Evaluating a compiled ValidatingPolicy spec on one request, after matching (kyverno/kyverno
+ * pkg/cel/policies/vpol/compiler/policy.go `evaluateWithData`, `match`; pkg/cel/policies/vpol/engine/engine.go
+ * `handlePolicy`): exceptions, match conditions under the failure policy, variables bound lazily (computed on
+ * first use, then cached), validations in order up to the first that is not true, audit annotations as
+ * properties. The outcome is one rule response: `""` (pass, fail, error, skip), `exception` or `evaluation`.
+ */
+import type { CelEvalResult, CelEnvironment } from '../../../lang/cel/index.js';
+import type { NumberMode, RuleResponse, RuleStatus } from '../../../types.js';
+import { validatingPolicyActivation, type ActivationData, type ExceptionsValue } from '../environment.js';
+import { exceptionConditions, exceptionKey, selectedException, type CelPolicyException } from '../exceptions.js';
+import type { CompiledExpression, CompiledSpec } from './compile.js';
+
+/** The `cel.validationIndex` property of failed and errored validations. */
+export const VALIDATION_INDEX = 'cel.validationIndex';
+
+/** An error raised by an evaluation step, with the expression it comes from. */
+class StepError extends Error {
+  constructor(
+    message: string,
+    readonly at?: { compiled: CompiledExpression; start: number; end: number },
+  ) {
+    super(message);
+  }
+}
+
+function range(compiled: CompiledExpression, error: { start: number; end: number }): { start: number; end: number } {
+  // A variant's expression is a rewritten text: point at the whole written expression.
+  if (compiled.program.expression !== compiled.written) return { start: 0, end: compiled.written.length };
+  return { start: error.start, end: error.end };
+}
+
+function evaluate(compiled: CompiledExpression, activation: Record<string, unknown>): CelEvalResult {
+  return compiled.program.evaluate(activation);
+}
+
+/**
+ * `Policy.match`: false at the first false condition; errors and non-bool results are collected and, unless the
+ * failure policy is Ignore (then: not matched), returned joined.
+ */
+function conditionsHold(conditions: readonly CompiledExpression[], activation: Record<string, unknown>, failurePolicy: string): boolean {
+  const errors: { message: string; at?: { compiled: CompiledExpression; start: number; end: number } }[] = [];
+  for (const condition of conditions) {
+    const result = evaluate(condition, activation);
+    if (!result.ok) {
+      errors.push({ message: result.error.message, at: { compiled: condition, ...range(condition, result.error) } });
+      continue;
+    }
+    if (typeof result.value !== 'boolean') {
+      errors.push({ message: `type conversion error from '${celTypeName(result.value)}' to 'bool'`, at: { compiled: condition, start: 0, end: condition.written.length } });
+      continue;
+    }
+    if (!result.value) return false;
+  }
+  if (errors.length === 0) return true;
+  if (failurePolicy === 'Ignore') return false;
+  throw new StepError(errors.map((error) => error.message).join('; '), errors[0]!.at);
+}
+
+function celTypeName(value: unknown): string {
+  if (value === null) return 'null_type';
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'number') return 'double';
+  if (typeof value === 'string') return 'string';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'object') return 'map';
+  return typeof value;
+}
+
+/** `variables`: a map whose entries are computed on first read and cached (k8s.io/apiserver pkg/cel/lazy). */
+function lazyVariables(compiled: CompiledSpec, activation: Record<string, unknown>): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const { name, compiled: expression } of compiled.variables) {
+    let state: { done: false; running: boolean } | { done: true; result: CelEvalResult } = { done: false, running: false };
+    Object.defineProperty(variables, name, {
+      enumerable: true,
+      configurable: false,
+      get(): unknown {
+        if (!state.done) {
+          if (state.running) throw new Error(`variable ${name} refers to itself`);
+          state.running = true;
+          state = { done: true, result: evaluate(expression, activation) };
+        }
+        if (state.result.ok) return state.result.value;
+        throw new Error(state.result.error.message);
+      },
+    });
+  }
+  return variables;
+}
+
+/** `evaluateAuditAnnotations`: non-empty string values by key; an error names the annotation. */
+function auditAnnotations(compiled: CompiledSpec, activation: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { key, compiled: expression } of compiled.auditAnnotations) {
+    const result = evaluate(expression, activation);
+    if (!result.ok) throw new StepError(`failed to evaluate auditAnnotation '${key}': ${result.error.message}`, { compiled: expression, ...range(expression, result.error) });
+    if (typeof result.value === 'string') {
+      if (result.value !== '') out[key] = result.value;
+    } else if (result.value !== null) {
+      throw new StepError(`failed to convert auditAnnotation '${key}' expression: type conversion error from '${celTypeName(result.value)}' to 'string'`, {
+        compiled: expression,
+        start: 0,
+        end: expression.written.length,
+      });
+    }
+  }
+  return out;
+}
+
+function rule(name: string, status: RuleStatus, message: string, extra: Partial<RuleResponse> = {}): RuleResponse {
+  return { name, type: 'Validation', status, message, ...extra };
+}
+
+function located(response: RuleResponse, at: { compiled: CompiledExpression; start: number; end: number } | undefined): RuleResponse {
+  if (at === undefined) return response;
+  return { ...response, policyPath: at.compiled.path, expressionRange: { start: at.start, end: at.end } };
+}
+
+/** What one evaluation reads besides the compiled spec. */
+export interface SpecEvaluation {
+  data: ActivationData;
+  mode: NumberMode;
+  /** The CEL exceptions referring to the policy. */
+  exceptions: readonly CelPolicyException[];
+  env: CelEnvironment;
+}
+
+/** The exceptions' outcome: a full exemption (the matched exceptions), or the partial exceptions' allowances. */
+function applyExceptions(input: SpecEvaluation, activation: Record<string, unknown>, failurePolicy: string): CelPolicyException[] | ExceptionsValue {
+  const exceptions: ExceptionsValue = { allowedImages: [], allowedValues: [] };
+  const matched: CelPolicyException[] = [];
+  let full = false;
+  for (const exception of input.exceptions) {
+    const conditions = exceptionConditions(exception, input.env);
+    let holds: boolean;
+    try {
+      if (!conditions.ok) throw new StepError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
+      holds = conditionsHold(
+        conditions.programs.map((program, index) => ({ program, path: ['spec', 'matchConditions', index, 'expression'], written: program.expression })),
+        activation,
+        failurePolicy,
+      );
+    } catch (error) {
+      // An exemption already granted is not taken back by a broken later exception.
+      if (full) continue;
+      throw error instanceof StepError ? new StepError(error.message) : error;
+    }
+    if (!holds) continue;
+    matched.push(exception);
+    if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
+    else if (!full) {
+      exceptions.allowedImages.push(...exception.images);
+      exceptions.allowedValues.push(...exception.allowedValues);
+    }
+  }
+  return full ? matched : exceptions;
+}
+
+function exceptionResponse(matched: readonly CelPolicyException[]): RuleResponse {
+  const keys = matched.map(exceptionKey).join(', ');
+  const pass = selectedException(matched).reportResult === 'pass';
+  return rule('exception', pass ? 'pass' : 'skip', `rule is ${pass ? 'passed' : 'skipped'} due to policy exception: ${keys}`);
+}
+
+/** Evaluates a matched spec: the one rule response of the policy. */
+export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): RuleResponse {
+  const activation = validatingPolicyActivation(input.data, input.mode);
+  const failurePolicy = compiled.spec.failurePolicy;
+  try {
+    const exceptions = applyExceptions(input, activation, failurePolicy);
+    if (Array.isArray(exceptions)) return exceptionResponse(exceptions);
+    activation.exceptions = exceptions;
+    if (!conditionsHold(compiled.matchConditions, activation, failurePolicy)) return rule('', 'skip', 'skip');
+    activation.variables = lazyVariables(compiled, activation);
+    for (const [index, validation] of compiled.validations.entries()) {
+      const { expression } = validation;
+      const result = evaluate(expression, activation);
+      const errorAt = (start: number, end: number) => ({ compiled: expression, start, end });
+      if (!result.ok) {
+        return located(rule('', 'error', `error: ${result.error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), errorAt(...startEnd(range(expression, result.error))));
+      }
+      if (typeof result.value !== 'boolean') {
+        const message = `error: type conversion error from '${celTypeName(result.value)}' to 'bool'`;
+        return located(rule('', 'error', message, { properties: { [VALIDATION_INDEX]: String(index) } }), errorAt(0, expression.written.length));
+      }
+      if (result.value) continue;
+      let message = validation.message;
+      if (validation.messageExpression !== undefined) {
+        const text = evaluate(validation.messageExpression, activation);
+        if (!text.ok) message = `failed to evaluate message expression: ${text.error.message}`;
+        else if (typeof text.value !== 'string') message = `failed to convert message expression to string: type conversion error from '${celTypeName(text.value)}' to 'string'`;
+        else message = text.value;
+      }
+      if (message === '') message = `CEL expression validation failed at index ${index}`;
+      let annotations: Record<string, string>;
+      try {
+        annotations = auditAnnotations(compiled, activation);
+      } catch (error) {
+        if (!(error instanceof StepError)) throw error;
+        return located(rule('', 'error', `error: ${error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), error.at);
+      }
+      return located(rule('', 'fail', message, { properties: { ...annotations, [VALIDATION_INDEX]: annotations[VALIDATION_INDEX] ?? String(index) } }), errorAt(0, expression.written.length));
+    }
+    const annotations = auditAnnotations(compiled, activation);
+    return Object.keys(annotations).length > 0 ? rule('', 'pass', 'success', { properties: annotations }) : rule('', 'pass', 'success');
+  } catch (error) {
+    if (!(error instanceof StepError)) throw error;
+    return located(rule('evaluation', 'error', `failed to load context: ${error.message}`), error.at);
+  }
+}
+
+function startEnd(value: { start: number; end: number }): [number, number] {
+  return [value.start, value.end];
+}

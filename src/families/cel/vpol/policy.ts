@@ -1,0 +1,114 @@
+/**
+ * @file A ValidatingPolicy / NamespacedValidatingPolicy behind the family-independent `CompiledPolicy`: the policy
+ * and its autogen variants, compiled once, evaluated per request as the Kyverno CLI runs them
+ * (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go, "validating policies";
+ * pkg/cel/policies/vpol/engine/engine.go `handlePolicy`). Every variant keeps the policy's name and kind and
+ * gives its own response. An unmatched variant gives no response when its match constraints are "simple"
+ * (`hasSelector`: one resource rule without names, no exclusions, no selector requirements), an empty one
+ * otherwise. A JSON-mode policy skips the matcher and gives a response whenever it has a rule.
+ */
+import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse, PolicyRuleInfo } from '../../../evaluate/types.js';
+import type { JsonObject, RuleResponse, SourceLocation } from '../../../types.js';
+import type { CelEnvironment } from '../../../lang/cel/index.js';
+import { exceptionsFor } from '../exceptions.js';
+import { hasRequirements, matchConstraints, type MatchResources } from '../match/index.js';
+import type { CompiledSpec } from './compile.js';
+import { evaluateSpec } from './evaluate.js';
+import { admissionRequest } from './request.js';
+
+/** Kyverno CLI `hasSelector` (named the other way round): whether an unmatched policy gives no response. */
+export function isSimpleMatch(match: MatchResources | undefined): boolean {
+  if (match === undefined) return false;
+  if (hasRequirements(match.namespaceSelector) || hasRequirements(match.objectSelector)) return false;
+  if ((match.excludeResourceRules ?? []).length > 0) return false;
+  const rules = match.resourceRules ?? [];
+  return rules.length === 1 && (rules[0]!.resourceNames ?? []).length === 0;
+}
+
+export interface ValidatingPolicyData {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  namespace: string;
+  namespaced: boolean;
+  annotations: Record<string, string>;
+  source?: SourceLocation;
+  /** The policy first, then its autogen variants. */
+  specs: readonly CompiledSpec[];
+  env: CelEnvironment;
+}
+
+const SCORED_ANNOTATION = 'policies.kyverno.io/scored';
+
+/** The compiled policy. */
+export class ValidatingPolicy implements CompiledPolicy {
+  readonly family = 'cel';
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly namespaced: boolean;
+  readonly annotations: Readonly<Record<string, string>>;
+  readonly scored: boolean;
+  readonly source?: SourceLocation;
+  readonly rules: readonly PolicyRuleInfo[] = [{ name: '', type: 'Validation' }];
+  readonly ruleCount = 1;
+  readonly mutationsSettle = true;
+  readonly specs: readonly CompiledSpec[];
+  private readonly env: CelEnvironment;
+
+  constructor(data: ValidatingPolicyData) {
+    this.apiVersion = data.apiVersion;
+    this.kind = data.kind;
+    this.name = data.name;
+    this.namespace = data.namespace;
+    this.namespaced = data.namespaced;
+    this.annotations = data.annotations;
+    this.scored = data.annotations[SCORED_ANNOTATION] !== 'false';
+    if (data.source !== undefined) this.source = data.source;
+    this.specs = data.specs;
+    this.env = data.env;
+  }
+
+  /** The responses of the policy and its variants (Kyverno CLI order: the policy, then the variants). */
+  validate(request: EvaluationRequest): PolicyResponse[] {
+    const { attributes, data } = admissionRequest(request);
+    const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
+    const mode = request.numberMode ?? 'float64';
+    const responses: PolicyResponse[] = [];
+    for (const compiled of this.specs) {
+      const rules: RuleResponse[] = [];
+      if (compiled.spec.mode === 'JSON') {
+        rules.push(evaluateSpec(compiled, { data: { object: request.resource, oldObject: null, request: null, namespaceObject: null }, mode, exceptions, env: this.env }));
+      } else {
+        const constraints = compiled.spec.matchConstraints;
+        const outcome = constraints === undefined ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
+        if (outcome.error !== undefined) rules.push({ name: 'match', type: 'Validation', status: 'error', message: `failed to execute matching: ${outcome.error}` });
+        else if (outcome.matched) rules.push(evaluateSpec(compiled, { data, mode, exceptions, env: this.env }));
+        if (rules.length === 0 && isSimpleMatch(constraints)) continue;
+      }
+      if (compiled.spec.mode === 'JSON' && rules.length === 0) continue;
+      responses.push({ policy: this, resource: request.resource, rules });
+    }
+    return responses;
+  }
+
+  /** `validationActions` (default `[Deny]`): Deny blocks admission; Audit and Warn only report. */
+  failureAction(): FailureAction {
+    const actions = this.specs[0]?.spec.validationActions ?? [];
+    return actions.length === 0 || actions.includes('Deny') ? 'Enforce' : 'Audit';
+  }
+}
+
+/** The document's `metadata` fields the compiled policy keeps. */
+export function policyMetadata(document: JsonObject): { name: string; namespace: string; annotations: Record<string, string> } {
+  const metadata = document.metadata !== null && typeof document.metadata === 'object' && !Array.isArray(document.metadata) ? document.metadata : {};
+  const annotations: Record<string, string> = {};
+  const raw = metadata.annotations;
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') annotations[key] = value;
+  return {
+    name: typeof metadata.name === 'string' ? metadata.name : '',
+    namespace: typeof metadata.namespace === 'string' ? metadata.namespace : '',
+    annotations,
+  };
+}
