@@ -285,6 +285,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     set,
     userInfo: userInfo ?? undefined,
     exceptions,
+    bindings: policySet.bindings,
     external: { cluster },
     namespaceLabels,
     targets,

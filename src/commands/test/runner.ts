@@ -239,6 +239,11 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     const external = loadExternalData(test, dir, [...resourceSet.resources, ...targets], options, progress);
     if (test.exceptions.length > 0) progress('  Loading exceptions ...');
     const exceptions = loadExceptions(test.exceptions.map((file) => path.resolve(dir, file)), options.log);
+    // kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go: kyverno.io PolicyExceptions and
+    // ValidatingAdmissionPolicies cannot be loaded together (CEL PolicyExceptions are not counted).
+    if (exceptions.some((exception) => exception.family === 'kyverno') && policySet.policies.some(({ compiled }) => compiled.kind === 'ValidatingAdmissionPolicy')) {
+      throw new TestError('use of exceptions with ValidatingAdmissionPolicies is not supported');
+    }
     const policyCount = policySet.policies.length + policySet.invalid.length + policySet.unsupported.size;
     const applying = `${pluralize(policyCount, 'policy', 'policies')} to ${pluralize(resourceSet.resources.length, 'resource', 'resources')}`;
     progress(`  Applying ${applying} with ${pluralize(exceptions.length, 'exception', 'exceptions')} ...`);
@@ -250,6 +255,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       values,
       userInfo,
       exceptions,
+      bindings: policySet.bindings,
       external,
       // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
       targets: [...resourceSet.resources, ...targets].map((target) => target.value),
