@@ -164,7 +164,7 @@ describe('run', () => {
 
   it('lists unsupported policy kinds under Skipped, and writes no summary when summary is false', async () => {
     const { dir, workspace } = setup();
-    writeFileSync(path.join(workspace, 'policies/cel.yaml'), 'apiVersion: policies.kyverno.io/v1alpha1\nkind: ValidatingPolicy\nmetadata:\n  name: cel\nspec: {}\n');
+    writeFileSync(path.join(workspace, 'policies/cel.yaml'), 'apiVersion: policies.kyverno.io/v1alpha1\nkind: MutatingPolicy\nmetadata:\n  name: cel\nspec: {}\n');
     const first = fakeCore({});
     const environment = env(dir, workspace, 'push', {});
     await run({ core: first.core, env: environment, github: client(undefined) });

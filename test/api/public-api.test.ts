@@ -157,7 +157,10 @@ describe('public API', () => {
       const rules = evaluate([accepted.policy], pod({}), { exceptions: [exception.exception] }).flatMap(({ response }) => response.rules);
       expect(rules.map((rule) => [rule.name, rule.status])).toEqual([['check-team', 'skip']]);
       expect(acceptException({ apiVersion: 'kyverno.io/v2', kind: 'PolicyException', metadata: { name: 'empty' }, spec: {} })).toMatchObject({ status: 'invalid' });
-      expect(acceptException({ apiVersion: 'policies.kyverno.io/v1', kind: 'PolicyException', metadata: { name: 'cel' }, spec: {} })).toMatchObject({ status: 'unsupported' });
+      expect(acceptException({ apiVersion: 'policies.kyverno.io/v1', kind: 'PolicyException', metadata: { name: 'cel' }, spec: {} })).toEqual({
+        status: 'invalid',
+        reason: 'PolicyException cel: spec.policyRefs is required',
+      });
     });
 
     it('reports malformed, invalid and not yet evaluated policy documents', () => {
@@ -165,8 +168,8 @@ describe('public API', () => {
       expect(malformed.status).toBe('malformed');
       const invalid = acceptPolicy({ ...document, spec: { admission: false, background: false, rules: (document.spec as api.JsonObject).rules! } });
       expect(invalid).toMatchObject({ status: 'invalid', reason: 'disabling both admission and background processing is not allowed' });
-      const cel = acceptPolicy({ apiVersion: 'policies.kyverno.io/v1', kind: 'ValidatingPolicy', metadata: { name: 'v' }, spec: {} });
-      expect(cel).toMatchObject({ status: 'unsupported', kind: { kind: 'ValidatingPolicy', family: 'cel' } });
+      const cel = acceptPolicy({ apiVersion: 'policies.kyverno.io/v1', kind: 'MutatingPolicy', metadata: { name: 'v' }, spec: {} });
+      expect(cel).toMatchObject({ status: 'unsupported', kind: { kind: 'MutatingPolicy', family: 'cel' } });
       expect(() => acceptPolicy(pod({}))).toThrow('not a policy kind');
     });
   });
