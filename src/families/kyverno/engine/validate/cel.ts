@@ -5,7 +5,8 @@
  * rule response. PolicyExceptions, match/exclude, autogen and classic preconditions are handled before, by the
  * validation engine.
  *
- * The validator (and so every expression) is compiled once per rule, i.e. once per policy and autogen variant.
+ * The validator (and so every expression) is compiled once per rule of a policy (the alike autogen rules of the
+ * Pod controller kinds once in all).
  */
 import {
   AdmissionValidator,
@@ -26,7 +27,7 @@ import {
   type ValidationExpression,
 } from '../../../admission/index.js';
 import type { JsonObject, JsonValue, RuleResponse } from '../../../../types.js';
-import { isObject } from '../../../../util/json-value.js';
+import { isObject, stringifyJson } from '../../../../util/json-value.js';
 import type { KyvernoPolicy } from '../../policy/compiled.js';
 import type { Rule } from '../../policy/types.js';
 import { toEngineOperation } from '../match-input.js';
@@ -42,6 +43,11 @@ interface CompiledCelRule {
 }
 
 const compiledRules = new WeakMap<Rule, CompiledCelRule>();
+/**
+ * The compiled rules of a policy by their CEL content: autogen derives a rule object per Pod controller kind,
+ * all alike, and each is compiled once for the policy.
+ */
+const compiledByPolicy = new WeakMap<KyvernoPolicy, Map<string, CompiledCelRule>>();
 
 const str = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
 const objects = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isObject) : []);
@@ -69,16 +75,25 @@ function celExpressions(rule: Rule): { expressions: AdmissionExpressions; cel: J
   return { expressions, cel };
 }
 
-function compiledRule(rule: Rule): CompiledCelRule {
+function compiledRule(rule: Rule, policy: KyvernoPolicy): CompiledCelRule {
   let compiled = compiledRules.get(rule);
+  if (compiled !== undefined) return compiled;
+  let byContent = compiledByPolicy.get(policy);
+  if (byContent === undefined) {
+    byContent = new Map();
+    compiledByPolicy.set(policy, byContent);
+  }
+  const key = stringifyJson([rule.celPreconditions ?? null, rule.validate?.cel ?? null, rule.validate?.message ?? '']);
+  compiled = byContent.get(key);
   if (compiled === undefined) {
     const { expressions, cel } = celExpressions(rule);
     const param = isObject(cel.paramKind) && isObject(cel.paramRef) ? { kind: cel.paramKind as ParamKind, ref: cel.paramRef as ParamRef } : null;
     // The validations, variables and preconditions of `validate.cel` see `authorizer`; messages do not.
     const validator = new AdmissionValidator(expressions, { params: param !== null, authorizer: true });
     compiled = { validator, expressions, param };
-    compiledRules.set(rule, compiled);
+    byContent.set(key, compiled);
   }
+  compiledRules.set(rule, compiled);
   return compiled;
 }
 
@@ -92,7 +107,7 @@ function generatedValidatingAdmissionPolicy(policy: KyvernoPolicy): boolean {
 export function validateCel(env: RuleEnvironment, policy: KyvernoPolicy): RuleResponse | null {
   if (generatedValidatingAdmissionPolicy(policy)) return null;
   const rule = env.plan.rule;
-  const compiled = compiledRule(rule);
+  const compiled = compiledRule(rule, policy);
   const mode = env.numberMode;
   const operation = toEngineOperation(env.operation);
 

@@ -538,4 +538,19 @@ spec:
     // One environment for the variable, one for the expressions, one for the messages (no `authorizer`).
     expect(environments.count - before).toBe(3);
   });
+
+  it('the autogen rules of the Pod controller kinds are compiled once in all', () => {
+    const compiled = compilePolicy(policy('expressions:\n  - expression: "object.spec.containers.size() > 0"'));
+    const controller = (kind: string): JsonObject => ({
+      apiVersion: 'apps/v1',
+      kind,
+      metadata: { name: 'web', namespace: 'shop' },
+      spec: { template: { spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    });
+    const before = environments.count;
+    for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet']) {
+      expect(validateResource(compiled, { resource: controller(kind), numberMode: 'float64' })!.rules).toMatchObject([{ name: 'autogen-check', status: 'pass' }]);
+    }
+    expect(environments.count - before).toBe(2);
+  });
 });
