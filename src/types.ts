@@ -59,10 +59,11 @@ export interface RuleResponse {
    */
   properties?: Record<string, string>;
   /**
-   * CEL policies: the JSON path, in the policy document, of the expression that failed or errored
-   * (`['spec', 'validations', 0, 'expression']`).
+   * CEL policies and `validate.cel` rules: the JSON path, in the policy document, of the expression that failed or
+   * errored (`['spec', 'validations', 0, 'expression']`, `['spec', 'rules', 0, 'validate', 'cel', 'expressions', 1,
+   * 'expression']`). An autogen rule points at the rule it was generated from.
    */
   policyPath?: (string | number)[];
-  /** CEL policies: the character range `[start, end)` inside that expression the failure or error points at. */
+  /** CEL policies and `validate.cel` rules: the character range `[start, end)` inside that expression the failure or error points at. */
   expressionRange?: { start: number; end: number };
 }

@@ -9,7 +9,7 @@ import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
 import { jsonEqual, toFloat64Numbers } from '../util/json-value.js';
 import type { ResourceDocument } from './resource.js';
-import type { CompiledException, CompiledPolicy, EvaluationRequest, ExternalData, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
+import type { CompiledBinding, CompiledException, CompiledPolicy, EvaluationRequest, ExternalData, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
 import type { ValuesFile } from './values.js';
 
 export interface EvaluationOptions {
@@ -22,6 +22,8 @@ export interface EvaluationOptions {
   operation?: string;
   /** Policy exceptions to apply (each family reads its own). */
   exceptions?: readonly CompiledException[];
+  /** Policy bindings loaded with the policies (ValidatingAdmissionPolicyBindings; each family reads its own). */
+  bindings?: readonly CompiledBinding[];
   /** Data for `configMap`, `apiCall` and `globalReference` context entries. */
   external?: ExternalData;
   /** Namespace labels for namespaces the values file gives none for (apply: the mocked cluster's Namespaces). */
@@ -59,6 +61,7 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   const result: EvaluationRequest = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
+  if (options.bindings && options.bindings.length > 0) result.bindings = options.bindings;
   if (options.external) result.external = options.external;
   if (options.targets) result.targets = options.targets;
   if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;

@@ -90,6 +90,19 @@ export interface CelContextData {
   images: readonly JsonObject[];
 }
 
+/**
+ * A policy binding accepted by its family (a ValidatingAdmissionPolicyBinding): the policies of that family
+ * read the bindings that name them (`spec.policyName`), in the order they were loaded.
+ */
+export interface CompiledBinding {
+  readonly family: FamilyName;
+  /** The binding's kind (`ValidatingAdmissionPolicyBinding`). */
+  readonly kind: string;
+  readonly name: string;
+  /** `spec.policyName`: the name of the policy bound. */
+  readonly policyName: string;
+}
+
 /** A policy exception accepted by its family: only the policies of that family read it. */
 export interface CompiledException {
   readonly family: FamilyName;
@@ -129,6 +142,8 @@ export interface EvaluationRequest {
   values?: InjectedValues;
   /** Policy exceptions that may exempt rules (each family reads its own). */
   exceptions?: readonly CompiledException[];
+  /** Policy bindings loaded with the policies (each family reads its own; a policy those naming it). */
+  bindings?: readonly CompiledBinding[];
   /**
    * Data for `configMap`, `apiCall` and `globalReference` context entries: the cluster they read, a
    * Test's `apiCallResponses` and `globalContextEntries`. Without it those entries are left out.
@@ -285,7 +300,17 @@ export interface PolicyFamily {
   accept(document: JsonObject, options: Required<Pick<AcceptOptions, 'scopes'>> & AcceptOptions): Acceptance;
   /** Accepts one document of the family's policy exception kind. */
   acceptException(document: JsonObject): ExceptionAcceptance;
+  /** Accepts one document of one of the family's policy binding kinds (families without bindings leave it out). */
+  acceptBinding?(document: JsonObject): BindingAcceptance;
 }
+
+/** What became of a policy binding document. */
+export type BindingAcceptance =
+  | { status: 'accepted'; binding: CompiledBinding }
+  /** The document does not fit the kind's schema. */
+  | { status: 'malformed'; problems: readonly DocumentProblem[] }
+  /** A binding kind kyverno-lint does not evaluate yet. */
+  | { status: 'unsupported'; kind: PolicyKind };
 
 /** What became of a policy exception document. */
 export type ExceptionAcceptance =

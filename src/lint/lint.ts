@@ -256,6 +256,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (settings.values) evaluation.values = settings.values;
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
+  if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
 
   const statuses = emptyStatuses();
   let suppressed = 0;

@@ -1,6 +1,6 @@
 /**
  * @file Loading a repository for a scan: every discovered file is read and parsed once, its documents
- * classified (policies, PolicyExceptions, CEL policies, Kyverno CLI files, manifests, other YAML), the
+ * classified (policies, PolicyExceptions, policy bindings, CEL policies, Kyverno CLI files, manifests, other YAML), the
  * policies shape-checked, then, once every file is read, validated as the admission controller validates
  * them (the scopes of kinds from the built-in types and the CustomResourceDefinitions read) and compiled.
  * Every problem becomes a finding at its file and line; one bad file never stops the others.
@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
 import { classifyWithKind, mayHoldKubernetesObject } from '../discovery/classify.js';
-import { acceptException, acceptPolicy, isEvaluated } from '../evaluate/family.js';
+import { acceptBinding, acceptException, acceptPolicy, isEvaluated } from '../evaluate/family.js';
 import type { PolicyKind } from '../evaluate/kinds.js';
-import type { CompiledException, CompiledPolicy, DocumentProblem } from '../evaluate/types.js';
+import type { CompiledBinding, CompiledException, CompiledPolicy, DocumentProblem } from '../evaluate/types.js';
 import { checkObjectMetadata, jsonType } from '../families/kyverno/policy/check.js';
 import type { Finding, Location } from '../report/types.js';
 import {
@@ -57,6 +57,8 @@ export interface Workspace {
   files: Map<string, SourceText>;
   policies: WorkspacePolicy[];
   exceptions: CompiledException[];
+  /** Policy bindings (ValidatingAdmissionPolicyBindings) in the order read, for the policies they name. */
+  bindings: CompiledBinding[];
   manifests: ResourceDocument[];
   /** Problems of the input, as findings. */
   problems: Finding[];
@@ -142,6 +144,7 @@ export class WorkspaceLoader {
     files: new Map(),
     policies: [],
     exceptions: [],
+    bindings: [],
     manifests: [],
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 },
@@ -215,6 +218,8 @@ export class WorkspaceLoader {
           this.#pending.push({ value: object, kind: policyKind, source, document });
         } else if (policyKind.role === 'exception') {
           this.addException(source, document, object, policyKind);
+        } else {
+          this.addBinding(source, document, object, policyKind);
         }
       } else if (kind === 'manifest' && role.manifests) {
         sawManifest = true;
@@ -292,6 +297,13 @@ export class WorkspaceLoader {
     const accepted = acceptException(value, kind);
     if (accepted.status === 'accepted') this.workspace.exceptions.push(accepted.exception);
     else if (accepted.status === 'invalid') this.workspace.problems.push(problem('invalid-policy-exception', source, locate(source.path, source.text, document.index, []), accepted.reason));
+  }
+
+  /** A binding of a kind not evaluated yet is left out: its policy kind is reported as such. */
+  private addBinding(source: SourceText, document: SourceDocument, value: JsonObject, kind: PolicyKind): void {
+    const accepted = acceptBinding(value, kind);
+    if (accepted.status === 'accepted') this.workspace.bindings.push(accepted.binding);
+    else if (accepted.status === 'malformed') this.reportShape('invalid-policy', source, document, value, accepted.problems);
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {

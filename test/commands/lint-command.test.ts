@@ -184,12 +184,12 @@ describe('--fix', () => {
 describe('a rule that cannot be evaluated for every resource alike, and --quiet', () => {
   const FLOOD = path.join(LINT_FIXTURES, 'flood');
 
-  it('reports the validate.cel rule and the unresolved API call once each, with the count of resources', async () => {
+  it('reports the validate.cel rule without its parameters and the unresolved API call once each, with the count of resources', async () => {
     const result = await runCli([], { cwd: FLOOD });
     expect(result.code).toBe(1);
     const rows = result.stdout.split('\n').filter((line) => line.startsWith('  3 resources  warning  '));
     expect(rows.map((row) => row.slice(row.lastIndexOf('  ') + 2))).toEqual(['cel-replicas/max-replicas', 'live-lookup/check-quota']);
-    expect(result.stdout.split('validate.cel rules are not supported yet')).toHaveLength(2);
+    expect(result.stdout.split('error in parameterized resource: configmaps "replica-limits" not found')).toHaveLength(2);
     expect(result.stdout).toContain('✖ 8 problems (2 errors, 6 warnings)');
     // json keeps one record per resource.
     const json = JSON.parse((await runCli(['-f', 'json'], { cwd: FLOOD })).stdout);

@@ -249,6 +249,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     set,
     userInfo: userInfo ?? undefined,
     exceptions,
+    bindings: policySet.bindings,
     external: params.length > 0 ? { cluster, celContext, params } : { cluster, celContext },
     namespaceLabels,
     targets,

@@ -4,12 +4,14 @@
  * Each policy document is accepted through its family (evaluate/family.ts: shape check, Kyverno's
  * validation in mock mode, compilation): shape problems are reported at their line and the policy dropped;
  * invalid policies are kept with the reason the Kyverno CLI gives; kinds kyverno-lint does not evaluate yet
- * are recorded as such; bindings and PolicyExceptions are left to their own loaders; any other document is
- * reported and skipped.
+ * are recorded as such; policy bindings (ValidatingAdmissionPolicyBindings, which the Kyverno CLI loads with
+ * the policies) are accepted through their family and kept in load order, for the evaluation to hand to the
+ * policies they name; PolicyExceptions are left to their own loader; any other document is reported and
+ * skipped.
  */
-import { acceptPolicy } from '../../evaluate/family.js';
+import { acceptBinding, acceptPolicy } from '../../evaluate/family.js';
 import { policyKindOf } from '../../evaluate/kinds.js';
-import type { CompiledPolicy } from '../../evaluate/types.js';
+import type { CompiledBinding, CompiledPolicy } from '../../evaluate/types.js';
 import { expandLists, isKubernetesObject, listPolicyFiles, nameOf, type SourceDocument } from '../../source/index.js';
 import type { JsonObject } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
@@ -45,6 +47,8 @@ export interface PolicySet {
   unsupported: Map<string, string>;
   /** Every policy document read (of any policy kind), for feature detection. */
   documents: JsonObject[];
+  /** The policy bindings accepted, in load order (bindings of kinds not evaluated yet are left out). */
+  bindings: CompiledBinding[];
 }
 
 
@@ -60,6 +64,12 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
     const policyKind = policyKindOf(apiVersion, kind);
     if (policyKind === undefined) {
       reportAt(log, file, document, [], `skipping ${apiVersion} ${kind} document: not a policy`, 'warning');
+      continue;
+    }
+    if (policyKind.role === 'binding') {
+      const accepted = acceptBinding(value, policyKind);
+      if (accepted.status === 'accepted') set.bindings.push(accepted.binding);
+      else if (accepted.status === 'malformed') for (const problem of accepted.problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
       continue;
     }
     if (policyKind.role !== 'policy') continue;
@@ -86,7 +96,7 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
 
 /** Loads the policies at `paths` (files or directories); `stdin` is the text read for a `-` path. */
 export function loadPolicies(paths: readonly string[], log: DiagnosticLog, stdin?: string): PolicySet {
-  const set: PolicySet = { policies: [], invalid: [], unsupported: new Map(), documents: [] };
+  const set: PolicySet = { policies: [], invalid: [], unsupported: new Map(), documents: [], bindings: [] };
   const filePaths = paths.filter((path) => path !== '-');
   if (stdin !== undefined && filePaths.length < paths.length) addDocuments(set, parseFile('-', stdin, log), log);
   const listed = listPolicyFiles(filePaths);

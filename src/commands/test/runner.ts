@@ -316,6 +316,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       values,
       userInfo,
       exceptions,
+      bindings: policySet.bindings,
       external,
       // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
       targets: [...resourceSet.resources, ...targets].map((target) => target.value),

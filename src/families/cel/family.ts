@@ -1,13 +1,14 @@
 /**
  * @file The CEL family: ValidatingPolicy and NamespacedValidatingPolicy (policies.kyverno.io v1alpha1, v1beta1,
- * v1) and CEL PolicyExceptions. A policy document is decoded (shape problems at their JSON paths), compiled with
+ * v1), CEL PolicyExceptions, and ValidatingAdmissionPolicy with its bindings (admissionregistration.k8s.io v1;
+ * vap/). A policy document is decoded (shape problems at their JSON paths), compiled with
  * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
  * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does. The other CEL kinds
  * (MutatingPolicy, GeneratingPolicy, DeletingPolicy, ImageValidatingPolicy and their namespaced forms,
- * ValidatingAdmissionPolicy, MutatingAdmissionPolicy) and the `Envoy`/`HTTP` evaluation modes are not evaluated yet.
+ * MutatingAdmissionPolicy) and the `Envoy`/`HTTP` evaluation modes are not evaluated yet.
  */
 import { policyKindOf } from '../../evaluate/kinds.js';
-import type { Acceptance, DocumentProblem, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
+import type { Acceptance, BindingAcceptance, DocumentProblem, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
 import { validatingPolicyEnvironment } from './environment.js';
 import { acceptCelException } from './exceptions.js';
@@ -15,6 +16,8 @@ import { autogenVariants } from './vpol/autogen.js';
 import { compileErrorReason, compileSpec, fieldPath, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
 import { decodeValidatingPolicySpec, isObject } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
+import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
+import { VALIDATING_ADMISSION_POLICY, VALIDATING_ADMISSION_POLICY_BINDING } from './vap/policy.js';
 
 const VALIDATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   ValidatingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
@@ -71,11 +74,18 @@ export const celFamily: PolicyFamily = {
   accept(document, { source }): Acceptance {
     const kind = typeof document.kind === 'string' ? document.kind : '';
     if (kind in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
+    if (kind === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind);
     if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);
     return { status: 'unsupported', kind: policyKind };
   },
   acceptException(document): ExceptionAcceptance {
     return acceptCelException(document);
+  },
+  acceptBinding(document): BindingAcceptance {
+    if (document.kind === VALIDATING_ADMISSION_POLICY_BINDING) return acceptValidatingAdmissionPolicyBinding(document);
+    const kind = policyKindOf(String(document.apiVersion), String(document.kind));
+    if (kind === undefined) throw new TypeError(`not a CEL policy binding kind: ${String(document.apiVersion)} ${String(document.kind)}`);
+    return { status: 'unsupported', kind };
   },
 };

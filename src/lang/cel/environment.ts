@@ -79,8 +79,16 @@ export interface CelProgram {
   readonly expression: string;
   /** The checked output type, as cel-js names it (`bool`, `string`, `list`, `map`, `dyn`, …). */
   readonly outputType: string;
-  /** Evaluates the program; runtime errors (and an exceeded budget) are returned, never thrown. */
-  evaluate(activation?: Readonly<Record<string, unknown>>): CelEvalResult;
+  /**
+   * Evaluates the program; runtime errors (and an exceeded budget) are returned, never thrown. `meter.cost` is
+   * increased by what the evaluation charged to its budget (evaluations nested in it have budgets of their own).
+   */
+  evaluate(activation?: Readonly<Record<string, unknown>>, meter?: CelCostMeter): CelEvalResult;
+}
+
+/** Accumulates the cost of evaluations (see {@link CelProgram.evaluate}). */
+export interface CelCostMeter {
+  cost: number;
 }
 
 export type CelCompileResult = { readonly ok: true; readonly program: CelProgram } | { readonly ok: false; readonly error: CelError };
@@ -389,7 +397,7 @@ function makeProgram(expression: string, parsed: ParseResult, outputType: string
   const program: CelProgram = {
     expression,
     outputType,
-    evaluate(activation = {}) {
+    evaluate(activation = {}, meter) {
       const budget = costLimit === null ? null : new Budget(costLimit);
       try {
         const value: unknown = withBudget(budget, () => parsed(activation));
@@ -399,6 +407,8 @@ function makeProgram(expression: string, parsed: ParseResult, outputType: string
       } catch (err) {
         if (budget?.exceeded) return { ok: false, error: toCelError(new Error(COST_LIMIT_EXCEEDED), expression) };
         return { ok: false, error: toCelError(err, expression) };
+      } finally {
+        if (meter !== undefined && budget !== null) meter.cost += budget.cost;
       }
     },
   };

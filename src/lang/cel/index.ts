@@ -3,6 +3,7 @@
  */
 export {
   type CelCompileResult,
+  type CelCostMeter,
   type CelEnvironment,
   type CelEnvironmentOptions,
   type CelError,

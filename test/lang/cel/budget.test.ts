@@ -48,6 +48,21 @@ describe('runtime budget (cel-go cost limit, 1,000,000 per expression)', () => {
     for (let i = 0; i < 3; i++) expect(compiled.program.evaluate()).toEqual({ ok: true, value: true });
   });
 
+  it('adds what each evaluation cost to a meter', () => {
+    const compiled = env.compile('[1, 2, 3].all(x, [1, 2].exists(y, y == x) || true)');
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const meter = { cost: 0 };
+    expect(compiled.program.evaluate({}, meter)).toEqual({ ok: true, value: true });
+    const once = meter.cost;
+    expect(once).toBeGreaterThan(0);
+    compiled.program.evaluate({}, meter);
+    expect(meter.cost).toBe(2 * once);
+    const unlimited = createCelEnvironment({ costLimit: null }).compile('[1, 2].all(x, true)');
+    const none = { cost: 0 };
+    if (unlimited.ok) unlimited.program.evaluate({}, none);
+    expect(none.cost).toBe(0);
+  });
+
   it('can be turned off (GeneratingPolicy, DeletingPolicy)', () => {
     const unlimited = createCelEnvironment({ costLimit: null });
     const compiled = unlimited.compile(millionList('a10.all(x, x >= 0)'));

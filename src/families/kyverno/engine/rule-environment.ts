@@ -22,7 +22,7 @@ import {
   UnresolvedEntries,
 } from './context/external/index.js';
 import { type RulePlan, rulePlan } from './rule-plan.js';
-import type { InjectedValues } from '../../../evaluate/types.js';
+import type { InjectedValues, RequestUserInfo } from '../../../evaluate/types.js';
 import { SubstitutionError, SubstitutionFailure, hasVariables, trySubstituteAll } from './variables/index.js';
 
 interface RuleEnvironmentInit {
@@ -39,6 +39,8 @@ interface RuleEnvironmentInit {
   external?: ExternalData;
   /** The namespace of a namespaced Policy (undefined for a ClusterPolicy). */
   policyNamespace?: string;
+  /** Admission user info (the `request.userInfo` of `validate.cel` expressions); absent means none. */
+  userInfo?: RequestUserInfo;
 }
 
 /** Kyverno's error for `elementScope: true` on a foreach element that is not a map. */
@@ -65,6 +67,7 @@ export class RuleEnvironment {
   readonly values: InjectedValues | undefined;
   readonly external: ExternalData | undefined;
   readonly policyNamespace: string | undefined;
+  readonly userInfo: RequestUserInfo | undefined;
   /** The rule's environment, for the environment of a foreach element. */
   readonly #root: RuleEnvironment | undefined;
   /** Created on the first external context entry of the rule (on the rule's environment). */
@@ -82,6 +85,7 @@ export class RuleEnvironment {
     this.values = init.values;
     this.external = init.external;
     this.policyNamespace = init.policyNamespace;
+    this.userInfo = init.userInfo;
     this.#root = init instanceof RuleEnvironment ? (init.#root ?? init) : undefined;
     this.element = element;
     this.elementPointer = elementPointer;

@@ -352,7 +352,12 @@ const BINDING_IDENTIFIER = /^\w+$/;
 
 /** Kyverno `validateRuleContext`. */
 function contextError(rule: Rule): string | null {
-  for (const raw of list(rule.context as unknown as JsonValue[])) {
+  const entries = list(rule.context as unknown as JsonValue[]);
+  // `Rule.HasValidateCEL`: a non-empty `validate.cel`.
+  if (entries.length > 0 && isObject(rule.validate?.cel) && Object.keys(rule.validate.cel).length > 0) {
+    return 'context variables are not supported for CEL expressions in validate rules';
+  }
+  for (const raw of entries) {
     const entry = isObject(raw) ? raw : {};
     const name = str(entry.name);
     if (name === '') return 'a name is required for context entries';

@@ -287,6 +287,18 @@ describe('validatePolicy: policy-level checks', () => {
       'path: spec.rules[0]: entry name request is invalid as it conflicts with a pre-defined variable request',
     ],
     [
+      'context entries in a validate.cel rule',
+      policy([
+        {
+          name: 'r',
+          match: pods,
+          context: [{ name: 'v', variable: { value: 1 } }],
+          validate: { cel: { expressions: [{ expression: 'true' }] } },
+        },
+      ]),
+      'path: spec.rules[0]: context variables are not supported for CEL expressions in validate rules',
+    ],
+    [
       'variable entry without value or jmesPath',
       policy([deny({ context: [{ name: 'v', variable: {} }] })]),
       'path: spec.rules[0]: a variable must define a value or a jmesPath expression',

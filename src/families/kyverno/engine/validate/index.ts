@@ -22,6 +22,7 @@ import { RuleEnvironment } from '../rule-environment.js';
 import { rulePlan } from '../rule-plan.js';
 import { evaluatePodSecurity } from './pod-security/index.js';
 import { validateRule } from './validator.js';
+import { validateCel } from './cel.js';
 import { withoutStackTraces } from '../../../../util/stack-traces.js';
 
 const NO_EXCEPTIONS: readonly PolicyException[] = Object.freeze([]);
@@ -93,6 +94,7 @@ function evaluatePolicy(
       values: request.values,
       external: request.external,
       policyNamespace: matchInput.policyNamespace,
+      userInfo: request.userInfo,
     });
     context.checkpoint();
     let response: RuleResponse | null;
@@ -143,8 +145,9 @@ function evaluateValidateRule(
     return ruleResponse(rule.name, 'Validation', 'skip', `rule is skipped due to policy exceptions${keys}`);
   }
 
-  const response = runHandler(env, applicable);
-  if (response?.status === 'fail' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
+  const response = runHandler(env, policy, applicable);
+  // The CEL handler has no pre-existing-violation check (validate_cel.go); the resource and podSecurity handlers do.
+  if (response?.status === 'fail' && rule.handler !== 'cel' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
     return evaluateOldObject(env, policy) ?? response;
   }
   return response;
@@ -154,7 +157,7 @@ function evaluateValidateRule(
  * Runs the rule's validate handler: manifests, then podSecurity, then cel, then the resource handler (the
  * `handlerFactory` of `engine.validate`, kyverno/kyverno pkg/engine/validation.go).
  */
-function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]): RuleResponse | null {
+function runHandler(env: RuleEnvironment, policy: KyvernoPolicy, exceptions: readonly PolicyException[]): RuleResponse | null {
   const rule = env.plan;
   switch (rule.handler) {
     case 'manifests':
@@ -165,7 +168,7 @@ function runHandler(env: RuleEnvironment, exceptions: readonly PolicyException[]
       return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
     }
     case 'cel':
-      return ruleResponse(rule.name, 'Validation', 'error', 'validate.cel rules are not supported yet');
+      return validateCel(env, policy);
     case 'resource':
       return validateRule(env);
   }

@@ -1,0 +1,160 @@
+/**
+ * @file Decoding ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding documents
+ * (k8s.io/api/admissionregistration/v1, `ValidatingAdmissionPolicySpec`, `ValidatingAdmissionPolicyBindingSpec`),
+ * with each shape problem at its JSON path. The Kyverno CLI loads only the `v1` version of both kinds
+ * (kyverno/kyverno cmd/cli/kubectl-kyverno/policy/load.go): any other is `policy type not supported`.
+ */
+import type { DocumentProblem } from '../../../evaluate/types.js';
+import type { JsonObject, JsonValue } from '../../../types.js';
+import type { ParamKind, ParamRef, ValidationExpression } from '../../admission/index.js';
+import { decodeMatchResources, type MatchResources } from '../match/index.js';
+import { isObject, namedExpressions } from '../vpol/decode.js';
+import type { NamedExpression } from '../vpol/types.js';
+
+type Path = (string | number)[];
+
+/** The only version the Kyverno CLI loads. */
+export const ADMISSION_V1 = 'admissionregistration.k8s.io/v1';
+
+export interface ValidatingAdmissionPolicySpec {
+  paramKind?: ParamKind;
+  matchConstraints?: MatchResources;
+  validations: ValidationExpression[];
+  /** Fail (default) or Ignore. */
+  failurePolicy: 'Fail' | 'Ignore';
+  auditAnnotations: { key: string; valueExpression: string }[];
+  matchConditions: NamedExpression[];
+  variables: NamedExpression[];
+}
+
+export interface ValidatingAdmissionPolicyBindingSpec {
+  policyName: string;
+  paramRef?: ParamRef;
+  matchResources?: MatchResources;
+  validationActions: string[];
+}
+
+function list(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): JsonValue[] {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value;
+  problems.push({ message: 'expected a list', path });
+  return [];
+}
+
+function optionalString(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): string | undefined {
+  const value = object[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  problems.push({ message: 'expected a string', path: [...path, field] });
+  return undefined;
+}
+
+function requiredString(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): string {
+  const value = optionalString(object, field, path, problems);
+  if (value === undefined && (object[field] === undefined || object[field] === null)) problems.push({ message: `${field} is required`, path: [...path, field] });
+  return value ?? '';
+}
+
+function objectField(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): JsonObject | undefined {
+  const value = object[field];
+  if (value === undefined || value === null) return undefined;
+  if (isObject(value)) return value;
+  problems.push({ message: 'expected an object', path: [...path, field] });
+  return undefined;
+}
+
+function validations(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): ValidationExpression[] {
+  return list(value, path, problems).flatMap((item, index) => {
+    const at = [...path, index];
+    if (!isObject(item)) {
+      problems.push({ message: 'expected a validation object', path: at });
+      return [];
+    }
+    const validation: { -readonly [K in keyof ValidationExpression]: ValidationExpression[K] } = { expression: requiredString(item, 'expression', at, problems) };
+    for (const field of ['message', 'messageExpression', 'reason'] as const) {
+      const text = optionalString(item, field, at, problems);
+      if (text !== undefined) validation[field] = text;
+    }
+    return [validation];
+  });
+}
+
+function auditAnnotations(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): { key: string; valueExpression: string }[] {
+  return list(value, path, problems).flatMap((item, index) => {
+    const at = [...path, index];
+    if (!isObject(item)) {
+      problems.push({ message: 'expected an object with key and valueExpression', path: at });
+      return [];
+    }
+    return [{ key: requiredString(item, 'key', at, problems), valueExpression: requiredString(item, 'valueExpression', at, problems) }];
+  });
+}
+
+/** Checks the `apiVersion` (v1 only) and `metadata.name` of a document. */
+export function checkDocument(document: JsonObject, problems: DocumentProblem[]): string {
+  if (document.apiVersion !== ADMISSION_V1) {
+    problems.push({ message: `policy type not supported ${String(document.apiVersion)}, Kind=${String(document.kind)}`, path: ['apiVersion'] });
+  }
+  const metadata = isObject(document.metadata) ? document.metadata : {};
+  const name = typeof metadata.name === 'string' ? metadata.name : '';
+  if (name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
+  return name;
+}
+
+/** Decodes a ValidatingAdmissionPolicy `spec`; `problems` receives the shape problems. */
+export function decodeValidatingAdmissionPolicySpec(spec: JsonValue | undefined, problems: DocumentProblem[]): ValidatingAdmissionPolicySpec {
+  const path: Path = ['spec'];
+  const value: JsonObject = isObject(spec) ? spec : {};
+  if (!isObject(spec)) problems.push({ message: 'spec is required', path });
+  const failurePolicy = optionalString(value, 'failurePolicy', path, problems) ?? 'Fail';
+  if (failurePolicy !== 'Fail' && failurePolicy !== 'Ignore') {
+    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path, 'failurePolicy'] });
+  }
+  const decoded: ValidatingAdmissionPolicySpec = {
+    validations: validations(value.validations, [...path, 'validations'], problems),
+    failurePolicy: failurePolicy === 'Ignore' ? 'Ignore' : 'Fail',
+    auditAnnotations: auditAnnotations(value.auditAnnotations, [...path, 'auditAnnotations'], problems),
+    matchConditions: namedExpressions(value.matchConditions, [...path, 'matchConditions'], problems),
+    variables: namedExpressions(value.variables, [...path, 'variables'], problems),
+  };
+  const paramKind = objectField(value, 'paramKind', path, problems);
+  if (paramKind !== undefined) {
+    const at = [...path, 'paramKind'];
+    decoded.paramKind = { apiVersion: optionalString(paramKind, 'apiVersion', at, problems) ?? '', kind: optionalString(paramKind, 'kind', at, problems) ?? '' };
+  }
+  const matchConstraints = decodeMatchResources(value.matchConstraints, [...path, 'matchConstraints'], problems);
+  if (matchConstraints !== undefined) decoded.matchConstraints = matchConstraints;
+  return decoded;
+}
+
+/** Decodes a ValidatingAdmissionPolicyBinding `spec`; `problems` receives the shape problems. */
+export function decodeValidatingAdmissionPolicyBindingSpec(spec: JsonValue | undefined, problems: DocumentProblem[]): ValidatingAdmissionPolicyBindingSpec {
+  const path: Path = ['spec'];
+  const value: JsonObject = isObject(spec) ? spec : {};
+  if (!isObject(spec)) problems.push({ message: 'spec is required', path });
+  const decoded: ValidatingAdmissionPolicyBindingSpec = {
+    policyName: optionalString(value, 'policyName', path, problems) ?? '',
+    validationActions: list(value.validationActions, [...path, 'validationActions'], problems).flatMap((item, index) => {
+      if (typeof item === 'string') return [item];
+      problems.push({ message: 'expected a string', path: [...path, 'validationActions', index] });
+      return [];
+    }),
+  };
+  const paramRef = objectField(value, 'paramRef', path, problems);
+  if (paramRef !== undefined) {
+    const at = [...path, 'paramRef'];
+    const ref: { -readonly [K in keyof ParamRef]: ParamRef[K] } = {};
+    for (const field of ['name', 'namespace', 'parameterNotFoundAction'] as const) {
+      const text = optionalString(paramRef, field, at, problems);
+      if (text !== undefined) ref[field] = text;
+    }
+    if (paramRef.selector !== undefined && paramRef.selector !== null) {
+      if (isObject(paramRef.selector)) ref.selector = paramRef.selector;
+      else problems.push({ message: 'expected a label selector object', path: [...at, 'selector'] });
+    }
+    decoded.paramRef = ref;
+  }
+  const matchResources = decodeMatchResources(value.matchResources, [...path, 'matchResources'], problems);
+  if (matchResources !== undefined) decoded.matchResources = matchResources;
+  return decoded;
+}
