@@ -55,9 +55,23 @@ export function validatingPolicyEnvironment(namespace = ''): CelEnvironment {
 }
 
 /** The library handles (`resource`, `http`, `globalContext`, `image`) of one evaluation of a policy of `namespace`. */
-export function libraryHandles(namespace: string, external: ExternalData | undefined): Record<string, unknown> {
-  return environmentOf(namespace).libraries.handles(libraryData(external));
+export function libraryHandles(namespace: string, external: ExternalData | undefined): Readonly<Record<string, unknown>> {
+  const data = libraryData(external);
+  let byNamespace = handlesCache.get(data);
+  if (byNamespace === undefined) {
+    byNamespace = new Map();
+    handlesCache.set(data, byNamespace);
+  }
+  let handles = byNamespace.get(namespace);
+  if (handles === undefined) {
+    // The handles hold no state of their own: one set serves every evaluation over the same data.
+    handles = environmentOf(namespace).libraries.handles(data);
+    byNamespace.set(namespace, handles);
+  }
+  return handles;
 }
+
+const handlesCache = new WeakMap<KyvernoLibraryData, Map<string, Readonly<Record<string, unknown>>>>();
 
 const NO_EXTERNAL_DATA: KyvernoLibraryData = {};
 const libraryDataCache = new WeakMap<ExternalData, KyvernoLibraryData>();
@@ -154,7 +168,8 @@ export function celValue(value: JsonValue, mode: NumberMode): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => celValue(item, mode));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = celValue(item, mode);
+  // Nested objects go through the cache: `request.object` is the resource `object` already converted.
+  for (const [key, item] of Object.entries(value)) out[key] = item !== null && typeof item === 'object' && !Array.isArray(item) ? celObject(item, mode) : celValue(item, mode);
   return out;
 }
 

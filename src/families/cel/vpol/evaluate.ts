@@ -108,13 +108,18 @@ function auditAnnotations(compiled: CompiledSpec, activation: Record<string, unk
   return out;
 }
 
-function rule(name: string, status: RuleStatus, message: string, extra: Partial<RuleResponse> = {}): RuleResponse {
-  return { name, type: 'Validation', status, message, ...extra };
+function rule(name: string, status: RuleStatus, message: string, extra?: Pick<RuleResponse, 'properties'>): RuleResponse {
+  const response: RuleResponse = { name, type: 'Validation', status, message };
+  if (extra?.properties !== undefined) response.properties = extra.properties;
+  return response;
 }
 
+/** Records on a rule response (built for the purpose) the expression it blames. */
 function located(response: RuleResponse, at: { compiled: CompiledExpression; start: number; end: number } | undefined): RuleResponse {
   if (at === undefined) return response;
-  return { ...response, policyPath: at.compiled.path, expressionRange: { start: at.start, end: at.end } };
+  response.policyPath = at.compiled.path;
+  response.expressionRange = { start: at.start, end: at.end };
+  return response;
 }
 
 /** What one evaluation reads besides the compiled spec. */

@@ -24,7 +24,19 @@ function operationOf(request: EvaluationRequest): 'CREATE' | 'UPDATE' | 'DELETE'
 }
 
 /** The request's attributes and admission variables. */
+const built = new WeakMap<EvaluationRequest, AdmissionRequestData>();
+
 export function admissionRequest(request: EvaluationRequest): AdmissionRequestData {
+  // The processor hands the same request to every policy: build its admission data once.
+  let found = built.get(request);
+  if (found === undefined) {
+    found = buildAdmissionRequest(request);
+    built.set(request, found);
+  }
+  return found;
+}
+
+function buildAdmissionRequest(request: EvaluationRequest): AdmissionRequestData {
   const resource = request.resource;
   const apiVersion = typeof resource.apiVersion === 'string' ? resource.apiVersion : '';
   const { group, version } = splitApiVersion(apiVersion) ?? { group: '', version: apiVersion };
