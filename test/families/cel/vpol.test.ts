@@ -236,9 +236,17 @@ describe('ValidatingPolicy acceptance', () => {
     expect(accepted.status).toBe('invalid');
     expect(accepted.status === 'invalid' && accepted.reason).toContain(message);
   });
-  it('reports a policy needing a Kyverno library not available yet as unsupported', () => {
-    const accepted = acceptPolicy(policyDocument({ variables: [{ name: 'cm', expression: "resource.Get('v1', 'configmaps', 'default', 'x')" }], validations: [{ expression: 'true' }] }));
-    expect(accepted).toMatchObject({ status: 'unsupported', reason: 'the CEL library "resource" (spec.variables[0].expression) is not supported yet' });
+  it.each([
+    ['a Context file object', { celContext: { resources: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'default' }, data: { mode: 'strict' } }], images: [] } }, 'fail'],
+    ['no Context file (null)', {}, 'pass'],
+  ])("reads Kyverno's resource library from the external data: %s", (_name, external, status) => {
+    const policy = compile({
+      matchConstraints: { resourceRules: [podRule] },
+      variables: [{ name: 'cm', expression: "resource.Get('v1', 'configmaps', 'default', 'x')" }],
+      validations: [{ expression: "variables.cm == null || variables.cm.data.mode != 'strict'", message: 'strict mode' }],
+    });
+    // The Pod's response, then the empty one of the Pod controllers' autogen variant (two rules: not simple).
+    expect(outcome(policy, { resource: pod(), external })).toEqual([[['', status, status === 'pass' ? 'success' : 'strict mode']], []]);
   });
   it('reports shape problems at their paths', () => {
     const accepted = acceptPolicy(policyDocument({ validations: [{ message: 'x' }], failurePolicy: 'Sometimes', unknown: 1 }));
