@@ -26,6 +26,11 @@ export interface EvaluationOptions {
   bindings?: readonly CompiledBinding[];
   /** Data for `configMap`, `apiCall` and `globalReference` context entries. */
   external?: ExternalData;
+  /**
+   * The Namespace object of a namespace the values file gives none for: the CEL kinds' `namespaceObject` (the scan:
+   * the Namespace manifest read, else the Namespace the API server would have created).
+   */
+  namespaceObject?: (namespace: string) => JsonObject | undefined;
   /** Namespace labels for namespaces the values file gives none for (apply: the mocked cluster's Namespaces). */
   namespaceLabels?: (namespace: string) => Record<string, string> | undefined;
   /**
@@ -73,7 +78,7 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   if (typeof operation === 'string' && operation !== '') result.operation = operation;
   const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
   if (labels) result.namespaceLabels = labels;
-  const namespaceObject = resource.namespace === '' ? undefined : values?.namespaceObject(resource.namespace);
+  const namespaceObject = resource.namespace === '' ? undefined : values?.namespaceObject(resource.namespace) ?? options.namespaceObject?.(resource.namespace);
   if (namespaceObject) result.namespaceObject = namespaceObject;
   if (values) {
     for (const mapping of values.subresources) {

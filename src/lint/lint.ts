@@ -226,6 +226,22 @@ function namespaceLabelsOf(manifests: readonly ResourceDocument[]): Map<string, 
 
 const NO_LABELS: Readonly<Record<string, string>> = Object.freeze({});
 
+const standInNamespaces = new Map<string, JsonObject>();
+
+/**
+ * The Namespace a resource's namespace is in the cluster when the repository holds no manifest of it: the one the
+ * API server creates, labelled `kubernetes.io/metadata.name` (the CEL kinds' `namespaceObject` is never null for a
+ * namespaced resource at admission).
+ */
+function standInNamespace(name: string): JsonObject {
+  let namespace = standInNamespaces.get(name);
+  if (namespace === undefined) {
+    namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } };
+    standInNamespaces.set(name, namespace);
+  }
+  return namespace;
+}
+
 export async function lint(options: LintOptions): Promise<LintResult> {
   const started = performance.now();
   const warnings: string[] = [];
@@ -243,12 +259,14 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const manifests = configured.errors.length > 0 ? [] : workspace.manifests;
 
   const namespaceLabels = namespaceLabelsOf(manifests);
+  const namespaceObjects = new Map(manifests.filter((manifest) => manifest.kind === 'Namespace' && manifest.apiVersion === 'v1').map((manifest) => [manifest.name, manifest.value as JsonObject]));
   const objects = manifests.map((manifest) => manifest.value);
   const evaluation: EvaluationOptions = {
     numberMode: 'int64',
     operation: options.config.operation,
     external: { cluster: mockedCluster(objects) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
+    namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
     targets: objects,
     keepResourceOnMutateError: true,
     explainFailures: true,
