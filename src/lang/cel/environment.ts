@@ -23,7 +23,12 @@ import {
 } from './ast.js';
 import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
-import { compileRe2, re2Matches } from './regex.js';
+import { registerEncoders } from './encoders.js';
+import { patchFlattenCall, registerLists } from './lists.js';
+import { registerMath } from './math.js';
+import { attachOptionalEntries, blankMarkers, findOptionalEntryMarkers, registerOptionals } from './optionals.js';
+import { compileRe2, re2Matches, registerRegex } from './regex.js';
+import { patchSetsCall, registerSets } from './sets.js';
 import {
   type EqualityEvaluator,
   equalsIn,
@@ -195,6 +200,7 @@ function patchIndexCall(node: CelJsNode, name: 'indexOf' | 'lastIndexOf' | 'subs
  */
 function exemptFromHomogeneity(call: CelJsNode): void {
   walk(call, (node) => {
+    if (node.op === 'list' || node.op === 'map') node.setMeta('homogeneityExempt', true);
     if (node.op === 'list') {
       node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
         for (const element of self.args as CelJsNode[]) checker.check(element, ctx);
@@ -244,6 +250,12 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
     unlistedVariablesAreDyn: false,
   });
   registerStringFunctions(env);
+  registerLists(env);
+  registerSets(env);
+  registerMath(env);
+  registerEncoders(env);
+  registerRegex(env);
+  registerOptionals(env);
   // cel-go's standard library also has the global form `matches(string, string)` (`common/stdlib`); cel-js does not.
   env.registerFunction('matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
   env.registerFunction('string.format(list): string', (format: string, args: unknown[]) => {
@@ -262,14 +274,16 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
     compile(expression: string): CelCompileResult {
       let parsed: ParseResult;
       try {
-        parsed = env.parse(expression);
-        const astError = patch(parsed.ast as unknown as CelJsNode, validateRegexLiterals);
+        const markers = expression.includes('?') ? findOptionalEntryMarkers(expression) : [];
+        parsed = env.parse(markers.length > 0 ? blankMarkers(expression, markers) : expression);
+        const root = parsed.ast as unknown as CelJsNode;
+        const astError = patch(root, validateRegexLiterals) ?? (markers.length > 0 ? attachOptionalEntries(root, markers) : null);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
         const formatError = expression.includes('format') ? validateFormatCalls(parsed.ast as unknown as CelJsNode) : null;
         if (formatError !== null) return { ok: false, error: formatError };
-        return { ok: true, program: makeProgram(expression, parsed, checked.type ?? 'dyn', costLimit) };
+        return { ok: true, program: makeProgram(expression, parsed, outputTypeName(checked.type ?? 'dyn'), costLimit) };
       } catch (err) {
         return { ok: false, error: toCelError(err, expression) };
       }
@@ -294,6 +308,7 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
     if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
     else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
     else if (node.op === '+') meterConcat(node);
+    else if (patchSetsCall(node) || patchFlattenCall(node)) return;
     else if (node.op === 'rcall') {
       const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
       if (name === 'format' && args.length === 1) exemptFromHomogeneity(node);
@@ -312,6 +327,16 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
     }
   });
   return error;
+}
+
+/**
+ * The checked output type as reported to callers: type parameters left unbound by the checker (`lists.range(0)`
+ * is `list<int>`, but `[].reverse()` is `list<T>`) are `dyn`, and `list<dyn>`/`map<dyn, dyn>` are `list`/`map`,
+ * as cel-js reports them.
+ */
+function outputTypeName(type: string): string {
+  const name = type.replace(/(?<![\w.])[A-Z](?![\w.])/g, 'dyn');
+  return name === 'list<dyn>' ? 'list' : name === 'map<dyn, dyn>' ? 'map' : name;
 }
 
 /** A checked node's type as cel-go names it (`TypeName()`). */
