@@ -242,13 +242,15 @@ function meterConcat(node: CelJsNode): void {
   });
 }
 
-/** Creates a CEL environment (see the file comment and {@link CelEnvironmentOptions}). */
-export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEnvironment {
-  const env = new Environment({
-    enableOptionalTypes: true,
-    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
-    unlistedVariablesAreDyn: false,
-  });
+let base: Environment | null = null;
+
+/**
+ * The environment every CEL environment is cloned from: the built-in libraries, registered once. cel-js freezes an
+ * environment once it has been cloned, so nothing is registered on it afterwards.
+ */
+function baseEnvironment(): Environment {
+  if (base !== null) return base;
+  const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true, unlistedVariablesAreDyn: false });
   registerStringFunctions(env);
   registerLists(env);
   registerSets(env);
@@ -264,6 +266,18 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
     } catch (err) {
       throw err instanceof FormatError ? new EvaluationError(err.message) : err;
     }
+  });
+  base = env;
+  return env;
+}
+
+/** Creates a CEL environment (see the file comment and {@link CelEnvironmentOptions}). */
+export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEnvironment {
+  // A clone shares the base's registrations (copy on write): creating an environment costs little.
+  const env = baseEnvironment().clone({
+    enableOptionalTypes: true,
+    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
+    unlistedVariablesAreDyn: false,
   });
   for (const library of options.libraries ?? []) library(env);
   for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
