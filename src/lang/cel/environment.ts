@@ -23,6 +23,7 @@ import {
 } from './ast.js';
 import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
+import { registerTwoVarComprehensions } from './comprehensions.js';
 import { registerEncoders } from './encoders.js';
 import { patchFlattenCall, registerLists } from './lists.js';
 import { registerMath } from './math.js';
@@ -258,6 +259,7 @@ function baseEnvironment(): Environment {
   registerEncoders(env);
   registerRegex(env);
   registerOptionals(env);
+  registerTwoVarComprehensions(env);
   // cel-go's standard library also has the global form `matches(string, string)` (`common/stdlib`); cel-js does not.
   env.registerFunction('matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
   env.registerFunction('string.format(list): string', (format: string, args: unknown[]) => {
