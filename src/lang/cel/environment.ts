@@ -27,6 +27,7 @@ import { registerTwoVarComprehensions } from './comprehensions.js';
 import { registerEncoders } from './encoders.js';
 import { patchFlattenCall, registerLists } from './lists.js';
 import { registerMath } from './math.js';
+import { type CelObjectTypes, KUBERNETES_OBJECT_TYPES, ObjectTypeScope, patchObjectTypeNode, registerKubernetesObjectTypes, registerObjectType } from './object-types.js';
 import { attachOptionalEntries, blankMarkers, findOptionalEntryMarkers, registerOptionals } from './optionals.js';
 import { compileRe2, re2Matches, registerRegex } from './regex.js';
 import { patchSetsCall, registerSets } from './sets.js';
@@ -43,8 +44,19 @@ import {
 
 /** How to build a CEL environment. */
 export interface CelEnvironmentOptions {
-  /** Declared variables: name → CEL type (`'dyn'`, `'map<string, dyn>'`, …); `undefined` means `dyn`. */
+  /**
+   * Declared variables: name → CEL type (`'dyn'`, `'map<string, dyn>'`, …); `undefined` means `dyn`. The type may
+   * be an object type: `'kubernetes.AdmissionRequest'` (`ADMISSION_REQUEST_TYPE`, for `request`),
+   * `'kubernetes.Namespace'` (`NAMESPACE_TYPE`, for `namespaceObject`), or one of `objectTypes`.
+   */
   readonly variables?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Object types to declare, type name → field name → CEL type, e.g. Kyverno's `variables`:
+   * `{objectTypes: {'kyverno.variables': {a: 'dyn', b: 'string'}}, variables: {variables: 'kyverno.variables'}}`
+   * makes `variables.c` a compile error and `variables.b` a string (object-types.ts). The names must differ from the
+   * built-in types (`kubernetes.*`).
+   */
+  readonly objectTypes?: CelObjectTypes;
   /**
    * cel-go `HomogeneousAggregateLiterals`: mixed-type list/map literals are compile errors. Default true; Kyverno
    * turns it off for GeneratingPolicy (`DynamicResourceEnvOptions`).
@@ -244,6 +256,8 @@ function meterConcat(node: CelJsNode): void {
 }
 
 let base: Environment | null = null;
+/** The converters of the object types registered on the base environment. */
+const baseObjectTypes = new ObjectTypeScope();
 
 /**
  * The environment every CEL environment is cloned from: the built-in libraries, registered once. cel-js freezes an
@@ -260,6 +274,7 @@ function baseEnvironment(): Environment {
   registerRegex(env);
   registerOptionals(env);
   registerTwoVarComprehensions(env);
+  registerKubernetesObjectTypes(env, baseObjectTypes);
   // cel-go's standard library also has the global form `matches(string, string)` (`common/stdlib`); cel-js does not.
   env.registerFunction('matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
   env.registerFunction('string.format(list): string', (format: string, args: unknown[]) => {
@@ -281,8 +296,19 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
     homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
     unlistedVariablesAreDyn: false,
   });
+  if (options.objectTypes !== undefined) {
+    const scope = new ObjectTypeScope(baseObjectTypes);
+    for (const [name, fields] of Object.entries(options.objectTypes)) registerObjectType(env, scope, name, fields);
+  }
   for (const library of options.libraries ?? []) library(env);
   for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
+  // Variables of object types: their identifiers evaluate to null for a null value (object-types.ts).
+  const objectVariables = new Set<string>();
+  for (const [name, type] of Object.entries(options.variables ?? {})) {
+    if (type !== undefined && (type in KUBERNETES_OBJECT_TYPES || (options.objectTypes !== undefined && type in options.objectTypes))) {
+      objectVariables.add(name);
+    }
+  }
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
 
@@ -293,7 +319,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
         const markers = expression.includes('?') ? findOptionalEntryMarkers(expression) : [];
         parsed = env.parse(markers.length > 0 ? blankMarkers(expression, markers) : expression);
         const root = parsed.ast as unknown as CelJsNode;
-        const astError = patch(root, validateRegexLiterals) ?? (markers.length > 0 ? attachOptionalEntries(root, markers) : null);
+        const astError = patch(root, validateRegexLiterals, objectVariables) ?? (markers.length > 0 ? attachOptionalEntries(root, markers) : null);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
@@ -315,13 +341,14 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
 export const MAX_AST_DEPTH = 1000;
 
 /** Applies the AST patches; returns a compile error for an invalid literal regex pattern or a too deep AST. */
-function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null {
+function patch(root: CelJsNode, validateRegexLiterals: boolean, objectVariables: ReadonlySet<string>): CelError | null {
   let error: CelError | null = null;
   walk(root, (node, depth) => {
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
     }
     if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
+    else if ((node.op === 'id' && objectVariables.has(node.args as string)) || node.op === '.?') patchObjectTypeNode(node);
     else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
     else if (node.op === '+') meterConcat(node);
     else if (patchSetsCall(node) || patchFlattenCall(node)) return;

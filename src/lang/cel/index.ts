@@ -13,3 +13,4 @@ export {
   MAX_AST_DEPTH,
 } from './environment.js';
 export { COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT } from './budget.js';
+export { ADMISSION_REQUEST_TYPE, type CelObjectTypes, KUBERNETES_OBJECT_TYPES, NAMESPACE_TYPE } from './object-types.js';
