@@ -26,6 +26,7 @@ import {
   macroError,
 } from './ast.js';
 import { charge, exhausted } from './budget.js';
+import { iterationCost, staticCost } from './cost.js';
 import { describeKind } from './values.js';
 
 type Kind = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap' | 'transformMapEntry';
@@ -42,7 +43,16 @@ interface TwoVarMacro extends CelJsMacro {
   body: CelJsNode;
   keyScope?: CelJsOverlay;
   valueScope?: CelJsOverlay;
+  /** The cost of one iteration (cost.ts), computed on first use. */
+  cost?: number;
 }
+
+/**
+ * The per-iteration cost of cel-go's expansions beyond the predicate or transform (ext/comprehensions.go):
+ * `@not_strictly_false(accu)` and `accu && p` for all/exists, `p ? accu + 1 : accu` for existsOne,
+ * `accu + [t]` for transformList, `cel.@mapInsert(accu, k, t)` for the map transforms.
+ */
+const OVERHEAD: Readonly<Record<Kind, number>> = { all: 3, exists: 3, existsOne: 2, transformList: 12, transformMap: 3, transformMapEntry: 2 };
 
 /** cel-go `parser.AccumulatorName` and the hidden accumulator of the two-variable macros. */
 const ACCUMULATORS = new Set(['__result__', '@result']);
@@ -127,19 +137,27 @@ function typeCheck(checker: CelJsChecker, macro: TwoVarMacro, scope: CelJsScope)
   );
 }
 
-/** The (key, value) pairs of a runtime list (index, element) or map (key, value). */
-function entriesOf(ev: CelJsEvaluator, macro: TwoVarMacro, range: unknown): [unknown, unknown][] {
-  if (Array.isArray(range)) return range.map((v, i) => [BigInt(i), v]);
-  if (range instanceof Set) return [...range].map((v, i) => [BigInt(i), v]);
-  if (range instanceof Map) return [...range.entries()];
-  if (typeof range === 'object' && range !== null && (range.constructor === Object || range.constructor === undefined)) {
-    return Object.entries(range);
+/**
+ * The (key, value) pairs of a runtime list (index, element) or map (key, value), without copying the range (a
+ * hostile range can be large: the budget stops the loop, the pairs are not built ahead).
+ */
+function* entriesOf(ev: CelJsEvaluator, macro: TwoVarMacro, range: unknown): Generator<[unknown, unknown]> {
+  if (Array.isArray(range)) {
+    for (let i = 0; i < range.length; i++) yield [BigInt(i), range[i]];
+  } else if (range instanceof Set) {
+    let i = 0;
+    for (const value of range) yield [BigInt(i++), value];
+  } else if (range instanceof Map) {
+    yield* range.entries();
+  } else if (typeof range === 'object' && range !== null && (range.constructor === Object || range.constructor === undefined)) {
+    for (const key of Object.keys(range)) yield [key, (range as Record<string, unknown>)[key]];
+  } else {
+    throw ev.createError(
+      'invalid_comprehension_range',
+      `Expression of type '${describeKind(range)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
+      macro.receiver,
+    );
   }
-  throw ev.createError(
-    'invalid_comprehension_range',
-    `Expression of type '${describeKind(range)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
-    macro.receiver,
-  );
 }
 
 /** A bool result, or the error cel-go's `&&`/`||`/`?:` give for any other value. */
@@ -153,8 +171,9 @@ function evaluate(ev: CelJsEvaluator, macro: TwoVarMacro, ctx: unknown): unknown
   const entries = entriesOf(ev, macro, ev.run(macro.receiver, ctx));
   const keyScope = macro.keyScope!.reuse(ctx);
   const scope = macro.valueScope!;
+  const cost = (macro.cost ??= iterationCost(macro.body, OVERHEAD[macro.kind] + (macro.filter ? staticCost(macro.filter) : 0)));
   const bind = (key: unknown, value: unknown) => {
-    charge(1);
+    charge(cost);
     keyScope.setIterValue(key, ev);
     return scope.setIterValue(value, ev);
   };
@@ -190,7 +209,7 @@ function evaluate(ev: CelJsEvaluator, macro: TwoVarMacro, ctx: unknown): unknown
   }
 }
 
-function transform(ev: CelJsEvaluator, macro: TwoVarMacro, entries: [unknown, unknown][], bind: (k: unknown, v: unknown) => CelJsOverlay): unknown {
+function transform(ev: CelJsEvaluator, macro: TwoVarMacro, entries: Iterable<[unknown, unknown]>, bind: (k: unknown, v: unknown) => CelJsOverlay): unknown {
   const list: unknown[] = [];
   const map = new Map<unknown, unknown>();
   for (const [key, value] of entries) {

@@ -21,7 +21,17 @@ import {
   overrideEvaluate,
   walk,
 } from './ast.js';
-import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
+import {
+  Budget,
+  charge,
+  COST_LIMIT_EXCEEDED,
+  DEFAULT_COST_LIMIT,
+  exhausted,
+  SAFETY_COST_LIMIT,
+  SAFETY_LIMIT_EXCEEDED,
+  withBudget,
+} from './budget.js';
+import { iterationCost } from './cost.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
 import { registerTwoVarComprehensions } from './comprehensions.js';
 import { registerEncoders } from './encoders.js';
@@ -64,7 +74,8 @@ export interface CelEnvironmentOptions {
   readonly homogeneousAggregateLiterals?: boolean;
   /**
    * The runtime budget of one evaluation (see budget.ts), `null` for none (Kyverno's GeneratingPolicy and
-   * DeletingPolicy programs have no cost limit). Default 1,000,000.
+   * DeletingPolicy programs have no cost limit); an evaluation then still stops at {@link SAFETY_COST_LIMIT}, so
+   * that no expression runs for minutes. Default 1,000,000.
    */
   readonly costLimit?: number | null;
   /**
@@ -232,28 +243,38 @@ function exemptFromHomogeneity(call: CelJsNode): void {
 }
 
 /**
- * Charges one unit per comprehension iteration (the step runs once per element). Once the budget is exhausted,
- * a quantifier (`all`, `exists`) would absorb the error of each further step and go on iterating, so its step
- * returns an accumulator value that ends the loop instead (its `condition` is false for it); the evaluation's
+ * Charges each comprehension iteration the static cost of its step (cost.ts), plus 3 for the accumulator tests of
+ * `all` and `exists` (cel-go's expansion: `@not_strictly_false(accu)` and `accu && …`). Once the budget is
+ * exhausted, a quantifier (`all`, `exists`) would absorb the error of each further step and go on iterating, so its
+ * step returns an accumulator value that ends the loop instead (its `condition` is false for it); the evaluation's
  * result is the cost error in any case.
  */
 function meterStep(comprehension: { step: CelJsNode; condition?: (accu: unknown) => boolean }): void {
   const condition = comprehension.condition;
+  // Computed on first use, after type checking has resolved constants (namespaces cost nothing).
+  let cost: number | undefined;
   overrideEvaluate(comprehension.step, (ev, self, ctx) => {
     if (condition && exhausted()) return condition(false) ? true : false;
-    charge(1);
+    charge((cost ??= iterationCost(comprehension.step, condition ? 3 : 0)));
     return evaluateOriginal(ev, self, ctx);
   });
 }
 
-/** Charges `+` results that are lists or strings a tenth of their length. */
-function meterConcat(node: CelJsNode): void {
+/**
+ * Charges results that are lists or strings a tenth of their length (cel-go charges string concatenation and the
+ * ext.Strings functions `common.StringTraversalCostFactor` per character): `+`, and the string functions whose
+ * result can outgrow their operands (`join`, `replace`, `format`, `split`).
+ */
+function meterOutput(node: CelJsNode): void {
   overrideEvaluate(node, (ev, self, ctx) => {
     const value = evaluateOriginal(ev, self, ctx);
     if (typeof value === 'string' || Array.isArray(value)) charge(Math.ceil(value.length / 10));
     return value;
   });
 }
+
+/** The receiver functions metered by {@link meterOutput}. */
+const METERED_FUNCTIONS = new Set(['join', 'replace', 'format', 'split']);
 
 let base: Environment | null = null;
 /** The converters of the object types registered on the base environment. */
@@ -350,10 +371,12 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean, objectVariables:
     if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
     else if ((node.op === 'id' && objectVariables.has(node.args as string)) || node.op === '.?') patchObjectTypeNode(node);
     else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
-    else if (node.op === '+') meterConcat(node);
+    else if (node.op === '+') meterOutput(node);
     else if (patchSetsCall(node) || patchFlattenCall(node)) return;
     else if (node.op === 'rcall') {
       const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+      // `regex.replace` charges its result itself (regex.ts).
+      if (METERED_FUNCTIONS.has(name) && !(receiver.op === 'id' && receiver.args === 'regex')) meterOutput(node);
       if (name === 'format' && args.length === 1) exemptFromHomogeneity(node);
       if ((name === 'indexOf' || name === 'lastIndexOf' || name === 'substring') && (args.length === 1 || args.length === 2)) {
         patchIndexCall(node, name, receiver, args);
@@ -441,21 +464,22 @@ function validateFormatCalls(root: CelJsNode): CelError | null {
 }
 
 function makeProgram(expression: string, parsed: ParseResult, outputType: string, costLimit: number | null): CelProgram {
+  const limit = costLimit ?? SAFETY_COST_LIMIT;
+  const exceeded = costLimit === null ? SAFETY_LIMIT_EXCEEDED : COST_LIMIT_EXCEEDED;
   return {
     expression,
     outputType,
     evaluate(activation = {}) {
-      const budget = costLimit === null ? null : new Budget(costLimit);
+      const budget = new Budget(limit);
       try {
         const value: unknown = withBudget(budget, () => parsed(activation));
         // An exhausted budget wins even when error absorption (`||`, `&&`, `all`, `exists`) hid the error.
-        if (budget?.exceeded) return { ok: false, error: toCelError(new Error(COST_LIMIT_EXCEEDED), expression) };
+        if (budget.exceeded) return { ok: false, error: toCelError(new Error(exceeded), expression) };
         return { ok: true, value };
       } catch (err) {
-        if (budget?.exceeded) return { ok: false, error: toCelError(new Error(COST_LIMIT_EXCEEDED), expression) };
+        if (budget.exceeded) return { ok: false, error: toCelError(new Error(exceeded), expression) };
         return { ok: false, error: toCelError(err, expression) };
       }
     },
   };
 }
-

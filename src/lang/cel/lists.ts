@@ -25,6 +25,7 @@ import {
   overrideEvaluate,
 } from './ast.js';
 import { charge } from './budget.js';
+import { iterationCost } from './cost.js';
 import { registerNamespace } from './namespace.js';
 import type { EqualityEvaluator } from './strings.js';
 import {
@@ -137,6 +138,8 @@ interface SortByMacro extends CelJsMacro {
   args: CelJsNode[];
   varName: string;
   keyScope?: CelJsOverlay;
+  /** The cost of computing one key (cost.ts; `accu + [key]` of cel-go's map expansion), computed on first use. */
+  cost?: number;
 }
 
 /** The `sortBy(var, keyExpr)` macro (cel-go `sortByMacro`), evaluated directly: map to keys, then sort by them. */
@@ -181,8 +184,9 @@ function sortByEvaluate(ev: CelJsEvaluator, macro: SortByMacro, ctx: unknown): u
   const list = listElements(ev.run(macro.receiver, ctx));
   const keyScope = macro.keyScope!.reuse(ctx);
   const keys = new Array<unknown>(list.length);
+  const cost = (macro.cost ??= iterationCost(macro.args[1]!, 12));
   for (let i = 0; i < list.length; i++) {
-    charge(1);
+    charge(cost);
     keys[i] = ev.run(macro.args[1]!, keyScope.setIterValue(list[i], ev));
   }
   return sortByKeys(list, keys);
