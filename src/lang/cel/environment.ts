@@ -1,9 +1,13 @@
 /**
  * @file The CEL language layer: a type-checked @marcbachmann/cel-js environment configured like Kyverno's
  * (kyverno/kyverno `pkg/cel/compiler/env.go`, `DefaultEnvOptionsWithCompat` / `DynamicResourceEnvOptionsWithCompat`):
- * optional types, homogeneous aggregate literals (off for GeneratingPolicy), declared variables, Kyverno's `orValue`
- * compatibility (`OrValueCompatEnvOptions`), the ext.Strings functions cel-js lacks, Kubernetes list `indexOf`/
- * `lastIndexOf`, RE2 `matches`, and a runtime budget standing in for cel-go's cost limit.
+ * optional types (the parts cel-js lacks: optionals.ts), homogeneous aggregate literals (off for GeneratingPolicy),
+ * declared variables, object types with declared fields (`request`, `namespaceObject`, Kyverno's `variables`:
+ * object-types.ts), Kyverno's `orValue` compatibility (`OrValueCompatEnvOptions`), the ext.Strings functions cel-js
+ * lacks (strings.ts, format.ts), ext.Lists version 3 (lists.ts), ext.Sets (sets.ts), ext.Math (math.ts),
+ * ext.Encoders (encoders.ts), ext.Regex version 1 and RE2 `matches` (regex.ts), two-variable comprehensions
+ * (comprehensions.ts), Kubernetes list `indexOf`/`lastIndexOf`, and a runtime budget standing in for cel-go's cost
+ * limit (budget.ts, cost.ts). `cel.bind` (ext.Bindings) is cel-js's own.
  *
  * Values: activations are plain JSON-like values. JSON numbers stay JavaScript numbers, i.e. CEL `double`, as in
  * the Kyverno CLI, which converts every number of a loaded resource to float64 (kyverno/kyverno

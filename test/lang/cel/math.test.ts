@@ -227,3 +227,22 @@ describe('ext.Math (cel-go ext/math.go)', () => {
     }
   });
 });
+
+describe('libraries adding overloads to a namespace', () => {
+  it('can add Kyverno-style math.round(double, int) next to cel-go math.round(double)', () => {
+    const withRound = createCelEnvironment({
+      libraries: [
+        (e) => {
+          e.registerFunction('math.round(double, int): double', (_ns: unknown, x: number, digits: bigint) => {
+            const scale = 10 ** Number(digits);
+            return (Math.sign(x) * Math.round(Math.abs(x) * scale)) / scale;
+          });
+        },
+      ],
+    });
+    expect(evaluate(withRound, 'math.round(1.2345, 2)')).toEqual({ ok: true, value: 1.23 });
+    expect(evaluate(withRound, 'math.round(1.5)')).toEqual({ ok: true, value: 2 });
+    // The base environment is unchanged.
+    expect(compileError(strictEnv, 'math.round(1.2345, 2)')?.message).toMatch(/no matching overload/);
+  });
+});
