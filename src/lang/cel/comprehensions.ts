@@ -32,6 +32,8 @@ import { describeKind } from './values.js';
 type Kind = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap' | 'transformMapEntry';
 
 interface TwoVarMacro extends CelJsMacro {
+  /** Marks the macros of this file (see {@link isTwoVarComprehension}). */
+  twoVariable: true;
   kind: Kind;
   /** The name the expression used (`exists_one` or `existsOne`, …), for messages. */
   name: string;
@@ -76,6 +78,7 @@ function expander(kind: Kind, name: string) {
     const hasFilter = args.length === 4;
     return {
       ast,
+      twoVariable: true,
       kind,
       name,
       receiver,
@@ -257,6 +260,11 @@ function toCelMap(map: Map<unknown, unknown>): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of map) out[key as string] = value;
   return out;
+}
+
+/** Whether `node` is a two-variable comprehension. */
+export function isTwoVarComprehension(node: CelJsNode): boolean {
+  return (node.meta.macro as Partial<TwoVarMacro> | undefined)?.twoVariable === true;
 }
 
 /** Registers the two-variable comprehension macros on `env`. */

@@ -37,7 +37,7 @@ import {
 } from './budget.js';
 import { iterationCost } from './cost.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
-import { registerTwoVarComprehensions } from './comprehensions.js';
+import { isTwoVarComprehension, registerTwoVarComprehensions } from './comprehensions.js';
 import { registerEncoders } from './encoders.js';
 import { patchFlattenCall, registerLists } from './lists.js';
 import { registerMath } from './math.js';
@@ -87,6 +87,13 @@ export interface CelEnvironmentOptions {
    * validators do (`k8s.io/apiserver/pkg/cel/library/regex.go`, `regexValidator`). Default true.
    */
   readonly validateRegexLiterals?: boolean;
+  /**
+   * Two-variable comprehensions (`all(k, v, p)`, `transformList`, …). Default true: the Kubernetes base environment
+   * of ValidatingPolicy, MutatingPolicy, ImageValidatingPolicy, `validate.cel`, VAP and MAP has them; Kyverno's
+   * GeneratingPolicy and DeletingPolicy environments (plain cel-go with `DefaultEnvOptions`) do not, and there they
+   * are compile errors.
+   */
+  readonly twoVariableComprehensions?: boolean;
   /**
    * Libraries to register on the environment (functions, types, variables of library handles), after the
    * built-in ones and before the declared variables.
@@ -336,6 +343,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
   }
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
+  const twoVariableComprehensions = options.twoVariableComprehensions ?? true;
 
   return {
     compile(expression: string): CelCompileResult {
@@ -344,7 +352,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
         const markers = expression.includes('?') ? findOptionalEntryMarkers(expression) : [];
         parsed = env.parse(markers.length > 0 ? blankMarkers(expression, markers) : expression);
         const root = parsed.ast as unknown as CelJsNode;
-        const astError = patch(root, validateRegexLiterals, objectVariables) ?? (markers.length > 0 ? attachOptionalEntries(root, markers) : null);
+        const astError = patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions) ?? (markers.length > 0 ? attachOptionalEntries(root, markers) : null);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
@@ -366,11 +374,20 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
 export const MAX_AST_DEPTH = 1000;
 
 /** Applies the AST patches; returns a compile error for an invalid literal regex pattern or a too deep AST. */
-function patch(root: CelJsNode, validateRegexLiterals: boolean, objectVariables: ReadonlySet<string>): CelError | null {
+function patch(
+  root: CelJsNode,
+  validateRegexLiterals: boolean,
+  objectVariables: ReadonlySet<string>,
+  twoVariableComprehensions: boolean,
+): CelError | null {
   let error: CelError | null = null;
   walk(root, (node, depth) => {
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
+    }
+    if (!twoVariableComprehensions && error === null && node.op === 'rcall' && isTwoVarComprehension(node)) {
+      const [name, , args] = node.args as [string, CelJsNode, CelJsNode[]];
+      error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node.start, end: node.end };
     }
     if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
     else if ((node.op === 'id' && objectVariables.has(node.args as string)) || node.op === '.?') patchObjectTypeNode(node);

@@ -186,3 +186,13 @@ describe('two-variable comprehensions (cel-go ext/comprehensions.go)', () => {
     }
   });
 });
+
+describe('environments without two-variable comprehensions (GeneratingPolicy, DeletingPolicy)', () => {
+  const plain = createCelEnvironment({ twoVariableComprehensions: false });
+  it.each(['[1].all(i, v, true)', "{'a': 1}.transformList(k, v, v)", '[[1].exists(i, v, v > 0)]'])('%s is a compile error', (expression) => {
+    expect(compileError(plain, expression)?.message).toMatch(/found no matching overload/);
+  });
+  it('keeps the one-variable macros', () => {
+    expect(evaluate(plain, '[1].all(v, v > 0) && [1].exists(v, v == 1)')).toEqual({ ok: true, value: true });
+  });
+});
