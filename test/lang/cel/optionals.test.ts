@@ -1,3 +1,4 @@
+import { Optional } from '@marcbachmann/cel-js';
 import { describe, expect, it } from 'vitest';
 import { createCelEnvironment } from '../../../src/lang/cel/environment.js';
 import { findOptionalEntryMarkers } from '../../../src/lang/cel/optionals.js';
@@ -131,5 +132,45 @@ describe('findOptionalEntryMarkers', () => {
   ];
   it.each(cases)('%s', (source, markers) => {
     expect(findOptionalEntryMarkers(source)).toEqual(markers);
+  });
+});
+
+describe('cel-go cel/cel_test.go TestOptionalValuesEval (the vectors without proto messages and has() on literals)', () => {
+  const optEnv = createCelEnvironment({
+    homogeneousAggregateLiterals: false,
+    variables: { m: 'map<string, map<string, string>>', x: 'optional<int>', y: 'optional<int>', z: 'int' },
+  });
+  const none = Optional.none();
+  const cases: [string, Record<string, unknown>, unknown][] = [
+    ['{}.?invalid', {}, none],
+    ["{'null_field': dyn(null)}.?null_field", {}, Optional.of(null)],
+    ["{'null_field': dyn(null)}.?null_field.?nested", {}, none],
+    ["{'zero_field': dyn(0)}.?zero_field.?invalid", {}, none],
+    ['{0: dyn(0)}[?0].?invalid', {}, none],
+    ['{true: dyn(0)}[?false].?invalid', {}, none],
+    ['x.or(y).orValue(z)', { x: none, y: none, z: 42n }, 42n],
+    ['x.optMap(y, y + 1)', { x: none }, none],
+    ['m.?key.optFlatMap(k, k.?subkey)', { m: {} }, none],
+    ['m.?key.optFlatMap(k, k.?subkey)', { m: { key: {} } }, none],
+    ['m.?key.optFlatMap(k, k.?subkey)', { m: { key: { subkey: 'subvalue' } } }, Optional.of('subvalue')],
+    ['m.?key.optFlatMap(k, k.?subkey)', { m: { key: { subkey: '' } } }, Optional.of('')],
+    ['m.?key.optFlatMap(k, optional.ofNonZeroValue(k.subkey))', { m: { key: { subkey: '' } } }, none],
+    ['x.optMap(y, y + 1)', { x: Optional.of(42n) }, Optional.of(43n)],
+    ['optional.ofNonZeroValue(z).or(optional.of(10)).value() == 42', { z: 42n }, true],
+    ['(has(m.x) ? optional.of(m.x) : optional.none()).hasValue()', { m: {} }, false],
+    ['[?m.?c, ?x, ?y]', { m: { c: { a: 'b' } }, x: none, y: Optional.of(1n) }, [{ a: 'b' }, 1n]],
+    // cel-go's `optional.unwrap([])` is left out: cel-js does not bind `list<optional<A>>` to an empty literal's type.
+    ['optional.unwrap([optional.none(), optional.none()])', {}, []],
+    ["optional.unwrap([optional.of(42), optional.none(), optional.of('a')])", {}, [42n, 'a']],
+    ['[optional.none(), optional.none()].unwrapOpt()', {}, []],
+    ["[optional.of(42), optional.none(), optional.of('a')].unwrapOpt()", {}, [42n, 'a']],
+    ['optional.of(optional.of(1)) != dyn(optional.of(1))', {}, true],
+  ];
+  it.each(cases)('%s', (expression, values, value) => {
+    expect(evaluate(optEnv, expression, values)).toEqual({ ok: true, value });
+  });
+
+  it.each(['optional.of(1/0).orValue(2)', 'dyn(1).or(optional.of(2))'])('%s is a runtime error', (expression) => {
+    expect(evaluate(optEnv, expression).ok).toBe(false);
   });
 });
