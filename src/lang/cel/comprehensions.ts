@@ -140,27 +140,41 @@ function typeCheck(checker: CelJsChecker, macro: TwoVarMacro, scope: CelJsScope)
   );
 }
 
+/** A comprehension range: its values, and its keys (null for a list, whose keys are the indexes). */
+interface Range {
+  readonly keys: readonly unknown[] | null;
+  readonly values: readonly unknown[];
+}
+
 /**
- * The (key, value) pairs of a runtime list (index, element) or map (key, value), without copying the range (a
- * hostile range can be large: the budget stops the loop, the pairs are not built ahead).
+ * The range of a runtime list (index, element) or map (key, value). Lists are not copied: a hostile range can be
+ * large, and the budget stops the loop long before its end.
  */
-function* entriesOf(ev: CelJsEvaluator, macro: TwoVarMacro, range: unknown): Generator<[unknown, unknown]> {
-  if (Array.isArray(range)) {
-    for (let i = 0; i < range.length; i++) yield [BigInt(i), range[i]];
-  } else if (range instanceof Set) {
-    let i = 0;
-    for (const value of range) yield [BigInt(i++), value];
-  } else if (range instanceof Map) {
-    yield* range.entries();
-  } else if (typeof range === 'object' && range !== null && (range.constructor === Object || range.constructor === undefined)) {
-    for (const key of Object.keys(range)) yield [key, (range as Record<string, unknown>)[key]];
-  } else {
-    throw ev.createError(
-      'invalid_comprehension_range',
-      `Expression of type '${describeKind(range)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
-      macro.receiver,
-    );
+function rangeOf(ev: CelJsEvaluator, macro: TwoVarMacro, range: unknown): Range {
+  if (Array.isArray(range)) return { keys: null, values: range };
+  if (range instanceof Set) return { keys: null, values: [...range] };
+  if (range instanceof Map) return { keys: [...range.keys()], values: [...range.values()] };
+  if (typeof range === 'object' && range !== null && (range.constructor === Object || range.constructor === undefined)) {
+    const keys = Object.keys(range);
+    return { keys, values: keys.map((key) => (range as Record<string, unknown>)[key]) };
   }
+  throw ev.createError(
+    'invalid_comprehension_range',
+    `Expression of type '${describeKind(range)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
+    macro.receiver,
+  );
+}
+
+/** The i-th key of a range. */
+function keyAt(range: Range, i: number): unknown {
+  return range.keys === null ? BigInt(i) : range.keys[i];
+}
+
+/** Charges one iteration and binds the variables to the i-th key and value; returns the scope of the body. */
+function bind(ev: CelJsEvaluator, macro: TwoVarMacro, keyScope: CelJsOverlay, range: Range, i: number): CelJsOverlay {
+  charge(macro.cost!);
+  keyScope.setIterValue(keyAt(range, i), ev);
+  return macro.valueScope!.setIterValue(range.values[i], ev);
 }
 
 /** A bool result, or the error cel-go's `&&`/`||`/`?:` give for any other value. */
@@ -171,15 +185,10 @@ function boolOrError(ev: CelJsEvaluator, macro: TwoVarMacro, value: unknown, nod
 }
 
 function evaluate(ev: CelJsEvaluator, macro: TwoVarMacro, ctx: unknown): unknown {
-  const entries = entriesOf(ev, macro, ev.run(macro.receiver, ctx));
+  const range = rangeOf(ev, macro, ev.run(macro.receiver, ctx));
   const keyScope = macro.keyScope!.reuse(ctx);
-  const scope = macro.valueScope!;
-  const cost = (macro.cost ??= iterationCost(macro.body, OVERHEAD[macro.kind] + (macro.filter ? staticCost(macro.filter) : 0)));
-  const bind = (key: unknown, value: unknown) => {
-    charge(cost);
-    keyScope.setIterValue(key, ev);
-    return scope.setIterValue(value, ev);
-  };
+  macro.cost ??= iterationCost(macro.body, OVERHEAD[macro.kind] + (macro.filter ? staticCost(macro.filter) : 0));
+  const size = range.values.length;
   switch (macro.kind) {
     case 'all':
     case 'exists': {
@@ -187,8 +196,8 @@ function evaluate(ev: CelJsEvaluator, macro: TwoVarMacro, ctx: unknown): unknown
       // errors of other iterations; otherwise the first error is the result.
       const decisive = macro.kind === 'exists';
       let error: Error | null = null;
-      for (const [key, value] of entries) {
-        const result = boolOrError(ev, macro, ev.tryEval(macro.body, bind(key, value)), macro.body);
+      for (let i = 0; i < size; i++) {
+        const result = boolOrError(ev, macro, ev.tryEval(macro.body, bind(ev, macro, keyScope, range, i)), macro.body);
         if (result === decisive) return decisive;
         if (result instanceof Error) {
           if (exhausted()) throw result;
@@ -200,23 +209,23 @@ function evaluate(ev: CelJsEvaluator, macro: TwoVarMacro, ctx: unknown): unknown
     }
     case 'existsOne': {
       let count = 0;
-      for (const [key, value] of entries) {
-        const result = boolOrError(ev, macro, ev.run(macro.body, bind(key, value)), macro.body);
+      for (let i = 0; i < size; i++) {
+        const result = boolOrError(ev, macro, ev.run(macro.body, bind(ev, macro, keyScope, range, i)), macro.body);
         if (result instanceof Error) throw result;
         if (result) count++;
       }
       return count === 1;
     }
     default:
-      return transform(ev, macro, entries, bind);
+      return transform(ev, macro, keyScope, range);
   }
 }
 
-function transform(ev: CelJsEvaluator, macro: TwoVarMacro, entries: Iterable<[unknown, unknown]>, bind: (k: unknown, v: unknown) => CelJsOverlay): unknown {
+function transform(ev: CelJsEvaluator, macro: TwoVarMacro, keyScope: CelJsOverlay, range: Range): unknown {
   const list: unknown[] = [];
   const map = new Map<unknown, unknown>();
-  for (const [key, value] of entries) {
-    const scope = bind(key, value);
+  for (let i = 0; i < range.values.length; i++) {
+    const scope = bind(ev, macro, keyScope, range, i);
     if (macro.filter !== null) {
       const keep = ev.run(macro.filter, scope);
       if (keep !== true && keep !== false) {
@@ -226,7 +235,7 @@ function transform(ev: CelJsEvaluator, macro: TwoVarMacro, entries: Iterable<[un
     }
     const result = ev.run(macro.body, scope);
     if (macro.kind === 'transformList') list.push(result);
-    else if (macro.kind === 'transformMap') map.set(key, result);
+    else if (macro.kind === 'transformMap') map.set(keyAt(range, i), result);
     else {
       const pairs = mapEntries(result);
       if (pairs === null) {

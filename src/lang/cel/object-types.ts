@@ -13,8 +13,8 @@
  *   fields are the declared variables, kyverno/kyverno `pkg/cel/compiler/variables.go`, `VariablesProvider`).
  *
  * Values bound to such variables are plain JSON-like objects (or `Map`s, or objects with getters, read on first
- * access). They are wrapped when the variable is read; each field is converted on first access to its declared
- * type: integral JSON numbers to `int`, RFC 3339 strings to timestamps, nested objects to their object types. A
+ * access), treated as immutable: each is wrapped once (the wrapper is kept for the object's lifetime), and each field
+ * is converted on first access to its declared type: integral JSON numbers to `int`, RFC 3339 strings to timestamps, nested objects to their object types. A
  * field that is absent (or null, unless the field is `dyn`) is an error on access (`No such key: …`) and false for
  * `has()`. A variable of an object type may be bound to `null` (`namespaceObject` of a cluster-scoped resource):
  * `namespaceObject == null` is then true and any field access an error. cel-go allows comparing object values with
@@ -166,10 +166,14 @@ export function registerObjectType(env: Environment, scope: ObjectTypeScope, nam
       }
     },
   }[name]!;
+  // One wrapper per bound object, whose fields are converted once: a resource is evaluated by many expressions.
+  const wrappers = new WeakMap<object, Map<string, unknown>>();
   const convert = (value: unknown): unknown => {
     if (value instanceof Ctor) return value;
-    if (isPlainObject(value) || value instanceof Map) return new Ctor(value);
-    return undefined;
+    if (!isPlainObject(value) && !(value instanceof Map)) return undefined;
+    let wrapper = wrappers.get(value);
+    if (wrapper === undefined) wrappers.set(value, (wrapper = new Ctor(value)));
+    return wrapper;
   };
   objectTypeNames.add(name);
   scope.set(name, convert);
