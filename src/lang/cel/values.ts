@@ -1,5 +1,5 @@
 /**
- * @file Runtime helpers shared by the CEL extension libraries: the kind of a runtime value, CEL ordering and
+ * @file Runtime functions shared by the CEL extension libraries: the kind of a runtime value, CEL ordering and
  * equality across numeric types (cel-go `common/types`, `Compare` and `Equal` of `Int`, `Uint`, `Double`), list
  * iteration over the value shapes cel-js accepts, and the cost constants of cel-go's runtime cost tracking
  * (`common/cost.go`).

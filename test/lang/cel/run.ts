@@ -1,4 +1,4 @@
-/** Shared helpers of the CEL layer's tests. */
+/** Environments and evaluation shortcuts shared by the CEL layer's tests. */
 import { type CelEnvironment, type CelEvalResult, createCelEnvironment } from '../../../src/lang/cel/environment.js';
 
 /** Kyverno's default environment (homogeneous aggregate literals). */
