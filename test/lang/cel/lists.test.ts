@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCelEnvironment } from '../../../src/lang/cel/environment.js';
 import { compileError, evaluate, looseEnv, strictEnv } from './run.js';
 
 /** cel-go ext/lists_test.go `TestLists` and `TestListsVersion` (those without proto messages). */
@@ -75,7 +76,7 @@ describe('ext.Lists version 3 (cel-go ext/lists.go)', () => {
     ['lists.range(-3)', []],
   ];
   const object = { ports: [443, 80, 8080], nested: [['a'], ['b', 'c']], names: ['a', 'b', 'a'] };
-  const env = strictEnvWithObject();
+  const env = createCelEnvironment({ variables: { object: 'dyn' } });
   it.each(more)('%s', (expression, value) => {
     expect(evaluate(env, expression, { object })).toEqual({ ok: true, value });
   });
@@ -123,9 +124,3 @@ describe('ext.Lists version 3 (cel-go ext/lists.go)', () => {
     expect(compiled.ok && compiled.program.outputType).toBe('list<int>');
   });
 });
-
-function strictEnvWithObject() {
-  return createCelEnvironment({ variables: { object: 'dyn' } });
-}
-
-import { createCelEnvironment } from '../../../src/lang/cel/environment.js';
