@@ -135,3 +135,16 @@ export function evaluateOriginal(ev: CelJsEvaluator, node: CelJsNode, ctx: unkno
 export function overrideEvaluate(node: CelJsNode, evaluate: (ev: CelJsEvaluator, node: CelJsNode, ctx: unknown) => unknown): void {
   (node as { evaluate: CelJsNode['evaluate'] }).evaluate = evaluate;
 }
+
+/**
+ * Runs `after` on the value `node` evaluates to, keeping whatever evaluation the node has (its own replacement, if
+ * a patch installed one, or cel-js's).
+ */
+export function afterEvaluate(node: CelJsNode, after: (value: unknown) => void): void {
+  const own = Object.prototype.hasOwnProperty.call(node, 'evaluate') ? node.evaluate : null;
+  overrideEvaluate(node, (ev, self, ctx) => {
+    const value = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
+    after(value);
+    return value;
+  });
+}

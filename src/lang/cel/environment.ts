@@ -21,6 +21,7 @@ import {
   type CelJsEvaluator,
   type CelJsMacro,
   type CelJsNode,
+  afterEvaluate,
   evaluateOriginal,
   overrideEvaluate,
   walk,
@@ -284,6 +285,11 @@ function meterOutput(node: CelJsNode): void {
   });
 }
 
+/** Charges a membership test on a list its size. */
+function chargeMembership(range: unknown): void {
+  if (Array.isArray(range)) charge(range.length);
+}
+
 /** The receiver functions metered by {@link meterOutput}. */
 const METERED_FUNCTIONS = new Set(['join', 'replace', 'format', 'split']);
 
@@ -352,7 +358,9 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
         const markers = expression.includes('?') ? findOptionalEntryMarkers(expression) : [];
         parsed = env.parse(markers.length > 0 ? blankMarkers(expression, markers) : expression);
         const root = parsed.ast as unknown as CelJsNode;
-        const astError = patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions) ?? (markers.length > 0 ? attachOptionalEntries(root, markers) : null);
+        const astError =
+          (markers.length > 0 ? attachOptionalEntries(root, markers) : null) ??
+          patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
@@ -381,7 +389,9 @@ function patch(
   twoVariableComprehensions: boolean,
 ): CelError | null {
   let error: CelError | null = null;
+  const membershipRanges: CelJsNode[] = [];
   walk(root, (node, depth) => {
+    if (node.op === 'in') membershipRanges.push((node.args as [CelJsNode, CelJsNode])[1]);
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
     }
@@ -413,6 +423,9 @@ function patch(
       }
     }
   });
+  // cel-go charges `x in list` the list's size (`interpreter/runtimecost.go`, `overloads.InList`), after the
+  // other patches so that it keeps theirs.
+  for (const range of membershipRanges) afterEvaluate(range, chargeMembership);
   return error;
 }
 

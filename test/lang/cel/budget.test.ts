@@ -181,3 +181,18 @@ describe('expression depth', () => {
     expect(compiled.ok && compiled.program.evaluate()).toEqual({ ok: true, value: BigInt(MAX_AST_DEPTH - 10) });
   });
 });
+
+describe('membership tests (cel-go charges `x in list` the list size)', () => {
+  it('stops a quadratic search over a large list', () => {
+    const expression = 'cel.bind(l, lists.range(20000), lists.range(20000).all(i, i in l))';
+    const { result, ms } = timed(env, expression);
+    expect(result).toMatchObject({ ok: false, error: { message: COST_LIMIT_EXCEEDED } });
+    expect(ms).toBeLessThan(WALL_CLOCK_LIMIT_MS);
+  });
+
+  it('keeps the other patches of the list operand', () => {
+    expect(timed(env, "'b' in ['a', ?optional.of('b')]").result).toEqual({ ok: true, value: true });
+    expect(timed(env, "2 in [1] + [2]").result).toEqual({ ok: true, value: true });
+    expect(timed(env, 'cel.bind(l, lists.range(100), lists.range(100).all(i, i in l))').result).toEqual({ ok: true, value: true });
+  });
+});
