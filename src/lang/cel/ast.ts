@@ -6,9 +6,37 @@
  * per-call macro object the parser stored in the node's `meta`.
  */
 
+import { ParseError } from '@marcbachmann/cel-js';
+
 /** The evaluator object cel-js passes to every node (`Evaluator` in cel-js `lib/evaluator.js`). */
 export interface CelJsEvaluator {
   run(node: CelJsNode, ctx: unknown): unknown;
+  /** Runs `node`, returning a thrown error instead of throwing it. */
+  tryEval(node: CelJsNode, ctx: unknown): unknown;
+  createError(code: string, message: string, node?: CelJsNode): Error;
+}
+
+/** A cel-js type declaration (`TypeDeclaration` in cel-js `lib/registry.js`). */
+export interface CelJsType {
+  readonly kind: string;
+  readonly name: string;
+  readonly type: string;
+  readonly keyType?: CelJsType;
+  readonly valueType?: CelJsType;
+  readonly hasDynType: boolean;
+  unify(registry: unknown, other: CelJsType): CelJsType | null;
+  matches(other: CelJsType): boolean;
+}
+
+/** A cel-js variable scope at type-check time (`RootContext`/`OverlayContext` in cel-js `lib/registry.js`). */
+export interface CelJsScope {
+  forkWithVariable(name: string, type: CelJsType): CelJsOverlay;
+}
+
+/** A scope with one iteration variable; at run time it is re-parented onto the running scope (`reuse`). */
+export interface CelJsOverlay extends CelJsScope {
+  reuse(parent: unknown): CelJsOverlay;
+  setIterValue(value: unknown, ev: CelJsEvaluator): CelJsOverlay;
 }
 
 /** A cel-js macro object (the value returned by a macro handler, `FunctionDeclaration.handler`). */
@@ -23,13 +51,28 @@ export interface CelJsMacro {
 
 /** The cel-js type checker as seen by a macro's `typeCheck` hook. */
 export interface CelJsChecker {
-  check(node: CelJsNode, ctx: unknown): unknown;
-  getType(name: string): unknown;
+  check(node: CelJsNode, ctx: unknown): CelJsType;
+  getType(name: string): CelJsType;
+  createError(code: string, message: string, node: CelJsNode): Error;
+  formatType(type: CelJsType): string;
+  readonly opts: { readonly homogeneousAggregateLiterals: boolean };
+  readonly registry: {
+    getListType(type: CelJsType): CelJsType;
+    getMapType(key: CelJsType, value: CelJsType): CelJsType;
+    getOptionalType(type: CelJsType): CelJsType;
+  };
+}
+
+/** A parse error at `node`, as a macro expander reports one (cel-js `parseError`). */
+export function macroError(message: string, node: CelJsNode): Error {
+  return new (ParseError as unknown as new (message: string, node: CelJsNode) => Error)(message, node);
 }
 
 interface CelJsMeta {
   alternate?: CelJsNode;
   macro?: CelJsMacro;
+  /** Set on the list and map literals inside a `format` call (environment.ts, `exemptFromHomogeneity`). */
+  homogeneityExempt?: boolean;
   evaluate: (ev: CelJsEvaluator, node: CelJsNode, ctx: unknown) => unknown;
 }
 
@@ -91,4 +134,17 @@ export function evaluateOriginal(ev: CelJsEvaluator, node: CelJsNode, ctx: unkno
 /** Replaces the evaluation of one node. */
 export function overrideEvaluate(node: CelJsNode, evaluate: (ev: CelJsEvaluator, node: CelJsNode, ctx: unknown) => unknown): void {
   (node as { evaluate: CelJsNode['evaluate'] }).evaluate = evaluate;
+}
+
+/**
+ * Runs `after` on the value `node` evaluates to, keeping whatever evaluation the node has (its own replacement, if
+ * a patch installed one, or cel-js's).
+ */
+export function afterEvaluate(node: CelJsNode, after: (value: unknown) => void): void {
+  const own = Object.prototype.hasOwnProperty.call(node, 'evaluate') ? node.evaluate : null;
+  overrideEvaluate(node, (ev, self, ctx) => {
+    const value = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
+    after(value);
+    return value;
+  });
 }

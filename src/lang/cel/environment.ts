@@ -1,9 +1,13 @@
 /**
  * @file The CEL language layer: a type-checked @marcbachmann/cel-js environment configured like Kyverno's
  * (kyverno/kyverno `pkg/cel/compiler/env.go`, `DefaultEnvOptionsWithCompat` / `DynamicResourceEnvOptionsWithCompat`):
- * optional types, homogeneous aggregate literals (off for GeneratingPolicy), declared variables, Kyverno's `orValue`
- * compatibility (`OrValueCompatEnvOptions`), the ext.Strings functions cel-js lacks, Kubernetes list `indexOf`/
- * `lastIndexOf`, RE2 `matches`, and a runtime budget standing in for cel-go's cost limit.
+ * optional types (the parts cel-js lacks: optionals.ts), homogeneous aggregate literals (off for GeneratingPolicy),
+ * declared variables, object types with declared fields (`request`, `namespaceObject`, Kyverno's `variables`:
+ * object-types.ts), Kyverno's `orValue` compatibility (`OrValueCompatEnvOptions`), the ext.Strings functions cel-js
+ * lacks (strings.ts, format.ts), ext.Lists version 3 (lists.ts), ext.Sets (sets.ts), ext.Math (math.ts),
+ * ext.Encoders (encoders.ts), ext.Regex version 1 and RE2 `matches` (regex.ts), two-variable comprehensions
+ * (comprehensions.ts), Kubernetes list `indexOf`/`lastIndexOf`, and a runtime budget standing in for cel-go's cost
+ * limit (budget.ts, cost.ts). `cel.bind` (ext.Bindings) is cel-js's own.
  *
  * Values: activations are plain JSON-like values. JSON numbers stay JavaScript numbers, i.e. CEL `double`, as in
  * the Kyverno CLI, which converts every number of a loaded resource to float64 (kyverno/kyverno
@@ -17,14 +21,32 @@ import {
   type CelJsEvaluator,
   type CelJsMacro,
   type CelJsNode,
+  afterEvaluate,
   evaluateOriginal,
   overrideEvaluate,
   walk,
 } from './ast.js';
-import { Budget, charge, COST_LIMIT_EXCEEDED, DEFAULT_COST_LIMIT, exhausted, withBudget } from './budget.js';
+import {
+  Budget,
+  charge,
+  COST_LIMIT_EXCEEDED,
+  DEFAULT_COST_LIMIT,
+  exhausted,
+  SAFETY_COST_LIMIT,
+  SAFETY_LIMIT_EXCEEDED,
+  withBudget,
+} from './budget.js';
+import { iterationCost } from './cost.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
 import { patchHas } from './has.js';
-import { compileRe2, re2Matches } from './regex.js';
+import { isTwoVarComprehension, registerTwoVarComprehensions } from './comprehensions.js';
+import { registerEncoders } from './encoders.js';
+import { patchFlattenCall, registerLists } from './lists.js';
+import { registerMath } from './math.js';
+import { type CelObjectTypes, KUBERNETES_OBJECT_TYPES, ObjectTypeScope, patchObjectTypeNode, registerKubernetesObjectTypes, registerObjectType } from './object-types.js';
+import { attachOptionalEntries, blankMarkers, findOptionalEntryMarkers, registerOptionals } from './optionals.js';
+import { compileRe2, re2Matches, registerRegex } from './regex.js';
+import { patchSetsCall, registerSets } from './sets.js';
 import {
   type EqualityEvaluator,
   equalsIn,
@@ -38,8 +60,19 @@ import {
 
 /** How to build a CEL environment. */
 export interface CelEnvironmentOptions {
-  /** Declared variables: name → CEL type (`'dyn'`, `'map<string, dyn>'`, …); `undefined` means `dyn`. */
+  /**
+   * Declared variables: name → CEL type (`'dyn'`, `'map<string, dyn>'`, …); `undefined` means `dyn`. The type may
+   * be an object type: `'kubernetes.AdmissionRequest'` (`ADMISSION_REQUEST_TYPE`, for `request`),
+   * `'kubernetes.Namespace'` (`NAMESPACE_TYPE`, for `namespaceObject`), or one of `objectTypes`.
+   */
   readonly variables?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Object types to declare, type name → field name → CEL type, e.g. Kyverno's `variables`:
+   * `{objectTypes: {'kyverno.variables': {a: 'dyn', b: 'string'}}, variables: {variables: 'kyverno.variables'}}`
+   * makes `variables.c` a compile error and `variables.b` a string (object-types.ts). The names must differ from the
+   * built-in types (`kubernetes.*`).
+   */
+  readonly objectTypes?: CelObjectTypes;
   /**
    * cel-go `HomogeneousAggregateLiterals`: mixed-type list/map literals are compile errors. Default true; Kyverno
    * turns it off for GeneratingPolicy (`DynamicResourceEnvOptions`).
@@ -47,7 +80,8 @@ export interface CelEnvironmentOptions {
   readonly homogeneousAggregateLiterals?: boolean;
   /**
    * The runtime budget of one evaluation (see budget.ts), `null` for none (Kyverno's GeneratingPolicy and
-   * DeletingPolicy programs have no cost limit). Default 1,000,000.
+   * DeletingPolicy programs have no cost limit); an evaluation then still stops at {@link SAFETY_COST_LIMIT}, so
+   * that no expression runs for minutes. Default 1,000,000.
    */
   readonly costLimit?: number | null;
   /**
@@ -55,6 +89,13 @@ export interface CelEnvironmentOptions {
    * validators do (`k8s.io/apiserver/pkg/cel/library/regex.go`, `regexValidator`). Default true.
    */
   readonly validateRegexLiterals?: boolean;
+  /**
+   * Two-variable comprehensions (`all(k, v, p)`, `transformList`, …). Default true: the Kubernetes base environment
+   * of ValidatingPolicy, MutatingPolicy, ImageValidatingPolicy, `validate.cel`, VAP and MAP has them; Kyverno's
+   * GeneratingPolicy and DeletingPolicy environments (plain cel-go with `DefaultEnvOptions`) do not, and there they
+   * are compile errors.
+   */
+  readonly twoVariableComprehensions?: boolean;
   /**
    * Libraries to register on the environment (functions, types, variables of library handles), after the
    * built-in ones and before the declared variables.
@@ -204,6 +245,7 @@ function patchIndexCall(node: CelJsNode, name: 'indexOf' | 'lastIndexOf' | 'subs
  */
 function exemptFromHomogeneity(call: CelJsNode): void {
   walk(call, (node) => {
+    if (node.op === 'list' || node.op === 'map') node.setMeta('homogeneityExempt', true);
     if (node.op === 'list') {
       node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
         for (const element of self.args as CelJsNode[]) checker.check(element, ctx);
@@ -222,22 +264,29 @@ function exemptFromHomogeneity(call: CelJsNode): void {
 }
 
 /**
- * Charges one unit per comprehension iteration (the step runs once per element). Once the budget is exhausted,
- * a quantifier (`all`, `exists`) would absorb the error of each further step and go on iterating, so its step
- * returns an accumulator value that ends the loop instead (its `condition` is false for it); the evaluation's
+ * Charges each comprehension iteration the static cost of its step (cost.ts), plus 3 for the accumulator tests of
+ * `all` and `exists` (cel-go's expansion: `@not_strictly_false(accu)` and `accu && …`). Once the budget is
+ * exhausted, a quantifier (`all`, `exists`) would absorb the error of each further step and go on iterating, so its
+ * step returns an accumulator value that ends the loop instead (its `condition` is false for it); the evaluation's
  * result is the cost error in any case.
  */
 function meterStep(comprehension: { step: CelJsNode; condition?: (accu: unknown) => boolean }): void {
   const condition = comprehension.condition;
+  // Computed on first use, after type checking has resolved constants (namespaces cost nothing).
+  let cost: number | undefined;
   overrideEvaluate(comprehension.step, (ev, self, ctx) => {
     if (condition && exhausted()) return condition(false) ? true : false;
-    charge(1);
+    charge((cost ??= iterationCost(comprehension.step, condition ? 3 : 0)));
     return evaluateOriginal(ev, self, ctx);
   });
 }
 
-/** Charges `+` results that are lists or strings a tenth of their length. */
-function meterConcat(node: CelJsNode): void {
+/**
+ * Charges results that are lists or strings a tenth of their length (cel-go charges string concatenation and the
+ * ext.Strings functions `common.StringTraversalCostFactor` per character): `+`, and the string functions whose
+ * result can outgrow their operands (`join`, `replace`, `format`, `split`).
+ */
+function meterOutput(node: CelJsNode): void {
   overrideEvaluate(node, (ev, self, ctx) => {
     const value = evaluateOriginal(ev, self, ctx);
     if (typeof value === 'string' || Array.isArray(value)) charge(Math.ceil(value.length / 10));
@@ -245,14 +294,34 @@ function meterConcat(node: CelJsNode): void {
   });
 }
 
-/** Creates a CEL environment (see the file comment and {@link CelEnvironmentOptions}). */
-export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEnvironment {
-  const env = new Environment({
-    enableOptionalTypes: true,
-    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
-    unlistedVariablesAreDyn: false,
-  });
+/** Charges a membership test on a list its size. */
+function chargeMembership(range: unknown): void {
+  if (Array.isArray(range)) charge(range.length);
+}
+
+/** The receiver functions metered by {@link meterOutput}. */
+const METERED_FUNCTIONS = new Set(['join', 'replace', 'format', 'split']);
+
+let base: Environment | null = null;
+/** The converters of the object types registered on the base environment. */
+const baseObjectTypes = new ObjectTypeScope();
+
+/**
+ * The environment every CEL environment is cloned from: the built-in libraries, registered once. cel-js freezes an
+ * environment once it has been cloned, so nothing is registered on it afterwards.
+ */
+function baseEnvironment(): Environment {
+  if (base !== null) return base;
+  const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true, unlistedVariablesAreDyn: false });
   registerStringFunctions(env);
+  registerLists(env);
+  registerSets(env);
+  registerMath(env);
+  registerEncoders(env);
+  registerRegex(env);
+  registerOptionals(env);
+  registerTwoVarComprehensions(env);
+  registerKubernetesObjectTypes(env, baseObjectTypes);
   // cel-go's standard library also has the global form `matches(string, string)` (`common/stdlib`); cel-js does not.
   env.registerFunction('matches(string, string): bool', (text: string, pattern: string) => re2Matches(text, pattern));
   env.registerFunction('string.format(list): string', (format: string, args: unknown[]) => {
@@ -262,23 +331,51 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
       throw err instanceof FormatError ? new EvaluationError(err.message) : err;
     }
   });
+  base = env;
+  return env;
+}
+
+/** Creates a CEL environment (see the file comment and {@link CelEnvironmentOptions}). */
+export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEnvironment {
+  // A clone shares the base's registrations (copy on write): creating an environment costs little.
+  const env = baseEnvironment().clone({
+    enableOptionalTypes: true,
+    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
+    unlistedVariablesAreDyn: false,
+  });
+  if (options.objectTypes !== undefined) {
+    const scope = new ObjectTypeScope(baseObjectTypes);
+    for (const [name, fields] of Object.entries(options.objectTypes)) registerObjectType(env, scope, name, fields);
+  }
   for (const library of options.libraries ?? []) library(env);
   for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
+  // Variables of object types: their identifiers evaluate to null for a null value (object-types.ts).
+  const objectVariables = new Set<string>();
+  for (const [name, type] of Object.entries(options.variables ?? {})) {
+    if (type !== undefined && (type in KUBERNETES_OBJECT_TYPES || (options.objectTypes !== undefined && type in options.objectTypes))) {
+      objectVariables.add(name);
+    }
+  }
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
+  const twoVariableComprehensions = options.twoVariableComprehensions ?? true;
 
   return {
     compile(expression: string): CelCompileResult {
       let parsed: ParseResult;
       try {
-        parsed = env.parse(expression);
-        const astError = patch(parsed.ast as unknown as CelJsNode, validateRegexLiterals);
+        const markers = expression.includes('?') ? findOptionalEntryMarkers(expression) : [];
+        parsed = env.parse(markers.length > 0 ? blankMarkers(expression, markers) : expression);
+        const root = parsed.ast as unknown as CelJsNode;
+        const astError =
+          (markers.length > 0 ? attachOptionalEntries(root, markers) : null) ??
+          patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
         const formatError = expression.includes('format') ? validateFormatCalls(parsed.ast as unknown as CelJsNode) : null;
         if (formatError !== null) return { ok: false, error: formatError };
-        return { ok: true, program: makeProgram(expression, parsed, checked.type ?? 'dyn', costLimit) };
+        return { ok: true, program: makeProgram(expression, parsed, outputTypeName(checked.type ?? 'dyn'), costLimit) };
       } catch (err) {
         return { ok: false, error: toCelError(err, expression) };
       }
@@ -294,18 +391,33 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
 export const MAX_AST_DEPTH = 1000;
 
 /** Applies the AST patches; returns a compile error for an invalid literal regex pattern or a too deep AST. */
-function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null {
+function patch(
+  root: CelJsNode,
+  validateRegexLiterals: boolean,
+  objectVariables: ReadonlySet<string>,
+  twoVariableComprehensions: boolean,
+): CelError | null {
   let error: CelError | null = null;
+  const membershipRanges: CelJsNode[] = [];
   walk(root, (node, depth) => {
+    if (node.op === 'in') membershipRanges.push((node.args as [CelJsNode, CelJsNode])[1]);
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
     }
     if (node.op === 'call') patchHas(node);
+    if (!twoVariableComprehensions && error === null && node.op === 'rcall' && isTwoVarComprehension(node)) {
+      const [name, , args] = node.args as [string, CelJsNode, CelJsNode[]];
+      error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node.start, end: node.end };
+    }
     if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
+    else if ((node.op === 'id' && objectVariables.has(node.args as string)) || node.op === '.?') patchObjectTypeNode(node);
     else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
-    else if (node.op === '+') meterConcat(node);
+    else if (node.op === '+') meterOutput(node);
+    else if (patchSetsCall(node) || patchFlattenCall(node)) return;
     else if (node.op === 'rcall') {
       const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
+      // `regex.replace` charges its result itself (regex.ts).
+      if (METERED_FUNCTIONS.has(name) && !(receiver.op === 'id' && receiver.args === 'regex')) meterOutput(node);
       if (name === 'format' && args.length === 1) exemptFromHomogeneity(node);
       if ((name === 'indexOf' || name === 'lastIndexOf' || name === 'substring') && (args.length === 1 || args.length === 2)) {
         patchIndexCall(node, name, receiver, args);
@@ -321,7 +433,20 @@ function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null
       }
     }
   });
+  // cel-go charges `x in list` the list's size (`interpreter/runtimecost.go`, `overloads.InList`), after the
+  // other patches so that it keeps theirs.
+  for (const range of membershipRanges) afterEvaluate(range, chargeMembership);
   return error;
+}
+
+/**
+ * The checked output type as reported to callers: type parameters left unbound by the checker (`lists.range(0)`
+ * is `list<int>`, but `[].reverse()` is `list<T>`) are `dyn`, and `list<dyn>`/`map<dyn, dyn>` are `list`/`map`,
+ * as cel-js reports them.
+ */
+function outputTypeName(type: string): string {
+  const name = type.replace(/(?<![\w.])[A-Z](?![\w.])/g, 'dyn');
+  return name === 'list<dyn>' ? 'list' : name === 'map<dyn, dyn>' ? 'map' : name;
 }
 
 /** A checked node's type as cel-go names it (`TypeName()`). */
@@ -394,25 +519,30 @@ export function programAst(program: CelProgram): CelJsNode | undefined {
 }
 
 function makeProgram(expression: string, parsed: ParseResult, outputType: string, costLimit: number | null): CelProgram {
+  const limit = costLimit ?? SAFETY_COST_LIMIT;
+  const exceeded = costLimit === null ? SAFETY_LIMIT_EXCEEDED : COST_LIMIT_EXCEEDED;
   const program: CelProgram = {
     expression,
     outputType,
     evaluate(activation = {}, meter) {
-      const budget = costLimit === null ? null : new Budget(costLimit);
+      const budget = new Budget(limit);
+      // Errors are values here: their stack traces, the bulk of an error's cost, are never read.
+      const stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
       try {
         const value: unknown = withBudget(budget, () => parsed(activation));
         // An exhausted budget wins even when error absorption (`||`, `&&`, `all`, `exists`) hid the error.
-        if (budget?.exceeded) return { ok: false, error: toCelError(new Error(COST_LIMIT_EXCEEDED), expression) };
+        if (budget.exceeded) return { ok: false, error: toCelError(new Error(exceeded), expression) };
         return { ok: true, value };
       } catch (err) {
-        if (budget?.exceeded) return { ok: false, error: toCelError(new Error(COST_LIMIT_EXCEEDED), expression) };
+        if (budget.exceeded) return { ok: false, error: toCelError(new Error(exceeded), expression) };
         return { ok: false, error: toCelError(err, expression) };
       } finally {
-        if (meter !== undefined && budget !== null) meter.cost += budget.cost;
+        Error.stackTraceLimit = stackTraceLimit;
+        if (meter !== undefined) meter.cost += budget.cost;
       }
     },
   };
   programAsts.set(program, parsed.ast as unknown as CelJsNode);
   return program;
 }
-

@@ -5,9 +5,7 @@
  * `k8s.io/apiserver/pkg/cel/library/lists.go` (`indexOf`, `lastIndexOf`).
  */
 import { EvaluationError, type Environment } from '@marcbachmann/cel-js';
-
-/** The receiver type of `strings.quote` (cel-js resolves namespaced functions as methods on a constant). */
-class StringsNamespace {}
+import { registerNamespace } from './namespace.js';
 
 function rangeError(index: bigint | number): EvaluationError {
   return new EvaluationError(`index out of range: ${index}`);
@@ -113,9 +111,9 @@ export function registerStringFunctions(env: Environment): void {
   env.registerFunction('string.replace(string, string, int): string', (s: string, o: string, n: string, c: bigint) =>
     replaceN(s, o, n, c),
   );
-  env.registerType('StringsNamespace', StringsNamespace);
-  env.registerConstant('strings', 'StringsNamespace', new StringsNamespace());
-  env.registerFunction('StringsNamespace.quote(string): string', (_ns: unknown, s: string) => quote(s));
+  // cel-js resolves namespaced functions as methods on a constant (namespace.ts).
+  const strings = registerNamespace(env, 'strings');
+  env.registerFunction(`${strings}.quote(string): string`, (_ns: unknown, s: string) => quote(s));
   // cel-js calls handlers with its evaluator as `this`.
   env.registerFunction('list<A>.indexOf(A): int', function (this: EqualityEvaluator, l: unknown[], v: unknown) {
     return listIndexOf(l, v, equalsIn(this));

@@ -73,16 +73,6 @@ export class ValidatingPolicy implements CompiledPolicy {
 
   /** The responses of the policy and its variants (Kyverno CLI order: the policy, then the variants). */
   validate(request: EvaluationRequest): PolicyResponse[] {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      return this.responses(request);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
-  }
-
-  private responses(request: EvaluationRequest): PolicyResponse[] {
     const { attributes, data } = admissionRequest(request);
     const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
     const mode = request.numberMode ?? 'float64';
