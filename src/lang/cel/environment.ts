@@ -539,7 +539,7 @@ function makeProgram(expression: string, parsed: ParseResult, outputType: string
         return { ok: false, error: toCelError(err, expression) };
       } finally {
         Error.stackTraceLimit = stackTraceLimit;
-        if (meter !== undefined) meter.cost += budget.cost;
+        if (meter !== undefined && costLimit !== null) meter.cost += budget.cost;
       }
     },
   };

@@ -273,25 +273,26 @@ describe('AdmissionValidator', () => {
 
   describe('the cost budget of one validation run', () => {
     const OUT = 'validation failed due to running out of cost budget, no further validation rules will be run';
+    // 15 units: three iterations of a step costing 5 (the CEL layer's cel-go-like cost of comprehensions).
     const threeSteps = '[1, 2, 3].all(x, x > 0)';
     it.each([
-      { title: 'within the budget', budget: 6, overrides: { validations: [{ expression: threeSteps }, { expression: threeSteps }] }, result: { matched: true, decisions: [{ evaluation: 'admit' }, { evaluation: 'admit' }] } },
-      { title: 'the validations exceed it', budget: 5, overrides: { validations: [{ expression: threeSteps }, { expression: threeSteps }] }, result: { matched: true, decisions: [{ action: 'deny', evaluation: 'error', message: OUT }] } },
+      { title: 'within the budget', budget: 30, overrides: { validations: [{ expression: threeSteps }, { expression: threeSteps }] }, result: { matched: true, decisions: [{ evaluation: 'admit' }, { evaluation: 'admit' }] } },
+      { title: 'the validations exceed it', budget: 29, overrides: { validations: [{ expression: threeSteps }, { expression: threeSteps }] }, result: { matched: true, decisions: [{ action: 'deny', evaluation: 'error', message: OUT }] } },
       {
         title: 'the variables count',
-        budget: 5,
+        budget: 29,
         overrides: { variables: [{ name: 'ok', expression: threeSteps }], validations: [{ expression: `variables.ok && ${threeSteps}` }] },
         result: { matched: true, decisions: [{ evaluation: 'error', message: OUT }] },
       },
       {
         title: 'the messages get what is left, and running out turns every decision into an error',
-        budget: 5,
+        budget: 29,
         overrides: { validations: [{ expression: threeSteps }, { expression: 'false', messageExpression: `${threeSteps} ? 'a' : 'b'` }] },
         result: { matched: true, decisions: [{ evaluation: 'error', message: `failed messageExpression: ${OUT}` }, { evaluation: 'error', message: `failed messageExpression: ${OUT}` }] },
       },
       {
         title: 'match conditions have a budget of their own',
-        budget: 5,
+        budget: 29,
         overrides: { matchConditions: [{ name: 'a', expression: threeSteps }, { name: 'b', expression: threeSteps }], validations: [{ expression: 'true' }] },
         result: { matched: true, decisions: [{ evaluation: 'error', message: OUT }] },
       },
