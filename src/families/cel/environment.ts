@@ -10,7 +10,7 @@
  * float64, cmd/cli/kubectl-kyverno/commands/test/test.go) and an integral one a CEL `int` in `int64` mode.
  */
 import type { ClusterReader, ExternalData } from '../../evaluate/types.js';
-import { createCelEnvironment, DEFAULT_COST_LIMIT, type CelEnvironment } from '../../lang/cel/index.js';
+import { ADMISSION_REQUEST_TYPE, createCelEnvironment, DEFAULT_COST_LIMIT, NAMESPACE_TYPE, type CelEnvironment } from '../../lang/cel/index.js';
 import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 import {
   contextFileImages,
@@ -23,35 +23,51 @@ import {
 import type { JsonObject, JsonValue, NumberMode } from '../../types.js';
 import { resourceOfKind } from './match/index.js';
 
-/** The variables of a ValidatingPolicy expression (kyverno/kyverno pkg/cel/compiler/keys.go). */
-export const VPOL_VARIABLES = ['object', 'oldObject', 'request', 'namespaceObject', 'variables', 'exceptions'] as const;
 
-const environments = new Map<string, { env: CelEnvironment; libraries: KyvernoLibrarySet }>();
+const libraries = new Map<string, KyvernoLibrarySet>();
 
-/** The environment and Kyverno libraries of the policies of `namespace` (`""` for the cluster-scoped kinds). */
-function environmentOf(namespace: string): { env: CelEnvironment; libraries: KyvernoLibrarySet } {
-  let found = environments.get(namespace);
+/** Kyverno's libraries for the policies of `namespace`: a Namespaced* policy's `resource` functions drop their namespace argument (kyverno/sdk extensions/cel/libs/resource/lib.go). */
+function librariesOf(namespace: string): KyvernoLibrarySet {
+  let found = libraries.get(namespace);
   if (found === undefined) {
-    // A Namespaced* policy's `resource` functions drop their namespace argument (kyverno/sdk extensions/cel/libs/resource/lib.go).
-    const libraries = kyvernoLibraries({ namespace });
-    const env = createCelEnvironment({
-      variables: Object.fromEntries(VPOL_VARIABLES.map((name) => [name, 'dyn'])),
-      libraries: [...libraries.libraries, ...KUBERNETES_LIBRARIES],
-      costLimit: DEFAULT_COST_LIMIT,
-      homogeneousAggregateLiterals: true,
-    });
-    found = { env, libraries };
-    environments.set(namespace, found);
+    found = kyvernoLibraries({ namespace });
+    libraries.set(namespace, found);
   }
   return found;
 }
 
+const environments = new Map<string, CelEnvironment>();
+
+/** The type of `variables`: an object with one field per declared variable (kyverno/kyverno pkg/cel/compiler `VariablesType`). */
+const VARIABLES_TYPE = 'kyverno.variables';
+
 /**
  * The environment ValidatingPolicy expressions (and the match conditions of their exceptions) compile in, for a
- * policy of `namespace` (`""` for a cluster-scoped policy).
+ * policy of `namespace` (`""` for a cluster-scoped policy) declaring `variableNames`: `request` and
+ * `namespaceObject` are typed as Kubernetes types them (an unknown field is a compile error), `variables` has one
+ * `dyn` field per declared variable (`variables.undeclared` is a compile error); `object` and `oldObject` are `dyn`.
  */
-export function validatingPolicyEnvironment(namespace = ''): CelEnvironment {
-  return environmentOf(namespace).env;
+export function validatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
+  const key = `${namespace}\u0000${variableNames.join('\u0000')}`;
+  let env = environments.get(key);
+  if (env === undefined) {
+    env = createCelEnvironment({
+      objectTypes: { [VARIABLES_TYPE]: Object.fromEntries(variableNames.map((name) => [name, 'dyn'])) },
+      variables: {
+        object: 'dyn',
+        oldObject: 'dyn',
+        request: ADMISSION_REQUEST_TYPE,
+        namespaceObject: NAMESPACE_TYPE,
+        variables: VARIABLES_TYPE,
+        exceptions: 'dyn',
+      },
+      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
+      costLimit: DEFAULT_COST_LIMIT,
+      homogeneousAggregateLiterals: true,
+    });
+    environments.set(key, env);
+  }
+  return env;
 }
 
 /** The library handles (`resource`, `http`, `globalContext`, `image`) of one evaluation of a policy of `namespace`. */
@@ -65,7 +81,7 @@ export function libraryHandles(namespace: string, external: ExternalData | undef
   let handles = byNamespace.get(namespace);
   if (handles === undefined) {
     // The handles hold no state of their own: one set serves every evaluation over the same data.
-    handles = environmentOf(namespace).libraries.handles(data);
+    handles = librariesOf(namespace).handles(data);
     byNamespace.set(namespace, handles);
   }
   return handles;

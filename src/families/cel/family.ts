@@ -36,7 +36,7 @@ function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acc
   const policyKind = policyKindOf(apiVersion, kind)!;
   if (spec.mode === 'Envoy' || spec.mode === 'HTTP') return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} (Kyverno Authz) is not supported` };
   const policyKindNamespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
-  const env = validatingPolicyEnvironment(policyKindNamespace);
+  const env = validatingPolicyEnvironment(policyKindNamespace, spec.variables.map((variable) => variable.name));
   const specs: CompiledSpec[] = [];
   const rejected = (failure: CompileFailure): Acceptance => {
     return { status: 'invalid', reason: compileErrorReason(metadata.name, spec.mode, failure), ruleCount: 1, at: { path: failure.path, start: failure.start, end: failure.end }, abortsTest: true };

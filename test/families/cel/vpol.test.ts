@@ -231,6 +231,9 @@ describe('ValidatingPolicy acceptance', () => {
     ['a non-bool validation', { validations: [{ expression: "'x'" }] }, 'output is expected to be of type bool'],
     ['a non-string message expression', { validations: [{ expression: 'true', messageExpression: '1' }] }, 'output is expected to be of type string'],
     ['an undeclared identifier', { validations: [{ expression: 'foo.bar' }] }, 'Unknown variable: foo'],
+    ['an undeclared variable', { variables: [{ name: 'a', expression: '1' }], validations: [{ expression: 'variables.b == 1' }] }, 'b'],
+    ['an unknown field of request', { validations: [{ expression: "request.operations == 'CREATE'" }] }, 'operations'],
+    ['an unknown field of namespaceObject', { validations: [{ expression: "namespaceObject.metadata.labelz == {}" }] }, 'labelz'],
   ])('rejects %s', (_name, spec, message) => {
     const accepted = acceptPolicy(policyDocument(spec));
     expect(accepted.status).toBe('invalid');
