@@ -218,6 +218,12 @@ export interface CompiledPolicy {
    */
   generate?(request: EvaluationRequest, cloneSources: () => readonly JsonObject[]): GenerateOutcome | null;
   /**
+   * The JSON payload handler (a Test's `jsonPayloads`, `kyverno apply --json`): the responses of the policy for the
+   * payload `request.resource`, an arbitrary JSON object. Only the kinds that evaluate raw JSON have it (a
+   * ValidatingPolicy in `JSON` evaluation mode); the others give no response for a payload.
+   */
+  validateJson?(request: EvaluationRequest): readonly PolicyResponse[];
+  /**
    * How a failure of `rule` (or, without a rule, of the policy as Kyverno's `GetValidationFailureAction`
    * reports it) on a resource of `kind` in `namespace` is enforced.
    */
@@ -255,6 +261,11 @@ export type Acceptance =
        * aborts `kyverno test` with the reason), instead of skipping the policy.
        */
       abortsTest?: boolean;
+      /**
+       * It aborts the evaluation of JSON payloads too (a `JSON` evaluation mode ValidatingPolicy): Kyverno compiles the
+       * JSON-mode policies for each payload (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go).
+       */
+      abortsJsonPayloads?: boolean;
     }
   /**
    * A policy kind kyverno-lint does not evaluate yet, or (with `reason`) a policy of an evaluated kind using

@@ -36,6 +36,8 @@ interface InvalidPolicy extends PolicyOrigin {
   ruleCount: number;
   /** `kyverno test` cannot run with this policy loaded (a ValidatingPolicy that does not compile): it fails with the reason. */
   abortsTest: boolean;
+  /** It aborts the evaluation of JSON payloads too (a JSON-mode ValidatingPolicy that does not compile). */
+  abortsJsonPayloads: boolean;
 }
 
 export interface PolicySet {
@@ -74,7 +76,7 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
         for (const problem of accepted.problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
         break;
       case 'invalid':
-        set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, abortsTest: accepted.abortsTest === true, file, document });
+        set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, abortsTest: accepted.abortsTest === true, abortsJsonPayloads: accepted.abortsJsonPayloads === true, file, document });
         break;
       case 'unsupported':
         set.unsupported.set(name, accepted.reason ?? `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);

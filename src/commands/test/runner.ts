@@ -18,7 +18,7 @@ import type { JsonObject, SourceLocation } from '../../types.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import type { DiagnosticLog } from '../load/diagnostics.js';
 import { locateIn, readFile, reportAt, type LoadedFile } from '../load/documents.js';
-import { evaluateResource, type EvaluationOptions, type ResourceResponse } from '../../evaluate/processor.js';
+import { evaluateJsonPayload, evaluateResource, type EvaluationOptions, type PayloadEvaluationOptions, type ResourceResponse } from '../../evaluate/processor.js';
 import type { ResourceDocument } from '../../evaluate/resource.js';
 import { loadExceptions } from '../load/exceptions.js';
 import { displayPath, type CliIo } from '../io.js';
@@ -28,7 +28,7 @@ import { loadPolicies, type PolicySet } from '../load/policies.js';
 import { loadResources } from '../load/resources.js';
 import { ExpectedFiles } from './compare.js';
 import type { TestResult, TestSpec } from './test-file.js';
-import { failedOutcome, matchResult, targetRun, type MatchInput, type TriggerRun } from './matching.js';
+import { failedOutcome, matchResult, payloadDocument, targetRun, type MatchInput, type TriggerRun } from './matching.js';
 import type { TestDocumentOutcome } from './output.js';
 import { selectResults, type TestCaseSelector } from './selector.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
@@ -49,7 +49,7 @@ export interface TestRunOptions {
 }
 
 /** The Test fields that feed evaluation kyverno-lint does not do yet. */
-const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['jsonPayloads', 'httpPayloads', 'envoyPayloads'];
+const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['httpPayloads', 'envoyPayloads'];
 
 /** What CEL lookups read without `clusterResources` and without a Context file: nothing. */
 const NO_CEL_CONTEXT: CelContextData = Object.freeze({ resources: Object.freeze([]), images: Object.freeze([]) });
@@ -242,6 +242,33 @@ function evaluationRun(
   return { resources, responses };
 }
 
+/**
+ * The default run with the JSON payloads added, each under its path as the Test writes it (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/test/test.go, `runTest`: one policy processor run per payload, whose responses
+ * go to `Trigger[jp.name]`). The runs of the result operations do not see the payloads.
+ */
+function withPayloads(
+  run: TriggerRun,
+  policies: readonly CompiledPolicy[],
+  payloads: readonly JsonPayload[],
+  dir: string,
+  options: Omit<EvaluationOptions, 'numberMode'>,
+): TriggerRun {
+  if (payloads.length === 0) return run;
+  const resources = [...run.resources];
+  const responses = new Map(run.responses);
+  for (const payload of payloads) {
+    const document = payloadDocument(payload.name, payload.data, path.resolve(dir, payload.name));
+    const evaluation: PayloadEvaluationOptions = { numberMode: payload.numberMode };
+    if (options.userInfo) evaluation.userInfo = options.userInfo;
+    if (options.exceptions) evaluation.exceptions = options.exceptions;
+    if (options.external) evaluation.external = options.external;
+    resources.push(document);
+    responses.set(document.key, [...(responses.get(document.key) ?? []), ...evaluateJsonPayload(policies, payload.data, evaluation)]);
+  }
+  return { resources, responses };
+}
+
 /** Runs one Test document; `null` when the selector keeps none of its results. */
 export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDocumentOutcome | null {
   const { test } = testCase;
@@ -277,6 +304,13 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     const firstResource = resourceSet.resources[0];
     if (aborting !== undefined && firstResource !== undefined) {
       throw new TestError(`failed to apply policies on resource ${firstResource.name} (${aborting.reason})`, { file: aborting.file.path, line: aborting.document.line, column: 1 });
+    }
+    // On a JSON payload only the JSON-mode ValidatingPolicies are compiled (processor/policy_processor.go).
+    const abortingPayloads = policySet.invalid.find((policy) => policy.abortsJsonPayloads);
+    const firstPayload = jsonPayloads[0];
+    if (abortingPayloads !== undefined && firstPayload !== undefined) {
+      const message = `failed to apply validating policies on JSON payload ${firstPayload.name} (${abortingPayloads.reason})`;
+      throw new TestError(message, { file: abortingPayloads.file.path, line: abortingPayloads.document.line, column: 1 });
     }
     const paramSet = loadResources(test.paramResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
     if (paramSet.firstPathMissing) throw new TestError(`failed to load parameter resources (${test.paramResources[0]})`);
@@ -321,7 +355,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       targets: [...resourceSet.resources, ...targets].map((target) => target.value),
       cloneSources: cloneSourceLookup(prepared.evaluated, test.results, files),
     };
-    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, run);
+    const trigger = withPayloads(evaluationRun(prepared.evaluated, resourceSet.resources, run), prepared.evaluated, jsonPayloads, dir, run);
     const byOperation = new Map<string, TriggerRun>();
     for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
       byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run, operation }));

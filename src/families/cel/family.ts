@@ -36,7 +36,14 @@ function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acc
   const env = validatingPolicyEnvironment(policyKindNamespace);
   const specs: CompiledSpec[] = [];
   const rejected = (failure: CompileFailure): Acceptance => {
-    return { status: 'invalid', reason: compileErrorReason(metadata.name, spec.mode, failure), ruleCount: 1, at: { path: failure.path, start: failure.start, end: failure.end }, abortsTest: true };
+    return {
+      status: 'invalid',
+      reason: compileErrorReason(metadata.name, spec.mode, failure),
+      ruleCount: 1,
+      at: { path: failure.path, start: failure.start, end: failure.end },
+      abortsTest: true,
+      ...(spec.mode === 'JSON' ? { abortsJsonPayloads: true } : {}),
+    };
   };
   const original = compileSpec(env, spec);
   if (!original.ok) return rejected(original.failure);
