@@ -60,6 +60,11 @@ export interface CelEnvironmentOptions {
    * built-in ones and before the declared variables.
    */
   readonly libraries?: readonly CelLibrary[];
+  /**
+   * Kyverno's `orValue` compatibility (`OrValueCompatEnvOptions`: `x.orValue(y)` on a non-optional `x` gives `x`).
+   * Default true; environments built without Kyverno's compiler (Kyverno Authz) have cel-go's plain `orValue`.
+   */
+  readonly orValueCompat?: boolean;
 }
 
 /** Registers a library's functions and types on a cel-js environment. */
@@ -228,6 +233,28 @@ function meterStep(comprehension: { step: CelJsNode; condition?: (accu: unknown)
   });
 }
 
+/**
+ * `c ? m : null` and `c ? null : m` with `m` of a message type: cel-go joins the branch types, null being assignable
+ * to message types (cel-go `checker/types.go`, `isAssignable`), so the conditional has the message type; cel-js
+ * requires the same type on both branches.
+ */
+function patchNullBranch(node: CelJsNode): void {
+  type Checked = { checkedType?: { kind: string; name: string } };
+  const original = (node.meta as unknown as { check: (chk: CelJsChecker, self: CelJsNode, ctx: unknown) => unknown }).check;
+  node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
+    try {
+      return original(checker, self, ctx);
+    } catch (err) {
+      const [, left, right] = self.args as [CelJsNode, CelJsNode, CelJsNode];
+      const leftType = (left as unknown as Checked).checkedType;
+      const rightType = (right as unknown as Checked).checkedType;
+      if (leftType?.name === 'null' && rightType?.kind === 'message') return rightType;
+      if (rightType?.name === 'null' && leftType?.kind === 'message') return leftType;
+      throw err;
+    }
+  });
+}
+
 /** Charges `+` results that are lists or strings a tenth of their length. */
 function meterConcat(node: CelJsNode): void {
   overrideEvaluate(node, (ev, self, ctx) => {
@@ -258,13 +285,14 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
   for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
+  const orValueCompat = options.orValueCompat ?? true;
 
   return {
     compile(expression: string): CelCompileResult {
       let parsed: ParseResult;
       try {
         parsed = env.parse(expression);
-        const astError = patch(parsed.ast as unknown as CelJsNode, validateRegexLiterals);
+        const astError = patch(parsed.ast as unknown as CelJsNode, validateRegexLiterals, orValueCompat);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
@@ -286,15 +314,17 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
 export const MAX_AST_DEPTH = 1000;
 
 /** Applies the AST patches; returns a compile error for an invalid literal regex pattern or a too deep AST. */
-function patch(root: CelJsNode, validateRegexLiterals: boolean): CelError | null {
+function patch(root: CelJsNode, validateRegexLiterals: boolean, orValueCompat: boolean): CelError | null {
   let error: CelError | null = null;
   walk(root, (node, depth) => {
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
     }
     if (node.op === 'call') patchHas(node);
-    if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
-    else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
+    if (node.op === '?:') patchNullBranch(node);
+    if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') {
+      if (orValueCompat) patchOrValue(node);
+    } else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
     else if (node.op === '+') meterConcat(node);
     else if (node.op === 'rcall') {
       const [name, receiver, args] = node.args as [string, CelJsNode, CelJsNode[]];
