@@ -143,6 +143,19 @@ export function evaluateJsonPayload(policies: readonly CompiledPolicy[], payload
   return out;
 }
 
+/**
+ * All responses for one Kyverno Authz check request (a Test's `httpPayloads` / `envoyPayloads`), in policy order
+ * (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/authz_processor.go, `ApplyHTTPPolicies`, `ApplyEnvoyPolicies`).
+ */
+export function evaluateAuthzPayload(policies: readonly CompiledPolicy[], kind: 'http' | 'envoy', request: unknown): ResourceResponse[] {
+  const out: ResourceResponse[] = [];
+  for (const policy of policies) {
+    const response = policy.authorize?.(kind, request);
+    if (response) out.push({ kind: 'validate', response });
+  }
+  return out;
+}
+
 function isResponseList(result: PolicyResponse | readonly PolicyResponse[]): result is readonly PolicyResponse[] {
   return Array.isArray(result);
 }

@@ -9,7 +9,7 @@
  */
 import { acceptPolicy } from '../../evaluate/family.js';
 import { policyKindOf } from '../../evaluate/kinds.js';
-import type { CompiledPolicy } from '../../evaluate/types.js';
+import type { CompiledPolicy, PayloadKind } from '../../evaluate/types.js';
 import { expandLists, isKubernetesObject, listPolicyFiles, nameOf, type SourceDocument } from '../../source/index.js';
 import type { JsonObject } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
@@ -36,8 +36,8 @@ interface InvalidPolicy extends PolicyOrigin {
   ruleCount: number;
   /** `kyverno test` cannot run with this policy loaded (a ValidatingPolicy that does not compile): it fails with the reason. */
   abortsTest: boolean;
-  /** It aborts the evaluation of JSON payloads too (a JSON-mode ValidatingPolicy that does not compile). */
-  abortsJsonPayloads: boolean;
+  /** The payloads whose evaluation it aborts (a JSON-mode or Kyverno Authz ValidatingPolicy that does not compile). */
+  abortsPayloads?: PayloadKind;
 }
 
 export interface PolicySet {
@@ -76,7 +76,15 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
         for (const problem of accepted.problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
         break;
       case 'invalid':
-        set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, abortsTest: accepted.abortsTest === true, abortsJsonPayloads: accepted.abortsJsonPayloads === true, file, document });
+        set.invalid.push({
+          name,
+          reason: accepted.reason,
+          ruleCount: accepted.ruleCount,
+          abortsTest: accepted.abortsTest === true,
+          ...(accepted.abortsPayloads === undefined ? {} : { abortsPayloads: accepted.abortsPayloads }),
+          file,
+          document,
+        });
         break;
       case 'unsupported':
         set.unsupported.set(name, accepted.reason ?? `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);
