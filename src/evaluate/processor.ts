@@ -132,6 +132,41 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   return out;
 }
 
+/** What the evaluation of a JSON payload reads (the payload's number semantics come with it). */
+export type PayloadEvaluationOptions = Pick<EvaluationOptions, 'numberMode' | 'userInfo' | 'exceptions' | 'external'>;
+
+/**
+ * All responses for one JSON payload (a Test's `jsonPayloads`, `kyverno apply --json`), as Kyverno's policy
+ * processor gives them for its `JsonPayload` (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go,
+ * `ApplyPoliciesOnResource`, "validating policies"): the policies that evaluate raw JSON respond (every response,
+ * even without rules); the Kubernetes-mode policies are skipped.
+ */
+export function evaluateJsonPayload(policies: readonly CompiledPolicy[], payload: JsonObject, options: PayloadEvaluationOptions): ResourceResponse[] {
+  const request: EvaluationRequest = { resource: payload, numberMode: options.numberMode };
+  if (options.userInfo) request.userInfo = options.userInfo;
+  if (options.exceptions && options.exceptions.length > 0) request.exceptions = options.exceptions;
+  if (options.external) request.external = options.external;
+  const out: ResourceResponse[] = [];
+  for (const policy of policies) {
+    if (policy.validateJson === undefined) continue;
+    for (const response of policy.validateJson(request)) out.push({ kind: 'validate', response });
+  }
+  return out;
+}
+
+/**
+ * All responses for one Kyverno Authz check request (a Test's `httpPayloads` / `envoyPayloads`), in policy order
+ * (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/authz_processor.go, `ApplyHTTPPolicies`, `ApplyEnvoyPolicies`).
+ */
+export function evaluateAuthzPayload(policies: readonly CompiledPolicy[], kind: 'http' | 'envoy', request: unknown): ResourceResponse[] {
+  const out: ResourceResponse[] = [];
+  for (const policy of policies) {
+    const response = policy.authorize?.(kind, request);
+    if (response) out.push({ kind: 'validate', response });
+  }
+  return out;
+}
+
 function isResponseList(result: PolicyResponse | readonly PolicyResponse[]): result is readonly PolicyResponse[] {
   return Array.isArray(result);
 }

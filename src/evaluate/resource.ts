@@ -20,6 +20,12 @@ export interface ResourceDocument {
   key: string;
   /** The resource is `items[listItem]` of a `kind: List` document (the repository scan expands Lists). */
   listItem?: number;
+  /**
+   * A JSON payload (a Test's `jsonPayloads`), not a Kubernetes object: `key` is the payload path as the Test writes
+   * it, `name` and `namespace` its last and second-to-last comma-separated parts as Kyverno's result matching reads
+   * any key.
+   */
+  jsonPayload?: true;
 }
 
 /** A resource document as Kyverno loads it: normalised as Kyverno normalises it (namespace default, `null` maps), with its identity. */

@@ -163,6 +163,9 @@ export interface EvaluationRequest {
   keepResourceOnMutateError?: boolean;
 }
 
+/** The payloads of a Test besides resources: `jsonPayloads`, `httpPayloads`, `envoyPayloads`. */
+export type PayloadKind = 'json' | 'http' | 'envoy';
+
 /** The responses of one policy for one resource (Kyverno `EngineResponse`). */
 export interface PolicyResponse {
   policy: CompiledPolicy;
@@ -238,6 +241,17 @@ export interface CompiledPolicy {
    */
   generate?(request: EvaluationRequest, cloneSources: () => readonly JsonObject[]): GenerateOutcome | null;
   /**
+   * The JSON payload handler (a Test's `jsonPayloads`, `kyverno apply --json`): the responses of the policy for the
+   * payload `request.resource`, an arbitrary JSON object. Only the kinds that evaluate raw JSON have it (a
+   * ValidatingPolicy in `JSON` evaluation mode); the others give no response for a payload.
+   */
+  validateJson?(request: EvaluationRequest): readonly PolicyResponse[];
+  /**
+   * The Kyverno Authz handler (a Test's `httpPayloads` / `envoyPayloads`): the response for one check request of
+   * `kind` (decoded by the CEL layer's authz decoders), null when the policy does not authorize such requests.
+   */
+  authorize?(kind: 'http' | 'envoy', request: unknown): PolicyResponse | null;
+  /**
    * How a failure of `rule` (or, without a rule, of the policy as Kyverno's `GetValidationFailureAction`
    * reports it) on a resource of `kind` in `namespace` is enforced.
    */
@@ -275,6 +289,13 @@ export type Acceptance =
        * aborts `kyverno test` with the reason), instead of skipping the policy.
        */
       abortsTest?: boolean;
+      /**
+       * The payloads whose evaluation it aborts: `json` for a `JSON` evaluation mode ValidatingPolicy (Kyverno compiles
+       * the JSON-mode policies for each JSON payload, kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go),
+       * `http` / `envoy` for a Kyverno Authz policy (compiled for each HTTP / Envoy payload,
+       * processor/authz_processor.go; never otherwise, so it is not an invalid policy for results).
+       */
+      abortsPayloads?: PayloadKind;
     }
   /**
    * A policy kind kyverno-lint does not evaluate yet, or (with `reason`) a policy of an evaluated kind using

@@ -171,14 +171,14 @@ describe('loadContextFile', () => {
 });
 
 describe('loadJsonPayload', () => {
-  it.each<{ name: string; file: string; text: string; data: JsonObject }>([
-    { name: 'a JSON object', file: 'payload.json', text: '{"Stages": [{"From": {"Image": "alpine"}}], "n": 1}', data: { Stages: [{ From: { Image: 'alpine' } }], n: 1 } },
-    { name: 'one YAML document (YAML 1.2: yes is a string)', file: 'payload.yaml', text: '# comment\nkind: x\nflag: yes\n', data: { kind: 'x', flag: 'yes' } },
-    { name: 'one YAML document among comment-only ones', file: 'payload.yml', text: '# a\n---\nkind: y\n---\n# b\n', data: { kind: 'y' } },
-    { name: 'a null YAML document (a nil map)', file: 'payload.yaml', text: 'null\n', data: {} },
-  ])('reads $name', ({ file, text, data }) => {
+  it.each<{ name: string; file: string; text: string; data: JsonObject; numberMode: 'float64' | 'int64' }>([
+    { name: 'a JSON object', file: 'payload.json', text: '{"Stages": [{"From": {"Image": "alpine"}}], "n": 1}', data: { Stages: [{ From: { Image: 'alpine' } }], n: 1 }, numberMode: 'float64' },
+    { name: 'one YAML document (YAML 1.2: yes is a string)', file: 'payload.yaml', text: '# comment\nkind: x\nflag: yes\n', data: { kind: 'x', flag: 'yes' }, numberMode: 'int64' },
+    { name: 'one YAML document among comment-only ones', file: 'payload.yml', text: '# a\n---\nkind: y\n---\n# b\n', data: { kind: 'y' }, numberMode: 'int64' },
+    { name: 'a null YAML document (a nil map)', file: 'payload.yaml', text: 'null\n', data: {}, numberMode: 'int64' },
+  ])('reads $name', ({ file, text, data, numberMode }) => {
     scratch.write(file, text);
-    expect(loadJsonPayload(scratch.dir, file)).toEqual({ payload: { name: file, data } });
+    expect(loadJsonPayload(scratch.dir, file)).toEqual({ payload: { name: file, data, numberMode } });
   });
 
   it.each<{ name: string; file: string; text?: string; error: string | RegExp }>([

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { readSourceFile } from '../../source/index.js';
-import type { JsonObject, JsonValue } from '../../types.js';
+import type { JsonObject, JsonValue, NumberMode } from '../../types.js';
 import { goJsonParse } from '../../util/go-json.js';
 import { isObject } from '../../util/json-value.js';
 
@@ -16,6 +16,11 @@ import { isObject } from '../../util/json-value.js';
 export interface JsonPayload {
   name: string;
   data: JsonObject;
+  /**
+   * How CEL reads the payload's numbers: a JSON file's are all float64 (Go `json.Unmarshal` into `any`), a YAML
+   * file's integers are int (go-yaml v3 decodes them as Go `int`).
+   */
+  numberMode: NumberMode;
 }
 
 /** The YAML tag of a value that is not a map, as go-yaml names it in its errors. */
@@ -82,5 +87,5 @@ export function loadJsonPayload(dir: string, name: string, maxFileSize?: number)
   if ('error' in decoded) return { error: `failed to load JSON payload ${name} (${decoded.error})` };
   if (decoded.value === null || decoded.value === undefined) return { error: `JSON payload ${name} is empty or nil` };
   if (!isObject(decoded.value)) return { error: `JSON payload ${name} must be a top-level object (map)` };
-  return { payload: { name, data: decoded.value } };
+  return { payload: { name, data: decoded.value, numberMode: path.extname(file) === '.json' ? 'float64' : 'int64' } };
 }

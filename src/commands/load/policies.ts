@@ -11,7 +11,7 @@
  */
 import { acceptBinding, acceptPolicy } from '../../evaluate/family.js';
 import { policyKindOf } from '../../evaluate/kinds.js';
-import type { CompiledBinding, CompiledPolicy } from '../../evaluate/types.js';
+import type { CompiledBinding, CompiledPolicy, PayloadKind } from '../../evaluate/types.js';
 import { expandLists, isKubernetesObject, listPolicyFiles, nameOf, type SourceDocument } from '../../source/index.js';
 import type { JsonObject } from '../../types.js';
 import type { DiagnosticLog } from './diagnostics.js';
@@ -38,6 +38,8 @@ interface InvalidPolicy extends PolicyOrigin {
   ruleCount: number;
   /** `kyverno test` cannot run with this policy loaded (a ValidatingPolicy that does not compile): it fails with the reason. */
   abortsTest: boolean;
+  /** The payloads whose evaluation it aborts (a JSON-mode or Kyverno Authz ValidatingPolicy that does not compile). */
+  abortsPayloads?: PayloadKind;
 }
 
 export interface PolicySet {
@@ -84,7 +86,15 @@ function addDocuments(set: PolicySet, file: LoadedFile, log: DiagnosticLog): voi
         for (const problem of accepted.problems) reportAt(log, file, document, problem.path, `${kind}: ${problem.message}`);
         break;
       case 'invalid':
-        set.invalid.push({ name, reason: accepted.reason, ruleCount: accepted.ruleCount, abortsTest: accepted.abortsTest === true, file, document });
+        set.invalid.push({
+          name,
+          reason: accepted.reason,
+          ruleCount: accepted.ruleCount,
+          abortsTest: accepted.abortsTest === true,
+          ...(accepted.abortsPayloads === undefined ? {} : { abortsPayloads: accepted.abortsPayloads }),
+          file,
+          document,
+        });
         break;
       case 'unsupported':
         set.unsupported.set(name, accepted.reason ?? `unsupported policy kind ${kind}: CEL policies are not evaluated yet`);

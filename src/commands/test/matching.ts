@@ -120,16 +120,59 @@ function ruleMessage(rule: RuleResponse, status: RuleStatus): string {
   return properties[`${status}Message`] ?? properties.message ?? rule.message;
 }
 
+/**
+ * The RESOURCE cell of a key: its parts (`,` and `/` separated) with the last one apart, as Kyverno prints any key
+ * (`color.Resource(strings.Join(parts[:len-1], "/"), "", parts[len-1])`): `apiVersion/Kind/namespace/name` for a
+ * resource, `/payload.json` or `dir/payload.json` for a JSON payload.
+ */
 function resourceLabel(resource: ResourceDocument): string {
-  return `${resource.apiVersion}/${resource.kind}/${resource.namespace}/${resource.name}`;
+  if (resource.jsonPayload !== true) return `${resource.apiVersion}/${resource.kind}/${resource.namespace}/${resource.name}`;
+  const parts = resource.key.replaceAll(',', '/').split('/');
+  const name = parts.pop() ?? '';
+  return `${parts.join('/')}/${name}`;
 }
 
-/** Resources a `resources` entry names: `name` (any kind and namespace) or `namespace/name`. */
+/**
+ * A JSON payload as a key of the trigger map (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go,
+ * `runTest`: `testResponse.Trigger[jp.name]`): the payload path as the Test writes it (after cleaning). Result
+ * matching splits every key at its commas and reads the last part as the name, the one before as the namespace.
+ */
+export function payloadDocument(name: string, data: JsonObject, file: string): ResourceDocument {
+  const parts = name.split(',');
+  return {
+    value: data as ResourceDocument['value'],
+    file,
+    documentIndex: 0,
+    apiVersion: '',
+    kind: '',
+    namespace: parts.length >= 2 ? parts[parts.length - 2]! : '',
+    name: parts[parts.length - 1]!,
+    key: name,
+    jsonPayload: true,
+  };
+}
+
+/**
+ * The `resources` entry of the form `namespace/name` that makes Kyverno's result matching crash on a JSON payload
+ * key without a comma: `printTestResult` (commands/test/output.go) reads the key's second-to-last comma-separated
+ * part, out of range for such a key (a Go panic that ends `kyverno test`).
+ */
+function crashingEntry(result: TestResult, keys: readonly ResourceDocument[]): { entry: string; key: string } | undefined {
+  const payload = keys.find((resource) => resource.jsonPayload === true && !resource.key.includes(','));
+  if (payload === undefined) return undefined;
+  const entry = (result.resources ?? []).find((candidate) => candidate.split('/').length === 2);
+  return entry === undefined ? undefined : { entry, key: payload.key };
+}
+
+/**
+ * Resources a `resources` entry names: `name` (any kind and namespace) or `namespace/name`; an entry with more
+ * slashes names none (Kyverno splits it at every `/`).
+ */
 function resourcesNamed(entry: string, resources: readonly ResourceDocument[]): ResourceDocument[] {
-  const slash = entry.indexOf('/');
-  if (slash === -1) return resources.filter((resource) => resource.name === entry);
-  const namespace = entry.slice(0, slash);
-  const name = entry.slice(slash + 1);
+  const parts = entry.split('/');
+  if (parts.length === 1) return resources.filter((resource) => resource.name === entry);
+  if (parts.length !== 2) return [];
+  const [namespace, name] = parts;
   return resources.filter((resource) => resource.namespace === namespace && resource.name === name);
 }
 
@@ -355,6 +398,11 @@ export function matchResult(result: TestResult, input: MatchInput): ResultOutcom
 
   const run = result.operation !== undefined ? input.byOperation.get(result.operation) ?? input.trigger : input.trigger;
   const targets = input.target?.resources ?? [];
+  const crash = result.resources !== undefined ? crashingEntry(result, run.resources) : undefined;
+  if (crash !== undefined) {
+    const message = `Kyverno's test command crashes here: the entry "${crash.entry}" is compared with the namespace part of the JSON payload key "${crash.key}", which has none (index out of range)`;
+    return failedOutcome(result, 'Test error', message);
+  }
   // Kyverno scans the Target map, then the trigger map, for each entry.
   const perEntry = entries.map((entry) => (entry !== '' ? [...resourcesNamed(entry, targets), ...resourcesNamed(entry, run.resources)] : []));
   for (const spec of result.resources !== undefined ? result.resourceSpecs ?? [] : []) {

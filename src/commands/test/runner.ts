@@ -14,11 +14,12 @@ import { policyReference, type CelContextData, type CompiledPolicy, type Request
 import { policyKindOf } from '../../evaluate/kinds.js';
 import { loadContextFile, policiesReadContext } from '../load/context-file.js';
 import { loadJsonPayload, type JsonPayload } from '../load/json-payloads.js';
+import { loadAuthzPayload, type AuthzPayload } from '../load/authz-payloads.js';
 import type { JsonObject, SourceLocation } from '../../types.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import type { DiagnosticLog } from '../load/diagnostics.js';
 import { locateIn, readFile, reportAt, type LoadedFile } from '../load/documents.js';
-import { evaluateResource, type EvaluationOptions, type ResourceResponse } from '../../evaluate/processor.js';
+import { evaluateAuthzPayload, evaluateJsonPayload, evaluateResource, type EvaluationOptions, type PayloadEvaluationOptions, type ResourceResponse } from '../../evaluate/processor.js';
 import type { ResourceDocument } from '../../evaluate/resource.js';
 import { loadExceptions } from '../load/exceptions.js';
 import { displayPath, type CliIo } from '../io.js';
@@ -28,7 +29,7 @@ import { loadPolicies, type PolicySet } from '../load/policies.js';
 import { loadResources } from '../load/resources.js';
 import { ExpectedFiles } from './compare.js';
 import type { TestResult, TestSpec } from './test-file.js';
-import { failedOutcome, matchResult, targetRun, type MatchInput, type TriggerRun } from './matching.js';
+import { failedOutcome, matchResult, payloadDocument, targetRun, type MatchInput, type TriggerRun } from './matching.js';
 import type { TestDocumentOutcome } from './output.js';
 import { selectResults, type TestCaseSelector } from './selector.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
@@ -48,8 +49,6 @@ export interface TestRunOptions {
   selector: TestCaseSelector;
 }
 
-/** The Test fields that feed evaluation kyverno-lint does not do yet. */
-const UNSUPPORTED_FIELDS: readonly (keyof TestSpec)[] = ['jsonPayloads', 'httpPayloads', 'envoyPayloads'];
 
 /** What CEL lookups read without `clusterResources` and without a Context file: nothing. */
 const NO_CEL_CONTEXT: CelContextData = Object.freeze({ resources: Object.freeze([]), images: Object.freeze([]) });
@@ -183,7 +182,10 @@ interface PreparedPolicies {
 /** The loaded policies named by a selected result: only those are evaluated. */
 function preparePolicies(set: PolicySet, referenced: ReadonlySet<string>): PreparedPolicies {
   const prepared: PreparedPolicies = { evaluated: [], invalid: new Map(), byName: new Map() };
-  for (const { name, reason } of set.invalid) if (referenced.has(name)) prepared.invalid.set(name, reason);
+  // A Kyverno Authz policy is compiled on its payloads only: Kyverno does not skip it as invalid.
+  for (const { name, reason, abortsPayloads } of set.invalid) {
+    if (referenced.has(name) && abortsPayloads !== 'http' && abortsPayloads !== 'envoy') prepared.invalid.set(name, reason);
+  }
   for (const { name, compiled } of set.policies) {
     if (!referenced.has(name)) continue;
     prepared.evaluated.push(compiled);
@@ -242,6 +244,64 @@ function evaluationRun(
   return { resources, responses };
 }
 
+/**
+ * The default run with the JSON payloads added, each under its path as the Test writes it (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/commands/test/test.go, `runTest`: one policy processor run per payload, whose responses
+ * go to `Trigger[jp.name]`). The runs of the result operations do not see the payloads.
+ */
+function withPayloads(
+  run: TriggerRun,
+  policies: readonly CompiledPolicy[],
+  payloads: readonly JsonPayload[],
+  dir: string,
+  options: Omit<EvaluationOptions, 'numberMode'>,
+): TriggerRun {
+  if (payloads.length === 0) return run;
+  const resources = [...run.resources];
+  const responses = new Map(run.responses);
+  for (const payload of payloads) {
+    const document = payloadDocument(payload.name, payload.data, path.resolve(dir, payload.name));
+    const evaluation: PayloadEvaluationOptions = { numberMode: payload.numberMode };
+    if (options.userInfo) evaluation.userInfo = options.userInfo;
+    if (options.exceptions) evaluation.exceptions = options.exceptions;
+    if (options.external) evaluation.external = options.external;
+    resources.push(document);
+    responses.set(document.key, [...(responses.get(document.key) ?? []), ...evaluateJsonPayload(policies, payload.data, evaluation)]);
+  }
+  return { resources, responses };
+}
+
+/**
+ * The `httpPayloads` then the `envoyPayloads` (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go,
+ * `runTest`): each file once (Kyverno keys them by full path), with the progress lines Kyverno prints.
+ */
+function loadAuthzPayloads(test: TestSpec, dir: string, options: TestRunOptions, progress: (line: string) => void): AuthzPayload[] {
+  const payloads: AuthzPayload[] = [];
+  for (const [kind, names] of [['http', test.httpPayloads], ['envoy', test.envoyPayloads]] as const) {
+    if (names.length === 0) continue;
+    progress(`  Loading ${kind === 'http' ? 'HTTP' : 'Envoy'} payloads ...`);
+    for (const name of names) {
+      const loaded = loadAuthzPayload(kind, dir, name, options.log.maxFileSize);
+      if ('error' in loaded) throw new TestError(loaded.error);
+      const payload = { ...loaded.payload, key: displayPath(options.io, loaded.payload.key) };
+      if (!payloads.some((other) => other.kind === kind && other.key === payload.key)) payloads.push(payload);
+    }
+  }
+  return payloads;
+}
+
+/** The run with the responses of the Kyverno Authz policies to each check request, under the request's path. */
+function withAuthzPayloads(run: TriggerRun, policies: readonly CompiledPolicy[], payloads: readonly AuthzPayload[]): TriggerRun {
+  if (payloads.length === 0) return run;
+  const resources = [...run.resources];
+  const responses = new Map(run.responses);
+  for (const payload of payloads) {
+    if (!responses.has(payload.key)) resources.push(payloadDocument(payload.key, {}, payload.key));
+    responses.set(payload.key, [...(responses.get(payload.key) ?? []), ...evaluateAuthzPayload(policies, payload.kind, payload.request)]);
+  }
+  return { resources, responses };
+}
+
 /** Runs one Test document; `null` when the selector keeps none of its results. */
 export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDocumentOutcome | null {
   const { test } = testCase;
@@ -268,6 +328,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       if ('error' in loaded) throw new TestError(loaded.error);
       return loaded.payload;
     });
+    const authzPayloads = loadAuthzPayloads(test, dir, options, progress);
     const targetSet = loadResources(test.targetResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
     if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
     const targets = targetSet.resources;
@@ -278,15 +339,16 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     if (aborting !== undefined && firstResource !== undefined) {
       throw new TestError(`failed to apply policies on resource ${firstResource.name} (${aborting.reason})`, { file: aborting.file.path, line: aborting.document.line, column: 1 });
     }
+    // On a JSON payload only the JSON-mode ValidatingPolicies are compiled (processor/policy_processor.go).
+    const abortingPayloads = policySet.invalid.find((policy) => policy.abortsPayloads === 'json');
+    const firstPayload = jsonPayloads[0];
+    if (abortingPayloads !== undefined && firstPayload !== undefined) {
+      const message = `failed to apply validating policies on JSON payload ${firstPayload.name} (${abortingPayloads.reason})`;
+      throw new TestError(message, { file: abortingPayloads.file.path, line: abortingPayloads.document.line, column: 1 });
+    }
     const paramSet = loadResources(test.paramResources.map((file) => path.resolve(dir, file)), options.log, { dedupe: false });
     if (paramSet.firstPathMissing) throw new TestError(`failed to load parameter resources (${test.paramResources[0]})`);
     const params = paramSet.resources.map((param) => param.value);
-    for (const field of UNSUPPORTED_FIELDS) {
-      const value = test[field];
-      if (Array.isArray(value) ? value.length > 0 : value !== undefined) {
-        options.log.report({ file: testCase.file, line: 1, column: 1, message: `"${field}" is not supported yet: results that depend on it may differ from Kyverno`, severity: 'warning' });
-      }
-    }
     if (test.context !== undefined && test.clusterResources.length > 0) {
       const message = '"context" is ignored: with "clusterResources" the CEL lookups read the cluster resources, as in Kyverno';
       options.log.report({ file: testCase.file, line: 1, column: 1, message, severity: 'warning' });
@@ -322,7 +384,13 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       targets: [...resourceSet.resources, ...targets].map((target) => target.value),
       cloneSources: cloneSourceLookup(prepared.evaluated, test.results, files),
     };
-    const trigger = evaluationRun(prepared.evaluated, resourceSet.resources, run);
+    for (const kind of ['http', 'envoy'] as const) {
+      const aborting = policySet.invalid.find((policy) => policy.abortsPayloads === kind);
+      if (aborting !== undefined && authzPayloads.some((payload) => payload.kind === kind)) {
+        throw new TestError(`failed to apply policies on ${kind === 'http' ? 'HTTP' : 'Envoy'} payload (${aborting.reason})`, { file: aborting.file.path, line: aborting.document.line, column: 1 });
+      }
+    }
+    const trigger = withAuthzPayloads(withPayloads(evaluationRun(prepared.evaluated, resourceSet.resources, run), prepared.evaluated, jsonPayloads, dir, run), prepared.evaluated, authzPayloads);
     const byOperation = new Map<string, TriggerRun>();
     for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
       byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run, operation }));

@@ -5,11 +5,14 @@
  * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
  * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does. The other CEL kinds
  * (MutatingPolicy, GeneratingPolicy, DeletingPolicy, ImageValidatingPolicy and their namespaced forms,
- * MutatingAdmissionPolicy) and the `Envoy`/`HTTP` evaluation modes are not evaluated yet.
+ * MutatingAdmissionPolicy) are not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
+ * Authz) is compiled with the authz environment and answers only check requests.
  */
 import { policyKindOf } from '../../evaluate/kinds.js';
 import type { Acceptance, BindingAcceptance, DocumentProblem, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
+import type { AuthzMode } from '../../lang/cel/authz/index.js';
+import { AuthzPolicy, authzCompileErrorReason, compileAuthz } from './authz/policy.js';
 import { validatingPolicyEnvironment } from './environment.js';
 import { acceptCelException } from './exceptions.js';
 import { autogenVariants } from './vpol/autogen.js';
@@ -18,6 +21,7 @@ import { decodeValidatingPolicySpec, isObject } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
 import { VALIDATING_ADMISSION_POLICY, VALIDATING_ADMISSION_POLICY_BINDING } from './vap/policy.js';
+import type { ValidatingPolicySpec } from './vpol/types.js';
 
 const VALIDATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   ValidatingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
@@ -34,12 +38,24 @@ function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acc
   const spec = decodeValidatingPolicySpec(document.spec, problems);
   if (problems.length > 0) return { status: 'malformed', problems };
   const policyKind = policyKindOf(apiVersion, kind)!;
-  if (spec.mode === 'Envoy' || spec.mode === 'HTTP') return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} (Kyverno Authz) is not supported` };
+  if (spec.mode === 'Envoy' || spec.mode === 'HTTP') {
+    // Kyverno's policy loader routes only the cluster-scoped kind to the authz processor
+    // (kyverno/kyverno cmd/cli/kubectl-kyverno/policy/load.go).
+    if (policyKind.namespaced) return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} of a ${kind} is not supported` };
+    return acceptAuthzPolicy(document, spec, spec.mode, source);
+  }
   const policyKindNamespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
   const env = validatingPolicyEnvironment(policyKindNamespace, spec.variables.map((variable) => variable.name));
   const specs: CompiledSpec[] = [];
   const rejected = (failure: CompileFailure): Acceptance => {
-    return { status: 'invalid', reason: compileErrorReason(metadata.name, spec.mode, failure), ruleCount: 1, at: { path: failure.path, start: failure.start, end: failure.end }, abortsTest: true };
+    return {
+      status: 'invalid',
+      reason: compileErrorReason(metadata.name, spec.mode, failure),
+      ruleCount: 1,
+      at: { path: failure.path, start: failure.start, end: failure.end },
+      abortsTest: true,
+      ...(spec.mode === 'JSON' ? { abortsPayloads: 'json' as const } : {}),
+    };
   };
   const original = compileSpec(env, spec);
   if (!original.ok) return rejected(original.failure);
@@ -68,6 +84,36 @@ function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acc
 }
 
 type AcceptSource = Parameters<PolicyFamily['accept']>[1]['source'];
+
+/**
+ * A Kyverno Authz policy: compiled with the authz environment; one that does not compile is invalid but only aborts
+ * the runs on payloads of its mode (Kyverno compiles it there only).
+ */
+function acceptAuthzPolicy(document: JsonObject, spec: ValidatingPolicySpec, mode: AuthzMode, source: AcceptSource): Acceptance {
+  const metadata = policyMetadata(document);
+  const compiled = compileAuthz(mode, spec);
+  if (!compiled.ok) {
+    const { failure } = compiled;
+    return {
+      status: 'invalid',
+      reason: authzCompileErrorReason(mode, metadata.name, failure),
+      ruleCount: 1,
+      at: { path: failure.path, start: failure.start, end: failure.end },
+      abortsPayloads: mode === 'Envoy' ? 'envoy' : 'http',
+    };
+  }
+  const policy = new AuthzPolicy({
+    apiVersion: String(document.apiVersion),
+    kind: String(document.kind),
+    name: metadata.name,
+    annotations: metadata.annotations,
+    ...(source === undefined ? {} : { source }),
+    mode,
+    failurePolicy: spec.failurePolicy,
+    compiled: compiled.compiled,
+  });
+  return { status: 'accepted', policy };
+}
 
 export const celFamily: PolicyFamily = {
   name: 'cel',

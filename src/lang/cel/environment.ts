@@ -101,6 +101,11 @@ export interface CelEnvironmentOptions {
    * built-in ones and before the declared variables.
    */
   readonly libraries?: readonly CelLibrary[];
+  /**
+   * Kyverno's `orValue` compatibility (`OrValueCompatEnvOptions`: `x.orValue(y)` on a non-optional `x` gives `x`).
+   * Default true; environments built without Kyverno's compiler (Kyverno Authz) have cel-go's plain `orValue`.
+   */
+  readonly orValueCompat?: boolean;
 }
 
 /** Registers a library's functions and types on a cel-js environment. */
@@ -282,6 +287,28 @@ function meterStep(comprehension: { step: CelJsNode; condition?: (accu: unknown)
 }
 
 /**
+ * `c ? m : null` and `c ? null : m` with `m` of a message type: cel-go joins the branch types, null being assignable
+ * to message types (cel-go `checker/types.go`, `isAssignable`), so the conditional has the message type; cel-js
+ * requires the same type on both branches.
+ */
+function patchNullBranch(node: CelJsNode): void {
+  type Checked = { checkedType?: { kind: string; name: string } };
+  const original = (node.meta as unknown as { check: (chk: CelJsChecker, self: CelJsNode, ctx: unknown) => unknown }).check;
+  node.setMeta('check', (checker: CelJsChecker, self: CelJsNode, ctx: unknown) => {
+    try {
+      return original(checker, self, ctx);
+    } catch (err) {
+      const [, left, right] = self.args as [CelJsNode, CelJsNode, CelJsNode];
+      const leftType = (left as unknown as Checked).checkedType;
+      const rightType = (right as unknown as Checked).checkedType;
+      if (leftType?.name === 'null' && rightType?.kind === 'message') return rightType;
+      if (rightType?.name === 'null' && leftType?.kind === 'message') return leftType;
+      throw err;
+    }
+  });
+}
+
+/**
  * Charges results that are lists or strings a tenth of their length (cel-go charges string concatenation and the
  * ext.Strings functions `common.StringTraversalCostFactor` per character): `+`, and the string functions whose
  * result can outgrow their operands (`join`, `replace`, `format`, `split`).
@@ -359,6 +386,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
   const twoVariableComprehensions = options.twoVariableComprehensions ?? true;
+  const orValueCompat = options.orValueCompat ?? true;
 
   return {
     compile(expression: string): CelCompileResult {
@@ -369,7 +397,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
         const root = parsed.ast as unknown as CelJsNode;
         const astError =
           (markers.length > 0 ? attachOptionalEntries(root, markers) : null) ??
-          patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions);
+          patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions, orValueCompat);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
@@ -396,6 +424,7 @@ function patch(
   validateRegexLiterals: boolean,
   objectVariables: ReadonlySet<string>,
   twoVariableComprehensions: boolean,
+  orValueCompat: boolean,
 ): CelError | null {
   let error: CelError | null = null;
   const membershipRanges: CelJsNode[] = [];
@@ -409,8 +438,10 @@ function patch(
       const [name, , args] = node.args as [string, CelJsNode, CelJsNode[]];
       error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node.start, end: node.end };
     }
-    if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') patchOrValue(node);
-    else if ((node.op === 'id' && objectVariables.has(node.args as string)) || node.op === '.?') patchObjectTypeNode(node);
+    if (node.op === '?:') patchNullBranch(node);
+    if (node.op === 'rcall' && node.meta.macro && (node.args as unknown[])[0] === 'orValue') {
+      if (orValueCompat) patchOrValue(node);
+    } else if ((node.op === 'id' && objectVariables.has(node.args as string)) || node.op === '.?') patchObjectTypeNode(node);
     else if (node.op === 'comprehension') meterStep(node.args as { step: CelJsNode; condition?: (accu: unknown) => boolean });
     else if (node.op === '+') meterOutput(node);
     else if (patchSetsCall(node) || patchFlattenCall(node)) return;

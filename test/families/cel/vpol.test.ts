@@ -265,8 +265,23 @@ describe('ValidatingPolicy acceptance', () => {
   it.each(['MutatingPolicy', 'GeneratingPolicy', 'DeletingPolicy', 'ImageValidatingPolicy', 'NamespacedMutatingPolicy'])('leaves %s unsupported', (kind) => {
     expect(acceptPolicy(policyDocument({}, { name: 'x' }, kind)).status).toBe('unsupported');
   });
-  it('leaves the Envoy and HTTP modes unsupported', () => {
-    expect(acceptPolicy(policyDocument({ evaluation: { mode: 'Envoy' } })).status).toBe('unsupported');
+  it.each<{ name: string; document: JsonObject; outcome: JsonObject }>([
+    { name: 'an Envoy policy is compiled for check requests only', document: policyDocument({ evaluation: { mode: 'Envoy' }, validations: [{ expression: 'envoy.Allowed().Response()' }] }), outcome: { status: 'accepted' } },
+    { name: 'an HTTP policy is compiled for check requests only', document: policyDocument({ evaluation: { mode: 'HTTP' }, validations: [{ expression: 'http.Denied("no").Response()' }] }), outcome: { status: 'accepted' } },
+    {
+      name: 'an Envoy policy that does not compile aborts only Envoy payload runs',
+      document: policyDocument({ evaluation: { mode: 'Envoy' }, validations: [{ expression: 'true' }] }),
+      outcome: { status: 'invalid', abortsPayloads: 'envoy', reason: 'failed to compile envoy policy check: spec.validations[0].expression: Invalid value: "true": rule response output is expected to be of type envoy.service.auth.v3.CheckResponse' },
+    },
+    { name: 'a NamespacedValidatingPolicy in Envoy mode is not supported', document: policyDocument({ evaluation: { mode: 'Envoy' } }, { name: 'x' }, 'NamespacedValidatingPolicy'), outcome: { status: 'unsupported' } },
+  ])('$name', ({ document, outcome }) => {
+    const accepted = acceptPolicy(document);
+    expect(accepted).toMatchObject(outcome);
+    if (accepted.status === 'accepted') {
+      expect(accepted.policy.validate).toBeUndefined();
+      expect(accepted.policy.validateJson).toBeUndefined();
+      expect(typeof accepted.policy.authorize).toBe('function');
+    }
   });
   it('accepts NamespacedValidatingPolicy only from v1beta1', () => {
     const accepted = acceptPolicy({ apiVersion: 'policies.kyverno.io/v1alpha1', kind: 'NamespacedValidatingPolicy', metadata: { name: 'x' }, spec: {} });

@@ -96,6 +96,20 @@ export class ValidatingPolicy implements CompiledPolicy {
     return responses;
   }
 
+  /**
+   * The responses for a JSON payload: a JSON-mode policy and its variants each respond (with a rule, even a `skip`
+   * one); a policy of another mode gives none (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go
+   * evaluates only the JSON-mode policies on a payload; pkg/cel/policies/vpol/engine/engine.go `Handle`).
+   */
+  validateJson(request: EvaluationRequest): PolicyResponse[] {
+    if (this.specs[0]?.spec.mode !== 'JSON') return [];
+    const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
+    const mode = request.numberMode ?? 'float64';
+    const handles = libraryHandles(this.namespaced ? this.namespace : '', request.external);
+    const data = { object: request.resource, oldObject: null, request: null, namespaceObject: null };
+    return this.specs.map((compiled) => ({ policy: this, resource: request.resource, rules: [evaluateSpec(compiled, { data, mode, exceptions, env: this.env, handles })] }));
+  }
+
   /** `validationActions` (default `[Deny]`): Deny blocks admission; Audit and Warn only report. */
   failureAction(): FailureAction {
     const actions = this.specs[0]?.spec.validationActions ?? [];
