@@ -35,6 +35,23 @@ export interface RuleResponse {
 	 * `handleGeneratePolicy`).
 	 */
 	generatedResources?: JsonObject[];
+	/**
+	 * Properties of the rule response (Kyverno's `RuleResponse.Properties`): a ValidatingPolicy's audit annotations
+	 * and `cel.validationIndex`. `kyverno test` shows a `passMessage`/`failMessage`/… or `message` property instead
+	 * of the message.
+	 */
+	properties?: Record<string, string>;
+	/**
+	 * CEL policies and `validate.cel` rules: the JSON path, in the policy document, of the expression that failed or
+	 * errored (`['spec', 'validations', 0, 'expression']`, `['spec', 'rules', 0, 'validate', 'cel', 'expressions', 1,
+	 * 'expression']`). An autogen rule points at the rule it was generated from.
+	 */
+	policyPath?: (string | number)[];
+	/** CEL policies and `validate.cel` rules: the character range `[start, end)` inside that expression the failure or error points at. */
+	expressionRange?: {
+		start: number;
+		end: number;
+	};
 }
 /**
  * A replacement of the lines `startLine..endLine` (1-based, inclusive) of the original text.
@@ -543,6 +560,35 @@ export interface ExternalData {
 	cluster?: ClusterReader;
 	apiCallMocks?: ApiCallResponses;
 	globalContext?: GlobalContextReader;
+	/**
+	 * A Test's `context` file (`cli.kyverno.io/v1alpha1` `Context`, `kyverno apply --context-file`): the objects
+	 * CEL `resource.Get`/`resource.List` read when no cluster is given, and the entries `image.GetMetadata`
+	 * returns (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/utils.go, `NewContextProvider`). Set (empty
+	 * without a file) exactly when Kyverno's CEL lookups use its fake context provider: a Test without
+	 * `clusterResources`, and `kyverno apply` offline; the CEL lookups then read this and never `cluster`,
+	 * even when `cluster` is set for the `kyverno.io` policies' context entries (apply).
+	 */
+	celContext?: CelContextData;
+	/**
+	 * The objects CEL policy parameters are read from (a Test's `paramResources`, `apply --parameter-resource`,
+	 * loaded as resources): every one is a parameter of a ValidatingAdmissionPolicy/MutatingAdmissionPolicy
+	 * (`AddParam`); they are in `cluster` too when there is one.
+	 */
+	params?: readonly JsonObject[];
+}
+interface CelContextData {
+	/** `spec.resources`: Kubernetes objects. */
+	resources: readonly JsonObject[];
+	/** `spec.images`: image data (`image`, `resolvedImage`, `registry`, `repository`, `tag`, `digest`, `imageIndex`, `manifest`, `config`). */
+	images: readonly JsonObject[];
+}
+interface CompiledBinding {
+	readonly family: FamilyName;
+	/** The binding's kind (`ValidatingAdmissionPolicyBinding`). */
+	readonly kind: string;
+	readonly name: string;
+	/** `spec.policyName`: the name of the policy bound. */
+	readonly policyName: string;
 }
 /** A policy exception accepted by its family: only the policies of that family read it. */
 export interface CompiledException {
@@ -563,14 +609,27 @@ export interface EvaluationRequest {
 	numberMode?: NumberMode;
 	/** Labels of the resource's namespace, for `namespaceSelector`. */
 	namespaceLabels?: Record<string, string>;
+	/**
+	 * The resource's Namespace object as the Values file gives it (a `namespaces` entry, else a Namespace built
+	 * from a `namespaceSelector` entry; kyverno/kyverno cmd/cli/kubectl-kyverno/variables/variables.go `Namespace`):
+	 * the CEL kinds' `namespaceObject` and their namespace selector's labels. Absent when none is given.
+	 */
+	namespaceObject?: JsonObject;
 	/** Admission user info; absent means "no admission info" (user-info filters ignored in match). */
 	userInfo?: RequestUserInfo;
+	/**
+	 * Find the resource field each failed CEL validation blames (the rule response's `path`), beyond what Kyverno
+	 * reports: the scan asks for it to locate findings; `kyverno test` and `apply` need no paths.
+	 */
+	explainFailures?: boolean;
 	/** Subresource being evaluated ("" for the object itself). */
 	subresource?: string;
 	/** Values-file variables. */
 	values?: InjectedValues;
 	/** Policy exceptions that may exempt rules (each family reads its own). */
 	exceptions?: readonly CompiledException[];
+	/** Policy bindings loaded with the policies (each family reads its own; a policy those naming it). */
+	bindings?: readonly CompiledBinding[];
 	/**
 	 * Data for `configMap`, `apiCall` and `globalReference` context entries: the cluster they read, a
 	 * Test's `apiCallResponses` and `globalContextEntries`. Without it those entries are left out.
@@ -589,6 +648,7 @@ export interface EvaluationRequest {
 	 */
 	keepResourceOnMutateError?: boolean;
 }
+type PayloadKind = "json" | "http" | "envoy";
 /** The responses of one policy for one resource (Kyverno `EngineResponse`). */
 export interface PolicyResponse {
 	policy: CompiledPolicy;
@@ -647,13 +707,29 @@ export interface CompiledPolicy {
 	mutate?(request: EvaluationRequest): PolicyResponse;
 	/** The image verification handler. */
 	verifyImages?(request: EvaluationRequest): PolicyResponse;
-	/** The validate handler; null when the policy does not apply to the resource at all (another namespace). */
-	validate?(request: EvaluationRequest): PolicyResponse | null;
+	/**
+	 * The validate handler; null when the policy does not apply to the resource at all (another namespace): the
+	 * processor then emits an empty response. A list gives the responses to emit, none for an empty list (the CEL
+	 * kinds: a ValidatingPolicy and its autogen variants each emit a response, or none when their match
+	 * constraints are simple and do not match).
+	 */
+	validate?(request: EvaluationRequest): PolicyResponse | null | readonly PolicyResponse[];
 	/**
 	 * The generate handler; null when no rule responded (Kyverno then emits no response). `cloneSources` gives
 	 * the objects clone rules may read; it is called only when generation runs.
 	 */
 	generate?(request: EvaluationRequest, cloneSources: () => readonly JsonObject[]): GenerateOutcome | null;
+	/**
+	 * The JSON payload handler (a Test's `jsonPayloads`, `kyverno apply --json`): the responses of the policy for the
+	 * payload `request.resource`, an arbitrary JSON object. Only the kinds that evaluate raw JSON have it (a
+	 * ValidatingPolicy in `JSON` evaluation mode); the others give no response for a payload.
+	 */
+	validateJson?(request: EvaluationRequest): readonly PolicyResponse[];
+	/**
+	 * The Kyverno Authz handler (a Test's `httpPayloads` / `envoyPayloads`): the response for one check request of
+	 * `kind` (decoded by the CEL layer's authz decoders), null when the policy does not authorize such requests.
+	 */
+	authorize?(kind: "http" | "envoy", request: unknown): PolicyResponse | null;
 	/**
 	 * How a failure of `rule` (or, without a rule, of the policy as Kyverno's `GetValidationFailureAction`
 	 * reports it) on a resource of `kind` in `namespace` is enforced.
@@ -680,11 +756,36 @@ export type Acceptance = {
 	status: "invalid";
 	reason: string;
 	ruleCount: number;
+	/**
+	 * The expression the policy is rejected for, when one is (a CEL compile error): its JSON path in the policy
+	 * document and the character range `[start, end)` inside the expression.
+	 */
+	at?: {
+		path: (string | number)[];
+		start: number;
+		end: number;
+	};
+	/**
+	 * The Kyverno CLI cannot run any test with the policy loaded (a ValidatingPolicy that does not compile
+	 * aborts `kyverno test` with the reason), instead of skipping the policy.
+	 */
+	abortsTest?: boolean;
+	/**
+	 * The payloads whose evaluation it aborts: `json` for a `JSON` evaluation mode ValidatingPolicy (Kyverno compiles
+	 * the JSON-mode policies for each JSON payload, kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go),
+	 * `http` / `envoy` for a Kyverno Authz policy (compiled for each HTTP / Envoy payload,
+	 * processor/authz_processor.go; never otherwise, so it is not an invalid policy for results).
+	 */
+	abortsPayloads?: PayloadKind;
 }
-/** A policy kind kyverno-lint does not evaluate yet. */
+/**
+ * A policy kind kyverno-lint does not evaluate yet, or (with `reason`) a policy of an evaluated kind using
+ * something not available yet (a CEL library, an evaluation mode).
+ */
  | {
 	status: "unsupported";
 	kind: PolicyKind;
+	reason?: string;
 };
 export interface AcceptOptions {
 	/**
@@ -703,7 +804,23 @@ export interface PolicyFamily {
 	accept(document: JsonObject, options: Required<Pick<AcceptOptions, "scopes">> & AcceptOptions): Acceptance;
 	/** Accepts one document of the family's policy exception kind. */
 	acceptException(document: JsonObject): ExceptionAcceptance;
+	/** Accepts one document of one of the family's policy binding kinds (families without bindings leave it out). */
+	acceptBinding?(document: JsonObject): BindingAcceptance;
 }
+type BindingAcceptance = {
+	status: "accepted";
+	binding: CompiledBinding;
+}
+/** The document does not fit the kind's schema. */
+ | {
+	status: "malformed";
+	problems: readonly DocumentProblem[];
+}
+/** A binding kind kyverno-lint does not evaluate yet. */
+ | {
+	status: "unsupported";
+	kind: PolicyKind;
+};
 /** What became of a policy exception document. */
 export type ExceptionAcceptance = {
 	status: "accepted";
@@ -747,8 +864,12 @@ declare class ValuesFile {
 	/** Namespace name → labels (`namespaces` entries win over `namespaceSelector` ones). */
 	readonly namespaceLabels: ReadonlyMap<string, Record<string, string>>;
 	readonly subresources: readonly SubresourceMapping[];
+	/** Namespace name → Namespace object (`namespaces` entries first, then objects built from `namespaceSelector` entries). */
+	private readonly namespaceObjects;
 	private readonly lookups;
 	constructor(spec: JsonObject);
+	/** The Namespace object the values give for `name` (the CEL kinds' `namespaceObject`), if any. */
+	namespaceObject(name: string): JsonObject | undefined;
 	/** The global `request.operation` value, or "" when unset (`Variables.GlobalOperation`). */
 	globalOperation(): string;
 	/** An error message when the global `request.operation` is not an admission operation. */
@@ -770,8 +891,15 @@ interface EvaluationOptions {
 	operation?: string;
 	/** Policy exceptions to apply (each family reads its own). */
 	exceptions?: readonly CompiledException[];
+	/** Policy bindings loaded with the policies (ValidatingAdmissionPolicyBindings; each family reads its own). */
+	bindings?: readonly CompiledBinding[];
 	/** Data for `configMap`, `apiCall` and `globalReference` context entries. */
 	external?: ExternalData;
+	/**
+	 * The Namespace object of a namespace the values file gives none for: the CEL kinds' `namespaceObject` (the scan:
+	 * the Namespace manifest read, else the Namespace the API server would have created).
+	 */
+	namespaceObject?: (namespace: string) => JsonObject | undefined;
 	/** Namespace labels for namespaces the values file gives none for (apply: the mocked cluster's Namespaces). */
 	namespaceLabels?: (namespace: string) => Record<string, string> | undefined;
 	/**
@@ -786,6 +914,8 @@ interface EvaluationOptions {
 	keepResourceOnMutateError?: boolean;
 	/** Only the mutate policies' responses (no image verification, validation or generation). */
 	mutateOnly?: boolean;
+	/** Find the resource field each failed CEL validation blames (see `EvaluationRequest.explainFailures`). */
+	explainFailures?: boolean;
 }
 /** What kind of engine response a policy response stands for. */
 export type ResponseKind = "mutate" | "verifyImages" | "validate" | "generate";
