@@ -25,6 +25,9 @@ describe('CEL finding locations', () => {
     { ruleId: 'disallow-latest-tag', severity: 'error', at: 'manifests/deployment.yaml:15:9-15:43' },
     // A field missing from the pod template: the deepest node that exists.
     { ruleId: 'require-run-as-non-root', severity: 'warning', at: 'manifests/deployment.yaml:12:5-15:43' },
+    // A ClusterPolicy `validate.cel` rule: the container missing the field, on a Pod and through autogen.
+    { ruleId: 'require-pull-policy/always-pull', severity: 'error', at: 'manifests/pod.yaml:9:5-10:38' },
+    { ruleId: 'require-pull-policy/autogen-always-pull', severity: 'error', at: 'manifests/deployment.yaml:14:9-15:43' },
     // A compile error in a literal block scalar: the unexpected `)` on the expression's second line.
     { ruleId: 'kyverno-lint/invalid-policy', severity: 'error', at: 'policies/broken.yaml:15:50-15:51' },
     // An evaluation error: the missing key in the policy's expression (`Audit` errors are warnings).
@@ -34,6 +37,6 @@ describe('CEL finding locations', () => {
   });
 
   it('reports nothing else', async () => {
-    expect(await findings()).toHaveLength(6);
+    expect(await findings()).toHaveLength(8);
   });
 });

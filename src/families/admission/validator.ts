@@ -10,7 +10,7 @@
  * error (`compilation error: …`) when it is evaluated. Audit annotations are compiled but never evaluated:
  * Kyverno reads none of their results.
  */
-import type { CelCompileResult, CelEnvironment, CelError, CelProgram } from '../../lang/cel/index.js';
+import { explainFailure, type CelCompileResult, type CelEnvironment, type CelError, type CelProgram } from '../../lang/cel/index.js';
 import {
   admissionCelEnvironment,
   CompositedVariables,
@@ -65,6 +65,8 @@ export interface PolicyDecision {
   readonly message: string;
   /** The expression that decided: the validation, or the expression whose error decided. */
   readonly origin?: ExpressionOrigin;
+  /** A denied validation, when asked: the resource field the expression blames (`explainFailure`), if any. */
+  readonly blamed?: readonly (string | number)[];
 }
 
 /** The result of one validation: match conditions not met, or one decision per validation. */
@@ -167,7 +169,7 @@ export class AdmissionValidator {
    * Evaluates the match conditions, then the validations and their messages (validating `validator.Validate`),
    * within `budget` (Kubernetes' `RuntimeCELCostBudget` by default) for the validations and their messages.
    */
-  validate(bindings: AdmissionBindings, budget = RUNTIME_COST_BUDGET): ValidateResult {
+  validate(bindings: AdmissionBindings, budget = RUNTIME_COST_BUDGET, explain = false): ValidateResult {
     const match = this.#match(bindings, budget);
     if (match !== null) return match;
 
@@ -197,7 +199,12 @@ export class AdmissionValidator {
       if (!result.ok) return { action: failed, evaluation: 'error', message: result.message, origin: result.origin };
       if (messagesFailed !== null) return { action: failed, evaluation: 'error', message: messagesFailed };
       if (result.value === true) return { action: 'admit', evaluation: 'admit', message: '' };
-      return { action: 'deny', evaluation: 'deny', message: denialMessage(validation, messageResults[index] ?? null), origin: { list: 'validations', index } };
+      const decision = { action: 'deny', evaluation: 'deny', message: denialMessage(validation, messageResults[index] ?? null), origin: { list: 'validations', index } } as const;
+      const compiled = this.#validations[index]!;
+      if (!explain || !compiled.ok) return decision;
+      // Beyond Kubernetes, which names no field: the field the failed expression read (lang/cel/explain.ts).
+      const blamed = explainFailure(compiled.program, scope.activation);
+      return blamed.length === 0 ? decision : { ...decision, blamed };
     });
     return { matched: true, decisions };
   }
@@ -261,6 +268,11 @@ class Evaluation {
   readonly #variablesCost = { cost: 0 };
   /** What is left of the context's cost budget. */
   remaining: number;
+
+  /** The activation the expressions are evaluated in. */
+  get activation(): Readonly<Record<string, unknown>> {
+    return this.#activation;
+  }
 
   constructor(variables: readonly CompiledVariable[], bindings: AdmissionBindings, params: boolean, budget: number) {
     this.remaining = budget;

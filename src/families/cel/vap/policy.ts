@@ -158,7 +158,7 @@ export class ValidatingAdmissionPolicy implements CompiledPolicy {
       return outcome.error === undefined && outcome.matched;
     };
     const evaluate = (params: JsonObject | null): RuleResponse =>
-      this.#rule(this.spec.paramKind === undefined ? bindings : { ...bindings, params: params === null ? null : celValue(params, mode) });
+      this.#rule(this.spec.paramKind === undefined ? bindings : { ...bindings, params: params === null ? null : celValue(params, mode) }, request.explainFailures === true);
 
     const response: PolicyResponse = { policy: this, resource, rules: [] };
     const own = (request.bindings ?? []).filter((binding) => isValidatingAdmissionPolicyBinding(binding) && binding.policyName === this.name) as ValidatingAdmissionPolicyBinding[];
@@ -176,12 +176,16 @@ export class ValidatingAdmissionPolicy implements CompiledPolicy {
   }
 
   /** The rule response of one validation (`validateResource`). */
-  #rule(bindings: AdmissionBindings): RuleResponse {
-    const result = this.#validator.validate(bindings);
+  #rule(bindings: AdmissionBindings, explain: boolean): RuleResponse {
+    const result = this.#validator.validate(bindings, undefined, explain);
     if (!result.matched) return { name: this.name, type: 'Validation', status: 'skip', message: "match conditions aren't met" };
     for (const decision of result.decisions) {
       if (decision.evaluation === 'error') return this.#located({ name: this.name, type: 'Validation', status: 'error', message: decision.message }, decision);
-      if (decision.action === 'deny') return this.#located({ name: this.name, type: 'Validation', status: 'fail', message: decision.message }, decision);
+      if (decision.action === 'deny') {
+        const failed: RuleResponse = { name: this.name, type: 'Validation', status: 'fail', message: decision.message };
+        if (decision.blamed !== undefined) failed.path = `/${decision.blamed.join('/')}/`;
+        return this.#located(failed, decision);
+      }
     }
     return { name: this.name, type: 'Validation', status: 'pass', message: '' };
   }

@@ -41,6 +41,8 @@ interface RuleEnvironmentInit {
   policyNamespace?: string;
   /** Admission user info (the `request.userInfo` of `validate.cel` expressions); absent means none. */
   userInfo?: RequestUserInfo;
+  /** Find the resource field a failed `validate.cel` expression blames (the scan asks for it). */
+  explainFailures?: boolean;
 }
 
 /** Kyverno's error for `elementScope: true` on a foreach element that is not a map. */
@@ -68,6 +70,7 @@ export class RuleEnvironment {
   readonly external: ExternalData | undefined;
   readonly policyNamespace: string | undefined;
   readonly userInfo: RequestUserInfo | undefined;
+  readonly explainFailures: boolean;
   /** The rule's environment, for the environment of a foreach element. */
   readonly #root: RuleEnvironment | undefined;
   /** Created on the first external context entry of the rule (on the rule's environment). */
@@ -86,6 +89,7 @@ export class RuleEnvironment {
     this.external = init.external;
     this.policyNamespace = init.policyNamespace;
     this.userInfo = init.userInfo;
+    this.explainFailures = init.explainFailures === true;
     this.#root = init instanceof RuleEnvironment ? (init.#root ?? init) : undefined;
     this.element = element;
     this.elementPointer = elementPointer;

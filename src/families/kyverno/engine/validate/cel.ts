@@ -150,16 +150,20 @@ export function validateCel(env: RuleEnvironment, policy: KyvernoPolicy): RuleRe
     const store = offlineParamStore([...params, resource], env.external?.cluster);
     const collected = collectParams(compiled.param.kind, compiled.param.ref, namespace, store);
     if ('error' in collected) return ruleResponse(rule.name, 'Validation', 'error', `error in parameterized resource: ${collected.error}`);
-    for (const param of collected.params) results.push({ result: compiled.validator.validate({ ...bindings, params: celValue(param, mode) }) });
+    for (const param of collected.params) results.push({ result: compiled.validator.validate({ ...bindings, params: celValue(param, mode) }, undefined, env.explainFailures) });
   } else {
-    results.push({ result: compiled.validator.validate(bindings) });
+    results.push({ result: compiled.validator.validate(bindings, undefined, env.explainFailures) });
   }
 
   for (const { result } of results) {
     if (!result.matched) return ruleResponse(rule.name, 'Validation', 'skip', 'cel preconditions not met');
     for (const decision of result.decisions) {
       if (decision.action === 'admit' && decision.evaluation === 'error') return located(ruleResponse(rule.name, 'Validation', 'error', decision.message), decision, rule, policy, compiled);
-      if (decision.action === 'deny') return located(ruleResponse(rule.name, 'Validation', 'fail', decision.message), decision, rule, policy, compiled);
+      if (decision.action === 'deny') {
+        const failed = ruleResponse(rule.name, 'Validation', 'fail', decision.message);
+        if (decision.blamed !== undefined) failed.path = `/${decision.blamed.join('/')}/`;
+        return located(failed, decision, rule, policy, compiled);
+      }
     }
   }
   return ruleResponse(rule.name, 'Validation', 'pass', `Validation rule '${rule.name}' passed.`);

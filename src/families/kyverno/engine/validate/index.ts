@@ -95,6 +95,7 @@ function evaluatePolicy(
       external: request.external,
       policyNamespace: matchInput.policyNamespace,
       userInfo: request.userInfo,
+      explainFailures: request.explainFailures === true,
     });
     context.checkpoint();
     let response: RuleResponse | null;
