@@ -16,7 +16,7 @@ import { AuthzPolicy, authzCompileErrorReason, compileAuthz } from './authz/poli
 import { validatingPolicyEnvironment } from './environment.js';
 import { acceptCelException } from './exceptions.js';
 import { autogenVariants } from './vpol/autogen.js';
-import { compileErrorReason, compileSpec, fieldPath, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
+import { compileErrorReason, compileSpec, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
 import { decodeValidatingPolicySpec, isObject } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
