@@ -39,7 +39,7 @@ import {
   TAG,
   type ZonedTime,
 } from './der.js';
-import { decodePem } from './pem.js';
+import { decodePem } from '../../../util/pem.js';
 
 class X509Error extends Error {}
 
@@ -1356,7 +1356,7 @@ function decodeCertificateRequest(der: Uint8Array): Record<string, unknown> {
 
 /** `x509.decode(pem)`. */
 export function decodePemCertificate(input: string): Record<string, unknown> {
-  const [block] = decodePem(input);
+  const [block] = decodePem(Buffer.from(input));
   if (block === null) throw celError('failed to decode PEM block');
   try {
     if (block.type === 'CERTIFICATE') return decodeCertificate(block.bytes);
