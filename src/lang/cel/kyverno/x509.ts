@@ -20,23 +20,26 @@ import { celError, celNamespace } from './common.js';
 import {
   bitAt,
   type BitString,
-  bitStringOf,
   contextTag,
   Der,
-  formatRfc3339,
-  formatRfc3339Nano,
+  decodeBitString,
+  decodeObjectIdentifier,
   integerValue,
-  oidArcs,
-  parseGeneralizedTimeText,
-  parseUtcTimeText,
+  oidText,
   readBitString,
   readBoolean,
-  readGeneralizedTime,
   readInteger,
   readOid,
-  readUtcTime,
   rightAlign,
   TAG,
+} from '../../../util/der.js';
+import {
+  formatRfc3339,
+  formatRfc3339Nano,
+  parseGeneralizedTimeText,
+  parseUtcTimeText,
+  readGeneralizedTime,
+  readUtcTime,
   type ZonedTime,
 } from './der.js';
 import { decodePem } from '../../../util/pem.js';
@@ -48,7 +51,6 @@ const fail = (message: string): never => {
 };
 
 const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
-const oidString = (arcs: readonly number[]): string => arcs.join('.');
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 
 /**
@@ -258,7 +260,7 @@ const RSA = 1;
 
 /** Go `getPublicKeyAlgorithmFromOID`. */
 function publicKeyAlgorithm(oid: readonly number[]): number {
-  return PUBLIC_KEY_ALGORITHMS[oidString(oid)] ?? 0;
+  return PUBLIC_KEY_ALGORITHMS[oidText(oid)] ?? 0;
 }
 
 const NULL_BYTES = [0x05, 0x00];
@@ -323,7 +325,7 @@ function explicit(der: Der, n: number): { content: Der; rest: Der } | null {
 
 /** Go `getSignatureAlgorithmFromAI`. */
 function signatureAlgorithm(ai: AlgorithmIdentifier): number {
-  const oid = oidString(ai.oid);
+  const oid = oidText(ai.oid);
   if (oid === '1.3.101.112' && ai.params.length !== 0) return 0;
   if (oid !== RSA_PSS) return SIGNATURE_ALGORITHMS[oid] ?? 0;
   // pssParameters: [0] hash, [1] MGF (mgf1 with the same hash), [2] salt length, [3] trailer field (default 1).
@@ -341,9 +343,9 @@ function signatureAlgorithm(ai: AlgorithmIdentifier): number {
     const salt = readInteger(saltPart.content)?.value ?? fail('');
     let trailer = 1n;
     if (!saltPart.rest.empty) trailer = readInteger(explicit(saltPart.rest, 3)?.content ?? fail(''))?.value ?? fail('');
-    if (!nullOrAbsent(hash.params) || oidString(mgf.oid) !== '1.2.840.113549.1.1.8' || oidString(mgfHash.oid) !== oidString(hash.oid)) return 0;
+    if (!nullOrAbsent(hash.params) || oidText(mgf.oid) !== '1.2.840.113549.1.1.8' || oidText(mgfHash.oid) !== oidText(hash.oid)) return 0;
     if (!nullOrAbsent(mgfHash.params) || trailer !== 1n) return 0;
-    const expected = PSS_HASHES[oidString(hash.oid)];
+    const expected = PSS_HASHES[oidText(hash.oid)];
     return expected !== undefined && salt === BigInt(expected[0]) ? expected[1] : 0;
   } catch {
     return 0;
@@ -800,7 +802,7 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
           while (!rest.empty) {
             const oid = readOid(rest) ?? fail('x509: invalid extended key usages');
             rest = oid.rest;
-            const usage = EXT_KEY_USAGES[oidString(oid.value)];
+            const usage = EXT_KEY_USAGES[oidText(oid.value)];
             if (usage !== undefined) (out.ExtKeyUsage ??= []).push(usage);
           }
           break;
@@ -847,7 +849,7 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
         default:
           break;
       }
-    } else if (oidString(id) === '1.3.6.1.5.5.7.1.1') {
+    } else if (oidText(id) === '1.3.6.1.5.5.7.1.1') {
       if (e.Critical) fail('x509: authority info access incorrectly marked critical');
       const seq = value.read(TAG.SEQUENCE) ?? fail('x509: invalid authority info access');
       let rest = seq.content;
@@ -858,7 +860,7 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
         if (!method.rest.peekTag(contextTag(6))) continue;
         const location = method.rest.read(contextTag(6)) ?? fail('x509: invalid authority info access');
         const url = goString(location.content.bytes);
-        const m = oidString(method.value);
+        const m = oidText(method.value);
         if (m === '1.3.6.1.5.5.7.48.1') (out.OCSPServer ??= []).push(url);
         else if (m === '1.3.6.1.5.5.7.48.2') (out.IssuingCertificateURL ??= []).push(url);
       }
@@ -965,7 +967,7 @@ function decodeCertificate(der: Uint8Array): Record<string, unknown> {
         const e = rest.read(TAG.SEQUENCE) ?? fail('x509: malformed extension');
         rest = e.rest;
         const ext = parseExtension(e.content);
-        const key = oidString(ext.Id);
+        const key = oidText(ext.Id);
         if (seen.has(key)) fail(`x509: certificate contains duplicate extension with OID ${JSON.stringify(key)}`);
         seen.add(key);
         extensions.push(ext);
@@ -1107,7 +1109,7 @@ function anyValue(tag: number, content: Uint8Array): unknown {
       return Number(integerValue(content));
     }
     case TAG.BIT_STRING: {
-      const bits = bitStringOf(content);
+      const bits = decodeBitString(content);
       if (bits === null) return asn1Syntax('invalid padding bits in BIT STRING');
       return { Bytes: b64(bits.bytes), BitLength: bits.bitLength };
     }
@@ -1316,21 +1318,21 @@ function decodeCertificateRequest(der: Uint8Array): Record<string, unknown> {
     } catch {
       continue;
     }
-    if (values.length === 0 || oidString(id) !== '1.2.840.113549.1.9.14') continue;
+    if (values.length === 0 || oidText(id) !== '1.2.840.113549.1.9.14') continue;
     const list = asn1Read(new Der(values[0]!), TAG.SEQUENCE);
     for (let rest = list.content; !rest.empty; ) {
       const e = asn1Element(rest);
       if (e.tag !== TAG.SEQUENCE) asn1Structure('sequence tag mismatch');
       rest = e.rest;
       const ext = parseExtensionAsn1(new Der(e.content));
-      const key = oidString(ext.Id);
+      const key = oidText(ext.Id);
       if (seen.has(key)) fail('x509: certificate request contains duplicate requested extensions');
       seen.add(key);
       (extensions ??= []).push(ext);
     }
   }
   let san: SubjectAltNames = { dnsNames: null, emails: null, ips: null, uris: null };
-  for (const ext of extensions ?? []) if (oidString(ext.Id) === '2.5.29.17') san = parseSan(ext.Value);
+  for (const ext of extensions ?? []) if (oidText(ext.Id) === '2.5.29.17') san = parseSan(ext.Value);
 
   if (algorithm !== RSA) throw celError('certificate should use rsa algorithm');
   return {

@@ -5,7 +5,7 @@
  * information access, extended key usage), with Go's `x509:` errors. Also used for the
  * subject alternative names of certificate requests.
  */
-import { DerReader, TAG, bitAt, contextTag, oidEquals, oidText } from './der-reader.js';
+import { DerReader, TAG, bitAt, contextTag, oidEquals, oidText } from '../../../util/der.js';
 import { goQuote } from '../../../util/go-strings.js';
 import { type GoUrl, parseGoUrl } from './go-url.js';
 import { type Json, base64, isIA5 } from './x509-values.js';
@@ -329,7 +329,7 @@ function certificatePolicies(out: CertificateFields, value: Uint8Array): void {
   const identifiers: Json[] = [];
   while (!r.empty()) {
     const policy = r.read(TAG.SEQUENCE);
-    const oid = policy === null ? null : new DerReader(policy.content).read(TAG.OBJECT_IDENTIFIER);
+    const oid = policy === null ? null : new DerReader(policy.content).read(TAG.OID);
     if (oid === null) throw new Error(invalid);
     const key = Buffer.from(oid.content).toString('hex');
     if (seen.has(key)) throw new Error(invalid);
@@ -374,8 +374,8 @@ function policyMappings(out: CertificateFields, value: Uint8Array): void {
   while (!r.empty()) {
     const mapping = r.read(TAG.SEQUENCE);
     const m = mapping === null ? null : new DerReader(mapping.content);
-    const issuer = m?.read(TAG.OBJECT_IDENTIFIER) ?? null;
-    const subject = m?.read(TAG.OBJECT_IDENTIFIER) ?? null;
+    const issuer = m?.read(TAG.OID) ?? null;
+    const subject = m?.read(TAG.OID) ?? null;
     const issuerOid = issuer === null ? null : oidComponents(issuer.content);
     const subjectOid = subject === null ? null : oidComponents(subject.content);
     if (issuerOid === null || subjectOid === null) throw new Error(invalid);

@@ -4,7 +4,7 @@
  * with nanoseconds, `asn1.BitString` as `{Bytes, BitLength}`): ASN.1 strings, times, the
  * `AttributeTypeAndValue` values of names, and `pkix.Name`.
  */
-import { type DerElement, DerReader, TAG, decodeBitString, decodeInteger, decodeObjectIdentifier } from './der-reader.js';
+import { type DerElement, DerReader, TAG, decodeBitString, decodeInteger, decodeObjectIdentifier } from '../../../util/der.js';
 import { formatRFC3339Nano, makeTime } from './go-time.js';
 import { goBytesToString, isValidUtf8 } from './go-utf8.js';
 
@@ -122,7 +122,7 @@ export function attributeValue(element: DerElement, flavour: DecoderFlavour): Js
     }
     case TAG.OCTET_STRING:
       return base64(content);
-    case TAG.OBJECT_IDENTIFIER: {
+    case TAG.OID: {
       const oid = decodeObjectIdentifier(content);
       if (oid === null) throw new Error('invalid ASN.1 OBJECT IDENTIFIER');
       return oid;
