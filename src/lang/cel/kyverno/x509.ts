@@ -43,6 +43,7 @@ import {
   type ZonedTime,
 } from './der.js';
 import { decodePem } from '../../../util/pem.js';
+import { ipString, isPrintable, isValidIpMask, oidFromDer } from '../../../util/x509.js';
 
 class X509Error extends Error {}
 
@@ -111,23 +112,6 @@ function goQuoteBytes(bytes: Uint8Array): string {
 
 // ---------------------------------------------------------------------------------------------
 // Names
-
-/** Go `isPrintable` of crypto/x509 (PrintableString plus `*` and `&`). */
-function isPrintable(b: number): boolean {
-  return (
-    (b >= 0x61 && b <= 0x7a) ||
-    (b >= 0x41 && b <= 0x5a) ||
-    (b >= 0x30 && b <= 0x39) ||
-    (b >= 0x27 && b <= 0x29) ||
-    (b >= 0x2b && b <= 0x2f) ||
-    b === 0x20 ||
-    b === 0x3a ||
-    b === 0x3d ||
-    b === 0x3f ||
-    b === 0x2a ||
-    b === 0x26
-  );
-}
 
 /** Go `parseASN1String`. */
 function parseAsn1String(tag: number, value: Uint8Array): string {
@@ -385,34 +369,6 @@ function validDomain(domain: string): boolean {
   return labels.every((label) => label.length > 0 && [...label].every((c) => c.charCodeAt(0) >= 33 && c.charCodeAt(0) <= 126));
 }
 
-/** Go `net.IP.String()`. */
-function ipString(bytes: Uint8Array): string {
-  const isV4Mapped = bytes.length === 16 && bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
-  if (bytes.length === 4 || isV4Mapped) return [...bytes.subarray(bytes.length - 4)].join('.');
-  if (bytes.length !== 16) return `?${Buffer.from(bytes).toString('hex')}`;
-  const groups: number[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push((bytes[i]! << 8) | bytes[i + 1]!);
-  // The longest run of at least two zero groups becomes `::`.
-  let bestStart = -1;
-  let bestLength = 0;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength && j - i >= 2) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (bestStart < 0) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
-}
-
 /** The parts of Go's `url.URL` a certificate uses, and its JSON. */
 interface ParsedUrl {
   readonly json: Record<string, unknown>;
@@ -599,20 +555,6 @@ interface ExtensionFields {
   PolicyIdentifiers: number[][] | null;
 }
 
-/** Go `isValidIPMask`. */
-function validMask(mask: Uint8Array): boolean {
-  let seenZero = false;
-  for (const b of mask) {
-    if (seenZero) {
-      if (b !== 0) return false;
-      continue;
-    }
-    if ([0x00, 0x80, 0xc0, 0xe0, 0xf0, 0xf8, 0xfc, 0xfe].includes(b)) seenZero = true;
-    else if (b !== 0xff) return false;
-  }
-  return true;
-}
-
 /** Go `parseNameConstraintsExtension`. */
 function parseNameConstraints(out: ExtensionFields, e: Extension): void {
   const outer = new Der(e.Value);
@@ -650,7 +592,7 @@ function parseNameConstraints(out: ExtensionFields, e: Extension): void {
           if (l !== 8 && l !== 32) fail(`x509: IP constraint contained value of length ${l}`);
           const ip = v.content.subarray(0, l / 2);
           const mask = v.content.subarray(l / 2);
-          if (!validMask(mask)) fail(`x509: IP constraint contained invalid mask ${Buffer.from(mask).toString('hex')}`);
+          if (!isValidIpMask(mask)) fail(`x509: IP constraint contained invalid mask ${Buffer.from(mask).toString('hex')}`);
           (ips ??= []).push({ IP: ipString(ip), Mask: b64(mask) });
           break;
         }
@@ -824,7 +766,7 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
             const key = Buffer.from(oid.content.bytes).toString('hex');
             if (seen.has(key)) fail(invalid);
             seen.add(key);
-            const arcs = policyArcs(oid.content.bytes) ?? fail(invalid);
+            const arcs = oidFromDer(oid.content.bytes) ?? fail(invalid);
             // OID.toASN1OID: only OIDs whose arcs fit an int.
             if (arcs.every((arc) => arc < 1n << 63n)) identifiers.push(arcs.map(Number));
           }
@@ -867,26 +809,6 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
     }
   }
   return out;
-}
-
-/** Go `newOIDFromDER`: the arcs of a policy OID (any size, minimal base-128), or null. */
-function policyArcs(bytes: Uint8Array): bigint[] | null {
-  if (bytes.length === 0 || (bytes[bytes.length - 1]! & 0x80) !== 0) return null;
-  const arcs: bigint[] = [];
-  let value = 0n;
-  let start = true;
-  for (const b of bytes) {
-    if (start && b === 0x80) return null;
-    start = false;
-    value = (value << 7n) | BigInt(b & 0x7f);
-    if ((b & 0x80) === 0) {
-      arcs.push(value);
-      value = 0n;
-      start = true;
-    }
-  }
-  const first = arcs.shift()!;
-  return first < 80n ? [first / 40n, first % 40n, ...arcs] : [2n, first - 80n, ...arcs];
 }
 
 // ---------------------------------------------------------------------------------------------
