@@ -3,7 +3,7 @@
  * quantity scales, `math.Pow`/`math.Round`, PEM decoding, URL parsing and time layouts.
  */
 import { describe, expect, it } from 'vitest';
-import { goPowInt, goRound } from '../../../../src/lang/jmespath/functions/go-numbers.js';
+import { goPowInt, goRound } from '../../../../src/util/go-math.js';
 import { parseGoTime } from '../../../../src/lang/jmespath/functions/go-time-parse.js';
 import { formatRFC3339Nano } from '../../../../src/lang/jmespath/functions/go-time.js';
 import { parseGoUrl } from '../../../../src/lang/jmespath/functions/go-url.js';
