@@ -7,11 +7,10 @@
  * slices as `null`.
  *
  * The certificate parse follows Go's crypto/x509 `parser.go` (`parseCertificate`, `processExtensions`,
- * `parseName`, `parseSANExtension`, `parseNameConstraintsExtension`, …) with cryptobyte's DER checks (der.ts), and
- * the request parse `x509.go` (`parseCertificateRequest`, `parseRawAttributes`, `parseCSRExtensions`). Not
- * reproduced: Go's validation of non-RSA public keys (a malformed ECDSA key gives the RSA error here, Go's parse
- * error there), and URIs with `%` escapes in a certificate request's subject alternative names, which fail with an
- * error naming that limit.
+ * `parseName`, `parseSANExtension`, `parseNameConstraintsExtension`, …) with cryptobyte's DER checks (util/der.ts),
+ * and the request parse `x509.go` (`parseCertificateRequest`, `parseRawAttributes`, `parseCSRExtensions`); URIs
+ * of subject alternative names go through Go's `url.Parse` (kubernetes/go-url.ts). Not reproduced: Go's
+ * validation of non-RSA public keys (a malformed ECDSA key gives the RSA error here, Go's parse error there).
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { isIPv6 } from 'node:net';
@@ -43,6 +42,7 @@ import {
   type ZonedTime,
 } from './der.js';
 import { decodePem } from '../../../util/pem.js';
+import { fromBytes, type GoURL, parseURL } from '../kubernetes/go-url.js';
 import { ipString, isPrintable, isValidIpMask, oidFromDer } from '../../../util/x509.js';
 
 class X509Error extends Error {}
@@ -369,96 +369,21 @@ function validDomain(domain: string): boolean {
   return labels.every((label) => label.length > 0 && [...label].every((c) => c.charCodeAt(0) >= 33 && c.charCodeAt(0) <= 126));
 }
 
-/** The parts of Go's `url.URL` a certificate uses, and its JSON. */
-interface ParsedUrl {
-  readonly json: Record<string, unknown>;
-  readonly host: string;
-}
-
-/** Go `shouldEscape(c, encodePath)` for ASCII. */
-function pathNeedsEscape(c: string): boolean {
-  return !/[A-Za-z0-9\-_.~$&+,/:;=@]/.test(c);
-}
-
-/**
- * Go `url.Parse` for URIs without `%` escapes (the subject alternative names of certificates): scheme, opaque part,
- * user info (serialized `{}`, its fields are unexported), host, path, query, fragment.
- */
-function parseUrl(text: string): ParsedUrl {
-  if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw new Error('net/url: invalid control character in URL');
-  if (text.includes('%')) throw new X509Error(`x509.decode: URIs with %-escapes are not supported offline: ${JSON.stringify(text)}`);
-  const hashAt = text.indexOf('#');
-  const fragment = hashAt < 0 ? '' : text.slice(hashAt + 1);
-  let rest = hashAt < 0 ? text : text.slice(0, hashAt);
-  let scheme = '';
-  const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest);
-  if (schemeMatch !== null) {
-    scheme = schemeMatch[1]!.toLowerCase();
-    rest = rest.slice(schemeMatch[0].length);
-  } else if (rest.startsWith(':')) {
-    throw new Error('missing protocol scheme');
-  }
-  let forceQuery = false;
-  let rawQuery = '';
-  if (rest.endsWith('?') && rest.split('?').length === 2) {
-    forceQuery = true;
-    rest = rest.slice(0, -1);
-  } else {
-    const q = rest.indexOf('?');
-    if (q >= 0) {
-      rawQuery = rest.slice(q + 1);
-      rest = rest.slice(0, q);
-    }
-  }
-  const url: Record<string, unknown> = {
-    Scheme: scheme,
-    Opaque: '',
-    User: null,
-    Host: '',
-    Path: '',
-    RawPath: '',
-    OmitHost: false,
-    ForceQuery: forceQuery,
-    RawQuery: rawQuery,
-    Fragment: fragment,
-    RawFragment: '',
+/** Go `url.URL` as `encoding/json` writes it (the user info's fields are unexported: `{}`). */
+function urlJson(url: GoURL): Record<string, unknown> {
+  return {
+    Scheme: fromBytes(url.scheme),
+    Opaque: fromBytes(url.opaque),
+    User: url.user === null ? null : {},
+    Host: fromBytes(url.host),
+    Path: fromBytes(url.path),
+    RawPath: fromBytes(url.rawPath),
+    OmitHost: url.omitHost,
+    ForceQuery: url.forceQuery,
+    RawQuery: fromBytes(url.rawQuery),
+    Fragment: fromBytes(url.fragment),
+    RawFragment: fromBytes(url.rawFragment),
   };
-  if (!rest.startsWith('/')) {
-    if (scheme !== '') {
-      url.Opaque = rest;
-      return { json: url, host: '' };
-    }
-    const colon = rest.indexOf(':');
-    const slash = rest.indexOf('/');
-    if (colon >= 0 && (slash < 0 || colon < slash)) throw new Error('first path segment in URL cannot contain colon');
-  }
-  let host = '';
-  if ((scheme !== '' || !rest.startsWith('///')) && rest.startsWith('//')) {
-    const slash = rest.indexOf('/', 2);
-    const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash);
-    rest = slash < 0 ? '' : rest.slice(slash);
-    const at = authority.lastIndexOf('@');
-    if (at >= 0) url.User = {};
-    host = at < 0 ? authority : authority.slice(at + 1);
-    if (!validUrlHost(host)) throw new Error(`invalid host ${JSON.stringify(host)}`);
-    url.Host = host;
-  }
-  else if (scheme !== '' && rest.startsWith('/')) url.OmitHost = true;
-  url.Path = rest;
-  url.RawPath = [...rest].some(pathNeedsEscape) ? rest : '';
-  return { json: url, host };
-}
-
-/** Go `parseHost` for hosts without escapes. */
-function validUrlHost(host: string): boolean {
-  const allowed = (c: string): boolean => c.charCodeAt(0) >= 0x80 || /[A-Za-z0-9\-_.~!$&'()*+,;=:[\]<>"]/.test(c);
-  if (![...host].every(allowed)) return false;
-  if (host.startsWith('[')) {
-    const close = host.lastIndexOf(']');
-    return close > 0 && /^(:[0-9]*)?$/.test(host.slice(close + 1)) && isIPv6(host.slice(1, close));
-  }
-  const colon = host.lastIndexOf(':');
-  return colon < 0 || /^:[0-9]*$/.test(host.slice(colon));
 }
 
 interface SubjectAltNames {
@@ -487,17 +412,16 @@ function parseSan(value: Uint8Array): SubjectAltNames {
         break;
       case 6: {
         const text = ia5() ?? fail('x509: SAN uniformResourceIdentifier is malformed');
-        let url: ParsedUrl;
+        let url: GoURL;
         const quoted = goQuoteBytes(data);
         try {
-          url = parseUrl(text);
+          url = parseURL(text);
         } catch (err) {
-          if (err instanceof X509Error) throw err;
           // url.Error: `parse "<url>": <reason>`.
-          return fail(`x509: cannot parse URI ${quoted}: parse ${quoted}: ${(err as Error).message}`);
+          return fail(`x509: cannot parse URI ${quoted}: ${(err as Error).message}`);
         }
-        if (url.host.length > 0 && !validDomain(url.host)) fail(`x509: cannot parse URI ${quoted}: invalid domain`);
-        (out.uris ??= []).push(url.json);
+        if (url.host.length > 0 && !validDomain(fromBytes(url.host))) fail(`x509: cannot parse URI ${quoted}: invalid domain`);
+        (out.uris ??= []).push(urlJson(url));
         break;
       }
       case 7:
