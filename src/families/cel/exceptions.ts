@@ -7,7 +7,7 @@
 import type { CompiledException, ExceptionAcceptance } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
 import type { CelEnvironment, CelProgram } from '../../lang/cel/index.js';
-import { isObject, namedExpressions } from './vpol/decode.js';
+import { isObject, namedExpressions } from './decode.js';
 import type { NamedExpression } from './vpol/types.js';
 import type { DocumentProblem } from '../../evaluate/types.js';
 

@@ -45,7 +45,8 @@ import { patchFlattenCall, registerLists } from './lists.js';
 import { registerMath } from './math.js';
 import { type CelObjectTypes, KUBERNETES_OBJECT_TYPES, ObjectTypeScope, patchObjectTypeNode, registerKubernetesObjectTypes, registerObjectType } from './object-types.js';
 import { attachOptionalEntries, blankMarkers, findOptionalEntryMarkers, registerOptionals } from './optionals.js';
-import { compileRe2, re2Matches, registerRegex } from './regex.js';
+import { re2Matches, registerRegex } from './regex.js';
+import { compileRe2 } from '../../util/go-regexp.js';
 import { patchSetsCall, registerSets } from './sets.js';
 import {
   type EqualityEvaluator,

@@ -5,30 +5,12 @@
  * in Go, and matching takes linear time. Compiled patterns are cached.
  */
 import { type Environment, EvaluationError, Optional } from '@marcbachmann/cel-js';
-import { RE2JS, RE2JSException } from 're2js';
+import type { RE2JS } from 're2js';
+import { compileRe2 } from '../../util/go-regexp.js';
 import { charge } from './budget.js';
 import { registerNamespace } from './namespace.js';
 import { quote } from './strings.js';
 import { CALL_COST, LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR } from './values.js';
-
-const MAX_CACHED = 500;
-const cache = new Map<string, RE2JS | string>();
-
-/** The compiled pattern, or the Go error text for an invalid one. Cached by pattern text. */
-export function compileRe2(pattern: string): RE2JS | string {
-  let entry = cache.get(pattern);
-  if (entry === undefined) {
-    try {
-      entry = RE2JS.compile(pattern);
-    } catch (err) {
-      if (!(err instanceof RE2JSException)) throw err;
-      entry = err.message;
-    }
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(pattern, entry);
-  }
-  return entry;
-}
 
 /** Go `regexp.MatchString(pattern, text)`; throws `Error` with Go's message for an invalid pattern. */
 export function re2Matches(text: string, pattern: string): boolean {

@@ -6,6 +6,7 @@
  */
 import { EvaluationError } from '@marcbachmann/cel-js';
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
+import { compareGoStrings } from '../../util/go-json.js';
 import { type EqualityEvaluator, equalsIn } from './strings.js';
 
 /** cel-go `callCost`: the cost of one function call. */
@@ -65,21 +66,9 @@ function sign(a: bigint | number, b: bigint | number): number {
   return a == b ? 0 : NaN;
 }
 
-/**
- * Go compares strings byte-wise (UTF-8), i.e. by code point; JavaScript `<` compares UTF-16 units, which orders
- * characters above U+FFFF before U+E000–U+FFFF. Mapping each unit restores code point order.
- */
-export function compareStrings(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0xd800) x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-    if (y >= 0xd800) y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-    return x < y ? -1 : 1;
-  }
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+/** Go's string order (UTF-8 bytes, i.e. code points; util/go-json `compareGoStrings`) as -1, 0 or 1. */
+export function compareStrings(a: string, b: string): -1 | 0 | 1 {
+  return Math.sign(compareGoStrings(a, b)) as -1 | 0 | 1;
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {

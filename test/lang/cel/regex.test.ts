@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCelEnvironment } from '../../../src/lang/cel/environment.js';
-import { compileRe2 } from '../../../src/lang/cel/regex.js';
+import { compileRe2 } from '../../../src/util/go-regexp.js';
 
 const env = createCelEnvironment({ variables: { object: 'dyn' } });
 const object = { image: 'nginx:1.25', lookahead: '(?=a)', backref: '(a)\\1', plain: '^ng' };

@@ -18,6 +18,7 @@ import type { CelEvalResult, CelProgram } from '../../../lang/cel/index.js';
 import type { RuleResponse, RuleStatus, SourceLocation } from '../../../types.js';
 import { fieldPath, type CompileFailure } from '../vpol/compile.js';
 import type { ValidatingPolicySpec } from '../vpol/types.js';
+import { isScored } from '../scored.js';
 
 type Path = (string | number)[];
 
@@ -103,8 +104,6 @@ export interface AuthzPolicyData {
   compiled: CompiledAuthz;
 }
 
-const SCORED_ANNOTATION = 'policies.kyverno.io/scored';
-
 /** The compiled authz policy: it responds to check requests of its mode only (never to resources or JSON payloads). */
 export class AuthzPolicy implements CompiledPolicy {
   readonly family = 'cel';
@@ -128,7 +127,7 @@ export class AuthzPolicy implements CompiledPolicy {
     this.kind = data.kind;
     this.name = data.name;
     this.annotations = data.annotations;
-    this.scored = data.annotations[SCORED_ANNOTATION] !== 'false';
+    this.scored = isScored(data.annotations);
     if (data.source !== undefined) this.source = data.source;
     this.rules = [{ name: data.name, type: 'Validation' }];
     this.mode = data.mode;

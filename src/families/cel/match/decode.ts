@@ -4,13 +4,8 @@
  */
 import type { DocumentProblem } from '../../../evaluate/types.js';
 import type { JsonValue } from '../../../types.js';
+import { isObject, type Path } from '../decode.js';
 import type { LabelSelector, LabelSelectorRequirement, MatchResources, NamedRuleWithOperations } from './types.js';
-
-type Path = (string | number)[];
-
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function stringList(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): string[] | undefined {
   if (value === undefined || value === null) return undefined;

@@ -8,10 +8,8 @@ import type { DocumentProblem } from '../../../evaluate/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import type { ParamKind, ParamRef, ValidationExpression } from '../../admission/index.js';
 import { decodeMatchResources, type MatchResources } from '../match/index.js';
-import { isObject, namedExpressions } from '../vpol/decode.js';
+import { auditAnnotations, isObject, namedExpressions, objectField, optionalString, type Path, stringList, validations } from '../decode.js';
 import type { NamedExpression } from '../vpol/types.js';
-
-type Path = (string | number)[];
 
 /** The only version the Kyverno CLI loads. */
 export const ADMISSION_V1 = 'admissionregistration.k8s.io/v1';
@@ -32,62 +30,6 @@ export interface ValidatingAdmissionPolicyBindingSpec {
   paramRef?: ParamRef;
   matchResources?: MatchResources;
   validationActions: string[];
-}
-
-function list(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): JsonValue[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value;
-  problems.push({ message: 'expected a list', path });
-  return [];
-}
-
-function optionalString(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): string | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
-  problems.push({ message: 'expected a string', path: [...path, field] });
-  return undefined;
-}
-
-function requiredString(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): string {
-  const value = optionalString(object, field, path, problems);
-  if (value === undefined && (object[field] === undefined || object[field] === null)) problems.push({ message: `${field} is required`, path: [...path, field] });
-  return value ?? '';
-}
-
-function objectField(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): JsonObject | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (isObject(value)) return value;
-  problems.push({ message: 'expected an object', path: [...path, field] });
-  return undefined;
-}
-
-function validations(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): ValidationExpression[] {
-  return list(value, path, problems).flatMap((item, index) => {
-    const at = [...path, index];
-    if (!isObject(item)) {
-      problems.push({ message: 'expected a validation object', path: at });
-      return [];
-    }
-    const validation: { -readonly [K in keyof ValidationExpression]: ValidationExpression[K] } = { expression: requiredString(item, 'expression', at, problems) };
-    for (const field of ['message', 'messageExpression', 'reason'] as const) {
-      const text = optionalString(item, field, at, problems);
-      if (text !== undefined) validation[field] = text;
-    }
-    return [validation];
-  });
-}
-
-function auditAnnotations(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): { key: string; valueExpression: string }[] {
-  return list(value, path, problems).flatMap((item, index) => {
-    const at = [...path, index];
-    if (!isObject(item)) {
-      problems.push({ message: 'expected an object with key and valueExpression', path: at });
-      return [];
-    }
-    return [{ key: requiredString(item, 'key', at, problems), valueExpression: requiredString(item, 'valueExpression', at, problems) }];
-  });
 }
 
 /** Checks the `apiVersion` (v1 only) and `metadata.name` of a document. */
@@ -134,11 +76,7 @@ export function decodeValidatingAdmissionPolicyBindingSpec(spec: JsonValue | und
   if (!isObject(spec)) problems.push({ message: 'spec is required', path });
   const decoded: ValidatingAdmissionPolicyBindingSpec = {
     policyName: optionalString(value, 'policyName', path, problems) ?? '',
-    validationActions: list(value.validationActions, [...path, 'validationActions'], problems).flatMap((item, index) => {
-      if (typeof item === 'string') return [item];
-      problems.push({ message: 'expected a string', path: [...path, 'validationActions', index] });
-      return [];
-    }),
+    validationActions: stringList(value.validationActions, [...path, 'validationActions'], problems),
   };
   const paramRef = objectField(value, 'paramRef', path, problems);
   if (paramRef !== undefined) {

@@ -35,6 +35,7 @@ import {
 } from '../../admission/index.js';
 import { labelsOf, matchConstraints, resourceOfKind, type AdmissionAttributes, type MatchResources } from '../match/index.js';
 import type { ValidatingAdmissionPolicyBindingSpec, ValidatingAdmissionPolicySpec } from './decode.js';
+import { isScored } from '../scored.js';
 
 export const VALIDATING_ADMISSION_POLICY = 'ValidatingAdmissionPolicy';
 export const VALIDATING_ADMISSION_POLICY_BINDING = 'ValidatingAdmissionPolicyBinding';
@@ -98,7 +99,6 @@ export interface ValidatingAdmissionPolicyData {
   spec: ValidatingAdmissionPolicySpec;
 }
 
-const SCORED_ANNOTATION = 'policies.kyverno.io/scored';
 const EMPTY_NAMESPACE: JsonObject = Object.freeze({ metadata: Object.freeze({}) }) as JsonObject;
 
 /** The compiled policy. */
@@ -122,7 +122,7 @@ export class ValidatingAdmissionPolicy implements CompiledPolicy {
     this.apiVersion = data.apiVersion;
     this.name = data.name;
     this.annotations = data.annotations;
-    this.scored = data.annotations[SCORED_ANNOTATION] !== 'false';
+    this.scored = isScored(data.annotations);
     if (data.source !== undefined) this.source = data.source;
     this.spec = data.spec;
     this.rules = [{ name: data.name, type: 'Validation' }];

@@ -8,7 +8,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { hasRequirements, type MatchResources } from '../match/index.js';
-import { isObject } from './decode.js';
+import { isObject } from '../decode.js';
 
 export type AutogenConfig = 'cronjobs' | 'defaults';
 

@@ -5,9 +5,8 @@
 import type { DocumentProblem } from '../../../evaluate/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import { decodeMatchResources } from '../match/index.js';
-import type { AuditAnnotation, NamedExpression, ValidatingPolicySpec, Validation } from './types.js';
-
-type Path = (string | number)[];
+import { auditAnnotations, isObject, namedExpressions, optionalString, type Path, stringList, validations } from '../decode.js';
+import type { ValidatingPolicySpec } from './types.js';
 
 const SPEC_FIELDS = new Set([
   'matchConstraints',
@@ -25,78 +24,6 @@ const SPEC_FIELDS = new Set([
 const MODES = new Set(['Kubernetes', 'JSON', 'Envoy', 'HTTP']);
 const ACTIONS = new Set(['Deny', 'Audit', 'Warn']);
 const CONTROLLERS = new Set(['daemonsets', 'deployments', 'jobs', 'cronjobs', 'replicasets', 'statefulsets']);
-
-export function isObject(value: JsonValue | undefined): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function list(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): JsonValue[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value;
-  problems.push({ message: 'expected a list', path });
-  return [];
-}
-
-function optionalString(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): string | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
-  problems.push({ message: 'expected a string', path: [...path, field] });
-  return undefined;
-}
-
-function requiredString(object: JsonObject, field: string, path: Path, problems: DocumentProblem[]): string {
-  const value = optionalString(object, field, path, problems);
-  if (value === undefined && (object[field] === undefined || object[field] === null)) problems.push({ message: `${field} is required`, path: [...path, field] });
-  return value ?? '';
-}
-
-function stringList(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): string[] {
-  return list(value, path, problems).flatMap((item, index) => {
-    if (typeof item === 'string') return [item];
-    problems.push({ message: 'expected a string', path: [...path, index] });
-    return [];
-  });
-}
-
-/** `{name, expression}` entries (match conditions, variables). */
-export function namedExpressions(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): NamedExpression[] {
-  return list(value, path, problems).flatMap((item, index) => {
-    const at = [...path, index];
-    if (!isObject(item)) {
-      problems.push({ message: 'expected an object with name and expression', path: at });
-      return [];
-    }
-    return [{ name: requiredString(item, 'name', at, problems), expression: requiredString(item, 'expression', at, problems) }];
-  });
-}
-
-function validations(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): Validation[] {
-  return list(value, path, problems).flatMap((item, index) => {
-    const at = [...path, index];
-    if (!isObject(item)) {
-      problems.push({ message: 'expected a validation object', path: at });
-      return [];
-    }
-    const validation: Validation = { expression: requiredString(item, 'expression', at, problems) };
-    for (const field of ['message', 'messageExpression', 'reason'] as const) {
-      const text = optionalString(item, field, at, problems);
-      if (text !== undefined) validation[field] = text;
-    }
-    return [validation];
-  });
-}
-
-function auditAnnotations(value: JsonValue | undefined, path: Path, problems: DocumentProblem[]): AuditAnnotation[] {
-  return list(value, path, problems).flatMap((item, index) => {
-    const at = [...path, index];
-    if (!isObject(item)) {
-      problems.push({ message: 'expected an object with key and valueExpression', path: at });
-      return [];
-    }
-    return [{ key: requiredString(item, 'key', at, problems), valueExpression: requiredString(item, 'valueExpression', at, problems) }];
-  });
-}
 
 /** Decodes `spec`; `problems` receives the shape problems (paths from the document root). */
 export function decodeValidatingPolicySpec(spec: JsonValue | undefined, problems: DocumentProblem[]): ValidatingPolicySpec {

@@ -16,6 +16,7 @@ import { hasRequirements, matchConstraints, type MatchResources } from '../match
 import type { CompiledSpec } from './compile.js';
 import { evaluateSpec } from './evaluate.js';
 import { admissionRequest } from './request.js';
+import { isScored } from '../scored.js';
 
 /** Kyverno CLI `hasSelector` (named the other way round): whether an unmatched policy gives no response. */
 export function isSimpleMatch(match: MatchResources | undefined): boolean {
@@ -38,8 +39,6 @@ export interface ValidatingPolicyData {
   specs: readonly CompiledSpec[];
   env: CelEnvironment;
 }
-
-const SCORED_ANNOTATION = 'policies.kyverno.io/scored';
 
 /** The compiled policy. */
 export class ValidatingPolicy implements CompiledPolicy {
@@ -65,7 +64,7 @@ export class ValidatingPolicy implements CompiledPolicy {
     this.namespace = data.namespace;
     this.namespaced = data.namespaced;
     this.annotations = data.annotations;
-    this.scored = data.annotations[SCORED_ANNOTATION] !== 'false';
+    this.scored = isScored(data.annotations);
     if (data.source !== undefined) this.source = data.source;
     this.specs = data.specs;
     this.env = data.env;

@@ -2,25 +2,10 @@
  * @file The ValidatingPolicy spec as the engine reads it (kyverno/api api/policies.kyverno.io/v1beta1
  * validating_policy.go, `ValidatingPolicySpec`; every served version decodes into it).
  */
+import type { AuditAnnotation, NamedExpression, Validation } from '../decode.js';
 import type { MatchResources } from '../match/index.js';
 
-/** `{name, expression}`: a match condition or a variable. */
-export interface NamedExpression {
-  name: string;
-  expression: string;
-}
-
-export interface Validation {
-  expression: string;
-  message?: string;
-  messageExpression?: string;
-  reason?: string;
-}
-
-export interface AuditAnnotation {
-  key: string;
-  valueExpression: string;
-}
+export type { AuditAnnotation, NamedExpression, Validation };
 
 export interface ValidatingPolicySpec {
   matchConstraints?: MatchResources;

@@ -16,6 +16,7 @@
  * is a `no such overload` error while `x.add(y) == q` compares.
  */
 import type { Environment } from '@marcbachmann/cel-js';
+import { goPow10 } from '../../../util/go-math.js';
 import { interpretSuffix, splitQuantity } from '../../../util/quantity.js';
 import type { CelLibrary } from '../environment.js';
 import { celError, chargeNominal, chargeStringTraversal, NO_SUCH_OVERLOAD } from './common.js';
@@ -179,15 +180,6 @@ export function amountAsInt64(a: Amount): bigint | null {
   return positiveScaleInt64(a.value, a.scale);
 }
 
-/** Go `math.Pow10` (tables of exact powers, so the result is correctly rounded). */
-function goPow10(n: number): number {
-  if (n >= 0 && n <= 308) return POS32[n >> 5]! * TAB[n & 31]!;
-  if (n < 0 && n >= -323) return NEG32[-n >> 5]! / TAB[-n & 31]!;
-  return n > 0 ? Infinity : 0;
-}
-const TAB = Array.from({ length: 32 }, (_, i) => Number(`1e${i}`));
-const POS32 = [1e0, 1e32, 1e64, 1e96, 1e128, 1e160, 1e192, 1e224, 1e256, 1e288];
-const NEG32 = [1e-0, 1e-32, 1e-64, 1e-96, 1e-128, 1e-160, 1e-192, 1e-224, 1e-256, 1e-288, 1e-320];
 
 /** `Quantity.AsApproximateFloat64`: float64(mantissa) × 10^exponent. */
 export function amountAsApproximateFloat(a: Amount): number {

@@ -11,7 +11,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import type { RE2JS } from 're2js';
 import type { CelJsNode } from '../ast.js';
 import type { CelLibrary } from '../environment.js';
-import { compileRe2 } from '../regex.js';
+import { compileRe2 } from '../../../util/go-regexp.js';
 import { celErrorAt, chargeRegex, NO_SUCH_OVERLOAD, runeCount, typeErrorAt } from './common.js';
 
 /** The type checker as a macro's `typeCheck` sees it. */

@@ -16,7 +16,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import type { CelLibrary } from '../environment.js';
 import { celError, withDoubles } from './common.js';
 import type { HttpMockSource, KyvernoLibraryData } from './data.js';
-import { decodePemBlocks } from './pem.js';
+import { decodePemBlocks } from '../../../util/pem.js';
 
 /** The value of the `http` handle (and of a `Client(…)` result) for one evaluation. */
 export class HttpContext {
@@ -49,7 +49,7 @@ function call(ctx: HttpContext, method: 'GET' | 'POST', url: string): unknown {
 
 /** Go `x509.CertPool.AppendCertsFromPEM`: whether the text holds at least one parsable certificate. */
 function hasCertificate(pem: string): boolean {
-  for (const block of decodePemBlocks(pem)) {
+  for (const block of decodePemBlocks(Buffer.from(pem))) {
     if (block.type !== 'CERTIFICATE' || block.headers.size > 0) continue;
     try {
       new X509Certificate(block.bytes);

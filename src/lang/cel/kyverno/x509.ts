@@ -7,11 +7,10 @@
  * slices as `null`.
  *
  * The certificate parse follows Go's crypto/x509 `parser.go` (`parseCertificate`, `processExtensions`,
- * `parseName`, `parseSANExtension`, `parseNameConstraintsExtension`, …) with cryptobyte's DER checks (der.ts), and
- * the request parse `x509.go` (`parseCertificateRequest`, `parseRawAttributes`, `parseCSRExtensions`). Not
- * reproduced: Go's validation of non-RSA public keys (a malformed ECDSA key gives the RSA error here, Go's parse
- * error there), and URIs with `%` escapes in a certificate request's subject alternative names, which fail with an
- * error naming that limit.
+ * `parseName`, `parseSANExtension`, `parseNameConstraintsExtension`, …) with cryptobyte's DER checks (util/der.ts),
+ * and the request parse `x509.go` (`parseCertificateRequest`, `parseRawAttributes`, `parseCSRExtensions`); URIs
+ * of subject alternative names go through Go's `url.Parse` (kubernetes/go-url.ts). Not reproduced: Go's
+ * validation of non-RSA public keys (a malformed ECDSA key gives the RSA error here, Go's parse error there).
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { isIPv6 } from 'node:net';
@@ -20,26 +19,31 @@ import { celError, celNamespace } from './common.js';
 import {
   bitAt,
   type BitString,
-  bitStringOf,
   contextTag,
   Der,
-  formatRfc3339,
-  formatRfc3339Nano,
+  decodeBitString,
+  decodeObjectIdentifier,
   integerValue,
-  oidArcs,
-  parseGeneralizedTimeText,
-  parseUtcTimeText,
+  oidText,
   readBitString,
   readBoolean,
-  readGeneralizedTime,
   readInteger,
   readOid,
-  readUtcTime,
   rightAlign,
   TAG,
+} from '../../../util/der.js';
+import {
+  formatRfc3339,
+  formatRfc3339Nano,
+  parseGeneralizedTimeText,
+  parseUtcTimeText,
+  readGeneralizedTime,
+  readUtcTime,
   type ZonedTime,
 } from './der.js';
-import { decodePem } from './pem.js';
+import { decodePem } from '../../../util/pem.js';
+import { fromBytes, type GoURL, parseURL } from '../kubernetes/go-url.js';
+import { ipString, isPrintable, isValidIpMask, oidFromDer } from '../../../util/x509.js';
 
 class X509Error extends Error {}
 
@@ -48,7 +52,6 @@ const fail = (message: string): never => {
 };
 
 const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
-const oidString = (arcs: readonly number[]): string => arcs.join('.');
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 
 /**
@@ -109,23 +112,6 @@ function goQuoteBytes(bytes: Uint8Array): string {
 
 // ---------------------------------------------------------------------------------------------
 // Names
-
-/** Go `isPrintable` of crypto/x509 (PrintableString plus `*` and `&`). */
-function isPrintable(b: number): boolean {
-  return (
-    (b >= 0x61 && b <= 0x7a) ||
-    (b >= 0x41 && b <= 0x5a) ||
-    (b >= 0x30 && b <= 0x39) ||
-    (b >= 0x27 && b <= 0x29) ||
-    (b >= 0x2b && b <= 0x2f) ||
-    b === 0x20 ||
-    b === 0x3a ||
-    b === 0x3d ||
-    b === 0x3f ||
-    b === 0x2a ||
-    b === 0x26
-  );
-}
 
 /** Go `parseASN1String`. */
 function parseAsn1String(tag: number, value: Uint8Array): string {
@@ -258,7 +244,7 @@ const RSA = 1;
 
 /** Go `getPublicKeyAlgorithmFromOID`. */
 function publicKeyAlgorithm(oid: readonly number[]): number {
-  return PUBLIC_KEY_ALGORITHMS[oidString(oid)] ?? 0;
+  return PUBLIC_KEY_ALGORITHMS[oidText(oid)] ?? 0;
 }
 
 const NULL_BYTES = [0x05, 0x00];
@@ -323,7 +309,7 @@ function explicit(der: Der, n: number): { content: Der; rest: Der } | null {
 
 /** Go `getSignatureAlgorithmFromAI`. */
 function signatureAlgorithm(ai: AlgorithmIdentifier): number {
-  const oid = oidString(ai.oid);
+  const oid = oidText(ai.oid);
   if (oid === '1.3.101.112' && ai.params.length !== 0) return 0;
   if (oid !== RSA_PSS) return SIGNATURE_ALGORITHMS[oid] ?? 0;
   // pssParameters: [0] hash, [1] MGF (mgf1 with the same hash), [2] salt length, [3] trailer field (default 1).
@@ -341,9 +327,9 @@ function signatureAlgorithm(ai: AlgorithmIdentifier): number {
     const salt = readInteger(saltPart.content)?.value ?? fail('');
     let trailer = 1n;
     if (!saltPart.rest.empty) trailer = readInteger(explicit(saltPart.rest, 3)?.content ?? fail(''))?.value ?? fail('');
-    if (!nullOrAbsent(hash.params) || oidString(mgf.oid) !== '1.2.840.113549.1.1.8' || oidString(mgfHash.oid) !== oidString(hash.oid)) return 0;
+    if (!nullOrAbsent(hash.params) || oidText(mgf.oid) !== '1.2.840.113549.1.1.8' || oidText(mgfHash.oid) !== oidText(hash.oid)) return 0;
     if (!nullOrAbsent(mgfHash.params) || trailer !== 1n) return 0;
-    const expected = PSS_HASHES[oidString(hash.oid)];
+    const expected = PSS_HASHES[oidText(hash.oid)];
     return expected !== undefined && salt === BigInt(expected[0]) ? expected[1] : 0;
   } catch {
     return 0;
@@ -383,124 +369,21 @@ function validDomain(domain: string): boolean {
   return labels.every((label) => label.length > 0 && [...label].every((c) => c.charCodeAt(0) >= 33 && c.charCodeAt(0) <= 126));
 }
 
-/** Go `net.IP.String()`. */
-function ipString(bytes: Uint8Array): string {
-  const isV4Mapped = bytes.length === 16 && bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
-  if (bytes.length === 4 || isV4Mapped) return [...bytes.subarray(bytes.length - 4)].join('.');
-  if (bytes.length !== 16) return `?${Buffer.from(bytes).toString('hex')}`;
-  const groups: number[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push((bytes[i]! << 8) | bytes[i + 1]!);
-  // The longest run of at least two zero groups becomes `::`.
-  let bestStart = -1;
-  let bestLength = 0;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength && j - i >= 2) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (bestStart < 0) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
-}
-
-/** The parts of Go's `url.URL` a certificate uses, and its JSON. */
-interface ParsedUrl {
-  readonly json: Record<string, unknown>;
-  readonly host: string;
-}
-
-/** Go `shouldEscape(c, encodePath)` for ASCII. */
-function pathNeedsEscape(c: string): boolean {
-  return !/[A-Za-z0-9\-_.~$&+,/:;=@]/.test(c);
-}
-
-/**
- * Go `url.Parse` for URIs without `%` escapes (the subject alternative names of certificates): scheme, opaque part,
- * user info (serialized `{}`, its fields are unexported), host, path, query, fragment.
- */
-function parseUrl(text: string): ParsedUrl {
-  if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw new Error('net/url: invalid control character in URL');
-  if (text.includes('%')) throw new X509Error(`x509.decode: URIs with %-escapes are not supported offline: ${JSON.stringify(text)}`);
-  const hashAt = text.indexOf('#');
-  const fragment = hashAt < 0 ? '' : text.slice(hashAt + 1);
-  let rest = hashAt < 0 ? text : text.slice(0, hashAt);
-  let scheme = '';
-  const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest);
-  if (schemeMatch !== null) {
-    scheme = schemeMatch[1]!.toLowerCase();
-    rest = rest.slice(schemeMatch[0].length);
-  } else if (rest.startsWith(':')) {
-    throw new Error('missing protocol scheme');
-  }
-  let forceQuery = false;
-  let rawQuery = '';
-  if (rest.endsWith('?') && rest.split('?').length === 2) {
-    forceQuery = true;
-    rest = rest.slice(0, -1);
-  } else {
-    const q = rest.indexOf('?');
-    if (q >= 0) {
-      rawQuery = rest.slice(q + 1);
-      rest = rest.slice(0, q);
-    }
-  }
-  const url: Record<string, unknown> = {
-    Scheme: scheme,
-    Opaque: '',
-    User: null,
-    Host: '',
-    Path: '',
-    RawPath: '',
-    OmitHost: false,
-    ForceQuery: forceQuery,
-    RawQuery: rawQuery,
-    Fragment: fragment,
-    RawFragment: '',
+/** Go `url.URL` as `encoding/json` writes it (the user info's fields are unexported: `{}`). */
+function urlJson(url: GoURL): Record<string, unknown> {
+  return {
+    Scheme: fromBytes(url.scheme),
+    Opaque: fromBytes(url.opaque),
+    User: url.user === null ? null : {},
+    Host: fromBytes(url.host),
+    Path: fromBytes(url.path),
+    RawPath: fromBytes(url.rawPath),
+    OmitHost: url.omitHost,
+    ForceQuery: url.forceQuery,
+    RawQuery: fromBytes(url.rawQuery),
+    Fragment: fromBytes(url.fragment),
+    RawFragment: fromBytes(url.rawFragment),
   };
-  if (!rest.startsWith('/')) {
-    if (scheme !== '') {
-      url.Opaque = rest;
-      return { json: url, host: '' };
-    }
-    const colon = rest.indexOf(':');
-    const slash = rest.indexOf('/');
-    if (colon >= 0 && (slash < 0 || colon < slash)) throw new Error('first path segment in URL cannot contain colon');
-  }
-  let host = '';
-  if ((scheme !== '' || !rest.startsWith('///')) && rest.startsWith('//')) {
-    const slash = rest.indexOf('/', 2);
-    const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash);
-    rest = slash < 0 ? '' : rest.slice(slash);
-    const at = authority.lastIndexOf('@');
-    if (at >= 0) url.User = {};
-    host = at < 0 ? authority : authority.slice(at + 1);
-    if (!validUrlHost(host)) throw new Error(`invalid host ${JSON.stringify(host)}`);
-    url.Host = host;
-  }
-  else if (scheme !== '' && rest.startsWith('/')) url.OmitHost = true;
-  url.Path = rest;
-  url.RawPath = [...rest].some(pathNeedsEscape) ? rest : '';
-  return { json: url, host };
-}
-
-/** Go `parseHost` for hosts without escapes. */
-function validUrlHost(host: string): boolean {
-  const allowed = (c: string): boolean => c.charCodeAt(0) >= 0x80 || /[A-Za-z0-9\-_.~!$&'()*+,;=:[\]<>"]/.test(c);
-  if (![...host].every(allowed)) return false;
-  if (host.startsWith('[')) {
-    const close = host.lastIndexOf(']');
-    return close > 0 && /^(:[0-9]*)?$/.test(host.slice(close + 1)) && isIPv6(host.slice(1, close));
-  }
-  const colon = host.lastIndexOf(':');
-  return colon < 0 || /^:[0-9]*$/.test(host.slice(colon));
 }
 
 interface SubjectAltNames {
@@ -529,17 +412,16 @@ function parseSan(value: Uint8Array): SubjectAltNames {
         break;
       case 6: {
         const text = ia5() ?? fail('x509: SAN uniformResourceIdentifier is malformed');
-        let url: ParsedUrl;
+        let url: GoURL;
         const quoted = goQuoteBytes(data);
         try {
-          url = parseUrl(text);
+          url = parseURL(text);
         } catch (err) {
-          if (err instanceof X509Error) throw err;
           // url.Error: `parse "<url>": <reason>`.
-          return fail(`x509: cannot parse URI ${quoted}: parse ${quoted}: ${(err as Error).message}`);
+          return fail(`x509: cannot parse URI ${quoted}: ${(err as Error).message}`);
         }
-        if (url.host.length > 0 && !validDomain(url.host)) fail(`x509: cannot parse URI ${quoted}: invalid domain`);
-        (out.uris ??= []).push(url.json);
+        if (url.host.length > 0 && !validDomain(fromBytes(url.host))) fail(`x509: cannot parse URI ${quoted}: invalid domain`);
+        (out.uris ??= []).push(urlJson(url));
         break;
       }
       case 7:
@@ -597,20 +479,6 @@ interface ExtensionFields {
   PolicyIdentifiers: number[][] | null;
 }
 
-/** Go `isValidIPMask`. */
-function validMask(mask: Uint8Array): boolean {
-  let seenZero = false;
-  for (const b of mask) {
-    if (seenZero) {
-      if (b !== 0) return false;
-      continue;
-    }
-    if ([0x00, 0x80, 0xc0, 0xe0, 0xf0, 0xf8, 0xfc, 0xfe].includes(b)) seenZero = true;
-    else if (b !== 0xff) return false;
-  }
-  return true;
-}
-
 /** Go `parseNameConstraintsExtension`. */
 function parseNameConstraints(out: ExtensionFields, e: Extension): void {
   const outer = new Der(e.Value);
@@ -648,7 +516,7 @@ function parseNameConstraints(out: ExtensionFields, e: Extension): void {
           if (l !== 8 && l !== 32) fail(`x509: IP constraint contained value of length ${l}`);
           const ip = v.content.subarray(0, l / 2);
           const mask = v.content.subarray(l / 2);
-          if (!validMask(mask)) fail(`x509: IP constraint contained invalid mask ${Buffer.from(mask).toString('hex')}`);
+          if (!isValidIpMask(mask)) fail(`x509: IP constraint contained invalid mask ${Buffer.from(mask).toString('hex')}`);
           (ips ??= []).push({ IP: ipString(ip), Mask: b64(mask) });
           break;
         }
@@ -800,7 +668,7 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
           while (!rest.empty) {
             const oid = readOid(rest) ?? fail('x509: invalid extended key usages');
             rest = oid.rest;
-            const usage = EXT_KEY_USAGES[oidString(oid.value)];
+            const usage = EXT_KEY_USAGES[oidText(oid.value)];
             if (usage !== undefined) (out.ExtKeyUsage ??= []).push(usage);
           }
           break;
@@ -822,7 +690,7 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
             const key = Buffer.from(oid.content.bytes).toString('hex');
             if (seen.has(key)) fail(invalid);
             seen.add(key);
-            const arcs = policyArcs(oid.content.bytes) ?? fail(invalid);
+            const arcs = oidFromDer(oid.content.bytes) ?? fail(invalid);
             // OID.toASN1OID: only OIDs whose arcs fit an int.
             if (arcs.every((arc) => arc < 1n << 63n)) identifiers.push(arcs.map(Number));
           }
@@ -847,7 +715,7 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
         default:
           break;
       }
-    } else if (oidString(id) === '1.3.6.1.5.5.7.1.1') {
+    } else if (oidText(id) === '1.3.6.1.5.5.7.1.1') {
       if (e.Critical) fail('x509: authority info access incorrectly marked critical');
       const seq = value.read(TAG.SEQUENCE) ?? fail('x509: invalid authority info access');
       let rest = seq.content;
@@ -858,33 +726,13 @@ function processExtensions(extensions: readonly Extension[]): ExtensionFields {
         if (!method.rest.peekTag(contextTag(6))) continue;
         const location = method.rest.read(contextTag(6)) ?? fail('x509: invalid authority info access');
         const url = goString(location.content.bytes);
-        const m = oidString(method.value);
+        const m = oidText(method.value);
         if (m === '1.3.6.1.5.5.7.48.1') (out.OCSPServer ??= []).push(url);
         else if (m === '1.3.6.1.5.5.7.48.2') (out.IssuingCertificateURL ??= []).push(url);
       }
     }
   }
   return out;
-}
-
-/** Go `newOIDFromDER`: the arcs of a policy OID (any size, minimal base-128), or null. */
-function policyArcs(bytes: Uint8Array): bigint[] | null {
-  if (bytes.length === 0 || (bytes[bytes.length - 1]! & 0x80) !== 0) return null;
-  const arcs: bigint[] = [];
-  let value = 0n;
-  let start = true;
-  for (const b of bytes) {
-    if (start && b === 0x80) return null;
-    start = false;
-    value = (value << 7n) | BigInt(b & 0x7f);
-    if ((b & 0x80) === 0) {
-      arcs.push(value);
-      value = 0n;
-      start = true;
-    }
-  }
-  const first = arcs.shift()!;
-  return first < 80n ? [first / 40n, first % 40n, ...arcs] : [2n, first - 80n, ...arcs];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -965,7 +813,7 @@ function decodeCertificate(der: Uint8Array): Record<string, unknown> {
         const e = rest.read(TAG.SEQUENCE) ?? fail('x509: malformed extension');
         rest = e.rest;
         const ext = parseExtension(e.content);
-        const key = oidString(ext.Id);
+        const key = oidText(ext.Id);
         if (seen.has(key)) fail(`x509: certificate contains duplicate extension with OID ${JSON.stringify(key)}`);
         seen.add(key);
         extensions.push(ext);
@@ -1107,7 +955,7 @@ function anyValue(tag: number, content: Uint8Array): unknown {
       return Number(integerValue(content));
     }
     case TAG.BIT_STRING: {
-      const bits = bitStringOf(content);
+      const bits = decodeBitString(content);
       if (bits === null) return asn1Syntax('invalid padding bits in BIT STRING');
       return { Bytes: b64(bits.bytes), BitLength: bits.bitLength };
     }
@@ -1316,21 +1164,21 @@ function decodeCertificateRequest(der: Uint8Array): Record<string, unknown> {
     } catch {
       continue;
     }
-    if (values.length === 0 || oidString(id) !== '1.2.840.113549.1.9.14') continue;
+    if (values.length === 0 || oidText(id) !== '1.2.840.113549.1.9.14') continue;
     const list = asn1Read(new Der(values[0]!), TAG.SEQUENCE);
     for (let rest = list.content; !rest.empty; ) {
       const e = asn1Element(rest);
       if (e.tag !== TAG.SEQUENCE) asn1Structure('sequence tag mismatch');
       rest = e.rest;
       const ext = parseExtensionAsn1(new Der(e.content));
-      const key = oidString(ext.Id);
+      const key = oidText(ext.Id);
       if (seen.has(key)) fail('x509: certificate request contains duplicate requested extensions');
       seen.add(key);
       (extensions ??= []).push(ext);
     }
   }
   let san: SubjectAltNames = { dnsNames: null, emails: null, ips: null, uris: null };
-  for (const ext of extensions ?? []) if (oidString(ext.Id) === '2.5.29.17') san = parseSan(ext.Value);
+  for (const ext of extensions ?? []) if (oidText(ext.Id) === '2.5.29.17') san = parseSan(ext.Value);
 
   if (algorithm !== RSA) throw celError('certificate should use rsa algorithm');
   return {
@@ -1356,7 +1204,7 @@ function decodeCertificateRequest(der: Uint8Array): Record<string, unknown> {
 
 /** `x509.decode(pem)`. */
 export function decodePemCertificate(input: string): Record<string, unknown> {
-  const [block] = decodePem(input);
+  const [block] = decodePem(Buffer.from(input));
   if (block === null) throw celError('failed to decode PEM block');
   try {
     if (block.type === 'CERTIFICATE') return decodeCertificate(block.bytes);

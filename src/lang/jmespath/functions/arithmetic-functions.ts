@@ -2,6 +2,7 @@
  * @file Kyverno's arithmetic functions: add, subtract, multiply, divide, modulo and sum on
  * numbers, quantities and durations (operand rules in `arithmetic-operands.ts`), and round.
  */
+import { goPowInt, goRound } from '../../../util/go-math.js';
 import { isJsonArray } from '../values.js';
 import {
   type Operand,
@@ -13,7 +14,7 @@ import {
   subtractOperands,
 } from './arithmetic-operands.js';
 import { functionError, typeMismatchError } from './errors.js';
-import { goPowInt, goRound, intNumber } from './go-numbers.js';
+import { intNumber } from './go-numbers.js';
 import type { KyvernoFunction } from './kyverno-function.js';
 
 const ANY = { types: ['any'] } as const;

@@ -9,7 +9,7 @@ import { formatGoDuration, parseGoDuration } from '../../../util/go-duration.js'
 import { formatFloatG } from '../../../util/go-format.js';
 import { type QuantityFormat, formatQuantity, makeQuantity, parseQuantity } from '../../../util/quantity.js';
 import { functionError, nonIntegerModuloError, typeMismatchError, zeroDivisorError } from './errors.js';
-import { goFloatToInt64 } from './go-numbers.js';
+import { goFloatToInt64 } from '../../../util/go-int64.js';
 import {
   type GoDecimal,
   addDecimals,

@@ -4,7 +4,7 @@
  * the UTF-8 bytes of a string.
  */
 import { createHash } from 'node:crypto';
-import { goBase64Decode } from './go-base64.js';
+import { goBase64Decode } from '../../../util/go-base64.js';
 import { goBytesToString, utf8Bytes } from './go-utf8.js';
 import type { KyvernoFunction } from './kyverno-function.js';
 

@@ -4,26 +4,14 @@
  * does not do the Go way: `ReplaceAll`'s handling of empty matches and `Regexp.Expand`'s template
  * rules (`$1`, `${1}`, `$name`, `$$`; the longest name wins, unknown groups expand to nothing).
  */
-import { type Matcher, RE2JS, RE2JSException } from 're2js';
-
-const MAX_CACHED = 1000;
-const cache = new Map<string, RE2JS | Error>();
+import type { Matcher, RE2JS } from 're2js';
+import { compileRe2 } from '../../../util/go-regexp.js';
 
 /** Go `regexp.Compile` (cached by pattern); throws an `Error` with Go's message. */
 export function compileGoRegexp(pattern: string): RE2JS {
-  let entry = cache.get(pattern);
-  if (entry === undefined) {
-    try {
-      entry = RE2JS.compile(pattern);
-    } catch (err) {
-      if (!(err instanceof RE2JSException)) throw err;
-      entry = new Error(err.message);
-    }
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(pattern, entry);
-  }
-  if (entry instanceof Error) throw new Error(entry.message);
-  return entry;
+  const re = compileRe2(pattern);
+  if (typeof re === 'string') throw new Error(re);
+  return re;
 }
 
 /** Width in UTF-16 code units of the code point at `index` (0 at the end of the text). */

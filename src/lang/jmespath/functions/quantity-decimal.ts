@@ -5,7 +5,7 @@
  * `AsApproximateFloat64`, which depends on that representation.
  */
 import type { Quantity } from '../../../util/quantity.js';
-import { goPow10 } from './go-numbers.js';
+import { goPow10 } from '../../../util/go-math.js';
 
 /** An `inf.Dec`: value = unscaled × 10^-scale. */
 export interface GoDecimal {

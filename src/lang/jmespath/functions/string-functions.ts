@@ -6,7 +6,7 @@
 import { compareGoStrings } from '../../../util/go-json.js';
 import { functionError } from './errors.js';
 import { filepathJoin, goReplace, goSplit, goTrim, truncateRunes } from './go-strings.js';
-import { goFloatToInt64 } from './go-numbers.js';
+import { goFloatToInt64 } from '../../../util/go-int64.js';
 import type { KyvernoFunction } from './kyverno-function.js';
 import { goEqualFold, goToLower, goToUpper } from './unicode-case.js';
 

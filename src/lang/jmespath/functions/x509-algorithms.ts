@@ -3,7 +3,7 @@
  * `SignatureAlgorithm` from the AlgorithmIdentifier (RSA-PSS classified by its parameters) and
  * `PublicKeyAlgorithm` from the key's OID, plus the RSA public key checks (`N`, `E`).
  */
-import { DerReader, TAG, contextTag, oidEquals, oidText } from './der-reader.js';
+import { DerReader, TAG, contextTag, oidEquals, oidText } from '../../../util/der.js';
 
 /** A parsed AlgorithmIdentifier: its OID and the full DER of its parameters (empty when absent). */
 interface AlgorithmIdentifier {

@@ -4,7 +4,7 @@
  * names, with `PublicKey` replaced by `{N: <decimal string>, E}`. Only RSA keys are decoded
  * (Kyverno rejects the others with `certificate should use rsa algorithm`).
  */
-import { DerReader, TAG, contextTag, decodeInteger, rightAlign } from './der-reader.js';
+import { DerReader, TAG, contextTag, decodeInteger, rightAlign } from '../../../util/der.js';
 import {
   RSA,
   type RsaPublicKey,

@@ -5,8 +5,9 @@
  * information access, extended key usage), with Go's `x509:` errors. Also used for the
  * subject alternative names of certificate requests.
  */
-import { DerReader, TAG, bitAt, contextTag, oidEquals, oidText } from './der-reader.js';
+import { DerReader, TAG, bitAt, contextTag, oidEquals, oidText } from '../../../util/der.js';
 import { goQuote } from '../../../util/go-strings.js';
+import { ipString, isIPv4Mapped, isValidIpMask, oidFromDer } from '../../../util/x509.js';
 import { type GoUrl, parseGoUrl } from './go-url.js';
 import { type Json, base64, isIA5 } from './x509-values.js';
 
@@ -35,35 +36,6 @@ export function parseExtension(content: Uint8Array): Extension {
 export const extensionJson = (e: Extension): Json => ({ Id: e.id, Critical: e.critical, Value: base64(e.value) });
 
 const latin1 = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
-
-const isIPv4Mapped = (ip: Uint8Array): boolean =>
-  ip.length === 16 && ip.subarray(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
-
-/** Go `net.IP.String()` of a 4- or 16-byte address. */
-function ipText(ip: Uint8Array): string {
-  if (ip.length === 4) return Array.from(ip).join('.');
-  if (isIPv4Mapped(ip)) return Array.from(ip.subarray(12)).join('.');
-  const groups = Array.from({ length: 8 }, (_, i) => (ip[2 * i]! << 8) | ip[2 * i + 1]!);
-  // The longest run (at least two) of zero groups becomes `::`.
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = (from: number, to: number): string => groups.slice(from, to).map((g) => g.toString(16)).join(':');
-  if (bestStart < 0) return hex(0, 8);
-  return `${hex(0, bestStart)}::${hex(bestStart + bestLength, 8)}`;
-}
 
 /** Go `domainNameValid`. */
 function domainNameValid(s: string, constraint: boolean): boolean {
@@ -128,7 +100,7 @@ export function parseSubjectAltNames(value: Uint8Array): SubjectAltNames {
         } else if (data.length !== 4) {
           throw new Error(`x509: cannot parse IP address of length ${data.length}`);
         }
-        (san.ipAddresses ??= []).push(ipText(data));
+        (san.ipAddresses ??= []).push(ipString(data));
         break;
     }
   }
@@ -167,20 +139,6 @@ function sequenceContent(value: Uint8Array, error: string): DerReader {
 
 function append(out: CertificateFields, key: string, value: Json): void {
   out[key] = [...((out[key] as Json[] | null) ?? []), value];
-}
-
-/** Go `isValidIPMask`. */
-function isValidIpMask(mask: Uint8Array): boolean {
-  let seenZero = false;
-  for (const b of mask) {
-    if (seenZero) {
-      if (b !== 0) return false;
-      continue;
-    }
-    if ([0x00, 0x80, 0xc0, 0xe0, 0xf0, 0xf8, 0xfc, 0xfe].includes(b)) seenZero = true;
-    else if (b !== 0xff) return false;
-  }
-  return true;
 }
 
 /** Go `parseNameConstraintsExtension`; returns whether part of it was not understood. */
@@ -222,7 +180,7 @@ function parseNameConstraints(out: CertificateFields, e: Extension): boolean {
           if (isIPv4Mapped(ip)) {
             throw new Error('x509: IP constraint contained IPv4-mapped IPv6 address');
           }
-          append(out, `${prefix}IPRanges`, { IP: ipText(ip), Mask: base64(mask) });
+          append(out, `${prefix}IPRanges`, { IP: ipString(ip), Mask: base64(mask) });
           break;
         }
         case contextTag(1):
@@ -329,7 +287,7 @@ function certificatePolicies(out: CertificateFields, value: Uint8Array): void {
   const identifiers: Json[] = [];
   while (!r.empty()) {
     const policy = r.read(TAG.SEQUENCE);
-    const oid = policy === null ? null : new DerReader(policy.content).read(TAG.OBJECT_IDENTIFIER);
+    const oid = policy === null ? null : new DerReader(policy.content).read(TAG.OID);
     if (oid === null) throw new Error(invalid);
     const key = Buffer.from(oid.content).toString('hex');
     if (seen.has(key)) throw new Error(invalid);
@@ -348,22 +306,8 @@ function certificatePolicies(out: CertificateFields, value: Uint8Array): void {
  * form when every component fits Go's int (null otherwise).
  */
 function oidComponents(bytes: Uint8Array): { text: string; asn1: number[] | null } | null {
-  if (bytes.length === 0 || (bytes[bytes.length - 1]! & 0x80) !== 0) return null;
-  const values: bigint[] = [];
-  let v = 0n;
-  let start = true;
-  for (const b of bytes) {
-    if (start && b === 0x80) return null;
-    start = false;
-    v = (v << 7n) | BigInt(b & 0x7f);
-    if ((b & 0x80) === 0) {
-      values.push(v);
-      v = 0n;
-      start = true;
-    }
-  }
-  const first = values[0]!;
-  const components = first < 80n ? [first / 40n, first % 40n, ...values.slice(1)] : [2n, first - 80n, ...values.slice(1)];
+  const components = oidFromDer(bytes);
+  if (components === null) return null;
   const fits = components.every((c) => c < 1n << 63n);
   return { text: components.join('.'), asn1: fits ? components.map(Number) : null };
 }
@@ -374,8 +318,8 @@ function policyMappings(out: CertificateFields, value: Uint8Array): void {
   while (!r.empty()) {
     const mapping = r.read(TAG.SEQUENCE);
     const m = mapping === null ? null : new DerReader(mapping.content);
-    const issuer = m?.read(TAG.OBJECT_IDENTIFIER) ?? null;
-    const subject = m?.read(TAG.OBJECT_IDENTIFIER) ?? null;
+    const issuer = m?.read(TAG.OID) ?? null;
+    const subject = m?.read(TAG.OID) ?? null;
     const issuerOid = issuer === null ? null : oidComponents(issuer.content);
     const subjectOid = subject === null ? null : oidComponents(subject.content);
     if (issuerOid === null || subjectOid === null) throw new Error(invalid);

@@ -2,14 +2,14 @@
  * @file Kyverno's `x509_decode`: the first PEM block of the argument, a `CERTIFICATE` or a
  * `CERTIFICATE REQUEST` with an RSA key, decoded to the JSON form of Go's struct.
  */
-import { decodePem } from './go-pem.js';
+import { decodePem } from '../../../util/pem.js';
 import { utf8Bytes } from './go-utf8.js';
 import type { KyvernoFunction } from './kyverno-function.js';
 import { decodeCertificate } from './x509-certificate.js';
 import { decodeCertificateRequest } from './x509-request.js';
 
 function x509Decode(pem: string): unknown {
-  const block = decodePem(utf8Bytes(pem));
+  const [block] = decodePem(utf8Bytes(pem));
   if (block === null) throw new Error('failed to decode PEM block');
   switch (block.type) {
     case 'CERTIFICATE':

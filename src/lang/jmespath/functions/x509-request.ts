@@ -4,7 +4,7 @@
  * errors are reported in a shortened form (`asn1: structure error: tags don't match`,
  * `asn1: syntax error: data truncated`); Go adds the Go types involved to the first one.
  */
-import { type DerElement, DerReader, TAG, contextTag, decodeInteger, oidEquals, rightAlign } from './der-reader.js';
+import { type DerElement, DerReader, TAG, contextTag, decodeInteger, oidEquals, rightAlign } from '../../../util/der.js';
 import { parseAlgorithmIdentifier, signatureAlgorithm } from './x509-algorithms.js';
 import { kyvernoPublicKey, readPublicKey } from './x509-certificate.js';
 import { type Extension, extensionJson, parseSubjectAltNames } from './x509-extensions.js';
@@ -29,7 +29,7 @@ function parseExtensions(der: Uint8Array): Extension[] {
   const out: Extension[] = [];
   while (!r.empty()) {
     const e = new DerReader(expect(r, TAG.SEQUENCE).content);
-    const idElement = expect(e, TAG.OBJECT_IDENTIFIER);
+    const idElement = expect(e, TAG.OID);
     const id = new DerReader(idElement.full).readObjectIdentifier();
     if (id === null) throw new Error('asn1: syntax error: invalid object identifier');
     let critical = false;
@@ -47,7 +47,7 @@ function parseExtensions(der: Uint8Array): Extension[] {
 function parseAttribute(der: Uint8Array): Json {
   try {
     const attr = new DerReader(expect(new DerReader(der), TAG.SEQUENCE).content);
-    const type = new DerReader(expect(attr, TAG.OBJECT_IDENTIFIER).full).readObjectIdentifier();
+    const type = new DerReader(expect(attr, TAG.OID).full).readObjectIdentifier();
     const set = new DerReader(expect(attr, TAG.SET).content);
     if (type === null) return null;
     const values: Json[] = [];
@@ -56,7 +56,7 @@ function parseAttribute(der: Uint8Array): Json {
       const atvs: Json[] = [];
       while (!seq.empty()) {
         const atv = new DerReader(expect(seq, TAG.SEQUENCE).content);
-        const atvType = new DerReader(expect(atv, TAG.OBJECT_IDENTIFIER).full).readObjectIdentifier();
+        const atvType = new DerReader(expect(atv, TAG.OID).full).readObjectIdentifier();
         const value = atv.readAny();
         if (atvType === null || value === null) return null;
         atvs.push({ Type: atvType, Value: attributeValue(value, 'asn1') });
@@ -78,7 +78,7 @@ function requestedExtensions(attributes: readonly DerElement[]): Extension[] {
     let firstValue: DerElement | null;
     try {
       const attr = new DerReader(expect(new DerReader(raw.full), TAG.SEQUENCE).content);
-      id = new DerReader(expect(attr, TAG.OBJECT_IDENTIFIER).full).readObjectIdentifier();
+      id = new DerReader(expect(attr, TAG.OID).full).readObjectIdentifier();
       firstValue = new DerReader(expect(attr, TAG.SET).content).readAny();
     } catch {
       continue;

@@ -4,9 +4,10 @@
  * with nanoseconds, `asn1.BitString` as `{Bytes, BitLength}`): ASN.1 strings, times, the
  * `AttributeTypeAndValue` values of names, and `pkix.Name`.
  */
-import { type DerElement, DerReader, TAG, decodeBitString, decodeInteger, decodeObjectIdentifier } from './der-reader.js';
+import { type DerElement, DerReader, TAG, decodeBitString, decodeInteger, decodeObjectIdentifier } from '../../../util/der.js';
 import { formatRFC3339Nano, makeTime } from './go-time.js';
 import { goBytesToString, isValidUtf8 } from './go-utf8.js';
+import { isPrintable } from '../../../util/x509.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -14,19 +15,6 @@ export const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString
 
 /** Which Go decoder reads the value: `crypto/x509`'s own parser, or `encoding/asn1` (CSRs). */
 type DecoderFlavour = 'x509' | 'asn1';
-
-const isPrintableByte = (b: number): boolean =>
-  (b >= 0x61 && b <= 0x7a) ||
-  (b >= 0x41 && b <= 0x5a) ||
-  (b >= 0x30 && b <= 0x39) ||
-  (b >= 0x27 && b <= 0x29) ||
-  (b >= 0x2b && b <= 0x2f) ||
-  b === 0x20 ||
-  b === 0x3a ||
-  b === 0x3d ||
-  b === 0x3f ||
-  b === 0x2a ||
-  b === 0x26;
 
 /** Whether every byte is ASCII (Go `isIA5String`). */
 export const isIA5 = (bytes: Uint8Array): boolean => bytes.every((b) => b < 0x80);
@@ -38,7 +26,7 @@ function asn1String(tag: number, value: Uint8Array, flavour: DecoderFlavour): st
       // x509 reads T.61 as Latin-1; encoding/asn1 keeps the bytes.
       return flavour === 'x509' ? Buffer.from(value).toString('latin1') : goBytesToString(value);
     case TAG.PrintableString:
-      if (!value.every(isPrintableByte)) throw new Error('invalid PrintableString');
+      if (!value.every(isPrintable)) throw new Error('invalid PrintableString');
       return Buffer.from(value).toString('latin1');
     case TAG.UTF8String:
       if (!isValidUtf8(value)) throw new Error('invalid UTF-8 string');
@@ -122,7 +110,7 @@ export function attributeValue(element: DerElement, flavour: DecoderFlavour): Js
     }
     case TAG.OCTET_STRING:
       return base64(content);
-    case TAG.OBJECT_IDENTIFIER: {
+    case TAG.OID: {
       const oid = decodeObjectIdentifier(content);
       if (oid === null) throw new Error('invalid ASN.1 OBJECT IDENTIFIER');
       return oid;

@@ -3,8 +3,7 @@
  * quantity scales, `math.Pow`/`math.Round`, PEM decoding, URL parsing and time layouts.
  */
 import { describe, expect, it } from 'vitest';
-import { goPowInt, goRound } from '../../../../src/lang/jmespath/functions/go-numbers.js';
-import { decodePem } from '../../../../src/lang/jmespath/functions/go-pem.js';
+import { goPowInt, goRound } from '../../../../src/util/go-math.js';
 import { parseGoTime } from '../../../../src/lang/jmespath/functions/go-time-parse.js';
 import { formatRFC3339Nano } from '../../../../src/lang/jmespath/functions/go-time.js';
 import { parseGoUrl } from '../../../../src/lang/jmespath/functions/go-url.js';
@@ -54,23 +53,6 @@ describe('Go math', () => {
     [4503599627370495.5, 4503599627370496],
   ])('math.Round(%s) = %s', (x, rounded) => {
     expect(goRound(x)).toBe(rounded);
-  });
-});
-
-describe('pem.Decode', () => {
-  const body = Buffer.from('hello').toString('base64');
-  it.each([
-    [`-----BEGIN X-----\n${body}\n-----END X-----\n`, 'X', 'hello'],
-    [`junk\n-----BEGIN X-----\nProc-Type: 4\n\n${body}\n-----END X-----`, 'X', 'hello'],
-    [`-----BEGIN X-----\r\n${body}\r\n-----END X-----\r\n`, 'X', 'hello'],
-    [`-----BEGIN A-----\n!!\n-----END A-----\n-----BEGIN B-----\n${body}\n-----END B-----\n`, 'B', 'hello'],
-  ])('%j', (text, type, content) => {
-    const block = decodePem(Buffer.from(text));
-    expect(block?.type).toBe(type);
-    expect(Buffer.from(block!.bytes).toString()).toBe(content);
-  });
-  it.each(['', 'no block', '-----BEGIN X-----\nAAAA\n-----END Y-----\n', '-----BEGIN X-----\nAAAA\n'])('%j has no block', (text) => {
-    expect(decodePem(Buffer.from(text))).toBeNull();
   });
 });
 

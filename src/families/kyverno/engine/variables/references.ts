@@ -6,6 +6,7 @@
  */
 import type { JsonValue } from '../../../../types.js';
 import { formatGoValue } from '../../../../lang/jmespath/index.js';
+import { goCleanPath } from '../../../../util/go-path.js';
 import { SubstitutionError } from './errors.js';
 import { dropPrefix, findAll } from './patterns.js';
 import { type LeafAction, traverse, visitLeavesAndKeys } from './traverse.js';
@@ -31,28 +32,10 @@ function operatorPrefix(pattern: string): string {
   return '';
 }
 
-/** Go `path.Clean`. */
-function cleanPath(p: string): string {
-  if (p === '') return '.';
-  const rooted = p.startsWith('/');
-  const parts: string[] = [];
-  for (const segment of p.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop();
-      else if (!rooted) parts.push('..');
-    } else {
-      parts.push(segment);
-    }
-  }
-  const cleaned = (rooted ? '/' : '') + parts.join('/');
-  return cleaned === '' ? '.' : cleaned;
-}
-
 /** Go `path.Join`. */
 function joinPath(...elements: string[]): string {
   const joined = elements.filter((e) => e !== '').join('/');
-  return joined === '' ? '' : cleanPath(joined);
+  return joined === '' ? '' : goCleanPath(joined);
 }
 
 /** Kyverno anchor syntax: `(k)`, `^(k)`, `=(k)`, `X(k)`, `+(k)`, `<(k)`. */
