@@ -22,7 +22,6 @@ import {
   contextTag,
   Der,
   decodeBitString,
-  decodeObjectIdentifier,
   integerValue,
   oidText,
   readBitString,
