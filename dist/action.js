@@ -4869,8 +4869,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list7) {
-      const value2 = list7.get(name, true);
+    function getDecodeSplit(name, list6) {
+      const value2 = list6.get(name, true);
       if (value2 === null) {
         return null;
       }
@@ -12282,9 +12282,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list7 = this.#headersList.cookies;
-        if (list7) {
-          return [...list7];
+        const list6 = this.#headersList.cookies;
+        if (list6) {
+          return [...list6];
         }
         return [];
       }
@@ -12324,8 +12324,8 @@ var require_headers = __commonJS({
       static getHeadersList(o) {
         return o.#headersList;
       }
-      static setHeadersList(o, list7) {
-        o.#headersList = list7;
+      static setHeadersList(o, list6) {
+        o.#headersList = list6;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers2;
@@ -13293,13 +13293,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list7 = dependentControllerMap.get(this.signal);
-          if (list7 === void 0) {
-            list7 = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list7);
+          let list6 = dependentControllerMap.get(this.signal);
+          if (list6 === void 0) {
+            list6 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list6);
           }
           const acRef = new WeakRef(ac);
-          list7.add(acRef);
+          list6.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -15772,8 +15772,8 @@ var require_cache = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        const cache8 = this.#relevantRequestResponseList;
-        const backupCache = [...cache8];
+        const cache7 = this.#relevantRequestResponseList;
+        const backupCache = [...cache7];
         const addedItems = [];
         const resultList = [];
         try {
@@ -15800,9 +15800,9 @@ var require_cache = __commonJS({
                 return [];
               }
               for (const requestResponse of requestResponses) {
-                const idx = cache8.indexOf(requestResponse);
+                const idx = cache7.indexOf(requestResponse);
                 assert(idx !== -1);
-                cache8.splice(idx, 1);
+                cache7.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null) {
@@ -15832,11 +15832,11 @@ var require_cache = __commonJS({
               }
               requestResponses = this.#queryCache(operation.request);
               for (const requestResponse of requestResponses) {
-                const idx = cache8.indexOf(requestResponse);
+                const idx = cache7.indexOf(requestResponse);
                 assert(idx !== -1);
-                cache8.splice(idx, 1);
+                cache7.splice(idx, 1);
               }
-              cache8.push([operation.request, operation.response]);
+              cache7.push([operation.request, operation.response]);
               addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
@@ -16010,13 +16010,13 @@ var require_cachestorage = __commonJS({
         if (options.cacheName != null) {
           if (this.#caches.has(options.cacheName)) {
             const cacheList = this.#caches.get(options.cacheName);
-            const cache8 = new Cache(kConstruct, cacheList);
-            return await cache8.match(request3, options);
+            const cache7 = new Cache(kConstruct, cacheList);
+            return await cache7.match(request3, options);
           }
         } else {
           for (const cacheList of this.#caches.values()) {
-            const cache8 = new Cache(kConstruct, cacheList);
-            const response = await cache8.match(request3, options);
+            const cache7 = new Cache(kConstruct, cacheList);
+            const response = await cache7.match(request3, options);
             if (response !== void 0) {
               return response;
             }
@@ -16046,12 +16046,12 @@ var require_cachestorage = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName");
         if (this.#caches.has(cacheName)) {
-          const cache9 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache9);
+          const cache8 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache8);
         }
-        const cache8 = [];
-        this.#caches.set(cacheName, cache8);
-        return new Cache(kConstruct, cache8);
+        const cache7 = [];
+        this.#caches.set(cacheName, cache7);
+        return new Cache(kConstruct, cache7);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -25477,15 +25477,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list7, type) {
-      for (let i = 0; i < list7.length; ++i)
-        if (list7[i].type === type)
+    function includesToken(list6, type) {
+      for (let i = 0; i < list6.length; ++i)
+        if (list6[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list7) {
-      for (let i = 0; i < list7.length; ++i) {
-        switch (list7[i].type) {
+    function findNonEmptyIndex(list6) {
+      for (let i = 0; i < list6.length; ++i) {
+        switch (list6[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -27291,13 +27291,13 @@ var require_ignore = __commonJS({
         return this.add(pattern);
       }
       // @returns {TestResult}
-      _test(originalPath, cache8, path14) {
+      _test(originalPath, cache7, path14) {
         checkPath(
           path14,
           originalPath,
           this._strictPathCheck ? throwError2 : RETURN_FALSE
         );
-        return path14 ? this._t(path14, cache8) : {
+        return path14 ? this._t(path14, cache7) : {
           ignored: false,
           unignored: false
         };
@@ -27314,13 +27314,13 @@ var require_ignore = __commonJS({
         const literal = this._rules.testLiteral(path14);
         return literal.ignored || literal.unignored ? literal : dir;
       }
-      _t(path14, cache8) {
-        if (path14 in cache8) {
-          return cache8[path14];
+      _t(path14, cache7) {
+        if (path14 in cache7) {
+          return cache7[path14];
         }
         const parentPath = parentOf(path14);
-        const parent = parentPath ? this._t(parentPath, cache8) : UNDEFINED;
-        return cache8[path14] = parent && parent.ignored ? parent : this._rules.test(path14, MODE_IGNORE);
+        const parent = parentPath ? this._t(parentPath, cache7) : UNDEFINED;
+        return cache7[path14] = parent && parent.ignored ? parent : this._rules.test(path14, MODE_IGNORE);
       }
       ignores(path14) {
         return this._test(path14, this._ignoreCache, convertPath(path14)).ignored;
@@ -28984,7 +28984,7 @@ var require_picomatch = __commonJS({
     var parse7 = require_parse2();
     var utils = require_utils2();
     var constants3 = require_constants6();
-    var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
         const fns = glob.map((input) => picomatch2(input, options, returnState));
@@ -28997,7 +28997,7 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState2 = isObject4(glob) && glob.tokens && glob.input;
+      const isState2 = isObject3(glob) && glob.tokens && glob.input;
       if (glob === "" || typeof glob !== "string" && !isState2) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
@@ -30355,7 +30355,7 @@ function getValues(context4, operator, key3, modifier) {
   }
   return result;
 }
-function parseUrl2(template) {
+function parseUrl(template) {
   return {
     expand: expand.bind(null, template)
   };
@@ -30412,7 +30412,7 @@ function parse5(options) {
     "mediaType"
   ]);
   const urlVariableNames = extractUrlVariableNames(url);
-  url = parseUrl2(url).expand(parameters);
+  url = parseUrl(url).expand(parameters);
   if (!/^http/.test(url)) {
     url = options.baseUrl + url;
   }
@@ -30658,8 +30658,8 @@ var init_json_with_bigint = __esm({
       const isFunctionReplacer = typeof replacer === "function";
       const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
       const prepareVal = (parent, key3, val) => {
-        const isObject4 = val !== null && typeof val === "object";
-        const hasToJSON = isObject4 && typeof val.toJSON === "function";
+        const isObject3 = val !== null && typeof val === "object";
+        const hasToJSON = isObject3 && typeof val.toJSON === "function";
         if (hasToJSON) {
           val = val.toJSON(key3);
         }
@@ -33939,9 +33939,9 @@ var init_endpoints_to_methods = __esm({
       set(target, methodName, value2) {
         return target.cache[methodName] = value2;
       },
-      get({ octokit, scope, cache: cache8 }, methodName) {
-        if (cache8[methodName]) {
-          return cache8[methodName];
+      get({ octokit, scope, cache: cache7 }, methodName) {
+        if (cache7[methodName]) {
+          return cache7[methodName];
         }
         const method = endpointMethodsMap.get(scope).get(methodName);
         if (!method) {
@@ -33949,7 +33949,7 @@ var init_endpoints_to_methods = __esm({
         }
         const { endpointDefaults, decorations } = method;
         if (decorations) {
-          cache8[methodName] = decorate(
+          cache7[methodName] = decorate(
             octokit,
             scope,
             methodName,
@@ -33957,9 +33957,9 @@ var init_endpoints_to_methods = __esm({
             decorations
           );
         } else {
-          cache8[methodName] = octokit.request.defaults(endpointDefaults);
+          cache7[methodName] = octokit.request.defaults(endpointDefaults);
         }
-        return cache8[methodName];
+        return cache7[methodName];
       }
     };
   }
@@ -41721,7 +41721,7 @@ var MockCluster = class {
   }
   /** Every object held, in insertion order per kind. */
   *objects() {
-    for (const list7 of this.#objects.values()) for (const stored of list7) yield stored.object;
+    for (const list6 of this.#objects.values()) for (const stored of list6) yield stored.object;
   }
   /** The labels of the `v1` Namespace named `name`, or `undefined` when the cluster holds none. */
   namespaceLabels(name) {
@@ -41782,8 +41782,8 @@ var MockCluster = class {
   #resolve(group2, plural3) {
     const known = this.#byPlural.get(key(group2, plural3));
     if (known !== void 0) return known;
-    for (const list7 of this.#objects.values()) {
-      const { group: objectGroup, kind: kind3 } = list7[0];
+    for (const list6 of this.#objects.values()) {
+      const { group: objectGroup, kind: kind3 } = list6[0];
       if (objectGroup === group2 && !this.#byKind.has(key(group2, kind3)) && guessPlural(kind3) === plural3) {
         return { group: group2, kind: kind3, plural: plural3, namespaced: void 0 };
       }
@@ -41792,8 +41792,8 @@ var MockCluster = class {
   }
 };
 function append(lists, listKey, stored) {
-  const list7 = lists.get(listKey);
-  if (list7) list7.push(stored);
+  const list6 = lists.get(listKey);
+  if (list6) list6.push(stored);
   else lists.set(listKey, [stored]);
 }
 function compare(a, b) {
@@ -43842,13 +43842,13 @@ var TypeDeclaration = class {
       ast
     );
   }
-  #getListElementAtIndex(list7, pos) {
-    switch (list7?.constructor) {
+  #getListElementAtIndex(list6, pos) {
+    switch (list6?.constructor) {
       case Array:
-        return list7[pos];
+        return list6[pos];
       case Set: {
         let i = 0;
-        for (const item of list7) {
+        for (const item of list6) {
           if (i++ !== pos) continue;
           return item;
         }
@@ -44024,9 +44024,9 @@ var celTypes = {
   "map<dyn, dyn>": mapType
 };
 for (const t of [celTypes.string, celTypes.double, celTypes.int]) {
-  const list7 = _createListType(t);
+  const list6 = _createListType(t);
   const map2 = _createMapType(celTypes.string, t);
-  celTypes[list7.name] = list7;
+  celTypes[list6.name] = list6;
   celTypes[map2.name] = map2;
 }
 Object.freeze(celTypes);
@@ -45853,17 +45853,17 @@ function registerOverloads(registry) {
   binaryOverload(GPT, "-", GPD, (a, b) => b.subtractTimestamp(a));
   binaryOverload(GPT, "+", GPD, (a, b) => b.extendTimestamp(a));
   binaryOverload(GPD, "+", GPT, (a, b) => a.extendTimestamp(b));
-  function listIncludes(value2, list7, ast, ev) {
-    if (list7 instanceof Set && list7.has(value2)) return true;
-    for (const v of list7) if (isEqual(value2, v, ast, ev)) return true;
+  function listIncludes(value2, list6, ast, ev) {
+    if (list6 instanceof Set && list6.has(value2)) return true;
+    for (const v of list6) if (isEqual(value2, v, ast, ev)) return true;
     return false;
   }
   function mapIncludes(a, b) {
     if (b instanceof Map) return b.get(a) !== void 0;
     return hasOwn(b, a) ? b[a] !== void 0 : false;
   }
-  function listMembership(value2, list7, ast, ev) {
-    return listIncludes(value2, list7, ast, ev);
+  function listMembership(value2, list6, ast, ev) {
+    return listIncludes(value2, list6, ast, ev);
   }
   binaryOverload("V", "in", "list<V>", listMembership);
   binaryOverload("K", "in", "map<K, V>", mapIncludes);
@@ -47311,10 +47311,10 @@ function formatFloatG(v) {
   return renderFixed(d, Math.max(d.digits.length - d.point, 0));
 }
 function binaryParts(v) {
-  const view3 = new DataView(new ArrayBuffer(8));
-  view3.setFloat64(0, Math.abs(v));
-  const hi = view3.getUint32(0);
-  const lo = view3.getUint32(4);
+  const view2 = new DataView(new ArrayBuffer(8));
+  view2.setFloat64(0, Math.abs(v));
+  const hi = view2.getUint32(0);
+  const lo = view2.getUint32(4);
   const biased = hi >>> 20 & 2047;
   const fracHi = BigInt(hi & 1048575);
   let mantissa = fracHi << 32n | BigInt(lo);
@@ -47783,8 +47783,8 @@ function quoteForCel(value2, text5) {
   if (typeof value2 === "number" && !Number.isFinite(value2)) return goQuote(text5);
   return text5;
 }
-function formatList(list7) {
-  return `[${list7.map((member) => quoteForCel(member, clauseForType(member)(member))).join(", ")}]`;
+function formatList(list6) {
+  return `[${list6.map((member) => quoteForCel(member, clauseForType(member)(member))).join(", ")}]`;
 }
 function formatMap(map2) {
   const pairs = entriesOf(map2).map(([key3, value2]) => {
@@ -48131,12 +48131,12 @@ function equalsIn(ev) {
     return overload !== null && overload.handler(a, b, void 0, ev) === true;
   };
 }
-function listIndexOf(list7, value2, equals) {
-  for (let i = 0; i < list7.length; i++) if (equals(list7[i], value2)) return BigInt(i);
+function listIndexOf(list6, value2, equals) {
+  for (let i = 0; i < list6.length; i++) if (equals(list6[i], value2)) return BigInt(i);
   return -1n;
 }
-function listLastIndexOf(list7, value2, equals) {
-  for (let i = list7.length - 1; i >= 0; i--) if (equals(list7[i], value2)) return BigInt(i);
+function listLastIndexOf(list6, value2, equals) {
+  for (let i = list6.length - 1; i >= 0; i--) if (equals(list6[i], value2)) return BigInt(i);
   return -1n;
 }
 function registerStringFunctions(env) {
@@ -48247,16 +48247,7 @@ function sign2(a, b) {
   return a == b ? 0 : NaN;
 }
 function compareStrings(a, b) {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
-    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
-    return x < y ? -1 : 1;
-  }
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+  return Math.sign(compareGoStrings(a, b));
 }
 function compareBytes(a, b) {
   const n = Math.min(a.length, b.length);
@@ -48455,7 +48446,7 @@ function evaluate2(ev, macro, ctx) {
   }
 }
 function transform(ev, macro, keyScope, range4) {
-  const list7 = [];
+  const list6 = [];
   const map2 = /* @__PURE__ */ new Map();
   for (let i = 0; i < range4.values.length; i++) {
     const scope = bind(ev, macro, keyScope, range4, i);
@@ -48467,7 +48458,7 @@ function transform(ev, macro, keyScope, range4) {
       if (!keep) continue;
     }
     const result = ev.run(macro.body, scope);
-    if (macro.kind === "transformList") list7.push(result);
+    if (macro.kind === "transformList") list6.push(result);
     else if (macro.kind === "transformMap") map2.set(keyAt(range4, i), result);
     else {
       const pairs = mapEntries(result);
@@ -48480,7 +48471,7 @@ function transform(ev, macro, keyScope, range4) {
       }
     }
   }
-  return macro.kind === "transformList" ? list7 : toCelMap(map2);
+  return macro.kind === "transformList" ? list6 : toCelMap(map2);
 }
 function mapEntries(value2) {
   if (value2 instanceof Map) return [...value2.entries()];
@@ -48541,17 +48532,17 @@ function registerEncoders(env) {
 function listCallCost(costFactor, size) {
   return Math.floor(size * costFactor) + CALL_COST + LIST_CREATE_BASE_COST;
 }
-function slice(list7, start, end) {
+function slice(list6, start, end) {
   if (start < 0n || end < 0n) throw new EvaluationError(`cannot slice(${start}, ${end}), negative indexes not supported`);
   if (start > end) {
     throw new EvaluationError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
   }
-  if (BigInt(list7.length) < end) throw new EvaluationError(`cannot slice(${start}, ${end}), list is length ${list7.length}`);
+  if (BigInt(list6.length) < end) throw new EvaluationError(`cannot slice(${start}, ${end}), list is length ${list6.length}`);
   charge(listCallCost(1, Number(end - start)));
-  return list7.slice(Number(start), Number(end));
+  return list6.slice(Number(start), Number(end));
 }
-function flattenInto(out, list7, depth) {
-  for (const value2 of list7) {
+function flattenInto(out, list6, depth) {
+  for (const value2 of list6) {
     if (depth > 0n && (Array.isArray(value2) || value2 instanceof Set)) flattenInto(out, listElements(value2), depth - 1n);
     else {
       out.push(value2);
@@ -48559,11 +48550,11 @@ function flattenInto(out, list7, depth) {
     }
   }
 }
-function flatten(list7, depth) {
+function flatten(list6, depth) {
   if (depth < 0n) throw new EvaluationError("level must be non-negative");
-  charge(listCallCost(Number(depth > 1000000n ? 1000000n : depth), list7.length));
+  charge(listCallCost(Number(depth > 1000000n ? 1000000n : depth), list6.length));
   const out = [];
-  flattenInto(out, list7, depth);
+  flattenInto(out, list6, depth);
   return out;
 }
 function range(n) {
@@ -48574,9 +48565,9 @@ function range(n) {
   for (let i = 0; i < out.length; i++) out[i] = BigInt(i);
   return out;
 }
-function reverse(list7) {
-  charge(listCallCost(1, list7.length));
-  return [...list7].reverse();
+function reverse(list6) {
+  charge(listCallCost(1, list6.length));
+  return [...list6].reverse();
 }
 function selfCompareCost(keys) {
   if (keys.length === 0) return listCallCost(2, 0);
@@ -48584,27 +48575,27 @@ function selfCompareCost(keys) {
   const factor = kind3 === "string" || kind3 === "bytes" ? 2 + STRING_TRAVERSAL_COST_FACTOR : 2;
   return listCallCost(factor, keys.length * keys.length);
 }
-function distinct(list7, equals) {
-  charge(selfCompareCost(list7));
+function distinct(list6, equals) {
+  charge(selfCompareCost(list6));
   const out = [];
-  for (const value2 of list7) if (!out.some((seen) => equals(value2, seen))) out.push(value2);
+  for (const value2 of list6) if (!out.some((seen) => equals(value2, seen))) out.push(value2);
   return out;
 }
 var SORTABLE = /* @__PURE__ */ new Set(["int", "uint", "double", "bool", "string", "bytes", "timestamp", "duration"]);
-function sortByKeys(list7, keys) {
-  if (list7.length !== keys.length) {
+function sortByKeys(list6, keys) {
+  if (list6.length !== keys.length) {
     throw new EvaluationError(
-      `@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${list7.length} and ${keys.length} elements respectively`
+      `@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${list6.length} and ${keys.length} elements respectively`
     );
   }
   charge(selfCompareCost(keys));
-  if (list7.length === 0) return [];
+  if (list6.length === 0) return [];
   const kind3 = kindOf(keys[0]);
   if (!SORTABLE.has(kind3)) throw new EvaluationError("list elements must be comparable");
   for (const key3 of keys) if (kindOf(key3) !== kind3) throw new EvaluationError("list elements must have the same type");
   const order = keys.map((_, i) => i);
   order.sort((i, j) => compareValues(keys[i], keys[j]) || 0);
-  return order.map((i) => list7[i]);
+  return order.map((i) => list6[i]);
 }
 var COMPARABLE_TYPES = ["int", "uint", "double", "bool", "google.protobuf.Duration", "google.protobuf.Timestamp", "string", "bytes"];
 function sortByMacro({ ast, args, receiver }) {
@@ -48643,26 +48634,26 @@ function sortByTypeCheck(checker, macro, scope) {
   return listType2.kind === "list" ? listType2 : checker.registry.getListType(elementType);
 }
 function sortByEvaluate(ev, macro, ctx) {
-  const list7 = listElements(ev.run(macro.receiver, ctx));
+  const list6 = listElements(ev.run(macro.receiver, ctx));
   const keyScope = macro.keyScope.reuse(ctx);
-  const keys = new Array(list7.length);
+  const keys = new Array(list6.length);
   const cost = macro.cost ??= iterationCost(macro.args[1], 12);
-  for (let i = 0; i < list7.length; i++) {
+  for (let i = 0; i < list6.length; i++) {
     charge(cost);
-    keys[i] = ev.run(macro.args[1], keyScope.setIterValue(list7[i], ev));
+    keys[i] = ev.run(macro.args[1], keyScope.setIterValue(list6[i], ev));
   }
-  return sortByKeys(list7, keys);
+  return sortByKeys(list6, keys);
 }
 function patchFlattenCall(node) {
   if (node.op !== "rcall") return false;
   const [name, receiver, args] = node.args;
   if (name !== "flatten" || args.length > 1) return false;
   overrideEvaluate(node, (ev, self, ctx) => {
-    const list7 = ev.run(receiver, ctx);
+    const list6 = ev.run(receiver, ctx);
     const depth = args.length === 1 ? ev.run(args[0], ctx) : 1n;
-    if (!(Array.isArray(list7) || list7 instanceof Set) || typeof depth !== "bigint") return evaluateOriginal(ev, self, ctx);
+    if (!(Array.isArray(list6) || list6 instanceof Set) || typeof depth !== "bigint") return evaluateOriginal(ev, self, ctx);
     try {
-      return flatten(listElements(list7), depth);
+      return flatten(listElements(list6), depth);
     } catch (err) {
       throw err instanceof EvaluationError ? ev.createError("evaluation_error", err.message, self) : err;
     }
@@ -48679,8 +48670,8 @@ function registerLists(env) {
   });
   for (const type of COMPARABLE_TYPES) {
     env.registerFunction(`list<${type}>.sort(): list<${type}>`, (l) => {
-      const list7 = listElements(l);
-      return sortByKeys(list7, list7);
+      const list6 = listElements(l);
+      return sortByKeys(list6, list6);
     });
   }
   env.registerFunction("list<A>.sortBy(ast, ast): list<A>", sortByMacro);
@@ -48944,9 +48935,9 @@ function convertValue(scope, type, value2) {
   }
   const convert = scope.lookup(type);
   if (convert !== void 0) return convert(value2) ?? value2;
-  const list7 = /^list<(.+)>$/.exec(type);
-  if (list7 && Array.isArray(value2)) {
-    const element = list7[1];
+  const list6 = /^list<(.+)>$/.exec(type);
+  if (list6 && Array.isArray(value2)) {
+    const element = list6[1];
     if (element === "int" || element === TIMESTAMP2 || scope.lookup(element) !== void 0) return value2.map((v) => convertValue(scope, element, v));
   }
   return value2;
@@ -49054,9 +49045,9 @@ function isZeroValue(value2) {
       return false;
   }
 }
-function unwrapOptionals(list7) {
+function unwrapOptionals(list6) {
   const out = [];
-  for (const value2 of list7) {
+  for (const value2 of list6) {
     if (!(value2 instanceof Optional)) throw new EvaluationError(`value ${String(value2)} is not optional`);
     if (value2.hasValue()) out.push(value2.value());
   }
@@ -49116,15 +49107,15 @@ function registerOptionals(env) {
   );
   env.registerFunction(
     "OptionalNamespace.unwrap(list<optional<A>>): list<A>",
-    (_ns, list7) => unwrapOptionals(listElements(list7))
+    (_ns, list6) => unwrapOptionals(listElements(list6))
   );
-  env.registerFunction("list<optional<A>>.unwrapOpt(): list<A>", (list7) => unwrapOptionals(listElements(list7)));
-  env.registerFunction("list<A>.first(): optional<A>", (list7) => {
-    const l = listElements(list7);
+  env.registerFunction("list<optional<A>>.unwrapOpt(): list<A>", (list6) => unwrapOptionals(listElements(list6)));
+  env.registerFunction("list<A>.first(): optional<A>", (list6) => {
+    const l = listElements(list6);
     return l.length === 0 ? Optional.none() : Optional.of(l[0]);
   });
-  env.registerFunction("list<A>.last(): optional<A>", (list7) => {
-    const l = listElements(list7);
+  env.registerFunction("list<A>.last(): optional<A>", (list6) => {
+    const l = listElements(list6);
     return l.length === 0 ? Optional.none() : Optional.of(l[l.length - 1]);
   });
   env.registerFunction("optional.optMap(ast, ast): optional<dyn>", optMapMacro(false));
@@ -50082,8 +50073,8 @@ var Utils = class Utils2 {
   static utf8ByteArrayToString(bytes) {
     if (globalThis.TextDecoder) {
       if (!cachedNativeDecoder) cachedNativeDecoder = new TextDecoder("utf-8");
-      const view3 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-      return cachedNativeDecoder.decode(view3);
+      const view2 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      return cachedNativeDecoder.decode(view2);
     } else {
       let out = [], pos = 0, c = 0;
       while (pos < bytes.length) {
@@ -55975,8 +55966,8 @@ var RE2JS = class RE2JS2 {
   }
 };
 
-// src/lang/cel/regex.ts
-var MAX_CACHED = 500;
+// src/util/go-regexp.ts
+var MAX_CACHED = 1e3;
 var cache2 = /* @__PURE__ */ new Map();
 function compileRe2(pattern) {
   let entry2 = cache2.get(pattern);
@@ -55992,6 +55983,8 @@ function compileRe2(pattern) {
   }
   return entry2;
 }
+
+// src/lang/cel/regex.ts
 function re2Matches(text5, pattern) {
   const re = compileRe2(pattern);
   if (typeof re === "string") throw new Error(re);
@@ -56101,8 +56094,8 @@ function registerRegex(env) {
 }
 
 // src/lang/cel/sets.ts
-function setsContains(list7, sublist, equals) {
-  return sublist.every((x) => list7.some((y) => equals(y, x)));
+function setsContains(list6, sublist, equals) {
+  return sublist.every((x) => list6.some((y) => equals(y, x)));
 }
 function setsIntersects(a, b, equals) {
   return a.some((x) => b.some((y) => equals(y, x)));
@@ -57605,13 +57598,13 @@ function compareValues2(a, b) {
   if (a instanceof Date && b instanceof Date) return sign3(a.getTime(), b.getTime());
   return null;
 }
-function elements(list7) {
-  if (Array.isArray(list7)) return list7;
-  if (list7 instanceof Set) return [...list7];
+function elements(list6) {
+  if (Array.isArray(list6)) return list6;
+  if (list6 instanceof Set) return [...list6];
   throw celError(NO_SUCH_OVERLOAD);
 }
-function isSorted(list7) {
-  const items2 = elements(list7);
+function isSorted(list6) {
+  const items2 = elements(list6);
   charge(traversalCost(items2));
   let prev;
   for (let i = 0; i < items2.length; i++) {
@@ -57644,15 +57637,15 @@ function zeroOf(v, fallback) {
   if (v instanceof Duration) return new Duration(0n, 0);
   return fallback();
 }
-function sum2(list7, zero) {
-  const items2 = elements(list7);
+function sum2(list6, zero) {
+  const items2 = elements(list6);
   charge(traversalCost(items2));
   let acc = items2.length > 0 ? zeroOf(items2[0], zero) : zero();
   for (const next of items2) acc = add(acc, next);
   return acc;
 }
-function extreme(list7, op) {
-  const items2 = elements(list7);
+function extreme(list6, op) {
+  const items2 = elements(list6);
   charge(traversalCost(items2));
   const prefer = op === "min" ? 1 : -1;
   let result;
@@ -57681,6 +57674,79 @@ var listsLibrary = (env) => {
     env.registerFunction(`list<${type}>.max(): dyn`, (l) => extreme(l, "max"));
   }
 };
+
+// src/util/go-math.ts
+function goRound(x) {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const t = Math.trunc(x);
+  if (Math.abs(x - t) >= 0.5) return t + Math.sign(x);
+  return t === 0 ? x < 0 ? -0 : 0 : t;
+}
+function frexp(x) {
+  let exp = 0;
+  let frac = x;
+  while (Math.abs(frac) >= 1) {
+    frac /= 2;
+    exp++;
+  }
+  while (Math.abs(frac) < 0.5) {
+    frac *= 2;
+    exp--;
+  }
+  return [frac, exp];
+}
+function ldexp(frac, exp) {
+  let value2 = frac;
+  let e = exp;
+  while (e > 0) {
+    const step3 = Math.min(e, 1e3);
+    value2 *= 2 ** step3;
+    e -= step3;
+  }
+  while (e < 0) {
+    const step3 = Math.max(e, -1e3);
+    value2 *= 2 ** step3;
+    e -= step3;
+  }
+  return value2;
+}
+function goPowInt(x, n) {
+  const p = BigInt(n);
+  if (p === 0n || x === 1) return 1;
+  if (p === 1n) return x;
+  let a1 = 1;
+  let ae = 0;
+  let [x1, xe] = frexp(x);
+  for (let i = p < 0n ? -p : p; i !== 0n; i >>= 1n) {
+    if (xe < -(1 << 12) || 1 << 12 < xe) {
+      ae += xe;
+      break;
+    }
+    if ((i & 1n) === 1n) {
+      a1 *= x1;
+      ae += xe;
+    }
+    x1 *= x1;
+    xe <<= 1;
+    if (x1 < 0.5) {
+      x1 += x1;
+      xe--;
+    }
+  }
+  if (p < 0n) {
+    a1 = 1 / a1;
+    ae = -ae;
+  }
+  return ldexp(a1, ae);
+}
+var POW10_TAB = Array.from({ length: 32 }, (_, i) => Number(`1e${i}`));
+var POW10_POS32 = Array.from({ length: 10 }, (_, i) => Number(`1e${i * 32}`));
+var POW10_NEG32 = Array.from({ length: 11 }, (_, i) => Number(`1e-${i * 32}`));
+function goPow10(n) {
+  if (n >= 0 && n <= 308) return POW10_POS32[n >> 5] * POW10_TAB[n & 31];
+  if (n < 0 && n >= -323) return POW10_NEG32[-n >> 5] / POW10_TAB[-n & 31];
+  return n > 0 ? Infinity : 0;
+}
 
 // src/lang/cel/kubernetes/quantity.ts
 var QuantityValue = class {
@@ -57803,14 +57869,6 @@ function amountAsInt64(a) {
   if (a.scale < 0) return null;
   return positiveScaleInt64(a.value, a.scale);
 }
-function goPow10(n) {
-  if (n >= 0 && n <= 308) return POS32[n >> 5] * TAB[n & 31];
-  if (n < 0 && n >= -323) return NEG32[-n >> 5] / TAB[-n & 31];
-  return n > 0 ? Infinity : 0;
-}
-var TAB = Array.from({ length: 32 }, (_, i) => Number(`1e${i}`));
-var POS32 = [1, 1e32, 1e64, 1e96, 1e128, 1e160, 1e192, 1e224, 1e256, 1e288];
-var NEG32 = [1, 1e-32, 1e-64, 1e-96, 1e-128, 1e-160, 1e-192, 1e-224, 1e-256, 1e-288, 1e-320];
 function amountAsApproximateFloat(a) {
   const [v, e] = parts(a);
   const base2 = Number(v);
@@ -58330,35 +58388,94 @@ function withDoubles(value2) {
   return value2;
 }
 
-// src/lang/cel/kyverno/pem.ts
-var PEM_START = "\n-----BEGIN ";
-var PEM_END = "\n-----END ";
-var PEM_END_OF_LINE = "-----";
+// src/util/go-base64.ts
+var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+var DECODE = new Int16Array(256).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
+var PAD = 61;
+var CR = 13;
+var LF = 10;
+function corrupt(offset) {
+  return new Error(`illegal base64 data at input byte ${offset}`);
+}
+function goBase64Decode(src) {
+  const out = [];
+  let si = 0;
+  while (si < src.length) {
+    const quantum = [0, 0, 0, 0];
+    let dlen = 4;
+    let trailing = -1;
+    for (let j = 0; j < 4; j++) {
+      if (si === src.length) {
+        if (j === 0) return Uint8Array.from(out);
+        throw corrupt(si - j);
+      }
+      const c = src[si];
+      si++;
+      const v = DECODE[c];
+      if (v >= 0) {
+        quantum[j] = v;
+        continue;
+      }
+      if (c === LF || c === CR) {
+        j--;
+        continue;
+      }
+      if (c !== PAD) throw corrupt(si - 1);
+      if (j < 2) throw corrupt(si - 1);
+      if (j === 2) {
+        while (si < src.length && (src[si] === LF || src[si] === CR)) si++;
+        if (si === src.length) throw corrupt(src.length);
+        if (src[si] !== PAD) throw corrupt(si - 1);
+        si++;
+      }
+      while (si < src.length && (src[si] === LF || src[si] === CR)) si++;
+      if (si < src.length) trailing = si;
+      dlen = j;
+      break;
+    }
+    const val = quantum[0] << 18 | quantum[1] << 12 | quantum[2] << 6 | quantum[3];
+    const bytes = [val >> 16 & 255, val >> 8 & 255, val & 255];
+    for (let k = 0; k < dlen - 1; k++) out.push(bytes[k]);
+    if (trailing >= 0) throw corrupt(trailing);
+  }
+  return Uint8Array.from(out);
+}
+
+// src/util/pem.ts
+var BEGIN = Buffer.from("\n-----BEGIN ");
+var END = Buffer.from("\n-----END ");
+var DASHES = Buffer.from("-----");
 function getLine2(data) {
-  const i = data.indexOf("\n");
-  const line = i < 0 ? data : data.slice(0, i);
-  const rest = i < 0 ? "" : data.slice(i + 1);
-  return [line.replace(/[ \t\r]+$/, ""), rest];
+  let i = data.indexOf(10);
+  let j;
+  if (i < 0) {
+    i = data.length;
+    j = i;
+  } else {
+    j = i + 1;
+    if (i > 0 && data[i - 1] === 13) i--;
+  }
+  let end = i;
+  while (end > 0 && (data[end - 1] === 32 || data[end - 1] === 9)) end--;
+  return [data.subarray(0, end), data.subarray(j)];
 }
-function decodeStdBase64(text5) {
-  const data = text5.replace(/[\r\n]/g, "");
-  if (data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(data)) return null;
-  return new Uint8Array(Buffer.from(data, "base64"));
-}
-function decodePem(data) {
-  let rest = data;
+var startsWith = (data, prefix) => data.length >= prefix.length && data.subarray(0, prefix.length).equals(prefix);
+var endsWith = (data, suffix) => data.length >= suffix.length && data.subarray(data.length - suffix.length).equals(suffix);
+function decodePem(input) {
+  let rest = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   for (; ; ) {
-    if (rest.startsWith(PEM_START.slice(1))) {
-      rest = rest.slice(PEM_START.length - 1);
+    if (startsWith(rest, BEGIN.subarray(1))) {
+      rest = rest.subarray(BEGIN.length - 1);
     } else {
-      const at = rest.indexOf(PEM_START);
-      if (at < 0) return [null, data];
-      rest = rest.slice(at + PEM_START.length);
+      const at = rest.indexOf(BEGIN);
+      if (at < 0) return [null, input];
+      rest = rest.subarray(at + BEGIN.length);
     }
     let typeLine;
     [typeLine, rest] = getLine2(rest);
-    if (!typeLine.endsWith(PEM_END_OF_LINE)) continue;
-    typeLine = typeLine.slice(0, typeLine.length - PEM_END_OF_LINE.length);
+    if (!endsWith(typeLine, DASHES)) continue;
+    typeLine = typeLine.subarray(0, typeLine.length - DASHES.length);
     const headers = /* @__PURE__ */ new Map();
     let truncated = false;
     for (; ; ) {
@@ -58367,38 +58484,43 @@ function decodePem(data) {
         break;
       }
       const [line, next] = getLine2(rest);
-      const colon = line.indexOf(":");
+      const colon = line.indexOf(58);
       if (colon < 0) break;
-      headers.set(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      headers.set(line.subarray(0, colon).toString().trim(), line.subarray(colon + 1).toString().trim());
       rest = next;
     }
-    if (truncated) return [null, data];
+    if (truncated) return [null, input];
     let endIndex;
     let endTrailerIndex;
-    if (headers.size === 0 && rest.startsWith(PEM_END.slice(1))) {
+    if (headers.size === 0 && startsWith(rest, END.subarray(1))) {
       endIndex = 0;
-      endTrailerIndex = PEM_END.length - 1;
+      endTrailerIndex = END.length - 1;
     } else {
-      endIndex = rest.indexOf(PEM_END);
-      endTrailerIndex = endIndex + PEM_END.length;
+      endIndex = rest.indexOf(END);
+      endTrailerIndex = endIndex + END.length;
     }
     if (endIndex < 0) continue;
-    let endTrailer = rest.slice(endTrailerIndex);
-    const endTrailerLength = typeLine.length + PEM_END_OF_LINE.length;
-    if (endTrailer.length < endTrailerLength) continue;
-    const restOfEndLine = endTrailer.slice(endTrailerLength);
-    endTrailer = endTrailer.slice(0, endTrailerLength);
-    if (!endTrailer.startsWith(typeLine) || !endTrailer.endsWith(PEM_END_OF_LINE)) continue;
+    let endTrailer = rest.subarray(endTrailerIndex);
+    const trailerLength = typeLine.length + DASHES.length;
+    if (endTrailer.length < trailerLength) continue;
+    const restOfEndLine = endTrailer.subarray(trailerLength);
+    endTrailer = endTrailer.subarray(0, trailerLength);
+    if (!startsWith(endTrailer, typeLine) || !endsWith(endTrailer, DASHES)) continue;
     if (getLine2(restOfEndLine)[0].length !== 0) continue;
-    const bytes = decodeStdBase64(rest.slice(0, endIndex).replace(/[ \t]/g, ""));
-    if (bytes === null) continue;
-    const after = getLine2(rest.slice(endIndex + PEM_END.length - 1))[1];
-    return [{ type: typeLine, headers, bytes }, after];
+    const base642 = Buffer.from(rest.subarray(0, endIndex).filter((b) => b !== 32 && b !== 9));
+    let bytes;
+    try {
+      bytes = goBase64Decode(base642);
+    } catch {
+      continue;
+    }
+    const after = getLine2(rest.subarray(endIndex + END.length - 1))[1];
+    return [{ type: typeLine.toString("latin1"), headers, bytes }, after];
   }
 }
-function decodePemBlocks(data) {
+function decodePemBlocks(input) {
   const blocks = [];
-  let rest = data;
+  let rest = input;
   for (; ; ) {
     const [block, next] = decodePem(rest);
     if (block === null) return blocks;
@@ -58432,7 +58554,7 @@ function call2(ctx, method, url) {
   );
 }
 function hasCertificate(pem) {
-  for (const block of decodePemBlocks(pem)) {
+  for (const block of decodePemBlocks(Buffer.from(pem))) {
     if (block.type !== "CERTIFICATE" || block.headers.size > 0) continue;
     try {
       new X509Certificate(block.bytes);
@@ -58987,8 +59109,8 @@ function fields(message2) {
   return Object.fromEntries(message2.set);
 }
 function appended(message2, type, field2, item) {
-  const list7 = message2.set.get(field2) ?? [];
-  return ENVOY_TYPES.create(type, { ...fields(message2), [field2]: [...list7, item] });
+  const list6 = message2.set.get(field2) ?? [];
+  return ENVOY_TYPES.create(type, { ...fields(message2), [field2]: [...list6, item] });
 }
 function header(key3, value2) {
   return ENVOY_TYPES.create(HEADER_OPTION, { header: ENVOY_TYPES.create(HEADER_VALUE, { key: key3, value: value2 }) });
@@ -59272,7 +59394,7 @@ function compileSpec(env, spec2, written = spec2) {
       name: variable.name,
       compiled: compile2(variable.expression, ["spec", "variables", i, "expression"], written.variables[i]?.expression ?? variable.expression, null)
     }));
-    const validations3 = spec2.validations.map((validation, i) => {
+    const validations2 = spec2.validations.map((validation, i) => {
       const original = written.validations[i] ?? validation;
       const expression = compile2(validation.expression, ["spec", "validations", i, "expression"], original.expression, BOOL3);
       const compiled3 = { expression, message: validation.message ?? "" };
@@ -59282,11 +59404,11 @@ function compileSpec(env, spec2, written = spec2) {
       }
       return compiled3;
     });
-    const auditAnnotations4 = spec2.mode === "JSON" ? [] : spec2.auditAnnotations.map((annotation2, i) => ({
+    const auditAnnotations3 = spec2.mode === "JSON" ? [] : spec2.auditAnnotations.map((annotation2, i) => ({
       key: annotation2.key,
       compiled: compile2(annotation2.valueExpression, ["spec", "auditAnnotations", i, "valueExpression"], written.auditAnnotations[i]?.valueExpression ?? annotation2.valueExpression, STRING_OR_NULL)
     }));
-    return { ok: true, compiled: { spec: spec2, matchConditions, variables, validations: validations3, auditAnnotations: auditAnnotations4 } };
+    return { ok: true, compiled: { spec: spec2, matchConditions, variables, validations: validations2, auditAnnotations: auditAnnotations3 } };
   } catch (error2) {
     if (error2 instanceof Failure) return { ok: false, failure: error2.failure };
     throw error2;
@@ -59295,6 +59417,12 @@ function compileSpec(env, spec2, written = spec2) {
 function compileErrorReason(name, mode, failure2) {
   if (mode === "JSON") return `failed to compile policy ${name} (${failure2.fieldError})`;
   return `failed to compile policy ${name} ([: Internal error: validating policy compiler 1.0 error: failed to compile policy, ${failure2.fieldError}])`;
+}
+
+// src/families/cel/scored.ts
+var SCORED_ANNOTATION = "policies.kyverno.io/scored";
+function isScored(annotations2) {
+  return annotations2[SCORED_ANNOTATION] !== "false";
 }
 
 // src/families/cel/authz/policy.ts
@@ -59321,14 +59449,14 @@ function compileAuthz(mode, spec2) {
       (condition2, i) => compile2(condition2.expression, ["spec", "matchConditions", i, "expression"], (type) => type === "bool" ? null : "matchCondition output is expected to be of type bool")
     );
     const variables = spec2.variables.map((variable, i) => ({ name: variable.name, program: compile2(variable.expression, ["spec", "variables", i, "expression"]) }));
-    const validations3 = spec2.validations.map(
+    const validations2 = spec2.validations.map(
       (validation, i) => compile2(
         validation.expression,
         ["spec", "validations", i, "expression"],
         (type) => type === response || type === "null" ? null : `rule response output is expected to be of type ${response}`
       )
     );
-    return { ok: true, compiled: { matchConditions, variables, validations: validations3 } };
+    return { ok: true, compiled: { matchConditions, variables, validations: validations2 } };
   } catch (error2) {
     if (error2 instanceof Failure2) return { ok: false, failure: error2.failure };
     throw error2;
@@ -59358,7 +59486,6 @@ function lazyVariables(compiled3, activation) {
   }
   return variables;
 }
-var SCORED_ANNOTATION = "policies.kyverno.io/scored";
 var AuthzPolicy = class {
   family = "cel";
   apiVersion;
@@ -59380,7 +59507,7 @@ var AuthzPolicy = class {
     this.kind = data.kind;
     this.name = data.name;
     this.annotations = data.annotations;
-    this.scored = data.annotations[SCORED_ANNOTATION] !== "false";
+    this.scored = isScored(data.annotations);
     if (data.source !== void 0) this.source = data.source;
     this.rules = [{ name: data.name, type: "Validation" }];
     this.mode = data.mode;
@@ -60105,69 +60232,8 @@ function jsonLibrary() {
 }
 
 // src/lang/cel/kyverno/math.ts
-function goRound(x) {
-  if (!Number.isFinite(x) || x === 0) return x;
-  const t = Math.trunc(x);
-  if (Math.abs(x - t) >= 0.5) return t + Math.sign(x);
-  return t === 0 ? x < 0 ? -0 : 0 : t;
-}
-function frexp(x) {
-  let exp = 0;
-  let frac = x;
-  while (Math.abs(frac) >= 1) {
-    frac /= 2;
-    exp++;
-  }
-  while (Math.abs(frac) < 0.5) {
-    frac *= 2;
-    exp--;
-  }
-  return [frac, exp];
-}
-function ldexp(frac, exp) {
-  let value2 = frac;
-  let e = exp;
-  while (e > 0) {
-    const step3 = Math.min(e, 1e3);
-    value2 *= 2 ** step3;
-    e -= step3;
-  }
-  while (e < 0) {
-    const step3 = Math.max(e, -1e3);
-    value2 *= 2 ** step3;
-    e -= step3;
-  }
-  return value2;
-}
-function goPow102(p) {
-  if (p === 0n) return 1;
-  let a1 = 1;
-  let ae = 0;
-  let [x1, xe] = frexp(10);
-  for (let i = p < 0n ? -p : p; i !== 0n; i >>= 1n) {
-    if (xe < -(1 << 12) || 1 << 12 < xe) {
-      ae += xe;
-      break;
-    }
-    if ((i & 1n) === 1n) {
-      a1 *= x1;
-      ae += xe;
-    }
-    x1 *= x1;
-    xe <<= 1;
-    if (x1 < 0.5) {
-      x1 += x1;
-      xe--;
-    }
-  }
-  if (p < 0n) {
-    a1 = 1 / a1;
-    ae = -ae;
-  }
-  return ldexp(a1, ae);
-}
 function roundTo(value2, digits2) {
-  const shift = goPow102(digits2);
+  const shift = goPowInt(10, digits2);
   return goRound(value2 * shift) / shift;
 }
 function mathLibrary() {
@@ -60626,7 +60692,7 @@ function transformLibrary() {
 // src/lang/cel/kyverno/x509.ts
 import { isIPv6 as isIPv62 } from "node:net";
 
-// src/lang/cel/kyverno/der.ts
+// src/util/der.ts
 var TAG = {
   BOOLEAN: 1,
   INTEGER: 2,
@@ -60637,12 +60703,12 @@ var TAG = {
   UTF8String: 12,
   SEQUENCE: 48,
   SET: 49,
+  NumericString: 18,
   PrintableString: 19,
   T61String: 20,
   IA5String: 22,
   UTCTime: 23,
   GeneralizedTime: 24,
-  NumericString: 18,
   BMPString: 30
 };
 function contextTag(n, constructed = false) {
@@ -60662,6 +60728,24 @@ function rightAlign(bits) {
   }
   return out;
 }
+function elementAt(bytes, start) {
+  if (bytes.length - start < 2) return null;
+  const tag = bytes[start];
+  if ((tag & 31) === 31) return null;
+  const lenByte = bytes[start + 1];
+  let header2 = 2;
+  let length = lenByte;
+  if ((lenByte & 128) !== 0) {
+    const lenLen = lenByte & 127;
+    if (lenLen === 0 || lenLen > 4 || bytes.length - start < 2 + lenLen) return null;
+    length = 0;
+    for (let i = 0; i < lenLen; i++) length = length * 256 + bytes[start + 2 + i];
+    if (bytes[start + 2] === 0 || length < 128) return null;
+    header2 += lenLen;
+  }
+  if (bytes.length - start - header2 < length) return null;
+  return { tag, contentStart: start + header2, end: start + header2 + length };
+}
 var Der = class _Der {
   constructor(bytes) {
     this.bytes = bytes;
@@ -60670,35 +60754,19 @@ var Der = class _Der {
   get empty() {
     return this.bytes.length === 0;
   }
-  /** The tag, the header length and the content length of the first element, or null. */
-  header() {
-    const b = this.bytes;
-    if (b.length < 2) return null;
-    const tag = b[0];
-    if ((tag & 31) === 31) return null;
-    const lenByte = b[1];
-    if ((lenByte & 128) === 0) return { tag, headerLength: 2, length: lenByte };
-    const lenLen = lenByte & 127;
-    if (lenLen === 0 || lenLen > 4 || b.length < 2 + lenLen) return null;
-    let length = 0;
-    for (let i = 0; i < lenLen; i++) length = length * 256 + b[2 + i];
-    if (b[2] === 0 || length < 128) return null;
-    return { tag, headerLength: 2 + lenLen, length };
-  }
   /** `PeekASN1Tag`. */
   peekTag(tag) {
     return this.bytes.length > 0 && this.bytes[0] === tag;
   }
   /** `ReadAnyASN1Element`: the whole element (header included), its tag, and the rest; null if malformed. */
   readAnyElement() {
-    const h = this.header();
-    if (h === null || this.bytes.length < h.headerLength + h.length) return null;
-    const end = h.headerLength + h.length;
+    const e = elementAt(this.bytes, 0);
+    if (e === null) return null;
     return {
-      element: this.bytes.subarray(0, end),
-      content: this.bytes.subarray(h.headerLength, end),
-      tag: h.tag,
-      rest: new _Der(this.bytes.subarray(end))
+      element: this.bytes.subarray(0, e.end),
+      content: this.bytes.subarray(e.contentStart, e.end),
+      tag: e.tag,
+      rest: new _Der(this.bytes.subarray(e.end))
     };
   }
   /** `ReadASN1`: the content of an element with `tag`, and the rest. */
@@ -60720,36 +60788,73 @@ var Der = class _Der {
     return r === null ? null : { content: r.content, rest: r.rest };
   }
 };
-function validInteger(bytes) {
-  if (bytes.length === 0) return false;
-  if (bytes.length === 1) return true;
-  if (bytes[0] === 0 && (bytes[1] & 128) === 0 || bytes[0] === 255 && (bytes[1] & 128) === 128) return false;
-  return true;
-}
+var DerReader = class {
+  constructor(data) {
+    this.data = data;
+  }
+  data;
+  pos = 0;
+  empty() {
+    return this.pos >= this.data.length;
+  }
+  peekTag(tag) {
+    return this.pos < this.data.length && this.data[this.pos] === tag;
+  }
+  /** cryptobyte `ReadAnyASN1Element`. */
+  readAny() {
+    const start = this.pos;
+    const e = elementAt(this.data, start);
+    if (e === null) return null;
+    this.pos = e.end;
+    return { tag: e.tag, full: this.data.subarray(start, e.end), content: this.data.subarray(e.contentStart, e.end) };
+  }
+  /** cryptobyte `ReadASN1` / `ReadASN1Element` with an expected tag. */
+  read(tag) {
+    if (!this.peekTag(tag)) return null;
+    return this.readAny();
+  }
+  /** The contents of the next element if it has `tag`, else `absent`; null when malformed. */
+  readOptional(tag) {
+    if (!this.peekTag(tag)) return "absent";
+    return this.readAny();
+  }
+  /** cryptobyte `ReadASN1Integer` into a big integer. */
+  readBigInt(tag = TAG.INTEGER) {
+    const e = this.read(tag);
+    return e === null ? null : decodeInteger(e.content);
+  }
+  readObjectIdentifier() {
+    const e = this.read(TAG.OID);
+    return e === null ? null : decodeObjectIdentifier(e.content);
+  }
+  readBoolean() {
+    const e = this.read(TAG.BOOLEAN);
+    return e === null ? null : decodeBoolean(e.content);
+  }
+  readBitString() {
+    const e = this.read(TAG.BIT_STRING);
+    return e === null ? null : decodeBitString(e.content);
+  }
+};
 function integerValue2(bytes) {
   let value2 = 0n;
   for (const b of bytes) value2 = value2 << 8n | BigInt(b);
   if (bytes.length > 0 && (bytes[0] & 128) !== 0) value2 -= 1n << BigInt(bytes.length * 8);
   return value2;
 }
-function readInteger(der, tag = TAG.INTEGER) {
-  const r = der.read(tag);
-  if (r === null || !validInteger(r.content.bytes)) return null;
-  return { value: integerValue2(r.content.bytes), rest: r.rest };
+function decodeInteger(bytes) {
+  if (bytes.length === 0) return null;
+  if (bytes.length > 1 && (bytes[0] === 0 && (bytes[1] & 128) === 0 || bytes[0] === 255 && (bytes[1] & 128) === 128)) {
+    return null;
+  }
+  return integerValue2(bytes);
 }
-function readBoolean(der) {
-  const r = der.read(TAG.BOOLEAN);
-  if (r === null || r.content.bytes.length !== 1) return null;
-  const b = r.content.bytes[0];
-  if (b !== 0 && b !== 255) return null;
-  return { value: b === 255, rest: r.rest };
+function decodeBoolean(bytes) {
+  if (bytes.length !== 1) return null;
+  if (bytes[0] === 0) return false;
+  return bytes[0] === 255 ? true : null;
 }
-function readBitString(der) {
-  const r = der.read(TAG.BIT_STRING);
-  const value2 = r === null ? null : bitStringOf(r.content.bytes);
-  return value2 === null ? null : { value: value2, rest: r.rest };
-}
-function oidArcs(bytes) {
+function decodeObjectIdentifier(bytes) {
   if (bytes.length === 0) return null;
   const arcs = [];
   let i = 0;
@@ -60776,12 +60881,40 @@ function oidArcs(bytes) {
   }
   return arcs;
 }
+function decodeBitString(bytes) {
+  if (bytes.length === 0) return null;
+  const padding = bytes[0];
+  if (padding > 7 || bytes.length === 1 && padding > 0 || (bytes[bytes.length - 1] & (1 << padding) - 1) !== 0) {
+    return null;
+  }
+  return { bytes: bytes.subarray(1), bitLength: (bytes.length - 1) * 8 - padding };
+}
+function readInteger(der, tag = TAG.INTEGER) {
+  const r = der.read(tag);
+  const value2 = r === null ? null : decodeInteger(r.content.bytes);
+  return value2 === null ? null : { value: value2, rest: r.rest };
+}
+function readBoolean(der) {
+  const r = der.read(TAG.BOOLEAN);
+  const value2 = r === null ? null : decodeBoolean(r.content.bytes);
+  return value2 === null ? null : { value: value2, rest: r.rest };
+}
+function readBitString(der) {
+  const r = der.read(TAG.BIT_STRING);
+  const value2 = r === null ? null : decodeBitString(r.content.bytes);
+  return value2 === null ? null : { value: value2, rest: r.rest };
+}
 function readOid(der) {
   const r = der.read(TAG.OID);
-  if (r === null) return null;
-  const arcs = oidArcs(r.content.bytes);
-  return arcs === null ? null : { value: arcs, rest: r.rest };
+  const value2 = r === null ? null : decodeObjectIdentifier(r.content.bytes);
+  return value2 === null ? null : { value: value2, rest: r.rest };
 }
+function oidEquals(a, b) {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+var oidText = (oid) => oid.join(".");
+
+// src/lang/cel/kyverno/der.ts
 function parseZone(zone) {
   if (zone === "Z") return 0;
   const m = /^([+-])(\d{2})(\d{2})$/.exec(zone);
@@ -60830,12 +60963,6 @@ function readGeneralizedTime(der) {
   const value2 = r === null ? null : parseGeneralizedTimeText(new TextDecoder().decode(r.content.bytes));
   return value2 === null ? null : { value: value2, rest: r.rest };
 }
-function bitStringOf(b) {
-  if (b.length === 0) return null;
-  const padding = b[0];
-  if (padding > 7 || b.length === 1 && padding > 0 || (b[b.length - 1] & (1 << padding) - 1) !== 0) return null;
-  return { bytes: b.subarray(1), bitLength: (b.length - 1) * 8 - padding };
-}
 function formatRfc3339(t) {
   const local = new Date(t.epochMs + t.offsetMinutes * 6e4);
   const pad = (n, w = 2) => String(n).padStart(w, "0");
@@ -60854,6 +60981,68 @@ function formatRfc3339Nano(t) {
   return base2.slice(0, at) + fraction2 + base2.slice(at);
 }
 
+// src/util/x509.ts
+function isPrintable(b) {
+  return b >= 97 && b <= 122 || b >= 65 && b <= 90 || b >= 48 && b <= 57 || b >= 39 && b <= 41 || b >= 43 && b <= 47 || b === 32 || b === 58 || b === 61 || b === 63 || b === 42 || b === 38;
+}
+function isValidIpMask(mask) {
+  let seenZero = false;
+  for (const b of mask) {
+    if (seenZero) {
+      if (b !== 0) return false;
+      continue;
+    }
+    if ([0, 128, 192, 224, 240, 248, 252, 254].includes(b)) seenZero = true;
+    else if (b !== 255) return false;
+  }
+  return true;
+}
+function oidFromDer(bytes) {
+  if (bytes.length === 0 || (bytes[bytes.length - 1] & 128) !== 0) return null;
+  const arcs = [];
+  let value2 = 0n;
+  let start = true;
+  for (const b of bytes) {
+    if (start && b === 128) return null;
+    start = false;
+    value2 = value2 << 7n | BigInt(b & 127);
+    if ((b & 128) === 0) {
+      arcs.push(value2);
+      value2 = 0n;
+      start = true;
+    }
+  }
+  const first = arcs.shift();
+  return first < 80n ? [first / 40n, first % 40n, ...arcs] : [2n, first - 80n, ...arcs];
+}
+function isIPv4Mapped(ip) {
+  return ip.length === 16 && ip.subarray(0, 10).every((b) => b === 0) && ip[10] === 255 && ip[11] === 255;
+}
+function ipString(ip) {
+  if (ip.length === 4 || isIPv4Mapped(ip)) return [...ip.subarray(ip.length - 4)].join(".");
+  if (ip.length !== 16) return `?${Buffer.from(ip).toString("hex")}`;
+  const groups = [];
+  for (let i = 0; i < 16; i += 2) groups.push(ip[i] << 8 | ip[i + 1]);
+  let bestStart = -1;
+  let bestLength = 0;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLength && j - i >= 2) {
+      bestStart = i;
+      bestLength = j - i;
+    }
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hex.join(":");
+  return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
+}
+
 // src/lang/cel/kyverno/x509.ts
 var X509Error = class extends Error {
 };
@@ -60861,7 +61050,6 @@ var fail = (message2) => {
   throw new X509Error(message2);
 };
 var b64 = (bytes) => Buffer.from(bytes).toString("base64");
-var oidString = (arcs) => arcs.join(".");
 var latin1 = (bytes) => Buffer.from(bytes).toString("latin1");
 function goString(bytes) {
   let out = "";
@@ -60910,9 +61098,6 @@ function goQuoteBytes(bytes) {
     else out += c;
   }
   return `${out}"`;
-}
-function isPrintable(b) {
-  return b >= 97 && b <= 122 || b >= 65 && b <= 90 || b >= 48 && b <= 57 || b >= 39 && b <= 41 || b >= 43 && b <= 47 || b === 32 || b === 58 || b === 61 || b === 63 || b === 42 || b === 38;
 }
 function parseAsn1String(tag, value2) {
   switch (tag) {
@@ -61020,7 +61205,7 @@ var PUBLIC_KEY_ALGORITHMS = {
 };
 var RSA = 1;
 function publicKeyAlgorithm(oid) {
-  return PUBLIC_KEY_ALGORITHMS[oidString(oid)] ?? 0;
+  return PUBLIC_KEY_ALGORITHMS[oidText(oid)] ?? 0;
 }
 var NULL_BYTES = [5, 0];
 function parseRsaPublicKey(ai, key3) {
@@ -61071,7 +61256,7 @@ function explicit(der, n) {
   return { content: new Der(inner.element), rest: inner.rest };
 }
 function signatureAlgorithm(ai) {
-  const oid = oidString(ai.oid);
+  const oid = oidText(ai.oid);
   if (oid === "1.3.101.112" && ai.params.length !== 0) return 0;
   if (oid !== RSA_PSS) return SIGNATURE_ALGORITHMS[oid] ?? 0;
   const nullOrAbsent = (params) => params.length === 0 || params.length === 2 && params[0] === 5 && params[1] === 0;
@@ -61088,9 +61273,9 @@ function signatureAlgorithm(ai) {
     const salt = readInteger(saltPart.content)?.value ?? fail("");
     let trailer = 1n;
     if (!saltPart.rest.empty) trailer = readInteger(explicit(saltPart.rest, 3)?.content ?? fail(""))?.value ?? fail("");
-    if (!nullOrAbsent(hash.params) || oidString(mgf.oid) !== "1.2.840.113549.1.1.8" || oidString(mgfHash.oid) !== oidString(hash.oid)) return 0;
+    if (!nullOrAbsent(hash.params) || oidText(mgf.oid) !== "1.2.840.113549.1.1.8" || oidText(mgfHash.oid) !== oidText(hash.oid)) return 0;
     if (!nullOrAbsent(mgfHash.params) || trailer !== 1n) return 0;
-    const expected = PSS_HASHES[oidString(hash.oid)];
+    const expected = PSS_HASHES[oidText(hash.oid)];
     return expected !== void 0 && salt === BigInt(expected[0]) ? expected[1] : 0;
   } catch {
     return 0;
@@ -61115,106 +61300,20 @@ function validDomain(domain) {
   if (labels[labels.length - 1] === "") return false;
   return labels.every((label) => label.length > 0 && [...label].every((c) => c.charCodeAt(0) >= 33 && c.charCodeAt(0) <= 126));
 }
-function ipString(bytes) {
-  const isV4Mapped = bytes.length === 16 && bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 255 && bytes[11] === 255;
-  if (bytes.length === 4 || isV4Mapped) return [...bytes.subarray(bytes.length - 4)].join(".");
-  if (bytes.length !== 16) return `?${Buffer.from(bytes).toString("hex")}`;
-  const groups = [];
-  for (let i = 0; i < 16; i += 2) groups.push(bytes[i] << 8 | bytes[i + 1]);
-  let bestStart = -1;
-  let bestLength = 0;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength && j - i >= 2) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (bestStart < 0) return hex.join(":");
-  return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
-}
-function pathNeedsEscape(c) {
-  return !/[A-Za-z0-9\-_.~$&+,/:;=@]/.test(c);
-}
-function parseUrl(text5) {
-  if ([...text5].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) throw new Error("net/url: invalid control character in URL");
-  if (text5.includes("%")) throw new X509Error(`x509.decode: URIs with %-escapes are not supported offline: ${JSON.stringify(text5)}`);
-  const hashAt = text5.indexOf("#");
-  const fragment = hashAt < 0 ? "" : text5.slice(hashAt + 1);
-  let rest = hashAt < 0 ? text5 : text5.slice(0, hashAt);
-  let scheme = "";
-  const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest);
-  if (schemeMatch !== null) {
-    scheme = schemeMatch[1].toLowerCase();
-    rest = rest.slice(schemeMatch[0].length);
-  } else if (rest.startsWith(":")) {
-    throw new Error("missing protocol scheme");
-  }
-  let forceQuery = false;
-  let rawQuery = "";
-  if (rest.endsWith("?") && rest.split("?").length === 2) {
-    forceQuery = true;
-    rest = rest.slice(0, -1);
-  } else {
-    const q = rest.indexOf("?");
-    if (q >= 0) {
-      rawQuery = rest.slice(q + 1);
-      rest = rest.slice(0, q);
-    }
-  }
-  const url = {
-    Scheme: scheme,
-    Opaque: "",
-    User: null,
-    Host: "",
-    Path: "",
-    RawPath: "",
-    OmitHost: false,
-    ForceQuery: forceQuery,
-    RawQuery: rawQuery,
-    Fragment: fragment,
-    RawFragment: ""
+function urlJson(url) {
+  return {
+    Scheme: fromBytes(url.scheme),
+    Opaque: fromBytes(url.opaque),
+    User: url.user === null ? null : {},
+    Host: fromBytes(url.host),
+    Path: fromBytes(url.path),
+    RawPath: fromBytes(url.rawPath),
+    OmitHost: url.omitHost,
+    ForceQuery: url.forceQuery,
+    RawQuery: fromBytes(url.rawQuery),
+    Fragment: fromBytes(url.fragment),
+    RawFragment: fromBytes(url.rawFragment)
   };
-  if (!rest.startsWith("/")) {
-    if (scheme !== "") {
-      url.Opaque = rest;
-      return { json: url, host: "" };
-    }
-    const colon = rest.indexOf(":");
-    const slash = rest.indexOf("/");
-    if (colon >= 0 && (slash < 0 || colon < slash)) throw new Error("first path segment in URL cannot contain colon");
-  }
-  let host = "";
-  if ((scheme !== "" || !rest.startsWith("///")) && rest.startsWith("//")) {
-    const slash = rest.indexOf("/", 2);
-    const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash);
-    rest = slash < 0 ? "" : rest.slice(slash);
-    const at = authority.lastIndexOf("@");
-    if (at >= 0) url.User = {};
-    host = at < 0 ? authority : authority.slice(at + 1);
-    if (!validUrlHost(host)) throw new Error(`invalid host ${JSON.stringify(host)}`);
-    url.Host = host;
-  } else if (scheme !== "" && rest.startsWith("/")) url.OmitHost = true;
-  url.Path = rest;
-  url.RawPath = [...rest].some(pathNeedsEscape) ? rest : "";
-  return { json: url, host };
-}
-function validUrlHost(host) {
-  const allowed = (c) => c.charCodeAt(0) >= 128 || /[A-Za-z0-9\-_.~!$&'()*+,;=:[\]<>"]/.test(c);
-  if (![...host].every(allowed)) return false;
-  if (host.startsWith("[")) {
-    const close = host.lastIndexOf("]");
-    return close > 0 && /^(:[0-9]*)?$/.test(host.slice(close + 1)) && isIPv62(host.slice(1, close));
-  }
-  const colon = host.lastIndexOf(":");
-  return colon < 0 || /^:[0-9]*$/.test(host.slice(colon));
 }
 function parseSan(value2) {
   const seq = new Der(value2).read(TAG.SEQUENCE) ?? fail("x509: invalid subject alternative names");
@@ -61237,13 +61336,12 @@ function parseSan(value2) {
         let url;
         const quoted2 = goQuoteBytes(data);
         try {
-          url = parseUrl(text5);
+          url = parseURL(text5);
         } catch (err) {
-          if (err instanceof X509Error) throw err;
-          return fail(`x509: cannot parse URI ${quoted2}: parse ${quoted2}: ${err.message}`);
+          return fail(`x509: cannot parse URI ${quoted2}: ${err.message}`);
         }
-        if (url.host.length > 0 && !validDomain(url.host)) fail(`x509: cannot parse URI ${quoted2}: invalid domain`);
-        (out.uris ??= []).push(url.json);
+        if (url.host.length > 0 && !validDomain(fromBytes(url.host))) fail(`x509: cannot parse URI ${quoted2}: invalid domain`);
+        (out.uris ??= []).push(urlJson(url));
         break;
       }
       case 7:
@@ -61272,18 +61370,6 @@ var EXT_KEY_USAGES = {
   "1.3.6.1.4.1.311.2.1.22": 12,
   "1.3.6.1.4.1.311.61.1.1": 13
 };
-function validMask(mask) {
-  let seenZero = false;
-  for (const b of mask) {
-    if (seenZero) {
-      if (b !== 0) return false;
-      continue;
-    }
-    if ([0, 128, 192, 224, 240, 248, 252, 254].includes(b)) seenZero = true;
-    else if (b !== 255) return false;
-  }
-  return true;
-}
 function parseNameConstraints(out, e) {
   const outer = new Der(e.Value);
   const top2 = outer.read(TAG.SEQUENCE);
@@ -61320,7 +61406,7 @@ function parseNameConstraints(out, e) {
           if (l !== 8 && l !== 32) fail(`x509: IP constraint contained value of length ${l}`);
           const ip = v.content.subarray(0, l / 2);
           const mask = v.content.subarray(l / 2);
-          if (!validMask(mask)) fail(`x509: IP constraint contained invalid mask ${Buffer.from(mask).toString("hex")}`);
+          if (!isValidIpMask(mask)) fail(`x509: IP constraint contained invalid mask ${Buffer.from(mask).toString("hex")}`);
           (ips ??= []).push({ IP: ipString(ip), Mask: b64(mask) });
           break;
         }
@@ -61470,7 +61556,7 @@ function processExtensions(extensions) {
           while (!rest.empty) {
             const oid = readOid(rest) ?? fail("x509: invalid extended key usages");
             rest = oid.rest;
-            const usage = EXT_KEY_USAGES[oidString(oid.value)];
+            const usage = EXT_KEY_USAGES[oidText(oid.value)];
             if (usage !== void 0) (out.ExtKeyUsage ??= []).push(usage);
           }
           break;
@@ -61492,7 +61578,7 @@ function processExtensions(extensions) {
             const key3 = Buffer.from(oid.content.bytes).toString("hex");
             if (seen.has(key3)) fail(invalid3);
             seen.add(key3);
-            const arcs = policyArcs(oid.content.bytes) ?? fail(invalid3);
+            const arcs = oidFromDer(oid.content.bytes) ?? fail(invalid3);
             if (arcs.every((arc) => arc < 1n << 63n)) identifiers.push(arcs.map(Number));
           }
           out.PolicyIdentifiers = identifiers;
@@ -61516,7 +61602,7 @@ function processExtensions(extensions) {
         default:
           break;
       }
-    } else if (oidString(id) === "1.3.6.1.5.5.7.1.1") {
+    } else if (oidText(id) === "1.3.6.1.5.5.7.1.1") {
       if (e.Critical) fail("x509: authority info access incorrectly marked critical");
       const seq = value2.read(TAG.SEQUENCE) ?? fail("x509: invalid authority info access");
       let rest = seq.content;
@@ -61527,31 +61613,13 @@ function processExtensions(extensions) {
         if (!method.rest.peekTag(contextTag(6))) continue;
         const location2 = method.rest.read(contextTag(6)) ?? fail("x509: invalid authority info access");
         const url = goString(location2.content.bytes);
-        const m = oidString(method.value);
+        const m = oidText(method.value);
         if (m === "1.3.6.1.5.5.7.48.1") (out.OCSPServer ??= []).push(url);
         else if (m === "1.3.6.1.5.5.7.48.2") (out.IssuingCertificateURL ??= []).push(url);
       }
     }
   }
   return out;
-}
-function policyArcs(bytes) {
-  if (bytes.length === 0 || (bytes[bytes.length - 1] & 128) !== 0) return null;
-  const arcs = [];
-  let value2 = 0n;
-  let start = true;
-  for (const b of bytes) {
-    if (start && b === 128) return null;
-    start = false;
-    value2 = value2 << 7n | BigInt(b & 127);
-    if ((b & 128) === 0) {
-      arcs.push(value2);
-      value2 = 0n;
-      start = true;
-    }
-  }
-  const first = arcs.shift();
-  return first < 80n ? [first / 40n, first % 40n, ...arcs] : [2n, first - 80n, ...arcs];
 }
 function readTime(der) {
   if (der.peekTag(TAG.UTCTime)) return readUtcTime(der) ?? fail("x509: malformed UTCTime");
@@ -61618,7 +61686,7 @@ function decodeCertificate(der) {
         const e = rest.read(TAG.SEQUENCE) ?? fail("x509: malformed extension");
         rest = e.rest;
         const ext = parseExtension(e.content);
-        const key4 = oidString(ext.Id);
+        const key4 = oidText(ext.Id);
         if (seen.has(key4)) fail(`x509: certificate contains duplicate extension with OID ${JSON.stringify(key4)}`);
         seen.add(key4);
         extensions.push(ext);
@@ -61743,7 +61811,7 @@ function anyValue(tag, content) {
       return Number(integerValue2(content));
     }
     case TAG.BIT_STRING: {
-      const bits = bitStringOf(content);
+      const bits = decodeBitString(content);
       if (bits === null) return asn1Syntax("invalid padding bits in BIT STRING");
       return { Bytes: b64(bits.bytes), BitLength: bits.bitLength };
     }
@@ -61927,21 +61995,21 @@ function decodeCertificateRequest(der) {
     } catch {
       continue;
     }
-    if (values.length === 0 || oidString(id) !== "1.2.840.113549.1.9.14") continue;
-    const list7 = asn1Read(new Der(values[0]), TAG.SEQUENCE);
-    for (let rest = list7.content; !rest.empty; ) {
+    if (values.length === 0 || oidText(id) !== "1.2.840.113549.1.9.14") continue;
+    const list6 = asn1Read(new Der(values[0]), TAG.SEQUENCE);
+    for (let rest = list6.content; !rest.empty; ) {
       const e = asn1Element(rest);
       if (e.tag !== TAG.SEQUENCE) asn1Structure("sequence tag mismatch");
       rest = e.rest;
       const ext = parseExtensionAsn1(new Der(e.content));
-      const key3 = oidString(ext.Id);
+      const key3 = oidText(ext.Id);
       if (seen.has(key3)) fail("x509: certificate request contains duplicate requested extensions");
       seen.add(key3);
       (extensions ??= []).push(ext);
     }
   }
   let san = { dnsNames: null, emails: null, ips: null, uris: null };
-  for (const ext of extensions ?? []) if (oidString(ext.Id) === "2.5.29.17") san = parseSan(ext.Value);
+  for (const ext of extensions ?? []) if (oidText(ext.Id) === "2.5.29.17") san = parseSan(ext.Value);
   if (algorithm !== RSA) throw celError2("certificate should use rsa algorithm");
   return {
     Raw: b64(whole.element),
@@ -61964,7 +62032,7 @@ function decodeCertificateRequest(der) {
   };
 }
 function decodePemCertificate(input) {
-  const [block] = decodePem(input);
+  const [block] = decodePem(Buffer.from(input));
   if (block === null) throw celError2("failed to decode PEM block");
   try {
     if (block.type === "CERTIFICATE") return decodeCertificate(block.bytes);
@@ -62107,11 +62175,80 @@ function kyvernoLibraries(options = {}) {
   };
 }
 
-// src/families/cel/match/decode.ts
+// src/families/cel/decode.ts
 function isObject2(value2) {
   return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
 }
+function list3(value2, path14, problems) {
+  if (value2 === void 0 || value2 === null) return [];
+  if (Array.isArray(value2)) return value2;
+  problems.push({ message: "expected a list", path: path14 });
+  return [];
+}
+function optionalString(object3, field2, path14, problems) {
+  const value2 = object3[field2];
+  if (value2 === void 0 || value2 === null) return void 0;
+  if (typeof value2 === "string") return value2;
+  problems.push({ message: "expected a string", path: [...path14, field2] });
+  return void 0;
+}
+function requiredString(object3, field2, path14, problems) {
+  const value2 = optionalString(object3, field2, path14, problems);
+  if (value2 === void 0 && (object3[field2] === void 0 || object3[field2] === null)) problems.push({ message: `${field2} is required`, path: [...path14, field2] });
+  return value2 ?? "";
+}
 function stringList(value2, path14, problems) {
+  return list3(value2, path14, problems).flatMap((item, index) => {
+    if (typeof item === "string") return [item];
+    problems.push({ message: "expected a string", path: [...path14, index] });
+    return [];
+  });
+}
+function objectField(object3, field2, path14, problems) {
+  const value2 = object3[field2];
+  if (value2 === void 0 || value2 === null) return void 0;
+  if (isObject2(value2)) return value2;
+  problems.push({ message: "expected an object", path: [...path14, field2] });
+  return void 0;
+}
+function namedExpressions(value2, path14, problems) {
+  return list3(value2, path14, problems).flatMap((item, index) => {
+    const at = [...path14, index];
+    if (!isObject2(item)) {
+      problems.push({ message: "expected an object with name and expression", path: at });
+      return [];
+    }
+    return [{ name: requiredString(item, "name", at, problems), expression: requiredString(item, "expression", at, problems) }];
+  });
+}
+function validations(value2, path14, problems) {
+  return list3(value2, path14, problems).flatMap((item, index) => {
+    const at = [...path14, index];
+    if (!isObject2(item)) {
+      problems.push({ message: "expected a validation object", path: at });
+      return [];
+    }
+    const validation = { expression: requiredString(item, "expression", at, problems) };
+    for (const field2 of ["message", "messageExpression", "reason"]) {
+      const text5 = optionalString(item, field2, at, problems);
+      if (text5 !== void 0) validation[field2] = text5;
+    }
+    return [validation];
+  });
+}
+function auditAnnotations(value2, path14, problems) {
+  return list3(value2, path14, problems).flatMap((item, index) => {
+    const at = [...path14, index];
+    if (!isObject2(item)) {
+      problems.push({ message: "expected an object with key and valueExpression", path: at });
+      return [];
+    }
+    return [{ key: requiredString(item, "key", at, problems), valueExpression: requiredString(item, "valueExpression", at, problems) }];
+  });
+}
+
+// src/families/cel/match/decode.ts
+function stringList2(value2, path14, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!Array.isArray(value2)) {
     problems.push({ message: "expected a list of strings", path: path14 });
@@ -62153,7 +62290,7 @@ function decodeSelector(value2, path14, problems) {
           return;
         }
         const requirement2 = { key: item.key, operator: item.operator };
-        const values = stringList(item.values, [...at, "values"], problems);
+        const values = stringList2(item.values, [...at, "values"], problems);
         if (values !== void 0) requirement2.values = values;
         expressions.push(requirement2);
       });
@@ -62177,8 +62314,8 @@ function decodeRules(value2, path14, problems) {
     }
     const rule3 = {};
     for (const field2 of ["resourceNames", "operations", "apiGroups", "apiVersions", "resources"]) {
-      const list7 = stringList(item[field2], [...at, field2], problems);
-      if (list7 !== void 0) rule3[field2] = list7;
+      const list6 = stringList2(item[field2], [...at, field2], problems);
+      if (list6 !== void 0) rule3[field2] = list6;
     }
     if (item.scope !== void 0 && item.scope !== null) {
       if (typeof item.scope === "string") rule3.scope = item.scope;
@@ -62519,125 +62656,6 @@ function validatingPolicyActivation(data, mode) {
   };
 }
 
-// src/families/cel/vpol/decode.ts
-var SPEC_FIELDS = /* @__PURE__ */ new Set([
-  "matchConstraints",
-  "matchConditions",
-  "variables",
-  "validations",
-  "auditAnnotations",
-  "validationActions",
-  "failurePolicy",
-  "evaluation",
-  "autogen",
-  "webhookConfiguration"
-]);
-var MODES = /* @__PURE__ */ new Set(["Kubernetes", "JSON", "Envoy", "HTTP"]);
-var ACTIONS = /* @__PURE__ */ new Set(["Deny", "Audit", "Warn"]);
-function isObject3(value2) {
-  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
-}
-function list3(value2, path14, problems) {
-  if (value2 === void 0 || value2 === null) return [];
-  if (Array.isArray(value2)) return value2;
-  problems.push({ message: "expected a list", path: path14 });
-  return [];
-}
-function optionalString(object3, field2, path14, problems) {
-  const value2 = object3[field2];
-  if (value2 === void 0 || value2 === null) return void 0;
-  if (typeof value2 === "string") return value2;
-  problems.push({ message: "expected a string", path: [...path14, field2] });
-  return void 0;
-}
-function requiredString(object3, field2, path14, problems) {
-  const value2 = optionalString(object3, field2, path14, problems);
-  if (value2 === void 0 && (object3[field2] === void 0 || object3[field2] === null)) problems.push({ message: `${field2} is required`, path: [...path14, field2] });
-  return value2 ?? "";
-}
-function stringList2(value2, path14, problems) {
-  return list3(value2, path14, problems).flatMap((item, index) => {
-    if (typeof item === "string") return [item];
-    problems.push({ message: "expected a string", path: [...path14, index] });
-    return [];
-  });
-}
-function namedExpressions(value2, path14, problems) {
-  return list3(value2, path14, problems).flatMap((item, index) => {
-    const at = [...path14, index];
-    if (!isObject3(item)) {
-      problems.push({ message: "expected an object with name and expression", path: at });
-      return [];
-    }
-    return [{ name: requiredString(item, "name", at, problems), expression: requiredString(item, "expression", at, problems) }];
-  });
-}
-function validations(value2, path14, problems) {
-  return list3(value2, path14, problems).flatMap((item, index) => {
-    const at = [...path14, index];
-    if (!isObject3(item)) {
-      problems.push({ message: "expected a validation object", path: at });
-      return [];
-    }
-    const validation = { expression: requiredString(item, "expression", at, problems) };
-    for (const field2 of ["message", "messageExpression", "reason"]) {
-      const text5 = optionalString(item, field2, at, problems);
-      if (text5 !== void 0) validation[field2] = text5;
-    }
-    return [validation];
-  });
-}
-function auditAnnotations(value2, path14, problems) {
-  return list3(value2, path14, problems).flatMap((item, index) => {
-    const at = [...path14, index];
-    if (!isObject3(item)) {
-      problems.push({ message: "expected an object with key and valueExpression", path: at });
-      return [];
-    }
-    return [{ key: requiredString(item, "key", at, problems), valueExpression: requiredString(item, "valueExpression", at, problems) }];
-  });
-}
-function decodeValidatingPolicySpec(spec2, problems) {
-  const path14 = ["spec"];
-  const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path14 });
-  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path14, field2] });
-  const decoded = {
-    matchConditions: namedExpressions(value2.matchConditions, [...path14, "matchConditions"], problems),
-    variables: namedExpressions(value2.variables, [...path14, "variables"], problems),
-    validations: validations(value2.validations, [...path14, "validations"], problems),
-    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path14, "auditAnnotations"], problems),
-    validationActions: stringList2(value2.validationActions, [...path14, "validationActions"], problems),
-    failurePolicy: optionalString(value2, "failurePolicy", path14, problems) ?? "Fail",
-    mode: "Kubernetes"
-  };
-  decoded.validationActions.forEach((action, index) => {
-    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path14, "validationActions", index] });
-  });
-  if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path14, "failurePolicy"] });
-  }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path14, "matchConstraints"], problems);
-  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
-  if (value2.evaluation !== void 0 && value2.evaluation !== null) {
-    if (!isObject3(value2.evaluation)) problems.push({ message: "expected an object", path: [...path14, "evaluation"] });
-    else {
-      const mode = optionalString(value2.evaluation, "mode", [...path14, "evaluation"], problems);
-      if (mode !== void 0 && mode !== "") {
-        if (MODES.has(mode)) decoded.mode = mode;
-        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path14, "evaluation", "mode"] });
-      }
-    }
-  }
-  if (isObject3(value2.autogen) && isObject3(value2.autogen.podControllers) && value2.autogen.podControllers.controllers != null) {
-    const at = [...path14, "autogen", "podControllers", "controllers"];
-    decoded.podControllers = stringList2(value2.autogen.podControllers.controllers, at, problems);
-  } else if (value2.autogen !== void 0 && value2.autogen !== null && !isObject3(value2.autogen)) {
-    problems.push({ message: "expected an object", path: [...path14, "autogen"] });
-  }
-  return decoded;
-}
-
 // src/families/cel/exceptions.ts
 var API_VERSIONS = /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]);
 var EXCEPTION_PRIORITY_LABEL = "kyverno.io/exception-priority";
@@ -62648,18 +62666,18 @@ function strings2(value2) {
   return Array.isArray(value2) ? value2.filter((item) => typeof item === "string") : [];
 }
 function acceptCelException(document) {
-  const metadata = isObject3(document.metadata) ? document.metadata : {};
+  const metadata = isObject2(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (typeof document.apiVersion !== "string" || !API_VERSIONS.has(document.apiVersion)) {
     return { status: "invalid", reason: `policy exception type not supported ${String(document.apiVersion)}/${String(document.kind)}` };
   }
   if (name === "") return { status: "invalid", reason: "PolicyException: metadata.name is required" };
   const spec2 = document.spec;
-  if (!isObject3(spec2)) return { status: "invalid", reason: `PolicyException ${name}: spec is required` };
+  if (!isObject2(spec2)) return { status: "invalid", reason: `PolicyException ${name}: spec is required` };
   if (!Array.isArray(spec2.policyRefs) || spec2.policyRefs.length === 0) return { status: "invalid", reason: `PolicyException ${name}: spec.policyRefs is required` };
   const policyRefs = [];
   for (const ref of spec2.policyRefs) {
-    if (!isObject3(ref) || typeof ref.name !== "string" || typeof ref.kind !== "string") {
+    if (!isObject2(ref) || typeof ref.name !== "string" || typeof ref.kind !== "string") {
       return { status: "invalid", reason: `PolicyException ${name}: spec.policyRefs entries need a name and a kind` };
     }
     policyRefs.push({ name: ref.name, kind: ref.kind });
@@ -62670,7 +62688,7 @@ function acceptCelException(document) {
   const reportResult = typeof spec2.reportResult === "string" && spec2.reportResult !== "" ? spec2.reportResult : "skip";
   if (reportResult !== "skip" && reportResult !== "pass") return { status: "invalid", reason: `PolicyException ${name}: spec.reportResult: unsupported value "${reportResult}"` };
   const labels = {};
-  if (isObject3(metadata.labels)) {
+  if (isObject2(metadata.labels)) {
     for (const [key3, value2] of Object.entries(metadata.labels)) if (typeof value2 === "string") labels[key3] = value2;
   }
   const exception = {
@@ -62696,12 +62714,12 @@ function exceptionsFor(exceptions, name, kind3) {
 }
 var compiledConditions = /* @__PURE__ */ new WeakMap();
 function exceptionConditions(exception, env) {
-  let cache8 = compiledConditions.get(env);
-  if (cache8 === void 0) {
-    cache8 = /* @__PURE__ */ new WeakMap();
-    compiledConditions.set(env, cache8);
+  let cache7 = compiledConditions.get(env);
+  if (cache7 === void 0) {
+    cache7 = /* @__PURE__ */ new WeakMap();
+    compiledConditions.set(env, cache7);
   }
-  let compiled3 = cache8.get(exception);
+  let compiled3 = cache7.get(exception);
   if (compiled3 === void 0) {
     const programs = [];
     compiled3 = { ok: true, programs };
@@ -62717,7 +62735,7 @@ function exceptionConditions(exception, env) {
       }
       programs.push(result.program);
     }
-    cache8.set(exception, compiled3);
+    cache7.set(exception, compiled3);
   }
   return compiled3;
 }
@@ -62821,9 +62839,9 @@ function autogenVariants(rawSpec, match, controllers) {
     if (target === void 0) continue;
     byConfig.set(target.config, [...byConfig.get(target.config) ?? [], target]);
   }
-  const rawMatch = isObject3(rawSpec.matchConstraints) ? rawSpec.matchConstraints : {};
+  const rawMatch = isObject2(rawSpec.matchConstraints) ? rawSpec.matchConstraints : {};
   const rawRules = Array.isArray(rawMatch.resourceRules) ? rawMatch.resourceRules : [];
-  const operations = isObject3(rawRules[0]) ? rawRules[0].operations : void 0;
+  const operations = isObject2(rawRules[0]) ? rawRules[0].operations : void 0;
   const variants = [];
   for (const config of [...byConfig.keys()].sort()) {
     const spec2 = { ...rawSpec };
@@ -62833,6 +62851,62 @@ function autogenVariants(rawSpec, match, controllers) {
     variants.push({ config, spec: rewriteValue(spec2, config) });
   }
   return variants;
+}
+
+// src/families/cel/vpol/decode.ts
+var SPEC_FIELDS = /* @__PURE__ */ new Set([
+  "matchConstraints",
+  "matchConditions",
+  "variables",
+  "validations",
+  "auditAnnotations",
+  "validationActions",
+  "failurePolicy",
+  "evaluation",
+  "autogen",
+  "webhookConfiguration"
+]);
+var MODES = /* @__PURE__ */ new Set(["Kubernetes", "JSON", "Envoy", "HTTP"]);
+var ACTIONS = /* @__PURE__ */ new Set(["Deny", "Audit", "Warn"]);
+function decodeValidatingPolicySpec(spec2, problems) {
+  const path14 = ["spec"];
+  const value2 = isObject2(spec2) ? spec2 : {};
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path14 });
+  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path14, field2] });
+  const decoded = {
+    matchConditions: namedExpressions(value2.matchConditions, [...path14, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path14, "variables"], problems),
+    validations: validations(value2.validations, [...path14, "validations"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path14, "auditAnnotations"], problems),
+    validationActions: stringList(value2.validationActions, [...path14, "validationActions"], problems),
+    failurePolicy: optionalString(value2, "failurePolicy", path14, problems) ?? "Fail",
+    mode: "Kubernetes"
+  };
+  decoded.validationActions.forEach((action, index) => {
+    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path14, "validationActions", index] });
+  });
+  if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
+    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path14, "failurePolicy"] });
+  }
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path14, "matchConstraints"], problems);
+  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
+  if (value2.evaluation !== void 0 && value2.evaluation !== null) {
+    if (!isObject2(value2.evaluation)) problems.push({ message: "expected an object", path: [...path14, "evaluation"] });
+    else {
+      const mode = optionalString(value2.evaluation, "mode", [...path14, "evaluation"], problems);
+      if (mode !== void 0 && mode !== "") {
+        if (MODES.has(mode)) decoded.mode = mode;
+        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path14, "evaluation", "mode"] });
+      }
+    }
+  }
+  if (isObject2(value2.autogen) && isObject2(value2.autogen.podControllers) && value2.autogen.podControllers.controllers != null) {
+    const at = [...path14, "autogen", "podControllers", "controllers"];
+    decoded.podControllers = stringList(value2.autogen.podControllers.controllers, at, problems);
+  } else if (value2.autogen !== void 0 && value2.autogen !== null && !isObject2(value2.autogen)) {
+    problems.push({ message: "expected an object", path: [...path14, "autogen"] });
+  }
+  return decoded;
 }
 
 // src/families/cel/vpol/evaluate.ts
@@ -63083,7 +63157,6 @@ function isSimpleMatch(match) {
   const rules = match.resourceRules ?? [];
   return rules.length === 1 && (rules[0].resourceNames ?? []).length === 0;
 }
-var SCORED_ANNOTATION2 = "policies.kyverno.io/scored";
 var ValidatingPolicy = class {
   family = "cel";
   apiVersion;
@@ -63106,7 +63179,7 @@ var ValidatingPolicy = class {
     this.namespace = data.namespace;
     this.namespaced = data.namespaced;
     this.annotations = data.annotations;
-    this.scored = data.annotations[SCORED_ANNOTATION2] !== "false";
+    this.scored = isScored(data.annotations);
     if (data.source !== void 0) this.source = data.source;
     this.specs = data.specs;
     this.env = data.env;
@@ -63170,84 +63243,34 @@ function policyMetadata(document) {
 
 // src/families/cel/vap/decode.ts
 var ADMISSION_V1 = "admissionregistration.k8s.io/v1";
-function list4(value2, path14, problems) {
-  if (value2 === void 0 || value2 === null) return [];
-  if (Array.isArray(value2)) return value2;
-  problems.push({ message: "expected a list", path: path14 });
-  return [];
-}
-function optionalString2(object3, field2, path14, problems) {
-  const value2 = object3[field2];
-  if (value2 === void 0 || value2 === null) return void 0;
-  if (typeof value2 === "string") return value2;
-  problems.push({ message: "expected a string", path: [...path14, field2] });
-  return void 0;
-}
-function requiredString2(object3, field2, path14, problems) {
-  const value2 = optionalString2(object3, field2, path14, problems);
-  if (value2 === void 0 && (object3[field2] === void 0 || object3[field2] === null)) problems.push({ message: `${field2} is required`, path: [...path14, field2] });
-  return value2 ?? "";
-}
-function objectField(object3, field2, path14, problems) {
-  const value2 = object3[field2];
-  if (value2 === void 0 || value2 === null) return void 0;
-  if (isObject3(value2)) return value2;
-  problems.push({ message: "expected an object", path: [...path14, field2] });
-  return void 0;
-}
-function validations2(value2, path14, problems) {
-  return list4(value2, path14, problems).flatMap((item, index) => {
-    const at = [...path14, index];
-    if (!isObject3(item)) {
-      problems.push({ message: "expected a validation object", path: at });
-      return [];
-    }
-    const validation = { expression: requiredString2(item, "expression", at, problems) };
-    for (const field2 of ["message", "messageExpression", "reason"]) {
-      const text5 = optionalString2(item, field2, at, problems);
-      if (text5 !== void 0) validation[field2] = text5;
-    }
-    return [validation];
-  });
-}
-function auditAnnotations3(value2, path14, problems) {
-  return list4(value2, path14, problems).flatMap((item, index) => {
-    const at = [...path14, index];
-    if (!isObject3(item)) {
-      problems.push({ message: "expected an object with key and valueExpression", path: at });
-      return [];
-    }
-    return [{ key: requiredString2(item, "key", at, problems), valueExpression: requiredString2(item, "valueExpression", at, problems) }];
-  });
-}
 function checkDocument(document, problems) {
   if (document.apiVersion !== ADMISSION_V1) {
     problems.push({ message: `policy type not supported ${String(document.apiVersion)}, Kind=${String(document.kind)}`, path: ["apiVersion"] });
   }
-  const metadata = isObject3(document.metadata) ? document.metadata : {};
+  const metadata = isObject2(document.metadata) ? document.metadata : {};
   const name = typeof metadata.name === "string" ? metadata.name : "";
   if (name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
   return name;
 }
 function decodeValidatingAdmissionPolicySpec(spec2, problems) {
   const path14 = ["spec"];
-  const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path14 });
-  const failurePolicy = optionalString2(value2, "failurePolicy", path14, problems) ?? "Fail";
+  const value2 = isObject2(spec2) ? spec2 : {};
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path14 });
+  const failurePolicy = optionalString(value2, "failurePolicy", path14, problems) ?? "Fail";
   if (failurePolicy !== "Fail" && failurePolicy !== "Ignore") {
     problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path14, "failurePolicy"] });
   }
   const decoded = {
-    validations: validations2(value2.validations, [...path14, "validations"], problems),
+    validations: validations(value2.validations, [...path14, "validations"], problems),
     failurePolicy: failurePolicy === "Ignore" ? "Ignore" : "Fail",
-    auditAnnotations: auditAnnotations3(value2.auditAnnotations, [...path14, "auditAnnotations"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path14, "auditAnnotations"], problems),
     matchConditions: namedExpressions(value2.matchConditions, [...path14, "matchConditions"], problems),
     variables: namedExpressions(value2.variables, [...path14, "variables"], problems)
   };
   const paramKind = objectField(value2, "paramKind", path14, problems);
   if (paramKind !== void 0) {
     const at = [...path14, "paramKind"];
-    decoded.paramKind = { apiVersion: optionalString2(paramKind, "apiVersion", at, problems) ?? "", kind: optionalString2(paramKind, "kind", at, problems) ?? "" };
+    decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at, problems) ?? "", kind: optionalString(paramKind, "kind", at, problems) ?? "" };
   }
   const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path14, "matchConstraints"], problems);
   if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
@@ -63255,26 +63278,22 @@ function decodeValidatingAdmissionPolicySpec(spec2, problems) {
 }
 function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
   const path14 = ["spec"];
-  const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path14 });
+  const value2 = isObject2(spec2) ? spec2 : {};
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path14 });
   const decoded = {
-    policyName: optionalString2(value2, "policyName", path14, problems) ?? "",
-    validationActions: list4(value2.validationActions, [...path14, "validationActions"], problems).flatMap((item, index) => {
-      if (typeof item === "string") return [item];
-      problems.push({ message: "expected a string", path: [...path14, "validationActions", index] });
-      return [];
-    })
+    policyName: optionalString(value2, "policyName", path14, problems) ?? "",
+    validationActions: stringList(value2.validationActions, [...path14, "validationActions"], problems)
   };
   const paramRef = objectField(value2, "paramRef", path14, problems);
   if (paramRef !== void 0) {
     const at = [...path14, "paramRef"];
     const ref = {};
     for (const field2 of ["name", "namespace", "parameterNotFoundAction"]) {
-      const text5 = optionalString2(paramRef, field2, at, problems);
+      const text5 = optionalString(paramRef, field2, at, problems);
       if (text5 !== void 0) ref[field2] = text5;
     }
     if (paramRef.selector !== void 0 && paramRef.selector !== null) {
-      if (isObject3(paramRef.selector)) ref.selector = paramRef.selector;
+      if (isObject2(paramRef.selector)) ref.selector = paramRef.selector;
       else problems.push({ message: "expected a label selector object", path: [...at, "selector"] });
     }
     decoded.paramRef = ref;
@@ -63570,7 +63589,7 @@ var AdmissionValidator = class {
    * Evaluates the match conditions, then the validations and their messages (validating `validator.Validate`),
    * within `budget` (Kubernetes' `RuntimeCELCostBudget` by default) for the validations and their messages.
    */
-  validate(bindings, budget = RUNTIME_COST_BUDGET) {
+  validate(bindings, budget = RUNTIME_COST_BUDGET, explain = false) {
     const match = this.#match(bindings, budget);
     if (match !== null) return match;
     const failed = this.#failurePolicy === "Ignore" ? "admit" : "deny";
@@ -63598,7 +63617,11 @@ var AdmissionValidator = class {
       if (!result.ok) return { action: failed, evaluation: "error", message: result.message, origin: result.origin };
       if (messagesFailed !== null) return { action: failed, evaluation: "error", message: messagesFailed };
       if (result.value === true) return { action: "admit", evaluation: "admit", message: "" };
-      return { action: "deny", evaluation: "deny", message: denialMessage(validation, messageResults[index] ?? null), origin: { list: "validations", index } };
+      const decision = { action: "deny", evaluation: "deny", message: denialMessage(validation, messageResults[index] ?? null), origin: { list: "validations", index } };
+      const compiled3 = this.#validations[index];
+      if (!explain || !compiled3.ok) return decision;
+      const blamed = explainFailure(compiled3.program, scope.activation);
+      return blamed.length === 0 ? decision : { ...decision, blamed };
     });
     return { matched: true, decisions };
   }
@@ -63649,6 +63672,10 @@ var Evaluation = class {
   #variablesCost = { cost: 0 };
   /** What is left of the context's cost budget. */
   remaining;
+  /** The activation the expressions are evaluated in. */
+  get activation() {
+    return this.#activation;
+  }
   constructor(variables, bindings, params, budget) {
     this.remaining = budget;
     const value2 = new CompositedVariables();
@@ -63696,9 +63723,9 @@ var Evaluation = class {
    * Evaluates one expression (activation.go, `evaluationActivation.Evaluate`), charging its cost and that of the
    * variables it evaluated to the budget; throws `OutOfBudget` past it.
    */
-  evaluate(compiled3, expression, list7, index) {
+  evaluate(compiled3, expression, list6, index) {
     if (!compiled3.ok) {
-      return { ok: false, message: `compilation error: ${compiled3.message}`, origin: { list: list7, index, range: { start: compiled3.error.start, end: compiled3.error.end } } };
+      return { ok: false, message: `compilation error: ${compiled3.message}`, origin: { list: list6, index, range: { start: compiled3.error.start, end: compiled3.error.end } } };
     }
     const meter = { cost: 0 };
     this.#variablesCost.cost = 0;
@@ -63710,7 +63737,7 @@ var Evaluation = class {
     for (const [prefix, origin] of this.#failures) {
       if (result.error.message.startsWith(prefix)) return { ok: false, message: message2, origin };
     }
-    return { ok: false, message: message2, origin: { list: list7, index, range: { start: result.error.start, end: result.error.end } } };
+    return { ok: false, message: message2, origin: { list: list6, index, range: { start: result.error.start, end: result.error.end } } };
   }
   #charge(cost) {
     if (cost > this.remaining) throw new OutOfBudget();
@@ -63754,7 +63781,6 @@ function bindingParams(params, ref) {
   }
   return null;
 }
-var SCORED_ANNOTATION3 = "policies.kyverno.io/scored";
 var EMPTY_NAMESPACE = Object.freeze({ metadata: Object.freeze({}) });
 var ValidatingAdmissionPolicy = class {
   family = "cel";
@@ -63775,7 +63801,7 @@ var ValidatingAdmissionPolicy = class {
     this.apiVersion = data.apiVersion;
     this.name = data.name;
     this.annotations = data.annotations;
-    this.scored = data.annotations[SCORED_ANNOTATION3] !== "false";
+    this.scored = isScored(data.annotations);
     if (data.source !== void 0) this.source = data.source;
     this.spec = data.spec;
     this.rules = [{ name: data.name, type: "Validation" }];
@@ -63806,7 +63832,7 @@ var ValidatingAdmissionPolicy = class {
       const outcome = matchConstraints(constraints, attributes, namespaceName === "" ? null : namespaceObject2);
       return outcome.error === void 0 && outcome.matched;
     };
-    const evaluate6 = (params) => this.#rule(this.spec.paramKind === void 0 ? bindings : { ...bindings, params: params === null ? null : celValue2(params, mode) });
+    const evaluate6 = (params) => this.#rule(this.spec.paramKind === void 0 ? bindings : { ...bindings, params: params === null ? null : celValue2(params, mode) }, request3.explainFailures === true);
     const response = { policy: this, resource, rules: [] };
     const own = (request3.bindings ?? []).filter((binding) => isValidatingAdmissionPolicyBinding(binding) && binding.policyName === this.name);
     if (own.length === 0) {
@@ -63821,12 +63847,16 @@ var ValidatingAdmissionPolicy = class {
     return response;
   }
   /** The rule response of one validation (`validateResource`). */
-  #rule(bindings) {
-    const result = this.#validator.validate(bindings);
+  #rule(bindings, explain) {
+    const result = this.#validator.validate(bindings, void 0, explain);
     if (!result.matched) return { name: this.name, type: "Validation", status: "skip", message: "match conditions aren't met" };
     for (const decision of result.decisions) {
       if (decision.evaluation === "error") return this.#located({ name: this.name, type: "Validation", status: "error", message: decision.message }, decision);
-      if (decision.action === "deny") return this.#located({ name: this.name, type: "Validation", status: "fail", message: decision.message }, decision);
+      if (decision.action === "deny") {
+        const failed = { name: this.name, type: "Validation", status: "fail", message: decision.message };
+        if (decision.blamed !== void 0) failed.path = `/${decision.blamed.join("/")}/`;
+        return this.#located(failed, decision);
+      }
     }
     return { name: this.name, type: "Validation", status: "pass", message: "" };
   }
@@ -63834,9 +63864,9 @@ var ValidatingAdmissionPolicy = class {
   #located(response, decision) {
     const origin = decision.origin;
     if (origin === void 0) return response;
-    const list7 = origin.list === "messageExpressions" ? "validations" : origin.list;
+    const list6 = origin.list === "messageExpressions" ? "validations" : origin.list;
     const field2 = origin.list === "messageExpressions" ? "messageExpression" : "expression";
-    response.policyPath = ["spec", list7, origin.index, field2];
+    response.policyPath = ["spec", list6, origin.index, field2];
     if (origin.range !== void 0) response.expressionRange = { start: origin.range.start, end: origin.range.end };
     return response;
   }
@@ -63903,7 +63933,7 @@ function acceptValidatingPolicy(document, source) {
   const original = compileSpec(env, spec2);
   if (!original.ok) return rejected(original.failure);
   specs.push(original.compiled);
-  const rawSpec = isObject3(document.spec) ? document.spec : {};
+  const rawSpec = isObject2(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec2.matchConstraints, spec2.podControllers)) {
     const variantProblems = [];
     const variantSpec = decodeValidatingPolicySpec(variant.spec, variantProblems);
@@ -64044,9 +64074,9 @@ function kindOfSelector(text5) {
   const split = kind3.split("/");
   return split.length === 2 ? split[0] : kind3;
 }
-function containsKind(list7, kind3) {
-  if (list7 === void 0) return false;
-  for (const entry2 of list7) {
+function containsKind(list6, kind3) {
+  if (list6 === void 0) return false;
+  for (const entry2 of list6) {
     if (kindOfSelector(entry2) === kind3) return true;
   }
   return false;
@@ -64091,20 +64121,20 @@ function compileExpression2(expr) {
   const { key: key3, operator, values } = expr;
   if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
   if (values !== void 0 && values !== null && !Array.isArray(values)) return "values: must be a list";
-  const list7 = [];
+  const list6 = [];
   for (const v of values ?? []) {
     if (typeof v !== "string") return "values: must be a list of strings";
-    list7.push(v);
+    list6.push(v);
   }
   switch (operator) {
     case "In":
     case "NotIn":
-      if (list7.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
+      if (list6.length === 0) return "values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty";
       break;
     case "Exists":
     case "DoesNotExist":
-      if (list7.length !== 0) {
-        return `values: Invalid value: ${JSON.stringify(list7)}: values set must be empty for exists and does not exist`;
+      if (list6.length !== 0) {
+        return `values: Invalid value: ${JSON.stringify(list6)}: values set must be empty for exists and does not exist`;
       }
       break;
     default:
@@ -64112,11 +64142,11 @@ function compileExpression2(expr) {
   }
   const badKey = keyError(key3);
   if (badKey !== null) return badKey;
-  for (const v of list7) {
+  for (const v of list6) {
     const badValue = valueError2(v);
     if (badValue !== null) return badValue;
   }
-  return { key: key3, operator, values: list7 };
+  return { key: key3, operator, values: list6 };
 }
 function compile(sel) {
   const fixed = [];
@@ -65138,13 +65168,13 @@ function decodeStringList(text5) {
   }
   if (parsed === null) return { kind: "list", list: [] };
   if (!Array.isArray(parsed)) return { kind: "not-a-string-list" };
-  const list7 = [];
+  const list6 = [];
   for (const element of parsed) {
-    if (typeof element === "string") list7.push(element);
-    else if (element === null) list7.push("");
+    if (typeof element === "string") list6.push(element);
+    else if (element === null) list6.push("");
     else return { kind: "not-a-string-list" };
   }
-  return { kind: "list", list: list7 };
+  return { kind: "list", list: list6 };
 }
 var INVALID_JSON = Object.freeze({ kind: "invalid-json" });
 function mayBeJson(text5) {
@@ -65937,8 +65967,8 @@ function scalarKeyInValue(key3, value2) {
   if (typeof value2 !== "string") return "invalid";
   if (wildcardMatch(value2, key3)) return true;
   if (isRangePattern(value2)) return matchStringPattern(key3, value2);
-  const list7 = stringValues(value2);
-  return list7 === null ? "invalid" : list7.includes(key3);
+  const list6 = stringValues(value2);
+  return list6 === null ? "invalid" : list6.includes(key3);
 }
 function stringValues(value2) {
   const decoded = decodeStringList(value2);
@@ -67443,91 +67473,6 @@ function nonIntegerModuloError(name) {
   return functionError(name, "Non-integer argument(s) passed for modulo");
 }
 
-// src/lang/jmespath/functions/go-numbers.ts
-var TWO_632 = 2 ** 63;
-var MIN_INT643 = -(1n << 63n);
-function goFloatToInt642(f) {
-  if (!Number.isFinite(f) || f >= TWO_632 || f < -TWO_632) return MIN_INT643;
-  return BigInt(Math.trunc(f));
-}
-function goRound2(x) {
-  if (!Number.isFinite(x)) return x;
-  const t = Math.trunc(x);
-  return Math.abs(x - t) >= 0.5 ? t + Math.sign(x) : t;
-}
-var view2 = new DataView(new ArrayBuffer(8));
-function frexp2(x) {
-  view2.setFloat64(0, x);
-  const hi = view2.getUint32(0);
-  const exp = (hi >>> 20 & 2047) - 1022;
-  view2.setUint32(0, hi & 2148532223 | 1022 << 20);
-  return [view2.getFloat64(0), exp];
-}
-function ldexp2(frac, exp) {
-  let r = frac;
-  let e = exp;
-  while (e > 1e3 && Number.isFinite(r)) {
-    r *= 2 ** 1e3;
-    e -= 1e3;
-  }
-  return r * 2 ** e;
-}
-function goPowInt(x, n) {
-  if (n === 0 || x === 1) return 1;
-  if (n === 1) return x;
-  let a1 = 1;
-  let ae = 0;
-  let [x1, xe] = frexp2(x);
-  for (let i = BigInt(n); i !== 0n; i >>= 1n) {
-    if (xe < -(1 << 12) || 1 << 12 < xe) {
-      ae += xe;
-      break;
-    }
-    if ((i & 1n) === 1n) {
-      a1 *= x1;
-      ae += xe;
-    }
-    x1 *= x1;
-    xe <<= 1;
-    if (x1 < 0.5) {
-      x1 += x1;
-      xe--;
-    }
-  }
-  return ldexp2(a1, ae);
-}
-var POW10_TAB = Array.from({ length: 32 }, (_, i) => Number(`1e${i}`));
-var POW10_POS32 = Array.from({ length: 10 }, (_, i) => Number(`1e${i * 32}`));
-var POW10_NEG32 = Array.from({ length: 11 }, (_, i) => Number(`1e-${i * 32}`));
-function goPow103(n) {
-  if (n >= 0 && n <= 308) return POW10_POS32[Math.floor(n / 32)] * POW10_TAB[n % 32];
-  if (n < 0 && n >= -323) return POW10_NEG32[Math.floor(-n / 32)] / POW10_TAB[-n % 32];
-  return n > 0 ? Infinity : 0;
-}
-function ifaceToString(value2) {
-  switch (typeof value2) {
-    case "string":
-      return value2;
-    case "number":
-      return formatFloatF(value2, -1, 32);
-    case "bigint":
-      return value2.toString();
-    case "boolean":
-      return value2 ? "true" : "false";
-    default:
-      return null;
-  }
-}
-function intNumber(value2) {
-  if (!Number.isFinite(value2) || Math.trunc(value2) !== value2) {
-    throw new Error(`expected an integer number but got: ${formatFloatG(value2)}`);
-  }
-  if (Number(goFloatToInt642(value2)) !== value2) {
-    throw new Error(`number is outside the range of integer numbers: ${formatFloatG(value2)}`);
-  }
-  return value2;
-}
-
 // src/lang/jmespath/functions/quantity-decimal.ts
 var NANO_SCALE2 = 9;
 var MAX_INT644 = (1n << 63n) - 1n;
@@ -67578,7 +67523,7 @@ function quantityDecimal(text5, q) {
 }
 function approximateFloat(d) {
   const base2 = Number(d.unscaled);
-  return d.scale === 0 ? base2 : base2 * goPow103(-d.scale);
+  return d.scale === 0 ? base2 : base2 * goPow10(-d.scale);
 }
 function addDecimals(a, b) {
   const scale = Math.max(a.scale, b.scale);
@@ -67623,7 +67568,7 @@ function seconds(ns) {
   return Number(ns / NS_PER_SECOND2) + Number(ns % NS_PER_SECOND2) / 1e9;
 }
 function durationFromSeconds(s) {
-  return formatGoDuration(goFloatToInt642(s * 1e9));
+  return formatGoDuration(goFloatToInt64(s * 1e9));
 }
 function scalarQuantity(v) {
   const text5 = formatFloatG(v);
@@ -67685,7 +67630,7 @@ function divideOperands(name, x, y) {
   return durationFromSeconds(seconds(x.value) / y.value);
 }
 function integral(name, f) {
-  const i = goFloatToInt642(f);
+  const i = goFloatToInt64(f);
   if (Number(i) !== f) throw nonIntegerModuloError(name);
   return i;
 }
@@ -67707,6 +67652,31 @@ function moduloOperands(name, x, y) {
     return formatGoDuration(x.value % y.value);
   }
   throw typeMismatchError(name);
+}
+
+// src/lang/jmespath/functions/go-numbers.ts
+function ifaceToString(value2) {
+  switch (typeof value2) {
+    case "string":
+      return value2;
+    case "number":
+      return formatFloatF(value2, -1, 32);
+    case "bigint":
+      return value2.toString();
+    case "boolean":
+      return value2 ? "true" : "false";
+    default:
+      return null;
+  }
+}
+function intNumber(value2) {
+  if (!Number.isFinite(value2) || Math.trunc(value2) !== value2) {
+    throw new Error(`expected an integer number but got: ${formatFloatG(value2)}`);
+  }
+  if (Number(goFloatToInt64(value2)) !== value2) {
+    throw new Error(`number is outside the range of integer numbers: ${formatFloatG(value2)}`);
+  }
+  return value2;
 }
 
 // src/lang/jmespath/functions/arithmetic-functions.ts
@@ -67737,7 +67707,7 @@ function round(x, places) {
   }
   if (n < 0) throw functionError("round", "%!d(MISSING) argument is out of bounds (%!d(MISSING))");
   const shift = goPowInt(10, n);
-  return goRound2(x * shift) / shift;
+  return goRound(x * shift) / shift;
 }
 var ARITHMETIC_FUNCTIONS = [
   binary("add", addOperands, "does arithmetic addition of two specified values of numbers, quantities, and durations"),
@@ -67771,60 +67741,6 @@ var ARITHMETIC_FUNCTIONS = [
 
 // src/lang/jmespath/functions/encoding-functions.ts
 import { createHash as createHash2 } from "node:crypto";
-
-// src/lang/jmespath/functions/go-base64.ts
-var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-var DECODE = new Int16Array(256).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
-var PAD = 61;
-var CR = 13;
-var LF = 10;
-function corrupt(offset) {
-  return new Error(`illegal base64 data at input byte ${offset}`);
-}
-function goBase64Decode(src) {
-  const out = [];
-  let si = 0;
-  while (si < src.length) {
-    const quantum = [0, 0, 0, 0];
-    let dlen = 4;
-    let trailing = -1;
-    for (let j = 0; j < 4; j++) {
-      if (si === src.length) {
-        if (j === 0) return Uint8Array.from(out);
-        throw corrupt(si - j);
-      }
-      const c = src[si];
-      si++;
-      const v = DECODE[c];
-      if (v >= 0) {
-        quantum[j] = v;
-        continue;
-      }
-      if (c === LF || c === CR) {
-        j--;
-        continue;
-      }
-      if (c !== PAD) throw corrupt(si - 1);
-      if (j < 2) throw corrupt(si - 1);
-      if (j === 2) {
-        while (si < src.length && (src[si] === LF || src[si] === CR)) si++;
-        if (si === src.length) throw corrupt(src.length);
-        if (src[si] !== PAD) throw corrupt(si - 1);
-        si++;
-      }
-      while (si < src.length && (src[si] === LF || src[si] === CR)) si++;
-      if (si < src.length) trailing = si;
-      dlen = j;
-      break;
-    }
-    const val = quantum[0] << 18 | quantum[1] << 12 | quantum[2] << 6 | quantum[3];
-    const bytes = [val >> 16 & 255, val >> 8 & 255, val & 255];
-    for (let k = 0; k < dlen - 1; k++) out.push(bytes[k]);
-    if (trailing >= 0) throw corrupt(trailing);
-  }
-  return Uint8Array.from(out);
-}
 
 // src/lang/jmespath/functions/go-utf8.ts
 function utf8Bytes(s) {
@@ -68674,22 +68590,10 @@ var RANDOM_FUNCTIONS = [
 ];
 
 // src/lang/jmespath/functions/go-regexp.ts
-var MAX_CACHED2 = 1e3;
-var cache6 = /* @__PURE__ */ new Map();
 function compileGoRegexp(pattern) {
-  let entry2 = cache6.get(pattern);
-  if (entry2 === void 0) {
-    try {
-      entry2 = RE2JS.compile(pattern);
-    } catch (err) {
-      if (!(err instanceof RE2JSException)) throw err;
-      entry2 = new Error(err.message);
-    }
-    if (cache6.size >= MAX_CACHED2) cache6.clear();
-    cache6.set(pattern, entry2);
-  }
-  if (entry2 instanceof Error) throw new Error(entry2.message);
-  return entry2;
+  const re = compileRe2(pattern);
+  if (typeof re === "string") throw new Error(re);
+  return re;
 }
 function codePointWidth2(s, index) {
   if (index >= s.length) return 0;
@@ -69144,7 +69048,7 @@ function goEqualFold(a, b) {
 // src/lang/jmespath/functions/string-functions.ts
 var STRING6 = { types: ["string"] };
 var NUMBER2 = { types: ["number"] };
-var goInt = (f) => Number(goFloatToInt642(f));
+var goInt = (f) => Number(goFloatToInt64(f));
 var STRING_FUNCTIONS = [
   {
     name: "compare",
@@ -69392,7 +69296,7 @@ var STRUCTURED_FUNCTIONS = [
 var SECONDS_PER_DAY = 86400n;
 var NS = 1000000000n;
 var MAX_INT645 = (1n << 63n) - 1n;
-var MIN_INT644 = -(1n << 63n);
+var MIN_INT643 = -(1n << 63n);
 var ZERO_TO_UNIX = 62135596800n;
 function floorDiv(a, b) {
   const q = a / b;
@@ -69483,7 +69387,7 @@ function fromNanoseconds(ns, offset) {
 }
 function subTimes(t, u) {
   const d = totalNanoseconds(t) - totalNanoseconds(u);
-  return d > MAX_INT645 ? MAX_INT645 : d < MIN_INT644 ? MIN_INT644 : d;
+  return d > MAX_INT645 ? MAX_INT645 : d < MIN_INT643 ? MIN_INT643 : d;
 }
 function addDuration(t, d) {
   return fromNanoseconds(totalNanoseconds(t) + d, t.offset);
@@ -70129,229 +70033,6 @@ var TIME_FUNCTIONS = [
   }
 ];
 
-// src/lang/jmespath/functions/go-pem.ts
-var BEGIN = Buffer.from("\n-----BEGIN ");
-var END = Buffer.from("\n-----END ");
-var DASHES = Buffer.from("-----");
-function getLine3(data) {
-  let i = data.indexOf(10);
-  let j;
-  if (i < 0) {
-    i = data.length;
-    j = i;
-  } else {
-    j = i + 1;
-    if (i > 0 && data[i - 1] === 13) i--;
-  }
-  let end = i;
-  while (end > 0 && (data[end - 1] === 32 || data[end - 1] === 9)) end--;
-  return [data.subarray(0, end), data.subarray(j)];
-}
-var startsWith = (data, prefix) => data.length >= prefix.length && data.subarray(0, prefix.length).equals(prefix);
-var endsWith = (data, suffix) => data.length >= suffix.length && data.subarray(data.length - suffix.length).equals(suffix);
-function decodePem2(input) {
-  let rest = Buffer.from(input);
-  for (; ; ) {
-    if (startsWith(rest, BEGIN.subarray(1))) {
-      rest = rest.subarray(BEGIN.length - 1);
-    } else {
-      const at = rest.indexOf(BEGIN);
-      if (at < 0) return null;
-      rest = rest.subarray(at + BEGIN.length);
-    }
-    let typeLine;
-    [typeLine, rest] = getLine3(rest);
-    if (!endsWith(typeLine, DASHES)) continue;
-    typeLine = typeLine.subarray(0, typeLine.length - DASHES.length);
-    let headers = 0;
-    let truncated = false;
-    for (; ; ) {
-      if (rest.length === 0) {
-        truncated = true;
-        break;
-      }
-      const [line, next] = getLine3(rest);
-      if (line.indexOf(58) < 0) break;
-      headers++;
-      rest = next;
-    }
-    if (truncated) return null;
-    let endIndex;
-    let endTrailerIndex;
-    if (headers === 0 && startsWith(rest, END.subarray(1))) {
-      endIndex = 0;
-      endTrailerIndex = END.length - 1;
-    } else {
-      endIndex = rest.indexOf(END);
-      endTrailerIndex = endIndex + END.length;
-    }
-    if (endIndex < 0) continue;
-    let endTrailer = rest.subarray(endTrailerIndex);
-    const trailerLength = typeLine.length + DASHES.length;
-    if (endTrailer.length < trailerLength) continue;
-    const restOfEndLine = endTrailer.subarray(trailerLength);
-    endTrailer = endTrailer.subarray(0, trailerLength);
-    if (!startsWith(endTrailer, typeLine) || !endsWith(endTrailer, DASHES)) continue;
-    if (getLine3(restOfEndLine)[0].length !== 0) continue;
-    const base642 = Buffer.from(rest.subarray(0, endIndex).filter((b) => b !== 32 && b !== 9));
-    try {
-      return { type: typeLine.toString("latin1"), bytes: goBase64Decode(base642) };
-    } catch {
-      continue;
-    }
-  }
-}
-
-// src/lang/jmespath/functions/der-reader.ts
-var TAG3 = {
-  BOOLEAN: 1,
-  INTEGER: 2,
-  BIT_STRING: 3,
-  OCTET_STRING: 4,
-  NULL: 5,
-  OBJECT_IDENTIFIER: 6,
-  UTF8String: 12,
-  SEQUENCE: 48,
-  SET: 49,
-  NumericString: 18,
-  PrintableString: 19,
-  T61String: 20,
-  IA5String: 22,
-  UTCTime: 23,
-  GeneralizedTime: 24,
-  BMPString: 30
-};
-var contextTag2 = (n, constructed = false) => 128 | (constructed ? 32 : 0) | n;
-var DerReader = class {
-  constructor(data) {
-    this.data = data;
-  }
-  data;
-  pos = 0;
-  empty() {
-    return this.pos >= this.data.length;
-  }
-  peekTag(tag) {
-    return this.pos < this.data.length && this.data[this.pos] === tag;
-  }
-  /** cryptobyte `ReadAnyASN1Element`. */
-  readAny() {
-    const d = this.data;
-    const start = this.pos;
-    if (d.length - start < 2) return null;
-    const tag = d[start];
-    const lenByte = d[start + 1];
-    if ((tag & 31) === 31) return null;
-    let header2 = 2;
-    let length;
-    if ((lenByte & 128) === 0) {
-      length = lenByte;
-    } else {
-      const lenLen = lenByte & 127;
-      if (lenLen === 0 || lenLen > 4 || d.length - start < 2 + lenLen) return null;
-      length = 0;
-      for (let i = 0; i < lenLen; i++) length = length * 256 + d[start + 2 + i];
-      if (length < 128 || d[start + 2] === 0) return null;
-      header2 += lenLen;
-    }
-    if (d.length - start - header2 < length) return null;
-    this.pos = start + header2 + length;
-    return { tag, full: d.subarray(start, this.pos), content: d.subarray(start + header2, this.pos) };
-  }
-  /** cryptobyte `ReadASN1` / `ReadASN1Element` with an expected tag. */
-  read(tag) {
-    if (!this.peekTag(tag)) return null;
-    return this.readAny();
-  }
-  /** The contents of the next element if it has `tag`, else `absent`; null when malformed. */
-  readOptional(tag) {
-    if (!this.peekTag(tag)) return "absent";
-    return this.readAny();
-  }
-  /** cryptobyte `ReadASN1Integer` into a big integer. */
-  readBigInt(tag = TAG3.INTEGER) {
-    const e = this.read(tag);
-    return e === null ? null : decodeInteger(e.content);
-  }
-  readObjectIdentifier() {
-    const e = this.read(TAG3.OBJECT_IDENTIFIER);
-    return e === null ? null : decodeObjectIdentifier(e.content);
-  }
-  readBoolean() {
-    const e = this.read(TAG3.BOOLEAN);
-    if (e === null || e.content.length !== 1) return null;
-    if (e.content[0] === 0) return false;
-    return e.content[0] === 255 ? true : null;
-  }
-  readBitString() {
-    const e = this.read(TAG3.BIT_STRING);
-    return e === null ? null : decodeBitString(e.content);
-  }
-};
-function decodeInteger(bytes) {
-  if (bytes.length === 0) return null;
-  if (bytes.length > 1 && (bytes[0] === 0 && (bytes[1] & 128) === 0 || bytes[0] === 255 && (bytes[1] & 128) === 128)) {
-    return null;
-  }
-  let v = 0n;
-  for (const b of bytes) v = v << 8n | BigInt(b);
-  if ((bytes[0] & 128) !== 0) v -= 1n << BigInt(8 * bytes.length);
-  return v;
-}
-function decodeObjectIdentifier(bytes) {
-  if (bytes.length === 0) return null;
-  const components = [];
-  let i = 0;
-  const readBase128 = () => {
-    let v = 0;
-    for (let n = 0; i < bytes.length; n++) {
-      if (n === 5) return null;
-      if (v >= 1 << 31 - 7) return null;
-      const b = bytes[i++];
-      if (n === 0 && b === 128) return null;
-      v = v * 128 + (b & 127);
-      if ((b & 128) === 0) return v;
-    }
-    return null;
-  };
-  const first = readBase128();
-  if (first === null) return null;
-  if (first < 80) components.push(Math.floor(first / 40), first % 40);
-  else components.push(2, first - 80);
-  while (i < bytes.length) {
-    const c = readBase128();
-    if (c === null) return null;
-    components.push(c);
-  }
-  return components;
-}
-function decodeBitString(bytes) {
-  if (bytes.length === 0) return null;
-  const padding = bytes[0];
-  if (padding > 7 || bytes.length === 1 && padding > 0 || (bytes[bytes.length - 1] & (1 << padding) - 1) !== 0) {
-    return null;
-  }
-  return { bytes: bytes.subarray(1), bitLength: (bytes.length - 1) * 8 - padding };
-}
-function rightAlign2(bits) {
-  const shift = 8 - bits.bitLength % 8;
-  if (shift === 8 || bits.bytes.length === 0) return bits.bytes;
-  const out = new Uint8Array(bits.bytes.length);
-  out[0] = bits.bytes[0] >> shift;
-  for (let i = 1; i < bits.bytes.length; i++) {
-    out[i] = (bits.bytes[i - 1] << 8 - shift | bits.bytes[i] >> shift) & 255;
-  }
-  return out;
-}
-function bitAt2(bits, i) {
-  if (i < 0 || i >= bits.bitLength) return 0;
-  return bits.bytes[i >> 3] >> 7 - (i & 7) & 1;
-}
-function oidEquals(a, b) {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-var oidText = (oid) => oid.join(".");
-
 // src/lang/jmespath/functions/x509-algorithms.ts
 function parseAlgorithmIdentifier(content) {
   const r = new DerReader(content);
@@ -70404,22 +70085,22 @@ var PSS_HASHES2 = [
 ];
 var isAbsentOrNull = (params) => params.length === 0 || params.length === 2 && params[0] === 5 && params[1] === 0;
 function pssAlgorithm(parameters) {
-  const seq = new DerReader(parameters).read(TAG3.SEQUENCE);
+  const seq = new DerReader(parameters).read(TAG.SEQUENCE);
   if (seq === null) return 0;
   const r = new DerReader(seq.content);
   const explicit2 = (n) => {
-    const e = r.read(contextTag2(n, true));
+    const e = r.read(contextTag(n, true));
     return e === null ? null : e.content;
   };
   const hashDer = explicit2(0);
   const mgfDer = explicit2(1);
   const saltDer = explicit2(2);
   if (hashDer === null || mgfDer === null || saltDer === null) return 0;
-  const trailerDer = r.peekTag(contextTag2(3, true)) ? explicit2(3) : void 0;
+  const trailerDer = r.peekTag(contextTag(3, true)) ? explicit2(3) : void 0;
   try {
-    const hash = parseAlgorithmIdentifier(new DerReader(hashDer).read(TAG3.SEQUENCE).content);
-    const mgf = parseAlgorithmIdentifier(new DerReader(mgfDer).read(TAG3.SEQUENCE).content);
-    const mgfHash = parseAlgorithmIdentifier(new DerReader(mgf.parameters).read(TAG3.SEQUENCE).content);
+    const hash = parseAlgorithmIdentifier(new DerReader(hashDer).read(TAG.SEQUENCE).content);
+    const mgf = parseAlgorithmIdentifier(new DerReader(mgfDer).read(TAG.SEQUENCE).content);
+    const mgfHash = parseAlgorithmIdentifier(new DerReader(mgf.parameters).read(TAG.SEQUENCE).content);
     const salt = new DerReader(saltDer).readBigInt();
     const trailer = trailerDer === void 0 ? 1n : trailerDer === null ? null : new DerReader(trailerDer).readBigInt();
     if (salt === null || trailer !== 1n) return 0;
@@ -70456,7 +70137,7 @@ function parseRsaPublicKey2(ai, key3) {
   if (!(ai.parameters.length === 2 && ai.parameters[0] === 5 && ai.parameters[1] === 0)) {
     throw new Error("x509: RSA key missing NULL parameters");
   }
-  const seq = new DerReader(key3).read(TAG3.SEQUENCE);
+  const seq = new DerReader(key3).read(TAG.SEQUENCE);
   if (seq === null) throw new Error("x509: invalid RSA public key");
   const r = new DerReader(seq.content);
   const n = r.readBigInt();
@@ -70469,24 +70150,23 @@ function parseRsaPublicKey2(ai, key3) {
 }
 function isKyvernoRsaKey(key3, parsed) {
   const r = new DerReader(key3);
-  return r.read(TAG3.SEQUENCE) !== null && r.empty() && parsed.e < 1n << 31n;
+  return r.read(TAG.SEQUENCE) !== null && r.empty() && parsed.e < 1n << 31n;
 }
 
 // src/lang/jmespath/functions/x509-values.ts
 var base64 = (bytes) => Buffer.from(bytes).toString("base64");
-var isPrintableByte = (b) => b >= 97 && b <= 122 || b >= 65 && b <= 90 || b >= 48 && b <= 57 || b >= 39 && b <= 41 || b >= 43 && b <= 47 || b === 32 || b === 58 || b === 61 || b === 63 || b === 42 || b === 38;
 var isIA5 = (bytes) => bytes.every((b) => b < 128);
 function asn1String2(tag, value2, flavour) {
   switch (tag) {
-    case TAG3.T61String:
+    case TAG.T61String:
       return flavour === "x509" ? Buffer.from(value2).toString("latin1") : goBytesToString(value2);
-    case TAG3.PrintableString:
-      if (!value2.every(isPrintableByte)) throw new Error("invalid PrintableString");
+    case TAG.PrintableString:
+      if (!value2.every(isPrintable)) throw new Error("invalid PrintableString");
       return Buffer.from(value2).toString("latin1");
-    case TAG3.UTF8String:
+    case TAG.UTF8String:
       if (!isValidUtf8(value2)) throw new Error("invalid UTF-8 string");
       return goBytesToString(value2);
-    case TAG3.BMPString: {
+    case TAG.BMPString: {
       if (value2.length % 2 !== 0) throw new Error("invalid BMPString");
       let v = value2;
       if (v.length >= 2 && v[v.length - 1] === 0 && v[v.length - 2] === 0) v = v.subarray(0, v.length - 2);
@@ -70500,10 +70180,10 @@ function asn1String2(tag, value2, flavour) {
       }
       return String.fromCharCode(...units);
     }
-    case TAG3.IA5String:
+    case TAG.IA5String:
       if (!isIA5(value2)) throw new Error("invalid IA5String");
       return Buffer.from(value2).toString("latin1");
-    case TAG3.NumericString:
+    case TAG.NumericString:
       if (!value2.every((b) => b >= 48 && b <= 57 || b === 32)) throw new Error("invalid NumericString");
       return Buffer.from(value2).toString("latin1");
     default:
@@ -70514,7 +70194,7 @@ var UTC_TIME = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(Z|[+-]\d{4})$/;
 var GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{0,8}[1-9]))?(Z|[+-]\d{4})$/;
 function asn1Time(tag, content) {
   const text5 = Buffer.from(content).toString("latin1");
-  const m = (tag === TAG3.UTCTime ? UTC_TIME : GENERALIZED_TIME).exec(text5);
+  const m = (tag === TAG.UTCTime ? UTC_TIME : GENERALIZED_TIME).exec(text5);
   if (m === null) return null;
   const zone = m[m.length - 1];
   let offset = 0;
@@ -70525,14 +70205,14 @@ function asn1Time(tag, content) {
     offset = (zone[0] === "-" ? -1 : 1) * (hh * 3600 + mm * 60);
   }
   let year = Number(m[1]);
-  if (tag === TAG3.UTCTime) year += year >= 50 ? 1900 : 2e3;
+  if (tag === TAG.UTCTime) year += year >= 50 ? 1900 : 2e3;
   const [month, day, hour, minute] = [Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])];
   const second = m[6] === void 0 ? 0 : Number(m[6]);
   const daysInMonth = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth[month - 1] || hour > 23 || minute > 59 || second > 59) {
     return null;
   }
-  const fraction2 = tag === TAG3.GeneralizedTime && m[7] !== void 0 ? Number(m[7].padEnd(9, "0")) : 0;
+  const fraction2 = tag === TAG.GeneralizedTime && m[7] !== void 0 ? Number(m[7].padEnd(9, "0")) : 0;
   return formatRFC3339Nano(makeTime(year, month, day, hour, minute, second, fraction2, offset));
 }
 function attributeValue(element, flavour) {
@@ -70540,25 +70220,25 @@ function attributeValue(element, flavour) {
   const text5 = asn1String2(tag, content, flavour);
   if (text5 !== null) return text5;
   switch (tag) {
-    case TAG3.INTEGER: {
+    case TAG.INTEGER: {
       const v = decodeInteger(content);
       if (v === null || v < -(1n << 63n) || v >= 1n << 63n) throw new Error("invalid ASN.1 integer");
       return Number(v);
     }
-    case TAG3.BIT_STRING: {
+    case TAG.BIT_STRING: {
       const bits = decodeBitString(content);
       if (bits === null) throw new Error("invalid ASN.1 BIT STRING");
       return { Bytes: base64(bits.bytes), BitLength: bits.bitLength };
     }
-    case TAG3.OCTET_STRING:
+    case TAG.OCTET_STRING:
       return base64(content);
-    case TAG3.OBJECT_IDENTIFIER: {
+    case TAG.OID: {
       const oid = decodeObjectIdentifier(content);
       if (oid === null) throw new Error("invalid ASN.1 OBJECT IDENTIFIER");
       return oid;
     }
-    case TAG3.UTCTime:
-    case TAG3.GeneralizedTime: {
+    case TAG.UTCTime:
+    case TAG.GeneralizedTime: {
       const time = asn1Time(tag, content);
       if (time === null) throw new Error("invalid ASN.1 time");
       return time;
@@ -70566,10 +70246,10 @@ function attributeValue(element, flavour) {
   }
   if (flavour === "asn1") return null;
   switch (tag) {
-    case TAG3.BOOLEAN:
+    case TAG.BOOLEAN:
       if (content.length !== 1 || content[0] !== 0 && content[0] !== 255) throw new Error("invalid ASN.1 BOOLEAN");
       return content[0] === 255;
-    case TAG3.NULL:
+    case TAG.NULL:
       return null;
     default:
       return {
@@ -70591,7 +70271,7 @@ var NAME_FIELDS = {
   17: "PostalCode"
 };
 function parseName2(der, flavour) {
-  const outer = new DerReader(der).read(TAG3.SEQUENCE);
+  const outer = new DerReader(der).read(TAG.SEQUENCE);
   if (outer === null) throw new Error("x509: invalid RDNSequence");
   const name = {
     Country: null,
@@ -70609,11 +70289,11 @@ function parseName2(der, flavour) {
   const names = [];
   const rdns = new DerReader(outer.content);
   while (!rdns.empty()) {
-    const set2 = rdns.read(TAG3.SET);
+    const set2 = rdns.read(TAG.SET);
     if (set2 === null) throw new Error("x509: invalid RDNSequence");
     const atavs = new DerReader(set2.content);
     while (!atavs.empty()) {
-      const atav = atavs.read(TAG3.SEQUENCE);
+      const atav = atavs.read(TAG.SEQUENCE);
       if (atav === null) throw new Error("x509: invalid RDNSequence: invalid attribute");
       const fields2 = new DerReader(atav.content);
       const type = fields2.readObjectIdentifier();
@@ -70646,41 +70326,17 @@ function parseExtension2(content) {
   const id = r.readObjectIdentifier();
   if (id === null) throw new Error("x509: malformed extension OID field");
   let critical = false;
-  if (r.peekTag(TAG3.BOOLEAN)) {
+  if (r.peekTag(TAG.BOOLEAN)) {
     const b = r.readBoolean();
     if (b === null) throw new Error("x509: malformed extension critical field");
     critical = b;
   }
-  const value2 = r.read(TAG3.OCTET_STRING);
+  const value2 = r.read(TAG.OCTET_STRING);
   if (value2 === null) throw new Error("x509: malformed extension value field");
   return { id, critical, value: value2.content };
 }
 var extensionJson2 = (e) => ({ Id: e.id, Critical: e.critical, Value: base64(e.value) });
 var latin12 = (b) => Buffer.from(b).toString("latin1");
-var isIPv4Mapped = (ip) => ip.length === 16 && ip.subarray(0, 10).every((b) => b === 0) && ip[10] === 255 && ip[11] === 255;
-function ipText(ip) {
-  if (ip.length === 4) return Array.from(ip).join(".");
-  if (isIPv4Mapped(ip)) return Array.from(ip.subarray(12)).join(".");
-  const groups = Array.from({ length: 8 }, (_, i) => ip[2 * i] << 8 | ip[2 * i + 1]);
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = (from, to) => groups.slice(from, to).map((g) => g.toString(16)).join(":");
-  if (bestStart < 0) return hex(0, 8);
-  return `${hex(0, bestStart)}::${hex(bestStart + bestLength, 8)}`;
-}
 function domainNameValid(s, constraint) {
   if (s.length === 0) return true;
   if (s.endsWith(".")) return false;
@@ -70697,7 +70353,7 @@ function domainNameValid(s, constraint) {
 }
 function parseSubjectAltNames(value2) {
   const san = { dnsNames: null, emailAddresses: null, ipAddresses: null, uris: null };
-  const seq = new DerReader(value2).read(TAG3.SEQUENCE);
+  const seq = new DerReader(value2).read(TAG.SEQUENCE);
   if (seq === null) throw new Error("x509: invalid subject alternative names");
   const r = new DerReader(seq.content);
   while (!r.empty()) {
@@ -70734,7 +70390,7 @@ function parseSubjectAltNames(value2) {
         } else if (data.length !== 4) {
           throw new Error(`x509: cannot parse IP address of length ${data.length}`);
         }
-        (san.ipAddresses ??= []).push(ipText(data));
+        (san.ipAddresses ??= []).push(ipString(data));
         break;
     }
   }
@@ -70760,33 +70416,21 @@ var OID_AUTHORITY_INFO_ACCESS = [1, 3, 6, 1, 5, 5, 7, 1, 1];
 var OID_OCSP = [1, 3, 6, 1, 5, 5, 7, 48, 1];
 var OID_CA_ISSUERS = [1, 3, 6, 1, 5, 5, 7, 48, 2];
 function sequenceContent(value2, error2) {
-  const seq = new DerReader(value2).read(TAG3.SEQUENCE);
+  const seq = new DerReader(value2).read(TAG.SEQUENCE);
   if (seq === null) throw new Error(error2);
   return new DerReader(seq.content);
 }
 function append2(out, key3, value2) {
   out[key3] = [...out[key3] ?? [], value2];
 }
-function isValidIpMask(mask) {
-  let seenZero = false;
-  for (const b of mask) {
-    if (seenZero) {
-      if (b !== 0) return false;
-      continue;
-    }
-    if ([0, 128, 192, 224, 240, 248, 252, 254].includes(b)) seenZero = true;
-    else if (b !== 255) return false;
-  }
-  return true;
-}
 function parseNameConstraints2(out, e) {
   const invalid3 = "x509: invalid NameConstraints extension";
   const outer = new DerReader(e.value);
-  const top2 = outer.read(TAG3.SEQUENCE);
+  const top2 = outer.read(TAG.SEQUENCE);
   if (top2 === null || !outer.empty()) throw new Error(invalid3);
   const r = new DerReader(top2.content);
-  const permitted = r.readOptional(contextTag2(0, true));
-  const excluded = r.readOptional(contextTag2(1, true));
+  const permitted = r.readOptional(contextTag(0, true));
+  const excluded = r.readOptional(contextTag(1, true));
   if (permitted === null || excluded === null || !r.empty()) throw new Error(invalid3);
   if (permitted === "absent" && excluded === "absent") throw new Error("x509: empty name constraints extension");
   if (permitted !== "absent" && permitted.content.length === 0 || excluded !== "absent" && excluded.content.length === 0) {
@@ -70796,18 +70440,18 @@ function parseNameConstraints2(out, e) {
   const values = (subtrees, prefix) => {
     const s = new DerReader(subtrees);
     while (!s.empty()) {
-      const seq = s.read(TAG3.SEQUENCE);
+      const seq = s.read(TAG.SEQUENCE);
       const value2 = seq === null ? null : new DerReader(seq.content).readAny();
       if (value2 === null) throw new Error(invalid3);
       const data = value2.content;
       const text5 = latin12(data);
       switch (value2.tag) {
-        case contextTag2(2):
+        case contextTag(2):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
           if (!domainNameValid(text5, true)) throw new Error(`x509: failed to parse dnsName constraint ${goQuote(text5)}`);
           append2(out, `${prefix}DNSDomains`, text5);
           break;
-        case contextTag2(7): {
+        case contextTag(7): {
           if (data.length !== 8 && data.length !== 32) {
             throw new Error(`x509: IP constraint contained value of length ${data.length}`);
           }
@@ -70817,17 +70461,17 @@ function parseNameConstraints2(out, e) {
           if (isIPv4Mapped(ip)) {
             throw new Error("x509: IP constraint contained IPv4-mapped IPv6 address");
           }
-          append2(out, `${prefix}IPRanges`, { IP: ipText(ip), Mask: base64(mask) });
+          append2(out, `${prefix}IPRanges`, { IP: ipString(ip), Mask: base64(mask) });
           break;
         }
-        case contextTag2(1):
+        case contextTag(1):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
           if (!text5.includes("@") && !domainNameValid(text5, true)) {
             throw new Error(`x509: failed to parse rfc822Name constraint ${goQuote(text5)}`);
           }
           append2(out, `${prefix}EmailAddresses`, text5);
           break;
-        case contextTag2(6):
+        case contextTag(6):
           if (!isIA5(data)) throw new Error("x509: invalid constraint value: IA5String contains invalid character");
           if (!domainNameValid(text5, true)) throw new Error(`x509: failed to parse URI constraint ${goQuote(text5)}`);
           append2(out, `${prefix}URIDomains`, text5);
@@ -70846,20 +70490,20 @@ function keyUsage(value2) {
   const bits = new DerReader(value2).readBitString();
   if (bits === null) throw new Error("x509: invalid key usage");
   let usage = 0;
-  for (let i = 0; i < 9; i++) if (bitAt2(bits, i) !== 0) usage |= 1 << i;
+  for (let i = 0; i < 9; i++) if (bitAt(bits, i) !== 0) usage |= 1 << i;
   return usage;
 }
 function basicConstraints(out, value2) {
   const invalid3 = "x509: invalid basic constraints";
   const r = sequenceContent(value2, invalid3);
   let isCA = false;
-  if (r.peekTag(TAG3.BOOLEAN)) {
+  if (r.peekTag(TAG.BOOLEAN)) {
     const b = r.readBoolean();
     if (b === null) throw new Error(invalid3);
     isCA = b;
   }
   let maxPathLen = -1;
-  if (r.peekTag(TAG3.INTEGER)) {
+  if (r.peekTag(TAG.INTEGER)) {
     const n = r.readBigInt();
     if (n === null || n < 0n || n >= 1n << 63n) throw new Error(invalid3);
     maxPathLen = Number(n);
@@ -70873,16 +70517,16 @@ function crlDistributionPoints(out, value2) {
   const r = sequenceContent(value2, "x509: invalid CRL distribution points");
   const invalid3 = "x509: invalid CRL distribution point";
   while (!r.empty()) {
-    const dp = r.read(TAG3.SEQUENCE);
+    const dp = r.read(TAG.SEQUENCE);
     if (dp === null) throw new Error(invalid3);
-    const name = new DerReader(dp.content).readOptional(contextTag2(0, true));
+    const name = new DerReader(dp.content).readOptional(contextTag(0, true));
     if (name === null) throw new Error(invalid3);
     if (name === "absent") continue;
-    const fullName = new DerReader(name.content).read(contextTag2(0, true));
+    const fullName = new DerReader(name.content).read(contextTag(0, true));
     if (fullName === null) throw new Error(invalid3);
     const names = new DerReader(fullName.content);
-    while (!names.empty() && names.peekTag(contextTag2(6))) {
-      const uri = names.read(contextTag2(6));
+    while (!names.empty() && names.peekTag(contextTag(6))) {
+      const uri = names.read(contextTag(6));
       if (uri === null) throw new Error(invalid3);
       append2(out, "CRLDistributionPoints", latin12(uri.content));
     }
@@ -70891,8 +70535,8 @@ function crlDistributionPoints(out, value2) {
 function authorityKeyId(e) {
   if (e.critical) throw new Error("x509: authority key identifier incorrectly marked critical");
   const akid = sequenceContent(e.value, "x509: invalid authority key identifier");
-  if (!akid.peekTag(contextTag2(0))) return null;
-  const id = akid.read(contextTag2(0));
+  if (!akid.peekTag(contextTag(0))) return null;
+  const id = akid.read(contextTag(0));
   if (id === null) throw new Error("x509: invalid authority key identifier");
   return base64(id.content);
 }
@@ -70903,8 +70547,8 @@ function policyConstraints(out, value2) {
     [0, "RequireExplicitPolicy"],
     [1, "InhibitPolicyMapping"]
   ]) {
-    if (!r.peekTag(contextTag2(tag))) continue;
-    const v = r.readBigInt(contextTag2(tag));
+    if (!r.peekTag(contextTag(tag))) continue;
+    const v = r.readBigInt(contextTag(tag));
     if (v === null || v < -(1n << 63n) || v >= 1n << 63n) throw new Error(invalid3);
     out[field2] = Number(v);
     out[`${field2}Zero`] = v === 0n;
@@ -70917,8 +70561,8 @@ function certificatePolicies(out, value2) {
   const policies = [];
   const identifiers = [];
   while (!r.empty()) {
-    const policy = r.read(TAG3.SEQUENCE);
-    const oid = policy === null ? null : new DerReader(policy.content).read(TAG3.OBJECT_IDENTIFIER);
+    const policy = r.read(TAG.SEQUENCE);
+    const oid = policy === null ? null : new DerReader(policy.content).read(TAG.OID);
     if (oid === null) throw new Error(invalid3);
     const key3 = Buffer.from(oid.content).toString("hex");
     if (seen.has(key3)) throw new Error(invalid3);
@@ -70932,22 +70576,8 @@ function certificatePolicies(out, value2) {
   out.PolicyIdentifiers = identifiers;
 }
 function oidComponents(bytes) {
-  if (bytes.length === 0 || (bytes[bytes.length - 1] & 128) !== 0) return null;
-  const values = [];
-  let v = 0n;
-  let start = true;
-  for (const b of bytes) {
-    if (start && b === 128) return null;
-    start = false;
-    v = v << 7n | BigInt(b & 127);
-    if ((b & 128) === 0) {
-      values.push(v);
-      v = 0n;
-      start = true;
-    }
-  }
-  const first = values[0];
-  const components = first < 80n ? [first / 40n, first % 40n, ...values.slice(1)] : [2n, first - 80n, ...values.slice(1)];
+  const components = oidFromDer(bytes);
+  if (components === null) return null;
   const fits = components.every((c) => c < 1n << 63n);
   return { text: components.join("."), asn1: fits ? components.map(Number) : null };
 }
@@ -70955,10 +70585,10 @@ function policyMappings(out, value2) {
   const invalid3 = "x509: invalid policy mappings extension";
   const r = sequenceContent(value2, invalid3);
   while (!r.empty()) {
-    const mapping = r.read(TAG3.SEQUENCE);
+    const mapping = r.read(TAG.SEQUENCE);
     const m = mapping === null ? null : new DerReader(mapping.content);
-    const issuer = m?.read(TAG3.OBJECT_IDENTIFIER) ?? null;
-    const subject2 = m?.read(TAG3.OBJECT_IDENTIFIER) ?? null;
+    const issuer = m?.read(TAG.OID) ?? null;
+    const subject2 = m?.read(TAG.OID) ?? null;
     const issuerOid = issuer === null ? null : oidComponents(issuer.content);
     const subjectOid = subject2 === null ? null : oidComponents(subject2.content);
     if (issuerOid === null || subjectOid === null) throw new Error(invalid3);
@@ -70987,13 +70617,13 @@ function authorityInfoAccess(out, e) {
   const invalid3 = "x509: invalid authority info access";
   const r = sequenceContent(e.value, invalid3);
   while (!r.empty()) {
-    const aia = r.read(TAG3.SEQUENCE);
+    const aia = r.read(TAG.SEQUENCE);
     if (aia === null) throw new Error(invalid3);
     const a = new DerReader(aia.content);
     const method = a.readObjectIdentifier();
     if (method === null) throw new Error(invalid3);
-    if (!a.peekTag(contextTag2(6))) continue;
-    const location2 = a.read(contextTag2(6));
+    if (!a.peekTag(contextTag(6))) continue;
+    const location2 = a.read(contextTag(6));
     if (location2 === null) throw new Error(invalid3);
     if (oidEquals(method, OID_OCSP)) append2(out, "OCSPServer", latin12(location2.content));
     else if (oidEquals(method, OID_CA_ISSUERS)) append2(out, "IssuingCertificateURL", latin12(location2.content));
@@ -71037,7 +70667,7 @@ function processExtensions2(out, extensions) {
           break;
         case 14: {
           if (e.critical) throw new Error("x509: subject key identifier incorrectly marked critical");
-          const skid = new DerReader(e.value).read(TAG3.OCTET_STRING);
+          const skid = new DerReader(e.value).read(TAG.OCTET_STRING);
           if (skid === null) throw new Error("x509: invalid subject key identifier");
           out.SubjectKeyId = base64(skid.content);
           break;
@@ -71070,28 +70700,28 @@ function fail2(message2) {
   throw new Error(message2);
 }
 function readTime2(r) {
-  const tag = r.peekTag(TAG3.UTCTime) ? TAG3.UTCTime : r.peekTag(TAG3.GeneralizedTime) ? TAG3.GeneralizedTime : 0;
+  const tag = r.peekTag(TAG.UTCTime) ? TAG.UTCTime : r.peekTag(TAG.GeneralizedTime) ? TAG.GeneralizedTime : 0;
   if (tag === 0) fail2("x509: unsupported time format");
   const e = r.read(tag);
   const text5 = e === null ? null : asn1Time(tag, e.content);
-  if (text5 === null) fail2(tag === TAG3.UTCTime ? "x509: malformed UTCTime" : "x509: malformed GeneralizedTime");
+  if (text5 === null) fail2(tag === TAG.UTCTime ? "x509: malformed UTCTime" : "x509: malformed GeneralizedTime");
   return text5;
 }
 function publicKeyJson(key3) {
   return { N: key3.n.toString(), E: Number(key3.e) };
 }
 function readPublicKey(spki) {
-  const seq = new DerReader(spki).read(TAG3.SEQUENCE);
+  const seq = new DerReader(spki).read(TAG.SEQUENCE);
   if (seq === null) fail2("x509: malformed spki");
   const r = new DerReader(seq.content);
-  const ai = r.read(TAG3.SEQUENCE);
+  const ai = r.read(TAG.SEQUENCE);
   if (ai === null) fail2("x509: malformed public key algorithm identifier");
   const algorithmId = parseAlgorithmIdentifier(ai.content);
   const algorithm = publicKeyAlgorithm2(algorithmId.oid);
   const bits = r.readBitString();
   if (bits === null) fail2("x509: malformed subjectPublicKey");
   if (algorithm !== RSA2) return { algorithm, key: null, kyvernoAccepts: false };
-  const key3 = parseRsaPublicKey2(algorithmId, rightAlign2(bits));
+  const key3 = parseRsaPublicKey2(algorithmId, rightAlign(bits));
   return { algorithm, key: key3, kyvernoAccepts: isKyvernoRsaKey(bits.bytes, key3) };
 }
 function kyvernoPublicKey(info2) {
@@ -71101,14 +70731,14 @@ function kyvernoPublicKey(info2) {
 }
 function decodeCertificate2(der) {
   const input = new DerReader(der);
-  const certificate = input.read(TAG3.SEQUENCE);
+  const certificate = input.read(TAG.SEQUENCE);
   if (certificate === null) fail2("x509: malformed certificate");
   const outer = new DerReader(certificate.content);
-  const tbsElement = outer.read(TAG3.SEQUENCE);
+  const tbsElement = outer.read(TAG.SEQUENCE);
   if (tbsElement === null) fail2("x509: malformed tbs certificate");
   const tbs = new DerReader(tbsElement.content);
   let version = 0;
-  const explicitVersion = tbs.readOptional(contextTag2(0, true));
+  const explicitVersion = tbs.readOptional(contextTag(0, true));
   if (explicitVersion === null) fail2("x509: malformed version");
   if (explicitVersion !== "absent") {
     const v2 = decodeVersion(explicitVersion.content);
@@ -71120,26 +70750,26 @@ function decodeCertificate2(der) {
   const serial = tbs.readBigInt();
   if (serial === null) fail2("x509: malformed serial number");
   if (serial < 0n) fail2("x509: negative serial number");
-  const sigAI = tbs.read(TAG3.SEQUENCE);
+  const sigAI = tbs.read(TAG.SEQUENCE);
   if (sigAI === null) fail2("x509: malformed signature algorithm identifier");
-  const outerSigAI = outer.read(TAG3.SEQUENCE);
+  const outerSigAI = outer.read(TAG.SEQUENCE);
   if (outerSigAI === null) fail2("x509: malformed algorithm identifier");
   if (!Buffer.from(outerSigAI.content).equals(Buffer.from(sigAI.content))) {
     fail2("x509: inner and outer signature algorithm identifiers don't match");
   }
   const sigAlgorithm = signatureAlgorithm2(parseAlgorithmIdentifier(sigAI.content));
-  const issuer = tbs.read(TAG3.SEQUENCE);
+  const issuer = tbs.read(TAG.SEQUENCE);
   if (issuer === null) fail2("x509: malformed issuer");
   const issuerName = parseName2(issuer.full, "x509");
-  const validity = tbs.read(TAG3.SEQUENCE);
+  const validity = tbs.read(TAG.SEQUENCE);
   if (validity === null) fail2("x509: malformed validity");
   const v = new DerReader(validity.content);
   const notBefore = readTime2(v);
   const notAfter = readTime2(v);
-  const subject2 = tbs.read(TAG3.SEQUENCE);
+  const subject2 = tbs.read(TAG.SEQUENCE);
   if (subject2 === null) fail2("x509: malformed issuer");
   const subjectName = parseName2(subject2.full, "x509");
-  const spki = tbs.read(TAG3.SEQUENCE);
+  const spki = tbs.read(TAG.SEQUENCE);
   if (spki === null) fail2("x509: malformed spki");
   const keyInfo = readPublicKey(spki.full);
   const fields2 = {};
@@ -71149,18 +70779,18 @@ function decodeCertificate2(der) {
       [1, "issuerUniqueID"],
       [2, "subjectUniqueID"]
     ]) {
-      if (tbs.readOptional(contextTag2(n)) === null) fail2(`x509: malformed ${what}`);
+      if (tbs.readOptional(contextTag(n)) === null) fail2(`x509: malformed ${what}`);
     }
     if (version === 3) {
-      const present = tbs.readOptional(contextTag2(3, true));
+      const present = tbs.readOptional(contextTag(3, true));
       if (present === null) fail2("x509: malformed extensions");
       if (present !== "absent") {
-        const list7 = new DerReader(present.content).read(TAG3.SEQUENCE);
-        if (list7 === null) fail2("x509: malformed extensions");
-        const r = new DerReader(list7.content);
+        const list6 = new DerReader(present.content).read(TAG.SEQUENCE);
+        if (list6 === null) fail2("x509: malformed extensions");
+        const r = new DerReader(list6.content);
         const seen = /* @__PURE__ */ new Set();
         while (!r.empty()) {
-          const e = r.read(TAG3.SEQUENCE);
+          const e = r.read(TAG.SEQUENCE);
           if (e === null) fail2("x509: malformed extension");
           const extension = parseExtension2(e.content);
           const oid = extension.id.join(".");
@@ -71182,7 +70812,7 @@ function decodeCertificate2(der) {
     RawSubjectPublicKeyInfo: base64(spki.full),
     RawSubject: base64(subject2.full),
     RawIssuer: base64(issuer.full),
-    Signature: base64(rightAlign2(signature)),
+    Signature: base64(rightAlign(signature)),
     SignatureAlgorithm: sigAlgorithm,
     PublicKeyAlgorithm: keyInfo.algorithm,
     PublicKey: publicKey,
@@ -71234,7 +70864,7 @@ function decodeCertificate2(der) {
 }
 function decodeVersion(content) {
   const r = new DerReader(content);
-  const e = r.read(TAG3.INTEGER);
+  const e = r.read(TAG.INTEGER);
   if (e === null || !r.empty()) return null;
   const v = decodeInteger(e.content);
   return v === null || v < -(1n << 31n) || v >= 1n << 31n ? null : Number(v);
@@ -71251,37 +70881,37 @@ function expect(r, tag) {
   return e;
 }
 function parseExtensions(der) {
-  const list7 = expect(new DerReader(der), TAG3.SEQUENCE);
-  const r = new DerReader(list7.content);
+  const list6 = expect(new DerReader(der), TAG.SEQUENCE);
+  const r = new DerReader(list6.content);
   const out = [];
   while (!r.empty()) {
-    const e = new DerReader(expect(r, TAG3.SEQUENCE).content);
-    const idElement = expect(e, TAG3.OBJECT_IDENTIFIER);
+    const e = new DerReader(expect(r, TAG.SEQUENCE).content);
+    const idElement = expect(e, TAG.OID);
     const id = new DerReader(idElement.full).readObjectIdentifier();
     if (id === null) throw new Error("asn1: syntax error: invalid object identifier");
     let critical = false;
-    if (e.peekTag(TAG3.BOOLEAN)) {
+    if (e.peekTag(TAG.BOOLEAN)) {
       const b = e.readBoolean();
       if (b === null) throw new Error("asn1: syntax error: invalid boolean");
       critical = b;
     }
-    out.push({ id, critical, value: expect(e, TAG3.OCTET_STRING).content });
+    out.push({ id, critical, value: expect(e, TAG.OCTET_STRING).content });
   }
   return out;
 }
 function parseAttribute(der) {
   try {
-    const attr = new DerReader(expect(new DerReader(der), TAG3.SEQUENCE).content);
-    const type = new DerReader(expect(attr, TAG3.OBJECT_IDENTIFIER).full).readObjectIdentifier();
-    const set2 = new DerReader(expect(attr, TAG3.SET).content);
+    const attr = new DerReader(expect(new DerReader(der), TAG.SEQUENCE).content);
+    const type = new DerReader(expect(attr, TAG.OID).full).readObjectIdentifier();
+    const set2 = new DerReader(expect(attr, TAG.SET).content);
     if (type === null) return null;
     const values = [];
     while (!set2.empty()) {
-      const seq = new DerReader(expect(set2, TAG3.SEQUENCE).content);
+      const seq = new DerReader(expect(set2, TAG.SEQUENCE).content);
       const atvs = [];
       while (!seq.empty()) {
-        const atv = new DerReader(expect(seq, TAG3.SEQUENCE).content);
-        const atvType = new DerReader(expect(atv, TAG3.OBJECT_IDENTIFIER).full).readObjectIdentifier();
+        const atv = new DerReader(expect(seq, TAG.SEQUENCE).content);
+        const atvType = new DerReader(expect(atv, TAG.OID).full).readObjectIdentifier();
         const value2 = atv.readAny();
         if (atvType === null || value2 === null) return null;
         atvs.push({ Type: atvType, Value: attributeValue(value2, "asn1") });
@@ -71300,9 +70930,9 @@ function requestedExtensions(attributes) {
     let id;
     let firstValue;
     try {
-      const attr = new DerReader(expect(new DerReader(raw.full), TAG3.SEQUENCE).content);
-      id = new DerReader(expect(attr, TAG3.OBJECT_IDENTIFIER).full).readObjectIdentifier();
-      firstValue = new DerReader(expect(attr, TAG3.SET).content).readAny();
+      const attr = new DerReader(expect(new DerReader(raw.full), TAG.SEQUENCE).content);
+      id = new DerReader(expect(attr, TAG.OID).full).readObjectIdentifier();
+      firstValue = new DerReader(expect(attr, TAG.SET).content).readAny();
     } catch {
       continue;
     }
@@ -71318,22 +70948,22 @@ function requestedExtensions(attributes) {
 }
 function decodeCertificateRequest2(der) {
   const input = new DerReader(der);
-  const csr = expect(input, TAG3.SEQUENCE);
+  const csr = expect(input, TAG.SEQUENCE);
   if (!input.empty()) throw new Error("asn1: syntax error: trailing data");
   const outer = new DerReader(csr.content);
-  const tbsElement = expect(outer, TAG3.SEQUENCE);
+  const tbsElement = expect(outer, TAG.SEQUENCE);
   const tbs = new DerReader(tbsElement.content);
-  const version = decodeInteger(expect(tbs, TAG3.INTEGER).content);
+  const version = decodeInteger(expect(tbs, TAG.INTEGER).content);
   if (version === null) throw new Error("asn1: structure error: integer not minimally-encoded");
   if (version < -(1n << 63n) || version >= 1n << 63n) throw new Error("asn1: structure error: integer too large");
   if (tbs.empty()) throw new Error("asn1: syntax error: sequence truncated");
   const subject2 = tbs.readAny();
   if (subject2 === null) throw new Error("asn1: syntax error: data truncated");
-  const spki = expect(tbs, TAG3.SEQUENCE);
+  const spki = expect(tbs, TAG.SEQUENCE);
   const spkiParts = new DerReader(spki.content);
-  parseAlgorithmIdentifier(expect(spkiParts, TAG3.SEQUENCE).content);
-  expect(spkiParts, TAG3.BIT_STRING);
-  const attributesElement = expect(tbs, contextTag2(0, true));
+  parseAlgorithmIdentifier(expect(spkiParts, TAG.SEQUENCE).content);
+  expect(spkiParts, TAG.BIT_STRING);
+  const attributesElement = expect(tbs, contextTag(0, true));
   const attributes = [];
   const attributeReader = new DerReader(attributesElement.content);
   while (!attributeReader.empty()) {
@@ -71341,8 +70971,8 @@ function decodeCertificateRequest2(der) {
     if (a === null) throw new Error("asn1: syntax error: data truncated");
     attributes.push(a);
   }
-  const sigAI = expect(outer, TAG3.SEQUENCE);
-  const signatureElement = expect(outer, TAG3.BIT_STRING);
+  const sigAI = expect(outer, TAG.SEQUENCE);
+  const signatureElement = expect(outer, TAG.BIT_STRING);
   const signature = new DerReader(signatureElement.full).readBitString();
   if (signature === null) throw new Error("asn1: structure error: invalid bit string");
   const keyInfo = readPublicKey(spki.full);
@@ -71360,7 +70990,7 @@ function decodeCertificateRequest2(der) {
     RawSubjectPublicKeyInfo: base64(spki.full),
     RawSubject: base64(subject2.full),
     Version: Number(version),
-    Signature: base64(rightAlign2(signature)),
+    Signature: base64(rightAlign(signature)),
     SignatureAlgorithm: signatureAlgorithm2(parseAlgorithmIdentifier(sigAI.content)),
     PublicKeyAlgorithm: keyInfo.algorithm,
     PublicKey: publicKey,
@@ -71377,7 +71007,7 @@ function decodeCertificateRequest2(der) {
 
 // src/lang/jmespath/functions/x509-functions.ts
 function x509Decode(pem) {
-  const block = decodePem2(utf8Bytes(pem));
+  const [block] = decodePem(utf8Bytes(pem));
   if (block === null) throw new Error("failed to decode PEM block");
   switch (block.type) {
     case "CERTIFICATE":
@@ -71771,9 +71401,9 @@ var Compiled = class {
     return evaluate4(this.ast, data);
   }
 };
-var cache7 = /* @__PURE__ */ new Map();
+var cache6 = /* @__PURE__ */ new Map();
 function compileJmesPath(expression) {
-  let entry2 = cache7.get(expression);
+  let entry2 = cache6.get(expression);
   if (entry2 === void 0) {
     try {
       entry2 = new Compiled(expression, parseJmesPath(expression));
@@ -71781,7 +71411,7 @@ function compileJmesPath(expression) {
       if (!(err instanceof JmesPathError)) throw err;
       entry2 = err;
     }
-    cache7.set(expression, entry2);
+    cache6.set(expression, entry2);
   }
   if (entry2 instanceof JmesPathError) throw entry2;
   return entry2;
@@ -71797,6 +71427,24 @@ var SubstitutionFailure = class {
   }
   message;
 };
+
+// src/util/go-path.ts
+function goCleanPath(p) {
+  if (p === "") return ".";
+  const rooted = p.startsWith("/");
+  const parts2 = [];
+  for (const segment of p.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (parts2.length > 0 && parts2[parts2.length - 1] !== "..") parts2.pop();
+      else if (!rooted) parts2.push("..");
+    } else {
+      parts2.push(segment);
+    }
+  }
+  const cleaned = (rooted ? "/" : "") + parts2.join("/");
+  return cleaned === "" ? "." : cleaned;
+}
 
 // src/families/kyverno/engine/variables/patterns.ts
 var VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
@@ -71885,25 +71533,9 @@ function operatorPrefix(pattern) {
   if (IN_RANGE3.test(pattern)) return "-";
   return "";
 }
-function cleanPath(p) {
-  if (p === "") return ".";
-  const rooted = p.startsWith("/");
-  const parts2 = [];
-  for (const segment of p.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") {
-      if (parts2.length > 0 && parts2[parts2.length - 1] !== "..") parts2.pop();
-      else if (!rooted) parts2.push("..");
-    } else {
-      parts2.push(segment);
-    }
-  }
-  const cleaned = (rooted ? "/" : "") + parts2.join("/");
-  return cleaned === "" ? "." : cleaned;
-}
 function joinPath(...elements2) {
   const joined = elements2.filter((e) => e !== "").join("/");
-  return joined === "" ? "" : cleanPath(joined);
+  return joined === "" ? "" : goCleanPath(joined);
 }
 var ANCHOR = /^([+<=X^])?\((.+)\)$/;
 function removeAnchorsFromPath(path14) {
@@ -73340,6 +72972,7 @@ var RuleEnvironment = class _RuleEnvironment {
   external;
   policyNamespace;
   userInfo;
+  explainFailures;
   /** The rule's environment, for the environment of a foreach element. */
   #root;
   /** Created on the first external context entry of the rule (on the rule's environment). */
@@ -73357,6 +72990,7 @@ var RuleEnvironment = class _RuleEnvironment {
     this.external = init.external;
     this.policyNamespace = init.policyNamespace;
     this.userInfo = init.userInfo;
+    this.explainFailures = init.explainFailures === true;
     this.#root = init instanceof _RuleEnvironment ? init.#root ?? init : void 0;
     this.element = element;
     this.elementPointer = elementPointer;
@@ -73393,8 +73027,8 @@ var RuleEnvironment = class _RuleEnvironment {
     if (ruleValues) for (const [key3, value2] of Object.entries(ruleValues)) this.context.addAtPath(key3, value2);
     const foreachValues = this.values?.foreach?.(this.plan.name);
     if (foreachValues) {
-      for (const [key3, list7] of Object.entries(foreachValues)) {
-        if (list7.length > 0) this.context.addAtPath(key3, list7[0]);
+      for (const [key3, list6] of Object.entries(foreachValues)) {
+        if (list6.length > 0) this.context.addAtPath(key3, list6[0]);
       }
     }
     if (entries && entries.length > 0) {
@@ -73929,8 +73563,8 @@ function generateForeach(env, scope, entries) {
   const generated = [];
   entries.forEach((entry2, index) => {
     const block = isObject(entry2) ? entry2 : {};
-    const list7 = typeof block.list === "string" ? block.list : "";
-    const elements2 = env.tryEvaluateList(list7);
+    const list6 = typeof block.list === "string" ? block.list : "";
+    const elements2 = env.tryEvaluateList(list6);
     if (elements2 instanceof QueryFailure) {
       errors.push(`failed to evaluate ${index} foreach list: ${elements2.message}`);
       return;
@@ -75043,22 +74677,22 @@ function setField(map2, key3, val) {
   else setOwnProperty(map2, key3, val);
 }
 function walkAssociativeSequence(dest, origin, schema) {
-  let list7;
+  let list6;
   if (dest === void 0 || dest === null) {
-    list7 = origin;
+    list6 = origin;
   } else if (origin === null) {
     return CLEAR;
   } else {
     const directive = origin === void 0 ? "merge" : sequenceDirective(origin);
     if (directive === "delete") return CLEAR;
-    list7 = directive === "replace" ? origin : dest.slice();
+    list6 = directive === "replace" ? origin : dest.slice();
   }
-  if (list7 === void 0 || list7 === null) return CLEAR;
-  const sources = [list7, origin];
+  if (list6 === void 0 || list6 === null) return CLEAR;
+  const sources = [list6, origin];
   const keys = schema.keys ?? [];
   const values = keys.length > 0 ? elementValues(sources, keys) : [];
-  if (values.length !== 0 || keys.length > 0) return setElements(values, keys, list7, sources, schema);
-  return setElements(elementPrimitiveValues(sources), [""], list7, sources, schema);
+  if (values.length !== 0 || keys.length > 0) return setElements(values, keys, list6, sources, schema);
+  return setElements(elementPrimitiveValues(sources), [""], list6, sources, schema);
 }
 function elementValues(sources, keys) {
   const out = [];
@@ -75180,10 +74814,10 @@ function fieldMatches(element, name, stringValue) {
   if (!hasKey2(element, name)) return false;
   return stringValue === "" || scalarText(element[name]) === stringValue;
 }
-function elementSetter(list7, element, keys, values) {
+function elementSetter(list6, element, keys, values) {
   const content = [];
   let matched = false;
-  for (const elem of list7) {
+  for (const elem of list6) {
     if (elem === null || isEmptyMap(elem)) continue;
     if (!isObject(elem) && keys.length > 0 && keys[0] !== "") {
       content.push(elem);
@@ -75205,9 +74839,9 @@ function elementSetter(list7, element, keys, values) {
     matched = true;
     if (element !== void 0) content.push(element);
   }
-  list7.splice(0, list7.length, ...content);
+  list6.splice(0, list6.length, ...content);
   if (element === void 0 || element === null) return;
-  if (!matched) list7.push(element);
+  if (!matched) list6.push(element);
 }
 function appendListNode(dst, src, keys) {
   for (const elem of [...src]) {
@@ -75425,9 +75059,9 @@ function deleteAnchorsInList(node, traverseMappingNodes) {
   });
   return node.length === 0 && !wasEmpty;
 }
-function deleteListElement(list7, i) {
-  if (i >= list7.length) throw new PreprocessError(`runtime error: slice bounds out of range [${i + 1}:${list7.length}]`);
-  list7.splice(i, 1);
+function deleteListElement(list6, i) {
+  if (i >= list6.length) throw new PreprocessError(`runtime error: slice bounds out of range [${i + 1}:${list6.length}]`);
+  list6.splice(i, 1);
 }
 function preprocessPatch(patch2, resource) {
   const pattern = cloneJson(patch2);
@@ -75491,10 +75125,10 @@ function mutateForEach(env, entries, resource, nesting) {
   let current3 = resource;
   let applied = 0;
   for (const entry2 of entries) {
-    const list7 = typeof entry2.list === "string" ? entry2.list : "";
-    const elements2 = env.tryEvaluateList(list7);
+    const list6 = typeof entry2.list === "string" ? entry2.list : "";
+    const elements2 = env.tryEvaluateList(list6);
     if (elements2 instanceof QueryFailure) {
-      return patchError(`failed to evaluate list ${list7}: ${elements2.message}`, elements2.message);
+      return patchError(`failed to evaluate list ${list6}: ${elements2.message}`, elements2.message);
     }
     const outcome = mutateElements(env, entry2, elements2, current3, nesting);
     if (outcome.status === "error") return patchError("failed to mutate elements", outcome.message);
@@ -77173,8 +76807,8 @@ function parseField(field2) {
   };
 }
 function containerName(pod, index, type) {
-  const list7 = type === "containers" ? pod.spec.containers : type === "initContainers" ? pod.spec.initContainers : pod.spec.ephemeralContainers;
-  return list7[index]?.name ?? "";
+  const list6 = type === "containers" ? pod.spec.containers : type === "initContainers" ? pod.spec.initContainers : pod.spec.ephemeralContainers;
+  return list6[index]?.name ?? "";
 }
 function badValueStrings(value2) {
   if (typeof value2 === "string") return value2 === "" ? [] : [value2];
@@ -77590,7 +77224,7 @@ function named(value2) {
 function celExpressions(rule3) {
   const cel2 = isObject(rule3.validate?.cel) ? rule3.validate.cel : {};
   const fallback = rule3.validate?.message ?? "";
-  const validations3 = objects(cel2.expressions).map((entry2) => ({
+  const validations2 = objects(cel2.expressions).map((entry2) => ({
     expression: str2(entry2.expression),
     message: str2(entry2.message) === "" ? fallback : str2(entry2.message),
     messageExpression: str2(entry2.messageExpression),
@@ -77599,7 +77233,7 @@ function celExpressions(rule3) {
   const expressions = {
     matchConditions: named(rule3.celPreconditions),
     variables: named(cel2.variables),
-    validations: validations3,
+    validations: validations2,
     auditAnnotations: objects(cel2.auditAnnotations).map((entry2) => ({ key: str2(entry2.key), valueExpression: str2(entry2.valueExpression) }))
   };
   return { expressions, cel: cel2 };
@@ -77670,15 +77304,19 @@ function validateCel(env, policy) {
     const store = offlineParamStore([...params, resource], env.external?.cluster);
     const collected = collectParams(compiled3.param.kind, compiled3.param.ref, namespace, store);
     if ("error" in collected) return ruleResponse(rule3.name, "Validation", "error", `error in parameterized resource: ${collected.error}`);
-    for (const param of collected.params) results.push({ result: compiled3.validator.validate({ ...bindings, params: celValue2(param, mode) }) });
+    for (const param of collected.params) results.push({ result: compiled3.validator.validate({ ...bindings, params: celValue2(param, mode) }, void 0, env.explainFailures) });
   } else {
-    results.push({ result: compiled3.validator.validate(bindings) });
+    results.push({ result: compiled3.validator.validate(bindings, void 0, env.explainFailures) });
   }
   for (const { result } of results) {
     if (!result.matched) return ruleResponse(rule3.name, "Validation", "skip", "cel preconditions not met");
     for (const decision of result.decisions) {
       if (decision.action === "admit" && decision.evaluation === "error") return located2(ruleResponse(rule3.name, "Validation", "error", decision.message), decision, rule3, policy, compiled3);
-      if (decision.action === "deny") return located2(ruleResponse(rule3.name, "Validation", "fail", decision.message), decision, rule3, policy, compiled3);
+      if (decision.action === "deny") {
+        const failed = ruleResponse(rule3.name, "Validation", "fail", decision.message);
+        if (decision.blamed !== void 0) failed.path = `/${decision.blamed.join("/")}/`;
+        return located2(failed, decision, rule3, policy, compiled3);
+      }
     }
   }
   return ruleResponse(rule3.name, "Validation", "pass", `Validation rule '${rule3.name}' passed.`);
@@ -77793,7 +77431,8 @@ function evaluatePolicy3(policy, request3, rewritesRequest, rules) {
       values: request3.values,
       external: request3.external,
       policyNamespace: matchInput.policyNamespace,
-      userInfo: request3.userInfo
+      userInfo: request3.userInfo,
+      explainFailures: request3.explainFailures === true
     });
     context4.checkpoint();
     let response;
@@ -78439,7 +78078,7 @@ function isPresent2(value2) {
 function str3(value2) {
   return typeof value2 === "string" ? value2 : "";
 }
-function list5(value2) {
+function list4(value2) {
   return Array.isArray(value2) ? value2 : [];
 }
 function canonical(value2) {
@@ -78457,11 +78096,11 @@ function ruleKinds(rule3) {
     mutate: hasContent(rule3.mutate),
     validate: hasContent(rule3.validate),
     generate: hasContent(rule3.generate),
-    verifyImages: list5(rule3.verifyImages).some((vi) => hasContent(vi))
+    verifyImages: list4(rule3.verifyImages).some((vi) => hasContent(vi))
   };
 }
 function validateUserInfo(info2, path14, errs) {
-  list5(info2.subjects).forEach((subject2, i) => {
+  list4(info2.subjects).forEach((subject2, i) => {
     const entry2 = `${path14}.subjects[${i}]`;
     if (str3(subject2.kind) === "") errs.push(required2(`${entry2}.kind`, ""));
     if (str3(subject2.name) === "") errs.push(required2(`${entry2}.name`, ""));
@@ -78469,7 +78108,7 @@ function validateUserInfo(info2, path14, errs) {
       errs.push(required2(`${entry2}.namespace`, "namespace is required when Kind is ServiceAccount"));
     }
   });
-  list5(info2.roles).forEach((role, i) => {
+  list4(info2.roles).forEach((role, i) => {
     if (String(role).split(":").length !== 2) {
       errs.push(invalid2(`${path14}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
     }
@@ -78481,7 +78120,7 @@ function selectorHasWildcard(selector2) {
 }
 function validateDescription(desc, path14, namespaced, cluster, errs) {
   if (!desc) return;
-  if (str3(desc.name) !== "" && list5(desc.names).length > 0) {
+  if (str3(desc.name) !== "" && list4(desc.names).length > 0) {
     errs.push(invalid2(path14, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
@@ -78493,16 +78132,16 @@ function validateDescription(desc, path14, namespaced, cluster, errs) {
     }
   }
   if (namespaced) {
-    if (list5(desc.namespaces).length > 0) errs.push(forbidden2(`${path14}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
-    list5(desc.kinds).forEach((kind3, i) => {
+    if (list4(desc.namespaces).length > 0) errs.push(forbidden2(`${path14}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    list4(desc.kinds).forEach((kind3, i) => {
       if (cluster.has(str3(kind3))) errs.push(forbidden2(`${path14}.kinds[${i}]`, `Cluster wide resource '${str3(kind3)}' not allowed in namespaced policy`));
     });
   }
 }
 function validateMatchResources(block, path14, namespaced, cluster, errs) {
   if (!block) return;
-  const any = list5(block.any);
-  const all = list5(block.all);
+  const any = list4(block.any);
+  const all = list4(block.all);
   if (any.length > 0 && all.length > 0) {
     errs.push(invalid2(path14, "v1.MatchResources{...}", "Can't specify any and all together"));
   }
@@ -78523,41 +78162,41 @@ function hasAll(set2, values) {
 function matchesEmptySet(rule3) {
   const match = rule3.match ?? {};
   const exclude = rule3.exclude ?? {};
-  if (list5(exclude.all).length > 0 || list5(match.all).length > 0) return false;
-  if (list5(match.any).length > 0 && list5(exclude.any).length > 0) {
-    const excluded = new Set(list5(exclude.any).map(canonical));
-    return list5(match.any).some((filter) => excluded.has(canonical(filter)));
+  if (list4(exclude.all).length > 0 || list4(match.all).length > 0) return false;
+  if (list4(match.any).length > 0 && list4(exclude.any).length > 0) {
+    const excluded = new Set(list4(exclude.any).map(canonical));
+    return list4(match.any).some((filter) => excluded.has(canonical(filter)));
   }
   if (!hasContent(exclude)) return false;
   const m = match.resources ?? {};
   const e = exclude.resources ?? {};
-  const excludeRoles = new Set(list5(exclude.roles));
-  if (excludeRoles.size > 0 && (list5(match.roles).length === 0 || !hasAll(excludeRoles, list5(match.roles)))) return false;
-  const excludeClusterRoles = new Set(list5(exclude.clusterRoles));
-  if (excludeClusterRoles.size > 0 && (list5(match.clusterRoles).length === 0 || !hasAll(excludeClusterRoles, list5(match.clusterRoles)))) {
+  const excludeRoles = new Set(list4(exclude.roles));
+  if (excludeRoles.size > 0 && (list4(match.roles).length === 0 || !hasAll(excludeRoles, list4(match.roles)))) return false;
+  const excludeClusterRoles = new Set(list4(exclude.clusterRoles));
+  if (excludeClusterRoles.size > 0 && (list4(match.clusterRoles).length === 0 || !hasAll(excludeClusterRoles, list4(match.clusterRoles)))) {
     return false;
   }
-  const excludeSubjects = new Set(list5(exclude.subjects).map(canonical));
+  const excludeSubjects = new Set(list4(exclude.subjects).map(canonical));
   if (excludeSubjects.size > 0) {
-    if (list5(match.subjects).length === 0) return false;
-    if (list5(match.subjects).some((s) => !excludeSubjects.has(canonical(s)))) return false;
+    if (list4(match.subjects).length === 0) return false;
+    if (list4(match.subjects).some((s) => !excludeSubjects.has(canonical(s)))) return false;
   }
   if (str3(e.name) !== "" && !wildcardMatch(str3(e.name), str3(m.name))) return false;
-  if (list5(e.names).length > 0) {
-    if (list5(m.names).length === 0) return false;
-    return list5(m.names).some((mn) => list5(e.names).some((en) => wildcardMatch(en, mn)));
+  if (list4(e.names).length > 0) {
+    if (list4(m.names).length === 0) return false;
+    return list4(m.names).some((mn) => list4(e.names).some((en) => wildcardMatch(en, mn)));
   }
-  const excludeNamespaces = new Set(list5(e.namespaces));
-  if (excludeNamespaces.size > 0 && (list5(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list5(m.namespaces)))) return false;
-  const excludeKinds = new Set(list5(e.kinds));
-  if (excludeKinds.size > 0 && (list5(m.kinds).length === 0 || !hasAll(excludeKinds, list5(m.kinds)))) return false;
+  const excludeNamespaces = new Set(list4(e.namespaces));
+  if (excludeNamespaces.size > 0 && (list4(m.namespaces).length === 0 || !hasAll(excludeNamespaces, list4(m.namespaces)))) return false;
+  const excludeKinds = new Set(list4(e.kinds));
+  if (excludeKinds.size > 0 && (list4(m.kinds).length === 0 || !hasAll(excludeKinds, list4(m.kinds)))) return false;
   for (const key3 of ["selector", "namespaceSelector"]) {
     const ms = m[key3];
     const es = e[key3];
     if (isObject(ms) && isObject(es)) {
-      const excludeExpressions = new Set(list5(es.matchExpressions).map(canonical));
+      const excludeExpressions = new Set(list4(es.matchExpressions).map(canonical));
       if (excludeExpressions.size > 0) {
-        const matchExpressions = list5(ms.matchExpressions);
+        const matchExpressions = list4(ms.matchExpressions);
         if (matchExpressions.length === 0 || matchExpressions.some((x) => !excludeExpressions.has(canonical(x)))) return false;
       }
       const excludeLabels = isObject(es.matchLabels) ? es.matchLabels : {};
@@ -78579,14 +78218,14 @@ function validatePodSecurityControls(rule3, path14, errs) {
   const podSecurity2 = rule3.validate?.podSecurity;
   if (!isPresent2(podSecurity2) || !podSecurity2) return;
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
-  list5(podSecurity2.exclude).forEach((exclude, idx) => {
+  list4(podSecurity2.exclude).forEach((exclude, idx) => {
     const at = `${path14}.podSecurity.exclude[${idx}].controlName`;
     const name = str3(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS2.includes(name)) {
-      if (list5(exclude.images).length === 0) {
+      if (list4(exclude.images).length === 0) {
         errs.push(invalid2(at, JSON.stringify(name), "exclude.images must be specified for the container level control"));
       }
-    } else if (PSS_POD_LEVEL_CONTROLS2.includes(name) && list5(exclude.images).length !== 0) {
+    } else if (PSS_POD_LEVEL_CONTROLS2.includes(name) && list4(exclude.images).length !== 0) {
       errs.push(invalid2(at, JSON.stringify(name), "exclude.images must not be specified for the pod level control"));
     }
     if (name === "Seccomp" || name === "Capabilities") return;
@@ -78622,7 +78261,7 @@ function validateGeneratePattern(gen, path14, namespaced, policyNamespace, clust
     }
   }
   const cloneList2 = isObject(gen.cloneList) ? gen.cloneList : {};
-  const cloneKinds = list5(cloneList2.kinds).map(str3);
+  const cloneKinds = list4(cloneList2.kinds).map(str3);
   if (cloneKinds.length === 0) {
     if (kind3 === "") errs.push(forbidden2(`${path14}.kind`, "kind can not be empty"));
     if (str3(gen.name) === "") errs.push(forbidden2(`${path14}.name`, "name can not be empty"));
@@ -78766,7 +78405,7 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
     names.add(rule3.name);
   });
   (spec2.rules ?? []).forEach((rule3, i) => validateRule2(rule3, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
-  if (namespaced && list5(spec2.validationFailureActionOverrides).length > 0) {
+  if (namespaced && list4(spec2.validationFailureActionOverrides).length > 0) {
     errs.push(forbidden2("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
   }
 }
@@ -78921,9 +78560,9 @@ function buildContext(rule3, background, target) {
       }
     }
   }
-  const listContexts = (list7) => {
-    if (Array.isArray(list7)) {
-      for (const entry2 of list7) if (isObject(entry2)) ctx.addContextEntries(entry2.context);
+  const listContexts = (list6) => {
+    if (Array.isArray(list6)) {
+      for (const entry2 of list6) if (isObject(entry2)) ctx.addContextEntries(entry2.context);
     }
   };
   if (isObject(rule3.validate)) listContexts(rule3.validate.foreach);
@@ -79148,11 +78787,11 @@ function kindsError(rules, background) {
       return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
     };
     const match = rule3.match ?? {};
-    for (const [j, filter] of list5(match.any).entries()) {
+    for (const [j, filter] of list4(match.any).entries()) {
       const err = check2(filter.resources?.kinds, `match.any[${j}].kinds`);
       if (err) return err;
     }
-    for (const [j, filter] of list5(match.all).entries()) {
+    for (const [j, filter] of list4(match.all).entries()) {
       const err = check2(filter.resources?.kinds, `match.all[${j}].kinds`);
       if (err) return err;
     }
@@ -79160,11 +78799,11 @@ function kindsError(rules, background) {
     if (inline) return inline;
     const exclude = rule3.exclude;
     if (exclude) {
-      for (const [j, filter] of list5(exclude.any).entries()) {
+      for (const [j, filter] of list4(exclude.any).entries()) {
         const err = check2(filter.resources?.kinds, `exclude.any[${j}].kinds`);
         if (err) return err;
       }
-      for (const [j, filter] of list5(exclude.all).entries()) {
+      for (const [j, filter] of list4(exclude.all).entries()) {
         const err = check2(filter.resources?.kinds, `exclude.all[${j}].kinds`);
         if (err) return err;
       }
@@ -79268,15 +78907,15 @@ function foreachFailure(entries, schemaKey, withDeny) {
 function resourcesFailure(rule3) {
   const exclude = rule3.exclude;
   if (exclude) {
-    if ((list5(exclude.any).length > 0 || list5(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
+    if ((list4(exclude.any).length > 0 || list4(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
       return ["exclude.", "can't specify any/all together with exclude resources"];
     }
   }
   const match = rule3.match ?? {};
-  if ((list5(match.any).length > 0 || list5(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
+  if ((list4(match.any).length > 0 || list4(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
     return ["match.", "can't specify any/all together with match resources"];
   }
-  const filters = list5(match.any).length > 0 ? list5(match.any).map((f) => f.resources) : list5(match.all).length > 0 ? list5(match.all).map((f) => f.resources) : [match.resources];
+  const filters = list4(match.any).length > 0 ? list4(match.any).map((f) => f.resources) : list4(match.all).length > 0 ? list4(match.all).map((f) => f.resources) : [match.resources];
   if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
   const preconditions = rule3.preconditions;
   if (isPresent2(preconditions)) {
@@ -79290,7 +78929,7 @@ function resourcesFailure(rule3) {
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`validate.deny.${failure2[0]}`, failure2[1]];
     }
-    if (list5(validate.foreach).length > 0) {
+    if (list4(validate.foreach).length > 0) {
       const failure2 = foreachFailure(validate.foreach, "validate.foreach", true);
       if (failure2) return failure2;
     }
@@ -79299,7 +78938,7 @@ function resourcesFailure(rule3) {
     const failure2 = foreachFailure(rule3.mutate.foreach, "mutate.foreach", false);
     if (failure2) return failure2;
   }
-  for (const vi of list5(rule3.verifyImages)) {
+  for (const vi of list4(rule3.verifyImages)) {
     if (!isObject(vi)) continue;
     for (const att of asList(vi.attestations)) {
       for (const c of isObject(att) ? asList(att.conditions) : []) {
@@ -79344,7 +78983,7 @@ var RESERVED_CONTEXT_NAMES = [
 var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
 var BINDING_IDENTIFIER = /^\w+$/;
 function contextError(rule3) {
-  const entries = list5(rule3.context);
+  const entries = list4(rule3.context);
   if (entries.length > 0 && isObject(rule3.validate?.cel) && Object.keys(rule3.validate.cel).length > 0) {
     return "context variables are not supported for CEL expressions in validate rules";
   }
@@ -79444,7 +79083,7 @@ function validateActionFailure(rule3) {
       if (failure2) return [`anyPattern[${i}].${failure2[0]}`, failure2[1]];
     }
   }
-  for (const fe of list5(v.foreach)) {
+  for (const fe of list4(v.foreach)) {
     const entry2 = fe;
     if (str3(entry2.list) === "") return ["", "foreach.list is required"];
     const n = (isPresent2(entry2.pattern) ? 1 : 0) + (isPresent2(entry2.anyPattern) ? 1 : 0) + (isPresent2(entry2.deny) ? 1 : 0) + (asList(entry2.foreach).length > 0 ? 1 : 0);
@@ -79540,7 +79179,7 @@ function actionsError(index, rule3) {
   if (types.generate && isObject(rule3.generate)) {
     const failure2 = generateActionFailure(rule3, rule3.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
-    if (list5(rule3.match?.resources?.kinds).includes(str3(rule3.generate.kind))) {
+    if (list4(rule3.match?.resources?.kinds).includes(str3(rule3.generate.kind))) {
       return "generation kind and match resource kind should not be the same";
     }
   }
@@ -79563,7 +79202,7 @@ function labelsAndAnnotationsAreStrings(rule3) {
   const validate = rule3.validate;
   if (ruleKinds(rule3).validate && validate) {
     if (isPresent2(validate.foreach)) {
-      for (const fe of list5(validate.foreach)) {
+      for (const fe of list4(validate.foreach)) {
         if (isObject(fe.pattern)) return checkPattern(fe.pattern);
       }
     } else if (isObject(validate.pattern)) {
@@ -79589,8 +79228,8 @@ function labelsAndAnnotationsAreStrings(rule3) {
 }
 function missingKindsError(rule3) {
   const match = rule3.match ?? {};
-  const filters = list5(match.any).length > 0 ? list5(match.any) : list5(match.all).length > 0 ? list5(match.all) : [match];
-  if (!filters.some((filter) => list5(filter.resources?.kinds).length === 0)) return null;
+  const filters = list4(match.any).length > 0 ? list4(match.any) : list4(match.all).length > 0 ? list4(match.all) : [match];
+  if (!filters.some((filter) => list4(filter.resources?.kinds).length === 0)) return null;
   return onlyDealsWithMetadata(rule3) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
 }
 function imageExtractorsError(rule3) {
@@ -79669,12 +79308,12 @@ function failureActionOverridesError(policy) {
   for (const [i, rule3] of (policy.spec.rules ?? []).entries()) {
     if (!ruleKinds(rule3).validate) continue;
     const err = overridesError(
-      list5(rule3.validate?.failureActionOverrides),
+      list4(rule3.validate?.failureActionOverrides),
       `spec.rules[${i}].validate.validationFailureActionOverrides`
     );
     if (err) return err;
   }
-  const overrides = list5(policy.spec.validationFailureActionOverrides);
+  const overrides = list4(policy.spec.validationFailureActionOverrides);
   return overridesError(overrides, "spec.validationFailureActionOverrides");
 }
 
@@ -80269,9 +79908,9 @@ function parseDirective(comment) {
   if (match === null) return "invalid";
   const body = match[2];
   const separator = REASON_SEPARATOR.exec(body);
-  const list7 = separator === null ? body : body.slice(0, separator.index);
+  const list6 = separator === null ? body : body.slice(0, separator.index);
   const reason = separator === null ? "" : body.slice(separator.index + separator[0].length).trim();
-  const ids = list7.split(",").map((id) => id.trim()).filter((id) => id !== "");
+  const ids = list6.split(",").map((id) => id.trim()).filter((id) => id !== "");
   const directive = { kind: match[1], ids };
   if (reason !== "") directive.justification = reason;
   return directive;
@@ -80347,9 +79986,9 @@ var Suppressions = class {
       const read = readDirectives(file);
       this.problems.push(...read.problems);
       for (const directive of read.directives) {
-        const list7 = this.byFile.get(directive.scope.file) ?? [];
-        list7.push(directive);
-        this.byFile.set(directive.scope.file, list7);
+        const list6 = this.byFile.get(directive.scope.file) ?? [];
+        list6.push(directive);
+        this.byFile.set(directive.scope.file, list6);
         for (const id of directive.ids) {
           if (knownRuleIds.some((ruleId) => isIgnored([id], ruleId))) continue;
           directive.unknown.add(id);
@@ -81803,7 +81442,7 @@ async function placeOnHead(files, workspaceText, read, headSha) {
 var InputError = class extends Error {
   name = "InputError";
 };
-function list6(value2) {
+function list5(value2) {
   return value2.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
 }
 function boolean(getInput2, name, fallback) {
@@ -81829,10 +81468,10 @@ function optional(getInput2, name) {
   return value2 === "" ? void 0 : value2;
 }
 function readInputs(getInput2) {
-  const paths = list6(getInput2("paths"));
+  const paths = list5(getInput2("paths"));
   return {
     paths: paths.length > 0 ? paths : ["."],
-    policies: list6(getInput2("policies")),
+    policies: list5(getInput2("policies")),
     config: optional(getInput2, "config"),
     valuesFile: optional(getInput2, "values-file"),
     failOn: oneOf(getInput2, "fail-on", ["error", "warning", "never"], "error"),
@@ -82086,8 +81725,8 @@ async function existingComments(api, pull) {
       startLine: typeof comment.start_line === "number" ? comment.start_line : null,
       body
     };
-    const list7 = found.get(match[1]);
-    if (list7) list7.push(existing);
+    const list6 = found.get(match[1]);
+    if (list6) list6.push(existing);
     else found.set(match[1], [existing]);
   }
   return found;
@@ -82407,15 +82046,15 @@ function skipped(input) {
   const errored = report.findings.filter((finding) => finding.status === "error");
   if (errored.length > 0) {
     const entries = collapseSameReason(errored);
-    const list7 = entries.slice(0, MAX_LIST).map(({ finding, group: group2 }) => {
+    const list6 = entries.slice(0, MAX_LIST).map(({ finding, group: group2 }) => {
       if (group2 === void 0) return `  - ${code(finding.ruleId)} on ${locationLink(finding, input.links)}: ${cell(finding.message)}`;
       const where = group2.findings.slice(0, MAX_LOCATIONS).map((member) => locationLink(member, input.links));
       if (group2.findings.length > MAX_LOCATIONS) where.push(`and ${group2.findings.length - MAX_LOCATIONS} more`);
       return `  - ${code(finding.ruleId)} on ${group2.findings.length} resources (${where.join(", ")}): ${cell(finding.message)}`;
     });
-    if (entries.length > MAX_LIST) list7.push(`  - \u2026and ${entries.length - MAX_LIST} more`);
+    if (entries.length > MAX_LIST) list6.push(`  - \u2026and ${entries.length - MAX_LIST} more`);
     items2.push(`${plural2(errored.length, "rule evaluation")} could not complete (unresolved context entries, API calls that are not made offline, \u2026):
-${list7.join("\n")}`);
+${list6.join("\n")}`);
   }
   const noEdit = report.findings.filter((finding) => finding.type === "Mutation" && finding.status !== "error" && !finding.fix);
   if (noEdit.length > 0) items2.push(`${plural2(noEdit.length, "mutation")} without a source edit (rendered Helm input, or an edit that would not read back as the mutated resource): ${noEdit.slice(0, MAX_LIST).map((finding) => locationLink(finding, input.links)).join(", ")}`);
