@@ -19,6 +19,7 @@ import type { RuleResponse, RuleStatus, SourceLocation } from '../../../types.js
 import { fieldPath, type CompileFailure } from '../vpol/compile.js';
 import type { ValidatingPolicySpec } from '../vpol/types.js';
 import { isScored } from '../scored.js';
+import { lazyVariables } from '../variables.js';
 
 type Path = (string | number)[];
 
@@ -76,23 +77,6 @@ function value(result: CelEvalResult): unknown {
   return result.value;
 }
 
-/** `variables`: computed on first read, then cached (k8s.io/apiserver pkg/cel/lazy); an error fails each read. */
-function lazyVariables(compiled: CompiledAuthz, activation: Record<string, unknown>): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  for (const { name, program } of compiled.variables) {
-    let result: CelEvalResult | undefined;
-    Object.defineProperty(variables, name, {
-      enumerable: true,
-      get(): unknown {
-        result ??= program.evaluate(activation);
-        if (result.ok) return result.value;
-        throw new Error(result.error.message);
-      },
-    });
-  }
-  return variables;
-}
-
 export interface AuthzPolicyData {
   apiVersion: string;
   kind: string;
@@ -147,7 +131,7 @@ export class AuthzPolicy implements CompiledPolicy {
     }
     if (errors.length > 0) throw new EvaluationError(errors.join('; '));
     const activation: Record<string, unknown> = { ...base };
-    activation.variables = lazyVariables(this.compiled, activation);
+    activation.variables = lazyVariables(this.compiled.variables, activation);
     for (const validation of this.compiled.validations) {
       const response = value(validation.evaluate(activation));
       if (response !== null && response !== undefined) return response as MessageValue;

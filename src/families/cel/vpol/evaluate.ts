@@ -8,6 +8,7 @@
 import { explainFailure, type CelEnvironment, type CelEvalResult, type CelProgram } from '../../../lang/cel/index.js';
 import type { NumberMode, RuleResponse, RuleStatus } from '../../../types.js';
 import { validatingPolicyActivation, type ActivationData, type ExceptionsValue } from '../environment.js';
+import { lazyVariables, type VariableProgram } from '../variables.js';
 import { exceptionConditions, exceptionKey, selectedException, type CelPolicyException } from '../exceptions.js';
 import type { CompiledExpression, CompiledSpec } from './compile.js';
 
@@ -67,26 +68,16 @@ function celTypeName(value: unknown): string {
   return typeof value;
 }
 
-/** `variables`: a map whose entries are computed on first read and cached (k8s.io/apiserver pkg/cel/lazy). */
-function lazyVariables(compiled: CompiledSpec, activation: Record<string, unknown>): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  for (const { name, compiled: expression } of compiled.variables) {
-    let state: { done: false; running: boolean } | { done: true; result: CelEvalResult } = { done: false, running: false };
-    Object.defineProperty(variables, name, {
-      enumerable: true,
-      configurable: false,
-      get(): unknown {
-        if (!state.done) {
-          if (state.running) throw new Error(`variable ${name} refers to itself`);
-          state.running = true;
-          state = { done: true, result: evaluate(expression, activation) };
-        }
-        if (state.result.ok) return state.result.value;
-        throw new Error(state.result.error.message);
-      },
-    });
+const variableLists = new WeakMap<CompiledSpec, readonly VariableProgram[]>();
+
+/** A spec's variables as programs, in order (one list per spec: the lazy variables build their getters once per list). */
+function variablesOf(compiled: CompiledSpec): readonly VariableProgram[] {
+  let list = variableLists.get(compiled);
+  if (list === undefined) {
+    list = compiled.variables.map(({ name, compiled: expression }) => ({ name, program: expression.program }));
+    variableLists.set(compiled, list);
   }
-  return variables;
+  return list;
 }
 
 /** `evaluateAuditAnnotations`: non-empty string values by key; an error names the annotation. */
@@ -135,24 +126,12 @@ export interface SpecEvaluation {
   explain?: boolean;
 }
 
-const variablePrograms = new WeakMap<CompiledSpec, Record<string, CelProgram>>();
-
-/** The programs of a spec's variables by name, for the explanation of a failure. */
-function programsOf(compiled: CompiledSpec): Record<string, CelProgram> {
-  let programs = variablePrograms.get(compiled);
-  if (programs === undefined) {
-    programs = Object.fromEntries(compiled.variables.map(({ name, compiled: expression }) => [name, expression.program]));
-    variablePrograms.set(compiled, programs);
-  }
-  return programs;
-}
-
 /**
  * The resource field a failed validation blames, as a Kyverno failure path (`/spec/containers/1/image/`), or
  * undefined when nothing finer than the resource is known. Beyond Kyverno, which reports no path for CEL.
  */
 function blamedPath(compiled: CompiledSpec, program: CelProgram, activation: Record<string, unknown>): string | undefined {
-  const segments = explainFailure(program, activation, { variables: programsOf(compiled) });
+  const segments = explainFailure(program, activation, { variables: Object.fromEntries(variablesOf(compiled).map(({ name, program }) => [name, program])) });
   return segments.length === 0 ? undefined : `/${segments.join('/')}/`;
 }
 
@@ -202,7 +181,7 @@ export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): Rul
     if (Array.isArray(exceptions)) return exceptionResponse(exceptions);
     activation.exceptions = exceptions;
     if (!conditionsHold(compiled.matchConditions, activation, failurePolicy)) return rule('', 'skip', 'skip');
-    activation.variables = lazyVariables(compiled, activation);
+    activation.variables = lazyVariables(variablesOf(compiled), activation);
     for (const [index, validation] of compiled.validations.entries()) {
       const { expression } = validation;
       const result = evaluate(expression, activation);
