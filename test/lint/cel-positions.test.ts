@@ -1,19 +1,7 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/config/types.js';
-import { lint } from '../../src/lint/lint.js';
-import { ROOT } from '../commands/helpers.js';
+import { fixtureFindings } from './fixture-findings.js';
 
-const FIXTURE = path.join(ROOT, 'test/fixtures/lint/cel-positions');
-
-async function findings() {
-  const result = await lint({ cwd: FIXTURE, paths: [FIXTURE], policyPaths: [], config: DEFAULT_CONFIG });
-  return result.report.findings.map((finding) => ({
-    ruleId: finding.ruleId,
-    severity: finding.severity,
-    at: `${finding.location.file}:${finding.location.line}:${finding.location.column}-${finding.location.endLine}:${finding.location.endColumn}`,
-  }));
-}
+const findings = () => fixtureFindings('cel-positions');
 
 describe('CEL finding locations', () => {
   it.each([

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { DEFAULT_CONFIG } from '../../src/config/types.js';
+import { lint } from '../../src/lint/lint.js';
+import { ROOT } from '../commands/helpers.js';
+
+/** A finding of a scan, reduced to what position tests assert: its rule id, severity and `file:line:column-endLine:endColumn`. */
+export interface PlacedFinding {
+  ruleId: string;
+  severity: string;
+  at: string;
+}
+
+/** The findings of a scan of the fixture folder `test/fixtures/lint/<name>` (paths relative to it). */
+export async function fixtureFindings(name: string): Promise<PlacedFinding[]> {
+  const fixture = path.join(ROOT, 'test/fixtures/lint', name);
+  const result = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: DEFAULT_CONFIG });
+  return result.report.findings.map((finding) => ({
+    ruleId: finding.ruleId,
+    severity: finding.severity,
+    at: `${finding.location.file}:${finding.location.line}:${finding.location.column}-${finding.location.endLine}:${finding.location.endColumn}`,
+  }));
+}
