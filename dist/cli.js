@@ -33887,6 +33887,39 @@ function isScored(annotations) {
   return annotations[SCORED_ANNOTATION] !== "false";
 }
 
+// src/families/cel/variables.ts
+var STATE = /* @__PURE__ */ Symbol("variables");
+var descriptorsCache = /* @__PURE__ */ new WeakMap();
+function descriptorsOf(variables) {
+  let descriptors = descriptorsCache.get(variables);
+  if (descriptors === void 0) {
+    descriptors = {};
+    for (const [index, { name, program }] of variables.entries()) {
+      descriptors[name] = {
+        enumerable: true,
+        get() {
+          const state = this[STATE];
+          let result = state.results[index];
+          if (result === "running") throw new Error(`variable ${name} refers to itself`);
+          if (result === void 0) {
+            state.results[index] = "running";
+            result = state.results[index] = program.evaluate(state.activation);
+          }
+          if (result.ok) return result.value;
+          throw new Error(result.error.message);
+        }
+      };
+    }
+    descriptorsCache.set(variables, descriptors);
+  }
+  return descriptors;
+}
+function lazyVariables(variables, activation) {
+  const object2 = {};
+  Object.defineProperty(object2, STATE, { value: { activation, results: new Array(variables.length) } });
+  return Object.defineProperties(object2, descriptorsOf(variables));
+}
+
 // src/families/cel/authz/policy.ts
 var Failure2 = class extends Error {
   constructor(failure2) {
@@ -33933,21 +33966,6 @@ function value(result) {
   if (!result.ok) throw new EvaluationError2(result.error.message);
   return result.value;
 }
-function lazyVariables(compiled3, activation) {
-  const variables = {};
-  for (const { name, program } of compiled3.variables) {
-    let result;
-    Object.defineProperty(variables, name, {
-      enumerable: true,
-      get() {
-        result ??= program.evaluate(activation);
-        if (result.ok) return result.value;
-        throw new Error(result.error.message);
-      }
-    });
-  }
-  return variables;
-}
 var AuthzPolicy = class {
   family = "cel";
   apiVersion;
@@ -33988,7 +34006,7 @@ var AuthzPolicy = class {
     }
     if (errors.length > 0) throw new EvaluationError2(errors.join("; "));
     const activation = { ...base2 };
-    activation.variables = lazyVariables(this.compiled, activation);
+    activation.variables = lazyVariables(this.compiled.variables, activation);
     for (const validation of this.compiled.validations) {
       const response = value(validation.evaluate(activation));
       if (response !== null && response !== void 0) return response;
@@ -37414,25 +37432,14 @@ function celTypeName2(value2) {
   if (typeof value2 === "object") return "map";
   return typeof value2;
 }
-function lazyVariables2(compiled3, activation) {
-  const variables = {};
-  for (const { name, compiled: expression } of compiled3.variables) {
-    let state = { done: false, running: false };
-    Object.defineProperty(variables, name, {
-      enumerable: true,
-      configurable: false,
-      get() {
-        if (!state.done) {
-          if (state.running) throw new Error(`variable ${name} refers to itself`);
-          state.running = true;
-          state = { done: true, result: evaluate3(expression, activation) };
-        }
-        if (state.result.ok) return state.result.value;
-        throw new Error(state.result.error.message);
-      }
-    });
+var variableLists = /* @__PURE__ */ new WeakMap();
+function variablesOf(compiled3) {
+  let list5 = variableLists.get(compiled3);
+  if (list5 === void 0) {
+    list5 = compiled3.variables.map(({ name, compiled: expression }) => ({ name, program: expression.program }));
+    variableLists.set(compiled3, list5);
   }
-  return variables;
+  return list5;
 }
 function auditAnnotations2(compiled3, activation) {
   const out = {};
@@ -37462,17 +37469,8 @@ function located(response, at) {
   response.expressionRange = { start: at.start, end: at.end };
   return response;
 }
-var variablePrograms = /* @__PURE__ */ new WeakMap();
-function programsOf(compiled3) {
-  let programs = variablePrograms.get(compiled3);
-  if (programs === void 0) {
-    programs = Object.fromEntries(compiled3.variables.map(({ name, compiled: expression }) => [name, expression.program]));
-    variablePrograms.set(compiled3, programs);
-  }
-  return programs;
-}
 function blamedPath(compiled3, program, activation) {
-  const segments = explainFailure(program, activation, { variables: programsOf(compiled3) });
+  const segments = explainFailure(program, activation, { variables: Object.fromEntries(variablesOf(compiled3).map(({ name, program: program2 }) => [name, program2])) });
   return segments.length === 0 ? void 0 : `/${segments.join("/")}/`;
 }
 function applyExceptions(input, activation, failurePolicy) {
@@ -37516,7 +37514,7 @@ function evaluateSpec(compiled3, input) {
     if (Array.isArray(exceptions)) return exceptionResponse(exceptions);
     activation.exceptions = exceptions;
     if (!conditionsHold(compiled3.matchConditions, activation, failurePolicy)) return rule("", "skip", "skip");
-    activation.variables = lazyVariables2(compiled3, activation);
+    activation.variables = lazyVariables(variablesOf(compiled3), activation);
     for (const [index, validation] of compiled3.validations.entries()) {
       const { expression } = validation;
       const result = evaluate3(expression, activation);
