@@ -1,0 +1,512 @@
+/**
+ * @file `kustomize build`, natively, for what a linter needs to see: the objects a kustomization root sends to the
+ * cluster, each with the history of the files and fields that made it (origins.ts). The steps follow kustomize's
+ * `KustTarget.accumulateTarget` (kubernetes-sigs/kustomize api/internal/target/kusttarget.go): resources (files,
+ * folders with a kustomization, nested kustomizations), generators, components, then the built-in transformers in
+ * `configureBuiltinTransformers` order (strategic-merge patches, `patches`, namespace, prefix, suffix, labels,
+ * annotations, JSON 6902 patches, replicas, images); at the root, generated names get their hash suffix and name
+ * references follow the renamed objects (`makeCustomizedResMap`: `addHashesToNames`, `FixBackReferences`).
+ *
+ * Remote resources, Helm charts and plugin transformers are not built offline: each is a problem of the build,
+ * reported once, and the rest of the kustomization is still built.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { JsonObject, JsonValue } from '../../types.js';
+import { cloneJson, isObject } from '../../util/json-value.js';
+import { parseDocuments, type SourceDocument } from '../../source/index.js';
+import { ResourceScopes } from '../../cluster/index.js';
+import { parseLabelSelector } from '../../cluster/index.js';
+import { mergePatch, MergeError } from '../../families/kyverno/engine/mutate/strategic-merge/merge.js';
+import { applyJsonPatch } from '../../families/kyverno/engine/mutate/json-patch/index.js';
+import { compileRe2 } from '../../util/go-regexp.js';
+import { History, type Layer, type Segment, type SourcePlace } from './origins.js';
+import { decodeKustomization, KUSTOMIZATION_FILE_NAMES, KustomizationError, type Entry, type GeneratorEntry, type Kustomization, type PatchEntry, type PatchTarget } from './kustomization.js';
+import { generatedObject, generatorData, nameHash } from './generators.js';
+import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
+import { visitFields } from './field-specs.js';
+import { fixNameReferences } from './name-reference.js';
+
+/** A file as the builder reads it: parsed documents with their source positions. */
+export interface BuildFile {
+  path: string;
+  text: string;
+  documents: SourceDocument[];
+}
+
+/** Reads and parses a file (cached by the caller); a string is why it cannot be read. */
+export type ReadFile = (file: string) => BuildFile | string;
+
+/** Something that keeps part of a kustomization from being built. */
+export interface BuildProblem {
+  /** The kustomization (or input) file. */
+  file: string;
+  document?: SourceDocument;
+  path: Segment[];
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+/** An object of the build output. */
+export interface BuiltObject {
+  value: JsonObject;
+  history: History;
+  /** The names it had, first to current. */
+  names: string[];
+  /** The namespaces it had ('' for none), first to current. */
+  namespaces: string[];
+  /** Made by a generator: whether its name gets the content hash. */
+  generated?: { hash: boolean };
+}
+
+export interface BuildResult {
+  objects: BuiltObject[];
+  /** Every file the build read: kustomizations, resources, patches, generator inputs. */
+  inputs: Set<string>;
+  problems: BuildProblem[];
+}
+
+/** The kustomization file of a folder, or null. */
+export function kustomizationFile(dir: string): string | null {
+  for (const name of KUSTOMIZATION_FILE_NAMES) {
+    const file = path.join(dir, name);
+    if (existsSync(file) && statSync(file).isFile()) return file;
+  }
+  return null;
+}
+
+const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/i;
+
+class Builder {
+  readonly inputs = new Set<string>();
+  readonly problems: BuildProblem[] = [];
+  readonly #scopes = new ResourceScopes();
+
+  constructor(private readonly read: ReadFile) {}
+
+  problem(file: string, document: SourceDocument | undefined, at: Segment[], message: string, severity: BuildProblem['severity'] = 'error'): void {
+    const found: BuildProblem = { file, path: at, message, severity };
+    if (document !== undefined) found.document = document;
+    this.problems.push(found);
+  }
+
+  /** Reads a file the build needs; null (with a problem at `from`) when it cannot be read. */
+  file(file: string, from: SourcePlace): BuildFile | null {
+    this.inputs.add(file);
+    const read = this.read(file);
+    if (typeof read === 'string') {
+      this.problem(from.file, from.document, from.path, `cannot read ${file}: ${read}`);
+      return null;
+    }
+    return read;
+  }
+
+  /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
+  kustomization(dir: string, stack: readonly string[], start: BuiltObject[] = [], component = false): BuiltObject[] {
+    const file = kustomizationFile(dir);
+    if (file === null) return start;
+    if (stack.includes(file)) {
+      this.problem(stack.at(-1)!, undefined, [], `cycle through ${file}`);
+      return start;
+    }
+    this.inputs.add(file);
+    const read = this.read(file);
+    if (typeof read === 'string') {
+      this.problem(file, undefined, [], `cannot read ${file}: ${read}`);
+      return start;
+    }
+    const document = read.documents[0];
+    if (document === undefined) return start;
+    let kustomization: Kustomization;
+    try {
+      kustomization = decodeKustomization(document.value);
+    } catch (error) {
+      if (!(error instanceof KustomizationError)) throw error;
+      this.problem(file, document, error.path, error.message);
+      return start;
+    }
+    const at = (entryPath: Segment[]): SourcePlace => ({ file, document, path: entryPath });
+    if (kustomization.kind === 'Component' && !component) {
+      this.problem(file, document, ['kind'], 'a Component is not built on its own: list it under components of a kustomization', 'warning');
+    }
+    for (const entry of kustomization.unsupported) {
+      this.problem(file, document, entry.path, `${entry.value} is not built offline: the objects it makes or changes are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, 'warning');
+    }
+    const nextStack = [...stack, file];
+    let objects = [...start];
+    for (const entry of kustomization.resources) objects.push(...this.resource(dir, entry, at(entry.path), nextStack));
+    objects = this.generate(dir, kustomization, objects, at);
+    for (const entry of kustomization.components) {
+      const target = path.resolve(dir, entry.value);
+      if (REMOTE.test(entry.value)) {
+        this.problem(file, document, entry.path, `remote component ${entry.value} is not built offline`, 'warning');
+        continue;
+      }
+      if (kustomizationFile(target) === null) {
+        this.problem(file, document, entry.path, `component ${entry.value}: no kustomization file in ${target}`);
+        continue;
+      }
+      objects = this.kustomization(target, nextStack, objects, true);
+    }
+    return this.transform(dir, kustomization, objects, at);
+  }
+
+  /** The objects of one `resources:` entry. */
+  resource(dir: string, entry: Entry<string>, place: SourcePlace, stack: readonly string[]): BuiltObject[] {
+    if (REMOTE.test(entry.value)) {
+      this.problem(place.file, place.document, place.path, `remote resource ${entry.value} is not built offline: its objects are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, 'warning');
+      return [];
+    }
+    const target = path.resolve(dir, entry.value);
+    if (!existsSync(target)) {
+      this.problem(place.file, place.document, place.path, `resource ${entry.value}: no such file or folder`);
+      return [];
+    }
+    if (statSync(target).isDirectory()) {
+      if (kustomizationFile(target) === null) {
+        this.problem(place.file, place.document, place.path, `resource ${entry.value}: the folder holds no kustomization file`);
+        return [];
+      }
+      return this.kustomization(target, stack);
+    }
+    const read = this.file(target, place);
+    if (read === null) return [];
+    const out: BuiltObject[] = [];
+    for (const document of read.documents) {
+      const value = document.value;
+      if (value === null) continue;
+      if (!isObject(value) || typeof value.kind !== 'string' || typeof value.apiVersion !== 'string') {
+        this.problem(target, document, [], 'not a Kubernetes object (apiVersion and kind are required)');
+        continue;
+      }
+      if (value.kind === 'List' && Array.isArray(value.items)) {
+        value.items.forEach((item, index) => {
+          if (isObject(item)) out.push(newObject(item, { file: target, document, path: ['items', index] }));
+        });
+        continue;
+      }
+      out.push(newObject(value, { file: target, document, path: [] }));
+    }
+    return out;
+  }
+
+  generate(dir: string, kustomization: Kustomization, objects: BuiltObject[], at: (entryPath: Segment[]) => SourcePlace): BuiltObject[] {
+    const out = [...objects];
+    const run = (kind: 'ConfigMap' | 'Secret', entries: readonly Entry<GeneratorEntry>[]): void => {
+      for (const entry of entries) {
+        const place = at(entry.path);
+        let data: Record<string, string>;
+        try {
+          data = generatorData(entry.value, (file) => {
+            const target = path.resolve(dir, file);
+            this.inputs.add(target);
+            const read = this.read(target);
+            if (typeof read === 'string') throw new Error(`cannot read ${file}: ${read}`);
+            return read.text;
+          });
+        } catch (error) {
+          this.problem(place.file, place.document, place.path, (error as Error).message);
+          continue;
+        }
+        const made = generatedObject(kind, entry.value, data);
+        const generated = { hash: entry.value.options.disableNameSuffixHash !== true };
+        if (entry.value.behavior === 'create') {
+          out.push({ ...newObject(made, place, true), generated });
+          continue;
+        }
+        const namespace = entry.value.namespace ?? '';
+        const index = out.findIndex((object) => object.value.kind === kind && object.names[0] === entry.value.name && currentNamespace(object) === namespace);
+        if (index === -1) {
+          this.problem(place.file, place.document, place.path, `${kind} ${entry.value.name}: behavior ${entry.value.behavior} needs a ${kind} of that name in the resources`);
+          continue;
+        }
+        const existing = out[index]!;
+        const value = cloneJson(existing.value);
+        const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
+        if (entry.value.behavior === 'replace') value.data = made.data ?? {};
+        else value.data = { ...(isObject(value.data) ? value.data : {}), ...(isObject(made.data) ? made.data : {}) };
+        const madeMetadata = made.metadata as JsonObject;
+        for (const key of ['labels', 'annotations'] as const) {
+          if (isObject(madeMetadata[key])) metadata[key] = { ...(isObject(metadata[key]) ? metadata[key] : {}), ...madeMetadata[key] };
+        }
+        const paths: Segment[][] = Object.keys(isObject(made.data) ? made.data : {}).map((key) => ['data', key]);
+        out[index] = { ...existing, value, history: existing.history.with({ kind: 'field', place, paths }), generated: { hash: (existing.generated?.hash ?? true) && generated.hash } };
+      }
+    };
+    run('ConfigMap', kustomization.configMapGenerator);
+    run('Secret', kustomization.secretGenerator);
+    return out;
+  }
+
+  transform(dir: string, kustomization: Kustomization, input: BuiltObject[], at: (entryPath: Segment[]) => SourcePlace): BuiltObject[] {
+    let objects = input;
+    for (const entry of kustomization.patches) objects = this.patch(dir, entry, at(entry.path), objects);
+    const { namespace, namePrefix, nameSuffix } = kustomization;
+    if (namespace !== undefined) objects = objects.map((object) => this.setNamespace(object, namespace.value, at(namespace.path)));
+    for (const [entry, prefix] of [
+      [namePrefix, true],
+      [nameSuffix, false],
+    ] as const) {
+      if (entry === undefined) continue;
+      objects = objects.map((object) => {
+        if (keepsItsName(object.value)) return object;
+        const name = currentName(object);
+        const renamed = prefix ? `${entry.value}${name}` : `${name}${entry.value}`;
+        const value = cloneJson(object.value);
+        (value.metadata as JsonObject).name = renamed;
+        return { ...object, value, names: [...object.names, renamed], history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }) };
+      });
+    }
+    const pairs = (specs: Parameters<typeof setPairs>[1], values: Record<string, string>, place: SourcePlace): void => {
+      objects = objects.map((object) => this.edit(object, place, (value) => setPairs(value, specs, values)));
+    };
+    kustomization.labels.forEach((entry) => pairs(labelSpecs(entry.value), entry.value.pairs, at([...entry.path, 'pairs'])));
+    if (kustomization.commonLabels) pairs(COMMON_LABELS, kustomization.commonLabels.value, at(kustomization.commonLabels.path));
+    if (kustomization.commonAnnotations) pairs(COMMON_ANNOTATIONS, kustomization.commonAnnotations.value, at(kustomization.commonAnnotations.path));
+    for (const entry of kustomization.json6902) objects = this.patch(dir, entry, at(entry.path), objects);
+    for (const entry of kustomization.replicas) {
+      objects = objects.map((object) => {
+        if (!object.names.includes(entry.value.name)) return object;
+        return this.edit(object, at(entry.path), (value) => {
+          const set: Segment[][] = [];
+          for (const spec of REPLICAS) visitFields(value, spec, (_current, fieldPath) => (set.push(fieldPath), entry.value.count));
+          return set;
+        });
+      });
+    }
+    for (const entry of kustomization.images) objects = objects.map((object) => this.edit(object, at(entry.path), (value) => setImages(value, entry.value)));
+    return objects;
+  }
+
+  /** Applies `change` to a copy of the object; records the paths it set, if any. */
+  edit(object: BuiltObject, place: SourcePlace, change: (value: JsonObject) => Segment[][]): BuiltObject {
+    const value = cloneJson(object.value);
+    const paths = change(value);
+    if (paths.length === 0) return object;
+    return { ...object, value, history: object.history.with({ kind: 'field', place, paths }) };
+  }
+
+  /** api/filters/namespace/namespace.go `Filter.run`. */
+  setNamespace(object: BuiltObject, namespace: string, place: SourcePlace): BuiltObject {
+    const value = cloneJson(object.value);
+    const paths: Segment[][] = [];
+    const apiVersion = String(value.apiVersion);
+    const kind = String(value.kind);
+    const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
+    if (!this.#scopes.has(`${apiVersion}/${kind}`)) {
+      metadata.namespace = namespace;
+      paths.push(['metadata', 'namespace']);
+    }
+    if (kind === 'Namespace' && apiVersion === 'v1') {
+      metadata.name = namespace;
+      paths.push(['metadata', 'name']);
+    }
+    if ((kind === 'RoleBinding' || kind === 'ClusterRoleBinding') && Array.isArray(value.subjects)) {
+      value.subjects.forEach((subject, index) => {
+        if (isObject(subject) && subject.name === 'default') {
+          subject.namespace = namespace;
+          paths.push(['subjects', index, 'namespace']);
+        }
+      });
+    }
+    visitFields(value, { path: 'spec/service/namespace', group: 'apiregistration.k8s.io', kind: 'APIService', create: true }, (_current, at) => (paths.push(at), namespace));
+    visitFields(value, { path: 'spec/conversion/webhook/clientConfig/service/namespace', group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, (_current, at) => (paths.push(at), namespace));
+    if (paths.length === 0) return object;
+    const renamed = kind === 'Namespace' && apiVersion === 'v1' ? [...object.names, namespace] : object.names;
+    return { ...object, value, names: renamed, namespaces: [...object.namespaces, String(metadata.namespace ?? '')], history: object.history.with({ kind: 'field', place, paths }) };
+  }
+
+  /** One patch entry applied to the objects it targets. */
+  patch(dir: string, entry: Entry<PatchEntry>, place: SourcePlace, objects: BuiltObject[]): BuiltObject[] {
+    const loaded = this.patchDocuments(dir, entry.value, place);
+    if (loaded === null) return objects;
+    let out = objects;
+    for (const { value: patch, place: patchPlace } of loaded) {
+      const json = entry.value.json6902 === true || Array.isArray(patch);
+      if (json) {
+        if (!Array.isArray(patch)) {
+          this.problem(place.file, place.document, place.path, 'a JSON 6902 patch must be a list of operations');
+          continue;
+        }
+        if (entry.value.target === undefined) {
+          this.problem(place.file, place.document, place.path, 'a JSON 6902 patch needs a target');
+          continue;
+        }
+        const target = entry.value.target;
+        out = out.map((object) => (selects(target, object) ? this.jsonPatch(object, patch, patchPlace) : object));
+        continue;
+      }
+      if (!isObject(patch)) {
+        this.problem(place.file, place.document, place.path, 'a strategic-merge patch must be a map');
+        continue;
+      }
+      const target = entry.value.target ?? ownTarget(patch);
+      const next: BuiltObject[] = [];
+      let matched = false;
+      for (const object of out) {
+        if (!selects(target, object)) {
+          next.push(object);
+          continue;
+        }
+        matched = true;
+        let merged: JsonObject | null;
+        try {
+          const body = cloneJson(patch);
+          // A patch with a target applies to objects of any name: its own metadata.name does not rename them.
+          if (entry.value.target !== undefined && isObject(body.metadata)) delete body.metadata.name;
+          merged = mergePatch(object.value, body);
+        } catch (error) {
+          if (!(error instanceof MergeError)) throw error;
+          this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `patch failed on ${String(object.value.kind)} ${currentName(object)}: ${error.message}`);
+          next.push(object);
+          continue;
+        }
+        if (merged === null) continue;
+        next.push({ ...object, value: merged, history: object.history.with({ kind: 'patch', place: patchPlace, patch }) });
+      }
+      if (!matched && entry.value.target === undefined) {
+        this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `the patch matches no object: no ${String(patch.kind)} named ${String((patch.metadata as JsonObject | undefined)?.name ?? '')} in the resources`);
+      }
+      out = next;
+    }
+    return out;
+  }
+
+  /** The patch values of an entry with their places: the documents of its file, or its inline text. */
+  patchDocuments(dir: string, entry: PatchEntry, place: SourcePlace): { value: JsonValue; place: SourcePlace }[] | null {
+    if (entry.path !== undefined) {
+      const file = path.resolve(dir, entry.path);
+      const read = this.file(file, { ...place, path: [...place.path, 'path'] });
+      if (read === null) return null;
+      return read.documents.filter((document) => document.value !== null).map((document) => ({ value: document.value, place: { file, document, path: [] } }));
+    }
+    const { parsed, error } = parseInline(entry.patch ?? '');
+    if (error !== undefined) {
+      this.problem(place.file, place.document, [...place.path, 'patch'], `the inline patch cannot be read: ${error}`);
+      return null;
+    }
+    // Inline patches are located at their `patch:` entry.
+    return parsed.map((value) => ({ value, place: { ...place, path: [...place.path, 'patch'] } }));
+  }
+
+  jsonPatch(object: BuiltObject, operations: JsonValue[], place: SourcePlace): BuiltObject {
+    const result = applyJsonPatch(object.value, operations);
+    if ('error' in result) {
+      this.problem(place.file, place.document, place.path, `JSON patch failed on ${String(object.value.kind)} ${currentName(object)}: ${result.error}`);
+      return object;
+    }
+    const inline = place.path.at(-1) === 'patch';
+    const layer: Layer = {
+      kind: 'json-patch',
+      operations: operations.filter(isObject).map((operation, index) => ({
+        op: String(operation.op),
+        path: pointerSegments(String(operation.path ?? ''), object.value),
+        place: inline ? place : { ...place, path: [...place.path, index, 'value'] },
+      })),
+    };
+    return { ...object, value: result.resource, history: object.history.with(layer) };
+  }
+}
+
+/** A JSON pointer as path segments (`-` stands for the end of the list it indexes). */
+function pointerSegments(pointer: string, value: JsonValue): Segment[] {
+  const segments: Segment[] = [];
+  let node: JsonValue | undefined = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      const index: number = part === '-' ? node.length : Number(part);
+      segments.push(index);
+      node = node[index];
+    } else {
+      segments.push(part);
+      node = isObject(node) ? node[part] : undefined;
+    }
+  }
+  return segments;
+}
+
+/** The documents of an inline patch. */
+function parseInline(text: string): { parsed: JsonValue[]; error?: string } {
+  const parsed = parseDocuments('<inline patch>', text);
+  if (parsed.problems.length > 0) return { parsed: [], error: parsed.problems[0]!.message };
+  return { parsed: parsed.documents.map((document) => document.value).filter((value) => value !== null) };
+}
+
+function newObject(value: JsonObject, place: SourcePlace, generated = false): BuiltObject {
+  const metadata = isObject(value.metadata) ? value.metadata : {};
+  const name = typeof metadata.name === 'string' ? metadata.name : '';
+  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
+  const layer: Layer = { kind: 'resource', place, value };
+  const object: BuiltObject = { value: cloneJson(value), history: new History([layer]), names: [name], namespaces: [namespace] };
+  if (generated) object.generated = { hash: true };
+  return object;
+}
+
+function currentName(object: BuiltObject): string {
+  return object.names.at(-1) ?? '';
+}
+
+function currentNamespace(object: BuiltObject): string {
+  return object.namespaces.at(-1) ?? '';
+}
+
+/** The target of a strategic-merge patch without one: its own kind, name and namespace. */
+function ownTarget(patch: JsonObject): PatchTarget {
+  const target: PatchTarget = {};
+  if (typeof patch.kind === 'string') target.kind = patch.kind;
+  if (typeof patch.apiVersion === 'string') {
+    const slash = patch.apiVersion.indexOf('/');
+    target.group = slash === -1 ? '' : patch.apiVersion.slice(0, slash);
+  }
+  const metadata = isObject(patch.metadata) ? patch.metadata : {};
+  if (typeof metadata.name === 'string') target.name = `\\Q${metadata.name}\\E`;
+  if (typeof metadata.namespace === 'string') target.namespace = `\\Q${metadata.namespace}\\E`;
+  return target;
+}
+
+/** `types.Selector` matching (api/types/selector.go): anchored regular expressions, label and annotation selectors. */
+function selects(target: PatchTarget, object: BuiltObject): boolean {
+  const value = object.value;
+  const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
+  const slash = apiVersion.indexOf('/');
+  const group = slash === -1 ? '' : apiVersion.slice(0, slash);
+  const version = slash === -1 ? apiVersion : apiVersion.slice(slash + 1);
+  const matches = (pattern: string | undefined, candidates: readonly string[]): boolean => {
+    if (pattern === undefined || pattern === '') return true;
+    const compiled = compileRe2(`^(?:${pattern})$`);
+    // An invalid expression selects what it names literally.
+    return candidates.some((candidate) => (typeof compiled === 'string' ? candidate === pattern : compiled.matcher(candidate).matches()));
+  };
+  if (target.group !== undefined && target.group !== '' && target.group !== group) return false;
+  if (!matches(target.version, [version])) return false;
+  if (!matches(target.kind, [String(value.kind)])) return false;
+  if (!matches(target.name, object.names)) return false;
+  if (!matches(target.namespace, object.namespaces)) return false;
+  const metadata = isObject(value.metadata) ? value.metadata : {};
+  const mapOf = (found: JsonValue | undefined): Record<string, string> =>
+    isObject(found) ? Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
+  if (target.labelSelector && !parseLabelSelector(target.labelSelector)(mapOf(metadata.labels))) return false;
+  if (target.annotationSelector && !parseLabelSelector(target.annotationSelector)(mapOf(metadata.annotations))) return false;
+  return true;
+}
+
+/**
+ * Builds the kustomization in folder `root` as `kustomize build root` would. Never throws for bad input: what
+ * cannot be built is a problem, and the rest is built.
+ */
+export function buildKustomization(root: string, read: ReadFile): BuildResult {
+  const builder = new Builder(read);
+  let objects = builder.kustomization(path.resolve(root), []);
+  // kusttarget.go `makeCustomizedResMap`: hash suffixes, then references to the renamed objects.
+  objects = objects.map((object) => {
+    if (object.generated?.hash !== true) return object;
+    const value = cloneJson(object.value);
+    const metadata = value.metadata as JsonObject;
+    const name = `${String(metadata.name)}-${nameHash(value)}`;
+    metadata.name = name;
+    return { ...object, value, names: [...object.names, name] };
+  });
+  objects = fixNameReferences(objects);
+  return { objects, inputs: builder.inputs, problems: builder.problems };
+}

@@ -1,0 +1,261 @@
+/**
+ * @file A kustomization file as the builder reads it (kubernetes-sigs/kustomize api/types/kustomization.go
+ * `Kustomization`): each entry keeps its path in the file, so that what it sets is located there. Fields the
+ * builder does not build offline are listed, to be reported once.
+ */
+import type { JsonObject, JsonValue } from '../../types.js';
+import { isObject } from '../../util/json-value.js';
+import type { Segment } from './origins.js';
+
+/** File names kustomize looks for in a folder, in its order (api/konfig `RecognizedKustomizationFileNames`). */
+export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+
+export interface Entry<T> {
+  value: T;
+  path: Segment[];
+}
+
+export interface PatchTarget {
+  group?: string;
+  version?: string;
+  kind?: string;
+  name?: string;
+  namespace?: string;
+  labelSelector?: string;
+  annotationSelector?: string;
+}
+
+export interface PatchEntry {
+  path?: string;
+  patch?: string;
+  target?: PatchTarget;
+  /** `patchesJson6902` entries are JSON patches whatever they hold. */
+  json6902?: boolean;
+}
+
+export interface GeneratorEntry {
+  name: string;
+  namespace?: string;
+  behavior: 'create' | 'merge' | 'replace';
+  literals: string[];
+  files: string[];
+  envs: string[];
+  type?: string;
+  options: GeneratorOptions;
+}
+
+export interface GeneratorOptions {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  disableNameSuffixHash?: boolean;
+  immutable?: boolean;
+}
+
+export interface LabelEntry {
+  pairs: Record<string, string>;
+  includeSelectors: boolean;
+  includeTemplates: boolean;
+}
+
+export interface ImageEntry {
+  name: string;
+  newName?: string;
+  newTag?: string;
+  digest?: string;
+}
+
+export interface Kustomization {
+  kind: 'Kustomization' | 'Component';
+  resources: Entry<string>[];
+  components: Entry<string>[];
+  namespace?: Entry<string>;
+  namePrefix?: Entry<string>;
+  nameSuffix?: Entry<string>;
+  commonLabels?: Entry<Record<string, string>>;
+  labels: Entry<LabelEntry>[];
+  commonAnnotations?: Entry<Record<string, string>>;
+  images: Entry<ImageEntry>[];
+  replicas: Entry<{ name: string; count: number }>[];
+  /** `patchesStrategicMerge`, then `patches`. */
+  patches: Entry<PatchEntry>[];
+  /** `patchesJson6902`, which run after the labels and annotations. */
+  json6902: Entry<PatchEntry>[];
+  configMapGenerator: Entry<GeneratorEntry>[];
+  secretGenerator: Entry<GeneratorEntry>[];
+  /** Fields present that the builder does not apply offline. */
+  unsupported: Entry<string>[];
+}
+
+/** Fields that change the output and are not built here. */
+const UNSUPPORTED = ['helmCharts', 'helmGlobals', 'helmChartInflationGenerator', 'replacements', 'vars', 'transformers', 'generators', 'validators', 'crds', 'configurations', 'openapi'];
+
+export class KustomizationError extends Error {
+  constructor(
+    message: string,
+    readonly path: Segment[],
+  ) {
+    super(message);
+  }
+}
+
+function fail(path: Segment[], message: string): never {
+  throw new KustomizationError(message, path);
+}
+
+function stringAt(value: JsonValue | undefined, path: Segment[]): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return fail(path, `${path.join('.')}: expected a string`);
+}
+
+function optionalString(object: JsonObject, key: string, path: Segment[]): string | undefined {
+  const value = object[key];
+  return value === undefined || value === null ? undefined : stringAt(value, [...path, key]);
+}
+
+function listAt(value: JsonValue | undefined, path: Segment[]): JsonValue[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return fail(path, `${path.join('.')}: expected a list`);
+  return value;
+}
+
+function stringMap(value: JsonValue | undefined, path: Segment[]): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!isObject(value)) return fail(path, `${path.join('.')}: expected a map of strings`);
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = stringAt(item, [...path, key]);
+  return out;
+}
+
+function strings(object: JsonObject, key: string): Entry<string>[] {
+  return listAt(object[key], [key]).map((item, index) => ({ value: stringAt(item, [key, index]), path: [key, index] }));
+}
+
+function target(value: JsonValue | undefined, path: Segment[]): PatchTarget | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) return fail(path, `${path.join('.')}: expected a map`);
+  const out: PatchTarget = {};
+  for (const key of ['group', 'version', 'kind', 'name', 'namespace', 'labelSelector', 'annotationSelector'] as const) {
+    const text = optionalString(value, key, path);
+    if (text !== undefined) out[key] = text;
+  }
+  return out;
+}
+
+function options(value: JsonValue | undefined, path: Segment[]): GeneratorOptions {
+  if (value === undefined || value === null) return {};
+  if (!isObject(value)) return fail(path, `${path.join('.')}: expected a map`);
+  const out: GeneratorOptions = {};
+  if (value.labels !== undefined) out.labels = stringMap(value.labels, [...path, 'labels']);
+  if (value.annotations !== undefined) out.annotations = stringMap(value.annotations, [...path, 'annotations']);
+  if (typeof value.disableNameSuffixHash === 'boolean') out.disableNameSuffixHash = value.disableNameSuffixHash;
+  if (typeof value.immutable === 'boolean') out.immutable = value.immutable;
+  return out;
+}
+
+function generators(object: JsonObject, key: string, global: GeneratorOptions): Entry<GeneratorEntry>[] {
+  return listAt(object[key], [key]).map((item, index) => {
+    const path: Segment[] = [key, index];
+    if (!isObject(item)) return fail(path, `${path.join('.')}: expected a map`);
+    const behavior = optionalString(item, 'behavior', path) ?? 'create';
+    if (behavior !== 'create' && behavior !== 'merge' && behavior !== 'replace') fail([...path, 'behavior'], `unknown generator behavior "${behavior}"`);
+    const own = options(item.options, [...path, 'options']);
+    // api/types/generatoroptions.go `MergeGlobalOptionsIntoLocal`: local values win, maps are merged.
+    const merged: GeneratorOptions = {
+      ...global,
+      ...own,
+      ...(global.labels || own.labels ? { labels: { ...global.labels, ...own.labels } } : {}),
+      ...(global.annotations || own.annotations ? { annotations: { ...global.annotations, ...own.annotations } } : {}),
+    };
+    if (global.disableNameSuffixHash === true) merged.disableNameSuffixHash = true;
+    const entry: GeneratorEntry = {
+      name: stringAt(item.name, [...path, 'name']),
+      behavior,
+      literals: listAt(item.literals, [...path, 'literals']).map((literal, i) => stringAt(literal, [...path, 'literals', i])),
+      files: listAt(item.files, [...path, 'files']).map((file, i) => stringAt(file, [...path, 'files', i])),
+      envs: [
+        ...listAt(item.envs, [...path, 'envs']).map((file, i) => stringAt(file, [...path, 'envs', i])),
+        ...(typeof item.env === 'string' ? [item.env] : []),
+      ],
+      options: merged,
+    };
+    const namespace = optionalString(item, 'namespace', path);
+    if (namespace !== undefined) entry.namespace = namespace;
+    const type = optionalString(item, 'type', path);
+    if (type !== undefined) entry.type = type;
+    return { value: entry, path };
+  });
+}
+
+/** Decodes a kustomization document; throws {@link KustomizationError} at the entry that cannot be read. */
+export function decodeKustomization(document: JsonValue): Kustomization {
+  if (!isObject(document)) return fail([], 'a kustomization must be a map');
+  const kind = document.kind === 'Component' ? 'Component' : 'Kustomization';
+  const out: Kustomization = {
+    kind,
+    resources: [...strings(document, 'resources'), ...strings(document, 'bases')],
+    components: strings(document, 'components'),
+    labels: [],
+    images: [],
+    replicas: [],
+    patches: [],
+    json6902: [],
+    configMapGenerator: [],
+    secretGenerator: [],
+    unsupported: [],
+  };
+  for (const key of ['namespace', 'namePrefix', 'nameSuffix'] as const) {
+    const value = optionalString(document, key, []);
+    if (value !== undefined && value !== '') out[key] = { value, path: [key] };
+  }
+  if (document.commonLabels !== undefined && document.commonLabels !== null) out.commonLabels = { value: stringMap(document.commonLabels, ['commonLabels']), path: ['commonLabels'] };
+  if (document.commonAnnotations !== undefined && document.commonAnnotations !== null) out.commonAnnotations = { value: stringMap(document.commonAnnotations, ['commonAnnotations']), path: ['commonAnnotations'] };
+  out.labels = listAt(document.labels, ['labels']).map((item, index) => {
+    const path: Segment[] = ['labels', index];
+    if (!isObject(item)) return fail(path, 'labels entries must be maps');
+    return { value: { pairs: stringMap(item.pairs, [...path, 'pairs']), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true }, path };
+  });
+  out.images = listAt(document.images, ['images']).map((item, index) => {
+    const path: Segment[] = ['images', index];
+    if (!isObject(item)) return fail(path, 'images entries must be maps');
+    const image: ImageEntry = { name: stringAt(item.name, [...path, 'name']) };
+    for (const key of ['newName', 'newTag', 'digest'] as const) {
+      const value = optionalString(item, key, path);
+      if (value !== undefined) image[key] = value;
+    }
+    return { value: image, path };
+  });
+  out.replicas = listAt(document.replicas, ['replicas']).map((item, index) => {
+    const path: Segment[] = ['replicas', index];
+    if (!isObject(item) || typeof item.count !== 'number') return fail(path, 'replicas entries need a name and a count');
+    return { value: { name: stringAt(item.name, [...path, 'name']), count: item.count }, path };
+  });
+  const patchEntry = (item: JsonValue, path: Segment[], json6902: boolean): Entry<PatchEntry> => {
+    if (!isObject(item)) return fail(path, `${path.join('.')}: expected a map`);
+    const entry: PatchEntry = {};
+    const file = optionalString(item, 'path', path);
+    if (file !== undefined) entry.path = file;
+    const patch = optionalString(item, 'patch', path);
+    if (patch !== undefined) entry.patch = patch;
+    const found = target(item.target, [...path, 'target']);
+    if (found !== undefined) entry.target = found;
+    if (json6902) entry.json6902 = true;
+    if (entry.path === undefined && entry.patch === undefined) fail(path, `${path.join('.')}: a patch needs a path or a patch`);
+    return { value: entry, path };
+  };
+  // api/internal/target/kusttarget_configplugin.go: patchesStrategicMerge runs before patches.
+  out.patches = [
+    ...listAt(document.patchesStrategicMerge, ['patchesStrategicMerge']).map((item, index): Entry<PatchEntry> => {
+      const text = stringAt(item, ['patchesStrategicMerge', index]);
+      // An entry is a file path, or an inline patch when it holds a line break (api/types `PatchStrategicMerge`).
+      return { value: text.includes('\n') ? { patch: text } : { path: text }, path: ['patchesStrategicMerge', index] };
+    }),
+    ...listAt(document.patches, ['patches']).map((item, index) => patchEntry(item, ['patches', index], false)),
+  ];
+  out.json6902 = listAt(document.patchesJson6902, ['patchesJson6902']).map((item, index) => patchEntry(item, ['patchesJson6902', index], true));
+  const global = options(document.generatorOptions, ['generatorOptions']);
+  out.configMapGenerator = generators(document, 'configMapGenerator', global);
+  out.secretGenerator = generators(document, 'secretGenerator', global);
+  for (const key of UNSUPPORTED) if (document[key] !== undefined && document[key] !== null) out.unsupported.push({ value: key, path: [key] });
+  return out;
+}

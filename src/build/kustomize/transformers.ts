@@ -1,0 +1,182 @@
+/**
+ * @file The kustomization fields that transform every object: namespace, name prefix and suffix, labels,
+ * annotations, replicas and images (kubernetes-sigs/kustomize api/internal/builtins: NamespaceTransformer,
+ * PrefixTransformer, SuffixTransformer, LabelTransformer, AnnotationsTransformer, ReplicaCountTransformer,
+ * ImageTagTransformer, with the default field specs of api/internal/konfig/builtinpluginconsts). Each returns the
+ * paths it set, which the object's history records.
+ */
+import type { JsonObject, JsonValue } from '../../types.js';
+import { isObject } from '../../util/json-value.js';
+import { visitFields, type FieldSpec } from './field-specs.js';
+import type { Segment } from './origins.js';
+
+const TEMPLATE_KINDS: FieldSpec[] = [
+  { path: 'spec/template/metadata/labels', create: true, version: 'v1', kind: 'ReplicationController' },
+  { path: 'spec/template/metadata/labels', create: true, kind: 'Deployment' },
+  { path: 'spec/template/metadata/labels', create: true, kind: 'ReplicaSet' },
+  { path: 'spec/template/metadata/labels', create: true, kind: 'DaemonSet' },
+  { path: 'spec/template/metadata/labels', create: true, group: 'apps', kind: 'StatefulSet' },
+  { path: 'spec/template/metadata/labels', create: true, group: 'batch', kind: 'Job' },
+  { path: 'spec/jobTemplate/metadata/labels', create: true, group: 'batch', kind: 'CronJob' },
+  { path: 'spec/jobTemplate/spec/template/metadata/labels', create: true, group: 'batch', kind: 'CronJob' },
+];
+
+/** builtinpluginconsts/metadatalabels.go `metadataLabelsFieldSpecs`. */
+const METADATA_LABELS: FieldSpec[] = [{ path: 'metadata/labels', create: true }, ...TEMPLATE_KINDS];
+
+/** builtinpluginconsts/volumeclaimmetadatalabels.go. */
+const VOLUME_CLAIM_LABELS: FieldSpec[] = [{ path: 'spec/volumeClaimTemplates[]/metadata/labels', create: true, group: 'apps', kind: 'StatefulSet' }];
+
+const AFFINITY = [
+  'spec/template/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/podAffinityTerm/labelSelector/matchLabels',
+  'spec/template/spec/affinity/podAffinity/requiredDuringSchedulingIgnoredDuringExecution/labelSelector/matchLabels',
+  'spec/template/spec/affinity/podAntiAffinity/preferredDuringSchedulingIgnoredDuringExecution/podAffinityTerm/labelSelector/matchLabels',
+  'spec/template/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution/labelSelector/matchLabels',
+  'spec/template/spec/topologySpreadConstraints/labelSelector/matchLabels',
+];
+
+/** builtinpluginconsts/commonlabels.go `commonLabelFieldSpecs`. */
+export const COMMON_LABELS: FieldSpec[] = [
+  { path: 'spec/selector', create: true, version: 'v1', kind: 'Service' },
+  { path: 'spec/selector', create: true, version: 'v1', kind: 'ReplicationController' },
+  { path: 'spec/selector/matchLabels', create: true, kind: 'Deployment' },
+  ...AFFINITY.map((path): FieldSpec => ({ path, group: 'apps', kind: 'Deployment' })),
+  { path: 'spec/selector/matchLabels', create: true, kind: 'ReplicaSet' },
+  { path: 'spec/selector/matchLabels', create: true, kind: 'DaemonSet' },
+  { path: 'spec/selector/matchLabels', create: true, group: 'apps', kind: 'StatefulSet' },
+  ...AFFINITY.map((path): FieldSpec => ({ path, group: 'apps', kind: 'StatefulSet' })),
+  { path: 'spec/selector/matchLabels', group: 'batch', kind: 'Job' },
+  { path: 'spec/jobTemplate/spec/selector/matchLabels', group: 'batch', kind: 'CronJob' },
+  { path: 'spec/selector/matchLabels', group: 'policy', kind: 'PodDisruptionBudget' },
+  { path: 'spec/podSelector/matchLabels', group: 'networking.k8s.io', kind: 'NetworkPolicy' },
+  { path: 'spec/ingress/from/podSelector/matchLabels', group: 'networking.k8s.io', kind: 'NetworkPolicy' },
+  { path: 'spec/egress/to/podSelector/matchLabels', group: 'networking.k8s.io', kind: 'NetworkPolicy' },
+  ...METADATA_LABELS,
+  ...VOLUME_CLAIM_LABELS,
+];
+
+/** The field specs of one `labels:` entry (api/internal/target/kusttarget_configplugin.go, LabelTransformer). */
+export function labelSpecs(entry: { includeSelectors: boolean; includeTemplates: boolean }): FieldSpec[] {
+  if (entry.includeSelectors) return COMMON_LABELS;
+  return [{ path: 'metadata/labels', create: true }, ...(entry.includeTemplates ? TEMPLATE_KINDS : [])];
+}
+
+/** builtinpluginconsts/commonannotations.go `commonAnnotationFieldSpecs`. */
+export const COMMON_ANNOTATIONS: FieldSpec[] = [
+  { path: 'metadata/annotations', create: true },
+  { path: 'spec/template/metadata/annotations', create: true, version: 'v1', kind: 'ReplicationController' },
+  { path: 'spec/template/metadata/annotations', create: true, kind: 'Deployment' },
+  { path: 'spec/template/metadata/annotations', create: true, kind: 'ReplicaSet' },
+  { path: 'spec/template/metadata/annotations', create: true, kind: 'DaemonSet' },
+  { path: 'spec/template/metadata/annotations', create: true, kind: 'StatefulSet' },
+  { path: 'spec/template/metadata/annotations', create: true, group: 'batch', kind: 'Job' },
+  { path: 'spec/jobTemplate/metadata/annotations', create: true, group: 'batch', kind: 'CronJob' },
+  { path: 'spec/jobTemplate/spec/template/metadata/annotations', create: true, group: 'batch', kind: 'CronJob' },
+];
+
+/** Sets `pairs` into the maps the field specs name; the paths of the keys set. */
+export function setPairs(object: JsonObject, specs: readonly FieldSpec[], pairs: Readonly<Record<string, string>>): Segment[][] {
+  const set: Segment[][] = [];
+  if (Object.keys(pairs).length === 0) return set;
+  for (const spec of specs) {
+    visitFields(object, spec, (value, path) => {
+      const map: JsonObject = isObject(value) ? value : {};
+      for (const [key, item] of Object.entries(pairs)) {
+        map[key] = item;
+        set.push([...path, key]);
+      }
+      return map;
+    });
+  }
+  return set;
+}
+
+/** builtins/PrefixTransformer.go `prefixFieldSpecsToSkip` (the suffix transformer skips the same kinds). */
+export function keepsItsName(object: JsonObject): boolean {
+  const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : '';
+  return object.kind === 'CustomResourceDefinition' || object.kind === 'Namespace' || (object.kind === 'APIService' && apiVersion.startsWith('apiregistration.k8s.io/'));
+}
+
+/** `image.Split` (api/image/image.go): name, tag and digest of an image reference. */
+export function splitImage(image: string): { name: string; tag: string; digest: string } {
+  let rest = image;
+  let digest = '';
+  const at = rest.indexOf('@');
+  if (at !== -1) {
+    digest = rest.slice(at + 1);
+    rest = rest.slice(0, at);
+  }
+  let tag = '';
+  const colon = rest.lastIndexOf(':');
+  if (colon !== -1 && !rest.slice(colon + 1).includes('/')) {
+    tag = rest.slice(colon + 1);
+    rest = rest.slice(0, colon);
+  }
+  return { name: rest, tag, digest };
+}
+
+/** The image with an `images:` entry applied, or null when the entry does not name it (api/filters/imagetag/updater.go). */
+export function updatedImage(image: string, entry: { name: string; newName?: string; newTag?: string; digest?: string }): string | null {
+  const parts = splitImage(image);
+  if (parts.name !== entry.name) return null;
+  let { name, tag, digest } = parts;
+  if (entry.newName) name = entry.newName;
+  if (entry.newTag && entry.digest) {
+    tag = entry.newTag;
+    digest = entry.digest;
+  } else if (entry.newTag) {
+    tag = entry.newTag;
+    digest = '';
+  } else if (entry.digest) {
+    digest = entry.digest;
+    tag = '';
+  }
+  return `${name}${tag ? `:${tag}` : ''}${digest ? `@${digest}` : ''}`;
+}
+
+/**
+ * Applies an `images:` entry: every `image` of the `containers` and `initContainers` lists anywhere in the object
+ * (api/filters/imagetag/legacy.go; not in CustomResourceDefinitions) and the image volumes' references; the paths set.
+ */
+export function setImages(object: JsonObject, entry: { name: string; newName?: string; newTag?: string; digest?: string }): Segment[][] {
+  const set: Segment[][] = [];
+  if (object.kind === 'CustomResourceDefinition') return set;
+  const visit = (node: JsonValue, path: Segment[]): void => {
+    if (Array.isArray(node)) {
+      node.forEach((element, index) => visit(element, [...path, index]));
+      return;
+    }
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      visit(value, [...path, key]);
+      if ((key === 'containers' || key === 'initContainers') && Array.isArray(value)) {
+        value.forEach((container, index) => {
+          if (!isObject(container) || typeof container.image !== 'string') return;
+          const image = updatedImage(container.image, entry);
+          if (image === null) return;
+          container.image = image;
+          set.push([...path, key, index, 'image']);
+        });
+      }
+    }
+  };
+  visit(object, []);
+  for (const path of ['spec/volumes[]/image/reference', 'spec/template/spec/volumes[]/image/reference']) {
+    visitFields(object, { path }, (value, at) => {
+      if (typeof value !== 'string') return undefined;
+      const image = updatedImage(value, entry);
+      if (image === null) return undefined;
+      set.push(at);
+      return image;
+    });
+  }
+  return set;
+}
+
+/** builtinpluginconsts/replicas.go `replicasFieldSpecs`. */
+export const REPLICAS: FieldSpec[] = [
+  { path: 'spec/replicas', create: true, kind: 'Deployment' },
+  { path: 'spec/replicas', create: true, kind: 'ReplicationController' },
+  { path: 'spec/replicas', create: true, kind: 'ReplicaSet' },
+  { path: 'spec/replicas', create: true, kind: 'StatefulSet' },
+];
