@@ -3,7 +3,10 @@
  * defaulting, `null` maps; kyverno/kyverno cmd/cli/kubectl-kyverno/resource/resource.go), with its identity
  * (the key of Kyverno's response maps) and the file and document it comes from.
  */
-import { nameOf, namespaceOf, normalizeResource, type KubernetesObject } from '../source/index.js';
+import { nameOf, namespaceOf, normalizeResource, type KubernetesObject, type SourceDocument } from '../source/index.js';
+
+/** Where a field of a built resource comes from: a file, one of its documents, and a path in that document. */
+export type FieldLocator = (path: readonly (string | number)[]) => { file: string; document: SourceDocument; path: (string | number)[] };
 
 /** A resource document with its identity and origin. */
 export interface ResourceDocument {
@@ -26,6 +29,13 @@ export interface ResourceDocument {
    * any key.
    */
   jsonPayload?: true;
+  /**
+   * Set on a resource built from several files (a Kustomize build): where each of its fields comes from. `file` and
+   * `documentIndex` then name the document it was first read from.
+   */
+  origin?: FieldLocator;
+  /** The builds (kustomization folders, as displayed) that made it. */
+  builtBy?: string[];
 }
 
 /** A resource document as Kyverno loads it: normalised as Kyverno normalises it (namespace default, `null` maps), with its identity. */

@@ -40,6 +40,21 @@ function documentsOf(file: SourceText): Map<number, SourceDocument> {
   return byIndex;
 }
 
+/**
+ * Where a Kyverno failure path (`/spec/containers/0/image/`) is in a resource's source: its document, or for a built
+ * resource the file and document its field comes from.
+ */
+function locateFailurePath(context: FindingContext, path: string | undefined): Location {
+  const { resource } = context;
+  if (resource.origin !== undefined) {
+    const segments: (string | number)[] = path ? path.split('/').filter((segment) => segment !== '') : [];
+    const place = resource.origin(segments);
+    const file = context.fileOf?.(place.file);
+    if (file !== undefined) return fullLocation(file, locateInDocument({ file: file.path, text: file.text }, place.document, place.path));
+  }
+  return locateResourcePath(context.file, resource.documentIndex, path, resource.listItem);
+}
+
 /** Where a Kyverno failure path (`/spec/containers/0/image/`) is in a resource's document. */
 function locateResourcePath(file: SourceText, documentIndex: number, path: string | undefined, listItem?: number): Location {
   const segments: (string | number)[] = path ? path.split('/').filter((segment) => segment !== '') : [];
@@ -95,6 +110,8 @@ export interface FindingContext {
   policySource?: (policy: CompiledPolicy) => PolicySource | undefined;
   file: SourceText;
   resource: ResourceDocument;
+  /** The parsed files of the scan by path (the files a built resource's fields come from). */
+  fileOf?: (path: string) => SourceText | undefined;
   /** Labels of the resource's namespace (from Namespace manifests), for failure-action overrides. */
   namespaceLabels: Readonly<Record<string, string>>;
 }
@@ -185,7 +202,7 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
     type: rule.type,
     // An error located in the policy names the resource it was evaluated on.
     message: inPolicy === null ? message : `${message} (on ${context.resource.kind} ${resourceName(context.resource)})`,
-    location: inPolicy ?? locateResourcePath(context.file, context.resource.documentIndex, rule.status === 'fail' ? rule.path : undefined, context.resource.listItem),
+    location: inPolicy ?? locateFailurePath(context, rule.status === 'fail' ? rule.path : undefined),
     resource: resourceRef(context.resource),
     ...settings.metadata,
   };

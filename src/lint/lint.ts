@@ -28,6 +28,7 @@ import { Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
 import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
+import { scanKustomizations } from './kustomize.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 
 export interface LintResult {
@@ -186,14 +187,22 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   }
   // One sorted list, so that the policies' order (mutations apply in it) does not depend on the scan paths.
   const files = [...new Set([...scanned, ...(await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
+  // Kustomizations are checked as built: their inputs are not manifests of their own.
+  const kustomize = scanKustomizations(
+    files.filter((file) => scanned.has(file) && roles.manifests(file)),
+    (file) => loader.source(file),
+    (file) => displayName(options.cwd, file),
+  );
   for (const file of files) {
     if (isHelmTemplate(file)) {
       loader.workspace.counts.other++;
       continue;
     }
     // Files outside the scan paths are read for their policies only.
-    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file), ifKubernetes: ifKubernetes.has(file) });
+    const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file);
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests, ifKubernetes: ifKubernetes.has(file) });
   }
+  loader.addBuild(kustomize.manifests, kustomize.problems);
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
@@ -276,6 +285,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
 
+  const fileOf = (file: string): SourceText | undefined => workspace.files.get(file);
+  /** The Kustomize builds behind the findings of built resources. */
+  const builtBy = new WeakMap<Finding, string[]>();
   const statuses = emptyStatuses();
   let suppressed = 0;
   let findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
@@ -288,8 +300,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const file = workspace.files.get(manifest.file)!;
     const responses = evaluateResource(policies, manifest, evaluation);
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
-    const context: FindingContext = { config: options.config, policySource, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS };
+    const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS };
     const converted = responseFindings(responses, context);
+    if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
     const after = mutatedResource(responses, manifest.value);
@@ -312,6 +325,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     done++;
     options.onProgress?.(done, manifests.length);
   }
+
+  findings = mergeBuiltFindings(findings, builtBy);
 
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
   const suppressions = new Suppressions(
@@ -409,7 +424,8 @@ interface Mutation {
  * not an item of a `kind: List`, and a fixed point of the mutate policies (a second run changes nothing).
  */
 function isWritable(mutation: Mutation): boolean {
-  return mutation.unsettled.length === 0 && mutation.context.file.path !== '-' && mutation.context.resource.listItem === undefined;
+  const { resource } = mutation.context;
+  return mutation.unsettled.length === 0 && mutation.context.file.path !== '-' && resource.listItem === undefined && resource.origin === undefined;
 }
 
 /** The first content line of a resource's document, in its template for rendered Helm input. */
@@ -419,6 +435,37 @@ function documentStart(context: FindingContext): Finding['location'] {
   return inTemplate(file, fullLocation(file, { line, column: 1 }));
 }
 
+
+/**
+ * The findings of built resources name their builds; a finding several builds share (a base file's field, built by
+ * two overlays) is reported once, naming them all.
+ */
+function mergeBuiltFindings(findings: Finding[], builtBy: WeakMap<Finding, string[]>): Finding[] {
+  const merged = new Map<string, { finding: Finding; roots: string[] }>();
+  const out: (Finding | { finding: Finding; roots: string[] })[] = [];
+  for (const finding of findings) {
+    const roots = builtBy.get(finding);
+    if (roots === undefined) {
+      out.push(finding);
+      continue;
+    }
+    const { location } = finding;
+    const key = [finding.ruleId, location.file, location.line, location.column, location.endLine, location.endColumn, finding.message].join('\u0000');
+    const known = merged.get(key);
+    if (known !== undefined) {
+      for (const root of roots) if (!known.roots.includes(root)) known.roots.push(root);
+      continue;
+    }
+    const entry = { finding, roots: [...roots] };
+    merged.set(key, entry);
+    out.push(entry);
+  }
+  return out.map((item) => {
+    if (!('roots' in item)) return item;
+    const { finding, roots } = item;
+    return { ...finding, message: `${finding.message} (in the ${roots.length === 1 ? 'build' : 'builds'} of ${roots.join(', ')})` };
+  });
+}
 
 function compareFindings(a: Finding, b: Finding): number {
   const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;

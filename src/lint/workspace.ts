@@ -19,6 +19,7 @@ import {
   expandLists,
   isTooLarge,
   locate,
+  locateInDocument,
   locateInScalar,
   parseDocuments,
   readFileBounded,
@@ -34,6 +35,7 @@ import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';
 import type { ProblemCode } from './problem-codes.js';
+import type { BuildProblem } from '../build/kustomize/build.js';
 
 /** A parsed file of the scan. */
 export interface SourceText {
@@ -137,6 +139,8 @@ const JSON_HEAD_BYTES = 64 * 1024;
 
 export class WorkspaceLoader {
   readonly #pending: PendingPolicy[] = [];
+  /** The files counted as holding neither policies nor manifests. */
+  readonly #counted = new Map<string, 'other'>();
   /** The CustomResourceDefinitions of every file read, whatever role the file plays. */
   readonly #definitions: JsonObject[] = [];
 
@@ -157,35 +161,33 @@ export class WorkspaceLoader {
   ) {}
 
   /** A problem with a whole file, at its start. */
-  private fileProblem(file: string, code: ProblemCode, message: string): void {
+  private fileProblem(file: string, code: ProblemCode, message: string, severity: Finding['severity'] = 'error'): void {
     const display = displayName(this.cwd, file);
     this.workspace.problems.push({
       ruleId: `kyverno-lint/${code}`,
       policy: '',
       rule: '',
-      severity: 'error',
+      severity,
       status: 'problem',
       message,
       location: { file: display, line: 1, column: 1, endLine: 1, endColumn: 1 },
     });
   }
 
-  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
-  addFile(file: string, role: FileRole, stdin?: string | TooLarge): void {
-    const read = file === '-' ? (typeof stdin === 'string' || stdin === undefined ? { text: stdin ?? '' } : stdin) : readText(file, this.maxFileSize);
-    if (isTooLarge(read)) {
-      // A large `.json` file of a walked folder is most likely data: it is refused only when its start looks
-      // like a Kubernetes object (kubectl writes `apiVersion` first).
-      if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
-      this.fileProblem(file, 'file-too-large', tooLargeMessage(file === '-' ? 'standard input' : displayName(this.cwd, file), read));
-      return;
-    }
-    if ('error' in read) {
-      this.fileProblem(file, 'unreadable-file', `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
-      return;
-    }
-    const text = read.text;
-    if (role.ifKubernetes === true && !mayHoldKubernetesObject(text)) return;
+  /**
+   * Reads and parses one file once (its syntax problems reported), without classifying its documents: a string says
+   * why it cannot be read. The Kustomize build reads its inputs through it.
+   */
+  source(file: string): SourceText | string {
+    const known = this.workspace.files.get(file);
+    if (known !== undefined) return known;
+    const read = readText(file, this.maxFileSize);
+    if (isTooLarge(read)) return tooLargeMessage(displayName(this.cwd, file), read);
+    if ('error' in read) return read.error;
+    return this.register(file, read.text);
+  }
+
+  private register(file: string, text: string): SourceText {
     const body = stripByteOrderMark(text);
     const parsed = parseDocuments(file, body);
     const source: SourceText = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
@@ -195,6 +197,32 @@ export class WorkspaceLoader {
     }
     this.workspace.files.set(file, source);
     for (const found of parsed.problems) this.workspace.problems.push(problem('yaml-syntax', source, found, found.message, found.severity));
+    return source;
+  }
+
+  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
+  addFile(file: string, role: FileRole, stdin?: string | TooLarge): void {
+    const known = this.workspace.files.get(file);
+    let source: SourceText;
+    if (known !== undefined) {
+      source = known;
+    } else {
+      const read = file === '-' ? (typeof stdin === 'string' || stdin === undefined ? { text: stdin ?? '' } : stdin) : readText(file, this.maxFileSize);
+      if (isTooLarge(read)) {
+        // A large `.json` file of a walked folder is most likely data: it is refused only when its start looks
+        // like a Kubernetes object (kubectl writes `apiVersion` first).
+        if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
+        this.fileProblem(file, 'file-too-large', tooLargeMessage(file === '-' ? 'standard input' : displayName(this.cwd, file), read));
+        return;
+      }
+      if ('error' in read) {
+        this.fileProblem(file, 'unreadable-file', `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
+        return;
+      }
+      if (role.ifKubernetes === true && !mayHoldKubernetesObject(read.text)) return;
+      source = this.register(file, read.text);
+    }
+    const parsed = { documents: source.documents };
     let sawPolicy = false;
     let sawManifest = false;
     if (role.manifests) this.checkLists(source, parsed.documents);
@@ -228,7 +256,10 @@ export class WorkspaceLoader {
     }
     if (sawPolicy) this.workspace.counts.policies++;
     else if (sawManifest) this.workspace.counts.manifests++;
-    else this.workspace.counts.other++;
+    else {
+      this.workspace.counts.other++;
+      this.#counted.set(file, 'other');
+    }
   }
 
   /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
@@ -304,6 +335,27 @@ export class WorkspaceLoader {
     const accepted = acceptBinding(value, kind);
     if (accepted.status === 'accepted') this.workspace.bindings.push(accepted.binding);
     else if (accepted.status === 'malformed') this.reportShape('invalid-policy', source, document, value, accepted.problems);
+  }
+
+  /** The manifests of the Kustomize builds, and what kept parts of them from being built. */
+  addBuild(manifests: readonly ResourceDocument[], problems: readonly BuildProblem[]): void {
+    this.workspace.manifests.push(...manifests);
+    // The resource files of a build hold manifests, checked as built.
+    for (const file of new Set(manifests.map((manifest) => manifest.file))) {
+      if (this.#counted.get(file) !== 'other') continue;
+      this.#counted.delete(file);
+      this.workspace.counts.other--;
+      this.workspace.counts.manifests++;
+    }
+    for (const found of problems) {
+      const source = this.workspace.files.get(found.file);
+      if (source === undefined) {
+        this.fileProblem(found.file, 'kustomize-build', found.message, found.severity);
+        continue;
+      }
+      const at = found.document === undefined ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
+      this.workspace.problems.push(problem('kustomize-build', source, at, found.message, found.severity));
+    }
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {

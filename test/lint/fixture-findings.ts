@@ -10,9 +10,9 @@ export interface PlacedFinding {
   at: string;
 }
 
-/** The findings of a scan of the fixture folder `test/fixtures/lint/<name>` (paths relative to it). */
-export async function fixtureFindings(name: string): Promise<PlacedFinding[]> {
-  const fixture = path.join(ROOT, 'test/fixtures/lint', name);
+/** The findings of a scan of the fixture folder `<folder>/<name>` (default `test/fixtures/lint`; paths relative to it). */
+export async function fixtureFindings(name: string, folder = 'test/fixtures/lint'): Promise<PlacedFinding[]> {
+  const fixture = path.join(ROOT, folder, name);
   const result = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: DEFAULT_CONFIG });
   return result.report.findings.map((finding) => ({
     ruleId: finding.ruleId,

@@ -21,50 +21,14 @@ import { mergePatch, MergeError } from '../../families/kyverno/engine/mutate/str
 import { applyJsonPatch } from '../../families/kyverno/engine/mutate/json-patch/index.js';
 import { compileRe2 } from '../../util/go-regexp.js';
 import { History, type Layer, type Segment, type SourcePlace } from './origins.js';
+import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
+
+export type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 import { decodeKustomization, KUSTOMIZATION_FILE_NAMES, KustomizationError, type Entry, type GeneratorEntry, type Kustomization, type PatchEntry, type PatchTarget } from './kustomization.js';
 import { generatedObject, generatorData, nameHash } from './generators.js';
 import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
 import { visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
-
-/** A file as the builder reads it: parsed documents with their source positions. */
-export interface BuildFile {
-  path: string;
-  text: string;
-  documents: SourceDocument[];
-}
-
-/** Reads and parses a file (cached by the caller); a string is why it cannot be read. */
-export type ReadFile = (file: string) => BuildFile | string;
-
-/** Something that keeps part of a kustomization from being built. */
-export interface BuildProblem {
-  /** The kustomization (or input) file. */
-  file: string;
-  document?: SourceDocument;
-  path: Segment[];
-  message: string;
-  severity: 'error' | 'warning';
-}
-
-/** An object of the build output. */
-export interface BuiltObject {
-  value: JsonObject;
-  history: History;
-  /** The names it had, first to current. */
-  names: string[];
-  /** The namespaces it had ('' for none), first to current. */
-  namespaces: string[];
-  /** Made by a generator: whether its name gets the content hash. */
-  generated?: { hash: boolean };
-}
-
-export interface BuildResult {
-  objects: BuiltObject[];
-  /** Every file the build read: kustomizations, resources, patches, generator inputs. */
-  inputs: Set<string>;
-  problems: BuildProblem[];
-}
 
 /** The kustomization file of a folder, or null. */
 export function kustomizationFile(dir: string): string | null {

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import type { JsonObject, JsonValue } from '../../types.js';
 import { cloneJson, isObject } from '../../util/json-value.js';
 import { ResourceScopes } from '../../cluster/index.js';
-import type { BuiltObject } from './build.js';
+import type { BuiltObject } from './types.js';
 import { specSelects, visitFields, type FieldSpec } from './field-specs.js';
 import { NAME_REFERENCE_FIELD_SPECS } from './name-reference-specs.js';
 

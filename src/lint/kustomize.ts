@@ -1,0 +1,89 @@
+/**
+ * @file The scan sees what `kustomize build` sends to the cluster. Every kustomization found is built; the roots
+ * are those no other kustomization includes (as a resource or a component), and their objects are the manifests
+ * checked, each field located in the file a person edits (the base resource, the patch, or the kustomization line
+ * that set it). Every file a build reads (resources, patches, generator inputs, the kustomization files themselves)
+ * is an input, never checked as a manifest of its own.
+ */
+import path from 'node:path';
+import { buildKustomization, type BuildProblem, type BuiltObject } from '../build/kustomize/build.js';
+import { KUSTOMIZATION_FILE_NAMES } from '../build/kustomize/kustomization.js';
+import { classifyWithKind } from '../discovery/classify.js';
+import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
+import { checkObjectMetadata } from '../families/kyverno/policy/check.js';
+import type { KubernetesObject } from '../source/index.js';
+import type { SourceText } from './workspace.js';
+import { isObject } from '../util/json-value.js';
+
+export interface KustomizeScan {
+  /** The objects of the roots' builds that are manifests (not policies), with their origins. */
+  manifests: ResourceDocument[];
+  /** Every file a build read: not checked as a manifest of its own. */
+  inputs: Set<string>;
+  /** The roots built (kustomization folders). */
+  roots: string[];
+  problems: BuildProblem[];
+}
+
+/** Whether `file` is named like a kustomization file. */
+export function isKustomizationFile(file: string): boolean {
+  return KUSTOMIZATION_FILE_NAMES.includes(path.basename(file));
+}
+
+/**
+ * Builds the kustomizations whose files are among `files`; `source` reads and parses a file once for the whole
+ * scan. A kustomization another one includes is built only as part of it.
+ */
+export function scanKustomizations(files: readonly string[], source: (file: string) => SourceText | string, display: (file: string) => string): KustomizeScan {
+  const read = (file: string): SourceText | string => source(file);
+  const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path.dirname(file)))].sort();
+  const builds = new Map(dirs.map((dir) => [dir, buildKustomization(dir, read)]));
+  const included = new Set<string>();
+  for (const [dir, build] of builds) {
+    for (const input of build.inputs) if (path.dirname(input) !== dir && isKustomizationFile(input)) included.add(path.dirname(input));
+  }
+  const roots = dirs.filter((dir) => !included.has(dir) && !isComponent(builds.get(dir)!, dir, source));
+  const inputs = new Set<string>();
+  for (const build of builds.values()) for (const input of build.inputs) inputs.add(input);
+  const manifests: ResourceDocument[] = [];
+  const problems: BuildProblem[] = [];
+  const seen = new Set<string>();
+  for (const root of roots) {
+    const build = builds.get(root)!;
+    for (const found of build.problems) {
+      const key = `${found.file}\u0000${found.path.join('/')}\u0000${found.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(found);
+    }
+    for (const object of build.objects) {
+      const manifest = builtManifest(object, display(root));
+      if (manifest !== null) manifests.push(manifest);
+    }
+  }
+  return { manifests, inputs, roots, problems };
+}
+
+/** Whether the kustomization of `dir` is a Component (never built on its own). */
+function isComponent(_build: unknown, dir: string, source: (file: string) => SourceText | string): boolean {
+  for (const name of KUSTOMIZATION_FILE_NAMES) {
+    const read = source(path.join(dir, name));
+    if (typeof read === 'string') continue;
+    const value = read.documents[0]?.value;
+    return isObject(value) && value.kind === 'Component';
+  }
+  return false;
+}
+
+/** A built object as a manifest of the scan, or null when it is not one (a policy, an invalid object). */
+function builtManifest(object: BuiltObject, root: string): ResourceDocument | null {
+  const { value } = object;
+  if (classifyWithKind(value).class !== 'manifest') return null;
+  if (checkObjectMetadata(value as KubernetesObject).length > 0) return null;
+  const first = object.history.layers[0];
+  if (first === undefined || first.kind === 'json-patch') return null;
+  const resource = resourceDocument(value as KubernetesObject, first.place.file, first.place.document.index);
+  resource.origin = (fieldPath) => object.history.locate(value, fieldPath).place;
+  resource.builtBy = [root];
+  return resource;
+}

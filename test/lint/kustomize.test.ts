@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../src/config/types.js';
+import { lint } from '../../src/lint/lint.js';
+import { ROOT } from '../commands/helpers.js';
+import { fixtureFindings } from './fixture-findings.js';
+
+const findings = () => fixtureFindings('shop', 'test/fixtures/kustomize');
+
+describe('a repository of Kustomize overlays is checked as built, each finding in the file a person edits', () => {
+  it.each([
+    // A field of the base that an overlay leaves alone: the base's container, for the one overlay that fails it.
+    { ruleId: 'require-run-as-non-root/autogen-run-as-non-root', severity: 'error', at: 'base/deployment.yaml:18:11-24:33' },
+    { ruleId: 'require-memory-limit/memory-limit', severity: 'warning', at: 'base/deployment.yaml:18:11-24:33' },
+    { ruleId: 'require-memory-limit/memory-limit', severity: 'warning', at: 'base/deployment.yaml:25:11-28:31' },
+    // The same base field failing in both overlays: one finding.
+    { ruleId: 'require-memory-limit/memory-limit', severity: 'warning', at: 'base/worker.yaml:15:11-18:31' },
+    // A CronJob of the base (deleted by the prod overlay's `$patch: delete`, so only dev reports it).
+    { ruleId: 'require-run-as-non-root/autogen-cronjob-run-as-non-root', severity: 'error', at: 'base/worker.yaml:32:15-33:52' },
+    { ruleId: 'disallow-latest-tag/autogen-cronjob-validate-image-tag', severity: 'error', at: 'base/worker.yaml:33:15-33:52' },
+    // An image set by the overlay's `images:` entry: that entry.
+    { ruleId: 'disallow-prerelease-images/autogen-no-release-candidates', severity: 'error', at: 'overlays/dev/kustomization.yaml:10:5-11:22' },
+    // An image set by a JSON 6902 patch: the operation's value.
+    { ruleId: 'disallow-latest-tag/autogen-validate-image-tag', severity: 'error', at: 'overlays/prod/worker-port.yaml:7:3-7:39' },
+    // A manifest no kustomization reaches is checked as it is.
+    { ruleId: 'disallow-default-namespace/validate-namespace', severity: 'error', at: 'standalone/debug-pod.yaml:3:1-4:14' },
+    { ruleId: 'require-run-as-non-root/run-as-non-root', severity: 'error', at: 'standalone/debug-pod.yaml:7:7-8:28' },
+    { ruleId: 'disallow-latest-tag/validate-image-tag', severity: 'error', at: 'standalone/debug-pod.yaml:8:7-8:28' },
+  ])('$ruleId at $at', async (expected) => {
+    expect(await findings()).toContainEqual(expected);
+  });
+
+  it('reports nothing else: no finding in patch files or kustomization inputs, none for the namespace the overlays set', async () => {
+    expect(await findings()).toHaveLength(11);
+  });
+
+  it('names the builds behind each finding of a built object', async () => {
+    const fixture = path.join(ROOT, 'test/fixtures/kustomize/shop');
+    const { report } = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: DEFAULT_CONFIG });
+    const messages = report.findings.filter((finding) => finding.location.file === 'base/worker.yaml').map((finding) => finding.message);
+    expect(messages).toContain('validation error: Containers need a memory limit. rule memory-limit failed at path /spec/template/spec/containers/0/resources/ (in the builds of overlays/dev, overlays/prod)');
+    expect(messages).toContain("validation error: Using a mutable image tag e.g. 'latest' is not allowed. rule autogen-cronjob-validate-image-tag failed at path /spec/jobTemplate/spec/template/spec/containers/0/image/ (in the build of overlays/dev)");
+    // Both overlays' objects are evaluated (five each), plus the standalone Pod.
+    expect(report.manifests).toBe(11);
+  });
+});
