@@ -5,8 +5,12 @@
  */
 import { nameOf, namespaceOf, normalizeResource, type KubernetesObject, type SourceDocument } from '../source/index.js';
 
-/** Where a field of a built resource comes from: a file, one of its documents, and a path in that document. */
-export type FieldLocator = (path: readonly (string | number)[]) => { file: string; document: SourceDocument; path: (string | number)[] };
+/**
+ * Where a field of a built resource comes from: a file, one of its documents, and a path in that document; `exact`
+ * when that place holds the field itself (not only an enclosing part), `editable` when it holds it as plain YAML of
+ * the resource's shape (an edit there changes the field).
+ */
+export type FieldLocator = (path: readonly (string | number)[]) => { file: string; document: SourceDocument; path: (string | number)[]; exact: boolean; editable: boolean };
 
 /** A resource document with its identity and origin. */
 export interface ResourceDocument {

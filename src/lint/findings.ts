@@ -239,6 +239,8 @@ export function mutationFinding(
   mutation: { fixable: boolean; fix?: Finding['fix'] },
   location: Location,
   unsettled: readonly { policy: CompiledPolicy; rule: RuleResponse }[] = [],
+  /** Why a built resource's mutation has no fix. */
+  noFix?: string,
 ): Finding | null {
   const reported = rules.filter(({ policy, rule }) => isReported(context.config, policy, rule.name));
   if (reported.length === 0) return null;
@@ -254,7 +256,7 @@ export function mutationFinding(
     const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? 'it' : again.join(', ');
     message = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
   } else {
-    message = `${changes}${mutation.fixable ? ' (fixable with --fix)' : ''}`;
+    message = `${changes}${mutation.fixable ? ' (fixable with --fix)' : noFix !== undefined ? ` (no fix: ${noFix})` : ''}`;
   }
   const finding: Finding = {
     ruleId: ruleIdOf(first.policy, first.rule.name),

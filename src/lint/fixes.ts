@@ -9,6 +9,7 @@ import { jsonEqual } from '../util/json-value.js';
 import { parseDocuments } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
+import { builtSourceTarget } from './built-fixes.js';
 
 /** A file as read: its path and text (without a byte order mark). */
 interface TextFile {
@@ -53,7 +54,11 @@ function rawDocuments(file: TextFile): Map<number, JsonValue> {
  * edit cannot be computed carries `editError` and no edits. The edits of each file are checked together:
  * the file is parsed once with all of them applied, and every edited document must read back as its target.
  */
-export function mutatedResources(mutations: readonly ResourceMutation[], files: ReadonlyMap<string, TextFile>): MutatedResource[] {
+export function mutatedResources(
+  mutations: readonly ResourceMutation[],
+  files: ReadonlyMap<string, TextFile>,
+  display: (file: string) => string = (file) => file,
+): MutatedResource[] {
   const raw = new Map<string, Map<number, JsonValue>>();
   const targets = new Map<MutatedResource, JsonValue>();
   const items = mutations.map(({ resource, before, after, unfixable }) => {
@@ -65,6 +70,25 @@ export function mutatedResources(mutations: readonly ResourceMutation[], files: 
       edits: [],
     };
     if (unfixable !== undefined) return { ...item, editError: unfixable };
+    if (resource.origin !== undefined) {
+      // A built resource: the edit goes into the one file that holds every changed field.
+      const built = builtSourceTarget(resource.origin, before, after, (path, index) => {
+        const source = files.get(path);
+        if (source === undefined) return undefined;
+        if (!raw.has(path)) raw.set(path, rawDocuments(source));
+        return raw.get(path)!.get(index);
+      }, display);
+      if ('error' in built) return { ...item, editError: built.error };
+      const source = files.get(built.file)!;
+      const placed = { ...item, file: built.file, documentIndex: built.documentIndex };
+      try {
+        const edited = { ...placed, edits: computeEdits(source.text, built.documentIndex, built.target, raw.get(built.file)!.get(built.documentIndex)) };
+        targets.set(edited, built.target);
+        return edited;
+      } catch (error) {
+        return { ...placed, editError: errorMessage(error) };
+      }
+    }
     const file = files.get(resource.file);
     if (file === undefined) return { ...item, editError: 'the source file is not loaded' };
     if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));

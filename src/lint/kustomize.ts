@@ -83,7 +83,10 @@ function builtManifest(object: BuiltObject, root: string): ResourceDocument | nu
   const first = object.history.layers[0];
   if (first === undefined || first.kind === 'json-patch') return null;
   const resource = resourceDocument(value as KubernetesObject, first.place.file, first.place.document.index);
-  resource.origin = (fieldPath) => object.history.locate(value, fieldPath).place;
+  resource.origin = (fieldPath) => {
+    const { place, exact, editable } = object.history.locate(value, fieldPath);
+    return { ...place, exact, editable };
+  };
   resource.builtBy = [root];
   return resource;
 }

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type PolicyRule } from '../evaluate/processor.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
-import { fileFixes, mutatedResources, type FileFix } from './fixes.js';
+import { fileFixes, mutatedResources, type FileFix, type MutatedResource } from './fixes.js';
 import { mockedCluster } from '../cluster/index.js';
 import { decodeUserInfo } from '../evaluate/userinfo.js';
 import { decodeValuesFile, type ValuesFile } from '../evaluate/values.js';
@@ -326,8 +326,6 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     options.onProgress?.(done, manifests.length);
   }
 
-  findings = mergeBuiltFindings(findings, builtBy);
-
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
   const suppressions = new Suppressions(
     workspace.files.values(),
@@ -353,30 +351,41 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     return true;
   };
   let fixes: FileFix[] = [];
-  if (options.fixes) {
-    const candidates = mutations.filter(isWritable);
-    const mutated = mutatedResources(
-      candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
-      workspace.files,
-    );
-    const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]!]));
-    // As with ESLint, the mutations a directive suppresses are not applied by --fix either.
-    const applied: typeof mutated = [];
-    for (const mutation of mutations) {
-      const { context, rules, unsettled } = mutation;
-      const item = edits.get(mutation);
-      const fix = (item?.edits ?? []).map((edit) => ({ file: context.file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-      const reported = push(mutationFinding(context, rules, fix.length > 0 ? { fixable: true, fix } : { fixable: false }, documentStart(context), unsettled));
-      if (reported && item !== undefined) applied.push(item);
+  // A built resource's edits are computed whether or not --fix asks for them: where its fields come from decides
+  // whether a fix exists at all.
+  const edited = (mutation: Mutation): boolean => isWritable(mutation) && (options.fixes === true || mutation.context.resource.origin !== undefined);
+  const candidates = mutations.filter(edited);
+  const mutated = mutatedResources(
+    candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
+    workspace.files,
+    (file) => displayName(options.cwd, file),
+  );
+  const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]!]));
+  // As with ESLint, the mutations a directive suppresses are not applied by --fix either.
+  const applied: typeof mutated = [];
+  for (const mutation of mutations) {
+    const { context, rules, unsettled } = mutation;
+    const item = edits.get(mutation);
+    if (item === undefined) {
+      push(mutationFinding(context, rules, { fixable: options.fixes !== true && isWritable(mutation) }, documentStart(context), unsettled));
+      continue;
     }
-    fixes = fileFixes(applied, workspace.files).fixes;
-  } else {
-    for (const mutation of mutations) {
-      const { context, rules, unsettled } = mutation;
-      push(mutationFinding(context, rules, { fixable: isWritable(mutation) }, documentStart(context), unsettled));
-    }
+    const source = workspace.files.get(item.file) ?? context.file;
+    const fix = item.edits.map((edit) => ({ file: source.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+    const fixable = fix.length > 0;
+    const built = context.resource.origin !== undefined;
+    // A built resource's mutation is reported where its edit goes.
+    const location = built && fixable ? documentLocation(source, item.documentIndex) : documentStart(context);
+    const settings = fixable ? (options.fixes === true ? { fixable: true, fix } : { fixable: true }) : { fixable: false };
+    const finding = mutationFinding(context, rules, settings, location, unsettled, built && !fixable ? item.editError : undefined);
+    if (finding !== null && context.resource.builtBy !== undefined) builtBy.set(finding, context.resource.builtBy);
+    const reported = push(finding);
+    // Two builds of the same base may want the same edit: it is applied once.
+    if (reported && options.fixes === true && fixable && !applied.some((other) => sameEdits(other, item))) applied.push(item);
   }
+  if (options.fixes === true) fixes = fileFixes(applied, workspace.files).fixes;
 
+  findings = mergeBuiltFindings(findings, builtBy);
   for (const finding of suppressions.directiveFindings()) {
     if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
     else findings.push(finding);
@@ -421,20 +430,34 @@ interface Mutation {
 
 /**
  * Whether `--fix` can write a mutation: a file on disk (not standard input, rendered Helm output included),
- * not an item of a `kind: List`, and a fixed point of the mutate policies (a second run changes nothing).
+ * not an item of a `kind: List`, and a fixed point of the mutate policies (a second run changes nothing). A built
+ * resource's mutation is written only where its edit can be computed (lint/built-fixes.ts).
  */
 function isWritable(mutation: Mutation): boolean {
-  const { resource } = mutation.context;
-  return mutation.unsettled.length === 0 && mutation.context.file.path !== '-' && resource.listItem === undefined && resource.origin === undefined;
+  return mutation.unsettled.length === 0 && mutation.context.file.path !== '-' && mutation.context.resource.listItem === undefined;
 }
 
 /** The first content line of a resource's document, in its template for rendered Helm input. */
 function documentStart(context: FindingContext): Finding['location'] {
-  const file = context.file;
-  const line = file.documents.find((document) => document.index === context.resource.documentIndex)?.line ?? 1;
+  return documentLocation(context.file, context.resource.documentIndex);
+}
+
+/** The first content line of document `index` of `file`, in its template for rendered Helm input. */
+function documentLocation(file: SourceText, index: number): Finding['location'] {
+  const line = file.documents.find((document) => document.index === index)?.line ?? 1;
   return inTemplate(file, fullLocation(file, { line, column: 1 }));
 }
 
+
+/** Whether two mutated resources make the same edits of the same document. */
+function sameEdits(a: MutatedResource, b: MutatedResource): boolean {
+  return (
+    a.file === b.file &&
+    a.documentIndex === b.documentIndex &&
+    a.edits.length === b.edits.length &&
+    a.edits.every((edit, i) => edit.startLine === b.edits[i]!.startLine && edit.endLine === b.edits[i]!.endLine && edit.replacement === b.edits[i]!.replacement)
+  );
+}
 
 /**
  * The findings of built resources name their builds; a finding several builds share (a base file's field, built by

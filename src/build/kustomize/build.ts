@@ -326,7 +326,9 @@ class Builder {
           continue;
         }
         if (merged === null) continue;
-        next.push({ ...object, value: merged, history: object.history.with({ kind: 'patch', place: patchPlace, patch }) });
+        const layer: Layer = { kind: 'patch', place: patchPlace, patch };
+        if (entry.value.path === undefined) layer.inline = true;
+        next.push({ ...object, value: merged, history: object.history.with(layer) });
       }
       if (!matched && entry.value.target === undefined) {
         this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `the patch matches no object: no ${String(patch.kind)} named ${String((patch.metadata as JsonObject | undefined)?.name ?? '')} in the resources`);
@@ -402,6 +404,7 @@ function newObject(value: JsonObject, place: SourcePlace, generated = false): Bu
   const name = typeof metadata.name === 'string' ? metadata.name : '';
   const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
   const layer: Layer = { kind: 'resource', place, value };
+  if (generated) layer.generated = true;
   const object: BuiltObject = { value: cloneJson(value), history: new History([layer]), names: [name], namespaces: [namespace] };
   if (generated) object.generated = { hash: true };
   return object;

@@ -28,9 +28,9 @@ export interface SourcePlace {
 /** One step of an object's history. */
 export type Layer =
   /** The object as a resource document holds it (or as a generator made it: then `place` is the generator entry). */
-  | { kind: 'resource'; place: SourcePlace; value: JsonValue }
-  /** A strategic-merge patch: `patch` as written (before merging), placed at `place`. */
-  | { kind: 'patch'; place: SourcePlace; patch: JsonValue }
+  | { kind: 'resource'; place: SourcePlace; value: JsonValue; generated?: true }
+  /** A strategic-merge patch: `patch` as written (before merging), placed at `place` (its `patch:` entry when inline). */
+  | { kind: 'patch'; place: SourcePlace; patch: JsonValue; inline?: true }
   /** A JSON 6902 patch: each operation with the place of its `value`. */
   | { kind: 'json-patch'; operations: { op: string; path: Segment[]; place: SourcePlace }[] }
   /** A kustomization field (`namespace:`, `images:`, …) that set the fields at `paths`. */
@@ -40,6 +40,8 @@ export type Layer =
 export interface FieldOrigin {
   place: SourcePlace;
   exact: boolean;
+  /** The place holds the field as plain YAML of the object's shape (a resource file or a patch file), where an edit of it changes the field. */
+  editable: boolean;
 }
 
 /** Keys that identify list elements, in the order tried (the merge keys of the built-in schema's lists). */
@@ -111,7 +113,7 @@ export class History {
       const layer = this.layers[i]!;
       switch (layer.kind) {
         case 'field': {
-          if (layer.paths.some((set) => startsWith(path, set))) return { place: layer.place, exact: true };
+          if (layer.paths.some((set) => startsWith(path, set))) return { place: layer.place, exact: true, editable: false };
           break;
         }
         case 'json-patch': {
@@ -119,7 +121,7 @@ export class History {
             const operation = layer.operations[j]!;
             if (operation.op === 'remove' || operation.op === 'test') continue;
             if (startsWith(path, operation.path)) {
-              return { place: { ...operation.place, path: [...operation.place.path, ...path.slice(operation.path.length)] }, exact: true };
+              return { place: { ...operation.place, path: [...operation.place.path, ...path.slice(operation.path.length)] }, exact: true, editable: false };
             }
           }
           break;
@@ -129,16 +131,17 @@ export class History {
           const value = layer.kind === 'patch' ? layer.patch : layer.value;
           const found = follow(built, value, path);
           const place = { ...layer.place, path: [...layer.place.path, ...found.path] };
+          const editable = layer.kind === 'patch' ? layer.inline !== true : layer.generated !== true;
           // A patch claims what it wrote; the resource, what it holds.
-          if (found.depth === path.length) return { place, exact: true };
+          if (found.depth === path.length) return { place, exact: true, editable };
           // Ties go to the earlier step: where the enclosing part was defined.
           if (partial === null || found.depth >= partial.depth) partial = { place, depth: found.depth };
           break;
         }
       }
     }
-    if (partial !== null) return { place: partial.place, exact: false };
+    if (partial !== null) return { place: partial.place, exact: false, editable: false };
     const first = this.layers[0]!;
-    return { place: first.kind === 'json-patch' ? first.operations[0]!.place : first.place, exact: false };
+    return { place: first.kind === 'json-patch' ? first.operations[0]!.place : first.place, exact: false, editable: false };
   }
 }
