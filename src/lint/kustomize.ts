@@ -20,8 +20,8 @@ export interface KustomizeScan {
   manifests: ResourceDocument[];
   /** Every file a build read: not checked as a manifest of its own. */
   inputs: Set<string>;
-  /** The roots built (kustomization folders). */
-  roots: string[];
+  /** The roots built (kustomization folders), with the files each build reads. */
+  builds: Map<string, Set<string>>;
   problems: BuildProblem[];
 }
 
@@ -61,7 +61,7 @@ export function scanKustomizations(files: readonly string[], source: (file: stri
       if (manifest !== null) manifests.push(manifest);
     }
   }
-  return { manifests, inputs, roots, problems };
+  return { manifests, inputs, builds: new Map(roots.map((root) => [root, builds.get(root)!.inputs])), problems };
 }
 
 /** Whether the kustomization of `dir` is a Component (never built on its own). */

@@ -202,7 +202,7 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
     const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file);
     loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests, ifKubernetes: ifKubernetes.has(file) });
   }
-  loader.addBuild(kustomize.manifests, kustomize.problems);
+  loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds);
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
@@ -395,8 +395,11 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== undefined) {
     const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path.resolve(options.cwd, file))));
-    reported = findings.filter((finding) => wanted.has(finding.location.file));
-    reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
+    // A built resource is checked again when any file its build reads changed (a base, a patch, the kustomization).
+    const changedBuilds = new Set([...workspace.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
+    const wantedFinding = (finding: Finding): boolean => wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root));
+    reported = findings.filter(wantedFinding);
+    reportedSuppressed = suppressedFindings.filter(wantedFinding);
     suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
   }
   reported.sort(compareFindings);
@@ -414,7 +417,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     cwd: options.cwd,
     durationMs: performance.now() - started,
   };
-  return { report, errors, fixes: fixes.filter((fix) => options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+  const reportedEdits = new Set(reported.flatMap((finding) => (finding.fix ?? []).map((edit) => edit.file)));
+  const reportedFix = (fix: FileFix): boolean =>
+    options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file) || reportedEdits.has(displayName(options.cwd, fix.file));
+  return { report, errors, fixes: fixes.filter(reportedFix), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
 }
 
 /** A manifest the mutate policies changed. */
@@ -486,7 +492,9 @@ function mergeBuiltFindings(findings: Finding[], builtBy: WeakMap<Finding, strin
   return out.map((item) => {
     if (!('roots' in item)) return item;
     const { finding, roots } = item;
-    return { ...finding, message: `${finding.message} (in the ${roots.length === 1 ? 'build' : 'builds'} of ${roots.join(', ')})` };
+    const named = { ...finding, message: `${finding.message} (in the ${roots.length === 1 ? 'build' : 'builds'} of ${roots.join(', ')})` };
+    builtBy.set(named, roots);
+    return named;
   });
 }
 

@@ -62,6 +62,8 @@ export interface Workspace {
   /** Policy bindings (ValidatingAdmissionPolicyBindings) in the order read, for the policies they name. */
   bindings: CompiledBinding[];
   manifests: ResourceDocument[];
+  /** The Kustomize builds checked: each root (as displayed) with the files it reads (as displayed). */
+  builds: Map<string, Set<string>>;
   /** Problems of the input, as findings. */
   problems: Finding[];
   counts: { policies: number; manifests: number; other: number };
@@ -150,6 +152,7 @@ export class WorkspaceLoader {
     exceptions: [],
     bindings: [],
     manifests: [],
+    builds: new Map(),
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 },
   };
@@ -338,8 +341,9 @@ export class WorkspaceLoader {
   }
 
   /** The manifests of the Kustomize builds, and what kept parts of them from being built. */
-  addBuild(manifests: readonly ResourceDocument[], problems: readonly BuildProblem[]): void {
+  addBuild(manifests: readonly ResourceDocument[], problems: readonly BuildProblem[], builds: ReadonlyMap<string, ReadonlySet<string>>): void {
     this.workspace.manifests.push(...manifests);
+    for (const [root, inputs] of builds) this.workspace.builds.set(displayName(this.cwd, root), new Set([...inputs].map((file) => displayName(this.cwd, file))));
     // The resource files of a build hold manifests, checked as built.
     for (const file of new Set(manifests.map((manifest) => manifest.file))) {
       if (this.#counted.get(file) !== 'other') continue;

@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import { changesBetween } from '../../src/lint/built-fixes.js';
 import { ROOT } from '../commands/helpers.js';
+import type { JsonValue } from '../../src/types.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/kustomize/mutate');
 
@@ -28,7 +29,7 @@ describe('mutations of built resources', () => {
 });
 
 describe('changesBetween', () => {
-  it.each([
+  it.each<{ name: string; before: JsonValue; after: JsonValue; changes: unknown[] }>([
     { name: 'a replaced scalar', before: { a: { b: 1 } }, after: { a: { b: 2 } }, changes: [{ path: ['a', 'b'], value: 2, existed: true }] },
     { name: 'an added key', before: { a: {} }, after: { a: { c: 'x' } }, changes: [{ path: ['a', 'c'], value: 'x', existed: false }] },
     { name: 'a removed key', before: { a: { b: 1 } }, after: { a: {} }, changes: [{ path: ['a', 'b'], existed: true }] },
