@@ -130,6 +130,17 @@ describe('findings of rendered Helm output, in the chart templates', () => {
     expect(result.errors).toEqual([]);
   });
 
+  it('gives every finding a location on a real line of its template, to the end of that line', async () => {
+    const result = await scan();
+    for (const { location } of result.report.findings) {
+      const lines = readFileSync(path.join(FIXTURE, location.file), 'utf8').split('\n');
+      expect(location.line).toBeLessThanOrEqual(lines.length);
+      expect(location.endLine).toBe(location.line);
+      expect(location.column).toBeLessThanOrEqual(lines[location.line - 1]!.length);
+      expect(location.endColumn).toBe(lines[location.line - 1]!.length + 1);
+    }
+  });
+
   it('keeps the message of each finding, and offers no fix of standard input', async () => {
     const result = await scan({ fixes: true });
     const mutation = result.report.findings.find((finding) => finding.type === 'Mutation');
@@ -218,6 +229,23 @@ describe('where the chart is', () => {
     expect(result.warnings).toEqual(['--helm-chart is ignored: it applies to rendered Helm output read from standard input (-)']);
     const plain = await scan({ cwd: scratch.dir, stdin: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n', helmCharts: [CHART] });
     expect(plain.warnings).toEqual(['--helm-chart is ignored: standard input holds no rendered Helm output (# Source: comments)']);
+  });
+});
+
+describe('policies rendered by a chart', () => {
+  const scratch = scratchFolder('kyverno-lint-helm-policy-');
+
+  it('point a CEL evaluation error at the expression key of the template', async () => {
+    scratch.write('chart/Chart.yaml', 'apiVersion: v2\nname: guard\nversion: 0.1.0\n');
+    const policy = (name: string): string =>
+      `apiVersion: policies.kyverno.io/v1\nkind: ValidatingPolicy\nmetadata:\n  name: ${name}\nspec:\n  matchConstraints:\n    resourceRules:\n      - apiGroups: ["apps"]\n        apiVersions: ["v1"]\n        operations: ["CREATE"]\n        resources: ["deployments"]\n  validations:\n    - message: too many\n      expression: >-\n        object.spec.missing.replicas < 5\n`;
+    scratch.write('chart/templates/policy.yaml', policy('{{ .Release.Name }}-replicas'));
+    const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec:\n      containers: [{name: a, image: a:1}]\n';
+    const rendered = `---\n# Source: guard/templates/policy.yaml\n${policy('guard-replicas')}---\n# Source: guard/templates/deployment.yaml\n${deployment}`;
+    scratch.write('chart/templates/deployment.yaml', deployment);
+    const result = await lint({ cwd: scratch.dir, paths: ['-'], policyPaths: [], config: DEFAULT_CONFIG, stdin: rendered });
+    expect(placed(result)).toEqual(['guard-replicas warning chart/templates/policy.yaml:14:7-14:21']);
+    expect(result.report.findings[0]!.message).toBe('rule could not be evaluated: error: No such key: missing (on Deployment default/web)');
   });
 });
 
