@@ -13,7 +13,8 @@ import type { LintConfig, SeveritySetting } from '../config/types.js';
 import type { Finding, Location, ResourceRef } from '../report/types.js';
 import { locate, locateInDocument, locateInScalar, type SourceDocument } from '../source/index.js';
 import type { RuleResponse } from '../types.js';
-import { templateLine } from './helm.js';
+import type { Segment } from '../source/path-segments.js';
+import { templateLocation } from './helm.js';
 import { fullLocation, type SourceText } from './workspace.js';
 
 /**
@@ -62,16 +63,17 @@ function locateResourcePath(file: SourceText, documentIndex: number, path: strin
   // The source ranges recorded by the loader answer without parsing the document again.
   const document = documentsOf(file).get(documentIndex);
   const found = document === undefined ? locate(file.path, file.text, documentIndex, segments) : locateInDocument({ file: file.path, text: file.text }, document, segments);
-  return inTemplate(file, fullLocation(file, found));
+  return inTemplate(file, fullLocation(file, found), segments);
 }
 
-/** A location in rendered Helm input, moved to the template the document came from. */
-export function inTemplate(file: SourceText, location: Location): Location {
+/**
+ * A location in rendered Helm input, moved to the template the document came from: the template line holding
+ * the key `path` names in the rendered document (the template document's first content line without a path);
+ * unchanged outside rendered input, and in documents whose chart or template was not found.
+ */
+export function inTemplate(file: SourceText, location: Location, path?: readonly Segment[]): Location {
   if (file.helm === undefined) return location;
-  const start = templateLine(file.helm, location.line);
-  if (start === null) return location;
-  const end = templateLine(file.helm, location.endLine);
-  return { ...location, file: start.template, line: start.line, endLine: end?.template === start.template ? end.line : start.line };
+  return templateLocation(file, location.line, path) ?? location;
 }
 
 type PolicyMetadata = Pick<Finding, 'category' | 'policySeverity' | 'policyTitle' | 'policyDescription'>;
@@ -225,7 +227,7 @@ function expressionLocation(policy: CompiledPolicy, rule: RuleResponse, context:
   const range = rule.expressionRange;
   const inExpression = range === undefined ? null : locateInScalar({ file: file.path, text: file.text }, document, rule.policyPath, range.start, range.end);
   const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path);
-  return inTemplate(file, fullLocation(file, found));
+  return inTemplate(file, fullLocation(file, found), path);
 }
 
 /**

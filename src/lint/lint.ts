@@ -19,8 +19,9 @@ import { globRoots, globSet } from '../discovery/globs.js';
 import { policyReference, type CompiledPolicy, type RequestUserInfo } from '../evaluate/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { jsonEqual } from '../util/json-value.js';
-import { parseDocuments, readSourceFile } from '../source/index.js';
+import { DEFAULT_MAX_FILE_SIZE, parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
+import { resolveHelmSources } from './helm.js';
 import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext, type PolicySource } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds } from '../config/rule-ids.js';
@@ -208,6 +209,21 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   return loader.complete();
 }
 
+/** Rendered Helm output on standard input: the chart templates its findings are reported in. */
+async function resolveHelmInput(options: LintOptions, workspace: Workspace, errors: string[], warnings: string[]): Promise<void> {
+  const charts = (options.helmCharts ?? []).map((dir) => path.resolve(options.cwd, dir));
+  if (!options.paths.includes('-')) {
+    if (charts.length > 0) warnings.push('--helm-chart is ignored: it applies to rendered Helm output read from standard input (-)');
+    return;
+  }
+  const stdin = workspace.files.get('-');
+  if (stdin === undefined) return;
+  const display = (file: string): string => displayName(options.cwd, file);
+  const resolved = await resolveHelmSources(stdin, { cwd: options.cwd, charts, maxFileSize: options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, display });
+  warnings.push(...resolved.warnings);
+  errors.push(...resolved.errors);
+}
+
 /** The id prefix and the rule names (autogen rules included) of each loaded policy. */
 function loadedPolicyIds(workspace: Workspace): LoadedPolicyIds[] {
   return workspace.policies.map(({ compiled }) => {
@@ -256,6 +272,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const warnings: string[] = [];
   const errors: string[] = [];
   const workspace = await loadWorkspace(options, errors, warnings);
+  await resolveHelmInput(options, workspace, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
   const sources = new Map(workspace.policies.map(({ compiled, file, document }) => [compiled, { file, document }]));

@@ -14,6 +14,12 @@ export interface LintOptions {
   /** Extra policy files or directories, also outside the repository (`--policy`). */
   policyPaths: string[];
   config: LintConfig;
+  /**
+   * Chart folders of rendered Helm output read from standard input (`--helm-chart`, relative to `cwd` or
+   * absolute): its `# Source: <chart>/templates/…` comments name charts by their `Chart.yaml` name, looked for
+   * in these folders first, then below `cwd`.
+   */
+  helmCharts?: string[];
   /** The text of standard input, when `paths` holds `-` (or what refused it: over `config.maxFileSize`). */
   stdin?: string | TooLarge;
   /**

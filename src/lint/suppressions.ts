@@ -20,8 +20,8 @@ import { isIgnored } from '../config/severity.js';
 import type { Finding, Location, Suppression } from '../report/types.js';
 import { isDocumentSeparator } from '../source/split.js';
 import { lineIndexAt, lineStarts } from '../source/lines.js';
-import { templateLine } from './helm.js';
-import { inTemplate } from './findings.js';
+import { blankTemplateActions } from '../source/template-lines.js';
+import { sourceOfLine, type HelmTemplate } from './helm.js';
 import { fullLocation, type SourceText } from './workspace.js';
 import { closest } from '../util/closest.js';
 
@@ -97,18 +97,42 @@ interface DisableDirective extends DirectiveText {
   unknown: Set<string>;
 }
 
-/** The lines `from`..`to` of a file as findings name them (rendered Helm input: in its template). */
-function findingScope(file: SourceText, from: number, to: number): DisableDirective['scope'] {
-  if (file.helm !== undefined) {
-    const start = templateLine(file.helm, from);
-    const end = templateLine(file.helm, to);
-    if (start !== null) return { file: start.template, from: start.line, to: end?.template === start.template ? end.line : start.line };
+/** A file whose directives are read, and the lines whose comments are not directives of it. */
+interface DirectiveSource {
+  file: SourceText;
+  skip?: (line: number) => boolean;
+}
+
+/**
+ * The files whose comments are directives: the scanned files and, for rendered Helm input, the chart templates
+ * its documents were found in. Findings of such a document are reported in its template, so the directives that
+ * apply to them are the template's comments, at the template's lines (read with the template's actions blanked);
+ * their rendered copies are not read again. The documents whose template was not found keep their rendered
+ * directives, at the rendered lines, as their findings do.
+ */
+function directiveSources(files: Iterable<SourceText>): DirectiveSource[] {
+  const sources: DirectiveSource[] = [];
+  const templates = new Map<string, HelmTemplate>();
+  for (const file of files) {
+    const helm = file.helm;
+    if (helm === undefined) {
+      sources.push({ file });
+      continue;
+    }
+    for (const source of helm) if (source.target !== undefined) templates.set(source.target.template.path, source.target.template);
+    sources.push({ file, skip: (line) => sourceOfLine(helm, line)?.target !== undefined });
   }
-  return { file: file.display, from, to };
+  for (const template of templates.values()) {
+    const documents = template.parsed.documents
+      .filter((document) => document.root.children.length > 0)
+      .map((document, index) => ({ file: template.path, index, value: null, line: document.contentLine ?? document.startLine }));
+    sources.push({ file: { path: template.path, display: template.display, text: blankTemplateActions(template.text), documents } });
+  }
+  return sources;
 }
 
 /** The directives of one file, and findings for malformed ones. */
-function readDirectives(file: SourceText): { directives: DisableDirective[]; problems: Finding[] } {
+function readDirectives({ file, skip }: DirectiveSource): { directives: DisableDirective[]; problems: Finding[] } {
   const directives: DisableDirective[] = [];
   const problems: Finding[] = [];
   if (!file.text.includes(MARKER)) return { directives, problems };
@@ -119,8 +143,9 @@ function readDirectives(file: SourceText): { directives: DisableDirective[]; pro
     if (parsed === null) continue;
     const lineIndex = lineIndexAt(starts, comment.offset);
     const line = lineIndex + 1;
+    if (skip?.(line) === true) continue;
     const column = comment.offset - starts[lineIndex]! + 1;
-    const location = inTemplate(file, fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length }));
+    const location = fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length });
     if (parsed === 'invalid') {
       const name = comment.text.slice(1).trim().split(/\s/, 1)[0];
       const message = `unknown directive "${name}": expected kyverno-lint-disable or kyverno-lint-disable-next-line`;
@@ -139,7 +164,7 @@ function readDirectives(file: SourceText): { directives: DisableDirective[]; pro
       const sectionStart = previous ?? 1;
       outsideDocument = !file.documents.some((document) => document.line >= sectionStart && document.line <= to);
     }
-    directives.push({ ...parsed, location, scope: findingScope(file, from, to), outsideDocument, used: new Set(), unknown: new Set() });
+    directives.push({ ...parsed, location, scope: { file: file.display, from, to }, outsideDocument, used: new Set(), unknown: new Set() });
   }
   return { directives, problems };
 }
@@ -162,8 +187,8 @@ export class Suppressions {
    * `kyverno-lint/<code>` ids: a directive id that matches none of them is reported.
    */
   constructor(files: Iterable<SourceText>, knownRuleIds: readonly string[]) {
-    for (const file of files) {
-      const read = readDirectives(file);
+    for (const source of directiveSources(files)) {
+      const read = readDirectives(source);
       this.problems.push(...read.problems);
       for (const directive of read.directives) {
         const list = this.byFile.get(directive.scope.file) ?? [];

@@ -132,7 +132,7 @@ describe('pre-commit: --files', () => {
 });
 
 describe('rendered input on stdin', () => {
-  it('maps findings back to the Helm templates named by # Source: comments', async () => {
+  it('leaves findings on <stdin> at the rendered lines when no chart of the # Source: comments is found, and says so', async () => {
     const rendered = `---
 # Source: shop/templates/worker.yaml
 apiVersion: apps/v1
@@ -155,7 +155,42 @@ spec:
     const result = await runCli(['-', '--policy', 'policies', '-f', 'json'], { cwd: EXAMPLES, stdin: rendered });
     const report = JSON.parse(result.stdout) as { findings: { file: string; line: number; ruleId: string }[] };
     const latest = report.findings.find((finding) => finding.ruleId === 'disallow-latest-tag/autogen-validate-image-tag');
-    expect(latest).toMatchObject({ file: 'shop/templates/worker.yaml', line: 16 });
+    expect(latest).toMatchObject({ file: '<stdin>', line: 18 });
+    expect(result.stderr.match(/^warning: Helm chart "shop" .* pass --helm-chart <dir> with the chart's folder$/gm)).toHaveLength(1);
+  });
+
+  const HELM = path.join(LINT_FIXTURES, 'helm');
+  const SHOP = readFileSync(path.join(HELM, 'rendered/shop.yaml'), 'utf8');
+
+  it('reports findings in the chart templates named by --helm-chart, at the line of the key they blame', async () => {
+    const result = await runCli(['-', '--helm-chart', 'charts/shop-chart', '--policy', 'policies', '-f', 'json'], { cwd: HELM, stdin: SHOP });
+    const report = JSON.parse(result.stdout) as { findings: { file: string; line: number; column: number; ruleId: string }[] };
+    const latest = report.findings.find((finding) => finding.ruleId === 'disallow-latest-tag/autogen-validate-image-tag');
+    expect(latest).toMatchObject({ file: 'charts/shop-chart/templates/deployment.yaml', line: 32, column: 11 });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+  });
+
+  it('refuses a --helm-chart folder that does not exist, or holds no chart', async () => {
+    const missing = await runCli(['-', '--helm-chart', 'charts/nope', '--policy', 'policies'], { cwd: HELM, stdin: SHOP });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file or directory: charts/nope (--helm-chart)');
+    const notChart = await runCli(['-', '--helm-chart', 'policies', '--policy', 'policies'], { cwd: HELM, stdin: SHOP });
+    expect(notChart.code).toBe(2);
+    expect(notChart.stderr).toContain('error: --helm-chart policies: no Chart.yaml naming a chart in that folder');
+  });
+
+  it('says --helm-chart in its help', async () => {
+    const help = await runCli(['scan', '--help']);
+    expect(help.stdout).toMatch(/--helm-chart dir +the folder of a chart rendered into -/);
+  });
+
+  it('does not write --fix edits into templates', async () => {
+    const result = await runCli(['-', '--fix', '--policy', 'policies', '-f', 'json'], { cwd: HELM, stdin: SHOP });
+    expect(result.stderr).toContain('warning: --fix cannot write standard input');
+    expect(result.stderr).not.toContain('fixed ');
+    const report = JSON.parse(result.stdout) as { findings: { file: string; line: number; type: string }[] };
+    expect(report.findings.find((finding) => finding.type === 'Mutation')).toMatchObject({ file: 'charts/shop-chart/templates/service.yaml', line: 1 });
   });
 });
 

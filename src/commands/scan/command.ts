@@ -26,6 +26,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'config', short: 'c', type: 'string', valueName: 'path', description: 'configuration file (default: .kyverno-lint.yaml, searched upward)' },
   { name: 'no-config', type: 'boolean', description: 'do not read a configuration file' },
   { name: 'policy', short: 'p', aliases: ['policies'], type: 'list', valueName: 'path', description: 'also read policies from these files or directories (repeatable)' },
+  { name: 'helm-chart', type: 'list', valueName: 'dir', description: 'the folder of a chart rendered into - (helm template … | kyverno-lint -): findings are reported in its templates (repeatable; default: the Chart.yaml below the working directory that names the chart)' },
   { name: 'values-file', type: 'string', valueName: 'path', description: 'a Kyverno CLI Values file (overrides the configuration)' },
   { name: 'userinfo', type: 'string', valueName: 'path', description: 'a Kyverno CLI UserInfo file (overrides the configuration)' },
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
@@ -107,7 +108,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (operation !== undefined && !OPERATIONS.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
   if (args.boolean('allow-empty') && args.boolean('fail-on-empty')) throw new UsageError('--allow-empty and --fail-on-empty cannot be used together');
 
-  requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'values-file', 'userinfo'] });
+  requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'helm-chart', 'values-file', 'userinfo'] });
 
   const read = readConfig(io, args.string('config'), args.boolean('no-config'));
   if ('exitCode' in read) return read.exitCode;
@@ -136,6 +137,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     // Pre-commit: the repository, and the named files even where discovery would skip them (ignored, hidden, .json).
     paths: files ? [io.cwd, ...positionals.filter((item) => item !== '-').map((item) => resolveArg(io, item))] : paths,
     policyPaths: args.list('policy').map((item) => resolveArg(io, item)),
+    helmCharts: args.list('helm-chart').map((item) => resolveArg(io, item)),
     config,
     ...(stdin !== undefined ? { stdin } : {}),
     ...(files ? { reportFiles: positionals.map((item) => resolveArg(io, item)) } : {}),
