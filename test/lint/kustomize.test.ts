@@ -43,4 +43,15 @@ describe('a repository of Kustomize overlays is checked as built, each finding i
     // Both overlays' objects are evaluated (five each), plus the standalone Pod.
     expect(report.manifests).toBe(11);
   });
+
+  it('with --files, a changed patch file re-checks the builds that read it, wherever their findings are', async () => {
+    const fixture = path.join(ROOT, 'test/fixtures/kustomize/shop');
+    const reportFiles = [path.join(fixture, 'overlays/prod/web-hardening.yaml')];
+    const { report } = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: DEFAULT_CONFIG, reportFiles });
+    expect(report.findings.map((finding) => `${finding.ruleId} ${finding.location.file}:${finding.location.line}`)).toEqual([
+      'require-memory-limit/memory-limit base/deployment.yaml:18',
+      'require-memory-limit/memory-limit base/worker.yaml:15',
+      'disallow-latest-tag/autogen-validate-image-tag overlays/prod/worker-port.yaml:7',
+    ]);
+  });
 });
