@@ -11,7 +11,7 @@ import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import { closest } from '../util/closest.js';
 import { parseByteSize } from '../util/byte-size.js';
-import type { ConfigPosition, RuleIdPositions, SeverityMapping, SeveritySetting } from './types.js';
+import type { ConfigPosition, KustomizeSettings, RuleIdPositions, SeverityMapping, SeveritySetting } from './types.js';
 import { DEFAULT_CONFIG, type LintConfig } from './types.js';
 
 /** The names of the configuration file, in the order they are looked for in each folder. */
@@ -228,7 +228,32 @@ function describe(node: Node | null): string {
   return 'an alias';
 }
 
-const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize', 'allowEmpty'] as const;
+const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize', 'allowEmpty', 'kustomize'] as const;
+const KUSTOMIZE_KEYS = ['build', 'roots'] as const;
+
+function decodeKustomize(decoder: Decoder, node: Node, config: LintConfig): void {
+  const entries = decoder.entries(node, 'kustomize');
+  if (entries === null) return;
+  const settings: KustomizeSettings = { build: true, roots: [] };
+  for (const { key, keyNode, value } of entries) {
+    if (!(KUSTOMIZE_KEYS as readonly string[]).includes(key)) {
+      decoder.unknownKey(keyNode, key, 'kustomize', KUSTOMIZE_KEYS);
+      continue;
+    }
+    if (value === null) {
+      decoder.missing(keyNode, `kustomize.${key}`);
+      continue;
+    }
+    if (key === 'build') {
+      const build = decoder.boolean(value, 'kustomize.build');
+      if (build !== undefined) settings.build = build;
+    } else {
+      const roots = decoder.globs(value, 'kustomize.roots');
+      if (roots !== undefined) settings.roots = roots;
+    }
+  }
+  config.kustomize = settings;
+}
 const SEVERITY_KEYS = ['audit', 'enforce', 'policies', 'rules'] as const;
 
 function ruleIdProblem(key: string): string | null {
@@ -330,6 +355,9 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
         if (allowEmpty !== undefined) config.allowEmpty = allowEmpty;
         break;
       }
+      case 'kustomize':
+        decodeKustomize(decoder, value, config);
+        break;
       case 'maxFileSize': {
         const maxFileSize = decoder.byteSize(value, key);
         if (maxFileSize !== undefined) config.maxFileSize = maxFileSize;

@@ -45,11 +45,23 @@ export interface LintConfig {
   maxFileSize?: number;
   /** Accept a scan that finds no policy or no manifest (a warning instead of exit code 2). */
   allowEmpty?: boolean;
+  /** How Kustomize layouts are checked. */
+  kustomize?: KustomizeSettings;
   /**
    * Where the policy names and rule ids of `severity` and `ignore` are written in the file, for the problems
    * found once the policies are loaded (an id that names no loaded policy or rule).
    */
   positions?: RuleIdPositions;
+}
+
+export interface KustomizeSettings {
+  /** Build the kustomizations found and check what they build (default true); false checks every file as it is. */
+  build: boolean;
+  /**
+   * Globs of the kustomization folders to build as roots (relative to the configuration file's folder); empty: every
+   * kustomization that no other one includes.
+   */
+  roots: string[];
 }
 
 /** A 1-based position in the configuration file. */

@@ -1,6 +1,7 @@
 /**
  * @file The scan sees what `kustomize build` sends to the cluster. Every kustomization found is built; the roots
- * are those no other kustomization includes (as a resource or a component), and their objects are the manifests
+ * are those no other kustomization includes (as a resource or a component), or those the configuration's
+ * `kustomize.roots` globs select, and their objects are the manifests
  * checked, each field located in the file a person edits (the base resource, the patch, or the kustomization line
  * that set it). Every file a build reads (resources, patches, generator inputs, the kustomization files themselves)
  * is an input, never checked as a manifest of its own.
@@ -34,7 +35,12 @@ export function isKustomizationFile(file: string): boolean {
  * Builds the kustomizations whose files are among `files`; `source` reads and parses a file once for the whole
  * scan. A kustomization another one includes is built only as part of it.
  */
-export function scanKustomizations(files: readonly string[], source: (file: string) => SourceText | string, display: (file: string) => string): KustomizeScan {
+export function scanKustomizations(
+  files: readonly string[],
+  source: (file: string) => SourceText | string,
+  display: (file: string) => string,
+  isRoot?: (dir: string) => boolean,
+): KustomizeScan {
   const read = (file: string): SourceText | string => source(file);
   const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path.dirname(file)))].sort();
   const builds = new Map(dirs.map((dir) => [dir, buildKustomization(dir, read)]));
@@ -42,7 +48,8 @@ export function scanKustomizations(files: readonly string[], source: (file: stri
   for (const [dir, build] of builds) {
     for (const input of build.inputs) if (path.dirname(input) !== dir && isKustomizationFile(input)) included.add(path.dirname(input));
   }
-  const roots = dirs.filter((dir) => !included.has(dir) && !isComponent(builds.get(dir)!, dir, source));
+  // The configured roots, or every kustomization no other one includes.
+  const roots = dirs.filter((dir) => (isRoot !== undefined ? isRoot(dir) : !included.has(dir)) && !isComponent(dir, source));
   const inputs = new Set<string>();
   for (const build of builds.values()) for (const input of build.inputs) inputs.add(input);
   const manifests: ResourceDocument[] = [];
@@ -65,7 +72,7 @@ export function scanKustomizations(files: readonly string[], source: (file: stri
 }
 
 /** Whether the kustomization of `dir` is a Component (never built on its own). */
-function isComponent(_build: unknown, dir: string, source: (file: string) => SourceText | string): boolean {
+function isComponent(dir: string, source: (file: string) => SourceText | string): boolean {
   for (const name of KUSTOMIZATION_FILE_NAMES) {
     const read = source(path.join(dir, name));
     if (typeof read === 'string') continue;

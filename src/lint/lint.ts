@@ -29,7 +29,7 @@ import { Suppressions } from './suppressions.js';
 import { isIgnored } from '../config/severity.js';
 import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
-import { scanKustomizations } from './kustomize.js';
+import { isKustomizationFile, scanKustomizations } from './kustomize.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 
 export interface LintResult {
@@ -189,10 +189,13 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   // One sorted list, so that the policies' order (mutations apply in it) does not depend on the scan paths.
   const files = [...new Set([...scanned, ...(await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
   // Kustomizations are checked as built: their inputs are not manifests of their own.
+  const settings = config.kustomize ?? { build: true, roots: [] };
+  const rootGlobs = globSet(globBase(config, options.cwd), settings.roots);
   const kustomize = scanKustomizations(
-    files.filter((file) => scanned.has(file) && roles.manifests(file)),
+    settings.build ? files.filter((file) => scanned.has(file) && roles.manifests(file)) : [],
     (file) => loader.source(file),
     (file) => displayName(options.cwd, file),
+    rootGlobs.empty ? undefined : (dir) => rootGlobs.matches(dir),
   );
   for (const file of files) {
     if (isHelmTemplate(file)) {
@@ -200,7 +203,8 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
       continue;
     }
     // Files outside the scan paths are read for their policies only.
-    const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file);
+    // A kustomization file is never a manifest, built or not.
+    const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
     loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests, ifKubernetes: ifKubernetes.has(file) });
   }
   loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds);

@@ -90,6 +90,8 @@ format: sarif
 maxWarnings: 10
 maxFileSize: 16MiB
 allowEmpty: true
+kustomize:
+  roots: [overlays/*]
 `,
     );
     const { config, problems } = loadConfig(file);
@@ -113,6 +115,7 @@ allowEmpty: true
       maxWarnings: 10,
       maxFileSize: 16 * 1024 * 1024,
       allowEmpty: true,
+      kustomize: { build: true, roots: ['overlays/*'] },
       // Where the policy names and rule ids are written, for the checks against the loaded policies.
       positions: {
         severityPolicies: { 'require-labels': { line: 14, column: 5 }, 'ns/team-policy': { line: 15, column: 5 } },
@@ -164,9 +167,13 @@ describe('loadConfig: problems', () => {
   it('reports unknown keys at their line and column, with a suggestion', () => {
     expect(problemsOf('format: json\npolices: [a]\nfoo: 1\n')).toEqual([
       '2:1 unknown key "polices" (did you mean "policies"?)',
-      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, maxFileSize, allowEmpty)',
+      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, maxFileSize, allowEmpty, kustomize)',
     ]);
     expect(problemsOf('severity:\n  enforced: error\n')).toEqual(['2:3 unknown key "enforced" in severity (did you mean "enforce"?)']);
+    expect(problemsOf('kustomize:\n  root: [a]\n  build: yes-please\n')).toEqual([
+      '2:3 unknown key "root" in kustomize (did you mean "roots"?)',
+      '3:10 kustomize.build must be true or false, got "yes-please"',
+    ]);
   });
 
   it('reports values of the wrong type at the value', () => {

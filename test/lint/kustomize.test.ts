@@ -55,3 +55,22 @@ describe('a repository of Kustomize overlays is checked as built, each finding i
     ]);
   });
 });
+
+describe('the kustomize settings of the configuration', () => {
+  const fixture = path.join(ROOT, 'test/fixtures/kustomize/shop');
+  const scan = (kustomize: { build: boolean; roots: string[] }) => lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: { ...DEFAULT_CONFIG, kustomize } });
+
+  it('builds only the roots its globs select; the other kustomizations stay inputs', async () => {
+    const { report } = await scan({ build: true, roots: ['overlays/prod'] });
+    // Five objects of the prod build and the standalone Pod; the dev overlay's patch is not checked as a manifest.
+    expect(report.manifests).toBe(6);
+    expect(report.findings.some((finding) => finding.location.file.startsWith('overlays/dev/'))).toBe(false);
+    expect(report.findings.filter((finding) => finding.message.includes('(in the build of overlays/prod)'))).toHaveLength(3);
+  });
+
+  it('checks every file as it is with build: false, kustomization files excepted', async () => {
+    const { report } = await scan({ build: false, roots: [] });
+    expect(report.findings.some((finding) => finding.location.file.endsWith('kustomization.yaml'))).toBe(false);
+    expect(report.findings.some((finding) => finding.location.file === 'overlays/prod/web-hardening.yaml')).toBe(true);
+  });
+});
