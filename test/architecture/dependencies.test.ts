@@ -69,7 +69,19 @@ const RULES: readonly DependencyRule[] = [
     id: 10,
     rule: 'The low layers (src/util/, src/source/, src/cluster/) import nothing above them: no policy family, language, evaluation, scan, configuration, report, CLI or Action.',
     from: ['src/util/', 'src/source/', 'src/cluster/'],
-    forbidden: ['src/families/', 'src/lang/', 'src/evaluate/', 'src/lint/', 'src/config/', 'src/report/', 'src/reporters/', 'src/commands/', 'src/action/', 'src/discovery/'],
+    forbidden: ['src/families/', 'src/lang/', 'src/evaluate/', 'src/lint/', 'src/config/', 'src/report/', 'src/reporters/', 'src/commands/', 'src/action/', 'src/discovery/', 'src/build/'],
+  },
+  {
+    id: 11,
+    rule: 'src/build/ (Kustomize builds) imports nothing from the evaluation, the scan, the configuration, the report, the reporters, the CLI or the Action.',
+    from: ['src/build/'],
+    forbidden: ['src/evaluate/', 'src/lint/', 'src/config/', 'src/report/', 'src/reporters/', 'src/commands/', 'src/action/'],
+  },
+  {
+    id: 12,
+    rule: 'The families, the languages and the evaluation know nothing of builds: only the scan imports src/build/.',
+    from: ['src/families/', 'src/lang/', 'src/evaluate/'],
+    forbidden: ['src/build/'],
   },
 ];
 
