@@ -7,8 +7,8 @@
  * is an input, never checked as a manifest of its own.
  */
 import path from 'node:path';
-import { buildKustomization, type BuildProblem, type BuiltObject } from '../build/kustomize/build.js';
-import { KUSTOMIZATION_FILE_NAMES } from '../build/kustomize/kustomization.js';
+import { buildKustomization, kustomizationFile, type BuildProblem, type BuiltObject } from '../build/kustomize/build.js';
+import { decodeKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../build/kustomize/kustomization.js';
 import { classifyWithKind } from '../discovery/classify.js';
 import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
 import { checkObjectMetadata } from '../families/kyverno/policy/check.js';
@@ -43,13 +43,12 @@ export function scanKustomizations(
 ): KustomizeScan {
   const read = (file: string): SourceText | string => source(file);
   const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path.dirname(file)))].sort();
-  const builds = new Map(dirs.map((dir) => [dir, buildKustomization(dir, read)]));
-  const included = new Set<string>();
-  for (const [dir, build] of builds) {
-    for (const input of build.inputs) if (path.dirname(input) !== dir && isKustomizationFile(input)) included.add(path.dirname(input));
-  }
+  const included = new Set(dirs.flatMap((dir) => includedFolders(dir, source)));
   // The configured roots, or every kustomization no other one includes.
   const roots = dirs.filter((dir) => (isRoot !== undefined ? isRoot(dir) : !included.has(dir)) && !isComponent(dir, source));
+  const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, read)]));
+  // A kustomization no root includes (when the configuration names the roots) is still an input, not manifests.
+  for (const dir of dirs) if (!builds.has(dir) && ![...builds.values()].some((build) => [...build.inputs].some((input) => path.dirname(input) === dir))) builds.set(dir, buildKustomization(dir, read));
   const inputs = new Set<string>();
   for (const build of builds.values()) for (const input of build.inputs) inputs.add(input);
   const manifests: ResourceDocument[] = [];
@@ -69,6 +68,22 @@ export function scanKustomizations(
     }
   }
   return { manifests, inputs, builds: new Map(roots.map((root) => [root, builds.get(root)!.inputs])), problems };
+}
+
+/** The folders the kustomization of `dir` lists as resources or components (the bases and components it includes). */
+function includedFolders(dir: string, source: (file: string) => SourceText | string): string[] {
+  const file = kustomizationFile(dir);
+  if (file === null) return [];
+  const read = source(file);
+  if (typeof read === 'string') return [];
+  let kustomization: Kustomization;
+  try {
+    kustomization = decodeKustomization(read.documents[0]?.value ?? null);
+  } catch {
+    // The build reports what cannot be read.
+    return [];
+  }
+  return [...kustomization.resources, ...kustomization.components].map((entry) => path.resolve(dir, entry.value));
 }
 
 /** Whether the kustomization of `dir` is a Component (never built on its own). */

@@ -216,9 +216,10 @@ class Builder {
         if (keepsItsName(object.value)) return object;
         const name = currentName(object);
         const renamed = prefix ? `${entry.value}${name}` : `${name}${entry.value}`;
-        const value = cloneJson(object.value);
-        (value.metadata as JsonObject).name = renamed;
-        return { ...object, value, names: [...object.names, renamed], history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }) };
+        const value = object.value;
+        if (!isObject(value.metadata)) value.metadata = {};
+        value.metadata.name = renamed;
+        return { ...object, names: [...object.names, renamed], history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }) };
       });
     }
     const pairs = (specs: Parameters<typeof setPairs>[1], values: Record<string, string>, place: SourcePlace): void => {
@@ -242,17 +243,19 @@ class Builder {
     return objects;
   }
 
-  /** Applies `change` to a copy of the object; records the paths it set, if any. */
+  /**
+   * Applies `change` to the object's value (each built object owns its value: resources are copied when read, and
+   * the histories keep the documents and patches as written); records the paths it set, if any.
+   */
   edit(object: BuiltObject, place: SourcePlace, change: (value: JsonObject) => Segment[][]): BuiltObject {
-    const value = cloneJson(object.value);
-    const paths = change(value);
+    const paths = change(object.value);
     if (paths.length === 0) return object;
-    return { ...object, value, history: object.history.with({ kind: 'field', place, paths }) };
+    return { ...object, history: object.history.with({ kind: 'field', place, paths }) };
   }
 
   /** api/filters/namespace/namespace.go `Filter.run`. */
   setNamespace(object: BuiltObject, namespace: string, place: SourcePlace): BuiltObject {
-    const value = cloneJson(object.value);
+    const value = object.value;
     const paths: Segment[][] = [];
     const apiVersion = String(value.apiVersion);
     const kind = String(value.kind);
@@ -277,7 +280,7 @@ class Builder {
     visitFields(value, { path: 'spec/conversion/webhook/clientConfig/service/namespace', group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, (_current, at) => (paths.push(at), namespace));
     if (paths.length === 0) return object;
     const renamed = kind === 'Namespace' && apiVersion === 'v1' ? [...object.names, namespace] : object.names;
-    return { ...object, value, names: renamed, namespaces: [...object.namespaces, String(metadata.namespace ?? '')], history: object.history.with({ kind: 'field', place, paths }) };
+    return { ...object, names: renamed, namespaces: [...object.namespaces, String(metadata.namespace ?? '')], history: object.history.with({ kind: 'field', place, paths }) };
   }
 
   /** One patch entry applied to the objects it targets. */
@@ -468,12 +471,11 @@ export function buildKustomization(root: string, read: ReadFile): BuildResult {
   // kusttarget.go `makeCustomizedResMap`: hash suffixes, then references to the renamed objects.
   objects = objects.map((object) => {
     if (object.generated?.hash !== true) return object;
-    const value = cloneJson(object.value);
-    const metadata = value.metadata as JsonObject;
-    const name = `${String(metadata.name)}-${nameHash(value)}`;
+    const metadata = object.value.metadata as JsonObject;
+    const name = `${String(metadata.name)}-${nameHash(object.value)}`;
     metadata.name = name;
-    return { ...object, value, names: [...object.names, name] };
+    return { ...object, names: [...object.names, name] };
   });
-  objects = fixNameReferences(objects);
+  fixNameReferences(objects);
   return { objects, inputs: builder.inputs, problems: builder.problems };
 }

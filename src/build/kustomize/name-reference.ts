@@ -6,7 +6,7 @@
  */
 import { parse } from 'yaml';
 import type { JsonObject, JsonValue } from '../../types.js';
-import { cloneJson, isObject } from '../../util/json-value.js';
+import { isObject } from '../../util/json-value.js';
 import { ResourceScopes } from '../../cluster/index.js';
 import type { BuiltObject } from './types.js';
 import { specSelects, visitFields, type FieldSpec } from './field-specs.js';
@@ -53,24 +53,21 @@ function resolve(candidates: readonly BuiltObject[], name: string, referral: Jso
   return current === name ? null : current;
 }
 
-/** The objects with every reference to a renamed object updated (copies of those that change). */
-export function fixNameReferences(objects: readonly BuiltObject[]): BuiltObject[] {
+/** Updates every reference to a renamed object, in place (each built object owns its value). */
+export function fixNameReferences(objects: readonly BuiltObject[]): void {
   const renamed = objects.filter((object) => object.names.length > 1 && object.names.at(-1) !== object.names[0]);
-  if (renamed.length === 0) return [...objects];
-  return objects.map((object) => {
-    let value: JsonObject | null = null;
-    for (const referred of referenceTable()) {
-      const candidates = renamed.filter((candidate) => specSelects(referred, candidate.value));
-      if (candidates.length === 0) continue;
-      for (const spec of referred.fieldSpecs) {
+  if (renamed.length === 0) return;
+  const referred = referenceTable()
+    .map((entry) => ({ entry, candidates: renamed.filter((candidate) => specSelects(entry, candidate.value)) }))
+    .filter(({ candidates }) => candidates.length > 0);
+  for (const object of objects) {
+    for (const { entry, candidates } of referred) {
+      for (const spec of entry.fieldSpecs) {
         if (!specSelects(spec, object.value)) continue;
-        value ??= cloneJson(object.value);
-        const target: JsonObject = value;
-        visitFields(target, { ...spec, create: false }, (current) => update(current, candidates, target, referred.kind));
+        visitFields(object.value, { ...spec, create: false }, (current) => update(current, candidates, object.value, entry.kind));
       }
     }
-    return value === null ? object : { ...object, value };
-  });
+  }
 }
 
 /** The new value of a reference field: a name, or a `{kind, name, namespace}` map (RBAC subjects), or a list of those. */
