@@ -214,13 +214,18 @@ class Builder {
           out.push({ ...newObject(made, place, true), generated });
           continue;
         }
-        const namespace = entry.value.namespace ?? '';
-        const index = out.findIndex((object) => object.value.kind === kind && object.names[0] === entry.value.name && currentNamespace(object) === namespace);
+        // api/resmap/reswrangler.go `appendReplaceOrMerge`: the generated id matches any id the object has had
+        // (`GetMatchingResourcesByAnyId`: its previous names and namespaces and its current ones, resid.go
+        // `Equals`, where no namespace is the default one).
+        const namespace = effectiveNamespace(entry.value.namespace ?? '');
+        const index = out.findIndex((object) => object.value.kind === kind && object.names.includes(entry.value.name) && object.namespaces.some((had) => effectiveNamespace(had) === namespace));
         if (index === -1) {
           this.problem(place.file, place.document, place.path, `${kind} ${entry.value.name}: behavior ${entry.value.behavior} needs a ${kind} of that name in the resources`);
           continue;
         }
         const existing = out[index]!;
+        // api/resource/resource.go `CopyMergeMetaDataFieldsFrom`: the name gets its hash when both the object and
+        // the generator ask for it (the build annotations are the object's, and the generator's flag can drop it).
         const value = cloneJson(existing.value);
         const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
         if (entry.value.behavior === 'replace') value.data = made.data ?? {};
@@ -230,7 +235,7 @@ class Builder {
           if (isObject(madeMetadata[key])) metadata[key] = { ...(isObject(metadata[key]) ? metadata[key] : {}), ...madeMetadata[key] };
         }
         const paths: Segment[][] = Object.keys(isObject(made.data) ? made.data : {}).map((key) => ['data', key]);
-        out[index] = { ...existing, value, history: existing.history.with({ kind: 'field', place, paths }), generated: { hash: (existing.generated?.hash ?? true) && generated.hash } };
+        out[index] = { ...existing, value, history: existing.history.with({ kind: 'field', place, paths }), generated: { hash: (existing.generated?.hash ?? false) && generated.hash } };
       }
     };
     run('ConfigMap', kustomization.configMapGenerator);
@@ -447,8 +452,9 @@ function currentName(object: BuiltObject): string {
   return object.names.at(-1) ?? '';
 }
 
-function currentNamespace(object: BuiltObject): string {
-  return object.namespaces.at(-1) ?? '';
+/** api/resid/resid.go `EffectiveNamespace`: no namespace is the default one. */
+function effectiveNamespace(namespace: string): string {
+  return namespace === '' ? 'default' : namespace;
 }
 
 /** The target of a strategic-merge patch without one: its own kind, name and namespace. */
