@@ -58,10 +58,12 @@ export function generatedObject(kind: 'ConfigMap' | 'Secret', entry: GeneratorEn
   if (entry.options.labels && Object.keys(entry.options.labels).length > 0) metadata.labels = { ...entry.options.labels };
   if (entry.options.annotations && Object.keys(entry.options.annotations).length > 0) metadata.annotations = { ...entry.options.annotations };
   const object: JsonObject = { apiVersion: 'v1', kind, metadata };
+  // api/internal/generators: `LoadMapIntoConfigMapData` / `LoadMapIntoSecretData` add no `data` without pairs.
+  const empty = Object.keys(data).length === 0;
   if (kind === 'Secret') {
     object.type = entry.type ?? 'Opaque';
-    object.data = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Buffer.from(value, 'utf8').toString('base64')]));
-  } else {
+    if (!empty) object.data = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Buffer.from(value, 'utf8').toString('base64')]));
+  } else if (!empty) {
     object.data = { ...data };
   }
   if (entry.options.immutable === true) object.immutable = true;
