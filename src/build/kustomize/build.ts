@@ -26,45 +26,10 @@ import { generatedObject, generatorData, nameHash } from './generators.js';
 import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
 import { visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
+import { currentId } from './ids.js';
+import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 
-/** A file as the builder reads it: parsed documents with their source positions. */
-export interface BuildFile {
-  path: string;
-  text: string;
-  documents: SourceDocument[];
-}
-
-/** Reads and parses a file (cached by the caller); a string is why it cannot be read. */
-export type ReadFile = (file: string) => BuildFile | string;
-
-/** Something that keeps part of a kustomization from being built. */
-export interface BuildProblem {
-  /** The kustomization (or input) file. */
-  file: string;
-  document?: SourceDocument;
-  path: Segment[];
-  message: string;
-  severity: 'error' | 'warning';
-}
-
-/** An object of the build output. */
-export interface BuiltObject {
-  value: JsonObject;
-  history: History;
-  /** The names it had, first to current. */
-  names: string[];
-  /** The namespaces it had ('' for none), first to current. */
-  namespaces: string[];
-  /** Made by a generator: whether its name gets the content hash. */
-  generated?: { hash: boolean };
-}
-
-export interface BuildResult {
-  objects: BuiltObject[];
-  /** Every file the build read: kustomizations, resources, patches, generator inputs. */
-  inputs: Set<string>;
-  problems: BuildProblem[];
-}
+export type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 
 /** The kustomization file of a folder, or null. */
 export function kustomizationFile(dir: string): string | null {
@@ -174,20 +139,39 @@ class Builder {
     const out: BuiltObject[] = [];
     for (const document of read.documents) {
       const value = document.value;
-      if (value === null) continue;
-      if (!isObject(value) || typeof value.kind !== 'string' || typeof value.apiVersion !== 'string') {
-        this.problem(target, document, [], 'not a Kubernetes object (apiVersion and kind are required)');
-        continue;
-      }
-      if (value.kind === 'List' && Array.isArray(value.items)) {
+      if (value === null || (isObject(value) && Object.keys(value).length === 0)) continue;
+      const place: SourcePlace = { file: target, document, path: [] };
+      if (!this.validObject(value, place)) continue;
+      // api/resource/factory.go `inlineAnyEmbeddedLists`: a kind ending in List with items holds the objects.
+      if (value.kind.endsWith('List') && value.items !== undefined) {
+        if (value.items === null) continue;
+        if (!Array.isArray(value.items)) {
+          this.problem(target, document, ['items'], `expected a list in ${value.kind}/items`);
+          continue;
+        }
         value.items.forEach((item, index) => {
-          if (isObject(item)) out.push(newObject(item, { file: target, document, path: ['items', index] }));
+          const itemPlace: SourcePlace = { file: target, document, path: ['items', index] };
+          if (this.validObject(item, itemPlace)) out.push(newObject(item, itemPlace));
         });
         continue;
       }
-      out.push(newObject(value, { file: target, document, path: [] }));
+      out.push(newObject(value, place));
     }
     return out;
+  }
+
+  /** kyaml/yaml/rnode.go `GetValidatedMetadata`: a kind, and a name unless the kind is a List. */
+  validObject(value: JsonValue, place: SourcePlace): value is JsonObject & { kind: string } {
+    if (!isObject(value) || typeof value.kind !== 'string' || value.kind === '') {
+      this.problem(place.file, place.document, place.path, 'not a Kubernetes object (kind is required)');
+      return false;
+    }
+    const metadata = isObject(value.metadata) ? value.metadata : {};
+    if (!value.kind.endsWith('List') && (typeof metadata.name !== 'string' || metadata.name === '')) {
+      this.problem(place.file, place.document, place.path, `${value.kind}: metadata.name is required`);
+      return false;
+    }
+    return true;
   }
 
   generate(dir: string, kustomization: Kustomization, objects: BuiltObject[], at: (entryPath: Segment[]) => SourcePlace): BuiltObject[] {
@@ -215,10 +199,11 @@ class Builder {
           continue;
         }
         // api/resmap/reswrangler.go `appendReplaceOrMerge`: the generated id matches any id the object has had
-        // (`GetMatchingResourcesByAnyId`: its previous names and namespaces and its current ones, resid.go
-        // `Equals`, where no namespace is the default one).
-        const namespace = effectiveNamespace(entry.value.namespace ?? '');
-        const index = out.findIndex((object) => object.value.kind === kind && object.names.includes(entry.value.name) && object.namespaces.some((had) => effectiveNamespace(had) === namespace));
+        // (`GetMatchingResourcesByAnyId`, kyaml/resid/resid.go `Equals`: kind, name and effective namespace).
+        const wanted = currentId(made);
+        const index = out.findIndex(
+          (object) => object.value.apiVersion === 'v1' && [...object.previousIds, currentId(object.value)].some((id) => id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace),
+        );
         if (index === -1) {
           this.problem(place.file, place.document, place.path, `${kind} ${entry.value.name}: behavior ${entry.value.behavior} needs a ${kind} of that name in the resources`);
           continue;
@@ -228,7 +213,10 @@ class Builder {
         // the generator ask for it (the build annotations are the object's, and the generator's flag can drop it).
         const value = cloneJson(existing.value);
         const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
-        if (entry.value.behavior === 'replace') value.data = made.data ?? {};
+        if (entry.value.behavior === 'replace') {
+          if (made.data === undefined) delete value.data;
+          else value.data = made.data;
+        }
         else value.data = { ...(isObject(value.data) ? value.data : {}), ...(isObject(made.data) ? made.data : {}) };
         const madeMetadata = made.metadata as JsonObject;
         for (const key of ['labels', 'annotations'] as const) {
@@ -259,7 +247,16 @@ class Builder {
         const renamed = prefix ? `${entry.value}${name}` : `${name}${entry.value}`;
         const value = cloneJson(object.value);
         (value.metadata as JsonObject).name = renamed;
-        return { ...object, value, names: [...object.names, renamed], history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }) };
+        // builtins/PrefixTransformer.go `Transform`: the prefix is recorded (`AddNamePrefix`) and the id stored.
+        const affixes = prefix ? { prefixes: [...object.prefixes, entry.value] } : { suffixes: [...object.suffixes, entry.value] };
+        return {
+          ...object,
+          ...affixes,
+          value,
+          names: [...object.names, renamed],
+          previousIds: [...object.previousIds, currentId(object.value)],
+          history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }),
+        };
       });
     }
     const pairs = (specs: Parameters<typeof setPairs>[1], values: Record<string, string>, place: SourcePlace): void => {
@@ -291,11 +288,12 @@ class Builder {
     return { ...object, value, history: object.history.with({ kind: 'field', place, paths }) };
   }
 
-  /** api/filters/namespace/namespace.go `Filter.run`. */
-  setNamespace(object: BuiltObject, namespace: string, place: SourcePlace): BuiltObject {
+  /** api/filters/namespace/namespace.go `Filter.run`; builtins/NamespaceTransformer.go stores every object's id first. */
+  setNamespace(input: BuiltObject, namespace: string, place: SourcePlace): BuiltObject {
+    const object: BuiltObject = { ...input, previousIds: [...input.previousIds, currentId(input.value)] };
     const value = cloneJson(object.value);
     const paths: Segment[][] = [];
-    const apiVersion = String(value.apiVersion);
+    const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
     const kind = String(value.kind);
     const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
     if (!this.#scopes.has(`${apiVersion}/${kind}`)) {
@@ -356,10 +354,7 @@ class Builder {
         matched = true;
         let merged: JsonObject | null;
         try {
-          const body = cloneJson(patch);
-          // A patch with a target applies to objects of any name: its own metadata.name does not rename them.
-          if (entry.value.target !== undefined && isObject(body.metadata)) delete body.metadata.name;
-          merged = mergePatch(object.value, body);
+          merged = mergePatch(object.value, cloneJson(patch));
         } catch (error) {
           if (!(error instanceof MergeError)) throw error;
           this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `patch failed on ${String(object.value.kind)} ${currentName(object)}: ${error.message}`);
@@ -367,7 +362,21 @@ class Builder {
           continue;
         }
         if (merged === null) continue;
-        next.push({ ...object, value: merged, history: object.history.with({ kind: 'patch', place: patchPlace, patch }) });
+        // api/resource/resource.go `ApplySmPatch` (and resmap `ApplySmPatch`, which gives the patch the object's
+        // apiVersion): the object keeps its apiVersion, namespace, and its name and kind unless the patch's
+        // options allow changing them.
+        const before = object.value;
+        const metadata = isObject(merged.metadata) ? merged.metadata : (merged.metadata = {});
+        const beforeMetadata = isObject(before.metadata) ? before.metadata : {};
+        if (before.apiVersion === undefined) delete merged.apiVersion;
+        else merged.apiVersion = before.apiVersion;
+        if (entry.value.allowKindChange !== true || typeof merged.kind !== 'string') merged.kind = before.kind as JsonValue;
+        if (entry.value.allowNameChange !== true || typeof metadata.name !== 'string') metadata.name = beforeMetadata.name as JsonValue;
+        if (beforeMetadata.namespace === undefined) delete metadata.namespace;
+        else metadata.namespace = beforeMetadata.namespace;
+        const previousIds = entry.value.allowNameChange === true || entry.value.allowKindChange === true ? [...object.previousIds, currentId(before)] : object.previousIds;
+        const patched: BuiltObject = { ...object, value: merged, previousIds, history: object.history.with({ kind: 'patch', place: patchPlace, patch }) };
+        next.push(withCurrentId(patched));
       }
       if (!matched && entry.value.target === undefined) {
         this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `the patch matches no object: no ${String(patch.kind)} named ${String((patch.metadata as JsonObject | undefined)?.name ?? '')} in the resources`);
@@ -409,7 +418,9 @@ class Builder {
         place: inline ? place : { ...place, path: [...place.path, index, 'value'] },
       })),
     };
-    return { ...object, value: result.resource, history: object.history.with(layer) };
+    // api/internal/builtins/PatchTransformer.go `transformJson6902`: the object keeps its earlier id
+    // (`StorePreviousId`) and takes the name and namespace the patch gives it.
+    return withCurrentId({ ...object, value: result.resource, previousIds: [...object.previousIds, currentId(object.value)], history: object.history.with(layer) });
   }
 }
 
@@ -443,7 +454,7 @@ function newObject(value: JsonObject, place: SourcePlace, generated = false): Bu
   const name = typeof metadata.name === 'string' ? metadata.name : '';
   const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
   const layer: Layer = { kind: 'resource', place, value };
-  const object: BuiltObject = { value: cloneJson(value), history: new History([layer]), names: [name], namespaces: [namespace] };
+  const object: BuiltObject = { value: cloneJson(value), history: new History([layer]), names: [name], namespaces: [namespace], previousIds: [], prefixes: [], suffixes: [] };
   if (generated) object.generated = { hash: true };
   return object;
 }
@@ -452,10 +463,16 @@ function currentName(object: BuiltObject): string {
   return object.names.at(-1) ?? '';
 }
 
-/** api/resid/resid.go `EffectiveNamespace`: no namespace is the default one. */
-function effectiveNamespace(namespace: string): string {
-  return namespace === '' ? 'default' : namespace;
+/** The object with its current name and namespace added to the ones it has had, when a patch changed them. */
+function withCurrentId(object: BuiltObject): BuiltObject {
+  const metadata = isObject(object.value.metadata) ? object.value.metadata : {};
+  const name = typeof metadata.name === 'string' ? metadata.name : '';
+  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
+  const names = name === currentName(object) ? object.names : [...object.names, name];
+  const namespaces = namespace === (object.namespaces.at(-1) ?? '') ? object.namespaces : [...object.namespaces, namespace];
+  return names === object.names && namespaces === object.namespaces ? object : { ...object, names, namespaces };
 }
+
 
 /** The target of a strategic-merge patch without one: its own kind, name and namespace. */
 function ownTarget(patch: JsonObject): PatchTarget {
@@ -511,7 +528,8 @@ export function buildKustomization(root: string, read: ReadFile): BuildResult {
     const metadata = value.metadata as JsonObject;
     const name = `${String(metadata.name)}-${nameHash(value)}`;
     metadata.name = name;
-    return { ...object, value, names: [...object.names, name] };
+    // builtins/HashTransformer.go `Transform` stores the id before the suffix.
+    return { ...object, value, names: [...object.names, name], previousIds: [...object.previousIds, currentId(object.value)] };
   });
   objects = fixNameReferences(objects);
   return { objects, inputs: builder.inputs, problems: builder.problems };

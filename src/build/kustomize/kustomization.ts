@@ -6,6 +6,7 @@
 import type { JsonObject, JsonValue } from '../../types.js';
 import { isObject } from '../../util/json-value.js';
 import type { Segment } from './origins.js';
+import type { FieldSpec } from './field-specs.js';
 
 /** File names kustomize looks for in a folder, in its order (api/konfig `RecognizedKustomizationFileNames`). */
 export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -31,6 +32,9 @@ export interface PatchEntry {
   target?: PatchTarget;
   /** `patchesJson6902` entries are JSON patches whatever they hold. */
   json6902?: boolean;
+  /** `options.allowNameChange` / `allowKindChange` (api/types/patch.go `PatchArgs`): a strategic-merge patch may rename. */
+  allowNameChange?: boolean;
+  allowKindChange?: boolean;
 }
 
 export interface GeneratorEntry {
@@ -55,6 +59,8 @@ export interface LabelEntry {
   pairs: Record<string, string>;
   includeSelectors: boolean;
   includeTemplates: boolean;
+  /** `fields`: more field specs that take the labels. */
+  fields: FieldSpec[];
 }
 
 export interface ImageEntry {
@@ -213,7 +219,18 @@ export function decodeKustomization(document: JsonValue): Kustomization {
   out.labels = listAt(document.labels, ['labels']).map((item, index) => {
     const path: Segment[] = ['labels', index];
     if (!isObject(item)) return fail(path, 'labels entries must be maps');
-    return { value: { pairs: stringMap(item.pairs, [...path, 'pairs']), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true }, path };
+    const fields = listAt(item.fields, [...path, 'fields']).map((field, i): FieldSpec => {
+      const at: Segment[] = [...path, 'fields', i];
+      if (!isObject(field)) return fail(at, `${at.join('.')}: expected a map`);
+      const spec: FieldSpec = { path: stringAt(field.path, [...at, 'path']) };
+      for (const key of ['group', 'version', 'kind'] as const) {
+        const text = optionalString(field, key, at);
+        if (text !== undefined) spec[key] = text;
+      }
+      if (field.create === true) spec.create = true;
+      return spec;
+    });
+    return { value: { pairs: stringMap(item.pairs, [...path, 'pairs']), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true, fields }, path };
   });
   out.images = listAt(document.images, ['images']).map((item, index) => {
     const path: Segment[] = ['images', index];
@@ -240,6 +257,10 @@ export function decodeKustomization(document: JsonValue): Kustomization {
     const found = target(item.target, [...path, 'target']);
     if (found !== undefined) entry.target = found;
     if (json6902) entry.json6902 = true;
+    if (isObject(item.options)) {
+      if (item.options.allowNameChange === true) entry.allowNameChange = true;
+      if (item.options.allowKindChange === true) entry.allowKindChange = true;
+    }
     if (entry.path === undefined && entry.patch === undefined) fail(path, `${path.join('.')}: a patch needs a path or a patch`);
     return { value: entry, path };
   };

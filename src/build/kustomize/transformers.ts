@@ -55,10 +55,11 @@ export const COMMON_LABELS: FieldSpec[] = [
   ...VOLUME_CLAIM_LABELS,
 ];
 
-/** The field specs of one `labels:` entry (api/internal/target/kusttarget_configplugin.go, LabelTransformer). */
-export function labelSpecs(entry: { includeSelectors: boolean; includeTemplates: boolean }): FieldSpec[] {
-  if (entry.includeSelectors) return COMMON_LABELS;
-  return [{ path: 'metadata/labels', create: true }, ...(entry.includeTemplates ? TEMPLATE_KINDS : [])];
+/** The field specs of one `labels:` entry: its `fields`, then the defaults (api/internal/target/kusttarget_configplugin.go, LabelTransformer). */
+export function labelSpecs(entry: { includeSelectors: boolean; includeTemplates: boolean; fields?: readonly FieldSpec[] }): FieldSpec[] {
+  const own = entry.fields ?? [];
+  if (entry.includeSelectors) return [...own, ...COMMON_LABELS];
+  return [...own, ...(entry.includeTemplates ? TEMPLATE_KINDS : []), { path: 'metadata/labels', create: true }];
 }
 
 /** builtinpluginconsts/commonannotations.go `commonAnnotationFieldSpecs`. */
