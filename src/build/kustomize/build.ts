@@ -26,7 +26,8 @@ import { generatedObject, generatorData, nameHash } from './generators.js';
 import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
 import { visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
-import { currentId } from './ids.js';
+import { currentId, type ResId } from './ids.js';
+import { groupVersion } from './field-specs.js';
 import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 
 export type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
@@ -343,15 +344,22 @@ class Builder {
         this.problem(place.file, place.document, place.path, 'a strategic-merge patch must be a map');
         continue;
       }
-      const target = entry.value.target ?? ownTarget(patch);
+      // api/internal/builtins/PatchTransformer.go `transformStrategicMerge`: the objects the target selects, or
+      // without one the single object that has had the patch's own id (resmap `GetById`).
+      const target = entry.value.target;
+      const chosen = new Set(target !== undefined ? out.filter((object) => selects(target, object)) : out.filter((object) => hadId(object, patch)));
+      if (target === undefined && chosen.size !== 1) {
+        const name = String((patch.metadata as JsonObject | undefined)?.name ?? '');
+        const message = chosen.size === 0 ? `the patch matches no object: no ${String(patch.kind)} named ${name} in the resources` : `the patch matches ${chosen.size} objects: ${String(patch.kind)} ${name} is ambiguous`;
+        this.problem(patchPlace.file, patchPlace.document, patchPlace.path, message);
+        continue;
+      }
       const next: BuiltObject[] = [];
-      let matched = false;
       for (const object of out) {
-        if (!selects(target, object)) {
+        if (!chosen.has(object)) {
           next.push(object);
           continue;
         }
-        matched = true;
         let merged: JsonObject | null;
         try {
           merged = mergePatch(object.value, cloneJson(patch));
@@ -377,9 +385,6 @@ class Builder {
         const previousIds = entry.value.allowNameChange === true || entry.value.allowKindChange === true ? [...object.previousIds, currentId(before)] : object.previousIds;
         const patched: BuiltObject = { ...object, value: merged, previousIds, history: object.history.with({ kind: 'patch', place: patchPlace, patch }) };
         next.push(withCurrentId(patched));
-      }
-      if (!matched && entry.value.target === undefined) {
-        this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `the patch matches no object: no ${String(patch.kind)} named ${String((patch.metadata as JsonObject | undefined)?.name ?? '')} in the resources`);
       }
       out = next;
     }
@@ -474,44 +479,72 @@ function withCurrentId(object: BuiltObject): BuiltObject {
 }
 
 
-/** The target of a strategic-merge patch without one: its own kind, name and namespace. */
-function ownTarget(patch: JsonObject): PatchTarget {
-  const target: PatchTarget = {};
-  if (typeof patch.kind === 'string') target.kind = patch.kind;
-  if (typeof patch.apiVersion === 'string') {
-    const slash = patch.apiVersion.indexOf('/');
-    target.group = slash === -1 ? '' : patch.apiVersion.slice(0, slash);
-  }
-  const metadata = isObject(patch.metadata) ? patch.metadata : {};
-  if (typeof metadata.name === 'string') target.name = `\\Q${metadata.name}\\E`;
-  if (typeof metadata.namespace === 'string') target.namespace = `\\Q${metadata.namespace}\\E`;
-  return target;
+/** The ids an object has had and has, each with its current group and version (api/internal/utils `PrevIds`). */
+function idsOf(object: BuiltObject): (ResId & { group: string; version: string })[] {
+  const { group, version } = groupVersion(typeof object.value.apiVersion === 'string' ? object.value.apiVersion : '');
+  return [...object.previousIds, currentId(object.value)].map((id) => ({ ...id, group, version }));
 }
 
-/** `types.Selector` matching (api/types/selector.go): anchored regular expressions, label and annotation selectors. */
+/** Whether the object has had the id of `patch` (resmap `GetMatchingResourcesByAnyId`, resid `Equals`). */
+function hadId(object: BuiltObject, patch: JsonObject): boolean {
+  const { group, version } = groupVersion(typeof patch.apiVersion === 'string' ? patch.apiVersion : '');
+  const wanted = currentId(patch);
+  return idsOf(object).some((id) => id.group === group && id.version === version && id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace);
+}
+
+/**
+ * api/resmap/reswrangler.go `Select` with api/types/selector.go `SelectorRegex`: anchored regular expressions on the
+ * original or current name and namespace (effective: "default" for none), the current group, version and kind,
+ * then label and annotation selectors.
+ */
 function selects(target: PatchTarget, object: BuiltObject): boolean {
   const value = object.value;
-  const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
-  const slash = apiVersion.indexOf('/');
-  const group = slash === -1 ? '' : apiVersion.slice(0, slash);
-  const version = slash === -1 ? apiVersion : apiVersion.slice(slash + 1);
+  const { group, version } = groupVersion(typeof value.apiVersion === 'string' ? value.apiVersion : '');
+  const current = currentId(value);
+  const original = object.previousIds[0] ?? current;
   const matches = (pattern: string | undefined, candidates: readonly string[]): boolean => {
     if (pattern === undefined || pattern === '') return true;
     const compiled = compileRe2(`^(?:${pattern})$`);
     // An invalid expression selects what it names literally.
     return candidates.some((candidate) => (typeof compiled === 'string' ? candidate === pattern : compiled.matcher(candidate).matches()));
   };
-  if (target.group !== undefined && target.group !== '' && target.group !== group) return false;
+  if (!matches(target.namespace, [original.namespace, current.namespace])) return false;
+  if (!matches(target.name, [original.name, current.name])) return false;
+  if (!matches(target.group, [group])) return false;
   if (!matches(target.version, [version])) return false;
-  if (!matches(target.kind, [String(value.kind)])) return false;
-  if (!matches(target.name, object.names)) return false;
-  if (!matches(target.namespace, object.namespaces)) return false;
+  if (!matches(target.kind, [current.kind])) return false;
   const metadata = isObject(value.metadata) ? value.metadata : {};
   const mapOf = (found: JsonValue | undefined): Record<string, string> =>
     isObject(found) ? Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
   if (target.labelSelector && !parseLabelSelector(target.labelSelector)(mapOf(metadata.labels))) return false;
   if (target.annotationSelector && !parseLabelSelector(target.annotationSelector)(mapOf(metadata.annotations))) return false;
   return true;
+}
+
+/**
+ * api/resource/resource.go `RemoveBuildAnnotations`, which ends every build: the annotations are written back as a
+ * map of strings (kyaml `SetAnnotations`), so scalar values become their text; an object whose transformers left
+ * build annotations (its earlier ids, prefixes, suffixes, generator flags) and that has no other annotation loses
+ * an empty `annotations` map.
+ */
+function withoutBuildAnnotations(object: BuiltObject): BuiltObject {
+  const metadata = isObject(object.value.metadata) ? object.value.metadata : null;
+  if (metadata === null || !Object.prototype.hasOwnProperty.call(metadata, 'annotations')) return object;
+  const annotations = metadata.annotations;
+  const hadBuildAnnotations = object.previousIds.length > 0 || object.prefixes.length > 0 || object.suffixes.length > 0 || object.generated !== undefined;
+  const entries = isObject(annotations) ? Object.entries(annotations) : [];
+  if (entries.length === 0) {
+    if (!hadBuildAnnotations || (annotations !== null && !isObject(annotations))) return object;
+    const value = cloneJson(object.value);
+    delete (value.metadata as JsonObject).annotations;
+    return { ...object, value };
+  }
+  if (entries.every(([, item]) => typeof item === 'string')) return object;
+  const value = cloneJson(object.value);
+  (value.metadata as JsonObject).annotations = Object.fromEntries(
+    entries.map(([key, item]) => [key, typeof item === 'number' || typeof item === 'boolean' ? String(item) : item === null ? '' : item]),
+  );
+  return { ...object, value };
 }
 
 /**
@@ -531,6 +564,6 @@ export function buildKustomization(root: string, read: ReadFile): BuildResult {
     // builtins/HashTransformer.go `Transform` stores the id before the suffix.
     return { ...object, value, names: [...object.names, name], previousIds: [...object.previousIds, currentId(object.value)] };
   });
-  objects = fixNameReferences(objects);
+  objects = fixNameReferences(objects).map(withoutBuildAnnotations);
   return { objects, inputs: builder.inputs, problems: builder.problems };
 }

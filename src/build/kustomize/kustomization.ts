@@ -93,7 +93,7 @@ export interface Kustomization {
 }
 
 /** Fields that change the output and are not built here. */
-const UNSUPPORTED = ['helmCharts', 'helmGlobals', 'helmChartInflationGenerator', 'replacements', 'vars', 'transformers', 'generators', 'validators', 'crds', 'configurations', 'openapi'];
+const UNSUPPORTED = ['helmCharts', 'helmGlobals', 'helmChartInflationGenerator', 'replacements', 'vars', 'transformers', 'generators', 'validators', 'crds', 'configurations', 'openapi', 'buildMetadata'];
 
 export class KustomizationError extends Error {
   constructor(
