@@ -9,6 +9,7 @@ import type { JsonObject, JsonValue } from '../../types.js';
 import { isObject } from '../../util/json-value.js';
 import { visitFields, type FieldSpec } from './field-specs.js';
 import type { Segment } from './origins.js';
+import { compileRe2 } from '../../util/go-regexp.js';
 
 const TEMPLATE_KINDS: FieldSpec[] = [
   { path: 'spec/template/metadata/labels', create: true, version: 'v1', kind: 'ReplicationController' },
@@ -98,30 +99,51 @@ export function keepsItsName(object: JsonObject): boolean {
   return object.kind === 'CustomResourceDefinition' || object.kind === 'Namespace' || (object.kind === 'APIService' && apiVersion.startsWith('apiregistration.k8s.io/'));
 }
 
-/** `image.Split` (api/image/image.go): name, tag and digest of an image reference. */
+/**
+ * `image.Split` (api/internal/image/image.go): name, tag and digest of `[[host[:port]/]component/]component[:tag][@digest]`;
+ * the separators are looked for after the first slash, so a registry port is part of the name.
+ */
 export function splitImage(image: string): { name: string; tag: string; digest: string } {
-  let rest = image;
-  let digest = '';
-  const at = rest.indexOf('@');
-  if (at !== -1) {
-    digest = rest.slice(at + 1);
-    rest = rest.slice(0, at);
+  let slash = image.indexOf('/');
+  const search = slash > 0 ? image.slice(slash) : image;
+  if (slash <= 0) slash = 0;
+  let at = search.indexOf('@');
+  let colon = search.indexOf(':');
+  if (colon < 0 && at < 0) return { name: image, tag: '', digest: '' };
+  if (at >= 0 && (at < colon || colon < 0)) {
+    at += slash;
+    return { name: image.slice(0, at), tag: '', digest: image.slice(at + 1) };
   }
-  let tag = '';
-  const colon = rest.lastIndexOf(':');
-  if (colon !== -1 && !rest.slice(colon + 1).includes('/')) {
-    tag = rest.slice(colon + 1);
-    rest = rest.slice(0, colon);
+  if (at >= 0 && colon >= 0) {
+    at += slash;
+    colon += slash;
+    return { name: image.slice(0, colon), tag: image.slice(colon + 1, at), digest: image.slice(at + 1) };
   }
-  return { name: rest, tag, digest };
+  colon += slash;
+  return { name: image.slice(0, colon), tag: image.slice(colon + 1), digest: '' };
 }
 
-/** The image with an `images:` entry applied, or null when the entry does not name it (api/filters/imagetag/updater.go). */
+/**
+ * `image.IsImageMatched`: the entry's name, read as a regular expression, then an optional tag and digest. A name
+ * that is not a valid expression matches nothing.
+ */
+export function imageMatches(image: string, name: string): boolean {
+  let pattern = imagePatterns.get(name);
+  if (pattern === undefined) {
+    pattern = compileRe2(`^${name}(:[a-zA-Z0-9_.{}-]*)?(@[a-zA-Z0-9]+([.+_-][a-zA-Z0-9]+)*:[a-zA-Z0-9_.{}-]*)?$`);
+    imagePatterns.set(name, pattern);
+  }
+  return typeof pattern !== 'string' && pattern.matcher(image).matches();
+}
+
+const imagePatterns = new Map<string, ReturnType<typeof compileRe2>>();
+
+/** The image with an `images:` entry applied, or null when the entry does not name it (api/filters/imagetag/updater.go `SetImageValue`). */
 export function updatedImage(image: string, entry: { name: string; newName?: string; newTag?: string; digest?: string }): string | null {
-  const parts = splitImage(image);
-  if (parts.name !== entry.name) return null;
-  let { name, tag, digest } = parts;
+  if (!imageMatches(image, entry.name)) return null;
+  let { name, tag, digest } = splitImage(image);
   if (entry.newName) name = entry.newName;
+  // Overriding the tag or the digest replaces both.
   if (entry.newTag && entry.digest) {
     tag = entry.newTag;
     digest = entry.digest;
