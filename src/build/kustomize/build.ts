@@ -92,8 +92,13 @@ class Builder {
       return start;
     }
     const at = (entryPath: Segment[]): SourcePlace => ({ file, document, path: entryPath });
-    if (kustomization.kind === 'Component' && !component) {
-      this.problem(file, document, ['kind'], 'a Component is not built on its own: list it under components of a kustomization', 'warning');
+    // kusttarget.go `accumulateDirectory`: a Component is listed under components, a Kustomization under
+    // resources; the root may be either.
+    const parent = stack.at(-1);
+    if (parent !== undefined && (kustomization.kind === 'Component') !== component) {
+      const message = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
+      this.problem(parent, undefined, [], message);
+      return start;
     }
     for (const entry of kustomization.unsupported) {
       this.problem(file, document, entry.path, `${entry.value} is not built offline: the objects it makes or changes are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, 'warning');

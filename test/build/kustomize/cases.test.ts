@@ -75,3 +75,17 @@ describe('kustomize build cases', () => {
     for (const key of Object.keys(wanted)) expect(built[key], key).toEqual(wanted[key]);
   });
 });
+
+/** Roots kustomize refuses to build (api/krusty/component_test.go TestComponentErrors): each is a problem of the build. */
+describe('kustomize build errors', () => {
+  const ERRORS = path.join(FIXTURES, 'errors', 'components');
+  it.each([
+    { root: 'compinres', message: /comp\/kustomization\.yaml is a Component: list it under components, not resources/ },
+    { root: 'kustincomponents', message: /base\/kustomization\.yaml is listed under components but is a Kustomization/ },
+    { root: 'filesincomponents', message: /component stub\.yaml: no kustomization file in .*stub\.yaml/ },
+  ])('$root', ({ root, message }) => {
+    const result = buildKustomization(path.join(ERRORS, root), readFile);
+    // kustomize stops at this error; the builder goes on without the entry, which may leave more problems.
+    expect(result.problems[0]).toMatchObject({ message: expect.stringMatching(message), severity: 'error' });
+  });
+});
