@@ -59,6 +59,7 @@ export interface LabelEntry {
   pairs: Record<string, string>;
   includeSelectors: boolean;
   includeTemplates: boolean;
+  includeVolumeClaimTemplates: boolean;
   /** `fields`: more field specs that take the labels. */
   fields: FieldSpec[];
 }
@@ -281,7 +282,7 @@ function decodeFolded(document: JsonObject): Kustomization {
   out.labels = listAt(document.labels, ['labels']).map((raw, index) => {
     const path: Segment[] = ['labels', index];
     if (!isObject(raw)) return fail(path, 'labels entries must be maps');
-    const item = foldKeys(raw, ['pairs', 'includeSelectors', 'includeTemplates', 'fields']);
+    const item = foldKeys(raw, ['pairs', 'includeSelectors', 'includeTemplates', 'includeVolumeClaimTemplates', 'fields']);
     const fields = listAt(item.fields, [...path, 'fields']).map((rawField, i): FieldSpec => {
       const at: Segment[] = [...path, 'fields', i];
       if (!isObject(rawField)) return fail(at, `${at.join('.')}: expected a map`);
@@ -294,7 +295,7 @@ function decodeFolded(document: JsonObject): Kustomization {
       if (field.create === true) spec.create = true;
       return spec;
     });
-    return { value: { pairs: stringMap(item.pairs, [...path, 'pairs']), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true, fields }, path };
+    return { value: { pairs: stringMap(item.pairs, [...path, 'pairs']), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true, includeVolumeClaimTemplates: item.includeVolumeClaimTemplates === true, fields }, path };
   });
   const imageEntries = [
     ...listAt(document.images, ['images']).map((item, index) => ({ item, path: ['images', index] as Segment[] })),

@@ -57,10 +57,14 @@ export const COMMON_LABELS: FieldSpec[] = [
 ];
 
 /** The field specs of one `labels:` entry: its `fields`, then the defaults (api/internal/target/kusttarget_configplugin.go, LabelTransformer). */
-export function labelSpecs(entry: { includeSelectors: boolean; includeTemplates: boolean; fields?: readonly FieldSpec[] }): FieldSpec[] {
+export function labelSpecs(entry: { includeSelectors: boolean; includeTemplates: boolean; includeVolumeClaimTemplates?: boolean; fields?: readonly FieldSpec[] }): FieldSpec[] {
   const own = entry.fields ?? [];
   if (entry.includeSelectors) return [...own, ...COMMON_LABELS];
-  return [...own, ...(entry.includeTemplates ? TEMPLATE_KINDS : []), { path: 'metadata/labels', create: true }];
+  // Released kustomize (v5.5 to v5.8) lists the StatefulSet volume claim templates among the template labels
+  // (builtinpluginconsts/metadatalabels.go); its main branch has since made them a separate opt-in,
+  // `includeVolumeClaimTemplates`, which is read too.
+  const templates = entry.includeTemplates ? [...TEMPLATE_KINDS, ...VOLUME_CLAIM_LABELS] : entry.includeVolumeClaimTemplates ? VOLUME_CLAIM_LABELS : [];
+  return [...own, ...templates, { path: 'metadata/labels', create: true }];
 }
 
 /** builtinpluginconsts/commonannotations.go `commonAnnotationFieldSpecs`. */
