@@ -27,6 +27,7 @@ import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, 
 import { visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
 import { currentId, type ResId } from './ids.js';
+import { withV3Scalars } from './yaml-v3.js';
 import { groupVersion } from './field-specs.js';
 import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 
@@ -144,7 +145,7 @@ class Builder {
     if (read === null) return [];
     const out: BuiltObject[] = [];
     for (const document of read.documents) {
-      const value = document.value;
+      const value = withV3Scalars(read, document);
       if (value === null || (isObject(value) && Object.keys(value).length === 0)) continue;
       const place: SourcePlace = { file: target, document, path: [] };
       if (!this.validObject(value, place)) continue;
@@ -402,7 +403,7 @@ class Builder {
       const file = path.resolve(dir, entry.path);
       const read = this.file(file, { ...place, path: [...place.path, 'path'] });
       if (read === null) return null;
-      return read.documents.filter((document) => document.value !== null).map((document) => ({ value: document.value, place: { file, document, path: [] } }));
+      return read.documents.filter((document) => document.value !== null).map((document) => ({ value: withV3Scalars(read, document), place: { file, document, path: [] } }));
     }
     const { parsed, error } = parseInline(entry.patch ?? '');
     if (error !== undefined) {
@@ -454,9 +455,10 @@ function pointerSegments(pointer: string, value: JsonValue): Segment[] {
 
 /** The documents of an inline patch. */
 function parseInline(text: string): { parsed: JsonValue[]; error?: string } {
-  const parsed = parseDocuments('<inline patch>', text);
+  const source = { path: '<inline patch>', text };
+  const parsed = parseDocuments(source.path, text);
   if (parsed.problems.length > 0) return { parsed: [], error: parsed.problems[0]!.message };
-  return { parsed: parsed.documents.map((document) => document.value).filter((value) => value !== null) };
+  return { parsed: parsed.documents.map((document) => withV3Scalars(source, document)).filter((value) => value !== null) };
 }
 
 function newObject(value: JsonObject, place: SourcePlace, generated = false): BuiltObject {
