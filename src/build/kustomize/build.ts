@@ -24,7 +24,7 @@ import { History, type Layer, type Segment, type SourcePlace } from './origins.j
 import { decodeKustomization, KUSTOMIZATION_FILE_NAMES, KustomizationError, type Entry, type GeneratorEntry, type Kustomization, type PatchEntry, type PatchTarget } from './kustomization.js';
 import { generatedObject, generatorData, nameHash } from './generators.js';
 import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
-import { visitFields } from './field-specs.js';
+import { specSelects, visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
 import { currentId, type ResId } from './ids.js';
 import { withV3Scalars } from './yaml-v3.js';
@@ -273,15 +273,25 @@ class Builder {
     if (kustomization.commonLabels) pairs(COMMON_LABELS, kustomization.commonLabels.value, at(kustomization.commonLabels.path));
     if (kustomization.commonAnnotations) pairs(COMMON_ANNOTATIONS, kustomization.commonAnnotations.value, at(kustomization.commonAnnotations.path));
     for (const entry of kustomization.json6902) objects = this.patch(dir, entry, at(entry.path), objects);
+    // builtins/ReplicaCountTransformer.go `Transform`: each field spec applies to the objects that have had the
+    // name with a kind it selects; a name that matches nothing is an error.
     for (const entry of kustomization.replicas) {
-      objects = objects.map((object) => {
-        if (!object.names.includes(entry.value.name)) return object;
-        return this.edit(object, at(entry.path), (value) => {
-          const set: Segment[][] = [];
-          for (const spec of REPLICAS) visitFields(value, spec, (_current, fieldPath) => (set.push(fieldPath), entry.value.count));
-          return set;
+      let found = false;
+      for (const spec of REPLICAS) {
+        objects = objects.map((object) => {
+          if (!idsOf(object).some((id) => id.name === entry.value.name && specSelects(spec, { apiVersion: id.group === '' ? id.version : `${id.group}/${id.version}`, kind: id.kind }))) return object;
+          found = true;
+          return this.edit(object, at(entry.path), (value) => {
+            const set: Segment[][] = [];
+            visitFields(value, spec, (_current, fieldPath) => (set.push(fieldPath), entry.value.count));
+            return set;
+          });
         });
-      });
+      }
+      if (!found) {
+        const place = at(entry.path);
+        this.problem(place.file, place.document, place.path, `replicas: no Deployment, ReplicationController, ReplicaSet or StatefulSet named ${entry.value.name}`);
+      }
     }
     for (const entry of kustomization.images) objects = objects.map((object) => this.edit(object, at(entry.path), (value) => setImages(value, entry.value)));
     return objects;

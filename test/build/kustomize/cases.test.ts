@@ -76,13 +76,14 @@ describe('kustomize build cases', () => {
   });
 });
 
-/** Roots kustomize refuses to build (api/krusty/component_test.go TestComponentErrors): each is a problem of the build. */
+/** Roots kustomize refuses to build (api/krusty/component_test.go TestComponentErrors, …): each is a problem of the build. */
 describe('kustomize build errors', () => {
-  const ERRORS = path.join(FIXTURES, 'errors', 'components');
+  const ERRORS = path.join(FIXTURES, 'errors');
   it.each([
-    { root: 'compinres', message: /comp\/kustomization\.yaml is a Component: list it under components, not resources/ },
-    { root: 'kustincomponents', message: /base\/kustomization\.yaml is listed under components but is a Kustomization/ },
-    { root: 'filesincomponents', message: /component stub\.yaml: no kustomization file in .*stub\.yaml/ },
+    { root: 'components/compinres', message: /comp\/kustomization\.yaml is a Component: list it under components, not resources/ },
+    { root: 'components/kustincomponents', message: /base\/kustomization\.yaml is listed under components but is a Kustomization/ },
+    { root: 'components/filesincomponents', message: /component stub\.yaml: no kustomization file in .*stub\.yaml/ },
+    { root: 'replicas', message: /^replicas: no Deployment, ReplicationController, ReplicaSet or StatefulSet named missing$/ },
   ])('$root', ({ root, message }) => {
     const result = buildKustomization(path.join(ERRORS, root), readFile);
     // kustomize stops at this error; the builder goes on without the entry, which may leave more problems.
