@@ -24,11 +24,10 @@ import { History, type Layer, type Segment, type SourcePlace } from './origins.j
 import { decodeKustomization, KUSTOMIZATION_FILE_NAMES, KustomizationError, type Entry, type GeneratorEntry, type Kustomization, type PatchEntry, type PatchTarget } from './kustomization.js';
 import { generatedObject, generatorData, nameHash } from './generators.js';
 import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
-import { specSelects, visitFields } from './field-specs.js';
+import { groupVersion, specSelects, visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
 import { currentId, type ResId } from './ids.js';
 import { withV3Scalars } from './yaml-v3.js';
-import { groupVersion } from './field-specs.js';
 import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 
 export type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
@@ -216,21 +215,21 @@ class Builder {
           continue;
         }
         const existing = out[index]!;
-        // api/resource/resource.go `CopyMergeMetaDataFieldsFrom`: the name gets its hash when both the object and
-        // the generator ask for it (the build annotations are the object's, and the generator's flag can drop it).
         const value = cloneJson(existing.value);
         const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
         if (entry.value.behavior === 'replace') {
           if (made.data === undefined) delete value.data;
           else value.data = made.data;
-        }
-        else value.data = { ...(isObject(value.data) ? value.data : {}), ...(isObject(made.data) ? made.data : {}) };
+        } else value.data = { ...(isObject(value.data) ? value.data : {}), ...(isObject(made.data) ? made.data : {}) };
         const madeMetadata = made.metadata as JsonObject;
         for (const key of ['labels', 'annotations'] as const) {
           if (isObject(madeMetadata[key])) metadata[key] = { ...(isObject(metadata[key]) ? metadata[key] : {}), ...madeMetadata[key] };
         }
         const paths: Segment[][] = Object.keys(isObject(made.data) ? made.data : {}).map((key) => ['data', key]);
-        out[index] = { ...existing, value, history: existing.history.with({ kind: 'field', place, paths }), generated: { hash: (existing.generated?.hash ?? false) && generated.hash } };
+        // api/resource/resource.go `CopyMergeMetaDataFieldsFrom`: the name gets its hash when both the object and
+        // the generator ask for it (the build annotations are the object's, and the generator's flag can drop it).
+        const hash = (existing.generated?.hash ?? false) && generated.hash;
+        out[index] = { ...existing, value, history: existing.history.with({ kind: 'field', place, paths }), generated: { hash } };
       }
     };
     run('ConfigMap', kustomization.configMapGenerator);
@@ -495,7 +494,6 @@ function withCurrentId(object: BuiltObject): BuiltObject {
   return names === object.names && namespaces === object.namespaces ? object : { ...object, names, namespaces };
 }
 
-
 /** The ids an object has had and has, each with its current group and version (api/internal/utils `PrevIds`). */
 function idsOf(object: BuiltObject): (ResId & { group: string; version: string })[] {
   const { group, version } = groupVersion(typeof object.value.apiVersion === 'string' ? object.value.apiVersion : '');
@@ -509,6 +507,8 @@ function hadId(object: BuiltObject, patch: JsonObject): boolean {
   return idsOf(object).some((id) => id.group === group && id.version === version && id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace);
 }
 
+const selectorPatterns = new Map<string, ReturnType<typeof compileRe2>>();
+
 /**
  * api/resmap/reswrangler.go `Select` with api/types/selector.go `SelectorRegex`: anchored regular expressions on the
  * original or current name and namespace (effective: "default" for none), the current group, version and kind,
@@ -521,7 +521,8 @@ function selects(target: PatchTarget, object: BuiltObject): boolean {
   const original = object.previousIds[0] ?? current;
   const matches = (pattern: string | undefined, candidates: readonly string[]): boolean => {
     if (pattern === undefined || pattern === '') return true;
-    const compiled = compileRe2(`^(?:${pattern})$`);
+    let compiled = selectorPatterns.get(pattern);
+    if (compiled === undefined) selectorPatterns.set(pattern, (compiled = compileRe2(`^(?:${pattern})$`)));
     // An invalid expression selects what it names literally.
     return candidates.some((candidate) => (typeof compiled === 'string' ? candidate === pattern : compiled.matcher(candidate).matches()));
   };
