@@ -26,9 +26,9 @@ let table: Referred[] | null = null;
 
 function referenceTable(): Referred[] {
   if (table === null) {
-    const parsed = parse(NAME_REFERENCE_FIELD_SPECS) as { nameReference: Referred[] };
-    // `networking.k8s.io/v1` is written as the group of IngressClass; kustomize reads it as a group/version.
-    table = parsed.nameReference.map((entry) => (entry.group?.includes('/') ? { ...entry, group: entry.group.slice(0, entry.group.indexOf('/')) } : entry));
+    // Kept as kustomize reads it: IngressClass is written with the group `networking.k8s.io/v1`, which no object has,
+    // so an Ingress's `spec/ingressClassName` is never updated.
+    table = (parse(NAME_REFERENCE_FIELD_SPECS) as { nameReference: Referred[] }).nameReference;
   }
   return table;
 }
