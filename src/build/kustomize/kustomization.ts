@@ -3,6 +3,7 @@
  * `Kustomization`): each entry keeps its path in the file, so that what it sets is located there. Fields the
  * builder does not build offline are listed, to be reported once.
  */
+import { parseAllDocuments } from 'yaml';
 import type { JsonObject, JsonValue } from '../../types.js';
 import { isObject } from '../../util/json-value.js';
 import type { Segment } from './origins.js';
@@ -231,6 +232,30 @@ function generators(object: JsonObject, key: string, global: GeneratorOptions): 
   });
 }
 
+/**
+ * Whether a `patchesStrategicMerge` entry is the patch itself rather than a file path: kustomize first reads the
+ * string as resources, and takes it as a path when that fails (api/internal/builtins/PatchStrategicMergeTransformer.go
+ * `loadFromPaths`; kyaml `GetValidatedMetadata` wants a kind, and a name unless the kind is a List).
+ */
+function isInlinePatch(text: string): boolean {
+  try {
+    const documents = parseAllDocuments(text);
+    const values = documents.map((document) => (document.errors.length > 0 ? undefined : (document.toJS() as unknown)));
+    const resources = values.filter((value) => value !== null);
+    return (
+      resources.length > 0 &&
+      resources.every((value) => {
+        if (!isObject(value as JsonValue)) return false;
+        const object = value as JsonObject;
+        const metadata = isObject(object.metadata) ? object.metadata : {};
+        return typeof object.kind === 'string' && object.kind !== '' && (object.kind.endsWith('List') || (typeof metadata.name === 'string' && metadata.name !== ''));
+      })
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Decodes a kustomization document; throws {@link KustomizationError} at the entry that cannot be read. */
 export function decodeKustomization(input: JsonValue): Kustomization {
   if (!isObject(input)) return fail([], 'a kustomization must be a map');
@@ -340,8 +365,7 @@ function decodeFolded(document: JsonObject): Kustomization {
   out.patches = [
     ...listAt(document.patchesStrategicMerge, ['patchesStrategicMerge']).map((item, index): Entry<PatchEntry> => {
       const text = stringAt(item, ['patchesStrategicMerge', index]);
-      // An entry is a file path, or an inline patch when it holds a line break (api/types `PatchStrategicMerge`).
-      return { value: text.includes('\n') ? { patch: text } : { path: text }, path: ['patchesStrategicMerge', index] };
+      return { value: isInlinePatch(text) ? { patch: text } : { path: text }, path: ['patchesStrategicMerge', index] };
     }),
     ...listAt(document.patches, ['patches']).map((item, index) => patchEntry(item, ['patches', index], false)),
   ];

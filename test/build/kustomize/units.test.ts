@@ -161,6 +161,18 @@ describe('decodeKustomization', () => {
     expect((error as KustomizationError).path).toEqual(['Resources']);
   });
 
+  it('takes a patchesStrategicMerge entry as the patch when it reads as resources, else as a path', () => {
+    const decoded = decodeKustomization({
+      patchesStrategicMerge: ['patch.yaml', '{apiVersion: apps/v1, kind: Deployment, metadata: {name: d}}', 'kind: Deployment\nmetadata:\n  name: d\n', 'a: b'],
+    });
+    expect(decoded.patches.map((entry) => entry.value)).toEqual([
+      { path: 'patch.yaml' },
+      { patch: '{apiVersion: apps/v1, kind: Deployment, metadata: {name: d}}' },
+      { patch: 'kind: Deployment\nmetadata:\n  name: d\n' },
+      { path: 'a: b' },
+    ]);
+  });
+
   it('reads the labels fields and patch options', () => {
     const decoded = decodeKustomization({
       labels: [{ pairs: { a: 'b' }, fields: [{ path: 'spec/selector', kind: 'MyCRD', create: true }] }],
