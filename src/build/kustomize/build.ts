@@ -10,7 +10,7 @@
  * Remote resources, Helm charts and plugin transformers are not built offline: each is a problem of the build,
  * reported once, and the rest of the kustomization is still built.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JsonObject, JsonValue } from '../../types.js';
 import { cloneJson, isObject } from '../../util/json-value.js';
@@ -31,6 +31,14 @@ import { withV3Scalars } from './yaml-v3.js';
 import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 
 export type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
 
 /** The kustomization file of a folder, or null. */
 export function kustomizationFile(dir: string): string | null {
@@ -68,7 +76,10 @@ class Builder {
   }
 
   /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
-  kustomization(dir: string, stack: readonly string[], start: BuiltObject[] = [], component = false): BuiltObject[] {
+  kustomization(folder: string, stack: readonly string[], start: BuiltObject[] = [], component = false): BuiltObject[] {
+    // api/loader: a kustomization root is its real path (`filesys.CleanedAbs` evaluates symbolic links), which its
+    // relative paths are resolved against.
+    const dir = realFolder(folder);
     const file = kustomizationFile(dir);
     if (file === null) return start;
     if (stack.includes(file)) {

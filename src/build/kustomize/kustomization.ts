@@ -70,6 +70,7 @@ export interface ImageEntry {
   newName?: string;
   newTag?: string;
   digest?: string;
+  tagSuffix?: string;
 }
 
 export interface Kustomization {
@@ -328,9 +329,9 @@ function decodeFolded(document: JsonObject): Kustomization {
   ];
   out.images = imageEntries.map(({ item: raw, path }) => {
     if (!isObject(raw)) return fail(path, 'images entries must be maps');
-    const item = foldKeys(raw, ['name', 'newName', 'newTag', 'digest']);
+    const item = foldKeys(raw, ['name', 'newName', 'newTag', 'digest', 'tagSuffix']);
     const image: ImageEntry = { name: stringAt(item.name, [...path, 'name']) };
-    for (const key of ['newName', 'newTag', 'digest'] as const) {
+    for (const key of ['newName', 'newTag', 'digest', 'tagSuffix'] as const) {
       const value = optionalString(item, key, path);
       if (value !== undefined) image[key] = value;
     }

@@ -142,8 +142,17 @@ export function imageMatches(image: string, name: string): boolean {
 
 const imagePatterns = new Map<string, ReturnType<typeof compileRe2>>();
 
+/** An `images:` entry (api/types/image.go `Image`). */
+export interface ImageUpdate {
+  name: string;
+  newName?: string;
+  newTag?: string;
+  digest?: string;
+  tagSuffix?: string;
+}
+
 /** The image with an `images:` entry applied, or null when the entry does not name it (api/filters/imagetag/updater.go `SetImageValue`). */
-export function updatedImage(image: string, entry: { name: string; newName?: string; newTag?: string; digest?: string }): string | null {
+export function updatedImage(image: string, entry: ImageUpdate): string | null {
   if (!imageMatches(image, entry.name)) return null;
   let { name, tag, digest } = splitImage(image);
   if (entry.newName) name = entry.newName;
@@ -157,15 +166,30 @@ export function updatedImage(image: string, entry: { name: string; newName?: str
   } else if (entry.digest) {
     digest = entry.digest;
     tag = '';
+  } else if (entry.tagSuffix) {
+    tag += entry.tagSuffix;
+    digest = '';
   }
   return `${name}${tag ? `:${tag}` : ''}${digest ? `@${digest}` : ''}`;
 }
 
+/** builtinpluginconsts/images.go `imagesFieldSpecs`. */
+const IMAGE_FIELDS = [
+  'spec/containers[]/image',
+  'spec/initContainers[]/image',
+  'spec/volumes[]/image/reference',
+  'spec/template/spec/containers[]/image',
+  'spec/template/spec/initContainers[]/image',
+  'spec/template/spec/volumes[]/image/reference',
+];
+
 /**
- * Applies an `images:` entry: every `image` of the `containers` and `initContainers` lists anywhere in the object
- * (api/filters/imagetag/legacy.go; not in CustomResourceDefinitions) and the image volumes' references; the paths set.
+ * Applies an `images:` entry as builtins/ImageTagTransformer.go `Transform` does, in two passes: every `image` of
+ * the `containers` and `initContainers` lists anywhere in the object (api/filters/imagetag/legacy.go), then the
+ * images of the default field specs (api/filters/imagetag/imagetag.go), which see the first pass's result, so a
+ * `tagSuffix` is added twice where both reach. CustomResourceDefinitions are left alone. The paths set.
  */
-export function setImages(object: JsonObject, entry: { name: string; newName?: string; newTag?: string; digest?: string }): Segment[][] {
+export function setImages(object: JsonObject, entry: ImageUpdate): Segment[][] {
   const set: Segment[][] = [];
   if (object.kind === 'CustomResourceDefinition') return set;
   const visit = (node: JsonValue, path: Segment[]): void => {
@@ -188,12 +212,12 @@ export function setImages(object: JsonObject, entry: { name: string; newName?: s
     }
   };
   visit(object, []);
-  for (const path of ['spec/volumes[]/image/reference', 'spec/template/spec/volumes[]/image/reference']) {
+  for (const path of IMAGE_FIELDS) {
     visitFields(object, { path }, (value, at) => {
       if (typeof value !== 'string') return undefined;
       const image = updatedImage(value, entry);
       if (image === null) return undefined;
-      set.push(at);
+      if (!set.some((done) => done.length === at.length && done.every((segment, index) => segment === at[index]))) set.push(at);
       return image;
     });
   }

@@ -3,7 +3,8 @@
  * each folder naming its source in its kustomization) and the shop fixture, and compares the objects with the
  * output `kubectl kustomize` printed for them (kustomize v5.5.0), committed as expected YAML.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,21 @@ describe('kustomize build cases', () => {
     const wanted = byKey(expectedObjects(expected));
     expect(Object.keys(built).sort()).toEqual(Object.keys(wanted).sort());
     for (const key of Object.keys(wanted)) expect(built[key], key).toEqual(wanted[key]);
+  });
+});
+
+describe('kustomize build through a symbolic link', () => {
+  it('resolves relative paths from the real folder, as the kustomize loader does', () => {
+    const temp = mkdtempSync(path.join(tmpdir(), 'kustomize-link-'));
+    try {
+      symlinkSync(path.join(CASES, 'example-ldap-staging', 'overlays', 'staging'), path.join(temp, 'staging'));
+      const result = buildKustomization(path.join(temp, 'staging'), readFile);
+      expect(result.problems).toEqual([]);
+      const wanted = byKey(expectedObjects(path.join(CASES, 'example-ldap-staging', 'expected.yaml')));
+      expect(byKey(result.objects.map((object) => object.value))).toEqual(wanted);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });
 

@@ -103,6 +103,7 @@ describe('updatedImage', () => {
     { image: 'docker:latest', entry: { name: 'docker', newName: 'my-docker', digest: 'sha256:25a0d4b4' }, result: 'my-docker@sha256:25a0d4b4' },
     { image: 'nginx:1.25@sha256:abc', entry: { name: 'nginx', newTag: '1.26' }, result: 'nginx:1.26' },
     { image: 'nginx:1.25', entry: { name: 'nginx', newTag: '1.26', digest: 'sha256:def' }, result: 'nginx:1.26@sha256:def' },
+    { image: 'nginx:1.25@sha256:abc', entry: { name: 'nginx', tagSuffix: '-debug' }, result: 'nginx:1.25-debug' },
   ])('$image with $entry.name', ({ image, entry, result }) => {
     expect(updatedImage(image, entry)).toBe(result);
   });
