@@ -5,7 +5,7 @@
 export type { LoadProblem, SourceDocument } from './types.js';
 export { stripByteOrderMark } from './byte-order-mark.js';
 export { expandLists, parseDocuments } from './parse.js';
-export { locate } from './locate.js';
+export { locate, nodeAt, type LocatedNode } from './locate.js';
 export { locateInDocument } from './ranges.js';
 export { locateInScalar, scalarSourceMap } from './scalar-location.js';
 export type { ScalarSourceMap } from './scalar-map.js';

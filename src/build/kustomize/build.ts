@@ -10,7 +10,7 @@
  * Remote resources, Helm charts and plugin transformers are not built offline: each is a problem of the build,
  * reported once, and the rest of the kustomization is still built.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JsonObject, JsonValue } from '../../types.js';
 import { cloneJson, isObject } from '../../util/json-value.js';
@@ -21,14 +21,24 @@ import { mergePatch, MergeError } from '../../families/kyverno/engine/mutate/str
 import { applyJsonPatch } from '../../families/kyverno/engine/mutate/json-patch/index.js';
 import { compileRe2 } from '../../util/go-regexp.js';
 import { History, type Layer, type Segment, type SourcePlace } from './origins.js';
-import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
-
-export type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 import { decodeKustomization, KUSTOMIZATION_FILE_NAMES, KustomizationError, type Entry, type GeneratorEntry, type Kustomization, type PatchEntry, type PatchTarget } from './kustomization.js';
 import { generatedObject, generatorData, nameHash } from './generators.js';
 import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
-import { visitFields } from './field-specs.js';
+import { groupVersion, specSelects, visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
+import { currentId, type ResId } from './ids.js';
+import { withV3Scalars } from './yaml-v3.js';
+import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
+
+export type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
 
 /** The kustomization file of a folder, or null. */
 export function kustomizationFile(dir: string): string | null {
@@ -66,7 +76,10 @@ class Builder {
   }
 
   /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
-  kustomization(dir: string, stack: readonly string[], start: BuiltObject[] = [], component = false): BuiltObject[] {
+  kustomization(folder: string, stack: readonly string[], start: BuiltObject[] = [], component = false): BuiltObject[] {
+    // api/loader: a kustomization root is its real path (`filesys.CleanedAbs` evaluates symbolic links), which its
+    // relative paths are resolved against.
+    const dir = realFolder(folder);
     const file = kustomizationFile(dir);
     if (file === null) return start;
     if (stack.includes(file)) {
@@ -90,8 +103,13 @@ class Builder {
       return start;
     }
     const at = (entryPath: Segment[]): SourcePlace => ({ file, document, path: entryPath });
-    if (kustomization.kind === 'Component' && !component) {
-      this.problem(file, document, ['kind'], 'a Component is not built on its own: list it under components of a kustomization', 'warning');
+    // kusttarget.go `accumulateDirectory`: a Component is listed under components, a Kustomization under
+    // resources; the root may be either.
+    const parent = stack.at(-1);
+    if (parent !== undefined && (kustomization.kind === 'Component') !== component) {
+      const message = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
+      this.problem(parent, undefined, [], message);
+      return start;
     }
     for (const entry of kustomization.unsupported) {
       this.problem(file, document, entry.path, `${entry.value} is not built offline: the objects it makes or changes are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, 'warning');
@@ -137,21 +155,40 @@ class Builder {
     if (read === null) return [];
     const out: BuiltObject[] = [];
     for (const document of read.documents) {
-      const value = document.value;
-      if (value === null) continue;
-      if (!isObject(value) || typeof value.kind !== 'string' || typeof value.apiVersion !== 'string') {
-        this.problem(target, document, [], 'not a Kubernetes object (apiVersion and kind are required)');
-        continue;
-      }
-      if (value.kind === 'List' && Array.isArray(value.items)) {
+      const value = withV3Scalars(read, document);
+      if (value === null || (isObject(value) && Object.keys(value).length === 0)) continue;
+      const place: SourcePlace = { file: target, document, path: [] };
+      if (!this.validObject(value, place)) continue;
+      // api/resource/factory.go `inlineAnyEmbeddedLists`: a kind ending in List with items holds the objects.
+      if (value.kind.endsWith('List') && value.items !== undefined) {
+        if (value.items === null) continue;
+        if (!Array.isArray(value.items)) {
+          this.problem(target, document, ['items'], `expected a list in ${value.kind}/items`);
+          continue;
+        }
         value.items.forEach((item, index) => {
-          if (isObject(item)) out.push(newObject(item, { file: target, document, path: ['items', index] }));
+          const itemPlace: SourcePlace = { file: target, document, path: ['items', index] };
+          if (this.validObject(item, itemPlace)) out.push(newObject(item, itemPlace));
         });
         continue;
       }
-      out.push(newObject(value, { file: target, document, path: [] }));
+      out.push(newObject(value, place));
     }
     return out;
+  }
+
+  /** kyaml/yaml/rnode.go `GetValidatedMetadata`: a kind, and a name unless the kind is a List. */
+  validObject(value: JsonValue, place: SourcePlace): value is JsonObject & { kind: string } {
+    if (!isObject(value) || typeof value.kind !== 'string' || value.kind === '') {
+      this.problem(place.file, place.document, place.path, 'not a Kubernetes object (kind is required)');
+      return false;
+    }
+    const metadata = isObject(value.metadata) ? value.metadata : {};
+    if (!value.kind.endsWith('List') && (typeof metadata.name !== 'string' || metadata.name === '')) {
+      this.problem(place.file, place.document, place.path, `${value.kind}: metadata.name is required`);
+      return false;
+    }
+    return true;
   }
 
   generate(dir: string, kustomization: Kustomization, objects: BuiltObject[], at: (entryPath: Segment[]) => SourcePlace): BuiltObject[] {
@@ -178,8 +215,12 @@ class Builder {
           out.push({ ...newObject(made, place, true), generated });
           continue;
         }
-        const namespace = entry.value.namespace ?? '';
-        const index = out.findIndex((object) => object.value.kind === kind && object.names[0] === entry.value.name && currentNamespace(object) === namespace);
+        // api/resmap/reswrangler.go `appendReplaceOrMerge`: the generated id matches any id the object has had
+        // (`GetMatchingResourcesByAnyId`, kyaml/resid/resid.go `Equals`: kind, name and effective namespace).
+        const wanted = currentId(made);
+        const index = out.findIndex(
+          (object) => object.value.apiVersion === 'v1' && [...object.previousIds, currentId(object.value)].some((id) => id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace),
+        );
         if (index === -1) {
           this.problem(place.file, place.document, place.path, `${kind} ${entry.value.name}: behavior ${entry.value.behavior} needs a ${kind} of that name in the resources`);
           continue;
@@ -187,14 +228,19 @@ class Builder {
         const existing = out[index]!;
         const value = cloneJson(existing.value);
         const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
-        if (entry.value.behavior === 'replace') value.data = made.data ?? {};
-        else value.data = { ...(isObject(value.data) ? value.data : {}), ...(isObject(made.data) ? made.data : {}) };
+        if (entry.value.behavior === 'replace') {
+          if (made.data === undefined) delete value.data;
+          else value.data = made.data;
+        } else value.data = { ...(isObject(value.data) ? value.data : {}), ...(isObject(made.data) ? made.data : {}) };
         const madeMetadata = made.metadata as JsonObject;
         for (const key of ['labels', 'annotations'] as const) {
           if (isObject(madeMetadata[key])) metadata[key] = { ...(isObject(metadata[key]) ? metadata[key] : {}), ...madeMetadata[key] };
         }
         const paths: Segment[][] = Object.keys(isObject(made.data) ? made.data : {}).map((key) => ['data', key]);
-        out[index] = { ...existing, value, history: existing.history.with({ kind: 'field', place, paths }), generated: { hash: (existing.generated?.hash ?? true) && generated.hash } };
+        // api/resource/resource.go `CopyMergeMetaDataFieldsFrom`: the name gets its hash when both the object and
+        // the generator ask for it (the build annotations are the object's, and the generator's flag can drop it).
+        const hash = (existing.generated?.hash ?? false) && generated.hash;
+        out[index] = { ...existing, value, history: existing.history.with({ kind: 'field', place, paths }), generated: { hash } };
       }
     };
     run('ConfigMap', kustomization.configMapGenerator);
@@ -216,10 +262,18 @@ class Builder {
         if (keepsItsName(object.value)) return object;
         const name = currentName(object);
         const renamed = prefix ? `${entry.value}${name}` : `${name}${entry.value}`;
-        const value = object.value;
-        if (!isObject(value.metadata)) value.metadata = {};
-        value.metadata.name = renamed;
-        return { ...object, names: [...object.names, renamed], history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }) };
+        const value = cloneJson(object.value);
+        (value.metadata as JsonObject).name = renamed;
+        // builtins/PrefixTransformer.go `Transform`: the prefix is recorded (`AddNamePrefix`) and the id stored.
+        const affixes = prefix ? { prefixes: [...object.prefixes, entry.value] } : { suffixes: [...object.suffixes, entry.value] };
+        return {
+          ...object,
+          ...affixes,
+          value,
+          names: [...object.names, renamed],
+          previousIds: [...object.previousIds, currentId(object.value)],
+          history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }),
+        };
       });
     }
     const pairs = (specs: Parameters<typeof setPairs>[1], values: Record<string, string>, place: SourcePlace): void => {
@@ -229,35 +283,44 @@ class Builder {
     if (kustomization.commonLabels) pairs(COMMON_LABELS, kustomization.commonLabels.value, at(kustomization.commonLabels.path));
     if (kustomization.commonAnnotations) pairs(COMMON_ANNOTATIONS, kustomization.commonAnnotations.value, at(kustomization.commonAnnotations.path));
     for (const entry of kustomization.json6902) objects = this.patch(dir, entry, at(entry.path), objects);
+    // builtins/ReplicaCountTransformer.go `Transform`: each field spec applies to the objects that have had the
+    // name with a kind it selects; a name that matches nothing is an error.
     for (const entry of kustomization.replicas) {
-      objects = objects.map((object) => {
-        if (!object.names.includes(entry.value.name)) return object;
-        return this.edit(object, at(entry.path), (value) => {
-          const set: Segment[][] = [];
-          for (const spec of REPLICAS) visitFields(value, spec, (_current, fieldPath) => (set.push(fieldPath), entry.value.count));
-          return set;
+      let found = false;
+      for (const spec of REPLICAS) {
+        objects = objects.map((object) => {
+          if (!idsOf(object).some((id) => id.name === entry.value.name && specSelects(spec, { apiVersion: id.group === '' ? id.version : `${id.group}/${id.version}`, kind: id.kind }))) return object;
+          found = true;
+          return this.edit(object, at(entry.path), (value) => {
+            const set: Segment[][] = [];
+            visitFields(value, spec, (_current, fieldPath) => (set.push(fieldPath), entry.value.count));
+            return set;
+          });
         });
-      });
+      }
+      if (!found) {
+        const place = at(entry.path);
+        this.problem(place.file, place.document, place.path, `replicas: no Deployment, ReplicationController, ReplicaSet or StatefulSet named ${entry.value.name}`);
+      }
     }
     for (const entry of kustomization.images) objects = objects.map((object) => this.edit(object, at(entry.path), (value) => setImages(value, entry.value)));
     return objects;
   }
 
-  /**
-   * Applies `change` to the object's value (each built object owns its value: resources are copied when read, and
-   * the histories keep the documents and patches as written); records the paths it set, if any.
-   */
+  /** Applies `change` to a copy of the object; records the paths it set, if any. */
   edit(object: BuiltObject, place: SourcePlace, change: (value: JsonObject) => Segment[][]): BuiltObject {
-    const paths = change(object.value);
+    const value = cloneJson(object.value);
+    const paths = change(value);
     if (paths.length === 0) return object;
-    return { ...object, history: object.history.with({ kind: 'field', place, paths }) };
+    return { ...object, value, history: object.history.with({ kind: 'field', place, paths }) };
   }
 
-  /** api/filters/namespace/namespace.go `Filter.run`. */
-  setNamespace(object: BuiltObject, namespace: string, place: SourcePlace): BuiltObject {
-    const value = object.value;
+  /** api/filters/namespace/namespace.go `Filter.run`; builtins/NamespaceTransformer.go stores every object's id first. */
+  setNamespace(input: BuiltObject, namespace: string, place: SourcePlace): BuiltObject {
+    const object: BuiltObject = { ...input, previousIds: [...input.previousIds, currentId(input.value)] };
+    const value = cloneJson(object.value);
     const paths: Segment[][] = [];
-    const apiVersion = String(value.apiVersion);
+    const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
     const kind = String(value.kind);
     const metadata = isObject(value.metadata) ? value.metadata : (value.metadata = {});
     if (!this.#scopes.has(`${apiVersion}/${kind}`)) {
@@ -280,7 +343,7 @@ class Builder {
     visitFields(value, { path: 'spec/conversion/webhook/clientConfig/service/namespace', group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' }, (_current, at) => (paths.push(at), namespace));
     if (paths.length === 0) return object;
     const renamed = kind === 'Namespace' && apiVersion === 'v1' ? [...object.names, namespace] : object.names;
-    return { ...object, names: renamed, namespaces: [...object.namespaces, String(metadata.namespace ?? '')], history: object.history.with({ kind: 'field', place, paths }) };
+    return { ...object, value, names: renamed, namespaces: [...object.namespaces, String(metadata.namespace ?? '')], history: object.history.with({ kind: 'field', place, paths }) };
   }
 
   /** One patch entry applied to the objects it targets. */
@@ -307,21 +370,25 @@ class Builder {
         this.problem(place.file, place.document, place.path, 'a strategic-merge patch must be a map');
         continue;
       }
-      const target = entry.value.target ?? ownTarget(patch);
+      // api/internal/builtins/PatchTransformer.go `transformStrategicMerge`: the objects the target selects, or
+      // without one the single object that has had the patch's own id (resmap `GetById`).
+      const target = entry.value.target;
+      const chosen = new Set(target !== undefined ? out.filter((object) => selects(target, object)) : out.filter((object) => hadId(object, patch)));
+      if (target === undefined && chosen.size !== 1) {
+        const name = String((patch.metadata as JsonObject | undefined)?.name ?? '');
+        const message = chosen.size === 0 ? `the patch matches no object: no ${String(patch.kind)} named ${name} in the resources` : `the patch matches ${chosen.size} objects: ${String(patch.kind)} ${name} is ambiguous`;
+        this.problem(patchPlace.file, patchPlace.document, patchPlace.path, message);
+        continue;
+      }
       const next: BuiltObject[] = [];
-      let matched = false;
       for (const object of out) {
-        if (!selects(target, object)) {
+        if (!chosen.has(object)) {
           next.push(object);
           continue;
         }
-        matched = true;
         let merged: JsonObject | null;
         try {
-          const body = cloneJson(patch);
-          // A patch with a target applies to objects of any name: its own metadata.name does not rename them.
-          if (entry.value.target !== undefined && isObject(body.metadata)) delete body.metadata.name;
-          merged = mergePatch(object.value, body);
+          merged = mergePatch(object.value, cloneJson(patch));
         } catch (error) {
           if (!(error instanceof MergeError)) throw error;
           this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `patch failed on ${String(object.value.kind)} ${currentName(object)}: ${error.message}`);
@@ -329,12 +396,23 @@ class Builder {
           continue;
         }
         if (merged === null) continue;
+        // api/resource/resource.go `ApplySmPatch` (and resmap `ApplySmPatch`, which gives the patch the object's
+        // apiVersion): the object keeps its apiVersion, namespace, and its name and kind unless the patch's
+        // options allow changing them.
+        const before = object.value;
+        const metadata = isObject(merged.metadata) ? merged.metadata : (merged.metadata = {});
+        const beforeMetadata = isObject(before.metadata) ? before.metadata : {};
+        if (before.apiVersion === undefined) delete merged.apiVersion;
+        else merged.apiVersion = before.apiVersion;
+        if (entry.value.allowKindChange !== true || typeof merged.kind !== 'string') merged.kind = before.kind as JsonValue;
+        if (entry.value.allowNameChange !== true || typeof metadata.name !== 'string') metadata.name = beforeMetadata.name as JsonValue;
+        if (beforeMetadata.namespace === undefined) delete metadata.namespace;
+        else metadata.namespace = beforeMetadata.namespace;
+        const previousIds = entry.value.allowNameChange === true || entry.value.allowKindChange === true ? [...object.previousIds, currentId(before)] : object.previousIds;
         const layer: Layer = { kind: 'patch', place: patchPlace, patch };
         if (entry.value.path === undefined) layer.inline = true;
-        next.push({ ...object, value: merged, history: object.history.with(layer) });
-      }
-      if (!matched && entry.value.target === undefined) {
-        this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `the patch matches no object: no ${String(patch.kind)} named ${String((patch.metadata as JsonObject | undefined)?.name ?? '')} in the resources`);
+        const patched: BuiltObject = { ...object, value: merged, previousIds, history: object.history.with(layer) };
+        next.push(withCurrentId(patched));
       }
       out = next;
     }
@@ -347,7 +425,7 @@ class Builder {
       const file = path.resolve(dir, entry.path);
       const read = this.file(file, { ...place, path: [...place.path, 'path'] });
       if (read === null) return null;
-      return read.documents.filter((document) => document.value !== null).map((document) => ({ value: document.value, place: { file, document, path: [] } }));
+      return read.documents.filter((document) => document.value !== null).map((document) => ({ value: withV3Scalars(read, document), place: { file, document, path: [] } }));
     }
     const { parsed, error } = parseInline(entry.patch ?? '');
     if (error !== undefined) {
@@ -373,7 +451,9 @@ class Builder {
         place: inline ? place : { ...place, path: [...place.path, index, 'value'] },
       })),
     };
-    return { ...object, value: result.resource, history: object.history.with(layer) };
+    // api/internal/builtins/PatchTransformer.go `transformJson6902`: the object keeps its earlier id
+    // (`StorePreviousId`) and takes the name and namespace the patch gives it.
+    return withCurrentId({ ...object, value: result.resource, previousIds: [...object.previousIds, currentId(object.value)], history: object.history.with(layer) });
   }
 }
 
@@ -397,9 +477,10 @@ function pointerSegments(pointer: string, value: JsonValue): Segment[] {
 
 /** The documents of an inline patch. */
 function parseInline(text: string): { parsed: JsonValue[]; error?: string } {
-  const parsed = parseDocuments('<inline patch>', text);
+  const source = { path: '<inline patch>', text };
+  const parsed = parseDocuments(source.path, text);
   if (parsed.problems.length > 0) return { parsed: [], error: parsed.problems[0]!.message };
-  return { parsed: parsed.documents.map((document) => document.value).filter((value) => value !== null) };
+  return { parsed: parsed.documents.map((document) => withV3Scalars(source, document)).filter((value) => value !== null) };
 }
 
 function newObject(value: JsonObject, place: SourcePlace, generated = false): BuiltObject {
@@ -408,7 +489,7 @@ function newObject(value: JsonObject, place: SourcePlace, generated = false): Bu
   const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
   const layer: Layer = { kind: 'resource', place, value };
   if (generated) layer.generated = true;
-  const object: BuiltObject = { value: cloneJson(value), history: new History([layer]), names: [name], namespaces: [namespace] };
+  const object: BuiltObject = { value: cloneJson(value), history: new History([layer]), names: [name], namespaces: [namespace], previousIds: [], prefixes: [], suffixes: [] };
   if (generated) object.generated = { hash: true };
   return object;
 }
@@ -417,48 +498,85 @@ function currentName(object: BuiltObject): string {
   return object.names.at(-1) ?? '';
 }
 
-function currentNamespace(object: BuiltObject): string {
-  return object.namespaces.at(-1) ?? '';
+/** The object with its current name and namespace added to the ones it has had, when a patch changed them. */
+function withCurrentId(object: BuiltObject): BuiltObject {
+  const metadata = isObject(object.value.metadata) ? object.value.metadata : {};
+  const name = typeof metadata.name === 'string' ? metadata.name : '';
+  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
+  const names = name === currentName(object) ? object.names : [...object.names, name];
+  const namespaces = namespace === (object.namespaces.at(-1) ?? '') ? object.namespaces : [...object.namespaces, namespace];
+  return names === object.names && namespaces === object.namespaces ? object : { ...object, names, namespaces };
 }
 
-/** The target of a strategic-merge patch without one: its own kind, name and namespace. */
-function ownTarget(patch: JsonObject): PatchTarget {
-  const target: PatchTarget = {};
-  if (typeof patch.kind === 'string') target.kind = patch.kind;
-  if (typeof patch.apiVersion === 'string') {
-    const slash = patch.apiVersion.indexOf('/');
-    target.group = slash === -1 ? '' : patch.apiVersion.slice(0, slash);
-  }
-  const metadata = isObject(patch.metadata) ? patch.metadata : {};
-  if (typeof metadata.name === 'string') target.name = `\\Q${metadata.name}\\E`;
-  if (typeof metadata.namespace === 'string') target.namespace = `\\Q${metadata.namespace}\\E`;
-  return target;
+/** The ids an object has had and has, each with its current group and version (api/internal/utils `PrevIds`). */
+function idsOf(object: BuiltObject): (ResId & { group: string; version: string })[] {
+  const { group, version } = groupVersion(typeof object.value.apiVersion === 'string' ? object.value.apiVersion : '');
+  return [...object.previousIds, currentId(object.value)].map((id) => ({ ...id, group, version }));
 }
 
-/** `types.Selector` matching (api/types/selector.go): anchored regular expressions, label and annotation selectors. */
+/** Whether the object has had the id of `patch` (resmap `GetMatchingResourcesByAnyId`, resid `Equals`). */
+function hadId(object: BuiltObject, patch: JsonObject): boolean {
+  const { group, version } = groupVersion(typeof patch.apiVersion === 'string' ? patch.apiVersion : '');
+  const wanted = currentId(patch);
+  return idsOf(object).some((id) => id.group === group && id.version === version && id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace);
+}
+
+const selectorPatterns = new Map<string, ReturnType<typeof compileRe2>>();
+
+/**
+ * api/resmap/reswrangler.go `Select` with api/types/selector.go `SelectorRegex`: anchored regular expressions on the
+ * original or current name and namespace (effective: "default" for none), the current group, version and kind,
+ * then label and annotation selectors.
+ */
 function selects(target: PatchTarget, object: BuiltObject): boolean {
   const value = object.value;
-  const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
-  const slash = apiVersion.indexOf('/');
-  const group = slash === -1 ? '' : apiVersion.slice(0, slash);
-  const version = slash === -1 ? apiVersion : apiVersion.slice(slash + 1);
+  const { group, version } = groupVersion(typeof value.apiVersion === 'string' ? value.apiVersion : '');
+  const current = currentId(value);
+  const original = object.previousIds[0] ?? current;
   const matches = (pattern: string | undefined, candidates: readonly string[]): boolean => {
     if (pattern === undefined || pattern === '') return true;
-    const compiled = compileRe2(`^(?:${pattern})$`);
+    let compiled = selectorPatterns.get(pattern);
+    if (compiled === undefined) selectorPatterns.set(pattern, (compiled = compileRe2(`^(?:${pattern})$`)));
     // An invalid expression selects what it names literally.
     return candidates.some((candidate) => (typeof compiled === 'string' ? candidate === pattern : compiled.matcher(candidate).matches()));
   };
-  if (target.group !== undefined && target.group !== '' && target.group !== group) return false;
+  if (!matches(target.namespace, [original.namespace, current.namespace])) return false;
+  if (!matches(target.name, [original.name, current.name])) return false;
+  if (!matches(target.group, [group])) return false;
   if (!matches(target.version, [version])) return false;
-  if (!matches(target.kind, [String(value.kind)])) return false;
-  if (!matches(target.name, object.names)) return false;
-  if (!matches(target.namespace, object.namespaces)) return false;
+  if (!matches(target.kind, [current.kind])) return false;
   const metadata = isObject(value.metadata) ? value.metadata : {};
   const mapOf = (found: JsonValue | undefined): Record<string, string> =>
     isObject(found) ? Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
   if (target.labelSelector && !parseLabelSelector(target.labelSelector)(mapOf(metadata.labels))) return false;
   if (target.annotationSelector && !parseLabelSelector(target.annotationSelector)(mapOf(metadata.annotations))) return false;
   return true;
+}
+
+/**
+ * api/resource/resource.go `RemoveBuildAnnotations`, which ends every build: the annotations are written back as a
+ * map of strings (kyaml `SetAnnotations`), so scalar values become their text; an object whose transformers left
+ * build annotations (its earlier ids, prefixes, suffixes, generator flags) and that has no other annotation loses
+ * an empty `annotations` map.
+ */
+function withoutBuildAnnotations(object: BuiltObject): BuiltObject {
+  const metadata = isObject(object.value.metadata) ? object.value.metadata : null;
+  if (metadata === null || !Object.prototype.hasOwnProperty.call(metadata, 'annotations')) return object;
+  const annotations = metadata.annotations;
+  const hadBuildAnnotations = object.previousIds.length > 0 || object.prefixes.length > 0 || object.suffixes.length > 0 || object.generated !== undefined;
+  const entries = isObject(annotations) ? Object.entries(annotations) : [];
+  if (entries.length === 0) {
+    if (!hadBuildAnnotations || (annotations !== null && !isObject(annotations))) return object;
+    const value = cloneJson(object.value);
+    delete (value.metadata as JsonObject).annotations;
+    return { ...object, value };
+  }
+  if (entries.every(([, item]) => typeof item === 'string')) return object;
+  const value = cloneJson(object.value);
+  (value.metadata as JsonObject).annotations = Object.fromEntries(
+    entries.map(([key, item]) => [key, typeof item === 'number' || typeof item === 'boolean' ? String(item) : item === null ? '' : item]),
+  );
+  return { ...object, value };
 }
 
 /**
@@ -471,11 +589,13 @@ export function buildKustomization(root: string, read: ReadFile): BuildResult {
   // kusttarget.go `makeCustomizedResMap`: hash suffixes, then references to the renamed objects.
   objects = objects.map((object) => {
     if (object.generated?.hash !== true) return object;
-    const metadata = object.value.metadata as JsonObject;
-    const name = `${String(metadata.name)}-${nameHash(object.value)}`;
+    const value = cloneJson(object.value);
+    const metadata = value.metadata as JsonObject;
+    const name = `${String(metadata.name)}-${nameHash(value)}`;
     metadata.name = name;
-    return { ...object, names: [...object.names, name] };
+    // builtins/HashTransformer.go `Transform` stores the id before the suffix.
+    return { ...object, value, names: [...object.names, name], previousIds: [...object.previousIds, currentId(object.value)] };
   });
-  fixNameReferences(objects);
+  objects = fixNameReferences(objects).map(withoutBuildAnnotations);
   return { objects, inputs: builder.inputs, problems: builder.problems };
 }

@@ -32,12 +32,18 @@ export function specSelects(spec: Pick<FieldSpec, 'group' | 'version' | 'kind'>,
   return true;
 }
 
-/** The segments of a field spec path (`a/b[]/c`; `[]` only marks lists, which are traversed anyway). */
-function segmentsOf(path: string): string[] {
+interface PathSegment {
+  name: string;
+  /** Marked `[]`: a list, traversed when present and never created (api/filters/fieldspec `isSequenceField`). */
+  list: boolean;
+}
+
+/** The segments of a field spec path (`a/b[]/c`). */
+function segmentsOf(path: string): PathSegment[] {
   return path
     .split('/')
     .filter((part) => part !== '')
-    .map((part) => (part.endsWith('[]') ? part.slice(0, -2) : part));
+    .map((part) => (part.endsWith('[]') ? { name: part.slice(0, -2), list: true } : { name: part, list: false }));
 }
 
 /** What a visit may do with a field: the value to set, or undefined to leave it. */
@@ -52,24 +58,25 @@ export function visitFields(object: JsonObject, spec: FieldSpec, visit: FieldVis
   walk(object, segmentsOf(spec.path), 0, [], spec.create === true, visit);
 }
 
-function walk(node: JsonValue, segments: readonly string[], at: number, path: Segment[], create: boolean, visit: FieldVisitor): void {
+/** api/filters/fieldspec/fieldspec.go `Filter.filter` / `handleMap` / `handleSequence`. */
+function walk(node: JsonValue, segments: readonly PathSegment[], at: number, path: Segment[], create: boolean, visit: FieldVisitor): void {
   if (Array.isArray(node)) {
     node.forEach((element, index) => walk(element, segments, at, [...path, index], create, visit));
     return;
   }
   if (!isObject(node)) return;
-  const key = segments[at]!;
+  const { name: key, list } = segments[at]!;
   const here = [...path, key];
   if (at === segments.length - 1) {
     const current = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
-    if (current === undefined && !create) return;
+    if (current === undefined && (!create || list)) return;
     const next = visit(current, here);
     if (next !== undefined) node[key] = next;
     return;
   }
   let child = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
   if (child === undefined || child === null) {
-    if (!create) return;
+    if (!create || list) return;
     child = {};
     node[key] = child;
   }

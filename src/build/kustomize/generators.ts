@@ -51,6 +51,19 @@ export function generatorData(entry: GeneratorEntry, readText: (file: string) =>
   return data;
 }
 
+/**
+ * kyaml/yaml/datamap.go `encodeBase64`: base64 in lines of 70 characters, each ended by a line break when there
+ * is more than one line's worth (the hash suffix is computed on this text).
+ */
+export function encodeBase64(value: string): string {
+  const encoded = Buffer.from(value, 'utf8').toString('base64');
+  const lineLength = 70;
+  if (Math.floor(encoded.length / lineLength) + 1 <= 1) return encoded;
+  let out = '';
+  for (let i = 0; i < encoded.length; i += lineLength) out += `${encoded.slice(i, i + lineLength)}\n`;
+  return out;
+}
+
 /** The object a generator makes (before the kustomization's transformers). */
 export function generatedObject(kind: 'ConfigMap' | 'Secret', entry: GeneratorEntry, data: Record<string, string>): JsonObject {
   const metadata: JsonObject = { name: entry.name };
@@ -58,10 +71,12 @@ export function generatedObject(kind: 'ConfigMap' | 'Secret', entry: GeneratorEn
   if (entry.options.labels && Object.keys(entry.options.labels).length > 0) metadata.labels = { ...entry.options.labels };
   if (entry.options.annotations && Object.keys(entry.options.annotations).length > 0) metadata.annotations = { ...entry.options.annotations };
   const object: JsonObject = { apiVersion: 'v1', kind, metadata };
+  // api/internal/generators: `LoadMapIntoConfigMapData` / `LoadMapIntoSecretData` add no `data` without pairs.
+  const empty = Object.keys(data).length === 0;
   if (kind === 'Secret') {
     object.type = entry.type ?? 'Opaque';
-    object.data = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Buffer.from(value, 'utf8').toString('base64')]));
-  } else {
+    if (!empty) object.data = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, encodeBase64(value)]));
+  } else if (!empty) {
     object.data = { ...data };
   }
   if (entry.options.immutable === true) object.immutable = true;

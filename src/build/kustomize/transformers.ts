@@ -9,6 +9,7 @@ import type { JsonObject, JsonValue } from '../../types.js';
 import { isObject } from '../../util/json-value.js';
 import { visitFields, type FieldSpec } from './field-specs.js';
 import type { Segment } from './origins.js';
+import { compileRe2 } from '../../util/go-regexp.js';
 
 const TEMPLATE_KINDS: FieldSpec[] = [
   { path: 'spec/template/metadata/labels', create: true, version: 'v1', kind: 'ReplicationController' },
@@ -55,10 +56,15 @@ export const COMMON_LABELS: FieldSpec[] = [
   ...VOLUME_CLAIM_LABELS,
 ];
 
-/** The field specs of one `labels:` entry (api/internal/target/kusttarget_configplugin.go, LabelTransformer). */
-export function labelSpecs(entry: { includeSelectors: boolean; includeTemplates: boolean }): FieldSpec[] {
-  if (entry.includeSelectors) return COMMON_LABELS;
-  return [{ path: 'metadata/labels', create: true }, ...(entry.includeTemplates ? TEMPLATE_KINDS : [])];
+/** The field specs of one `labels:` entry: its `fields`, then the defaults (api/internal/target/kusttarget_configplugin.go, LabelTransformer). */
+export function labelSpecs(entry: { includeSelectors: boolean; includeTemplates: boolean; includeVolumeClaimTemplates?: boolean; fields?: readonly FieldSpec[] }): FieldSpec[] {
+  const own = entry.fields ?? [];
+  if (entry.includeSelectors) return [...own, ...COMMON_LABELS];
+  // Released kustomize (v5.5 to v5.8) lists the StatefulSet volume claim templates among the template labels
+  // (builtinpluginconsts/metadatalabels.go); its main branch has since made them a separate opt-in,
+  // `includeVolumeClaimTemplates`, which is read too.
+  const templates = entry.includeTemplates ? [...TEMPLATE_KINDS, ...VOLUME_CLAIM_LABELS] : entry.includeVolumeClaimTemplates ? VOLUME_CLAIM_LABELS : [];
+  return [...own, ...templates, { path: 'metadata/labels', create: true }];
 }
 
 /** builtinpluginconsts/commonannotations.go `commonAnnotationFieldSpecs`. */
@@ -97,30 +103,60 @@ export function keepsItsName(object: JsonObject): boolean {
   return object.kind === 'CustomResourceDefinition' || object.kind === 'Namespace' || (object.kind === 'APIService' && apiVersion.startsWith('apiregistration.k8s.io/'));
 }
 
-/** `image.Split` (api/image/image.go): name, tag and digest of an image reference. */
+/**
+ * `image.Split` (api/internal/image/image.go): name, tag and digest of `[[host[:port]/]component/]component[:tag][@digest]`;
+ * the separators are looked for after the first slash, so a registry port is part of the name.
+ */
 export function splitImage(image: string): { name: string; tag: string; digest: string } {
-  let rest = image;
-  let digest = '';
-  const at = rest.indexOf('@');
-  if (at !== -1) {
-    digest = rest.slice(at + 1);
-    rest = rest.slice(0, at);
+  let slash = image.indexOf('/');
+  const search = slash > 0 ? image.slice(slash) : image;
+  if (slash <= 0) slash = 0;
+  let at = search.indexOf('@');
+  let colon = search.indexOf(':');
+  if (colon < 0 && at < 0) return { name: image, tag: '', digest: '' };
+  if (at >= 0 && (at < colon || colon < 0)) {
+    at += slash;
+    return { name: image.slice(0, at), tag: '', digest: image.slice(at + 1) };
   }
-  let tag = '';
-  const colon = rest.lastIndexOf(':');
-  if (colon !== -1 && !rest.slice(colon + 1).includes('/')) {
-    tag = rest.slice(colon + 1);
-    rest = rest.slice(0, colon);
+  if (at >= 0 && colon >= 0) {
+    at += slash;
+    colon += slash;
+    return { name: image.slice(0, colon), tag: image.slice(colon + 1, at), digest: image.slice(at + 1) };
   }
-  return { name: rest, tag, digest };
+  colon += slash;
+  return { name: image.slice(0, colon), tag: image.slice(colon + 1), digest: '' };
 }
 
-/** The image with an `images:` entry applied, or null when the entry does not name it (api/filters/imagetag/updater.go). */
-export function updatedImage(image: string, entry: { name: string; newName?: string; newTag?: string; digest?: string }): string | null {
-  const parts = splitImage(image);
-  if (parts.name !== entry.name) return null;
-  let { name, tag, digest } = parts;
+/**
+ * `image.IsImageMatched`: the entry's name, read as a regular expression, then an optional tag and digest. A name
+ * that is not a valid expression matches nothing.
+ */
+export function imageMatches(image: string, name: string): boolean {
+  let pattern = imagePatterns.get(name);
+  if (pattern === undefined) {
+    pattern = compileRe2(`^${name}(:[a-zA-Z0-9_.{}-]*)?(@[a-zA-Z0-9]+([.+_-][a-zA-Z0-9]+)*:[a-zA-Z0-9_.{}-]*)?$`);
+    imagePatterns.set(name, pattern);
+  }
+  return typeof pattern !== 'string' && pattern.matcher(image).matches();
+}
+
+const imagePatterns = new Map<string, ReturnType<typeof compileRe2>>();
+
+/** An `images:` entry (api/types/image.go `Image`). */
+export interface ImageUpdate {
+  name: string;
+  newName?: string;
+  newTag?: string;
+  digest?: string;
+  tagSuffix?: string;
+}
+
+/** The image with an `images:` entry applied, or null when the entry does not name it (api/filters/imagetag/updater.go `SetImageValue`). */
+export function updatedImage(image: string, entry: ImageUpdate): string | null {
+  if (!imageMatches(image, entry.name)) return null;
+  let { name, tag, digest } = splitImage(image);
   if (entry.newName) name = entry.newName;
+  // Overriding the tag or the digest replaces both.
   if (entry.newTag && entry.digest) {
     tag = entry.newTag;
     digest = entry.digest;
@@ -130,15 +166,30 @@ export function updatedImage(image: string, entry: { name: string; newName?: str
   } else if (entry.digest) {
     digest = entry.digest;
     tag = '';
+  } else if (entry.tagSuffix) {
+    tag += entry.tagSuffix;
+    digest = '';
   }
   return `${name}${tag ? `:${tag}` : ''}${digest ? `@${digest}` : ''}`;
 }
 
+/** builtinpluginconsts/images.go `imagesFieldSpecs`. */
+const IMAGE_FIELDS = [
+  'spec/containers[]/image',
+  'spec/initContainers[]/image',
+  'spec/volumes[]/image/reference',
+  'spec/template/spec/containers[]/image',
+  'spec/template/spec/initContainers[]/image',
+  'spec/template/spec/volumes[]/image/reference',
+];
+
 /**
- * Applies an `images:` entry: every `image` of the `containers` and `initContainers` lists anywhere in the object
- * (api/filters/imagetag/legacy.go; not in CustomResourceDefinitions) and the image volumes' references; the paths set.
+ * Applies an `images:` entry as builtins/ImageTagTransformer.go `Transform` does, in two passes: every `image` of
+ * the `containers` and `initContainers` lists anywhere in the object (api/filters/imagetag/legacy.go), then the
+ * images of the default field specs (api/filters/imagetag/imagetag.go), which see the first pass's result, so a
+ * `tagSuffix` is added twice where both reach. CustomResourceDefinitions are left alone. The paths set.
  */
-export function setImages(object: JsonObject, entry: { name: string; newName?: string; newTag?: string; digest?: string }): Segment[][] {
+export function setImages(object: JsonObject, entry: ImageUpdate): Segment[][] {
   const set: Segment[][] = [];
   if (object.kind === 'CustomResourceDefinition') return set;
   const visit = (node: JsonValue, path: Segment[]): void => {
@@ -161,12 +212,12 @@ export function setImages(object: JsonObject, entry: { name: string; newName?: s
     }
   };
   visit(object, []);
-  for (const path of ['spec/volumes[]/image/reference', 'spec/template/spec/volumes[]/image/reference']) {
+  for (const path of IMAGE_FIELDS) {
     visitFields(object, { path }, (value, at) => {
       if (typeof value !== 'string') return undefined;
       const image = updatedImage(value, entry);
       if (image === null) return undefined;
-      set.push(at);
+      if (!set.some((done) => done.length === at.length && done.every((segment, index) => segment === at[index]))) set.push(at);
       return image;
     });
   }

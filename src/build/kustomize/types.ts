@@ -1,9 +1,11 @@
 /**
- * @file The data of a Kustomize build: the files it reads, the objects it makes with their histories, its problems.
+ * @file The builder's types: the files it reads, the objects it builds (with the ids, names and affixes they had,
+ * which generators, patches and name references match), and the problems that keep parts from being built.
  */
 import type { JsonObject } from '../../types.js';
 import type { SourceDocument } from '../../source/index.js';
 import type { History, Segment } from './origins.js';
+import type { ResId } from './ids.js';
 
 /** A file as the builder reads it: parsed documents with their source positions. */
 export interface BuildFile {
@@ -35,6 +37,11 @@ export interface BuiltObject {
   namespaces: string[];
   /** Made by a generator: whether its name gets the content hash. */
   generated?: { hash: boolean };
+  /** The ids it had before transformers changed them, oldest first (api/resource/resource.go `PrevIds`). */
+  previousIds: ResId[];
+  /** The name prefixes and suffixes it got, innermost first (api/resource/resource.go `GetNamePrefixes`). */
+  prefixes: string[];
+  suffixes: string[];
 }
 
 export interface BuildResult {
