@@ -262,16 +262,18 @@ class Builder {
         if (keepsItsName(object.value)) return object;
         const name = currentName(object);
         const renamed = prefix ? `${entry.value}${name}` : `${name}${entry.value}`;
-        const value = cloneJson(object.value);
-        (value.metadata as JsonObject).name = renamed;
+        const previousIds = [...object.previousIds, currentId(object.value)];
+        // Each built object owns its value (resources are copied when read; histories keep what was written).
+        const value = object.value;
+        if (!isObject(value.metadata)) value.metadata = {};
+        value.metadata.name = renamed;
         // builtins/PrefixTransformer.go `Transform`: the prefix is recorded (`AddNamePrefix`) and the id stored.
         const affixes = prefix ? { prefixes: [...object.prefixes, entry.value] } : { suffixes: [...object.suffixes, entry.value] };
         return {
           ...object,
           ...affixes,
-          value,
           names: [...object.names, renamed],
-          previousIds: [...object.previousIds, currentId(object.value)],
+          previousIds,
           history: object.history.with({ kind: 'field', place: at(entry.path), paths: [['metadata', 'name']] }),
         };
       });
@@ -307,18 +309,20 @@ class Builder {
     return objects;
   }
 
-  /** Applies `change` to a copy of the object; records the paths it set, if any. */
+  /**
+   * Applies `change` to the object's value, in place: each built object owns its value (resources are copied when
+   * read, and the histories keep the documents and patches as written). Records the paths it set, if any.
+   */
   edit(object: BuiltObject, place: SourcePlace, change: (value: JsonObject) => Segment[][]): BuiltObject {
-    const value = cloneJson(object.value);
-    const paths = change(value);
+    const paths = change(object.value);
     if (paths.length === 0) return object;
-    return { ...object, value, history: object.history.with({ kind: 'field', place, paths }) };
+    return { ...object, history: object.history.with({ kind: 'field', place, paths }) };
   }
 
   /** api/filters/namespace/namespace.go `Filter.run`; builtins/NamespaceTransformer.go stores every object's id first. */
   setNamespace(input: BuiltObject, namespace: string, place: SourcePlace): BuiltObject {
     const object: BuiltObject = { ...input, previousIds: [...input.previousIds, currentId(input.value)] };
-    const value = cloneJson(object.value);
+    const value = object.value;
     const paths: Segment[][] = [];
     const apiVersion = typeof value.apiVersion === 'string' ? value.apiVersion : '';
     const kind = String(value.kind);
@@ -589,12 +593,12 @@ export function buildKustomization(root: string, read: ReadFile): BuildResult {
   // kusttarget.go `makeCustomizedResMap`: hash suffixes, then references to the renamed objects.
   objects = objects.map((object) => {
     if (object.generated?.hash !== true) return object;
-    const value = cloneJson(object.value);
-    const metadata = value.metadata as JsonObject;
-    const name = `${String(metadata.name)}-${nameHash(value)}`;
-    metadata.name = name;
     // builtins/HashTransformer.go `Transform` stores the id before the suffix.
-    return { ...object, value, names: [...object.names, name], previousIds: [...object.previousIds, currentId(object.value)] };
+    const previousIds = [...object.previousIds, currentId(object.value)];
+    const metadata = object.value.metadata as JsonObject;
+    const name = `${String(metadata.name)}-${nameHash(object.value)}`;
+    metadata.name = name;
+    return { ...object, names: [...object.names, name], previousIds };
   });
   objects = fixNameReferences(objects).map(withoutBuildAnnotations);
   return { objects, inputs: builder.inputs, problems: builder.problems };
