@@ -25,6 +25,9 @@ export function groupVersion(apiVersion: string): { group: string; version: stri
 
 /** Whether a field spec applies to `object` (`resid.Gvk.IsSelected`: empty parts select everything). */
 export function specSelects(spec: Pick<FieldSpec, 'group' | 'version' | 'kind'>, object: JsonObject): boolean {
+  // The kind first: it decides most specs without parsing the apiVersion.
+  if (spec.kind && spec.kind !== object.kind) return false;
+  if (!spec.group && !spec.version) return true;
   const { group, version } = groupVersion(typeof object.apiVersion === 'string' ? object.apiVersion : '');
   if (spec.group && spec.group !== group) return false;
   if (spec.version && spec.version !== version) return false;
@@ -38,12 +41,19 @@ interface PathSegment {
   list: boolean;
 }
 
-/** The segments of a field spec path (`a/b[]/c`). */
-function segmentsOf(path: string): PathSegment[] {
-  return path
-    .split('/')
-    .filter((part) => part !== '')
-    .map((part) => (part.endsWith('[]') ? { name: part.slice(0, -2), list: true } : { name: part, list: false }));
+const parsedPaths = new Map<string, readonly PathSegment[]>();
+
+/** The segments of a field spec path (`a/b[]/c`), parsed once per path. */
+function segmentsOf(path: string): readonly PathSegment[] {
+  let segments = parsedPaths.get(path);
+  if (segments === undefined) {
+    segments = path
+      .split('/')
+      .filter((part) => part !== '')
+      .map((part) => (part.endsWith('[]') ? { name: part.slice(0, -2), list: true } : { name: part, list: false }));
+    parsedPaths.set(path, segments);
+  }
+  return segments;
 }
 
 /** What a visit may do with a field: the value to set, or undefined to leave it. */

@@ -33,6 +33,22 @@ function referenceTable(): Referred[] {
   return table;
 }
 
+let byKind: Map<string, { referred: Referred; spec: FieldSpec }[]> | null = null;
+
+/** The (referred kind, field spec) pairs whose spec may select a referrer of `kind`, in the table's order. */
+function specsFor(kind: string): readonly { referred: Referred; spec: FieldSpec }[] {
+  if (byKind === null) {
+    byKind = new Map();
+  }
+  let found = byKind.get(kind);
+  if (found === undefined) {
+    found = [];
+    for (const referred of referenceTable()) for (const spec of referred.fieldSpecs) if (!spec.kind || spec.kind === kind) found.push({ referred, spec });
+    byKind.set(kind, found);
+  }
+  return found;
+}
+
 /** An object as a possible referral: its current value and id, the ids it had, its prefixes and suffixes. */
 interface Candidate {
   object: BuiltObject;
@@ -180,19 +196,16 @@ export function fixNameReferences(objects: readonly BuiltObject[]): BuiltObject[
     // `determineFilters`: the referrer is selected by its original kind.
     const orgKind = referrer.object.previousIds[0]?.kind ?? referrer.id.kind;
     const orgValue: JsonObject = { apiVersion: apiVersionOf(referrer.object.value), kind: orgKind };
-    let value: JsonObject | null = null;
     let candidates: Candidate[] | null = null;
-    for (const referred of referenceTable()) {
-      for (const spec of referred.fieldSpecs) {
-        if (!specSelects(spec, orgValue)) continue;
-        candidates ??= couldBeReferenced(referrer, withPrevious);
-        if (candidates.length === 0) continue;
-        value ??= cloneJson(referrer.object.value);
-        const target: JsonObject = value;
-        const reference: Reference = { referrer, value: target, target: referred, path: spec.path, candidates };
-        visitFields(target, { path: spec.path }, (current) => (current === null ? undefined : set(reference, current)));
-      }
+    for (const { referred, spec } of specsFor(orgKind)) {
+      if (!specSelects(spec, orgValue)) continue;
+      candidates ??= couldBeReferenced(referrer, withPrevious);
+      if (candidates.length === 0) continue;
+      // In place: each built object owns its value, and only reference fields change here.
+      const target = referrer.object.value;
+      const reference: Reference = { referrer, value: target, target: referred, path: spec.path, candidates };
+      visitFields(target, { path: spec.path }, (current) => (current === null ? undefined : set(reference, current)));
     }
-    return value === null ? referrer.object : { ...referrer.object, value };
+    return referrer.object;
   });
 }

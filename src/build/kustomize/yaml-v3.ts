@@ -13,9 +13,21 @@ import type { Segment } from './origins.js';
 /** go-yaml v3 resolve.go: the plain scalars that resolve to booleans. */
 const V3_BOOLEANS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 
+/** A plain scalar that YAML 1.1 reads as a boolean and YAML 1.2 as a string, as a whole word of the text. */
+const OLD_BOOLEAN = /(?:^|[\s:,[{-])(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)[ \t]*(?:$|[,\]}#\r\n])/m;
+
+const mayHoldOldBooleans = new Map<string, boolean>();
+
 /** The value of `document` (of file `source`) with the YAML 1.1-only booleans read back as their text. */
 export function withV3Scalars(source: { path: string; text: string }, document: SourceDocument): JsonValue {
-  if (!hasBoolean(document.value)) return document.value;
+  // Most files hold no such scalar: their booleans are all `true`/`false`, and the value is read as it is.
+  let possible = mayHoldOldBooleans.get(source.text);
+  if (possible === undefined) {
+    possible = OLD_BOOLEAN.test(source.text);
+    if (mayHoldOldBooleans.size > 1000) mayHoldOldBooleans.clear();
+    mayHoldOldBooleans.set(source.text, possible);
+  }
+  if (!possible || !hasBoolean(document.value)) return document.value;
   const convert = (value: JsonValue, path: Segment[]): JsonValue => {
     if (typeof value === 'boolean') {
       const found = nodeAt(source.path, source.text, document.index, path);
