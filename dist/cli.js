@@ -28,12 +28,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -48,24 +48,24 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
-    var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap6 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
-    var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar5 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
-    var isSeq4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
-    function isCollection(node2) {
-      if (node2 && typeof node2 === "object")
-        switch (node2[NODE_TYPE]) {
+    var isAlias4 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === ALIAS;
+    var isDocument = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === DOC;
+    var isMap6 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === MAP;
+    var isPair = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === PAIR;
+    var isScalar6 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === SCALAR;
+    var isSeq4 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === SEQ;
+    function isCollection(node3) {
+      if (node3 && typeof node3 === "object")
+        switch (node3[NODE_TYPE]) {
           case MAP:
           case SEQ:
             return true;
         }
       return false;
     }
-    function isNode3(node2) {
-      if (node2 && typeof node2 === "object")
-        switch (node2[NODE_TYPE]) {
+    function isNode3(node3) {
+      if (node3 && typeof node3 === "object")
+        switch (node3[NODE_TYPE]) {
           case ALIAS:
           case MAP:
           case SCALAR:
@@ -74,7 +74,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor2 = (node2) => (isScalar5(node2) || isCollection(node2)) && !!node2.anchor;
+    var hasAnchor2 = (node3) => (isScalar6(node3) || isCollection(node3)) && !!node3.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -89,7 +89,7 @@ var require_identity = __commonJS({
     exports.isMap = isMap6;
     exports.isNode = isNode3;
     exports.isPair = isPair;
-    exports.isScalar = isScalar5;
+    exports.isScalar = isScalar6;
     exports.isSeq = isSeq4;
   }
 });
@@ -102,98 +102,98 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node2, visitor) {
+    function visit(node3, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity5.isDocument(node2)) {
-        const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
+      if (identity5.isDocument(node3)) {
+        const cd = visit_(null, node3.contents, visitor_, Object.freeze([node3]));
         if (cd === REMOVE)
-          node2.contents = null;
+          node3.contents = null;
       } else
-        visit_(null, node2, visitor_, Object.freeze([]));
+        visit_(null, node3, visitor_, Object.freeze([]));
     }
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key3, node2, visitor, path18) {
-      const ctrl = callVisitor(key3, node2, visitor, path18);
+    function visit_(key3, node3, visitor, path21) {
+      const ctrl = callVisitor(key3, node3, visitor, path21);
       if (identity5.isNode(ctrl) || identity5.isPair(ctrl)) {
-        replaceNode(key3, path18, ctrl);
-        return visit_(key3, ctrl, visitor, path18);
+        replaceNode(key3, path21, ctrl);
+        return visit_(key3, ctrl, visitor, path21);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity5.isCollection(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path18);
+        if (identity5.isCollection(node3)) {
+          path21 = Object.freeze(path21.concat(node3));
+          for (let i = 0; i < node3.items.length; ++i) {
+            const ci = visit_(i, node3.items[i], visitor, path21);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node2.items.splice(i, 1);
+              node3.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity5.isPair(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path18);
+        } else if (identity5.isPair(node3)) {
+          path21 = Object.freeze(path21.concat(node3));
+          const ck = visit_("key", node3.key, visitor, path21);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path18);
+            node3.key = null;
+          const cv = visit_("value", node3.value, visitor, path21);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node2.value = null;
+            node3.value = null;
         }
       }
       return ctrl;
     }
-    async function visitAsync(node2, visitor) {
+    async function visitAsync(node3, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity5.isDocument(node2)) {
-        const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
+      if (identity5.isDocument(node3)) {
+        const cd = await visitAsync_(null, node3.contents, visitor_, Object.freeze([node3]));
         if (cd === REMOVE)
-          node2.contents = null;
+          node3.contents = null;
       } else
-        await visitAsync_(null, node2, visitor_, Object.freeze([]));
+        await visitAsync_(null, node3, visitor_, Object.freeze([]));
     }
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node2, visitor, path18) {
-      const ctrl = await callVisitor(key3, node2, visitor, path18);
+    async function visitAsync_(key3, node3, visitor, path21) {
+      const ctrl = await callVisitor(key3, node3, visitor, path21);
       if (identity5.isNode(ctrl) || identity5.isPair(ctrl)) {
-        replaceNode(key3, path18, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path18);
+        replaceNode(key3, path21, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path21);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity5.isCollection(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path18);
+        if (identity5.isCollection(node3)) {
+          path21 = Object.freeze(path21.concat(node3));
+          for (let i = 0; i < node3.items.length; ++i) {
+            const ci = await visitAsync_(i, node3.items[i], visitor, path21);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node2.items.splice(i, 1);
+              node3.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity5.isPair(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path18);
+        } else if (identity5.isPair(node3)) {
+          path21 = Object.freeze(path21.concat(node3));
+          const ck = await visitAsync_("key", node3.key, visitor, path21);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path18);
+            node3.key = null;
+          const cv = await visitAsync_("value", node3.value, visitor, path21);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node2.value = null;
+            node3.value = null;
         }
       }
       return ctrl;
@@ -216,32 +216,32 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node2, visitor, path18) {
+    function callVisitor(key3, node3, visitor, path21) {
       if (typeof visitor === "function")
-        return visitor(key3, node2, path18);
-      if (identity5.isMap(node2))
-        return visitor.Map?.(key3, node2, path18);
-      if (identity5.isSeq(node2))
-        return visitor.Seq?.(key3, node2, path18);
-      if (identity5.isPair(node2))
-        return visitor.Pair?.(key3, node2, path18);
-      if (identity5.isScalar(node2))
-        return visitor.Scalar?.(key3, node2, path18);
-      if (identity5.isAlias(node2))
-        return visitor.Alias?.(key3, node2, path18);
+        return visitor(key3, node3, path21);
+      if (identity5.isMap(node3))
+        return visitor.Map?.(key3, node3, path21);
+      if (identity5.isSeq(node3))
+        return visitor.Seq?.(key3, node3, path21);
+      if (identity5.isPair(node3))
+        return visitor.Pair?.(key3, node3, path21);
+      if (identity5.isScalar(node3))
+        return visitor.Scalar?.(key3, node3, path21);
+      if (identity5.isAlias(node3))
+        return visitor.Alias?.(key3, node3, path21);
       return void 0;
     }
-    function replaceNode(key3, path18, node2) {
-      const parent = path18[path18.length - 1];
+    function replaceNode(key3, path21, node3) {
+      const parent = path21[path21.length - 1];
       if (identity5.isCollection(parent)) {
-        parent.items[key3] = node2;
+        parent.items[key3] = node3;
       } else if (identity5.isPair(parent)) {
         if (key3 === "key")
-          parent.key = node2;
+          parent.key = node3;
         else
-          parent.value = node2;
+          parent.value = node3;
       } else if (identity5.isDocument(parent)) {
-        parent.contents = node2;
+        parent.contents = node3;
       } else {
         const pt = identity5.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
@@ -401,9 +401,9 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity5.isNode(doc.contents)) {
           const tags2 = {};
-          visit.visit(doc.contents, (_key, node2) => {
-            if (identity5.isNode(node2) && node2.tag)
-              tags2[node2.tag] = true;
+          visit.visit(doc.contents, (_key, node3) => {
+            if (identity5.isNode(node3) && node3.tag)
+              tags2[node3.tag] = true;
           });
           tagNames = Object.keys(tags2);
         } else
@@ -440,9 +440,9 @@ var require_anchors = __commonJS({
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
       visit.visit(root, {
-        Value(_key, node2) {
-          if (node2.anchor)
-            anchors.add(node2.anchor);
+        Value(_key, node3) {
+          if (node3.anchor)
+            anchors.add(node3.anchor);
         }
       });
       return anchors;
@@ -646,20 +646,20 @@ var require_Alias = __commonJS({
         } else {
           nodes = [];
           visit.visit(doc, {
-            Node: (_key, node2) => {
-              if (identity5.isAlias(node2) || identity5.hasAnchor(node2))
-                nodes.push(node2);
+            Node: (_key, node3) => {
+              if (identity5.isAlias(node3) || identity5.hasAnchor(node3))
+                nodes.push(node3);
             }
           });
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
         let found = void 0;
-        for (const node2 of nodes) {
-          if (node2 === this)
+        for (const node3 of nodes) {
+          if (node3 === this)
             break;
-          if (node2.anchor === this.source)
-            found = node2;
+          if (node3.anchor === this.source)
+            found = node3;
         }
         if (found && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
@@ -708,22 +708,22 @@ var require_Alias = __commonJS({
         return src;
       }
     };
-    function getAliasCount(doc, node2, anchors2) {
-      if (identity5.isAlias(node2)) {
-        const source = node2.resolve(doc);
+    function getAliasCount(doc, node3, anchors2) {
+      if (identity5.isAlias(node3)) {
+        const source = node3.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity5.isCollection(node2)) {
+      } else if (identity5.isCollection(node3)) {
         let count2 = 0;
-        for (const item of node2.items) {
+        for (const item of node3.items) {
           const c = getAliasCount(doc, item, anchors2);
           if (c > count2)
             count2 = c;
         }
         return count2;
-      } else if (identity5.isPair(node2)) {
-        const kc = getAliasCount(doc, node2.key, anchors2);
-        const vc = getAliasCount(doc, node2.value, anchors2);
+      } else if (identity5.isPair(node3)) {
+        const kc = getAliasCount(doc, node3.key, anchors2);
+        const vc = getAliasCount(doc, node3.value, anchors2);
         return Math.max(kc, vc);
       }
       return 1;
@@ -813,10 +813,10 @@ var require_createNode = __commonJS({
           value2 = value2.toJSON();
         }
         if (!value2 || typeof value2 !== "object") {
-          const node3 = new Scalar.Scalar(value2);
+          const node4 = new Scalar.Scalar(value2);
           if (ref)
-            ref.node = node3;
-          return node3;
+            ref.node = node4;
+          return node4;
         }
         tagObj = value2 instanceof Map ? schema[identity5.MAP] : Symbol.iterator in Object(value2) ? schema[identity5.SEQ] : schema[identity5.MAP];
       }
@@ -824,14 +824,14 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
+      const node3 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
       if (tagName)
-        node2.tag = tagName;
+        node3.tag = tagName;
       else if (!tagObj.default)
-        node2.tag = tagObj.tag;
+        node3.tag = tagObj.tag;
       if (ref)
-        ref.node = node2;
-      return node2;
+        ref.node = node3;
+      return node3;
     }
     exports.createNode = createNode;
   }
@@ -844,10 +844,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity5 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path18, value2) {
+    function collectionFromPath(schema, path21, value2) {
       let v = value2;
-      for (let i = path18.length - 1; i >= 0; --i) {
-        const k = path18[i];
+      for (let i = path21.length - 1; i >= 0; --i) {
+        const k = path21[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -866,7 +866,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
+    var isEmptyPath = (path21) => path21 == null || typeof path21 === "object" && !!path21[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -896,15 +896,15 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path18, value2) {
-        if (isEmptyPath(path18))
+      addIn(path21, value2) {
+        if (isEmptyPath(path21))
           this.add(value2);
         else {
-          const [key3, ...rest] = path18;
-          const node2 = this.get(key3, true);
-          if (identity5.isCollection(node2))
-            node2.addIn(rest, value2);
-          else if (node2 === void 0 && this.schema)
+          const [key3, ...rest] = path21;
+          const node3 = this.get(key3, true);
+          if (identity5.isCollection(node3))
+            node3.addIn(rest, value2);
+          else if (node3 === void 0 && this.schema)
             this.set(key3, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
@@ -914,13 +914,13 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        const [key3, ...rest] = path18;
+      deleteIn(path21) {
+        const [key3, ...rest] = path21;
         if (rest.length === 0)
           return this.delete(key3);
-        const node2 = this.get(key3, true);
-        if (identity5.isCollection(node2))
-          return node2.deleteIn(rest);
+        const node3 = this.get(key3, true);
+        if (identity5.isCollection(node3))
+          return node3.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
       }
@@ -929,45 +929,45 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        const [key3, ...rest] = path18;
-        const node2 = this.get(key3, true);
+      getIn(path21, keepScalar) {
+        const [key3, ...rest] = path21;
+        const node3 = this.get(key3, true);
         if (rest.length === 0)
-          return !keepScalar && identity5.isScalar(node2) ? node2.value : node2;
+          return !keepScalar && identity5.isScalar(node3) ? node3.value : node3;
         else
-          return identity5.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
+          return identity5.isCollection(node3) ? node3.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
-        return this.items.every((node2) => {
-          if (!identity5.isPair(node2))
+        return this.items.every((node3) => {
+          if (!identity5.isPair(node3))
             return false;
-          const n = node2.value;
+          const n = node3.value;
           return n == null || allowScalar && identity5.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path18) {
-        const [key3, ...rest] = path18;
+      hasIn(path21) {
+        const [key3, ...rest] = path21;
         if (rest.length === 0)
           return this.has(key3);
-        const node2 = this.get(key3, true);
-        return identity5.isCollection(node2) ? node2.hasIn(rest) : false;
+        const node3 = this.get(key3, true);
+        return identity5.isCollection(node3) ? node3.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value2) {
-        const [key3, ...rest] = path18;
+      setIn(path21, value2) {
+        const [key3, ...rest] = path21;
         if (rest.length === 0) {
           this.set(key3, value2);
         } else {
-          const node2 = this.get(key3, true);
-          if (identity5.isCollection(node2))
-            node2.setIn(rest, value2);
-          else if (node2 === void 0 && this.schema)
+          const node3 = this.get(key3, true);
+          if (identity5.isCollection(node3))
+            node3.setIn(rest, value2);
+          else if (node3 === void 0 && this.schema)
             this.set(key3, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
@@ -1424,7 +1424,7 @@ var require_stringify = __commonJS({
     var identity5 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
-    function createStringifyContext(doc, options) {
+    function createStringifyContext(doc, options2) {
       const opt = Object.assign({
         blockQuote: true,
         commentString: stringifyComment.stringifyComment,
@@ -1444,7 +1444,7 @@ var require_stringify = __commonJS({
         trailingComma: false,
         trueStr: "true",
         verifyAliasOrder: true
-      }, doc.schema.toStringOptions, options);
+      }, doc.schema.toStringOptions, options2);
       let inFlow;
       switch (opt.collectionStyle) {
         case "block":
@@ -1493,16 +1493,16 @@ var require_stringify = __commonJS({
       }
       return tagObj;
     }
-    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
+    function stringifyProps(node3, tagObj, { anchors: anchors$1, doc }) {
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity5.isScalar(node2) || identity5.isCollection(node2)) && node2.anchor;
+      const anchor = (identity5.isScalar(node3) || identity5.isCollection(node3)) && node3.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
       }
-      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
+      const tag = node3.tag ?? (tagObj.default ? null : tagObj.tag);
       if (tag)
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
@@ -1524,15 +1524,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node2 = identity5.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
-      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
-      const props = stringifyProps(node2, tagObj, ctx);
+      const node3 = identity5.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node3));
+      const props = stringifyProps(node3, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity5.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      const str6 = typeof tagObj.stringify === "function" ? tagObj.stringify(node3, ctx, onComment, onChompKeep) : identity5.isScalar(node3) ? stringifyString.stringifyString(node3, ctx, onComment, onChompKeep) : node3.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str6;
-      return identity5.isScalar(node2) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
+      return identity5.isScalar(node3) || str6[0] === "{" || str6[0] === "[" ? `${props} ${str6}` : `${props}
 ${ctx.indent}${str6}`;
     }
     exports.createStringifyContext = createStringifyContext;
@@ -1799,8 +1799,8 @@ var require_addPairToJSMap = __commonJS({
       if (identity5.isNode(key3) && ctx?.doc) {
         const strCtx = stringify3.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
-        for (const node2 of ctx.anchors.keys())
-          strCtx.anchors.add(node2.anchor);
+        for (const node3 of ctx.anchors.keys())
+          strCtx.anchors.add(node3.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
         const strKey = key3.toString(strCtx);
@@ -1866,10 +1866,10 @@ var require_stringifyCollection = __commonJS({
     var identity5 = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyCollection(collection, ctx, options) {
+    function stringifyCollection(collection, ctx, options2) {
       const flow2 = ctx.inFlow ?? collection.flow;
       const stringify4 = flow2 ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify4(collection, ctx, options);
+      return stringify4(collection, ctx, options2);
     }
     function stringifyBlockCollection({ comment, items: items2 }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent: indent2, options: { commentString } } = ctx;
@@ -2109,8 +2109,8 @@ var require_YAMLMap = __commonJS({
       }
       get(key3, keepScalar) {
         const it = findPair2(this.items, key3);
-        const node2 = it?.value;
-        return (!keepScalar && identity5.isScalar(node2) ? node2.value : node2) ?? void 0;
+        const node3 = it?.value;
+        return (!keepScalar && identity5.isScalar(node3) ? node3.value : node3) ?? void 0;
       }
       has(key3) {
         return !!findPair2(this.items, key3);
@@ -2423,9 +2423,9 @@ var require_float = __commonJS({
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str6) => parseFloat(str6),
-      stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+      stringify(node3) {
+        const num = Number(node3.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node3);
       }
     };
     var float = {
@@ -2434,11 +2434,11 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str6) {
-        const node2 = new Scalar.Scalar(parseFloat(str6));
+        const node3 = new Scalar.Scalar(parseFloat(str6));
         const dot = str6.indexOf(".");
         if (dot !== -1 && str6[str6.length - 1] === "0")
-          node2.minFractionDigits = str6.length - dot - 1;
-        return node2;
+          node3.minFractionDigits = str6.length - dot - 1;
+        return node3;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2455,11 +2455,11 @@ var require_int = __commonJS({
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
     var intResolve = (str6, offset, radix2, { intAsBigInt }) => intAsBigInt ? BigInt(str6) : parseInt(str6.substring(offset), radix2);
-    function intStringify(node2, radix2, prefix) {
-      const { value: value2 } = node2;
+    function intStringify(node3, radix2, prefix) {
+      const { value: value2 } = node3;
       if (intIdentify(value2) && value2 >= 0)
         return prefix + value2.toString(radix2);
-      return stringifyNumber.stringifyNumber(node2);
+      return stringifyNumber.stringifyNumber(node3);
     }
     var intOct = {
       identify: (value2) => intIdentify(value2) && value2 >= 0,
@@ -2468,7 +2468,7 @@ var require_int = __commonJS({
       format: "OCT",
       test: /^0o[0-7]+$/,
       resolve: (str6, _onError, opt) => intResolve(str6, 2, 8, opt),
-      stringify: (node2) => intStringify(node2, 8, "0o")
+      stringify: (node3) => intStringify(node3, 8, "0o")
     };
     var int2 = {
       identify: intIdentify,
@@ -2485,7 +2485,7 @@ var require_int = __commonJS({
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
       resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
-      stringify: (node2) => intStringify(node2, 16, "0x")
+      stringify: (node3) => intStringify(node3, 16, "0x")
     };
     exports.int = int2;
     exports.intHex = intHex;
@@ -2863,9 +2863,9 @@ var require_float2 = __commonJS({
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str6) => parseFloat(str6.replace(/_/g, "")),
-      stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+      stringify(node3) {
+        const num = Number(node3.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node3);
       }
     };
     var float = {
@@ -2874,14 +2874,14 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str6) {
-        const node2 = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
+        const node3 = new Scalar.Scalar(parseFloat(str6.replace(/_/g, "")));
         const dot = str6.indexOf(".");
         if (dot !== -1) {
           const f = str6.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
-            node2.minFractionDigits = f.length;
+            node3.minFractionDigits = f.length;
         }
-        return node2;
+        return node3;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2920,13 +2920,13 @@ var require_int2 = __commonJS({
       const n = parseInt(str6, radix2);
       return sign4 === "-" ? -1 * n : n;
     }
-    function intStringify(node2, radix2, prefix) {
-      const { value: value2 } = node2;
+    function intStringify(node3, radix2, prefix) {
+      const { value: value2 } = node3;
       if (intIdentify(value2)) {
         const str6 = value2.toString(radix2);
         return value2 < 0 ? "-" + prefix + str6.substr(1) : prefix + str6;
       }
-      return stringifyNumber.stringifyNumber(node2);
+      return stringifyNumber.stringifyNumber(node3);
     }
     var intBin = {
       identify: intIdentify,
@@ -2935,7 +2935,7 @@ var require_int2 = __commonJS({
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
       resolve: (str6, _onError, opt) => intResolve(str6, 2, 2, opt),
-      stringify: (node2) => intStringify(node2, 2, "0b")
+      stringify: (node3) => intStringify(node3, 2, "0b")
     };
     var intOct = {
       identify: intIdentify,
@@ -2944,7 +2944,7 @@ var require_int2 = __commonJS({
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
       resolve: (str6, _onError, opt) => intResolve(str6, 1, 8, opt),
-      stringify: (node2) => intStringify(node2, 8, "0")
+      stringify: (node3) => intStringify(node3, 8, "0")
     };
     var int2 = {
       identify: intIdentify,
@@ -2961,7 +2961,7 @@ var require_int2 = __commonJS({
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
       resolve: (str6, _onError, opt) => intResolve(str6, 2, 16, opt),
-      stringify: (node2) => intStringify(node2, 16, "0x")
+      stringify: (node3) => intStringify(node3, 16, "0x")
     };
     exports.int = int2;
     exports.intBin = intBin;
@@ -3025,18 +3025,18 @@ var require_set = __commonJS({
       }
       static from(schema, iterable, ctx) {
         const { replacer } = ctx;
-        const set3 = new this(schema);
+        const set4 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
           for (let value2 of iterable) {
             if (typeof replacer === "function")
               value2 = replacer.call(iterable, value2, value2);
-            set3.items.push(Pair.createPair(value2, null, ctx));
+            set4.items.push(Pair.createPair(value2, null, ctx));
           }
-        return set3;
+        return set4;
       }
     };
     YAMLSet.tag = "tag:yaml.org,2002:set";
-    var set2 = {
+    var set3 = {
       collection: "map",
       identify: (value2) => value2 instanceof Set,
       nodeClass: YAMLSet,
@@ -3055,7 +3055,7 @@ var require_set = __commonJS({
       }
     };
     exports.YAMLSet = YAMLSet;
-    exports.set = set2;
+    exports.set = set3;
   }
 });
 
@@ -3071,13 +3071,13 @@ var require_timestamp = __commonJS({
       const res = parts2.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign4 === "-" ? num(-1) * res : res;
     }
-    function stringifySexagesimal(node2) {
-      let { value: value2 } = node2;
+    function stringifySexagesimal(node3) {
+      let { value: value2 } = node3;
       let num = (n) => n;
       if (typeof value2 === "bigint")
         num = (n) => BigInt(n);
       else if (isNaN(value2) || !isFinite(value2))
-        return stringifyNumber.stringifyNumber(node2);
+        return stringifyNumber.stringifyNumber(node3);
       let sign4 = "";
       if (value2 < 0) {
         sign4 = "-";
@@ -3162,7 +3162,7 @@ var require_schema3 = __commonJS({
     var merge = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
-    var set2 = require_set();
+    var set3 = require_set();
     var timestamp = require_timestamp();
     var schema = [
       map2.map,
@@ -3182,7 +3182,7 @@ var require_schema3 = __commonJS({
       merge.merge,
       omap.omap,
       pairs.pairs,
-      set2.set,
+      set3.set,
       timestamp.intTime,
       timestamp.floatTime,
       timestamp.timestamp
@@ -3209,7 +3209,7 @@ var require_tags = __commonJS({
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
-    var set2 = require_set();
+    var set3 = require_set();
     var timestamp = require_timestamp();
     var schemas = /* @__PURE__ */ new Map([
       ["core", schema.schema],
@@ -3235,7 +3235,7 @@ var require_tags = __commonJS({
       omap: omap.omap,
       pairs: pairs.pairs,
       seq: seq.seq,
-      set: set2.set,
+      set: set3.set,
       timestamp: timestamp.timestamp
     };
     var coreKnownTags = {
@@ -3243,7 +3243,7 @@ var require_tags = __commonJS({
       "tag:yaml.org,2002:merge": merge.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
-      "tag:yaml.org,2002:set": set2.set,
+      "tag:yaml.org,2002:set": set3.set,
       "tag:yaml.org,2002:timestamp": timestamp.timestamp
     };
     function getTags(customTags, schemaName, addMergeTag) {
@@ -3324,10 +3324,10 @@ var require_stringifyDocument = __commonJS({
     var identity5 = require_identity();
     var stringify3 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyDocument(doc, options) {
+    function stringifyDocument(doc, options2) {
       const lines = [];
-      let hasDirectives = options.directives === true;
-      if (options.directives !== false && doc.directives) {
+      let hasDirectives = options2.directives === true;
+      if (options2.directives !== false && doc.directives) {
         const dir = doc.directives.toString(doc);
         if (dir) {
           lines.push(dir);
@@ -3337,7 +3337,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify3.createStringifyContext(doc, options);
+      const ctx = stringify3.createStringifyContext(doc, options2);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3413,7 +3413,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value2, replacer, options) {
+      constructor(value2, replacer, options2) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -3422,8 +3422,8 @@ var require_Document = __commonJS({
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
-        } else if (options === void 0 && replacer) {
-          options = replacer;
+        } else if (options2 === void 0 && replacer) {
+          options2 = replacer;
           replacer = void 0;
         }
         const opt = Object.assign({
@@ -3435,17 +3435,17 @@ var require_Document = __commonJS({
           stringKeys: false,
           uniqueKeys: true,
           version: "1.2"
-        }, options);
+        }, options2);
         this.options = opt;
         let { version } = opt;
-        if (options?._directives) {
-          this.directives = options._directives.atDocument();
+        if (options2?._directives) {
+          this.directives = options2._directives.atDocument();
           if (this.directives.yaml.explicit)
             version = this.directives.yaml.version;
         } else
           this.directives = new directives.Directives({ version });
-        this.setSchema(version, options);
-        this.contents = value2 === void 0 ? null : this.createNode(value2, _replacer, options);
+        this.setSchema(version, options2);
+        this.contents = value2 === void 0 ? null : this.createNode(value2, _replacer, options2);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -3475,9 +3475,9 @@ var require_Document = __commonJS({
           this.contents.add(value2);
       }
       /** Adds a value to the document. */
-      addIn(path18, value2) {
+      addIn(path21, value2) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path18, value2);
+          this.contents.addIn(path21, value2);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3488,15 +3488,15 @@ var require_Document = __commonJS({
        * `name` will be used as a prefix for a new unique anchor.
        * If `name` is undefined, the generated anchor will use 'a' as a prefix.
        */
-      createAlias(node2, name) {
-        if (!node2.anchor) {
+      createAlias(node3, name) {
+        if (!node3.anchor) {
           const prev = anchors.anchorNames(this);
-          node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          node3.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
           !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
         }
-        return new Alias.Alias(node2.anchor);
+        return new Alias.Alias(node3.anchor);
       }
-      createNode(value2, replacer, options) {
+      createNode(value2, replacer, options2) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
           value2 = replacer.call({ "": value2 }, "", value2);
@@ -3507,11 +3507,11 @@ var require_Document = __commonJS({
           if (asStr.length > 0)
             replacer = replacer.concat(asStr);
           _replacer = replacer;
-        } else if (options === void 0 && replacer) {
-          options = replacer;
+        } else if (options2 === void 0 && replacer) {
+          options2 = replacer;
           replacer = void 0;
         }
-        const { aliasDuplicateObjects, anchorPrefix, flow: flow2, keepUndefined, onTagObj, tag } = options ?? {};
+        const { aliasDuplicateObjects, anchorPrefix, flow: flow2, keepUndefined, onTagObj, tag } = options2 ?? {};
         const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
           this,
           // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
@@ -3526,19 +3526,19 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node2 = createNode.createNode(value2, tag, ctx);
-        if (flow2 && identity5.isCollection(node2))
-          node2.flow = true;
+        const node3 = createNode.createNode(value2, tag, ctx);
+        if (flow2 && identity5.isCollection(node3))
+          node3.flow = true;
         setAnchors();
-        return node2;
+        return node3;
       }
       /**
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key3, value2, options = {}) {
-        const k = this.createNode(key3, null, options);
-        const v = this.createNode(value2, null, options);
+      createPair(key3, value2, options2 = {}) {
+        const k = this.createNode(key3, null, options2);
+        const v = this.createNode(value2, null, options2);
         return new Pair.Pair(k, v);
       }
       /**
@@ -3552,14 +3552,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        if (Collection.isEmptyPath(path18)) {
+      deleteIn(path21) {
+        if (Collection.isEmptyPath(path21)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path21) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3574,10 +3574,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        if (Collection.isEmptyPath(path18))
+      getIn(path21, keepScalar) {
+        if (Collection.isEmptyPath(path21))
           return !keepScalar && identity5.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity5.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
+        return identity5.isCollection(this.contents) ? this.contents.getIn(path21, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3588,10 +3588,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path18) {
-        if (Collection.isEmptyPath(path18))
+      hasIn(path21) {
+        if (Collection.isEmptyPath(path21))
           return this.contents !== void 0;
-        return identity5.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
+        return identity5.isCollection(this.contents) ? this.contents.hasIn(path21) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3608,13 +3608,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value2) {
-        if (Collection.isEmptyPath(path18)) {
+      setIn(path21, value2) {
+        if (Collection.isEmptyPath(path21)) {
           this.contents = value2;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path18), value2);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path21), value2);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path18, value2);
+          this.contents.setIn(path21, value2);
         }
       }
       /**
@@ -3624,7 +3624,7 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version, options = {}) {
+      setSchema(version, options2 = {}) {
         if (typeof version === "number")
           version = String(version);
         let opt;
@@ -3654,10 +3654,10 @@ var require_Document = __commonJS({
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
-        if (options.schema instanceof Object)
-          this.schema = options.schema;
+        if (options2.schema instanceof Object)
+          this.schema = options2.schema;
         else if (opt)
-          this.schema = new Schema3.Schema(Object.assign(opt, options));
+          this.schema = new Schema3.Schema(Object.assign(opt, options2));
         else
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
@@ -3687,14 +3687,14 @@ var require_Document = __commonJS({
         return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
       }
       /** A YAML representation of the document. */
-      toString(options = {}) {
+      toString(options2 = {}) {
         if (this.errors.length > 0)
           throw new Error("Document with errors cannot be stringified");
-        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
-          const s = JSON.stringify(options.indent);
+        if ("indent" in options2 && (!Number.isInteger(options2.indent) || Number(options2.indent) <= 0)) {
+          const s = JSON.stringify(options2.indent);
           throw new Error(`"indent" option must be a positive integer, not ${s}`);
         }
-        return stringifyDocument.stringifyDocument(this, options);
+        return stringifyDocument.stringifyDocument(this, options2);
       }
     };
     function assertCollection(contents) {
@@ -4127,11 +4127,11 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node2 = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node3 = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value2, onError);
-        offset = node2.range[2];
-        seq.items.push(node2);
+        offset = node3.range[2];
+        seq.items.push(node3);
       }
       seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
@@ -4431,12 +4431,12 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node2 = identity5.isNode(res) ? res : new Scalar.Scalar(res);
-      node2.range = coll.range;
-      node2.tag = tagName;
+      const node3 = identity5.isNode(res) ? res : new Scalar.Scalar(res);
+      node3.range = coll.range;
+      node3.tag = tagName;
       if (tag?.format)
-        node2.format = tag.format;
-      return node2;
+        node3.format = tag.format;
+      return node3;
     }
     exports.composeCollection = composeCollection;
   }
@@ -4971,11 +4971,11 @@ var require_compose_node = __commonJS({
     function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
       const { spaceBefore, comment, anchor, tag } = props;
-      let node2;
+      let node3;
       let isSrcToken = true;
       switch (token.type) {
         case "alias":
-          node2 = composeAlias(ctx, token, onError);
+          node3 = composeAlias(ctx, token, onError);
           if (anchor || tag)
             onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
           break;
@@ -4983,17 +4983,17 @@ var require_compose_node = __commonJS({
         case "single-quoted-scalar":
         case "double-quoted-scalar":
         case "block-scalar":
-          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+          node3 = composeScalar.composeScalar(ctx, token, tag, onError);
           if (anchor)
-            node2.anchor = anchor.source.substring(1);
+            node3.anchor = anchor.source.substring(1);
           break;
         case "block-map":
         case "block-seq":
         case "flow-collection":
           try {
-            node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            node3 = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor)
-              node2.anchor = anchor.source.substring(1);
+              node3.anchor = anchor.source.substring(1);
           } catch (error) {
             const message2 = error instanceof Error ? error.message : String(error);
             onError(token, "RESOURCE_EXHAUSTION", message2);
@@ -5005,24 +5005,24 @@ var require_compose_node = __commonJS({
           isSrcToken = false;
         }
       }
-      node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
-      if (anchor && node2.anchor === "")
+      node3 ?? (node3 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node3.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity5.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity5.isScalar(node3) || typeof node3.value !== "string" || node3.tag && node3.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
       if (spaceBefore)
-        node2.spaceBefore = true;
+        node3.spaceBefore = true;
       if (comment) {
         if (token.type === "scalar" && token.source === "")
-          node2.comment = comment;
+          node3.comment = comment;
         else
-          node2.commentBefore = comment;
+          node3.commentBefore = comment;
       }
       if (ctx.options.keepSourceTokens && isSrcToken)
-        node2.srcToken = token;
-      return node2;
+        node3.srcToken = token;
+      return node3;
     }
     function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
       const token = {
@@ -5031,28 +5031,28 @@ var require_compose_node = __commonJS({
         indent: -1,
         source: ""
       };
-      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+      const node3 = composeScalar.composeScalar(ctx, token, tag, onError);
       if (anchor) {
-        node2.anchor = anchor.source.substring(1);
-        if (node2.anchor === "")
+        node3.anchor = anchor.source.substring(1);
+        if (node3.anchor === "")
           onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
       }
       if (spaceBefore)
-        node2.spaceBefore = true;
+        node3.spaceBefore = true;
       if (comment) {
-        node2.comment = comment;
-        node2.range[2] = end;
+        node3.comment = comment;
+        node3.range[2] = end;
       }
-      return node2;
+      return node3;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
+    function composeAlias({ options: options2 }, { offset, source, end }, onError) {
       const alias = new Alias.Alias(source.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      const re = resolveEnd.resolveEnd(end, valueEnd, options2.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
@@ -5071,8 +5071,8 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value: value2, end }, onError) {
-      const opts = Object.assign({ _directives: directives }, options);
+    function composeDoc(options2, directives, { offset, start, value: value2, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options2);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
         atKey: false,
@@ -5151,7 +5151,7 @@ var require_composer = __commonJS({
       return { comment, afterEmptyLine };
     }
     var Composer = class {
-      constructor(options = {}) {
+      constructor(options2 = {}) {
         this.doc = null;
         this.atDirectives = false;
         this.prelude = [];
@@ -5164,8 +5164,8 @@ var require_composer = __commonJS({
           else
             this.errors.push(new errors.YAMLParseError(pos, code, message2));
         };
-        this.directives = new directives.Directives({ version: options.version || "1.2" });
-        this.options = options;
+        this.directives = new directives.Directives({ version: options2.version || "1.2" });
+        this.options = options2;
       }
       decorate(doc, afterDoc) {
         const { comment, afterEmptyLine } = parsePrelude(this.prelude);
@@ -5575,9 +5575,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path18) => {
+    visit.itemAtPath = (cst, path21) => {
       let item = cst;
-      for (const [field3, index] of path18) {
+      for (const [field3, index] of path21) {
         const tok = item?.[field3];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5586,23 +5586,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path18) => {
-      const parent = visit.itemAtPath(cst, path18.slice(0, -1));
-      const field3 = path18[path18.length - 1][0];
+    visit.parentCollection = (cst, path21) => {
+      const parent = visit.itemAtPath(cst, path21.slice(0, -1));
+      const field3 = path21[path21.length - 1][0];
       const coll = parent?.[field3];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path18, item, visitor) {
-      let ctrl = visitor(item, path18);
+    function _visit(path21, item, visitor) {
+      let ctrl = visitor(item, path21);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field3 of ["key", "value"]) {
         const token = item[field3];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path18.concat([[field3, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path21.concat([[field3, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5613,10 +5613,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field3 === "key")
-            ctrl = ctrl(item, path18);
+            ctrl = ctrl(item, path21);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path21) : ctrl;
     }
     exports.visit = visit;
   }
@@ -5634,7 +5634,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar5 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5718,7 +5718,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar5;
+    exports.isScalar = isScalar6;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -6415,12 +6415,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -7229,15 +7229,15 @@ var require_public_api = __commonJS({
     var identity5 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
-    function parseOptions(options) {
-      const prettyErrors = options.prettyErrors !== false;
-      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+    function parseOptions(options2) {
+      const prettyErrors = options2.prettyErrors !== false;
+      const lineCounter$1 = options2.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments2(source, options = {}) {
-      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+    function parseAllDocuments3(source, options2 = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options2);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
-      const composer$1 = new composer.Composer(options);
+      const composer$1 = new composer.Composer(options2);
       const docs = Array.from(composer$1.compose(parser$1.parse(source)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
@@ -7248,10 +7248,10 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument4(source, options = {}) {
-      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+    function parseDocument4(source, options2 = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options2);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
-      const composer$1 = new composer.Composer(options);
+      const composer$1 = new composer.Composer(options2);
       let doc = null;
       for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
         if (!doc)
@@ -7267,14 +7267,14 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse5(src, reviver, options) {
+    function parse7(src, reviver, options2) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
-      } else if (options === void 0 && reviver && typeof reviver === "object") {
-        options = reviver;
+      } else if (options2 === void 0 && reviver && typeof reviver === "object") {
+        options2 = reviver;
       }
-      const doc = parseDocument4(src, options);
+      const doc = parseDocument4(src, options2);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7284,32 +7284,32 @@ var require_public_api = __commonJS({
         else
           doc.errors = [];
       }
-      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+      return doc.toJS(Object.assign({ reviver: _reviver }, options2));
     }
-    function stringify3(value2, replacer, options) {
+    function stringify3(value2, replacer, options2) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
-      } else if (options === void 0 && replacer) {
-        options = replacer;
+      } else if (options2 === void 0 && replacer) {
+        options2 = replacer;
       }
-      if (typeof options === "string")
-        options = options.length;
-      if (typeof options === "number") {
-        const indent2 = Math.round(options);
-        options = indent2 < 1 ? void 0 : indent2 > 8 ? { indent: 8 } : { indent: indent2 };
+      if (typeof options2 === "string")
+        options2 = options2.length;
+      if (typeof options2 === "number") {
+        const indent2 = Math.round(options2);
+        options2 = indent2 < 1 ? void 0 : indent2 > 8 ? { indent: 8 } : { indent: indent2 };
       }
       if (value2 === void 0) {
-        const { keepUndefined } = options ?? replacer ?? {};
+        const { keepUndefined } = options2 ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
       if (identity5.isDocument(value2) && !_replacer)
-        return value2.toString(options);
-      return new Document.Document(value2, _replacer, options).toString(options);
+        return value2.toString(options2);
+      return new Document.Document(value2, _replacer, options2).toString(options2);
     }
-    exports.parse = parse5;
-    exports.parseAllDocuments = parseAllDocuments2;
+    exports.parse = parse7;
+    exports.parseAllDocuments = parseAllDocuments3;
     exports.parseDocument = parseDocument4;
     exports.stringify = stringify3;
   }
@@ -7869,26 +7869,26 @@ var require_ignore = __commonJS({
       const index = body.indexOf(SLASH);
       return index < 0 || index === body.length - 1;
     };
-    var basenameOf = (path18) => {
-      const end = path18.length - 1;
-      const index = path18.lastIndexOf(
+    var basenameOf = (path21) => {
+      const end = path21.length - 1;
+      const index = path21.lastIndexOf(
         SLASH,
-        path18[end] === SLASH ? end - 1 : end
+        path21[end] === SLASH ? end - 1 : end
       );
-      return index < 0 ? path18 : path18.slice(index + 1);
+      return index < 0 ? path21 : path21.slice(index + 1);
     };
-    var parentOf = (path18) => {
-      if (path18.charCodeAt(0) === SLASH_CODE || path18.indexOf(DOUBLE_SLASH) >= 0) {
-        const slices = path18.split(SLASH).filter(Boolean);
+    var parentOf = (path21) => {
+      if (path21.charCodeAt(0) === SLASH_CODE || path21.indexOf(DOUBLE_SLASH) >= 0) {
+        const slices = path21.split(SLASH).filter(Boolean);
         slices.pop();
         return slices.length ? slices.join(SLASH) + SLASH : EMPTY3;
       }
-      const end = path18.length - 1;
-      const cut = path18.lastIndexOf(
+      const end = path21.length - 1;
+      const cut = path21.lastIndexOf(
         SLASH,
-        path18.charCodeAt(end) === SLASH_CODE ? end - 1 : end
+        path21.charCodeAt(end) === SLASH_CODE ? end - 1 : end
       );
-      return cut < 0 ? EMPTY3 : path18.slice(0, cut + 1);
+      return cut < 0 ? EMPTY3 : path21.slice(0, cut + 1);
     };
     var isString = (subject2) => typeof subject2 === "string";
     var checkPattern = (pattern2) => pattern2 && isString(pattern2);
@@ -8038,7 +8038,7 @@ var require_ignore = __commonJS({
       // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
       //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
       //   are left out once, rather than tested or compiled for every path.
-      testLiteral(path18) {
+      testLiteral(path21) {
         const rules = this._literalRules || (this._literalRules = this._rules.filter(
           ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
         ));
@@ -8047,7 +8047,7 @@ var require_ignore = __commonJS({
         let matchedRule;
         for (let index = rules.length - 1; index >= 0; index--) {
           const rule3 = rules[index];
-          if (rule3.checkRegex.test(path18)) {
+          if (rule3.checkRegex.test(path21)) {
             ignored = !rule3.negative;
             unignored = rule3.negative;
             matchedRule = rule3.negative ? UNDEFINED : rule3;
@@ -8067,15 +8067,15 @@ var require_ignore = __commonJS({
       //
       // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
       // @returns {TestResult}
-      test(path18, mode) {
+      test(path21, mode) {
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename = shortcut ? basenameOf(path18) : path18;
+        const basename = shortcut ? basenameOf(path21) : path21;
         for (let index = length - 1; index >= 0; index--) {
           const rule3 = rules[index];
           if (rule3[mode].test(
-            shortcut && rule3._basenameOnly ? basename : path18
+            shortcut && rule3._basenameOnly ? basename : path21
           )) {
             const { negative } = rule3;
             const ret = {
@@ -8097,17 +8097,17 @@ var require_ignore = __commonJS({
     var throwError2 = (message2, Ctor) => {
       throw new Ctor(message2);
     };
-    var checkPath = (path18, originalPath, doThrow) => {
-      if (!isString(path18)) {
+    var checkPath = (path21, originalPath, doThrow) => {
+      if (!isString(path21)) {
         return doThrow(
           `path must be a string, but got \`${originalPath}\``,
           TypeError
         );
       }
-      if (!path18) {
+      if (!path21) {
         return doThrow(`path must not be empty`, TypeError);
       }
-      if (checkPath.isNotRelative(path18)) {
+      if (checkPath.isNotRelative(path21)) {
         const r = "`path.relative()`d";
         return doThrow(
           `path should be a ${r} string, but got "${originalPath}"`,
@@ -8116,29 +8116,29 @@ var require_ignore = __commonJS({
       }
       return true;
     };
-    var isNotRelative = (path18) => {
-      const first = path18.charCodeAt(0);
+    var isNotRelative = (path21) => {
+      const first = path21.charCodeAt(0);
       if (first === SLASH_CODE) {
         return true;
       }
       if (first !== DOT_CODE) {
         return false;
       }
-      if (path18.length === 1) {
+      if (path21.length === 1) {
         return true;
       }
-      const second = path18.charCodeAt(1);
+      const second = path21.charCodeAt(1);
       if (second === SLASH_CODE) {
         return true;
       }
       if (second !== DOT_CODE) {
         return false;
       }
-      return path18.length === 2 || path18.charCodeAt(2) === SLASH_CODE;
+      return path21.length === 2 || path21.charCodeAt(2) === SLASH_CODE;
     };
     checkPath.isNotRelative = isNotRelative;
     checkPath.convert = (p) => p;
-    var convertPath = (target) => isString(target) && checkPath.convert(target);
+    var convertPath = (target2) => isString(target2) && checkPath.convert(target2);
     var Ignore = class {
       constructor({
         ignorecase = true,
@@ -8165,58 +8165,58 @@ var require_ignore = __commonJS({
         return this.add(pattern2);
       }
       // @returns {TestResult}
-      _test(originalPath, cache7, path18) {
+      _test(originalPath, cache7, path21) {
         checkPath(
-          path18,
+          path21,
           originalPath,
           this._strictPathCheck ? throwError2 : RETURN_FALSE
         );
-        return path18 ? this._t(path18, cache7) : {
+        return path21 ? this._t(path21, cache7) : {
           ignored: false,
           unignored: false
         };
       }
-      checkIgnore(target) {
-        const path18 = convertPath(target);
-        if (!path18 || path18.charCodeAt(path18.length - 1) !== SLASH_CODE) {
-          return this._test(target, this._testCache, path18);
+      checkIgnore(target2) {
+        const path21 = convertPath(target2);
+        if (!path21 || path21.charCodeAt(path21.length - 1) !== SLASH_CODE) {
+          return this._test(target2, this._testCache, path21);
         }
-        const dir = this._t(path18, this._testCache);
+        const dir = this._t(path21, this._testCache);
         if (dir.ignored) {
           return dir;
         }
-        const literal = this._rules.testLiteral(path18);
+        const literal = this._rules.testLiteral(path21);
         return literal.ignored || literal.unignored ? literal : dir;
       }
-      _t(path18, cache7) {
-        if (path18 in cache7) {
-          return cache7[path18];
+      _t(path21, cache7) {
+        if (path21 in cache7) {
+          return cache7[path21];
         }
-        const parentPath = parentOf(path18);
+        const parentPath = parentOf(path21);
         const parent = parentPath ? this._t(parentPath, cache7) : UNDEFINED;
-        return cache7[path18] = parent && parent.ignored ? parent : this._rules.test(path18, MODE_IGNORE);
+        return cache7[path21] = parent && parent.ignored ? parent : this._rules.test(path21, MODE_IGNORE);
       }
-      ignores(path18) {
-        return this._test(path18, this._ignoreCache, convertPath(path18)).ignored;
+      ignores(path21) {
+        return this._test(path21, this._ignoreCache, convertPath(path21)).ignored;
       }
       createFilter() {
-        return (path18) => !this.ignores(path18);
+        return (path21) => !this.ignores(path21);
       }
       filter(paths) {
         return makeArray(paths).filter(this.createFilter());
       }
       // @returns {TestResult}
-      test(path18) {
-        return this._test(path18, this._testCache, convertPath(path18));
+      test(path21) {
+        return this._test(path21, this._testCache, convertPath(path21));
       }
     };
-    var factory = (options) => new Ignore(options);
-    var isPathValid = (path18) => checkPath(convertPath(path18), path18, RETURN_FALSE);
+    var factory = (options2) => new Ignore(options2);
+    var isPathValid = (path21) => checkPath(convertPath(path21), path21, RETURN_FALSE);
     var setupWindows = () => {
       const makePosix = (str6) => /^\\\\\?\\/.test(str6) || /["<>|\u0000-\u001F]+/u.test(str6) ? str6 : str6.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
-      checkPath.isNotRelative = (path18) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path18) || isNotRelative(path18);
+      checkPath.isNotRelative = (path21) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path21) || isNotRelative(path21);
     };
     if (
       // Detect `process` so that it can run in browsers.
@@ -8477,17 +8477,17 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.wrapOutput = (input, state = {}, options = {}) => {
-      const prepend = options.contains ? "" : "^";
-      const append3 = options.contains ? "" : "$";
+    exports.wrapOutput = (input, state = {}, options2 = {}) => {
+      const prepend = options2.contains ? "" : "^";
+      const append3 = options2.contains ? "" : "$";
       let output = `${prepend}(?:${input})${append3}`;
       if (state.negated === true) {
         output = `(?:^(?!${output}).*$)`;
       }
       return output;
     };
-    exports.basename = (path18, { windows } = {}) => {
-      const segs = path18.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path21, { windows } = {}) => {
+      const segs = path21.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -8542,8 +8542,8 @@ var require_scan = __commonJS({
         token.depth = token.isGlobstar ? Infinity : 1;
       }
     };
-    var scan = (input, options) => {
-      const opts = options || {};
+    var scan = (input, options2) => {
+      const opts = options2 || {};
       const length = input.length - 1;
       const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
       const slashes = [];
@@ -8848,9 +8848,9 @@ var require_parse = __commonJS({
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS: REPLACEMENTS2
     } = constants;
-    var expandRange = (args, options) => {
-      if (typeof options.expandRange === "function") {
-        return options.expandRange(...args, options);
+    var expandRange = (args, options2) => {
+      if (typeof options2.expandRange === "function") {
+        return options2.expandRange(...args, options2);
       }
       args.sort();
       const value2 = `[${args.join("-")}]`;
@@ -9052,11 +9052,11 @@ var require_parse = __commonJS({
       }
       return depth;
     };
-    var analyzeRepeatedExtglob = (body, options) => {
-      if (options.maxExtglobRecursion === false) {
+    var analyzeRepeatedExtglob = (body, options2) => {
+      if (options2.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -9088,12 +9088,12 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse5 = (input, options) => {
+    var parse7 = (input, options2) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected a string");
       }
       input = REPLACEMENTS2[input] || input;
-      const opts = { ...options };
+      const opts = { ...options2 };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       let len = input.length;
       if (len > max) {
@@ -9258,7 +9258,7 @@ var require_parse = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse5(rest, { ...options, fastpaths: false }).output;
+            const expression = parse7(rest, { ...options2, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -9308,7 +9308,7 @@ var require_parse = __commonJS({
           state.output = input;
           return state;
         }
-        state.output = utils.wrapOutput(output, state, options);
+        state.output = utils.wrapOutput(output, state, options2);
         return state;
       }
       while (!eos()) {
@@ -9781,8 +9781,8 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse5.fastpaths = (input, options) => {
-      const opts = { ...options };
+    parse7.fastpaths = (input, options2) => {
+      const opts = { ...options2 };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input.length;
       if (len > max) {
@@ -9846,7 +9846,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module.exports = parse5;
+    module.exports = parse7;
   }
 });
 
@@ -9855,13 +9855,13 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse5 = require_parse();
+    var parse7 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
     var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
+    var picomatch2 = (glob, options2, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const fns = glob.map((input) => picomatch2(input, options2, returnState));
         const arrayMatcher = (str6) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str6);
@@ -9875,18 +9875,18 @@ var require_picomatch = __commonJS({
       if (glob === "" || typeof glob !== "string" && !isState2) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
-      const opts = options || {};
+      const opts = options2 || {};
       const posix2 = opts.windows;
-      const regex2 = isState2 ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const regex2 = isState2 ? picomatch2.compileRe(glob, options2) : picomatch2.makeRe(glob, options2, false, true);
       const state = regex2.state;
       delete regex2.state;
       let isIgnored2 = () => false;
       if (opts.ignore) {
-        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+        const ignoreOpts = { ...options2, ignore: null, onMatch: null, onResult: null };
         isIgnored2 = picomatch2(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex2, options, { glob, posix: posix2 });
+        const { isMatch, match, output } = picomatch2.test(input, regex2, options2, { glob, posix: posix2 });
         const result = { glob, state, regex: regex2, posix: posix2, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -9912,14 +9912,14 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex2, options, { glob, posix: posix2 } = {}) => {
+    picomatch2.test = (input, regex2, options2, { glob, posix: posix2 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
       if (input === "") {
         return { isMatch: false, output: "" };
       }
-      const opts = options || {};
+      const opts = options2 || {};
       const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
       let match = input === glob;
       let output = match && format ? format(input) : input;
@@ -9929,59 +9929,59 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex2, options, posix2);
+          match = picomatch2.matchBase(input, regex2, options2, posix2);
         } else {
           match = regex2.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input, glob, options, posix2 = options && options.windows) => {
-      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+    picomatch2.matchBase = (input, glob, options2, posix2 = options2 && options2.windows) => {
+      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options2);
       return regex2.test(utils.basename(input, { windows: posix2 }));
     };
-    picomatch2.isMatch = (str6, patterns, options) => picomatch2(patterns, options)(str6);
-    picomatch2.parse = (pattern2, options) => {
-      if (Array.isArray(pattern2)) return pattern2.map((p) => picomatch2.parse(p, options));
-      return parse5(pattern2, { ...options, fastpaths: false });
+    picomatch2.isMatch = (str6, patterns, options2) => picomatch2(patterns, options2)(str6);
+    picomatch2.parse = (pattern2, options2) => {
+      if (Array.isArray(pattern2)) return pattern2.map((p) => picomatch2.parse(p, options2));
+      return parse7(pattern2, { ...options2, fastpaths: false });
     };
-    picomatch2.scan = (input, options) => scan(input, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch2.scan = (input, options2) => scan(input, options2);
+    picomatch2.compileRe = (state, options2, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
-      const opts = options || {};
+      const opts = options2 || {};
       const prepend = opts.contains ? "" : "^";
       const append3 = opts.contains ? "" : "$";
       let source = `${prepend}(?:${state.output})${append3}`;
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex2 = picomatch2.toRegex(source, options);
+      const regex2 = picomatch2.toRegex(source, options2);
       if (returnState === true) {
         regex2.state = state;
       }
       return regex2;
     };
-    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch2.makeRe = (input, options2 = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
       let parsed = { negated: false, fastpaths: true };
-      if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse5.fastpaths(input, options);
+      if (options2.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
+        parsed.output = parse7.fastpaths(input, options2);
       }
       if (!parsed.output) {
-        parsed = parse5(input, options);
+        parsed = parse7(input, options2);
       }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch2.compileRe(parsed, options2, returnOutput, returnState);
     };
-    picomatch2.toRegex = (source, options) => {
+    picomatch2.toRegex = (source, options2) => {
       try {
-        const opts = options || {};
+        const opts = options2 || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
       } catch (err) {
-        if (options && options.debug === true) throw err;
+        if (options2 && options2.debug === true) throw err;
         return /$^/;
       }
     };
@@ -9996,11 +9996,11 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch2(glob, options, returnState = false) {
-      if (options && (options.windows === null || options.windows === void 0)) {
-        options = { ...options, windows: utils.isWindows() };
+    function picomatch2(glob, options2, returnState = false) {
+      if (options2 && (options2.windows === null || options2.windows === void 0)) {
+        options2 = { ...options2, windows: utils.isWindows() };
       }
-      return pico(glob, options, returnState);
+      return pico(glob, options2, returnState);
     }
     Object.assign(picomatch2, pico);
     module.exports = picomatch2;
@@ -10015,52 +10015,52 @@ function stripByteOrderMark(text4) {
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
-function defineScalarTag(tagName, options) {
+function defineScalarTag(tagName, options2) {
   return {
     tagName,
     nodeKind: "scalar",
-    implicit: options.implicit ?? false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    implicitFirstChars: options.implicitFirstChars ?? null,
-    resolve: options.resolve,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => String(data)),
-    representTagName: options.representTagName ?? (() => tagName)
+    implicit: options2.implicit ?? false,
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    implicitFirstChars: options2.implicitFirstChars ?? null,
+    resolve: options2.resolve,
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => String(data)),
+    representTagName: options2.representTagName ?? (() => tagName)
   };
 }
-function defineSequenceTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
+function defineSequenceTag(tagName, options2) {
+  const carrierIsResult = options2.finalize === void 0;
   return {
     tagName,
     nodeKind: "sequence",
     implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addItem: options.addItem,
-    finalize: options.finalize ?? ((carrier) => carrier),
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    create: options2.create,
+    addItem: options2.addItem,
+    finalize: options2.finalize ?? ((carrier) => carrier),
     carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => data),
+    representTagName: options2.representTagName ?? (() => tagName)
   };
 }
-function defineMappingTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
+function defineMappingTag(tagName, options2) {
+  const carrierIsResult = options2.finalize === void 0;
   return {
     tagName,
     nodeKind: "mapping",
     implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addPair: options.addPair,
-    has: options.has,
-    keys: options.keys,
-    get: options.get,
-    finalize: options.finalize ?? ((carrier) => carrier),
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    create: options2.create,
+    addPair: options2.addPair,
+    has: options2.has,
+    keys: options2.keys,
+    get: options2.get,
+    finalize: options2.finalize ?? ((carrier) => carrier),
     carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => data),
+    representTagName: options2.representTagName ?? (() => tagName)
   };
 }
 var strTag = defineScalarTag("tag:yaml.org,2002:str", {
@@ -10868,11 +10868,11 @@ function getLine(buffer, lineStart2, lineEnd2, position3, maxLineLength) {
 function padStart(string, max) {
   return " ".repeat(Math.max(max - string.length, 0)) + string;
 }
-function makeSnippet(mark, options) {
+function makeSnippet(mark, options2) {
   if (!mark.buffer) return null;
   const opts = {
     ...DEFAULT_SNIPPET_OPTIONS,
-    ...options
+    ...options2
   };
   const re = /\r?\n|\r|\0/g;
   const lineStarts2 = [0];
@@ -11157,7 +11157,7 @@ function getDoubleQuotedValue(input, start, end) {
   }
   return result + input.slice(captureStart, end);
 }
-function getBlockValue(input, start, end, indent2, chomping, folded) {
+function getBlockValue(input, start, end, indent2, chomping, folded2) {
   const textIndent = indent2 < 0 ? 0 : indent2;
   const region2 = input.slice(start, end).replace(/\r\n?/g, "\n");
   const lines = region2 === "" ? [] : (region2.endsWith("\n") ? region2.slice(0, -1) : region2).split("\n");
@@ -11174,7 +11174,7 @@ function getBlockValue(input, start, end, indent2, chomping, folded) {
     }
     const content = line.slice(textIndent);
     const first = content.charCodeAt(0);
-    if (folded) {
+    if (folded2) {
       if (first === 32 || first === 9) {
         atMoreIndented = true;
         result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
@@ -12041,11 +12041,11 @@ function readDocument(state) {
   addPopEvent(state);
   if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
 }
-function parseEvents(input, options) {
+function parseEvents(input, options2) {
   const length = input.length;
   const state = {
     ...DEFAULT_PARSER_OPTIONS,
-    ...options,
+    ...options2,
     input: `${input}\0`,
     length,
     position: 0,
@@ -12665,13 +12665,13 @@ function onCollectionEnd(state) {
     addValue(state, frame.value, frame.size, frame.height, frame.offset);
     return;
   }
-  const target = top(state);
+  const target2 = top(state);
   const sources = frame.value;
-  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target, sources[i]);
-  target.size += frame.size;
-  target.height = Math.max(target.height, frame.height - 1);
-  target.hasKey = false;
-  target.keyIsMerge = false;
+  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target2, sources[i]);
+  target2.size += frame.size;
+  target2.height = Math.max(target2.height, frame.height - 1);
+  target2.hasKey = false;
+  target2.keyIsMerge = false;
 }
 function onAlias(state, name, offset) {
   const anchor = state.anchors.get(name);
@@ -12726,27 +12726,27 @@ function addValue(state, value2, size, height, offset) {
     frame.value.push(value2);
     return;
   }
-  const target = frame.value;
+  const target2 = frame.value;
   if (frame.keyIsMerge) {
     if (!isObject(value2)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     mergeInto(frame, value2);
     frame.height = Math.max(frame.height, height);
     frame.keyIsMerge = false;
   } else {
-    setKey(target, frame.key, value2);
+    setKey(target2, frame.key, value2);
     frame.height = Math.max(frame.height, 1 + height);
   }
   frame.hasKey = false;
 }
 function mergeInto(frame, source) {
-  const target = frame.value;
-  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson2(source[key3]));
+  const target2 = frame.value;
+  for (const key3 of Object.keys(source)) setKey(target2, key3, cloneJson2(source[key3]));
 }
-function setKey(target, key3, value2) {
+function setKey(target2, key3, value2) {
   if (key3 === "__proto__") {
-    Object.defineProperty(target, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
   } else {
-    target[key3] = value2;
+    target2[key3] = value2;
   }
 }
 function cloneJson2(value2) {
@@ -12777,9 +12777,9 @@ function rejectNonFinite(root, offset) {
 var import_yaml = __toESM(require_dist(), 1);
 
 // src/source/path-segments.ts
-function segmentsOf(path18) {
-  if (typeof path18 !== "string") return [...path18];
-  const parts2 = path18.split("/");
+function segmentsOf(path21) {
+  if (typeof path21 !== "string") return [...path21];
+  const parts2 = path21.split("/");
   if (parts2[0] === "") parts2.shift();
   if (parts2.length > 0 && parts2[parts2.length - 1] === "") parts2.pop();
   return parts2;
@@ -12993,27 +12993,27 @@ function position(entry2, offset) {
   const index = lineIndexAt(starts, offset);
   return { line: index + 1, column: offset - starts[index] + 1 };
 }
-function keyOf(document, node2) {
-  const target = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
-  if (!(0, import_yaml.isScalar)(target) || typeof target.value !== "string") return null;
-  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
-  if (tag === "" && target.type !== "PLAIN") return target.value;
+function keyOf(document, node3) {
+  const target2 = (0, import_yaml.isAlias)(node3) ? node3.resolve(document) : node3;
+  if (!(0, import_yaml.isScalar)(target2) || typeof target2.value !== "string") return null;
+  const tag = target2.tag === void 0 ? "" : shortTag(target2.tag);
+  if (tag === "" && target2.type !== "PLAIN") return target2.value;
   try {
-    return objectKey(resolveScalar(tag, target.value));
+    return objectKey(resolveScalar(tag, target2.value));
   } catch (error) {
     if (error instanceof YamlValueError) return null;
     throw error;
   }
 }
-function isMergeKey2(node2) {
-  if (!(0, import_yaml.isScalar)(node2) || node2.value !== "<<") return false;
-  return node2.tag === void 0 ? node2.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node2.tag);
+function isMergeKey2(node3) {
+  if (!(0, import_yaml.isScalar)(node3) || node3.value !== "<<") return false;
+  return node3.tag === void 0 ? node3.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node3.tag);
 }
 function findPair(document, map2, key3, depth) {
-  const node2 = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
-  if (!(0, import_yaml.isMap)(node2) || depth > MAX_MERGE_DEPTH) return null;
+  const node3 = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
+  if (!(0, import_yaml.isMap)(node3) || depth > MAX_MERGE_DEPTH) return null;
   let found = null;
-  for (const pair of node2.items) {
+  for (const pair of node3.items) {
     if (isMergeKey2(pair.key)) {
       const value2 = (0, import_yaml.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
       const sources = (0, import_yaml.isSeq)(value2) ? value2.items : [value2];
@@ -13031,12 +13031,12 @@ function findPair(document, map2, key3, depth) {
   return found;
 }
 function step(document, current3, segments, at) {
-  const node2 = (0, import_yaml.isAlias)(current3) ? current3.resolve(document) : current3;
-  if ((0, import_yaml.isMap)(node2)) {
+  const node3 = (0, import_yaml.isAlias)(current3) ? current3.resolve(document) : current3;
+  if ((0, import_yaml.isMap)(node3)) {
     let key3 = "";
     for (let end = at; end < segments.length; end++) {
       key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
-      const pair = findPair(document, node2, key3, 0);
+      const pair = findPair(document, node3, key3, 0);
       if (pair !== null) {
         const keyRange = pair.key.range;
         const valueRange = pair.value?.range ?? keyRange;
@@ -13047,36 +13047,36 @@ function step(document, current3, segments, at) {
     }
     return null;
   }
-  if ((0, import_yaml.isSeq)(node2)) {
+  if ((0, import_yaml.isSeq)(node3)) {
     const segment = segments[at];
     const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
-    const item = node2.items[index];
+    const item = node3.items[index];
     if (item?.range == null) return null;
     return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
   }
   return null;
 }
 function walkPath(document, segments) {
-  let node2 = document.contents;
+  let node3 = document.contents;
   let parent = null;
   let range4 = null;
   let at = 0;
   while (at < segments.length) {
-    const next = step(document, node2, segments, at);
+    const next = step(document, node3, segments, at);
     if (next === null) break;
-    parent = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
-    node2 = next.node;
+    parent = (0, import_yaml.isAlias)(node3) ? node3.resolve(document) : node3;
+    node3 = next.node;
     range4 = [next.start, next.end];
     at += next.consumed;
   }
-  return { node: node2, parent, range: range4, consumed: at };
+  return { node: node3, parent, range: range4, consumed: at };
 }
-function locate(file, text4, documentIndex, path18) {
+function locate(file, text4, documentIndex, path21) {
   const entry2 = locatedFile(file, text4);
   const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return { file, line: 1, column: 1 };
   const documentStart2 = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path18);
+  const segments = segmentsOf(path21);
   if (segments.length === 0) return documentStart2;
   const document = parsedChunk(entry2, documentIndex, chunk);
   if (document === null) return documentStart2;
@@ -13089,14 +13089,14 @@ function locate(file, text4, documentIndex, path18) {
   const end = position(entry2, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
-function nodeAt(file, text4, documentIndex, path18) {
+function nodeAt(file, text4, documentIndex, path21) {
   const entry2 = locatedFile(file, text4);
   const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return null;
   const document = parsedChunk(entry2, documentIndex, chunk);
   if (document === null) return null;
-  const walked = walkPath(document, [...path18]);
-  if (walked.consumed !== path18.length || walked.node === null || (0, import_yaml.isAlias)(walked.node)) return null;
+  const walked = walkPath(document, [...path21]);
+  if (walked.consumed !== path21.length || walked.node === null || (0, import_yaml.isAlias)(walked.node)) return null;
   const parentStart = walked.parent?.range?.[0];
   let parentIndent = -1;
   if (parentStart !== void 0) {
@@ -13130,24 +13130,24 @@ function recordRanges(document, chunk, body, events) {
   tables.set(document, { body, startLine, root, lineStarts: null });
 }
 function shareRanges(from, to) {
-  const table2 = tables.get(from);
-  if (table2 !== void 0) tables.set(to, table2);
+  const table3 = tables.get(from);
+  if (table3 !== void 0) tables.set(to, table3);
 }
 function buildRanges(body, events) {
   const frames = [];
   let root = null;
-  const add3 = (start, end, nodeEnd, node2, last) => {
+  const add3 = (start, end, nodeEnd, node3, last) => {
     const frame = frames[frames.length - 1];
     if (frame === void 0) {
-      root = node2;
+      root = node3;
       return;
     }
     frame.lastEnd = nodeEnd;
     frame.last = last;
     if (Array.isArray(frame.collection)) {
-      frame.collection.push({ start, end, node: node2 });
+      frame.collection.push({ start, end, node: node3 });
     } else {
-      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node2 });
+      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node3 });
       frame.key = null;
     }
   };
@@ -13287,49 +13287,49 @@ function indicator(body, from, content) {
   }
   throw new Unsupported();
 }
-function step2(node2, segments, at) {
-  if (node2 === null) return null;
-  if (Array.isArray(node2)) {
+function step2(node3, segments, at) {
+  if (node3 === null) return null;
+  if (Array.isArray(node3)) {
     const segment = segments[at];
     const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
-    const entry2 = node2[index];
+    const entry2 = node3[index];
     return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
   }
   let key3 = "";
   for (let end = at; end < segments.length; end++) {
     key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
-    const entry2 = node2.get(key3);
+    const entry2 = node3.get(key3);
     if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
     if (typeof segments[end] === "number") break;
   }
   return null;
 }
-function position2(table2, offset) {
-  const starts = table2.lineStarts ??= lineStarts(table2.body);
+function position2(table3, offset) {
+  const starts = table3.lineStarts ??= lineStarts(table3.body);
   const index = lineIndexAt(starts, offset);
-  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
+  return { line: table3.startLine + index, column: offset - starts[index] + 1 };
 }
-function locateInDocument(source, document, path18) {
-  const table2 = tables.get(document);
-  if (table2 === void 0) return locate(source.file, source.text, document.index, path18);
+function locateInDocument(source, document, path21) {
+  const table3 = tables.get(document);
+  if (table3 === void 0) return locate(source.file, source.text, document.index, path21);
   const { file } = source;
-  const segments = segmentsOf(path18);
-  let node2 = table2.root;
+  const segments = segmentsOf(path21);
+  let node3 = table3.root;
   let found = null;
   for (let at = 0; at < segments.length; ) {
-    const next = step2(node2, segments, at);
+    const next = step2(node3, segments, at);
     if (next === null) break;
     found = next.entry;
-    node2 = found.node;
+    node3 = found.node;
     at += next.consumed;
   }
   if (found === null) return { file, line: document.line, column: 1 };
-  const { body } = table2;
+  const { body } = table3;
   const startOffset = found.start;
   let endOffset = found.end;
   while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
-  const start = position2(table2, startOffset);
-  const end = position2(table2, endOffset);
+  const start = position2(table3, startOffset);
+  const end = position2(table3, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
@@ -13585,7 +13585,7 @@ function mapBlock(text4, token) {
   const header2 = readHeader(text4, token.start);
   const lines = bodyLines(text4, token.start, token.end);
   const out = new Builder(text4);
-  const indentOf = (line) => line.indentEnd - line.start;
+  const indentOf2 = (line) => line.indentEnd - line.start;
   const isEmpty2 = (line) => line.indentEnd === line.contentEnd;
   const newline = (line) => out.put("\n", line.contentEnd, line.breakEnd);
   let chompStart = lines.length;
@@ -13602,16 +13602,16 @@ function mapBlock(text4, token) {
   for (let i = 0; i < chompStart; i++) {
     const line = lines[i];
     if (isEmpty2(line)) {
-      if (header2.indent === 0) trimIndent = Math.max(trimIndent, indentOf(line));
+      if (header2.indent === 0) trimIndent = Math.max(trimIndent, indentOf2(line));
     } else {
-      if (indentOf(line) < trimIndent) throw new Unreadable();
-      if (header2.indent === 0) trimIndent = indentOf(line);
+      if (indentOf2(line) < trimIndent) throw new Unreadable();
+      if (header2.indent === 0) trimIndent = indentOf2(line);
       contentStart = i;
       break;
     }
   }
   for (let i = lines.length - 1; i >= chompStart; i--) {
-    if (indentOf(lines[i]) > trimIndent) {
+    if (indentOf2(lines[i]) > trimIndent) {
       chompStart = i + 1;
       break;
     }
@@ -13628,14 +13628,14 @@ function mapBlock(text4, token) {
   let prevMoreIndented = false;
   for (let i = contentStart; i < chompStart; i++) {
     const line = lines[i];
-    if (!isEmpty2(line) && indentOf(line) < trimIndent) throw new Unreadable();
+    if (!isEmpty2(line) && indentOf2(line) < trimIndent) throw new Unreadable();
     const breakOf = { from: line.contentEnd, to: line.breakEnd };
     if (!header2.folded) {
       write(sep);
       extraIndent(line);
       out.copy(line.indentEnd, line.contentEnd);
       sep = { text: "\n", ...breakOf };
-    } else if (indentOf(line) > trimIndent || text4[line.indentEnd] === "	") {
+    } else if (indentOf2(line) > trimIndent || text4[line.indentEnd] === "	") {
       if (sep?.text === " ") sep = { ...sep, text: "\n" };
       else if (sep?.text === "\n" && !prevMoreIndented) sep = { ...sep, text: "\n\n" };
       write(sep);
@@ -13672,24 +13672,24 @@ function mapBlock(text4, token) {
 
 // src/source/scalar-location.ts
 var STYLES = /* @__PURE__ */ new Set(["PLAIN", "QUOTE_SINGLE", "QUOTE_DOUBLE", "BLOCK_LITERAL", "BLOCK_FOLDED"]);
-function valueAt(value2, path18) {
+function valueAt(value2, path21) {
   let current3 = value2;
-  for (const segment of path18) {
+  for (const segment of path21) {
     if (Array.isArray(current3)) current3 = typeof segment === "number" ? current3[segment] : void 0;
     else if (current3 !== null && typeof current3 === "object") current3 = Object.hasOwn(current3, segment) ? current3[String(segment)] : void 0;
     else return void 0;
   }
   return current3;
 }
-function scalarToken(node2, parentIndent) {
-  if (!(0, import_yaml2.isScalar)(node2) || node2.range == null || node2.type === void 0 || !STYLES.has(node2.type)) return null;
-  const [start, end] = node2.range;
-  return { style: node2.type, start, end, indent: parentIndent };
+function scalarToken(node3, parentIndent) {
+  if (!(0, import_yaml2.isScalar)(node3) || node3.range == null || node3.type === void 0 || !STYLES.has(node3.type)) return null;
+  const [start, end] = node3.range;
+  return { style: node3.type, start, end, indent: parentIndent };
 }
-function scalarSourceMap(source, document, path18) {
-  const expected = valueAt(document.value, path18);
+function scalarSourceMap(source, document, path21) {
+  const expected = valueAt(document.value, path21);
   if (typeof expected !== "string") return null;
-  const fullPath = document.listItem === void 0 ? path18 : ["items", document.listItem, ...path18];
+  const fullPath = document.listItem === void 0 ? path21 : ["items", document.listItem, ...path21];
   const found = nodeAt(source.file, source.text, document.index, fullPath);
   if (found === null) return null;
   const token = scalarToken(found.node, found.parentIndent);
@@ -13699,8 +13699,8 @@ function scalarSourceMap(source, document, path18) {
   if (map2 === null || map2.value !== expected) return null;
   return { map: map2, text: found.source, position: found.position };
 }
-function locateInScalar(source, document, path18, start, end) {
-  const found = scalarSourceMap(source, document, path18);
+function locateInScalar(source, document, path21, start, end) {
+  const found = scalarSourceMap(source, document, path21);
   if (found === null || !Number.isInteger(start) || !Number.isInteger(end)) return null;
   const { map: map2, text: text4, position: position3 } = found;
   const length = map2.value.length;
@@ -14102,7 +14102,7 @@ function listPolicyFiles(paths) {
   const files = [];
   const problems = [];
   const visited = /* @__PURE__ */ new Set();
-  const walk4 = (file) => {
+  const walk5 = (file) => {
     if (path.basename(path.resolve(file)).startsWith(".")) return;
     const stats = statOrProblem(file, problems);
     if (stats === null) return;
@@ -14117,14 +14117,14 @@ function listPolicyFiles(paths) {
         problems.push(problem(file, errorMessage(error)));
         return;
       }
-      for (const name of names) walk4(path.join(file, name));
+      for (const name of names) walk5(path.join(file, name));
     } else if (stats.isFile() && isYamlFileName(file)) {
       files.push(file);
     }
   };
   for (const given of paths) {
     if (REMOTE.test(given)) problems.push(remoteProblem(given));
-    else walk4(given);
+    else walk5(given);
   }
   return { files, problems };
 }
@@ -14541,14 +14541,14 @@ function typeName(schema) {
 }
 function fieldFor(fields2, key3) {
   if (Object.hasOwn(fields2, key3)) return key3;
-  const folded = key3.toLowerCase();
-  return Object.keys(fields2).find((name) => name.toLowerCase() === folded);
+  const folded2 = key3.toLowerCase();
+  return Object.keys(fields2).find((name) => name.toLowerCase() === folded2);
 }
-function decodeValue(value2, schema, path18, errors) {
+function decodeValue(value2, schema, path21, errors) {
   if (value2 === null) return void 0;
   const mismatch = () => {
-    const where = path18.length > 0 ? ` for field "${String(path18[path18.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe(value2)} as ${typeName(schema)}${where}`, path: path18 });
+    const where = path21.length > 0 ? ` for field "${String(path21[path21.length - 1])}"` : "";
+    errors.push({ message: `cannot decode ${describe(value2)} as ${typeName(schema)}${where}`, path: path21 });
     return void 0;
   };
   switch (schema.type) {
@@ -14564,7 +14564,7 @@ function decodeValue(value2, schema, path18, errors) {
       if (!Array.isArray(value2)) return mismatch();
       const out = [];
       value2.forEach((item, index) => {
-        const decoded = decodeValue(item, schema.items, [...path18, index], errors);
+        const decoded = decodeValue(item, schema.items, [...path21, index], errors);
         out.push(decoded === void 0 ? null : decoded);
       });
       return out;
@@ -14573,7 +14573,7 @@ function decodeValue(value2, schema, path18, errors) {
       if (typeof value2 !== "object" || Array.isArray(value2)) return mismatch();
       const out = {};
       for (const [key3, item] of Object.entries(value2)) {
-        const decoded = decodeValue(item, schema.values, [...path18, key3], errors);
+        const decoded = decodeValue(item, schema.values, [...path21, key3], errors);
         if (decoded !== void 0) out[key3] = decoded;
       }
       return out;
@@ -14584,10 +14584,10 @@ function decodeValue(value2, schema, path18, errors) {
       for (const [key3, item] of Object.entries(value2)) {
         const field3 = fieldFor(schema.fields, key3);
         if (field3 === void 0) {
-          errors.push({ message: `unknown field "${key3}"`, path: [...path18, key3] });
+          errors.push({ message: `unknown field "${key3}"`, path: [...path21, key3] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field3], [...path18, key3], errors);
+        const decoded = decodeValue(item, schema.fields[field3], [...path21, key3], errors);
         if (decoded !== void 0) out[field3] = decoded;
       }
       return out;
@@ -14631,15 +14631,15 @@ async function readStdinText(io, log) {
   log.fileError("-", tooLargeMessage("standard input", read));
   return "";
 }
-function documentPath(document, path18) {
-  return document.listItem === void 0 ? [...path18] : ["items", document.listItem, ...path18];
+function documentPath(document, path21) {
+  return document.listItem === void 0 ? [...path21] : ["items", document.listItem, ...path21];
 }
-function locateIn(file, document, path18) {
-  const segments = typeof path18 === "string" ? path18.split("/").filter((segment) => segment !== "") : path18;
+function locateIn(file, document, path21) {
+  const segments = typeof path21 === "string" ? path21.split("/").filter((segment) => segment !== "") : path21;
   return locate(file.path, file.text, document.index, documentPath(document, segments));
 }
-function reportAt(log, file, document, path18, message2, severity = "error") {
-  const location2 = locateIn(file, document, path18);
+function reportAt(log, file, document, path21, message2, severity = "error") {
+  const location2 = locateIn(file, document, path21);
   log.report({ file: file.path, line: location2.line, column: location2.column, message: message2, severity });
 }
 
@@ -14740,13 +14740,13 @@ function loadContextFile(file, log) {
   const spec2 = isObject(value2.spec) ? value2.spec : {};
   const resources = Array.isArray(spec2.resources) ? spec2.resources : [];
   resources.forEach((resource, index) => {
-    const path18 = ["spec", "resources", index];
+    const path21 = ["spec", "resources", index];
     if (!isObject(resource)) {
       const found = resource === null ? "null" : Array.isArray(resource) ? "array" : typeof resource;
-      errors.push({ message: `cannot decode ${found} as a Kubernetes object`, path: path18 });
+      errors.push({ message: `cannot decode ${found} as a Kubernetes object`, path: path21 });
     } else {
       const problem3 = mappingProblem(resource);
-      if (problem3 !== null) errors.push({ message: problem3, path: [...path18, "kind"] });
+      if (problem3 !== null) errors.push({ message: problem3, path: [...path21, "kind"] });
     }
   });
   if (errors.length > 0) {
@@ -15023,12 +15023,12 @@ function parseTerm(term, selector2) {
   throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
 }
 function fieldValue(object2, field3) {
-  let node2 = object2;
+  let node3 = object2;
   for (const part of field3.split(".")) {
-    node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
+    node3 = node3 !== null && typeof node3 === "object" && !Array.isArray(node3) ? node3[part] : void 0;
   }
-  if (node2 === void 0 || node2 === null) return "";
-  return typeof node2 === "string" ? node2 : String(node2);
+  if (node3 === void 0 || node3 === null) return "";
+  return typeof node3 === "string" ? node3 : String(node3);
 }
 function parseFieldSelector(text4, group, plural3) {
   if (text4.trim() === "") return () => true;
@@ -15296,29 +15296,29 @@ var MockCluster = class {
   }
   /** Computes the answer to a request (uncached). */
   #answer(method, urlPath) {
-    const path18 = parseApiPath(urlPath);
-    if (path18 === null) return noSuchResource();
-    const type = this.#resolve(path18.group, path18.resource);
+    const path21 = parseApiPath(urlPath);
+    if (path21 === null) return noSuchResource();
+    const type = this.#resolve(path21.group, path21.resource);
     if (type === void 0) return noSuchResource();
-    if (type.namespaced === false && path18.namespace !== void 0) return noSuchResource();
-    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path18.resource);
-    if (path18.name !== void 0) {
-      if (path18.subresource !== void 0 && path18.subresource !== "status") return noSuchResource();
-      const found = this.#byIdentity.get(key(type.group, type.kind, path18.namespace ?? "", path18.name));
-      return found !== void 0 && found.version === path18.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path18.name);
+    if (type.namespaced === false && path21.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path21.resource);
+    if (path21.name !== void 0) {
+      if (path21.subresource !== void 0 && path21.subresource !== "status") return noSuchResource();
+      const found = this.#byIdentity.get(key(type.group, type.kind, path21.namespace ?? "", path21.name));
+      return found !== void 0 && found.version === path21.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path21.name);
     }
     let labels;
     let fields2;
     try {
-      labels = parseLabelSelector(path18.labelSelector ?? "");
-      fields2 = parseFieldSelector(path18.fieldSelector ?? "", type.group, type.plural);
+      labels = parseLabelSelector(path21.labelSelector ?? "");
+      fields2 = parseFieldSelector(path21.fieldSelector ?? "", type.group, type.plural);
     } catch (err) {
       if (err instanceof SelectorError) return badRequest(err.message);
       throw err;
     }
-    const inScope = path18.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path18.namespace));
-    const items2 = (inScope ?? []).filter((stored) => stored.version === path18.version && labels(labelsOf(stored.object)) && fields2(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
-    const apiVersion = type.group === "" ? path18.version : `${type.group}/${path18.version}`;
+    const inScope = path21.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path21.namespace));
+    const items2 = (inScope ?? []).filter((stored) => stored.version === path21.version && labels(labelsOf(stored.object)) && fields2(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path21.version : `${type.group}/${path21.version}`;
     return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
   }
   #register(type) {
@@ -15403,7 +15403,7 @@ function readDefinitions(file, log, result) {
     else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
   }
 }
-function loadClusterObjects(files, log, options = {}) {
+function loadClusterObjects(files, log, options2 = {}) {
   const result = { objects: [], definitions: [], failed: [] };
   const manifests2 = [];
   for (const file of files) {
@@ -15420,7 +15420,7 @@ function loadClusterObjects(files, log, options = {}) {
         for (const resource of Array.isArray(spec2.resources) ? spec2.resources : []) {
           if (isObject(resource)) result.objects.push(resource);
         }
-        const base2 = options.crdBase ?? path2.dirname(file);
+        const base2 = options2.crdBase ?? path2.dirname(file);
         for (const crd of Array.isArray(spec2.crds) ? spec2.crds : []) {
           if (typeof crd === "string") readDefinitions(path2.resolve(base2, crd), log, result);
         }
@@ -15888,7 +15888,7 @@ function resourcePath(resource) {
 }
 function printObject(item, output) {
   const yaml = marshalGoYaml(item.object);
-  const targets = item.targets.map((target) => `${marshalGoYaml(target)}
+  const targets = item.targets.map((target2) => `${marshalGoYaml(target2)}
 ---
 `);
   const done = item.generated ? GENERATION_DONE : MUTATION_DONE;
@@ -15906,8 +15906,8 @@ ${yaml}
 `;
   if (targets.length > 0) {
     out += "patched targets: \n";
-    for (const target of targets) out += `
-${target}
+    for (const target2 of targets) out += `
+${target2}
 `;
   }
   return out + done;
@@ -15946,10 +15946,10 @@ function celCounting(policy) {
 function appliedRuleCount(policy) {
   return policyKindOf(policy.apiVersion, policy.kind)?.family === "cel" ? 1 : policy.ruleCount;
 }
-function sourceOf(resources, at, path18) {
+function sourceOf(resources, at, path21) {
   const file = resources.files.get(at.file);
   if (file === void 0) return { file: at.file, line: 1, column: 1 };
-  const location2 = locate(file.path, file.text, at.documentIndex, path18 ? path18.split("/").filter((segment) => segment !== "") : []);
+  const location2 = locate(file.path, file.text, at.documentIndex, path21 ? path21.split("/").filter((segment) => segment !== "") : []);
   return { file: at.file, line: location2.line, column: location2.column };
 }
 function responsePath(response) {
@@ -16258,23 +16258,23 @@ var DiagnosticLog = class {
 
 // src/evaluate/processor.ts
 var NO_OBJECTS = Object.freeze([]);
-function request(policy, resource, value2, options) {
-  const result = { resource: value2, numberMode: options.numberMode };
-  if (options.userInfo) result.userInfo = options.userInfo;
-  if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
-  if (options.bindings && options.bindings.length > 0) result.bindings = options.bindings;
-  if (options.external) result.external = options.external;
-  if (options.targets) result.targets = options.targets;
-  if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
-  if (options.explainFailures) result.explainFailures = true;
-  const values = options.values;
-  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
-  if (options.operation !== void 0) resourceValues["request.operation"] = options.operation;
+function request(policy, resource, value2, options2) {
+  const result = { resource: value2, numberMode: options2.numberMode };
+  if (options2.userInfo) result.userInfo = options2.userInfo;
+  if (options2.exceptions && options2.exceptions.length > 0) result.exceptions = options2.exceptions;
+  if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
+  if (options2.external) result.external = options2.external;
+  if (options2.targets) result.targets = options2.targets;
+  if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
+  if (options2.explainFailures) result.explainFailures = true;
+  const values = options2.values;
+  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options2.set) : { ...options2.set };
+  if (options2.operation !== void 0) resourceValues["request.operation"] = options2.operation;
   const operation = resourceValues["request.operation"];
   if (typeof operation === "string" && operation !== "") result.operation = operation;
-  const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
+  const labels = values?.namespaceLabels.get(resource.namespace) ?? options2.namespaceLabels?.(resource.namespace);
   if (labels) result.namespaceLabels = labels;
-  const namespaceObject2 = resource.namespace === "" ? void 0 : values?.namespaceObject(resource.namespace) ?? options.namespaceObject?.(resource.namespace);
+  const namespaceObject2 = resource.namespace === "" ? void 0 : values?.namespaceObject(resource.namespace) ?? options2.namespaceObject?.(resource.namespace);
   if (namespaceObject2) result.namespaceObject = namespaceObject2;
   if (values) {
     for (const mapping of values.subresources) {
@@ -16287,18 +16287,18 @@ function request(policy, resource, value2, options) {
   if (injected.resource || injected.rule || injected.foreach) result.values = injected;
   return result;
 }
-function evaluateResource(policies, resource, options) {
+function evaluateResource(policies, resource, options2) {
   const out = [];
-  let current3 = options.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+  let current3 = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
   for (const policy of policies) {
     if (policy.mutate === void 0) continue;
-    const response = policy.mutate(request(policy, resource, current3, options));
+    const response = policy.mutate(request(policy, resource, current3, options2));
     current3 = response.patchedResource ?? current3;
     out.push({ kind: "mutate", response });
   }
-  if (options.mutateOnly) return out;
+  if (options2.mutateOnly) return out;
   let shared;
-  const requestFor = (policy) => options.values ? request(policy, resource, current3, options) : shared ??= request(policy, resource, current3, options);
+  const requestFor = (policy) => options2.values ? request(policy, resource, current3, options2) : shared ??= request(policy, resource, current3, options2);
   for (const policy of policies) {
     if (policy.verifyImages !== void 0) out.push({ kind: "verifyImages", response: policy.verifyImages(requestFor(policy)) });
   }
@@ -16311,17 +16311,17 @@ function evaluateResource(policies, resource, options) {
   }
   for (const policy of policies) {
     if (policy.generate === void 0) continue;
-    const outcome = policy.generate(request(policy, resource, current3, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);
+    const outcome = policy.generate(request(policy, resource, current3, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
     if (outcome === null) continue;
     out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
   }
   return out;
 }
-function evaluateJsonPayload(policies, payload, options) {
-  const request2 = { resource: payload, numberMode: options.numberMode };
-  if (options.userInfo) request2.userInfo = options.userInfo;
-  if (options.exceptions && options.exceptions.length > 0) request2.exceptions = options.exceptions;
-  if (options.external) request2.external = options.external;
+function evaluateJsonPayload(policies, payload, options2) {
+  const request2 = { resource: payload, numberMode: options2.numberMode };
+  if (options2.userInfo) request2.userInfo = options2.userInfo;
+  if (options2.exceptions && options2.exceptions.length > 0) request2.exceptions = options2.exceptions;
+  if (options2.external) request2.external = options2.external;
   const out = [];
   for (const policy of policies) {
     if (policy.validateJson === void 0) continue;
@@ -16345,8 +16345,8 @@ function mutatedResource(responses, original) {
   for (const { kind: kind3, response } of responses) if (kind3 === "mutate" && response.patchedResource) current3 = response.patchedResource;
   return current3;
 }
-function unsettledRules(policies, resource, after, options) {
-  const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
+function unsettledRules(policies, resource, after, options2) {
+  const again = evaluateResource(policies, { ...resource, value: after }, { ...options2, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
   if (final === after || jsonEqual(final, after, "type")) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule3) => ({ policy: response.policy, rule: rule3 })));
@@ -16470,8 +16470,8 @@ function applyEdits(text4, edits) {
 }
 
 // src/source/edit/restore.ts
-function define(target, key3, value2) {
-  Object.defineProperty(target, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+function define(target2, key3, value2) {
+  Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
 }
 function elementName(value2) {
   return isObject(value2) && typeof value2.name === "string" ? value2.name : void 0;
@@ -16540,8 +16540,8 @@ var EditContext = class {
     return /^[ \t]*$/.test(this.body.slice(lineStart2, offset));
   }
   /** Offset of the end of the node's content, trailing blanks, line breaks and comments excluded. */
-  contentEnd(node2) {
-    const [start, end] = node2.range ?? [0, 0];
+  contentEnd(node3) {
+    const [start, end] = node3.range ?? [0, 0];
     return trimEnd(this.body, start, end);
   }
   /** Offset just past the line break ending the line that holds `offset - 1`. */
@@ -16581,37 +16581,37 @@ function commentStart(line) {
   }
   return -1;
 }
-function isMergeKey3(node2) {
-  return (0, import_yaml4.isScalar)(node2) && node2.value === "<<" && node2.type === "PLAIN" && node2.tag === void 0;
+function isMergeKey3(node3) {
+  return (0, import_yaml4.isScalar)(node3) && node3.value === "<<" && node3.type === "PLAIN" && node3.tag === void 0;
 }
-function readNode(context2, node2, depth = 0) {
+function readNode(context2, node3, depth = 0) {
   if (depth > 64) return UNREADABLE;
-  if (node2 === null || node2 === void 0) return null;
-  if ((0, import_yaml4.isAlias)(node2)) return readNode(context2, node2.resolve(context2.document), depth + 1);
-  if ((0, import_yaml4.isScalar)(node2)) {
-    if (typeof node2.value !== "string") return node2.value === null ? null : UNREADABLE;
-    const tag = node2.tag === void 0 ? "" : shortTag(node2.tag);
-    if (tag === "" && node2.type !== "PLAIN") return node2.value;
+  if (node3 === null || node3 === void 0) return null;
+  if ((0, import_yaml4.isAlias)(node3)) return readNode(context2, node3.resolve(context2.document), depth + 1);
+  if ((0, import_yaml4.isScalar)(node3)) {
+    if (typeof node3.value !== "string") return node3.value === null ? null : UNREADABLE;
+    const tag = node3.tag === void 0 ? "" : shortTag(node3.tag);
+    if (tag === "" && node3.type !== "PLAIN") return node3.value;
     try {
-      return resolveScalar(tag, node2.value).value;
+      return resolveScalar(tag, node3.value).value;
     } catch (error) {
       if (error instanceof YamlValueError) return UNREADABLE;
       throw error;
     }
   }
-  if ((0, import_yaml4.isSeq)(node2)) {
+  if ((0, import_yaml4.isSeq)(node3)) {
     const items2 = [];
-    for (const item of node2.items) {
+    for (const item of node3.items) {
       const value2 = readNode(context2, item, depth + 1);
       if (value2 === UNREADABLE) return UNREADABLE;
       items2.push(value2);
     }
     return items2;
   }
-  if ((0, import_yaml4.isMap)(node2)) {
+  if ((0, import_yaml4.isMap)(node3)) {
     const merged = {};
     const own = {};
-    for (const pair of node2.items) {
+    for (const pair of node3.items) {
       if (isMergeKey3(pair.key)) {
         const source = (0, import_yaml4.isAlias)(pair.value) ? pair.value.resolve(context2.document) : pair.value;
         const sources = (0, import_yaml4.isSeq)(source) ? source.items : [source];
@@ -16634,38 +16634,38 @@ function readNode(context2, node2, depth = 0) {
   }
   return UNREADABLE;
 }
-function define2(target, key3, value2) {
-  Object.defineProperty(target, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+function define2(target2, key3, value2) {
+  Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
 }
-function hasProperties(node2) {
-  if ((0, import_yaml4.isAlias)(node2)) return true;
-  if ((0, import_yaml4.isScalar)(node2) || (0, import_yaml4.isMap)(node2) || (0, import_yaml4.isSeq)(node2)) return node2.anchor !== void 0 || node2.tag !== void 0;
+function hasProperties(node3) {
+  if ((0, import_yaml4.isAlias)(node3)) return true;
+  if ((0, import_yaml4.isScalar)(node3) || (0, import_yaml4.isMap)(node3) || (0, import_yaml4.isSeq)(node3)) return node3.anchor !== void 0 || node3.tag !== void 0;
   return false;
 }
-function replaceWhole(context2, slot, node2, after) {
-  const end = node2 === null ? slot.start : Math.max(slot.start, context2.contentEnd(node2));
+function replaceWhole(context2, slot, node3, after) {
+  const end = node3 === null ? slot.start : Math.max(slot.start, context2.contentEnd(node3));
   const text4 = renderEntry(slot.kind, after, slot.column, context2.eol, context2.style);
   context2.edits.push({ from: slot.start, to: end, text: text4 });
 }
-function diff(context2, node2, after, slot, loaded) {
-  let before = readNode(context2, node2);
+function diff(context2, node3, after, slot, loaded) {
+  let before = readNode(context2, node3);
   if (before === UNREADABLE && loaded !== void 0) before = loaded;
   if (before !== UNREADABLE && jsonEqual(before, after, "type")) return;
-  if (node2 === null || hasProperties(node2)) return replaceWhole(context2, slot, node2, after);
-  if ((0, import_yaml4.isMap)(node2) && !node2.flow && isObject(after) && isObject(before)) {
-    if (diffMap(context2, node2.items, before, after, isObject(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml4.isSeq)(node2) && !node2.flow && Array.isArray(after) && Array.isArray(before)) {
-    if (diffSeq(context2, node2.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml4.isScalar)(node2) && !isObject(after) && !Array.isArray(after) && node2.range) {
-    const [start, end] = node2.range;
-    const single = !context2.body.slice(start, end).includes("\n") && (node2.type === "PLAIN" || node2.type === "QUOTE_DOUBLE" || node2.type === "QUOTE_SINGLE");
-    const inline = single ? renderInlineString(node2.type, after) : null;
+  if (node3 === null || hasProperties(node3)) return replaceWhole(context2, slot, node3, after);
+  if ((0, import_yaml4.isMap)(node3) && !node3.flow && isObject(after) && isObject(before)) {
+    if (diffMap(context2, node3.items, before, after, isObject(loaded) ? loaded : void 0)) return;
+  } else if ((0, import_yaml4.isSeq)(node3) && !node3.flow && Array.isArray(after) && Array.isArray(before)) {
+    if (diffSeq(context2, node3.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
+  } else if ((0, import_yaml4.isScalar)(node3) && !isObject(after) && !Array.isArray(after) && node3.range) {
+    const [start, end] = node3.range;
+    const single = !context2.body.slice(start, end).includes("\n") && (node3.type === "PLAIN" || node3.type === "QUOTE_DOUBLE" || node3.type === "QUOTE_SINGLE");
+    const inline = single ? renderInlineString(node3.type, after) : null;
     if (inline !== null && end > start) {
       context2.edits.push({ from: start, to: end, text: inline });
       return;
     }
   }
-  replaceWhole(context2, slot, node2, after);
+  replaceWhole(context2, slot, node3, after);
 }
 function diffMap(context2, pairs, before, after, loaded) {
   const keys = [];
@@ -16759,14 +16759,14 @@ function detectStyle(document, body) {
   const column = (offset) => offset - (body.lastIndexOf("\n", offset - 1) + 1);
   let indent2;
   let indentSeq;
-  const visit = (node2, depth) => {
+  const visit = (node3, depth) => {
     if (depth > 32 || indent2 !== void 0 && indentSeq !== void 0) return;
-    if ((0, import_yaml4.isSeq)(node2)) {
-      for (const item of node2.items) visit(item, depth + 1);
+    if ((0, import_yaml4.isSeq)(node3)) {
+      for (const item of node3.items) visit(item, depth + 1);
       return;
     }
-    if (!(0, import_yaml4.isMap)(node2) || node2.flow) return;
-    for (const pair of node2.items) {
+    if (!(0, import_yaml4.isMap)(node3) || node3.flow) return;
+    for (const pair of node3.items) {
       const key3 = pair.key;
       const value2 = pair.value;
       if (!key3?.range || !value2?.range || !(0, import_yaml4.isMap)(value2) && !(0, import_yaml4.isSeq)(value2) || value2.flow) continue;
@@ -16805,6 +16805,78 @@ function computeEdits(text4, documentIndex, after, loaded) {
   );
 }
 
+// src/lint/built-fixes.ts
+function changesBetween(before, after, path21 = [], out = []) {
+  if (isObject(before) && isObject(after)) {
+    for (const key3 of Object.keys(before)) if (!Object.prototype.hasOwnProperty.call(after, key3)) out.push({ path: [...path21, key3], existed: true });
+    for (const [key3, value2] of Object.entries(after)) {
+      if (!Object.prototype.hasOwnProperty.call(before, key3)) out.push({ path: [...path21, key3], value: value2, existed: false });
+      else if (!jsonEqual(before[key3], value2, "type")) changesBetween(before[key3], value2, [...path21, key3], out);
+    }
+    return out;
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    after.forEach((value2, index) => {
+      if (!jsonEqual(before[index], value2, "type")) changesBetween(before[index], value2, [...path21, index], out);
+    });
+    return out;
+  }
+  out.push({ path: path21, value: after, existed: true });
+  return out;
+}
+function valueAt2(value2, path21) {
+  let node3 = value2;
+  for (const segment of path21) {
+    if (Array.isArray(node3) && typeof segment === "number") node3 = node3[segment];
+    else if (isObject(node3) && typeof segment === "string") node3 = Object.prototype.hasOwnProperty.call(node3, segment) ? node3[segment] : void 0;
+    else return void 0;
+  }
+  return node3;
+}
+function setAt(root, path21, value2) {
+  let node3 = root;
+  for (const segment of path21.slice(0, -1)) node3 = node3[segment];
+  const last = path21.at(-1);
+  if (value2 === void 0) {
+    if (Array.isArray(node3)) node3.splice(last, 1);
+    else delete node3[last];
+  } else {
+    node3[last] = value2;
+  }
+}
+function builtSourceTarget(origin, before, after, raw, display) {
+  const placed = [];
+  const elsewhere = /* @__PURE__ */ new Set();
+  for (const change of changesBetween(before, after)) {
+    const at = change.existed ? change.path : change.path.slice(0, -1);
+    const found = origin(at);
+    if (!found.exact || !found.editable) {
+      elsewhere.add(display(found.file));
+      continue;
+    }
+    const path21 = change.existed ? found.path : [...found.path, change.path.at(-1)];
+    placed.push({ file: found.file, documentIndex: found.document.index, path: path21, change });
+  }
+  const files = new Set(placed.map((item) => `${item.file}\0${item.documentIndex}`));
+  if (elsewhere.size > 0) return { error: `it changes fields that ${[...elsewhere].join(", ")} sets through a kustomization entry, a JSON patch or a generator, not as plain YAML` };
+  if (files.size !== 1) return { error: `the change spans ${[...new Set(placed.map((item) => display(item.file)))].join(", ")}` };
+  const { file, documentIndex } = placed[0];
+  const document = raw(file, documentIndex);
+  if (document === void 0) return { error: `${display(file)}: the document is not loaded` };
+  const target2 = cloneJson(document);
+  for (const { path: path21, change } of placed) {
+    const parent = valueAt2(target2, path21.slice(0, -1));
+    if (change.existed && valueAt2(target2, path21) === void 0) return { error: `${display(file)}: ${path21.join(".")} is not there as built` };
+    const current3 = valueAt2(target2, path21);
+    if (change.existed && (isObject(current3) || Array.isArray(current3)) && !jsonEqual(current3, valueAt2(before, change.path), "type")) {
+      return { error: `${display(file)}: ${path21.join(".")} is merged from several files` };
+    }
+    if (!isObject(parent) && !Array.isArray(parent)) return { error: `${display(file)}: ${path21.slice(0, -1).join(".")} is not a map` };
+    setAt(target2, path21, change.value);
+  }
+  return { file, documentIndex, target: target2 };
+}
+
 // src/lint/fixes.ts
 function errorMessage2(error) {
   return error instanceof Error ? error.message : String(error);
@@ -16812,7 +16884,7 @@ function errorMessage2(error) {
 function rawDocuments(file) {
   return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
 }
-function mutatedResources(mutations, files) {
+function mutatedResources(mutations, files, display = (file) => file) {
   const raw = /* @__PURE__ */ new Map();
   const targets = /* @__PURE__ */ new Map();
   const items2 = mutations.map(({ resource, before, after, unfixable }) => {
@@ -16824,15 +16896,33 @@ function mutatedResources(mutations, files) {
       edits: []
     };
     if (unfixable !== void 0) return { ...item, editError: unfixable };
+    if (resource.origin !== void 0) {
+      const built2 = builtSourceTarget(resource.origin, before, after, (path21, index) => {
+        const source2 = files.get(path21);
+        if (source2 === void 0) return void 0;
+        if (!raw.has(path21)) raw.set(path21, rawDocuments(source2));
+        return raw.get(path21).get(index);
+      }, display);
+      if ("error" in built2) return { ...item, editError: built2.error };
+      const source = files.get(built2.file);
+      const placed = { ...item, file: built2.file, documentIndex: built2.documentIndex };
+      try {
+        const edited = { ...placed, edits: computeEdits(source.text, built2.documentIndex, built2.target, raw.get(built2.file).get(built2.documentIndex)) };
+        targets.set(edited, built2.target);
+        return edited;
+      } catch (error) {
+        return { ...placed, editError: errorMessage2(error) };
+      }
+    }
     const file = files.get(resource.file);
     if (file === void 0) return { ...item, editError: "the source file is not loaded" };
     if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));
     const document = raw.get(file.path).get(resource.documentIndex);
     if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
     try {
-      const target = sourceValueFor(document, before, after);
-      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target, document) };
-      targets.set(edited, target);
+      const target2 = sourceValueFor(document, before, after);
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target2, document) };
+      targets.set(edited, target2);
       return edited;
     } catch (error) {
       return { ...item, editError: errorMessage2(error) };
@@ -16840,8 +16930,8 @@ function mutatedResources(mutations, files) {
   });
   const byFile = /* @__PURE__ */ new Map();
   for (const item of items2) if (targets.has(item)) byFile.set(item.file, [...byFile.get(item.file) ?? [], item]);
-  for (const [path18, edited] of byFile) {
-    const file = files.get(path18);
+  for (const [path21, edited] of byFile) {
+    const file = files.get(path21);
     const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
@@ -16862,14 +16952,14 @@ function fileFixes(mutated, files) {
   }
   const fixes = [];
   const problems = [];
-  for (const [path18, edits] of byFile) {
-    const file = files.get(path18);
+  for (const [path21, edits] of byFile) {
+    const file = files.get(path21);
     const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
     if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
-      problems.push({ file: path18, message: "the edits of its documents overlap; not fixed" });
+      problems.push({ file: path21, message: "the edits of its documents overlap; not fixed" });
       continue;
     }
-    fixes.push({ file: path18, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
+    fixes.push({ file: path21, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
   }
   return { fixes, problems };
 }
@@ -16879,24 +16969,24 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
-  diff(oldStr, newStr, options = {}) {
+  diff(oldStr, newStr, options2 = {}) {
     let callback;
-    if (typeof options === "function") {
-      callback = options;
-      options = {};
-    } else if ("callback" in options) {
-      callback = options.callback;
+    if (typeof options2 === "function") {
+      callback = options2;
+      options2 = {};
+    } else if ("callback" in options2) {
+      callback = options2.callback;
     }
-    const oldString = this.castInput(oldStr, options);
-    const newString = this.castInput(newStr, options);
-    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-    const newTokens = this.removeEmpty(this.tokenize(newString, options));
-    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+    const oldString = this.castInput(oldStr, options2);
+    const newString = this.castInput(newStr, options2);
+    const oldTokens = this.removeEmpty(this.tokenize(oldString, options2));
+    const newTokens = this.removeEmpty(this.tokenize(newString, options2));
+    return this.diffWithOptionsObj(oldTokens, newTokens, options2, callback);
   }
-  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+  diffWithOptionsObj(oldTokens, newTokens, options2, callback) {
     var _a;
     const done = (value2) => {
-      value2 = this.postProcess(value2, options);
+      value2 = this.postProcess(value2, options2);
       if (callback) {
         setTimeout(function() {
           callback(value2);
@@ -16909,13 +16999,13 @@ var Diff = class {
     const newLen = newTokens.length, oldLen = oldTokens.length;
     let editLength = 1;
     let maxEditLength = newLen + oldLen;
-    if (options.maxEditLength != null) {
-      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+    if (options2.maxEditLength != null) {
+      maxEditLength = Math.min(maxEditLength, options2.maxEditLength);
     }
-    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+    const maxExecutionTime = (_a = options2.timeout) !== null && _a !== void 0 ? _a : Infinity;
     const abortAfterTimestamp = Date.now() + maxExecutionTime;
     const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
-    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options2);
     if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
       return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
     }
@@ -16938,11 +17028,11 @@ var Diff = class {
           continue;
         }
         if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
-          basePath = this.addToPath(addPath, true, false, 0, options);
+          basePath = this.addToPath(addPath, true, false, 0, options2);
         } else {
-          basePath = this.addToPath(removePath, false, true, 1, options);
+          basePath = this.addToPath(removePath, false, true, 1, options2);
         }
-        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options2);
         if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
           return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
         } else {
@@ -16977,42 +17067,42 @@ var Diff = class {
       }
     }
   }
-  addToPath(path18, added, removed, oldPosInc, options) {
-    const last = path18.lastComponent;
-    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+  addToPath(path21, added, removed, oldPosInc, options2) {
+    const last = path21.lastComponent;
+    if (last && !options2.oneChangePerToken && last.added === added && last.removed === removed) {
       return {
-        oldPos: path18.oldPos + oldPosInc,
+        oldPos: path21.oldPos + oldPosInc,
         lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
       };
     } else {
       return {
-        oldPos: path18.oldPos + oldPosInc,
+        oldPos: path21.oldPos + oldPosInc,
         lastComponent: { count: 1, added, removed, previousComponent: last }
       };
     }
   }
-  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options2) {
     const newLen = newTokens.length, oldLen = oldTokens.length;
     let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options2)) {
       newPos++;
       oldPos++;
       commonCount++;
-      if (options.oneChangePerToken) {
+      if (options2.oneChangePerToken) {
         basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
       }
     }
-    if (commonCount && !options.oneChangePerToken) {
+    if (commonCount && !options2.oneChangePerToken) {
       basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
     }
     basePath.oldPos = oldPos;
     return newPos;
   }
-  equals(left, right, options) {
-    if (options.comparator) {
-      return options.comparator(left, right);
+  equals(left, right, options2) {
+    if (options2.comparator) {
+      return options2.comparator(left, right);
     } else {
-      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+      return left === right || !!options2.ignoreCase && left.toLowerCase() === right.toLowerCase();
     }
   }
   removeEmpty(array) {
@@ -17025,17 +17115,17 @@ var Diff = class {
     return ret;
   }
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  castInput(value2, options) {
+  castInput(value2, options2) {
     return value2;
   }
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  tokenize(value2, options) {
+  tokenize(value2, options2) {
     return Array.from(value2);
   }
   join(chars) {
     return chars.join("");
   }
-  postProcess(changeObjects, options) {
+  postProcess(changeObjects, options2) {
     return changeObjects;
   }
   get useLongestToken() {
@@ -17085,15 +17175,15 @@ var LineDiff = class extends Diff {
     super(...arguments);
     this.tokenize = tokenize2;
   }
-  equals(left, right, options) {
-    if (options.ignoreWhitespace) {
-      if (!options.newlineIsToken || !left.includes("\n")) {
+  equals(left, right, options2) {
+    if (options2.ignoreWhitespace) {
+      if (!options2.newlineIsToken || !left.includes("\n")) {
         left = left.trim();
       }
-      if (!options.newlineIsToken || !right.includes("\n")) {
+      if (!options2.newlineIsToken || !right.includes("\n")) {
         right = right.trim();
       }
-    } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+    } else if (options2.ignoreNewlineAtEof && !options2.newlineIsToken) {
       if (left.endsWith("\n")) {
         left = left.slice(0, -1);
       }
@@ -17101,15 +17191,15 @@ var LineDiff = class extends Diff {
         right = right.slice(0, -1);
       }
     }
-    return super.equals(left, right, options);
+    return super.equals(left, right, options2);
   }
 };
 var lineDiff = new LineDiff();
-function diffLines(oldStr, newStr, options) {
-  return lineDiff.diff(oldStr, newStr, options);
+function diffLines(oldStr, newStr, options2) {
+  return lineDiff.diff(oldStr, newStr, options2);
 }
-function tokenize2(value2, options) {
-  if (options.stripTrailingCr) {
+function tokenize2(value2, options2) {
+  if (options2.stripTrailingCr) {
     value2 = value2.replace(/\r\n/g, "\n");
   }
   const retLines = [], linesAndNewlines = value2.split(/(\n|\r\n)/);
@@ -17118,7 +17208,7 @@ function tokenize2(value2, options) {
   }
   for (let i = 0; i < linesAndNewlines.length; i++) {
     const line = linesAndNewlines[i];
-    if (i % 2 && !options.newlineIsToken) {
+    if (i % 2 && !options2.newlineIsToken) {
       retLines[retLines.length - 1] += line;
     } else {
       retLines.push(line);
@@ -17128,14 +17218,14 @@ function tokenize2(value2, options) {
 }
 
 // node_modules/diff/libesm/patch/create.js
-function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options2) {
   let optionsObj;
-  if (!options) {
+  if (!options2) {
     optionsObj = {};
-  } else if (typeof options === "function") {
-    optionsObj = { callback: options };
+  } else if (typeof options2 === "function") {
+    optionsObj = { callback: options2 };
   } else {
-    optionsObj = options;
+    optionsObj = options2;
   }
   if (typeof optionsObj.context === "undefined") {
     optionsObj.context = 4;
@@ -17250,12 +17340,12 @@ var RED = "\x1B[31m";
 var GREEN = "\x1B[32m";
 var CYAN = "\x1B[36m";
 var RESET = "\x1B[0m";
-function unifiedDiff(before, after, options) {
+function unifiedDiff(before, after, options2) {
   if (before === after) return "";
-  const patch2 = structuredPatch(options.from, options.to, before, after, void 0, void 0, { context: options.context ?? 3 });
-  const paint = (code, line) => options.color ? `${code}${line}${RESET}` : line;
-  let out = `--- ${options.from}
-+++ ${options.to}
+  const patch2 = structuredPatch(options2.from, options2.to, before, after, void 0, void 0, { context: options2.context ?? 3 });
+  const paint = (code, line) => options2.color ? `${code}${line}${RESET}` : line;
+  let out = `--- ${options2.from}
++++ ${options2.to}
 `;
   for (const hunk of patch2.hunks) {
     out += paint(CYAN, `@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`) + "\n";
@@ -17312,15 +17402,15 @@ var CelError = class extends Error {
   #code;
   #range;
   #summary;
-  constructor({ name, code, message: message2, node: node2, cause, range: range4 }) {
+  constructor({ name, code, message: message2, node: node3, cause, range: range4 }) {
     super(message2, cause ? { cause } : void 0);
     this.name = name;
     this.#code = code;
     this.#summary = message2;
-    this.#node = node2;
-    this.#range = range4 && normalizeRange(range4) || normalizeRange(node2);
-    if (!node2?.input) return;
-    this.message = formatErrorWithHighlight(this.#summary, node2, this.#range);
+    this.#node = node3;
+    this.#range = range4 && normalizeRange(range4) || normalizeRange(node3);
+    if (!node3?.input) return;
+    this.message = formatErrorWithHighlight(this.#summary, node3, this.#range);
   }
   get node() {
     return this.#node;
@@ -17334,16 +17424,16 @@ var CelError = class extends Error {
   get summary() {
     return this.#summary;
   }
-  withAst(node2) {
-    if (this.#node || !node2?.input) return this;
-    this.#node = node2;
-    this.#range ??= normalizeRange(node2);
-    this.message = formatErrorWithHighlight(this.#summary, node2, this.#range);
+  withAst(node3) {
+    if (this.#node || !node3?.input) return this;
+    this.#node = node3;
+    this.#range ??= normalizeRange(node3);
+    this.message = formatErrorWithHighlight(this.#summary, node3, this.#range);
     return this;
   }
 };
-function normalizeArgs(name, defaultCode, message2, node2, cause) {
-  if (typeof message2 === "string") return { name, code: defaultCode, message: message2, node: node2, cause };
+function normalizeArgs(name, defaultCode, message2, node3, cause) {
+  if (typeof message2 === "string") return { name, code: defaultCode, message: message2, node: node3, cause };
   const opts = message2;
   if (typeof opts !== "object") throw new Error("First param to error must be a string or object");
   return {
@@ -17356,42 +17446,42 @@ function normalizeArgs(name, defaultCode, message2, node2, cause) {
   };
 }
 var ParseError = class extends CelError {
-  constructor(message2, node2, cause) {
-    super(normalizeArgs("ParseError", "parse_error", message2, node2, cause));
+  constructor(message2, node3, cause) {
+    super(normalizeArgs("ParseError", "parse_error", message2, node3, cause));
   }
 };
 var EvaluationError = class extends CelError {
-  constructor(message2, node2, cause) {
-    super(normalizeArgs("EvaluationError", "evaluation_error", message2, node2, cause));
+  constructor(message2, node3, cause) {
+    super(normalizeArgs("EvaluationError", "evaluation_error", message2, node3, cause));
   }
 };
 var TypeError2 = class extends CelError {
-  constructor(message2, node2, cause) {
-    super(normalizeArgs("TypeError", "type_error", message2, node2, cause));
+  constructor(message2, node3, cause) {
+    super(normalizeArgs("TypeError", "type_error", message2, node3, cause));
   }
 };
-function parseError(code, message2, node2) {
+function parseError(code, message2, node3) {
   if (typeof code === "object") return new ParseError(code);
-  return new ParseError({ code, message: message2, node: node2 });
+  return new ParseError({ code, message: message2, node: node3 });
 }
-function evaluationError(code, message2, node2) {
+function evaluationError(code, message2, node3) {
   if (typeof code === "object") return new EvaluationError(code);
-  return new EvaluationError({ code, message: message2, node: node2 });
+  return new EvaluationError({ code, message: message2, node: node3 });
 }
-function typeError(code, message2, node2) {
+function typeError(code, message2, node3) {
   if (typeof code === "object") return new TypeError2(code);
-  return new TypeError2({ code, message: message2, node: node2 });
+  return new TypeError2({ code, message: message2, node: node3 });
 }
-function normalizeRange(node2) {
-  const start = node2?.pos ?? node2?.start;
+function normalizeRange(node3) {
+  const start = node3?.pos ?? node3?.start;
   if (typeof start !== "number") return;
-  const end = typeof node2.end === "number" ? node2.end : start;
+  const end = typeof node3.end === "number" ? node3.end : start;
   return { start, end };
 }
-function formatErrorWithHighlight(message2, node2, range4) {
-  const pos = node2.pos ?? range4?.start;
+function formatErrorWithHighlight(message2, node3, range4) {
+  const pos = node3.pos ?? range4?.start;
   if (typeof pos !== "number") return message2;
-  const input = node2.input;
+  const input = node3.input;
   let lineNum = 1;
   let currentPos = 0;
   let columnNum = 0;
@@ -17415,8 +17505,8 @@ ${" ".repeat(9 + columnNum)}^`;
 
 ${highlight}`;
 }
-function attachErrorAst(error, node2) {
-  if (error instanceof CelError) return error.withAst(node2);
+function attachErrorAst(error, node3) {
+  if (error instanceof CelError) return error.withAst(node3);
   return error;
 }
 
@@ -17493,11 +17583,11 @@ function register(registry) {
     if (optional.hasValue()) return macro.onHasValue(optional);
     return macro.onEmpty(ev, macro, ctx);
   }
-  function ensureOptionalType(checker, node2, ctx, description) {
-    const type = checker.check(node2, ctx);
+  function ensureOptionalType(checker, node3, ctx, description) {
+    const type = checker.check(node3, ctx);
     if (type.kind === "optional") return type;
     if (type.kind === "dyn") return checker.getType("optional");
-    throw checker.createError("optional_expected", `${description} must be optional, got '${type}'`, node2);
+    throw checker.createError("optional_expected", `${description} must be optional, got '${type}'`, node3);
   }
   function createOptionalMacro({ functionDesc, evaluate: evaluate6, typeCheck: typeCheck2, onHasValue, onEmpty }) {
     return ({ ast, args, receiver }) => ({
@@ -19427,12 +19517,12 @@ function checkElementHomogenous(chk, ctx, expected, el, code) {
 function checkElement(chk, ctx, expected, el) {
   return expected.unify(chk.registry, chk.check(el, ctx)) || dynType2;
 }
-function ternaryConditionError(ev, value2, node2) {
+function ternaryConditionError(ev, value2, node3) {
   const type = ev.debugRuntimeType(value2);
   return ev.createError(
     "invalid_condition_type",
-    `${node2.meta.label || "Ternary condition must be bool"}, got '${type}'`,
-    node2
+    `${node3.meta.label || "Ternary condition must be bool"}, got '${type}'`,
+    node3
   );
 }
 function handleTernary(c, ev, ast, ctx) {
@@ -19440,17 +19530,17 @@ function handleTernary(c, ev, ast, ctx) {
   if (c === false) return ev.run(ast.right, ctx);
   throw ternaryConditionError(ev, c, ast.condition);
 }
-function logicalOperandError(ev, value2, node2) {
+function logicalOperandError(ev, value2, node3) {
   const type = ev.debugRuntimeType(value2);
   return ev.createError(
     "invalid_logical_operand",
     `Logical operator requires bool operands, got '${type}'`,
-    node2
+    node3
   );
 }
-function logicalValueOrErr(ev, v, node2) {
+function logicalValueOrErr(ev, v, node3) {
   if (v instanceof Error) return v;
-  return logicalOperandError(ev, v, node2);
+  return logicalOperandError(ev, v, node3);
 }
 function _logicalOp(exp, ev, ast, left, right) {
   if (right === exp) return exp;
@@ -20012,9 +20102,9 @@ for (const op of objKeys(OPERATORS)) {
 
 // node_modules/@marcbachmann/cel-js/lib/macros.js
 var identity2 = (x) => x;
-function assertIdentifier(node2, message2) {
-  if (node2.op === "id") return node2.args;
-  throw parseError("invalid_macro_argument", message2, node2);
+function assertIdentifier(node3, message2) {
+  if (node3.op === "id") return node3.args;
+  throw parseError("invalid_macro_argument", message2, node3);
 }
 function createMapExpander(hasFilter) {
   const functionDesc = hasFilter ? "map(var, filter, transform)" : "map(var, transform)";
@@ -20089,24 +20179,24 @@ function createHasExpander() {
     let obj = ev.run(nodes[--i], ctx);
     let inOptionalContext;
     while (i--) {
-      const node2 = nodes[i];
-      if (node2.op === ".?") inOptionalContext ??= true;
-      obj = ev.debugType(obj).fieldLazy(obj, node2.args[1], node2, ev);
+      const node3 = nodes[i];
+      if (node3.op === ".?") inOptionalContext ??= true;
+      obj = ev.debugType(obj).fieldLazy(obj, node3.args[1], node3, ev);
       if (obj !== void 0) continue;
-      if (!(!inOptionalContext && i && node2.op === ".")) break;
-      throw evaluationError("no_such_key", `No such key: ${node2.args[1]}`, node2);
+      if (!(!inOptionalContext && i && node3.op === ".")) break;
+      throw evaluationError("no_such_key", `No such key: ${node3.args[1]}`, node3);
     }
     return obj !== void 0;
   }
   function typeCheck2(checker, macro, ctx) {
-    let node2 = macro.args[0];
-    if (node2.op !== ".") throw checker.createError("invalid_macro_argument", invalidHasArgument, node2);
+    let node3 = macro.args[0];
+    if (node3.op !== ".") throw checker.createError("invalid_macro_argument", invalidHasArgument, node3);
     if (!macro.macroHasProps) {
       const props = [];
-      while (node2.op === "." || node2.op === ".?") node2 = props.push(node2) && node2.args[0];
-      if (node2.op !== "id") throw checker.createError("invalid_macro_argument", invalidHasArgument, node2);
-      checker.check(node2, ctx);
-      props.push(node2);
+      while (node3.op === "." || node3.op === ".?") node3 = props.push(node3) && node3.args[0];
+      if (node3.op !== "id") throw checker.createError("invalid_macro_argument", invalidHasArgument, node3);
+      checker.check(node3, ctx);
+      props.push(node3);
       macro.macroHasProps = props;
     }
     return checker.getType("bool");
@@ -20309,10 +20399,10 @@ function registerOverloads(registry) {
       return true;
     }
     const arr = a instanceof Set ? b : a;
-    const set2 = a instanceof Set ? a : b;
+    const set3 = a instanceof Set ? a : b;
     if (!isArray(arr)) return false;
-    if (arr.length !== set2?.size) return false;
-    for (let i = 0; i < arr.length; i++) if (!set2.has(arr[i])) return false;
+    if (arr.length !== set3?.size) return false;
+    for (let i = 0; i < arr.length; i++) if (!set3.has(arr[i])) return false;
     return true;
   });
   binaryOverload("map<K, V>", `==`, "map<K, V>", (a, b, ast, ev) => {
@@ -21010,9 +21100,9 @@ var Parser2 = class {
     });
   }
   #node(start, end, op, args, pos = start) {
-    const node2 = new ASTNode(this.input, pos, start, end, op, args);
+    const node3 = new ASTNode(this.input, pos, start, end, op, args);
     if (!this.astNodesRemaining--) this.#limitExceeded("maxAstNodes", pos);
-    return node2;
+    return node3;
   }
   #infixNode(op, left, right) {
     return this.#node(left.start, right.end, op, [left, right]);
@@ -21493,8 +21583,8 @@ var globalEnvironment = new Environment({
 });
 
 // src/lang/cel/ast.ts
-function macroError(message2, node2) {
-  return new ParseError(message2, node2);
+function macroError(message2, node3) {
+  return new ParseError(message2, node3);
 }
 function isNode(value2) {
   return typeof value2 === "object" && value2 !== null && typeof value2.op === "string" && "meta" in value2;
@@ -21523,18 +21613,18 @@ function walk(root, visit) {
     }
   }
 }
-function evaluateOriginal(ev, node2, ctx) {
-  const meta = node2.meta;
+function evaluateOriginal(ev, node3, ctx) {
+  const meta = node3.meta;
   if (meta.alternate) return meta.alternate.evaluate(ev, meta.alternate, ctx);
   if (meta.macro) return meta.macro.evaluate(ev, meta.macro, ctx);
-  return meta.evaluate(ev, node2, ctx);
+  return meta.evaluate(ev, node3, ctx);
 }
-function overrideEvaluate(node2, evaluate6) {
-  node2.evaluate = evaluate6;
+function overrideEvaluate(node3, evaluate6) {
+  node3.evaluate = evaluate6;
 }
-function afterEvaluate(node2, after) {
-  const own = Object.prototype.hasOwnProperty.call(node2, "evaluate") ? node2.evaluate : null;
-  overrideEvaluate(node2, (ev, self, ctx) => {
+function afterEvaluate(node3, after) {
+  const own = Object.prototype.hasOwnProperty.call(node3, "evaluate") ? node3.evaluate : null;
+  overrideEvaluate(node3, (ev, self, ctx) => {
     const value2 = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
     after(value2);
     return value2;
@@ -21588,19 +21678,19 @@ var ACCUMULATOR_COSTS = {
   // `accu + [x]`: the accumulator, a one-element list literal, the concatenation.
   accuPush: 12
 };
-function staticCost(node2) {
-  const meta = node2.meta;
+function staticCost(node3) {
+  const meta = node3.meta;
   if (meta.alternate) return staticCost(meta.alternate);
-  if (meta.macro) return macroCost(node2, meta.macro);
-  const args = node2.args;
-  switch (node2.op) {
+  if (meta.macro) return macroCost(node3, meta.macro);
+  const args = node3.args;
+  switch (node3.op) {
     case "value":
       return 0;
     case "id":
       return 1;
     case "accuValue":
     case "accuInc":
-      return ACCUMULATOR_COSTS[node2.op];
+      return ACCUMULATOR_COSTS[node3.op];
     case "accuPush":
       return ACCUMULATOR_COSTS.accuPush + staticCost(args);
     case ".":
@@ -21636,14 +21726,14 @@ function isNode2(value2) {
 }
 function sum(nodes) {
   let total = 0;
-  for (const node2 of nodes) total += staticCost(node2);
+  for (const node3 of nodes) total += staticCost(node3);
   return total;
 }
-function macroCost(node2, _macro) {
-  const [name, receiverOrArgs, maybeArgs] = node2.args;
-  const receiver = node2.op === "rcall" ? receiverOrArgs : null;
-  const args = node2.op === "rcall" ? maybeArgs : receiverOrArgs;
-  if (node2.op === "call" && name === "has") {
+function macroCost(node3, _macro) {
+  const [name, receiverOrArgs, maybeArgs] = node3.args;
+  const receiver = node3.op === "rcall" ? receiverOrArgs : null;
+  const args = node3.op === "rcall" ? maybeArgs : receiverOrArgs;
+  if (node3.op === "call" && name === "has") {
     const selection = args[0];
     return selection && selection.op === "." ? staticCost(selection.args[0]) : 0;
   }
@@ -22330,19 +22420,19 @@ function patchPresence(macro) {
     let i = nodes.length - 1;
     let obj = ev.run(nodes[i], ctx);
     while (i-- > 0) {
-      const node2 = nodes[i];
-      const key3 = node2.args[1];
-      if (i === 0 && node2.op === "." && presenceAware(obj)) return obj[CEL_FIELD_PRESENCE](key3);
-      if (node2.op !== ".") return original(ev, self, ctx);
-      obj = typed.debugType(obj).fieldLazy(obj, key3, node2, ev);
+      const node3 = nodes[i];
+      const key3 = node3.args[1];
+      if (i === 0 && node3.op === "." && presenceAware(obj)) return obj[CEL_FIELD_PRESENCE](key3);
+      if (node3.op !== ".") return original(ev, self, ctx);
+      obj = typed.debugType(obj).fieldLazy(obj, key3, node3, ev);
       if (obj === void 0) return original(ev, self, ctx);
     }
     return original(ev, self, ctx);
   };
 }
-function patchHas(node2) {
-  if (node2.op !== "call" || node2.args[0] !== "has") return;
-  const macro = node2.meta.macro;
+function patchHas(node3) {
+  if (node3.op !== "call" || node3.args[0] !== "has") return;
+  const macro = node3.meta.macro;
   const argument = macro?.args?.[0];
   if (macro === void 0 || argument === void 0 || argument.op !== ".") return;
   patchPresence(macro);
@@ -22467,8 +22557,8 @@ function registerStringFunctions(env) {
     "string.replace(string, string, int): string",
     (s, o, n, c) => replaceN(s, o, n, c)
   );
-  const strings4 = registerNamespace(env, "strings");
-  env.registerFunction(`${strings4}.quote(string): string`, (_ns, s) => quote(s));
+  const strings5 = registerNamespace(env, "strings");
+  env.registerFunction(`${strings5}.quote(string): string`, (_ns, s) => quote(s));
   env.registerFunction("list<A>.indexOf(A): int", function(l, v) {
     return listIndexOf(l, v, equalsIn(this));
   });
@@ -22673,10 +22763,10 @@ function variableTypes(checker, macro, range4) {
     macro.receiver
   );
 }
-function expectBool(checker, macro, node2, what) {
-  const type = checker.check(node2, macro.valueScope);
+function expectBool(checker, macro, node3, what) {
+  const type = checker.check(node3, macro.valueScope);
   if (type.kind !== "dyn" && type.name !== "bool") {
-    throw checker.createError("invalid_predicate", `${macro.name}(k, v, ${what}) ${what} must return bool, got '${checker.formatType(type)}'`, node2);
+    throw checker.createError("invalid_predicate", `${macro.name}(k, v, ${what}) ${what} must return bool, got '${checker.formatType(type)}'`, node3);
   }
 }
 function typeCheck(checker, macro, scope) {
@@ -22727,10 +22817,10 @@ function bind(ev, macro, keyScope, range4, i) {
   keyScope.setIterValue(keyAt(range4, i), ev);
   return macro.valueScope.setIterValue(range4.values[i], ev);
 }
-function boolOrError(ev, macro, value2, node2) {
+function boolOrError(ev, macro, value2, node3) {
   if (value2 === true || value2 === false) return value2;
   if (value2 instanceof Error) return value2;
-  return ev.createError("invalid_predicate", `${macro.name}(k, v, predicate) predicate must return bool, got '${describeKind(value2)}'`, node2);
+  return ev.createError("invalid_predicate", `${macro.name}(k, v, predicate) predicate must return bool, got '${describeKind(value2)}'`, node3);
 }
 function evaluate2(ev, macro, ctx) {
   const range4 = rangeOf(ev, macro, ev.run(macro.receiver, ctx));
@@ -22808,8 +22898,8 @@ function toCelMap(map2) {
   for (const [key3, value2] of map2) out[key3] = value2;
   return out;
 }
-function isTwoVarComprehension(node2) {
-  return node2.meta.macro?.twoVariable === true;
+function isTwoVarComprehension(node3) {
+  return node3.meta.macro?.twoVariable === true;
 }
 function registerTwoVarComprehensions(env) {
   const macros = [
@@ -22965,11 +23055,11 @@ function sortByEvaluate(ev, macro, ctx) {
   }
   return sortByKeys(list5, keys);
 }
-function patchFlattenCall(node2) {
-  if (node2.op !== "rcall") return false;
-  const [name, receiver, args] = node2.args;
+function patchFlattenCall(node3) {
+  if (node3.op !== "rcall") return false;
+  const [name, receiver, args] = node3.args;
   if (name !== "flatten" || args.length > 1) return false;
-  overrideEvaluate(node2, (ev, self, ctx) => {
+  overrideEvaluate(node3, (ev, self, ctx) => {
     const list5 = ev.run(receiver, ctx);
     const depth = args.length === 1 ? ev.run(args[0], ctx) : 1n;
     if (!(Array.isArray(list5) || list5 instanceof Set) || typeof depth !== "bigint") return evaluateOriginal(ev, self, ctx);
@@ -23053,9 +23143,9 @@ function pickOne(which, value2) {
   if (isNumericKind(kindOf(value2))) return value2;
   throw new EvaluationError(`no such overload: math.@${which}`);
 }
-function isNumericArg(node2) {
-  if (node2.op === "value") return isNumericKind(kindOf(node2.args));
-  return node2.op !== "list" && node2.op !== "map";
+function isNumericArg(node3) {
+  if (node3.op === "value") return isNumericKind(kindOf(node3.args));
+  return node3.op !== "list" && node3.op !== "map";
 }
 var NUMERIC_TYPES = /* @__PURE__ */ new Set(["int", "uint", "double"]);
 function minMaxTypeCheck(checker, macro, scope) {
@@ -23315,19 +23405,19 @@ function registerObjectType(env, scope, name, fields2) {
 function registerKubernetesObjectTypes(env, scope) {
   for (const [name, fields2] of Object.entries(KUBERNETES_OBJECT_TYPES)) registerObjectType(env, scope, name, fields2);
 }
-function patchObjectTypeNode(node2) {
-  if (node2.op === "id") {
-    const name = node2.args;
-    overrideEvaluate(node2, (ev, self, ctx) => {
+function patchObjectTypeNode(node3) {
+  if (node3.op === "id") {
+    const name = node3.args;
+    overrideEvaluate(node3, (ev, self, ctx) => {
       const type = self.checkedType;
       if (type?.kind === "message" && objectTypeNames.has(type.name) && ctx.getValue(name) === null) {
         return null;
       }
       return evaluateOriginal(ev, self, ctx);
     });
-  } else if (node2.op === ".?") {
-    const check2 = node2.meta.check;
-    node2.setMeta("check", (checker, self, ctx) => {
+  } else if (node3.op === ".?") {
+    const check2 = node3.meta.check;
+    node3.setMeta("check", (checker, self, ctx) => {
       const type = check2(checker, self, ctx);
       let left = self.args[0].checkedType;
       if (left?.kind === "optional") left = left.valueType;
@@ -23530,40 +23620,40 @@ function claim(markers, claimed, from, to) {
 }
 function attachOptionalEntries(root, markers) {
   const claimed = /* @__PURE__ */ new Set();
-  walk(root, (node2) => {
-    if (node2.op === "list") {
-      const elements2 = node2.args;
+  walk(root, (node3) => {
+    if (node3.op === "list") {
+      const elements2 = node3.args;
       const optional = /* @__PURE__ */ new Set();
-      let from = node2.start;
+      let from = node3.start;
       elements2.forEach((element, i) => {
         if (claim(markers, claimed, from, element.start)) optional.add(i);
         from = element.end;
       });
-      if (optional.size > 0) makeOptionalList(node2, { optional });
-    } else if (node2.op === "map") {
-      const entries = node2.args;
+      if (optional.size > 0) makeOptionalList(node3, { optional });
+    } else if (node3.op === "map") {
+      const entries = node3.args;
       const optional = /* @__PURE__ */ new Set();
-      let from = node2.start;
+      let from = node3.start;
       entries.forEach(([key3, value2], i) => {
         if (claim(markers, claimed, from, key3.start)) optional.add(i);
         from = value2.end;
       });
-      if (optional.size > 0) makeOptionalMap(node2, { optional });
+      if (optional.size > 0) makeOptionalMap(node3, { optional });
     }
   });
   const stray = markers.find((at) => !claimed.has(at));
   return stray === void 0 ? null : { message: "Unexpected token: '?'", start: stray, end: stray + 1 };
 }
-function optionalValueType(checker, node2, ctx) {
-  const type = checker.check(node2, ctx);
+function optionalValueType(checker, node3, ctx) {
+  const type = checker.check(node3, ctx);
   if (type.kind === "optional") return type.valueType;
   if (type.kind === "dyn") return type;
-  throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, node2);
+  throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, node3);
 }
-function join(checker, node2, previous, type, element, what) {
+function join(checker, node3, previous, type, element, what) {
   if (previous === null || previous.kind === "param") return type;
   if (type.kind === "param") return previous;
-  const homogeneous = checker.opts.homogeneousAggregateLiterals && node2.meta.homogeneityExempt !== true;
+  const homogeneous = checker.opts.homogeneousAggregateLiterals && node3.meta.homogeneityExempt !== true;
   if (!homogeneous) return previous.unify(checker.registry, type) ?? checker.getType("dyn");
   if (type === previous || previous.isEmpty()) return type;
   if (type.isEmpty()) return previous;
@@ -23573,9 +23663,9 @@ function join(checker, node2, previous, type, element, what) {
     element
   );
 }
-function makeOptionalList(node2, literal) {
-  const elements2 = node2.args;
-  node2.setMeta("check", (checker, self, ctx) => {
+function makeOptionalList(node3, literal) {
+  const elements2 = node3.args;
+  node3.setMeta("check", (checker, self, ctx) => {
     let elementType = null;
     elements2.forEach((element, i) => {
       const type = literal.optional.has(i) ? optionalValueType(checker, element, ctx) : checker.check(element, ctx);
@@ -23583,7 +23673,7 @@ function makeOptionalList(node2, literal) {
     });
     return checker.registry.getListType(elementType);
   });
-  overrideEvaluate(node2, (ev, _self, ctx) => {
+  overrideEvaluate(node3, (ev, _self, ctx) => {
     const out = [];
     elements2.forEach((element, i) => {
       const value2 = ev.run(element, ctx);
@@ -23595,9 +23685,9 @@ function makeOptionalList(node2, literal) {
   });
 }
 var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
-function makeOptionalMap(node2, literal) {
-  const entries = node2.args;
-  node2.setMeta("check", (checker, self, ctx) => {
+function makeOptionalMap(node3, literal) {
+  const entries = node3.args;
+  node3.setMeta("check", (checker, self, ctx) => {
     let keyType = null;
     let valueType = null;
     entries.forEach(([key3, value2], i) => {
@@ -23607,7 +23697,7 @@ function makeOptionalMap(node2, literal) {
     });
     return checker.registry.getMapType(keyType, valueType);
   });
-  overrideEvaluate(node2, (ev, _self, ctx) => {
+  overrideEvaluate(node3, (ev, _self, ctx) => {
     const out = {};
     entries.forEach(([key3, value2], i) => {
       const k = ev.run(key3, ctx);
@@ -24576,10 +24666,10 @@ var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
     this.end = end;
   }
   hasString(prefilter, pos) {
-    const target = prefilter.bytes;
-    if (target.length === 0) return true;
-    const idx = this.indexOf(this.bytes, target, this.start + pos);
-    return idx !== -1 && idx <= this.end - target.length;
+    const target2 = prefilter.bytes;
+    if (target2.length === 0) return true;
+    const idx = this.indexOf(this.bytes, target2, this.start + pos);
+    return idx !== -1 && idx <= this.end - target2.length;
   }
   hasAnyString(prefilter, pos) {
     return prefilter.automaton8().searchUTF8(this.bytes, this.start + pos, this.end);
@@ -24646,10 +24736,10 @@ var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
     const r2 = pos < this.end ? this.step(pos - this.start) >> 3 : -1;
     return Utils.emptyOpContext(r1, r2);
   }
-  indexOf(source, target, fromIndex = 0) {
-    let targetLength = target.length;
+  indexOf(source, target2, fromIndex = 0) {
+    let targetLength = target2.length;
     if (targetLength === 0) return fromIndex <= this.end ? fromIndex : -1;
-    const firstByte = target[0];
+    const firstByte = target2[0];
     let limit = this.end - targetLength;
     const hasNativeIndexOf = typeof source.indexOf === "function";
     let i = fromIndex;
@@ -24662,7 +24752,7 @@ var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
         if (i > limit) return -1;
       }
       let match = true;
-      for (let j = 1; j < targetLength; j++) if (source[i + j] !== target[j]) {
+      for (let j = 1; j < targetLength; j++) if (source[i + j] !== target2[j]) {
         match = false;
         break;
       }
@@ -25915,10 +26005,10 @@ var DFA = class DFA2 {
     const cost = DFA2.TABLE_OVERHEAD + DFA2.ELEMENT_SIZE * size;
     if (this.memBudget < cost) return null;
     this.memBudget -= cost;
-    const table2 = new Array(size).fill(null);
-    if (anchor === RE2Flags.UNANCHORED) state.next = table2;
-    else state.nextAnchored = table2;
-    return table2;
+    const table3 = new Array(size).fill(null);
+    if (anchor === RE2Flags.UNANCHORED) state.next = table3;
+    else state.nextAnchored = table3;
+    return table3;
   }
   clearCache() {
     this.stateCache.clear();
@@ -25931,13 +26021,13 @@ var DFA = class DFA2 {
     return this.getState(current3.nfaStates, current3.flag, current3.matchIDs);
   }
   step(state, cls, rune, anchor) {
-    let table2 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
-    if (table2 !== null) {
-      const cached = table2[cls];
+    let table3 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
+    if (table3 !== null) {
+      const cached = table3[cls];
       if (cached !== null) return cached;
     } else {
-      table2 = this.allocTable(state, anchor);
-      if (table2 === null) return null;
+      table3 = this.allocTable(state, anchor);
+      if (table3 === null) return null;
     }
     const needflag = state.flag >>> DFA2.FLAG_NEED_SHIFT;
     const oldbeforeflag = state.flag & DFA2.FLAG_EMPTY_MASK;
@@ -25973,7 +26063,7 @@ var DFA = class DFA2 {
     if (isword) flag |= DFA2.FLAG_LAST_WORD;
     const nextState = this.makeState(nextPCs, flag, ids);
     if (nextState === null) return null;
-    table2[cls] = nextState;
+    table3[cls] = nextState;
     return nextState;
   }
   start(input, pos) {
@@ -26937,21 +27027,21 @@ var AhoCorasick = class {
     const depth = [0];
     const terminal = [0];
     for (const word of words) {
-      let node2 = 0;
+      let node3 = 0;
       for (let i = 0; i < word.length; i++) {
-        const key3 = node2 * alphabetSize + word[i];
+        const key3 = node3 * alphabetSize + word[i];
         let child = edges.get(key3);
         if (child === void 0) {
           child = parent.length;
           edges.set(key3, child);
-          parent.push(node2);
+          parent.push(node3);
           unit.push(word[i]);
-          depth.push(depth[node2] + 1);
+          depth.push(depth[node3] + 1);
           terminal.push(0);
         }
-        node2 = child;
+        node3 = child;
       }
-      terminal[node2] = 1;
+      terminal[node3] = 1;
     }
     const numNodes = parent.length;
     const children = new Int32Array(numNodes - 1);
@@ -26968,28 +27058,28 @@ var AhoCorasick = class {
     const byDepth = new Int32Array(numNodes);
     for (let n = 0; n < numNodes; n++) byDepth[n] = n;
     byDepth.sort((a, b) => depth[a] - depth[b]);
-    const fail3 = new Int32Array(numNodes);
+    const fail4 = new Int32Array(numNodes);
     const match = Uint8Array.from(terminal);
     for (let k = 1; k < numNodes; k++) {
       const c = byDepth[k];
       const p = parent[c];
       if (p !== 0) {
-        let f = fail3[p];
+        let f = fail4[p];
         let next = this.next(f, unit[c]);
         while (next < 0 && f !== 0) {
-          f = fail3[f];
+          f = fail4[f];
           next = this.next(f, unit[c]);
         }
-        fail3[c] = next >= 0 ? next : 0;
+        fail4[c] = next >= 0 ? next : 0;
       }
-      match[c] |= match[fail3[c]];
+      match[c] |= match[fail4[c]];
     }
-    this.fail = fail3;
+    this.fail = fail4;
     this.match = match;
   }
-  next(node2, u) {
-    let lo = this.childStart[node2];
-    let hi = this.childStart[node2 + 1];
+  next(node3, u) {
+    let lo = this.childStart[node3];
+    let hi = this.childStart[node3 + 1];
     const units = this.childUnit;
     while (lo < hi) {
       const mid = lo + hi >> 1;
@@ -27000,27 +27090,27 @@ var AhoCorasick = class {
     }
     return -1;
   }
-  advance(node2, u) {
+  advance(node3, u) {
     for (; ; ) {
-      const next = this.next(node2, u);
+      const next = this.next(node3, u);
       if (next >= 0) return next;
-      if (node2 === 0) return 0;
-      node2 = this.fail[node2];
+      if (node3 === 0) return 0;
+      node3 = this.fail[node3];
     }
   }
   searchUTF16(charSeq, start, end) {
-    let node2 = 0;
+    let node3 = 0;
     for (let i = start; i < end; i++) {
-      node2 = this.advance(node2, charSeq.charCodeAt(i));
-      if (this.match[node2] === 1) return true;
+      node3 = this.advance(node3, charSeq.charCodeAt(i));
+      if (this.match[node3] === 1) return true;
     }
     return false;
   }
   searchUTF8(bytes2, start, end) {
-    let node2 = 0;
+    let node3 = 0;
     for (let i = start; i < end; i++) {
-      node2 = this.advance(node2, bytes2[i]);
-      if (this.match[node2] === 1) return true;
+      node3 = this.advance(node3, bytes2[i]);
+      if (this.match[node3] === 1) return true;
     }
     return false;
   }
@@ -28003,11 +28093,11 @@ var CharClass = class CharClass2 {
     if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
     return this;
   }
-  appendTable(table2) {
-    for (let i = 0; i < table2.length; ++i) {
-      const lo = table2.getLo(i);
-      const hi = table2.getHi(i);
-      const stride = table2.getStride(i);
+  appendTable(table3) {
+    for (let i = 0; i < table3.length; ++i) {
+      const lo = table3.getLo(i);
+      const hi = table3.getHi(i);
+      const stride = table3.getStride(i);
       if (stride === 1) {
         this.appendRange(lo, hi);
         continue;
@@ -28016,12 +28106,12 @@ var CharClass = class CharClass2 {
     }
     return this;
   }
-  appendNegatedTable(table2) {
+  appendNegatedTable(table3) {
     let nextLo = 0;
-    for (let i = 0; i < table2.length; ++i) {
-      const lo = table2.getLo(i);
-      const hi = table2.getHi(i);
-      const stride = table2.getStride(i);
+    for (let i = 0; i < table3.length; ++i) {
+      const lo = table3.getLo(i);
+      const hi = table3.getHi(i);
+      const stride = table3.getStride(i);
       if (stride === 1) {
         if (nextLo <= lo - 1) this.appendRange(nextLo, lo - 1);
         nextLo = hi + 1;
@@ -28035,8 +28125,8 @@ var CharClass = class CharClass2 {
     if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
     return this;
   }
-  appendTableWithSign(table2, sign4) {
-    return sign4 < 0 ? this.appendNegatedTable(table2) : this.appendTable(table2);
+  appendTableWithSign(table3, sign4) {
+    return sign4 < 0 ? this.appendNegatedTable(table3) : this.appendTable(table3);
   }
   negateClass() {
     let nextLo = 0;
@@ -30316,14 +30406,14 @@ function compiled(pattern2) {
   if (typeof re === "string") throw new EvaluationError(re);
   return re;
 }
-function allSubmatchIndexes(re, target) {
-  return re.re2Input.findAllSubmatchIndex(target, -1) ?? [];
+function allSubmatchIndexes(re, target2) {
+  return re.re2Input.findAllSubmatchIndex(target2, -1) ?? [];
 }
-function regexCost(target, pattern2, resultSize, extra = 0) {
-  const search2 = (target.length + 1) * STRING_TRAVERSAL_COST_FACTOR * ((pattern2.length + 1) * REGEX_STRING_LENGTH_COST_FACTOR);
+function regexCost(target2, pattern2, resultSize, extra = 0) {
+  const search2 = (target2.length + 1) * STRING_TRAVERSAL_COST_FACTOR * ((pattern2.length + 1) * REGEX_STRING_LENGTH_COST_FACTOR);
   return Math.ceil(CALL_COST + search2 + resultSize + extra);
 }
-function expandReplacement(target, match, groupCount, replacement) {
+function expandReplacement(target2, match, groupCount, replacement) {
   let out = "";
   const runes = Array.from(replacement);
   for (let i = 0; i < runes.length; i++) {
@@ -30346,28 +30436,28 @@ function expandReplacement(target, match, groupCount, replacement) {
       throw new EvaluationError(`replacement string references group ${group} but regex has only ${groupCount} group(s)`);
     }
     const start = match[2 * group];
-    if (start !== -1) out += target.slice(start, match[2 * group + 1]);
+    if (start !== -1) out += target2.slice(start, match[2 * group + 1]);
   }
   return out;
 }
-function regexReplace(target, pattern2, replacement, count2 = -1n) {
-  if (count2 === 0n) return target;
+function regexReplace(target2, pattern2, replacement, count2 = -1n) {
+  if (count2 === 0n) return target2;
   const re = compiled(pattern2);
   const groupCount = re.groupCount();
-  let matches = allSubmatchIndexes(re, target);
+  let matches = allSubmatchIndexes(re, target2);
   if (count2 > 0n && BigInt(matches.length) > count2) matches = matches.slice(0, Number(count2));
-  charge(regexCost(target, pattern2, 0));
+  charge(regexCost(target2, pattern2, 0));
   let out = "";
   let last = 0;
   for (const match of matches) {
-    const piece = target.slice(last, match[0]) + expandReplacement(target, match, groupCount, replacement);
+    const piece = target2.slice(last, match[0]) + expandReplacement(target2, match, groupCount, replacement);
     charge(piece.length);
     out += piece;
     last = match[1];
     if (out.length > MAX_RESULT_LENGTH) throw new EvaluationError(`result string longer than ${MAX_RESULT_LENGTH} characters`);
   }
-  charge(target.length - last);
-  return out + target.slice(last);
+  charge(target2.length - last);
+  return out + target2.slice(last);
 }
 var MAX_RESULT_LENGTH = 1 << 27;
 function singleGroup(re, pattern2) {
@@ -30375,29 +30465,29 @@ function singleGroup(re, pattern2) {
   if (groups > 1) throw new EvaluationError(`regular expression has more than one capturing group: ${quote(pattern2)}`);
   return groups;
 }
-function regexExtract(target, pattern2) {
+function regexExtract(target2, pattern2) {
   const re = compiled(pattern2);
   const groups = singleGroup(re, pattern2);
-  const match = re.re2Input.findSubmatchIndex(target);
+  const match = re.re2Input.findSubmatchIndex(target2);
   let result = Optional.none();
   if (match !== null && match.length > 0) {
     if (groups === 1) {
-      const group = match[2] === -1 ? "" : target.slice(match[2], match[3]);
+      const group = match[2] === -1 ? "" : target2.slice(match[2], match[3]);
       if (group !== "") result = Optional.of(group);
-    } else result = Optional.of(target.slice(match[0], match[1]));
+    } else result = Optional.of(target2.slice(match[0], match[1]));
   }
-  charge(regexCost(target, pattern2, result.hasValue() ? result.value().length : 0));
+  charge(regexCost(target2, pattern2, result.hasValue() ? result.value().length : 0));
   return result;
 }
-function regexExtractAll(target, pattern2) {
+function regexExtractAll(target2, pattern2) {
   const re = compiled(pattern2);
   const groups = singleGroup(re, pattern2);
   const out = [];
-  for (const match of allSubmatchIndexes(re, target)) {
-    if (groups !== 1) out.push(target.slice(match[0], match[1]));
-    else if (match[2] !== -1 && match[3] > match[2]) out.push(target.slice(match[2], match[3]));
+  for (const match of allSubmatchIndexes(re, target2)) {
+    if (groups !== 1) out.push(target2.slice(match[0], match[1]));
+    else if (match[2] !== -1 && match[3] > match[2]) out.push(target2.slice(match[2], match[3]));
   }
-  charge(regexCost(target, pattern2, out.length, LIST_CREATE_BASE_COST));
+  charge(regexCost(target2, pattern2, out.length, LIST_CREATE_BASE_COST));
   return out;
 }
 function registerRegex(env) {
@@ -30444,11 +30534,11 @@ function registerSets(env) {
     });
   }
 }
-function patchSetsCall(node2) {
-  if (node2.op !== "rcall") return false;
-  const [name, receiver, args] = node2.args;
+function patchSetsCall(node3) {
+  if (node3.op !== "rcall") return false;
+  const [name, receiver, args] = node3.args;
   if (receiver.op !== "id" || receiver.args !== "sets" || !(name in FUNCTIONS) || args.length !== 2) return false;
-  overrideEvaluate(node2, (ev, self, ctx) => {
+  overrideEvaluate(node3, (ev, self, ctx) => {
     const a = ev.run(args[0], ctx);
     const b = ev.run(args[1], ctx);
     try {
@@ -30470,12 +30560,12 @@ function toCelError(err, expression) {
   const range4 = e.range ?? { start: 0, end: expression.length };
   return { message: message2, start: range4.start, end: range4.end };
 }
-function nodeError(ev, message2, node2) {
+function nodeError(ev, message2, node3) {
   const create = ev.createError;
-  return create("evaluation_error", message2, node2);
+  return create("evaluation_error", message2, node3);
 }
-function patchOrValue(node2) {
-  const macro = node2.meta.macro;
+function patchOrValue(node3) {
+  const macro = node3.meta.macro;
   const receiver = macro.receiver;
   const arg = macro.arg;
   macro.typeCheck = (checker, _macro, ctx) => {
@@ -30490,8 +30580,8 @@ function patchOrValue(node2) {
     return x;
   };
 }
-function patchMatches(node2, text4, pattern2) {
-  overrideEvaluate(node2, (ev, self, ctx) => {
+function patchMatches(node3, text4, pattern2) {
+  overrideEvaluate(node3, (ev, self, ctx) => {
     const s = ev.run(text4, ctx);
     const p = ev.run(pattern2, ctx);
     if (typeof s !== "string" || typeof p !== "string") return evaluateOriginal(ev, self, ctx);
@@ -30502,31 +30592,31 @@ function patchMatches(node2, text4, pattern2) {
     }
   });
 }
-function matchesOperands(node2) {
-  if (node2.op === "rcall") {
-    const [name, receiver, args] = node2.args;
+function matchesOperands(node3) {
+  if (node3.op === "rcall") {
+    const [name, receiver, args] = node3.args;
     if (name === "matches" && args.length === 1) return [receiver, args[0]];
-  } else if (node2.op === "call") {
-    const [name, args] = node2.args;
+  } else if (node3.op === "call") {
+    const [name, args] = node3.args;
     if (name === "matches" && args.length === 2) return [args[0], args[1]];
   }
   return null;
 }
-function patchIndexCall(node2, name, receiver, args) {
-  overrideEvaluate(node2, (ev, self, ctx) => {
-    const target = ev.run(receiver, ctx);
+function patchIndexCall(node3, name, receiver, args) {
+  overrideEvaluate(node3, (ev, self, ctx) => {
+    const target2 = ev.run(receiver, ctx);
     const values = args.map((arg) => ev.run(arg, ctx));
-    if (Array.isArray(target) && name !== "substring" && values.length === 1) {
+    if (Array.isArray(target2) && name !== "substring" && values.length === 1) {
       const equals = equalsIn(ev);
-      return name === "lastIndexOf" ? listLastIndexOf(target, values[0], equals) : listIndexOf(target, values[0], equals);
+      return name === "lastIndexOf" ? listLastIndexOf(target2, values[0], equals) : listIndexOf(target2, values[0], equals);
     }
-    if (typeof target === "string") {
+    if (typeof target2 === "string") {
       const [first, second] = values;
       const secondOk = second === void 0 || typeof second === "bigint";
       try {
-        if (name === "substring" && typeof first === "bigint" && secondOk) return substring(target, first, second);
-        if (name === "indexOf" && typeof first === "string" && secondOk) return stringIndexOf(target, first, second);
-        if (name === "lastIndexOf" && typeof first === "string" && secondOk) return stringLastIndexOf(target, first, second);
+        if (name === "substring" && typeof first === "bigint" && secondOk) return substring(target2, first, second);
+        if (name === "indexOf" && typeof first === "string" && secondOk) return stringIndexOf(target2, first, second);
+        if (name === "lastIndexOf" && typeof first === "string" && secondOk) return stringLastIndexOf(target2, first, second);
       } catch (err) {
         throw nodeError(ev, err.message, self);
       }
@@ -30535,15 +30625,15 @@ function patchIndexCall(node2, name, receiver, args) {
   });
 }
 function exemptFromHomogeneity(call3) {
-  walk(call3, (node2) => {
-    if (node2.op === "list" || node2.op === "map") node2.setMeta("homogeneityExempt", true);
-    if (node2.op === "list") {
-      node2.setMeta("check", (checker, self, ctx) => {
+  walk(call3, (node3) => {
+    if (node3.op === "list" || node3.op === "map") node3.setMeta("homogeneityExempt", true);
+    if (node3.op === "list") {
+      node3.setMeta("check", (checker, self, ctx) => {
         for (const element of self.args) checker.check(element, ctx);
         return checker.getType("list");
       });
-    } else if (node2.op === "map") {
-      node2.setMeta("check", (checker, self, ctx) => {
+    } else if (node3.op === "map") {
+      node3.setMeta("check", (checker, self, ctx) => {
         for (const [key3, value2] of self.args) {
           checker.check(key3, ctx);
           checker.check(value2, ctx);
@@ -30562,9 +30652,9 @@ function meterStep(comprehension) {
     return evaluateOriginal(ev, self, ctx);
   });
 }
-function patchNullBranch(node2) {
-  const original = node2.meta.check;
-  node2.setMeta("check", (checker, self, ctx) => {
+function patchNullBranch(node3) {
+  const original = node3.meta.check;
+  node3.setMeta("check", (checker, self, ctx) => {
     try {
       return original(checker, self, ctx);
     } catch (err) {
@@ -30577,8 +30667,8 @@ function patchNullBranch(node2) {
     }
   });
 }
-function meterOutput(node2) {
-  overrideEvaluate(node2, (ev, self, ctx) => {
+function meterOutput(node3) {
+  overrideEvaluate(node3, (ev, self, ctx) => {
     const value2 = evaluateOriginal(ev, self, ctx);
     if (typeof value2 === "string" || Array.isArray(value2)) charge(Math.ceil(value2.length / 10));
     return value2;
@@ -30613,28 +30703,28 @@ function baseEnvironment() {
   base = env;
   return env;
 }
-function createCelEnvironment(options = {}) {
+function createCelEnvironment(options2 = {}) {
   const env = baseEnvironment().clone({
     enableOptionalTypes: true,
-    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
+    homogeneousAggregateLiterals: options2.homogeneousAggregateLiterals ?? true,
     unlistedVariablesAreDyn: false
   });
-  if (options.objectTypes !== void 0) {
+  if (options2.objectTypes !== void 0) {
     const scope = new ObjectTypeScope(baseObjectTypes);
-    for (const [name, fields2] of Object.entries(options.objectTypes)) registerObjectType(env, scope, name, fields2);
+    for (const [name, fields2] of Object.entries(options2.objectTypes)) registerObjectType(env, scope, name, fields2);
   }
-  for (const library of options.libraries ?? []) library(env);
-  for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? "dyn");
+  for (const library of options2.libraries ?? []) library(env);
+  for (const [name, type] of Object.entries(options2.variables ?? {})) env.registerVariable(name, type ?? "dyn");
   const objectVariables = /* @__PURE__ */ new Set();
-  for (const [name, type] of Object.entries(options.variables ?? {})) {
-    if (type !== void 0 && (type in KUBERNETES_OBJECT_TYPES || options.objectTypes !== void 0 && type in options.objectTypes)) {
+  for (const [name, type] of Object.entries(options2.variables ?? {})) {
+    if (type !== void 0 && (type in KUBERNETES_OBJECT_TYPES || options2.objectTypes !== void 0 && type in options2.objectTypes)) {
       objectVariables.add(name);
     }
   }
-  const costLimit = options.costLimit === void 0 ? DEFAULT_COST_LIMIT : options.costLimit;
-  const validateRegexLiterals = options.validateRegexLiterals ?? true;
-  const twoVariableComprehensions = options.twoVariableComprehensions ?? true;
-  const orValueCompat = options.orValueCompat ?? true;
+  const costLimit = options2.costLimit === void 0 ? DEFAULT_COST_LIMIT : options2.costLimit;
+  const validateRegexLiterals = options2.validateRegexLiterals ?? true;
+  const twoVariableComprehensions = options2.twoVariableComprehensions ?? true;
+  const orValueCompat = options2.orValueCompat ?? true;
   return {
     compile(expression) {
       let parsed;
@@ -30659,34 +30749,34 @@ var MAX_AST_DEPTH = 1e3;
 function patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions, orValueCompat) {
   let error = null;
   const membershipRanges = [];
-  walk(root, (node2, depth) => {
-    if (node2.op === "in") membershipRanges.push(node2.args[1]);
+  walk(root, (node3, depth) => {
+    if (node3.op === "in") membershipRanges.push(node3.args[1]);
     if (depth > MAX_AST_DEPTH && error === null) {
-      error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node2.start, end: node2.end };
+      error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node3.start, end: node3.end };
     }
-    if (node2.op === "call") patchHas(node2);
-    if (!twoVariableComprehensions && error === null && node2.op === "rcall" && isTwoVarComprehension(node2)) {
-      const [name, , args] = node2.args;
-      error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node2.start, end: node2.end };
+    if (node3.op === "call") patchHas(node3);
+    if (!twoVariableComprehensions && error === null && node3.op === "rcall" && isTwoVarComprehension(node3)) {
+      const [name, , args] = node3.args;
+      error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node3.start, end: node3.end };
     }
-    if (node2.op === "?:") patchNullBranch(node2);
-    if (node2.op === "rcall" && node2.meta.macro && node2.args[0] === "orValue") {
-      if (orValueCompat) patchOrValue(node2);
-    } else if (node2.op === "id" && objectVariables.has(node2.args) || node2.op === ".?") patchObjectTypeNode(node2);
-    else if (node2.op === "comprehension") meterStep(node2.args);
-    else if (node2.op === "+") meterOutput(node2);
-    else if (patchSetsCall(node2) || patchFlattenCall(node2)) return;
-    else if (node2.op === "rcall") {
-      const [name, receiver, args] = node2.args;
-      if (METERED_FUNCTIONS.has(name) && !(receiver.op === "id" && receiver.args === "regex")) meterOutput(node2);
-      if (name === "format" && args.length === 1) exemptFromHomogeneity(node2);
+    if (node3.op === "?:") patchNullBranch(node3);
+    if (node3.op === "rcall" && node3.meta.macro && node3.args[0] === "orValue") {
+      if (orValueCompat) patchOrValue(node3);
+    } else if (node3.op === "id" && objectVariables.has(node3.args) || node3.op === ".?") patchObjectTypeNode(node3);
+    else if (node3.op === "comprehension") meterStep(node3.args);
+    else if (node3.op === "+") meterOutput(node3);
+    else if (patchSetsCall(node3) || patchFlattenCall(node3)) return;
+    else if (node3.op === "rcall") {
+      const [name, receiver, args] = node3.args;
+      if (METERED_FUNCTIONS.has(name) && !(receiver.op === "id" && receiver.args === "regex")) meterOutput(node3);
+      if (name === "format" && args.length === 1) exemptFromHomogeneity(node3);
       if ((name === "indexOf" || name === "lastIndexOf" || name === "substring") && (args.length === 1 || args.length === 2)) {
-        patchIndexCall(node2, name, receiver, args);
+        patchIndexCall(node3, name, receiver, args);
       }
     }
-    const operands = matchesOperands(node2);
+    const operands = matchesOperands(node3);
     if (operands) {
-      patchMatches(node2, operands[0], operands[1]);
+      patchMatches(node3, operands[0], operands[1]);
       const pattern2 = operands[1];
       if (validateRegexLiterals && error === null && pattern2.op === "value" && typeof pattern2.args === "string") {
         const re = compileRe2(pattern2.args);
@@ -30701,8 +30791,8 @@ function outputTypeName(type) {
   const name = type.replace(/(?<![\w.])[A-Z](?![\w.])/g, "dyn");
   return name === "list<dyn>" ? "list" : name === "map<dyn, dyn>" ? "map" : name;
 }
-function checkedTypeName(node2) {
-  const type = node2.checkedType;
+function checkedTypeName(node3) {
+  const type = node3.checkedType;
   if (!type) return "dyn";
   switch (type.kind) {
     case "dyn":
@@ -30718,16 +30808,16 @@ function checkedTypeName(node2) {
       return type.name === "null" ? "null_type" : type.name;
   }
 }
-function stringProblem(node2) {
-  const type = checkedTypeName(node2);
+function stringProblem(node3) {
+  const type = checkedTypeName(node3);
   if (!STRING_CLAUSE_TYPES.has(type)) return type;
-  if (node2.op === "list") {
-    for (const element of node2.args) {
+  if (node3.op === "list") {
+    for (const element of node3.args) {
       const problem3 = stringProblem(element);
       if (problem3 !== null) return problem3;
     }
-  } else if (node2.op === "map") {
-    for (const [key3, value2] of node2.args) {
+  } else if (node3.op === "map") {
+    for (const [key3, value2] of node3.args) {
       const problem3 = stringProblem(key3) ?? stringProblem(value2);
       if (problem3 !== null) return problem3;
     }
@@ -30736,9 +30826,9 @@ function stringProblem(node2) {
 }
 function validateFormatCalls(root) {
   let error = null;
-  walk(root, (node2) => {
-    if (error !== null || node2.op !== "rcall") return;
-    const [name, receiver, args] = node2.args;
+  walk(root, (node3) => {
+    if (error !== null || node3.op !== "rcall") return;
+    const [name, receiver, args] = node3.args;
     if (name !== "format" || args.length !== 1 || args[0].op !== "list") return;
     if (receiver.op !== "value" || typeof receiver.args !== "string") return;
     const elements2 = args[0].args;
@@ -30746,7 +30836,7 @@ function validateFormatCalls(root) {
       types: elements2.map(checkedTypeName),
       stringProblems: elements2.map(stringProblem)
     });
-    if (message2 !== null) error = { message: message2, start: node2.start, end: node2.end };
+    if (message2 !== null) error = { message: message2, start: node3.start, end: node3.end };
   });
   return error;
 }
@@ -30786,11 +30876,11 @@ var NO_SUCH_OVERLOAD = "no such overload";
 function celError(message2) {
   return new EvaluationError(message2);
 }
-function celErrorAt(message2, node2) {
-  return new EvaluationError(message2, node2);
+function celErrorAt(message2, node3) {
+  return new EvaluationError(message2, node3);
 }
-function typeErrorAt(message2, node2) {
-  return new TypeError2(message2, node2);
+function typeErrorAt(message2, node3) {
+  return new TypeError2(message2, node3);
 }
 var STRING_TRAVERSAL_COST_FACTOR2 = 0.1;
 var REGEX_STRING_LENGTH_COST_FACTOR2 = 0.25;
@@ -31459,13 +31549,13 @@ function urlString(url) {
         if (url.host !== "") out += escape(url.host, "host");
       }
     }
-    const path18 = escapedPath(url);
-    if (path18 !== "" && path18[0] !== "/" && url.host !== "") out += "/";
+    const path21 = escapedPath(url);
+    if (path21 !== "" && path21[0] !== "/" && url.host !== "") out += "/";
     if (out === "") {
-      const slash = path18.indexOf("/");
-      if ((slash < 0 ? path18 : path18.slice(0, slash)).includes(":")) out += "./";
+      const slash = path21.indexOf("/");
+      if ((slash < 0 ? path21 : path21.slice(0, slash)).includes(":")) out += "./";
     }
-    out += path18;
+    out += path21;
   }
   if (url.forceQuery || url.rawQuery !== "") out += `?${url.rawQuery}`;
   if (url.fragment !== "") out += `#${escapedFragment(url)}`;
@@ -32678,8 +32768,8 @@ function isCelMap(value2) {
 function mapEntries2(map2) {
   return map2 instanceof Map ? [...map2.entries()] : Object.entries(map2);
 }
-function conversionError(value2, target) {
-  return celError2(`type conversion error from '${celTypeName(value2)}' to '${target}'`);
+function conversionError(value2, target2) {
+  return celError2(`type conversion error from '${celTypeName(value2)}' to '${target2}'`);
 }
 var INT64_LIMIT = 2 ** 63;
 function withIntegers(value2) {
@@ -32964,17 +33054,17 @@ function newRegistry(name) {
 function newRepository(name) {
   if (name.length === 0) throw new BadName("a repository name must be specified");
   let registry = "";
-  let path18 = name;
+  let path21 = name;
   const slash = name.indexOf("/");
   if (slash >= 0) {
     const first = name.slice(0, slash);
     if (first === "localhost" || /[.:]/.test(first)) {
       registry = first;
-      path18 = name.slice(slash + 1);
+      path21 = name.slice(slash + 1);
     }
   }
-  checkElement2("repository", path18, REPOSITORY_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-./", 1, 255);
-  return { registry: newRegistry(registry), path: path18 };
+  checkElement2("repository", path21, REPOSITORY_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-./", 1, 255);
+  return { registry: newRegistry(registry), path: path21 };
 }
 function newTag(name) {
   let base2 = name;
@@ -33275,9 +33365,9 @@ var MessageTypes = class {
   create(name, fields2 = {}) {
     const Class = this.classes.get(name);
     if (Class === void 0) throw new TypeError(`unknown message type ${name}`);
-    const set2 = /* @__PURE__ */ new Map();
-    for (const [field3, value2] of Object.entries(fields2)) if (value2 !== void 0 && !isDefault(value2)) set2.set(field3, value2);
-    return new Class(set2);
+    const set3 = /* @__PURE__ */ new Map();
+    for (const [field3, value2] of Object.entries(fields2)) if (value2 !== void 0 && !isDefault(value2)) set3.set(field3, value2);
+    return new Class(set3);
   }
   /** Whether `value` is a message of type `name`. */
   is(value2, name) {
@@ -33314,8 +33404,8 @@ var MessageTypes = class {
     const Class = {
       [spec2.name]: class {
         set;
-        constructor(set2) {
-          this.set = set2;
+        constructor(set3) {
+          this.set = set3;
         }
         [CEL_FIELD_PRESENCE](field3) {
           return this.set.has(field3);
@@ -33818,8 +33908,8 @@ function authzHandles() {
 }
 
 // src/families/cel/vpol/compile.ts
-function fieldPath(path18) {
-  return path18.map((part, index) => typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`).join("");
+function fieldPath(path21) {
+  return path21.map((part, index) => typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`).join("");
 }
 var Failure = class extends Error {
   constructor(failure2) {
@@ -33835,18 +33925,18 @@ function typeMessage(accepted) {
   return accepted === STRING_OR_NULL ? "output is expected to be either of type string or null_type" : `output is expected to be of type ${accepted[0]}`;
 }
 function compileSpec(env, spec2, written = spec2) {
-  const compile2 = (expression, path18, writtenExpression, accepted) => {
+  const compile2 = (expression, path21, writtenExpression, accepted) => {
     const result = env.compile(expression);
-    const invalid3 = `${fieldPath(path18)}: Invalid value: ${JSON.stringify(expression)}: `;
+    const invalid3 = `${fieldPath(path21)}: Invalid value: ${JSON.stringify(expression)}: `;
     const variant = expression !== writtenExpression;
     if (!result.ok) {
       const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result.error;
-      throw new Failure({ fieldError: invalid3 + result.error.message, expression, path: path18, start, end });
+      throw new Failure({ fieldError: invalid3 + result.error.message, expression, path: path21, start, end });
     }
     if (accepted !== null && !accepted.includes(result.program.outputType)) {
-      throw new Failure({ fieldError: invalid3 + typeMessage(accepted), expression, path: path18, start: 0, end: writtenExpression.length });
+      throw new Failure({ fieldError: invalid3 + typeMessage(accepted), expression, path: path21, start: 0, end: writtenExpression.length });
     }
-    return { program: result.program, path: path18, written: writtenExpression };
+    return { program: result.program, path: path21, written: writtenExpression };
   };
   try {
     const matchConditions = spec2.matchConditions.map(
@@ -33930,12 +34020,12 @@ var Failure2 = class extends Error {
 };
 function compileAuthz(mode, spec2) {
   const env = authzEnvironment(mode);
-  const compile2 = (expression, path18, check2) => {
+  const compile2 = (expression, path21, check2) => {
     const result = env.compile(expression);
-    const invalid3 = `${fieldPath(path18)}: Invalid value: ${JSON.stringify(expression)}: `;
-    if (!result.ok) throw new Failure2({ fieldError: invalid3 + result.error.message, expression, path: path18, start: result.error.start, end: result.error.end });
+    const invalid3 = `${fieldPath(path21)}: Invalid value: ${JSON.stringify(expression)}: `;
+    if (!result.ok) throw new Failure2({ fieldError: invalid3 + result.error.message, expression, path: path21, start: result.error.start, end: result.error.end });
     const problem3 = check2?.(result.program.outputType) ?? null;
-    if (problem3 !== null) throw new Failure2({ fieldError: invalid3 + problem3, expression, path: path18, start: 0, end: expression.length });
+    if (problem3 !== null) throw new Failure2({ fieldError: invalid3 + problem3, expression, path: path21, start: 0, end: expression.length });
     return result.program;
   };
   const response = AUTHZ_TYPES[mode].response;
@@ -34056,9 +34146,9 @@ var MAX_INDEXED = 2e5;
 var MAX_VARIABLE_DEPTH = 16;
 var Tracer = class {
   /** `variableTraces` is shared by the traces of one explanation (same activation): each variable is traced once. */
-  constructor(activation, options, depth, variableTraces) {
+  constructor(activation, options2, depth, variableTraces) {
     this.activation = activation;
-    this.options = options;
+    this.options = options2;
     this.depth = depth;
     this.variableTraces = variableTraces;
   }
@@ -34072,14 +34162,14 @@ var Tracer = class {
   broken = false;
   identity = null;
   /** Evaluates `node` through `inner` as a frame of the trace. */
-  run(node2, inner, ev, self, ctx) {
+  run(node3, inner, ev, self, ctx) {
     if (this.broken || ++this.count > MAX_FRAMES) {
       this.broken = true;
-      return inner.call(node2, ev, self, ctx);
+      return inner.call(node3, ev, self, ctx);
     }
     const parent = this.stack[this.stack.length - 1] ?? null;
     const frame = {
-      node: node2,
+      node: node3,
       parent,
       children: [],
       value: void 0,
@@ -34094,11 +34184,11 @@ var Tracer = class {
     if (parent === null) this.root ??= frame;
     else {
       parent.children.push(frame);
-      if (parent.node.op === "comprehension" && node2 === comprehensionArgs(parent.node).step) frame.index = parent.steps++;
+      if (parent.node.op === "comprehension" && node3 === comprehensionArgs(parent.node).step) frame.index = parent.steps++;
     }
     this.stack.push(frame);
     try {
-      const value2 = inner.call(node2, ev, self, ctx);
+      const value2 = inner.call(node3, ev, self, ctx);
       frame.value = value2;
       return value2;
     } catch (error) {
@@ -34116,13 +34206,13 @@ var Tracer = class {
   }
   /** Works out where a finished frame's value is. */
   close(frame) {
-    const { node: node2 } = frame;
-    const alternate = node2.meta.alternate;
+    const { node: node3 } = frame;
+    const alternate = node3.meta.alternate;
     if (alternate !== void 0) {
       this.copyFrom(frame, childOf(frame, alternate));
       return;
     }
-    switch (node2.op) {
+    switch (node3.op) {
       case "id":
         this.closeVariable(frame);
         break;
@@ -34136,7 +34226,7 @@ var Tracer = class {
         this.copyFrom(frame, frame.children[1]);
         break;
       case "comprehension":
-        if (frame.elements === null && comprehensionArgs(node2).kind !== "quantifier") frame.elements = [];
+        if (frame.elements === null && comprehensionArgs(node3).kind !== "quantifier") frame.elements = [];
         break;
       case "accuPush": {
         const comprehension = this.enclosing(frame, (f) => f.node.op === "comprehension");
@@ -34145,14 +34235,14 @@ var Tracer = class {
         break;
       }
       case "list":
-        frame.elements = node2.args.map((arg) => {
+        frame.elements = node3.args.map((arg) => {
           const element = childOf(frame, arg);
           return element !== void 0 && !element.missing ? element.path : null;
         });
         break;
       case "+":
         if (Array.isArray(frame.value)) {
-          const [left, right] = node2.args;
+          const [left, right] = node3.args;
           frame.elements = [...this.elementsOf(childOf(frame, left)), ...this.elementsOf(childOf(frame, right))];
         }
         break;
@@ -34292,11 +34382,11 @@ function indexObjects(root) {
   index.set(root, []);
   let indexed = 0;
   for (let at = 0; at < queue.length && indexed < MAX_INDEXED; at++) {
-    const [value2, path18] = queue[at];
+    const [value2, path21] = queue[at];
     const entries = Array.isArray(value2) ? value2.map((item, i) => [i, item]) : isPlainObject3(value2) ? Object.entries(value2) : [];
     for (const [key3, item] of entries) {
       if (typeof item !== "object" || item === null || index.has(item)) continue;
-      const itemPath = [...path18, key3];
+      const itemPath = [...path21, key3];
       index.set(item, itemPath);
       queue.push([item, itemPath]);
       indexed++;
@@ -34319,28 +34409,28 @@ function segmentOf(container, key3) {
   }
   return typeof key3 === "string" ? key3 : null;
 }
-function comprehensionArgs(node2) {
-  return node2.args;
+function comprehensionArgs(node3) {
+  return node3.args;
 }
-function childOf(frame, node2) {
-  return frame.children.find((child) => child.node === node2);
+function childOf(frame, node3) {
+  return frame.children.find((child) => child.node === node3);
 }
 function hasPath(frame, props) {
   const base2 = childOf(frame, props[props.length - 1]);
   if (base2 === void 0 || base2.path === null || base2.missing) return base2?.path ?? null;
-  let path18 = base2.path;
+  let path21 = base2.path;
   let value2 = base2.value;
   for (let i = props.length - 2; i >= 0; i--) {
     const key3 = props[i].args[1];
     const next = typeof key3 !== "string" ? void 0 : value2 instanceof Map ? value2.get(key3) : isPlainObject3(value2) && Object.hasOwn(value2, key3) ? value2[key3] : void 0;
     if (next === void 0) break;
-    path18 = [...path18, key3];
+    path21 = [...path21, key3];
     value2 = next;
   }
-  return path18;
+  return path21;
 }
-function isPrefix(prefix, path18) {
-  return prefix.length <= path18.length && prefix.every((segment, i) => path18[i] === segment);
+function isPrefix(prefix, path21) {
+  return prefix.length <= path21.length && prefix.every((segment, i) => path21[i] === segment);
 }
 var Blamer = class {
   constructor(tracer) {
@@ -34375,16 +34465,16 @@ var Blamer = class {
     }
   }
   blame(frame) {
-    const { node: node2 } = frame;
-    const alternate = node2.meta.alternate;
+    const { node: node3 } = frame;
+    const alternate = node3.meta.alternate;
     if (alternate !== void 0) {
       const child = childOf(frame, alternate);
       return child === void 0 ? frame.path : this.blame(child);
     }
-    switch (node2.op) {
+    switch (node3.op) {
       case "&&":
       case "||":
-        return this.logical(frame, node2.op === "||");
+        return this.logical(frame, node3.op === "||");
       case "!_":
         return frame.children[0] ? this.blame(frame.children[0]) : null;
       case "?:": {
@@ -34397,7 +34487,7 @@ var Blamer = class {
         return this.membership(frame);
     }
     if (frame.path !== null) return frame.path;
-    const macro = node2.meta.macro;
+    const macro = node3.meta.macro;
     if (macro?.exp) return frame.children.length > 0 ? this.blame(frame.children[frame.children.length - 1]) : null;
     return this.operands(frame);
   }
@@ -34483,27 +34573,27 @@ var Blamer = class {
     return frame.path ?? this.operands(frame);
   }
 };
-function traceVariable(program, activation, options, depth, variableTraces) {
-  const traced = trace(program, activation, options, depth, variableTraces);
+function traceVariable(program, activation, options2, depth, variableTraces) {
+  const traced = trace(program, activation, options2, depth, variableTraces);
   if (traced === null || traced.root.threw) return null;
   const { root, tracer } = traced;
   const primitive = typeof root.value !== "object" || root.value === null;
   return { path: root.path ?? (primitive ? new Blamer(tracer).blame(root) : null), elements: root.elements };
 }
-function trace(program, activation, options, depth, variableTraces) {
+function trace(program, activation, options2, depth, variableTraces) {
   const ast = programAst(program);
   if (ast === void 0) return null;
-  const tracer = new Tracer(activation, options, depth, variableTraces);
+  const tracer = new Tracer(activation, options2, depth, variableTraces);
   const nodes = [];
-  walk(ast, (node2) => nodes.push(node2));
-  const saved = nodes.map((node2) => Object.getOwnPropertyDescriptor(node2, "evaluate"));
+  walk(ast, (node3) => nodes.push(node3));
+  const saved = nodes.map((node3) => Object.getOwnPropertyDescriptor(node3, "evaluate"));
   let result;
   try {
-    nodes.forEach((node2, i) => {
+    nodes.forEach((node3, i) => {
       const own = saved[i]?.value;
-      const inner = typeof own === "function" ? own : (ev, _self, ctx) => evaluateOriginal(ev, node2, ctx);
-      Object.defineProperty(node2, "evaluate", {
-        value: (ev, self, ctx) => tracer.run(node2, inner, ev, self, ctx),
+      const inner = typeof own === "function" ? own : (ev, _self, ctx) => evaluateOriginal(ev, node3, ctx);
+      Object.defineProperty(node3, "evaluate", {
+        value: (ev, self, ctx) => tracer.run(node3, inner, ev, self, ctx),
         writable: true,
         configurable: true,
         enumerable: false
@@ -34511,26 +34601,26 @@ function trace(program, activation, options, depth, variableTraces) {
     });
     result = program.evaluate(activation);
   } finally {
-    nodes.forEach((node2, i) => {
+    nodes.forEach((node3, i) => {
       const descriptor = saved[i];
-      if (descriptor === void 0) delete node2.evaluate;
-      else Object.defineProperty(node2, "evaluate", descriptor);
+      if (descriptor === void 0) delete node3.evaluate;
+      else Object.defineProperty(node3, "evaluate", descriptor);
     });
   }
   if (tracer.broken || tracer.root === null || result.ok === tracer.root.threw) return null;
   return { root: tracer.root, tracer, ok: result.ok, value: result.ok ? result.value : void 0 };
 }
-function explainFailure(program, activation, options = {}) {
+function explainFailure(program, activation, options2 = {}) {
   try {
-    const settings = { ...options, root: options.root ?? "object", variablesName: options.variablesName ?? "variables" };
+    const settings = { ...options2, root: options2.root ?? "object", variablesName: options2.variablesName ?? "variables" };
     const traced = trace(program, activation, settings, 0, /* @__PURE__ */ new Map());
     if (traced === null) return [];
     const blamer = new Blamer(traced.tracer);
-    let path18;
-    if (!traced.ok) path18 = blamer.error(traced.root);
-    else if (traced.value === false) path18 = blamer.blame(traced.root);
+    let path21;
+    if (!traced.ok) path21 = blamer.error(traced.root);
+    else if (traced.value === false) path21 = blamer.blame(traced.root);
     else return [];
-    return path18 === null ? [] : [...path18];
+    return path21 === null ? [] : [...path21];
   } catch {
     return [];
   }
@@ -34786,9 +34876,9 @@ var Parser5 = class {
     if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(this.source)) {
       throw syntaxError("invalid UTF-8", this.source);
     }
-    const node2 = this.alternation(0);
+    const node3 = this.alternation(0);
     if (this.pos < this.runes.length) throw syntaxError("unexpected )", this.source);
-    return node2;
+    return node3;
   }
   alternation(depth) {
     const subs = [this.concatenation(depth)];
@@ -35007,16 +35097,16 @@ var RandomSource = class {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   }
 };
-function simplify(node2) {
-  switch (node2.op) {
+function simplify(node3) {
+  switch (node3.op) {
     case "concat":
-      return { op: "concat", subs: node2.subs.map(simplify) };
+      return { op: "concat", subs: node3.subs.map(simplify) };
     case "alternate":
-      return { op: "alternate", subs: node2.subs.map(simplify) };
+      return { op: "alternate", subs: node3.subs.map(simplify) };
     case "repeat":
-      return simplifyRepeat(node2.min, node2.max, simplify(node2.sub));
+      return simplifyRepeat(node3.min, node3.max, simplify(node3.sub));
     default:
-      return node2;
+      return node3;
   }
 }
 function simplify1(min, max, sub) {
@@ -35059,13 +35149,13 @@ var Output = class {
     if (this.text.length > MAX_OUTPUT) throw new Error(`random: the generated string exceeds ${MAX_OUTPUT} characters`);
   }
 };
-function generate(node2, rng, out) {
-  switch (node2.op) {
+function generate(node3, rng, out) {
+  switch (node3.op) {
     case "literal":
-      out.add(runeString(node2.rune));
+      out.add(runeString(node3.rune));
       return;
     case "class":
-      out.add(runeString(pickFromRanges(node2.ranges, rng)));
+      out.add(runeString(pickFromRanges(node3.ranges, rng)));
       return;
     case "anyNotNL":
       out.add(runeString(1 + rng.intn(2147483647)));
@@ -35073,27 +35163,27 @@ function generate(node2, rng, out) {
     case "empty":
       return;
     case "concat":
-      for (const sub of node2.subs) generate(sub, rng, out);
+      for (const sub of node3.subs) generate(sub, rng, out);
       return;
     case "alternate":
-      generate(node2.subs[rng.intn(node2.subs.length)], rng, out);
+      generate(node3.subs[rng.intn(node3.subs.length)], rng, out);
       return;
     case "repeat": {
-      const max = node2.max < 0 ? MAX_UPPER_BOUND : node2.max;
-      for (let n = node2.min + rng.intn(max - node2.min + 1); n > 0; n--) generate(node2.sub, rng, out);
+      const max = node3.max < 0 ? MAX_UPPER_BOUND : node3.max;
+      for (let n = node3.min + rng.intn(max - node3.min + 1); n > 0; n--) generate(node3.sub, rng, out);
     }
   }
 }
 function generateFromPattern(pattern2, rng) {
-  let node2;
+  let node3;
   try {
-    node2 = new Parser5(pattern2).parse();
+    node3 = new Parser5(pattern2).parse();
   } catch (err) {
     throw celError2(err.message);
   }
   const out = new Output();
   try {
-    generate(simplify(node2), rng, out);
+    generate(simplify(node3), rng, out);
   } catch (err) {
     throw celError2(err.message);
   }
@@ -35621,9 +35711,9 @@ function parseName(raw) {
   let rest = seq.content;
   const rdns = [];
   while (!rest.empty) {
-    const set2 = rest.read(TAG.SET) ?? fail("x509: invalid RDNSequence");
-    rest = set2.rest;
-    let inner = set2.content;
+    const set3 = rest.read(TAG.SET) ?? fail("x509: invalid RDNSequence");
+    rest = set3.rest;
+    let inner = set3.content;
     const rdn = [];
     while (!inner.empty) {
       const atv = inner.read(TAG.SEQUENCE) ?? fail("x509: invalid RDNSequence: invalid attribute");
@@ -36339,10 +36429,10 @@ function parseNameAsn1(raw) {
   let rest = new Der(outer.content);
   const rdns = [];
   while (!rest.empty) {
-    const set2 = asn1Element(rest);
-    rest = set2.rest;
-    if (set2.tag !== TAG.SET) asn1Structure("sequence tag mismatch");
-    let inner = new Der(set2.content);
+    const set3 = asn1Element(rest);
+    rest = set3.rest;
+    if (set3.tag !== TAG.SET) asn1Structure("sequence tag mismatch");
+    let inner = new Der(set3.content);
     const rdn = [];
     while (!inner.empty) {
       const atv = asn1Element(inner);
@@ -36367,10 +36457,10 @@ function parseAttributes(raw) {
       if (seq === null || !seq.rest.empty) continue;
       const type = readOid(seq.content);
       if (type === null) continue;
-      const set2 = type.rest.read(TAG.SET);
-      if (set2 === null) continue;
+      const set3 = type.rest.read(TAG.SET);
+      if (set3 === null) continue;
       const values = [];
-      let rest = set2.content;
+      let rest = set3.content;
       while (!rest.empty) {
         const inner = rest.read(TAG.SEQUENCE) ?? fail("");
         rest = inner.rest;
@@ -36465,9 +36555,9 @@ function decodeCertificateRequest(der) {
       const idElement = asn1Element(new Der(seq.content));
       if (idElement.tag !== TAG.OID) continue;
       id = asn1Oid(idElement.content);
-      const set2 = asn1Element(idElement.rest);
-      if (set2.tag !== TAG.SET) continue;
-      for (let rest = new Der(set2.content); !rest.empty; ) {
+      const set3 = asn1Element(idElement.rest);
+      if (set3.tag !== TAG.SET) continue;
+      for (let rest = new Der(set3.content); !rest.empty; ) {
         const value2 = asn1Element(rest);
         values.push(value2.element);
         rest = value2.rest;
@@ -36622,8 +36712,8 @@ function contextFileImages(entries) {
 
 // src/lang/cel/kyverno/index.ts
 var KYVERNO_HANDLE_NAMES = ["resource", "http", "globalContext", "image"];
-function kyvernoLibraries(options = {}) {
-  const namespace = options.namespace ?? "";
+function kyvernoLibraries(options2 = {}) {
+  const namespace = options2.namespace ?? "";
   const libraries2 = [
     globalContextLibrary(),
     resourceLibrary(namespace),
@@ -36634,9 +36724,9 @@ function kyvernoLibraries(options = {}) {
     mathLibrary(),
     jsonLibrary(),
     yamlLibrary(),
-    randomLibrary(options.randomSeed ?? RANDOM_SEED),
+    randomLibrary(options2.randomSeed ?? RANDOM_SEED),
     x509Library(),
-    timeLibrary(options.now),
+    timeLibrary(options2.now),
     transformLibrary(),
     gzipLibrary(),
     httpLibrary()
@@ -36659,41 +36749,41 @@ function kyvernoLibraries(options = {}) {
 function isObject3(value2) {
   return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
 }
-function list3(value2, path18, problems) {
+function list3(value2, path21, problems) {
   if (value2 === void 0 || value2 === null) return [];
   if (Array.isArray(value2)) return value2;
-  problems.push({ message: "expected a list", path: path18 });
+  problems.push({ message: "expected a list", path: path21 });
   return [];
 }
-function optionalString(object2, field3, path18, problems) {
+function optionalString(object2, field3, path21, problems) {
   const value2 = object2[field3];
   if (value2 === void 0 || value2 === null) return void 0;
   if (typeof value2 === "string") return value2;
-  problems.push({ message: "expected a string", path: [...path18, field3] });
+  problems.push({ message: "expected a string", path: [...path21, field3] });
   return void 0;
 }
-function requiredString(object2, field3, path18, problems) {
-  const value2 = optionalString(object2, field3, path18, problems);
-  if (value2 === void 0 && (object2[field3] === void 0 || object2[field3] === null)) problems.push({ message: `${field3} is required`, path: [...path18, field3] });
+function requiredString(object2, field3, path21, problems) {
+  const value2 = optionalString(object2, field3, path21, problems);
+  if (value2 === void 0 && (object2[field3] === void 0 || object2[field3] === null)) problems.push({ message: `${field3} is required`, path: [...path21, field3] });
   return value2 ?? "";
 }
-function stringList(value2, path18, problems) {
-  return list3(value2, path18, problems).flatMap((item, index) => {
+function stringList(value2, path21, problems) {
+  return list3(value2, path21, problems).flatMap((item, index) => {
     if (typeof item === "string") return [item];
-    problems.push({ message: "expected a string", path: [...path18, index] });
+    problems.push({ message: "expected a string", path: [...path21, index] });
     return [];
   });
 }
-function objectField(object2, field3, path18, problems) {
+function objectField(object2, field3, path21, problems) {
   const value2 = object2[field3];
   if (value2 === void 0 || value2 === null) return void 0;
   if (isObject3(value2)) return value2;
-  problems.push({ message: "expected an object", path: [...path18, field3] });
+  problems.push({ message: "expected an object", path: [...path21, field3] });
   return void 0;
 }
-function namedExpressions(value2, path18, problems) {
-  return list3(value2, path18, problems).flatMap((item, index) => {
-    const at = [...path18, index];
+function namedExpressions(value2, path21, problems) {
+  return list3(value2, path21, problems).flatMap((item, index) => {
+    const at = [...path21, index];
     if (!isObject3(item)) {
       problems.push({ message: "expected an object with name and expression", path: at });
       return [];
@@ -36701,9 +36791,9 @@ function namedExpressions(value2, path18, problems) {
     return [{ name: requiredString(item, "name", at, problems), expression: requiredString(item, "expression", at, problems) }];
   });
 }
-function validations(value2, path18, problems) {
-  return list3(value2, path18, problems).flatMap((item, index) => {
-    const at = [...path18, index];
+function validations(value2, path21, problems) {
+  return list3(value2, path21, problems).flatMap((item, index) => {
+    const at = [...path21, index];
     if (!isObject3(item)) {
       problems.push({ message: "expected a validation object", path: at });
       return [];
@@ -36716,9 +36806,9 @@ function validations(value2, path18, problems) {
     return [validation];
   });
 }
-function auditAnnotations(value2, path18, problems) {
-  return list3(value2, path18, problems).flatMap((item, index) => {
-    const at = [...path18, index];
+function auditAnnotations(value2, path21, problems) {
+  return list3(value2, path21, problems).flatMap((item, index) => {
+    const at = [...path21, index];
     if (!isObject3(item)) {
       problems.push({ message: "expected an object with key and valueExpression", path: at });
       return [];
@@ -36728,43 +36818,43 @@ function auditAnnotations(value2, path18, problems) {
 }
 
 // src/families/cel/match/decode.ts
-function stringList2(value2, path18, problems) {
+function stringList2(value2, path21, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!Array.isArray(value2)) {
-    problems.push({ message: "expected a list of strings", path: path18 });
+    problems.push({ message: "expected a list of strings", path: path21 });
     return void 0;
   }
   const out = [];
   value2.forEach((item, index) => {
     if (typeof item === "string") out.push(item);
-    else problems.push({ message: "expected a string", path: [...path18, index] });
+    else problems.push({ message: "expected a string", path: [...path21, index] });
   });
   return out;
 }
-function decodeSelector(value2, path18, problems) {
+function decodeSelector(value2, path21, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!isObject3(value2)) {
-    problems.push({ message: "expected a label selector object", path: path18 });
+    problems.push({ message: "expected a label selector object", path: path21 });
     return void 0;
   }
   const selector2 = {};
   if (value2.matchLabels !== void 0 && value2.matchLabels !== null) {
-    if (!isObject3(value2.matchLabels)) problems.push({ message: "expected a map of strings", path: [...path18, "matchLabels"] });
+    if (!isObject3(value2.matchLabels)) problems.push({ message: "expected a map of strings", path: [...path21, "matchLabels"] });
     else {
       const labels = {};
       for (const [key3, label] of Object.entries(value2.matchLabels)) {
         if (typeof label === "string") labels[key3] = label;
-        else problems.push({ message: "expected a string", path: [...path18, "matchLabels", key3] });
+        else problems.push({ message: "expected a string", path: [...path21, "matchLabels", key3] });
       }
       selector2.matchLabels = labels;
     }
   }
   if (value2.matchExpressions !== void 0 && value2.matchExpressions !== null) {
-    if (!Array.isArray(value2.matchExpressions)) problems.push({ message: "expected a list", path: [...path18, "matchExpressions"] });
+    if (!Array.isArray(value2.matchExpressions)) problems.push({ message: "expected a list", path: [...path21, "matchExpressions"] });
     else {
       const expressions = [];
       value2.matchExpressions.forEach((item, index) => {
-        const at = [...path18, "matchExpressions", index];
+        const at = [...path21, "matchExpressions", index];
         if (!isObject3(item) || typeof item.key !== "string" || typeof item.operator !== "string") {
           problems.push({ message: "expected a requirement with string key and operator", path: at });
           return;
@@ -36779,15 +36869,15 @@ function decodeSelector(value2, path18, problems) {
   }
   return selector2;
 }
-function decodeRules(value2, path18, problems) {
+function decodeRules(value2, path21, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!Array.isArray(value2)) {
-    problems.push({ message: "expected a list of rules", path: path18 });
+    problems.push({ message: "expected a list of rules", path: path21 });
     return void 0;
   }
   const rules = [];
   value2.forEach((item, index) => {
-    const at = [...path18, index];
+    const at = [...path21, index];
     if (!isObject3(item)) {
       problems.push({ message: "expected a rule object", path: at });
       return;
@@ -36805,20 +36895,20 @@ function decodeRules(value2, path18, problems) {
   });
   return rules;
 }
-function decodeMatchResources(value2, path18, problems) {
+function decodeMatchResources(value2, path21, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!isObject3(value2)) {
-    problems.push({ message: "expected an object", path: path18 });
+    problems.push({ message: "expected an object", path: path21 });
     return void 0;
   }
   const out = {};
-  const namespaceSelector = decodeSelector(value2.namespaceSelector, [...path18, "namespaceSelector"], problems);
+  const namespaceSelector = decodeSelector(value2.namespaceSelector, [...path21, "namespaceSelector"], problems);
   if (namespaceSelector !== void 0) out.namespaceSelector = namespaceSelector;
-  const objectSelector = decodeSelector(value2.objectSelector, [...path18, "objectSelector"], problems);
+  const objectSelector = decodeSelector(value2.objectSelector, [...path21, "objectSelector"], problems);
   if (objectSelector !== void 0) out.objectSelector = objectSelector;
-  const resourceRules = decodeRules(value2.resourceRules, [...path18, "resourceRules"], problems);
+  const resourceRules = decodeRules(value2.resourceRules, [...path21, "resourceRules"], problems);
   if (resourceRules !== void 0) out.resourceRules = resourceRules;
-  const excludeResourceRules = decodeRules(value2.excludeResourceRules, [...path18, "excludeResourceRules"], problems);
+  const excludeResourceRules = decodeRules(value2.excludeResourceRules, [...path21, "excludeResourceRules"], problems);
   if (excludeResourceRules !== void 0) out.excludeResourceRules = excludeResourceRules;
   if (typeof value2.matchPolicy === "string") out.matchPolicy = value2.matchPolicy;
   return out;
@@ -36914,14 +37004,14 @@ function requirement(key3, operator, values) {
     const error = valueError(values[i]);
     if (error !== null) return `values[${i}][${key3}]: Invalid value: "${values[i]}": ${error}`;
   }
-  const set2 = new Set(values);
+  const set3 = new Set(values);
   const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
   switch (operator) {
     case "=":
     case "in":
-      return (labels) => has(labels) && set2.has(labels[key3]);
+      return (labels) => has(labels) && set3.has(labels[key3]);
     case "notin":
-      return (labels) => !has(labels) || !set2.has(labels[key3]);
+      return (labels) => !has(labels) || !set3.has(labels[key3]);
     case "exists":
       return has;
     case "!":
@@ -37298,10 +37388,10 @@ function rewriteValue(value2, config) {
 function matchConstraintsFor(targets, operations, namespaceSelector) {
   if (targets.length === 0 || !Array.isArray(operations) || operations.length === 0) return void 0;
   const byGroupVersion = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    const key3 = `${target.group}\0${target.version}`;
-    const entry2 = byGroupVersion.get(key3) ?? { group: target.group, version: target.version, resources: /* @__PURE__ */ new Set() };
-    entry2.resources.add(target.resource);
+  for (const target2 of targets) {
+    const key3 = `${target2.group}\0${target2.version}`;
+    const entry2 = byGroupVersion.get(key3) ?? { group: target2.group, version: target2.version, resources: /* @__PURE__ */ new Set() };
+    entry2.resources.add(target2.resource);
     byGroupVersion.set(key3, entry2);
   }
   const compare3 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
@@ -37315,9 +37405,9 @@ function autogenVariants(rawSpec, match, controllers) {
   const selected = controllers ?? Object.keys(CONTROLLERS);
   const byConfig = /* @__PURE__ */ new Map();
   for (const name of new Set(selected)) {
-    const target = CONTROLLERS[name];
-    if (target === void 0) continue;
-    byConfig.set(target.config, [...byConfig.get(target.config) ?? [], target]);
+    const target2 = CONTROLLERS[name];
+    if (target2 === void 0) continue;
+    byConfig.set(target2.config, [...byConfig.get(target2.config) ?? [], target2]);
   }
   const rawMatch = isObject3(rawSpec.matchConstraints) ? rawSpec.matchConstraints : {};
   const rawRules = Array.isArray(rawMatch.resourceRules) ? rawMatch.resourceRules : [];
@@ -37349,42 +37439,42 @@ var SPEC_FIELDS = /* @__PURE__ */ new Set([
 var MODES = /* @__PURE__ */ new Set(["Kubernetes", "JSON", "Envoy", "HTTP"]);
 var ACTIONS = /* @__PURE__ */ new Set(["Deny", "Audit", "Warn"]);
 function decodeValidatingPolicySpec(spec2, problems) {
-  const path18 = ["spec"];
+  const path21 = ["spec"];
   const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path18 });
-  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path18, field3] });
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path21, field3] });
   const decoded = {
-    matchConditions: namedExpressions(value2.matchConditions, [...path18, "matchConditions"], problems),
-    variables: namedExpressions(value2.variables, [...path18, "variables"], problems),
-    validations: validations(value2.validations, [...path18, "validations"], problems),
-    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path18, "auditAnnotations"], problems),
-    validationActions: stringList(value2.validationActions, [...path18, "validationActions"], problems),
-    failurePolicy: optionalString(value2, "failurePolicy", path18, problems) ?? "Fail",
+    matchConditions: namedExpressions(value2.matchConditions, [...path21, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
+    validations: validations(value2.validations, [...path21, "validations"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path21, "auditAnnotations"], problems),
+    validationActions: stringList(value2.validationActions, [...path21, "validationActions"], problems),
+    failurePolicy: optionalString(value2, "failurePolicy", path21, problems) ?? "Fail",
     mode: "Kubernetes"
   };
   decoded.validationActions.forEach((action, index) => {
-    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path18, "validationActions", index] });
+    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path21, "validationActions", index] });
   });
   if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path18, "failurePolicy"] });
+    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path21, "failurePolicy"] });
   }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path18, "matchConstraints"], problems);
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
   if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
   if (value2.evaluation !== void 0 && value2.evaluation !== null) {
-    if (!isObject3(value2.evaluation)) problems.push({ message: "expected an object", path: [...path18, "evaluation"] });
+    if (!isObject3(value2.evaluation)) problems.push({ message: "expected an object", path: [...path21, "evaluation"] });
     else {
-      const mode = optionalString(value2.evaluation, "mode", [...path18, "evaluation"], problems);
+      const mode = optionalString(value2.evaluation, "mode", [...path21, "evaluation"], problems);
       if (mode !== void 0 && mode !== "") {
         if (MODES.has(mode)) decoded.mode = mode;
-        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path18, "evaluation", "mode"] });
+        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path21, "evaluation", "mode"] });
       }
     }
   }
   if (isObject3(value2.autogen) && isObject3(value2.autogen.podControllers) && value2.autogen.podControllers.controllers != null) {
-    const at = [...path18, "autogen", "podControllers", "controllers"];
+    const at = [...path21, "autogen", "podControllers", "controllers"];
     decoded.podControllers = stringList(value2.autogen.podControllers.controllers, at, problems);
   } else if (value2.autogen !== void 0 && value2.autogen !== null && !isObject3(value2.autogen)) {
-    problems.push({ message: "expected an object", path: [...path18, "autogen"] });
+    problems.push({ message: "expected an object", path: [...path21, "autogen"] });
   }
   return decoded;
 }
@@ -37543,8 +37633,8 @@ function evaluateSpec(compiled3, input) {
         return located(rule("", "error", `error: ${error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), error.at);
       }
       const failed = rule("", "fail", message2, { properties: { ...annotations2, [VALIDATION_INDEX]: annotations2[VALIDATION_INDEX] ?? String(index) } });
-      const path18 = input.explain ? blamedPath(compiled3, expression.program, activation) : void 0;
-      if (path18 !== void 0) failed.path = path18;
+      const path21 = input.explain ? blamedPath(compiled3, expression.program, activation) : void 0;
+      if (path21 !== void 0) failed.path = path21;
       return located(failed, errorAt(0, expression.written.length));
     }
     const annotations = auditAnnotations2(compiled3, activation);
@@ -37713,40 +37803,40 @@ function checkDocument(document, problems) {
   return name;
 }
 function decodeValidatingAdmissionPolicySpec(spec2, problems) {
-  const path18 = ["spec"];
+  const path21 = ["spec"];
   const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path18 });
-  const failurePolicy = optionalString(value2, "failurePolicy", path18, problems) ?? "Fail";
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  const failurePolicy = optionalString(value2, "failurePolicy", path21, problems) ?? "Fail";
   if (failurePolicy !== "Fail" && failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path18, "failurePolicy"] });
+    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path21, "failurePolicy"] });
   }
   const decoded = {
-    validations: validations(value2.validations, [...path18, "validations"], problems),
+    validations: validations(value2.validations, [...path21, "validations"], problems),
     failurePolicy: failurePolicy === "Ignore" ? "Ignore" : "Fail",
-    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path18, "auditAnnotations"], problems),
-    matchConditions: namedExpressions(value2.matchConditions, [...path18, "matchConditions"], problems),
-    variables: namedExpressions(value2.variables, [...path18, "variables"], problems)
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path21, "auditAnnotations"], problems),
+    matchConditions: namedExpressions(value2.matchConditions, [...path21, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path21, "variables"], problems)
   };
-  const paramKind = objectField(value2, "paramKind", path18, problems);
+  const paramKind = objectField(value2, "paramKind", path21, problems);
   if (paramKind !== void 0) {
-    const at = [...path18, "paramKind"];
+    const at = [...path21, "paramKind"];
     decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at, problems) ?? "", kind: optionalString(paramKind, "kind", at, problems) ?? "" };
   }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path18, "matchConstraints"], problems);
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
   if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
   return decoded;
 }
 function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
-  const path18 = ["spec"];
+  const path21 = ["spec"];
   const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path18 });
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
   const decoded = {
-    policyName: optionalString(value2, "policyName", path18, problems) ?? "",
-    validationActions: stringList(value2.validationActions, [...path18, "validationActions"], problems)
+    policyName: optionalString(value2, "policyName", path21, problems) ?? "",
+    validationActions: stringList(value2.validationActions, [...path21, "validationActions"], problems)
   };
-  const paramRef = objectField(value2, "paramRef", path18, problems);
+  const paramRef = objectField(value2, "paramRef", path21, problems);
   if (paramRef !== void 0) {
-    const at = [...path18, "paramRef"];
+    const at = [...path21, "paramRef"];
     const ref = {};
     for (const field3 of ["name", "namespace", "parameterNotFoundAction"]) {
       const text4 = optionalString(paramRef, field3, at, problems);
@@ -37758,7 +37848,7 @@ function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
     }
     decoded.paramRef = ref;
   }
-  const matchResources = decodeMatchResources(value2.matchResources, [...path18, "matchResources"], problems);
+  const matchResources = decodeMatchResources(value2.matchResources, [...path21, "matchResources"], problems);
   if (matchResources !== void 0) decoded.matchResources = matchResources;
   return decoded;
 }
@@ -37928,7 +38018,7 @@ var identity3 = (object2) => `${String(object2.apiVersion)}\0${String(object2.ki
 function offlineParamStore(objects2, cluster) {
   const resources = new Set(PREREGISTERED);
   for (const object2 of objects2) resources.add(pluralOf2(groupVersionKind(object2).group, groupVersionKind(object2).kind));
-  const path18 = (apiVersion, kind3, namespace) => {
+  const path21 = (apiVersion, kind3, namespace) => {
     const { group } = groupVersionKind({ apiVersion, kind: kind3 });
     const base2 = group === "" ? `/api/${apiVersion}` : `/apis/${apiVersion}`;
     return `${base2}${namespace === "" ? "" : `/namespaces/${encodeURIComponent(namespace)}`}/${pluralOf2(group, kind3)}`;
@@ -37944,7 +38034,7 @@ function offlineParamStore(objects2, cluster) {
         (object2) => sameType(object2, apiVersion, kind3) && metadataString3(object2, "namespace") === namespace && metadataString3(object2, "name") === name
       );
       if (found !== void 0) return found;
-      const response = cluster?.request("GET", `${path18(apiVersion, kind3, namespace)}/${encodeURIComponent(name)}`);
+      const response = cluster?.request("GET", `${path21(apiVersion, kind3, namespace)}/${encodeURIComponent(name)}`);
       if (response !== void 0 && response.statusCode === 200) return response.body;
       const { group } = groupVersionKind({ apiVersion, kind: kind3 });
       throw new Error(`${pluralOf2(group, kind3)}${group === "" ? "" : `.${group}`} "${name}" not found`);
@@ -37969,13 +38059,13 @@ function offlineParamStore(objects2, cluster) {
         if (!sameType(object2, apiVersion, kind3)) continue;
         if (namespace !== "" && metadataString3(object2, "namespace") !== namespace) continue;
         const labels = isObject(object2.metadata) && isObject(object2.metadata.labels) ? object2.metadata.labels : {};
-        const strings4 = {};
-        for (const [key3, value2] of Object.entries(labels)) if (typeof value2 === "string") strings4[key3] = value2;
-        if (matches(strings4)) add3(object2);
+        const strings5 = {};
+        for (const [key3, value2] of Object.entries(labels)) if (typeof value2 === "string") strings5[key3] = value2;
+        if (matches(strings5)) add3(object2);
       }
       if (cluster !== void 0) {
         const query = selector2 === "" ? "" : `?labelSelector=${encodeURIComponent(selector2)}`;
-        const response = cluster.request("GET", `${path18(apiVersion, kind3, namespace)}${query}`);
+        const response = cluster.request("GET", `${path21(apiVersion, kind3, namespace)}${query}`);
         if (response.statusCode === 200 && Array.isArray(response.body.items)) {
           for (const item of response.body.items) if (isObject(item)) add3(item);
         }
@@ -38015,19 +38105,19 @@ var AdmissionValidator = class {
   #matchConditions;
   #validations;
   #messages;
-  constructor(expressions, options) {
+  constructor(expressions, options2) {
     this.#expressions = expressions;
-    this.#failurePolicy = options.failurePolicy ?? "Fail";
-    this.#params = options.params;
+    this.#failurePolicy = options2.failurePolicy ?? "Fail";
+    this.#params = options2.params;
     const declarations = (variables, authorizer) => ({
-      params: options.params,
+      params: options2.params,
       authorizer,
       variables
     });
     const declared = [];
     const compiledVariables = /* @__PURE__ */ new Map();
     expressions.variables.forEach((variable, index) => {
-      const env2 = admissionCelEnvironment(declarations(declared, options.authorizer));
+      const env2 = admissionCelEnvironment(declarations(declared, options2.authorizer));
       const compiled3 = compileExpression(env2, variable.expression, null);
       const type = compiled3.ok ? compiled3.program.outputType : "dyn";
       const at = declared.findIndex((entry2) => entry2.name === variable.name);
@@ -38036,8 +38126,8 @@ var AdmissionValidator = class {
       compiledVariables.set(variable.name, { name: variable.name, index, compiled: compiled3 });
     });
     this.#variables = [...compiledVariables.values()];
-    const env = admissionCelEnvironment(declarations(declared, options.authorizer));
-    const messageEnv = options.authorizer ? admissionCelEnvironment(declarations(declared, false)) : env;
+    const env = admissionCelEnvironment(declarations(declared, options2.authorizer));
+    const messageEnv = options2.authorizer ? admissionCelEnvironment(declarations(declared, false)) : env;
     this.#matchConditions = expressions.matchConditions.map((condition2) => compileExpression(env, condition2.expression, ["bool"]));
     this.#validations = expressions.validations.map((validation) => compileExpression(env, validation.expression, ["bool"]));
     this.#messages = expressions.validations.map(
@@ -38151,12 +38241,12 @@ var Evaluation = class {
     for (const variable of variables) this.#define(value2, variable);
   }
   /** Defines the lazy field of a variable (composition.go, `variableAccessor.Callback`). */
-  #define(target, variable) {
+  #define(target2, variable) {
     let result;
     const failures = this.#failures;
     const activation = this.#activation;
     const meter = this.#variablesCost;
-    Object.defineProperty(target, variable.name, {
+    Object.defineProperty(target2, variable.name, {
       enumerable: true,
       get() {
         if (result === void 0) {
@@ -38896,13 +38986,13 @@ function descriptionPlan(desc) {
   }
   return plan;
 }
-function descriptionMatches(desc, res, options) {
+function descriptionMatches(desc, res, options2) {
   const { input } = res;
-  if (options.checkOperations && desc.operations !== null) {
+  if (options2.checkOperations && desc.operations !== null) {
     if (!desc.operations.includes(input.operation)) return false;
   }
   if (desc.kinds !== null) {
-    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
+    if (!checkKind(desc.kinds, res.gvk, input.subresource, options2.allowEphemeralContainers)) return false;
   }
   if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
   if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
@@ -38918,8 +39008,8 @@ function descriptionMatches(desc, res, options) {
   }
   if (desc.namespaceSelector !== null) {
     if (res.objectKind === "Namespace") {
-      if (options.namespaceSelectorOnNamespace === "fail") return false;
-    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
+      if (options2.namespaceSelectorOnNamespace === "fail") return false;
+    } else if (res.objectKind !== "" || options2.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
       if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
     }
   }
@@ -38941,8 +39031,8 @@ function filterPlan(filter) {
   }
   return plan;
 }
-function filterHolds(plan, res, options, ignoreUserInfo) {
-  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
+function filterHolds(plan, res, options2, ignoreUserInfo) {
+  if (plan.description !== null && !descriptionMatches(plan.description, res, options2)) return false;
   if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
   return true;
 }
@@ -39026,11 +39116,11 @@ function ruleMatcher(rule3) {
   }
   return matcher;
 }
-function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
+function anyAllMatches(statement, input, options2 = EXCEPTION_FILTER_OPTIONS) {
   const res = view(input);
   const holds2 = (filter) => {
     const plan = filterPlan(filter);
-    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
+    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options2, false);
   };
   if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
   if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
@@ -39047,8 +39137,8 @@ var arrayOf = (items2) => ({ type: "array", items: items2 });
 var mapOf = (values) => ({ type: "map", values });
 var strArray = arrayOf(str);
 var strMap = mapOf(str);
-function object(properties, options = {}) {
-  return { type: "object", properties, ...options };
+function object(properties, options2 = {}) {
+  return { type: "object", properties, ...options2 };
 }
 var labelSelector = object({
   matchExpressions: arrayOf(object({ key: str, operator: str, values: strArray }, { required: ["key", "operator"] })),
@@ -39460,9 +39550,9 @@ var POLICY_EXCEPTION_SCHEMA = object(
 );
 
 // src/families/kyverno/policy/check.ts
-function formatPath(path18) {
+function formatPath(path21) {
   let out = "";
-  for (const segment of path18) {
+  for (const segment of path21) {
     if (typeof segment === "number") out += `[${segment}]`;
     else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
@@ -39476,77 +39566,77 @@ function jsonType(value2) {
   if (typeof value2 === "bigint") return "integer";
   return typeof value2;
 }
-function typeName3(node2) {
-  return node2.type === "map" ? "object" : node2.type;
+function typeName3(node3) {
+  return node3.type === "map" ? "object" : node3.type;
 }
 var Checker = class {
   problems = [];
-  report(path18, detail) {
-    this.problems.push({ message: `${formatPath(path18)}: ${detail}`, path: [...path18] });
+  report(path21, detail) {
+    this.problems.push({ message: `${formatPath(path21)}: ${detail}`, path: [...path21] });
   }
-  typeMismatch(path18, expected, value2) {
-    this.report(path18, `Invalid value: must be of type ${expected}, got ${jsonType(value2)}`);
+  typeMismatch(path21, expected, value2) {
+    this.report(path21, `Invalid value: must be of type ${expected}, got ${jsonType(value2)}`);
   }
-  check(node2, value2, path18) {
+  check(node3, value2, path21) {
     if (value2 === null) return;
-    switch (node2.type) {
+    switch (node3.type) {
       case "any":
         return;
       case "string":
-        if (typeof value2 !== "string") return this.typeMismatch(path18, "string", value2);
-        if (node2.enum && !node2.enum.includes(value2)) {
-          const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path18, `Unsupported value: ${JSON.stringify(value2)}: supported values: ${supported}`);
+        if (typeof value2 !== "string") return this.typeMismatch(path21, "string", value2);
+        if (node3.enum && !node3.enum.includes(value2)) {
+          const supported = node3.enum.map((v) => JSON.stringify(v)).join(", ");
+          this.report(path21, `Unsupported value: ${JSON.stringify(value2)}: supported values: ${supported}`);
         }
-        if (node2.maxLength !== void 0 && [...value2].length > node2.maxLength) {
-          this.report(path18, `Too long: may not be more than ${node2.maxLength} bytes`);
+        if (node3.maxLength !== void 0 && [...value2].length > node3.maxLength) {
+          this.report(path21, `Too long: may not be more than ${node3.maxLength} bytes`);
         }
         return;
       case "boolean":
-        if (typeof value2 !== "boolean") this.typeMismatch(path18, "boolean", value2);
+        if (typeof value2 !== "boolean") this.typeMismatch(path21, "boolean", value2);
         return;
       case "integer":
-        if (typeof value2 !== "number" || !Number.isInteger(value2)) return this.typeMismatch(path18, "integer", value2);
-        if (node2.minimum !== void 0 && value2 < node2.minimum) {
-          this.report(path18, `Invalid value: ${value2}: must be greater than or equal to ${node2.minimum}`);
+        if (typeof value2 !== "number" || !Number.isInteger(value2)) return this.typeMismatch(path21, "integer", value2);
+        if (node3.minimum !== void 0 && value2 < node3.minimum) {
+          this.report(path21, `Invalid value: ${value2}: must be greater than or equal to ${node3.minimum}`);
         }
         return;
       case "array":
-        if (!Array.isArray(value2)) return this.typeMismatch(path18, "array", value2);
+        if (!Array.isArray(value2)) return this.typeMismatch(path21, "array", value2);
         value2.forEach((item, index) => {
-          if (item === null && node2.items.type !== "any") this.typeMismatch([...path18, index], typeName3(node2.items), item);
-          else this.check(node2.items, item, [...path18, index]);
+          if (item === null && node3.items.type !== "any") this.typeMismatch([...path21, index], typeName3(node3.items), item);
+          else this.check(node3.items, item, [...path21, index]);
         });
         return;
       case "map":
-        if (!isObject(value2)) return this.typeMismatch(path18, "object", value2);
-        for (const key3 of Object.keys(value2)) this.check(node2.values, value2[key3], [...path18, key3]);
+        if (!isObject(value2)) return this.typeMismatch(path21, "object", value2);
+        for (const key3 of Object.keys(value2)) this.check(node3.values, value2[key3], [...path21, key3]);
         return;
       case "object":
-        if (!isObject(value2)) return this.typeMismatch(path18, "object", value2);
-        this.checkObject(node2, value2, path18);
+        if (!isObject(value2)) return this.typeMismatch(path21, "object", value2);
+        this.checkObject(node3, value2, path21);
     }
   }
-  checkObject(node2, value2, path18) {
+  checkObject(node3, value2, path21) {
     const present = (key3) => value2[key3] !== void 0 && value2[key3] !== null;
     for (const key3 of Object.keys(value2)) {
-      const child = node2.properties[key3];
-      if (child !== void 0) this.check(child, value2[key3], [...path18, key3]);
-      else if (!node2.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path18, key3])}"`, path: [...path18, key3] });
+      const child = node3.properties[key3];
+      if (child !== void 0) this.check(child, value2[key3], [...path21, key3]);
+      else if (!node3.preserveUnknown) {
+        this.problems.push({ message: `unknown field "${formatPath([...path21, key3])}"`, path: [...path21, key3] });
       }
     }
-    for (const key3 of node2.required ?? []) {
-      if (!present(key3)) this.report([...path18, key3], "Required value");
+    for (const key3 of node3.required ?? []) {
+      if (!present(key3)) this.report([...path21, key3], "Required value");
     }
-    if (node2.oneOfRequired) {
-      const set2 = node2.oneOfRequired.filter(present);
-      if (set2.length !== 1) {
-        this.report(path18, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
+    if (node3.oneOfRequired) {
+      const set3 = node3.oneOfRequired.filter(present);
+      if (set3.length !== 1) {
+        this.report(path21, `must specify exactly one of: ${node3.oneOfRequired.join(", ")}`);
       }
     }
-    if (node2.notAllOf && node2.notAllOf.every(present)) {
-      this.report(path18, `must not specify ${node2.notAllOf.join(" and ")} together`);
+    if (node3.notAllOf && node3.notAllOf.every(present)) {
+      this.report(path21, `must not specify ${node3.notAllOf.join(" and ")} together`);
     }
   }
 };
@@ -39637,15 +39727,15 @@ function exceptionsFor2(exceptions, policyKey, ruleName) {
   for (const candidate of exceptions) {
     if (candidate.family !== "kyverno") continue;
     const exception = candidate;
-    if (exception.exceptions.some((target) => target.policyName === policyKey && target.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName)))) out.push(exception);
+    if (exception.exceptions.some((target2) => target2.policyName === policyKey && target2.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName)))) out.push(exception);
   }
   return out;
 }
 
 // src/families/kyverno/engine/conditions/errors.ts
 var ConditionError = class extends Error {
-  constructor(message2, options) {
-    super(message2, options);
+  constructor(message2, options2) {
+    super(message2, options2);
     this.name = "ConditionError";
   }
 };
@@ -39709,21 +39799,21 @@ function isSkip(failure2) {
 function isRawSkip(failure2) {
   return failure2.kind === "conditional" || failure2.kind === "global";
 }
-function plainFailure(message2, path18) {
-  return { kind: "plain", message: message2, path: path18 };
+function plainFailure(message2, path21) {
+  return { kind: "plain", message: message2, path: path21 };
 }
-function conditionalFailure(message2, path18) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message2}`, path: path18 };
+function conditionalFailure(message2, path21) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message2}`, path: path21 };
 }
-function globalFailure(message2, path18) {
-  return { kind: "global", message: `global anchor mismatch: ${message2}`, path: path18 };
+function globalFailure(message2, path21) {
+  return { kind: "global", message: `global anchor mismatch: ${message2}`, path: path21 };
 }
-function negationFailure(path18) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path18} is not allowed`, path: path18 };
+function negationFailure(path21) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path21} is not allowed`, path: path21 };
 }
-function packagedSkip(skips, path18) {
+function packagedSkip(skips, path21) {
   const message2 = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message: message2, path: path18 };
+  return { kind: "skip", message: message2, path: path21 };
 }
 
 // src/families/kyverno/engine/pattern/go-value.ts
@@ -40251,38 +40341,38 @@ function validateValue(value2, pattern2, numberMode) {
 function hasKey(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
-function checkElement3(resource, pattern2, path18, ev) {
+function checkElement3(resource, pattern2, path21, ev) {
   if (Array.isArray(pattern2)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
-        `validation rule failed at path ${path18}, resource does not satisfy the expected overlay pattern`,
-        path18
+        `validation rule failed at path ${path21}, resource does not satisfy the expected overlay pattern`,
+        path21
       );
     }
-    return checkArray(resource, pattern2, path18, ev);
+    return checkArray(resource, pattern2, path21, ev);
   }
   if (isObject(pattern2)) {
     if (!isObject(resource)) {
       return plainFailure(
-        `pattern and resource have different structures. Path: ${path18}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
-        path18
+        `pattern and resource have different structures. Path: ${path21}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
+        path21
       );
     }
     const plan = mapPlan(pattern2);
     recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern2, plan, path18, ev);
+    return checkMap(resource, pattern2, plan, path21, ev);
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path18, ev);
+      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path21, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path18, ev);
+  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path21, ev);
 }
-function scalarMismatch(resource, pattern2, path18, ev) {
+function scalarMismatch(resource, pattern2, path21, ev) {
   const value2 = formatGoValue(resource, ev.numberMode);
-  return plainFailure(`resource value '${value2}' does not match '${formatGoValue(pattern2, "float64")}' at path ${path18}`, path18);
+  return plainFailure(`resource value '${value2}' does not match '${formatGoValue(pattern2, "float64")}' at path ${path21}`, path21);
 }
 function recordAnchors(plan, resource, ev) {
   if (plan.tracked.length === 0) return;
@@ -40302,7 +40392,7 @@ function rewrittenMetadata(pattern2, key3, resource, ev) {
   if (next !== current3) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
-function checkMap(resource, pattern2, cachedPlan, path18, ev) {
+function checkMap(resource, pattern2, cachedPlan, path21, ev) {
   let plan = cachedPlan;
   let metadata = null;
   if (plan.metadataKey !== null) {
@@ -40316,7 +40406,7 @@ function checkMap(resource, pattern2, cachedPlan, path18, ev) {
   let rawSkip = false;
   for (const { key: key3, anchor } of plan.phase1) {
     const value2 = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
-    const failure2 = handleAnchor(anchor, value2, resource, path18, ev);
+    const failure2 = handleAnchor(anchor, value2, resource, path21, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -40326,17 +40416,17 @@ function checkMap(resource, pattern2, cachedPlan, path18, ev) {
       return failure2;
     }
   }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path18);
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path21);
   for (const { key: key3, anchor } of plan.phase2) {
     const value2 = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value2, resource, path18, ev) : handlePlain(key3, value2, resource, path18, ev);
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value2, resource, path21, ev) : handlePlain(key3, value2, resource, path21, ev);
     if (failure2 !== null) return failure2;
   }
   return null;
 }
-function handleAnchor(anchor, pattern2, resource, path18, ev) {
+function handleAnchor(anchor, pattern2, resource, path21, ev) {
   const key3 = anchor.key;
-  const currentPath = path18 + key3 + "/";
+  const currentPath = path21 + key3 + "/";
   const present = hasKey(resource, key3);
   switch (anchor.type) {
     case "condition": {
@@ -40354,69 +40444,69 @@ function handleAnchor(anchor, pattern2, resource, path18, ev) {
       return null;
   }
 }
-function handleExistence(resource, pattern2, path18, ev) {
+function handleExistence(resource, pattern2, path21, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
       `invalid resource type ${goTypeName(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path18
+      path21
     );
   }
   if (!Array.isArray(pattern2)) {
     return plainFailure(
       `invalid pattern type ${goTypeName(pattern2, "float64")}: Pattern has to be of list to compare against resource`,
-      path18
+      path21
     );
   }
   for (const element of pattern2) {
     if (!isObject(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path18
+        path21
       );
     }
     let found = false;
     for (let i = 0; i < resource.length; i++) {
-      if (checkElement3(resource[i], element, `${path18}${i}/`, ev) === null) {
+      if (checkElement3(resource[i], element, `${path21}${i}/`, ev) === null) {
         found = true;
         break;
       }
     }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path18}`, path18);
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path21}`, path21);
   }
   return null;
 }
-function handleGlobal(anchor, pattern2, resource, path18, ev) {
+function handleGlobal(anchor, pattern2, resource, path21, ev) {
   const key3 = anchor.key;
   if (!hasKey(resource, key3)) return null;
-  const failure2 = checkElement3(resource[key3], pattern2, path18 + key3 + "/", ev);
+  const failure2 = checkElement3(resource[key3], pattern2, path21 + key3 + "/", ev);
   return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key3, pattern2, resource, path18, ev) {
+function handlePlain(key3, pattern2, resource, path21, ev) {
   const value2 = hasKey(resource, key3) ? resource[key3] : void 0;
   if (pattern2 === "*") {
-    return value2 !== null && value2 !== void 0 ? null : plainFailure(`${path18}/${key3} not found`, path18);
+    return value2 !== null && value2 !== void 0 ? null : plainFailure(`${path21}/${key3} not found`, path21);
   }
-  return checkElement3(value2, pattern2, path18 + key3 + "/", ev);
+  return checkElement3(value2, pattern2, path21 + key3 + "/", ev);
 }
-function checkArray(resource, pattern2, path18, ev) {
-  if (pattern2.length === 0) return plainFailure("pattern Array empty", path18);
+function checkArray(resource, pattern2, path21, ev) {
+  if (pattern2.length === 0) return plainFailure("pattern Array empty", path21);
   const first = pattern2[0];
-  if (isObject(first)) return checkElements(resource, first, resource.length, path18, ev);
-  if (!Array.isArray(first)) return checkElement3(resource, first, path18, ev);
+  if (isObject(first)) return checkElements(resource, first, resource.length, path21, ev);
+  if (!Array.isArray(first)) return checkElement3(resource, first, path21, ev);
   if (resource.length < pattern2.length) {
     return plainFailure(
       `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern2.length}`,
       ""
     );
   }
-  return checkElements(resource, pattern2, pattern2.length, path18, ev);
+  return checkElements(resource, pattern2, pattern2.length, path21, ev);
 }
-function checkElements(resource, pattern2, count2, path18, ev) {
+function checkElements(resource, pattern2, count2, path21, ev) {
   let applied = 0;
   let skips = null;
   for (let i = 0; i < count2; i++) {
     const elementPattern = Array.isArray(pattern2) ? pattern2[i] : pattern2;
-    const failure2 = checkElement3(resource[i], elementPattern, `${path18}${i}/`, ev);
+    const failure2 = checkElement3(resource[i], elementPattern, `${path21}${i}/`, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -40425,7 +40515,7 @@ function checkElements(resource, pattern2, count2, path18, ev) {
       return failure2;
     }
   }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path18) : null;
+  return applied === 0 && skips !== null ? packagedSkip(skips, path21) : null;
 }
 function keysAreMissing(ev) {
   if (ev.anchorsSeen === null) return false;
@@ -40434,9 +40524,9 @@ function keysAreMissing(ev) {
   }
   return false;
 }
-function matchPattern(resource, pattern2, options) {
+function matchPattern(resource, pattern2, options2) {
   const ev = {
-    numberMode: options?.numberMode ?? "float64",
+    numberMode: options2?.numberMode ?? "float64",
     anchorsSeen: null,
     metadataRewrites: null
   };
@@ -40774,8 +40864,8 @@ function keySetInValue(key3, value2, notIn) {
   } else {
     return "invalid";
   }
-  const set2 = new Set(values);
-  return notIn ? key3.some((k) => !set2.has(k)) : key3.every((k) => set2.has(k));
+  const set3 = new Set(values);
+  return notIn ? key3.some((k) => !set3.has(k)) : key3.every((k) => set3.has(k));
 }
 function goTypeName2(v) {
   if (v === null) return "nil";
@@ -41027,10 +41117,10 @@ function evaluateAnyAll(any, all, substitute) {
 }
 
 // src/lang/jmespath/ast.ts
-function childrenOf(node2) {
-  switch (node2.type) {
+function childrenOf(node3) {
+  switch (node3.type) {
     case "FilterProjection":
-      return [node2.left, node2.right, node2.condition];
+      return [node3.left, node3.right, node3.condition];
     case "Subexpression":
     case "IndexExpression":
     case "Projection":
@@ -41039,17 +41129,17 @@ function childrenOf(node2) {
     case "Or":
     case "And":
     case "Pipe":
-      return [node2.left, node2.right];
+      return [node3.left, node3.right];
     case "Flatten":
     case "Not":
     case "ExpRef":
-      return [node2.child];
+      return [node3.child];
     case "MultiSelectList":
-      return node2.children;
+      return node3.children;
     case "MultiSelectHash":
-      return node2.pairs.map((pair) => pair.value);
+      return node3.pairs.map((pair) => pair.value);
     case "Function":
-      return node2.args;
+      return node3.args;
     default:
       return [];
   }
@@ -41290,16 +41380,16 @@ var NotFound = class {
 function orNull(value2) {
   return value2 instanceof NotFound ? null : value2;
 }
-function evaluateOrNull(node2, value2) {
+function evaluateOrNull(node3, value2) {
   try {
-    return evaluate4(node2, value2);
+    return evaluate4(node3, value2);
   } catch (err) {
     if (err instanceof JmesPathError) return null;
     throw err;
   }
 }
-function makeExpRef(node2) {
-  return new ExpRef((value2) => orNull(evaluate4(node2, value2)));
+function makeExpRef(node3) {
+  return new ExpRef((value2) => orNull(evaluate4(node3, value2)));
 }
 function capSlice(length, actual, step3) {
   if (actual < 0) {
@@ -41310,12 +41400,12 @@ function capSlice(length, actual, step3) {
   }
   return actual;
 }
-function slice2(array, node2) {
-  if (node2.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
-  const step3 = node2.step ?? 1;
+function slice2(array, node3) {
+  if (node3.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
+  const step3 = node3.step ?? 1;
   const length = array.length;
-  const start = node2.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node2.start, step3);
-  const stop = node2.stop === null ? step3 < 0 ? -1 : length : capSlice(length, node2.stop, step3);
+  const start = node3.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node3.start, step3);
+  const stop = node3.stop === null ? step3 < 0 ? -1 : length : capSlice(length, node3.stop, step3);
   const result = [];
   if (step3 > 0) for (let i = start; i < stop; i += step3) result.push(array[i]);
   else for (let i = start; i > stop; i += step3) result.push(array[i]);
@@ -41328,60 +41418,60 @@ function project(right, elements2, into) {
   }
   return into;
 }
-function evaluate4(node2, value2) {
-  switch (node2.type) {
+function evaluate4(node3, value2) {
+  switch (node3.type) {
     case "Field":
       if (isJsonObject(value2)) {
-        return Object.prototype.hasOwnProperty.call(value2, node2.name) ? value2[node2.name] : new NotFound(node2.name);
+        return Object.prototype.hasOwnProperty.call(value2, node3.name) ? value2[node3.name] : new NotFound(node3.name);
       }
       return null;
     case "Subexpression":
     case "IndexExpression": {
-      const left = evaluate4(node2.left, value2);
+      const left = evaluate4(node3.left, value2);
       if (left instanceof NotFound) return left;
-      return evaluate4(node2.right, left);
+      return evaluate4(node3.right, left);
     }
     case "Current":
     case "Identity":
       return value2;
     case "Literal":
-      return node2.value;
+      return node3.value;
     case "Index": {
       if (!Array.isArray(value2)) return null;
-      const index = node2.index < 0 ? node2.index + value2.length : node2.index;
+      const index = node3.index < 0 ? node3.index + value2.length : node3.index;
       return index >= 0 && index < value2.length ? value2[index] : null;
     }
     case "Slice":
-      return Array.isArray(value2) ? slice2(value2, node2) : null;
+      return Array.isArray(value2) ? slice2(value2, node3) : null;
     case "Projection": {
-      const left = evaluate4(node2.left, value2);
+      const left = evaluate4(node3.left, value2);
       if (!Array.isArray(left)) return null;
-      return project(node2.right, left, []);
+      return project(node3.right, left, []);
     }
     case "ValueProjection": {
-      const left = evaluateOrNull(node2.left, value2);
+      const left = evaluateOrNull(node3.left, value2);
       if (left instanceof NotFound || !isJsonObject(left)) return null;
       const values = Object.values(left);
       const collected = [];
       if (values.length > 0) {
-        const onNull = evaluate4(node2.right, null);
+        const onNull = evaluate4(node3.right, null);
         if (onNull !== null && !(onNull instanceof NotFound)) for (let i = 0; i < values.length; i++) collected.push(onNull);
       }
-      return project(node2.right, values, collected);
+      return project(node3.right, values, collected);
     }
     case "FilterProjection": {
-      const left = evaluateOrNull(node2.left, value2);
+      const left = evaluateOrNull(node3.left, value2);
       if (!Array.isArray(left)) return null;
       const collected = [];
       for (const element of left) {
-        if (isFalse(orNull(evaluate4(node2.condition, element)))) continue;
-        const current3 = evaluate4(node2.right, element);
+        if (isFalse(orNull(evaluate4(node3.condition, element)))) continue;
+        const current3 = evaluate4(node3.right, element);
         if (current3 !== null && !(current3 instanceof NotFound)) collected.push(current3);
       }
       return collected;
     }
     case "Flatten": {
-      const left = evaluateOrNull(node2.child, value2);
+      const left = evaluateOrNull(node3.child, value2);
       if (!Array.isArray(left)) return null;
       const flattened = [];
       for (const element of left) {
@@ -41391,12 +41481,12 @@ function evaluate4(node2, value2) {
       return flattened;
     }
     case "Comparator": {
-      const left = orNull(evaluate4(node2.left, value2));
-      const right = orNull(evaluate4(node2.right, value2));
-      if (node2.op === "tEQ") return deepEqual(left, right);
-      if (node2.op === "tNE") return !deepEqual(left, right);
+      const left = orNull(evaluate4(node3.left, value2));
+      const right = orNull(evaluate4(node3.right, value2));
+      if (node3.op === "tEQ") return deepEqual(left, right);
+      if (node3.op === "tNE") return !deepEqual(left, right);
       if (typeof left !== "number" || typeof right !== "number") return null;
-      switch (node2.op) {
+      switch (node3.op) {
         case "tGT":
           return left > right;
         case "tGTE":
@@ -41408,27 +41498,27 @@ function evaluate4(node2, value2) {
       }
     }
     case "Or": {
-      const left = orNull(evaluate4(node2.left, value2));
-      return isFalse(left) ? orNull(evaluate4(node2.right, value2)) : left;
+      const left = orNull(evaluate4(node3.left, value2));
+      return isFalse(left) ? orNull(evaluate4(node3.right, value2)) : left;
     }
     case "And": {
-      const left = orNull(evaluate4(node2.left, value2));
-      return isFalse(left) ? left : evaluate4(node2.right, value2);
+      const left = orNull(evaluate4(node3.left, value2));
+      return isFalse(left) ? left : evaluate4(node3.right, value2);
     }
     case "Not":
-      return isFalse(orNull(evaluate4(node2.child, value2)));
+      return isFalse(orNull(evaluate4(node3.child, value2)));
     case "Pipe":
-      return orNull(evaluate4(node2.right, orNull(evaluate4(node2.left, value2))));
+      return orNull(evaluate4(node3.right, orNull(evaluate4(node3.left, value2))));
     case "MultiSelectList": {
       if (value2 === null) return null;
       const collected = [];
-      for (const child of node2.children) collected.push(orNull(evaluate4(child, value2)));
+      for (const child of node3.children) collected.push(orNull(evaluate4(child, value2)));
       return collected;
     }
     case "MultiSelectHash": {
       if (value2 === null) return null;
       const collected = {};
-      for (const pair of node2.pairs) {
+      for (const pair of node3.pairs) {
         const current3 = orNull(evaluate4(pair.value, value2));
         if (pair.key === "__proto__") {
           Object.defineProperty(collected, pair.key, { value: current3, writable: true, enumerable: true, configurable: true });
@@ -41439,14 +41529,14 @@ function evaluate4(node2, value2) {
       return collected;
     }
     case "ExpRef":
-      return makeExpRef(node2.child);
+      return makeExpRef(node3.child);
     case "Function": {
       const args = [];
-      for (const arg of node2.args) args.push(orNull(evaluate4(arg, value2)));
-      if (node2.name === null) {
-        throw runtimeError(`interface conversion: interface {} is ${node2.nameGoType}, not string`);
+      for (const arg of node3.args) args.push(orNull(evaluate4(arg, value2)));
+      if (node3.name === null) {
+        throw runtimeError(`interface conversion: interface {} is ${node3.nameGoType}, not string`);
       }
-      return callFunction(node2.name, args);
+      return callFunction(node3.name, args);
     }
     case "Empty":
       throw runtimeError("Unknown AST node: ASTEmpty");
@@ -41691,9 +41781,9 @@ function astDepth(root) {
   let deepest = 0;
   const stack = [[root, 1]];
   for (let entry2 = stack.pop(); entry2 !== void 0; entry2 = stack.pop()) {
-    const [node2, depth] = entry2;
+    const [node3, depth] = entry2;
     deepest = Math.max(deepest, depth);
-    for (const child of childrenOf(node2)) stack.push([child, depth + 1]);
+    for (const child of childrenOf(node3)) stack.push([child, depth + 1]);
   }
   return deepest;
 }
@@ -41706,11 +41796,11 @@ var Parser6 = class {
   /** Calls of `expression` in progress: every recursion of the parser goes through it. */
   depth = 0;
   parse() {
-    const node2 = this.expression(0);
+    const node3 = this.expression(0);
     if (this.current() !== "tEOF") {
       throw syntaxError2(`Unexpected token at the end of the expression: ${this.current()}`);
     }
-    return node2;
+    return node3;
   }
   current() {
     return this.tokens[this.index].type;
@@ -42372,11 +42462,11 @@ function parseReference(s) {
   }
   const name = ANCHORED_NAME.exec(matches[1]);
   const domain = name?.[1] ?? "";
-  const path18 = name ? name[2] : matches[1];
-  if (path18.length > 255) throw new Error("repository name must not be more than 255 characters");
+  const path21 = name ? name[2] : matches[1];
+  if (path21.length > 255) throw new Error("repository name must not be more than 255 characters");
   const digest4 = matches[3] ?? "";
   if (digest4 !== "") validateDigest(digest4);
-  return { domain, path: path18, tag: matches[2] ?? "", digest: digest4 };
+  return { domain, path: path21, tag: matches[2] ?? "", digest: digest4 };
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
@@ -42397,13 +42487,13 @@ function parseImage(image) {
       `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY2}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
-  const { domain: registry, path: path18, digest: digest4 } = parsed;
+  const { domain: registry, path: path21, digest: digest4 } = parsed;
   const tag = parsed.tag === "" && digest4 === "" ? "latest" : parsed.tag;
-  const repository = registry !== "" ? `${registry}/${path18}` : path18;
+  const repository = registry !== "" ? `${registry}/${path21}` : path21;
   return {
     registry,
-    name: path18.slice(path18.lastIndexOf("/") + 1),
-    path: path18,
+    name: path21.slice(path21.lastIndexOf("/") + 1),
+    path: path21,
     tag,
     digest: digest4,
     reference: digest4 !== "" ? `${repository}@${digest4}` : `${repository}:${tag}`,
@@ -42433,16 +42523,16 @@ function imageEntry(info, pointer) {
   entry2.jsonPointer = pointer;
   return entry2;
 }
-function extractContainers(node2, path18, into) {
-  if (node2 === void 0 || node2 === null) return;
+function extractContainers(node3, path21, into) {
+  if (node3 === void 0 || node3 === null) return;
   let items2;
-  if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
-  else if (isObject(node2)) items2 = Object.entries(node2);
+  if (Array.isArray(node3)) items2 = node3.map((item, i) => [String(i), item]);
+  else if (isObject(node3)) items2 = Object.entries(node3);
   else throw new Error("invalid type");
   for (const [segment, container] of items2) {
     if (container === null) continue;
     if (!isObject(container)) throw new Error("invalid image config");
-    const pointer = `/${[...path18, segment].join("/")}/image`;
+    const pointer = `/${[...path21, segment].join("/")}/image`;
     const key3 = container.name;
     if (typeof key3 !== "string") throw new Error("invalid key");
     const image = container.image;
@@ -42456,15 +42546,15 @@ function extractContainers(node2, path18, into) {
     setOwnProperty(into, key3, imageEntry(info, pointer));
   }
 }
-function walkToPodSpec(resource, path18) {
-  let node2 = resource;
-  for (const segment of path18) {
-    if (!isObject(node2)) throw new Error("invalid image config");
-    node2 = node2[segment];
-    if (node2 === void 0 || node2 === null) return null;
+function walkToPodSpec(resource, path21) {
+  let node3 = resource;
+  for (const segment of path21) {
+    if (!isObject(node3)) throw new Error("invalid image config");
+    node3 = node3[segment];
+    if (node3 === void 0 || node3 === null) return null;
   }
-  if (!isObject(node2)) throw new Error("invalid image config");
-  return node2;
+  if (!isObject(node3)) throw new Error("invalid image config");
+  return node3;
 }
 function extractImages(resource) {
   const kind3 = typeof resource.kind === "string" ? resource.kind : "";
@@ -42870,8 +42960,8 @@ var PosixParser = class _PosixParser {
     if (simple[c] !== void 0) return [simple[c], t];
     throw invalid3();
   }
-  push(node2) {
-    this.stack.push(node2);
+  push(node3) {
+    this.stack.push(node3);
   }
   /** Go `concat`: collapses the nodes above the topmost marker. */
   concat() {
@@ -42953,9 +43043,9 @@ var PosixParser = class _PosixParser {
         if (end >= 0) {
           const name = t.slice(2, end);
           const negatedName = name.startsWith("^");
-          const table2 = POSIX_CLASSES[negatedName ? name.slice(1) : name];
-          if (table2 === void 0) throw syntaxError3("invalid character class range", t.slice(0, end + 2));
-          ranges.push(...negatedName ? negateClass(cleanClass(table2)) : table2);
+          const table3 = POSIX_CLASSES[negatedName ? name.slice(1) : name];
+          if (table3 === void 0) throw syntaxError3("invalid character class range", t.slice(0, end + 2));
+          ranges.push(...negatedName ? negateClass(cleanClass(table3)) : table3);
           t = t.slice(end + 2);
           continue;
         }
@@ -43055,36 +43145,36 @@ function randomInt(n) {
 function runeText(r) {
   return r >= 55296 && r <= 57343 ? "\uFFFD" : String.fromCodePoint(r);
 }
-function generate2(node2) {
-  switch (node2.op) {
+function generate2(node3) {
+  switch (node3.op) {
     case "literal":
-      return runeText(node2.rune);
+      return runeText(node3.rune);
     case "empty":
       return "";
     case "class": {
       let total = 0;
-      for (let i = 0; i < node2.ranges.length; i += 2) total += node2.ranges[i + 1] - node2.ranges[i] + 1;
+      for (let i = 0; i < node3.ranges.length; i += 2) total += node3.ranges[i + 1] - node3.ranges[i] + 1;
       let k = randomInt(total);
-      for (let i = 0; i < node2.ranges.length; i += 2) {
-        const size = node2.ranges[i + 1] - node2.ranges[i] + 1;
-        if (k < size) return runeText(node2.ranges[i] + k);
+      for (let i = 0; i < node3.ranges.length; i += 2) {
+        const size = node3.ranges[i + 1] - node3.ranges[i] + 1;
+        if (k < size) return runeText(node3.ranges[i] + k);
         k -= size;
       }
       return "";
     }
     case "repeat": {
-      const max = node2.max < 0 ? node2.min + MAX_UNBOUNDED : node2.max;
-      const n = node2.min + randomInt(max - node2.min + 1);
+      const max = node3.max < 0 ? node3.min + MAX_UNBOUNDED : node3.max;
+      const n = node3.min + randomInt(max - node3.min + 1);
       let out = "";
-      for (let i = 0; i < n; i++) out += generate2(node2.sub);
+      for (let i = 0; i < n; i++) out += generate2(node3.sub);
       return out;
     }
     case "concat":
-      return node2.subs.map(generate2).join("");
+      return node3.subs.map(generate2).join("");
     case "alternate":
-      return generate2(node2.subs[randomInt(node2.subs.length)]);
+      return generate2(node3.subs[randomInt(node3.subs.length)]);
     case "group":
-      return generate2(node2.sub);
+      return generate2(node3.sub);
   }
 }
 function generateFromPattern2(pattern2) {
@@ -43449,12 +43539,12 @@ function goReplace(s, old, replacement, n) {
 }
 function goTrim(s, cutset) {
   if (s === "" || cutset === "") return s;
-  const set2 = new Set(Array.from(cutset));
+  const set3 = new Set(Array.from(cutset));
   const runes = Array.from(s);
   let start = 0;
   let end = runes.length;
-  while (start < end && set2.has(runes[start])) start++;
-  while (end > start && set2.has(runes[end - 1])) end--;
+  while (start < end && set3.has(runes[start])) start++;
+  while (end > start && set3.has(runes[end - 1])) end--;
   return runes.slice(start, end).join("");
 }
 function goSplit(s, sep) {
@@ -44089,9 +44179,9 @@ function getnum3(s, fixed) {
   if (i === 0 || fixed && i !== 3) throw new Bad();
   return [n, s.slice(i)];
 }
-function lookupName(table2, value2) {
-  for (let i = 0; i < table2.length; i++) {
-    const name = table2[i];
+function lookupName(table3, value2) {
+  for (let i = 0; i < table3.length; i++) {
+    const name = table3[i];
     if (value2.length >= name.length && value2.slice(0, name.length).toLowerCase() === name.toLowerCase()) {
       const head = value2.slice(0, name.length);
       if (/^[\x00-\x7f]*$/.test(head)) return [i, value2.slice(name.length)];
@@ -44429,9 +44519,9 @@ function isInt64(s) {
   }
 }
 function timeSince(layout, t1, t2) {
-  const parse5 = (s) => parseGoTime(layout !== "" ? layout : RFC33392, s);
-  const start = parse5(t1);
-  const end = t2 !== "" ? parse5(t2) : now();
+  const parse7 = (s) => parseGoTime(layout !== "" ? layout : RFC33392, s);
+  const start = parse7(t1);
+  const end = t2 !== "" ? parse7(t2) : now();
   return formatGoDuration(subTimes(end, start));
 }
 function timeToCron(t) {
@@ -44805,9 +44895,9 @@ function parseName2(der, flavour) {
   const names = [];
   const rdns = new DerReader(outer.content);
   while (!rdns.empty()) {
-    const set2 = rdns.read(TAG.SET);
-    if (set2 === null) throw new Error("x509: invalid RDNSequence");
-    const atavs = new DerReader(set2.content);
+    const set3 = rdns.read(TAG.SET);
+    if (set3 === null) throw new Error("x509: invalid RDNSequence");
+    const atavs = new DerReader(set3.content);
     while (!atavs.empty()) {
       const atav = atavs.read(TAG.SEQUENCE);
       if (atav === null) throw new Error("x509: invalid RDNSequence: invalid attribute");
@@ -45419,11 +45509,11 @@ function parseAttribute(der) {
   try {
     const attr = new DerReader(expect(new DerReader(der), TAG.SEQUENCE).content);
     const type = new DerReader(expect(attr, TAG.OID).full).readObjectIdentifier();
-    const set2 = new DerReader(expect(attr, TAG.SET).content);
+    const set3 = new DerReader(expect(attr, TAG.SET).content);
     if (type === null) return null;
     const values = [];
-    while (!set2.empty()) {
-      const seq = new DerReader(expect(set2, TAG.SEQUENCE).content);
+    while (!set3.empty()) {
+      const seq = new DerReader(expect(set3, TAG.SEQUENCE).content);
       const atvs = [];
       while (!seq.empty()) {
         const atv = new DerReader(expect(seq, TAG.SEQUENCE).content);
@@ -45893,9 +45983,9 @@ for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
 // src/lang/jmespath/index.ts
 registerKyvernoFunctions();
 var NONDETERMINISTIC_FUNCTIONS = /* @__PURE__ */ new Set(["random", "time_now", "time_now_utc", "time_since"]);
-function isDeterministic(node2) {
-  if (node2.type === "Function" && (node2.name === null || NONDETERMINISTIC_FUNCTIONS.has(node2.name))) return false;
-  return childrenOf(node2).every(isDeterministic);
+function isDeterministic(node3) {
+  if (node3.type === "Function" && (node3.name === null || NONDETERMINISTIC_FUNCTIONS.has(node3.name))) return false;
+  return childrenOf(node3).every(isDeterministic);
 }
 var Compiled = class {
   constructor(expression, ast) {
@@ -45986,13 +46076,13 @@ function dropPrefix(match, source) {
 
 // src/families/kyverno/engine/variables/traverse.ts
 var isMap3 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-var childPath = (path18, key3) => `${path18}/${key3.replaceAll("/", "\\/")}`;
-function walk2(value2, path18, action) {
+var childPath = (path21, key3) => `${path21}/${key3.replaceAll("/", "\\/")}`;
+function walk2(value2, path21, action) {
   if (typeof value2 === "object" && value2 !== null && action.unchanged?.(value2)) return value2;
   if (Array.isArray(value2)) {
     const out = new Array(value2.length);
     for (let i = 0; i < value2.length; i++) {
-      const item = traverse(value2[i], `${path18}/${i}`, action);
+      const item = traverse(value2[i], `${path21}/${i}`, action);
       if (item instanceof SubstitutionFailure) return item;
       out[i] = item;
     }
@@ -46001,16 +46091,16 @@ function walk2(value2, path18, action) {
   if (isMap3(value2)) {
     const out = {};
     for (const key3 of Object.keys(value2)) {
-      let newKey = action.leaf(key3, path18, true);
+      let newKey = action.leaf(key3, path21, true);
       if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === "object" && newKey !== null) {
-        const walked = walk2(newKey, path18, action);
+        const walked = walk2(newKey, path21, action);
         if (walked instanceof SubstitutionFailure) return walked;
         throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
       }
       if (newKey === null || newKey === void 0) newKey = key3;
       if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
-      const item = traverse(value2[key3], childPath(path18, key3), action);
+      const item = traverse(value2[key3], childPath(path21, key3), action);
       if (item instanceof SubstitutionFailure) return item;
       setOwnProperty(out, newKey, item);
     }
@@ -46018,22 +46108,22 @@ function walk2(value2, path18, action) {
   }
   return value2;
 }
-function traverse(document, path18, action) {
-  if (Array.isArray(document) || isMap3(document)) return walk2(document, path18, action);
-  const leaf = action.leaf(document, path18, false);
+function traverse(document, path21, action) {
+  if (Array.isArray(document) || isMap3(document)) return walk2(document, path21, action);
+  const leaf = action.leaf(document, path21, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
-  return walk2(leaf, path18, action);
+  return walk2(leaf, path21, action);
 }
-function visitLeavesAndKeys(document, visit, path18 = "") {
+function visitLeavesAndKeys(document, visit, path21 = "") {
   if (Array.isArray(document)) {
-    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path18}/${i}`);
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path21}/${i}`);
   } else if (isMap3(document)) {
     for (const key3 of Object.keys(document)) {
-      visit(key3, path18);
-      visitLeavesAndKeys(document[key3], visit, childPath(path18, key3));
+      visit(key3, path21);
+      visitLeavesAndKeys(document[key3], visit, childPath(path21, key3));
     }
   } else {
-    visit(document, path18);
+    visit(document, path21);
   }
 }
 
@@ -46054,17 +46144,17 @@ function joinPath(...elements2) {
   return joined === "" ? "" : goCleanPath(joined);
 }
 var ANCHOR = /^([+<=X^])?\((.+)\)$/;
-function removeAnchorsFromPath(path18) {
-  let components = path18.split("/");
+function removeAnchorsFromPath(path21) {
+  let components = path21.split("/");
   if (components[0] === "") components = components.slice(1);
   const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
   const joined = joinPath(...keys);
-  return path18.startsWith("/") ? `/${joined}` : joined;
+  return path21.startsWith("/") ? `/${joined}` : joined;
 }
-function valueAtReference(document, path18) {
+function valueAtReference(document, path21) {
   let found;
   visitLeavesAndKeys(document, (value2, leafPath) => {
-    if (removeAnchorsFromPath(leafPath) === path18) found = value2;
+    if (removeAnchorsFromPath(leafPath) === path21) found = value2;
   });
   return found;
 }
@@ -46075,19 +46165,19 @@ function formatFixed6(value2) {
   return `${BigInt(value2).toString()}.000000`;
 }
 function resolveReference(document, reference, absolutePath) {
-  let path18 = reference.replace(/^[$()]+|[$()]+$/g, "");
-  const operator = operatorPrefix(path18);
-  path18 = path18.slice(operator.length);
-  if (path18.length === 0) throw new Error("expected path, found empty reference");
-  path18 = path18.startsWith("/") ? path18 : joinPath(absolutePath, path18);
-  const value2 = valueAtReference(document, path18);
+  let path21 = reference.replace(/^[$()]+|[$()]+$/g, "");
+  const operator = operatorPrefix(path21);
+  path21 = path21.slice(operator.length);
+  if (path21.length === 0) throw new Error("expected path, found empty reference");
+  path21 = path21.startsWith("/") ? path21 : joinPath(absolutePath, path21);
+  const value2 = valueAtReference(document, path21);
   if (operator === "") return value2;
   if (typeof value2 === "string") return operator + value2;
   if (typeof value2 === "bigint") return operator + value2.toString();
   if (typeof value2 === "number") return operator + formatFixed6(value2);
   throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue2(value2)}`);
 }
-function substituteReferencesInString(value2, path18, document) {
+function substituteReferencesInString(value2, path21, document) {
   const source = value2;
   for (const found of findAll2(REFERENCES, source)) {
     const match = found.text;
@@ -46095,15 +46185,15 @@ function substituteReferencesInString(value2, path18, document) {
     const reference = initial ? match : dropPrefix(found, source);
     let resolved;
     try {
-      resolved = resolveReference(document, reference, path18);
+      resolved = resolveReference(document, reference, path21);
     } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference} at path ${path18}: ${err.message}`);
+      throw new SubstitutionError(`failed to resolve ${reference} at path ${path21}: ${err.message}`);
     }
     if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path18}: <nil>`);
+      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path21}: <nil>`);
     }
     if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path18}`);
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path21}`);
     }
     const replacement = (initial ? "" : match[0]) + resolved;
     const at = value2.indexOf(match);
@@ -46120,8 +46210,8 @@ var ReferenceSubstituter = class {
     this.document = document;
   }
   document;
-  leaf(value2, path18) {
-    return typeof value2 === "string" && value2.includes("$(") ? substituteReferencesInString(value2, path18, this.document) : value2;
+  leaf(value2, path21) {
+    return typeof value2 === "string" && value2.includes("$(") ? substituteReferencesInString(value2, path21, this.document) : value2;
   }
 };
 
@@ -46345,13 +46435,13 @@ function push(value2, tags2) {
   }
   return data;
 }
-function replaceIn(node2, tags2, depth, value2) {
-  const out = { ...node2 };
+function replaceIn(node3, tags2, depth, value2) {
+  const out = { ...node3 };
   const key3 = tags2[depth];
   if (depth === tags2.length - 1) {
     setOwnProperty(out, key3, value2);
   } else {
-    const child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
+    const child = Object.prototype.hasOwnProperty.call(node3, key3) ? node3[key3] : void 0;
     setOwnProperty(out, key3, isMap4(child) ? replaceIn(child, tags2, depth + 1, value2) : push(value2, tags2.slice(depth + 1)));
   }
   return out;
@@ -46582,8 +46672,8 @@ function pointerToJmesPath(pointer) {
   }
   return out;
 }
-function atVariablePath(path18, prefix) {
-  let pointer = parsePath(path18);
+function atVariablePath(path21, prefix) {
+  let pointer = parsePath(path21);
   pointer = pointer.slice(pointer.indexOf("foreach") + 1);
   pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
   return pointerToJmesPath([...prefix.split("."), ...pointer]);
@@ -46632,8 +46722,8 @@ var VariableSubstituter = class {
     return (variableMarks(value2) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
   }
   /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
-  leaf(value2, path18) {
-    if (typeof value2 === "string") return this.substituteString(value2, path18);
+  leaf(value2, path21) {
+    if (typeof value2 === "string") return this.substituteString(value2, path21);
     return typeof value2 === "bigint" ? int64Json(value2) : value2;
   }
   deleteRequest() {
@@ -46652,7 +46742,7 @@ var VariableSubstituter = class {
     return this.isDelete;
   }
   /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
-  atPath(path18) {
+  atPath(path21) {
     let prefix = "target";
     try {
       this.context.search("target");
@@ -46660,9 +46750,9 @@ var VariableSubstituter = class {
       if (!(err instanceof ContextQueryError)) throw err;
       prefix = "request.object";
     }
-    return atVariablePath(path18, prefix);
+    return atVariablePath(path21, prefix);
   }
-  substituteString(input, path18) {
+  substituteString(input, path21) {
     let matches = scanVariables(input);
     if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
     let value2 = input;
@@ -46672,10 +46762,10 @@ var VariableSubstituter = class {
       for (const match of matches) {
         const { v, shallow } = match;
         let variable = match.variable;
-        if (variable === "@") variable = this.atPath(path18);
+        if (variable === "@") variable = this.atPath(path21);
         if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
         const result = this.context.trySearch(variable);
-        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path18}: ${result.message}`);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path21}: ${result.message}`);
         if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
         let text4;
         if (typeof result === "string") {
@@ -46686,14 +46776,14 @@ var VariableSubstituter = class {
           } catch (err) {
             if (!(err instanceof GoJsonError)) throw err;
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path18}: failed to marshal ${goTypeName3(result)}: ${formatGoValue2(result)}`
+              `failed to resolve ${variable} at path ${path21}: failed to marshal ${goTypeName3(result)}: ${formatGoValue2(result)}`
             );
           }
         }
         if (shallow && result !== null) {
           if (typeof result !== "string") {
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path18}: interface conversion: interface {} is ${goTypeName3(result)}, not string`
+              `failed to resolve ${variable} at path ${path21}: interface conversion: interface {} is ${goTypeName3(result)}, not string`
             );
           }
           text4 = text4.replaceAll("{{", "\\{{");
@@ -46707,21 +46797,21 @@ var VariableSubstituter = class {
     return value2.replaceAll("\\{{", "{{");
   }
 };
-function trySubstituteVariables(document, context2, options = {}) {
-  const substituter = new VariableSubstituter(context2, options.operation);
+function trySubstituteVariables(document, context2, options2 = {}) {
+  const substituter = new VariableSubstituter(context2, options2.operation);
   return traverse(document, "", substituter);
 }
-function substituteAll(document, context2, options = {}) {
-  return orThrow(trySubstituteAll(document, context2, options));
+function substituteAll(document, context2, options2 = {}) {
+  return orThrow(trySubstituteAll(document, context2, options2));
 }
-function trySubstituteAll(document, context2, options = {}) {
+function trySubstituteAll(document, context2, options2 = {}) {
   const marks = variableMarks(document);
   if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
   if ((marks & HAS_REFERENCES) !== 0) {
     const referenced = substituteReferences(document);
-    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options) : referenced;
+    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options2) : referenced;
   }
-  return trySubstituteVariables(document, context2, options);
+  return trySubstituteVariables(document, context2, options2);
 }
 function orThrow(result) {
   if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
@@ -46917,10 +47007,10 @@ function searchAnswer(compiled3, data) {
   return result;
 }
 var ApiCallLoader = class {
-  constructor(entry2, context2, options) {
+  constructor(entry2, context2, options2) {
     this.entry = entry2;
     this.context = context2;
-    this.options = options;
+    this.options = options2;
   }
   entry;
   context;
@@ -46994,17 +47084,17 @@ var ApiCallLoader = class {
       this.#add(data, "failed to add resource data to context entry");
       return;
     }
-    let path18;
+    let path21;
     try {
-      path18 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+      path21 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
     }
     let result;
     try {
-      result = searchAnswer(compileJmesPath(text(path18)), data);
+      result = searchAnswer(compileJmesPath(text(path21)), data);
     } catch (err) {
-      throw new Error(`failed to apply JMESPath ${text(path18)} for context entry ${name}: ${err.message}`);
+      throw new Error(`failed to apply JMESPath ${text(path21)} for context entry ${name}: ${err.message}`);
     }
     this.#add(result, "failed to add APICall results for context entry");
   }
@@ -47061,10 +47151,10 @@ function storedForm(body) {
   return stored;
 }
 var ConfigMapLoader = class {
-  constructor(entry2, context2, options) {
+  constructor(entry2, context2, options2) {
     this.entry = entry2;
     this.context = context2;
-    this.options = options;
+    this.options = options2;
   }
   entry;
   context;
@@ -47133,10 +47223,10 @@ var ConfigMapLoader = class {
 
 // src/families/kyverno/engine/context/external/global-reference-loader.ts
 var GlobalReferenceLoader = class {
-  constructor(entry2, context2, options) {
+  constructor(entry2, context2, options2) {
     this.entry = entry2;
     this.context = context2;
-    this.options = options;
+    this.options = options2;
   }
   entry;
   context;
@@ -47339,9 +47429,9 @@ function exceptionConditionsHold(env, exception) {
 }
 
 // src/families/kyverno/engine/response.ts
-function ruleResponse(name, type, status, message2, path18) {
+function ruleResponse(name, type, status, message2, path21) {
   const response = { name, type, status, message: message2 };
-  if (path18) response.path = path18;
+  if (path21) response.path = path21;
   return response;
 }
 function ruleError(name, type, message2, error) {
@@ -47372,24 +47462,24 @@ var VariableLoader = class {
   }
   loadData() {
     const { name, variable } = this.entry;
-    const options = { operation: this.operation };
-    let path18 = "";
+    const options2 = { operation: this.operation };
+    let path21 = "";
     if (variable.jmesPath !== void 0 && variable.jmesPath !== "") {
       let substituted;
       try {
-        substituted = substituteAll(variable.jmesPath, this.context, options);
+        substituted = substituteAll(variable.jmesPath, this.context, options2);
       } catch (err) {
         throw new Error(`failed to substitute variables in context entry ${name} ${variable.jmesPath}: ${err.message}`);
       }
       if (typeof substituted !== "string") {
         throw new Error(`jmespath value must be a string ${name} ${variable.jmesPath}: <nil>`);
       }
-      path18 = substituted;
+      path21 = substituted;
     }
     let defaultValue = null;
     if (variable.default !== void 0 && variable.default !== null) {
       try {
-        defaultValue = substituteAll(variable.default, this.context, options);
+        defaultValue = substituteAll(variable.default, this.context, options2);
       } catch (err) {
         throw new Error(
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.default)}: ${err.message}`
@@ -47400,34 +47490,34 @@ var VariableLoader = class {
     if (variable.value !== void 0 && variable.value !== null) {
       let value2;
       try {
-        value2 = substituteAll(variable.value, this.context, options);
+        value2 = substituteAll(variable.value, this.context, options2);
       } catch (err) {
         throw new Error(
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.value)}: ${err.message}`
         );
       }
-      if (path18 === "") {
+      if (path21 === "") {
         output = value2;
       } else {
         try {
-          output = applyJmesPath(path18, value2);
+          output = applyJmesPath(path21, value2);
         } catch (err) {
           if (defaultValue === null) {
-            throw new Error(`failed to apply jmespath ${path18} to variable ${formatGoValue2(value2)}: ${err.message}`);
+            throw new Error(`failed to apply jmespath ${path21} to variable ${formatGoValue2(value2)}: ${err.message}`);
           }
         }
       }
-    } else if (path18 !== "") {
+    } else if (path21 !== "") {
       let failure2;
       try {
-        const result = this.context.trySearch(path18);
+        const result = this.context.trySearch(path21);
         if (result instanceof QueryFailure) failure2 = result.message;
         else if (result !== null) output = result;
       } catch (err) {
         failure2 = err.message;
       }
       if (failure2 !== void 0 && defaultValue === null) {
-        throw new Error(`failed to apply jmespath ${path18} to variable <nil>: ${failure2}`);
+        throw new Error(`failed to apply jmespath ${path21} to variable <nil>: ${failure2}`);
       }
     }
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
@@ -47455,16 +47545,16 @@ function applyJmesPath(query, data) {
 function hasVariable(entry2) {
   return entry2.variable !== void 0 && entry2.variable !== null;
 }
-function registerContextEntries(context2, entries, options = {}) {
-  const pending = options.resolveEagerly ? options.resolveEagerly(entries, context2) : entries;
+function registerContextEntries(context2, entries, options2 = {}) {
+  const pending = options2.resolveEagerly ? options2.resolveEagerly(entries, context2) : entries;
   for (const entry2 of pending) {
     let loader;
     const external = EXTERNAL_TYPES.find((type) => entry2[type] !== void 0 && entry2[type] !== null);
     if (external !== void 0) {
-      loader = options.externalLoaders?.[external]?.(entry2, context2);
+      loader = options2.externalLoaders?.[external]?.(entry2, context2);
       if (loader === void 0) continue;
     } else if (hasVariable(entry2)) {
-      loader = new VariableLoader(entry2, context2, options.operation);
+      loader = new VariableLoader(entry2, context2, options2.operation);
     } else {
       throw new Error(`failed to create deferred loader for context entry ${entry2.name}`);
     }
@@ -47600,9 +47690,9 @@ var RuleEnvironment = class _RuleEnvironment {
     this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
   }
   /** The resource path of a failure found at `path` of the current validation target. */
-  resourcePath(path18) {
-    if (this.element === void 0) return path18;
-    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path18;
+  resourcePath(path21) {
+    if (this.element === void 0) return path21;
+    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path21;
   }
   /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
   substitute(document) {
@@ -47697,28 +47787,28 @@ var RuleEnvironment = class _RuleEnvironment {
 var PLAIN_PATH = /^\s*(request\.object|element)((?:\.(?:[A-Za-z_][A-Za-z0-9_]*|"[^"\\]*"))*)\s*$/;
 var SEGMENT = /\.(?:([A-Za-z_][A-Za-z0-9_]*)|"([^"\\]*)")/g;
 function listPointer(expression, elementPointer) {
-  const path18 = listPath(expression);
-  if (path18 === null) return void 0;
-  if (path18.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path18.pointer;
-  return path18.pointer;
+  const path21 = listPath(expression);
+  if (path21 === null) return void 0;
+  if (path21.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path21.pointer;
+  return path21.pointer;
 }
 var listPaths = /* @__PURE__ */ new Map();
 var MAX_LIST_PATHS = 1024;
 function listPath(expression) {
-  let path18 = listPaths.get(expression);
-  if (path18 === void 0) {
+  let path21 = listPaths.get(expression);
+  if (path21 === void 0) {
     const match = PLAIN_PATH.exec(expression);
     if (match) {
       let pointer = "";
       for (const segment of (match[2] ?? "").matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
-      path18 = { fromElement: match[1] === "element", pointer };
+      path21 = { fromElement: match[1] === "element", pointer };
     } else {
-      path18 = null;
+      path21 = null;
     }
     if (listPaths.size >= MAX_LIST_PATHS) listPaths.clear();
-    listPaths.set(expression, path18);
+    listPaths.set(expression, path21);
   }
-  return path18;
+  return path21;
 }
 
 // src/families/kyverno/engine/generate/errors.ts
@@ -47865,25 +47955,25 @@ function patternDocument(block) {
   }
   return out;
 }
-function unmarshalError(value2, path18, type) {
-  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value2)} into Go struct field ${path18} of type ${type}`);
+function unmarshalError(value2, path21, type) {
+  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value2)} into Go struct field ${path21} of type ${type}`);
 }
-function stringField3(object2, field3, path18) {
+function stringField3(object2, field3, path21) {
   const value2 = object2[field3];
   if (value2 === void 0 || value2 === null) return "";
-  if (typeof value2 !== "string") throw unmarshalError(value2, `${path18}.${field3}`, "string");
+  if (typeof value2 !== "string") throw unmarshalError(value2, `${path21}.${field3}`, "string");
   return value2;
 }
-function objectField2(object2, field3, path18) {
+function objectField2(object2, field3, path21) {
   const value2 = object2[field3];
   if (value2 === void 0 || value2 === null) return {};
-  if (!isObject(value2)) throw unmarshalError(value2, `${path18}.${field3}`, `v1.${field3 === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject(value2)) throw unmarshalError(value2, `${path21}.${field3}`, `v1.${field3 === "clone" ? "CloneFrom" : "CloneList"}`);
   return value2;
 }
 function decodePattern(document) {
-  const path18 = "GeneratePattern";
-  const clone2 = objectField2(document, "clone", path18);
-  const cloneList2 = objectField2(document, "cloneList", path18);
+  const path21 = "GeneratePattern";
+  const clone2 = objectField2(document, "clone", path21);
+  const cloneList2 = objectField2(document, "cloneList", path21);
   const kinds = cloneList2.kinds;
   if (kinds !== void 0 && kinds !== null && !Array.isArray(kinds)) throw unmarshalError(kinds, "CloneList.kinds", "[]string");
   const kindList = Array.isArray(kinds) ? kinds.map((kind3) => {
@@ -47895,10 +47985,10 @@ function decodePattern(document) {
   const data = document.data;
   return {
     target: {
-      apiVersion: stringField3(document, "apiVersion", path18),
-      kind: stringField3(document, "kind", path18),
-      namespace: stringField3(document, "namespace", path18),
-      name: stringField3(document, "name", path18)
+      apiVersion: stringField3(document, "apiVersion", path21),
+      kind: stringField3(document, "kind", path21),
+      namespace: stringField3(document, "namespace", path21),
+      name: stringField3(document, "name", path21)
     },
     data: data === null ? void 0 : data,
     clone: { namespace: stringField3(clone2, "namespace", "CloneFrom"), name: stringField3(clone2, "name", "CloneFrom") },
@@ -47909,8 +47999,8 @@ function decodePattern(document) {
     }
   };
 }
-function describeTarget(target) {
-  return [target.apiVersion, target.kind, target.namespace, target.name].join("/");
+function describeTarget(target2) {
+  return [target2.apiVersion, target2.kind, target2.namespace, target2.name].join("/");
 }
 var VERSION_REGEX = /^v\d((alpha|beta)\d)?|\*$/;
 var formatSubresource = (text4) => text4.replace(".", "/");
@@ -48006,38 +48096,38 @@ function addressOf(object2) {
 function errorText2(error) {
   return error instanceof Error ? error.message : String(error);
 }
-function findTarget(store, target) {
+function findTarget(store, target2) {
   try {
-    return store.get(target);
+    return store.get(target2);
   } catch (error) {
     if (error instanceof StoreError && error.reason === "NotFound") return null;
     throw error;
   }
 }
-function manageData(store, target, data, synchronize) {
+function manageData(store, target2, data, synchronize) {
   let resource;
   if (data === void 0 || data === null) {
     resource = {};
   } else if (isObject(data)) {
     resource = cloneObject(data);
   } else {
-    return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
+    return { action: "Skip", target: target2, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
   }
-  const existing = findTarget(store, target);
-  if (existing === null) return { action: "Create", target, data: resource };
-  if (!synchronize) return { action: "Skip", target };
+  const existing = findTarget(store, target2);
+  if (existing === null) return { action: "Create", target: target2, data: resource };
+  if (!synchronize) return { action: "Skip", target: target2 };
   setMetaValue(resource, "resourceVersion", metaValue(existing, "resourceVersion"));
-  return { action: "Update", target, data: resource };
+  return { action: "Update", target: target2, data: resource };
 }
 var SERVER_FIELDS = ["uid", "selfLink", "creationTimestamp", "managedFields", "resourceVersion"];
-function manageClone(store, target, sourceSpec, pattern2) {
-  const source = pattern2.clone.name !== "" ? { apiVersion: target.apiVersion, kind: target.kind, namespace: pattern2.clone.namespace, name: pattern2.clone.name } : sourceSpec;
-  if (source.namespace === target.namespace && source.name === target.name) return { action: "Skip", target };
+function manageClone(store, target2, sourceSpec, pattern2) {
+  const source = pattern2.clone.name !== "" ? { apiVersion: target2.apiVersion, kind: target2.kind, namespace: pattern2.clone.namespace, name: pattern2.clone.name } : sourceSpec;
+  if (source.namespace === target2.namespace && source.name === target2.name) return { action: "Skip", target: target2 };
   let sourceObject;
   try {
     sourceObject = store.get(source);
   } catch (error) {
-    return { action: "Skip", target, error: `source resource ${describeTarget(target)} not found: ${errorText2(error)}` };
+    return { action: "Skip", target: target2, error: `source resource ${describeTarget(target2)} not found: ${errorText2(error)}` };
   }
   tagCloneSource(sourceObject);
   try {
@@ -48046,13 +48136,13 @@ function manageClone(store, target, sourceSpec, pattern2) {
   }
   const copy2 = cloneObject(sourceObject);
   addSourceLabels(copy2);
-  if (namespaceOf2(copy2) !== target.namespace && hasOwnerReferences(copy2)) removeMetaField(copy2, "ownerReferences");
+  if (namespaceOf2(copy2) !== target2.namespace && hasOwnerReferences(copy2)) removeMetaField(copy2, "ownerReferences");
   for (const field3 of SERVER_FIELDS) removeMetaField(copy2, field3);
-  const existing = findTarget(store, target);
-  if (existing === null) return { action: "Create", target, data: copy2 };
+  const existing = findTarget(store, target2);
+  if (existing === null) return { action: "Create", target: target2, data: copy2 };
   for (const field3 of SERVER_FIELDS) setMetaValue(copy2, field3, metaValue(existing, field3));
-  if (jsonEqual(copy2, existing, "type")) return { action: "Skip", target };
-  return { action: "Update", target, data: copy2 };
+  if (jsonEqual(copy2, existing, "type")) return { action: "Skip", target: target2 };
+  return { action: "Update", target: target2, data: copy2 };
 }
 function manageCloneList(store, targetNamespace, pattern2) {
   const actions = [];
@@ -48066,12 +48156,12 @@ function manageCloneList(store, targetNamespace, pattern2) {
         namespace: namespaceOf2(source),
         name: nameOf2(source)
       };
-      const target = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
+      const target2 = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
       if (sourceAddress.namespace === targetNamespace) {
-        actions.push({ action: "Skip", target });
+        actions.push({ action: "Skip", target: target2 });
         continue;
       }
-      actions.push(manageClone(store, target, sourceAddress, pattern2));
+      actions.push(manageClone(store, target2, sourceAddress, pattern2));
     }
   }
   return actions;
@@ -48104,11 +48194,11 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
     throw new GenerationError(errorText(error));
   }
   const pattern2 = decodePattern(isObject(document) ? document : {});
-  const target = pattern2.target;
+  const target2 = pattern2.target;
   let actions;
-  if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern2)];
-  else if (pattern2.cloneList.kinds !== null && pattern2.cloneList.kinds.length > 0) actions = manageCloneList(scope.store, target.namespace, pattern2);
-  else actions = [manageData(scope.store, target, pattern2.data, scope.synchronize)];
+  if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target2, NO_SOURCE, pattern2)];
+  else if (pattern2.cloneList.kinds !== null && pattern2.cloneList.kinds.length > 0) actions = manageCloneList(scope.store, target2.namespace, pattern2);
+  else actions = [manageData(scope.store, target2, pattern2.data, scope.synchronize)];
   return applyActions(scope, actions);
 }
 function applyActions(scope, actions) {
@@ -48118,38 +48208,38 @@ function applyActions(scope, actions) {
       if (action.error !== void 0) throw new GenerationError(action.error);
       continue;
     }
-    const target = action.target;
+    const target2 = action.target;
     const object2 = action.data;
-    setMetaString(object2, "name", target.name);
-    setMetaString(object2, "namespace", target.namespace);
-    if (kindOf2(object2) === "") object2.kind = target.kind;
-    object2.apiVersion = target.apiVersion;
+    setMetaString(object2, "name", target2.name);
+    setMetaString(object2, "namespace", target2.namespace);
+    if (kindOf2(object2) === "") object2.kind = target2.kind;
+    object2.apiVersion = target2.apiVersion;
     manageLabels(object2, scope.trigger, scope.policy, scope.ruleName);
     if (action.action === "Create") {
       removeMetaField(object2, "resourceVersion");
-      storeWrite(() => scope.store.create(target, object2));
-      generated.push(target);
+      storeWrite(() => scope.store.create(target2, object2));
+      generated.push(target2);
       continue;
     }
     let existing;
     try {
-      existing = scope.store.get(target);
+      existing = scope.store.get(target2);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       existing = null;
     }
     if (existing === null) {
-      storeWrite(() => scope.store.create(target, object2));
-      generated.push(target);
+      storeWrite(() => scope.store.create(target2, object2));
+      generated.push(target2);
       continue;
     }
-    const apiVersion = target.apiVersion === "" ? apiVersionOf(existing) : target.apiVersion;
+    const apiVersion = target2.apiVersion === "" ? apiVersionOf(existing) : target2.apiVersion;
     object2.apiVersion = apiVersion;
-    const namespace = target.namespace === "" && isNamespaced2(apiVersion, target.kind) ? "default" : target.namespace;
+    const namespace = target2.namespace === "" && isNamespaced2(apiVersion, target2.kind) ? "default" : target2.namespace;
     setMetaString(object2, "namespace", namespace);
     if (!scope.synchronize) continue;
     if (jsonEqual(object2, existing, "type")) continue;
-    storeWrite(() => scope.store.update({ apiVersion, kind: target.kind, namespace, name: target.name }, object2));
+    storeWrite(() => scope.store.update({ apiVersion, kind: target2.kind, namespace, name: target2.name }, object2));
   }
   return generated;
 }
@@ -48343,10 +48433,10 @@ function plainResource(resource) {
   }
   return plain;
 }
-function readBack2(context2, path18, injected) {
+function readBack2(context2, path21, injected) {
   let value2;
   try {
-    value2 = context2.trySearch(path18);
+    value2 = context2.trySearch(path21);
   } catch {
     return null;
   }
@@ -48372,7 +48462,7 @@ function prepareTrigger(request2) {
   const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
   const rewritten = readsBackResource(resourceValues);
   const kept = rewritten && keepsResource(resourceValues);
-  const readBackAt = (path18) => kept ? plainResource(request2.resource) : readBack2(context2, path18, request2.resource);
+  const readBackAt = (path21) => kept ? plainResource(request2.resource) : readBack2(context2, path21, request2.resource);
   let newResource = null;
   let oldResource = null;
   if (engineOperation !== "DELETE") newResource = rewritten ? readBackAt("request.object") : request2.resource;
@@ -48431,7 +48521,7 @@ function run(policy, response, request2, cloneSources) {
   try {
     for (const ruleResponse2 of response.rules) {
       const targets = applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity5, ruleResponse2.name);
-      results.push([ruleResponse2, targets.map((target) => store.get(target))]);
+      results.push([ruleResponse2, targets.map((target2) => store.get(target2))]);
     }
   } catch (error) {
     return { error: errorText(error) };
@@ -48746,9 +48836,9 @@ function remove(container, key3) {
   container.splice(index, 1);
   return null;
 }
-function findObject(state, path18) {
-  const split = path18.split("/");
-  if (split.length < 2) return path18 === "" ? { container: state.doc, key: "" } : null;
+function findObject(state, path21) {
+  const split = path21.split("/");
+  if (split.length < 2) return path21 === "" ? { container: state.doc, key: "" } : null;
   let container = state.doc;
   for (const part of split.slice(1, -1)) {
     const next = get3(state, container, decodeKey(part));
@@ -48757,15 +48847,15 @@ function findObject(state, path18) {
   }
   return { container, key: decodeKey(split[split.length - 1]) };
 }
-function ensurePathExists(state, path18) {
-  const split = path18.split("/");
+function ensurePathExists(state, path21) {
+  const split = path21.split("/");
   if (split.length < 2) return null;
   const parts2 = split.slice(1);
   let container = state.doc;
   for (let at = 0; at < parts2.length - 1; at++) {
     const part = parts2[at];
-    const target = get3(state, container, decodeKey(part));
-    if (target instanceof PatchError || target.value === void 0) {
+    const target2 = get3(state, container, decodeKey(part));
+    if (target2 instanceof PatchError || target2.value === void 0) {
       const own = atoi3(part);
       if ("value" in own && Array.isArray(container) && own.value >= container.length + 1) {
         while (container.length < own.value) container.push(null);
@@ -48789,8 +48879,8 @@ function ensurePathExists(state, path18) {
         add2(container, part, created);
         container = created;
       }
-    } else if (isContainer(target.value)) {
-      container = target.value;
+    } else if (isContainer(target2.value)) {
+      container = target2.value;
     } else {
       return new PatchError(ERR_INVALID);
     }
@@ -48817,8 +48907,8 @@ function operationValue(op) {
   return clone(op.value ?? null);
 }
 function applyAdd(state, op) {
-  const path18 = op.path;
-  if (path18 === "") {
+  const path21 = op.path;
+  if (path21 === "") {
     const value2 = operationValue(op);
     if (!isContainer(value2)) {
       return new PatchError(`json: cannot unmarshal ${goTypeName4(value2)} into Go value of type map[string]*jsonpatch.lazyNode`);
@@ -48827,35 +48917,35 @@ function applyAdd(state, op) {
     state.original = clone(value2);
     return null;
   }
-  const ensured = ensurePathExists(state, path18);
+  const ensured = ensurePathExists(state, path21);
   if (ensured !== null) return ensured;
-  const found = findObject(state, path18);
-  if (found === null) return wrap2(`add operation does not apply: doc is missing path: "${path18}"`, ERR_MISSING, true);
+  const found = findObject(state, path21);
+  if (found === null) return wrap2(`add operation does not apply: doc is missing path: "${path21}"`, ERR_MISSING, true);
   const failed = add2(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap2(`error in add for path: '${path18}'`, failed.message);
+  return failed === null ? null : wrap2(`error in add for path: '${path21}'`, failed.message);
 }
 function applyRemove(state, op) {
-  const path18 = op.path;
-  const found = findObject(state, path18);
+  const path21 = op.path;
+  const found = findObject(state, path21);
   if (found === null) return null;
   const failed = remove(found.container, found.key);
-  return failed === null ? null : wrap2(`error in remove for path: '${path18}'`, failed.message);
+  return failed === null ? null : wrap2(`error in remove for path: '${path21}'`, failed.message);
 }
 function applyReplace(state, op) {
-  const path18 = op.path;
-  if (path18 === "") {
+  const path21 = op.path;
+  if (path21 === "") {
     const value2 = operationValue(op);
     if (!isContainer(value2)) return null;
     state.doc = value2;
     return null;
   }
-  const found = findObject(state, path18);
-  if (found === null) return wrap2(`replace operation does not apply: doc is missing path: ${path18}`, ERR_MISSING, true);
+  const found = findObject(state, path21);
+  if (found === null) return wrap2(`replace operation does not apply: doc is missing path: ${path21}`, ERR_MISSING, true);
   if (get3(state, found.container, found.key) instanceof PatchError) {
-    return wrap2(`replace operation does not apply: doc is missing key: ${path18}`, ERR_MISSING, true);
+    return wrap2(`replace operation does not apply: doc is missing key: ${path21}`, ERR_MISSING, true);
   }
   const failed = set(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap2(`error in remove for path: '${path18}'`, failed.message);
+  return failed === null ? null : wrap2(`error in remove for path: '${path21}'`, failed.message);
 }
 function applyMove(state, op) {
   const from = op.from;
@@ -48866,13 +48956,13 @@ function applyMove(state, op) {
   if (value2 instanceof PatchError) return wrap2(`error in move for path: '${source.key}'`, value2.message);
   const removed = remove(source.container, source.key);
   if (removed !== null) return wrap2(`error in move for path: '${source.key}'`, removed.message);
-  const path18 = op.path;
-  const target = findObject(state, path18);
-  if (target === null) {
-    return wrap2(`move operation does not apply: doc is missing destination path: ${path18}`, ERR_MISSING, true);
+  const path21 = op.path;
+  const target2 = findObject(state, path21);
+  if (target2 === null) {
+    return wrap2(`move operation does not apply: doc is missing destination path: ${path21}`, ERR_MISSING, true);
   }
-  const failed = add2(target.container, target.key, value2.value ?? null);
-  return failed === null ? null : wrap2(`error in move for path: '${path18}'`, failed.message);
+  const failed = add2(target2.container, target2.key, value2.value ?? null);
+  return failed === null ? null : wrap2(`error in move for path: '${path21}'`, failed.message);
 }
 function applyCopy(state, op) {
   const from = op.from;
@@ -48882,26 +48972,26 @@ function applyCopy(state, op) {
   }
   const value2 = get3(state, source.container, source.key);
   if (value2 instanceof PatchError) return wrap2(`error in copy for from: '${from}'`, value2.message);
-  const path18 = op.path;
-  const target = findObject(state, path18);
-  if (target === null) {
-    return wrap2(`copy operation does not apply: doc is missing destination path: ${path18}`, ERR_MISSING, true);
+  const path21 = op.path;
+  const target2 = findObject(state, path21);
+  if (target2 === null) {
+    return wrap2(`copy operation does not apply: doc is missing destination path: ${path21}`, ERR_MISSING, true);
   }
-  const failed = add2(target.container, target.key, clone(value2.value ?? null));
+  const failed = add2(target2.container, target2.key, clone(value2.value ?? null));
   return failed === null ? null : wrap2("error while adding value during copy", failed.message);
 }
 function applyTest(state, op) {
-  const path18 = op.path;
+  const path21 = op.path;
   const expected = op.value;
-  if (path18 === "") {
-    return equal(state.doc, expected) ? null : wrap2(`testing value ${path18} failed`, ERR_TEST_FAILED);
+  if (path21 === "") {
+    return equal(state.doc, expected) ? null : wrap2(`testing value ${path21} failed`, ERR_TEST_FAILED);
   }
-  const found = findObject(state, path18);
-  if (found === null) return wrap2(`test operation does not apply: is missing path: ${path18}`, ERR_MISSING, true);
+  const found = findObject(state, path21);
+  if (found === null) return wrap2(`test operation does not apply: is missing path: ${path21}`, ERR_MISSING, true);
   const actual = get3(state, found.container, found.key);
-  if (actual instanceof PatchError && !actual.missing) return wrap2(`error in test for path: '${path18}'`, actual.message);
+  if (actual instanceof PatchError && !actual.missing) return wrap2(`error in test for path: '${path21}'`, actual.message);
   const value2 = actual instanceof PatchError ? void 0 : actual.value;
-  return equal(value2, expected) ? null : wrap2(`testing value ${path18} failed`, ERR_TEST_FAILED);
+  return equal(value2, expected) ? null : wrap2(`testing value ${path21} failed`, ERR_TEST_FAILED);
 }
 function goTypeName4(value2) {
   if (Array.isArray(value2)) return "array";
@@ -49035,8 +49125,8 @@ function applyJsonPatch(resource, patch2) {
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
-function fieldOf(node2, key3) {
-  return isObject(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
+function fieldOf(node3, key3) {
+  return isObject(node3) && hasKey2(node3, key3) ? node3[key3] : void 0;
 }
 function scalarText2(v) {
   if (v === void 0) return "";
@@ -49490,10 +49580,10 @@ var isCondition = (a) => a !== null && a.type === "condition";
 var isGlobal = (a) => a !== null && a.type === "global";
 var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
 var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
-function filterKeys(node2, filter) {
-  if (!isObject(node2)) return [];
+function filterKeys(node3, filter) {
+  if (!isObject(node3)) return [];
   const out = [];
-  for (const key3 of Object.keys(node2)) {
+  for (const key3 of Object.keys(node3)) {
     const a = parseAnchor(key3);
     if (a !== null && filter(a)) out.push([key3, a]);
   }
@@ -49605,18 +49695,18 @@ function checkCondition(pattern2, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
-function hasAnchors(node2, filter) {
-  if (isObject(node2)) {
-    for (const key3 of Object.keys(node2)) {
+function hasAnchors(node3, filter) {
+  if (isObject(node3)) {
+    for (const key3 of Object.keys(node3)) {
       const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
-      const value2 = node2[key3];
+      const value2 = node3[key3];
       if (!isNilOrEmpty(value2) && hasAnchors(value2, filter)) return true;
     }
     return false;
   }
-  if (Array.isArray(node2)) return node2.some((e) => hasAnchors(e, filter));
-  return containsCondition(parseAnchor(scalarText2(node2)));
+  if (Array.isArray(node3)) return node3.some((e) => hasAnchors(e, filter));
+  return containsCondition(parseAnchor(scalarText2(node3)));
 }
 function deleteConditionElements(pattern2) {
   if (pattern2 === null) return;
@@ -49626,29 +49716,29 @@ function deleteConditionElements(pattern2) {
     if (deleteAnchors(pattern2[field3], deleteScalar, false)) delete pattern2[field3];
   }
 }
-function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
-  if (isObject(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
-  if (Array.isArray(node2)) return deleteAnchorsInList(node2, traverseMappingNodes);
+function deleteAnchors(node3, deleteScalar, traverseMappingNodes) {
+  if (isObject(node3)) return deleteAnchorsInMap(node3, traverseMappingNodes);
+  if (Array.isArray(node3)) return deleteAnchorsInList(node3, traverseMappingNodes);
   return deleteScalar;
 }
-function deleteAnchorsInMap(node2, traverseMappingNodes) {
+function deleteAnchorsInMap(node3, traverseMappingNodes) {
   let anchorsExist = false;
-  for (const [key3] of filterKeys(node2, containsCondition)) {
-    if (deleteAnchors(node2[key3], true, traverseMappingNodes)) delete node2[key3];
+  for (const [key3] of filterKeys(node3, containsCondition)) {
+    if (deleteAnchors(node3[key3], true, traverseMappingNodes)) delete node3[key3];
     else anchorsExist = true;
   }
   if (anchorsExist) {
-    for (const [key3, a] of filterKeys(node2, containsCondition)) renameKey(node2, key3, a.key);
+    for (const [key3, a] of filterKeys(node3, containsCondition)) renameKey(node3, key3, a.key);
   }
   let needToDelete = true;
-  for (const field3 of Object.keys(node2)) {
-    if (deleteAnchors(node2[field3], false, traverseMappingNodes)) delete node2[field3];
+  for (const field3 of Object.keys(node3)) {
+    if (deleteAnchors(node3[field3], false, traverseMappingNodes)) delete node3[field3];
     else needToDelete = false;
   }
   return needToDelete;
 }
-function deleteAnchorsInList(node2, traverseMappingNodes) {
-  const elements2 = [...node2];
+function deleteAnchorsInList(node3, traverseMappingNodes) {
+  const elements2 = [...node3];
   const wasEmpty = elements2.length === 0;
   elements2.forEach((element, i) => {
     let shouldDelete;
@@ -49658,9 +49748,9 @@ function deleteAnchorsInList(node2, traverseMappingNodes) {
     } else {
       shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
     }
-    if (shouldDelete) deleteListElement(node2, i);
+    if (shouldDelete) deleteListElement(node3, i);
   });
-  return node2.length === 0 && !wasEmpty;
+  return node3.length === 0 && !wasEmpty;
 }
 function deleteListElement(list5, i) {
   if (i >= list5.length) throw new PreprocessError(`runtime error: slice bounds out of range [${i + 1}:${list5.length}]`);
@@ -49920,18 +50010,18 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
   const responses = [];
   if (errors.length > 0) responses.push(ruleResponse(name, "Mutation", "error", `: ${errors.join("; ")}`));
   const context2 = env.context;
-  for (const target of targets) {
-    context2.setTargetResource(target.object);
+  for (const target2 of targets) {
+    context2.setTargetResource(target2.object);
     try {
-      env.loadContext(Array.isArray(target.context) ? target.context : void 0);
+      env.loadContext(Array.isArray(target2.context) ? target2.context : void 0);
     } catch (error) {
       responses.push(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText(error)}`));
       continue;
     }
-    if (target.preconditions !== void 0 && target.preconditions !== null) {
+    if (target2.preconditions !== void 0 && target2.preconditions !== null) {
       let outcome2;
       try {
-        outcome2 = tryEvaluateConditions(target.preconditions, env.substituteCondition);
+        outcome2 = tryEvaluateConditions(target2.preconditions, env.substituteCondition);
       } catch (error) {
         responses.push(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText(error)}`));
         continue;
@@ -49948,14 +50038,14 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
     }
     let outcome;
     if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
-      outcome = mutateForEach(env, foreachEntries(mutation2.foreach), target.object, 0);
+      outcome = mutateForEach(env, foreachEntries(mutation2.foreach), target2.object, 0);
     } else {
       const rule3 = substituteRule();
       if (rule3 instanceof SubstitutionFailure) {
         outcome = { status: "error", message: `variable substitution failed: ${rule3.message}` };
       } else {
         const substituted = isObject(rule3.mutate) ? rule3.mutate : {};
-        outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
+        outcome = applyMutation(target2.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
     if (outcome.status === "pass") {
@@ -50376,11 +50466,11 @@ function decodeSharedSecurityContext(d, sc, s) {
     appArmorProfile: appArmor && d.within("appArmorProfile", () => ({ type: d.string(appArmor, "AppArmorProfile", "type", "v1.AppArmorProfileType") ?? "" }))
   };
 }
-function decodeSELinuxOptions(d, options) {
+function decodeSELinuxOptions(d, options2) {
   return {
-    user: d.string(options, "SELinuxOptions", "user") ?? "",
-    role: d.string(options, "SELinuxOptions", "role") ?? "",
-    type: d.string(options, "SELinuxOptions", "type") ?? ""
+    user: d.string(options2, "SELinuxOptions", "user") ?? "",
+    role: d.string(options2, "SELinuxOptions", "role") ?? "",
+    type: d.string(options2, "SELinuxOptions", "type") ?? ""
   };
 }
 function decodeCapabilities(d, capabilities) {
@@ -50470,15 +50560,15 @@ var FieldPath = class _FieldPath {
   text;
   /** `field.NewPath(name, moreNames...)`. */
   static of(name, ...more) {
-    let path18 = new _FieldPath([{ name }], name);
-    for (const next of more) path18 = path18.child(next);
-    return path18;
+    let path21 = new _FieldPath([{ name }], name);
+    for (const next of more) path21 = path21.child(next);
+    return path21;
   }
   /** `Path.Child(name, moreNames...)`. */
   child(name, ...more) {
-    let path18 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
-    for (const next of more) path18 = path18.child(next);
-    return path18;
+    let path21 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
+    for (const next of more) path21 = path21.child(next);
+    return path21;
   }
   /** `Path.Index(i)`. */
   index(index) {
@@ -50489,11 +50579,11 @@ var FieldPath = class _FieldPath {
     return new _FieldPath([...this.segments, { key: key3 }], `${this.text}[${key3}]`);
   }
 };
-function forbidden(path18, badValue = "") {
-  return { type: "Forbidden", path: path18, badValue };
+function forbidden(path21, badValue = "") {
+  return { type: "Forbidden", path: path21, badValue };
 }
-function required(path18) {
-  return { type: "Required", path: path18, badValue: "" };
+function required(path21) {
+  return { type: "Required", path: path21, badValue: "" };
 }
 var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
 function fieldErrorText(field3, type) {
@@ -50662,8 +50752,8 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      const path18 = containerPath(kind3, index).child("securityContext", "capabilities", "add");
-      badContainers.add(container.name, forbidden(path18, sortedSet(forbiddenValues)));
+      const path21 = containerPath(kind3, index).child("securityContext", "capabilities", "add");
+      badContainers.add(container.name, forbidden(path21, sortedSet(forbiddenValues)));
     }
   });
   if (badContainers.empty) return null;
@@ -51113,26 +51203,26 @@ var POD_OPTION_PATHS = {
   user: PATHS.seLinuxOptionsUser,
   role: PATHS.seLinuxOptionsRole
 };
-function containerOptionPaths(path18) {
-  const options = path18.child("securityContext", "seLinuxOptions");
-  return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
+function containerOptionPaths(path21) {
+  const options2 = path21.child("securityContext", "seLinuxOptions");
+  return { type: options2.child("type"), user: options2.child("user"), role: options2.child("role") };
 }
-function validateOptions(findings, options, paths, errs) {
+function validateOptions(findings, options2, paths, errs) {
   let valid = true;
-  if (!findings.allowedTypes.has(options.type)) {
+  if (!findings.allowedTypes.has(options2.type)) {
     valid = false;
-    findings.badTypes.push(options.type);
-    errs.push(forbidden(paths().type, options.type));
+    findings.badTypes.push(options2.type);
+    errs.push(forbidden(paths().type, options2.type));
   }
-  if (options.user.length > 0) {
+  if (options2.user.length > 0) {
     valid = false;
     findings.setUser = true;
-    errs.push(forbidden(paths().user, options.user));
+    errs.push(forbidden(paths().user, options2.user));
   }
-  if (options.role.length > 0) {
+  if (options2.role.length > 0) {
     valid = false;
     findings.setRole = true;
-    errs.push(forbidden(paths().role, options.role));
+    errs.push(forbidden(paths().role, options2.role));
   }
   return valid;
 }
@@ -51148,9 +51238,9 @@ function seLinuxOptions(allowedTypes) {
     const badContainers = [];
     const containerErrs = [];
     visitContainers(spec2, (container, kind3, index) => {
-      const options = container.securityContext?.seLinuxOptions;
-      if (options === void 0) return;
-      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind3, index)), containerErrs)) {
+      const options2 = container.securityContext?.seLinuxOptions;
+      if (options2 === void 0) return;
+      if (!validateOptions(findings, options2, () => containerOptionPaths(containerPath(kind3, index)), containerErrs)) {
         badContainers.push(container.name);
       }
     });
@@ -51306,8 +51396,8 @@ function windowsHostProcessV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   visitContainers(spec2, (container, kind3, index) => {
     if (container.securityContext?.windowsOptions?.hostProcess === true) {
-      const path18 = containerPath(kind3, index).child("securityContext", "windowsOptions", "hostProcess");
-      badContainers.add(container.name, forbidden(path18, true));
+      const path21 = containerPath(kind3, index).child("securityContext", "windowsOptions", "hostProcess");
+      badContainers.add(container.name, forbidden(path21, true));
     }
   });
   const badSetters = new Violations();
@@ -51483,8 +51573,8 @@ function exempt(outcomes, excludeOutcomes, exclude, pod, matching) {
       }
       if (restrictedField !== "" && excludeField !== restrictedField) continue;
       if (values.length > 0 && !badValueStrings(excludeError.badValue).every((value2) => matchesAny2(values, value2))) continue;
-      const target = byId.get(checkId);
-      const errList = target?.failure.errList;
+      const target2 = byId.get(checkId);
+      const errList = target2?.failure.errList;
       if (errList === null || errList === void 0) continue;
       removeMatching(errList, excludeField, excludeContainer, pod, containerLevel);
       if (errList.length === 0) byId.delete(checkId);
@@ -51592,16 +51682,16 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
   const kind3 = resourceKind(resource);
   const violated = `${level}:${podSecurity2.version ?? ""}`;
   const message2 = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind3)}`;
-  const path18 = findingPath(outcomes, extracted);
-  return path18 === void 0 ? { status: "fail", message: message2 } : { status: "fail", message: message2, path: path18 };
+  const path21 = findingPath(outcomes, extracted);
+  return path21 === void 0 ? { status: "fail", message: message2 } : { status: "fail", message: message2, path: path21 };
 }
 
 // src/families/kyverno/engine/validate/messages.ts
-function patternFailureMessage(env, errorText5, path18) {
+function patternFailureMessage(env, errorText5, path21) {
   const rule3 = env.plan;
   const message2 = rule3.message;
   if (message2 === "") {
-    if (path18 !== "") return `validation error: rule ${rule3.name} failed at path ${path18}`;
+    if (path21 !== "") return `validation error: rule ${rule3.name} failed at path ${path21}`;
     return `validation error: rule ${rule3.name} execution error: ${errorText5}`;
   }
   let result;
@@ -51616,7 +51706,7 @@ function patternFailureMessage(env, errorText5, path18) {
   }
   let substituted = messageText(result);
   if (!substituted.endsWith(".")) substituted += ".";
-  if (path18 !== "") return `validation error: ${substituted} rule ${rule3.name} failed at path ${path18}`;
+  if (path21 !== "") return `validation error: ${substituted} rule ${rule3.name} failed at path ${path21}`;
   return `validation error: ${substituted} rule ${rule3.name} execution error: ${errorText5}`;
 }
 function anyPatternFailureMessage(message2, errors) {
@@ -51675,9 +51765,9 @@ function runValidator(env, spec2) {
     if (substituted instanceof SubstitutionFailure) return ruleError(name, "Validation", "variable substitution failed", substituted.message);
     if (pattern2 !== void 0) pattern2 = substituted;
     else anyPattern = substituted;
-    const target = env.element ?? (env.isDelete ? void 0 : env.resource);
-    if (target === void 0) return null;
-    return validatePatterns(env, target, pattern2, anyPattern);
+    const target2 = env.element ?? (env.isDelete ? void 0 : env.resource);
+    if (target2 === void 0) return null;
+    return validatePatterns(env, target2, pattern2, anyPattern);
   }
   if (spec2.forEach !== void 0 && spec2.forEach !== null) return validateForEach(env, spec2.forEach, spec2.nesting);
   return null;
@@ -51696,10 +51786,10 @@ function validateDeny(env, deny) {
   }
   return ruleResponse(rule3.name, "Validation", "fail", denyMessage(env, outcome.message));
 }
-function validatePatterns(env, target, pattern2, anyPattern) {
+function validatePatterns(env, target2, pattern2, anyPattern) {
   const rule3 = env.plan;
   if (pattern2 !== void 0) {
-    const result = matchPattern(target, pattern2, { numberMode: env.numberMode });
+    const result = matchPattern(target2, pattern2, { numberMode: env.numberMode });
     switch (result.outcome) {
       case "pass":
         return ruleResponse(rule3.name, "Validation", "pass", `validation rule '${rule3.name}' passed.`);
@@ -51729,7 +51819,7 @@ function validatePatterns(env, target, pattern2, anyPattern) {
   const skipped = [];
   let firstFailurePath;
   for (let index = 0; index < anyPattern.length; index++) {
-    const result = matchPattern(target, anyPattern[index], { numberMode: env.numberMode });
+    const result = matchPattern(target2, anyPattern[index], { numberMode: env.numberMode });
     if (result.outcome === "pass") {
       return ruleResponse(rule3.name, "Validation", "pass", `validation rule '${rule3.name}' anyPattern[${index}] passed.`);
     }
@@ -51924,9 +52014,9 @@ function validateCel(env, policy) {
   }
   return ruleResponse(rule3.name, "Validation", "pass", `Validation rule '${rule3.name}' passed.`);
 }
-function queryObject(env, path18) {
+function queryObject(env, path21) {
   try {
-    const value2 = env.context.query(path18);
+    const value2 = env.context.query(path21);
     return isObject(value2) ? value2 : null;
   } catch {
     return null;
@@ -51962,22 +52052,22 @@ function located2(response, decision, rule3, policy, compiled3) {
   const written = writtenRule(rule3, policy);
   if (written === null) return response;
   const base2 = ["spec", "rules", written.index];
-  let path18;
+  let path21;
   switch (origin.list) {
     case "matchConditions":
-      path18 = [...base2, "celPreconditions", origin.index, "expression"];
+      path21 = [...base2, "celPreconditions", origin.index, "expression"];
       break;
     case "variables":
-      path18 = [...base2, "validate", "cel", "variables", origin.index, "expression"];
+      path21 = [...base2, "validate", "cel", "variables", origin.index, "expression"];
       break;
     case "validations":
-      path18 = [...base2, "validate", "cel", "expressions", origin.index, "expression"];
+      path21 = [...base2, "validate", "cel", "expressions", origin.index, "expression"];
       break;
     case "messageExpressions":
-      path18 = [...base2, "validate", "cel", "expressions", origin.index, "messageExpression"];
+      path21 = [...base2, "validate", "cel", "expressions", origin.index, "messageExpression"];
       break;
   }
-  response.policyPath = path18;
+  response.policyPath = path21;
   if (origin.range !== void 0) {
     const evaluated = expressionAt(compiled3.expressions, origin);
     const original = written.rule === rule3 ? evaluated : expressionAt(celExpressions(written.rule).expressions, origin);
@@ -52354,9 +52444,9 @@ function keptValidateFields(validate2, shift, pivot) {
 function autogenAssertion(tree, tplKey) {
   if (!isObject(tree)) return tree;
   const value2 = { ...tree };
-  for (const node2 of ["object", "oldObject"]) {
-    const object2 = tree[node2];
-    if (isObject(object2)) value2[node2] = wrapTemplate(tplKey, { ...object2 });
+  for (const node3 of ["object", "oldObject"]) {
+    const object2 = tree[node3];
+    if (isObject(object2)) value2[node3] = wrapTemplate(tplKey, { ...object2 });
   }
   return value2;
 }
@@ -52481,7 +52571,7 @@ function hasPreconditions(value2) {
   if (Array.isArray(value2)) return value2.length > 0;
   return isObject(value2) && (isPresent(value2.any) || isPresent(value2.all));
 }
-function convertRule(rule3, target) {
+function convertRule(rule3, target2) {
   const out = { name: rule3.name };
   if (hasContent(rule3.match)) out.match = rule3.match;
   if (hasContent(rule3.exclude)) out.exclude = rule3.exclude;
@@ -52496,7 +52586,7 @@ function convertRule(rule3, target) {
     out.reportProperties = rule3.reportProperties;
   }
   const cel2 = isObject(rule3.validate) && isPresent(rule3.validate.cel);
-  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
+  const replacements = target2 === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
 function generateRules(rules, controllers) {
@@ -52553,7 +52643,7 @@ function computeRules(policy, kind3) {
 function compiledPolicy(policy, handlers2) {
   const rules = policy.spec.rules ?? [];
   const autogen = createAutogen(policy);
-  const byKind = /* @__PURE__ */ new Map();
+  const byKind2 = /* @__PURE__ */ new Map();
   const validateByKind = /* @__PURE__ */ new Map();
   const namespaced = policy.kind === "Policy";
   const data = {
@@ -52572,10 +52662,10 @@ function compiledPolicy(policy, handlers2) {
     hasGenerate: rules.some((rule3) => rule3.generate !== void 0),
     computedRules: (kind3) => autogen.rulesFor(kind3),
     rulesForKind(kind3) {
-      let selected = byKind.get(kind3);
+      let selected = byKind2.get(kind3);
       if (selected === void 0) {
         selected = autogen.rulesFor(kind3).filter((rule3) => mayMatchKind(rule3.match, kind3));
-        byKind.set(kind3, selected);
+        byKind2.set(kind3, selected);
       }
       return selected;
     },
@@ -52672,9 +52762,9 @@ function parsePatch(patch2) {
 }
 
 // src/families/kyverno/policy/validate-spec.ts
-var forbidden2 = (path18, detail) => `${path18}: Forbidden: ${detail}`;
-var invalid2 = (path18, value2, detail) => `${path18}: Invalid value: ${value2}: ${detail}`;
-var required2 = (path18, detail) => `${path18}: Required value${detail ? `: ${detail}` : ""}`;
+var forbidden2 = (path21, detail) => `${path21}: Forbidden: ${detail}`;
+var invalid2 = (path21, value2, detail) => `${path21}: Invalid value: ${value2}: ${detail}`;
+var required2 = (path21, detail) => `${path21}: Required value${detail ? `: ${detail}` : ""}`;
 function isPresent2(value2) {
   return value2 !== void 0 && value2 !== null;
 }
@@ -52702,9 +52792,9 @@ function ruleKinds(rule3) {
     verifyImages: list4(rule3.verifyImages).some((vi) => hasContent(vi))
   };
 }
-function validateUserInfo(info, path18, errs) {
+function validateUserInfo(info, path21, errs) {
   list4(info.subjects).forEach((subject2, i) => {
-    const entry2 = `${path18}.subjects[${i}]`;
+    const entry2 = `${path21}.subjects[${i}]`;
     if (str3(subject2.kind) === "") errs.push(required2(`${entry2}.kind`, ""));
     if (str3(subject2.name) === "") errs.push(required2(`${entry2}.name`, ""));
     if (subject2.kind === "ServiceAccount" && str3(subject2.namespace) === "") {
@@ -52713,7 +52803,7 @@ function validateUserInfo(info, path18, errs) {
   });
   list4(info.roles).forEach((role, i) => {
     if (String(role).split(":").length !== 2) {
-      errs.push(invalid2(`${path18}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
+      errs.push(invalid2(`${path21}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
     }
   });
 }
@@ -52721,46 +52811,46 @@ function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
   return isObject(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str3(v)));
 }
-function validateDescription(desc, path18, namespaced, cluster, errs) {
+function validateDescription(desc, path21, namespaced, cluster, errs) {
   if (!desc) return;
   if (str3(desc.name) !== "" && list4(desc.names).length > 0) {
-    errs.push(invalid2(path18, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+    errs.push(invalid2(path21, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
   if (isObject(selector2) && !selectorHasWildcard(selector2)) {
     const { error, requirements } = describeSelector(selector2);
-    if (error !== null) errs.push(invalid2(`${path18}.selector`, "v1.LabelSelector{...}", error));
+    if (error !== null) errs.push(invalid2(`${path21}.selector`, "v1.LabelSelector{...}", error));
     else if (requirements === 0) {
-      errs.push(invalid2(`${path18}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
+      errs.push(invalid2(`${path21}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
     }
   }
   if (namespaced) {
-    if (list4(desc.namespaces).length > 0) errs.push(forbidden2(`${path18}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    if (list4(desc.namespaces).length > 0) errs.push(forbidden2(`${path21}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
     list4(desc.kinds).forEach((kind3, i) => {
-      if (cluster.has(str3(kind3))) errs.push(forbidden2(`${path18}.kinds[${i}]`, `Cluster wide resource '${str3(kind3)}' not allowed in namespaced policy`));
+      if (cluster.has(str3(kind3))) errs.push(forbidden2(`${path21}.kinds[${i}]`, `Cluster wide resource '${str3(kind3)}' not allowed in namespaced policy`));
     });
   }
 }
-function validateMatchResources(block, path18, namespaced, cluster, errs) {
+function validateMatchResources(block, path21, namespaced, cluster, errs) {
   if (!block) return;
   const any = list4(block.any);
   const all = list4(block.all);
   if (any.length > 0 && all.length > 0) {
-    errs.push(invalid2(path18, "v1.MatchResources{...}", "Can't specify any and all together"));
+    errs.push(invalid2(path21, "v1.MatchResources{...}", "Can't specify any and all together"));
   }
   any.forEach((filter, i) => {
-    validateUserInfo(filter, `${path18}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path18}.any[${i}]`, namespaced, cluster, errs);
+    validateUserInfo(filter, `${path21}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path21}.any[${i}]`, namespaced, cluster, errs);
   });
   all.forEach((filter, i) => {
-    validateUserInfo(filter, `${path18}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path18}.all[${i}]`, namespaced, cluster, errs);
+    validateUserInfo(filter, `${path21}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path21}.all[${i}]`, namespaced, cluster, errs);
   });
-  validateUserInfo(block, path18, errs);
-  validateDescription(block.resources, path18, namespaced, cluster, errs);
+  validateUserInfo(block, path21, errs);
+  validateDescription(block.resources, path21, namespaced, cluster, errs);
 }
-function hasAll(set2, values) {
-  return values.every((v) => set2.has(v));
+function hasAll(set3, values) {
+  return values.every((v) => set3.has(v));
 }
 function matchesEmptySet(rule3) {
   const match = rule3.match ?? {};
@@ -52817,12 +52907,12 @@ function matchesEmptySet(rule3) {
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
   return true;
 }
-function validatePodSecurityControls(rule3, path18, errs) {
+function validatePodSecurityControls(rule3, path21, errs) {
   const podSecurity2 = rule3.validate?.podSecurity;
   if (!isPresent2(podSecurity2) || !podSecurity2) return;
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
   list4(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path18}.podSecurity.exclude[${idx}].controlName`;
+    const at = `${path21}.podSecurity.exclude[${idx}].controlName`;
     const name = str3(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS2.includes(name)) {
       if (list4(exclude.images).length === 0) {
@@ -52835,7 +52925,7 @@ function validatePodSecurityControls(rule3, path18, errs) {
     if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
   });
 }
-function validateGeneratePattern(gen, path18, namespaced, policyNamespace, cluster, errs) {
+function validateGeneratePattern(gen, path21, namespaced, policyNamespace, cluster, errs) {
   const namespace = str3(gen.namespace);
   const kind3 = str3(gen.kind);
   const apiVersion = str3(gen.apiVersion);
@@ -52850,78 +52940,78 @@ function validateGeneratePattern(gen, path18, namespaced, policyNamespace, clust
     } else if (str3(clone2.name) !== "" && str3(clone2.namespace) !== policyNamespace) {
       scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str3(clone2.namespace)}`;
     }
-    if (scope !== null) errs.push(forbidden2(`${path18}.namespace`, `target resource scope mismatched: ${scope} `));
+    if (scope !== null) errs.push(forbidden2(`${path21}.namespace`, `target resource scope mismatched: ${scope} `));
   }
   if (kind3 !== "") {
     if (!cluster.has(targetKey)) {
       if (namespace === "") {
         const unknown = cluster.knows?.(apiVersion, kind3) === false;
         const hint = unknown ? ` (the scope of ${targetKey} is unknown, so it counts as namespaced: if it is cluster-scoped, add its CustomResourceDefinition to the checked files)` : "";
-        errs.push(forbidden2(`${path18}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
+        errs.push(forbidden2(`${path21}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
       }
     } else if (namespace !== "") {
-      errs.push(forbidden2(`${path18}.namespace`, "target namespace must not be set for a cluster-wide resource"));
+      errs.push(forbidden2(`${path21}.namespace`, "target namespace must not be set for a cluster-wide resource"));
     }
   }
   const cloneList2 = isObject(gen.cloneList) ? gen.cloneList : {};
   const cloneKinds = list4(cloneList2.kinds).map(str3);
   if (cloneKinds.length === 0) {
-    if (kind3 === "") errs.push(forbidden2(`${path18}.kind`, "kind can not be empty"));
-    if (str3(gen.name) === "") errs.push(forbidden2(`${path18}.name`, "name can not be empty"));
-    if (apiVersion === "") errs.push(forbidden2(`${path18}.apiVersion`, "apiVersion can not be empty"));
+    if (kind3 === "") errs.push(forbidden2(`${path21}.kind`, "kind can not be empty"));
+    if (str3(gen.name) === "") errs.push(forbidden2(`${path21}.name`, "name can not be empty"));
+    if (apiVersion === "") errs.push(forbidden2(`${path21}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
   const cloneNamespace = str3(cloneList2.namespace);
   if (namespaced) {
     for (const cloneKind of cloneKinds) {
-      if (cluster.has(cloneKind)) errs.push(forbidden2(`${path18}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
+      if (cluster.has(cloneKind)) errs.push(forbidden2(`${path21}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
       if (cloneNamespace !== policyNamespace) {
         const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${cloneNamespace}`;
-        errs.push(forbidden2(`${path18}.cloneList.namespace`, detail));
+        errs.push(forbidden2(`${path21}.cloneList.namespace`, detail));
       }
     }
   }
   let clusterScope = cluster.has(cloneKinds[0]);
   for (const cloneKind of cloneKinds.slice(1)) {
     if (clusterScope !== cluster.has(cloneKind)) {
-      errs.push(forbidden2(`${path18}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
+      errs.push(forbidden2(`${path21}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
       break;
     }
     clusterScope = clusterScope && cluster.has(cloneKind);
   }
   if (!clusterScope) {
-    if (cloneNamespace === "") errs.push(forbidden2(`${path18}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+    if (cloneNamespace === "") errs.push(forbidden2(`${path21}.cloneList.namespace`, "namespace is required for namespaced target resources"));
   } else if (!namespaced && cloneNamespace !== "") {
-    errs.push(forbidden2(`${path18}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
+    errs.push(forbidden2(`${path21}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
   }
 }
-function validateGeneration(rule3, path18, namespaced, policyNamespace, cluster, errs) {
+function validateGeneration(rule3, path21, namespaced, policyNamespace, cluster, errs) {
   const gen = rule3.generate;
   if (!isObject(gen) || !hasContent(gen)) return;
   const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
-    errs.push(forbidden2(path18, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
+    errs.push(forbidden2(path21, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject(fe)) validateGeneratePattern(fe, `${path18}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
+      if (isObject(fe)) validateGeneratePattern(fe, `${path21}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
     });
   } else {
-    validateGeneratePattern(gen, path18, namespaced, policyNamespace, cluster, errs);
+    validateGeneratePattern(gen, path21, namespaced, policyNamespace, cluster, errs);
   }
 }
-function validateRule2(rule3, path18, namespaced, policyNamespace, cluster, errs) {
+function validateRule2(rule3, path21, namespaced, policyNamespace, cluster, errs) {
   const kinds = ruleKinds(rule3);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
     errs.push(
-      invalid2(path18, "v1.Rule{...}", `No operation defined in the rule '${rule3.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+      invalid2(path21, "v1.Rule{...}", `No operation defined in the rule '${rule3.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
     );
   } else if (count2 !== 1) {
     errs.push(
       invalid2(
-        path18,
+        path21,
         "v1.Rule{...}",
         `Multiple operations defined in the rule '${rule3.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
       )
@@ -52929,19 +53019,19 @@ function validateRule2(rule3, path18, namespaced, policyNamespace, cluster, errs
   }
   if (isPresent2(rule3.imageExtractors) && !kinds.verifyImages) {
     errs.push(
-      invalid2(`${path18}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule3.name}', imageExtractors can only be defined for verifyImages rule`)
+      invalid2(`${path21}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule3.name}', imageExtractors can only be defined for verifyImages rule`)
     );
   }
-  if (matchesEmptySet(rule3)) errs.push(invalid2(path18, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule3.match, `${path18}.match`, namespaced, cluster, errs);
-  validateMatchResources(rule3.exclude, `${path18}.exclude`, namespaced, cluster, errs);
+  if (matchesEmptySet(rule3)) errs.push(invalid2(path21, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule3.match, `${path21}.match`, namespaced, cluster, errs);
+  validateMatchResources(rule3.exclude, `${path21}.exclude`, namespaced, cluster, errs);
   if (kinds.mutate && namespaced && isObject(rule3.mutate) && Array.isArray(rule3.mutate.targets)) {
-    rule3.mutate.targets.forEach((target, idx) => {
-      const ns = isObject(target) ? str3(target.namespace) : "";
+    rule3.mutate.targets.forEach((target2, idx) => {
+      const ns = isObject(target2) ? str3(target2.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
-            `${path18}.targets[${idx}].namespace`,
+            `${path21}.targets[${idx}].namespace`,
             JSON.stringify(ns),
             "This field can be ignored or should have value of the namespace where the policy is being created"
           )
@@ -52949,8 +53039,8 @@ function validateRule2(rule3, path18, namespaced, policyNamespace, cluster, errs
       }
     });
   }
-  validatePodSecurityControls(rule3, path18, errs);
-  validateGeneration(rule3, path18, namespaced, policyNamespace, cluster, errs);
+  validatePodSecurityControls(rule3, path21, errs);
+  validateGeneration(rule3, path21, namespaced, policyNamespace, cluster, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule3) {
   const value2 = isObject(rule3.mutate) ? rule3.mutate.mutateExistingOnPolicyUpdate : void 0;
@@ -53107,19 +53197,19 @@ var MockContext = class {
     );
   }
 };
-function* stringsWithPaths(doc, path18 = "") {
+function* stringsWithPaths(doc, path21 = "") {
   if (typeof doc === "string") {
-    yield [doc, path18];
+    yield [doc, path21];
   } else if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path18}/${i}`);
+    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path21}/${i}`);
   } else if (isObject(doc)) {
     for (const key3 of Object.keys(doc)) {
-      yield [key3, path18];
-      yield* stringsWithPaths(doc[key3], `${path18}/${key3.replaceAll("/", "\\/")}`);
+      yield [key3, path21];
+      yield* stringsWithPaths(doc[key3], `${path21}/${key3.replaceAll("/", "\\/")}`);
     }
   }
 }
-function checkStringVariables(value2, path18, ctx) {
+function checkStringVariables(value2, path21, ctx) {
   let current3 = value2;
   let matches = findVariables(current3);
   while (matches.length > 0) {
@@ -53133,7 +53223,7 @@ function checkStringVariables(value2, path18, ctx) {
           ctx.query(expression);
         } catch (err) {
           if (err instanceof VariableError && err.invalidVariable) throw err;
-          throw new Error(`failed to resolve ${expression} at path ${path18}: ${err.message}`);
+          throw new Error(`failed to resolve ${expression} at path ${path21}: ${err.message}`);
         }
       }
       if (original === v) return;
@@ -53144,17 +53234,17 @@ function checkStringVariables(value2, path18, ctx) {
 }
 function substituteAgainstMock(doc, ctx) {
   const referenced = substituteReferences(doc);
-  for (const [value2, path18] of stringsWithPaths(referenced)) checkStringVariables(value2, path18, ctx);
+  for (const [value2, path21] of stringsWithPaths(referenced)) checkStringVariables(value2, path21, ctx);
 }
-function allowedVariables(background, target) {
-  if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
+function allowedVariables(background, target2) {
+  if (target2) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
   return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
 }
 function hasValidateImageVerification(rule3) {
   return (rule3.verifyImages ?? []).some((vi) => isObject(vi) && isObject(vi.validate) && Object.keys(vi.validate).length > 0);
 }
-function buildContext(rule3, background, target) {
-  const ctx = new MockContext(allowedVariables(background, target));
+function buildContext(rule3, background, target2) {
+  const ctx = new MockContext(allowedVariables(background, target2));
   ctx.addContextEntries(rule3.context);
   if (hasValidateImageVerification(rule3)) {
     for (const vi of rule3.verifyImages ?? []) {
@@ -53224,10 +53314,10 @@ function invalidVariablesError(rules, background) {
     if (targets !== null) {
       const specs = targets.map(() => ({}));
       for (let i = 0; i < targets.length; i++) {
-        const target = targets[i];
-        if (isObject(target)) {
+        const target2 = targets[i];
+        if (isObject(target2)) {
           for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
-            if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
+            if (isPresent3(target2[key3]) && target2[key3] !== "") specs[i][key3] = target2[key3];
           }
         }
         const withTargetOnly = { name: "", mutate: { targets: specs } };
@@ -53256,17 +53346,17 @@ function userInfoDefined(filter) {
   return "";
 }
 function userMatchExcludeError(index, rule3) {
-  const at = (section, path19) => `invalid variable used at path: spec/rules[${index}]/${section}/${path19}`;
+  const at = (section, path22) => `invalid variable used at path: spec/rules[${index}]/${section}/${path22}`;
   const match = rule3.match ?? {};
-  let path18 = userInfoDefined(match);
-  if (path18) return at("match", path18);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path18 = userInfoDefined(filter)) return at("match", `any[${i}]/${path18}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path18 = userInfoDefined(filter)) return at("match", `all[${i}]/${path18}`);
+  let path21 = userInfoDefined(match);
+  if (path21) return at("match", path21);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("match", `any[${i}]/${path21}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("match", `all[${i}]/${path21}`);
   const exclude = rule3.exclude;
   if (isPresent3(exclude) && exclude) {
-    if (path18 = userInfoDefined(exclude)) return at("exclude", path18);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path18 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path18}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path18 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path18}`);
+    if (path21 = userInfoDefined(exclude)) return at("exclude", path21);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path21}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path21}`);
   }
   return null;
 }
@@ -53289,11 +53379,11 @@ function userVariablesError(policy, rules, variables) {
   return null;
 }
 function elementOutsideForeachError(rule3) {
-  for (const [value2, path18] of stringsWithPaths(rule3)) {
+  for (const [value2, path21] of stringsWithPaths(rule3)) {
     for (const match of findVariables(value2)) {
       const variable = variableExpression(splitMatch(match)[1]);
-      if (variable.startsWith("element") && !path18.includes("/foreach/")) {
-        return `variable '${variable}' present outside of foreach at path ${path18}`;
+      if (variable.startsWith("element") && !path21.includes("/foreach/")) {
+        return `variable '${variable}' present outside of foreach at path ${path21}`;
       }
     }
   }
@@ -53645,10 +53735,10 @@ function contextError(rule3) {
 }
 var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
 var NO_ANCHORS = () => false;
-function patternFailure(pattern2, path18, supported) {
+function patternFailure(pattern2, path21, supported) {
   if (Array.isArray(pattern2)) {
     for (const [i, element] of pattern2.entries()) {
-      const failure2 = patternFailure(element, `${path18}${i}/`, supported);
+      const failure2 = patternFailure(element, `${path21}${i}/`, supported);
       if (failure2) return failure2;
     }
   } else if (isObject(pattern2)) {
@@ -53656,13 +53746,13 @@ function patternFailure(pattern2, path18, supported) {
       const value2 = pattern2[key3];
       const anchor = parseAnchor(key3);
       if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path18}/${key3}`, `unsupported anchor ${key3}`];
+        if (!supported(anchor.type)) return [`${path21}/${key3}`, `unsupported anchor ${key3}`];
         if (anchor.type === "existence") {
-          if (!Array.isArray(value2)) return [`${path18}/${key3}`, "existence anchor should have value of type list"];
-          if (value2.length === 0) return [`${path18}/${key3}`, "existence anchor: should have at least one value"];
+          if (!Array.isArray(value2)) return [`${path21}/${key3}`, "existence anchor should have value of type list"];
+          if (value2.length === 0) return [`${path21}/${key3}`, "existence anchor: should have at least one value"];
         }
       }
-      const failure2 = patternFailure(value2, `${path18}/${key3}`, supported);
+      const failure2 = patternFailure(value2, `${path21}/${key3}`, supported);
       if (failure2) return failure2;
     }
   }
@@ -53789,8 +53879,8 @@ function actionsError(index, rule3) {
   return null;
 }
 function labelsAndAnnotationsAreStrings(rule3) {
-  const stringMap3 = (value2) => !isObject(value2) || Object.values(value2).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const stringMap4 = (value2) => !isObject(value2) || Object.values(value2).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject(meta) || stringMap4(meta.labels) && stringMap4(meta.annotations);
   const checkPattern = (pattern2) => {
     for (const key3 of Object.keys(pattern2)) {
       if (key3 === "metadata" && isObject(pattern2.metadata)) return checkMeta(pattern2.metadata);
@@ -53877,7 +53967,7 @@ function matchPatterns(patterns, names) {
   }
   return null;
 }
-function overridesError(overrides, path18) {
+function overridesError(overrides, path21) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key3) => [...sets[key3]].sort();
   for (const [i, raw] of overrides.entries()) {
@@ -53885,7 +53975,7 @@ function overridesError(overrides, path18) {
     const action = str3(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str3));
-    const at = `${path18}[${i}].namespaces`;
+    const at = `${path21}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
     const conflicts = names.filter((ns) => opposite.has(ns));
@@ -53979,12 +54069,12 @@ function validatePolicy(policy, cluster = NO_CLUSTER_SCOPES) {
 // src/families/kyverno/family.ts
 var kyvernoFamily = {
   name: "kyverno",
-  accept(document, { scopes, source }) {
+  accept(document, { scopes: scopes2, source }) {
     const value2 = toFloat64Numbers(document);
     const problems = checkPolicy(value2);
     if (problems.length > 0) return { status: "malformed", problems };
     const policy = source === void 0 ? value2 : { ...value2, source };
-    const reason2 = validatePolicy(policy, scopes);
+    const reason2 = validatePolicy(policy, scopes2);
     if (reason2 !== null) return { status: "invalid", reason: reason2, ruleCount: computeRules(policy, "").length };
     return { status: "accepted", policy: compilePolicy(policy) };
   },
@@ -54002,10 +54092,10 @@ var FAMILIES = /* @__PURE__ */ new Map([
 function isEvaluated(kind3) {
   return FAMILIES.has(kind3.family);
 }
-function acceptPolicy(document, options = {}, kind3 = kindOf4(document)) {
+function acceptPolicy(document, options2 = {}, kind3 = kindOf4(document)) {
   const family = FAMILIES.get(kind3.family);
   if (family === void 0) return { status: "unsupported", kind: kind3 };
-  return family.accept(document, { ...options, scopes: options.scopes ?? NO_CLUSTER_SCOPES });
+  return family.accept(document, { ...options2, scopes: options2.scopes ?? NO_CLUSTER_SCOPES });
 }
 function acceptException(document, kind3 = kindOf4(document, "exception")) {
   const family = FAMILIES.get(kind3.family);
@@ -54033,8 +54123,8 @@ function isCelPolicyException(value2) {
 }
 function loadExceptions(paths, log) {
   const exceptions = [];
-  for (const path18 of paths) {
-    const file = readFile(path18, log);
+  for (const path21 of paths) {
+    const file = readFile(path21, log);
     if (file === null) continue;
     for (const document of file.documents) {
       const value2 = document.value;
@@ -54091,28 +54181,28 @@ function isOutputFile(output) {
   return extension === "yaml" || extension === "yml";
 }
 var MutationOutput = class _MutationOutput {
-  constructor(target, isFile) {
-    this.target = target;
+  constructor(target2, isFile) {
+    this.target = target2;
     this.isFile = isFile;
   }
   target;
   isFile;
   started = /* @__PURE__ */ new Set();
   /** Prepares `target` (absolute; `shown` is how the user wrote it): creates the directory, or empties the file. */
-  static open(target, shown) {
+  static open(target2, shown) {
     const isFile = isOutputFile(shown);
     try {
       if (isFile) {
-        mkdirSync(path4.dirname(target), { recursive: true });
-        writeFileSync2(target, "");
+        mkdirSync(path4.dirname(target2), { recursive: true });
+        writeFileSync2(target2, "");
       } else {
-        mkdirSync(target, { recursive: true });
-        if (!statSync3(target).isDirectory()) throw new Error("not a directory");
+        mkdirSync(target2, { recursive: true });
+        if (!statSync3(target2).isDirectory()) throw new Error("not a directory");
       }
     } catch (error) {
       throw new OutputError(`failed to create file/folder ${shown} (${reason(error)})`);
     }
-    return new _MutationOutput(target, isFile);
+    return new _MutationOutput(target2, isFile);
   }
   /** Appends `text` to the file, or to `<base>.yaml` in the directory. */
   write(base2, text4) {
@@ -54131,7 +54221,7 @@ var MutationOutput = class _MutationOutput {
 };
 
 // src/commands/load/policies.ts
-function addDocuments(set2, file, log) {
+function addDocuments(set3, file, log) {
   for (const document of expandLists(file.documents)) {
     const value2 = document.value;
     if (value2 === null) continue;
@@ -54147,23 +54237,23 @@ function addDocuments(set2, file, log) {
     }
     if (policyKind.role === "binding") {
       const accepted2 = acceptBinding(value2, policyKind);
-      if (accepted2.status === "accepted") set2.bindings.push(accepted2.binding);
+      if (accepted2.status === "accepted") set3.bindings.push(accepted2.binding);
       else if (accepted2.status === "malformed") for (const problem3 of accepted2.problems) reportAt(log, file, document, problem3.path, `${kind3}: ${problem3.message}`);
       continue;
     }
     if (policyKind.role !== "policy") continue;
-    set2.documents.push(value2);
+    set3.documents.push(value2);
     const name = nameOf(value2);
     const accepted = acceptPolicy(value2, { source: { file: file.path, line: document.line, column: 1 } }, policyKind);
     switch (accepted.status) {
       case "accepted":
-        set2.policies.push({ name, compiled: accepted.policy, file, document });
+        set3.policies.push({ name, compiled: accepted.policy, file, document });
         break;
       case "malformed":
         for (const problem3 of accepted.problems) reportAt(log, file, document, problem3.path, `${kind3}: ${problem3.message}`);
         break;
       case "invalid":
-        set2.invalid.push({
+        set3.invalid.push({
           name,
           reason: accepted.reason,
           ruleCount: accepted.ruleCount,
@@ -54174,23 +54264,23 @@ function addDocuments(set2, file, log) {
         });
         break;
       case "unsupported":
-        set2.unsupported.set(name, accepted.reason ?? `unsupported policy kind ${kind3}: CEL policies are not evaluated yet`);
+        set3.unsupported.set(name, accepted.reason ?? `unsupported policy kind ${kind3}: CEL policies are not evaluated yet`);
         reportAt(log, file, document, [], `${kind3} ${name} (${apiVersion}) is skipped: ${accepted.reason ?? "CEL policies are not evaluated yet"}`, "warning");
         break;
     }
   }
 }
 function loadPolicies(paths, log, stdin) {
-  const set2 = { policies: [], invalid: [], unsupported: /* @__PURE__ */ new Map(), documents: [], bindings: [] };
-  const filePaths = paths.filter((path18) => path18 !== "-");
-  if (stdin !== void 0 && filePaths.length < paths.length) addDocuments(set2, parseFile("-", stdin, log), log);
+  const set3 = { policies: [], invalid: [], unsupported: /* @__PURE__ */ new Map(), documents: [], bindings: [] };
+  const filePaths = paths.filter((path21) => path21 !== "-");
+  if (stdin !== void 0 && filePaths.length < paths.length) addDocuments(set3, parseFile("-", stdin, log), log);
   const listed = listPolicyFiles(filePaths);
   reportProblems(log, listed.problems);
-  for (const path18 of listed.files) {
-    const file = readFile(path18, log);
-    if (file) addDocuments(set2, file, log);
+  for (const path21 of listed.files) {
+    const file = readFile(path21, log);
+    if (file) addDocuments(set3, file, log);
   }
-  return set2;
+  return set3;
 }
 
 // src/evaluate/resource.ts
@@ -54214,8 +54304,8 @@ function resourceKey2(apiVersion, kind3, namespace, name) {
 }
 
 // src/commands/load/resources.ts
-function addResources(set2, file, log) {
-  set2.files.set(file.path, file);
+function addResources(set3, file, log) {
+  set3.files.set(file.path, file);
   for (const document of file.documents) {
     const value2 = document.value;
     if (value2 === null) continue;
@@ -54223,33 +54313,33 @@ function addResources(set2, file, log) {
       reportAt(log, file, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)");
       continue;
     }
-    set2.resources.push(resourceDocument(value2, file.path, document.index));
+    set3.resources.push(resourceDocument(value2, file.path, document.index));
   }
 }
-function loadResources(paths, log, options) {
-  const set2 = { resources: [], files: /* @__PURE__ */ new Map(), firstPathMissing: false };
-  const listed = listResourceFiles(paths.filter((path18) => path18 !== "-"));
+function loadResources(paths, log, options2) {
+  const set3 = { resources: [], files: /* @__PURE__ */ new Map(), firstPathMissing: false };
+  const listed = listResourceFiles(paths.filter((path21) => path21 !== "-"));
   reportProblems(log, listed.problems);
   const first = paths[0];
   if (first !== void 0 && first !== "-" && listed.problems.some((problem3) => problem3.file === first && problem3.severity === "error")) {
-    set2.firstPathMissing = true;
+    set3.firstPathMissing = true;
   }
-  if (options.stdin !== void 0 && paths.includes("-")) addResources(set2, parseFile("-", options.stdin, log), log);
-  for (const path18 of listed.files) {
-    const file = readFile(path18, log);
-    if (file) addResources(set2, file, log);
+  if (options2.stdin !== void 0 && paths.includes("-")) addResources(set3, parseFile("-", options2.stdin, log), log);
+  for (const path21 of listed.files) {
+    const file = readFile(path21, log);
+    if (file) addResources(set3, file, log);
   }
-  if (options.dedupe) {
-    const { unique: unique2, duplicates } = partitionDuplicates(set2.resources, (resource) => resource.value);
+  if (options2.dedupe) {
+    const { unique: unique2, duplicates } = partitionDuplicates(set3.resources, (resource) => resource.value);
     for (const duplicate of duplicates) {
-      const file = set2.files.get(duplicate.file);
+      const file = set3.files.get(duplicate.file);
       const { line, column } = file ? locate(file.path, file.text, duplicate.documentIndex, []) : { line: 1, column: 1 };
       const message2 = `found duplicated resource ${duplicate.kind} ${duplicate.name} ${duplicate.namespace}`;
       log.report({ file: duplicate.file, line, column, message: message2, severity: "warning" });
     }
-    set2.resources = unique2;
+    set3.resources = unique2;
   }
-  return set2;
+  return set3;
 }
 
 // src/evaluate/userinfo.ts
@@ -54404,7 +54494,7 @@ var ValuesFile = class {
     return GLOBAL_OPERATIONS.has(operation) ? null : `invalid request.operation value "${operation}" (expected CREATE, UPDATE, DELETE or CONNECT)`;
   }
   /** Resource-level variables for (policy, resource): global, then matching resource entries, then `set`. */
-  resourceValues(policyName2, resourceName4, set2) {
+  resourceValues(policyName2, resourceName4, set3) {
     const out = { ...this.globalValues };
     for (const policy of this.policies) {
       if (policy.name !== policyName2) continue;
@@ -54412,7 +54502,7 @@ var ValuesFile = class {
         if (resource.name === resourceName4) Object.assign(out, resource.values);
       }
     }
-    if (set2) Object.assign(out, set2);
+    if (set3) Object.assign(out, set3);
     return out;
   }
   /** The rule entry of the first policy entry named `policyName` (`Store.GetPolicyRule`). */
@@ -54590,16 +54680,16 @@ async function applyCommand(argv, io) {
     if (json2) io.stdout(formatApplyJson(io, [], [], log.toJson()));
     return 1;
   }
-  const set2 = parseSetValues(args.list("set"));
-  const policySet = loadPolicies(policyPaths.map((path18) => path18 === "-" ? path18 : resolveArg(io, path18)), log, stdin);
-  const resources = loadResources(resourcePaths.map((path18) => path18 === "-" ? path18 : resolveArg(io, path18)), log, { dedupe: false, stdin });
+  const set3 = parseSetValues(args.list("set"));
+  const policySet = loadPolicies(policyPaths.map((path21) => path21 === "-" ? path21 : resolveArg(io, path21)), log, stdin);
+  const resources = loadResources(resourcePaths.map((path21) => path21 === "-" ? path21 : resolveArg(io, path21)), log, { dedupe: false, stdin });
   const targetPaths = args.list("target-resource");
-  const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path18) => resolveArg(io, path18)), log, { dedupe: false }).resources.map((target) => target.value) : [];
+  const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path21) => resolveArg(io, path21)), log, { dedupe: false }).resources.map((target2) => target2.value) : [];
   const targets = [...resources.resources.map((resource) => resource.value), ...targetObjects];
   const paramPaths = args.list("parameter-resource");
-  const params = paramPaths.length > 0 ? loadResources(paramPaths.map((path18) => resolveArg(io, path18)), log, { dedupe: false }).resources.map((param) => param.value) : [];
-  const exceptions = loadExceptions(args.list("exception").map((path18) => resolveArg(io, path18)), log);
-  const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path18) => resolveArg(io, path18)));
+  const params = paramPaths.length > 0 ? loadResources(paramPaths.map((path21) => resolveArg(io, path21)), log, { dedupe: false }).resources.map((param) => param.value) : [];
+  const exceptions = loadExceptions(args.list("exception").map((path21) => resolveArg(io, path21)), log);
+  const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path21) => resolveArg(io, path21)));
   reportProblems(log, clusterFiles.problems);
   const cluster = mockedCluster(
     [...resources.resources.map((resource) => resource.value), ...params],
@@ -54651,7 +54741,7 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
     // (cmd/cli/kubectl-kyverno/commands/apply/command.go, loadResources → test.ProcessResources).
     numberMode: "float64",
     values: values ?? void 0,
-    set: set2,
+    set: set3,
     userInfo: userInfo2 ?? void 0,
     exceptions,
     bindings: policySet.bindings,
@@ -55154,7 +55244,7 @@ async function jpCommand(argv, io) {
 
 // src/commands/scan/command.ts
 import { writeFileSync as writeFileSync3 } from "node:fs";
-import path11 from "node:path";
+import path14 from "node:path";
 
 // src/config/load.ts
 var import_yaml8 = __toESM(require_dist(), 1);
@@ -55230,27 +55320,27 @@ var Decoder = class {
   /** Where the rule ids of `severity` and `ignore` are written. */
   positions = { severityPolicies: {}, severityRules: {}, ignore: [] };
   /** The 1-based position of the start of `node` (the document's start when there is no node). */
-  position(node2) {
-    const { line, col } = this.lines.linePos(node2?.range?.[0] ?? 0);
+  position(node3) {
+    const { line, col } = this.lines.linePos(node3?.range?.[0] ?? 0);
     return { line, column: col };
   }
   /** Reports `message` at the start of `node` (the document's start when there is no node). */
-  report(node2, message2) {
-    this.problems.push({ file: this.file, ...this.position(node2), message: message2 });
+  report(node3, message2) {
+    this.problems.push({ file: this.file, ...this.position(node3), message: message2 });
   }
   /** The node itself, an alias replaced by the node it names. */
-  resolve(node2) {
-    if ((0, import_yaml8.isAlias)(node2)) return node2.resolve(this.document) ?? null;
-    return node2 ?? null;
+  resolve(node3) {
+    if ((0, import_yaml8.isAlias)(node3)) return node3.resolve(this.document) ?? null;
+    return node3 ?? null;
   }
   /** The entries of a mapping as (key text, key node, value node, null for no value or `null`); non-string keys are problems. */
-  entries(node2, what) {
-    if (!(0, import_yaml8.isMap)(node2)) {
-      this.report(node2, `${what} must be a mapping, got ${describe5(node2)}`);
+  entries(node3, what) {
+    if (!(0, import_yaml8.isMap)(node3)) {
+      this.report(node3, `${what} must be a mapping, got ${describe5(node3)}`);
       return null;
     }
     const out = [];
-    for (const pair of node2.items) {
+    for (const pair of node3.items) {
       const keyNode = this.resolve(pair.key);
       if (keyNode === null || !(0, import_yaml8.isScalar)(keyNode) || typeof keyNode.value !== "string") {
         this.report(keyNode, `${what}: keys must be strings`);
@@ -55261,71 +55351,71 @@ var Decoder = class {
     }
     return out;
   }
-  string(node2, what) {
-    if ((0, import_yaml8.isScalar)(node2) && typeof node2.value === "string") {
-      if (node2.value.trim() !== "") return node2.value;
-      this.report(node2, `${what} must not be empty`);
+  string(node3, what) {
+    if ((0, import_yaml8.isScalar)(node3) && typeof node3.value === "string") {
+      if (node3.value.trim() !== "") return node3.value;
+      this.report(node3, `${what} must not be empty`);
       return void 0;
     }
-    this.report(node2, `${what} must be a string, got ${describe5(node2)}`);
+    this.report(node3, `${what} must be a string, got ${describe5(node3)}`);
     return void 0;
   }
-  oneOf(node2, what, allowed) {
-    const text4 = this.string(node2, what);
+  oneOf(node3, what, allowed) {
+    const text4 = this.string(node3, what);
     if (text4 === void 0) return void 0;
     if (allowed.includes(text4)) return text4;
-    this.report(node2, `${what} must be one of ${allowed.join(", ")}, got "${text4}"`);
+    this.report(node3, `${what} must be one of ${allowed.join(", ")}, got "${text4}"`);
     return void 0;
   }
-  stringList(node2, what) {
-    if (!(0, import_yaml8.isSeq)(node2)) {
-      this.report(node2, `${what} must be a list of strings, got ${describe5(node2)}`);
+  stringList(node3, what) {
+    if (!(0, import_yaml8.isSeq)(node3)) {
+      this.report(node3, `${what} must be a list of strings, got ${describe5(node3)}`);
       return void 0;
     }
     const out = [];
-    node2.items.forEach((raw, index) => {
+    node3.items.forEach((raw, index) => {
       const item = this.resolve(raw);
-      const text4 = item === null || (0, import_yaml8.isScalar)(item) && item.value === null ? this.missing(item ?? node2, `${what}[${index}]`) : this.string(item, `${what}[${index}]`);
+      const text4 = item === null || (0, import_yaml8.isScalar)(item) && item.value === null ? this.missing(item ?? node3, `${what}[${index}]`) : this.string(item, `${what}[${index}]`);
       if (text4 !== void 0) out.push(text4);
     });
     return out;
   }
   /** A list of globs relative to the config file's folder. */
-  globs(node2, what) {
-    const globs = this.stringList(node2, what);
-    if (globs === void 0 || !(0, import_yaml8.isSeq)(node2)) return void 0;
+  globs(node3, what) {
+    const globs = this.stringList(node3, what);
+    if (globs === void 0 || !(0, import_yaml8.isSeq)(node3)) return void 0;
     return globs.filter((glob, index) => {
       const normalized = glob.trim().replace(/^(\.\/)+/, "");
       if (normalized.startsWith("/") || normalized === ".." || normalized.startsWith("../")) {
-        this.report(this.resolve(node2.items[index]), `${what}: "${glob}" is outside the config file's folder (globs are relative to it)`);
+        this.report(this.resolve(node3.items[index]), `${what}: "${glob}" is outside the config file's folder (globs are relative to it)`);
         return false;
       }
       return true;
     });
   }
-  boolean(node2, what) {
-    if ((0, import_yaml8.isScalar)(node2) && typeof node2.value === "boolean") return node2.value;
-    this.report(node2, `${what} must be true or false, got ${describe5(node2)}`);
+  boolean(node3, what) {
+    if ((0, import_yaml8.isScalar)(node3) && typeof node3.value === "boolean") return node3.value;
+    this.report(node3, `${what} must be true or false, got ${describe5(node3)}`);
     return void 0;
   }
-  nonNegativeInteger(node2, what) {
-    if ((0, import_yaml8.isScalar)(node2) && typeof node2.value === "number" && Number.isInteger(node2.value) && node2.value >= 0) return node2.value;
-    this.report(node2, `${what} must be an integer of 0 or more, got ${describe5(node2)}`);
+  nonNegativeInteger(node3, what) {
+    if ((0, import_yaml8.isScalar)(node3) && typeof node3.value === "number" && Number.isInteger(node3.value) && node3.value >= 0) return node3.value;
+    this.report(node3, `${what} must be an integer of 0 or more, got ${describe5(node3)}`);
     return void 0;
   }
   /** A size in bytes: a positive integer, or a string such as `64Mi`, `64MiB` or `10MB`. */
-  byteSize(node2, what) {
-    const value2 = (0, import_yaml8.isScalar)(node2) && (typeof node2.value === "number" || typeof node2.value === "string") ? parseByteSize(String(node2.value)) : null;
+  byteSize(node3, what) {
+    const value2 = (0, import_yaml8.isScalar)(node3) && (typeof node3.value === "number" || typeof node3.value === "string") ? parseByteSize(String(node3.value)) : null;
     if (value2 !== null) return value2;
-    this.report(node2, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe5(node2)}`);
+    this.report(node3, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe5(node3)}`);
     return void 0;
   }
   /**
    * A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything;
    * `positions` receives where each key is written.
    */
-  severityMap(node2, what, positions, keyProblem = () => null) {
-    const entries = this.entries(node2, what);
+  severityMap(node3, what, positions, keyProblem = () => null) {
+    const entries = this.entries(node3, what);
     if (entries === null) return void 0;
     const out = {};
     for (const { key: key3, keyNode, value: value2 } of entries) {
@@ -55355,29 +55445,53 @@ var Decoder = class {
     this.report(keyNode, `unknown key "${key3}"${what === "" ? "" : ` in ${what}`} (${hint})`);
   }
 };
-function describe5(node2) {
-  if (node2 === null) return "nothing";
-  if ((0, import_yaml8.isMap)(node2)) return "a mapping";
-  if ((0, import_yaml8.isSeq)(node2)) return "a list";
-  if ((0, import_yaml8.isScalar)(node2)) {
-    const { value: value2 } = node2;
+function describe5(node3) {
+  if (node3 === null) return "nothing";
+  if ((0, import_yaml8.isMap)(node3)) return "a mapping";
+  if ((0, import_yaml8.isSeq)(node3)) return "a list";
+  if ((0, import_yaml8.isScalar)(node3)) {
+    const { value: value2 } = node3;
     if (value2 === null) return "null";
     if (typeof value2 === "string") return `"${value2}"`;
     return `${typeof value2} ${String(value2)}`;
   }
   return "an alias";
 }
-var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings", "maxFileSize", "allowEmpty"];
+var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings", "maxFileSize", "allowEmpty", "kustomize"];
+var KUSTOMIZE_KEYS = ["build", "roots"];
+function decodeKustomize(decoder2, node3, config) {
+  const entries = decoder2.entries(node3, "kustomize");
+  if (entries === null) return;
+  const settings = { build: true, roots: [] };
+  for (const { key: key3, keyNode, value: value2 } of entries) {
+    if (!KUSTOMIZE_KEYS.includes(key3)) {
+      decoder2.unknownKey(keyNode, key3, "kustomize", KUSTOMIZE_KEYS);
+      continue;
+    }
+    if (value2 === null) {
+      decoder2.missing(keyNode, `kustomize.${key3}`);
+      continue;
+    }
+    if (key3 === "build") {
+      const build = decoder2.boolean(value2, "kustomize.build");
+      if (build !== void 0) settings.build = build;
+    } else {
+      const roots = decoder2.globs(value2, "kustomize.roots");
+      if (roots !== void 0) settings.roots = roots;
+    }
+  }
+  config.kustomize = settings;
+}
 var SEVERITY_KEYS = ["audit", "enforce", "policies", "rules"];
 function ruleIdProblem(key3) {
   return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key3) ? null : `"${key3}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
 }
-function decodeIgnore(decoder2, node2, config) {
-  const ignore2 = decoder2.stringList(node2, "ignore");
-  if (ignore2 === void 0 || !(0, import_yaml8.isSeq)(node2)) return;
+function decodeIgnore(decoder2, node3, config) {
+  const ignore2 = decoder2.stringList(node3, "ignore");
+  if (ignore2 === void 0 || !(0, import_yaml8.isSeq)(node3)) return;
   config.ignore = [];
   decoder2.positions.ignore = [];
-  const nodes = node2.items.map((item) => decoder2.resolve(item)).filter((item) => (0, import_yaml8.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
+  const nodes = node3.items.map((item) => decoder2.resolve(item)).filter((item) => (0, import_yaml8.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
   ignore2.forEach((pattern2, index) => {
     const item = nodes[index];
     if (!pattern2.includes("/") && !/[*?]/.test(pattern2)) {
@@ -55388,8 +55502,8 @@ function decodeIgnore(decoder2, node2, config) {
     decoder2.positions.ignore.push(decoder2.position(item));
   });
 }
-function decodeSeverity(decoder2, node2, into) {
-  const entries = decoder2.entries(node2, "severity");
+function decodeSeverity(decoder2, node3, into) {
+  const entries = decoder2.entries(node3, "severity");
   if (entries === null) return;
   for (const { key: key3, keyNode, value: value2 } of entries) {
     if (!SEVERITY_KEYS.includes(key3)) {
@@ -55410,9 +55524,9 @@ function decodeSeverity(decoder2, node2, into) {
     }
   }
 }
-function decodeTopLevel(decoder2, node2, config) {
+function decodeTopLevel(decoder2, node3, config) {
   const folder = path5.dirname(decoder2.file);
-  const entries = decoder2.entries(node2, "the configuration");
+  const entries = decoder2.entries(node3, "the configuration");
   if (entries === null) return;
   for (const { key: key3, keyNode, value: value2 } of entries) {
     if (!TOP_LEVEL_KEYS.includes(key3)) {
@@ -55463,6 +55577,9 @@ function decodeTopLevel(decoder2, node2, config) {
         if (allowEmpty !== void 0) config.allowEmpty = allowEmpty;
         break;
       }
+      case "kustomize":
+        decodeKustomize(decoder2, value2, config);
+        break;
       case "maxFileSize": {
         const maxFileSize = decoder2.byteSize(value2, key3);
         if (maxFileSize !== void 0) config.maxFileSize = maxFileSize;
@@ -55510,8 +55627,8 @@ function loadConfig(file) {
 }
 
 // src/lint/lint.ts
-import { existsSync as existsSync4 } from "node:fs";
-import path10 from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import path13 from "node:path";
 
 // src/discovery/find-files.ts
 import { readdirSync as readdirSync2, statSync as statSync6 } from "node:fs";
@@ -55583,12 +55700,12 @@ var GitignoreStack = class _GitignoreStack {
     return new _GitignoreStack([...this.layers, { dir, rules: (0, import_ignore.default)().add(text4) }]);
   }
   /** Whether the entry `file` (absolute; `isDirectory` for folders) is ignored by the rules in force. */
-  ignores(file, isDirectory) {
+  ignores(file, isDirectory2) {
     for (let index = this.layers.length - 1; index >= 0; index--) {
       const layer = this.layers[index];
       const relative = toPosix(path6.relative(layer.dir, file));
       if (relative === "" || relative.startsWith("../") || relative === ".." || path6.isAbsolute(relative)) continue;
-      const result = layer.rules.test(isDirectory ? `${relative}/` : relative);
+      const result = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
       if (result.ignored) return true;
       if (result.unignored) return false;
     }
@@ -55643,10 +55760,10 @@ function errorMessage4(error) {
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return error instanceof Error ? error.message : String(error);
 }
-function isWanted(walk4, file) {
+function isWanted(walk5, file) {
   const extension = path8.extname(file);
-  if (walk4.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
-  return INCLUDE_EXTENSIONS.has(extension) && walk4.include.matches(file);
+  if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
+  return INCLUDE_EXTENSIONS.has(extension) && walk5.include.matches(file);
 }
 function entryKind(dir, entry2) {
   if (entry2.isFile()) return "file";
@@ -55661,17 +55778,17 @@ function entryKind(dir, entry2) {
   if (stats.isFile()) return "file";
   return stats.isDirectory() ? "link-to-directory" : null;
 }
-function walkFolder(walk4, root, rules) {
+function walkFolder(walk5, root, rules) {
   const pending = [{ dir: root, rules }];
   while (pending.length > 0) {
     const { dir, rules: inherited } = pending.pop();
-    if (walk4.entered.has(dir)) continue;
-    walk4.entered.add(dir);
+    if (walk5.entered.has(dir)) continue;
+    walk5.entered.add(dir);
     let entries;
     try {
       entries = readdirSync2(dir, { withFileTypes: true });
     } catch (error) {
-      walk4.problems.push({ path: dir, message: `cannot read folder: ${errorMessage4(error)}` });
+      walk5.problems.push({ path: dir, message: `cannot read folder: ${errorMessage4(error)}` });
       continue;
     }
     const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
@@ -55680,15 +55797,15 @@ function walkFolder(walk4, root, rules) {
       const kind3 = entryKind(dir, entry2);
       const file = path8.join(dir, entry2.name);
       if (kind3 === "directory") {
-        if (SKIPPED_FOLDERS.has(entry2.name) || walk4.exclude.matches(file)) continue;
+        if (SKIPPED_FOLDERS.has(entry2.name) || walk5.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, true)) continue;
         pending.push({ dir: file, rules: here });
       } else if (kind3 === "file") {
-        const wanted = isWanted(walk4, file);
-        if (wanted === false || walk4.exclude.matches(file)) continue;
+        const wanted = isWanted(walk5, file);
+        if (wanted === false || walk5.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, false)) continue;
-        walk4.found.add(file);
-        if (wanted === "ifKubernetes") walk4.ifKubernetes.add(file);
+        walk5.found.add(file);
+        if (wanted === "ifKubernetes") walk5.ifKubernetes.add(file);
       }
     }
   }
@@ -55699,12 +55816,12 @@ function rootRules(cwd, root) {
   return GitignoreStack.forWalk(top2, root);
 }
 var byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-async function findFiles(options) {
-  const cwd = path8.resolve(options.cwd);
-  const base2 = path8.resolve(cwd, options.base ?? cwd);
-  const walk4 = {
-    include: globSet(base2, options.include),
-    exclude: globSet(base2, options.exclude),
+async function findFiles(options2) {
+  const cwd = path8.resolve(options2.cwd);
+  const base2 = path8.resolve(cwd, options2.base ?? cwd);
+  const walk5 = {
+    include: globSet(base2, options2.include),
+    exclude: globSet(base2, options2.exclude),
     found: /* @__PURE__ */ new Set(),
     ifKubernetes: /* @__PURE__ */ new Set(),
     problems: [],
@@ -55712,32 +55829,603 @@ async function findFiles(options) {
   };
   const excluded = /* @__PURE__ */ new Set();
   const named2 = /* @__PURE__ */ new Set();
-  const given = options.paths.length > 0 ? options.paths : ["."];
+  const given = options2.paths.length > 0 ? options2.paths : ["."];
   for (const name of given) {
     const absolute = path8.resolve(cwd, name);
     let stats;
     try {
       stats = statSync6(absolute);
     } catch (error) {
-      walk4.problems.push({ path: name, message: `${name}: ${errorMessage4(error)}` });
+      walk5.problems.push({ path: name, message: `${name}: ${errorMessage4(error)}` });
       continue;
     }
     if (stats.isDirectory()) {
-      walkFolder(walk4, absolute, options.gitignore ? rootRules(cwd, absolute) : null);
+      walkFolder(walk5, absolute, options2.gitignore ? rootRules(cwd, absolute) : null);
     } else if (stats.isFile()) {
       named2.add(absolute);
-      if (walk4.exclude.matches(absolute)) excluded.add(absolute);
-      else walk4.found.add(absolute);
+      if (walk5.exclude.matches(absolute)) excluded.add(absolute);
+      else walk5.found.add(absolute);
     } else {
-      walk4.problems.push({ path: name, message: `${name}: not a file or folder` });
+      walk5.problems.push({ path: name, message: `${name}: not a file or folder` });
     }
   }
   return {
-    files: [...walk4.found].sort(byCodeUnits),
-    problems: walk4.problems,
+    files: [...walk5.found].sort(byCodeUnits),
+    problems: walk5.problems,
     excluded: [...excluded].sort(byCodeUnits),
-    ifKubernetes: new Set([...walk4.ifKubernetes].filter((file) => !named2.has(file)))
+    ifKubernetes: new Set([...walk5.ifKubernetes].filter((file) => !named2.has(file)))
   };
+}
+
+// src/lint/helm.ts
+var import_yaml9 = __toESM(require_dist(), 1);
+import { readdirSync as readdirSync3, statSync as statSync7 } from "node:fs";
+import path9 from "node:path";
+
+// src/source/template-lines.ts
+var OPEN = "";
+var INSIDE = "";
+var MARKS = /[\u0001\u0002]/;
+function scanActions(text4) {
+  const actions = [];
+  let from = 0;
+  for (; ; ) {
+    const start = text4.indexOf("{{", from);
+    if (start < 0) break;
+    let at = start + 2;
+    if (text4[at] === "-" && /\s/.test(text4[at + 1] ?? "")) at += 2;
+    while (/\s/.test(text4[at] ?? "")) at++;
+    let end;
+    if (text4.startsWith("/*", at)) {
+      const close = text4.indexOf("*/", at + 2);
+      const after = close < 0 ? -1 : text4.indexOf("}}", close + 2);
+      end = after < 0 ? text4.length : after + 2;
+    } else {
+      end = text4.length;
+      let quote4 = "";
+      for (let i = at; i < text4.length; i++) {
+        const ch = text4[i];
+        if (quote4 !== "") {
+          if (ch === "\\" && quote4 !== "`") i++;
+          else if (ch === quote4) quote4 = "";
+          else if (ch === "\n" && quote4 !== "`") quote4 = "";
+        } else if (ch === '"' || ch === "'" || ch === "`") {
+          quote4 = ch;
+        } else if (ch === "}" && text4[i + 1] === "}") {
+          end = i + 2;
+          break;
+        }
+      }
+    }
+    let inner = text4.slice(start + 2, end === text4.length && !text4.endsWith("}}") ? end : end - 2);
+    inner = inner.replace(/^-(?=\s)/, "").replace(/(?<=\s)-$/, "").trim();
+    actions.push({ start, end, body: inner });
+    from = end;
+  }
+  return actions;
+}
+function blankTemplateActions(text4) {
+  let out = "";
+  let from = 0;
+  for (const action of scanActions(text4)) {
+    out += text4.slice(from, action.start) + text4.slice(action.start, action.end).replace(/[^\n\r]/g, " ");
+    from = action.end;
+  }
+  return out + text4.slice(from);
+}
+function actionRole(body) {
+  if (body.startsWith("/*")) return "comment";
+  const word = /^[a-z]+/.exec(body)?.[0] ?? "";
+  if (word === "range") return "range";
+  if (word === "define") return "define";
+  if (word === "if" || word === "with" || word === "block") return "open";
+  if (word === "end") return "end";
+  if (word === "else" || word === "break" || word === "continue") return "control";
+  if (/^\$\w*\s*:?=[^=]/.test(body)) return "control";
+  return "output";
+}
+function indentOf(body) {
+  const match = /\bn?indent\s+(\d+)/.exec(body);
+  return match === null ? null : Number(match[1]);
+}
+var DOUBLE_QUOTED_KEY = /^"((?:[^"\\\u0001\u0002]|\\.)*)"[ \t]*:(?=[ \t]|$)/;
+var SINGLE_QUOTED_KEY = /^'((?:[^'\u0001\u0002]|'')*)'[ \t]*:(?=[ \t]|$)/;
+var PLAIN_KEY_START = /^[^\s#'"[\]{},&*!|>%@`\u0001\u0002]/;
+var KEY_COLON = /:(?=[ \t]|$)/;
+var ITEM = /^-(?:[ \t]+|$)/;
+var BLOCK_SCALAR = /^[|>][0-9+-]*[ \t]*(?:#.*)?$/;
+function keyAt2(shape) {
+  let key3;
+  let rest;
+  const double = DOUBLE_QUOTED_KEY.exec(shape);
+  const single = double === null ? SINGLE_QUOTED_KEY.exec(shape) : null;
+  if (double !== null) {
+    key3 = double[1].replace(/\\(.)/g, "$1");
+    rest = shape.slice(double[0].length);
+  } else if (single !== null) {
+    key3 = single[1].replace(/''/g, "'");
+    rest = shape.slice(single[0].length);
+  } else {
+    if (!PLAIN_KEY_START.test(shape)) return null;
+    const colon = KEY_COLON.exec(shape);
+    if (colon === null) return null;
+    key3 = shape.slice(0, colon.index).trimEnd();
+    if (MARKS.test(key3) || key3.includes(" #")) return null;
+    rest = shape.slice(colon.index + 1);
+  }
+  const value2 = rest.replace(/(?:^|[ \t])#.*$/, "").trim();
+  return { key: key3, value: value2 };
+}
+function literalValue(value2) {
+  if (value2 === void 0 || value2 === "" || MARKS.test(value2)) return null;
+  if (/^"(?:[^"\\]|\\.)*"$/.test(value2)) return value2.slice(1, -1).replace(/\\(.)/g, "$1");
+  if (/^'(?:[^']|'')*'$/.test(value2)) return value2.slice(1, -1).replace(/''/g, "'");
+  return value2;
+}
+function node2(kind3, line, column, indent2, ranges, extra = {}) {
+  return { kind: kind3, line, column, indent: indent2, children: [], ranges, ...extra };
+}
+function parseTemplate(text4) {
+  const actions = scanActions(text4);
+  let shape = "";
+  let from = 0;
+  const actionAt = /* @__PURE__ */ new Map();
+  for (const action of actions) {
+    actionAt.set(action.start, action);
+    const span = text4.slice(action.start, action.end);
+    shape += text4.slice(from, action.start) + OPEN + span.slice(1).replace(/[^\n]/g, INSIDE);
+    from = action.end;
+  }
+  shape += text4.slice(from);
+  const lines = shape.split("\n");
+  const documents = [];
+  const blocks = [];
+  let nextBlock = 0;
+  let offset = 0;
+  let document = newDocument(1);
+  let stack = [document.root];
+  let scalarIndent = -1;
+  const ranges = () => blocks.filter((block) => block.role === "range").map((block) => block.id);
+  const inDefine = () => blocks.some((block) => block.role === "define");
+  const finish = (endLine) => {
+    document.endLine = endLine;
+    documents.push(document);
+  };
+  const updateBlocks = (roles) => {
+    for (const role of roles) {
+      if (role === "open" || role === "range" || role === "define") blocks.push({ role, id: nextBlock++ });
+      else if (role === "end") blocks.pop();
+    }
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const lineNumber = index + 1;
+    const raw = lines[index].replace(/\r$/, "");
+    const lineStart2 = offset;
+    offset += lines[index].length + 1;
+    const lineActions = [];
+    for (let i = raw.indexOf(OPEN); i >= 0; i = raw.indexOf(OPEN, i + 1)) {
+      const action = actionAt.get(lineStart2 + i);
+      if (action !== void 0) lineActions.push(action);
+    }
+    const indent2 = raw.length - raw.trimStart().length;
+    const content = raw.slice(indent2).trimEnd();
+    const roles = lineActions.map((action) => actionRole(action.body));
+    const onlyActions = content !== "" && content.replace(/[\u0001\u0002\s]/g, "") === "";
+    if (indent2 === 0 && /^---(?:[ \t]|$)/.test(content) && !inDefine()) {
+      finish(lineNumber - 1);
+      document = newDocument(lineNumber + 1);
+      stack = [document.root];
+      scalarIndent = -1;
+      continue;
+    }
+    if (scalarIndent >= 0 && (content === "" || indent2 > scalarIndent)) {
+      updateBlocks(roles);
+      continue;
+    }
+    scalarIndent = -1;
+    const skip2 = content === "" || content.startsWith(INSIDE) || content.startsWith("#") || inDefine();
+    const isComment = onlyActions && roles.every((role) => role === "comment");
+    if (!skip2 && !isComment && document.contentLine === null) {
+      document.contentLine = lineNumber;
+      document.contentColumn = indent2 + 1;
+    }
+    if (skip2 || isComment) {
+      updateBlocks(roles);
+      continue;
+    }
+    if (onlyActions) {
+      const output = lineActions.find((_, at) => roles[at] === "output");
+      if (output !== void 0) addOutput(lineNumber, indent2, indentOf(output.body) ?? indent2);
+      updateBlocks(roles);
+      continue;
+    }
+    const current3 = ranges();
+    if (content.startsWith(OPEN)) {
+      addOutput(lineNumber, indent2, indent2);
+    } else {
+      readEntry(content, lineNumber, indent2, current3);
+    }
+    updateBlocks(roles);
+  }
+  finish(lines.length);
+  for (const found of documents) found.kind = literalValue(found.root.children.find((child) => child.kind === "key" && child.key === "kind")?.value) ?? null;
+  return { documents };
+  function newDocument(startLine) {
+    return { startLine, endLine: startLine, kind: null, contentLine: null, contentColumn: 1, root: node2("root", startLine, 1, -1, []) };
+  }
+  function addOutput(line, indent2, effective) {
+    let at = stack.length - 1;
+    while (at > 0 && stack[at].indent >= effective) at--;
+    stack[at].children.push(node2("output", line, indent2 + 1, effective, ranges()));
+  }
+  function readEntry(content, line, indent2, current3) {
+    const item = ITEM.exec(content);
+    if (item === null) {
+      const entry3 = keyAt2(content);
+      if (entry3 === null) return;
+      while (stack.length > 1 && stack.at(-1).indent >= indent2) stack.pop();
+      pushKey(entry3, line, indent2, current3);
+      return;
+    }
+    while (stack.length > 1) {
+      const top2 = stack.at(-1);
+      if (top2.indent < indent2 || top2.indent === indent2 && top2.kind === "key" && top2.value === "") break;
+      stack.pop();
+    }
+    const itemNode = node2("item", line, indent2 + 1, indent2, current3);
+    stack.at(-1).children.push(itemNode);
+    stack.push(itemNode);
+    const rest = content.slice(item[0].length);
+    const restIndent = indent2 + item[0].length;
+    if (rest.startsWith(OPEN)) {
+      itemNode.children.push(node2("output", line, restIndent + 1, restIndent, current3));
+      return;
+    }
+    const entry2 = keyAt2(rest);
+    if (entry2 !== null) pushKey(entry2, line, restIndent, current3);
+    else if (BLOCK_SCALAR.test(rest)) scalarIndent = indent2;
+  }
+  function pushKey(entry2, line, indent2, current3) {
+    const keyNode = node2("key", line, indent2 + 1, indent2, current3, { key: entry2.key, value: entry2.value });
+    stack.at(-1).children.push(keyNode);
+    stack.push(keyNode);
+    if (BLOCK_SCALAR.test(entry2.value)) scalarIndent = indent2;
+  }
+}
+function selectTemplateDocument(template, rendered) {
+  const withContent = template.documents.filter((document) => document.root.children.length > 0);
+  if (withContent.length === 0) return template.documents[0] ?? null;
+  const ofKind = rendered.kind === null ? [] : withContent.filter((document) => document.kind === rendered.kind);
+  if (ofKind.length > 0) return ofKind[Math.min(rendered.kindIndex, ofKind.length - 1)];
+  return withContent[Math.min(rendered.index, withContent.length - 1)];
+}
+var INDEX3 = /^(?:0|[1-9][0-9]*)$/;
+function stepsOf(path21, rendered) {
+  const steps = [];
+  const values = [];
+  let value2 = rendered;
+  let at = 0;
+  while (at < path21.length) {
+    const segment = path21[at];
+    if (value2 === void 0) {
+      steps.push(typeof segment === "number" ? { index: segment } : { key: segment });
+      values.push(void 0);
+      at++;
+      continue;
+    }
+    if (Array.isArray(value2)) {
+      const index = typeof segment === "number" ? segment : INDEX3.test(segment) ? Number(segment) : -1;
+      if (index < 0 || index >= value2.length) break;
+      steps.push({ index });
+      values.push(value2);
+      value2 = value2[index];
+      at++;
+      continue;
+    }
+    if (!isObject(value2)) break;
+    let key3 = "";
+    let found = false;
+    for (let end = at; end < path21.length; end++) {
+      key3 = end === at ? String(path21[at]) : `${key3}/${String(path21[end])}`;
+      if (Object.prototype.hasOwnProperty.call(value2, key3)) {
+        steps.push({ key: key3 });
+        values.push(value2);
+        value2 = value2[key3];
+        at = end + 1;
+        found = true;
+        break;
+      }
+    }
+    if (!found) break;
+  }
+  return { steps, values };
+}
+function itemFor(parent, index, list5) {
+  const items2 = parent.children.filter((child) => child.kind === "item");
+  if (items2.length === 0) return null;
+  const element = Array.isArray(list5) ? list5[index] : void 0;
+  if (isObject(element) && typeof element.name === "string") {
+    const named2 = items2.filter((item) => literalValue(item.children.find((child) => child.kind === "key" && child.key === "name")?.value) === element.name);
+    if (named2.length === 1) return named2[0];
+  }
+  const rangeOf2 = (item) => item.ranges.find((id) => !parent.ranges.includes(id)) ?? null;
+  const groups = [...new Set(items2.map(rangeOf2).filter((id) => id !== null))];
+  if (groups.length === 0) return items2[index] ?? null;
+  const before = items2.slice(0, items2.findIndex((item) => rangeOf2(item) !== null));
+  if (index < before.length) return before[index];
+  const ranged = items2.filter((item) => rangeOf2(item) === groups[0]);
+  if (groups.length > 1 || !Array.isArray(list5)) return ranged[0];
+  let lastRanged = -1;
+  items2.forEach((item, at) => {
+    if (rangeOf2(item) !== null) lastRanged = at;
+  });
+  const after = items2.slice(lastRanged + 1);
+  const fromEnd = list5.length - index;
+  if (fromEnd <= after.length) return after[after.length - fromEnd];
+  return ranged[(index - before.length) % ranged.length];
+}
+function follow(parent, steps, values, at) {
+  if (at >= steps.length) return { node: parent, depth: at };
+  const step3 = steps[at];
+  let best = { node: parent, depth: at };
+  if ("index" in step3) {
+    const item = itemFor(parent, step3.index, values[at]);
+    return item === null ? best : follow(item, steps, values, at + 1);
+  }
+  for (const child of parent.children) {
+    if (child.kind !== "key" || child.key !== step3.key) continue;
+    const match = follow(child, steps, values, at + 1);
+    if (match.depth > best.depth) best = match;
+    if (best.depth === steps.length) break;
+  }
+  if (best.depth === at && INDEX3.test(step3.key)) {
+    const item = itemFor(parent, Number(step3.key), values[at]);
+    if (item !== null) return follow(item, steps, values, at + 1);
+  }
+  return best;
+}
+function locateInTemplate(document, path21, rendered) {
+  const { steps, values } = stepsOf(path21, rendered);
+  const match = steps.length === 0 ? { node: document.root, depth: 0 } : follow(document.root, steps, values, 0);
+  if (match.depth < steps.length) {
+    const outputs = match.node.children.filter((child) => child.kind === "output");
+    if (outputs.length === 1) return { line: outputs[0].line, column: outputs[0].column, found: "output" };
+  }
+  if (match.depth === 0) return templateDocumentStart(document);
+  return { line: match.node.line, column: match.node.column, found: match.depth === steps.length ? "key" : "partial" };
+}
+function templateDocumentStart(document) {
+  return { line: document.contentLine ?? document.startLine, column: document.contentLine === null ? 1 : document.contentColumn, found: "document" };
+}
+
+// src/lint/helm.ts
+var SOURCE_COMMENT = /^# Source: (.+?)\s*$/;
+function helmSources(text4) {
+  const sources = [];
+  const lines = text4.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
+    if (match) sources.push({ line: i + 1, template: match[1] });
+  }
+  return sources;
+}
+function lastAtOrBefore(items2, line) {
+  let low = 0;
+  let high = items2.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (items2[mid].line <= line) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
+}
+function sourceOfLine(sources, line) {
+  return sources[lastAtOrBefore(sources, line - 1)] ?? null;
+}
+function parseSourcePath(source) {
+  const parts2 = source.split("/");
+  if (parts2.some((part) => part === "" || part === "." || part === "..")) return null;
+  const charts = [parts2[0]];
+  let at = 1;
+  while (parts2[at] === "charts" && at + 2 < parts2.length) {
+    charts.push(parts2[at + 1]);
+    at += 2;
+  }
+  const file = parts2.slice(at);
+  if (file.length < 2 || file[0] !== "templates" && file[0] !== "crds") return null;
+  return { charts, file: file.join("/") };
+}
+function chartMetadata(text4) {
+  let value2;
+  try {
+    value2 = (0, import_yaml9.parse)(stripByteOrderMark(text4));
+  } catch {
+    return null;
+  }
+  if (!isObject(value2) || typeof value2.name !== "string" || value2.name === "") return null;
+  const dependencies = [];
+  for (const dependency of Array.isArray(value2.dependencies) ? value2.dependencies : []) {
+    if (!isObject(dependency) || typeof dependency.name !== "string") continue;
+    dependencies.push(typeof dependency.alias === "string" && dependency.alias !== "" ? { name: dependency.name, alias: dependency.alias } : { name: dependency.name });
+  }
+  return { name: value2.name, dependencies };
+}
+var CHART_FILE = "Chart.yaml";
+var MAX_CHART_FILE = 1024 * 1024;
+function readChart(dir) {
+  try {
+    const read = readFileBounded(path9.join(dir, CHART_FILE), MAX_CHART_FILE);
+    if (isTooLarge(read)) return null;
+    const metadata = chartMetadata(read.toString("utf8"));
+    return metadata === null ? null : { dir, ...metadata };
+  } catch {
+    return null;
+  }
+}
+function isDirectory(dir) {
+  try {
+    return statSync7(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function subchartFolder(parent, name) {
+  const charts = path9.join(parent.dir, "charts");
+  const direct = path9.join(charts, name);
+  if (isDirectory(direct)) return readChart(direct) ?? { dir: direct, name, dependencies: [] };
+  const aliased = parent.dependencies.find((dependency) => dependency.alias === name)?.name;
+  if (aliased !== void 0 && isDirectory(path9.join(charts, aliased))) return readChart(path9.join(charts, aliased)) ?? { dir: path9.join(charts, aliased), name, dependencies: [] };
+  let entries;
+  try {
+    entries = readdirSync3(charts).sort(byCodeUnits);
+  } catch {
+    return null;
+  }
+  for (const entry2 of entries) {
+    const chart = readChart(path9.join(charts, entry2));
+    if (chart !== null && (chart.name === name || chart.name === aliased)) return chart;
+  }
+  return null;
+}
+function resolveCharts(charts, known) {
+  let folder = known.find((chart) => chart.name === charts[0]);
+  if (folder === void 0) return { missing: charts[0] };
+  for (const name of charts.slice(1)) {
+    const next = subchartFolder(folder, name) ?? known.find((chart) => chart.name === name);
+    if (next === void 0) return { missing: name, parent: folder };
+    folder = next;
+  }
+  return { folder };
+}
+async function discoverCharts(cwd) {
+  const found = await findFiles({ cwd, paths: [cwd], include: [`**/${CHART_FILE}`], exclude: [], gitignore: true });
+  const dirs = found.files.filter((file) => path9.basename(file) === CHART_FILE).map((file) => path9.dirname(file));
+  const depth = (dir) => dir.split(path9.sep).length;
+  dirs.sort((a, b) => depth(a) - depth(b) || byCodeUnits(a, b));
+  return dirs.map(readChart).filter((chart) => chart !== null);
+}
+function renderedOrder(input) {
+  const sources = input.helm ?? [];
+  const order = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Map();
+  for (const [at, source] of sources.entries()) {
+    const next = sources[at + 1]?.line ?? Number.POSITIVE_INFINITY;
+    const document = input.documents[lastAtOrBefore(input.documents, source.line) + 1];
+    if (document === void 0 || document.line >= next) continue;
+    const kind3 = isObject(document.value) && typeof document.value.kind === "string" ? document.value.kind : null;
+    const index = seen.get(source.template) ?? 0;
+    const kindKey = `${source.template}\0${kind3 ?? ""}`;
+    const kindIndex = seen.get(kindKey) ?? 0;
+    seen.set(source.template, index + 1);
+    seen.set(kindKey, kindIndex + 1);
+    order.set(source, { kind: kind3, kindIndex, index });
+  }
+  return order;
+}
+async function resolveHelmSources(input, options2) {
+  const warnings = [];
+  const errors = [];
+  const given = [];
+  for (const dir of options2.charts) {
+    const chart = readChart(dir);
+    if (chart === null) errors.push(`--helm-chart ${options2.display(dir)}: no ${CHART_FILE} naming a chart in that folder`);
+    else given.push(chart);
+  }
+  const sources = input.helm ?? [];
+  if (sources.length === 0) {
+    if (options2.charts.length > 0) warnings.push("--helm-chart is ignored: standard input holds no rendered Helm output (# Source: comments)");
+    return { warnings, errors };
+  }
+  let known = given;
+  let discovered = false;
+  const used = /* @__PURE__ */ new Set();
+  const resolutions = /* @__PURE__ */ new Map();
+  for (const source of sources) {
+    if (resolutions.has(source.template)) continue;
+    const parsed = parseSourcePath(source.template);
+    if (parsed === null) {
+      resolutions.set(source.template, null);
+      continue;
+    }
+    let resolution = resolveCharts(parsed.charts, known);
+    if ("missing" in resolution && !discovered) {
+      discovered = true;
+      known = [...given, ...await discoverCharts(options2.cwd)];
+      resolution = resolveCharts(parsed.charts, known);
+    }
+    resolutions.set(source.template, resolution);
+    if ("folder" in resolution) for (const chart of parsed.charts) used.add(chart);
+  }
+  const order = renderedOrder(input);
+  const templates = /* @__PURE__ */ new Map();
+  const reported = /* @__PURE__ */ new Set();
+  for (const source of sources) {
+    const resolution = resolutions.get(source.template);
+    if (resolution === null || resolution === void 0) continue;
+    if ("missing" in resolution) {
+      if (reported.has(resolution.missing)) continue;
+      reported.add(resolution.missing);
+      const of = resolution.parent === void 0 ? "" : ` (a subchart of ${resolution.parent.name}, ${options2.display(resolution.parent.dir)})`;
+      warnings.push(
+        `Helm chart "${resolution.missing}"${of} of the rendered input (# Source: ${source.template}) was not found: no ${CHART_FILE} below the working directory names it, so its findings are reported on <stdin> at the rendered lines; pass --helm-chart <dir> with the chart's folder`
+      );
+      continue;
+    }
+    const file = path9.join(resolution.folder.dir, parseSourcePath(source.template).file);
+    let template = templates.get(file);
+    if (template === void 0) {
+      template = readTemplate(file, source.template, options2, warnings);
+      templates.set(file, template);
+    }
+    const rendered = order.get(source);
+    if (template === null || rendered === void 0) continue;
+    const document = selectTemplateDocument(template.parsed, rendered);
+    if (document !== null) source.target = { template, document };
+  }
+  for (const chart of given) {
+    if (!used.has(chart.name)) warnings.push(`--helm-chart ${options2.display(chart.dir)}: chart "${chart.name}" rendered no document of standard input`);
+  }
+  return { warnings, errors };
+}
+function readTemplate(file, source, options2, warnings) {
+  const display = options2.display(file);
+  const unread = (why) => {
+    warnings.push(`${display} (# Source: ${source}) ${why}, so its findings are reported on <stdin> at the rendered lines`);
+    return null;
+  };
+  let read;
+  try {
+    read = readFileBounded(file, options2.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  } catch (error) {
+    const code = error.code;
+    return unread(code === "ENOENT" ? "does not exist" : `cannot be read: ${error.message}`);
+  }
+  if (isTooLarge(read)) return unread(`is not read: ${tooLargeMessage(display, read)}`);
+  const text4 = stripByteOrderMark(read.toString("utf8"));
+  return { path: file, display, text: text4, parsed: parseTemplate(text4) };
+}
+var lineLengths = /* @__PURE__ */ new WeakMap();
+function lineLength(template, line) {
+  let lengths = lineLengths.get(template);
+  if (lengths === void 0) {
+    const starts = lineStarts(template.text);
+    lengths = starts.map((start, at) => {
+      let end = at + 1 < starts.length ? starts[at + 1] - 1 : template.text.length;
+      if (end > start && template.text[end - 1] === "\r") end--;
+      return end - start;
+    });
+    lineLengths.set(template, lengths);
+  }
+  return lengths[line - 1] ?? 0;
+}
+function templateLocation(input, line, path21) {
+  if (input.helm === void 0) return null;
+  const target2 = sourceOfLine(input.helm, line)?.target;
+  if (target2 === void 0) return null;
+  const rendered = input.documents[lastAtOrBefore(input.documents, line)]?.value;
+  const at = path21 === void 0 || path21.length === 0 ? templateDocumentStart(target2.document) : locateInTemplate(target2.document, path21, rendered);
+  const endColumn = Math.max(lineLength(target2.template, at.line) + 1, at.column);
+  return { file: target2.template.display, line: at.line, column: at.column, endLine: at.line, endColumn };
 }
 
 // src/config/severity.ts
@@ -55777,29 +56465,9 @@ function isIgnored(ignore2, ruleId) {
   return ignore2.some((pattern2) => ids.some((id) => wildcardMatch(pattern2, id)));
 }
 
-// src/lint/helm.ts
-var SOURCE_COMMENT = /^# Source: (.+?)\s*$/;
-function helmSources(text4) {
-  const sources = [];
-  const lines = text4.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
-    if (match) sources.push({ line: i + 1, template: match[1] });
-  }
-  return sources;
-}
-function templateLine(sources, line) {
-  let found = null;
-  for (const source of sources) {
-    if (source.line >= line) break;
-    found = source;
-  }
-  return found === null ? null : { template: found.template, line: line - found.line };
-}
-
 // src/lint/workspace.ts
 import { existsSync as existsSync3 } from "node:fs";
-import path9 from "node:path";
+import path10 from "node:path";
 
 // src/discovery/classify.ts
 var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
@@ -55824,11 +56492,11 @@ function mayHoldKubernetesObject(text4) {
 // src/lint/workspace.ts
 function displayName(cwd, file) {
   if (file === "-") return "<stdin>";
-  const relative = path9.relative(cwd, file);
-  return (relative === "" || relative.startsWith("..") ? file : relative).split(path9.sep).join("/");
+  const relative = path10.relative(cwd, file);
+  return (relative === "" || relative.startsWith("..") ? file : relative).split(path10.sep).join("/");
 }
 var lineStartsByFile = /* @__PURE__ */ new WeakMap();
-function lineLength(file, line) {
+function lineLength2(file, line) {
   let starts = lineStartsByFile.get(file);
   if (starts === void 0) {
     starts = lineStarts(file.text);
@@ -55844,7 +56512,7 @@ function lineLength(file, line) {
 function fullLocation(file, location2) {
   const endLine = location2.endLine ?? location2.line;
   let endColumn = location2.endColumn;
-  if (endColumn === void 0) endColumn = Math.max(lineLength(file, location2.line) + 1, location2.column);
+  if (endColumn === void 0) endColumn = Math.max(lineLength2(file, location2.line) + 1, location2.column);
   return { file: file.display, line: location2.line, column: location2.column, endLine, endColumn };
 }
 function problem2(ruleId, file, at, message2, severity = "error") {
@@ -55872,6 +56540,8 @@ var WorkspaceLoader = class {
   cwd;
   maxFileSize;
   #pending = [];
+  /** The files counted as holding neither policies nor manifests. */
+  #counted = /* @__PURE__ */ new Map();
   /** The CustomResourceDefinitions of every file read, whatever role the file plays. */
   #definitions = [];
   workspace = {
@@ -55880,36 +56550,36 @@ var WorkspaceLoader = class {
     exceptions: [],
     bindings: [],
     manifests: [],
+    builds: /* @__PURE__ */ new Map(),
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 }
   };
   /** A problem with a whole file, at its start. */
-  fileProblem(file, code, message2) {
+  fileProblem(file, code, message2, severity = "error") {
     const display = displayName(this.cwd, file);
     this.workspace.problems.push({
       ruleId: `kyverno-lint/${code}`,
       policy: "",
       rule: "",
-      severity: "error",
+      severity,
       status: "problem",
       message: message2,
       location: { file: display, line: 1, column: 1, endLine: 1, endColumn: 1 }
     });
   }
-  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
-  addFile(file, role, stdin) {
-    const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
-    if (isTooLarge(read)) {
-      if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
-      this.fileProblem(file, "file-too-large", tooLargeMessage(file === "-" ? "standard input" : displayName(this.cwd, file), read));
-      return;
-    }
-    if ("error" in read) {
-      this.fileProblem(file, "unreadable-file", `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
-      return;
-    }
-    const text4 = read.text;
-    if (role.ifKubernetes === true && !mayHoldKubernetesObject(text4)) return;
+  /**
+   * Reads and parses one file once (its syntax problems reported), without classifying its documents: a string says
+   * why it cannot be read. The Kustomize build reads its inputs through it.
+   */
+  source(file) {
+    const known = this.workspace.files.get(file);
+    if (known !== void 0) return known;
+    const read = readText(file, this.maxFileSize);
+    if (isTooLarge(read)) return tooLargeMessage(displayName(this.cwd, file), read);
+    if ("error" in read) return read.error;
+    return this.register(file, read.text);
+  }
+  register(file, text4) {
     const body = stripByteOrderMark(text4);
     const parsed = parseDocuments(file, body);
     const source = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
@@ -55919,6 +56589,29 @@ var WorkspaceLoader = class {
     }
     this.workspace.files.set(file, source);
     for (const found of parsed.problems) this.workspace.problems.push(problem2("yaml-syntax", source, found, found.message, found.severity));
+    return source;
+  }
+  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
+  addFile(file, role, stdin) {
+    const known = this.workspace.files.get(file);
+    let source;
+    if (known !== void 0) {
+      source = known;
+    } else {
+      const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
+      if (isTooLarge(read)) {
+        if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
+        this.fileProblem(file, "file-too-large", tooLargeMessage(file === "-" ? "standard input" : displayName(this.cwd, file), read));
+        return;
+      }
+      if ("error" in read) {
+        this.fileProblem(file, "unreadable-file", `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
+        return;
+      }
+      if (role.ifKubernetes === true && !mayHoldKubernetesObject(read.text)) return;
+      source = this.register(file, read.text);
+    }
+    const parsed = { documents: source.documents };
     let sawPolicy = false;
     let sawManifest = false;
     if (role.manifests) this.checkLists(source, parsed.documents);
@@ -55951,7 +56644,10 @@ var WorkspaceLoader = class {
     }
     if (sawPolicy) this.workspace.counts.policies++;
     else if (sawManifest) this.workspace.counts.manifests++;
-    else this.workspace.counts.other++;
+    else {
+      this.workspace.counts.other++;
+      this.#counted.set(file, "other");
+    }
   }
   /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
   checkLists(source, documents) {
@@ -55980,9 +56676,9 @@ var WorkspaceLoader = class {
    * after the last `addFile`.
    */
   complete() {
-    const scopes = new ResourceScopes(this.#definitions);
+    const scopes2 = new ResourceScopes(this.#definitions);
     for (const { value: value2, kind: kind3, source, document } of this.#pending.splice(0)) {
-      const accepted = acceptPolicy(value2, { scopes, source: { file: source.path, line: document.line, column: 1 } }, kind3);
+      const accepted = acceptPolicy(value2, { scopes: scopes2, source: { file: source.path, line: document.line, column: 1 } }, kind3);
       switch (accepted.status) {
         case "accepted":
           this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
@@ -56020,6 +56716,26 @@ var WorkspaceLoader = class {
     if (accepted.status === "accepted") this.workspace.bindings.push(accepted.binding);
     else if (accepted.status === "malformed") this.reportShape("invalid-policy", source, document, value2, accepted.problems);
   }
+  /** The manifests of the Kustomize builds, and what kept parts of them from being built. */
+  addBuild(manifests2, problems, builds) {
+    this.workspace.manifests.push(...manifests2);
+    for (const [root, inputs] of builds) this.workspace.builds.set(displayName(this.cwd, root), new Set([...inputs].map((file) => displayName(this.cwd, file))));
+    for (const file of new Set(manifests2.map((manifest) => manifest.file))) {
+      if (this.#counted.get(file) !== "other") continue;
+      this.#counted.delete(file);
+      this.workspace.counts.other--;
+      this.workspace.counts.manifests++;
+    }
+    for (const found of problems) {
+      const source = this.workspace.files.get(found.file);
+      if (source === void 0) {
+        this.fileProblem(found.file, "kustomize-build", found.message, found.severity);
+        continue;
+      }
+      const at = found.document === void 0 ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
+      this.workspace.problems.push(problem2("kustomize-build", source, at, found.message, found.severity));
+    }
+  }
   addManifest(source, document, value2) {
     if (this.reportShape("invalid-manifest", source, document, value2, checkObjectMetadata(value2))) return;
     const resource = resourceDocument(value2, source.path, document.index);
@@ -56028,10 +56744,10 @@ var WorkspaceLoader = class {
   }
 };
 function isHelmTemplate(file) {
-  let dir = path9.dirname(file);
-  while (dir !== path9.dirname(dir)) {
-    if (path9.basename(dir) === "templates" && existsSync3(path9.join(path9.dirname(dir), "Chart.yaml"))) return true;
-    dir = path9.dirname(dir);
+  let dir = path10.dirname(file);
+  while (dir !== path10.dirname(dir)) {
+    if (path10.basename(dir) === "templates" && existsSync3(path10.join(path10.dirname(dir), "Chart.yaml"))) return true;
+    dir = path10.dirname(dir);
   }
   return false;
 }
@@ -56052,19 +56768,26 @@ function documentsOf(file) {
   }
   return byIndex;
 }
-function locateResourcePath(file, documentIndex, path18, listItem) {
-  const segments = path18 ? path18.split("/").filter((segment) => segment !== "") : [];
+function locateFailurePath(context2, path21) {
+  const { resource } = context2;
+  if (resource.origin !== void 0) {
+    const segments = path21 ? path21.split("/").filter((segment) => segment !== "") : [];
+    const place = resource.origin(segments);
+    const file = context2.fileOf?.(place.file);
+    if (file !== void 0) return fullLocation(file, locateInDocument({ file: file.path, text: file.text }, place.document, place.path));
+  }
+  return locateResourcePath(context2.file, resource.documentIndex, path21, resource.listItem);
+}
+function locateResourcePath(file, documentIndex, path21, listItem) {
+  const segments = path21 ? path21.split("/").filter((segment) => segment !== "") : [];
   if (listItem !== void 0) segments.unshift("items", listItem);
   const document = documentsOf(file).get(documentIndex);
   const found = document === void 0 ? locate(file.path, file.text, documentIndex, segments) : locateInDocument({ file: file.path, text: file.text }, document, segments);
-  return inTemplate(file, fullLocation(file, found));
+  return inTemplate(file, fullLocation(file, found), segments);
 }
-function inTemplate(file, location2) {
+function inTemplate(file, location2, path21) {
   if (file.helm === void 0) return location2;
-  const start = templateLine(file.helm, location2.line);
-  if (start === null) return location2;
-  const end = templateLine(file.helm, location2.endLine);
-  return { ...location2, file: start.template, line: start.line, endLine: end?.template === start.template ? end.line : start.line };
+  return templateLocation(file, location2.line, path21) ?? location2;
 }
 var metadataCache = /* @__PURE__ */ new WeakMap();
 function policyMetadata2(policy) {
@@ -56145,7 +56868,7 @@ function ruleFinding(policy, rule3, context2) {
     type: rule3.type,
     // An error located in the policy names the resource it was evaluated on.
     message: inPolicy === null ? message2 : `${message2} (on ${context2.resource.kind} ${resourceName2(context2.resource)})`,
-    location: inPolicy ?? locateResourcePath(context2.file, context2.resource.documentIndex, rule3.status === "fail" ? rule3.path : void 0, context2.resource.listItem),
+    location: inPolicy ?? locateFailurePath(context2, rule3.status === "fail" ? rule3.path : void 0),
     resource: resourceRef(context2.resource),
     ...settings.metadata
   };
@@ -56158,13 +56881,13 @@ function expressionLocation(policy, rule3, context2) {
   const source = context2.policySource?.(policy);
   if (source === void 0) return null;
   const { file, document } = source;
-  const path18 = document.listItem === void 0 ? rule3.policyPath : ["items", document.listItem, ...rule3.policyPath];
+  const path21 = document.listItem === void 0 ? rule3.policyPath : ["items", document.listItem, ...rule3.policyPath];
   const range4 = rule3.expressionRange;
   const inExpression = range4 === void 0 ? null : locateInScalar({ file: file.path, text: file.text }, document, rule3.policyPath, range4.start, range4.end);
-  const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path18);
-  return inTemplate(file, fullLocation(file, found));
+  const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path21);
+  return inTemplate(file, fullLocation(file, found), path21);
 }
-function mutationFinding(context2, rules, mutation2, location2, unsettled = []) {
+function mutationFinding(context2, rules, mutation2, location2, unsettled = [], noFix) {
   const reported = rules.filter(({ policy, rule: rule3 }) => isReported(context2.config, policy, rule3.name));
   if (reported.length === 0) return null;
   const names = reported.map(({ policy, rule: rule3 }) => ruleIdOf(policy, rule3.name));
@@ -56179,7 +56902,7 @@ function mutationFinding(context2, rules, mutation2, location2, unsettled = []) 
     const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? "it" : again.join(", ");
     message2 = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
   } else {
-    message2 = `${changes}${mutation2.fixable ? " (fixable with --fix)" : ""}`;
+    message2 = `${changes}${mutation2.fixable ? " (fixable with --fix)" : noFix !== void 0 ? ` (no fix: ${noFix})` : ""}`;
   }
   const finding = {
     ruleId: ruleIdOf(first.policy, first.rule.name),
@@ -56277,7 +57000,7 @@ function checkRuleIds(config, policies, problemCodes) {
 }
 
 // src/lint/suppressions.ts
-var import_yaml9 = __toESM(require_dist(), 1);
+var import_yaml10 = __toESM(require_dist(), 1);
 var MARKER = "kyverno-lint-";
 var DIRECTIVE = /^kyverno-lint-(disable-next-line|disable)(?=\s|$)([^]*)$/;
 var REASON_SEPARATOR = /(?:^|\s)-{2,}(?:\s|$)/;
@@ -56295,26 +57018,36 @@ function parseDirective(comment) {
   if (reason2 !== "") directive.justification = reason2;
   return directive;
 }
-var MARKERS = /* @__PURE__ */ new Set([import_yaml9.CST.DOCUMENT, import_yaml9.CST.FLOW_END, import_yaml9.CST.SCALAR]);
+var MARKERS = /* @__PURE__ */ new Set([import_yaml10.CST.DOCUMENT, import_yaml10.CST.FLOW_END, import_yaml10.CST.SCALAR]);
 function commentsOf(text4) {
   const comments = [];
   let offset = 0;
-  for (const token of new import_yaml9.Lexer().lex(text4)) {
+  for (const token of new import_yaml10.Lexer().lex(text4)) {
     if (MARKERS.has(token)) continue;
-    if (import_yaml9.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
+    if (import_yaml10.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
     offset += token.length;
   }
   return comments;
 }
-function findingScope(file, from, to) {
-  if (file.helm !== void 0) {
-    const start = templateLine(file.helm, from);
-    const end = templateLine(file.helm, to);
-    if (start !== null) return { file: start.template, from: start.line, to: end?.template === start.template ? end.line : start.line };
+function directiveSources(files) {
+  const sources = [];
+  const templates = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    const helm = file.helm;
+    if (helm === void 0) {
+      sources.push({ file });
+      continue;
+    }
+    for (const source of helm) if (source.target !== void 0) templates.set(source.target.template.path, source.target.template);
+    sources.push({ file, skip: (line) => sourceOfLine(helm, line)?.target !== void 0 });
   }
-  return { file: file.display, from, to };
+  for (const template of templates.values()) {
+    const documents = template.parsed.documents.filter((document) => document.root.children.length > 0).map((document, index) => ({ file: template.path, index, value: null, line: document.contentLine ?? document.startLine }));
+    sources.push({ file: { path: template.path, display: template.display, text: blankTemplateActions(template.text), documents } });
+  }
+  return sources;
 }
-function readDirectives(file) {
+function readDirectives({ file, skip: skip2 }) {
   const directives = [];
   const problems = [];
   if (!file.text.includes(MARKER)) return { directives, problems };
@@ -56325,8 +57058,9 @@ function readDirectives(file) {
     if (parsed === null) continue;
     const lineIndex = lineIndexAt(starts, comment.offset);
     const line = lineIndex + 1;
+    if (skip2?.(line) === true) continue;
     const column = comment.offset - starts[lineIndex] + 1;
-    const location2 = inTemplate(file, fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length }));
+    const location2 = fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length });
     if (parsed === "invalid") {
       const name = comment.text.slice(1).trim().split(/\s/, 1)[0];
       const message2 = `unknown directive "${name}": expected kyverno-lint-disable or kyverno-lint-disable-next-line`;
@@ -56344,7 +57078,7 @@ function readDirectives(file) {
       const sectionStart = previous ?? 1;
       outsideDocument = !file.documents.some((document) => document.line >= sectionStart && document.line <= to);
     }
-    directives.push({ ...parsed, location: location2, scope: findingScope(file, from, to), outsideDocument, used: /* @__PURE__ */ new Set(), unknown: /* @__PURE__ */ new Set() });
+    directives.push({ ...parsed, location: location2, scope: { file: file.display, from, to }, outsideDocument, used: /* @__PURE__ */ new Set(), unknown: /* @__PURE__ */ new Set() });
   }
   return { directives, problems };
 }
@@ -56362,8 +57096,8 @@ var Suppressions = class {
    * `kyverno-lint/<code>` ids: a directive id that matches none of them is reported.
    */
   constructor(files, knownRuleIds) {
-    for (const file of files) {
-      const read = readDirectives(file);
+    for (const source of directiveSources(files)) {
+      const read = readDirectives(source);
       this.problems.push(...read.problems);
       for (const directive of read.directives) {
         const list5 = this.byFile.get(directive.scope.file) ?? [];
@@ -56420,7 +57154,1883 @@ var Suppressions = class {
 };
 
 // src/lint/problem-codes.ts
-var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "kustomize-build", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+
+// src/lint/kustomize.ts
+import path12 from "node:path";
+
+// src/build/kustomize/build.ts
+import { existsSync as existsSync4, realpathSync as realpathSync2, statSync as statSync8 } from "node:fs";
+import path11 from "node:path";
+
+// src/build/kustomize/origins.ts
+var ELEMENT_KEYS = ["name", "mountPath", "devicePath", "containerPort", "ip", "topologyKey", "port"];
+function counterpart(list5, element, index) {
+  if (isObject(element)) {
+    for (const key3 of ELEMENT_KEYS) {
+      const value2 = element[key3];
+      if (value2 === void 0 || isObject(value2) || Array.isArray(value2)) continue;
+      const found = list5.findIndex((candidate) => isObject(candidate) && candidate[key3] === value2);
+      if (found !== -1) return found;
+      if (list5.some((candidate) => isObject(candidate) && candidate[key3] !== void 0)) return -1;
+    }
+  }
+  return index < list5.length ? index : -1;
+}
+function follow2(built2, source, path21) {
+  const out = [];
+  let inBuilt = built2;
+  let inSource = source;
+  let depth = 0;
+  for (const segment of path21) {
+    if (typeof segment === "number" || Array.isArray(inSource) && /^\d+$/.test(segment)) {
+      const index = Number(segment);
+      if (!Array.isArray(inSource)) break;
+      const element = Array.isArray(inBuilt) ? inBuilt[index] : void 0;
+      const found = counterpart(inSource, element, index);
+      if (found === -1) break;
+      out.push(found);
+      inSource = inSource[found];
+      inBuilt = element;
+    } else {
+      if (!isObject(inSource) || !Object.prototype.hasOwnProperty.call(inSource, segment)) break;
+      out.push(segment);
+      inSource = inSource[segment];
+      inBuilt = isObject(inBuilt) ? inBuilt[segment] : void 0;
+    }
+    depth++;
+  }
+  return { path: out, depth };
+}
+function startsWith2(path21, prefix) {
+  if (prefix.length > path21.length) return false;
+  return prefix.every((segment, index) => String(segment) === String(path21[index]));
+}
+var History = class _History {
+  constructor(layers) {
+    this.layers = layers;
+  }
+  layers;
+  /** The history with `layer` added. */
+  with(layer) {
+    return new _History([...this.layers, layer]);
+  }
+  /** Where the field at `path` of `built` (the object as built) comes from. */
+  locate(built2, path21) {
+    let partial = null;
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      const layer = this.layers[i];
+      switch (layer.kind) {
+        case "field": {
+          if (layer.paths.some((set3) => startsWith2(path21, set3))) return { place: layer.place, exact: true, editable: false };
+          break;
+        }
+        case "json-patch": {
+          for (let j = layer.operations.length - 1; j >= 0; j--) {
+            const operation = layer.operations[j];
+            if (operation.op === "remove" || operation.op === "test") continue;
+            if (startsWith2(path21, operation.path)) {
+              return { place: { ...operation.place, path: [...operation.place.path, ...path21.slice(operation.path.length)] }, exact: true, editable: false };
+            }
+          }
+          break;
+        }
+        case "patch":
+        case "resource": {
+          const value2 = layer.kind === "patch" ? layer.patch : layer.value;
+          const found = follow2(built2, value2, path21);
+          const place = { ...layer.place, path: [...layer.place.path, ...found.path] };
+          const editable = layer.kind === "patch" ? layer.inline !== true : layer.generated !== true;
+          if (found.depth === path21.length) return { place, exact: true, editable };
+          if (partial === null || found.depth >= partial.depth) partial = { place, depth: found.depth };
+          break;
+        }
+      }
+    }
+    if (partial !== null) return { place: partial.place, exact: false, editable: false };
+    const first = this.layers[0];
+    return { place: first.kind === "json-patch" ? first.operations[0].place : first.place, exact: false, editable: false };
+  }
+};
+
+// src/build/kustomize/kustomization.ts
+var import_yaml12 = __toESM(require_dist(), 1);
+var KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+var UNSUPPORTED = ["helmCharts", "helmGlobals", "helmChartInflationGenerator", "replacements", "vars", "transformers", "generators", "validators", "crds", "configurations", "openapi", "buildMetadata"];
+var KustomizationError = class extends Error {
+  constructor(message2, path21) {
+    super(message2);
+    this.path = path21;
+  }
+  path;
+};
+var FIELDS = [
+  "apiVersion",
+  "kind",
+  "metadata",
+  "openapi",
+  "namePrefix",
+  "nameSuffix",
+  "namespace",
+  "commonLabels",
+  "labels",
+  "commonAnnotations",
+  "patchesStrategicMerge",
+  "patchesJson6902",
+  "patches",
+  "images",
+  "imageTags",
+  "replacements",
+  "replicas",
+  "vars",
+  "sortOptions",
+  "resources",
+  "components",
+  "crds",
+  "bases",
+  "configMapGenerator",
+  "secretGenerator",
+  "helmGlobals",
+  "helmCharts",
+  "helmChartInflationGenerator",
+  "generatorOptions",
+  "configurations",
+  "generators",
+  "transformers",
+  "validators",
+  "buildMetadata"
+];
+function foldKeys(value2, names, renamed) {
+  const out = {};
+  for (const [key3, item] of Object.entries(value2)) {
+    const name = names.includes(key3) ? key3 : names.find((candidate) => candidate.toLowerCase() === key3.toLowerCase());
+    if (name === void 0 || name !== key3 && Object.prototype.hasOwnProperty.call(value2, name)) {
+      out[key3] = item;
+      continue;
+    }
+    out[name] = item;
+    renamed?.set(name, key3);
+  }
+  return out;
+}
+function folded(value2, names) {
+  return isObject(value2) ? foldKeys(value2, names) : value2;
+}
+function fail3(path21, message2) {
+  throw new KustomizationError(message2, path21);
+}
+function stringAt(value2, path21) {
+  if (typeof value2 === "string") return value2;
+  if (typeof value2 === "number" || typeof value2 === "boolean") return String(value2);
+  return fail3(path21, `${path21.join(".")}: expected a string`);
+}
+function optionalString2(object2, key3, path21) {
+  const value2 = object2[key3];
+  return value2 === void 0 || value2 === null ? void 0 : stringAt(value2, [...path21, key3]);
+}
+function listAt(value2, path21) {
+  if (value2 === void 0 || value2 === null) return [];
+  if (!Array.isArray(value2)) return fail3(path21, `${path21.join(".")}: expected a list`);
+  return value2;
+}
+function stringMap3(value2, path21) {
+  if (value2 === void 0 || value2 === null) return {};
+  if (!isObject(value2)) return fail3(path21, `${path21.join(".")}: expected a map of strings`);
+  const out = {};
+  for (const [key3, item] of Object.entries(value2)) out[key3] = stringAt(item, [...path21, key3]);
+  return out;
+}
+function strings4(object2, key3) {
+  return listAt(object2[key3], [key3]).map((item, index) => ({ value: stringAt(item, [key3, index]), path: [key3, index] }));
+}
+var TARGET_FIELDS = ["group", "version", "kind", "name", "namespace", "labelSelector", "annotationSelector"];
+function target(raw, path21) {
+  const value2 = folded(raw, TARGET_FIELDS);
+  if (value2 === void 0 || value2 === null) return void 0;
+  if (!isObject(value2)) return fail3(path21, `${path21.join(".")}: expected a map`);
+  const out = {};
+  for (const key3 of TARGET_FIELDS) {
+    const text4 = optionalString2(value2, key3, path21);
+    if (text4 !== void 0) out[key3] = text4;
+  }
+  return out;
+}
+function options(raw, path21) {
+  const value2 = folded(raw, ["labels", "annotations", "disableNameSuffixHash", "immutable"]);
+  if (value2 === void 0 || value2 === null) return {};
+  if (!isObject(value2)) return fail3(path21, `${path21.join(".")}: expected a map`);
+  const out = {};
+  if (value2.labels !== void 0) out.labels = stringMap3(value2.labels, [...path21, "labels"]);
+  if (value2.annotations !== void 0) out.annotations = stringMap3(value2.annotations, [...path21, "annotations"]);
+  if (typeof value2.disableNameSuffixHash === "boolean") out.disableNameSuffixHash = value2.disableNameSuffixHash;
+  if (typeof value2.immutable === "boolean") out.immutable = value2.immutable;
+  return out;
+}
+function generators(object2, key3, global) {
+  return listAt(object2[key3], [key3]).map((raw, index) => {
+    const path21 = [key3, index];
+    if (!isObject(raw)) return fail3(path21, `${path21.join(".")}: expected a map`);
+    const item = foldKeys(raw, ["name", "namespace", "behavior", "literals", "files", "envs", "env", "type", "options"]);
+    const behavior = optionalString2(item, "behavior", path21) ?? "create";
+    if (behavior !== "create" && behavior !== "merge" && behavior !== "replace") fail3([...path21, "behavior"], `unknown generator behavior "${behavior}"`);
+    const own = options(item.options, [...path21, "options"]);
+    const merged = {
+      ...global,
+      ...own,
+      ...global.labels || own.labels ? { labels: { ...global.labels, ...own.labels } } : {},
+      ...global.annotations || own.annotations ? { annotations: { ...global.annotations, ...own.annotations } } : {}
+    };
+    if (global.disableNameSuffixHash === true) merged.disableNameSuffixHash = true;
+    const entry2 = {
+      name: stringAt(item.name, [...path21, "name"]),
+      behavior,
+      literals: listAt(item.literals, [...path21, "literals"]).map((literal, i) => stringAt(literal, [...path21, "literals", i])),
+      files: listAt(item.files, [...path21, "files"]).map((file, i) => stringAt(file, [...path21, "files", i])),
+      envs: [
+        ...listAt(item.envs, [...path21, "envs"]).map((file, i) => stringAt(file, [...path21, "envs", i])),
+        ...typeof item.env === "string" ? [item.env] : []
+      ],
+      options: merged
+    };
+    const namespace = optionalString2(item, "namespace", path21);
+    if (namespace !== void 0) entry2.namespace = namespace;
+    const type = optionalString2(item, "type", path21);
+    if (type !== void 0) entry2.type = type;
+    return { value: entry2, path: path21 };
+  });
+}
+function isInlinePatch(text4) {
+  try {
+    const documents = (0, import_yaml12.parseAllDocuments)(text4);
+    const values = documents.map((document) => document.errors.length > 0 ? void 0 : document.toJS());
+    const resources = values.filter((value2) => value2 !== null);
+    return resources.length > 0 && resources.every((value2) => {
+      if (!isObject(value2)) return false;
+      const object2 = value2;
+      const metadata = isObject(object2.metadata) ? object2.metadata : {};
+      return typeof object2.kind === "string" && object2.kind !== "" && (object2.kind.endsWith("List") || typeof metadata.name === "string" && metadata.name !== "");
+    });
+  } catch {
+    return false;
+  }
+}
+function decodeKustomization(input) {
+  if (!isObject(input)) return fail3([], "a kustomization must be a map");
+  const renamed = /* @__PURE__ */ new Map();
+  const document = foldKeys(input, FIELDS, renamed);
+  const located3 = (entry2) => {
+    const key3 = entry2.path[0];
+    return typeof key3 === "string" && renamed.has(key3) ? { ...entry2, path: [renamed.get(key3), ...entry2.path.slice(1)] } : entry2;
+  };
+  try {
+    const out = decodeFolded(document);
+    for (const key3 of ["resources", "components", "labels", "images", "replicas", "patches", "json6902", "configMapGenerator", "secretGenerator", "unsupported"]) {
+      out[key3] = out[key3].map(located3);
+    }
+    for (const key3 of ["namespace", "namePrefix", "nameSuffix", "commonLabels", "commonAnnotations"]) {
+      const entry2 = out[key3];
+      if (entry2 !== void 0) out[key3] = located3(entry2);
+    }
+    return out;
+  } catch (error) {
+    if (error instanceof KustomizationError) throw new KustomizationError(error.message, located3({ path: error.path }).path);
+    throw error;
+  }
+}
+function decodeFolded(document) {
+  const kind3 = document.kind === "Component" ? "Component" : "Kustomization";
+  const out = {
+    kind: kind3,
+    resources: [...strings4(document, "resources"), ...strings4(document, "bases")],
+    // `imageTags` is the former name of `images` (api/types/kustomization.go `FixKustomization`).
+    components: strings4(document, "components"),
+    labels: [],
+    images: [],
+    replicas: [],
+    patches: [],
+    json6902: [],
+    configMapGenerator: [],
+    secretGenerator: [],
+    unsupported: []
+  };
+  for (const key3 of ["namespace", "namePrefix", "nameSuffix"]) {
+    const value2 = optionalString2(document, key3, []);
+    if (value2 !== void 0 && value2 !== "") out[key3] = { value: value2, path: [key3] };
+  }
+  if (document.commonLabels !== void 0 && document.commonLabels !== null) out.commonLabels = { value: stringMap3(document.commonLabels, ["commonLabels"]), path: ["commonLabels"] };
+  if (document.commonAnnotations !== void 0 && document.commonAnnotations !== null) out.commonAnnotations = { value: stringMap3(document.commonAnnotations, ["commonAnnotations"]), path: ["commonAnnotations"] };
+  out.labels = listAt(document.labels, ["labels"]).map((raw, index) => {
+    const path21 = ["labels", index];
+    if (!isObject(raw)) return fail3(path21, "labels entries must be maps");
+    const item = foldKeys(raw, ["pairs", "includeSelectors", "includeTemplates", "includeVolumeClaimTemplates", "fields"]);
+    const fields2 = listAt(item.fields, [...path21, "fields"]).map((rawField, i) => {
+      const at = [...path21, "fields", i];
+      if (!isObject(rawField)) return fail3(at, `${at.join(".")}: expected a map`);
+      const field3 = foldKeys(rawField, ["path", "group", "version", "kind", "create"]);
+      const spec2 = { path: stringAt(field3.path, [...at, "path"]) };
+      for (const key3 of ["group", "version", "kind"]) {
+        const text4 = optionalString2(field3, key3, at);
+        if (text4 !== void 0) spec2[key3] = text4;
+      }
+      if (field3.create === true) spec2.create = true;
+      return spec2;
+    });
+    return { value: { pairs: stringMap3(item.pairs, [...path21, "pairs"]), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true, includeVolumeClaimTemplates: item.includeVolumeClaimTemplates === true, fields: fields2 }, path: path21 };
+  });
+  const imageEntries = [
+    ...listAt(document.images, ["images"]).map((item, index) => ({ item, path: ["images", index] })),
+    ...listAt(document.imageTags, ["imageTags"]).map((item, index) => ({ item, path: ["imageTags", index] }))
+  ];
+  out.images = imageEntries.map(({ item: raw, path: path21 }) => {
+    if (!isObject(raw)) return fail3(path21, "images entries must be maps");
+    const item = foldKeys(raw, ["name", "newName", "newTag", "digest", "tagSuffix"]);
+    const image = { name: stringAt(item.name, [...path21, "name"]) };
+    for (const key3 of ["newName", "newTag", "digest", "tagSuffix"]) {
+      const value2 = optionalString2(item, key3, path21);
+      if (value2 !== void 0) image[key3] = value2;
+    }
+    return { value: image, path: path21 };
+  });
+  out.replicas = listAt(document.replicas, ["replicas"]).map((raw, index) => {
+    const path21 = ["replicas", index];
+    const item = folded(raw, ["name", "count"]);
+    if (!isObject(item) || typeof item.count !== "number") return fail3(path21, "replicas entries need a name and a count");
+    return { value: { name: stringAt(item.name, [...path21, "name"]), count: item.count }, path: path21 };
+  });
+  const patchEntry = (raw, path21, json6902) => {
+    if (!isObject(raw)) return fail3(path21, `${path21.join(".")}: expected a map`);
+    const item = foldKeys(raw, ["path", "patch", "target", "options"]);
+    const entry2 = {};
+    const file = optionalString2(item, "path", path21);
+    if (file !== void 0) entry2.path = file;
+    const patch2 = optionalString2(item, "patch", path21);
+    if (patch2 !== void 0) entry2.patch = patch2;
+    const found = target(item.target, [...path21, "target"]);
+    if (found !== void 0) entry2.target = found;
+    if (json6902) entry2.json6902 = true;
+    const patchOptions = folded(item.options, ["allowNameChange", "allowKindChange"]);
+    if (isObject(patchOptions)) {
+      if (patchOptions.allowNameChange === true) entry2.allowNameChange = true;
+      if (patchOptions.allowKindChange === true) entry2.allowKindChange = true;
+    }
+    if (entry2.path === void 0 && entry2.patch === void 0) fail3(path21, `${path21.join(".")}: a patch needs a path or a patch`);
+    return { value: entry2, path: path21 };
+  };
+  out.patches = [
+    ...listAt(document.patchesStrategicMerge, ["patchesStrategicMerge"]).map((item, index) => {
+      const text4 = stringAt(item, ["patchesStrategicMerge", index]);
+      return { value: isInlinePatch(text4) ? { patch: text4 } : { path: text4 }, path: ["patchesStrategicMerge", index] };
+    }),
+    ...listAt(document.patches, ["patches"]).map((item, index) => patchEntry(item, ["patches", index], false))
+  ];
+  out.json6902 = listAt(document.patchesJson6902, ["patchesJson6902"]).map((item, index) => patchEntry(item, ["patchesJson6902", index], true));
+  const global = options(document.generatorOptions, ["generatorOptions"]);
+  out.configMapGenerator = generators(document, "configMapGenerator", global);
+  out.secretGenerator = generators(document, "secretGenerator", global);
+  for (const key3 of UNSUPPORTED) if (document[key3] !== void 0 && document[key3] !== null) out.unsupported.push({ value: key3, path: [key3] });
+  return out;
+}
+
+// src/build/kustomize/generators.ts
+import { createHash as createHash3 } from "node:crypto";
+function parseLiteral(literal) {
+  const equals = literal.indexOf("=");
+  if (equals <= 0) return null;
+  let value2 = literal.slice(equals + 1);
+  if (value2.length >= 2 && (value2[0] === '"' || value2[0] === "'") && value2.at(-1) === value2[0]) value2 = value2.slice(1, -1);
+  return { key: literal.slice(0, equals), value: value2 };
+}
+function parseEnvFile(text4) {
+  const pairs = [];
+  for (const raw of text4.replace(/^\uFEFF/, "").split("\n")) {
+    const line = raw.replace(/\r$/, "");
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    const equals = line.indexOf("=");
+    if (equals === -1) {
+      pairs.push({ key: line.trim(), value: "" });
+      continue;
+    }
+    pairs.push({ key: line.slice(0, equals).trimStart(), value: line.slice(equals + 1) });
+  }
+  return pairs;
+}
+function generatorData(entry2, readText2) {
+  const data = {};
+  for (const env of entry2.envs) for (const { key: key3, value: value2 } of parseEnvFile(readText2(env))) data[key3] = value2;
+  for (const file of entry2.files) {
+    const equals = file.indexOf("=");
+    const key3 = equals === -1 ? file.slice(file.lastIndexOf("/") + 1) : file.slice(0, equals);
+    data[key3] = readText2(equals === -1 ? file : file.slice(equals + 1));
+  }
+  for (const literal of entry2.literals) {
+    const pair = parseLiteral(literal);
+    if (pair === null) throw new Error(`literal "${literal}" is not KEY=VALUE`);
+    data[pair.key] = pair.value;
+  }
+  return data;
+}
+function encodeBase64(value2) {
+  const encoded = Buffer.from(value2, "utf8").toString("base64");
+  const lineLength3 = 70;
+  if (Math.floor(encoded.length / lineLength3) + 1 <= 1) return encoded;
+  let out = "";
+  for (let i = 0; i < encoded.length; i += lineLength3) out += `${encoded.slice(i, i + lineLength3)}
+`;
+  return out;
+}
+function generatedObject(kind3, entry2, data) {
+  const metadata = { name: entry2.name };
+  if (entry2.namespace) metadata.namespace = entry2.namespace;
+  if (entry2.options.labels && Object.keys(entry2.options.labels).length > 0) metadata.labels = { ...entry2.options.labels };
+  if (entry2.options.annotations && Object.keys(entry2.options.annotations).length > 0) metadata.annotations = { ...entry2.options.annotations };
+  const object2 = { apiVersion: "v1", kind: kind3, metadata };
+  const empty2 = Object.keys(data).length === 0;
+  if (kind3 === "Secret") {
+    object2.type = entry2.type ?? "Opaque";
+    if (!empty2) object2.data = Object.fromEntries(Object.entries(data).map(([key3, value2]) => [key3, encodeBase64(value2)]));
+  } else if (!empty2) {
+    object2.data = { ...data };
+  }
+  if (entry2.options.immutable === true) object2.immutable = true;
+  return object2;
+}
+function encode2(hex) {
+  const swap = { "0": "g", "1": "h", "3": "k", a: "m", e: "t" };
+  return [...hex.slice(0, 10)].map((digit) => swap[digit] ?? digit).join("");
+}
+function hashed(value2) {
+  if (value2 === void 0 || value2 === null) return "";
+  return value2;
+}
+function nameHash(object2) {
+  let encoded;
+  if (object2.kind === "Secret") {
+    const map2 = { kind: "Secret", type: hashed(object2.type), name: "", data: hashed(object2.data) };
+    if (isObject(object2.stringData)) map2.stringData = object2.stringData;
+    encoded = goJsonStringify(map2);
+  } else {
+    const map2 = { kind: "ConfigMap", name: "", data: hashed(object2.data) };
+    if (isObject(object2.binaryData)) map2.binaryData = object2.binaryData;
+    encoded = goJsonStringify(map2);
+  }
+  return encode2(createHash3("sha256").update(encoded).digest("hex"));
+}
+
+// src/build/kustomize/field-specs.ts
+function groupVersion2(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  return slash === -1 ? { group: "", version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+}
+function specSelects(spec2, object2) {
+  if (spec2.kind && spec2.kind !== object2.kind) return false;
+  if (!spec2.group && !spec2.version) return true;
+  const { group, version } = groupVersion2(typeof object2.apiVersion === "string" ? object2.apiVersion : "");
+  if (spec2.group && spec2.group !== group) return false;
+  if (spec2.version && spec2.version !== version) return false;
+  if (spec2.kind && spec2.kind !== object2.kind) return false;
+  return true;
+}
+var parsedPaths = /* @__PURE__ */ new Map();
+function segmentsOf2(path21) {
+  let segments = parsedPaths.get(path21);
+  if (segments === void 0) {
+    segments = path21.split("/").filter((part) => part !== "").map((part) => part.endsWith("[]") ? { name: part.slice(0, -2), list: true } : { name: part, list: false });
+    parsedPaths.set(path21, segments);
+  }
+  return segments;
+}
+function visitFields(object2, spec2, visit) {
+  if (!specSelects(spec2, object2)) return;
+  walk4(object2, segmentsOf2(spec2.path), 0, [], spec2.create === true, visit);
+}
+function walk4(node3, segments, at, path21, create, visit) {
+  if (Array.isArray(node3)) {
+    node3.forEach((element, index) => walk4(element, segments, at, [...path21, index], create, visit));
+    return;
+  }
+  if (!isObject(node3)) return;
+  const { name: key3, list: list5 } = segments[at];
+  const here = [...path21, key3];
+  if (at === segments.length - 1) {
+    const current3 = Object.prototype.hasOwnProperty.call(node3, key3) ? node3[key3] : void 0;
+    if (current3 === void 0 && (!create || list5)) return;
+    const next = visit(current3, here);
+    if (next !== void 0) node3[key3] = next;
+    return;
+  }
+  let child = Object.prototype.hasOwnProperty.call(node3, key3) ? node3[key3] : void 0;
+  if (child === void 0 || child === null) {
+    if (!create || list5) return;
+    child = {};
+    node3[key3] = child;
+  }
+  walk4(child, segments, at + 1, here, create, visit);
+}
+
+// src/build/kustomize/transformers.ts
+var TEMPLATE_KINDS2 = [
+  { path: "spec/template/metadata/labels", create: true, version: "v1", kind: "ReplicationController" },
+  { path: "spec/template/metadata/labels", create: true, kind: "Deployment" },
+  { path: "spec/template/metadata/labels", create: true, kind: "ReplicaSet" },
+  { path: "spec/template/metadata/labels", create: true, kind: "DaemonSet" },
+  { path: "spec/template/metadata/labels", create: true, group: "apps", kind: "StatefulSet" },
+  { path: "spec/template/metadata/labels", create: true, group: "batch", kind: "Job" },
+  { path: "spec/jobTemplate/metadata/labels", create: true, group: "batch", kind: "CronJob" },
+  { path: "spec/jobTemplate/spec/template/metadata/labels", create: true, group: "batch", kind: "CronJob" }
+];
+var METADATA_LABELS = [{ path: "metadata/labels", create: true }, ...TEMPLATE_KINDS2];
+var VOLUME_CLAIM_LABELS = [{ path: "spec/volumeClaimTemplates[]/metadata/labels", create: true, group: "apps", kind: "StatefulSet" }];
+var AFFINITY = [
+  "spec/template/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/podAffinityTerm/labelSelector/matchLabels",
+  "spec/template/spec/affinity/podAffinity/requiredDuringSchedulingIgnoredDuringExecution/labelSelector/matchLabels",
+  "spec/template/spec/affinity/podAntiAffinity/preferredDuringSchedulingIgnoredDuringExecution/podAffinityTerm/labelSelector/matchLabels",
+  "spec/template/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution/labelSelector/matchLabels",
+  "spec/template/spec/topologySpreadConstraints/labelSelector/matchLabels"
+];
+var COMMON_LABELS = [
+  { path: "spec/selector", create: true, version: "v1", kind: "Service" },
+  { path: "spec/selector", create: true, version: "v1", kind: "ReplicationController" },
+  { path: "spec/selector/matchLabels", create: true, kind: "Deployment" },
+  ...AFFINITY.map((path21) => ({ path: path21, group: "apps", kind: "Deployment" })),
+  { path: "spec/selector/matchLabels", create: true, kind: "ReplicaSet" },
+  { path: "spec/selector/matchLabels", create: true, kind: "DaemonSet" },
+  { path: "spec/selector/matchLabels", create: true, group: "apps", kind: "StatefulSet" },
+  ...AFFINITY.map((path21) => ({ path: path21, group: "apps", kind: "StatefulSet" })),
+  { path: "spec/selector/matchLabels", group: "batch", kind: "Job" },
+  { path: "spec/jobTemplate/spec/selector/matchLabels", group: "batch", kind: "CronJob" },
+  { path: "spec/selector/matchLabels", group: "policy", kind: "PodDisruptionBudget" },
+  { path: "spec/podSelector/matchLabels", group: "networking.k8s.io", kind: "NetworkPolicy" },
+  { path: "spec/ingress/from/podSelector/matchLabels", group: "networking.k8s.io", kind: "NetworkPolicy" },
+  { path: "spec/egress/to/podSelector/matchLabels", group: "networking.k8s.io", kind: "NetworkPolicy" },
+  ...METADATA_LABELS,
+  ...VOLUME_CLAIM_LABELS
+];
+function labelSpecs(entry2) {
+  const own = entry2.fields ?? [];
+  if (entry2.includeSelectors) return [...own, ...COMMON_LABELS];
+  const templates = entry2.includeTemplates ? [...TEMPLATE_KINDS2, ...VOLUME_CLAIM_LABELS] : entry2.includeVolumeClaimTemplates ? VOLUME_CLAIM_LABELS : [];
+  return [...own, ...templates, { path: "metadata/labels", create: true }];
+}
+var COMMON_ANNOTATIONS = [
+  { path: "metadata/annotations", create: true },
+  { path: "spec/template/metadata/annotations", create: true, version: "v1", kind: "ReplicationController" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "Deployment" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "ReplicaSet" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "DaemonSet" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "StatefulSet" },
+  { path: "spec/template/metadata/annotations", create: true, group: "batch", kind: "Job" },
+  { path: "spec/jobTemplate/metadata/annotations", create: true, group: "batch", kind: "CronJob" },
+  { path: "spec/jobTemplate/spec/template/metadata/annotations", create: true, group: "batch", kind: "CronJob" }
+];
+function setPairs(object2, specs, pairs) {
+  const set3 = [];
+  if (Object.keys(pairs).length === 0) return set3;
+  for (const spec2 of specs) {
+    visitFields(object2, spec2, (value2, path21) => {
+      const map2 = isObject(value2) ? value2 : {};
+      for (const [key3, item] of Object.entries(pairs)) {
+        map2[key3] = item;
+        set3.push([...path21, key3]);
+      }
+      return map2;
+    });
+  }
+  return set3;
+}
+function keepsItsName(object2) {
+  const apiVersion = typeof object2.apiVersion === "string" ? object2.apiVersion : "";
+  return object2.kind === "CustomResourceDefinition" || object2.kind === "Namespace" || object2.kind === "APIService" && apiVersion.startsWith("apiregistration.k8s.io/");
+}
+function splitImage(image) {
+  let slash = image.indexOf("/");
+  const search2 = slash > 0 ? image.slice(slash) : image;
+  if (slash <= 0) slash = 0;
+  let at = search2.indexOf("@");
+  let colon = search2.indexOf(":");
+  if (colon < 0 && at < 0) return { name: image, tag: "", digest: "" };
+  if (at >= 0 && (at < colon || colon < 0)) {
+    at += slash;
+    return { name: image.slice(0, at), tag: "", digest: image.slice(at + 1) };
+  }
+  if (at >= 0 && colon >= 0) {
+    at += slash;
+    colon += slash;
+    return { name: image.slice(0, colon), tag: image.slice(colon + 1, at), digest: image.slice(at + 1) };
+  }
+  colon += slash;
+  return { name: image.slice(0, colon), tag: image.slice(colon + 1), digest: "" };
+}
+function imageMatches(image, name) {
+  let pattern2 = imagePatterns.get(name);
+  if (pattern2 === void 0) {
+    pattern2 = compileRe2(`^${name}(:[a-zA-Z0-9_.{}-]*)?(@[a-zA-Z0-9]+([.+_-][a-zA-Z0-9]+)*:[a-zA-Z0-9_.{}-]*)?$`);
+    imagePatterns.set(name, pattern2);
+  }
+  return typeof pattern2 !== "string" && pattern2.matcher(image).matches();
+}
+var imagePatterns = /* @__PURE__ */ new Map();
+function updatedImage(image, entry2) {
+  if (!imageMatches(image, entry2.name)) return null;
+  let { name, tag, digest: digest4 } = splitImage(image);
+  if (entry2.newName) name = entry2.newName;
+  if (entry2.newTag && entry2.digest) {
+    tag = entry2.newTag;
+    digest4 = entry2.digest;
+  } else if (entry2.newTag) {
+    tag = entry2.newTag;
+    digest4 = "";
+  } else if (entry2.digest) {
+    digest4 = entry2.digest;
+    tag = "";
+  } else if (entry2.tagSuffix) {
+    tag += entry2.tagSuffix;
+    digest4 = "";
+  }
+  return `${name}${tag ? `:${tag}` : ""}${digest4 ? `@${digest4}` : ""}`;
+}
+var IMAGE_FIELDS = [
+  "spec/containers[]/image",
+  "spec/initContainers[]/image",
+  "spec/volumes[]/image/reference",
+  "spec/template/spec/containers[]/image",
+  "spec/template/spec/initContainers[]/image",
+  "spec/template/spec/volumes[]/image/reference"
+];
+function setImages(object2, entry2) {
+  const set3 = [];
+  if (object2.kind === "CustomResourceDefinition") return set3;
+  const visit = (node3, path21) => {
+    if (Array.isArray(node3)) {
+      node3.forEach((element, index) => visit(element, [...path21, index]));
+      return;
+    }
+    if (!isObject(node3)) return;
+    for (const [key3, value2] of Object.entries(node3)) {
+      visit(value2, [...path21, key3]);
+      if ((key3 === "containers" || key3 === "initContainers") && Array.isArray(value2)) {
+        value2.forEach((container, index) => {
+          if (!isObject(container) || typeof container.image !== "string") return;
+          const image = updatedImage(container.image, entry2);
+          if (image === null) return;
+          container.image = image;
+          set3.push([...path21, key3, index, "image"]);
+        });
+      }
+    }
+  };
+  visit(object2, []);
+  for (const path21 of IMAGE_FIELDS) {
+    visitFields(object2, { path: path21 }, (value2, at) => {
+      if (typeof value2 !== "string") return void 0;
+      const image = updatedImage(value2, entry2);
+      if (image === null) return void 0;
+      if (!set3.some((done) => done.length === at.length && done.every((segment, index) => segment === at[index]))) set3.push(at);
+      return image;
+    });
+  }
+  return set3;
+}
+var REPLICAS = [
+  { path: "spec/replicas", create: true, kind: "Deployment" },
+  { path: "spec/replicas", create: true, kind: "ReplicationController" },
+  { path: "spec/replicas", create: true, kind: "ReplicaSet" },
+  { path: "spec/replicas", create: true, kind: "StatefulSet" }
+];
+
+// src/build/kustomize/name-reference.ts
+var import_yaml13 = __toESM(require_dist(), 1);
+
+// src/build/kustomize/name-reference-specs.ts
+var NAME_REFERENCE_FIELD_SPECS = `
+nameReference:
+- kind: Deployment
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: ReplicationController
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: ReplicaSet
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: StatefulSet
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: ConfigMap
+  version: v1
+  fieldSpecs:
+  - path: spec/volumes/configMap/name
+    version: v1
+    kind: Pod
+  - path: spec/containers/env/valueFrom/configMapKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/env/valueFrom/configMapKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/containers/envFrom/configMapRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/envFrom/configMapRef/name
+    version: v1
+    kind: Pod
+  - path: spec/volumes/projected/sources/configMap/name
+    version: v1
+    kind: Pod
+  - path: template/spec/volumes/configMap/name
+    kind: PodTemplate
+  - path: template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/containers/envFrom/configMapRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/envFrom/configMapRef/name
+    kind: PodTemplate
+  - path: template/spec/volumes/projected/sources/configMap/name
+    kind: PodTemplate
+  - path: spec/template/spec/volumes/configMap/name
+    kind: Deployment
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/configMap/name
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/configMap/name
+    kind: DaemonSet
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/configMap/name
+    kind: StatefulSet
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/configMap/name
+    kind: Job
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: Job
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: Job
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: Job
+  - path: spec/jobTemplate/spec/template/spec/volumes/configMap/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/volumes/projected/sources/configMap/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/envFrom/configMapRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: CronJob
+  - path: spec/configSource/configMap
+    kind: Node
+  - path: rules/resourceNames
+    kind: Role
+  - path: rules/resourceNames
+    kind: ClusterRole
+  - path: metadata/annotations/nginx.ingress.kubernetes.io/fastcgi-params-configmap
+    kind: Ingress
+
+- kind: Secret
+  version: v1
+  fieldSpecs:
+  - path: spec/volumes/secret/secretName
+    version: v1
+    kind: Pod
+  - path: spec/containers/env/valueFrom/secretKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/env/valueFrom/secretKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/containers/envFrom/secretRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/envFrom/secretRef/name
+    version: v1
+    kind: Pod
+  - path: spec/imagePullSecrets/name
+    version: v1
+    kind: Pod
+  - path: spec/volumes/projected/sources/secret/name
+    version: v1
+    kind: Pod
+  - path: template/spec/volumes/secret/secretName
+    kind: PodTemplate
+  - path: template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/containers/envFrom/secretRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/envFrom/secretRef/name
+    kind: PodTemplate
+  - path: template/spec/imagePullSecrets/name
+    kind: PodTemplate
+  - path: template/spec/volumes/projected/sources/secret/name
+    kind: PodTemplate
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: Deployment
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: Deployment
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: DaemonSet
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: StatefulSet
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: Job
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: Job
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: Job
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: Job
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: Job
+  - path: spec/jobTemplate/spec/template/spec/volumes/secret/secretName
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/volumes/projected/sources/secret/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/envFrom/secretRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/imagePullSecrets/name
+    kind: CronJob
+  - path: spec/tls/secretName
+    kind: Ingress
+  - path: metadata/annotations/ingress.kubernetes.io/auth-secret
+    kind: Ingress
+  - path: metadata/annotations/nginx.ingress.kubernetes.io/auth-secret
+    kind: Ingress
+  - path: metadata/annotations/nginx.ingress.kubernetes.io/auth-tls-secret
+    kind: Ingress
+  - path: spec/tls/secretName
+    kind: Ingress
+  - path: imagePullSecrets/name
+    kind: ServiceAccount
+  - path: parameters/secretName
+    kind: StorageClass
+  - path: parameters/adminSecretName
+    kind: StorageClass
+  - path: parameters/userSecretName
+    kind: StorageClass
+  - path: parameters/secretRef
+    kind: StorageClass
+  - path: rules/resourceNames
+    kind: Role
+  - path: rules/resourceNames
+    kind: ClusterRole
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: Service
+    group: serving.knative.dev
+    version: v1
+  - path: spec/azureFile/secretName
+    kind: PersistentVolume
+
+- kind: Service
+  version: v1
+  fieldSpecs:
+  - path: spec/serviceName
+    kind: StatefulSet
+    group: apps
+  - path: spec/rules/http/paths/backend/serviceName
+    kind: Ingress
+  - path: spec/backend/serviceName
+    kind: Ingress
+  - path: spec/rules/http/paths/backend/service/name
+    kind: Ingress
+  - path: spec/defaultBackend/service/name
+    kind: Ingress
+  - path: spec/service/name
+    kind: APIService
+    group: apiregistration.k8s.io
+  - path: webhooks/clientConfig/service
+    kind: ValidatingWebhookConfiguration
+    group: admissionregistration.k8s.io
+  - path: webhooks/clientConfig/service
+    kind: MutatingWebhookConfiguration
+    group: admissionregistration.k8s.io
+
+- kind: Role
+  group: rbac.authorization.k8s.io
+  fieldSpecs:
+  - path: roleRef/name
+    kind: RoleBinding
+    group: rbac.authorization.k8s.io
+
+- kind: ClusterRole
+  group: rbac.authorization.k8s.io
+  fieldSpecs:
+  - path: roleRef/name
+    kind: RoleBinding
+    group: rbac.authorization.k8s.io
+  - path: roleRef/name
+    kind: ClusterRoleBinding
+    group: rbac.authorization.k8s.io
+
+- kind: ServiceAccount
+  version: v1
+  fieldSpecs:
+  - path: subjects
+    kind: RoleBinding
+    group: rbac.authorization.k8s.io
+  - path: subjects
+    kind: ClusterRoleBinding
+    group: rbac.authorization.k8s.io
+  - path: spec/serviceAccountName
+    kind: Pod
+  - path: spec/template/spec/serviceAccountName
+    kind: StatefulSet
+  - path: spec/template/spec/serviceAccountName
+    kind: Deployment
+  - path: spec/template/spec/serviceAccountName
+    kind: ReplicationController
+  - path: spec/jobTemplate/spec/template/spec/serviceAccountName
+    kind: CronJob
+  - path: spec/template/spec/serviceAccountName
+    kind: Job
+  - path: spec/template/spec/serviceAccountName
+    kind: DaemonSet
+
+- kind: PersistentVolumeClaim
+  version: v1
+  fieldSpecs:
+  - path: spec/volumes/persistentVolumeClaim/claimName
+    kind: Pod
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: Deployment
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: ReplicationController
+  - path: spec/jobTemplate/spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: CronJob
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: Job
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: DaemonSet
+
+- kind: PersistentVolume
+  version: v1
+  fieldSpecs:
+  - path: spec/volumeName
+    kind: PersistentVolumeClaim
+  - path: rules/resourceNames
+    kind: ClusterRole
+
+- kind: StorageClass
+  version: v1
+  group: storage.k8s.io
+  fieldSpecs:
+  - path: spec/storageClassName
+    kind: PersistentVolume
+  - path: spec/storageClassName
+    kind: PersistentVolumeClaim
+  - path: spec/volumeClaimTemplates/spec/storageClassName
+    kind: StatefulSet
+
+- kind: PriorityClass
+  version: v1
+  group: scheduling.k8s.io
+  fieldSpecs:
+  - path: spec/priorityClassName
+    kind: Pod
+  - path: spec/template/spec/priorityClassName
+    kind: StatefulSet
+  - path: spec/template/spec/priorityClassName
+    kind: Deployment
+  - path: spec/template/spec/priorityClassName
+    kind: ReplicationController
+  - path: spec/jobTemplate/spec/template/spec/priorityClassName
+    kind: CronJob
+  - path: spec/template/spec/priorityClassName
+    kind: Job
+  - path: spec/template/spec/priorityClassName
+    kind: DaemonSet
+
+- kind: IngressClass
+  version: v1
+  group: networking.k8s.io/v1
+  fieldSpecs:
+  - path: spec/ingressClassName
+    kind: Ingress
+
+- kind: ValidatingAdmissionPolicy
+  group: admissionregistration.k8s.io
+  fieldSpecs:
+  - path: spec/policyName
+    kind: ValidatingAdmissionPolicyBinding
+    group: admissionregistration.k8s.io
+`;
+
+// src/build/kustomize/ids.ts
+var NOT_A_NAMESPACE = "_non_namespaceable_";
+var scopes = new ResourceScopes();
+function apiVersionOf2(value2) {
+  return typeof value2.apiVersion === "string" ? value2.apiVersion : "";
+}
+function isClusterScoped2(apiVersion, kind3) {
+  return apiVersion !== "" && scopes.has(`${apiVersion}/${kind3}`);
+}
+function effectiveNamespace(apiVersion, kind3, namespace) {
+  if (isClusterScoped2(apiVersion, kind3)) return NOT_A_NAMESPACE;
+  return namespace === "" || namespace === "default" ? "default" : namespace;
+}
+function currentId(value2) {
+  const metadata = isObject(value2.metadata) ? value2.metadata : {};
+  const kind3 = typeof value2.kind === "string" ? value2.kind : "";
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  return { kind: kind3, name, namespace: effectiveNamespace(apiVersionOf2(value2), kind3, namespace) };
+}
+
+// src/build/kustomize/name-reference.ts
+var table2 = null;
+function referenceTable() {
+  if (table2 === null) {
+    table2 = (0, import_yaml13.parse)(NAME_REFERENCE_FIELD_SPECS).nameReference;
+  }
+  return table2;
+}
+var byKind = null;
+function specsFor(kind3) {
+  if (byKind === null) {
+    byKind = /* @__PURE__ */ new Map();
+  }
+  let found = byKind.get(kind3);
+  if (found === void 0) {
+    found = [];
+    for (const referred of referenceTable()) for (const spec2 of referred.fieldSpecs) if (!spec2.kind || spec2.kind === kind3) found.push({ referred, spec: spec2 });
+    byKind.set(kind3, found);
+  }
+  return found;
+}
+function candidateOf(object2) {
+  return { object: object2, id: currentId(object2.value), clusterScoped: isClusterScoped2(apiVersionOf2(object2.value), String(object2.value.kind)) };
+}
+function previousIdSelected(candidate, selector2) {
+  const { group, version } = groupVersion2(apiVersionOf2(candidate.object.value));
+  return candidate.object.previousIds.some((id) => specSelects(selector2, { apiVersion: group === "" ? version : `${group}/${version}`, kind: id.kind }));
+}
+function couldBeReferenced(referrer, all) {
+  if (referrer.clusterScoped) return [...all];
+  const roleBindingNamespaces = /* @__PURE__ */ new Set();
+  if (referrer.object.value.kind === "RoleBinding" && Array.isArray(referrer.object.value.subjects)) {
+    for (const subject2 of referrer.object.value.subjects) {
+      if (isObject(subject2) && subject2.kind === "ServiceAccount" && typeof subject2.namespace === "string") roleBindingNamespaces.add(subject2.namespace);
+    }
+  }
+  return all.filter((candidate) => {
+    if (candidate.clusterScoped || candidate.id.namespace === referrer.id.namespace) return true;
+    const metadata = isObject(candidate.object.value.metadata) ? candidate.object.value.metadata : {};
+    return roleBindingNamespaces.has(typeof metadata.namespace === "string" ? metadata.namespace : "");
+  });
+}
+function sameEnding(a, b) {
+  const [shortest, longest] = a.length <= b.length ? [a, b] : [b, a];
+  if (shortest.length === 0) return longest.length === 0;
+  const diff2 = longest.length - shortest.length;
+  return shortest.every((item, index) => longest[index + diff2] === item);
+}
+function affixesEqual(candidate, referrer, allowEmpty) {
+  if (!allowEmpty) return sameEnding(candidate.prefixes, referrer.prefixes) && sameEnding(candidate.suffixes, referrer.suffixes);
+  const prefixes = candidate.prefixes.length === 0 || referrer.prefixes.length === 0 || sameEnding(candidate.prefixes, referrer.prefixes);
+  const suffixes = candidate.suffixes.length === 0 || referrer.suffixes.length === 0 || sameEnding(candidate.suffixes, referrer.suffixes);
+  return prefixes && suffixes;
+}
+function selectReferral(reference, oldName, candidates, withNamespace) {
+  let found = candidates.filter((candidate) => candidate.object.previousIds.some((id) => id.name === oldName));
+  found = found.filter((candidate) => previousIdSelected(candidate, reference.target));
+  if (reference.path.endsWith("roleRef/name")) {
+    const roleRef = reference.value.roleRef;
+    if (isObject(roleRef) && typeof roleRef.apiGroup === "string" && typeof roleRef.kind === "string") {
+      const selector2 = { group: roleRef.apiGroup, kind: roleRef.kind };
+      found = found.filter((candidate) => previousIdSelected(candidate, selector2));
+    }
+  }
+  if (!reference.referrer.clusterScoped) {
+    found = found.filter((candidate) => candidate.clusterScoped || candidate.object.value.kind === "ServiceAccount" || candidate.id.namespace === reference.referrer.id.namespace);
+  }
+  if (found.length === 1) return found[0];
+  found = found.filter((candidate) => affixesEqual(candidate.object, reference.referrer.object, true));
+  if (found.length > 1) found = found.filter((candidate) => affixesEqual(candidate.object, reference.referrer.object, false));
+  if (found.length === 1) return found[0];
+  if (found.length === 0) return null;
+  const first = found[0].object.value.metadata;
+  const same = found.every((candidate) => {
+    const metadata = candidate.object.value.metadata;
+    return metadata.name === first.name && (!withNamespace || (metadata.namespace ?? "") === (first.namespace ?? ""));
+  });
+  return same ? found[0] : null;
+}
+function setScalar(reference, name) {
+  const referral = selectReferral(reference, name, reference.candidates, false);
+  if (referral === null) return void 0;
+  const current3 = referral.object.value.metadata.name;
+  return typeof current3 === "string" && current3 !== name ? current3 : void 0;
+}
+function setMapping(reference, map2) {
+  if (typeof map2.name !== "string") return void 0;
+  let candidates = reference.candidates;
+  if (map2.namespace !== void 0 && map2.namespace !== null) {
+    const namespace2 = String(map2.namespace);
+    const original = candidates.filter((candidate) => {
+      const orgId = candidate.object.previousIds[0] ?? candidate.id;
+      return orgId.namespace !== NOT_A_NAMESPACE && orgId.namespace === namespace2;
+    });
+    candidates = original.length > 0 ? original : candidates.filter((candidate) => candidate.id.namespace !== NOT_A_NAMESPACE && candidate.id.namespace === namespace2);
+  }
+  const referral = selectReferral(reference, map2.name, candidates, true);
+  if (referral === null) return void 0;
+  const metadata = referral.object.value.metadata;
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  if (name === map2.name && namespace === "") return void 0;
+  const next = { ...map2, name };
+  if (namespace !== "") next.namespace = namespace;
+  return name === map2.name && namespace === map2.namespace ? void 0 : next;
+}
+function set2(reference, current3) {
+  if (typeof current3 === "string") return setScalar(reference, current3);
+  if (isObject(current3)) return setMapping(reference, current3);
+  if (Array.isArray(current3)) {
+    let changed = false;
+    const next = current3.map((element) => {
+      const updated = typeof element === "string" ? setScalar(reference, element) : isObject(element) ? setMapping(reference, element) : void 0;
+      if (updated === void 0) return element;
+      changed = true;
+      return updated;
+    });
+    return changed ? next : void 0;
+  }
+  return void 0;
+}
+function fixNameReferences(objects2) {
+  const all = objects2.map(candidateOf);
+  const withPrevious = all.filter((candidate) => candidate.object.previousIds.length > 0);
+  if (withPrevious.length === 0) return [...objects2];
+  return all.map((referrer) => {
+    const orgKind = referrer.object.previousIds[0]?.kind ?? referrer.id.kind;
+    const orgValue = { apiVersion: apiVersionOf2(referrer.object.value), kind: orgKind };
+    let candidates = null;
+    for (const { referred, spec: spec2 } of specsFor(orgKind)) {
+      if (!specSelects(spec2, orgValue)) continue;
+      candidates ??= couldBeReferenced(referrer, withPrevious);
+      if (candidates.length === 0) continue;
+      const target2 = referrer.object.value;
+      const reference = { referrer, value: target2, target: referred, path: spec2.path, candidates };
+      visitFields(target2, { path: spec2.path }, (current3) => current3 === null ? void 0 : set2(reference, current3));
+    }
+    return referrer.object;
+  });
+}
+
+// src/build/kustomize/yaml-v3.ts
+var import_yaml14 = __toESM(require_dist(), 1);
+var V3_BOOLEANS = /* @__PURE__ */ new Set(["true", "True", "TRUE", "false", "False", "FALSE"]);
+var OLD_BOOLEAN = /(?:^|[\s:,[{-])(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)[ \t]*(?:$|[,\]}#\r\n])/m;
+var mayHoldOldBooleans = /* @__PURE__ */ new Map();
+function withV3Scalars(source, document) {
+  let possible = mayHoldOldBooleans.get(source.text);
+  if (possible === void 0) {
+    possible = OLD_BOOLEAN.test(source.text);
+    if (mayHoldOldBooleans.size > 1e3) mayHoldOldBooleans.clear();
+    mayHoldOldBooleans.set(source.text, possible);
+  }
+  if (!possible || !hasBoolean(document.value)) return document.value;
+  const convert = (value2, path21) => {
+    if (typeof value2 === "boolean") {
+      const found = nodeAt(source.path, source.text, document.index, path21);
+      const node3 = found?.node;
+      if ((0, import_yaml14.isScalar)(node3) && node3.type === "PLAIN" && typeof node3.value === "string" && !V3_BOOLEANS.has(node3.value)) return node3.value;
+      return value2;
+    }
+    if (Array.isArray(value2)) return value2.map((item, index) => convert(item, [...path21, index]));
+    if (isObject(value2)) return Object.fromEntries(Object.entries(value2).map(([key3, item]) => [key3, convert(item, [...path21, key3])]));
+    return value2;
+  };
+  return convert(document.value, []);
+}
+function hasBoolean(value2) {
+  if (typeof value2 === "boolean") return true;
+  if (Array.isArray(value2)) return value2.some(hasBoolean);
+  if (isObject(value2)) return Object.values(value2).some(hasBoolean);
+  return false;
+}
+
+// src/build/kustomize/build.ts
+function realFolder(folder) {
+  try {
+    return realpathSync2(folder);
+  } catch {
+    return folder;
+  }
+}
+function kustomizationFile(dir) {
+  for (const name of KUSTOMIZATION_FILE_NAMES) {
+    const file = path11.join(dir, name);
+    if (existsSync4(file) && statSync8(file).isFile()) return file;
+  }
+  return null;
+}
+var REMOTE2 = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/i;
+var Builder2 = class {
+  constructor(read) {
+    this.read = read;
+  }
+  read;
+  inputs = /* @__PURE__ */ new Set();
+  problems = [];
+  #scopes = new ResourceScopes();
+  problem(file, document, at, message2, severity = "error") {
+    const found = { file, path: at, message: message2, severity };
+    if (document !== void 0) found.document = document;
+    this.problems.push(found);
+  }
+  /** Reads a file the build needs; null (with a problem at `from`) when it cannot be read. */
+  file(file, from) {
+    this.inputs.add(file);
+    const read = this.read(file);
+    if (typeof read === "string") {
+      this.problem(from.file, from.document, from.path, `cannot read ${file}: ${read}`);
+      return null;
+    }
+    return read;
+  }
+  /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
+  kustomization(folder, stack, start = [], component = false) {
+    const dir = realFolder(folder);
+    const file = kustomizationFile(dir);
+    if (file === null) return start;
+    if (stack.includes(file)) {
+      this.problem(stack.at(-1), void 0, [], `cycle through ${file}`);
+      return start;
+    }
+    this.inputs.add(file);
+    const read = this.read(file);
+    if (typeof read === "string") {
+      this.problem(file, void 0, [], `cannot read ${file}: ${read}`);
+      return start;
+    }
+    const document = read.documents[0];
+    if (document === void 0) return start;
+    let kustomization;
+    try {
+      kustomization = decodeKustomization(document.value);
+    } catch (error) {
+      if (!(error instanceof KustomizationError)) throw error;
+      this.problem(file, document, error.path, error.message);
+      return start;
+    }
+    const at = (entryPath) => ({ file, document, path: entryPath });
+    const parent = stack.at(-1);
+    if (parent !== void 0 && kustomization.kind === "Component" !== component) {
+      const message2 = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
+      this.problem(parent, void 0, [], message2);
+      return start;
+    }
+    for (const entry2 of kustomization.unsupported) {
+      this.problem(file, document, entry2.path, `${entry2.value} is not built offline: the objects it makes or changes are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, "warning");
+    }
+    const nextStack = [...stack, file];
+    let objects2 = [...start];
+    for (const entry2 of kustomization.resources) objects2.push(...this.resource(dir, entry2, at(entry2.path), nextStack));
+    objects2 = this.generate(dir, kustomization, objects2, at);
+    for (const entry2 of kustomization.components) {
+      const target2 = path11.resolve(dir, entry2.value);
+      if (REMOTE2.test(entry2.value)) {
+        this.problem(file, document, entry2.path, `remote component ${entry2.value} is not built offline`, "warning");
+        continue;
+      }
+      if (kustomizationFile(target2) === null) {
+        this.problem(file, document, entry2.path, `component ${entry2.value}: no kustomization file in ${target2}`);
+        continue;
+      }
+      objects2 = this.kustomization(target2, nextStack, objects2, true);
+    }
+    return this.transform(dir, kustomization, objects2, at);
+  }
+  /** The objects of one `resources:` entry. */
+  resource(dir, entry2, place, stack) {
+    if (REMOTE2.test(entry2.value)) {
+      this.problem(place.file, place.document, place.path, `remote resource ${entry2.value} is not built offline: its objects are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, "warning");
+      return [];
+    }
+    const target2 = path11.resolve(dir, entry2.value);
+    if (!existsSync4(target2)) {
+      this.problem(place.file, place.document, place.path, `resource ${entry2.value}: no such file or folder`);
+      return [];
+    }
+    if (statSync8(target2).isDirectory()) {
+      if (kustomizationFile(target2) === null) {
+        this.problem(place.file, place.document, place.path, `resource ${entry2.value}: the folder holds no kustomization file`);
+        return [];
+      }
+      return this.kustomization(target2, stack);
+    }
+    const read = this.file(target2, place);
+    if (read === null) return [];
+    const out = [];
+    for (const document of read.documents) {
+      const value2 = withV3Scalars(read, document);
+      if (value2 === null || isObject(value2) && Object.keys(value2).length === 0) continue;
+      const place2 = { file: target2, document, path: [] };
+      if (!this.validObject(value2, place2)) continue;
+      if (value2.kind.endsWith("List") && value2.items !== void 0) {
+        if (value2.items === null) continue;
+        if (!Array.isArray(value2.items)) {
+          this.problem(target2, document, ["items"], `expected a list in ${value2.kind}/items`);
+          continue;
+        }
+        value2.items.forEach((item, index) => {
+          const itemPlace = { file: target2, document, path: ["items", index] };
+          if (this.validObject(item, itemPlace)) out.push(newObject(item, itemPlace));
+        });
+        continue;
+      }
+      out.push(newObject(value2, place2));
+    }
+    return out;
+  }
+  /** kyaml/yaml/rnode.go `GetValidatedMetadata`: a kind, and a name unless the kind is a List. */
+  validObject(value2, place) {
+    if (!isObject(value2) || typeof value2.kind !== "string" || value2.kind === "") {
+      this.problem(place.file, place.document, place.path, "not a Kubernetes object (kind is required)");
+      return false;
+    }
+    const metadata = isObject(value2.metadata) ? value2.metadata : {};
+    if (!value2.kind.endsWith("List") && (typeof metadata.name !== "string" || metadata.name === "")) {
+      this.problem(place.file, place.document, place.path, `${value2.kind}: metadata.name is required`);
+      return false;
+    }
+    return true;
+  }
+  generate(dir, kustomization, objects2, at) {
+    const out = [...objects2];
+    const run3 = (kind3, entries) => {
+      for (const entry2 of entries) {
+        const place = at(entry2.path);
+        let data;
+        try {
+          data = generatorData(entry2.value, (file) => {
+            const target2 = path11.resolve(dir, file);
+            this.inputs.add(target2);
+            const read = this.read(target2);
+            if (typeof read === "string") throw new Error(`cannot read ${file}: ${read}`);
+            return read.text;
+          });
+        } catch (error) {
+          this.problem(place.file, place.document, place.path, error.message);
+          continue;
+        }
+        const made = generatedObject(kind3, entry2.value, data);
+        const generated = { hash: entry2.value.options.disableNameSuffixHash !== true };
+        if (entry2.value.behavior === "create") {
+          out.push({ ...newObject(made, place, true), generated });
+          continue;
+        }
+        const wanted = currentId(made);
+        const index = out.findIndex(
+          (object2) => object2.value.apiVersion === "v1" && [...object2.previousIds, currentId(object2.value)].some((id) => id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace)
+        );
+        if (index === -1) {
+          this.problem(place.file, place.document, place.path, `${kind3} ${entry2.value.name}: behavior ${entry2.value.behavior} needs a ${kind3} of that name in the resources`);
+          continue;
+        }
+        const existing = out[index];
+        const value2 = cloneJson(existing.value);
+        const metadata = isObject(value2.metadata) ? value2.metadata : value2.metadata = {};
+        if (entry2.value.behavior === "replace") {
+          if (made.data === void 0) delete value2.data;
+          else value2.data = made.data;
+        } else value2.data = { ...isObject(value2.data) ? value2.data : {}, ...isObject(made.data) ? made.data : {} };
+        const madeMetadata = made.metadata;
+        for (const key3 of ["labels", "annotations"]) {
+          if (isObject(madeMetadata[key3])) metadata[key3] = { ...isObject(metadata[key3]) ? metadata[key3] : {}, ...madeMetadata[key3] };
+        }
+        const paths = Object.keys(isObject(made.data) ? made.data : {}).map((key3) => ["data", key3]);
+        const hash = (existing.generated?.hash ?? false) && generated.hash;
+        out[index] = { ...existing, value: value2, history: existing.history.with({ kind: "field", place, paths }), generated: { hash } };
+      }
+    };
+    run3("ConfigMap", kustomization.configMapGenerator);
+    run3("Secret", kustomization.secretGenerator);
+    return out;
+  }
+  transform(dir, kustomization, input, at) {
+    let objects2 = input;
+    for (const entry2 of kustomization.patches) objects2 = this.patch(dir, entry2, at(entry2.path), objects2);
+    const { namespace, namePrefix, nameSuffix } = kustomization;
+    if (namespace !== void 0) objects2 = objects2.map((object2) => this.setNamespace(object2, namespace.value, at(namespace.path)));
+    for (const [entry2, prefix] of [
+      [namePrefix, true],
+      [nameSuffix, false]
+    ]) {
+      if (entry2 === void 0) continue;
+      objects2 = objects2.map((object2) => {
+        if (keepsItsName(object2.value)) return object2;
+        const name = currentName(object2);
+        const renamed = prefix ? `${entry2.value}${name}` : `${name}${entry2.value}`;
+        const previousIds = [...object2.previousIds, currentId(object2.value)];
+        const value2 = object2.value;
+        if (!isObject(value2.metadata)) value2.metadata = {};
+        value2.metadata.name = renamed;
+        const affixes = prefix ? { prefixes: [...object2.prefixes, entry2.value] } : { suffixes: [...object2.suffixes, entry2.value] };
+        return {
+          ...object2,
+          ...affixes,
+          names: [...object2.names, renamed],
+          previousIds,
+          history: object2.history.with({ kind: "field", place: at(entry2.path), paths: [["metadata", "name"]] })
+        };
+      });
+    }
+    const pairs = (specs, values, place) => {
+      objects2 = objects2.map((object2) => this.edit(object2, place, (value2) => setPairs(value2, specs, values)));
+    };
+    kustomization.labels.forEach((entry2) => pairs(labelSpecs(entry2.value), entry2.value.pairs, at([...entry2.path, "pairs"])));
+    if (kustomization.commonLabels) pairs(COMMON_LABELS, kustomization.commonLabels.value, at(kustomization.commonLabels.path));
+    if (kustomization.commonAnnotations) pairs(COMMON_ANNOTATIONS, kustomization.commonAnnotations.value, at(kustomization.commonAnnotations.path));
+    for (const entry2 of kustomization.json6902) objects2 = this.patch(dir, entry2, at(entry2.path), objects2);
+    for (const entry2 of kustomization.replicas) {
+      let found = false;
+      for (const spec2 of REPLICAS) {
+        objects2 = objects2.map((object2) => {
+          if (!idsOf(object2).some((id) => id.name === entry2.value.name && specSelects(spec2, { apiVersion: id.group === "" ? id.version : `${id.group}/${id.version}`, kind: id.kind }))) return object2;
+          found = true;
+          return this.edit(object2, at(entry2.path), (value2) => {
+            const set3 = [];
+            visitFields(value2, spec2, (_current, fieldPath2) => (set3.push(fieldPath2), entry2.value.count));
+            return set3;
+          });
+        });
+      }
+      if (!found) {
+        const place = at(entry2.path);
+        this.problem(place.file, place.document, place.path, `replicas: no Deployment, ReplicationController, ReplicaSet or StatefulSet named ${entry2.value.name}`);
+      }
+    }
+    for (const entry2 of kustomization.images) objects2 = objects2.map((object2) => this.edit(object2, at(entry2.path), (value2) => setImages(value2, entry2.value)));
+    return objects2;
+  }
+  /**
+   * Applies `change` to the object's value, in place: each built object owns its value (resources are copied when
+   * read, and the histories keep the documents and patches as written). Records the paths it set, if any.
+   */
+  edit(object2, place, change) {
+    const paths = change(object2.value);
+    if (paths.length === 0) return object2;
+    return { ...object2, history: object2.history.with({ kind: "field", place, paths }) };
+  }
+  /** api/filters/namespace/namespace.go `Filter.run`; builtins/NamespaceTransformer.go stores every object's id first. */
+  setNamespace(input, namespace, place) {
+    const object2 = { ...input, previousIds: [...input.previousIds, currentId(input.value)] };
+    const value2 = object2.value;
+    const paths = [];
+    const apiVersion = typeof value2.apiVersion === "string" ? value2.apiVersion : "";
+    const kind3 = String(value2.kind);
+    const metadata = isObject(value2.metadata) ? value2.metadata : value2.metadata = {};
+    if (!this.#scopes.has(`${apiVersion}/${kind3}`)) {
+      metadata.namespace = namespace;
+      paths.push(["metadata", "namespace"]);
+    }
+    if (kind3 === "Namespace" && apiVersion === "v1") {
+      metadata.name = namespace;
+      paths.push(["metadata", "name"]);
+    }
+    if ((kind3 === "RoleBinding" || kind3 === "ClusterRoleBinding") && Array.isArray(value2.subjects)) {
+      value2.subjects.forEach((subject2, index) => {
+        if (isObject(subject2) && subject2.name === "default") {
+          subject2.namespace = namespace;
+          paths.push(["subjects", index, "namespace"]);
+        }
+      });
+    }
+    visitFields(value2, { path: "spec/service/namespace", group: "apiregistration.k8s.io", kind: "APIService", create: true }, (_current, at) => (paths.push(at), namespace));
+    visitFields(value2, { path: "spec/conversion/webhook/clientConfig/service/namespace", group: "apiextensions.k8s.io", kind: "CustomResourceDefinition" }, (_current, at) => (paths.push(at), namespace));
+    if (paths.length === 0) return object2;
+    const renamed = kind3 === "Namespace" && apiVersion === "v1" ? [...object2.names, namespace] : object2.names;
+    return { ...object2, value: value2, names: renamed, namespaces: [...object2.namespaces, String(metadata.namespace ?? "")], history: object2.history.with({ kind: "field", place, paths }) };
+  }
+  /** One patch entry applied to the objects it targets. */
+  patch(dir, entry2, place, objects2) {
+    const loaded = this.patchDocuments(dir, entry2.value, place);
+    if (loaded === null) return objects2;
+    let out = objects2;
+    for (const { value: patch2, place: patchPlace } of loaded) {
+      const json2 = entry2.value.json6902 === true || Array.isArray(patch2);
+      if (json2) {
+        if (!Array.isArray(patch2)) {
+          this.problem(place.file, place.document, place.path, "a JSON 6902 patch must be a list of operations");
+          continue;
+        }
+        if (entry2.value.target === void 0) {
+          this.problem(place.file, place.document, place.path, "a JSON 6902 patch needs a target");
+          continue;
+        }
+        const target3 = entry2.value.target;
+        out = out.map((object2) => selects(target3, object2) ? this.jsonPatch(object2, patch2, patchPlace) : object2);
+        continue;
+      }
+      if (!isObject(patch2)) {
+        this.problem(place.file, place.document, place.path, "a strategic-merge patch must be a map");
+        continue;
+      }
+      const target2 = entry2.value.target;
+      const chosen = new Set(target2 !== void 0 ? out.filter((object2) => selects(target2, object2)) : out.filter((object2) => hadId(object2, patch2)));
+      if (target2 === void 0 && chosen.size !== 1) {
+        const name = String(patch2.metadata?.name ?? "");
+        const message2 = chosen.size === 0 ? `the patch matches no object: no ${String(patch2.kind)} named ${name} in the resources` : `the patch matches ${chosen.size} objects: ${String(patch2.kind)} ${name} is ambiguous`;
+        this.problem(patchPlace.file, patchPlace.document, patchPlace.path, message2);
+        continue;
+      }
+      const next = [];
+      for (const object2 of out) {
+        if (!chosen.has(object2)) {
+          next.push(object2);
+          continue;
+        }
+        let merged;
+        try {
+          merged = mergePatch(object2.value, cloneJson(patch2));
+        } catch (error) {
+          if (!(error instanceof MergeError)) throw error;
+          this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `patch failed on ${String(object2.value.kind)} ${currentName(object2)}: ${error.message}`);
+          next.push(object2);
+          continue;
+        }
+        if (merged === null) continue;
+        const before = object2.value;
+        const metadata = isObject(merged.metadata) ? merged.metadata : merged.metadata = {};
+        const beforeMetadata = isObject(before.metadata) ? before.metadata : {};
+        if (before.apiVersion === void 0) delete merged.apiVersion;
+        else merged.apiVersion = before.apiVersion;
+        if (entry2.value.allowKindChange !== true || typeof merged.kind !== "string") merged.kind = before.kind;
+        if (entry2.value.allowNameChange !== true || typeof metadata.name !== "string") metadata.name = beforeMetadata.name;
+        if (beforeMetadata.namespace === void 0) delete metadata.namespace;
+        else metadata.namespace = beforeMetadata.namespace;
+        const previousIds = entry2.value.allowNameChange === true || entry2.value.allowKindChange === true ? [...object2.previousIds, currentId(before)] : object2.previousIds;
+        const layer = { kind: "patch", place: patchPlace, patch: patch2 };
+        if (entry2.value.path === void 0) layer.inline = true;
+        const patched = { ...object2, value: merged, previousIds, history: object2.history.with(layer) };
+        next.push(withCurrentId(patched));
+      }
+      out = next;
+    }
+    return out;
+  }
+  /** The patch values of an entry with their places: the documents of its file, or its inline text. */
+  patchDocuments(dir, entry2, place) {
+    if (entry2.path !== void 0) {
+      const file = path11.resolve(dir, entry2.path);
+      const read = this.file(file, { ...place, path: [...place.path, "path"] });
+      if (read === null) return null;
+      return read.documents.filter((document) => document.value !== null).map((document) => ({ value: withV3Scalars(read, document), place: { file, document, path: [] } }));
+    }
+    const { parsed, error } = parseInline(entry2.patch ?? "");
+    if (error !== void 0) {
+      this.problem(place.file, place.document, [...place.path, "patch"], `the inline patch cannot be read: ${error}`);
+      return null;
+    }
+    return parsed.map((value2) => ({ value: value2, place: { ...place, path: [...place.path, "patch"] } }));
+  }
+  jsonPatch(object2, operations, place) {
+    const result = applyJsonPatch(object2.value, operations);
+    if ("error" in result) {
+      this.problem(place.file, place.document, place.path, `JSON patch failed on ${String(object2.value.kind)} ${currentName(object2)}: ${result.error}`);
+      return object2;
+    }
+    const inline = place.path.at(-1) === "patch";
+    const layer = {
+      kind: "json-patch",
+      operations: operations.filter(isObject).map((operation, index) => ({
+        op: String(operation.op),
+        path: pointerSegments(String(operation.path ?? ""), object2.value),
+        place: inline ? place : { ...place, path: [...place.path, index, "value"] }
+      }))
+    };
+    return withCurrentId({ ...object2, value: result.resource, previousIds: [...object2.previousIds, currentId(object2.value)], history: object2.history.with(layer) });
+  }
+};
+function pointerSegments(pointer, value2) {
+  const segments = [];
+  let node3 = value2;
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node3)) {
+      const index = part === "-" ? node3.length : Number(part);
+      segments.push(index);
+      node3 = node3[index];
+    } else {
+      segments.push(part);
+      node3 = isObject(node3) ? node3[part] : void 0;
+    }
+  }
+  return segments;
+}
+function parseInline(text4) {
+  const source = { path: "<inline patch>", text: text4 };
+  const parsed = parseDocuments(source.path, text4);
+  if (parsed.problems.length > 0) return { parsed: [], error: parsed.problems[0].message };
+  return { parsed: parsed.documents.map((document) => withV3Scalars(source, document)).filter((value2) => value2 !== null) };
+}
+function newObject(value2, place, generated = false) {
+  const metadata = isObject(value2.metadata) ? value2.metadata : {};
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  const layer = { kind: "resource", place, value: value2 };
+  if (generated) layer.generated = true;
+  const object2 = { value: cloneJson(value2), history: new History([layer]), names: [name], namespaces: [namespace], previousIds: [], prefixes: [], suffixes: [] };
+  if (generated) object2.generated = { hash: true };
+  return object2;
+}
+function currentName(object2) {
+  return object2.names.at(-1) ?? "";
+}
+function withCurrentId(object2) {
+  const metadata = isObject(object2.value.metadata) ? object2.value.metadata : {};
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  const names = name === currentName(object2) ? object2.names : [...object2.names, name];
+  const namespaces2 = namespace === (object2.namespaces.at(-1) ?? "") ? object2.namespaces : [...object2.namespaces, namespace];
+  return names === object2.names && namespaces2 === object2.namespaces ? object2 : { ...object2, names, namespaces: namespaces2 };
+}
+function idsOf(object2) {
+  const { group, version } = groupVersion2(typeof object2.value.apiVersion === "string" ? object2.value.apiVersion : "");
+  return [...object2.previousIds, currentId(object2.value)].map((id) => ({ ...id, group, version }));
+}
+function hadId(object2, patch2) {
+  const { group, version } = groupVersion2(typeof patch2.apiVersion === "string" ? patch2.apiVersion : "");
+  const wanted = currentId(patch2);
+  return idsOf(object2).some((id) => id.group === group && id.version === version && id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace);
+}
+var selectorPatterns = /* @__PURE__ */ new Map();
+function selects(target2, object2) {
+  const value2 = object2.value;
+  const { group, version } = groupVersion2(typeof value2.apiVersion === "string" ? value2.apiVersion : "");
+  const current3 = currentId(value2);
+  const original = object2.previousIds[0] ?? current3;
+  const matches = (pattern2, candidates) => {
+    if (pattern2 === void 0 || pattern2 === "") return true;
+    let compiled3 = selectorPatterns.get(pattern2);
+    if (compiled3 === void 0) selectorPatterns.set(pattern2, compiled3 = compileRe2(`^(?:${pattern2})$`));
+    return candidates.some((candidate) => typeof compiled3 === "string" ? candidate === pattern2 : compiled3.matcher(candidate).matches());
+  };
+  if (!matches(target2.namespace, [original.namespace, current3.namespace])) return false;
+  if (!matches(target2.name, [original.name, current3.name])) return false;
+  if (!matches(target2.group, [group])) return false;
+  if (!matches(target2.version, [version])) return false;
+  if (!matches(target2.kind, [current3.kind])) return false;
+  const metadata = isObject(value2.metadata) ? value2.metadata : {};
+  const mapOf2 = (found) => isObject(found) ? Object.fromEntries(Object.entries(found).filter((entry2) => typeof entry2[1] === "string")) : {};
+  if (target2.labelSelector && !parseLabelSelector(target2.labelSelector)(mapOf2(metadata.labels))) return false;
+  if (target2.annotationSelector && !parseLabelSelector(target2.annotationSelector)(mapOf2(metadata.annotations))) return false;
+  return true;
+}
+function withoutBuildAnnotations(object2) {
+  const metadata = isObject(object2.value.metadata) ? object2.value.metadata : null;
+  if (metadata === null || !Object.prototype.hasOwnProperty.call(metadata, "annotations")) return object2;
+  const annotations = metadata.annotations;
+  const hadBuildAnnotations = object2.previousIds.length > 0 || object2.prefixes.length > 0 || object2.suffixes.length > 0 || object2.generated !== void 0;
+  const entries = isObject(annotations) ? Object.entries(annotations) : [];
+  if (entries.length === 0) {
+    if (!hadBuildAnnotations || annotations !== null && !isObject(annotations)) return object2;
+    const value3 = cloneJson(object2.value);
+    delete value3.metadata.annotations;
+    return { ...object2, value: value3 };
+  }
+  if (entries.every(([, item]) => typeof item === "string")) return object2;
+  const value2 = cloneJson(object2.value);
+  value2.metadata.annotations = Object.fromEntries(
+    entries.map(([key3, item]) => [key3, typeof item === "number" || typeof item === "boolean" ? String(item) : item === null ? "" : item])
+  );
+  return { ...object2, value: value2 };
+}
+function buildKustomization(root, read) {
+  const builder = new Builder2(read);
+  let objects2 = builder.kustomization(path11.resolve(root), []);
+  objects2 = objects2.map((object2) => {
+    if (object2.generated?.hash !== true) return object2;
+    const previousIds = [...object2.previousIds, currentId(object2.value)];
+    const metadata = object2.value.metadata;
+    const name = `${String(metadata.name)}-${nameHash(object2.value)}`;
+    metadata.name = name;
+    return { ...object2, names: [...object2.names, name], previousIds };
+  });
+  objects2 = fixNameReferences(objects2).map(withoutBuildAnnotations);
+  return { objects: objects2, inputs: builder.inputs, problems: builder.problems };
+}
+
+// src/lint/kustomize.ts
+function isKustomizationFile(file) {
+  return KUSTOMIZATION_FILE_NAMES.includes(path12.basename(file));
+}
+function scanKustomizations(files, source, display, isRoot) {
+  const read = (file) => source(file);
+  const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path12.dirname(file)))].sort();
+  const included = new Set(dirs.flatMap((dir) => includedFolders(dir, source)));
+  const roots = dirs.filter((dir) => (isRoot !== void 0 ? isRoot(dir) : !included.has(dir)) && !isComponent(dir, source));
+  const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, read)]));
+  for (const dir of dirs) if (!builds.has(dir) && ![...builds.values()].some((build) => [...build.inputs].some((input) => path12.dirname(input) === dir))) builds.set(dir, buildKustomization(dir, read));
+  const inputs = /* @__PURE__ */ new Set();
+  for (const build of builds.values()) for (const input of build.inputs) inputs.add(input);
+  const manifests2 = [];
+  const problems = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const root of roots) {
+    const build = builds.get(root);
+    for (const found of build.problems) {
+      const key3 = `${found.file}\0${found.path.join("/")}\0${found.message}`;
+      if (seen.has(key3)) continue;
+      seen.add(key3);
+      problems.push(found);
+    }
+    for (const object2 of build.objects) {
+      const manifest = builtManifest(object2, display(root));
+      if (manifest !== null) manifests2.push(manifest);
+    }
+  }
+  return { manifests: manifests2, inputs, builds: new Map(roots.map((root) => [root, builds.get(root).inputs])), problems };
+}
+function includedFolders(dir, source) {
+  const file = kustomizationFile(dir);
+  if (file === null) return [];
+  const read = source(file);
+  if (typeof read === "string") return [];
+  let kustomization;
+  try {
+    kustomization = decodeKustomization(read.documents[0]?.value ?? null);
+  } catch {
+    return [];
+  }
+  return [...kustomization.resources, ...kustomization.components].map((entry2) => path12.resolve(dir, entry2.value));
+}
+function isComponent(dir, source) {
+  for (const name of KUSTOMIZATION_FILE_NAMES) {
+    const read = source(path12.join(dir, name));
+    if (typeof read === "string") continue;
+    const value2 = read.documents[0]?.value;
+    return isObject(value2) && value2.kind === "Component";
+  }
+  return false;
+}
+function builtManifest(object2, root) {
+  const { value: value2 } = object2;
+  if (classifyWithKind(value2).class !== "manifest") return null;
+  if (checkObjectMetadata(value2).length > 0) return null;
+  const first = object2.history.layers[0];
+  if (first === void 0 || first.kind === "json-patch") return null;
+  const resource = resourceDocument(value2, first.place.file, first.place.document.index);
+  resource.origin = (fieldPath2) => {
+    const { place, exact, editable } = object2.history.locate(value2, fieldPath2);
+    return { ...place, exact, editable };
+  };
+  resource.builtBy = [root];
+  return resource;
+}
 
 // src/lint/lint.ts
 function plural(count2, one, many) {
@@ -56429,10 +59039,10 @@ function plural(count2, one, many) {
 var UNUSABLE_POLICY = /* @__PURE__ */ new Set(["kyverno-lint/invalid-policy", "kyverno-lint/unsupported-policy-kind"]);
 var UNREAD_FILE = /* @__PURE__ */ new Set(["kyverno-lint/file-too-large", "kyverno-lint/unreadable-file", "kyverno-lint/yaml-syntax"]);
 var INVALID_MANIFEST = /* @__PURE__ */ new Set(["kyverno-lint/invalid-manifest"]);
-function emptyScan(options, workspace, policies) {
+function emptyScan(options2, workspace, policies) {
   const manifests2 = workspace.manifests.length;
   if (policies > 0 && manifests2 > 0) return null;
-  const { config } = options;
+  const { config } = options2;
   const reasons = [];
   let message2;
   if (policies === 0 && manifests2 === 0) message2 = "no policy and no manifest found: nothing was checked";
@@ -56455,13 +59065,13 @@ function emptyScan(options, workspace, policies) {
 function emptyStatuses() {
   return { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 };
 }
-function roleMatchers(options) {
-  const base2 = globBase(options.config, options.cwd);
+function roleMatchers(options2) {
+  const base2 = globBase(options2.config, options2.cwd);
   const matcher = (globs) => {
-    const set2 = globSet(base2, globs);
-    return set2.empty ? () => true : (file) => set2.matches(file);
+    const set3 = globSet(base2, globs);
+    return set3.empty ? () => true : (file) => set3.matches(file);
   };
-  return { policies: matcher(options.config.policies), manifests: matcher(options.config.manifests) };
+  return { policies: matcher(options2.config.policies), manifests: matcher(options2.config.manifests) };
 }
 function readSettingsDocument(file, errors, what, maxFileSize) {
   const read = readSourceFile(file, maxFileSize);
@@ -56477,70 +59087,93 @@ function readSettingsDocument(file, errors, what, maxFileSize) {
   }
   return first;
 }
-function loadSettings(options, errors) {
+function loadSettings(options2, errors) {
   const out = {};
-  const { values, userinfo } = options.config;
+  const { values, userinfo } = options2.config;
   if (values) {
-    const document = readSettingsDocument(values, errors, "values file", options.config.maxFileSize);
+    const document = readSettingsDocument(values, errors, "values file", options2.config.maxFileSize);
     if (document) {
-      const decoded = decodeValuesFile(document, displayName(options.cwd, values));
-      for (const error of decoded.errors) errors.push(`${displayName(options.cwd, values)}: ${error.message}`);
+      const decoded = decodeValuesFile(document, displayName(options2.cwd, values));
+      for (const error of decoded.errors) errors.push(`${displayName(options2.cwd, values)}: ${error.message}`);
       if (decoded.values) out.values = decoded.values;
     }
   }
   if (userinfo) {
-    const document = readSettingsDocument(userinfo, errors, "user info file", options.config.maxFileSize);
+    const document = readSettingsDocument(userinfo, errors, "user info file", options2.config.maxFileSize);
     if (document) {
       const decoded = decodeUserInfo(document);
-      for (const error of decoded.errors) errors.push(`${displayName(options.cwd, userinfo)}: ${error.message}`);
+      for (const error of decoded.errors) errors.push(`${displayName(options2.cwd, userinfo)}: ${error.message}`);
       if (decoded.userInfo) out.userInfo = decoded.userInfo;
     }
   }
   return out;
 }
-async function configuredPolicyFiles(options, errors) {
-  const { config } = options;
+async function configuredPolicyFiles(options2, errors) {
+  const { config } = options2;
   if (config.policies.length === 0) return [];
-  const base2 = globBase(config, options.cwd);
-  const roots = globRoots(base2, config.policies).filter((root) => existsSync4(root));
+  const base2 = globBase(config, options2.cwd);
+  const roots = globRoots(base2, config.policies).filter((root) => existsSync5(root));
   if (roots.length === 0) return [];
-  const found = await findFiles({ cwd: options.cwd, paths: roots, include: config.policies, exclude: config.exclude, gitignore: true, base: base2 });
-  for (const problem3 of found.problems) errors.push(problem3.message.replace(problem3.path, displayName(options.cwd, problem3.path)));
+  const found = await findFiles({ cwd: options2.cwd, paths: roots, include: config.policies, exclude: config.exclude, gitignore: true, base: base2 });
+  for (const problem3 of found.problems) errors.push(problem3.message.replace(problem3.path, displayName(options2.cwd, problem3.path)));
   return found.files;
 }
-async function loadWorkspace(options, errors, warnings) {
-  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
-  const roles = roleMatchers(options);
-  const { config } = options;
-  const scanPaths = options.paths.filter((item) => item !== "-");
+async function loadWorkspace(options2, errors, warnings) {
+  const loader = new WorkspaceLoader(options2.cwd, options2.config.maxFileSize);
+  const roles = roleMatchers(options2);
+  const { config } = options2;
+  const scanPaths = options2.paths.filter((item) => item !== "-");
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
   const scanned = /* @__PURE__ */ new Set();
   const ifKubernetes = /* @__PURE__ */ new Set();
   if (scanPaths.length > 0) {
-    const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
-    for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
-    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
+    const found = await findFiles({ cwd: options2.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options2.cwd) });
+    for (const file of found.excluded) warnings.push(`${displayName(options2.cwd, file)} is excluded by the configuration: not checked`);
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options2.cwd, missing.path)));
     for (const file of found.files) scanned.add(file);
     for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
   const extra = /* @__PURE__ */ new Set();
-  if (options.policyPaths.length > 0) {
-    const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
-    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
+  if (options2.policyPaths.length > 0) {
+    const found = await findFiles({ cwd: options2.cwd, paths: options2.policyPaths, include: [], exclude: [], gitignore: false });
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options2.cwd, missing.path)));
     for (const file of found.files) extra.add(file);
     for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
-  const files = [.../* @__PURE__ */ new Set([...scanned, ...await configuredPolicyFiles(options, errors)])].sort(byCodeUnits);
+  const files = [.../* @__PURE__ */ new Set([...scanned, ...await configuredPolicyFiles(options2, errors)])].sort(byCodeUnits);
+  const settings = config.kustomize ?? { build: true, roots: [] };
+  const rootGlobs = globSet(globBase(config, options2.cwd), settings.roots);
+  const kustomize = scanKustomizations(
+    settings.build ? files.filter((file) => scanned.has(file) && roles.manifests(file)) : [],
+    (file) => loader.source(file),
+    (file) => displayName(options2.cwd, file),
+    rootGlobs.empty ? void 0 : (dir) => rootGlobs.matches(dir)
+  );
   for (const file of files) {
     if (isHelmTemplate(file)) {
       loader.workspace.counts.other++;
       continue;
     }
-    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file), ifKubernetes: ifKubernetes.has(file) });
+    const manifests2 = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: manifests2, ifKubernetes: ifKubernetes.has(file) });
   }
-  if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
+  loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds);
+  if (options2.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options2.stdin ?? "");
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
+}
+async function resolveHelmInput(options2, workspace, errors, warnings) {
+  const charts = (options2.helmCharts ?? []).map((dir) => path13.resolve(options2.cwd, dir));
+  if (!options2.paths.includes("-")) {
+    if (charts.length > 0) warnings.push("--helm-chart is ignored: it applies to rendered Helm output read from standard input (-)");
+    return;
+  }
+  const stdin = workspace.files.get("-");
+  if (stdin === void 0) return;
+  const display = (file) => displayName(options2.cwd, file);
+  const resolved = await resolveHelmSources(stdin, { cwd: options2.cwd, charts, maxFileSize: options2.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, display });
+  warnings.push(...resolved.warnings);
+  errors.push(...resolved.errors);
 }
 function loadedPolicyIds(workspace) {
   return workspace.policies.map(({ compiled: compiled3 }) => {
@@ -56573,25 +59206,26 @@ function standInNamespace(name) {
   }
   return namespace;
 }
-async function lint(options) {
+async function lint(options2) {
   const started = performance.now();
   const warnings = [];
   const errors = [];
-  const workspace = await loadWorkspace(options, errors, warnings);
-  const settings = loadSettings(options, errors);
+  const workspace = await loadWorkspace(options2, errors, warnings);
+  await resolveHelmInput(options2, workspace, errors, warnings);
+  const settings = loadSettings(options2, errors);
   const policies = workspace.policies.map((item) => item.compiled);
   const sources = new Map(workspace.policies.map(({ compiled: compiled3, file, document }) => [compiled3, { file, document }]));
   const policySource = (policy) => sources.get(policy);
   const policyIds = loadedPolicyIds(workspace);
-  const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
-  for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  const configured = checkRuleIds(options2.config, policyIds, PROBLEM_CODES);
+  for (const warning of configured.warnings) warnings.push(`${displayName(options2.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
   const manifests2 = configured.errors.length > 0 ? [] : workspace.manifests;
   const namespaceLabels = namespaceLabelsOf(manifests2);
   const namespaceObjects = new Map(manifests2.filter((manifest) => manifest.kind === "Namespace" && manifest.apiVersion === "v1").map((manifest) => [manifest.name, manifest.value]));
   const objects2 = manifests2.map((manifest) => manifest.value);
   const evaluation = {
     numberMode: "int64",
-    operation: options.config.operation,
+    operation: options2.config.operation,
     external: { cluster: mockedCluster(objects2) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
@@ -56603,9 +59237,11 @@ async function lint(options) {
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
+  const fileOf = (file) => workspace.files.get(file);
+  const builtBy = /* @__PURE__ */ new WeakMap();
   const statuses = emptyStatuses();
   let suppressed = 0;
-  let findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
+  let findings = workspace.problems.filter((problem3) => !isIgnored(options2.config.ignore, problem3.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations = [];
   const rerun = policies.filter((policy) => policy.mutate !== void 0 && !policy.mutationsSettle);
@@ -56614,8 +59250,9 @@ async function lint(options) {
     const file = workspace.files.get(manifest.file);
     const responses = evaluateResource(policies, manifest, evaluation);
     for (const { response } of responses) for (const rule3 of response.rules) statuses[rule3.status]++;
-    const context2 = { config: options.config, policySource, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3 };
+    const context2 = { config: options2.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3 };
     const converted2 = responseFindings(responses, context2);
+    if (manifest.builtBy !== void 0) for (const finding of converted2.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted2.findings);
     suppressed += converted2.suppressed;
     const after = mutatedResource(responses, manifest.value);
@@ -56623,7 +59260,7 @@ async function lint(options) {
       const rules = responses.flatMap(
         ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule3) => rule3.status === "pass").map((rule3) => ({ policy: response.policy, rule: rule3 })) : []
       );
-      if (rules.some(({ policy, rule: rule3 }) => isReported(options.config, policy, rule3.name))) {
+      if (rules.some(({ policy, rule: rule3 }) => isReported(options2.config, policy, rule3.name))) {
         const changing = new Set(rules.map(({ policy }) => policy));
         const again = rerun.filter((policy) => changing.has(policy));
         const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
@@ -56633,7 +59270,7 @@ async function lint(options) {
       }
     }
     done++;
-    options.onProgress?.(done, manifests2.length);
+    options2.onProgress?.(done, manifests2.length);
   }
   const suppressions = new Suppressions(
     workspace.files.values(),
@@ -56657,38 +59294,47 @@ async function lint(options) {
     return true;
   };
   let fixes = [];
-  if (options.fixes) {
-    const candidates = mutations.filter(isWritable);
-    const mutated = mutatedResources(
-      candidates.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
-      workspace.files
-    );
-    const edits = new Map(candidates.map((mutation2, index) => [mutation2, mutated[index]]));
-    const applied = [];
-    for (const mutation2 of mutations) {
-      const { context: context2, rules, unsettled } = mutation2;
-      const item = edits.get(mutation2);
-      const fix2 = (item?.edits ?? []).map((edit) => ({ file: context2.file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-      const reported2 = push2(mutationFinding(context2, rules, fix2.length > 0 ? { fixable: true, fix: fix2 } : { fixable: false }, documentStart(context2), unsettled));
-      if (reported2 && item !== void 0) applied.push(item);
+  const edited = (mutation2) => isWritable(mutation2) && (options2.fixes === true || mutation2.context.resource.origin !== void 0);
+  const candidates = mutations.filter(edited);
+  const mutated = mutatedResources(
+    candidates.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
+    workspace.files,
+    (file) => displayName(options2.cwd, file)
+  );
+  const edits = new Map(candidates.map((mutation2, index) => [mutation2, mutated[index]]));
+  const applied = [];
+  for (const mutation2 of mutations) {
+    const { context: context2, rules, unsettled } = mutation2;
+    const item = edits.get(mutation2);
+    if (item === void 0) {
+      push2(mutationFinding(context2, rules, { fixable: options2.fixes !== true && isWritable(mutation2) }, documentStart(context2), unsettled));
+      continue;
     }
-    fixes = fileFixes(applied, workspace.files).fixes;
-  } else {
-    for (const mutation2 of mutations) {
-      const { context: context2, rules, unsettled } = mutation2;
-      push2(mutationFinding(context2, rules, { fixable: isWritable(mutation2) }, documentStart(context2), unsettled));
-    }
+    const source = workspace.files.get(item.file) ?? context2.file;
+    const fix2 = item.edits.map((edit) => ({ file: source.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+    const fixable = fix2.length > 0;
+    const built2 = context2.resource.origin !== void 0;
+    const location2 = built2 && fixable ? documentLocation(source, item.documentIndex) : documentStart(context2);
+    const settings2 = fixable ? options2.fixes === true ? { fixable: true, fix: fix2 } : { fixable: true } : { fixable: false };
+    const finding = mutationFinding(context2, rules, settings2, location2, unsettled, built2 && !fixable ? item.editError : void 0);
+    if (finding !== null && context2.resource.builtBy !== void 0) builtBy.set(finding, context2.resource.builtBy);
+    const reported2 = push2(finding);
+    if (reported2 && options2.fixes === true && fixable && !applied.some((other) => sameEdits(other, item))) applied.push(item);
   }
+  if (options2.fixes === true) fixes = fileFixes(applied, workspace.files).fixes;
+  findings = mergeBuiltFindings(findings, builtBy);
   for (const finding of suppressions.directiveFindings()) {
-    if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
+    if (isIgnored(options2.config.ignore, finding.ruleId)) suppressed++;
     else findings.push(finding);
   }
   let reported = findings;
   let reportedSuppressed = suppressedFindings;
-  if (options.reportFiles !== void 0) {
-    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path10.resolve(options.cwd, file))));
-    reported = findings.filter((finding) => wanted.has(finding.location.file));
-    reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
+  if (options2.reportFiles !== void 0) {
+    const wanted = new Set(options2.reportFiles.map((file) => displayName(options2.cwd, path13.resolve(options2.cwd, file))));
+    const changedBuilds = new Set([...workspace.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
+    const wantedFinding = (finding) => wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root));
+    reported = findings.filter(wantedFinding);
+    reportedSuppressed = suppressedFindings.filter(wantedFinding);
     suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
   }
   reported.sort(compareFindings);
@@ -56703,18 +59349,53 @@ async function lint(options) {
     policies: policies.length,
     manifests: manifests2.length,
     statuses,
-    cwd: options.cwd,
+    cwd: options2.cwd,
     durationMs: performance.now() - started
   };
-  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path10.resolve(options.cwd, file) === fix2.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+  const reportedEdits = new Set(reported.flatMap((finding) => (finding.fix ?? []).map((edit) => edit.file)));
+  const reportedFix = (fix2) => options2.reportFiles === void 0 || options2.reportFiles.some((file) => path13.resolve(options2.cwd, file) === fix2.file) || reportedEdits.has(displayName(options2.cwd, fix2.file));
+  return { report, errors, fixes: fixes.filter(reportedFix), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options2, workspace, policies.length), configProblems: configured.errors };
 }
 function isWritable(mutation2) {
   return mutation2.unsettled.length === 0 && mutation2.context.file.path !== "-" && mutation2.context.resource.listItem === void 0;
 }
 function documentStart(context2) {
-  const file = context2.file;
-  const line = file.documents.find((document) => document.index === context2.resource.documentIndex)?.line ?? 1;
+  return documentLocation(context2.file, context2.resource.documentIndex);
+}
+function documentLocation(file, index) {
+  const line = file.documents.find((document) => document.index === index)?.line ?? 1;
   return inTemplate(file, fullLocation(file, { line, column: 1 }));
+}
+function sameEdits(a, b) {
+  return a.file === b.file && a.documentIndex === b.documentIndex && a.edits.length === b.edits.length && a.edits.every((edit, i) => edit.startLine === b.edits[i].startLine && edit.endLine === b.edits[i].endLine && edit.replacement === b.edits[i].replacement);
+}
+function mergeBuiltFindings(findings, builtBy) {
+  const merged = /* @__PURE__ */ new Map();
+  const out = [];
+  for (const finding of findings) {
+    const roots = builtBy.get(finding);
+    if (roots === void 0) {
+      out.push(finding);
+      continue;
+    }
+    const { location: location2 } = finding;
+    const key3 = [finding.ruleId, location2.file, location2.line, location2.column, location2.endLine, location2.endColumn, finding.message].join("\0");
+    const known = merged.get(key3);
+    if (known !== void 0) {
+      for (const root of roots) if (!known.roots.includes(root)) known.roots.push(root);
+      continue;
+    }
+    const entry2 = { finding, roots: [...roots] };
+    merged.set(key3, entry2);
+    out.push(entry2);
+  }
+  return out.map((item) => {
+    if (!("roots" in item)) return item;
+    const { finding, roots } = item;
+    const named2 = { ...finding, message: `${finding.message} (in the ${roots.length === 1 ? "build" : "builds"} of ${roots.join(", ")})` };
+    builtBy.set(named2, roots);
+    return named2;
+  });
 }
 function compareFindings(a, b) {
   const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;
@@ -56730,13 +59411,13 @@ function errorsOnly(report) {
 }
 
 // src/report/groups.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest3(reason2) {
-  return createHash3("sha256").update(reason2).digest("hex").slice(0, 16);
+  return createHash4("sha256").update(reason2).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();
@@ -57024,10 +59705,10 @@ function rule2(finding) {
     ...ruleTags.length > 0 ? { properties: { tags: ruleTags } } : {}
   };
 }
-function toSarif(report, options) {
+function toSarif(report, options2) {
   const rules = [];
   const ruleIndex = /* @__PURE__ */ new Map();
-  const suppressed = options.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
+  const suppressed = options2.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
   const groups = sameReasonGroups(report.findings);
   const results = [...report.findings, ...suppressed].map((finding) => {
     let index = ruleIndex.get(finding.ruleId);
@@ -57056,8 +59737,8 @@ function toSarif(report, options) {
   });
   const driver = {
     name: "kyverno-lint",
-    version: options.toolVersion,
-    ...options.informationUri !== void 0 ? { informationUri: options.informationUri } : {},
+    version: options2.toolVersion,
+    ...options2.informationUri !== void 0 ? { informationUri: options2.informationUri } : {},
     rules
   };
   return {
@@ -57066,8 +59747,8 @@ function toSarif(report, options) {
     runs: [{ tool: { driver }, originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } }, results }]
   };
 }
-function sarif(report, options) {
-  return `${stringifyJson(toSarif(report, options), 2)}
+function sarif(report, options2) {
+  return `${stringifyJson(toSarif(report, options2), 2)}
 `;
 }
 
@@ -57262,14 +59943,14 @@ function trailingWidth(visibleSegment, eastAsianWidthOptions) {
   }
   return extra;
 }
-function stringWidth(input, options = {}) {
+function stringWidth(input, options2 = {}) {
   if (typeof input !== "string" || input.length === 0) {
     return 0;
   }
   const {
     ambiguousIsNarrow = true,
     countAnsiEscapeCodes = false
-  } = options;
+  } = options2;
   let string = input;
   if (!countAnsiEscapeCodes && (string.includes("\x1B") || string.includes("\x9B"))) {
     string = stripAnsi(string);
@@ -57899,8 +60580,8 @@ var restoreStylesAcrossRows = (preString) => {
   }
   return returnValue + preString.slice(copiedIndex);
 };
-var exec = (string, columns, options = {}) => {
-  if (options.trim !== false && string.trim() === "") {
+var exec = (string, columns, options2 = {}) => {
+  if (options2.trim !== false && string.trim() === "") {
     return "";
   }
   const words = splitWords(string);
@@ -57910,7 +60591,7 @@ var exec = (string, columns, options = {}) => {
   let isFirstWord = true;
   for (const word of words) {
     const rowIndex = rows.length - 1;
-    if (options.trim !== false && trimmedRowIndex !== rowIndex) {
+    if (options2.trim !== false && trimmedRowIndex !== rowIndex) {
       const row = rows[rowIndex];
       const trimmedRow = row.trimStart();
       if (trimmedRow.length !== row.length) {
@@ -57924,16 +60605,16 @@ var exec = (string, columns, options = {}) => {
     if (isFirstWord) {
       isFirstWord = false;
     } else {
-      if (rowLength >= columns && (options.wordWrap === false || options.trim === false)) {
+      if (rowLength >= columns && (options2.wordWrap === false || options2.trim === false)) {
         rows.push("");
         rowLength = 0;
       }
-      if (rowLength > 0 || options.trim === false) {
+      if (rowLength > 0 || options2.trim === false) {
         rows[rows.length - 1] += " ";
         rowLength++;
       }
     }
-    if (options.hard && options.wordWrap !== false && word.width > columns) {
+    if (options2.hard && options2.wordWrap !== false && word.width > columns) {
       const remainingColumns = columns - rowLength;
       const breaksStartingThisLine = 1 + Math.floor((word.width - remainingColumns - 1) / columns);
       const breaksStartingNextLine = Math.floor((word.width - 1) / columns);
@@ -57945,21 +60626,21 @@ var exec = (string, columns, options = {}) => {
       continue;
     }
     if (rowLength + word.width > columns && rowLength > 0 && word.width > 0) {
-      if (options.wordWrap === false && rowLength < columns) {
+      if (options2.wordWrap === false && rowLength < columns) {
         rowLength = wrapWord(rows, word.value, columns, rowLength);
         continue;
       }
       rows.push("");
       rowLength = 0;
     }
-    if (rowLength + word.width > columns && options.wordWrap === false) {
+    if (rowLength + word.width > columns && options2.wordWrap === false) {
       rowLength = wrapWord(rows, word.value, columns, rowLength);
       continue;
     }
     rows[rows.length - 1] += word.value;
     rowLength += word.width;
   }
-  if (options.trim !== false) {
+  if (options2.trim !== false) {
     rows = rows.map((row) => stringVisibleTrimSpacesRight(row));
   }
   return restoreStylesAcrossRows(rows.join("\n"));
@@ -57973,8 +60654,8 @@ var normalizeText = (string) => {
   });
   return normalizedString;
 };
-function wrapAnsi(string, columns, options) {
-  return normalizeText(String(string)).replaceAll("\r\n", "\n").split("\n").map((line) => exec(expandTabs(line), columns, options)).join("\n");
+function wrapAnsi(string, columns, options2) {
+  return normalizeText(String(string)).replaceAll("\r\n", "\n").split("\n").map((line) => exec(expandTabs(line), columns, options2)).join("\n");
 }
 
 // src/reporters/stylish.ts
@@ -58107,12 +60788,12 @@ function suppressedLine(report) {
   return count2 > 0 ? `  ${count2} ${plural2("problem", count2)} suppressed by kyverno-lint-disable comments.
 ` : "";
 }
-function stylish(report, options) {
+function stylish(report, options2) {
   if (report.findings.length === 0) return suppressedLine(report);
-  const styles2 = options.color ? COLORS2 : PLAIN3;
+  const styles2 = options2.color ? COLORS2 : PLAIN3;
   const all = sections(report);
   const laid = all.map(columnsOf);
-  const terminalWidth = options.width;
+  const terminalWidth = options2.width;
   const layout = terminalWidth === void 0 ? { kind: "line" } : rulesBeside(laid, terminalWidth) ? { kind: "beside", terminalWidth } : { kind: "above", terminalWidth };
   let output = "\n";
   all.forEach((section, index) => {
@@ -58139,6 +60820,7 @@ var FLAGS5 = [
   { name: "config", short: "c", type: "string", valueName: "path", description: "configuration file (default: .kyverno-lint.yaml, searched upward)" },
   { name: "no-config", type: "boolean", description: "do not read a configuration file" },
   { name: "policy", short: "p", aliases: ["policies"], type: "list", valueName: "path", description: "also read policies from these files or directories (repeatable)" },
+  { name: "helm-chart", type: "list", valueName: "dir", description: "the folder of a chart rendered into - (helm template \u2026 | kyverno-lint -): findings are reported in its templates (repeatable; default: the Chart.yaml below the working directory that names the chart)" },
   { name: "values-file", type: "string", valueName: "path", description: "a Kyverno CLI Values file (overrides the configuration)" },
   { name: "userinfo", type: "string", valueName: "path", description: "a Kyverno CLI UserInfo file (overrides the configuration)" },
   { name: "operation", type: "string", valueName: "CREATE|UPDATE|DELETE", description: "request.operation of the simulated admission request" },
@@ -58213,7 +60895,7 @@ async function lintCommand(argv, io) {
   const operation = args.string("operation");
   if (operation !== void 0 && !OPERATIONS2.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
   if (args.boolean("allow-empty") && args.boolean("fail-on-empty")) throw new UsageError("--allow-empty and --fail-on-empty cannot be used together");
-  requireInputPaths(io, args, { positionals: true, flags: ["config", "policy", "values-file", "userinfo"] });
+  requireInputPaths(io, args, { positionals: true, flags: ["config", "policy", "helm-chart", "values-file", "userinfo"] });
   const read = readConfig(io, args.string("config"), args.boolean("no-config"));
   if ("exitCode" in read) return read.exitCode;
   const config = { ...read.config };
@@ -58239,6 +60921,7 @@ async function lintCommand(argv, io) {
     // Pre-commit: the repository, and the named files even where discovery would skip them (ignored, hidden, .json).
     paths: files ? [io.cwd, ...positionals.filter((item) => item !== "-").map((item) => resolveArg(io, item))] : paths,
     policyPaths: args.list("policy").map((item) => resolveArg(io, item)),
+    helmCharts: args.list("helm-chart").map((item) => resolveArg(io, item)),
     config,
     ...stdin !== void 0 ? { stdin } : {},
     ...files ? { reportFiles: positionals.map((item) => resolveArg(io, item)) } : {},
@@ -58273,7 +60956,7 @@ async function lintCommand(argv, io) {
     const fixed = /* @__PURE__ */ new Set();
     for (const written of writeFixes(result.fixes)) {
       if (written.error === null) {
-        fixed.add(displayPath(io, written.file).split(path11.sep).join("/"));
+        fixed.add(displayPath(io, written.file).split(path14.sep).join("/"));
         io.stderr(`fixed ${displayPath(io, written.file)}
 `);
       } else {
@@ -58292,11 +60975,11 @@ async function lintCommand(argv, io) {
   const output = reporters[format](report, { color, toolVersion: package_default.version, ...terminal ? { width: io.stdoutColumns ?? 80 } : {} });
   const outputFile = args.string("output-file");
   if (outputFile !== void 0) {
-    const target = resolveArg(io, outputFile);
+    const target2 = resolveArg(io, outputFile);
     try {
-      writeFileSync3(target, output);
+      writeFileSync3(target2, output);
     } catch (error) {
-      io.stderr(`Error: cannot write the report to ${displayPath(io, target)}: ${error.message}
+      io.stderr(`Error: cannot write the report to ${displayPath(io, target2)}: ${error.message}
 `);
       return 2;
     }
@@ -58315,8 +60998,8 @@ async function lintCommand(argv, io) {
 }
 
 // src/commands/test/compare.ts
-var import_yaml10 = __toESM(require_dist(), 1);
-import path12 from "node:path";
+var import_yaml15 = __toESM(require_dist(), 1);
+import path15 from "node:path";
 var SILENT_IO = { stdout: () => {
 }, stderr: () => {
 }, cwd: "/" };
@@ -58329,7 +61012,7 @@ var ExpectedFiles = class {
   log;
   #cache = /* @__PURE__ */ new Map();
   load(file) {
-    const absolute = path12.resolve(this.dir, file);
+    const absolute = path15.resolve(this.dir, file);
     let loaded = this.#cache.get(absolute);
     if (loaded === void 0) {
       loaded = this.#read(file, absolute);
@@ -58339,14 +61022,14 @@ var ExpectedFiles = class {
   }
   #read(file, absolute) {
     const collecting = new DiagnosticLog(SILENT_IO, this.log?.maxFileSize);
-    const set2 = loadResources([absolute], collecting, { dedupe: false });
+    const set3 = loadResources([absolute], collecting, { dedupe: false });
     for (const diagnostic of collecting.diagnostics) this.log?.report(diagnostic);
     const error = collecting.diagnostics.find((diagnostic) => diagnostic.severity === "error");
     if (error !== void 0) {
       const at = error.line > 1 || error.column > 1 ? `${file}:${error.line}:${error.column}: ` : "";
       return { error: `${at}${error.message}` };
     }
-    return { objects: set2.resources.map((resource) => resource.value) };
+    return { objects: set3.resources.map((resource) => resource.value) };
   }
 };
 function metadataString4(object2, field3) {
@@ -58404,7 +61087,7 @@ function normalizeForComparison(object2) {
   return isObject(tidied) ? tidied : {};
 }
 function toYaml(object2) {
-  return (0, import_yaml10.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
+  return (0, import_yaml15.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
 }
 function loadErrorMessage(field3, error) {
   return `error: failed to load ${field3} resource (${error})`;
@@ -58493,13 +61176,13 @@ function rowsTable(rows, detailed, color) {
   });
   return renderTable(headers, cells, colors.header);
 }
-function formatText(outcomes, options) {
+function formatText(outcomes, options2) {
   const counts = countRows(outcomes);
   let out = "";
-  if (!options.failOnly) {
+  if (!options2.failOnly) {
     for (const outcome of outcomes) {
       out += `
-${rowsTable(outcome.results.flatMap((result) => result.rows), options.detailed, options.color)}
+${rowsTable(outcome.results.flatMap((result) => result.rows), options2.detailed, options2.color)}
 
 `;
     }
@@ -58516,7 +61199,7 @@ Test Summary: ${counts.failed} out of ${counts.passed + counts.failed} tests fai
   if (counts.failed > 0) {
     const failed = outcomes.flatMap((outcome) => outcome.results.flatMap((result) => result.rows.filter((row) => row.result === "Fail")));
     out += `Aggregated Failed Test Cases : 
-${rowsTable(failed, options.detailed, options.color)}
+${rowsTable(failed, options2.detailed, options2.color)}
 `;
   }
   return out;
@@ -58591,8 +61274,8 @@ function selectResults(selector2, results) {
 }
 
 // src/commands/test/suite.ts
-import { readdirSync as readdirSync3, statSync as statSync7 } from "node:fs";
-import path17 from "node:path";
+import { readdirSync as readdirSync4, statSync as statSync9 } from "node:fs";
+import path20 from "node:path";
 
 // src/commands/test/mocks.ts
 var API_CALL_RESPONSE = struct({
@@ -58626,39 +61309,39 @@ function decodeApiCallResponses(raw, errors) {
   const seen = /* @__PURE__ */ new Set();
   raw.forEach((item, i) => {
     const entry2 = isObject(item) ? item : {};
-    const path18 = ["apiCallResponses", i];
-    const fail3 = (message2, field3) => {
-      errors.push({ message: message2, path: field3 ? [...path18, field3] : path18 });
+    const path21 = ["apiCallResponses", i];
+    const fail4 = (message2, field3) => {
+      errors.push({ message: message2, path: field3 ? [...path21, field3] : path21 });
     };
     const url = str4(entry2.url).trim();
     const urlPath = str4(entry2.urlPath).trim();
-    if (url === "" && urlPath === "") return fail3(`apiCallResponses[${i}]: either url or urlPath is required`);
-    if (url !== "" && urlPath !== "") return fail3(`apiCallResponses[${i}]: url and urlPath are mutually exclusive`);
+    if (url === "" && urlPath === "") return fail4(`apiCallResponses[${i}]: either url or urlPath is required`);
+    if (url !== "" && urlPath !== "") return fail4(`apiCallResponses[${i}]: url and urlPath are mutually exclusive`);
     if (url !== "") {
       const problem3 = urlProblem(url);
-      if (problem3 === "scheme") return fail3(`apiCallResponses[${i}]: url ${quote3(url)} must be an absolute https/http URL`, "url");
-      if (problem3 === "host") return fail3(`apiCallResponses[${i}]: url ${quote3(url)} has scheme but no host`, "url");
+      if (problem3 === "scheme") return fail4(`apiCallResponses[${i}]: url ${quote3(url)} must be an absolute https/http URL`, "url");
+      if (problem3 === "host") return fail4(`apiCallResponses[${i}]: url ${quote3(url)} has scheme but no host`, "url");
     }
     if (urlPath !== "" && !urlPath.startsWith("/")) {
-      return fail3(`apiCallResponses[${i}]: urlPath ${quote3(urlPath)} must be an absolute path starting with '/'`, "urlPath");
+      return fail4(`apiCallResponses[${i}]: urlPath ${quote3(urlPath)} must be an absolute path starting with '/'`, "urlPath");
     }
     const method = str4(entry2.method).trim().toUpperCase();
-    if (method !== "" && method !== "GET" && method !== "POST") return fail3(`apiCallResponses[${i}]: method must be GET or POST`, "method");
+    if (method !== "" && method !== "GET" && method !== "POST") return fail4(`apiCallResponses[${i}]: method must be GET or POST`, "method");
     const label = url !== "" ? url : urlPath;
     const response = isObject(entry2.response) ? entry2.response : {};
     const body = response.body;
-    if (body === void 0 || body === null) return fail3(`apiCallResponses[${i}] ${quote3(label)}: response.body is required`, "response");
-    if (!isObject(body)) return fail3(`apiCallResponses[${i}] ${quote3(label)}: response.body must be a JSON object`, "response");
+    if (body === void 0 || body === null) return fail4(`apiCallResponses[${i}] ${quote3(label)}: response.body is required`, "response");
+    if (!isObject(body)) return fail4(`apiCallResponses[${i}] ${quote3(label)}: response.body must be a JSON object`, "response");
     const statusCode = response.statusCode ?? 0;
     if (typeof statusCode !== "number" || !Number.isInteger(statusCode)) {
-      return fail3(`apiCallResponses[${i}] ${quote3(label)}: statusCode must be an integer`, "response");
+      return fail4(`apiCallResponses[${i}] ${quote3(label)}: statusCode must be an integer`, "response");
     }
     if (statusCode !== 0 && (statusCode < 100 || statusCode > 599)) {
-      return fail3(`apiCallResponses[${i}] ${quote3(label)}: statusCode ${statusCode} must be between 100 and 599`, "response");
+      return fail4(`apiCallResponses[${i}] ${quote3(label)}: statusCode ${statusCode} must be between 100 and 599`, "response");
     }
     const key3 = method === "" ? label : `${method}:${label}`;
     if (seen.has(key3)) {
-      return fail3(`apiCallResponses: duplicate entry for ${quote3(label)} (key ${quote3(key3)}) \u2014 each method+url combination must be unique`);
+      return fail4(`apiCallResponses: duplicate entry for ${quote3(label)} (key ${quote3(key3)}) \u2014 each method+url combination must be unique`);
     }
     seen.add(key3);
     const mock = { url: label, statusCode, body };
@@ -58680,22 +61363,22 @@ function decodeGlobalContextEntries(raw, errors) {
   const seen = /* @__PURE__ */ new Set();
   raw.forEach((item, i) => {
     const entry2 = isObject(item) ? item : {};
-    const path18 = ["globalContextEntries", i];
+    const path21 = ["globalContextEntries", i];
     const name = str4(entry2.name).trim();
-    if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path18 });
-    if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote3(name)}`, path: [...path18, "name"] });
+    if (name === "") return void errors.push({ message: "globalContextEntries: name is required", path: path21 });
+    if (seen.has(name)) return void errors.push({ message: `globalContextEntries: duplicate name ${quote3(name)}`, path: [...path21, "name"] });
     seen.add(name);
     const projections = [];
     for (const [p, projection] of (Array.isArray(entry2.projections) ? entry2.projections : []).entries()) {
       const object2 = isObject(projection) ? projection : {};
       const projectionName = str4(object2.name).trim();
       if (projectionName === "") {
-        return void errors.push({ message: `globalContextEntries entry ${quote3(name)}: projection name is required`, path: [...path18, "projections", p] });
+        return void errors.push({ message: `globalContextEntries entry ${quote3(name)}: projection name is required`, path: [...path21, "projections", p] });
       }
       if (str4(object2.path).trim() === "") {
         return void errors.push({
           message: `globalContextEntries entry ${quote3(name)} projection ${quote3(projectionName)}: path is required`,
-          path: [...path18, "projections", p]
+          path: [...path21, "projections", p]
         });
       }
       projections.push({ name: projectionName, path: str4(object2.path) });
@@ -58706,21 +61389,21 @@ function decodeGlobalContextEntries(raw, errors) {
     const hasResourceFiles = Array.isArray(entry2.resourceFiles);
     const sources = Number(hasData) + Number(hasResources) + Number(hasResourceFiles);
     const label = `globalContextEntries entry ${quote3(str4(entry2.name))}`;
-    if (sources > 1) return void errors.push({ message: `${label}: data, resources, and resourceFiles are mutually exclusive`, path: path18 });
-    if (sources === 0) return void errors.push({ message: `${label}: one of data, resources, or resourceFiles is required`, path: path18 });
-    if (hasData && !isObject(data)) return void errors.push({ message: `${label}: data must be a JSON object`, path: [...path18, "data"] });
+    if (sources > 1) return void errors.push({ message: `${label}: data, resources, and resourceFiles are mutually exclusive`, path: path21 });
+    if (sources === 0) return void errors.push({ message: `${label}: one of data, resources, or resourceFiles is required`, path: path21 });
+    if (hasData && !isObject(data)) return void errors.push({ message: `${label}: data must be a JSON object`, path: [...path21, "data"] });
     const resources = Array.isArray(entry2.resources) ? entry2.resources : [];
     const badResource = resources.findIndex((resource) => !isObject(resource));
     if (badResource !== -1) {
       return void errors.push({
         message: `${label} resources[${badResource}]: must be a JSON object (Kubernetes resource manifest)`,
-        path: [...path18, "resources", badResource]
+        path: [...path21, "resources", badResource]
       });
     }
     const resourceFiles = Array.isArray(entry2.resourceFiles) ? entry2.resourceFiles.filter((file) => typeof file === "string") : [];
     for (const [j, file] of resourceFiles.entries()) {
       const problem3 = resourceFileProblem(file);
-      if (problem3 !== null) return void errors.push({ message: `${label} resourceFiles[${j}]: ${problem3}`, path: [...path18, "resourceFiles", j] });
+      if (problem3 !== null) return void errors.push({ message: `${label} resourceFiles[${j}]: ${problem3}`, path: [...path21, "resourceFiles", j] });
     }
     const spec2 = { name };
     if (data !== void 0 && data !== null) spec2.data = data;
@@ -58838,12 +61521,12 @@ function decodeTest(document, displayFile2) {
   );
   for (const result of results) {
     if (result.operation === void 0) continue;
-    const path18 = ["results", result.index, "operation"];
+    const path21 = ["results", result.index, "operation"];
     if (!OPERATIONS3.has(result.operation)) {
       const message2 = `invalid test result for policy ${result.policy}: invalid operation ${goQuote(result.operation)}, must be one of CREATE, UPDATE, DELETE`;
-      errors.push({ message: message2, path: path18 });
+      errors.push({ message: message2, path: path21 });
     } else if (isObject(rawResults[result.index]) && rawResults[result.index].isDeletingPolicy === true) {
-      errors.push({ message: `invalid test result for policy ${result.policy}: operation is not supported for deleting policies`, path: path18 });
+      errors.push({ message: `invalid test result for policy ${result.policy}: operation is not supported for deleting policies`, path: path21 });
     }
   }
   const apiCallResponses = decodeApiCallResponses(Array.isArray(value2.apiCallResponses) ? value2.apiCallResponses : [], errors);
@@ -58877,11 +61560,11 @@ function decodeTest(document, displayFile2) {
 }
 
 // src/commands/test/runner.ts
-import path16 from "node:path";
+import path19 from "node:path";
 
 // src/commands/load/json-payloads.ts
-var import_yaml12 = __toESM(require_dist(), 1);
-import path13 from "node:path";
+var import_yaml16 = __toESM(require_dist(), 1);
+import path16 from "node:path";
 function yamlTag(value2) {
   if (Array.isArray(value2)) return "!!seq";
   if (typeof value2 === "boolean") return "!!bool";
@@ -58903,7 +61586,7 @@ function splitDocuments2(text4) {
   return documents;
 }
 function decodePayload(file, text4) {
-  const extension = path13.extname(file);
+  const extension = path16.extname(file);
   if (extension === ".json") {
     try {
       return { value: goJsonParse(text4) };
@@ -58914,7 +61597,7 @@ function decodePayload(file, text4) {
   if (extension !== ".yaml" && extension !== ".yml") return { error: `unrecognized payload format, must be yaml or json (${file})` };
   const objects2 = [];
   for (const chunk of splitDocuments2(text4)) {
-    const document = (0, import_yaml12.parseDocument)(chunk);
+    const document = (0, import_yaml16.parseDocument)(chunk);
     const problem3 = document.errors[0];
     if (problem3 !== void 0) return { error: problem3.message };
     const value2 = document.toJS({ maxAliasCount: 100 });
@@ -58925,36 +61608,36 @@ function decodePayload(file, text4) {
   return { value: objects2.length === 1 ? objects2[0] : objects2 };
 }
 function loadJsonPayload(dir, name, maxFileSize) {
-  const file = path13.resolve(dir, name);
+  const file = path16.resolve(dir, name);
   const read = readSourceFile(file, maxFileSize);
   const decoded = read.file === null ? { error: read.problems[0]?.message ?? "cannot be read" } : decodePayload(file, read.file.text);
   if ("error" in decoded) return { error: `failed to load JSON payload ${name} (${decoded.error})` };
   if (decoded.value === null || decoded.value === void 0) return { error: `JSON payload ${name} is empty or nil` };
   if (!isObject(decoded.value)) return { error: `JSON payload ${name} must be a top-level object (map)` };
-  return { payload: { name, data: decoded.value, numberMode: path13.extname(file) === ".json" ? "float64" : "int64" } };
+  return { payload: { name, data: decoded.value, numberMode: path16.extname(file) === ".json" ? "float64" : "int64" } };
 }
 
 // src/commands/load/authz-payloads.ts
-import path14 from "node:path";
+import path17 from "node:path";
 function loadAuthzPayload(kind3, dir, name, maxFileSize) {
-  const key3 = path14.isAbsolute(name) ? name : path14.join(dir, name);
+  const key3 = path17.isAbsolute(name) ? name : path17.join(dir, name);
   const what = kind3 === "http" ? "HTTP" : "Envoy";
-  const fail3 = (reason2) => ({ error: `failed to load ${what} payloads from path ${key3} (${reason2})` });
+  const fail4 = (reason2) => ({ error: `failed to load ${what} payloads from path ${key3} (${reason2})` });
   const read = readSourceFile(key3, maxFileSize);
-  if (read.file === null) return fail3(`failed to read ${kind3 === "http" ? "HTTP" : "envoy"} payload file ${key3}: ${read.problems[0]?.message ?? "cannot be read"}`);
+  if (read.file === null) return fail4(`failed to read ${kind3 === "http" ? "HTTP" : "envoy"} payload file ${key3}: ${read.problems[0]?.message ?? "cannot be read"}`);
   let json2;
   try {
     json2 = goJsonParse(read.file.text);
   } catch (error) {
-    return fail3(error instanceof Error ? error.message : String(error));
+    return fail4(error instanceof Error ? error.message : String(error));
   }
   const decoded = kind3 === "http" ? decodeHttpCheckRequest(json2) : decodeEnvoyCheckRequest(json2);
-  if ("error" in decoded) return fail3(decoded.error);
+  if ("error" in decoded) return fail4(decoded.error);
   return { payload: { kind: kind3, key: key3, request: decoded.request } };
 }
 
 // src/commands/test/global-context.ts
-import path15 from "node:path";
+import path18 from "node:path";
 function globalContextStore(entries, dir, log) {
   const mocks = [];
   for (const entry2 of entries) {
@@ -58964,7 +61647,7 @@ function globalContextStore(entries, dir, log) {
     if (entry2.projections !== void 0) mock.projections = entry2.projections;
     const resources = [...entry2.resources ?? []];
     for (const file of entry2.resourceFiles ?? []) {
-      const loaded = readFile(path15.resolve(dir, file), log);
+      const loaded = readFile(path18.resolve(dir, file), log);
       if (loaded === null) return { error: `globalContextEntries ${JSON.stringify(entry2.name)} resourceFiles ${JSON.stringify(file)}: cannot be read` };
       for (const document of loaded.documents) {
         const value2 = document.value;
@@ -59053,12 +61736,12 @@ function metadataString5(object2, field3) {
   const value2 = metadata[field3];
   return typeof value2 === "string" ? value2 : "";
 }
-function patchedTargetFor(target, response) {
+function patchedTargetFor(target2, response) {
   for (const rule3 of response.rules) {
     const object2 = rule3.patchedTarget;
     if (object2 === void 0) continue;
     const namespace = metadataString5(object2, "namespace");
-    if (object2.apiVersion === target.apiVersion && object2.kind === target.kind && metadataString5(object2, "name") === target.name && namespace === (target.namespace === "" ? namespace : target.namespace)) {
+    if (object2.apiVersion === target2.apiVersion && object2.kind === target2.kind && metadataString5(object2, "name") === target2.name && namespace === (target2.namespace === "" ? namespace : target2.namespace)) {
       return { rule: rule3, object: object2 };
     }
   }
@@ -59067,17 +61750,17 @@ function patchedTargetFor(target, response) {
 function targetRun(targets, run3) {
   const resources = [];
   const responses = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (responses.has(target.key)) continue;
+  for (const target2 of targets) {
+    if (responses.has(target2.key)) continue;
     const carrying = [];
     for (const resource of run3.resources) {
       for (const response of run3.responses.get(resource.key) ?? []) {
-        if (patchedTargetFor(target, response.response) !== void 0) carrying.push(response);
+        if (patchedTargetFor(target2, response.response) !== void 0) carrying.push(response);
       }
     }
     if (carrying.length === 0) continue;
-    resources.push(target);
-    responses.set(target.key, carrying);
+    resources.push(target2);
+    responses.set(target2.key, carrying);
   }
   return { resources, responses };
 }
@@ -59270,7 +61953,7 @@ function firstDocument(file, what) {
   if (document === void 0) throw new TestError(`${what} ${file.path} holds no document`);
   return document;
 }
-function loadValues(test, dir, options) {
+function loadValues(test, dir, options2) {
   if (test.values) {
     const values = valuesFromSpec(test.values);
     const operationError2 = values.operationError();
@@ -59278,62 +61961,62 @@ function loadValues(test, dir, options) {
     return values;
   }
   if (!test.variables) return void 0;
-  const file = readFile(path16.resolve(dir, test.variables), options.log);
+  const file = readFile(path19.resolve(dir, test.variables), options2.log);
   if (file === null) throw new TestError(`failed to load values file ${test.variables}`);
   const document = firstDocument(file, "values file");
-  const decoded = decodeValuesFile(document.value, displayPath(options.io, file.path));
-  for (const error of decoded.errors) reportAt(options.log, file, document, error.path, error.message);
+  const decoded = decodeValuesFile(document.value, displayPath(options2.io, file.path));
+  for (const error of decoded.errors) reportAt(options2.log, file, document, error.path, error.message);
   if (decoded.values === void 0) throw new TestError(`failed to decode values file ${test.variables}`);
   const operationError = decoded.values.operationError();
   if (operationError) throw new TestError(operationError, locateIn(file, document, ["globalValues", "request.operation"]));
   return decoded.values;
 }
-function loadUserInfo(test, dir, options) {
+function loadUserInfo(test, dir, options2) {
   if (!test.userinfo) return void 0;
-  const file = readFile(path16.resolve(dir, test.userinfo), options.log);
+  const file = readFile(path19.resolve(dir, test.userinfo), options2.log);
   if (file === null) throw new TestError(`failed to load user info file ${test.userinfo}`);
   const document = firstDocument(file, "user info file");
   const decoded = decodeUserInfo(document.value);
-  for (const error of decoded.errors) reportAt(options.log, file, document, error.path, error.message);
+  for (const error of decoded.errors) reportAt(options2.log, file, document, error.path, error.message);
   if (decoded.untyped) {
-    const message2 = `user info file ${displayPath(options.io, file.path)} uses a deprecated schema \u2014 please migrate to the latest format`;
-    reportAt(options.log, file, document, [], message2);
+    const message2 = `user info file ${displayPath(options2.io, file.path)} uses a deprecated schema \u2014 please migrate to the latest format`;
+    reportAt(options2.log, file, document, [], message2);
     throw new TestError(message2);
   }
   if (decoded.userInfo === void 0) throw new TestError(`failed to decode user info file ${test.userinfo}`);
   return decoded.userInfo;
 }
-function loadCelContext(test, dir, inputs, options) {
+function loadCelContext(test, dir, inputs, options2) {
   if (test.context === void 0 || !inputs.evaluates || !policiesReadContext(inputs.policyDocuments)) return NO_CEL_CONTEXT;
-  const loaded = loadContextFile(path16.resolve(dir, test.context), options.log);
+  const loaded = loadContextFile(path19.resolve(dir, test.context), options2.log);
   if ("error" in loaded) throw new TestError(`failed to load context file ${test.context}: ${loaded.error.message}`, loaded.error.location);
   return loaded.data;
 }
-function loadExternalData(test, dir, inputs, options, progress) {
+function loadExternalData(test, dir, inputs, options2, progress) {
   const external = {};
   if (test.clusterResources.length > 0) {
     progress("Loading Kubernetes resources ...");
-    const state = loadClusterObjects(test.clusterResources.map((file) => path16.resolve(dir, file)), options.log, { crdBase: dir });
-    if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0])}`);
+    const state = loadClusterObjects(test.clusterResources.map((file) => path19.resolve(dir, file)), options2.log, { crdBase: dir });
+    if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options2.io, state.failed[0])}`);
     external.cluster = mockedCluster(inputs.clusterObjects, state);
   } else {
-    external.celContext = loadCelContext(test, dir, inputs, options);
+    external.celContext = loadCelContext(test, dir, inputs, options2);
   }
   if (inputs.params.length > 0) external.params = inputs.params;
   if (test.apiCallResponses.length > 0) external.apiCallMocks = new ApiCallMocks(test.apiCallResponses);
   if (test.globalContextEntries.length > 0) {
-    const loaded = globalContextStore(test.globalContextEntries, dir, options.log);
+    const loaded = globalContextStore(test.globalContextEntries, dir, options2.log);
     if ("error" in loaded) throw new TestError(loaded.error);
     external.globalContext = loaded.store;
   }
   return external;
 }
-function preparePolicies(set2, referenced) {
+function preparePolicies(set3, referenced) {
   const prepared = { evaluated: [], invalid: /* @__PURE__ */ new Map(), byName: /* @__PURE__ */ new Map() };
-  for (const { name, reason: reason2, abortsPayloads } of set2.invalid) {
+  for (const { name, reason: reason2, abortsPayloads } of set3.invalid) {
     if (referenced.has(name) && abortsPayloads !== "http" && abortsPayloads !== "envoy") prepared.invalid.set(name, reason2);
   }
-  for (const { name, compiled: compiled3 } of set2.policies) {
+  for (const { name, compiled: compiled3 } of set3.policies) {
     if (!referenced.has(name)) continue;
     prepared.evaluated.push(compiled3);
     const named2 = prepared.byName.get(name) ?? [];
@@ -59367,37 +62050,37 @@ function cloneSourceLookup(policies, results, files) {
     return objects2;
   };
 }
-function evaluationRun(policies, resources, options) {
+function evaluationRun(policies, resources, options2) {
   const responses = /* @__PURE__ */ new Map();
   for (const resource of resources) {
-    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: "float64", ...options }));
+    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: "float64", ...options2 }));
   }
   return { resources, responses };
 }
-function withPayloads(run3, policies, payloads, dir, options) {
+function withPayloads(run3, policies, payloads, dir, options2) {
   if (payloads.length === 0) return run3;
   const resources = [...run3.resources];
   const responses = new Map(run3.responses);
   for (const payload of payloads) {
-    const document = payloadDocument(payload.name, payload.data, path16.resolve(dir, payload.name));
+    const document = payloadDocument(payload.name, payload.data, path19.resolve(dir, payload.name));
     const evaluation = { numberMode: payload.numberMode };
-    if (options.userInfo) evaluation.userInfo = options.userInfo;
-    if (options.exceptions) evaluation.exceptions = options.exceptions;
-    if (options.external) evaluation.external = options.external;
+    if (options2.userInfo) evaluation.userInfo = options2.userInfo;
+    if (options2.exceptions) evaluation.exceptions = options2.exceptions;
+    if (options2.external) evaluation.external = options2.external;
     resources.push(document);
     responses.set(document.key, [...responses.get(document.key) ?? [], ...evaluateJsonPayload(policies, payload.data, evaluation)]);
   }
   return { resources, responses };
 }
-function loadAuthzPayloads(test, dir, options, progress) {
+function loadAuthzPayloads(test, dir, options2, progress) {
   const payloads = [];
   for (const [kind3, names] of [["http", test.httpPayloads], ["envoy", test.envoyPayloads]]) {
     if (names.length === 0) continue;
     progress(`  Loading ${kind3 === "http" ? "HTTP" : "Envoy"} payloads ...`);
     for (const name of names) {
-      const loaded = loadAuthzPayload(kind3, dir, name, options.log.maxFileSize);
+      const loaded = loadAuthzPayload(kind3, dir, name, options2.log.maxFileSize);
       if ("error" in loaded) throw new TestError(loaded.error);
-      const payload = { ...loaded.payload, key: displayPath(options.io, loaded.payload.key) };
+      const payload = { ...loaded.payload, key: displayPath(options2.io, loaded.payload.key) };
       if (!payloads.some((other) => other.kind === kind3 && other.key === payload.key)) payloads.push(payload);
     }
   }
@@ -59413,34 +62096,34 @@ function withAuthzPayloads(run3, policies, payloads) {
   }
   return { resources, responses };
 }
-function runTestCase(testCase, options) {
+function runTestCase(testCase, options2) {
   const { test } = testCase;
-  const selected = selectResults(options.selector, test.results);
+  const selected = selectResults(options2.selector, test.results);
   if (selected.length === 0) return null;
-  const progress = (line) => options.io.stderr(`${line}
+  const progress = (line) => options2.io.stderr(`${line}
 `);
-  const dir = path16.dirname(testCase.file);
+  const dir = path19.dirname(testCase.file);
   const outcome = { file: testCase.file, documentIndex: testCase.documentIndex, results: [], policyDocuments: [] };
-  progress(`Loading test  ( ${displayPath(options.io, testCase.file)} ) ...`);
+  progress(`Loading test  ( ${displayPath(options2.io, testCase.file)} ) ...`);
   try {
     progress("  Loading values/variables ...");
-    const values = loadValues(test, dir, options);
+    const values = loadValues(test, dir, options2);
     if (test.userinfo) progress("  Loading user infos ...");
-    const userInfo2 = loadUserInfo(test, dir, options);
+    const userInfo2 = loadUserInfo(test, dir, options2);
     progress("  Loading policies ...");
-    const policySet = loadPolicies(test.policies.map((file) => path16.resolve(dir, file)), options.log);
+    const policySet = loadPolicies(test.policies.map((file) => path19.resolve(dir, file)), options2.log);
     outcome.policyDocuments = policySet.documents;
     progress("  Loading resources ...");
-    const resourceSet = loadResources(test.resources.map((file) => path16.resolve(dir, file)), options.log, { dedupe: true });
+    const resourceSet = loadResources(test.resources.map((file) => path19.resolve(dir, file)), options2.log, { dedupe: true });
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
     if (test.jsonPayloads.length > 0) progress("  Loading JSON payloads ...");
     const jsonPayloads = test.jsonPayloads.map((name) => {
-      const loaded = loadJsonPayload(dir, name, options.log.maxFileSize);
+      const loaded = loadJsonPayload(dir, name, options2.log.maxFileSize);
       if ("error" in loaded) throw new TestError(loaded.error);
       return loaded.payload;
     });
-    const authzPayloads = loadAuthzPayloads(test, dir, options, progress);
-    const targetSet = loadResources(test.targetResources.map((file) => path16.resolve(dir, file)), options.log, { dedupe: false });
+    const authzPayloads = loadAuthzPayloads(test, dir, options2, progress);
+    const targetSet = loadResources(test.targetResources.map((file) => path19.resolve(dir, file)), options2.log, { dedupe: false });
     if (targetSet.firstPathMissing) throw new TestError(`failed to load target resources (${test.targetResources[0]})`);
     const targets = targetSet.resources;
     const aborting = policySet.invalid.find((policy) => policy.abortsTest);
@@ -59454,12 +62137,12 @@ function runTestCase(testCase, options) {
       const message2 = `failed to apply validating policies on JSON payload ${firstPayload.name} (${abortingPayloads.reason})`;
       throw new TestError(message2, { file: abortingPayloads.file.path, line: abortingPayloads.document.line, column: 1 });
     }
-    const paramSet = loadResources(test.paramResources.map((file) => path16.resolve(dir, file)), options.log, { dedupe: false });
+    const paramSet = loadResources(test.paramResources.map((file) => path19.resolve(dir, file)), options2.log, { dedupe: false });
     if (paramSet.firstPathMissing) throw new TestError(`failed to load parameter resources (${test.paramResources[0]})`);
     const params = paramSet.resources.map((param) => param.value);
     if (test.context !== void 0 && test.clusterResources.length > 0) {
       const message2 = '"context" is ignored: with "clusterResources" the CEL lookups read the cluster resources, as in Kyverno';
-      options.log.report({ file: testCase.file, line: 1, column: 1, message: message2, severity: "warning" });
+      options2.log.report({ file: testCase.file, line: 1, column: 1, message: message2, severity: "warning" });
     }
     const inputs = {
       clusterObjects: [...resourceSet.resources, ...targets].map((resource) => resource.value).concat(params),
@@ -59468,9 +62151,9 @@ function runTestCase(testCase, options) {
       jsonPayloads,
       evaluates: resourceSet.resources.length + jsonPayloads.length > 0
     };
-    const external = loadExternalData(test, dir, inputs, options, progress);
+    const external = loadExternalData(test, dir, inputs, options2, progress);
     if (test.exceptions.length > 0) progress("  Loading exceptions ...");
-    const exceptions = loadExceptions(test.exceptions.map((file) => path16.resolve(dir, file)), options.log);
+    const exceptions = loadExceptions(test.exceptions.map((file) => path19.resolve(dir, file)), options2.log);
     if (exceptions.some((exception) => exception.family === "kyverno") && policySet.documents.some(isValidatingAdmissionPolicy)) {
       throw new TestError("use of exceptions with ValidatingAdmissionPolicies is not supported");
     }
@@ -59479,7 +62162,7 @@ function runTestCase(testCase, options) {
     progress(`  Applying ${applying} with ${pluralize2(exceptions.length, "exception", "exceptions")} ...`);
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf("/") + 1)));
     const prepared = preparePolicies(policySet, referenced);
-    const files = new ExpectedFiles(dir, options.log);
+    const files = new ExpectedFiles(dir, options2.log);
     const run3 = {
       values,
       userInfo: userInfo2,
@@ -59487,7 +62170,7 @@ function runTestCase(testCase, options) {
       bindings: policySet.bindings,
       external,
       // Kyverno's fake cluster, which mutate-existing rules select targets from, holds the resources and the targets.
-      targets: [...resourceSet.resources, ...targets].map((target) => target.value),
+      targets: [...resourceSet.resources, ...targets].map((target2) => target2.value),
       cloneSources: cloneSourceLookup(prepared.evaluated, test.results, files)
     };
     for (const kind3 of ["http", "envoy"]) {
@@ -59515,7 +62198,7 @@ function runTestCase(testCase, options) {
   } catch (error) {
     if (!(error instanceof TestError)) throw error;
     const { file, line, column } = error.location ?? { file: testCase.file, line: 1, column: 1 };
-    options.log.report({ file, line, column, message: `failed to run test: ${error.message}`, severity: "error" });
+    options2.log.report({ file, line, column, message: `failed to run test: ${error.message}`, severity: "error" });
     outcome.results = selected.map((result) => failedOutcome(result, "Test error", error.message));
   }
   return outcome;
@@ -59529,7 +62212,7 @@ function findTestFiles(dir, fileName, log) {
   }
   let stats;
   try {
-    stats = statSync7(dir);
+    stats = statSync9(dir);
   } catch (error) {
     log.fileError(dir, error instanceof Error ? error.message : String(error));
     return [];
@@ -59539,21 +62222,21 @@ function findTestFiles(dir, fileName, log) {
     return [];
   }
   const found = [];
-  const walk4 = (current3) => {
+  const walk5 = (current3) => {
     let entries;
     try {
-      entries = readdirSync3(current3, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      entries = readdirSync4(current3, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     } catch (error) {
       log.fileError(current3, error instanceof Error ? error.message : String(error));
       return;
     }
     for (const entry2 of entries) {
-      const full = path17.join(current3, entry2.name);
-      if (entry2.isDirectory()) walk4(full);
+      const full = path20.join(current3, entry2.name);
+      if (entry2.isDirectory()) walk5(full);
       else if (entry2.name === fileName) found.push(full);
     }
   };
-  walk4(dir);
+  walk5(dir);
   return found;
 }
 function loadTestFile(file, io, log) {
@@ -59568,14 +62251,14 @@ function loadTestFile(file, io, log) {
   }
   return cases;
 }
-function runTestFile(file, options) {
-  const before = options.log.errorCount;
+function runTestFile(file, options2) {
+  const before = options2.log.errorCount;
   const documents = [];
-  for (const testCase of loadTestFile(file, options.io, options.log)) {
-    const outcome = runTestCase(testCase, options);
+  for (const testCase of loadTestFile(file, options2.io, options2.log)) {
+    const outcome = runTestCase(testCase, options2);
     if (outcome) documents.push(outcome);
   }
-  return { file, documents, errors: options.log.errorCount - before };
+  return { file, documents, errors: options2.log.errorCount - before };
 }
 
 // src/commands/test/command.ts
@@ -59697,8 +62380,8 @@ async function run2(argv, io) {
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const target = command === "test" || command === "apply" ? command : command === "jp" ? jpHelpTarget(rest) : "scan";
-    const help = `kyverno-lint ${target} --help`;
+    const target2 = command === "test" || command === "apply" ? command : command === "jp" ? jpHelpTarget(rest) : "scan";
+    const help = `kyverno-lint ${target2} --help`;
     const lines = error.message.split("\n").map((line) => `Error: ${line}
 `);
     io.stderr(`${lines.join("")}Run '${help}' for usage.

@@ -215,11 +215,22 @@ export interface LintConfig {
 	maxFileSize?: number;
 	/** Accept a scan that finds no policy or no manifest (a warning instead of exit code 2). */
 	allowEmpty?: boolean;
+	/** How Kustomize layouts are checked. */
+	kustomize?: KustomizeSettings;
 	/**
 	 * Where the policy names and rule ids of `severity` and `ignore` are written in the file, for the problems
 	 * found once the policies are loaded (an id that names no loaded policy or rule).
 	 */
 	positions?: RuleIdPositions;
+}
+interface KustomizeSettings {
+	/** Build the kustomizations found and check what they build (default true); false checks every file as it is. */
+	build: boolean;
+	/**
+	 * Globs of the kustomization folders to build as roots (relative to the configuration file's folder); empty: every
+	 * kustomization that no other one includes.
+	 */
+	roots: string[];
 }
 /** A 1-based position in the configuration file. */
 export interface ConfigPosition {
@@ -269,6 +280,12 @@ export interface LintOptions {
 	/** Extra policy files or directories, also outside the repository (`--policy`). */
 	policyPaths: string[];
 	config: LintConfig;
+	/**
+	 * Chart folders of rendered Helm output read from standard input (`--helm-chart`, relative to `cwd` or
+	 * absolute): its `# Source: <chart>/templates/…` comments name charts by their `Chart.yaml` name, looked for
+	 * in these folders first, then below `cwd`.
+	 */
+	helmCharts?: string[];
 	/** The text of standard input, when `paths` holds `-` (or what refused it: over `config.maxFileSize`). */
 	stdin?: string | TooLarge;
 	/**

@@ -27,12 +27,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -47,24 +47,24 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
-    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq4 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
-    function isCollection(node) {
-      if (node && typeof node === "object")
-        switch (node[NODE_TYPE]) {
+    var isAlias4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
+    var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
+    var isMap6 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
+    var isScalar6 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    function isCollection(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
           case MAP:
           case SEQ:
             return true;
         }
       return false;
     }
-    function isNode3(node) {
-      if (node && typeof node === "object")
-        switch (node[NODE_TYPE]) {
+    function isNode3(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
           case ALIAS:
           case MAP:
           case SCALAR:
@@ -73,7 +73,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor2 = (node) => (isScalar5(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor2 = (node2) => (isScalar6(node2) || isCollection(node2)) && !!node2.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -88,7 +88,7 @@ var require_identity = __commonJS({
     exports.isMap = isMap6;
     exports.isNode = isNode3;
     exports.isPair = isPair;
-    exports.isScalar = isScalar5;
+    exports.isScalar = isScalar6;
     exports.isSeq = isSeq4;
   }
 });
@@ -101,98 +101,98 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node, visitor) {
+    function visit(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity4.isDocument(node)) {
-        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+      if (identity4.isDocument(node2)) {
+        const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
-          node.contents = null;
+          node2.contents = null;
       } else
-        visit_(null, node, visitor_, Object.freeze([]));
+        visit_(null, node2, visitor_, Object.freeze([]));
     }
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key3, node, visitor, path7) {
-      const ctrl = callVisitor(key3, node, visitor, path7);
+    function visit_(key3, node2, visitor, path10) {
+      const ctrl = callVisitor(key3, node2, visitor, path10);
       if (identity4.isNode(ctrl) || identity4.isPair(ctrl)) {
-        replaceNode(key3, path7, ctrl);
-        return visit_(key3, ctrl, visitor, path7);
+        replaceNode(key3, path10, ctrl);
+        return visit_(key3, ctrl, visitor, path10);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity4.isCollection(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path7);
+        if (identity4.isCollection(node2)) {
+          path10 = Object.freeze(path10.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = visit_(i, node2.items[i], visitor, path10);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i, 1);
+              node2.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity4.isPair(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          const ck = visit_("key", node.key, visitor, path7);
+        } else if (identity4.isPair(node2)) {
+          path10 = Object.freeze(path10.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path10);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node.key = null;
-          const cv = visit_("value", node.value, visitor, path7);
+            node2.key = null;
+          const cv = visit_("value", node2.value, visitor, path10);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node.value = null;
+            node2.value = null;
         }
       }
       return ctrl;
     }
-    async function visitAsync(node, visitor) {
+    async function visitAsync(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity4.isDocument(node)) {
-        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+      if (identity4.isDocument(node2)) {
+        const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
-          node.contents = null;
+          node2.contents = null;
       } else
-        await visitAsync_(null, node, visitor_, Object.freeze([]));
+        await visitAsync_(null, node2, visitor_, Object.freeze([]));
     }
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key3, node, visitor, path7) {
-      const ctrl = await callVisitor(key3, node, visitor, path7);
+    async function visitAsync_(key3, node2, visitor, path10) {
+      const ctrl = await callVisitor(key3, node2, visitor, path10);
       if (identity4.isNode(ctrl) || identity4.isPair(ctrl)) {
-        replaceNode(key3, path7, ctrl);
-        return visitAsync_(key3, ctrl, visitor, path7);
+        replaceNode(key3, path10, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path10);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity4.isCollection(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path7);
+        if (identity4.isCollection(node2)) {
+          path10 = Object.freeze(path10.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = await visitAsync_(i, node2.items[i], visitor, path10);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i, 1);
+              node2.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity4.isPair(node)) {
-          path7 = Object.freeze(path7.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path7);
+        } else if (identity4.isPair(node2)) {
+          path10 = Object.freeze(path10.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path10);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path7);
+            node2.key = null;
+          const cv = await visitAsync_("value", node2.value, visitor, path10);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node.value = null;
+            node2.value = null;
         }
       }
       return ctrl;
@@ -215,32 +215,32 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key3, node, visitor, path7) {
+    function callVisitor(key3, node2, visitor, path10) {
       if (typeof visitor === "function")
-        return visitor(key3, node, path7);
-      if (identity4.isMap(node))
-        return visitor.Map?.(key3, node, path7);
-      if (identity4.isSeq(node))
-        return visitor.Seq?.(key3, node, path7);
-      if (identity4.isPair(node))
-        return visitor.Pair?.(key3, node, path7);
-      if (identity4.isScalar(node))
-        return visitor.Scalar?.(key3, node, path7);
-      if (identity4.isAlias(node))
-        return visitor.Alias?.(key3, node, path7);
+        return visitor(key3, node2, path10);
+      if (identity4.isMap(node2))
+        return visitor.Map?.(key3, node2, path10);
+      if (identity4.isSeq(node2))
+        return visitor.Seq?.(key3, node2, path10);
+      if (identity4.isPair(node2))
+        return visitor.Pair?.(key3, node2, path10);
+      if (identity4.isScalar(node2))
+        return visitor.Scalar?.(key3, node2, path10);
+      if (identity4.isAlias(node2))
+        return visitor.Alias?.(key3, node2, path10);
       return void 0;
     }
-    function replaceNode(key3, path7, node) {
-      const parent = path7[path7.length - 1];
+    function replaceNode(key3, path10, node2) {
+      const parent = path10[path10.length - 1];
       if (identity4.isCollection(parent)) {
-        parent.items[key3] = node;
+        parent.items[key3] = node2;
       } else if (identity4.isPair(parent)) {
         if (key3 === "key")
-          parent.key = node;
+          parent.key = node2;
         else
-          parent.value = node;
+          parent.value = node2;
       } else if (identity4.isDocument(parent)) {
-        parent.contents = node;
+        parent.contents = node2;
       } else {
         const pt = identity4.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
@@ -400,9 +400,9 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity4.isNode(doc.contents)) {
           const tags2 = {};
-          visit.visit(doc.contents, (_key, node) => {
-            if (identity4.isNode(node) && node.tag)
-              tags2[node.tag] = true;
+          visit.visit(doc.contents, (_key, node2) => {
+            if (identity4.isNode(node2) && node2.tag)
+              tags2[node2.tag] = true;
           });
           tagNames = Object.keys(tags2);
         } else
@@ -439,9 +439,9 @@ var require_anchors = __commonJS({
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
       visit.visit(root, {
-        Value(_key, node) {
-          if (node.anchor)
-            anchors.add(node.anchor);
+        Value(_key, node2) {
+          if (node2.anchor)
+            anchors.add(node2.anchor);
         }
       });
       return anchors;
@@ -645,20 +645,20 @@ var require_Alias = __commonJS({
         } else {
           nodes = [];
           visit.visit(doc, {
-            Node: (_key, node) => {
-              if (identity4.isAlias(node) || identity4.hasAnchor(node))
-                nodes.push(node);
+            Node: (_key, node2) => {
+              if (identity4.isAlias(node2) || identity4.hasAnchor(node2))
+                nodes.push(node2);
             }
           });
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
         let found = void 0;
-        for (const node of nodes) {
-          if (node === this)
+        for (const node2 of nodes) {
+          if (node2 === this)
             break;
-          if (node.anchor === this.source)
-            found = node;
+          if (node2.anchor === this.source)
+            found = node2;
         }
         if (found && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
@@ -707,22 +707,22 @@ var require_Alias = __commonJS({
         return src;
       }
     };
-    function getAliasCount(doc, node, anchors2) {
-      if (identity4.isAlias(node)) {
-        const source = node.resolve(doc);
+    function getAliasCount(doc, node2, anchors2) {
+      if (identity4.isAlias(node2)) {
+        const source = node2.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity4.isCollection(node)) {
+      } else if (identity4.isCollection(node2)) {
         let count2 = 0;
-        for (const item of node.items) {
+        for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
           if (c > count2)
             count2 = c;
         }
         return count2;
-      } else if (identity4.isPair(node)) {
-        const kc = getAliasCount(doc, node.key, anchors2);
-        const vc = getAliasCount(doc, node.value, anchors2);
+      } else if (identity4.isPair(node2)) {
+        const kc = getAliasCount(doc, node2.key, anchors2);
+        const vc = getAliasCount(doc, node2.value, anchors2);
         return Math.max(kc, vc);
       }
       return 1;
@@ -812,10 +812,10 @@ var require_createNode = __commonJS({
           value2 = value2.toJSON();
         }
         if (!value2 || typeof value2 !== "object") {
-          const node2 = new Scalar.Scalar(value2);
+          const node3 = new Scalar.Scalar(value2);
           if (ref)
-            ref.node = node2;
-          return node2;
+            ref.node = node3;
+          return node3;
         }
         tagObj = value2 instanceof Map ? schema[identity4.MAP] : Symbol.iterator in Object(value2) ? schema[identity4.SEQ] : schema[identity4.MAP];
       }
@@ -823,14 +823,14 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
+      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
       if (tagName)
-        node.tag = tagName;
+        node2.tag = tagName;
       else if (!tagObj.default)
-        node.tag = tagObj.tag;
+        node2.tag = tagObj.tag;
       if (ref)
-        ref.node = node;
-      return node;
+        ref.node = node2;
+      return node2;
     }
     exports.createNode = createNode;
   }
@@ -843,10 +843,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity4 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path7, value2) {
+    function collectionFromPath(schema, path10, value2) {
       let v = value2;
-      for (let i = path7.length - 1; i >= 0; --i) {
-        const k = path7[i];
+      for (let i = path10.length - 1; i >= 0; --i) {
+        const k = path10[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -865,7 +865,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path7) => path7 == null || typeof path7 === "object" && !!path7[Symbol.iterator]().next().done;
+    var isEmptyPath = (path10) => path10 == null || typeof path10 === "object" && !!path10[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -895,15 +895,15 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path7, value2) {
-        if (isEmptyPath(path7))
+      addIn(path10, value2) {
+        if (isEmptyPath(path10))
           this.add(value2);
         else {
-          const [key3, ...rest] = path7;
-          const node = this.get(key3, true);
-          if (identity4.isCollection(node))
-            node.addIn(rest, value2);
-          else if (node === void 0 && this.schema)
+          const [key3, ...rest] = path10;
+          const node2 = this.get(key3, true);
+          if (identity4.isCollection(node2))
+            node2.addIn(rest, value2);
+          else if (node2 === void 0 && this.schema)
             this.set(key3, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
@@ -913,13 +913,13 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        const [key3, ...rest] = path7;
+      deleteIn(path10) {
+        const [key3, ...rest] = path10;
         if (rest.length === 0)
           return this.delete(key3);
-        const node = this.get(key3, true);
-        if (identity4.isCollection(node))
-          return node.deleteIn(rest);
+        const node2 = this.get(key3, true);
+        if (identity4.isCollection(node2))
+          return node2.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
       }
@@ -928,45 +928,45 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        const [key3, ...rest] = path7;
-        const node = this.get(key3, true);
+      getIn(path10, keepScalar) {
+        const [key3, ...rest] = path10;
+        const node2 = this.get(key3, true);
         if (rest.length === 0)
-          return !keepScalar && identity4.isScalar(node) ? node.value : node;
+          return !keepScalar && identity4.isScalar(node2) ? node2.value : node2;
         else
-          return identity4.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+          return identity4.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
-        return this.items.every((node) => {
-          if (!identity4.isPair(node))
+        return this.items.every((node2) => {
+          if (!identity4.isPair(node2))
             return false;
-          const n = node.value;
+          const n = node2.value;
           return n == null || allowScalar && identity4.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path7) {
-        const [key3, ...rest] = path7;
+      hasIn(path10) {
+        const [key3, ...rest] = path10;
         if (rest.length === 0)
           return this.has(key3);
-        const node = this.get(key3, true);
-        return identity4.isCollection(node) ? node.hasIn(rest) : false;
+        const node2 = this.get(key3, true);
+        return identity4.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value2) {
-        const [key3, ...rest] = path7;
+      setIn(path10, value2) {
+        const [key3, ...rest] = path10;
         if (rest.length === 0) {
           this.set(key3, value2);
         } else {
-          const node = this.get(key3, true);
-          if (identity4.isCollection(node))
-            node.setIn(rest, value2);
-          else if (node === void 0 && this.schema)
+          const node2 = this.get(key3, true);
+          if (identity4.isCollection(node2))
+            node2.setIn(rest, value2);
+          else if (node2 === void 0 && this.schema)
             this.set(key3, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
@@ -1423,7 +1423,7 @@ var require_stringify = __commonJS({
     var identity4 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
-    function createStringifyContext(doc, options) {
+    function createStringifyContext(doc, options2) {
       const opt = Object.assign({
         blockQuote: true,
         commentString: stringifyComment.stringifyComment,
@@ -1443,7 +1443,7 @@ var require_stringify = __commonJS({
         trailingComma: false,
         trueStr: "true",
         verifyAliasOrder: true
-      }, doc.schema.toStringOptions, options);
+      }, doc.schema.toStringOptions, options2);
       let inFlow;
       switch (opt.collectionStyle) {
         case "block":
@@ -1492,16 +1492,16 @@ var require_stringify = __commonJS({
       }
       return tagObj;
     }
-    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity4.isScalar(node) || identity4.isCollection(node)) && node.anchor;
+      const anchor = (identity4.isScalar(node2) || identity4.isCollection(node2)) && node2.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
       }
-      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
       if (tag)
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
@@ -1523,15 +1523,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity4.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
-      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
-      const props = stringifyProps(node, tagObj, ctx);
+      const node2 = identity4.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
+      const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity4.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity4.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str4;
-      return identity4.isScalar(node) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
+      return identity4.isScalar(node2) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
 ${ctx.indent}${str4}`;
     }
     exports.createStringifyContext = createStringifyContext;
@@ -1798,8 +1798,8 @@ var require_addPairToJSMap = __commonJS({
       if (identity4.isNode(key3) && ctx?.doc) {
         const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
-        for (const node of ctx.anchors.keys())
-          strCtx.anchors.add(node.anchor);
+        for (const node2 of ctx.anchors.keys())
+          strCtx.anchors.add(node2.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
         const strKey = key3.toString(strCtx);
@@ -1865,10 +1865,10 @@ var require_stringifyCollection = __commonJS({
     var identity4 = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyCollection(collection, ctx, options) {
+    function stringifyCollection(collection, ctx, options2) {
       const flow2 = ctx.inFlow ?? collection.flow;
       const stringify3 = flow2 ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify3(collection, ctx, options);
+      return stringify3(collection, ctx, options2);
     }
     function stringifyBlockCollection({ comment, items: items2 }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent: indent2, options: { commentString } } = ctx;
@@ -2108,8 +2108,8 @@ var require_YAMLMap = __commonJS({
       }
       get(key3, keepScalar) {
         const it = findPair2(this.items, key3);
-        const node = it?.value;
-        return (!keepScalar && identity4.isScalar(node) ? node.value : node) ?? void 0;
+        const node2 = it?.value;
+        return (!keepScalar && identity4.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
       has(key3) {
         return !!findPair2(this.items, key3);
@@ -2422,9 +2422,9 @@ var require_float = __commonJS({
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str4) => parseFloat(str4),
-      stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2433,11 +2433,11 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str4) {
-        const node = new Scalar.Scalar(parseFloat(str4));
+        const node2 = new Scalar.Scalar(parseFloat(str4));
         const dot = str4.indexOf(".");
         if (dot !== -1 && str4[str4.length - 1] === "0")
-          node.minFractionDigits = str4.length - dot - 1;
-        return node;
+          node2.minFractionDigits = str4.length - dot - 1;
+        return node2;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2454,11 +2454,11 @@ var require_int = __commonJS({
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
     var intResolve = (str4, offset, radix2, { intAsBigInt }) => intAsBigInt ? BigInt(str4) : parseInt(str4.substring(offset), radix2);
-    function intStringify(node, radix2, prefix) {
-      const { value: value2 } = node;
+    function intStringify(node2, radix2, prefix) {
+      const { value: value2 } = node2;
       if (intIdentify(value2) && value2 >= 0)
         return prefix + value2.toString(radix2);
-      return stringifyNumber.stringifyNumber(node);
+      return stringifyNumber.stringifyNumber(node2);
     }
     var intOct = {
       identify: (value2) => intIdentify(value2) && value2 >= 0,
@@ -2467,7 +2467,7 @@ var require_int = __commonJS({
       format: "OCT",
       test: /^0o[0-7]+$/,
       resolve: (str4, _onError, opt) => intResolve(str4, 2, 8, opt),
-      stringify: (node) => intStringify(node, 8, "0o")
+      stringify: (node2) => intStringify(node2, 8, "0o")
     };
     var int2 = {
       identify: intIdentify,
@@ -2484,7 +2484,7 @@ var require_int = __commonJS({
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
       resolve: (str4, _onError, opt) => intResolve(str4, 2, 16, opt),
-      stringify: (node) => intStringify(node, 16, "0x")
+      stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
     exports.intHex = intHex;
@@ -2862,9 +2862,9 @@ var require_float2 = __commonJS({
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str4) => parseFloat(str4.replace(/_/g, "")),
-      stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      stringify(node2) {
+        const num = Number(node2.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2873,14 +2873,14 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str4) {
-        const node = new Scalar.Scalar(parseFloat(str4.replace(/_/g, "")));
+        const node2 = new Scalar.Scalar(parseFloat(str4.replace(/_/g, "")));
         const dot = str4.indexOf(".");
         if (dot !== -1) {
           const f = str4.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
-            node.minFractionDigits = f.length;
+            node2.minFractionDigits = f.length;
         }
-        return node;
+        return node2;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2919,13 +2919,13 @@ var require_int2 = __commonJS({
       const n = parseInt(str4, radix2);
       return sign4 === "-" ? -1 * n : n;
     }
-    function intStringify(node, radix2, prefix) {
-      const { value: value2 } = node;
+    function intStringify(node2, radix2, prefix) {
+      const { value: value2 } = node2;
       if (intIdentify(value2)) {
         const str4 = value2.toString(radix2);
         return value2 < 0 ? "-" + prefix + str4.substr(1) : prefix + str4;
       }
-      return stringifyNumber.stringifyNumber(node);
+      return stringifyNumber.stringifyNumber(node2);
     }
     var intBin = {
       identify: intIdentify,
@@ -2934,7 +2934,7 @@ var require_int2 = __commonJS({
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
       resolve: (str4, _onError, opt) => intResolve(str4, 2, 2, opt),
-      stringify: (node) => intStringify(node, 2, "0b")
+      stringify: (node2) => intStringify(node2, 2, "0b")
     };
     var intOct = {
       identify: intIdentify,
@@ -2943,7 +2943,7 @@ var require_int2 = __commonJS({
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
       resolve: (str4, _onError, opt) => intResolve(str4, 1, 8, opt),
-      stringify: (node) => intStringify(node, 8, "0")
+      stringify: (node2) => intStringify(node2, 8, "0")
     };
     var int2 = {
       identify: intIdentify,
@@ -2960,7 +2960,7 @@ var require_int2 = __commonJS({
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
       resolve: (str4, _onError, opt) => intResolve(str4, 2, 16, opt),
-      stringify: (node) => intStringify(node, 16, "0x")
+      stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
     exports.intBin = intBin;
@@ -3024,18 +3024,18 @@ var require_set = __commonJS({
       }
       static from(schema, iterable, ctx) {
         const { replacer } = ctx;
-        const set3 = new this(schema);
+        const set4 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
           for (let value2 of iterable) {
             if (typeof replacer === "function")
               value2 = replacer.call(iterable, value2, value2);
-            set3.items.push(Pair.createPair(value2, null, ctx));
+            set4.items.push(Pair.createPair(value2, null, ctx));
           }
-        return set3;
+        return set4;
       }
     };
     YAMLSet.tag = "tag:yaml.org,2002:set";
-    var set2 = {
+    var set3 = {
       collection: "map",
       identify: (value2) => value2 instanceof Set,
       nodeClass: YAMLSet,
@@ -3054,7 +3054,7 @@ var require_set = __commonJS({
       }
     };
     exports.YAMLSet = YAMLSet;
-    exports.set = set2;
+    exports.set = set3;
   }
 });
 
@@ -3070,13 +3070,13 @@ var require_timestamp = __commonJS({
       const res = parts2.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign4 === "-" ? num(-1) * res : res;
     }
-    function stringifySexagesimal(node) {
-      let { value: value2 } = node;
+    function stringifySexagesimal(node2) {
+      let { value: value2 } = node2;
       let num = (n) => n;
       if (typeof value2 === "bigint")
         num = (n) => BigInt(n);
       else if (isNaN(value2) || !isFinite(value2))
-        return stringifyNumber.stringifyNumber(node);
+        return stringifyNumber.stringifyNumber(node2);
       let sign4 = "";
       if (value2 < 0) {
         sign4 = "-";
@@ -3161,7 +3161,7 @@ var require_schema3 = __commonJS({
     var merge = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
-    var set2 = require_set();
+    var set3 = require_set();
     var timestamp = require_timestamp();
     var schema = [
       map2.map,
@@ -3181,7 +3181,7 @@ var require_schema3 = __commonJS({
       merge.merge,
       omap.omap,
       pairs.pairs,
-      set2.set,
+      set3.set,
       timestamp.intTime,
       timestamp.floatTime,
       timestamp.timestamp
@@ -3208,7 +3208,7 @@ var require_tags = __commonJS({
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
-    var set2 = require_set();
+    var set3 = require_set();
     var timestamp = require_timestamp();
     var schemas = /* @__PURE__ */ new Map([
       ["core", schema.schema],
@@ -3234,7 +3234,7 @@ var require_tags = __commonJS({
       omap: omap.omap,
       pairs: pairs.pairs,
       seq: seq.seq,
-      set: set2.set,
+      set: set3.set,
       timestamp: timestamp.timestamp
     };
     var coreKnownTags = {
@@ -3242,7 +3242,7 @@ var require_tags = __commonJS({
       "tag:yaml.org,2002:merge": merge.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
-      "tag:yaml.org,2002:set": set2.set,
+      "tag:yaml.org,2002:set": set3.set,
       "tag:yaml.org,2002:timestamp": timestamp.timestamp
     };
     function getTags(customTags, schemaName, addMergeTag) {
@@ -3323,10 +3323,10 @@ var require_stringifyDocument = __commonJS({
     var identity4 = require_identity();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyDocument(doc, options) {
+    function stringifyDocument(doc, options2) {
       const lines = [];
-      let hasDirectives = options.directives === true;
-      if (options.directives !== false && doc.directives) {
+      let hasDirectives = options2.directives === true;
+      if (options2.directives !== false && doc.directives) {
         const dir = doc.directives.toString(doc);
         if (dir) {
           lines.push(dir);
@@ -3336,7 +3336,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify2.createStringifyContext(doc, options);
+      const ctx = stringify2.createStringifyContext(doc, options2);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -3412,7 +3412,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value2, replacer, options) {
+      constructor(value2, replacer, options2) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -3421,8 +3421,8 @@ var require_Document = __commonJS({
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
-        } else if (options === void 0 && replacer) {
-          options = replacer;
+        } else if (options2 === void 0 && replacer) {
+          options2 = replacer;
           replacer = void 0;
         }
         const opt = Object.assign({
@@ -3434,17 +3434,17 @@ var require_Document = __commonJS({
           stringKeys: false,
           uniqueKeys: true,
           version: "1.2"
-        }, options);
+        }, options2);
         this.options = opt;
         let { version } = opt;
-        if (options?._directives) {
-          this.directives = options._directives.atDocument();
+        if (options2?._directives) {
+          this.directives = options2._directives.atDocument();
           if (this.directives.yaml.explicit)
             version = this.directives.yaml.version;
         } else
           this.directives = new directives.Directives({ version });
-        this.setSchema(version, options);
-        this.contents = value2 === void 0 ? null : this.createNode(value2, _replacer, options);
+        this.setSchema(version, options2);
+        this.contents = value2 === void 0 ? null : this.createNode(value2, _replacer, options2);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -3474,9 +3474,9 @@ var require_Document = __commonJS({
           this.contents.add(value2);
       }
       /** Adds a value to the document. */
-      addIn(path7, value2) {
+      addIn(path10, value2) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path7, value2);
+          this.contents.addIn(path10, value2);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3487,15 +3487,15 @@ var require_Document = __commonJS({
        * `name` will be used as a prefix for a new unique anchor.
        * If `name` is undefined, the generated anchor will use 'a' as a prefix.
        */
-      createAlias(node, name) {
-        if (!node.anchor) {
+      createAlias(node2, name) {
+        if (!node2.anchor) {
           const prev = anchors.anchorNames(this);
-          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
           !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
         }
-        return new Alias.Alias(node.anchor);
+        return new Alias.Alias(node2.anchor);
       }
-      createNode(value2, replacer, options) {
+      createNode(value2, replacer, options2) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
           value2 = replacer.call({ "": value2 }, "", value2);
@@ -3506,11 +3506,11 @@ var require_Document = __commonJS({
           if (asStr.length > 0)
             replacer = replacer.concat(asStr);
           _replacer = replacer;
-        } else if (options === void 0 && replacer) {
-          options = replacer;
+        } else if (options2 === void 0 && replacer) {
+          options2 = replacer;
           replacer = void 0;
         }
-        const { aliasDuplicateObjects, anchorPrefix, flow: flow2, keepUndefined, onTagObj, tag } = options ?? {};
+        const { aliasDuplicateObjects, anchorPrefix, flow: flow2, keepUndefined, onTagObj, tag } = options2 ?? {};
         const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
           this,
           // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
@@ -3525,19 +3525,19 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value2, tag, ctx);
-        if (flow2 && identity4.isCollection(node))
-          node.flow = true;
+        const node2 = createNode.createNode(value2, tag, ctx);
+        if (flow2 && identity4.isCollection(node2))
+          node2.flow = true;
         setAnchors();
-        return node;
+        return node2;
       }
       /**
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key3, value2, options = {}) {
-        const k = this.createNode(key3, null, options);
-        const v = this.createNode(value2, null, options);
+      createPair(key3, value2, options2 = {}) {
+        const k = this.createNode(key3, null, options2);
+        const v = this.createNode(value2, null, options2);
         return new Pair.Pair(k, v);
       }
       /**
@@ -3551,14 +3551,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path7) {
-        if (Collection.isEmptyPath(path7)) {
+      deleteIn(path10) {
+        if (Collection.isEmptyPath(path10)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path7) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path10) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3573,10 +3573,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path7, keepScalar) {
-        if (Collection.isEmptyPath(path7))
+      getIn(path10, keepScalar) {
+        if (Collection.isEmptyPath(path10))
           return !keepScalar && identity4.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity4.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
+        return identity4.isCollection(this.contents) ? this.contents.getIn(path10, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3587,10 +3587,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path7) {
-        if (Collection.isEmptyPath(path7))
+      hasIn(path10) {
+        if (Collection.isEmptyPath(path10))
           return this.contents !== void 0;
-        return identity4.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
+        return identity4.isCollection(this.contents) ? this.contents.hasIn(path10) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3607,13 +3607,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path7, value2) {
-        if (Collection.isEmptyPath(path7)) {
+      setIn(path10, value2) {
+        if (Collection.isEmptyPath(path10)) {
           this.contents = value2;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path7), value2);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path10), value2);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path7, value2);
+          this.contents.setIn(path10, value2);
         }
       }
       /**
@@ -3623,7 +3623,7 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version, options = {}) {
+      setSchema(version, options2 = {}) {
         if (typeof version === "number")
           version = String(version);
         let opt;
@@ -3653,10 +3653,10 @@ var require_Document = __commonJS({
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
-        if (options.schema instanceof Object)
-          this.schema = options.schema;
+        if (options2.schema instanceof Object)
+          this.schema = options2.schema;
         else if (opt)
-          this.schema = new Schema3.Schema(Object.assign(opt, options));
+          this.schema = new Schema3.Schema(Object.assign(opt, options2));
         else
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
@@ -3686,14 +3686,14 @@ var require_Document = __commonJS({
         return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
       }
       /** A YAML representation of the document. */
-      toString(options = {}) {
+      toString(options2 = {}) {
         if (this.errors.length > 0)
           throw new Error("Document with errors cannot be stringified");
-        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
-          const s = JSON.stringify(options.indent);
+        if ("indent" in options2 && (!Number.isInteger(options2.indent) || Number(options2.indent) <= 0)) {
+          const s = JSON.stringify(options2.indent);
           throw new Error(`"indent" option must be a positive integer, not ${s}`);
         }
-        return stringifyDocument.stringifyDocument(this, options);
+        return stringifyDocument.stringifyDocument(this, options2);
       }
     };
     function assertCollection(contents) {
@@ -4126,11 +4126,11 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node2 = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value2, onError);
-        offset = node.range[2];
-        seq.items.push(node);
+        offset = node2.range[2];
+        seq.items.push(node2);
       }
       seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
@@ -4430,12 +4430,12 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity4.isNode(res) ? res : new Scalar.Scalar(res);
-      node.range = coll.range;
-      node.tag = tagName;
+      const node2 = identity4.isNode(res) ? res : new Scalar.Scalar(res);
+      node2.range = coll.range;
+      node2.tag = tagName;
       if (tag?.format)
-        node.format = tag.format;
-      return node;
+        node2.format = tag.format;
+      return node2;
     }
     exports.composeCollection = composeCollection;
   }
@@ -4970,11 +4970,11 @@ var require_compose_node = __commonJS({
     function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
       const { spaceBefore, comment, anchor, tag } = props;
-      let node;
+      let node2;
       let isSrcToken = true;
       switch (token.type) {
         case "alias":
-          node = composeAlias(ctx, token, onError);
+          node2 = composeAlias(ctx, token, onError);
           if (anchor || tag)
             onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
           break;
@@ -4982,17 +4982,17 @@ var require_compose_node = __commonJS({
         case "single-quoted-scalar":
         case "double-quoted-scalar":
         case "block-scalar":
-          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
           if (anchor)
-            node.anchor = anchor.source.substring(1);
+            node2.anchor = anchor.source.substring(1);
           break;
         case "block-map":
         case "block-seq":
         case "flow-collection":
           try {
-            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor)
-              node.anchor = anchor.source.substring(1);
+              node2.anchor = anchor.source.substring(1);
           } catch (error) {
             const message2 = error instanceof Error ? error.message : String(error);
             onError(token, "RESOURCE_EXHAUSTION", message2);
@@ -5004,24 +5004,24 @@ var require_compose_node = __commonJS({
           isSrcToken = false;
         }
       }
-      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
-      if (anchor && node.anchor === "")
+      node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node2.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity4.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity4.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
       if (spaceBefore)
-        node.spaceBefore = true;
+        node2.spaceBefore = true;
       if (comment) {
         if (token.type === "scalar" && token.source === "")
-          node.comment = comment;
+          node2.comment = comment;
         else
-          node.commentBefore = comment;
+          node2.commentBefore = comment;
       }
       if (ctx.options.keepSourceTokens && isSrcToken)
-        node.srcToken = token;
-      return node;
+        node2.srcToken = token;
+      return node2;
     }
     function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
       const token = {
@@ -5030,28 +5030,28 @@ var require_compose_node = __commonJS({
         indent: -1,
         source: ""
       };
-      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
       if (anchor) {
-        node.anchor = anchor.source.substring(1);
-        if (node.anchor === "")
+        node2.anchor = anchor.source.substring(1);
+        if (node2.anchor === "")
           onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
       }
       if (spaceBefore)
-        node.spaceBefore = true;
+        node2.spaceBefore = true;
       if (comment) {
-        node.comment = comment;
-        node.range[2] = end;
+        node2.comment = comment;
+        node2.range[2] = end;
       }
-      return node;
+      return node2;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
+    function composeAlias({ options: options2 }, { offset, source, end }, onError) {
       const alias = new Alias.Alias(source.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      const re = resolveEnd.resolveEnd(end, valueEnd, options2.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
@@ -5070,8 +5070,8 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value: value2, end }, onError) {
-      const opts = Object.assign({ _directives: directives }, options);
+    function composeDoc(options2, directives, { offset, start, value: value2, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options2);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
         atKey: false,
@@ -5150,7 +5150,7 @@ var require_composer = __commonJS({
       return { comment, afterEmptyLine };
     }
     var Composer = class {
-      constructor(options = {}) {
+      constructor(options2 = {}) {
         this.doc = null;
         this.atDirectives = false;
         this.prelude = [];
@@ -5163,8 +5163,8 @@ var require_composer = __commonJS({
           else
             this.errors.push(new errors.YAMLParseError(pos, code, message2));
         };
-        this.directives = new directives.Directives({ version: options.version || "1.2" });
-        this.options = options;
+        this.directives = new directives.Directives({ version: options2.version || "1.2" });
+        this.options = options2;
       }
       decorate(doc, afterDoc) {
         const { comment, afterEmptyLine } = parsePrelude(this.prelude);
@@ -5574,9 +5574,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path7) => {
+    visit.itemAtPath = (cst, path10) => {
       let item = cst;
-      for (const [field2, index] of path7) {
+      for (const [field2, index] of path10) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5585,23 +5585,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path7) => {
-      const parent = visit.itemAtPath(cst, path7.slice(0, -1));
-      const field2 = path7[path7.length - 1][0];
+    visit.parentCollection = (cst, path10) => {
+      const parent = visit.itemAtPath(cst, path10.slice(0, -1));
+      const field2 = path10[path10.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path7, item, visitor) {
-      let ctrl = visitor(item, path7);
+    function _visit(path10, item, visitor) {
+      let ctrl = visitor(item, path10);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path7.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path10.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5612,10 +5612,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path7);
+            ctrl = ctrl(item, path10);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path7) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path10) : ctrl;
     }
     exports.visit = visit;
   }
@@ -5633,7 +5633,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar5 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5717,7 +5717,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar5;
+    exports.isScalar = isScalar6;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -6414,12 +6414,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -7228,15 +7228,15 @@ var require_public_api = __commonJS({
     var identity4 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
-    function parseOptions(options) {
-      const prettyErrors = options.prettyErrors !== false;
-      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+    function parseOptions(options2) {
+      const prettyErrors = options2.prettyErrors !== false;
+      const lineCounter$1 = options2.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments2(source, options = {}) {
-      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+    function parseAllDocuments3(source, options2 = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options2);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
-      const composer$1 = new composer.Composer(options);
+      const composer$1 = new composer.Composer(options2);
       const docs = Array.from(composer$1.compose(parser$1.parse(source)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
@@ -7247,10 +7247,10 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument3(source, options = {}) {
-      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+    function parseDocument3(source, options2 = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options2);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
-      const composer$1 = new composer.Composer(options);
+      const composer$1 = new composer.Composer(options2);
       let doc = null;
       for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
         if (!doc)
@@ -7266,14 +7266,14 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse5(src, reviver, options) {
+    function parse7(src, reviver, options2) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
-      } else if (options === void 0 && reviver && typeof reviver === "object") {
-        options = reviver;
+      } else if (options2 === void 0 && reviver && typeof reviver === "object") {
+        options2 = reviver;
       }
-      const doc = parseDocument3(src, options);
+      const doc = parseDocument3(src, options2);
       if (!doc)
         return null;
       doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
@@ -7283,32 +7283,32 @@ var require_public_api = __commonJS({
         else
           doc.errors = [];
       }
-      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+      return doc.toJS(Object.assign({ reviver: _reviver }, options2));
     }
-    function stringify2(value2, replacer, options) {
+    function stringify2(value2, replacer, options2) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
-      } else if (options === void 0 && replacer) {
-        options = replacer;
+      } else if (options2 === void 0 && replacer) {
+        options2 = replacer;
       }
-      if (typeof options === "string")
-        options = options.length;
-      if (typeof options === "number") {
-        const indent2 = Math.round(options);
-        options = indent2 < 1 ? void 0 : indent2 > 8 ? { indent: 8 } : { indent: indent2 };
+      if (typeof options2 === "string")
+        options2 = options2.length;
+      if (typeof options2 === "number") {
+        const indent2 = Math.round(options2);
+        options2 = indent2 < 1 ? void 0 : indent2 > 8 ? { indent: 8 } : { indent: indent2 };
       }
       if (value2 === void 0) {
-        const { keepUndefined } = options ?? replacer ?? {};
+        const { keepUndefined } = options2 ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
       if (identity4.isDocument(value2) && !_replacer)
-        return value2.toString(options);
-      return new Document.Document(value2, _replacer, options).toString(options);
+        return value2.toString(options2);
+      return new Document.Document(value2, _replacer, options2).toString(options2);
     }
-    exports.parse = parse5;
-    exports.parseAllDocuments = parseAllDocuments2;
+    exports.parse = parse7;
+    exports.parseAllDocuments = parseAllDocuments3;
     exports.parseDocument = parseDocument3;
     exports.stringify = stringify2;
   }
@@ -7868,26 +7868,26 @@ var require_ignore = __commonJS({
       const index = body.indexOf(SLASH);
       return index < 0 || index === body.length - 1;
     };
-    var basenameOf = (path7) => {
-      const end = path7.length - 1;
-      const index = path7.lastIndexOf(
+    var basenameOf = (path10) => {
+      const end = path10.length - 1;
+      const index = path10.lastIndexOf(
         SLASH,
-        path7[end] === SLASH ? end - 1 : end
+        path10[end] === SLASH ? end - 1 : end
       );
-      return index < 0 ? path7 : path7.slice(index + 1);
+      return index < 0 ? path10 : path10.slice(index + 1);
     };
-    var parentOf = (path7) => {
-      if (path7.charCodeAt(0) === SLASH_CODE || path7.indexOf(DOUBLE_SLASH) >= 0) {
-        const slices = path7.split(SLASH).filter(Boolean);
+    var parentOf = (path10) => {
+      if (path10.charCodeAt(0) === SLASH_CODE || path10.indexOf(DOUBLE_SLASH) >= 0) {
+        const slices = path10.split(SLASH).filter(Boolean);
         slices.pop();
         return slices.length ? slices.join(SLASH) + SLASH : EMPTY3;
       }
-      const end = path7.length - 1;
-      const cut = path7.lastIndexOf(
+      const end = path10.length - 1;
+      const cut = path10.lastIndexOf(
         SLASH,
-        path7.charCodeAt(end) === SLASH_CODE ? end - 1 : end
+        path10.charCodeAt(end) === SLASH_CODE ? end - 1 : end
       );
-      return cut < 0 ? EMPTY3 : path7.slice(0, cut + 1);
+      return cut < 0 ? EMPTY3 : path10.slice(0, cut + 1);
     };
     var isString = (subject2) => typeof subject2 === "string";
     var checkPattern = (pattern2) => pattern2 && isString(pattern2);
@@ -8037,7 +8037,7 @@ var require_ignore = __commonJS({
       // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
       //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
       //   are left out once, rather than tested or compiled for every path.
-      testLiteral(path7) {
+      testLiteral(path10) {
         const rules = this._literalRules || (this._literalRules = this._rules.filter(
           ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
         ));
@@ -8046,7 +8046,7 @@ var require_ignore = __commonJS({
         let matchedRule;
         for (let index = rules.length - 1; index >= 0; index--) {
           const rule3 = rules[index];
-          if (rule3.checkRegex.test(path7)) {
+          if (rule3.checkRegex.test(path10)) {
             ignored = !rule3.negative;
             unignored = rule3.negative;
             matchedRule = rule3.negative ? UNDEFINED : rule3;
@@ -8066,15 +8066,15 @@ var require_ignore = __commonJS({
       //
       // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
       // @returns {TestResult}
-      test(path7, mode) {
+      test(path10, mode) {
         const rules = this._rules;
         const { length } = rules;
         const shortcut = this._basenameCount * 2 >= length;
-        const basename = shortcut ? basenameOf(path7) : path7;
+        const basename = shortcut ? basenameOf(path10) : path10;
         for (let index = length - 1; index >= 0; index--) {
           const rule3 = rules[index];
           if (rule3[mode].test(
-            shortcut && rule3._basenameOnly ? basename : path7
+            shortcut && rule3._basenameOnly ? basename : path10
           )) {
             const { negative } = rule3;
             const ret = {
@@ -8096,17 +8096,17 @@ var require_ignore = __commonJS({
     var throwError2 = (message2, Ctor) => {
       throw new Ctor(message2);
     };
-    var checkPath = (path7, originalPath, doThrow) => {
-      if (!isString(path7)) {
+    var checkPath = (path10, originalPath, doThrow) => {
+      if (!isString(path10)) {
         return doThrow(
           `path must be a string, but got \`${originalPath}\``,
           TypeError
         );
       }
-      if (!path7) {
+      if (!path10) {
         return doThrow(`path must not be empty`, TypeError);
       }
-      if (checkPath.isNotRelative(path7)) {
+      if (checkPath.isNotRelative(path10)) {
         const r = "`path.relative()`d";
         return doThrow(
           `path should be a ${r} string, but got "${originalPath}"`,
@@ -8115,29 +8115,29 @@ var require_ignore = __commonJS({
       }
       return true;
     };
-    var isNotRelative = (path7) => {
-      const first = path7.charCodeAt(0);
+    var isNotRelative = (path10) => {
+      const first = path10.charCodeAt(0);
       if (first === SLASH_CODE) {
         return true;
       }
       if (first !== DOT_CODE) {
         return false;
       }
-      if (path7.length === 1) {
+      if (path10.length === 1) {
         return true;
       }
-      const second = path7.charCodeAt(1);
+      const second = path10.charCodeAt(1);
       if (second === SLASH_CODE) {
         return true;
       }
       if (second !== DOT_CODE) {
         return false;
       }
-      return path7.length === 2 || path7.charCodeAt(2) === SLASH_CODE;
+      return path10.length === 2 || path10.charCodeAt(2) === SLASH_CODE;
     };
     checkPath.isNotRelative = isNotRelative;
     checkPath.convert = (p) => p;
-    var convertPath = (target) => isString(target) && checkPath.convert(target);
+    var convertPath = (target2) => isString(target2) && checkPath.convert(target2);
     var Ignore = class {
       constructor({
         ignorecase = true,
@@ -8164,58 +8164,58 @@ var require_ignore = __commonJS({
         return this.add(pattern2);
       }
       // @returns {TestResult}
-      _test(originalPath, cache7, path7) {
+      _test(originalPath, cache7, path10) {
         checkPath(
-          path7,
+          path10,
           originalPath,
           this._strictPathCheck ? throwError2 : RETURN_FALSE
         );
-        return path7 ? this._t(path7, cache7) : {
+        return path10 ? this._t(path10, cache7) : {
           ignored: false,
           unignored: false
         };
       }
-      checkIgnore(target) {
-        const path7 = convertPath(target);
-        if (!path7 || path7.charCodeAt(path7.length - 1) !== SLASH_CODE) {
-          return this._test(target, this._testCache, path7);
+      checkIgnore(target2) {
+        const path10 = convertPath(target2);
+        if (!path10 || path10.charCodeAt(path10.length - 1) !== SLASH_CODE) {
+          return this._test(target2, this._testCache, path10);
         }
-        const dir = this._t(path7, this._testCache);
+        const dir = this._t(path10, this._testCache);
         if (dir.ignored) {
           return dir;
         }
-        const literal = this._rules.testLiteral(path7);
+        const literal = this._rules.testLiteral(path10);
         return literal.ignored || literal.unignored ? literal : dir;
       }
-      _t(path7, cache7) {
-        if (path7 in cache7) {
-          return cache7[path7];
+      _t(path10, cache7) {
+        if (path10 in cache7) {
+          return cache7[path10];
         }
-        const parentPath = parentOf(path7);
+        const parentPath = parentOf(path10);
         const parent = parentPath ? this._t(parentPath, cache7) : UNDEFINED;
-        return cache7[path7] = parent && parent.ignored ? parent : this._rules.test(path7, MODE_IGNORE);
+        return cache7[path10] = parent && parent.ignored ? parent : this._rules.test(path10, MODE_IGNORE);
       }
-      ignores(path7) {
-        return this._test(path7, this._ignoreCache, convertPath(path7)).ignored;
+      ignores(path10) {
+        return this._test(path10, this._ignoreCache, convertPath(path10)).ignored;
       }
       createFilter() {
-        return (path7) => !this.ignores(path7);
+        return (path10) => !this.ignores(path10);
       }
       filter(paths) {
         return makeArray(paths).filter(this.createFilter());
       }
       // @returns {TestResult}
-      test(path7) {
-        return this._test(path7, this._testCache, convertPath(path7));
+      test(path10) {
+        return this._test(path10, this._testCache, convertPath(path10));
       }
     };
-    var factory = (options) => new Ignore(options);
-    var isPathValid = (path7) => checkPath(convertPath(path7), path7, RETURN_FALSE);
+    var factory = (options2) => new Ignore(options2);
+    var isPathValid = (path10) => checkPath(convertPath(path10), path10, RETURN_FALSE);
     var setupWindows = () => {
       const makePosix = (str4) => /^\\\\\?\\/.test(str4) || /["<>|\u0000-\u001F]+/u.test(str4) ? str4 : str4.replace(/\\/g, "/");
       checkPath.convert = makePosix;
       const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
-      checkPath.isNotRelative = (path7) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path7) || isNotRelative(path7);
+      checkPath.isNotRelative = (path10) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path10) || isNotRelative(path10);
     };
     if (
       // Detect `process` so that it can run in browsers.
@@ -8476,17 +8476,17 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.wrapOutput = (input, state = {}, options = {}) => {
-      const prepend = options.contains ? "" : "^";
-      const append3 = options.contains ? "" : "$";
+    exports.wrapOutput = (input, state = {}, options2 = {}) => {
+      const prepend = options2.contains ? "" : "^";
+      const append3 = options2.contains ? "" : "$";
       let output = `${prepend}(?:${input})${append3}`;
       if (state.negated === true) {
         output = `(?:^(?!${output}).*$)`;
       }
       return output;
     };
-    exports.basename = (path7, { windows } = {}) => {
-      const segs = path7.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path10, { windows } = {}) => {
+      const segs = path10.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -8541,8 +8541,8 @@ var require_scan = __commonJS({
         token.depth = token.isGlobstar ? Infinity : 1;
       }
     };
-    var scan = (input, options) => {
-      const opts = options || {};
+    var scan = (input, options2) => {
+      const opts = options2 || {};
       const length = input.length - 1;
       const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
       const slashes = [];
@@ -8847,9 +8847,9 @@ var require_parse = __commonJS({
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS: REPLACEMENTS2
     } = constants;
-    var expandRange = (args, options) => {
-      if (typeof options.expandRange === "function") {
-        return options.expandRange(...args, options);
+    var expandRange = (args, options2) => {
+      if (typeof options2.expandRange === "function") {
+        return options2.expandRange(...args, options2);
       }
       args.sort();
       const value2 = `[${args.join("-")}]`;
@@ -9051,11 +9051,11 @@ var require_parse = __commonJS({
       }
       return depth;
     };
-    var analyzeRepeatedExtglob = (body, options) => {
-      if (options.maxExtglobRecursion === false) {
+    var analyzeRepeatedExtglob = (body, options2) => {
+      if (options2.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -9087,12 +9087,12 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse5 = (input, options) => {
+    var parse7 = (input, options2) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected a string");
       }
       input = REPLACEMENTS2[input] || input;
-      const opts = { ...options };
+      const opts = { ...options2 };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       let len = input.length;
       if (len > max) {
@@ -9257,7 +9257,7 @@ var require_parse = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse5(rest, { ...options, fastpaths: false }).output;
+            const expression = parse7(rest, { ...options2, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -9307,7 +9307,7 @@ var require_parse = __commonJS({
           state.output = input;
           return state;
         }
-        state.output = utils.wrapOutput(output, state, options);
+        state.output = utils.wrapOutput(output, state, options2);
         return state;
       }
       while (!eos()) {
@@ -9780,8 +9780,8 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse5.fastpaths = (input, options) => {
-      const opts = { ...options };
+    parse7.fastpaths = (input, options2) => {
+      const opts = { ...options2 };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input.length;
       if (len > max) {
@@ -9845,7 +9845,7 @@ var require_parse = __commonJS({
       }
       return source;
     };
-    module.exports = parse5;
+    module.exports = parse7;
   }
 });
 
@@ -9854,13 +9854,13 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse5 = require_parse();
+    var parse7 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
     var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options, returnState = false) => {
+    var picomatch2 = (glob, options2, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options, returnState));
+        const fns = glob.map((input) => picomatch2(input, options2, returnState));
         const arrayMatcher = (str4) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str4);
@@ -9874,18 +9874,18 @@ var require_picomatch = __commonJS({
       if (glob === "" || typeof glob !== "string" && !isState2) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
-      const opts = options || {};
+      const opts = options2 || {};
       const posix2 = opts.windows;
-      const regex2 = isState2 ? picomatch2.compileRe(glob, options) : picomatch2.makeRe(glob, options, false, true);
+      const regex2 = isState2 ? picomatch2.compileRe(glob, options2) : picomatch2.makeRe(glob, options2, false, true);
       const state = regex2.state;
       delete regex2.state;
       let isIgnored2 = () => false;
       if (opts.ignore) {
-        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+        const ignoreOpts = { ...options2, ignore: null, onMatch: null, onResult: null };
         isIgnored2 = picomatch2(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex2, options, { glob, posix: posix2 });
+        const { isMatch, match, output } = picomatch2.test(input, regex2, options2, { glob, posix: posix2 });
         const result = { glob, state, regex: regex2, posix: posix2, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -9911,14 +9911,14 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch2.test = (input, regex2, options, { glob, posix: posix2 } = {}) => {
+    picomatch2.test = (input, regex2, options2, { glob, posix: posix2 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
       if (input === "") {
         return { isMatch: false, output: "" };
       }
-      const opts = options || {};
+      const opts = options2 || {};
       const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
       let match = input === glob;
       let output = match && format ? format(input) : input;
@@ -9928,59 +9928,59 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex2, options, posix2);
+          match = picomatch2.matchBase(input, regex2, options2, posix2);
         } else {
           match = regex2.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch2.matchBase = (input, glob, options, posix2 = options && options.windows) => {
-      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options);
+    picomatch2.matchBase = (input, glob, options2, posix2 = options2 && options2.windows) => {
+      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options2);
       return regex2.test(utils.basename(input, { windows: posix2 }));
     };
-    picomatch2.isMatch = (str4, patterns, options) => picomatch2(patterns, options)(str4);
-    picomatch2.parse = (pattern2, options) => {
-      if (Array.isArray(pattern2)) return pattern2.map((p) => picomatch2.parse(p, options));
-      return parse5(pattern2, { ...options, fastpaths: false });
+    picomatch2.isMatch = (str4, patterns, options2) => picomatch2(patterns, options2)(str4);
+    picomatch2.parse = (pattern2, options2) => {
+      if (Array.isArray(pattern2)) return pattern2.map((p) => picomatch2.parse(p, options2));
+      return parse7(pattern2, { ...options2, fastpaths: false });
     };
-    picomatch2.scan = (input, options) => scan(input, options);
-    picomatch2.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch2.scan = (input, options2) => scan(input, options2);
+    picomatch2.compileRe = (state, options2, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
-      const opts = options || {};
+      const opts = options2 || {};
       const prepend = opts.contains ? "" : "^";
       const append3 = opts.contains ? "" : "$";
       let source = `${prepend}(?:${state.output})${append3}`;
       if (state && state.negated === true) {
         source = `^(?!${source}).*$`;
       }
-      const regex2 = picomatch2.toRegex(source, options);
+      const regex2 = picomatch2.toRegex(source, options2);
       if (returnState === true) {
         regex2.state = state;
       }
       return regex2;
     };
-    picomatch2.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch2.makeRe = (input, options2 = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
       let parsed = { negated: false, fastpaths: true };
-      if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse5.fastpaths(input, options);
+      if (options2.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
+        parsed.output = parse7.fastpaths(input, options2);
       }
       if (!parsed.output) {
-        parsed = parse5(input, options);
+        parsed = parse7(input, options2);
       }
-      return picomatch2.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch2.compileRe(parsed, options2, returnOutput, returnState);
     };
-    picomatch2.toRegex = (source, options) => {
+    picomatch2.toRegex = (source, options2) => {
       try {
-        const opts = options || {};
+        const opts = options2 || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
       } catch (err) {
-        if (options && options.debug === true) throw err;
+        if (options2 && options2.debug === true) throw err;
         return /$^/;
       }
     };
@@ -9995,11 +9995,11 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch2(glob, options, returnState = false) {
-      if (options && (options.windows === null || options.windows === void 0)) {
-        options = { ...options, windows: utils.isWindows() };
+    function picomatch2(glob, options2, returnState = false) {
+      if (options2 && (options2.windows === null || options2.windows === void 0)) {
+        options2 = { ...options2, windows: utils.isWindows() };
       }
-      return pico(glob, options, returnState);
+      return pico(glob, options2, returnState);
     }
     Object.assign(picomatch2, pico);
     module.exports = picomatch2;
@@ -10007,8 +10007,8 @@ var require_picomatch2 = __commonJS({
 });
 
 // src/lint/lint.ts
-import { existsSync as existsSync4 } from "node:fs";
-import path6 from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import path9 from "node:path";
 
 // src/util/json-value.ts
 function isObject(value2) {
@@ -10084,23 +10084,23 @@ function stringifyJson(value2, indent2) {
 
 // src/evaluate/processor.ts
 var NO_OBJECTS = Object.freeze([]);
-function request(policy, resource, value2, options) {
-  const result = { resource: value2, numberMode: options.numberMode };
-  if (options.userInfo) result.userInfo = options.userInfo;
-  if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
-  if (options.bindings && options.bindings.length > 0) result.bindings = options.bindings;
-  if (options.external) result.external = options.external;
-  if (options.targets) result.targets = options.targets;
-  if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
-  if (options.explainFailures) result.explainFailures = true;
-  const values = options.values;
-  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
-  if (options.operation !== void 0) resourceValues["request.operation"] = options.operation;
+function request(policy, resource, value2, options2) {
+  const result = { resource: value2, numberMode: options2.numberMode };
+  if (options2.userInfo) result.userInfo = options2.userInfo;
+  if (options2.exceptions && options2.exceptions.length > 0) result.exceptions = options2.exceptions;
+  if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
+  if (options2.external) result.external = options2.external;
+  if (options2.targets) result.targets = options2.targets;
+  if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
+  if (options2.explainFailures) result.explainFailures = true;
+  const values = options2.values;
+  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options2.set) : { ...options2.set };
+  if (options2.operation !== void 0) resourceValues["request.operation"] = options2.operation;
   const operation = resourceValues["request.operation"];
   if (typeof operation === "string" && operation !== "") result.operation = operation;
-  const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);
+  const labels = values?.namespaceLabels.get(resource.namespace) ?? options2.namespaceLabels?.(resource.namespace);
   if (labels) result.namespaceLabels = labels;
-  const namespaceObject2 = resource.namespace === "" ? void 0 : values?.namespaceObject(resource.namespace) ?? options.namespaceObject?.(resource.namespace);
+  const namespaceObject2 = resource.namespace === "" ? void 0 : values?.namespaceObject(resource.namespace) ?? options2.namespaceObject?.(resource.namespace);
   if (namespaceObject2) result.namespaceObject = namespaceObject2;
   if (values) {
     for (const mapping of values.subresources) {
@@ -10113,18 +10113,18 @@ function request(policy, resource, value2, options) {
   if (injected.resource || injected.rule || injected.foreach) result.values = injected;
   return result;
 }
-function evaluateResource(policies, resource, options) {
+function evaluateResource(policies, resource, options2) {
   const out = [];
-  let current3 = options.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+  let current3 = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
   for (const policy of policies) {
     if (policy.mutate === void 0) continue;
-    const response = policy.mutate(request(policy, resource, current3, options));
+    const response = policy.mutate(request(policy, resource, current3, options2));
     current3 = response.patchedResource ?? current3;
     out.push({ kind: "mutate", response });
   }
-  if (options.mutateOnly) return out;
+  if (options2.mutateOnly) return out;
   let shared;
-  const requestFor = (policy) => options.values ? request(policy, resource, current3, options) : shared ??= request(policy, resource, current3, options);
+  const requestFor = (policy) => options2.values ? request(policy, resource, current3, options2) : shared ??= request(policy, resource, current3, options2);
   for (const policy of policies) {
     if (policy.verifyImages !== void 0) out.push({ kind: "verifyImages", response: policy.verifyImages(requestFor(policy)) });
   }
@@ -10137,7 +10137,7 @@ function evaluateResource(policies, resource, options) {
   }
   for (const policy of policies) {
     if (policy.generate === void 0) continue;
-    const outcome = policy.generate(request(policy, resource, current3, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);
+    const outcome = policy.generate(request(policy, resource, current3, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
     if (outcome === null) continue;
     out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
   }
@@ -10151,8 +10151,8 @@ function mutatedResource(responses, original) {
   for (const { kind: kind3, response } of responses) if (kind3 === "mutate" && response.patchedResource) current3 = response.patchedResource;
   return current3;
 }
-function unsettledRules(policies, resource, after, options) {
-  const again = evaluateResource(policies, { ...resource, value: after }, { ...options, mutateOnly: true, keepResourceOnMutateError: true });
+function unsettledRules(policies, resource, after, options2) {
+  const again = evaluateResource(policies, { ...resource, value: after }, { ...options2, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
   if (final === after || jsonEqual(final, after, "type")) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule3) => ({ policy: response.policy, rule: rule3 })));
@@ -10173,9 +10173,9 @@ function stripByteOrderMark(text4) {
 }
 
 // src/source/path-segments.ts
-function segmentsOf(path7) {
-  if (typeof path7 !== "string") return [...path7];
-  const parts2 = path7.split("/");
+function segmentsOf(path10) {
+  if (typeof path10 !== "string") return [...path10];
+  const parts2 = path10.split("/");
   if (parts2[0] === "") parts2.shift();
   if (parts2.length > 0 && parts2[parts2.length - 1] === "") parts2.pop();
   return parts2;
@@ -10588,27 +10588,27 @@ function position(entry2, offset) {
   const index = lineIndexAt(starts, offset);
   return { line: index + 1, column: offset - starts[index] + 1 };
 }
-function keyOf(document, node) {
-  const target = (0, import_yaml.isAlias)(node) ? node.resolve(document) : node;
-  if (!(0, import_yaml.isScalar)(target) || typeof target.value !== "string") return null;
-  const tag = target.tag === void 0 ? "" : shortTag(target.tag);
-  if (tag === "" && target.type !== "PLAIN") return target.value;
+function keyOf(document, node2) {
+  const target2 = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
+  if (!(0, import_yaml.isScalar)(target2) || typeof target2.value !== "string") return null;
+  const tag = target2.tag === void 0 ? "" : shortTag(target2.tag);
+  if (tag === "" && target2.type !== "PLAIN") return target2.value;
   try {
-    return objectKey(resolveScalar(tag, target.value));
+    return objectKey(resolveScalar(tag, target2.value));
   } catch (error) {
     if (error instanceof YamlValueError) return null;
     throw error;
   }
 }
-function isMergeKey(node) {
-  if (!(0, import_yaml.isScalar)(node) || node.value !== "<<") return false;
-  return node.tag === void 0 ? node.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node.tag);
+function isMergeKey(node2) {
+  if (!(0, import_yaml.isScalar)(node2) || node2.value !== "<<") return false;
+  return node2.tag === void 0 ? node2.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node2.tag);
 }
 function findPair(document, map2, key3, depth) {
-  const node = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
-  if (!(0, import_yaml.isMap)(node) || depth > MAX_MERGE_DEPTH) return null;
+  const node2 = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
+  if (!(0, import_yaml.isMap)(node2) || depth > MAX_MERGE_DEPTH) return null;
   let found = null;
-  for (const pair of node.items) {
+  for (const pair of node2.items) {
     if (isMergeKey(pair.key)) {
       const value2 = (0, import_yaml.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
       const sources = (0, import_yaml.isSeq)(value2) ? value2.items : [value2];
@@ -10626,12 +10626,12 @@ function findPair(document, map2, key3, depth) {
   return found;
 }
 function step(document, current3, segments, at) {
-  const node = (0, import_yaml.isAlias)(current3) ? current3.resolve(document) : current3;
-  if ((0, import_yaml.isMap)(node)) {
+  const node2 = (0, import_yaml.isAlias)(current3) ? current3.resolve(document) : current3;
+  if ((0, import_yaml.isMap)(node2)) {
     let key3 = "";
     for (let end = at; end < segments.length; end++) {
       key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
-      const pair = findPair(document, node, key3, 0);
+      const pair = findPair(document, node2, key3, 0);
       if (pair !== null) {
         const keyRange = pair.key.range;
         const valueRange = pair.value?.range ?? keyRange;
@@ -10642,36 +10642,36 @@ function step(document, current3, segments, at) {
     }
     return null;
   }
-  if ((0, import_yaml.isSeq)(node)) {
+  if ((0, import_yaml.isSeq)(node2)) {
     const segment = segments[at];
     const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
-    const item = node.items[index];
+    const item = node2.items[index];
     if (item?.range == null) return null;
     return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
   }
   return null;
 }
 function walkPath(document, segments) {
-  let node = document.contents;
+  let node2 = document.contents;
   let parent = null;
   let range4 = null;
   let at = 0;
   while (at < segments.length) {
-    const next = step(document, node, segments, at);
+    const next = step(document, node2, segments, at);
     if (next === null) break;
-    parent = (0, import_yaml.isAlias)(node) ? node.resolve(document) : node;
-    node = next.node;
+    parent = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
+    node2 = next.node;
     range4 = [next.start, next.end];
     at += next.consumed;
   }
-  return { node, parent, range: range4, consumed: at };
+  return { node: node2, parent, range: range4, consumed: at };
 }
-function locate(file, text4, documentIndex, path7) {
+function locate(file, text4, documentIndex, path10) {
   const entry2 = locatedFile(file, text4);
   const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return { file, line: 1, column: 1 };
   const documentStart2 = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path7);
+  const segments = segmentsOf(path10);
   if (segments.length === 0) return documentStart2;
   const document = parsedChunk(entry2, documentIndex, chunk);
   if (document === null) return documentStart2;
@@ -10684,14 +10684,14 @@ function locate(file, text4, documentIndex, path7) {
   const end = position(entry2, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
-function nodeAt(file, text4, documentIndex, path7) {
+function nodeAt(file, text4, documentIndex, path10) {
   const entry2 = locatedFile(file, text4);
   const chunk = entry2.chunks[documentIndex];
   if (chunk === void 0) return null;
   const document = parsedChunk(entry2, documentIndex, chunk);
   if (document === null) return null;
-  const walked = walkPath(document, [...path7]);
-  if (walked.consumed !== path7.length || walked.node === null || (0, import_yaml.isAlias)(walked.node)) return null;
+  const walked = walkPath(document, [...path10]);
+  if (walked.consumed !== path10.length || walked.node === null || (0, import_yaml.isAlias)(walked.node)) return null;
   const parentStart = walked.parent?.range?.[0];
   let parentIndent = -1;
   if (parentStart !== void 0) {
@@ -10712,52 +10712,52 @@ var import_yaml2 = __toESM(require_dist(), 1);
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
-function defineScalarTag(tagName, options) {
+function defineScalarTag(tagName, options2) {
   return {
     tagName,
     nodeKind: "scalar",
-    implicit: options.implicit ?? false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    implicitFirstChars: options.implicitFirstChars ?? null,
-    resolve: options.resolve,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => String(data)),
-    representTagName: options.representTagName ?? (() => tagName)
+    implicit: options2.implicit ?? false,
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    implicitFirstChars: options2.implicitFirstChars ?? null,
+    resolve: options2.resolve,
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => String(data)),
+    representTagName: options2.representTagName ?? (() => tagName)
   };
 }
-function defineSequenceTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
+function defineSequenceTag(tagName, options2) {
+  const carrierIsResult = options2.finalize === void 0;
   return {
     tagName,
     nodeKind: "sequence",
     implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addItem: options.addItem,
-    finalize: options.finalize ?? ((carrier) => carrier),
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    create: options2.create,
+    addItem: options2.addItem,
+    finalize: options2.finalize ?? ((carrier) => carrier),
     carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => data),
+    representTagName: options2.representTagName ?? (() => tagName)
   };
 }
-function defineMappingTag(tagName, options) {
-  const carrierIsResult = options.finalize === void 0;
+function defineMappingTag(tagName, options2) {
+  const carrierIsResult = options2.finalize === void 0;
   return {
     tagName,
     nodeKind: "mapping",
     implicit: false,
-    matchByTagPrefix: options.matchByTagPrefix ?? false,
-    create: options.create,
-    addPair: options.addPair,
-    has: options.has,
-    keys: options.keys,
-    get: options.get,
-    finalize: options.finalize ?? ((carrier) => carrier),
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    create: options2.create,
+    addPair: options2.addPair,
+    has: options2.has,
+    keys: options2.keys,
+    get: options2.get,
+    finalize: options2.finalize ?? ((carrier) => carrier),
     carrierIsResult,
-    identify: options.identify,
-    represent: options.represent ?? ((data) => data),
-    representTagName: options.representTagName ?? (() => tagName)
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => data),
+    representTagName: options2.representTagName ?? (() => tagName)
   };
 }
 var strTag = defineScalarTag("tag:yaml.org,2002:str", {
@@ -11565,11 +11565,11 @@ function getLine(buffer, lineStart2, lineEnd2, position3, maxLineLength) {
 function padStart(string, max) {
   return " ".repeat(Math.max(max - string.length, 0)) + string;
 }
-function makeSnippet(mark, options) {
+function makeSnippet(mark, options2) {
   if (!mark.buffer) return null;
   const opts = {
     ...DEFAULT_SNIPPET_OPTIONS,
-    ...options
+    ...options2
   };
   const re = /\r?\n|\r|\0/g;
   const lineStarts2 = [0];
@@ -11854,7 +11854,7 @@ function getDoubleQuotedValue(input, start, end) {
   }
   return result + input.slice(captureStart, end);
 }
-function getBlockValue(input, start, end, indent2, chomping, folded) {
+function getBlockValue(input, start, end, indent2, chomping, folded2) {
   const textIndent = indent2 < 0 ? 0 : indent2;
   const region2 = input.slice(start, end).replace(/\r\n?/g, "\n");
   const lines = region2 === "" ? [] : (region2.endsWith("\n") ? region2.slice(0, -1) : region2).split("\n");
@@ -11871,7 +11871,7 @@ function getBlockValue(input, start, end, indent2, chomping, folded) {
     }
     const content = line.slice(textIndent);
     const first = content.charCodeAt(0);
-    if (folded) {
+    if (folded2) {
       if (first === 32 || first === 9) {
         atMoreIndented = true;
         result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
@@ -12738,11 +12738,11 @@ function readDocument(state) {
   addPopEvent(state);
   if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
 }
-function parseEvents(input, options) {
+function parseEvents(input, options2) {
   const length = input.length;
   const state = {
     ...DEFAULT_PARSER_OPTIONS,
-    ...options,
+    ...options2,
     input: `${input}\0`,
     length,
     position: 0,
@@ -13091,13 +13091,13 @@ function onCollectionEnd(state) {
     addValue(state, frame.value, frame.size, frame.height, frame.offset);
     return;
   }
-  const target = top(state);
+  const target2 = top(state);
   const sources = frame.value;
-  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target, sources[i]);
-  target.size += frame.size;
-  target.height = Math.max(target.height, frame.height - 1);
-  target.hasKey = false;
-  target.keyIsMerge = false;
+  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target2, sources[i]);
+  target2.size += frame.size;
+  target2.height = Math.max(target2.height, frame.height - 1);
+  target2.hasKey = false;
+  target2.keyIsMerge = false;
 }
 function onAlias(state, name, offset) {
   const anchor = state.anchors.get(name);
@@ -13152,27 +13152,27 @@ function addValue(state, value2, size, height, offset) {
     frame.value.push(value2);
     return;
   }
-  const target = frame.value;
+  const target2 = frame.value;
   if (frame.keyIsMerge) {
     if (!isObject(value2)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     mergeInto(frame, value2);
     frame.height = Math.max(frame.height, height);
     frame.keyIsMerge = false;
   } else {
-    setKey(target, frame.key, value2);
+    setKey(target2, frame.key, value2);
     frame.height = Math.max(frame.height, 1 + height);
   }
   frame.hasKey = false;
 }
 function mergeInto(frame, source) {
-  const target = frame.value;
-  for (const key3 of Object.keys(source)) setKey(target, key3, cloneJson2(source[key3]));
+  const target2 = frame.value;
+  for (const key3 of Object.keys(source)) setKey(target2, key3, cloneJson2(source[key3]));
 }
-function setKey(target, key3, value2) {
+function setKey(target2, key3, value2) {
   if (key3 === "__proto__") {
-    Object.defineProperty(target, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
   } else {
-    target[key3] = value2;
+    target2[key3] = value2;
   }
 }
 function cloneJson2(value2) {
@@ -13217,24 +13217,24 @@ function recordRanges(document, chunk, body, events) {
   tables.set(document, { body, startLine, root, lineStarts: null });
 }
 function shareRanges(from, to) {
-  const table2 = tables.get(from);
-  if (table2 !== void 0) tables.set(to, table2);
+  const table3 = tables.get(from);
+  if (table3 !== void 0) tables.set(to, table3);
 }
 function buildRanges(body, events) {
   const frames = [];
   let root = null;
-  const add3 = (start, end, nodeEnd, node, last) => {
+  const add3 = (start, end, nodeEnd, node2, last) => {
     const frame = frames[frames.length - 1];
     if (frame === void 0) {
-      root = node;
+      root = node2;
       return;
     }
     frame.lastEnd = nodeEnd;
     frame.last = last;
     if (Array.isArray(frame.collection)) {
-      frame.collection.push({ start, end, node });
+      frame.collection.push({ start, end, node: node2 });
     } else {
-      frame.collection.set(frame.key, { start: frame.keyStart, end, node });
+      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node2 });
       frame.key = null;
     }
   };
@@ -13374,49 +13374,49 @@ function indicator(body, from, content) {
   }
   throw new Unsupported();
 }
-function step2(node, segments, at) {
-  if (node === null) return null;
-  if (Array.isArray(node)) {
+function step2(node2, segments, at) {
+  if (node2 === null) return null;
+  if (Array.isArray(node2)) {
     const segment = segments[at];
     const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
-    const entry2 = node[index];
+    const entry2 = node2[index];
     return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
   }
   let key3 = "";
   for (let end = at; end < segments.length; end++) {
     key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
-    const entry2 = node.get(key3);
+    const entry2 = node2.get(key3);
     if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
     if (typeof segments[end] === "number") break;
   }
   return null;
 }
-function position2(table2, offset) {
-  const starts = table2.lineStarts ??= lineStarts(table2.body);
+function position2(table3, offset) {
+  const starts = table3.lineStarts ??= lineStarts(table3.body);
   const index = lineIndexAt(starts, offset);
-  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
+  return { line: table3.startLine + index, column: offset - starts[index] + 1 };
 }
-function locateInDocument(source, document, path7) {
-  const table2 = tables.get(document);
-  if (table2 === void 0) return locate(source.file, source.text, document.index, path7);
+function locateInDocument(source, document, path10) {
+  const table3 = tables.get(document);
+  if (table3 === void 0) return locate(source.file, source.text, document.index, path10);
   const { file } = source;
-  const segments = segmentsOf(path7);
-  let node = table2.root;
+  const segments = segmentsOf(path10);
+  let node2 = table3.root;
   let found = null;
   for (let at = 0; at < segments.length; ) {
-    const next = step2(node, segments, at);
+    const next = step2(node2, segments, at);
     if (next === null) break;
     found = next.entry;
-    node = found.node;
+    node2 = found.node;
     at += next.consumed;
   }
   if (found === null) return { file, line: document.line, column: 1 };
-  const { body } = table2;
+  const { body } = table3;
   const startOffset = found.start;
   let endOffset = found.end;
   while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
-  const start = position2(table2, startOffset);
-  const end = position2(table2, endOffset);
+  const start = position2(table3, startOffset);
+  const end = position2(table3, endOffset);
   return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
@@ -13600,8 +13600,8 @@ function applyEdits(text4, edits) {
 }
 
 // src/source/edit/restore.ts
-function define(target, key3, value2) {
-  Object.defineProperty(target, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+function define(target2, key3, value2) {
+  Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
 }
 function elementName(value2) {
   return isObject(value2) && typeof value2.name === "string" ? value2.name : void 0;
@@ -13670,8 +13670,8 @@ var EditContext = class {
     return /^[ \t]*$/.test(this.body.slice(lineStart2, offset));
   }
   /** Offset of the end of the node's content, trailing blanks, line breaks and comments excluded. */
-  contentEnd(node) {
-    const [start, end] = node.range ?? [0, 0];
+  contentEnd(node2) {
+    const [start, end] = node2.range ?? [0, 0];
     return trimEnd(this.body, start, end);
   }
   /** Offset just past the line break ending the line that holds `offset - 1`. */
@@ -13711,37 +13711,37 @@ function commentStart(line) {
   }
   return -1;
 }
-function isMergeKey3(node) {
-  return (0, import_yaml3.isScalar)(node) && node.value === "<<" && node.type === "PLAIN" && node.tag === void 0;
+function isMergeKey3(node2) {
+  return (0, import_yaml3.isScalar)(node2) && node2.value === "<<" && node2.type === "PLAIN" && node2.tag === void 0;
 }
-function readNode(context2, node, depth = 0) {
+function readNode(context2, node2, depth = 0) {
   if (depth > 64) return UNREADABLE;
-  if (node === null || node === void 0) return null;
-  if ((0, import_yaml3.isAlias)(node)) return readNode(context2, node.resolve(context2.document), depth + 1);
-  if ((0, import_yaml3.isScalar)(node)) {
-    if (typeof node.value !== "string") return node.value === null ? null : UNREADABLE;
-    const tag = node.tag === void 0 ? "" : shortTag(node.tag);
-    if (tag === "" && node.type !== "PLAIN") return node.value;
+  if (node2 === null || node2 === void 0) return null;
+  if ((0, import_yaml3.isAlias)(node2)) return readNode(context2, node2.resolve(context2.document), depth + 1);
+  if ((0, import_yaml3.isScalar)(node2)) {
+    if (typeof node2.value !== "string") return node2.value === null ? null : UNREADABLE;
+    const tag = node2.tag === void 0 ? "" : shortTag(node2.tag);
+    if (tag === "" && node2.type !== "PLAIN") return node2.value;
     try {
-      return resolveScalar(tag, node.value).value;
+      return resolveScalar(tag, node2.value).value;
     } catch (error) {
       if (error instanceof YamlValueError) return UNREADABLE;
       throw error;
     }
   }
-  if ((0, import_yaml3.isSeq)(node)) {
+  if ((0, import_yaml3.isSeq)(node2)) {
     const items2 = [];
-    for (const item of node.items) {
+    for (const item of node2.items) {
       const value2 = readNode(context2, item, depth + 1);
       if (value2 === UNREADABLE) return UNREADABLE;
       items2.push(value2);
     }
     return items2;
   }
-  if ((0, import_yaml3.isMap)(node)) {
+  if ((0, import_yaml3.isMap)(node2)) {
     const merged = {};
     const own = {};
-    for (const pair of node.items) {
+    for (const pair of node2.items) {
       if (isMergeKey3(pair.key)) {
         const source = (0, import_yaml3.isAlias)(pair.value) ? pair.value.resolve(context2.document) : pair.value;
         const sources = (0, import_yaml3.isSeq)(source) ? source.items : [source];
@@ -13764,38 +13764,38 @@ function readNode(context2, node, depth = 0) {
   }
   return UNREADABLE;
 }
-function define2(target, key3, value2) {
-  Object.defineProperty(target, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+function define2(target2, key3, value2) {
+  Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
 }
-function hasProperties(node) {
-  if ((0, import_yaml3.isAlias)(node)) return true;
-  if ((0, import_yaml3.isScalar)(node) || (0, import_yaml3.isMap)(node) || (0, import_yaml3.isSeq)(node)) return node.anchor !== void 0 || node.tag !== void 0;
+function hasProperties(node2) {
+  if ((0, import_yaml3.isAlias)(node2)) return true;
+  if ((0, import_yaml3.isScalar)(node2) || (0, import_yaml3.isMap)(node2) || (0, import_yaml3.isSeq)(node2)) return node2.anchor !== void 0 || node2.tag !== void 0;
   return false;
 }
-function replaceWhole(context2, slot, node, after) {
-  const end = node === null ? slot.start : Math.max(slot.start, context2.contentEnd(node));
+function replaceWhole(context2, slot, node2, after) {
+  const end = node2 === null ? slot.start : Math.max(slot.start, context2.contentEnd(node2));
   const text4 = renderEntry(slot.kind, after, slot.column, context2.eol, context2.style);
   context2.edits.push({ from: slot.start, to: end, text: text4 });
 }
-function diff(context2, node, after, slot, loaded) {
-  let before = readNode(context2, node);
+function diff(context2, node2, after, slot, loaded) {
+  let before = readNode(context2, node2);
   if (before === UNREADABLE && loaded !== void 0) before = loaded;
   if (before !== UNREADABLE && jsonEqual(before, after, "type")) return;
-  if (node === null || hasProperties(node)) return replaceWhole(context2, slot, node, after);
-  if ((0, import_yaml3.isMap)(node) && !node.flow && isObject(after) && isObject(before)) {
-    if (diffMap(context2, node.items, before, after, isObject(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml3.isSeq)(node) && !node.flow && Array.isArray(after) && Array.isArray(before)) {
-    if (diffSeq(context2, node.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
-  } else if ((0, import_yaml3.isScalar)(node) && !isObject(after) && !Array.isArray(after) && node.range) {
-    const [start, end] = node.range;
-    const single = !context2.body.slice(start, end).includes("\n") && (node.type === "PLAIN" || node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE");
-    const inline = single ? renderInlineString(node.type, after) : null;
+  if (node2 === null || hasProperties(node2)) return replaceWhole(context2, slot, node2, after);
+  if ((0, import_yaml3.isMap)(node2) && !node2.flow && isObject(after) && isObject(before)) {
+    if (diffMap(context2, node2.items, before, after, isObject(loaded) ? loaded : void 0)) return;
+  } else if ((0, import_yaml3.isSeq)(node2) && !node2.flow && Array.isArray(after) && Array.isArray(before)) {
+    if (diffSeq(context2, node2.items, before, after, Array.isArray(loaded) ? loaded : void 0)) return;
+  } else if ((0, import_yaml3.isScalar)(node2) && !isObject(after) && !Array.isArray(after) && node2.range) {
+    const [start, end] = node2.range;
+    const single = !context2.body.slice(start, end).includes("\n") && (node2.type === "PLAIN" || node2.type === "QUOTE_DOUBLE" || node2.type === "QUOTE_SINGLE");
+    const inline = single ? renderInlineString(node2.type, after) : null;
     if (inline !== null && end > start) {
       context2.edits.push({ from: start, to: end, text: inline });
       return;
     }
   }
-  replaceWhole(context2, slot, node, after);
+  replaceWhole(context2, slot, node2, after);
 }
 function diffMap(context2, pairs, before, after, loaded) {
   const keys = [];
@@ -13889,14 +13889,14 @@ function detectStyle(document, body) {
   const column = (offset) => offset - (body.lastIndexOf("\n", offset - 1) + 1);
   let indent2;
   let indentSeq;
-  const visit = (node, depth) => {
+  const visit = (node2, depth) => {
     if (depth > 32 || indent2 !== void 0 && indentSeq !== void 0) return;
-    if ((0, import_yaml3.isSeq)(node)) {
-      for (const item of node.items) visit(item, depth + 1);
+    if ((0, import_yaml3.isSeq)(node2)) {
+      for (const item of node2.items) visit(item, depth + 1);
       return;
     }
-    if (!(0, import_yaml3.isMap)(node) || node.flow) return;
-    for (const pair of node.items) {
+    if (!(0, import_yaml3.isMap)(node2) || node2.flow) return;
+    for (const pair of node2.items) {
       const key3 = pair.key;
       const value2 = pair.value;
       if (!key3?.range || !value2?.range || !(0, import_yaml3.isMap)(value2) && !(0, import_yaml3.isSeq)(value2) || value2.flow) continue;
@@ -14119,7 +14119,7 @@ function mapBlock(text4, token) {
   const header2 = readHeader(text4, token.start);
   const lines = bodyLines(text4, token.start, token.end);
   const out = new Builder(text4);
-  const indentOf = (line) => line.indentEnd - line.start;
+  const indentOf2 = (line) => line.indentEnd - line.start;
   const isEmpty2 = (line) => line.indentEnd === line.contentEnd;
   const newline = (line) => out.put("\n", line.contentEnd, line.breakEnd);
   let chompStart = lines.length;
@@ -14136,16 +14136,16 @@ function mapBlock(text4, token) {
   for (let i = 0; i < chompStart; i++) {
     const line = lines[i];
     if (isEmpty2(line)) {
-      if (header2.indent === 0) trimIndent = Math.max(trimIndent, indentOf(line));
+      if (header2.indent === 0) trimIndent = Math.max(trimIndent, indentOf2(line));
     } else {
-      if (indentOf(line) < trimIndent) throw new Unreadable();
-      if (header2.indent === 0) trimIndent = indentOf(line);
+      if (indentOf2(line) < trimIndent) throw new Unreadable();
+      if (header2.indent === 0) trimIndent = indentOf2(line);
       contentStart = i;
       break;
     }
   }
   for (let i = lines.length - 1; i >= chompStart; i--) {
-    if (indentOf(lines[i]) > trimIndent) {
+    if (indentOf2(lines[i]) > trimIndent) {
       chompStart = i + 1;
       break;
     }
@@ -14162,14 +14162,14 @@ function mapBlock(text4, token) {
   let prevMoreIndented = false;
   for (let i = contentStart; i < chompStart; i++) {
     const line = lines[i];
-    if (!isEmpty2(line) && indentOf(line) < trimIndent) throw new Unreadable();
+    if (!isEmpty2(line) && indentOf2(line) < trimIndent) throw new Unreadable();
     const breakOf = { from: line.contentEnd, to: line.breakEnd };
     if (!header2.folded) {
       write(sep);
       extraIndent(line);
       out.copy(line.indentEnd, line.contentEnd);
       sep = { text: "\n", ...breakOf };
-    } else if (indentOf(line) > trimIndent || text4[line.indentEnd] === "	") {
+    } else if (indentOf2(line) > trimIndent || text4[line.indentEnd] === "	") {
       if (sep?.text === " ") sep = { ...sep, text: "\n" };
       else if (sep?.text === "\n" && !prevMoreIndented) sep = { ...sep, text: "\n\n" };
       write(sep);
@@ -14206,24 +14206,24 @@ function mapBlock(text4, token) {
 
 // src/source/scalar-location.ts
 var STYLES = /* @__PURE__ */ new Set(["PLAIN", "QUOTE_SINGLE", "QUOTE_DOUBLE", "BLOCK_LITERAL", "BLOCK_FOLDED"]);
-function valueAt(value2, path7) {
+function valueAt(value2, path10) {
   let current3 = value2;
-  for (const segment of path7) {
+  for (const segment of path10) {
     if (Array.isArray(current3)) current3 = typeof segment === "number" ? current3[segment] : void 0;
     else if (current3 !== null && typeof current3 === "object") current3 = Object.hasOwn(current3, segment) ? current3[String(segment)] : void 0;
     else return void 0;
   }
   return current3;
 }
-function scalarToken(node, parentIndent) {
-  if (!(0, import_yaml4.isScalar)(node) || node.range == null || node.type === void 0 || !STYLES.has(node.type)) return null;
-  const [start, end] = node.range;
-  return { style: node.type, start, end, indent: parentIndent };
+function scalarToken(node2, parentIndent) {
+  if (!(0, import_yaml4.isScalar)(node2) || node2.range == null || node2.type === void 0 || !STYLES.has(node2.type)) return null;
+  const [start, end] = node2.range;
+  return { style: node2.type, start, end, indent: parentIndent };
 }
-function scalarSourceMap(source, document, path7) {
-  const expected = valueAt(document.value, path7);
+function scalarSourceMap(source, document, path10) {
+  const expected = valueAt(document.value, path10);
   if (typeof expected !== "string") return null;
-  const fullPath = document.listItem === void 0 ? path7 : ["items", document.listItem, ...path7];
+  const fullPath = document.listItem === void 0 ? path10 : ["items", document.listItem, ...path10];
   const found = nodeAt(source.file, source.text, document.index, fullPath);
   if (found === null) return null;
   const token = scalarToken(found.node, found.parentIndent);
@@ -14233,8 +14233,8 @@ function scalarSourceMap(source, document, path7) {
   if (map2 === null || map2.value !== expected) return null;
   return { map: map2, text: found.source, position: found.position };
 }
-function locateInScalar(source, document, path7, start, end) {
-  const found = scalarSourceMap(source, document, path7);
+function locateInScalar(source, document, path10, start, end) {
+  const found = scalarSourceMap(source, document, path10);
   if (found === null || !Number.isInteger(start) || !Number.isInteger(end)) return null;
   const { map: map2, text: text4, position: position3 } = found;
   const length = map2.value.length;
@@ -14649,6 +14649,78 @@ function readSourceFile(file, maxBytes = DEFAULT_MAX_FILE_SIZE) {
   return { file: { path: file, text: stripByteOrderMark(text4) }, problems: [] };
 }
 
+// src/lint/built-fixes.ts
+function changesBetween(before, after, path10 = [], out = []) {
+  if (isObject(before) && isObject(after)) {
+    for (const key3 of Object.keys(before)) if (!Object.prototype.hasOwnProperty.call(after, key3)) out.push({ path: [...path10, key3], existed: true });
+    for (const [key3, value2] of Object.entries(after)) {
+      if (!Object.prototype.hasOwnProperty.call(before, key3)) out.push({ path: [...path10, key3], value: value2, existed: false });
+      else if (!jsonEqual(before[key3], value2, "type")) changesBetween(before[key3], value2, [...path10, key3], out);
+    }
+    return out;
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    after.forEach((value2, index) => {
+      if (!jsonEqual(before[index], value2, "type")) changesBetween(before[index], value2, [...path10, index], out);
+    });
+    return out;
+  }
+  out.push({ path: path10, value: after, existed: true });
+  return out;
+}
+function valueAt2(value2, path10) {
+  let node2 = value2;
+  for (const segment of path10) {
+    if (Array.isArray(node2) && typeof segment === "number") node2 = node2[segment];
+    else if (isObject(node2) && typeof segment === "string") node2 = Object.prototype.hasOwnProperty.call(node2, segment) ? node2[segment] : void 0;
+    else return void 0;
+  }
+  return node2;
+}
+function setAt(root, path10, value2) {
+  let node2 = root;
+  for (const segment of path10.slice(0, -1)) node2 = node2[segment];
+  const last = path10.at(-1);
+  if (value2 === void 0) {
+    if (Array.isArray(node2)) node2.splice(last, 1);
+    else delete node2[last];
+  } else {
+    node2[last] = value2;
+  }
+}
+function builtSourceTarget(origin, before, after, raw, display) {
+  const placed = [];
+  const elsewhere = /* @__PURE__ */ new Set();
+  for (const change of changesBetween(before, after)) {
+    const at = change.existed ? change.path : change.path.slice(0, -1);
+    const found = origin(at);
+    if (!found.exact || !found.editable) {
+      elsewhere.add(display(found.file));
+      continue;
+    }
+    const path10 = change.existed ? found.path : [...found.path, change.path.at(-1)];
+    placed.push({ file: found.file, documentIndex: found.document.index, path: path10, change });
+  }
+  const files = new Set(placed.map((item) => `${item.file}\0${item.documentIndex}`));
+  if (elsewhere.size > 0) return { error: `it changes fields that ${[...elsewhere].join(", ")} sets through a kustomization entry, a JSON patch or a generator, not as plain YAML` };
+  if (files.size !== 1) return { error: `the change spans ${[...new Set(placed.map((item) => display(item.file)))].join(", ")}` };
+  const { file, documentIndex } = placed[0];
+  const document = raw(file, documentIndex);
+  if (document === void 0) return { error: `${display(file)}: the document is not loaded` };
+  const target2 = cloneJson(document);
+  for (const { path: path10, change } of placed) {
+    const parent = valueAt2(target2, path10.slice(0, -1));
+    if (change.existed && valueAt2(target2, path10) === void 0) return { error: `${display(file)}: ${path10.join(".")} is not there as built` };
+    const current3 = valueAt2(target2, path10);
+    if (change.existed && (isObject(current3) || Array.isArray(current3)) && !jsonEqual(current3, valueAt2(before, change.path), "type")) {
+      return { error: `${display(file)}: ${path10.join(".")} is merged from several files` };
+    }
+    if (!isObject(parent) && !Array.isArray(parent)) return { error: `${display(file)}: ${path10.slice(0, -1).join(".")} is not a map` };
+    setAt(target2, path10, change.value);
+  }
+  return { file, documentIndex, target: target2 };
+}
+
 // src/lint/fixes.ts
 function errorMessage2(error) {
   return error instanceof Error ? error.message : String(error);
@@ -14656,7 +14728,7 @@ function errorMessage2(error) {
 function rawDocuments(file) {
   return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
 }
-function mutatedResources(mutations, files) {
+function mutatedResources(mutations, files, display = (file) => file) {
   const raw = /* @__PURE__ */ new Map();
   const targets = /* @__PURE__ */ new Map();
   const items2 = mutations.map(({ resource, before, after, unfixable }) => {
@@ -14668,15 +14740,33 @@ function mutatedResources(mutations, files) {
       edits: []
     };
     if (unfixable !== void 0) return { ...item, editError: unfixable };
+    if (resource.origin !== void 0) {
+      const built2 = builtSourceTarget(resource.origin, before, after, (path10, index) => {
+        const source2 = files.get(path10);
+        if (source2 === void 0) return void 0;
+        if (!raw.has(path10)) raw.set(path10, rawDocuments(source2));
+        return raw.get(path10).get(index);
+      }, display);
+      if ("error" in built2) return { ...item, editError: built2.error };
+      const source = files.get(built2.file);
+      const placed = { ...item, file: built2.file, documentIndex: built2.documentIndex };
+      try {
+        const edited = { ...placed, edits: computeEdits(source.text, built2.documentIndex, built2.target, raw.get(built2.file).get(built2.documentIndex)) };
+        targets.set(edited, built2.target);
+        return edited;
+      } catch (error) {
+        return { ...placed, editError: errorMessage2(error) };
+      }
+    }
     const file = files.get(resource.file);
     if (file === void 0) return { ...item, editError: "the source file is not loaded" };
     if (!raw.has(file.path)) raw.set(file.path, rawDocuments(file));
     const document = raw.get(file.path).get(resource.documentIndex);
     if (document === void 0) return { ...item, editError: `document ${resource.documentIndex} not found` };
     try {
-      const target = sourceValueFor(document, before, after);
-      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target, document) };
-      targets.set(edited, target);
+      const target2 = sourceValueFor(document, before, after);
+      const edited = { ...item, edits: computeEdits(file.text, resource.documentIndex, target2, document) };
+      targets.set(edited, target2);
       return edited;
     } catch (error) {
       return { ...item, editError: errorMessage2(error) };
@@ -14684,8 +14774,8 @@ function mutatedResources(mutations, files) {
   });
   const byFile = /* @__PURE__ */ new Map();
   for (const item of items2) if (targets.has(item)) byFile.set(item.file, [...byFile.get(item.file) ?? [], item]);
-  for (const [path7, edited] of byFile) {
-    const file = files.get(path7);
+  for (const [path10, edited] of byFile) {
+    const file = files.get(path10);
     const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
@@ -14706,14 +14796,14 @@ function fileFixes(mutated, files) {
   }
   const fixes = [];
   const problems = [];
-  for (const [path7, edits] of byFile) {
-    const file = files.get(path7);
+  for (const [path10, edits] of byFile) {
+    const file = files.get(path10);
     const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
     if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
-      problems.push({ file: path7, message: "the edits of its documents overlap; not fixed" });
+      problems.push({ file: path10, message: "the edits of its documents overlap; not fixed" });
       continue;
     }
-    fixes.push({ file: path7, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
+    fixes.push({ file: path10, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
   }
   return { fixes, problems };
 }
@@ -14971,12 +15061,12 @@ function parseTerm(term, selector2) {
   throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
 }
 function fieldValue(object2, field2) {
-  let node = object2;
+  let node2 = object2;
   for (const part of field2.split(".")) {
-    node = node !== null && typeof node === "object" && !Array.isArray(node) ? node[part] : void 0;
+    node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
   }
-  if (node === void 0 || node === null) return "";
-  return typeof node === "string" ? node : String(node);
+  if (node2 === void 0 || node2 === null) return "";
+  return typeof node2 === "string" ? node2 : String(node2);
 }
 function parseFieldSelector(text4, group, plural3) {
   if (text4.trim() === "") return () => true;
@@ -15244,29 +15334,29 @@ var MockCluster = class {
   }
   /** Computes the answer to a request (uncached). */
   #answer(method, urlPath) {
-    const path7 = parseApiPath(urlPath);
-    if (path7 === null) return noSuchResource();
-    const type = this.#resolve(path7.group, path7.resource);
+    const path10 = parseApiPath(urlPath);
+    if (path10 === null) return noSuchResource();
+    const type = this.#resolve(path10.group, path10.resource);
     if (type === void 0) return noSuchResource();
-    if (type.namespaced === false && path7.namespace !== void 0) return noSuchResource();
-    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path7.resource);
-    if (path7.name !== void 0) {
-      if (path7.subresource !== void 0 && path7.subresource !== "status") return noSuchResource();
-      const found = this.#byIdentity.get(key(type.group, type.kind, path7.namespace ?? "", path7.name));
-      return found !== void 0 && found.version === path7.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path7.name);
+    if (type.namespaced === false && path10.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path10.resource);
+    if (path10.name !== void 0) {
+      if (path10.subresource !== void 0 && path10.subresource !== "status") return noSuchResource();
+      const found = this.#byIdentity.get(key(type.group, type.kind, path10.namespace ?? "", path10.name));
+      return found !== void 0 && found.version === path10.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path10.name);
     }
     let labels;
     let fields2;
     try {
-      labels = parseLabelSelector(path7.labelSelector ?? "");
-      fields2 = parseFieldSelector(path7.fieldSelector ?? "", type.group, type.plural);
+      labels = parseLabelSelector(path10.labelSelector ?? "");
+      fields2 = parseFieldSelector(path10.fieldSelector ?? "", type.group, type.plural);
     } catch (err) {
       if (err instanceof SelectorError) return badRequest(err.message);
       throw err;
     }
-    const inScope = path7.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path7.namespace));
-    const items2 = (inScope ?? []).filter((stored) => stored.version === path7.version && labels(labelsOf(stored.object)) && fields2(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
-    const apiVersion = type.group === "" ? path7.version : `${type.group}/${path7.version}`;
+    const inScope = path10.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path10.namespace));
+    const items2 = (inScope ?? []).filter((stored) => stored.version === path10.version && labels(labelsOf(stored.object)) && fields2(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path10.version : `${type.group}/${path10.version}`;
     return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
   }
   #register(type) {
@@ -15376,14 +15466,14 @@ function typeName(schema) {
 }
 function fieldFor(fields2, key3) {
   if (Object.hasOwn(fields2, key3)) return key3;
-  const folded = key3.toLowerCase();
-  return Object.keys(fields2).find((name) => name.toLowerCase() === folded);
+  const folded2 = key3.toLowerCase();
+  return Object.keys(fields2).find((name) => name.toLowerCase() === folded2);
 }
-function decodeValue(value2, schema, path7, errors) {
+function decodeValue(value2, schema, path10, errors) {
   if (value2 === null) return void 0;
   const mismatch = () => {
-    const where = path7.length > 0 ? ` for field "${String(path7[path7.length - 1])}"` : "";
-    errors.push({ message: `cannot decode ${describe2(value2)} as ${typeName(schema)}${where}`, path: path7 });
+    const where = path10.length > 0 ? ` for field "${String(path10[path10.length - 1])}"` : "";
+    errors.push({ message: `cannot decode ${describe2(value2)} as ${typeName(schema)}${where}`, path: path10 });
     return void 0;
   };
   switch (schema.type) {
@@ -15399,7 +15489,7 @@ function decodeValue(value2, schema, path7, errors) {
       if (!Array.isArray(value2)) return mismatch();
       const out = [];
       value2.forEach((item, index) => {
-        const decoded = decodeValue(item, schema.items, [...path7, index], errors);
+        const decoded = decodeValue(item, schema.items, [...path10, index], errors);
         out.push(decoded === void 0 ? null : decoded);
       });
       return out;
@@ -15408,7 +15498,7 @@ function decodeValue(value2, schema, path7, errors) {
       if (typeof value2 !== "object" || Array.isArray(value2)) return mismatch();
       const out = {};
       for (const [key3, item] of Object.entries(value2)) {
-        const decoded = decodeValue(item, schema.values, [...path7, key3], errors);
+        const decoded = decodeValue(item, schema.values, [...path10, key3], errors);
         if (decoded !== void 0) out[key3] = decoded;
       }
       return out;
@@ -15419,10 +15509,10 @@ function decodeValue(value2, schema, path7, errors) {
       for (const [key3, item] of Object.entries(value2)) {
         const field2 = fieldFor(schema.fields, key3);
         if (field2 === void 0) {
-          errors.push({ message: `unknown field "${key3}"`, path: [...path7, key3] });
+          errors.push({ message: `unknown field "${key3}"`, path: [...path10, key3] });
           continue;
         }
-        const decoded = decodeValue(item, schema.fields[field2], [...path7, key3], errors);
+        const decoded = decodeValue(item, schema.fields[field2], [...path10, key3], errors);
         if (decoded !== void 0) out[field2] = decoded;
       }
       return out;
@@ -15588,7 +15678,7 @@ var ValuesFile = class {
     return GLOBAL_OPERATIONS.has(operation) ? null : `invalid request.operation value "${operation}" (expected CREATE, UPDATE, DELETE or CONNECT)`;
   }
   /** Resource-level variables for (policy, resource): global, then matching resource entries, then `set`. */
-  resourceValues(policyName, resourceName4, set2) {
+  resourceValues(policyName, resourceName4, set3) {
     const out = { ...this.globalValues };
     for (const policy of this.policies) {
       if (policy.name !== policyName) continue;
@@ -15596,7 +15686,7 @@ var ValuesFile = class {
         if (resource.name === resourceName4) Object.assign(out, resource.values);
       }
     }
-    if (set2) Object.assign(out, set2);
+    if (set3) Object.assign(out, set3);
     return out;
   }
   /** The rule entry of the first policy entry named `policyName` (`Store.GetPolicyRule`). */
@@ -15707,27 +15797,27 @@ var Decoder = class {
   /** Where the rule ids of `severity` and `ignore` are written. */
   positions = { severityPolicies: {}, severityRules: {}, ignore: [] };
   /** The 1-based position of the start of `node` (the document's start when there is no node). */
-  position(node) {
-    const { line, col } = this.lines.linePos(node?.range?.[0] ?? 0);
+  position(node2) {
+    const { line, col } = this.lines.linePos(node2?.range?.[0] ?? 0);
     return { line, column: col };
   }
   /** Reports `message` at the start of `node` (the document's start when there is no node). */
-  report(node, message2) {
-    this.problems.push({ file: this.file, ...this.position(node), message: message2 });
+  report(node2, message2) {
+    this.problems.push({ file: this.file, ...this.position(node2), message: message2 });
   }
   /** The node itself, an alias replaced by the node it names. */
-  resolve(node) {
-    if ((0, import_yaml5.isAlias)(node)) return node.resolve(this.document) ?? null;
-    return node ?? null;
+  resolve(node2) {
+    if ((0, import_yaml5.isAlias)(node2)) return node2.resolve(this.document) ?? null;
+    return node2 ?? null;
   }
   /** The entries of a mapping as (key text, key node, value node, null for no value or `null`); non-string keys are problems. */
-  entries(node, what) {
-    if (!(0, import_yaml5.isMap)(node)) {
-      this.report(node, `${what} must be a mapping, got ${describe3(node)}`);
+  entries(node2, what) {
+    if (!(0, import_yaml5.isMap)(node2)) {
+      this.report(node2, `${what} must be a mapping, got ${describe3(node2)}`);
       return null;
     }
     const out = [];
-    for (const pair of node.items) {
+    for (const pair of node2.items) {
       const keyNode = this.resolve(pair.key);
       if (keyNode === null || !(0, import_yaml5.isScalar)(keyNode) || typeof keyNode.value !== "string") {
         this.report(keyNode, `${what}: keys must be strings`);
@@ -15738,71 +15828,71 @@ var Decoder = class {
     }
     return out;
   }
-  string(node, what) {
-    if ((0, import_yaml5.isScalar)(node) && typeof node.value === "string") {
-      if (node.value.trim() !== "") return node.value;
-      this.report(node, `${what} must not be empty`);
+  string(node2, what) {
+    if ((0, import_yaml5.isScalar)(node2) && typeof node2.value === "string") {
+      if (node2.value.trim() !== "") return node2.value;
+      this.report(node2, `${what} must not be empty`);
       return void 0;
     }
-    this.report(node, `${what} must be a string, got ${describe3(node)}`);
+    this.report(node2, `${what} must be a string, got ${describe3(node2)}`);
     return void 0;
   }
-  oneOf(node, what, allowed) {
-    const text4 = this.string(node, what);
+  oneOf(node2, what, allowed) {
+    const text4 = this.string(node2, what);
     if (text4 === void 0) return void 0;
     if (allowed.includes(text4)) return text4;
-    this.report(node, `${what} must be one of ${allowed.join(", ")}, got "${text4}"`);
+    this.report(node2, `${what} must be one of ${allowed.join(", ")}, got "${text4}"`);
     return void 0;
   }
-  stringList(node, what) {
-    if (!(0, import_yaml5.isSeq)(node)) {
-      this.report(node, `${what} must be a list of strings, got ${describe3(node)}`);
+  stringList(node2, what) {
+    if (!(0, import_yaml5.isSeq)(node2)) {
+      this.report(node2, `${what} must be a list of strings, got ${describe3(node2)}`);
       return void 0;
     }
     const out = [];
-    node.items.forEach((raw, index) => {
+    node2.items.forEach((raw, index) => {
       const item = this.resolve(raw);
-      const text4 = item === null || (0, import_yaml5.isScalar)(item) && item.value === null ? this.missing(item ?? node, `${what}[${index}]`) : this.string(item, `${what}[${index}]`);
+      const text4 = item === null || (0, import_yaml5.isScalar)(item) && item.value === null ? this.missing(item ?? node2, `${what}[${index}]`) : this.string(item, `${what}[${index}]`);
       if (text4 !== void 0) out.push(text4);
     });
     return out;
   }
   /** A list of globs relative to the config file's folder. */
-  globs(node, what) {
-    const globs = this.stringList(node, what);
-    if (globs === void 0 || !(0, import_yaml5.isSeq)(node)) return void 0;
+  globs(node2, what) {
+    const globs = this.stringList(node2, what);
+    if (globs === void 0 || !(0, import_yaml5.isSeq)(node2)) return void 0;
     return globs.filter((glob, index) => {
       const normalized = glob.trim().replace(/^(\.\/)+/, "");
       if (normalized.startsWith("/") || normalized === ".." || normalized.startsWith("../")) {
-        this.report(this.resolve(node.items[index]), `${what}: "${glob}" is outside the config file's folder (globs are relative to it)`);
+        this.report(this.resolve(node2.items[index]), `${what}: "${glob}" is outside the config file's folder (globs are relative to it)`);
         return false;
       }
       return true;
     });
   }
-  boolean(node, what) {
-    if ((0, import_yaml5.isScalar)(node) && typeof node.value === "boolean") return node.value;
-    this.report(node, `${what} must be true or false, got ${describe3(node)}`);
+  boolean(node2, what) {
+    if ((0, import_yaml5.isScalar)(node2) && typeof node2.value === "boolean") return node2.value;
+    this.report(node2, `${what} must be true or false, got ${describe3(node2)}`);
     return void 0;
   }
-  nonNegativeInteger(node, what) {
-    if ((0, import_yaml5.isScalar)(node) && typeof node.value === "number" && Number.isInteger(node.value) && node.value >= 0) return node.value;
-    this.report(node, `${what} must be an integer of 0 or more, got ${describe3(node)}`);
+  nonNegativeInteger(node2, what) {
+    if ((0, import_yaml5.isScalar)(node2) && typeof node2.value === "number" && Number.isInteger(node2.value) && node2.value >= 0) return node2.value;
+    this.report(node2, `${what} must be an integer of 0 or more, got ${describe3(node2)}`);
     return void 0;
   }
   /** A size in bytes: a positive integer, or a string such as `64Mi`, `64MiB` or `10MB`. */
-  byteSize(node, what) {
-    const value2 = (0, import_yaml5.isScalar)(node) && (typeof node.value === "number" || typeof node.value === "string") ? parseByteSize(String(node.value)) : null;
+  byteSize(node2, what) {
+    const value2 = (0, import_yaml5.isScalar)(node2) && (typeof node2.value === "number" || typeof node2.value === "string") ? parseByteSize(String(node2.value)) : null;
     if (value2 !== null) return value2;
-    this.report(node, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe3(node)}`);
+    this.report(node2, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe3(node2)}`);
     return void 0;
   }
   /**
    * A mapping of names to severity settings; `keyProblem` tells what is wrong with a key, if anything;
    * `positions` receives where each key is written.
    */
-  severityMap(node, what, positions, keyProblem = () => null) {
-    const entries = this.entries(node, what);
+  severityMap(node2, what, positions, keyProblem = () => null) {
+    const entries = this.entries(node2, what);
     if (entries === null) return void 0;
     const out = {};
     for (const { key: key3, keyNode, value: value2 } of entries) {
@@ -15832,29 +15922,53 @@ var Decoder = class {
     this.report(keyNode, `unknown key "${key3}"${what === "" ? "" : ` in ${what}`} (${hint})`);
   }
 };
-function describe3(node) {
-  if (node === null) return "nothing";
-  if ((0, import_yaml5.isMap)(node)) return "a mapping";
-  if ((0, import_yaml5.isSeq)(node)) return "a list";
-  if ((0, import_yaml5.isScalar)(node)) {
-    const { value: value2 } = node;
+function describe3(node2) {
+  if (node2 === null) return "nothing";
+  if ((0, import_yaml5.isMap)(node2)) return "a mapping";
+  if ((0, import_yaml5.isSeq)(node2)) return "a list";
+  if ((0, import_yaml5.isScalar)(node2)) {
+    const { value: value2 } = node2;
     if (value2 === null) return "null";
     if (typeof value2 === "string") return `"${value2}"`;
     return `${typeof value2} ${String(value2)}`;
   }
   return "an alias";
 }
-var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings", "maxFileSize", "allowEmpty"];
+var TOP_LEVEL_KEYS = ["policies", "manifests", "exclude", "values", "userinfo", "operation", "severity", "ignore", "format", "maxWarnings", "maxFileSize", "allowEmpty", "kustomize"];
+var KUSTOMIZE_KEYS = ["build", "roots"];
+function decodeKustomize(decoder2, node2, config) {
+  const entries = decoder2.entries(node2, "kustomize");
+  if (entries === null) return;
+  const settings = { build: true, roots: [] };
+  for (const { key: key3, keyNode, value: value2 } of entries) {
+    if (!KUSTOMIZE_KEYS.includes(key3)) {
+      decoder2.unknownKey(keyNode, key3, "kustomize", KUSTOMIZE_KEYS);
+      continue;
+    }
+    if (value2 === null) {
+      decoder2.missing(keyNode, `kustomize.${key3}`);
+      continue;
+    }
+    if (key3 === "build") {
+      const build = decoder2.boolean(value2, "kustomize.build");
+      if (build !== void 0) settings.build = build;
+    } else {
+      const roots = decoder2.globs(value2, "kustomize.roots");
+      if (roots !== void 0) settings.roots = roots;
+    }
+  }
+  config.kustomize = settings;
+}
 var SEVERITY_KEYS = ["audit", "enforce", "policies", "rules"];
 function ruleIdProblem(key3) {
   return /^[^/]+(\/[^/]+)?\/[^/]+$/.test(key3) ? null : `"${key3}" is not a rule id (expected "policy/rule" or "namespace/policy/rule")`;
 }
-function decodeIgnore(decoder2, node, config) {
-  const ignore2 = decoder2.stringList(node, "ignore");
-  if (ignore2 === void 0 || !(0, import_yaml5.isSeq)(node)) return;
+function decodeIgnore(decoder2, node2, config) {
+  const ignore2 = decoder2.stringList(node2, "ignore");
+  if (ignore2 === void 0 || !(0, import_yaml5.isSeq)(node2)) return;
   config.ignore = [];
   decoder2.positions.ignore = [];
-  const nodes = node.items.map((item) => decoder2.resolve(item)).filter((item) => (0, import_yaml5.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
+  const nodes = node2.items.map((item) => decoder2.resolve(item)).filter((item) => (0, import_yaml5.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
   ignore2.forEach((pattern2, index) => {
     const item = nodes[index];
     if (!pattern2.includes("/") && !/[*?]/.test(pattern2)) {
@@ -15865,8 +15979,8 @@ function decodeIgnore(decoder2, node, config) {
     decoder2.positions.ignore.push(decoder2.position(item));
   });
 }
-function decodeSeverity(decoder2, node, into) {
-  const entries = decoder2.entries(node, "severity");
+function decodeSeverity(decoder2, node2, into) {
+  const entries = decoder2.entries(node2, "severity");
   if (entries === null) return;
   for (const { key: key3, keyNode, value: value2 } of entries) {
     if (!SEVERITY_KEYS.includes(key3)) {
@@ -15887,9 +16001,9 @@ function decodeSeverity(decoder2, node, into) {
     }
   }
 }
-function decodeTopLevel(decoder2, node, config) {
+function decodeTopLevel(decoder2, node2, config) {
   const folder = path.dirname(decoder2.file);
-  const entries = decoder2.entries(node, "the configuration");
+  const entries = decoder2.entries(node2, "the configuration");
   if (entries === null) return;
   for (const { key: key3, keyNode, value: value2 } of entries) {
     if (!TOP_LEVEL_KEYS.includes(key3)) {
@@ -15940,6 +16054,9 @@ function decodeTopLevel(decoder2, node, config) {
         if (allowEmpty !== void 0) config.allowEmpty = allowEmpty;
         break;
       }
+      case "kustomize":
+        decodeKustomize(decoder2, value2, config);
+        break;
       case "maxFileSize": {
         const maxFileSize = decoder2.byteSize(value2, key3);
         if (maxFileSize !== void 0) config.maxFileSize = maxFileSize;
@@ -16056,12 +16173,12 @@ var GitignoreStack = class _GitignoreStack {
     return new _GitignoreStack([...this.layers, { dir, rules: (0, import_ignore.default)().add(text4) }]);
   }
   /** Whether the entry `file` (absolute; `isDirectory` for folders) is ignored by the rules in force. */
-  ignores(file, isDirectory) {
+  ignores(file, isDirectory2) {
     for (let index = this.layers.length - 1; index >= 0; index--) {
       const layer = this.layers[index];
       const relative = toPosix(path2.relative(layer.dir, file));
       if (relative === "" || relative.startsWith("../") || relative === ".." || path2.isAbsolute(relative)) continue;
-      const result = layer.rules.test(isDirectory ? `${relative}/` : relative);
+      const result = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
       if (result.ignored) return true;
       if (result.unignored) return false;
     }
@@ -16116,10 +16233,10 @@ function errorMessage3(error) {
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return error instanceof Error ? error.message : String(error);
 }
-function isWanted(walk4, file) {
+function isWanted(walk5, file) {
   const extension = path4.extname(file);
-  if (walk4.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
-  return INCLUDE_EXTENSIONS.has(extension) && walk4.include.matches(file);
+  if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
+  return INCLUDE_EXTENSIONS.has(extension) && walk5.include.matches(file);
 }
 function entryKind(dir, entry2) {
   if (entry2.isFile()) return "file";
@@ -16134,17 +16251,17 @@ function entryKind(dir, entry2) {
   if (stats.isFile()) return "file";
   return stats.isDirectory() ? "link-to-directory" : null;
 }
-function walkFolder(walk4, root, rules) {
+function walkFolder(walk5, root, rules) {
   const pending = [{ dir: root, rules }];
   while (pending.length > 0) {
     const { dir, rules: inherited } = pending.pop();
-    if (walk4.entered.has(dir)) continue;
-    walk4.entered.add(dir);
+    if (walk5.entered.has(dir)) continue;
+    walk5.entered.add(dir);
     let entries;
     try {
       entries = readdirSync2(dir, { withFileTypes: true });
     } catch (error) {
-      walk4.problems.push({ path: dir, message: `cannot read folder: ${errorMessage3(error)}` });
+      walk5.problems.push({ path: dir, message: `cannot read folder: ${errorMessage3(error)}` });
       continue;
     }
     const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
@@ -16153,15 +16270,15 @@ function walkFolder(walk4, root, rules) {
       const kind3 = entryKind(dir, entry2);
       const file = path4.join(dir, entry2.name);
       if (kind3 === "directory") {
-        if (SKIPPED_FOLDERS.has(entry2.name) || walk4.exclude.matches(file)) continue;
+        if (SKIPPED_FOLDERS.has(entry2.name) || walk5.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, true)) continue;
         pending.push({ dir: file, rules: here });
       } else if (kind3 === "file") {
-        const wanted = isWanted(walk4, file);
-        if (wanted === false || walk4.exclude.matches(file)) continue;
+        const wanted = isWanted(walk5, file);
+        if (wanted === false || walk5.exclude.matches(file)) continue;
         if (here !== null && here.ignores(file, false)) continue;
-        walk4.found.add(file);
-        if (wanted === "ifKubernetes") walk4.ifKubernetes.add(file);
+        walk5.found.add(file);
+        if (wanted === "ifKubernetes") walk5.ifKubernetes.add(file);
       }
     }
   }
@@ -16172,12 +16289,12 @@ function rootRules(cwd, root) {
   return GitignoreStack.forWalk(top2, root);
 }
 var byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-async function findFiles(options) {
-  const cwd = path4.resolve(options.cwd);
-  const base2 = path4.resolve(cwd, options.base ?? cwd);
-  const walk4 = {
-    include: globSet(base2, options.include),
-    exclude: globSet(base2, options.exclude),
+async function findFiles(options2) {
+  const cwd = path4.resolve(options2.cwd);
+  const base2 = path4.resolve(cwd, options2.base ?? cwd);
+  const walk5 = {
+    include: globSet(base2, options2.include),
+    exclude: globSet(base2, options2.exclude),
     found: /* @__PURE__ */ new Set(),
     ifKubernetes: /* @__PURE__ */ new Set(),
     problems: [],
@@ -16185,37 +16302,608 @@ async function findFiles(options) {
   };
   const excluded = /* @__PURE__ */ new Set();
   const named2 = /* @__PURE__ */ new Set();
-  const given = options.paths.length > 0 ? options.paths : ["."];
+  const given = options2.paths.length > 0 ? options2.paths : ["."];
   for (const name of given) {
     const absolute = path4.resolve(cwd, name);
     let stats;
     try {
       stats = statSync4(absolute);
     } catch (error) {
-      walk4.problems.push({ path: name, message: `${name}: ${errorMessage3(error)}` });
+      walk5.problems.push({ path: name, message: `${name}: ${errorMessage3(error)}` });
       continue;
     }
     if (stats.isDirectory()) {
-      walkFolder(walk4, absolute, options.gitignore ? rootRules(cwd, absolute) : null);
+      walkFolder(walk5, absolute, options2.gitignore ? rootRules(cwd, absolute) : null);
     } else if (stats.isFile()) {
       named2.add(absolute);
-      if (walk4.exclude.matches(absolute)) excluded.add(absolute);
-      else walk4.found.add(absolute);
+      if (walk5.exclude.matches(absolute)) excluded.add(absolute);
+      else walk5.found.add(absolute);
     } else {
-      walk4.problems.push({ path: name, message: `${name}: not a file or folder` });
+      walk5.problems.push({ path: name, message: `${name}: not a file or folder` });
     }
   }
   return {
-    files: [...walk4.found].sort(byCodeUnits),
-    problems: walk4.problems,
+    files: [...walk5.found].sort(byCodeUnits),
+    problems: walk5.problems,
     excluded: [...excluded].sort(byCodeUnits),
-    ifKubernetes: new Set([...walk4.ifKubernetes].filter((file) => !named2.has(file)))
+    ifKubernetes: new Set([...walk5.ifKubernetes].filter((file) => !named2.has(file)))
   };
 }
 
 // src/evaluate/types.ts
 function policyReference(policy) {
   return policy.namespaced ? `${policy.namespace}/${policy.name}` : policy.name;
+}
+
+// src/lint/helm.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+import { readdirSync as readdirSync3, statSync as statSync5 } from "node:fs";
+import path5 from "node:path";
+
+// src/source/template-lines.ts
+var OPEN = "";
+var INSIDE = "";
+var MARKS = /[\u0001\u0002]/;
+function scanActions(text4) {
+  const actions = [];
+  let from = 0;
+  for (; ; ) {
+    const start = text4.indexOf("{{", from);
+    if (start < 0) break;
+    let at = start + 2;
+    if (text4[at] === "-" && /\s/.test(text4[at + 1] ?? "")) at += 2;
+    while (/\s/.test(text4[at] ?? "")) at++;
+    let end;
+    if (text4.startsWith("/*", at)) {
+      const close = text4.indexOf("*/", at + 2);
+      const after = close < 0 ? -1 : text4.indexOf("}}", close + 2);
+      end = after < 0 ? text4.length : after + 2;
+    } else {
+      end = text4.length;
+      let quote3 = "";
+      for (let i = at; i < text4.length; i++) {
+        const ch = text4[i];
+        if (quote3 !== "") {
+          if (ch === "\\" && quote3 !== "`") i++;
+          else if (ch === quote3) quote3 = "";
+          else if (ch === "\n" && quote3 !== "`") quote3 = "";
+        } else if (ch === '"' || ch === "'" || ch === "`") {
+          quote3 = ch;
+        } else if (ch === "}" && text4[i + 1] === "}") {
+          end = i + 2;
+          break;
+        }
+      }
+    }
+    let inner = text4.slice(start + 2, end === text4.length && !text4.endsWith("}}") ? end : end - 2);
+    inner = inner.replace(/^-(?=\s)/, "").replace(/(?<=\s)-$/, "").trim();
+    actions.push({ start, end, body: inner });
+    from = end;
+  }
+  return actions;
+}
+function blankTemplateActions(text4) {
+  let out = "";
+  let from = 0;
+  for (const action of scanActions(text4)) {
+    out += text4.slice(from, action.start) + text4.slice(action.start, action.end).replace(/[^\n\r]/g, " ");
+    from = action.end;
+  }
+  return out + text4.slice(from);
+}
+function actionRole(body) {
+  if (body.startsWith("/*")) return "comment";
+  const word = /^[a-z]+/.exec(body)?.[0] ?? "";
+  if (word === "range") return "range";
+  if (word === "define") return "define";
+  if (word === "if" || word === "with" || word === "block") return "open";
+  if (word === "end") return "end";
+  if (word === "else" || word === "break" || word === "continue") return "control";
+  if (/^\$\w*\s*:?=[^=]/.test(body)) return "control";
+  return "output";
+}
+function indentOf(body) {
+  const match = /\bn?indent\s+(\d+)/.exec(body);
+  return match === null ? null : Number(match[1]);
+}
+var DOUBLE_QUOTED_KEY = /^"((?:[^"\\\u0001\u0002]|\\.)*)"[ \t]*:(?=[ \t]|$)/;
+var SINGLE_QUOTED_KEY = /^'((?:[^'\u0001\u0002]|'')*)'[ \t]*:(?=[ \t]|$)/;
+var PLAIN_KEY_START = /^[^\s#'"[\]{},&*!|>%@`\u0001\u0002]/;
+var KEY_COLON = /:(?=[ \t]|$)/;
+var ITEM = /^-(?:[ \t]+|$)/;
+var BLOCK_SCALAR = /^[|>][0-9+-]*[ \t]*(?:#.*)?$/;
+function keyAt(shape) {
+  let key3;
+  let rest;
+  const double = DOUBLE_QUOTED_KEY.exec(shape);
+  const single = double === null ? SINGLE_QUOTED_KEY.exec(shape) : null;
+  if (double !== null) {
+    key3 = double[1].replace(/\\(.)/g, "$1");
+    rest = shape.slice(double[0].length);
+  } else if (single !== null) {
+    key3 = single[1].replace(/''/g, "'");
+    rest = shape.slice(single[0].length);
+  } else {
+    if (!PLAIN_KEY_START.test(shape)) return null;
+    const colon = KEY_COLON.exec(shape);
+    if (colon === null) return null;
+    key3 = shape.slice(0, colon.index).trimEnd();
+    if (MARKS.test(key3) || key3.includes(" #")) return null;
+    rest = shape.slice(colon.index + 1);
+  }
+  const value2 = rest.replace(/(?:^|[ \t])#.*$/, "").trim();
+  return { key: key3, value: value2 };
+}
+function literalValue(value2) {
+  if (value2 === void 0 || value2 === "" || MARKS.test(value2)) return null;
+  if (/^"(?:[^"\\]|\\.)*"$/.test(value2)) return value2.slice(1, -1).replace(/\\(.)/g, "$1");
+  if (/^'(?:[^']|'')*'$/.test(value2)) return value2.slice(1, -1).replace(/''/g, "'");
+  return value2;
+}
+function node(kind3, line, column, indent2, ranges, extra = {}) {
+  return { kind: kind3, line, column, indent: indent2, children: [], ranges, ...extra };
+}
+function parseTemplate(text4) {
+  const actions = scanActions(text4);
+  let shape = "";
+  let from = 0;
+  const actionAt = /* @__PURE__ */ new Map();
+  for (const action of actions) {
+    actionAt.set(action.start, action);
+    const span = text4.slice(action.start, action.end);
+    shape += text4.slice(from, action.start) + OPEN + span.slice(1).replace(/[^\n]/g, INSIDE);
+    from = action.end;
+  }
+  shape += text4.slice(from);
+  const lines = shape.split("\n");
+  const documents = [];
+  const blocks = [];
+  let nextBlock = 0;
+  let offset = 0;
+  let document = newDocument(1);
+  let stack = [document.root];
+  let scalarIndent = -1;
+  const ranges = () => blocks.filter((block) => block.role === "range").map((block) => block.id);
+  const inDefine = () => blocks.some((block) => block.role === "define");
+  const finish = (endLine) => {
+    document.endLine = endLine;
+    documents.push(document);
+  };
+  const updateBlocks = (roles) => {
+    for (const role of roles) {
+      if (role === "open" || role === "range" || role === "define") blocks.push({ role, id: nextBlock++ });
+      else if (role === "end") blocks.pop();
+    }
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const lineNumber = index + 1;
+    const raw = lines[index].replace(/\r$/, "");
+    const lineStart2 = offset;
+    offset += lines[index].length + 1;
+    const lineActions = [];
+    for (let i = raw.indexOf(OPEN); i >= 0; i = raw.indexOf(OPEN, i + 1)) {
+      const action = actionAt.get(lineStart2 + i);
+      if (action !== void 0) lineActions.push(action);
+    }
+    const indent2 = raw.length - raw.trimStart().length;
+    const content = raw.slice(indent2).trimEnd();
+    const roles = lineActions.map((action) => actionRole(action.body));
+    const onlyActions = content !== "" && content.replace(/[\u0001\u0002\s]/g, "") === "";
+    if (indent2 === 0 && /^---(?:[ \t]|$)/.test(content) && !inDefine()) {
+      finish(lineNumber - 1);
+      document = newDocument(lineNumber + 1);
+      stack = [document.root];
+      scalarIndent = -1;
+      continue;
+    }
+    if (scalarIndent >= 0 && (content === "" || indent2 > scalarIndent)) {
+      updateBlocks(roles);
+      continue;
+    }
+    scalarIndent = -1;
+    const skip2 = content === "" || content.startsWith(INSIDE) || content.startsWith("#") || inDefine();
+    const isComment = onlyActions && roles.every((role) => role === "comment");
+    if (!skip2 && !isComment && document.contentLine === null) {
+      document.contentLine = lineNumber;
+      document.contentColumn = indent2 + 1;
+    }
+    if (skip2 || isComment) {
+      updateBlocks(roles);
+      continue;
+    }
+    if (onlyActions) {
+      const output = lineActions.find((_, at) => roles[at] === "output");
+      if (output !== void 0) addOutput(lineNumber, indent2, indentOf(output.body) ?? indent2);
+      updateBlocks(roles);
+      continue;
+    }
+    const current3 = ranges();
+    if (content.startsWith(OPEN)) {
+      addOutput(lineNumber, indent2, indent2);
+    } else {
+      readEntry(content, lineNumber, indent2, current3);
+    }
+    updateBlocks(roles);
+  }
+  finish(lines.length);
+  for (const found of documents) found.kind = literalValue(found.root.children.find((child) => child.kind === "key" && child.key === "kind")?.value) ?? null;
+  return { documents };
+  function newDocument(startLine) {
+    return { startLine, endLine: startLine, kind: null, contentLine: null, contentColumn: 1, root: node("root", startLine, 1, -1, []) };
+  }
+  function addOutput(line, indent2, effective) {
+    let at = stack.length - 1;
+    while (at > 0 && stack[at].indent >= effective) at--;
+    stack[at].children.push(node("output", line, indent2 + 1, effective, ranges()));
+  }
+  function readEntry(content, line, indent2, current3) {
+    const item = ITEM.exec(content);
+    if (item === null) {
+      const entry3 = keyAt(content);
+      if (entry3 === null) return;
+      while (stack.length > 1 && stack.at(-1).indent >= indent2) stack.pop();
+      pushKey(entry3, line, indent2, current3);
+      return;
+    }
+    while (stack.length > 1) {
+      const top2 = stack.at(-1);
+      if (top2.indent < indent2 || top2.indent === indent2 && top2.kind === "key" && top2.value === "") break;
+      stack.pop();
+    }
+    const itemNode = node("item", line, indent2 + 1, indent2, current3);
+    stack.at(-1).children.push(itemNode);
+    stack.push(itemNode);
+    const rest = content.slice(item[0].length);
+    const restIndent = indent2 + item[0].length;
+    if (rest.startsWith(OPEN)) {
+      itemNode.children.push(node("output", line, restIndent + 1, restIndent, current3));
+      return;
+    }
+    const entry2 = keyAt(rest);
+    if (entry2 !== null) pushKey(entry2, line, restIndent, current3);
+    else if (BLOCK_SCALAR.test(rest)) scalarIndent = indent2;
+  }
+  function pushKey(entry2, line, indent2, current3) {
+    const keyNode = node("key", line, indent2 + 1, indent2, current3, { key: entry2.key, value: entry2.value });
+    stack.at(-1).children.push(keyNode);
+    stack.push(keyNode);
+    if (BLOCK_SCALAR.test(entry2.value)) scalarIndent = indent2;
+  }
+}
+function selectTemplateDocument(template, rendered) {
+  const withContent = template.documents.filter((document) => document.root.children.length > 0);
+  if (withContent.length === 0) return template.documents[0] ?? null;
+  const ofKind = rendered.kind === null ? [] : withContent.filter((document) => document.kind === rendered.kind);
+  if (ofKind.length > 0) return ofKind[Math.min(rendered.kindIndex, ofKind.length - 1)];
+  return withContent[Math.min(rendered.index, withContent.length - 1)];
+}
+var INDEX3 = /^(?:0|[1-9][0-9]*)$/;
+function stepsOf(path10, rendered) {
+  const steps = [];
+  const values = [];
+  let value2 = rendered;
+  let at = 0;
+  while (at < path10.length) {
+    const segment = path10[at];
+    if (value2 === void 0) {
+      steps.push(typeof segment === "number" ? { index: segment } : { key: segment });
+      values.push(void 0);
+      at++;
+      continue;
+    }
+    if (Array.isArray(value2)) {
+      const index = typeof segment === "number" ? segment : INDEX3.test(segment) ? Number(segment) : -1;
+      if (index < 0 || index >= value2.length) break;
+      steps.push({ index });
+      values.push(value2);
+      value2 = value2[index];
+      at++;
+      continue;
+    }
+    if (!isObject(value2)) break;
+    let key3 = "";
+    let found = false;
+    for (let end = at; end < path10.length; end++) {
+      key3 = end === at ? String(path10[at]) : `${key3}/${String(path10[end])}`;
+      if (Object.prototype.hasOwnProperty.call(value2, key3)) {
+        steps.push({ key: key3 });
+        values.push(value2);
+        value2 = value2[key3];
+        at = end + 1;
+        found = true;
+        break;
+      }
+    }
+    if (!found) break;
+  }
+  return { steps, values };
+}
+function itemFor(parent, index, list5) {
+  const items2 = parent.children.filter((child) => child.kind === "item");
+  if (items2.length === 0) return null;
+  const element = Array.isArray(list5) ? list5[index] : void 0;
+  if (isObject(element) && typeof element.name === "string") {
+    const named2 = items2.filter((item) => literalValue(item.children.find((child) => child.kind === "key" && child.key === "name")?.value) === element.name);
+    if (named2.length === 1) return named2[0];
+  }
+  const rangeOf2 = (item) => item.ranges.find((id) => !parent.ranges.includes(id)) ?? null;
+  const groups = [...new Set(items2.map(rangeOf2).filter((id) => id !== null))];
+  if (groups.length === 0) return items2[index] ?? null;
+  const before = items2.slice(0, items2.findIndex((item) => rangeOf2(item) !== null));
+  if (index < before.length) return before[index];
+  const ranged = items2.filter((item) => rangeOf2(item) === groups[0]);
+  if (groups.length > 1 || !Array.isArray(list5)) return ranged[0];
+  let lastRanged = -1;
+  items2.forEach((item, at) => {
+    if (rangeOf2(item) !== null) lastRanged = at;
+  });
+  const after = items2.slice(lastRanged + 1);
+  const fromEnd = list5.length - index;
+  if (fromEnd <= after.length) return after[after.length - fromEnd];
+  return ranged[(index - before.length) % ranged.length];
+}
+function follow(parent, steps, values, at) {
+  if (at >= steps.length) return { node: parent, depth: at };
+  const step3 = steps[at];
+  let best = { node: parent, depth: at };
+  if ("index" in step3) {
+    const item = itemFor(parent, step3.index, values[at]);
+    return item === null ? best : follow(item, steps, values, at + 1);
+  }
+  for (const child of parent.children) {
+    if (child.kind !== "key" || child.key !== step3.key) continue;
+    const match = follow(child, steps, values, at + 1);
+    if (match.depth > best.depth) best = match;
+    if (best.depth === steps.length) break;
+  }
+  if (best.depth === at && INDEX3.test(step3.key)) {
+    const item = itemFor(parent, Number(step3.key), values[at]);
+    if (item !== null) return follow(item, steps, values, at + 1);
+  }
+  return best;
+}
+function locateInTemplate(document, path10, rendered) {
+  const { steps, values } = stepsOf(path10, rendered);
+  const match = steps.length === 0 ? { node: document.root, depth: 0 } : follow(document.root, steps, values, 0);
+  if (match.depth < steps.length) {
+    const outputs = match.node.children.filter((child) => child.kind === "output");
+    if (outputs.length === 1) return { line: outputs[0].line, column: outputs[0].column, found: "output" };
+  }
+  if (match.depth === 0) return templateDocumentStart(document);
+  return { line: match.node.line, column: match.node.column, found: match.depth === steps.length ? "key" : "partial" };
+}
+function templateDocumentStart(document) {
+  return { line: document.contentLine ?? document.startLine, column: document.contentLine === null ? 1 : document.contentColumn, found: "document" };
+}
+
+// src/lint/helm.ts
+var SOURCE_COMMENT = /^# Source: (.+?)\s*$/;
+function helmSources(text4) {
+  const sources = [];
+  const lines = text4.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
+    if (match) sources.push({ line: i + 1, template: match[1] });
+  }
+  return sources;
+}
+function lastAtOrBefore(items2, line) {
+  let low = 0;
+  let high = items2.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (items2[mid].line <= line) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
+}
+function sourceOfLine(sources, line) {
+  return sources[lastAtOrBefore(sources, line - 1)] ?? null;
+}
+function parseSourcePath(source) {
+  const parts2 = source.split("/");
+  if (parts2.some((part) => part === "" || part === "." || part === "..")) return null;
+  const charts = [parts2[0]];
+  let at = 1;
+  while (parts2[at] === "charts" && at + 2 < parts2.length) {
+    charts.push(parts2[at + 1]);
+    at += 2;
+  }
+  const file = parts2.slice(at);
+  if (file.length < 2 || file[0] !== "templates" && file[0] !== "crds") return null;
+  return { charts, file: file.join("/") };
+}
+function chartMetadata(text4) {
+  let value2;
+  try {
+    value2 = (0, import_yaml6.parse)(stripByteOrderMark(text4));
+  } catch {
+    return null;
+  }
+  if (!isObject(value2) || typeof value2.name !== "string" || value2.name === "") return null;
+  const dependencies = [];
+  for (const dependency of Array.isArray(value2.dependencies) ? value2.dependencies : []) {
+    if (!isObject(dependency) || typeof dependency.name !== "string") continue;
+    dependencies.push(typeof dependency.alias === "string" && dependency.alias !== "" ? { name: dependency.name, alias: dependency.alias } : { name: dependency.name });
+  }
+  return { name: value2.name, dependencies };
+}
+var CHART_FILE = "Chart.yaml";
+var MAX_CHART_FILE = 1024 * 1024;
+function readChart(dir) {
+  try {
+    const read = readFileBounded(path5.join(dir, CHART_FILE), MAX_CHART_FILE);
+    if (isTooLarge(read)) return null;
+    const metadata = chartMetadata(read.toString("utf8"));
+    return metadata === null ? null : { dir, ...metadata };
+  } catch {
+    return null;
+  }
+}
+function isDirectory(dir) {
+  try {
+    return statSync5(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function subchartFolder(parent, name) {
+  const charts = path5.join(parent.dir, "charts");
+  const direct = path5.join(charts, name);
+  if (isDirectory(direct)) return readChart(direct) ?? { dir: direct, name, dependencies: [] };
+  const aliased = parent.dependencies.find((dependency) => dependency.alias === name)?.name;
+  if (aliased !== void 0 && isDirectory(path5.join(charts, aliased))) return readChart(path5.join(charts, aliased)) ?? { dir: path5.join(charts, aliased), name, dependencies: [] };
+  let entries;
+  try {
+    entries = readdirSync3(charts).sort(byCodeUnits);
+  } catch {
+    return null;
+  }
+  for (const entry2 of entries) {
+    const chart = readChart(path5.join(charts, entry2));
+    if (chart !== null && (chart.name === name || chart.name === aliased)) return chart;
+  }
+  return null;
+}
+function resolveCharts(charts, known) {
+  let folder = known.find((chart) => chart.name === charts[0]);
+  if (folder === void 0) return { missing: charts[0] };
+  for (const name of charts.slice(1)) {
+    const next = subchartFolder(folder, name) ?? known.find((chart) => chart.name === name);
+    if (next === void 0) return { missing: name, parent: folder };
+    folder = next;
+  }
+  return { folder };
+}
+async function discoverCharts(cwd) {
+  const found = await findFiles({ cwd, paths: [cwd], include: [`**/${CHART_FILE}`], exclude: [], gitignore: true });
+  const dirs = found.files.filter((file) => path5.basename(file) === CHART_FILE).map((file) => path5.dirname(file));
+  const depth = (dir) => dir.split(path5.sep).length;
+  dirs.sort((a, b) => depth(a) - depth(b) || byCodeUnits(a, b));
+  return dirs.map(readChart).filter((chart) => chart !== null);
+}
+function renderedOrder(input) {
+  const sources = input.helm ?? [];
+  const order = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Map();
+  for (const [at, source] of sources.entries()) {
+    const next = sources[at + 1]?.line ?? Number.POSITIVE_INFINITY;
+    const document = input.documents[lastAtOrBefore(input.documents, source.line) + 1];
+    if (document === void 0 || document.line >= next) continue;
+    const kind3 = isObject(document.value) && typeof document.value.kind === "string" ? document.value.kind : null;
+    const index = seen.get(source.template) ?? 0;
+    const kindKey = `${source.template}\0${kind3 ?? ""}`;
+    const kindIndex = seen.get(kindKey) ?? 0;
+    seen.set(source.template, index + 1);
+    seen.set(kindKey, kindIndex + 1);
+    order.set(source, { kind: kind3, kindIndex, index });
+  }
+  return order;
+}
+async function resolveHelmSources(input, options2) {
+  const warnings = [];
+  const errors = [];
+  const given = [];
+  for (const dir of options2.charts) {
+    const chart = readChart(dir);
+    if (chart === null) errors.push(`--helm-chart ${options2.display(dir)}: no ${CHART_FILE} naming a chart in that folder`);
+    else given.push(chart);
+  }
+  const sources = input.helm ?? [];
+  if (sources.length === 0) {
+    if (options2.charts.length > 0) warnings.push("--helm-chart is ignored: standard input holds no rendered Helm output (# Source: comments)");
+    return { warnings, errors };
+  }
+  let known = given;
+  let discovered = false;
+  const used = /* @__PURE__ */ new Set();
+  const resolutions = /* @__PURE__ */ new Map();
+  for (const source of sources) {
+    if (resolutions.has(source.template)) continue;
+    const parsed = parseSourcePath(source.template);
+    if (parsed === null) {
+      resolutions.set(source.template, null);
+      continue;
+    }
+    let resolution = resolveCharts(parsed.charts, known);
+    if ("missing" in resolution && !discovered) {
+      discovered = true;
+      known = [...given, ...await discoverCharts(options2.cwd)];
+      resolution = resolveCharts(parsed.charts, known);
+    }
+    resolutions.set(source.template, resolution);
+    if ("folder" in resolution) for (const chart of parsed.charts) used.add(chart);
+  }
+  const order = renderedOrder(input);
+  const templates = /* @__PURE__ */ new Map();
+  const reported = /* @__PURE__ */ new Set();
+  for (const source of sources) {
+    const resolution = resolutions.get(source.template);
+    if (resolution === null || resolution === void 0) continue;
+    if ("missing" in resolution) {
+      if (reported.has(resolution.missing)) continue;
+      reported.add(resolution.missing);
+      const of = resolution.parent === void 0 ? "" : ` (a subchart of ${resolution.parent.name}, ${options2.display(resolution.parent.dir)})`;
+      warnings.push(
+        `Helm chart "${resolution.missing}"${of} of the rendered input (# Source: ${source.template}) was not found: no ${CHART_FILE} below the working directory names it, so its findings are reported on <stdin> at the rendered lines; pass --helm-chart <dir> with the chart's folder`
+      );
+      continue;
+    }
+    const file = path5.join(resolution.folder.dir, parseSourcePath(source.template).file);
+    let template = templates.get(file);
+    if (template === void 0) {
+      template = readTemplate(file, source.template, options2, warnings);
+      templates.set(file, template);
+    }
+    const rendered = order.get(source);
+    if (template === null || rendered === void 0) continue;
+    const document = selectTemplateDocument(template.parsed, rendered);
+    if (document !== null) source.target = { template, document };
+  }
+  for (const chart of given) {
+    if (!used.has(chart.name)) warnings.push(`--helm-chart ${options2.display(chart.dir)}: chart "${chart.name}" rendered no document of standard input`);
+  }
+  return { warnings, errors };
+}
+function readTemplate(file, source, options2, warnings) {
+  const display = options2.display(file);
+  const unread = (why) => {
+    warnings.push(`${display} (# Source: ${source}) ${why}, so its findings are reported on <stdin> at the rendered lines`);
+    return null;
+  };
+  let read;
+  try {
+    read = readFileBounded(file, options2.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  } catch (error) {
+    const code = error.code;
+    return unread(code === "ENOENT" ? "does not exist" : `cannot be read: ${error.message}`);
+  }
+  if (isTooLarge(read)) return unread(`is not read: ${tooLargeMessage(display, read)}`);
+  const text4 = stripByteOrderMark(read.toString("utf8"));
+  return { path: file, display, text: text4, parsed: parseTemplate(text4) };
+}
+var lineLengths = /* @__PURE__ */ new WeakMap();
+function lineLength(template, line) {
+  let lengths = lineLengths.get(template);
+  if (lengths === void 0) {
+    const starts = lineStarts(template.text);
+    lengths = starts.map((start, at) => {
+      let end = at + 1 < starts.length ? starts[at + 1] - 1 : template.text.length;
+      if (end > start && template.text[end - 1] === "\r") end--;
+      return end - start;
+    });
+    lineLengths.set(template, lengths);
+  }
+  return lengths[line - 1] ?? 0;
+}
+function templateLocation(input, line, path10) {
+  if (input.helm === void 0) return null;
+  const target2 = sourceOfLine(input.helm, line)?.target;
+  if (target2 === void 0) return null;
+  const rendered = input.documents[lastAtOrBefore(input.documents, line)]?.value;
+  const at = path10 === void 0 || path10.length === 0 ? templateDocumentStart(target2.document) : locateInTemplate(target2.document, path10, rendered);
+  const endColumn = Math.max(lineLength(target2.template, at.line) + 1, at.column);
+  return { file: target2.template.display, line: at.line, column: at.column, endLine: at.line, endColumn };
 }
 
 // src/util/wildcard.ts
@@ -16307,29 +16995,9 @@ function isIgnored(ignore2, ruleId) {
   return ignore2.some((pattern2) => ids.some((id) => wildcardMatch(pattern2, id)));
 }
 
-// src/lint/helm.ts
-var SOURCE_COMMENT = /^# Source: (.+?)\s*$/;
-function helmSources(text4) {
-  const sources = [];
-  const lines = text4.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
-    if (match) sources.push({ line: i + 1, template: match[1] });
-  }
-  return sources;
-}
-function templateLine(sources, line) {
-  let found = null;
-  for (const source of sources) {
-    if (source.line >= line) break;
-    found = source;
-  }
-  return found === null ? null : { template: found.template, line: line - found.line };
-}
-
 // src/lint/workspace.ts
 import { existsSync as existsSync3 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 
 // src/evaluate/kinds.ts
 var kind = (group, name, role, family, namespaced, testResultFlag) => testResultFlag === void 0 ? { group, kind: name, role, family, namespaced } : { group, kind: name, role, family, namespaced, testResultFlag };
@@ -16391,15 +17059,15 @@ var CelError = class extends Error {
   #code;
   #range;
   #summary;
-  constructor({ name, code, message: message2, node, cause, range: range4 }) {
+  constructor({ name, code, message: message2, node: node2, cause, range: range4 }) {
     super(message2, cause ? { cause } : void 0);
     this.name = name;
     this.#code = code;
     this.#summary = message2;
-    this.#node = node;
-    this.#range = range4 && normalizeRange(range4) || normalizeRange(node);
-    if (!node?.input) return;
-    this.message = formatErrorWithHighlight(this.#summary, node, this.#range);
+    this.#node = node2;
+    this.#range = range4 && normalizeRange(range4) || normalizeRange(node2);
+    if (!node2?.input) return;
+    this.message = formatErrorWithHighlight(this.#summary, node2, this.#range);
   }
   get node() {
     return this.#node;
@@ -16413,16 +17081,16 @@ var CelError = class extends Error {
   get summary() {
     return this.#summary;
   }
-  withAst(node) {
-    if (this.#node || !node?.input) return this;
-    this.#node = node;
-    this.#range ??= normalizeRange(node);
-    this.message = formatErrorWithHighlight(this.#summary, node, this.#range);
+  withAst(node2) {
+    if (this.#node || !node2?.input) return this;
+    this.#node = node2;
+    this.#range ??= normalizeRange(node2);
+    this.message = formatErrorWithHighlight(this.#summary, node2, this.#range);
     return this;
   }
 };
-function normalizeArgs(name, defaultCode, message2, node, cause) {
-  if (typeof message2 === "string") return { name, code: defaultCode, message: message2, node, cause };
+function normalizeArgs(name, defaultCode, message2, node2, cause) {
+  if (typeof message2 === "string") return { name, code: defaultCode, message: message2, node: node2, cause };
   const opts = message2;
   if (typeof opts !== "object") throw new Error("First param to error must be a string or object");
   return {
@@ -16435,42 +17103,42 @@ function normalizeArgs(name, defaultCode, message2, node, cause) {
   };
 }
 var ParseError = class extends CelError {
-  constructor(message2, node, cause) {
-    super(normalizeArgs("ParseError", "parse_error", message2, node, cause));
+  constructor(message2, node2, cause) {
+    super(normalizeArgs("ParseError", "parse_error", message2, node2, cause));
   }
 };
 var EvaluationError = class extends CelError {
-  constructor(message2, node, cause) {
-    super(normalizeArgs("EvaluationError", "evaluation_error", message2, node, cause));
+  constructor(message2, node2, cause) {
+    super(normalizeArgs("EvaluationError", "evaluation_error", message2, node2, cause));
   }
 };
 var TypeError2 = class extends CelError {
-  constructor(message2, node, cause) {
-    super(normalizeArgs("TypeError", "type_error", message2, node, cause));
+  constructor(message2, node2, cause) {
+    super(normalizeArgs("TypeError", "type_error", message2, node2, cause));
   }
 };
-function parseError(code, message2, node) {
+function parseError(code, message2, node2) {
   if (typeof code === "object") return new ParseError(code);
-  return new ParseError({ code, message: message2, node });
+  return new ParseError({ code, message: message2, node: node2 });
 }
-function evaluationError(code, message2, node) {
+function evaluationError(code, message2, node2) {
   if (typeof code === "object") return new EvaluationError(code);
-  return new EvaluationError({ code, message: message2, node });
+  return new EvaluationError({ code, message: message2, node: node2 });
 }
-function typeError(code, message2, node) {
+function typeError(code, message2, node2) {
   if (typeof code === "object") return new TypeError2(code);
-  return new TypeError2({ code, message: message2, node });
+  return new TypeError2({ code, message: message2, node: node2 });
 }
-function normalizeRange(node) {
-  const start = node?.pos ?? node?.start;
+function normalizeRange(node2) {
+  const start = node2?.pos ?? node2?.start;
   if (typeof start !== "number") return;
-  const end = typeof node.end === "number" ? node.end : start;
+  const end = typeof node2.end === "number" ? node2.end : start;
   return { start, end };
 }
-function formatErrorWithHighlight(message2, node, range4) {
-  const pos = node.pos ?? range4?.start;
+function formatErrorWithHighlight(message2, node2, range4) {
+  const pos = node2.pos ?? range4?.start;
   if (typeof pos !== "number") return message2;
-  const input = node.input;
+  const input = node2.input;
   let lineNum = 1;
   let currentPos = 0;
   let columnNum = 0;
@@ -16494,8 +17162,8 @@ ${" ".repeat(9 + columnNum)}^`;
 
 ${highlight}`;
 }
-function attachErrorAst(error, node) {
-  if (error instanceof CelError) return error.withAst(node);
+function attachErrorAst(error, node2) {
+  if (error instanceof CelError) return error.withAst(node2);
   return error;
 }
 
@@ -16572,11 +17240,11 @@ function register(registry) {
     if (optional.hasValue()) return macro.onHasValue(optional);
     return macro.onEmpty(ev, macro, ctx);
   }
-  function ensureOptionalType(checker, node, ctx, description) {
-    const type = checker.check(node, ctx);
+  function ensureOptionalType(checker, node2, ctx, description) {
+    const type = checker.check(node2, ctx);
     if (type.kind === "optional") return type;
     if (type.kind === "dyn") return checker.getType("optional");
-    throw checker.createError("optional_expected", `${description} must be optional, got '${type}'`, node);
+    throw checker.createError("optional_expected", `${description} must be optional, got '${type}'`, node2);
   }
   function createOptionalMacro({ functionDesc, evaluate: evaluate6, typeCheck: typeCheck2, onHasValue, onEmpty }) {
     return ({ ast, args, receiver }) => ({
@@ -18506,12 +19174,12 @@ function checkElementHomogenous(chk, ctx, expected, el, code) {
 function checkElement(chk, ctx, expected, el) {
   return expected.unify(chk.registry, chk.check(el, ctx)) || dynType2;
 }
-function ternaryConditionError(ev, value2, node) {
+function ternaryConditionError(ev, value2, node2) {
   const type = ev.debugRuntimeType(value2);
   return ev.createError(
     "invalid_condition_type",
-    `${node.meta.label || "Ternary condition must be bool"}, got '${type}'`,
-    node
+    `${node2.meta.label || "Ternary condition must be bool"}, got '${type}'`,
+    node2
   );
 }
 function handleTernary(c, ev, ast, ctx) {
@@ -18519,17 +19187,17 @@ function handleTernary(c, ev, ast, ctx) {
   if (c === false) return ev.run(ast.right, ctx);
   throw ternaryConditionError(ev, c, ast.condition);
 }
-function logicalOperandError(ev, value2, node) {
+function logicalOperandError(ev, value2, node2) {
   const type = ev.debugRuntimeType(value2);
   return ev.createError(
     "invalid_logical_operand",
     `Logical operator requires bool operands, got '${type}'`,
-    node
+    node2
   );
 }
-function logicalValueOrErr(ev, v, node) {
+function logicalValueOrErr(ev, v, node2) {
   if (v instanceof Error) return v;
-  return logicalOperandError(ev, v, node);
+  return logicalOperandError(ev, v, node2);
 }
 function _logicalOp(exp, ev, ast, left, right) {
   if (right === exp) return exp;
@@ -19091,9 +19759,9 @@ for (const op of objKeys(OPERATORS)) {
 
 // node_modules/@marcbachmann/cel-js/lib/macros.js
 var identity = (x) => x;
-function assertIdentifier(node, message2) {
-  if (node.op === "id") return node.args;
-  throw parseError("invalid_macro_argument", message2, node);
+function assertIdentifier(node2, message2) {
+  if (node2.op === "id") return node2.args;
+  throw parseError("invalid_macro_argument", message2, node2);
 }
 function createMapExpander(hasFilter) {
   const functionDesc = hasFilter ? "map(var, filter, transform)" : "map(var, transform)";
@@ -19168,24 +19836,24 @@ function createHasExpander() {
     let obj = ev.run(nodes[--i], ctx);
     let inOptionalContext;
     while (i--) {
-      const node = nodes[i];
-      if (node.op === ".?") inOptionalContext ??= true;
-      obj = ev.debugType(obj).fieldLazy(obj, node.args[1], node, ev);
+      const node2 = nodes[i];
+      if (node2.op === ".?") inOptionalContext ??= true;
+      obj = ev.debugType(obj).fieldLazy(obj, node2.args[1], node2, ev);
       if (obj !== void 0) continue;
-      if (!(!inOptionalContext && i && node.op === ".")) break;
-      throw evaluationError("no_such_key", `No such key: ${node.args[1]}`, node);
+      if (!(!inOptionalContext && i && node2.op === ".")) break;
+      throw evaluationError("no_such_key", `No such key: ${node2.args[1]}`, node2);
     }
     return obj !== void 0;
   }
   function typeCheck2(checker, macro, ctx) {
-    let node = macro.args[0];
-    if (node.op !== ".") throw checker.createError("invalid_macro_argument", invalidHasArgument, node);
+    let node2 = macro.args[0];
+    if (node2.op !== ".") throw checker.createError("invalid_macro_argument", invalidHasArgument, node2);
     if (!macro.macroHasProps) {
       const props = [];
-      while (node.op === "." || node.op === ".?") node = props.push(node) && node.args[0];
-      if (node.op !== "id") throw checker.createError("invalid_macro_argument", invalidHasArgument, node);
-      checker.check(node, ctx);
-      props.push(node);
+      while (node2.op === "." || node2.op === ".?") node2 = props.push(node2) && node2.args[0];
+      if (node2.op !== "id") throw checker.createError("invalid_macro_argument", invalidHasArgument, node2);
+      checker.check(node2, ctx);
+      props.push(node2);
       macro.macroHasProps = props;
     }
     return checker.getType("bool");
@@ -19388,10 +20056,10 @@ function registerOverloads(registry) {
       return true;
     }
     const arr = a instanceof Set ? b : a;
-    const set2 = a instanceof Set ? a : b;
+    const set3 = a instanceof Set ? a : b;
     if (!isArray(arr)) return false;
-    if (arr.length !== set2?.size) return false;
-    for (let i = 0; i < arr.length; i++) if (!set2.has(arr[i])) return false;
+    if (arr.length !== set3?.size) return false;
+    for (let i = 0; i < arr.length; i++) if (!set3.has(arr[i])) return false;
     return true;
   });
   binaryOverload("map<K, V>", `==`, "map<K, V>", (a, b, ast, ev) => {
@@ -20089,9 +20757,9 @@ var Parser2 = class {
     });
   }
   #node(start, end, op, args, pos = start) {
-    const node = new ASTNode(this.input, pos, start, end, op, args);
+    const node2 = new ASTNode(this.input, pos, start, end, op, args);
     if (!this.astNodesRemaining--) this.#limitExceeded("maxAstNodes", pos);
-    return node;
+    return node2;
   }
   #infixNode(op, left, right) {
     return this.#node(left.start, right.end, op, [left, right]);
@@ -20572,8 +21240,8 @@ var globalEnvironment = new Environment({
 });
 
 // src/lang/cel/ast.ts
-function macroError(message2, node) {
-  return new ParseError(message2, node);
+function macroError(message2, node2) {
+  return new ParseError(message2, node2);
 }
 function isNode(value2) {
   return typeof value2 === "object" && value2 !== null && typeof value2.op === "string" && "meta" in value2;
@@ -20602,18 +21270,18 @@ function walk(root, visit) {
     }
   }
 }
-function evaluateOriginal(ev, node, ctx) {
-  const meta = node.meta;
+function evaluateOriginal(ev, node2, ctx) {
+  const meta = node2.meta;
   if (meta.alternate) return meta.alternate.evaluate(ev, meta.alternate, ctx);
   if (meta.macro) return meta.macro.evaluate(ev, meta.macro, ctx);
-  return meta.evaluate(ev, node, ctx);
+  return meta.evaluate(ev, node2, ctx);
 }
-function overrideEvaluate(node, evaluate6) {
-  node.evaluate = evaluate6;
+function overrideEvaluate(node2, evaluate6) {
+  node2.evaluate = evaluate6;
 }
-function afterEvaluate(node, after) {
-  const own = Object.prototype.hasOwnProperty.call(node, "evaluate") ? node.evaluate : null;
-  overrideEvaluate(node, (ev, self, ctx) => {
+function afterEvaluate(node2, after) {
+  const own = Object.prototype.hasOwnProperty.call(node2, "evaluate") ? node2.evaluate : null;
+  overrideEvaluate(node2, (ev, self, ctx) => {
     const value2 = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
     after(value2);
     return value2;
@@ -20667,19 +21335,19 @@ var ACCUMULATOR_COSTS = {
   // `accu + [x]`: the accumulator, a one-element list literal, the concatenation.
   accuPush: 12
 };
-function staticCost(node) {
-  const meta = node.meta;
+function staticCost(node2) {
+  const meta = node2.meta;
   if (meta.alternate) return staticCost(meta.alternate);
-  if (meta.macro) return macroCost(node, meta.macro);
-  const args = node.args;
-  switch (node.op) {
+  if (meta.macro) return macroCost(node2, meta.macro);
+  const args = node2.args;
+  switch (node2.op) {
     case "value":
       return 0;
     case "id":
       return 1;
     case "accuValue":
     case "accuInc":
-      return ACCUMULATOR_COSTS[node.op];
+      return ACCUMULATOR_COSTS[node2.op];
     case "accuPush":
       return ACCUMULATOR_COSTS.accuPush + staticCost(args);
     case ".":
@@ -20715,14 +21383,14 @@ function isNode2(value2) {
 }
 function sum(nodes) {
   let total = 0;
-  for (const node of nodes) total += staticCost(node);
+  for (const node2 of nodes) total += staticCost(node2);
   return total;
 }
-function macroCost(node, _macro) {
-  const [name, receiverOrArgs, maybeArgs] = node.args;
-  const receiver = node.op === "rcall" ? receiverOrArgs : null;
-  const args = node.op === "rcall" ? maybeArgs : receiverOrArgs;
-  if (node.op === "call" && name === "has") {
+function macroCost(node2, _macro) {
+  const [name, receiverOrArgs, maybeArgs] = node2.args;
+  const receiver = node2.op === "rcall" ? receiverOrArgs : null;
+  const args = node2.op === "rcall" ? maybeArgs : receiverOrArgs;
+  if (node2.op === "call" && name === "has") {
     const selection = args[0];
     return selection && selection.op === "." ? staticCost(selection.args[0]) : 0;
   }
@@ -21504,19 +22172,19 @@ function patchPresence(macro) {
     let i = nodes.length - 1;
     let obj = ev.run(nodes[i], ctx);
     while (i-- > 0) {
-      const node = nodes[i];
-      const key3 = node.args[1];
-      if (i === 0 && node.op === "." && presenceAware(obj)) return obj[CEL_FIELD_PRESENCE](key3);
-      if (node.op !== ".") return original(ev, self, ctx);
-      obj = typed.debugType(obj).fieldLazy(obj, key3, node, ev);
+      const node2 = nodes[i];
+      const key3 = node2.args[1];
+      if (i === 0 && node2.op === "." && presenceAware(obj)) return obj[CEL_FIELD_PRESENCE](key3);
+      if (node2.op !== ".") return original(ev, self, ctx);
+      obj = typed.debugType(obj).fieldLazy(obj, key3, node2, ev);
       if (obj === void 0) return original(ev, self, ctx);
     }
     return original(ev, self, ctx);
   };
 }
-function patchHas(node) {
-  if (node.op !== "call" || node.args[0] !== "has") return;
-  const macro = node.meta.macro;
+function patchHas(node2) {
+  if (node2.op !== "call" || node2.args[0] !== "has") return;
+  const macro = node2.meta.macro;
   const argument = macro?.args?.[0];
   if (macro === void 0 || argument === void 0 || argument.op !== ".") return;
   patchPresence(macro);
@@ -21641,8 +22309,8 @@ function registerStringFunctions(env) {
     "string.replace(string, string, int): string",
     (s, o, n, c) => replaceN(s, o, n, c)
   );
-  const strings4 = registerNamespace(env, "strings");
-  env.registerFunction(`${strings4}.quote(string): string`, (_ns, s) => quote(s));
+  const strings5 = registerNamespace(env, "strings");
+  env.registerFunction(`${strings5}.quote(string): string`, (_ns, s) => quote(s));
   env.registerFunction("list<A>.indexOf(A): int", function(l, v) {
     return listIndexOf(l, v, equalsIn(this));
   });
@@ -21847,10 +22515,10 @@ function variableTypes(checker, macro, range4) {
     macro.receiver
   );
 }
-function expectBool(checker, macro, node, what) {
-  const type = checker.check(node, macro.valueScope);
+function expectBool(checker, macro, node2, what) {
+  const type = checker.check(node2, macro.valueScope);
   if (type.kind !== "dyn" && type.name !== "bool") {
-    throw checker.createError("invalid_predicate", `${macro.name}(k, v, ${what}) ${what} must return bool, got '${checker.formatType(type)}'`, node);
+    throw checker.createError("invalid_predicate", `${macro.name}(k, v, ${what}) ${what} must return bool, got '${checker.formatType(type)}'`, node2);
   }
 }
 function typeCheck(checker, macro, scope) {
@@ -21893,18 +22561,18 @@ function rangeOf(ev, macro, range4) {
     macro.receiver
   );
 }
-function keyAt(range4, i) {
+function keyAt2(range4, i) {
   return range4.keys === null ? BigInt(i) : range4.keys[i];
 }
 function bind(ev, macro, keyScope, range4, i) {
   charge(macro.cost);
-  keyScope.setIterValue(keyAt(range4, i), ev);
+  keyScope.setIterValue(keyAt2(range4, i), ev);
   return macro.valueScope.setIterValue(range4.values[i], ev);
 }
-function boolOrError(ev, macro, value2, node) {
+function boolOrError(ev, macro, value2, node2) {
   if (value2 === true || value2 === false) return value2;
   if (value2 instanceof Error) return value2;
-  return ev.createError("invalid_predicate", `${macro.name}(k, v, predicate) predicate must return bool, got '${describeKind(value2)}'`, node);
+  return ev.createError("invalid_predicate", `${macro.name}(k, v, predicate) predicate must return bool, got '${describeKind(value2)}'`, node2);
 }
 function evaluate2(ev, macro, ctx) {
   const range4 = rangeOf(ev, macro, ev.run(macro.receiver, ctx));
@@ -21954,7 +22622,7 @@ function transform(ev, macro, keyScope, range4) {
     }
     const result = ev.run(macro.body, scope);
     if (macro.kind === "transformList") list5.push(result);
-    else if (macro.kind === "transformMap") map2.set(keyAt(range4, i), result);
+    else if (macro.kind === "transformMap") map2.set(keyAt2(range4, i), result);
     else {
       const pairs = mapEntries(result);
       if (pairs === null) {
@@ -21982,8 +22650,8 @@ function toCelMap(map2) {
   for (const [key3, value2] of map2) out[key3] = value2;
   return out;
 }
-function isTwoVarComprehension(node) {
-  return node.meta.macro?.twoVariable === true;
+function isTwoVarComprehension(node2) {
+  return node2.meta.macro?.twoVariable === true;
 }
 function registerTwoVarComprehensions(env) {
   const macros = [
@@ -22139,11 +22807,11 @@ function sortByEvaluate(ev, macro, ctx) {
   }
   return sortByKeys(list5, keys);
 }
-function patchFlattenCall(node) {
-  if (node.op !== "rcall") return false;
-  const [name, receiver, args] = node.args;
+function patchFlattenCall(node2) {
+  if (node2.op !== "rcall") return false;
+  const [name, receiver, args] = node2.args;
   if (name !== "flatten" || args.length > 1) return false;
-  overrideEvaluate(node, (ev, self, ctx) => {
+  overrideEvaluate(node2, (ev, self, ctx) => {
     const list5 = ev.run(receiver, ctx);
     const depth = args.length === 1 ? ev.run(args[0], ctx) : 1n;
     if (!(Array.isArray(list5) || list5 instanceof Set) || typeof depth !== "bigint") return evaluateOriginal(ev, self, ctx);
@@ -22227,9 +22895,9 @@ function pickOne(which, value2) {
   if (isNumericKind(kindOf(value2))) return value2;
   throw new EvaluationError(`no such overload: math.@${which}`);
 }
-function isNumericArg(node) {
-  if (node.op === "value") return isNumericKind(kindOf(node.args));
-  return node.op !== "list" && node.op !== "map";
+function isNumericArg(node2) {
+  if (node2.op === "value") return isNumericKind(kindOf(node2.args));
+  return node2.op !== "list" && node2.op !== "map";
 }
 var NUMERIC_TYPES = /* @__PURE__ */ new Set(["int", "uint", "double"]);
 function minMaxTypeCheck(checker, macro, scope) {
@@ -22489,19 +23157,19 @@ function registerObjectType(env, scope, name, fields2) {
 function registerKubernetesObjectTypes(env, scope) {
   for (const [name, fields2] of Object.entries(KUBERNETES_OBJECT_TYPES)) registerObjectType(env, scope, name, fields2);
 }
-function patchObjectTypeNode(node) {
-  if (node.op === "id") {
-    const name = node.args;
-    overrideEvaluate(node, (ev, self, ctx) => {
+function patchObjectTypeNode(node2) {
+  if (node2.op === "id") {
+    const name = node2.args;
+    overrideEvaluate(node2, (ev, self, ctx) => {
       const type = self.checkedType;
       if (type?.kind === "message" && objectTypeNames.has(type.name) && ctx.getValue(name) === null) {
         return null;
       }
       return evaluateOriginal(ev, self, ctx);
     });
-  } else if (node.op === ".?") {
-    const check2 = node.meta.check;
-    node.setMeta("check", (checker, self, ctx) => {
+  } else if (node2.op === ".?") {
+    const check2 = node2.meta.check;
+    node2.setMeta("check", (checker, self, ctx) => {
       const type = check2(checker, self, ctx);
       let left = self.args[0].checkedType;
       if (left?.kind === "optional") left = left.valueType;
@@ -22704,40 +23372,40 @@ function claim(markers, claimed, from, to) {
 }
 function attachOptionalEntries(root, markers) {
   const claimed = /* @__PURE__ */ new Set();
-  walk(root, (node) => {
-    if (node.op === "list") {
-      const elements2 = node.args;
+  walk(root, (node2) => {
+    if (node2.op === "list") {
+      const elements2 = node2.args;
       const optional = /* @__PURE__ */ new Set();
-      let from = node.start;
+      let from = node2.start;
       elements2.forEach((element, i) => {
         if (claim(markers, claimed, from, element.start)) optional.add(i);
         from = element.end;
       });
-      if (optional.size > 0) makeOptionalList(node, { optional });
-    } else if (node.op === "map") {
-      const entries = node.args;
+      if (optional.size > 0) makeOptionalList(node2, { optional });
+    } else if (node2.op === "map") {
+      const entries = node2.args;
       const optional = /* @__PURE__ */ new Set();
-      let from = node.start;
+      let from = node2.start;
       entries.forEach(([key3, value2], i) => {
         if (claim(markers, claimed, from, key3.start)) optional.add(i);
         from = value2.end;
       });
-      if (optional.size > 0) makeOptionalMap(node, { optional });
+      if (optional.size > 0) makeOptionalMap(node2, { optional });
     }
   });
   const stray = markers.find((at) => !claimed.has(at));
   return stray === void 0 ? null : { message: "Unexpected token: '?'", start: stray, end: stray + 1 };
 }
-function optionalValueType(checker, node, ctx) {
-  const type = checker.check(node, ctx);
+function optionalValueType(checker, node2, ctx) {
+  const type = checker.check(node2, ctx);
   if (type.kind === "optional") return type.valueType;
   if (type.kind === "dyn") return type;
-  throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, node);
+  throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, node2);
 }
-function join(checker, node, previous, type, element, what) {
+function join(checker, node2, previous, type, element, what) {
   if (previous === null || previous.kind === "param") return type;
   if (type.kind === "param") return previous;
-  const homogeneous = checker.opts.homogeneousAggregateLiterals && node.meta.homogeneityExempt !== true;
+  const homogeneous = checker.opts.homogeneousAggregateLiterals && node2.meta.homogeneityExempt !== true;
   if (!homogeneous) return previous.unify(checker.registry, type) ?? checker.getType("dyn");
   if (type === previous || previous.isEmpty()) return type;
   if (type.isEmpty()) return previous;
@@ -22747,9 +23415,9 @@ function join(checker, node, previous, type, element, what) {
     element
   );
 }
-function makeOptionalList(node, literal) {
-  const elements2 = node.args;
-  node.setMeta("check", (checker, self, ctx) => {
+function makeOptionalList(node2, literal) {
+  const elements2 = node2.args;
+  node2.setMeta("check", (checker, self, ctx) => {
     let elementType = null;
     elements2.forEach((element, i) => {
       const type = literal.optional.has(i) ? optionalValueType(checker, element, ctx) : checker.check(element, ctx);
@@ -22757,7 +23425,7 @@ function makeOptionalList(node, literal) {
     });
     return checker.registry.getListType(elementType);
   });
-  overrideEvaluate(node, (ev, _self, ctx) => {
+  overrideEvaluate(node2, (ev, _self, ctx) => {
     const out = [];
     elements2.forEach((element, i) => {
       const value2 = ev.run(element, ctx);
@@ -22769,9 +23437,9 @@ function makeOptionalList(node, literal) {
   });
 }
 var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
-function makeOptionalMap(node, literal) {
-  const entries = node.args;
-  node.setMeta("check", (checker, self, ctx) => {
+function makeOptionalMap(node2, literal) {
+  const entries = node2.args;
+  node2.setMeta("check", (checker, self, ctx) => {
     let keyType = null;
     let valueType = null;
     entries.forEach(([key3, value2], i) => {
@@ -22781,7 +23449,7 @@ function makeOptionalMap(node, literal) {
     });
     return checker.registry.getMapType(keyType, valueType);
   });
-  overrideEvaluate(node, (ev, _self, ctx) => {
+  overrideEvaluate(node2, (ev, _self, ctx) => {
     const out = {};
     entries.forEach(([key3, value2], i) => {
       const k = ev.run(key3, ctx);
@@ -23750,10 +24418,10 @@ var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
     this.end = end;
   }
   hasString(prefilter, pos) {
-    const target = prefilter.bytes;
-    if (target.length === 0) return true;
-    const idx = this.indexOf(this.bytes, target, this.start + pos);
-    return idx !== -1 && idx <= this.end - target.length;
+    const target2 = prefilter.bytes;
+    if (target2.length === 0) return true;
+    const idx = this.indexOf(this.bytes, target2, this.start + pos);
+    return idx !== -1 && idx <= this.end - target2.length;
   }
   hasAnyString(prefilter, pos) {
     return prefilter.automaton8().searchUTF8(this.bytes, this.start + pos, this.end);
@@ -23820,10 +24488,10 @@ var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
     const r2 = pos < this.end ? this.step(pos - this.start) >> 3 : -1;
     return Utils.emptyOpContext(r1, r2);
   }
-  indexOf(source, target, fromIndex = 0) {
-    let targetLength = target.length;
+  indexOf(source, target2, fromIndex = 0) {
+    let targetLength = target2.length;
     if (targetLength === 0) return fromIndex <= this.end ? fromIndex : -1;
-    const firstByte = target[0];
+    const firstByte = target2[0];
     let limit = this.end - targetLength;
     const hasNativeIndexOf = typeof source.indexOf === "function";
     let i = fromIndex;
@@ -23836,7 +24504,7 @@ var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
         if (i > limit) return -1;
       }
       let match = true;
-      for (let j = 1; j < targetLength; j++) if (source[i + j] !== target[j]) {
+      for (let j = 1; j < targetLength; j++) if (source[i + j] !== target2[j]) {
         match = false;
         break;
       }
@@ -25089,10 +25757,10 @@ var DFA = class DFA2 {
     const cost = DFA2.TABLE_OVERHEAD + DFA2.ELEMENT_SIZE * size;
     if (this.memBudget < cost) return null;
     this.memBudget -= cost;
-    const table2 = new Array(size).fill(null);
-    if (anchor === RE2Flags.UNANCHORED) state.next = table2;
-    else state.nextAnchored = table2;
-    return table2;
+    const table3 = new Array(size).fill(null);
+    if (anchor === RE2Flags.UNANCHORED) state.next = table3;
+    else state.nextAnchored = table3;
+    return table3;
   }
   clearCache() {
     this.stateCache.clear();
@@ -25105,13 +25773,13 @@ var DFA = class DFA2 {
     return this.getState(current3.nfaStates, current3.flag, current3.matchIDs);
   }
   step(state, cls, rune, anchor) {
-    let table2 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
-    if (table2 !== null) {
-      const cached = table2[cls];
+    let table3 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
+    if (table3 !== null) {
+      const cached = table3[cls];
       if (cached !== null) return cached;
     } else {
-      table2 = this.allocTable(state, anchor);
-      if (table2 === null) return null;
+      table3 = this.allocTable(state, anchor);
+      if (table3 === null) return null;
     }
     const needflag = state.flag >>> DFA2.FLAG_NEED_SHIFT;
     const oldbeforeflag = state.flag & DFA2.FLAG_EMPTY_MASK;
@@ -25147,7 +25815,7 @@ var DFA = class DFA2 {
     if (isword) flag |= DFA2.FLAG_LAST_WORD;
     const nextState = this.makeState(nextPCs, flag, ids);
     if (nextState === null) return null;
-    table2[cls] = nextState;
+    table3[cls] = nextState;
     return nextState;
   }
   start(input, pos) {
@@ -26111,21 +26779,21 @@ var AhoCorasick = class {
     const depth = [0];
     const terminal = [0];
     for (const word of words) {
-      let node = 0;
+      let node2 = 0;
       for (let i = 0; i < word.length; i++) {
-        const key3 = node * alphabetSize + word[i];
+        const key3 = node2 * alphabetSize + word[i];
         let child = edges.get(key3);
         if (child === void 0) {
           child = parent.length;
           edges.set(key3, child);
-          parent.push(node);
+          parent.push(node2);
           unit.push(word[i]);
-          depth.push(depth[node] + 1);
+          depth.push(depth[node2] + 1);
           terminal.push(0);
         }
-        node = child;
+        node2 = child;
       }
-      terminal[node] = 1;
+      terminal[node2] = 1;
     }
     const numNodes = parent.length;
     const children = new Int32Array(numNodes - 1);
@@ -26142,28 +26810,28 @@ var AhoCorasick = class {
     const byDepth = new Int32Array(numNodes);
     for (let n = 0; n < numNodes; n++) byDepth[n] = n;
     byDepth.sort((a, b) => depth[a] - depth[b]);
-    const fail3 = new Int32Array(numNodes);
+    const fail4 = new Int32Array(numNodes);
     const match = Uint8Array.from(terminal);
     for (let k = 1; k < numNodes; k++) {
       const c = byDepth[k];
       const p = parent[c];
       if (p !== 0) {
-        let f = fail3[p];
+        let f = fail4[p];
         let next = this.next(f, unit[c]);
         while (next < 0 && f !== 0) {
-          f = fail3[f];
+          f = fail4[f];
           next = this.next(f, unit[c]);
         }
-        fail3[c] = next >= 0 ? next : 0;
+        fail4[c] = next >= 0 ? next : 0;
       }
-      match[c] |= match[fail3[c]];
+      match[c] |= match[fail4[c]];
     }
-    this.fail = fail3;
+    this.fail = fail4;
     this.match = match;
   }
-  next(node, u) {
-    let lo = this.childStart[node];
-    let hi = this.childStart[node + 1];
+  next(node2, u) {
+    let lo = this.childStart[node2];
+    let hi = this.childStart[node2 + 1];
     const units = this.childUnit;
     while (lo < hi) {
       const mid = lo + hi >> 1;
@@ -26174,27 +26842,27 @@ var AhoCorasick = class {
     }
     return -1;
   }
-  advance(node, u) {
+  advance(node2, u) {
     for (; ; ) {
-      const next = this.next(node, u);
+      const next = this.next(node2, u);
       if (next >= 0) return next;
-      if (node === 0) return 0;
-      node = this.fail[node];
+      if (node2 === 0) return 0;
+      node2 = this.fail[node2];
     }
   }
   searchUTF16(charSeq, start, end) {
-    let node = 0;
+    let node2 = 0;
     for (let i = start; i < end; i++) {
-      node = this.advance(node, charSeq.charCodeAt(i));
-      if (this.match[node] === 1) return true;
+      node2 = this.advance(node2, charSeq.charCodeAt(i));
+      if (this.match[node2] === 1) return true;
     }
     return false;
   }
   searchUTF8(bytes, start, end) {
-    let node = 0;
+    let node2 = 0;
     for (let i = start; i < end; i++) {
-      node = this.advance(node, bytes[i]);
-      if (this.match[node] === 1) return true;
+      node2 = this.advance(node2, bytes[i]);
+      if (this.match[node2] === 1) return true;
     }
     return false;
   }
@@ -27177,11 +27845,11 @@ var CharClass = class CharClass2 {
     if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
     return this;
   }
-  appendTable(table2) {
-    for (let i = 0; i < table2.length; ++i) {
-      const lo = table2.getLo(i);
-      const hi = table2.getHi(i);
-      const stride = table2.getStride(i);
+  appendTable(table3) {
+    for (let i = 0; i < table3.length; ++i) {
+      const lo = table3.getLo(i);
+      const hi = table3.getHi(i);
+      const stride = table3.getStride(i);
       if (stride === 1) {
         this.appendRange(lo, hi);
         continue;
@@ -27190,12 +27858,12 @@ var CharClass = class CharClass2 {
     }
     return this;
   }
-  appendNegatedTable(table2) {
+  appendNegatedTable(table3) {
     let nextLo = 0;
-    for (let i = 0; i < table2.length; ++i) {
-      const lo = table2.getLo(i);
-      const hi = table2.getHi(i);
-      const stride = table2.getStride(i);
+    for (let i = 0; i < table3.length; ++i) {
+      const lo = table3.getLo(i);
+      const hi = table3.getHi(i);
+      const stride = table3.getStride(i);
       if (stride === 1) {
         if (nextLo <= lo - 1) this.appendRange(nextLo, lo - 1);
         nextLo = hi + 1;
@@ -27209,8 +27877,8 @@ var CharClass = class CharClass2 {
     if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
     return this;
   }
-  appendTableWithSign(table2, sign4) {
-    return sign4 < 0 ? this.appendNegatedTable(table2) : this.appendTable(table2);
+  appendTableWithSign(table3, sign4) {
+    return sign4 < 0 ? this.appendNegatedTable(table3) : this.appendTable(table3);
   }
   negateClass() {
     let nextLo = 0;
@@ -29490,14 +30158,14 @@ function compiled(pattern2) {
   if (typeof re === "string") throw new EvaluationError(re);
   return re;
 }
-function allSubmatchIndexes(re, target) {
-  return re.re2Input.findAllSubmatchIndex(target, -1) ?? [];
+function allSubmatchIndexes(re, target2) {
+  return re.re2Input.findAllSubmatchIndex(target2, -1) ?? [];
 }
-function regexCost(target, pattern2, resultSize, extra = 0) {
-  const search = (target.length + 1) * STRING_TRAVERSAL_COST_FACTOR * ((pattern2.length + 1) * REGEX_STRING_LENGTH_COST_FACTOR);
+function regexCost(target2, pattern2, resultSize, extra = 0) {
+  const search = (target2.length + 1) * STRING_TRAVERSAL_COST_FACTOR * ((pattern2.length + 1) * REGEX_STRING_LENGTH_COST_FACTOR);
   return Math.ceil(CALL_COST + search + resultSize + extra);
 }
-function expandReplacement(target, match, groupCount, replacement) {
+function expandReplacement(target2, match, groupCount, replacement) {
   let out = "";
   const runes = Array.from(replacement);
   for (let i = 0; i < runes.length; i++) {
@@ -29520,28 +30188,28 @@ function expandReplacement(target, match, groupCount, replacement) {
       throw new EvaluationError(`replacement string references group ${group} but regex has only ${groupCount} group(s)`);
     }
     const start = match[2 * group];
-    if (start !== -1) out += target.slice(start, match[2 * group + 1]);
+    if (start !== -1) out += target2.slice(start, match[2 * group + 1]);
   }
   return out;
 }
-function regexReplace(target, pattern2, replacement, count2 = -1n) {
-  if (count2 === 0n) return target;
+function regexReplace(target2, pattern2, replacement, count2 = -1n) {
+  if (count2 === 0n) return target2;
   const re = compiled(pattern2);
   const groupCount = re.groupCount();
-  let matches = allSubmatchIndexes(re, target);
+  let matches = allSubmatchIndexes(re, target2);
   if (count2 > 0n && BigInt(matches.length) > count2) matches = matches.slice(0, Number(count2));
-  charge(regexCost(target, pattern2, 0));
+  charge(regexCost(target2, pattern2, 0));
   let out = "";
   let last = 0;
   for (const match of matches) {
-    const piece = target.slice(last, match[0]) + expandReplacement(target, match, groupCount, replacement);
+    const piece = target2.slice(last, match[0]) + expandReplacement(target2, match, groupCount, replacement);
     charge(piece.length);
     out += piece;
     last = match[1];
     if (out.length > MAX_RESULT_LENGTH) throw new EvaluationError(`result string longer than ${MAX_RESULT_LENGTH} characters`);
   }
-  charge(target.length - last);
-  return out + target.slice(last);
+  charge(target2.length - last);
+  return out + target2.slice(last);
 }
 var MAX_RESULT_LENGTH = 1 << 27;
 function singleGroup(re, pattern2) {
@@ -29549,29 +30217,29 @@ function singleGroup(re, pattern2) {
   if (groups > 1) throw new EvaluationError(`regular expression has more than one capturing group: ${quote(pattern2)}`);
   return groups;
 }
-function regexExtract(target, pattern2) {
+function regexExtract(target2, pattern2) {
   const re = compiled(pattern2);
   const groups = singleGroup(re, pattern2);
-  const match = re.re2Input.findSubmatchIndex(target);
+  const match = re.re2Input.findSubmatchIndex(target2);
   let result = Optional.none();
   if (match !== null && match.length > 0) {
     if (groups === 1) {
-      const group = match[2] === -1 ? "" : target.slice(match[2], match[3]);
+      const group = match[2] === -1 ? "" : target2.slice(match[2], match[3]);
       if (group !== "") result = Optional.of(group);
-    } else result = Optional.of(target.slice(match[0], match[1]));
+    } else result = Optional.of(target2.slice(match[0], match[1]));
   }
-  charge(regexCost(target, pattern2, result.hasValue() ? result.value().length : 0));
+  charge(regexCost(target2, pattern2, result.hasValue() ? result.value().length : 0));
   return result;
 }
-function regexExtractAll(target, pattern2) {
+function regexExtractAll(target2, pattern2) {
   const re = compiled(pattern2);
   const groups = singleGroup(re, pattern2);
   const out = [];
-  for (const match of allSubmatchIndexes(re, target)) {
-    if (groups !== 1) out.push(target.slice(match[0], match[1]));
-    else if (match[2] !== -1 && match[3] > match[2]) out.push(target.slice(match[2], match[3]));
+  for (const match of allSubmatchIndexes(re, target2)) {
+    if (groups !== 1) out.push(target2.slice(match[0], match[1]));
+    else if (match[2] !== -1 && match[3] > match[2]) out.push(target2.slice(match[2], match[3]));
   }
-  charge(regexCost(target, pattern2, out.length, LIST_CREATE_BASE_COST));
+  charge(regexCost(target2, pattern2, out.length, LIST_CREATE_BASE_COST));
   return out;
 }
 function registerRegex(env) {
@@ -29618,11 +30286,11 @@ function registerSets(env) {
     });
   }
 }
-function patchSetsCall(node) {
-  if (node.op !== "rcall") return false;
-  const [name, receiver, args] = node.args;
+function patchSetsCall(node2) {
+  if (node2.op !== "rcall") return false;
+  const [name, receiver, args] = node2.args;
   if (receiver.op !== "id" || receiver.args !== "sets" || !(name in FUNCTIONS) || args.length !== 2) return false;
-  overrideEvaluate(node, (ev, self, ctx) => {
+  overrideEvaluate(node2, (ev, self, ctx) => {
     const a = ev.run(args[0], ctx);
     const b = ev.run(args[1], ctx);
     try {
@@ -29644,12 +30312,12 @@ function toCelError(err, expression) {
   const range4 = e.range ?? { start: 0, end: expression.length };
   return { message: message2, start: range4.start, end: range4.end };
 }
-function nodeError(ev, message2, node) {
+function nodeError(ev, message2, node2) {
   const create = ev.createError;
-  return create("evaluation_error", message2, node);
+  return create("evaluation_error", message2, node2);
 }
-function patchOrValue(node) {
-  const macro = node.meta.macro;
+function patchOrValue(node2) {
+  const macro = node2.meta.macro;
   const receiver = macro.receiver;
   const arg = macro.arg;
   macro.typeCheck = (checker, _macro, ctx) => {
@@ -29664,8 +30332,8 @@ function patchOrValue(node) {
     return x;
   };
 }
-function patchMatches(node, text4, pattern2) {
-  overrideEvaluate(node, (ev, self, ctx) => {
+function patchMatches(node2, text4, pattern2) {
+  overrideEvaluate(node2, (ev, self, ctx) => {
     const s = ev.run(text4, ctx);
     const p = ev.run(pattern2, ctx);
     if (typeof s !== "string" || typeof p !== "string") return evaluateOriginal(ev, self, ctx);
@@ -29676,31 +30344,31 @@ function patchMatches(node, text4, pattern2) {
     }
   });
 }
-function matchesOperands(node) {
-  if (node.op === "rcall") {
-    const [name, receiver, args] = node.args;
+function matchesOperands(node2) {
+  if (node2.op === "rcall") {
+    const [name, receiver, args] = node2.args;
     if (name === "matches" && args.length === 1) return [receiver, args[0]];
-  } else if (node.op === "call") {
-    const [name, args] = node.args;
+  } else if (node2.op === "call") {
+    const [name, args] = node2.args;
     if (name === "matches" && args.length === 2) return [args[0], args[1]];
   }
   return null;
 }
-function patchIndexCall(node, name, receiver, args) {
-  overrideEvaluate(node, (ev, self, ctx) => {
-    const target = ev.run(receiver, ctx);
+function patchIndexCall(node2, name, receiver, args) {
+  overrideEvaluate(node2, (ev, self, ctx) => {
+    const target2 = ev.run(receiver, ctx);
     const values = args.map((arg) => ev.run(arg, ctx));
-    if (Array.isArray(target) && name !== "substring" && values.length === 1) {
+    if (Array.isArray(target2) && name !== "substring" && values.length === 1) {
       const equals = equalsIn(ev);
-      return name === "lastIndexOf" ? listLastIndexOf(target, values[0], equals) : listIndexOf(target, values[0], equals);
+      return name === "lastIndexOf" ? listLastIndexOf(target2, values[0], equals) : listIndexOf(target2, values[0], equals);
     }
-    if (typeof target === "string") {
+    if (typeof target2 === "string") {
       const [first, second] = values;
       const secondOk = second === void 0 || typeof second === "bigint";
       try {
-        if (name === "substring" && typeof first === "bigint" && secondOk) return substring(target, first, second);
-        if (name === "indexOf" && typeof first === "string" && secondOk) return stringIndexOf(target, first, second);
-        if (name === "lastIndexOf" && typeof first === "string" && secondOk) return stringLastIndexOf(target, first, second);
+        if (name === "substring" && typeof first === "bigint" && secondOk) return substring(target2, first, second);
+        if (name === "indexOf" && typeof first === "string" && secondOk) return stringIndexOf(target2, first, second);
+        if (name === "lastIndexOf" && typeof first === "string" && secondOk) return stringLastIndexOf(target2, first, second);
       } catch (err) {
         throw nodeError(ev, err.message, self);
       }
@@ -29709,15 +30377,15 @@ function patchIndexCall(node, name, receiver, args) {
   });
 }
 function exemptFromHomogeneity(call3) {
-  walk(call3, (node) => {
-    if (node.op === "list" || node.op === "map") node.setMeta("homogeneityExempt", true);
-    if (node.op === "list") {
-      node.setMeta("check", (checker, self, ctx) => {
+  walk(call3, (node2) => {
+    if (node2.op === "list" || node2.op === "map") node2.setMeta("homogeneityExempt", true);
+    if (node2.op === "list") {
+      node2.setMeta("check", (checker, self, ctx) => {
         for (const element of self.args) checker.check(element, ctx);
         return checker.getType("list");
       });
-    } else if (node.op === "map") {
-      node.setMeta("check", (checker, self, ctx) => {
+    } else if (node2.op === "map") {
+      node2.setMeta("check", (checker, self, ctx) => {
         for (const [key3, value2] of self.args) {
           checker.check(key3, ctx);
           checker.check(value2, ctx);
@@ -29736,9 +30404,9 @@ function meterStep(comprehension) {
     return evaluateOriginal(ev, self, ctx);
   });
 }
-function patchNullBranch(node) {
-  const original = node.meta.check;
-  node.setMeta("check", (checker, self, ctx) => {
+function patchNullBranch(node2) {
+  const original = node2.meta.check;
+  node2.setMeta("check", (checker, self, ctx) => {
     try {
       return original(checker, self, ctx);
     } catch (err) {
@@ -29751,8 +30419,8 @@ function patchNullBranch(node) {
     }
   });
 }
-function meterOutput(node) {
-  overrideEvaluate(node, (ev, self, ctx) => {
+function meterOutput(node2) {
+  overrideEvaluate(node2, (ev, self, ctx) => {
     const value2 = evaluateOriginal(ev, self, ctx);
     if (typeof value2 === "string" || Array.isArray(value2)) charge(Math.ceil(value2.length / 10));
     return value2;
@@ -29787,28 +30455,28 @@ function baseEnvironment() {
   base = env;
   return env;
 }
-function createCelEnvironment(options = {}) {
+function createCelEnvironment(options2 = {}) {
   const env = baseEnvironment().clone({
     enableOptionalTypes: true,
-    homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? true,
+    homogeneousAggregateLiterals: options2.homogeneousAggregateLiterals ?? true,
     unlistedVariablesAreDyn: false
   });
-  if (options.objectTypes !== void 0) {
+  if (options2.objectTypes !== void 0) {
     const scope = new ObjectTypeScope(baseObjectTypes);
-    for (const [name, fields2] of Object.entries(options.objectTypes)) registerObjectType(env, scope, name, fields2);
+    for (const [name, fields2] of Object.entries(options2.objectTypes)) registerObjectType(env, scope, name, fields2);
   }
-  for (const library of options.libraries ?? []) library(env);
-  for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? "dyn");
+  for (const library of options2.libraries ?? []) library(env);
+  for (const [name, type] of Object.entries(options2.variables ?? {})) env.registerVariable(name, type ?? "dyn");
   const objectVariables = /* @__PURE__ */ new Set();
-  for (const [name, type] of Object.entries(options.variables ?? {})) {
-    if (type !== void 0 && (type in KUBERNETES_OBJECT_TYPES || options.objectTypes !== void 0 && type in options.objectTypes)) {
+  for (const [name, type] of Object.entries(options2.variables ?? {})) {
+    if (type !== void 0 && (type in KUBERNETES_OBJECT_TYPES || options2.objectTypes !== void 0 && type in options2.objectTypes)) {
       objectVariables.add(name);
     }
   }
-  const costLimit = options.costLimit === void 0 ? DEFAULT_COST_LIMIT : options.costLimit;
-  const validateRegexLiterals = options.validateRegexLiterals ?? true;
-  const twoVariableComprehensions = options.twoVariableComprehensions ?? true;
-  const orValueCompat = options.orValueCompat ?? true;
+  const costLimit = options2.costLimit === void 0 ? DEFAULT_COST_LIMIT : options2.costLimit;
+  const validateRegexLiterals = options2.validateRegexLiterals ?? true;
+  const twoVariableComprehensions = options2.twoVariableComprehensions ?? true;
+  const orValueCompat = options2.orValueCompat ?? true;
   return {
     compile(expression) {
       let parsed;
@@ -29833,34 +30501,34 @@ var MAX_AST_DEPTH = 1e3;
 function patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions, orValueCompat) {
   let error = null;
   const membershipRanges = [];
-  walk(root, (node, depth) => {
-    if (node.op === "in") membershipRanges.push(node.args[1]);
+  walk(root, (node2, depth) => {
+    if (node2.op === "in") membershipRanges.push(node2.args[1]);
     if (depth > MAX_AST_DEPTH && error === null) {
-      error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
+      error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node2.start, end: node2.end };
     }
-    if (node.op === "call") patchHas(node);
-    if (!twoVariableComprehensions && error === null && node.op === "rcall" && isTwoVarComprehension(node)) {
-      const [name, , args] = node.args;
-      error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node.start, end: node.end };
+    if (node2.op === "call") patchHas(node2);
+    if (!twoVariableComprehensions && error === null && node2.op === "rcall" && isTwoVarComprehension(node2)) {
+      const [name, , args] = node2.args;
+      error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node2.start, end: node2.end };
     }
-    if (node.op === "?:") patchNullBranch(node);
-    if (node.op === "rcall" && node.meta.macro && node.args[0] === "orValue") {
-      if (orValueCompat) patchOrValue(node);
-    } else if (node.op === "id" && objectVariables.has(node.args) || node.op === ".?") patchObjectTypeNode(node);
-    else if (node.op === "comprehension") meterStep(node.args);
-    else if (node.op === "+") meterOutput(node);
-    else if (patchSetsCall(node) || patchFlattenCall(node)) return;
-    else if (node.op === "rcall") {
-      const [name, receiver, args] = node.args;
-      if (METERED_FUNCTIONS.has(name) && !(receiver.op === "id" && receiver.args === "regex")) meterOutput(node);
-      if (name === "format" && args.length === 1) exemptFromHomogeneity(node);
+    if (node2.op === "?:") patchNullBranch(node2);
+    if (node2.op === "rcall" && node2.meta.macro && node2.args[0] === "orValue") {
+      if (orValueCompat) patchOrValue(node2);
+    } else if (node2.op === "id" && objectVariables.has(node2.args) || node2.op === ".?") patchObjectTypeNode(node2);
+    else if (node2.op === "comprehension") meterStep(node2.args);
+    else if (node2.op === "+") meterOutput(node2);
+    else if (patchSetsCall(node2) || patchFlattenCall(node2)) return;
+    else if (node2.op === "rcall") {
+      const [name, receiver, args] = node2.args;
+      if (METERED_FUNCTIONS.has(name) && !(receiver.op === "id" && receiver.args === "regex")) meterOutput(node2);
+      if (name === "format" && args.length === 1) exemptFromHomogeneity(node2);
       if ((name === "indexOf" || name === "lastIndexOf" || name === "substring") && (args.length === 1 || args.length === 2)) {
-        patchIndexCall(node, name, receiver, args);
+        patchIndexCall(node2, name, receiver, args);
       }
     }
-    const operands = matchesOperands(node);
+    const operands = matchesOperands(node2);
     if (operands) {
-      patchMatches(node, operands[0], operands[1]);
+      patchMatches(node2, operands[0], operands[1]);
       const pattern2 = operands[1];
       if (validateRegexLiterals && error === null && pattern2.op === "value" && typeof pattern2.args === "string") {
         const re = compileRe2(pattern2.args);
@@ -29875,8 +30543,8 @@ function outputTypeName(type) {
   const name = type.replace(/(?<![\w.])[A-Z](?![\w.])/g, "dyn");
   return name === "list<dyn>" ? "list" : name === "map<dyn, dyn>" ? "map" : name;
 }
-function checkedTypeName(node) {
-  const type = node.checkedType;
+function checkedTypeName(node2) {
+  const type = node2.checkedType;
   if (!type) return "dyn";
   switch (type.kind) {
     case "dyn":
@@ -29892,16 +30560,16 @@ function checkedTypeName(node) {
       return type.name === "null" ? "null_type" : type.name;
   }
 }
-function stringProblem(node) {
-  const type = checkedTypeName(node);
+function stringProblem(node2) {
+  const type = checkedTypeName(node2);
   if (!STRING_CLAUSE_TYPES.has(type)) return type;
-  if (node.op === "list") {
-    for (const element of node.args) {
+  if (node2.op === "list") {
+    for (const element of node2.args) {
       const problem3 = stringProblem(element);
       if (problem3 !== null) return problem3;
     }
-  } else if (node.op === "map") {
-    for (const [key3, value2] of node.args) {
+  } else if (node2.op === "map") {
+    for (const [key3, value2] of node2.args) {
       const problem3 = stringProblem(key3) ?? stringProblem(value2);
       if (problem3 !== null) return problem3;
     }
@@ -29910,9 +30578,9 @@ function stringProblem(node) {
 }
 function validateFormatCalls(root) {
   let error = null;
-  walk(root, (node) => {
-    if (error !== null || node.op !== "rcall") return;
-    const [name, receiver, args] = node.args;
+  walk(root, (node2) => {
+    if (error !== null || node2.op !== "rcall") return;
+    const [name, receiver, args] = node2.args;
     if (name !== "format" || args.length !== 1 || args[0].op !== "list") return;
     if (receiver.op !== "value" || typeof receiver.args !== "string") return;
     const elements2 = args[0].args;
@@ -29920,7 +30588,7 @@ function validateFormatCalls(root) {
       types: elements2.map(checkedTypeName),
       stringProblems: elements2.map(stringProblem)
     });
-    if (message2 !== null) error = { message: message2, start: node.start, end: node.end };
+    if (message2 !== null) error = { message: message2, start: node2.start, end: node2.end };
   });
   return error;
 }
@@ -29960,11 +30628,11 @@ var NO_SUCH_OVERLOAD = "no such overload";
 function celError(message2) {
   return new EvaluationError(message2);
 }
-function celErrorAt(message2, node) {
-  return new EvaluationError(message2, node);
+function celErrorAt(message2, node2) {
+  return new EvaluationError(message2, node2);
 }
-function typeErrorAt(message2, node) {
-  return new TypeError2(message2, node);
+function typeErrorAt(message2, node2) {
+  return new TypeError2(message2, node2);
 }
 var STRING_TRAVERSAL_COST_FACTOR2 = 0.1;
 var REGEX_STRING_LENGTH_COST_FACTOR2 = 0.25;
@@ -30486,7 +31154,7 @@ function emptyURL() {
     rawFragment: ""
   };
 }
-function parse2(raw, viaRequest) {
+function parse3(raw, viaRequest) {
   if (/[\x00-\x1f\x7f]/.test(raw)) throw new Error("net/url: invalid control character in URL");
   if (raw === "" && viaRequest) throw new Error("empty url");
   const url = emptyURL();
@@ -30548,7 +31216,7 @@ function parseURL(text4) {
   const frag = hash < 0 ? "" : raw.slice(hash + 1);
   let url;
   try {
-    url = parse2(base2, false);
+    url = parse3(base2, false);
   } catch (err) {
     throw new Error(`parse ${quoteBytes(base2)}: ${err.message}`);
   }
@@ -30564,7 +31232,7 @@ function parseURL(text4) {
 function parseRequestURI(text4) {
   const raw = toBytes(text4);
   try {
-    return parse2(raw, true);
+    return parse3(raw, true);
   } catch (err) {
     throw new Error(`parse ${quoteBytes(raw)}: ${err.message}`);
   }
@@ -30633,13 +31301,13 @@ function urlString(url) {
         if (url.host !== "") out += escape(url.host, "host");
       }
     }
-    const path7 = escapedPath(url);
-    if (path7 !== "" && path7[0] !== "/" && url.host !== "") out += "/";
+    const path10 = escapedPath(url);
+    if (path10 !== "" && path10[0] !== "/" && url.host !== "") out += "/";
     if (out === "") {
-      const slash = path7.indexOf("/");
-      if ((slash < 0 ? path7 : path7.slice(0, slash)).includes(":")) out += "./";
+      const slash = path10.indexOf("/");
+      if ((slash < 0 ? path10 : path10.slice(0, slash)).includes(":")) out += "./";
     }
-    out += path7;
+    out += path10;
   }
   if (url.forceQuery || url.rawQuery !== "") out += `?${url.rawQuery}`;
   if (url.fragment !== "") out += `#${escapedFragment(url)}`;
@@ -31687,12 +32355,12 @@ function normalizeAndParse(input) {
   }
   return parseSemverOrError(parts2.join("."));
 }
-function parse3(s, normalize2) {
+function parse4(s, normalize2) {
   return normalize2 ? normalizeAndParse(s) : parseSemverOrError(s);
 }
 function toSemver(s, normalize2) {
   chargeStringTraversal(s);
-  const v = parse3(s, normalize2);
+  const v = parse4(s, normalize2);
   if (typeof v === "string") throw celError(v);
   return new SemverValue(v);
 }
@@ -31705,11 +32373,11 @@ var semverLibrary = (env) => {
   env.registerFunction(`semver(string, bool): ${SEMVER}`, (s, normalize2) => toSemver(s, normalize2));
   env.registerFunction("isSemver(string): bool", (s) => {
     chargeStringTraversal(s);
-    return typeof parse3(s, false) !== "string";
+    return typeof parse4(s, false) !== "string";
   });
   env.registerFunction("isSemver(string, bool): bool", (s, normalize2) => {
     chargeStringTraversal(s);
-    return typeof parse3(s, normalize2) !== "string";
+    return typeof parse4(s, normalize2) !== "string";
   });
   for (const part of ["major", "minor", "patch"]) {
     env.registerFunction(`${SEMVER}.${part}(): int`, (v) => {
@@ -31852,8 +32520,8 @@ function isCelMap(value2) {
 function mapEntries2(map2) {
   return map2 instanceof Map ? [...map2.entries()] : Object.entries(map2);
 }
-function conversionError(value2, target) {
-  return celError2(`type conversion error from '${celTypeName(value2)}' to '${target}'`);
+function conversionError(value2, target2) {
+  return celError2(`type conversion error from '${celTypeName(value2)}' to '${target2}'`);
 }
 var INT64_LIMIT = 2 ** 63;
 function withIntegers(value2) {
@@ -32138,17 +32806,17 @@ function newRegistry(name) {
 function newRepository(name) {
   if (name.length === 0) throw new BadName("a repository name must be specified");
   let registry = "";
-  let path7 = name;
+  let path10 = name;
   const slash = name.indexOf("/");
   if (slash >= 0) {
     const first = name.slice(0, slash);
     if (first === "localhost" || /[.:]/.test(first)) {
       registry = first;
-      path7 = name.slice(slash + 1);
+      path10 = name.slice(slash + 1);
     }
   }
-  checkElement2("repository", path7, REPOSITORY_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-./", 1, 255);
-  return { registry: newRegistry(registry), path: path7 };
+  checkElement2("repository", path10, REPOSITORY_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-./", 1, 255);
+  return { registry: newRegistry(registry), path: path10 };
 }
 function newTag(name) {
   let base2 = name;
@@ -32210,7 +32878,7 @@ var ImageReference = class {
   }
 };
 var IMAGE_TYPE = "kyverno.image";
-function parse4(text4) {
+function parse5(text4) {
   try {
     return new ImageReference(parseRegistryReference(text4));
   } catch (err) {
@@ -32229,8 +32897,8 @@ function imageLibrary() {
   return (env) => {
     const T = IMAGE_TYPE;
     env.registerType(T, ImageReference);
-    env.registerFunction(`image(string): ${T}`, parse4);
-    env.registerFunction(`parseImageReference(string): ${T}`, parse4);
+    env.registerFunction(`image(string): ${T}`, parse5);
+    env.registerFunction(`parseImageReference(string): ${T}`, parse5);
     env.registerFunction("isImage(string): bool", isImage);
     env.registerFunction(`${T}.containsDigest(): bool`, (i) => i.reference.kind === "digest" && i.reference.digest !== "");
     env.registerFunction(`${T}.registry(): string`, (i) => i.reference.registry);
@@ -32449,9 +33117,9 @@ var MessageTypes = class {
   create(name, fields2 = {}) {
     const Class = this.classes.get(name);
     if (Class === void 0) throw new TypeError(`unknown message type ${name}`);
-    const set2 = /* @__PURE__ */ new Map();
-    for (const [field2, value2] of Object.entries(fields2)) if (value2 !== void 0 && !isDefault(value2)) set2.set(field2, value2);
-    return new Class(set2);
+    const set3 = /* @__PURE__ */ new Map();
+    for (const [field2, value2] of Object.entries(fields2)) if (value2 !== void 0 && !isDefault(value2)) set3.set(field2, value2);
+    return new Class(set3);
   }
   /** Whether `value` is a message of type `name`. */
   is(value2, name) {
@@ -32488,8 +33156,8 @@ var MessageTypes = class {
     const Class = {
       [spec2.name]: class {
         set;
-        constructor(set2) {
-          this.set = set2;
+        constructor(set3) {
+          this.set = set3;
         }
         [CEL_FIELD_PRESENCE](field2) {
           return this.set.has(field2);
@@ -32851,8 +33519,8 @@ function authzHandles() {
 }
 
 // src/families/cel/vpol/compile.ts
-function fieldPath(path7) {
-  return path7.map((part, index) => typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`).join("");
+function fieldPath(path10) {
+  return path10.map((part, index) => typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`).join("");
 }
 var Failure = class extends Error {
   constructor(failure2) {
@@ -32868,18 +33536,18 @@ function typeMessage(accepted) {
   return accepted === STRING_OR_NULL ? "output is expected to be either of type string or null_type" : `output is expected to be of type ${accepted[0]}`;
 }
 function compileSpec(env, spec2, written = spec2) {
-  const compile2 = (expression, path7, writtenExpression, accepted) => {
+  const compile2 = (expression, path10, writtenExpression, accepted) => {
     const result = env.compile(expression);
-    const invalid3 = `${fieldPath(path7)}: Invalid value: ${JSON.stringify(expression)}: `;
+    const invalid3 = `${fieldPath(path10)}: Invalid value: ${JSON.stringify(expression)}: `;
     const variant = expression !== writtenExpression;
     if (!result.ok) {
       const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result.error;
-      throw new Failure({ fieldError: invalid3 + result.error.message, expression, path: path7, start, end });
+      throw new Failure({ fieldError: invalid3 + result.error.message, expression, path: path10, start, end });
     }
     if (accepted !== null && !accepted.includes(result.program.outputType)) {
-      throw new Failure({ fieldError: invalid3 + typeMessage(accepted), expression, path: path7, start: 0, end: writtenExpression.length });
+      throw new Failure({ fieldError: invalid3 + typeMessage(accepted), expression, path: path10, start: 0, end: writtenExpression.length });
     }
-    return { program: result.program, path: path7, written: writtenExpression };
+    return { program: result.program, path: path10, written: writtenExpression };
   };
   try {
     const matchConditions = spec2.matchConditions.map(
@@ -32963,12 +33631,12 @@ var Failure2 = class extends Error {
 };
 function compileAuthz(mode, spec2) {
   const env = authzEnvironment(mode);
-  const compile2 = (expression, path7, check2) => {
+  const compile2 = (expression, path10, check2) => {
     const result = env.compile(expression);
-    const invalid3 = `${fieldPath(path7)}: Invalid value: ${JSON.stringify(expression)}: `;
-    if (!result.ok) throw new Failure2({ fieldError: invalid3 + result.error.message, expression, path: path7, start: result.error.start, end: result.error.end });
+    const invalid3 = `${fieldPath(path10)}: Invalid value: ${JSON.stringify(expression)}: `;
+    if (!result.ok) throw new Failure2({ fieldError: invalid3 + result.error.message, expression, path: path10, start: result.error.start, end: result.error.end });
     const problem3 = check2?.(result.program.outputType) ?? null;
-    if (problem3 !== null) throw new Failure2({ fieldError: invalid3 + problem3, expression, path: path7, start: 0, end: expression.length });
+    if (problem3 !== null) throw new Failure2({ fieldError: invalid3 + problem3, expression, path: path10, start: 0, end: expression.length });
     return result.program;
   };
   const response = AUTHZ_TYPES[mode].response;
@@ -33089,9 +33757,9 @@ var MAX_INDEXED = 2e5;
 var MAX_VARIABLE_DEPTH = 16;
 var Tracer = class {
   /** `variableTraces` is shared by the traces of one explanation (same activation): each variable is traced once. */
-  constructor(activation, options, depth, variableTraces) {
+  constructor(activation, options2, depth, variableTraces) {
     this.activation = activation;
-    this.options = options;
+    this.options = options2;
     this.depth = depth;
     this.variableTraces = variableTraces;
   }
@@ -33105,14 +33773,14 @@ var Tracer = class {
   broken = false;
   identity = null;
   /** Evaluates `node` through `inner` as a frame of the trace. */
-  run(node, inner, ev, self, ctx) {
+  run(node2, inner, ev, self, ctx) {
     if (this.broken || ++this.count > MAX_FRAMES) {
       this.broken = true;
-      return inner.call(node, ev, self, ctx);
+      return inner.call(node2, ev, self, ctx);
     }
     const parent = this.stack[this.stack.length - 1] ?? null;
     const frame = {
-      node,
+      node: node2,
       parent,
       children: [],
       value: void 0,
@@ -33127,11 +33795,11 @@ var Tracer = class {
     if (parent === null) this.root ??= frame;
     else {
       parent.children.push(frame);
-      if (parent.node.op === "comprehension" && node === comprehensionArgs(parent.node).step) frame.index = parent.steps++;
+      if (parent.node.op === "comprehension" && node2 === comprehensionArgs(parent.node).step) frame.index = parent.steps++;
     }
     this.stack.push(frame);
     try {
-      const value2 = inner.call(node, ev, self, ctx);
+      const value2 = inner.call(node2, ev, self, ctx);
       frame.value = value2;
       return value2;
     } catch (error) {
@@ -33149,13 +33817,13 @@ var Tracer = class {
   }
   /** Works out where a finished frame's value is. */
   close(frame) {
-    const { node } = frame;
-    const alternate = node.meta.alternate;
+    const { node: node2 } = frame;
+    const alternate = node2.meta.alternate;
     if (alternate !== void 0) {
       this.copyFrom(frame, childOf(frame, alternate));
       return;
     }
-    switch (node.op) {
+    switch (node2.op) {
       case "id":
         this.closeVariable(frame);
         break;
@@ -33169,7 +33837,7 @@ var Tracer = class {
         this.copyFrom(frame, frame.children[1]);
         break;
       case "comprehension":
-        if (frame.elements === null && comprehensionArgs(node).kind !== "quantifier") frame.elements = [];
+        if (frame.elements === null && comprehensionArgs(node2).kind !== "quantifier") frame.elements = [];
         break;
       case "accuPush": {
         const comprehension = this.enclosing(frame, (f) => f.node.op === "comprehension");
@@ -33178,14 +33846,14 @@ var Tracer = class {
         break;
       }
       case "list":
-        frame.elements = node.args.map((arg) => {
+        frame.elements = node2.args.map((arg) => {
           const element = childOf(frame, arg);
           return element !== void 0 && !element.missing ? element.path : null;
         });
         break;
       case "+":
         if (Array.isArray(frame.value)) {
-          const [left, right] = node.args;
+          const [left, right] = node2.args;
           frame.elements = [...this.elementsOf(childOf(frame, left)), ...this.elementsOf(childOf(frame, right))];
         }
         break;
@@ -33325,11 +33993,11 @@ function indexObjects(root) {
   index.set(root, []);
   let indexed = 0;
   for (let at = 0; at < queue.length && indexed < MAX_INDEXED; at++) {
-    const [value2, path7] = queue[at];
+    const [value2, path10] = queue[at];
     const entries = Array.isArray(value2) ? value2.map((item, i) => [i, item]) : isPlainObject3(value2) ? Object.entries(value2) : [];
     for (const [key3, item] of entries) {
       if (typeof item !== "object" || item === null || index.has(item)) continue;
-      const itemPath = [...path7, key3];
+      const itemPath = [...path10, key3];
       index.set(item, itemPath);
       queue.push([item, itemPath]);
       indexed++;
@@ -33352,28 +34020,28 @@ function segmentOf(container, key3) {
   }
   return typeof key3 === "string" ? key3 : null;
 }
-function comprehensionArgs(node) {
-  return node.args;
+function comprehensionArgs(node2) {
+  return node2.args;
 }
-function childOf(frame, node) {
-  return frame.children.find((child) => child.node === node);
+function childOf(frame, node2) {
+  return frame.children.find((child) => child.node === node2);
 }
 function hasPath(frame, props) {
   const base2 = childOf(frame, props[props.length - 1]);
   if (base2 === void 0 || base2.path === null || base2.missing) return base2?.path ?? null;
-  let path7 = base2.path;
+  let path10 = base2.path;
   let value2 = base2.value;
   for (let i = props.length - 2; i >= 0; i--) {
     const key3 = props[i].args[1];
     const next = typeof key3 !== "string" ? void 0 : value2 instanceof Map ? value2.get(key3) : isPlainObject3(value2) && Object.hasOwn(value2, key3) ? value2[key3] : void 0;
     if (next === void 0) break;
-    path7 = [...path7, key3];
+    path10 = [...path10, key3];
     value2 = next;
   }
-  return path7;
+  return path10;
 }
-function isPrefix(prefix, path7) {
-  return prefix.length <= path7.length && prefix.every((segment, i) => path7[i] === segment);
+function isPrefix(prefix, path10) {
+  return prefix.length <= path10.length && prefix.every((segment, i) => path10[i] === segment);
 }
 var Blamer = class {
   constructor(tracer) {
@@ -33408,16 +34076,16 @@ var Blamer = class {
     }
   }
   blame(frame) {
-    const { node } = frame;
-    const alternate = node.meta.alternate;
+    const { node: node2 } = frame;
+    const alternate = node2.meta.alternate;
     if (alternate !== void 0) {
       const child = childOf(frame, alternate);
       return child === void 0 ? frame.path : this.blame(child);
     }
-    switch (node.op) {
+    switch (node2.op) {
       case "&&":
       case "||":
-        return this.logical(frame, node.op === "||");
+        return this.logical(frame, node2.op === "||");
       case "!_":
         return frame.children[0] ? this.blame(frame.children[0]) : null;
       case "?:": {
@@ -33430,7 +34098,7 @@ var Blamer = class {
         return this.membership(frame);
     }
     if (frame.path !== null) return frame.path;
-    const macro = node.meta.macro;
+    const macro = node2.meta.macro;
     if (macro?.exp) return frame.children.length > 0 ? this.blame(frame.children[frame.children.length - 1]) : null;
     return this.operands(frame);
   }
@@ -33516,27 +34184,27 @@ var Blamer = class {
     return frame.path ?? this.operands(frame);
   }
 };
-function traceVariable(program, activation, options, depth, variableTraces) {
-  const traced = trace(program, activation, options, depth, variableTraces);
+function traceVariable(program, activation, options2, depth, variableTraces) {
+  const traced = trace(program, activation, options2, depth, variableTraces);
   if (traced === null || traced.root.threw) return null;
   const { root, tracer } = traced;
   const primitive = typeof root.value !== "object" || root.value === null;
   return { path: root.path ?? (primitive ? new Blamer(tracer).blame(root) : null), elements: root.elements };
 }
-function trace(program, activation, options, depth, variableTraces) {
+function trace(program, activation, options2, depth, variableTraces) {
   const ast = programAst(program);
   if (ast === void 0) return null;
-  const tracer = new Tracer(activation, options, depth, variableTraces);
+  const tracer = new Tracer(activation, options2, depth, variableTraces);
   const nodes = [];
-  walk(ast, (node) => nodes.push(node));
-  const saved = nodes.map((node) => Object.getOwnPropertyDescriptor(node, "evaluate"));
+  walk(ast, (node2) => nodes.push(node2));
+  const saved = nodes.map((node2) => Object.getOwnPropertyDescriptor(node2, "evaluate"));
   let result;
   try {
-    nodes.forEach((node, i) => {
+    nodes.forEach((node2, i) => {
       const own = saved[i]?.value;
-      const inner = typeof own === "function" ? own : (ev, _self, ctx) => evaluateOriginal(ev, node, ctx);
-      Object.defineProperty(node, "evaluate", {
-        value: (ev, self, ctx) => tracer.run(node, inner, ev, self, ctx),
+      const inner = typeof own === "function" ? own : (ev, _self, ctx) => evaluateOriginal(ev, node2, ctx);
+      Object.defineProperty(node2, "evaluate", {
+        value: (ev, self, ctx) => tracer.run(node2, inner, ev, self, ctx),
         writable: true,
         configurable: true,
         enumerable: false
@@ -33544,26 +34212,26 @@ function trace(program, activation, options, depth, variableTraces) {
     });
     result = program.evaluate(activation);
   } finally {
-    nodes.forEach((node, i) => {
+    nodes.forEach((node2, i) => {
       const descriptor = saved[i];
-      if (descriptor === void 0) delete node.evaluate;
-      else Object.defineProperty(node, "evaluate", descriptor);
+      if (descriptor === void 0) delete node2.evaluate;
+      else Object.defineProperty(node2, "evaluate", descriptor);
     });
   }
   if (tracer.broken || tracer.root === null || result.ok === tracer.root.threw) return null;
   return { root: tracer.root, tracer, ok: result.ok, value: result.ok ? result.value : void 0 };
 }
-function explainFailure(program, activation, options = {}) {
+function explainFailure(program, activation, options2 = {}) {
   try {
-    const settings = { ...options, root: options.root ?? "object", variablesName: options.variablesName ?? "variables" };
+    const settings = { ...options2, root: options2.root ?? "object", variablesName: options2.variablesName ?? "variables" };
     const traced = trace(program, activation, settings, 0, /* @__PURE__ */ new Map());
     if (traced === null) return [];
     const blamer = new Blamer(traced.tracer);
-    let path7;
-    if (!traced.ok) path7 = blamer.error(traced.root);
-    else if (traced.value === false) path7 = blamer.blame(traced.root);
+    let path10;
+    if (!traced.ok) path10 = blamer.error(traced.root);
+    else if (traced.value === false) path10 = blamer.blame(traced.root);
     else return [];
-    return path7 === null ? [] : [...path7];
+    return path10 === null ? [] : [...path10];
   } catch {
     return [];
   }
@@ -33819,9 +34487,9 @@ var Parser5 = class {
     if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(this.source)) {
       throw syntaxError("invalid UTF-8", this.source);
     }
-    const node = this.alternation(0);
+    const node2 = this.alternation(0);
     if (this.pos < this.runes.length) throw syntaxError("unexpected )", this.source);
-    return node;
+    return node2;
   }
   alternation(depth) {
     const subs = [this.concatenation(depth)];
@@ -34040,16 +34708,16 @@ var RandomSource = class {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   }
 };
-function simplify(node) {
-  switch (node.op) {
+function simplify(node2) {
+  switch (node2.op) {
     case "concat":
-      return { op: "concat", subs: node.subs.map(simplify) };
+      return { op: "concat", subs: node2.subs.map(simplify) };
     case "alternate":
-      return { op: "alternate", subs: node.subs.map(simplify) };
+      return { op: "alternate", subs: node2.subs.map(simplify) };
     case "repeat":
-      return simplifyRepeat(node.min, node.max, simplify(node.sub));
+      return simplifyRepeat(node2.min, node2.max, simplify(node2.sub));
     default:
-      return node;
+      return node2;
   }
 }
 function simplify1(min, max, sub) {
@@ -34092,13 +34760,13 @@ var Output = class {
     if (this.text.length > MAX_OUTPUT) throw new Error(`random: the generated string exceeds ${MAX_OUTPUT} characters`);
   }
 };
-function generate(node, rng, out) {
-  switch (node.op) {
+function generate(node2, rng, out) {
+  switch (node2.op) {
     case "literal":
-      out.add(runeString(node.rune));
+      out.add(runeString(node2.rune));
       return;
     case "class":
-      out.add(runeString(pickFromRanges(node.ranges, rng)));
+      out.add(runeString(pickFromRanges(node2.ranges, rng)));
       return;
     case "anyNotNL":
       out.add(runeString(1 + rng.intn(2147483647)));
@@ -34106,27 +34774,27 @@ function generate(node, rng, out) {
     case "empty":
       return;
     case "concat":
-      for (const sub of node.subs) generate(sub, rng, out);
+      for (const sub of node2.subs) generate(sub, rng, out);
       return;
     case "alternate":
-      generate(node.subs[rng.intn(node.subs.length)], rng, out);
+      generate(node2.subs[rng.intn(node2.subs.length)], rng, out);
       return;
     case "repeat": {
-      const max = node.max < 0 ? MAX_UPPER_BOUND : node.max;
-      for (let n = node.min + rng.intn(max - node.min + 1); n > 0; n--) generate(node.sub, rng, out);
+      const max = node2.max < 0 ? MAX_UPPER_BOUND : node2.max;
+      for (let n = node2.min + rng.intn(max - node2.min + 1); n > 0; n--) generate(node2.sub, rng, out);
     }
   }
 }
 function generateFromPattern(pattern2, rng) {
-  let node;
+  let node2;
   try {
-    node = new Parser5(pattern2).parse();
+    node2 = new Parser5(pattern2).parse();
   } catch (err) {
     throw celError2(err.message);
   }
   const out = new Output();
   try {
-    generate(simplify(node), rng, out);
+    generate(simplify(node2), rng, out);
   } catch (err) {
     throw celError2(err.message);
   }
@@ -34654,9 +35322,9 @@ function parseName(raw) {
   let rest = seq.content;
   const rdns = [];
   while (!rest.empty) {
-    const set2 = rest.read(TAG.SET) ?? fail("x509: invalid RDNSequence");
-    rest = set2.rest;
-    let inner = set2.content;
+    const set3 = rest.read(TAG.SET) ?? fail("x509: invalid RDNSequence");
+    rest = set3.rest;
+    let inner = set3.content;
     const rdn = [];
     while (!inner.empty) {
       const atv = inner.read(TAG.SEQUENCE) ?? fail("x509: invalid RDNSequence: invalid attribute");
@@ -35372,10 +36040,10 @@ function parseNameAsn1(raw) {
   let rest = new Der(outer.content);
   const rdns = [];
   while (!rest.empty) {
-    const set2 = asn1Element(rest);
-    rest = set2.rest;
-    if (set2.tag !== TAG.SET) asn1Structure("sequence tag mismatch");
-    let inner = new Der(set2.content);
+    const set3 = asn1Element(rest);
+    rest = set3.rest;
+    if (set3.tag !== TAG.SET) asn1Structure("sequence tag mismatch");
+    let inner = new Der(set3.content);
     const rdn = [];
     while (!inner.empty) {
       const atv = asn1Element(inner);
@@ -35400,10 +36068,10 @@ function parseAttributes(raw) {
       if (seq === null || !seq.rest.empty) continue;
       const type = readOid(seq.content);
       if (type === null) continue;
-      const set2 = type.rest.read(TAG.SET);
-      if (set2 === null) continue;
+      const set3 = type.rest.read(TAG.SET);
+      if (set3 === null) continue;
       const values = [];
-      let rest = set2.content;
+      let rest = set3.content;
       while (!rest.empty) {
         const inner = rest.read(TAG.SEQUENCE) ?? fail("");
         rest = inner.rest;
@@ -35498,9 +36166,9 @@ function decodeCertificateRequest(der) {
       const idElement = asn1Element(new Der(seq.content));
       if (idElement.tag !== TAG.OID) continue;
       id = asn1Oid(idElement.content);
-      const set2 = asn1Element(idElement.rest);
-      if (set2.tag !== TAG.SET) continue;
-      for (let rest = new Der(set2.content); !rest.empty; ) {
+      const set3 = asn1Element(idElement.rest);
+      if (set3.tag !== TAG.SET) continue;
+      for (let rest = new Der(set3.content); !rest.empty; ) {
         const value2 = asn1Element(rest);
         values.push(value2.element);
         rest = value2.rest;
@@ -35655,8 +36323,8 @@ function contextFileImages(entries) {
 
 // src/lang/cel/kyverno/index.ts
 var KYVERNO_HANDLE_NAMES = ["resource", "http", "globalContext", "image"];
-function kyvernoLibraries(options = {}) {
-  const namespace = options.namespace ?? "";
+function kyvernoLibraries(options2 = {}) {
+  const namespace = options2.namespace ?? "";
   const libraries2 = [
     globalContextLibrary(),
     resourceLibrary(namespace),
@@ -35667,9 +36335,9 @@ function kyvernoLibraries(options = {}) {
     mathLibrary(),
     jsonLibrary(),
     yamlLibrary(),
-    randomLibrary(options.randomSeed ?? RANDOM_SEED),
+    randomLibrary(options2.randomSeed ?? RANDOM_SEED),
     x509Library(),
-    timeLibrary(options.now),
+    timeLibrary(options2.now),
     transformLibrary(),
     gzipLibrary(),
     httpLibrary()
@@ -35692,41 +36360,41 @@ function kyvernoLibraries(options = {}) {
 function isObject2(value2) {
   return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
 }
-function list3(value2, path7, problems) {
+function list3(value2, path10, problems) {
   if (value2 === void 0 || value2 === null) return [];
   if (Array.isArray(value2)) return value2;
-  problems.push({ message: "expected a list", path: path7 });
+  problems.push({ message: "expected a list", path: path10 });
   return [];
 }
-function optionalString(object2, field2, path7, problems) {
+function optionalString(object2, field2, path10, problems) {
   const value2 = object2[field2];
   if (value2 === void 0 || value2 === null) return void 0;
   if (typeof value2 === "string") return value2;
-  problems.push({ message: "expected a string", path: [...path7, field2] });
+  problems.push({ message: "expected a string", path: [...path10, field2] });
   return void 0;
 }
-function requiredString(object2, field2, path7, problems) {
-  const value2 = optionalString(object2, field2, path7, problems);
-  if (value2 === void 0 && (object2[field2] === void 0 || object2[field2] === null)) problems.push({ message: `${field2} is required`, path: [...path7, field2] });
+function requiredString(object2, field2, path10, problems) {
+  const value2 = optionalString(object2, field2, path10, problems);
+  if (value2 === void 0 && (object2[field2] === void 0 || object2[field2] === null)) problems.push({ message: `${field2} is required`, path: [...path10, field2] });
   return value2 ?? "";
 }
-function stringList(value2, path7, problems) {
-  return list3(value2, path7, problems).flatMap((item, index) => {
+function stringList(value2, path10, problems) {
+  return list3(value2, path10, problems).flatMap((item, index) => {
     if (typeof item === "string") return [item];
-    problems.push({ message: "expected a string", path: [...path7, index] });
+    problems.push({ message: "expected a string", path: [...path10, index] });
     return [];
   });
 }
-function objectField(object2, field2, path7, problems) {
+function objectField(object2, field2, path10, problems) {
   const value2 = object2[field2];
   if (value2 === void 0 || value2 === null) return void 0;
   if (isObject2(value2)) return value2;
-  problems.push({ message: "expected an object", path: [...path7, field2] });
+  problems.push({ message: "expected an object", path: [...path10, field2] });
   return void 0;
 }
-function namedExpressions(value2, path7, problems) {
-  return list3(value2, path7, problems).flatMap((item, index) => {
-    const at = [...path7, index];
+function namedExpressions(value2, path10, problems) {
+  return list3(value2, path10, problems).flatMap((item, index) => {
+    const at = [...path10, index];
     if (!isObject2(item)) {
       problems.push({ message: "expected an object with name and expression", path: at });
       return [];
@@ -35734,9 +36402,9 @@ function namedExpressions(value2, path7, problems) {
     return [{ name: requiredString(item, "name", at, problems), expression: requiredString(item, "expression", at, problems) }];
   });
 }
-function validations(value2, path7, problems) {
-  return list3(value2, path7, problems).flatMap((item, index) => {
-    const at = [...path7, index];
+function validations(value2, path10, problems) {
+  return list3(value2, path10, problems).flatMap((item, index) => {
+    const at = [...path10, index];
     if (!isObject2(item)) {
       problems.push({ message: "expected a validation object", path: at });
       return [];
@@ -35749,9 +36417,9 @@ function validations(value2, path7, problems) {
     return [validation];
   });
 }
-function auditAnnotations(value2, path7, problems) {
-  return list3(value2, path7, problems).flatMap((item, index) => {
-    const at = [...path7, index];
+function auditAnnotations(value2, path10, problems) {
+  return list3(value2, path10, problems).flatMap((item, index) => {
+    const at = [...path10, index];
     if (!isObject2(item)) {
       problems.push({ message: "expected an object with key and valueExpression", path: at });
       return [];
@@ -35761,43 +36429,43 @@ function auditAnnotations(value2, path7, problems) {
 }
 
 // src/families/cel/match/decode.ts
-function stringList2(value2, path7, problems) {
+function stringList2(value2, path10, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!Array.isArray(value2)) {
-    problems.push({ message: "expected a list of strings", path: path7 });
+    problems.push({ message: "expected a list of strings", path: path10 });
     return void 0;
   }
   const out = [];
   value2.forEach((item, index) => {
     if (typeof item === "string") out.push(item);
-    else problems.push({ message: "expected a string", path: [...path7, index] });
+    else problems.push({ message: "expected a string", path: [...path10, index] });
   });
   return out;
 }
-function decodeSelector(value2, path7, problems) {
+function decodeSelector(value2, path10, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!isObject2(value2)) {
-    problems.push({ message: "expected a label selector object", path: path7 });
+    problems.push({ message: "expected a label selector object", path: path10 });
     return void 0;
   }
   const selector2 = {};
   if (value2.matchLabels !== void 0 && value2.matchLabels !== null) {
-    if (!isObject2(value2.matchLabels)) problems.push({ message: "expected a map of strings", path: [...path7, "matchLabels"] });
+    if (!isObject2(value2.matchLabels)) problems.push({ message: "expected a map of strings", path: [...path10, "matchLabels"] });
     else {
       const labels = {};
       for (const [key3, label] of Object.entries(value2.matchLabels)) {
         if (typeof label === "string") labels[key3] = label;
-        else problems.push({ message: "expected a string", path: [...path7, "matchLabels", key3] });
+        else problems.push({ message: "expected a string", path: [...path10, "matchLabels", key3] });
       }
       selector2.matchLabels = labels;
     }
   }
   if (value2.matchExpressions !== void 0 && value2.matchExpressions !== null) {
-    if (!Array.isArray(value2.matchExpressions)) problems.push({ message: "expected a list", path: [...path7, "matchExpressions"] });
+    if (!Array.isArray(value2.matchExpressions)) problems.push({ message: "expected a list", path: [...path10, "matchExpressions"] });
     else {
       const expressions = [];
       value2.matchExpressions.forEach((item, index) => {
-        const at = [...path7, "matchExpressions", index];
+        const at = [...path10, "matchExpressions", index];
         if (!isObject2(item) || typeof item.key !== "string" || typeof item.operator !== "string") {
           problems.push({ message: "expected a requirement with string key and operator", path: at });
           return;
@@ -35812,15 +36480,15 @@ function decodeSelector(value2, path7, problems) {
   }
   return selector2;
 }
-function decodeRules(value2, path7, problems) {
+function decodeRules(value2, path10, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!Array.isArray(value2)) {
-    problems.push({ message: "expected a list of rules", path: path7 });
+    problems.push({ message: "expected a list of rules", path: path10 });
     return void 0;
   }
   const rules = [];
   value2.forEach((item, index) => {
-    const at = [...path7, index];
+    const at = [...path10, index];
     if (!isObject2(item)) {
       problems.push({ message: "expected a rule object", path: at });
       return;
@@ -35838,20 +36506,20 @@ function decodeRules(value2, path7, problems) {
   });
   return rules;
 }
-function decodeMatchResources(value2, path7, problems) {
+function decodeMatchResources(value2, path10, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
   if (!isObject2(value2)) {
-    problems.push({ message: "expected an object", path: path7 });
+    problems.push({ message: "expected an object", path: path10 });
     return void 0;
   }
   const out = {};
-  const namespaceSelector = decodeSelector(value2.namespaceSelector, [...path7, "namespaceSelector"], problems);
+  const namespaceSelector = decodeSelector(value2.namespaceSelector, [...path10, "namespaceSelector"], problems);
   if (namespaceSelector !== void 0) out.namespaceSelector = namespaceSelector;
-  const objectSelector = decodeSelector(value2.objectSelector, [...path7, "objectSelector"], problems);
+  const objectSelector = decodeSelector(value2.objectSelector, [...path10, "objectSelector"], problems);
   if (objectSelector !== void 0) out.objectSelector = objectSelector;
-  const resourceRules = decodeRules(value2.resourceRules, [...path7, "resourceRules"], problems);
+  const resourceRules = decodeRules(value2.resourceRules, [...path10, "resourceRules"], problems);
   if (resourceRules !== void 0) out.resourceRules = resourceRules;
-  const excludeResourceRules = decodeRules(value2.excludeResourceRules, [...path7, "excludeResourceRules"], problems);
+  const excludeResourceRules = decodeRules(value2.excludeResourceRules, [...path10, "excludeResourceRules"], problems);
   if (excludeResourceRules !== void 0) out.excludeResourceRules = excludeResourceRules;
   if (typeof value2.matchPolicy === "string") out.matchPolicy = value2.matchPolicy;
   return out;
@@ -35947,14 +36615,14 @@ function requirement(key3, operator, values) {
     const error = valueError(values[i]);
     if (error !== null) return `values[${i}][${key3}]: Invalid value: "${values[i]}": ${error}`;
   }
-  const set2 = new Set(values);
+  const set3 = new Set(values);
   const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
   switch (operator) {
     case "=":
     case "in":
-      return (labels) => has(labels) && set2.has(labels[key3]);
+      return (labels) => has(labels) && set3.has(labels[key3]);
     case "notin":
-      return (labels) => !has(labels) || !set2.has(labels[key3]);
+      return (labels) => !has(labels) || !set3.has(labels[key3]);
     case "exists":
       return has;
     case "!":
@@ -36331,10 +36999,10 @@ function rewriteValue(value2, config) {
 function matchConstraintsFor(targets, operations, namespaceSelector) {
   if (targets.length === 0 || !Array.isArray(operations) || operations.length === 0) return void 0;
   const byGroupVersion = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    const key3 = `${target.group}\0${target.version}`;
-    const entry2 = byGroupVersion.get(key3) ?? { group: target.group, version: target.version, resources: /* @__PURE__ */ new Set() };
-    entry2.resources.add(target.resource);
+  for (const target2 of targets) {
+    const key3 = `${target2.group}\0${target2.version}`;
+    const entry2 = byGroupVersion.get(key3) ?? { group: target2.group, version: target2.version, resources: /* @__PURE__ */ new Set() };
+    entry2.resources.add(target2.resource);
     byGroupVersion.set(key3, entry2);
   }
   const compare3 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
@@ -36348,9 +37016,9 @@ function autogenVariants(rawSpec, match, controllers) {
   const selected = controllers ?? Object.keys(CONTROLLERS);
   const byConfig = /* @__PURE__ */ new Map();
   for (const name of new Set(selected)) {
-    const target = CONTROLLERS[name];
-    if (target === void 0) continue;
-    byConfig.set(target.config, [...byConfig.get(target.config) ?? [], target]);
+    const target2 = CONTROLLERS[name];
+    if (target2 === void 0) continue;
+    byConfig.set(target2.config, [...byConfig.get(target2.config) ?? [], target2]);
   }
   const rawMatch = isObject2(rawSpec.matchConstraints) ? rawSpec.matchConstraints : {};
   const rawRules = Array.isArray(rawMatch.resourceRules) ? rawMatch.resourceRules : [];
@@ -36382,42 +37050,42 @@ var SPEC_FIELDS = /* @__PURE__ */ new Set([
 var MODES = /* @__PURE__ */ new Set(["Kubernetes", "JSON", "Envoy", "HTTP"]);
 var ACTIONS = /* @__PURE__ */ new Set(["Deny", "Audit", "Warn"]);
 function decodeValidatingPolicySpec(spec2, problems) {
-  const path7 = ["spec"];
+  const path10 = ["spec"];
   const value2 = isObject2(spec2) ? spec2 : {};
-  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path7 });
-  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path7, field2] });
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path10 });
+  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path10, field2] });
   const decoded = {
-    matchConditions: namedExpressions(value2.matchConditions, [...path7, "matchConditions"], problems),
-    variables: namedExpressions(value2.variables, [...path7, "variables"], problems),
-    validations: validations(value2.validations, [...path7, "validations"], problems),
-    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path7, "auditAnnotations"], problems),
-    validationActions: stringList(value2.validationActions, [...path7, "validationActions"], problems),
-    failurePolicy: optionalString(value2, "failurePolicy", path7, problems) ?? "Fail",
+    matchConditions: namedExpressions(value2.matchConditions, [...path10, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path10, "variables"], problems),
+    validations: validations(value2.validations, [...path10, "validations"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path10, "auditAnnotations"], problems),
+    validationActions: stringList(value2.validationActions, [...path10, "validationActions"], problems),
+    failurePolicy: optionalString(value2, "failurePolicy", path10, problems) ?? "Fail",
     mode: "Kubernetes"
   };
   decoded.validationActions.forEach((action, index) => {
-    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path7, "validationActions", index] });
+    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path10, "validationActions", index] });
   });
   if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path7, "failurePolicy"] });
+    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path10, "failurePolicy"] });
   }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path7, "matchConstraints"], problems);
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path10, "matchConstraints"], problems);
   if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
   if (value2.evaluation !== void 0 && value2.evaluation !== null) {
-    if (!isObject2(value2.evaluation)) problems.push({ message: "expected an object", path: [...path7, "evaluation"] });
+    if (!isObject2(value2.evaluation)) problems.push({ message: "expected an object", path: [...path10, "evaluation"] });
     else {
-      const mode = optionalString(value2.evaluation, "mode", [...path7, "evaluation"], problems);
+      const mode = optionalString(value2.evaluation, "mode", [...path10, "evaluation"], problems);
       if (mode !== void 0 && mode !== "") {
         if (MODES.has(mode)) decoded.mode = mode;
-        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path7, "evaluation", "mode"] });
+        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path10, "evaluation", "mode"] });
       }
     }
   }
   if (isObject2(value2.autogen) && isObject2(value2.autogen.podControllers) && value2.autogen.podControllers.controllers != null) {
-    const at = [...path7, "autogen", "podControllers", "controllers"];
+    const at = [...path10, "autogen", "podControllers", "controllers"];
     decoded.podControllers = stringList(value2.autogen.podControllers.controllers, at, problems);
   } else if (value2.autogen !== void 0 && value2.autogen !== null && !isObject2(value2.autogen)) {
-    problems.push({ message: "expected an object", path: [...path7, "autogen"] });
+    problems.push({ message: "expected an object", path: [...path10, "autogen"] });
   }
   return decoded;
 }
@@ -36576,8 +37244,8 @@ function evaluateSpec(compiled3, input) {
         return located(rule("", "error", `error: ${error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), error.at);
       }
       const failed = rule("", "fail", message2, { properties: { ...annotations2, [VALIDATION_INDEX]: annotations2[VALIDATION_INDEX] ?? String(index) } });
-      const path7 = input.explain ? blamedPath(compiled3, expression.program, activation) : void 0;
-      if (path7 !== void 0) failed.path = path7;
+      const path10 = input.explain ? blamedPath(compiled3, expression.program, activation) : void 0;
+      if (path10 !== void 0) failed.path = path10;
       return located(failed, errorAt(0, expression.written.length));
     }
     const annotations = auditAnnotations2(compiled3, activation);
@@ -36746,40 +37414,40 @@ function checkDocument(document, problems) {
   return name;
 }
 function decodeValidatingAdmissionPolicySpec(spec2, problems) {
-  const path7 = ["spec"];
+  const path10 = ["spec"];
   const value2 = isObject2(spec2) ? spec2 : {};
-  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path7 });
-  const failurePolicy = optionalString(value2, "failurePolicy", path7, problems) ?? "Fail";
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path10 });
+  const failurePolicy = optionalString(value2, "failurePolicy", path10, problems) ?? "Fail";
   if (failurePolicy !== "Fail" && failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path7, "failurePolicy"] });
+    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path10, "failurePolicy"] });
   }
   const decoded = {
-    validations: validations(value2.validations, [...path7, "validations"], problems),
+    validations: validations(value2.validations, [...path10, "validations"], problems),
     failurePolicy: failurePolicy === "Ignore" ? "Ignore" : "Fail",
-    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path7, "auditAnnotations"], problems),
-    matchConditions: namedExpressions(value2.matchConditions, [...path7, "matchConditions"], problems),
-    variables: namedExpressions(value2.variables, [...path7, "variables"], problems)
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path10, "auditAnnotations"], problems),
+    matchConditions: namedExpressions(value2.matchConditions, [...path10, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path10, "variables"], problems)
   };
-  const paramKind = objectField(value2, "paramKind", path7, problems);
+  const paramKind = objectField(value2, "paramKind", path10, problems);
   if (paramKind !== void 0) {
-    const at = [...path7, "paramKind"];
+    const at = [...path10, "paramKind"];
     decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at, problems) ?? "", kind: optionalString(paramKind, "kind", at, problems) ?? "" };
   }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path7, "matchConstraints"], problems);
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path10, "matchConstraints"], problems);
   if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
   return decoded;
 }
 function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
-  const path7 = ["spec"];
+  const path10 = ["spec"];
   const value2 = isObject2(spec2) ? spec2 : {};
-  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path7 });
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path10 });
   const decoded = {
-    policyName: optionalString(value2, "policyName", path7, problems) ?? "",
-    validationActions: stringList(value2.validationActions, [...path7, "validationActions"], problems)
+    policyName: optionalString(value2, "policyName", path10, problems) ?? "",
+    validationActions: stringList(value2.validationActions, [...path10, "validationActions"], problems)
   };
-  const paramRef = objectField(value2, "paramRef", path7, problems);
+  const paramRef = objectField(value2, "paramRef", path10, problems);
   if (paramRef !== void 0) {
-    const at = [...path7, "paramRef"];
+    const at = [...path10, "paramRef"];
     const ref = {};
     for (const field2 of ["name", "namespace", "parameterNotFoundAction"]) {
       const text4 = optionalString(paramRef, field2, at, problems);
@@ -36791,7 +37459,7 @@ function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
     }
     decoded.paramRef = ref;
   }
-  const matchResources = decodeMatchResources(value2.matchResources, [...path7, "matchResources"], problems);
+  const matchResources = decodeMatchResources(value2.matchResources, [...path10, "matchResources"], problems);
   if (matchResources !== void 0) decoded.matchResources = matchResources;
   return decoded;
 }
@@ -36961,7 +37629,7 @@ var identity2 = (object2) => `${String(object2.apiVersion)}\0${String(object2.ki
 function offlineParamStore(objects2, cluster) {
   const resources = new Set(PREREGISTERED);
   for (const object2 of objects2) resources.add(pluralOf2(groupVersionKind(object2).group, groupVersionKind(object2).kind));
-  const path7 = (apiVersion, kind3, namespace) => {
+  const path10 = (apiVersion, kind3, namespace) => {
     const { group } = groupVersionKind({ apiVersion, kind: kind3 });
     const base2 = group === "" ? `/api/${apiVersion}` : `/apis/${apiVersion}`;
     return `${base2}${namespace === "" ? "" : `/namespaces/${encodeURIComponent(namespace)}`}/${pluralOf2(group, kind3)}`;
@@ -36977,7 +37645,7 @@ function offlineParamStore(objects2, cluster) {
         (object2) => sameType(object2, apiVersion, kind3) && metadataString3(object2, "namespace") === namespace && metadataString3(object2, "name") === name
       );
       if (found !== void 0) return found;
-      const response = cluster?.request("GET", `${path7(apiVersion, kind3, namespace)}/${encodeURIComponent(name)}`);
+      const response = cluster?.request("GET", `${path10(apiVersion, kind3, namespace)}/${encodeURIComponent(name)}`);
       if (response !== void 0 && response.statusCode === 200) return response.body;
       const { group } = groupVersionKind({ apiVersion, kind: kind3 });
       throw new Error(`${pluralOf2(group, kind3)}${group === "" ? "" : `.${group}`} "${name}" not found`);
@@ -37002,13 +37670,13 @@ function offlineParamStore(objects2, cluster) {
         if (!sameType(object2, apiVersion, kind3)) continue;
         if (namespace !== "" && metadataString3(object2, "namespace") !== namespace) continue;
         const labels = isObject(object2.metadata) && isObject(object2.metadata.labels) ? object2.metadata.labels : {};
-        const strings4 = {};
-        for (const [key3, value2] of Object.entries(labels)) if (typeof value2 === "string") strings4[key3] = value2;
-        if (matches(strings4)) add3(object2);
+        const strings5 = {};
+        for (const [key3, value2] of Object.entries(labels)) if (typeof value2 === "string") strings5[key3] = value2;
+        if (matches(strings5)) add3(object2);
       }
       if (cluster !== void 0) {
         const query = selector2 === "" ? "" : `?labelSelector=${encodeURIComponent(selector2)}`;
-        const response = cluster.request("GET", `${path7(apiVersion, kind3, namespace)}${query}`);
+        const response = cluster.request("GET", `${path10(apiVersion, kind3, namespace)}${query}`);
         if (response.statusCode === 200 && Array.isArray(response.body.items)) {
           for (const item of response.body.items) if (isObject(item)) add3(item);
         }
@@ -37048,19 +37716,19 @@ var AdmissionValidator = class {
   #matchConditions;
   #validations;
   #messages;
-  constructor(expressions, options) {
+  constructor(expressions, options2) {
     this.#expressions = expressions;
-    this.#failurePolicy = options.failurePolicy ?? "Fail";
-    this.#params = options.params;
+    this.#failurePolicy = options2.failurePolicy ?? "Fail";
+    this.#params = options2.params;
     const declarations = (variables, authorizer) => ({
-      params: options.params,
+      params: options2.params,
       authorizer,
       variables
     });
     const declared = [];
     const compiledVariables = /* @__PURE__ */ new Map();
     expressions.variables.forEach((variable, index) => {
-      const env2 = admissionCelEnvironment(declarations(declared, options.authorizer));
+      const env2 = admissionCelEnvironment(declarations(declared, options2.authorizer));
       const compiled3 = compileExpression(env2, variable.expression, null);
       const type = compiled3.ok ? compiled3.program.outputType : "dyn";
       const at = declared.findIndex((entry2) => entry2.name === variable.name);
@@ -37069,8 +37737,8 @@ var AdmissionValidator = class {
       compiledVariables.set(variable.name, { name: variable.name, index, compiled: compiled3 });
     });
     this.#variables = [...compiledVariables.values()];
-    const env = admissionCelEnvironment(declarations(declared, options.authorizer));
-    const messageEnv = options.authorizer ? admissionCelEnvironment(declarations(declared, false)) : env;
+    const env = admissionCelEnvironment(declarations(declared, options2.authorizer));
+    const messageEnv = options2.authorizer ? admissionCelEnvironment(declarations(declared, false)) : env;
     this.#matchConditions = expressions.matchConditions.map((condition2) => compileExpression(env, condition2.expression, ["bool"]));
     this.#validations = expressions.validations.map((validation) => compileExpression(env, validation.expression, ["bool"]));
     this.#messages = expressions.validations.map(
@@ -37184,12 +37852,12 @@ var Evaluation = class {
     for (const variable of variables) this.#define(value2, variable);
   }
   /** Defines the lazy field of a variable (composition.go, `variableAccessor.Callback`). */
-  #define(target, variable) {
+  #define(target2, variable) {
     let result;
     const failures = this.#failures;
     const activation = this.#activation;
     const meter = this.#variablesCost;
-    Object.defineProperty(target, variable.name, {
+    Object.defineProperty(target2, variable.name, {
       enumerable: true,
       get() {
         if (result === void 0) {
@@ -37877,13 +38545,13 @@ function descriptionPlan(desc) {
   }
   return plan;
 }
-function descriptionMatches(desc, res, options) {
+function descriptionMatches(desc, res, options2) {
   const { input } = res;
-  if (options.checkOperations && desc.operations !== null) {
+  if (options2.checkOperations && desc.operations !== null) {
     if (!desc.operations.includes(input.operation)) return false;
   }
   if (desc.kinds !== null) {
-    if (!checkKind(desc.kinds, res.gvk, input.subresource, options.allowEphemeralContainers)) return false;
+    if (!checkKind(desc.kinds, res.gvk, input.subresource, options2.allowEphemeralContainers)) return false;
   }
   if (desc.name !== null && !wildcardMatch(desc.name, res.name)) return false;
   if (desc.names !== null && !anyWildcardMatch(desc.names, res.name)) return false;
@@ -37899,8 +38567,8 @@ function descriptionMatches(desc, res, options) {
   }
   if (desc.namespaceSelector !== null) {
     if (res.objectKind === "Namespace") {
-      if (options.namespaceSelectorOnNamespace === "fail") return false;
-    } else if (res.objectKind !== "" || options.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
+      if (options2.namespaceSelectorOnNamespace === "fail") return false;
+    } else if (res.objectKind !== "" || options2.namespaceSelectorOnNamespace === "fail" && desc.kindsIncludeStar) {
       if (!selectorMatches(desc.namespaceSelector, input.namespaceLabels)) return false;
     }
   }
@@ -37922,8 +38590,8 @@ function filterPlan(filter) {
   }
   return plan;
 }
-function filterHolds(plan, res, options, ignoreUserInfo) {
-  if (plan.description !== null && !descriptionMatches(plan.description, res, options)) return false;
+function filterHolds(plan, res, options2, ignoreUserInfo) {
+  if (plan.description !== null && !descriptionMatches(plan.description, res, options2)) return false;
   if (!ignoreUserInfo && plan.hasUserInfo && !userInfoMatches(plan.filter, res.input.userInfo)) return false;
   return true;
 }
@@ -38007,11 +38675,11 @@ function ruleMatcher(rule3) {
   }
   return matcher;
 }
-function anyAllMatches(statement, input, options = EXCEPTION_FILTER_OPTIONS) {
+function anyAllMatches(statement, input, options2 = EXCEPTION_FILTER_OPTIONS) {
   const res = view(input);
   const holds2 = (filter) => {
     const plan = filterPlan(filter);
-    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options, false);
+    return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options2, false);
   };
   if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
   if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
@@ -38028,8 +38696,8 @@ var arrayOf = (items2) => ({ type: "array", items: items2 });
 var mapOf = (values) => ({ type: "map", values });
 var strArray = arrayOf(str);
 var strMap = mapOf(str);
-function object(properties, options = {}) {
-  return { type: "object", properties, ...options };
+function object(properties, options2 = {}) {
+  return { type: "object", properties, ...options2 };
 }
 var labelSelector = object({
   matchExpressions: arrayOf(object({ key: str, operator: str, values: strArray }, { required: ["key", "operator"] })),
@@ -38441,9 +39109,9 @@ var POLICY_EXCEPTION_SCHEMA = object(
 );
 
 // src/families/kyverno/policy/check.ts
-function formatPath(path7) {
+function formatPath(path10) {
   let out = "";
-  for (const segment of path7) {
+  for (const segment of path10) {
     if (typeof segment === "number") out += `[${segment}]`;
     else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
@@ -38457,77 +39125,77 @@ function jsonType(value2) {
   if (typeof value2 === "bigint") return "integer";
   return typeof value2;
 }
-function typeName3(node) {
-  return node.type === "map" ? "object" : node.type;
+function typeName3(node2) {
+  return node2.type === "map" ? "object" : node2.type;
 }
 var Checker = class {
   problems = [];
-  report(path7, detail) {
-    this.problems.push({ message: `${formatPath(path7)}: ${detail}`, path: [...path7] });
+  report(path10, detail) {
+    this.problems.push({ message: `${formatPath(path10)}: ${detail}`, path: [...path10] });
   }
-  typeMismatch(path7, expected, value2) {
-    this.report(path7, `Invalid value: must be of type ${expected}, got ${jsonType(value2)}`);
+  typeMismatch(path10, expected, value2) {
+    this.report(path10, `Invalid value: must be of type ${expected}, got ${jsonType(value2)}`);
   }
-  check(node, value2, path7) {
+  check(node2, value2, path10) {
     if (value2 === null) return;
-    switch (node.type) {
+    switch (node2.type) {
       case "any":
         return;
       case "string":
-        if (typeof value2 !== "string") return this.typeMismatch(path7, "string", value2);
-        if (node.enum && !node.enum.includes(value2)) {
-          const supported = node.enum.map((v) => JSON.stringify(v)).join(", ");
-          this.report(path7, `Unsupported value: ${JSON.stringify(value2)}: supported values: ${supported}`);
+        if (typeof value2 !== "string") return this.typeMismatch(path10, "string", value2);
+        if (node2.enum && !node2.enum.includes(value2)) {
+          const supported = node2.enum.map((v) => JSON.stringify(v)).join(", ");
+          this.report(path10, `Unsupported value: ${JSON.stringify(value2)}: supported values: ${supported}`);
         }
-        if (node.maxLength !== void 0 && [...value2].length > node.maxLength) {
-          this.report(path7, `Too long: may not be more than ${node.maxLength} bytes`);
+        if (node2.maxLength !== void 0 && [...value2].length > node2.maxLength) {
+          this.report(path10, `Too long: may not be more than ${node2.maxLength} bytes`);
         }
         return;
       case "boolean":
-        if (typeof value2 !== "boolean") this.typeMismatch(path7, "boolean", value2);
+        if (typeof value2 !== "boolean") this.typeMismatch(path10, "boolean", value2);
         return;
       case "integer":
-        if (typeof value2 !== "number" || !Number.isInteger(value2)) return this.typeMismatch(path7, "integer", value2);
-        if (node.minimum !== void 0 && value2 < node.minimum) {
-          this.report(path7, `Invalid value: ${value2}: must be greater than or equal to ${node.minimum}`);
+        if (typeof value2 !== "number" || !Number.isInteger(value2)) return this.typeMismatch(path10, "integer", value2);
+        if (node2.minimum !== void 0 && value2 < node2.minimum) {
+          this.report(path10, `Invalid value: ${value2}: must be greater than or equal to ${node2.minimum}`);
         }
         return;
       case "array":
-        if (!Array.isArray(value2)) return this.typeMismatch(path7, "array", value2);
+        if (!Array.isArray(value2)) return this.typeMismatch(path10, "array", value2);
         value2.forEach((item, index) => {
-          if (item === null && node.items.type !== "any") this.typeMismatch([...path7, index], typeName3(node.items), item);
-          else this.check(node.items, item, [...path7, index]);
+          if (item === null && node2.items.type !== "any") this.typeMismatch([...path10, index], typeName3(node2.items), item);
+          else this.check(node2.items, item, [...path10, index]);
         });
         return;
       case "map":
-        if (!isObject(value2)) return this.typeMismatch(path7, "object", value2);
-        for (const key3 of Object.keys(value2)) this.check(node.values, value2[key3], [...path7, key3]);
+        if (!isObject(value2)) return this.typeMismatch(path10, "object", value2);
+        for (const key3 of Object.keys(value2)) this.check(node2.values, value2[key3], [...path10, key3]);
         return;
       case "object":
-        if (!isObject(value2)) return this.typeMismatch(path7, "object", value2);
-        this.checkObject(node, value2, path7);
+        if (!isObject(value2)) return this.typeMismatch(path10, "object", value2);
+        this.checkObject(node2, value2, path10);
     }
   }
-  checkObject(node, value2, path7) {
+  checkObject(node2, value2, path10) {
     const present = (key3) => value2[key3] !== void 0 && value2[key3] !== null;
     for (const key3 of Object.keys(value2)) {
-      const child = node.properties[key3];
-      if (child !== void 0) this.check(child, value2[key3], [...path7, key3]);
-      else if (!node.preserveUnknown) {
-        this.problems.push({ message: `unknown field "${formatPath([...path7, key3])}"`, path: [...path7, key3] });
+      const child = node2.properties[key3];
+      if (child !== void 0) this.check(child, value2[key3], [...path10, key3]);
+      else if (!node2.preserveUnknown) {
+        this.problems.push({ message: `unknown field "${formatPath([...path10, key3])}"`, path: [...path10, key3] });
       }
     }
-    for (const key3 of node.required ?? []) {
-      if (!present(key3)) this.report([...path7, key3], "Required value");
+    for (const key3 of node2.required ?? []) {
+      if (!present(key3)) this.report([...path10, key3], "Required value");
     }
-    if (node.oneOfRequired) {
-      const set2 = node.oneOfRequired.filter(present);
-      if (set2.length !== 1) {
-        this.report(path7, `must specify exactly one of: ${node.oneOfRequired.join(", ")}`);
+    if (node2.oneOfRequired) {
+      const set3 = node2.oneOfRequired.filter(present);
+      if (set3.length !== 1) {
+        this.report(path10, `must specify exactly one of: ${node2.oneOfRequired.join(", ")}`);
       }
     }
-    if (node.notAllOf && node.notAllOf.every(present)) {
-      this.report(path7, `must not specify ${node.notAllOf.join(" and ")} together`);
+    if (node2.notAllOf && node2.notAllOf.every(present)) {
+      this.report(path10, `must not specify ${node2.notAllOf.join(" and ")} together`);
     }
   }
 };
@@ -38614,15 +39282,15 @@ function exceptionsFor2(exceptions, policyKey, ruleName) {
   for (const candidate of exceptions) {
     if (candidate.family !== "kyverno") continue;
     const exception = candidate;
-    if (exception.exceptions.some((target) => target.policyName === policyKey && target.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName)))) out.push(exception);
+    if (exception.exceptions.some((target2) => target2.policyName === policyKey && target2.ruleNames.some((pattern2) => wildcardMatch(pattern2, ruleName)))) out.push(exception);
   }
   return out;
 }
 
 // src/families/kyverno/engine/conditions/errors.ts
 var ConditionError = class extends Error {
-  constructor(message2, options) {
-    super(message2, options);
+  constructor(message2, options2) {
+    super(message2, options2);
     this.name = "ConditionError";
   }
 };
@@ -38686,21 +39354,21 @@ function isSkip(failure2) {
 function isRawSkip(failure2) {
   return failure2.kind === "conditional" || failure2.kind === "global";
 }
-function plainFailure(message2, path7) {
-  return { kind: "plain", message: message2, path: path7 };
+function plainFailure(message2, path10) {
+  return { kind: "plain", message: message2, path: path10 };
 }
-function conditionalFailure(message2, path7) {
-  return { kind: "conditional", message: `conditional anchor mismatch: ${message2}`, path: path7 };
+function conditionalFailure(message2, path10) {
+  return { kind: "conditional", message: `conditional anchor mismatch: ${message2}`, path: path10 };
 }
-function globalFailure(message2, path7) {
-  return { kind: "global", message: `global anchor mismatch: ${message2}`, path: path7 };
+function globalFailure(message2, path10) {
+  return { kind: "global", message: `global anchor mismatch: ${message2}`, path: path10 };
 }
-function negationFailure(path7) {
-  return { kind: "negation", message: `negation anchor matched in resource: ${path7} is not allowed`, path: path7 };
+function negationFailure(path10) {
+  return { kind: "negation", message: `negation anchor matched in resource: ${path10} is not allowed`, path: path10 };
 }
-function packagedSkip(skips, path7) {
+function packagedSkip(skips, path10) {
   const message2 = skips.length === 1 ? skips[0].message : skips.map((s) => s.message).join("; ");
-  return { kind: "skip", message: message2, path: path7 };
+  return { kind: "skip", message: message2, path: path10 };
 }
 
 // src/families/kyverno/engine/pattern/go-value.ts
@@ -39228,38 +39896,38 @@ function validateValue(value2, pattern2, numberMode) {
 function hasKey(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
-function checkElement3(resource, pattern2, path7, ev) {
+function checkElement3(resource, pattern2, path10, ev) {
   if (Array.isArray(pattern2)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
-        `validation rule failed at path ${path7}, resource does not satisfy the expected overlay pattern`,
-        path7
+        `validation rule failed at path ${path10}, resource does not satisfy the expected overlay pattern`,
+        path10
       );
     }
-    return checkArray(resource, pattern2, path7, ev);
+    return checkArray(resource, pattern2, path10, ev);
   }
   if (isObject(pattern2)) {
     if (!isObject(resource)) {
       return plainFailure(
-        `pattern and resource have different structures. Path: ${path7}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
-        path7
+        `pattern and resource have different structures. Path: ${path10}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
+        path10
       );
     }
     const plan = mapPlan(pattern2);
     recordAnchors(plan, resource, ev);
-    return checkMap(resource, pattern2, plan, path7, ev);
+    return checkMap(resource, pattern2, plan, path10, ev);
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path7, ev);
+      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path10, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path7, ev);
+  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path10, ev);
 }
-function scalarMismatch(resource, pattern2, path7, ev) {
+function scalarMismatch(resource, pattern2, path10, ev) {
   const value2 = formatGoValue(resource, ev.numberMode);
-  return plainFailure(`resource value '${value2}' does not match '${formatGoValue(pattern2, "float64")}' at path ${path7}`, path7);
+  return plainFailure(`resource value '${value2}' does not match '${formatGoValue(pattern2, "float64")}' at path ${path10}`, path10);
 }
 function recordAnchors(plan, resource, ev) {
   if (plan.tracked.length === 0) return;
@@ -39279,7 +39947,7 @@ function rewrittenMetadata(pattern2, key3, resource, ev) {
   if (next !== current3) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
-function checkMap(resource, pattern2, cachedPlan, path7, ev) {
+function checkMap(resource, pattern2, cachedPlan, path10, ev) {
   let plan = cachedPlan;
   let metadata = null;
   if (plan.metadataKey !== null) {
@@ -39293,7 +39961,7 @@ function checkMap(resource, pattern2, cachedPlan, path7, ev) {
   let rawSkip = false;
   for (const { key: key3, anchor } of plan.phase1) {
     const value2 = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
-    const failure2 = handleAnchor(anchor, value2, resource, path7, ev);
+    const failure2 = handleAnchor(anchor, value2, resource, path10, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -39303,17 +39971,17 @@ function checkMap(resource, pattern2, cachedPlan, path7, ev) {
       return failure2;
     }
   }
-  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path7);
+  if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, path10);
   for (const { key: key3, anchor } of plan.phase2) {
     const value2 = metadata !== null && key3 === plan.metadataKey ? metadata : pattern2[key3];
-    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value2, resource, path7, ev) : handlePlain(key3, value2, resource, path7, ev);
+    const failure2 = anchor?.type === "global" ? handleGlobal(anchor, value2, resource, path10, ev) : handlePlain(key3, value2, resource, path10, ev);
     if (failure2 !== null) return failure2;
   }
   return null;
 }
-function handleAnchor(anchor, pattern2, resource, path7, ev) {
+function handleAnchor(anchor, pattern2, resource, path10, ev) {
   const key3 = anchor.key;
-  const currentPath = path7 + key3 + "/";
+  const currentPath = path10 + key3 + "/";
   const present = hasKey(resource, key3);
   switch (anchor.type) {
     case "condition": {
@@ -39331,69 +39999,69 @@ function handleAnchor(anchor, pattern2, resource, path7, ev) {
       return null;
   }
 }
-function handleExistence(resource, pattern2, path7, ev) {
+function handleExistence(resource, pattern2, path10, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
       `invalid resource type ${goTypeName(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
-      path7
+      path10
     );
   }
   if (!Array.isArray(pattern2)) {
     return plainFailure(
       `invalid pattern type ${goTypeName(pattern2, "float64")}: Pattern has to be of list to compare against resource`,
-      path7
+      path10
     );
   }
   for (const element of pattern2) {
     if (!isObject(element)) {
       return plainFailure(
         "invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource",
-        path7
+        path10
       );
     }
     let found = false;
     for (let i = 0; i < resource.length; i++) {
-      if (checkElement3(resource[i], element, `${path7}${i}/`, ev) === null) {
+      if (checkElement3(resource[i], element, `${path10}${i}/`, ev) === null) {
         found = true;
         break;
       }
     }
-    if (!found) return plainFailure(`existence anchor validation failed at path ${path7}`, path7);
+    if (!found) return plainFailure(`existence anchor validation failed at path ${path10}`, path10);
   }
   return null;
 }
-function handleGlobal(anchor, pattern2, resource, path7, ev) {
+function handleGlobal(anchor, pattern2, resource, path10, ev) {
   const key3 = anchor.key;
   if (!hasKey(resource, key3)) return null;
-  const failure2 = checkElement3(resource[key3], pattern2, path7 + key3 + "/", ev);
+  const failure2 = checkElement3(resource[key3], pattern2, path10 + key3 + "/", ev);
   return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
 }
-function handlePlain(key3, pattern2, resource, path7, ev) {
+function handlePlain(key3, pattern2, resource, path10, ev) {
   const value2 = hasKey(resource, key3) ? resource[key3] : void 0;
   if (pattern2 === "*") {
-    return value2 !== null && value2 !== void 0 ? null : plainFailure(`${path7}/${key3} not found`, path7);
+    return value2 !== null && value2 !== void 0 ? null : plainFailure(`${path10}/${key3} not found`, path10);
   }
-  return checkElement3(value2, pattern2, path7 + key3 + "/", ev);
+  return checkElement3(value2, pattern2, path10 + key3 + "/", ev);
 }
-function checkArray(resource, pattern2, path7, ev) {
-  if (pattern2.length === 0) return plainFailure("pattern Array empty", path7);
+function checkArray(resource, pattern2, path10, ev) {
+  if (pattern2.length === 0) return plainFailure("pattern Array empty", path10);
   const first = pattern2[0];
-  if (isObject(first)) return checkElements(resource, first, resource.length, path7, ev);
-  if (!Array.isArray(first)) return checkElement3(resource, first, path7, ev);
+  if (isObject(first)) return checkElements(resource, first, resource.length, path10, ev);
+  if (!Array.isArray(first)) return checkElement3(resource, first, path10, ev);
   if (resource.length < pattern2.length) {
     return plainFailure(
       `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${pattern2.length}`,
       ""
     );
   }
-  return checkElements(resource, pattern2, pattern2.length, path7, ev);
+  return checkElements(resource, pattern2, pattern2.length, path10, ev);
 }
-function checkElements(resource, pattern2, count2, path7, ev) {
+function checkElements(resource, pattern2, count2, path10, ev) {
   let applied = 0;
   let skips = null;
   for (let i = 0; i < count2; i++) {
     const elementPattern = Array.isArray(pattern2) ? pattern2[i] : pattern2;
-    const failure2 = checkElement3(resource[i], elementPattern, `${path7}${i}/`, ev);
+    const failure2 = checkElement3(resource[i], elementPattern, `${path10}${i}/`, ev);
     if (failure2 === null) {
       applied++;
     } else if (isSkip(failure2)) {
@@ -39402,7 +40070,7 @@ function checkElements(resource, pattern2, count2, path7, ev) {
       return failure2;
     }
   }
-  return applied === 0 && skips !== null ? packagedSkip(skips, path7) : null;
+  return applied === 0 && skips !== null ? packagedSkip(skips, path10) : null;
 }
 function keysAreMissing(ev) {
   if (ev.anchorsSeen === null) return false;
@@ -39411,9 +40079,9 @@ function keysAreMissing(ev) {
   }
   return false;
 }
-function matchPattern(resource, pattern2, options) {
+function matchPattern(resource, pattern2, options2) {
   const ev = {
-    numberMode: options?.numberMode ?? "float64",
+    numberMode: options2?.numberMode ?? "float64",
     anchorsSeen: null,
     metadataRewrites: null
   };
@@ -39751,8 +40419,8 @@ function keySetInValue(key3, value2, notIn) {
   } else {
     return "invalid";
   }
-  const set2 = new Set(values);
-  return notIn ? key3.some((k) => !set2.has(k)) : key3.every((k) => set2.has(k));
+  const set3 = new Set(values);
+  return notIn ? key3.some((k) => !set3.has(k)) : key3.every((k) => set3.has(k));
 }
 function goTypeName2(v) {
   if (v === null) return "nil";
@@ -40004,10 +40672,10 @@ function evaluateAnyAll(any, all, substitute) {
 }
 
 // src/lang/jmespath/ast.ts
-function childrenOf(node) {
-  switch (node.type) {
+function childrenOf(node2) {
+  switch (node2.type) {
     case "FilterProjection":
-      return [node.left, node.right, node.condition];
+      return [node2.left, node2.right, node2.condition];
     case "Subexpression":
     case "IndexExpression":
     case "Projection":
@@ -40016,17 +40684,17 @@ function childrenOf(node) {
     case "Or":
     case "And":
     case "Pipe":
-      return [node.left, node.right];
+      return [node2.left, node2.right];
     case "Flatten":
     case "Not":
     case "ExpRef":
-      return [node.child];
+      return [node2.child];
     case "MultiSelectList":
-      return node.children;
+      return node2.children;
     case "MultiSelectHash":
-      return node.pairs.map((pair) => pair.value);
+      return node2.pairs.map((pair) => pair.value);
     case "Function":
-      return node.args;
+      return node2.args;
     default:
       return [];
   }
@@ -40267,16 +40935,16 @@ var NotFound = class {
 function orNull(value2) {
   return value2 instanceof NotFound ? null : value2;
 }
-function evaluateOrNull(node, value2) {
+function evaluateOrNull(node2, value2) {
   try {
-    return evaluate4(node, value2);
+    return evaluate4(node2, value2);
   } catch (err) {
     if (err instanceof JmesPathError) return null;
     throw err;
   }
 }
-function makeExpRef(node) {
-  return new ExpRef((value2) => orNull(evaluate4(node, value2)));
+function makeExpRef(node2) {
+  return new ExpRef((value2) => orNull(evaluate4(node2, value2)));
 }
 function capSlice(length, actual, step3) {
   if (actual < 0) {
@@ -40287,12 +40955,12 @@ function capSlice(length, actual, step3) {
   }
   return actual;
 }
-function slice2(array, node) {
-  if (node.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
-  const step3 = node.step ?? 1;
+function slice2(array, node2) {
+  if (node2.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
+  const step3 = node2.step ?? 1;
   const length = array.length;
-  const start = node.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node.start, step3);
-  const stop = node.stop === null ? step3 < 0 ? -1 : length : capSlice(length, node.stop, step3);
+  const start = node2.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node2.start, step3);
+  const stop = node2.stop === null ? step3 < 0 ? -1 : length : capSlice(length, node2.stop, step3);
   const result = [];
   if (step3 > 0) for (let i = start; i < stop; i += step3) result.push(array[i]);
   else for (let i = start; i > stop; i += step3) result.push(array[i]);
@@ -40305,60 +40973,60 @@ function project(right, elements2, into) {
   }
   return into;
 }
-function evaluate4(node, value2) {
-  switch (node.type) {
+function evaluate4(node2, value2) {
+  switch (node2.type) {
     case "Field":
       if (isJsonObject(value2)) {
-        return Object.prototype.hasOwnProperty.call(value2, node.name) ? value2[node.name] : new NotFound(node.name);
+        return Object.prototype.hasOwnProperty.call(value2, node2.name) ? value2[node2.name] : new NotFound(node2.name);
       }
       return null;
     case "Subexpression":
     case "IndexExpression": {
-      const left = evaluate4(node.left, value2);
+      const left = evaluate4(node2.left, value2);
       if (left instanceof NotFound) return left;
-      return evaluate4(node.right, left);
+      return evaluate4(node2.right, left);
     }
     case "Current":
     case "Identity":
       return value2;
     case "Literal":
-      return node.value;
+      return node2.value;
     case "Index": {
       if (!Array.isArray(value2)) return null;
-      const index = node.index < 0 ? node.index + value2.length : node.index;
+      const index = node2.index < 0 ? node2.index + value2.length : node2.index;
       return index >= 0 && index < value2.length ? value2[index] : null;
     }
     case "Slice":
-      return Array.isArray(value2) ? slice2(value2, node) : null;
+      return Array.isArray(value2) ? slice2(value2, node2) : null;
     case "Projection": {
-      const left = evaluate4(node.left, value2);
+      const left = evaluate4(node2.left, value2);
       if (!Array.isArray(left)) return null;
-      return project(node.right, left, []);
+      return project(node2.right, left, []);
     }
     case "ValueProjection": {
-      const left = evaluateOrNull(node.left, value2);
+      const left = evaluateOrNull(node2.left, value2);
       if (left instanceof NotFound || !isJsonObject(left)) return null;
       const values = Object.values(left);
       const collected = [];
       if (values.length > 0) {
-        const onNull = evaluate4(node.right, null);
+        const onNull = evaluate4(node2.right, null);
         if (onNull !== null && !(onNull instanceof NotFound)) for (let i = 0; i < values.length; i++) collected.push(onNull);
       }
-      return project(node.right, values, collected);
+      return project(node2.right, values, collected);
     }
     case "FilterProjection": {
-      const left = evaluateOrNull(node.left, value2);
+      const left = evaluateOrNull(node2.left, value2);
       if (!Array.isArray(left)) return null;
       const collected = [];
       for (const element of left) {
-        if (isFalse(orNull(evaluate4(node.condition, element)))) continue;
-        const current3 = evaluate4(node.right, element);
+        if (isFalse(orNull(evaluate4(node2.condition, element)))) continue;
+        const current3 = evaluate4(node2.right, element);
         if (current3 !== null && !(current3 instanceof NotFound)) collected.push(current3);
       }
       return collected;
     }
     case "Flatten": {
-      const left = evaluateOrNull(node.child, value2);
+      const left = evaluateOrNull(node2.child, value2);
       if (!Array.isArray(left)) return null;
       const flattened = [];
       for (const element of left) {
@@ -40368,12 +41036,12 @@ function evaluate4(node, value2) {
       return flattened;
     }
     case "Comparator": {
-      const left = orNull(evaluate4(node.left, value2));
-      const right = orNull(evaluate4(node.right, value2));
-      if (node.op === "tEQ") return deepEqual(left, right);
-      if (node.op === "tNE") return !deepEqual(left, right);
+      const left = orNull(evaluate4(node2.left, value2));
+      const right = orNull(evaluate4(node2.right, value2));
+      if (node2.op === "tEQ") return deepEqual(left, right);
+      if (node2.op === "tNE") return !deepEqual(left, right);
       if (typeof left !== "number" || typeof right !== "number") return null;
-      switch (node.op) {
+      switch (node2.op) {
         case "tGT":
           return left > right;
         case "tGTE":
@@ -40385,27 +41053,27 @@ function evaluate4(node, value2) {
       }
     }
     case "Or": {
-      const left = orNull(evaluate4(node.left, value2));
-      return isFalse(left) ? orNull(evaluate4(node.right, value2)) : left;
+      const left = orNull(evaluate4(node2.left, value2));
+      return isFalse(left) ? orNull(evaluate4(node2.right, value2)) : left;
     }
     case "And": {
-      const left = orNull(evaluate4(node.left, value2));
-      return isFalse(left) ? left : evaluate4(node.right, value2);
+      const left = orNull(evaluate4(node2.left, value2));
+      return isFalse(left) ? left : evaluate4(node2.right, value2);
     }
     case "Not":
-      return isFalse(orNull(evaluate4(node.child, value2)));
+      return isFalse(orNull(evaluate4(node2.child, value2)));
     case "Pipe":
-      return orNull(evaluate4(node.right, orNull(evaluate4(node.left, value2))));
+      return orNull(evaluate4(node2.right, orNull(evaluate4(node2.left, value2))));
     case "MultiSelectList": {
       if (value2 === null) return null;
       const collected = [];
-      for (const child of node.children) collected.push(orNull(evaluate4(child, value2)));
+      for (const child of node2.children) collected.push(orNull(evaluate4(child, value2)));
       return collected;
     }
     case "MultiSelectHash": {
       if (value2 === null) return null;
       const collected = {};
-      for (const pair of node.pairs) {
+      for (const pair of node2.pairs) {
         const current3 = orNull(evaluate4(pair.value, value2));
         if (pair.key === "__proto__") {
           Object.defineProperty(collected, pair.key, { value: current3, writable: true, enumerable: true, configurable: true });
@@ -40416,14 +41084,14 @@ function evaluate4(node, value2) {
       return collected;
     }
     case "ExpRef":
-      return makeExpRef(node.child);
+      return makeExpRef(node2.child);
     case "Function": {
       const args = [];
-      for (const arg of node.args) args.push(orNull(evaluate4(arg, value2)));
-      if (node.name === null) {
-        throw runtimeError(`interface conversion: interface {} is ${node.nameGoType}, not string`);
+      for (const arg of node2.args) args.push(orNull(evaluate4(arg, value2)));
+      if (node2.name === null) {
+        throw runtimeError(`interface conversion: interface {} is ${node2.nameGoType}, not string`);
       }
-      return callFunction(node.name, args);
+      return callFunction(node2.name, args);
     }
     case "Empty":
       throw runtimeError("Unknown AST node: ASTEmpty");
@@ -40668,9 +41336,9 @@ function astDepth(root) {
   let deepest = 0;
   const stack = [[root, 1]];
   for (let entry2 = stack.pop(); entry2 !== void 0; entry2 = stack.pop()) {
-    const [node, depth] = entry2;
+    const [node2, depth] = entry2;
     deepest = Math.max(deepest, depth);
-    for (const child of childrenOf(node)) stack.push([child, depth + 1]);
+    for (const child of childrenOf(node2)) stack.push([child, depth + 1]);
   }
   return deepest;
 }
@@ -40683,11 +41351,11 @@ var Parser6 = class {
   /** Calls of `expression` in progress: every recursion of the parser goes through it. */
   depth = 0;
   parse() {
-    const node = this.expression(0);
+    const node2 = this.expression(0);
     if (this.current() !== "tEOF") {
       throw syntaxError2(`Unexpected token at the end of the expression: ${this.current()}`);
     }
-    return node;
+    return node2;
   }
   current() {
     return this.tokens[this.index].type;
@@ -41349,11 +42017,11 @@ function parseReference(s) {
   }
   const name = ANCHORED_NAME.exec(matches[1]);
   const domain = name?.[1] ?? "";
-  const path7 = name ? name[2] : matches[1];
-  if (path7.length > 255) throw new Error("repository name must not be more than 255 characters");
+  const path10 = name ? name[2] : matches[1];
+  if (path10.length > 255) throw new Error("repository name must not be more than 255 characters");
   const digest4 = matches[3] ?? "";
   if (digest4 !== "") validateDigest(digest4);
-  return { domain, path: path7, tag: matches[2] ?? "", digest: digest4 };
+  return { domain, path: path10, tag: matches[2] ?? "", digest: digest4 };
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
@@ -41374,13 +42042,13 @@ function parseImage(image) {
       `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY2}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
-  const { domain: registry, path: path7, digest: digest4 } = parsed;
+  const { domain: registry, path: path10, digest: digest4 } = parsed;
   const tag = parsed.tag === "" && digest4 === "" ? "latest" : parsed.tag;
-  const repository = registry !== "" ? `${registry}/${path7}` : path7;
+  const repository = registry !== "" ? `${registry}/${path10}` : path10;
   return {
     registry,
-    name: path7.slice(path7.lastIndexOf("/") + 1),
-    path: path7,
+    name: path10.slice(path10.lastIndexOf("/") + 1),
+    path: path10,
     tag,
     digest: digest4,
     reference: digest4 !== "" ? `${repository}@${digest4}` : `${repository}:${tag}`,
@@ -41410,16 +42078,16 @@ function imageEntry(info, pointer) {
   entry2.jsonPointer = pointer;
   return entry2;
 }
-function extractContainers(node, path7, into) {
-  if (node === void 0 || node === null) return;
+function extractContainers(node2, path10, into) {
+  if (node2 === void 0 || node2 === null) return;
   let items2;
-  if (Array.isArray(node)) items2 = node.map((item, i) => [String(i), item]);
-  else if (isObject(node)) items2 = Object.entries(node);
+  if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
+  else if (isObject(node2)) items2 = Object.entries(node2);
   else throw new Error("invalid type");
   for (const [segment, container] of items2) {
     if (container === null) continue;
     if (!isObject(container)) throw new Error("invalid image config");
-    const pointer = `/${[...path7, segment].join("/")}/image`;
+    const pointer = `/${[...path10, segment].join("/")}/image`;
     const key3 = container.name;
     if (typeof key3 !== "string") throw new Error("invalid key");
     const image = container.image;
@@ -41433,15 +42101,15 @@ function extractContainers(node, path7, into) {
     setOwnProperty(into, key3, imageEntry(info, pointer));
   }
 }
-function walkToPodSpec(resource, path7) {
-  let node = resource;
-  for (const segment of path7) {
-    if (!isObject(node)) throw new Error("invalid image config");
-    node = node[segment];
-    if (node === void 0 || node === null) return null;
+function walkToPodSpec(resource, path10) {
+  let node2 = resource;
+  for (const segment of path10) {
+    if (!isObject(node2)) throw new Error("invalid image config");
+    node2 = node2[segment];
+    if (node2 === void 0 || node2 === null) return null;
   }
-  if (!isObject(node)) throw new Error("invalid image config");
-  return node;
+  if (!isObject(node2)) throw new Error("invalid image config");
+  return node2;
 }
 function extractImages(resource) {
   const kind3 = typeof resource.kind === "string" ? resource.kind : "";
@@ -41847,8 +42515,8 @@ var PosixParser = class _PosixParser {
     if (simple[c] !== void 0) return [simple[c], t];
     throw invalid3();
   }
-  push(node) {
-    this.stack.push(node);
+  push(node2) {
+    this.stack.push(node2);
   }
   /** Go `concat`: collapses the nodes above the topmost marker. */
   concat() {
@@ -41930,9 +42598,9 @@ var PosixParser = class _PosixParser {
         if (end >= 0) {
           const name = t.slice(2, end);
           const negatedName = name.startsWith("^");
-          const table2 = POSIX_CLASSES[negatedName ? name.slice(1) : name];
-          if (table2 === void 0) throw syntaxError3("invalid character class range", t.slice(0, end + 2));
-          ranges.push(...negatedName ? negateClass(cleanClass(table2)) : table2);
+          const table3 = POSIX_CLASSES[negatedName ? name.slice(1) : name];
+          if (table3 === void 0) throw syntaxError3("invalid character class range", t.slice(0, end + 2));
+          ranges.push(...negatedName ? negateClass(cleanClass(table3)) : table3);
           t = t.slice(end + 2);
           continue;
         }
@@ -42032,36 +42700,36 @@ function randomInt(n) {
 function runeText(r) {
   return r >= 55296 && r <= 57343 ? "\uFFFD" : String.fromCodePoint(r);
 }
-function generate2(node) {
-  switch (node.op) {
+function generate2(node2) {
+  switch (node2.op) {
     case "literal":
-      return runeText(node.rune);
+      return runeText(node2.rune);
     case "empty":
       return "";
     case "class": {
       let total = 0;
-      for (let i = 0; i < node.ranges.length; i += 2) total += node.ranges[i + 1] - node.ranges[i] + 1;
+      for (let i = 0; i < node2.ranges.length; i += 2) total += node2.ranges[i + 1] - node2.ranges[i] + 1;
       let k = randomInt(total);
-      for (let i = 0; i < node.ranges.length; i += 2) {
-        const size = node.ranges[i + 1] - node.ranges[i] + 1;
-        if (k < size) return runeText(node.ranges[i] + k);
+      for (let i = 0; i < node2.ranges.length; i += 2) {
+        const size = node2.ranges[i + 1] - node2.ranges[i] + 1;
+        if (k < size) return runeText(node2.ranges[i] + k);
         k -= size;
       }
       return "";
     }
     case "repeat": {
-      const max = node.max < 0 ? node.min + MAX_UNBOUNDED : node.max;
-      const n = node.min + randomInt(max - node.min + 1);
+      const max = node2.max < 0 ? node2.min + MAX_UNBOUNDED : node2.max;
+      const n = node2.min + randomInt(max - node2.min + 1);
       let out = "";
-      for (let i = 0; i < n; i++) out += generate2(node.sub);
+      for (let i = 0; i < n; i++) out += generate2(node2.sub);
       return out;
     }
     case "concat":
-      return node.subs.map(generate2).join("");
+      return node2.subs.map(generate2).join("");
     case "alternate":
-      return generate2(node.subs[randomInt(node.subs.length)]);
+      return generate2(node2.subs[randomInt(node2.subs.length)]);
     case "group":
-      return generate2(node.sub);
+      return generate2(node2.sub);
   }
 }
 function generateFromPattern2(pattern2) {
@@ -42426,12 +43094,12 @@ function goReplace(s, old, replacement, n) {
 }
 function goTrim(s, cutset) {
   if (s === "" || cutset === "") return s;
-  const set2 = new Set(Array.from(cutset));
+  const set3 = new Set(Array.from(cutset));
   const runes = Array.from(s);
   let start = 0;
   let end = runes.length;
-  while (start < end && set2.has(runes[start])) start++;
-  while (end > start && set2.has(runes[end - 1])) end--;
+  while (start < end && set3.has(runes[start])) start++;
+  while (end > start && set3.has(runes[end - 1])) end--;
   return runes.slice(start, end).join("");
 }
 function goSplit(s, sep) {
@@ -43066,9 +43734,9 @@ function getnum3(s, fixed) {
   if (i === 0 || fixed && i !== 3) throw new Bad();
   return [n, s.slice(i)];
 }
-function lookupName(table2, value2) {
-  for (let i = 0; i < table2.length; i++) {
-    const name = table2[i];
+function lookupName(table3, value2) {
+  for (let i = 0; i < table3.length; i++) {
+    const name = table3[i];
     if (value2.length >= name.length && value2.slice(0, name.length).toLowerCase() === name.toLowerCase()) {
       const head = value2.slice(0, name.length);
       if (/^[\x00-\x7f]*$/.test(head)) return [i, value2.slice(name.length)];
@@ -43406,9 +44074,9 @@ function isInt64(s) {
   }
 }
 function timeSince(layout, t1, t2) {
-  const parse5 = (s) => parseGoTime(layout !== "" ? layout : RFC33392, s);
-  const start = parse5(t1);
-  const end = t2 !== "" ? parse5(t2) : now();
+  const parse7 = (s) => parseGoTime(layout !== "" ? layout : RFC33392, s);
+  const start = parse7(t1);
+  const end = t2 !== "" ? parse7(t2) : now();
   return formatGoDuration(subTimes(end, start));
 }
 function timeToCron(t) {
@@ -43782,9 +44450,9 @@ function parseName2(der, flavour) {
   const names = [];
   const rdns = new DerReader(outer.content);
   while (!rdns.empty()) {
-    const set2 = rdns.read(TAG.SET);
-    if (set2 === null) throw new Error("x509: invalid RDNSequence");
-    const atavs = new DerReader(set2.content);
+    const set3 = rdns.read(TAG.SET);
+    if (set3 === null) throw new Error("x509: invalid RDNSequence");
+    const atavs = new DerReader(set3.content);
     while (!atavs.empty()) {
       const atav = atavs.read(TAG.SEQUENCE);
       if (atav === null) throw new Error("x509: invalid RDNSequence: invalid attribute");
@@ -44396,11 +45064,11 @@ function parseAttribute(der) {
   try {
     const attr = new DerReader(expect(new DerReader(der), TAG.SEQUENCE).content);
     const type = new DerReader(expect(attr, TAG.OID).full).readObjectIdentifier();
-    const set2 = new DerReader(expect(attr, TAG.SET).content);
+    const set3 = new DerReader(expect(attr, TAG.SET).content);
     if (type === null) return null;
     const values = [];
-    while (!set2.empty()) {
-      const seq = new DerReader(expect(set2, TAG.SEQUENCE).content);
+    while (!set3.empty()) {
+      const seq = new DerReader(expect(set3, TAG.SEQUENCE).content);
       const atvs = [];
       while (!seq.empty()) {
         const atv = new DerReader(expect(seq, TAG.SEQUENCE).content);
@@ -44870,9 +45538,9 @@ for (const definition of BUILTIN_FUNCTIONS) registerFunction(definition);
 // src/lang/jmespath/index.ts
 registerKyvernoFunctions();
 var NONDETERMINISTIC_FUNCTIONS = /* @__PURE__ */ new Set(["random", "time_now", "time_now_utc", "time_since"]);
-function isDeterministic(node) {
-  if (node.type === "Function" && (node.name === null || NONDETERMINISTIC_FUNCTIONS.has(node.name))) return false;
-  return childrenOf(node).every(isDeterministic);
+function isDeterministic(node2) {
+  if (node2.type === "Function" && (node2.name === null || NONDETERMINISTIC_FUNCTIONS.has(node2.name))) return false;
+  return childrenOf(node2).every(isDeterministic);
 }
 var Compiled = class {
   constructor(expression, ast) {
@@ -44963,13 +45631,13 @@ function dropPrefix(match, source) {
 
 // src/families/kyverno/engine/variables/traverse.ts
 var isMap4 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-var childPath = (path7, key3) => `${path7}/${key3.replaceAll("/", "\\/")}`;
-function walk2(value2, path7, action) {
+var childPath = (path10, key3) => `${path10}/${key3.replaceAll("/", "\\/")}`;
+function walk2(value2, path10, action) {
   if (typeof value2 === "object" && value2 !== null && action.unchanged?.(value2)) return value2;
   if (Array.isArray(value2)) {
     const out = new Array(value2.length);
     for (let i = 0; i < value2.length; i++) {
-      const item = traverse(value2[i], `${path7}/${i}`, action);
+      const item = traverse(value2[i], `${path10}/${i}`, action);
       if (item instanceof SubstitutionFailure) return item;
       out[i] = item;
     }
@@ -44978,16 +45646,16 @@ function walk2(value2, path7, action) {
   if (isMap4(value2)) {
     const out = {};
     for (const key3 of Object.keys(value2)) {
-      let newKey = action.leaf(key3, path7, true);
+      let newKey = action.leaf(key3, path10, true);
       if (newKey instanceof SubstitutionFailure) return newKey;
       if (typeof newKey === "object" && newKey !== null) {
-        const walked = walk2(newKey, path7, action);
+        const walked = walk2(newKey, path10, action);
         if (walked instanceof SubstitutionFailure) return walked;
         throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
       }
       if (newKey === null || newKey === void 0) newKey = key3;
       if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
-      const item = traverse(value2[key3], childPath(path7, key3), action);
+      const item = traverse(value2[key3], childPath(path10, key3), action);
       if (item instanceof SubstitutionFailure) return item;
       setOwnProperty(out, newKey, item);
     }
@@ -44995,22 +45663,22 @@ function walk2(value2, path7, action) {
   }
   return value2;
 }
-function traverse(document, path7, action) {
-  if (Array.isArray(document) || isMap4(document)) return walk2(document, path7, action);
-  const leaf = action.leaf(document, path7, false);
+function traverse(document, path10, action) {
+  if (Array.isArray(document) || isMap4(document)) return walk2(document, path10, action);
+  const leaf = action.leaf(document, path10, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
-  return walk2(leaf, path7, action);
+  return walk2(leaf, path10, action);
 }
-function visitLeavesAndKeys(document, visit, path7 = "") {
+function visitLeavesAndKeys(document, visit, path10 = "") {
   if (Array.isArray(document)) {
-    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path7}/${i}`);
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path10}/${i}`);
   } else if (isMap4(document)) {
     for (const key3 of Object.keys(document)) {
-      visit(key3, path7);
-      visitLeavesAndKeys(document[key3], visit, childPath(path7, key3));
+      visit(key3, path10);
+      visitLeavesAndKeys(document[key3], visit, childPath(path10, key3));
     }
   } else {
-    visit(document, path7);
+    visit(document, path10);
   }
 }
 
@@ -45031,17 +45699,17 @@ function joinPath(...elements2) {
   return joined === "" ? "" : goCleanPath(joined);
 }
 var ANCHOR = /^([+<=X^])?\((.+)\)$/;
-function removeAnchorsFromPath(path7) {
-  let components = path7.split("/");
+function removeAnchorsFromPath(path10) {
+  let components = path10.split("/");
   if (components[0] === "") components = components.slice(1);
   const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
   const joined = joinPath(...keys);
-  return path7.startsWith("/") ? `/${joined}` : joined;
+  return path10.startsWith("/") ? `/${joined}` : joined;
 }
-function valueAtReference(document, path7) {
+function valueAtReference(document, path10) {
   let found;
   visitLeavesAndKeys(document, (value2, leafPath) => {
-    if (removeAnchorsFromPath(leafPath) === path7) found = value2;
+    if (removeAnchorsFromPath(leafPath) === path10) found = value2;
   });
   return found;
 }
@@ -45052,19 +45720,19 @@ function formatFixed6(value2) {
   return `${BigInt(value2).toString()}.000000`;
 }
 function resolveReference(document, reference, absolutePath) {
-  let path7 = reference.replace(/^[$()]+|[$()]+$/g, "");
-  const operator = operatorPrefix(path7);
-  path7 = path7.slice(operator.length);
-  if (path7.length === 0) throw new Error("expected path, found empty reference");
-  path7 = path7.startsWith("/") ? path7 : joinPath(absolutePath, path7);
-  const value2 = valueAtReference(document, path7);
+  let path10 = reference.replace(/^[$()]+|[$()]+$/g, "");
+  const operator = operatorPrefix(path10);
+  path10 = path10.slice(operator.length);
+  if (path10.length === 0) throw new Error("expected path, found empty reference");
+  path10 = path10.startsWith("/") ? path10 : joinPath(absolutePath, path10);
+  const value2 = valueAtReference(document, path10);
   if (operator === "") return value2;
   if (typeof value2 === "string") return operator + value2;
   if (typeof value2 === "bigint") return operator + value2.toString();
   if (typeof value2 === "number") return operator + formatFixed6(value2);
   throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue2(value2)}`);
 }
-function substituteReferencesInString(value2, path7, document) {
+function substituteReferencesInString(value2, path10, document) {
   const source = value2;
   for (const found of findAll2(REFERENCES, source)) {
     const match = found.text;
@@ -45072,15 +45740,15 @@ function substituteReferencesInString(value2, path7, document) {
     const reference = initial ? match : dropPrefix(found, source);
     let resolved;
     try {
-      resolved = resolveReference(document, reference, path7);
+      resolved = resolveReference(document, reference, path10);
     } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference} at path ${path7}: ${err.message}`);
+      throw new SubstitutionError(`failed to resolve ${reference} at path ${path10}: ${err.message}`);
     }
     if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path7}: <nil>`);
+      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path10}: <nil>`);
     }
     if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path7}`);
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path10}`);
     }
     const replacement = (initial ? "" : match[0]) + resolved;
     const at = value2.indexOf(match);
@@ -45097,8 +45765,8 @@ var ReferenceSubstituter = class {
     this.document = document;
   }
   document;
-  leaf(value2, path7) {
-    return typeof value2 === "string" && value2.includes("$(") ? substituteReferencesInString(value2, path7, this.document) : value2;
+  leaf(value2, path10) {
+    return typeof value2 === "string" && value2.includes("$(") ? substituteReferencesInString(value2, path10, this.document) : value2;
   }
 };
 
@@ -45322,13 +45990,13 @@ function push(value2, tags2) {
   }
   return data;
 }
-function replaceIn(node, tags2, depth, value2) {
-  const out = { ...node };
+function replaceIn(node2, tags2, depth, value2) {
+  const out = { ...node2 };
   const key3 = tags2[depth];
   if (depth === tags2.length - 1) {
     setOwnProperty(out, key3, value2);
   } else {
-    const child = Object.prototype.hasOwnProperty.call(node, key3) ? node[key3] : void 0;
+    const child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
     setOwnProperty(out, key3, isMap5(child) ? replaceIn(child, tags2, depth + 1, value2) : push(value2, tags2.slice(depth + 1)));
   }
   return out;
@@ -45559,8 +46227,8 @@ function pointerToJmesPath(pointer) {
   }
   return out;
 }
-function atVariablePath(path7, prefix) {
-  let pointer = parsePath(path7);
+function atVariablePath(path10, prefix) {
+  let pointer = parsePath(path10);
   pointer = pointer.slice(pointer.indexOf("foreach") + 1);
   pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
   return pointerToJmesPath([...prefix.split("."), ...pointer]);
@@ -45609,8 +46277,8 @@ var VariableSubstituter = class {
     return (variableMarks(value2) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
   }
   /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
-  leaf(value2, path7) {
-    if (typeof value2 === "string") return this.substituteString(value2, path7);
+  leaf(value2, path10) {
+    if (typeof value2 === "string") return this.substituteString(value2, path10);
     return typeof value2 === "bigint" ? int64Json(value2) : value2;
   }
   deleteRequest() {
@@ -45629,7 +46297,7 @@ var VariableSubstituter = class {
     return this.isDelete;
   }
   /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
-  atPath(path7) {
+  atPath(path10) {
     let prefix = "target";
     try {
       this.context.search("target");
@@ -45637,9 +46305,9 @@ var VariableSubstituter = class {
       if (!(err instanceof ContextQueryError)) throw err;
       prefix = "request.object";
     }
-    return atVariablePath(path7, prefix);
+    return atVariablePath(path10, prefix);
   }
-  substituteString(input, path7) {
+  substituteString(input, path10) {
     let matches = scanVariables(input);
     if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
     let value2 = input;
@@ -45649,10 +46317,10 @@ var VariableSubstituter = class {
       for (const match of matches) {
         const { v, shallow } = match;
         let variable = match.variable;
-        if (variable === "@") variable = this.atPath(path7);
+        if (variable === "@") variable = this.atPath(path10);
         if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
         const result = this.context.trySearch(variable);
-        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path7}: ${result.message}`);
+        if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path10}: ${result.message}`);
         if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
         let text4;
         if (typeof result === "string") {
@@ -45663,14 +46331,14 @@ var VariableSubstituter = class {
           } catch (err) {
             if (!(err instanceof GoJsonError)) throw err;
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path7}: failed to marshal ${goTypeName3(result)}: ${formatGoValue2(result)}`
+              `failed to resolve ${variable} at path ${path10}: failed to marshal ${goTypeName3(result)}: ${formatGoValue2(result)}`
             );
           }
         }
         if (shallow && result !== null) {
           if (typeof result !== "string") {
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path7}: interface conversion: interface {} is ${goTypeName3(result)}, not string`
+              `failed to resolve ${variable} at path ${path10}: interface conversion: interface {} is ${goTypeName3(result)}, not string`
             );
           }
           text4 = text4.replaceAll("{{", "\\{{");
@@ -45684,21 +46352,21 @@ var VariableSubstituter = class {
     return value2.replaceAll("\\{{", "{{");
   }
 };
-function trySubstituteVariables(document, context2, options = {}) {
-  const substituter = new VariableSubstituter(context2, options.operation);
+function trySubstituteVariables(document, context2, options2 = {}) {
+  const substituter = new VariableSubstituter(context2, options2.operation);
   return traverse(document, "", substituter);
 }
-function substituteAll(document, context2, options = {}) {
-  return orThrow(trySubstituteAll(document, context2, options));
+function substituteAll(document, context2, options2 = {}) {
+  return orThrow(trySubstituteAll(document, context2, options2));
 }
-function trySubstituteAll(document, context2, options = {}) {
+function trySubstituteAll(document, context2, options2 = {}) {
   const marks = variableMarks(document);
   if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
   if ((marks & HAS_REFERENCES) !== 0) {
     const referenced = substituteReferences(document);
-    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options) : referenced;
+    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options2) : referenced;
   }
-  return trySubstituteVariables(document, context2, options);
+  return trySubstituteVariables(document, context2, options2);
 }
 function orThrow(result) {
   if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
@@ -45807,10 +46475,10 @@ function searchAnswer(compiled3, data) {
   return result;
 }
 var ApiCallLoader = class {
-  constructor(entry2, context2, options) {
+  constructor(entry2, context2, options2) {
     this.entry = entry2;
     this.context = context2;
-    this.options = options;
+    this.options = options2;
   }
   entry;
   context;
@@ -45884,17 +46552,17 @@ var ApiCallLoader = class {
       this.#add(data, "failed to add resource data to context entry");
       return;
     }
-    let path7;
+    let path10;
     try {
-      path7 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+      path10 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
     }
     let result;
     try {
-      result = searchAnswer(compileJmesPath(text(path7)), data);
+      result = searchAnswer(compileJmesPath(text(path10)), data);
     } catch (err) {
-      throw new Error(`failed to apply JMESPath ${text(path7)} for context entry ${name}: ${err.message}`);
+      throw new Error(`failed to apply JMESPath ${text(path10)} for context entry ${name}: ${err.message}`);
     }
     this.#add(result, "failed to add APICall results for context entry");
   }
@@ -45951,10 +46619,10 @@ function storedForm(body) {
   return stored;
 }
 var ConfigMapLoader = class {
-  constructor(entry2, context2, options) {
+  constructor(entry2, context2, options2) {
     this.entry = entry2;
     this.context = context2;
-    this.options = options;
+    this.options = options2;
   }
   entry;
   context;
@@ -46023,10 +46691,10 @@ var ConfigMapLoader = class {
 
 // src/families/kyverno/engine/context/external/global-reference-loader.ts
 var GlobalReferenceLoader = class {
-  constructor(entry2, context2, options) {
+  constructor(entry2, context2, options2) {
     this.entry = entry2;
     this.context = context2;
-    this.options = options;
+    this.options = options2;
   }
   entry;
   context;
@@ -46229,9 +46897,9 @@ function exceptionConditionsHold(env, exception) {
 }
 
 // src/families/kyverno/engine/response.ts
-function ruleResponse(name, type, status, message2, path7) {
+function ruleResponse(name, type, status, message2, path10) {
   const response = { name, type, status, message: message2 };
-  if (path7) response.path = path7;
+  if (path10) response.path = path10;
   return response;
 }
 function ruleError(name, type, message2, error) {
@@ -46262,24 +46930,24 @@ var VariableLoader = class {
   }
   loadData() {
     const { name, variable } = this.entry;
-    const options = { operation: this.operation };
-    let path7 = "";
+    const options2 = { operation: this.operation };
+    let path10 = "";
     if (variable.jmesPath !== void 0 && variable.jmesPath !== "") {
       let substituted;
       try {
-        substituted = substituteAll(variable.jmesPath, this.context, options);
+        substituted = substituteAll(variable.jmesPath, this.context, options2);
       } catch (err) {
         throw new Error(`failed to substitute variables in context entry ${name} ${variable.jmesPath}: ${err.message}`);
       }
       if (typeof substituted !== "string") {
         throw new Error(`jmespath value must be a string ${name} ${variable.jmesPath}: <nil>`);
       }
-      path7 = substituted;
+      path10 = substituted;
     }
     let defaultValue = null;
     if (variable.default !== void 0 && variable.default !== null) {
       try {
-        defaultValue = substituteAll(variable.default, this.context, options);
+        defaultValue = substituteAll(variable.default, this.context, options2);
       } catch (err) {
         throw new Error(
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.default)}: ${err.message}`
@@ -46290,34 +46958,34 @@ var VariableLoader = class {
     if (variable.value !== void 0 && variable.value !== null) {
       let value2;
       try {
-        value2 = substituteAll(variable.value, this.context, options);
+        value2 = substituteAll(variable.value, this.context, options2);
       } catch (err) {
         throw new Error(
           `failed to substitute variables in context entry ${name} ${formatRawJson(variable.value)}: ${err.message}`
         );
       }
-      if (path7 === "") {
+      if (path10 === "") {
         output = value2;
       } else {
         try {
-          output = applyJmesPath(path7, value2);
+          output = applyJmesPath(path10, value2);
         } catch (err) {
           if (defaultValue === null) {
-            throw new Error(`failed to apply jmespath ${path7} to variable ${formatGoValue2(value2)}: ${err.message}`);
+            throw new Error(`failed to apply jmespath ${path10} to variable ${formatGoValue2(value2)}: ${err.message}`);
           }
         }
       }
-    } else if (path7 !== "") {
+    } else if (path10 !== "") {
       let failure2;
       try {
-        const result = this.context.trySearch(path7);
+        const result = this.context.trySearch(path10);
         if (result instanceof QueryFailure) failure2 = result.message;
         else if (result !== null) output = result;
       } catch (err) {
         failure2 = err.message;
       }
       if (failure2 !== void 0 && defaultValue === null) {
-        throw new Error(`failed to apply jmespath ${path7} to variable <nil>: ${failure2}`);
+        throw new Error(`failed to apply jmespath ${path10} to variable <nil>: ${failure2}`);
       }
     }
     if (output === null) throw new Error(`failed to add context entry for variable ${name} since it evaluated to nil`);
@@ -46345,16 +47013,16 @@ function applyJmesPath(query, data) {
 function hasVariable(entry2) {
   return entry2.variable !== void 0 && entry2.variable !== null;
 }
-function registerContextEntries(context2, entries, options = {}) {
-  const pending = options.resolveEagerly ? options.resolveEagerly(entries, context2) : entries;
+function registerContextEntries(context2, entries, options2 = {}) {
+  const pending = options2.resolveEagerly ? options2.resolveEagerly(entries, context2) : entries;
   for (const entry2 of pending) {
     let loader;
     const external = EXTERNAL_TYPES.find((type) => entry2[type] !== void 0 && entry2[type] !== null);
     if (external !== void 0) {
-      loader = options.externalLoaders?.[external]?.(entry2, context2);
+      loader = options2.externalLoaders?.[external]?.(entry2, context2);
       if (loader === void 0) continue;
     } else if (hasVariable(entry2)) {
-      loader = new VariableLoader(entry2, context2, options.operation);
+      loader = new VariableLoader(entry2, context2, options2.operation);
     } else {
       throw new Error(`failed to create deferred loader for context entry ${entry2.name}`);
     }
@@ -46490,9 +47158,9 @@ var RuleEnvironment = class _RuleEnvironment {
     this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
   }
   /** The resource path of a failure found at `path` of the current validation target. */
-  resourcePath(path7) {
-    if (this.element === void 0) return path7;
-    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path7;
+  resourcePath(path10) {
+    if (this.element === void 0) return path10;
+    return this.elementPointer === void 0 ? void 0 : this.elementPointer + path10;
   }
   /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
   substitute(document) {
@@ -46587,28 +47255,28 @@ var RuleEnvironment = class _RuleEnvironment {
 var PLAIN_PATH = /^\s*(request\.object|element)((?:\.(?:[A-Za-z_][A-Za-z0-9_]*|"[^"\\]*"))*)\s*$/;
 var SEGMENT = /\.(?:([A-Za-z_][A-Za-z0-9_]*)|"([^"\\]*)")/g;
 function listPointer(expression, elementPointer) {
-  const path7 = listPath(expression);
-  if (path7 === null) return void 0;
-  if (path7.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path7.pointer;
-  return path7.pointer;
+  const path10 = listPath(expression);
+  if (path10 === null) return void 0;
+  if (path10.fromElement) return elementPointer === void 0 ? void 0 : elementPointer + path10.pointer;
+  return path10.pointer;
 }
 var listPaths = /* @__PURE__ */ new Map();
 var MAX_LIST_PATHS = 1024;
 function listPath(expression) {
-  let path7 = listPaths.get(expression);
-  if (path7 === void 0) {
+  let path10 = listPaths.get(expression);
+  if (path10 === void 0) {
     const match = PLAIN_PATH.exec(expression);
     if (match) {
       let pointer = "";
       for (const segment of (match[2] ?? "").matchAll(SEGMENT)) pointer += `/${segment[1] ?? segment[2]}`;
-      path7 = { fromElement: match[1] === "element", pointer };
+      path10 = { fromElement: match[1] === "element", pointer };
     } else {
-      path7 = null;
+      path10 = null;
     }
     if (listPaths.size >= MAX_LIST_PATHS) listPaths.clear();
-    listPaths.set(expression, path7);
+    listPaths.set(expression, path10);
   }
-  return path7;
+  return path10;
 }
 
 // src/families/kyverno/engine/generate/errors.ts
@@ -46755,25 +47423,25 @@ function patternDocument(block) {
   }
   return out;
 }
-function unmarshalError(value2, path7, type) {
-  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value2)} into Go struct field ${path7} of type ${type}`);
+function unmarshalError(value2, path10, type) {
+  return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value2)} into Go struct field ${path10} of type ${type}`);
 }
-function stringField3(object2, field2, path7) {
+function stringField3(object2, field2, path10) {
   const value2 = object2[field2];
   if (value2 === void 0 || value2 === null) return "";
-  if (typeof value2 !== "string") throw unmarshalError(value2, `${path7}.${field2}`, "string");
+  if (typeof value2 !== "string") throw unmarshalError(value2, `${path10}.${field2}`, "string");
   return value2;
 }
-function objectField2(object2, field2, path7) {
+function objectField2(object2, field2, path10) {
   const value2 = object2[field2];
   if (value2 === void 0 || value2 === null) return {};
-  if (!isObject(value2)) throw unmarshalError(value2, `${path7}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
+  if (!isObject(value2)) throw unmarshalError(value2, `${path10}.${field2}`, `v1.${field2 === "clone" ? "CloneFrom" : "CloneList"}`);
   return value2;
 }
 function decodePattern(document) {
-  const path7 = "GeneratePattern";
-  const clone2 = objectField2(document, "clone", path7);
-  const cloneList2 = objectField2(document, "cloneList", path7);
+  const path10 = "GeneratePattern";
+  const clone2 = objectField2(document, "clone", path10);
+  const cloneList2 = objectField2(document, "cloneList", path10);
   const kinds = cloneList2.kinds;
   if (kinds !== void 0 && kinds !== null && !Array.isArray(kinds)) throw unmarshalError(kinds, "CloneList.kinds", "[]string");
   const kindList = Array.isArray(kinds) ? kinds.map((kind3) => {
@@ -46785,10 +47453,10 @@ function decodePattern(document) {
   const data = document.data;
   return {
     target: {
-      apiVersion: stringField3(document, "apiVersion", path7),
-      kind: stringField3(document, "kind", path7),
-      namespace: stringField3(document, "namespace", path7),
-      name: stringField3(document, "name", path7)
+      apiVersion: stringField3(document, "apiVersion", path10),
+      kind: stringField3(document, "kind", path10),
+      namespace: stringField3(document, "namespace", path10),
+      name: stringField3(document, "name", path10)
     },
     data: data === null ? void 0 : data,
     clone: { namespace: stringField3(clone2, "namespace", "CloneFrom"), name: stringField3(clone2, "name", "CloneFrom") },
@@ -46799,8 +47467,8 @@ function decodePattern(document) {
     }
   };
 }
-function describeTarget(target) {
-  return [target.apiVersion, target.kind, target.namespace, target.name].join("/");
+function describeTarget(target2) {
+  return [target2.apiVersion, target2.kind, target2.namespace, target2.name].join("/");
 }
 var VERSION_REGEX = /^v\d((alpha|beta)\d)?|\*$/;
 var formatSubresource = (text4) => text4.replace(".", "/");
@@ -46896,38 +47564,38 @@ function addressOf(object2) {
 function errorText2(error) {
   return error instanceof Error ? error.message : String(error);
 }
-function findTarget(store, target) {
+function findTarget(store, target2) {
   try {
-    return store.get(target);
+    return store.get(target2);
   } catch (error) {
     if (error instanceof StoreError && error.reason === "NotFound") return null;
     throw error;
   }
 }
-function manageData(store, target, data, synchronize) {
+function manageData(store, target2, data, synchronize) {
   let resource;
   if (data === void 0 || data === null) {
     resource = {};
   } else if (isObject(data)) {
     resource = cloneObject(data);
   } else {
-    return { action: "Skip", target, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
+    return { action: "Skip", target: target2, error: `json: cannot unmarshal ${jsonTypeName(data)} into Go value of type map[string]interface {}` };
   }
-  const existing = findTarget(store, target);
-  if (existing === null) return { action: "Create", target, data: resource };
-  if (!synchronize) return { action: "Skip", target };
+  const existing = findTarget(store, target2);
+  if (existing === null) return { action: "Create", target: target2, data: resource };
+  if (!synchronize) return { action: "Skip", target: target2 };
   setMetaValue(resource, "resourceVersion", metaValue(existing, "resourceVersion"));
-  return { action: "Update", target, data: resource };
+  return { action: "Update", target: target2, data: resource };
 }
 var SERVER_FIELDS = ["uid", "selfLink", "creationTimestamp", "managedFields", "resourceVersion"];
-function manageClone(store, target, sourceSpec, pattern2) {
-  const source = pattern2.clone.name !== "" ? { apiVersion: target.apiVersion, kind: target.kind, namespace: pattern2.clone.namespace, name: pattern2.clone.name } : sourceSpec;
-  if (source.namespace === target.namespace && source.name === target.name) return { action: "Skip", target };
+function manageClone(store, target2, sourceSpec, pattern2) {
+  const source = pattern2.clone.name !== "" ? { apiVersion: target2.apiVersion, kind: target2.kind, namespace: pattern2.clone.namespace, name: pattern2.clone.name } : sourceSpec;
+  if (source.namespace === target2.namespace && source.name === target2.name) return { action: "Skip", target: target2 };
   let sourceObject;
   try {
     sourceObject = store.get(source);
   } catch (error) {
-    return { action: "Skip", target, error: `source resource ${describeTarget(target)} not found: ${errorText2(error)}` };
+    return { action: "Skip", target: target2, error: `source resource ${describeTarget(target2)} not found: ${errorText2(error)}` };
   }
   tagCloneSource(sourceObject);
   try {
@@ -46936,13 +47604,13 @@ function manageClone(store, target, sourceSpec, pattern2) {
   }
   const copy2 = cloneObject(sourceObject);
   addSourceLabels(copy2);
-  if (namespaceOf2(copy2) !== target.namespace && hasOwnerReferences(copy2)) removeMetaField(copy2, "ownerReferences");
+  if (namespaceOf2(copy2) !== target2.namespace && hasOwnerReferences(copy2)) removeMetaField(copy2, "ownerReferences");
   for (const field2 of SERVER_FIELDS) removeMetaField(copy2, field2);
-  const existing = findTarget(store, target);
-  if (existing === null) return { action: "Create", target, data: copy2 };
+  const existing = findTarget(store, target2);
+  if (existing === null) return { action: "Create", target: target2, data: copy2 };
   for (const field2 of SERVER_FIELDS) setMetaValue(copy2, field2, metaValue(existing, field2));
-  if (jsonEqual(copy2, existing, "type")) return { action: "Skip", target };
-  return { action: "Update", target, data: copy2 };
+  if (jsonEqual(copy2, existing, "type")) return { action: "Skip", target: target2 };
+  return { action: "Update", target: target2, data: copy2 };
 }
 function manageCloneList(store, targetNamespace, pattern2) {
   const actions = [];
@@ -46956,12 +47624,12 @@ function manageCloneList(store, targetNamespace, pattern2) {
         namespace: namespaceOf2(source),
         name: nameOf2(source)
       };
-      const target = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
+      const target2 = { apiVersion: sourceAddress.apiVersion, kind: sourceAddress.kind, namespace: targetNamespace, name: sourceAddress.name };
       if (sourceAddress.namespace === targetNamespace) {
-        actions.push({ action: "Skip", target });
+        actions.push({ action: "Skip", target: target2 });
         continue;
       }
-      actions.push(manageClone(store, target, sourceAddress, pattern2));
+      actions.push(manageClone(store, target2, sourceAddress, pattern2));
     }
   }
   return actions;
@@ -46994,11 +47662,11 @@ function generatePattern(env, scope, contextEntries, preconditions, block) {
     throw new GenerationError(errorText(error));
   }
   const pattern2 = decodePattern(isObject(document) ? document : {});
-  const target = pattern2.target;
+  const target2 = pattern2.target;
   let actions;
-  if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target, NO_SOURCE, pattern2)];
-  else if (pattern2.cloneList.kinds !== null && pattern2.cloneList.kinds.length > 0) actions = manageCloneList(scope.store, target.namespace, pattern2);
-  else actions = [manageData(scope.store, target, pattern2.data, scope.synchronize)];
+  if (pattern2.clone.name !== "") actions = [manageClone(scope.store, target2, NO_SOURCE, pattern2)];
+  else if (pattern2.cloneList.kinds !== null && pattern2.cloneList.kinds.length > 0) actions = manageCloneList(scope.store, target2.namespace, pattern2);
+  else actions = [manageData(scope.store, target2, pattern2.data, scope.synchronize)];
   return applyActions(scope, actions);
 }
 function applyActions(scope, actions) {
@@ -47008,38 +47676,38 @@ function applyActions(scope, actions) {
       if (action.error !== void 0) throw new GenerationError(action.error);
       continue;
     }
-    const target = action.target;
+    const target2 = action.target;
     const object2 = action.data;
-    setMetaString(object2, "name", target.name);
-    setMetaString(object2, "namespace", target.namespace);
-    if (kindOf2(object2) === "") object2.kind = target.kind;
-    object2.apiVersion = target.apiVersion;
+    setMetaString(object2, "name", target2.name);
+    setMetaString(object2, "namespace", target2.namespace);
+    if (kindOf2(object2) === "") object2.kind = target2.kind;
+    object2.apiVersion = target2.apiVersion;
     manageLabels(object2, scope.trigger, scope.policy, scope.ruleName);
     if (action.action === "Create") {
       removeMetaField(object2, "resourceVersion");
-      storeWrite(() => scope.store.create(target, object2));
-      generated.push(target);
+      storeWrite(() => scope.store.create(target2, object2));
+      generated.push(target2);
       continue;
     }
     let existing;
     try {
-      existing = scope.store.get(target);
+      existing = scope.store.get(target2);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       existing = null;
     }
     if (existing === null) {
-      storeWrite(() => scope.store.create(target, object2));
-      generated.push(target);
+      storeWrite(() => scope.store.create(target2, object2));
+      generated.push(target2);
       continue;
     }
-    const apiVersion = target.apiVersion === "" ? apiVersionOf(existing) : target.apiVersion;
+    const apiVersion = target2.apiVersion === "" ? apiVersionOf(existing) : target2.apiVersion;
     object2.apiVersion = apiVersion;
-    const namespace = target.namespace === "" && isNamespaced(apiVersion, target.kind) ? "default" : target.namespace;
+    const namespace = target2.namespace === "" && isNamespaced(apiVersion, target2.kind) ? "default" : target2.namespace;
     setMetaString(object2, "namespace", namespace);
     if (!scope.synchronize) continue;
     if (jsonEqual(object2, existing, "type")) continue;
-    storeWrite(() => scope.store.update({ apiVersion, kind: target.kind, namespace, name: target.name }, object2));
+    storeWrite(() => scope.store.update({ apiVersion, kind: target2.kind, namespace, name: target2.name }, object2));
   }
   return generated;
 }
@@ -47233,10 +47901,10 @@ function plainResource(resource) {
   }
   return plain;
 }
-function readBack2(context2, path7, injected) {
+function readBack2(context2, path10, injected) {
   let value2;
   try {
-    value2 = context2.trySearch(path7);
+    value2 = context2.trySearch(path10);
   } catch {
     return null;
   }
@@ -47262,7 +47930,7 @@ function prepareTrigger(request2) {
   const context2 = createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo, values: resourceValues });
   const rewritten = readsBackResource(resourceValues);
   const kept = rewritten && keepsResource(resourceValues);
-  const readBackAt = (path7) => kept ? plainResource(request2.resource) : readBack2(context2, path7, request2.resource);
+  const readBackAt = (path10) => kept ? plainResource(request2.resource) : readBack2(context2, path10, request2.resource);
   let newResource = null;
   let oldResource = null;
   if (engineOperation !== "DELETE") newResource = rewritten ? readBackAt("request.object") : request2.resource;
@@ -47321,7 +47989,7 @@ function run(policy, response, request2, cloneSources) {
   try {
     for (const ruleResponse2 of response.rules) {
       const targets = applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity4, ruleResponse2.name);
-      results.push([ruleResponse2, targets.map((target) => store.get(target))]);
+      results.push([ruleResponse2, targets.map((target2) => store.get(target2))]);
     }
   } catch (error) {
     return { error: errorText(error) };
@@ -47636,9 +48304,9 @@ function remove(container, key3) {
   container.splice(index, 1);
   return null;
 }
-function findObject(state, path7) {
-  const split = path7.split("/");
-  if (split.length < 2) return path7 === "" ? { container: state.doc, key: "" } : null;
+function findObject(state, path10) {
+  const split = path10.split("/");
+  if (split.length < 2) return path10 === "" ? { container: state.doc, key: "" } : null;
   let container = state.doc;
   for (const part of split.slice(1, -1)) {
     const next = get3(state, container, decodeKey(part));
@@ -47647,15 +48315,15 @@ function findObject(state, path7) {
   }
   return { container, key: decodeKey(split[split.length - 1]) };
 }
-function ensurePathExists(state, path7) {
-  const split = path7.split("/");
+function ensurePathExists(state, path10) {
+  const split = path10.split("/");
   if (split.length < 2) return null;
   const parts2 = split.slice(1);
   let container = state.doc;
   for (let at = 0; at < parts2.length - 1; at++) {
     const part = parts2[at];
-    const target = get3(state, container, decodeKey(part));
-    if (target instanceof PatchError || target.value === void 0) {
+    const target2 = get3(state, container, decodeKey(part));
+    if (target2 instanceof PatchError || target2.value === void 0) {
       const own = atoi3(part);
       if ("value" in own && Array.isArray(container) && own.value >= container.length + 1) {
         while (container.length < own.value) container.push(null);
@@ -47679,8 +48347,8 @@ function ensurePathExists(state, path7) {
         add2(container, part, created);
         container = created;
       }
-    } else if (isContainer(target.value)) {
-      container = target.value;
+    } else if (isContainer(target2.value)) {
+      container = target2.value;
     } else {
       return new PatchError(ERR_INVALID);
     }
@@ -47707,8 +48375,8 @@ function operationValue(op) {
   return clone(op.value ?? null);
 }
 function applyAdd(state, op) {
-  const path7 = op.path;
-  if (path7 === "") {
+  const path10 = op.path;
+  if (path10 === "") {
     const value2 = operationValue(op);
     if (!isContainer(value2)) {
       return new PatchError(`json: cannot unmarshal ${goTypeName4(value2)} into Go value of type map[string]*jsonpatch.lazyNode`);
@@ -47717,35 +48385,35 @@ function applyAdd(state, op) {
     state.original = clone(value2);
     return null;
   }
-  const ensured = ensurePathExists(state, path7);
+  const ensured = ensurePathExists(state, path10);
   if (ensured !== null) return ensured;
-  const found = findObject(state, path7);
-  if (found === null) return wrap(`add operation does not apply: doc is missing path: "${path7}"`, ERR_MISSING, true);
+  const found = findObject(state, path10);
+  if (found === null) return wrap(`add operation does not apply: doc is missing path: "${path10}"`, ERR_MISSING, true);
   const failed = add2(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap(`error in add for path: '${path7}'`, failed.message);
+  return failed === null ? null : wrap(`error in add for path: '${path10}'`, failed.message);
 }
 function applyRemove(state, op) {
-  const path7 = op.path;
-  const found = findObject(state, path7);
+  const path10 = op.path;
+  const found = findObject(state, path10);
   if (found === null) return null;
   const failed = remove(found.container, found.key);
-  return failed === null ? null : wrap(`error in remove for path: '${path7}'`, failed.message);
+  return failed === null ? null : wrap(`error in remove for path: '${path10}'`, failed.message);
 }
 function applyReplace(state, op) {
-  const path7 = op.path;
-  if (path7 === "") {
+  const path10 = op.path;
+  if (path10 === "") {
     const value2 = operationValue(op);
     if (!isContainer(value2)) return null;
     state.doc = value2;
     return null;
   }
-  const found = findObject(state, path7);
-  if (found === null) return wrap(`replace operation does not apply: doc is missing path: ${path7}`, ERR_MISSING, true);
+  const found = findObject(state, path10);
+  if (found === null) return wrap(`replace operation does not apply: doc is missing path: ${path10}`, ERR_MISSING, true);
   if (get3(state, found.container, found.key) instanceof PatchError) {
-    return wrap(`replace operation does not apply: doc is missing key: ${path7}`, ERR_MISSING, true);
+    return wrap(`replace operation does not apply: doc is missing key: ${path10}`, ERR_MISSING, true);
   }
   const failed = set(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap(`error in remove for path: '${path7}'`, failed.message);
+  return failed === null ? null : wrap(`error in remove for path: '${path10}'`, failed.message);
 }
 function applyMove(state, op) {
   const from = op.from;
@@ -47756,13 +48424,13 @@ function applyMove(state, op) {
   if (value2 instanceof PatchError) return wrap(`error in move for path: '${source.key}'`, value2.message);
   const removed = remove(source.container, source.key);
   if (removed !== null) return wrap(`error in move for path: '${source.key}'`, removed.message);
-  const path7 = op.path;
-  const target = findObject(state, path7);
-  if (target === null) {
-    return wrap(`move operation does not apply: doc is missing destination path: ${path7}`, ERR_MISSING, true);
+  const path10 = op.path;
+  const target2 = findObject(state, path10);
+  if (target2 === null) {
+    return wrap(`move operation does not apply: doc is missing destination path: ${path10}`, ERR_MISSING, true);
   }
-  const failed = add2(target.container, target.key, value2.value ?? null);
-  return failed === null ? null : wrap(`error in move for path: '${path7}'`, failed.message);
+  const failed = add2(target2.container, target2.key, value2.value ?? null);
+  return failed === null ? null : wrap(`error in move for path: '${path10}'`, failed.message);
 }
 function applyCopy(state, op) {
   const from = op.from;
@@ -47772,26 +48440,26 @@ function applyCopy(state, op) {
   }
   const value2 = get3(state, source.container, source.key);
   if (value2 instanceof PatchError) return wrap(`error in copy for from: '${from}'`, value2.message);
-  const path7 = op.path;
-  const target = findObject(state, path7);
-  if (target === null) {
-    return wrap(`copy operation does not apply: doc is missing destination path: ${path7}`, ERR_MISSING, true);
+  const path10 = op.path;
+  const target2 = findObject(state, path10);
+  if (target2 === null) {
+    return wrap(`copy operation does not apply: doc is missing destination path: ${path10}`, ERR_MISSING, true);
   }
-  const failed = add2(target.container, target.key, clone(value2.value ?? null));
+  const failed = add2(target2.container, target2.key, clone(value2.value ?? null));
   return failed === null ? null : wrap("error while adding value during copy", failed.message);
 }
 function applyTest(state, op) {
-  const path7 = op.path;
+  const path10 = op.path;
   const expected = op.value;
-  if (path7 === "") {
-    return equal(state.doc, expected) ? null : wrap(`testing value ${path7} failed`, ERR_TEST_FAILED);
+  if (path10 === "") {
+    return equal(state.doc, expected) ? null : wrap(`testing value ${path10} failed`, ERR_TEST_FAILED);
   }
-  const found = findObject(state, path7);
-  if (found === null) return wrap(`test operation does not apply: is missing path: ${path7}`, ERR_MISSING, true);
+  const found = findObject(state, path10);
+  if (found === null) return wrap(`test operation does not apply: is missing path: ${path10}`, ERR_MISSING, true);
   const actual = get3(state, found.container, found.key);
-  if (actual instanceof PatchError && !actual.missing) return wrap(`error in test for path: '${path7}'`, actual.message);
+  if (actual instanceof PatchError && !actual.missing) return wrap(`error in test for path: '${path10}'`, actual.message);
   const value2 = actual instanceof PatchError ? void 0 : actual.value;
-  return equal(value2, expected) ? null : wrap(`testing value ${path7} failed`, ERR_TEST_FAILED);
+  return equal(value2, expected) ? null : wrap(`testing value ${path10} failed`, ERR_TEST_FAILED);
 }
 function goTypeName4(value2) {
   if (Array.isArray(value2)) return "array";
@@ -47925,8 +48593,8 @@ function applyJsonPatch(resource, patch2) {
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
 }
-function fieldOf(node, key3) {
-  return isObject(node) && hasKey2(node, key3) ? node[key3] : void 0;
+function fieldOf(node2, key3) {
+  return isObject(node2) && hasKey2(node2, key3) ? node2[key3] : void 0;
 }
 function scalarText(v) {
   if (v === void 0) return "";
@@ -48380,10 +49048,10 @@ var isCondition = (a) => a !== null && a.type === "condition";
 var isGlobal = (a) => a !== null && a.type === "global";
 var isAddIfNotPresent = (a) => a !== null && a.type === "addIfNotPresent";
 var hasAnchor = (a) => containsCondition(a) || isAddIfNotPresent(a);
-function filterKeys(node, filter) {
-  if (!isObject(node)) return [];
+function filterKeys(node2, filter) {
+  if (!isObject(node2)) return [];
   const out = [];
-  for (const key3 of Object.keys(node)) {
+  for (const key3 of Object.keys(node2)) {
     const a = parseAnchor(key3);
     if (a !== null && filter(a)) out.push([key3, a]);
   }
@@ -48495,18 +49163,18 @@ function checkCondition(pattern2, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
   if (result.outcome !== "pass") throw new Error(result.message);
 }
-function hasAnchors(node, filter) {
-  if (isObject(node)) {
-    for (const key3 of Object.keys(node)) {
+function hasAnchors(node2, filter) {
+  if (isObject(node2)) {
+    for (const key3 of Object.keys(node2)) {
       const a = parseAnchor(key3);
       if (a !== null && filter(a)) return true;
-      const value2 = node[key3];
+      const value2 = node2[key3];
       if (!isNilOrEmpty(value2) && hasAnchors(value2, filter)) return true;
     }
     return false;
   }
-  if (Array.isArray(node)) return node.some((e) => hasAnchors(e, filter));
-  return containsCondition(parseAnchor(scalarText(node)));
+  if (Array.isArray(node2)) return node2.some((e) => hasAnchors(e, filter));
+  return containsCondition(parseAnchor(scalarText(node2)));
 }
 function deleteConditionElements(pattern2) {
   if (pattern2 === null) return;
@@ -48516,29 +49184,29 @@ function deleteConditionElements(pattern2) {
     if (deleteAnchors(pattern2[field2], deleteScalar, false)) delete pattern2[field2];
   }
 }
-function deleteAnchors(node, deleteScalar, traverseMappingNodes) {
-  if (isObject(node)) return deleteAnchorsInMap(node, traverseMappingNodes);
-  if (Array.isArray(node)) return deleteAnchorsInList(node, traverseMappingNodes);
+function deleteAnchors(node2, deleteScalar, traverseMappingNodes) {
+  if (isObject(node2)) return deleteAnchorsInMap(node2, traverseMappingNodes);
+  if (Array.isArray(node2)) return deleteAnchorsInList(node2, traverseMappingNodes);
   return deleteScalar;
 }
-function deleteAnchorsInMap(node, traverseMappingNodes) {
+function deleteAnchorsInMap(node2, traverseMappingNodes) {
   let anchorsExist = false;
-  for (const [key3] of filterKeys(node, containsCondition)) {
-    if (deleteAnchors(node[key3], true, traverseMappingNodes)) delete node[key3];
+  for (const [key3] of filterKeys(node2, containsCondition)) {
+    if (deleteAnchors(node2[key3], true, traverseMappingNodes)) delete node2[key3];
     else anchorsExist = true;
   }
   if (anchorsExist) {
-    for (const [key3, a] of filterKeys(node, containsCondition)) renameKey(node, key3, a.key);
+    for (const [key3, a] of filterKeys(node2, containsCondition)) renameKey(node2, key3, a.key);
   }
   let needToDelete = true;
-  for (const field2 of Object.keys(node)) {
-    if (deleteAnchors(node[field2], false, traverseMappingNodes)) delete node[field2];
+  for (const field2 of Object.keys(node2)) {
+    if (deleteAnchors(node2[field2], false, traverseMappingNodes)) delete node2[field2];
     else needToDelete = false;
   }
   return needToDelete;
 }
-function deleteAnchorsInList(node, traverseMappingNodes) {
-  const elements2 = [...node];
+function deleteAnchorsInList(node2, traverseMappingNodes) {
+  const elements2 = [...node2];
   const wasEmpty = elements2.length === 0;
   elements2.forEach((element, i) => {
     let shouldDelete;
@@ -48548,9 +49216,9 @@ function deleteAnchorsInList(node, traverseMappingNodes) {
     } else {
       shouldDelete = deleteAnchors(element, false, traverseMappingNodes);
     }
-    if (shouldDelete) deleteListElement(node, i);
+    if (shouldDelete) deleteListElement(node2, i);
   });
-  return node.length === 0 && !wasEmpty;
+  return node2.length === 0 && !wasEmpty;
 }
 function deleteListElement(list5, i) {
   if (i >= list5.length) throw new PreprocessError(`runtime error: slice bounds out of range [${i + 1}:${list5.length}]`);
@@ -48810,18 +49478,18 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
   const responses = [];
   if (errors.length > 0) responses.push(ruleResponse(name, "Mutation", "error", `: ${errors.join("; ")}`));
   const context2 = env.context;
-  for (const target of targets) {
-    context2.setTargetResource(target.object);
+  for (const target2 of targets) {
+    context2.setTargetResource(target2.object);
     try {
-      env.loadContext(Array.isArray(target.context) ? target.context : void 0);
+      env.loadContext(Array.isArray(target2.context) ? target2.context : void 0);
     } catch (error) {
       responses.push(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText(error)}`));
       continue;
     }
-    if (target.preconditions !== void 0 && target.preconditions !== null) {
+    if (target2.preconditions !== void 0 && target2.preconditions !== null) {
       let outcome2;
       try {
-        outcome2 = tryEvaluateConditions(target.preconditions, env.substituteCondition);
+        outcome2 = tryEvaluateConditions(target2.preconditions, env.substituteCondition);
       } catch (error) {
         responses.push(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText(error)}`));
         continue;
@@ -48838,14 +49506,14 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
     }
     let outcome;
     if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
-      outcome = mutateForEach(env, foreachEntries(mutation2.foreach), target.object, 0);
+      outcome = mutateForEach(env, foreachEntries(mutation2.foreach), target2.object, 0);
     } else {
       const rule3 = substituteRule();
       if (rule3 instanceof SubstitutionFailure) {
         outcome = { status: "error", message: `variable substitution failed: ${rule3.message}` };
       } else {
         const substituted = isObject(rule3.mutate) ? rule3.mutate : {};
-        outcome = applyMutation(target.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
+        outcome = applyMutation(target2.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
     if (outcome.status === "pass") {
@@ -49266,11 +49934,11 @@ function decodeSharedSecurityContext(d, sc, s) {
     appArmorProfile: appArmor && d.within("appArmorProfile", () => ({ type: d.string(appArmor, "AppArmorProfile", "type", "v1.AppArmorProfileType") ?? "" }))
   };
 }
-function decodeSELinuxOptions(d, options) {
+function decodeSELinuxOptions(d, options2) {
   return {
-    user: d.string(options, "SELinuxOptions", "user") ?? "",
-    role: d.string(options, "SELinuxOptions", "role") ?? "",
-    type: d.string(options, "SELinuxOptions", "type") ?? ""
+    user: d.string(options2, "SELinuxOptions", "user") ?? "",
+    role: d.string(options2, "SELinuxOptions", "role") ?? "",
+    type: d.string(options2, "SELinuxOptions", "type") ?? ""
   };
 }
 function decodeCapabilities(d, capabilities) {
@@ -49360,15 +50028,15 @@ var FieldPath = class _FieldPath {
   text;
   /** `field.NewPath(name, moreNames...)`. */
   static of(name, ...more) {
-    let path7 = new _FieldPath([{ name }], name);
-    for (const next of more) path7 = path7.child(next);
-    return path7;
+    let path10 = new _FieldPath([{ name }], name);
+    for (const next of more) path10 = path10.child(next);
+    return path10;
   }
   /** `Path.Child(name, moreNames...)`. */
   child(name, ...more) {
-    let path7 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
-    for (const next of more) path7 = path7.child(next);
-    return path7;
+    let path10 = new _FieldPath([...this.segments, { name }], `${this.text}.${name}`);
+    for (const next of more) path10 = path10.child(next);
+    return path10;
   }
   /** `Path.Index(i)`. */
   index(index) {
@@ -49379,11 +50047,11 @@ var FieldPath = class _FieldPath {
     return new _FieldPath([...this.segments, { key: key3 }], `${this.text}[${key3}]`);
   }
 };
-function forbidden(path7, badValue = "") {
-  return { type: "Forbidden", path: path7, badValue };
+function forbidden(path10, badValue = "") {
+  return { type: "Forbidden", path: path10, badValue };
 }
-function required(path7) {
-  return { type: "Required", path: path7, badValue: "" };
+function required(path10) {
+  return { type: "Required", path: path10, badValue: "" };
 }
 var TYPE_TEXT = { Forbidden: "Forbidden", Required: "Required value" };
 function fieldErrorText(field2, type) {
@@ -49552,8 +50220,8 @@ function capabilitiesBaselineV1Dot0(_meta, spec2) {
       }
     }
     if (forbiddenValues.length > 0) {
-      const path7 = containerPath(kind3, index).child("securityContext", "capabilities", "add");
-      badContainers.add(container.name, forbidden(path7, sortedSet(forbiddenValues)));
+      const path10 = containerPath(kind3, index).child("securityContext", "capabilities", "add");
+      badContainers.add(container.name, forbidden(path10, sortedSet(forbiddenValues)));
     }
   });
   if (badContainers.empty) return null;
@@ -50003,26 +50671,26 @@ var POD_OPTION_PATHS = {
   user: PATHS.seLinuxOptionsUser,
   role: PATHS.seLinuxOptionsRole
 };
-function containerOptionPaths(path7) {
-  const options = path7.child("securityContext", "seLinuxOptions");
-  return { type: options.child("type"), user: options.child("user"), role: options.child("role") };
+function containerOptionPaths(path10) {
+  const options2 = path10.child("securityContext", "seLinuxOptions");
+  return { type: options2.child("type"), user: options2.child("user"), role: options2.child("role") };
 }
-function validateOptions(findings, options, paths, errs) {
+function validateOptions(findings, options2, paths, errs) {
   let valid = true;
-  if (!findings.allowedTypes.has(options.type)) {
+  if (!findings.allowedTypes.has(options2.type)) {
     valid = false;
-    findings.badTypes.push(options.type);
-    errs.push(forbidden(paths().type, options.type));
+    findings.badTypes.push(options2.type);
+    errs.push(forbidden(paths().type, options2.type));
   }
-  if (options.user.length > 0) {
+  if (options2.user.length > 0) {
     valid = false;
     findings.setUser = true;
-    errs.push(forbidden(paths().user, options.user));
+    errs.push(forbidden(paths().user, options2.user));
   }
-  if (options.role.length > 0) {
+  if (options2.role.length > 0) {
     valid = false;
     findings.setRole = true;
-    errs.push(forbidden(paths().role, options.role));
+    errs.push(forbidden(paths().role, options2.role));
   }
   return valid;
 }
@@ -50038,9 +50706,9 @@ function seLinuxOptions(allowedTypes) {
     const badContainers = [];
     const containerErrs = [];
     visitContainers(spec2, (container, kind3, index) => {
-      const options = container.securityContext?.seLinuxOptions;
-      if (options === void 0) return;
-      if (!validateOptions(findings, options, () => containerOptionPaths(containerPath(kind3, index)), containerErrs)) {
+      const options2 = container.securityContext?.seLinuxOptions;
+      if (options2 === void 0) return;
+      if (!validateOptions(findings, options2, () => containerOptionPaths(containerPath(kind3, index)), containerErrs)) {
         badContainers.push(container.name);
       }
     });
@@ -50196,8 +50864,8 @@ function windowsHostProcessV1Dot0(_meta, spec2) {
   const badContainers = new Violations();
   visitContainers(spec2, (container, kind3, index) => {
     if (container.securityContext?.windowsOptions?.hostProcess === true) {
-      const path7 = containerPath(kind3, index).child("securityContext", "windowsOptions", "hostProcess");
-      badContainers.add(container.name, forbidden(path7, true));
+      const path10 = containerPath(kind3, index).child("securityContext", "windowsOptions", "hostProcess");
+      badContainers.add(container.name, forbidden(path10, true));
     }
   });
   const badSetters = new Violations();
@@ -50373,8 +51041,8 @@ function exempt(outcomes, excludeOutcomes, exclude, pod, matching) {
       }
       if (restrictedField !== "" && excludeField !== restrictedField) continue;
       if (values.length > 0 && !badValueStrings(excludeError.badValue).every((value2) => matchesAny2(values, value2))) continue;
-      const target = byId.get(checkId);
-      const errList = target?.failure.errList;
+      const target2 = byId.get(checkId);
+      const errList = target2?.failure.errList;
       if (errList === null || errList === void 0) continue;
       removeMatching(errList, excludeField, excludeContainer, pod, containerLevel);
       if (errList.length === 0) byId.delete(checkId);
@@ -50482,16 +51150,16 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
   const kind3 = resourceKind(resource);
   const violated = `${level}:${podSecurity2.version ?? ""}`;
   const message2 = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind3)}`;
-  const path7 = findingPath(outcomes, extracted);
-  return path7 === void 0 ? { status: "fail", message: message2 } : { status: "fail", message: message2, path: path7 };
+  const path10 = findingPath(outcomes, extracted);
+  return path10 === void 0 ? { status: "fail", message: message2 } : { status: "fail", message: message2, path: path10 };
 }
 
 // src/families/kyverno/engine/validate/messages.ts
-function patternFailureMessage(env, errorText5, path7) {
+function patternFailureMessage(env, errorText5, path10) {
   const rule3 = env.plan;
   const message2 = rule3.message;
   if (message2 === "") {
-    if (path7 !== "") return `validation error: rule ${rule3.name} failed at path ${path7}`;
+    if (path10 !== "") return `validation error: rule ${rule3.name} failed at path ${path10}`;
     return `validation error: rule ${rule3.name} execution error: ${errorText5}`;
   }
   let result;
@@ -50506,7 +51174,7 @@ function patternFailureMessage(env, errorText5, path7) {
   }
   let substituted = messageText(result);
   if (!substituted.endsWith(".")) substituted += ".";
-  if (path7 !== "") return `validation error: ${substituted} rule ${rule3.name} failed at path ${path7}`;
+  if (path10 !== "") return `validation error: ${substituted} rule ${rule3.name} failed at path ${path10}`;
   return `validation error: ${substituted} rule ${rule3.name} execution error: ${errorText5}`;
 }
 function anyPatternFailureMessage(message2, errors) {
@@ -50565,9 +51233,9 @@ function runValidator(env, spec2) {
     if (substituted instanceof SubstitutionFailure) return ruleError(name, "Validation", "variable substitution failed", substituted.message);
     if (pattern2 !== void 0) pattern2 = substituted;
     else anyPattern = substituted;
-    const target = env.element ?? (env.isDelete ? void 0 : env.resource);
-    if (target === void 0) return null;
-    return validatePatterns(env, target, pattern2, anyPattern);
+    const target2 = env.element ?? (env.isDelete ? void 0 : env.resource);
+    if (target2 === void 0) return null;
+    return validatePatterns(env, target2, pattern2, anyPattern);
   }
   if (spec2.forEach !== void 0 && spec2.forEach !== null) return validateForEach(env, spec2.forEach, spec2.nesting);
   return null;
@@ -50586,10 +51254,10 @@ function validateDeny(env, deny) {
   }
   return ruleResponse(rule3.name, "Validation", "fail", denyMessage(env, outcome.message));
 }
-function validatePatterns(env, target, pattern2, anyPattern) {
+function validatePatterns(env, target2, pattern2, anyPattern) {
   const rule3 = env.plan;
   if (pattern2 !== void 0) {
-    const result = matchPattern(target, pattern2, { numberMode: env.numberMode });
+    const result = matchPattern(target2, pattern2, { numberMode: env.numberMode });
     switch (result.outcome) {
       case "pass":
         return ruleResponse(rule3.name, "Validation", "pass", `validation rule '${rule3.name}' passed.`);
@@ -50619,7 +51287,7 @@ function validatePatterns(env, target, pattern2, anyPattern) {
   const skipped = [];
   let firstFailurePath;
   for (let index = 0; index < anyPattern.length; index++) {
-    const result = matchPattern(target, anyPattern[index], { numberMode: env.numberMode });
+    const result = matchPattern(target2, anyPattern[index], { numberMode: env.numberMode });
     if (result.outcome === "pass") {
       return ruleResponse(rule3.name, "Validation", "pass", `validation rule '${rule3.name}' anyPattern[${index}] passed.`);
     }
@@ -50814,9 +51482,9 @@ function validateCel(env, policy) {
   }
   return ruleResponse(rule3.name, "Validation", "pass", `Validation rule '${rule3.name}' passed.`);
 }
-function queryObject(env, path7) {
+function queryObject(env, path10) {
   try {
-    const value2 = env.context.query(path7);
+    const value2 = env.context.query(path10);
     return isObject(value2) ? value2 : null;
   } catch {
     return null;
@@ -50852,22 +51520,22 @@ function located2(response, decision, rule3, policy, compiled3) {
   const written = writtenRule(rule3, policy);
   if (written === null) return response;
   const base2 = ["spec", "rules", written.index];
-  let path7;
+  let path10;
   switch (origin.list) {
     case "matchConditions":
-      path7 = [...base2, "celPreconditions", origin.index, "expression"];
+      path10 = [...base2, "celPreconditions", origin.index, "expression"];
       break;
     case "variables":
-      path7 = [...base2, "validate", "cel", "variables", origin.index, "expression"];
+      path10 = [...base2, "validate", "cel", "variables", origin.index, "expression"];
       break;
     case "validations":
-      path7 = [...base2, "validate", "cel", "expressions", origin.index, "expression"];
+      path10 = [...base2, "validate", "cel", "expressions", origin.index, "expression"];
       break;
     case "messageExpressions":
-      path7 = [...base2, "validate", "cel", "expressions", origin.index, "messageExpression"];
+      path10 = [...base2, "validate", "cel", "expressions", origin.index, "messageExpression"];
       break;
   }
-  response.policyPath = path7;
+  response.policyPath = path10;
   if (origin.range !== void 0) {
     const evaluated = expressionAt(compiled3.expressions, origin);
     const original = written.rule === rule3 ? evaluated : expressionAt(celExpressions(written.rule).expressions, origin);
@@ -51244,9 +51912,9 @@ function keptValidateFields(validate2, shift, pivot) {
 function autogenAssertion(tree, tplKey) {
   if (!isObject(tree)) return tree;
   const value2 = { ...tree };
-  for (const node of ["object", "oldObject"]) {
-    const object2 = tree[node];
-    if (isObject(object2)) value2[node] = wrapTemplate(tplKey, { ...object2 });
+  for (const node2 of ["object", "oldObject"]) {
+    const object2 = tree[node2];
+    if (isObject(object2)) value2[node2] = wrapTemplate(tplKey, { ...object2 });
   }
   return value2;
 }
@@ -51371,7 +52039,7 @@ function hasPreconditions(value2) {
   if (Array.isArray(value2)) return value2.length > 0;
   return isObject(value2) && (isPresent(value2.any) || isPresent(value2.all));
 }
-function convertRule(rule3, target) {
+function convertRule(rule3, target2) {
   const out = { name: rule3.name };
   if (hasContent(rule3.match)) out.match = rule3.match;
   if (hasContent(rule3.exclude)) out.exclude = rule3.exclude;
@@ -51386,7 +52054,7 @@ function convertRule(rule3, target) {
     out.reportProperties = rule3.reportProperties;
   }
   const cel2 = isObject(rule3.validate) && isPresent(rule3.validate.cel);
-  const replacements = target === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
+  const replacements = target2 === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
 function generateRules(rules, controllers) {
@@ -51443,7 +52111,7 @@ function computeRules(policy, kind3) {
 function compiledPolicy(policy, handlers2) {
   const rules = policy.spec.rules ?? [];
   const autogen = createAutogen(policy);
-  const byKind = /* @__PURE__ */ new Map();
+  const byKind2 = /* @__PURE__ */ new Map();
   const validateByKind = /* @__PURE__ */ new Map();
   const namespaced = policy.kind === "Policy";
   const data = {
@@ -51462,10 +52130,10 @@ function compiledPolicy(policy, handlers2) {
     hasGenerate: rules.some((rule3) => rule3.generate !== void 0),
     computedRules: (kind3) => autogen.rulesFor(kind3),
     rulesForKind(kind3) {
-      let selected = byKind.get(kind3);
+      let selected = byKind2.get(kind3);
       if (selected === void 0) {
         selected = autogen.rulesFor(kind3).filter((rule3) => mayMatchKind(rule3.match, kind3));
-        byKind.set(kind3, selected);
+        byKind2.set(kind3, selected);
       }
       return selected;
     },
@@ -51550,10 +52218,10 @@ function ruleType(rule3) {
 }
 
 // src/families/kyverno/policy/json-patch.ts
-var import_yaml8 = __toESM(require_dist(), 1);
+var import_yaml9 = __toESM(require_dist(), 1);
 function parsePatch(patch2) {
   try {
-    const decoded = (0, import_yaml8.parse)(patch2, { version: "1.1", logLevel: "error" });
+    const decoded = (0, import_yaml9.parse)(patch2, { version: "1.1", logLevel: "error" });
     if (decoded === null || decoded === void 0) return [];
     return Array.isArray(decoded) ? decoded : null;
   } catch {
@@ -51562,9 +52230,9 @@ function parsePatch(patch2) {
 }
 
 // src/families/kyverno/policy/validate-spec.ts
-var forbidden2 = (path7, detail) => `${path7}: Forbidden: ${detail}`;
-var invalid2 = (path7, value2, detail) => `${path7}: Invalid value: ${value2}: ${detail}`;
-var required2 = (path7, detail) => `${path7}: Required value${detail ? `: ${detail}` : ""}`;
+var forbidden2 = (path10, detail) => `${path10}: Forbidden: ${detail}`;
+var invalid2 = (path10, value2, detail) => `${path10}: Invalid value: ${value2}: ${detail}`;
+var required2 = (path10, detail) => `${path10}: Required value${detail ? `: ${detail}` : ""}`;
 function isPresent2(value2) {
   return value2 !== void 0 && value2 !== null;
 }
@@ -51592,9 +52260,9 @@ function ruleKinds(rule3) {
     verifyImages: list4(rule3.verifyImages).some((vi) => hasContent(vi))
   };
 }
-function validateUserInfo(info, path7, errs) {
+function validateUserInfo(info, path10, errs) {
   list4(info.subjects).forEach((subject2, i) => {
-    const entry2 = `${path7}.subjects[${i}]`;
+    const entry2 = `${path10}.subjects[${i}]`;
     if (str3(subject2.kind) === "") errs.push(required2(`${entry2}.kind`, ""));
     if (str3(subject2.name) === "") errs.push(required2(`${entry2}.name`, ""));
     if (subject2.kind === "ServiceAccount" && str3(subject2.namespace) === "") {
@@ -51603,7 +52271,7 @@ function validateUserInfo(info, path7, errs) {
   });
   list4(info.roles).forEach((role, i) => {
     if (String(role).split(":").length !== 2) {
-      errs.push(invalid2(`${path7}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
+      errs.push(invalid2(`${path10}.roles[${i}]`, JSON.stringify(role), "Role is expected to be in namespace:name format"));
     }
   });
 }
@@ -51611,46 +52279,46 @@ function selectorHasWildcard(selector2) {
   const labels = selector2.matchLabels;
   return isObject(labels) && Object.entries(labels).some(([k, v]) => containsWildcard(k) || containsWildcard(str3(v)));
 }
-function validateDescription(desc, path7, namespaced, cluster, errs) {
+function validateDescription(desc, path10, namespaced, cluster, errs) {
   if (!desc) return;
   if (str3(desc.name) !== "" && list4(desc.names).length > 0) {
-    errs.push(invalid2(path7, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
+    errs.push(invalid2(path10, "v1.ResourceDescription{...}", "Both name and names can not be specified together"));
   }
   const selector2 = desc.selector;
   if (isObject(selector2) && !selectorHasWildcard(selector2)) {
     const { error, requirements } = describeSelector(selector2);
-    if (error !== null) errs.push(invalid2(`${path7}.selector`, "v1.LabelSelector{...}", error));
+    if (error !== null) errs.push(invalid2(`${path10}.selector`, "v1.LabelSelector{...}", error));
     else if (requirements === 0) {
-      errs.push(invalid2(`${path7}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
+      errs.push(invalid2(`${path10}.selector`, "v1.LabelSelector{...}", "The requirements are not specified in selector"));
     }
   }
   if (namespaced) {
-    if (list4(desc.namespaces).length > 0) errs.push(forbidden2(`${path7}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
+    if (list4(desc.namespaces).length > 0) errs.push(forbidden2(`${path10}.namespaces`, "Filtering namespaces not allowed in namespaced policies"));
     list4(desc.kinds).forEach((kind3, i) => {
-      if (cluster.has(str3(kind3))) errs.push(forbidden2(`${path7}.kinds[${i}]`, `Cluster wide resource '${str3(kind3)}' not allowed in namespaced policy`));
+      if (cluster.has(str3(kind3))) errs.push(forbidden2(`${path10}.kinds[${i}]`, `Cluster wide resource '${str3(kind3)}' not allowed in namespaced policy`));
     });
   }
 }
-function validateMatchResources(block, path7, namespaced, cluster, errs) {
+function validateMatchResources(block, path10, namespaced, cluster, errs) {
   if (!block) return;
   const any = list4(block.any);
   const all = list4(block.all);
   if (any.length > 0 && all.length > 0) {
-    errs.push(invalid2(path7, "v1.MatchResources{...}", "Can't specify any and all together"));
+    errs.push(invalid2(path10, "v1.MatchResources{...}", "Can't specify any and all together"));
   }
   any.forEach((filter, i) => {
-    validateUserInfo(filter, `${path7}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path7}.any[${i}]`, namespaced, cluster, errs);
+    validateUserInfo(filter, `${path10}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path10}.any[${i}]`, namespaced, cluster, errs);
   });
   all.forEach((filter, i) => {
-    validateUserInfo(filter, `${path7}.any[${i}]`, errs);
-    validateDescription(filter.resources, `${path7}.all[${i}]`, namespaced, cluster, errs);
+    validateUserInfo(filter, `${path10}.any[${i}]`, errs);
+    validateDescription(filter.resources, `${path10}.all[${i}]`, namespaced, cluster, errs);
   });
-  validateUserInfo(block, path7, errs);
-  validateDescription(block.resources, path7, namespaced, cluster, errs);
+  validateUserInfo(block, path10, errs);
+  validateDescription(block.resources, path10, namespaced, cluster, errs);
 }
-function hasAll(set2, values) {
-  return values.every((v) => set2.has(v));
+function hasAll(set3, values) {
+  return values.every((v) => set3.has(v));
 }
 function matchesEmptySet(rule3) {
   const match = rule3.match ?? {};
@@ -51707,12 +52375,12 @@ function matchesEmptySet(rule3) {
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
   return true;
 }
-function validatePodSecurityControls(rule3, path7, errs) {
+function validatePodSecurityControls(rule3, path10, errs) {
   const podSecurity2 = rule3.validate?.podSecurity;
   if (!isPresent2(podSecurity2) || !podSecurity2) return;
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
   list4(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path7}.podSecurity.exclude[${idx}].controlName`;
+    const at = `${path10}.podSecurity.exclude[${idx}].controlName`;
     const name = str3(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS2.includes(name)) {
       if (list4(exclude.images).length === 0) {
@@ -51725,7 +52393,7 @@ function validatePodSecurityControls(rule3, path7, errs) {
     if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
   });
 }
-function validateGeneratePattern(gen, path7, namespaced, policyNamespace, cluster, errs) {
+function validateGeneratePattern(gen, path10, namespaced, policyNamespace, cluster, errs) {
   const namespace = str3(gen.namespace);
   const kind3 = str3(gen.kind);
   const apiVersion = str3(gen.apiVersion);
@@ -51740,78 +52408,78 @@ function validateGeneratePattern(gen, path7, namespaced, policyNamespace, cluste
     } else if (str3(clone2.name) !== "" && str3(clone2.namespace) !== policyNamespace) {
       scope = `a namespaced policy cannot clone resources from other namespaces, expected: ${policyNamespace}, received: ${str3(clone2.namespace)}`;
     }
-    if (scope !== null) errs.push(forbidden2(`${path7}.namespace`, `target resource scope mismatched: ${scope} `));
+    if (scope !== null) errs.push(forbidden2(`${path10}.namespace`, `target resource scope mismatched: ${scope} `));
   }
   if (kind3 !== "") {
     if (!cluster.has(targetKey)) {
       if (namespace === "") {
         const unknown = cluster.knows?.(apiVersion, kind3) === false;
         const hint = unknown ? ` (the scope of ${targetKey} is unknown, so it counts as namespaced: if it is cluster-scoped, add its CustomResourceDefinition to the checked files)` : "";
-        errs.push(forbidden2(`${path7}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
+        errs.push(forbidden2(`${path10}.namespace`, `target namespace must be set for a namespaced resource${hint}`));
       }
     } else if (namespace !== "") {
-      errs.push(forbidden2(`${path7}.namespace`, "target namespace must not be set for a cluster-wide resource"));
+      errs.push(forbidden2(`${path10}.namespace`, "target namespace must not be set for a cluster-wide resource"));
     }
   }
   const cloneList2 = isObject(gen.cloneList) ? gen.cloneList : {};
   const cloneKinds = list4(cloneList2.kinds).map(str3);
   if (cloneKinds.length === 0) {
-    if (kind3 === "") errs.push(forbidden2(`${path7}.kind`, "kind can not be empty"));
-    if (str3(gen.name) === "") errs.push(forbidden2(`${path7}.name`, "name can not be empty"));
-    if (apiVersion === "") errs.push(forbidden2(`${path7}.apiVersion`, "apiVersion can not be empty"));
+    if (kind3 === "") errs.push(forbidden2(`${path10}.kind`, "kind can not be empty"));
+    if (str3(gen.name) === "") errs.push(forbidden2(`${path10}.name`, "name can not be empty"));
+    if (apiVersion === "") errs.push(forbidden2(`${path10}.apiVersion`, "apiVersion can not be empty"));
     return;
   }
   const cloneNamespace = str3(cloneList2.namespace);
   if (namespaced) {
     for (const cloneKind of cloneKinds) {
-      if (cluster.has(cloneKind)) errs.push(forbidden2(`${path7}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
+      if (cluster.has(cloneKind)) errs.push(forbidden2(`${path10}.cloneList.kinds`, `the source in cloneList must be a namespaced resource: ${cloneKind}`));
       if (cloneNamespace !== policyNamespace) {
         const detail = `a namespaced policy cannot clone resources from other namespace, expected: ${policyNamespace}, received: ${cloneNamespace}`;
-        errs.push(forbidden2(`${path7}.cloneList.namespace`, detail));
+        errs.push(forbidden2(`${path10}.cloneList.namespace`, detail));
       }
     }
   }
   let clusterScope = cluster.has(cloneKinds[0]);
   for (const cloneKind of cloneKinds.slice(1)) {
     if (clusterScope !== cluster.has(cloneKind)) {
-      errs.push(forbidden2(`${path7}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
+      errs.push(forbidden2(`${path10}.cloneList.kinds`, "mixed scope of target resources is forbidden"));
       break;
     }
     clusterScope = clusterScope && cluster.has(cloneKind);
   }
   if (!clusterScope) {
-    if (cloneNamespace === "") errs.push(forbidden2(`${path7}.cloneList.namespace`, "namespace is required for namespaced target resources"));
+    if (cloneNamespace === "") errs.push(forbidden2(`${path10}.cloneList.namespace`, "namespace is required for namespaced target resources"));
   } else if (!namespaced && cloneNamespace !== "") {
-    errs.push(forbidden2(`${path7}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
+    errs.push(forbidden2(`${path10}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
   }
 }
-function validateGeneration(rule3, path7, namespaced, policyNamespace, cluster, errs) {
+function validateGeneration(rule3, path10, namespaced, policyNamespace, cluster, errs) {
   const gen = rule3.generate;
   if (!isObject(gen) || !hasContent(gen)) return;
   const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
-    errs.push(forbidden2(path7, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
+    errs.push(forbidden2(path10, "only one of generate patterns(data, clone, cloneList and foreach) can be specified"));
     return;
   }
   if (Array.isArray(gen.foreach)) {
     gen.foreach.forEach((fe, i) => {
-      if (isObject(fe)) validateGeneratePattern(fe, `${path7}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
+      if (isObject(fe)) validateGeneratePattern(fe, `${path10}.foreach[${i}]`, namespaced, policyNamespace, cluster, errs);
     });
   } else {
-    validateGeneratePattern(gen, path7, namespaced, policyNamespace, cluster, errs);
+    validateGeneratePattern(gen, path10, namespaced, policyNamespace, cluster, errs);
   }
 }
-function validateRule2(rule3, path7, namespaced, policyNamespace, cluster, errs) {
+function validateRule2(rule3, path10, namespaced, policyNamespace, cluster, errs) {
   const kinds = ruleKinds(rule3);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
     errs.push(
-      invalid2(path7, "v1.Rule{...}", `No operation defined in the rule '${rule3.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+      invalid2(path10, "v1.Rule{...}", `No operation defined in the rule '${rule3.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
     );
   } else if (count2 !== 1) {
     errs.push(
       invalid2(
-        path7,
+        path10,
         "v1.Rule{...}",
         `Multiple operations defined in the rule '${rule3.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
       )
@@ -51819,19 +52487,19 @@ function validateRule2(rule3, path7, namespaced, policyNamespace, cluster, errs)
   }
   if (isPresent2(rule3.imageExtractors) && !kinds.verifyImages) {
     errs.push(
-      invalid2(`${path7}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule3.name}', imageExtractors can only be defined for verifyImages rule`)
+      invalid2(`${path10}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule3.name}', imageExtractors can only be defined for verifyImages rule`)
     );
   }
-  if (matchesEmptySet(rule3)) errs.push(invalid2(path7, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule3.match, `${path7}.match`, namespaced, cluster, errs);
-  validateMatchResources(rule3.exclude, `${path7}.exclude`, namespaced, cluster, errs);
+  if (matchesEmptySet(rule3)) errs.push(invalid2(path10, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule3.match, `${path10}.match`, namespaced, cluster, errs);
+  validateMatchResources(rule3.exclude, `${path10}.exclude`, namespaced, cluster, errs);
   if (kinds.mutate && namespaced && isObject(rule3.mutate) && Array.isArray(rule3.mutate.targets)) {
-    rule3.mutate.targets.forEach((target, idx) => {
-      const ns = isObject(target) ? str3(target.namespace) : "";
+    rule3.mutate.targets.forEach((target2, idx) => {
+      const ns = isObject(target2) ? str3(target2.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
           invalid2(
-            `${path7}.targets[${idx}].namespace`,
+            `${path10}.targets[${idx}].namespace`,
             JSON.stringify(ns),
             "This field can be ignored or should have value of the namespace where the policy is being created"
           )
@@ -51839,8 +52507,8 @@ function validateRule2(rule3, path7, namespaced, policyNamespace, cluster, errs)
       }
     });
   }
-  validatePodSecurityControls(rule3, path7, errs);
-  validateGeneration(rule3, path7, namespaced, policyNamespace, cluster, errs);
+  validatePodSecurityControls(rule3, path10, errs);
+  validateGeneration(rule3, path10, namespaced, policyNamespace, cluster, errs);
 }
 function isMutateExistingOnPolicyUpdate(rule3) {
   const value2 = isObject(rule3.mutate) ? rule3.mutate.mutateExistingOnPolicyUpdate : void 0;
@@ -51997,19 +52665,19 @@ var MockContext = class {
     );
   }
 };
-function* stringsWithPaths(doc, path7 = "") {
+function* stringsWithPaths(doc, path10 = "") {
   if (typeof doc === "string") {
-    yield [doc, path7];
+    yield [doc, path10];
   } else if (Array.isArray(doc)) {
-    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path7}/${i}`);
+    for (let i = 0; i < doc.length; i++) yield* stringsWithPaths(doc[i], `${path10}/${i}`);
   } else if (isObject(doc)) {
     for (const key3 of Object.keys(doc)) {
-      yield [key3, path7];
-      yield* stringsWithPaths(doc[key3], `${path7}/${key3.replaceAll("/", "\\/")}`);
+      yield [key3, path10];
+      yield* stringsWithPaths(doc[key3], `${path10}/${key3.replaceAll("/", "\\/")}`);
     }
   }
 }
-function checkStringVariables(value2, path7, ctx) {
+function checkStringVariables(value2, path10, ctx) {
   let current3 = value2;
   let matches = findVariables(current3);
   while (matches.length > 0) {
@@ -52023,7 +52691,7 @@ function checkStringVariables(value2, path7, ctx) {
           ctx.query(expression);
         } catch (err) {
           if (err instanceof VariableError && err.invalidVariable) throw err;
-          throw new Error(`failed to resolve ${expression} at path ${path7}: ${err.message}`);
+          throw new Error(`failed to resolve ${expression} at path ${path10}: ${err.message}`);
         }
       }
       if (original === v) return;
@@ -52034,17 +52702,17 @@ function checkStringVariables(value2, path7, ctx) {
 }
 function substituteAgainstMock(doc, ctx) {
   const referenced = substituteReferences(doc);
-  for (const [value2, path7] of stringsWithPaths(referenced)) checkStringVariables(value2, path7, ctx);
+  for (const [value2, path10] of stringsWithPaths(referenced)) checkStringVariables(value2, path10, ctx);
 }
-function allowedVariables(background, target) {
-  if (target) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
+function allowedVariables(background, target2) {
+  if (target2) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
   return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
 }
 function hasValidateImageVerification(rule3) {
   return (rule3.verifyImages ?? []).some((vi) => isObject(vi) && isObject(vi.validate) && Object.keys(vi.validate).length > 0);
 }
-function buildContext(rule3, background, target) {
-  const ctx = new MockContext(allowedVariables(background, target));
+function buildContext(rule3, background, target2) {
+  const ctx = new MockContext(allowedVariables(background, target2));
   ctx.addContextEntries(rule3.context);
   if (hasValidateImageVerification(rule3)) {
     for (const vi of rule3.verifyImages ?? []) {
@@ -52114,10 +52782,10 @@ function invalidVariablesError(rules, background) {
     if (targets !== null) {
       const specs = targets.map(() => ({}));
       for (let i = 0; i < targets.length; i++) {
-        const target = targets[i];
-        if (isObject(target)) {
+        const target2 = targets[i];
+        if (isObject(target2)) {
           for (const key3 of ["apiVersion", "kind", "name", "namespace", "uid"]) {
-            if (isPresent3(target[key3]) && target[key3] !== "") specs[i][key3] = target[key3];
+            if (isPresent3(target2[key3]) && target2[key3] !== "") specs[i][key3] = target2[key3];
           }
         }
         const withTargetOnly = { name: "", mutate: { targets: specs } };
@@ -52146,17 +52814,17 @@ function userInfoDefined(filter) {
   return "";
 }
 function userMatchExcludeError(index, rule3) {
-  const at = (section, path8) => `invalid variable used at path: spec/rules[${index}]/${section}/${path8}`;
+  const at = (section, path11) => `invalid variable used at path: spec/rules[${index}]/${section}/${path11}`;
   const match = rule3.match ?? {};
-  let path7 = userInfoDefined(match);
-  if (path7) return at("match", path7);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path7 = userInfoDefined(filter)) return at("match", `any[${i}]/${path7}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path7 = userInfoDefined(filter)) return at("match", `all[${i}]/${path7}`);
+  let path10 = userInfoDefined(match);
+  if (path10) return at("match", path10);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("match", `any[${i}]/${path10}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("match", `all[${i}]/${path10}`);
   const exclude = rule3.exclude;
   if (isPresent3(exclude) && exclude) {
-    if (path7 = userInfoDefined(exclude)) return at("exclude", path7);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path7 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path7}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path7 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path7}`);
+    if (path10 = userInfoDefined(exclude)) return at("exclude", path10);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path10}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path10 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path10}`);
   }
   return null;
 }
@@ -52179,11 +52847,11 @@ function userVariablesError(policy, rules, variables) {
   return null;
 }
 function elementOutsideForeachError(rule3) {
-  for (const [value2, path7] of stringsWithPaths(rule3)) {
+  for (const [value2, path10] of stringsWithPaths(rule3)) {
     for (const match of findVariables(value2)) {
       const variable = variableExpression(splitMatch(match)[1]);
-      if (variable.startsWith("element") && !path7.includes("/foreach/")) {
-        return `variable '${variable}' present outside of foreach at path ${path7}`;
+      if (variable.startsWith("element") && !path10.includes("/foreach/")) {
+        return `variable '${variable}' present outside of foreach at path ${path10}`;
       }
     }
   }
@@ -52535,10 +53203,10 @@ function contextError(rule3) {
 }
 var VALIDATE_ANCHORS = (type) => type !== "addIfNotPresent";
 var NO_ANCHORS = () => false;
-function patternFailure(pattern2, path7, supported) {
+function patternFailure(pattern2, path10, supported) {
   if (Array.isArray(pattern2)) {
     for (const [i, element] of pattern2.entries()) {
-      const failure2 = patternFailure(element, `${path7}${i}/`, supported);
+      const failure2 = patternFailure(element, `${path10}${i}/`, supported);
       if (failure2) return failure2;
     }
   } else if (isObject(pattern2)) {
@@ -52546,13 +53214,13 @@ function patternFailure(pattern2, path7, supported) {
       const value2 = pattern2[key3];
       const anchor = parseAnchor(key3);
       if (anchor !== null) {
-        if (!supported(anchor.type)) return [`${path7}/${key3}`, `unsupported anchor ${key3}`];
+        if (!supported(anchor.type)) return [`${path10}/${key3}`, `unsupported anchor ${key3}`];
         if (anchor.type === "existence") {
-          if (!Array.isArray(value2)) return [`${path7}/${key3}`, "existence anchor should have value of type list"];
-          if (value2.length === 0) return [`${path7}/${key3}`, "existence anchor: should have at least one value"];
+          if (!Array.isArray(value2)) return [`${path10}/${key3}`, "existence anchor should have value of type list"];
+          if (value2.length === 0) return [`${path10}/${key3}`, "existence anchor: should have at least one value"];
         }
       }
-      const failure2 = patternFailure(value2, `${path7}/${key3}`, supported);
+      const failure2 = patternFailure(value2, `${path10}/${key3}`, supported);
       if (failure2) return failure2;
     }
   }
@@ -52679,8 +53347,8 @@ function actionsError(index, rule3) {
   return null;
 }
 function labelsAndAnnotationsAreStrings(rule3) {
-  const stringMap3 = (value2) => !isObject(value2) || Object.values(value2).every((v) => typeof v === "string");
-  const checkMeta = (meta) => !isObject(meta) || stringMap3(meta.labels) && stringMap3(meta.annotations);
+  const stringMap4 = (value2) => !isObject(value2) || Object.values(value2).every((v) => typeof v === "string");
+  const checkMeta = (meta) => !isObject(meta) || stringMap4(meta.labels) && stringMap4(meta.annotations);
   const checkPattern = (pattern2) => {
     for (const key3 of Object.keys(pattern2)) {
       if (key3 === "metadata" && isObject(pattern2.metadata)) return checkMeta(pattern2.metadata);
@@ -52767,7 +53435,7 @@ function matchPatterns(patterns, names) {
   }
   return null;
 }
-function overridesError(overrides, path7) {
+function overridesError(overrides, path10) {
   const sets = { enforce: /* @__PURE__ */ new Set(), audit: /* @__PURE__ */ new Set(), enforceW: /* @__PURE__ */ new Set(), auditW: /* @__PURE__ */ new Set() };
   const sorted = (key3) => [...sets[key3]].sort();
   for (const [i, raw] of overrides.entries()) {
@@ -52775,7 +53443,7 @@ function overridesError(overrides, path7) {
     const action = str3(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str3));
-    const at = `${path7}[${i}].namespaces`;
+    const at = `${path10}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
     const conflicts = names.filter((ns) => opposite.has(ns));
@@ -52869,12 +53537,12 @@ function validatePolicy(policy, cluster = NO_CLUSTER_SCOPES) {
 // src/families/kyverno/family.ts
 var kyvernoFamily = {
   name: "kyverno",
-  accept(document, { scopes, source }) {
+  accept(document, { scopes: scopes2, source }) {
     const value2 = toFloat64Numbers(document);
     const problems = checkPolicy(value2);
     if (problems.length > 0) return { status: "malformed", problems };
     const policy = source === void 0 ? value2 : { ...value2, source };
-    const reason = validatePolicy(policy, scopes);
+    const reason = validatePolicy(policy, scopes2);
     if (reason !== null) return { status: "invalid", reason, ruleCount: computeRules(policy, "").length };
     return { status: "accepted", policy: compilePolicy(policy) };
   },
@@ -52892,10 +53560,10 @@ var FAMILIES = /* @__PURE__ */ new Map([
 function isEvaluated(kind3) {
   return FAMILIES.has(kind3.family);
 }
-function acceptPolicy(document, options = {}, kind3 = kindOf4(document)) {
+function acceptPolicy(document, options2 = {}, kind3 = kindOf4(document)) {
   const family = FAMILIES.get(kind3.family);
   if (family === void 0) return { status: "unsupported", kind: kind3 };
-  return family.accept(document, { ...options, scopes: options.scopes ?? NO_CLUSTER_SCOPES });
+  return family.accept(document, { ...options2, scopes: options2.scopes ?? NO_CLUSTER_SCOPES });
 }
 function acceptException(document, kind3 = kindOf4(document, "exception")) {
   const family = FAMILIES.get(kind3.family);
@@ -52937,11 +53605,11 @@ function resourceKey(apiVersion, kind3, namespace, name) {
 // src/lint/workspace.ts
 function displayName(cwd, file) {
   if (file === "-") return "<stdin>";
-  const relative = path5.relative(cwd, file);
-  return (relative === "" || relative.startsWith("..") ? file : relative).split(path5.sep).join("/");
+  const relative = path6.relative(cwd, file);
+  return (relative === "" || relative.startsWith("..") ? file : relative).split(path6.sep).join("/");
 }
 var lineStartsByFile = /* @__PURE__ */ new WeakMap();
-function lineLength(file, line) {
+function lineLength2(file, line) {
   let starts = lineStartsByFile.get(file);
   if (starts === void 0) {
     starts = lineStarts(file.text);
@@ -52957,7 +53625,7 @@ function lineLength(file, line) {
 function fullLocation(file, location2) {
   const endLine = location2.endLine ?? location2.line;
   let endColumn = location2.endColumn;
-  if (endColumn === void 0) endColumn = Math.max(lineLength(file, location2.line) + 1, location2.column);
+  if (endColumn === void 0) endColumn = Math.max(lineLength2(file, location2.line) + 1, location2.column);
   return { file: file.display, line: location2.line, column: location2.column, endLine, endColumn };
 }
 function problem2(ruleId, file, at, message2, severity = "error") {
@@ -52985,6 +53653,8 @@ var WorkspaceLoader = class {
   cwd;
   maxFileSize;
   #pending = [];
+  /** The files counted as holding neither policies nor manifests. */
+  #counted = /* @__PURE__ */ new Map();
   /** The CustomResourceDefinitions of every file read, whatever role the file plays. */
   #definitions = [];
   workspace = {
@@ -52993,36 +53663,36 @@ var WorkspaceLoader = class {
     exceptions: [],
     bindings: [],
     manifests: [],
+    builds: /* @__PURE__ */ new Map(),
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 }
   };
   /** A problem with a whole file, at its start. */
-  fileProblem(file, code, message2) {
+  fileProblem(file, code, message2, severity = "error") {
     const display = displayName(this.cwd, file);
     this.workspace.problems.push({
       ruleId: `kyverno-lint/${code}`,
       policy: "",
       rule: "",
-      severity: "error",
+      severity,
       status: "problem",
       message: message2,
       location: { file: display, line: 1, column: 1, endLine: 1, endColumn: 1 }
     });
   }
-  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
-  addFile(file, role, stdin) {
-    const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
-    if (isTooLarge(read)) {
-      if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
-      this.fileProblem(file, "file-too-large", tooLargeMessage(file === "-" ? "standard input" : displayName(this.cwd, file), read));
-      return;
-    }
-    if ("error" in read) {
-      this.fileProblem(file, "unreadable-file", `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
-      return;
-    }
-    const text4 = read.text;
-    if (role.ifKubernetes === true && !mayHoldKubernetesObject(text4)) return;
+  /**
+   * Reads and parses one file once (its syntax problems reported), without classifying its documents: a string says
+   * why it cannot be read. The Kustomize build reads its inputs through it.
+   */
+  source(file) {
+    const known = this.workspace.files.get(file);
+    if (known !== void 0) return known;
+    const read = readText(file, this.maxFileSize);
+    if (isTooLarge(read)) return tooLargeMessage(displayName(this.cwd, file), read);
+    if ("error" in read) return read.error;
+    return this.register(file, read.text);
+  }
+  register(file, text4) {
     const body = stripByteOrderMark(text4);
     const parsed = parseDocuments(file, body);
     const source = { path: file, display: displayName(this.cwd, file), text: body, documents: parsed.documents };
@@ -53032,6 +53702,29 @@ var WorkspaceLoader = class {
     }
     this.workspace.files.set(file, source);
     for (const found of parsed.problems) this.workspace.problems.push(problem2("yaml-syntax", source, found, found.message, found.severity));
+    return source;
+  }
+  /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
+  addFile(file, role, stdin) {
+    const known = this.workspace.files.get(file);
+    let source;
+    if (known !== void 0) {
+      source = known;
+    } else {
+      const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
+      if (isTooLarge(read)) {
+        if (role.ifKubernetes === true && !mayHoldKubernetesObject(readFileHead(file, JSON_HEAD_BYTES))) return;
+        this.fileProblem(file, "file-too-large", tooLargeMessage(file === "-" ? "standard input" : displayName(this.cwd, file), read));
+        return;
+      }
+      if ("error" in read) {
+        this.fileProblem(file, "unreadable-file", `cannot read ${displayName(this.cwd, file)}: ${read.error}`);
+        return;
+      }
+      if (role.ifKubernetes === true && !mayHoldKubernetesObject(read.text)) return;
+      source = this.register(file, read.text);
+    }
+    const parsed = { documents: source.documents };
     let sawPolicy = false;
     let sawManifest = false;
     if (role.manifests) this.checkLists(source, parsed.documents);
@@ -53064,7 +53757,10 @@ var WorkspaceLoader = class {
     }
     if (sawPolicy) this.workspace.counts.policies++;
     else if (sawManifest) this.workspace.counts.manifests++;
-    else this.workspace.counts.other++;
+    else {
+      this.workspace.counts.other++;
+      this.#counted.set(file, "other");
+    }
   }
   /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
   checkLists(source, documents) {
@@ -53093,9 +53789,9 @@ var WorkspaceLoader = class {
    * after the last `addFile`.
    */
   complete() {
-    const scopes = new ResourceScopes(this.#definitions);
+    const scopes2 = new ResourceScopes(this.#definitions);
     for (const { value: value2, kind: kind3, source, document } of this.#pending.splice(0)) {
-      const accepted = acceptPolicy(value2, { scopes, source: { file: source.path, line: document.line, column: 1 } }, kind3);
+      const accepted = acceptPolicy(value2, { scopes: scopes2, source: { file: source.path, line: document.line, column: 1 } }, kind3);
       switch (accepted.status) {
         case "accepted":
           this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
@@ -53133,6 +53829,26 @@ var WorkspaceLoader = class {
     if (accepted.status === "accepted") this.workspace.bindings.push(accepted.binding);
     else if (accepted.status === "malformed") this.reportShape("invalid-policy", source, document, value2, accepted.problems);
   }
+  /** The manifests of the Kustomize builds, and what kept parts of them from being built. */
+  addBuild(manifests2, problems, builds) {
+    this.workspace.manifests.push(...manifests2);
+    for (const [root, inputs] of builds) this.workspace.builds.set(displayName(this.cwd, root), new Set([...inputs].map((file) => displayName(this.cwd, file))));
+    for (const file of new Set(manifests2.map((manifest) => manifest.file))) {
+      if (this.#counted.get(file) !== "other") continue;
+      this.#counted.delete(file);
+      this.workspace.counts.other--;
+      this.workspace.counts.manifests++;
+    }
+    for (const found of problems) {
+      const source = this.workspace.files.get(found.file);
+      if (source === void 0) {
+        this.fileProblem(found.file, "kustomize-build", found.message, found.severity);
+        continue;
+      }
+      const at = found.document === void 0 ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
+      this.workspace.problems.push(problem2("kustomize-build", source, at, found.message, found.severity));
+    }
+  }
   addManifest(source, document, value2) {
     if (this.reportShape("invalid-manifest", source, document, value2, checkObjectMetadata(value2))) return;
     const resource = resourceDocument(value2, source.path, document.index);
@@ -53141,10 +53857,10 @@ var WorkspaceLoader = class {
   }
 };
 function isHelmTemplate(file) {
-  let dir = path5.dirname(file);
-  while (dir !== path5.dirname(dir)) {
-    if (path5.basename(dir) === "templates" && existsSync3(path5.join(path5.dirname(dir), "Chart.yaml"))) return true;
-    dir = path5.dirname(dir);
+  let dir = path6.dirname(file);
+  while (dir !== path6.dirname(dir)) {
+    if (path6.basename(dir) === "templates" && existsSync3(path6.join(path6.dirname(dir), "Chart.yaml"))) return true;
+    dir = path6.dirname(dir);
   }
   return false;
 }
@@ -53165,19 +53881,26 @@ function documentsOf(file) {
   }
   return byIndex;
 }
-function locateResourcePath(file, documentIndex, path7, listItem) {
-  const segments = path7 ? path7.split("/").filter((segment) => segment !== "") : [];
+function locateFailurePath(context2, path10) {
+  const { resource } = context2;
+  if (resource.origin !== void 0) {
+    const segments = path10 ? path10.split("/").filter((segment) => segment !== "") : [];
+    const place = resource.origin(segments);
+    const file = context2.fileOf?.(place.file);
+    if (file !== void 0) return fullLocation(file, locateInDocument({ file: file.path, text: file.text }, place.document, place.path));
+  }
+  return locateResourcePath(context2.file, resource.documentIndex, path10, resource.listItem);
+}
+function locateResourcePath(file, documentIndex, path10, listItem) {
+  const segments = path10 ? path10.split("/").filter((segment) => segment !== "") : [];
   if (listItem !== void 0) segments.unshift("items", listItem);
   const document = documentsOf(file).get(documentIndex);
   const found = document === void 0 ? locate(file.path, file.text, documentIndex, segments) : locateInDocument({ file: file.path, text: file.text }, document, segments);
-  return inTemplate(file, fullLocation(file, found));
+  return inTemplate(file, fullLocation(file, found), segments);
 }
-function inTemplate(file, location2) {
+function inTemplate(file, location2, path10) {
   if (file.helm === void 0) return location2;
-  const start = templateLine(file.helm, location2.line);
-  if (start === null) return location2;
-  const end = templateLine(file.helm, location2.endLine);
-  return { ...location2, file: start.template, line: start.line, endLine: end?.template === start.template ? end.line : start.line };
+  return templateLocation(file, location2.line, path10) ?? location2;
 }
 var metadataCache = /* @__PURE__ */ new WeakMap();
 function policyMetadata2(policy) {
@@ -53258,7 +53981,7 @@ function ruleFinding(policy, rule3, context2) {
     type: rule3.type,
     // An error located in the policy names the resource it was evaluated on.
     message: inPolicy === null ? message2 : `${message2} (on ${context2.resource.kind} ${resourceName2(context2.resource)})`,
-    location: inPolicy ?? locateResourcePath(context2.file, context2.resource.documentIndex, rule3.status === "fail" ? rule3.path : void 0, context2.resource.listItem),
+    location: inPolicy ?? locateFailurePath(context2, rule3.status === "fail" ? rule3.path : void 0),
     resource: resourceRef(context2.resource),
     ...settings.metadata
   };
@@ -53271,13 +53994,13 @@ function expressionLocation(policy, rule3, context2) {
   const source = context2.policySource?.(policy);
   if (source === void 0) return null;
   const { file, document } = source;
-  const path7 = document.listItem === void 0 ? rule3.policyPath : ["items", document.listItem, ...rule3.policyPath];
+  const path10 = document.listItem === void 0 ? rule3.policyPath : ["items", document.listItem, ...rule3.policyPath];
   const range4 = rule3.expressionRange;
   const inExpression = range4 === void 0 ? null : locateInScalar({ file: file.path, text: file.text }, document, rule3.policyPath, range4.start, range4.end);
-  const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path7);
-  return inTemplate(file, fullLocation(file, found));
+  const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path10);
+  return inTemplate(file, fullLocation(file, found), path10);
 }
-function mutationFinding(context2, rules, mutation2, location2, unsettled = []) {
+function mutationFinding(context2, rules, mutation2, location2, unsettled = [], noFix) {
   const reported = rules.filter(({ policy, rule: rule3 }) => isReported(context2.config, policy, rule3.name));
   if (reported.length === 0) return null;
   const names = reported.map(({ policy, rule: rule3 }) => ruleIdOf(policy, rule3.name));
@@ -53292,7 +54015,7 @@ function mutationFinding(context2, rules, mutation2, location2, unsettled = []) 
     const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? "it" : again.join(", ");
     message2 = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
   } else {
-    message2 = `${changes}${mutation2.fixable ? " (fixable with --fix)" : ""}`;
+    message2 = `${changes}${mutation2.fixable ? " (fixable with --fix)" : noFix !== void 0 ? ` (no fix: ${noFix})` : ""}`;
   }
   const finding = {
     ruleId: ruleIdOf(first.policy, first.rule.name),
@@ -53390,7 +54113,7 @@ function checkRuleIds(config, policies, problemCodes) {
 }
 
 // src/lint/suppressions.ts
-var import_yaml9 = __toESM(require_dist(), 1);
+var import_yaml10 = __toESM(require_dist(), 1);
 var MARKER = "kyverno-lint-";
 var DIRECTIVE = /^kyverno-lint-(disable-next-line|disable)(?=\s|$)([^]*)$/;
 var REASON_SEPARATOR = /(?:^|\s)-{2,}(?:\s|$)/;
@@ -53408,26 +54131,36 @@ function parseDirective(comment) {
   if (reason !== "") directive.justification = reason;
   return directive;
 }
-var MARKERS = /* @__PURE__ */ new Set([import_yaml9.CST.DOCUMENT, import_yaml9.CST.FLOW_END, import_yaml9.CST.SCALAR]);
+var MARKERS = /* @__PURE__ */ new Set([import_yaml10.CST.DOCUMENT, import_yaml10.CST.FLOW_END, import_yaml10.CST.SCALAR]);
 function commentsOf(text4) {
   const comments = [];
   let offset = 0;
-  for (const token of new import_yaml9.Lexer().lex(text4)) {
+  for (const token of new import_yaml10.Lexer().lex(text4)) {
     if (MARKERS.has(token)) continue;
-    if (import_yaml9.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
+    if (import_yaml10.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
     offset += token.length;
   }
   return comments;
 }
-function findingScope(file, from, to) {
-  if (file.helm !== void 0) {
-    const start = templateLine(file.helm, from);
-    const end = templateLine(file.helm, to);
-    if (start !== null) return { file: start.template, from: start.line, to: end?.template === start.template ? end.line : start.line };
+function directiveSources(files) {
+  const sources = [];
+  const templates = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    const helm = file.helm;
+    if (helm === void 0) {
+      sources.push({ file });
+      continue;
+    }
+    for (const source of helm) if (source.target !== void 0) templates.set(source.target.template.path, source.target.template);
+    sources.push({ file, skip: (line) => sourceOfLine(helm, line)?.target !== void 0 });
   }
-  return { file: file.display, from, to };
+  for (const template of templates.values()) {
+    const documents = template.parsed.documents.filter((document) => document.root.children.length > 0).map((document, index) => ({ file: template.path, index, value: null, line: document.contentLine ?? document.startLine }));
+    sources.push({ file: { path: template.path, display: template.display, text: blankTemplateActions(template.text), documents } });
+  }
+  return sources;
 }
-function readDirectives(file) {
+function readDirectives({ file, skip: skip2 }) {
   const directives = [];
   const problems = [];
   if (!file.text.includes(MARKER)) return { directives, problems };
@@ -53438,8 +54171,9 @@ function readDirectives(file) {
     if (parsed === null) continue;
     const lineIndex = lineIndexAt(starts, comment.offset);
     const line = lineIndex + 1;
+    if (skip2?.(line) === true) continue;
     const column = comment.offset - starts[lineIndex] + 1;
-    const location2 = inTemplate(file, fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length }));
+    const location2 = fullLocation(file, { line, column, endLine: line, endColumn: column + comment.text.length });
     if (parsed === "invalid") {
       const name = comment.text.slice(1).trim().split(/\s/, 1)[0];
       const message2 = `unknown directive "${name}": expected kyverno-lint-disable or kyverno-lint-disable-next-line`;
@@ -53457,7 +54191,7 @@ function readDirectives(file) {
       const sectionStart = previous ?? 1;
       outsideDocument = !file.documents.some((document) => document.line >= sectionStart && document.line <= to);
     }
-    directives.push({ ...parsed, location: location2, scope: findingScope(file, from, to), outsideDocument, used: /* @__PURE__ */ new Set(), unknown: /* @__PURE__ */ new Set() });
+    directives.push({ ...parsed, location: location2, scope: { file: file.display, from, to }, outsideDocument, used: /* @__PURE__ */ new Set(), unknown: /* @__PURE__ */ new Set() });
   }
   return { directives, problems };
 }
@@ -53475,8 +54209,8 @@ var Suppressions = class {
    * `kyverno-lint/<code>` ids: a directive id that matches none of them is reported.
    */
   constructor(files, knownRuleIds) {
-    for (const file of files) {
-      const read = readDirectives(file);
+    for (const source of directiveSources(files)) {
+      const read = readDirectives(source);
       this.problems.push(...read.problems);
       for (const directive of read.directives) {
         const list5 = this.byFile.get(directive.scope.file) ?? [];
@@ -53533,7 +54267,1883 @@ var Suppressions = class {
 };
 
 // src/lint/problem-codes.ts
-var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "kustomize-build", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+
+// src/lint/kustomize.ts
+import path8 from "node:path";
+
+// src/build/kustomize/build.ts
+import { existsSync as existsSync4, realpathSync as realpathSync2, statSync as statSync6 } from "node:fs";
+import path7 from "node:path";
+
+// src/build/kustomize/origins.ts
+var ELEMENT_KEYS = ["name", "mountPath", "devicePath", "containerPort", "ip", "topologyKey", "port"];
+function counterpart(list5, element, index) {
+  if (isObject(element)) {
+    for (const key3 of ELEMENT_KEYS) {
+      const value2 = element[key3];
+      if (value2 === void 0 || isObject(value2) || Array.isArray(value2)) continue;
+      const found = list5.findIndex((candidate) => isObject(candidate) && candidate[key3] === value2);
+      if (found !== -1) return found;
+      if (list5.some((candidate) => isObject(candidate) && candidate[key3] !== void 0)) return -1;
+    }
+  }
+  return index < list5.length ? index : -1;
+}
+function follow2(built2, source, path10) {
+  const out = [];
+  let inBuilt = built2;
+  let inSource = source;
+  let depth = 0;
+  for (const segment of path10) {
+    if (typeof segment === "number" || Array.isArray(inSource) && /^\d+$/.test(segment)) {
+      const index = Number(segment);
+      if (!Array.isArray(inSource)) break;
+      const element = Array.isArray(inBuilt) ? inBuilt[index] : void 0;
+      const found = counterpart(inSource, element, index);
+      if (found === -1) break;
+      out.push(found);
+      inSource = inSource[found];
+      inBuilt = element;
+    } else {
+      if (!isObject(inSource) || !Object.prototype.hasOwnProperty.call(inSource, segment)) break;
+      out.push(segment);
+      inSource = inSource[segment];
+      inBuilt = isObject(inBuilt) ? inBuilt[segment] : void 0;
+    }
+    depth++;
+  }
+  return { path: out, depth };
+}
+function startsWith2(path10, prefix) {
+  if (prefix.length > path10.length) return false;
+  return prefix.every((segment, index) => String(segment) === String(path10[index]));
+}
+var History = class _History {
+  constructor(layers) {
+    this.layers = layers;
+  }
+  layers;
+  /** The history with `layer` added. */
+  with(layer) {
+    return new _History([...this.layers, layer]);
+  }
+  /** Where the field at `path` of `built` (the object as built) comes from. */
+  locate(built2, path10) {
+    let partial = null;
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      const layer = this.layers[i];
+      switch (layer.kind) {
+        case "field": {
+          if (layer.paths.some((set3) => startsWith2(path10, set3))) return { place: layer.place, exact: true, editable: false };
+          break;
+        }
+        case "json-patch": {
+          for (let j = layer.operations.length - 1; j >= 0; j--) {
+            const operation = layer.operations[j];
+            if (operation.op === "remove" || operation.op === "test") continue;
+            if (startsWith2(path10, operation.path)) {
+              return { place: { ...operation.place, path: [...operation.place.path, ...path10.slice(operation.path.length)] }, exact: true, editable: false };
+            }
+          }
+          break;
+        }
+        case "patch":
+        case "resource": {
+          const value2 = layer.kind === "patch" ? layer.patch : layer.value;
+          const found = follow2(built2, value2, path10);
+          const place = { ...layer.place, path: [...layer.place.path, ...found.path] };
+          const editable = layer.kind === "patch" ? layer.inline !== true : layer.generated !== true;
+          if (found.depth === path10.length) return { place, exact: true, editable };
+          if (partial === null || found.depth >= partial.depth) partial = { place, depth: found.depth };
+          break;
+        }
+      }
+    }
+    if (partial !== null) return { place: partial.place, exact: false, editable: false };
+    const first = this.layers[0];
+    return { place: first.kind === "json-patch" ? first.operations[0].place : first.place, exact: false, editable: false };
+  }
+};
+
+// src/build/kustomize/kustomization.ts
+var import_yaml12 = __toESM(require_dist(), 1);
+var KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+var UNSUPPORTED = ["helmCharts", "helmGlobals", "helmChartInflationGenerator", "replacements", "vars", "transformers", "generators", "validators", "crds", "configurations", "openapi", "buildMetadata"];
+var KustomizationError = class extends Error {
+  constructor(message2, path10) {
+    super(message2);
+    this.path = path10;
+  }
+  path;
+};
+var FIELDS = [
+  "apiVersion",
+  "kind",
+  "metadata",
+  "openapi",
+  "namePrefix",
+  "nameSuffix",
+  "namespace",
+  "commonLabels",
+  "labels",
+  "commonAnnotations",
+  "patchesStrategicMerge",
+  "patchesJson6902",
+  "patches",
+  "images",
+  "imageTags",
+  "replacements",
+  "replicas",
+  "vars",
+  "sortOptions",
+  "resources",
+  "components",
+  "crds",
+  "bases",
+  "configMapGenerator",
+  "secretGenerator",
+  "helmGlobals",
+  "helmCharts",
+  "helmChartInflationGenerator",
+  "generatorOptions",
+  "configurations",
+  "generators",
+  "transformers",
+  "validators",
+  "buildMetadata"
+];
+function foldKeys(value2, names, renamed) {
+  const out = {};
+  for (const [key3, item] of Object.entries(value2)) {
+    const name = names.includes(key3) ? key3 : names.find((candidate) => candidate.toLowerCase() === key3.toLowerCase());
+    if (name === void 0 || name !== key3 && Object.prototype.hasOwnProperty.call(value2, name)) {
+      out[key3] = item;
+      continue;
+    }
+    out[name] = item;
+    renamed?.set(name, key3);
+  }
+  return out;
+}
+function folded(value2, names) {
+  return isObject(value2) ? foldKeys(value2, names) : value2;
+}
+function fail3(path10, message2) {
+  throw new KustomizationError(message2, path10);
+}
+function stringAt(value2, path10) {
+  if (typeof value2 === "string") return value2;
+  if (typeof value2 === "number" || typeof value2 === "boolean") return String(value2);
+  return fail3(path10, `${path10.join(".")}: expected a string`);
+}
+function optionalString2(object2, key3, path10) {
+  const value2 = object2[key3];
+  return value2 === void 0 || value2 === null ? void 0 : stringAt(value2, [...path10, key3]);
+}
+function listAt(value2, path10) {
+  if (value2 === void 0 || value2 === null) return [];
+  if (!Array.isArray(value2)) return fail3(path10, `${path10.join(".")}: expected a list`);
+  return value2;
+}
+function stringMap3(value2, path10) {
+  if (value2 === void 0 || value2 === null) return {};
+  if (!isObject(value2)) return fail3(path10, `${path10.join(".")}: expected a map of strings`);
+  const out = {};
+  for (const [key3, item] of Object.entries(value2)) out[key3] = stringAt(item, [...path10, key3]);
+  return out;
+}
+function strings4(object2, key3) {
+  return listAt(object2[key3], [key3]).map((item, index) => ({ value: stringAt(item, [key3, index]), path: [key3, index] }));
+}
+var TARGET_FIELDS = ["group", "version", "kind", "name", "namespace", "labelSelector", "annotationSelector"];
+function target(raw, path10) {
+  const value2 = folded(raw, TARGET_FIELDS);
+  if (value2 === void 0 || value2 === null) return void 0;
+  if (!isObject(value2)) return fail3(path10, `${path10.join(".")}: expected a map`);
+  const out = {};
+  for (const key3 of TARGET_FIELDS) {
+    const text4 = optionalString2(value2, key3, path10);
+    if (text4 !== void 0) out[key3] = text4;
+  }
+  return out;
+}
+function options(raw, path10) {
+  const value2 = folded(raw, ["labels", "annotations", "disableNameSuffixHash", "immutable"]);
+  if (value2 === void 0 || value2 === null) return {};
+  if (!isObject(value2)) return fail3(path10, `${path10.join(".")}: expected a map`);
+  const out = {};
+  if (value2.labels !== void 0) out.labels = stringMap3(value2.labels, [...path10, "labels"]);
+  if (value2.annotations !== void 0) out.annotations = stringMap3(value2.annotations, [...path10, "annotations"]);
+  if (typeof value2.disableNameSuffixHash === "boolean") out.disableNameSuffixHash = value2.disableNameSuffixHash;
+  if (typeof value2.immutable === "boolean") out.immutable = value2.immutable;
+  return out;
+}
+function generators(object2, key3, global) {
+  return listAt(object2[key3], [key3]).map((raw, index) => {
+    const path10 = [key3, index];
+    if (!isObject(raw)) return fail3(path10, `${path10.join(".")}: expected a map`);
+    const item = foldKeys(raw, ["name", "namespace", "behavior", "literals", "files", "envs", "env", "type", "options"]);
+    const behavior = optionalString2(item, "behavior", path10) ?? "create";
+    if (behavior !== "create" && behavior !== "merge" && behavior !== "replace") fail3([...path10, "behavior"], `unknown generator behavior "${behavior}"`);
+    const own = options(item.options, [...path10, "options"]);
+    const merged = {
+      ...global,
+      ...own,
+      ...global.labels || own.labels ? { labels: { ...global.labels, ...own.labels } } : {},
+      ...global.annotations || own.annotations ? { annotations: { ...global.annotations, ...own.annotations } } : {}
+    };
+    if (global.disableNameSuffixHash === true) merged.disableNameSuffixHash = true;
+    const entry2 = {
+      name: stringAt(item.name, [...path10, "name"]),
+      behavior,
+      literals: listAt(item.literals, [...path10, "literals"]).map((literal, i) => stringAt(literal, [...path10, "literals", i])),
+      files: listAt(item.files, [...path10, "files"]).map((file, i) => stringAt(file, [...path10, "files", i])),
+      envs: [
+        ...listAt(item.envs, [...path10, "envs"]).map((file, i) => stringAt(file, [...path10, "envs", i])),
+        ...typeof item.env === "string" ? [item.env] : []
+      ],
+      options: merged
+    };
+    const namespace = optionalString2(item, "namespace", path10);
+    if (namespace !== void 0) entry2.namespace = namespace;
+    const type = optionalString2(item, "type", path10);
+    if (type !== void 0) entry2.type = type;
+    return { value: entry2, path: path10 };
+  });
+}
+function isInlinePatch(text4) {
+  try {
+    const documents = (0, import_yaml12.parseAllDocuments)(text4);
+    const values = documents.map((document) => document.errors.length > 0 ? void 0 : document.toJS());
+    const resources = values.filter((value2) => value2 !== null);
+    return resources.length > 0 && resources.every((value2) => {
+      if (!isObject(value2)) return false;
+      const object2 = value2;
+      const metadata = isObject(object2.metadata) ? object2.metadata : {};
+      return typeof object2.kind === "string" && object2.kind !== "" && (object2.kind.endsWith("List") || typeof metadata.name === "string" && metadata.name !== "");
+    });
+  } catch {
+    return false;
+  }
+}
+function decodeKustomization(input) {
+  if (!isObject(input)) return fail3([], "a kustomization must be a map");
+  const renamed = /* @__PURE__ */ new Map();
+  const document = foldKeys(input, FIELDS, renamed);
+  const located3 = (entry2) => {
+    const key3 = entry2.path[0];
+    return typeof key3 === "string" && renamed.has(key3) ? { ...entry2, path: [renamed.get(key3), ...entry2.path.slice(1)] } : entry2;
+  };
+  try {
+    const out = decodeFolded(document);
+    for (const key3 of ["resources", "components", "labels", "images", "replicas", "patches", "json6902", "configMapGenerator", "secretGenerator", "unsupported"]) {
+      out[key3] = out[key3].map(located3);
+    }
+    for (const key3 of ["namespace", "namePrefix", "nameSuffix", "commonLabels", "commonAnnotations"]) {
+      const entry2 = out[key3];
+      if (entry2 !== void 0) out[key3] = located3(entry2);
+    }
+    return out;
+  } catch (error) {
+    if (error instanceof KustomizationError) throw new KustomizationError(error.message, located3({ path: error.path }).path);
+    throw error;
+  }
+}
+function decodeFolded(document) {
+  const kind3 = document.kind === "Component" ? "Component" : "Kustomization";
+  const out = {
+    kind: kind3,
+    resources: [...strings4(document, "resources"), ...strings4(document, "bases")],
+    // `imageTags` is the former name of `images` (api/types/kustomization.go `FixKustomization`).
+    components: strings4(document, "components"),
+    labels: [],
+    images: [],
+    replicas: [],
+    patches: [],
+    json6902: [],
+    configMapGenerator: [],
+    secretGenerator: [],
+    unsupported: []
+  };
+  for (const key3 of ["namespace", "namePrefix", "nameSuffix"]) {
+    const value2 = optionalString2(document, key3, []);
+    if (value2 !== void 0 && value2 !== "") out[key3] = { value: value2, path: [key3] };
+  }
+  if (document.commonLabels !== void 0 && document.commonLabels !== null) out.commonLabels = { value: stringMap3(document.commonLabels, ["commonLabels"]), path: ["commonLabels"] };
+  if (document.commonAnnotations !== void 0 && document.commonAnnotations !== null) out.commonAnnotations = { value: stringMap3(document.commonAnnotations, ["commonAnnotations"]), path: ["commonAnnotations"] };
+  out.labels = listAt(document.labels, ["labels"]).map((raw, index) => {
+    const path10 = ["labels", index];
+    if (!isObject(raw)) return fail3(path10, "labels entries must be maps");
+    const item = foldKeys(raw, ["pairs", "includeSelectors", "includeTemplates", "includeVolumeClaimTemplates", "fields"]);
+    const fields2 = listAt(item.fields, [...path10, "fields"]).map((rawField, i) => {
+      const at = [...path10, "fields", i];
+      if (!isObject(rawField)) return fail3(at, `${at.join(".")}: expected a map`);
+      const field2 = foldKeys(rawField, ["path", "group", "version", "kind", "create"]);
+      const spec2 = { path: stringAt(field2.path, [...at, "path"]) };
+      for (const key3 of ["group", "version", "kind"]) {
+        const text4 = optionalString2(field2, key3, at);
+        if (text4 !== void 0) spec2[key3] = text4;
+      }
+      if (field2.create === true) spec2.create = true;
+      return spec2;
+    });
+    return { value: { pairs: stringMap3(item.pairs, [...path10, "pairs"]), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true, includeVolumeClaimTemplates: item.includeVolumeClaimTemplates === true, fields: fields2 }, path: path10 };
+  });
+  const imageEntries = [
+    ...listAt(document.images, ["images"]).map((item, index) => ({ item, path: ["images", index] })),
+    ...listAt(document.imageTags, ["imageTags"]).map((item, index) => ({ item, path: ["imageTags", index] }))
+  ];
+  out.images = imageEntries.map(({ item: raw, path: path10 }) => {
+    if (!isObject(raw)) return fail3(path10, "images entries must be maps");
+    const item = foldKeys(raw, ["name", "newName", "newTag", "digest", "tagSuffix"]);
+    const image = { name: stringAt(item.name, [...path10, "name"]) };
+    for (const key3 of ["newName", "newTag", "digest", "tagSuffix"]) {
+      const value2 = optionalString2(item, key3, path10);
+      if (value2 !== void 0) image[key3] = value2;
+    }
+    return { value: image, path: path10 };
+  });
+  out.replicas = listAt(document.replicas, ["replicas"]).map((raw, index) => {
+    const path10 = ["replicas", index];
+    const item = folded(raw, ["name", "count"]);
+    if (!isObject(item) || typeof item.count !== "number") return fail3(path10, "replicas entries need a name and a count");
+    return { value: { name: stringAt(item.name, [...path10, "name"]), count: item.count }, path: path10 };
+  });
+  const patchEntry = (raw, path10, json6902) => {
+    if (!isObject(raw)) return fail3(path10, `${path10.join(".")}: expected a map`);
+    const item = foldKeys(raw, ["path", "patch", "target", "options"]);
+    const entry2 = {};
+    const file = optionalString2(item, "path", path10);
+    if (file !== void 0) entry2.path = file;
+    const patch2 = optionalString2(item, "patch", path10);
+    if (patch2 !== void 0) entry2.patch = patch2;
+    const found = target(item.target, [...path10, "target"]);
+    if (found !== void 0) entry2.target = found;
+    if (json6902) entry2.json6902 = true;
+    const patchOptions = folded(item.options, ["allowNameChange", "allowKindChange"]);
+    if (isObject(patchOptions)) {
+      if (patchOptions.allowNameChange === true) entry2.allowNameChange = true;
+      if (patchOptions.allowKindChange === true) entry2.allowKindChange = true;
+    }
+    if (entry2.path === void 0 && entry2.patch === void 0) fail3(path10, `${path10.join(".")}: a patch needs a path or a patch`);
+    return { value: entry2, path: path10 };
+  };
+  out.patches = [
+    ...listAt(document.patchesStrategicMerge, ["patchesStrategicMerge"]).map((item, index) => {
+      const text4 = stringAt(item, ["patchesStrategicMerge", index]);
+      return { value: isInlinePatch(text4) ? { patch: text4 } : { path: text4 }, path: ["patchesStrategicMerge", index] };
+    }),
+    ...listAt(document.patches, ["patches"]).map((item, index) => patchEntry(item, ["patches", index], false))
+  ];
+  out.json6902 = listAt(document.patchesJson6902, ["patchesJson6902"]).map((item, index) => patchEntry(item, ["patchesJson6902", index], true));
+  const global = options(document.generatorOptions, ["generatorOptions"]);
+  out.configMapGenerator = generators(document, "configMapGenerator", global);
+  out.secretGenerator = generators(document, "secretGenerator", global);
+  for (const key3 of UNSUPPORTED) if (document[key3] !== void 0 && document[key3] !== null) out.unsupported.push({ value: key3, path: [key3] });
+  return out;
+}
+
+// src/build/kustomize/generators.ts
+import { createHash as createHash3 } from "node:crypto";
+function parseLiteral(literal) {
+  const equals = literal.indexOf("=");
+  if (equals <= 0) return null;
+  let value2 = literal.slice(equals + 1);
+  if (value2.length >= 2 && (value2[0] === '"' || value2[0] === "'") && value2.at(-1) === value2[0]) value2 = value2.slice(1, -1);
+  return { key: literal.slice(0, equals), value: value2 };
+}
+function parseEnvFile(text4) {
+  const pairs = [];
+  for (const raw of text4.replace(/^\uFEFF/, "").split("\n")) {
+    const line = raw.replace(/\r$/, "");
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    const equals = line.indexOf("=");
+    if (equals === -1) {
+      pairs.push({ key: line.trim(), value: "" });
+      continue;
+    }
+    pairs.push({ key: line.slice(0, equals).trimStart(), value: line.slice(equals + 1) });
+  }
+  return pairs;
+}
+function generatorData(entry2, readText2) {
+  const data = {};
+  for (const env of entry2.envs) for (const { key: key3, value: value2 } of parseEnvFile(readText2(env))) data[key3] = value2;
+  for (const file of entry2.files) {
+    const equals = file.indexOf("=");
+    const key3 = equals === -1 ? file.slice(file.lastIndexOf("/") + 1) : file.slice(0, equals);
+    data[key3] = readText2(equals === -1 ? file : file.slice(equals + 1));
+  }
+  for (const literal of entry2.literals) {
+    const pair = parseLiteral(literal);
+    if (pair === null) throw new Error(`literal "${literal}" is not KEY=VALUE`);
+    data[pair.key] = pair.value;
+  }
+  return data;
+}
+function encodeBase64(value2) {
+  const encoded = Buffer.from(value2, "utf8").toString("base64");
+  const lineLength3 = 70;
+  if (Math.floor(encoded.length / lineLength3) + 1 <= 1) return encoded;
+  let out = "";
+  for (let i = 0; i < encoded.length; i += lineLength3) out += `${encoded.slice(i, i + lineLength3)}
+`;
+  return out;
+}
+function generatedObject(kind3, entry2, data) {
+  const metadata = { name: entry2.name };
+  if (entry2.namespace) metadata.namespace = entry2.namespace;
+  if (entry2.options.labels && Object.keys(entry2.options.labels).length > 0) metadata.labels = { ...entry2.options.labels };
+  if (entry2.options.annotations && Object.keys(entry2.options.annotations).length > 0) metadata.annotations = { ...entry2.options.annotations };
+  const object2 = { apiVersion: "v1", kind: kind3, metadata };
+  const empty2 = Object.keys(data).length === 0;
+  if (kind3 === "Secret") {
+    object2.type = entry2.type ?? "Opaque";
+    if (!empty2) object2.data = Object.fromEntries(Object.entries(data).map(([key3, value2]) => [key3, encodeBase64(value2)]));
+  } else if (!empty2) {
+    object2.data = { ...data };
+  }
+  if (entry2.options.immutable === true) object2.immutable = true;
+  return object2;
+}
+function encode2(hex) {
+  const swap = { "0": "g", "1": "h", "3": "k", a: "m", e: "t" };
+  return [...hex.slice(0, 10)].map((digit) => swap[digit] ?? digit).join("");
+}
+function hashed(value2) {
+  if (value2 === void 0 || value2 === null) return "";
+  return value2;
+}
+function nameHash(object2) {
+  let encoded;
+  if (object2.kind === "Secret") {
+    const map2 = { kind: "Secret", type: hashed(object2.type), name: "", data: hashed(object2.data) };
+    if (isObject(object2.stringData)) map2.stringData = object2.stringData;
+    encoded = goJsonStringify(map2);
+  } else {
+    const map2 = { kind: "ConfigMap", name: "", data: hashed(object2.data) };
+    if (isObject(object2.binaryData)) map2.binaryData = object2.binaryData;
+    encoded = goJsonStringify(map2);
+  }
+  return encode2(createHash3("sha256").update(encoded).digest("hex"));
+}
+
+// src/build/kustomize/field-specs.ts
+function groupVersion2(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  return slash === -1 ? { group: "", version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+}
+function specSelects(spec2, object2) {
+  if (spec2.kind && spec2.kind !== object2.kind) return false;
+  if (!spec2.group && !spec2.version) return true;
+  const { group, version } = groupVersion2(typeof object2.apiVersion === "string" ? object2.apiVersion : "");
+  if (spec2.group && spec2.group !== group) return false;
+  if (spec2.version && spec2.version !== version) return false;
+  if (spec2.kind && spec2.kind !== object2.kind) return false;
+  return true;
+}
+var parsedPaths = /* @__PURE__ */ new Map();
+function segmentsOf2(path10) {
+  let segments = parsedPaths.get(path10);
+  if (segments === void 0) {
+    segments = path10.split("/").filter((part) => part !== "").map((part) => part.endsWith("[]") ? { name: part.slice(0, -2), list: true } : { name: part, list: false });
+    parsedPaths.set(path10, segments);
+  }
+  return segments;
+}
+function visitFields(object2, spec2, visit) {
+  if (!specSelects(spec2, object2)) return;
+  walk4(object2, segmentsOf2(spec2.path), 0, [], spec2.create === true, visit);
+}
+function walk4(node2, segments, at, path10, create, visit) {
+  if (Array.isArray(node2)) {
+    node2.forEach((element, index) => walk4(element, segments, at, [...path10, index], create, visit));
+    return;
+  }
+  if (!isObject(node2)) return;
+  const { name: key3, list: list5 } = segments[at];
+  const here = [...path10, key3];
+  if (at === segments.length - 1) {
+    const current3 = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
+    if (current3 === void 0 && (!create || list5)) return;
+    const next = visit(current3, here);
+    if (next !== void 0) node2[key3] = next;
+    return;
+  }
+  let child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
+  if (child === void 0 || child === null) {
+    if (!create || list5) return;
+    child = {};
+    node2[key3] = child;
+  }
+  walk4(child, segments, at + 1, here, create, visit);
+}
+
+// src/build/kustomize/transformers.ts
+var TEMPLATE_KINDS2 = [
+  { path: "spec/template/metadata/labels", create: true, version: "v1", kind: "ReplicationController" },
+  { path: "spec/template/metadata/labels", create: true, kind: "Deployment" },
+  { path: "spec/template/metadata/labels", create: true, kind: "ReplicaSet" },
+  { path: "spec/template/metadata/labels", create: true, kind: "DaemonSet" },
+  { path: "spec/template/metadata/labels", create: true, group: "apps", kind: "StatefulSet" },
+  { path: "spec/template/metadata/labels", create: true, group: "batch", kind: "Job" },
+  { path: "spec/jobTemplate/metadata/labels", create: true, group: "batch", kind: "CronJob" },
+  { path: "spec/jobTemplate/spec/template/metadata/labels", create: true, group: "batch", kind: "CronJob" }
+];
+var METADATA_LABELS = [{ path: "metadata/labels", create: true }, ...TEMPLATE_KINDS2];
+var VOLUME_CLAIM_LABELS = [{ path: "spec/volumeClaimTemplates[]/metadata/labels", create: true, group: "apps", kind: "StatefulSet" }];
+var AFFINITY = [
+  "spec/template/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/podAffinityTerm/labelSelector/matchLabels",
+  "spec/template/spec/affinity/podAffinity/requiredDuringSchedulingIgnoredDuringExecution/labelSelector/matchLabels",
+  "spec/template/spec/affinity/podAntiAffinity/preferredDuringSchedulingIgnoredDuringExecution/podAffinityTerm/labelSelector/matchLabels",
+  "spec/template/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution/labelSelector/matchLabels",
+  "spec/template/spec/topologySpreadConstraints/labelSelector/matchLabels"
+];
+var COMMON_LABELS = [
+  { path: "spec/selector", create: true, version: "v1", kind: "Service" },
+  { path: "spec/selector", create: true, version: "v1", kind: "ReplicationController" },
+  { path: "spec/selector/matchLabels", create: true, kind: "Deployment" },
+  ...AFFINITY.map((path10) => ({ path: path10, group: "apps", kind: "Deployment" })),
+  { path: "spec/selector/matchLabels", create: true, kind: "ReplicaSet" },
+  { path: "spec/selector/matchLabels", create: true, kind: "DaemonSet" },
+  { path: "spec/selector/matchLabels", create: true, group: "apps", kind: "StatefulSet" },
+  ...AFFINITY.map((path10) => ({ path: path10, group: "apps", kind: "StatefulSet" })),
+  { path: "spec/selector/matchLabels", group: "batch", kind: "Job" },
+  { path: "spec/jobTemplate/spec/selector/matchLabels", group: "batch", kind: "CronJob" },
+  { path: "spec/selector/matchLabels", group: "policy", kind: "PodDisruptionBudget" },
+  { path: "spec/podSelector/matchLabels", group: "networking.k8s.io", kind: "NetworkPolicy" },
+  { path: "spec/ingress/from/podSelector/matchLabels", group: "networking.k8s.io", kind: "NetworkPolicy" },
+  { path: "spec/egress/to/podSelector/matchLabels", group: "networking.k8s.io", kind: "NetworkPolicy" },
+  ...METADATA_LABELS,
+  ...VOLUME_CLAIM_LABELS
+];
+function labelSpecs(entry2) {
+  const own = entry2.fields ?? [];
+  if (entry2.includeSelectors) return [...own, ...COMMON_LABELS];
+  const templates = entry2.includeTemplates ? [...TEMPLATE_KINDS2, ...VOLUME_CLAIM_LABELS] : entry2.includeVolumeClaimTemplates ? VOLUME_CLAIM_LABELS : [];
+  return [...own, ...templates, { path: "metadata/labels", create: true }];
+}
+var COMMON_ANNOTATIONS = [
+  { path: "metadata/annotations", create: true },
+  { path: "spec/template/metadata/annotations", create: true, version: "v1", kind: "ReplicationController" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "Deployment" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "ReplicaSet" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "DaemonSet" },
+  { path: "spec/template/metadata/annotations", create: true, kind: "StatefulSet" },
+  { path: "spec/template/metadata/annotations", create: true, group: "batch", kind: "Job" },
+  { path: "spec/jobTemplate/metadata/annotations", create: true, group: "batch", kind: "CronJob" },
+  { path: "spec/jobTemplate/spec/template/metadata/annotations", create: true, group: "batch", kind: "CronJob" }
+];
+function setPairs(object2, specs, pairs) {
+  const set3 = [];
+  if (Object.keys(pairs).length === 0) return set3;
+  for (const spec2 of specs) {
+    visitFields(object2, spec2, (value2, path10) => {
+      const map2 = isObject(value2) ? value2 : {};
+      for (const [key3, item] of Object.entries(pairs)) {
+        map2[key3] = item;
+        set3.push([...path10, key3]);
+      }
+      return map2;
+    });
+  }
+  return set3;
+}
+function keepsItsName(object2) {
+  const apiVersion = typeof object2.apiVersion === "string" ? object2.apiVersion : "";
+  return object2.kind === "CustomResourceDefinition" || object2.kind === "Namespace" || object2.kind === "APIService" && apiVersion.startsWith("apiregistration.k8s.io/");
+}
+function splitImage(image) {
+  let slash = image.indexOf("/");
+  const search = slash > 0 ? image.slice(slash) : image;
+  if (slash <= 0) slash = 0;
+  let at = search.indexOf("@");
+  let colon = search.indexOf(":");
+  if (colon < 0 && at < 0) return { name: image, tag: "", digest: "" };
+  if (at >= 0 && (at < colon || colon < 0)) {
+    at += slash;
+    return { name: image.slice(0, at), tag: "", digest: image.slice(at + 1) };
+  }
+  if (at >= 0 && colon >= 0) {
+    at += slash;
+    colon += slash;
+    return { name: image.slice(0, colon), tag: image.slice(colon + 1, at), digest: image.slice(at + 1) };
+  }
+  colon += slash;
+  return { name: image.slice(0, colon), tag: image.slice(colon + 1), digest: "" };
+}
+function imageMatches(image, name) {
+  let pattern2 = imagePatterns.get(name);
+  if (pattern2 === void 0) {
+    pattern2 = compileRe2(`^${name}(:[a-zA-Z0-9_.{}-]*)?(@[a-zA-Z0-9]+([.+_-][a-zA-Z0-9]+)*:[a-zA-Z0-9_.{}-]*)?$`);
+    imagePatterns.set(name, pattern2);
+  }
+  return typeof pattern2 !== "string" && pattern2.matcher(image).matches();
+}
+var imagePatterns = /* @__PURE__ */ new Map();
+function updatedImage(image, entry2) {
+  if (!imageMatches(image, entry2.name)) return null;
+  let { name, tag, digest: digest4 } = splitImage(image);
+  if (entry2.newName) name = entry2.newName;
+  if (entry2.newTag && entry2.digest) {
+    tag = entry2.newTag;
+    digest4 = entry2.digest;
+  } else if (entry2.newTag) {
+    tag = entry2.newTag;
+    digest4 = "";
+  } else if (entry2.digest) {
+    digest4 = entry2.digest;
+    tag = "";
+  } else if (entry2.tagSuffix) {
+    tag += entry2.tagSuffix;
+    digest4 = "";
+  }
+  return `${name}${tag ? `:${tag}` : ""}${digest4 ? `@${digest4}` : ""}`;
+}
+var IMAGE_FIELDS = [
+  "spec/containers[]/image",
+  "spec/initContainers[]/image",
+  "spec/volumes[]/image/reference",
+  "spec/template/spec/containers[]/image",
+  "spec/template/spec/initContainers[]/image",
+  "spec/template/spec/volumes[]/image/reference"
+];
+function setImages(object2, entry2) {
+  const set3 = [];
+  if (object2.kind === "CustomResourceDefinition") return set3;
+  const visit = (node2, path10) => {
+    if (Array.isArray(node2)) {
+      node2.forEach((element, index) => visit(element, [...path10, index]));
+      return;
+    }
+    if (!isObject(node2)) return;
+    for (const [key3, value2] of Object.entries(node2)) {
+      visit(value2, [...path10, key3]);
+      if ((key3 === "containers" || key3 === "initContainers") && Array.isArray(value2)) {
+        value2.forEach((container, index) => {
+          if (!isObject(container) || typeof container.image !== "string") return;
+          const image = updatedImage(container.image, entry2);
+          if (image === null) return;
+          container.image = image;
+          set3.push([...path10, key3, index, "image"]);
+        });
+      }
+    }
+  };
+  visit(object2, []);
+  for (const path10 of IMAGE_FIELDS) {
+    visitFields(object2, { path: path10 }, (value2, at) => {
+      if (typeof value2 !== "string") return void 0;
+      const image = updatedImage(value2, entry2);
+      if (image === null) return void 0;
+      if (!set3.some((done) => done.length === at.length && done.every((segment, index) => segment === at[index]))) set3.push(at);
+      return image;
+    });
+  }
+  return set3;
+}
+var REPLICAS = [
+  { path: "spec/replicas", create: true, kind: "Deployment" },
+  { path: "spec/replicas", create: true, kind: "ReplicationController" },
+  { path: "spec/replicas", create: true, kind: "ReplicaSet" },
+  { path: "spec/replicas", create: true, kind: "StatefulSet" }
+];
+
+// src/build/kustomize/name-reference.ts
+var import_yaml13 = __toESM(require_dist(), 1);
+
+// src/build/kustomize/name-reference-specs.ts
+var NAME_REFERENCE_FIELD_SPECS = `
+nameReference:
+- kind: Deployment
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: ReplicationController
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: ReplicaSet
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: StatefulSet
+  fieldSpecs:
+  - path: spec/scaleTargetRef/name
+    kind: HorizontalPodAutoscaler
+
+- kind: ConfigMap
+  version: v1
+  fieldSpecs:
+  - path: spec/volumes/configMap/name
+    version: v1
+    kind: Pod
+  - path: spec/containers/env/valueFrom/configMapKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/env/valueFrom/configMapKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/containers/envFrom/configMapRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/envFrom/configMapRef/name
+    version: v1
+    kind: Pod
+  - path: spec/volumes/projected/sources/configMap/name
+    version: v1
+    kind: Pod
+  - path: template/spec/volumes/configMap/name
+    kind: PodTemplate
+  - path: template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/containers/envFrom/configMapRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/envFrom/configMapRef/name
+    kind: PodTemplate
+  - path: template/spec/volumes/projected/sources/configMap/name
+    kind: PodTemplate
+  - path: spec/template/spec/volumes/configMap/name
+    kind: Deployment
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/configMap/name
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/configMap/name
+    kind: DaemonSet
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/configMap/name
+    kind: StatefulSet
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/configMap/name
+    kind: Job
+  - path: spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: Job
+  - path: spec/template/spec/containers/envFrom/configMapRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: Job
+  - path: spec/template/spec/volumes/projected/sources/configMap/name
+    kind: Job
+  - path: spec/jobTemplate/spec/template/spec/volumes/configMap/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/volumes/projected/sources/configMap/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/env/valueFrom/configMapKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/env/valueFrom/configMapKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/envFrom/configMapRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/envFrom/configMapRef/name
+    kind: CronJob
+  - path: spec/configSource/configMap
+    kind: Node
+  - path: rules/resourceNames
+    kind: Role
+  - path: rules/resourceNames
+    kind: ClusterRole
+  - path: metadata/annotations/nginx.ingress.kubernetes.io/fastcgi-params-configmap
+    kind: Ingress
+
+- kind: Secret
+  version: v1
+  fieldSpecs:
+  - path: spec/volumes/secret/secretName
+    version: v1
+    kind: Pod
+  - path: spec/containers/env/valueFrom/secretKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/env/valueFrom/secretKeyRef/name
+    version: v1
+    kind: Pod
+  - path: spec/containers/envFrom/secretRef/name
+    version: v1
+    kind: Pod
+  - path: spec/initContainers/envFrom/secretRef/name
+    version: v1
+    kind: Pod
+  - path: spec/imagePullSecrets/name
+    version: v1
+    kind: Pod
+  - path: spec/volumes/projected/sources/secret/name
+    version: v1
+    kind: Pod
+  - path: template/spec/volumes/secret/secretName
+    kind: PodTemplate
+  - path: template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: PodTemplate
+  - path: template/spec/containers/envFrom/secretRef/name
+    kind: PodTemplate
+  - path: template/spec/initContainers/envFrom/secretRef/name
+    kind: PodTemplate
+  - path: template/spec/imagePullSecrets/name
+    kind: PodTemplate
+  - path: template/spec/volumes/projected/sources/secret/name
+    kind: PodTemplate
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: Deployment
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: Deployment
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: Deployment
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: Deployment
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: Deployment
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: ReplicaSet
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: ReplicaSet
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: DaemonSet
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: DaemonSet
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: DaemonSet
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: StatefulSet
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: StatefulSet
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/secret/secretName
+    kind: Job
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: Job
+  - path: spec/template/spec/containers/envFrom/secretRef/name
+    kind: Job
+  - path: spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: Job
+  - path: spec/template/spec/imagePullSecrets/name
+    kind: Job
+  - path: spec/template/spec/volumes/projected/sources/secret/name
+    kind: Job
+  - path: spec/jobTemplate/spec/template/spec/volumes/secret/secretName
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/volumes/projected/sources/secret/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/env/valueFrom/secretKeyRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/containers/envFrom/secretRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/initContainers/envFrom/secretRef/name
+    kind: CronJob
+  - path: spec/jobTemplate/spec/template/spec/imagePullSecrets/name
+    kind: CronJob
+  - path: spec/tls/secretName
+    kind: Ingress
+  - path: metadata/annotations/ingress.kubernetes.io/auth-secret
+    kind: Ingress
+  - path: metadata/annotations/nginx.ingress.kubernetes.io/auth-secret
+    kind: Ingress
+  - path: metadata/annotations/nginx.ingress.kubernetes.io/auth-tls-secret
+    kind: Ingress
+  - path: spec/tls/secretName
+    kind: Ingress
+  - path: imagePullSecrets/name
+    kind: ServiceAccount
+  - path: parameters/secretName
+    kind: StorageClass
+  - path: parameters/adminSecretName
+    kind: StorageClass
+  - path: parameters/userSecretName
+    kind: StorageClass
+  - path: parameters/secretRef
+    kind: StorageClass
+  - path: rules/resourceNames
+    kind: Role
+  - path: rules/resourceNames
+    kind: ClusterRole
+  - path: spec/template/spec/containers/env/valueFrom/secretKeyRef/name
+    kind: Service
+    group: serving.knative.dev
+    version: v1
+  - path: spec/azureFile/secretName
+    kind: PersistentVolume
+
+- kind: Service
+  version: v1
+  fieldSpecs:
+  - path: spec/serviceName
+    kind: StatefulSet
+    group: apps
+  - path: spec/rules/http/paths/backend/serviceName
+    kind: Ingress
+  - path: spec/backend/serviceName
+    kind: Ingress
+  - path: spec/rules/http/paths/backend/service/name
+    kind: Ingress
+  - path: spec/defaultBackend/service/name
+    kind: Ingress
+  - path: spec/service/name
+    kind: APIService
+    group: apiregistration.k8s.io
+  - path: webhooks/clientConfig/service
+    kind: ValidatingWebhookConfiguration
+    group: admissionregistration.k8s.io
+  - path: webhooks/clientConfig/service
+    kind: MutatingWebhookConfiguration
+    group: admissionregistration.k8s.io
+
+- kind: Role
+  group: rbac.authorization.k8s.io
+  fieldSpecs:
+  - path: roleRef/name
+    kind: RoleBinding
+    group: rbac.authorization.k8s.io
+
+- kind: ClusterRole
+  group: rbac.authorization.k8s.io
+  fieldSpecs:
+  - path: roleRef/name
+    kind: RoleBinding
+    group: rbac.authorization.k8s.io
+  - path: roleRef/name
+    kind: ClusterRoleBinding
+    group: rbac.authorization.k8s.io
+
+- kind: ServiceAccount
+  version: v1
+  fieldSpecs:
+  - path: subjects
+    kind: RoleBinding
+    group: rbac.authorization.k8s.io
+  - path: subjects
+    kind: ClusterRoleBinding
+    group: rbac.authorization.k8s.io
+  - path: spec/serviceAccountName
+    kind: Pod
+  - path: spec/template/spec/serviceAccountName
+    kind: StatefulSet
+  - path: spec/template/spec/serviceAccountName
+    kind: Deployment
+  - path: spec/template/spec/serviceAccountName
+    kind: ReplicationController
+  - path: spec/jobTemplate/spec/template/spec/serviceAccountName
+    kind: CronJob
+  - path: spec/template/spec/serviceAccountName
+    kind: Job
+  - path: spec/template/spec/serviceAccountName
+    kind: DaemonSet
+
+- kind: PersistentVolumeClaim
+  version: v1
+  fieldSpecs:
+  - path: spec/volumes/persistentVolumeClaim/claimName
+    kind: Pod
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: StatefulSet
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: Deployment
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: ReplicationController
+  - path: spec/jobTemplate/spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: CronJob
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: Job
+  - path: spec/template/spec/volumes/persistentVolumeClaim/claimName
+    kind: DaemonSet
+
+- kind: PersistentVolume
+  version: v1
+  fieldSpecs:
+  - path: spec/volumeName
+    kind: PersistentVolumeClaim
+  - path: rules/resourceNames
+    kind: ClusterRole
+
+- kind: StorageClass
+  version: v1
+  group: storage.k8s.io
+  fieldSpecs:
+  - path: spec/storageClassName
+    kind: PersistentVolume
+  - path: spec/storageClassName
+    kind: PersistentVolumeClaim
+  - path: spec/volumeClaimTemplates/spec/storageClassName
+    kind: StatefulSet
+
+- kind: PriorityClass
+  version: v1
+  group: scheduling.k8s.io
+  fieldSpecs:
+  - path: spec/priorityClassName
+    kind: Pod
+  - path: spec/template/spec/priorityClassName
+    kind: StatefulSet
+  - path: spec/template/spec/priorityClassName
+    kind: Deployment
+  - path: spec/template/spec/priorityClassName
+    kind: ReplicationController
+  - path: spec/jobTemplate/spec/template/spec/priorityClassName
+    kind: CronJob
+  - path: spec/template/spec/priorityClassName
+    kind: Job
+  - path: spec/template/spec/priorityClassName
+    kind: DaemonSet
+
+- kind: IngressClass
+  version: v1
+  group: networking.k8s.io/v1
+  fieldSpecs:
+  - path: spec/ingressClassName
+    kind: Ingress
+
+- kind: ValidatingAdmissionPolicy
+  group: admissionregistration.k8s.io
+  fieldSpecs:
+  - path: spec/policyName
+    kind: ValidatingAdmissionPolicyBinding
+    group: admissionregistration.k8s.io
+`;
+
+// src/build/kustomize/ids.ts
+var NOT_A_NAMESPACE = "_non_namespaceable_";
+var scopes = new ResourceScopes();
+function apiVersionOf2(value2) {
+  return typeof value2.apiVersion === "string" ? value2.apiVersion : "";
+}
+function isClusterScoped2(apiVersion, kind3) {
+  return apiVersion !== "" && scopes.has(`${apiVersion}/${kind3}`);
+}
+function effectiveNamespace(apiVersion, kind3, namespace) {
+  if (isClusterScoped2(apiVersion, kind3)) return NOT_A_NAMESPACE;
+  return namespace === "" || namespace === "default" ? "default" : namespace;
+}
+function currentId(value2) {
+  const metadata = isObject(value2.metadata) ? value2.metadata : {};
+  const kind3 = typeof value2.kind === "string" ? value2.kind : "";
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  return { kind: kind3, name, namespace: effectiveNamespace(apiVersionOf2(value2), kind3, namespace) };
+}
+
+// src/build/kustomize/name-reference.ts
+var table2 = null;
+function referenceTable() {
+  if (table2 === null) {
+    table2 = (0, import_yaml13.parse)(NAME_REFERENCE_FIELD_SPECS).nameReference;
+  }
+  return table2;
+}
+var byKind = null;
+function specsFor(kind3) {
+  if (byKind === null) {
+    byKind = /* @__PURE__ */ new Map();
+  }
+  let found = byKind.get(kind3);
+  if (found === void 0) {
+    found = [];
+    for (const referred of referenceTable()) for (const spec2 of referred.fieldSpecs) if (!spec2.kind || spec2.kind === kind3) found.push({ referred, spec: spec2 });
+    byKind.set(kind3, found);
+  }
+  return found;
+}
+function candidateOf(object2) {
+  return { object: object2, id: currentId(object2.value), clusterScoped: isClusterScoped2(apiVersionOf2(object2.value), String(object2.value.kind)) };
+}
+function previousIdSelected(candidate, selector2) {
+  const { group, version } = groupVersion2(apiVersionOf2(candidate.object.value));
+  return candidate.object.previousIds.some((id) => specSelects(selector2, { apiVersion: group === "" ? version : `${group}/${version}`, kind: id.kind }));
+}
+function couldBeReferenced(referrer, all) {
+  if (referrer.clusterScoped) return [...all];
+  const roleBindingNamespaces = /* @__PURE__ */ new Set();
+  if (referrer.object.value.kind === "RoleBinding" && Array.isArray(referrer.object.value.subjects)) {
+    for (const subject2 of referrer.object.value.subjects) {
+      if (isObject(subject2) && subject2.kind === "ServiceAccount" && typeof subject2.namespace === "string") roleBindingNamespaces.add(subject2.namespace);
+    }
+  }
+  return all.filter((candidate) => {
+    if (candidate.clusterScoped || candidate.id.namespace === referrer.id.namespace) return true;
+    const metadata = isObject(candidate.object.value.metadata) ? candidate.object.value.metadata : {};
+    return roleBindingNamespaces.has(typeof metadata.namespace === "string" ? metadata.namespace : "");
+  });
+}
+function sameEnding(a, b) {
+  const [shortest, longest] = a.length <= b.length ? [a, b] : [b, a];
+  if (shortest.length === 0) return longest.length === 0;
+  const diff2 = longest.length - shortest.length;
+  return shortest.every((item, index) => longest[index + diff2] === item);
+}
+function affixesEqual(candidate, referrer, allowEmpty) {
+  if (!allowEmpty) return sameEnding(candidate.prefixes, referrer.prefixes) && sameEnding(candidate.suffixes, referrer.suffixes);
+  const prefixes = candidate.prefixes.length === 0 || referrer.prefixes.length === 0 || sameEnding(candidate.prefixes, referrer.prefixes);
+  const suffixes = candidate.suffixes.length === 0 || referrer.suffixes.length === 0 || sameEnding(candidate.suffixes, referrer.suffixes);
+  return prefixes && suffixes;
+}
+function selectReferral(reference, oldName, candidates, withNamespace) {
+  let found = candidates.filter((candidate) => candidate.object.previousIds.some((id) => id.name === oldName));
+  found = found.filter((candidate) => previousIdSelected(candidate, reference.target));
+  if (reference.path.endsWith("roleRef/name")) {
+    const roleRef = reference.value.roleRef;
+    if (isObject(roleRef) && typeof roleRef.apiGroup === "string" && typeof roleRef.kind === "string") {
+      const selector2 = { group: roleRef.apiGroup, kind: roleRef.kind };
+      found = found.filter((candidate) => previousIdSelected(candidate, selector2));
+    }
+  }
+  if (!reference.referrer.clusterScoped) {
+    found = found.filter((candidate) => candidate.clusterScoped || candidate.object.value.kind === "ServiceAccount" || candidate.id.namespace === reference.referrer.id.namespace);
+  }
+  if (found.length === 1) return found[0];
+  found = found.filter((candidate) => affixesEqual(candidate.object, reference.referrer.object, true));
+  if (found.length > 1) found = found.filter((candidate) => affixesEqual(candidate.object, reference.referrer.object, false));
+  if (found.length === 1) return found[0];
+  if (found.length === 0) return null;
+  const first = found[0].object.value.metadata;
+  const same = found.every((candidate) => {
+    const metadata = candidate.object.value.metadata;
+    return metadata.name === first.name && (!withNamespace || (metadata.namespace ?? "") === (first.namespace ?? ""));
+  });
+  return same ? found[0] : null;
+}
+function setScalar(reference, name) {
+  const referral = selectReferral(reference, name, reference.candidates, false);
+  if (referral === null) return void 0;
+  const current3 = referral.object.value.metadata.name;
+  return typeof current3 === "string" && current3 !== name ? current3 : void 0;
+}
+function setMapping(reference, map2) {
+  if (typeof map2.name !== "string") return void 0;
+  let candidates = reference.candidates;
+  if (map2.namespace !== void 0 && map2.namespace !== null) {
+    const namespace2 = String(map2.namespace);
+    const original = candidates.filter((candidate) => {
+      const orgId = candidate.object.previousIds[0] ?? candidate.id;
+      return orgId.namespace !== NOT_A_NAMESPACE && orgId.namespace === namespace2;
+    });
+    candidates = original.length > 0 ? original : candidates.filter((candidate) => candidate.id.namespace !== NOT_A_NAMESPACE && candidate.id.namespace === namespace2);
+  }
+  const referral = selectReferral(reference, map2.name, candidates, true);
+  if (referral === null) return void 0;
+  const metadata = referral.object.value.metadata;
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  if (name === map2.name && namespace === "") return void 0;
+  const next = { ...map2, name };
+  if (namespace !== "") next.namespace = namespace;
+  return name === map2.name && namespace === map2.namespace ? void 0 : next;
+}
+function set2(reference, current3) {
+  if (typeof current3 === "string") return setScalar(reference, current3);
+  if (isObject(current3)) return setMapping(reference, current3);
+  if (Array.isArray(current3)) {
+    let changed = false;
+    const next = current3.map((element) => {
+      const updated = typeof element === "string" ? setScalar(reference, element) : isObject(element) ? setMapping(reference, element) : void 0;
+      if (updated === void 0) return element;
+      changed = true;
+      return updated;
+    });
+    return changed ? next : void 0;
+  }
+  return void 0;
+}
+function fixNameReferences(objects2) {
+  const all = objects2.map(candidateOf);
+  const withPrevious = all.filter((candidate) => candidate.object.previousIds.length > 0);
+  if (withPrevious.length === 0) return [...objects2];
+  return all.map((referrer) => {
+    const orgKind = referrer.object.previousIds[0]?.kind ?? referrer.id.kind;
+    const orgValue = { apiVersion: apiVersionOf2(referrer.object.value), kind: orgKind };
+    let candidates = null;
+    for (const { referred, spec: spec2 } of specsFor(orgKind)) {
+      if (!specSelects(spec2, orgValue)) continue;
+      candidates ??= couldBeReferenced(referrer, withPrevious);
+      if (candidates.length === 0) continue;
+      const target2 = referrer.object.value;
+      const reference = { referrer, value: target2, target: referred, path: spec2.path, candidates };
+      visitFields(target2, { path: spec2.path }, (current3) => current3 === null ? void 0 : set2(reference, current3));
+    }
+    return referrer.object;
+  });
+}
+
+// src/build/kustomize/yaml-v3.ts
+var import_yaml14 = __toESM(require_dist(), 1);
+var V3_BOOLEANS = /* @__PURE__ */ new Set(["true", "True", "TRUE", "false", "False", "FALSE"]);
+var OLD_BOOLEAN = /(?:^|[\s:,[{-])(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)[ \t]*(?:$|[,\]}#\r\n])/m;
+var mayHoldOldBooleans = /* @__PURE__ */ new Map();
+function withV3Scalars(source, document) {
+  let possible = mayHoldOldBooleans.get(source.text);
+  if (possible === void 0) {
+    possible = OLD_BOOLEAN.test(source.text);
+    if (mayHoldOldBooleans.size > 1e3) mayHoldOldBooleans.clear();
+    mayHoldOldBooleans.set(source.text, possible);
+  }
+  if (!possible || !hasBoolean(document.value)) return document.value;
+  const convert = (value2, path10) => {
+    if (typeof value2 === "boolean") {
+      const found = nodeAt(source.path, source.text, document.index, path10);
+      const node2 = found?.node;
+      if ((0, import_yaml14.isScalar)(node2) && node2.type === "PLAIN" && typeof node2.value === "string" && !V3_BOOLEANS.has(node2.value)) return node2.value;
+      return value2;
+    }
+    if (Array.isArray(value2)) return value2.map((item, index) => convert(item, [...path10, index]));
+    if (isObject(value2)) return Object.fromEntries(Object.entries(value2).map(([key3, item]) => [key3, convert(item, [...path10, key3])]));
+    return value2;
+  };
+  return convert(document.value, []);
+}
+function hasBoolean(value2) {
+  if (typeof value2 === "boolean") return true;
+  if (Array.isArray(value2)) return value2.some(hasBoolean);
+  if (isObject(value2)) return Object.values(value2).some(hasBoolean);
+  return false;
+}
+
+// src/build/kustomize/build.ts
+function realFolder(folder) {
+  try {
+    return realpathSync2(folder);
+  } catch {
+    return folder;
+  }
+}
+function kustomizationFile(dir) {
+  for (const name of KUSTOMIZATION_FILE_NAMES) {
+    const file = path7.join(dir, name);
+    if (existsSync4(file) && statSync6(file).isFile()) return file;
+  }
+  return null;
+}
+var REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/i;
+var Builder2 = class {
+  constructor(read) {
+    this.read = read;
+  }
+  read;
+  inputs = /* @__PURE__ */ new Set();
+  problems = [];
+  #scopes = new ResourceScopes();
+  problem(file, document, at, message2, severity = "error") {
+    const found = { file, path: at, message: message2, severity };
+    if (document !== void 0) found.document = document;
+    this.problems.push(found);
+  }
+  /** Reads a file the build needs; null (with a problem at `from`) when it cannot be read. */
+  file(file, from) {
+    this.inputs.add(file);
+    const read = this.read(file);
+    if (typeof read === "string") {
+      this.problem(from.file, from.document, from.path, `cannot read ${file}: ${read}`);
+      return null;
+    }
+    return read;
+  }
+  /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
+  kustomization(folder, stack, start = [], component = false) {
+    const dir = realFolder(folder);
+    const file = kustomizationFile(dir);
+    if (file === null) return start;
+    if (stack.includes(file)) {
+      this.problem(stack.at(-1), void 0, [], `cycle through ${file}`);
+      return start;
+    }
+    this.inputs.add(file);
+    const read = this.read(file);
+    if (typeof read === "string") {
+      this.problem(file, void 0, [], `cannot read ${file}: ${read}`);
+      return start;
+    }
+    const document = read.documents[0];
+    if (document === void 0) return start;
+    let kustomization;
+    try {
+      kustomization = decodeKustomization(document.value);
+    } catch (error) {
+      if (!(error instanceof KustomizationError)) throw error;
+      this.problem(file, document, error.path, error.message);
+      return start;
+    }
+    const at = (entryPath) => ({ file, document, path: entryPath });
+    const parent = stack.at(-1);
+    if (parent !== void 0 && kustomization.kind === "Component" !== component) {
+      const message2 = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
+      this.problem(parent, void 0, [], message2);
+      return start;
+    }
+    for (const entry2 of kustomization.unsupported) {
+      this.problem(file, document, entry2.path, `${entry2.value} is not built offline: the objects it makes or changes are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, "warning");
+    }
+    const nextStack = [...stack, file];
+    let objects2 = [...start];
+    for (const entry2 of kustomization.resources) objects2.push(...this.resource(dir, entry2, at(entry2.path), nextStack));
+    objects2 = this.generate(dir, kustomization, objects2, at);
+    for (const entry2 of kustomization.components) {
+      const target2 = path7.resolve(dir, entry2.value);
+      if (REMOTE.test(entry2.value)) {
+        this.problem(file, document, entry2.path, `remote component ${entry2.value} is not built offline`, "warning");
+        continue;
+      }
+      if (kustomizationFile(target2) === null) {
+        this.problem(file, document, entry2.path, `component ${entry2.value}: no kustomization file in ${target2}`);
+        continue;
+      }
+      objects2 = this.kustomization(target2, nextStack, objects2, true);
+    }
+    return this.transform(dir, kustomization, objects2, at);
+  }
+  /** The objects of one `resources:` entry. */
+  resource(dir, entry2, place, stack) {
+    if (REMOTE.test(entry2.value)) {
+      this.problem(place.file, place.document, place.path, `remote resource ${entry2.value} is not built offline: its objects are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, "warning");
+      return [];
+    }
+    const target2 = path7.resolve(dir, entry2.value);
+    if (!existsSync4(target2)) {
+      this.problem(place.file, place.document, place.path, `resource ${entry2.value}: no such file or folder`);
+      return [];
+    }
+    if (statSync6(target2).isDirectory()) {
+      if (kustomizationFile(target2) === null) {
+        this.problem(place.file, place.document, place.path, `resource ${entry2.value}: the folder holds no kustomization file`);
+        return [];
+      }
+      return this.kustomization(target2, stack);
+    }
+    const read = this.file(target2, place);
+    if (read === null) return [];
+    const out = [];
+    for (const document of read.documents) {
+      const value2 = withV3Scalars(read, document);
+      if (value2 === null || isObject(value2) && Object.keys(value2).length === 0) continue;
+      const place2 = { file: target2, document, path: [] };
+      if (!this.validObject(value2, place2)) continue;
+      if (value2.kind.endsWith("List") && value2.items !== void 0) {
+        if (value2.items === null) continue;
+        if (!Array.isArray(value2.items)) {
+          this.problem(target2, document, ["items"], `expected a list in ${value2.kind}/items`);
+          continue;
+        }
+        value2.items.forEach((item, index) => {
+          const itemPlace = { file: target2, document, path: ["items", index] };
+          if (this.validObject(item, itemPlace)) out.push(newObject(item, itemPlace));
+        });
+        continue;
+      }
+      out.push(newObject(value2, place2));
+    }
+    return out;
+  }
+  /** kyaml/yaml/rnode.go `GetValidatedMetadata`: a kind, and a name unless the kind is a List. */
+  validObject(value2, place) {
+    if (!isObject(value2) || typeof value2.kind !== "string" || value2.kind === "") {
+      this.problem(place.file, place.document, place.path, "not a Kubernetes object (kind is required)");
+      return false;
+    }
+    const metadata = isObject(value2.metadata) ? value2.metadata : {};
+    if (!value2.kind.endsWith("List") && (typeof metadata.name !== "string" || metadata.name === "")) {
+      this.problem(place.file, place.document, place.path, `${value2.kind}: metadata.name is required`);
+      return false;
+    }
+    return true;
+  }
+  generate(dir, kustomization, objects2, at) {
+    const out = [...objects2];
+    const run2 = (kind3, entries) => {
+      for (const entry2 of entries) {
+        const place = at(entry2.path);
+        let data;
+        try {
+          data = generatorData(entry2.value, (file) => {
+            const target2 = path7.resolve(dir, file);
+            this.inputs.add(target2);
+            const read = this.read(target2);
+            if (typeof read === "string") throw new Error(`cannot read ${file}: ${read}`);
+            return read.text;
+          });
+        } catch (error) {
+          this.problem(place.file, place.document, place.path, error.message);
+          continue;
+        }
+        const made = generatedObject(kind3, entry2.value, data);
+        const generated = { hash: entry2.value.options.disableNameSuffixHash !== true };
+        if (entry2.value.behavior === "create") {
+          out.push({ ...newObject(made, place, true), generated });
+          continue;
+        }
+        const wanted = currentId(made);
+        const index = out.findIndex(
+          (object2) => object2.value.apiVersion === "v1" && [...object2.previousIds, currentId(object2.value)].some((id) => id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace)
+        );
+        if (index === -1) {
+          this.problem(place.file, place.document, place.path, `${kind3} ${entry2.value.name}: behavior ${entry2.value.behavior} needs a ${kind3} of that name in the resources`);
+          continue;
+        }
+        const existing = out[index];
+        const value2 = cloneJson(existing.value);
+        const metadata = isObject(value2.metadata) ? value2.metadata : value2.metadata = {};
+        if (entry2.value.behavior === "replace") {
+          if (made.data === void 0) delete value2.data;
+          else value2.data = made.data;
+        } else value2.data = { ...isObject(value2.data) ? value2.data : {}, ...isObject(made.data) ? made.data : {} };
+        const madeMetadata = made.metadata;
+        for (const key3 of ["labels", "annotations"]) {
+          if (isObject(madeMetadata[key3])) metadata[key3] = { ...isObject(metadata[key3]) ? metadata[key3] : {}, ...madeMetadata[key3] };
+        }
+        const paths = Object.keys(isObject(made.data) ? made.data : {}).map((key3) => ["data", key3]);
+        const hash = (existing.generated?.hash ?? false) && generated.hash;
+        out[index] = { ...existing, value: value2, history: existing.history.with({ kind: "field", place, paths }), generated: { hash } };
+      }
+    };
+    run2("ConfigMap", kustomization.configMapGenerator);
+    run2("Secret", kustomization.secretGenerator);
+    return out;
+  }
+  transform(dir, kustomization, input, at) {
+    let objects2 = input;
+    for (const entry2 of kustomization.patches) objects2 = this.patch(dir, entry2, at(entry2.path), objects2);
+    const { namespace, namePrefix, nameSuffix } = kustomization;
+    if (namespace !== void 0) objects2 = objects2.map((object2) => this.setNamespace(object2, namespace.value, at(namespace.path)));
+    for (const [entry2, prefix] of [
+      [namePrefix, true],
+      [nameSuffix, false]
+    ]) {
+      if (entry2 === void 0) continue;
+      objects2 = objects2.map((object2) => {
+        if (keepsItsName(object2.value)) return object2;
+        const name = currentName(object2);
+        const renamed = prefix ? `${entry2.value}${name}` : `${name}${entry2.value}`;
+        const previousIds = [...object2.previousIds, currentId(object2.value)];
+        const value2 = object2.value;
+        if (!isObject(value2.metadata)) value2.metadata = {};
+        value2.metadata.name = renamed;
+        const affixes = prefix ? { prefixes: [...object2.prefixes, entry2.value] } : { suffixes: [...object2.suffixes, entry2.value] };
+        return {
+          ...object2,
+          ...affixes,
+          names: [...object2.names, renamed],
+          previousIds,
+          history: object2.history.with({ kind: "field", place: at(entry2.path), paths: [["metadata", "name"]] })
+        };
+      });
+    }
+    const pairs = (specs, values, place) => {
+      objects2 = objects2.map((object2) => this.edit(object2, place, (value2) => setPairs(value2, specs, values)));
+    };
+    kustomization.labels.forEach((entry2) => pairs(labelSpecs(entry2.value), entry2.value.pairs, at([...entry2.path, "pairs"])));
+    if (kustomization.commonLabels) pairs(COMMON_LABELS, kustomization.commonLabels.value, at(kustomization.commonLabels.path));
+    if (kustomization.commonAnnotations) pairs(COMMON_ANNOTATIONS, kustomization.commonAnnotations.value, at(kustomization.commonAnnotations.path));
+    for (const entry2 of kustomization.json6902) objects2 = this.patch(dir, entry2, at(entry2.path), objects2);
+    for (const entry2 of kustomization.replicas) {
+      let found = false;
+      for (const spec2 of REPLICAS) {
+        objects2 = objects2.map((object2) => {
+          if (!idsOf(object2).some((id) => id.name === entry2.value.name && specSelects(spec2, { apiVersion: id.group === "" ? id.version : `${id.group}/${id.version}`, kind: id.kind }))) return object2;
+          found = true;
+          return this.edit(object2, at(entry2.path), (value2) => {
+            const set3 = [];
+            visitFields(value2, spec2, (_current, fieldPath2) => (set3.push(fieldPath2), entry2.value.count));
+            return set3;
+          });
+        });
+      }
+      if (!found) {
+        const place = at(entry2.path);
+        this.problem(place.file, place.document, place.path, `replicas: no Deployment, ReplicationController, ReplicaSet or StatefulSet named ${entry2.value.name}`);
+      }
+    }
+    for (const entry2 of kustomization.images) objects2 = objects2.map((object2) => this.edit(object2, at(entry2.path), (value2) => setImages(value2, entry2.value)));
+    return objects2;
+  }
+  /**
+   * Applies `change` to the object's value, in place: each built object owns its value (resources are copied when
+   * read, and the histories keep the documents and patches as written). Records the paths it set, if any.
+   */
+  edit(object2, place, change) {
+    const paths = change(object2.value);
+    if (paths.length === 0) return object2;
+    return { ...object2, history: object2.history.with({ kind: "field", place, paths }) };
+  }
+  /** api/filters/namespace/namespace.go `Filter.run`; builtins/NamespaceTransformer.go stores every object's id first. */
+  setNamespace(input, namespace, place) {
+    const object2 = { ...input, previousIds: [...input.previousIds, currentId(input.value)] };
+    const value2 = object2.value;
+    const paths = [];
+    const apiVersion = typeof value2.apiVersion === "string" ? value2.apiVersion : "";
+    const kind3 = String(value2.kind);
+    const metadata = isObject(value2.metadata) ? value2.metadata : value2.metadata = {};
+    if (!this.#scopes.has(`${apiVersion}/${kind3}`)) {
+      metadata.namespace = namespace;
+      paths.push(["metadata", "namespace"]);
+    }
+    if (kind3 === "Namespace" && apiVersion === "v1") {
+      metadata.name = namespace;
+      paths.push(["metadata", "name"]);
+    }
+    if ((kind3 === "RoleBinding" || kind3 === "ClusterRoleBinding") && Array.isArray(value2.subjects)) {
+      value2.subjects.forEach((subject2, index) => {
+        if (isObject(subject2) && subject2.name === "default") {
+          subject2.namespace = namespace;
+          paths.push(["subjects", index, "namespace"]);
+        }
+      });
+    }
+    visitFields(value2, { path: "spec/service/namespace", group: "apiregistration.k8s.io", kind: "APIService", create: true }, (_current, at) => (paths.push(at), namespace));
+    visitFields(value2, { path: "spec/conversion/webhook/clientConfig/service/namespace", group: "apiextensions.k8s.io", kind: "CustomResourceDefinition" }, (_current, at) => (paths.push(at), namespace));
+    if (paths.length === 0) return object2;
+    const renamed = kind3 === "Namespace" && apiVersion === "v1" ? [...object2.names, namespace] : object2.names;
+    return { ...object2, value: value2, names: renamed, namespaces: [...object2.namespaces, String(metadata.namespace ?? "")], history: object2.history.with({ kind: "field", place, paths }) };
+  }
+  /** One patch entry applied to the objects it targets. */
+  patch(dir, entry2, place, objects2) {
+    const loaded = this.patchDocuments(dir, entry2.value, place);
+    if (loaded === null) return objects2;
+    let out = objects2;
+    for (const { value: patch2, place: patchPlace } of loaded) {
+      const json2 = entry2.value.json6902 === true || Array.isArray(patch2);
+      if (json2) {
+        if (!Array.isArray(patch2)) {
+          this.problem(place.file, place.document, place.path, "a JSON 6902 patch must be a list of operations");
+          continue;
+        }
+        if (entry2.value.target === void 0) {
+          this.problem(place.file, place.document, place.path, "a JSON 6902 patch needs a target");
+          continue;
+        }
+        const target3 = entry2.value.target;
+        out = out.map((object2) => selects(target3, object2) ? this.jsonPatch(object2, patch2, patchPlace) : object2);
+        continue;
+      }
+      if (!isObject(patch2)) {
+        this.problem(place.file, place.document, place.path, "a strategic-merge patch must be a map");
+        continue;
+      }
+      const target2 = entry2.value.target;
+      const chosen = new Set(target2 !== void 0 ? out.filter((object2) => selects(target2, object2)) : out.filter((object2) => hadId(object2, patch2)));
+      if (target2 === void 0 && chosen.size !== 1) {
+        const name = String(patch2.metadata?.name ?? "");
+        const message2 = chosen.size === 0 ? `the patch matches no object: no ${String(patch2.kind)} named ${name} in the resources` : `the patch matches ${chosen.size} objects: ${String(patch2.kind)} ${name} is ambiguous`;
+        this.problem(patchPlace.file, patchPlace.document, patchPlace.path, message2);
+        continue;
+      }
+      const next = [];
+      for (const object2 of out) {
+        if (!chosen.has(object2)) {
+          next.push(object2);
+          continue;
+        }
+        let merged;
+        try {
+          merged = mergePatch(object2.value, cloneJson(patch2));
+        } catch (error) {
+          if (!(error instanceof MergeError)) throw error;
+          this.problem(patchPlace.file, patchPlace.document, patchPlace.path, `patch failed on ${String(object2.value.kind)} ${currentName(object2)}: ${error.message}`);
+          next.push(object2);
+          continue;
+        }
+        if (merged === null) continue;
+        const before = object2.value;
+        const metadata = isObject(merged.metadata) ? merged.metadata : merged.metadata = {};
+        const beforeMetadata = isObject(before.metadata) ? before.metadata : {};
+        if (before.apiVersion === void 0) delete merged.apiVersion;
+        else merged.apiVersion = before.apiVersion;
+        if (entry2.value.allowKindChange !== true || typeof merged.kind !== "string") merged.kind = before.kind;
+        if (entry2.value.allowNameChange !== true || typeof metadata.name !== "string") metadata.name = beforeMetadata.name;
+        if (beforeMetadata.namespace === void 0) delete metadata.namespace;
+        else metadata.namespace = beforeMetadata.namespace;
+        const previousIds = entry2.value.allowNameChange === true || entry2.value.allowKindChange === true ? [...object2.previousIds, currentId(before)] : object2.previousIds;
+        const layer = { kind: "patch", place: patchPlace, patch: patch2 };
+        if (entry2.value.path === void 0) layer.inline = true;
+        const patched = { ...object2, value: merged, previousIds, history: object2.history.with(layer) };
+        next.push(withCurrentId(patched));
+      }
+      out = next;
+    }
+    return out;
+  }
+  /** The patch values of an entry with their places: the documents of its file, or its inline text. */
+  patchDocuments(dir, entry2, place) {
+    if (entry2.path !== void 0) {
+      const file = path7.resolve(dir, entry2.path);
+      const read = this.file(file, { ...place, path: [...place.path, "path"] });
+      if (read === null) return null;
+      return read.documents.filter((document) => document.value !== null).map((document) => ({ value: withV3Scalars(read, document), place: { file, document, path: [] } }));
+    }
+    const { parsed, error } = parseInline(entry2.patch ?? "");
+    if (error !== void 0) {
+      this.problem(place.file, place.document, [...place.path, "patch"], `the inline patch cannot be read: ${error}`);
+      return null;
+    }
+    return parsed.map((value2) => ({ value: value2, place: { ...place, path: [...place.path, "patch"] } }));
+  }
+  jsonPatch(object2, operations, place) {
+    const result = applyJsonPatch(object2.value, operations);
+    if ("error" in result) {
+      this.problem(place.file, place.document, place.path, `JSON patch failed on ${String(object2.value.kind)} ${currentName(object2)}: ${result.error}`);
+      return object2;
+    }
+    const inline = place.path.at(-1) === "patch";
+    const layer = {
+      kind: "json-patch",
+      operations: operations.filter(isObject).map((operation, index) => ({
+        op: String(operation.op),
+        path: pointerSegments(String(operation.path ?? ""), object2.value),
+        place: inline ? place : { ...place, path: [...place.path, index, "value"] }
+      }))
+    };
+    return withCurrentId({ ...object2, value: result.resource, previousIds: [...object2.previousIds, currentId(object2.value)], history: object2.history.with(layer) });
+  }
+};
+function pointerSegments(pointer, value2) {
+  const segments = [];
+  let node2 = value2;
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node2)) {
+      const index = part === "-" ? node2.length : Number(part);
+      segments.push(index);
+      node2 = node2[index];
+    } else {
+      segments.push(part);
+      node2 = isObject(node2) ? node2[part] : void 0;
+    }
+  }
+  return segments;
+}
+function parseInline(text4) {
+  const source = { path: "<inline patch>", text: text4 };
+  const parsed = parseDocuments(source.path, text4);
+  if (parsed.problems.length > 0) return { parsed: [], error: parsed.problems[0].message };
+  return { parsed: parsed.documents.map((document) => withV3Scalars(source, document)).filter((value2) => value2 !== null) };
+}
+function newObject(value2, place, generated = false) {
+  const metadata = isObject(value2.metadata) ? value2.metadata : {};
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  const layer = { kind: "resource", place, value: value2 };
+  if (generated) layer.generated = true;
+  const object2 = { value: cloneJson(value2), history: new History([layer]), names: [name], namespaces: [namespace], previousIds: [], prefixes: [], suffixes: [] };
+  if (generated) object2.generated = { hash: true };
+  return object2;
+}
+function currentName(object2) {
+  return object2.names.at(-1) ?? "";
+}
+function withCurrentId(object2) {
+  const metadata = isObject(object2.value.metadata) ? object2.value.metadata : {};
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const namespace = typeof metadata.namespace === "string" ? metadata.namespace : "";
+  const names = name === currentName(object2) ? object2.names : [...object2.names, name];
+  const namespaces2 = namespace === (object2.namespaces.at(-1) ?? "") ? object2.namespaces : [...object2.namespaces, namespace];
+  return names === object2.names && namespaces2 === object2.namespaces ? object2 : { ...object2, names, namespaces: namespaces2 };
+}
+function idsOf(object2) {
+  const { group, version } = groupVersion2(typeof object2.value.apiVersion === "string" ? object2.value.apiVersion : "");
+  return [...object2.previousIds, currentId(object2.value)].map((id) => ({ ...id, group, version }));
+}
+function hadId(object2, patch2) {
+  const { group, version } = groupVersion2(typeof patch2.apiVersion === "string" ? patch2.apiVersion : "");
+  const wanted = currentId(patch2);
+  return idsOf(object2).some((id) => id.group === group && id.version === version && id.kind === wanted.kind && id.name === wanted.name && id.namespace === wanted.namespace);
+}
+var selectorPatterns = /* @__PURE__ */ new Map();
+function selects(target2, object2) {
+  const value2 = object2.value;
+  const { group, version } = groupVersion2(typeof value2.apiVersion === "string" ? value2.apiVersion : "");
+  const current3 = currentId(value2);
+  const original = object2.previousIds[0] ?? current3;
+  const matches = (pattern2, candidates) => {
+    if (pattern2 === void 0 || pattern2 === "") return true;
+    let compiled3 = selectorPatterns.get(pattern2);
+    if (compiled3 === void 0) selectorPatterns.set(pattern2, compiled3 = compileRe2(`^(?:${pattern2})$`));
+    return candidates.some((candidate) => typeof compiled3 === "string" ? candidate === pattern2 : compiled3.matcher(candidate).matches());
+  };
+  if (!matches(target2.namespace, [original.namespace, current3.namespace])) return false;
+  if (!matches(target2.name, [original.name, current3.name])) return false;
+  if (!matches(target2.group, [group])) return false;
+  if (!matches(target2.version, [version])) return false;
+  if (!matches(target2.kind, [current3.kind])) return false;
+  const metadata = isObject(value2.metadata) ? value2.metadata : {};
+  const mapOf2 = (found) => isObject(found) ? Object.fromEntries(Object.entries(found).filter((entry2) => typeof entry2[1] === "string")) : {};
+  if (target2.labelSelector && !parseLabelSelector(target2.labelSelector)(mapOf2(metadata.labels))) return false;
+  if (target2.annotationSelector && !parseLabelSelector(target2.annotationSelector)(mapOf2(metadata.annotations))) return false;
+  return true;
+}
+function withoutBuildAnnotations(object2) {
+  const metadata = isObject(object2.value.metadata) ? object2.value.metadata : null;
+  if (metadata === null || !Object.prototype.hasOwnProperty.call(metadata, "annotations")) return object2;
+  const annotations = metadata.annotations;
+  const hadBuildAnnotations = object2.previousIds.length > 0 || object2.prefixes.length > 0 || object2.suffixes.length > 0 || object2.generated !== void 0;
+  const entries = isObject(annotations) ? Object.entries(annotations) : [];
+  if (entries.length === 0) {
+    if (!hadBuildAnnotations || annotations !== null && !isObject(annotations)) return object2;
+    const value3 = cloneJson(object2.value);
+    delete value3.metadata.annotations;
+    return { ...object2, value: value3 };
+  }
+  if (entries.every(([, item]) => typeof item === "string")) return object2;
+  const value2 = cloneJson(object2.value);
+  value2.metadata.annotations = Object.fromEntries(
+    entries.map(([key3, item]) => [key3, typeof item === "number" || typeof item === "boolean" ? String(item) : item === null ? "" : item])
+  );
+  return { ...object2, value: value2 };
+}
+function buildKustomization(root, read) {
+  const builder = new Builder2(read);
+  let objects2 = builder.kustomization(path7.resolve(root), []);
+  objects2 = objects2.map((object2) => {
+    if (object2.generated?.hash !== true) return object2;
+    const previousIds = [...object2.previousIds, currentId(object2.value)];
+    const metadata = object2.value.metadata;
+    const name = `${String(metadata.name)}-${nameHash(object2.value)}`;
+    metadata.name = name;
+    return { ...object2, names: [...object2.names, name], previousIds };
+  });
+  objects2 = fixNameReferences(objects2).map(withoutBuildAnnotations);
+  return { objects: objects2, inputs: builder.inputs, problems: builder.problems };
+}
+
+// src/lint/kustomize.ts
+function isKustomizationFile(file) {
+  return KUSTOMIZATION_FILE_NAMES.includes(path8.basename(file));
+}
+function scanKustomizations(files, source, display, isRoot) {
+  const read = (file) => source(file);
+  const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path8.dirname(file)))].sort();
+  const included = new Set(dirs.flatMap((dir) => includedFolders(dir, source)));
+  const roots = dirs.filter((dir) => (isRoot !== void 0 ? isRoot(dir) : !included.has(dir)) && !isComponent(dir, source));
+  const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, read)]));
+  for (const dir of dirs) if (!builds.has(dir) && ![...builds.values()].some((build) => [...build.inputs].some((input) => path8.dirname(input) === dir))) builds.set(dir, buildKustomization(dir, read));
+  const inputs = /* @__PURE__ */ new Set();
+  for (const build of builds.values()) for (const input of build.inputs) inputs.add(input);
+  const manifests2 = [];
+  const problems = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const root of roots) {
+    const build = builds.get(root);
+    for (const found of build.problems) {
+      const key3 = `${found.file}\0${found.path.join("/")}\0${found.message}`;
+      if (seen.has(key3)) continue;
+      seen.add(key3);
+      problems.push(found);
+    }
+    for (const object2 of build.objects) {
+      const manifest = builtManifest(object2, display(root));
+      if (manifest !== null) manifests2.push(manifest);
+    }
+  }
+  return { manifests: manifests2, inputs, builds: new Map(roots.map((root) => [root, builds.get(root).inputs])), problems };
+}
+function includedFolders(dir, source) {
+  const file = kustomizationFile(dir);
+  if (file === null) return [];
+  const read = source(file);
+  if (typeof read === "string") return [];
+  let kustomization;
+  try {
+    kustomization = decodeKustomization(read.documents[0]?.value ?? null);
+  } catch {
+    return [];
+  }
+  return [...kustomization.resources, ...kustomization.components].map((entry2) => path8.resolve(dir, entry2.value));
+}
+function isComponent(dir, source) {
+  for (const name of KUSTOMIZATION_FILE_NAMES) {
+    const read = source(path8.join(dir, name));
+    if (typeof read === "string") continue;
+    const value2 = read.documents[0]?.value;
+    return isObject(value2) && value2.kind === "Component";
+  }
+  return false;
+}
+function builtManifest(object2, root) {
+  const { value: value2 } = object2;
+  if (classifyWithKind(value2).class !== "manifest") return null;
+  if (checkObjectMetadata(value2).length > 0) return null;
+  const first = object2.history.layers[0];
+  if (first === void 0 || first.kind === "json-patch") return null;
+  const resource = resourceDocument(value2, first.place.file, first.place.document.index);
+  resource.origin = (fieldPath2) => {
+    const { place, exact, editable } = object2.history.locate(value2, fieldPath2);
+    return { ...place, exact, editable };
+  };
+  resource.builtBy = [root];
+  return resource;
+}
 
 // src/lint/lint.ts
 function plural(count2, one, many) {
@@ -53542,10 +56152,10 @@ function plural(count2, one, many) {
 var UNUSABLE_POLICY = /* @__PURE__ */ new Set(["kyverno-lint/invalid-policy", "kyverno-lint/unsupported-policy-kind"]);
 var UNREAD_FILE = /* @__PURE__ */ new Set(["kyverno-lint/file-too-large", "kyverno-lint/unreadable-file", "kyverno-lint/yaml-syntax"]);
 var INVALID_MANIFEST = /* @__PURE__ */ new Set(["kyverno-lint/invalid-manifest"]);
-function emptyScan(options, workspace, policies) {
+function emptyScan(options2, workspace, policies) {
   const manifests2 = workspace.manifests.length;
   if (policies > 0 && manifests2 > 0) return null;
-  const { config } = options;
+  const { config } = options2;
   const reasons = [];
   let message2;
   if (policies === 0 && manifests2 === 0) message2 = "no policy and no manifest found: nothing was checked";
@@ -53568,13 +56178,13 @@ function emptyScan(options, workspace, policies) {
 function emptyStatuses() {
   return { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 };
 }
-function roleMatchers(options) {
-  const base2 = globBase(options.config, options.cwd);
+function roleMatchers(options2) {
+  const base2 = globBase(options2.config, options2.cwd);
   const matcher = (globs) => {
-    const set2 = globSet(base2, globs);
-    return set2.empty ? () => true : (file) => set2.matches(file);
+    const set3 = globSet(base2, globs);
+    return set3.empty ? () => true : (file) => set3.matches(file);
   };
-  return { policies: matcher(options.config.policies), manifests: matcher(options.config.manifests) };
+  return { policies: matcher(options2.config.policies), manifests: matcher(options2.config.manifests) };
 }
 function readSettingsDocument(file, errors, what, maxFileSize) {
   const read = readSourceFile(file, maxFileSize);
@@ -53590,70 +56200,93 @@ function readSettingsDocument(file, errors, what, maxFileSize) {
   }
   return first;
 }
-function loadSettings(options, errors) {
+function loadSettings(options2, errors) {
   const out = {};
-  const { values, userinfo } = options.config;
+  const { values, userinfo } = options2.config;
   if (values) {
-    const document = readSettingsDocument(values, errors, "values file", options.config.maxFileSize);
+    const document = readSettingsDocument(values, errors, "values file", options2.config.maxFileSize);
     if (document) {
-      const decoded = decodeValuesFile(document, displayName(options.cwd, values));
-      for (const error of decoded.errors) errors.push(`${displayName(options.cwd, values)}: ${error.message}`);
+      const decoded = decodeValuesFile(document, displayName(options2.cwd, values));
+      for (const error of decoded.errors) errors.push(`${displayName(options2.cwd, values)}: ${error.message}`);
       if (decoded.values) out.values = decoded.values;
     }
   }
   if (userinfo) {
-    const document = readSettingsDocument(userinfo, errors, "user info file", options.config.maxFileSize);
+    const document = readSettingsDocument(userinfo, errors, "user info file", options2.config.maxFileSize);
     if (document) {
       const decoded = decodeUserInfo(document);
-      for (const error of decoded.errors) errors.push(`${displayName(options.cwd, userinfo)}: ${error.message}`);
+      for (const error of decoded.errors) errors.push(`${displayName(options2.cwd, userinfo)}: ${error.message}`);
       if (decoded.userInfo) out.userInfo = decoded.userInfo;
     }
   }
   return out;
 }
-async function configuredPolicyFiles(options, errors) {
-  const { config } = options;
+async function configuredPolicyFiles(options2, errors) {
+  const { config } = options2;
   if (config.policies.length === 0) return [];
-  const base2 = globBase(config, options.cwd);
-  const roots = globRoots(base2, config.policies).filter((root) => existsSync4(root));
+  const base2 = globBase(config, options2.cwd);
+  const roots = globRoots(base2, config.policies).filter((root) => existsSync5(root));
   if (roots.length === 0) return [];
-  const found = await findFiles({ cwd: options.cwd, paths: roots, include: config.policies, exclude: config.exclude, gitignore: true, base: base2 });
-  for (const problem3 of found.problems) errors.push(problem3.message.replace(problem3.path, displayName(options.cwd, problem3.path)));
+  const found = await findFiles({ cwd: options2.cwd, paths: roots, include: config.policies, exclude: config.exclude, gitignore: true, base: base2 });
+  for (const problem3 of found.problems) errors.push(problem3.message.replace(problem3.path, displayName(options2.cwd, problem3.path)));
   return found.files;
 }
-async function loadWorkspace(options, errors, warnings) {
-  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
-  const roles = roleMatchers(options);
-  const { config } = options;
-  const scanPaths = options.paths.filter((item) => item !== "-");
+async function loadWorkspace(options2, errors, warnings) {
+  const loader = new WorkspaceLoader(options2.cwd, options2.config.maxFileSize);
+  const roles = roleMatchers(options2);
+  const { config } = options2;
+  const scanPaths = options2.paths.filter((item) => item !== "-");
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
   const scanned = /* @__PURE__ */ new Set();
   const ifKubernetes = /* @__PURE__ */ new Set();
   if (scanPaths.length > 0) {
-    const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
-    for (const file of found.excluded) warnings.push(`${displayName(options.cwd, file)} is excluded by the configuration: not checked`);
-    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
+    const found = await findFiles({ cwd: options2.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options2.cwd) });
+    for (const file of found.excluded) warnings.push(`${displayName(options2.cwd, file)} is excluded by the configuration: not checked`);
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options2.cwd, missing.path)));
     for (const file of found.files) scanned.add(file);
     for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
   const extra = /* @__PURE__ */ new Set();
-  if (options.policyPaths.length > 0) {
-    const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
-    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
+  if (options2.policyPaths.length > 0) {
+    const found = await findFiles({ cwd: options2.cwd, paths: options2.policyPaths, include: [], exclude: [], gitignore: false });
+    for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options2.cwd, missing.path)));
     for (const file of found.files) extra.add(file);
     for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
-  const files = [.../* @__PURE__ */ new Set([...scanned, ...await configuredPolicyFiles(options, errors)])].sort(byCodeUnits);
+  const files = [.../* @__PURE__ */ new Set([...scanned, ...await configuredPolicyFiles(options2, errors)])].sort(byCodeUnits);
+  const settings = config.kustomize ?? { build: true, roots: [] };
+  const rootGlobs = globSet(globBase(config, options2.cwd), settings.roots);
+  const kustomize = scanKustomizations(
+    settings.build ? files.filter((file) => scanned.has(file) && roles.manifests(file)) : [],
+    (file) => loader.source(file),
+    (file) => displayName(options2.cwd, file),
+    rootGlobs.empty ? void 0 : (dir) => rootGlobs.matches(dir)
+  );
   for (const file of files) {
     if (isHelmTemplate(file)) {
       loader.workspace.counts.other++;
       continue;
     }
-    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: scanned.has(file) && roles.manifests(file), ifKubernetes: ifKubernetes.has(file) });
+    const manifests2 = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
+    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: manifests2, ifKubernetes: ifKubernetes.has(file) });
   }
-  if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
+  loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds);
+  if (options2.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options2.stdin ?? "");
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
+}
+async function resolveHelmInput(options2, workspace, errors, warnings) {
+  const charts = (options2.helmCharts ?? []).map((dir) => path9.resolve(options2.cwd, dir));
+  if (!options2.paths.includes("-")) {
+    if (charts.length > 0) warnings.push("--helm-chart is ignored: it applies to rendered Helm output read from standard input (-)");
+    return;
+  }
+  const stdin = workspace.files.get("-");
+  if (stdin === void 0) return;
+  const display = (file) => displayName(options2.cwd, file);
+  const resolved = await resolveHelmSources(stdin, { cwd: options2.cwd, charts, maxFileSize: options2.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, display });
+  warnings.push(...resolved.warnings);
+  errors.push(...resolved.errors);
 }
 function loadedPolicyIds(workspace) {
   return workspace.policies.map(({ compiled: compiled3 }) => {
@@ -53686,25 +56319,26 @@ function standInNamespace(name) {
   }
   return namespace;
 }
-async function lint(options) {
+async function lint(options2) {
   const started = performance.now();
   const warnings = [];
   const errors = [];
-  const workspace = await loadWorkspace(options, errors, warnings);
-  const settings = loadSettings(options, errors);
+  const workspace = await loadWorkspace(options2, errors, warnings);
+  await resolveHelmInput(options2, workspace, errors, warnings);
+  const settings = loadSettings(options2, errors);
   const policies = workspace.policies.map((item) => item.compiled);
   const sources = new Map(workspace.policies.map(({ compiled: compiled3, file, document }) => [compiled3, { file, document }]));
   const policySource = (policy) => sources.get(policy);
   const policyIds = loadedPolicyIds(workspace);
-  const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
-  for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  const configured = checkRuleIds(options2.config, policyIds, PROBLEM_CODES);
+  for (const warning of configured.warnings) warnings.push(`${displayName(options2.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
   const manifests2 = configured.errors.length > 0 ? [] : workspace.manifests;
   const namespaceLabels = namespaceLabelsOf(manifests2);
   const namespaceObjects = new Map(manifests2.filter((manifest) => manifest.kind === "Namespace" && manifest.apiVersion === "v1").map((manifest) => [manifest.name, manifest.value]));
   const objects2 = manifests2.map((manifest) => manifest.value);
   const evaluation = {
     numberMode: "int64",
-    operation: options.config.operation,
+    operation: options2.config.operation,
     external: { cluster: mockedCluster(objects2) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
@@ -53716,9 +56350,11 @@ async function lint(options) {
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
+  const fileOf = (file) => workspace.files.get(file);
+  const builtBy = /* @__PURE__ */ new WeakMap();
   const statuses = emptyStatuses();
   let suppressed = 0;
-  let findings = workspace.problems.filter((problem3) => !isIgnored(options.config.ignore, problem3.ruleId));
+  let findings = workspace.problems.filter((problem3) => !isIgnored(options2.config.ignore, problem3.ruleId));
   suppressed += workspace.problems.length - findings.length;
   const mutations = [];
   const rerun = policies.filter((policy) => policy.mutate !== void 0 && !policy.mutationsSettle);
@@ -53727,8 +56363,9 @@ async function lint(options) {
     const file = workspace.files.get(manifest.file);
     const responses = evaluateResource(policies, manifest, evaluation);
     for (const { response } of responses) for (const rule3 of response.rules) statuses[rule3.status]++;
-    const context2 = { config: options.config, policySource, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3 };
+    const context2 = { config: options2.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3 };
     const converted2 = responseFindings(responses, context2);
+    if (manifest.builtBy !== void 0) for (const finding of converted2.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted2.findings);
     suppressed += converted2.suppressed;
     const after = mutatedResource(responses, manifest.value);
@@ -53736,7 +56373,7 @@ async function lint(options) {
       const rules = responses.flatMap(
         ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule3) => rule3.status === "pass").map((rule3) => ({ policy: response.policy, rule: rule3 })) : []
       );
-      if (rules.some(({ policy, rule: rule3 }) => isReported(options.config, policy, rule3.name))) {
+      if (rules.some(({ policy, rule: rule3 }) => isReported(options2.config, policy, rule3.name))) {
         const changing = new Set(rules.map(({ policy }) => policy));
         const again = rerun.filter((policy) => changing.has(policy));
         const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
@@ -53746,7 +56383,7 @@ async function lint(options) {
       }
     }
     done++;
-    options.onProgress?.(done, manifests2.length);
+    options2.onProgress?.(done, manifests2.length);
   }
   const suppressions = new Suppressions(
     workspace.files.values(),
@@ -53770,38 +56407,47 @@ async function lint(options) {
     return true;
   };
   let fixes = [];
-  if (options.fixes) {
-    const candidates = mutations.filter(isWritable);
-    const mutated = mutatedResources(
-      candidates.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
-      workspace.files
-    );
-    const edits = new Map(candidates.map((mutation2, index) => [mutation2, mutated[index]]));
-    const applied = [];
-    for (const mutation2 of mutations) {
-      const { context: context2, rules, unsettled } = mutation2;
-      const item = edits.get(mutation2);
-      const fix2 = (item?.edits ?? []).map((edit) => ({ file: context2.file.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-      const reported2 = push2(mutationFinding(context2, rules, fix2.length > 0 ? { fixable: true, fix: fix2 } : { fixable: false }, documentStart(context2), unsettled));
-      if (reported2 && item !== void 0) applied.push(item);
+  const edited = (mutation2) => isWritable(mutation2) && (options2.fixes === true || mutation2.context.resource.origin !== void 0);
+  const candidates = mutations.filter(edited);
+  const mutated = mutatedResources(
+    candidates.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
+    workspace.files,
+    (file) => displayName(options2.cwd, file)
+  );
+  const edits = new Map(candidates.map((mutation2, index) => [mutation2, mutated[index]]));
+  const applied = [];
+  for (const mutation2 of mutations) {
+    const { context: context2, rules, unsettled } = mutation2;
+    const item = edits.get(mutation2);
+    if (item === void 0) {
+      push2(mutationFinding(context2, rules, { fixable: options2.fixes !== true && isWritable(mutation2) }, documentStart(context2), unsettled));
+      continue;
     }
-    fixes = fileFixes(applied, workspace.files).fixes;
-  } else {
-    for (const mutation2 of mutations) {
-      const { context: context2, rules, unsettled } = mutation2;
-      push2(mutationFinding(context2, rules, { fixable: isWritable(mutation2) }, documentStart(context2), unsettled));
-    }
+    const source = workspace.files.get(item.file) ?? context2.file;
+    const fix2 = item.edits.map((edit) => ({ file: source.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+    const fixable = fix2.length > 0;
+    const built2 = context2.resource.origin !== void 0;
+    const location2 = built2 && fixable ? documentLocation(source, item.documentIndex) : documentStart(context2);
+    const settings2 = fixable ? options2.fixes === true ? { fixable: true, fix: fix2 } : { fixable: true } : { fixable: false };
+    const finding = mutationFinding(context2, rules, settings2, location2, unsettled, built2 && !fixable ? item.editError : void 0);
+    if (finding !== null && context2.resource.builtBy !== void 0) builtBy.set(finding, context2.resource.builtBy);
+    const reported2 = push2(finding);
+    if (reported2 && options2.fixes === true && fixable && !applied.some((other) => sameEdits(other, item))) applied.push(item);
   }
+  if (options2.fixes === true) fixes = fileFixes(applied, workspace.files).fixes;
+  findings = mergeBuiltFindings(findings, builtBy);
   for (const finding of suppressions.directiveFindings()) {
-    if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
+    if (isIgnored(options2.config.ignore, finding.ruleId)) suppressed++;
     else findings.push(finding);
   }
   let reported = findings;
   let reportedSuppressed = suppressedFindings;
-  if (options.reportFiles !== void 0) {
-    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path6.resolve(options.cwd, file))));
-    reported = findings.filter((finding) => wanted.has(finding.location.file));
-    reportedSuppressed = suppressedFindings.filter((finding) => wanted.has(finding.location.file));
+  if (options2.reportFiles !== void 0) {
+    const wanted = new Set(options2.reportFiles.map((file) => displayName(options2.cwd, path9.resolve(options2.cwd, file))));
+    const changedBuilds = new Set([...workspace.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
+    const wantedFinding = (finding) => wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root));
+    reported = findings.filter(wantedFinding);
+    reportedSuppressed = suppressedFindings.filter(wantedFinding);
     suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
   }
   reported.sort(compareFindings);
@@ -53816,18 +56462,53 @@ async function lint(options) {
     policies: policies.length,
     manifests: manifests2.length,
     statuses,
-    cwd: options.cwd,
+    cwd: options2.cwd,
     durationMs: performance.now() - started
   };
-  return { report, errors, fixes: fixes.filter((fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path6.resolve(options.cwd, file) === fix2.file)), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+  const reportedEdits = new Set(reported.flatMap((finding) => (finding.fix ?? []).map((edit) => edit.file)));
+  const reportedFix = (fix2) => options2.reportFiles === void 0 || options2.reportFiles.some((file) => path9.resolve(options2.cwd, file) === fix2.file) || reportedEdits.has(displayName(options2.cwd, fix2.file));
+  return { report, errors, fixes: fixes.filter(reportedFix), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options2, workspace, policies.length), configProblems: configured.errors };
 }
 function isWritable(mutation2) {
   return mutation2.unsettled.length === 0 && mutation2.context.file.path !== "-" && mutation2.context.resource.listItem === void 0;
 }
 function documentStart(context2) {
-  const file = context2.file;
-  const line = file.documents.find((document) => document.index === context2.resource.documentIndex)?.line ?? 1;
+  return documentLocation(context2.file, context2.resource.documentIndex);
+}
+function documentLocation(file, index) {
+  const line = file.documents.find((document) => document.index === index)?.line ?? 1;
   return inTemplate(file, fullLocation(file, { line, column: 1 }));
+}
+function sameEdits(a, b) {
+  return a.file === b.file && a.documentIndex === b.documentIndex && a.edits.length === b.edits.length && a.edits.every((edit, i) => edit.startLine === b.edits[i].startLine && edit.endLine === b.edits[i].endLine && edit.replacement === b.edits[i].replacement);
+}
+function mergeBuiltFindings(findings, builtBy) {
+  const merged = /* @__PURE__ */ new Map();
+  const out = [];
+  for (const finding of findings) {
+    const roots = builtBy.get(finding);
+    if (roots === void 0) {
+      out.push(finding);
+      continue;
+    }
+    const { location: location2 } = finding;
+    const key3 = [finding.ruleId, location2.file, location2.line, location2.column, location2.endLine, location2.endColumn, finding.message].join("\0");
+    const known = merged.get(key3);
+    if (known !== void 0) {
+      for (const root of roots) if (!known.roots.includes(root)) known.roots.push(root);
+      continue;
+    }
+    const entry2 = { finding, roots: [...roots] };
+    merged.set(key3, entry2);
+    out.push(entry2);
+  }
+  return out.map((item) => {
+    if (!("roots" in item)) return item;
+    const { finding, roots } = item;
+    const named2 = { ...finding, message: `${finding.message} (in the ${roots.length === 1 ? "build" : "builds"} of ${roots.join(", ")})` };
+    builtBy.set(named2, roots);
+    return named2;
+  });
 }
 function compareFindings(a, b) {
   const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;
@@ -53835,13 +56516,13 @@ function compareFindings(a, b) {
 }
 
 // src/report/groups.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest3(reason) {
-  return createHash3("sha256").update(reason).digest("hex").slice(0, 16);
+  return createHash4("sha256").update(reason).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();
@@ -54129,10 +56810,10 @@ function rule2(finding) {
     ...ruleTags.length > 0 ? { properties: { tags: ruleTags } } : {}
   };
 }
-function toSarif(report, options) {
+function toSarif(report, options2) {
   const rules = [];
   const ruleIndex = /* @__PURE__ */ new Map();
-  const suppressed = options.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
+  const suppressed = options2.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
   const groups = sameReasonGroups(report.findings);
   const results = [...report.findings, ...suppressed].map((finding) => {
     let index = ruleIndex.get(finding.ruleId);
@@ -54161,8 +56842,8 @@ function toSarif(report, options) {
   });
   const driver = {
     name: "kyverno-lint",
-    version: options.toolVersion,
-    ...options.informationUri !== void 0 ? { informationUri: options.informationUri } : {},
+    version: options2.toolVersion,
+    ...options2.informationUri !== void 0 ? { informationUri: options2.informationUri } : {},
     rules
   };
   return {
@@ -54171,8 +56852,8 @@ function toSarif(report, options) {
     runs: [{ tool: { driver }, originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } }, results }]
   };
 }
-function sarif(report, options) {
-  return `${stringifyJson(toSarif(report, options), 2)}
+function sarif(report, options2) {
+  return `${stringifyJson(toSarif(report, options2), 2)}
 `;
 }
 
@@ -54367,14 +57048,14 @@ function trailingWidth(visibleSegment, eastAsianWidthOptions) {
   }
   return extra;
 }
-function stringWidth(input, options = {}) {
+function stringWidth(input, options2 = {}) {
   if (typeof input !== "string" || input.length === 0) {
     return 0;
   }
   const {
     ambiguousIsNarrow = true,
     countAnsiEscapeCodes = false
-  } = options;
+  } = options2;
   let string = input;
   if (!countAnsiEscapeCodes && (string.includes("\x1B") || string.includes("\x9B"))) {
     string = stripAnsi(string);
@@ -55004,8 +57685,8 @@ var restoreStylesAcrossRows = (preString) => {
   }
   return returnValue + preString.slice(copiedIndex);
 };
-var exec = (string, columns, options = {}) => {
-  if (options.trim !== false && string.trim() === "") {
+var exec = (string, columns, options2 = {}) => {
+  if (options2.trim !== false && string.trim() === "") {
     return "";
   }
   const words = splitWords(string);
@@ -55015,7 +57696,7 @@ var exec = (string, columns, options = {}) => {
   let isFirstWord = true;
   for (const word of words) {
     const rowIndex = rows.length - 1;
-    if (options.trim !== false && trimmedRowIndex !== rowIndex) {
+    if (options2.trim !== false && trimmedRowIndex !== rowIndex) {
       const row = rows[rowIndex];
       const trimmedRow = row.trimStart();
       if (trimmedRow.length !== row.length) {
@@ -55029,16 +57710,16 @@ var exec = (string, columns, options = {}) => {
     if (isFirstWord) {
       isFirstWord = false;
     } else {
-      if (rowLength >= columns && (options.wordWrap === false || options.trim === false)) {
+      if (rowLength >= columns && (options2.wordWrap === false || options2.trim === false)) {
         rows.push("");
         rowLength = 0;
       }
-      if (rowLength > 0 || options.trim === false) {
+      if (rowLength > 0 || options2.trim === false) {
         rows[rows.length - 1] += " ";
         rowLength++;
       }
     }
-    if (options.hard && options.wordWrap !== false && word.width > columns) {
+    if (options2.hard && options2.wordWrap !== false && word.width > columns) {
       const remainingColumns = columns - rowLength;
       const breaksStartingThisLine = 1 + Math.floor((word.width - remainingColumns - 1) / columns);
       const breaksStartingNextLine = Math.floor((word.width - 1) / columns);
@@ -55050,21 +57731,21 @@ var exec = (string, columns, options = {}) => {
       continue;
     }
     if (rowLength + word.width > columns && rowLength > 0 && word.width > 0) {
-      if (options.wordWrap === false && rowLength < columns) {
+      if (options2.wordWrap === false && rowLength < columns) {
         rowLength = wrapWord(rows, word.value, columns, rowLength);
         continue;
       }
       rows.push("");
       rowLength = 0;
     }
-    if (rowLength + word.width > columns && options.wordWrap === false) {
+    if (rowLength + word.width > columns && options2.wordWrap === false) {
       rowLength = wrapWord(rows, word.value, columns, rowLength);
       continue;
     }
     rows[rows.length - 1] += word.value;
     rowLength += word.width;
   }
-  if (options.trim !== false) {
+  if (options2.trim !== false) {
     rows = rows.map((row) => stringVisibleTrimSpacesRight(row));
   }
   return restoreStylesAcrossRows(rows.join("\n"));
@@ -55078,8 +57759,8 @@ var normalizeText = (string) => {
   });
   return normalizedString;
 };
-function wrapAnsi(string, columns, options) {
-  return normalizeText(String(string)).replaceAll("\r\n", "\n").split("\n").map((line) => exec(expandTabs(line), columns, options)).join("\n");
+function wrapAnsi(string, columns, options2) {
+  return normalizeText(String(string)).replaceAll("\r\n", "\n").split("\n").map((line) => exec(expandTabs(line), columns, options2)).join("\n");
 }
 
 // src/reporters/stylish.ts
@@ -55212,12 +57893,12 @@ function suppressedLine(report) {
   return count2 > 0 ? `  ${count2} ${plural2("problem", count2)} suppressed by kyverno-lint-disable comments.
 ` : "";
 }
-function stylish(report, options) {
+function stylish(report, options2) {
   if (report.findings.length === 0) return suppressedLine(report);
-  const styles2 = options.color ? COLORS : PLAIN2;
+  const styles2 = options2.color ? COLORS : PLAIN2;
   const all = sections(report);
   const laid = all.map(columnsOf);
-  const terminalWidth = options.width;
+  const terminalWidth = options2.width;
   const layout = terminalWidth === void 0 ? { kind: "line" } : rulesBeside(laid, terminalWidth) ? { kind: "beside", terminalWidth } : { kind: "above", terminalWidth };
   let output = "\n";
   all.forEach((section, index) => {
@@ -55239,24 +57920,24 @@ function isReporterName(name) {
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
-  diff(oldStr, newStr, options = {}) {
+  diff(oldStr, newStr, options2 = {}) {
     let callback;
-    if (typeof options === "function") {
-      callback = options;
-      options = {};
-    } else if ("callback" in options) {
-      callback = options.callback;
+    if (typeof options2 === "function") {
+      callback = options2;
+      options2 = {};
+    } else if ("callback" in options2) {
+      callback = options2.callback;
     }
-    const oldString = this.castInput(oldStr, options);
-    const newString = this.castInput(newStr, options);
-    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-    const newTokens = this.removeEmpty(this.tokenize(newString, options));
-    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+    const oldString = this.castInput(oldStr, options2);
+    const newString = this.castInput(newStr, options2);
+    const oldTokens = this.removeEmpty(this.tokenize(oldString, options2));
+    const newTokens = this.removeEmpty(this.tokenize(newString, options2));
+    return this.diffWithOptionsObj(oldTokens, newTokens, options2, callback);
   }
-  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+  diffWithOptionsObj(oldTokens, newTokens, options2, callback) {
     var _a;
     const done = (value2) => {
-      value2 = this.postProcess(value2, options);
+      value2 = this.postProcess(value2, options2);
       if (callback) {
         setTimeout(function() {
           callback(value2);
@@ -55269,13 +57950,13 @@ var Diff = class {
     const newLen = newTokens.length, oldLen = oldTokens.length;
     let editLength = 1;
     let maxEditLength = newLen + oldLen;
-    if (options.maxEditLength != null) {
-      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+    if (options2.maxEditLength != null) {
+      maxEditLength = Math.min(maxEditLength, options2.maxEditLength);
     }
-    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+    const maxExecutionTime = (_a = options2.timeout) !== null && _a !== void 0 ? _a : Infinity;
     const abortAfterTimestamp = Date.now() + maxExecutionTime;
     const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
-    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options2);
     if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
       return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
     }
@@ -55298,11 +57979,11 @@ var Diff = class {
           continue;
         }
         if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
-          basePath = this.addToPath(addPath, true, false, 0, options);
+          basePath = this.addToPath(addPath, true, false, 0, options2);
         } else {
-          basePath = this.addToPath(removePath, false, true, 1, options);
+          basePath = this.addToPath(removePath, false, true, 1, options2);
         }
-        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options2);
         if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
           return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
         } else {
@@ -55337,42 +58018,42 @@ var Diff = class {
       }
     }
   }
-  addToPath(path7, added, removed, oldPosInc, options) {
-    const last = path7.lastComponent;
-    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+  addToPath(path10, added, removed, oldPosInc, options2) {
+    const last = path10.lastComponent;
+    if (last && !options2.oneChangePerToken && last.added === added && last.removed === removed) {
       return {
-        oldPos: path7.oldPos + oldPosInc,
+        oldPos: path10.oldPos + oldPosInc,
         lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
       };
     } else {
       return {
-        oldPos: path7.oldPos + oldPosInc,
+        oldPos: path10.oldPos + oldPosInc,
         lastComponent: { count: 1, added, removed, previousComponent: last }
       };
     }
   }
-  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options2) {
     const newLen = newTokens.length, oldLen = oldTokens.length;
     let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options2)) {
       newPos++;
       oldPos++;
       commonCount++;
-      if (options.oneChangePerToken) {
+      if (options2.oneChangePerToken) {
         basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
       }
     }
-    if (commonCount && !options.oneChangePerToken) {
+    if (commonCount && !options2.oneChangePerToken) {
       basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
     }
     basePath.oldPos = oldPos;
     return newPos;
   }
-  equals(left, right, options) {
-    if (options.comparator) {
-      return options.comparator(left, right);
+  equals(left, right, options2) {
+    if (options2.comparator) {
+      return options2.comparator(left, right);
     } else {
-      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+      return left === right || !!options2.ignoreCase && left.toLowerCase() === right.toLowerCase();
     }
   }
   removeEmpty(array) {
@@ -55385,17 +58066,17 @@ var Diff = class {
     return ret;
   }
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  castInput(value2, options) {
+  castInput(value2, options2) {
     return value2;
   }
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  tokenize(value2, options) {
+  tokenize(value2, options2) {
     return Array.from(value2);
   }
   join(chars) {
     return chars.join("");
   }
-  postProcess(changeObjects, options) {
+  postProcess(changeObjects, options2) {
     return changeObjects;
   }
   get useLongestToken() {
@@ -55445,15 +58126,15 @@ var LineDiff = class extends Diff {
     super(...arguments);
     this.tokenize = tokenize3;
   }
-  equals(left, right, options) {
-    if (options.ignoreWhitespace) {
-      if (!options.newlineIsToken || !left.includes("\n")) {
+  equals(left, right, options2) {
+    if (options2.ignoreWhitespace) {
+      if (!options2.newlineIsToken || !left.includes("\n")) {
         left = left.trim();
       }
-      if (!options.newlineIsToken || !right.includes("\n")) {
+      if (!options2.newlineIsToken || !right.includes("\n")) {
         right = right.trim();
       }
-    } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+    } else if (options2.ignoreNewlineAtEof && !options2.newlineIsToken) {
       if (left.endsWith("\n")) {
         left = left.slice(0, -1);
       }
@@ -55461,15 +58142,15 @@ var LineDiff = class extends Diff {
         right = right.slice(0, -1);
       }
     }
-    return super.equals(left, right, options);
+    return super.equals(left, right, options2);
   }
 };
 var lineDiff = new LineDiff();
-function diffLines(oldStr, newStr, options) {
-  return lineDiff.diff(oldStr, newStr, options);
+function diffLines(oldStr, newStr, options2) {
+  return lineDiff.diff(oldStr, newStr, options2);
 }
-function tokenize3(value2, options) {
-  if (options.stripTrailingCr) {
+function tokenize3(value2, options2) {
+  if (options2.stripTrailingCr) {
     value2 = value2.replace(/\r\n/g, "\n");
   }
   const retLines = [], linesAndNewlines = value2.split(/(\n|\r\n)/);
@@ -55478,7 +58159,7 @@ function tokenize3(value2, options) {
   }
   for (let i = 0; i < linesAndNewlines.length; i++) {
     const line = linesAndNewlines[i];
-    if (i % 2 && !options.newlineIsToken) {
+    if (i % 2 && !options2.newlineIsToken) {
       retLines[retLines.length - 1] += line;
     } else {
       retLines.push(line);
@@ -55488,14 +58169,14 @@ function tokenize3(value2, options) {
 }
 
 // node_modules/diff/libesm/patch/create.js
-function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options2) {
   let optionsObj;
-  if (!options) {
+  if (!options2) {
     optionsObj = {};
-  } else if (typeof options === "function") {
-    optionsObj = { callback: options };
+  } else if (typeof options2 === "function") {
+    optionsObj = { callback: options2 };
   } else {
-    optionsObj = options;
+    optionsObj = options2;
   }
   if (typeof optionsObj.context === "undefined") {
     optionsObj.context = 4;
@@ -55610,12 +58291,12 @@ var RED = "\x1B[31m";
 var GREEN = "\x1B[32m";
 var CYAN = "\x1B[36m";
 var RESET = "\x1B[0m";
-function unifiedDiff(before, after, options) {
+function unifiedDiff(before, after, options2) {
   if (before === after) return "";
-  const patch2 = structuredPatch(options.from, options.to, before, after, void 0, void 0, { context: options.context ?? 3 });
-  const paint = (code, line) => options.color ? `${code}${line}${RESET}` : line;
-  let out = `--- ${options.from}
-+++ ${options.to}
+  const patch2 = structuredPatch(options2.from, options2.to, before, after, void 0, void 0, { context: options2.context ?? 3 });
+  const paint = (code, line) => options2.color ? `${code}${line}${RESET}` : line;
+  let out = `--- ${options2.from}
++++ ${options2.to}
 `;
   for (const hunk of patch2.hunks) {
     out += paint(CYAN, `@@ -${range3(hunk.oldStart, hunk.oldLines)} +${range3(hunk.newStart, hunk.newLines)} @@`) + "\n";
@@ -55636,9 +58317,9 @@ function range3(start, count2) {
 }
 
 // src/evaluate/evaluate.ts
-function evaluate5(policies, resource, options = {}) {
+function evaluate5(policies, resource, options2 = {}) {
   if (typeof resource.apiVersion !== "string" || typeof resource.kind !== "string") throw new TypeError("evaluate: the resource needs a string apiVersion and kind");
-  const { numberMode = "int64", operation, userInfo: userInfo2, exceptions, external, namespaceLabels, targets } = options;
+  const { numberMode = "int64", operation, userInfo: userInfo2, exceptions, external, namespaceLabels, targets } = options2;
   const evaluation = { numberMode };
   if (operation !== void 0) evaluation.operation = operation;
   if (userInfo2 !== void 0) evaluation.userInfo = userInfo2;
