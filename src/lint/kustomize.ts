@@ -41,16 +41,21 @@ export function scanKustomizations(
   display: (file: string) => string,
   isRoot?: (dir: string) => boolean,
 ): KustomizeScan {
-  const read = (file: string): SourceText | string => source(file);
   const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path.dirname(file)))].sort();
   const included = new Set(dirs.flatMap((dir) => includedFolders(dir, source)));
   // The configured roots, or every kustomization no other one includes.
   const roots = dirs.filter((dir) => (isRoot !== undefined ? isRoot(dir) : !included.has(dir)) && !isComponent(dir, source));
-  const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, read)]));
-  // A kustomization no root includes (when the configuration names the roots) is still an input, not manifests.
-  for (const dir of dirs) if (!builds.has(dir) && ![...builds.values()].some((build) => [...build.inputs].some((input) => path.dirname(input) === dir))) builds.set(dir, buildKustomization(dir, read));
+  const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, source)]));
   const inputs = new Set<string>();
   for (const build of builds.values()) for (const input of build.inputs) inputs.add(input);
+  // A kustomization no root reads (when the configuration names the roots) is built too: its files are inputs, not manifests.
+  for (const dir of dirs) {
+    const file = kustomizationFile(dir);
+    if (builds.has(dir) || (file !== null && inputs.has(file))) continue;
+    const build = buildKustomization(dir, source);
+    builds.set(dir, build);
+    for (const input of build.inputs) inputs.add(input);
+  }
   const manifests: ResourceDocument[] = [];
   const problems: BuildProblem[] = [];
   const seen = new Set<string>();
