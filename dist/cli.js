@@ -58969,14 +58969,19 @@ function isKustomizationFile(file) {
   return KUSTOMIZATION_FILE_NAMES.includes(path12.basename(file));
 }
 function scanKustomizations(files, source, display, isRoot) {
-  const read = (file) => source(file);
   const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path12.dirname(file)))].sort();
   const included = new Set(dirs.flatMap((dir) => includedFolders(dir, source)));
   const roots = dirs.filter((dir) => (isRoot !== void 0 ? isRoot(dir) : !included.has(dir)) && !isComponent(dir, source));
-  const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, read)]));
-  for (const dir of dirs) if (!builds.has(dir) && ![...builds.values()].some((build) => [...build.inputs].some((input) => path12.dirname(input) === dir))) builds.set(dir, buildKustomization(dir, read));
+  const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, source)]));
   const inputs = /* @__PURE__ */ new Set();
   for (const build of builds.values()) for (const input of build.inputs) inputs.add(input);
+  for (const dir of dirs) {
+    const file = kustomizationFile(dir);
+    if (builds.has(dir) || file !== null && inputs.has(file)) continue;
+    const build = buildKustomization(dir, source);
+    builds.set(dir, build);
+    for (const input of build.inputs) inputs.add(input);
+  }
   const manifests2 = [];
   const problems = [];
   const seen = /* @__PURE__ */ new Set();
