@@ -8,7 +8,8 @@
  *   file is read (the extensions Kyverno reads), and every `*.json` file on condition that it looks like
  *   a Kubernetes object (`ifKubernetes`: kubectl reads JSON manifests, but most JSON files of a repository
  *   are tool settings such as package.json or tsconfig.json, which may hold comments); with `include`
- *   globs, the files matching one of them whose extension is `.yaml`, `.yml` or `.json`. Names starting with `.` (`.git`, `.github`, hidden
+ *   globs, the files matching one of them whose extension is `.yaml`, `.yml` or `.json`. Kustomize's extension-less
+ *   `Kustomization` files are read like `.yaml` files. Names starting with `.` (`.git`, `.github`, hidden
  *   files) and `node_modules` folders are skipped, as are symbolic links to folders (no cycles, no
  *   file read twice). A folder matching an `exclude` glob is skipped with everything below it.
  * - With `gitignore`, `.gitignore` files are honoured as Git does ({@link GitignoreStack}): those of
@@ -80,8 +81,13 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Kustomize's kustomization file name without an extension (api/konfig `RecognizedKustomizationFileNames`). */
+const KUSTOMIZATION = 'Kustomization';
+
 /** Whether a file met in a walk is read: `true`, `false`, or `ifKubernetes`. */
 function isWanted(walk: Walk, file: string): boolean | 'ifKubernetes' {
+  // A kustomization is YAML whatever its name says.
+  if (path.basename(file) === KUSTOMIZATION) return walk.include.empty || walk.include.matches(file);
   const extension = path.extname(file);
   if (walk.include.empty) return DEFAULT_EXTENSIONS.has(extension) || (extension === JSON_EXTENSION && 'ifKubernetes');
   return INCLUDE_EXTENSIONS.has(extension) && walk.include.matches(file);

@@ -45,6 +45,14 @@ describe('findFiles: walking folders', () => {
     expect(all.ifKubernetes).toEqual(['a/data.json']);
   });
 
+  it("reads kustomize's extension-less Kustomization files, and no other extension-less file", async () => {
+    write('overlay/Kustomization', 'resources: [../base]\n');
+    write('overlay/README', 'x');
+    write('overlay/kustomization', 'x');
+    expect((await find()).files).toEqual(['overlay/Kustomization']);
+    expect((await find({ include: ['base/**'] })).files).toEqual([]);
+  });
+
   it('reads a .json file named explicitly (or selected by include globs) unconditionally', async () => {
     write('a/data.json', '{}');
     write('a/other.json', '{}');

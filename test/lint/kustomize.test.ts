@@ -74,3 +74,13 @@ describe('the kustomize settings of the configuration', () => {
     expect(report.findings.some((finding) => finding.location.file === 'overlays/prod/web-hardening.yaml')).toBe(true);
   });
 });
+
+describe("a root whose kustomization is kustomize's extension-less Kustomization file", () => {
+  it('is found and built', async () => {
+    expect(await fixtureFindings('extensionless', 'test/fixtures/kustomize')).toEqual([
+      // The tag its `images:` entry sets; the namespace it sets keeps disallow-default-namespace quiet.
+      { ruleId: 'disallow-latest-tag/validate-image-tag', severity: 'error', at: 'app/Kustomization:5:5-6:19' },
+      { ruleId: 'require-run-as-non-root/run-as-non-root', severity: 'error', at: 'app/pod.yaml:7:7-8:26' },
+    ]);
+  });
+});
