@@ -42738,7 +42738,9 @@ function errorMessage3(error2) {
   if (code18 === "EACCES" || code18 === "EPERM") return "permission denied";
   return error2 instanceof Error ? error2.message : String(error2);
 }
+var KUSTOMIZATION = "Kustomization";
 function isWanted(walk5, file) {
+  if (path9.basename(file) === KUSTOMIZATION) return walk5.include.empty || walk5.include.matches(file);
   const extension = path9.extname(file);
   if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
   return INCLUDE_EXTENSIONS.has(extension) && walk5.include.matches(file);

@@ -55760,7 +55760,9 @@ function errorMessage4(error) {
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return error instanceof Error ? error.message : String(error);
 }
+var KUSTOMIZATION = "Kustomization";
 function isWanted(walk5, file) {
+  if (path8.basename(file) === KUSTOMIZATION) return walk5.include.empty || walk5.include.matches(file);
   const extension = path8.extname(file);
   if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
   return INCLUDE_EXTENSIONS.has(extension) && walk5.include.matches(file);

@@ -16233,7 +16233,9 @@ function errorMessage3(error) {
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   return error instanceof Error ? error.message : String(error);
 }
+var KUSTOMIZATION = "Kustomization";
 function isWanted(walk5, file) {
+  if (path4.basename(file) === KUSTOMIZATION) return walk5.include.empty || walk5.include.matches(file);
   const extension = path4.extname(file);
   if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
   return INCLUDE_EXTENSIONS.has(extension) && walk5.include.matches(file);
