@@ -13,7 +13,7 @@ export interface JsonObject {
 export type RuleStatus = 'pass' | 'fail' | 'warn' | 'error' | 'skip';
 
 /** The kind of rule a response belongs to (Kyverno `RuleType`). */
-export type RuleType = 'Validation' | 'Mutation' | 'Generation' | 'ImageVerify';
+export type RuleType = 'Validation' | 'Mutation' | 'Generation' | 'ImageVerify' | 'Deletion';
 
 /**
  * How resource numbers are represented, which changes a few outcomes (rendering of numbers for

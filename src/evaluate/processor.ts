@@ -52,7 +52,7 @@ export interface EvaluationOptions {
 const NO_OBJECTS: readonly JsonObject[] = Object.freeze([]);
 
 /** What kind of engine response a policy response stands for. */
-export type ResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate';
+export type ResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate' | 'delete';
 
 export interface ResourceResponse {
   kind: ResponseKind;
@@ -129,6 +129,14 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
     if (outcome === null) continue;
     out.push(outcome.generationError === undefined ? { kind: 'generate', response: outcome.response } : { kind: 'generate', ...outcome });
   }
+  // Deleting policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
+  // `applyDeletingPolicies` runs on the loaded resources, not on the mutated ones).
+  const original: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
+  for (const policy of policies) {
+    if (policy.delete === undefined) continue;
+    const response = policy.delete(request(policy, resource, original, options));
+    if (response !== null) out.push({ kind: 'delete', response });
+  }
   return out;
 }
 
@@ -150,6 +158,11 @@ export function evaluateJsonPayload(policies: readonly CompiledPolicy[], payload
   for (const policy of policies) {
     if (policy.validateJson === undefined) continue;
     for (const response of policy.validateJson(request)) out.push({ kind: 'validate', response });
+  }
+  // A deleting policy evaluates a payload's conditions without matching (dpol/engine/engine.go `Handle`).
+  for (const policy of policies) {
+    const response = policy.delete?.(request);
+    if (response) out.push({ kind: 'delete', response });
   }
   return out;
 }

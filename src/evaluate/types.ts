@@ -241,6 +241,11 @@ export interface CompiledPolicy {
    */
   generate?(request: EvaluationRequest, cloneSources: () => readonly JsonObject[]): GenerateOutcome | null;
   /**
+   * Whether the resource (as given, before any mutation) would be deleted by a deleting policy's schedule (Kyverno's
+   * DeletingPolicy, `applyDeletingPolicies`); null when the policy does not select it. Also called on JSON payloads.
+   */
+  delete?(request: EvaluationRequest): PolicyResponse | null;
+  /**
    * The JSON payload handler (a Test's `jsonPayloads`, `kyverno apply --json`): the responses of the policy for the
    * payload `request.resource`, an arbitrary JSON object. Only the kinds that evaluate raw JSON have it (a
    * ValidatingPolicy in `JSON` evaluation mode); the others give no response for a payload.

@@ -128,11 +128,20 @@ interface ResourceFindings {
 /** The findings of the validate, mutate and generate responses of one resource (mutations are added by the caller). */
 export function responseFindings(responses: readonly ResourceResponse[], context: FindingContext): ResourceFindings {
   const out: ResourceFindings = { findings: [], suppressed: 0 };
-  for (const { response } of responses) {
+  for (const { kind, response } of responses) {
     const policy = response.policy;
     for (const rule of response.rules) {
+      if (kind === 'delete' && rule.status !== 'error') {
+        // A resource the policy would not delete is no finding.
+        if (rule.status !== 'pass') continue;
+        const finding = deletionFinding(policy, rule, context);
+        if (finding === null) out.suppressed++;
+        else out.findings.push(finding);
+        continue;
+      }
       if (rule.status !== 'fail' && rule.status !== 'error') continue;
-      const finding = ruleFinding(policy, rule, context);
+      // A deleting policy's rule is the policy itself: its id is the policy's.
+      const finding = ruleFinding(policy, kind === 'delete' ? { ...rule, name: '' } : rule, context);
       if (finding === null) out.suppressed++;
       else out.findings.push(finding);
     }
@@ -206,6 +215,31 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
     message: inPolicy === null ? message : `${message} (on ${context.resource.kind} ${resourceName(context.resource)})`,
     location: inPolicy ?? locateFailurePath(context, rule.status === 'fail' ? rule.path : undefined),
     resource: resourceRef(context.resource),
+    ...settings.metadata,
+  };
+}
+
+/**
+ * A resource a deleting policy would delete on its schedule, as an `info` finding at the resource (beyond Kyverno,
+ * whose CLI only reports the match). The rule id is the policy's.
+ */
+function deletionFinding(policy: CompiledPolicy, rule: RuleResponse, context: FindingContext): Finding | null {
+  const settings = ruleSettings(context.config, policy, '');
+  if (!settings.reported) return null;
+  const severity = settings.configured ?? 'info';
+  if (severity === 'off') return null;
+  const schedule = rule.properties?.schedule;
+  const { resource } = context;
+  return {
+    ruleId: settings.ruleId,
+    policy: policy.name,
+    rule: '',
+    severity,
+    status: 'pass',
+    type: 'Deletion',
+    message: `${policyReference(policy)} would delete ${resource.kind} ${resourceName(resource)}${schedule === undefined ? '' : ` on its schedule "${schedule}"`}`,
+    location: locateFailurePath(context, undefined),
+    resource: resourceRef(resource),
     ...settings.metadata,
   };
 }

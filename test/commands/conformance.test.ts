@@ -33,7 +33,8 @@ describe('categorize', () => {
     { name: 'validate.cel rules', documents: [clusterPolicy([validate({ cel: { expressions: [] } })])], category: 'validate.cel' },
     { name: 'a MutatingPolicy', documents: [cel('policies.kyverno.io/v1', 'MutatingPolicy')], category: 'other CEL kinds' },
     { name: 'a NamespacedGeneratingPolicy', documents: [cel('policies.kyverno.io/v1', 'NamespacedGeneratingPolicy')], category: 'other CEL kinds' },
-    { name: 'a DeletingPolicy', documents: [cel('policies.kyverno.io/v1', 'DeletingPolicy')], category: 'other CEL kinds' },
+    { name: 'a DeletingPolicy', documents: [cel('policies.kyverno.io/v1', 'DeletingPolicy')], category: 'DeletingPolicy' },
+    { name: 'a NamespacedDeletingPolicy', documents: [cel('policies.kyverno.io/v1', 'NamespacedDeletingPolicy')], category: 'DeletingPolicy' },
     { name: 'an ImageValidatingPolicy', documents: [cel('policies.kyverno.io/v1alpha1', 'ImageValidatingPolicy')], category: 'other CEL kinds' },
     { name: 'a MutatingAdmissionPolicy', documents: [cel('admissionregistration.k8s.io/v1beta1', 'MutatingAdmissionPolicy')], category: 'other CEL kinds' },
     // Precedence: other CEL kinds > ValidatingPolicy > ValidatingAdmissionPolicy > validate.cel > generate > mutate.
@@ -93,6 +94,7 @@ describe('conformance report', () => {
       'validate.cel': { matched: 1, total: 2 },
       ValidatingPolicy: { matched: 0, total: 0 },
       ValidatingAdmissionPolicy: { matched: 0, total: 0 },
+      DeletingPolicy: { matched: 0, total: 0 },
       'other CEL kinds': { matched: 0, total: 3 },
       other: { matched: 0, total: 0 },
     },

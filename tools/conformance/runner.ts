@@ -25,16 +25,19 @@ export const CATEGORIES = [
   'validate.cel',
   'ValidatingPolicy',
   'ValidatingAdmissionPolicy',
+  'DeletingPolicy',
   'other CEL kinds',
   'other',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The CEL policy kinds of the `ValidatingPolicy` and `ValidatingAdmissionPolicy` rows; every other CEL kind is in `other CEL kinds`. */
+/** The CEL policy kinds of the `ValidatingPolicy`, `ValidatingAdmissionPolicy` and `DeletingPolicy` rows; every other CEL kind is in `other CEL kinds`. */
 const CEL_KIND_ROWS: Readonly<Record<string, Category>> = {
   ValidatingPolicy: 'ValidatingPolicy',
   NamespacedValidatingPolicy: 'ValidatingPolicy',
   ValidatingAdmissionPolicy: 'ValidatingAdmissionPolicy',
+  DeletingPolicy: 'DeletingPolicy',
+  NamespacedDeletingPolicy: 'DeletingPolicy',
 };
 
 export interface Tally {
@@ -65,10 +68,10 @@ const SILENT_IO: CliIo = { stdout: () => {}, stderr: () => {}, cwd: '/' };
 
 /**
  * The category of a test document from the policies it loads, the first that applies in this order:
- * 1. `other CEL kinds`: a MutatingPolicy, GeneratingPolicy, DeletingPolicy, ImageValidatingPolicy (or their
- *    Namespaced variants) or MutatingAdmissionPolicy;
+ * 1. `other CEL kinds`: a MutatingPolicy, GeneratingPolicy, ImageValidatingPolicy (or their Namespaced variants) or
+ *    MutatingAdmissionPolicy;
  * 2. `ValidatingPolicy`: a ValidatingPolicy or NamespacedValidatingPolicy;
- * 3. `ValidatingAdmissionPolicy`;
+ * 3. `ValidatingAdmissionPolicy`; 3b. `DeletingPolicy` (or NamespacedDeletingPolicy);
  * 4. `validate.cel`: a ClusterPolicy/Policy with `validate.cel` rules;
  * 5. `generate`, 6. `mutate` (rules of ClusterPolicies/Policies);
  * 7. `other`: verifyImages or `validate.manifests` rules;
@@ -82,7 +85,7 @@ export function categorize(outcome: TestDocumentOutcome | undefined): Category {
   const features = outcome.policyDocuments.map(policyFeatures);
   if (features.length === 0) return 'other';
   const celRows = new Set(features.filter((f) => f.cel).map((f) => CEL_KIND_ROWS[f.kind] ?? 'other CEL kinds'));
-  for (const row of ['other CEL kinds', 'ValidatingPolicy', 'ValidatingAdmissionPolicy'] as const) if (celRows.has(row)) return row;
+  for (const row of ['other CEL kinds', 'ValidatingPolicy', 'ValidatingAdmissionPolicy', 'DeletingPolicy'] as const) if (celRows.has(row)) return row;
   if (features.some((f) => f.celRules)) return 'validate.cel';
   if (features.some((f) => f.generate)) return 'generate';
   if (features.some((f) => f.mutate)) return 'mutate';

@@ -41,7 +41,7 @@ import { decodeUserInfo } from '../../evaluate/userinfo.js';
 import { decodeValuesFile, parseSetValues, type ValuesFile } from '../../evaluate/values.js';
 
 /** How rules kyverno-lint does not evaluate are named in the warning, by rule type. */
-const RULE_SECTIONS: Record<RuleType, string> = { Validation: 'validate', Mutation: 'mutate', Generation: 'generate', ImageVerify: 'verifyImages' };
+const RULE_SECTIONS: Record<RuleType, string> = { Validation: 'validate', Mutation: 'mutate', Generation: 'generate', ImageVerify: 'verifyImages', Deletion: 'deletion' };
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'resource', short: 'r', aliases: ['resources'], type: 'list', valueName: 'paths', description: 'resource files or a directory (repeatable, comma-separated; - for stdin)' },

@@ -38,7 +38,7 @@ export interface ApplyRuleResult {
   patchedTarget?: JsonObject;
 }
 
-export type ApplyResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate';
+export type ApplyResponseKind = 'mutate' | 'verifyImages' | 'validate' | 'generate' | 'delete';
 
 /** The response of one policy for one resource. */
 export interface ApplyResponse {

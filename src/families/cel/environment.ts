@@ -48,7 +48,19 @@ const VARIABLES_TYPE = 'kyverno.variables';
  * `dyn` field per declared variable (`variables.undeclared` is a compile error); `object` and `oldObject` are `dyn`.
  */
 export function validatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
-  const key = `${namespace}\u0000${variableNames.join('\u0000')}`;
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT);
+}
+
+/**
+ * The environment of DeletingPolicy expressions: declared as ValidatingPolicy's, without a cost limit
+ * (kyverno/kyverno pkg/cel/policies/dpol/compiler/compiler.go `createBaseDpolEnv`).
+ */
+export function deletingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
+  return policyEnvironment(namespace, variableNames, null);
+}
+
+function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null): CelEnvironment {
+  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${variableNames.join('\u0000')}`;
   let env = environments.get(key);
   if (env === undefined) {
     env = createCelEnvironment({
@@ -62,7 +74,7 @@ export function validatingPolicyEnvironment(namespace = '', variableNames: reado
         exceptions: 'dyn',
       },
       libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
-      costLimit: DEFAULT_COST_LIMIT,
+      costLimit,
       homogeneousAggregateLiterals: true,
     });
     environments.set(key, env);

@@ -1,10 +1,10 @@
 /**
  * @file The CEL family: ValidatingPolicy and NamespacedValidatingPolicy (policies.kyverno.io v1alpha1, v1beta1,
- * v1), CEL PolicyExceptions, and ValidatingAdmissionPolicy with its bindings (admissionregistration.k8s.io v1;
- * vap/). A policy document is decoded (shape problems at their JSON paths), compiled with
+ * v1), DeletingPolicy and NamespacedDeletingPolicy (dpol/), CEL PolicyExceptions, and ValidatingAdmissionPolicy with
+ * its bindings (admissionregistration.k8s.io v1; vap/). A policy document is decoded (shape problems at their JSON paths), compiled with
  * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
  * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does. The other CEL kinds
- * (MutatingPolicy, GeneratingPolicy, DeletingPolicy, ImageValidatingPolicy and their namespaced forms,
+ * (MutatingPolicy, GeneratingPolicy, ImageValidatingPolicy and their namespaced forms,
  * MutatingAdmissionPolicy) are not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
  * Authz) is compiled with the authz environment and answers only check requests.
  */
@@ -13,11 +13,12 @@ import type { Acceptance, BindingAcceptance, DocumentProblem, ExceptionAcceptanc
 import type { JsonObject } from '../../types.js';
 import type { AuthzMode } from '../../lang/cel/authz/index.js';
 import { AuthzPolicy, authzCompileErrorReason, compileAuthz } from './authz/policy.js';
-import { validatingPolicyEnvironment } from './environment.js';
+import { deletingPolicyEnvironment, validatingPolicyEnvironment } from './environment.js';
 import { acceptCelException } from './exceptions.js';
 import { autogenVariants } from './vpol/autogen.js';
 import { compileErrorReason, compileSpec, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
 import { isObject } from './decode.js';
+import { compileDeletingPolicy, decodeDeletingPolicySpec, DeletingPolicy } from './dpol/policy.js';
 import { decodeValidatingPolicySpec } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
@@ -86,6 +87,54 @@ function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acc
 
 type AcceptSource = Parameters<PolicyFamily['accept']>[1]['source'];
 
+const DELETING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  DeletingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+  NamespacedDeletingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+};
+
+/**
+ * A DeletingPolicy: decoded, compiled once (a compile error aborts a `kyverno test` file, as the Kyverno CLI's
+ * deleting-policy provider fails: cmd/cli/kubectl-kyverno/commands/test/test.go `applyDeletingPolicies`).
+ */
+function acceptDeletingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
+  const kind = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems: DocumentProblem[] = [];
+  if (!DELETING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
+  const spec = decodeDeletingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: 'malformed', problems };
+  const policyKind = policyKindOf(apiVersion, kind)!;
+  const namespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
+  const env = deletingPolicyEnvironment(namespace, spec.variables.map((variable) => variable.name));
+  const compiled = compileDeletingPolicy(env, spec);
+  if (!compiled.ok) {
+    const { failure } = compiled;
+    return {
+      status: 'invalid',
+      reason: `failed to compile policy ${metadata.name} (${failure.fieldError})`,
+      ruleCount: 1,
+      at: { path: failure.path, start: failure.start, end: failure.end },
+      abortsTest: true,
+    };
+  }
+  const policy = new DeletingPolicy({
+    apiVersion,
+    kind,
+    name: metadata.name,
+    namespace,
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...(source === undefined ? {} : { source }),
+    spec,
+    variables: compiled.variables,
+    conditions: compiled.conditions,
+    env,
+  });
+  return { status: 'accepted', policy };
+}
+
 /**
  * A Kyverno Authz policy: compiled with the authz environment; one that does not compile is invalid but only aborts
  * the runs on payloads of its mode (Kyverno compiles it there only).
@@ -121,6 +170,7 @@ export const celFamily: PolicyFamily = {
   accept(document, { source }): Acceptance {
     const kind = typeof document.kind === 'string' ? document.kind : '';
     if (kind in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
+    if (kind in DELETING_POLICY_VERSIONS) return acceptDeletingPolicy(document, source);
     if (kind === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind);
     if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);
