@@ -6,7 +6,7 @@ export interface JsonObject {
 /** Rule status, as Kyverno's engine reports it (`warn` only arises through report mapping). */
 export type RuleStatus = "pass" | "fail" | "warn" | "error" | "skip";
 /** The kind of rule a response belongs to (Kyverno `RuleType`). */
-export type RuleType = "Validation" | "Mutation" | "Generation" | "ImageVerify";
+export type RuleType = "Validation" | "Mutation" | "Generation" | "ImageVerify" | "Deletion";
 type NumberMode = "float64" | "int64";
 interface SourceLocation {
 	file: string;
@@ -737,6 +737,11 @@ export interface CompiledPolicy {
 	 */
 	generate?(request: EvaluationRequest, cloneSources: () => readonly JsonObject[]): GenerateOutcome | null;
 	/**
+	 * Whether the resource (as given, before any mutation) would be deleted by a deleting policy's schedule (Kyverno's
+	 * DeletingPolicy, `applyDeletingPolicies`); null when the policy does not select it. Also called on JSON payloads.
+	 */
+	delete?(request: EvaluationRequest): PolicyResponse | null;
+	/**
 	 * The JSON payload handler (a Test's `jsonPayloads`, `kyverno apply --json`): the responses of the policy for the
 	 * payload `request.resource`, an arbitrary JSON object. Only the kinds that evaluate raw JSON have it (a
 	 * ValidatingPolicy in `JSON` evaluation mode); the others give no response for a payload.
@@ -935,7 +940,7 @@ interface EvaluationOptions {
 	explainFailures?: boolean;
 }
 /** What kind of engine response a policy response stands for. */
-export type ResponseKind = "mutate" | "verifyImages" | "validate" | "generate";
+export type ResponseKind = "mutate" | "verifyImages" | "validate" | "generate" | "delete";
 export interface ResourceResponse {
 	kind: ResponseKind;
 	response: PolicyResponse;

@@ -10141,6 +10141,12 @@ function evaluateResource(policies, resource, options2) {
     if (outcome === null) continue;
     out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
   }
+  const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+  for (const policy of policies) {
+    if (policy.delete === void 0) continue;
+    const response = policy.delete(request(policy, resource, original, options2));
+    if (response !== null) out.push({ kind: "delete", response });
+  }
   return out;
 }
 function isResponseList(result) {
@@ -34136,7 +34142,7 @@ var Blamer = class {
     }
     const steps = frame.children.filter((f) => f.node === args.step);
     const predicate = (step3) => step3.children[0];
-    const holds2 = (step3) => predicate(step3)?.value === true;
+    const holds3 = (step3) => predicate(step3)?.value === true;
     const fails = (step3) => predicate(step3)?.value === false;
     const element = (step3) => {
       const condition2 = predicate(step3);
@@ -34148,7 +34154,7 @@ var Blamer = class {
       const failing = frame.value === false ? steps.find(fails) : void 0;
       return failing === void 0 ? whole : element(failing);
     }
-    const matches = steps.filter(holds2);
+    const matches = steps.filter(holds3);
     if (init === false) {
       if (frame.value === true && matches[0] !== void 0) return element(matches[0]);
       return steps.length === 1 ? element(steps[0]) : whole;
@@ -36724,7 +36730,13 @@ function librariesOf(namespace) {
 var environments2 = /* @__PURE__ */ new Map();
 var VARIABLES_TYPE = "kyverno.variables";
 function validatingPolicyEnvironment(namespace = "", variableNames = []) {
-  const key3 = `${namespace}\0${variableNames.join("\0")}`;
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT);
+}
+function deletingPolicyEnvironment(namespace = "", variableNames = []) {
+  return policyEnvironment(namespace, variableNames, null);
+}
+function policyEnvironment(namespace, variableNames, costLimit) {
+  const key3 = `${namespace}\0${costLimit ?? "none"}\0${variableNames.join("\0")}`;
   let env = environments2.get(key3);
   if (env === void 0) {
     env = createCelEnvironment({
@@ -36738,7 +36750,7 @@ function validatingPolicyEnvironment(namespace = "", variableNames = []) {
         exceptions: "dyn"
       },
       libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
-      costLimit: DEFAULT_COST_LIMIT,
+      costLimit,
       homogeneousAggregateLiterals: true
     });
     environments2.set(key3, env);
@@ -37036,8 +37048,224 @@ function autogenVariants(rawSpec, match, controllers) {
   return variants;
 }
 
+// src/families/cel/vpol/request.ts
+function operationOf(request2) {
+  const operation = request2.operation;
+  return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
+}
+var built = /* @__PURE__ */ new WeakMap();
+function admissionRequest(request2) {
+  let found = built.get(request2);
+  if (found === void 0) {
+    found = buildAdmissionRequest(request2);
+    built.set(request2, found);
+  }
+  return found;
+}
+function buildAdmissionRequest(request2) {
+  const resource = request2.resource;
+  const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
+  const { group, version } = splitApiVersion(apiVersion) ?? { group: "", version: apiVersion };
+  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
+  const operation = operationOf(request2);
+  const object2 = operation === "DELETE" ? null : resource;
+  const oldObject = operation === "CREATE" ? null : resource;
+  const namespace = metadataString2(resource, "namespace");
+  const name = metadataString2(resource, "name");
+  const subresource = request2.subresource ?? "";
+  const plural3 = resourceOfKind(group, kind3);
+  const attributes = { group, version, kind: kind3, resource: plural3, subresource, namespace, name, operation, object: object2, oldObject };
+  const gvk = { group, version, kind: kind3 };
+  const gvr = { group, version, resource: plural3 };
+  const admission = { uid: "", kind: gvk, resource: gvr, requestKind: gvk, requestResource: gvr, operation };
+  if (subresource !== "") {
+    admission.subResource = subresource;
+    admission.requestSubResource = subresource;
+  }
+  if (name !== "") admission.name = name;
+  if (namespace !== "") admission.namespace = namespace;
+  const info = request2.userInfo?.userInfo;
+  const userInfo2 = {};
+  if (info?.username) userInfo2.username = info.username;
+  if (info?.uid) userInfo2.uid = info.uid;
+  if (info?.groups && info.groups.length > 0) userInfo2.groups = [...info.groups];
+  if (info?.extra && Object.keys(info.extra).length > 0) userInfo2.extra = Object.fromEntries(Object.entries(info.extra).map(([key3, values]) => [key3, [...values]]));
+  admission.userInfo = userInfo2;
+  admission.object = object2;
+  admission.oldObject = oldObject;
+  admission.dryRun = false;
+  admission.options = null;
+  const namespaceObject2 = namespace === "" ? null : request2.namespaceObject ?? null;
+  return { attributes, data: { object: object2, oldObject, request: admission, namespaceObject: namespaceObject2 } };
+}
+
+// src/families/cel/dpol/policy.ts
+var SPEC_FIELDS = /* @__PURE__ */ new Set(["matchConstraints", "conditions", "variables", "schedule", "deletionPropagationPolicy"]);
+function decodeDeletingPolicySpec(spec2, problems) {
+  const path10 = ["spec"];
+  const value2 = isObject2(spec2) ? spec2 : {};
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path10 });
+  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path10, field2] });
+  const decoded = {
+    variables: namedExpressions(value2.variables, [...path10, "variables"], problems),
+    conditions: namedExpressions(value2.conditions, [...path10, "conditions"], problems),
+    schedule: optionalString(value2, "schedule", path10, problems) ?? ""
+  };
+  if (decoded.schedule === "") problems.push({ message: "spec.schedule is required", path: [...path10, "schedule"] });
+  const propagation = optionalString(value2, "deletionPropagationPolicy", path10, problems);
+  if (propagation !== void 0) decoded.deletionPropagationPolicy = propagation;
+  const constraints = decodeMatchResources(value2.matchConstraints, [...path10, "matchConstraints"], problems);
+  if (constraints !== void 0) decoded.matchConstraints = constraints;
+  return decoded;
+}
+function compileDeletingPolicy(env, spec2) {
+  const variables = [];
+  const conditions = [];
+  const compile2 = (expression, path10, bool3) => {
+    const result = env.compile(expression);
+    const invalid3 = `${fieldPath(path10)}: Invalid value: ${JSON.stringify(expression)}: `;
+    if (!result.ok) return { fieldError: invalid3 + result.error.message, path: path10, start: result.error.start, end: result.error.end };
+    if (bool3 && result.program.outputType !== "bool" && result.program.outputType !== "dyn") {
+      return { fieldError: `${invalid3}output is expected to be of type bool`, path: path10, start: 0, end: expression.length };
+    }
+    return result.program;
+  };
+  for (const [index, variable] of spec2.variables.entries()) {
+    const compiled3 = compile2(variable.expression, ["spec", "variables", index, "expression"], false);
+    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
+    variables.push({ name: variable.name, program: compiled3 });
+  }
+  for (const [index, condition2] of spec2.conditions.entries()) {
+    const path10 = ["spec", "conditions", index, "expression"];
+    const compiled3 = compile2(condition2.expression, path10, true);
+    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
+    conditions.push({ program: compiled3, path: path10 });
+  }
+  return { ok: true, variables, conditions };
+}
+var ConditionError = class extends Error {
+  constructor(message2, path10, range4) {
+    super(message2);
+    this.path = path10;
+    this.range = range4;
+  }
+  path;
+  range;
+};
+var DeletingPolicy = class {
+  family = "cel";
+  apiVersion;
+  kind;
+  name;
+  namespace;
+  namespaced;
+  annotations;
+  scored = true;
+  source;
+  rules;
+  ruleCount = 1;
+  mutationsSettle = true;
+  spec;
+  variables;
+  conditions;
+  env;
+  constructor(data) {
+    this.apiVersion = data.apiVersion;
+    this.kind = data.kind;
+    this.name = data.name;
+    this.namespace = data.namespace;
+    this.namespaced = data.namespaced;
+    this.annotations = data.annotations;
+    if (data.source !== void 0) this.source = data.source;
+    this.rules = [{ name: "", type: "Deletion" }];
+    this.spec = data.spec;
+    this.variables = data.variables;
+    this.conditions = data.conditions;
+    this.env = data.env;
+  }
+  /** Whether the resource would be deleted; null when the match constraints leave it out. */
+  delete(request2) {
+    const resource = request2.resource;
+    const isObjectResource = typeof resource.apiVersion === "string" && resource.apiVersion !== "" && typeof resource.kind === "string" && resource.kind !== "";
+    let namespaceObject2 = null;
+    if (isObjectResource) {
+      const { attributes, data } = admissionRequest(request2);
+      namespaceObject2 = data.namespaceObject ?? namespaceOfNamespace(resource);
+      const constraints = this.spec.matchConstraints;
+      if (constraints === void 0) return null;
+      const anyOperation = { ...constraints, resourceRules: (constraints.resourceRules ?? []).map((rule3) => ({ ...rule3, operations: ["*"] })) };
+      const outcome = matchConstraints(anyOperation, attributes, namespaceObject2);
+      if (outcome.error !== void 0) return this.response(request2, "error", outcome.error);
+      if (!outcome.matched) return null;
+    }
+    const mode = request2.numberMode ?? "float64";
+    const activation = Object.assign(
+      validatingPolicyActivation({ object: resource, oldObject: null, request: null, namespaceObject: namespaceObject2 }, mode),
+      libraryHandles(this.namespaced ? this.namespace : "", request2.external)
+    );
+    delete activation.oldObject;
+    delete activation.request;
+    activation.variables = lazyVariables(this.variables, activation);
+    try {
+      const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
+      if (exceptions.some((exception) => this.exceptionMatches(exception, activation))) return this.response(request2, "fail", "resource did not match");
+      const matched = holds(this.conditions, activation);
+      return matched ? this.response(request2, "pass", "resource matched") : this.response(request2, "fail", "resource did not match");
+    } catch (error) {
+      if (!(error instanceof ConditionError)) throw error;
+      const response = this.response(request2, "error", error.message);
+      const rule3 = response.rules[0];
+      if (error.path !== void 0) rule3.policyPath = error.path;
+      if (error.range !== void 0) rule3.expressionRange = error.range;
+      return response;
+    }
+  }
+  exceptionMatches(exception, activation) {
+    const compiled3 = exceptionConditions(exception, this.env);
+    if (!compiled3.ok) throw new ConditionError(compiled3.message);
+    return holds(
+      compiled3.programs.map((program) => ({ program, path: [] })),
+      activation
+    );
+  }
+  response(request2, status, message2) {
+    const rule3 = { name: this.name, type: "Deletion", status, message: message2 };
+    if (status === "pass") {
+      rule3.properties = { schedule: this.spec.schedule };
+    }
+    return { policy: this, resource: request2.resource, rules: [rule3] };
+  }
+  failureAction() {
+    return "Audit";
+  }
+};
+function namespaceOfNamespace(resource) {
+  if (resource.apiVersion !== "v1" || resource.kind !== "Namespace") return null;
+  const metadata = isObject2(resource.metadata) ? resource.metadata : {};
+  const out = { apiVersion: "v1", kind: "Namespace", metadata: { name: typeof metadata.name === "string" ? metadata.name : "" } };
+  if (isObject2(metadata.labels)) out.metadata.labels = metadata.labels;
+  return out;
+}
+function holds(conditions, activation) {
+  const errors = [];
+  for (const condition2 of conditions) {
+    const result = condition2.program.evaluate(activation);
+    if (!result.ok) {
+      errors.push({ message: result.error.message, path: condition2.path, range: { start: result.error.start, end: result.error.end } });
+      continue;
+    }
+    if (typeof result.value !== "boolean") {
+      errors.push({ message: "type conversion error to bool", path: condition2.path, range: { start: 0, end: condition2.program.expression.length } });
+      continue;
+    }
+    if (!result.value) return false;
+  }
+  if (errors.length === 0) return true;
+  throw new ConditionError(errors.map((error) => error.message).join("; "), errors[0].path.length > 0 ? errors[0].path : void 0, errors[0].range);
+}
+
 // src/families/cel/vpol/decode.ts
-var SPEC_FIELDS = /* @__PURE__ */ new Set([
+var SPEC_FIELDS2 = /* @__PURE__ */ new Set([
   "matchConstraints",
   "matchConditions",
   "variables",
@@ -37055,7 +37283,7 @@ function decodeValidatingPolicySpec(spec2, problems) {
   const path10 = ["spec"];
   const value2 = isObject2(spec2) ? spec2 : {};
   if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path10 });
-  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path10, field2] });
+  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS2.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path10, field2] });
   const decoded = {
     matchConditions: namedExpressions(value2.matchConditions, [...path10, "matchConditions"], problems),
     variables: namedExpressions(value2.variables, [...path10, "variables"], problems),
@@ -37182,10 +37410,10 @@ function applyExceptions(input, activation, failurePolicy) {
   let full = false;
   for (const exception of input.exceptions) {
     const conditions = exceptionConditions(exception, input.env);
-    let holds2;
+    let holds3;
     try {
       if (!conditions.ok) throw new StepError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-      holds2 = conditionsHold(
+      holds3 = conditionsHold(
         conditions.programs.map((program, index) => ({ program, path: ["spec", "matchConditions", index, "expression"], written: program.expression })),
         activation,
         failurePolicy
@@ -37194,7 +37422,7 @@ function applyExceptions(input, activation, failurePolicy) {
       if (full) continue;
       throw error instanceof StepError ? new StepError(error.message) : error;
     }
-    if (!holds2) continue;
+    if (!holds3) continue;
     matched.push(exception);
     if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
     else if (!full) {
@@ -37259,57 +37487,6 @@ function evaluateSpec(compiled3, input) {
 }
 function startEnd(value2) {
   return [value2.start, value2.end];
-}
-
-// src/families/cel/vpol/request.ts
-function operationOf(request2) {
-  const operation = request2.operation;
-  return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
-}
-var built = /* @__PURE__ */ new WeakMap();
-function admissionRequest(request2) {
-  let found = built.get(request2);
-  if (found === void 0) {
-    found = buildAdmissionRequest(request2);
-    built.set(request2, found);
-  }
-  return found;
-}
-function buildAdmissionRequest(request2) {
-  const resource = request2.resource;
-  const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
-  const { group, version } = splitApiVersion(apiVersion) ?? { group: "", version: apiVersion };
-  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
-  const operation = operationOf(request2);
-  const object2 = operation === "DELETE" ? null : resource;
-  const oldObject = operation === "CREATE" ? null : resource;
-  const namespace = metadataString2(resource, "namespace");
-  const name = metadataString2(resource, "name");
-  const subresource = request2.subresource ?? "";
-  const plural3 = resourceOfKind(group, kind3);
-  const attributes = { group, version, kind: kind3, resource: plural3, subresource, namespace, name, operation, object: object2, oldObject };
-  const gvk = { group, version, kind: kind3 };
-  const gvr = { group, version, resource: plural3 };
-  const admission = { uid: "", kind: gvk, resource: gvr, requestKind: gvk, requestResource: gvr, operation };
-  if (subresource !== "") {
-    admission.subResource = subresource;
-    admission.requestSubResource = subresource;
-  }
-  if (name !== "") admission.name = name;
-  if (namespace !== "") admission.namespace = namespace;
-  const info = request2.userInfo?.userInfo;
-  const userInfo2 = {};
-  if (info?.username) userInfo2.username = info.username;
-  if (info?.uid) userInfo2.uid = info.uid;
-  if (info?.groups && info.groups.length > 0) userInfo2.groups = [...info.groups];
-  if (info?.extra && Object.keys(info.extra).length > 0) userInfo2.extra = Object.fromEntries(Object.entries(info.extra).map(([key3, values]) => [key3, [...values]]));
-  admission.userInfo = userInfo2;
-  admission.object = object2;
-  admission.oldObject = oldObject;
-  admission.dryRun = false;
-  admission.options = null;
-  const namespaceObject2 = namespace === "" ? null : request2.namespaceObject ?? null;
-  return { attributes, data: { object: object2, oldObject, request: admission, namespaceObject: namespaceObject2 } };
 }
 
 // src/families/cel/vpol/policy.ts
@@ -38118,6 +38295,48 @@ function acceptValidatingPolicy(document, source) {
   });
   return { status: "accepted", policy };
 }
+var DELETING_POLICY_VERSIONS = {
+  DeletingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
+  NamespacedDeletingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
+};
+function acceptDeletingPolicy(document, source) {
+  const kind3 = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems = [];
+  if (!DELETING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
+  const spec2 = decodeDeletingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: "malformed", problems };
+  const policyKind = policyKindOf(apiVersion, kind3);
+  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
+  const env = deletingPolicyEnvironment(namespace, spec2.variables.map((variable) => variable.name));
+  const compiled3 = compileDeletingPolicy(env, spec2);
+  if (!compiled3.ok) {
+    const { failure: failure2 } = compiled3;
+    return {
+      status: "invalid",
+      reason: `failed to compile policy ${metadata.name} (${failure2.fieldError})`,
+      ruleCount: 1,
+      at: { path: failure2.path, start: failure2.start, end: failure2.end },
+      abortsTest: true
+    };
+  }
+  const policy = new DeletingPolicy({
+    apiVersion,
+    kind: kind3,
+    name: metadata.name,
+    namespace,
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...source === void 0 ? {} : { source },
+    spec: spec2,
+    variables: compiled3.variables,
+    conditions: compiled3.conditions,
+    env
+  });
+  return { status: "accepted", policy };
+}
 function acceptAuthzPolicy(document, spec2, mode, source) {
   const metadata = policyMetadata(document);
   const compiled3 = compileAuthz(mode, spec2);
@@ -38148,6 +38367,7 @@ var celFamily = {
   accept(document, { source }) {
     const kind3 = typeof document.kind === "string" ? document.kind : "";
     if (kind3 in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
+    if (kind3 in DELETING_POLICY_VERSIONS) return acceptDeletingPolicy(document, source);
     if (kind3 === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind3);
     if (policyKind === void 0) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind3}`);
@@ -38679,12 +38899,12 @@ function ruleMatcher(rule3) {
 }
 function anyAllMatches(statement, input, options2 = EXCEPTION_FILTER_OPTIONS) {
   const res = view(input);
-  const holds2 = (filter) => {
+  const holds3 = (filter) => {
     const plan = filterPlan(filter);
     return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options2, false);
   };
-  if (statement.any && statement.any.length > 0) return statement.any.some(holds2);
-  if (statement.all && statement.all.length > 0) return statement.all.every(holds2);
+  if (statement.any && statement.any.length > 0) return statement.any.some(holds3);
+  if (statement.all && statement.all.length > 0) return statement.all.every(holds3);
   return true;
 }
 
@@ -39290,7 +39510,7 @@ function exceptionsFor2(exceptions, policyKey, ruleName) {
 }
 
 // src/families/kyverno/engine/conditions/errors.ts
-var ConditionError = class extends Error {
+var ConditionError2 = class extends Error {
   constructor(message2, options2) {
     super(message2, options2);
     this.name = "ConditionError";
@@ -39791,7 +40011,7 @@ function stringText(value2, numberMode) {
       return null;
   }
 }
-function holds(cmp, operator) {
+function holds2(cmp, operator) {
   switch (operator) {
     case "":
       return cmp === 0;
@@ -39813,11 +40033,11 @@ function compare2(value2, c, numberMode) {
     if (text5 !== null) {
       if (c.duration !== null) {
         const d = parseGoDuration(text5);
-        if (d !== null) return holds(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
+        if (d !== null) return holds2(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
       }
       if (c.quantity !== null) {
         const q = parseQuantity(text5);
-        if (q !== null) return holds(compareQuantities(q, c.quantity), c.operator);
+        if (q !== null) return holds2(compareQuantities(q, c.quantity), c.operator);
       }
     }
   }
@@ -40387,7 +40607,7 @@ function toInKey(key3) {
   if (!Array.isArray(key3)) return null;
   for (const element of key3) {
     if (typeof element !== "string") {
-      throw new ConditionError(`interface conversion: interface {} is ${goTypeName2(element)}, not string`);
+      throw new ConditionError2(`interface conversion: interface {} is ${goTypeName2(element)}, not string`);
     }
   }
   return key3;
@@ -40586,7 +40806,7 @@ function evaluateCondition(condition2, substitute) {
   if (key3 instanceof ConditionFailure) return key3;
   const value2 = substitutePart(plan.value, "value", substitute);
   if (value2 instanceof ConditionFailure) return value2;
-  if (plan.handler === void 0) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
+  if (plan.handler === void 0) throw new ConditionError2(UNKNOWN_OPERATOR_MESSAGE);
   return { result: plan.handler(key3, value2, plan.operator), message: plan.message };
 }
 var NOT_A_MAP = Object.freeze({});
@@ -40613,7 +40833,7 @@ function substitutePart(raw, part, substitute) {
     result = substitute(raw, part);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ConditionError(`failed to substitute variables in condition ${part}: ${reason}`, { cause: error });
+    throw new ConditionError2(`failed to substitute variables in condition ${part}: ${reason}`, { cause: error });
   }
   if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
   return result;
@@ -40621,12 +40841,12 @@ function substitutePart(raw, part, substitute) {
 function tryEvaluateConditions(conditions, substitute) {
   if (conditions === void 0 || conditions === null) return { result: true, message: "" };
   if (Array.isArray(conditions)) return evaluateList(conditions, substitute);
-  if (typeof conditions !== "object") throw new ConditionError("invalid condition");
+  if (typeof conditions !== "object") throw new ConditionError2("invalid condition");
   return evaluateAnyAll(conditionList(conditions["any"]), conditionList(conditions["all"]), substitute);
 }
 function conditionList(v) {
   if (v === void 0 || v === null) return void 0;
-  if (!Array.isArray(v)) throw new ConditionError("invalid condition");
+  if (!Array.isArray(v)) throw new ConditionError2("invalid condition");
   return v;
 }
 function evaluateList(conditions, substitute) {
@@ -49033,7 +49253,7 @@ function mergePatch(resource, patch2) {
 }
 
 // src/families/kyverno/engine/mutate/strategic-merge/preprocess.ts
-var ConditionError2 = class extends Error {
+var ConditionError3 = class extends Error {
   constructor(cause) {
     super(`condition failed: ${cause}`);
   }
@@ -49095,7 +49315,7 @@ function processListOfMaps(pattern2, resource) {
       try {
         preProcessRecursive(copy2, resourceElement);
       } catch (e) {
-        if (e instanceof ConditionError2) continue;
+        if (e instanceof ConditionError3) continue;
         if (e instanceof GlobalConditionError) {
           lastGlobalAnchorError = e;
           continue;
@@ -49109,7 +49329,7 @@ function processListOfMaps(pattern2, resource) {
       try {
         preProcessRecursive(copy2, void 0);
       } catch (e) {
-        if (e instanceof ConditionError2) continue;
+        if (e instanceof ConditionError3) continue;
         throw e;
       }
       if (hasGlobalConditions) anyGlobalConditionPassed = true;
@@ -49134,7 +49354,7 @@ function validateConditions(pattern2, resource) {
   try {
     validateConditionsInternal(pattern2, resource, isCondition);
   } catch (e) {
-    throw new ConditionError2(errorText3(e));
+    throw new ConditionError3(errorText3(e));
   }
 }
 function errorText3(e) {
@@ -49232,7 +49452,7 @@ function preprocessPatch(patch2, resource) {
     preProcessRecursive(pattern2, resource);
     deleteConditionElements(pattern2);
   } catch (e) {
-    if (e instanceof ConditionError2 || e instanceof GlobalConditionError) return { patch: {}, skipped: e.message };
+    if (e instanceof ConditionError3 || e instanceof GlobalConditionError) return { patch: {}, skipped: e.message };
     return { error: `failed to preProcess rule: ${errorText3(e)}` };
   }
   return { patch: pattern2 };
@@ -53924,11 +54144,18 @@ function readPolicyMetadata(policy) {
 }
 function responseFindings(responses, context2) {
   const out = { findings: [], suppressed: 0 };
-  for (const { response } of responses) {
+  for (const { kind: kind3, response } of responses) {
     const policy = response.policy;
     for (const rule3 of response.rules) {
+      if (kind3 === "delete" && rule3.status !== "error") {
+        if (rule3.status !== "pass") continue;
+        const finding2 = deletionFinding(policy, rule3, context2);
+        if (finding2 === null) out.suppressed++;
+        else out.findings.push(finding2);
+        continue;
+      }
       if (rule3.status !== "fail" && rule3.status !== "error") continue;
-      const finding = ruleFinding(policy, rule3, context2);
+      const finding = ruleFinding(policy, kind3 === "delete" ? { ...rule3, name: "" } : rule3, context2);
       if (finding === null) out.suppressed++;
       else out.findings.push(finding);
     }
@@ -53985,6 +54212,26 @@ function ruleFinding(policy, rule3, context2) {
     message: inPolicy === null ? message2 : `${message2} (on ${context2.resource.kind} ${resourceName2(context2.resource)})`,
     location: inPolicy ?? locateFailurePath(context2, rule3.status === "fail" ? rule3.path : void 0),
     resource: resourceRef(context2.resource),
+    ...settings.metadata
+  };
+}
+function deletionFinding(policy, rule3, context2) {
+  const settings = ruleSettings(context2.config, policy, "");
+  if (!settings.reported) return null;
+  const severity = settings.configured ?? "info";
+  if (severity === "off") return null;
+  const schedule = rule3.properties?.schedule;
+  const { resource } = context2;
+  return {
+    ruleId: settings.ruleId,
+    policy: policy.name,
+    rule: "",
+    severity,
+    status: "pass",
+    type: "Deletion",
+    message: `${policyReference(policy)} would delete ${resource.kind} ${resourceName2(resource)}${schedule === void 0 ? "" : ` on its schedule "${schedule}"`}`,
+    location: locateFailurePath(context2, void 0),
+    resource: resourceRef(resource),
     ...settings.metadata
   };
 }
