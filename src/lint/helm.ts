@@ -50,7 +50,8 @@ export interface RenderedInput {
   documents: readonly { line: number; value: JsonValue }[];
 }
 
-const SOURCE_COMMENT = /^# Source: (.+?)\s*$/;
+/** Linear: the template is trimmed after the match (a lazy `(.+?)\s*$` is quadratic on long runs of spaces). */
+const SOURCE_COMMENT = /^# Source: (.+)$/;
 
 /** Every `# Source:` comment of a rendered text, in order. */
 export function helmSources(text: string): HelmSource[] {
@@ -58,7 +59,8 @@ export function helmSources(text: string): HelmSource[] {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const match = SOURCE_COMMENT.exec(lines[i]!.replace(/\r$/, ''));
-    if (match) sources.push({ line: i + 1, template: match[1]! });
+    const template = match?.[1]!.trimEnd();
+    if (template) sources.push({ line: i + 1, template });
   }
   return sources;
 }

@@ -49,6 +49,13 @@ describe('Helm # Source: comments', () => {
     expect(helmSources('apiVersion: v1\nkind: Pod\n# a comment\n')).toEqual([]);
   });
 
+  it('trims trailing spaces, in time linear in the line (a long run of spaces)', () => {
+    expect(helmSources('# Source: shop/templates/a.yaml   \r\n')).toEqual([{ line: 1, template: 'shop/templates/a.yaml' }]);
+    const started = performance.now();
+    expect(helmSources(`# Source: a${' '.repeat(200_000)}x \n`)).toEqual([{ line: 1, template: `a${' '.repeat(200_000)}x` }]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it.each([
     { source: 'shop/templates/deployment.yaml', expected: { charts: ['shop'], file: 'templates/deployment.yaml' } },
     { source: 'shop/templates/jobs/migrate.yaml', expected: { charts: ['shop'], file: 'templates/jobs/migrate.yaml' } },
