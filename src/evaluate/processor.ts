@@ -101,7 +101,8 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   const out: ResourceResponse[] = [];
   // `kyverno test` converts every resource number to float64 first (`convertNumericValuesToFloat64`,
   // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
-  let current: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
+  const original: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
+  let current = original;
   for (const policy of policies) {
     if (policy.mutate === undefined) continue;
     const response = policy.mutate(request(policy, resource, current, options));
@@ -131,7 +132,6 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   }
   // Deleting policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
   // `applyDeletingPolicies` runs on the loaded resources, not on the mutated ones).
-  const original: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
   for (const policy of policies) {
     if (policy.delete === undefined) continue;
     const response = policy.delete(request(policy, resource, original, options));

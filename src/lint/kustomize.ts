@@ -10,15 +10,18 @@ import path from 'node:path';
 import { buildKustomization, kustomizationFile, type BuildProblem, type BuiltObject } from '../build/kustomize/build.js';
 import { decodeKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../build/kustomize/kustomization.js';
 import { classifyWithKind } from '../discovery/classify.js';
-import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
+import { resourceDocument, type FieldLocator, type ResourceDocument } from '../evaluate/resource.js';
 import { checkObjectMetadata } from '../families/kyverno/policy/check.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { SourceText } from './workspace.js';
 import { isObject } from '../util/json-value.js';
+import type { JsonObject } from '../types.js';
 
 export interface KustomizeScan {
   /** The objects of the roots' builds that are manifests (not policies), with their origins. */
   manifests: ResourceDocument[];
+  /** Built objects the API server could not decode (their metadata), at the field of their source to blame. */
+  invalidManifests: BuildProblem[];
   /** Every file a build read: not checked as a manifest of its own. */
   inputs: Set<string>;
   /** The roots built (kustomization folders), with the files each build reads. */
@@ -58,21 +61,24 @@ export function scanKustomizations(
   }
   const manifests: ResourceDocument[] = [];
   const problems: BuildProblem[] = [];
+  const invalidManifests: BuildProblem[] = [];
   const seen = new Set<string>();
+  const once = (list: BuildProblem[], found: BuildProblem): void => {
+    const key = `${found.file}\u0000${found.document?.index ?? ''}\u0000${found.path.join('/')}\u0000${found.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    list.push(found);
+  };
+  // Every build's problems: those of the kustomizations outside the configured roots too.
+  for (const build of builds.values()) for (const found of build.problems) once(problems, found);
   for (const root of roots) {
-    const build = builds.get(root)!;
-    for (const found of build.problems) {
-      const key = `${found.file}\u0000${found.path.join('/')}\u0000${found.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      problems.push(found);
-    }
-    for (const object of build.objects) {
+    for (const object of builds.get(root)!.objects) {
       const manifest = builtManifest(object, display(root));
-      if (manifest !== null) manifests.push(manifest);
+      if ('problems' in manifest) for (const found of manifest.problems) once(invalidManifests, found);
+      else if (manifest.resource !== null) manifests.push(manifest.resource);
     }
   }
-  return { manifests, inputs, builds: new Map(roots.map((root) => [root, builds.get(root)!.inputs])), problems };
+  return { manifests, invalidManifests, inputs, builds: new Map(roots.map((root) => [root, builds.get(root)!.inputs])), problems };
 }
 
 /** The folders the kustomization of `dir` lists as resources or components (the bases and components it includes). */
@@ -102,18 +108,31 @@ function isComponent(dir: string, source: (file: string) => SourceText | string)
   return false;
 }
 
-/** A built object as a manifest of the scan, or null when it is not one (a policy, an invalid object). */
-function builtManifest(object: BuiltObject, root: string): ResourceDocument | null {
+/**
+ * A built object as a manifest of the scan (null when it is not one: a policy), or the problems of an object the API
+ * server cannot decode (reported as for a plain file, where the field comes from).
+ */
+function builtManifest(object: BuiltObject, root: string): { resource: ResourceDocument | null } | { problems: BuildProblem[] } {
   const { value } = object;
-  if (classifyWithKind(value).class !== 'manifest') return null;
-  if (checkObjectMetadata(value as KubernetesObject).length > 0) return null;
-  const first = object.history.layers[0];
-  if (first === undefined || first.kind === 'json-patch') return null;
-  const resource = resourceDocument(value as KubernetesObject, first.place.file, first.place.document.index);
-  resource.origin = (fieldPath) => {
+  if (classifyWithKind(value).class !== 'manifest') return { resource: null };
+  const first = object.history.layers[0]!;
+  const origin: FieldLocator = (fieldPath) => {
     const { place, exact, editable } = object.history.locate(value, fieldPath);
     return { ...place, exact, editable };
   };
+  const invalid = checkObjectMetadata(value as KubernetesObject);
+  if (invalid.length > 0) {
+    const subject = `${String(value.kind)} ${typeof (value.metadata as JsonObject | undefined)?.name === 'string' ? String((value.metadata as JsonObject).name) : ''}`.trim();
+    return {
+      problems: invalid.map((found) => {
+        const place = origin(found.path);
+        return { file: place.file, document: place.document, path: place.path, message: `${subject}: ${found.message} (in the build of ${root})`, severity: 'error' };
+      }),
+    };
+  }
+  const place = first.kind === 'json-patch' ? first.operations[0]!.place : first.place;
+  const resource = resourceDocument(value as KubernetesObject, place.file, place.document.index);
+  resource.origin = origin;
   resource.builtBy = [root];
-  return resource;
+  return { resource };
 }

@@ -207,7 +207,7 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
     const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
     loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests, ifKubernetes: ifKubernetes.has(file) });
   }
-  loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds);
+  loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds, kustomize.invalidManifests);
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();

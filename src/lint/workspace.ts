@@ -341,7 +341,8 @@ export class WorkspaceLoader {
   }
 
   /** The manifests of the Kustomize builds, and what kept parts of them from being built. */
-  addBuild(manifests: readonly ResourceDocument[], problems: readonly BuildProblem[], builds: ReadonlyMap<string, ReadonlySet<string>>): void {
+  addBuild(manifests: readonly ResourceDocument[], problems: readonly BuildProblem[], builds: ReadonlyMap<string, ReadonlySet<string>>, invalidManifests: readonly BuildProblem[] = []): void {
+    for (const found of invalidManifests) this.buildProblem(found, 'invalid-manifest');
     this.workspace.manifests.push(...manifests);
     for (const [root, inputs] of builds) this.workspace.builds.set(displayName(this.cwd, root), new Set([...inputs].map((file) => displayName(this.cwd, file))));
     // The resource files of a build hold manifests, checked as built.
@@ -351,15 +352,17 @@ export class WorkspaceLoader {
       this.workspace.counts.other--;
       this.workspace.counts.manifests++;
     }
-    for (const found of problems) {
-      const source = this.workspace.files.get(found.file);
-      if (source === undefined) {
-        this.fileProblem(found.file, 'kustomize-build', found.message, found.severity);
-        continue;
-      }
-      const at = found.document === undefined ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
-      this.workspace.problems.push(problem('kustomize-build', source, at, found.message, found.severity));
+    for (const found of problems) this.buildProblem(found, 'kustomize-build');
+  }
+
+  private buildProblem(found: BuildProblem, code: ProblemCode): void {
+    const source = this.workspace.files.get(found.file);
+    if (source === undefined) {
+      this.fileProblem(found.file, code, found.message, found.severity);
+      return;
     }
+    const at = found.document === undefined ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
+    this.workspace.problems.push(problem(code, source, at, found.message, found.severity));
   }
 
   private addManifest(source: SourceText, document: SourceDocument, value: KubernetesObject): void {

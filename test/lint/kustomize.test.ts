@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
@@ -82,5 +84,40 @@ describe("a root whose kustomization is kustomize's extension-less Kustomization
       { ruleId: 'disallow-latest-tag/validate-image-tag', severity: 'error', at: 'app/Kustomization:5:5-6:19' },
       { ruleId: 'require-run-as-non-root/run-as-non-root', severity: 'error', at: 'app/pod.yaml:7:7-8:26' },
     ]);
+  });
+});
+
+describe('problems of Kustomize builds', () => {
+  const scan = async (files: Record<string, string>): Promise<string[]> => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-kustomize-'));
+    try {
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        writeFileSync(path.join(dir, name), text);
+      }
+      const { report } = await lint({ cwd: dir, paths: [dir], policyPaths: [], config: { ...DEFAULT_CONFIG, allowEmpty: true } });
+      return report.findings.map((finding) => `${finding.ruleId} ${finding.location.file}:${finding.location.line} ${finding.message}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const POLICY = readFileSync(path.join(ROOT, 'test/fixtures/kustomize/shop/policies/policies.yaml'), 'utf8');
+
+  it('a built object the API server cannot decode is an invalid manifest where its field comes from', async () => {
+    const findings = await scan({
+      'policies.yaml': POLICY,
+      'app/kustomization.yaml': 'resources:\n  - pod.yaml\n',
+      'app/pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    a: [1]\nspec:\n  containers:\n    - name: c\n      image: nginx:latest\n',
+    });
+    expect(findings).toEqual([expect.stringMatching(/^kyverno-lint\/invalid-manifest app\/pod\.yaml:6 Pod p: .* \(in the build of app\)$/)]);
+  });
+
+  it('an object added twice is refused as kustomize refuses it, at the entry that adds it again', async () => {
+    const findings = await scan({
+      'policies.yaml': POLICY,
+      'app/kustomization.yaml': 'namespace: apps\nresources:\n  - cm.yaml\n  - cm.yaml\n',
+      'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n',
+    });
+    expect(findings).toEqual(['kyverno-lint/kustomize-build app/kustomization.yaml:4 may not add resource with an already registered id: ConfigMap default/settings']);
   });
 });

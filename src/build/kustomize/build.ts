@@ -26,7 +26,7 @@ import { generatedObject, generatorData, nameHash } from './generators.js';
 import { COMMON_ANNOTATIONS, COMMON_LABELS, keepsItsName, labelSpecs, REPLICAS, setImages, setPairs } from './transformers.js';
 import { groupVersion, specSelects, visitFields } from './field-specs.js';
 import { fixNameReferences } from './name-reference.js';
-import { currentId, type ResId } from './ids.js';
+import { apiVersionOf, currentId, NOT_A_NAMESPACE, type ResId } from './ids.js';
 import { withV3Scalars } from './yaml-v3.js';
 import type { BuildFile, BuildProblem, BuildResult, BuiltObject, ReadFile } from './types.js';
 
@@ -116,7 +116,10 @@ class Builder {
     }
     const nextStack = [...stack, file];
     let objects = [...start];
-    for (const entry of kustomization.resources) objects.push(...this.resource(dir, entry, at(entry.path), nextStack));
+    for (const entry of kustomization.resources) {
+      const place = at(entry.path);
+      for (const object of this.resource(dir, entry, place, nextStack)) this.add(objects, object, place);
+    }
     objects = this.generate(dir, kustomization, objects, at);
     for (const entry of kustomization.components) {
       const target = path.resolve(dir, entry.value);
@@ -131,6 +134,20 @@ class Builder {
       objects = this.kustomization(target, nextStack, objects, true);
     }
     return this.transform(dir, kustomization, objects, at);
+  }
+
+  /**
+   * Adds an object to those accumulated, unless one with its id is there already (api/resmap/reswrangler.go
+   * `Append`: `may not add resource with an already registered id`), which is a problem at `place`.
+   */
+  add(objects: BuiltObject[], object: BuiltObject, place: SourcePlace): void {
+    const key = idKey(object.value);
+    if (objects.some((other) => idKey(other.value) === key)) {
+      const id = currentId(object.value);
+      this.problem(place.file, place.document, place.path, `may not add resource with an already registered id: ${id.kind} ${id.namespace === NOT_A_NAMESPACE ? id.name : `${id.namespace}/${id.name}`}`);
+      return;
+    }
+    objects.push(object);
   }
 
   /** The objects of one `resources:` entry. */
@@ -212,7 +229,7 @@ class Builder {
         const made = generatedObject(kind, entry.value, data);
         const generated = { hash: entry.value.options.disableNameSuffixHash !== true };
         if (entry.value.behavior === 'create') {
-          out.push({ ...newObject(made, place, true), generated });
+          this.add(out, { ...newObject(made, place, true), generated }, place);
           continue;
         }
         // api/resmap/reswrangler.go `appendReplaceOrMerge`: the generated id matches any id the object has had
@@ -459,6 +476,14 @@ class Builder {
     // (`StorePreviousId`) and takes the name and namespace the patch gives it.
     return withCurrentId({ ...object, value: result.resource, previousIds: [...object.previousIds, currentId(object.value)], history: object.history.with(layer) });
   }
+}
+
+/** The group, kind, namespace and name of an object's current id. */
+function idKey(value: JsonObject): string {
+  const id = currentId(value);
+  const apiVersion = apiVersionOf(value);
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  return `${group}\u0000${id.kind}\u0000${id.namespace}\u0000${id.name}`;
 }
 
 /** A JSON pointer as path segments (`-` stands for the end of the list it indexes). */

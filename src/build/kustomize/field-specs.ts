@@ -31,7 +31,6 @@ export function specSelects(spec: Pick<FieldSpec, 'group' | 'version' | 'kind'>,
   const { group, version } = groupVersion(typeof object.apiVersion === 'string' ? object.apiVersion : '');
   if (spec.group && spec.group !== group) return false;
   if (spec.version && spec.version !== version) return false;
-  if (spec.kind && spec.kind !== object.kind) return false;
   return true;
 }
 

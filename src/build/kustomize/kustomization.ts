@@ -288,7 +288,6 @@ function decodeFolded(document: JsonObject): Kustomization {
   const out: Kustomization = {
     kind,
     resources: [...strings(document, 'resources'), ...strings(document, 'bases')],
-    // `imageTags` is the former name of `images` (api/types/kustomization.go `FixKustomization`).
     components: strings(document, 'components'),
     labels: [],
     images: [],
@@ -323,6 +322,7 @@ function decodeFolded(document: JsonObject): Kustomization {
     });
     return { value: { pairs: stringMap(item.pairs, [...path, 'pairs']), includeSelectors: item.includeSelectors === true, includeTemplates: item.includeTemplates === true, includeVolumeClaimTemplates: item.includeVolumeClaimTemplates === true, fields }, path };
   });
+  // `imageTags` is the former name of `images` (api/types/kustomization.go `FixKustomization`).
   const imageEntries = [
     ...listAt(document.images, ['images']).map((item, index) => ({ item, path: ['images', index] as Segment[] })),
     ...listAt(document.imageTags, ['imageTags']).map((item, index) => ({ item, path: ['imageTags', index] as Segment[] })),

@@ -7,7 +7,7 @@
  */
 import { parse } from 'yaml';
 import type { JsonObject, JsonValue } from '../../types.js';
-import { cloneJson, isObject } from '../../util/json-value.js';
+import { isObject } from '../../util/json-value.js';
 import type { BuiltObject } from './types.js';
 import { groupVersion, specSelects, visitFields, type FieldSpec } from './field-specs.js';
 import { NAME_REFERENCE_FIELD_SPECS } from './name-reference-specs.js';
@@ -187,7 +187,7 @@ function set(reference: Reference, current: JsonValue | undefined): JsonValue | 
   return undefined;
 }
 
-/** The objects with every reference to a renamed object updated (copies of those that change). */
+/** The objects, with every reference to a renamed object updated in place (each built object owns its value). */
 export function fixNameReferences(objects: readonly BuiltObject[]): BuiltObject[] {
   const all = objects.map(candidateOf);
   const withPrevious = all.filter((candidate) => candidate.object.previousIds.length > 0);

@@ -21,7 +21,7 @@ export interface SourcePlace {
   /** Absolute path of the file. */
   file: string;
   document: SourceDocument;
-  /** Path inside the document (for an item of an expanded `kind: List`, without the `items` prefix). */
+  /** Path inside the document (for an item of a `kind: List` document, starting with `items` and its index). */
   path: Segment[];
 }
 
