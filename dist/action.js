@@ -36620,7 +36620,8 @@ function request(policy, resource, value2, options2) {
 }
 function evaluateResource(policies, resource, options2) {
   const out = [];
-  let current3 = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+  const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+  let current3 = original;
   for (const policy of policies) {
     if (policy.mutate === void 0) continue;
     const response = policy.mutate(request(policy, resource, current3, options2));
@@ -36646,7 +36647,6 @@ function evaluateResource(policies, resource, options2) {
     if (outcome === null) continue;
     out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
   }
-  const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
   for (const policy of policies) {
     if (policy.delete === void 0) continue;
     const response = policy.delete(request(policy, resource, original, options2));
@@ -43190,13 +43190,14 @@ function templateDocumentStart(document) {
 }
 
 // src/lint/helm.ts
-var SOURCE_COMMENT = /^# Source: (.+?)\s*$/;
+var SOURCE_COMMENT = /^# Source: (.+)$/;
 function helmSources(text5) {
   const sources = [];
   const lines = text5.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
-    if (match) sources.push({ line: i + 1, template: match[1] });
+    const template = match?.[1].trimEnd();
+    if (template) sources.push({ line: i + 1, template });
   }
   return sources;
 }
@@ -80557,7 +80558,8 @@ var WorkspaceLoader = class {
     else if (accepted.status === "malformed") this.reportShape("invalid-policy", source, document, value2, accepted.problems);
   }
   /** The manifests of the Kustomize builds, and what kept parts of them from being built. */
-  addBuild(manifests2, problems, builds) {
+  addBuild(manifests2, problems, builds, invalidManifests = []) {
+    for (const found of invalidManifests) this.buildProblem(found, "invalid-manifest");
     this.workspace.manifests.push(...manifests2);
     for (const [root, inputs] of builds) this.workspace.builds.set(displayName(this.cwd, root), new Set([...inputs].map((file) => displayName(this.cwd, file))));
     for (const file of new Set(manifests2.map((manifest) => manifest.file))) {
@@ -80566,15 +80568,16 @@ var WorkspaceLoader = class {
       this.workspace.counts.other--;
       this.workspace.counts.manifests++;
     }
-    for (const found of problems) {
-      const source = this.workspace.files.get(found.file);
-      if (source === void 0) {
-        this.fileProblem(found.file, "kustomize-build", found.message, found.severity);
-        continue;
-      }
-      const at = found.document === void 0 ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
-      this.workspace.problems.push(problem2("kustomize-build", source, at, found.message, found.severity));
+    for (const found of problems) this.buildProblem(found, "kustomize-build");
+  }
+  buildProblem(found, code18) {
+    const source = this.workspace.files.get(found.file);
+    if (source === void 0) {
+      this.fileProblem(found.file, code18, found.message, found.severity);
+      return;
     }
+    const at = found.document === void 0 ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
+    this.workspace.problems.push(problem2(code18, source, at, found.message, found.severity));
   }
   addManifest(source, document, value2) {
     if (this.reportShape("invalid-manifest", source, document, value2, checkObjectMetadata(value2))) return;
@@ -81309,7 +81312,6 @@ function decodeFolded(document) {
   const out = {
     kind: kind3,
     resources: [...strings4(document, "resources"), ...strings4(document, "bases")],
-    // `imageTags` is the former name of `images` (api/types/kustomization.go `FixKustomization`).
     components: strings4(document, "components"),
     labels: [],
     images: [],
@@ -81494,7 +81496,6 @@ function specSelects(spec2, object3) {
   const { group: group2, version } = groupVersion2(typeof object3.apiVersion === "string" ? object3.apiVersion : "");
   if (spec2.group && spec2.group !== group2) return false;
   if (spec2.version && spec2.version !== version) return false;
-  if (spec2.kind && spec2.kind !== object3.kind) return false;
   return true;
 }
 var parsedPaths = /* @__PURE__ */ new Map();
@@ -82404,7 +82405,10 @@ var Builder2 = class {
     }
     const nextStack = [...stack, file];
     let objects2 = [...start];
-    for (const entry2 of kustomization.resources) objects2.push(...this.resource(dir, entry2, at(entry2.path), nextStack));
+    for (const entry2 of kustomization.resources) {
+      const place2 = at(entry2.path);
+      for (const object3 of this.resource(dir, entry2, place2, nextStack)) this.add(objects2, object3, place2);
+    }
     objects2 = this.generate(dir, kustomization, objects2, at);
     for (const entry2 of kustomization.components) {
       const target2 = path12.resolve(dir, entry2.value);
@@ -82419,6 +82423,19 @@ var Builder2 = class {
       objects2 = this.kustomization(target2, nextStack, objects2, true);
     }
     return this.transform(dir, kustomization, objects2, at);
+  }
+  /**
+   * Adds an object to those accumulated, unless one with its id is there already (api/resmap/reswrangler.go
+   * `Append`: `may not add resource with an already registered id`), which is a problem at `place`.
+   */
+  add(objects2, object3, place2) {
+    const key3 = idKey(object3.value);
+    if (objects2.some((other) => idKey(other.value) === key3)) {
+      const id = currentId(object3.value);
+      this.problem(place2.file, place2.document, place2.path, `may not add resource with an already registered id: ${id.kind} ${id.namespace === NOT_A_NAMESPACE ? id.name : `${id.namespace}/${id.name}`}`);
+      return;
+    }
+    objects2.push(object3);
   }
   /** The objects of one `resources:` entry. */
   resource(dir, entry2, place2, stack) {
@@ -82496,7 +82513,7 @@ var Builder2 = class {
         const made = generatedObject(kind3, entry2.value, data);
         const generated = { hash: entry2.value.options.disableNameSuffixHash !== true };
         if (entry2.value.behavior === "create") {
-          out.push({ ...newObject(made, place2, true), generated });
+          this.add(out, { ...newObject(made, place2, true), generated }, place2);
           continue;
         }
         const wanted = currentId(made);
@@ -82722,6 +82739,12 @@ var Builder2 = class {
     return withCurrentId({ ...object3, value: result.resource, previousIds: [...object3.previousIds, currentId(object3.value)], history: object3.history.with(layer) });
   }
 };
+function idKey(value2) {
+  const id = currentId(value2);
+  const apiVersion = apiVersionOf2(value2);
+  const group2 = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
+  return `${group2}\0${id.kind}\0${id.namespace}\0${id.name}`;
+}
 function pointerSegments(pointer, value2) {
   const segments = [];
   let node2 = value2;
@@ -82851,21 +82874,23 @@ function scanKustomizations(files, source, display, isRoot) {
   }
   const manifests2 = [];
   const problems = [];
+  const invalidManifests = [];
   const seen = /* @__PURE__ */ new Set();
+  const once = (list6, found) => {
+    const key3 = `${found.file}\0${found.document?.index ?? ""}\0${found.path.join("/")}\0${found.message}`;
+    if (seen.has(key3)) return;
+    seen.add(key3);
+    list6.push(found);
+  };
+  for (const build of builds.values()) for (const found of build.problems) once(problems, found);
   for (const root of roots) {
-    const build = builds.get(root);
-    for (const found of build.problems) {
-      const key3 = `${found.file}\0${found.path.join("/")}\0${found.message}`;
-      if (seen.has(key3)) continue;
-      seen.add(key3);
-      problems.push(found);
-    }
-    for (const object3 of build.objects) {
+    for (const object3 of builds.get(root).objects) {
       const manifest = builtManifest(object3, display(root));
-      if (manifest !== null) manifests2.push(manifest);
+      if ("problems" in manifest) for (const found of manifest.problems) once(invalidManifests, found);
+      else if (manifest.resource !== null) manifests2.push(manifest.resource);
     }
   }
-  return { manifests: manifests2, inputs, builds: new Map(roots.map((root) => [root, builds.get(root).inputs])), problems };
+  return { manifests: manifests2, invalidManifests, inputs, builds: new Map(roots.map((root) => [root, builds.get(root).inputs])), problems };
 }
 function includedFolders(dir, source) {
   const file = kustomizationFile(dir);
@@ -82891,17 +82916,27 @@ function isComponent(dir, source) {
 }
 function builtManifest(object3, root) {
   const { value: value2 } = object3;
-  if (classifyWithKind(value2).class !== "manifest") return null;
-  if (checkObjectMetadata(value2).length > 0) return null;
+  if (classifyWithKind(value2).class !== "manifest") return { resource: null };
   const first = object3.history.layers[0];
-  if (first === void 0 || first.kind === "json-patch") return null;
-  const resource = resourceDocument(value2, first.place.file, first.place.document.index);
-  resource.origin = (fieldPath2) => {
-    const { place: place2, exact, editable } = object3.history.locate(value2, fieldPath2);
-    return { ...place2, exact, editable };
+  const origin = (fieldPath2) => {
+    const { place: place3, exact, editable } = object3.history.locate(value2, fieldPath2);
+    return { ...place3, exact, editable };
   };
+  const invalid3 = checkObjectMetadata(value2);
+  if (invalid3.length > 0) {
+    const subject2 = `${String(value2.kind)} ${typeof value2.metadata?.name === "string" ? String(value2.metadata.name) : ""}`.trim();
+    return {
+      problems: invalid3.map((found) => {
+        const place3 = origin(found.path);
+        return { file: place3.file, document: place3.document, path: place3.path, message: `${subject2}: ${found.message} (in the build of ${root})`, severity: "error" };
+      })
+    };
+  }
+  const place2 = first.kind === "json-patch" ? first.operations[0].place : first.place;
+  const resource = resourceDocument(value2, place2.file, place2.document.index);
+  resource.origin = origin;
   resource.builtBy = [root];
-  return resource;
+  return { resource };
 }
 
 // src/lint/lint.ts
@@ -83029,7 +83064,7 @@ async function loadWorkspace(options2, errors, warnings) {
     const manifests2 = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
     loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests: manifests2, ifKubernetes: ifKubernetes.has(file) });
   }
-  loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds);
+  loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds, kustomize.invalidManifests);
   if (options2.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options2.stdin ?? "");
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
