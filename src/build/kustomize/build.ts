@@ -116,9 +116,10 @@ class Builder {
     }
     const nextStack = [...stack, file];
     let objects = [...start];
+    const known = new Set(objects.map((object) => idKey(object.value)));
     for (const entry of kustomization.resources) {
       const place = at(entry.path);
-      for (const object of this.resource(dir, entry, place, nextStack)) this.add(objects, object, place);
+      for (const object of this.resource(dir, entry, place, nextStack)) this.add(objects, known, object, place);
     }
     objects = this.generate(dir, kustomization, objects, at);
     for (const entry of kustomization.components) {
@@ -137,16 +138,17 @@ class Builder {
   }
 
   /**
-   * Adds an object to those accumulated, unless one with its id is there already (api/resmap/reswrangler.go
+   * Adds an object to those accumulated (whose ids are `known`), unless one with its id is there already (api/resmap/reswrangler.go
    * `Append`: `may not add resource with an already registered id`), which is a problem at `place`.
    */
-  add(objects: BuiltObject[], object: BuiltObject, place: SourcePlace): void {
+  add(objects: BuiltObject[], known: Set<string>, object: BuiltObject, place: SourcePlace): void {
     const key = idKey(object.value);
-    if (objects.some((other) => idKey(other.value) === key)) {
+    if (known.has(key)) {
       const id = currentId(object.value);
       this.problem(place.file, place.document, place.path, `may not add resource with an already registered id: ${id.kind} ${id.namespace === NOT_A_NAMESPACE ? id.name : `${id.namespace}/${id.name}`}`);
       return;
     }
+    known.add(key);
     objects.push(object);
   }
 
@@ -229,7 +231,7 @@ class Builder {
         const made = generatedObject(kind, entry.value, data);
         const generated = { hash: entry.value.options.disableNameSuffixHash !== true };
         if (entry.value.behavior === 'create') {
-          this.add(out, { ...newObject(made, place, true), generated }, place);
+          this.add(out, new Set(out.map((object) => idKey(object.value))), { ...newObject(made, place, true), generated }, place);
           continue;
         }
         // api/resmap/reswrangler.go `appendReplaceOrMerge`: the generated id matches any id the object has had
