@@ -82405,9 +82405,10 @@ var Builder2 = class {
     }
     const nextStack = [...stack, file];
     let objects2 = [...start];
+    const known = new Set(objects2.map((object3) => idKey(object3.value)));
     for (const entry2 of kustomization.resources) {
       const place2 = at(entry2.path);
-      for (const object3 of this.resource(dir, entry2, place2, nextStack)) this.add(objects2, object3, place2);
+      for (const object3 of this.resource(dir, entry2, place2, nextStack)) this.add(objects2, known, object3, place2);
     }
     objects2 = this.generate(dir, kustomization, objects2, at);
     for (const entry2 of kustomization.components) {
@@ -82425,16 +82426,17 @@ var Builder2 = class {
     return this.transform(dir, kustomization, objects2, at);
   }
   /**
-   * Adds an object to those accumulated, unless one with its id is there already (api/resmap/reswrangler.go
+   * Adds an object to those accumulated (whose ids are `known`), unless one with its id is there already (api/resmap/reswrangler.go
    * `Append`: `may not add resource with an already registered id`), which is a problem at `place`.
    */
-  add(objects2, object3, place2) {
+  add(objects2, known, object3, place2) {
     const key3 = idKey(object3.value);
-    if (objects2.some((other) => idKey(other.value) === key3)) {
+    if (known.has(key3)) {
       const id = currentId(object3.value);
       this.problem(place2.file, place2.document, place2.path, `may not add resource with an already registered id: ${id.kind} ${id.namespace === NOT_A_NAMESPACE ? id.name : `${id.namespace}/${id.name}`}`);
       return;
     }
+    known.add(key3);
     objects2.push(object3);
   }
   /** The objects of one `resources:` entry. */
@@ -82513,7 +82515,7 @@ var Builder2 = class {
         const made = generatedObject(kind3, entry2.value, data);
         const generated = { hash: entry2.value.options.disableNameSuffixHash !== true };
         if (entry2.value.behavior === "create") {
-          this.add(out, { ...newObject(made, place2, true), generated }, place2);
+          this.add(out, new Set(out.map((object3) => idKey(object3.value))), { ...newObject(made, place2, true), generated }, place2);
           continue;
         }
         const wanted = currentId(made);

@@ -55900,9 +55900,10 @@ var Builder2 = class {
     }
     const nextStack = [...stack, file];
     let objects2 = [...start];
+    const known = new Set(objects2.map((object2) => idKey(object2.value)));
     for (const entry2 of kustomization.resources) {
       const place = at(entry2.path);
-      for (const object2 of this.resource(dir, entry2, place, nextStack)) this.add(objects2, object2, place);
+      for (const object2 of this.resource(dir, entry2, place, nextStack)) this.add(objects2, known, object2, place);
     }
     objects2 = this.generate(dir, kustomization, objects2, at);
     for (const entry2 of kustomization.components) {
@@ -55920,16 +55921,17 @@ var Builder2 = class {
     return this.transform(dir, kustomization, objects2, at);
   }
   /**
-   * Adds an object to those accumulated, unless one with its id is there already (api/resmap/reswrangler.go
+   * Adds an object to those accumulated (whose ids are `known`), unless one with its id is there already (api/resmap/reswrangler.go
    * `Append`: `may not add resource with an already registered id`), which is a problem at `place`.
    */
-  add(objects2, object2, place) {
+  add(objects2, known, object2, place) {
     const key3 = idKey(object2.value);
-    if (objects2.some((other) => idKey(other.value) === key3)) {
+    if (known.has(key3)) {
       const id = currentId(object2.value);
       this.problem(place.file, place.document, place.path, `may not add resource with an already registered id: ${id.kind} ${id.namespace === NOT_A_NAMESPACE ? id.name : `${id.namespace}/${id.name}`}`);
       return;
     }
+    known.add(key3);
     objects2.push(object2);
   }
   /** The objects of one `resources:` entry. */
@@ -56008,7 +56010,7 @@ var Builder2 = class {
         const made = generatedObject(kind3, entry2.value, data);
         const generated = { hash: entry2.value.options.disableNameSuffixHash !== true };
         if (entry2.value.behavior === "create") {
-          this.add(out, { ...newObject(made, place, true), generated }, place);
+          this.add(out, new Set(out.map((object2) => idKey(object2.value))), { ...newObject(made, place, true), generated }, place);
           continue;
         }
         const wanted = currentId(made);
