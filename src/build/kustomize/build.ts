@@ -75,15 +75,19 @@ class Builder {
     return read;
   }
 
-  /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
-  kustomization(folder: string, stack: readonly string[], start: BuiltObject[] = [], component = false): BuiltObject[] {
+  /**
+   * The objects of kustomization folder `dir`, before the root's hash suffixes and name references; `from` is the
+   * `resources:` or `components:` entry of the parent that includes it (problems of the inclusion are located there).
+   */
+  kustomization(folder: string, stack: readonly string[], start: BuiltObject[] = [], component = false, from?: SourcePlace): BuiltObject[] {
     // api/loader: a kustomization root is its real path (`filesys.CleanedAbs` evaluates symbolic links), which its
     // relative paths are resolved against.
     const dir = realFolder(folder);
     const file = kustomizationFile(dir);
     if (file === null) return start;
     if (stack.includes(file)) {
-      this.problem(stack.at(-1)!, undefined, [], `cycle through ${file}`);
+      if (from !== undefined) this.problem(from.file, from.document, from.path, `cycle through ${file}`);
+      else this.problem(stack.at(-1)!, undefined, [], `cycle through ${file}`);
       return start;
     }
     this.inputs.add(file);
@@ -108,7 +112,8 @@ class Builder {
     const parent = stack.at(-1);
     if (parent !== undefined && (kustomization.kind === 'Component') !== component) {
       const message = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
-      this.problem(parent, undefined, [], message);
+      if (from !== undefined) this.problem(from.file, from.document, from.path, message);
+      else this.problem(parent, undefined, [], message);
       return start;
     }
     for (const entry of kustomization.unsupported) {
@@ -132,7 +137,7 @@ class Builder {
         this.problem(file, document, entry.path, `component ${entry.value}: no kustomization file in ${target}`);
         continue;
       }
-      objects = this.kustomization(target, nextStack, objects, true);
+      objects = this.kustomization(target, nextStack, objects, true, at(entry.path));
     }
     return this.transform(dir, kustomization, objects, at);
   }
@@ -168,7 +173,7 @@ class Builder {
         this.problem(place.file, place.document, place.path, `resource ${entry.value}: the folder holds no kustomization file`);
         return [];
       }
-      return this.kustomization(target, stack);
+      return this.kustomization(target, stack, [], false, place);
     }
     const read = this.file(target, place);
     if (read === null) return [];

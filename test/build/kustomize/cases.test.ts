@@ -3,7 +3,7 @@
  * each folder naming its source in its kustomization) and the shop fixture, and compares the objects with the
  * output `kubectl kustomize` printed for them (kustomize v5.5.0), committed as expected YAML.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -104,5 +104,26 @@ describe('kustomize build errors', () => {
     const result = buildKustomization(path.join(ERRORS, root), readFile);
     // kustomize stops at this error; the builder goes on without the entry, which may leave more problems.
     expect(result.problems[0]).toMatchObject({ message: expect.stringMatching(message), severity: 'error' });
+  });
+
+  it('an inclusion problem is located at the entry that includes the folder', () => {
+    const result = buildKustomization(path.join(ERRORS, 'components/compinres'), readFile);
+    expect(result.problems[0]).toMatchObject({ file: path.join(ERRORS, 'components/compinres/kustomization.yaml'), path: ['resources', 1] });
+  });
+
+  it('a cycle ends with a problem at the entry that closes it', () => {
+    const temp = mkdtempSync(path.join(tmpdir(), 'kustomize-cycle-'));
+    try {
+      for (const [name, other] of [['a', 'b'], ['b', 'a']] as const) {
+        mkdirSync(path.join(temp, name));
+        writeFileSync(path.join(temp, name, 'kustomization.yaml'), `resources:\n  - ../${other}\n`);
+      }
+      const result = buildKustomization(path.join(temp, 'a'), readFile);
+      expect(result.problems).toEqual([
+        expect.objectContaining({ file: path.join(realpathSync(temp), 'b', 'kustomization.yaml'), path: ['resources', 0], message: `cycle through ${path.join(realpathSync(temp), 'a', 'kustomization.yaml')}` }),
+      ]);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });
