@@ -82368,13 +82368,17 @@ var Builder2 = class {
     }
     return read;
   }
-  /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
-  kustomization(folder, stack, start = [], component = false) {
+  /**
+   * The objects of kustomization folder `dir`, before the root's hash suffixes and name references; `from` is the
+   * `resources:` or `components:` entry of the parent that includes it (problems of the inclusion are located there).
+   */
+  kustomization(folder, stack, start = [], component = false, from) {
     const dir = realFolder(folder);
     const file = kustomizationFile(dir);
     if (file === null) return start;
     if (stack.includes(file)) {
-      this.problem(stack.at(-1), void 0, [], `cycle through ${file}`);
+      if (from !== void 0) this.problem(from.file, from.document, from.path, `cycle through ${file}`);
+      else this.problem(stack.at(-1), void 0, [], `cycle through ${file}`);
       return start;
     }
     this.inputs.add(file);
@@ -82397,7 +82401,8 @@ var Builder2 = class {
     const parent = stack.at(-1);
     if (parent !== void 0 && kustomization.kind === "Component" !== component) {
       const message2 = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
-      this.problem(parent, void 0, [], message2);
+      if (from !== void 0) this.problem(from.file, from.document, from.path, message2);
+      else this.problem(parent, void 0, [], message2);
       return start;
     }
     for (const entry2 of kustomization.unsupported) {
@@ -82421,7 +82426,7 @@ var Builder2 = class {
         this.problem(file, document, entry2.path, `component ${entry2.value}: no kustomization file in ${target2}`);
         continue;
       }
-      objects2 = this.kustomization(target2, nextStack, objects2, true);
+      objects2 = this.kustomization(target2, nextStack, objects2, true, at(entry2.path));
     }
     return this.transform(dir, kustomization, objects2, at);
   }
@@ -82455,7 +82460,7 @@ var Builder2 = class {
         this.problem(place2.file, place2.document, place2.path, `resource ${entry2.value}: the folder holds no kustomization file`);
         return [];
       }
-      return this.kustomization(target2, stack);
+      return this.kustomization(target2, stack, [], false, place2);
     }
     const read = this.file(target2, place2);
     if (read === null) return [];

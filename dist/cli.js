@@ -58754,13 +58754,17 @@ var Builder2 = class {
     }
     return read;
   }
-  /** The objects of kustomization folder `dir`, before the root's hash suffixes and name references. */
-  kustomization(folder, stack, start = [], component = false) {
+  /**
+   * The objects of kustomization folder `dir`, before the root's hash suffixes and name references; `from` is the
+   * `resources:` or `components:` entry of the parent that includes it (problems of the inclusion are located there).
+   */
+  kustomization(folder, stack, start = [], component = false, from) {
     const dir = realFolder(folder);
     const file = kustomizationFile(dir);
     if (file === null) return start;
     if (stack.includes(file)) {
-      this.problem(stack.at(-1), void 0, [], `cycle through ${file}`);
+      if (from !== void 0) this.problem(from.file, from.document, from.path, `cycle through ${file}`);
+      else this.problem(stack.at(-1), void 0, [], `cycle through ${file}`);
       return start;
     }
     this.inputs.add(file);
@@ -58783,7 +58787,8 @@ var Builder2 = class {
     const parent = stack.at(-1);
     if (parent !== void 0 && kustomization.kind === "Component" !== component) {
       const message2 = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
-      this.problem(parent, void 0, [], message2);
+      if (from !== void 0) this.problem(from.file, from.document, from.path, message2);
+      else this.problem(parent, void 0, [], message2);
       return start;
     }
     for (const entry2 of kustomization.unsupported) {
@@ -58807,7 +58812,7 @@ var Builder2 = class {
         this.problem(file, document, entry2.path, `component ${entry2.value}: no kustomization file in ${target2}`);
         continue;
       }
-      objects2 = this.kustomization(target2, nextStack, objects2, true);
+      objects2 = this.kustomization(target2, nextStack, objects2, true, at(entry2.path));
     }
     return this.transform(dir, kustomization, objects2, at);
   }
@@ -58841,7 +58846,7 @@ var Builder2 = class {
         this.problem(place.file, place.document, place.path, `resource ${entry2.value}: the folder holds no kustomization file`);
         return [];
       }
-      return this.kustomization(target2, stack);
+      return this.kustomization(target2, stack, [], false, place);
     }
     const read = this.file(target2, place);
     if (read === null) return [];
