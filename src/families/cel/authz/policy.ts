@@ -12,14 +12,14 @@
  * "request denied with status code <code>" (Envoy) or "request denied, reason: <reason>" (HTTP), `skip` "request
  * does not match" without a decision, `error` with the error's text.
  */
-import type { CompiledPolicy, FailureAction, PolicyResponse, PolicyRuleInfo } from '../../../evaluate/types.js';
+import type { CompiledPolicy, FailureAction, PolicyResponse } from '../../../evaluate/types.js';
 import { AUTHZ_TYPES, authzEnvironment, authzHandles, envoyDecision, httpDecision, type AuthzMode, type MessageValue } from '../../../lang/cel/authz/index.js';
 import type { CelEvalResult, CelProgram } from '../../../lang/cel/index.js';
 import type { RuleResponse, RuleStatus, SourceLocation } from '../../../types.js';
 import { fieldPath, type CompileFailure } from '../vpol/compile.js';
 import type { ValidatingPolicySpec } from '../vpol/types.js';
-import { isScored } from '../scored.js';
 import { lazyVariables } from '../variables.js';
+import { CelCompiledPolicy } from '../policy-identity.js';
 
 type Path = (string | number)[];
 
@@ -89,31 +89,13 @@ export interface AuthzPolicyData {
 }
 
 /** The compiled authz policy: it responds to check requests of its mode only (never to resources or JSON payloads). */
-export class AuthzPolicy implements CompiledPolicy {
-  readonly family = 'cel';
-  readonly apiVersion: string;
-  readonly kind: string;
-  readonly name: string;
-  readonly namespace = '';
-  readonly namespaced = false;
-  readonly annotations: Readonly<Record<string, string>>;
-  readonly scored: boolean;
-  readonly source?: SourceLocation;
-  readonly rules: readonly PolicyRuleInfo[];
-  readonly ruleCount = 1;
-  readonly mutationsSettle = true;
+export class AuthzPolicy extends CelCompiledPolicy implements CompiledPolicy {
   readonly mode: AuthzMode;
   private readonly failurePolicy: string;
   private readonly compiled: CompiledAuthz;
 
   constructor(data: AuthzPolicyData) {
-    this.apiVersion = data.apiVersion;
-    this.kind = data.kind;
-    this.name = data.name;
-    this.annotations = data.annotations;
-    this.scored = isScored(data.annotations);
-    if (data.source !== undefined) this.source = data.source;
-    this.rules = [{ name: data.name, type: 'Validation' }];
+    super({ ...data, namespace: '', namespaced: false }, { name: data.name, type: 'Validation' });
     this.mode = data.mode;
     this.failurePolicy = data.failurePolicy;
     this.compiled = data.compiled;

@@ -7,8 +7,8 @@
  * conditions: all true → `pass` "resource matched", a false one → `fail` "resource did not match", errors → `error`.
  * A resource the match constraints leave out gives no response.
  */
-import type { CompiledException, CompiledPolicy, DocumentProblem, EvaluationRequest, FailureAction, PolicyResponse, PolicyRuleInfo } from '../../../evaluate/types.js';
-import type { JsonObject, JsonValue, RuleResponse, RuleStatus, SourceLocation } from '../../../types.js';
+import type { CompiledException, CompiledPolicy, DocumentProblem, EvaluationRequest, FailureAction, PolicyResponse } from '../../../evaluate/types.js';
+import type { JsonObject, JsonValue, RuleResponse, RuleStatus } from '../../../types.js';
 import type { CelEnvironment, CelProgram } from '../../../lang/cel/index.js';
 import { libraryHandles, validatingPolicyActivation } from '../environment.js';
 import { exceptionConditions, exceptionsFor, type CelPolicyException } from '../exceptions.js';
@@ -17,6 +17,7 @@ import { isObject, namedExpressions, optionalString, type NamedExpression } from
 import { lazyVariables, type VariableProgram } from '../variables.js';
 import { admissionRequest } from '../vpol/request.js';
 import { fieldPath } from '../vpol/compile.js';
+import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
 
 type Path = (string | number)[];
 
@@ -90,14 +91,7 @@ export function compileDeletingPolicy(env: CelEnvironment, spec: DeletingPolicyS
   return { ok: true, variables, conditions };
 }
 
-export interface DeletingPolicyData {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  namespace: string;
-  namespaced: boolean;
-  annotations: Record<string, string>;
-  source?: SourceLocation;
+export interface DeletingPolicyData extends CelPolicyIdentity {
   spec: DeletingPolicySpec;
   variables: readonly VariableProgram[];
   conditions: readonly CompiledCondition[];
@@ -116,34 +110,16 @@ class ConditionError extends Error {
 }
 
 /** The compiled policy. */
-export class DeletingPolicy implements CompiledPolicy {
-  readonly family = 'cel';
-  readonly apiVersion: string;
-  readonly kind: string;
-  readonly name: string;
-  readonly namespace: string;
-  readonly namespaced: boolean;
-  readonly annotations: Readonly<Record<string, string>>;
-  readonly scored = true;
-  readonly source?: SourceLocation;
-  readonly rules: readonly PolicyRuleInfo[];
-  readonly ruleCount = 1;
-  readonly mutationsSettle = true;
+export class DeletingPolicy extends CelCompiledPolicy implements CompiledPolicy {
   readonly spec: DeletingPolicySpec;
   private readonly variables: readonly VariableProgram[];
   private readonly conditions: readonly CompiledCondition[];
   private readonly env: CelEnvironment;
 
   constructor(data: DeletingPolicyData) {
-    this.apiVersion = data.apiVersion;
-    this.kind = data.kind;
-    this.name = data.name;
-    this.namespace = data.namespace;
-    this.namespaced = data.namespaced;
-    this.annotations = data.annotations;
-    if (data.source !== undefined) this.source = data.source;
-    // Configured like the other CEL kinds by the policy's name; responses name the rule after the policy, as Kyverno's do.
-    this.rules = [{ name: '', type: 'Deletion' }];
+    // Configured like the other CEL kinds by the policy's name; responses name the rule after the policy, as Kyverno's
+    // do. The Kyverno CLI counts a deleting policy's rows as they are (no unscored downgrade).
+    super(data, { name: '', type: 'Deletion' }, true);
     this.spec = data.spec;
     this.variables = data.variables;
     this.conditions = data.conditions;

@@ -17,7 +17,7 @@
  *   error (whatever the failure policy), `fail` for a denied validation, else `pass` with an empty message.
  *   The response is always emitted, without rules when nothing was evaluated.
  */
-import type { CompiledBinding, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse, PolicyRuleInfo, RequestUserInfo } from '../../../evaluate/types.js';
+import type { CompiledBinding, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse, RequestUserInfo } from '../../../evaluate/types.js';
 import type { JsonObject, RuleResponse, SourceLocation } from '../../../types.js';
 import { parseLabelSelector } from '../../../cluster/index.js';
 import {
@@ -35,7 +35,7 @@ import {
 } from '../../admission/index.js';
 import { labelsOf, matchConstraints, resourceOfKind, type AdmissionAttributes, type MatchResources } from '../match/index.js';
 import type { ValidatingAdmissionPolicyBindingSpec, ValidatingAdmissionPolicySpec } from './decode.js';
-import { isScored } from '../scored.js';
+import { CelCompiledPolicy } from '../policy-identity.js';
 
 export const VALIDATING_ADMISSION_POLICY = 'ValidatingAdmissionPolicy';
 export const VALIDATING_ADMISSION_POLICY_BINDING = 'ValidatingAdmissionPolicyBinding';
@@ -102,30 +102,13 @@ export interface ValidatingAdmissionPolicyData {
 const EMPTY_NAMESPACE: JsonObject = Object.freeze({ metadata: Object.freeze({}) }) as JsonObject;
 
 /** The compiled policy. */
-export class ValidatingAdmissionPolicy implements CompiledPolicy {
-  readonly family = 'cel';
-  readonly apiVersion: string;
-  readonly kind = VALIDATING_ADMISSION_POLICY;
-  readonly name: string;
-  readonly namespace = '';
-  readonly namespaced = false;
-  readonly annotations: Readonly<Record<string, string>>;
-  readonly scored: boolean;
-  readonly source?: SourceLocation;
-  readonly rules: readonly PolicyRuleInfo[];
-  readonly ruleCount = 1;
-  readonly mutationsSettle = true;
+export class ValidatingAdmissionPolicy extends CelCompiledPolicy implements CompiledPolicy {
   readonly spec: ValidatingAdmissionPolicySpec;
   readonly #validator: AdmissionValidator;
 
   constructor(data: ValidatingAdmissionPolicyData) {
-    this.apiVersion = data.apiVersion;
-    this.name = data.name;
-    this.annotations = data.annotations;
-    this.scored = isScored(data.annotations);
-    if (data.source !== undefined) this.source = data.source;
+    super({ ...data, kind: VALIDATING_ADMISSION_POLICY, namespace: '', namespaced: false }, { name: data.name, type: 'Validation' });
     this.spec = data.spec;
-    this.rules = [{ name: data.name, type: 'Validation' }];
     // Compiled once; expressions that do not compile give `compilation error: …` when evaluated.
     this.#validator = new AdmissionValidator(
       { matchConditions: data.spec.matchConditions, variables: data.spec.variables, validations: data.spec.validations, auditAnnotations: data.spec.auditAnnotations },

@@ -7,8 +7,8 @@
  * (`hasSelector`: one resource rule without names, no exclusions, no selector requirements), an empty one
  * otherwise. A JSON-mode policy skips the matcher and gives a response whenever it has a rule.
  */
-import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse, PolicyRuleInfo } from '../../../evaluate/types.js';
-import type { JsonObject, RuleResponse, SourceLocation } from '../../../types.js';
+import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse } from '../../../evaluate/types.js';
+import type { JsonObject, RuleResponse } from '../../../types.js';
 import type { CelEnvironment } from '../../../lang/cel/index.js';
 import { libraryHandles } from '../environment.js';
 import { exceptionsFor } from '../exceptions.js';
@@ -16,7 +16,7 @@ import { hasRequirements, matchConstraints, type MatchResources } from '../match
 import type { CompiledSpec } from './compile.js';
 import { evaluateSpec } from './evaluate.js';
 import { admissionRequest } from './request.js';
-import { isScored } from '../scored.js';
+import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
 
 /** Kyverno CLI `hasSelector` (named the other way round): whether an unmatched policy gives no response. */
 export function isSimpleMatch(match: MatchResources | undefined): boolean {
@@ -27,45 +27,19 @@ export function isSimpleMatch(match: MatchResources | undefined): boolean {
   return rules.length === 1 && (rules[0]!.resourceNames ?? []).length === 0;
 }
 
-export interface ValidatingPolicyData {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  namespace: string;
-  namespaced: boolean;
-  annotations: Record<string, string>;
-  source?: SourceLocation;
+export interface ValidatingPolicyData extends CelPolicyIdentity {
   /** The policy first, then its autogen variants. */
   specs: readonly CompiledSpec[];
   env: CelEnvironment;
 }
 
 /** The compiled policy. */
-export class ValidatingPolicy implements CompiledPolicy {
-  readonly family = 'cel';
-  readonly apiVersion: string;
-  readonly kind: string;
-  readonly name: string;
-  readonly namespace: string;
-  readonly namespaced: boolean;
-  readonly annotations: Readonly<Record<string, string>>;
-  readonly scored: boolean;
-  readonly source?: SourceLocation;
-  readonly rules: readonly PolicyRuleInfo[] = [{ name: '', type: 'Validation' }];
-  readonly ruleCount = 1;
-  readonly mutationsSettle = true;
+export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolicy {
   readonly specs: readonly CompiledSpec[];
   private readonly env: CelEnvironment;
 
   constructor(data: ValidatingPolicyData) {
-    this.apiVersion = data.apiVersion;
-    this.kind = data.kind;
-    this.name = data.name;
-    this.namespace = data.namespace;
-    this.namespaced = data.namespaced;
-    this.annotations = data.annotations;
-    this.scored = isScored(data.annotations);
-    if (data.source !== undefined) this.source = data.source;
+    super(data, { name: '', type: 'Validation' });
     this.specs = data.specs;
     this.env = data.env;
   }
