@@ -63,6 +63,16 @@ export interface CelJsChecker {
   };
 }
 
+/**
+ * The element type of a macro receiver that must be a `container` (`list` or `optional`): its value type, `dyn` for a
+ * `dyn` receiver; otherwise cel-go's `found no matching overload for '<type>.<call>'` at the receiver.
+ */
+export function receiverElementType(checker: CelJsChecker, receiverType: CelJsType, container: 'list' | 'optional', call: string, receiver: CelJsNode): CelJsType {
+  if (receiverType.kind === container) return receiverType.valueType!;
+  if (receiverType.kind === 'dyn') return receiverType;
+  throw checker.createError('no_matching_overload', `found no matching overload for '${checker.formatType(receiverType)}.${call}'`, receiver);
+}
+
 /** A parse error at `node`, as a macro expander reports one (cel-js `parseError`). */
 export function macroError(message: string, node: CelJsNode): Error {
   return new (ParseError as unknown as new (message: string, node: CelJsNode) => Error)(message, node);

@@ -23,6 +23,7 @@ import {
   evaluateOriginal,
   macroError,
   overrideEvaluate,
+  receiverElementType,
 } from './ast.js';
 import { charge } from './budget.js';
 import { iterationCost } from './cost.js';
@@ -162,16 +163,7 @@ function sortByMacro({ ast, args, receiver }: { ast: CelJsNode; args: CelJsNode[
 
 function sortByTypeCheck(checker: CelJsChecker, macro: SortByMacro, scope: CelJsScope): CelJsType {
   const listType = checker.check(macro.receiver, scope);
-  let elementType: CelJsType;
-  if (listType.kind === 'list') elementType = listType.valueType!;
-  else if (listType.kind === 'dyn') elementType = listType;
-  else {
-    throw checker.createError(
-      'no_matching_overload',
-      `found no matching overload for '${checker.formatType(listType)}.sortBy(var, key)'`,
-      macro.receiver,
-    );
-  }
+  const elementType = receiverElementType(checker, listType, 'list', 'sortBy(var, key)', macro.receiver);
   macro.keyScope = scope.forkWithVariable(macro.varName, elementType);
   const keyType = checker.check(macro.args[1]!, macro.keyScope);
   if (keyType.kind !== 'dyn' && keyType.kind !== 'param' && !COMPARABLE_TYPES.includes(keyType.name)) {

@@ -24,6 +24,7 @@ import {
   macroError,
   overrideEvaluate,
   walk,
+  receiverElementType,
 } from './ast.js';
 import type { EqualityEvaluator } from './strings.js';
 import { celEqualsIn, listElements } from './values.js';
@@ -80,16 +81,7 @@ interface OptMapMacro extends CelJsMacro {
 function optMapTypeCheck(checker: CelJsChecker, macro: OptMapMacro, scope: CelJsScope): CelJsType {
   const name = macro.flat ? 'optFlatMap' : 'optMap';
   const receiverType = checker.check(macro.receiver, scope);
-  let valueType: CelJsType;
-  if (receiverType.kind === 'optional') valueType = receiverType.valueType!;
-  else if (receiverType.kind === 'dyn') valueType = receiverType;
-  else {
-    throw checker.createError(
-      'no_matching_overload',
-      `found no matching overload for '${checker.formatType(receiverType)}.${name}(var, expr)'`,
-      macro.receiver,
-    );
-  }
+  const valueType = receiverElementType(checker, receiverType, 'optional', `${name}(var, expr)`, macro.receiver);
   macro.scope = scope.forkWithVariable(macro.varName, valueType);
   const resultType = checker.check(macro.args[1]!, macro.scope);
   if (!macro.flat) return checker.registry.getOptionalType(resultType);
