@@ -21593,6 +21593,11 @@ var globalEnvironment = new Environment({
 });
 
 // src/lang/cel/ast.ts
+function receiverElementType(checker, receiverType, container, call3, receiver) {
+  if (receiverType.kind === container) return receiverType.valueType;
+  if (receiverType.kind === "dyn") return receiverType;
+  throw checker.createError("no_matching_overload", `found no matching overload for '${checker.formatType(receiverType)}.${call3}'`, receiver);
+}
 function macroError(message2, node3) {
   return new ParseError(message2, node3);
 }
@@ -23037,16 +23042,7 @@ function sortByMacro({ ast, args, receiver }) {
 }
 function sortByTypeCheck(checker, macro, scope) {
   const listType2 = checker.check(macro.receiver, scope);
-  let elementType;
-  if (listType2.kind === "list") elementType = listType2.valueType;
-  else if (listType2.kind === "dyn") elementType = listType2;
-  else {
-    throw checker.createError(
-      "no_matching_overload",
-      `found no matching overload for '${checker.formatType(listType2)}.sortBy(var, key)'`,
-      macro.receiver
-    );
-  }
+  const elementType = receiverElementType(checker, listType2, "list", "sortBy(var, key)", macro.receiver);
   macro.keyScope = scope.forkWithVariable(macro.varName, elementType);
   const keyType = checker.check(macro.args[1], macro.keyScope);
   if (keyType.kind !== "dyn" && keyType.kind !== "param" && !COMPARABLE_TYPES.includes(keyType.name)) {
@@ -23477,16 +23473,7 @@ function unwrapOptionals(list5) {
 function optMapTypeCheck(checker, macro, scope) {
   const name = macro.flat ? "optFlatMap" : "optMap";
   const receiverType = checker.check(macro.receiver, scope);
-  let valueType;
-  if (receiverType.kind === "optional") valueType = receiverType.valueType;
-  else if (receiverType.kind === "dyn") valueType = receiverType;
-  else {
-    throw checker.createError(
-      "no_matching_overload",
-      `found no matching overload for '${checker.formatType(receiverType)}.${name}(var, expr)'`,
-      macro.receiver
-    );
-  }
+  const valueType = receiverElementType(checker, receiverType, "optional", `${name}(var, expr)`, macro.receiver);
   macro.scope = scope.forkWithVariable(macro.varName, valueType);
   const resultType = checker.check(macro.args[1], macro.scope);
   if (!macro.flat) return checker.registry.getOptionalType(resultType);
@@ -33981,12 +33968,6 @@ function compileErrorReason(name, mode, failure2) {
   return `failed to compile policy ${name} ([: Internal error: validating policy compiler 1.0 error: failed to compile policy, ${failure2.fieldError}])`;
 }
 
-// src/families/cel/scored.ts
-var SCORED_ANNOTATION = "policies.kyverno.io/scored";
-function isScored(annotations) {
-  return annotations[SCORED_ANNOTATION] !== "false";
-}
-
 // src/families/cel/variables.ts
 var STATE = /* @__PURE__ */ Symbol("variables");
 var descriptorsCache = /* @__PURE__ */ new WeakMap();
@@ -34019,6 +34000,40 @@ function lazyVariables(variables, activation) {
   Object.defineProperty(object2, STATE, { value: { activation, results: new Array(variables.length) } });
   return Object.defineProperties(object2, descriptorsOf(variables));
 }
+
+// src/families/cel/scored.ts
+var SCORED_ANNOTATION = "policies.kyverno.io/scored";
+function isScored(annotations) {
+  return annotations[SCORED_ANNOTATION] !== "false";
+}
+
+// src/families/cel/policy-identity.ts
+var CelCompiledPolicy = class {
+  family = "cel";
+  apiVersion;
+  kind;
+  name;
+  namespace;
+  namespaced;
+  annotations;
+  scored;
+  source;
+  rules;
+  ruleCount = 1;
+  mutationsSettle = true;
+  /** `rule` is the one rule the policy's responses carry; `scored` defaults to the policy's annotation. */
+  constructor(identity5, rule3, scored = isScored(identity5.annotations)) {
+    this.apiVersion = identity5.apiVersion;
+    this.kind = identity5.kind;
+    this.name = identity5.name;
+    this.namespace = identity5.namespace;
+    this.namespaced = identity5.namespaced;
+    this.annotations = identity5.annotations;
+    this.scored = scored;
+    if (identity5.source !== void 0) this.source = identity5.source;
+    this.rules = [rule3];
+  }
+};
 
 // src/families/cel/authz/policy.ts
 var Failure2 = class extends Error {
@@ -34066,30 +34081,12 @@ function value(result) {
   if (!result.ok) throw new EvaluationError2(result.error.message);
   return result.value;
 }
-var AuthzPolicy = class {
-  family = "cel";
-  apiVersion;
-  kind;
-  name;
-  namespace = "";
-  namespaced = false;
-  annotations;
-  scored;
-  source;
-  rules;
-  ruleCount = 1;
-  mutationsSettle = true;
+var AuthzPolicy = class extends CelCompiledPolicy {
   mode;
   failurePolicy;
   compiled;
   constructor(data) {
-    this.apiVersion = data.apiVersion;
-    this.kind = data.kind;
-    this.name = data.name;
-    this.annotations = data.annotations;
-    this.scored = isScored(data.annotations);
-    if (data.source !== void 0) this.source = data.source;
-    this.rules = [{ name: data.name, type: "Validation" }];
+    super({ ...data, namespace: "", namespaced: false }, { name: data.name, type: "Validation" });
     this.mode = data.mode;
     this.failurePolicy = data.failurePolicy;
     this.compiled = data.compiled;
@@ -37543,32 +37540,13 @@ var ConditionError = class extends Error {
   path;
   range;
 };
-var DeletingPolicy = class {
-  family = "cel";
-  apiVersion;
-  kind;
-  name;
-  namespace;
-  namespaced;
-  annotations;
-  scored = true;
-  source;
-  rules;
-  ruleCount = 1;
-  mutationsSettle = true;
+var DeletingPolicy = class extends CelCompiledPolicy {
   spec;
   variables;
   conditions;
   env;
   constructor(data) {
-    this.apiVersion = data.apiVersion;
-    this.kind = data.kind;
-    this.name = data.name;
-    this.namespace = data.namespace;
-    this.namespaced = data.namespaced;
-    this.annotations = data.annotations;
-    if (data.source !== void 0) this.source = data.source;
-    this.rules = [{ name: "", type: "Deletion" }];
+    super(data, { name: "", type: "Deletion" }, true);
     this.spec = data.spec;
     this.variables = data.variables;
     this.conditions = data.conditions;
@@ -37888,30 +37866,11 @@ function isSimpleMatch(match) {
   const rules = match.resourceRules ?? [];
   return rules.length === 1 && (rules[0].resourceNames ?? []).length === 0;
 }
-var ValidatingPolicy = class {
-  family = "cel";
-  apiVersion;
-  kind;
-  name;
-  namespace;
-  namespaced;
-  annotations;
-  scored;
-  source;
-  rules = [{ name: "", type: "Validation" }];
-  ruleCount = 1;
-  mutationsSettle = true;
+var ValidatingPolicy = class extends CelCompiledPolicy {
   specs;
   env;
   constructor(data) {
-    this.apiVersion = data.apiVersion;
-    this.kind = data.kind;
-    this.name = data.name;
-    this.namespace = data.namespace;
-    this.namespaced = data.namespaced;
-    this.annotations = data.annotations;
-    this.scored = isScored(data.annotations);
-    if (data.source !== void 0) this.source = data.source;
+    super(data, { name: "", type: "Validation" });
     this.specs = data.specs;
     this.env = data.env;
   }
@@ -38513,29 +38472,12 @@ function bindingParams(params, ref) {
   return null;
 }
 var EMPTY_NAMESPACE = Object.freeze({ metadata: Object.freeze({}) });
-var ValidatingAdmissionPolicy = class {
-  family = "cel";
-  apiVersion;
-  kind = VALIDATING_ADMISSION_POLICY;
-  name;
-  namespace = "";
-  namespaced = false;
-  annotations;
-  scored;
-  source;
-  rules;
-  ruleCount = 1;
-  mutationsSettle = true;
+var ValidatingAdmissionPolicy = class extends CelCompiledPolicy {
   spec;
   #validator;
   constructor(data) {
-    this.apiVersion = data.apiVersion;
-    this.name = data.name;
-    this.annotations = data.annotations;
-    this.scored = isScored(data.annotations);
-    if (data.source !== void 0) this.source = data.source;
+    super({ ...data, kind: VALIDATING_ADMISSION_POLICY, namespace: "", namespaced: false }, { name: data.name, type: "Validation" });
     this.spec = data.spec;
-    this.rules = [{ name: data.name, type: "Validation" }];
     this.#validator = new AdmissionValidator(
       { matchConditions: data.spec.matchConditions, variables: data.spec.variables, validations: data.spec.validations, auditAnnotations: data.spec.auditAnnotations },
       { params: data.spec.paramKind !== void 0, authorizer: false, failurePolicy: data.spec.failurePolicy }
