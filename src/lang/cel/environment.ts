@@ -46,6 +46,7 @@ import { registerMath } from './math.js';
 import { type CelObjectTypes, KUBERNETES_OBJECT_TYPES, ObjectTypeScope, patchObjectTypeNode, registerKubernetesObjectTypes, registerObjectType } from './object-types.js';
 import { attachOptionalEntries, blankMarkers, findOptionalEntryMarkers, registerOptionals } from './optionals.js';
 import { re2Matches, registerRegex } from './regex.js';
+import { attachStructLiterals, blankStructNames, findStructLiterals, registerStructTypes } from './struct-literals.js';
 import { compileRe2 } from '../../util/go-regexp.js';
 import { patchSetsCall, registerSets } from './sets.js';
 import {
@@ -107,6 +108,11 @@ export interface CelEnvironmentOptions {
    * Default true; environments built without Kyverno's compiler (Kyverno Authz) have cel-go's plain `orValue`.
    */
   readonly orValueCompat?: boolean;
+  /**
+   * Message constructions of Kubernetes' mutation library (`Object{…}`, `Object.spec{…}`, `JSONPatch{…}`:
+   * struct-literals.ts), as the environments of MutatingPolicy and MutatingAdmissionPolicy declare them. Default false.
+   */
+  readonly structLiterals?: boolean;
 }
 
 /** Registers a library's functions and types on a cel-js environment. */
@@ -375,6 +381,7 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
     const scope = new ObjectTypeScope(baseObjectTypes);
     for (const [name, fields] of Object.entries(options.objectTypes)) registerObjectType(env, scope, name, fields);
   }
+  if (options.structLiterals) registerStructTypes(env);
   for (const library of options.libraries ?? []) library(env);
   for (const [name, type] of Object.entries(options.variables ?? {})) env.registerVariable(name, type ?? 'dyn');
   // Variables of object types: their identifiers evaluate to null for a null value (object-types.ts).
@@ -388,16 +395,21 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
   const twoVariableComprehensions = options.twoVariableComprehensions ?? true;
   const orValueCompat = options.orValueCompat ?? true;
+  const structLiterals = options.structLiterals ?? false;
 
   return {
     compile(expression: string): CelCompileResult {
       let parsed: ParseResult;
       try {
         const markers = expression.includes('?') ? findOptionalEntryMarkers(expression) : [];
-        parsed = env.parse(markers.length > 0 ? blankMarkers(expression, markers) : expression);
+        const sites = structLiterals && expression.includes('{') ? findStructLiterals(expression) : [];
+        let source = markers.length > 0 ? blankMarkers(expression, markers) : expression;
+        if (sites.length > 0) source = blankStructNames(source, sites);
+        parsed = env.parse(source);
         const root = parsed.ast as unknown as CelJsNode;
         const astError =
           (markers.length > 0 ? attachOptionalEntries(root, markers) : null) ??
+          (sites.length > 0 ? attachStructLiterals(root, sites, markers) : null) ??
           patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions, orValueCompat);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
