@@ -83,7 +83,10 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   if (values) {
     for (const mapping of values.subresources) {
       const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
-      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) result.subresource = mapping.subresource;
+      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) {
+        result.subresource = mapping.subresource;
+        result.subresourceParent = { group: mapping.parentGroup, version: mapping.parentVersion, kind: mapping.parentKind };
+      }
     }
   }
   const injected: InjectedValues = { ...values?.ruleLookups(policy.name) };
@@ -103,27 +106,47 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
   const original: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
   let current = original;
-  for (const policy of policies) {
-    if (policy.mutate === undefined) continue;
-    const response = policy.mutate(request(policy, resource, current, options));
-    current = response.patchedResource ?? current;
-    out.push({ kind: 'mutate', response });
+  const mutateStage = (stage: number): void => {
+    const first = out.length;
+    for (const policy of policies) {
+      if (policy.mutate === undefined || (policy.stage ?? 0) !== stage) continue;
+      const result = policy.mutate(request(policy, resource, current, options));
+      for (const response of isResponseList(result) ? result : [result]) {
+        current = response.patchedResource ?? current;
+        out.push({ kind: 'mutate', response });
+      }
+    }
+    // The CLI attaches the final resource of all MutatingPolicies to each of their responses.
+    if (stage === 2) for (const { response } of out.slice(first)) response.patchedResource = current;
+  };
+  mutateStage(0);
+  if (options.mutateOnly) {
+    mutateStage(1);
+    mutateStage(2);
+    return out;
   }
-  if (options.mutateOnly) return out;
-  // Without values the request is the same for every policy.
+  // Without values the request is the same for every policy of a stage.
   let shared: EvaluationRequest | undefined;
   const requestFor = (policy: CompiledPolicy): EvaluationRequest =>
     options.values ? request(policy, resource, current, options) : (shared ??= request(policy, resource, current, options));
   for (const policy of policies) {
     if (policy.verifyImages !== undefined) out.push({ kind: 'verifyImages', response: policy.verifyImages(requestFor(policy)) });
   }
-  for (const policy of policies) {
-    if (policy.validate === undefined) continue;
-    const result = policy.validate(requestFor(policy));
-    if (result === null) out.push({ kind: 'validate', response: { policy, resource: current, rules: [] } });
-    else if (isResponseList(result)) for (const response of result) out.push({ kind: 'validate', response });
-    else out.push({ kind: 'validate', response: result });
-  }
+  const validateStage = (late: boolean): void => {
+    for (const policy of policies) {
+      if (policy.validate === undefined || ((policy.stage ?? 0) > 0) !== late) continue;
+      const result = policy.validate(requestFor(policy));
+      if (result === null) out.push({ kind: 'validate', response: { policy, resource: current, rules: [] } });
+      else if (isResponseList(result)) for (const response of result) out.push({ kind: 'validate', response });
+      else out.push({ kind: 'validate', response: result });
+    }
+  };
+  validateStage(false);
+  const before = current;
+  mutateStage(1);
+  mutateStage(2);
+  if (current !== before) shared = undefined;
+  validateStage(true);
   for (const policy of policies) {
     if (policy.generate === undefined) continue;
     const outcome = policy.generate(request(policy, resource, current, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);

@@ -138,6 +138,12 @@ export interface EvaluationRequest {
   explainFailures?: boolean;
   /** Subresource being evaluated ("" for the object itself). */
   subresource?: string;
+  /**
+   * The parent resource's group, version and kind when the resource is a subresource's object (a Values file's
+   * `subresources` entry): the CEL kinds' admission request names the parent (kyverno/kyverno
+   * cmd/cli/kubectl-kyverno/processor/policy_processor.go `ApplyPoliciesOnResource`).
+   */
+  subresourceParent?: { group: string; version: string; kind: string };
   /** Values-file variables. */
   values?: InjectedValues;
   /** Policy exceptions that may exempt rules (each family reads its own). */
@@ -224,8 +230,19 @@ export interface CompiledPolicy {
   readonly ruleCount: number;
   /** Whether running the policy's mutations again on what they produced can change nothing (no fixed-point check needed). */
   readonly mutationsSettle: boolean;
-  /** The mutate handler: each policy sees the resource as the previous mutate policy left it. */
-  mutate?(request: EvaluationRequest): PolicyResponse;
+  /**
+   * The stage of the Kyverno CLI's processing (cmd/cli/kubectl-kyverno/processor/policy_processor.go
+   * `ApplyPoliciesOnResource`) at which the policy's mutate and validate handlers run: 0 (the default) the
+   * kyverno.io policies (their mutate rules, then image verification, then their validate rules), 1
+   * MutatingAdmissionPolicies, 2 MutatingPolicies (every response of the stage carries the stage's final resource),
+   * 3 the validating CEL kinds, which see what every mutation made.
+   */
+  readonly stage?: 0 | 1 | 2 | 3;
+  /**
+   * The mutate handler: each policy sees the resource as the previous mutate policy left it. A list gives one
+   * response per part of the policy (a MutatingPolicy and its autogen variants), each seeing the previous one's result.
+   */
+  mutate?(request: EvaluationRequest): PolicyResponse | readonly PolicyResponse[];
   /** The image verification handler. */
   verifyImages?(request: EvaluationRequest): PolicyResponse;
   /**

@@ -103,6 +103,8 @@ const EMPTY_NAMESPACE: JsonObject = Object.freeze({ metadata: Object.freeze({}) 
 
 /** The compiled policy. */
 export class ValidatingAdmissionPolicy extends CelCompiledPolicy implements CompiledPolicy {
+  /** Kyverno's CLI validates with the CEL kinds after every mutation (MutatingAdmissionPolicies, MutatingPolicies). */
+  readonly stage = 3;
   readonly spec: ValidatingAdmissionPolicySpec;
   readonly #validator: AdmissionValidator;
 

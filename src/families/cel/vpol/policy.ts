@@ -35,6 +35,8 @@ export interface ValidatingPolicyData extends CelPolicyIdentity {
 
 /** The compiled policy. */
 export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolicy {
+  /** Kyverno's CLI validates with the CEL kinds after every mutation (MutatingAdmissionPolicies, MutatingPolicies). */
+  readonly stage = 3;
   readonly specs: readonly CompiledSpec[];
   private readonly env: CelEnvironment;
 

@@ -39,8 +39,10 @@ export function admissionRequest(request: EvaluationRequest): AdmissionRequestDa
 function buildAdmissionRequest(request: EvaluationRequest): AdmissionRequestData {
   const resource = request.resource;
   const apiVersion = typeof resource.apiVersion === 'string' ? resource.apiVersion : '';
-  const { group, version } = splitApiVersion(apiVersion) ?? { group: '', version: apiVersion };
-  const kind = typeof resource.kind === 'string' ? resource.kind : '';
+  // A subresource's object is requested as its parent resource's subresource.
+  const parent = request.subresourceParent;
+  const { group, version } = parent ?? splitApiVersion(apiVersion) ?? { group: '', version: apiVersion };
+  const kind = parent?.kind ?? (typeof resource.kind === 'string' ? resource.kind : '');
   const operation = operationOf(request);
   const object = operation === 'DELETE' ? null : resource;
   const oldObject = operation === 'CREATE' ? null : resource;
