@@ -59,8 +59,16 @@ export function deletingPolicyEnvironment(namespace = '', variableNames: readonl
   return policyEnvironment(namespace, variableNames, null);
 }
 
-function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null): CelEnvironment {
-  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${variableNames.join('\u0000')}`;
+/**
+ * The environment of MutatingPolicy expressions: ValidatingPolicy's, plus the mutation library's `Object` and
+ * `JSONPatch` constructions (kyverno/kyverno pkg/cel/policies/mpol/compiler/compiler.go `newExtendedEnv`).
+ */
+export function mutatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, true);
+}
+
+function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null, structLiterals = false): CelEnvironment {
+  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${structLiterals}\u0000${variableNames.join('\u0000')}`;
   let env = environments.get(key);
   if (env === undefined) {
     env = createCelEnvironment({
@@ -76,6 +84,7 @@ function policyEnvironment(namespace: string, variableNames: readonly string[], 
       libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
       costLimit,
       homogeneousAggregateLiterals: true,
+      structLiterals,
     });
     environments.set(key, env);
   }

@@ -13,7 +13,11 @@ import type { Acceptance, BindingAcceptance, DocumentProblem, ExceptionAcceptanc
 import type { JsonObject } from '../../types.js';
 import type { AuthzMode } from '../../lang/cel/authz/index.js';
 import { AuthzPolicy, authzCompileErrorReason, compileAuthz } from './authz/policy.js';
-import { deletingPolicyEnvironment, validatingPolicyEnvironment } from './environment.js';
+import { deletingPolicyEnvironment, mutatingPolicyEnvironment, validatingPolicyEnvironment } from './environment.js';
+import { rewriteMutatingSpec } from './mpol/autogen.js';
+import { compileMutatingSpec, type CompiledMutatingSpec } from './mpol/compile.js';
+import { decodeMutatingPolicySpec } from './mpol/decode.js';
+import { MutatingPolicy } from './mpol/policy.js';
 import { acceptCelException } from './exceptions.js';
 import { autogenVariants } from './vpol/autogen.js';
 import { compileErrorReason, compileSpec, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
@@ -135,6 +139,59 @@ function acceptDeletingPolicy(document: JsonObject, source: AcceptSource): Accep
   return { status: 'accepted', policy };
 }
 
+const MUTATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  MutatingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+  NamespacedMutatingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+};
+
+/**
+ * A MutatingPolicy: decoded, compiled with its autogen variants (kyverno/kyverno pkg/cel/policies/mpol/engine/provider.go
+ * `NewProvider`: a compile error fails the provider, which aborts `kyverno test`).
+ */
+function acceptMutatingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
+  const kind = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems: DocumentProblem[] = [];
+  if (!MUTATING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
+  const spec = decodeMutatingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: 'malformed', problems };
+  const policyKind = policyKindOf(apiVersion, kind)!;
+  const namespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
+  const env = mutatingPolicyEnvironment(namespace, spec.variables.map((variable) => variable.name));
+  const specs: CompiledMutatingSpec[] = [];
+  const original = compileMutatingSpec(env, spec);
+  const rejected = (failure: { fieldError: string; path: (string | number)[]; start: number; end: number }): Acceptance => ({
+    status: 'invalid',
+    reason: `failed to compile policy ${metadata.name} (${failure.fieldError})`,
+    ruleCount: 1,
+    at: { path: failure.path, start: failure.start, end: failure.end },
+    abortsTest: true,
+  });
+  if (!original.ok) return rejected(original.failure);
+  specs.push(original.compiled);
+  const rawSpec = isObject(document.spec) ? document.spec : {};
+  for (const variant of autogenVariants(rawSpec, spec.matchConstraints, spec.podControllers, rewriteMutatingSpec)) {
+    const variantSpec = decodeMutatingPolicySpec(variant.spec, []);
+    const compiled = compileMutatingSpec(env, variantSpec, spec);
+    if (!compiled.ok) return rejected(compiled.failure);
+    specs.push(compiled.compiled);
+  }
+  const policy = new MutatingPolicy({
+    apiVersion,
+    kind,
+    name: metadata.name,
+    namespace,
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...(source === undefined ? {} : { source }),
+    specs,
+    env,
+  });
+  return { status: 'accepted', policy };
+}
+
 /**
  * A Kyverno Authz policy: compiled with the authz environment; one that does not compile is invalid but only aborts
  * the runs on payloads of its mode (Kyverno compiles it there only).
@@ -171,6 +228,7 @@ export const celFamily: PolicyFamily = {
     const kind = typeof document.kind === 'string' ? document.kind : '';
     if (kind in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
     if (kind in DELETING_POLICY_VERSIONS) return acceptDeletingPolicy(document, source);
+    if (kind in MUTATING_POLICY_VERSIONS) return acceptMutatingPolicy(document, source);
     if (kind === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind);
     if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);

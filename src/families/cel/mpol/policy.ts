@@ -1,0 +1,277 @@
+/**
+ * @file A MutatingPolicy / NamespacedMutatingPolicy behind the family-independent `CompiledPolicy`: the policy and its
+ * autogen variants, compiled once, evaluated as the Kyverno CLI runs them (kyverno/kyverno
+ * cmd/cli/kubectl-kyverno/processor/policy_processor.go, "MutatingPolicies"; pkg/cel/policies/mpol/engine/engine.go
+ * `Handle`, `handlePolicy`; pkg/cel/policies/mpol/compiler/policy.go `evaluate`): match, exceptions, variables (lazy),
+ * match conditions (false → `skip`), then the mutations in order, each seeing the previous one's result. A response
+ * per variant (none for an unmatched variant whose match constraints are "simple"). Mutate-existing policies
+ * (`evaluation.mutateExisting.enabled`) also mutate the targets the request offers: objects selected by the
+ * target expression, else by `targetMatchConstraints`, else by the match constraints, and accepted by the target
+ * match conditions.
+ */
+import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse } from '../../../evaluate/types.js';
+import type { JsonObject, RuleResponse, RuleStatus } from '../../../types.js';
+import type { CelEnvironment } from '../../../lang/cel/index.js';
+import { libraryHandles, validatingPolicyActivation, type ActivationData } from '../environment.js';
+import { exceptionConditions, exceptionKey, exceptionsFor, selectedException, type CelPolicyException } from '../exceptions.js';
+import { matchConstraints, metadataString, type AdmissionAttributes, type MatchResources } from '../match/index.js';
+import { lazyVariables } from '../variables.js';
+import { isSimpleMatch } from '../vpol/policy.js';
+import { admissionRequest } from '../vpol/request.js';
+import { mergeSchemas, typeOfKind, DEDUCED } from '../mutate/structured-merge/index.js';
+import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
+import type { CompiledExpression, CompiledMutatingSpec } from './compile.js';
+import { applyConfiguration, applyJsonPatchValue, celToJson } from './patch.js';
+import { splitApiVersion } from '../../../cluster/resource-types.js';
+import { resourceOfKind } from '../match/index.js';
+
+export interface MutatingPolicyData extends CelPolicyIdentity {
+  /** The policy first, then its autogen variants. */
+  specs: readonly CompiledMutatingSpec[];
+  env: CelEnvironment;
+}
+
+/** An error of an evaluation step, with the expression it comes from. */
+class StepError extends Error {
+  constructor(
+    message: string,
+    readonly at?: { path: (string | number)[]; start: number; end: number },
+  ) {
+    super(message);
+  }
+}
+
+function at(compiled: CompiledExpression, range: { start: number; end: number }): { path: (string | number)[]; start: number; end: number } {
+  if (compiled.program.expression !== compiled.written) return { path: compiled.path, start: 0, end: compiled.written.length };
+  return { path: compiled.path, start: range.start, end: range.end };
+}
+
+/** compiler/policy.go `match`: false at the first false condition; errors are collected and returned joined. */
+function conditionsHold(conditions: readonly CompiledExpression[], activation: Record<string, unknown>): boolean {
+  const errors: StepError[] = [];
+  for (const condition of conditions) {
+    const result = condition.program.evaluate(activation);
+    if (!result.ok) {
+      errors.push(new StepError(result.error.message, at(condition, result.error)));
+      continue;
+    }
+    if (typeof result.value !== 'boolean') {
+      errors.push(new StepError('type conversion error to bool', at(condition, { start: 0, end: condition.written.length })));
+      continue;
+    }
+    if (!result.value) return false;
+  }
+  if (errors.length === 0) return true;
+  throw new StepError(errors.map((error) => error.message).join('; '), errors[0]!.at);
+}
+
+const schemas = mergeSchemas();
+
+/** What one evaluation of a spec gives: no response rule (conditions false → skip), or a rule and the patched object. */
+interface SpecOutcome {
+  rule: RuleResponse;
+  patched?: JsonObject;
+}
+
+/** The compiled policy. */
+export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy {
+  readonly specs: readonly CompiledMutatingSpec[];
+  private readonly env: CelEnvironment;
+  /** Kyverno's CLI runs MutatingPolicies after MutatingAdmissionPolicies, once the kyverno.io policies have validated. */
+  readonly stage = 2;
+
+  constructor(data: MutatingPolicyData) {
+    super(data, { name: '', type: 'Mutation' });
+    this.specs = data.specs;
+    this.env = data.env;
+  }
+
+  /** The responses of the policy and its variants; each sees the object as the previous one left it. */
+  mutate(request: EvaluationRequest): PolicyResponse[] {
+    const responses: PolicyResponse[] = [];
+    let current = request.resource;
+    for (const compiled of this.specs) {
+      const view = current === request.resource ? request : { ...request, resource: current };
+      const { attributes, data } = admissionRequest(view);
+      const rules: RuleResponse[] = [];
+      const constraints = compiled.spec.matchConstraints;
+      const outcome = constraints === undefined ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
+      let patched: JsonObject | undefined;
+      if (outcome.error !== undefined) rules.push(rule('match', 'error', `failed to execute matching: ${outcome.error}`));
+      else if (outcome.matched) {
+        const result = this.evaluate(compiled, view, data, false);
+        rules.push(result.rule);
+        patched = result.patched;
+      }
+      if (rules.length === 0 && isSimpleMatch(constraints)) continue;
+      if (patched !== undefined) current = patched;
+      responses.push({ policy: this, resource: request.resource, rules, patchedResource: current });
+    }
+    for (const target of request.targets ?? []) {
+      if (!this.specs[0]!.spec.mutateExisting) break;
+      const response = this.mutateTarget(request, target);
+      if (response !== null) responses.push(response);
+    }
+    return responses;
+  }
+
+  /** A mutate-existing target: mutated when selected and its target match conditions hold (engine.go `Evaluate`). */
+  private mutateTarget(request: EvaluationRequest, target: JsonObject): PolicyResponse | null {
+    const compiled = this.specs[0]!;
+    const selected = this.selectsTarget(compiled, request, target);
+    if (selected === false) return null;
+    const targetRequest: EvaluationRequest = { ...request, resource: target, operation: 'CREATE' };
+    const { data } = admissionRequest(targetRequest);
+    const trigger = admissionRequest(request).data;
+    // The target is the object; `request` is the trigger's admission request.
+    const result = typeof selected === 'string' ? { rule: rule('evaluation', 'error', selected) } : this.evaluate(compiled, targetRequest, { ...data, request: trigger.request }, true);
+    if (result === null) return null;
+    const response: PolicyResponse = { policy: this, resource: request.resource, rules: [result.rule] };
+    if (result.rule.status === 'pass') result.rule.patchedTarget = result.patched ?? target;
+    return response;
+  }
+
+  /**
+   * Whether the policy selects `target`: by the target expression (targets named `namespace/name` in its map or its
+   * `items`), else by `targetMatchConstraints` with every operation, else by the match constraints. A string is the
+   * error of the target expression.
+   */
+  private selectsTarget(compiled: CompiledMutatingSpec, request: EvaluationRequest, target: JsonObject): boolean | string {
+    const key = `${metadataString(target, 'namespace')}/${metadataString(target, 'name')}`;
+    if (compiled.targetExpression !== undefined) {
+      const activation: Record<string, unknown> = Object.assign(
+        validatingPolicyActivation({ object: request.resource, oldObject: null, request: null, namespaceObject: null }, request.numberMode ?? 'float64'),
+        libraryHandles(this.namespaced ? this.namespace : '', request.external),
+      );
+      activation.variables = lazyVariables(compiled.variables, activation);
+      const result = compiled.targetExpression.program.evaluate(activation);
+      if (!result.ok) return `failed to evaluate target expression: ${result.error.message}`;
+      const value = celToJson(result.value);
+      const items = value !== null && typeof value === 'object' && !Array.isArray(value) && Array.isArray(value.items) ? value.items : [value];
+      return items.some((item) => item !== null && typeof item === 'object' && !Array.isArray(item) && `${metadataString(item, 'namespace')}/${metadataString(item, 'name')}` === key);
+    }
+    const targetConstraints = compiled.spec.targetMatchConstraints;
+    const constraints: MatchResources | undefined =
+      targetConstraints !== undefined && (targetConstraints.resourceRules ?? []).length > 0
+        ? { ...targetConstraints, resourceRules: (targetConstraints.resourceRules ?? []).map((resourceRule) => ({ ...resourceRule, operations: ['*'] })) }
+        : compiled.spec.matchConstraints;
+    if (constraints === undefined) return false;
+    const attributes = targetAttributes(target);
+    const namespaceObject = request.namespaceObject ?? null;
+    const outcome = matchConstraints(constraints, attributes, metadataString(target, 'namespace') === '' ? null : namespaceObject);
+    return outcome.error === undefined && outcome.matched;
+  }
+
+  /** Exceptions, variables, (target) match conditions, mutations and audit annotations of one matched spec. */
+  private evaluate(compiled: CompiledMutatingSpec, request: EvaluationRequest, data: ActivationData, target: boolean): SpecOutcome {
+    const mode = request.numberMode ?? 'float64';
+    const activation: Record<string, unknown> = Object.assign(validatingPolicyActivation(data, mode), libraryHandles(this.namespaced ? this.namespace : '', request.external));
+    try {
+      const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
+      const exempted = this.applyExceptions(exceptions, activation);
+      if (exempted !== null) return { rule: exempted };
+      activation.variables = lazyVariables(compiled.variables, activation);
+      if (!conditionsHold(target ? compiled.targetMatchConditions : compiled.matchConditions, activation)) return { rule: rule('', 'skip', 'skip') };
+      let object = request.resource;
+      const type = typeOfKind(schemas, String(object.apiVersion ?? ''), String(object.kind ?? '')) ?? DEDUCED;
+      for (const mutation of compiled.mutations) {
+        const result = mutation.expression.program.evaluate(activation);
+        if (!result.ok) throw new StepError(result.error.message, at(mutation.expression, result.error));
+        const patched =
+          mutation.patchType === 'ApplyConfiguration' ? applyConfiguration(result.value, object, type, !compiled.spec.useServerSideApply) : applyJsonPatchValue(result.value, object);
+        if (!patched.ok) throw new StepError(patched.error, at(mutation.expression, { start: 0, end: mutation.expression.written.length }));
+        object = patched.object;
+        activation.object = validatingPolicyActivation({ ...data, object }, mode).object;
+      }
+      const annotations = this.auditAnnotations(compiled, activation);
+      const passed = rule('', 'pass', 'success');
+      if (Object.keys(annotations).length > 0) passed.properties = annotations;
+      return { rule: passed, patched: object };
+    } catch (error) {
+      if (!(error instanceof StepError)) throw error;
+      const failed = rule('evaluation', 'error', `failed to evaluate policy: ${error.message}`);
+      if (error.at !== undefined) {
+        failed.policyPath = error.at.path;
+        failed.expressionRange = { start: error.at.start, end: error.at.end };
+      }
+      return { rule: failed };
+    }
+  }
+
+  /** A full exemption's rule (`exception`, skip or pass), or null; an exception's error is the evaluation's. */
+  private applyExceptions(exceptions: readonly CelPolicyException[], activation: Record<string, unknown>): RuleResponse | null {
+    const allowedImages: string[] = [];
+    const allowedValues: string[] = [];
+    const matched: CelPolicyException[] = [];
+    let full = false;
+    for (const exception of exceptions) {
+      const conditions = exceptionConditions(exception, this.env);
+      let holds: boolean;
+      try {
+        if (!conditions.ok) throw new StepError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
+        holds = conditionsHold(
+          conditions.programs.map((program, index) => ({ program, path: ['spec', 'matchConditions', index, 'expression'], written: program.expression })),
+          activation,
+        );
+      } catch (error) {
+        if (full) continue;
+        throw error instanceof StepError ? new StepError(error.message) : error;
+      }
+      if (!holds) continue;
+      matched.push(exception);
+      if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
+      else if (!full) {
+        allowedImages.push(...exception.images);
+        allowedValues.push(...exception.allowedValues);
+      }
+    }
+    activation.exceptions = { allowedImages, allowedValues };
+    if (!full) return null;
+    const keys = matched.map(exceptionKey).join(', ');
+    const pass = selectedException(matched).reportResult === 'pass';
+    return rule('exception', pass ? 'pass' : 'skip', `rule is ${pass ? 'passed' : 'skipped'} due to policy exception: ${keys}`);
+  }
+
+  /** `evaluateAuditAnnotations`: non-empty string values by key. */
+  private auditAnnotations(compiled: CompiledMutatingSpec, activation: Record<string, unknown>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const { key, compiled: expression } of compiled.auditAnnotations) {
+      const result = expression.program.evaluate(activation);
+      if (!result.ok) throw new StepError(`failed to evaluate auditAnnotation "${key}": ${result.error.message}`, at(expression, result.error));
+      if (typeof result.value === 'string') {
+        if (result.value !== '') out[key] = result.value;
+      } else if (result.value !== null) {
+        throw new StepError(`failed to convert auditAnnotation "${key}" expression: type conversion error to string`, at(expression, { start: 0, end: expression.written.length }));
+      }
+    }
+    return out;
+  }
+
+  /** A MutatingPolicy reports no failures: its mutations are applied or offered as fixes. */
+  failureAction(): FailureAction {
+    return 'Audit';
+  }
+}
+
+function rule(name: string, status: RuleStatus, message: string): RuleResponse {
+  return { name, type: 'Mutation', status, message };
+}
+
+/** The admission attributes of a mutate-existing target (no operation). */
+function targetAttributes(target: JsonObject): AdmissionAttributes {
+  const apiVersion = typeof target.apiVersion === 'string' ? target.apiVersion : '';
+  const { group, version } = splitApiVersion(apiVersion) ?? { group: '', version: apiVersion };
+  const kind = typeof target.kind === 'string' ? target.kind : '';
+  return {
+    group,
+    version,
+    kind,
+    resource: resourceOfKind(group, kind),
+    subresource: '',
+    namespace: metadataString(target, 'namespace'),
+    name: metadataString(target, 'name'),
+    operation: '',
+    object: target,
+    oldObject: null,
+  };
+}
