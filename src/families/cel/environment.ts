@@ -15,6 +15,7 @@ import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 import {
   contextFileImages,
   contextFileResources,
+  generatorLibrary,
   kyvernoLibraries,
   type KyvernoLibraryData,
   type KyvernoLibrarySet,
@@ -59,8 +60,18 @@ export function deletingPolicyEnvironment(namespace = '', variableNames: readonl
   return policyEnvironment(namespace, variableNames, null);
 }
 
-function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null): CelEnvironment {
-  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${variableNames.join('\u0000')}`;
+/**
+ * The environment of GeneratingPolicy expressions and template placeholders (kyverno/kyverno
+ * pkg/cel/policies/gpol/compiler/compiler.go `createBaseGpolEnv`): declared as DeletingPolicy's, with mixed-type
+ * list and map literals allowed (`DynamicResourceEnvOptions`), no two-variable comprehensions (a plain cel-go
+ * environment), and the `generator` library.
+ */
+export function generatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
+  return policyEnvironment(namespace, variableNames, null, true);
+}
+
+function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null, generating = false): CelEnvironment {
+  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${generating ? 'gpol' : ''}\u0000${variableNames.join('\u0000')}`;
   let env = environments.get(key);
   if (env === undefined) {
     env = createCelEnvironment({
@@ -73,9 +84,10 @@ function policyEnvironment(namespace: string, variableNames: readonly string[], 
         variables: VARIABLES_TYPE,
         exceptions: 'dyn',
       },
-      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
+      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES, ...(generating ? [generatorLibrary(namespace)] : [])],
       costLimit,
-      homogeneousAggregateLiterals: true,
+      homogeneousAggregateLiterals: !generating,
+      ...(generating ? { twoVariableComprehensions: false } : {}),
     });
     environments.set(key, env);
   }
