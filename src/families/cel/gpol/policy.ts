@@ -331,8 +331,9 @@ export class GeneratingPolicy extends CelCompiledPolicy implements CompiledPolic
   private readonly env: CelEnvironment;
 
   constructor(data: GeneratingPolicyData) {
-    // Responses name the rule after the policy (engine.go `generate`).
-    super(data, { name: data.name, type: 'Generation' });
+    // Configured like the other CEL kinds by the policy's name; responses name the rule after the policy, as
+    // Kyverno's do (engine.go `generate`).
+    super(data, { name: '', type: 'Generation' });
     this.spec = data.spec;
     this.compiled = data.compiled;
     this.env = data.env;
