@@ -6,6 +6,7 @@ import type { ResourceDocument } from '../../../src/evaluate/resource.js';
 import type { KubernetesObject } from '../../../src/source/index.js';
 import type { Acceptance, CompiledException, CompiledPolicy, EvaluationRequest, ExternalData } from '../../../src/evaluate/types.js';
 import { scanPlaceholders } from '../../../src/families/cel/gpol/template.js';
+import { runCli, scratchFolder } from '../../commands/helpers.js';
 import type { JsonObject } from '../../../src/types.js';
 
 const namespaceRule = { apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['namespaces'] };
@@ -360,5 +361,63 @@ describe('template placeholders: the scanner', () => {
   ])('%s', (text, expected) => {
     if (typeof expected === 'string') expect(() => scanPlaceholders(text)).toThrow(expected);
     else expect(scanPlaceholders(text)).toEqual(expected);
+  });
+});
+
+describe('GeneratingPolicy through the commands', () => {
+  const scratch = scratchFolder('kyverno-lint-gpol-');
+  const POLICY = `apiVersion: policies.kyverno.io/v1
+kind: GeneratingPolicy
+metadata:
+  name: add-quota
+spec:
+  matchConstraints:
+    resourceRules:
+    - apiGroups: [""]
+      apiVersions: ["v1"]
+      operations: ["CREATE"]
+      resources: ["namespaces"]
+  generate:
+  - template:
+      interpolate: cel
+      value: |
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: quota
+          namespace: (( object.metadata.name ))
+        spec:
+          hard: {pods: "10"}
+`;
+  const NAMESPACE = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n';
+
+  it('apply prints each generated object and counts the rule', async () => {
+    scratch.write('policy.yaml', POLICY);
+    scratch.write('ns.yaml', NAMESPACE);
+    const { code, stdout } = await runCli(['apply', 'policy.yaml', '--resource', 'ns.yaml'], { cwd: scratch.dir });
+    expect(code).toBe(0);
+    expect(stdout).toContain('policy add-quota applied to');
+    expect(stdout).toContain('kind: ResourceQuota');
+    expect(stdout).toContain('namespace: team-a');
+    expect(stdout).toContain('Generation completed successfully.');
+    expect(stdout).toContain('pass: 1, fail: 0, warn: 0, error: 0, skip: 0');
+  });
+
+  it('test compares the generated object with generatedResource', async () => {
+    scratch.write('policy.yaml', POLICY);
+    scratch.write('ns.yaml', NAMESPACE);
+    const expected = (pods: string) => `apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: quota\n  namespace: team-a\nspec:\n  hard: {pods: "${pods}"}\n`;
+    scratch.write('good/quota.yaml', expected('10'));
+    scratch.write('bad/quota.yaml', expected('20'));
+    const testFile = () =>
+      `apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [../policy.yaml]\nresources: [../ns.yaml]\nresults:\n- {policy: add-quota, kind: Namespace, resources: [team-a], generatedResource: quota.yaml, result: pass}\n`;
+    scratch.write('good/kyverno-test.yaml', testFile());
+    scratch.write('bad/kyverno-test.yaml', testFile());
+    const good = await runCli(['test', 'good'], { cwd: scratch.dir });
+    expect(good.stdout).toContain('1 tests passed and 0 tests failed');
+    const bad = await runCli(['test', 'bad'], { cwd: scratch.dir });
+    expect(bad.stdout).toMatch(/│ {2}1 │ add-quota │ add-quota │ \/quota +│ Fail +│ Resource diff │/);
+    expect(bad.stdout).toContain('0 tests passed and 1 tests failed');
+    expect(bad.code).toBe(1);
   });
 });
