@@ -140,8 +140,9 @@ export function responseFindings(responses: readonly ResourceResponse[], context
         continue;
       }
       if (rule.status !== 'fail' && rule.status !== 'error') continue;
-      // A deleting policy's rule is the policy itself: its id is the policy's.
-      const finding = ruleFinding(policy, kind === 'delete' ? { ...rule, name: '' } : rule, context);
+      // A deleting or generating policy's rule is the policy itself: its id is the policy's.
+      const policyRule = kind === 'delete' || (kind === 'generate' && policy.family === 'cel');
+      const finding = ruleFinding(policy, policyRule ? { ...rule, name: '' } : rule, context);
       if (finding === null) out.suppressed++;
       else out.findings.push(finding);
     }

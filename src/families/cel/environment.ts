@@ -15,6 +15,7 @@ import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 import {
   contextFileImages,
   contextFileResources,
+  generatorLibrary,
   kyvernoLibraries,
   type KyvernoLibraryData,
   type KyvernoLibrarySet,
@@ -64,11 +65,24 @@ export function deletingPolicyEnvironment(namespace = '', variableNames: readonl
  * `JSONPatch` constructions (kyverno/kyverno pkg/cel/policies/mpol/compiler/compiler.go `newExtendedEnv`).
  */
 export function mutatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
-  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, true);
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, 'mutating');
 }
 
-function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null, structLiterals = false): CelEnvironment {
-  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${structLiterals}\u0000${variableNames.join('\u0000')}`;
+/**
+ * The environment of GeneratingPolicy expressions and template placeholders (kyverno/kyverno
+ * pkg/cel/policies/gpol/compiler/compiler.go `createBaseGpolEnv`): declared as DeletingPolicy's, with mixed-type
+ * list and map literals allowed (`DynamicResourceEnvOptions`), no two-variable comprehensions (a plain cel-go
+ * environment), and the `generator` library.
+ */
+export function generatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
+  return policyEnvironment(namespace, variableNames, null, 'generating');
+}
+
+/** What sets an environment apart from ValidatingPolicy's: the mutation library, or GeneratingPolicy's options. */
+type EnvironmentFlavour = 'validating' | 'mutating' | 'generating';
+
+function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null, flavour: EnvironmentFlavour = 'validating'): CelEnvironment {
+  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${flavour}\u0000${variableNames.join('\u0000')}`;
   let env = environments.get(key);
   if (env === undefined) {
     env = createCelEnvironment({
@@ -81,10 +95,11 @@ function policyEnvironment(namespace: string, variableNames: readonly string[], 
         variables: VARIABLES_TYPE,
         exceptions: 'dyn',
       },
-      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
+      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES, ...(flavour === 'generating' ? [generatorLibrary(namespace)] : [])],
       costLimit,
-      homogeneousAggregateLiterals: true,
-      structLiterals,
+      homogeneousAggregateLiterals: flavour !== 'generating',
+      structLiterals: flavour === 'mutating',
+      ...(flavour === 'generating' ? { twoVariableComprehensions: false } : {}),
     });
     environments.set(key, env);
   }

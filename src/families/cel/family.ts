@@ -3,9 +3,9 @@
  * v1), DeletingPolicy and NamespacedDeletingPolicy (dpol/), CEL PolicyExceptions, and ValidatingAdmissionPolicy with
  * its bindings (admissionregistration.k8s.io v1; vap/). A policy document is decoded (shape problems at their JSON paths), compiled with
  * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
- * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does. The other CEL kinds
- * (MutatingPolicy, GeneratingPolicy, ImageValidatingPolicy and their namespaced forms,
- * MutatingAdmissionPolicy) are not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
+ * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does; MutatingPolicy (mpol/) and
+ * GeneratingPolicy (gpol/) and their namespaced forms likewise. The other CEL kinds (ImageValidatingPolicy and its
+ * namespaced form, MutatingAdmissionPolicy) are not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
  * Authz) is compiled with the authz environment and answers only check requests.
  */
 import { policyKindOf } from '../../evaluate/kinds.js';
@@ -23,6 +23,7 @@ import { autogenVariants } from './vpol/autogen.js';
 import { compileErrorReason, compileSpec, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
 import { isObject } from './decode.js';
 import { compileDeletingPolicy, decodeDeletingPolicySpec, DeletingPolicy } from './dpol/policy.js';
+import { compileGeneratingPolicy, decodeGeneratingPolicySpec, GeneratingPolicy, generatingCompileErrorReason } from './gpol/policy.js';
 import { decodeValidatingPolicySpec } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
@@ -192,6 +193,52 @@ function acceptMutatingPolicy(document: JsonObject, source: AcceptSource): Accep
   return { status: 'accepted', policy };
 }
 
+const GENERATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  GeneratingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+  NamespacedGeneratingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
+};
+
+/**
+ * A GeneratingPolicy: decoded, compiled once (a compile error aborts a `kyverno test` file, as the Kyverno CLI's
+ * policy processor fails: cmd/cli/kubectl-kyverno/processor/policy_processor.go, "generating policies").
+ */
+function acceptGeneratingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
+  const kind = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems: DocumentProblem[] = [];
+  if (!GENERATING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
+  const spec = decodeGeneratingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: 'malformed', problems };
+  const policyKind = policyKindOf(apiVersion, kind)!;
+  const namespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
+  const compiled = compileGeneratingPolicy(namespace, spec);
+  if (!compiled.ok) {
+    const { failure } = compiled;
+    return {
+      status: 'invalid',
+      reason: generatingCompileErrorReason(metadata.name, failure),
+      ruleCount: 1,
+      at: { path: failure.path, start: failure.start, end: failure.end },
+      abortsTest: true,
+    };
+  }
+  const policy = new GeneratingPolicy({
+    apiVersion,
+    kind,
+    name: metadata.name,
+    namespace,
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...(source === undefined ? {} : { source }),
+    spec,
+    compiled: compiled.compiled,
+    env: compiled.env,
+  });
+  return { status: 'accepted', policy };
+}
+
 /**
  * A Kyverno Authz policy: compiled with the authz environment; one that does not compile is invalid but only aborts
  * the runs on payloads of its mode (Kyverno compiles it there only).
@@ -229,6 +276,7 @@ export const celFamily: PolicyFamily = {
     if (kind in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
     if (kind in DELETING_POLICY_VERSIONS) return acceptDeletingPolicy(document, source);
     if (kind in MUTATING_POLICY_VERSIONS) return acceptMutatingPolicy(document, source);
+    if (kind in GENERATING_POLICY_VERSIONS) return acceptGeneratingPolicy(document, source);
     if (kind === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind);
     if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);

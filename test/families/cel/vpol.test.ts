@@ -262,7 +262,7 @@ describe('ValidatingPolicy acceptance', () => {
       ],
     });
   });
-  it.each(['GeneratingPolicy', 'ImageValidatingPolicy'])('leaves %s unsupported', (kind) => {
+  it.each(['ImageValidatingPolicy'])('leaves %s unsupported', (kind) => {
     expect(acceptPolicy(policyDocument({}, { name: 'x' }, kind)).status).toBe('unsupported');
   });
   it.each<{ name: string; document: JsonObject; outcome: JsonObject }>([

@@ -44,6 +44,7 @@ export {
   type ResourceSource,
   storedGlobalContext,
 } from './data.js';
+export { celToStructValue, GeneratorContext, generatorLibrary, type GenerateSink } from './generator.js';
 export { globalContextHandle, globalContextLibrary } from './global-context.js';
 export { gzipLibrary } from './gzip.js';
 export { hashLibrary } from './hash.js';
