@@ -80,6 +80,12 @@ export interface ExternalData {
    * (`AddParam`); they are in `cluster` too when there is one.
    */
   params?: readonly JsonObject[];
+  /**
+   * CustomResourceDefinitions whose schemas drive a MutatingPolicy's apply configurations on custom resources (a
+   * Test's `clusterResources` `crds`, `kyverno apply --cluster-resources`, the repository's own CRDs in a scan;
+   * kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go `openAPI`).
+   */
+  crds?: readonly JsonObject[];
 }
 
 /** The data of a `Context` file (kyverno/kyverno cmd/cli/kubectl-kyverno/apis/v1alpha1/context.go, `ContextSpec`). */

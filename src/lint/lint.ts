@@ -10,7 +10,7 @@ import path from 'node:path';
 import { evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type PolicyRule } from '../evaluate/processor.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
 import { fileFixes, mutatedResources, type FileFix, type MutatedResource } from './fixes.js';
-import { mockedCluster } from '../cluster/index.js';
+import { isCustomResourceDefinition, mockedCluster } from '../cluster/index.js';
 import { decodeUserInfo } from '../evaluate/userinfo.js';
 import { decodeValuesFile, type ValuesFile } from '../evaluate/values.js';
 import { globBase } from '../config/load.js';
@@ -294,7 +294,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const evaluation: EvaluationOptions = {
     numberMode: 'int64',
     operation: options.config.operation,
-    external: { cluster: mockedCluster(objects) },
+    external: { cluster: mockedCluster(objects), crds: objects.filter(isCustomResourceDefinition) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
     targets: objects,

@@ -192,10 +192,8 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   // As `kyverno apply`, the resources and parameters are the cluster that context entries read; --cluster-resources adds to it.
   const clusterFiles = listPolicyFiles(args.list('cluster-resources').map((path) => resolveArg(io, path)));
   reportProblems(log, clusterFiles.problems);
-  const cluster = mockedCluster(
-    [...resources.resources.map((resource) => resource.value), ...params],
-    loadClusterObjects(clusterFiles.files, log),
-  );
+  const clusterState = loadClusterObjects(clusterFiles.files, log);
+  const cluster = mockedCluster([...resources.resources.map((resource) => resource.value), ...params], clusterState);
   // Offline, Kyverno's CEL lookups read the Context file only (its fake context provider), never the resources.
   const contextPath = args.string('context-file');
   let celContext: CelContextData = { resources: [], images: [] };
@@ -250,7 +248,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     userInfo: userInfo ?? undefined,
     exceptions,
     bindings: policySet.bindings,
-    external: params.length > 0 ? { cluster, celContext, params } : { cluster, celContext },
+    external: { cluster, celContext, ...(params.length > 0 ? { params } : {}), ...(clusterState.definitions.length > 0 ? { crds: clusterState.definitions } : {}) },
     namespaceLabels,
     targets,
   };

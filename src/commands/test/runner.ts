@@ -160,6 +160,7 @@ export function loadExternalData(
     const state = loadClusterObjects(test.clusterResources.map((file) => path.resolve(dir, file)), options.log, { crdBase: dir });
     if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options.io, state.failed[0]!)}`);
     external.cluster = mockedCluster(inputs.clusterObjects, state);
+    if (state.definitions.length > 0) external.crds = state.definitions;
   } else {
     external.celContext = loadCelContext(test, dir, inputs, options);
   }

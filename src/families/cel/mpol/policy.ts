@@ -18,7 +18,7 @@ import { matchConstraints, metadataString, type AdmissionAttributes, type MatchR
 import { lazyVariables } from '../variables.js';
 import { isSimpleMatch } from '../vpol/policy.js';
 import { admissionRequest } from '../vpol/request.js';
-import { mergeSchemas, typeOfKind, DEDUCED } from '../mutate/structured-merge/index.js';
+import { mergeSchemas, missingTypeError, typeOfKind, type MergeSchemaSource } from '../mutate/structured-merge/index.js';
 import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
 import type { CompiledExpression, CompiledMutatingSpec } from './compile.js';
 import { applyConfiguration, applyJsonPatchValue, celToJson } from './patch.js';
@@ -65,7 +65,16 @@ function conditionsHold(conditions: readonly CompiledExpression[], activation: R
   throw new StepError(errors.map((error) => error.message).join('; '), errors[0]!.at);
 }
 
-const schemas = mergeSchemas();
+const builtins = mergeSchemas();
+const withCrds = new WeakMap<readonly JsonObject[], MergeSchemaSource>();
+
+/** The schemas apply configurations merge with: the built-in kinds' and those of the evaluation's CRDs. */
+function schemasOf(crds: readonly JsonObject[] | undefined): MergeSchemaSource {
+  if (crds === undefined || crds.length === 0) return builtins;
+  let found = withCrds.get(crds);
+  if (found === undefined) withCrds.set(crds, (found = mergeSchemas(crds)));
+  return found;
+}
 
 /** What one evaluation of a spec gives: no response rule (conditions false → skip), or a rule and the patched object. */
 interface SpecOutcome {
@@ -173,13 +182,19 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
       activation.variables = lazyVariables(compiled.variables, activation);
       if (!conditionsHold(target ? compiled.targetMatchConditions : compiled.matchConditions, activation)) return { rule: rule('', 'skip', 'skip') };
       let object = request.resource;
-      const type = typeOfKind(schemas, String(object.apiVersion ?? ''), String(object.kind ?? '')) ?? DEDUCED;
+      const schemas = schemasOf(request.external?.crds);
+      const apiVersion = String(object.apiVersion ?? '');
+      const kind = String(object.kind ?? '');
+      const type = typeOfKind(schemas, apiVersion, kind);
       for (const mutation of compiled.mutations) {
         const result = mutation.expression.program.evaluate(activation);
         if (!result.ok) throw new StepError(result.error.message, at(mutation.expression, result.error));
+        const written = { start: 0, end: mutation.expression.written.length };
+        // Without a schema for the kind, Kyverno's patcher has no type converter.
+        if (mutation.patchType === 'ApplyConfiguration' && type === undefined) throw new StepError(`error applying patch: ${missingTypeError(schemas, apiVersion, kind)}`, at(mutation.expression, written));
         const patched =
-          mutation.patchType === 'ApplyConfiguration' ? applyConfiguration(result.value, object, type, !compiled.spec.useServerSideApply) : applyJsonPatchValue(result.value, object);
-        if (!patched.ok) throw new StepError(patched.error, at(mutation.expression, { start: 0, end: mutation.expression.written.length }));
+          mutation.patchType === 'ApplyConfiguration' ? applyConfiguration(result.value, object, type!, !compiled.spec.useServerSideApply) : applyJsonPatchValue(result.value, object);
+        if (!patched.ok) throw new StepError(patched.error, at(mutation.expression, written));
         object = patched.object;
         activation.object = validatingPolicyActivation({ ...data, object }, mode).object;
       }
