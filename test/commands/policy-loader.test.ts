@@ -26,7 +26,7 @@ describe('policy loader of apply and test', () => {
   it.each([
     ['a ClusterPolicy of another API group', 'example.com/v1', 'ClusterPolicy', 'skipping example.com/v1 ClusterPolicy document: not a policy'],
     ['a CEL kind of the kyverno.io group', 'kyverno.io/v1', 'ValidatingPolicy', 'skipping kyverno.io/v1 ValidatingPolicy document: not a policy'],
-    ['a MutatingPolicy', 'policies.kyverno.io/v1', 'MutatingPolicy', 'MutatingPolicy other (policies.kyverno.io/v1) is skipped: CEL policies are not evaluated yet'],
+    ['an ImageValidatingPolicy', 'policies.kyverno.io/v1', 'ImageValidatingPolicy', 'ImageValidatingPolicy other (policies.kyverno.io/v1) is skipped: CEL policies are not evaluated yet'],
   ])('%s: %s', async (_name, apiVersion, kind, warning) => {
     scratch.write('policies.yaml', `${REQUIRE_APP_LABEL_POLICY}---\napiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: other\nspec: {}\n`);
     scratch.write('pod.yaml', POD);
