@@ -31,17 +31,24 @@ describe('categorize', () => {
     { name: 'a NamespacedValidatingPolicy', documents: [cel('policies.kyverno.io/v1beta1', 'NamespacedValidatingPolicy')], category: 'ValidatingPolicy' },
     { name: 'a ValidatingAdmissionPolicy', documents: [cel(ADMISSION, 'ValidatingAdmissionPolicy')], category: 'ValidatingAdmissionPolicy' },
     { name: 'validate.cel rules', documents: [clusterPolicy([validate({ cel: { expressions: [] } })])], category: 'validate.cel' },
-    { name: 'a MutatingPolicy', documents: [cel('policies.kyverno.io/v1', 'MutatingPolicy')], category: 'other CEL kinds' },
-    { name: 'a NamespacedGeneratingPolicy', documents: [cel('policies.kyverno.io/v1', 'NamespacedGeneratingPolicy')], category: 'other CEL kinds' },
+    { name: 'a MutatingPolicy', documents: [cel('policies.kyverno.io/v1', 'MutatingPolicy')], category: 'MutatingPolicy' },
+    { name: 'a NamespacedMutatingPolicy', documents: [cel('policies.kyverno.io/v1', 'NamespacedMutatingPolicy')], category: 'MutatingPolicy' },
+    { name: 'a NamespacedGeneratingPolicy', documents: [cel('policies.kyverno.io/v1', 'NamespacedGeneratingPolicy')], category: 'GeneratingPolicy' },
     { name: 'a DeletingPolicy', documents: [cel('policies.kyverno.io/v1', 'DeletingPolicy')], category: 'DeletingPolicy' },
     { name: 'a NamespacedDeletingPolicy', documents: [cel('policies.kyverno.io/v1', 'NamespacedDeletingPolicy')], category: 'DeletingPolicy' },
-    { name: 'an ImageValidatingPolicy', documents: [cel('policies.kyverno.io/v1alpha1', 'ImageValidatingPolicy')], category: 'other CEL kinds' },
-    { name: 'a MutatingAdmissionPolicy', documents: [cel('admissionregistration.k8s.io/v1beta1', 'MutatingAdmissionPolicy')], category: 'other CEL kinds' },
-    // Precedence: other CEL kinds > ValidatingPolicy > ValidatingAdmissionPolicy > validate.cel > generate > mutate.
+    { name: 'an ImageValidatingPolicy', documents: [cel('policies.kyverno.io/v1alpha1', 'ImageValidatingPolicy')], category: 'ImageValidatingPolicy' },
+    { name: 'a MutatingAdmissionPolicy', documents: [cel('admissionregistration.k8s.io/v1beta1', 'MutatingAdmissionPolicy')], category: 'MutatingAdmissionPolicy' },
+    // Precedence: ImageValidatingPolicy > MutatingAdmissionPolicy > GeneratingPolicy > MutatingPolicy > ValidatingPolicy >
+    // ValidatingAdmissionPolicy > DeletingPolicy > validate.cel > generate > mutate.
     {
       name: 'a ValidatingPolicy beside a MutatingPolicy',
       documents: [cel('policies.kyverno.io/v1', 'ValidatingPolicy'), cel('policies.kyverno.io/v1', 'MutatingPolicy')],
-      category: 'other CEL kinds',
+      category: 'MutatingPolicy',
+    },
+    {
+      name: 'a MutatingPolicy beside an ImageValidatingPolicy',
+      documents: [cel('policies.kyverno.io/v1', 'MutatingPolicy'), cel('policies.kyverno.io/v1', 'ImageValidatingPolicy')],
+      category: 'ImageValidatingPolicy',
     },
     {
       name: 'a ValidatingAdmissionPolicy beside a ValidatingPolicy',
@@ -95,7 +102,10 @@ describe('conformance report', () => {
       ValidatingPolicy: { matched: 0, total: 0 },
       ValidatingAdmissionPolicy: { matched: 0, total: 0 },
       DeletingPolicy: { matched: 0, total: 0 },
-      'other CEL kinds': { matched: 0, total: 3 },
+      MutatingPolicy: { matched: 0, total: 3 },
+      MutatingAdmissionPolicy: { matched: 0, total: 0 },
+      GeneratingPolicy: { matched: 0, total: 0 },
+      ImageValidatingPolicy: { matched: 0, total: 0 },
       other: { matched: 0, total: 0 },
     },
   };
@@ -106,12 +116,12 @@ describe('conformance report', () => {
 
   it('prints the figures per suite and category, and per file on request', () => {
     const text = formatConformance([suite], true);
-    expect(text).toContain('suite: 3/4 expected results matched (75.0%), 2/3 test files pass fully\n');
+    expect(text).toContain('suite: 3/4 expected results matched (75.0%), 2/3 test files pass fully; CEL family (every CEL row) 1/5 (20.0%)\n');
     expect(text).toContain('  validate-only                        3/4   75.0%\n');
     expect(text).toContain('  validate.cel                         1/2   50.0%\n');
     expect(text).toContain('  ValidatingPolicy                     0/0       -\n');
     expect(text).toContain('  ValidatingAdmissionPolicy            0/0       -\n');
-    expect(text).toContain('  other CEL kinds                      0/3    0.0%\n');
+    expect(text).toContain('  MutatingPolicy                       0/3    0.0%\n');
     // One row per category, in the order of CATEGORIES.
     const rows = text.split('\n').filter((line) => /^ {2}\S/.test(line)).map((line) => line.slice(2, 30).trim());
     expect(rows).toEqual([...CATEGORIES]);
