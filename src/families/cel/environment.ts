@@ -10,12 +10,14 @@
  * float64, cmd/cli/kubectl-kyverno/commands/test/test.go) and an integral one a CEL `int` in `int64` mode.
  */
 import type { ClusterReader, ExternalData } from '../../evaluate/types.js';
-import { ADMISSION_REQUEST_TYPE, createCelEnvironment, DEFAULT_COST_LIMIT, NAMESPACE_TYPE, type CelEnvironment } from '../../lang/cel/index.js';
+import { ADMISSION_REQUEST_TYPE, createCelEnvironment, DEFAULT_COST_LIMIT, NAMESPACE_TYPE, type CelEnvironment, type CelLibrary } from '../../lang/cel/index.js';
 import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 import {
   contextFileImages,
   contextFileResources,
+  imageVerifyLibrary,
   kyvernoLibraries,
+  type ImageDataSource,
   type KyvernoLibraryData,
   type KyvernoLibrarySet,
   type ResourceSource,
@@ -59,21 +61,48 @@ export function deletingPolicyEnvironment(namespace = '', variableNames: readonl
   return policyEnvironment(namespace, variableNames, null);
 }
 
-function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null): CelEnvironment {
-  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${variableNames.join('\u0000')}`;
+/**
+ * The environment of ImageValidatingPolicy expressions (kyverno/kyverno pkg/image/verification/evaluator/compiler.go,
+ * `createBaseIvpolEnv`): ValidatingPolicy's without `exceptions`, with `images` (`map<string, list<string>>`),
+ * `attestors` (`map<string, dyn>`), `attestations` (`map<string, string>`) and the image verification functions.
+ */
+export function imageValidatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, IMAGE_VALIDATING);
+}
+
+/** What an environment flavour adds to (or removes from) the ValidatingPolicy environment. */
+interface Flavour {
+  readonly key: string;
+  readonly variables: Readonly<Record<string, string | undefined>>;
+  readonly libraries: readonly CelLibrary[];
+}
+
+const IMAGE_VALIDATING: Flavour = {
+  key: 'ivpol',
+  variables: { exceptions: undefined, images: 'map<string, list<string>>', attestors: 'map<string, dyn>', attestations: 'map<string, string>' },
+  libraries: [imageVerifyLibrary()],
+};
+
+function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null, flavour?: Flavour): CelEnvironment {
+  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${flavour?.key ?? ''}\u0000${variableNames.join('\u0000')}`;
   let env = environments.get(key);
   if (env === undefined) {
+    const variables: Record<string, string | undefined> = {
+      object: 'dyn',
+      oldObject: 'dyn',
+      request: ADMISSION_REQUEST_TYPE,
+      namespaceObject: NAMESPACE_TYPE,
+      variables: VARIABLES_TYPE,
+      exceptions: 'dyn',
+    };
+    for (const [name, type] of Object.entries(flavour?.variables ?? {})) {
+      if (type === undefined) delete variables[name];
+      else variables[name] = type;
+    }
     env = createCelEnvironment({
       objectTypes: { [VARIABLES_TYPE]: Object.fromEntries(variableNames.map((name) => [name, 'dyn'])) },
-      variables: {
-        object: 'dyn',
-        oldObject: 'dyn',
-        request: ADMISSION_REQUEST_TYPE,
-        namespaceObject: NAMESPACE_TYPE,
-        variables: VARIABLES_TYPE,
-        exceptions: 'dyn',
-      },
-      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
+      variables,
+      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES, ...(flavour?.libraries ?? [])],
       costLimit,
       homogeneousAggregateLiterals: true,
     });
@@ -100,6 +129,14 @@ export function libraryHandles(namespace: string, external: ExternalData | undef
 }
 
 const handlesCache = new WeakMap<KyvernoLibraryData, Map<string, Readonly<Record<string, unknown>>>>();
+
+/**
+ * The image data a Context file gives (`spec.images`), when Kyverno's CEL lookups read one (see {@link libraryData}):
+ * what ImageValidatingPolicy reads instead of the registry.
+ */
+export function contextImages(external: ExternalData | undefined): ImageDataSource | undefined {
+  return libraryData(external).images;
+}
 
 const NO_EXTERNAL_DATA: KyvernoLibraryData = {};
 const libraryDataCache = new WeakMap<ExternalData, KyvernoLibraryData>();

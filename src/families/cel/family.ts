@@ -1,10 +1,11 @@
 /**
  * @file The CEL family: ValidatingPolicy and NamespacedValidatingPolicy (policies.kyverno.io v1alpha1, v1beta1,
- * v1), DeletingPolicy and NamespacedDeletingPolicy (dpol/), CEL PolicyExceptions, and ValidatingAdmissionPolicy with
+ * v1), DeletingPolicy and NamespacedDeletingPolicy (dpol/), ImageValidatingPolicy and NamespacedImageValidatingPolicy
+ * (ivpol/), CEL PolicyExceptions, and ValidatingAdmissionPolicy with
  * its bindings (admissionregistration.k8s.io v1; vap/). A policy document is decoded (shape problems at their JSON paths), compiled with
  * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
  * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does. The other CEL kinds
- * (MutatingPolicy, GeneratingPolicy, ImageValidatingPolicy and their namespaced forms,
+ * (MutatingPolicy, GeneratingPolicy and their namespaced forms,
  * MutatingAdmissionPolicy) are not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
  * Authz) is compiled with the authz environment and answers only check requests.
  */
@@ -19,6 +20,7 @@ import { autogenVariants } from './vpol/autogen.js';
 import { compileErrorReason, compileSpec, type CompiledSpec, type CompileFailure } from './vpol/compile.js';
 import { isObject } from './decode.js';
 import { compileDeletingPolicy, decodeDeletingPolicySpec, DeletingPolicy } from './dpol/policy.js';
+import { acceptImageValidatingPolicy, IMAGE_VALIDATING_POLICY_VERSIONS } from './ivpol/accept.js';
 import { decodeValidatingPolicySpec } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
@@ -171,6 +173,7 @@ export const celFamily: PolicyFamily = {
     const kind = typeof document.kind === 'string' ? document.kind : '';
     if (kind in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
     if (kind in DELETING_POLICY_VERSIONS) return acceptDeletingPolicy(document, source);
+    if (kind in IMAGE_VALIDATING_POLICY_VERSIONS) return acceptImageValidatingPolicy(document, source);
     if (kind === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind);
     if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);
