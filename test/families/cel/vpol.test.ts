@@ -262,7 +262,7 @@ describe('ValidatingPolicy acceptance', () => {
       ],
     });
   });
-  it.each(['MutatingPolicy', 'GeneratingPolicy', 'ImageValidatingPolicy', 'NamespacedMutatingPolicy'])('leaves %s unsupported', (kind) => {
+  it.each(['MutatingPolicy', 'GeneratingPolicy', 'NamespacedMutatingPolicy'])('leaves %s unsupported', (kind) => {
     expect(acceptPolicy(policyDocument({}, { name: 'x' }, kind)).status).toBe('unsupported');
   });
   it.each<{ name: string; document: JsonObject; outcome: JsonObject }>([
