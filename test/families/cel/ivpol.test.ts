@@ -218,6 +218,20 @@ describe('ImageValidatingPolicy offline', () => {
     expect(outcome(policy, { resource: deployment(['ghcr.io/acme/app:1.0']), exceptions })?.status).toBe('fail');
   });
 
+  it('an exception that does not compile fails the compilation, even when the match conditions do not hold', () => {
+    const accepted = acceptException({
+      apiVersion: 'policies.kyverno.io/v1',
+      kind: 'PolicyException',
+      metadata: { name: 'broken' },
+      spec: { policyRefs: [{ name: 'check-images', kind: 'ImageValidatingPolicy' }], matchConditions: [{ name: 'x', expression: 'object.metadata.name ==' }] },
+    });
+    if (accepted.status !== 'accepted') throw new Error('exception not accepted');
+    const policy = compile({ ...base, matchConditions: [{ name: 'never', expression: 'false' }], validations: [{ expression: 'true' }] });
+    const actual = outcome(policy, { resource: pod([]), exceptions: [accepted.exception] });
+    expect(actual?.rule).toBe('evaluation');
+    expect(actual?.message).toMatch(/^failed to compile policy: spec\.matchConditions\[0\]\.expression: Invalid value: /);
+  });
+
   it('accepts the namespaced kind, and rejects malformed image fields', () => {
     const policy = compile({ ...base, validations: [{ expression: 'true' }] }, 'NamespacedImageValidatingPolicy', { name: 'check-images', namespace: 'team' });
     expect(policy.namespaced).toBe(true);

@@ -35,6 +35,8 @@ export class EvaluationFailure extends Error {
     readonly at?: { path: (string | number)[]; start: number; end: number },
     /** The failure needs data from an image registry, which offline evaluation does not read. */
     readonly registry = false,
+    /** The policy (with its exceptions) does not compile: Kyverno's `failed to compile policy`. */
+    readonly compile = false,
   ) {
     super(message);
   }
@@ -266,11 +268,15 @@ function variablesOf(compiled: CompiledImageSpec): readonly VariableProgram[] {
 export function evaluateImageSpec(compiled: CompiledImageSpec, input: ImageEvaluation): RuleResponse | null {
   const activation: Record<string, unknown> = Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
   const failurePolicy = compiled.spec.base.failurePolicy;
+  // `Compile` compiles the exceptions' conditions with the policy, before anything is evaluated.
+  const exceptions = input.exceptions.map((exception) => {
+    const conditions = exceptionConditions(exception, input.env);
+    if (!conditions.ok) throw new EvaluationFailure(conditions.message, undefined, false, true);
+    return { exception, conditions };
+  });
   if (!conditionsHold(expressions(compiled.base.matchConditions), activation, failurePolicy)) return null;
   const matched: CelPolicyException[] = [];
-  for (const exception of input.exceptions) {
-    const conditions = exceptionConditions(exception, input.env);
-    if (!conditions.ok) throw new EvaluationFailure(`failed to compile policy: ${conditions.message}`);
+  for (const { exception, conditions } of exceptions) {
     const programs = conditions.programs.map((program) => ({ program, path: [] as (string | number)[] }));
     let holds: boolean;
     try {
@@ -334,7 +340,8 @@ export function evaluateImageSpec(compiled: CompiledImageSpec, input: ImageEvalu
 
 /** Kyverno's rule for an evaluation that ended in error (engine.go `evaluatePolicies`: rule `evaluation`). */
 export function failureRule(failure: EvaluationFailure, json: boolean): RuleResponse {
-  const response = rule('evaluation', 'error', `${json ? 'failed to evaluate policy for JSON' : 'failed to evaluate policy'}: ${failure.message}`);
+  const what = failure.compile ? 'failed to compile policy' : json ? 'failed to evaluate policy for JSON' : 'failed to evaluate policy';
+  const response = rule('evaluation', 'error', `${what}: ${failure.message}`);
   if (failure.registry) response.needsRegistry = true;
   if (failure.at !== undefined) {
     response.policyPath = failure.at.path;
