@@ -66,4 +66,9 @@ export interface RuleResponse {
   policyPath?: (string | number)[];
   /** CEL policies and `validate.cel` rules: the character range `[start, end)` inside that expression the failure or error points at. */
   expressionRange?: { start: number; end: number };
+  /**
+   * An `error` that only data from an image registry would settle (an ImageValidatingPolicy's image data or signature
+   * checks), which offline evaluation does not read: the message says what to supply.
+   */
+  needsRegistry?: boolean;
 }

@@ -153,6 +153,13 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
     if (outcome === null) continue;
     out.push(outcome.generationError === undefined ? { kind: 'generate', response: outcome.response } : { kind: 'generate', ...outcome });
   }
+  // Image validating policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
+  // `applyImageValidatingPolicies` runs on the loaded resource, after the policy processor).
+  for (const policy of policies) {
+    if (policy.validateImages === undefined) continue;
+    const response = policy.validateImages(request(policy, resource, original, options));
+    if (response !== null) out.push({ kind: 'verifyImages', response });
+  }
   // Deleting policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
   // `applyDeletingPolicies` runs on the loaded resources, not on the mutated ones).
   for (const policy of policies) {

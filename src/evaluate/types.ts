@@ -269,6 +269,11 @@ export interface CompiledPolicy {
    */
   delete?(request: EvaluationRequest): PolicyResponse | null;
   /**
+   * The image validating handler (Kyverno's ImageValidatingPolicy, `applyImageValidatingPolicies`): the response of the
+   * policy for the resource as given, before any mutation; null when the policy gives none.
+   */
+  validateImages?(request: EvaluationRequest): PolicyResponse | null;
+  /**
    * The JSON payload handler (a Test's `jsonPayloads`, `kyverno apply --json`): the responses of the policy for the
    * payload `request.resource`, an arbitrary JSON object. Only the kinds that evaluate raw JSON have it (a
    * ValidatingPolicy in `JSON` evaluation mode); the others give no response for a payload.

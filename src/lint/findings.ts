@@ -116,6 +116,11 @@ export interface FindingContext {
   fileOf?: (path: string) => SourceText | undefined;
   /** Labels of the resource's namespace (from Namespace manifests), for failure-action overrides. */
   namespaceLabels: Readonly<Record<string, string>>;
+  /**
+   * The policies whose registry-bound error (an image registry's data the scan does not read) is already reported:
+   * such an error is reported once per policy in a scan, on the first resource it shows on.
+   */
+  registryReported?: Set<CompiledPolicy>;
 }
 
 /** The outcome of converting one resource's responses. */
@@ -130,7 +135,9 @@ export function responseFindings(responses: readonly ResourceResponse[], context
   const out: ResourceFindings = { findings: [], suppressed: 0 };
   for (const { kind, response } of responses) {
     const policy = response.policy;
-    for (const rule of response.rules) {
+    for (const responded of response.rules) {
+      // An ImageValidatingPolicy names its rule after itself: its id is the policy's, as a ValidatingPolicy's.
+      const rule = kind === 'verifyImages' && policy.family === 'cel' && responded.name === policy.name ? { ...responded, name: '' } : responded;
       if (kind === 'delete' && rule.status !== 'error') {
         // A resource the policy would not delete is no finding.
         if (rule.status !== 'pass') continue;
@@ -140,6 +147,15 @@ export function responseFindings(responses: readonly ResourceResponse[], context
         continue;
       }
       if (rule.status !== 'fail' && rule.status !== 'error') continue;
+      if (rule.needsRegistry && context.registryReported !== undefined) {
+        if (context.registryReported.has(policy)) continue;
+        context.registryReported.add(policy);
+        const message = `${rule.message} (reported once for the policy: every resource whose images it matches needs this registry data; the scan reads no Context file, so check these resources with the test or apply command, or ignore the rule in the configuration)`;
+        const finding = ruleFinding(policy, { ...rule, message }, context);
+        if (finding === null) out.suppressed++;
+        else out.findings.push(finding);
+        continue;
+      }
       // A deleting or generating policy's rule is the policy itself: its id is the policy's.
       const policyRule = kind === 'delete' || (kind === 'generate' && policy.family === 'cel');
       const finding = ruleFinding(policy, policyRule ? { ...rule, name: '' } : rule, context);

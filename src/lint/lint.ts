@@ -317,11 +317,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
   const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   let done = 0;
+  const registryReported = new Set<CompiledPolicy>();
   for (const manifest of manifests) {
     const file = workspace.files.get(manifest.file)!;
     const responses = evaluateResource(policies, manifest, evaluation);
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
-    const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS };
+    const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
     const converted = responseFindings(responses, context);
     if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted.findings);

@@ -10,13 +10,15 @@
  * float64, cmd/cli/kubectl-kyverno/commands/test/test.go) and an integral one a CEL `int` in `int64` mode.
  */
 import type { ClusterReader, ExternalData } from '../../evaluate/types.js';
-import { ADMISSION_REQUEST_TYPE, createCelEnvironment, DEFAULT_COST_LIMIT, NAMESPACE_TYPE, type CelEnvironment } from '../../lang/cel/index.js';
+import { ADMISSION_REQUEST_TYPE, createCelEnvironment, DEFAULT_COST_LIMIT, NAMESPACE_TYPE, type CelEnvironment, type CelLibrary } from '../../lang/cel/index.js';
 import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 import {
   contextFileImages,
   contextFileResources,
   generatorLibrary,
+  imageVerifyLibrary,
   kyvernoLibraries,
+  type ImageDataSource,
   type KyvernoLibraryData,
   type KyvernoLibrarySet,
   type ResourceSource,
@@ -61,11 +63,12 @@ export function deletingPolicyEnvironment(namespace = '', variableNames: readonl
 }
 
 /**
+/**
  * The environment of MutatingPolicy expressions: ValidatingPolicy's, plus the mutation library's `Object` and
  * `JSONPatch` constructions (kyverno/kyverno pkg/cel/policies/mpol/compiler/compiler.go `newExtendedEnv`).
  */
 export function mutatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
-  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, 'mutating');
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, MUTATING);
 }
 
 /**
@@ -75,31 +78,67 @@ export function mutatingPolicyEnvironment(namespace = '', variableNames: readonl
  * environment), and the `generator` library.
  */
 export function generatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
-  return policyEnvironment(namespace, variableNames, null, 'generating');
+  return policyEnvironment(namespace, variableNames, null, generatingFlavour(namespace));
 }
 
-/** What sets an environment apart from ValidatingPolicy's: the mutation library, or GeneratingPolicy's options. */
-type EnvironmentFlavour = 'validating' | 'mutating' | 'generating';
+/**
+ * The environment of ImageValidatingPolicy expressions (kyverno/kyverno pkg/image/verification/evaluator/compiler.go,
+ * `createBaseIvpolEnv`): ValidatingPolicy's without `exceptions`, with `images` (`map<string, list<string>>`),
+ * `attestors` (`map<string, dyn>`), `attestations` (`map<string, string>`) and the image verification functions.
+ */
+export function imageValidatingPolicyEnvironment(namespace = '', variableNames: readonly string[] = []): CelEnvironment {
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, IMAGE_VALIDATING);
+}
 
-function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null, flavour: EnvironmentFlavour = 'validating'): CelEnvironment {
-  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${flavour}\u0000${variableNames.join('\u0000')}`;
+/** What an environment flavour adds to (or removes from) the ValidatingPolicy environment. */
+interface Flavour {
+  readonly key: string;
+  readonly variables?: Readonly<Record<string, string | undefined>>;
+  readonly libraries?: readonly CelLibrary[];
+  /** Mixed-type list and map literals allowed. */
+  readonly heterogeneousLiterals?: boolean;
+  /** The mutation library's message constructions. */
+  readonly structLiterals?: boolean;
+  /** No two-variable comprehensions (a plain cel-go environment). */
+  readonly noTwoVariableComprehensions?: boolean;
+}
+
+const MUTATING: Flavour = { key: 'mpol', structLiterals: true };
+
+const IMAGE_VALIDATING: Flavour = {
+  key: 'ivpol',
+  variables: { exceptions: undefined, images: 'map<string, list<string>>', attestors: 'map<string, dyn>', attestations: 'map<string, string>' },
+  libraries: [imageVerifyLibrary()],
+};
+
+function generatingFlavour(namespace: string): Flavour {
+  return { key: 'gpol', libraries: [generatorLibrary(namespace)], heterogeneousLiterals: true, noTwoVariableComprehensions: true };
+}
+
+function policyEnvironment(namespace: string, variableNames: readonly string[], costLimit: number | null, flavour?: Flavour): CelEnvironment {
+  const key = `${namespace}\u0000${costLimit ?? 'none'}\u0000${flavour?.key ?? ''}\u0000${variableNames.join('\u0000')}`;
   let env = environments.get(key);
   if (env === undefined) {
+    const variables: Record<string, string | undefined> = {
+      object: 'dyn',
+      oldObject: 'dyn',
+      request: ADMISSION_REQUEST_TYPE,
+      namespaceObject: NAMESPACE_TYPE,
+      variables: VARIABLES_TYPE,
+      exceptions: 'dyn',
+    };
+    for (const [name, type] of Object.entries(flavour?.variables ?? {})) {
+      if (type === undefined) delete variables[name];
+      else variables[name] = type;
+    }
     env = createCelEnvironment({
       objectTypes: { [VARIABLES_TYPE]: Object.fromEntries(variableNames.map((name) => [name, 'dyn'])) },
-      variables: {
-        object: 'dyn',
-        oldObject: 'dyn',
-        request: ADMISSION_REQUEST_TYPE,
-        namespaceObject: NAMESPACE_TYPE,
-        variables: VARIABLES_TYPE,
-        exceptions: 'dyn',
-      },
-      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES, ...(flavour === 'generating' ? [generatorLibrary(namespace)] : [])],
+      variables,
+      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES, ...(flavour?.libraries ?? [])],
       costLimit,
-      homogeneousAggregateLiterals: flavour !== 'generating',
-      structLiterals: flavour === 'mutating',
-      ...(flavour === 'generating' ? { twoVariableComprehensions: false } : {}),
+      homogeneousAggregateLiterals: flavour?.heterogeneousLiterals !== true,
+      structLiterals: flavour?.structLiterals === true,
+      ...(flavour?.noTwoVariableComprehensions ? { twoVariableComprehensions: false } : {}),
     });
     environments.set(key, env);
   }
@@ -124,6 +163,14 @@ export function libraryHandles(namespace: string, external: ExternalData | undef
 }
 
 const handlesCache = new WeakMap<KyvernoLibraryData, Map<string, Readonly<Record<string, unknown>>>>();
+
+/**
+ * The image data a Context file gives (`spec.images`), when Kyverno's CEL lookups read one (see {@link libraryData}):
+ * what ImageValidatingPolicy reads instead of the registry.
+ */
+export function contextImages(external: ExternalData | undefined): ImageDataSource | undefined {
+  return libraryData(external).images;
+}
 
 const NO_EXTERNAL_DATA: KyvernoLibraryData = {};
 const libraryDataCache = new WeakMap<ExternalData, KyvernoLibraryData>();

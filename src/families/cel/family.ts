@@ -1,11 +1,12 @@
 /**
  * @file The CEL family: ValidatingPolicy and NamespacedValidatingPolicy (policies.kyverno.io v1alpha1, v1beta1,
- * v1), DeletingPolicy and NamespacedDeletingPolicy (dpol/), CEL PolicyExceptions, and ValidatingAdmissionPolicy with
+ * v1), DeletingPolicy and NamespacedDeletingPolicy (dpol/), ImageValidatingPolicy and NamespacedImageValidatingPolicy
+ * (ivpol/), CEL PolicyExceptions, and ValidatingAdmissionPolicy with
  * its bindings (admissionregistration.k8s.io v1; vap/). A policy document is decoded (shape problems at their JSON paths), compiled with
  * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
- * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does; MutatingPolicy (mpol/) and
- * GeneratingPolicy (gpol/) and their namespaced forms likewise. The other CEL kinds (ImageValidatingPolicy and its
- * namespaced form, MutatingAdmissionPolicy) are not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
+ * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does; MutatingPolicy (mpol/),
+ * GeneratingPolicy (gpol/) and ImageValidatingPolicy (ivpol/) and their namespaced forms likewise.
+ * MutatingAdmissionPolicy is not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
  * Authz) is compiled with the authz environment and answers only check requests.
  */
 import { policyKindOf } from '../../evaluate/kinds.js';
@@ -24,6 +25,7 @@ import { compileErrorReason, compileSpec, type CompiledSpec, type CompileFailure
 import { isObject } from './decode.js';
 import { compileDeletingPolicy, decodeDeletingPolicySpec, DeletingPolicy } from './dpol/policy.js';
 import { compileGeneratingPolicy, decodeGeneratingPolicySpec, GeneratingPolicy, generatingCompileErrorReason } from './gpol/policy.js';
+import { acceptImageValidatingPolicy, IMAGE_VALIDATING_POLICY_VERSIONS } from './ivpol/accept.js';
 import { decodeValidatingPolicySpec } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
@@ -277,6 +279,7 @@ export const celFamily: PolicyFamily = {
     if (kind in DELETING_POLICY_VERSIONS) return acceptDeletingPolicy(document, source);
     if (kind in MUTATING_POLICY_VERSIONS) return acceptMutatingPolicy(document, source);
     if (kind in GENERATING_POLICY_VERSIONS) return acceptGeneratingPolicy(document, source);
+    if (kind in IMAGE_VALIDATING_POLICY_VERSIONS) return acceptImageValidatingPolicy(document, source);
     if (kind === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind);
     if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);

@@ -262,9 +262,6 @@ describe('ValidatingPolicy acceptance', () => {
       ],
     });
   });
-  it.each(['ImageValidatingPolicy'])('leaves %s unsupported', (kind) => {
-    expect(acceptPolicy(policyDocument({}, { name: 'x' }, kind)).status).toBe('unsupported');
-  });
   it.each<{ name: string; document: JsonObject; outcome: JsonObject }>([
     { name: 'an Envoy policy is compiled for check requests only', document: policyDocument({ evaluation: { mode: 'Envoy' }, validations: [{ expression: 'envoy.Allowed().Response()' }] }), outcome: { status: 'accepted' } },
     { name: 'an HTTP policy is compiled for check requests only', document: policyDocument({ evaluation: { mode: 'HTTP' }, validations: [{ expression: 'http.Denied("no").Response()' }] }), outcome: { status: 'accepted' } },

@@ -51,6 +51,7 @@ export { hashLibrary } from './hash.js';
 export { httpHandle, httpLibrary } from './http.js';
 export { imageLibrary } from './image.js';
 export { imageDataHandle, imageDataLibrary } from './image-data.js';
+export { type ImageVerifier, imageVerifyLibrary, withImageVerifier } from './image-verify.js';
 export { jsonLibrary } from './json.js';
 export { mathLibrary } from './math.js';
 export { randomLibrary } from './random.js';
