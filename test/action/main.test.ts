@@ -2,14 +2,15 @@
  * `run()` in-process with injected dependencies: a fake `core`, the environment, and `@actions/github`'s
  * Octokit pointed at the local stand-in for the REST API.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getOctokit } from '@actions/github';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GitHubApi } from '../../src/action/github-api.js';
 import { run, type ActionCore } from '../../src/action/main.js';
 import { patchFor, startFakeGitHub, type FakeGitHub } from './fake-github.js';
-import { exampleWorkspace, pullRequestEvent } from './run-action.js';
+import { exampleWorkspace, pullRequestEvent, ROOT } from './run-action.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -164,7 +165,8 @@ describe('run', () => {
 
   it('lists unsupported policy kinds under Skipped, and writes no summary when summary is false', async () => {
     const { dir, workspace } = setup();
-    writeFileSync(path.join(workspace, 'policies/cel.yaml'), 'apiVersion: policies.kyverno.io/v1alpha1\nkind: MutatingPolicy\nmetadata:\n  name: cel\nspec: {}\n');
+    // Kyverno routes only the cluster-scoped kind of an Envoy policy to its authz processor.
+    writeFileSync(path.join(workspace, 'policies/cel.yaml'), 'apiVersion: policies.kyverno.io/v1\nkind: NamespacedValidatingPolicy\nmetadata:\n  name: cel\n  namespace: shop\nspec:\n  evaluation:\n    mode: Envoy\n  validations:\n    - expression: "true"\n');
     const first = fakeCore({});
     const environment = env(dir, workspace, 'push', {});
     await run({ core: first.core, env: environment, github: client(undefined) });
@@ -227,5 +229,82 @@ describe('run: a scan that checks nothing, and the configuration checked against
     );
     expect(logs).toContain('kyverno-lint: warning: .kyverno-lint.yaml:5:5: ignore: "other-policy/*" matches no policy loaded in this run');
     expect(outputs['exit-code']).toBe('2');
+  });
+});
+
+describe('run: MutatingPolicy mutations as one-click suggestions', () => {
+  const HEAD = 'd'.repeat(40);
+
+  /** A copy of test/fixtures/action/mutating-policy checked out at the pull request's head commit. */
+  function mutatingPolicyWorkspace(): { dir: string; workspace: string } {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-action-mpol-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const workspace = path.join(dir, 'workspace');
+    cpSync(path.join(ROOT, 'test/fixtures/action/mutating-policy'), workspace, { recursive: true });
+    mkdirSync(path.join(workspace, '.git'));
+    writeFileSync(path.join(workspace, '.git/HEAD'), `${HEAD}\n`);
+    return { dir, workspace };
+  }
+
+  it('posts the edit of an apply configuration and of a JSON patch, each as a suggestion block holding exactly the new lines', async () => {
+    const { dir, workspace } = mutatingPolicyWorkspace();
+    const api = readFileSync(path.join(workspace, 'manifests/api.yaml'), 'utf8');
+    const debug = readFileSync(path.join(workspace, 'manifests/debug.yaml'), 'utf8');
+    const fake = await startFakeGitHub({
+      checks: 'allowed',
+      files: [
+        // api.yaml: the labels were touched (line 8 rewritten); debug.yaml is new.
+        { filename: 'manifests/api.yaml', status: 'modified', patch: patchFor(api, 5, 11, (line) => line === 8) },
+        { filename: 'manifests/debug.yaml', status: 'added', patch: patchFor(debug, 1, 10, () => true) },
+      ],
+    });
+    cleanups.push(() => fake.close());
+    const { core, logs, outputs } = fakeCore({ token: 't', review: 'suggestions' });
+    // Mutations are info findings: the step passes.
+    expect(await run({ core, env: env(dir, workspace, 'pull_request', pullRequestEvent(9, HEAD)), github: client(fake) })).toBe(0);
+    expect(outputs).toMatchObject({ errors: '0', warnings: '0', info: '2', 'exit-code': '0' });
+    expect(logs.filter((line) => line.startsWith('kyverno-lint: review'))).toEqual([
+      `kyverno-lint: review of pull request #9 on ddddddd (review ${fake.reviews[0]!.id}): 2 comments posted, 0 updated, 0 unchanged, 0 not posted; 0 edits outside the diff go to the summary`,
+    ]);
+
+    const posts = fake.requests.filter((request) => request.method === 'POST' && request.path === '/repos/octo/shop/pulls/9/reviews');
+    expect(posts.map((request) => [request.body!.commit_id, request.body!.event])).toEqual([[HEAD, 'COMMENT']]);
+    const comments = posts[0]!.body!.comments as { path: string; line: number; start_line?: number; side: string; body: string }[];
+    expect(comments.map((comment) => [comment.path, comment.start_line, comment.line, comment.side])).toEqual([
+      ['manifests/api.yaml', undefined, 8, 'RIGHT'],
+      ['manifests/debug.yaml', undefined, 10, 'RIGHT'],
+    ]);
+    expect(comments.map((comment) => comment.body)).toEqual([
+      [
+        '<!-- kyverno-lint:add-owner-label:manifests/api.yaml:8 -->',
+        '**kyverno-lint** `add-owner-label`: add-owner-label mutates Deployment/api',
+        '',
+        '```suggestion',
+        '    app: api   # selected by the Service',
+        '    owner: platform-team',
+        '```',
+        '',
+      ].join('\n'),
+      [
+        '<!-- kyverno-lint:always-pull-images:manifests/debug.yaml:10 -->',
+        '**kyverno-lint** `always-pull-images`: always-pull-images mutates Pod/debug',
+        '',
+        '```suggestion',
+        '      command: ["sleep", "3600"]',
+        '      imagePullPolicy: Always',
+        '```',
+        '',
+      ].join('\n'),
+    ]);
+
+    // Accepting both suggestions gives the files the mutating policies ask for, and nothing else changes.
+    const accept = (text: string, line: number, comment: string): string => {
+      const lines = text.split('\n');
+      const suggested = /```suggestion\n([\s\S]*?)```/.exec(comment)![1]!.replace(/\n$/, '');
+      lines.splice(line - 1, 1, ...suggested.split('\n'));
+      return lines.join('\n');
+    };
+    expect(accept(api, 8, comments[0]!.body)).toBe(api.replace('    app: api   # selected by the Service\n', '    app: api   # selected by the Service\n    owner: platform-team\n'));
+    expect(accept(debug, 10, comments[1]!.body)).toBe(`${debug}      imagePullPolicy: Always\n`);
   });
 });

@@ -101,7 +101,9 @@ export function applyJsonPatchValue(value: unknown, object: JsonObject): PatchOu
     }
     operations.push(operation);
   }
-  const result = applyJsonPatch(object, operations);
+  // Kubernetes' mutation library applies it with gopkg.in/evanphx/json-patch.v4 (json.go imports it), not with the
+  // options of Kyverno's patchesJson6902.
+  const result = applyJsonPatch(object, operations, 'v4');
   if ('resource' in result) return { ok: true, object: result.resource };
   // A failed `test` operation: the patch is not applied (json.go, `jsonpatch.ErrTestFailed`).
   if (result.error.endsWith(': test failed')) return { ok: true, object };

@@ -8,6 +8,11 @@
  * the mutate handler prefixes them with `failed to patch resource: ` for the rule message.
  * A JSON `null` in the resource behaves like json-patch's nil node (missing as a container,
  * equal to a `null`/absent test value).
+ *
+ * The `v4` flavour is gopkg.in/evanphx/json-patch.v4 `Patch.Apply` as Kubernetes' mutation library and Kyverno's
+ * MutatingPolicies use it (kyverno/kyverno pkg/cel/policies/mpol/compiler/json.go `jsonPatcher.Patch`): a removed
+ * path must exist, an added path's parents are not created, and `replace` sets a missing key of an existing map
+ * (v4 `partialDoc.get` never fails).
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
 import { parseDocuments } from '../../../../../source/parse.js';
@@ -15,6 +20,9 @@ import { GoJsonError, goJsonParse, goJsonStringify, setOwnProperty } from '../..
 import { cloneJson } from '../../../../../util/json-value.js';
 
 type JsonPatchResult = { resource: JsonObject } | { error: string };
+
+/** Which json-patch applies the patch: v5 with Kyverno's `ApplyOptions` (default), or v4's plain `Apply`. */
+export type JsonPatchFlavour = 'kyverno' | 'v4';
 
 const ERR_MISSING = 'missing value';
 const ERR_INVALID = 'invalid state detected';
@@ -70,6 +78,7 @@ function hasOwn(object: object, key: string): boolean {
 interface State {
   doc: Container;
   original: JsonValue;
+  flavour: JsonPatchFlavour;
 }
 
 /** `container.get(key)`: a value (`undefined` for a nil node) or an error. */
@@ -132,18 +141,19 @@ function set(container: Container, key: string, value: JsonValue): PatchError | 
   return null;
 }
 
-/** `container.remove(key)` with `AllowMissingPathOnRemove`. */
-function remove(container: Container, key: string): PatchError | null {
+/** `container.remove(key)` with `AllowMissingPathOnRemove`, or (`strict`, v4) without. */
+function remove(container: Container, key: string, strict = false): PatchError | null {
   if (!Array.isArray(container)) {
+    if (strict && !hasOwn(container, key)) return wrap(`Unable to remove nonexistent key: ${key}`, ERR_MISSING, true);
     delete container[key];
     return null;
   }
   const parsed = atoi(key);
   if ('error' in parsed) return new PatchError(parsed.error);
   let index = parsed.value;
-  if (index >= container.length) return null;
+  if (index >= container.length) return strict ? wrap(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX) : null;
   if (index < 0) {
-    if (index < -container.length) return null;
+    if (index < -container.length) return strict ? wrap(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX) : null;
     index += container.length;
   }
   container.splice(index, 1);
@@ -239,7 +249,7 @@ function applyAdd(state: State, op: Operation): PatchError | null {
     state.original = clone(value);
     return null;
   }
-  const ensured = ensurePathExists(state, path);
+  const ensured = state.flavour === 'v4' ? null : ensurePathExists(state, path);
   if (ensured !== null) return ensured;
   const found = findObject(state, path);
   if (found === null) return wrap(`add operation does not apply: doc is missing path: "${path}"`, ERR_MISSING, true);
@@ -250,8 +260,9 @@ function applyAdd(state: State, op: Operation): PatchError | null {
 function applyRemove(state: State, op: Operation): PatchError | null {
   const path = op.path as string;
   const found = findObject(state, path);
-  if (found === null) return null;
-  const failed = remove(found.container, found.key);
+  const strict = state.flavour === 'v4';
+  if (found === null) return strict ? wrap(`remove operation does not apply: doc is missing path: "${path}"`, ERR_MISSING, true) : null;
+  const failed = remove(found.container, found.key, strict);
   return failed === null ? null : wrap(`error in remove for path: '${path}'`, failed.message);
 }
 
@@ -266,7 +277,8 @@ function applyReplace(state: State, op: Operation): PatchError | null {
   }
   const found = findObject(state, path);
   if (found === null) return wrap(`replace operation does not apply: doc is missing path: ${path}`, ERR_MISSING, true);
-  if (get(state, found.container, found.key) instanceof PatchError) {
+  const missingKey = state.flavour === 'v4' && !Array.isArray(found.container);
+  if (!missingKey && get(state, found.container, found.key) instanceof PatchError) {
     return wrap(`replace operation does not apply: doc is missing key: ${path}`, ERR_MISSING, true);
   }
   const failed = set(found.container, found.key, operationValue(op));
@@ -438,11 +450,11 @@ function decode(patch: string | JsonValue): DecodedPatch {
  * Applies a `patchesJson6902` patch to a copy of `resource`. Operations run in order and the
  * first failing one aborts the patch (no partial result).
  */
-export function applyJsonPatch(resource: JsonObject, patch: string | JsonValue): JsonPatchResult {
+export function applyJsonPatch(resource: JsonObject, patch: string | JsonValue, flavour: JsonPatchFlavour = 'kyverno'): JsonPatchResult {
   const decoded = decodeJsonPatch(patch);
   if ('error' in decoded) return decoded;
   // The resource itself is never modified: it can stand for the original document, which is only read (copied).
-  const state: State = { doc: clone(resource), original: resource };
+  const state: State = { doc: clone(resource), original: resource, flavour };
   for (const op of decoded.operations) {
     let failed: PatchError | null;
     switch (kindOf(op)) {
