@@ -106,7 +106,8 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
       const constraints = compiled.spec.matchConstraints;
       const outcome = constraints === undefined ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
       let patched: JsonObject | undefined;
-      if (outcome.error !== undefined) rules.push(rule('match', 'error', `failed to execute matching: ${outcome.error}`));
+      // engine.go `handlePolicy` types the matching error as a validation rule.
+      if (outcome.error !== undefined) rules.push({ ...rule('match', 'error', `failed to execute matching: ${outcome.error}`), type: 'Validation' });
       else if (outcome.matched) {
         const result = this.evaluate(compiled, view, data, false);
         rules.push(result.rule);
