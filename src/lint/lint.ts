@@ -294,7 +294,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const evaluation: EvaluationOptions = {
     numberMode: 'int64',
     operation: options.config.operation,
-    external: { cluster: mockedCluster(objects) },
+    // The manifests are the cluster the scan stands for: admission policy bindings find their parameters among them.
+    external: { cluster: mockedCluster(objects), params: objects },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
     targets: objects,
