@@ -57,6 +57,8 @@ type Mutated = { readonly error: string } | { readonly response: PolicyResponse 
 export class MutatingAdmissionPolicy extends CelCompiledPolicy implements CompiledPolicy {
   /** Kyverno's CLI runs MutatingAdmissionPolicies after the kyverno.io policies, before the MutatingPolicies. */
   readonly stage = 1;
+  /** Mutations computed by expressions (a JSON patch appending with `/-`) need not reach a fixed point. */
+  override readonly mutationsSettle = false;
   readonly spec: MutatingAdmissionPolicySpec;
   /** The compiled expressions without and with `params` declared, compiled on first use. */
   readonly #validators: [AdmissionValidator | undefined, AdmissionValidator | undefined] = [undefined, undefined];
