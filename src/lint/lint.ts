@@ -294,7 +294,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const evaluation: EvaluationOptions = {
     numberMode: 'int64',
     operation: options.config.operation,
-    external: { cluster: mockedCluster(objects), crds: objects.filter(isCustomResourceDefinition) },
+    // The manifests are the cluster the scan stands for: admission policy bindings find their parameters among them,
+    // and MutatingPolicies the schemas of custom resources in their CRDs.
+    external: { cluster: mockedCluster(objects), params: objects, crds: objects.filter(isCustomResourceDefinition) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
     targets: objects,

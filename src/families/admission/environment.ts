@@ -9,6 +9,7 @@
  * `namespaceObject`, the Kubernetes libraries) are added in this one place.
  */
 import { createCelEnvironment, type CelEnvironment, type CelLibrary } from '../../lang/cel/index.js';
+import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 
 /** The cost limit of one expression (k8s.io/apiserver pkg/apis/cel/config.go, `PerCallLimit`). */
 export const PER_CALL_LIMIT = 1_000_000;
@@ -33,6 +34,12 @@ export interface AdmissionDeclarations {
   readonly authorizer: boolean;
   /** The composited variables declared before the expression (an expression sees only earlier ones). */
   readonly variables: readonly VariableDeclaration[];
+  /**
+   * Declare the mutation types `Object` and `JSONPatch` (`HasPatchTypes`, MutatingAdmissionPolicies:
+   * k8s.io/apiserver pkg/admission/plugin/cel/compile.go `createEnvForOpts`, mutation.DynamicTypeResolver and the
+   * JSONPatch library), with the Kubernetes libraries of the base environment.
+   */
+  readonly patchTypes?: boolean;
 }
 
 /**
@@ -69,5 +76,8 @@ export function admissionCelEnvironment(declarations: AdmissionDeclarations): Ce
   if (declarations.params) variables.params = 'dyn';
   if (declarations.authorizer) variables.authorizer = 'dyn';
   variables.variables = VARIABLES_TYPE;
+  if (declarations.patchTypes) {
+    return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables), ...KUBERNETES_LIBRARIES], costLimit: PER_CALL_LIMIT, structLiterals: true });
+  }
   return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables)], costLimit: PER_CALL_LIMIT });
 }

@@ -15,6 +15,8 @@ export { collectParams, formatLabelSelector, offlineParamStore, type CollectedPa
 export {
   AdmissionValidator,
   type AdmissionBindings,
+  type AdmissionMutation,
+  type MutationOutcome,
   type AdmissionExpressions,
   type ExpressionOrigin,
   type NamedExpression,

@@ -39,7 +39,28 @@ export interface AdmissionExpressions {
   readonly variables: readonly NamedExpression[];
   readonly validations: readonly ValidationExpression[];
   readonly auditAnnotations?: readonly { readonly key: string; readonly valueExpression: string }[];
+  /** The mutations of a MutatingAdmissionPolicy (compiled with `patchTypes`). */
+  readonly mutations?: readonly AdmissionMutation[];
 }
+
+/** A `mutations[]` entry (admissionregistration/v1 `Mutation`): its patch type and expression. */
+export interface AdmissionMutation {
+  readonly patchType: 'ApplyConfiguration' | 'JSONPatch';
+  readonly expression: string;
+}
+
+/**
+ * The output types a mutation must have (k8s.io/apiserver pkg/admission/plugin/policy/mutating/patch,
+ * `ApplyConfigurationCondition.ReturnTypes`: `Object`; `JSONPatchCondition.ReturnTypes`: `list(JSONPatch)`, whose
+ * `JSONPatch{…}` elements are typed `dyn` here and checked when the patch is applied).
+ */
+const MUTATION_TYPES: Readonly<Record<AdmissionMutation['patchType'], readonly string[]>> = {
+  ApplyConfiguration: ['Object'],
+  JSONPatch: ['list<JSONPatch>', 'list', 'list<dyn>', 'dyn'],
+};
+
+/** The value of a mutation's expression, or why it has none. */
+export type MutationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
 
 export interface ValidatorOptions {
   /** `params` is declared (`paramKind` set). */
@@ -48,6 +69,8 @@ export interface ValidatorOptions {
   readonly authorizer: boolean;
   /** What an evaluation error decides: `Fail` (default) denies, `Ignore` admits. */
   readonly failurePolicy?: 'Fail' | 'Ignore';
+  /** The mutation types `Object` and `JSONPatch` are declared (`HasPatchTypes`, MutatingAdmissionPolicies). */
+  readonly patchTypes?: boolean;
 }
 
 /** Where an expression sits among the policy's expressions. */
@@ -130,6 +153,7 @@ export class AdmissionValidator {
   readonly #matchConditions: readonly Compiled[];
   readonly #validations: readonly Compiled[];
   readonly #messages: readonly (Compiled | null)[];
+  readonly #mutations: readonly Compiled[];
 
   constructor(expressions: AdmissionExpressions, options: ValidatorOptions) {
     this.#expressions = expressions;
@@ -139,6 +163,7 @@ export class AdmissionValidator {
       params: options.params,
       authorizer,
       variables,
+      ...(options.patchTypes ? { patchTypes: true } : {}),
     });
     // Variables compile in order, each seeing the earlier ones with their output types (`CompileAndStoreVariables`);
     // one that does not compile is declared `dyn`. A name declared twice keeps its last definition.
@@ -163,6 +188,38 @@ export class AdmissionValidator {
     );
     // Audit annotations compile like the others; Kyverno never reads their values.
     for (const annotation of expressions.auditAnnotations ?? []) compileExpression(env, annotation.valueExpression, ['string', 'null']);
+    this.#mutations = (expressions.mutations ?? []).map((mutation) => compileExpression(env, mutation.expression, MUTATION_TYPES[mutation.patchType]));
+  }
+
+  /**
+   * The match conditions alone (matchconditions/matcher.go, `matcher.Match`): whether they hold, or the error that
+   * decides under the failure policy `Fail` (under `Ignore` an error is a mismatch).
+   */
+  matchConditions(bindings: AdmissionBindings, budget = RUNTIME_COST_BUDGET): { readonly matched: boolean; readonly error?: string } {
+    const result = this.#match(bindings, budget);
+    if (result === null) return { matched: true };
+    if (!result.matched) return { matched: false };
+    return { matched: true, error: result.decisions[0]?.message ?? 'match conditions failed' };
+  }
+
+  /**
+   * The value of mutation `index` in a composition context of its own (a mutating evaluator's `ForInput`, as each
+   * patcher of k8s.io/apiserver pkg/admission/plugin/policy/mutating/patch evaluates its expression): variables are
+   * evaluated afresh for the object the mutation sees.
+   */
+  mutation(index: number, bindings: AdmissionBindings, budget = RUNTIME_COST_BUDGET): MutationOutcome {
+    const compiled = this.#mutations[index];
+    const mutation = this.#expressions.mutations?.[index];
+    if (compiled === undefined || mutation === undefined) return { ok: false, message: `no mutation ${index}` };
+    const scope = new Evaluation(this.#variables, bindings, this.#params, budget);
+    try {
+      // The origin is not reported: a failed mutation gives no response.
+      const result = scope.evaluate(compiled, mutation.expression, 'validations', index);
+      return result.ok ? result : { ok: false, message: result.message };
+    } catch (error) {
+      if (!(error instanceof OutOfBudget)) throw error;
+      return { ok: false, message: error.message };
+    }
   }
 
   /**

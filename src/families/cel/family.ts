@@ -1,12 +1,11 @@
 /**
  * @file The CEL family: ValidatingPolicy and NamespacedValidatingPolicy (policies.kyverno.io v1alpha1, v1beta1,
- * v1), DeletingPolicy and NamespacedDeletingPolicy (dpol/), ImageValidatingPolicy and NamespacedImageValidatingPolicy
- * (ivpol/), CEL PolicyExceptions, and ValidatingAdmissionPolicy with
- * its bindings (admissionregistration.k8s.io v1; vap/). A policy document is decoded (shape problems at their JSON paths), compiled with
- * its autogen variants (kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error
- * makes the policy invalid and aborts `kyverno test`), and evaluated as the Kyverno CLI does; MutatingPolicy (mpol/),
- * GeneratingPolicy (gpol/) and ImageValidatingPolicy (ivpol/) and their namespaced forms likewise.
- * MutatingAdmissionPolicy is not evaluated yet. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
+ * v1), MutatingPolicy (mpol/), GeneratingPolicy (gpol/), DeletingPolicy (dpol/), ImageValidatingPolicy (ivpol/) and
+ * their Namespaced forms, CEL PolicyExceptions, ValidatingAdmissionPolicy with its bindings (admissionregistration.k8s.io
+ * v1; vap/) and MutatingAdmissionPolicy with its bindings (v1alpha1, v1beta1, v1; map/). A policy document is decoded
+ * (shape problems at their JSON paths), compiled with its autogen variants (kyverno/kyverno
+ * pkg/cel/policies/vpol/engine/provider.go `NewProvider`; a compile error makes the policy invalid and aborts
+ * `kyverno test`), and evaluated as the Kyverno CLI does. A ValidatingPolicy in `Envoy` or `HTTP` evaluation mode (Kyverno
  * Authz) is compiled with the authz environment and answers only check requests.
  */
 import { policyKindOf } from '../../evaluate/kinds.js';
@@ -30,6 +29,8 @@ import { decodeValidatingPolicySpec } from './vpol/decode.js';
 import { policyMetadata, ValidatingPolicy } from './vpol/policy.js';
 import { acceptValidatingAdmissionPolicy, acceptValidatingAdmissionPolicyBinding } from './vap/accept.js';
 import { VALIDATING_ADMISSION_POLICY, VALIDATING_ADMISSION_POLICY_BINDING } from './vap/policy.js';
+import { acceptMutatingAdmissionPolicy, acceptMutatingAdmissionPolicyBinding } from './map/accept.js';
+import { MUTATING_ADMISSION_POLICY, MUTATING_ADMISSION_POLICY_BINDING } from './map/policy.js';
 import type { ValidatingPolicySpec } from './vpol/types.js';
 
 const VALIDATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -281,6 +282,7 @@ export const celFamily: PolicyFamily = {
     if (kind in GENERATING_POLICY_VERSIONS) return acceptGeneratingPolicy(document, source);
     if (kind in IMAGE_VALIDATING_POLICY_VERSIONS) return acceptImageValidatingPolicy(document, source);
     if (kind === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
+    if (kind === MUTATING_ADMISSION_POLICY) return acceptMutatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind);
     if (policyKind === undefined) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind}`);
     return { status: 'unsupported', kind: policyKind };
@@ -290,6 +292,7 @@ export const celFamily: PolicyFamily = {
   },
   acceptBinding(document): BindingAcceptance {
     if (document.kind === VALIDATING_ADMISSION_POLICY_BINDING) return acceptValidatingAdmissionPolicyBinding(document);
+    if (document.kind === MUTATING_ADMISSION_POLICY_BINDING) return acceptMutatingAdmissionPolicyBinding(document);
     const kind = policyKindOf(String(document.apiVersion), String(document.kind));
     if (kind === undefined) throw new TypeError(`not a CEL policy binding kind: ${String(document.apiVersion)} ${String(document.kind)}`);
     return { status: 'unsupported', kind };

@@ -30,7 +30,7 @@ export abstract class CelCompiledPolicy {
   readonly source?: SourceLocation;
   readonly rules: readonly PolicyRuleInfo[];
   readonly ruleCount = 1;
-  readonly mutationsSettle = true;
+  readonly mutationsSettle: boolean = true;
 
   /** `rule` is the one rule the policy's responses carry; `scored` defaults to the policy's annotation. */
   constructor(identity: CelPolicyIdentity, rule: PolicyRuleInfo, scored = isScored(identity.annotations)) {

@@ -55,7 +55,7 @@ function isValidatingAdmissionPolicyBinding(binding: CompiledBinding): binding i
 const BACKGROUND_USER = 'system:kyverno:background-scan';
 
 /** Kyverno's `ResolveUser`: the given user, with the sentinel identity for an empty name, uid or group list. */
-function resolveUser(info: RequestUserInfo | undefined): AdmissionUser {
+export function resolveUser(info: RequestUserInfo | undefined): AdmissionUser {
   const user = info?.userInfo ?? {};
   const resolved: { -readonly [K in keyof AdmissionUser]: AdmissionUser[K] } = {
     username: user.username || BACKGROUND_USER,

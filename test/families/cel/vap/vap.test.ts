@@ -276,7 +276,8 @@ describe('accepting ValidatingAdmissionPolicy documents', () => {
     expect(acceptBinding(document).status).toBe(status);
   });
 
-  it('MutatingAdmissionPolicyBindings are not evaluated yet', () => {
-    expect(acceptBinding({ apiVersion: 'admissionregistration.k8s.io/v1alpha1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'b' }, spec: {} }).status).toBe('unsupported');
+  it('a MutatingAdmissionPolicyBinding is accepted as its own kind, not as a ValidatingAdmissionPolicyBinding', () => {
+    const accepted = acceptBinding({ apiVersion: 'admissionregistration.k8s.io/v1alpha1', kind: 'MutatingAdmissionPolicyBinding', metadata: { name: 'b' }, spec: { policyName: 'p' } });
+    expect(accepted.status === 'accepted' ? [accepted.binding.kind, accepted.binding.policyName] : accepted.status).toEqual(['MutatingAdmissionPolicyBinding', 'p']);
   });
 });
