@@ -168,8 +168,8 @@ describe('public API', () => {
       expect(malformed.status).toBe('malformed');
       const invalid = acceptPolicy({ ...document, spec: { admission: false, background: false, rules: (document.spec as api.JsonObject).rules! } });
       expect(invalid).toMatchObject({ status: 'invalid', reason: 'disabling both admission and background processing is not allowed' });
-      const cel = acceptPolicy({ apiVersion: 'policies.kyverno.io/v1', kind: 'MutatingPolicy', metadata: { name: 'v' }, spec: {} });
-      expect(cel).toMatchObject({ status: 'unsupported', kind: { kind: 'MutatingPolicy', family: 'cel' } });
+      const cel = acceptPolicy({ apiVersion: 'policies.kyverno.io/v1', kind: 'NamespacedValidatingPolicy', metadata: { name: 'v' }, spec: { evaluation: { mode: 'Envoy' } } });
+      expect(cel).toMatchObject({ status: 'unsupported', kind: { kind: 'NamespacedValidatingPolicy', family: 'cel' } });
       expect(() => acceptPolicy(pod({}))).toThrow('not a policy kind');
     });
   });

@@ -24,11 +24,17 @@ describe('policy loader of apply and test', () => {
   const scratch = scratchFolder('kyverno-lint-loader-');
 
   it.each([
-    ['a ClusterPolicy of another API group', 'example.com/v1', 'ClusterPolicy', 'skipping example.com/v1 ClusterPolicy document: not a policy'],
-    ['a CEL kind of the kyverno.io group', 'kyverno.io/v1', 'ValidatingPolicy', 'skipping kyverno.io/v1 ValidatingPolicy document: not a policy'],
-    ['an ImageValidatingPolicy', 'policies.kyverno.io/v1', 'ImageValidatingPolicy', 'ImageValidatingPolicy other (policies.kyverno.io/v1) is skipped: CEL policies are not evaluated yet'],
-  ])('%s: %s', async (_name, apiVersion, kind, warning) => {
-    scratch.write('policies.yaml', `${REQUIRE_APP_LABEL_POLICY}---\napiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: other\nspec: {}\n`);
+    ['a ClusterPolicy of another API group', 'example.com/v1', 'ClusterPolicy', '{}', 'skipping example.com/v1 ClusterPolicy document: not a policy'],
+    ['a CEL kind of the kyverno.io group', 'kyverno.io/v1', 'ValidatingPolicy', '{}', 'skipping kyverno.io/v1 ValidatingPolicy document: not a policy'],
+    [
+      'a NamespacedValidatingPolicy in Envoy mode',
+      'policies.kyverno.io/v1',
+      'NamespacedValidatingPolicy',
+      '{evaluation: {mode: Envoy}}',
+      'NamespacedValidatingPolicy other (policies.kyverno.io/v1) is skipped: evaluation mode Envoy of a NamespacedValidatingPolicy is not supported',
+    ],
+  ])('%s: %s', async (_name, apiVersion, kind, spec, warning) => {
+    scratch.write('policies.yaml', `${REQUIRE_APP_LABEL_POLICY}---\napiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: other\nspec: ${spec}\n`);
     scratch.write('pod.yaml', POD);
     const { code, stdout, stderr } = await runCli(['apply', path.join(scratch.dir, 'policies.yaml'), '-r', path.join(scratch.dir, 'pod.yaml')]);
     expect(stderr).toContain(warning);

@@ -107,9 +107,16 @@ async function scanFix(testCase: EditCase): Promise<{ text: string; edited: stri
   const { directory, test, resourceFile } = testCase;
   const resolve = (file: string): string => path.resolve(directory, file);
   const config = { ...DEFAULT_CONFIG, ...(test.variables !== undefined ? { values: resolve(test.variables) } : {}) };
+  // A repository holds the CRDs of its custom resources: the scan reads their schemas from there.
+  const crdFiles = test.clusterResources.flatMap((file) =>
+    documentsOf(resolve(file)).flatMap((document) => {
+      const spec = (document.value as { spec?: { crds?: unknown } } | null)?.spec;
+      return Array.isArray(spec?.crds) ? spec.crds.filter((crd): crd is string => typeof crd === 'string').map((crd) => path.resolve(path.dirname(resolve(file)), crd)) : [];
+    }),
+  );
   const result = await lint({
     cwd: directory,
-    paths: [...new Set(test.resources.map(resolve))],
+    paths: [...new Set([...test.resources.map(resolve), ...crdFiles])],
     policyPaths: [...test.policies, ...test.exceptions].map(resolve),
     config,
     fixes: true,
