@@ -1,6 +1,7 @@
 /**
  * @file Minimal source edits over the Kyverno mutate tests: for every `patchedResources` result of
- * kyverno/kyverno `test/cli/test-mutate` and of kyverno/policies, the edit computed from the original
+ * kyverno/kyverno `test/cli/test-mutate`, `test-mutating-policy` and `test-mutating-admission-policy` and of
+ * kyverno/policies (its `*-mpol` MutatingPolicies included), with mutate-existing targets, the edit computed from the original
  * resource document to the expected patched resource must (a) give exactly the patched resource when the
  * edited text is loaded again and (b) leave byte-identical every line the mutation does not concern.
  * Resource files holding a single document are the required set; multi-document files are checked too.
@@ -19,7 +20,12 @@ import { changedLines, concernedLines } from './edit-lines.js';
 const deepEqual = (a: JsonValue, b: JsonValue): boolean => jsonEqual(a, b, 'type');
 
 const corpus = path.resolve(import.meta.dirname, '../..', '../shared/corpus');
-const roots = [path.join(corpus, 'kyverno-cli-tests/test-mutate'), path.join(corpus, 'kyverno-policies')];
+const roots = [
+  path.join(corpus, 'kyverno-cli-tests/test-mutate'),
+  path.join(corpus, 'kyverno-cli-tests/test-mutating-policy'),
+  path.join(corpus, 'kyverno-cli-tests/test-mutating-admission-policy'),
+  path.join(corpus, 'kyverno-policies'),
+];
 const available = roots.every((root) => existsSync(root));
 if (!available) console.warn(`test corpus not found at ${corpus}: skipping the corpus edit tests`);
 
@@ -67,7 +73,8 @@ function collectCases(): EditCase[] {
           const loaded = load(patched.value);
           if (loaded !== null && !expectedByIdentity.has(identity(loaded))) expectedByIdentity.set(identity(loaded), loaded);
         }
-        for (const resourcePath of test.resources) {
+        // Mutate-existing results patch an object of the target resources.
+        for (const resourcePath of [...test.resources, ...test.targetResources]) {
           const resourceFile = path.resolve(directory, resourcePath);
           if (!existsSync(resourceFile)) continue;
           const documents = parseDocuments(resourceFile, readFileSync(resourceFile, 'utf8')).documents.filter((d) => d.value !== null);
