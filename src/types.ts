@@ -71,4 +71,10 @@ export interface RuleResponse {
    * checks), which offline evaluation does not read: the message says what to supply.
    */
   needsRegistry?: boolean;
+  /**
+   * A mutation that passed without changing the resource: the CEL mutating kinds report `pass` whatever their patch
+   * did (a kyverno.io mutate rule then reports `skip`), so the scan does not name them among the policies that
+   * changed it.
+   */
+  unchanged?: boolean;
 }

@@ -332,7 +332,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const after = mutatedResource(responses, manifest.value);
     if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
       const rules = responses.flatMap(({ kind, response }) =>
-        kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass').map((rule) => ({ policy: response.policy, rule })) : [],
+        kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass' && rule.unchanged !== true).map((rule) => ({ policy: response.policy, rule })) : [],
       );
       // Mutations of ignored rules (or rules set to `off`) are neither reported nor fixed.
       if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) {

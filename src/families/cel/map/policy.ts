@@ -22,6 +22,7 @@
  *   applied; any failure → a response without rules, which the CLI drops; else one `pass` rule
  *   `mutation is successfully applied` with the patched resource. The rule is named after the policy.
  */
+import { jsonEqual } from '../../../util/json-value.js';
 import type { CompiledBinding, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse } from '../../../evaluate/types.js';
 import type { JsonObject, RuleResponse } from '../../../types.js';
 import { AdmissionValidator, admissionRequest, celValue, groupVersionKind, metadataString, type AdmissionBindings } from '../../admission/index.js';
@@ -159,7 +160,9 @@ export class MutatingAdmissionPolicy extends CelCompiledPolicy implements Compil
       if (!outcome.ok) return { response };
       patched = outcome.object;
     }
-    response.rules = [this.#rule('pass', 'mutation is successfully applied')];
+    const passed = this.#rule('pass', 'mutation is successfully applied');
+    if (jsonEqual(patched, object, 'type')) passed.unchanged = true;
+    response.rules = [passed];
     response.patchedResource = patched;
     return { response };
   }

@@ -24,6 +24,7 @@ import type { CompiledExpression, CompiledMutatingSpec } from './compile.js';
 import { applyConfiguration, applyJsonPatchValue, celToJson } from './patch.js';
 import { splitApiVersion } from '../../../cluster/resource-types.js';
 import { resourceOfKind } from '../match/index.js';
+import { jsonEqual } from '../../../util/json-value.js';
 
 export interface MutatingPolicyData extends CelPolicyIdentity {
   /** The policy first, then its autogen variants. */
@@ -202,6 +203,7 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
       const annotations = this.auditAnnotations(compiled, activation);
       const passed = rule('', 'pass', 'success');
       if (Object.keys(annotations).length > 0) passed.properties = annotations;
+      if (jsonEqual(object, request.resource, 'type')) passed.unchanged = true;
       return { rule: passed, patched: object };
     } catch (error) {
       if (!(error instanceof StepError)) throw error;
